@@ -1,0 +1,1 @@
+test('toolchain', () => { expect(1).toBe(1) })

@@ -1,0 +1,13 @@
+// ESM project: ts-jest transpiles each file on its own (type-checking is `npm run typecheck`).
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/__tests__'],
+  testMatch: ['**/*.test.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true, diagnostics: false }]
+  },
+  testTimeout: 60000,
+  maxWorkers: 2
+}
