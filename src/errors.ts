@@ -12,7 +12,9 @@ export class ServiceError extends Error {
     message: string,
     readonly status: number,
     readonly errorCode?: string,
-    readonly errorDetail?: string
+    readonly errorDetail?: string,
+    /** From a Retry-After header, when the service sent one. */
+    public retryAfterMs?: number
   ) {
     super(message)
   }

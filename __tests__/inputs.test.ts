@@ -1,0 +1,80 @@
+import { jest } from '@jest/globals'
+
+const secrets: string[] = []
+jest.unstable_mockModule('@actions/core', () => ({
+  setSecret: (s: string) => secrets.push(s),
+  getInput: () => ''
+}))
+
+const { readInputs, Input, MB } = await import('../src/inputs.js')
+const { InputError } = await import('../src/errors.js')
+
+const base: Record<string, string> = {
+  [Input.Stack]: 'mystack',
+  [Input.Username]: 'deployer',
+  [Input.Password]: ' pass word ',
+  [Input.Distribution]: 'target/*-distribution.tar.gz'
+}
+
+function reader(values: Record<string, string>) {
+  return (name: string, options?: { trimWhitespace?: boolean }): string => {
+    const v = values[name] ?? ''
+    return options?.trimWhitespace === false ? v : v.trim()
+  }
+}
+
+function read(over: Record<string, string> = {}) {
+  return readInputs(reader({ ...base, ...over }))
+}
+
+describe('inputs', () => {
+  beforeEach(() => (secrets.length = 0))
+
+  test('defaults', () => {
+    const i = read()
+    expect(i.address.apiUrl).toBe('https://api.mystack.bloomreach.cloud')
+    expect(i.password).toBe(' pass word ')
+    expect(i.deployStrategy).toBe('stopstart')
+    expect(i.dryRun).toBe(false)
+    expect(i.environment).toBeUndefined()
+    expect(i.distributionName).toBeUndefined()
+    expect(i.maxDistributionBytes).toBe(650 * MB)
+  })
+
+  test('the password is masked before anything else is validated', () => {
+    expect(() => read({ [Input.Stack]: 'bad.stack' })).toThrow(InputError)
+    expect(secrets).toEqual([' pass word '])
+  })
+
+  test.each([
+    [Input.Username, /username is required/],
+    [Input.Password, /password is required.*secret/],
+    [Input.Distribution, /distribution is required/]
+  ])('missing %s', (name, why) => {
+    expect(() => read({ [name]: '' })).toThrow(why)
+  })
+
+  test('booleans', () => {
+    expect(read({ [Input.DryRun]: 'true' }).dryRun).toBe(true)
+    expect(read({ [Input.DryRun]: 'False' }).dryRun).toBe(false)
+    expect(() => read({ [Input.DryRun]: 'maybe' })).toThrow(/dry-run 'maybe' is not a boolean: write true or false/)
+  })
+
+  test('numbers', () => {
+    expect(read({ [Input.MaxDistributionSize]: '1000' }).maxDistributionBytes).toBe(1000 * MB)
+    expect(() => read({ [Input.MaxDistributionSize]: 'lots' })).toThrow(/not a whole number/)
+    expect(() => read({ [Input.MaxDistributionSize]: '0' })).toThrow(/out of range/)
+    expect(() => read({ [Input.MaxDistributionSize]: '-5' })).toThrow(/not a whole number/)
+  })
+
+  test('distribution-name', () => {
+    expect(read({ [Input.DistributionName]: 'site-1.0.tar.gz' }).distributionName).toBe('site-1.0.tar.gz')
+    expect(() => read({ [Input.DistributionName]: 'site.zip' })).toThrow(/must end with .tar.gz or .tgz/)
+    expect(() => read({ [Input.DistributionName]: 'a/b.tar.gz' })).toThrow(/plain file name/)
+  })
+
+  test('deploy-strategy', () => {
+    expect(read({ [Input.DeployStrategy]: 'rolling' }).deployStrategy).toBe('rolling')
+    expect(() => read({ [Input.DeployStrategy]: 'stop start' })).toThrow(/not a strategy name/)
+  })
+})

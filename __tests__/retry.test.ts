@@ -1,0 +1,89 @@
+import { withRetry } from '../src/http/retry.js'
+import { isTransient, toServiceError, retryAfterMs } from '../src/http/errors.js'
+import { ServiceError } from '../src/errors.js'
+
+function failing(errors: unknown[], value = 'ok') {
+  let calls = 0
+  const fn = async (): Promise<string> => {
+    const e = errors[calls++]
+    if (e) throw e
+    return value
+  }
+  return { fn, calls: () => calls }
+}
+
+const netError = (code: string) => Object.assign(new Error(code), { code })
+const status = (n: number, retryAfterMs?: number) => new ServiceError(`HTTP ${n}`, n, undefined, undefined, retryAfterMs)
+
+describe('withRetry', () => {
+  test('retries transient failures with growing, jittered delays, then succeeds', async () => {
+    const delays: number[] = []
+    const f = failing([netError('ECONNRESET'), status(503), status(502)])
+    const result = await withRetry(f.fn, {
+      attempts: 4,
+      baseDelayMs: 100,
+      retryable: isTransient,
+      sleep: async (ms) => void delays.push(ms),
+      random: () => 1
+    })
+    expect(result).toBe('ok')
+    expect(f.calls()).toBe(4)
+    expect(delays).toEqual([100, 200, 400])
+  })
+
+  test('gives up after the attempts and throws the last error', async () => {
+    const f = failing([status(503), status(503), status(504)])
+    await expect(withRetry(f.fn, { attempts: 3, retryable: isTransient, sleep: async () => {} })).rejects.toMatchObject({ status: 504 })
+    expect(f.calls()).toBe(3)
+  })
+
+  test('never retries other 4xx (401 included)', async () => {
+    for (const code of [400, 401, 403, 404, 409, 413]) {
+      const f = failing([status(code)])
+      await expect(withRetry(f.fn, { attempts: 4, retryable: isTransient, sleep: async () => {} })).rejects.toMatchObject({ status: code })
+      expect(f.calls()).toBe(1)
+    }
+  })
+
+  test('honours Retry-After on 429', async () => {
+    const delays: number[] = []
+    const f = failing([status(429, 3000)])
+    await withRetry(f.fn, { attempts: 2, retryable: isTransient, sleep: async (ms) => void delays.push(ms), random: () => 0 })
+    expect(delays).toEqual([3000])
+  })
+
+  test('stops when the total time would be exceeded', async () => {
+    let t = 0
+    const f = failing([status(503), status(503)])
+    await expect(
+      withRetry(f.fn, { attempts: 5, baseDelayMs: 1000, maxTotalMs: 1500, retryable: isTransient, random: () => 1, now: () => t, sleep: async (ms) => void (t += ms) })
+    ).rejects.toMatchObject({ status: 503 })
+    expect(f.calls()).toBe(2)
+  })
+
+  test('an unknown error is not retried', async () => {
+    const f = failing([new Error('bug')])
+    await expect(withRetry(f.fn, { attempts: 4, retryable: isTransient, sleep: async () => {} })).rejects.toThrow('bug')
+    expect(f.calls()).toBe(1)
+  })
+})
+
+describe('service errors', () => {
+  test('read error_code and error_detail', () => {
+    const e = toServiceError('Login', { status: 401, headers: {}, text: '{"error_code":"AuthenticationFailed","error_detail":"Bad credentials"}' })
+    expect(e.message).toBe('Login failed: HTTP 401 (AuthenticationFailed: Bad credentials)')
+    expect(e.errorCode).toBe('AuthenticationFailed')
+  })
+
+  test('a body that is not JSON is never echoed', () => {
+    const e = toServiceError('Upload', { status: 502, headers: {}, text: '<html>password=hunter2</html>' })
+    expect(e.message).toBe('Upload failed: HTTP 502 (the answer was not a JSON error body)')
+  })
+
+  test('Retry-After in seconds and as a date', () => {
+    expect(retryAfterMs({ headers: { 'retry-after': '7' } })).toBe(7000)
+    expect(retryAfterMs({ headers: {} })).toBeUndefined()
+    const later = new Date(Date.now() + 60_000).toUTCString()
+    expect(retryAfterMs({ headers: { 'retry-after': later } })).toBeGreaterThan(50_000)
+  })
+})

@@ -1,1 +1,0 @@
-test('toolchain', () => { expect(1).toBe(1) })

@@ -1,0 +1,56 @@
+// A multipart/form-data body with one file part, streamed from disk with an exact Content-Length,
+// so the archive is never held in memory and the server knows the size up front.
+import { randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { Readable } from 'node:stream'
+
+export interface MultipartFile {
+  field: string
+  path: string
+  fileName: string
+  size: number
+}
+
+export interface MultipartBody {
+  contentType: string
+  contentLength: number
+  /** A fresh stream over the whole body; call again to replay the upload. */
+  open(onBytes?: (n: number) => void): Readable
+}
+
+/** Quotes a file name for Content-Disposition (RFC 7578: escape quotes, drop line breaks). */
+function quoteFileName(name: string): string {
+  return name.replace(/[\r\n]/g, '').replace(/"/g, '%22')
+}
+
+export function multipartFile(file: MultipartFile): MultipartBody {
+  const boundary = `----brcloud-deploy-${randomBytes(16).toString('hex')}`
+  const head = Buffer.from(
+    `--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="${file.field}"; filename="${quoteFileName(file.fileName)}"\r\n` +
+      `Content-Type: application/gzip\r\n\r\n`,
+    'utf8'
+  )
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    contentLength: head.length + file.size + tail.length,
+    open(onBytes) {
+      async function* parts(): AsyncGenerator<Buffer> {
+        yield head
+        let sent = 0
+        for await (const chunk of createReadStream(file.path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+          sent += chunk.length
+          if (sent > file.size) break
+          onBytes?.(chunk.length)
+          yield chunk
+        }
+        if (sent !== file.size) {
+          throw new Error(`${file.fileName} changed while it was being uploaded (expected ${file.size} bytes, read ${sent})`)
+        }
+        yield tail
+      }
+      return Readable.from(parts(), { objectMode: false })
+    }
+  }
+}

@@ -1,0 +1,107 @@
+// The one place that reads the action's inputs. Everything is validated here, before any request,
+// and turned into a typed object; an invalid value throws an InputError that says how to fix it.
+import * as core from '@actions/core'
+import { resolveCloudAddress, type CloudAddress } from './cloud/address.js'
+import { InputError } from './errors.js'
+
+/** Input names, as in action.yml. Workflows depend on them: never rename one. */
+export const Input = {
+  Stack: 'stack',
+  ConsoleUrl: 'console-url',
+  PlatformDomain: 'platform-domain',
+  ApiUrl: 'api-url',
+  Username: 'username',
+  Password: 'password',
+  Distribution: 'distribution',
+  DistributionName: 'distribution-name',
+  Environment: 'environment',
+  DeployStrategy: 'deploy-strategy',
+  DryRun: 'dry-run',
+  MaxDistributionSize: 'max-distribution-size'
+} as const
+
+export const DEFAULT_DEPLOY_STRATEGY = 'stopstart'
+/** The platform's default limit per distribution file (650 MB). */
+export const DEFAULT_MAX_DISTRIBUTION_MB = 650
+export const MB = 1024 * 1024
+
+export interface ActionInputs {
+  address: CloudAddress
+  username: string
+  password: string
+  /** The raw `distribution` input: a file, a glob or a directory (resolved by the archive module). */
+  distribution: string
+  /** Upload name for a packed directory; undefined = derive it from the workflow context. */
+  distributionName: string | undefined
+  environment: string | undefined
+  deployStrategy: string
+  dryRun: boolean
+  maxDistributionBytes: number
+}
+
+export type InputReader = (name: string, options?: core.InputOptions) => string
+
+export function parseBoolean(name: string, value: string, fallback: boolean): boolean {
+  if (value === '') return fallback
+  if (/^(true|yes|on)$/i.test(value)) return true
+  if (/^(false|no|off)$/i.test(value)) return false
+  throw new InputError(`${name} '${value}' is not a boolean: write true or false.`)
+}
+
+export function parseInteger(name: string, value: string, fallback: number, min: number, max: number): number {
+  if (value === '') return fallback
+  if (!/^\d+$/.test(value)) throw new InputError(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`)
+  const n = Number(value)
+  if (n < min || n > max) throw new InputError(`${name} ${value} is out of range: write a number from ${min} to ${max}.`)
+  return n
+}
+
+function required(name: string, value: string, why: string): string {
+  if (value === '') throw new InputError(`Input ${name} is required: ${why}`)
+  return value
+}
+
+export function parseDistributionName(value: string): string | undefined {
+  if (value === '') return undefined
+  if (/[/\\]/.test(value) || /[\u0000-\u001f"]/.test(value)) {
+    throw new InputError(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`)
+  }
+  if (!/\.(tar\.gz|tgz)$/i.test(value)) {
+    throw new InputError(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`)
+  }
+  return value
+}
+
+export function readInputs(getInput: InputReader = core.getInput): ActionInputs {
+  // Mask the password the moment it is known, before anything could print it. Not trimmed: a
+  // password may legitimately begin or end with a space.
+  const password = getInput(Input.Password, { trimWhitespace: false })
+  if (password !== '') core.setSecret(password)
+
+  const address = resolveCloudAddress({
+    stack: getInput(Input.Stack),
+    consoleUrl: getInput(Input.ConsoleUrl),
+    platformDomain: getInput(Input.PlatformDomain),
+    apiUrl: getInput(Input.ApiUrl)
+  })
+  const username = required(Input.Username, getInput(Input.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).')
+  required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).')
+  const distribution = required(Input.Distribution, getInput(Input.Distribution), 'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack.')
+
+  const strategy = getInput(Input.DeployStrategy) || DEFAULT_DEPLOY_STRATEGY
+  if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
+    throw new InputError(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`)
+  }
+
+  return {
+    address,
+    username,
+    password,
+    distribution,
+    distributionName: parseDistributionName(getInput(Input.DistributionName)),
+    environment: getInput(Input.Environment) || undefined,
+    deployStrategy: strategy,
+    dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
+    maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB
+  }
+}

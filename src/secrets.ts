@@ -1,0 +1,26 @@
+// Every secret goes through here: masked in the runner's log the moment it is known, and remembered
+// so that any text we print ourselves (error details from a service) can be scrubbed as well.
+import * as core from '@actions/core'
+
+const known = new Set<string>()
+
+export function registerSecret(value: string | undefined): void {
+  if (!value) return
+  if (!known.has(value)) {
+    known.add(value)
+    core.setSecret(value)
+  }
+  // Also mask the percent-encoded form: a service may echo a secret back URL-encoded.
+  const encoded = encodeURIComponent(value)
+  if (encoded !== value && !known.has(encoded)) {
+    known.add(encoded)
+    core.setSecret(encoded)
+  }
+}
+
+/** Replaces every known secret in `text` with ***. */
+export function redact(text: string): string {
+  let out = text
+  for (const secret of [...known].sort((a, b) => b.length - a.length)) out = out.split(secret).join('***')
+  return out
+}
