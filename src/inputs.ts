@@ -63,7 +63,7 @@ function required(name: string, value: string, why: string): string {
 
 export function parseDistributionName(value: string): string | undefined {
   if (value === '') return undefined
-  if (/[/\\]/.test(value) || /[\u0000-\u001f"]/.test(value)) {
+  if (/[/\\]/.test(value) || /[\p{Cc}"]/u.test(value)) {
     throw new InputError(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`)
   }
   if (!/\.(tar\.gz|tgz)$/i.test(value)) {

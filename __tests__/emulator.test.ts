@@ -1,0 +1,634 @@
+import { execFileSync } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { parseCli } from '../src/emulator/cli-args.js'
+import { MultipartParser, type MultipartEvent } from '../src/emulator/multipart.js'
+import { isTarHeader } from '../src/emulator/tar-sniffer.js'
+import { startEmulator, type Emulator, type EmulatorOptions } from '../src/emulator/server.js'
+
+const work = mkdtempSync(join(tmpdir(), 'emulator-test-'))
+let tarGz: Buffer
+
+beforeAll(() => {
+  const project = join(work, 'myproject')
+  mkdirSync(join(project, 'webapps'), { recursive: true })
+  writeFileSync(join(project, 'webapps', 'site.war'), randomBytes(300_000)) // incompressible: the .tar.gz is ~300 KB
+  writeFileSync(join(project, 'README'), 'distribution for tests\n')
+  execFileSync('tar', ['czf', join(work, 'myproject.tar.gz'), '-C', work, 'myproject'])
+  tarGz = readFileSync(join(work, 'myproject.tar.gz'))
+})
+
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+const open: Emulator[] = []
+async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const emu = await startEmulator(options)
+  open.push(emu)
+  return emu
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((e) => e.close()))
+})
+
+const md5 = (b: Buffer): string => createHash('md5').update(b).digest('hex')
+const sha256 = (b: Buffer): string => createHash('sha256').update(b).digest('hex')
+
+async function login(emu: Emulator): Promise<{ access_token: string; refresh_token: string }> {
+  const res = await fetch(`${emu.url}/v3/authn/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: emu.username, password: emu.password })
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { access_token: string; refresh_token: string }
+}
+
+function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` }
+}
+
+interface Part {
+  name: string
+  filename?: string
+  contentType?: string
+  data: Buffer
+}
+
+function multipart(parts: Part[], boundary = '----emulator-test-boundary-7MA4YWxkTrZu0gW'): { body: Buffer; contentType: string } {
+  const chunks: Buffer[] = []
+  for (const p of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"`
+    if (p.filename !== undefined) head += `; filename="${p.filename}"`
+    head += '\r\n'
+    if (p.contentType !== undefined) head += `Content-Type: ${p.contentType}\r\n`
+    chunks.push(Buffer.from(`${head}\r\n`), p.data, Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+async function upload(emu: Emulator, token: string, data: Buffer, filename = 'myproject.tar.gz'): Promise<Response> {
+  const form = new FormData()
+  form.append('dist_file', new Blob([data], { type: 'application/gzip' }), filename)
+  return fetch(`${emu.url}/v3/distributions`, { method: 'POST', headers: bearer(token), body: form })
+}
+
+interface RawResponse {
+  status: number
+  headers: IncomingHttpHeaders
+  body: string
+  reusedSocket: boolean
+}
+
+/** node:http client that sends the body in the given chunks, pausing between them so they arrive apart. */
+function raw(
+  url: string,
+  options: { method: string; path: string; headers?: Record<string, string | number>; chunks?: Buffer[]; agent?: Agent; pauseMs?: number }
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}${options.path}`, { method: options.method, headers: options.headers, agent: options.agent })
+    req.on('response', (res) => {
+      const body: Buffer[] = []
+      res.on('data', (c: Buffer) => body.push(c))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(body).toString(), reusedSocket: req.reusedSocket })
+      )
+    })
+    req.on('error', reject)
+    req.on('socket', (s) => s.setNoDelay(true))
+    void (async () => {
+      for (const chunk of options.chunks ?? []) {
+        req.write(chunk)
+        if (options.pauseMs !== undefined) await new Promise((r) => setTimeout(r, options.pauseMs))
+      }
+      req.end()
+    })()
+  })
+}
+
+function splitEvery(body: Buffer, sizes: number[]): Buffer[] {
+  const out: Buffer[] = []
+  for (let pos = 0, i = 0; pos < body.length; i++) {
+    const n = sizes[i % sizes.length] ?? 1
+    out.push(body.subarray(pos, pos + n))
+    pos += n
+  }
+  return out
+}
+
+describe('authentication', () => {
+  test('login answers bearer JWTs and records the request', async () => {
+    const emu = await emulator()
+    const tokens = await login(emu)
+    const [, payload] = tokens.access_token.split('.')
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>
+    expect(claims).toEqual(
+      expect.objectContaining({ sub: 'deployer', typ: 'access', iat: expect.any(Number), exp: expect.any(Number), jti: expect.any(String) })
+    )
+    expect((claims.exp as number) - (claims.iat as number)).toBeGreaterThanOrEqual(600)
+    expect(tokens.refresh_token.split('.')).toHaveLength(3)
+    const rec = emu.requests[0]
+    expect(rec).toMatchObject({ operation: 'login', method: 'POST', url: '/v3/authn/access_token', httpVersion: '1.1', status: 200 })
+    expect(rec?.headers['content-type']).toBe('application/json')
+    expect(rec?.json).toEqual({ username: 'deployer', password: 'emulator-password' })
+  })
+
+  test('wrong credentials 401, wrong content type 415, malformed JSON 400', async () => {
+    const emu = await emulator({ username: 'u', password: 'p' })
+    const post = (body: string, type: string): Promise<Response> =>
+      fetch(`${emu.url}/v3/authn/access_token`, { method: 'POST', headers: { 'content-type': type }, body })
+    const wrong = await post(JSON.stringify({ username: 'u', password: 'nope' }), 'application/json')
+    expect(wrong.status).toBe(401)
+    expect(await wrong.json()).toEqual({ error_code: 'AuthenticationFailed', error_detail: expect.any(String) })
+    const text = await post(JSON.stringify({ username: 'u', password: 'p' }), 'text/plain')
+    expect(text.status).toBe(415)
+    expect(((await text.json()) as { error_code: string }).error_code).toBe('UnsupportedMediaType')
+    expect((await post('{"username":', 'application/json')).status).toBe(400)
+    expect((await post('{"username":"u"}', 'application/json')).status).toBe(400)
+    expect((await post(JSON.stringify({ username: 'u', password: 'p' }), 'application/json; charset=utf-8')).status).toBe(200)
+  })
+
+  test('access tokens expire after tokenLifetimeSeconds', async () => {
+    const emu = await emulator({ tokenLifetimeSeconds: 1 })
+    const { access_token } = await login(emu)
+    const verify = (): Promise<Response> => fetch(`${emu.url}/v3/authn/verify_token`, { headers: bearer(access_token) })
+    expect((await verify()).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 1100))
+    const expired = await verify()
+    expect(expired.status).toBe(401)
+    expect(((await expired.json()) as { error_code: string }).error_code).toBe('Unauthorized')
+  })
+
+  test('bearer scheme is case-insensitive; missing, forged or refresh tokens are refused', async () => {
+    const emu = await emulator()
+    const { access_token, refresh_token } = await login(emu)
+    const verify = (auth?: string): Promise<number> =>
+      fetch(`${emu.url}/v3/authn/verify_token`, { headers: auth === undefined ? {} : { authorization: auth } }).then((r) => r.status)
+    expect(await verify(`bearer ${access_token}`)).toBe(200)
+    expect(await verify(`BEARER ${access_token}`)).toBe(200)
+    expect(await verify()).toBe(401)
+    expect(await verify(`Bearer ${refresh_token}`)).toBe(401)
+    expect(await verify(`Bearer ${access_token.slice(0, -2)}xx`)).toBe(401)
+  })
+
+  test('refresh returns a new access token and no refresh token; DELETE revokes the refresh token', async () => {
+    const emu = await emulator()
+    const { refresh_token } = await login(emu)
+    const refresh = (method: string, body: unknown): Promise<Response> =>
+      fetch(`${emu.url}/v3/authn/refresh_token`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await refresh('POST', { grant_type: 'refresh_token', refresh_token })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as Record<string, string>
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'token_type'])
+    expect(body.token_type).toBe('bearer')
+    expect((await fetch(`${emu.url}/v3/authn/verify_token`, { headers: bearer(body.access_token ?? '') })).status).toBe(200)
+    expect((await refresh('POST', { grant_type: 'refresh_token', refresh_token: 'not-a-token' })).status).toBe(401)
+    expect((await refresh('DELETE', { grant_type: 'refresh_token', refresh_token })).status).toBe(204)
+    expect((await refresh('POST', { grant_type: 'refresh_token', refresh_token })).status).toBe(401)
+    expect(emu.requests.map((r) => r.operation)).toEqual(['login', 'refresh', 'verify', 'refresh', 'revoke-refresh', 'refresh'])
+  })
+
+  test('logout invalidates every access token of the user; revokeAccessTokens keeps refresh tokens', async () => {
+    const emu = await emulator()
+    const a = await login(emu)
+    const b = await login(emu)
+    const verify = (t: string): Promise<number> =>
+      fetch(`${emu.url}/v3/authn/verify_token`, { headers: bearer(t) }).then((r) => r.status)
+    expect((await fetch(`${emu.url}/v3/authn/logout`, { method: 'POST', headers: bearer(a.access_token) })).status).toBe(204)
+    expect(await verify(a.access_token)).toBe(401)
+    expect(await verify(b.access_token)).toBe(401)
+
+    const c = await login(emu)
+    emu.revokeAccessTokens()
+    expect(await verify(c.access_token)).toBe(401)
+    const res = await fetch(`${emu.url}/v3/authn/refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: c.refresh_token })
+    })
+    expect(res.status).toBe(200)
+  })
+})
+
+describe('routing', () => {
+  test('trailing slash, unknown path, wrong method; JSON error bodies; docs page', async () => {
+    const emu = await emulator()
+    const { access_token } = await login(emu)
+    const slash = await fetch(`${emu.url}/v3/distributions/`, { headers: bearer(access_token) })
+    expect(slash.status).toBe(404)
+    expect(await slash.json()).toEqual({ error_code: 'TrailingSlash', error_detail: expect.any(String) })
+    expect((await fetch(`${emu.url}/v3/authn/access_token/`, { method: 'POST' })).status).toBe(404)
+    const unknown = await fetch(`${emu.url}/v3/nothing`)
+    expect(unknown.status).toBe(404)
+    expect(((await unknown.json()) as { error_code: string }).error_code).toBe('NotFound')
+    const wrong = await fetch(`${emu.url}/v3/environments`, { method: 'PATCH' })
+    expect(wrong.status).toBe(405)
+    expect(wrong.headers.get('allow')).toBe('GET')
+    const docs = await fetch(`${emu.url}/v3/docs`)
+    expect(docs.headers.get('content-type')).toContain('text/html')
+    expect(await docs.text()).toContain('/v3/environments/{id}/deploy')
+    const files = await fetch(`${emu.url}/v3/appconfigfiles`, { headers: bearer(access_token) })
+    expect(await files.json()).toEqual([])
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'list-appconfigfiles', status: 200 })
+  })
+
+  test('keep-alive: several requests share one HTTP/1.1 connection', async () => {
+    const emu = await emulator()
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const first = await raw(emu.url, { method: 'GET', path: '/v3/docs', agent })
+      const second = await raw(emu.url, { method: 'GET', path: '/v3/environments', agent })
+      expect(first.status).toBe(200)
+      expect(second.status).toBe(401)
+      expect(second.reusedSocket).toBe(true)
+      expect(emu.requests.every((r) => r.httpVersion === '1.1')).toBe(true)
+    } finally {
+      agent.destroy()
+    }
+  })
+})
+
+describe('distributions', () => {
+  test('a real tar.gz is stored byte-identical with its md5', async () => {
+    const emu = await emulator()
+    const { access_token } = await login(emu)
+    const res = await upload(emu, access_token, tarGz)
+    expect(res.status).toBe(201)
+    const record = (await res.json()) as Record<string, string>
+    expect(Object.keys(record).sort()).toEqual(['createdAt', 'createdBy', 'id', 'md5hash', 'modifiedAt', 'modifiedBy', 'name'])
+    expect(record).toMatchObject({ name: 'myproject.tar.gz', createdBy: 'deployer', md5hash: md5(tarGz) })
+    const stored = emu.distributions[0]
+    expect(stored).toMatchObject({ id: record.id, size: tarGz.length, sha256: sha256(tarGz) })
+    expect(readFileSync(stored?.path ?? '').equals(tarGz)).toBe(true)
+    const rec = emu.requests.at(-1)
+    expect(rec?.operation).toBe('upload')
+    expect(rec?.headers.authorization).toBe(`Bearer ${access_token}`)
+    expect(rec?.parts).toEqual([
+      { name: 'dist_file', filename: 'myproject.tar.gz', contentType: 'application/gzip', size: tarGz.length, md5: md5(tarGz), sha256: sha256(tarGz), path: stored?.path }
+    ])
+  })
+
+  test('keepUploads false hashes without writing', async () => {
+    const emu = await emulator({ keepUploads: false })
+    const { access_token } = await login(emu)
+    expect((await upload(emu, access_token, tarGz)).status).toBe(201)
+    expect(emu.distributions[0]?.path).toBeUndefined()
+    expect(emu.distributions[0]?.md5hash).toBe(md5(tarGz))
+  })
+
+  test('non-gzip, gzip-but-not-tar, and missing dist_file are refused; nothing is left on disk', async () => {
+    const storage = join(work, 'refused')
+    const emu = await emulator({ storageDir: storage })
+    const { access_token } = await login(emu)
+    const notGzip = await upload(emu, access_token, Buffer.from('PK\u0003\u0004 this is a zip, not a tar.gz'.repeat(100)))
+    expect(notGzip.status).toBe(400)
+    expect(((await notGzip.json()) as { error_code: string }).error_code).toBe('InvalidDistribution')
+    const notTar = await upload(emu, access_token, gzipSync(Buffer.alloc(4096, 'plain text ')))
+    expect(notTar.status).toBe(400)
+    expect(((await notTar.json()) as { error_detail: string }).error_detail).toContain('tar')
+    const tiny = await upload(emu, access_token, gzipSync(Buffer.from('short')))
+    expect(tiny.status).toBe(400)
+    const empty = await upload(emu, access_token, Buffer.alloc(0))
+    expect(empty.status).toBe(400)
+
+    const form = new FormData()
+    form.append('other', new Blob([tarGz]), 'x.tar.gz')
+    const missing = await fetch(`${emu.url}/v3/distributions`, { method: 'POST', headers: bearer(access_token), body: form })
+    expect(missing.status).toBe(400)
+    const twice = multipart([
+      { name: 'dist_file', filename: 'a.tar.gz', data: tarGz },
+      { name: 'dist_file', filename: 'b.tar.gz', data: tarGz }
+    ])
+    const two = await fetch(`${emu.url}/v3/distributions`, {
+      method: 'POST',
+      headers: { ...bearer(access_token), 'content-type': twice.contentType },
+      body: twice.body
+    })
+    expect(two.status).toBe(400)
+    const json = await fetch(`${emu.url}/v3/distributions`, {
+      method: 'POST',
+      headers: { ...bearer(access_token), 'content-type': 'application/json' },
+      body: '{}'
+    })
+    expect(json.status).toBe(415)
+    expect(emu.distributions).toHaveLength(0)
+    expect(readdirSync(storage)).toEqual([])
+  })
+
+  test('uploads need a valid bearer token (connection stays usable)', async () => {
+    const emu = await emulator()
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const { body, contentType } = multipart([{ name: 'dist_file', filename: 'x.tar.gz', data: tarGz }])
+      const res = await raw(emu.url, { method: 'POST', path: '/v3/distributions', agent, headers: { 'content-type': contentType, 'content-length': body.length }, chunks: [body] })
+      expect(res.status).toBe(401)
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/)
+      const next = await raw(emu.url, { method: 'GET', path: '/v3/docs', agent })
+      expect(next.status).toBe(200)
+      expect(next.reusedSocket).toBe(true)
+    } finally {
+      agent.destroy()
+    }
+  })
+
+  test('the parser handles boundaries split across chunks (1-byte and odd-size chunks over HTTP)', async () => {
+    const emu = await emulator()
+    const { access_token } = await login(emu)
+    const { body, contentType } = multipart([
+      { name: 'comment', data: Buffer.from('first part\r\n--not-a-boundary\r\n') },
+      { name: 'dist_file', filename: 'split.tar.gz', contentType: 'application/octet-stream', data: tarGz }
+    ])
+    const headers = { ...bearer(access_token), 'content-type': contentType, 'content-length': body.length }
+    // 1-byte chunks for the head of the body (boundaries and part headers), then odd sizes.
+    const head = 400
+    const chunks = [...splitEvery(body.subarray(0, head), [1]), ...splitEvery(body.subarray(head, body.length - 120), [4093, 7, 65537]), ...splitEvery(body.subarray(body.length - 120), [1, 3])]
+    const res = await raw(emu.url, { method: 'POST', path: '/v3/distributions', headers, chunks, pauseMs: 0 })
+    expect(res.status).toBe(201)
+    expect(JSON.parse(res.body)).toMatchObject({ name: 'split.tar.gz', md5hash: md5(tarGz) })
+    expect(readFileSync(emu.distributions[0]?.path ?? '').equals(tarGz)).toBe(true)
+    expect(emu.requests.at(-1)?.parts?.map((p) => [p.name, p.size])).toEqual([
+      ['comment', 30],
+      ['dist_file', tarGz.length]
+    ])
+  })
+
+  test('Content-Length over the limit is refused with 413 before the body is read', async () => {
+    const emu = await emulator({ maxDistributionBytes: 1000 })
+    const { access_token } = await login(emu)
+    const res = await raw(emu.url, {
+      method: 'POST',
+      path: '/v3/distributions',
+      headers: { ...bearer(access_token), 'content-type': 'multipart/form-data; boundary=x', 'content-length': 10 * 1024 * 1024 * 1024 },
+      chunks: [Buffer.from('--x\r\n')]
+    })
+    expect(res.status).toBe(413)
+    expect(res.headers.connection).toBe('close')
+  })
+
+  test('a streamed (chunked) file over the limit is refused with 413', async () => {
+    const emu = await emulator({ maxDistributionBytes: 100_000 })
+    const { access_token } = await login(emu)
+    const { body, contentType } = multipart([{ name: 'dist_file', filename: 'big.tar.gz', data: tarGz }])
+    const res = await raw(emu.url, {
+      method: 'POST',
+      path: '/v3/distributions',
+      headers: { ...bearer(access_token), 'content-type': contentType }, // no Content-Length: chunked
+      chunks: splitEvery(body, [50_000])
+    })
+    expect(res.status).toBe(413)
+    expect(((JSON.parse(res.body)) as { error_code: string }).error_code).toBe('DistributionTooLarge')
+    expect(emu.distributions).toHaveLength(0)
+  })
+
+  test('the distribution limit is enforced', async () => {
+    const emu = await emulator({ maxDistributions: 2 })
+    const { access_token } = await login(emu)
+    expect((await upload(emu, access_token, tarGz)).status).toBe(201)
+    expect((await upload(emu, access_token, tarGz)).status).toBe(201)
+    const third = await upload(emu, access_token, tarGz)
+    expect(third.status).toBe(409)
+    expect(((await third.json()) as { error_code: string }).error_code).toBe('DistributionLimitReached')
+    expect(emu.distributions).toHaveLength(2)
+  })
+
+  test('list with offset/max, get and delete', async () => {
+    const emu = await emulator()
+    const { access_token } = await login(emu)
+    const ids: string[] = []
+    for (const name of ['a.tar.gz', 'b.tar.gz', 'c.tar.gz']) {
+      ids.push(((await (await upload(emu, access_token, tarGz, name)).json()) as { id: string }).id)
+    }
+    const get = (path: string): Promise<Response> => fetch(`${emu.url}${path}`, { headers: bearer(access_token) })
+    const page = (await (await get('/v3/distributions?offset=1&max=1')).json()) as Record<string, unknown>
+    expect(page).toMatchObject({ offset: 1, max: 1, count: 1, more: true, total: 3 })
+    expect((page.items as Array<{ name: string }>)[0]?.name).toBe('b.tar.gz')
+    const all = (await (await get('/v3/distributions')).json()) as Record<string, unknown>
+    expect(all).toMatchObject({ offset: 0, count: 3, more: false, total: 3 })
+    expect((await get('/v3/distributions?max=abc')).status).toBe(400)
+
+    const one = await get(`/v3/distributions/${ids[2] ?? ''}`)
+    expect(one.status).toBe(200)
+    expect(((await one.json()) as { name: string }).name).toBe('c.tar.gz')
+    expect((await get('/v3/distributions/nope')).status).toBe(404)
+
+    const path = emu.distributions[0]?.path ?? ''
+    const del = await fetch(`${emu.url}/v3/distributions/${ids[0] ?? ''}`, { method: 'DELETE', headers: bearer(access_token) })
+    expect(del.status).toBe(204)
+    expect(existsSync(path)).toBe(false)
+    expect(emu.distributions.map((d) => d.id)).toEqual(ids.slice(1))
+    expect((await fetch(`${emu.url}/v3/distributions/${ids[0] ?? ''}`, { method: 'DELETE', headers: bearer(access_token) })).status).toBe(404)
+  })
+})
+
+describe('environments', () => {
+  test('deploy sets distributionId; in-use distributions cannot be deleted', async () => {
+    const emu = await emulator({ environments: ['dev', 'prod'] })
+    const { access_token } = await login(emu)
+    const dist = (await (await upload(emu, access_token, tarGz)).json()) as { id: string }
+    const list = (await (await fetch(`${emu.url}/v3/environments`, { headers: bearer(access_token) })).json()) as {
+      items: Array<{ id: string; name: string; distributionId: string | null }>
+      more: boolean
+      total: number
+      count: number
+    }
+    expect(list).toMatchObject({ more: false, total: 2, count: 2 })
+    const dev = list.items.find((e) => e.name === 'dev')
+    expect(dev?.distributionId).toBeNull()
+    expect(dev?.id).not.toBe('dev')
+
+    const deploy = (envId: string, body: unknown): Promise<Response> =>
+      fetch(`${emu.url}/v3/environments/${envId}/deploy`, {
+        method: 'PUT',
+        headers: { ...bearer(access_token), 'content-type': 'application/json' },
+        body: JSON.stringify(body)
+      })
+    const res = await deploy(dev?.id ?? '', { distributionId: dist.id, strategy: 'stopstart' })
+    expect(res.status).toBe(202)
+    expect(await res.json()).toMatchObject({ id: dev?.id, name: 'dev', distributionId: dist.id })
+    expect(emu.environments[0]).toMatchObject({ distributionId: dist.id, deployments: [{ distributionId: dist.id, strategy: 'stopstart' }] })
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'deploy', method: 'PUT', json: { distributionId: dist.id, strategy: 'stopstart' } })
+
+    expect((await deploy('unknown-env', { distributionId: dist.id, strategy: 'stopstart' })).status).toBe(404)
+    expect((await deploy(dev?.id ?? '', { distributionId: 'unknown', strategy: 'stopstart' })).status).toBe(400)
+    expect((await deploy(dev?.id ?? '', { distributionId: dist.id })).status).toBe(400)
+    expect((await deploy(dev?.id ?? '', { distributionId: dist.id, strategy: '' })).status).toBe(400)
+
+    const del = await fetch(`${emu.url}/v3/distributions/${dist.id}`, { method: 'DELETE', headers: bearer(access_token) })
+    expect(del.status).toBe(409)
+    expect(((await del.json()) as { error_code: string }).error_code).toBe('DistributionInUse')
+  })
+})
+
+describe('faults', () => {
+  test("'status' answers the status with Retry-After for the first N calls", async () => {
+    const emu = await emulator({ faults: [{ operation: 'login', kind: 'status', status: 503, retryAfterSeconds: 7, times: 2 }] })
+    const attempt = (): Promise<Response> =>
+      fetch(`${emu.url}/v3/authn/access_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: emu.username, password: emu.password })
+      })
+    const first = await attempt()
+    expect(first.status).toBe(503)
+    expect(first.headers.get('retry-after')).toBe('7')
+    expect(await first.json()).toEqual({ error_code: 'ServiceUnavailable', error_detail: expect.any(String) })
+    expect((await attempt()).status).toBe(503)
+    expect((await attempt()).status).toBe(200)
+    expect(emu.requests.map((r) => [r.status, r.fault])).toEqual([
+      [503, 'status'],
+      [503, 'status'],
+      [200, undefined]
+    ])
+    expect(emu.requests[0]?.json).toEqual({ username: emu.username, password: emu.password })
+  })
+
+  test("'status' on upload drains the body and stores nothing; addFault works at runtime", async () => {
+    const emu = await emulator()
+    const { access_token } = await login(emu)
+    emu.addFault({ operation: 'upload', kind: 'status', status: 429, times: 1 })
+    expect((await upload(emu, access_token, tarGz)).status).toBe(429)
+    expect(emu.distributions).toHaveLength(0)
+    expect((await upload(emu, access_token, tarGz)).status).toBe(201)
+  })
+
+  test("'reset-mid-upload' destroys the connection after some bytes; nothing is stored", async () => {
+    const emu = await emulator({ faults: [{ operation: 'upload', kind: 'reset-mid-upload', afterBytes: 50_000, times: 1 }] })
+    const { access_token } = await login(emu)
+    await expect(upload(emu, access_token, tarGz)).rejects.toThrow()
+    expect(emu.distributions).toHaveLength(0)
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'upload', status: 0, fault: 'reset-mid-upload' })
+    expect((await upload(emu, access_token, tarGz)).status).toBe(201)
+  })
+
+  test("'drop-after-upload' stores the distribution but never answers", async () => {
+    const emu = await emulator({ faults: [{ operation: 'upload', kind: 'drop-after-upload', times: 1 }] })
+    const { access_token } = await login(emu)
+    await expect(upload(emu, access_token, tarGz)).rejects.toThrow()
+    expect(emu.distributions).toHaveLength(1)
+    expect(emu.distributions[0]?.md5hash).toBe(md5(tarGz))
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'upload', status: 0, fault: 'drop-after-upload' })
+  })
+
+  test("'hang' never answers until close()", async () => {
+    const emu = await emulator({ faults: [{ operation: 'list-environments', kind: 'hang', times: 1 }] })
+    await expect(fetch(`${emu.url}/v3/environments`, { signal: AbortSignal.timeout(300) })).rejects.toThrow()
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'list-environments', status: 0, fault: 'hang' })
+    const pending = fetch(`${emu.url}/v3/docs`) // not faulted
+    expect((await pending).status).toBe(200)
+  })
+})
+
+describe('server', () => {
+  test('slow reads: the upload body is read at uploadBytesPerSecond', async () => {
+    const emu = await emulator({ uploadBytesPerSecond: 1_000_000 })
+    const { access_token } = await login(emu)
+    const started = Date.now()
+    expect((await upload(emu, access_token, tarGz)).status).toBe(201)
+    const expected = (tarGz.length / 1_000_000) * 1000
+    expect(Date.now() - started).toBeGreaterThanOrEqual(expected * 0.8)
+  })
+
+  test('close() removes the default storage directory and logs one line per request', async () => {
+    const lines: string[] = []
+    const emu = await startEmulator({ log: (l) => lines.push(l) })
+    const { access_token } = await login(emu)
+    await (await upload(emu, access_token, tarGz)).json()
+    const dir = join(emu.distributions[0]?.path ?? '', '..')
+    expect(existsSync(dir)).toBe(true)
+    await emu.close()
+    expect(existsSync(dir)).toBe(false)
+    expect(lines).toEqual([expect.stringMatching(/^POST \/v3\/authn\/access_token 200 \d+ms$/), expect.stringMatching(/^POST \/v3\/distributions 201 \d+ms$/)])
+  })
+})
+
+describe('units', () => {
+  test('multipart parser: every split point of a body gives the same parts', () => {
+    const { body } = multipart(
+      [
+        { name: 'a', data: Buffer.from('\r\n--bound\r\n-') },
+        { name: 'dist_file', filename: 'f.tar.gz', data: Buffer.from('\r\n\r\n--boundar') },
+        { name: 'empty', data: Buffer.alloc(0) }
+      ],
+      'boundary'
+    )
+    const collect = (chunks: Buffer[]): Array<{ name?: string; filename?: string; data: string }> => {
+      const parser = new MultipartParser('boundary')
+      const out: Array<{ name?: string; filename?: string; data: string }> = []
+      const events: MultipartEvent[] = chunks.flatMap((c) => parser.write(c))
+      parser.end()
+      for (const e of events) {
+        if (e.type === 'part') out.push({ name: e.name, filename: e.filename, data: '' })
+        const last = out[out.length - 1]
+        if (e.type === 'data' && last !== undefined) last.data += e.data.toString('latin1')
+      }
+      return out
+    }
+    const expected = [
+      { name: 'a', filename: undefined, data: '\r\n--bound\r\n-' },
+      { name: 'dist_file', filename: 'f.tar.gz', data: '\r\n\r\n--boundar' },
+      { name: 'empty', filename: undefined, data: '' }
+    ]
+    expect(collect([body])).toEqual(expected)
+    expect(collect(splitEvery(body, [1]))).toEqual(expected)
+    for (let i = 1; i < body.length; i++) {
+      for (const j of [i + 1, i + 5, i + 17]) {
+        expect(collect([body.subarray(0, i), body.subarray(i, j), body.subarray(j)])).toEqual(expected)
+      }
+    }
+    const truncated = new MultipartParser('boundary')
+    truncated.write(body.subarray(0, 60))
+    expect(() => truncated.end()).toThrow()
+  })
+
+  test('tar header check', () => {
+    const header = Buffer.alloc(512)
+    header.write('file.txt', 0)
+    header.write('0000644\0', 100)
+    header.write('00000000005\0', 124)
+    header.write('0', 156)
+    header.write('ustar\0', 257)
+    header.fill(0x20, 148, 156)
+    let sum = 0
+    for (const b of header) sum += b
+    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148)
+    expect(isTarHeader(header)).toBe(true)
+    header[0] = 0x67
+    expect(isTarHeader(header)).toBe(false)
+    expect(isTarHeader(Buffer.alloc(512))).toBe(false)
+  })
+
+  test('CLI flags', () => {
+    const cmd = parseCli([
+      '--port', '0', '--username', 'me', '--token-lifetime', '5', '--environments', 'a, b', '--no-keep-uploads',
+      '--upload-rate', '1000', '--fail', 'upload:503:2:9', '--fail', 'login:500', '--reset-upload-after', '100',
+      '--drop-after-upload', '1', '--ready-file', '/tmp/x'
+    ])
+    expect(cmd).toEqual({
+      help: false,
+      quiet: false,
+      readyFile: '/tmp/x',
+      options: {
+        port: 0,
+        username: 'me',
+        tokenLifetimeSeconds: 5,
+        environments: ['a', 'b'],
+        keepUploads: false,
+        uploadBytesPerSecond: 1000,
+        faults: [
+          { operation: 'upload', kind: 'status', status: 503, times: 2, retryAfterSeconds: 9 },
+          { operation: 'login', kind: 'status', status: 500, times: 1 },
+          { operation: 'upload', kind: 'reset-mid-upload', afterBytes: 100, times: 1 },
+          { operation: 'upload', kind: 'drop-after-upload', times: 1 }
+        ]
+      }
+    })
+    expect(parseCli([])).toMatchObject({ help: false, options: { port: 4080 } })
+    expect(parseCli(['--help'])).toEqual({ help: true })
+    expect(() => parseCli(['--fail', 'nope:503'])).toThrow(/unknown operation/)
+    expect(() => parseCli(['--bogus'])).toThrow()
+  })
+})

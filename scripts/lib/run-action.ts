@@ -1,0 +1,94 @@
+// Runs the bundled action (dist/index.js) the way a runner does: INPUT_* variables, a GITHUB_OUTPUT
+// file and a GITHUB_STEP_SUMMARY file. E2E_NODE picks another Node binary (CI runs Node 24 too).
+import { spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
+
+export interface ActionRun {
+  code: number | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  summary: string
+  /** stdout without the ::add-mask:: commands (which the runner consumes, never shows). */
+  visible: string
+  /** Every `::error::` annotation. */
+  errors: string[]
+  ms: number
+}
+
+export function parseOutputFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([^<=]+)<<(.+)$/.exec(lines[i] ?? '')
+    if (!m) continue
+    const [, name, delimiter] = m
+    const value: string[] = []
+    while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i] ?? '')
+    out[name as string] = value.join('\n')
+  }
+  return out
+}
+
+export function inputEnv(inputs: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v
+  return env
+}
+
+export async function runAction(
+  inputs: Record<string, string>,
+  options: { env?: Record<string, string>; workspace?: string; timeoutMs?: number; /** Copy the action's log to this process's stdout as it runs. */ echo?: boolean } = {}
+): Promise<ActionRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'brcd-run-'))
+  const outputFile = join(dir, 'output')
+  const summaryFile = join(dir, 'summary.md')
+  const runnerTemp = join(dir, 'runner-temp')
+  mkdirSync(runnerTemp)
+  writeFileSync(outputFile, '')
+  writeFileSync(summaryFile, '')
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    RUNNER_TEMP: runnerTemp,
+    GITHUB_WORKSPACE: options.workspace ?? dir,
+    GITHUB_REPOSITORY: 'acme/site',
+    GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+    ...inputEnv(inputs),
+    ...options.env
+  }
+  const started = Date.now()
+  const child = spawn(process.env.E2E_NODE || process.execPath, [ACTION], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString()
+    if (options.echo) process.stdout.write(d)
+  })
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
+  const code = await new Promise<number | null>((done) => child.on('close', done))
+  clearTimeout(timer)
+  const visible = stdout
+    .split('\n')
+    .filter((l) => !l.startsWith('::add-mask::'))
+    .join('\n')
+  return {
+    code,
+    stdout,
+    stderr,
+    visible,
+    outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+    summary: readFileSync(summaryFile, 'utf8'),
+    errors: stdout.split('\n').filter((l) => l.startsWith('::error')),
+    ms: Date.now() - started
+  }
+}

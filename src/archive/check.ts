@@ -1,0 +1,160 @@
+// Checks an existing distribution archive before anything is uploaded: reads it once, verifying the
+// gzip stream and every tar header, and computing size, sha256 and md5 in the same pass.
+import { createReadStream } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip } from 'node:zlib'
+import { InputError } from '../errors.js'
+import { HashingStream } from './hash.js'
+import { TarFormatError, TarReader, type TarEntryHeader } from './tar-reader.js'
+import type { ArchiveInfo } from './types.js'
+
+export interface CheckOptions {
+  /** Refuse files larger than this many bytes (checked before the content is read). */
+  maxBytes?: number
+}
+
+const REBUILD_HINT =
+  'Rebuild the distribution (e.g. `mvn -B verify && mvn -B -P dist`) and make sure it is completely written, uploaded and downloaded ' +
+  '(an interrupted artifact upload/download or cache restore leaves a cut-off file).'
+const POINT_HINT =
+  'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
+
+/** Thrown inside the tar reader to stop at the first unsafe entry. */
+class UnsafeEntry extends Error {}
+
+/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes). */
+export function formatMb(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+}
+
+/** MB, with the exact byte count when the rounded MB would not tell the two numbers apart. */
+function sizeText(bytes: number, other: number): string {
+  return formatMb(bytes) === formatMb(other) ? `${formatMb(bytes)} (${bytes} bytes)` : formatMb(bytes)
+}
+
+/** A short description of what a non-gzip file looks like, from its first bytes. */
+export function describeContent(head: Buffer): string {
+  if (head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar') return 'a plain, uncompressed tar'
+  if (head[0] === 0x50 && head[1] === 0x4b) return "it starts with 'PK', a zip (or war/jar)?"
+  if (head.toString('latin1', 0, 3) === 'BZh') return 'it looks like bzip2'
+  if (head.subarray(0, 6).equals(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]))) return 'it looks like xz'
+  if (head.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]))) return 'it looks like zstd'
+  const start = head.subarray(0, 16).toString('latin1')
+  if (/^\s*</.test(start)) return 'it looks like HTML or XML, perhaps an error page saved instead of the file'
+  if (/^[\x20-\x7e\t\r\n]+$/.test(start)) return `it is text starting with '${start.replace(/[\r\n\t]/g, ' ').trim().slice(0, 12)}'`
+  return `it starts with bytes ${[...head.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}`
+}
+
+/** Why an entry name would write outside the extraction directory, or undefined when it is safe. */
+export function unsafeName(name: string): string | undefined {
+  if (/^[\\/]/.test(name)) return 'is an absolute path'
+  if (/^[A-Za-z]:/.test(name)) return 'starts with a Windows drive'
+  if (name.split(/[\\/]/).includes('..')) return "has a '..' segment"
+  return undefined
+}
+
+async function readHead(file: string, length: number): Promise<Buffer> {
+  const handle = await open(file, 'r')
+  try {
+    const buffer = Buffer.alloc(length)
+    const { bytesRead } = await handle.read(buffer, 0, length, 0)
+    return buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+}
+
+export async function checkArchive(file: string, options: CheckOptions = {}): Promise<ArchiveInfo> {
+  const absolute = path.resolve(file)
+  const label = `distribution: '${file}'`
+
+  let st
+  try {
+    st = await stat(absolute)
+  } catch {
+    throw new InputError(`${label} does not exist. ${POINT_HINT}`)
+  }
+  if (!st.isFile()) throw new InputError(`${label} is not a file. ${POINT_HINT}`)
+
+  if (options.maxBytes !== undefined && st.size > options.maxBytes) {
+    throw new InputError(
+      `${label} is ${sizeText(st.size, options.maxBytes)}, over the limit of ${sizeText(options.maxBytes, st.size)} per distribution ` +
+        '(Bloomreach Cloud accepts at most 650 MB per distribution by default). Make the distribution smaller ' +
+        '(e.g. leave unused dependencies or test jars out of the build), or, if your platform allows larger distributions, ' +
+        'raise the limit with the `max-distribution-size` input.'
+    )
+  }
+  if (st.size === 0) throw new InputError(`${label} is an empty file (0 bytes). ${REBUILD_HINT}`)
+
+  const head = await readHead(absolute, 512)
+  if (head[0] !== 0x1f || head[1] !== 0x8b) {
+    const tar = head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar'
+    throw new InputError(
+      `${label} is not a gzip file (${describeContent(head)}). ` +
+        (tar
+          ? 'Bloomreach Cloud takes a gzip-compressed tar: compress it (`gzip` it, or build it with `tar -czf`), or point `distribution` at the directory to pack.'
+          : POINT_HINT)
+    )
+  }
+
+  const hasher = new HashingStream()
+  let unsafe: { name: string; why: string; link?: string } | undefined
+  const reader = new TarReader((entry: TarEntryHeader) => {
+    if (unsafe) return
+    const why = unsafeName(entry.name)
+    if (why) {
+      unsafe = { name: entry.name, why }
+    } else if (entry.type === 'hardlink') {
+      const linkWhy = unsafeName(entry.linkname)
+      if (linkWhy) unsafe = { name: entry.name, why: linkWhy, link: entry.linkname }
+    }
+    if (unsafe) throw new UnsafeEntry()
+  })
+
+  try {
+    await pipeline(createReadStream(absolute), hasher, createGunzip(), reader)
+  } catch (err) {
+    if (err instanceof UnsafeEntry && unsafe) {
+      const what = unsafe.link === undefined ? `an entry '${unsafe.name}' that ${unsafe.why}` : `a hard link '${unsafe.name}' whose target '${unsafe.link}' ${unsafe.why}`
+      throw new InputError(
+        `${label} contains ${what}; extracting it would write outside the installation directory. ` +
+          'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
+          'or point `distribution` at the directory and let the action pack it.'
+      )
+    }
+    if (err instanceof TarFormatError) {
+      if (err.kind === 'not-tar') {
+        throw new InputError(
+          `${label} is a gzip file but not a tar archive (${err.message}). Bloomreach Cloud takes a gzip-compressed tar (.tar.gz). ${POINT_HINT}`
+        )
+      }
+      const what = err.kind === 'truncated' ? 'is truncated' : 'is corrupt'
+      throw new InputError(`${label} ${what}: ${err.message}. ${REBUILD_HINT}`)
+    }
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'Z_BUF_ERROR') {
+      throw new InputError(`${label} is truncated: the gzip stream ends early (after ${hasher.size} bytes). ${REBUILD_HINT}`)
+    }
+    if (typeof code === 'string' && code.startsWith('Z_')) {
+      throw new InputError(`${label} is a corrupt gzip file (${(err as Error).message}). ${REBUILD_HINT}`)
+    }
+    throw err
+  }
+
+  if (reader.entries === 0) {
+    throw new InputError(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`)
+  }
+
+  const digests = hasher.digests()
+  return {
+    path: absolute,
+    fileName: path.basename(absolute),
+    size: digests.size,
+    sha256: digests.sha256,
+    md5: digests.md5,
+    entries: reader.entries,
+    packed: false
+  }
+}

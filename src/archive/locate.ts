@@ -1,0 +1,90 @@
+// Resolves the `distribution` input to an archive or a directory to pack. No network.
+import { readdir, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { InputError } from '../errors.js'
+import { globFiles, hasGlobChars } from './glob.js'
+import type { DistributionSource } from './types.js'
+
+const POINT_HINT =
+  'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
+const BUILD_HINT =
+  'If the distribution is built in this job, run the build step (e.g. `mvn -B verify && mvn -B -P dist`) before this action; ' +
+  'if another job built it, download that artifact first (actions/download-artifact).'
+
+export function isArchiveName(name: string): boolean {
+  return /\.(tar\.gz|tgz)$/i.test(name)
+}
+
+async function statOrUndefined(p: string): Promise<Awaited<ReturnType<typeof stat>> | undefined> {
+  try {
+    return await stat(p)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'EACCES' || code === 'EPERM') {
+      throw new InputError(`distribution: cannot access '${p}' (${code}). Make sure the user running the action can read it.`)
+    }
+    return undefined // ENOENT, ENOTDIR, EINVAL (glob characters on Windows), ENAMETOOLONG, ...
+  }
+}
+
+/** A path for messages: relative to the workspace with '/' when inside it, else as is. */
+function display(p: string, workspace: string): string {
+  const rel = path.relative(workspace, p)
+  if (rel === '') return '.'
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return p
+  return rel.split(path.sep).join('/')
+}
+
+export async function locateDistribution(input: string, workspace: string): Promise<DistributionSource> {
+  const raw = input.trim()
+  if (raw === '') throw new InputError(`distribution: the input is empty. ${POINT_HINT}`)
+  const ws = path.resolve(workspace || '.')
+  const resolved = path.resolve(ws, raw)
+
+  const st = await statOrUndefined(resolved)
+  if (st?.isDirectory()) {
+    const names = await readdir(resolved)
+    if (names.length === 0) {
+      throw new InputError(
+        `distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
+          `Point \`distribution\` at the directory your build filled, or at its .tar.gz. ${BUILD_HINT}`
+      )
+    }
+    return { kind: 'directory', path: resolved }
+  }
+  if (st?.isFile()) {
+    if (!isArchiveName(resolved)) {
+      throw new InputError(
+        `distribution: '${raw}' is not a .tar.gz or .tgz file; Bloomreach Cloud takes the distribution as a gzip-compressed tar. ${POINT_HINT}`
+      )
+    }
+    return { kind: 'archive', path: resolved }
+  }
+  if (st) throw new InputError(`distribution: '${raw}' (${resolved}) is neither a file nor a directory. ${POINT_HINT}`)
+
+  if (hasGlobChars(raw)) {
+    const { base, matches } = await globFiles(raw, ws)
+    const archives = matches.filter((m) => isArchiveName(m))
+    if (archives.length === 1) return { kind: 'archive', path: archives[0] as string }
+    if (archives.length === 0) {
+      const others =
+        matches.length > 0
+          ? ` It matched ${matches.length} file(s), none a .tar.gz or .tgz: ${matches
+              .slice(0, 5)
+              .map((m) => display(m, ws))
+              .join(', ')}${matches.length > 5 ? ', ...' : ''}.`
+          : ''
+      throw new InputError(
+        `distribution: the pattern '${raw}' matched no .tar.gz or .tgz file (searched under ${base}).${others} ${BUILD_HINT} ${POINT_HINT}`
+      )
+    }
+    const shown = archives.slice(0, 10).map((m) => `  ${display(m, ws)}`)
+    if (archives.length > 10) shown.push(`  ... and ${archives.length - 10} more`)
+    throw new InputError(
+      `distribution: the pattern '${raw}' matched ${archives.length} archives; it must match exactly one:\n${shown.join('\n')}\n` +
+        'Make the pattern more specific (e.g. include the project name or version), or clean stale archives before the build.'
+    )
+  }
+
+  throw new InputError(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`)
+}

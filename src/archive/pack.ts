@@ -1,0 +1,92 @@
+// Packs a directory's contents into a gzip-compressed tar, streamed:
+// tar entries -> gzip -> size/sha256/md5 -> file.
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { createGzip } from 'node:zlib'
+import { InputError } from '../errors.js'
+import { HashingStream } from './hash.js'
+import { createTarStream, type TarEntry } from './tar-writer.js'
+import type { ArchiveInfo } from './types.js'
+import { walkDirectory } from './walk.js'
+
+export interface PackOptions {
+  /** gzip level 1-9, default 6. */
+  level?: number
+  /** Called as file content is read, with the running total of content bytes read so far. */
+  onProgress?: (bytesIn: number) => void
+}
+
+export async function packDirectory(sourceDir: string, outFile: string, options: PackOptions = {}): Promise<ArchiveInfo> {
+  const level = options.level ?? 6
+  if (!Number.isInteger(level) || level < 1 || level > 9) {
+    throw new InputError(`compression level ${String(level)} is not valid. Use a whole number from 1 (fastest) to 9 (smallest); 6 is the default.`)
+  }
+  const source = path.resolve(sourceDir)
+  const target = path.resolve(outFile)
+
+  let sourceStat
+  try {
+    sourceStat = await stat(source)
+  } catch {
+    throw new InputError(
+      `distribution: the directory '${sourceDir}' to pack does not exist. Point \`distribution\` at the directory that holds the distribution's contents (or at a .tar.gz), and run the build step first.`
+    )
+  }
+  if (!sourceStat.isDirectory()) {
+    throw new InputError(`distribution: '${sourceDir}' is not a directory, so it cannot be packed. Point \`distribution\` at a directory or at a .tar.gz file.`)
+  }
+  const names = (await readdir(source)).filter((name) => path.join(source, name) !== target)
+  if (names.length === 0) {
+    throw new InputError(`distribution: the directory '${sourceDir}' is empty; there is nothing to deploy. Point \`distribution\` at the directory your build filled, or at its .tar.gz.`)
+  }
+
+  await mkdir(path.dirname(target), { recursive: true })
+  const handle = await open(target, 'w')
+  let entries = 0
+  let bytesIn = 0
+  try {
+    const own = await handle.stat()
+    const listed = (async function* (): AsyncGenerator<TarEntry> {
+      for await (const entry of walkDirectory(source, { exclude: [{ dev: own.dev, ino: own.ino }], excludePath: target })) {
+        entries++
+        yield entry
+      }
+    })()
+    const onProgress = options.onProgress
+    const tar = createTarStream(listed, {
+      onData: onProgress
+        ? (n) => {
+            bytesIn += n
+            onProgress(bytesIn)
+          }
+        : undefined
+    })
+    const hasher = new HashingStream()
+    await pipeline(tar, createGzip({ level }), hasher, handle.createWriteStream())
+    if (entries === 0) {
+      throw new InputError(`distribution: the directory '${sourceDir}' holds no files, directories or symlinks to pack; there is nothing to deploy.`)
+    }
+    const digests = hasher.digests()
+    const written = (await stat(target)).size
+    if (written !== digests.size) throw new Error(`packing '${sourceDir}': wrote ${written} bytes but hashed ${digests.size}`)
+    return {
+      path: target,
+      fileName: path.basename(target),
+      size: digests.size,
+      sha256: digests.sha256,
+      md5: digests.md5,
+      entries,
+      packed: true
+    }
+  } catch (err) {
+    await handle.close().catch(() => undefined)
+    await rm(target, { force: true }).catch(() => undefined)
+    if (err instanceof InputError) throw err
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'ENOSPC') {
+      throw new InputError(`distribution: the disk ran out of space while writing '${outFile}'. Free some space on the runner (or write the archive to a larger disk) and run again.`)
+    }
+    throw err
+  }
+}

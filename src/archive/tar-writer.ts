@@ -1,0 +1,225 @@
+// A streaming POSIX tar (ustar + PAX extended headers) writer. It only produces tar bytes;
+// compression is wired separately (pack.ts), so it can be swapped for a parallel compressor.
+import { createReadStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import { InputError } from '../errors.js'
+
+export const BLOCK = 512
+
+/** Largest value of an 11-digit octal field (size, mtime): 8 GiB - 1. */
+export const MAX_OCTAL_11 = 0o77777777777
+
+interface EntryBase {
+  /** Relative name with forward slashes; directories end with '/'. */
+  name: string
+  /** Permission bits (& 0o7777). */
+  mode: number
+  /** Seconds since the epoch (integer; may be negative). */
+  mtime: number
+}
+
+export type TarEntry =
+  | (EntryBase & { type: 'directory' })
+  | (EntryBase & { type: 'symlink'; linkname: string })
+  | (EntryBase & { type: 'file'; size: number; sourcePath: string })
+
+export interface TarWriterOptions {
+  /** Called with the number of file-content bytes just read (a delta). */
+  onData?: (bytes: number) => void
+  /** Read buffer size per file; default 256 KiB. */
+  readChunkSize?: number
+}
+
+const TYPEFLAG = { file: '0', symlink: '2', directory: '5' } as const
+
+interface RawHeader {
+  name: Buffer
+  prefix?: Buffer
+  mode: number
+  size: number
+  mtime: number
+  typeflag: string
+  linkname?: Buffer
+}
+
+function writeOctal(block: Buffer, offset: number, length: number, value: number): void {
+  const digits = Math.max(0, Math.floor(value)).toString(8).padStart(length - 1, '0')
+  if (digits.length > length - 1) throw new RangeError(`tar: value ${value} does not fit a ${length}-byte field`)
+  block.write(digits, offset, length - 1, 'ascii')
+  block[offset + length - 1] = 0
+}
+
+/** Encodes one 512-byte ustar header block (with its checksum). */
+export function encodeUstarHeader(h: RawHeader): Buffer {
+  const block = Buffer.alloc(BLOCK)
+  h.name.copy(block, 0, 0, 100)
+  writeOctal(block, 100, 8, h.mode & 0o7777)
+  writeOctal(block, 108, 8, 0) // uid
+  writeOctal(block, 116, 8, 0) // gid
+  writeOctal(block, 124, 12, h.size)
+  writeOctal(block, 136, 12, h.mtime)
+  block.write(h.typeflag, 156, 1, 'ascii')
+  h.linkname?.copy(block, 157, 0, 100)
+  block.write('ustar\0', 257, 6, 'ascii')
+  block.write('00', 263, 2, 'ascii')
+  // uname (265..297) and gname (297..329) stay empty; devmajor/devminor zero.
+  writeOctal(block, 329, 8, 0)
+  writeOctal(block, 337, 8, 0)
+  h.prefix?.copy(block, 345, 0, 155)
+  block.fill(0x20, 148, 156)
+  let sum = 0
+  for (const byte of block) sum += byte
+  block.write(sum.toString(8).padStart(6, '0'), 148, 6, 'ascii')
+  block[154] = 0
+  block[155] = 0x20
+  return block
+}
+
+/** Splits a name into ustar prefix (<= 155 bytes) and name (<= 100 bytes) at a '/', or returns undefined. */
+export function splitUstarName(name: Buffer): { name: Buffer; prefix: Buffer } | undefined {
+  if (name.length <= 100) return { name, prefix: Buffer.alloc(0) }
+  // The slash at index i separates prefix [0, i) from name [i + 1, end). The name part must be non-empty.
+  for (let i = Math.min(155, name.length - 2); i > 0; i--) {
+    if (name[i] !== 0x2f) continue
+    if (name.length - i - 1 > 100) return undefined // smaller i only makes the name part longer
+    return { prefix: name.subarray(0, i), name: name.subarray(i + 1) }
+  }
+  return undefined
+}
+
+/** One PAX record "<len> <key>=<value>\n", where len counts the whole record. */
+export function paxRecord(key: string, value: string): Buffer {
+  const body = Buffer.byteLength(key) + Buffer.byteLength(value) + 3
+  let length = body + 1
+  while (body + String(length).length !== length) length = body + String(length).length
+  return Buffer.from(`${length} ${key}=${value}\n`, 'utf8')
+}
+
+const isPlainAscii = (s: string): boolean => /^[\x20-\x7e]*$/.test(s)
+
+/** A printable-ASCII stand-in, cut to max bytes, for the ustar field when the real value lives in a PAX header. */
+function fallbackField(value: string, max: number): Buffer {
+  return Buffer.from(value.replace(/[^\x20-\x7e]/g, '_').slice(0, max), 'ascii')
+}
+
+function padding(size: number): number {
+  return (BLOCK - (size % BLOCK)) % BLOCK
+}
+
+/** The header block(s) of an entry: an optional PAX 'x' header (with its data) then the ustar header. */
+export function encodeEntryHeader(entry: TarEntry): Buffer {
+  const pax: Buffer[] = []
+  const nameBytes = Buffer.from(entry.name, 'utf8')
+  const split = splitUstarName(nameBytes)
+  let name: Buffer
+  let prefix: Buffer | undefined
+  if (split && isPlainAscii(entry.name)) {
+    name = split.name
+    prefix = split.prefix
+  } else {
+    pax.push(paxRecord('path', entry.name))
+    if (split) {
+      name = split.name
+      prefix = split.prefix
+    } else {
+      name = fallbackField(entry.name, 100)
+    }
+  }
+
+  let linkname: Buffer | undefined
+  if (entry.type === 'symlink') {
+    const linkBytes = Buffer.from(entry.linkname, 'utf8')
+    if (linkBytes.length <= 100 && isPlainAscii(entry.linkname)) {
+      linkname = linkBytes
+    } else {
+      pax.push(paxRecord('linkpath', entry.linkname))
+      linkname = linkBytes.length <= 100 ? linkBytes : fallbackField(entry.linkname, 100)
+    }
+  }
+
+  let size = entry.type === 'file' ? entry.size : 0
+  if (size > MAX_OCTAL_11) {
+    pax.push(paxRecord('size', String(size)))
+    size = 0
+  }
+
+  let mtime = Math.floor(entry.mtime)
+  if (mtime < 0 || mtime > MAX_OCTAL_11) {
+    pax.push(paxRecord('mtime', String(mtime)))
+    mtime = mtime < 0 ? 0 : MAX_OCTAL_11
+  }
+
+  const header = encodeUstarHeader({
+    name,
+    prefix,
+    mode: entry.mode,
+    size,
+    mtime,
+    typeflag: TYPEFLAG[entry.type],
+    linkname
+  })
+  if (pax.length === 0) return header
+
+  const data = Buffer.concat(pax)
+  const base = entry.name.replace(/\/+$/, '').split('/').pop() ?? 'entry'
+  const paxHeader = encodeUstarHeader({
+    name: fallbackField(`PaxHeaders/${base}`, 100),
+    mode: 0o644,
+    size: data.length,
+    mtime,
+    typeflag: 'x'
+  })
+  return Buffer.concat([paxHeader, data, Buffer.alloc(padding(data.length)), header])
+}
+
+async function* fileContent(entry: TarEntry & { type: 'file' }, options: TarWriterOptions): AsyncGenerator<Buffer> {
+  const changed = (how: string): InputError =>
+    new InputError(
+      `distribution: '${entry.name}' changed while it was being packed (${how}). ` +
+        'Make sure no other step or process writes into the distribution directory while this action runs, then run it again.'
+    )
+  let read = 0
+  if (entry.size > 0) {
+    const stream = createReadStream(entry.sourcePath, { highWaterMark: options.readChunkSize ?? 256 * 1024 })
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        if (read + chunk.length > entry.size) throw changed(`it grew beyond the ${entry.size} bytes it had when listed`)
+        read += chunk.length
+        options.onData?.(chunk.length)
+        yield chunk
+      }
+    } catch (err) {
+      if (err instanceof InputError) throw err
+      const code = (err as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') throw changed('it was deleted')
+      throw new InputError(
+        `distribution: cannot read '${entry.name}' (${code ?? (err as Error).message}). ` +
+          'Make sure the user running the action can read every file in the distribution directory.'
+      )
+    } finally {
+      stream.destroy()
+    }
+  }
+  if (read !== entry.size) throw changed(`it shrank from ${entry.size} to ${read} bytes`)
+  const pad = padding(entry.size)
+  if (pad > 0) yield Buffer.alloc(pad)
+}
+
+async function* tarChunks(entries: Iterable<TarEntry> | AsyncIterable<TarEntry>, options: TarWriterOptions): AsyncGenerator<Buffer> {
+  for await (const entry of entries) {
+    yield encodeEntryHeader(entry)
+    if (entry.type === 'file') yield* fileContent(entry, options)
+  }
+  yield Buffer.alloc(2 * BLOCK) // end-of-archive marker
+}
+
+/**
+ * A Readable of tar bytes for the given entries, produced lazily: each file is streamed from disk
+ * when the consumer asks for more, so memory stays flat whatever the size of the tree.
+ */
+export function createTarStream(
+  entries: Iterable<TarEntry> | AsyncIterable<TarEntry>,
+  options: TarWriterOptions = {}
+): Readable {
+  return Readable.from(tarChunks(entries, options), { objectMode: false })
+}

@@ -1,0 +1,19 @@
+/** What the deploy step needs to know about the distribution it uploads. */
+export interface ArchiveInfo {
+  /** Absolute path of the archive on disk. */
+  path: string
+  /** Base name, the name it is uploaded under. */
+  fileName: string
+  /** Bytes. */
+  size: number
+  /** Hex. */
+  sha256: string
+  /** Hex (the platform lists distributions with md5hash). */
+  md5: string
+  /** Tar entries (files + dirs + links). */
+  entries: number
+  /** True when we packed a directory, false for an existing archive. */
+  packed: boolean
+}
+
+export type DistributionSource = { kind: 'archive'; path: string } | { kind: 'directory'; path: string }

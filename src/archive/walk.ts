@@ -1,0 +1,86 @@
+// Lists a directory tree as tar entries, lazily and in a reproducible order.
+import { lstat, readdir, readlink } from 'node:fs/promises'
+import path from 'node:path'
+import { InputError } from '../errors.js'
+import type { TarEntry } from './tar-writer.js'
+
+export interface WalkOptions {
+  /** Files to leave out, identified by device + inode (e.g. the archive being written into the tree). */
+  exclude?: Array<{ dev: number; ino: number }>
+  /** An absolute path to leave out (same purpose; used where inodes are not reliable). */
+  excludePath?: string
+  /** Platform whose file modes apply; defaults to process.platform. */
+  platform?: NodeJS.Platform
+}
+
+/** Names sorted by their UTF-8 bytes, so the order does not depend on the locale or the file system. */
+export function sortByBytes(names: string[]): string[] {
+  return names
+    .map((name) => ({ name, bytes: Buffer.from(name, 'utf8') }))
+    .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
+    .map((item) => item.name)
+}
+
+function errorCode(err: unknown): string {
+  return (err as NodeJS.ErrnoException).code ?? (err as Error).message
+}
+
+/**
+ * Yields the CONTENTS of root (not root itself) depth-first: each directory (name ending in '/')
+ * before its children, children in byte order of their names. Regular files, directories and
+ * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped.
+ */
+export async function* walkDirectory(root: string, options: WalkOptions = {}): AsyncGenerator<TarEntry> {
+  const exclude = options.exclude ?? []
+  const windows = (options.platform ?? process.platform) === 'win32'
+  const samePath = (a: string, b: string): boolean => (windows ? a.toLowerCase() === b.toLowerCase() : a === b)
+  const excludePath = options.excludePath === undefined ? undefined : path.resolve(options.excludePath)
+
+  async function* walk(dir: string, prefix: string): AsyncGenerator<TarEntry> {
+    let names: string[]
+    try {
+      names = await readdir(dir)
+    } catch (err) {
+      throw new InputError(
+        `distribution: cannot list the directory '${prefix || '.'}' (${errorCode(err)}). ` +
+          'Make sure the user running the action can read every directory of the distribution.'
+      )
+    }
+    for (const name of sortByBytes(names)) {
+      const full = path.join(dir, name)
+      const rel = prefix + name
+      let st
+      try {
+        st = await lstat(full)
+      } catch (err) {
+        throw new InputError(
+          `distribution: '${rel}' could not be read while packing (${errorCode(err)}). ` +
+            'Make sure no other step or process changes the distribution directory while this action runs.'
+        )
+      }
+      if (exclude.some((e) => e.dev === st.dev && e.ino === st.ino && e.ino !== 0)) continue
+      if (excludePath !== undefined && samePath(path.resolve(full), excludePath)) continue
+      const mtime = Math.floor(st.mtimeMs / 1000)
+      if (st.isDirectory()) {
+        yield { type: 'directory', name: `${rel}/`, mode: windows ? 0o755 : st.mode & 0o7777, mtime }
+        yield* walk(full, `${rel}/`)
+      } else if (st.isFile()) {
+        // Windows has no execute bit: make shell scripts executable so bin/*.sh still run on the platform.
+        const mode = windows ? (name.endsWith('.sh') ? 0o755 : 0o644) : st.mode & 0o7777
+        yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full }
+      } else if (st.isSymbolicLink()) {
+        let target: string
+        try {
+          target = await readlink(full)
+        } catch (err) {
+          throw new InputError(`distribution: cannot read the symlink '${rel}' (${errorCode(err)}).`)
+        }
+        if (windows) target = target.replace(/\\/g, '/')
+        yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target }
+      }
+      // Sockets, FIFOs and devices: nothing to deploy, skipped silently.
+    }
+  }
+
+  yield* walk(root, '')
+}

@@ -1,0 +1,142 @@
+// Command-line flags of the emulator (`npm run emulator -- --help`).
+import { parseArgs } from 'node:util'
+import { DEFAULTS, type EmulatorOptions, type Fault, type Operation } from './server.js'
+
+export const DEFAULT_PORT = 4080
+
+const OPERATIONS: Operation[] = [
+  'login',
+  'refresh',
+  'revoke-refresh',
+  'verify',
+  'logout',
+  'list-distributions',
+  'get-distribution',
+  'upload',
+  'delete-distribution',
+  'list-environments',
+  'deploy',
+  'list-appconfigfiles',
+  'docs'
+]
+
+export const HELP = `Local emulator of the Bloomreach Cloud deployment management API (no account needed).
+
+Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags])
+
+  --host HOST                  address to bind (default ${DEFAULTS.host})
+  --port PORT                  port (default ${DEFAULT_PORT}; 0 = any free port)
+  --username NAME              login username (default ${DEFAULTS.username})
+  --password PASSWORD          login password (default ${DEFAULTS.password})
+  --token-lifetime SECONDS     access token lifetime (default ${DEFAULTS.tokenLifetimeSeconds})
+  --refresh-lifetime SECONDS   refresh token lifetime (default ${DEFAULTS.refreshLifetimeSeconds})
+  --environments a,b,c         environment names (default ${DEFAULTS.environments.join(',')})
+  --storage DIR                keep uploaded distributions in DIR (default: a temporary dir, removed on exit)
+  --no-keep-uploads            only count and hash uploads, write nothing
+  --max-distributions N        stored distributions allowed (default ${DEFAULTS.maxDistributions})
+  --max-distribution-bytes N   largest distribution file (default ${DEFAULTS.maxDistributionBytes})
+  --upload-rate BYTES_PER_SEC  read uploads at most this fast ("slow reads")
+  --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
+                               answer STATUS to the first TIMES (default 1) calls of OP; repeatable
+  --hang OP[:TIMES]            never answer the first TIMES (default 1) calls of OP; repeatable
+  --reset-upload-after BYTES   reset the connection of the first upload after BYTES of its body
+  --drop-after-upload N        store the first N uploads, then close the connection without answering
+  --ready-file PATH            write the URL to PATH once listening (removed on exit)
+  --quiet                      do not log requests
+  --help                       show this help
+
+Operations: ${OPERATIONS.join(', ')}
+`
+
+export class UsageError extends Error {}
+
+function int(flag: string, value: string, min = 0): number {
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${flag} needs a whole number >= ${min}, got "${value}"`)
+  return Number(value)
+}
+
+function operation(flag: string, value: string): Operation {
+  const op = OPERATIONS.find((o) => o === value)
+  if (op === undefined) throw new UsageError(`--${flag}: unknown operation "${value}" (one of ${OPERATIONS.join(', ')})`)
+  return op
+}
+
+export type CliCommand = { help: true } | { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean }
+
+export function parseCli(argv: string[]): CliCommand {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      'token-lifetime': { type: 'string' },
+      'refresh-lifetime': { type: 'string' },
+      environments: { type: 'string' },
+      storage: { type: 'string' },
+      'no-keep-uploads': { type: 'boolean' },
+      'max-distributions': { type: 'string' },
+      'max-distribution-bytes': { type: 'string' },
+      'upload-rate': { type: 'string' },
+      fail: { type: 'string', multiple: true },
+      hang: { type: 'string', multiple: true },
+      'reset-upload-after': { type: 'string' },
+      'drop-after-upload': { type: 'string' },
+      'ready-file': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' }
+    }
+  })
+  if (values.help === true) return { help: true }
+  const faults: Fault[] = []
+  for (const spec of values.fail ?? []) {
+    const [op, status, times, retryAfter, ...rest] = spec.split(':')
+    if (op === undefined || status === undefined || rest.length > 0) {
+      throw new UsageError(`--fail needs OPERATION:STATUS[:TIMES[:RETRY_AFTER]], got "${spec}"`)
+    }
+    const fault: Fault = { operation: operation('fail', op), kind: 'status', status: int('fail', status, 100), times: 1 }
+    if (fault.status !== undefined && fault.status > 599) throw new UsageError(`--fail: status ${fault.status} is not an HTTP status`)
+    if (times !== undefined && times !== '') fault.times = int('fail', times, 1)
+    if (retryAfter !== undefined && retryAfter !== '') fault.retryAfterSeconds = int('fail', retryAfter)
+    faults.push(fault)
+  }
+  for (const spec of values.hang ?? []) {
+    const [op, times, ...rest] = spec.split(':')
+    if (op === undefined || rest.length > 0) throw new UsageError(`--hang needs OPERATION[:TIMES], got "${spec}"`)
+    faults.push({ operation: operation('hang', op), kind: 'hang', times: times === undefined ? 1 : int('hang', times, 1) })
+  }
+  if (values['reset-upload-after'] !== undefined) {
+    faults.push({ operation: 'upload', kind: 'reset-mid-upload', afterBytes: int('reset-upload-after', values['reset-upload-after']), times: 1 })
+  }
+  if (values['drop-after-upload'] !== undefined) {
+    faults.push({ operation: 'upload', kind: 'drop-after-upload', times: int('drop-after-upload', values['drop-after-upload'], 1) })
+  }
+
+  const options: EmulatorOptions = { port: DEFAULT_PORT, faults }
+  if (values.host !== undefined) options.host = values.host
+  if (values.port !== undefined) options.port = int('port', values.port)
+  if (values.username !== undefined) options.username = values.username
+  if (values.password !== undefined) options.password = values.password
+  if (values['token-lifetime'] !== undefined) options.tokenLifetimeSeconds = int('token-lifetime', values['token-lifetime'], 1)
+  if (values['refresh-lifetime'] !== undefined) options.refreshLifetimeSeconds = int('refresh-lifetime', values['refresh-lifetime'], 1)
+  if (values.environments !== undefined) {
+    options.environments = values.environments.split(',').map((e) => e.trim()).filter((e) => e !== '')
+  }
+  if (values.storage !== undefined) options.storageDir = values.storage
+  if (values['no-keep-uploads'] === true) options.keepUploads = false
+  if (values['max-distributions'] !== undefined) options.maxDistributions = int('max-distributions', values['max-distributions'])
+  if (values['max-distribution-bytes'] !== undefined) {
+    options.maxDistributionBytes = int('max-distribution-bytes', values['max-distribution-bytes'], 1)
+  }
+  if (values['upload-rate'] !== undefined) options.uploadBytesPerSecond = int('upload-rate', values['upload-rate'], 1)
+  const result: { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean } = {
+    help: false,
+    options,
+    quiet: values.quiet === true
+  }
+  if (values['ready-file'] !== undefined) result.readyFile = values['ready-file']
+  return result
+}

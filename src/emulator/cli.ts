@@ -1,0 +1,51 @@
+// `npm run emulator -- [flags]`: runs the Bloomreach Cloud API emulator until SIGINT/SIGTERM.
+import { rm, writeFile } from 'node:fs/promises'
+import { HELP, parseCli, type CliCommand } from './cli-args.js'
+import { startEmulator } from './server.js'
+
+async function main(): Promise<void> {
+  let parsed: CliCommand
+  try {
+    parsed = parseCli(process.argv.slice(2))
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : String(err)}\n\n${HELP}`)
+    process.exitCode = 2
+    return
+  }
+  if (parsed.help) {
+    process.stdout.write(HELP)
+    return
+  }
+  const { options, readyFile, quiet } = parsed
+  if (!quiet) options.log = (line) => console.log(`${new Date().toISOString()} ${line}`)
+  if (readyFile !== undefined) await rm(readyFile, { force: true })
+  const emulator = await startEmulator(options)
+  console.log(`Bloomreach Cloud API emulator listening on ${emulator.url}`)
+  console.log(`  username: ${emulator.username}`)
+  console.log(`  password: ${emulator.password}`)
+  console.log(`  docs:     ${emulator.url}/v3/docs`)
+  console.log(`  storage:  ${options.keepUploads === false ? '(uploads are hashed, not kept)' : (options.storageDir ?? 'a temporary directory, removed on exit')}`)
+  console.log(`Pass it to the action as its api-url, e.g.:`)
+  console.log(`  INPUT_API_URL=${emulator.url}`)
+  console.log(`Press Ctrl+C to stop.`)
+  if (readyFile !== undefined) await writeFile(readyFile, `${emulator.url}\n`)
+
+  let stopping = false
+  const stop = (signal: string): void => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: stopping`)
+    void (async () => {
+      await emulator.close()
+      if (readyFile !== undefined) await rm(readyFile, { force: true })
+      process.exit(0)
+    })()
+  }
+  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop('SIGTERM'))
+}
+
+void main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : String(err))
+  process.exitCode = 1
+})

@@ -1,0 +1,229 @@
+// The Bloomreach Cloud deployment management API (`/v3/...`) as an emulator module.
+import { rm } from 'node:fs/promises'
+import { docsPage } from './docs-page.js'
+import { HttpError, isJsonContentType, parseJson, readBody } from './http-util.js'
+import type { ApiModule, RequestContext, Route } from './router.js'
+import { authenticate, distributionJson, environmentJson, type EmulatorState } from './state.js'
+import type { StoredDistribution } from './types.js'
+import { uploadHandler } from './upload.js'
+
+const JSON_LIMIT = 64 * 1024
+
+/** Reads a JSON object body (recorded on the request); 415 when it is not sent as JSON, 400 when malformed. */
+async function readJsonObject(ctx: RequestContext): Promise<Record<string, unknown>> {
+  const body = await readBody(ctx.req, JSON_LIMIT)
+  const parsed = body.length === 0 ? { ok: false as const } : parseJson(body)
+  if (parsed.ok) ctx.record.json = parsed.value
+  if (!isJsonContentType(ctx.req.headers['content-type'])) {
+    throw new HttpError(415, 'UnsupportedMediaType', 'The request body must be sent with "Content-Type: application/json"')
+  }
+  if (!parsed.ok) throw new HttpError(400, 'InvalidRequest', 'The request body is not valid JSON')
+  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
+    throw new HttpError(400, 'InvalidRequest', 'The request body must be a JSON object')
+  }
+  return parsed.value as Record<string, unknown>
+}
+
+function requireString(body: Record<string, unknown>, field: string): string {
+  const value = body[field]
+  if (typeof value !== 'string' || value === '') {
+    throw new HttpError(400, 'InvalidRequest', `The field "${field}" is required and must be a non-empty string`)
+  }
+  return value
+}
+
+function queryInt(ctx: RequestContext, name: string, fallback: number, min: number, max: number): number {
+  const raw = ctx.url.searchParams.get(name)
+  if (raw === null) return fallback
+  const value = Number(raw)
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new HttpError(400, 'InvalidRequest', `The query parameter "${name}" must be an integer from ${min} to ${max}`)
+  }
+  return value
+}
+
+function refreshTokenOf(body: Record<string, unknown>, grantRequired: boolean): string {
+  const grant = body.grant_type
+  if ((grantRequired || grant !== undefined) && grant !== 'refresh_token') {
+    throw new HttpError(400, 'InvalidGrantType', 'The field "grant_type" must be "refresh_token"')
+  }
+  return requireString(body, 'refresh_token')
+}
+
+function distributionOr404(state: EmulatorState, id: string): StoredDistribution {
+  const found = state.distributions.find((d) => d.id === id)
+  if (found === undefined) throw new HttpError(404, 'DistributionNotFound', `No distribution with id "${id}"`)
+  return found
+}
+
+export function cloudApi(state: EmulatorState): ApiModule {
+  const { settings, tokens } = state
+  const routes: Route[] = [
+    {
+      method: 'POST',
+      path: '/v3/authn/access_token',
+      operation: 'login',
+      summary: 'Log in with JSON {username, password}; answers {token_type, access_token, refresh_token}',
+      handler: async (ctx) => {
+        const body = await readJsonObject(ctx)
+        const username = requireString(body, 'username')
+        const password = requireString(body, 'password')
+        if (username !== settings.username || password !== settings.password) {
+          throw new HttpError(401, 'AuthenticationFailed', 'Invalid username or password')
+        }
+        ctx.send(200, {
+          token_type: 'bearer',
+          access_token: tokens.issue('access', username),
+          refresh_token: tokens.issue('refresh', username)
+        })
+      }
+    },
+    {
+      method: 'POST',
+      path: '/v3/authn/refresh_token',
+      operation: 'refresh',
+      summary: 'New access token from JSON {grant_type: "refresh_token", refresh_token}; no new refresh token',
+      handler: async (ctx) => {
+        const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), true))
+        if (!check.ok) throw new HttpError(401, 'Unauthorized', check.detail)
+        ctx.send(200, { token_type: 'bearer', access_token: tokens.issue('access', check.sub) })
+      }
+    },
+    {
+      method: 'DELETE',
+      path: '/v3/authn/refresh_token',
+      operation: 'revoke-refresh',
+      summary: 'Revoke the refresh token given in the same JSON body',
+      handler: async (ctx) => {
+        const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), false))
+        if (!check.ok) throw new HttpError(401, 'Unauthorized', check.detail)
+        tokens.revoke('refresh', check.jti)
+        ctx.send(204)
+      }
+    },
+    {
+      method: 'GET',
+      path: '/v3/authn/verify_token',
+      operation: 'verify',
+      summary: 'Answers 200 while the bearer access token is valid, 401 otherwise',
+      handler: (ctx) => {
+        ctx.send(200, { username: authenticate(state, ctx.req), valid: true })
+      }
+    },
+    {
+      method: 'POST',
+      path: '/v3/authn/logout',
+      operation: 'logout',
+      summary: 'Invalidates ALL access tokens of the user (in every job using the account)',
+      handler: (ctx) => {
+        tokens.revokeAccessTokens(authenticate(state, ctx.req))
+        ctx.send(204)
+      }
+    },
+    {
+      method: 'GET',
+      path: '/v3/distributions',
+      operation: 'list-distributions',
+      summary: 'Lists distributions: {offset, max, count, more, total, items}; query offset, max',
+      handler: (ctx) => {
+        authenticate(state, ctx.req)
+        const offset = queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
+        const max = queryInt(ctx, 'max', 100, 1, 1000)
+        const items = state.distributions.slice(offset, offset + max).map(distributionJson)
+        const total = state.distributions.length
+        ctx.send(200, { offset, max, count: items.length, more: offset + items.length < total, total, items })
+      }
+    },
+    {
+      method: 'POST',
+      path: '/v3/distributions',
+      operation: 'upload',
+      summary: 'Uploads a distribution (.tar.gz) as multipart/form-data part "dist_file"; answers 201 with its record',
+      handler: uploadHandler(state)
+    },
+    {
+      method: 'GET',
+      path: '/v3/distributions/{id}',
+      operation: 'get-distribution',
+      summary: 'One distribution record',
+      handler: (ctx) => {
+        authenticate(state, ctx.req)
+        ctx.send(200, distributionJson(distributionOr404(state, ctx.params.id ?? '')))
+      }
+    },
+    {
+      method: 'DELETE',
+      path: '/v3/distributions/{id}',
+      operation: 'delete-distribution',
+      summary: 'Deletes a distribution (409 while an environment runs it)',
+      handler: async (ctx) => {
+        authenticate(state, ctx.req)
+        const dist = distributionOr404(state, ctx.params.id ?? '')
+        const user = state.environments.find((e) => e.distributionId === dist.id)
+        if (user !== undefined) {
+          throw new HttpError(409, 'DistributionInUse', `The distribution is deployed to environment "${user.name}"`)
+        }
+        state.distributions.splice(state.distributions.indexOf(dist), 1)
+        if (dist.path !== undefined) await rm(dist.path, { force: true })
+        ctx.send(204)
+      }
+    },
+    {
+      method: 'GET',
+      path: '/v3/environments',
+      operation: 'list-environments',
+      summary: 'Lists environments: {items: [{id, name, distributionId, ...}], more, total, count}',
+      handler: (ctx) => {
+        authenticate(state, ctx.req)
+        const items = state.environments.map(environmentJson)
+        ctx.send(200, { items, more: false, total: items.length, count: items.length })
+      }
+    },
+    {
+      method: 'PUT',
+      path: '/v3/environments/{id}/deploy',
+      operation: 'deploy',
+      summary: 'Deploys JSON {distributionId, strategy} to an environment; answers 202 with the environment',
+      handler: async (ctx) => {
+        authenticate(state, ctx.req)
+        const id = ctx.params.id ?? ''
+        const env = state.environments.find((e) => e.id === id)
+        if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment with id "${id}"`)
+        const body = await readJsonObject(ctx)
+        const distributionId = requireString(body, 'distributionId')
+        const strategy = requireString(body, 'strategy')
+        const roles = body.appConfigFileRoles
+        if (roles !== undefined && !Array.isArray(roles)) {
+          throw new HttpError(400, 'InvalidRequest', 'The field "appConfigFileRoles" must be an array')
+        }
+        if (Array.isArray(roles) && roles.length > 0) {
+          throw new HttpError(400, 'AppConfigFileNotFound', 'The emulator has no app config files')
+        }
+        if (!state.distributions.some((d) => d.id === distributionId)) {
+          throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${distributionId}"`)
+        }
+        env.distributionId = distributionId
+        env.deployments.push({ distributionId, strategy, at: new Date().toISOString() })
+        ctx.send(202, environmentJson(env))
+      }
+    },
+    {
+      method: 'GET',
+      path: '/v3/appconfigfiles',
+      operation: 'list-appconfigfiles',
+      summary: 'Lists app config files (always empty in the emulator)',
+      handler: (ctx) => {
+        authenticate(state, ctx.req)
+        ctx.send(200, [])
+      }
+    },
+    {
+      method: 'GET',
+      path: '/v3/docs',
+      operation: 'docs',
+      summary: 'This page',
+      handler: (ctx) => ctx.sendText(200, 'text/html; charset=utf-8', docsPage(routes))
+    }
+  ]
+  return { name: 'cloud-deployment-api', routes }
+}

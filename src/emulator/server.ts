@@ -1,0 +1,275 @@
+// Local emulator of the Bloomreach Cloud deployment management API: a real HTTP/1.1 server (node:http)
+// that records every request, stores uploads, and can inject faults. Used by `npm run emulator` and by tests.
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo, Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { cloudApi } from './cloud-api.js'
+import { FaultQueue } from './faults.js'
+import { codeForStatus, errorBody, HttpError, parseJson } from './http-util.js'
+import { Router, type RequestContext } from './router.js'
+import { newEnvironment, type EmulatorState } from './state.js'
+import { TokenService } from './tokens.js'
+import type { Emulator, EmulatorOptions, Fault, RecordedRequest } from './types.js'
+
+export type {
+  Emulator,
+  EmulatorOptions,
+  Fault,
+  Operation,
+  RecordedPart,
+  RecordedRequest,
+  StoredDistribution,
+  StoredEnvironment
+} from './types.js'
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  username: 'deployer',
+  password: 'emulator-password',
+  tokenLifetimeSeconds: 600,
+  refreshLifetimeSeconds: 86400,
+  maxDistributionBytes: 650 * 1024 * 1024,
+  maxDistributions: 100,
+  environments: ['development', 'acceptance', 'production']
+} as const
+
+/** Bodies of faulted calls are kept (to record their JSON) up to this size, then only drained. */
+const RECORD_LIMIT = 1024 * 1024
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return out
+}
+
+/** Reads the whole body, recording it as JSON when it parses as JSON; never leaves the stream early. */
+async function consumeForRecord(req: IncomingMessage, record: RecordedRequest): Promise<void> {
+  const keep = !/^\s*multipart\//i.test(req.headers['content-type'] ?? '')
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (keep && size <= RECORD_LIMIT) chunks.push(chunk)
+    }
+  } catch {
+    return // the client went away
+  }
+  if (keep && size > 0 && size <= RECORD_LIMIT) {
+    const parsed = parseJson(Buffer.concat(chunks))
+    if (parsed.ok) record.json = parsed.value
+  }
+}
+
+/** Reads `afterBytes` of the body (or all of it when shorter), then destroys the connection. */
+async function resetAfter(req: IncomingMessage, afterBytes: number): Promise<void> {
+  const socket = req.socket
+  let seen = 0
+  if (afterBytes > 0) {
+    try {
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        seen += chunk.length
+        if (seen >= afterBytes) break
+      }
+    } catch {
+      // already gone
+    }
+  }
+  socket.destroy()
+}
+
+function urlHost(address: string): string {
+  if (address === '0.0.0.0') return '127.0.0.1'
+  if (address === '::') return '[::1]'
+  return address.includes(':') ? `[${address}]` : address
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const ownsStorage = options.storageDir === undefined
+  const storageDir =
+    options.storageDir === undefined ? await mkdtemp(join(tmpdir(), 'brcloud-emulator-')) : resolve(options.storageDir)
+  if (!ownsStorage) await mkdir(storageDir, { recursive: true })
+
+  const state: EmulatorState = {
+    settings: {
+      username: options.username ?? DEFAULTS.username,
+      password: options.password ?? DEFAULTS.password,
+      maxDistributionBytes: options.maxDistributionBytes ?? DEFAULTS.maxDistributionBytes,
+      maxDistributions: options.maxDistributions ?? DEFAULTS.maxDistributions,
+      keepUploads: options.keepUploads ?? true,
+      storageDir,
+      uploadBytesPerSecond: options.uploadBytesPerSecond
+    },
+    tokens: new TokenService(
+      options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds,
+      options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds
+    ),
+    distributions: [],
+    environments: (options.environments ?? DEFAULTS.environments).map(newEnvironment)
+  }
+  const faults = new FaultQueue(options.faults)
+  const requests: RecordedRequest[] = []
+  const router = new Router([cloudApi(state)])
+  const log = options.log
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now()
+    const socket = req.socket // req.socket is cleared once the request is destroyed
+    const record: RecordedRequest = {
+      operation: 'unknown',
+      method: req.method ?? '',
+      url: req.url ?? '',
+      httpVersion: req.httpVersion,
+      headers: headersOf(req),
+      status: 0
+    }
+    requests.push(record)
+    res.on('finish', () => (record.status = res.statusCode))
+    res.on('close', () => {
+      const ms = Math.round(performance.now() - started)
+      const status = record.status === 0 ? 'no-answer' : String(record.status)
+      const fault = record.fault === undefined ? '' : ` [fault: ${record.fault}]`
+      log?.(`${record.method} ${record.url} ${status} ${ms}ms${fault}`)
+    })
+
+    let drop = false
+    const ctx: RequestContext = {
+      req,
+      res,
+      url: new URL('http://emulator.invalid/'),
+      params: {},
+      record,
+      send(status, body, headers = {}) {
+        if (res.headersSent || res.writableEnded) return
+        if (drop) {
+          socket.destroy()
+          return
+        }
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
+        const h: OutgoingHttpHeaders = { ...headers }
+        if (payload !== undefined) {
+          h['content-type'] = 'application/json'
+          h['content-length'] = payload.length
+        }
+        res.writeHead(status, h)
+        res.end(payload)
+      },
+      sendText(status, contentType, text) {
+        if (res.headersSent || res.writableEnded) return
+        if (drop) {
+          socket.destroy()
+          return
+        }
+        const payload = Buffer.from(text)
+        res.writeHead(status, { 'content-type': contentType, 'content-length': payload.length })
+        res.end(payload)
+      }
+    }
+
+    try {
+      try {
+        ctx.url = new URL(req.url ?? '/', 'http://emulator.invalid')
+      } catch {
+        throw new HttpError(400, 'InvalidRequest', 'The request target is not a valid path')
+      }
+      const match = router.match(req.method ?? '', ctx.url.pathname)
+      if (match.kind === 'trailing-slash') {
+        throw new HttpError(404, 'TrailingSlash', `Paths must not end with a slash: "${ctx.url.pathname}"`)
+      }
+      if (match.kind === 'not-found') throw new HttpError(404, 'NotFound', `No operation at "${ctx.url.pathname}"`)
+      if (match.kind === 'method-not-allowed') {
+        throw new HttpError(405, 'MethodNotAllowed', `${req.method ?? ''} is not allowed on "${ctx.url.pathname}"`, {
+          allow: match.allow.join(', ')
+        })
+      }
+      record.operation = match.route.operation
+      ctx.params = match.params
+
+      const fault = faults.take(match.route.operation)
+      if (fault !== undefined) {
+        record.fault = fault.kind
+        switch (fault.kind) {
+          case 'status': {
+            await consumeForRecord(req, record)
+            const status = fault.status ?? 503
+            const headers: Record<string, string> = {}
+            if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds)
+            ctx.send(status, errorBody(codeForStatus(status), `Emulated fault on ${fault.operation}`), headers)
+            return
+          }
+          case 'hang':
+            await consumeForRecord(req, record) // and never answer: the socket stays open until close()
+            return
+          case 'reset-mid-upload':
+            await resetAfter(req, fault.afterBytes ?? 0)
+            return
+          case 'drop-after-upload':
+            drop = true
+            break
+        }
+      }
+      await match.route.handler(ctx)
+    } catch (err) {
+      if (socket.destroyed || res.headersSent) return
+      if (err instanceof HttpError) {
+        const headers = err.closeConnection ? { ...err.headers, connection: 'close' } : err.headers
+        ctx.send(err.status, errorBody(err.code, err.detail), headers)
+      } else {
+        log?.(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+        ctx.send(500, errorBody('InternalError', 'The emulator failed to handle the request'), { connection: 'close' })
+      }
+    }
+  }
+
+  const server = createServer({ requestTimeout: 0, headersTimeout: 120_000, keepAliveTimeout: 65_000 }, (req, res) => {
+    const socket = req.socket
+    void handle(req, res).catch(() => socket.destroy())
+  })
+  server.requestTimeout = 0 // long uploads must not be cut after Node's default 300 s
+  server.headersTimeout = 120_000
+  server.timeout = 0
+  const sockets = new Set<Socket>()
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+    else socket.destroy()
+  })
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, options.host ?? DEFAULTS.host, () => {
+      server.off('error', reject)
+      resolveListen()
+    })
+  })
+  const address = server.address() as AddressInfo
+
+  let closing: Promise<void> | undefined
+  return {
+    url: `http://${urlHost(address.address)}:${address.port}`,
+    username: state.settings.username,
+    password: state.settings.password,
+    requests,
+    distributions: state.distributions,
+    environments: state.environments,
+    revokeAccessTokens: () => state.tokens.revokeAccessTokens(),
+    addFault: (f: Fault) => faults.add(f),
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((done) => server.close(() => done()))
+        server.closeAllConnections()
+        for (const socket of sockets) socket.destroy()
+        await closed
+        if (ownsStorage) await rm(storageDir, { recursive: true, force: true })
+      })()
+      return closing
+    }
+  }
+}

@@ -1,0 +1,68 @@
+// What the emulated stack holds: settings, tokens, distributions and environments, and their JSON shapes.
+import { createHash } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { HttpError } from './http-util.js'
+import type { TokenService } from './tokens.js'
+import type { StoredDistribution, StoredEnvironment } from './types.js'
+
+export interface Settings {
+  username: string
+  password: string
+  maxDistributionBytes: number
+  maxDistributions: number
+  keepUploads: boolean
+  storageDir: string
+  uploadBytesPerSecond: number | undefined
+}
+
+export interface EmulatorState {
+  settings: Settings
+  tokens: TokenService
+  distributions: StoredDistribution[]
+  environments: StoredEnvironment[]
+}
+
+/** A stable uuid-shaped id per environment name, so ids survive restarts of the emulator. */
+export function environmentId(name: string): string {
+  const h = createHash('sha1').update(`brcloud-emulator:environment:${name}`).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
+
+export function newEnvironment(name: string): StoredEnvironment {
+  return { id: environmentId(name), name, distributionId: null, deployments: [] }
+}
+
+export function distributionJson(d: StoredDistribution): Record<string, unknown> {
+  return {
+    id: d.id,
+    name: d.name,
+    createdAt: d.createdAt,
+    createdBy: d.createdBy,
+    modifiedAt: d.modifiedAt,
+    modifiedBy: d.modifiedBy,
+    md5hash: d.md5hash
+  }
+}
+
+export function environmentJson(e: StoredEnvironment): Record<string, unknown> {
+  const last = e.deployments[e.deployments.length - 1]
+  return {
+    id: e.id,
+    name: e.name,
+    distributionId: e.distributionId,
+    strategy: last?.strategy ?? null,
+    deployedAt: last?.at ?? null
+  }
+}
+
+/** Checks `Authorization: Bearer <access token>` and returns the user; 401 otherwise. */
+export function authenticate(state: EmulatorState, req: IncomingMessage): string {
+  const header = req.headers.authorization
+  const m = header === undefined ? null : /^bearer\s+(\S+)\s*$/i.exec(header)
+  const unauthorized = (detail: string): HttpError =>
+    new HttpError(401, 'Unauthorized', detail, { 'www-authenticate': 'Bearer realm="brcloud-emulator"' })
+  if (m === null || m[1] === undefined) throw unauthorized('An "Authorization: Bearer <access token>" header is required')
+  const check = state.tokens.check('access', m[1])
+  if (!check.ok) throw unauthorized(check.detail)
+  return check.sub
+}

@@ -1,0 +1,63 @@
+// Issues, checks and revokes the emulator's access and refresh tokens (JWTs signed with a per-process secret).
+import { randomBytes, randomUUID } from 'node:crypto'
+import { signJwt, verifyJwt } from './jwt.js'
+
+interface Issued {
+  sub: string
+  expiresAtMs: number
+}
+
+export type TokenCheck = { ok: true; sub: string; jti: string } | { ok: false; detail: string }
+
+export class TokenService {
+  private readonly secret = randomBytes(32)
+  private readonly live = { access: new Map<string, Issued>(), refresh: new Map<string, Issued>() }
+
+  constructor(
+    private readonly accessLifetimeSeconds: number,
+    private readonly refreshLifetimeSeconds: number
+  ) {}
+
+  issue(typ: 'access' | 'refresh', sub: string): string {
+    const now = Date.now()
+    const lifetime = typ === 'access' ? this.accessLifetimeSeconds : this.refreshLifetimeSeconds
+    const expiresAtMs = now + lifetime * 1000
+    const jti = randomUUID()
+    this.prune(now)
+    this.live[typ].set(jti, { sub, expiresAtMs })
+    // `exp` is whole seconds (RFC 7519); the exact expiry in milliseconds is kept here and checked too.
+    return signJwt({ sub, iat: Math.floor(now / 1000), exp: Math.ceil(expiresAtMs / 1000), jti, typ }, this.secret)
+  }
+
+  check(typ: 'access' | 'refresh', token: string): TokenCheck {
+    const now = Date.now()
+    const result = verifyJwt(token, this.secret, now)
+    if (!result.ok) {
+      const detail = { malformed: 'The token is malformed', signature: 'The token signature is invalid', expired: 'The token has expired' }
+      return { ok: false, detail: detail[result.reason] }
+    }
+    const { payload } = result
+    if (payload.typ !== typ) return { ok: false, detail: `The token is not ${typ === 'access' ? 'an access' : 'a refresh'} token` }
+    const issued = this.live[typ].get(payload.jti)
+    if (issued === undefined) return { ok: false, detail: 'The token has been revoked' }
+    if (now >= issued.expiresAtMs) return { ok: false, detail: 'The token has expired' }
+    return { ok: true, sub: payload.sub, jti: payload.jti }
+  }
+
+  revoke(typ: 'access' | 'refresh', jti: string): void {
+    this.live[typ].delete(jti)
+  }
+
+  /** Revokes every access token issued so far, or only those of `sub`. Refresh tokens stay valid. */
+  revokeAccessTokens(sub?: string): void {
+    for (const [jti, issued] of this.live.access) {
+      if (sub === undefined || issued.sub === sub) this.live.access.delete(jti)
+    }
+  }
+
+  private prune(now: number): void {
+    for (const map of [this.live.access, this.live.refresh]) {
+      for (const [jti, issued] of map) if (now >= issued.expiresAtMs) map.delete(jti)
+    }
+  }
+}
