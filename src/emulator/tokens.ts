@@ -21,12 +21,15 @@ export class TokenService {
   issue(typ: 'access' | 'refresh', sub: string): string {
     const now = Date.now()
     const lifetime = typ === 'access' ? this.accessLifetimeSeconds : this.refreshLifetimeSeconds
-    const expiresAtMs = now + lifetime * 1000
+    // Whole seconds, as real servers write them, and truthful: the token dies exactly at `exp`, so
+    // exp - iat is its lifetime (it may live up to a second less than that after the call returns).
+    const iat = Math.floor(now / 1000)
+    const exp = iat + lifetime
+    const expiresAtMs = exp * 1000
     const jti = randomUUID()
     this.prune(now)
     this.live[typ].set(jti, { sub, expiresAtMs })
-    // `exp` is whole seconds (RFC 7519); the exact expiry in milliseconds is kept here and checked too.
-    return signJwt({ sub, iat: Math.floor(now / 1000), exp: Math.ceil(expiresAtMs / 1000), jti, typ }, this.secret)
+    return signJwt({ sub, iat, exp, jti, typ }, this.secret)
   }
 
   check(typ: 'access' | 'refresh', token: string): TokenCheck {
