@@ -153,11 +153,12 @@ describe('authentication', () => {
   })
 
   test('access tokens expire after tokenLifetimeSeconds', async () => {
-    const emu = await emulator({ tokenLifetimeSeconds: 1 })
+    // exp is whole seconds and enforced as written: a 2 s token lives between 1 and 2 s.
+    const emu = await emulator({ tokenLifetimeSeconds: 2 })
     const { access_token } = await login(emu)
     const verify = (): Promise<Response> => fetch(`${emu.url}/v3/authn/verify_token`, { headers: bearer(access_token) })
     expect((await verify()).status).toBe(200)
-    await new Promise((r) => setTimeout(r, 1100))
+    await new Promise((r) => setTimeout(r, 2100))
     const expired = await verify()
     expect(expired.status).toBe(401)
     expect(((await expired.json()) as { error_code: string }).error_code).toBe('Unauthorized')
