@@ -71458,6 +71458,7 @@ function readNumber(block, offset, length) {
         return Number.NaN;
     return parseInt(text, 8);
 }
+/** True when the checksum field of a 512-byte header block matches its bytes (signed or unsigned sum). */
 function checksumMatches(block) {
     const stored = readNumber(block, 148, 8);
     if (Number.isNaN(stored))

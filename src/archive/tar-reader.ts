@@ -77,7 +77,8 @@ function readNumber(block: Buffer, offset: number, length: number): number {
   return parseInt(text, 8)
 }
 
-function checksumMatches(block: Buffer): boolean {
+/** True when the checksum field of a 512-byte header block matches its bytes (signed or unsigned sum). */
+export function checksumMatches(block: Buffer): boolean {
   const stored = readNumber(block, 148, 8)
   if (Number.isNaN(stored)) return false
   let unsigned = 0

@@ -2,6 +2,7 @@
 // then the first 512-byte block, once gunzipped, must be a tar header with a valid checksum.
 // Only the start of the stream is decompressed; the rest is never looked at.
 import { createGunzip, type Gunzip } from 'node:zlib'
+import { checksumMatches } from '../archive/tar-reader.js'
 
 export type SniffResult = { ok: true } | { ok: false; reason: string }
 
@@ -11,19 +12,7 @@ const MAX_SNIFF_INPUT = 16 * 1024 * 1024
 
 /** True when `block` (512 bytes) is a tar header whose checksum field matches its bytes. */
 export function isTarHeader(block: Buffer): boolean {
-  if (block.length < BLOCK) return false
-  const field = block.subarray(148, 156).toString('latin1').replace(/[\0 ]+$/g, '').replace(/^[\0 ]+/g, '')
-  if (!/^[0-7]{1,7}$/.test(field)) return false
-  const stored = parseInt(field, 8)
-  let unsigned = 0
-  let signed = 0
-  for (let i = 0; i < BLOCK; i++) {
-    const byte = i >= 148 && i < 156 ? 0x20 : (block[i] ?? 0)
-    unsigned += byte
-    signed += byte > 127 ? byte - 256 : byte
-  }
-  // An all-zero block (end of archive) sums to 256 with the blank checksum field, but its field is empty.
-  return stored === unsigned || stored === signed
+  return block.length >= BLOCK && checksumMatches(block.subarray(0, BLOCK))
 }
 
 export class GzipTarSniffer {
