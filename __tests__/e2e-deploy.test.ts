@@ -4,42 +4,11 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startEmulator, type Emulator, type RecordedRequest } from '../src/emulator/server.js'
-import { runAction, type ActionRun } from '../scripts/lib/run-action.js'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
+import { expectNoSecrets, extract, ops, run as runAction, secretsOf, sweep } from './e2e-support.js'
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
-
-/** Every secret the run could leak: the password and every token the emulator saw. */
-function secretsOf(emu: Emulator): string[] {
-  const found = new Set<string>([emu.password])
-  for (const r of emu.requests) {
-    const auth = r.headers.authorization
-    if (auth) found.add(auth.replace(/^Bearer /i, ''))
-    const body = r.json as { refresh_token?: string } | undefined
-    if (body?.refresh_token) found.add(body.refresh_token)
-  }
-  return [...found]
-}
-
-function expectNoSecrets(run: ActionRun, emu: Emulator): void {
-  const secrets = secretsOf(emu)
-  expect(secrets.length).toBeGreaterThan(0)
-  for (const s of secrets) {
-    expect(run.visible).not.toContain(s)
-    expect(run.stderr).not.toContain(s)
-    expect(run.summary).not.toContain(s)
-    expect(JSON.stringify(run.outputs)).not.toContain(s)
-  }
-}
-
-const ops = (emu: Emulator, op: string): RecordedRequest[] => emu.requests.filter((r) => r.operation === op)
-
-function extract(archive: string): string {
-  const out = mkdtempSync(join(tmpdir(), 'brcd-x-'))
-  execFileSync('tar', ['-xzf', archive, '-C', out])
-  return out
-}
 
 describe('deploy end to end (bundled dist/index.js)', () => {
   let emu: Emulator
@@ -47,14 +16,19 @@ describe('deploy end to end (bundled dist/index.js)', () => {
     emu = await startEmulator()
   })
   afterEach(async () => {
-    await emu.close()
+    // Close even when the sweep fails: an open server would keep Jest from exiting.
+    try {
+      sweep(emu)
+    } finally {
+      await emu.close()
+    }
   })
 
   const creds = () => ({ 'api-url': emu.url + '/', username: emu.username, password: emu.password })
 
   test('packs a directory, uploads it, deploys it, and reports', async () => {
     const tree = makeDistributionTree()
-    const run = await runAction({ ...creds(), stack: 'mystack', distribution: tree, environment: 'development' }, { env: { ACTIONS_STEP_DEBUG: 'true' } })
+    const run = await runAction({ ...creds(), stack: 'mystack', distribution: tree, environment: 'development' })
     expect(run.stderr).toBe('')
     expect(run.errors).toEqual([])
     expect(run.code).toBe(0)
@@ -117,7 +91,7 @@ describe('deploy end to end (bundled dist/index.js)', () => {
       expect(run.visible).toContain(`::group::${group}`)
     }
     expect(run.visible).toMatch(/Uploading site-0123456-distribution\.tar\.gz: .* \(100%\), [\d.]+ MB\/s/)
-    expectNoSecrets(run, emu)
+    expectNoSecrets([run], secretsOf(emu))
   })
 
   test('uploads a prebuilt archive found by a glob byte for byte, without deploying', async () => {
@@ -215,8 +189,8 @@ describe('a long job', () => {
       const loginToken = ops(emu, 'upload')[0]?.headers.authorization
       expect(deploy?.headers.authorization).not.toBe(loginToken)
       expect(run.summary).toMatch(/\| Token renewals \| [1-9]/)
-      expectNoSecrets(run, emu)
     } finally {
+      sweep(emu)
       await emu.close()
     }
   })

@@ -42,8 +42,9 @@ describe('inputs', () => {
   })
 
   test('the password is masked before anything else is validated', () => {
-    expect(() => read({ [Input.Stack]: 'bad.stack' })).toThrow(InputError)
-    expect(secrets).toEqual([' pass word '])
+    expect(() => read({ [Input.Stack]: 'bad.stack', [Input.Password]: 'only here&now' })).toThrow(InputError)
+    // Masked as given and percent-encoded (a service may echo it URL-encoded).
+    expect(secrets).toEqual(['only here&now', 'only%20here%26now'])
   })
 
   test.each([
@@ -65,6 +66,22 @@ describe('inputs', () => {
     expect(() => read({ [Input.MaxDistributionSize]: 'lots' })).toThrow(/not a whole number/)
     expect(() => read({ [Input.MaxDistributionSize]: '0' })).toThrow(/out of range/)
     expect(() => read({ [Input.MaxDistributionSize]: '-5' })).toThrow(/not a whole number/)
+  })
+
+  test('reliability inputs: defaults and refusals', () => {
+    const i = read()
+    expect(i.maxAttempts).toBe(4)
+    expect(i.requestTimeoutMs).toBe(60_000)
+    expect(i.timeoutMs).toBe(30 * 60_000)
+    expect(i.maxDistributions).toBeUndefined()
+    expect(read({ [Input.MaxDistributions]: '20' }).maxDistributions).toBe(20)
+    expect(read({ [Input.TimeoutMinutes]: '0.5' }).timeoutMs).toBe(30_000)
+    expect(() => read({ [Input.MaxDistributions]: '0' })).toThrow(/max-distributions 0 is out of range/)
+    expect(() => read({ [Input.MaxAttempts]: 'four' })).toThrow(/max-attempts 'four' is not a whole number/)
+    expect(() => read({ [Input.MaxAttempts]: '0' })).toThrow(/out of range/)
+    expect(() => read({ [Input.TimeoutMinutes]: '1e3' })).toThrow(/timeout-minutes '1e3' is not a number/)
+    expect(() => read({ [Input.TimeoutMinutes]: '0' })).toThrow(/out of range/)
+    expect(() => read({ [Input.RequestTimeoutSeconds]: '-1' })).toThrow(/not a whole number/)
   })
 
   test('distribution-name', () => {

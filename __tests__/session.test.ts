@@ -17,7 +17,7 @@ describe('CloudSession', () => {
     transport = new HttpTransport(emu.url, { userAgent: 'test' })
     const api = new CloudApi(transport, { attempts: 1 })
     const session = new CloudSession(api, emu.username, password ?? emu.password, { target: 'stack test', now })
-    return { session, client: new CloudClient(api, session) }
+    return { session, client: new CloudClient(api, session, { retry: { attempts: 1 }, uploadIdleTimeoutMs: 60_000 }) }
   }
 
   const count = (op: string) => emu.requests.filter((r) => r.operation === op).length

@@ -3,6 +3,7 @@
 import * as core from '@actions/core'
 import { resolveCloudAddress, type CloudAddress } from './cloud/address.js'
 import { InputError } from './errors.js'
+import { registerSecret } from './secrets.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
 export const Input = {
@@ -17,13 +18,20 @@ export const Input = {
   Environment: 'environment',
   DeployStrategy: 'deploy-strategy',
   DryRun: 'dry-run',
-  MaxDistributionSize: 'max-distribution-size'
+  MaxDistributionSize: 'max-distribution-size',
+  MaxDistributions: 'max-distributions',
+  MaxAttempts: 'max-attempts',
+  RequestTimeoutSeconds: 'request-timeout-seconds',
+  TimeoutMinutes: 'timeout-minutes'
 } as const
 
 export const DEFAULT_DEPLOY_STRATEGY = 'stopstart'
 /** The platform's default limit per distribution file (650 MB). */
 export const DEFAULT_MAX_DISTRIBUTION_MB = 650
 export const MB = 1024 * 1024
+export const DEFAULT_MAX_ATTEMPTS = 4
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60
+export const DEFAULT_TIMEOUT_MINUTES = 30
 
 export interface ActionInputs {
   address: CloudAddress
@@ -37,6 +45,14 @@ export interface ActionInputs {
   deployStrategy: string
   dryRun: boolean
   maxDistributionBytes: number
+  /** Prune old distributions so that at most this many remain after the upload; undefined = off. */
+  maxDistributions: number | undefined
+  /** Attempts per call, for failures worth another try. */
+  maxAttempts: number
+  /** JSON calls: time for the whole call; upload: time allowed with no bytes moving. */
+  requestTimeoutMs: number
+  /** The whole run: a watchdog fails the step instead of hanging until the job's own limit. */
+  timeoutMs: number
 }
 
 export type InputReader = (name: string, options?: core.InputOptions) => string
@@ -51,6 +67,15 @@ export function parseBoolean(name: string, value: string, fallback: boolean): bo
 export function parseInteger(name: string, value: string, fallback: number, min: number, max: number): number {
   if (value === '') return fallback
   if (!/^\d+$/.test(value)) throw new InputError(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`)
+  const n = Number(value)
+  if (n < min || n > max) throw new InputError(`${name} ${value} is out of range: write a number from ${min} to ${max}.`)
+  return n
+}
+
+/** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
+export function parseDecimal(name: string, value: string, fallback: number, min: number, max: number): number {
+  if (value === '') return fallback
+  if (!/^\d+(\.\d+)?$/.test(value)) throw new InputError(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`)
   const n = Number(value)
   if (n < min || n > max) throw new InputError(`${name} ${value} is out of range: write a number from ${min} to ${max}.`)
   return n
@@ -76,7 +101,7 @@ export function readInputs(getInput: InputReader = core.getInput): ActionInputs 
   // Mask the password the moment it is known, before anything could print it. Not trimmed: a
   // password may legitimately begin or end with a space.
   const password = getInput(Input.Password, { trimWhitespace: false })
-  if (password !== '') core.setSecret(password)
+  registerSecret(password)
 
   const address = resolveCloudAddress({
     stack: getInput(Input.Stack),
@@ -102,6 +127,10 @@ export function readInputs(getInput: InputReader = core.getInput): ActionInputs 
     environment: getInput(Input.Environment) || undefined,
     deployStrategy: strategy,
     dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
-    maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB
+    maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB,
+    maxDistributions: getInput(Input.MaxDistributions) === '' ? undefined : parseInteger(Input.MaxDistributions, getInput(Input.MaxDistributions), 0, 1, 1000),
+    maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), DEFAULT_MAX_ATTEMPTS, 1, 20),
+    requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), DEFAULT_REQUEST_TIMEOUT_SECONDS, 1, 3600) * 1000,
+    timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), DEFAULT_TIMEOUT_MINUTES, 0.01, 360) * 60_000)
   }
 }

@@ -1,173 +1,70 @@
-// Orchestrates one run: inputs -> archive -> login -> environment -> upload -> deploy -> report.
-// This is the one place that calls core.setFailed.
+// Entry of one run: read and validate the inputs, then run the deployment under a watchdog and
+// report. This is the one place that calls core.setFailed. Only light modules load before the
+// inputs are valid; the deployment pipeline (HTTP, archive) is imported after.
 import * as core from '@actions/core'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
-import { checkArchive, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
-import { CloudApi } from './cloud/api.js'
-import { CloudClient, type Environment } from './cloud/client.js'
-import { CloudSession } from './cloud/session.js'
 import { InputError, ServiceError } from './errors.js'
 import { errorCode } from './http/errors.js'
-import { HttpTransport } from './http/transport.js'
-import { readInputs, MB, type ActionInputs } from './inputs.js'
-import { formatBytes } from './progress.js'
-import { Output, phase, setOutput, writeSummary, type DeployReport } from './report.js'
+import { readInputs } from './inputs.js'
+import { writeSummary, type DeployReport } from './report.js'
 import { redact } from './secrets.js'
 
-export const USER_AGENT = 'brcloud-deploy (+https://github.com/features/actions)'
+/** The run took longer than timeout-minutes. */
+export class WatchdogTimeout extends Error {
+  override name = 'WatchdogTimeout'
+}
 
 export async function run(): Promise<void> {
   const report: DeployReport = { dryRun: false, tokenRenewals: 0, phases: [] }
+  let watchdogFired = false
   try {
     const inputs = readInputs()
-    await deploy(inputs, report)
+    const watchdog = new AbortController()
+    const minutes = inputs.timeoutMs / 60_000
+    const timer = setTimeout(() => {
+      watchdogFired = true
+      watchdog.abort(
+        new WatchdogTimeout(
+          `The deployment did not finish within timeout-minutes (${+minutes.toFixed(2)} min)` +
+            `${report.currentPhase ? `; it was stopped during "${report.currentPhase}"` : ''}. The platform may be slow or not ` +
+            `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`
+        )
+      )
+    }, inputs.timeoutMs)
+    try {
+      const { deploy } = await import('./deploy.js')
+      await Promise.race([deploy(inputs, report, watchdog.signal), aborted(watchdog.signal)])
+    } finally {
+      clearTimeout(timer)
+    }
   } catch (error) {
     report.error = failureMessage(error, report)
     core.setFailed(report.error)
   } finally {
     await writeSummary(report).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
+  // A hung call may still hold a socket open after the watchdog: end the process, do not wait for it.
+  if (watchdogFired) process.exit(1)
 }
 
-/** The default upload name: where the distribution came from, so the platform's list tells. */
-export async function defaultDistributionName(sourceDir: string): Promise<string> {
-  let repo = ''
-  let sha = ''
-  if (process.env.GITHUB_REPOSITORY || process.env.GITHUB_SHA) {
-    const { context } = await import('@actions/github')
-    try {
-      repo = context.repo.repo
-    } catch {
-      repo = ''
-    }
-    sha = context.sha ?? ''
-  }
-  const safe = (s: string): string => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')
-  const name = safe(repo) || safe(basename(sourceDir)) || 'distribution'
-  const short = safe(sha.slice(0, 7)) || 'local'
-  return `${name}-${short}-distribution.tar.gz`
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
 }
 
-function tempRoot(): string {
-  return process.env.RUNNER_TEMP || tmpdir()
-}
-
-async function prepareArchive(inputs: ActionInputs, cleanup: string[]): Promise<ArchiveInfo> {
-  const source = await locateDistribution(inputs.distribution, process.env.GITHUB_WORKSPACE || process.cwd())
-  if (source.kind === 'archive') {
-    core.info(`Checking ${source.path}`)
-    const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes })
-    core.info(`${info.fileName}: ${formatBytes(info.size)}, ${info.entries} entries, a readable gzip tar`)
-    return { ...info, fileName: inputs.distributionName ?? info.fileName }
-  }
-  const name = inputs.distributionName ?? (await defaultDistributionName(source.path))
-  const dir = await mkdtemp(join(tempRoot(), 'brcloud-deploy-'))
-  cleanup.push(dir)
-  core.info(`Packing ${source.path} into ${name}`)
-  const info = await packDirectory(source.path, join(dir, name))
-  core.info(`${name}: ${formatBytes(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`)
-  if (info.size > inputs.maxDistributionBytes) {
-    throw new InputError(
-      `The packed distribution is ${(info.size / MB).toFixed(1)} MB, over the limit of ${inputs.maxDistributionBytes / MB} MB ` +
-        `(the platform accepts at most 650 MB per distribution by default). Leave out what the deployment does not need, ` +
-        `or raise max-distribution-size if your platform allows more.`
-    )
-  }
-  return info
-}
-
-function findEnvironment(environments: Environment[], name: string, target: string): Environment {
-  const found = environments.find((e) => e.name === name)
-  if (found) return found
-  const names = environments.map((e) => `'${e.name}'`).join(', ') || 'none'
-  throw new InputError(`environment '${name}' does not exist on ${target}. The environments there are: ${names}. Names are case-sensitive.`)
-}
-
-export async function deploy(inputs: ActionInputs, report: DeployReport): Promise<void> {
-  const { address } = inputs
-  const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl
-  report.apiUrl = address.apiUrl
-  report.stack = address.stack
-  report.dryRun = inputs.dryRun
-  report.strategy = inputs.deployStrategy
-  report.environmentName = inputs.environment
-  setOutput(Output.CloudApiUrl, address.apiUrl)
-
-  const cleanup: string[] = []
-  const transport = new HttpTransport(address.apiUrl, { userAgent: USER_AGENT })
-  const api = new CloudApi(transport)
-  const session = new CloudSession(api, inputs.username, inputs.password, { target })
-  const client = new CloudClient(api, session)
-  try {
-    const archive = await phase(report, 'Prepare the distribution', () => prepareArchive(inputs, cleanup))
-    report.distributionName = archive.fileName
-    report.distributionSource = archive.packed ? 'packed' : 'archive'
-    report.size = archive.size
-    report.sha256 = archive.sha256
-    setOutput(Output.DistributionName, archive.fileName)
-    setOutput(Output.DistributionSize, archive.size)
-    setOutput(Output.DistributionSha256, archive.sha256)
-
-    await phase(report, `Log in to ${target}`, async () => {
-      await session.login()
-      core.info(`Logged in as ${inputs.username}.`)
-    })
-
-    let environment: Environment | undefined
-    if (inputs.environment) {
-      const name = inputs.environment
-      environment = await phase(report, `Find environment '${name}'`, async () => {
-        const env = findEnvironment(await client.listEnvironments(), name, target)
-        core.info(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : ''}.`)
-        return env
-      })
-      report.environmentId = environment.id
-    }
-
-    if (inputs.dryRun) {
-      const then = environment ? ` and deploy it to '${environment.name}' (${environment.id}) with strategy ${inputs.deployStrategy}` : ''
-      core.notice(`Dry run: would upload ${archive.fileName} (${formatBytes(archive.size)}) to ${address.apiUrl}${then}. Nothing was changed.`)
-      return
-    }
-
-    const distribution = await phase(report, 'Upload the distribution', async () => {
-      const d = await client.uploadDistribution({ path: archive.path, fileName: archive.fileName, size: archive.size })
-      core.info(`Uploaded: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
-      return d
-    })
-    report.distributionId = distribution.id
-    setOutput(Output.DistributionId, distribution.id)
-
-    if (environment) {
-      const env = environment
-      await phase(report, `Deploy to '${env.name}'`, async () => {
-        await client.deploy(env.id, distribution.id, inputs.deployStrategy)
-        core.info(`Deployment of ${distribution.id} to '${env.name}' requested (strategy ${inputs.deployStrategy}).`)
-      })
-      setOutput(Output.EnvironmentId, env.id)
-      core.notice(`Deployed ${archive.fileName} (${distribution.id}) to '${env.name}' on ${address.stack ?? address.apiUrl}.`)
-    } else {
-      core.notice(`Uploaded ${archive.fileName} as distribution ${distribution.id} to ${address.stack ?? address.apiUrl}.`)
-    }
-  } finally {
-    report.tokenRenewals = session.renewals
-    await transport.close().catch(() => undefined)
-    for (const dir of cleanup) await rm(dir, { recursive: true, force: true }).catch(() => undefined)
-  }
-}
+const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/
 
 /** One message for the failure annotation: what went wrong and what to do; never a secret. */
 export function failureMessage(error: unknown, report: DeployReport): string {
   let message: string
-  if (error instanceof InputError || error instanceof ServiceError) {
+  if (error instanceof InputError || error instanceof ServiceError || error instanceof WatchdogTimeout) {
     message = error.message
   } else {
     const code = errorCode(error)
     const text = error instanceof Error ? error.message : String(error)
-    if (code && /^(E[A-Z]+|UND_ERR_\w+)$/.test(code) && report.apiUrl) {
-      message = `Could not reach ${report.apiUrl} (${code}: ${text}). Check the stack name or api-url, and that the runner can reach the platform.`
+    if (code && NETWORK_CODE.test(code) && report.apiUrl) {
+      const during = report.currentPhase ? ` during "${report.currentPhase}"` : ''
+      message =
+        `The connection to ${report.apiUrl} failed${during} (${code}: ${text}), and ${report.maxAttempts ?? 1} attempt(s) did not get through. ` +
+        `Check the stack name or api-url and that the runner can reach the platform; if the network is flaky, raise max-attempts.`
     } else {
       message = text
     }

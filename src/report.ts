@@ -9,7 +9,8 @@ export const Output = {
   DistributionName: 'distribution-name',
   DistributionSize: 'distribution-size',
   DistributionSha256: 'distribution-sha256',
-  EnvironmentId: 'environment-id'
+  EnvironmentId: 'environment-id',
+  PrunedDistributions: 'pruned-distributions'
 } as const
 
 export interface Phase {
@@ -32,7 +33,16 @@ export interface DeployReport {
   strategy?: string
   dryRun: boolean
   tokenRenewals: number
+  /** Distributions deleted by max-distributions (undefined when pruning is off). */
+  pruned?: number
+  uploadAttempts?: number
+  /** max-attempts, for failure messages. */
+  maxAttempts?: number
+  /** The upload's answer was lost and the stored copy was adopted. */
+  uploadAdopted?: boolean
   phases: Phase[]
+  /** The phase running now (or the one that failed), for failure messages. */
+  currentPhase?: string
   error?: string
 }
 
@@ -40,12 +50,15 @@ export interface DeployReport {
 export async function phase<T>(report: DeployReport, name: string, fn: () => Promise<T>): Promise<T> {
   const started = Date.now()
   let ok = false
+  report.currentPhase = name
   try {
     const result = await core.group(name, fn)
     ok = true
     return result
   } finally {
     report.phases.push({ name, ms: Date.now() - started, ok })
+    // A failed phase stays current, so the failure message can say where it happened.
+    if (ok) report.currentPhase = undefined
   }
 }
 
@@ -68,6 +81,8 @@ export function summaryMarkdown(r: DeployReport): string {
     ['SHA-256', r.sha256 && `\`${r.sha256}\``],
     ['Environment', r.environmentName && (r.environmentId ? `${r.environmentName} (\`${r.environmentId}\`)` : r.environmentName)],
     ['Strategy', r.environmentName ? r.strategy : undefined],
+    ['Upload attempts', r.uploadAttempts === undefined ? undefined : `${r.uploadAttempts}${r.uploadAdopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}`],
+    ['Pruned distributions', r.pruned === undefined ? undefined : String(r.pruned)],
     ['Token renewals', String(r.tokenRenewals)]
   ]
   const lines = ['## Bloomreach Cloud deployment', '', '| | |', '|---|---|']

@@ -1,5 +1,6 @@
 // Command-line flags of the emulator (`npm run emulator -- --help`).
 import { parseArgs } from 'node:util'
+import { SEARCH_API_DEFAULTS } from './search-api.js'
 import { DEFAULTS, type EmulatorOptions, type Fault, type Operation } from './server.js'
 
 export const DEFAULT_PORT = 4080
@@ -17,7 +18,8 @@ const OPERATIONS: Operation[] = [
   'list-environments',
   'deploy',
   'list-appconfigfiles',
-  'docs'
+  'docs',
+  'search'
 ]
 
 export const HELP = `Local emulator of the Bloomreach Cloud deployment management API (no account needed).
@@ -36,6 +38,12 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --max-distributions N        stored distributions allowed (default ${DEFAULTS.maxDistributions})
   --max-distribution-bytes N   largest distribution file (default ${DEFAULTS.maxDistributionBytes})
   --upload-rate BYTES_PER_SEC  read uploads at most this fast ("slow reads")
+  --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
+  --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
+  --search-domain-key KEY      search API domain_key (default ${SEARCH_API_DEFAULTS.domainKey})
+  --search-facet-format v3|legacy
+                               facet format of search answers (default ${SEARCH_API_DEFAULTS.facetFormat}; facet.version=3.0 asks for v3)
+  --search-delay MS            answer every search MS milliseconds late
   --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
   --hang OP[:TIMES]            never answer the first TIMES (default 1) calls of OP; repeatable
@@ -81,6 +89,11 @@ export function parseCli(argv: string[]): CliCommand {
       'max-distributions': { type: 'string' },
       'max-distribution-bytes': { type: 'string' },
       'upload-rate': { type: 'string' },
+      'search-account-id': { type: 'string' },
+      'search-auth-key': { type: 'string' },
+      'search-domain-key': { type: 'string' },
+      'search-facet-format': { type: 'string' },
+      'search-delay': { type: 'string' },
       fail: { type: 'string', multiple: true },
       hang: { type: 'string', multiple: true },
       'reset-upload-after': { type: 'string' },
@@ -132,6 +145,15 @@ export function parseCli(argv: string[]): CliCommand {
     options.maxDistributionBytes = int('max-distribution-bytes', values['max-distribution-bytes'], 1)
   }
   if (values['upload-rate'] !== undefined) options.uploadBytesPerSecond = int('upload-rate', values['upload-rate'], 1)
+  if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']
+  if (values['search-auth-key'] !== undefined) options.searchAuthKey = values['search-auth-key']
+  if (values['search-domain-key'] !== undefined) options.searchDomainKey = values['search-domain-key']
+  const facets = values['search-facet-format']
+  if (facets !== undefined) {
+    if (facets !== 'v3' && facets !== 'legacy') throw new UsageError(`--search-facet-format needs v3 or legacy, got "${facets}"`)
+    options.searchFacetFormat = facets
+  }
+  if (values['search-delay'] !== undefined) options.searchDelayMs = int('search-delay', values['search-delay'])
   const result: { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean } = {
     help: false,
     options,

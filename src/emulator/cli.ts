@@ -27,6 +27,12 @@ async function main(): Promise<void> {
   console.log(`  storage:  ${options.keepUploads === false ? '(uploads are hashed, not kept)' : (options.storageDir ?? 'a temporary directory, removed on exit')}`)
   console.log(`Pass it to the action as its api-url, e.g.:`)
   console.log(`  INPUT_API_URL=${emulator.url}`)
+  console.log(`Search API: GET ${emulator.url}/api/v1/core/ (facets ${emulator.search.facetFormat}${emulator.search.delayMs > 0 ? `, ${emulator.search.delayMs} ms delay` : ''})`)
+  console.log(`  search-base-url:   ${emulator.url}`)
+  console.log(`  search-account-id: ${emulator.search.accountId}`)
+  console.log(`  search-auth-key:   ${emulator.search.authKey}`)
+  console.log(`  search-domain-key: ${emulator.search.domainKey}`)
+  console.log(`  try search-query: shirt (keyword) or shirts (search-type: category)`)
   console.log(`Press Ctrl+C to stop.`)
   if (readyFile !== undefined) await writeFile(readyFile, `${emulator.url}\n`)
 

@@ -9,6 +9,7 @@ import { cloudApi } from './cloud-api.js'
 import { FaultQueue } from './faults.js'
 import { codeForStatus, errorBody, HttpError, parseJson } from './http-util.js'
 import { Router, type RequestContext } from './router.js'
+import { newSearchState, searchApi } from './search-api.js'
 import { newEnvironment, type EmulatorState } from './state.js'
 import { TokenService } from './tokens.js'
 import type { Emulator, EmulatorOptions, Fault, RecordedRequest } from './types.js'
@@ -20,6 +21,8 @@ export type {
   Operation,
   RecordedPart,
   RecordedRequest,
+  SearchFacetFormat,
+  SearchSettings,
   StoredDistribution,
   StoredEnvironment
 } from './types.js'
@@ -113,7 +116,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const faults = new FaultQueue(options.faults)
   const requests: RecordedRequest[] = []
-  const router = new Router([cloudApi(state)])
+  const search = newSearchState({
+    ...(options.searchAccountId !== undefined && { accountId: options.searchAccountId }),
+    ...(options.searchAuthKey !== undefined && { authKey: options.searchAuthKey }),
+    ...(options.searchDomainKey !== undefined && { domainKey: options.searchDomainKey }),
+    ...(options.searchFacetFormat !== undefined && { facetFormat: options.searchFacetFormat }),
+    ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs })
+  })
+  const router = new Router([cloudApi(state), searchApi(search)])
   const log = options.log
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -198,9 +208,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
             const status = fault.status ?? 503
             const headers: Record<string, string> = {}
             if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds)
+            if (fault.echo !== undefined) {
+              const echoed = `Request was: authorization=${req.headers.authorization ?? ''} body=${JSON.stringify(record.json ?? null)}`
+              if (fault.echo === 'json') ctx.send(status, errorBody(codeForStatus(status), echoed), headers)
+              else res.writeHead(status, { ...headers, 'content-type': 'text/plain' }).end(echoed)
+              return
+            }
+            if (match.route.operation === 'search') {
+              // The search API's error shape.
+              ctx.send(status, { status_code: status, message: `Emulated fault on ${fault.operation}` }, headers)
+              return
+            }
             ctx.send(status, errorBody(codeForStatus(status), `Emulated fault on ${fault.operation}`), headers)
             return
           }
+          case 'revoke-tokens':
+            // Every access token issued so far dies just before this call is handled.
+            state.tokens.revokeAccessTokens()
+            break
           case 'hang':
             await consumeForRecord(req, record) // and never answer: the socket stays open until close()
             return
@@ -225,7 +250,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
   }
 
-  const server = createServer({ requestTimeout: 0, headersTimeout: 120_000, keepAliveTimeout: 65_000 }, (req, res) => {
+  // maxHeaderSize above Node's 16 KB: the search API answers its own 414 to a request over 16 KB.
+  const server = createServer({ requestTimeout: 0, headersTimeout: 120_000, keepAliveTimeout: 65_000, maxHeaderSize: 64 * 1024 }, (req, res) => {
     const socket = req.socket
     void handle(req, res).catch(() => socket.destroy())
   })
@@ -259,6 +285,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests,
     distributions: state.distributions,
     environments: state.environments,
+    search: search.settings,
     revokeAccessTokens: () => state.tokens.revokeAccessTokens(),
     addFault: (f: Fault) => faults.add(f),
     close() {

@@ -15,18 +15,38 @@ export type Operation =
   | 'deploy'
   | 'list-appconfigfiles'
   | 'docs'
+  | 'search'
 
 export interface Fault {
   operation: Operation
-  kind: 'status' | 'reset-mid-upload' | 'drop-after-upload' | 'hang'
+  kind: 'status' | 'reset-mid-upload' | 'drop-after-upload' | 'hang' | 'revoke-tokens'
   /** For kind 'status' (e.g. 503, 429, 500). */
   status?: number
+  /**
+   * For kind 'status': the error body echoes the request (its JSON body and Authorization header),
+   * as a JSON error body ('json') or as plain text ('text'), the way careless servers do.
+   */
+  echo?: 'json' | 'text'
   /** Sent as Retry-After with a 'status' fault. */
   retryAfterSeconds?: number
   /** Applies to the first N matching calls, then stops. */
   times: number
   /** For 'reset-mid-upload': destroy the socket after this many body bytes were read. */
   afterBytes?: number
+}
+
+/** Facet format of the search API's answers: V3 (`facet_counts.facets[]`) or legacy (`facet_fields`...). */
+export type SearchFacetFormat = 'v3' | 'legacy'
+
+/** The search API's settings; `Emulator.search` is this object, so tests may change it at run time. */
+export interface SearchSettings {
+  accountId: string
+  authKey: string
+  domainKey: string
+  /** Used unless a request asks for V3 with `facet.version=3.0`. */
+  facetFormat: SearchFacetFormat
+  /** Every search is answered this many milliseconds late. */
+  delayMs: number
 }
 
 export interface EmulatorOptions {
@@ -43,6 +63,12 @@ export interface EmulatorOptions {
   environments?: string[]
   faults?: Fault[]
   uploadBytesPerSecond?: number
+  /** Search API (`GET /api/v1/core/`): account, keys, facet format and delay. */
+  searchAccountId?: string
+  searchAuthKey?: string
+  searchDomainKey?: string
+  searchFacetFormat?: SearchFacetFormat
+  searchDelayMs?: number
   log?: (line: string) => void
 }
 
@@ -68,6 +94,8 @@ export interface RecordedRequest {
   status: number
   /** The kind of the injected fault that applied to this call, if any. */
   fault?: Fault['kind']
+  /** For operation 'search': whether the client presented the cookie the emulator set, q after rewriting, numFound. */
+  search?: { cookiePresented: boolean; q?: string; numFound?: number }
 }
 
 export interface StoredDistribution {
@@ -97,6 +125,8 @@ export interface Emulator {
   requests: RecordedRequest[]
   distributions: StoredDistribution[]
   environments: StoredEnvironment[]
+  /** The search API's settings (mutable). */
+  search: SearchSettings
   revokeAccessTokens(): void
   addFault(f: Fault): void
   close(): Promise<void>

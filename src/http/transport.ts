@@ -10,7 +10,9 @@ export interface HttpRequest {
   path: string
   headers?: Record<string, string>
   body?: string | Readable
-  /** Time allowed without progress: while sending the body, and then until the answer's headers. */
+  /** Time allowed for the whole call, answer included (JSON calls). */
+  timeoutMs?: number
+  /** Time allowed with no progress: while sending the body, then until the answer (uploads). */
   idleTimeoutMs?: number
 }
 
@@ -22,11 +24,20 @@ export interface HttpResponse {
 
 export interface TransportOptions {
   userAgent: string
-  idleTimeoutMs?: number
+  /** Default for HttpRequest.timeoutMs. */
+  timeoutMs?: number
+  /** Aborts every call in flight and every later one (the run's watchdog). */
+  signal?: AbortSignal
   dispatcher?: Dispatcher
 }
 
-const DEFAULT_IDLE_TIMEOUT_MS = 60_000
+const DEFAULT_TIMEOUT_MS = 60_000
+
+/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
+export class CallTimeoutError extends Error {
+  override name = 'CallTimeoutError'
+  readonly code = 'ETIMEDOUT'
+}
 
 export class HttpTransport {
   private readonly dispatcher: Dispatcher
@@ -46,20 +57,34 @@ export class HttpTransport {
       // The cloud API fails any path with a trailing slash; catch a programming error here.
       throw new Error(`internal error: request path ${req.path} ends with a slash`)
     }
-    const timeout = req.idleTimeoutMs ?? this.options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
-    const res = await request(this.baseUrl + req.path, {
-      method: req.method,
-      dispatcher: this.dispatcher,
-      headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-      body: req.body,
-      headersTimeout: timeout,
-      bodyTimeout: timeout
-    })
-    const text = await res.body.text()
-    return { status: res.statusCode, headers: res.headers, text }
+    const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined
+    const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS
+    const timer = total === undefined ? undefined : AbortSignal.timeout(total)
+    const signals = [timer, this.options.signal].filter((s): s is AbortSignal => s !== undefined)
+    const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+    try {
+      const res = await request(this.baseUrl + req.path, {
+        method: req.method,
+        dispatcher: this.dispatcher,
+        headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
+        body: req.body,
+        headersTimeout: idle,
+        bodyTimeout: idle,
+        signal
+      })
+      const text = await res.body.text()
+      return { status: res.statusCode, headers: res.headers, text }
+    } catch (error) {
+      if (this.options.signal?.aborted) throw this.options.signal.reason
+      if (timer?.aborted) throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`)
+      throw error
+    }
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close()
+    if (!this.ownsDispatcher) return
+    // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
+    if (this.options.signal?.aborted) await this.dispatcher.destroy()
+    else await this.dispatcher.close()
   }
 }

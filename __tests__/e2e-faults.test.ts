@@ -1,0 +1,225 @@
+// What real networks and platforms do, through the emulator's fault knobs, against the bundled action.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator, type EmulatorOptions } from '../src/emulator/server.js'
+import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
+import { ops, run, sweep } from './e2e-support.js'
+
+let emu: Emulator
+async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  emu = await startEmulator(options)
+  return emu
+}
+afterEach(async () => {
+  // Close even when the sweep fails: an open server would keep Jest from exiting.
+  try {
+    sweep(emu)
+  } finally {
+    await emu.close()
+  }
+})
+
+const tree = makeDistributionTree(undefined, 1_000_000)
+const base = (over: Record<string, string> = {}) => ({
+  'api-url': emu.url,
+  username: emu.username,
+  password: emu.password,
+  distribution: tree,
+  environment: 'development',
+  ...over
+})
+const statuses = (op: string) => ops(emu, op).map((r) => r.status)
+
+/** Uploads a small real archive through the API, the way an earlier run would have. */
+async function seedDistribution(name: string): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'brcd-seed-'))
+  execFileSync('tar', ['-czf', join(dir, name), '-C', makeDistributionTree(undefined, 1000), '.'])
+  const login = await fetch(`${emu.url}/v3/authn/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: emu.username, password: emu.password })
+  })
+  const { access_token } = (await login.json()) as { access_token: string }
+  const form = new FormData()
+  form.append('dist_file', new Blob([readFileSync(join(dir, name))]), name)
+  const res = await fetch(`${emu.url}/v3/distributions`, { method: 'POST', headers: { authorization: `Bearer ${access_token}` }, body: form })
+  expect(res.status).toBe(201)
+  await new Promise((r) => setTimeout(r, 5)) // distinct creation times
+  return ((await res.json()) as { id: string }).id
+}
+
+describe('retries without duplicates', () => {
+  test('503 twice on the upload: replayed from disk, one distribution stored', async () => {
+    await emulator({ faults: [{ operation: 'upload', kind: 'status', status: 503, times: 2 }] })
+    const r = await run(base())
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(statuses('upload')).toEqual([503, 503, 201])
+    expect(emu.distributions).toHaveLength(1)
+    expect(statuses('deploy')).toEqual([202])
+    expect(r.visible).toMatch(/::warning::Upload attempt 1 failed \(Uploading the distribution failed: HTTP 503/)
+    expect(r.summary).toMatch(/\| Upload attempts \| 3 \|/)
+  })
+
+  test('a connection reset in the middle of the upload: replayed, one distribution stored', async () => {
+    await emulator({ faults: [{ operation: 'upload', kind: 'reset-mid-upload', afterBytes: 100_000, times: 1 }] })
+    const r = await run(base())
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(statuses('upload')).toEqual([0, 201])
+    expect(emu.distributions).toHaveLength(1)
+    expect(r.outputs['distribution-id']).toBe(emu.distributions[0]?.id)
+  })
+
+  test('the answer lost after the body was received: the stored upload is adopted, not duplicated', async () => {
+    await emulator({ faults: [{ operation: 'upload', kind: 'drop-after-upload', times: 1 }] })
+    const r = await run(base())
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'upload')).toHaveLength(1)
+    expect(emu.distributions).toHaveLength(1)
+    expect(ops(emu, 'list-distributions').length).toBeGreaterThanOrEqual(1)
+    expect(r.outputs['distribution-id']).toBe(emu.distributions[0]?.id)
+    expect(r.visible).toContain(`adopting distribution ${emu.distributions[0]?.id} instead of uploading a duplicate`)
+    expect(r.summary).toContain('the stored upload was adopted, no duplicate')
+    expect(ops(emu, 'deploy')[0]?.json).toMatchObject({ distributionId: emu.distributions[0]?.id })
+  })
+
+  test('429 with Retry-After on login: waits as asked, then logs in', async () => {
+    await emulator({ faults: [{ operation: 'login', kind: 'status', status: 429, retryAfterSeconds: 1, times: 1 }] })
+    const r = await run(base())
+    expect(r.code).toBe(0)
+    expect(statuses('login')).toEqual([429, 200])
+    expect(r.visible).toMatch(/Login: attempt 1 failed \(Login failed: HTTP 429 \(TooManyRequests[^)]*\)\); retrying in [1-9]\.\d s/)
+    expect(r.ms).toBeGreaterThan(1000)
+  })
+
+  test('a refused login (401) is never retried', async () => {
+    await emulator()
+    const r = await run(base({ password: 'not-the-password' }))
+    expect(r.code).toBe(1)
+    expect(statuses('login')).toEqual([401])
+  })
+
+  test('a token revoked between calls: renewed through refresh, the call replayed', async () => {
+    await emulator({ faults: [{ operation: 'upload', kind: 'revoke-tokens', times: 1 }] })
+    const r = await run(base())
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(statuses('upload')).toEqual([401, 201])
+    expect(statuses('refresh')).toEqual([200])
+    expect(statuses('login')).toEqual([200])
+    expect(emu.distributions).toHaveLength(1)
+  })
+
+  test('a lost deploy answer is not replayed once the environment runs the distribution', async () => {
+    await emulator({ faults: [{ operation: 'deploy', kind: 'drop-after-upload', times: 1 }] })
+    const r = await run(base())
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'deploy')).toHaveLength(1)
+    expect(r.visible).toContain('The environment already runs this distribution')
+  })
+
+  test('two deploys of the same stack at once: both succeed, no logout', async () => {
+    await emulator()
+    const [a, b] = await Promise.all([run(base()), run(base({ distribution: makeDistributionTree() }))])
+    expect([a?.code, b?.code]).toEqual([0, 0])
+    expect(emu.distributions).toHaveLength(2)
+    expect(statuses('deploy')).toEqual([202, 202])
+    expect(ops(emu, 'logout')).toHaveLength(0)
+  })
+})
+
+describe('timeouts', () => {
+  test('a server that stops answering: the watchdog fails the step with a clear message', async () => {
+    await emulator({ faults: [{ operation: 'upload', kind: 'hang', times: 1 }] })
+    const r = await run(base({ 'timeout-minutes': '0.05' }))
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/did not finish within timeout-minutes \(0\.05 min\); it was stopped during "Upload the distribution"/)
+    expect(r.ms).toBeLessThan(15_000)
+    expect(r.summary).toContain('❌ Failed')
+  })
+
+  test('a call with no answer times out and is retried (request-timeout-seconds)', async () => {
+    await emulator({ faults: [{ operation: 'list-environments', kind: 'hang', times: 1 }] })
+    const r = await run(base({ 'request-timeout-seconds': '1' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'list-environments')).toHaveLength(2)
+    expect(r.visible).toMatch(/Listing environments: attempt 1 failed \(no answer within 1 s\)/)
+  })
+})
+
+describe('pruning (the platform keeps at most 100 distributions)', () => {
+  test('limit reached: the oldest unused distribution is deleted, then the upload succeeds', async () => {
+    await emulator({ maxDistributions: 3 })
+    const a = await seedDistribution('a.tar.gz')
+    const b = await seedDistribution('b.tar.gz')
+    const c = await seedDistribution('c.tar.gz')
+    // 'a' runs in acceptance: it must survive although it is the oldest.
+    const acceptance = emu.environments.find((e) => e.name === 'acceptance')
+    if (acceptance) acceptance.distributionId = a
+    const r = await run(base({ 'max-distributions': '3' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'delete-distribution').map((x) => x.url)).toEqual([`/v3/distributions/${b}`])
+    expect(emu.distributions.map((d) => d.id)).toEqual([a, c, r.outputs['distribution-id']])
+    expect(r.outputs['pruned-distributions']).toBe('1')
+    expect(r.visible).toContain(`Deleted distribution ${b} (b.tar.gz`)
+    expect(r.summary).toMatch(/\| Pruned distributions \| 1 \|/)
+  })
+
+  test('without max-distributions a full stack refuses the upload, and the error says what to do', async () => {
+    await emulator({ maxDistributions: 1 })
+    await seedDistribution('a.tar.gz')
+    const r = await run(base())
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/HTTP 409 \(DistributionLimitReached.*set max-distributions/)
+    expect(emu.distributions).toHaveLength(1)
+  })
+
+  test('dry run: says which would be deleted, deletes nothing', async () => {
+    await emulator()
+    const a = await seedDistribution('a.tar.gz')
+    await seedDistribution('b.tar.gz')
+    const r = await run(base({ 'max-distributions': '2', 'dry-run': 'true' }))
+    expect(r.code).toBe(0)
+    expect(r.visible).toContain(`Would delete distribution ${a} (a.tar.gz`)
+    expect(ops(emu, 'delete-distribution')).toHaveLength(0)
+    expect(emu.distributions).toHaveLength(2)
+    expect(r.outputs['pruned-distributions']).toBe('0')
+  })
+})
+
+describe('secrets on failure paths (swept after each test)', () => {
+  test('a 5xx whose JSON error echoes the login request: the password is scrubbed from the message', async () => {
+    await emulator({ faults: [{ operation: 'login', kind: 'status', status: 500, echo: 'json', times: 1 }] })
+    const r = await run(base())
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/Login failed: HTTP 500 \(InternalServerError: Request was: .*"password":"\*\*\*"/)
+  })
+
+  test('a 5xx whose JSON error echoes the bearer token on deploy', async () => {
+    await emulator({ faults: [{ operation: 'deploy', kind: 'status', status: 500, echo: 'json', times: 1 }] })
+    const r = await run(base())
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/authorization=Bearer \*\*\*/)
+  })
+
+  test('a 502 whose plain-text body echoes the request is never printed', async () => {
+    await emulator({ faults: [{ operation: 'upload', kind: 'status', status: 502, echo: 'text', times: 2 }] })
+    const r = await run(base({ 'max-attempts': '2' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/HTTP 502 \(the answer was not a JSON error body\)/)
+  })
+
+  test('a crash inside the upload', async () => {
+    await emulator({ faults: [{ operation: 'upload', kind: 'reset-mid-upload', afterBytes: 1000, times: 1 }] })
+    const r = await run(base({ 'max-attempts': '1' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/The connection to http:\/\/127\.0\.0\.1:\d+ failed during "Upload the distribution" \(ECONNRESET.*1 attempt\(s\) did not get through.*raise max-attempts/)
+  })
+})

@@ -1,0 +1,247 @@
+// The product and category search API (`GET /api/v1/core/`) as an emulator module: the built-in
+// catalog, both facet formats, the service's q rewriting and error table, its cookie, and a delay knob.
+// Errors are `{"status_code": …, "message": …}` like the real service (not the cloud API's shape).
+import { randomBytes } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { ApiModule, RequestContext } from './router.js'
+import { CATEGORIES, categoryById, categoryPath, inCategory, KEYWORD_REDIRECTS, PRODUCTS, type CatalogProduct } from './search-catalog.js'
+import type { SearchFacetFormat, SearchSettings } from './types.js'
+
+export const SEARCH_API_DEFAULTS = {
+  accountId: '6001',
+  authKey: 'emulator-auth-key',
+  domainKey: 'emulator_domain',
+  facetFormat: 'v3' as SearchFacetFormat,
+  delayMs: 0
+}
+
+export const SEARCH_COOKIE = 'br_emulator_session'
+export const MAX_REQUEST_BYTES = 16 * 1024
+export const MAX_Q_CHARS = 300
+export const MAX_Q_WORDS = 30
+export const MAX_ROWS = 200
+export const MAX_START = 10000
+export const REQUESTABLE_FIELDS = [
+  'pid', 'title', 'brand', 'price', 'sale_price', 'thumb_image', 'url', 'description', 'colors', 'sizes', 'price_range', 'sale_price_range'
+] as const
+
+class SearchError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string
+  ) {
+    super(detail)
+  }
+}
+
+/** The mutable state of the search API: its settings and the cookies it has issued. */
+export interface SearchState {
+  settings: SearchSettings
+  issuedCookies: Set<string>
+}
+
+export function newSearchState(settings: Partial<SearchSettings> = {}): SearchState {
+  return { settings: { ...SEARCH_API_DEFAULTS, ...settings }, issuedCookies: new Set() }
+}
+
+/** Request line and headers in bytes, as the service counts them against its 16 KB limit. */
+function requestBytes(ctx: RequestContext): number {
+  const { req } = ctx
+  let n = Buffer.byteLength(`${req.method ?? ''} ${req.url ?? ''} HTTP/${req.httpVersion}\r\n`)
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) n += Buffer.byteLength(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}\r\n`)
+  return n + 2
+}
+
+function presentedCookie(ctx: RequestContext, state: SearchState): string | undefined {
+  const header = ctx.req.headers.cookie ?? ''
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=')
+    const v = value.join('=')
+    if (name === SEARCH_COOKIE && state.issuedCookies.has(v)) return v
+  }
+  return undefined
+}
+
+function integer(params: URLSearchParams, name: string, fallback: number): number {
+  const raw = params.get(name)
+  if (raw === null || raw === '') return fallback
+  if (!/^\d+$/.test(raw)) throw new SearchError(400, `Invalid ${name}: "${raw}" is not a non-negative integer`)
+  return Number(raw)
+}
+
+/** The service's rewriting: a leading `*` is dropped, `*`, `?` and `~` between terms become spaces. */
+export function rewriteQuery(q: string): string {
+  if (q === '*' || q === '.') return q
+  return q.replace(/[*?~]/g, ' ').replace(/\s+/g, ' ').trim()
+}
+
+function searchText(p: CatalogProduct): string {
+  const categories = p.categories.flatMap((c) => categoryPath(c).map((a) => a.name))
+  return [p.title, p.brand, p.description, ...p.colors, ...categories].join(' ').toLowerCase()
+}
+
+function project(p: CatalogProduct, fields: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const f of fields) out[f] = p[f as keyof CatalogProduct]
+  return out
+}
+
+function countBy(values: string[]): Array<{ name: string; count: number }> {
+  const counts = new Map<string, number>()
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1)
+  return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+}
+
+const PRICE_BUCKETS: Array<[number, number | '*']> = [
+  [0, 50],
+  [50, 100],
+  [100, 200],
+  [200, '*']
+]
+
+function categoryValues(matches: CatalogProduct[]): Array<Record<string, unknown>> {
+  return CATEGORIES.map((c) => {
+    const path = categoryPath(c.id)
+    return {
+      cat_id: c.id,
+      cat_name: c.name,
+      count: matches.filter((p) => inCategory(p, c.id)).length,
+      crumb: path.map((a) => a.name).join('>'),
+      tree_path: `/${path.map((a) => a.id).join('/')}`,
+      parent: c.parent
+    }
+  }).filter((v) => v.count > 0)
+}
+
+function priceRanges(matches: CatalogProduct[]): Array<{ start: number | '*'; end: number | '*'; count: number }> {
+  return PRICE_BUCKETS.map(([start, end]) => ({
+    start,
+    end,
+    count: matches.filter((p) => p.price >= start && (end === '*' || p.price < end)).length
+  })).filter((r) => r.count > 0)
+}
+
+function v3Facets(matches: CatalogProduct[]): Record<string, unknown> {
+  if (matches.length === 0) return { facets: [] }
+  const prices = matches.map((p) => p.sale_price)
+  return {
+    facets: [
+      { name: 'category', type: 'text', value: categoryValues(matches) },
+      { name: 'brand', type: 'text', value: countBy(matches.map((p) => p.brand)) },
+      { name: 'colors', type: 'text', value: countBy(matches.flatMap((p) => p.colors)) },
+      { name: 'price', type: 'number_range', value: priceRanges(matches) },
+      { name: 'sale_price', type: 'number_stats', value: { start: Math.min(...prices), end: Math.max(...prices) } }
+    ]
+  }
+}
+
+function legacyFacets(matches: CatalogProduct[]): Record<string, unknown> {
+  if (matches.length === 0) return { facet_fields: {}, facet_ranges: {}, facet_queries: {} }
+  return {
+    facet_fields: {
+      category: categoryValues(matches),
+      brand: countBy(matches.map((p) => p.brand)),
+      colors: countBy(matches.flatMap((p) => p.colors))
+    },
+    facet_ranges: { price: priceRanges(matches).map(({ start, end, count }) => ({ count, start, end })) },
+    facet_queries: {}
+  }
+}
+
+function validate(ctx: RequestContext, state: SearchState): { q: string; type: 'keyword' | 'category'; rows: number; start: number; fields: string[]; v3: boolean } {
+  const { settings } = state
+  const bytes = requestBytes(ctx)
+  if (bytes > MAX_REQUEST_BYTES) throw new SearchError(414, `Request-URI Too Long: the request is ${bytes} bytes (at most ${MAX_REQUEST_BYTES})`)
+  const params = ctx.url.searchParams
+  const domainKey = params.get('domain_key')
+  if (domainKey === null || domainKey === '') throw new SearchError(400, 'Missing domain_key: every request must carry the domain key')
+  const accountId = params.get('account_id') ?? ''
+  const authKey = params.get('auth_key') ?? ''
+  if (authKey === '') throw new SearchError(403, 'Access denied: empty auth_key')
+  if (accountId !== settings.accountId || authKey !== settings.authKey) {
+    // Echoes the key on purpose, as a careless service might: clients must not print error messages unredacted.
+    throw new SearchError(403, `Access denied: auth_key "${authKey}" is not valid for account_id "${accountId}"`)
+  }
+  if (domainKey !== settings.domainKey) throw new SearchError(400, `Invalid domain_key "${domainKey}" for account_id "${accountId}"`)
+  if (params.get('request_type') !== 'search') throw new SearchError(400, 'Invalid or empty request_type')
+  const type = params.get('search_type')
+  if (type !== 'keyword' && type !== 'category') throw new SearchError(400, 'Invalid or empty search_type')
+  const raw = (params.get('q') ?? '').trim()
+  if (raw === '') throw new SearchError(400, 'Missing or empty q')
+  if (raw === '?' || raw === '~') throw new SearchError(400, `q "${raw}" is not allowed`)
+  if ([...raw].length > MAX_Q_CHARS) throw new SearchError(400, `q is longer than ${MAX_Q_CHARS} characters`)
+  const q = rewriteQuery(raw)
+  if (q === '') throw new SearchError(400, 'Missing or empty q')
+  if (q.split(' ').length > MAX_Q_WORDS) throw new SearchError(400, `q has more than ${MAX_Q_WORDS} words`)
+  if (type === 'category' && [...raw].some((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch))) {
+    throw new SearchError(400, 'Unsupported non-ASCII letter in the category id')
+  }
+  const rows = integer(params, 'rows', 10)
+  const start = integer(params, 'start', 0)
+  if (rows > MAX_ROWS || start > MAX_START) {
+    throw new SearchError(400, `Pagination limit exceeded: requested start ${start}, rows ${rows}. Max start ${MAX_START}, rows ${MAX_ROWS}`)
+  }
+  const fl = (params.get('fl') ?? '').split(',').map((f) => f.trim()).filter((f) => (REQUESTABLE_FIELDS as readonly string[]).includes(f))
+  const fields = fl.length > 0 ? [...new Set(fl)] : [...REQUESTABLE_FIELDS]
+  const v3 = params.get('facet.version') === '3.0' || settings.facetFormat === 'v3'
+  return { q, type, rows, start, fields, v3 }
+}
+
+export function searchApi(state: SearchState): ApiModule {
+  return {
+    name: 'search-api',
+    routes: [
+      {
+        method: 'GET',
+        path: '/api/v1/core/',
+        operation: 'search',
+        summary: 'Product (search_type=keyword) or category (search_type=category) search; errors are {status_code, message}',
+        handler: async (ctx) => {
+          const socket = ctx.req.socket
+          const presented = presentedCookie(ctx, state)
+          ctx.record.search = { cookiePresented: presented !== undefined }
+          if (state.settings.delayMs > 0) {
+            await sleep(state.settings.delayMs, undefined, { ref: false })
+            if (socket.destroyed) return
+          }
+          let request
+          try {
+            request = validate(ctx, state)
+          } catch (err) {
+            if (!(err instanceof SearchError)) throw err
+            ctx.send(err.status, { status_code: err.status, message: err.detail })
+            return
+          }
+          const { q, type, rows, start, fields, v3 } = request
+          ctx.record.search.q = q
+          const redirect = type === 'keyword' ? KEYWORD_REDIRECTS[q.toLowerCase()] : undefined
+          let matches: CatalogProduct[]
+          if (redirect !== undefined) matches = []
+          else if (type === 'category') matches = categoryById(q) ? PRODUCTS.filter((p) => inCategory(p, q)) : []
+          else if (q === '*' || q === '.') matches = [...PRODUCTS]
+          else {
+            const terms = q.toLowerCase().split(' ')
+            matches = PRODUCTS.filter((p) => {
+              const text = searchText(p)
+              return terms.every((t) => text.includes(t))
+            })
+          }
+          ctx.record.search.numFound = matches.length
+          const body: Record<string, unknown> = {
+            response: { numFound: matches.length, start, docs: matches.slice(start, start + rows).map((p) => project(p, fields)) },
+            facet_counts: v3 ? v3Facets(matches) : legacyFacets(matches),
+            category_map: Object.fromEntries(CATEGORIES.filter((c) => matches.some((p) => inCategory(p, c.id))).map((c) => [c.id, c.name])),
+            did_you_mean: []
+          }
+          if (redirect !== undefined) body.keywordRedirect = { 'original query': q, 'redirected query': q, 'redirected url': redirect }
+          const cookie = presented ?? randomBytes(12).toString('hex')
+          state.issuedCookies.add(cookie)
+          ctx.send(200, body, {
+            'set-cookie': `${SEARCH_COOKIE}=${cookie}; Path=/; Max-Age=1800; HttpOnly`,
+            'cache-control': 'no-store'
+          })
+        }
+      }
+    ]
+  }
+}

@@ -1,0 +1,344 @@
+// The search smoke check: one GET /api/v1/core/ per attempt through the shared HTTP/1.1 transport, the
+// service's cookie kept for the run, and, inside search-wait-seconds, failing attempts repeated with the
+// shared retry helper. The auth key travels in the query string: no message here ever contains the full
+// address or the key.
+import type { Dispatcher } from 'undici'
+import type { ServiceError } from '../errors.js'
+import { errorCode, toServiceError } from '../http/errors.js'
+import { sleep as realSleep, withRetry } from '../http/retry.js'
+import { HttpTransport } from '../http/transport.js'
+import { redact } from '../secrets.js'
+import type { SearchConfig } from './config.js'
+import { CookieJar } from './cookies.js'
+import type { SearchType } from './query.js'
+import { buildSearchRequest, MAX_REQUEST_BYTES, newBrUid, newRequestId, SEARCH_PATH } from './request.js'
+import { parseSearchResponse, SearchResponseError, type FacetFormat, type KeywordRedirect, type ParsedSearchResponse } from './response.js'
+
+export const DEFAULT_USER_AGENT = 'brcloud-deploy-search-check'
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT'])
+const NETWORK_CODES = new Set([
+  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'
+])
+
+export type SearchFailureKind = 'http' | 'timeout' | 'network' | 'bad-answer' | 'too-few-results' | 'too-large'
+
+/** One failed attempt. Its message is safe to print (no address, no auth key). */
+export class SearchFailure extends Error {
+  override name = 'SearchFailure'
+  constructor(
+    message: string,
+    readonly kind: SearchFailureKind,
+    /** Worth another attempt inside the wait window. */
+    readonly retryable: boolean,
+    readonly requestId: string,
+    readonly extra: { status?: number; statusCode?: number; retryAfterMs?: number; latencyMs?: number; parsed?: ParsedSearchResponse } = {}
+  ) {
+    super(message)
+  }
+}
+
+export interface SearchAttempt {
+  requestId: string
+  status: number
+  latencyMs: number
+  parsed: ParsedSearchResponse
+}
+
+export interface SearchClientOptions {
+  userAgent?: string
+  /** The run's watchdog: aborts a call in flight (its reason is thrown as is, not as a SearchFailure). */
+  signal?: AbortSignal
+  /** For tests; by default the transport's own HTTP/1.1 agent. */
+  dispatcher?: Dispatcher
+}
+
+/** Removes the auth key (plain and encoded) and every registered secret from a text. */
+function scrub(text: string, authKey: string): string {
+  let out = text
+  if (authKey !== '') {
+    for (const form of new Set([authKey, encodeURIComponent(authKey)])) out = out.split(form).join('***')
+  }
+  return redact(out)
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`
+}
+
+function bodyStatusCode(text: string): number | undefined {
+  try {
+    const body = JSON.parse(text) as { status_code?: unknown }
+    return typeof body.status_code === 'number' ? body.status_code : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const HINTS: Record<number, string> = {
+  403: ' Check search-account-id and search-auth-key.',
+  414: ' The request is too long for the service: shorten search-url or search-query.',
+  429: ' The service is rate limiting this account.'
+}
+
+/** One search client per run: one `_br_uid_2`, one cookie jar, one connection pool. */
+export class SearchClient {
+  readonly brUid = newBrUid()
+  readonly cookies = new CookieJar()
+  private readonly transport: HttpTransport
+  private readonly userAgent: string
+  private readonly signal: AbortSignal | undefined
+
+  constructor(
+    private readonly config: SearchConfig,
+    options: SearchClientOptions = {}
+  ) {
+    this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT
+    this.signal = options.signal
+    this.transport = new HttpTransport(config.baseUrl, {
+      userAgent: this.userAgent,
+      timeoutMs: config.timeoutMs,
+      signal: options.signal,
+      dispatcher: options.dispatcher
+    })
+  }
+
+  /** The address without its query string: safe to print. */
+  get endpoint(): string {
+    return `${this.config.baseUrl}${SEARCH_PATH}`
+  }
+
+  /** Sends one search request. Throws a SearchFailure for any answer that is not a search result. */
+  async search(): Promise<SearchAttempt> {
+    const c = this.config
+    const requestId = newRequestId()
+    const headers: Record<string, string> = {}
+    const cookie = this.cookies.header()
+    if (cookie !== undefined) headers.cookie = cookie
+    const built = buildSearchRequest(
+      {
+        accountId: c.accountId,
+        authKey: c.authKey,
+        domainKey: c.domainKey,
+        brUid: this.brUid,
+        pageUrl: c.pageUrl,
+        type: c.type,
+        q: c.query,
+        fields: c.fields,
+        rows: c.rows,
+        start: 0,
+        requestId
+      },
+      { baseUrl: c.baseUrl, headers: { 'user-agent': this.userAgent, accept: 'application/json', ...headers } }
+    )
+    if (built.bytes > MAX_REQUEST_BYTES) {
+      throw new SearchFailure(
+        `The search request would be ${built.bytes} bytes, over the service's limit of ${MAX_REQUEST_BYTES} bytes (HTTP 414); not sent.`,
+        'too-large',
+        false,
+        requestId
+      )
+    }
+    const started = performance.now()
+    const elapsed = (): number => Math.round(performance.now() - started)
+    let res
+    try {
+      res = await this.transport.send({
+        method: 'GET',
+        path: built.target,
+        headers: { 'cache-control': 'no-cache', ...headers },
+        timeoutMs: c.timeoutMs // the whole call, connection and answer included
+      })
+    } catch (error) {
+      if (this.signal?.aborted) throw error // the run's watchdog: not a failure of the check
+      const code = errorCode(error)
+      if (code !== undefined && TIMEOUT_CODES.has(code)) {
+        throw new SearchFailure(
+          `The search service did not answer within the ${seconds(c.timeoutMs)} limit (search-timeout-seconds).`,
+          'timeout',
+          true,
+          requestId,
+          { latencyMs: elapsed() }
+        )
+      }
+      const what = error instanceof Error ? error.message : String(error)
+      throw new SearchFailure(
+        scrub(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`, c.authKey),
+        'network',
+        code !== undefined && NETWORK_CODES.has(code),
+        requestId,
+        { latencyMs: elapsed() }
+      )
+    }
+    const latencyMs = elapsed()
+    this.cookies.store(res.headers['set-cookie'])
+    if (res.status < 200 || res.status > 299) {
+      const se: ServiceError = toServiceError('Search', res)
+      const statusCode = bodyStatusCode(res.text)
+      const detail = se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body')
+      const code = statusCode !== undefined ? `, status_code ${statusCode}` : ''
+      const extra: SearchFailure['extra'] = { status: res.status, latencyMs }
+      if (statusCode !== undefined) extra.statusCode = statusCode
+      if (se.retryAfterMs !== undefined) extra.retryAfterMs = se.retryAfterMs
+      throw new SearchFailure(
+        scrub(`The search service answered HTTP ${res.status}${code}: ${detail}.${HINTS[res.status] ?? ''}`, c.authKey),
+        'http',
+        res.status === 429 || (res.status >= 500 && res.status <= 599),
+        requestId,
+        extra
+      )
+    }
+    try {
+      return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) }
+    } catch (error) {
+      if (!(error instanceof SearchResponseError)) throw error
+      throw new SearchFailure(
+        `The search service answered HTTP ${res.status}, but ${error.message}. Check search-base-url / search-environment.`,
+        'bad-answer',
+        false,
+        requestId,
+        { status: res.status, latencyMs }
+      )
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.transport.close()
+  }
+}
+
+export interface SearchResult {
+  passed: boolean
+  /** Why the check failed (safe to print), when it did. */
+  failure?: string
+  failureKind?: SearchFailureKind
+  /** `q` as sent, after rewriting. */
+  query: string
+  originalQuery: string
+  type: SearchType
+  /** Base address and path, without the query string. */
+  endpoint: string
+  minResults: number
+  /** From the last answer that was a search result; undefined when none was. */
+  numFound?: number
+  /** Latency of the last attempt in milliseconds (time to the whole answer), when it got one or timed out. */
+  latencyMs?: number
+  /** request_id of the last attempt. */
+  requestId: string
+  /** HTTP status of the last answer, if any. */
+  status?: number
+  /** Titles of the first products (up to 5). */
+  titles: string[]
+  facetFormat: FacetFormat
+  facetNames: string[]
+  keywordRedirect?: KeywordRedirect
+  attempts: number
+  warnings: string[]
+}
+
+export interface SearchDeps extends SearchClientOptions {
+  /** Progress lines (request without its auth key, retries). */
+  log?: (line: string) => void
+  /** For the wait window (tests inject a fake clock and sleep). */
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+  random?: () => number
+}
+
+function describeRedirect(r: KeywordRedirect): string {
+  const to = r.redirectedUrl ?? r.redirectedQuery ?? '?'
+  return `the service redirects this query to ${to} (keywordRedirect)`
+}
+
+/**
+ * Runs the search check and returns its result; never throws for a failed check (`passed: false`
+ * with `failure`). With config.waitMs 0 there is one attempt; otherwise a failing attempt (too few
+ * results, 429, 5xx and 543, a timeout, a connection failure) is repeated until one passes or the wait
+ * window is over. Other answers (400, 403, 414...) end the check at once: waiting does not fix them.
+ */
+export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}): Promise<SearchResult> {
+  const client = new SearchClient(config, deps)
+  const result: SearchResult = {
+    passed: false,
+    query: config.query,
+    originalQuery: config.originalQuery,
+    type: config.type,
+    endpoint: client.endpoint,
+    minResults: config.minResults,
+    requestId: '',
+    titles: [],
+    facetFormat: 'none',
+    facetNames: [],
+    attempts: 0,
+    warnings: [...config.warnings]
+  }
+  const record = (parsed: ParsedSearchResponse): void => {
+    result.numFound = parsed.numFound
+    result.titles = parsed.titles
+    result.facetFormat = parsed.facetFormat
+    result.facetNames = parsed.facetNames
+    if (parsed.keywordRedirect) result.keywordRedirect = parsed.keywordRedirect
+    else delete result.keywordRedirect
+  }
+  try {
+    deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`)
+    await withRetry(
+      async (attempt) => {
+        result.attempts = attempt
+        let answer: SearchAttempt
+        try {
+          answer = await client.search()
+        } catch (error) {
+          if (error instanceof SearchFailure) {
+            result.requestId = error.requestId
+            if (error.extra.latencyMs === undefined) delete result.latencyMs
+            else result.latencyMs = error.extra.latencyMs
+            if (error.extra.status === undefined) delete result.status
+            else result.status = error.extra.status
+          }
+          throw error
+        }
+        result.requestId = answer.requestId
+        result.latencyMs = answer.latencyMs
+        result.status = answer.status
+        record(answer.parsed)
+        if (answer.parsed.numFound < config.minResults) {
+          const redirect = answer.parsed.keywordRedirect ? `; ${describeRedirect(answer.parsed.keywordRedirect)}` : ''
+          throw new SearchFailure(
+            `The search for '${config.query}' found ${answer.parsed.numFound} product(s), fewer than search-min-results ${config.minResults}${redirect}.`,
+            'too-few-results',
+            true,
+            answer.requestId,
+            { status: answer.status, latencyMs: answer.latencyMs, parsed: answer.parsed }
+          )
+        }
+        return answer
+      },
+      {
+        attempts: config.waitMs > 0 ? Number.MAX_SAFE_INTEGER : 1,
+        baseDelayMs: 1000,
+        maxDelayMs: 10_000,
+        maxTotalMs: config.waitMs,
+        retryable: (error) => {
+          if (!(error instanceof SearchFailure) || !error.retryable) return false
+          return error.extra.retryAfterMs !== undefined ? { afterMs: error.extra.retryAfterMs } : true
+        },
+        onRetry: (error, attempt, delayMs) =>
+          deps.log?.(`Search attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${seconds(delayMs)}.`),
+        sleep: deps.sleep ?? realSleep,
+        random: deps.random,
+        now: deps.now
+      }
+    )
+    result.passed = true
+  } catch (error) {
+    if (!(error instanceof SearchFailure)) throw error
+    result.failureKind = error.kind
+    const tries = result.attempts > 1 ? ` (${result.attempts} attempts in the ${seconds(config.waitMs)} search-wait-seconds window)` : ''
+    result.failure = `${error.message}${tries}`
+  } finally {
+    await client.close()
+  }
+  if (result.keywordRedirect && result.passed) result.warnings.push(`${describeRedirect(result.keywordRedirect)}.`)
+  return result
+}
