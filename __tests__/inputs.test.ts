@@ -1,9 +1,11 @@
 import { jest } from '@jest/globals'
 
 const secrets: string[] = []
+const warnings: string[] = []
 jest.unstable_mockModule('@actions/core', () => ({
   setSecret: (s: string) => secrets.push(s),
-  getInput: () => ''
+  getInput: () => '',
+  warning: (m: string) => warnings.push(m)
 }))
 
 const { readInputs, Input, MB } = await import('../src/inputs.js')
@@ -23,8 +25,25 @@ function reader(values: Record<string, string>) {
   }
 }
 
-function read(over: Record<string, string> = {}) {
+function readAll(over: Record<string, string> = {}) {
   return readInputs(reader({ ...base, ...over }))
+}
+
+function read(over: Record<string, string> = {}) {
+  const inputs = readAll(over)
+  if (!inputs.deploy) throw new Error('no deploy inputs')
+  return inputs.deploy
+}
+
+const searchOnly = {
+  [Input.Distribution]: '',
+  [Input.Stack]: '',
+  [Input.Username]: '',
+  [Input.Password]: '',
+  'search-query': 'shoes',
+  'search-account-id': '6001',
+  'search-auth-key': 'key-123456',
+  'search-domain-key': 'example_com'
 }
 
 describe('inputs', () => {
@@ -82,6 +101,27 @@ describe('inputs', () => {
     expect(() => read({ [Input.TimeoutMinutes]: '1e3' })).toThrow(/timeout-minutes '1e3' is not a number/)
     expect(() => read({ [Input.TimeoutMinutes]: '0' })).toThrow(/out of range/)
     expect(() => read({ [Input.RequestTimeoutSeconds]: '-1' })).toThrow(/not a whole number/)
+  })
+
+  test('search only: no distribution, no cloud address or credentials needed', () => {
+    const inputs = readAll(searchOnly)
+    expect(inputs.deploy).toBeUndefined()
+    expect(inputs.search?.query).toBe('shoes')
+    expect(secrets).toContain('key-123456')
+  })
+
+  test('deploy and search together', () => {
+    const inputs = readAll({ ...searchOnly, ...base })
+    expect(inputs.deploy?.address.stack).toBe('mystack')
+    expect(inputs.search?.query).toBe('shoes')
+  })
+
+  test('neither a distribution nor a search query', () => {
+    expect(() => read({ [Input.Distribution]: '' })).toThrow(/distribution is required.*set search-query and leave distribution empty/)
+  })
+
+  test('an unknown search-type is refused', () => {
+    expect(() => readAll({ ...searchOnly, 'search-type': 'fuzzy' })).toThrow(/search-type/)
   })
 
   test('distribution-name', () => {

@@ -11,7 +11,7 @@ import { planPruning } from './cloud/prune.js'
 import { CloudSession } from './cloud/session.js'
 import { InputError } from './errors.js'
 import { HttpTransport } from './http/transport.js'
-import { MB, type ActionInputs } from './inputs.js'
+import { MB, type DeployInputs } from './inputs.js'
 import { formatBytes } from './progress.js'
 import { Output, phase, setOutput, type DeployReport } from './report.js'
 
@@ -36,7 +36,7 @@ export async function defaultDistributionName(sourceDir: string): Promise<string
   return `${name}-${short}-distribution.tar.gz`
 }
 
-async function prepareArchive(inputs: ActionInputs, cleanup: string[]): Promise<ArchiveInfo> {
+async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<ArchiveInfo> {
   const source = await locateDistribution(inputs.distribution, process.env.GITHUB_WORKSPACE || process.cwd())
   if (source.kind === 'archive') {
     core.info(`Checking ${source.path}`)
@@ -92,7 +92,7 @@ async function prune(client: CloudClient, max: number, environments: Environment
   return dryRun ? 0 : plan.toDelete.length
 }
 
-export async function deploy(inputs: ActionInputs, report: DeployReport, signal?: AbortSignal): Promise<void> {
+export async function deploy(inputs: DeployInputs, report: DeployReport, signal?: AbortSignal): Promise<void> {
   const { address } = inputs
   const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl
   report.apiUrl = address.apiUrl

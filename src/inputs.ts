@@ -3,6 +3,7 @@
 import * as core from '@actions/core'
 import { resolveCloudAddress, type CloudAddress } from './cloud/address.js'
 import { InputError } from './errors.js'
+import { parseSearchConfig, type SearchConfig } from './search/config.js'
 import { registerSecret } from './secrets.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
@@ -33,7 +34,19 @@ export const DEFAULT_MAX_ATTEMPTS = 4
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60
 export const DEFAULT_TIMEOUT_MINUTES = 30
 
-export interface ActionInputs {
+/** Settings of the whole run. */
+export interface CommonInputs {
+  dryRun: boolean
+  /** Attempts per call, for failures worth another try. */
+  maxAttempts: number
+  /** JSON calls: time for the whole call; upload: time allowed with no bytes moving. */
+  requestTimeoutMs: number
+  /** The whole run: a watchdog fails the step instead of hanging until the job's own limit. */
+  timeoutMs: number
+}
+
+/** What the deployment needs; absent when only a search check runs. */
+export interface DeployInputs extends CommonInputs {
   address: CloudAddress
   username: string
   password: string
@@ -43,16 +56,15 @@ export interface ActionInputs {
   distributionName: string | undefined
   environment: string | undefined
   deployStrategy: string
-  dryRun: boolean
   maxDistributionBytes: number
   /** Prune old distributions so that at most this many remain after the upload; undefined = off. */
   maxDistributions: number | undefined
-  /** Attempts per call, for failures worth another try. */
-  maxAttempts: number
-  /** JSON calls: time for the whole call; upload: time allowed with no bytes moving. */
-  requestTimeoutMs: number
-  /** The whole run: a watchdog fails the step instead of hanging until the job's own limit. */
-  timeoutMs: number
+}
+
+export interface ActionInputs {
+  common: CommonInputs
+  deploy: DeployInputs | undefined
+  search: SearchConfig | undefined
 }
 
 export type InputReader = (name: string, options?: core.InputOptions) => string
@@ -98,11 +110,31 @@ export function parseDistributionName(value: string): string | undefined {
 }
 
 export function readInputs(getInput: InputReader = core.getInput): ActionInputs {
-  // Mask the password the moment it is known, before anything could print it. Not trimmed: a
-  // password may legitimately begin or end with a space.
+  // Mask every secret the moment it is known, before anything could print it. The password is not
+  // trimmed: it may legitimately begin or end with a space.
   const password = getInput(Input.Password, { trimWhitespace: false })
   registerSecret(password)
+  const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core.warning(m) })
 
+  const common: CommonInputs = {
+    dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
+    maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), DEFAULT_MAX_ATTEMPTS, 1, 20),
+    requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), DEFAULT_REQUEST_TIMEOUT_SECONDS, 1, 3600) * 1000,
+    timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), DEFAULT_TIMEOUT_MINUTES, 0.01, 360) * 60_000)
+  }
+
+  const distribution = getInput(Input.Distribution)
+  if (distribution === '' && search) return { common, deploy: undefined, search }
+  required(
+    Input.Distribution,
+    distribution,
+    'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack. ' +
+      '(To run only the search check, set search-query and leave distribution empty.)'
+  )
+  return { common, deploy: readDeployInputs(getInput, common, distribution, password), search }
+}
+
+function readDeployInputs(getInput: InputReader, common: CommonInputs, distribution: string, password: string): DeployInputs {
   const address = resolveCloudAddress({
     stack: getInput(Input.Stack),
     consoleUrl: getInput(Input.ConsoleUrl),
@@ -111,14 +143,14 @@ export function readInputs(getInput: InputReader = core.getInput): ActionInputs 
   })
   const username = required(Input.Username, getInput(Input.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).')
   required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).')
-  const distribution = required(Input.Distribution, getInput(Input.Distribution), 'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack.')
 
   const strategy = getInput(Input.DeployStrategy) || DEFAULT_DEPLOY_STRATEGY
   if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
     throw new InputError(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`)
   }
-
+  const maxDistributions = getInput(Input.MaxDistributions)
   return {
+    ...common,
     address,
     username,
     password,
@@ -126,11 +158,7 @@ export function readInputs(getInput: InputReader = core.getInput): ActionInputs 
     distributionName: parseDistributionName(getInput(Input.DistributionName)),
     environment: getInput(Input.Environment) || undefined,
     deployStrategy: strategy,
-    dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
     maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB,
-    maxDistributions: getInput(Input.MaxDistributions) === '' ? undefined : parseInteger(Input.MaxDistributions, getInput(Input.MaxDistributions), 0, 1, 1000),
-    maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), DEFAULT_MAX_ATTEMPTS, 1, 20),
-    requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), DEFAULT_REQUEST_TIMEOUT_SECONDS, 1, 3600) * 1000,
-    timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), DEFAULT_TIMEOUT_MINUTES, 0.01, 360) * 60_000)
+    maxDistributions: maxDistributions === '' ? undefined : parseInteger(Input.MaxDistributions, maxDistributions, 0, 1, 1000)
   }
 }

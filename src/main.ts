@@ -14,12 +14,14 @@ export class WatchdogTimeout extends Error {
 }
 
 export async function run(): Promise<void> {
-  const report: DeployReport = { dryRun: false, tokenRenewals: 0, phases: [] }
+  const report: DeployReport = { dryRun: false, deploys: true, tokenRenewals: 0, phases: [] }
   let watchdogFired = false
   try {
     const inputs = readInputs()
+    const { deploy: deployInputs, search } = inputs
+    report.deploys = deployInputs !== undefined
     const watchdog = new AbortController()
-    const minutes = inputs.timeoutMs / 60_000
+    const minutes = inputs.common.timeoutMs / 60_000
     const timer = setTimeout(() => {
       watchdogFired = true
       watchdog.abort(
@@ -29,10 +31,19 @@ export async function run(): Promise<void> {
             `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`
         )
       )
-    }, inputs.timeoutMs)
+    }, inputs.common.timeoutMs)
+    const steps = async (): Promise<void> => {
+      if (deployInputs) {
+        const { deploy } = await import('./deploy.js')
+        await deploy(deployInputs, report, watchdog.signal)
+      }
+      if (search) {
+        const { checkSearch } = await import('./search-check.js')
+        await checkSearch(search, report, watchdog.signal)
+      }
+    }
     try {
-      const { deploy } = await import('./deploy.js')
-      await Promise.race([deploy(inputs, report, watchdog.signal), aborted(watchdog.signal)])
+      await Promise.race([steps(), aborted(watchdog.signal)])
     } finally {
       clearTimeout(timer)
     }
@@ -55,7 +66,7 @@ const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/
 /** One message for the failure annotation: what went wrong and what to do; never a secret. */
 export function failureMessage(error: unknown, report: DeployReport): string {
   let message: string
-  if (error instanceof InputError || error instanceof ServiceError || error instanceof WatchdogTimeout) {
+  if (error instanceof InputError || error instanceof ServiceError || error instanceof WatchdogTimeout || (error instanceof Error && error.name === 'SearchCheckFailed')) {
     message = error.message
   } else {
     const code = errorCode(error)

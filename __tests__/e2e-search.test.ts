@@ -1,0 +1,172 @@
+// The search smoke check end to end: the bundled action against the emulator's search API.
+import { startEmulator, type Emulator, type EmulatorOptions } from '../src/emulator/server.js'
+import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
+import { ops, run, sweep } from './e2e-support.js'
+
+let emu: Emulator
+async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  emu = await startEmulator(options)
+  return emu
+}
+afterEach(async () => {
+  // Close even when the sweep fails: an open server would keep Jest from exiting.
+  try {
+    sweep(emu, [emu.search.authKey])
+  } finally {
+    await emu.close()
+  }
+})
+
+/** A search-only run: no distribution, no cloud credentials. */
+const searchOnly = (over: Record<string, string> = {}) => ({
+  'search-query': 'shirt',
+  'search-account-id': emu.search.accountId,
+  'search-auth-key': emu.search.authKey,
+  'search-domain-key': emu.search.domainKey,
+  'search-base-url': emu.url,
+  ...over
+})
+
+/** The query string of the n-th search request the emulator received, as a map (decoded once). */
+function query(n = 0): URLSearchParams {
+  const r = ops(emu, 'search')[n]
+  if (!r) throw new Error(`no search request #${n}`)
+  return new URLSearchParams(r.url.split('?')[1] ?? '')
+}
+
+describe('search check end to end (bundled dist/index.js)', () => {
+  test('keyword check, search only: no login, the query string the service documents', async () => {
+    await emulator()
+    const r = await run(searchOnly({ 'search-fields': 'pid,title,price', 'search-rows': '3' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'login')).toHaveLength(0)
+    expect(emu.requests.every((x) => x.operation === 'search')).toBe(true)
+
+    const raw = ops(emu, 'search')[0]?.url ?? ''
+    expect(raw.startsWith('/api/v1/core/?')).toBe(true)
+    // _br_uid_2 in the app form, percent-encoded exactly once.
+    expect(raw).toMatch(/[?&]_br_uid_2=uid%3D[A-Za-z0-9]+%3Av%3Dapp%3Ats%3D0%3Ahc%3D1(&|$)/)
+    const q = query()
+    expect(q.get('account_id')).toBe(emu.search.accountId)
+    expect(q.get('auth_key')).toBe(emu.search.authKey)
+    expect(q.get('domain_key')).toBe(emu.search.domainKey)
+    expect(q.get('request_id')).toMatch(/^\d{13}$/)
+    expect(q.get('ref_url')).toBe('')
+    expect(q.get('url')).toBe('https://github.com/acme/site')
+    expect(q.get('request_type')).toBe('search')
+    expect(q.get('search_type')).toBe('keyword')
+    expect(q.get('q')).toBe('shirt')
+    expect(q.get('fl')).toBe('pid,title,price')
+    expect(q.get('rows')).toBe('3')
+    expect(q.get('start')).toBe('0')
+    expect(ops(emu, 'search')[0]?.headers['cache-control']).toMatch(/no-cache/)
+
+    expect(r.outputs['search-num-found']).toBe('4')
+    expect(r.outputs['search-latency-ms']).toMatch(/^\d+$/)
+    expect(r.outputs['search-request-id']).toBe(q.get('request_id'))
+    expect(r.outputs['distribution-id']).toBeUndefined()
+    expect(r.summary).toContain('## Bloomreach search check')
+    expect(r.summary).toContain('### Search check')
+    expect(r.summary).toMatch(/\| Results found \| 4 \(at least 1 wanted\) \|/)
+    expect(r.summary).toContain('Oxford Shirt')
+    expect(r.summary).not.toMatch(/undefined|null|NaN/)
+    expect(r.visible).toContain('::group::Search check')
+    expect(r.visible).toMatch(/::notice::Search check passed: 'shirt' found 4 result\(s\)/)
+  })
+
+  test('category check, legacy facets', async () => {
+    await emulator({ searchFacetFormat: 'legacy' })
+    const r = await run(searchOnly({ 'search-query': 'shoes', 'search-type': 'category' }))
+    expect(r.code).toBe(0)
+    expect(query().get('search_type')).toBe('category')
+    expect(query().get('q')).toBe('shoes')
+    expect(r.outputs['search-num-found']).toBe('3')
+    expect(r.summary).toMatch(/\| Facet format \| legacy/)
+  })
+
+  test('V3 facets are read and named in the summary', async () => {
+    await emulator({ searchFacetFormat: 'v3' })
+    const r = await run(searchOnly())
+    expect(r.code).toBe(0)
+    expect(r.summary).toMatch(/\| Facet format \| V3 \(facet_counts\.facets\): \w+/)
+  })
+
+  test('the q rewriting the service documents: term1*term2 is sent as "term1 term2", with a warning', async () => {
+    await emulator()
+    const r = await run(searchOnly({ 'search-query': 'linen*shirt' }))
+    expect(r.code).toBe(0)
+    expect(query().get('q')).toBe('linen shirt')
+    expect(r.visible).toMatch(/::warning::.*linen\*shirt/)
+  })
+
+  test('zero results fail the step', async () => {
+    await emulator()
+    const r = await run(searchOnly({ 'search-query': 'gift-cards', 'search-type': 'category' }))
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/Search check failed: The search for 'gift-cards' found 0 product\(s\), fewer than search-min-results 1/)
+    expect(r.outputs['search-num-found']).toBe('0')
+    expect(r.summary).toContain('❌')
+  })
+
+  test('a timeout fails the step and says what the limit was', async () => {
+    await emulator({ searchDelayMs: 3000 })
+    const r = await run(searchOnly({ 'search-timeout-seconds': '2' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/Search check failed: .*2 s/)
+  })
+
+  test('a failing service is retried inside the wait window until the check passes', async () => {
+    await emulator({ faults: [{ operation: 'search', kind: 'status', status: 543, times: 2 }] })
+    const r = await run(searchOnly({ 'search-wait-seconds': '30' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'search').map((x) => x.status)).toEqual([543, 543, 200])
+  })
+
+  test('a wrong auth key: 403 shown without the key, not retried', async () => {
+    await emulator()
+    const r = await run(searchOnly({ 'search-auth-key': 'wrong-key-987', 'search-wait-seconds': '10' }))
+    expect(r.code).toBe(1)
+    expect(ops(emu, 'search')).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/403/)
+    expect(r.visible).not.toContain('wrong-key-987')
+    expect(r.summary).not.toContain('wrong-key-987')
+  })
+
+  test('refused before any request: ? alone, an unknown search-type, a missing domain key', async () => {
+    await emulator()
+    for (const [over, why] of [
+      [{ 'search-query': '?' }, /search-query/],
+      [{ 'search-type': 'fuzzy' }, /search-type 'fuzzy'/],
+      [{ 'search-domain-key': '' }, /search-domain-key/],
+      [{ 'search-timeout-seconds': '1' }, /search-timeout-seconds/]
+    ] as const) {
+      const r = await run(searchOnly(over))
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(why)
+    }
+    expect(emu.requests).toEqual([])
+  })
+
+  test('deploy, then the search check, in one step', async () => {
+    await emulator()
+    const r = await run({
+      ...searchOnly(),
+      'api-url': emu.url,
+      username: emu.username,
+      password: emu.password,
+      distribution: makeDistributionTree(),
+      environment: 'development'
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(emu.requests.map((x) => x.operation)).toEqual(['login', 'list-environments', 'upload', 'deploy', 'search'])
+    expect(r.outputs['distribution-id']).toBe(emu.distributions[0]?.id)
+    expect(r.outputs['search-num-found']).toBe('4')
+    expect(r.summary).toContain('## Bloomreach Cloud deployment')
+    expect(r.summary).toContain('### Search check')
+  })
+})
