@@ -28369,6 +28369,117 @@ exports.debug = debug; // for test
 
 /***/ }),
 
+/***/ 1976:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CI: () => (/* binding */ resolveCloudAddress),
+/* harmony export */   cW: () => (/* binding */ isLoopbackHost)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_PLATFORM_DOMAIN, validateStackName */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3919);
+// Derives the one API base address that receives the password. Everything here is strict on
+// purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
+
+const DEFAULT_PLATFORM_DOMAIN = 'bloomreach.cloud';
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+/** True for hosts that never leave this machine: 127.0.0.0/8, localhost, [::1]. */
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (host === 'localhost' || host === '[::1]' || host === '::1')
+        return true;
+    return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+function validateStackName(stack, input = 'stack') {
+    if (DNS_LABEL.test(stack))
+        return stack.toLowerCase();
+    let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
+        why = 'it looks like an address, not a stack name';
+    else if (stack.includes('.'))
+        why = 'it contains a dot, so it is a host name, not a stack name';
+    else if (stack.includes('/'))
+        why = 'it contains a slash';
+    else if (/\s/.test(stack))
+        why = 'it contains white space';
+    else if (stack.length > 63)
+        why = `it is ${stack.length} characters long (at most 63)`;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
+        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set console-url to ` +
+        `that address, or api-url to the full API address.`);
+}
+function validateDomain(domain) {
+    const labels = domain.split('.');
+    if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`platform-domain '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
+            `Leave it empty for the default "${DEFAULT_PLATFORM_DOMAIN}".`);
+    }
+    return domain.toLowerCase();
+}
+function parseUrl(value, input, example) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
+    }
+    if (url.username || url.password) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} must not contain a user name or password. Pass credentials through the username and password inputs.`);
+    }
+    if (url.search || url.hash) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}.`);
+    }
+    return url;
+}
+function resolveApiUrl(value) {
+    const example = 'https://api.mystack.bloomreach.cloud';
+    const url = parseUrl(value, 'api-url', example);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`api-url '${value}' uses plain http to ${url.hostname}: the password would travel unencrypted. ` +
+            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`api-url '${value}' must start with https:// (for example ${example}).`);
+    }
+    const path = url.pathname.replace(/\/+$/, '');
+    if (/\/v3$/i.test(path)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`api-url '${value}' ends with /v3: give the base address without the version, for example ${example}.`);
+    }
+    return `${url.protocol}//${url.host}${path}`;
+}
+function resolveConsoleUrl(value) {
+    const url = parseUrl(value.replace(/#.*$/, ''), 'console-url', 'https://missioncontrol.mystack.bloomreach.cloud');
+    const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
+    if (url.protocol !== 'https:' || !match) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`console-url '${value}' is not a management console address. It must have the form ` +
+            `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
+            `For any other API host, set api-url instead.`);
+    }
+    return { stack: validateStackName(match[1] ?? '', 'console-url stack'), domain: validateDomain(match[2] ?? '') };
+}
+/** api-url wins, else console-url, else stack + platform-domain. */
+function resolveCloudAddress(inputs) {
+    if (inputs.apiUrl) {
+        const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
+        return { apiUrl: resolveApiUrl(inputs.apiUrl), stack, source: 'api-url' };
+    }
+    if (inputs.consoleUrl) {
+        const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' };
+    }
+    if (inputs.stack) {
+        const stack = validateStackName(inputs.stack);
+        const domain = validateDomain(inputs.platformDomain || DEFAULT_PLATFORM_DOMAIN);
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
+    }
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
+        'address), or `console-url` to the console address, or `api-url` to the full API address.');
+}
+
+
+/***/ }),
+
 /***/ 3919:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28476,127 +28587,22 @@ function isTransient(error) {
 
 /***/ }),
 
-/***/ 9660:
+/***/ 5433:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  MB: () => (/* binding */ MB),
-  Ko: () => (/* binding */ readInputs)
-});
-
-// UNUSED EXPORTS: DEFAULT_DEPLOY_STRATEGY, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_DISTRIBUTION_MB, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_MINUTES, Input, parseBoolean, parseDecimal, parseDistributionName, parseInteger
-
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 18 modules
-var core = __nccwpck_require__(8841);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3919);
-;// CONCATENATED MODULE: ./src/cloud/address.ts
-// Derives the one API base address that receives the password. Everything here is strict on
-// purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
-
-const DEFAULT_PLATFORM_DOMAIN = 'bloomreach.cloud';
-const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-/** True for hosts that never leave this machine: 127.0.0.0/8, localhost, [::1]. */
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (host === 'localhost' || host === '[::1]' || host === '::1')
-        return true;
-    return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-function validateStackName(stack, input = 'stack') {
-    if (DNS_LABEL.test(stack))
-        return stack.toLowerCase();
-    let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
-        why = 'it looks like an address, not a stack name';
-    else if (stack.includes('.'))
-        why = 'it contains a dot, so it is a host name, not a stack name';
-    else if (stack.includes('/'))
-        why = 'it contains a slash';
-    else if (/\s/.test(stack))
-        why = 'it contains white space';
-    else if (stack.length > 63)
-        why = `it is ${stack.length} characters long (at most 63)`;
-    throw new errors/* InputError */.d(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
-        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set console-url to ` +
-        `that address, or api-url to the full API address.`);
-}
-function validateDomain(domain) {
-    const labels = domain.split('.');
-    if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
-        throw new errors/* InputError */.d(`platform-domain '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
-            `Leave it empty for the default "${DEFAULT_PLATFORM_DOMAIN}".`);
-    }
-    return domain.toLowerCase();
-}
-function parseUrl(value, input, example) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new errors/* InputError */.d(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
-    }
-    if (url.username || url.password) {
-        throw new errors/* InputError */.d(`${input} must not contain a user name or password. Pass credentials through the username and password inputs.`);
-    }
-    if (url.search || url.hash) {
-        throw new errors/* InputError */.d(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}.`);
-    }
-    return url;
-}
-function resolveApiUrl(value) {
-    const example = 'https://api.mystack.bloomreach.cloud';
-    const url = parseUrl(value, 'api-url', example);
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new errors/* InputError */.d(`api-url '${value}' uses plain http to ${url.hostname}: the password would travel unencrypted. ` +
-            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new errors/* InputError */.d(`api-url '${value}' must start with https:// (for example ${example}).`);
-    }
-    const path = url.pathname.replace(/\/+$/, '');
-    if (/\/v3$/i.test(path)) {
-        throw new errors/* InputError */.d(`api-url '${value}' ends with /v3: give the base address without the version, for example ${example}.`);
-    }
-    return `${url.protocol}//${url.host}${path}`;
-}
-function resolveConsoleUrl(value) {
-    const url = parseUrl(value.replace(/#.*$/, ''), 'console-url', 'https://missioncontrol.mystack.bloomreach.cloud');
-    const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
-    if (url.protocol !== 'https:' || !match) {
-        throw new errors/* InputError */.d(`console-url '${value}' is not a management console address. It must have the form ` +
-            `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
-            `For any other API host, set api-url instead.`);
-    }
-    return { stack: validateStackName(match[1] ?? '', 'console-url stack'), domain: validateDomain(match[2] ?? '') };
-}
-/** api-url wins, else console-url, else stack + platform-domain. */
-function resolveCloudAddress(inputs) {
-    if (inputs.apiUrl) {
-        const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
-        return { apiUrl: resolveApiUrl(inputs.apiUrl), stack, source: 'api-url' };
-    }
-    if (inputs.consoleUrl) {
-        const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' };
-    }
-    if (inputs.stack) {
-        const stack = validateStackName(inputs.stack);
-        const domain = validateDomain(inputs.platformDomain || DEFAULT_PLATFORM_DOMAIN);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
-    }
-    throw new errors/* InputError */.d('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
-        'address), or `console-url` to the console address, or `api-url` to the full API address.');
-}
-
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(4175);
-;// CONCATENATED MODULE: ./src/inputs.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ko: () => (/* binding */ readInputs),
+/* harmony export */   MB: () => (/* binding */ MB)
+/* harmony export */ });
+/* unused harmony exports Input, DEFAULT_DEPLOY_STRATEGY, DEFAULT_MAX_DISTRIBUTION_MB, DEFAULT_MAX_ATTEMPTS, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_MINUTES, parseBoolean, parseInteger, parseDecimal, parseDistributionName */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8841);
+/* harmony import */ var _cloud_address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1976);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3919);
+/* harmony import */ var _search_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3997);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4175);
 // The one place that reads the action's inputs. Everything is validated here, before any request,
 // and turned into a typed object; an invalid value throws an InputError that says how to fix it.
+
 
 
 
@@ -28634,16 +28640,16 @@ function parseBoolean(name, value, fallback) {
         return true;
     if (/^(false|no|off)$/i.test(value))
         return false;
-    throw new errors/* InputError */.d(`${name} '${value}' is not a boolean: write true or false.`);
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} '${value}' is not a boolean: write true or false.`);
 }
 function parseInteger(name, value, fallback, min, max) {
     if (value === '')
         return fallback;
     if (!/^\d+$/.test(value))
-        throw new errors/* InputError */.d(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
     const n = Number(value);
     if (n < min || n > max)
-        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
     return n;
 }
 /** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
@@ -28651,34 +28657,49 @@ function parseDecimal(name, value, fallback, min, max) {
     if (value === '')
         return fallback;
     if (!/^\d+(\.\d+)?$/.test(value))
-        throw new errors/* InputError */.d(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
     const n = Number(value);
     if (n < min || n > max)
-        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
     return n;
 }
 function required(name, value, why) {
     if (value === '')
-        throw new errors/* InputError */.d(`Input ${name} is required: ${why}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`Input ${name} is required: ${why}`);
     return value;
 }
 function parseDistributionName(value) {
     if (value === '')
         return undefined;
     if (/[/\\]/.test(value) || /[\p{Cc}"]/u.test(value)) {
-        throw new errors/* InputError */.d(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`);
     }
     if (!/\.(tar\.gz|tgz)$/i.test(value)) {
-        throw new errors/* InputError */.d(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
     }
     return value;
 }
-function readInputs(getInput = core/* getInput */.V4) {
-    // Mask the password the moment it is known, before anything could print it. Not trimmed: a
-    // password may legitimately begin or end with a space.
+function readInputs(getInput = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4) {
+    // Mask every secret the moment it is known, before anything could print it. The password is not
+    // trimmed: it may legitimately begin or end with a space.
     const password = getInput(Input.Password, { trimWhitespace: false });
-    (0,secrets/* registerSecret */.c)(password);
-    const address = resolveCloudAddress({
+    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_4__/* .registerSecret */ .c)(password);
+    const search = (0,_search_config_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSearchConfig */ .kq)((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(m) });
+    const common = {
+        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
+        maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), DEFAULT_MAX_ATTEMPTS, 1, 20),
+        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), DEFAULT_REQUEST_TIMEOUT_SECONDS, 1, 3600) * 1000,
+        timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), DEFAULT_TIMEOUT_MINUTES, 0.01, 360) * 60_000)
+    };
+    const distribution = getInput(Input.Distribution);
+    if (distribution === '' && search)
+        return { common, deploy: undefined, search };
+    required(Input.Distribution, distribution, 'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack. ' +
+        '(To run only the search check, set search-query and leave distribution empty.)');
+    return { common, deploy: readDeployInputs(getInput, common, distribution, password), search };
+}
+function readDeployInputs(getInput, common, distribution, password) {
+    const address = (0,_cloud_address_js__WEBPACK_IMPORTED_MODULE_1__/* .resolveCloudAddress */ .CI)({
         stack: getInput(Input.Stack),
         consoleUrl: getInput(Input.ConsoleUrl),
         platformDomain: getInput(Input.PlatformDomain),
@@ -28686,12 +28707,13 @@ function readInputs(getInput = core/* getInput */.V4) {
     });
     const username = required(Input.Username, getInput(Input.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).');
     required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
-    const distribution = required(Input.Distribution, getInput(Input.Distribution), 'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack.');
     const strategy = getInput(Input.DeployStrategy) || DEFAULT_DEPLOY_STRATEGY;
     if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
-        throw new errors/* InputError */.d(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`);
     }
+    const maxDistributions = getInput(Input.MaxDistributions);
     return {
+        ...common,
         address,
         username,
         password,
@@ -28699,12 +28721,8 @@ function readInputs(getInput = core/* getInput */.V4) {
         distributionName: parseDistributionName(getInput(Input.DistributionName)),
         environment: getInput(Input.Environment) || undefined,
         deployStrategy: strategy,
-        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
         maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB,
-        maxDistributions: getInput(Input.MaxDistributions) === '' ? undefined : parseInteger(Input.MaxDistributions, getInput(Input.MaxDistributions), 0, 1, 1000),
-        maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), DEFAULT_MAX_ATTEMPTS, 1, 20),
-        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), DEFAULT_REQUEST_TIMEOUT_SECONDS, 1, 3600) * 1000,
-        timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), DEFAULT_TIMEOUT_MINUTES, 0.01, 360) * 60_000)
+        maxDistributions: maxDistributions === '' ? undefined : parseInteger(Input.MaxDistributions, maxDistributions, 0, 1, 1000)
     };
 }
 
@@ -28798,7 +28816,10 @@ const Output = {
     DistributionSize: 'distribution-size',
     DistributionSha256: 'distribution-sha256',
     EnvironmentId: 'environment-id',
-    PrunedDistributions: 'pruned-distributions'
+    PrunedDistributions: 'pruned-distributions',
+    SearchNumFound: 'search-num-found',
+    SearchLatencyMs: 'search-latency-ms',
+    SearchRequestId: 'search-request-id'
 };
 /** Runs one phase in its own log group and records how long it took, failed or not. */
 async function phase(report, name, fn) {
@@ -28824,26 +28845,50 @@ function setOutput(name, value) {
 function cell(value) {
     return value === undefined || value === '' ? '—' : value.replace(/\|/g, '\\|');
 }
-function summaryMarkdown(r) {
-    const status = r.error ? '❌ Failed' : r.dryRun ? '🔍 Dry run: nothing was changed' : '✅ Deployed';
-    const rows = [
-        ['Result', status],
-        ['API address', r.apiUrl],
-        ['Distribution', r.distributionName && `\`${r.distributionName}\`${r.distributionSource === 'packed' ? ' (packed from a directory)' : ''}`],
-        ['Distribution id', r.distributionId && `\`${r.distributionId}\``],
-        ['Size', r.size === undefined ? undefined : `${(0,_progress_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(r.size)} (${r.size} bytes)`],
-        ['SHA-256', r.sha256 && `\`${r.sha256}\``],
-        ['Environment', r.environmentName && (r.environmentId ? `${r.environmentName} (\`${r.environmentId}\`)` : r.environmentName)],
+function table(rows) {
+    const lines = ['| | |', '|---|---|'];
+    for (const [k, v] of rows)
+        if (v !== undefined)
+            lines.push(`| ${k} | ${cell(v)} |`);
+    return lines;
+}
+function deploymentRows(r) {
+    return [
+        ['API address', r.apiUrl ?? '—'],
+        ['Distribution', r.distributionName ? `\`${r.distributionName}\`${r.distributionSource === 'packed' ? ' (packed from a directory)' : ''}` : '—'],
+        ['Distribution id', r.distributionId ? `\`${r.distributionId}\`` : '—'],
+        ['Size', r.size === undefined ? '—' : `${(0,_progress_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(r.size)} (${r.size} bytes)`],
+        ['SHA-256', r.sha256 ? `\`${r.sha256}\`` : '—'],
+        ['Environment', r.environmentName ? (r.environmentId ? `${r.environmentName} (\`${r.environmentId}\`)` : r.environmentName) : '— (upload only)'],
         ['Strategy', r.environmentName ? r.strategy : undefined],
         ['Upload attempts', r.uploadAttempts === undefined ? undefined : `${r.uploadAttempts}${r.uploadAdopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}`],
         ['Pruned distributions', r.pruned === undefined ? undefined : String(r.pruned)],
         ['Token renewals', String(r.tokenRenewals)]
     ];
-    const lines = ['## Bloomreach Cloud deployment', '', '| | |', '|---|---|'];
-    for (const [k, v] of rows)
-        lines.push(`| ${k} | ${cell(v)} |`);
+}
+function searchRows(s) {
+    const query = s.query === s.originalQuery ? `\`${s.query}\`` : `\`${s.query}\` (written as \`${s.originalQuery}\`)`;
+    return [
+        ['Result', s.passed ? '✅ Passed' : `❌ ${s.failure ?? 'Failed'}`],
+        ['Query', `${query}, ${s.type} search`],
+        ['Endpoint', s.endpoint],
+        ['Results found', s.numFound === undefined ? '—' : `${s.numFound} (at least ${s.minResults} wanted)`],
+        ['Latency', s.latencyMs === undefined ? '—' : `${s.latencyMs} ms`],
+        ['Attempts', String(s.attempts)],
+        ['Request id', s.requestId ? `\`${s.requestId}\`` : '—'],
+        ['Facet format', s.facetFormat === 'none' ? 'none returned' : `${s.facetFormat === 'v3' ? 'V3 (facet_counts.facets)' : 'legacy (facet_fields/facet_ranges)'}${s.facetNames.length ? `: ${s.facetNames.join(', ')}` : ''}`],
+        ['Keyword redirect', s.keywordRedirect ? (s.keywordRedirect.redirectedUrl ?? s.keywordRedirect.redirectedQuery ?? 'yes') : undefined],
+        ['First results', s.titles.length ? s.titles.join('<br>') : undefined]
+    ];
+}
+function summaryMarkdown(r) {
+    const status = r.error ? '❌ Failed' : r.dryRun && r.deploys ? '🔍 Dry run: nothing was changed' : r.deploys ? '✅ Deployed' : '✅ Passed';
+    const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', ''];
+    lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r) : [])]));
     if (r.error)
         lines.push('', `**Error:** ${r.error.replace(/\r?\n/g, ' ')}`);
+    if (r.search)
+        lines.push('', '### Search check', '', ...table(searchRows(r.search)));
     if (r.phases.length > 0) {
         lines.push('', '| Phase | Time | |', '|---|---:|---|');
         for (const p of r.phases)
@@ -28856,6 +28901,420 @@ async function writeSummary(report) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
     await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(summaryMarkdown(report)).write();
+}
+
+
+/***/ }),
+
+/***/ 3997:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   kq: () => (/* binding */ parseSearchConfig)
+/* harmony export */ });
+/* unused harmony exports SearchInput, SearchOutput, SEARCH_HOSTS, REQUESTABLE_FIELDS, SEARCH_DEFAULTS, parseSearchBaseUrl, checkRequestSize */
+/* harmony import */ var _cloud_address_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1976);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3919);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4175);
+/* harmony import */ var _query_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7719);
+/* harmony import */ var _request_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3654);
+// The search smoke check's inputs: read through a getter, validated before any request, returned typed.
+// No check runs (undefined) when search-query is empty.
+
+
+
+
+
+/** Input names, as in action.yml. Workflows depend on them: never rename one. */
+const SearchInput = {
+    Query: 'search-query',
+    Type: 'search-type',
+    AccountId: 'search-account-id',
+    AuthKey: 'search-auth-key',
+    DomainKey: 'search-domain-key',
+    Environment: 'search-environment',
+    BaseUrl: 'search-base-url',
+    Fields: 'search-fields',
+    Rows: 'search-rows',
+    MinResults: 'search-min-results',
+    TimeoutSeconds: 'search-timeout-seconds',
+    Url: 'search-url',
+    WaitSeconds: 'search-wait-seconds'
+};
+/** Output names, as in action.yml. */
+const SearchOutput = {
+    NumFound: 'search-num-found',
+    LatencyMs: 'search-latency-ms',
+    RequestId: 'search-request-id'
+};
+const SEARCH_HOSTS = {
+    production: 'https://core.dxpapi.com',
+    staging: 'https://staging-core.dxpapi.com'
+};
+/** The product fields the service lets a request name in `fl`. */
+const REQUESTABLE_FIELDS = [
+    'pid', 'title', 'brand', 'price', 'sale_price', 'thumb_image', 'url', 'description', 'colors', 'sizes', 'price_range', 'sale_price_range'
+];
+const SEARCH_DEFAULTS = {
+    type: 'keyword',
+    environment: 'production',
+    fields: ['pid', 'title', 'url'],
+    rows: 10,
+    maxRows: 200,
+    minResults: 1,
+    timeoutSeconds: 5,
+    /** The service asks clients for a timeout of at least 2 seconds. */
+    minTimeoutSeconds: 2,
+    maxTimeoutSeconds: 120,
+    waitSeconds: 0,
+    maxWaitSeconds: 3600,
+    /** `url` when neither search-url nor the repository is known. */
+    pageUrl: 'brcloud-deploy'
+};
+function integer(name, value, fallback, min, max) {
+    if (value === '')
+        return fallback;
+    if (!/^\d+$/.test(value))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
+    const n = Number(value);
+    if (n < min || n > max)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+    return n;
+}
+function required(name, value, why) {
+    if (value === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`Input ${name} is required when search-query is set: ${why}`);
+    if (/[\s\p{Cc}]/u.test(value)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
+    }
+    return value;
+}
+function parseType(value) {
+    const v = value.toLowerCase();
+    if (v === '')
+        return SEARCH_DEFAULTS.type;
+    if (v === 'keyword' || v === 'category')
+        return v;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
+}
+function parseEnvironment(value) {
+    const v = value.toLowerCase();
+    if (v === '')
+        return SEARCH_DEFAULTS.environment;
+    if (v === 'production' || v === 'staging')
+        return v;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Environment} '${value}' is not a search environment: write production (${SEARCH_HOSTS.production}, the default) ` +
+        `or staging (${SEARCH_HOSTS.staging}), or set ${SearchInput.BaseUrl} to another host.`);
+}
+function parseSearchBaseUrl(value) {
+    const name = SearchInput.BaseUrl;
+    const example = 'https://core.dxpapi.com';
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
+    }
+    if (url.username || url.password) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} must not contain a user name or password; the search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`);
+    }
+    if (url.search || url.hash) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' must not have a query or fragment: give the bare host, for example ${example}; the keys have their own inputs.`);
+    }
+    if (url.protocol === 'http:' && !(0,_cloud_address_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .cW)(url.hostname)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' uses plain http to ${url.hostname}: the auth key would travel unencrypted. ` +
+            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' must start with https:// (for example ${example}).`);
+    }
+    const path = url.pathname.replace(/\/+$/, '');
+    if (/\/api(\/v1(\/core)?)?$/i.test(path)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' includes the API path: give the host only, for example ${example} (the action adds /api/v1/core/).`);
+    }
+    return `${url.protocol}//${url.host}${path}`;
+}
+function parseFields(value) {
+    if (value === '')
+        return { fields: [...SEARCH_DEFAULTS.fields], warnings: [] };
+    const fields = [];
+    for (const raw of value.split(',')) {
+        const field = raw.trim();
+        if (field === '' || fields.includes(field))
+            continue;
+        if (!REQUESTABLE_FIELDS.includes(field)) {
+            const near = REQUESTABLE_FIELDS.find((f) => f === field.toLowerCase());
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Fields} names '${field}', which the search service does not return` +
+                `${near ? ` (did you mean '${near}'? names are lower case)` : ''}. Use a comma-separated list of: ${REQUESTABLE_FIELDS.join(', ')}.`);
+        }
+        fields.push(field);
+    }
+    if (fields.length === 0) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${SEARCH_DEFAULTS.fields.join(',')}, or list some of: ${REQUESTABLE_FIELDS.join(', ')}.`);
+    }
+    const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`];
+    return { fields, warnings };
+}
+function parsePageUrl(value, repository) {
+    if (value === '')
+        return repository ? `https://github.com/${repository}` : SEARCH_DEFAULTS.pageUrl;
+    if (/\p{Cc}/u.test(value))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
+    return value;
+}
+/** Any search-* input other than search-query that is set. */
+function otherSearchInputs(get) {
+    return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && get(name).trim() !== '');
+}
+/**
+ * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
+ * Throws an InputError, before any request, for every value the check or the service would refuse.
+ * The auth key is registered as a secret the moment it is read, whether or not the check runs.
+ */
+function parseSearchConfig(get, context = {}) {
+    const rawKey = get(SearchInput.AuthKey);
+    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .c)(rawKey);
+    const authKey = rawKey.trim();
+    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .c)(authKey);
+    const originalQuery = get(SearchInput.Query).trim();
+    if (originalQuery === '') {
+        const set = otherSearchInputs(get);
+        if (set.length > 0)
+            context.warn?.(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but search-query is empty: no search check runs.`);
+        return undefined;
+    }
+    const type = parseType(get(SearchInput.Type).trim());
+    const { q, warnings } = (0,_query_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeQuery */ .GC)(originalQuery, type);
+    const accountId = required(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
+    required(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
+    const domainKey = required(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), 'set it to your site\'s domain key; the service refuses requests without it.');
+    const environment = parseEnvironment(get(SearchInput.Environment).trim());
+    const baseInput = get(SearchInput.BaseUrl).trim();
+    const baseUrl = baseInput === '' ? SEARCH_HOSTS[environment] : parseSearchBaseUrl(baseInput);
+    const fields = parseFields(get(SearchInput.Fields).trim());
+    warnings.push(...fields.warnings);
+    const timeoutSeconds = integer(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), SEARCH_DEFAULTS.timeoutSeconds, SEARCH_DEFAULTS.minTimeoutSeconds, SEARCH_DEFAULTS.maxTimeoutSeconds);
+    const config = {
+        query: q,
+        originalQuery,
+        type,
+        accountId,
+        authKey,
+        domainKey,
+        environment,
+        baseUrl,
+        baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
+        fields: fields.fields,
+        rows: integer(SearchInput.Rows, get(SearchInput.Rows).trim(), SEARCH_DEFAULTS.rows, 1, SEARCH_DEFAULTS.maxRows),
+        minResults: integer(SearchInput.MinResults, get(SearchInput.MinResults).trim(), SEARCH_DEFAULTS.minResults, 0, Number.MAX_SAFE_INTEGER),
+        timeoutMs: timeoutSeconds * 1000,
+        pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
+        waitMs: integer(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), SEARCH_DEFAULTS.waitSeconds, 0, SEARCH_DEFAULTS.maxWaitSeconds) * 1000,
+        warnings
+    };
+    checkRequestSize(config);
+    return config;
+}
+/** Refuses a configuration whose request would be over the service's 16 KB limit (it would answer 414). */
+function checkRequestSize(config) {
+    const built = (0,_request_js__WEBPACK_IMPORTED_MODULE_4__/* .buildSearchRequest */ .CG)({
+        accountId: config.accountId,
+        authKey: config.authKey,
+        domainKey: config.domainKey,
+        brUid: (0,_request_js__WEBPACK_IMPORTED_MODULE_4__/* .newBrUid */ .bl)(),
+        pageUrl: config.pageUrl,
+        type: config.type,
+        q: config.query,
+        fields: config.fields,
+        rows: config.rows,
+        start: 0,
+        requestId: (0,_request_js__WEBPACK_IMPORTED_MODULE_4__/* .newRequestId */ .H4)()
+    }, 
+    // Room for the transport's own headers and a cookie the service may set.
+    { baseUrl: config.baseUrl, headers: { 'user-agent': 'x'.repeat(64), accept: 'application/json', cookie: 'x'.repeat(512) } });
+    if (built.bytes <= _request_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_REQUEST_BYTES */ .rO)
+        return;
+    const sizes = [
+        [SearchInput.Url, Buffer.byteLength(encodeURIComponent(config.pageUrl))],
+        [SearchInput.Query, Buffer.byteLength(encodeURIComponent(config.query))],
+        [SearchInput.AccountId, Buffer.byteLength(encodeURIComponent(config.accountId))],
+        [SearchInput.AuthKey, Buffer.byteLength(encodeURIComponent(config.authKey))],
+        [SearchInput.DomainKey, Buffer.byteLength(encodeURIComponent(config.domainKey))]
+    ];
+    sizes.sort((a, b) => b[1] - a[1]);
+    const [largest, size] = sizes[0] ?? ['', 0];
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`The search request would be ${built.bytes} bytes, over the service's limit of ${_request_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_REQUEST_BYTES */ .rO} bytes (it answers HTTP 414). ` +
+        `${largest} takes ${size} bytes once encoded: shorten it.`);
+}
+
+
+/***/ }),
+
+/***/ 7719:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GC: () => (/* binding */ normalizeQuery)
+/* harmony export */ });
+/* unused harmony exports MAX_QUERY_CHARS, MAX_QUERY_WORDS */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3919);
+// The search term `q`, checked and rewritten the way the search service treats it, before any request.
+// Every rule here is a row of the service's table of special characters and limits.
+
+/** The service refuses a q longer than this many characters. */
+const MAX_QUERY_CHARS = 300;
+/** The service refuses a q of more than this many words. */
+const MAX_QUERY_WORDS = 30;
+const INPUT = 'search-query';
+/** `*`, `?` and `~` are not wildcard or fuzzy operators for this service: it replaces them by spaces. */
+const SPECIAL = /[*?~]/g;
+function chars(text) {
+    return [...text].length;
+}
+function words(text) {
+    return text.split(/\s+/).filter((w) => w !== '').length;
+}
+function checkLimits(text, original) {
+    const n = chars(text);
+    if (n > MAX_QUERY_CHARS) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
+            `Use a shorter keyword: a smoke check needs one or two words that your catalog surely matches.`);
+    }
+    const w = words(text);
+    if (w > MAX_QUERY_WORDS) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
+            `${MAX_QUERY_WORDS} words. Use one or two words that your catalog surely matches.`);
+    }
+}
+/**
+ * Checks `q` and returns what to send. Throws an InputError for a value the service refuses
+ * (empty, `?` or `~` alone, over the limits, a category id with non-ASCII letters).
+ *
+ * Rewrites as the service does: a leading `*` is dropped (`*shirt` -> `shirt`), and `*`, `?` and `~`
+ * between terms become spaces (`red*shirt` -> `red shirt`). `*` alone (everything) and `.` alone pass.
+ */
+function normalizeQuery(value, type) {
+    const original = value.trim();
+    const warnings = [];
+    if (original === '') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`);
+    }
+    const control = /\p{Cc}/u.exec(original);
+    if (control) {
+        const code = control[0].codePointAt(0)?.toString(16).padStart(4, '0') ?? '';
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} contains a control character (U+${code}); write the query on one line, as plain text.`);
+    }
+    if (type === 'category') {
+        const letter = [...original].find((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch));
+        if (letter !== undefined) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
+                `such category ids. Use the category's id from your catalog feed (ids are ASCII), not its display name.`);
+        }
+    }
+    if (original === '?' || original === '~') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`);
+    }
+    checkLimits(original, original);
+    if (original === '*') {
+        warnings.push(`${INPUT} '*' matches the whole catalog: its latency depends on catalog size and is outside the service's latency ` +
+            `service level, so the latency measured here says little. Prefer a keyword your catalog surely matches.`);
+        return { q: original, warnings };
+    }
+    if (original === '.' || !/[*?~]/.test(original))
+        return { q: original, warnings };
+    const q = original.replace(SPECIAL, ' ').replace(/\s+/g, ' ').trim();
+    if (q === '') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
+            `Set a keyword, or * alone to match everything.`);
+    }
+    checkLimits(q, original);
+    warnings.push(`${INPUT} '${original}' is sent as '${q}': the search service has no wildcard or fuzzy operators and treats ` +
+        `*, ? and ~ as word separators (a leading * is dropped).`);
+    return { q, warnings };
+}
+
+
+/***/ }),
+
+/***/ 3654:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CG: () => (/* binding */ buildSearchRequest),
+/* harmony export */   H4: () => (/* binding */ newRequestId),
+/* harmony export */   bl: () => (/* binding */ newBrUid),
+/* harmony export */   pU: () => (/* binding */ SEARCH_PATH),
+/* harmony export */   rO: () => (/* binding */ MAX_REQUEST_BYTES)
+/* harmony export */ });
+/* unused harmony exports randomDigits, searchParams, requestBytes */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+// Builds one search request: the path with its query string, the identifiers of a client without
+// JavaScript, and the 16 KB size check. The auth key travels in the query string, so the full address
+// is never printed: `redactedTarget` is the form for messages.
+
+const SEARCH_PATH = '/api/v1/core/';
+/** The service answers HTTP 414 to a request over 16 KB. */
+const MAX_REQUEST_BYTES = 16 * 1024;
+/** `n` random decimal digits, the first one not 0. */
+function randomDigits(n) {
+    let out = String((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomInt)(1, 10));
+    while (out.length < n)
+        out += String((0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomInt)(0, 10));
+    return out;
+}
+/** A request id: 13 random digits, the usual form. */
+function newRequestId() {
+    return randomDigits(13);
+}
+/** A `_br_uid_2` for a client without JavaScript: a new app user (hit count 1), unencoded. */
+function newBrUid() {
+    return `uid=${randomDigits(13)}:v=app:ts=0:hc=1`;
+}
+/**
+ * Percent-encodes a query value exactly once. encodeURIComponent rather than URLSearchParams: a space is
+ * sent as %20 (never as '+', which some servers keep literally), and ':' and '=' inside `_br_uid_2`
+ * become %3A and %3D.
+ */
+function encode(value) {
+    return encodeURIComponent(value);
+}
+function searchParams(p) {
+    return [
+        ['account_id', p.accountId],
+        ['auth_key', p.authKey],
+        ['domain_key', p.domainKey],
+        ['request_id', p.requestId],
+        ['_br_uid_2', p.brUid],
+        ['ref_url', ''], // a client without JavaScript has no referring page
+        ['url', p.pageUrl],
+        ['request_type', 'search'],
+        ['search_type', p.type],
+        ['q', p.q],
+        ['fl', p.fields.join(',')],
+        ['rows', String(p.rows)],
+        ['start', String(p.start)]
+    ];
+}
+function queryString(pairs) {
+    return pairs.map(([k, v]) => `${k}=${encode(v)}`).join('&');
+}
+/** Request line and headers in bytes, as a server counts them against its limit. */
+function requestBytes(target, host, headers) {
+    let n = Buffer.byteLength(`GET ${target} HTTP/1.1\r\nhost: ${host}\r\n`);
+    for (const [k, v] of Object.entries(headers))
+        n += Buffer.byteLength(`${k}: ${v}\r\n`);
+    return n + 2;
+}
+function buildSearchRequest(p, options) {
+    const pairs = searchParams(p);
+    const target = `${SEARCH_PATH}?${queryString(pairs)}`;
+    const redactedTarget = `${SEARCH_PATH}?${pairs.map(([k, v]) => `${k}=${k === 'auth_key' ? '***' : encode(v)}`).join('&')}`;
+    const headers = { 'cache-control': 'no-cache', ...options.headers };
+    const base = new URL(options.baseUrl);
+    const fullTarget = base.pathname.replace(/\/+$/, '') + target;
+    return { target, redactedTarget, headers, bytes: requestBytes(fullTarget, base.host, headers) };
 }
 
 
@@ -32299,8 +32758,8 @@ var core = __nccwpck_require__(8841);
 var errors = __nccwpck_require__(3919);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __nccwpck_require__(7448);
-// EXTERNAL MODULE: ./src/inputs.ts + 1 modules
-var src_inputs = __nccwpck_require__(9660);
+// EXTERNAL MODULE: ./src/inputs.ts
+var src_inputs = __nccwpck_require__(5433);
 // EXTERNAL MODULE: ./src/report.ts
 var src_report = __nccwpck_require__(6834);
 // EXTERNAL MODULE: ./src/secrets.ts
@@ -32320,21 +32779,32 @@ class WatchdogTimeout extends Error {
     name = 'WatchdogTimeout';
 }
 async function run() {
-    const report = { dryRun: false, tokenRenewals: 0, phases: [] };
+    const report = { dryRun: false, deploys: true, tokenRenewals: 0, phases: [] };
     let watchdogFired = false;
     try {
         const inputs = (0,src_inputs/* readInputs */.Ko)();
+        const { deploy: deployInputs, search } = inputs;
+        report.deploys = deployInputs !== undefined;
         const watchdog = new AbortController();
-        const minutes = inputs.timeoutMs / 60_000;
+        const minutes = inputs.common.timeoutMs / 60_000;
         const timer = setTimeout(() => {
             watchdogFired = true;
             watchdog.abort(new WatchdogTimeout(`The deployment did not finish within timeout-minutes (${+minutes.toFixed(2)} min)` +
                 `${report.currentPhase ? `; it was stopped during "${report.currentPhase}"` : ''}. The platform may be slow or not ` +
                 `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`));
-        }, inputs.timeoutMs);
+        }, inputs.common.timeoutMs);
+        const steps = async () => {
+            if (deployInputs) {
+                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(576), __nccwpck_require__.e(629)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2629));
+                await deploy(deployInputs, report, watchdog.signal);
+            }
+            if (search) {
+                const { checkSearch } = await Promise.all(/* import() */[__nccwpck_require__.e(576), __nccwpck_require__.e(487)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1487));
+                await checkSearch(search, report, watchdog.signal);
+            }
+        };
         try {
-            const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(576), __nccwpck_require__.e(655)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9655));
-            await Promise.race([deploy(inputs, report, watchdog.signal), aborted(watchdog.signal)]);
+            await Promise.race([steps(), aborted(watchdog.signal)]);
         }
         finally {
             clearTimeout(timer);
@@ -32358,7 +32828,7 @@ const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/;
 /** One message for the failure annotation: what went wrong and what to do; never a secret. */
 function failureMessage(error, report) {
     let message;
-    if (error instanceof errors/* InputError */.d || error instanceof errors/* ServiceError */._ || error instanceof WatchdogTimeout) {
+    if (error instanceof errors/* InputError */.d || error instanceof errors/* ServiceError */._ || error instanceof WatchdogTimeout || (error instanceof Error && error.name === 'SearchCheckFailed')) {
         message = error.message;
     }
     else {

@@ -1,0 +1,574 @@
+export const id = 487;
+export const ids = [487];
+export const modules = {
+
+/***/ 4981:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ withRetry),
+/* harmony export */   y: () => (/* binding */ sleep)
+/* harmony export */ });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function withRetry(fn, options) {
+    const base = options.baseDelayMs ?? 500;
+    const cap = options.maxDelayMs ?? 10_000;
+    const wait = options.sleep ?? sleep;
+    const random = options.random ?? Math.random;
+    const now = options.now ?? Date.now;
+    const started = now();
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await fn(attempt);
+        }
+        catch (error) {
+            const verdict = attempt < options.attempts ? options.retryable(error) : false;
+            if (verdict === false)
+                throw error;
+            const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)));
+            const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff;
+            if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs)
+                throw error;
+            options.onRetry?.(error, attempt, delay);
+            await wait(delay);
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 3154:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ HttpTransport)
+/* harmony export */ });
+/* unused harmony export CallTimeoutError */
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(576);
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
+class CallTimeoutError extends Error {
+    name = 'CallTimeoutError';
+    code = 'ETIMEDOUT';
+}
+class HttpTransport {
+    baseUrl;
+    options;
+    dispatcher;
+    ownsDispatcher;
+    constructor(baseUrl, options) {
+        this.baseUrl = baseUrl;
+        this.options = options;
+        // HTTP/1.1 only: the platform documents side effects of HTTP/2.
+        this.ownsDispatcher = !options.dispatcher;
+        this.dispatcher = options.dispatcher ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .Agent */ .g6({ allowH2: false, connect: { timeout: 30_000 } });
+    }
+    async send(req) {
+        if (req.path.length > 1 && req.path.endsWith('/')) {
+            // The cloud API fails any path with a trailing slash; catch a programming error here.
+            throw new Error(`internal error: request path ${req.path} ends with a slash`);
+        }
+        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
+        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
+        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
+        const signals = [timer, this.options.signal].filter((s) => s !== undefined);
+        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        try {
+            const res = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(this.baseUrl + req.path, {
+                method: req.method,
+                dispatcher: this.dispatcher,
+                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
+                body: req.body,
+                headersTimeout: idle,
+                bodyTimeout: idle,
+                signal
+            });
+            const text = await res.body.text();
+            return { status: res.statusCode, headers: res.headers, text };
+        }
+        catch (error) {
+            if (this.options.signal?.aborted)
+                throw this.options.signal.reason;
+            if (timer?.aborted)
+                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
+            throw error;
+        }
+    }
+    async close() {
+        if (!this.ownsDispatcher)
+            return;
+        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
+        if (this.options.signal?.aborted)
+            await this.dispatcher.destroy();
+        else
+            await this.dispatcher.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 1487:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  checkSearch: () => (/* binding */ checkSearch)
+});
+
+// UNUSED EXPORTS: SearchCheckFailed
+
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 18 modules
+var core = __webpack_require__(8841);
+// EXTERNAL MODULE: ./src/report.ts
+var src_report = __webpack_require__(6834);
+// EXTERNAL MODULE: ./src/search/config.ts
+var config = __webpack_require__(3997);
+// EXTERNAL MODULE: ./src/search/query.ts
+var query = __webpack_require__(7719);
+// EXTERNAL MODULE: ./src/search/request.ts
+var request = __webpack_require__(3654);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var errors = __webpack_require__(7448);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(4981);
+// EXTERNAL MODULE: ./src/http/transport.ts
+var transport = __webpack_require__(3154);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(4175);
+;// CONCATENATED MODULE: ./src/search/cookies.ts
+// A small cookie jar for one run: the search service sets a cookie that a backend must present on later
+// calls. One host per run, so Domain and Path are not consulted; Max-Age/Expires in the past delete.
+class CookieJar {
+    now;
+    cookies = new Map();
+    constructor(now = Date.now) {
+        this.now = now;
+    }
+    /** Takes the Set-Cookie header(s) of an answer. */
+    store(setCookie) {
+        if (setCookie === undefined)
+            return;
+        for (const line of Array.isArray(setCookie) ? setCookie : [setCookie])
+            this.storeOne(line);
+    }
+    storeOne(line) {
+        const [pair = '', ...attributes] = line.split(';');
+        const eq = pair.indexOf('=');
+        if (eq <= 0)
+            return;
+        const name = pair.slice(0, eq).trim();
+        const value = pair.slice(eq + 1).trim();
+        if (name === '' || /[\s;,\p{Cc}]/u.test(name) || /[;\p{Cc}]/u.test(value))
+            return;
+        let expired = false;
+        for (const attribute of attributes) {
+            const [key = '', ...rest] = attribute.split('=');
+            const v = rest.join('=').trim();
+            if (/^max-age$/i.test(key.trim()) && /^-?\d+$/.test(v))
+                expired = Number(v) <= 0;
+            else if (/^expires$/i.test(key.trim()) && !attributes.some((a) => /^\s*max-age\s*=/i.test(a))) {
+                const at = Date.parse(v);
+                if (!Number.isNaN(at))
+                    expired = at <= this.now();
+            }
+        }
+        if (expired)
+            this.cookies.delete(name);
+        else
+            this.cookies.set(name, value);
+    }
+    /** The Cookie header to present, or undefined when the jar is empty. */
+    header() {
+        if (this.cookies.size === 0)
+            return undefined;
+        return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    get size() {
+        return this.cookies.size;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/search/response.ts
+// Reads a search answer defensively: numFound/start/docs inside `response` (or at the top level), facets in
+// the V3 format (`facet_counts.facets[]`) or the legacy one (`facet_fields`/`facet_ranges`/`facet_queries`,
+// inside `facet_counts` or at the top level), and a keyword redirect. Unknown keys are ignored.
+/** The answer is not a search result (not JSON, or no numFound). */
+class SearchResponseError extends Error {
+    name = 'SearchResponseError';
+}
+const MAX_TITLES = 5;
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function count(value) {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0)
+        return value;
+    if (typeof value === 'string' && /^\d+$/.test(value))
+        return Number(value);
+    return undefined;
+}
+function response_text(value) {
+    if (typeof value === 'string')
+        return value;
+    if (Array.isArray(value) && typeof value[0] === 'string')
+        return value[0];
+    return undefined;
+}
+function facets(body) {
+    const counts = isObject(body.facet_counts) ? body.facet_counts : undefined;
+    if (counts && Array.isArray(counts.facets)) {
+        const names = counts.facets.map((f) => (isObject(f) ? response_text(f.name) : undefined)).filter((n) => n !== undefined);
+        return { facetFormat: 'v3', facetNames: [...new Set(names)] };
+    }
+    const containers = [counts?.facet_fields, counts?.facet_ranges, counts?.facet_queries, body.facet_fields, body.facet_ranges, body.facet_queries];
+    const legacy = containers.filter(isObject);
+    if (legacy.length > 0)
+        return { facetFormat: 'legacy', facetNames: [...new Set(legacy.flatMap((c) => Object.keys(c)))] };
+    return { facetFormat: 'none', facetNames: [] };
+}
+function redirect(value) {
+    if (!isObject(value))
+        return undefined;
+    const out = {};
+    const original = response_text(value['original query']);
+    const query = response_text(value['redirected query']);
+    const url = response_text(value['redirected url']);
+    if (original !== undefined)
+        out.originalQuery = original;
+    if (query !== undefined)
+        out.redirectedQuery = query;
+    if (url !== undefined)
+        out.redirectedUrl = url;
+    return Object.keys(out).length > 0 ? out : undefined;
+}
+function parseSearchResponse(body) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        throw new SearchResponseError('the answer is not JSON');
+    }
+    if (!isObject(parsed))
+        throw new SearchResponseError('the answer is not a JSON object');
+    const inner = isObject(parsed.response) ? parsed.response : parsed;
+    const numFound = count(inner.numFound) ?? count(parsed.numFound);
+    if (numFound === undefined)
+        throw new SearchResponseError('the answer has no numFound (it does not look like a search result)');
+    const rawDocs = Array.isArray(inner.docs) ? inner.docs : Array.isArray(parsed.docs) ? parsed.docs : [];
+    const docs = rawDocs.filter(isObject);
+    const titles = docs
+        .map((d) => response_text(d.title))
+        .filter((t) => t !== undefined && t !== '')
+        .slice(0, MAX_TITLES);
+    const result = {
+        numFound,
+        start: count(inner.start) ?? count(parsed.start) ?? 0,
+        docs,
+        titles,
+        ...facets(parsed)
+    };
+    const kr = redirect(parsed.keywordRedirect);
+    if (kr)
+        result.keywordRedirect = kr;
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/search/client.ts
+
+
+
+
+
+
+
+const DEFAULT_USER_AGENT = 'brcloud-deploy-search-check';
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+const NETWORK_CODES = new Set([
+    'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'
+]);
+/** One failed attempt. Its message is safe to print (no address, no auth key). */
+class SearchFailure extends Error {
+    kind;
+    retryable;
+    requestId;
+    extra;
+    name = 'SearchFailure';
+    constructor(message, kind, 
+    /** Worth another attempt inside the wait window. */
+    retryable, requestId, extra = {}) {
+        super(message);
+        this.kind = kind;
+        this.retryable = retryable;
+        this.requestId = requestId;
+        this.extra = extra;
+    }
+}
+/** Removes the auth key (plain and encoded) and every registered secret from a text. */
+function scrub(text, authKey) {
+    let out = text;
+    if (authKey !== '') {
+        for (const form of new Set([authKey, encodeURIComponent(authKey)]))
+            out = out.split(form).join('***');
+    }
+    return (0,secrets/* redact */.E)(out);
+}
+function seconds(ms) {
+    return `${Number((ms / 1000).toFixed(3))} s`;
+}
+function bodyStatusCode(text) {
+    try {
+        const body = JSON.parse(text);
+        return typeof body.status_code === 'number' ? body.status_code : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+const HINTS = {
+    403: ' Check search-account-id and search-auth-key.',
+    414: ' The request is too long for the service: shorten search-url or search-query.',
+    429: ' The service is rate limiting this account.'
+};
+/** One search client per run: one `_br_uid_2`, one cookie jar, one connection pool. */
+class SearchClient {
+    config;
+    brUid = (0,request/* newBrUid */.bl)();
+    cookies = new CookieJar();
+    transport;
+    userAgent;
+    signal;
+    constructor(config, options = {}) {
+        this.config = config;
+        this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+        this.signal = options.signal;
+        this.transport = new transport/* HttpTransport */.G(config.baseUrl, {
+            userAgent: this.userAgent,
+            timeoutMs: config.timeoutMs,
+            signal: options.signal,
+            dispatcher: options.dispatcher
+        });
+    }
+    /** The address without its query string: safe to print. */
+    get endpoint() {
+        return `${this.config.baseUrl}${request/* SEARCH_PATH */.pU}`;
+    }
+    /** Sends one search request. Throws a SearchFailure for any answer that is not a search result. */
+    async search() {
+        const c = this.config;
+        const requestId = (0,request/* newRequestId */.H4)();
+        const headers = {};
+        const cookie = this.cookies.header();
+        if (cookie !== undefined)
+            headers.cookie = cookie;
+        const built = (0,request/* buildSearchRequest */.CG)({
+            accountId: c.accountId,
+            authKey: c.authKey,
+            domainKey: c.domainKey,
+            brUid: this.brUid,
+            pageUrl: c.pageUrl,
+            type: c.type,
+            q: c.query,
+            fields: c.fields,
+            rows: c.rows,
+            start: 0,
+            requestId
+        }, { baseUrl: c.baseUrl, headers: { 'user-agent': this.userAgent, accept: 'application/json', ...headers } });
+        if (built.bytes > request/* MAX_REQUEST_BYTES */.rO) {
+            throw new SearchFailure(`The search request would be ${built.bytes} bytes, over the service's limit of ${request/* MAX_REQUEST_BYTES */.rO} bytes (HTTP 414); not sent.`, 'too-large', false, requestId);
+        }
+        const started = performance.now();
+        const elapsed = () => Math.round(performance.now() - started);
+        let res;
+        try {
+            res = await this.transport.send({
+                method: 'GET',
+                path: built.target,
+                headers: { 'cache-control': 'no-cache', ...headers },
+                timeoutMs: c.timeoutMs // the whole call, connection and answer included
+            });
+        }
+        catch (error) {
+            if (this.signal?.aborted)
+                throw error; // the run's watchdog: not a failure of the check
+            const code = (0,errors/* errorCode */.CA)(error);
+            if (code !== undefined && TIMEOUT_CODES.has(code)) {
+                throw new SearchFailure(`The search service did not answer within the ${seconds(c.timeoutMs)} limit (search-timeout-seconds).`, 'timeout', true, requestId, { latencyMs: elapsed() });
+            }
+            const what = error instanceof Error ? error.message : String(error);
+            throw new SearchFailure(scrub(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`, c.authKey), 'network', code !== undefined && NETWORK_CODES.has(code), requestId, { latencyMs: elapsed() });
+        }
+        const latencyMs = elapsed();
+        this.cookies.store(res.headers['set-cookie']);
+        if (res.status < 200 || res.status > 299) {
+            const se = (0,errors/* toServiceError */.N1)('Search', res);
+            const statusCode = bodyStatusCode(res.text);
+            const detail = se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body');
+            const code = statusCode !== undefined ? `, status_code ${statusCode}` : '';
+            const extra = { status: res.status, latencyMs };
+            if (statusCode !== undefined)
+                extra.statusCode = statusCode;
+            if (se.retryAfterMs !== undefined)
+                extra.retryAfterMs = se.retryAfterMs;
+            throw new SearchFailure(scrub(`The search service answered HTTP ${res.status}${code}: ${detail}.${HINTS[res.status] ?? ''}`, c.authKey), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
+        }
+        try {
+            return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) };
+        }
+        catch (error) {
+            if (!(error instanceof SearchResponseError))
+                throw error;
+            throw new SearchFailure(`The search service answered HTTP ${res.status}, but ${error.message}. Check search-base-url / search-environment.`, 'bad-answer', false, requestId, { status: res.status, latencyMs });
+        }
+    }
+    async close() {
+        await this.transport.close();
+    }
+}
+function describeRedirect(r) {
+    const to = r.redirectedUrl ?? r.redirectedQuery ?? '?';
+    return `the service redirects this query to ${to} (keywordRedirect)`;
+}
+/**
+ * Runs the search check and returns its result; never throws for a failed check (`passed: false`
+ * with `failure`). With config.waitMs 0 there is one attempt; otherwise a failing attempt (too few
+ * results, 429, 5xx and 543, a timeout, a connection failure) is repeated until one passes or the wait
+ * window is over. Other answers (400, 403, 414...) end the check at once: waiting does not fix them.
+ */
+async function runSearchCheck(config, deps = {}) {
+    const client = new SearchClient(config, deps);
+    const result = {
+        passed: false,
+        query: config.query,
+        originalQuery: config.originalQuery,
+        type: config.type,
+        endpoint: client.endpoint,
+        minResults: config.minResults,
+        requestId: '',
+        titles: [],
+        facetFormat: 'none',
+        facetNames: [],
+        attempts: 0,
+        warnings: [...config.warnings]
+    };
+    const record = (parsed) => {
+        result.numFound = parsed.numFound;
+        result.titles = parsed.titles;
+        result.facetFormat = parsed.facetFormat;
+        result.facetNames = parsed.facetNames;
+        if (parsed.keywordRedirect)
+            result.keywordRedirect = parsed.keywordRedirect;
+        else
+            delete result.keywordRedirect;
+    };
+    try {
+        deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`);
+        await (0,retry/* withRetry */.b)(async (attempt) => {
+            result.attempts = attempt;
+            let answer;
+            try {
+                answer = await client.search();
+            }
+            catch (error) {
+                if (error instanceof SearchFailure) {
+                    result.requestId = error.requestId;
+                    if (error.extra.latencyMs === undefined)
+                        delete result.latencyMs;
+                    else
+                        result.latencyMs = error.extra.latencyMs;
+                    if (error.extra.status === undefined)
+                        delete result.status;
+                    else
+                        result.status = error.extra.status;
+                }
+                throw error;
+            }
+            result.requestId = answer.requestId;
+            result.latencyMs = answer.latencyMs;
+            result.status = answer.status;
+            record(answer.parsed);
+            if (answer.parsed.numFound < config.minResults) {
+                const redirect = answer.parsed.keywordRedirect ? `; ${describeRedirect(answer.parsed.keywordRedirect)}` : '';
+                throw new SearchFailure(`The search for '${config.query}' found ${answer.parsed.numFound} product(s), fewer than search-min-results ${config.minResults}${redirect}.`, 'too-few-results', true, answer.requestId, { status: answer.status, latencyMs: answer.latencyMs, parsed: answer.parsed });
+            }
+            return answer;
+        }, {
+            attempts: config.waitMs > 0 ? Number.MAX_SAFE_INTEGER : 1,
+            baseDelayMs: 1000,
+            maxDelayMs: 10_000,
+            maxTotalMs: config.waitMs,
+            retryable: (error) => {
+                if (!(error instanceof SearchFailure) || !error.retryable)
+                    return false;
+                return error.extra.retryAfterMs !== undefined ? { afterMs: error.extra.retryAfterMs } : true;
+            },
+            onRetry: (error, attempt, delayMs) => deps.log?.(`Search attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${seconds(delayMs)}.`),
+            sleep: deps.sleep ?? retry/* sleep */.y,
+            random: deps.random,
+            now: deps.now
+        });
+        result.passed = true;
+    }
+    catch (error) {
+        if (!(error instanceof SearchFailure))
+            throw error;
+        result.failureKind = error.kind;
+        const tries = result.attempts > 1 ? ` (${result.attempts} attempts in the ${seconds(config.waitMs)} search-wait-seconds window)` : '';
+        result.failure = `${error.message}${tries}`;
+    }
+    finally {
+        await client.close();
+    }
+    if (result.keywordRedirect && result.passed)
+        result.warnings.push(`${describeRedirect(result.keywordRedirect)}.`);
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/search/index.ts
+// Public API of the product search smoke check (see client.ts for the flow).
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/search-check.ts
+// The search smoke check as a phase of the run: runs it, sets its outputs, fails the step when it
+// does not pass. Loaded by main.ts only when search-query is set.
+
+
+
+/** The check did not pass; the message is safe to print (no auth key). */
+class SearchCheckFailed extends Error {
+    name = 'SearchCheckFailed';
+}
+async function checkSearch(config, report, signal) {
+    const label = config.type === 'category' ? `category '${config.originalQuery}'` : `'${config.originalQuery}'`;
+    const result = await (0,src_report/* phase */.Oi)(report, `Search check: ${label}`, async () => {
+        const r = await runSearchCheck(config, { log: (line) => core/* info */.pq(line), signal });
+        for (const w of r.warnings)
+            core/* warning */.$e(w);
+        const found = r.numFound === undefined ? 'no result count' : `${r.numFound} result(s) (at least ${r.minResults} wanted)`;
+        core/* info */.pq(`${r.passed ? 'Passed' : 'Failed'}: ${found}, ${r.latencyMs ?? '?'} ms, ${r.attempts} attempt(s), facets ${r.facetFormat}.`);
+        if (r.titles.length > 0)
+            core/* info */.pq(`First results: ${r.titles.join(' | ')}`);
+        return r;
+    });
+    report.search = result;
+    (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.SearchNumFound, result.numFound);
+    (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.SearchLatencyMs, result.latencyMs);
+    (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.SearchRequestId, result.requestId);
+    if (!result.passed)
+        throw new SearchCheckFailed(`Search check failed: ${result.failure ?? 'no passing answer'}`);
+    core/* notice */.lm(`Search check passed: ${label} found ${result.numFound ?? 0} result(s) in ${result.latencyMs ?? '?'} ms.`);
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,1817 @@
+export const id = 629;
+export const ids = [629];
+export const modules = {
+
+/***/ 2629:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  deploy: () => (/* binding */ deploy)
+});
+
+// UNUSED EXPORTS: USER_AGENT, defaultDistributionName
+
+// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 18 modules
+var core = __webpack_require__(8841);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3919);
+;// CONCATENATED MODULE: ./src/archive/glob.ts
+
+
+function hasGlobChars(pattern) {
+    return /[*?[\]]/.test(pattern);
+}
+const REGEX_SYNTAX = /[\\^$.*+?()[\]{}|/]/;
+const CLASS_SYNTAX = /[\\\]^[-]/;
+const escapeChar = (c) => (REGEX_SYNTAX.test(c) ? `\\${c}` : c);
+const escapeClassChar = (c) => (CLASS_SYNTAX.test(c) ? `\\${c}` : c);
+/** The regex for one class body (between '[' and ']'), or undefined when the class matches nothing. */
+function classToRegex(body) {
+    let negate = false;
+    let i = 0;
+    if (body[0] === '!' || body[0] === '^') {
+        negate = true;
+        i = 1;
+    }
+    let out = '';
+    for (; i < body.length; i++) {
+        const c = body[i];
+        const next = body[i + 2];
+        if (body[i + 1] === '-' && next !== undefined) {
+            if ((c.codePointAt(0) ?? 0) <= (next.codePointAt(0) ?? 0))
+                out += `${escapeClassChar(c)}-${escapeClassChar(next)}`;
+            i += 2;
+        }
+        else {
+            out += escapeClassChar(c);
+        }
+    }
+    if (out === '')
+        return negate ? '[^]' : undefined;
+    return negate ? `[^${out}]` : `[${out}]`;
+}
+/** A RegExp matching a whole name against one pattern segment. */
+function segmentToRegExp(segment, caseInsensitive = false) {
+    const chars = Array.from(segment);
+    let re = '^';
+    for (let i = 0; i < chars.length; i++) {
+        const c = chars[i];
+        if (c === '*') {
+            while (chars[i + 1] === '*')
+                i++;
+            re += '.*';
+        }
+        else if (c === '?') {
+            re += '.';
+        }
+        else if (c === '[') {
+            // A ']' right after '[' (or '[!') belongs to the class.
+            let j = i + 1;
+            if (chars[j] === '!' || chars[j] === '^')
+                j++;
+            if (chars[j] === ']')
+                j++;
+            while (j < chars.length && chars[j] !== ']')
+                j++;
+            if (j >= chars.length) {
+                re += '\\[';
+            }
+            else {
+                re += classToRegex(chars.slice(i + 1, j)) ?? '(?!)';
+                i = j;
+            }
+        }
+        else {
+            re += escapeChar(c);
+        }
+    }
+    return new RegExp(`${re}$`, caseInsensitive ? 'isu' : 'su');
+}
+/** Resolves a pattern (absolute, or relative to cwd) and splits it into a literal base and glob segments. */
+function splitPattern(pattern, cwd, pathApi = (external_node_path_default())) {
+    const windows = pathApi.sep === '\\';
+    const separators = windows ? /[\\/]+/ : /\/+/;
+    const absolute = pathApi.isAbsolute(pattern) ? pattern : pathApi.join(cwd, pattern);
+    const root = pathApi.parse(absolute).root;
+    const parts = absolute
+        .slice(root.length)
+        .split(separators)
+        .filter((part) => part !== '' && part !== '.');
+    const resolved = [];
+    for (const part of parts) {
+        if (part === '..' && resolved.length > 0 && !hasGlobChars(resolved[resolved.length - 1]))
+            resolved.pop();
+        else if (part !== '..')
+            resolved.push(part);
+    }
+    const firstGlob = resolved.findIndex(hasGlobChars);
+    const literal = firstGlob === -1 ? resolved : resolved.slice(0, firstGlob);
+    const segments = firstGlob === -1 ? [] : resolved.slice(firstGlob);
+    // Collapse runs of '**' and let a trailing '**' mean "every file below".
+    const collapsed = segments.filter((s, i) => !(s === '**' && segments[i - 1] === '**'));
+    if (collapsed[collapsed.length - 1] === '**')
+        collapsed.push('*');
+    return { base: pathApi.join(root, ...literal), segments: collapsed };
+}
+async function kind(p) {
+    try {
+        const st = await (0,promises_.stat)(p);
+        return st.isFile() ? 'file' : st.isDirectory() ? 'directory' : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+async function list(dir) {
+    try {
+        return await (0,promises_.readdir)(dir, { withFileTypes: true });
+    }
+    catch {
+        return [];
+    }
+}
+/**
+ * Files matching the pattern (absolute, or relative to cwd), as sorted absolute native paths.
+ * Symlinks are followed for explicit segments; '**' does not descend into symlinked or hidden directories.
+ */
+async function globFiles(pattern, cwd) {
+    const { base, segments } = splitPattern(pattern, cwd);
+    const caseInsensitive = process.platform === 'win32';
+    const regexes = segments.map((s) => (s === '**' || !hasGlobChars(s) ? undefined : segmentToRegExp(s, caseInsensitive)));
+    const found = new Set();
+    async function expand(dir, index) {
+        const segment = segments[index];
+        if (segment === undefined)
+            return;
+        const last = index === segments.length - 1;
+        if (segment === '**') {
+            await expand(dir, index + 1);
+            for (const entry of await list(dir)) {
+                if (entry.isDirectory() && !entry.name.startsWith('.'))
+                    await expand(external_node_path_default().join(dir, entry.name), index);
+            }
+            return;
+        }
+        const regex = regexes[index];
+        const candidates = regex === undefined
+            ? [segment]
+            : (await list(dir))
+                .map((entry) => entry.name)
+                .filter((name) => regex.test(name) && (!name.startsWith('.') || segment.startsWith('.')));
+        for (const name of candidates) {
+            const full = external_node_path_default().join(dir, name);
+            const k = await kind(full);
+            if (last && k === 'file')
+                found.add(full);
+            else if (!last && k === 'directory')
+                await expand(full, index + 1);
+        }
+    }
+    if (segments.length === 0) {
+        if ((await kind(base)) === 'file')
+            found.add(base);
+    }
+    else if ((await kind(base)) === 'directory') {
+        await expand(base, 0);
+    }
+    const matches = [...found].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    return { base, matches };
+}
+
+;// CONCATENATED MODULE: ./src/archive/locate.ts
+// Resolves the `distribution` input to an archive or a directory to pack. No network.
+
+
+
+
+const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.';
+const BUILD_HINT = 'If the distribution is built in this job, run the build step (e.g. `mvn -B verify && mvn -B -P dist`) before this action; ' +
+    'if another job built it, download that artifact first (actions/download-artifact).';
+function isArchiveName(name) {
+    return /\.(tar\.gz|tgz)$/i.test(name);
+}
+async function statOrUndefined(p) {
+    try {
+        return await (0,promises_.stat)(p);
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'EACCES' || code === 'EPERM') {
+            throw new errors/* InputError */.d(`distribution: cannot access '${p}' (${code}). Make sure the user running the action can read it.`);
+        }
+        return undefined; // ENOENT, ENOTDIR, EINVAL (glob characters on Windows), ENAMETOOLONG, ...
+    }
+}
+/** A path for messages: relative to the workspace with '/' when inside it, else as is. */
+function display(p, workspace) {
+    const rel = external_node_path_default().relative(workspace, p);
+    if (rel === '')
+        return '.';
+    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        return p;
+    return rel.split((external_node_path_default()).sep).join('/');
+}
+async function locateDistribution(input, workspace) {
+    const raw = input.trim();
+    if (raw === '')
+        throw new errors/* InputError */.d(`distribution: the input is empty. ${POINT_HINT}`);
+    const ws = external_node_path_default().resolve(workspace || '.');
+    const resolved = external_node_path_default().resolve(ws, raw);
+    const st = await statOrUndefined(resolved);
+    if (st?.isDirectory()) {
+        const names = await (0,promises_.readdir)(resolved);
+        if (names.length === 0) {
+            throw new errors/* InputError */.d(`distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
+                `Point \`distribution\` at the directory your build filled, or at its .tar.gz. ${BUILD_HINT}`);
+        }
+        return { kind: 'directory', path: resolved };
+    }
+    if (st?.isFile()) {
+        if (!isArchiveName(resolved)) {
+            throw new errors/* InputError */.d(`distribution: '${raw}' is not a .tar.gz or .tgz file; Bloomreach Cloud takes the distribution as a gzip-compressed tar. ${POINT_HINT}`);
+        }
+        return { kind: 'archive', path: resolved };
+    }
+    if (st)
+        throw new errors/* InputError */.d(`distribution: '${raw}' (${resolved}) is neither a file nor a directory. ${POINT_HINT}`);
+    if (hasGlobChars(raw)) {
+        const { base, matches } = await globFiles(raw, ws);
+        const archives = matches.filter((m) => isArchiveName(m));
+        if (archives.length === 1)
+            return { kind: 'archive', path: archives[0] };
+        if (archives.length === 0) {
+            const others = matches.length > 0
+                ? ` It matched ${matches.length} file(s), none a .tar.gz or .tgz: ${matches
+                    .slice(0, 5)
+                    .map((m) => display(m, ws))
+                    .join(', ')}${matches.length > 5 ? ', ...' : ''}.`
+                : '';
+            throw new errors/* InputError */.d(`distribution: the pattern '${raw}' matched no .tar.gz or .tgz file (searched under ${base}).${others} ${BUILD_HINT} ${POINT_HINT}`);
+        }
+        const shown = archives.slice(0, 10).map((m) => `  ${display(m, ws)}`);
+        if (archives.length > 10)
+            shown.push(`  ... and ${archives.length - 10} more`);
+        throw new errors/* InputError */.d(`distribution: the pattern '${raw}' matched ${archives.length} archives; it must match exactly one:\n${shown.join('\n')}\n` +
+            'Make the pattern more specific (e.g. include the project name or version), or clean stale archives before the build.');
+    }
+    throw new errors/* InputError */.d(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`);
+}
+
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __webpack_require__(6466);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+;// CONCATENATED MODULE: ./src/archive/hash.ts
+// A pass-through that computes size, sha256 and md5 of everything that flows through it.
+
+
+class HashingStream extends external_node_stream_.Transform {
+    sha256 = (0,external_node_crypto_.createHash)('sha256');
+    md5 = (0,external_node_crypto_.createHash)('md5');
+    bytes = 0;
+    result;
+    _transform(chunk, _encoding, callback) {
+        this.sha256.update(chunk);
+        this.md5.update(chunk);
+        this.bytes += chunk.length;
+        callback(null, chunk);
+    }
+    /** Bytes seen so far. */
+    get size() {
+        return this.bytes;
+    }
+    /** The digests of everything seen; call once the stream has finished (the result is then fixed). */
+    digests() {
+        this.result ??= { size: this.bytes, sha256: this.sha256.digest('hex'), md5: this.md5.digest('hex') };
+        return this.result;
+    }
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./src/archive/tar-writer.ts
+// A streaming POSIX tar (ustar + PAX extended headers) writer. It only produces tar bytes;
+// compression is wired separately (pack.ts), so it can be swapped for a parallel compressor.
+
+
+
+const BLOCK = 512;
+/** Largest value of an 11-digit octal field (size, mtime): 8 GiB - 1. */
+const MAX_OCTAL_11 = 0o77777777777;
+const TYPEFLAG = { file: '0', symlink: '2', directory: '5' };
+function writeOctal(block, offset, length, value) {
+    const digits = Math.max(0, Math.floor(value)).toString(8).padStart(length - 1, '0');
+    if (digits.length > length - 1)
+        throw new RangeError(`tar: value ${value} does not fit a ${length}-byte field`);
+    block.write(digits, offset, length - 1, 'ascii');
+    block[offset + length - 1] = 0;
+}
+/** Encodes one 512-byte ustar header block (with its checksum). */
+function encodeUstarHeader(h) {
+    const block = Buffer.alloc(BLOCK);
+    h.name.copy(block, 0, 0, 100);
+    writeOctal(block, 100, 8, h.mode & 0o7777);
+    writeOctal(block, 108, 8, 0); // uid
+    writeOctal(block, 116, 8, 0); // gid
+    writeOctal(block, 124, 12, h.size);
+    writeOctal(block, 136, 12, h.mtime);
+    block.write(h.typeflag, 156, 1, 'ascii');
+    h.linkname?.copy(block, 157, 0, 100);
+    block.write('ustar\0', 257, 6, 'ascii');
+    block.write('00', 263, 2, 'ascii');
+    // uname (265..297) and gname (297..329) stay empty; devmajor/devminor zero.
+    writeOctal(block, 329, 8, 0);
+    writeOctal(block, 337, 8, 0);
+    h.prefix?.copy(block, 345, 0, 155);
+    block.fill(0x20, 148, 156);
+    let sum = 0;
+    for (const byte of block)
+        sum += byte;
+    block.write(sum.toString(8).padStart(6, '0'), 148, 6, 'ascii');
+    block[154] = 0;
+    block[155] = 0x20;
+    return block;
+}
+/** Splits a name into ustar prefix (<= 155 bytes) and name (<= 100 bytes) at a '/', or returns undefined. */
+function splitUstarName(name) {
+    if (name.length <= 100)
+        return { name, prefix: Buffer.alloc(0) };
+    // The slash at index i separates prefix [0, i) from name [i + 1, end). The name part must be non-empty.
+    for (let i = Math.min(155, name.length - 2); i > 0; i--) {
+        if (name[i] !== 0x2f)
+            continue;
+        if (name.length - i - 1 > 100)
+            return undefined; // smaller i only makes the name part longer
+        return { prefix: name.subarray(0, i), name: name.subarray(i + 1) };
+    }
+    return undefined;
+}
+/** One PAX record "<len> <key>=<value>\n", where len counts the whole record. */
+function paxRecord(key, value) {
+    const body = Buffer.byteLength(key) + Buffer.byteLength(value) + 3;
+    let length = body + 1;
+    while (body + String(length).length !== length)
+        length = body + String(length).length;
+    return Buffer.from(`${length} ${key}=${value}\n`, 'utf8');
+}
+const isPlainAscii = (s) => /^[\x20-\x7e]*$/.test(s);
+/** A printable-ASCII stand-in, cut to max bytes, for the ustar field when the real value lives in a PAX header. */
+function fallbackField(value, max) {
+    return Buffer.from(value.replace(/[^\x20-\x7e]/g, '_').slice(0, max), 'ascii');
+}
+function padding(size) {
+    return (BLOCK - (size % BLOCK)) % BLOCK;
+}
+/** The header block(s) of an entry: an optional PAX 'x' header (with its data) then the ustar header. */
+function encodeEntryHeader(entry) {
+    const pax = [];
+    const nameBytes = Buffer.from(entry.name, 'utf8');
+    const split = splitUstarName(nameBytes);
+    let name;
+    let prefix;
+    if (split && isPlainAscii(entry.name)) {
+        name = split.name;
+        prefix = split.prefix;
+    }
+    else {
+        pax.push(paxRecord('path', entry.name));
+        if (split) {
+            name = split.name;
+            prefix = split.prefix;
+        }
+        else {
+            name = fallbackField(entry.name, 100);
+        }
+    }
+    let linkname;
+    if (entry.type === 'symlink') {
+        const linkBytes = Buffer.from(entry.linkname, 'utf8');
+        if (linkBytes.length <= 100 && isPlainAscii(entry.linkname)) {
+            linkname = linkBytes;
+        }
+        else {
+            pax.push(paxRecord('linkpath', entry.linkname));
+            linkname = linkBytes.length <= 100 ? linkBytes : fallbackField(entry.linkname, 100);
+        }
+    }
+    let size = entry.type === 'file' ? entry.size : 0;
+    if (size > MAX_OCTAL_11) {
+        pax.push(paxRecord('size', String(size)));
+        size = 0;
+    }
+    let mtime = Math.floor(entry.mtime);
+    if (mtime < 0 || mtime > MAX_OCTAL_11) {
+        pax.push(paxRecord('mtime', String(mtime)));
+        mtime = mtime < 0 ? 0 : MAX_OCTAL_11;
+    }
+    const header = encodeUstarHeader({
+        name,
+        prefix,
+        mode: entry.mode,
+        size,
+        mtime,
+        typeflag: TYPEFLAG[entry.type],
+        linkname
+    });
+    if (pax.length === 0)
+        return header;
+    const data = Buffer.concat(pax);
+    const base = entry.name.replace(/\/+$/, '').split('/').pop() ?? 'entry';
+    const paxHeader = encodeUstarHeader({
+        name: fallbackField(`PaxHeaders/${base}`, 100),
+        mode: 0o644,
+        size: data.length,
+        mtime,
+        typeflag: 'x'
+    });
+    return Buffer.concat([paxHeader, data, Buffer.alloc(padding(data.length)), header]);
+}
+async function* fileContent(entry, options) {
+    const changed = (how) => new errors/* InputError */.d(`distribution: '${entry.name}' changed while it was being packed (${how}). ` +
+        'Make sure no other step or process writes into the distribution directory while this action runs, then run it again.');
+    let read = 0;
+    if (entry.size > 0) {
+        const stream = (0,external_node_fs_.createReadStream)(entry.sourcePath, { highWaterMark: options.readChunkSize ?? 256 * 1024 });
+        try {
+            for await (const chunk of stream) {
+                if (read + chunk.length > entry.size)
+                    throw changed(`it grew beyond the ${entry.size} bytes it had when listed`);
+                read += chunk.length;
+                options.onData?.(chunk.length);
+                yield chunk;
+            }
+        }
+        catch (err) {
+            if (err instanceof errors/* InputError */.d)
+                throw err;
+            const code = err.code;
+            if (code === 'ENOENT')
+                throw changed('it was deleted');
+            throw new errors/* InputError */.d(`distribution: cannot read '${entry.name}' (${code ?? err.message}). ` +
+                'Make sure the user running the action can read every file in the distribution directory.');
+        }
+        finally {
+            stream.destroy();
+        }
+    }
+    if (read !== entry.size)
+        throw changed(`it shrank from ${entry.size} to ${read} bytes`);
+    const pad = padding(entry.size);
+    if (pad > 0)
+        yield Buffer.alloc(pad);
+}
+async function* tarChunks(entries, options) {
+    for await (const entry of entries) {
+        yield encodeEntryHeader(entry);
+        if (entry.type === 'file')
+            yield* fileContent(entry, options);
+    }
+    yield Buffer.alloc(2 * BLOCK); // end-of-archive marker
+}
+/**
+ * A Readable of tar bytes for the given entries, produced lazily: each file is streamed from disk
+ * when the consumer asks for more, so memory stays flat whatever the size of the tree.
+ */
+function createTarStream(entries, options = {}) {
+    return external_node_stream_.Readable.from(tarChunks(entries, options), { objectMode: false });
+}
+
+;// CONCATENATED MODULE: ./src/archive/walk.ts
+// Lists a directory tree as tar entries, lazily and in a reproducible order.
+
+
+
+/** Names sorted by their UTF-8 bytes, so the order does not depend on the locale or the file system. */
+function sortByBytes(names) {
+    return names
+        .map((name) => ({ name, bytes: Buffer.from(name, 'utf8') }))
+        .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
+        .map((item) => item.name);
+}
+function errorCode(err) {
+    return err.code ?? err.message;
+}
+/**
+ * Yields the CONTENTS of root (not root itself) depth-first: each directory (name ending in '/')
+ * before its children, children in byte order of their names. Regular files, directories and
+ * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped.
+ */
+async function* walkDirectory(root, options = {}) {
+    const exclude = options.exclude ?? [];
+    const windows = (options.platform ?? process.platform) === 'win32';
+    const samePath = (a, b) => (windows ? a.toLowerCase() === b.toLowerCase() : a === b);
+    const excludePath = options.excludePath === undefined ? undefined : external_node_path_default().resolve(options.excludePath);
+    async function* walk(dir, prefix) {
+        let names;
+        try {
+            names = await (0,promises_.readdir)(dir);
+        }
+        catch (err) {
+            throw new errors/* InputError */.d(`distribution: cannot list the directory '${prefix || '.'}' (${errorCode(err)}). ` +
+                'Make sure the user running the action can read every directory of the distribution.');
+        }
+        for (const name of sortByBytes(names)) {
+            const full = external_node_path_default().join(dir, name);
+            const rel = prefix + name;
+            let st;
+            try {
+                st = await (0,promises_.lstat)(full);
+            }
+            catch (err) {
+                throw new errors/* InputError */.d(`distribution: '${rel}' could not be read while packing (${errorCode(err)}). ` +
+                    'Make sure no other step or process changes the distribution directory while this action runs.');
+            }
+            if (exclude.some((e) => e.dev === st.dev && e.ino === st.ino && e.ino !== 0))
+                continue;
+            if (excludePath !== undefined && samePath(external_node_path_default().resolve(full), excludePath))
+                continue;
+            const mtime = Math.floor(st.mtimeMs / 1000);
+            if (st.isDirectory()) {
+                yield { type: 'directory', name: `${rel}/`, mode: windows ? 0o755 : st.mode & 0o7777, mtime };
+                yield* walk(full, `${rel}/`);
+            }
+            else if (st.isFile()) {
+                // Windows has no execute bit: make shell scripts executable so bin/*.sh still run on the platform.
+                const mode = windows ? (name.endsWith('.sh') ? 0o755 : 0o644) : st.mode & 0o7777;
+                yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full };
+            }
+            else if (st.isSymbolicLink()) {
+                let target;
+                try {
+                    target = await (0,promises_.readlink)(full);
+                }
+                catch (err) {
+                    throw new errors/* InputError */.d(`distribution: cannot read the symlink '${rel}' (${errorCode(err)}).`);
+                }
+                if (windows)
+                    target = target.replace(/\\/g, '/');
+                yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target };
+            }
+            // Sockets, FIFOs and devices: nothing to deploy, skipped silently.
+        }
+    }
+    yield* walk(root, '');
+}
+
+;// CONCATENATED MODULE: ./src/archive/pack.ts
+// Packs a directory's contents into a gzip-compressed tar, streamed:
+// tar entries -> gzip -> size/sha256/md5 -> file.
+
+
+
+
+
+
+
+
+async function packDirectory(sourceDir, outFile, options = {}) {
+    const level = options.level ?? 6;
+    if (!Number.isInteger(level) || level < 1 || level > 9) {
+        throw new errors/* InputError */.d(`compression level ${String(level)} is not valid. Use a whole number from 1 (fastest) to 9 (smallest); 6 is the default.`);
+    }
+    const source = external_node_path_default().resolve(sourceDir);
+    const target = external_node_path_default().resolve(outFile);
+    let sourceStat;
+    try {
+        sourceStat = await (0,promises_.stat)(source);
+    }
+    catch {
+        throw new errors/* InputError */.d(`distribution: the directory '${sourceDir}' to pack does not exist. Point \`distribution\` at the directory that holds the distribution's contents (or at a .tar.gz), and run the build step first.`);
+    }
+    if (!sourceStat.isDirectory()) {
+        throw new errors/* InputError */.d(`distribution: '${sourceDir}' is not a directory, so it cannot be packed. Point \`distribution\` at a directory or at a .tar.gz file.`);
+    }
+    const names = (await (0,promises_.readdir)(source)).filter((name) => external_node_path_default().join(source, name) !== target);
+    if (names.length === 0) {
+        throw new errors/* InputError */.d(`distribution: the directory '${sourceDir}' is empty; there is nothing to deploy. Point \`distribution\` at the directory your build filled, or at its .tar.gz.`);
+    }
+    await (0,promises_.mkdir)(external_node_path_default().dirname(target), { recursive: true });
+    const handle = await (0,promises_.open)(target, 'w');
+    let entries = 0;
+    let bytesIn = 0;
+    try {
+        const own = await handle.stat();
+        const listed = (async function* () {
+            for await (const entry of walkDirectory(source, { exclude: [{ dev: own.dev, ino: own.ino }], excludePath: target })) {
+                entries++;
+                yield entry;
+            }
+        })();
+        const onProgress = options.onProgress;
+        const tar = createTarStream(listed, {
+            onData: onProgress
+                ? (n) => {
+                    bytesIn += n;
+                    onProgress(bytesIn);
+                }
+                : undefined
+        });
+        const hasher = new HashingStream();
+        await (0,external_node_stream_promises_.pipeline)(tar, (0,external_node_zlib_.createGzip)({ level }), hasher, handle.createWriteStream());
+        if (entries === 0) {
+            throw new errors/* InputError */.d(`distribution: the directory '${sourceDir}' holds no files, directories or symlinks to pack; there is nothing to deploy.`);
+        }
+        const digests = hasher.digests();
+        const written = (await (0,promises_.stat)(target)).size;
+        if (written !== digests.size)
+            throw new Error(`packing '${sourceDir}': wrote ${written} bytes but hashed ${digests.size}`);
+        return {
+            path: target,
+            fileName: external_node_path_default().basename(target),
+            size: digests.size,
+            sha256: digests.sha256,
+            md5: digests.md5,
+            entries,
+            packed: true
+        };
+    }
+    catch (err) {
+        await handle.close().catch(() => undefined);
+        await (0,promises_.rm)(target, { force: true }).catch(() => undefined);
+        if (err instanceof errors/* InputError */.d)
+            throw err;
+        const code = err.code;
+        if (code === 'ENOSPC') {
+            throw new errors/* InputError */.d(`distribution: the disk ran out of space while writing '${outFile}'. Free some space on the runner (or write the archive to a larger disk) and run again.`);
+        }
+        throw err;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/archive/tar-reader.ts
+// A streaming tar header parser: a Writable that reads tar bytes block by block and reports every
+// entry (never holding file content in memory). Understands ustar (with prefix), old GNU and v7
+// headers, PAX 'x'/'g' extended headers (path, linkpath, size, mtime), GNU 'L'/'K' long names,
+// base-256 numbers and the end-of-archive zero blocks.
+
+const tar_reader_BLOCK = 512;
+/** Upper bound for the data of a PAX or GNU long-name header (they are held in memory). */
+const MAX_META_BYTES = 1024 * 1024;
+class TarFormatError extends Error {
+    kind;
+    name = 'TarFormatError';
+    constructor(kind, message) {
+        super(message);
+        this.kind = kind;
+    }
+}
+const ENTRY_TYPES = {
+    '0': 'file',
+    '\0': 'file',
+    '7': 'file',
+    S: 'file', // GNU sparse
+    '1': 'hardlink',
+    '2': 'symlink',
+    '3': 'device',
+    '4': 'device',
+    '5': 'directory',
+    D: 'directory', // GNU dumpdir
+    '6': 'fifo'
+};
+/** Types that never have data blocks after the header, whatever their size field says. */
+const NO_DATA = new Set(['1', '2', '3', '4', '5', '6']);
+function readString(block, offset, length) {
+    const field = block.subarray(offset, offset + length);
+    const end = field.indexOf(0);
+    return field.subarray(0, end === -1 ? length : end).toString('utf8');
+}
+/** An octal (NUL/space terminated) or GNU base-256 number field; NaN when malformed. */
+function readNumber(block, offset, length) {
+    const first = block[offset] ?? 0;
+    if (first & 0x80) {
+        // base-256: two's complement big-endian, top bit of the first byte is the marker.
+        let value = BigInt(first & 0x7f);
+        if (first & 0x40)
+            value -= 0x80n; // negative
+        for (let i = 1; i < length; i++)
+            value = (value << 8n) | BigInt(block[offset + i] ?? 0);
+        return Number(value);
+    }
+    const text = block
+        .subarray(offset, offset + length)
+        .toString('latin1')
+        .replace(/[\0 ]+$/, '')
+        .replace(/^[ ]+/, '')
+        .replace(/\0.*$/, '');
+    if (text === '')
+        return 0;
+    if (!/^[0-7]+$/.test(text))
+        return Number.NaN;
+    return parseInt(text, 8);
+}
+/** True when the checksum field of a 512-byte header block matches its bytes (signed or unsigned sum). */
+function checksumMatches(block) {
+    const stored = readNumber(block, 148, 8);
+    if (Number.isNaN(stored))
+        return false;
+    let unsigned = 0;
+    let signed = 0;
+    for (let i = 0; i < tar_reader_BLOCK; i++) {
+        const byte = i >= 148 && i < 156 ? 0x20 : (block[i] ?? 0);
+        unsigned += byte;
+        signed += byte > 127 ? byte - 256 : byte;
+    }
+    return stored === unsigned || stored === signed;
+}
+function isZeroBlock(block) {
+    for (let i = 0; i < tar_reader_BLOCK; i++)
+        if (block[i] !== 0)
+            return false;
+    return true;
+}
+/** Parses PAX extended header records "<len> <key>=<value>\n". */
+function parsePax(data) {
+    const records = new Map();
+    let pos = 0;
+    while (pos < data.length) {
+        if (data[pos] === 0)
+            break; // some writers pad with NULs
+        const space = data.indexOf(0x20, pos);
+        const length = space === -1 ? Number.NaN : Number(data.subarray(pos, space).toString('ascii'));
+        if (!Number.isInteger(length) || length <= 0 || pos + length > data.length || data[pos + length - 1] !== 0x0a) {
+            throw new TarFormatError('corrupt', 'a PAX extended header is malformed');
+        }
+        const record = data.subarray(space + 1, pos + length - 1).toString('utf8');
+        const eq = record.indexOf('=');
+        if (eq <= 0)
+            throw new TarFormatError('corrupt', 'a PAX extended header record has no key');
+        records.set(record.slice(0, eq), record.slice(eq + 1));
+        pos += length;
+    }
+    return records;
+}
+class TarReader extends external_node_stream_.Writable {
+    onEntry;
+    /** Entries reported so far (extended headers not counted). */
+    entries = 0;
+    /** True once the end-of-archive zero block was seen. */
+    sawEnd = false;
+    /** Tar bytes consumed so far. */
+    bytes = 0;
+    state = { kind: 'header' };
+    header = Buffer.alloc(tar_reader_BLOCK);
+    headerFilled = 0;
+    headersSeen = 0;
+    globalPax = new Map();
+    localPax;
+    longName;
+    longLink;
+    lastName;
+    constructor(onEntry) {
+        super();
+        this.onEntry = onEntry;
+    }
+    _write(chunk, _encoding, callback) {
+        try {
+            this.consume(chunk);
+            callback();
+        }
+        catch (err) {
+            callback(err);
+        }
+    }
+    _final(callback) {
+        try {
+            this.finish();
+            callback();
+        }
+        catch (err) {
+            callback(err);
+        }
+    }
+    where() {
+        return this.lastName === undefined ? 'at the start of the archive' : `after the entry '${this.lastName}'`;
+    }
+    finish() {
+        const state = this.state;
+        if (state.kind === 'end')
+            return;
+        if (state.kind === 'header' && this.headerFilled === 0) {
+            if (this.localPax || this.longName !== undefined || this.longLink !== undefined) {
+                throw new TarFormatError('truncated', `the tar stream ends ${this.where()}, inside an extended header`);
+            }
+            return; // no end-of-archive blocks: tolerated (GNU tar does too)
+        }
+        if (this.headersSeen === 0) {
+            throw new TarFormatError('not-tar', `its content is only ${this.bytes} bytes long, smaller than one tar header`);
+        }
+        throw new TarFormatError('truncated', `the tar stream ends in the middle of an entry ${this.where()}`);
+    }
+    consume(chunk) {
+        let pos = 0;
+        while (pos < chunk.length) {
+            const state = this.state;
+            switch (state.kind) {
+                case 'end':
+                    this.bytes += chunk.length - pos;
+                    return;
+                case 'skip': {
+                    const n = Math.min(state.remaining, chunk.length - pos);
+                    state.remaining -= n;
+                    pos += n;
+                    this.bytes += n;
+                    if (state.remaining === 0)
+                        this.state = { kind: 'header' };
+                    break;
+                }
+                case 'meta': {
+                    const n = Math.min(state.data.length - state.filled, chunk.length - pos);
+                    chunk.copy(state.data, state.filled, pos, pos + n);
+                    state.filled += n;
+                    pos += n;
+                    this.bytes += n;
+                    if (state.filled === state.data.length) {
+                        this.applyMeta(state.typeflag, state.data);
+                        this.state = state.padding > 0 ? { kind: 'skip', remaining: state.padding } : { kind: 'header' };
+                    }
+                    break;
+                }
+                case 'header': {
+                    const n = Math.min(tar_reader_BLOCK - this.headerFilled, chunk.length - pos);
+                    chunk.copy(this.header, this.headerFilled, pos, pos + n);
+                    this.headerFilled += n;
+                    pos += n;
+                    this.bytes += n;
+                    if (this.headerFilled === tar_reader_BLOCK) {
+                        this.headerFilled = 0;
+                        this.onHeader(this.header);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    onHeader(block) {
+        if (isZeroBlock(block)) {
+            // The first zero block ends the archive (a second one normally follows; anything after is padding).
+            this.sawEnd = true;
+            this.state = { kind: 'end' };
+            return;
+        }
+        if (!checksumMatches(block)) {
+            if (this.headersSeen === 0) {
+                throw new TarFormatError('not-tar', 'its content does not start with a valid tar header (bad header checksum)');
+            }
+            throw new TarFormatError('corrupt', `a tar header ${this.where()} is damaged (bad header checksum)`);
+        }
+        this.headersSeen++;
+        const typeflag = String.fromCharCode(block[156] ?? 0);
+        const magic = block.toString('latin1', 257, 263);
+        const headerSize = readNumber(block, 124, 12);
+        if (Number.isNaN(headerSize) || headerSize < 0) {
+            throw new TarFormatError('corrupt', `a tar header ${this.where()} has an invalid size field`);
+        }
+        if (typeflag === 'x' || typeflag === 'g' || typeflag === 'L' || typeflag === 'K') {
+            if (headerSize > MAX_META_BYTES) {
+                throw new TarFormatError('corrupt', `an extended header ${this.where()} claims ${headerSize} bytes`);
+            }
+            this.state = { kind: 'meta', typeflag, data: Buffer.alloc(headerSize), filled: 0, padding: pad(headerSize) };
+            if (headerSize === 0) {
+                this.applyMeta(typeflag, Buffer.alloc(0));
+                this.state = { kind: 'header' };
+            }
+            return;
+        }
+        if (typeflag === 'V') {
+            // GNU volume label: not an entry.
+            this.skip(headerSize);
+            return;
+        }
+        const pax = new Map([...this.globalPax, ...(this.localPax ?? [])]);
+        let name = readString(block, 0, 100);
+        if (magic === 'ustar\0') {
+            const prefix = readString(block, 345, 155);
+            if (prefix !== '')
+                name = `${prefix}/${name}`;
+        }
+        name = pax.get('path') ?? this.longName ?? name;
+        const linkname = pax.get('linkpath') ?? this.longLink ?? readString(block, 157, 100);
+        let size = headerSize;
+        const paxSize = pax.get('size');
+        if (paxSize !== undefined) {
+            size = Number(paxSize);
+            if (!Number.isSafeInteger(size) || size < 0) {
+                throw new TarFormatError('corrupt', `the PAX size of '${name}' is invalid`);
+            }
+        }
+        const paxMtime = pax.get('mtime');
+        const mtime = paxMtime !== undefined ? Number(paxMtime) : readNumber(block, 136, 12);
+        const mode = readNumber(block, 100, 8);
+        this.localPax = undefined;
+        this.longName = undefined;
+        this.longLink = undefined;
+        this.lastName = name;
+        this.entries++;
+        this.onEntry({
+            name,
+            type: ENTRY_TYPES[typeflag] ?? 'other',
+            typeflag,
+            size,
+            mode: Number.isNaN(mode) ? 0 : mode,
+            mtime: Number.isNaN(mtime) ? 0 : mtime,
+            linkname
+        });
+        this.skip(NO_DATA.has(typeflag) ? 0 : size);
+    }
+    skip(size) {
+        const total = size + pad(size);
+        this.state = total > 0 ? { kind: 'skip', remaining: total } : { kind: 'header' };
+    }
+    applyMeta(typeflag, data) {
+        switch (typeflag) {
+            case 'x':
+                this.localPax = new Map([...(this.localPax ?? []), ...parsePax(data)]);
+                break;
+            case 'g':
+                this.globalPax = new Map([...this.globalPax, ...parsePax(data)]);
+                break;
+            case 'L':
+                this.longName = cString(data);
+                break;
+            case 'K':
+                this.longLink = cString(data);
+                break;
+        }
+    }
+}
+function pad(size) {
+    return (tar_reader_BLOCK - (size % tar_reader_BLOCK)) % tar_reader_BLOCK;
+}
+function cString(data) {
+    const end = data.indexOf(0);
+    return data.subarray(0, end === -1 ? data.length : end).toString('utf8');
+}
+
+;// CONCATENATED MODULE: ./src/archive/check.ts
+// Checks an existing distribution archive before anything is uploaded: reads it once, verifying the
+// gzip stream and every tar header, and computing size, sha256 and md5 in the same pass.
+
+
+
+
+
+
+
+
+const REBUILD_HINT = 'Rebuild the distribution (e.g. `mvn -B verify && mvn -B -P dist`) and make sure it is completely written, uploaded and downloaded ' +
+    '(an interrupted artifact upload/download or cache restore leaves a cut-off file).';
+const check_POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.';
+/** Thrown inside the tar reader to stop at the first unsafe entry. */
+class UnsafeEntry extends Error {
+}
+/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes). */
+function formatMb(bytes) {
+    return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+/** MB, with the exact byte count when the rounded MB would not tell the two numbers apart. */
+function sizeText(bytes, other) {
+    return formatMb(bytes) === formatMb(other) ? `${formatMb(bytes)} (${bytes} bytes)` : formatMb(bytes);
+}
+/** A short description of what a non-gzip file looks like, from its first bytes. */
+function describeContent(head) {
+    if (head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar')
+        return 'a plain, uncompressed tar';
+    if (head[0] === 0x50 && head[1] === 0x4b)
+        return "it starts with 'PK', a zip (or war/jar)?";
+    if (head.toString('latin1', 0, 3) === 'BZh')
+        return 'it looks like bzip2';
+    if (head.subarray(0, 6).equals(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00])))
+        return 'it looks like xz';
+    if (head.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd])))
+        return 'it looks like zstd';
+    const start = head.subarray(0, 16).toString('latin1');
+    if (/^\s*</.test(start))
+        return 'it looks like HTML or XML, perhaps an error page saved instead of the file';
+    if (/^[\x20-\x7e\t\r\n]+$/.test(start))
+        return `it is text starting with '${start.replace(/[\r\n\t]/g, ' ').trim().slice(0, 12)}'`;
+    return `it starts with bytes ${[...head.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}`;
+}
+/** Why an entry name would write outside the extraction directory, or undefined when it is safe. */
+function unsafeName(name) {
+    if (/^[\\/]/.test(name))
+        return 'is an absolute path';
+    if (/^[A-Za-z]:/.test(name))
+        return 'starts with a Windows drive';
+    if (name.split(/[\\/]/).includes('..'))
+        return "has a '..' segment";
+    return undefined;
+}
+async function readHead(file, length) {
+    const handle = await (0,promises_.open)(file, 'r');
+    try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+    }
+    finally {
+        await handle.close();
+    }
+}
+async function checkArchive(file, options = {}) {
+    const absolute = external_node_path_default().resolve(file);
+    const label = `distribution: '${file}'`;
+    let st;
+    try {
+        st = await (0,promises_.stat)(absolute);
+    }
+    catch {
+        throw new errors/* InputError */.d(`${label} does not exist. ${check_POINT_HINT}`);
+    }
+    if (!st.isFile())
+        throw new errors/* InputError */.d(`${label} is not a file. ${check_POINT_HINT}`);
+    if (options.maxBytes !== undefined && st.size > options.maxBytes) {
+        throw new errors/* InputError */.d(`${label} is ${sizeText(st.size, options.maxBytes)}, over the limit of ${sizeText(options.maxBytes, st.size)} per distribution ` +
+            '(Bloomreach Cloud accepts at most 650 MB per distribution by default). Make the distribution smaller ' +
+            '(e.g. leave unused dependencies or test jars out of the build), or, if your platform allows larger distributions, ' +
+            'raise the limit with the `max-distribution-size` input.');
+    }
+    if (st.size === 0)
+        throw new errors/* InputError */.d(`${label} is an empty file (0 bytes). ${REBUILD_HINT}`);
+    const head = await readHead(absolute, 512);
+    if (head[0] !== 0x1f || head[1] !== 0x8b) {
+        const tar = head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar';
+        throw new errors/* InputError */.d(`${label} is not a gzip file (${describeContent(head)}). ` +
+            (tar
+                ? 'Bloomreach Cloud takes a gzip-compressed tar: compress it (`gzip` it, or build it with `tar -czf`), or point `distribution` at the directory to pack.'
+                : check_POINT_HINT));
+    }
+    const hasher = new HashingStream();
+    let unsafe;
+    const reader = new TarReader((entry) => {
+        if (unsafe)
+            return;
+        const why = unsafeName(entry.name);
+        if (why) {
+            unsafe = { name: entry.name, why };
+        }
+        else if (entry.type === 'hardlink') {
+            const linkWhy = unsafeName(entry.linkname);
+            if (linkWhy)
+                unsafe = { name: entry.name, why: linkWhy, link: entry.linkname };
+        }
+        if (unsafe)
+            throw new UnsafeEntry();
+    });
+    try {
+        await (0,external_node_stream_promises_.pipeline)((0,external_node_fs_.createReadStream)(absolute), hasher, (0,external_node_zlib_.createGunzip)(), reader);
+    }
+    catch (err) {
+        if (err instanceof UnsafeEntry && unsafe) {
+            const what = unsafe.link === undefined ? `an entry '${unsafe.name}' that ${unsafe.why}` : `a hard link '${unsafe.name}' whose target '${unsafe.link}' ${unsafe.why}`;
+            throw new errors/* InputError */.d(`${label} contains ${what}; extracting it would write outside the installation directory. ` +
+                'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
+                'or point `distribution` at the directory and let the action pack it.');
+        }
+        if (err instanceof TarFormatError) {
+            if (err.kind === 'not-tar') {
+                throw new errors/* InputError */.d(`${label} is a gzip file but not a tar archive (${err.message}). Bloomreach Cloud takes a gzip-compressed tar (.tar.gz). ${check_POINT_HINT}`);
+            }
+            const what = err.kind === 'truncated' ? 'is truncated' : 'is corrupt';
+            throw new errors/* InputError */.d(`${label} ${what}: ${err.message}. ${REBUILD_HINT}`);
+        }
+        const code = err.code;
+        if (code === 'Z_BUF_ERROR') {
+            throw new errors/* InputError */.d(`${label} is truncated: the gzip stream ends early (after ${hasher.size} bytes). ${REBUILD_HINT}`);
+        }
+        if (typeof code === 'string' && code.startsWith('Z_')) {
+            throw new errors/* InputError */.d(`${label} is a corrupt gzip file (${err.message}). ${REBUILD_HINT}`);
+        }
+        throw err;
+    }
+    if (reader.entries === 0) {
+        throw new errors/* InputError */.d(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`);
+    }
+    const digests = hasher.digests();
+    return {
+        path: absolute,
+        fileName: external_node_path_default().basename(absolute),
+        size: digests.size,
+        sha256: digests.sha256,
+        md5: digests.md5,
+        entries: reader.entries,
+        packed: false
+    };
+}
+
+;// CONCATENATED MODULE: ./src/archive/index.ts
+
+
+
+
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(7448);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(4981);
+;// CONCATENATED MODULE: ./src/cloud/api.ts
+// JSON calls to the cloud API: one request, a ServiceError for any non-2xx, retries for transient failures.
+
+
+
+const DEFAULT_RETRY = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 };
+class CloudApi {
+    transport;
+    retry;
+    constructor(transport, retry = DEFAULT_RETRY) {
+        this.transport = transport;
+        this.retry = retry;
+    }
+    get baseUrl() {
+        return this.transport.baseUrl;
+    }
+    async call(call) {
+        const send = async () => {
+            const headers = {};
+            if (call.token)
+                headers.authorization = `Bearer ${call.token}`;
+            if (call.json !== undefined)
+                headers['content-type'] = 'application/json';
+            const res = await this.transport.send({
+                method: call.method,
+                path: call.path,
+                headers,
+                body: call.json === undefined ? undefined : JSON.stringify(call.json)
+            });
+            core/* debug */.Yz(`${call.method} ${call.path} -> ${res.status}`);
+            if (res.status < 200 || res.status > 299)
+                throw (0,http_errors/* toServiceError */.N1)(call.operation, res);
+            if (res.text.trim() === '')
+                return undefined;
+            try {
+                return JSON.parse(res.text);
+            }
+            catch {
+                throw new Error(`${call.operation}: the service answered HTTP ${res.status} with a body that is not JSON`);
+            }
+        };
+        if (!call.idempotent)
+            return send();
+        return (0,retry/* withRetry */.b)(send, {
+            ...this.retry,
+            retryable: http_errors/* isTransient */.dg,
+            onRetry: (error, attempt, delay) => core/* info */.pq(`${call.operation}: attempt ${attempt} failed (${describe(error)}); retrying in ${(delay / 1000).toFixed(1)} s`)
+        });
+    }
+}
+function describe(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+// EXTERNAL MODULE: ./src/progress.ts
+var src_progress = __webpack_require__(9759);
+;// CONCATENATED MODULE: ./src/cloud/multipart.ts
+// A multipart/form-data body with one file part, streamed from disk with an exact Content-Length,
+// so the archive is never held in memory and the server knows the size up front.
+
+
+
+/** Quotes a file name for Content-Disposition (RFC 7578: escape quotes, drop line breaks). */
+function quoteFileName(name) {
+    return name.replace(/[\r\n]/g, '').replace(/"/g, '%22');
+}
+function multipartFile(file) {
+    const boundary = `----brcloud-deploy-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
+    const head = Buffer.from(`--${boundary}\r\n` +
+        `Content-Disposition: form-data; name="${file.field}"; filename="${quoteFileName(file.fileName)}"\r\n` +
+        `Content-Type: application/gzip\r\n\r\n`, 'utf8');
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+    return {
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        contentLength: head.length + file.size + tail.length,
+        open(onBytes) {
+            async function* parts() {
+                yield head;
+                let sent = 0;
+                for await (const chunk of (0,external_node_fs_.createReadStream)(file.path, { highWaterMark: 256 * 1024 })) {
+                    sent += chunk.length;
+                    if (sent > file.size)
+                        break;
+                    onBytes?.(chunk.length);
+                    yield chunk;
+                }
+                if (sent !== file.size) {
+                    throw new Error(`${file.fileName} changed while it was being uploaded (expected ${file.size} bytes, read ${sent})`);
+                }
+                yield tail;
+            }
+            return external_node_stream_.Readable.from(parts(), { objectMode: false });
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cloud/client.ts
+// The cloud API operations the action uses. Each call goes through the session for its token and
+// through the one retry helper; calls that change something are replayed only when that is safe.
+
+
+
+
+
+
+
+/** How far the platform's clock may run behind ours when we ask "was this stored after we began?". */
+const CLOCK_SKEW_MS = 5 * 60_000;
+const PAGE = 100;
+class CloudClient {
+    api;
+    session;
+    options;
+    now;
+    constructor(api, session, options) {
+        this.api = api;
+        this.session = session;
+        this.options = options;
+        this.now = options.now ?? Date.now;
+    }
+    async listEnvironments() {
+        const answer = await this.session.authorized((token) => this.api.call({ operation: 'Listing environments', method: 'GET', path: '/v3/environments', token, idempotent: true }));
+        if (answer?.more)
+            core/* warning */.$e('The platform has more environments than it listed at once; only the first page was searched.');
+        return Array.isArray(answer?.items) ? answer.items : [];
+    }
+    /** Every distribution of the stack, page by page. */
+    async listDistributions() {
+        const all = [];
+        for (let offset = 0;; offset += PAGE) {
+            const page = await this.session.authorized((token) => this.api.call({
+                operation: 'Listing distributions',
+                method: 'GET',
+                path: `/v3/distributions?offset=${offset}&max=${PAGE}`,
+                token,
+                idempotent: true
+            }));
+            const items = Array.isArray(page?.items) ? page.items : [];
+            all.push(...items);
+            if (!page?.more || items.length === 0)
+                return all;
+        }
+    }
+    async deleteDistribution(id) {
+        await this.session.authorized((token) => this.api.call({ operation: `Deleting distribution ${id}`, method: 'DELETE', path: `/v3/distributions/${encodeURIComponent(id)}`, token, idempotent: true }));
+    }
+    /**
+     * Uploads from disk; every attempt streams the file afresh. When an attempt fails after the whole
+     * body was sent (the answer was lost), the next one first looks for the stored upload, same name
+     * and MD5, stored since the first attempt began, and adopts it instead of uploading a duplicate.
+     */
+    async uploadDistribution(file) {
+        const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size });
+        const began = this.now();
+        let bodySent = false;
+        let attempts = 0;
+        return (0,retry/* withRetry */.b)(async (attempt) => {
+            attempts = attempt;
+            if (bodySent) {
+                const stored = await this.findStoredUpload(file, began);
+                if (stored) {
+                    core/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
+                    return { ...stored, adopted: true, attempts };
+                }
+                core/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
+            }
+            bodySent = false;
+            const uploaded = await this.session.authorized(async (token) => {
+                const progress = new src_progress/* ProgressReporter */.Py(`Uploading ${file.fileName}`, file.size, (line) => core/* info */.pq(line));
+                let sent = 0;
+                const res = await this.api.transport.send({
+                    method: 'POST',
+                    path: '/v3/distributions',
+                    headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType, 'content-length': String(body.contentLength) },
+                    body: body.open((n) => {
+                        progress.add(n);
+                        sent += n;
+                        if (sent === file.size)
+                            bodySent = true;
+                    }),
+                    idleTimeoutMs: this.options.uploadIdleTimeoutMs
+                });
+                progress.finish();
+                if (res.status < 200 || res.status > 299)
+                    throw withUploadHint((0,http_errors/* toServiceError */.N1)('Uploading the distribution', res));
+                return parseDistribution(res.text, res.status);
+            });
+            return { ...uploaded, adopted: false, attempts };
+        }, {
+            ...this.options.retry,
+            retryable: http_errors/* isTransient */.dg,
+            onRetry: (error, attempt, delay) => core/* warning */.$e(`Upload attempt ${attempt} failed (${describe(error)}); trying again in ${(delay / 1000).toFixed(1)} s from the file on disk.`)
+        });
+    }
+    async findStoredUpload(file, began) {
+        const since = began - CLOCK_SKEW_MS;
+        const matches = (await this.listDistributions()).filter((d) => {
+            const created = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
+            return d.name === file.fileName && d.md5hash === file.md5 && !(created < since);
+        });
+        matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
+        return matches[0];
+    }
+    /**
+     * Asks for the deployment. Replayed after a transient failure only once the environment is seen
+     * not to run the distribution already, so a lost answer never restarts the environment twice.
+     */
+    async deploy(environmentId, distributionId, strategy) {
+        let attempts = 0;
+        await (0,retry/* withRetry */.b)(async (attempt) => {
+            attempts = attempt;
+            if (attempt > 1) {
+                const env = (await this.listEnvironments()).find((e) => e.id === environmentId);
+                if (env?.distributionId === distributionId) {
+                    core/* info */.pq('The environment already runs this distribution: the earlier deploy request went through.');
+                    return;
+                }
+            }
+            await this.session.authorized((token) => this.api.call({
+                operation: 'Deploying the distribution',
+                method: 'PUT',
+                path: `/v3/environments/${encodeURIComponent(environmentId)}/deploy`,
+                json: { distributionId, strategy },
+                token,
+                idempotent: false
+            }));
+        }, {
+            ...this.options.retry,
+            retryable: http_errors/* isTransient */.dg,
+            onRetry: (error, attempt, delay) => core/* warning */.$e(`Deploy attempt ${attempt} failed (${describe(error)}); checking the environment and trying again in ${(delay / 1000).toFixed(1)} s.`)
+        });
+        return { attempts };
+    }
+}
+/** Adds what to do when the platform refuses an upload because the stack is full. */
+function withUploadHint(error) {
+    if (!/limit|too ?many|maximum/i.test(`${error.errorCode ?? ''} ${error.errorDetail ?? ''}`) || error.status === 413)
+        return error;
+    return new errors/* ServiceError */._(`${error.message}. The stack holds as many distributions as the platform allows (100 by default): set max-distributions ` +
+        `(e.g. 50) to delete the oldest ones that no environment runs before each upload, or delete some in the console.`, error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
+}
+function parseDistribution(text, status) {
+    let record;
+    try {
+        record = JSON.parse(text);
+    }
+    catch {
+        record = undefined;
+    }
+    if (!record || typeof record.id !== 'string' || record.id === '') {
+        throw new Error(`Uploading the distribution: the platform answered HTTP ${status} without a distribution id`);
+    }
+    return { id: record.id, name: typeof record.name === 'string' ? record.name : undefined };
+}
+
+;// CONCATENATED MODULE: ./src/cloud/prune.ts
+function createdMs(d) {
+    const t = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
+    // Undated records sort first: they are the oldest we can tell of.
+    return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+}
+function planPruning(distributions, inUse, max) {
+    let excess = distributions.length - (max - 1);
+    const toDelete = [];
+    const oldestFirst = [...distributions].sort((a, b) => createdMs(a) - createdMs(b) || a.id.localeCompare(b.id));
+    for (const d of oldestFirst) {
+        if (excess <= 0)
+            break;
+        if (inUse.has(d.id))
+            continue;
+        toDelete.push(d);
+        excess--;
+    }
+    return { toDelete, shortBy: Math.max(0, excess) };
+}
+
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(4175);
+;// CONCATENATED MODULE: ./src/cloud/session.ts
+// The session owns the tokens. Every call asks it for a valid access token; it renews through the
+// refresh operation before the token runs out, and renews once more when a call meets a 401.
+// It never calls logout: that would end every token of the user, in every parallel job.
+
+
+
+/** The platform's advice: renew 9 minutes after issue (tokens live 10). */
+const RENEW_AFTER_MS = 9 * 60_000;
+/** Seconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
+function jwtLifetimeMs(token) {
+    const payload = token.split('.')[1];
+    if (token.split('.').length !== 3 || !payload)
+        return undefined;
+    try {
+        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+        if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number' || claims.exp <= claims.iat)
+            return undefined;
+        return (claims.exp - claims.iat) * 1000;
+    }
+    catch {
+        return undefined;
+    }
+}
+class CloudSession {
+    api;
+    username;
+    password;
+    options;
+    accessToken;
+    refreshToken;
+    renewAt = 0;
+    renewing;
+    now;
+    /** How many times the access token was renewed (reported in the summary). */
+    renewals = 0;
+    constructor(api, username, password, options) {
+        this.api = api;
+        this.username = username;
+        this.password = password;
+        this.options = options;
+        this.now = options.now ?? Date.now;
+    }
+    async login() {
+        let answer;
+        try {
+            answer = await this.api.call({
+                operation: 'Login',
+                method: 'POST',
+                path: '/v3/authn/access_token',
+                json: { username: this.username, password: this.password },
+                idempotent: true
+            });
+        }
+        catch (error) {
+            if (error instanceof errors/* ServiceError */._ && error.status === 401) {
+                throw new errors/* ServiceError */._(`Login to ${this.options.target} as user '${this.username}' was refused (HTTP 401${error.errorCode ? ` ${error.errorCode}` : ''}). ` +
+                    `Check that the username and password secrets belong to a user of this stack, that the password has not ` +
+                    `expired, and that the stack is the right one.`, 401, error.errorCode, error.errorDetail);
+            }
+            throw error;
+        }
+        this.accept(answer, 'Login');
+    }
+    /** A valid access token, renewed first when it is due. */
+    async token() {
+        if (!this.accessToken)
+            await this.login();
+        else if (this.now() >= this.renewAt)
+            await this.renew();
+        if (!this.accessToken)
+            throw new Error('internal error: no access token after login');
+        return this.accessToken;
+    }
+    /** Runs `call` with a token; on a 401 renews once and replays it. `call` must be replayable. */
+    async authorized(call) {
+        const token = await this.token();
+        try {
+            return await call(token);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ServiceError */._) || error.status !== 401)
+                throw error;
+            core/* info */.pq('The access token was refused (401); renewing it and trying once more.');
+            if (this.accessToken === token)
+                await this.renew();
+            return call(await this.token());
+        }
+    }
+    /** Refresh, else log in again. Concurrent callers share one renewal. */
+    async renew() {
+        this.renewing ??= this.doRenew().finally(() => (this.renewing = undefined));
+        return this.renewing;
+    }
+    async doRenew() {
+        this.renewals++;
+        if (this.refreshToken) {
+            try {
+                const answer = await this.api.call({
+                    operation: 'Token refresh',
+                    method: 'POST',
+                    path: '/v3/authn/refresh_token',
+                    json: { grant_type: 'refresh_token', refresh_token: this.refreshToken },
+                    idempotent: true
+                });
+                this.accept(answer, 'Token refresh');
+                core/* info */.pq('Access token renewed through the refresh operation.');
+                return;
+            }
+            catch (error) {
+                if (!(error instanceof errors/* ServiceError */._) || error.status >= 500)
+                    throw error;
+                core/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
+            }
+        }
+        await this.login();
+    }
+    accept(answer, operation) {
+        // Mask first, look later: nothing may print a token before the runner knows to hide it.
+        (0,secrets/* registerSecret */.c)(answer?.access_token);
+        (0,secrets/* registerSecret */.c)(answer?.refresh_token);
+        if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
+            throw new Error(`${operation}: the answer holds no access_token`);
+        }
+        this.accessToken = answer.access_token;
+        // The refresh answer carries no new refresh token: keep the one from the login.
+        if (typeof answer.refresh_token === 'string' && answer.refresh_token !== '')
+            this.refreshToken = answer.refresh_token;
+        const lifetime = jwtLifetimeMs(answer.access_token);
+        const renewAfter = lifetime === undefined ? RENEW_AFTER_MS : Math.min(RENEW_AFTER_MS, Math.floor(lifetime * 0.9));
+        this.renewAt = this.now() + renewAfter;
+    }
+}
+
+// EXTERNAL MODULE: ./src/http/transport.ts
+var http_transport = __webpack_require__(3154);
+// EXTERNAL MODULE: ./src/inputs.ts
+var src_inputs = __webpack_require__(5433);
+// EXTERNAL MODULE: ./src/report.ts
+var src_report = __webpack_require__(6834);
+;// CONCATENATED MODULE: ./src/deploy.ts
+// The deployment, phase by phase: archive -> login -> environment -> prune -> upload -> deploy.
+// Loaded by main.ts only once the inputs are valid.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const USER_AGENT = 'brcloud-deploy (GitHub Action)';
+/** The default upload name: where the distribution came from, so the platform's list tells. */
+async function defaultDistributionName(sourceDir) {
+    let repo = '';
+    let sha = '';
+    if (process.env.GITHUB_REPOSITORY || process.env.GITHUB_SHA) {
+        const { context } = await __webpack_require__.e(/* import() */ 221).then(__webpack_require__.bind(__webpack_require__, 7221));
+        try {
+            repo = context.repo.repo;
+        }
+        catch {
+            repo = '';
+        }
+        sha = context.sha ?? '';
+    }
+    const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+    const name = safe(repo) || safe((0,external_node_path_.basename)(sourceDir)) || 'distribution';
+    const short = safe(sha.slice(0, 7)) || 'local';
+    return `${name}-${short}-distribution.tar.gz`;
+}
+async function prepareArchive(inputs, cleanup) {
+    const source = await locateDistribution(inputs.distribution, process.env.GITHUB_WORKSPACE || process.cwd());
+    if (source.kind === 'archive') {
+        core/* info */.pq(`Checking ${source.path}`);
+        const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes });
+        core/* info */.pq(`${info.fileName}: ${(0,src_progress/* formatBytes */.z3)(info.size)}, ${info.entries} entries, a readable gzip tar`);
+        return { ...info, fileName: inputs.distributionName ?? info.fileName };
+    }
+    const name = inputs.distributionName ?? (await defaultDistributionName(source.path));
+    const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'brcloud-deploy-'));
+    cleanup.push(dir);
+    core/* info */.pq(`Packing ${source.path} into ${name}`);
+    const info = await packDirectory(source.path, (0,external_node_path_.join)(dir, name));
+    core/* info */.pq(`${name}: ${(0,src_progress/* formatBytes */.z3)(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`);
+    if (info.size > inputs.maxDistributionBytes) {
+        throw new errors/* InputError */.d(`The packed distribution is ${(info.size / src_inputs.MB).toFixed(1)} MB, over the limit of ${inputs.maxDistributionBytes / src_inputs.MB} MB ` +
+            `(the platform accepts at most 650 MB per distribution by default). Leave out what the deployment does not need, ` +
+            `or raise max-distribution-size if your platform allows more.`);
+    }
+    return info;
+}
+function findEnvironment(environments, name, target) {
+    const found = environments.find((e) => e.name === name);
+    if (found)
+        return found;
+    const names = environments.map((e) => `'${e.name}'`).join(', ') || 'none';
+    throw new errors/* InputError */.d(`environment '${name}' does not exist on ${target}. The environments there are: ${names}. Names are case-sensitive.`);
+}
+/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`. */
+async function prune(client, max, environments, dryRun) {
+    const inUse = new Set(environments.map((e) => e.distributionId).filter((id) => typeof id === 'string' && id !== ''));
+    const distributions = await client.listDistributions();
+    const plan = planPruning(distributions, inUse, max);
+    core/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
+    if (plan.toDelete.length === 0 && plan.shortBy === 0) {
+        core/* info */.pq('Nothing to prune.');
+        return 0;
+    }
+    for (const d of plan.toDelete) {
+        const what = `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`;
+        if (dryRun) {
+            core/* info */.pq(`Would delete distribution ${what}`);
+            continue;
+        }
+        await client.deleteDistribution(d.id);
+        core/* info */.pq(`Deleted distribution ${what}`);
+    }
+    if (plan.shortBy > 0) {
+        core/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`);
+    }
+    return dryRun ? 0 : plan.toDelete.length;
+}
+async function deploy(inputs, report, signal) {
+    const { address } = inputs;
+    const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
+    report.apiUrl = address.apiUrl;
+    report.stack = address.stack;
+    report.dryRun = inputs.dryRun;
+    report.maxAttempts = inputs.maxAttempts;
+    report.strategy = inputs.deployStrategy;
+    report.environmentName = inputs.environment;
+    (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.CloudApiUrl, address.apiUrl);
+    const retry = { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000 };
+    const cleanup = [];
+    const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
+    const api = new CloudApi(transport, retry);
+    const session = new CloudSession(api, inputs.username, inputs.password, { target });
+    const client = new CloudClient(api, session, { retry, uploadIdleTimeoutMs: inputs.requestTimeoutMs });
+    try {
+        const archive = await (0,src_report/* phase */.Oi)(report, 'Prepare the distribution', () => prepareArchive(inputs, cleanup));
+        report.distributionName = archive.fileName;
+        report.distributionSource = archive.packed ? 'packed' : 'archive';
+        report.size = archive.size;
+        report.sha256 = archive.sha256;
+        (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.DistributionName, archive.fileName);
+        (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.DistributionSize, archive.size);
+        (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.DistributionSha256, archive.sha256);
+        await (0,src_report/* phase */.Oi)(report, `Log in to ${target}`, async () => {
+            await session.login();
+            core/* info */.pq(`Logged in as ${inputs.username}.`);
+        });
+        let environments;
+        let environment;
+        if (inputs.environment) {
+            const name = inputs.environment;
+            environment = await (0,src_report/* phase */.Oi)(report, `Find environment '${name}'`, async () => {
+                environments = await client.listEnvironments();
+                const env = findEnvironment(environments, name, target);
+                core/* info */.pq(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : ''}.`);
+                return env;
+            });
+            report.environmentId = environment.id;
+        }
+        if (inputs.maxDistributions !== undefined) {
+            const max = inputs.maxDistributions;
+            report.pruned = await (0,src_report/* phase */.Oi)(report, 'Prune old distributions', async () => prune(client, max, environments ?? (await client.listEnvironments()), inputs.dryRun));
+            (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.PrunedDistributions, report.pruned);
+        }
+        if (inputs.dryRun) {
+            const then = environment ? ` and deploy it to '${environment.name}' (${environment.id}) with strategy ${inputs.deployStrategy}` : '';
+            core/* notice */.lm(`Dry run: would upload ${archive.fileName} (${(0,src_progress/* formatBytes */.z3)(archive.size)}) to ${address.apiUrl}${then}. Nothing was changed.`);
+            return;
+        }
+        const distribution = await (0,src_report/* phase */.Oi)(report, 'Upload the distribution', async () => {
+            const d = await client.uploadDistribution({ path: archive.path, fileName: archive.fileName, size: archive.size, md5: archive.md5 });
+            core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
+            return d;
+        });
+        report.distributionId = distribution.id;
+        report.uploadAttempts = distribution.attempts;
+        report.uploadAdopted = distribution.adopted;
+        (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.DistributionId, distribution.id);
+        if (environment) {
+            const env = environment;
+            await (0,src_report/* phase */.Oi)(report, `Deploy to '${env.name}'`, async () => {
+                await client.deploy(env.id, distribution.id, inputs.deployStrategy);
+                core/* info */.pq(`Deployment of ${distribution.id} to '${env.name}' requested (strategy ${inputs.deployStrategy}).`);
+            });
+            (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.EnvironmentId, env.id);
+            core/* notice */.lm(`Deployed ${archive.fileName} (${distribution.id}) to '${env.name}' on ${address.stack ?? address.apiUrl}.`);
+        }
+        else {
+            core/* notice */.lm(`Uploaded ${archive.fileName} as distribution ${distribution.id} to ${address.stack ?? address.apiUrl}.`);
+        }
+    }
+    finally {
+        report.tokenRenewals = session.renewals;
+        await transport.close().catch(() => undefined);
+        for (const dir of cleanup)
+            await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
+    }
+}
+
+
+/***/ }),
+
+/***/ 4981:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ withRetry),
+/* harmony export */   y: () => (/* binding */ sleep)
+/* harmony export */ });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function withRetry(fn, options) {
+    const base = options.baseDelayMs ?? 500;
+    const cap = options.maxDelayMs ?? 10_000;
+    const wait = options.sleep ?? sleep;
+    const random = options.random ?? Math.random;
+    const now = options.now ?? Date.now;
+    const started = now();
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await fn(attempt);
+        }
+        catch (error) {
+            const verdict = attempt < options.attempts ? options.retryable(error) : false;
+            if (verdict === false)
+                throw error;
+            const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)));
+            const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff;
+            if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs)
+                throw error;
+            options.onRetry?.(error, attempt, delay);
+            await wait(delay);
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 3154:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ HttpTransport)
+/* harmony export */ });
+/* unused harmony export CallTimeoutError */
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(576);
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
+class CallTimeoutError extends Error {
+    name = 'CallTimeoutError';
+    code = 'ETIMEDOUT';
+}
+class HttpTransport {
+    baseUrl;
+    options;
+    dispatcher;
+    ownsDispatcher;
+    constructor(baseUrl, options) {
+        this.baseUrl = baseUrl;
+        this.options = options;
+        // HTTP/1.1 only: the platform documents side effects of HTTP/2.
+        this.ownsDispatcher = !options.dispatcher;
+        this.dispatcher = options.dispatcher ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .Agent */ .g6({ allowH2: false, connect: { timeout: 30_000 } });
+    }
+    async send(req) {
+        if (req.path.length > 1 && req.path.endsWith('/')) {
+            // The cloud API fails any path with a trailing slash; catch a programming error here.
+            throw new Error(`internal error: request path ${req.path} ends with a slash`);
+        }
+        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
+        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
+        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
+        const signals = [timer, this.options.signal].filter((s) => s !== undefined);
+        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        try {
+            const res = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(this.baseUrl + req.path, {
+                method: req.method,
+                dispatcher: this.dispatcher,
+                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
+                body: req.body,
+                headersTimeout: idle,
+                bodyTimeout: idle,
+                signal
+            });
+            const text = await res.body.text();
+            return { status: res.statusCode, headers: res.headers, text };
+        }
+        catch (error) {
+            if (this.options.signal?.aborted)
+                throw this.options.signal.reason;
+            if (timer?.aborted)
+                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
+            throw error;
+        }
+    }
+    async close() {
+        if (!this.ownsDispatcher)
+            return;
+        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
+        if (this.options.signal?.aborted)
+            await this.dispatcher.destroy();
+        else
+            await this.dispatcher.close();
+    }
+}
+
+
+/***/ })
+
+};
