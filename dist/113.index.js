@@ -1,8 +1,8 @@
-export const id = 487;
-export const ids = [487];
+export const id = 113;
+export const ids = [113];
 export const modules = {
 
-/***/ 4981:
+/***/ 8902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -38,14 +38,14 @@ async function withRetry(fn, options) {
 
 /***/ }),
 
-/***/ 3154:
+/***/ 1517:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   G: () => (/* binding */ HttpTransport)
 /* harmony export */ });
 /* unused harmony export CallTimeoutError */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(576);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
@@ -110,7 +110,7 @@ class HttpTransport {
 
 /***/ }),
 
-/***/ 1487:
+/***/ 2113:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -121,24 +121,24 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: SearchCheckFailed
 
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 18 modules
-var core = __webpack_require__(8841);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var core = __webpack_require__(6257);
 // EXTERNAL MODULE: ./src/report.ts
-var src_report = __webpack_require__(6834);
+var src_report = __webpack_require__(665);
 // EXTERNAL MODULE: ./src/search/config.ts
-var config = __webpack_require__(3997);
+var config = __webpack_require__(2356);
 // EXTERNAL MODULE: ./src/search/query.ts
-var query = __webpack_require__(7719);
+var query = __webpack_require__(4380);
 // EXTERNAL MODULE: ./src/search/request.ts
-var request = __webpack_require__(3654);
+var request = __webpack_require__(4065);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var errors = __webpack_require__(7448);
+var errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(4981);
+var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/http/transport.ts
-var transport = __webpack_require__(3154);
+var transport = __webpack_require__(1517);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(4175);
+var secrets = __webpack_require__(7194);
 ;// CONCATENATED MODULE: ./src/search/cookies.ts
 // A small cookie jar for one run: the search service sets a cookie that a backend must present on later
 // calls. One host per run, so Domain and Path are not consulted; Max-Age/Expires in the past delete.

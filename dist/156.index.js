@@ -1,8 +1,8 @@
-export const id = 655;
-export const ids = [655];
+export const id = 156;
+export const ids = [156];
 export const modules = {
 
-/***/ 9655:
+/***/ 5156:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: USER_AGENT, defaultDistributionName
 
-// EXTERNAL MODULE: ../../work/main/node_modules/@actions/core/lib/core.js + 18 modules
-var core = __webpack_require__(8841);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var core = __webpack_require__(6257);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
@@ -23,7 +23,7 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3919);
+var errors = __webpack_require__(3916);
 ;// CONCATENATED MODULE: ./src/archive/glob.ts
 
 
@@ -1112,34 +1112,9 @@ async function checkArchive(file, options = {}) {
 
 
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(7448);
-;// CONCATENATED MODULE: ./src/http/retry.ts
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-async function withRetry(fn, options) {
-    const base = options.baseDelayMs ?? 500;
-    const cap = options.maxDelayMs ?? 10_000;
-    const wait = options.sleep ?? sleep;
-    const random = options.random ?? Math.random;
-    const now = options.now ?? Date.now;
-    const started = now();
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await fn(attempt);
-        }
-        catch (error) {
-            const verdict = attempt < options.attempts ? options.retryable(error) : false;
-            if (verdict === false)
-                throw error;
-            const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)));
-            const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff;
-            if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs)
-                throw error;
-            options.onRetry?.(error, attempt, delay);
-            await wait(delay);
-        }
-    }
-}
-
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
 ;// CONCATENATED MODULE: ./src/cloud/api.ts
 // JSON calls to the cloud API: one request, a ServiceError for any non-2xx, retries for transient failures.
 
@@ -1183,7 +1158,7 @@ class CloudApi {
         };
         if (!call.idempotent)
             return send();
-        return withRetry(send, {
+        return (0,retry/* withRetry */.b)(send, {
             ...this.retry,
             retryable: http_errors/* isTransient */.dg,
             onRetry: (error, attempt, delay) => core/* info */.pq(`${call.operation}: attempt ${attempt} failed (${describe(error)}); retrying in ${(delay / 1000).toFixed(1)} s`)
@@ -1195,7 +1170,7 @@ function describe(error) {
 }
 
 // EXTERNAL MODULE: ./src/progress.ts
-var src_progress = __webpack_require__(9759);
+var src_progress = __webpack_require__(4660);
 ;// CONCATENATED MODULE: ./src/cloud/multipart.ts
 // A multipart/form-data body with one file part, streamed from disk with an exact Content-Length,
 // so the archive is never held in memory and the server knows the size up front.
@@ -1296,7 +1271,7 @@ class CloudClient {
         const began = this.now();
         let bodySent = false;
         let attempts = 0;
-        return withRetry(async (attempt) => {
+        return (0,retry/* withRetry */.b)(async (attempt) => {
             attempts = attempt;
             if (bodySent) {
                 const stored = await this.findStoredUpload(file, began);
@@ -1349,7 +1324,7 @@ class CloudClient {
      */
     async deploy(environmentId, distributionId, strategy) {
         let attempts = 0;
-        await withRetry(async (attempt) => {
+        await (0,retry/* withRetry */.b)(async (attempt) => {
             attempts = attempt;
             if (attempt > 1) {
                 const env = (await this.listEnvironments()).find((e) => e.id === environmentId);
@@ -1417,7 +1392,7 @@ function planPruning(distributions, inUse, max) {
 }
 
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(4175);
+var secrets = __webpack_require__(7194);
 ;// CONCATENATED MODULE: ./src/cloud/session.ts
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
 // refresh operation before the token runs out, and renews once more when a call meets a 401.
@@ -1552,74 +1527,12 @@ class CloudSession {
     }
 }
 
-// EXTERNAL MODULE: ../../work/main/node_modules/undici/index.js
-var undici = __webpack_require__(576);
-;// CONCATENATED MODULE: ./src/http/transport.ts
-
-const DEFAULT_TIMEOUT_MS = 60_000;
-/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
-class CallTimeoutError extends Error {
-    name = 'CallTimeoutError';
-    code = 'ETIMEDOUT';
-}
-class HttpTransport {
-    baseUrl;
-    options;
-    dispatcher;
-    ownsDispatcher;
-    constructor(baseUrl, options) {
-        this.baseUrl = baseUrl;
-        this.options = options;
-        // HTTP/1.1 only: the platform documents side effects of HTTP/2.
-        this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? new undici/* Agent */.g6({ allowH2: false, connect: { timeout: 30_000 } });
-    }
-    async send(req) {
-        if (req.path.length > 1 && req.path.endsWith('/')) {
-            // The cloud API fails any path with a trailing slash; catch a programming error here.
-            throw new Error(`internal error: request path ${req.path} ends with a slash`);
-        }
-        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
-        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
-        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
-        const signals = [timer, this.options.signal].filter((s) => s !== undefined);
-        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        try {
-            const res = await (0,undici/* request */.Em)(this.baseUrl + req.path, {
-                method: req.method,
-                dispatcher: this.dispatcher,
-                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-                body: req.body,
-                headersTimeout: idle,
-                bodyTimeout: idle,
-                signal
-            });
-            const text = await res.body.text();
-            return { status: res.statusCode, headers: res.headers, text };
-        }
-        catch (error) {
-            if (this.options.signal?.aborted)
-                throw this.options.signal.reason;
-            if (timer?.aborted)
-                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
-            throw error;
-        }
-    }
-    async close() {
-        if (!this.ownsDispatcher)
-            return;
-        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
-        if (this.options.signal?.aborted)
-            await this.dispatcher.destroy();
-        else
-            await this.dispatcher.close();
-    }
-}
-
-// EXTERNAL MODULE: ./src/inputs.ts + 1 modules
-var src_inputs = __webpack_require__(9660);
+// EXTERNAL MODULE: ./src/http/transport.ts
+var http_transport = __webpack_require__(1517);
+// EXTERNAL MODULE: ./src/inputs.ts
+var src_inputs = __webpack_require__(8422);
 // EXTERNAL MODULE: ./src/report.ts
-var src_report = __webpack_require__(6834);
+var src_report = __webpack_require__(665);
 ;// CONCATENATED MODULE: ./src/deploy.ts
 // The deployment, phase by phase: archive -> login -> environment -> prune -> upload -> deploy.
 // Loaded by main.ts only once the inputs are valid.
@@ -1643,7 +1556,7 @@ async function defaultDistributionName(sourceDir) {
     let repo = '';
     let sha = '';
     if (process.env.GITHUB_REPOSITORY || process.env.GITHUB_SHA) {
-        const { context } = await __webpack_require__.e(/* import() */ 221).then(__webpack_require__.bind(__webpack_require__, 7221));
+        const { context } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
         try {
             repo = context.repo.repo;
         }
@@ -1721,7 +1634,7 @@ async function deploy(inputs, report, signal) {
     (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.CloudApiUrl, address.apiUrl);
     const retry = { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000 };
     const cleanup = [];
-    const transport = new HttpTransport(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
+    const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
     const api = new CloudApi(transport, retry);
     const session = new CloudSession(api, inputs.username, inputs.password, { target });
     const client = new CloudClient(api, session, { retry, uploadIdleTimeoutMs: inputs.requestTimeoutMs });
@@ -1787,6 +1700,114 @@ async function deploy(inputs, report, signal) {
         await transport.close().catch(() => undefined);
         for (const dir of cleanup)
             await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
+    }
+}
+
+
+/***/ }),
+
+/***/ 8902:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ withRetry),
+/* harmony export */   y: () => (/* binding */ sleep)
+/* harmony export */ });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+async function withRetry(fn, options) {
+    const base = options.baseDelayMs ?? 500;
+    const cap = options.maxDelayMs ?? 10_000;
+    const wait = options.sleep ?? sleep;
+    const random = options.random ?? Math.random;
+    const now = options.now ?? Date.now;
+    const started = now();
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await fn(attempt);
+        }
+        catch (error) {
+            const verdict = attempt < options.attempts ? options.retryable(error) : false;
+            if (verdict === false)
+                throw error;
+            const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)));
+            const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff;
+            if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs)
+                throw error;
+            options.onRetry?.(error, attempt, delay);
+            await wait(delay);
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 1517:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ HttpTransport)
+/* harmony export */ });
+/* unused harmony export CallTimeoutError */
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
+class CallTimeoutError extends Error {
+    name = 'CallTimeoutError';
+    code = 'ETIMEDOUT';
+}
+class HttpTransport {
+    baseUrl;
+    options;
+    dispatcher;
+    ownsDispatcher;
+    constructor(baseUrl, options) {
+        this.baseUrl = baseUrl;
+        this.options = options;
+        // HTTP/1.1 only: the platform documents side effects of HTTP/2.
+        this.ownsDispatcher = !options.dispatcher;
+        this.dispatcher = options.dispatcher ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .Agent */ .g6({ allowH2: false, connect: { timeout: 30_000 } });
+    }
+    async send(req) {
+        if (req.path.length > 1 && req.path.endsWith('/')) {
+            // The cloud API fails any path with a trailing slash; catch a programming error here.
+            throw new Error(`internal error: request path ${req.path} ends with a slash`);
+        }
+        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
+        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
+        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
+        const signals = [timer, this.options.signal].filter((s) => s !== undefined);
+        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        try {
+            const res = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(this.baseUrl + req.path, {
+                method: req.method,
+                dispatcher: this.dispatcher,
+                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
+                body: req.body,
+                headersTimeout: idle,
+                bodyTimeout: idle,
+                signal
+            });
+            const text = await res.body.text();
+            return { status: res.statusCode, headers: res.headers, text };
+        }
+        catch (error) {
+            if (this.options.signal?.aborted)
+                throw this.options.signal.reason;
+            if (timer?.aborted)
+                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
+            throw error;
+        }
+    }
+    async close() {
+        if (!this.ownsDispatcher)
+            return;
+        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
+        if (this.options.signal?.aborted)
+            await this.dispatcher.destroy();
+        else
+            await this.dispatcher.close();
     }
 }
 

@@ -1,39 +1,39 @@
-export const id = 576;
-export const ids = [576];
+export const id = 752;
+export const ids = [752];
 export const modules = {
 
-/***/ 576:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __webpack_require__(5061)
-const Dispatcher = __webpack_require__(2243)
-const Pool = __webpack_require__(20)
-const BalancedPool = __webpack_require__(9989)
-const RoundRobinPool = __webpack_require__(5296)
-const Agent = __webpack_require__(3389)
-const ProxyAgent = __webpack_require__(7408)
-const Socks5ProxyAgent = __webpack_require__(1687)
-const EnvHttpProxyAgent = __webpack_require__(2785)
-const RetryAgent = __webpack_require__(8610)
-const H2CClient = __webpack_require__(4847)
-const errors = __webpack_require__(1059)
-const util = __webpack_require__(2272)
+const Client = __webpack_require__(3701)
+const Dispatcher = __webpack_require__(883)
+const Pool = __webpack_require__(628)
+const BalancedPool = __webpack_require__(837)
+const RoundRobinPool = __webpack_require__(5520)
+const Agent = __webpack_require__(7405)
+const ProxyAgent = __webpack_require__(6672)
+const Socks5ProxyAgent = __webpack_require__(7223)
+const EnvHttpProxyAgent = __webpack_require__(3137)
+const RetryAgent = __webpack_require__(50)
+const H2CClient = __webpack_require__(6815)
+const errors = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __webpack_require__(6135)
-const buildConnector = __webpack_require__(1952)
-const MockClient = __webpack_require__(6197)
-const { MockCallHistory, MockCallHistoryLog } = __webpack_require__(7791)
-const MockAgent = __webpack_require__(2781)
-const MockPool = __webpack_require__(9396)
-const SnapshotAgent = __webpack_require__(9415)
-const mockErrors = __webpack_require__(9037)
-const RetryHandler = __webpack_require__(1131)
-const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(8085)
-const DecoratorHandler = __webpack_require__(5579)
-const RedirectHandler = __webpack_require__(9714)
+const api = __webpack_require__(6615)
+const buildConnector = __webpack_require__(9136)
+const MockClient = __webpack_require__(7365)
+const { MockCallHistory, MockCallHistoryLog } = __webpack_require__(431)
+const MockAgent = __webpack_require__(7501)
+const MockPool = __webpack_require__(4004)
+const SnapshotAgent = __webpack_require__(5095)
+const mockErrors = __webpack_require__(2429)
+const RetryHandler = __webpack_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __webpack_require__(2581)
+const DecoratorHandler = __webpack_require__(8155)
+const RedirectHandler = __webpack_require__(8754)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -53,21 +53,21 @@ __webpack_unused_export__ = RetryHandler
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = {
-  redirect: __webpack_require__(1530),
-  responseError: __webpack_require__(9062),
-  retry: __webpack_require__(7114),
-  dump: __webpack_require__(5596),
-  dns: __webpack_require__(1643),
-  cache: __webpack_require__(8982),
-  decompress: __webpack_require__(3837),
-  deduplicate: __webpack_require__(8840)
+  redirect: __webpack_require__(1514),
+  responseError: __webpack_require__(8918),
+  retry: __webpack_require__(2026),
+  dump: __webpack_require__(8060),
+  dns: __webpack_require__(379),
+  cache: __webpack_require__(5542),
+  decompress: __webpack_require__(557),
+  deduplicate: __webpack_require__(7240)
 }
 
 __webpack_unused_export__ = {
-  MemoryCacheStore: __webpack_require__(3593)
+  MemoryCacheStore: __webpack_require__(4889)
 }
 
-const SqliteCacheStore = __webpack_require__(2434)
+const SqliteCacheStore = __webpack_require__(1522)
 __webpack_unused_export__ = SqliteCacheStore
 
 __webpack_unused_export__ = buildConnector
@@ -129,7 +129,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__webpack_require__(3345).fetch)
+const fetchImpl = (__webpack_require__(4398).fetch)
 
 // Capture __filename at module load time for stack trace augmentation.
 // This may be undefined when bundled in environments like Node.js internals.
@@ -169,22 +169,22 @@ module.exports.hd = function fetch (init, options = undefined) {
     throw err
   })
 }
-module.exports.Headers = __webpack_require__(548).Headers
-module.exports.Response = __webpack_require__(1627).Response
-module.exports.Request = __webpack_require__(268).Request
-module.exports.FormData = __webpack_require__(2134).FormData
+module.exports.Headers = __webpack_require__(660).Headers
+module.exports.Response = __webpack_require__(9051).Response
+module.exports.Request = __webpack_require__(9967).Request
+module.exports.FormData = __webpack_require__(5910).FormData
 
-const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(8160)
+const { setGlobalOrigin, getGlobalOrigin } = __webpack_require__(1059)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __webpack_require__(4045)
-const { kConstruct } = __webpack_require__(1003)
+const { CacheStorage } = __webpack_require__(3245)
+const { kConstruct } = __webpack_require__(6443)
 
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __webpack_require__(6693)
+const { deleteCookie, getCookies, getSetCookies, setCookie, parseCookie } = __webpack_require__(9061)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
@@ -192,21 +192,21 @@ __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 __webpack_unused_export__ = parseCookie
 
-const { parseMIMEType, serializeAMimeType } = __webpack_require__(428)
+const { parseMIMEType, serializeAMimeType } = __webpack_require__(1900)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(5924)
-const { WebSocket, ping } = __webpack_require__(5358)
+const { CloseEvent, ErrorEvent, MessageEvent } = __webpack_require__(5188)
+const { WebSocket, ping } = __webpack_require__(3726)
 module.exports.kb = WebSocket
 module.exports.rd = CloseEvent
 module.exports.NN = ErrorEvent
 module.exports.aM = MessageEvent
 __webpack_unused_export__ = ping
 
-/* unused reexport */ __webpack_require__(3158).WebSocketStream
-/* unused reexport */ __webpack_require__(6375).WebSocketError
+/* unused reexport */ __webpack_require__(2873).WebSocketStream
+/* unused reexport */ __webpack_require__(6919).WebSocketError
 
 module.exports.Em = makeDispatcher(api.request)
 __webpack_unused_export__ = makeDispatcher(api.stream)
@@ -222,7 +222,7 @@ __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = SnapshotAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __webpack_require__(8742)
+const { EventSource } = __webpack_require__(1238)
 
 module.exports.GD = EventSource
 
@@ -244,13 +244,13 @@ __webpack_unused_export__ = install
 
 /***/ }),
 
-/***/ 3134:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { addAbortListener } = __webpack_require__(2272)
-const { RequestAbortedError } = __webpack_require__(1059)
+const { addAbortListener } = __webpack_require__(3440)
+const { RequestAbortedError } = __webpack_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -310,16 +310,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6900:
+/***/ 9898:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, SocketError } = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { addSignal, removeSignal } = __webpack_require__(3134)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -427,7 +427,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 9294:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -443,9 +443,9 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { addSignal, removeSignal } = __webpack_require__(3134)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 function noop () {}
 
@@ -686,16 +686,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 5259:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { AsyncResource } = __webpack_require__(6698)
-const { Readable } = __webpack_require__(2519)
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(1059)
-const util = __webpack_require__(2272)
+const { Readable } = __webpack_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
 
 function noop () {}
 
@@ -907,7 +907,7 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 792:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -915,9 +915,9 @@ module.exports.RequestHandler = RequestHandler
 const assert = __webpack_require__(4589)
 const { finished } = __webpack_require__(7075)
 const { AsyncResource } = __webpack_require__(6698)
-const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { addSignal, removeSignal } = __webpack_require__(3134)
+const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 function noop () {}
 
@@ -1123,17 +1123,17 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1098:
+/***/ 9501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __webpack_require__(1059)
+const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
 const { AsyncResource } = __webpack_require__(6698)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(2272)
-const { kHTTP2Stream } = __webpack_require__(1003)
-const { addSignal, removeSignal } = __webpack_require__(3134)
+const util = __webpack_require__(3440)
+const { kHTTP2Stream } = __webpack_require__(6443)
+const { addSignal, removeSignal } = __webpack_require__(158)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1241,30 +1241,30 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6135:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-module.exports.request = __webpack_require__(5259)
-module.exports.stream = __webpack_require__(792)
-module.exports.pipeline = __webpack_require__(9294)
-module.exports.upgrade = __webpack_require__(1098)
-module.exports.connect = __webpack_require__(6900)
+module.exports.request = __webpack_require__(4043)
+module.exports.stream = __webpack_require__(3560)
+module.exports.pipeline = __webpack_require__(6862)
+module.exports.upgrade = __webpack_require__(9501)
+module.exports.connect = __webpack_require__(9898)
 
 
 /***/ }),
 
-/***/ 2519:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { Readable } = __webpack_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { ReadableStreamFrom } = __webpack_require__(2272)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { ReadableStreamFrom } = __webpack_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1842,14 +1842,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3593:
+/***/ 4889:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const { EventEmitter } = __webpack_require__(8474)
-const { assertCacheKey, assertCacheValue } = __webpack_require__(5179)
+const { assertCacheKey, assertCacheValue } = __webpack_require__(7659)
 
 /**
  * @typedef {import('../../types/cache-interceptor.d.ts').default.CacheKey} CacheKey
@@ -2128,13 +2128,13 @@ module.exports = MemoryCacheStore
 
 /***/ }),
 
-/***/ 2434:
+/***/ 1522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
-const { assertCacheKey, assertCacheValue } = __webpack_require__(5179)
+const { assertCacheKey, assertCacheValue } = __webpack_require__(7659)
 
 let DatabaseSync
 
@@ -2604,15 +2604,15 @@ function headerValueEquals (lhs, rhs) {
 
 /***/ }),
 
-/***/ 1952:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const net = __webpack_require__(7030)
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(2272)
-const { InvalidArgumentError } = __webpack_require__(1059)
+const util = __webpack_require__(3440)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 let tls // include tls conditionally since it is not always available
 
@@ -2770,7 +2770,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 7887:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -2920,7 +2920,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5726:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -3154,7 +3154,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1059:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -3638,7 +3638,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2543:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -3646,7 +3646,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __webpack_require__(1059)
+} = __webpack_require__(8707)
 const assert = __webpack_require__(4589)
 const {
   isValidHTTPToken,
@@ -3663,9 +3663,9 @@ const {
   getServerName,
   normalizedMethodRecords,
   getProtocolFromUrlString
-} = __webpack_require__(2272)
-const { channels } = __webpack_require__(5726)
-const { headerNameLowerCasedRecord } = __webpack_require__(7887)
+} = __webpack_require__(3440)
+const { channels } = __webpack_require__(2414)
+const { headerNameLowerCasedRecord } = __webpack_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -4130,16 +4130,16 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 3442:
+/***/ 8082:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { EventEmitter } = __webpack_require__(8474)
 const { Buffer } = __webpack_require__(4573)
-const { InvalidArgumentError, Socks5ProxyError } = __webpack_require__(1059)
+const { InvalidArgumentError, Socks5ProxyError } = __webpack_require__(8707)
 const { debuglog } = __webpack_require__(7975)
-const { parseAddress } = __webpack_require__(3684)
+const { parseAddress } = __webpack_require__(1732)
 
 const debug = debuglog('undici:socks5')
 const EMPTY_BUFFER = Buffer.alloc(0)
@@ -4559,14 +4559,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3684:
+/***/ 1732:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Buffer } = __webpack_require__(4573)
 const net = __webpack_require__(7030)
-const { InvalidArgumentError } = __webpack_require__(1059)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * Parse an address and determine its type
@@ -4778,7 +4778,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1003:
+/***/ 6443:
 /***/ ((module) => {
 
 
@@ -4861,7 +4861,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9112:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4869,7 +4869,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __webpack_require__(7887)
+} = __webpack_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -5028,22 +5028,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2272:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(1003)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __webpack_require__(6443)
 const { IncomingMessage } = __webpack_require__(7067)
 const stream = __webpack_require__(7075)
 const net = __webpack_require__(7030)
 const { stringify } = __webpack_require__(1792)
 const { EventEmitter: EE } = __webpack_require__(8474)
-const timers = __webpack_require__(7787)
-const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(1059)
-const { headerNameLowerCasedRecord } = __webpack_require__(7887)
-const { tree } = __webpack_require__(9112)
+const timers = __webpack_require__(6603)
+const { InvalidArgumentError, ConnectTimeoutError } = __webpack_require__(8707)
+const { headerNameLowerCasedRecord } = __webpack_require__(735)
+const { tree } = __webpack_require__(7752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.', 2).map(v => Number(v))
 
@@ -6048,17 +6048,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3389:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, MaxOriginsReachedError } = __webpack_require__(1059)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(1003)
-const DispatcherBase = __webpack_require__(8641)
-const Pool = __webpack_require__(20)
-const Client = __webpack_require__(5061)
-const util = __webpack_require__(2272)
+const { InvalidArgumentError, MaxOriginsReachedError } = __webpack_require__(8707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kUrl } = __webpack_require__(6443)
+const DispatcherBase = __webpack_require__(1841)
+const Pool = __webpack_require__(628)
+const Client = __webpack_require__(3701)
+const util = __webpack_require__(3440)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -6217,7 +6217,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 9989:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -6225,7 +6225,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __webpack_require__(1059)
+} = __webpack_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -6233,10 +6233,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __webpack_require__(7632)
-const Pool = __webpack_require__(20)
-const { kUrl } = __webpack_require__(1003)
-const util = __webpack_require__(2272)
+} = __webpack_require__(2128)
+const Pool = __webpack_require__(628)
+const { kUrl } = __webpack_require__(6443)
+const util = __webpack_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -6445,7 +6445,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 1021:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -6453,9 +6453,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __webpack_require__(4589)
-const util = __webpack_require__(2272)
-const { channels } = __webpack_require__(5726)
-const timers = __webpack_require__(7787)
+const util = __webpack_require__(3440)
+const { channels } = __webpack_require__(2414)
+const timers = __webpack_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -6468,7 +6468,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __webpack_require__(1059)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -6502,9 +6502,9 @@ const {
   kResume,
   kHTTPContext,
   kClosed
-} = __webpack_require__(1003)
+} = __webpack_require__(6443)
 
-const constants = __webpack_require__(3512)
+const constants = __webpack_require__(2824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const removeAllListeners = util.removeAllListeners
@@ -6516,7 +6516,7 @@ const kTypeOfService = Symbol('kTypeOfService')
 let extractBody
 
 function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(1630) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __webpack_require__(3870) : undefined
 
   let mod
 
@@ -6537,7 +6537,7 @@ function lazyllhttp () {
 
   if (useWasmSIMD) {
     try {
-      mod = new WebAssembly.Module(__webpack_require__(4826))
+      mod = new WebAssembly.Module(__webpack_require__(3434))
     } catch {
     }
   }
@@ -6547,7 +6547,7 @@ function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = new WebAssembly.Module(llhttpWasmData || __webpack_require__(1630))
+    mod = new WebAssembly.Module(llhttpWasmData || __webpack_require__(3870))
   }
 
   return new WebAssembly.Instance(mod, {
@@ -7616,7 +7616,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__webpack_require__(9852).extractBody)
+      extractBody = (__webpack_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -8221,14 +8221,14 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 2820:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { pipeline } = __webpack_require__(7075)
-const util = __webpack_require__(2272)
+const util = __webpack_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
@@ -8237,7 +8237,7 @@ const {
   InvalidArgumentError,
   HeadersTimeoutError,
   BodyTimeoutError
-} = __webpack_require__(1059)
+} = __webpack_require__(8707)
 const {
   kUrl,
   kReset,
@@ -8266,8 +8266,8 @@ const {
   kRemoteSettings,
   kHTTP2Stream,
   kHTTP2SessionState
-} = __webpack_require__(1003)
-const { channels } = __webpack_require__(5726)
+} = __webpack_require__(6443)
+const { channels } = __webpack_require__(2414)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -8886,7 +8886,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__webpack_require__(9852).extractBody)
+    extractBody ??= (__webpack_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9284,7 +9284,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 5061:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -9292,17 +9292,17 @@ module.exports = connectH2
 const assert = __webpack_require__(4589)
 const net = __webpack_require__(7030)
 const http = __webpack_require__(7067)
-const util = __webpack_require__(2272)
-const { ClientStats } = __webpack_require__(7254)
-const { channels } = __webpack_require__(5726)
-const Request = __webpack_require__(2543)
-const DispatcherBase = __webpack_require__(8641)
+const util = __webpack_require__(3440)
+const { ClientStats } = __webpack_require__(6854)
+const { channels } = __webpack_require__(2414)
+const Request = __webpack_require__(4655)
+const DispatcherBase = __webpack_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __webpack_require__(1059)
-const buildConnector = __webpack_require__(1952)
+} = __webpack_require__(8707)
+const buildConnector = __webpack_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -9345,9 +9345,9 @@ const {
   kHTTP2ConnectionWindowSize,
   kResume,
   kPingInterval
-} = __webpack_require__(1003)
-const connectH1 = __webpack_require__(1021)
-const connectH2 = __webpack_require__(2820)
+} = __webpack_require__(6443)
+const connectH1 = __webpack_require__(637)
+const connectH2 = __webpack_require__(8788)
 
 const kClosedResolve = Symbol('kClosedResolve')
 
@@ -9960,20 +9960,20 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 8641:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const buffer = __webpack_require__(4573)
-const Dispatcher = __webpack_require__(2243)
-const UnwrapHandler = __webpack_require__(4845)
+const Dispatcher = __webpack_require__(883)
+const UnwrapHandler = __webpack_require__(2365)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __webpack_require__(1059)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(1003)
+} = __webpack_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch } = __webpack_require__(6443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10163,12 +10163,12 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 2243:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const EventEmitter = __webpack_require__(8474)
-const WrapHandler = __webpack_require__(4918)
+const WrapHandler = __webpack_require__(9510)
 
 const wrapInterceptor = (dispatch) => (opts, handler) => dispatch(opts, WrapHandler.wrap(handler))
 
@@ -10218,15 +10218,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 2785:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const DispatcherBase = __webpack_require__(8641)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(1003)
-const ProxyAgent = __webpack_require__(7408)
-const Agent = __webpack_require__(3389)
+const DispatcherBase = __webpack_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __webpack_require__(6443)
+const ProxyAgent = __webpack_require__(6672)
+const Agent = __webpack_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10371,7 +10371,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 9220:
+/***/ 2279:
 /***/ ((module) => {
 
 
@@ -10513,13 +10513,13 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 4847:
+/***/ 6815:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(1059)
-const Client = __webpack_require__(5061)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const Client = __webpack_require__(3701)
 
 class H2CClient extends Client {
   constructor (origin, clientOpts) {
@@ -10571,15 +10571,15 @@ module.exports = H2CClient
 
 /***/ }),
 
-/***/ 7632:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { PoolStats } = __webpack_require__(7254)
-const DispatcherBase = __webpack_require__(8641)
-const FixedQueue = __webpack_require__(9220)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(1003)
+const { PoolStats } = __webpack_require__(6854)
+const DispatcherBase = __webpack_require__(1841)
+const FixedQueue = __webpack_require__(2279)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -10792,7 +10792,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 20:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -10804,14 +10804,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __webpack_require__(7632)
-const Client = __webpack_require__(5061)
+} = __webpack_require__(2128)
+const Client = __webpack_require__(3701)
 const {
   InvalidArgumentError
-} = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { kUrl } = __webpack_require__(1003)
-const buildConnector = __webpack_require__(1952)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { kUrl } = __webpack_require__(6443)
+const buildConnector = __webpack_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -10917,20 +10917,20 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 7408:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(1003)
-const Agent = __webpack_require__(3389)
-const Pool = __webpack_require__(20)
-const DispatcherBase = __webpack_require__(8641)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __webpack_require__(1059)
-const buildConnector = __webpack_require__(1952)
-const Client = __webpack_require__(5061)
-const { channels } = __webpack_require__(5726)
-const Socks5ProxyAgent = __webpack_require__(1687)
+const { kProxy, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
+const Agent = __webpack_require__(7405)
+const Pool = __webpack_require__(628)
+const DispatcherBase = __webpack_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __webpack_require__(8707)
+const buildConnector = __webpack_require__(9136)
+const Client = __webpack_require__(3701)
+const { channels } = __webpack_require__(2414)
+const Socks5ProxyAgent = __webpack_require__(7223)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -11243,13 +11243,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 8610:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Dispatcher = __webpack_require__(2243)
-const RetryHandler = __webpack_require__(1131)
+const Dispatcher = __webpack_require__(883)
+const RetryHandler = __webpack_require__(7816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -11285,7 +11285,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 5296:
+/***/ 5520:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -11297,14 +11297,14 @@ const {
   kAddClient,
   kGetDispatcher,
   kRemoveClient
-} = __webpack_require__(7632)
-const Client = __webpack_require__(5061)
+} = __webpack_require__(2128)
+const Client = __webpack_require__(3701)
 const {
   InvalidArgumentError
-} = __webpack_require__(1059)
-const util = __webpack_require__(2272)
-const { kUrl } = __webpack_require__(1003)
-const buildConnector = __webpack_require__(1952)
+} = __webpack_require__(8707)
+const util = __webpack_require__(3440)
+const { kUrl } = __webpack_require__(6443)
+const buildConnector = __webpack_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -11429,7 +11429,7 @@ module.exports = RoundRobinPool
 
 /***/ }),
 
-/***/ 1687:
+/***/ 7223:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -11437,12 +11437,12 @@ module.exports = RoundRobinPool
 const { URL } = __webpack_require__(3136)
 
 let tls // include tls conditionally since it is not always available
-const DispatcherBase = __webpack_require__(8641)
-const { InvalidArgumentError } = __webpack_require__(1059)
-const { Socks5Client, STATES } = __webpack_require__(3442)
-const { kDispatch, kClose, kDestroy } = __webpack_require__(1003)
-const Pool = __webpack_require__(20)
-const buildConnector = __webpack_require__(1952)
+const DispatcherBase = __webpack_require__(1841)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { Socks5Client, STATES } = __webpack_require__(8082)
+const { kDispatch, kClose, kDestroy } = __webpack_require__(6443)
+const Pool = __webpack_require__(628)
+const buildConnector = __webpack_require__(9136)
 const { debuglog } = __webpack_require__(7975)
 
 const debug = debuglog('undici:socks5-proxy')
@@ -11696,7 +11696,7 @@ module.exports = Socks5ProxyAgent
 
 /***/ }),
 
-/***/ 7636:
+/***/ 276:
 /***/ ((module) => {
 
 
@@ -11736,7 +11736,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8085:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -11745,8 +11745,8 @@ module.exports = {
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.2')
 const legacyGlobalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __webpack_require__(1059)
-const Agent = __webpack_require__(3389)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const Agent = __webpack_require__(7405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -11802,13 +11802,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 40:
+/***/ 9976:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(2272)
-const { kRedirectCacheControl } = __webpack_require__(1003)
+const util = __webpack_require__(3440)
+const { kRedirectCacheControl } = __webpack_require__(6443)
 const {
   parseCacheControlHeader,
   hasInvalidCacheControlDirective,
@@ -11816,7 +11816,7 @@ const {
   hasVaryStar,
   isInvalidOrWildcardVaryHeader,
   isEtagUsable
-} = __webpack_require__(5179)
+} = __webpack_require__(7659)
 
 /**
  * A suppressed redirect hop recorded by the redirect handler. Carried on
@@ -11828,7 +11828,7 @@ const {
  * @property {import('../../types/header.d.ts').IncomingHttpHeaders} headers The hop's response headers.
  * @property {number} receivedAt The time the hop's response headers were received.
  */
-const { parseHttpDate } = __webpack_require__(2333)
+const { parseHttpDate } = __webpack_require__(5453)
 
 function noop () {}
 
@@ -12990,7 +12990,7 @@ module.exports = CacheHandler
 
 /***/ }),
 
-/***/ 8589:
+/***/ 7133:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -13121,13 +13121,13 @@ module.exports = CacheRevalidationHandler
 
 /***/ }),
 
-/***/ 5579:
+/***/ 8155:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const WrapHandler = __webpack_require__(4918)
+const WrapHandler = __webpack_require__(9510)
 
 /**
  * @deprecated
@@ -13195,12 +13195,12 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 2095:
+/***/ 3599:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { RequestAbortedError } = __webpack_require__(1059)
+const { RequestAbortedError } = __webpack_require__(8707)
 
 /**
  * @typedef {import('../../types/dispatcher.d.ts').default.DispatchHandler} DispatchHandler
@@ -13706,15 +13706,15 @@ module.exports = DeduplicationHandler
 
 /***/ }),
 
-/***/ 9714:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(2272)
-const { kBodyUsed, kRedirectCacheControl } = __webpack_require__(1003)
+const util = __webpack_require__(3440)
+const { kBodyUsed, kRedirectCacheControl } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
-const { InvalidArgumentError } = __webpack_require__(1059)
+const { InvalidArgumentError } = __webpack_require__(8707)
 const EE = __webpack_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -13986,20 +13986,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 1131:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const assert = __webpack_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __webpack_require__(1003)
-const { RequestRetryError } = __webpack_require__(1059)
-const WrapHandler = __webpack_require__(4918)
+const { kRetryHandlerDefaultRetry } = __webpack_require__(6443)
+const { RequestRetryError } = __webpack_require__(8707)
+const WrapHandler = __webpack_require__(9510)
 const {
   isDisturbed,
   parseRangeHeader,
   wrapRequestBody
-} = __webpack_require__(2272)
+} = __webpack_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const retryTime = new Date(retryAfter).getTime()
@@ -14497,13 +14497,13 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 4845:
+/***/ 2365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { parseHeaders } = __webpack_require__(2272)
-const { InvalidArgumentError } = __webpack_require__(1059)
+const { parseHeaders } = __webpack_require__(3440)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 const kResume = Symbol('resume')
 
@@ -14610,12 +14610,12 @@ module.exports = class UnwrapHandler {
 
 /***/ }),
 
-/***/ 4918:
+/***/ 9510:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(1059)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 module.exports = class WrapHandler {
   #handler
@@ -14722,17 +14722,17 @@ function toRawHeaderValue (value) {
 
 /***/ }),
 
-/***/ 8982:
+/***/ 5542:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { Readable } = __webpack_require__(7075)
-const util = __webpack_require__(2272)
-const CacheHandler = __webpack_require__(40)
-const MemoryCacheStore = __webpack_require__(3593)
-const CacheRevalidationHandler = __webpack_require__(8589)
+const util = __webpack_require__(3440)
+const CacheHandler = __webpack_require__(9976)
+const MemoryCacheStore = __webpack_require__(4889)
+const CacheRevalidationHandler = __webpack_require__(7133)
 const {
   assertCacheStore,
   assertCacheMethods,
@@ -14742,9 +14742,9 @@ const {
   isInvalidOrWildcardVaryHeader,
   parseVaryHeader,
   isEtagUsable
-} = __webpack_require__(5179)
-const { AbortError } = __webpack_require__(1059)
-const { parseHttpDate } = __webpack_require__(2333)
+} = __webpack_require__(7659)
+const { AbortError } = __webpack_require__(8707)
+const { parseHttpDate } = __webpack_require__(5453)
 
 /**
  * @param {(string | RegExp)[] | undefined} origins
@@ -15475,16 +15475,16 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 3837:
+/***/ 557:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflate, createGunzip, createBrotliDecompress, createZstdDecompress } = __webpack_require__(8522)
 const { pipeline, Transform: TransformStream } = __webpack_require__(7075)
-const { InvalidArgumentError, ResponseExceededMaxSizeError } = __webpack_require__(1059)
-const DecoratorHandler = __webpack_require__(5579)
-const { runtimeFeatures } = __webpack_require__(777)
+const { InvalidArgumentError, ResponseExceededMaxSizeError } = __webpack_require__(8707)
+const DecoratorHandler = __webpack_require__(8155)
+const { runtimeFeatures } = __webpack_require__(313)
 
 /** @typedef {import('node:stream').Transform} Transform */
 /** @typedef {import('node:stream').Transform} Controller */
@@ -16049,15 +16049,15 @@ module.exports = createDecompressInterceptor
 
 /***/ }),
 
-/***/ 8840:
+/***/ 7240:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const diagnosticsChannel = __webpack_require__(3053)
-const util = __webpack_require__(2272)
-const DeduplicationHandler = __webpack_require__(2095)
-const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(5179)
+const util = __webpack_require__(3440)
+const DeduplicationHandler = __webpack_require__(3599)
+const { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = __webpack_require__(7659)
 
 const pendingRequestsChannel = diagnosticsChannel.channel('undici:request:pending-requests')
 
@@ -16173,14 +16173,14 @@ module.exports = (opts = {}) => {
 
 /***/ }),
 
-/***/ 1643:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const { isIP } = __webpack_require__(7030)
 const { lookup } = __webpack_require__(610)
-const DecoratorHandler = __webpack_require__(5579)
-const { InvalidArgumentError, InformationalError } = __webpack_require__(1059)
+const DecoratorHandler = __webpack_require__(8155)
+const { InvalidArgumentError, InformationalError } = __webpack_require__(8707)
 const maxInt = Math.pow(2, 31) - 1
 
 function hasSafeIterator (headers) {
@@ -16751,13 +16751,13 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 5596:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(1059)
-const DecoratorHandler = __webpack_require__(5579)
+const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
+const DecoratorHandler = __webpack_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -16857,12 +16857,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 1530:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const RedirectHandler = __webpack_require__(9714)
+const RedirectHandler = __webpack_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections } = {}) {
   return (dispatch) => {
@@ -16885,14 +16885,14 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 9062:
+/***/ 8918:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 // const { parseHeaders } = require('../core/util')
-const DecoratorHandler = __webpack_require__(5579)
-const { ResponseError } = __webpack_require__(1059)
+const DecoratorHandler = __webpack_require__(8155)
+const { ResponseError } = __webpack_require__(8707)
 
 class ResponseErrorHandler extends DecoratorHandler {
   #statusCode
@@ -16987,11 +16987,11 @@ module.exports = () => {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const RetryHandler = __webpack_require__(1131)
+const RetryHandler = __webpack_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -17013,13 +17013,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 3512:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.MINOR = exports.MAJOR = exports.HTAB_SP_VCHAR_OBS_TEXT = exports.QUOTED_STRING = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.HEX = exports.URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.STATUSES_HTTP = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.HEADER_STATE = exports.FINISH = exports.STATUSES = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __webpack_require__(6972);
+const utils_1 = __webpack_require__(172);
 // Emums
 exports.ERROR = {
     OK: 0,
@@ -17551,7 +17551,7 @@ exports["default"] = {
 
 /***/ }),
 
-/***/ 1630:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
@@ -17574,7 +17574,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 4826:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* module decorator */ module = __webpack_require__.nmd(module);
@@ -17597,7 +17597,7 @@ Object.defineProperty(module, 'exports', {
 
 /***/ }),
 
-/***/ 6972:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -17616,13 +17616,13 @@ function enumToMap(obj, filter = [], exceptions = []) {
 
 /***/ }),
 
-/***/ 2781:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kClients } = __webpack_require__(1003)
-const Agent = __webpack_require__(3389)
+const { kClients } = __webpack_require__(6443)
+const Agent = __webpack_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -17640,14 +17640,14 @@ const {
   kMockAgentAcceptsNonStandardSearchParameters,
   kMockCallHistoryAddLog,
   kIgnoreTrailingSlash
-} = __webpack_require__(1501)
-const MockClient = __webpack_require__(6197)
-const MockPool = __webpack_require__(9396)
-const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __webpack_require__(1205)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(1059)
-const Dispatcher = __webpack_require__(2243)
-const PendingInterceptorsFormatter = __webpack_require__(6110)
-const { MockCallHistory } = __webpack_require__(7791)
+} = __webpack_require__(1117)
+const MockClient = __webpack_require__(7365)
+const MockPool = __webpack_require__(4004)
+const { matchValue, normalizeSearchParams, buildAndValidateMockOptions, normalizeOrigin } = __webpack_require__(3397)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const Dispatcher = __webpack_require__(883)
+const PendingInterceptorsFormatter = __webpack_require__(6142)
+const { MockCallHistory } = __webpack_require__(431)
 
 class MockAgent extends Dispatcher {
   constructor (opts = {}) {
@@ -17855,13 +17855,13 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7791:
+/***/ 431:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { kMockCallHistoryAddLog } = __webpack_require__(1501)
-const { InvalidArgumentError } = __webpack_require__(1059)
+const { kMockCallHistoryAddLog } = __webpack_require__(1117)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 function handleFilterCallsWithOptions (criteria, options, handler, store, allLogs) {
   switch (options.operator) {
@@ -18110,14 +18110,14 @@ module.exports.MockCallHistoryLog = MockCallHistoryLog
 
 /***/ }),
 
-/***/ 6197:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Client = __webpack_require__(5061)
-const { buildMockDispatch } = __webpack_require__(1205)
+const Client = __webpack_require__(3701)
+const { buildMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -18127,10 +18127,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __webpack_require__(1501)
-const { MockInterceptor } = __webpack_require__(3319)
-const Symbols = __webpack_require__(1003)
-const { InvalidArgumentError } = __webpack_require__(1059)
+} = __webpack_require__(1117)
+const { MockInterceptor } = __webpack_require__(1511)
+const Symbols = __webpack_require__(6443)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -18185,12 +18185,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 9037:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { UndiciError } = __webpack_require__(1059)
+const { UndiciError } = __webpack_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -18221,12 +18221,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3319:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(1205)
+const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -18235,9 +18235,9 @@ const {
   kContentLength,
   kMockDispatch,
   kIgnoreTrailingSlash
-} = __webpack_require__(1501)
-const { InvalidArgumentError } = __webpack_require__(1059)
-const { serializePathWithQuery } = __webpack_require__(2272)
+} = __webpack_require__(1117)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { serializePathWithQuery } = __webpack_require__(3440)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -18437,14 +18437,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 9396:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { promisify } = __webpack_require__(7975)
-const Pool = __webpack_require__(20)
-const { buildMockDispatch } = __webpack_require__(1205)
+const Pool = __webpack_require__(628)
+const { buildMockDispatch } = __webpack_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -18454,10 +18454,10 @@ const {
   kOriginalDispatch,
   kConnected,
   kIgnoreTrailingSlash
-} = __webpack_require__(1501)
-const { MockInterceptor } = __webpack_require__(3319)
-const Symbols = __webpack_require__(1003)
-const { InvalidArgumentError } = __webpack_require__(1059)
+} = __webpack_require__(1117)
+const { MockInterceptor } = __webpack_require__(1511)
+const Symbols = __webpack_require__(6443)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -18512,7 +18512,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1501:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -18551,12 +18551,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1205:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { MockNotMatchedError } = __webpack_require__(9037)
+const { MockNotMatchedError } = __webpack_require__(2429)
 const {
   kDispatches,
   kMockAgent,
@@ -18564,15 +18564,15 @@ const {
   kOrigin,
   kGetNetConnect,
   kTotalDispatchCount
-} = __webpack_require__(1501)
-const { serializePathWithQuery } = __webpack_require__(2272)
+} = __webpack_require__(1117)
+const { serializePathWithQuery } = __webpack_require__(3440)
 const { STATUS_CODES } = __webpack_require__(7067)
 const {
   types: {
     isPromise
   }
 } = __webpack_require__(7975)
-const { InvalidArgumentError } = __webpack_require__(1059)
+const { InvalidArgumentError } = __webpack_require__(8707)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -19044,7 +19044,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6110:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -19094,17 +19094,17 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 9415:
+/***/ 5095:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Agent = __webpack_require__(3389)
-const MockAgent = __webpack_require__(2781)
-const { SnapshotRecorder } = __webpack_require__(7558)
-const WrapHandler = __webpack_require__(4918)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(1059)
-const { validateSnapshotMode } = __webpack_require__(8403)
+const Agent = __webpack_require__(7405)
+const MockAgent = __webpack_require__(7501)
+const { SnapshotRecorder } = __webpack_require__(3766)
+const WrapHandler = __webpack_require__(9510)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const { validateSnapshotMode } = __webpack_require__(9683)
 
 const kSnapshotRecorder = Symbol('kSnapshotRecorder')
 const kSnapshotMode = Symbol('kSnapshotMode')
@@ -19454,7 +19454,7 @@ module.exports = SnapshotAgent
 
 /***/ }),
 
-/***/ 7558:
+/***/ 3766:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -19462,8 +19462,8 @@ module.exports = SnapshotAgent
 const { writeFile, readFile, mkdir } = __webpack_require__(1455)
 const { dirname, resolve } = __webpack_require__(6760)
 const { setTimeout, clearTimeout } = __webpack_require__(7997)
-const { InvalidArgumentError, UndiciError } = __webpack_require__(1059)
-const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __webpack_require__(8403)
+const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
+const { hashId, isUrlExcludedFactory, normalizeHeaders, createHeaderFilters } = __webpack_require__(9683)
 
 /**
  * @typedef {Object} SnapshotRequestOptions
@@ -20049,13 +20049,13 @@ module.exports = { SnapshotRecorder, formatRequestKey, createRequestHash, filter
 
 /***/ }),
 
-/***/ 8403:
+/***/ 9683:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { InvalidArgumentError } = __webpack_require__(1059)
-const { runtimeFeatures } = __webpack_require__(777)
+const { InvalidArgumentError } = __webpack_require__(8707)
+const { runtimeFeatures } = __webpack_require__(313)
 
 /**
  * @typedef {Object} HeaderFilters
@@ -20214,7 +20214,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5179:
+/***/ 7659:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -20224,9 +20224,9 @@ const {
   pathHasQueryOrFragment,
   hasSafeIterator,
   isValidHTTPToken
-} = __webpack_require__(2272)
+} = __webpack_require__(3440)
 
-const { serializePathWithQuery } = __webpack_require__(2272)
+const { serializePathWithQuery } = __webpack_require__(3440)
 
 const MAX_DELTA_SECONDS = 2147483647
 const RESTRICTIVE_DIRECTIVE_NAMES = ['no-store', 'private', 'no-cache']
@@ -20930,7 +20930,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2333:
+/***/ 5453:
 /***/ ((module) => {
 
 
@@ -21607,7 +21607,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9444:
+/***/ 6436:
 /***/ ((module) => {
 
 
@@ -21642,7 +21642,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 777:
+/***/ 313:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -21773,7 +21773,7 @@ module.exports["default"] = instance
 
 /***/ }),
 
-/***/ 7254:
+/***/ 6854:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -21785,7 +21785,7 @@ const {
   kSize,
   kFree,
   kQueued
-} = __webpack_require__(1003)
+} = __webpack_require__(6443)
 
 class ClientStats {
   constructor (client) {
@@ -21812,7 +21812,7 @@ module.exports = { ClientStats, PoolStats }
 
 /***/ }),
 
-/***/ 7787:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -22244,22 +22244,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3186:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 
-const { kConstruct } = __webpack_require__(1003)
-const { urlEquals, getFieldValues } = __webpack_require__(7406)
-const { kEnumerableProperty, isDisturbed } = __webpack_require__(2272)
-const { webidl } = __webpack_require__(7223)
-const { cloneResponse, fromInnerResponse, getResponseState } = __webpack_require__(1627)
-const { Request, fromInnerRequest, getRequestState } = __webpack_require__(268)
-const { fetching } = __webpack_require__(3345)
-const { urlIsHttpHttpsScheme, readAllBytes } = __webpack_require__(1168)
-const { createDeferredPromise } = __webpack_require__(9444)
+const { kConstruct } = __webpack_require__(6443)
+const { urlEquals, getFieldValues } = __webpack_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __webpack_require__(3440)
+const { webidl } = __webpack_require__(7879)
+const { cloneResponse, fromInnerResponse, getResponseState } = __webpack_require__(9051)
+const { Request, fromInnerRequest, getRequestState } = __webpack_require__(9967)
+const { fetching } = __webpack_require__(4398)
+const { urlIsHttpHttpsScheme, readAllBytes } = __webpack_require__(3168)
+const { createDeferredPromise } = __webpack_require__(6436)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -23115,15 +23115,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4045:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Cache } = __webpack_require__(3186)
-const { webidl } = __webpack_require__(7223)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { kConstruct } = __webpack_require__(1003)
+const { Cache } = __webpack_require__(9634)
+const { webidl } = __webpack_require__(7879)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { kConstruct } = __webpack_require__(6443)
 
 class CacheStorage {
   /**
@@ -23274,14 +23274,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7406:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { URLSerializer } = __webpack_require__(428)
-const { isValidHeaderName } = __webpack_require__(1168)
+const { URLSerializer } = __webpack_require__(1900)
+const { isValidHeaderName } = __webpack_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -23326,7 +23326,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2044:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -23345,15 +23345,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6693:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { parseSetCookie } = __webpack_require__(7818)
-const { stringify } = __webpack_require__(1061)
-const { webidl } = __webpack_require__(7223)
-const { Headers } = __webpack_require__(548)
+const { parseSetCookie } = __webpack_require__(1978)
+const { stringify } = __webpack_require__(7797)
+const { webidl } = __webpack_require__(7879)
+const { Headers } = __webpack_require__(660)
 
 const brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean))
 
@@ -23553,14 +23553,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7818:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { collectASequenceOfCodePointsFast } = __webpack_require__(1204)
-const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(2044)
-const { isCTLExcludingHtab } = __webpack_require__(1061)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(8116)
+const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(1276)
+const { isCTLExcludingHtab } = __webpack_require__(7797)
 const assert = __webpack_require__(4589)
 
 /**
@@ -23875,7 +23875,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1061:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -24253,13 +24253,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3535:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 const buffer = __webpack_require__(4573)
 const { Transform } = __webpack_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __webpack_require__(9003)
+const { isASCIINumber, isValidLastEventId } = __webpack_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -24835,22 +24835,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8742:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { pipeline } = __webpack_require__(7075)
-const { fetching } = __webpack_require__(3345)
-const { makeRequest } = __webpack_require__(268)
-const { webidl } = __webpack_require__(7223)
-const { EventSourceStream } = __webpack_require__(3535)
-const { parseMIMEType } = __webpack_require__(428)
-const { createFastMessageEvent } = __webpack_require__(5924)
-const { isNetworkError } = __webpack_require__(1627)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { environmentSettingsObject } = __webpack_require__(1168)
-const { getGlobalDispatcher } = __webpack_require__(8085)
+const { fetching } = __webpack_require__(4398)
+const { makeRequest } = __webpack_require__(9967)
+const { webidl } = __webpack_require__(7879)
+const { EventSourceStream } = __webpack_require__(4031)
+const { parseMIMEType } = __webpack_require__(1900)
+const { createFastMessageEvent } = __webpack_require__(5188)
+const { isNetworkError } = __webpack_require__(9051)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { environmentSettingsObject } = __webpack_require__(3168)
+const { getGlobalDispatcher } = __webpack_require__(2581)
 
 let experimentalWarned = false
 
@@ -25346,7 +25346,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9003:
+/***/ 4811:
 /***/ ((module) => {
 
 
@@ -25382,29 +25382,29 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9852:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const util = __webpack_require__(2272)
+const util = __webpack_require__(3440)
 const {
   ReadableStreamFrom,
   readableStreamClose,
   fullyReadBody,
   extractMimeType
-} = __webpack_require__(1168)
-const { FormData, setFormDataState } = __webpack_require__(2134)
-const { webidl } = __webpack_require__(7223)
+} = __webpack_require__(3168)
+const { FormData, setFormDataState } = __webpack_require__(5910)
+const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
 const { isUint8Array } = __webpack_require__(3429)
-const { serializeAMimeType } = __webpack_require__(428)
-const { multipartFormDataParser } = __webpack_require__(948)
-const { createDeferredPromise } = __webpack_require__(9444)
-const { parseJSONFromBytes } = __webpack_require__(1204)
-const { utf8DecodeBytes } = __webpack_require__(7636)
-const { runtimeFeatures } = __webpack_require__(777)
+const { serializeAMimeType } = __webpack_require__(1900)
+const { multipartFormDataParser } = __webpack_require__(116)
+const { createDeferredPromise } = __webpack_require__(6436)
+const { parseJSONFromBytes } = __webpack_require__(8116)
+const { utf8DecodeBytes } = __webpack_require__(276)
+const { runtimeFeatures } = __webpack_require__(313)
 
 const random = runtimeFeatures.has('crypto')
   ? (__webpack_require__(7598).randomInt)
@@ -25907,7 +25907,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5055:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -26045,13 +26045,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 428:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __webpack_require__(1204)
+const { forgivingBase64, collectASequenceOfCodePoints, collectASequenceOfCodePointsFast, isomorphicDecode, removeASCIIWhitespace, removeChars } = __webpack_require__(8116)
 
 const encoder = new TextEncoder()
 
@@ -26648,17 +26648,17 @@ module.exports = {
 
 /***/ }),
 
-/***/ 948:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { bufferToLowerCasedHeaderName } = __webpack_require__(2272)
-const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(428)
-const { makeEntry } = __webpack_require__(2134)
-const { webidl } = __webpack_require__(7223)
+const { bufferToLowerCasedHeaderName } = __webpack_require__(3440)
+const { HTTP_TOKEN_CODEPOINTS } = __webpack_require__(1900)
+const { makeEntry } = __webpack_require__(5910)
+const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
-const { isomorphicDecode } = __webpack_require__(1204)
+const { isomorphicDecode } = __webpack_require__(8116)
 
 const dd = Buffer.from('--')
 const decoder = new TextDecoder()
@@ -27241,14 +27241,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2134:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { iteratorMixin } = __webpack_require__(1168)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { webidl } = __webpack_require__(7223)
+const { iteratorMixin } = __webpack_require__(3168)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { webidl } = __webpack_require__(7879)
 const nodeUtil = __webpack_require__(7975)
 
 // https://xhr.spec.whatwg.org/#formdata
@@ -27507,7 +27507,7 @@ module.exports = { FormData, makeEntry, setFormDataState }
 
 /***/ }),
 
-/***/ 8160:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -27554,21 +27554,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 548:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __webpack_require__(1003)
-const { kEnumerableProperty } = __webpack_require__(2272)
+const { kConstruct } = __webpack_require__(6443)
+const { kEnumerableProperty } = __webpack_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __webpack_require__(1168)
-const { webidl } = __webpack_require__(7223)
+} = __webpack_require__(3168)
+const { webidl } = __webpack_require__(7879)
 const assert = __webpack_require__(4589)
 const util = __webpack_require__(7975)
 
@@ -28280,7 +28280,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3345:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -28294,9 +28294,9 @@ const {
   makeResponse,
   fromInnerResponse,
   getResponseState
-} = __webpack_require__(1627)
-const { HeadersList } = __webpack_require__(548)
-const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __webpack_require__(268)
+} = __webpack_require__(9051)
+const { HeadersList } = __webpack_require__(660)
+const { Request, cloneRequest, getRequestDispatcher, getRequestState } = __webpack_require__(9967)
 const zlib = __webpack_require__(8522)
 const {
   makePolicyContainer,
@@ -28331,27 +28331,27 @@ const {
   hasAuthenticationEntry,
   includesCredentials,
   isTraversableNavigable
-} = __webpack_require__(1168)
+} = __webpack_require__(3168)
 const assert = __webpack_require__(4589)
-const { safelyExtractBody, extractBody } = __webpack_require__(9852)
+const { safelyExtractBody, extractBody } = __webpack_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __webpack_require__(5055)
+} = __webpack_require__(4495)
 const EE = __webpack_require__(8474)
 const { Readable, pipeline, finished, isErrored, isReadable } = __webpack_require__(7075)
-const { addAbortListener, bufferToLowerCasedHeaderName } = __webpack_require__(2272)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(428)
-const { getGlobalDispatcher } = __webpack_require__(8085)
-const { webidl } = __webpack_require__(7223)
+const { addAbortListener, bufferToLowerCasedHeaderName } = __webpack_require__(3440)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(1900)
+const { getGlobalDispatcher } = __webpack_require__(2581)
+const { webidl } = __webpack_require__(7879)
 const { STATUS_CODES } = __webpack_require__(7067)
-const { bytesMatch } = __webpack_require__(378)
-const { createDeferredPromise } = __webpack_require__(9444)
-const { isomorphicEncode } = __webpack_require__(1204)
-const { runtimeFeatures } = __webpack_require__(777)
+const { bytesMatch } = __webpack_require__(5082)
+const { createDeferredPromise } = __webpack_require__(6436)
+const { isomorphicEncode } = __webpack_require__(8116)
+const { runtimeFeatures } = __webpack_require__(313)
 
 // Node.js v23.8.0+ and v22.15.0+ supports Zstandard
 const hasZstd = runtimeFeatures.has('zstd')
@@ -30700,22 +30700,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 268:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(9852)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(548)
-const util = __webpack_require__(2272)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(660)
+const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __webpack_require__(1168)
+} = __webpack_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -30725,11 +30725,11 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __webpack_require__(5055)
+} = __webpack_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { webidl } = __webpack_require__(7223)
-const { URLSerializer } = __webpack_require__(428)
-const { kConstruct } = __webpack_require__(1003)
+const { webidl } = __webpack_require__(7879)
+const { URLSerializer } = __webpack_require__(1900)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
 const { getMaxListeners, setMaxListeners, defaultMaxListeners } = __webpack_require__(8474)
 
@@ -31822,14 +31822,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1627:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(548)
-const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __webpack_require__(9852)
-const util = __webpack_require__(2272)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(660)
+const { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = __webpack_require__(4492)
+const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -31838,16 +31838,16 @@ const {
   isAborted,
   isErrorLike,
   environmentSettingsObject: relevantRealm
-} = __webpack_require__(1168)
+} = __webpack_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __webpack_require__(5055)
-const { webidl } = __webpack_require__(7223)
-const { URLSerializer } = __webpack_require__(428)
-const { kConstruct } = __webpack_require__(1003)
+} = __webpack_require__(4495)
+const { webidl } = __webpack_require__(7879)
+const { URLSerializer } = __webpack_require__(1900)
+const { kConstruct } = __webpack_require__(6443)
 const assert = __webpack_require__(4589)
-const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(1204)
+const { isomorphicEncode, serializeJavascriptValueToJSONString } = __webpack_require__(8116)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -32470,22 +32470,22 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1168:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Transform } = __webpack_require__(7075)
 const zlib = __webpack_require__(8522)
-const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __webpack_require__(5055)
-const { getGlobalOrigin } = __webpack_require__(8160)
-const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(428)
+const { redirectStatusSet, referrerPolicyTokens, badPortsSet } = __webpack_require__(4495)
+const { getGlobalOrigin } = __webpack_require__(1059)
+const { collectAnHTTPQuotedString, parseMIMEType } = __webpack_require__(1900)
 const { performance } = __webpack_require__(643)
-const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(2272)
+const { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(3440)
 const assert = __webpack_require__(4589)
 const { isUint8Array } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(7223)
-const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __webpack_require__(1204)
+const { webidl } = __webpack_require__(7879)
+const { isomorphicEncode, collectASequenceOfCodePoints, removeChars } = __webpack_require__(8116)
 
 function responseURL (response) {
   // https://fetch.spec.whatwg.org/#responses
@@ -33999,13 +33999,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1204:
+/***/ 8116:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { utf8DecodeBytes } = __webpack_require__(7636)
+const { utf8DecodeBytes } = __webpack_require__(276)
 
 /**
  * @param {(char: string) => boolean} condition
@@ -34249,14 +34249,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 378:
+/***/ 5082:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
-const { runtimeFeatures } = __webpack_require__(777)
-const { asciiLowercase } = __webpack_require__(1204)
+const { runtimeFeatures } = __webpack_require__(313)
+const { asciiLowercase } = __webpack_require__(8116)
 
 /**
  * @typedef {object} Metadata
@@ -34563,14 +34563,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7223:
+/***/ 7879:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const assert = __webpack_require__(4589)
 const { types, inspect } = __webpack_require__(7975)
-const { runtimeFeatures } = __webpack_require__(777)
+const { runtimeFeatures } = __webpack_require__(313)
 
 const UNDEFINED = 1
 const BOOLEAN = 2
@@ -35576,20 +35576,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3969:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(6976)
-const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(3105)
-const { makeRequest } = __webpack_require__(268)
-const { fetching } = __webpack_require__(3345)
-const { Headers, getHeadersList } = __webpack_require__(548)
-const { getDecodeSplit } = __webpack_require__(1168)
-const { WebsocketFrameSend } = __webpack_require__(9104)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(736)
+const { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = __webpack_require__(8625)
+const { makeRequest } = __webpack_require__(9967)
+const { fetching } = __webpack_require__(4398)
+const { Headers, getHeadersList } = __webpack_require__(660)
+const { getDecodeSplit } = __webpack_require__(3168)
+const { WebsocketFrameSend } = __webpack_require__(3264)
 const assert = __webpack_require__(4589)
-const { runtimeFeatures } = __webpack_require__(777)
+const { runtimeFeatures } = __webpack_require__(313)
 
 const crypto = runtimeFeatures.has('crypto')
   ? __webpack_require__(7598)
@@ -35922,7 +35922,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6976:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -36055,14 +36055,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5924:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(7223)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { kConstruct } = __webpack_require__(1003)
+const { webidl } = __webpack_require__(7879)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { kConstruct } = __webpack_require__(6443)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -36393,13 +36393,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9104:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { runtimeFeatures } = __webpack_require__(777)
-const { maxUnsigned16Bit, opcodes } = __webpack_require__(6976)
+const { runtimeFeatures } = __webpack_require__(313)
+const { maxUnsigned16Bit, opcodes } = __webpack_require__(736)
 
 const BUFFER_SIZE = 8 * 1024
 
@@ -36533,14 +36533,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8029:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __webpack_require__(8522)
-const { isValidClientWindowBits } = __webpack_require__(3105)
-const { MessageSizeExceededError } = __webpack_require__(1059)
+const { isValidClientWindowBits } = __webpack_require__(8625)
+const { MessageSizeExceededError } = __webpack_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -36645,14 +36645,14 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 276:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { Writable } = __webpack_require__(7075)
 const assert = __webpack_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(6976)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __webpack_require__(736)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -36661,11 +36661,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __webpack_require__(3105)
-const { failWebsocketConnection } = __webpack_require__(3969)
-const { WebsocketFrameSend } = __webpack_require__(9104)
-const { PerMessageDeflate } = __webpack_require__(8029)
-const { MessageSizeExceededError } = __webpack_require__(1059)
+} = __webpack_require__(8625)
+const { failWebsocketConnection } = __webpack_require__(6897)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { PerMessageDeflate } = __webpack_require__(9469)
+const { MessageSizeExceededError } = __webpack_require__(8707)
 
 // This code was influenced by ws released under the MIT license.
 // Copyright (c) 2011 Einar Otto Stangvik <einaros@gmail.com>
@@ -37172,14 +37172,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5388:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { WebsocketFrameSend } = __webpack_require__(9104)
-const { opcodes, sendHints } = __webpack_require__(6976)
-const FixedQueue = __webpack_require__(9220)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { opcodes, sendHints } = __webpack_require__(736)
+const FixedQueue = __webpack_require__(2279)
 
 /**
  * @typedef {object} SendQueueNode
@@ -37288,15 +37288,15 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 6375:
+/***/ 6919:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { webidl } = __webpack_require__(7223)
-const { validateCloseCodeAndReason } = __webpack_require__(3105)
-const { kConstruct } = __webpack_require__(1003)
-const { kEnumerableProperty } = __webpack_require__(2272)
+const { webidl } = __webpack_require__(7879)
+const { validateCloseCodeAndReason } = __webpack_require__(8625)
+const { kConstruct } = __webpack_require__(6443)
+const { kEnumerableProperty } = __webpack_require__(3440)
 
 function createInheritableDOMException () {
   // https://github.com/nodejs/node/issues/59677
@@ -37399,23 +37399,23 @@ module.exports = { WebSocketError, createUnvalidatedWebSocketError }
 
 /***/ }),
 
-/***/ 3158:
+/***/ 2873:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { createDeferredPromise } = __webpack_require__(9444)
-const { environmentSettingsObject } = __webpack_require__(1168)
-const { states, opcodes, sentCloseFrameState } = __webpack_require__(6976)
-const { webidl } = __webpack_require__(7223)
-const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(3105)
-const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(3969)
-const { channels } = __webpack_require__(5726)
-const { WebsocketFrameSend } = __webpack_require__(9104)
-const { ByteParser } = __webpack_require__(276)
-const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(6375)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { utf8DecodeBytes } = __webpack_require__(7636)
+const { createDeferredPromise } = __webpack_require__(6436)
+const { environmentSettingsObject } = __webpack_require__(3168)
+const { states, opcodes, sentCloseFrameState } = __webpack_require__(736)
+const { webidl } = __webpack_require__(7879)
+const { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = __webpack_require__(8625)
+const { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = __webpack_require__(6897)
+const { channels } = __webpack_require__(2414)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { ByteParser } = __webpack_require__(1652)
+const { WebSocketError, createUnvalidatedWebSocketError } = __webpack_require__(6919)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { utf8DecodeBytes } = __webpack_require__(276)
 
 let emittedExperimentalWarning = false
 
@@ -37902,15 +37902,15 @@ module.exports = { WebSocketStream }
 
 /***/ }),
 
-/***/ 3105:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { states, opcodes } = __webpack_require__(6976)
+const { states, opcodes } = __webpack_require__(736)
 const { isUtf8 } = __webpack_require__(4573)
-const { removeHTTPWhitespace } = __webpack_require__(428)
-const { collectASequenceOfCodePointsFast } = __webpack_require__(1204)
+const { removeHTTPWhitespace } = __webpack_require__(1900)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(8116)
 
 /**
  * @param {number} readyState
@@ -38256,16 +38256,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5358:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { isArrayBuffer } = __webpack_require__(3429)
-const { webidl } = __webpack_require__(7223)
-const { URLSerializer } = __webpack_require__(428)
-const { environmentSettingsObject } = __webpack_require__(1168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __webpack_require__(6976)
+const { webidl } = __webpack_require__(7879)
+const { URLSerializer } = __webpack_require__(1900)
+const { environmentSettingsObject } = __webpack_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = __webpack_require__(736)
 const {
   isConnecting,
   isEstablished,
@@ -38276,15 +38276,15 @@ const {
   utf8Decode,
   toArrayBuffer,
   getURLRecord
-} = __webpack_require__(3105)
-const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(3969)
-const { ByteParser } = __webpack_require__(276)
-const { kEnumerableProperty } = __webpack_require__(2272)
-const { getGlobalDispatcher } = __webpack_require__(8085)
-const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(5924)
-const { SendQueue } = __webpack_require__(5388)
-const { WebsocketFrameSend } = __webpack_require__(9104)
-const { channels } = __webpack_require__(5726)
+} = __webpack_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = __webpack_require__(6897)
+const { ByteParser } = __webpack_require__(1652)
+const { kEnumerableProperty } = __webpack_require__(3440)
+const { getGlobalDispatcher } = __webpack_require__(2581)
+const { ErrorEvent, CloseEvent, createFastMessageEvent } = __webpack_require__(5188)
+const { SendQueue } = __webpack_require__(3900)
+const { WebsocketFrameSend } = __webpack_require__(3264)
+const { channels } = __webpack_require__(2414)
 
 function getSocketAddress (socket) {
   if (typeof socket?.address === 'function') {
