@@ -1,0 +1,100 @@
+// The README's bad-input table, row by row, against the bundled action: exit code 1, one error
+// annotation that says what is wrong and how to fix it, and not one request sent.
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
+import { run, sweep } from './e2e-support.js'
+
+let emu: Emulator
+beforeAll(async () => {
+  emu = await startEmulator()
+})
+afterAll(async () => {
+  try {
+    sweep(emu)
+  } finally {
+    await emu.close()
+  }
+})
+
+const workspace = mkdtempSync(join(tmpdir(), 'brcd-bad-'))
+const file = (name: string, content: string | Buffer): string => {
+  const path = join(workspace, name)
+  mkdirSync(join(path, '..'), { recursive: true })
+  writeFileSync(path, content)
+  return path
+}
+const tar = (args: string[], cwd: string): void => void execFileSync('tar', args, { cwd })
+
+// Fixtures: real files of each wrong kind.
+const tree = makeDistributionTree()
+mkdirSync(join(workspace, 'empty'))
+file('several/a-distribution.tar.gz', gzipSync('a'))
+file('several/b-distribution.tar.gz', gzipSync('b'))
+file('zip.tar.gz', Buffer.concat([Buffer.from('PK\u0003\u0004'), randomBytes(100)]))
+file('notar.tar.gz', gzipSync('just some text, not a tar archive\n'.repeat(40)))
+tar(['-czf', join(workspace, 'whole.tar.gz'), '.'], tree)
+const whole = execFileSync('cat', [join(workspace, 'whole.tar.gz')])
+file('truncated.tar.gz', whole.subarray(0, Math.floor(whole.length / 2)))
+file('abs-src/etc-passwd', 'x')
+tar(['-czPf', join(workspace, 'absolute.tar.gz'), join(workspace, 'abs-src/etc-passwd')], workspace)
+mkdirSync(join(workspace, 'dotdot/inner'), { recursive: true })
+file('dotdot/escape.txt', 'x')
+tar(['-czPf', join(workspace, 'dotdot.tar.gz'), '../escape.txt'], join(workspace, 'dotdot/inner'))
+file('big/site.tar.gz', Buffer.alloc(0))
+tar(['-czf', join(workspace, 'big/site.tar.gz'), '-C', workspace, 'abs-src'], workspace)
+const big = mkdtempSync(join(tmpdir(), 'brcd-big-'))
+writeFileSync(join(big, 'random.bin'), randomBytes(1_200_000))
+tar(['-czf', join(workspace, 'big/over-limit.tar.gz'), '.'], big)
+
+const search = {
+  'search-query': 'shirt',
+  'search-account-id': '6001',
+  'search-auth-key': 'emulator-auth-key',
+  'search-domain-key': 'emulator_domain',
+  'search-base-url': 'http://127.0.0.1:9'
+}
+
+const rows: Array<[string, Record<string, string>, RegExp]> = [
+  ['no stack, console-url or api-url', { 'api-url': '' }, /No Bloomreach Cloud stack given\. Set `stack`/],
+  ['a stack with a dot', { 'api-url': '', stack: 'my.stack' }, /stack 'my\.stack' is not a valid stack name: it contains a dot/],
+  ['a stack with a slash', { 'api-url': '', stack: 'my/stack' }, /it contains a slash/],
+  ['a stack with a space', { 'api-url': '', stack: 'my stack' }, /it contains white space/],
+  ['a stack with a scheme', { 'api-url': '', stack: 'https://mystack' }, /it looks like an address/],
+  ['a console-url of another form', { 'api-url': '', 'console-url': 'https://console.mystack.bloomreach.cloud' }, /is not a management console address/],
+  ['plain http to a non-loopback host', { 'api-url': 'http://api.mystack.bloomreach.cloud' }, /uses plain http to api\.mystack\.bloomreach\.cloud.*Use https/],
+  ['a missing username', { username: '' }, /Input username is required/],
+  ['a missing password', { password: '' }, /Input password is required/],
+  ['a path that does not exist', { distribution: 'target/site.tar.gz' }, /'target\/site\.tar\.gz' does not exist .*Point `distribution` at/],
+  ['a glob with no match', { distribution: 'target/*-distribution.tar.gz' }, /the pattern 'target\/\*-distribution\.tar\.gz' matched no \.tar\.gz or \.tgz file .*run the build step/],
+  ['a glob with several matches', { distribution: 'several/*-distribution.tar.gz' }, /matched 2 archives; it must match exactly one:.*a-distribution\.tar\.gz.*b-distribution\.tar\.gz.*Make the pattern more specific/],
+  ['an empty directory', { distribution: 'empty' }, /the directory 'empty' .* is empty; there is nothing to deploy/],
+  ['a file that is not gzip', { distribution: 'zip.tar.gz' }, /is not a gzip file \(it starts with 'PK', a zip/],
+  ['a gzip that is not a tar', { distribution: 'notar.tar.gz' }, /is a gzip file but not a tar archive/],
+  ['a truncated archive', { distribution: 'truncated.tar.gz' }, /is truncated: the gzip stream ends early .*Rebuild the distribution/],
+  ['a tar with an absolute entry', { distribution: 'absolute.tar.gz' }, /contains an entry '\/.*etc-passwd' that is an absolute path.*Repack/],
+  ['a tar with a .. entry', { distribution: 'dotdot.tar.gz' }, /contains an entry '\.\.\/escape\.txt' that has a '\.\.' segment/],
+  ['an archive over the limit', { distribution: 'big/over-limit.tar.gz', 'max-distribution-size': '1' }, /is 1\.1 MB, over the limit of 1 MB per distribution .*650 MB.*max-distribution-size/],
+  ['a number that is not a number', { 'max-attempts': 'four' }, /max-attempts 'four' is not a whole number/],
+  ['a number out of range', { ...search, 'search-rows': '500' }, /search-rows 500 is out of range: write a number from 1 to 200/],
+  ['an unknown search-type', { ...search, 'search-type': 'fuzzy' }, /search-type 'fuzzy' is not a search type: write keyword .* or category/],
+  ['a boolean that is neither true nor false', { 'dry-run': 'maybe' }, /dry-run 'maybe' is not a boolean: write true or false/]
+]
+
+describe('bad input: refused before any request', () => {
+  test.each(rows)('%s', async (_name, over, why) => {
+    const before = emu.requests.length
+    const r = await run({ 'api-url': emu.url, username: emu.username, password: emu.password, distribution: tree, ...over }, { workspace })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(why)
+    expect(r.stderr).toBe('')
+    expect(emu.requests.length).toBe(before)
+    expect(r.summary).toContain('❌ Failed')
+  })
+})
