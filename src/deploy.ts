@@ -5,11 +5,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { checkArchive, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
+import { runBuildCommand } from './build.js'
 import { CloudApi, type RetryPolicy } from './cloud/api.js'
 import { CloudClient, type Environment } from './cloud/client.js'
 import { planPruning } from './cloud/prune.js'
 import { CloudSession } from './cloud/session.js'
 import { InputError } from './errors.js'
+import { GitHubDeployment } from './github/deployments.js'
 import { HttpTransport } from './http/transport.js'
 import { MB, type DeployInputs } from './inputs.js'
 import { formatBytes } from './progress.js'
@@ -36,8 +38,12 @@ export async function defaultDistributionName(sourceDir: string): Promise<string
   return `${name}-${short}-distribution.tar.gz`
 }
 
+function workspace(): string {
+  return process.env.GITHUB_WORKSPACE || process.cwd()
+}
+
 async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<ArchiveInfo> {
-  const source = await locateDistribution(inputs.distribution, process.env.GITHUB_WORKSPACE || process.cwd())
+  const source = await locateDistribution(inputs.distribution, workspace())
   if (source.kind === 'archive') {
     core.info(`Checking ${source.path}`)
     const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes })
@@ -109,7 +115,12 @@ export async function deploy(inputs: DeployInputs, report: DeployReport, signal?
   const api = new CloudApi(transport, retry)
   const session = new CloudSession(api, inputs.username, inputs.password, { target })
   const client = new CloudClient(api, session, { retry, uploadIdleTimeoutMs: inputs.requestTimeoutMs })
+  let github: GitHubDeployment | undefined
   try {
+    if (inputs.buildCommand) {
+      const command = inputs.buildCommand
+      await phase(report, `Build: ${command}`, () => runBuildCommand(command, workspace()))
+    }
     const archive = await phase(report, 'Prepare the distribution', () => prepareArchive(inputs, cleanup))
     report.distributionName = archive.fileName
     report.distributionSource = archive.packed ? 'packed' : 'archive'
@@ -149,6 +160,10 @@ export async function deploy(inputs: DeployInputs, report: DeployReport, signal?
       return
     }
 
+    if (environment && inputs.githubToken) {
+      github = await GitHubDeployment.start(inputs.githubToken, environment.name, `${archive.fileName} to ${address.stack ?? address.apiUrl}`)
+    }
+
     const distribution = await phase(report, 'Upload the distribution', async () => {
       const d = await client.uploadDistribution({ path: archive.path, fileName: archive.fileName, size: archive.size, md5: archive.md5 })
       core.info(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
@@ -166,10 +181,15 @@ export async function deploy(inputs: DeployInputs, report: DeployReport, signal?
         core.info(`Deployment of ${distribution.id} to '${env.name}' requested (strategy ${inputs.deployStrategy}).`)
       })
       setOutput(Output.EnvironmentId, env.id)
+      await github?.set('success', `Deployed ${distribution.id}`)
+      github = undefined
       core.notice(`Deployed ${archive.fileName} (${distribution.id}) to '${env.name}' on ${address.stack ?? address.apiUrl}.`)
     } else {
       core.notice(`Uploaded ${archive.fileName} as distribution ${distribution.id} to ${address.stack ?? address.apiUrl}.`)
     }
+  } catch (error) {
+    await github?.set('failure', 'The deploy failed; see the workflow run')
+    throw error
   } finally {
     report.tokenRenewals = session.renewals
     await transport.close().catch(() => undefined)

@@ -23,7 +23,9 @@ export const Input = {
   MaxDistributions: 'max-distributions',
   MaxAttempts: 'max-attempts',
   RequestTimeoutSeconds: 'request-timeout-seconds',
-  TimeoutMinutes: 'timeout-minutes'
+  TimeoutMinutes: 'timeout-minutes',
+  BuildCommand: 'build-command',
+  GitHubToken: 'github-token'
 } as const
 
 export const DEFAULT_DEPLOY_STRATEGY = 'stopstart'
@@ -59,6 +61,10 @@ export interface DeployInputs extends CommonInputs {
   maxDistributionBytes: number
   /** Prune old distributions so that at most this many remain after the upload; undefined = off. */
   maxDistributions: number | undefined
+  /** Run before packing, e.g. `mvn -B -P dist package`; undefined = none. */
+  buildCommand: string | undefined
+  /** When set (and an environment is), each deploy is recorded as a GitHub Deployment. */
+  githubToken: string | undefined
 }
 
 export interface ActionInputs {
@@ -149,6 +155,8 @@ function readDeployInputs(getInput: InputReader, common: CommonInputs, distribut
     throw new InputError(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`)
   }
   const maxDistributions = getInput(Input.MaxDistributions)
+  const githubToken = getInput(Input.GitHubToken)
+  registerSecret(githubToken)
   return {
     ...common,
     address,
@@ -159,6 +167,8 @@ function readDeployInputs(getInput: InputReader, common: CommonInputs, distribut
     environment: getInput(Input.Environment) || undefined,
     deployStrategy: strategy,
     maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB,
-    maxDistributions: maxDistributions === '' ? undefined : parseInteger(Input.MaxDistributions, maxDistributions, 0, 1, 1000)
+    maxDistributions: maxDistributions === '' ? undefined : parseInteger(Input.MaxDistributions, maxDistributions, 0, 1, 1000),
+    buildCommand: getInput(Input.BuildCommand) || undefined,
+    githubToken: githubToken || undefined
   }
 }

@@ -134,6 +134,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       method: req.method ?? '',
       url: req.url ?? '',
       httpVersion: req.httpVersion,
+      remotePort: req.socket.remotePort,
       headers: headersOf(req),
       status: 0
     }

@@ -87,6 +87,8 @@ export interface RecordedRequest {
   method: string
   url: string
   httpVersion: string
+  /** The client's port: tells which connection (e.g. a proxy's tunnel) carried the call. */
+  remotePort?: number
   headers: Record<string, string>
   json?: unknown
   parts?: RecordedPart[]

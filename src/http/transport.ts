@@ -1,6 +1,6 @@
 // One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
 import type { Readable } from 'node:stream'
-import { Agent, request, type Dispatcher } from 'undici'
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -47,9 +47,10 @@ export class HttpTransport {
     readonly baseUrl: string,
     private readonly options: TransportOptions
   ) {
-    // HTTP/1.1 only: the platform documents side effects of HTTP/2.
+    // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
+    // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
     this.ownsDispatcher = !options.dispatcher
-    this.dispatcher = options.dispatcher ?? new Agent({ allowH2: false, connect: { timeout: 30_000 } })
+    this.dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } })
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {

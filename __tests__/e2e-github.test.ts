@@ -1,0 +1,204 @@
+// GitHub fit, end to end: GitHub Deployments against a local stand-in for the GitHub API,
+// build-command, and the whole deploy through a real forward proxy on 127.0.0.1.
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
+import { connect, type AddressInfo, type Socket } from 'node:net'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
+import { ops, run, sweep } from './e2e-support.js'
+
+const GITHUB_TOKEN = 'ghs_localStandInToken12345'
+
+let emu: Emulator
+beforeEach(async () => {
+  emu = await startEmulator()
+})
+afterEach(async () => {
+  try {
+    sweep(emu, [GITHUB_TOKEN])
+  } finally {
+    await emu.close()
+  }
+})
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+async function body(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  for await (const c of req) chunks.push(c as Buffer)
+  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined
+}
+
+/** The two GitHub API calls the action makes, answered like GitHub does; `failCreate` answers 500. */
+async function githubStandIn(failCreate = false) {
+  const calls: Array<{ method: string; url: string; auth?: string; json: unknown }> = []
+  const server = createServer(async (req, res) => {
+    calls.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, json: await body(req) })
+    res.setHeader('content-type', 'application/json')
+    if (req.url === '/repos/acme/site/deployments') {
+      res.statusCode = failCreate ? 500 : 201
+      res.end(JSON.stringify(failCreate ? { message: 'Server Error' } : { id: 4242 }))
+    } else if (req.url === '/repos/acme/site/deployments/4242/statuses') {
+      res.statusCode = 201
+      res.end(JSON.stringify({ id: 1 }))
+    } else {
+      res.statusCode = 404
+      res.end(JSON.stringify({ message: 'Not Found' }))
+    }
+  })
+  const url = await listen(server)
+  return { url, calls, close: () => new Promise<void>((r) => server.close(() => r())) }
+}
+
+const deployInputs = (over: Record<string, string> = {}) => ({
+  'api-url': emu.url,
+  username: emu.username,
+  password: emu.password,
+  distribution: makeDistributionTree(),
+  environment: 'development',
+  ...over
+})
+
+describe('GitHub Deployments', () => {
+  test('a deploy is recorded with its statuses: in progress, then success', async () => {
+    const gh = await githubStandIn()
+    try {
+      const r = await run(deployInputs({ 'github-token': GITHUB_TOKEN }), { env: { GITHUB_API_URL: gh.url, GITHUB_RUN_ID: '77' } })
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      expect(gh.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+        'POST /repos/acme/site/deployments',
+        'POST /repos/acme/site/deployments/4242/statuses',
+        'POST /repos/acme/site/deployments/4242/statuses'
+      ])
+      expect(gh.calls[0]?.auth).toMatch(new RegExp(`^(token|Bearer) ${GITHUB_TOKEN}$`))
+      expect(gh.calls[0]?.json).toMatchObject({ ref: '0123456789abcdef0123456789abcdef01234567', environment: 'development', auto_merge: false, required_contexts: [] })
+      expect(gh.calls.slice(1).map((c) => (c.json as { state: string }).state)).toEqual(['in_progress', 'success'])
+      expect(gh.calls[2]?.json).toMatchObject({ log_url: 'https://github.com/acme/site/actions/runs/77' })
+    } finally {
+      await gh.close()
+    }
+  })
+
+  test('a failed deploy sets the GitHub Deployment to failure', async () => {
+    const gh = await githubStandIn()
+    await emu.close()
+    emu = await startEmulator({ faults: [{ operation: 'deploy', kind: 'status', status: 400, times: 1 }] })
+    try {
+      const r = await run(deployInputs({ 'github-token': GITHUB_TOKEN }), { env: { GITHUB_API_URL: gh.url } })
+      expect(r.code).toBe(1)
+      expect(gh.calls.slice(1).map((c) => (c.json as { state: string }).state)).toEqual(['in_progress', 'failure'])
+    } finally {
+      await gh.close()
+    }
+  })
+
+  test('best effort: GitHub refusing is a warning, the deploy still succeeds', async () => {
+    const gh = await githubStandIn(true)
+    try {
+      const r = await run(deployInputs({ 'github-token': GITHUB_TOKEN, 'max-attempts': '1' }), { env: { GITHUB_API_URL: gh.url } })
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      expect(r.visible).toMatch(/::warning::Could not record the deploy as a GitHub Deployment \(HTTP 500/)
+      expect(ops(emu, 'deploy').map((x) => x.status)).toEqual([202])
+    } finally {
+      await gh.close()
+    }
+  })
+})
+
+describe('build-command', () => {
+  test('runs in the workspace before packing, its output in its own group', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'brcd-build-'))
+    writeFileSync(
+      join(workspace, 'build.mjs'),
+      "import { mkdirSync, writeFileSync } from 'node:fs'\nmkdirSync('target/dist/conf', { recursive: true })\nwriteFileSync('target/dist/conf/built.txt', 'built by the build command')\nconsole.log('BUILD OUTPUT LINE')\n"
+    )
+    const r = await run(deployInputs({ 'build-command': `"${process.execPath}" build.mjs`, distribution: 'target/dist' }), { workspace })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.visible).toMatch(/::group::Build: .*build\.mjs\n(.*\n)*BUILD OUTPUT LINE\n(.*\n)*::endgroup::\n::group::Prepare the distribution/)
+    expect(emu.distributions).toHaveLength(1)
+  })
+
+  test('a non-zero exit fails the step before anything is uploaded', async () => {
+    const r = await run(deployInputs({ 'build-command': `"${process.execPath}" -e "process.exit(3)"` }))
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/build-command .* exited with code 3; nothing was uploaded/)
+    expect(emu.requests).toEqual([])
+  })
+
+  test('a program that does not exist', async () => {
+    const r = await run(deployInputs({ 'build-command': 'no-such-program-xyz package' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/build-command 'no-such-program-xyz package' could not be started/)
+    expect(emu.requests).toEqual([])
+  })
+})
+
+describe('proxies', () => {
+  /** A small forward proxy: CONNECT tunnels (what undici uses) and absolute-form requests. */
+  async function forwardProxy() {
+    const seen: string[] = []
+    const upstreamPorts = new Set<number>()
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`)
+      const target = new URL(req.url ?? '')
+      const up = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      })
+      up.on('socket', (s: Socket) => s.once('connect', () => s.localPort && upstreamPorts.add(s.localPort)))
+      up.on('error', () => res.destroy())
+      req.pipe(up)
+    })
+    server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => {
+      seen.push(`CONNECT ${req.url}`)
+      const [host, port] = (req.url ?? '').split(':')
+      const upstream = connect(Number(port), host ?? '127.0.0.1', () => {
+        if (upstream.localPort) upstreamPorts.add(upstream.localPort)
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n')
+        upstream.write(head)
+        upstream.pipe(client)
+        client.pipe(upstream)
+      })
+      upstream.on('error', () => client.destroy())
+      client.on('error', () => upstream.destroy())
+    })
+    const url = await listen(server)
+    return { url, seen, upstreamPorts, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()) }) }
+  }
+
+  test('HTTP_PROXY: every call of the deploy goes through the proxy', async () => {
+    const proxy = await forwardProxy()
+    try {
+      const r = await run(deployInputs(), { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '' } })
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      expect(proxy.seen.length).toBeGreaterThan(0)
+      expect(proxy.seen.every((s) => s.includes(new URL(emu.url).host))).toBe(true)
+      expect(emu.requests.map((x) => x.operation)).toEqual(['login', 'list-environments', 'upload', 'deploy'])
+      for (const x of emu.requests) expect(proxy.upstreamPorts.has(x.remotePort ?? -1)).toBe(true)
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  test('NO_PROXY skips the proxy', async () => {
+    const proxy = await forwardProxy()
+    try {
+      const r = await run(deployInputs(), { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } })
+      expect(r.code).toBe(0)
+      expect(proxy.seen).toEqual([])
+      expect(emu.requests).toHaveLength(4)
+    } finally {
+      await proxy.close()
+    }
+  })
+})
