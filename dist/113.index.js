@@ -61,9 +61,10 @@ class HttpTransport {
     constructor(baseUrl, options) {
         this.baseUrl = baseUrl;
         this.options = options;
-        // HTTP/1.1 only: the platform documents side effects of HTTP/2.
+        // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
+        // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .Agent */ .g6({ allowH2: false, connect: { timeout: 30_000 } });
+        this.dispatcher = options.dispatcher ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .EnvHttpProxyAgent */ .J2({ allowH2: false, connect: { timeout: 30_000 } });
     }
     async send(req) {
         if (req.path.length > 1 && req.path.endsWith('/')) {
@@ -121,8 +122,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: SearchCheckFailed
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
-var core = __webpack_require__(6257);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(3360);
 // EXTERNAL MODULE: ./src/report.ts
 var src_report = __webpack_require__(665);
 // EXTERNAL MODULE: ./src/search/config.ts

@@ -1,8 +1,8 @@
-export const id = 156;
-export const ids = [156];
+export const id = 964;
+export const ids = [964];
 export const modules = {
 
-/***/ 5156:
+/***/ 4964:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,8 +13,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: USER_AGENT, defaultDistributionName
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
-var core = __webpack_require__(6257);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(3360);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:os"
@@ -1111,6 +1111,32 @@ async function checkArchive(file, options = {}) {
 
 
 
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
+var exec = __webpack_require__(2876);
+;// CONCATENATED MODULE: ./src/build.ts
+// The optional build-command: run before packing, in the workspace, its output streamed into its
+// own log group. Run through @actions/exec, which splits arguments itself (quotes respected) and
+// uses no shell, so the same command works on Linux, macOS and Windows runners. A command that
+// needs shell syntax can say so: `bash -c "mvn -B package && cp ..."`.
+
+
+
+async function runBuildCommand(command, cwd) {
+    let code;
+    try {
+        code = await exec/* exec */.m(command, [], { cwd, ignoreReturnCode: true });
+    }
+    catch (error) {
+        // @actions/exec throws when the program cannot be found or started.
+        const why = error instanceof Error ? error.message : String(error);
+        throw new errors/* InputError */.d(`build-command '${command}' could not be started (${why}). Check the program name and that the job installs it (e.g. actions/setup-java for mvn).`);
+    }
+    if (code !== 0) {
+        throw new errors/* InputError */.d(`build-command '${command}' exited with code ${code}; nothing was uploaded. Its output is in the "Build" log group above.`);
+    }
+    core/* info */.pq(`build-command finished (exit code 0).`);
+}
+
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/http/retry.ts
@@ -1527,6 +1553,74 @@ class CloudSession {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/deployments.ts
+// Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
+// Environments page. Best effort: any failure here is a warning, never a failed deploy.
+
+class GitHubDeployment {
+    octokit;
+    repo;
+    id;
+    logUrl;
+    constructor(octokit, repo, id, logUrl) {
+        this.octokit = octokit;
+        this.repo = repo;
+        this.id = id;
+        this.logUrl = logUrl;
+    }
+    /** Creates the deployment and marks it in progress; undefined (with a warning) when GitHub refuses. */
+    static async start(token, environment, description) {
+        try {
+            const github = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+            const { context } = github;
+            const octokit = github.getOctokit(token);
+            const repo = context.repo;
+            const answer = await octokit.rest.repos.createDeployment({
+                ...repo,
+                ref: context.sha || context.ref,
+                environment,
+                description,
+                auto_merge: false,
+                required_contexts: [],
+                production_environment: /prod/i.test(environment),
+                transient_environment: false
+            });
+            const id = answer.data.id;
+            if (typeof id !== 'number')
+                throw new Error(`GitHub answered HTTP ${answer.status} without a deployment id`);
+            const logUrl = context.runId ? `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${context.runId}` : undefined;
+            const deployment = new GitHubDeployment(octokit, repo, id, logUrl);
+            await deployment.set('in_progress', `Deploying to ${environment}`);
+            core/* info */.pq(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`);
+            return deployment;
+        }
+        catch (error) {
+            core/* warning */.$e(`Could not record the deploy as a GitHub Deployment (${deployments_describe(error)}); the deploy goes on. Give the token 'deployments: write' permission.`);
+            return undefined;
+        }
+    }
+    async set(state, description) {
+        try {
+            await this.octokit.rest.repos.createDeploymentStatus({
+                ...this.repo,
+                deployment_id: this.id,
+                state,
+                description: description.slice(0, 140),
+                ...(this.logUrl ? { log_url: this.logUrl } : {}),
+                auto_inactive: state === 'success'
+            });
+        }
+        catch (error) {
+            core/* warning */.$e(`Could not set GitHub Deployment ${this.id} to ${state} (${deployments_describe(error)}).`);
+        }
+    }
+}
+function deployments_describe(error) {
+    const status = error.status;
+    const message = error instanceof Error ? error.message : String(error);
+    return typeof status === 'number' ? `HTTP ${status}: ${message}` : message;
+}
+
 // EXTERNAL MODULE: ./src/http/transport.ts
 var http_transport = __webpack_require__(1517);
 // EXTERNAL MODULE: ./src/inputs.ts
@@ -1536,6 +1630,8 @@ var src_report = __webpack_require__(665);
 ;// CONCATENATED MODULE: ./src/deploy.ts
 // The deployment, phase by phase: archive -> login -> environment -> prune -> upload -> deploy.
 // Loaded by main.ts only once the inputs are valid.
+
+
 
 
 
@@ -1570,8 +1666,11 @@ async function defaultDistributionName(sourceDir) {
     const short = safe(sha.slice(0, 7)) || 'local';
     return `${name}-${short}-distribution.tar.gz`;
 }
+function workspace() {
+    return process.env.GITHUB_WORKSPACE || process.cwd();
+}
 async function prepareArchive(inputs, cleanup) {
-    const source = await locateDistribution(inputs.distribution, process.env.GITHUB_WORKSPACE || process.cwd());
+    const source = await locateDistribution(inputs.distribution, workspace());
     if (source.kind === 'archive') {
         core/* info */.pq(`Checking ${source.path}`);
         const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes });
@@ -1638,7 +1737,12 @@ async function deploy(inputs, report, signal) {
     const api = new CloudApi(transport, retry);
     const session = new CloudSession(api, inputs.username, inputs.password, { target });
     const client = new CloudClient(api, session, { retry, uploadIdleTimeoutMs: inputs.requestTimeoutMs });
+    let github;
     try {
+        if (inputs.buildCommand) {
+            const command = inputs.buildCommand;
+            await (0,src_report/* phase */.Oi)(report, `Build: ${command}`, () => runBuildCommand(command, workspace()));
+        }
         const archive = await (0,src_report/* phase */.Oi)(report, 'Prepare the distribution', () => prepareArchive(inputs, cleanup));
         report.distributionName = archive.fileName;
         report.distributionSource = archive.packed ? 'packed' : 'archive';
@@ -1673,6 +1777,9 @@ async function deploy(inputs, report, signal) {
             core/* notice */.lm(`Dry run: would upload ${archive.fileName} (${(0,src_progress/* formatBytes */.z3)(archive.size)}) to ${address.apiUrl}${then}. Nothing was changed.`);
             return;
         }
+        if (environment && inputs.githubToken) {
+            github = await GitHubDeployment.start(inputs.githubToken, environment.name, `${archive.fileName} to ${address.stack ?? address.apiUrl}`);
+        }
         const distribution = await (0,src_report/* phase */.Oi)(report, 'Upload the distribution', async () => {
             const d = await client.uploadDistribution({ path: archive.path, fileName: archive.fileName, size: archive.size, md5: archive.md5 });
             core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
@@ -1689,11 +1796,17 @@ async function deploy(inputs, report, signal) {
                 core/* info */.pq(`Deployment of ${distribution.id} to '${env.name}' requested (strategy ${inputs.deployStrategy}).`);
             });
             (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.EnvironmentId, env.id);
+            await github?.set('success', `Deployed ${distribution.id}`);
+            github = undefined;
             core/* notice */.lm(`Deployed ${archive.fileName} (${distribution.id}) to '${env.name}' on ${address.stack ?? address.apiUrl}.`);
         }
         else {
             core/* notice */.lm(`Uploaded ${archive.fileName} as distribution ${distribution.id} to ${address.stack ?? address.apiUrl}.`);
         }
+    }
+    catch (error) {
+        await github?.set('failure', 'The deploy failed; see the workflow run');
+        throw error;
     }
     finally {
         report.tokenRenewals = session.renewals;
@@ -1765,9 +1878,10 @@ class HttpTransport {
     constructor(baseUrl, options) {
         this.baseUrl = baseUrl;
         this.options = options;
-        // HTTP/1.1 only: the platform documents side effects of HTTP/2.
+        // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
+        // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .Agent */ .g6({ allowH2: false, connect: { timeout: 30_000 } });
+        this.dispatcher = options.dispatcher ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .EnvHttpProxyAgent */ .J2({ allowH2: false, connect: { timeout: 30_000 } });
     }
     async send(req) {
         if (req.path.length > 1 && req.path.endsWith('/')) {
