@@ -77,8 +77,8 @@ function cell(value: string | undefined): string {
   return value === undefined || value === '' ? '—' : value.replace(/\|/g, '\\|')
 }
 
-function table(rows: Array<[string, string | undefined]>): string[] {
-  const lines = ['| | |', '|---|---|']
+function table(rows: Array<[string, string | undefined]>, heading: string): string[] {
+  const lines = [`| ${heading} | |`, '|---|---|']
   for (const [k, v] of rows) if (v !== undefined) lines.push(`| ${k} | ${cell(v)} |`)
   return lines
 }
@@ -117,11 +117,11 @@ function searchRows(s: SearchResult): Array<[string, string | undefined]> {
 export function summaryMarkdown(r: DeployReport): string {
   const status = r.error ? '❌ Failed' : r.dryRun && r.deploys ? '🔍 Dry run: nothing was changed' : r.deploys ? '✅ Deployed' : '✅ Passed'
   const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', '']
-  lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r) : [])]))
+  lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r) : [])], r.deploys ? 'Deployment' : 'Search check'))
   if (r.error) lines.push('', `**Error:** ${r.error.replace(/\r?\n/g, ' ')}`)
-  if (r.search) lines.push('', '### Search check', '', ...table(searchRows(r.search)))
+  if (r.search) lines.push('', '### Search check', '', ...table(searchRows(r.search), 'Search'))
   if (r.phases.length > 0) {
-    lines.push('', '| Phase | Time | |', '|---|---:|---|')
+    lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|')
     for (const p of r.phases) lines.push(`| ${cell(p.name)} | ${formatDuration(p.ms)} | ${p.ok ? '✓' : '✗'} |`)
   }
   return lines.join('\n') + '\n'
