@@ -28851,8 +28851,8 @@ function setOutput(name, value) {
 function cell(value) {
     return value === undefined || value === '' ? '—' : value.replace(/\|/g, '\\|');
 }
-function table(rows) {
-    const lines = ['| | |', '|---|---|'];
+function table(rows, heading) {
+    const lines = [`| ${heading} | |`, '|---|---|'];
     for (const [k, v] of rows)
         if (v !== undefined)
             lines.push(`| ${k} | ${cell(v)} |`);
@@ -28890,13 +28890,13 @@ function searchRows(s) {
 function summaryMarkdown(r) {
     const status = r.error ? '❌ Failed' : r.dryRun && r.deploys ? '🔍 Dry run: nothing was changed' : r.deploys ? '✅ Deployed' : '✅ Passed';
     const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', ''];
-    lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r) : [])]));
+    lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r) : [])], r.deploys ? 'Deployment' : 'Search check'));
     if (r.error)
         lines.push('', `**Error:** ${r.error.replace(/\r?\n/g, ' ')}`);
     if (r.search)
-        lines.push('', '### Search check', '', ...table(searchRows(r.search)));
+        lines.push('', '### Search check', '', ...table(searchRows(r.search), 'Search'));
     if (r.phases.length > 0) {
-        lines.push('', '| Phase | Time | |', '|---|---:|---|');
+        lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|');
         for (const p of r.phases)
             lines.push(`| ${cell(p.name)} | ${(0,_progress_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
