@@ -166,3 +166,18 @@ describe('search config', () => {
     [{ [SearchInput.Query]: 'été', [SearchInput.Type]: 'category' }, /non-ASCII letter 'é'/]
   ])('refused: %j', (over, why) => refused(over, why))
 })
+
+describe('action.yml defaults', () => {
+  test('ACTION_YML_DEFAULTS matches the defaults action.yml declares for the search inputs', async () => {
+    const { readFileSync } = await import('node:fs')
+    const { parse } = await import('yaml')
+    const { ACTION_YML_DEFAULTS, SearchInput } = await import('../src/search/config.js')
+    const meta = parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: string }> }
+    const declared: Record<string, string> = {}
+    for (const name of Object.values(SearchInput)) {
+      const d = meta.inputs[name]?.default
+      if (d !== undefined) declared[name] = String(d)
+    }
+    expect(ACTION_YML_DEFAULTS).toEqual(declared)
+  })
+})

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
 
 export const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
 
@@ -35,9 +36,20 @@ export function parseOutputFile(text: string): Record<string, string> {
   return out
 }
 
+/** Every input of action.yml that declares a default, with it: a runner sets these for each step. */
+export function actionDefaults(): Record<string, string> {
+  const meta = parse(readFileSync(fileURLToPath(new URL('../../action.yml', import.meta.url)), 'utf8')) as {
+    inputs?: Record<string, { default?: unknown }>
+  }
+  const defaults: Record<string, string> = {}
+  for (const [name, input] of Object.entries(meta.inputs ?? {})) if (input.default !== undefined) defaults[name] = String(input.default)
+  return defaults
+}
+
+/** The INPUT_* variables a runner sets: the step's `with:` over action.yml's defaults (hyphens kept). */
 export function inputEnv(inputs: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries(inputs)) env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v
+  for (const [k, v] of Object.entries({ ...actionDefaults(), ...inputs })) env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v
   return env
 }
 

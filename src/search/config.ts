@@ -188,8 +188,26 @@ function parsePageUrl(value: string, repository: string | undefined): string {
 }
 
 /** Any search-* input other than search-query that is set. */
+/**
+ * The defaults action.yml declares. A runner sets every input that has a default, so a value equal
+ * to its default says nothing about the user's intent (a test keeps this in step with action.yml).
+ */
+export const ACTION_YML_DEFAULTS: Readonly<Record<string, string>> = {
+  [SearchInput.Type]: SEARCH_DEFAULTS.type,
+  [SearchInput.Environment]: SEARCH_DEFAULTS.environment,
+  [SearchInput.Fields]: SEARCH_DEFAULTS.fields.join(','),
+  [SearchInput.Rows]: String(SEARCH_DEFAULTS.rows),
+  [SearchInput.MinResults]: String(SEARCH_DEFAULTS.minResults),
+  [SearchInput.TimeoutSeconds]: String(SEARCH_DEFAULTS.timeoutSeconds),
+  [SearchInput.WaitSeconds]: String(SEARCH_DEFAULTS.waitSeconds)
+}
+
+/** Search inputs the user set (other than search-query), ignoring values equal to action.yml's defaults. */
 function otherSearchInputs(get: SearchInputReader): string[] {
-  return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && get(name).trim() !== '')
+  return Object.values(SearchInput).filter((name) => {
+    const value = get(name).trim()
+    return name !== SearchInput.Query && value !== '' && value !== ACTION_YML_DEFAULTS[name]
+  })
 }
 
 /**

@@ -1,0 +1,175 @@
+// `npm run validate`: checks action.yml, every workflow in .github/workflows and every example in
+// examples/ against GitHub's schemas (action-validator), then what a schema cannot see:
+//   - action.yml: no `${{ }}` in a name or description (GitHub evaluates them when it loads the
+//     action, finds no context there and fails every job that uses it);
+//   - every step that uses this action passes only inputs action.yml declares;
+//   - every job that calls the reusable workflow passes only its inputs and secrets, and all the
+//     required ones;
+//   - the reusable workflow passes up every output of action.yml, from the deploy step;
+//   - every `uses:` of another repository names a ref.
+// Exits 1 on any failure, listing each problem.
+//
+// Known gap of action-validator 0.6.0: its action schema allows runs.using node12, node16 and
+// node20 only, not node24 (which GitHub runners support since v2.327.1). action.yml is therefore
+// validated with `using: node24` read as node20; that `using` is node20 or node24 is checked here.
+import { readdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+interface ValidationError {
+  code: string
+  detail?: string
+  path?: string
+  title: string
+  location?: { line: number; column: number }
+  states?: { errors: ValidationError[] }[]
+}
+interface Validator {
+  validateAction(src: string): { errors: ValidationError[] }
+  validateWorkflow(src: string): { errors: ValidationError[] }
+}
+type Yaml = Record<string, unknown>
+
+// A CommonJS module (wasm-pack's nodejs target, the .wasm beside it).
+const validator = createRequire(import.meta.url)('@action-validator/core') as Validator
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const ACTION_REPO = 'brcloud/brcloud-deploy'
+const REUSABLE = '.github/workflows/deploy.yml'
+
+const problems = new Map<string, string[]>()
+const report = (file: string, message: string): void => {
+  problems.set(file, [...(problems.get(file) ?? []), message])
+}
+
+/** Flattens the validator's nested oneOf states into one line per distinct leaf error. */
+function describe(errors: ValidationError[], out = new Set<string>()): Set<string> {
+  for (const e of errors) {
+    if (e.states?.length) for (const s of e.states) describe(s.errors, out)
+    else {
+      const where = e.location ? `line ${e.location.line}:${e.location.column}` : e.path || '/'
+      out.add(`${where}: ${e.detail ?? e.title}`)
+    }
+  }
+  return out
+}
+
+const isMap = (v: unknown): v is Yaml => typeof v === 'object' && v !== null && !Array.isArray(v)
+const keys = (v: unknown): string[] => (isMap(v) ? Object.keys(v) : [])
+
+function yamlFiles(dir: string): string[] {
+  try {
+    return readdirSync(join(root, dir))
+      .filter((f) => /\.ya?ml$/.test(f))
+      .sort()
+      .map((f) => `${dir}/${f}`)
+  } catch {
+    return []
+  }
+}
+
+// --- action.yml -------------------------------------------------------------------------------
+const actionText = readFileSync(join(root, 'action.yml'), 'utf8')
+const action = parse(actionText) as Yaml
+const actionInputs = new Set(keys(action.inputs))
+const actionOutputs = keys(action.outputs)
+{
+  const runs = isMap(action.runs) ? action.runs : {}
+  if (runs.using !== 'node20' && runs.using !== 'node24') report('action.yml', `runs.using is '${String(runs.using)}': expected node24`)
+  const asNode20 = actionText.replace(/^(\s*using:\s*)(['"]?)node24\2\s*$/m, '$1$2node20$2')
+  for (const line of describe(validator.validateAction(asNode20).errors)) report('action.yml', line)
+
+  const texts: [string, unknown][] = [
+    ['name', action.name],
+    ['description', action.description],
+    ['author', action.author]
+  ]
+  for (const section of ['inputs', 'outputs'] as const) {
+    const entries = action[section]
+    if (isMap(entries)) for (const [name, spec] of Object.entries(entries)) texts.push([`${section}.${name}.description`, isMap(spec) ? spec.description : undefined])
+  }
+  for (const [where, text] of texts) {
+    if (typeof text === 'string' && text.includes('${{')) {
+      report('action.yml', `${where} contains "\${{": GitHub evaluates it when loading the action and fails; write it without the braces (e.g. "github.token")`)
+    }
+  }
+}
+
+// --- the reusable workflow ----------------------------------------------------------------------
+const reusable = parse(readFileSync(join(root, REUSABLE), 'utf8')) as Yaml
+const call = isMap(reusable.on) && isMap(reusable.on.workflow_call) ? reusable.on.workflow_call : {}
+const callInputs = isMap(call.inputs) ? call.inputs : {}
+const callSecrets = new Set(keys(call.secrets))
+{
+  const outputs = isMap(call.outputs) ? call.outputs : {}
+  const jobs = isMap(reusable.jobs) ? reusable.jobs : {}
+  const missing = actionOutputs.filter((o) => !(o in outputs))
+  const extra = keys(outputs).filter((o) => !actionOutputs.includes(o))
+  if (missing.length) report(REUSABLE, `workflow_call.outputs lacks action output(s): ${missing.join(', ')}`)
+  if (extra.length) report(REUSABLE, `workflow_call.outputs has output(s) action.yml does not: ${extra.join(', ')}`)
+  for (const [name, spec] of Object.entries(outputs)) {
+    const value = isMap(spec) ? String(spec.value ?? '') : ''
+    const m = /^\$\{\{\s*jobs\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}$/.exec(value)
+    const job = m && isMap(jobs[m[1] as string]) ? (jobs[m[1] as string] as Yaml) : undefined
+    const jobOut = m && job && isMap(job.outputs) ? String(job.outputs[m[2] as string] ?? '') : ''
+    if (!m || m[2] !== name || !new RegExp(`^\\$\\{\\{\\s*steps\\.[\\w-]+\\.outputs\\.${name}\\s*\\}\\}$`).test(jobOut)) {
+      report(REUSABLE, `output ${name} is not passed up from the deploy step's output of the same name`)
+    }
+  }
+}
+
+// --- every workflow and example -----------------------------------------------------------------
+const files = [...yamlFiles('.github/workflows'), ...yamlFiles('examples')]
+if (!files.includes(REUSABLE)) report(REUSABLE, 'missing')
+for (const file of files) {
+  const text = readFileSync(join(root, file), 'utf8')
+  for (const line of describe(validator.validateWorkflow(text).errors)) report(file, line)
+  let workflow: Yaml
+  try {
+    workflow = parse(text) as Yaml
+  } catch {
+    continue // the validator has reported the parse error
+  }
+  for (const [jobId, job] of Object.entries(isMap(workflow.jobs) ? workflow.jobs : {})) {
+    if (!isMap(job)) continue
+    if (typeof job.uses === 'string') checkCall(file, jobId, job)
+    const steps = Array.isArray(job.steps) ? job.steps : []
+    steps.forEach((step: unknown, i) => {
+      if (!isMap(step) || typeof step.uses !== 'string') return
+      const uses = step.uses
+      const where = `jobs.${jobId}.steps[${i}]${typeof step.id === 'string' ? ` (${step.id})` : ''}`
+      if (!uses.startsWith('./') && !uses.startsWith('docker://') && !/^[\w.-]+\/[\w./-]+@[\w./-]+$/.test(uses)) {
+        report(file, `${where}: uses '${uses}' names no ref (owner/repo@v1)`)
+      }
+      if (uses === './' || uses.startsWith(`${ACTION_REPO}@`)) {
+        for (const input of keys(step.with)) if (!actionInputs.has(input)) report(file, `${where}: input '${input}' is not in action.yml`)
+      }
+    })
+  }
+}
+
+function checkCall(file: string, jobId: string, job: Yaml): void {
+  const uses = String(job.uses)
+  if (!(uses === `./${REUSABLE}` || uses.startsWith(`${ACTION_REPO}/${REUSABLE}@`))) return
+  const given = keys(job.with)
+  for (const input of given) if (!(input in callInputs)) report(file, `jobs.${jobId}: input '${input}' is not an input of ${REUSABLE}`)
+  for (const [name, spec] of Object.entries(callInputs)) {
+    if (isMap(spec) && spec.required === true && !given.includes(name)) report(file, `jobs.${jobId}: required input '${name}' of ${REUSABLE} is not given`)
+  }
+  if (job.secrets !== 'inherit') for (const secret of keys(job.secrets)) if (!callSecrets.has(secret)) report(file, `jobs.${jobId}: secret '${secret}' is not a secret of ${REUSABLE}`)
+}
+
+// --- report -------------------------------------------------------------------------------------
+for (const file of ['action.yml', ...files]) {
+  const list = problems.get(file)
+  console.log(`${list ? 'FAIL' : 'ok  '} ${file}`)
+  for (const p of list ?? []) console.log(`       ${p}`)
+}
+for (const [file, list] of problems) if (file !== 'action.yml' && !files.includes(file)) for (const p of list) console.log(`FAIL ${file}: ${p}`)
+if (problems.size > 0) {
+  console.error(`\n${[...problems.values()].flat().length} problem(s) in ${problems.size} file(s).`)
+  process.exit(1)
+}
+console.log(`\n${files.length + 1} files valid (action-validator schemas and cross-file checks).`)
