@@ -28918,7 +28918,7 @@ async function writeSummary(report) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   kq: () => (/* binding */ parseSearchConfig)
 /* harmony export */ });
-/* unused harmony exports SearchInput, SearchOutput, SEARCH_HOSTS, REQUESTABLE_FIELDS, SEARCH_DEFAULTS, parseSearchBaseUrl, checkRequestSize */
+/* unused harmony exports SearchInput, SearchOutput, SEARCH_HOSTS, REQUESTABLE_FIELDS, SEARCH_DEFAULTS, parseSearchBaseUrl, ACTION_YML_DEFAULTS, checkRequestSize */
 /* harmony import */ var _cloud_address_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5337);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
@@ -29070,8 +29070,25 @@ function parsePageUrl(value, repository) {
     return value;
 }
 /** Any search-* input other than search-query that is set. */
+/**
+ * The defaults action.yml declares. A runner sets every input that has a default, so a value equal
+ * to its default says nothing about the user's intent (a test keeps this in step with action.yml).
+ */
+const ACTION_YML_DEFAULTS = {
+    [SearchInput.Type]: SEARCH_DEFAULTS.type,
+    [SearchInput.Environment]: SEARCH_DEFAULTS.environment,
+    [SearchInput.Fields]: SEARCH_DEFAULTS.fields.join(','),
+    [SearchInput.Rows]: String(SEARCH_DEFAULTS.rows),
+    [SearchInput.MinResults]: String(SEARCH_DEFAULTS.minResults),
+    [SearchInput.TimeoutSeconds]: String(SEARCH_DEFAULTS.timeoutSeconds),
+    [SearchInput.WaitSeconds]: String(SEARCH_DEFAULTS.waitSeconds)
+};
+/** Search inputs the user set (other than search-query), ignoring values equal to action.yml's defaults. */
 function otherSearchInputs(get) {
-    return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && get(name).trim() !== '');
+    return Object.values(SearchInput).filter((name) => {
+        const value = get(name).trim();
+        return name !== SearchInput.Query && value !== '' && value !== ACTION_YML_DEFAULTS[name];
+    });
 }
 /**
  * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
