@@ -8,18 +8,14 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { run, sweep } from './e2e-support.js'
+import { run, sweepAndClose } from './e2e-support.js'
 
 let emu: Emulator
 beforeAll(async () => {
   emu = await startEmulator()
 })
 afterAll(async () => {
-  try {
-    sweep(emu)
-  } finally {
-    await emu.close()
-  }
+  await sweepAndClose(emu)
 })
 
 const workspace = mkdtempSync(join(tmpdir(), 'brcd-bad-'))

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { expectNoSecrets, extract, ops, run as runAction, secretsOf, sweep } from './e2e-support.js'
+import { expectNoSecrets, extract, ops, run as runAction, secretsOf, sweepAndClose } from './e2e-support.js'
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
 
@@ -16,12 +16,7 @@ describe('deploy end to end (bundled dist/index.js)', () => {
     emu = await startEmulator()
   })
   afterEach(async () => {
-    // Close even when the sweep fails: an open server would keep Jest from exiting.
-    try {
-      sweep(emu)
-    } finally {
-      await emu.close()
-    }
+    await sweepAndClose(emu)
   })
 
   const creds = () => ({ 'api-url': emu.url + '/', username: emu.username, password: emu.password })
@@ -190,8 +185,7 @@ describe('a long job', () => {
       expect(deploy?.headers.authorization).not.toBe(loginToken)
       expect(run.summary).toMatch(/\| Token renewals \| [1-9]/)
     } finally {
-      sweep(emu)
-      await emu.close()
+      await sweepAndClose(emu)
     }
   })
 })

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator, type EmulatorOptions } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { ops, run, sweep } from './e2e-support.js'
+import { ops, run, sweepAndClose } from './e2e-support.js'
 
 let emu: Emulator
 async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -13,12 +13,7 @@ async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
   return emu
 }
 afterEach(async () => {
-  // Close even when the sweep fails: an open server would keep Jest from exiting.
-  try {
-    sweep(emu)
-  } finally {
-    await emu.close()
-  }
+  await sweepAndClose(emu)
 })
 
 const tree = makeDistributionTree(undefined, 1_000_000)

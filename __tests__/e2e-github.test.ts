@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { ops, run, sweep } from './e2e-support.js'
+import { ops, run, sweepAndClose } from './e2e-support.js'
 
 const GITHUB_TOKEN = 'ghs_localStandInToken12345'
 
@@ -16,11 +16,7 @@ beforeEach(async () => {
   emu = await startEmulator()
 })
 afterEach(async () => {
-  try {
-    sweep(emu, [GITHUB_TOKEN])
-  } finally {
-    await emu.close()
-  }
+  await sweepAndClose(emu, [GITHUB_TOKEN])
 })
 
 async function listen(server: Server): Promise<string> {

@@ -1,7 +1,7 @@
 // The search smoke check end to end: the bundled action against the emulator's search API.
 import { startEmulator, type Emulator, type EmulatorOptions } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { ops, run, sweep } from './e2e-support.js'
+import { ops, run, sweepAndClose } from './e2e-support.js'
 
 let emu: Emulator
 async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -9,12 +9,7 @@ async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
   return emu
 }
 afterEach(async () => {
-  // Close even when the sweep fails: an open server would keep Jest from exiting.
-  try {
-    sweep(emu, [emu.search.authKey])
-  } finally {
-    await emu.close()
-  }
+  await sweepAndClose(emu, [emu.search.authKey])
 })
 
 /** A search-only run: no distribution, no cloud credentials. */

@@ -47,6 +47,16 @@ export function sweep(emu: Emulator, extra: string[] = []): void {
   if (list.length > 0) expectNoSecrets(list, secretsOf(emu, extra))
 }
 
+/** The teardown of every e2e suite: the sweep, then the emulator closed even when the sweep fails
+ * (an open server would keep Jest from exiting). */
+export async function sweepAndClose(emu: Emulator, extra: string[] = []): Promise<void> {
+  try {
+    sweep(emu, extra)
+  } finally {
+    await emu.close()
+  }
+}
+
 export const ops = (emu: Emulator, op: string): RecordedRequest[] => emu.requests.filter((r) => r.operation === op)
 
 export function extract(archive: string): string {

@@ -1,6 +1,9 @@
 // Derives the one API base address that receives the password. Everything here is strict on
 // purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
 import { InputError } from '../errors.js'
+import { parseAbsoluteUrl, parseBaseUrl, type BaseUrlRules } from '../http/base-url.js'
+
+export { isLoopbackHost } from '../http/base-url.js'
 
 export const DEFAULT_PLATFORM_DOMAIN = 'bloomreach.cloud'
 
@@ -21,13 +24,6 @@ export interface CloudAddress {
 }
 
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i
-
-/** True for hosts that never leave this machine: 127.0.0.0/8, localhost, [::1]. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase()
-  if (host === 'localhost' || host === '[::1]' || host === '::1') return true
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-}
 
 export function validateStackName(stack: string, input = 'stack'): string {
   if (DNS_LABEL.test(stack)) return stack.toLowerCase()
@@ -55,43 +51,21 @@ function validateDomain(domain: string): string {
   return domain.toLowerCase()
 }
 
-function parseUrl(value: string, input: string, example: string): URL {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new InputError(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`)
-  }
-  if (url.username || url.password) {
-    throw new InputError(`${input} must not contain a user name or password. Pass credentials through the username and password inputs.`)
-  }
-  if (url.search || url.hash) {
-    throw new InputError(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}.`)
-  }
-  return url
-}
-
-function resolveApiUrl(value: string): string {
-  const example = 'https://api.mystack.bloomreach.cloud'
-  const url = parseUrl(value, 'api-url', example)
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new InputError(
-      `api-url '${value}' uses plain http to ${url.hostname}: the password would travel unencrypted. ` +
-        `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`
-    )
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InputError(`api-url '${value}' must start with https:// (for example ${example}).`)
-  }
-  const path = url.pathname.replace(/\/+$/, '')
-  if (/\/v3$/i.test(path)) {
-    throw new InputError(`api-url '${value}' ends with /v3: give the base address without the version, for example ${example}.`)
-  }
-  return `${url.protocol}//${url.host}${path}`
+const API_URL_RULES: BaseUrlRules = {
+  input: 'api-url',
+  example: 'https://api.mystack.bloomreach.cloud',
+  credentialsHint: 'Pass credentials through the username and password inputs.',
+  secret: 'the password',
+  apiPath: /\/v3$/i,
+  apiPathMessage: 'ends with /v3: give the base address without the version'
 }
 
 function resolveConsoleUrl(value: string): { stack: string; domain: string } {
-  const url = parseUrl(value.replace(/#.*$/, ''), 'console-url', 'https://missioncontrol.mystack.bloomreach.cloud')
+  const url = parseAbsoluteUrl(value.replace(/#.*$/, ''), {
+    input: 'console-url',
+    example: 'https://missioncontrol.mystack.bloomreach.cloud',
+    credentialsHint: API_URL_RULES.credentialsHint
+  })
   const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname)
   if (url.protocol !== 'https:' || !match) {
     throw new InputError(
@@ -107,7 +81,7 @@ function resolveConsoleUrl(value: string): { stack: string; domain: string } {
 export function resolveCloudAddress(inputs: AddressInputs): CloudAddress {
   if (inputs.apiUrl) {
     const stack = inputs.stack ? validateStackName(inputs.stack) : undefined
-    return { apiUrl: resolveApiUrl(inputs.apiUrl), stack, source: 'api-url' }
+    return { apiUrl: parseBaseUrl(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' }
   }
   if (inputs.consoleUrl) {
     const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl)

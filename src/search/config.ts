@@ -1,6 +1,6 @@
 // The search smoke check's inputs: read through a getter, validated before any request, returned typed.
 // No check runs (undefined) when search-query is empty.
-import { isLoopbackHost } from '../cloud/address.js'
+import { parseBaseUrl } from '../http/base-url.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
 import { normalizeQuery, type SearchType } from './query.js'
@@ -129,34 +129,15 @@ function parseEnvironment(value: string): SearchEnvironment {
 }
 
 export function parseSearchBaseUrl(value: string): string {
-  const name = SearchInput.BaseUrl
-  const example = 'https://core.dxpapi.com'
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new InputError(`${name} '${value}' is not an absolute address. Write it in full, for example ${example}.`)
-  }
-  if (url.username || url.password) {
-    throw new InputError(`${name} must not contain a user name or password; the search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`)
-  }
-  if (url.search || url.hash) {
-    throw new InputError(`${name} '${value}' must not have a query or fragment: give the bare host, for example ${example}; the keys have their own inputs.`)
-  }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new InputError(
-      `${name} '${value}' uses plain http to ${url.hostname}: the auth key would travel unencrypted. ` +
-        `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`
-    )
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new InputError(`${name} '${value}' must start with https:// (for example ${example}).`)
-  }
-  const path = url.pathname.replace(/\/+$/, '')
-  if (/\/api(\/v1(\/core)?)?$/i.test(path)) {
-    throw new InputError(`${name} '${value}' includes the API path: give the host only, for example ${example} (the action adds /api/v1/core/).`)
-  }
-  return `${url.protocol}//${url.host}${path}`
+  return parseBaseUrl(value, {
+    input: SearchInput.BaseUrl,
+    example: 'https://core.dxpapi.com',
+    credentialsHint: `The search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`,
+    queryHint: '; the keys have their own inputs',
+    secret: 'the auth key',
+    apiPath: /\/api(\/v1(\/core)?)?$/i,
+    apiPathMessage: 'includes the API path: give the host only (the action adds /api/v1/core/)'
+  })
 }
 
 function parseFields(value: string): { fields: string[]; warnings: string[] } {
