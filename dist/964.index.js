@@ -1623,8 +1623,8 @@ function deployments_describe(error) {
 
 // EXTERNAL MODULE: ./src/http/transport.ts
 var http_transport = __webpack_require__(1517);
-// EXTERNAL MODULE: ./src/inputs.ts
-var src_inputs = __webpack_require__(8422);
+// EXTERNAL MODULE: ./src/inputs.ts + 1 modules
+var src_inputs = __webpack_require__(7342);
 // EXTERNAL MODULE: ./src/report.ts
 var src_report = __webpack_require__(665);
 ;// CONCATENATED MODULE: ./src/deploy.ts

@@ -28369,117 +28369,6 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 5337:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CI: () => (/* binding */ resolveCloudAddress),
-/* harmony export */   cW: () => (/* binding */ isLoopbackHost)
-/* harmony export */ });
-/* unused harmony exports DEFAULT_PLATFORM_DOMAIN, validateStackName */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-// Derives the one API base address that receives the password. Everything here is strict on
-// purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
-
-const DEFAULT_PLATFORM_DOMAIN = 'bloomreach.cloud';
-const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-/** True for hosts that never leave this machine: 127.0.0.0/8, localhost, [::1]. */
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (host === 'localhost' || host === '[::1]' || host === '::1')
-        return true;
-    return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-function validateStackName(stack, input = 'stack') {
-    if (DNS_LABEL.test(stack))
-        return stack.toLowerCase();
-    let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
-        why = 'it looks like an address, not a stack name';
-    else if (stack.includes('.'))
-        why = 'it contains a dot, so it is a host name, not a stack name';
-    else if (stack.includes('/'))
-        why = 'it contains a slash';
-    else if (/\s/.test(stack))
-        why = 'it contains white space';
-    else if (stack.length > 63)
-        why = `it is ${stack.length} characters long (at most 63)`;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
-        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set console-url to ` +
-        `that address, or api-url to the full API address.`);
-}
-function validateDomain(domain) {
-    const labels = domain.split('.');
-    if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`platform-domain '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
-            `Leave it empty for the default "${DEFAULT_PLATFORM_DOMAIN}".`);
-    }
-    return domain.toLowerCase();
-}
-function parseUrl(value, input, example) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
-    }
-    if (url.username || url.password) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} must not contain a user name or password. Pass credentials through the username and password inputs.`);
-    }
-    if (url.search || url.hash) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}.`);
-    }
-    return url;
-}
-function resolveApiUrl(value) {
-    const example = 'https://api.mystack.bloomreach.cloud';
-    const url = parseUrl(value, 'api-url', example);
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`api-url '${value}' uses plain http to ${url.hostname}: the password would travel unencrypted. ` +
-            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`api-url '${value}' must start with https:// (for example ${example}).`);
-    }
-    const path = url.pathname.replace(/\/+$/, '');
-    if (/\/v3$/i.test(path)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`api-url '${value}' ends with /v3: give the base address without the version, for example ${example}.`);
-    }
-    return `${url.protocol}//${url.host}${path}`;
-}
-function resolveConsoleUrl(value) {
-    const url = parseUrl(value.replace(/#.*$/, ''), 'console-url', 'https://missioncontrol.mystack.bloomreach.cloud');
-    const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
-    if (url.protocol !== 'https:' || !match) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`console-url '${value}' is not a management console address. It must have the form ` +
-            `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
-            `For any other API host, set api-url instead.`);
-    }
-    return { stack: validateStackName(match[1] ?? '', 'console-url stack'), domain: validateDomain(match[2] ?? '') };
-}
-/** api-url wins, else console-url, else stack + platform-domain. */
-function resolveCloudAddress(inputs) {
-    if (inputs.apiUrl) {
-        const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
-        return { apiUrl: resolveApiUrl(inputs.apiUrl), stack, source: 'api-url' };
-    }
-    if (inputs.consoleUrl) {
-        const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' };
-    }
-    if (inputs.stack) {
-        const stack = validateStackName(inputs.stack);
-        const domain = validateDomain(inputs.platformDomain || DEFAULT_PLATFORM_DOMAIN);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
-    }
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
-        'address), or `console-url` to the console address, or `api-url` to the full API address.');
-}
-
-
-/***/ }),
-
 /***/ 3916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28508,6 +28397,62 @@ class ServiceError extends Error {
         this.errorDetail = errorDetail;
         this.retryAfterMs = retryAfterMs;
     }
+}
+
+
+/***/ }),
+
+/***/ 9551:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
+/* harmony export */   wS: () => (/* binding */ parseAbsoluteUrl)
+/* harmony export */ });
+/* unused harmony export isLoopbackHost */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+// The one rule set for a service's base address (the cloud API's api-url, the search API's
+// search-base-url): absolute, no credentials or query in it, https (plain http only to this
+// machine), no trailing slash, and not the API path itself.
+
+/** True for hosts that never leave this machine: 127.0.0.0/8, localhost, [::1]. */
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (host === 'localhost' || host === '[::1]' || host === '::1')
+        return true;
+    return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+/** Parses an absolute address that carries no credentials, query or fragment. */
+function parseAbsoluteUrl(value, rules) {
+    const { input, example } = rules;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
+    }
+    if (url.username || url.password)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} must not contain a user name or password. ${rules.credentialsHint}`);
+    if (url.search || url.hash) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`);
+    }
+    return url;
+}
+/** A base address without a trailing slash, e.g. https://api.mystack.bloomreach.cloud. */
+function parseBaseUrl(value, rules) {
+    const url = parseAbsoluteUrl(value, rules);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
+            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`);
+    }
+    const path = url.pathname.replace(/\/+$/, '');
+    if (rules.apiPath.test(path))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`);
+    return `${url.protocol}//${url.host}${path}`;
 }
 
 
@@ -28587,19 +28532,104 @@ function isTransient(error) {
 
 /***/ }),
 
-/***/ 8422:
+/***/ 7342:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ko: () => (/* binding */ readInputs),
-/* harmony export */   MB: () => (/* binding */ MB)
-/* harmony export */ });
-/* unused harmony exports Input, DEFAULT_DEPLOY_STRATEGY, DEFAULT_MAX_DISTRIBUTION_MB, DEFAULT_MAX_ATTEMPTS, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_MINUTES, parseBoolean, parseInteger, parseDecimal, parseDistributionName */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
-/* harmony import */ var _cloud_address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5337);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3916);
-/* harmony import */ var _search_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2356);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7194);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  MB: () => (/* binding */ MB),
+  Ko: () => (/* binding */ readInputs)
+});
+
+// UNUSED EXPORTS: DEFAULT_DEPLOY_STRATEGY, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_DISTRIBUTION_MB, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_MINUTES, Input, parseBoolean, parseDecimal, parseDistributionName, parseInteger
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __nccwpck_require__(3360);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/http/base-url.ts
+var base_url = __nccwpck_require__(9551);
+;// CONCATENATED MODULE: ./src/cloud/address.ts
+// Derives the one API base address that receives the password. Everything here is strict on
+// purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
+
+
+
+const DEFAULT_PLATFORM_DOMAIN = 'bloomreach.cloud';
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+function validateStackName(stack, input = 'stack') {
+    if (DNS_LABEL.test(stack))
+        return stack.toLowerCase();
+    let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
+        why = 'it looks like an address, not a stack name';
+    else if (stack.includes('.'))
+        why = 'it contains a dot, so it is a host name, not a stack name';
+    else if (stack.includes('/'))
+        why = 'it contains a slash';
+    else if (/\s/.test(stack))
+        why = 'it contains white space';
+    else if (stack.length > 63)
+        why = `it is ${stack.length} characters long (at most 63)`;
+    throw new errors/* InputError */.d(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
+        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set console-url to ` +
+        `that address, or api-url to the full API address.`);
+}
+function validateDomain(domain) {
+    const labels = domain.split('.');
+    if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
+        throw new errors/* InputError */.d(`platform-domain '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
+            `Leave it empty for the default "${DEFAULT_PLATFORM_DOMAIN}".`);
+    }
+    return domain.toLowerCase();
+}
+const API_URL_RULES = {
+    input: 'api-url',
+    example: 'https://api.mystack.bloomreach.cloud',
+    credentialsHint: 'Pass credentials through the username and password inputs.',
+    secret: 'the password',
+    apiPath: /\/v3$/i,
+    apiPathMessage: 'ends with /v3: give the base address without the version'
+};
+function resolveConsoleUrl(value) {
+    const url = (0,base_url/* parseAbsoluteUrl */.wS)(value.replace(/#.*$/, ''), {
+        input: 'console-url',
+        example: 'https://missioncontrol.mystack.bloomreach.cloud',
+        credentialsHint: API_URL_RULES.credentialsHint
+    });
+    const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
+    if (url.protocol !== 'https:' || !match) {
+        throw new errors/* InputError */.d(`console-url '${value}' is not a management console address. It must have the form ` +
+            `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
+            `For any other API host, set api-url instead.`);
+    }
+    return { stack: validateStackName(match[1] ?? '', 'console-url stack'), domain: validateDomain(match[2] ?? '') };
+}
+/** api-url wins, else console-url, else stack + platform-domain. */
+function resolveCloudAddress(inputs) {
+    if (inputs.apiUrl) {
+        const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
+        return { apiUrl: (0,base_url/* parseBaseUrl */.Q2)(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' };
+    }
+    if (inputs.consoleUrl) {
+        const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' };
+    }
+    if (inputs.stack) {
+        const stack = validateStackName(inputs.stack);
+        const domain = validateDomain(inputs.platformDomain || DEFAULT_PLATFORM_DOMAIN);
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
+    }
+    throw new errors/* InputError */.d('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
+        'address), or `console-url` to the console address, or `api-url` to the full API address.');
+}
+
+// EXTERNAL MODULE: ./src/search/config.ts
+var config = __nccwpck_require__(2356);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/inputs.ts
 // The one place that reads the action's inputs. Everything is validated here, before any request,
 // and turned into a typed object; an invalid value throws an InputError that says how to fix it.
 
@@ -28642,16 +28672,16 @@ function parseBoolean(name, value, fallback) {
         return true;
     if (/^(false|no|off)$/i.test(value))
         return false;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} '${value}' is not a boolean: write true or false.`);
+    throw new errors/* InputError */.d(`${name} '${value}' is not a boolean: write true or false.`);
 }
 function parseInteger(name, value, fallback, min, max) {
     if (value === '')
         return fallback;
     if (!/^\d+$/.test(value))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
+        throw new errors/* InputError */.d(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
     const n = Number(value);
     if (n < min || n > max)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
     return n;
 }
 /** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
@@ -28659,34 +28689,34 @@ function parseDecimal(name, value, fallback, min, max) {
     if (value === '')
         return fallback;
     if (!/^\d+(\.\d+)?$/.test(value))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
+        throw new errors/* InputError */.d(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
     const n = Number(value);
     if (n < min || n > max)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
     return n;
 }
 function required(name, value, why) {
     if (value === '')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`Input ${name} is required: ${why}`);
+        throw new errors/* InputError */.d(`Input ${name} is required: ${why}`);
     return value;
 }
 function parseDistributionName(value) {
     if (value === '')
         return undefined;
     if (/[/\\]/.test(value) || /[\p{Cc}"]/u.test(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`);
+        throw new errors/* InputError */.d(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`);
     }
     if (!/\.(tar\.gz|tgz)$/i.test(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
+        throw new errors/* InputError */.d(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
     }
     return value;
 }
-function readInputs(getInput = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4) {
+function readInputs(getInput = core/* getInput */.V4) {
     // Mask every secret the moment it is known, before anything could print it. The password is not
     // trimmed: it may legitimately begin or end with a space.
     const password = getInput(Input.Password, { trimWhitespace: false });
-    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_4__/* .registerSecret */ .c)(password);
-    const search = (0,_search_config_js__WEBPACK_IMPORTED_MODULE_3__/* .parseSearchConfig */ .kq)((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(m) });
+    (0,secrets/* registerSecret */.c)(password);
+    const search = (0,config/* parseSearchConfig */.kq)((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
     const common = {
         dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
         maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), DEFAULT_MAX_ATTEMPTS, 1, 20),
@@ -28701,7 +28731,7 @@ function readInputs(getInput = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .get
     return { common, deploy: readDeployInputs(getInput, common, distribution, password), search };
 }
 function readDeployInputs(getInput, common, distribution, password) {
-    const address = (0,_cloud_address_js__WEBPACK_IMPORTED_MODULE_1__/* .resolveCloudAddress */ .CI)({
+    const address = resolveCloudAddress({
         stack: getInput(Input.Stack),
         consoleUrl: getInput(Input.ConsoleUrl),
         platformDomain: getInput(Input.PlatformDomain),
@@ -28711,11 +28741,11 @@ function readDeployInputs(getInput, common, distribution, password) {
     required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
     const strategy = getInput(Input.DeployStrategy) || DEFAULT_DEPLOY_STRATEGY;
     if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`);
+        throw new errors/* InputError */.d(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`);
     }
     const maxDistributions = getInput(Input.MaxDistributions);
     const githubToken = getInput(Input.GitHubToken);
-    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_4__/* .registerSecret */ .c)(githubToken);
+    (0,secrets/* registerSecret */.c)(githubToken);
     return {
         ...common,
         address,
@@ -28919,7 +28949,7 @@ async function writeSummary(report) {
 /* harmony export */   kq: () => (/* binding */ parseSearchConfig)
 /* harmony export */ });
 /* unused harmony exports SearchInput, SearchOutput, SEARCH_HOSTS, REQUESTABLE_FIELDS, SEARCH_DEFAULTS, parseSearchBaseUrl, ACTION_YML_DEFAULTS, checkRequestSize */
-/* harmony import */ var _cloud_address_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5337);
+/* harmony import */ var _http_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9551);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
 /* harmony import */ var _query_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4380);
@@ -29013,33 +29043,15 @@ function parseEnvironment(value) {
         `or staging (${SEARCH_HOSTS.staging}), or set ${SearchInput.BaseUrl} to another host.`);
 }
 function parseSearchBaseUrl(value) {
-    const name = SearchInput.BaseUrl;
-    const example = 'https://core.dxpapi.com';
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
-    }
-    if (url.username || url.password) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} must not contain a user name or password; the search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`);
-    }
-    if (url.search || url.hash) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' must not have a query or fragment: give the bare host, for example ${example}; the keys have their own inputs.`);
-    }
-    if (url.protocol === 'http:' && !(0,_cloud_address_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .cW)(url.hostname)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' uses plain http to ${url.hostname}: the auth key would travel unencrypted. ` +
-            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' must start with https:// (for example ${example}).`);
-    }
-    const path = url.pathname.replace(/\/+$/, '');
-    if (/\/api(\/v1(\/core)?)?$/i.test(path)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' includes the API path: give the host only, for example ${example} (the action adds /api/v1/core/).`);
-    }
-    return `${url.protocol}//${url.host}${path}`;
+    return (0,_http_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .parseBaseUrl */ .Q2)(value, {
+        input: SearchInput.BaseUrl,
+        example: 'https://core.dxpapi.com',
+        credentialsHint: `The search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`,
+        queryHint: '; the keys have their own inputs',
+        secret: 'the auth key',
+        apiPath: /\/api(\/v1(\/core)?)?$/i,
+        apiPathMessage: 'includes the API path: give the host only (the action adds /api/v1/core/)'
+    });
 }
 function parseFields(value) {
     if (value === '')
@@ -32821,8 +32833,8 @@ var core = __nccwpck_require__(3360);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __nccwpck_require__(8549);
-// EXTERNAL MODULE: ./src/inputs.ts
-var src_inputs = __nccwpck_require__(8422);
+// EXTERNAL MODULE: ./src/inputs.ts + 1 modules
+var src_inputs = __nccwpck_require__(7342);
 // EXTERNAL MODULE: ./src/report.ts
 var src_report = __nccwpck_require__(665);
 // EXTERNAL MODULE: ./src/secrets.ts
