@@ -14,7 +14,9 @@ import {
   MAX_OCTAL_11,
   paxRecord,
   splitUstarName,
-  type TarEntry
+  type TarEntry,
+  type TarSink,
+  writeTar
 } from '../src/archive/tar-writer.js'
 import { sortByBytes } from '../src/archive/walk.js'
 
@@ -154,6 +156,32 @@ test('the writer refuses files whose size differs from the listed one', async ()
   await expect(buffer(createTarStream([{ ...entry(3), sourcePath: path.join(tmp, 'gone') }]))).rejects.toThrow(/it was deleted/)
   const ok = await buffer(createTarStream([entry(10)]))
   expect(ok.length).toBe(512 + 512 + 1024)
+})
+
+test('writeTar reads file content into whatever room the sink gives; same bytes as createTarStream', async () => {
+  const dir = path.join(tmp, 'rooms')
+  fs.mkdirSync(dir)
+  const entries: TarEntry[] = [{ type: 'directory', name: 'd/', mode: 0o755, mtime: 1_600_000_000 }]
+  for (const size of [0, 1, 511, 512, 513, 70_001]) {
+    const file = path.join(dir, `f${size}`)
+    fs.writeFileSync(file, Buffer.alloc(size, size % 251))
+    entries.push({ type: 'file', name: `d/f${size}`, mode: 0o644, mtime: 1_600_000_000, size, sourcePath: file })
+  }
+  const expected = await buffer(createTarStream(entries, { readChunkSize: 4096 }))
+  for (const roomSize of [1, 7, 512, 100_000]) {
+    const parts: Buffer[] = []
+    let room = Buffer.alloc(0)
+    const sink: TarSink = {
+      write: (bytes) => void parts.push(Buffer.from(bytes)),
+      reserve: () => (room = Buffer.alloc(roomSize)),
+      commit: (n) => void parts.push(Buffer.from(room.subarray(0, n)))
+    }
+    await writeTar(entries, sink)
+    expect(Buffer.concat(parts).equals(expected)).toBe(true)
+  }
+  const file = path.join(tmp, 'rooms.tar')
+  fs.writeFileSync(file, expected)
+  expect(execFileSync('tar', ['-tf', file], { encoding: 'utf8' }).trim().split('\n')).toEqual(entries.map((e) => e.name))
 })
 
 test('sortByBytes orders by UTF-8 bytes, not locale', () => {

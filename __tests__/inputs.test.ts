@@ -124,6 +124,13 @@ describe('inputs', () => {
     expect(() => readAll({ ...searchOnly, 'search-type': 'fuzzy' })).toThrow(/search-type/)
   })
 
+  test('compression-level', () => {
+    expect(read().compressionLevel).toBe(6)
+    expect(read({ [Input.CompressionLevel]: '1' }).compressionLevel).toBe(1)
+    expect(() => read({ [Input.CompressionLevel]: '0' })).toThrow(/compression-level 0 is out of range: write a number from 1 to 9/)
+    expect(() => read({ [Input.CompressionLevel]: 'fast' })).toThrow(/compression-level 'fast' is not a whole number/)
+  })
+
   test('distribution-name', () => {
     expect(read({ [Input.DistributionName]: 'site-1.0.tar.gz' }).distributionName).toBe('site-1.0.tar.gz')
     expect(() => read({ [Input.DistributionName]: 'site.zip' })).toThrow(/must end with .tar.gz or .tgz/)

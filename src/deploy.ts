@@ -54,7 +54,7 @@ async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'brcloud-deploy-'))
   cleanup.push(dir)
   core.info(`Packing ${source.path} into ${name}`)
-  const info = await packDirectory(source.path, join(dir, name))
+  const info = await packDirectory(source.path, join(dir, name), { level: inputs.compressionLevel })
   core.info(`${name}: ${formatBytes(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`)
   if (info.size > inputs.maxDistributionBytes) {
     throw new InputError(

@@ -25,6 +25,7 @@ export const Input = {
   RequestTimeoutSeconds: 'request-timeout-seconds',
   TimeoutMinutes: 'timeout-minutes',
   BuildCommand: 'build-command',
+  CompressionLevel: 'compression-level',
   GitHubToken: 'github-token'
 } as const
 
@@ -35,6 +36,7 @@ export const MB = 1024 * 1024
 export const DEFAULT_MAX_ATTEMPTS = 4
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60
 export const DEFAULT_TIMEOUT_MINUTES = 30
+export const DEFAULT_COMPRESSION_LEVEL = 6
 
 /** Settings of the whole run. */
 export interface CommonInputs {
@@ -61,6 +63,8 @@ export interface DeployInputs extends CommonInputs {
   maxDistributionBytes: number
   /** Prune old distributions so that at most this many remain after the upload; undefined = off. */
   maxDistributions: number | undefined
+  /** gzip level for a packed directory: 1 fastest, 9 smallest. */
+  compressionLevel: number
   /** Run before packing, e.g. `mvn -B -P dist package`; undefined = none. */
   buildCommand: string | undefined
   /** When set (and an environment is), each deploy is recorded as a GitHub Deployment. */
@@ -168,6 +172,7 @@ function readDeployInputs(getInput: InputReader, common: CommonInputs, distribut
     deployStrategy: strategy,
     maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB,
     maxDistributions: maxDistributions === '' ? undefined : parseInteger(Input.MaxDistributions, maxDistributions, 0, 1, 1000),
+    compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), DEFAULT_COMPRESSION_LEVEL, 1, 9),
     buildCommand: getInput(Input.BuildCommand) || undefined,
     githubToken: githubToken || undefined
   }

@@ -1,12 +1,15 @@
 // Packs a directory's contents into a gzip-compressed tar, streamed:
-// tar entries -> gzip -> size/sha256/md5 -> file.
+// tar entries (file content read straight into the compressor's blocks) -> gzip on every core
+// (parallel-gzip.ts) -> size/sha256/md5 -> file.
+// Each stage runs as soon as the one before hands it data, and each holds a bounded amount, so
+// reading, packing, compressing, hashing and writing overlap and memory stays flat.
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { createGzip } from 'node:zlib'
 import { InputError } from '../errors.js'
 import { HashingStream } from './hash.js'
-import { createTarStream, type TarEntry } from './tar-writer.js'
+import { createParallelGzip } from './parallel-gzip.js'
+import { writeTar, type TarEntry } from './tar-writer.js'
 import type { ArchiveInfo } from './types.js'
 import { walkDirectory } from './walk.js'
 
@@ -54,16 +57,32 @@ export async function packDirectory(sourceDir: string, outFile: string, options:
       }
     })()
     const onProgress = options.onProgress
-    const tar = createTarStream(listed, {
-      onData: onProgress
-        ? (n) => {
-            bytesIn += n
-            onProgress(bytesIn)
-          }
-        : undefined
-    })
+    const onData = onProgress
+      ? (n: number): void => {
+          bytesIn += n
+          onProgress(bytesIn)
+        }
+      : undefined
+    // The tar writer reads file content straight into the compressor's blocks; the compressed
+    // stream flows through the hasher to the file. Both ends run at once: the writer waits only
+    // while the compressor has its fill of blocks in flight.
+    const gzip = createParallelGzip({ level })
     const hasher = new HashingStream()
-    await pipeline(tar, createGzip({ level }), hasher, handle.createWriteStream())
+    const writing = pipeline(gzip, hasher, handle.createWriteStream())
+    const producing = writeTar(listed, { write: (b) => gzip.writeBytes(b), reserve: () => gzip.reserve(), commit: (n) => gzip.commit(n) }, { onData }).then(
+      () => {
+        gzip.end()
+      },
+      (err: unknown) => {
+        gzip.destroy(err as Error) // the pipeline then fails with this error
+        throw err
+      }
+    )
+    const [produced, piped] = await Promise.allSettled([producing, writing])
+    // A failure downstream (a full disk) destroys the compressor, which then fails the writer too:
+    // the pipeline's error is the cause.
+    if (piped.status === 'rejected') throw piped.reason
+    if (produced.status === 'rejected') throw produced.reason
     if (entries === 0) {
       throw new InputError(`distribution: the directory '${sourceDir}' holds no files, directories or symlinks to pack; there is nothing to deploy.`)
     }

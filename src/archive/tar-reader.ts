@@ -140,13 +140,18 @@ export class TarReader extends Writable {
   private longLink: string | undefined
   private lastName: string | undefined
 
-  constructor(private readonly onEntry: (entry: TarEntryHeader) => void) {
+  constructor(
+    private readonly onEntry: (entry: TarEntryHeader) => void,
+    /** Called with each chunk's length once it is consumed (the chunk is no longer referenced). */
+    private readonly onConsumed?: (bytes: number) => void
+  ) {
     super()
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     try {
       this.consume(chunk)
+      this.onConsumed?.(chunk.length)
       callback()
     } catch (err) {
       callback(err as Error)

@@ -1,6 +1,6 @@
 // A streaming POSIX tar (ustar + PAX extended headers) writer. It only produces tar bytes;
 // compression is wired separately (pack.ts), so it can be swapped for a parallel compressor.
-import { createReadStream } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { InputError } from '../errors.js'
 
@@ -26,7 +26,7 @@ export type TarEntry =
 export interface TarWriterOptions {
   /** Called with the number of file-content bytes just read (a delta). */
   onData?: (bytes: number) => void
-  /** Read buffer size per file; default 256 KiB. */
+  /** At most this many bytes per read; createTarStream's chunk size (default 256 KiB). */
   readChunkSize?: number
 }
 
@@ -172,54 +172,139 @@ export function encodeEntryHeader(entry: TarEntry): Buffer {
   return Buffer.concat([paxHeader, data, Buffer.alloc(padding(data.length)), header])
 }
 
-async function* fileContent(entry: TarEntry & { type: 'file' }, options: TarWriterOptions): AsyncGenerator<Buffer> {
+/**
+ * Where writeTar puts the tar bytes. Small pieces (headers, padding) go through write(); file
+ * content is read straight into the room reserve() gives, then commit()ted, so a sink that keeps
+ * its own buffers (the parallel gzip) gets the content with no copy and no buffer allocated per read.
+ */
+export interface TarSink {
+  /** Takes these bytes (copying them, or keeping them: writeTar never touches them again). */
+  write(bytes: Buffer): Promise<void> | void
+  /** Room for file content, at least 1 byte; valid until the next commit(). */
+  reserve(): Promise<Buffer> | Buffer
+  /** Takes `bytes` written at the start of the room reserve() gave. */
+  commit(bytes: number): Promise<void> | void
+}
+
+/** A 1-byte read past the listed size tells whether a file grew; what it reads is never used. */
+const PROBE = Buffer.alloc(1)
+
+async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSink, options: TarWriterOptions): Promise<void> {
   const changed = (how: string): InputError =>
     new InputError(
       `distribution: '${entry.name}' changed while it was being packed (${how}). ` +
         'Make sure no other step or process writes into the distribution directory while this action runs, then run it again.'
     )
-  let read = 0
+  const failed = (err: unknown): InputError => {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return changed('it was deleted')
+    return new InputError(
+      `distribution: cannot read '${entry.name}' (${code ?? (err as Error).message}). ` +
+        'Make sure the user running the action can read every file in the distribution directory.'
+    )
+  }
   if (entry.size > 0) {
-    const stream = createReadStream(entry.sourcePath, { highWaterMark: options.readChunkSize ?? 256 * 1024 })
+    let handle: FileHandle
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        if (read + chunk.length > entry.size) throw changed(`it grew beyond the ${entry.size} bytes it had when listed`)
-        read += chunk.length
-        options.onData?.(chunk.length)
-        yield chunk
-      }
+      handle = await open(entry.sourcePath, 'r')
     } catch (err) {
-      if (err instanceof InputError) throw err
-      const code = (err as NodeJS.ErrnoException).code
-      if (code === 'ENOENT') throw changed('it was deleted')
-      throw new InputError(
-        `distribution: cannot read '${entry.name}' (${code ?? (err as Error).message}). ` +
-          'Make sure the user running the action can read every file in the distribution directory.'
-      )
+      throw failed(err)
+    }
+    try {
+      const most = options.readChunkSize ?? Number.POSITIVE_INFINITY
+      let read = 0
+      while (read < entry.size) {
+        const room = await sink.reserve()
+        let n: number
+        try {
+          n = (await handle.read(room, 0, Math.min(room.length, entry.size - read, most), read)).bytesRead
+        } catch (err) {
+          throw failed(err)
+        }
+        if (n === 0) throw changed(`it shrank from ${entry.size} to ${read} bytes`)
+        read += n
+        options.onData?.(n)
+        await sink.commit(n)
+      }
+      let more: number
+      try {
+        more = (await handle.read(PROBE, 0, 1, entry.size)).bytesRead
+      } catch (err) {
+        throw failed(err)
+      }
+      if (more > 0) throw changed(`it grew beyond the ${entry.size} bytes it had when listed`)
     } finally {
-      stream.destroy()
+      await handle.close().catch(() => undefined)
     }
   }
-  if (read !== entry.size) throw changed(`it shrank from ${entry.size} to ${read} bytes`)
   const pad = padding(entry.size)
-  if (pad > 0) yield Buffer.alloc(pad)
-}
-
-async function* tarChunks(entries: Iterable<TarEntry> | AsyncIterable<TarEntry>, options: TarWriterOptions): AsyncGenerator<Buffer> {
-  for await (const entry of entries) {
-    yield encodeEntryHeader(entry)
-    if (entry.type === 'file') yield* fileContent(entry, options)
-  }
-  yield Buffer.alloc(2 * BLOCK) // end-of-archive marker
+  if (pad > 0) await sink.write(Buffer.alloc(pad))
 }
 
 /**
- * A Readable of tar bytes for the given entries, produced lazily: each file is streamed from disk
- * when the consumer asks for more, so memory stays flat whatever the size of the tree.
+ * Writes the tar of the given entries into a sink: each entry's header, then each file's content
+ * read from disk chunk by chunk as the sink makes room, then the end-of-archive marker.
+ */
+export async function writeTar(
+  entries: Iterable<TarEntry> | AsyncIterable<TarEntry>,
+  sink: TarSink,
+  options: TarWriterOptions = {}
+): Promise<void> {
+  for await (const entry of entries) {
+    await sink.write(encodeEntryHeader(entry))
+    if (entry.type === 'file') await writeFileContent(entry, sink, options)
+  }
+  await sink.write(Buffer.alloc(2 * BLOCK)) // end-of-archive marker
+}
+
+/**
+ * A Readable of tar bytes for the given entries, produced lazily: each file is read from disk when
+ * the consumer asks for more, so memory stays flat whatever the size of the tree.
  */
 export function createTarStream(
   entries: Iterable<TarEntry> | AsyncIterable<TarEntry>,
   options: TarWriterOptions = {}
 ): Readable {
-  return Readable.from(tarChunks(entries, options), { objectMode: false })
+  const chunkSize = options.readChunkSize ?? 256 * 1024
+  let started = false
+  let room: Buffer | undefined
+  let resume: (() => void) | undefined
+  const wake = (): void => {
+    const r = resume
+    resume = undefined
+    r?.()
+  }
+  const readable = new Readable({
+    read() {
+      if (!started) {
+        started = true
+        writeTar(entries, sink, options).then(
+          () => readable.push(null),
+          (err: unknown) => readable.destroy(err as Error)
+        )
+      }
+      wake()
+    },
+    destroy(error, callback) {
+      wake()
+      callback(error)
+    }
+  })
+  const alive = (): void => {
+    if (readable.destroyed) throw Object.assign(new Error('the tar stream was destroyed'), { code: 'ERR_STREAM_DESTROYED' })
+  }
+  const give = async (bytes: Buffer): Promise<void> => {
+    alive()
+    if (!readable.push(bytes)) await new Promise<void>((resolve) => (resume = resolve))
+    alive()
+  }
+  const sink: TarSink = {
+    write: (bytes) => give(bytes),
+    reserve() {
+      room = Buffer.allocUnsafe(chunkSize)
+      return room
+    },
+    commit: (bytes) => give((room as Buffer).subarray(0, bytes))
+  }
+  return readable
 }

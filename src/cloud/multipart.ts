@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
+import { GarbageRelief } from '../archive/memory.js'
 
 export interface MultipartFile {
   field: string
@@ -37,12 +38,15 @@ export function multipartFile(file: MultipartFile): MultipartBody {
     contentLength: head.length + file.size + tail.length,
     open(onBytes) {
       async function* parts(): AsyncGenerator<Buffer> {
+        // Each chunk read is garbage once sent; collecting it early keeps the upload's memory flat.
+        const relief = new GarbageRelief()
         yield head
         let sent = 0
         for await (const chunk of createReadStream(file.path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
           sent += chunk.length
           if (sent > file.size) break
           onBytes?.(chunk.length)
+          relief.produce(chunk.length)
           yield chunk
         }
         if (sent !== file.size) {
