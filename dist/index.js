@@ -28542,7 +28542,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ko: () => (/* binding */ readInputs)
 });
 
-// UNUSED EXPORTS: DEFAULT_DEPLOY_STRATEGY, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_DISTRIBUTION_MB, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_MINUTES, Input, parseBoolean, parseDecimal, parseDistributionName, parseInteger
+// UNUSED EXPORTS: DEFAULT_COMPRESSION_LEVEL, DEFAULT_DEPLOY_STRATEGY, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_DISTRIBUTION_MB, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_MINUTES, Input, parseBoolean, parseDecimal, parseDistributionName, parseInteger
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __nccwpck_require__(3360);
@@ -28656,6 +28656,7 @@ const Input = {
     RequestTimeoutSeconds: 'request-timeout-seconds',
     TimeoutMinutes: 'timeout-minutes',
     BuildCommand: 'build-command',
+    CompressionLevel: 'compression-level',
     GitHubToken: 'github-token'
 };
 const DEFAULT_DEPLOY_STRATEGY = 'stopstart';
@@ -28665,6 +28666,7 @@ const MB = 1024 * 1024;
 const DEFAULT_MAX_ATTEMPTS = 4;
 const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
 const DEFAULT_TIMEOUT_MINUTES = 30;
+const DEFAULT_COMPRESSION_LEVEL = 6;
 function parseBoolean(name, value, fallback) {
     if (value === '')
         return fallback;
@@ -28757,6 +28759,7 @@ function readDeployInputs(getInput, common, distribution, password) {
         deployStrategy: strategy,
         maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB,
         maxDistributions: maxDistributions === '' ? undefined : parseInteger(Input.MaxDistributions, maxDistributions, 0, 1, 1000),
+        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), DEFAULT_COMPRESSION_LEVEL, 1, 9),
         buildCommand: getInput(Input.BuildCommand) || undefined,
         githubToken: githubToken || undefined
     };
@@ -29606,6 +29609,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
+
+/***/ }),
+
+/***/ 8877:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+
+/***/ }),
+
+/***/ 714:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 
@@ -32829,6 +32846,9 @@ var __webpack_exports__ = {};
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __nccwpck_require__(3360);
+// EXTERNAL MODULE: external "node:v8"
+var external_node_v8_ = __nccwpck_require__(8877);
+var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/http/errors.ts
@@ -32843,6 +32863,7 @@ var secrets = __nccwpck_require__(7194);
 // Entry of one run: read and validate the inputs, then run the deployment under a watchdog and
 // report. This is the one place that calls core.setFailed. Only light modules load before the
 // inputs are valid; the deployment pipeline (HTTP, archive) is imported after.
+
 
 
 
@@ -32868,9 +32889,12 @@ async function run() {
                 `${report.currentPhase ? `; it was stopped during "${report.currentPhase}"` : ''}. The platform may be slow or not ` +
                 `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`));
         }, inputs.common.timeoutMs);
+        // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
+        // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.
+        external_node_v8_default().setFlagsFromString('--liftoff-only');
         const steps = async () => {
             if (deployInputs) {
-                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(964)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4964));
+                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(151)]).then(__nccwpck_require__.bind(__nccwpck_require__, 151));
                 await deploy(deployInputs, report, watchdog.signal);
             }
             if (search) {

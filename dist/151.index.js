@@ -1,8 +1,8 @@
-export const id = 964;
-export const ids = [964];
+export const id = 151;
+export const ids = [151];
 export const modules = {
 
-/***/ 4964:
+/***/ 151:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -268,8 +268,6 @@ async function locateDistribution(input, workspace) {
 
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(6466);
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(8522);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:stream"
@@ -300,8 +298,408 @@ class HashingStream extends external_node_stream_.Transform {
     }
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(8522);
+var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
+// EXTERNAL MODULE: external "node:v8"
+var external_node_v8_ = __webpack_require__(8877);
+var external_node_v8_default = /*#__PURE__*/__webpack_require__.n(external_node_v8_);
+// EXTERNAL MODULE: external "node:vm"
+var external_node_vm_ = __webpack_require__(714);
+var external_node_vm_default = /*#__PURE__*/__webpack_require__.n(external_node_vm_);
+;// CONCATENATED MODULE: ./src/archive/memory.ts
+// Keeps a streaming process's memory flat when it churns through big buffers it cannot recycle.
+//
+// Node's zlib hands every compressed block back in a fresh buffer, and an upload reads its file in
+// fresh chunks. Each is garbage milliseconds later, but V8 collects that garbage only when its
+// outside-the-heap memory has grown by tens of MB, and the malloc heap that held it keeps the
+// high-water mark as resident memory: measured on a 300 MB tree, packing then shows 45-50 MB more
+// RSS than it ever holds, and an upload of 180 MB 35-40 MB more.
+//
+// GarbageRelief asks V8 for a young-generation collection (about half a millisecond with this
+// action's small heap) once at least `every` bytes of such buffers were produced AND at least
+// `interval` ms went by since the last one. The interval matters: a buffer that is still in use
+// when a collection runs survives it, and one that survives two is moved to the old generation,
+// whose garbage only a full collection frees; collecting more often than a block takes to compress
+// does more harm than good (measured: every 10 ms, +75 MB; every 20 ms, +27 MB; none, +48 MB).
+//
+// The collector is V8's own, reached through its `--expose-gc` flag set at run time for a fresh
+// context (what the `expose-gc` package does); when that is not available, relief does nothing.
+
+
+let collector;
+/** V8's collector, or null when it cannot be had. */
+function garbageCollector() {
+    if (collector === undefined) {
+        try {
+            const exposed = globalThis.gc;
+            if (typeof exposed === 'function') {
+                collector = exposed;
+            }
+            else {
+                external_node_v8_default().setFlagsFromString('--expose-gc');
+                const gc = external_node_vm_default().runInNewContext('gc');
+                collector = typeof gc === 'function' ? gc : null;
+            }
+        }
+        catch {
+            collector = null;
+        }
+    }
+    return collector;
+}
+class GarbageRelief {
+    every;
+    interval;
+    produced = 0;
+    last = performance.now();
+    /** Young-generation collections asked for. */
+    collections = 0;
+    constructor(options = {}) {
+        this.every = options.every ?? 2 * 1024 * 1024;
+        this.interval = options.interval ?? 20;
+    }
+    /** Call with the size of each buffer produced that will be garbage shortly. */
+    produce(bytes) {
+        this.produced += bytes;
+        if (this.produced < this.every)
+            return;
+        const now = performance.now();
+        if (now - this.last < this.interval)
+            return;
+        const gc = garbageCollector();
+        if (gc === null)
+            return;
+        gc({ type: 'minor' });
+        this.collections++;
+        this.produced = 0;
+        this.last = performance.now();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/archive/parallel-gzip.ts
+// gzip on every core, the way pigz does it, with Node's own zlib and no dependency.
+//
+// The input is cut into blocks. Each block is deflated on its own on libuv's threadpool (Node's
+// async zlib calls run there, so several blocks in flight use several cores), primed with the last
+// 32 KiB of the input before it as its dictionary, so matches reach back across the cut as they
+// would in one long deflate. Every block but the last ends with a sync flush (an empty stored block:
+// the output ends on a byte boundary and no block is marked final); the last one ends with
+// Z_FINISH. Concatenated in order, the pieces are one ordinary raw deflate stream; with a standard
+// 10-byte gzip header and the trailer (CRC-32 and length mod 2^32 of the input) that is a single
+// gzip member that any gzip reader takes.
+//
+// Memory is bounded and flat:
+// - at most `maxInFlight` blocks are between "full" and "pushed to the reader"; a writer waits (its
+//   write callback, or the promise of reserve()/writeBytes()) while that many are, so a slow reader
+//   stops the writer instead of making this stream buffer everything;
+// - at most `concurrency` of them are being deflated at once; by default one thread of libuv's pool
+//   stays free so file reads and writes (which run there too) never queue behind compression;
+// - block buffers are recycled, and a producer can read file content straight into them
+//   (reserve() + commit()), so packing allocates no buffer per chunk read. Fresh buffers that are
+//   garbage a moment later are what makes a Node process's RSS climb well past what it holds.
+
+
+
+
+/** Deflate's window: the dictionary handed to each block is at most this much of the input before it. */
+const WINDOW = 32 * 1024;
+const DEFAULT_BLOCK_SIZE = 512 * 1024;
+let crcTable;
+/** CRC-32 (the gzip one) for Node versions without zlib.crc32 (before 20.15 and 22.2). */
+function crc32Fallback(data, value = 0) {
+    if (crcTable === undefined) {
+        crcTable = new Uint32Array(256);
+        for (let n = 0; n < 256; n++) {
+            let c = n;
+            for (let k = 0; k < 8; k++)
+                c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+            crcTable[n] = c >>> 0;
+        }
+    }
+    const table = crcTable;
+    let crc = (value ^ 0xffffffff) >>> 0;
+    for (let i = 0; i < data.length; i++)
+        crc = table[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+}
+const nativeCrc32 = (external_node_zlib_default()).crc32;
+const crc32 = typeof nativeCrc32 === 'function' ? nativeCrc32 : crc32Fallback;
+/** The 10-byte gzip header: deflate, no name, no mtime (reproducible), XFL from the level, OS Unix. */
+function gzipHeader(level) {
+    const xfl = level === 9 ? 2 : level === 1 ? 4 : 0;
+    return Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, xfl, 0x03]);
+}
+/** libuv's threadpool size (UV_THREADPOOL_SIZE, default 4). */
+function threadpoolSize() {
+    const n = Number(process.env.UV_THREADPOOL_SIZE);
+    return Number.isInteger(n) && n > 0 ? Math.min(n, 1024) : 4;
+}
+function defaultConcurrency() {
+    return Math.max(1, Math.min((0,external_node_os_.availableParallelism)(), threadpoolSize() - 1));
+}
+const EMPTY = Buffer.alloc(0);
+class ParallelGzip extends external_node_stream_.Duplex {
+    level;
+    blockSize;
+    maxInFlight;
+    concurrency;
+    relief;
+    /** The block being filled and how much of it is filled. */
+    block;
+    fill = 0;
+    /** The last (at most) 32 KiB of the input handed over so far: a view into the last block, or a copy. */
+    dictionary;
+    /** Blocks handed over and not yet pushed, in input order. */
+    jobs = [];
+    lastJob;
+    running = 0;
+    pool = [];
+    roomWaiters = [];
+    finished;
+    ended = false;
+    wantsData = false;
+    headerPushed = false;
+    crc = 0;
+    length = 0;
+    peak = 0;
+    runningPeak = 0;
+    blocks = 0;
+    buffers = 0;
+    constructor(options = {}) {
+        super({ allowHalfOpen: true });
+        this.level = options.level ?? 6;
+        this.blockSize = options.blockSize ?? DEFAULT_BLOCK_SIZE;
+        this.concurrency = options.concurrency ?? defaultConcurrency();
+        // More in flight buys no speed (measured: 3 and 4 pack a 300 MB tree equally fast on 2 cores)
+        // and costs a block and its output each.
+        this.maxInFlight = options.maxInFlight ?? this.concurrency + 1;
+        this.relief = options.relief === false ? undefined : (options.relief ?? new GarbageRelief());
+        if (!Number.isInteger(this.level) || this.level < 1 || this.level > 9)
+            throw new RangeError(`gzip level ${this.level} is not 1-9`);
+        for (const [name, value] of [['blockSize', this.blockSize], ['maxInFlight', this.maxInFlight], ['concurrency', this.concurrency]]) {
+            if (!Number.isInteger(value) || value < 1)
+                throw new RangeError(`${name} ${value} is not a positive whole number`);
+        }
+    }
+    /** Blocks handed over and not yet pushed, now. */
+    get inFlight() {
+        return this.jobs.length;
+    }
+    /** The most blocks ever in flight and deflating at once, blocks compressed, input bytes, block buffers allocated. */
+    get stats() {
+        return { inFlightPeak: this.peak, runningPeak: this.runningPeak, blocks: this.blocks, bytesIn: this.length, buffers: this.buffers };
+    }
+    /**
+     * Free room in the current block, to read input into directly; waits while `maxInFlight` blocks
+     * are in flight. Valid until the next commit(); then commit() the bytes written at its start.
+     * One producer at a time; do not mix with write().
+     */
+    async reserve() {
+        if (this.block !== undefined && this.fill < this.blockSize)
+            return this.block.subarray(this.fill);
+        if (this.block !== undefined) {
+            // A full block is handed over only once more input comes, so the last block is always the one
+            // end() hands over (with Z_FINISH), even when the input ends on a block boundary.
+            await this.room();
+            this.submit(false);
+        }
+        this.assertOpen();
+        this.block = this.pool.pop() ?? this.allocate();
+        this.fill = 0;
+        return this.block;
+    }
+    /** Takes `bytes` written at the start of what reserve() returned. */
+    commit(bytes) {
+        if (this.block === undefined || !Number.isInteger(bytes) || bytes < 0 || this.fill + bytes > this.blockSize) {
+            throw new RangeError(`commit(${bytes}) does not match the room reserve() gave`);
+        }
+        this.fill += bytes;
+    }
+    /** Copies `bytes` in; resolves once they are taken (the caller may then reuse its buffer). */
+    async writeBytes(bytes) {
+        let offset = 0;
+        while (offset < bytes.length) {
+            const room = await this.reserve();
+            const n = Math.min(room.length, bytes.length - offset);
+            room.set(bytes.subarray(offset, offset + n));
+            this.commit(n);
+            offset += n;
+        }
+    }
+    _write(chunk, _encoding, callback) {
+        this.writeBytes(chunk).then(() => callback(), callback);
+    }
+    _final(callback) {
+        this.room()
+            .then(() => {
+            this.assertOpen();
+            this.submit(true);
+            return new Promise((resolve) => {
+                this.finished = resolve;
+                this.pushReady();
+            });
+        })
+            .then(() => callback(), callback);
+    }
+    _read() {
+        this.wantsData = true;
+        this.pushReady();
+    }
+    _destroy(error, callback) {
+        this.jobs.length = 0;
+        this.pool.length = 0;
+        this.block = undefined;
+        this.dictionary = undefined;
+        this.lastJob = undefined;
+        this.wake();
+        callback(error);
+    }
+    assertOpen() {
+        if (this.destroyed)
+            throw Object.assign(new Error('the gzip stream was destroyed'), { code: 'ERR_STREAM_DESTROYED' });
+    }
+    allocate() {
+        this.buffers++;
+        return Buffer.allocUnsafeSlow(this.blockSize);
+    }
+    /** Resolves once fewer than maxInFlight blocks are in flight. */
+    async room() {
+        while (this.jobs.length >= this.maxInFlight) {
+            this.assertOpen();
+            await new Promise((resolve) => this.roomWaiters.push(resolve));
+        }
+        this.assertOpen();
+    }
+    wake() {
+        const waiters = this.roomWaiters;
+        this.roomWaiters = [];
+        for (const resolve of waiters)
+            resolve();
+    }
+    submit(last) {
+        const buffer = this.block ?? EMPTY;
+        const data = buffer.subarray(0, this.fill);
+        this.crc = crc32(data, this.crc);
+        this.length += data.length;
+        const job = { buffer, length: data.length, last, dictionary: this.dictionary, started: false, done: false, recycled: false };
+        if (this.block === undefined)
+            job.recycled = true; // nothing to recycle
+        if (this.lastJob !== undefined) {
+            this.lastJob.next = job;
+            job.previous = this.lastJob;
+        }
+        this.lastJob = job;
+        this.jobs.push(job);
+        this.blocks++;
+        this.peak = Math.max(this.peak, this.jobs.length);
+        this.dictionary = nextDictionary(this.dictionary, data);
+        this.block = undefined;
+        this.fill = 0;
+        if (last)
+            this.ended = true;
+        this.startJobs();
+    }
+    /** Starts queued blocks, in order, while fewer than `concurrency` are being deflated. */
+    startJobs() {
+        for (const job of this.jobs) {
+            if (this.running >= this.concurrency)
+                return;
+            if (job.started)
+                continue;
+            job.started = true;
+            this.running++;
+            this.runningPeak = Math.max(this.runningPeak, this.running);
+            const options = {
+                level: this.level,
+                // The largest hash table: 3-4% less CPU than the default 8 for 0.02% more bytes, at the same level.
+                memLevel: 9,
+                // One output buffer about the size of the block: zlib comes back to JS each time one fills.
+                chunkSize: Math.max(64 * 1024, job.length + (job.length >> 6) + 1024),
+                finishFlush: job.last ? (external_node_zlib_default()).constants.Z_FINISH : (external_node_zlib_default()).constants.Z_SYNC_FLUSH
+            };
+            if (job.dictionary !== undefined)
+                options.dictionary = job.dictionary;
+            external_node_zlib_default().deflateRaw(job.buffer.subarray(0, job.length), options, (error, out) => {
+                if (this.destroyed)
+                    return;
+                this.running--;
+                if (error) {
+                    this.destroy(error);
+                    return;
+                }
+                job.done = true;
+                job.out = out;
+                job.dictionary = undefined;
+                const previous = job.previous;
+                this.recycle(job);
+                if (previous)
+                    this.recycle(previous);
+                this.startJobs();
+                this.pushReady();
+            });
+        }
+    }
+    /** Returns a block buffer to the pool once its block is done and no block still reads its dictionary from it. */
+    recycle(job) {
+        if (job.recycled || !job.done || !(job.last || job.next?.done))
+            return;
+        job.recycled = true;
+        job.previous = undefined;
+        if (job.next)
+            job.next.previous = undefined;
+        if (this.pool.length <= this.maxInFlight)
+            this.pool.push(job.buffer);
+    }
+    /** Pushes finished blocks in order while the reader wants data, then lets the writer go on. */
+    pushReady() {
+        let freed = false;
+        while (this.wantsData && !this.destroyed) {
+            const head = this.jobs[0];
+            if (head === undefined || !head.done || head.out === undefined)
+                break;
+            this.jobs.shift();
+            freed = true;
+            let out = head.out;
+            head.out = undefined;
+            if (!this.headerPushed) {
+                out = Buffer.concat([gzipHeader(this.level), out]);
+                this.headerPushed = true;
+            }
+            this.wantsData = this.push(out);
+            // zlib allocated the whole buffer `out` is a view of; it is garbage once the reader is done.
+            this.relief?.produce(out.buffer.byteLength);
+        }
+        if (this.destroyed)
+            return;
+        if (freed)
+            this.wake();
+        if (this.ended && this.jobs.length === 0 && this.finished !== undefined) {
+            const trailer = Buffer.alloc(8);
+            trailer.writeUInt32LE(this.crc >>> 0, 0);
+            trailer.writeUInt32LE(this.length % 0x100000000, 4);
+            this.push(trailer);
+            this.push(null);
+            const finished = this.finished;
+            this.finished = undefined;
+            finished();
+        }
+    }
+}
+/** The last WINDOW bytes of (previous dictionary + data): a view into data when it is long enough, else a copy. */
+function nextDictionary(previous, data) {
+    if (data.length >= WINDOW)
+        return data.subarray(data.length - WINDOW);
+    if (data.length === 0)
+        return previous;
+    const joined = previous === undefined ? Buffer.from(data) : Buffer.concat([previous, data]);
+    return joined.length > WINDOW ? joined.subarray(joined.length - WINDOW) : joined;
+}
+/** A drop-in for zlib.createGzip({ level }) that compresses on every core. */
+function createParallelGzip(options = {}) {
+    return new ParallelGzip(options);
+}
+
 ;// CONCATENATED MODULE: ./src/archive/tar-writer.ts
 // A streaming POSIX tar (ustar + PAX extended headers) writer. It only produces tar bytes;
 // compression is wired separately (pack.ts), so it can be swapped for a parallel compressor.
@@ -439,54 +837,120 @@ function encodeEntryHeader(entry) {
     });
     return Buffer.concat([paxHeader, data, Buffer.alloc(padding(data.length)), header]);
 }
-async function* fileContent(entry, options) {
+/** A 1-byte read past the listed size tells whether a file grew; what it reads is never used. */
+const PROBE = Buffer.alloc(1);
+async function writeFileContent(entry, sink, options) {
     const changed = (how) => new errors/* InputError */.d(`distribution: '${entry.name}' changed while it was being packed (${how}). ` +
         'Make sure no other step or process writes into the distribution directory while this action runs, then run it again.');
-    let read = 0;
+    const failed = (err) => {
+        const code = err.code;
+        if (code === 'ENOENT')
+            return changed('it was deleted');
+        return new errors/* InputError */.d(`distribution: cannot read '${entry.name}' (${code ?? err.message}). ` +
+            'Make sure the user running the action can read every file in the distribution directory.');
+    };
     if (entry.size > 0) {
-        const stream = (0,external_node_fs_.createReadStream)(entry.sourcePath, { highWaterMark: options.readChunkSize ?? 256 * 1024 });
+        let handle;
         try {
-            for await (const chunk of stream) {
-                if (read + chunk.length > entry.size)
-                    throw changed(`it grew beyond the ${entry.size} bytes it had when listed`);
-                read += chunk.length;
-                options.onData?.(chunk.length);
-                yield chunk;
-            }
+            handle = await (0,promises_.open)(entry.sourcePath, 'r');
         }
         catch (err) {
-            if (err instanceof errors/* InputError */.d)
-                throw err;
-            const code = err.code;
-            if (code === 'ENOENT')
-                throw changed('it was deleted');
-            throw new errors/* InputError */.d(`distribution: cannot read '${entry.name}' (${code ?? err.message}). ` +
-                'Make sure the user running the action can read every file in the distribution directory.');
+            throw failed(err);
+        }
+        try {
+            const most = options.readChunkSize ?? Number.POSITIVE_INFINITY;
+            let read = 0;
+            while (read < entry.size) {
+                const room = await sink.reserve();
+                let n;
+                try {
+                    n = (await handle.read(room, 0, Math.min(room.length, entry.size - read, most), read)).bytesRead;
+                }
+                catch (err) {
+                    throw failed(err);
+                }
+                if (n === 0)
+                    throw changed(`it shrank from ${entry.size} to ${read} bytes`);
+                read += n;
+                options.onData?.(n);
+                await sink.commit(n);
+            }
+            let more;
+            try {
+                more = (await handle.read(PROBE, 0, 1, entry.size)).bytesRead;
+            }
+            catch (err) {
+                throw failed(err);
+            }
+            if (more > 0)
+                throw changed(`it grew beyond the ${entry.size} bytes it had when listed`);
         }
         finally {
-            stream.destroy();
+            await handle.close().catch(() => undefined);
         }
     }
-    if (read !== entry.size)
-        throw changed(`it shrank from ${entry.size} to ${read} bytes`);
     const pad = padding(entry.size);
     if (pad > 0)
-        yield Buffer.alloc(pad);
-}
-async function* tarChunks(entries, options) {
-    for await (const entry of entries) {
-        yield encodeEntryHeader(entry);
-        if (entry.type === 'file')
-            yield* fileContent(entry, options);
-    }
-    yield Buffer.alloc(2 * BLOCK); // end-of-archive marker
+        await sink.write(Buffer.alloc(pad));
 }
 /**
- * A Readable of tar bytes for the given entries, produced lazily: each file is streamed from disk
- * when the consumer asks for more, so memory stays flat whatever the size of the tree.
+ * Writes the tar of the given entries into a sink: each entry's header, then each file's content
+ * read from disk chunk by chunk as the sink makes room, then the end-of-archive marker.
+ */
+async function writeTar(entries, sink, options = {}) {
+    for await (const entry of entries) {
+        await sink.write(encodeEntryHeader(entry));
+        if (entry.type === 'file')
+            await writeFileContent(entry, sink, options);
+    }
+    await sink.write(Buffer.alloc(2 * BLOCK)); // end-of-archive marker
+}
+/**
+ * A Readable of tar bytes for the given entries, produced lazily: each file is read from disk when
+ * the consumer asks for more, so memory stays flat whatever the size of the tree.
  */
 function createTarStream(entries, options = {}) {
-    return external_node_stream_.Readable.from(tarChunks(entries, options), { objectMode: false });
+    const chunkSize = options.readChunkSize ?? 256 * 1024;
+    let started = false;
+    let room;
+    let resume;
+    const wake = () => {
+        const r = resume;
+        resume = undefined;
+        r?.();
+    };
+    const readable = new Readable({
+        read() {
+            if (!started) {
+                started = true;
+                writeTar(entries, sink, options).then(() => readable.push(null), (err) => readable.destroy(err));
+            }
+            wake();
+        },
+        destroy(error, callback) {
+            wake();
+            callback(error);
+        }
+    });
+    const alive = () => {
+        if (readable.destroyed)
+            throw Object.assign(new Error('the tar stream was destroyed'), { code: 'ERR_STREAM_DESTROYED' });
+    };
+    const give = async (bytes) => {
+        alive();
+        if (!readable.push(bytes))
+            await new Promise((resolve) => (resume = resolve));
+        alive();
+    };
+    const sink = {
+        write: (bytes) => give(bytes),
+        reserve() {
+            room = Buffer.allocUnsafe(chunkSize);
+            return room;
+        },
+        commit: (bytes) => give(room.subarray(0, bytes))
+    };
+    return readable;
 }
 
 ;// CONCATENATED MODULE: ./src/archive/walk.ts
@@ -568,7 +1032,10 @@ async function* walkDirectory(root, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/archive/pack.ts
 // Packs a directory's contents into a gzip-compressed tar, streamed:
-// tar entries -> gzip -> size/sha256/md5 -> file.
+// tar entries (file content read straight into the compressor's blocks) -> gzip on every core
+// (parallel-gzip.ts) -> size/sha256/md5 -> file.
+// Each stage runs as soon as the one before hands it data, and each holds a bounded amount, so
+// reading, packing, compressing, hashing and writing overlap and memory stays flat.
 
 
 
@@ -611,16 +1078,31 @@ async function packDirectory(sourceDir, outFile, options = {}) {
             }
         })();
         const onProgress = options.onProgress;
-        const tar = createTarStream(listed, {
-            onData: onProgress
-                ? (n) => {
-                    bytesIn += n;
-                    onProgress(bytesIn);
-                }
-                : undefined
-        });
+        const onData = onProgress
+            ? (n) => {
+                bytesIn += n;
+                onProgress(bytesIn);
+            }
+            : undefined;
+        // The tar writer reads file content straight into the compressor's blocks; the compressed
+        // stream flows through the hasher to the file. Both ends run at once: the writer waits only
+        // while the compressor has its fill of blocks in flight.
+        const gzip = createParallelGzip({ level });
         const hasher = new HashingStream();
-        await (0,external_node_stream_promises_.pipeline)(tar, (0,external_node_zlib_.createGzip)({ level }), hasher, handle.createWriteStream());
+        const writing = (0,external_node_stream_promises_.pipeline)(gzip, hasher, handle.createWriteStream());
+        const producing = writeTar(listed, { write: (b) => gzip.writeBytes(b), reserve: () => gzip.reserve(), commit: (n) => gzip.commit(n) }, { onData }).then(() => {
+            gzip.end();
+        }, (err) => {
+            gzip.destroy(err); // the pipeline then fails with this error
+            throw err;
+        });
+        const [produced, piped] = await Promise.allSettled([producing, writing]);
+        // A failure downstream (a full disk) destroys the compressor, which then fails the writer too:
+        // the pipeline's error is the cause.
+        if (piped.status === 'rejected')
+            throw piped.reason;
+        if (produced.status === 'rejected')
+            throw produced.reason;
         if (entries === 0) {
             throw new errors/* InputError */.d(`distribution: the directory '${sourceDir}' holds no files, directories or symlinks to pack; there is nothing to deploy.`);
         }
@@ -755,6 +1237,7 @@ function parsePax(data) {
 }
 class TarReader extends external_node_stream_.Writable {
     onEntry;
+    onConsumed;
     /** Entries reported so far (extended headers not counted). */
     entries = 0;
     /** True once the end-of-archive zero block was seen. */
@@ -770,13 +1253,17 @@ class TarReader extends external_node_stream_.Writable {
     longName;
     longLink;
     lastName;
-    constructor(onEntry) {
+    constructor(onEntry, 
+    /** Called with each chunk's length once it is consumed (the chunk is no longer referenced). */
+    onConsumed) {
         super();
         this.onEntry = onEntry;
+        this.onConsumed = onConsumed;
     }
     _write(chunk, _encoding, callback) {
         try {
             this.consume(chunk);
+            this.onConsumed?.(chunk.length);
             callback();
         }
         catch (err) {
@@ -957,7 +1444,9 @@ function cString(data) {
 
 ;// CONCATENATED MODULE: ./src/archive/check.ts
 // Checks an existing distribution archive before anything is uploaded: reads it once, verifying the
-// gzip stream and every tar header, and computing size, sha256 and md5 in the same pass.
+// gzip stream and every tar header, and computing size, sha256 and md5 in the same pass. The file
+// is read into recycled buffers and hashed while zlib inflates on the threadpool, so the two overlap
+// and memory stays flat (1.5 s -> 1.0 s, +40 MB -> a few MB RSS for a 184 MB archive).
 
 
 
@@ -1048,8 +1537,9 @@ async function checkArchive(file, options = {}) {
                 ? 'Bloomreach Cloud takes a gzip-compressed tar: compress it (`gzip` it, or build it with `tar -czf`), or point `distribution` at the directory to pack.'
                 : check_POINT_HINT));
     }
-    const hasher = new HashingStream();
     let unsafe;
+    // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (memory.ts).
+    const relief = new GarbageRelief();
     const reader = new TarReader((entry) => {
         if (unsafe)
             return;
@@ -1064,9 +1554,26 @@ async function checkArchive(file, options = {}) {
         }
         if (unsafe)
             throw new UnsafeEntry();
-    });
+    }, (bytes) => relief.produce(bytes));
+    const sha256 = (0,external_node_crypto_.createHash)('sha256');
+    const md5 = (0,external_node_crypto_.createHash)('md5');
+    let size = 0;
     try {
-        await (0,external_node_stream_promises_.pipeline)((0,external_node_fs_.createReadStream)(absolute), hasher, (0,external_node_zlib_.createGunzip)(), reader);
+        const gunzip = (0,external_node_zlib_.createGunzip)({ chunkSize: 256 * 1024 });
+        const consuming = (0,external_node_stream_promises_.pipeline)(gunzip, reader);
+        const [fed, consumed] = await Promise.allSettled([
+            feed(absolute, gunzip, consuming, (chunk) => {
+                sha256.update(chunk);
+                md5.update(chunk);
+                size += chunk.length;
+            }),
+            consuming
+        ]);
+        // What the tar reader or gunzip found comes first; a read error of the file otherwise.
+        if (consumed.status === 'rejected')
+            throw consumed.reason;
+        if (fed.status === 'rejected')
+            throw fed.reason;
     }
     catch (err) {
         if (err instanceof UnsafeEntry && unsafe) {
@@ -1084,7 +1591,7 @@ async function checkArchive(file, options = {}) {
         }
         const code = err.code;
         if (code === 'Z_BUF_ERROR') {
-            throw new errors/* InputError */.d(`${label} is truncated: the gzip stream ends early (after ${hasher.size} bytes). ${REBUILD_HINT}`);
+            throw new errors/* InputError */.d(`${label} is truncated: the gzip stream ends early (after ${size} bytes). ${REBUILD_HINT}`);
         }
         if (typeof code === 'string' && code.startsWith('Z_')) {
             throw new errors/* InputError */.d(`${label} is a corrupt gzip file (${err.message}). ${REBUILD_HINT}`);
@@ -1094,16 +1601,56 @@ async function checkArchive(file, options = {}) {
     if (reader.entries === 0) {
         throw new errors/* InputError */.d(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`);
     }
-    const digests = hasher.digests();
     return {
         path: absolute,
         fileName: external_node_path_default().basename(absolute),
-        size: digests.size,
-        sha256: digests.sha256,
-        md5: digests.md5,
+        size,
+        sha256: sha256.digest('hex'),
+        md5: md5.digest('hex'),
         entries: reader.entries,
         packed: false
     };
+}
+const FEED_CHUNK = 512 * 1024;
+/**
+ * Reads the file into three recycled buffers and writes them to gunzip, hashing each chunk on the
+ * way: one chunk is read and hashed while zlib inflates the ones before it on the threadpool. A
+ * buffer is reused only once gunzip's write callback says zlib has consumed it. Stops when the
+ * consuming side (gunzip -> tar reader) fails.
+ */
+async function feed(file, gunzip, consuming, digest) {
+    let failed = false;
+    const stopped = consuming.then(() => undefined, () => {
+        failed = true;
+    });
+    const buffers = [Buffer.allocUnsafeSlow(FEED_CHUNK), Buffer.allocUnsafeSlow(FEED_CHUNK), Buffer.allocUnsafeSlow(FEED_CHUNK)];
+    const taken = buffers.map(() => undefined);
+    const handle = await (0,promises_.open)(file, 'r');
+    try {
+        let position = 0;
+        for (let i = 0;; i = (i + 1) % buffers.length) {
+            if (taken[i] !== undefined)
+                await Promise.race([taken[i], stopped]);
+            if (failed)
+                return;
+            const buffer = buffers[i];
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+            if (bytesRead === 0)
+                break;
+            position += bytesRead;
+            const chunk = buffer.subarray(0, bytesRead);
+            digest(chunk);
+            const written = new Promise((resolve, reject) => gunzip.write(chunk, (err) => (err ? reject(err) : resolve())));
+            written.catch(() => undefined); // the error also fails `consuming`, which reports it
+            taken[i] = written;
+        }
+        await Promise.race([Promise.all(taken), stopped]);
+        if (!failed)
+            gunzip.end();
+    }
+    finally {
+        await handle.close();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/archive/index.ts
@@ -1197,9 +1744,12 @@ function describe(error) {
 
 // EXTERNAL MODULE: ./src/progress.ts
 var src_progress = __webpack_require__(4660);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./src/cloud/multipart.ts
 // A multipart/form-data body with one file part, streamed from disk with an exact Content-Length,
 // so the archive is never held in memory and the server knows the size up front.
+
 
 
 
@@ -1218,6 +1768,8 @@ function multipartFile(file) {
         contentLength: head.length + file.size + tail.length,
         open(onBytes) {
             async function* parts() {
+                // Each chunk read is garbage once sent; collecting it early keeps the upload's memory flat.
+                const relief = new GarbageRelief();
                 yield head;
                 let sent = 0;
                 for await (const chunk of (0,external_node_fs_.createReadStream)(file.path, { highWaterMark: 256 * 1024 })) {
@@ -1225,6 +1777,7 @@ function multipartFile(file) {
                     if (sent > file.size)
                         break;
                     onBytes?.(chunk.length);
+                    relief.produce(chunk.length);
                     yield chunk;
                 }
                 if (sent !== file.size) {
@@ -1681,7 +2234,7 @@ async function prepareArchive(inputs, cleanup) {
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'brcloud-deploy-'));
     cleanup.push(dir);
     core/* info */.pq(`Packing ${source.path} into ${name}`);
-    const info = await packDirectory(source.path, (0,external_node_path_.join)(dir, name));
+    const info = await packDirectory(source.path, (0,external_node_path_.join)(dir, name), { level: inputs.compressionLevel });
     core/* info */.pq(`${name}: ${(0,src_progress/* formatBytes */.z3)(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`);
     if (info.size > inputs.maxDistributionBytes) {
         throw new errors/* InputError */.d(`The packed distribution is ${(info.size / src_inputs.MB).toFixed(1)} MB, over the limit of ${inputs.maxDistributionBytes / src_inputs.MB} MB ` +
