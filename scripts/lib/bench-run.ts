@@ -3,10 +3,10 @@
 // waited for (GNU tar's gzip child). Without GNU time, the process's /proc/<pid>/status VmHWM is
 // polled instead (Linux only; may miss a peak in the last few milliseconds).
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ACTION, inputEnv, parseOutputFile } from './run-action.js'
+import { ACTION, runnerEnvironment, parseOutputFile } from './run-action.js'
 
 const GNU_TIME = '/usr/bin/time'
 
@@ -103,24 +103,7 @@ export async function measureAction(
   mkdirSync(root, { recursive: true })
   const dir = mkdtempSync(join(root, 'brcd-bench-run-'))
   try {
-    const outputFile = join(dir, 'output')
-    const summaryFile = join(dir, 'summary.md')
-    const runnerTemp = join(dir, 'runner-temp')
-    mkdirSync(runnerTemp)
-    writeFileSync(outputFile, '')
-    writeFileSync(summaryFile, '')
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? dir,
-      GITHUB_ACTIONS: 'true',
-      GITHUB_OUTPUT: outputFile,
-      GITHUB_STEP_SUMMARY: summaryFile,
-      RUNNER_TEMP: runnerTemp,
-      GITHUB_WORKSPACE: dir,
-      GITHUB_REPOSITORY: 'acme/site',
-      GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
-      ...inputEnv(inputs)
-    }
+    const { env, outputFile, summaryFile } = runnerEnvironment(dir, inputs)
     const run = await measure(options.node ?? (process.env.E2E_NODE || process.execPath), [...(options.nodeArgs ?? []), options.action ?? ACTION], { env, timeoutMs: options.timeoutMs })
     const summary = readFileSync(summaryFile, 'utf8')
     return {

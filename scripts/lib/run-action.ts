@@ -53,11 +53,14 @@ export function inputEnv(inputs: Record<string, string>): Record<string, string>
   return env
 }
 
-export async function runAction(
-  inputs: Record<string, string>,
-  options: { env?: Record<string, string>; workspace?: string; timeoutMs?: number; /** Copy the action's log to this process's stdout as it runs. */ echo?: boolean } = {}
-): Promise<ActionRun> {
-  const dir = mkdtempSync(join(tmpdir(), 'brcd-run-'))
+export interface RunnerFiles {
+  env: Record<string, string>
+  outputFile: string
+  summaryFile: string
+}
+
+/** What a runner gives a step, under `dir`: the GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, RUNNER_TEMP, the GITHUB_* context and the INPUT_* variables. */
+export function runnerEnvironment(dir: string, inputs: Record<string, string>, workspace: string = dir): RunnerFiles {
   const outputFile = join(dir, 'output')
   const summaryFile = join(dir, 'summary.md')
   const runnerTemp = join(dir, 'runner-temp')
@@ -71,12 +74,21 @@ export async function runAction(
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     RUNNER_TEMP: runnerTemp,
-    GITHUB_WORKSPACE: options.workspace ?? dir,
+    GITHUB_WORKSPACE: workspace,
     GITHUB_REPOSITORY: 'acme/site',
     GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
-    ...inputEnv(inputs),
-    ...options.env
+    ...inputEnv(inputs)
   }
+  return { env, outputFile, summaryFile }
+}
+
+export async function runAction(
+  inputs: Record<string, string>,
+  options: { env?: Record<string, string>; workspace?: string; timeoutMs?: number; /** Copy the action's log to this process's stdout as it runs. */ echo?: boolean } = {}
+): Promise<ActionRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'brcd-run-'))
+  const { env: base, outputFile, summaryFile } = runnerEnvironment(dir, inputs, options.workspace)
+  const env: Record<string, string> = { ...base, ...options.env }
   const started = Date.now()
   const child = spawn(process.env.E2E_NODE || process.execPath, [ACTION], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
