@@ -76,6 +76,7 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['a tar with an absolute entry', { distribution: 'absolute.tar.gz' }, /contains an entry '\/.*etc-passwd' that is an absolute path.*Repack/],
   ['a tar with a .. entry', { distribution: 'dotdot.tar.gz' }, /contains an entry '\.\.\/escape\.txt' that has a '\.\.' segment/],
   ['an archive over the limit', { distribution: 'big/over-limit.tar.gz', 'max-distribution-size': '1' }, /is 1\.1 MB, over the limit of 1 MB per distribution .*650 MB.*max-distribution-size/],
+  ['a packed directory over the limit', { distribution: big, 'max-distribution-size': '1' }, /the archive packed from '.*' is 1\.1 MB, over the limit of 1 MB per distribution .*max-distribution-size/],
   ['a number that is not a number', { 'max-attempts': 'four' }, /max-attempts 'four' is not a whole number/],
   ['a number out of range', { ...search, 'search-rows': '500' }, /search-rows 500 is out of range: write a number from 1 to 200/],
   ['an unknown search-type', { ...search, 'search-type': 'fuzzy' }, /search-type 'fuzzy' is not a search type: write keyword .* or category/],

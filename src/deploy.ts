@@ -4,7 +4,7 @@ import * as core from '@actions/core'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { checkArchive, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
+import { checkArchive, checkSizeLimit, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
 import { runBuildCommand } from './build.js'
 import { CloudApi, type RetryPolicy } from './cloud/api.js'
 import { CloudClient, type Environment } from './cloud/client.js'
@@ -13,7 +13,7 @@ import { CloudSession } from './cloud/session.js'
 import { InputError } from './errors.js'
 import { GitHubDeployment } from './github/deployments.js'
 import { HttpTransport } from './http/transport.js'
-import { MB, type DeployInputs } from './inputs.js'
+import type { DeployInputs } from './inputs.js'
 import { formatBytes } from './progress.js'
 import { Output, phase, setOutput, type DeployReport } from './report.js'
 
@@ -56,13 +56,7 @@ async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<
   core.info(`Packing ${source.path} into ${name}`)
   const info = await packDirectory(source.path, join(dir, name), { level: inputs.compressionLevel })
   core.info(`${name}: ${formatBytes(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`)
-  if (info.size > inputs.maxDistributionBytes) {
-    throw new InputError(
-      `The packed distribution is ${(info.size / MB).toFixed(1)} MB, over the limit of ${inputs.maxDistributionBytes / MB} MB ` +
-        `(the platform accepts at most 650 MB per distribution by default). Leave out what the deployment does not need, ` +
-        `or raise max-distribution-size if your platform allows more.`
-    )
-  }
+  checkSizeLimit(`distribution: the archive packed from '${inputs.distribution}'`, info.size, inputs.maxDistributionBytes)
   return info
 }
 

@@ -37,6 +37,17 @@ function sizeText(bytes: number, other: number): string {
   return formatMb(bytes) === formatMb(other) ? `${formatMb(bytes)} (${bytes} bytes)` : formatMb(bytes)
 }
 
+/** Refuses an archive over the limit: checked before reading an existing archive, and after packing a directory. */
+export function checkSizeLimit(label: string, size: number, maxBytes: number): void {
+  if (size <= maxBytes) return
+  throw new InputError(
+    `${label} is ${sizeText(size, maxBytes)}, over the limit of ${sizeText(maxBytes, size)} per distribution ` +
+      '(Bloomreach Cloud accepts at most 650 MB per distribution by default). Make the distribution smaller ' +
+      '(e.g. leave unused dependencies or test jars out of the build), or, if your platform allows larger distributions, ' +
+      'raise the limit with the `max-distribution-size` input.'
+  )
+}
+
 /** A short description of what a non-gzip file looks like, from its first bytes. */
 export function describeContent(head: Buffer): string {
   if (head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar') return 'a plain, uncompressed tar'
@@ -81,14 +92,7 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
   }
   if (!st.isFile()) throw new InputError(`${label} is not a file. ${POINT_HINT}`)
 
-  if (options.maxBytes !== undefined && st.size > options.maxBytes) {
-    throw new InputError(
-      `${label} is ${sizeText(st.size, options.maxBytes)}, over the limit of ${sizeText(options.maxBytes, st.size)} per distribution ` +
-        '(Bloomreach Cloud accepts at most 650 MB per distribution by default). Make the distribution smaller ' +
-        '(e.g. leave unused dependencies or test jars out of the build), or, if your platform allows larger distributions, ' +
-        'raise the limit with the `max-distribution-size` input.'
-    )
-  }
+  if (options.maxBytes !== undefined) checkSizeLimit(label, st.size, options.maxBytes)
   if (st.size === 0) throw new InputError(`${label} is an empty file (0 bytes). ${REBUILD_HINT}`)
 
   const head = await readHead(absolute, 512)

@@ -7,7 +7,7 @@ import type { ServiceError } from '../errors.js'
 import { errorCode, toServiceError } from '../http/errors.js'
 import { sleep as realSleep, withRetry } from '../http/retry.js'
 import { HttpTransport } from '../http/transport.js'
-import { redact } from '../secrets.js'
+import { redact, registerSecret } from '../secrets.js'
 import type { SearchConfig } from './config.js'
 import { CookieJar } from './cookies.js'
 import type { SearchType } from './query.js'
@@ -53,14 +53,7 @@ export interface SearchClientOptions {
   dispatcher?: Dispatcher
 }
 
-/** Removes the auth key (plain and encoded) and every registered secret from a text. */
-function scrub(text: string, authKey: string): string {
-  let out = text
-  if (authKey !== '') {
-    for (const form of new Set([authKey, encodeURIComponent(authKey)])) out = out.split(form).join('***')
-  }
-  return redact(out)
-}
+
 
 function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`
@@ -93,6 +86,8 @@ export class SearchClient {
     private readonly config: SearchConfig,
     options: SearchClientOptions = {}
   ) {
+    // Registered here too, so every message this client builds is scrubbed by redact() whoever made the config.
+    registerSecret(config.authKey)
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT
     this.signal = options.signal
     this.transport = new HttpTransport(config.baseUrl, {
@@ -163,7 +158,7 @@ export class SearchClient {
       }
       const what = error instanceof Error ? error.message : String(error)
       throw new SearchFailure(
-        scrub(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`, c.authKey),
+        redact(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`),
         'network',
         code !== undefined && NETWORK_CODES.has(code),
         requestId,
@@ -181,7 +176,7 @@ export class SearchClient {
       if (statusCode !== undefined) extra.statusCode = statusCode
       if (se.retryAfterMs !== undefined) extra.retryAfterMs = se.retryAfterMs
       throw new SearchFailure(
-        scrub(`The search service answered HTTP ${res.status}${code}: ${detail}.${HINTS[res.status] ?? ''}`, c.authKey),
+        redact(`The search service answered HTTP ${res.status}${code}: ${detail}.${HINTS[res.status] ?? ''}`),
         'http',
         res.status === 429 || (res.status >= 500 && res.status <= 599),
         requestId,
