@@ -309,15 +309,6 @@ class SearchFailure extends Error {
         this.extra = extra;
     }
 }
-/** Removes the auth key (plain and encoded) and every registered secret from a text. */
-function scrub(text, authKey) {
-    let out = text;
-    if (authKey !== '') {
-        for (const form of new Set([authKey, encodeURIComponent(authKey)]))
-            out = out.split(form).join('***');
-    }
-    return (0,secrets/* redact */.E)(out);
-}
 function seconds(ms) {
     return `${Number((ms / 1000).toFixed(3))} s`;
 }
@@ -345,6 +336,8 @@ class SearchClient {
     signal;
     constructor(config, options = {}) {
         this.config = config;
+        // Registered here too, so every message this client builds is scrubbed by redact() whoever made the config.
+        (0,secrets/* registerSecret */.c)(config.authKey);
         this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
         this.signal = options.signal;
         this.transport = new transport/* HttpTransport */.G(config.baseUrl, {
@@ -401,7 +394,7 @@ class SearchClient {
                 throw new SearchFailure(`The search service did not answer within the ${seconds(c.timeoutMs)} limit (search-timeout-seconds).`, 'timeout', true, requestId, { latencyMs: elapsed() });
             }
             const what = error instanceof Error ? error.message : String(error);
-            throw new SearchFailure(scrub(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`, c.authKey), 'network', code !== undefined && NETWORK_CODES.has(code), requestId, { latencyMs: elapsed() });
+            throw new SearchFailure((0,secrets/* redact */.E)(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`), 'network', code !== undefined && NETWORK_CODES.has(code), requestId, { latencyMs: elapsed() });
         }
         const latencyMs = elapsed();
         this.cookies.store(res.headers['set-cookie']);
@@ -415,7 +408,7 @@ class SearchClient {
                 extra.statusCode = statusCode;
             if (se.retryAfterMs !== undefined)
                 extra.retryAfterMs = se.retryAfterMs;
-            throw new SearchFailure(scrub(`The search service answered HTTP ${res.status}${code}: ${detail}.${HINTS[res.status] ?? ''}`, c.authKey), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
+            throw new SearchFailure((0,secrets/* redact */.E)(`The search service answered HTTP ${res.status}${code}: ${detail}.${HINTS[res.status] ?? ''}`), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
         }
         try {
             return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) };

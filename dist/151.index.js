@@ -1469,6 +1469,15 @@ function formatMb(bytes) {
 function sizeText(bytes, other) {
     return formatMb(bytes) === formatMb(other) ? `${formatMb(bytes)} (${bytes} bytes)` : formatMb(bytes);
 }
+/** Refuses an archive over the limit: checked before reading an existing archive, and after packing a directory. */
+function checkSizeLimit(label, size, maxBytes) {
+    if (size <= maxBytes)
+        return;
+    throw new errors/* InputError */.d(`${label} is ${sizeText(size, maxBytes)}, over the limit of ${sizeText(maxBytes, size)} per distribution ` +
+        '(Bloomreach Cloud accepts at most 650 MB per distribution by default). Make the distribution smaller ' +
+        '(e.g. leave unused dependencies or test jars out of the build), or, if your platform allows larger distributions, ' +
+        'raise the limit with the `max-distribution-size` input.');
+}
 /** A short description of what a non-gzip file looks like, from its first bytes. */
 function describeContent(head) {
     if (head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar')
@@ -1521,12 +1530,8 @@ async function checkArchive(file, options = {}) {
     }
     if (!st.isFile())
         throw new errors/* InputError */.d(`${label} is not a file. ${check_POINT_HINT}`);
-    if (options.maxBytes !== undefined && st.size > options.maxBytes) {
-        throw new errors/* InputError */.d(`${label} is ${sizeText(st.size, options.maxBytes)}, over the limit of ${sizeText(options.maxBytes, st.size)} per distribution ` +
-            '(Bloomreach Cloud accepts at most 650 MB per distribution by default). Make the distribution smaller ' +
-            '(e.g. leave unused dependencies or test jars out of the build), or, if your platform allows larger distributions, ' +
-            'raise the limit with the `max-distribution-size` input.');
-    }
+    if (options.maxBytes !== undefined)
+        checkSizeLimit(label, st.size, options.maxBytes);
     if (st.size === 0)
         throw new errors/* InputError */.d(`${label} is an empty file (0 bytes). ${REBUILD_HINT}`);
     const head = await readHead(absolute, 512);
@@ -2176,14 +2181,11 @@ function deployments_describe(error) {
 
 // EXTERNAL MODULE: ./src/http/transport.ts
 var http_transport = __webpack_require__(1517);
-// EXTERNAL MODULE: ./src/inputs.ts + 1 modules
-var src_inputs = __webpack_require__(7342);
 // EXTERNAL MODULE: ./src/report.ts
 var src_report = __webpack_require__(665);
 ;// CONCATENATED MODULE: ./src/deploy.ts
 // The deployment, phase by phase: archive -> login -> environment -> prune -> upload -> deploy.
 // Loaded by main.ts only once the inputs are valid.
-
 
 
 
@@ -2236,11 +2238,7 @@ async function prepareArchive(inputs, cleanup) {
     core/* info */.pq(`Packing ${source.path} into ${name}`);
     const info = await packDirectory(source.path, (0,external_node_path_.join)(dir, name), { level: inputs.compressionLevel });
     core/* info */.pq(`${name}: ${(0,src_progress/* formatBytes */.z3)(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`);
-    if (info.size > inputs.maxDistributionBytes) {
-        throw new errors/* InputError */.d(`The packed distribution is ${(info.size / src_inputs.MB).toFixed(1)} MB, over the limit of ${inputs.maxDistributionBytes / src_inputs.MB} MB ` +
-            `(the platform accepts at most 650 MB per distribution by default). Leave out what the deployment does not need, ` +
-            `or raise max-distribution-size if your platform allows more.`);
-    }
+    checkSizeLimit(`distribution: the archive packed from '${inputs.distribution}'`, info.size, inputs.maxDistributionBytes);
     return info;
 }
 function findEnvironment(environments, name, target) {

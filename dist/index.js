@@ -28532,242 +28532,6 @@ function isTransient(error) {
 
 /***/ }),
 
-/***/ 7342:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  MB: () => (/* binding */ MB),
-  Ko: () => (/* binding */ readInputs)
-});
-
-// UNUSED EXPORTS: DEFAULT_COMPRESSION_LEVEL, DEFAULT_DEPLOY_STRATEGY, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_DISTRIBUTION_MB, DEFAULT_REQUEST_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_MINUTES, Input, parseBoolean, parseDecimal, parseDistributionName, parseInteger
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __nccwpck_require__(3360);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/http/base-url.ts
-var base_url = __nccwpck_require__(9551);
-;// CONCATENATED MODULE: ./src/cloud/address.ts
-// Derives the one API base address that receives the password. Everything here is strict on
-// purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
-
-
-
-const DEFAULT_PLATFORM_DOMAIN = 'bloomreach.cloud';
-const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-function validateStackName(stack, input = 'stack') {
-    if (DNS_LABEL.test(stack))
-        return stack.toLowerCase();
-    let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
-        why = 'it looks like an address, not a stack name';
-    else if (stack.includes('.'))
-        why = 'it contains a dot, so it is a host name, not a stack name';
-    else if (stack.includes('/'))
-        why = 'it contains a slash';
-    else if (/\s/.test(stack))
-        why = 'it contains white space';
-    else if (stack.length > 63)
-        why = `it is ${stack.length} characters long (at most 63)`;
-    throw new errors/* InputError */.d(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
-        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set console-url to ` +
-        `that address, or api-url to the full API address.`);
-}
-function validateDomain(domain) {
-    const labels = domain.split('.');
-    if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
-        throw new errors/* InputError */.d(`platform-domain '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
-            `Leave it empty for the default "${DEFAULT_PLATFORM_DOMAIN}".`);
-    }
-    return domain.toLowerCase();
-}
-const API_URL_RULES = {
-    input: 'api-url',
-    example: 'https://api.mystack.bloomreach.cloud',
-    credentialsHint: 'Pass credentials through the username and password inputs.',
-    secret: 'the password',
-    apiPath: /\/v3$/i,
-    apiPathMessage: 'ends with /v3: give the base address without the version'
-};
-function resolveConsoleUrl(value) {
-    const url = (0,base_url/* parseAbsoluteUrl */.wS)(value.replace(/#.*$/, ''), {
-        input: 'console-url',
-        example: 'https://missioncontrol.mystack.bloomreach.cloud',
-        credentialsHint: API_URL_RULES.credentialsHint
-    });
-    const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
-    if (url.protocol !== 'https:' || !match) {
-        throw new errors/* InputError */.d(`console-url '${value}' is not a management console address. It must have the form ` +
-            `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
-            `For any other API host, set api-url instead.`);
-    }
-    return { stack: validateStackName(match[1] ?? '', 'console-url stack'), domain: validateDomain(match[2] ?? '') };
-}
-/** api-url wins, else console-url, else stack + platform-domain. */
-function resolveCloudAddress(inputs) {
-    if (inputs.apiUrl) {
-        const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
-        return { apiUrl: (0,base_url/* parseBaseUrl */.Q2)(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' };
-    }
-    if (inputs.consoleUrl) {
-        const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' };
-    }
-    if (inputs.stack) {
-        const stack = validateStackName(inputs.stack);
-        const domain = validateDomain(inputs.platformDomain || DEFAULT_PLATFORM_DOMAIN);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
-    }
-    throw new errors/* InputError */.d('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
-        'address), or `console-url` to the console address, or `api-url` to the full API address.');
-}
-
-// EXTERNAL MODULE: ./src/search/config.ts
-var config = __nccwpck_require__(2356);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
-;// CONCATENATED MODULE: ./src/inputs.ts
-// The one place that reads the action's inputs. Everything is validated here, before any request,
-// and turned into a typed object; an invalid value throws an InputError that says how to fix it.
-
-
-
-
-
-/** Input names, as in action.yml. Workflows depend on them: never rename one. */
-const Input = {
-    Stack: 'stack',
-    ConsoleUrl: 'console-url',
-    PlatformDomain: 'platform-domain',
-    ApiUrl: 'api-url',
-    Username: 'username',
-    Password: 'password',
-    Distribution: 'distribution',
-    DistributionName: 'distribution-name',
-    Environment: 'environment',
-    DeployStrategy: 'deploy-strategy',
-    DryRun: 'dry-run',
-    MaxDistributionSize: 'max-distribution-size',
-    MaxDistributions: 'max-distributions',
-    MaxAttempts: 'max-attempts',
-    RequestTimeoutSeconds: 'request-timeout-seconds',
-    TimeoutMinutes: 'timeout-minutes',
-    BuildCommand: 'build-command',
-    CompressionLevel: 'compression-level',
-    GitHubToken: 'github-token'
-};
-const DEFAULT_DEPLOY_STRATEGY = 'stopstart';
-/** The platform's default limit per distribution file (650 MB). */
-const DEFAULT_MAX_DISTRIBUTION_MB = 650;
-const MB = 1024 * 1024;
-const DEFAULT_MAX_ATTEMPTS = 4;
-const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
-const DEFAULT_TIMEOUT_MINUTES = 30;
-const DEFAULT_COMPRESSION_LEVEL = 6;
-function parseBoolean(name, value, fallback) {
-    if (value === '')
-        return fallback;
-    if (/^(true|yes|on)$/i.test(value))
-        return true;
-    if (/^(false|no|off)$/i.test(value))
-        return false;
-    throw new errors/* InputError */.d(`${name} '${value}' is not a boolean: write true or false.`);
-}
-function parseInteger(name, value, fallback, min, max) {
-    if (value === '')
-        return fallback;
-    if (!/^\d+$/.test(value))
-        throw new errors/* InputError */.d(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
-    const n = Number(value);
-    if (n < min || n > max)
-        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
-    return n;
-}
-/** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
-function parseDecimal(name, value, fallback, min, max) {
-    if (value === '')
-        return fallback;
-    if (!/^\d+(\.\d+)?$/.test(value))
-        throw new errors/* InputError */.d(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
-    const n = Number(value);
-    if (n < min || n > max)
-        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
-    return n;
-}
-function required(name, value, why) {
-    if (value === '')
-        throw new errors/* InputError */.d(`Input ${name} is required: ${why}`);
-    return value;
-}
-function parseDistributionName(value) {
-    if (value === '')
-        return undefined;
-    if (/[/\\]/.test(value) || /[\p{Cc}"]/u.test(value)) {
-        throw new errors/* InputError */.d(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`);
-    }
-    if (!/\.(tar\.gz|tgz)$/i.test(value)) {
-        throw new errors/* InputError */.d(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
-    }
-    return value;
-}
-function readInputs(getInput = core/* getInput */.V4) {
-    // Mask every secret the moment it is known, before anything could print it. The password is not
-    // trimmed: it may legitimately begin or end with a space.
-    const password = getInput(Input.Password, { trimWhitespace: false });
-    (0,secrets/* registerSecret */.c)(password);
-    const search = (0,config/* parseSearchConfig */.kq)((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
-    const common = {
-        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
-        maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), DEFAULT_MAX_ATTEMPTS, 1, 20),
-        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), DEFAULT_REQUEST_TIMEOUT_SECONDS, 1, 3600) * 1000,
-        timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), DEFAULT_TIMEOUT_MINUTES, 0.01, 360) * 60_000)
-    };
-    const distribution = getInput(Input.Distribution);
-    if (distribution === '' && search)
-        return { common, deploy: undefined, search };
-    required(Input.Distribution, distribution, 'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack. ' +
-        '(To run only the search check, set search-query and leave distribution empty.)');
-    return { common, deploy: readDeployInputs(getInput, common, distribution, password), search };
-}
-function readDeployInputs(getInput, common, distribution, password) {
-    const address = resolveCloudAddress({
-        stack: getInput(Input.Stack),
-        consoleUrl: getInput(Input.ConsoleUrl),
-        platformDomain: getInput(Input.PlatformDomain),
-        apiUrl: getInput(Input.ApiUrl)
-    });
-    const username = required(Input.Username, getInput(Input.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).');
-    required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
-    const strategy = getInput(Input.DeployStrategy) || DEFAULT_DEPLOY_STRATEGY;
-    if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
-        throw new errors/* InputError */.d(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`);
-    }
-    const maxDistributions = getInput(Input.MaxDistributions);
-    const githubToken = getInput(Input.GitHubToken);
-    (0,secrets/* registerSecret */.c)(githubToken);
-    return {
-        ...common,
-        address,
-        username,
-        password,
-        distribution,
-        distributionName: parseDistributionName(getInput(Input.DistributionName)),
-        environment: getInput(Input.Environment) || undefined,
-        deployStrategy: strategy,
-        maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB,
-        maxDistributions: maxDistributions === '' ? undefined : parseInteger(Input.MaxDistributions, maxDistributions, 0, 1, 1000),
-        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), DEFAULT_COMPRESSION_LEVEL, 1, 9),
-        buildCommand: getInput(Input.BuildCommand) || undefined,
-        githubToken: githubToken || undefined
-    };
-}
-
-
-/***/ }),
-
 /***/ 4660:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32853,12 +32617,225 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __nccwpck_require__(8549);
-// EXTERNAL MODULE: ./src/inputs.ts + 1 modules
-var src_inputs = __nccwpck_require__(7342);
-// EXTERNAL MODULE: ./src/report.ts
-var src_report = __nccwpck_require__(665);
+// EXTERNAL MODULE: ./src/http/base-url.ts
+var base_url = __nccwpck_require__(9551);
+;// CONCATENATED MODULE: ./src/cloud/address.ts
+// Derives the one API base address that receives the password. Everything here is strict on
+// purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
+
+
+
+const DEFAULT_PLATFORM_DOMAIN = 'bloomreach.cloud';
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+function validateStackName(stack, input = 'stack') {
+    if (DNS_LABEL.test(stack))
+        return stack.toLowerCase();
+    let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
+        why = 'it looks like an address, not a stack name';
+    else if (stack.includes('.'))
+        why = 'it contains a dot, so it is a host name, not a stack name';
+    else if (stack.includes('/'))
+        why = 'it contains a slash';
+    else if (/\s/.test(stack))
+        why = 'it contains white space';
+    else if (stack.length > 63)
+        why = `it is ${stack.length} characters long (at most 63)`;
+    throw new errors/* InputError */.d(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
+        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set console-url to ` +
+        `that address, or api-url to the full API address.`);
+}
+function validateDomain(domain) {
+    const labels = domain.split('.');
+    if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
+        throw new errors/* InputError */.d(`platform-domain '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
+            `Leave it empty for the default "${DEFAULT_PLATFORM_DOMAIN}".`);
+    }
+    return domain.toLowerCase();
+}
+const API_URL_RULES = {
+    input: 'api-url',
+    example: 'https://api.mystack.bloomreach.cloud',
+    credentialsHint: 'Pass credentials through the username and password inputs.',
+    secret: 'the password',
+    apiPath: /\/v3$/i,
+    apiPathMessage: 'ends with /v3: give the base address without the version'
+};
+function resolveConsoleUrl(value) {
+    const url = (0,base_url/* parseAbsoluteUrl */.wS)(value.replace(/#.*$/, ''), {
+        input: 'console-url',
+        example: 'https://missioncontrol.mystack.bloomreach.cloud',
+        credentialsHint: API_URL_RULES.credentialsHint
+    });
+    const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
+    if (url.protocol !== 'https:' || !match) {
+        throw new errors/* InputError */.d(`console-url '${value}' is not a management console address. It must have the form ` +
+            `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
+            `For any other API host, set api-url instead.`);
+    }
+    return { stack: validateStackName(match[1] ?? '', 'console-url stack'), domain: validateDomain(match[2] ?? '') };
+}
+/** api-url wins, else console-url, else stack + platform-domain. */
+function resolveCloudAddress(inputs) {
+    if (inputs.apiUrl) {
+        const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
+        return { apiUrl: (0,base_url/* parseBaseUrl */.Q2)(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' };
+    }
+    if (inputs.consoleUrl) {
+        const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' };
+    }
+    if (inputs.stack) {
+        const stack = validateStackName(inputs.stack);
+        const domain = validateDomain(inputs.platformDomain || DEFAULT_PLATFORM_DOMAIN);
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
+    }
+    throw new errors/* InputError */.d('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
+        'address), or `console-url` to the console address, or `api-url` to the full API address.');
+}
+
+// EXTERNAL MODULE: ./src/search/config.ts
+var config = __nccwpck_require__(2356);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/inputs.ts
+// The one place that reads the action's inputs. Everything is validated here, before any request,
+// and turned into a typed object; an invalid value throws an InputError that says how to fix it.
+
+
+
+
+
+/** Input names, as in action.yml. Workflows depend on them: never rename one. */
+const Input = {
+    Stack: 'stack',
+    ConsoleUrl: 'console-url',
+    PlatformDomain: 'platform-domain',
+    ApiUrl: 'api-url',
+    Username: 'username',
+    Password: 'password',
+    Distribution: 'distribution',
+    DistributionName: 'distribution-name',
+    Environment: 'environment',
+    DeployStrategy: 'deploy-strategy',
+    DryRun: 'dry-run',
+    MaxDistributionSize: 'max-distribution-size',
+    MaxDistributions: 'max-distributions',
+    MaxAttempts: 'max-attempts',
+    RequestTimeoutSeconds: 'request-timeout-seconds',
+    TimeoutMinutes: 'timeout-minutes',
+    BuildCommand: 'build-command',
+    CompressionLevel: 'compression-level',
+    GitHubToken: 'github-token'
+};
+const DEFAULT_DEPLOY_STRATEGY = 'stopstart';
+/** The platform's default limit per distribution file (650 MB). */
+const DEFAULT_MAX_DISTRIBUTION_MB = 650;
+const MB = 1024 * 1024;
+const DEFAULT_MAX_ATTEMPTS = 4;
+const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
+const DEFAULT_TIMEOUT_MINUTES = 30;
+const DEFAULT_COMPRESSION_LEVEL = 6;
+function parseBoolean(name, value, fallback) {
+    if (value === '')
+        return fallback;
+    if (/^(true|yes|on)$/i.test(value))
+        return true;
+    if (/^(false|no|off)$/i.test(value))
+        return false;
+    throw new errors/* InputError */.d(`${name} '${value}' is not a boolean: write true or false.`);
+}
+function parseInteger(name, value, fallback, min, max) {
+    if (value === '')
+        return fallback;
+    if (!/^\d+$/.test(value))
+        throw new errors/* InputError */.d(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
+    const n = Number(value);
+    if (n < min || n > max)
+        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+    return n;
+}
+/** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
+function parseDecimal(name, value, fallback, min, max) {
+    if (value === '')
+        return fallback;
+    if (!/^\d+(\.\d+)?$/.test(value))
+        throw new errors/* InputError */.d(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
+    const n = Number(value);
+    if (n < min || n > max)
+        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+    return n;
+}
+function required(name, value, why) {
+    if (value === '')
+        throw new errors/* InputError */.d(`Input ${name} is required: ${why}`);
+    return value;
+}
+function parseDistributionName(value) {
+    if (value === '')
+        return undefined;
+    if (/[/\\]/.test(value) || /[\p{Cc}"]/u.test(value)) {
+        throw new errors/* InputError */.d(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`);
+    }
+    if (!/\.(tar\.gz|tgz)$/i.test(value)) {
+        throw new errors/* InputError */.d(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
+    }
+    return value;
+}
+function readInputs(getInput = core/* getInput */.V4) {
+    // Mask every secret the moment it is known, before anything could print it. The password is not
+    // trimmed: it may legitimately begin or end with a space.
+    const password = getInput(Input.Password, { trimWhitespace: false });
+    (0,secrets/* registerSecret */.c)(password);
+    const search = (0,config/* parseSearchConfig */.kq)((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
+    const common = {
+        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
+        maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), DEFAULT_MAX_ATTEMPTS, 1, 20),
+        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), DEFAULT_REQUEST_TIMEOUT_SECONDS, 1, 3600) * 1000,
+        timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), DEFAULT_TIMEOUT_MINUTES, 0.01, 360) * 60_000)
+    };
+    const distribution = getInput(Input.Distribution);
+    if (distribution === '' && search)
+        return { common, deploy: undefined, search };
+    required(Input.Distribution, distribution, 'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack. ' +
+        '(To run only the search check, set search-query and leave distribution empty.)');
+    return { common, deploy: readDeployInputs(getInput, common, distribution, password), search };
+}
+function readDeployInputs(getInput, common, distribution, password) {
+    const address = resolveCloudAddress({
+        stack: getInput(Input.Stack),
+        consoleUrl: getInput(Input.ConsoleUrl),
+        platformDomain: getInput(Input.PlatformDomain),
+        apiUrl: getInput(Input.ApiUrl)
+    });
+    const username = required(Input.Username, getInput(Input.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).');
+    required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    const strategy = getInput(Input.DeployStrategy) || DEFAULT_DEPLOY_STRATEGY;
+    if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
+        throw new errors/* InputError */.d(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`);
+    }
+    const maxDistributions = getInput(Input.MaxDistributions);
+    const githubToken = getInput(Input.GitHubToken);
+    (0,secrets/* registerSecret */.c)(githubToken);
+    return {
+        ...common,
+        address,
+        username,
+        password,
+        distribution,
+        distributionName: parseDistributionName(getInput(Input.DistributionName)),
+        environment: getInput(Input.Environment) || undefined,
+        deployStrategy: strategy,
+        maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB,
+        maxDistributions: maxDistributions === '' ? undefined : parseInteger(Input.MaxDistributions, maxDistributions, 0, 1, 1000),
+        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), DEFAULT_COMPRESSION_LEVEL, 1, 9),
+        buildCommand: getInput(Input.BuildCommand) || undefined,
+        githubToken: githubToken || undefined
+    };
+}
+
+// EXTERNAL MODULE: ./src/report.ts
+var src_report = __nccwpck_require__(665);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, then run the deployment under a watchdog and
 // report. This is the one place that calls core.setFailed. Only light modules load before the
@@ -32878,7 +32855,7 @@ async function run() {
     const report = { dryRun: false, deploys: true, tokenRenewals: 0, phases: [] };
     let watchdogFired = false;
     try {
-        const inputs = (0,src_inputs/* readInputs */.Ko)();
+        const inputs = readInputs();
         const { deploy: deployInputs, search } = inputs;
         report.deploys = deployInputs !== undefined;
         const watchdog = new AbortController();
