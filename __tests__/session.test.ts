@@ -15,9 +15,9 @@ describe('CloudSession', () => {
   async function setup(tokenLifetimeSeconds = 600, password?: string) {
     emu = await startEmulator({ tokenLifetimeSeconds })
     transport = new HttpTransport(emu.url, { userAgent: 'test' })
-    const api = new CloudApi(transport, { attempts: 1 })
+    const api = new CloudApi(transport, { retry: { attempts: 1 } })
     const session = new CloudSession(api, emu.username, password ?? emu.password, { target: 'stack test', now })
-    return { session, client: new CloudClient(api, session, { retry: { attempts: 1 }, uploadIdleTimeoutMs: 60_000 }) }
+    return { session, client: new CloudClient(api, session) }
   }
 
   const count = (op: string) => emu.requests.filter((r) => r.operation === op).length

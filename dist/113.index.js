@@ -2,13 +2,104 @@ export const id = 113;
 export const ids = [113];
 export const modules = {
 
+/***/ 8549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N1: () => (/* binding */ toServiceError),
+/* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   rd: () => (/* binding */ networkFailure)
+/* harmony export */ });
+/* unused harmony export retryAfterMs */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
+// Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
+// of which kind), which are worth another attempt.
+
+
+/** The one list of network failures: a call that timed out, or a connection that failed. Both are worth another attempt. */
+const NETWORK_FAILURES = {
+    ETIMEDOUT: 'timeout',
+    UND_ERR_CONNECT_TIMEOUT: 'timeout',
+    UND_ERR_HEADERS_TIMEOUT: 'timeout',
+    UND_ERR_BODY_TIMEOUT: 'timeout',
+    ECONNRESET: 'connection',
+    ECONNREFUSED: 'connection',
+    EPIPE: 'connection',
+    EAI_AGAIN: 'connection',
+    ENETUNREACH: 'connection',
+    EHOSTUNREACH: 'connection',
+    UND_ERR_SOCKET: 'connection',
+    UND_ERR_CLOSED: 'connection'
+};
+/** The kind of network failure `error` is, or undefined when it is none of the known ones. */
+function networkFailure(error) {
+    const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
+    const kind = code === undefined ? undefined : NETWORK_FAILURES[code];
+    return code !== undefined && kind !== undefined ? { code, kind } : undefined;
+}
+/** Reads `{error_code, error_detail}` (cloud API) or `{status_code, message}` (search API). Never echoes a body that is not JSON. */
+function toServiceError(operation, res) {
+    let code;
+    let detail;
+    try {
+        const body = JSON.parse(res.text);
+        if (typeof body.error_code === 'string')
+            code = body.error_code;
+        if (typeof body.error_detail === 'string')
+            detail = body.error_detail;
+        else if (typeof body.message === 'string')
+            detail = body.message;
+    }
+    catch {
+        // Not JSON (a proxy's HTML page, say): say so, but print none of it.
+    }
+    if (detail !== undefined)
+        detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(detail).slice(0, 500);
+    const what = [code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body');
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
+}
+function retryAfterMs(res) {
+    const value = res.headers['retry-after'];
+    const text = Array.isArray(value) ? value[0] : value;
+    if (!text)
+        return undefined;
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    const date = Date.parse(text);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+/** Network failures and 429/502/503/504 are worth another attempt; any other answer is not. */
+function isTransient(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) {
+        if (error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504) {
+            return error.retryAfterMs !== undefined ? { afterMs: error.retryAfterMs } : true;
+        }
+        return false;
+    }
+    return networkFailure(error) !== undefined;
+}
+
+
+/***/ }),
+
 /***/ 8902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ withRetry),
-/* harmony export */   y: () => (/* binding */ sleep)
+/* harmony export */   SB: () => (/* binding */ createRetrier),
+/* harmony export */   bD: () => (/* binding */ withRetry),
+/* harmony export */   yy: () => (/* binding */ sleep)
 /* harmony export */ });
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6264);
+// One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
+// top of it `retrying`, which gives each user-visible operation its attempts.
+
+
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function withRetry(fn, options) {
     const base = options.baseDelayMs ?? 500;
@@ -33,6 +124,23 @@ async function withRetry(fn, options) {
             await wait(delay);
         }
     }
+}
+function createRetrier(policy, log) {
+    const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+    return {
+        retrying(operation, fn, notice) {
+            if (running.getStore() !== undefined)
+                return fn(1);
+            const line = notice ?? ((error, attempt, delay) => ({ level: 'info', message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}` }));
+            return running.run(operation, () => withRetry(fn, {
+                ...policy,
+                onRetry: (error, attempt, delay) => {
+                    const { level, message } = line(error, attempt, delay);
+                    log(level, message);
+                }
+            }));
+        }
+    };
 }
 
 
@@ -120,20 +228,22 @@ __webpack_require__.d(__webpack_exports__, {
   checkSearch: () => (/* binding */ checkSearch)
 });
 
-// UNUSED EXPORTS: SearchCheckFailed
-
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(3360);
 // EXTERNAL MODULE: ./src/report.ts
-var src_report = __webpack_require__(665);
+var report = __webpack_require__(665);
 // EXTERNAL MODULE: ./src/search/config.ts
 var config = __webpack_require__(2356);
 // EXTERNAL MODULE: ./src/search/query.ts
 var query = __webpack_require__(4380);
 // EXTERNAL MODULE: ./src/search/request.ts
 var request = __webpack_require__(4065);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/format.ts
+var format = __webpack_require__(6264);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var errors = __webpack_require__(8549);
+var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/http/retry.ts
 var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/http/transport.ts
@@ -287,11 +397,9 @@ function parseSearchResponse(body) {
 
 
 
+
+
 const DEFAULT_USER_AGENT = 'brcloud-deploy-search-check';
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
-const NETWORK_CODES = new Set([
-    'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'
-]);
 /** One failed attempt. Its message is safe to print (no address, no auth key). */
 class SearchFailure extends Error {
     kind;
@@ -308,9 +416,6 @@ class SearchFailure extends Error {
         this.requestId = requestId;
         this.extra = extra;
     }
-}
-function seconds(ms) {
-    return `${Number((ms / 1000).toFixed(3))} s`;
 }
 function bodyStatusCode(text) {
     try {
@@ -389,17 +494,18 @@ class SearchClient {
         catch (error) {
             if (this.signal?.aborted)
                 throw error; // the run's watchdog: not a failure of the check
-            const code = (0,errors/* errorCode */.CA)(error);
-            if (code !== undefined && TIMEOUT_CODES.has(code)) {
-                throw new SearchFailure(`The search service did not answer within the ${seconds(c.timeoutMs)} limit (search-timeout-seconds).`, 'timeout', true, requestId, { latencyMs: elapsed() });
+            const failure = (0,http_errors/* networkFailure */.rd)(error);
+            if (failure?.kind === 'timeout') {
+                throw new SearchFailure(`The search service did not answer within the ${(0,format/* formatSeconds */.Xo)(c.timeoutMs)} limit (search-timeout-seconds).`, 'timeout', true, requestId, { latencyMs: elapsed() });
             }
             const what = error instanceof Error ? error.message : String(error);
-            throw new SearchFailure((0,secrets/* redact */.E)(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`), 'network', code !== undefined && NETWORK_CODES.has(code), requestId, { latencyMs: elapsed() });
+            const code = (0,errors/* systemErrorCode */.vq)(error);
+            throw new SearchFailure((0,secrets/* redact */.E)(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`), 'network', failure !== undefined, requestId, { latencyMs: elapsed() });
         }
         const latencyMs = elapsed();
         this.cookies.store(res.headers['set-cookie']);
         if (res.status < 200 || res.status > 299) {
-            const se = (0,errors/* toServiceError */.N1)('Search', res);
+            const se = (0,http_errors/* toServiceError */.N1)('Search', res);
             const statusCode = bodyStatusCode(res.text);
             const detail = se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body');
             const code = statusCode !== undefined ? `, status_code ${statusCode}` : '';
@@ -461,7 +567,7 @@ async function runSearchCheck(config, deps = {}) {
     };
     try {
         deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`);
-        await (0,retry/* withRetry */.b)(async (attempt) => {
+        await (0,retry/* withRetry */.bD)(async (attempt) => {
             result.attempts = attempt;
             let answer;
             try {
@@ -500,8 +606,8 @@ async function runSearchCheck(config, deps = {}) {
                     return false;
                 return error.extra.retryAfterMs !== undefined ? { afterMs: error.extra.retryAfterMs } : true;
             },
-            onRetry: (error, attempt, delayMs) => deps.log?.(`Search attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${seconds(delayMs)}.`),
-            sleep: deps.sleep ?? retry/* sleep */.y,
+            onRetry: (error, attempt, delayMs) => deps.log?.(`Search attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${(0,format/* formatSeconds */.Xo)(delayMs)}.`),
+            sleep: deps.sleep ?? retry/* sleep */.yy,
             random: deps.random,
             now: deps.now
         });
@@ -511,7 +617,7 @@ async function runSearchCheck(config, deps = {}) {
         if (!(error instanceof SearchFailure))
             throw error;
         result.failureKind = error.kind;
-        const tries = result.attempts > 1 ? ` (${result.attempts} attempts in the ${seconds(config.waitMs)} search-wait-seconds window)` : '';
+        const tries = result.attempts > 1 ? ` (${result.attempts} attempts in the ${(0,format/* formatSeconds */.Xo)(config.waitMs)} search-wait-seconds window)` : '';
         result.failure = `${error.message}${tries}`;
     }
     finally {
@@ -532,18 +638,14 @@ async function runSearchCheck(config, deps = {}) {
 
 
 ;// CONCATENATED MODULE: ./src/search-check.ts
-// The search smoke check as a phase of the run: runs it, sets its outputs, fails the step when it
-// does not pass. Loaded by main.ts only when search-query is set.
+// The search smoke check as a phase of the run: runs it and logs what it found. It returns the
+// result, passed or not; main.ts fails the step on a failed check, report.ts derives the outputs.
+// Loaded by main.ts only when search-query is set.
 
 
 
-/** The check did not pass; the message is safe to print (no auth key). */
-class SearchCheckFailed extends Error {
-    name = 'SearchCheckFailed';
-}
-async function checkSearch(config, report, signal) {
-    const label = config.type === 'category' ? `category '${config.originalQuery}'` : `'${config.originalQuery}'`;
-    const result = await (0,src_report/* phase */.Oi)(report, `Search check: ${label}`, async () => {
+async function checkSearch(config, phase, signal) {
+    return phase(`Search check: ${(0,report/* searchLabel */.Nk)(config)}`, async () => {
         const r = await runSearchCheck(config, { log: (line) => core/* info */.pq(line), signal });
         for (const w of r.warnings)
             core/* warning */.$e(w);
@@ -553,13 +655,6 @@ async function checkSearch(config, report, signal) {
             core/* info */.pq(`First results: ${r.titles.join(' | ')}`);
         return r;
     });
-    report.search = result;
-    (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.SearchNumFound, result.numFound);
-    (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.SearchLatencyMs, result.latencyMs);
-    (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.SearchRequestId, result.requestId);
-    if (!result.passed)
-        throw new SearchCheckFailed(`Search check failed: ${result.failure ?? 'no passing answer'}`);
-    core/* notice */.lm(`Search check passed: ${label} found ${result.numFound ?? 0} result(s) in ${result.latencyMs ?? '?'} ms.`);
 }
 
 

@@ -310,7 +310,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9898:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -1250,7 +1250,7 @@ module.exports.request = __webpack_require__(4043)
 module.exports.stream = __webpack_require__(3560)
 module.exports.pipeline = __webpack_require__(6862)
 module.exports.upgrade = __webpack_require__(9501)
-module.exports.connect = __webpack_require__(9898)
+module.exports.connect = __webpack_require__(2279)
 
 
 /***/ }),
@@ -10371,7 +10371,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2279:
+/***/ 4660:
 /***/ ((module) => {
 
 
@@ -10578,7 +10578,7 @@ module.exports = H2CClient
 
 const { PoolStats } = __webpack_require__(6854)
 const DispatcherBase = __webpack_require__(1841)
-const FixedQueue = __webpack_require__(2279)
+const FixedQueue = __webpack_require__(4660)
 const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __webpack_require__(6443)
 
 const kClients = Symbol('clients')
@@ -37179,7 +37179,7 @@ module.exports = {
 
 const { WebsocketFrameSend } = __webpack_require__(3264)
 const { opcodes, sendHints } = __webpack_require__(736)
-const FixedQueue = __webpack_require__(2279)
+const FixedQueue = __webpack_require__(4660)
 
 /**
  * @typedef {object} SendQueueNode

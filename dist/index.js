@@ -28373,22 +28373,33 @@ exports.debug = debug; // for test
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ ServiceError),
-/* harmony export */   d: () => (/* binding */ InputError)
+/* harmony export */   Uc: () => (/* binding */ describeError),
+/* harmony export */   _7: () => (/* binding */ ServiceError),
+/* harmony export */   an: () => (/* binding */ StepFailed),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   lZ: () => (/* binding */ ActionError),
+/* harmony export */   vq: () => (/* binding */ systemErrorCode)
 /* harmony export */ });
-// Error classes shared by every module. main.ts turns any of them into one failure annotation.
-/** A problem the user fixes in the workflow: raised before any request is sent. */
-class InputError extends Error {
+// Error classes shared by every module, and the two ways of reading any error. main.ts turns any of
+// them into one failure annotation.
+/** A failure whose message is written for the user (what went wrong, what to do): printed as it is. */
+class ActionError extends Error {
+    name = 'ActionError';
+}
+/** A problem the user fixes in the workflow or the distribution: raised before any request is sent. */
+class InputError extends ActionError {
     name = 'InputError';
 }
 /** The service answered with a status that is not a success. Never carries a request body or header. */
-class ServiceError extends Error {
+class ServiceError extends ActionError {
     status;
     errorCode;
     errorDetail;
     retryAfterMs;
     name = 'ServiceError';
-    constructor(message, status, errorCode, errorDetail, 
+    constructor(message, status, 
+    /** The platform's `error_code` from the answer body (not a system error code). */
+    errorCode, errorDetail, 
     /** From a Retry-After header, when the service sent one. */
     retryAfterMs) {
         super(message);
@@ -28397,6 +28408,75 @@ class ServiceError extends Error {
         this.errorDetail = errorDetail;
         this.retryAfterMs = retryAfterMs;
     }
+}
+/**
+ * The operating system's or undici's code of a failure (ECONNRESET, UND_ERR_SOCKET, ...), looked up
+ * on the error and its causes; undefined when there is none.
+ */
+function systemErrorCode(error) {
+    let e = error;
+    for (let depth = 0; depth < 3 && e && typeof e === 'object'; depth++) {
+        const code = e.code;
+        if (typeof code === 'string')
+            return code;
+        e = e.cause;
+    }
+    return undefined;
+}
+/** An error's message for a log line; prefixed with its HTTP status when it carries one its message does not name (Octokit's errors). */
+function describeError(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const status = error?.status;
+    return typeof status === 'number' && !message.includes(`HTTP ${status}`) ? `HTTP ${status}: ${message}` : message;
+}
+/** A step stopped part-way: `result` holds what it did (for the outputs and the summary), `cause` why it stopped. */
+class StepFailed extends Error {
+    result;
+    cause;
+    name = 'StepFailed';
+    constructor(result, cause) {
+        super(cause instanceof Error ? cause.message : String(cause));
+        this.result = result;
+        this.cause = cause;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6264:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   Zk: () => (/* binding */ formatDelay),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+// How sizes and durations read in logs, notices and the summary.
+function formatBytes(n) {
+    if (n < 1024)
+        return `${n} B`;
+    if (n < 1024 * 1024)
+        return `${(n / 1024).toFixed(1)} KB`;
+    if (n < 1024 * 1024 * 1024)
+        return `${(n / 1024 / 1024).toFixed(1)} MB`;
+    return `${(n / 1024 / 1024 / 1024).toFixed(2)} GB`;
+}
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${ms} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+/** A wait before another attempt: "1.5 s". */
+function formatDelay(ms) {
+    return `${(ms / 1000).toFixed(1)} s`;
+}
+/** A configured time, as exact as it was given: "0.5 s", "2 s". */
+function formatSeconds(ms) {
+    return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
 
@@ -28430,12 +28510,12 @@ function parseAbsoluteUrl(value, rules) {
         url = new URL(value);
     }
     catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
     }
     if (url.username || url.password)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} must not contain a user name or password. ${rules.credentialsHint}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${input} must not contain a user name or password. ${rules.credentialsHint}`);
     if (url.search || url.hash) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`);
     }
     return url;
 }
@@ -28443,154 +28523,16 @@ function parseAbsoluteUrl(value, rules) {
 function parseBaseUrl(value, rules) {
     const url = parseAbsoluteUrl(value, rules);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
             `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`);
     }
     const path = url.pathname.replace(/\/+$/, '');
     if (rules.apiPath.test(path))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`);
     return `${url.protocol}//${url.host}${path}`;
-}
-
-
-/***/ }),
-
-/***/ 8549:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CA: () => (/* binding */ errorCode),
-/* harmony export */   N1: () => (/* binding */ toServiceError),
-/* harmony export */   dg: () => (/* binding */ isTransient)
-/* harmony export */ });
-/* unused harmony export retryAfterMs */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
-// Builds the error for a non-2xx answer, and classifies failures as worth a retry or not.
-
-
-const TRANSIENT_CODES = new Set([
-    'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',
-    'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED'
-]);
-/** Reads `{error_code, error_detail}` (cloud API) or `{status_code, message}` (search API). Never echoes a body that is not JSON. */
-function toServiceError(operation, res) {
-    let code;
-    let detail;
-    try {
-        const body = JSON.parse(res.text);
-        if (typeof body.error_code === 'string')
-            code = body.error_code;
-        if (typeof body.error_detail === 'string')
-            detail = body.error_detail;
-        else if (typeof body.message === 'string')
-            detail = body.message;
-    }
-    catch {
-        // Not JSON (a proxy's HTML page, say): say so, but print none of it.
-    }
-    if (detail !== undefined)
-        detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(detail).slice(0, 500);
-    const what = [code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body');
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
-}
-function errorCode(error) {
-    let e = error;
-    for (let depth = 0; depth < 3 && e && typeof e === 'object'; depth++) {
-        const code = e.code;
-        if (typeof code === 'string')
-            return code;
-        e = e.cause;
-    }
-    return undefined;
-}
-function retryAfterMs(res) {
-    const value = res.headers['retry-after'];
-    const text = Array.isArray(value) ? value[0] : value;
-    if (!text)
-        return undefined;
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    const date = Date.parse(text);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-/** Connection failures and 429/502/503/504 are worth another attempt; any other answer is not. */
-function isTransient(error) {
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._) {
-        if (error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504) {
-            return error.retryAfterMs !== undefined ? { afterMs: error.retryAfterMs } : true;
-        }
-        return false;
-    }
-    const code = errorCode(error);
-    return code !== undefined && TRANSIENT_CODES.has(code);
-}
-
-
-/***/ }),
-
-/***/ 4660:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Py: () => (/* binding */ ProgressReporter),
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   z3: () => (/* binding */ formatBytes)
-/* harmony export */ });
-// Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
-function formatBytes(n) {
-    if (n < 1024)
-        return `${n} B`;
-    if (n < 1024 * 1024)
-        return `${(n / 1024).toFixed(1)} KB`;
-    if (n < 1024 * 1024 * 1024)
-        return `${(n / 1024 / 1024).toFixed(1)} MB`;
-    return `${(n / 1024 / 1024 / 1024).toFixed(2)} GB`;
-}
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${ms} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(1)} s`;
-    return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-class ProgressReporter {
-    label;
-    total;
-    log;
-    intervalMs;
-    now;
-    done = 0;
-    lastReport;
-    started;
-    constructor(label, total, log, intervalMs = 5_000, now = Date.now) {
-        this.label = label;
-        this.total = total;
-        this.log = log;
-        this.intervalMs = intervalMs;
-        this.now = now;
-        this.started = this.lastReport = now();
-    }
-    add(bytes) {
-        this.done += bytes;
-        const t = this.now();
-        if (t - this.lastReport >= this.intervalMs) {
-            this.lastReport = t;
-            this.log(this.line(t));
-        }
-    }
-    finish() {
-        this.log(this.line(this.now()));
-    }
-    line(t) {
-        const seconds = Math.max((t - this.started) / 1000, 0.001);
-        const percent = this.total > 0 ? Math.floor((this.done / this.total) * 100) : 100;
-        const rate = this.done / 1024 / 1024 / seconds;
-        return `${this.label}: ${formatBytes(this.done)} of ${formatBytes(this.total)} (${percent}%), ${rate.toFixed(1)} MB/s`;
-    }
 }
 
 
@@ -28600,50 +28542,66 @@ class ProgressReporter {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Oi: () => (/* binding */ phase),
-/* harmony export */   Sy: () => (/* binding */ writeSummary),
-/* harmony export */   k7: () => (/* binding */ Output),
-/* harmony export */   uH: () => (/* binding */ setOutput)
+/* harmony export */   Nk: () => (/* binding */ searchLabel),
+/* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
-/* unused harmony export summaryMarkdown */
+/* unused harmony exports OUTPUTS, outputValues, notices, summaryMarkdown */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
-/* harmony import */ var _progress_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4660);
-// What the user sees at the end: outputs, the job summary, and the timing of each phase.
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6264);
+// What the user sees at the end, derived from the results of the run's steps and nothing else: the
+// outputs (one table, OUTPUTS), the notices, and the job summary.
 
 
-/** Output names, as in action.yml. Workflows depend on them: never rename one. */
-const Output = {
-    CloudApiUrl: 'cloud-api-url',
-    DistributionId: 'distribution-id',
-    DistributionName: 'distribution-name',
-    DistributionSize: 'distribution-size',
-    DistributionSha256: 'distribution-sha256',
-    EnvironmentId: 'environment-id',
-    PrunedDistributions: 'pruned-distributions',
-    SearchNumFound: 'search-num-found',
-    SearchLatencyMs: 'search-latency-ms',
-    SearchRequestId: 'search-request-id'
+/**
+ * Every output of action.yml and how it is derived (undefined: not set). The type makes this table
+ * name each output exactly once; a test checks it against action.yml. Workflows depend on the names.
+ */
+const OUTPUTS = {
+    'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
+    'distribution-id': ({ deploy }) => deploy?.upload?.distributionId,
+    'distribution-name': ({ deploy }) => deploy?.archive?.name,
+    'distribution-size': ({ deploy }) => deploy?.archive?.size,
+    'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
+    'environment-id': ({ deploy }) => (deploy?.deployed ? deploy.environmentId : undefined),
+    'pruned-distributions': ({ deploy }) => deploy?.pruned,
+    'search-num-found': ({ search }) => search?.numFound,
+    'search-latency-ms': ({ search }) => search?.latencyMs,
+    'search-request-id': ({ search }) => search?.requestId
 };
-/** Runs one phase in its own log group and records how long it took, failed or not. */
-async function phase(report, name, fn) {
-    const started = Date.now();
-    let ok = false;
-    report.currentPhase = name;
-    try {
-        const result = await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .group */ .Os(name, fn);
-        ok = true;
-        return result;
+function outputValues(run) {
+    const values = {};
+    for (const [name, derive] of Object.entries(OUTPUTS)) {
+        const value = derive(run);
+        if (value !== undefined && value !== '')
+            values[name] = String(value);
     }
-    finally {
-        report.phases.push({ name, ms: Date.now() - started, ok });
-        // A failed phase stays current, so the failure message can say where it happened.
-        if (ok)
-            report.currentPhase = undefined;
-    }
+    return values;
 }
-function setOutput(name, value) {
-    if (value !== undefined && value !== '')
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, String(value));
+/** How the summary and the notice name the search query. */
+function searchLabel(search) {
+    return search.type === 'category' ? `category '${search.originalQuery}'` : `'${search.originalQuery}'`;
+}
+/** The notices of a run: one for each step that finished. */
+function notices(run) {
+    const lines = [];
+    const d = run.deploy;
+    if (d?.completed && d.archive) {
+        const { name, size } = d.archive;
+        if (d.dryRun) {
+            const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : '';
+            lines.push(`Dry run: would upload ${name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(size)}) to ${d.apiUrl}${then}. Nothing was changed.`);
+        }
+        else if (d.upload && d.deployed) {
+            lines.push(`Deployed ${name} (${d.upload.distributionId}) to '${d.environmentName ?? ''}' on ${d.target}.`);
+        }
+        else if (d.upload) {
+            lines.push(`Uploaded ${name} as distribution ${d.upload.distributionId} to ${d.target}.`);
+        }
+    }
+    const s = run.search;
+    if (s?.passed)
+        lines.push(`Search check passed: ${searchLabel(s)} found ${s.numFound ?? 0} result(s) in ${s.latencyMs ?? '?'} ms.`);
+    return lines;
 }
 function cell(value) {
     return value === undefined || value === '' ? '—' : value.replace(/\|/g, '\\|');
@@ -28655,18 +28613,19 @@ function table(rows, heading) {
             lines.push(`| ${k} | ${cell(v)} |`);
     return lines;
 }
-function deploymentRows(r) {
+function deploymentRows(d) {
+    const archive = d?.archive;
     return [
-        ['API address', r.apiUrl ?? '—'],
-        ['Distribution', r.distributionName ? `\`${r.distributionName}\`${r.distributionSource === 'packed' ? ' (packed from a directory)' : ''}` : '—'],
-        ['Distribution id', r.distributionId ? `\`${r.distributionId}\`` : '—'],
-        ['Size', r.size === undefined ? '—' : `${(0,_progress_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(r.size)} (${r.size} bytes)`],
-        ['SHA-256', r.sha256 ? `\`${r.sha256}\`` : '—'],
-        ['Environment', r.environmentName ? (r.environmentId ? `${r.environmentName} (\`${r.environmentId}\`)` : r.environmentName) : '— (upload only)'],
-        ['Strategy', r.environmentName ? r.strategy : undefined],
-        ['Upload attempts', r.uploadAttempts === undefined ? undefined : `${r.uploadAttempts}${r.uploadAdopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}`],
-        ['Pruned distributions', r.pruned === undefined ? undefined : String(r.pruned)],
-        ['Token renewals', String(r.tokenRenewals)]
+        ['API address', d?.apiUrl ?? '—'],
+        ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}` : '—'],
+        ['Distribution id', d?.upload ? `\`${d.upload.distributionId}\`` : '—'],
+        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : '—'],
+        ['SHA-256', archive ? `\`${archive.sha256}\`` : '—'],
+        ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
+        ['Strategy', d?.environmentName ? d.strategy : undefined],
+        ['Upload attempts', d?.upload ? `${d.upload.attempts}${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}` : undefined],
+        ['Pruned distributions', d?.pruned === undefined ? undefined : String(d.pruned)],
+        ['Token renewals', String(d?.tokenRenewals ?? 0)]
     ];
 }
 function searchRows(s) {
@@ -28685,9 +28644,10 @@ function searchRows(s) {
     ];
 }
 function summaryMarkdown(r) {
-    const status = r.error ? '❌ Failed' : r.dryRun && r.deploys ? '🔍 Dry run: nothing was changed' : r.deploys ? '✅ Deployed' : '✅ Passed';
+    const dryRun = r.deploy?.dryRun ?? false;
+    const status = r.error ? '❌ Failed' : dryRun && r.deploys ? '🔍 Dry run: nothing was changed' : r.deploys ? '✅ Deployed' : '✅ Passed';
     const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', ''];
-    lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r) : [])], r.deploys ? 'Deployment' : 'Search check'));
+    lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r.deploy) : [])], r.deploys ? 'Deployment' : 'Search check'));
     if (r.error)
         lines.push('', `**Error:** ${r.error.replace(/\r?\n/g, ' ')}`);
     if (r.search)
@@ -28695,15 +28655,20 @@ function summaryMarkdown(r) {
     if (r.phases.length > 0) {
         lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|');
         for (const p of r.phases)
-            lines.push(`| ${cell(p.name)} | ${(0,_progress_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
+            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
     return lines.join('\n') + '\n';
 }
-async function writeSummary(report) {
+/** Sets the outputs, shows the notices and writes the job summary of a run. */
+async function report(run) {
+    for (const [name, value] of Object.entries(outputValues(run)))
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setOutput */ .uH(name, value);
+    for (const line of notices(run))
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(line);
     // Outside a runner (local runs) there is no summary file: skip quietly.
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
-    await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(summaryMarkdown(report)).write();
+    await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(summaryMarkdown(run)).write();
 }
 
 
@@ -28778,17 +28743,17 @@ function integer(name, value, fallback, min, max) {
     if (value === '')
         return fallback;
     if (!/^\d+$/.test(value))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
     const n = Number(value);
     if (n < min || n > max)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
     return n;
 }
 function required(name, value, why) {
     if (value === '')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`Input ${name} is required when search-query is set: ${why}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`Input ${name} is required when search-query is set: ${why}`);
     if (/[\s\p{Cc}]/u.test(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
     }
     return value;
 }
@@ -28798,7 +28763,7 @@ function parseType(value) {
         return SEARCH_DEFAULTS.type;
     if (v === 'keyword' || v === 'category')
         return v;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
 }
 function parseEnvironment(value) {
     const v = value.toLowerCase();
@@ -28806,7 +28771,7 @@ function parseEnvironment(value) {
         return SEARCH_DEFAULTS.environment;
     if (v === 'production' || v === 'staging')
         return v;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Environment} '${value}' is not a search environment: write production (${SEARCH_HOSTS.production}, the default) ` +
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Environment} '${value}' is not a search environment: write production (${SEARCH_HOSTS.production}, the default) ` +
         `or staging (${SEARCH_HOSTS.staging}), or set ${SearchInput.BaseUrl} to another host.`);
 }
 function parseSearchBaseUrl(value) {
@@ -28830,13 +28795,13 @@ function parseFields(value) {
             continue;
         if (!REQUESTABLE_FIELDS.includes(field)) {
             const near = REQUESTABLE_FIELDS.find((f) => f === field.toLowerCase());
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Fields} names '${field}', which the search service does not return` +
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Fields} names '${field}', which the search service does not return` +
                 `${near ? ` (did you mean '${near}'? names are lower case)` : ''}. Use a comma-separated list of: ${REQUESTABLE_FIELDS.join(', ')}.`);
         }
         fields.push(field);
     }
     if (fields.length === 0) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${SEARCH_DEFAULTS.fields.join(',')}, or list some of: ${REQUESTABLE_FIELDS.join(', ')}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${SEARCH_DEFAULTS.fields.join(',')}, or list some of: ${REQUESTABLE_FIELDS.join(', ')}.`);
     }
     const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`];
     return { fields, warnings };
@@ -28845,7 +28810,7 @@ function parsePageUrl(value, repository) {
     if (value === '')
         return repository ? `https://github.com/${repository}` : SEARCH_DEFAULTS.pageUrl;
     if (/\p{Cc}/u.test(value))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
     return value;
 }
 /** Any search-* input other than search-query that is set. */
@@ -28946,7 +28911,7 @@ function checkRequestSize(config) {
     ];
     sizes.sort((a, b) => b[1] - a[1]);
     const [largest, size] = sizes[0] ?? ['', 0];
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`The search request would be ${built.bytes} bytes, over the service's limit of ${_request_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_REQUEST_BYTES */ .rO} bytes (it answers HTTP 414). ` +
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`The search request would be ${built.bytes} bytes, over the service's limit of ${_request_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_REQUEST_BYTES */ .rO} bytes (it answers HTTP 414). ` +
         `${largest} takes ${size} bytes once encoded: shorten it.`);
 }
 
@@ -28980,12 +28945,12 @@ function words(text) {
 function checkLimits(text, original) {
     const n = chars(text);
     if (n > MAX_QUERY_CHARS) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
             `Use a shorter keyword: a smoke check needs one or two words that your catalog surely matches.`);
     }
     const w = words(text);
     if (w > MAX_QUERY_WORDS) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
             `${MAX_QUERY_WORDS} words. Use one or two words that your catalog surely matches.`);
     }
 }
@@ -29000,22 +28965,22 @@ function normalizeQuery(value, type) {
     const original = value.trim();
     const warnings = [];
     if (original === '') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`);
     }
     const control = /\p{Cc}/u.exec(original);
     if (control) {
         const code = control[0].codePointAt(0)?.toString(16).padStart(4, '0') ?? '';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} contains a control character (U+${code}); write the query on one line, as plain text.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} contains a control character (U+${code}); write the query on one line, as plain text.`);
     }
     if (type === 'category') {
         const letter = [...original].find((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch));
         if (letter !== undefined) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
                 `such category ids. Use the category's id from your catalog feed (ids are ASCII), not its display name.`);
         }
     }
     if (original === '?' || original === '~') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`);
     }
     checkLimits(original, original);
     if (original === '*') {
@@ -29027,7 +28992,7 @@ function normalizeQuery(value, type) {
         return { q: original, warnings };
     const q = original.replace(SPECIAL, ' ').replace(/\s+/g, ' ').trim();
     if (q === '') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${INPUT} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
             `Set a keyword, or * alone to match everything.`);
     }
     checkLimits(q, original);
@@ -32615,8 +32580,6 @@ var external_node_v8_ = __nccwpck_require__(8877);
 var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __nccwpck_require__(8549);
 // EXTERNAL MODULE: ./src/http/base-url.ts
 var base_url = __nccwpck_require__(9551);
 ;// CONCATENATED MODULE: ./src/cloud/address.ts
@@ -32641,14 +32604,14 @@ function validateStackName(stack, input = 'stack') {
         why = 'it contains white space';
     else if (stack.length > 63)
         why = `it is ${stack.length} characters long (at most 63)`;
-    throw new errors/* InputError */.d(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
+    throw new errors/* InputError */.dz(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
         `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set console-url to ` +
         `that address, or api-url to the full API address.`);
 }
 function validateDomain(domain) {
     const labels = domain.split('.');
     if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
-        throw new errors/* InputError */.d(`platform-domain '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
+        throw new errors/* InputError */.dz(`platform-domain '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
             `Leave it empty for the default "${DEFAULT_PLATFORM_DOMAIN}".`);
     }
     return domain.toLowerCase();
@@ -32669,7 +32632,7 @@ function resolveConsoleUrl(value) {
     });
     const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
     if (url.protocol !== 'https:' || !match) {
-        throw new errors/* InputError */.d(`console-url '${value}' is not a management console address. It must have the form ` +
+        throw new errors/* InputError */.dz(`console-url '${value}' is not a management console address. It must have the form ` +
             `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
             `For any other API host, set api-url instead.`);
     }
@@ -32690,7 +32653,7 @@ function resolveCloudAddress(inputs) {
         const domain = validateDomain(inputs.platformDomain || DEFAULT_PLATFORM_DOMAIN);
         return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
     }
-    throw new errors/* InputError */.d('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
+    throw new errors/* InputError */.dz('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
         'address), or `console-url` to the console address, or `api-url` to the full API address.');
 }
 
@@ -32743,16 +32706,16 @@ function parseBoolean(name, value, fallback) {
         return true;
     if (/^(false|no|off)$/i.test(value))
         return false;
-    throw new errors/* InputError */.d(`${name} '${value}' is not a boolean: write true or false.`);
+    throw new errors/* InputError */.dz(`${name} '${value}' is not a boolean: write true or false.`);
 }
 function parseInteger(name, value, fallback, min, max) {
     if (value === '')
         return fallback;
     if (!/^\d+$/.test(value))
-        throw new errors/* InputError */.d(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
+        throw new errors/* InputError */.dz(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
     const n = Number(value);
     if (n < min || n > max)
-        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
     return n;
 }
 /** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
@@ -32760,25 +32723,25 @@ function parseDecimal(name, value, fallback, min, max) {
     if (value === '')
         return fallback;
     if (!/^\d+(\.\d+)?$/.test(value))
-        throw new errors/* InputError */.d(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
+        throw new errors/* InputError */.dz(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
     const n = Number(value);
     if (n < min || n > max)
-        throw new errors/* InputError */.d(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
     return n;
 }
 function required(name, value, why) {
     if (value === '')
-        throw new errors/* InputError */.d(`Input ${name} is required: ${why}`);
+        throw new errors/* InputError */.dz(`Input ${name} is required: ${why}`);
     return value;
 }
 function parseDistributionName(value) {
     if (value === '')
         return undefined;
     if (/[/\\]/.test(value) || /[\p{Cc}"]/u.test(value)) {
-        throw new errors/* InputError */.d(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`);
+        throw new errors/* InputError */.dz(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`);
     }
     if (!/\.(tar\.gz|tgz)$/i.test(value)) {
-        throw new errors/* InputError */.d(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
+        throw new errors/* InputError */.dz(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
     }
     return value;
 }
@@ -32812,7 +32775,7 @@ function readDeployInputs(getInput, common, distribution, password) {
     required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
     const strategy = getInput(Input.DeployStrategy) || DEFAULT_DEPLOY_STRATEGY;
     if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
-        throw new errors/* InputError */.d(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`);
+        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`);
     }
     const maxDistributions = getInput(Input.MaxDistributions);
     const githubToken = getInput(Input.GitHubToken);
@@ -32834,12 +32797,45 @@ function readDeployInputs(getInput, common, distribution, password) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/phases.ts
+// The run's timeline: each phase in its own log group, how long it took and whether it passed. The
+// steps run their phases through it; the report reads it; nothing else writes it.
+
+class Timeline {
+    done = [];
+    running;
+    /** The phases that ended, in order. */
+    get phases() {
+        return this.done;
+    }
+    /** The phase running now, or the one that failed: for failure messages. */
+    get current() {
+        return this.running;
+    }
+    run = async (name, fn) => {
+        const started = Date.now();
+        let ok = false;
+        this.running = name;
+        try {
+            const result = await core/* group */.Os(name, fn);
+            ok = true;
+            return result;
+        }
+        finally {
+            this.done.push({ name, ms: Date.now() - started, ok });
+            // A failed phase stays current, so the failure message can say where it happened.
+            if (ok)
+                this.running = undefined;
+        }
+    };
+}
+
 // EXTERNAL MODULE: ./src/report.ts
-var src_report = __nccwpck_require__(665);
+var report = __nccwpck_require__(665);
 ;// CONCATENATED MODULE: ./src/main.ts
-// Entry of one run: read and validate the inputs, then run the deployment under a watchdog and
-// report. This is the one place that calls core.setFailed. Only light modules load before the
-// inputs are valid; the deployment pipeline (HTTP, archive) is imported after.
+// Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
+// watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
+// modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
 
 
 
@@ -32848,22 +32844,31 @@ var src_report = __nccwpck_require__(665);
 
 
 /** The run took longer than timeout-minutes. */
-class WatchdogTimeout extends Error {
+class WatchdogTimeout extends errors/* ActionError */.lZ {
     name = 'WatchdogTimeout';
 }
+/** The search check ran and did not pass. */
+class SearchCheckFailed extends errors/* ActionError */.lZ {
+    name = 'SearchCheckFailed';
+}
+/** How long the steps get to unwind after the watchdog aborted them, so the report can show how far they came. */
+const UNWIND_MS = 2_000;
 async function run() {
-    const report = { dryRun: false, deploys: true, tokenRenewals: 0, phases: [] };
+    const timeline = new Timeline();
+    let inputs;
+    let deployed;
+    let searched;
+    let error;
     let watchdogFired = false;
     try {
-        const inputs = readInputs();
+        inputs = readInputs();
         const { deploy: deployInputs, search } = inputs;
-        report.deploys = deployInputs !== undefined;
         const watchdog = new AbortController();
         const minutes = inputs.common.timeoutMs / 60_000;
         const timer = setTimeout(() => {
             watchdogFired = true;
             watchdog.abort(new WatchdogTimeout(`The deployment did not finish within timeout-minutes (${+minutes.toFixed(2)} min)` +
-                `${report.currentPhase ? `; it was stopped during "${report.currentPhase}"` : ''}. The platform may be slow or not ` +
+                `${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
                 `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`));
         }, inputs.common.timeoutMs);
         // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
@@ -32871,27 +32876,45 @@ async function run() {
         external_node_v8_default().setFlagsFromString('--liftoff-only');
         const steps = async () => {
             if (deployInputs) {
-                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(151)]).then(__nccwpck_require__.bind(__nccwpck_require__, 151));
-                await deploy(deployInputs, report, watchdog.signal);
+                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(643)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2643));
+                try {
+                    deployed = await deploy(deployInputs, timeline.run, watchdog.signal);
+                }
+                catch (failure) {
+                    if (!(failure instanceof errors/* StepFailed */.an))
+                        throw failure;
+                    deployed = failure.result;
+                    throw failure.cause;
+                }
             }
             if (search) {
                 const { checkSearch } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(113)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2113));
-                await checkSearch(search, report, watchdog.signal);
+                searched = await checkSearch(search, timeline.run, watchdog.signal);
+                if (!searched.passed)
+                    throw new SearchCheckFailed(`Search check failed: ${searched.failure ?? 'no passing answer'}`);
             }
         };
+        const running = steps();
         try {
-            await Promise.race([steps(), aborted(watchdog.signal)]);
+            await Promise.race([running, aborted(watchdog.signal)]);
+        }
+        catch (failure) {
+            // The watchdog aborted every call in flight: let the steps unwind (and clean up) briefly.
+            if (watchdogFired)
+                await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())]);
+            throw failure;
         }
         finally {
             clearTimeout(timer);
         }
     }
-    catch (error) {
-        report.error = failureMessage(error, report);
-        core/* setFailed */.C1(report.error);
+    catch (failure) {
+        error = failureMessage(failure, inputs, timeline.current);
+        core/* setFailed */.C1(error);
     }
     finally {
-        await (0,src_report/* writeSummary */.Sy)(report).catch((e) => core/* warning */.$e(`Could not write the job summary: ${String(e)}`));
+        const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployed, search: searched, phases: timeline.phases, error };
+        await (0,report/* report */.z8)(result).catch((e) => core/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // A hung call may still hold a socket open after the watchdog: end the process, do not wait for it.
     if (watchdogFired)
@@ -32900,20 +32923,22 @@ async function run() {
 function aborted(signal) {
     return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
 }
+/** A code of the operating system or undici: the connection failed. */
 const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/;
 /** One message for the failure annotation: what went wrong and what to do; never a secret. */
-function failureMessage(error, report) {
+function failureMessage(error, inputs, phase) {
     let message;
-    if (error instanceof errors/* InputError */.d || error instanceof errors/* ServiceError */._ || error instanceof WatchdogTimeout || (error instanceof Error && error.name === 'SearchCheckFailed')) {
+    if (error instanceof errors/* ActionError */.lZ) {
         message = error.message;
     }
     else {
-        const code = (0,http_errors/* errorCode */.CA)(error);
+        const code = (0,errors/* systemErrorCode */.vq)(error);
         const text = error instanceof Error ? error.message : String(error);
-        if (code && NETWORK_CODE.test(code) && report.apiUrl) {
-            const during = report.currentPhase ? ` during "${report.currentPhase}"` : '';
+        const deploy = inputs?.deploy;
+        if (code && NETWORK_CODE.test(code) && deploy) {
+            const during = phase ? ` during "${phase}"` : '';
             message =
-                `The connection to ${report.apiUrl} failed${during} (${code}: ${text}), and ${report.maxAttempts ?? 1} attempt(s) did not get through. ` +
+                `The connection to ${deploy.address.apiUrl} failed${during} (${code}: ${text}), and ${deploy.maxAttempts} attempt(s) did not get through. ` +
                     `Check the stack name or api-url and that the runner can reach the platform; if the network is flaky, raise max-attempts.`;
         }
         else {

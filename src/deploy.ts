@@ -1,4 +1,6 @@
-// The deployment, phase by phase: archive -> login -> environment -> prune -> upload -> deploy.
+// The deployment, phase by phase: archive -> login -> environment -> prune -> upload -> deploy. It
+// returns what it did (DeployResult); when it stops part-way, it throws StepFailed with what it did
+// so far. It sets no output and writes no summary: report.ts derives those from the result.
 // Loaded by main.ts only once the inputs are valid.
 import * as core from '@actions/core'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -6,16 +8,16 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { checkArchive, checkSizeLimit, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
 import { runBuildCommand } from './build.js'
-import { CloudApi, type RetryPolicy } from './cloud/api.js'
+import { CloudApi } from './cloud/api.js'
 import { CloudClient, type Environment } from './cloud/client.js'
-import { planPruning } from './cloud/prune.js'
+import { pruneDistributions } from './cloud/prune.js'
 import { CloudSession } from './cloud/session.js'
-import { InputError } from './errors.js'
+import { InputError, StepFailed } from './errors.js'
+import { formatBytes } from './format.js'
 import { GitHubDeployment } from './github/deployments.js'
 import { HttpTransport } from './http/transport.js'
 import type { DeployInputs } from './inputs.js'
-import { formatBytes } from './progress.js'
-import { Output, phase, setOutput, type DeployReport } from './report.js'
+import type { PhaseRunner } from './phases.js'
 
 export const USER_AGENT = 'brcloud-deploy (GitHub Action)'
 
@@ -67,64 +69,74 @@ function findEnvironment(environments: Environment[], name: string, target: stri
   throw new InputError(`environment '${name}' does not exist on ${target}. The environments there are: ${names}. Names are case-sensitive.`)
 }
 
-/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`. */
-async function prune(client: CloudClient, max: number, environments: Environment[], dryRun: boolean): Promise<number> {
-  const inUse = new Set(environments.map((e) => e.distributionId).filter((id): id is string => typeof id === 'string' && id !== ''))
-  const distributions = await client.listDistributions()
-  const plan = planPruning(distributions, inUse, max)
-  core.info(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`)
-  if (plan.toDelete.length === 0 && plan.shortBy === 0) {
-    core.info('Nothing to prune.')
-    return 0
+/** What a deployment did; each field is set once the step that learns it has passed. */
+export interface DeployResult {
+  /** The API base address used. */
+  readonly apiUrl: string
+  /** The stack name when known, else the API address: how notices name the target. */
+  readonly target: string
+  readonly dryRun: boolean
+  readonly strategy: string
+  /** The environment input (undefined: upload only). */
+  readonly environmentName: string | undefined
+  archive?: {
+    readonly name: string
+    /** 'packed' from a directory, or 'archive' uploaded as it is. */
+    readonly source: 'packed' | 'archive'
+    readonly size: number
+    readonly sha256: string
   }
-  for (const d of plan.toDelete) {
-    const what = `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`
-    if (dryRun) {
-      core.info(`Would delete distribution ${what}`)
-      continue
-    }
-    await client.deleteDistribution(d.id)
-    core.info(`Deleted distribution ${what}`)
+  /** The environment's id, once it was found by name. */
+  environmentId?: string
+  /** Distributions deleted by max-distributions (undefined when pruning is off). */
+  pruned?: number
+  upload?: {
+    readonly distributionId: string
+    readonly attempts: number
+    /** The upload's answer was lost and the stored copy was adopted. */
+    readonly adopted: boolean
   }
-  if (plan.shortBy > 0) {
-    core.warning(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`)
-  }
-  return dryRun ? 0 : plan.toDelete.length
+  /** The deploy call went through. */
+  deployed: boolean
+  /** Every step passed (for a dry run: everything it checks). */
+  completed: boolean
+  tokenRenewals: number
 }
 
-export async function deploy(inputs: DeployInputs, report: DeployReport, signal?: AbortSignal): Promise<void> {
+/** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
+function retryPolicy(inputs: DeployInputs): { attempts: number; baseDelayMs: number; maxDelayMs: number; maxTotalMs: number } {
+  return { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000 }
+}
+
+export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: AbortSignal): Promise<DeployResult> {
   const { address } = inputs
   const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl
-  report.apiUrl = address.apiUrl
-  report.stack = address.stack
-  report.dryRun = inputs.dryRun
-  report.maxAttempts = inputs.maxAttempts
-  report.strategy = inputs.deployStrategy
-  report.environmentName = inputs.environment
-  setOutput(Output.CloudApiUrl, address.apiUrl)
+  const result: DeployResult = {
+    apiUrl: address.apiUrl,
+    target: address.stack ?? address.apiUrl,
+    dryRun: inputs.dryRun,
+    strategy: inputs.deployStrategy,
+    environmentName: inputs.environment,
+    deployed: false,
+    completed: false,
+    tokenRenewals: 0
+  }
 
-  const retry: RetryPolicy = { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000 }
   const cleanup: string[] = []
   const transport = new HttpTransport(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal })
-  const api = new CloudApi(transport, retry)
+  const api = new CloudApi(transport, { retry: retryPolicy(inputs), uploadIdleTimeoutMs: inputs.requestTimeoutMs })
   const session = new CloudSession(api, inputs.username, inputs.password, { target })
-  const client = new CloudClient(api, session, { retry, uploadIdleTimeoutMs: inputs.requestTimeoutMs })
+  const client = new CloudClient(api, session)
   let github: GitHubDeployment | undefined
   try {
     if (inputs.buildCommand) {
       const command = inputs.buildCommand
-      await phase(report, `Build: ${command}`, () => runBuildCommand(command, workspace()))
+      await phase(`Build: ${command}`, () => runBuildCommand(command, workspace()))
     }
-    const archive = await phase(report, 'Prepare the distribution', () => prepareArchive(inputs, cleanup))
-    report.distributionName = archive.fileName
-    report.distributionSource = archive.packed ? 'packed' : 'archive'
-    report.size = archive.size
-    report.sha256 = archive.sha256
-    setOutput(Output.DistributionName, archive.fileName)
-    setOutput(Output.DistributionSize, archive.size)
-    setOutput(Output.DistributionSha256, archive.sha256)
+    const archive = await phase('Prepare the distribution', () => prepareArchive(inputs, cleanup))
+    result.archive = { name: archive.fileName, source: archive.packed ? 'packed' : 'archive', size: archive.size, sha256: archive.sha256 }
 
-    await phase(report, `Log in to ${target}`, async () => {
+    await phase(`Log in to ${target}`, async () => {
       await session.login()
       core.info(`Logged in as ${inputs.username}.`)
     })
@@ -133,59 +145,55 @@ export async function deploy(inputs: DeployInputs, report: DeployReport, signal?
     let environment: Environment | undefined
     if (inputs.environment) {
       const name = inputs.environment
-      environment = await phase(report, `Find environment '${name}'`, async () => {
+      environment = await phase(`Find environment '${name}'`, async () => {
         environments = await client.listEnvironments()
         const env = findEnvironment(environments, name, target)
         core.info(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : ''}.`)
         return env
       })
-      report.environmentId = environment.id
+      result.environmentId = environment.id
     }
 
     if (inputs.maxDistributions !== undefined) {
       const max = inputs.maxDistributions
-      report.pruned = await phase(report, 'Prune old distributions', async () => prune(client, max, environments ?? (await client.listEnvironments()), inputs.dryRun))
-      setOutput(Output.PrunedDistributions, report.pruned)
+      result.pruned = await phase('Prune old distributions', async () =>
+        pruneDistributions(client, max, environments ?? (await client.listEnvironments()), inputs.dryRun)
+      )
     }
 
     if (inputs.dryRun) {
-      const then = environment ? ` and deploy it to '${environment.name}' (${environment.id}) with strategy ${inputs.deployStrategy}` : ''
-      core.notice(`Dry run: would upload ${archive.fileName} (${formatBytes(archive.size)}) to ${address.apiUrl}${then}. Nothing was changed.`)
-      return
+      result.completed = true
+      return result
     }
 
     if (environment && inputs.githubToken) {
-      github = await GitHubDeployment.start(inputs.githubToken, environment.name, `${archive.fileName} to ${address.stack ?? address.apiUrl}`)
+      github = await GitHubDeployment.start(inputs.githubToken, environment.name, `${archive.fileName} to ${result.target}`)
     }
 
-    const distribution = await phase(report, 'Upload the distribution', async () => {
+    const distribution = await phase('Upload the distribution', async () => {
       const d = await client.uploadDistribution({ path: archive.path, fileName: archive.fileName, size: archive.size, md5: archive.md5 })
       core.info(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
       return d
     })
-    report.distributionId = distribution.id
-    report.uploadAttempts = distribution.attempts
-    report.uploadAdopted = distribution.adopted
-    setOutput(Output.DistributionId, distribution.id)
+    result.upload = { distributionId: distribution.id, attempts: distribution.attempts, adopted: distribution.adopted }
 
     if (environment) {
       const env = environment
-      await phase(report, `Deploy to '${env.name}'`, async () => {
+      await phase(`Deploy to '${env.name}'`, async () => {
         await client.deploy(env.id, distribution.id, inputs.deployStrategy)
         core.info(`Deployment of ${distribution.id} to '${env.name}' requested (strategy ${inputs.deployStrategy}).`)
       })
-      setOutput(Output.EnvironmentId, env.id)
+      result.deployed = true
       await github?.set('success', `Deployed ${distribution.id}`)
       github = undefined
-      core.notice(`Deployed ${archive.fileName} (${distribution.id}) to '${env.name}' on ${address.stack ?? address.apiUrl}.`)
-    } else {
-      core.notice(`Uploaded ${archive.fileName} as distribution ${distribution.id} to ${address.stack ?? address.apiUrl}.`)
     }
+    result.completed = true
+    return result
   } catch (error) {
     await github?.set('failure', 'The deploy failed; see the workflow run')
-    throw error
+    throw new StepFailed(result, error)
   } finally {
-    report.tokenRenewals = session.renewals
+    result.tokenRenewals = session.renewals
     await transport.close().catch(() => undefined)
     for (const dir of cleanup) await rm(dir, { recursive: true, force: true }).catch(() => undefined)
   }

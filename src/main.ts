@@ -1,26 +1,39 @@
-// Entry of one run: read and validate the inputs, then run the deployment under a watchdog and
-// report. This is the one place that calls core.setFailed. Only light modules load before the
-// inputs are valid; the deployment pipeline (HTTP, archive) is imported after.
+// Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
+// watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
+// modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
 import * as core from '@actions/core'
 import v8 from 'node:v8'
-import { InputError, ServiceError } from './errors.js'
-import { errorCode } from './http/errors.js'
-import { readInputs } from './inputs.js'
-import { writeSummary, type DeployReport } from './report.js'
+import type { DeployResult } from './deploy.js'
+import { ActionError, StepFailed, systemErrorCode } from './errors.js'
+import { readInputs, type ActionInputs } from './inputs.js'
+import { Timeline } from './phases.js'
+import { report } from './report.js'
+import type { SearchResult } from './search/client.js'
 import { redact } from './secrets.js'
 
 /** The run took longer than timeout-minutes. */
-export class WatchdogTimeout extends Error {
+export class WatchdogTimeout extends ActionError {
   override name = 'WatchdogTimeout'
 }
 
+/** The search check ran and did not pass. */
+export class SearchCheckFailed extends ActionError {
+  override name = 'SearchCheckFailed'
+}
+
+/** How long the steps get to unwind after the watchdog aborted them, so the report can show how far they came. */
+const UNWIND_MS = 2_000
+
 export async function run(): Promise<void> {
-  const report: DeployReport = { dryRun: false, deploys: true, tokenRenewals: 0, phases: [] }
+  const timeline = new Timeline()
+  let inputs: ActionInputs | undefined
+  let deployed: DeployResult | undefined
+  let searched: SearchResult | undefined
+  let error: string | undefined
   let watchdogFired = false
   try {
-    const inputs = readInputs()
+    inputs = readInputs()
     const { deploy: deployInputs, search } = inputs
-    report.deploys = deployInputs !== undefined
     const watchdog = new AbortController()
     const minutes = inputs.common.timeoutMs / 60_000
     const timer = setTimeout(() => {
@@ -28,7 +41,7 @@ export async function run(): Promise<void> {
       watchdog.abort(
         new WatchdogTimeout(
           `The deployment did not finish within timeout-minutes (${+minutes.toFixed(2)} min)` +
-            `${report.currentPhase ? `; it was stopped during "${report.currentPhase}"` : ''}. The platform may be slow or not ` +
+            `${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
             `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`
         )
       )
@@ -39,23 +52,36 @@ export async function run(): Promise<void> {
     const steps = async (): Promise<void> => {
       if (deployInputs) {
         const { deploy } = await import('./deploy.js')
-        await deploy(deployInputs, report, watchdog.signal)
+        try {
+          deployed = await deploy(deployInputs, timeline.run, watchdog.signal)
+        } catch (failure) {
+          if (!(failure instanceof StepFailed)) throw failure
+          deployed = failure.result as DeployResult
+          throw failure.cause
+        }
       }
       if (search) {
         const { checkSearch } = await import('./search-check.js')
-        await checkSearch(search, report, watchdog.signal)
+        searched = await checkSearch(search, timeline.run, watchdog.signal)
+        if (!searched.passed) throw new SearchCheckFailed(`Search check failed: ${searched.failure ?? 'no passing answer'}`)
       }
     }
+    const running = steps()
     try {
-      await Promise.race([steps(), aborted(watchdog.signal)])
+      await Promise.race([running, aborted(watchdog.signal)])
+    } catch (failure) {
+      // The watchdog aborted every call in flight: let the steps unwind (and clean up) briefly.
+      if (watchdogFired) await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())])
+      throw failure
     } finally {
       clearTimeout(timer)
     }
-  } catch (error) {
-    report.error = failureMessage(error, report)
-    core.setFailed(report.error)
+  } catch (failure) {
+    error = failureMessage(failure, inputs, timeline.current)
+    core.setFailed(error)
   } finally {
-    await writeSummary(report).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
+    const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployed, search: searched, phases: timeline.phases, error }
+    await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
   // A hung call may still hold a socket open after the watchdog: end the process, do not wait for it.
   if (watchdogFired) process.exit(1)
@@ -65,20 +91,22 @@ function aborted(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
 }
 
+/** A code of the operating system or undici: the connection failed. */
 const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/
 
 /** One message for the failure annotation: what went wrong and what to do; never a secret. */
-export function failureMessage(error: unknown, report: DeployReport): string {
+export function failureMessage(error: unknown, inputs: ActionInputs | undefined, phase: string | undefined): string {
   let message: string
-  if (error instanceof InputError || error instanceof ServiceError || error instanceof WatchdogTimeout || (error instanceof Error && error.name === 'SearchCheckFailed')) {
+  if (error instanceof ActionError) {
     message = error.message
   } else {
-    const code = errorCode(error)
+    const code = systemErrorCode(error)
     const text = error instanceof Error ? error.message : String(error)
-    if (code && NETWORK_CODE.test(code) && report.apiUrl) {
-      const during = report.currentPhase ? ` during "${report.currentPhase}"` : ''
+    const deploy = inputs?.deploy
+    if (code && NETWORK_CODE.test(code) && deploy) {
+      const during = phase ? ` during "${phase}"` : ''
       message =
-        `The connection to ${report.apiUrl} failed${during} (${code}: ${text}), and ${report.maxAttempts ?? 1} attempt(s) did not get through. ` +
+        `The connection to ${deploy.address.apiUrl} failed${during} (${code}: ${text}), and ${deploy.maxAttempts} attempt(s) did not get through. ` +
         `Check the stack name or api-url and that the runner can reach the platform; if the network is flaky, raise max-attempts.`
     } else {
       message = text

@@ -1,76 +1,75 @@
-// What the user sees at the end: outputs, the job summary, and the timing of each phase.
+// What the user sees at the end, derived from the results of the run's steps and nothing else: the
+// outputs (one table, OUTPUTS), the notices, and the job summary.
 import * as core from '@actions/core'
-import { formatBytes, formatDuration } from './progress.js'
+import type { OutputName } from './action-metadata.js'
+import type { DeployResult } from './deploy.js'
+import { formatBytes, formatDuration } from './format.js'
+import type { Phase } from './phases.js'
 import type { SearchResult } from './search/client.js'
 
-/** Output names, as in action.yml. Workflows depend on them: never rename one. */
-export const Output = {
-  CloudApiUrl: 'cloud-api-url',
-  DistributionId: 'distribution-id',
-  DistributionName: 'distribution-name',
-  DistributionSize: 'distribution-size',
-  DistributionSha256: 'distribution-sha256',
-  EnvironmentId: 'environment-id',
-  PrunedDistributions: 'pruned-distributions',
-  SearchNumFound: 'search-num-found',
-  SearchLatencyMs: 'search-latency-ms',
-  SearchRequestId: 'search-request-id'
-} as const
-
-export interface Phase {
-  name: string
-  ms: number
-  ok: boolean
-}
-
-export interface DeployReport {
-  apiUrl?: string
-  stack?: string
-  distributionName?: string
-  distributionId?: string
-  /** 'packed' from a directory, or 'archive' uploaded as it is. */
-  distributionSource?: 'packed' | 'archive'
-  size?: number
-  sha256?: string
-  environmentName?: string
-  environmentId?: string
-  strategy?: string
-  dryRun: boolean
-  tokenRenewals: number
-  /** Distributions deleted by max-distributions (undefined when pruning is off). */
-  pruned?: number
-  uploadAttempts?: number
-  /** max-attempts, for failure messages. */
-  maxAttempts?: number
-  /** The upload's answer was lost and the stored copy was adopted. */
-  uploadAdopted?: boolean
-  phases: Phase[]
+/** Everything one run did: what report.ts turns into outputs, notices and the summary. */
+export interface RunResult {
   /** Whether the run deploys (false: a search check only). */
-  deploys: boolean
-  search?: SearchResult
-  /** The phase running now (or the one that failed), for failure messages. */
-  currentPhase?: string
-  error?: string
+  readonly deploys: boolean
+  /** What the deployment did, also when it stopped part-way; undefined when it never began. */
+  readonly deploy: DeployResult | undefined
+  readonly search: SearchResult | undefined
+  readonly phases: readonly Phase[]
+  /** The failure message, when the run failed. */
+  readonly error: string | undefined
 }
 
-/** Runs one phase in its own log group and records how long it took, failed or not. */
-export async function phase<T>(report: DeployReport, name: string, fn: () => Promise<T>): Promise<T> {
-  const started = Date.now()
-  let ok = false
-  report.currentPhase = name
-  try {
-    const result = await core.group(name, fn)
-    ok = true
-    return result
-  } finally {
-    report.phases.push({ name, ms: Date.now() - started, ok })
-    // A failed phase stays current, so the failure message can say where it happened.
-    if (ok) report.currentPhase = undefined
+type OutputValue = string | number | undefined
+
+/**
+ * Every output of action.yml and how it is derived (undefined: not set). The type makes this table
+ * name each output exactly once; a test checks it against action.yml. Workflows depend on the names.
+ */
+export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => OutputValue } = {
+  'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
+  'distribution-id': ({ deploy }) => deploy?.upload?.distributionId,
+  'distribution-name': ({ deploy }) => deploy?.archive?.name,
+  'distribution-size': ({ deploy }) => deploy?.archive?.size,
+  'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
+  'environment-id': ({ deploy }) => (deploy?.deployed ? deploy.environmentId : undefined),
+  'pruned-distributions': ({ deploy }) => deploy?.pruned,
+  'search-num-found': ({ search }) => search?.numFound,
+  'search-latency-ms': ({ search }) => search?.latencyMs,
+  'search-request-id': ({ search }) => search?.requestId
+}
+
+export function outputValues(run: RunResult): Partial<Record<OutputName, string>> {
+  const values: Partial<Record<OutputName, string>> = {}
+  for (const [name, derive] of Object.entries(OUTPUTS) as Array<[OutputName, (run: RunResult) => OutputValue]>) {
+    const value = derive(run)
+    if (value !== undefined && value !== '') values[name] = String(value)
   }
+  return values
 }
 
-export function setOutput(name: string, value: string | number | undefined): void {
-  if (value !== undefined && value !== '') core.setOutput(name, String(value))
+/** How the summary and the notice name the search query. */
+export function searchLabel(search: Pick<SearchResult, 'type' | 'originalQuery'>): string {
+  return search.type === 'category' ? `category '${search.originalQuery}'` : `'${search.originalQuery}'`
+}
+
+/** The notices of a run: one for each step that finished. */
+export function notices(run: RunResult): string[] {
+  const lines: string[] = []
+  const d = run.deploy
+  if (d?.completed && d.archive) {
+    const { name, size } = d.archive
+    if (d.dryRun) {
+      const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : ''
+      lines.push(`Dry run: would upload ${name} (${formatBytes(size)}) to ${d.apiUrl}${then}. Nothing was changed.`)
+    } else if (d.upload && d.deployed) {
+      lines.push(`Deployed ${name} (${d.upload.distributionId}) to '${d.environmentName ?? ''}' on ${d.target}.`)
+    } else if (d.upload) {
+      lines.push(`Uploaded ${name} as distribution ${d.upload.distributionId} to ${d.target}.`)
+    }
+  }
+  const s = run.search
+  if (s?.passed) lines.push(`Search check passed: ${searchLabel(s)} found ${s.numFound ?? 0} result(s) in ${s.latencyMs ?? '?'} ms.`)
+  return lines
 }
 
 function cell(value: string | undefined): string {
@@ -83,18 +82,19 @@ function table(rows: Array<[string, string | undefined]>, heading: string): stri
   return lines
 }
 
-function deploymentRows(r: DeployReport): Array<[string, string | undefined]> {
+function deploymentRows(d: DeployResult | undefined): Array<[string, string | undefined]> {
+  const archive = d?.archive
   return [
-    ['API address', r.apiUrl ?? '—'],
-    ['Distribution', r.distributionName ? `\`${r.distributionName}\`${r.distributionSource === 'packed' ? ' (packed from a directory)' : ''}` : '—'],
-    ['Distribution id', r.distributionId ? `\`${r.distributionId}\`` : '—'],
-    ['Size', r.size === undefined ? '—' : `${formatBytes(r.size)} (${r.size} bytes)`],
-    ['SHA-256', r.sha256 ? `\`${r.sha256}\`` : '—'],
-    ['Environment', r.environmentName ? (r.environmentId ? `${r.environmentName} (\`${r.environmentId}\`)` : r.environmentName) : '— (upload only)'],
-    ['Strategy', r.environmentName ? r.strategy : undefined],
-    ['Upload attempts', r.uploadAttempts === undefined ? undefined : `${r.uploadAttempts}${r.uploadAdopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}`],
-    ['Pruned distributions', r.pruned === undefined ? undefined : String(r.pruned)],
-    ['Token renewals', String(r.tokenRenewals)]
+    ['API address', d?.apiUrl ?? '—'],
+    ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}` : '—'],
+    ['Distribution id', d?.upload ? `\`${d.upload.distributionId}\`` : '—'],
+    ['Size', archive ? `${formatBytes(archive.size)} (${archive.size} bytes)` : '—'],
+    ['SHA-256', archive ? `\`${archive.sha256}\`` : '—'],
+    ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
+    ['Strategy', d?.environmentName ? d.strategy : undefined],
+    ['Upload attempts', d?.upload ? `${d.upload.attempts}${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}` : undefined],
+    ['Pruned distributions', d?.pruned === undefined ? undefined : String(d.pruned)],
+    ['Token renewals', String(d?.tokenRenewals ?? 0)]
   ]
 }
 
@@ -114,10 +114,11 @@ function searchRows(s: SearchResult): Array<[string, string | undefined]> {
   ]
 }
 
-export function summaryMarkdown(r: DeployReport): string {
-  const status = r.error ? '❌ Failed' : r.dryRun && r.deploys ? '🔍 Dry run: nothing was changed' : r.deploys ? '✅ Deployed' : '✅ Passed'
+export function summaryMarkdown(r: RunResult): string {
+  const dryRun = r.deploy?.dryRun ?? false
+  const status = r.error ? '❌ Failed' : dryRun && r.deploys ? '🔍 Dry run: nothing was changed' : r.deploys ? '✅ Deployed' : '✅ Passed'
   const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', '']
-  lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r) : [])], r.deploys ? 'Deployment' : 'Search check'))
+  lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r.deploy) : [])], r.deploys ? 'Deployment' : 'Search check'))
   if (r.error) lines.push('', `**Error:** ${r.error.replace(/\r?\n/g, ' ')}`)
   if (r.search) lines.push('', '### Search check', '', ...table(searchRows(r.search), 'Search'))
   if (r.phases.length > 0) {
@@ -127,8 +128,11 @@ export function summaryMarkdown(r: DeployReport): string {
   return lines.join('\n') + '\n'
 }
 
-export async function writeSummary(report: DeployReport): Promise<void> {
+/** Sets the outputs, shows the notices and writes the job summary of a run. */
+export async function report(run: RunResult): Promise<void> {
+  for (const [name, value] of Object.entries(outputValues(run))) core.setOutput(name, value)
+  for (const line of notices(run)) core.notice(line)
   // Outside a runner (local runs) there is no summary file: skip quietly.
   if (!process.env.GITHUB_STEP_SUMMARY) return
-  await core.summary.addRaw(summaryMarkdown(report)).write()
+  await core.summary.addRaw(summaryMarkdown(run)).write()
 }

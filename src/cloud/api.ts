@@ -1,64 +1,104 @@
-// JSON calls to the cloud API: one request, a ServiceError for any non-2xx, retries for transient failures.
+// The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
+// bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
+// non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
 import * as core from '@actions/core'
+import type { Readable } from 'node:stream'
 import { isTransient, toServiceError } from '../http/errors.js'
-import { withRetry, type RetryOptions } from '../http/retry.js'
-import type { HttpTransport, Method } from '../http/transport.js'
+import { createRetrier, type Retrier, type RetryNotice, type RetryPolicy } from '../http/retry.js'
+import type { HttpResponse, HttpTransport, Method } from '../http/transport.js'
 
 export interface JsonCall {
   /** What the user reads in an error: "Login", "Listing environments", ... */
   operation: string
   method: Method
   path: string
+  /** The access token; the call is sent without Authorization when absent (login, refresh). */
   token?: string
   json?: unknown
-  /** Whether replaying the call is harmless. Non-idempotent calls are sent once. */
-  idempotent: boolean
 }
 
-export type RetryPolicy = Pick<RetryOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs' | 'maxTotalMs' | 'sleep' | 'random'>
+export interface StreamCall {
+  operation: string
+  path: string
+  token: string
+  contentType: string
+  contentLength: number
+  /** A fresh stream of the whole body (each attempt opens its own). */
+  body: Readable
+}
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 }
+/** Retries of cloud calls: how many attempts and how long to wait; which failures are retried is fixed (isTransient). */
+export type CloudRetry = Omit<RetryPolicy, 'retryable'>
 
-export class CloudApi {
+export const DEFAULT_RETRY: CloudRetry = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 }
+
+export interface CloudApiOptions {
+  retry?: CloudRetry
+  /** Upload: time allowed with no bytes moving, then for the platform to answer after the last byte. */
+  uploadIdleTimeoutMs?: number
+}
+
+export class CloudApi implements Retrier {
+  private readonly retrier: Retrier
+  private readonly uploadIdleTimeoutMs: number
+
   constructor(
-    readonly transport: HttpTransport,
-    private readonly retry: RetryPolicy = DEFAULT_RETRY
-  ) {}
+    private readonly transport: HttpTransport,
+    options: CloudApiOptions = {}
+  ) {
+    this.retrier = createRetrier({ ...(options.retry ?? DEFAULT_RETRY), retryable: isTransient }, (level, message) =>
+      level === 'warning' ? core.warning(message) : core.info(message)
+    )
+    this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000
+  }
 
   get baseUrl(): string {
     return this.transport.baseUrl
   }
 
-  async call<T>(call: JsonCall): Promise<T> {
-    const send = async (): Promise<T> => {
-      const headers: Record<string, string> = {}
-      if (call.token) headers.authorization = `Bearer ${call.token}`
-      if (call.json !== undefined) headers['content-type'] = 'application/json'
-      const res = await this.transport.send({
-        method: call.method,
-        path: call.path,
-        headers,
-        body: call.json === undefined ? undefined : JSON.stringify(call.json)
-      })
-      core.debug(`${call.method} ${call.path} -> ${res.status}`)
-      if (res.status < 200 || res.status > 299) throw toServiceError(call.operation, res)
-      if (res.text.trim() === '') return undefined as T
-      try {
-        return JSON.parse(res.text) as T
-      } catch {
-        throw new Error(`${call.operation}: the service answered HTTP ${res.status} with a body that is not JSON`)
-      }
-    }
-    if (!call.idempotent) return send()
-    return withRetry(send, {
-      ...this.retry,
-      retryable: isTransient,
-      onRetry: (error, attempt, delay) =>
-        core.info(`${call.operation}: attempt ${attempt} failed (${describe(error)}); retrying in ${(delay / 1000).toFixed(1)} s`)
+  retrying<T>(operation: string, fn: (attempt: number) => Promise<T>, notice?: RetryNotice): Promise<T> {
+    return this.retrier.retrying(operation, fn, notice)
+  }
+
+  /** One JSON call, one attempt: the parsed answer (undefined for an empty body), or a ServiceError. */
+  async json<T>(call: JsonCall): Promise<T> {
+    const headers: Record<string, string> = { ...bearer(call.token) }
+    if (call.json !== undefined) headers['content-type'] = 'application/json'
+    const res = await this.transport.send({
+      method: call.method,
+      path: call.path,
+      headers,
+      body: call.json === undefined ? undefined : JSON.stringify(call.json)
     })
+    core.debug(`${call.method} ${call.path} -> ${res.status}`)
+    const ok = succeeded(call.operation, res)
+    if (ok.text.trim() === '') return undefined as T
+    try {
+      return JSON.parse(ok.text) as T
+    } catch {
+      throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`)
+    }
+  }
+
+  /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
+  async stream(call: StreamCall): Promise<HttpResponse> {
+    const res = await this.transport.send({
+      method: 'POST',
+      path: call.path,
+      headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
+      body: call.body,
+      idleTimeoutMs: this.uploadIdleTimeoutMs
+    })
+    core.debug(`POST ${call.path} -> ${res.status}`)
+    return succeeded(call.operation, res)
   }
 }
 
-export function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
+function bearer(token: string | undefined): Record<string, string> {
+  return token === undefined ? {} : { authorization: `Bearer ${token}` }
+}
+
+function succeeded(operation: string, res: HttpResponse): HttpResponse {
+  if (res.status < 200 || res.status > 299) throw toServiceError(operation, res)
+  return res
 }

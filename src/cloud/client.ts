@@ -1,11 +1,12 @@
-// The cloud API operations the action uses. Each call goes through the session for its token and
-// through the one retry helper; calls that change something are replayed only when that is safe.
+// The cloud API operations the action uses. Each is one user-visible operation with its own
+// attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
+// change something are replayed only once a replay is known to be safe.
 import * as core from '@actions/core'
-import { ServiceError } from '../errors.js'
-import { isTransient, toServiceError } from '../http/errors.js'
-import { withRetry } from '../http/retry.js'
+import { describeError, ServiceError } from '../errors.js'
+import { formatDelay } from '../format.js'
+import type { Method } from '../http/transport.js'
 import { ProgressReporter } from '../progress.js'
-import { describe, type CloudApi, type RetryPolicy } from './api.js'
+import type { CloudApi } from './api.js'
 import { multipartFile } from './multipart.js'
 import type { CloudSession } from './session.js'
 
@@ -36,9 +37,6 @@ export interface UploadResult extends Distribution {
 }
 
 export interface ClientOptions {
-  retry: RetryPolicy
-  /** Time allowed with no upload progress, and then for the platform to answer after the last byte. */
-  uploadIdleTimeoutMs: number
   now?: () => number
 }
 
@@ -52,42 +50,40 @@ export class CloudClient {
   constructor(
     private readonly api: CloudApi,
     private readonly session: CloudSession,
-    private readonly options: ClientOptions
+    options: ClientOptions = {}
   ) {
     this.now = options.now ?? Date.now
   }
 
+  /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
+  private call<T>(operation: string, method: Method, path: string, json?: unknown): Promise<T> {
+    return this.session.authorized((token) => this.api.json<T>({ operation, method, path, token, json }))
+  }
+
   async listEnvironments(): Promise<Environment[]> {
-    const answer = await this.session.authorized((token) =>
-      this.api.call<{ items?: Environment[]; more?: boolean }>({ operation: 'Listing environments', method: 'GET', path: '/v3/environments', token, idempotent: true })
-    )
+    const operation = 'Listing environments'
+    const answer = await this.api.retrying(operation, () => this.call<{ items?: Environment[]; more?: boolean }>(operation, 'GET', '/v3/environments'))
     if (answer?.more) core.warning('The platform has more environments than it listed at once; only the first page was searched.')
     return Array.isArray(answer?.items) ? answer.items : []
   }
 
-  /** Every distribution of the stack, page by page. */
+  /** Every distribution of the stack, page by page (one operation: a failed page retries the listing). */
   async listDistributions(): Promise<Distribution[]> {
-    const all: Distribution[] = []
-    for (let offset = 0; ; offset += PAGE) {
-      const page = await this.session.authorized((token) =>
-        this.api.call<{ items?: Distribution[]; more?: boolean }>({
-          operation: 'Listing distributions',
-          method: 'GET',
-          path: `/v3/distributions?offset=${offset}&max=${PAGE}`,
-          token,
-          idempotent: true
-        })
-      )
-      const items = Array.isArray(page?.items) ? page.items : []
-      all.push(...items)
-      if (!page?.more || items.length === 0) return all
-    }
+    const operation = 'Listing distributions'
+    return this.api.retrying(operation, async () => {
+      const all: Distribution[] = []
+      for (let offset = 0; ; offset += PAGE) {
+        const page = await this.call<{ items?: Distribution[]; more?: boolean }>(operation, 'GET', `/v3/distributions?offset=${offset}&max=${PAGE}`)
+        const items = Array.isArray(page?.items) ? page.items : []
+        all.push(...items)
+        if (!page?.more || items.length === 0) return all
+      }
+    })
   }
 
   async deleteDistribution(id: string): Promise<void> {
-    await this.session.authorized((token) =>
-      this.api.call<unknown>({ operation: `Deleting distribution ${id}`, method: 'DELETE', path: `/v3/distributions/${encodeURIComponent(id)}`, token, idempotent: true })
-    )
+    const operation = `Deleting distribution ${id}`
+    await this.api.retrying(operation, () => this.call<unknown>(operation, 'DELETE', `/v3/distributions/${encodeURIComponent(id)}`))
   }
 
   /**
@@ -96,13 +92,13 @@ export class CloudClient {
    * and MD5, stored since the first attempt began, and adopts it instead of uploading a duplicate.
    */
   async uploadDistribution(file: UploadFile): Promise<UploadResult> {
+    const operation = 'Uploading the distribution'
     const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size })
     const began = this.now()
     let bodySent = false
-    let attempts = 0
-    return withRetry(
-      async (attempt) => {
-        attempts = attempt
+    return this.api.retrying(
+      operation,
+      async (attempts) => {
         if (bodySent) {
           const stored = await this.findStoredUpload(file, began)
           if (stored) {
@@ -115,29 +111,31 @@ export class CloudClient {
         const uploaded = await this.session.authorized(async (token) => {
           const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => core.info(line))
           let sent = 0
-          const res = await this.api.transport.send({
-            method: 'POST',
-            path: '/v3/distributions',
-            headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType, 'content-length': String(body.contentLength) },
-            body: body.open((n) => {
-              progress.add(n)
-              sent += n
-              if (sent === file.size) bodySent = true
-            }),
-            idleTimeoutMs: this.options.uploadIdleTimeoutMs
-          })
+          const res = await this.api
+            .stream({
+              operation,
+              path: '/v3/distributions',
+              token,
+              contentType: body.contentType,
+              contentLength: body.contentLength,
+              body: body.open((n) => {
+                progress.add(n)
+                sent += n
+                if (sent === file.size) bodySent = true
+              })
+            })
+            .catch((error: unknown) => {
+              throw error instanceof ServiceError ? withUploadHint(error) : error
+            })
           progress.finish()
-          if (res.status < 200 || res.status > 299) throw withUploadHint(toServiceError('Uploading the distribution', res))
           return parseDistribution(res.text, res.status)
         })
         return { ...uploaded, adopted: false, attempts }
       },
-      {
-        ...this.options.retry,
-        retryable: isTransient,
-        onRetry: (error, attempt, delay) =>
-          core.warning(`Upload attempt ${attempt} failed (${describe(error)}); trying again in ${(delay / 1000).toFixed(1)} s from the file on disk.`)
-      }
+      (error, attempt, delay) => ({
+        level: 'warning',
+        message: `Upload attempt ${attempt} failed (${describeError(error)}); trying again in ${formatDelay(delay)} from the file on disk.`
+      })
     )
   }
 
@@ -156,35 +154,25 @@ export class CloudClient {
    * not to run the distribution already, so a lost answer never restarts the environment twice.
    */
   async deploy(environmentId: string, distributionId: string, strategy: string): Promise<{ attempts: number }> {
-    let attempts = 0
-    await withRetry(
-      async (attempt) => {
-        attempts = attempt
-        if (attempt > 1) {
+    const operation = 'Deploying the distribution'
+    return this.api.retrying(
+      operation,
+      async (attempts) => {
+        if (attempts > 1) {
           const env = (await this.listEnvironments()).find((e) => e.id === environmentId)
           if (env?.distributionId === distributionId) {
             core.info('The environment already runs this distribution: the earlier deploy request went through.')
-            return
+            return { attempts }
           }
         }
-        await this.session.authorized((token) =>
-          this.api.call<unknown>({
-            operation: 'Deploying the distribution',
-            method: 'PUT',
-            path: `/v3/environments/${encodeURIComponent(environmentId)}/deploy`,
-            json: { distributionId, strategy },
-            token,
-            idempotent: false
-          })
-        )
+        await this.call<unknown>(operation, 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, { distributionId, strategy })
+        return { attempts }
       },
-      {
-        ...this.options.retry,
-        retryable: isTransient,
-        onRetry: (error, attempt, delay) => core.warning(`Deploy attempt ${attempt} failed (${describe(error)}); checking the environment and trying again in ${(delay / 1000).toFixed(1)} s.`)
-      }
+      (error, attempt, delay) => ({
+        level: 'warning',
+        message: `Deploy attempt ${attempt} failed (${describeError(error)}); checking the environment and trying again in ${formatDelay(delay)}.`
+      })
     )
-    return { attempts }
   }
 }
 

@@ -1,6 +1,8 @@
-// Which old distributions to delete so that, after one more upload, at most `max` remain.
-// Pure, so every rule is unit-tested: oldest first, never one an environment runs.
-import type { Distribution } from './client.js'
+// Which old distributions to delete so that, after one more upload, at most `max` remain: the plan
+// is pure, so every rule is unit-tested (oldest first, never one an environment runs); pruning
+// carries it out.
+import * as core from '@actions/core'
+import type { CloudClient, Distribution, Environment } from './client.js'
 
 export interface PrunePlan {
   toDelete: Distribution[]
@@ -25,4 +27,29 @@ export function planPruning(distributions: Distribution[], inUse: ReadonlySet<st
     excess--
   }
   return { toDelete, shortBy: Math.max(0, excess) }
+}
+
+/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (0 on a dry run). */
+export async function pruneDistributions(client: CloudClient, max: number, environments: readonly Environment[], dryRun: boolean): Promise<number> {
+  const inUse = new Set(environments.map((e) => e.distributionId).filter((id): id is string => typeof id === 'string' && id !== ''))
+  const distributions = await client.listDistributions()
+  const plan = planPruning(distributions, inUse, max)
+  core.info(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`)
+  if (plan.toDelete.length === 0 && plan.shortBy === 0) {
+    core.info('Nothing to prune.')
+    return 0
+  }
+  for (const d of plan.toDelete) {
+    const what = `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`
+    if (dryRun) {
+      core.info(`Would delete distribution ${what}`)
+      continue
+    }
+    await client.deleteDistribution(d.id)
+    core.info(`Deleted distribution ${what}`)
+  }
+  if (plan.shortBy > 0) {
+    core.warning(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`)
+  }
+  return dryRun ? 0 : plan.toDelete.length
 }

@@ -21,7 +21,7 @@ export interface SessionOptions {
   now?: () => number
 }
 
-/** Seconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
+/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
 export function jwtLifetimeMs(token: string): number | undefined {
   const payload = token.split('.')[1]
   if (token.split('.').length !== 3 || !payload) return undefined
@@ -55,13 +55,9 @@ export class CloudSession {
   async login(): Promise<void> {
     let answer: TokenAnswer
     try {
-      answer = await this.api.call<TokenAnswer>({
-        operation: 'Login',
-        method: 'POST',
-        path: '/v3/authn/access_token',
-        json: { username: this.username, password: this.password },
-        idempotent: true
-      })
+      answer = await this.api.retrying('Login', () =>
+        this.api.json<TokenAnswer>({ operation: 'Login', method: 'POST', path: '/v3/authn/access_token', json: { username: this.username, password: this.password } })
+      )
     } catch (error) {
       if (error instanceof ServiceError && error.status === 401) {
         throw new ServiceError(
@@ -109,13 +105,15 @@ export class CloudSession {
     this.renewals++
     if (this.refreshToken) {
       try {
-        const answer = await this.api.call<TokenAnswer>({
-          operation: 'Token refresh',
-          method: 'POST',
-          path: '/v3/authn/refresh_token',
-          json: { grant_type: 'refresh_token', refresh_token: this.refreshToken },
-          idempotent: true
-        })
+        const refreshToken = this.refreshToken
+        const answer = await this.api.retrying('Token refresh', () =>
+          this.api.json<TokenAnswer>({
+            operation: 'Token refresh',
+            method: 'POST',
+            path: '/v3/authn/refresh_token',
+            json: { grant_type: 'refresh_token', refresh_token: refreshToken }
+          })
+        )
         this.accept(answer, 'Token refresh')
         core.info('Access token renewed through the refresh operation.')
         return

@@ -1,6 +1,7 @@
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page. Best effort: any failure here is a warning, never a failed deploy.
 import * as core from '@actions/core'
+import { describeError } from '../errors.js'
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure'
 
@@ -46,7 +47,7 @@ export class GitHubDeployment {
       core.info(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`)
       return deployment
     } catch (error) {
-      core.warning(`Could not record the deploy as a GitHub Deployment (${describe(error)}); the deploy goes on. Give the token 'deployments: write' permission.`)
+      core.warning(`Could not record the deploy as a GitHub Deployment (${describeError(error)}); the deploy goes on. Give the token 'deployments: write' permission.`)
       return undefined
     }
   }
@@ -62,13 +63,7 @@ export class GitHubDeployment {
         auto_inactive: state === 'success'
       })
     } catch (error) {
-      core.warning(`Could not set GitHub Deployment ${this.id} to ${state} (${describe(error)}).`)
+      core.warning(`Could not set GitHub Deployment ${this.id} to ${state} (${describeError(error)}).`)
     }
   }
-}
-
-function describe(error: unknown): string {
-  const status = (error as { status?: unknown }).status
-  const message = error instanceof Error ? error.message : String(error)
-  return typeof status === 'number' ? `HTTP ${status}: ${message}` : message
 }

@@ -1,12 +1,36 @@
-// Builds the error for a non-2xx answer, and classifies failures as worth a retry or not.
-import { ServiceError } from '../errors.js'
+// Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
+// of which kind), which are worth another attempt.
+import { ServiceError, systemErrorCode } from '../errors.js'
 import { redact } from '../secrets.js'
 import type { HttpResponse } from './transport.js'
 
-const TRANSIENT_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',
-  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED'
-])
+/** The one list of network failures: a call that timed out, or a connection that failed. Both are worth another attempt. */
+const NETWORK_FAILURES: Readonly<Record<string, 'timeout' | 'connection'>> = {
+  ETIMEDOUT: 'timeout',
+  UND_ERR_CONNECT_TIMEOUT: 'timeout',
+  UND_ERR_HEADERS_TIMEOUT: 'timeout',
+  UND_ERR_BODY_TIMEOUT: 'timeout',
+  ECONNRESET: 'connection',
+  ECONNREFUSED: 'connection',
+  EPIPE: 'connection',
+  EAI_AGAIN: 'connection',
+  ENETUNREACH: 'connection',
+  EHOSTUNREACH: 'connection',
+  UND_ERR_SOCKET: 'connection',
+  UND_ERR_CLOSED: 'connection'
+}
+
+export interface NetworkFailure {
+  code: string
+  kind: 'timeout' | 'connection'
+}
+
+/** The kind of network failure `error` is, or undefined when it is none of the known ones. */
+export function networkFailure(error: unknown): NetworkFailure | undefined {
+  const code = systemErrorCode(error)
+  const kind = code === undefined ? undefined : NETWORK_FAILURES[code]
+  return code !== undefined && kind !== undefined ? { code, kind } : undefined
+}
 
 /** Reads `{error_code, error_detail}` (cloud API) or `{status_code, message}` (search API). Never echoes a body that is not JSON. */
 export function toServiceError(operation: string, res: HttpResponse): ServiceError {
@@ -25,16 +49,6 @@ export function toServiceError(operation: string, res: HttpResponse): ServiceErr
   return new ServiceError(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res))
 }
 
-export function errorCode(error: unknown): string | undefined {
-  let e: unknown = error
-  for (let depth = 0; depth < 3 && e && typeof e === 'object'; depth++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string') return code
-    e = (e as { cause?: unknown }).cause
-  }
-  return undefined
-}
-
 export function retryAfterMs(res: { headers: Record<string, string | string[] | undefined> }): number | undefined {
   const value = res.headers['retry-after']
   const text = Array.isArray(value) ? value[0] : value
@@ -44,7 +58,7 @@ export function retryAfterMs(res: { headers: Record<string, string | string[] | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now())
 }
 
-/** Connection failures and 429/502/503/504 are worth another attempt; any other answer is not. */
+/** Network failures and 429/502/503/504 are worth another attempt; any other answer is not. */
 export function isTransient(error: unknown): boolean | { afterMs: number } {
   if (error instanceof ServiceError) {
     if (error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504) {
@@ -52,6 +66,5 @@ export function isTransient(error: unknown): boolean | { afterMs: number } {
     }
     return false
   }
-  const code = errorCode(error)
-  return code !== undefined && TRANSIENT_CODES.has(code)
+  return networkFailure(error) !== undefined
 }

@@ -1,4 +1,9 @@
-// One retry helper: exponential backoff with full jitter, bounded attempts and total time.
+// One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
+// top of it `retrying`, which gives each user-visible operation its attempts.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { describeError } from '../errors.js'
+import { formatDelay } from '../format.js'
+
 export interface RetryOptions {
   attempts: number
   baseDelayMs?: number
@@ -33,6 +38,42 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options:
       if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs) throw error
       options.onRetry?.(error, attempt, delay)
       await wait(delay)
+    }
+  }
+}
+
+/** How a service's operations are retried: everything of RetryOptions but the per-operation parts. */
+export type RetryPolicy = Omit<RetryOptions, 'onRetry'>
+
+/** The line logged before another attempt; by default "<operation>: attempt N failed (...); retrying in X s". */
+export type RetryNotice = (error: unknown, attempt: number, delayMs: number) => { level: 'info' | 'warning'; message: string }
+
+export interface Retrier {
+  /**
+   * Runs one user-visible operation with the policy's attempts. An operation that runs inside
+   * another one (a listing that an upload makes to find its stored copy, a token renewal before a
+   * call) gets one attempt: its failure fails the outer attempt, so the attempts never multiply and
+   * the operation the user sees makes at most `policy.attempts` in total.
+   */
+  retrying<T>(operation: string, fn: (attempt: number) => Promise<T>, notice?: RetryNotice): Promise<T>
+}
+
+export function createRetrier(policy: RetryPolicy, log: (level: 'info' | 'warning', message: string) => void): Retrier {
+  const running = new AsyncLocalStorage<string>()
+  return {
+    retrying(operation, fn, notice) {
+      if (running.getStore() !== undefined) return fn(1)
+      const line: RetryNotice =
+        notice ?? ((error, attempt, delay) => ({ level: 'info', message: `${operation}: attempt ${attempt} failed (${describeError(error)}); retrying in ${formatDelay(delay)}` }))
+      return running.run(operation, () =>
+        withRetry(fn, {
+          ...policy,
+          onRetry: (error, attempt, delay) => {
+            const { level, message } = line(error, attempt, delay)
+            log(level, message)
+          }
+        })
+      )
     }
   }
 }

@@ -3,8 +3,9 @@
 // shared retry helper. The auth key travels in the query string: no message here ever contains the full
 // address or the key.
 import type { Dispatcher } from 'undici'
-import type { ServiceError } from '../errors.js'
-import { errorCode, toServiceError } from '../http/errors.js'
+import { systemErrorCode, type ServiceError } from '../errors.js'
+import { formatSeconds } from '../format.js'
+import { networkFailure, toServiceError } from '../http/errors.js'
 import { sleep as realSleep, withRetry } from '../http/retry.js'
 import { HttpTransport } from '../http/transport.js'
 import { redact, registerSecret } from '../secrets.js'
@@ -16,10 +17,6 @@ import { parseSearchResponse, SearchResponseError, type FacetFormat, type Keywor
 
 export const DEFAULT_USER_AGENT = 'brcloud-deploy-search-check'
 
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT'])
-const NETWORK_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'
-])
 
 export type SearchFailureKind = 'http' | 'timeout' | 'network' | 'bad-answer' | 'too-few-results' | 'too-large'
 
@@ -55,9 +52,6 @@ export interface SearchClientOptions {
 
 
 
-function seconds(ms: number): string {
-  return `${Number((ms / 1000).toFixed(3))} s`
-}
 
 function bodyStatusCode(text: string): number | undefined {
   try {
@@ -146,10 +140,10 @@ export class SearchClient {
       })
     } catch (error) {
       if (this.signal?.aborted) throw error // the run's watchdog: not a failure of the check
-      const code = errorCode(error)
-      if (code !== undefined && TIMEOUT_CODES.has(code)) {
+      const failure = networkFailure(error)
+      if (failure?.kind === 'timeout') {
         throw new SearchFailure(
-          `The search service did not answer within the ${seconds(c.timeoutMs)} limit (search-timeout-seconds).`,
+          `The search service did not answer within the ${formatSeconds(c.timeoutMs)} limit (search-timeout-seconds).`,
           'timeout',
           true,
           requestId,
@@ -157,10 +151,11 @@ export class SearchClient {
         )
       }
       const what = error instanceof Error ? error.message : String(error)
+      const code = systemErrorCode(error)
       throw new SearchFailure(
         redact(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`),
         'network',
-        code !== undefined && NETWORK_CODES.has(code),
+        failure !== undefined,
         requestId,
         { latencyMs: elapsed() }
       )
@@ -319,7 +314,7 @@ export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}
           return error.extra.retryAfterMs !== undefined ? { afterMs: error.extra.retryAfterMs } : true
         },
         onRetry: (error, attempt, delayMs) =>
-          deps.log?.(`Search attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${seconds(delayMs)}.`),
+          deps.log?.(`Search attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${formatSeconds(delayMs)}.`),
         sleep: deps.sleep ?? realSleep,
         random: deps.random,
         now: deps.now
@@ -329,7 +324,7 @@ export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}
   } catch (error) {
     if (!(error instanceof SearchFailure)) throw error
     result.failureKind = error.kind
-    const tries = result.attempts > 1 ? ` (${result.attempts} attempts in the ${seconds(config.waitMs)} search-wait-seconds window)` : ''
+    const tries = result.attempts > 1 ? ` (${result.attempts} attempts in the ${formatSeconds(config.waitMs)} search-wait-seconds window)` : ''
     result.failure = `${error.message}${tries}`
   } finally {
     await client.close()

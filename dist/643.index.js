@@ -1,8 +1,8 @@
-export const id = 151;
-export const ids = [151];
+export const id = 643;
+export const ids = [643];
 export const modules = {
 
-/***/ 151:
+/***/ 2643:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -206,7 +206,7 @@ async function statOrUndefined(p) {
     catch (err) {
         const code = err.code;
         if (code === 'EACCES' || code === 'EPERM') {
-            throw new errors/* InputError */.d(`distribution: cannot access '${p}' (${code}). Make sure the user running the action can read it.`);
+            throw new errors/* InputError */.dz(`distribution: cannot access '${p}' (${code}). Make sure the user running the action can read it.`);
         }
         return undefined; // ENOENT, ENOTDIR, EINVAL (glob characters on Windows), ENAMETOOLONG, ...
     }
@@ -223,26 +223,26 @@ function display(p, workspace) {
 async function locateDistribution(input, workspace) {
     const raw = input.trim();
     if (raw === '')
-        throw new errors/* InputError */.d(`distribution: the input is empty. ${POINT_HINT}`);
+        throw new errors/* InputError */.dz(`distribution: the input is empty. ${POINT_HINT}`);
     const ws = external_node_path_default().resolve(workspace || '.');
     const resolved = external_node_path_default().resolve(ws, raw);
     const st = await statOrUndefined(resolved);
     if (st?.isDirectory()) {
         const names = await (0,promises_.readdir)(resolved);
         if (names.length === 0) {
-            throw new errors/* InputError */.d(`distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
+            throw new errors/* InputError */.dz(`distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
                 `Point \`distribution\` at the directory your build filled, or at its .tar.gz. ${BUILD_HINT}`);
         }
         return { kind: 'directory', path: resolved };
     }
     if (st?.isFile()) {
         if (!isArchiveName(resolved)) {
-            throw new errors/* InputError */.d(`distribution: '${raw}' is not a .tar.gz or .tgz file; Bloomreach Cloud takes the distribution as a gzip-compressed tar. ${POINT_HINT}`);
+            throw new errors/* InputError */.dz(`distribution: '${raw}' is not a .tar.gz or .tgz file; Bloomreach Cloud takes the distribution as a gzip-compressed tar. ${POINT_HINT}`);
         }
         return { kind: 'archive', path: resolved };
     }
     if (st)
-        throw new errors/* InputError */.d(`distribution: '${raw}' (${resolved}) is neither a file nor a directory. ${POINT_HINT}`);
+        throw new errors/* InputError */.dz(`distribution: '${raw}' (${resolved}) is neither a file nor a directory. ${POINT_HINT}`);
     if (hasGlobChars(raw)) {
         const { base, matches } = await globFiles(raw, ws);
         const archives = matches.filter((m) => isArchiveName(m));
@@ -255,15 +255,15 @@ async function locateDistribution(input, workspace) {
                     .map((m) => display(m, ws))
                     .join(', ')}${matches.length > 5 ? ', ...' : ''}.`
                 : '';
-            throw new errors/* InputError */.d(`distribution: the pattern '${raw}' matched no .tar.gz or .tgz file (searched under ${base}).${others} ${BUILD_HINT} ${POINT_HINT}`);
+            throw new errors/* InputError */.dz(`distribution: the pattern '${raw}' matched no .tar.gz or .tgz file (searched under ${base}).${others} ${BUILD_HINT} ${POINT_HINT}`);
         }
         const shown = archives.slice(0, 10).map((m) => `  ${display(m, ws)}`);
         if (archives.length > 10)
             shown.push(`  ... and ${archives.length - 10} more`);
-        throw new errors/* InputError */.d(`distribution: the pattern '${raw}' matched ${archives.length} archives; it must match exactly one:\n${shown.join('\n')}\n` +
+        throw new errors/* InputError */.dz(`distribution: the pattern '${raw}' matched ${archives.length} archives; it must match exactly one:\n${shown.join('\n')}\n` +
             'Make the pattern more specific (e.g. include the project name or version), or clean stale archives before the build.');
     }
-    throw new errors/* InputError */.d(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`);
+    throw new errors/* InputError */.dz(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`);
 }
 
 // EXTERNAL MODULE: external "node:stream/promises"
@@ -840,13 +840,13 @@ function encodeEntryHeader(entry) {
 /** A 1-byte read past the listed size tells whether a file grew; what it reads is never used. */
 const PROBE = Buffer.alloc(1);
 async function writeFileContent(entry, sink, options) {
-    const changed = (how) => new errors/* InputError */.d(`distribution: '${entry.name}' changed while it was being packed (${how}). ` +
+    const changed = (how) => new errors/* InputError */.dz(`distribution: '${entry.name}' changed while it was being packed (${how}). ` +
         'Make sure no other step or process writes into the distribution directory while this action runs, then run it again.');
     const failed = (err) => {
         const code = err.code;
         if (code === 'ENOENT')
             return changed('it was deleted');
-        return new errors/* InputError */.d(`distribution: cannot read '${entry.name}' (${code ?? err.message}). ` +
+        return new errors/* InputError */.dz(`distribution: cannot read '${entry.name}' (${code ?? err.message}). ` +
             'Make sure the user running the action can read every file in the distribution directory.');
     };
     if (entry.size > 0) {
@@ -984,7 +984,7 @@ async function* walkDirectory(root, options = {}) {
             names = await (0,promises_.readdir)(dir);
         }
         catch (err) {
-            throw new errors/* InputError */.d(`distribution: cannot list the directory '${prefix || '.'}' (${errorCode(err)}). ` +
+            throw new errors/* InputError */.dz(`distribution: cannot list the directory '${prefix || '.'}' (${errorCode(err)}). ` +
                 'Make sure the user running the action can read every directory of the distribution.');
         }
         for (const name of sortByBytes(names)) {
@@ -995,7 +995,7 @@ async function* walkDirectory(root, options = {}) {
                 st = await (0,promises_.lstat)(full);
             }
             catch (err) {
-                throw new errors/* InputError */.d(`distribution: '${rel}' could not be read while packing (${errorCode(err)}). ` +
+                throw new errors/* InputError */.dz(`distribution: '${rel}' could not be read while packing (${errorCode(err)}). ` +
                     'Make sure no other step or process changes the distribution directory while this action runs.');
             }
             if (exclude.some((e) => e.dev === st.dev && e.ino === st.ino && e.ino !== 0))
@@ -1018,7 +1018,7 @@ async function* walkDirectory(root, options = {}) {
                     target = await (0,promises_.readlink)(full);
                 }
                 catch (err) {
-                    throw new errors/* InputError */.d(`distribution: cannot read the symlink '${rel}' (${errorCode(err)}).`);
+                    throw new errors/* InputError */.dz(`distribution: cannot read the symlink '${rel}' (${errorCode(err)}).`);
                 }
                 if (windows)
                     target = target.replace(/\\/g, '/');
@@ -1047,7 +1047,7 @@ async function* walkDirectory(root, options = {}) {
 async function packDirectory(sourceDir, outFile, options = {}) {
     const level = options.level ?? 6;
     if (!Number.isInteger(level) || level < 1 || level > 9) {
-        throw new errors/* InputError */.d(`compression level ${String(level)} is not valid. Use a whole number from 1 (fastest) to 9 (smallest); 6 is the default.`);
+        throw new errors/* InputError */.dz(`compression level ${String(level)} is not valid. Use a whole number from 1 (fastest) to 9 (smallest); 6 is the default.`);
     }
     const source = external_node_path_default().resolve(sourceDir);
     const target = external_node_path_default().resolve(outFile);
@@ -1056,14 +1056,14 @@ async function packDirectory(sourceDir, outFile, options = {}) {
         sourceStat = await (0,promises_.stat)(source);
     }
     catch {
-        throw new errors/* InputError */.d(`distribution: the directory '${sourceDir}' to pack does not exist. Point \`distribution\` at the directory that holds the distribution's contents (or at a .tar.gz), and run the build step first.`);
+        throw new errors/* InputError */.dz(`distribution: the directory '${sourceDir}' to pack does not exist. Point \`distribution\` at the directory that holds the distribution's contents (or at a .tar.gz), and run the build step first.`);
     }
     if (!sourceStat.isDirectory()) {
-        throw new errors/* InputError */.d(`distribution: '${sourceDir}' is not a directory, so it cannot be packed. Point \`distribution\` at a directory or at a .tar.gz file.`);
+        throw new errors/* InputError */.dz(`distribution: '${sourceDir}' is not a directory, so it cannot be packed. Point \`distribution\` at a directory or at a .tar.gz file.`);
     }
     const names = (await (0,promises_.readdir)(source)).filter((name) => external_node_path_default().join(source, name) !== target);
     if (names.length === 0) {
-        throw new errors/* InputError */.d(`distribution: the directory '${sourceDir}' is empty; there is nothing to deploy. Point \`distribution\` at the directory your build filled, or at its .tar.gz.`);
+        throw new errors/* InputError */.dz(`distribution: the directory '${sourceDir}' is empty; there is nothing to deploy. Point \`distribution\` at the directory your build filled, or at its .tar.gz.`);
     }
     await (0,promises_.mkdir)(external_node_path_default().dirname(target), { recursive: true });
     const handle = await (0,promises_.open)(target, 'w');
@@ -1104,7 +1104,7 @@ async function packDirectory(sourceDir, outFile, options = {}) {
         if (produced.status === 'rejected')
             throw produced.reason;
         if (entries === 0) {
-            throw new errors/* InputError */.d(`distribution: the directory '${sourceDir}' holds no files, directories or symlinks to pack; there is nothing to deploy.`);
+            throw new errors/* InputError */.dz(`distribution: the directory '${sourceDir}' holds no files, directories or symlinks to pack; there is nothing to deploy.`);
         }
         const digests = hasher.digests();
         const written = (await (0,promises_.stat)(target)).size;
@@ -1123,11 +1123,11 @@ async function packDirectory(sourceDir, outFile, options = {}) {
     catch (err) {
         await handle.close().catch(() => undefined);
         await (0,promises_.rm)(target, { force: true }).catch(() => undefined);
-        if (err instanceof errors/* InputError */.d)
+        if (err instanceof errors/* InputError */.dz)
             throw err;
         const code = err.code;
         if (code === 'ENOSPC') {
-            throw new errors/* InputError */.d(`distribution: the disk ran out of space while writing '${outFile}'. Free some space on the runner (or write the archive to a larger disk) and run again.`);
+            throw new errors/* InputError */.dz(`distribution: the disk ran out of space while writing '${outFile}'. Free some space on the runner (or write the archive to a larger disk) and run again.`);
         }
         throw err;
     }
@@ -1473,7 +1473,7 @@ function sizeText(bytes, other) {
 function checkSizeLimit(label, size, maxBytes) {
     if (size <= maxBytes)
         return;
-    throw new errors/* InputError */.d(`${label} is ${sizeText(size, maxBytes)}, over the limit of ${sizeText(maxBytes, size)} per distribution ` +
+    throw new errors/* InputError */.dz(`${label} is ${sizeText(size, maxBytes)}, over the limit of ${sizeText(maxBytes, size)} per distribution ` +
         '(Bloomreach Cloud accepts at most 650 MB per distribution by default). Make the distribution smaller ' +
         '(e.g. leave unused dependencies or test jars out of the build), or, if your platform allows larger distributions, ' +
         'raise the limit with the `max-distribution-size` input.');
@@ -1526,18 +1526,18 @@ async function checkArchive(file, options = {}) {
         st = await (0,promises_.stat)(absolute);
     }
     catch {
-        throw new errors/* InputError */.d(`${label} does not exist. ${check_POINT_HINT}`);
+        throw new errors/* InputError */.dz(`${label} does not exist. ${check_POINT_HINT}`);
     }
     if (!st.isFile())
-        throw new errors/* InputError */.d(`${label} is not a file. ${check_POINT_HINT}`);
+        throw new errors/* InputError */.dz(`${label} is not a file. ${check_POINT_HINT}`);
     if (options.maxBytes !== undefined)
         checkSizeLimit(label, st.size, options.maxBytes);
     if (st.size === 0)
-        throw new errors/* InputError */.d(`${label} is an empty file (0 bytes). ${REBUILD_HINT}`);
+        throw new errors/* InputError */.dz(`${label} is an empty file (0 bytes). ${REBUILD_HINT}`);
     const head = await readHead(absolute, 512);
     if (head[0] !== 0x1f || head[1] !== 0x8b) {
         const tar = head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar';
-        throw new errors/* InputError */.d(`${label} is not a gzip file (${describeContent(head)}). ` +
+        throw new errors/* InputError */.dz(`${label} is not a gzip file (${describeContent(head)}). ` +
             (tar
                 ? 'Bloomreach Cloud takes a gzip-compressed tar: compress it (`gzip` it, or build it with `tar -czf`), or point `distribution` at the directory to pack.'
                 : check_POINT_HINT));
@@ -1583,28 +1583,28 @@ async function checkArchive(file, options = {}) {
     catch (err) {
         if (err instanceof UnsafeEntry && unsafe) {
             const what = unsafe.link === undefined ? `an entry '${unsafe.name}' that ${unsafe.why}` : `a hard link '${unsafe.name}' whose target '${unsafe.link}' ${unsafe.why}`;
-            throw new errors/* InputError */.d(`${label} contains ${what}; extracting it would write outside the installation directory. ` +
+            throw new errors/* InputError */.dz(`${label} contains ${what}; extracting it would write outside the installation directory. ` +
                 'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
                 'or point `distribution` at the directory and let the action pack it.');
         }
         if (err instanceof TarFormatError) {
             if (err.kind === 'not-tar') {
-                throw new errors/* InputError */.d(`${label} is a gzip file but not a tar archive (${err.message}). Bloomreach Cloud takes a gzip-compressed tar (.tar.gz). ${check_POINT_HINT}`);
+                throw new errors/* InputError */.dz(`${label} is a gzip file but not a tar archive (${err.message}). Bloomreach Cloud takes a gzip-compressed tar (.tar.gz). ${check_POINT_HINT}`);
             }
             const what = err.kind === 'truncated' ? 'is truncated' : 'is corrupt';
-            throw new errors/* InputError */.d(`${label} ${what}: ${err.message}. ${REBUILD_HINT}`);
+            throw new errors/* InputError */.dz(`${label} ${what}: ${err.message}. ${REBUILD_HINT}`);
         }
         const code = err.code;
         if (code === 'Z_BUF_ERROR') {
-            throw new errors/* InputError */.d(`${label} is truncated: the gzip stream ends early (after ${size} bytes). ${REBUILD_HINT}`);
+            throw new errors/* InputError */.dz(`${label} is truncated: the gzip stream ends early (after ${size} bytes). ${REBUILD_HINT}`);
         }
         if (typeof code === 'string' && code.startsWith('Z_')) {
-            throw new errors/* InputError */.d(`${label} is a corrupt gzip file (${err.message}). ${REBUILD_HINT}`);
+            throw new errors/* InputError */.dz(`${label} is a corrupt gzip file (${err.message}). ${REBUILD_HINT}`);
         }
         throw err;
     }
     if (reader.entries === 0) {
-        throw new errors/* InputError */.d(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`);
+        throw new errors/* InputError */.dz(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`);
     }
     return {
         path: absolute,
@@ -1681,10 +1681,10 @@ async function runBuildCommand(command, cwd) {
     catch (error) {
         // @actions/exec throws when the program cannot be found or started.
         const why = error instanceof Error ? error.message : String(error);
-        throw new errors/* InputError */.d(`build-command '${command}' could not be started (${why}). Check the program name and that the job installs it (e.g. actions/setup-java for mvn).`);
+        throw new errors/* InputError */.dz(`build-command '${command}' could not be started (${why}). Check the program name and that the job installs it (e.g. actions/setup-java for mvn).`);
     }
     if (code !== 0) {
-        throw new errors/* InputError */.d(`build-command '${command}' exited with code ${code}; nothing was uploaded. Its output is in the "Build" log group above.`);
+        throw new errors/* InputError */.dz(`build-command '${command}' exited with code ${code}; nothing was uploaded. Its output is in the "Build" log group above.`);
     }
     core/* info */.pq(`build-command finished (exit code 0).`);
 }
@@ -1694,61 +1694,113 @@ var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/http/retry.ts
 var retry = __webpack_require__(8902);
 ;// CONCATENATED MODULE: ./src/cloud/api.ts
-// JSON calls to the cloud API: one request, a ServiceError for any non-2xx, retries for transient failures.
+// The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
+// bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
+// non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
 
 
 
 const DEFAULT_RETRY = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 };
 class CloudApi {
     transport;
-    retry;
-    constructor(transport, retry = DEFAULT_RETRY) {
+    retrier;
+    uploadIdleTimeoutMs;
+    constructor(transport, options = {}) {
         this.transport = transport;
-        this.retry = retry;
+        this.retrier = (0,retry/* createRetrier */.SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: http_errors/* isTransient */.dg }, (level, message) => level === 'warning' ? core/* warning */.$e(message) : core/* info */.pq(message));
+        this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
     }
     get baseUrl() {
         return this.transport.baseUrl;
     }
-    async call(call) {
-        const send = async () => {
-            const headers = {};
-            if (call.token)
-                headers.authorization = `Bearer ${call.token}`;
-            if (call.json !== undefined)
-                headers['content-type'] = 'application/json';
-            const res = await this.transport.send({
-                method: call.method,
-                path: call.path,
-                headers,
-                body: call.json === undefined ? undefined : JSON.stringify(call.json)
-            });
-            core/* debug */.Yz(`${call.method} ${call.path} -> ${res.status}`);
-            if (res.status < 200 || res.status > 299)
-                throw (0,http_errors/* toServiceError */.N1)(call.operation, res);
-            if (res.text.trim() === '')
-                return undefined;
-            try {
-                return JSON.parse(res.text);
-            }
-            catch {
-                throw new Error(`${call.operation}: the service answered HTTP ${res.status} with a body that is not JSON`);
-            }
-        };
-        if (!call.idempotent)
-            return send();
-        return (0,retry/* withRetry */.b)(send, {
-            ...this.retry,
-            retryable: http_errors/* isTransient */.dg,
-            onRetry: (error, attempt, delay) => core/* info */.pq(`${call.operation}: attempt ${attempt} failed (${describe(error)}); retrying in ${(delay / 1000).toFixed(1)} s`)
+    retrying(operation, fn, notice) {
+        return this.retrier.retrying(operation, fn, notice);
+    }
+    /** One JSON call, one attempt: the parsed answer (undefined for an empty body), or a ServiceError. */
+    async json(call) {
+        const headers = { ...bearer(call.token) };
+        if (call.json !== undefined)
+            headers['content-type'] = 'application/json';
+        const res = await this.transport.send({
+            method: call.method,
+            path: call.path,
+            headers,
+            body: call.json === undefined ? undefined : JSON.stringify(call.json)
         });
+        core/* debug */.Yz(`${call.method} ${call.path} -> ${res.status}`);
+        const ok = succeeded(call.operation, res);
+        if (ok.text.trim() === '')
+            return undefined;
+        try {
+            return JSON.parse(ok.text);
+        }
+        catch {
+            throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`);
+        }
+    }
+    /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
+    async stream(call) {
+        const res = await this.transport.send({
+            method: 'POST',
+            path: call.path,
+            headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
+            body: call.body,
+            idleTimeoutMs: this.uploadIdleTimeoutMs
+        });
+        core/* debug */.Yz(`POST ${call.path} -> ${res.status}`);
+        return succeeded(call.operation, res);
     }
 }
-function describe(error) {
-    return error instanceof Error ? error.message : String(error);
+function bearer(token) {
+    return token === undefined ? {} : { authorization: `Bearer ${token}` };
+}
+function succeeded(operation, res) {
+    if (res.status < 200 || res.status > 299)
+        throw (0,http_errors/* toServiceError */.N1)(operation, res);
+    return res;
 }
 
-// EXTERNAL MODULE: ./src/progress.ts
-var src_progress = __webpack_require__(4660);
+// EXTERNAL MODULE: ./src/format.ts
+var format = __webpack_require__(6264);
+;// CONCATENATED MODULE: ./src/progress.ts
+// Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
+
+class ProgressReporter {
+    label;
+    total;
+    log;
+    intervalMs;
+    now;
+    done = 0;
+    lastReport;
+    started;
+    constructor(label, total, log, intervalMs = 5_000, now = Date.now) {
+        this.label = label;
+        this.total = total;
+        this.log = log;
+        this.intervalMs = intervalMs;
+        this.now = now;
+        this.started = this.lastReport = now();
+    }
+    add(bytes) {
+        this.done += bytes;
+        const t = this.now();
+        if (t - this.lastReport >= this.intervalMs) {
+            this.lastReport = t;
+            this.log(this.line(t));
+        }
+    }
+    finish() {
+        this.log(this.line(this.now()));
+    }
+    line(t) {
+        const seconds = Math.max((t - this.started) / 1000, 0.001);
+        const percent = this.total > 0 ? Math.floor((this.done / this.total) * 100) : 100;
+        const rate = this.done / 1024 / 1024 / seconds;
+        return `${this.label}: ${(0,format/* formatBytes */.z3)(this.done)} of ${(0,format/* formatBytes */.z3)(this.total)} (${percent}%), ${rate.toFixed(1)} MB/s`;
+    }
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./src/cloud/multipart.ts
@@ -1796,10 +1848,9 @@ function multipartFile(file) {
 }
 
 ;// CONCATENATED MODULE: ./src/cloud/client.ts
-// The cloud API operations the action uses. Each call goes through the session for its token and
-// through the one retry helper; calls that change something are replayed only when that is safe.
-
-
+// The cloud API operations the action uses. Each is one user-visible operation with its own
+// attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
+// change something are replayed only once a replay is known to be safe.
 
 
 
@@ -1811,39 +1862,40 @@ const PAGE = 100;
 class CloudClient {
     api;
     session;
-    options;
     now;
-    constructor(api, session, options) {
+    constructor(api, session, options = {}) {
         this.api = api;
         this.session = session;
-        this.options = options;
         this.now = options.now ?? Date.now;
     }
+    /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
+    call(operation, method, path, json) {
+        return this.session.authorized((token) => this.api.json({ operation, method, path, token, json }));
+    }
     async listEnvironments() {
-        const answer = await this.session.authorized((token) => this.api.call({ operation: 'Listing environments', method: 'GET', path: '/v3/environments', token, idempotent: true }));
+        const operation = 'Listing environments';
+        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', '/v3/environments'));
         if (answer?.more)
             core/* warning */.$e('The platform has more environments than it listed at once; only the first page was searched.');
         return Array.isArray(answer?.items) ? answer.items : [];
     }
-    /** Every distribution of the stack, page by page. */
+    /** Every distribution of the stack, page by page (one operation: a failed page retries the listing). */
     async listDistributions() {
-        const all = [];
-        for (let offset = 0;; offset += PAGE) {
-            const page = await this.session.authorized((token) => this.api.call({
-                operation: 'Listing distributions',
-                method: 'GET',
-                path: `/v3/distributions?offset=${offset}&max=${PAGE}`,
-                token,
-                idempotent: true
-            }));
-            const items = Array.isArray(page?.items) ? page.items : [];
-            all.push(...items);
-            if (!page?.more || items.length === 0)
-                return all;
-        }
+        const operation = 'Listing distributions';
+        return this.api.retrying(operation, async () => {
+            const all = [];
+            for (let offset = 0;; offset += PAGE) {
+                const page = await this.call(operation, 'GET', `/v3/distributions?offset=${offset}&max=${PAGE}`);
+                const items = Array.isArray(page?.items) ? page.items : [];
+                all.push(...items);
+                if (!page?.more || items.length === 0)
+                    return all;
+            }
+        });
     }
     async deleteDistribution(id) {
-        await this.session.authorized((token) => this.api.call({ operation: `Deleting distribution ${id}`, method: 'DELETE', path: `/v3/distributions/${encodeURIComponent(id)}`, token, idempotent: true }));
+        const operation = `Deleting distribution ${id}`;
+        await this.api.retrying(operation, () => this.call(operation, 'DELETE', `/v3/distributions/${encodeURIComponent(id)}`));
     }
     /**
      * Uploads from disk; every attempt streams the file afresh. When an attempt fails after the whole
@@ -1851,12 +1903,11 @@ class CloudClient {
      * and MD5, stored since the first attempt began, and adopts it instead of uploading a duplicate.
      */
     async uploadDistribution(file) {
+        const operation = 'Uploading the distribution';
         const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size });
         const began = this.now();
         let bodySent = false;
-        let attempts = 0;
-        return (0,retry/* withRetry */.b)(async (attempt) => {
-            attempts = attempt;
+        return this.api.retrying(operation, async (attempts) => {
             if (bodySent) {
                 const stored = await this.findStoredUpload(file, began);
                 if (stored) {
@@ -1867,31 +1918,33 @@ class CloudClient {
             }
             bodySent = false;
             const uploaded = await this.session.authorized(async (token) => {
-                const progress = new src_progress/* ProgressReporter */.Py(`Uploading ${file.fileName}`, file.size, (line) => core/* info */.pq(line));
+                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => core/* info */.pq(line));
                 let sent = 0;
-                const res = await this.api.transport.send({
-                    method: 'POST',
+                const res = await this.api
+                    .stream({
+                    operation,
                     path: '/v3/distributions',
-                    headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType, 'content-length': String(body.contentLength) },
+                    token,
+                    contentType: body.contentType,
+                    contentLength: body.contentLength,
                     body: body.open((n) => {
                         progress.add(n);
                         sent += n;
                         if (sent === file.size)
                             bodySent = true;
-                    }),
-                    idleTimeoutMs: this.options.uploadIdleTimeoutMs
+                    })
+                })
+                    .catch((error) => {
+                    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error) : error;
                 });
                 progress.finish();
-                if (res.status < 200 || res.status > 299)
-                    throw withUploadHint((0,http_errors/* toServiceError */.N1)('Uploading the distribution', res));
                 return parseDistribution(res.text, res.status);
             });
             return { ...uploaded, adopted: false, attempts };
-        }, {
-            ...this.options.retry,
-            retryable: http_errors/* isTransient */.dg,
-            onRetry: (error, attempt, delay) => core/* warning */.$e(`Upload attempt ${attempt} failed (${describe(error)}); trying again in ${(delay / 1000).toFixed(1)} s from the file on disk.`)
-        });
+        }, (error, attempt, delay) => ({
+            level: 'warning',
+            message: `Upload attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); trying again in ${(0,format/* formatDelay */.Zk)(delay)} from the file on disk.`
+        }));
     }
     async findStoredUpload(file, began) {
         const since = began - CLOCK_SKEW_MS;
@@ -1907,37 +1960,28 @@ class CloudClient {
      * not to run the distribution already, so a lost answer never restarts the environment twice.
      */
     async deploy(environmentId, distributionId, strategy) {
-        let attempts = 0;
-        await (0,retry/* withRetry */.b)(async (attempt) => {
-            attempts = attempt;
-            if (attempt > 1) {
+        const operation = 'Deploying the distribution';
+        return this.api.retrying(operation, async (attempts) => {
+            if (attempts > 1) {
                 const env = (await this.listEnvironments()).find((e) => e.id === environmentId);
                 if (env?.distributionId === distributionId) {
                     core/* info */.pq('The environment already runs this distribution: the earlier deploy request went through.');
-                    return;
+                    return { attempts };
                 }
             }
-            await this.session.authorized((token) => this.api.call({
-                operation: 'Deploying the distribution',
-                method: 'PUT',
-                path: `/v3/environments/${encodeURIComponent(environmentId)}/deploy`,
-                json: { distributionId, strategy },
-                token,
-                idempotent: false
-            }));
-        }, {
-            ...this.options.retry,
-            retryable: http_errors/* isTransient */.dg,
-            onRetry: (error, attempt, delay) => core/* warning */.$e(`Deploy attempt ${attempt} failed (${describe(error)}); checking the environment and trying again in ${(delay / 1000).toFixed(1)} s.`)
-        });
-        return { attempts };
+            await this.call(operation, 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, { distributionId, strategy });
+            return { attempts };
+        }, (error, attempt, delay) => ({
+            level: 'warning',
+            message: `Deploy attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); checking the environment and trying again in ${(0,format/* formatDelay */.Zk)(delay)}.`
+        }));
     }
 }
 /** Adds what to do when the platform refuses an upload because the stack is full. */
 function withUploadHint(error) {
     if (!/limit|too ?many|maximum/i.test(`${error.errorCode ?? ''} ${error.errorDetail ?? ''}`) || error.status === 413)
         return error;
-    return new errors/* ServiceError */._(`${error.message}. The stack holds as many distributions as the platform allows (100 by default): set max-distributions ` +
+    return new errors/* ServiceError */._7(`${error.message}. The stack holds as many distributions as the platform allows (100 by default): set max-distributions ` +
         `(e.g. 50) to delete the oldest ones that no environment runs before each upload, or delete some in the console.`, error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
 }
 function parseDistribution(text, status) {
@@ -1955,6 +1999,10 @@ function parseDistribution(text, status) {
 }
 
 ;// CONCATENATED MODULE: ./src/cloud/prune.ts
+// Which old distributions to delete so that, after one more upload, at most `max` remain: the plan
+// is pure, so every rule is unit-tested (oldest first, never one an environment runs); pruning
+// carries it out.
+
 function createdMs(d) {
     const t = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
     // Undated records sort first: they are the oldest we can tell of.
@@ -1974,6 +2022,30 @@ function planPruning(distributions, inUse, max) {
     }
     return { toDelete, shortBy: Math.max(0, excess) };
 }
+/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (0 on a dry run). */
+async function pruneDistributions(client, max, environments, dryRun) {
+    const inUse = new Set(environments.map((e) => e.distributionId).filter((id) => typeof id === 'string' && id !== ''));
+    const distributions = await client.listDistributions();
+    const plan = planPruning(distributions, inUse, max);
+    core/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
+    if (plan.toDelete.length === 0 && plan.shortBy === 0) {
+        core/* info */.pq('Nothing to prune.');
+        return 0;
+    }
+    for (const d of plan.toDelete) {
+        const what = `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`;
+        if (dryRun) {
+            core/* info */.pq(`Would delete distribution ${what}`);
+            continue;
+        }
+        await client.deleteDistribution(d.id);
+        core/* info */.pq(`Deleted distribution ${what}`);
+    }
+    if (plan.shortBy > 0) {
+        core/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`);
+    }
+    return dryRun ? 0 : plan.toDelete.length;
+}
 
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __webpack_require__(7194);
@@ -1986,7 +2058,7 @@ var secrets = __webpack_require__(7194);
 
 /** The platform's advice: renew 9 minutes after issue (tokens live 10). */
 const RENEW_AFTER_MS = 9 * 60_000;
-/** Seconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
+/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
 function jwtLifetimeMs(token) {
     const payload = token.split('.')[1];
     if (token.split('.').length !== 3 || !payload)
@@ -2023,17 +2095,11 @@ class CloudSession {
     async login() {
         let answer;
         try {
-            answer = await this.api.call({
-                operation: 'Login',
-                method: 'POST',
-                path: '/v3/authn/access_token',
-                json: { username: this.username, password: this.password },
-                idempotent: true
-            });
+            answer = await this.api.retrying('Login', () => this.api.json({ operation: 'Login', method: 'POST', path: '/v3/authn/access_token', json: { username: this.username, password: this.password } }));
         }
         catch (error) {
-            if (error instanceof errors/* ServiceError */._ && error.status === 401) {
-                throw new errors/* ServiceError */._(`Login to ${this.options.target} as user '${this.username}' was refused (HTTP 401${error.errorCode ? ` ${error.errorCode}` : ''}). ` +
+            if (error instanceof errors/* ServiceError */._7 && error.status === 401) {
+                throw new errors/* ServiceError */._7(`Login to ${this.options.target} as user '${this.username}' was refused (HTTP 401${error.errorCode ? ` ${error.errorCode}` : ''}). ` +
                     `Check that the username and password secrets belong to a user of this stack, that the password has not ` +
                     `expired, and that the stack is the right one.`, 401, error.errorCode, error.errorDetail);
             }
@@ -2058,7 +2124,7 @@ class CloudSession {
             return await call(token);
         }
         catch (error) {
-            if (!(error instanceof errors/* ServiceError */._) || error.status !== 401)
+            if (!(error instanceof errors/* ServiceError */._7) || error.status !== 401)
                 throw error;
             core/* info */.pq('The access token was refused (401); renewing it and trying once more.');
             if (this.accessToken === token)
@@ -2075,19 +2141,19 @@ class CloudSession {
         this.renewals++;
         if (this.refreshToken) {
             try {
-                const answer = await this.api.call({
+                const refreshToken = this.refreshToken;
+                const answer = await this.api.retrying('Token refresh', () => this.api.json({
                     operation: 'Token refresh',
                     method: 'POST',
                     path: '/v3/authn/refresh_token',
-                    json: { grant_type: 'refresh_token', refresh_token: this.refreshToken },
-                    idempotent: true
-                });
+                    json: { grant_type: 'refresh_token', refresh_token: refreshToken }
+                }));
                 this.accept(answer, 'Token refresh');
                 core/* info */.pq('Access token renewed through the refresh operation.');
                 return;
             }
             catch (error) {
-                if (!(error instanceof errors/* ServiceError */._) || error.status >= 500)
+                if (!(error instanceof errors/* ServiceError */._7) || error.status >= 500)
                     throw error;
                 core/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
             }
@@ -2114,6 +2180,7 @@ class CloudSession {
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page. Best effort: any failure here is a warning, never a failed deploy.
+
 
 class GitHubDeployment {
     octokit;
@@ -2153,7 +2220,7 @@ class GitHubDeployment {
             return deployment;
         }
         catch (error) {
-            core/* warning */.$e(`Could not record the deploy as a GitHub Deployment (${deployments_describe(error)}); the deploy goes on. Give the token 'deployments: write' permission.`);
+            core/* warning */.$e(`Could not record the deploy as a GitHub Deployment (${(0,errors/* describeError */.Uc)(error)}); the deploy goes on. Give the token 'deployments: write' permission.`);
             return undefined;
         }
     }
@@ -2169,24 +2236,18 @@ class GitHubDeployment {
             });
         }
         catch (error) {
-            core/* warning */.$e(`Could not set GitHub Deployment ${this.id} to ${state} (${deployments_describe(error)}).`);
+            core/* warning */.$e(`Could not set GitHub Deployment ${this.id} to ${state} (${(0,errors/* describeError */.Uc)(error)}).`);
         }
     }
-}
-function deployments_describe(error) {
-    const status = error.status;
-    const message = error instanceof Error ? error.message : String(error);
-    return typeof status === 'number' ? `HTTP ${status}: ${message}` : message;
 }
 
 // EXTERNAL MODULE: ./src/http/transport.ts
 var http_transport = __webpack_require__(1517);
-// EXTERNAL MODULE: ./src/report.ts
-var src_report = __webpack_require__(665);
 ;// CONCATENATED MODULE: ./src/deploy.ts
-// The deployment, phase by phase: archive -> login -> environment -> prune -> upload -> deploy.
+// The deployment, phase by phase: archive -> login -> environment -> prune -> upload -> deploy. It
+// returns what it did (DeployResult); when it stops part-way, it throws StepFailed with what it did
+// so far. It sets no output and writes no summary: report.ts derives those from the result.
 // Loaded by main.ts only once the inputs are valid.
-
 
 
 
@@ -2229,7 +2290,7 @@ async function prepareArchive(inputs, cleanup) {
     if (source.kind === 'archive') {
         core/* info */.pq(`Checking ${source.path}`);
         const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes });
-        core/* info */.pq(`${info.fileName}: ${(0,src_progress/* formatBytes */.z3)(info.size)}, ${info.entries} entries, a readable gzip tar`);
+        core/* info */.pq(`${info.fileName}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, a readable gzip tar`);
         return { ...info, fileName: inputs.distributionName ?? info.fileName };
     }
     const name = inputs.distributionName ?? (await defaultDistributionName(source.path));
@@ -2237,7 +2298,7 @@ async function prepareArchive(inputs, cleanup) {
     cleanup.push(dir);
     core/* info */.pq(`Packing ${source.path} into ${name}`);
     const info = await packDirectory(source.path, (0,external_node_path_.join)(dir, name), { level: inputs.compressionLevel });
-    core/* info */.pq(`${name}: ${(0,src_progress/* formatBytes */.z3)(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`);
+    core/* info */.pq(`${name}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`);
     checkSizeLimit(`distribution: the archive packed from '${inputs.distribution}'`, info.size, inputs.maxDistributionBytes);
     return info;
 }
@@ -2246,63 +2307,39 @@ function findEnvironment(environments, name, target) {
     if (found)
         return found;
     const names = environments.map((e) => `'${e.name}'`).join(', ') || 'none';
-    throw new errors/* InputError */.d(`environment '${name}' does not exist on ${target}. The environments there are: ${names}. Names are case-sensitive.`);
+    throw new errors/* InputError */.dz(`environment '${name}' does not exist on ${target}. The environments there are: ${names}. Names are case-sensitive.`);
 }
-/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`. */
-async function prune(client, max, environments, dryRun) {
-    const inUse = new Set(environments.map((e) => e.distributionId).filter((id) => typeof id === 'string' && id !== ''));
-    const distributions = await client.listDistributions();
-    const plan = planPruning(distributions, inUse, max);
-    core/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
-    if (plan.toDelete.length === 0 && plan.shortBy === 0) {
-        core/* info */.pq('Nothing to prune.');
-        return 0;
-    }
-    for (const d of plan.toDelete) {
-        const what = `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`;
-        if (dryRun) {
-            core/* info */.pq(`Would delete distribution ${what}`);
-            continue;
-        }
-        await client.deleteDistribution(d.id);
-        core/* info */.pq(`Deleted distribution ${what}`);
-    }
-    if (plan.shortBy > 0) {
-        core/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`);
-    }
-    return dryRun ? 0 : plan.toDelete.length;
+/** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
+function retryPolicy(inputs) {
+    return { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000 };
 }
-async function deploy(inputs, report, signal) {
+async function deploy(inputs, phase, signal) {
     const { address } = inputs;
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
-    report.apiUrl = address.apiUrl;
-    report.stack = address.stack;
-    report.dryRun = inputs.dryRun;
-    report.maxAttempts = inputs.maxAttempts;
-    report.strategy = inputs.deployStrategy;
-    report.environmentName = inputs.environment;
-    (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.CloudApiUrl, address.apiUrl);
-    const retry = { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000 };
+    const result = {
+        apiUrl: address.apiUrl,
+        target: address.stack ?? address.apiUrl,
+        dryRun: inputs.dryRun,
+        strategy: inputs.deployStrategy,
+        environmentName: inputs.environment,
+        deployed: false,
+        completed: false,
+        tokenRenewals: 0
+    };
     const cleanup = [];
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
-    const api = new CloudApi(transport, retry);
+    const api = new CloudApi(transport, { retry: retryPolicy(inputs), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
     const session = new CloudSession(api, inputs.username, inputs.password, { target });
-    const client = new CloudClient(api, session, { retry, uploadIdleTimeoutMs: inputs.requestTimeoutMs });
+    const client = new CloudClient(api, session);
     let github;
     try {
         if (inputs.buildCommand) {
             const command = inputs.buildCommand;
-            await (0,src_report/* phase */.Oi)(report, `Build: ${command}`, () => runBuildCommand(command, workspace()));
+            await phase(`Build: ${command}`, () => runBuildCommand(command, workspace()));
         }
-        const archive = await (0,src_report/* phase */.Oi)(report, 'Prepare the distribution', () => prepareArchive(inputs, cleanup));
-        report.distributionName = archive.fileName;
-        report.distributionSource = archive.packed ? 'packed' : 'archive';
-        report.size = archive.size;
-        report.sha256 = archive.sha256;
-        (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.DistributionName, archive.fileName);
-        (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.DistributionSize, archive.size);
-        (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.DistributionSha256, archive.sha256);
-        await (0,src_report/* phase */.Oi)(report, `Log in to ${target}`, async () => {
+        const archive = await phase('Prepare the distribution', () => prepareArchive(inputs, cleanup));
+        result.archive = { name: archive.fileName, source: archive.packed ? 'packed' : 'archive', size: archive.size, sha256: archive.sha256 };
+        await phase(`Log in to ${target}`, async () => {
             await session.login();
             core/* info */.pq(`Logged in as ${inputs.username}.`);
         });
@@ -2310,57 +2347,50 @@ async function deploy(inputs, report, signal) {
         let environment;
         if (inputs.environment) {
             const name = inputs.environment;
-            environment = await (0,src_report/* phase */.Oi)(report, `Find environment '${name}'`, async () => {
+            environment = await phase(`Find environment '${name}'`, async () => {
                 environments = await client.listEnvironments();
                 const env = findEnvironment(environments, name, target);
                 core/* info */.pq(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : ''}.`);
                 return env;
             });
-            report.environmentId = environment.id;
+            result.environmentId = environment.id;
         }
         if (inputs.maxDistributions !== undefined) {
             const max = inputs.maxDistributions;
-            report.pruned = await (0,src_report/* phase */.Oi)(report, 'Prune old distributions', async () => prune(client, max, environments ?? (await client.listEnvironments()), inputs.dryRun));
-            (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.PrunedDistributions, report.pruned);
+            result.pruned = await phase('Prune old distributions', async () => pruneDistributions(client, max, environments ?? (await client.listEnvironments()), inputs.dryRun));
         }
         if (inputs.dryRun) {
-            const then = environment ? ` and deploy it to '${environment.name}' (${environment.id}) with strategy ${inputs.deployStrategy}` : '';
-            core/* notice */.lm(`Dry run: would upload ${archive.fileName} (${(0,src_progress/* formatBytes */.z3)(archive.size)}) to ${address.apiUrl}${then}. Nothing was changed.`);
-            return;
+            result.completed = true;
+            return result;
         }
         if (environment && inputs.githubToken) {
-            github = await GitHubDeployment.start(inputs.githubToken, environment.name, `${archive.fileName} to ${address.stack ?? address.apiUrl}`);
+            github = await GitHubDeployment.start(inputs.githubToken, environment.name, `${archive.fileName} to ${result.target}`);
         }
-        const distribution = await (0,src_report/* phase */.Oi)(report, 'Upload the distribution', async () => {
+        const distribution = await phase('Upload the distribution', async () => {
             const d = await client.uploadDistribution({ path: archive.path, fileName: archive.fileName, size: archive.size, md5: archive.md5 });
             core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
             return d;
         });
-        report.distributionId = distribution.id;
-        report.uploadAttempts = distribution.attempts;
-        report.uploadAdopted = distribution.adopted;
-        (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.DistributionId, distribution.id);
+        result.upload = { distributionId: distribution.id, attempts: distribution.attempts, adopted: distribution.adopted };
         if (environment) {
             const env = environment;
-            await (0,src_report/* phase */.Oi)(report, `Deploy to '${env.name}'`, async () => {
+            await phase(`Deploy to '${env.name}'`, async () => {
                 await client.deploy(env.id, distribution.id, inputs.deployStrategy);
                 core/* info */.pq(`Deployment of ${distribution.id} to '${env.name}' requested (strategy ${inputs.deployStrategy}).`);
             });
-            (0,src_report/* setOutput */.uH)(src_report/* Output */.k7.EnvironmentId, env.id);
+            result.deployed = true;
             await github?.set('success', `Deployed ${distribution.id}`);
             github = undefined;
-            core/* notice */.lm(`Deployed ${archive.fileName} (${distribution.id}) to '${env.name}' on ${address.stack ?? address.apiUrl}.`);
         }
-        else {
-            core/* notice */.lm(`Uploaded ${archive.fileName} as distribution ${distribution.id} to ${address.stack ?? address.apiUrl}.`);
-        }
+        result.completed = true;
+        return result;
     }
     catch (error) {
         await github?.set('failure', 'The deploy failed; see the workflow run');
-        throw error;
+        throw new errors/* StepFailed */.an(result, error);
     }
     finally {
-        report.tokenRenewals = session.renewals;
+        result.tokenRenewals = session.renewals;
         await transport.close().catch(() => undefined);
         for (const dir of cleanup)
             await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
@@ -2370,13 +2400,104 @@ async function deploy(inputs, report, signal) {
 
 /***/ }),
 
+/***/ 8549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N1: () => (/* binding */ toServiceError),
+/* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   rd: () => (/* binding */ networkFailure)
+/* harmony export */ });
+/* unused harmony export retryAfterMs */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
+// Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
+// of which kind), which are worth another attempt.
+
+
+/** The one list of network failures: a call that timed out, or a connection that failed. Both are worth another attempt. */
+const NETWORK_FAILURES = {
+    ETIMEDOUT: 'timeout',
+    UND_ERR_CONNECT_TIMEOUT: 'timeout',
+    UND_ERR_HEADERS_TIMEOUT: 'timeout',
+    UND_ERR_BODY_TIMEOUT: 'timeout',
+    ECONNRESET: 'connection',
+    ECONNREFUSED: 'connection',
+    EPIPE: 'connection',
+    EAI_AGAIN: 'connection',
+    ENETUNREACH: 'connection',
+    EHOSTUNREACH: 'connection',
+    UND_ERR_SOCKET: 'connection',
+    UND_ERR_CLOSED: 'connection'
+};
+/** The kind of network failure `error` is, or undefined when it is none of the known ones. */
+function networkFailure(error) {
+    const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
+    const kind = code === undefined ? undefined : NETWORK_FAILURES[code];
+    return code !== undefined && kind !== undefined ? { code, kind } : undefined;
+}
+/** Reads `{error_code, error_detail}` (cloud API) or `{status_code, message}` (search API). Never echoes a body that is not JSON. */
+function toServiceError(operation, res) {
+    let code;
+    let detail;
+    try {
+        const body = JSON.parse(res.text);
+        if (typeof body.error_code === 'string')
+            code = body.error_code;
+        if (typeof body.error_detail === 'string')
+            detail = body.error_detail;
+        else if (typeof body.message === 'string')
+            detail = body.message;
+    }
+    catch {
+        // Not JSON (a proxy's HTML page, say): say so, but print none of it.
+    }
+    if (detail !== undefined)
+        detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(detail).slice(0, 500);
+    const what = [code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body');
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
+}
+function retryAfterMs(res) {
+    const value = res.headers['retry-after'];
+    const text = Array.isArray(value) ? value[0] : value;
+    if (!text)
+        return undefined;
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    const date = Date.parse(text);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+/** Network failures and 429/502/503/504 are worth another attempt; any other answer is not. */
+function isTransient(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) {
+        if (error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504) {
+            return error.retryAfterMs !== undefined ? { afterMs: error.retryAfterMs } : true;
+        }
+        return false;
+    }
+    return networkFailure(error) !== undefined;
+}
+
+
+/***/ }),
+
 /***/ 8902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ withRetry),
-/* harmony export */   y: () => (/* binding */ sleep)
+/* harmony export */   SB: () => (/* binding */ createRetrier),
+/* harmony export */   bD: () => (/* binding */ withRetry),
+/* harmony export */   yy: () => (/* binding */ sleep)
 /* harmony export */ });
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6264);
+// One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
+// top of it `retrying`, which gives each user-visible operation its attempts.
+
+
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 async function withRetry(fn, options) {
     const base = options.baseDelayMs ?? 500;
@@ -2401,6 +2522,23 @@ async function withRetry(fn, options) {
             await wait(delay);
         }
     }
+}
+function createRetrier(policy, log) {
+    const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+    return {
+        retrying(operation, fn, notice) {
+            if (running.getStore() !== undefined)
+                return fn(1);
+            const line = notice ?? ((error, attempt, delay) => ({ level: 'info', message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}` }));
+            return running.run(operation, () => withRetry(fn, {
+                ...policy,
+                onRetry: (error, attempt, delay) => {
+                    const { level, message } = line(error, attempt, delay);
+                    log(level, message);
+                }
+            }));
+        }
+    };
 }
 
 
