@@ -82,6 +82,23 @@ describe('retries without duplicates', () => {
     expect(ops(emu, 'deploy')[0]?.json).toMatchObject({ distributionId: emu.distributions[0]?.id })
   })
 
+  test('an operation made of several calls makes at most max-attempts attempts in total', async () => {
+    // The upload's answer is lost, then every lookup of the stored copy fails: before, each lookup
+    // ran its own retries inside the upload's, so attempts multiplied (3 x 3 listings).
+    await emulator({
+      faults: [
+        { operation: 'upload', kind: 'drop-after-upload', times: 1 },
+        { operation: 'list-distributions', kind: 'status', status: 503, times: 10 }
+      ]
+    })
+    const r = await run(base({ 'max-attempts': '3' }))
+    expect(r.code).toBe(1)
+    expect(ops(emu, 'upload')).toHaveLength(1)
+    expect(statuses('list-distributions')).toEqual([503, 503])
+    expect(r.visible.match(/::warning::Upload attempt \d failed/g)).toHaveLength(2)
+    expect(r.errors[0]).toMatch(/Listing distributions failed: HTTP 503/)
+  })
+
   test('429 with Retry-After on login: waits as asked, then logs in', async () => {
     await emulator({ faults: [{ operation: 'login', kind: 'status', status: 429, retryAfterSeconds: 1, times: 1 }] })
     const r = await run(base())

@@ -1,4 +1,4 @@
-import { withRetry } from '../src/http/retry.js'
+import { createRetrier, withRetry } from '../src/http/retry.js'
 import { isTransient, toServiceError, retryAfterMs } from '../src/http/errors.js'
 import { ServiceError } from '../src/errors.js'
 
@@ -85,5 +85,36 @@ describe('service errors', () => {
     expect(retryAfterMs({ headers: {} })).toBeUndefined()
     const later = new Date(Date.now() + 60_000).toUTCString()
     expect(retryAfterMs({ headers: { 'retry-after': later } })).toBeGreaterThan(50_000)
+  })
+})
+
+describe('createRetrier', () => {
+  const quiet = () => undefined
+  test('an operation inside another gets one attempt: the attempts never multiply', async () => {
+    const retrier = createRetrier({ attempts: 3, retryable: isTransient, sleep: async () => {} }, quiet)
+    let inner = 0
+    let outer = 0
+    await expect(
+      retrier.retrying('Upload', async () => {
+        outer++
+        await retrier.retrying('Listing', async () => {
+          inner++
+          throw status(503)
+        })
+      })
+    ).rejects.toMatchObject({ status: 503 })
+    expect(outer).toBe(3)
+    expect(inner).toBe(3)
+  })
+
+  test('operations one after another each get their attempts; the notice names the operation', async () => {
+    const lines: string[] = []
+    const retrier = createRetrier({ attempts: 2, retryable: isTransient, sleep: async () => {}, random: () => 0 }, (level, message) => void lines.push(`${level}: ${message}`))
+    const first = failing([status(503)])
+    const second = failing([status(503)])
+    await retrier.retrying('Listing environments', first.fn)
+    await retrier.retrying('Deleting', second.fn)
+    expect([first.calls(), second.calls()]).toEqual([2, 2])
+    expect(lines).toEqual(['info: Listing environments: attempt 1 failed (HTTP 503); retrying in 0.0 s', 'info: Deleting: attempt 1 failed (HTTP 503); retrying in 0.0 s'])
   })
 })
