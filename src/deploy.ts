@@ -13,7 +13,7 @@ import { CloudSession } from './cloud/session.js'
 import { InputError } from './errors.js'
 import { GitHubDeployment } from './github/deployments.js'
 import { HttpTransport } from './http/transport.js'
-import type { DeployInputs } from './inputs.js'
+import type { DeployInputs } from './inputs/index.js'
 import { formatBytes } from './progress.js'
 import { Output, phase, setOutput, type DeployReport } from './report.js'
 

@@ -5,7 +5,7 @@ import * as core from '@actions/core'
 import v8 from 'node:v8'
 import { InputError, ServiceError } from './errors.js'
 import { errorCode } from './http/errors.js'
-import { readInputs } from './inputs.js'
+import { readInputs } from './inputs/index.js'
 import { writeSummary, type DeployReport } from './report.js'
 import { redact } from './secrets.js'
 
