@@ -8,7 +8,8 @@ import { Input, readCommonInputs, readDeployInputs, type CommonInputs, type Depl
 import { required } from './parsers.js'
 import { parseSearchConfig, type SearchConfig } from './search.js'
 
-export { AddressInput, isLoopbackHost, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
+// isLoopbackHost has one home, ./address.js: import it from there.
+export { AddressInput, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
 export { Input, MB, parseDistributionName, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
 export { parseBoolean, parseDecimal, parseInteger } from './parsers.js'
 export {
