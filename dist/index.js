@@ -32827,6 +32827,7 @@ function checkRequestSize(config) {
 
 
 
+// isLoopbackHost has one home, ./address.js: import it from there.
 
 
 
