@@ -1,4 +1,4 @@
-import { resolveCloudAddress, isLoopbackHost, type AddressInputs } from '../src/cloud/address.js'
+import { resolveCloudAddress, isLoopbackHost, type AddressInputs } from '../src/inputs/address.js'
 import { InputError } from '../src/errors.js'
 
 const none: AddressInputs = { stack: '', consoleUrl: '', platformDomain: '', apiUrl: '' }

@@ -8,7 +8,7 @@ jest.unstable_mockModule('@actions/core', () => ({
   warning: (m: string) => warnings.push(m)
 }))
 
-const { readInputs, Input, MB } = await import('../src/inputs.js')
+const { readInputs, Input, MB } = await import('../src/inputs/index.js')
 const { InputError } = await import('../src/errors.js')
 
 const base: Record<string, string> = {
@@ -135,6 +135,13 @@ describe('inputs', () => {
     expect(read({ [Input.DistributionName]: 'site-1.0.tar.gz' }).distributionName).toBe('site-1.0.tar.gz')
     expect(() => read({ [Input.DistributionName]: 'site.zip' })).toThrow(/must end with .tar.gz or .tgz/)
     expect(() => read({ [Input.DistributionName]: 'a/b.tar.gz' })).toThrow(/plain file name/)
+  })
+
+  test('a runner passing the defaults of action.yml changes nothing', async () => {
+    const { INPUT_DEFAULTS } = await import('../src/action-metadata.js')
+    warnings.length = 0
+    expect(readAll({ ...INPUT_DEFAULTS, ...base })).toEqual(readAll())
+    expect(warnings).toEqual([])
   })
 
   test('deploy-strategy', () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 
 jest.unstable_mockModule('@actions/core', () => ({ setSecret: () => undefined }))
 
-const { parseSearchConfig, SearchInput } = await import('../src/search/config.js')
+const { parseSearchConfig, SearchInput } = await import('../src/inputs/search.js')
 const { runSearchCheck, SearchClient } = await import('../src/search/client.js')
 const { startEmulator } = await import('../src/emulator/server.js')
 type Emulator = Awaited<ReturnType<typeof startEmulator>>

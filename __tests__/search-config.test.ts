@@ -3,7 +3,9 @@ import { jest } from '@jest/globals'
 const secrets: string[] = []
 jest.unstable_mockModule('@actions/core', () => ({ setSecret: (s: string) => secrets.push(s) }))
 
-const { parseSearchConfig, SearchInput, SearchOutput, REQUESTABLE_FIELDS } = await import('../src/search/config.js')
+const { parseSearchConfig, SearchInput } = await import('../src/inputs/search.js')
+const { REQUESTABLE_FIELDS } = await import('../src/search/service.js')
+const { OUTPUT_NAMES } = await import('../src/action-metadata.js')
 const { InputError } = await import('../src/errors.js')
 const { redact } = await import('../src/secrets.js')
 
@@ -47,7 +49,8 @@ describe('search config', () => {
         'search-wait-seconds'
       ].sort()
     )
-    expect(SearchOutput).toEqual({ NumFound: 'search-num-found', LatencyMs: 'search-latency-ms', RequestId: 'search-request-id' })
+    // The output names come from action.yml (src/action-metadata.ts), no longer from a SearchOutput constant.
+    expect(OUTPUT_NAMES).toEqual(expect.arrayContaining(['search-num-found', 'search-latency-ms', 'search-request-id']))
     expect(REQUESTABLE_FIELDS).toHaveLength(12)
   })
 
@@ -168,16 +171,15 @@ describe('search config', () => {
 })
 
 describe('action.yml defaults', () => {
-  test('ACTION_YML_DEFAULTS matches the defaults action.yml declares for the search inputs', async () => {
-    const { readFileSync } = await import('node:fs')
-    const { parse } = await import('yaml')
-    const { ACTION_YML_DEFAULTS, SearchInput } = await import('../src/search/config.js')
-    const meta = parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: string }> }
-    const declared: Record<string, string> = {}
-    for (const name of Object.values(SearchInput)) {
-      const d = meta.inputs[name]?.default
-      if (d !== undefined) declared[name] = String(d)
-    }
-    expect(ACTION_YML_DEFAULTS).toEqual(declared)
+  // The defaults themselves are generated from action.yml (action-metadata.test.ts checks the file):
+  // here, a runner that passes every default gives the same config as empty inputs, and no warning.
+  test('a runner passing the defaults of action.yml changes nothing', async () => {
+    const { INPUT_DEFAULTS } = await import('../src/action-metadata.js')
+    const defaults: Record<string, string> = {}
+    for (const name of Object.values(SearchInput)) defaults[name] = INPUT_DEFAULTS[name]
+    expect(read({ ...defaults, ...base })).toEqual(read())
+    const warnings: string[] = []
+    expect(parseSearchConfig(getter(defaults), { warn: (m) => warnings.push(m) })).toBeUndefined()
+    expect(warnings).toEqual([])
   })
 })

@@ -2,9 +2,9 @@ import { jest } from '@jest/globals'
 
 jest.unstable_mockModule('@actions/core', () => ({ setSecret: () => undefined }))
 
-const { normalizeQuery, MAX_QUERY_CHARS, MAX_QUERY_WORDS } = await import('../src/search/query.js')
+const { MAX_QUERY_CHARS, MAX_QUERY_WORDS } = await import('../src/search/query.js')
 const { buildSearchRequest, MAX_REQUEST_BYTES, newBrUid, newRequestId } = await import('../src/search/request.js')
-const { parseSearchConfig, SearchInput } = await import('../src/search/config.js')
+const { normalizeQuery, parseSearchConfig, SearchInput } = await import('../src/inputs/search.js')
 const { InputError } = await import('../src/errors.js')
 
 describe('normalizeQuery: the service table of special characters', () => {

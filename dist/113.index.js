@@ -232,10 +232,8 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(3360);
 // EXTERNAL MODULE: ./src/report.ts
 var report = __webpack_require__(665);
-// EXTERNAL MODULE: ./src/search/config.ts
-var config = __webpack_require__(2356);
-// EXTERNAL MODULE: ./src/search/query.ts
-var query = __webpack_require__(4380);
+// EXTERNAL MODULE: ./src/search/service.ts
+var service = __webpack_require__(8363);
 // EXTERNAL MODULE: ./src/search/request.ts
 var request = __webpack_require__(4065);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -629,7 +627,6 @@ async function runSearchCheck(config, deps = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/search/index.ts
-// Public API of the product search smoke check (see client.ts for the flow).
 
 
 

@@ -28482,62 +28482,6 @@ function formatSeconds(ms) {
 
 /***/ }),
 
-/***/ 9551:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
-/* harmony export */   wS: () => (/* binding */ parseAbsoluteUrl)
-/* harmony export */ });
-/* unused harmony export isLoopbackHost */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-// The one rule set for a service's base address (the cloud API's api-url, the search API's
-// search-base-url): absolute, no credentials or query in it, https (plain http only to this
-// machine), no trailing slash, and not the API path itself.
-
-/** True for hosts that never leave this machine: 127.0.0.0/8, localhost, [::1]. */
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (host === 'localhost' || host === '[::1]' || host === '::1')
-        return true;
-    return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-/** Parses an absolute address that carries no credentials, query or fragment. */
-function parseAbsoluteUrl(value, rules) {
-    const { input, example } = rules;
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
-    }
-    if (url.username || url.password)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${input} must not contain a user name or password. ${rules.credentialsHint}`);
-    if (url.search || url.hash) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`);
-    }
-    return url;
-}
-/** A base address without a trailing slash, e.g. https://api.mystack.bloomreach.cloud. */
-function parseBaseUrl(value, rules) {
-    const url = parseAbsoluteUrl(value, rules);
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
-            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`);
-    }
-    const path = url.pathname.replace(/\/+$/, '');
-    if (rules.apiPath.test(path))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`);
-    return `${url.protocol}//${url.host}${path}`;
-}
-
-
-/***/ }),
-
 /***/ 665:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28674,336 +28618,6 @@ async function report(run) {
 
 /***/ }),
 
-/***/ 2356:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   kq: () => (/* binding */ parseSearchConfig)
-/* harmony export */ });
-/* unused harmony exports SearchInput, SearchOutput, SEARCH_HOSTS, REQUESTABLE_FIELDS, SEARCH_DEFAULTS, parseSearchBaseUrl, ACTION_YML_DEFAULTS, checkRequestSize */
-/* harmony import */ var _http_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9551);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
-/* harmony import */ var _query_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4380);
-/* harmony import */ var _request_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4065);
-// The search smoke check's inputs: read through a getter, validated before any request, returned typed.
-// No check runs (undefined) when search-query is empty.
-
-
-
-
-
-/** Input names, as in action.yml. Workflows depend on them: never rename one. */
-const SearchInput = {
-    Query: 'search-query',
-    Type: 'search-type',
-    AccountId: 'search-account-id',
-    AuthKey: 'search-auth-key',
-    DomainKey: 'search-domain-key',
-    Environment: 'search-environment',
-    BaseUrl: 'search-base-url',
-    Fields: 'search-fields',
-    Rows: 'search-rows',
-    MinResults: 'search-min-results',
-    TimeoutSeconds: 'search-timeout-seconds',
-    Url: 'search-url',
-    WaitSeconds: 'search-wait-seconds'
-};
-/** Output names, as in action.yml. */
-const SearchOutput = {
-    NumFound: 'search-num-found',
-    LatencyMs: 'search-latency-ms',
-    RequestId: 'search-request-id'
-};
-const SEARCH_HOSTS = {
-    production: 'https://core.dxpapi.com',
-    staging: 'https://staging-core.dxpapi.com'
-};
-/** The product fields the service lets a request name in `fl`. */
-const REQUESTABLE_FIELDS = [
-    'pid', 'title', 'brand', 'price', 'sale_price', 'thumb_image', 'url', 'description', 'colors', 'sizes', 'price_range', 'sale_price_range'
-];
-const SEARCH_DEFAULTS = {
-    type: 'keyword',
-    environment: 'production',
-    fields: ['pid', 'title', 'url'],
-    rows: 10,
-    maxRows: 200,
-    minResults: 1,
-    timeoutSeconds: 5,
-    /** The service asks clients for a timeout of at least 2 seconds. */
-    minTimeoutSeconds: 2,
-    maxTimeoutSeconds: 120,
-    waitSeconds: 0,
-    maxWaitSeconds: 3600,
-    /** `url` when neither search-url nor the repository is known. */
-    pageUrl: 'brcloud-deploy'
-};
-function integer(name, value, fallback, min, max) {
-    if (value === '')
-        return fallback;
-    if (!/^\d+$/.test(value))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
-    const n = Number(value);
-    if (n < min || n > max)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
-    return n;
-}
-function required(name, value, why) {
-    if (value === '')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`Input ${name} is required when search-query is set: ${why}`);
-    if (/[\s\p{Cc}]/u.test(value)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
-    }
-    return value;
-}
-function parseType(value) {
-    const v = value.toLowerCase();
-    if (v === '')
-        return SEARCH_DEFAULTS.type;
-    if (v === 'keyword' || v === 'category')
-        return v;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
-}
-function parseEnvironment(value) {
-    const v = value.toLowerCase();
-    if (v === '')
-        return SEARCH_DEFAULTS.environment;
-    if (v === 'production' || v === 'staging')
-        return v;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Environment} '${value}' is not a search environment: write production (${SEARCH_HOSTS.production}, the default) ` +
-        `or staging (${SEARCH_HOSTS.staging}), or set ${SearchInput.BaseUrl} to another host.`);
-}
-function parseSearchBaseUrl(value) {
-    return (0,_http_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .parseBaseUrl */ .Q2)(value, {
-        input: SearchInput.BaseUrl,
-        example: 'https://core.dxpapi.com',
-        credentialsHint: `The search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`,
-        queryHint: '; the keys have their own inputs',
-        secret: 'the auth key',
-        apiPath: /\/api(\/v1(\/core)?)?$/i,
-        apiPathMessage: 'includes the API path: give the host only (the action adds /api/v1/core/)'
-    });
-}
-function parseFields(value) {
-    if (value === '')
-        return { fields: [...SEARCH_DEFAULTS.fields], warnings: [] };
-    const fields = [];
-    for (const raw of value.split(',')) {
-        const field = raw.trim();
-        if (field === '' || fields.includes(field))
-            continue;
-        if (!REQUESTABLE_FIELDS.includes(field)) {
-            const near = REQUESTABLE_FIELDS.find((f) => f === field.toLowerCase());
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Fields} names '${field}', which the search service does not return` +
-                `${near ? ` (did you mean '${near}'? names are lower case)` : ''}. Use a comma-separated list of: ${REQUESTABLE_FIELDS.join(', ')}.`);
-        }
-        fields.push(field);
-    }
-    if (fields.length === 0) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${SEARCH_DEFAULTS.fields.join(',')}, or list some of: ${REQUESTABLE_FIELDS.join(', ')}.`);
-    }
-    const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`];
-    return { fields, warnings };
-}
-function parsePageUrl(value, repository) {
-    if (value === '')
-        return repository ? `https://github.com/${repository}` : SEARCH_DEFAULTS.pageUrl;
-    if (/\p{Cc}/u.test(value))
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
-    return value;
-}
-/** Any search-* input other than search-query that is set. */
-/**
- * The defaults action.yml declares. A runner sets every input that has a default, so a value equal
- * to its default says nothing about the user's intent (a test keeps this in step with action.yml).
- */
-const ACTION_YML_DEFAULTS = {
-    [SearchInput.Type]: SEARCH_DEFAULTS.type,
-    [SearchInput.Environment]: SEARCH_DEFAULTS.environment,
-    [SearchInput.Fields]: SEARCH_DEFAULTS.fields.join(','),
-    [SearchInput.Rows]: String(SEARCH_DEFAULTS.rows),
-    [SearchInput.MinResults]: String(SEARCH_DEFAULTS.minResults),
-    [SearchInput.TimeoutSeconds]: String(SEARCH_DEFAULTS.timeoutSeconds),
-    [SearchInput.WaitSeconds]: String(SEARCH_DEFAULTS.waitSeconds)
-};
-/** Search inputs the user set (other than search-query), ignoring values equal to action.yml's defaults. */
-function otherSearchInputs(get) {
-    return Object.values(SearchInput).filter((name) => {
-        const value = get(name).trim();
-        return name !== SearchInput.Query && value !== '' && value !== ACTION_YML_DEFAULTS[name];
-    });
-}
-/**
- * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
- * Throws an InputError, before any request, for every value the check or the service would refuse.
- * The auth key is registered as a secret the moment it is read, whether or not the check runs.
- */
-function parseSearchConfig(get, context = {}) {
-    const rawKey = get(SearchInput.AuthKey);
-    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .c)(rawKey);
-    const authKey = rawKey.trim();
-    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .c)(authKey);
-    const originalQuery = get(SearchInput.Query).trim();
-    if (originalQuery === '') {
-        const set = otherSearchInputs(get);
-        if (set.length > 0)
-            context.warn?.(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but search-query is empty: no search check runs.`);
-        return undefined;
-    }
-    const type = parseType(get(SearchInput.Type).trim());
-    const { q, warnings } = (0,_query_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeQuery */ .GC)(originalQuery, type);
-    const accountId = required(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
-    required(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
-    const domainKey = required(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), 'set it to your site\'s domain key; the service refuses requests without it.');
-    const environment = parseEnvironment(get(SearchInput.Environment).trim());
-    const baseInput = get(SearchInput.BaseUrl).trim();
-    const baseUrl = baseInput === '' ? SEARCH_HOSTS[environment] : parseSearchBaseUrl(baseInput);
-    const fields = parseFields(get(SearchInput.Fields).trim());
-    warnings.push(...fields.warnings);
-    const timeoutSeconds = integer(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), SEARCH_DEFAULTS.timeoutSeconds, SEARCH_DEFAULTS.minTimeoutSeconds, SEARCH_DEFAULTS.maxTimeoutSeconds);
-    const config = {
-        query: q,
-        originalQuery,
-        type,
-        accountId,
-        authKey,
-        domainKey,
-        environment,
-        baseUrl,
-        baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
-        fields: fields.fields,
-        rows: integer(SearchInput.Rows, get(SearchInput.Rows).trim(), SEARCH_DEFAULTS.rows, 1, SEARCH_DEFAULTS.maxRows),
-        minResults: integer(SearchInput.MinResults, get(SearchInput.MinResults).trim(), SEARCH_DEFAULTS.minResults, 0, Number.MAX_SAFE_INTEGER),
-        timeoutMs: timeoutSeconds * 1000,
-        pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
-        waitMs: integer(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), SEARCH_DEFAULTS.waitSeconds, 0, SEARCH_DEFAULTS.maxWaitSeconds) * 1000,
-        warnings
-    };
-    checkRequestSize(config);
-    return config;
-}
-/** Refuses a configuration whose request would be over the service's 16 KB limit (it would answer 414). */
-function checkRequestSize(config) {
-    const built = (0,_request_js__WEBPACK_IMPORTED_MODULE_4__/* .buildSearchRequest */ .CG)({
-        accountId: config.accountId,
-        authKey: config.authKey,
-        domainKey: config.domainKey,
-        brUid: (0,_request_js__WEBPACK_IMPORTED_MODULE_4__/* .newBrUid */ .bl)(),
-        pageUrl: config.pageUrl,
-        type: config.type,
-        q: config.query,
-        fields: config.fields,
-        rows: config.rows,
-        start: 0,
-        requestId: (0,_request_js__WEBPACK_IMPORTED_MODULE_4__/* .newRequestId */ .H4)()
-    }, 
-    // Room for the transport's own headers and a cookie the service may set.
-    { baseUrl: config.baseUrl, headers: { 'user-agent': 'x'.repeat(64), accept: 'application/json', cookie: 'x'.repeat(512) } });
-    if (built.bytes <= _request_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_REQUEST_BYTES */ .rO)
-        return;
-    const sizes = [
-        [SearchInput.Url, Buffer.byteLength(encodeURIComponent(config.pageUrl))],
-        [SearchInput.Query, Buffer.byteLength(encodeURIComponent(config.query))],
-        [SearchInput.AccountId, Buffer.byteLength(encodeURIComponent(config.accountId))],
-        [SearchInput.AuthKey, Buffer.byteLength(encodeURIComponent(config.authKey))],
-        [SearchInput.DomainKey, Buffer.byteLength(encodeURIComponent(config.domainKey))]
-    ];
-    sizes.sort((a, b) => b[1] - a[1]);
-    const [largest, size] = sizes[0] ?? ['', 0];
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`The search request would be ${built.bytes} bytes, over the service's limit of ${_request_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_REQUEST_BYTES */ .rO} bytes (it answers HTTP 414). ` +
-        `${largest} takes ${size} bytes once encoded: shorten it.`);
-}
-
-
-/***/ }),
-
-/***/ 4380:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GC: () => (/* binding */ normalizeQuery)
-/* harmony export */ });
-/* unused harmony exports MAX_QUERY_CHARS, MAX_QUERY_WORDS */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-// The search term `q`, checked and rewritten the way the search service treats it, before any request.
-// Every rule here is a row of the service's table of special characters and limits.
-
-/** The service refuses a q longer than this many characters. */
-const MAX_QUERY_CHARS = 300;
-/** The service refuses a q of more than this many words. */
-const MAX_QUERY_WORDS = 30;
-const INPUT = 'search-query';
-/** `*`, `?` and `~` are not wildcard or fuzzy operators for this service: it replaces them by spaces. */
-const SPECIAL = /[*?~]/g;
-function chars(text) {
-    return [...text].length;
-}
-function words(text) {
-    return text.split(/\s+/).filter((w) => w !== '').length;
-}
-function checkLimits(text, original) {
-    const n = chars(text);
-    if (n > MAX_QUERY_CHARS) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
-            `Use a shorter keyword: a smoke check needs one or two words that your catalog surely matches.`);
-    }
-    const w = words(text);
-    if (w > MAX_QUERY_WORDS) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
-            `${MAX_QUERY_WORDS} words. Use one or two words that your catalog surely matches.`);
-    }
-}
-/**
- * Checks `q` and returns what to send. Throws an InputError for a value the service refuses
- * (empty, `?` or `~` alone, over the limits, a category id with non-ASCII letters).
- *
- * Rewrites as the service does: a leading `*` is dropped (`*shirt` -> `shirt`), and `*`, `?` and `~`
- * between terms become spaces (`red*shirt` -> `red shirt`). `*` alone (everything) and `.` alone pass.
- */
-function normalizeQuery(value, type) {
-    const original = value.trim();
-    const warnings = [];
-    if (original === '') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`);
-    }
-    const control = /\p{Cc}/u.exec(original);
-    if (control) {
-        const code = control[0].codePointAt(0)?.toString(16).padStart(4, '0') ?? '';
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} contains a control character (U+${code}); write the query on one line, as plain text.`);
-    }
-    if (type === 'category') {
-        const letter = [...original].find((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch));
-        if (letter !== undefined) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
-                `such category ids. Use the category's id from your catalog feed (ids are ASCII), not its display name.`);
-        }
-    }
-    if (original === '?' || original === '~') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`);
-    }
-    checkLimits(original, original);
-    if (original === '*') {
-        warnings.push(`${INPUT} '*' matches the whole catalog: its latency depends on catalog size and is outside the service's latency ` +
-            `service level, so the latency measured here says little. Prefer a keyword your catalog surely matches.`);
-        return { q: original, warnings };
-    }
-    if (original === '.' || !/[*?~]/.test(original))
-        return { q: original, warnings };
-    const q = original.replace(SPECIAL, ' ').replace(/\s+/g, ' ').trim();
-    if (q === '') {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${INPUT} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
-            `Set a keyword, or * alone to match everything.`);
-    }
-    checkLimits(q, original);
-    warnings.push(`${INPUT} '${original}' is sent as '${q}': the search service has no wildcard or fuzzy operators and treats ` +
-        `*, ? and ~ as word separators (a leading * is dropped).`);
-    return { q, warnings };
-}
-
-
-/***/ }),
-
 /***/ 4065:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29083,6 +28697,36 @@ function buildSearchRequest(p, options) {
     const fullTarget = base.pathname.replace(/\/+$/, '') + target;
     return { target, redactedTarget, headers, bytes: requestBytes(fullTarget, base.host, headers) };
 }
+
+
+/***/ }),
+
+/***/ 8363:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   J2: () => (/* binding */ SEARCH_HOSTS),
+/* harmony export */   el: () => (/* binding */ REQUESTABLE_FIELDS),
+/* harmony export */   wA: () => (/* binding */ SEARCH_LIMITS)
+/* harmony export */ });
+// What the search service accepts: its hosts, the fields a request may name and its limits. Facts
+// about the service, shared by the search inputs (src/inputs/search.ts) and the runtime.
+const SEARCH_HOSTS = {
+    production: 'https://core.dxpapi.com',
+    staging: 'https://staging-core.dxpapi.com'
+};
+/** The product fields the service lets a request name in `fl`. */
+const REQUESTABLE_FIELDS = [
+    'pid', 'title', 'brand', 'price', 'sale_price', 'thumb_image', 'url', 'description', 'colors', 'sizes', 'price_range', 'sale_price_range'
+];
+const SEARCH_LIMITS = {
+    maxRows: 200,
+    /** The service asks clients for a timeout of at least 2 seconds. */
+    minTimeoutSeconds: 2,
+    maxTimeoutSeconds: 120,
+    /** The longest search-wait-seconds accepted. */
+    maxWaitSeconds: 3600
+};
 
 
 /***/ }),
@@ -32580,17 +32224,105 @@ var external_node_v8_ = __nccwpck_require__(8877);
 var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/http/base-url.ts
-var base_url = __nccwpck_require__(9551);
-;// CONCATENATED MODULE: ./src/cloud/address.ts
-// Derives the one API base address that receives the password. Everything here is strict on
-// purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/action-metadata.ts
+// Generated from action.yml by `npm run docs`; `npm run docs -- --check` (CI) fails when it is stale. Do not edit.
+/** Every input with the default action.yml declares ('' when none). */
+const INPUT_DEFAULTS = {
+    'stack': '',
+    'console-url': '',
+    'platform-domain': 'bloomreach.cloud',
+    'api-url': '',
+    'username': '',
+    'password': '',
+    'distribution': '',
+    'distribution-name': '',
+    'compression-level': '6',
+    'build-command': '',
+    'environment': '',
+    'github-token': '',
+    'deploy-strategy': 'stopstart',
+    'max-distribution-size': '650',
+    'max-distributions': '',
+    'max-attempts': '4',
+    'request-timeout-seconds': '60',
+    'timeout-minutes': '30',
+    'search-query': '',
+    'search-type': 'keyword',
+    'search-account-id': '',
+    'search-auth-key': '',
+    'search-domain-key': '',
+    'search-environment': 'production',
+    'search-base-url': '',
+    'search-fields': 'pid,title,url',
+    'search-rows': '10',
+    'search-min-results': '1',
+    'search-timeout-seconds': '5',
+    'search-url': '',
+    'search-wait-seconds': '0',
+    'dry-run': 'false'
+};
+/** Every output action.yml declares. */
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+
+;// CONCATENATED MODULE: ./src/inputs/address.ts
+// Addresses given as inputs. The one rule set for a service's base address (the cloud API's api-url,
+// the search API's search-base-url): absolute, no credentials or query in it, https (plain http only to
+// this machine), no trailing slash, and not the API path itself. And the one API base address that
+// receives the password, from api-url, console-url or stack + platform-domain. Everything here is strict
+// on purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
 
 
-
-const DEFAULT_PLATFORM_DOMAIN = 'bloomreach.cloud';
+/** The inputs that decide the cloud API address. Workflows depend on them: never rename one. */
+const AddressInput = {
+    Stack: 'stack',
+    ConsoleUrl: 'console-url',
+    PlatformDomain: 'platform-domain',
+    ApiUrl: 'api-url'
+};
+/** True for hosts that never leave this machine: 127.0.0.0/8, localhost, [::1]. */
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (host === 'localhost' || host === '[::1]' || host === '::1')
+        return true;
+    return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+/** Parses an absolute address that carries no credentials, query or fragment. */
+function parseAbsoluteUrl(value, rules) {
+    const { input, example } = rules;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new errors/* InputError */.dz(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
+    }
+    if (url.username || url.password)
+        throw new errors/* InputError */.dz(`${input} must not contain a user name or password. ${rules.credentialsHint}`);
+    if (url.search || url.hash) {
+        throw new errors/* InputError */.dz(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`);
+    }
+    return url;
+}
+/** A base address without a trailing slash, e.g. https://api.mystack.bloomreach.cloud. */
+function parseBaseUrl(value, rules) {
+    const url = parseAbsoluteUrl(value, rules);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        throw new errors/* InputError */.dz(`${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
+            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new errors/* InputError */.dz(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`);
+    }
+    const path = url.pathname.replace(/\/+$/, '');
+    if (rules.apiPath.test(path))
+        throw new errors/* InputError */.dz(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`);
+    return `${url.protocol}//${url.host}${path}`;
+}
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-function validateStackName(stack, input = 'stack') {
+/** `input` names the value in messages: `stack`, or the stack part of console-url. */
+function validateStackName(stack, input = AddressInput.Stack) {
     if (DNS_LABEL.test(stack))
         return stack.toLowerCase();
     let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
@@ -32605,19 +32337,19 @@ function validateStackName(stack, input = 'stack') {
     else if (stack.length > 63)
         why = `it is ${stack.length} characters long (at most 63)`;
     throw new errors/* InputError */.dz(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
-        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set console-url to ` +
-        `that address, or api-url to the full API address.`);
+        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set ${AddressInput.ConsoleUrl} to ` +
+        `that address, or ${AddressInput.ApiUrl} to the full API address.`);
 }
 function validateDomain(domain) {
     const labels = domain.split('.');
     if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
-        throw new errors/* InputError */.dz(`platform-domain '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
-            `Leave it empty for the default "${DEFAULT_PLATFORM_DOMAIN}".`);
+        throw new errors/* InputError */.dz(`${AddressInput.PlatformDomain} '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
+            `Leave it empty for the default "${INPUT_DEFAULTS[AddressInput.PlatformDomain]}".`);
     }
     return domain.toLowerCase();
 }
 const API_URL_RULES = {
-    input: 'api-url',
+    input: AddressInput.ApiUrl,
     example: 'https://api.mystack.bloomreach.cloud',
     credentialsHint: 'Pass credentials through the username and password inputs.',
     secret: 'the password',
@@ -32625,24 +32357,24 @@ const API_URL_RULES = {
     apiPathMessage: 'ends with /v3: give the base address without the version'
 };
 function resolveConsoleUrl(value) {
-    const url = (0,base_url/* parseAbsoluteUrl */.wS)(value.replace(/#.*$/, ''), {
-        input: 'console-url',
+    const url = parseAbsoluteUrl(value.replace(/#.*$/, ''), {
+        input: AddressInput.ConsoleUrl,
         example: 'https://missioncontrol.mystack.bloomreach.cloud',
         credentialsHint: API_URL_RULES.credentialsHint
     });
     const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
     if (url.protocol !== 'https:' || !match) {
-        throw new errors/* InputError */.dz(`console-url '${value}' is not a management console address. It must have the form ` +
+        throw new errors/* InputError */.dz(`${AddressInput.ConsoleUrl} '${value}' is not a management console address. It must have the form ` +
             `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
-            `For any other API host, set api-url instead.`);
+            `For any other API host, set ${AddressInput.ApiUrl} instead.`);
     }
-    return { stack: validateStackName(match[1] ?? '', 'console-url stack'), domain: validateDomain(match[2] ?? '') };
+    return { stack: validateStackName(match[1] ?? '', `${AddressInput.ConsoleUrl} stack`), domain: validateDomain(match[2] ?? '') };
 }
 /** api-url wins, else console-url, else stack + platform-domain. */
 function resolveCloudAddress(inputs) {
     if (inputs.apiUrl) {
         const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
-        return { apiUrl: (0,base_url/* parseBaseUrl */.Q2)(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' };
+        return { apiUrl: parseBaseUrl(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' };
     }
     if (inputs.consoleUrl) {
         const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
@@ -32650,20 +32382,61 @@ function resolveCloudAddress(inputs) {
     }
     if (inputs.stack) {
         const stack = validateStackName(inputs.stack);
-        const domain = validateDomain(inputs.platformDomain || DEFAULT_PLATFORM_DOMAIN);
+        const domain = validateDomain(inputs.platformDomain || INPUT_DEFAULTS[AddressInput.PlatformDomain]);
         return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
     }
     throw new errors/* InputError */.dz('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
         'address), or `console-url` to the console address, or `api-url` to the full API address.');
 }
 
-// EXTERNAL MODULE: ./src/search/config.ts
-var config = __nccwpck_require__(2356);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
-;// CONCATENATED MODULE: ./src/inputs.ts
-// The one place that reads the action's inputs. Everything is validated here, before any request,
-// and turned into a typed object; an invalid value throws an InputError that says how to fix it.
+;// CONCATENATED MODULE: ./src/inputs/parsers.ts
+// The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
+// parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
+// passes '', and both must give the same result. Every refusal is an InputError that names the input.
+
+
+/** The value, or action.yml's default when it is empty ('' when there is none). */
+function orDefault(name, value) {
+    return value === '' ? INPUT_DEFAULTS[name] : value;
+}
+function parseBoolean(name, value) {
+    const v = orDefault(name, value);
+    if (/^(true|yes|on)$/i.test(v))
+        return true;
+    if (/^(false|no|off)$/i.test(v))
+        return false;
+    throw new errors/* InputError */.dz(`${name} '${v}' is not a boolean: write true or false.`);
+}
+function inRange(name, value, n, min, max) {
+    if (n < min || n > max)
+        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+    return n;
+}
+function parseInteger(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+$/.test(v))
+        throw new errors/* InputError */.dz(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
+function parseDecimal(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+(\.\d+)?$/.test(v))
+        throw new errors/* InputError */.dz(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** undefined when the value (and action.yml's default) is empty, else what `parse` makes of it. */
+function optional(name, value, parse) {
+    return orDefault(name, value) === '' ? undefined : parse(value);
+}
+/** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
+function required(name, value, why, when) {
+    if (value === '')
+        throw new errors/* InputError */.dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/deploy.ts
 
 
 
@@ -32671,10 +32444,7 @@ var secrets = __nccwpck_require__(7194);
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
 const Input = {
-    Stack: 'stack',
-    ConsoleUrl: 'console-url',
-    PlatformDomain: 'platform-domain',
-    ApiUrl: 'api-url',
+    ...AddressInput,
     Username: 'username',
     Password: 'password',
     Distribution: 'distribution',
@@ -32691,48 +32461,15 @@ const Input = {
     CompressionLevel: 'compression-level',
     GitHubToken: 'github-token'
 };
-const DEFAULT_DEPLOY_STRATEGY = 'stopstart';
-/** The platform's default limit per distribution file (650 MB). */
-const DEFAULT_MAX_DISTRIBUTION_MB = 650;
+/** max-distribution-size is in MB of this size. */
 const MB = 1024 * 1024;
-const DEFAULT_MAX_ATTEMPTS = 4;
-const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
-const DEFAULT_TIMEOUT_MINUTES = 30;
-const DEFAULT_COMPRESSION_LEVEL = 6;
-function parseBoolean(name, value, fallback) {
-    if (value === '')
-        return fallback;
-    if (/^(true|yes|on)$/i.test(value))
-        return true;
-    if (/^(false|no|off)$/i.test(value))
-        return false;
-    throw new errors/* InputError */.dz(`${name} '${value}' is not a boolean: write true or false.`);
-}
-function parseInteger(name, value, fallback, min, max) {
-    if (value === '')
-        return fallback;
-    if (!/^\d+$/.test(value))
-        throw new errors/* InputError */.dz(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`);
-    const n = Number(value);
-    if (n < min || n > max)
-        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
-    return n;
-}
-/** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
-function parseDecimal(name, value, fallback, min, max) {
-    if (value === '')
-        return fallback;
-    if (!/^\d+(\.\d+)?$/.test(value))
-        throw new errors/* InputError */.dz(`${name} '${value}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
-    const n = Number(value);
-    if (n < min || n > max)
-        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
-    return n;
-}
-function required(name, value, why) {
-    if (value === '')
-        throw new errors/* InputError */.dz(`Input ${name} is required: ${why}`);
-    return value;
+function readCommonInputs(getInput) {
+    return {
+        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
+        maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), 1, 20),
+        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
+        timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), 0.01, 360) * 60_000)
+    };
 }
 function parseDistributionName(value) {
     if (value === '')
@@ -32745,25 +32482,14 @@ function parseDistributionName(value) {
     }
     return value;
 }
-function readInputs(getInput = core/* getInput */.V4) {
-    // Mask every secret the moment it is known, before anything could print it. The password is not
-    // trimmed: it may legitimately begin or end with a space.
-    const password = getInput(Input.Password, { trimWhitespace: false });
-    (0,secrets/* registerSecret */.c)(password);
-    const search = (0,config/* parseSearchConfig */.kq)((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
-    const common = {
-        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun), false),
-        maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), DEFAULT_MAX_ATTEMPTS, 1, 20),
-        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), DEFAULT_REQUEST_TIMEOUT_SECONDS, 1, 3600) * 1000,
-        timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), DEFAULT_TIMEOUT_MINUTES, 0.01, 360) * 60_000)
-    };
-    const distribution = getInput(Input.Distribution);
-    if (distribution === '' && search)
-        return { common, deploy: undefined, search };
-    required(Input.Distribution, distribution, 'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack. ' +
-        '(To run only the search check, set search-query and leave distribution empty.)');
-    return { common, deploy: readDeployInputs(getInput, common, distribution, password), search };
+function parseDeployStrategy(value) {
+    const strategy = value || INPUT_DEFAULTS[Input.DeployStrategy];
+    if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
+        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${INPUT_DEFAULTS[Input.DeployStrategy]}".`);
+    }
+    return strategy;
 }
+/** `password` was read (and registered as a secret) by the caller, before anything else. */
 function readDeployInputs(getInput, common, distribution, password) {
     const address = resolveCloudAddress({
         stack: getInput(Input.Stack),
@@ -32773,10 +32499,7 @@ function readDeployInputs(getInput, common, distribution, password) {
     });
     const username = required(Input.Username, getInput(Input.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).');
     required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
-    const strategy = getInput(Input.DeployStrategy) || DEFAULT_DEPLOY_STRATEGY;
-    if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
-        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${DEFAULT_DEPLOY_STRATEGY}".`);
-    }
+    const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy));
     const maxDistributions = getInput(Input.MaxDistributions);
     const githubToken = getInput(Input.GitHubToken);
     (0,secrets/* registerSecret */.c)(githubToken);
@@ -32788,13 +32511,304 @@ function readDeployInputs(getInput, common, distribution, password) {
         distribution,
         distributionName: parseDistributionName(getInput(Input.DistributionName)),
         environment: getInput(Input.Environment) || undefined,
-        deployStrategy: strategy,
-        maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), DEFAULT_MAX_DISTRIBUTION_MB, 1, 1024 * 1024) * MB,
-        maxDistributions: maxDistributions === '' ? undefined : parseInteger(Input.MaxDistributions, maxDistributions, 0, 1, 1000),
-        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), DEFAULT_COMPRESSION_LEVEL, 1, 9),
+        deployStrategy,
+        maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
+        maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
+        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
         buildCommand: getInput(Input.BuildCommand) || undefined,
         githubToken: githubToken || undefined
     };
+}
+
+;// CONCATENATED MODULE: ./src/search/query.ts
+// The search term `q`: its kinds and the service's limits on it. The rules that check and rewrite
+// search-query before any request are input validation: normalizeQuery in src/inputs/search.ts.
+/** The service refuses a q longer than this many characters. */
+const MAX_QUERY_CHARS = 300;
+/** The service refuses a q of more than this many words. */
+const MAX_QUERY_WORDS = 30;
+
+// EXTERNAL MODULE: ./src/search/request.ts
+var request = __nccwpck_require__(4065);
+// EXTERNAL MODULE: ./src/search/service.ts
+var service = __nccwpck_require__(8363);
+;// CONCATENATED MODULE: ./src/inputs/search.ts
+// The search smoke check's inputs: read through a getter, validated before any request, returned typed.
+// No check runs (undefined) when search-query is empty. The service's own facts (hosts, fields,
+// limits) live in src/search/; what a user may write, and what is refused, lives here.
+
+
+
+
+
+
+
+
+/** Input names, as in action.yml. Workflows depend on them: never rename one. */
+const SearchInput = {
+    Query: 'search-query',
+    Type: 'search-type',
+    AccountId: 'search-account-id',
+    AuthKey: 'search-auth-key',
+    DomainKey: 'search-domain-key',
+    Environment: 'search-environment',
+    BaseUrl: 'search-base-url',
+    Fields: 'search-fields',
+    Rows: 'search-rows',
+    MinResults: 'search-min-results',
+    TimeoutSeconds: 'search-timeout-seconds',
+    Url: 'search-url',
+    WaitSeconds: 'search-wait-seconds'
+};
+/** `url` when neither search-url nor the repository is known. */
+const DEFAULT_PAGE_URL = 'brcloud-deploy';
+const QUERY = SearchInput.Query;
+/** `*`, `?` and `~` are not wildcard or fuzzy operators for this service: it replaces them by spaces. */
+const SPECIAL = /[*?~]/g;
+function chars(text) {
+    return [...text].length;
+}
+function words(text) {
+    return text.split(/\s+/).filter((w) => w !== '').length;
+}
+function checkLimits(text, original) {
+    const n = chars(text);
+    if (n > MAX_QUERY_CHARS) {
+        throw new errors/* InputError */.dz(`${QUERY} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
+            `Use a shorter keyword: a smoke check needs one or two words that your catalog surely matches.`);
+    }
+    const w = words(text);
+    if (w > MAX_QUERY_WORDS) {
+        throw new errors/* InputError */.dz(`${QUERY} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
+            `${MAX_QUERY_WORDS} words. Use one or two words that your catalog surely matches.`);
+    }
+}
+/**
+ * Checks `q` and returns what to send. Throws an InputError for a value the service refuses
+ * (empty, `?` or `~` alone, over the limits, a category id with non-ASCII letters).
+ *
+ * Rewrites as the service does: a leading `*` is dropped (`*shirt` -> `shirt`), and `*`, `?` and `~`
+ * between terms become spaces (`red*shirt` -> `red shirt`). `*` alone (everything) and `.` alone pass.
+ */
+function normalizeQuery(value, type) {
+    const original = value.trim();
+    const warnings = [];
+    if (original === '') {
+        throw new errors/* InputError */.dz(`${QUERY} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`);
+    }
+    const control = /\p{Cc}/u.exec(original);
+    if (control) {
+        const code = control[0].codePointAt(0)?.toString(16).padStart(4, '0') ?? '';
+        throw new errors/* InputError */.dz(`${QUERY} contains a control character (U+${code}); write the query on one line, as plain text.`);
+    }
+    if (type === 'category') {
+        const letter = [...original].find((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch));
+        if (letter !== undefined) {
+            throw new errors/* InputError */.dz(`${QUERY} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
+                `such category ids. Use the category's id from your catalog feed (ids are ASCII), not its display name.`);
+        }
+    }
+    if (original === '?' || original === '~') {
+        throw new errors/* InputError */.dz(`${QUERY} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`);
+    }
+    checkLimits(original, original);
+    if (original === '*') {
+        warnings.push(`${QUERY} '*' matches the whole catalog: its latency depends on catalog size and is outside the service's latency ` +
+            `service level, so the latency measured here says little. Prefer a keyword your catalog surely matches.`);
+        return { q: original, warnings };
+    }
+    if (original === '.' || !/[*?~]/.test(original))
+        return { q: original, warnings };
+    const q = original.replace(SPECIAL, ' ').replace(/\s+/g, ' ').trim();
+    if (q === '') {
+        throw new errors/* InputError */.dz(`${QUERY} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
+            `Set a keyword, or * alone to match everything.`);
+    }
+    checkLimits(q, original);
+    warnings.push(`${QUERY} '${original}' is sent as '${q}': the search service has no wildcard or fuzzy operators and treats ` +
+        `*, ? and ~ as word separators (a leading * is dropped).`);
+    return { q, warnings };
+}
+// --- the other search inputs --------------------------------------------------------------------
+/** A key or id the service gave: required while the check runs, and copied exactly. */
+function serviceKey(name, value, why) {
+    required(name, value, why, `when ${SearchInput.Query} is set`);
+    if (/[\s\p{Cc}]/u.test(value)) {
+        throw new errors/* InputError */.dz(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
+    }
+    return value;
+}
+function parseType(value) {
+    const v = orDefault(SearchInput.Type, value).toLowerCase();
+    if (v === 'keyword' || v === 'category')
+        return v;
+    throw new errors/* InputError */.dz(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
+}
+function parseEnvironment(value) {
+    const v = orDefault(SearchInput.Environment, value).toLowerCase();
+    if (v === 'production' || v === 'staging')
+        return v;
+    throw new errors/* InputError */.dz(`${SearchInput.Environment} '${value}' is not a search environment: write production (${service/* SEARCH_HOSTS */.J2.production}, the default) ` +
+        `or staging (${service/* SEARCH_HOSTS */.J2.staging}), or set ${SearchInput.BaseUrl} to another host.`);
+}
+function parseSearchBaseUrl(value) {
+    return parseBaseUrl(value, {
+        input: SearchInput.BaseUrl,
+        example: 'https://core.dxpapi.com',
+        credentialsHint: `The search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`,
+        queryHint: '; the keys have their own inputs',
+        secret: 'the auth key',
+        apiPath: /\/api(\/v1(\/core)?)?$/i,
+        apiPathMessage: 'includes the API path: give the host only (the action adds /api/v1/core/)'
+    });
+}
+function parseFields(value) {
+    const list = orDefault(SearchInput.Fields, value);
+    const fields = [];
+    for (const raw of list.split(',')) {
+        const field = raw.trim();
+        if (field === '' || fields.includes(field))
+            continue;
+        if (!service/* REQUESTABLE_FIELDS */.el.includes(field)) {
+            const near = service/* REQUESTABLE_FIELDS */.el.find((f) => f === field.toLowerCase());
+            throw new errors/* InputError */.dz(`${SearchInput.Fields} names '${field}', which the search service does not return` +
+                `${near ? ` (did you mean '${near}'? names are lower case)` : ''}. Use a comma-separated list of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
+        }
+        fields.push(field);
+    }
+    if (fields.length === 0) {
+        throw new errors/* InputError */.dz(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${INPUT_DEFAULTS[SearchInput.Fields]}, or list some of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
+    }
+    const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`];
+    return { fields, warnings };
+}
+function parsePageUrl(value, repository) {
+    if (value === '')
+        return repository ? `https://github.com/${repository}` : DEFAULT_PAGE_URL;
+    if (/\p{Cc}/u.test(value))
+        throw new errors/* InputError */.dz(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
+    return value;
+}
+/**
+ * Search inputs the user set (other than search-query). A runner sets every input that has a default,
+ * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
+ */
+function otherSearchInputs(get) {
+    return Object.values(SearchInput).filter((name) => {
+        const value = get(name).trim();
+        return name !== SearchInput.Query && value !== '' && value !== INPUT_DEFAULTS[name];
+    });
+}
+/**
+ * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
+ * Throws an InputError, before any request, for every value the check or the service would refuse.
+ * The auth key is registered as a secret the moment it is read, whether or not the check runs.
+ */
+function parseSearchConfig(get, context = {}) {
+    const rawKey = get(SearchInput.AuthKey);
+    (0,secrets/* registerSecret */.c)(rawKey);
+    const authKey = rawKey.trim();
+    (0,secrets/* registerSecret */.c)(authKey);
+    const originalQuery = get(SearchInput.Query).trim();
+    if (originalQuery === '') {
+        const set = otherSearchInputs(get);
+        if (set.length > 0)
+            context.warn?.(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but search-query is empty: no search check runs.`);
+        return undefined;
+    }
+    const type = parseType(get(SearchInput.Type).trim());
+    const { q, warnings } = normalizeQuery(originalQuery, type);
+    const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
+    serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
+    const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), 'set it to your site\'s domain key; the service refuses requests without it.');
+    const environment = parseEnvironment(get(SearchInput.Environment).trim());
+    const baseInput = get(SearchInput.BaseUrl).trim();
+    const baseUrl = baseInput === '' ? service/* SEARCH_HOSTS */.J2[environment] : parseSearchBaseUrl(baseInput);
+    const fields = parseFields(get(SearchInput.Fields).trim());
+    warnings.push(...fields.warnings);
+    const timeoutSeconds = parseInteger(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), service/* SEARCH_LIMITS */.wA.minTimeoutSeconds, service/* SEARCH_LIMITS */.wA.maxTimeoutSeconds);
+    const config = {
+        query: q,
+        originalQuery,
+        type,
+        accountId,
+        authKey,
+        domainKey,
+        environment,
+        baseUrl,
+        baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
+        fields: fields.fields,
+        rows: parseInteger(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, service/* SEARCH_LIMITS */.wA.maxRows),
+        minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
+        timeoutMs: timeoutSeconds * 1000,
+        pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
+        waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, service/* SEARCH_LIMITS */.wA.maxWaitSeconds) * 1000,
+        warnings
+    };
+    checkRequestSize(config);
+    return config;
+}
+/** Refuses a configuration whose request would be over the service's 16 KB limit (it would answer 414). */
+function checkRequestSize(config) {
+    const built = (0,request/* buildSearchRequest */.CG)({
+        accountId: config.accountId,
+        authKey: config.authKey,
+        domainKey: config.domainKey,
+        brUid: (0,request/* newBrUid */.bl)(),
+        pageUrl: config.pageUrl,
+        type: config.type,
+        q: config.query,
+        fields: config.fields,
+        rows: config.rows,
+        start: 0,
+        requestId: (0,request/* newRequestId */.H4)()
+    }, 
+    // Room for the transport's own headers and a cookie the service may set.
+    { baseUrl: config.baseUrl, headers: { 'user-agent': 'x'.repeat(64), accept: 'application/json', cookie: 'x'.repeat(512) } });
+    if (built.bytes <= request/* MAX_REQUEST_BYTES */.rO)
+        return;
+    const sizes = [
+        [SearchInput.Url, Buffer.byteLength(encodeURIComponent(config.pageUrl))],
+        [SearchInput.Query, Buffer.byteLength(encodeURIComponent(config.query))],
+        [SearchInput.AccountId, Buffer.byteLength(encodeURIComponent(config.accountId))],
+        [SearchInput.AuthKey, Buffer.byteLength(encodeURIComponent(config.authKey))],
+        [SearchInput.DomainKey, Buffer.byteLength(encodeURIComponent(config.domainKey))]
+    ];
+    sizes.sort((a, b) => b[1] - a[1]);
+    const [largest, size] = sizes[0] ?? ['', 0];
+    throw new errors/* InputError */.dz(`The search request would be ${built.bytes} bytes, over the service's limit of ${request/* MAX_REQUEST_BYTES */.rO} bytes (it answers HTTP 414). ` +
+        `${largest} takes ${size} bytes once encoded: shorten it.`);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/index.ts
+// The one place that reads the action's inputs. Everything is validated here, before any request,
+// and turned into one typed, read-only object; an invalid value throws an InputError that says how
+// to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
+// settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
+
+
+
+
+
+// isLoopbackHost has one home, ./address.js: import it from there.
+
+
+
+
+
+function readInputs(getInput = core/* getInput */.V4) {
+    // Mask every secret the moment it is known, before anything could print it. The password is not
+    // trimmed: it may legitimately begin or end with a space.
+    const password = getInput(Input.Password, { trimWhitespace: false });
+    (0,secrets/* registerSecret */.c)(password);
+    const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
+    const common = readCommonInputs(getInput);
+    const distribution = getInput(Input.Distribution);
+    if (distribution === '' && search)
+        return { common, deploy: undefined, search };
+    required(Input.Distribution, distribution, 'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack. ' +
+        '(To run only the search check, set search-query and leave distribution empty.)');
+    return { common, deploy: readDeployInputs(getInput, common, distribution, password), search };
 }
 
 ;// CONCATENATED MODULE: ./src/phases.ts

@@ -1,18 +1,10 @@
-// Writes the README's inputs and outputs tables from action.yml, so the two never disagree.
-// `npm run docs` rewrites README.md; `npm run docs -- --check` fails when it is out of date (CI).
+// Writes what is derived from action.yml, so the two never disagree: the README's inputs and outputs
+// tables, and src/action-metadata.ts (the inputs' defaults and the output names the code uses).
+// `npm run docs` rewrites them; `npm run docs -- --check` fails when one is out of date (CI).
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
-
-interface ActionInput {
-  description?: string
-  required?: boolean
-  default?: string
-}
-interface ActionMetadata {
-  inputs?: Record<string, ActionInput>
-  outputs?: Record<string, { description?: string }>
-}
+import { ACTION_METADATA_PATH, actionMetadataSource, type ActionMetadata } from './lib/action-metadata.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const escape = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').trim()
@@ -49,15 +41,29 @@ export function render(readme: string, meta: ActionMetadata): string {
 }
 
 const check = process.argv.includes('--check')
-const readmePath = `${root}README.md`
-const readme = readFileSync(readmePath, 'utf8')
-const next = render(readme, parse(readFileSync(`${root}action.yml`, 'utf8')) as ActionMetadata)
-if (next === readme) {
-  console.log('README.md inputs and outputs match action.yml.')
-} else if (check) {
-  console.error('README.md inputs/outputs tables differ from action.yml: run `npm run docs` and commit README.md.')
-  process.exit(1)
-} else {
-  writeFileSync(readmePath, next)
-  console.log('README.md inputs and outputs tables rewritten from action.yml.')
+const meta = parse(readFileSync(`${root}action.yml`, 'utf8')) as ActionMetadata
+const targets = [
+  { file: 'README.md', what: 'inputs and outputs tables', next: (current: string) => render(current, meta) },
+  { file: ACTION_METADATA_PATH, what: 'input defaults and output names', next: () => actionMetadataSource(meta) }
+]
+let stale = false
+for (const { file, what, next } of targets) {
+  const path = `${root}${file}`
+  let current = ''
+  try {
+    current = readFileSync(path, 'utf8')
+  } catch {
+    // A missing generated file is only stale.
+  }
+  const wanted = next(current)
+  if (wanted === current) {
+    console.log(`${file}: ${what} match action.yml.`)
+  } else if (check) {
+    console.error(`${file}: ${what} differ from action.yml: run \`npm run docs\` and commit ${file}.`)
+    stale = true
+  } else {
+    writeFileSync(path, wanted)
+    console.log(`${file}: ${what} rewritten from action.yml.`)
+  }
 }
+if (stale) process.exit(1)

@@ -16,7 +16,7 @@ import { InputError, StepFailed } from './errors.js'
 import { formatBytes } from './format.js'
 import { GitHubDeployment } from './github/deployments.js'
 import { HttpTransport } from './http/transport.js'
-import type { DeployInputs } from './inputs.js'
+import type { DeployInputs } from './inputs/index.js'
 import type { PhaseRunner } from './phases.js'
 
 export const USER_AGENT = 'brcloud-deploy (GitHub Action)'

@@ -1,5 +1,7 @@
-// Local emulator of the Bloomreach Cloud deployment management API: a real HTTP/1.1 server (node:http)
-// that records every request, stores uploads, and can inject faults. Used by `npm run emulator` and by tests.
+// Local emulator of both services the action talks to, on one port: the Bloomreach Cloud deployment
+// management API (/v3/..., cloud-api.ts) and the product search API (/api/v1/core/, search-api.ts).
+// A real HTTP/1.1 server (node:http) that records every request, stores uploads, and can inject
+// faults. Used by `npm run emulator`, the demo and the tests. It shares no code with the action.
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo, Socket } from 'node:net'

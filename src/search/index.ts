@@ -1,19 +1,8 @@
 // Public API of the product search smoke check (see client.ts for the flow).
-export {
-  parseSearchBaseUrl,
-  parseSearchConfig,
-  checkRequestSize,
-  REQUESTABLE_FIELDS,
-  SEARCH_DEFAULTS,
-  SEARCH_HOSTS,
-  SearchInput,
-  SearchOutput,
-  type SearchConfig,
-  type SearchConfigContext,
-  type SearchEnvironment,
-  type SearchInputReader
-} from './config.js'
-export { normalizeQuery, MAX_QUERY_CHARS, MAX_QUERY_WORDS, type NormalizedQuery, type SearchType } from './query.js'
+// The search inputs (SearchConfig, parseSearchConfig, normalizeQuery) are read in src/inputs/search.ts.
+export type { SearchConfig } from '../inputs/search.js'
+export { REQUESTABLE_FIELDS, SEARCH_HOSTS, SEARCH_LIMITS, type SearchEnvironment } from './service.js'
+export { MAX_QUERY_CHARS, MAX_QUERY_WORDS, type SearchType } from './query.js'
 export { buildSearchRequest, MAX_REQUEST_BYTES, SEARCH_PATH, newBrUid, newRequestId } from './request.js'
 export { parseSearchResponse, SearchResponseError, type FacetFormat, type KeywordRedirect, type ParsedSearchResponse } from './response.js'
 export { CookieJar } from './cookies.js'

@@ -1,10 +1,14 @@
 // The search smoke check's inputs: read through a getter, validated before any request, returned typed.
-// No check runs (undefined) when search-query is empty.
-import { parseBaseUrl } from '../http/base-url.js'
+// No check runs (undefined) when search-query is empty. The service's own facts (hosts, fields,
+// limits) live in src/search/; what a user may write, and what is refused, lives here.
+import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
-import { normalizeQuery, type SearchType } from './query.js'
-import { buildSearchRequest, MAX_REQUEST_BYTES, newBrUid, newRequestId } from './request.js'
+import { MAX_QUERY_CHARS, MAX_QUERY_WORDS, type SearchType } from '../search/query.js'
+import { buildSearchRequest, MAX_REQUEST_BYTES, newBrUid, newRequestId } from '../search/request.js'
+import { REQUESTABLE_FIELDS, SEARCH_HOSTS, SEARCH_LIMITS, type SearchEnvironment } from '../search/service.js'
+import { parseBaseUrl } from './address.js'
+import { orDefault, parseInteger, required } from './parsers.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
 export const SearchInput = {
@@ -21,69 +25,36 @@ export const SearchInput = {
   TimeoutSeconds: 'search-timeout-seconds',
   Url: 'search-url',
   WaitSeconds: 'search-wait-seconds'
-} as const
+} as const satisfies Record<string, InputName>
 
-/** Output names, as in action.yml. */
-export const SearchOutput = {
-  NumFound: 'search-num-found',
-  LatencyMs: 'search-latency-ms',
-  RequestId: 'search-request-id'
-} as const
-
-export type SearchEnvironment = 'production' | 'staging'
-
-export const SEARCH_HOSTS: Record<SearchEnvironment, string> = {
-  production: 'https://core.dxpapi.com',
-  staging: 'https://staging-core.dxpapi.com'
-}
-
-/** The product fields the service lets a request name in `fl`. */
-export const REQUESTABLE_FIELDS = [
-  'pid', 'title', 'brand', 'price', 'sale_price', 'thumb_image', 'url', 'description', 'colors', 'sizes', 'price_range', 'sale_price_range'
-] as const
-
-export const SEARCH_DEFAULTS = {
-  type: 'keyword' as SearchType,
-  environment: 'production' as SearchEnvironment,
-  fields: ['pid', 'title', 'url'],
-  rows: 10,
-  maxRows: 200,
-  minResults: 1,
-  timeoutSeconds: 5,
-  /** The service asks clients for a timeout of at least 2 seconds. */
-  minTimeoutSeconds: 2,
-  maxTimeoutSeconds: 120,
-  waitSeconds: 0,
-  maxWaitSeconds: 3600,
-  /** `url` when neither search-url nor the repository is known. */
-  pageUrl: 'brcloud-deploy'
-}
+/** `url` when neither search-url nor the repository is known. */
+export const DEFAULT_PAGE_URL = 'brcloud-deploy'
 
 export interface SearchConfig {
   /** `q` as sent (after the service's rewriting). */
-  query: string
+  readonly query: string
   /** search-query as written. */
-  originalQuery: string
-  type: SearchType
-  accountId: string
+  readonly originalQuery: string
+  readonly type: SearchType
+  readonly accountId: string
   /** A secret: registered for masking as soon as it was read. */
-  authKey: string
-  domainKey: string
-  environment: SearchEnvironment
+  readonly authKey: string
+  readonly domainKey: string
+  readonly environment: SearchEnvironment
   /** Base address without a trailing slash, e.g. https://core.dxpapi.com */
-  baseUrl: string
+  readonly baseUrl: string
   /** Which input decided the base address. */
-  baseUrlSource: 'search-environment' | 'search-base-url'
-  fields: string[]
-  rows: number
-  minResults: number
-  timeoutMs: number
+  readonly baseUrlSource: 'search-environment' | 'search-base-url'
+  readonly fields: readonly string[]
+  readonly rows: number
+  readonly minResults: number
+  readonly timeoutMs: number
   /** Placeholder page address sent as `url`. */
-  pageUrl: string
+  readonly pageUrl: string
   /** 0: one attempt. Otherwise failing attempts are repeated until one passes or this much time passed. */
-  waitMs: number
+  readonly waitMs: number
   /** Warnings found while reading the inputs (a rewritten q, `*`, fl without pid). */
-  warnings: string[]
+  readonly warnings: readonly string[]
 }
 
 export type SearchInputReader = (name: string) => string
@@ -95,16 +66,105 @@ export interface SearchConfigContext {
   warn?: (message: string) => void
 }
 
-function integer(name: string, value: string, fallback: number, min: number, max: number): number {
-  if (value === '') return fallback
-  if (!/^\d+$/.test(value)) throw new InputError(`${name} '${value}' is not a whole number: write a number from ${min} to ${max}.`)
-  const n = Number(value)
-  if (n < min || n > max) throw new InputError(`${name} ${value} is out of range: write a number from ${min} to ${max}.`)
-  return n
+// --- search-query: the term `q`, checked and rewritten the way the search service treats it --------
+// Every rule here is a row of the service's table of special characters and limits.
+
+export interface NormalizedQuery {
+  /** What is sent as `q`. */
+  q: string
+  /** Things the user should know (printed as warnings), e.g. a rewrite or the latency of `*`. */
+  warnings: string[]
 }
 
-function required(name: string, value: string, why: string): string {
-  if (value === '') throw new InputError(`Input ${name} is required when search-query is set: ${why}`)
+const QUERY = SearchInput.Query
+/** `*`, `?` and `~` are not wildcard or fuzzy operators for this service: it replaces them by spaces. */
+const SPECIAL = /[*?~]/g
+
+function chars(text: string): number {
+  return [...text].length
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter((w) => w !== '').length
+}
+
+function checkLimits(text: string, original: string): void {
+  const n = chars(text)
+  if (n > MAX_QUERY_CHARS) {
+    throw new InputError(
+      `${QUERY} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
+        `Use a shorter keyword: a smoke check needs one or two words that your catalog surely matches.`
+    )
+  }
+  const w = words(text)
+  if (w > MAX_QUERY_WORDS) {
+    throw new InputError(
+      `${QUERY} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
+        `${MAX_QUERY_WORDS} words. Use one or two words that your catalog surely matches.`
+    )
+  }
+}
+
+/**
+ * Checks `q` and returns what to send. Throws an InputError for a value the service refuses
+ * (empty, `?` or `~` alone, over the limits, a category id with non-ASCII letters).
+ *
+ * Rewrites as the service does: a leading `*` is dropped (`*shirt` -> `shirt`), and `*`, `?` and `~`
+ * between terms become spaces (`red*shirt` -> `red shirt`). `*` alone (everything) and `.` alone pass.
+ */
+export function normalizeQuery(value: string, type: SearchType): NormalizedQuery {
+  const original = value.trim()
+  const warnings: string[] = []
+  if (original === '') {
+    throw new InputError(`${QUERY} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`)
+  }
+  const control = /\p{Cc}/u.exec(original)
+  if (control) {
+    const code = control[0].codePointAt(0)?.toString(16).padStart(4, '0') ?? ''
+    throw new InputError(`${QUERY} contains a control character (U+${code}); write the query on one line, as plain text.`)
+  }
+  if (type === 'category') {
+    const letter = [...original].find((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch))
+    if (letter !== undefined) {
+      throw new InputError(
+        `${QUERY} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
+          `such category ids. Use the category's id from your catalog feed (ids are ASCII), not its display name.`
+      )
+    }
+  }
+  if (original === '?' || original === '~') {
+    throw new InputError(`${QUERY} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`)
+  }
+  checkLimits(original, original)
+  if (original === '*') {
+    warnings.push(
+      `${QUERY} '*' matches the whole catalog: its latency depends on catalog size and is outside the service's latency ` +
+        `service level, so the latency measured here says little. Prefer a keyword your catalog surely matches.`
+    )
+    return { q: original, warnings }
+  }
+  if (original === '.' || !/[*?~]/.test(original)) return { q: original, warnings }
+
+  const q = original.replace(SPECIAL, ' ').replace(/\s+/g, ' ').trim()
+  if (q === '') {
+    throw new InputError(
+      `${QUERY} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
+        `Set a keyword, or * alone to match everything.`
+    )
+  }
+  checkLimits(q, original)
+  warnings.push(
+    `${QUERY} '${original}' is sent as '${q}': the search service has no wildcard or fuzzy operators and treats ` +
+      `*, ? and ~ as word separators (a leading * is dropped).`
+  )
+  return { q, warnings }
+}
+
+// --- the other search inputs --------------------------------------------------------------------
+
+/** A key or id the service gave: required while the check runs, and copied exactly. */
+function serviceKey(name: InputName, value: string, why: string): string {
+  required(name, value, why, `when ${SearchInput.Query} is set`)
   if (/[\s\p{Cc}]/u.test(value)) {
     throw new InputError(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`)
   }
@@ -112,15 +172,13 @@ function required(name: string, value: string, why: string): string {
 }
 
 function parseType(value: string): SearchType {
-  const v = value.toLowerCase()
-  if (v === '') return SEARCH_DEFAULTS.type
+  const v = orDefault(SearchInput.Type, value).toLowerCase()
   if (v === 'keyword' || v === 'category') return v
   throw new InputError(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`)
 }
 
 function parseEnvironment(value: string): SearchEnvironment {
-  const v = value.toLowerCase()
-  if (v === '') return SEARCH_DEFAULTS.environment
+  const v = orDefault(SearchInput.Environment, value).toLowerCase()
   if (v === 'production' || v === 'staging') return v
   throw new InputError(
     `${SearchInput.Environment} '${value}' is not a search environment: write production (${SEARCH_HOSTS.production}, the default) ` +
@@ -141,9 +199,9 @@ export function parseSearchBaseUrl(value: string): string {
 }
 
 function parseFields(value: string): { fields: string[]; warnings: string[] } {
-  if (value === '') return { fields: [...SEARCH_DEFAULTS.fields], warnings: [] }
+  const list = orDefault(SearchInput.Fields, value)
   const fields: string[] = []
-  for (const raw of value.split(',')) {
+  for (const raw of list.split(',')) {
     const field = raw.trim()
     if (field === '' || fields.includes(field)) continue
     if (!(REQUESTABLE_FIELDS as readonly string[]).includes(field)) {
@@ -156,38 +214,28 @@ function parseFields(value: string): { fields: string[]; warnings: string[] } {
     fields.push(field)
   }
   if (fields.length === 0) {
-    throw new InputError(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${SEARCH_DEFAULTS.fields.join(',')}, or list some of: ${REQUESTABLE_FIELDS.join(', ')}.`)
+    throw new InputError(
+      `${SearchInput.Fields} '${value}' names no field. Leave it empty for ${INPUT_DEFAULTS[SearchInput.Fields]}, or list some of: ${REQUESTABLE_FIELDS.join(', ')}.`
+    )
   }
   const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`]
   return { fields, warnings }
 }
 
 function parsePageUrl(value: string, repository: string | undefined): string {
-  if (value === '') return repository ? `https://github.com/${repository}` : SEARCH_DEFAULTS.pageUrl
+  if (value === '') return repository ? `https://github.com/${repository}` : DEFAULT_PAGE_URL
   if (/\p{Cc}/u.test(value)) throw new InputError(`${SearchInput.Url} contains a control character; write one address or app name on one line.`)
   return value
 }
 
-/** Any search-* input other than search-query that is set. */
 /**
- * The defaults action.yml declares. A runner sets every input that has a default, so a value equal
- * to its default says nothing about the user's intent (a test keeps this in step with action.yml).
+ * Search inputs the user set (other than search-query). A runner sets every input that has a default,
+ * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
  */
-export const ACTION_YML_DEFAULTS: Readonly<Record<string, string>> = {
-  [SearchInput.Type]: SEARCH_DEFAULTS.type,
-  [SearchInput.Environment]: SEARCH_DEFAULTS.environment,
-  [SearchInput.Fields]: SEARCH_DEFAULTS.fields.join(','),
-  [SearchInput.Rows]: String(SEARCH_DEFAULTS.rows),
-  [SearchInput.MinResults]: String(SEARCH_DEFAULTS.minResults),
-  [SearchInput.TimeoutSeconds]: String(SEARCH_DEFAULTS.timeoutSeconds),
-  [SearchInput.WaitSeconds]: String(SEARCH_DEFAULTS.waitSeconds)
-}
-
-/** Search inputs the user set (other than search-query), ignoring values equal to action.yml's defaults. */
 function otherSearchInputs(get: SearchInputReader): string[] {
   return Object.values(SearchInput).filter((name) => {
     const value = get(name).trim()
-    return name !== SearchInput.Query && value !== '' && value !== ACTION_YML_DEFAULTS[name]
+    return name !== SearchInput.Query && value !== '' && value !== INPUT_DEFAULTS[name]
   })
 }
 
@@ -211,21 +259,20 @@ export function parseSearchConfig(get: SearchInputReader, context: SearchConfigC
 
   const type = parseType(get(SearchInput.Type).trim())
   const { q, warnings } = normalizeQuery(originalQuery, type)
-  const accountId = required(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).')
-  required(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.')
-  const domainKey = required(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), 'set it to your site\'s domain key; the service refuses requests without it.')
+  const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).')
+  serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.')
+  const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), 'set it to your site\'s domain key; the service refuses requests without it.')
 
   const environment = parseEnvironment(get(SearchInput.Environment).trim())
   const baseInput = get(SearchInput.BaseUrl).trim()
   const baseUrl = baseInput === '' ? SEARCH_HOSTS[environment] : parseSearchBaseUrl(baseInput)
   const fields = parseFields(get(SearchInput.Fields).trim())
   warnings.push(...fields.warnings)
-  const timeoutSeconds = integer(
+  const timeoutSeconds = parseInteger(
     SearchInput.TimeoutSeconds,
     get(SearchInput.TimeoutSeconds).trim(),
-    SEARCH_DEFAULTS.timeoutSeconds,
-    SEARCH_DEFAULTS.minTimeoutSeconds,
-    SEARCH_DEFAULTS.maxTimeoutSeconds
+    SEARCH_LIMITS.minTimeoutSeconds,
+    SEARCH_LIMITS.maxTimeoutSeconds
   )
 
   const config: SearchConfig = {
@@ -239,11 +286,11 @@ export function parseSearchConfig(get: SearchInputReader, context: SearchConfigC
     baseUrl,
     baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
     fields: fields.fields,
-    rows: integer(SearchInput.Rows, get(SearchInput.Rows).trim(), SEARCH_DEFAULTS.rows, 1, SEARCH_DEFAULTS.maxRows),
-    minResults: integer(SearchInput.MinResults, get(SearchInput.MinResults).trim(), SEARCH_DEFAULTS.minResults, 0, Number.MAX_SAFE_INTEGER),
+    rows: parseInteger(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, SEARCH_LIMITS.maxRows),
+    minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
     timeoutMs: timeoutSeconds * 1000,
     pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
-    waitMs: integer(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), SEARCH_DEFAULTS.waitSeconds, 0, SEARCH_DEFAULTS.maxWaitSeconds) * 1000,
+    waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, SEARCH_LIMITS.maxWaitSeconds) * 1000,
     warnings
   }
   checkRequestSize(config)

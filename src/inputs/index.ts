@@ -1,0 +1,51 @@
+// The one place that reads the action's inputs. Everything is validated here, before any request,
+// and turned into one typed, read-only object; an invalid value throws an InputError that says how
+// to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
+// settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
+import * as core from '@actions/core'
+import { registerSecret } from '../secrets.js'
+import { Input, readCommonInputs, readDeployInputs, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
+import { required } from './parsers.js'
+import { parseSearchConfig, type SearchConfig } from './search.js'
+
+// isLoopbackHost has one home, ./address.js: import it from there.
+export { AddressInput, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
+export { Input, MB, parseDistributionName, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
+export { parseBoolean, parseDecimal, parseInteger } from './parsers.js'
+export {
+  checkRequestSize,
+  normalizeQuery,
+  parseSearchBaseUrl,
+  parseSearchConfig,
+  SearchInput,
+  type NormalizedQuery,
+  type SearchConfig,
+  type SearchConfigContext,
+  type SearchInputReader
+} from './search.js'
+export { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
+
+export interface ActionInputs {
+  readonly common: CommonInputs
+  readonly deploy: DeployInputs | undefined
+  readonly search: SearchConfig | undefined
+}
+
+export function readInputs(getInput: InputReader = core.getInput): ActionInputs {
+  // Mask every secret the moment it is known, before anything could print it. The password is not
+  // trimmed: it may legitimately begin or end with a space.
+  const password = getInput(Input.Password, { trimWhitespace: false })
+  registerSecret(password)
+  const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core.warning(m) })
+  const common = readCommonInputs(getInput)
+
+  const distribution = getInput(Input.Distribution)
+  if (distribution === '' && search) return { common, deploy: undefined, search }
+  required(
+    Input.Distribution,
+    distribution,
+    'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack. ' +
+      '(To run only the search check, set search-query and leave distribution empty.)'
+  )
+  return { common, deploy: readDeployInputs(getInput, common, distribution, password), search }
+}
