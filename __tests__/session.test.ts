@@ -66,7 +66,7 @@ describe('CloudSession', () => {
     const { session, client } = await setup()
     await session.login()
     emu.revokeAccessTokens()
-    const envs = await client.listEnvironments()
+    const envs = (await client.listEnvironments()).items
     expect(envs.map((e) => e.name)).toEqual(['development', 'acceptance', 'production'])
     const listings = emu.requests.filter((r) => r.operation === 'list-environments').map((r) => r.status)
     expect(listings).toEqual([401, 200])

@@ -10,7 +10,7 @@ export const modules = {
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   rd: () => (/* binding */ networkFailure)
 /* harmony export */ });
-/* unused harmony export retryAfterMs */
+/* unused harmony exports redirectText, retryAfterMs */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
 // Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
@@ -56,8 +56,22 @@ function toServiceError(operation, res) {
     }
     if (detail !== undefined)
         detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(detail).slice(0, 500);
-    const what = [code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body');
+    const what = redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
     return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
+}
+/**
+ * What a 3xx answer says: where it points. Redirects are never followed (they would carry the
+ * bearer token or the auth key to another place), so the user must correct the address. The
+ * query string is left out: a redirect can carry a secret back in it.
+ */
+function redirectText(res) {
+    if (res.status < 300 || res.status > 399)
+        return undefined;
+    const value = res.headers.location;
+    const location = (Array.isArray(value) ? value[0] : value)?.replace(/[?#].*$/s, '');
+    if (!location)
+        return 'a redirect without a Location; redirects are not followed';
+    return `a redirect to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(location).slice(0, 300)}; redirects are not followed: check the address the action was given`;
 }
 function retryAfterMs(res) {
     const value = res.headers['retry-after'];
@@ -146,14 +160,109 @@ function createRetrier(policy, log) {
 
 /***/ }),
 
-/***/ 1517:
+/***/ 5848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ HttpTransport)
-/* harmony export */ });
-/* unused harmony export CallTimeoutError */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  G: () => (/* binding */ HttpTransport)
+});
+
+// UNUSED EXPORTS: CallTimeoutError
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+;// CONCATENATED MODULE: ./src/http/upload-watch.ts
+// The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
+// upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
+// After the last chunk, the network and the server may still hold a lot in their buffers (several MB
+// on Linux), which a slow server reads long after our last write: the wait for the answer allows for
+// draining that at the rate the upload ran, so the limit fires only when the server has stopped
+// reading, not while it is still reading what we sent.
+
+/** At most this much of the body can sit in socket buffers between us and the server's reads. */
+const BUFFERED_BOUND = 16 * 1024 * 1024;
+/** A server reading slower than this is taken as stopped, when the upload ran too briefly to measure its rate. */
+const FLOOR_BYTES_PER_SECOND = 64 * 1024;
+/** The rate is measured over the last this-many milliseconds of the upload (the first burst into empty buffers would flatter it). */
+const RATE_WINDOW_MS = 2_000;
+class UploadWatch {
+    options;
+    now;
+    started;
+    last;
+    /** [time, bytes so far] of each chunk taken, kept for the rate window. */
+    marks = [];
+    bytes = 0;
+    deadline;
+    timer;
+    fired = false;
+    sent = false;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? (() => performance.now());
+        this.started = this.last = this.now();
+        this.deadline = this.started + options.idleMs;
+        this.timer = setInterval(() => this.check(), Math.max(50, Math.min(1_000, options.idleMs / 4)));
+        this.timer.unref();
+    }
+    /** The body as the socket takes it: each chunk taken is progress. */
+    track(body) {
+        const watch = this;
+        async function* pass() {
+            for await (const chunk of body) {
+                watch.progress(chunk.length);
+                yield chunk;
+            }
+            watch.bodySent();
+        }
+        return external_node_stream_.Readable.from(pass(), { objectMode: false });
+    }
+    progress(bytes) {
+        this.bytes += bytes;
+        this.last = this.now();
+        this.marks.push([this.last, this.bytes]);
+        while (this.marks.length > 2 && (this.marks[1]?.[0] ?? this.last) < this.last - RATE_WINDOW_MS)
+            this.marks.shift();
+        this.deadline = this.last + this.options.idleMs;
+    }
+    /** The whole body was handed to the socket: from now on the limit allows for the buffers to drain. */
+    bodySent() {
+        this.sent = true;
+        this.deadline = this.now() + this.options.idleMs + this.drainAllowanceMs();
+    }
+    /** How long what may still sit in buffers takes to drain at the rate the upload ran (or the floor rate). */
+    drainAllowanceMs() {
+        const buffered = Math.min(this.bytes, BUFFERED_BOUND);
+        const first = this.marks[0];
+        const ranLongEnough = this.last - this.started >= 2 * RATE_WINDOW_MS && first !== undefined && this.last - first[0] >= RATE_WINDOW_MS / 2;
+        const rate = ranLongEnough ? ((this.bytes - first[1]) / (this.last - first[0])) * 1000 : 0;
+        return Math.round((buffered / Math.max(FLOOR_BYTES_PER_SECOND, rate)) * 1000);
+    }
+    stop() {
+        if (this.timer !== undefined)
+            clearInterval(this.timer);
+        this.timer = undefined;
+    }
+    check() {
+        if (this.fired || this.now() < this.deadline)
+            return;
+        this.fired = true;
+        this.stop();
+        const seconds = Math.round(this.options.idleMs / 1000);
+        this.options.onIdle(this.sent
+            ? `no answer after the whole upload was sent, in ${seconds} s plus the time its buffers take to drain`
+            : `the upload made no progress for ${seconds} s`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/transport.ts
+// One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
+
+
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
@@ -172,7 +281,7 @@ class HttpTransport {
         // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
         // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .EnvHttpProxyAgent */ .J2({ allowH2: false, connect: { timeout: 30_000 } });
+        this.dispatcher = options.dispatcher ?? new undici/* EnvHttpProxyAgent */.J2({ allowH2: false, connect: { timeout: 30_000 } });
     }
     async send(req) {
         if (req.path.length > 1 && req.path.endsWith('/')) {
@@ -182,18 +291,25 @@ class HttpTransport {
         const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
         const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
         const timer = total === undefined ? undefined : AbortSignal.timeout(total);
-        const signals = [timer, this.options.signal].filter((s) => s !== undefined);
+        // A streamed body is watched for progress instead of a limit on the whole call.
+        const stalled = new AbortController();
+        const watch = req.idleTimeoutMs !== undefined && req.body instanceof external_node_stream_.Readable
+            ? new UploadWatch({ idleMs: req.idleTimeoutMs, onIdle: (message) => stalled.abort(new CallTimeoutError(message)) })
+            : undefined;
+        const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
         const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
         try {
-            const res = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(this.baseUrl + req.path, {
+            const res = await (0,undici/* request */.Em)(this.baseUrl + req.path, {
                 method: req.method,
                 dispatcher: this.dispatcher,
                 headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-                body: req.body,
-                headersTimeout: idle,
+                body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body,
+                // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
+                headersTimeout: watch ? 0 : idle,
                 bodyTimeout: idle,
                 signal
             });
+            watch?.stop();
             const text = await res.body.text();
             return { status: res.statusCode, headers: res.headers, text };
         }
@@ -202,7 +318,12 @@ class HttpTransport {
                 throw this.options.signal.reason;
             if (timer?.aborted)
                 throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
+            if (stalled.signal.aborted)
+                throw stalled.signal.reason;
             throw error;
+        }
+        finally {
+            watch?.stop();
         }
     }
     async close() {
@@ -244,8 +365,8 @@ var format = __webpack_require__(6264);
 var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/http/retry.ts
 var retry = __webpack_require__(8902);
-// EXTERNAL MODULE: ./src/http/transport.ts
-var transport = __webpack_require__(1517);
+// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
+var transport = __webpack_require__(5848);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __webpack_require__(7194);
 ;// CONCATENATED MODULE: ./src/search/cookies.ts

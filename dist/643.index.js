@@ -1859,6 +1859,38 @@ function multipartFile(file) {
 /** How far the platform's clock may run behind ours when we ask "was this stored after we began?". */
 const CLOCK_SKEW_MS = 5 * 60_000;
 const PAGE = 100;
+/** A bound on paging, against a platform that says "more" forever. */
+const MAX_PAGES = 1000;
+/** An id as the platform sends it: a string, or a number (read as its decimal string). */
+function idOf(value) {
+    if (typeof value === 'string' && value !== '')
+        return value;
+    if (typeof value === 'number' && Number.isSafeInteger(value))
+        return String(value);
+    return undefined;
+}
+function records(items) {
+    return Array.isArray(items) ? items.filter((i) => typeof i === 'object' && i !== null) : [];
+}
+function toEnvironment(r) {
+    const id = idOf(r.id);
+    if (id === undefined || typeof r.name !== 'string')
+        return undefined;
+    return { id, name: r.name, distributionId: idOf(r.distributionId) ?? null };
+}
+function toDistribution(r) {
+    const id = idOf(r.id);
+    if (id === undefined)
+        return undefined;
+    const d = { id };
+    if (typeof r.name === 'string')
+        d.name = r.name;
+    if (typeof r.createdAt === 'string')
+        d.createdAt = r.createdAt;
+    if (typeof r.md5hash === 'string')
+        d.md5hash = r.md5hash;
+    return d;
+}
 class CloudClient {
     api;
     session;
@@ -1872,26 +1904,60 @@ class CloudClient {
     call(operation, method, path, json) {
         return this.session.authorized((token) => this.api.json({ operation, method, path, token, json }));
     }
-    async listEnvironments() {
-        const operation = 'Listing environments';
-        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', '/v3/environments'));
-        if (answer?.more)
-            core/* warning */.$e('The platform has more environments than it listed at once; only the first page was searched.');
-        return Array.isArray(answer?.items) ? answer.items : [];
-    }
-    /** Every distribution of the stack, page by page (one operation: a failed page retries the listing). */
-    async listDistributions() {
-        const operation = 'Listing distributions';
+    /**
+     * Every page of a list (one operation: a failed page retries the listing). The next offset
+     * advances by the items received, which may be fewer than asked for. `first` is the path of the
+     * first page; `next(offset)` of the later ones. Incomplete when the platform says there are more
+     * but a page brings nothing new (it ignores the offset, or answers empty).
+     */
+    listAll(operation, first, next, read) {
         return this.api.retrying(operation, async () => {
-            const all = [];
-            for (let offset = 0;; offset += PAGE) {
-                const page = await this.call(operation, 'GET', `/v3/distributions?offset=${offset}&max=${PAGE}`);
-                const items = Array.isArray(page?.items) ? page.items : [];
-                all.push(...items);
-                if (!page?.more || items.length === 0)
-                    return all;
+            const seen = new Map();
+            let offset = 0;
+            for (let path = first, page = 0; page < MAX_PAGES; page++, path = next(offset)) {
+                const answer = await this.call(operation, 'GET', path);
+                const raw = records(answer?.items);
+                const before = seen.size;
+                for (const item of raw.map(read))
+                    if (item !== undefined)
+                        seen.set(item.id, item);
+                offset += raw.length;
+                if (answer?.more !== true)
+                    return { items: [...seen.values()], complete: true };
+                if (seen.size === before)
+                    break;
             }
+            return { items: [...seen.values()], complete: false };
         });
+    }
+    /** The stack's environments. The first page is asked for as the platform documents it; later ones with offset and max, as distributions are. */
+    async listEnvironments() {
+        return this.listAll('Listing environments', '/v3/environments', (offset) => `/v3/environments?offset=${offset}&max=${PAGE}`, toEnvironment);
+    }
+    /**
+     * The environment of that exact name, or undefined. When the list is incomplete, asks the
+     * platform for that one name (`?name=`, which answers the environment itself) before saying no.
+     */
+    async findEnvironment(name) {
+        const list = await this.listEnvironments();
+        const listed = list.items.find((e) => e.name === name);
+        if (listed !== undefined || list.complete)
+            return { environment: listed, list };
+        const operation = `Looking up environment '${name}'`;
+        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', `/v3/environments?name=${encodeURIComponent(name)}`).catch((error) => {
+            if (error instanceof errors/* ServiceError */._7 && error.status === 404)
+                return undefined;
+            throw error;
+        }));
+        const found = answer === undefined ? undefined : toEnvironment(answer);
+        return { environment: found?.name === name ? found : undefined, list };
+    }
+    /** Every distribution of the stack, page by page; throws when the platform would not list them all. */
+    async listDistributions() {
+        const { items, complete } = await this.listAll('Listing distributions', `/v3/distributions?offset=0&max=${PAGE}`, (offset) => `/v3/distributions?offset=${offset}&max=${PAGE}`, toDistribution);
+        if (!complete)
+            throw new Error(`Listing distributions: the platform said it holds more than the ${items.length} it listed, but would not list the rest`);
+        return items;
     }
     async deleteDistribution(id) {
         const operation = `Deleting distribution ${id}`;
@@ -1938,9 +2004,19 @@ class CloudClient {
                     throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error) : error;
                 });
                 progress.finish();
-                return parseDistribution(res.text, res.status);
+                return { record: readRecord(res.text), status: res.status };
             });
-            return { ...uploaded, adopted: false, attempts };
+            const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record);
+            if (stored !== undefined)
+                return { ...stored, adopted: false, attempts };
+            // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
+            const found = await this.findStoredUpload(file, began);
+            if (found === undefined) {
+                throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
+                    `${file.fileName} with this MD5 was found on the stack afterwards`);
+            }
+            core/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
+            return { ...found, adopted: false, attempts };
         }, (error, attempt, delay) => ({
             level: 'warning',
             message: `Upload attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); trying again in ${(0,format/* formatDelay */.Zk)(delay)} from the file on disk.`
@@ -1963,7 +2039,7 @@ class CloudClient {
         const operation = 'Deploying the distribution';
         return this.api.retrying(operation, async (attempts) => {
             if (attempts > 1) {
-                const env = (await this.listEnvironments()).find((e) => e.id === environmentId);
+                const env = (await this.listEnvironments()).items.find((e) => e.id === environmentId);
                 if (env?.distributionId === distributionId) {
                     core/* info */.pq('The environment already runs this distribution: the earlier deploy request went through.');
                     return { attempts };
@@ -1984,18 +2060,15 @@ function withUploadHint(error) {
     return new errors/* ServiceError */._7(`${error.message}. The stack holds as many distributions as the platform allows (100 by default): set max-distributions ` +
         `(e.g. 50) to delete the oldest ones that no environment runs before each upload, or delete some in the console.`, error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
 }
-function parseDistribution(text, status) {
-    let record;
+/** The JSON object of an answer, or undefined when the body is empty or not an object. */
+function readRecord(text) {
     try {
-        record = JSON.parse(text);
+        const value = JSON.parse(text);
+        return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
     }
     catch {
-        record = undefined;
+        return undefined;
     }
-    if (!record || typeof record.id !== 'string' || record.id === '') {
-        throw new Error(`Uploading the distribution: the platform answered HTTP ${status} without a distribution id`);
-    }
-    return { id: record.id, name: typeof record.name === 'string' ? record.name : undefined };
 }
 
 ;// CONCATENATED MODULE: ./src/cloud/prune.ts
@@ -2053,6 +2126,7 @@ var secrets = __webpack_require__(7194);
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
 // refresh operation before the token runs out, and renews once more when a call meets a 401.
 // It never calls logout: that would end every token of the user, in every parallel job.
+
 
 
 
@@ -2153,9 +2227,15 @@ class CloudSession {
                 return;
             }
             catch (error) {
-                if (!(error instanceof errors/* ServiceError */._7) || error.status >= 500)
+                // Refused (401), or failing after its attempts (5xx, no connection): a fresh login may still
+                // get through, and only when that fails too does the call fail. Anything else (the run's
+                // watchdog, a bug) ends it here.
+                if (error instanceof errors/* ServiceError */._7 && error.status < 500)
+                    core/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
+                else if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error))
+                    core/* info */.pq(`The token refresh failed (${(0,errors/* describeError */.Uc)(error)}); logging in again.`);
+                else
                     throw error;
-                core/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
             }
         }
         await this.login();
@@ -2241,8 +2321,8 @@ class GitHubDeployment {
     }
 }
 
-// EXTERNAL MODULE: ./src/http/transport.ts
-var http_transport = __webpack_require__(1517);
+// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
+var http_transport = __webpack_require__(5848);
 ;// CONCATENATED MODULE: ./src/deploy.ts
 // The deployment, phase by phase: archive -> login -> environment -> prune -> upload -> deploy. It
 // returns what it did (DeployResult); when it stops part-way, it throws StepFailed with what it did
@@ -2302,12 +2382,24 @@ async function prepareArchive(inputs, cleanup) {
     checkSizeLimit(`distribution: the archive packed from '${inputs.distribution}'`, info.size, inputs.maxDistributionBytes);
     return info;
 }
-function findEnvironment(environments, name, target) {
-    const found = environments.find((e) => e.name === name);
-    if (found)
-        return found;
-    const names = environments.map((e) => `'${e.name}'`).join(', ') || 'none';
-    throw new errors/* InputError */.dz(`environment '${name}' does not exist on ${target}. The environments there are: ${names}. Names are case-sensitive.`);
+/** The environment of that exact name; an error that lists the names there when it does not exist. */
+async function findEnvironment(client, name, target) {
+    const { environment, list } = await client.findEnvironment(name);
+    if (environment)
+        return { environment, list };
+    const names = list.items.map((e) => `'${e.name}'`).join(', ') || 'none';
+    const partial = list.complete ? '' : ' (the platform listed only these and would not page further, and a lookup by name found nothing)';
+    throw new errors/* InputError */.dz(`environment '${name}' does not exist on ${target}. The environments there are: ${names}${partial}. Names are case-sensitive.`);
+}
+/** Prunes only with every environment known: a distribution an unlisted environment runs must never be deleted. */
+async function prune(client, max, known, dryRun) {
+    const list = known ?? (await client.listEnvironments());
+    if (!list.complete) {
+        core/* warning */.$e(`Not pruning: the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution ` +
+            'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.');
+        return 0;
+    }
+    return pruneDistributions(client, max, list.items, dryRun);
 }
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs) {
@@ -2348,8 +2440,9 @@ async function deploy(inputs, phase, signal) {
         if (inputs.environment) {
             const name = inputs.environment;
             environment = await phase(`Find environment '${name}'`, async () => {
-                environments = await client.listEnvironments();
-                const env = findEnvironment(environments, name, target);
+                const found = await findEnvironment(client, name, target);
+                environments = found.list;
+                const env = found.environment;
                 core/* info */.pq(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : ''}.`);
                 return env;
             });
@@ -2357,7 +2450,7 @@ async function deploy(inputs, phase, signal) {
         }
         if (inputs.maxDistributions !== undefined) {
             const max = inputs.maxDistributions;
-            result.pruned = await phase('Prune old distributions', async () => pruneDistributions(client, max, environments ?? (await client.listEnvironments()), inputs.dryRun));
+            result.pruned = await phase('Prune old distributions', () => prune(client, max, environments, inputs.dryRun));
         }
         if (inputs.dryRun) {
             result.completed = true;
@@ -2408,7 +2501,7 @@ async function deploy(inputs, phase, signal) {
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   rd: () => (/* binding */ networkFailure)
 /* harmony export */ });
-/* unused harmony export retryAfterMs */
+/* unused harmony exports redirectText, retryAfterMs */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
 // Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
@@ -2454,8 +2547,22 @@ function toServiceError(operation, res) {
     }
     if (detail !== undefined)
         detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(detail).slice(0, 500);
-    const what = [code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body');
+    const what = redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
     return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
+}
+/**
+ * What a 3xx answer says: where it points. Redirects are never followed (they would carry the
+ * bearer token or the auth key to another place), so the user must correct the address. The
+ * query string is left out: a redirect can carry a secret back in it.
+ */
+function redirectText(res) {
+    if (res.status < 300 || res.status > 399)
+        return undefined;
+    const value = res.headers.location;
+    const location = (Array.isArray(value) ? value[0] : value)?.replace(/[?#].*$/s, '');
+    if (!location)
+        return 'a redirect without a Location; redirects are not followed';
+    return `a redirect to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(location).slice(0, 300)}; redirects are not followed: check the address the action was given`;
 }
 function retryAfterMs(res) {
     const value = res.headers['retry-after'];
@@ -2544,14 +2651,109 @@ function createRetrier(policy, log) {
 
 /***/ }),
 
-/***/ 1517:
+/***/ 5848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ HttpTransport)
-/* harmony export */ });
-/* unused harmony export CallTimeoutError */
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  G: () => (/* binding */ HttpTransport)
+});
+
+// UNUSED EXPORTS: CallTimeoutError
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+;// CONCATENATED MODULE: ./src/http/upload-watch.ts
+// The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
+// upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
+// After the last chunk, the network and the server may still hold a lot in their buffers (several MB
+// on Linux), which a slow server reads long after our last write: the wait for the answer allows for
+// draining that at the rate the upload ran, so the limit fires only when the server has stopped
+// reading, not while it is still reading what we sent.
+
+/** At most this much of the body can sit in socket buffers between us and the server's reads. */
+const BUFFERED_BOUND = 16 * 1024 * 1024;
+/** A server reading slower than this is taken as stopped, when the upload ran too briefly to measure its rate. */
+const FLOOR_BYTES_PER_SECOND = 64 * 1024;
+/** The rate is measured over the last this-many milliseconds of the upload (the first burst into empty buffers would flatter it). */
+const RATE_WINDOW_MS = 2_000;
+class UploadWatch {
+    options;
+    now;
+    started;
+    last;
+    /** [time, bytes so far] of each chunk taken, kept for the rate window. */
+    marks = [];
+    bytes = 0;
+    deadline;
+    timer;
+    fired = false;
+    sent = false;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? (() => performance.now());
+        this.started = this.last = this.now();
+        this.deadline = this.started + options.idleMs;
+        this.timer = setInterval(() => this.check(), Math.max(50, Math.min(1_000, options.idleMs / 4)));
+        this.timer.unref();
+    }
+    /** The body as the socket takes it: each chunk taken is progress. */
+    track(body) {
+        const watch = this;
+        async function* pass() {
+            for await (const chunk of body) {
+                watch.progress(chunk.length);
+                yield chunk;
+            }
+            watch.bodySent();
+        }
+        return external_node_stream_.Readable.from(pass(), { objectMode: false });
+    }
+    progress(bytes) {
+        this.bytes += bytes;
+        this.last = this.now();
+        this.marks.push([this.last, this.bytes]);
+        while (this.marks.length > 2 && (this.marks[1]?.[0] ?? this.last) < this.last - RATE_WINDOW_MS)
+            this.marks.shift();
+        this.deadline = this.last + this.options.idleMs;
+    }
+    /** The whole body was handed to the socket: from now on the limit allows for the buffers to drain. */
+    bodySent() {
+        this.sent = true;
+        this.deadline = this.now() + this.options.idleMs + this.drainAllowanceMs();
+    }
+    /** How long what may still sit in buffers takes to drain at the rate the upload ran (or the floor rate). */
+    drainAllowanceMs() {
+        const buffered = Math.min(this.bytes, BUFFERED_BOUND);
+        const first = this.marks[0];
+        const ranLongEnough = this.last - this.started >= 2 * RATE_WINDOW_MS && first !== undefined && this.last - first[0] >= RATE_WINDOW_MS / 2;
+        const rate = ranLongEnough ? ((this.bytes - first[1]) / (this.last - first[0])) * 1000 : 0;
+        return Math.round((buffered / Math.max(FLOOR_BYTES_PER_SECOND, rate)) * 1000);
+    }
+    stop() {
+        if (this.timer !== undefined)
+            clearInterval(this.timer);
+        this.timer = undefined;
+    }
+    check() {
+        if (this.fired || this.now() < this.deadline)
+            return;
+        this.fired = true;
+        this.stop();
+        const seconds = Math.round(this.options.idleMs / 1000);
+        this.options.onIdle(this.sent
+            ? `no answer after the whole upload was sent, in ${seconds} s plus the time its buffers take to drain`
+            : `the upload made no progress for ${seconds} s`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/transport.ts
+// One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
+
+
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
@@ -2570,7 +2772,7 @@ class HttpTransport {
         // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
         // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? new undici__WEBPACK_IMPORTED_MODULE_0__/* .EnvHttpProxyAgent */ .J2({ allowH2: false, connect: { timeout: 30_000 } });
+        this.dispatcher = options.dispatcher ?? new undici/* EnvHttpProxyAgent */.J2({ allowH2: false, connect: { timeout: 30_000 } });
     }
     async send(req) {
         if (req.path.length > 1 && req.path.endsWith('/')) {
@@ -2580,18 +2782,25 @@ class HttpTransport {
         const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
         const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
         const timer = total === undefined ? undefined : AbortSignal.timeout(total);
-        const signals = [timer, this.options.signal].filter((s) => s !== undefined);
+        // A streamed body is watched for progress instead of a limit on the whole call.
+        const stalled = new AbortController();
+        const watch = req.idleTimeoutMs !== undefined && req.body instanceof external_node_stream_.Readable
+            ? new UploadWatch({ idleMs: req.idleTimeoutMs, onIdle: (message) => stalled.abort(new CallTimeoutError(message)) })
+            : undefined;
+        const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
         const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
         try {
-            const res = await (0,undici__WEBPACK_IMPORTED_MODULE_0__/* .request */ .Em)(this.baseUrl + req.path, {
+            const res = await (0,undici/* request */.Em)(this.baseUrl + req.path, {
                 method: req.method,
                 dispatcher: this.dispatcher,
                 headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-                body: req.body,
-                headersTimeout: idle,
+                body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body,
+                // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
+                headersTimeout: watch ? 0 : idle,
                 bodyTimeout: idle,
                 signal
             });
+            watch?.stop();
             const text = await res.body.text();
             return { status: res.statusCode, headers: res.headers, text };
         }
@@ -2600,7 +2809,12 @@ class HttpTransport {
                 throw this.options.signal.reason;
             if (timer?.aborted)
                 throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
+            if (stalled.signal.aborted)
+                throw stalled.signal.reason;
             throw error;
+        }
+        finally {
+            watch?.stop();
         }
     }
     async close() {

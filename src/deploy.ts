@@ -9,7 +9,7 @@ import { basename, join } from 'node:path'
 import { checkArchive, checkSizeLimit, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
 import { runBuildCommand } from './build.js'
 import { CloudApi } from './cloud/api.js'
-import { CloudClient, type Environment } from './cloud/client.js'
+import { CloudClient, type Environment, type EnvironmentList } from './cloud/client.js'
 import { pruneDistributions } from './cloud/prune.js'
 import { CloudSession } from './cloud/session.js'
 import { InputError, StepFailed } from './errors.js'
@@ -62,11 +62,26 @@ async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<
   return info
 }
 
-function findEnvironment(environments: Environment[], name: string, target: string): Environment {
-  const found = environments.find((e) => e.name === name)
-  if (found) return found
-  const names = environments.map((e) => `'${e.name}'`).join(', ') || 'none'
-  throw new InputError(`environment '${name}' does not exist on ${target}. The environments there are: ${names}. Names are case-sensitive.`)
+/** The environment of that exact name; an error that lists the names there when it does not exist. */
+async function findEnvironment(client: CloudClient, name: string, target: string): Promise<{ environment: Environment; list: EnvironmentList }> {
+  const { environment, list } = await client.findEnvironment(name)
+  if (environment) return { environment, list }
+  const names = list.items.map((e) => `'${e.name}'`).join(', ') || 'none'
+  const partial = list.complete ? '' : ' (the platform listed only these and would not page further, and a lookup by name found nothing)'
+  throw new InputError(`environment '${name}' does not exist on ${target}. The environments there are: ${names}${partial}. Names are case-sensitive.`)
+}
+
+/** Prunes only with every environment known: a distribution an unlisted environment runs must never be deleted. */
+async function prune(client: CloudClient, max: number, known: EnvironmentList | undefined, dryRun: boolean): Promise<number> {
+  const list = known ?? (await client.listEnvironments())
+  if (!list.complete) {
+    core.warning(
+      `Not pruning: the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution ` +
+        'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.'
+    )
+    return 0
+  }
+  return pruneDistributions(client, max, list.items, dryRun)
 }
 
 /** What a deployment did; each field is set once the step that learns it has passed. */
@@ -141,13 +156,14 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
       core.info(`Logged in as ${inputs.username}.`)
     })
 
-    let environments: Environment[] | undefined
+    let environments: EnvironmentList | undefined
     let environment: Environment | undefined
     if (inputs.environment) {
       const name = inputs.environment
       environment = await phase(`Find environment '${name}'`, async () => {
-        environments = await client.listEnvironments()
-        const env = findEnvironment(environments, name, target)
+        const found = await findEnvironment(client, name, target)
+        environments = found.list
+        const env = found.environment
         core.info(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : ''}.`)
         return env
       })
@@ -156,9 +172,7 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
 
     if (inputs.maxDistributions !== undefined) {
       const max = inputs.maxDistributions
-      result.pruned = await phase('Prune old distributions', async () =>
-        pruneDistributions(client, max, environments ?? (await client.listEnvironments()), inputs.dryRun)
-      )
+      result.pruned = await phase('Prune old distributions', () => prune(client, max, environments, inputs.dryRun))
     }
 
     if (inputs.dryRun) {

@@ -16,6 +16,13 @@ export interface Environment {
   distributionId?: string | null
 }
 
+/** The stack's environments, and whether that is all of them (a platform may page the list, or fail to). */
+export interface EnvironmentList {
+  items: Environment[]
+  /** False when the platform said there were more but would not list them: never act on what is missing. */
+  complete: boolean
+}
+
 export interface Distribution {
   id: string
   name?: string
@@ -43,6 +50,40 @@ export interface ClientOptions {
 /** How far the platform's clock may run behind ours when we ask "was this stored after we began?". */
 const CLOCK_SKEW_MS = 5 * 60_000
 const PAGE = 100
+/** A bound on paging, against a platform that says "more" forever. */
+const MAX_PAGES = 1000
+
+interface Page {
+  items?: unknown
+  more?: boolean
+}
+
+/** An id as the platform sends it: a string, or a number (read as its decimal string). */
+function idOf(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value)
+  return undefined
+}
+
+function records(items: unknown): Array<Record<string, unknown>> {
+  return Array.isArray(items) ? items.filter((i): i is Record<string, unknown> => typeof i === 'object' && i !== null) : []
+}
+
+function toEnvironment(r: Record<string, unknown>): Environment | undefined {
+  const id = idOf(r.id)
+  if (id === undefined || typeof r.name !== 'string') return undefined
+  return { id, name: r.name, distributionId: idOf(r.distributionId) ?? null }
+}
+
+function toDistribution(r: Record<string, unknown>): Distribution | undefined {
+  const id = idOf(r.id)
+  if (id === undefined) return undefined
+  const d: Distribution = { id }
+  if (typeof r.name === 'string') d.name = r.name
+  if (typeof r.createdAt === 'string') d.createdAt = r.createdAt
+  if (typeof r.md5hash === 'string') d.md5hash = r.md5hash
+  return d
+}
 
 export class CloudClient {
   private readonly now: () => number
@@ -60,25 +101,68 @@ export class CloudClient {
     return this.session.authorized((token) => this.api.json<T>({ operation, method, path, token, json }))
   }
 
-  async listEnvironments(): Promise<Environment[]> {
-    const operation = 'Listing environments'
-    const answer = await this.api.retrying(operation, () => this.call<{ items?: Environment[]; more?: boolean }>(operation, 'GET', '/v3/environments'))
-    if (answer?.more) core.warning('The platform has more environments than it listed at once; only the first page was searched.')
-    return Array.isArray(answer?.items) ? answer.items : []
+  /**
+   * Every page of a list (one operation: a failed page retries the listing). The next offset
+   * advances by the items received, which may be fewer than asked for. `first` is the path of the
+   * first page; `next(offset)` of the later ones. Incomplete when the platform says there are more
+   * but a page brings nothing new (it ignores the offset, or answers empty).
+   */
+  private listAll<T extends { id: string }>(
+    operation: string,
+    first: string,
+    next: (offset: number) => string,
+    read: (r: Record<string, unknown>) => T | undefined
+  ): Promise<{ items: T[]; complete: boolean }> {
+    return this.api.retrying(operation, async () => {
+      const seen = new Map<string, T>()
+      let offset = 0
+      for (let path = first, page = 0; page < MAX_PAGES; page++, path = next(offset)) {
+        const answer = await this.call<Page | undefined>(operation, 'GET', path)
+        const raw = records(answer?.items)
+        const before = seen.size
+        for (const item of raw.map(read)) if (item !== undefined) seen.set(item.id, item)
+        offset += raw.length
+        if (answer?.more !== true) return { items: [...seen.values()], complete: true }
+        if (seen.size === before) break
+      }
+      return { items: [...seen.values()], complete: false }
+    })
   }
 
-  /** Every distribution of the stack, page by page (one operation: a failed page retries the listing). */
+  /** The stack's environments. The first page is asked for as the platform documents it; later ones with offset and max, as distributions are. */
+  async listEnvironments(): Promise<EnvironmentList> {
+    return this.listAll('Listing environments', '/v3/environments', (offset) => `/v3/environments?offset=${offset}&max=${PAGE}`, toEnvironment)
+  }
+
+  /**
+   * The environment of that exact name, or undefined. When the list is incomplete, asks the
+   * platform for that one name (`?name=`, which answers the environment itself) before saying no.
+   */
+  async findEnvironment(name: string): Promise<{ environment: Environment | undefined; list: EnvironmentList }> {
+    const list = await this.listEnvironments()
+    const listed = list.items.find((e) => e.name === name)
+    if (listed !== undefined || list.complete) return { environment: listed, list }
+    const operation = `Looking up environment '${name}'`
+    const answer = await this.api.retrying(operation, () =>
+      this.call<Record<string, unknown> | undefined>(operation, 'GET', `/v3/environments?name=${encodeURIComponent(name)}`).catch((error: unknown) => {
+        if (error instanceof ServiceError && error.status === 404) return undefined
+        throw error
+      })
+    )
+    const found = answer === undefined ? undefined : toEnvironment(answer)
+    return { environment: found?.name === name ? found : undefined, list }
+  }
+
+  /** Every distribution of the stack, page by page; throws when the platform would not list them all. */
   async listDistributions(): Promise<Distribution[]> {
-    const operation = 'Listing distributions'
-    return this.api.retrying(operation, async () => {
-      const all: Distribution[] = []
-      for (let offset = 0; ; offset += PAGE) {
-        const page = await this.call<{ items?: Distribution[]; more?: boolean }>(operation, 'GET', `/v3/distributions?offset=${offset}&max=${PAGE}`)
-        const items = Array.isArray(page?.items) ? page.items : []
-        all.push(...items)
-        if (!page?.more || items.length === 0) return all
-      }
-    })
+    const { items, complete } = await this.listAll(
+      'Listing distributions',
+      `/v3/distributions?offset=0&max=${PAGE}`,
+      (offset) => `/v3/distributions?offset=${offset}&max=${PAGE}`,
+      toDistribution
+    )
+    if (!complete) throw new Error(`Listing distributions: the platform said it holds more than the ${items.length} it listed, but would not list the rest`)
+    return items
   }
 
   async deleteDistribution(id: string): Promise<void> {
@@ -128,9 +212,20 @@ export class CloudClient {
               throw error instanceof ServiceError ? withUploadHint(error) : error
             })
           progress.finish()
-          return parseDistribution(res.text, res.status)
+          return { record: readRecord(res.text), status: res.status }
         })
-        return { ...uploaded, adopted: false, attempts }
+        const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record)
+        if (stored !== undefined) return { ...stored, adopted: false, attempts }
+        // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
+        const found = await this.findStoredUpload(file, began)
+        if (found === undefined) {
+          throw new Error(
+            `Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
+              `${file.fileName} with this MD5 was found on the stack afterwards`
+          )
+        }
+        core.info(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`)
+        return { ...found, adopted: false, attempts }
       },
       (error, attempt, delay) => ({
         level: 'warning',
@@ -159,7 +254,7 @@ export class CloudClient {
       operation,
       async (attempts) => {
         if (attempts > 1) {
-          const env = (await this.listEnvironments()).find((e) => e.id === environmentId)
+          const env = (await this.listEnvironments()).items.find((e) => e.id === environmentId)
           if (env?.distributionId === distributionId) {
             core.info('The environment already runs this distribution: the earlier deploy request went through.')
             return { attempts }
@@ -189,15 +284,12 @@ function withUploadHint(error: ServiceError): ServiceError {
   )
 }
 
-function parseDistribution(text: string, status: number): Distribution {
-  let record: Partial<Distribution> | undefined
+/** The JSON object of an answer, or undefined when the body is empty or not an object. */
+function readRecord(text: string): Record<string, unknown> | undefined {
   try {
-    record = JSON.parse(text) as Partial<Distribution>
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
   } catch {
-    record = undefined
+    return undefined
   }
-  if (!record || typeof record.id !== 'string' || record.id === '') {
-    throw new Error(`Uploading the distribution: the platform answered HTTP ${status} without a distribution id`)
-  }
-  return { id: record.id, name: typeof record.name === 'string' ? record.name : undefined }
 }

@@ -2,7 +2,8 @@
 // refresh operation before the token runs out, and renews once more when a call meets a 401.
 // It never calls logout: that would end every token of the user, in every parallel job.
 import * as core from '@actions/core'
-import { ServiceError } from '../errors.js'
+import { describeError, ServiceError } from '../errors.js'
+import { networkFailure } from '../http/errors.js'
 import { registerSecret } from '../secrets.js'
 import type { CloudApi } from './api.js'
 
@@ -118,8 +119,12 @@ export class CloudSession {
         core.info('Access token renewed through the refresh operation.')
         return
       } catch (error) {
-        if (!(error instanceof ServiceError) || error.status >= 500) throw error
-        core.info(`The refresh token was refused (HTTP ${error.status}); logging in again.`)
+        // Refused (401), or failing after its attempts (5xx, no connection): a fresh login may still
+        // get through, and only when that fails too does the call fail. Anything else (the run's
+        // watchdog, a bug) ends it here.
+        if (error instanceof ServiceError && error.status < 500) core.info(`The refresh token was refused (HTTP ${error.status}); logging in again.`)
+        else if (error instanceof ServiceError || networkFailure(error)) core.info(`The token refresh failed (${describeError(error)}); logging in again.`)
+        else throw error
       }
     }
     await this.login()

@@ -33,6 +33,11 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --token-lifetime SECONDS     access token lifetime (default ${DEFAULTS.tokenLifetimeSeconds})
   --refresh-lifetime SECONDS   refresh token lifetime (default ${DEFAULTS.refreshLifetimeSeconds})
   --environments a,b,c         environment names (default ${DEFAULTS.environments.join(',')})
+  --max-environments N         environments a stack may have (default ${DEFAULTS.maxEnvironments}, the platform's limit)
+  --environment-page-size N    list at most N environments per page (default: all on one page)
+  --environment-offset-ignored the environment list ignores offset: a client cannot page past the first page
+  --distribution-page-size N   list at most N distributions per page, whatever max asks (default ${DEFAULTS.distributionPageSize})
+  --upload-answer SHAPE        the upload's answer: record (default), numeric-id, no-id or empty
   --storage DIR                keep uploaded distributions in DIR (default: a temporary dir, removed on exit)
   --no-keep-uploads            only count and hash uploads, write nothing
   --max-distributions N        stored distributions allowed (default ${DEFAULTS.maxDistributions})
@@ -84,6 +89,11 @@ export function parseCli(argv: string[]): CliCommand {
       'token-lifetime': { type: 'string' },
       'refresh-lifetime': { type: 'string' },
       environments: { type: 'string' },
+      'max-environments': { type: 'string' },
+      'environment-page-size': { type: 'string' },
+      'environment-offset-ignored': { type: 'boolean' },
+      'distribution-page-size': { type: 'string' },
+      'upload-answer': { type: 'string' },
       storage: { type: 'string' },
       'no-keep-uploads': { type: 'boolean' },
       'max-distributions': { type: 'string' },
@@ -137,6 +147,17 @@ export function parseCli(argv: string[]): CliCommand {
   if (values['refresh-lifetime'] !== undefined) options.refreshLifetimeSeconds = int('refresh-lifetime', values['refresh-lifetime'], 1)
   if (values.environments !== undefined) {
     options.environments = values.environments.split(',').map((e) => e.trim()).filter((e) => e !== '')
+  }
+  if (values['max-environments'] !== undefined) options.maxEnvironments = int('max-environments', values['max-environments'], 1)
+  if (values['environment-page-size'] !== undefined) options.environmentPageSize = int('environment-page-size', values['environment-page-size'], 1)
+  if (values['environment-offset-ignored'] === true) options.environmentOffsetIgnored = true
+  if (values['distribution-page-size'] !== undefined) options.distributionPageSize = int('distribution-page-size', values['distribution-page-size'], 1)
+  const answer = values['upload-answer']
+  if (answer !== undefined) {
+    if (answer !== 'record' && answer !== 'numeric-id' && answer !== 'no-id' && answer !== 'empty') {
+      throw new UsageError(`--upload-answer needs record, numeric-id, no-id or empty, got "${answer}"`)
+    }
+    options.uploadAnswer = answer
   }
   if (values.storage !== undefined) options.storageDir = values.storage
   if (values['no-keep-uploads'] === true) options.keepUploads = false

@@ -129,7 +129,10 @@ export function cloudApi(state: EmulatorState): ApiModule {
         authenticate(state, ctx.req)
         const offset = queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
         const max = queryInt(ctx, 'max', 100, 1, 1000)
-        const items = state.distributions.slice(offset, offset + max).map(distributionJson)
+        // Like the platform, a page may hold fewer than `max` asked for: a client must advance by what it got.
+        const size = Math.min(max, state.settings.distributionPageSize)
+        const numeric = state.settings.uploadAnswer === 'numeric-id'
+        const items = state.distributions.slice(offset, offset + size).map((d) => distributionJson(d, numeric))
         const total = state.distributions.length
         ctx.send(200, { offset, max, count: items.length, more: offset + items.length < total, total, items })
       }
@@ -172,11 +175,22 @@ export function cloudApi(state: EmulatorState): ApiModule {
       method: 'GET',
       path: '/v3/environments',
       operation: 'list-environments',
-      summary: 'Lists environments: {items: [{id, name, distributionId, ...}], more, total, count}',
+      summary: 'Lists environments: {items: [{id, name, distributionId, ...}], more, total, count}; query offset, max; ?name= answers that one environment',
       handler: (ctx) => {
         authenticate(state, ctx.req)
-        const items = state.environments.map(environmentJson)
-        ctx.send(200, { items, more: false, total: items.length, count: items.length })
+        const name = ctx.url.searchParams.get('name')
+        if (name !== null) {
+          const env = state.environments.find((e) => e.name === name)
+          if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
+          ctx.send(200, environmentJson(env))
+          return
+        }
+        const { environmentPageSize, environmentOffsetIgnored } = state.settings
+        const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
+        const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize)
+        const items = state.environments.slice(offset, offset + max).map(environmentJson)
+        const total = state.environments.length
+        ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length })
       }
     },
     {

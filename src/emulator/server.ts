@@ -26,7 +26,8 @@ export type {
   SearchFacetFormat,
   SearchSettings,
   StoredDistribution,
-  StoredEnvironment
+  StoredEnvironment,
+  UploadAnswer
 } from './types.js'
 
 export const DEFAULTS = {
@@ -37,7 +38,9 @@ export const DEFAULTS = {
   refreshLifetimeSeconds: 86400,
   maxDistributionBytes: 650 * 1024 * 1024,
   maxDistributions: 100,
-  environments: ['development', 'acceptance', 'production']
+  environments: ['development', 'acceptance', 'production'],
+  maxEnvironments: 4,
+  distributionPageSize: 50
 } as const
 
 /** Bodies of faulted calls are kept (to record their JSON) up to this size, then only drained. */
@@ -94,6 +97,11 @@ function urlHost(address: string): string {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const environmentNames = options.environments ?? DEFAULTS.environments
+  const maxEnvironments = options.maxEnvironments ?? DEFAULTS.maxEnvironments
+  if (environmentNames.length > maxEnvironments) {
+    throw new Error(`The platform allows at most ${maxEnvironments} environments per stack, ${environmentNames.length} were asked for (raise maxEnvironments)`)
+  }
   const ownsStorage = options.storageDir === undefined
   const storageDir =
     options.storageDir === undefined ? await mkdtemp(join(tmpdir(), 'brcloud-emulator-')) : resolve(options.storageDir)
@@ -107,14 +115,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       maxDistributions: options.maxDistributions ?? DEFAULTS.maxDistributions,
       keepUploads: options.keepUploads ?? true,
       storageDir,
-      uploadBytesPerSecond: options.uploadBytesPerSecond
+      uploadBytesPerSecond: options.uploadBytesPerSecond,
+      distributionPageSize: options.distributionPageSize ?? DEFAULTS.distributionPageSize,
+      environmentPageSize: options.environmentPageSize ?? Number.MAX_SAFE_INTEGER,
+      environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
+      uploadAnswer: options.uploadAnswer ?? 'record'
     },
     tokens: new TokenService(
       options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds,
       options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds
     ),
     distributions: [],
-    environments: (options.environments ?? DEFAULTS.environments).map(newEnvironment)
+    environments: environmentNames.map(newEnvironment)
   }
   const faults = new FaultQueue(options.faults)
   const requests: RecordedRequest[] = []

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { HttpError } from './http-util.js'
 import type { TokenService } from './tokens.js'
-import type { StoredDistribution, StoredEnvironment } from './types.js'
+import type { StoredDistribution, StoredEnvironment, UploadAnswer } from './types.js'
 
 export interface Settings {
   username: string
@@ -13,6 +13,10 @@ export interface Settings {
   keepUploads: boolean
   storageDir: string
   uploadBytesPerSecond: number | undefined
+  distributionPageSize: number
+  environmentPageSize: number
+  environmentOffsetIgnored: boolean
+  uploadAnswer: UploadAnswer
 }
 
 export interface EmulatorState {
@@ -32,9 +36,10 @@ export function newEnvironment(name: string): StoredEnvironment {
   return { id: environmentId(name), name, distributionId: null, deployments: [] }
 }
 
-export function distributionJson(d: StoredDistribution): Record<string, unknown> {
+/** A distribution's record; with the 'numeric-id' upload answer, ids are numbers (their stored strings are digits). */
+export function distributionJson(d: StoredDistribution, numericId = false): Record<string, unknown> {
   return {
-    id: d.id,
+    id: numericId ? Number(d.id) : d.id,
     name: d.name,
     createdAt: d.createdAt,
     createdBy: d.createdBy,

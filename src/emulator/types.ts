@@ -49,6 +49,8 @@ export interface SearchSettings {
   delayMs: number
 }
 
+export type UploadAnswer = 'record' | 'numeric-id' | 'no-id' | 'empty'
+
 export interface EmulatorOptions {
   host?: string
   port?: number
@@ -61,6 +63,16 @@ export interface EmulatorOptions {
   maxDistributionBytes?: number
   maxDistributions?: number
   environments?: string[]
+  /** The platform's limit of environments per stack (default 4): more in `environments` is refused at start. */
+  maxEnvironments?: number
+  /** At most this many distributions per page of GET /v3/distributions, whatever `max` asks (default 50). */
+  distributionPageSize?: number
+  /** At most this many environments per page of GET /v3/environments (default: all on one page). */
+  environmentPageSize?: number
+  /** GET /v3/environments ignores `offset` and answers the first page again (a list the client cannot complete). */
+  environmentOffsetIgnored?: boolean
+  /** The shape of the upload's answer: the record (default), the record with a numeric id, the record without an id, or an empty body. */
+  uploadAnswer?: UploadAnswer
   faults?: Fault[]
   uploadBytesPerSecond?: number
   /** Search API (`GET /api/v1/core/`): account, keys, facet format and delay. */

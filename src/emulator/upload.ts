@@ -14,6 +14,10 @@ import { Throttle } from './throttle.js'
 import type { RecordedPart, StoredDistribution } from './types.js'
 
 /** Room for the multipart framing and small extra parts on top of the file size limit. */
+
+/** Ids of the 'numeric-id' upload answer: counted across emulators, so no two stacks of one test run share one. */
+let nextNumericId = 1000
+
 export const MULTIPART_OVERHEAD = 64 * 1024
 
 interface PartSink {
@@ -30,7 +34,7 @@ class Upload {
   private dist: PartSink | undefined
   private failure: HttpError | undefined
   private bodyBytes = 0
-  private readonly id = randomUUID()
+  private readonly id: string
   private readonly parser: MultipartParser
 
   constructor(
@@ -38,6 +42,8 @@ class Upload {
     boundary: string
   ) {
     this.parser = new MultipartParser(boundary)
+    // Digits only when the platform is set to answer numeric ids, so the stored string reads as a number.
+    this.id = state.settings.uploadAnswer === 'numeric-id' ? String(nextNumericId++) : randomUUID()
   }
 
   private get max(): number {
@@ -238,6 +244,19 @@ export function uploadHandler(state: EmulatorState): Handler {
     }
     const stored = await upload.finish(user)
     state.distributions.push(stored)
-    ctx.send(201, distributionJson(stored), { location: `/v3/distributions/${stored.id}` })
+    const record = distributionJson(stored, state.settings.uploadAnswer === 'numeric-id')
+    const location = { location: `/v3/distributions/${stored.id}` }
+    switch (state.settings.uploadAnswer) {
+      case 'no-id': {
+        const { id: _id, ...withoutId } = record
+        ctx.send(201, withoutId, location)
+        return
+      }
+      case 'empty':
+        ctx.send(201, undefined, location)
+        return
+      default:
+        ctx.send(201, record, location)
+    }
   }
 }

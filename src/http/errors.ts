@@ -45,8 +45,22 @@ export function toServiceError(operation: string, res: HttpResponse): ServiceErr
     // Not JSON (a proxy's HTML page, say): say so, but print none of it.
   }
   if (detail !== undefined) detail = redact(detail).slice(0, 500)
-  const what = [code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body')
+  const what =
+    redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'))
   return new ServiceError(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res))
+}
+
+/**
+ * What a 3xx answer says: where it points. Redirects are never followed (they would carry the
+ * bearer token or the auth key to another place), so the user must correct the address. The
+ * query string is left out: a redirect can carry a secret back in it.
+ */
+export function redirectText(res: Pick<HttpResponse, 'status' | 'headers'>): string | undefined {
+  if (res.status < 300 || res.status > 399) return undefined
+  const value = res.headers.location
+  const location = (Array.isArray(value) ? value[0] : value)?.replace(/[?#].*$/s, '')
+  if (!location) return 'a redirect without a Location; redirects are not followed'
+  return `a redirect to ${redact(location).slice(0, 300)}; redirects are not followed: check the address the action was given`
 }
 
 export function retryAfterMs(res: { headers: Record<string, string | string[] | undefined> }): number | undefined {

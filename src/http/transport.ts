@@ -1,6 +1,7 @@
 // One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import { UploadWatch } from './upload-watch.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -12,7 +13,7 @@ export interface HttpRequest {
   body?: string | Readable
   /** Time allowed for the whole call, answer included (JSON calls). */
   timeoutMs?: number
-  /** Time allowed with no progress: while sending the body, then until the answer (uploads). */
+  /** Uploads: time allowed with no bytes moving while sending the body, then for the answer (see upload-watch.ts). */
   idleTimeoutMs?: number
 }
 
@@ -61,24 +62,35 @@ export class HttpTransport {
     const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined
     const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS
     const timer = total === undefined ? undefined : AbortSignal.timeout(total)
-    const signals = [timer, this.options.signal].filter((s): s is AbortSignal => s !== undefined)
+    // A streamed body is watched for progress instead of a limit on the whole call.
+    const stalled = new AbortController()
+    const watch =
+      req.idleTimeoutMs !== undefined && req.body instanceof Readable
+        ? new UploadWatch({ idleMs: req.idleTimeoutMs, onIdle: (message) => stalled.abort(new CallTimeoutError(message)) })
+        : undefined
+    const signals = [timer, watch && stalled.signal, this.options.signal].filter((s): s is AbortSignal => s !== undefined)
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
     try {
       const res = await request(this.baseUrl + req.path, {
         method: req.method,
         dispatcher: this.dispatcher,
         headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-        body: req.body,
-        headersTimeout: idle,
+        body: watch && req.body instanceof Readable ? watch.track(req.body) : req.body,
+        // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
+        headersTimeout: watch ? 0 : idle,
         bodyTimeout: idle,
         signal
       })
+      watch?.stop()
       const text = await res.body.text()
       return { status: res.statusCode, headers: res.headers, text }
     } catch (error) {
       if (this.options.signal?.aborted) throw this.options.signal.reason
       if (timer?.aborted) throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`)
+      if (stalled.signal.aborted) throw stalled.signal.reason
       throw error
+    } finally {
+      watch?.stop()
     }
   }
 
