@@ -464,6 +464,66 @@ describe('environments', () => {
   })
 })
 
+describe('paging, limits and answer shapes', () => {
+  const list = async (emu: Emulator, token: string, path: string) =>
+    (await (await fetch(`${emu.url}${path}`, { headers: bearer(token) })).json()) as { items: Array<{ id: unknown; name: string }>; more: boolean; offset?: number }
+
+  test('distribution pages hold at most distributionPageSize items, whatever max asks', async () => {
+    const emu = await emulator({ distributionPageSize: 2 })
+    const { access_token } = await login(emu)
+    for (const name of ['a.tar.gz', 'b.tar.gz', 'c.tar.gz']) await upload(emu, access_token, tarGz, name)
+    const first = await list(emu, access_token, '/v3/distributions?offset=0&max=100')
+    expect(first.items.map((i) => i.name)).toEqual(['a.tar.gz', 'b.tar.gz'])
+    expect(first.more).toBe(true)
+    const second = await list(emu, access_token, '/v3/distributions?offset=2&max=100')
+    expect(second.items.map((i) => i.name)).toEqual(['c.tar.gz'])
+    expect(second.more).toBe(false)
+  })
+
+  test('environments page by offset and max; ?name= answers one environment or 404; an ignored offset repeats the first page', async () => {
+    const emu = await emulator({ environmentPageSize: 2 })
+    const { access_token } = await login(emu)
+    const first = await list(emu, access_token, '/v3/environments')
+    expect([first.items.map((e) => e.name), first.more]).toEqual([['development', 'acceptance'], true])
+    const rest = await list(emu, access_token, '/v3/environments?offset=2&max=100')
+    expect([rest.items.map((e) => e.name), rest.more]).toEqual([['production'], false])
+    const one = await fetch(`${emu.url}/v3/environments?name=acceptance`, { headers: bearer(access_token) })
+    expect(await one.json()).toMatchObject({ name: 'acceptance', id: emu.environments[1]?.id })
+    expect((await fetch(`${emu.url}/v3/environments?name=nope`, { headers: bearer(access_token) })).status).toBe(404)
+
+    const stuck = await emulator({ environmentPageSize: 1, environmentOffsetIgnored: true })
+    const t = (await login(stuck)).access_token
+    const again = await list(stuck, t, '/v3/environments?offset=1&max=100')
+    expect([again.items.map((e) => e.name), again.more]).toEqual([['development'], true])
+  })
+
+  test('at most 4 environments by default, as the platform allows', async () => {
+    await expect(emulator({ environments: ['a', 'b', 'c', 'd', 'e'] })).rejects.toThrow(/at most 4 environments/)
+    const five = await emulator({ environments: ['a', 'b', 'c', 'd', 'e'], maxEnvironments: 5 })
+    expect(five.environments).toHaveLength(5)
+  })
+
+  test('upload answers: numeric ids (also in lists), no id, an empty body', async () => {
+    const numeric = await emulator({ uploadAnswer: 'numeric-id' })
+    const t1 = (await login(numeric)).access_token
+    const record = (await (await upload(numeric, t1, tarGz)).json()) as { id: unknown }
+    expect(typeof record.id).toBe('number')
+    expect(String(record.id)).toBe(numeric.distributions[0]?.id)
+    expect(typeof (await list(numeric, t1, '/v3/distributions')).items[0]?.id).toBe('number')
+
+    const noId = await emulator({ uploadAnswer: 'no-id' })
+    const answer = (await (await upload(noId, (await login(noId)).access_token, tarGz)).json()) as Record<string, unknown>
+    expect(answer).not.toHaveProperty('id')
+    expect(answer).toMatchObject({ name: 'myproject.tar.gz' })
+
+    const empty = await emulator({ uploadAnswer: 'empty' })
+    const res = await upload(empty, (await login(empty)).access_token, tarGz)
+    expect(res.status).toBe(201)
+    expect(await res.text()).toBe('')
+    expect(empty.distributions).toHaveLength(1)
+  })
+})
+
 describe('faults', () => {
   test("'status' answers the status with Retry-After for the first N calls", async () => {
     const emu = await emulator({ faults: [{ operation: 'login', kind: 'status', status: 503, retryAfterSeconds: 7, times: 2 }] })
@@ -631,5 +691,9 @@ describe('units', () => {
     expect(parseCli(['--help'])).toEqual({ help: true })
     expect(() => parseCli(['--fail', 'nope:503'])).toThrow(/unknown operation/)
     expect(() => parseCli(['--bogus'])).toThrow()
+    expect(
+      parseCli(['--max-environments', '5', '--environment-page-size', '1', '--environment-offset-ignored', '--distribution-page-size', '7', '--upload-answer', 'no-id'])
+    ).toMatchObject({ options: { maxEnvironments: 5, environmentPageSize: 1, environmentOffsetIgnored: true, distributionPageSize: 7, uploadAnswer: 'no-id' } })
+    expect(() => parseCli(['--upload-answer', 'xml'])).toThrow(/--upload-answer needs/)
   })
 })

@@ -223,6 +223,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
             const status = fault.status ?? 503
             const headers: Record<string, string> = {}
             if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds)
+            if (fault.location !== undefined) headers.location = fault.location
             if (fault.echo !== undefined) {
               const echoed = `Request was: authorization=${req.headers.authorization ?? ''} body=${JSON.stringify(record.json ?? null)}`
               if (fault.echo === 'json') ctx.send(status, errorBody(codeForStatus(status), echoed), headers)

@@ -29,6 +29,8 @@ export interface Fault {
   echo?: 'json' | 'text'
   /** Sent as Retry-After with a 'status' fault. */
   retryAfterSeconds?: number
+  /** Sent as Location with a 'status' fault (a 3xx redirect). */
+  location?: string
   /** Applies to the first N matching calls, then stops. */
   times: number
   /** For 'reset-mid-upload': destroy the socket after this many body bytes were read. */
