@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises'
 import type { Writable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { InputError } from '../errors.js'
-import { GarbageRelief } from './memory.js'
+import { GarbageRelief } from '../memory.js'
 import { TarFormatError, TarReader, type TarEntryHeader } from './tar-reader.js'
 import type { ArchiveInfo } from './types.js'
 
@@ -107,7 +107,7 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
   }
 
   let unsafe: { name: string; why: string; link?: string } | undefined
-  // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (memory.ts).
+  // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (src/memory.ts).
   const relief = new GarbageRelief()
   const reader = new TarReader(
     (entry: TarEntryHeader) => {
