@@ -7,6 +7,7 @@ import { mkdir, open, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { InputError } from '../errors.js'
+import { checkSizeLimit } from './check.js'
 import { HashingStream } from './hash.js'
 import { createParallelGzip } from './parallel-gzip.js'
 import { writeTar, type TarEntry } from './tar-writer.js'
@@ -14,17 +15,18 @@ import type { ArchiveInfo } from './types.js'
 import { walkDirectory } from './walk.js'
 
 export interface PackOptions {
-  /** gzip level 1-9, default 6. */
+  /** gzip level 1-9, default 6 (validated with the inputs; out of range is a RangeError from the compressor). */
   level?: number
+  /** Refuse the packed archive when it is larger than this many bytes (it is deleted). */
+  maxBytes?: number
+  /** The directory as the user named it (the `distribution` input), for messages; default sourceDir. */
+  input?: string
   /** Called as file content is read, with the running total of content bytes read so far. */
   onProgress?: (bytesIn: number) => void
 }
 
 export async function packDirectory(sourceDir: string, outFile: string, options: PackOptions = {}): Promise<ArchiveInfo> {
   const level = options.level ?? 6
-  if (!Number.isInteger(level) || level < 1 || level > 9) {
-    throw new InputError(`compression level ${String(level)} is not valid. Use a whole number from 1 (fastest) to 9 (smallest); 6 is the default.`)
-  }
   const source = path.resolve(sourceDir)
   const target = path.resolve(outFile)
 
@@ -89,6 +91,7 @@ export async function packDirectory(sourceDir: string, outFile: string, options:
     const digests = hasher.digests()
     const written = (await stat(target)).size
     if (written !== digests.size) throw new Error(`packing '${sourceDir}': wrote ${written} bytes but hashed ${digests.size}`)
+    if (options.maxBytes !== undefined) checkSizeLimit(`distribution: the archive packed from '${options.input ?? sourceDir}'`, digests.size, options.maxBytes)
     return {
       path: target,
       fileName: path.basename(target),
