@@ -177,6 +177,21 @@ describe('refuses', () => {
     )
   })
 
+  test('checks node-tar does not make: a cut header block, an oversize extended header; the first zero block ends it', async () => {
+    const one = crafted([{ name: 'a.txt', data: Buffer.from('a') }]).subarray(0, 1024) // header + content, no end blocks
+    const header = crafted([{ name: 'b.txt' }]).subarray(0, 512)
+    expect(await refusal(put('cut-header.tar.gz', gzipSync(Buffer.concat([one, header.subarray(0, 300)]))))).toMatch(
+      /is truncated: the tar stream ends in the middle of an entry after the entry 'a\.txt'/
+    )
+    const big = encodeUstarHeader({ name: Buffer.from('PaxHeaders/x'), mode: 0o644, size: 2 * MB, mtime: 0, typeflag: 'x' })
+    expect(await refusal(put('big-pax.tar.gz', gzipSync(Buffer.concat([big, Buffer.alloc(2 * MB), one, Buffer.alloc(1024)]))))).toMatch(
+      /is corrupt: an extended header at the start of the archive claims 2097152 bytes/
+    )
+    // Without end blocks it is still whole; after a zero block, anything is padding (as for GNU tar).
+    expect((await checkArchive(put('no-end.tar.gz', gzipSync(one)))).entries).toBe(1)
+    expect((await checkArchive(put('lone-zero.tar.gz', gzipSync(Buffer.concat([one, Buffer.alloc(512), randomBytes(1024)]))))).entries).toBe(1)
+  })
+
   test('an archive with no entries', async () => {
     expect(await refusal(put('no-entries.tar.gz', gzipSync(Buffer.alloc(10240))))).toMatch(/is an empty archive \(no entries at all\)/)
     expect(await refusal(put('nothing.tar.gz', gzipSync(Buffer.alloc(0))))).toMatch(/is an empty archive/)

@@ -175,7 +175,19 @@ test('is reproducible, honours the level and reports progress', async () => {
   const best = await packDirectory(src, path.join(tmp, 'best.tar.gz'), { level: 9 })
   expect(best.sha256).not.toBe(fast.sha256)
   execFileSync('gzip', ['-t', path.join(tmp, 'fast.tar.gz'), path.join(tmp, 'best.tar.gz')])
-  await expect(packDirectory(src, path.join(tmp, 'bad.tar.gz'), { level: 0 })).rejects.toThrow(/1 \(fastest\) to 9/)
+  // The inputs module validates compression-level; a wrong level from code is a plain RangeError.
+  await expect(packDirectory(src, path.join(tmp, 'bad.tar.gz'), { level: 0 })).rejects.toThrow(RangeError)
+  expect(fs.existsSync(path.join(tmp, 'bad.tar.gz'))).toBe(false)
+})
+
+test('refuses a packed archive over maxBytes and deletes it; one that fits exactly passes', async () => {
+  const out = path.join(tmp, 'limit.tar.gz')
+  const size = (await packDirectory(src, out)).size
+  expect((await packDirectory(src, out, { maxBytes: size })).size).toBe(size)
+  const attempt = packDirectory(src, out, { maxBytes: size - 1, input: 'dist/' })
+  await expect(attempt).rejects.toThrow(InputError)
+  await expect(attempt).rejects.toThrow(/^distribution: the archive packed from 'dist\/' is .*, over the limit of .* per distribution/)
+  expect(fs.existsSync(out)).toBe(false)
 })
 
 test('leaves out the archive when it is written inside the directory being packed', async () => {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
-import { garbageCollector, GarbageRelief } from '../src/archive/memory.js'
+import { garbageCollector, GarbageRelief } from '../src/memory.js'
 import { crc32, crc32Fallback, createParallelGzip, gzipHeader, ParallelGzip, WINDOW, type ParallelGzipOptions } from '../src/archive/parallel-gzip.js'
 
 const KiB = 1024

@@ -211,15 +211,14 @@ class UploadWatch {
     }
     /** The body as the socket takes it: each chunk taken is progress. */
     track(body) {
-        const watch = this;
-        async function* pass() {
+        const pass = async function* () {
             for await (const chunk of body) {
-                watch.progress(chunk.length);
+                this.progress(chunk.length);
                 yield chunk;
             }
-            watch.bodySent();
-        }
-        return external_node_stream_.Readable.from(pass(), { objectMode: false });
+            this.bodySent();
+        };
+        return external_node_stream_.Readable.from(pass.call(this), { objectMode: false });
     }
     progress(bytes) {
         this.bytes += bytes;

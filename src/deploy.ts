@@ -6,7 +6,7 @@ import * as core from '@actions/core'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { checkArchive, checkSizeLimit, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
+import { checkArchive, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
 import { runBuildCommand } from './build.js'
 import { CloudApi } from './cloud/api.js'
 import { CloudClient, type Environment, type EnvironmentList } from './cloud/client.js'
@@ -56,9 +56,12 @@ async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'brcloud-deploy-'))
   cleanup.push(dir)
   core.info(`Packing ${source.path} into ${name}`)
-  const info = await packDirectory(source.path, join(dir, name), { level: inputs.compressionLevel })
+  const info = await packDirectory(source.path, join(dir, name), {
+    level: inputs.compressionLevel,
+    maxBytes: inputs.maxDistributionBytes,
+    input: inputs.distribution
+  })
   core.info(`${name}: ${formatBytes(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`)
-  checkSizeLimit(`distribution: the archive packed from '${inputs.distribution}'`, info.size, inputs.maxDistributionBytes)
   return info
 }
 

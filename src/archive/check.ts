@@ -9,8 +9,10 @@ import { pipeline } from 'node:stream/promises'
 import type { Writable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { InputError } from '../errors.js'
-import { GarbageRelief } from './memory.js'
-import { TarFormatError, TarReader, type TarEntryHeader } from './tar-reader.js'
+import { GarbageRelief } from '../memory.js'
+import { TarCheck, TarFormatError, UnsafeEntry } from './tar-check.js'
+
+export { unsafeName } from './tar-check.js'
 import type { ArchiveInfo } from './types.js'
 
 export interface CheckOptions {
@@ -24,8 +26,6 @@ const REBUILD_HINT =
 const POINT_HINT =
   'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
 
-/** Thrown inside the tar reader to stop at the first unsafe entry. */
-class UnsafeEntry extends Error {}
 
 /** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes). */
 export function formatMb(bytes: number): string {
@@ -59,14 +59,6 @@ export function describeContent(head: Buffer): string {
   if (/^\s*</.test(start)) return 'it looks like HTML or XML, perhaps an error page saved instead of the file'
   if (/^[\x20-\x7e\t\r\n]+$/.test(start)) return `it is text starting with '${start.replace(/[\r\n\t]/g, ' ').trim().slice(0, 12)}'`
   return `it starts with bytes ${[...head.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}`
-}
-
-/** Why an entry name would write outside the extraction directory, or undefined when it is safe. */
-export function unsafeName(name: string): string | undefined {
-  if (/^[\\/]/.test(name)) return 'is an absolute path'
-  if (/^[A-Za-z]:/.test(name)) return 'starts with a Windows drive'
-  if (name.split(/[\\/]/).includes('..')) return "has a '..' segment"
-  return undefined
 }
 
 async function readHead(file: string, length: number): Promise<Buffer> {
@@ -106,23 +98,9 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     )
   }
 
-  let unsafe: { name: string; why: string; link?: string } | undefined
-  // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (memory.ts).
+  // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (src/memory.ts).
   const relief = new GarbageRelief()
-  const reader = new TarReader(
-    (entry: TarEntryHeader) => {
-      if (unsafe) return
-      const why = unsafeName(entry.name)
-      if (why) {
-        unsafe = { name: entry.name, why }
-      } else if (entry.type === 'hardlink') {
-        const linkWhy = unsafeName(entry.linkname)
-        if (linkWhy) unsafe = { name: entry.name, why: linkWhy, link: entry.linkname }
-      }
-      if (unsafe) throw new UnsafeEntry()
-    },
-    (bytes) => relief.produce(bytes)
-  )
+  const reader = new TarCheck((bytes) => relief.produce(bytes))
 
   const sha256 = createHash('sha256')
   const md5 = createHash('md5')
@@ -138,12 +116,13 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
       }),
       consuming
     ])
-    // What the tar reader or gunzip found comes first; a read error of the file otherwise.
+    // What the tar check or gunzip found comes first; a read error of the file otherwise.
     if (consumed.status === 'rejected') throw consumed.reason
     if (fed.status === 'rejected') throw fed.reason
   } catch (err) {
-    if (err instanceof UnsafeEntry && unsafe) {
-      const what = unsafe.link === undefined ? `an entry '${unsafe.name}' that ${unsafe.why}` : `a hard link '${unsafe.name}' whose target '${unsafe.link}' ${unsafe.why}`
+    if (err instanceof UnsafeEntry) {
+      const { entry } = err
+      const what = entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`
       throw new InputError(
         `${label} contains ${what}; extracting it would write outside the installation directory. ` +
           'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +

@@ -1,4 +1,4 @@
 export type { ArchiveInfo, DistributionSource } from './types.js'
 export { locateDistribution } from './locate.js'
 export { packDirectory, type PackOptions } from './pack.js'
-export { checkArchive, checkSizeLimit, type CheckOptions } from './check.js'
+export { checkArchive, type CheckOptions } from './check.js'

@@ -21,7 +21,7 @@
 import { availableParallelism } from 'node:os'
 import { Duplex } from 'node:stream'
 import zlib from 'node:zlib'
-import { GarbageRelief } from './memory.js'
+import { GarbageRelief } from '../memory.js'
 
 /** Deflate's window: the dictionary handed to each block is at most this much of the input before it. */
 export const WINDOW = 32 * 1024
@@ -37,7 +37,7 @@ export interface ParallelGzipOptions {
   maxInFlight?: number
   /** Blocks deflated at once, at most; default availableParallelism(), capped at libuv's pool size - 1. */
   concurrency?: number
-  /** Collects the garbage of zlib's output buffers before it piles up (memory.ts); false: leave it to V8. */
+  /** Collects the garbage of zlib's output buffers before it piles up (src/memory.ts); false: leave it to V8. */
   relief?: GarbageRelief | false
 }
 

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
-import { GarbageRelief } from '../archive/memory.js'
+import { GarbageRelief } from '../memory.js'
 
 export interface MultipartFile {
   field: string

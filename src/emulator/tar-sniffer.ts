@@ -2,7 +2,6 @@
 // then the first 512-byte block, once gunzipped, must be a tar header with a valid checksum.
 // Only the start of the stream is decompressed; the rest is never looked at.
 import { createGunzip, type Gunzip } from 'node:zlib'
-import { checksumMatches } from '../archive/tar-reader.js'
 
 export type SniffResult = { ok: true } | { ok: false; reason: string }
 
@@ -10,9 +9,29 @@ const BLOCK = 512
 /** Compressed bytes after which a file that still has not produced its first tar block is refused. */
 const MAX_SNIFF_INPUT = 16 * 1024 * 1024
 
-/** True when `block` (512 bytes) is a tar header whose checksum field matches its bytes. */
+// The emulator stands in for the server the action uploads to, so it keeps its own reading of the
+// header checksum rather than sharing the action's tar code (a shared bug would pass unnoticed).
+
+/** The checksum field (offset 148, 8 bytes): octal digits, padded with spaces or NULs; NaN when malformed. */
+function storedChecksum(block: Buffer): number {
+  const text = block.toString('latin1', 148, 156).replace(/\0.*$/s, '').trim()
+  return /^[0-7]{1,7}$/.test(text) ? parseInt(text, 8) : Number.NaN
+}
+
+/** True when `block` (512 bytes) is a tar header whose checksum field matches its bytes (unsigned or signed sum, as POSIX and old tars wrote it). */
 export function isTarHeader(block: Buffer): boolean {
-  return block.length >= BLOCK && checksumMatches(block.subarray(0, BLOCK))
+  if (block.length < BLOCK) return false
+  const stored = storedChecksum(block)
+  if (Number.isNaN(stored)) return false
+  let unsigned = 0
+  let signed = 0
+  for (let i = 0; i < BLOCK; i++) {
+    // The checksum field itself counts as eight spaces.
+    const byte = i >= 148 && i < 156 ? 0x20 : (block[i] as number)
+    unsigned += byte
+    signed += byte >= 0x80 ? byte - 0x100 : byte
+  }
+  return stored === unsigned || stored === signed
 }
 
 export class GzipTarSniffer {

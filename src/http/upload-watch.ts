@@ -42,15 +42,14 @@ export class UploadWatch {
 
   /** The body as the socket takes it: each chunk taken is progress. */
   track(body: Readable): Readable {
-    const watch = this
-    async function* pass(): AsyncGenerator<Buffer> {
+    const pass = async function* (this: UploadWatch): AsyncGenerator<Buffer> {
       for await (const chunk of body as AsyncIterable<Buffer>) {
-        watch.progress(chunk.length)
+        this.progress(chunk.length)
         yield chunk
       }
-      watch.bodySent()
+      this.bodySent()
     }
-    return Readable.from(pass(), { objectMode: false })
+    return Readable.from(pass.call(this), { objectMode: false })
   }
 
   progress(bytes: number): void {
