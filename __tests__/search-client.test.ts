@@ -211,6 +211,30 @@ describe('search check against the emulator', () => {
     expect(result.failure).toBe('The search service answered HTTP 503, status_code 503: Emulated fault on search.')
   })
 
+  test('a 3xx answer names where it points, without its query string or the auth key', async () => {
+    const key = 'redirect-secret-key'
+    const server = createServer((_req, res) =>
+      res.writeHead(302, { location: `https://search.example.com/moved/${key}/api/v1/core/?auth_key=${key}&account_id=6001#frag` }).end()
+    )
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    try {
+      const { port } = server.address() as AddressInfo
+      const log: string[] = []
+      const result = await runSearchCheck({ ...config(), baseUrl: `http://127.0.0.1:${port}`, authKey: key }, { ...fakeTime(), log: (l) => log.push(l) })
+      expect(result).toMatchObject({ passed: false, failureKind: 'http', status: 302, attempts: 1 })
+      expect(result.failure).toBe(
+        'The search service answered HTTP 302: a redirect to https://search.example.com/moved/***/api/v1/core/ (query string not shown). ' +
+          'Check search-base-url / search-environment.'
+      )
+      const everything = JSON.stringify(result) + log.join('\n')
+      expect(everything).not.toContain(key)
+      expect(everything).not.toContain('account_id=6001')
+    } finally {
+      server.closeAllConnections()
+      await new Promise((done) => server.close(done))
+    }
+  })
+
   test('too few results are retried until the window ends; the failure says how long it waited', async () => {
     const time = fakeTime()
     const result = await runSearchCheck(config({ [SearchInput.Query]: 'wool', [SearchInput.MinResults]: '3', [SearchInput.WaitSeconds]: '20' }), time)

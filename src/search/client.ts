@@ -7,7 +7,7 @@ import { systemErrorCode, type ServiceError } from '../errors.js'
 import { formatSeconds } from '../format.js'
 import { networkFailure, toServiceError } from '../http/errors.js'
 import { sleep as realSleep, withRetry } from '../http/retry.js'
-import { HttpTransport } from '../http/transport.js'
+import { HttpTransport, type HttpResponse } from '../http/transport.js'
 import { redact, registerSecret } from '../secrets.js'
 import type { SearchConfig } from '../inputs/search.js'
 import { CookieJar } from './cookies.js'
@@ -66,6 +66,26 @@ const HINTS: Record<number, string> = {
   403: ' Check search-account-id and search-auth-key.',
   414: ' The request is too long for the service: shorten search-url or search-query.',
   429: ' The service is rate limiting this account.'
+}
+
+/**
+ * Where a 3xx answer points, for a message: without its query string and fragment (a redirect can carry
+ * the auth key back) or user info. The caller passes the message through redact() for a key in the path.
+ */
+function redirectTarget(res: HttpResponse, endpoint: string): string {
+  const value = res.headers.location
+  const raw = (Array.isArray(value) ? value[0] : value)?.trim()
+  if (!raw) return 'a redirect without a Location header'
+  try {
+    const to = new URL(raw, endpoint)
+    to.search = ''
+    to.hash = ''
+    to.username = ''
+    to.password = ''
+    return `a redirect to ${to.href} (query string not shown)`
+  } catch {
+    return `a redirect to ${raw.split(/[?#]/)[0] ?? ''} (query string not shown)`
+  }
 }
 
 /** One search client per run: one `_br_uid_2`, one cookie jar, one connection pool. */
@@ -165,13 +185,17 @@ export class SearchClient {
     if (res.status < 200 || res.status > 299) {
       const se: ServiceError = toServiceError('Search', res)
       const statusCode = bodyStatusCode(res.text)
-      const detail = se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body')
+      const redirect = res.status >= 300 && res.status <= 399
+      const detail = redirect
+        ? redirectTarget(res, this.endpoint)
+        : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'))
+      const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '')
       const code = statusCode !== undefined ? `, status_code ${statusCode}` : ''
       const extra: SearchFailure['extra'] = { status: res.status, latencyMs }
       if (statusCode !== undefined) extra.statusCode = statusCode
       if (se.retryAfterMs !== undefined) extra.retryAfterMs = se.retryAfterMs
       throw new SearchFailure(
-        redact(`The search service answered HTTP ${res.status}${code}: ${detail}.${HINTS[res.status] ?? ''}`),
+        redact(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`),
         'http',
         res.status === 429 || (res.status >= 500 && res.status <= 599),
         requestId,
