@@ -23,7 +23,7 @@ beforeEach(() => {
   emu.search.facetFormat = 'v3'
 })
 
-function config(over: Record<string, string> = {}): SearchConfig {
+function config(over: Record<string, string> = {}, repository = 'acme/shop'): SearchConfig {
   const values: Record<string, string> = {
     [SearchInput.Query]: 'shirt',
     [SearchInput.BaseUrl]: emu.url,
@@ -32,7 +32,7 @@ function config(over: Record<string, string> = {}): SearchConfig {
     [SearchInput.DomainKey]: emu.search.domainKey,
     ...over
   }
-  const c = parseSearchConfig((name) => values[name] ?? '', { repository: 'acme/shop' })
+  const c = parseSearchConfig((name) => values[name] ?? '', { repository })
   if (c === undefined) throw new Error('no config')
   return c
 }
@@ -209,6 +209,20 @@ describe('search check against the emulator', () => {
     const result = await runSearchCheck(config(), fakeTime())
     expect(result).toMatchObject({ passed: false, failureKind: 'http', attempts: 1, status: 503 })
     expect(result.failure).toBe('The search service answered HTTP 503, status_code 503: Emulated fault on search.')
+  })
+
+  test('_br_uid_2 is the same on every run of one repository, another for another repository; search-uid pins it', async () => {
+    const uid = (n: number): string | null => new URL(searches()[n]?.url ?? '', emu.url).searchParams.get('_br_uid_2')
+    await runSearchCheck(config())
+    await runSearchCheck(config())
+    await runSearchCheck(config({}, 'acme/other'))
+    await runSearchCheck(config({ 'search-uid': '7797686432023' }))
+    expect(uid(0)).toMatch(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/)
+    expect(uid(1)).toBe(uid(0))
+    expect(uid(2)).toMatch(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/)
+    expect(uid(2)).not.toBe(uid(0))
+    expect(uid(3)).toBe('uid=7797686432023:v=app:ts=0:hc=1')
+    expect(searches()[3]?.url).toContain('&_br_uid_2=uid%3D7797686432023%3Av%3Dapp%3Ats%3D0%3Ahc%3D1&')
   })
 
   test('a 3xx answer names where it points, without its query string or the auth key', async () => {

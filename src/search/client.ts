@@ -12,7 +12,7 @@ import { redact, registerSecret } from '../secrets.js'
 import type { SearchConfig } from '../inputs/search.js'
 import { CookieJar } from './cookies.js'
 import type { SearchType } from './query.js'
-import { buildSearchRequest, MAX_REQUEST_BYTES, newBrUid, newRequestId, SEARCH_PATH } from './request.js'
+import { buildSearchRequest, MAX_REQUEST_BYTES, newRequestId, SEARCH_PATH } from './request.js'
 import { parseSearchResponse, SearchResponseError, type FacetFormat, type KeywordRedirect, type ParsedSearchResponse } from './response.js'
 
 export const DEFAULT_USER_AGENT = 'brcloud-deploy-search-check'
@@ -88,9 +88,9 @@ function redirectTarget(res: HttpResponse, endpoint: string): string {
   }
 }
 
-/** One search client per run: one `_br_uid_2`, one cookie jar, one connection pool. */
+/** One search client per run: one `_br_uid_2` (the config's, the same on every run), one cookie jar, one connection pool. */
 export class SearchClient {
-  readonly brUid = newBrUid()
+  readonly brUid: string
   readonly cookies = new CookieJar()
   private readonly transport: HttpTransport
   private readonly userAgent: string
@@ -102,6 +102,7 @@ export class SearchClient {
   ) {
     // Registered here too, so every message this client builds is scrubbed by redact() whoever made the config.
     registerSecret(config.authKey)
+    this.brUid = config.brUid
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT
     this.signal = options.signal
     this.transport = new HttpTransport(config.baseUrl, {
