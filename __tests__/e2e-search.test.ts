@@ -120,6 +120,14 @@ describe('search check end to end (bundled dist/index.js)', () => {
     expect(ops(emu, 'search').map((x) => x.status)).toEqual([543, 543, 200])
   })
 
+  test('without a wait window a single 503 is retried (max-attempts) and the check passes', async () => {
+    await emulator({ faults: [{ operation: 'search', kind: 'status', status: 503, times: 1 }] })
+    const r = await run(searchOnly())
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'search').map((x) => x.status)).toEqual([503, 200])
+  })
+
   test('_br_uid_2 is the same on every run of the repository; search-uid pins it', async () => {
     await emulator()
     expect((await run(searchOnly())).code).toBe(0)

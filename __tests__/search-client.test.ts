@@ -169,7 +169,8 @@ describe('search check against the emulator', () => {
 
   test('a timeout fails the check and names the limit', async () => {
     emu.search.delayMs = 800
-    const result = await runSearchCheck({ ...config(), timeoutMs: 200 })
+    // One attempt (max-attempts 1): this test is about the message; the retries have their own tests.
+    const result = await runSearchCheck({ ...config({ 'max-attempts': '1' }), timeoutMs: 200 })
     expect(result).toMatchObject({ passed: false, failureKind: 'timeout', attempts: 1 })
     expect(result.failure).toBe('The search service did not answer within the 0.2 s limit (search-timeout-seconds).')
     expect(result.numFound).toBeUndefined()
@@ -204,11 +205,59 @@ describe('search check against the emulator', () => {
     expect(result).toMatchObject({ passed: true, attempts: 2, numFound: 4 })
   })
 
-  test('without a wait window a 503 is not retried', async () => {
+  // Replaces "without a wait window a 503 is not retried", which asserted the old, wrong behaviour.
+  test('without a wait window a single 503 is retried (max-attempts): the check passes', async () => {
     emu.addFault({ operation: 'search', kind: 'status', status: 503, times: 1 })
-    const result = await runSearchCheck(config(), fakeTime())
-    expect(result).toMatchObject({ passed: false, failureKind: 'http', attempts: 1, status: 503 })
-    expect(result.failure).toBe('The search service answered HTTP 503, status_code 503: Emulated fault on search.')
+    const time = fakeTime()
+    const log: string[] = []
+    const result = await runSearchCheck(config(), { ...time, log: (l) => log.push(l) })
+    expect(result).toMatchObject({ passed: true, attempts: 2, status: 200, numFound: 4 })
+    expect(time.slept).toEqual([500])
+    expect(log.filter((l) => l.startsWith('Search attempt'))).toEqual([
+      'Search attempt 1 failed: The search service answered HTTP 503, status_code 503: Emulated fault on search. Trying again in 0.5 s.'
+    ])
+    expect(searches().map((r) => r.status)).toEqual([503, 200])
+  })
+
+  test.each([503, 543, 500])('without a wait window HTTP %i stops after max-attempts, and the failure says how many', async (status) => {
+    emu.addFault({ operation: 'search', kind: 'status', status, times: 3 })
+    const time = fakeTime()
+    const result = await runSearchCheck(config({ 'max-attempts': '3' }), time)
+    expect(result).toMatchObject({ passed: false, failureKind: 'http', attempts: 3, status })
+    expect(time.slept).toEqual([500, 1000])
+    expect(result.failure).toBe(`The search service answered HTTP ${status}, status_code ${status}: Emulated fault on search. (3 attempts, max-attempts 3)`)
+    expect(searches()).toHaveLength(3)
+  })
+
+  test('the wait window does not add retries for a failing service: max-attempts (default from action.yml) bounds them', async () => {
+    emu.addFault({ operation: 'search', kind: 'status', status: 503, times: 4 })
+    const time = fakeTime()
+    const result = await runSearchCheck(config({ [SearchInput.WaitSeconds]: '60' }), time)
+    expect(result).toMatchObject({ passed: false, failureKind: 'http', attempts: 4, status: 503 })
+    expect(time.slept).toEqual([500, 1000, 2000])
+  })
+
+  test('without a wait window Retry-After of a 429 is honoured', async () => {
+    emu.addFault({ operation: 'search', kind: 'status', status: 429, times: 1, retryAfterSeconds: 7 })
+    const time = fakeTime()
+    const result = await runSearchCheck(config(), time)
+    expect(result).toMatchObject({ passed: true, attempts: 2 })
+    expect(time.slept).toEqual([7000])
+  })
+
+  test('without a wait window a timeout is retried', async () => {
+    emu.addFault({ operation: 'search', kind: 'hang', times: 1 })
+    const result = await runSearchCheck({ ...config(), timeoutMs: 300 }, fakeTime())
+    expect(result).toMatchObject({ passed: true, attempts: 2, numFound: 4 })
+  })
+
+  test.each([400, 403, 414])('HTTP %i ends the check at once, with or without max-attempts', async (status) => {
+    emu.addFault({ operation: 'search', kind: 'status', status, times: 1 })
+    const time = fakeTime()
+    const result = await runSearchCheck(config({ 'max-attempts': '5' }), time)
+    expect(result).toMatchObject({ passed: false, failureKind: 'http', attempts: 1, status })
+    expect(time.slept).toEqual([])
+    expect(searches()).toHaveLength(1)
   })
 
   test('_br_uid_2 is the same on every run of one repository, another for another repository; search-uid pins it', async () => {
@@ -307,8 +356,9 @@ describe('search check against the emulator', () => {
     const other = await startEmulator()
     const url = other.url
     await other.close()
-    const result = await runSearchCheck({ ...config(), baseUrl: url, authKey: 'refused-key' })
-    expect(result).toMatchObject({ passed: false, failureKind: 'network', attempts: 1 })
+    const result = await runSearchCheck({ ...config(), baseUrl: url, authKey: 'refused-key' }, fakeTime())
+    // A connection failure is transient: retried up to max-attempts (4 by default; it was 1 attempt before).
+    expect(result).toMatchObject({ passed: false, failureKind: 'network', attempts: 4 })
     expect(result.failure).toContain(`${url}/api/v1/core/`)
     expect(result.failure).not.toContain('refused-key')
   })

@@ -79,6 +79,7 @@ describe('search config', () => {
       timeoutMs: 5000,
       pageUrl: 'https://github.com/acme/shop',
       brUid: expect.stringMatching(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/),
+      maxAttempts: 4,
       waitMs: 0,
       warnings: []
     })
@@ -101,6 +102,11 @@ describe('search config', () => {
     expect(read({ [SearchInput.Uid]: ' 1e77ab ' }).brUid).toBe('uid=1e77ab:v=app:ts=0:hc=1')
     expect(read({ [SearchInput.Uid]: 'uid=7797686432023:v=11.5:ts=1428617911187:hc=55' }).brUid).toBe('uid=7797686432023:v=11.5:ts=1428617911187:hc=55')
     expect(read({ [SearchInput.Uid]: 'uid=7797686432023:v=app:ts=0:hc=1' }, {}).brUid).toBe('uid=7797686432023:v=app:ts=0:hc=1')
+  })
+
+  test('max-attempts is read by the same rule as for the cloud calls', () => {
+    expect(read({ 'max-attempts': '7' }).maxAttempts).toBe(7)
+    refused({ 'max-attempts': '0' }, /max-attempts 0 is out of range: write a number from 1 to 20/)
   })
 
   test('the auth key is masked as soon as it is read, even when the check does not run or an input is refused', () => {

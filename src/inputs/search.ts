@@ -8,6 +8,7 @@ import { MAX_QUERY_CHARS, MAX_QUERY_WORDS, type SearchType } from '../search/que
 import { appBrUid, buildSearchRequest, MAX_REQUEST_BYTES, newRequestId, stableUid } from '../search/request.js'
 import { REQUESTABLE_FIELDS, SEARCH_HOSTS, SEARCH_LIMITS, type SearchEnvironment } from '../search/service.js'
 import { parseBaseUrl } from './address.js'
+import { Input, parseMaxAttempts } from './deploy.js'
 import { orDefault, parseInteger, required } from './parsers.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
@@ -54,7 +55,9 @@ export interface SearchConfig {
   readonly pageUrl: string
   /** `_br_uid_2`, unencoded (`uid=…:v=…:ts=…:hc=…`): from search-uid, else the same for every run of the repository. */
   readonly brUid: string
-  /** 0: one attempt. Otherwise failing attempts are repeated until one passes or this much time passed. */
+  /** Attempts per search call for transient failures (429, 5xx, timeouts, connection failures): max-attempts. */
+  readonly maxAttempts: number
+  /** 0: no waiting. Otherwise too few results are looked for again until enough are found or this much time passed. */
   readonly waitMs: number
   /** Warnings found while reading the inputs (a rewritten q, `*`, fl without pid). */
   readonly warnings: readonly string[]
@@ -317,6 +320,7 @@ export function parseSearchConfig(get: SearchInputReader, context: SearchConfigC
     timeoutMs: timeoutSeconds * 1000,
     pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
     brUid: parseUid(get(SearchInput.Uid).trim(), context.repository),
+    maxAttempts: parseMaxAttempts(get(Input.MaxAttempts).trim()),
     waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, SEARCH_LIMITS.maxWaitSeconds) * 1000,
     warnings
   }
