@@ -120,6 +120,28 @@ describe('search check end to end (bundled dist/index.js)', () => {
     expect(ops(emu, 'search').map((x) => x.status)).toEqual([543, 543, 200])
   })
 
+  test('without a wait window a single 503 is retried (max-attempts) and the check passes', async () => {
+    await emulator({ faults: [{ operation: 'search', kind: 'status', status: 503, times: 1 }] })
+    const r = await run(searchOnly())
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'search').map((x) => x.status)).toEqual([503, 200])
+  })
+
+  test('_br_uid_2 is the same on every run of the repository; search-uid pins it', async () => {
+    await emulator()
+    expect((await run(searchOnly())).code).toBe(0)
+    expect((await run(searchOnly())).code).toBe(0)
+    expect((await run(searchOnly({ 'search-uid': 'uid=7797686432023:v=app:ts=0:hc=1' }))).code).toBe(0)
+    expect(query(0).get('_br_uid_2')).toMatch(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/)
+    expect(query(1).get('_br_uid_2')).toBe(query(0).get('_br_uid_2'))
+    expect(query(2).get('_br_uid_2')).toBe('uid=7797686432023:v=app:ts=0:hc=1')
+    const bad = await run(searchOnly({ 'search-uid': 'uid%3D7797686432023' }))
+    expect(bad.code).toBe(1)
+    expect(bad.errors[0]).toMatch(/search-uid .* is percent-encoded; write it decoded/)
+    expect(ops(emu, 'search')).toHaveLength(3)
+  })
+
   test('a wrong auth key: 403 shown without the key, not retried', async () => {
     await emulator()
     const r = await run(searchOnly({ 'search-auth-key': 'wrong-key-987', 'search-wait-seconds': '10' }))

@@ -23,7 +23,7 @@ beforeEach(() => {
   emu.search.facetFormat = 'v3'
 })
 
-function config(over: Record<string, string> = {}): SearchConfig {
+function config(over: Record<string, string> = {}, repository = 'acme/shop'): SearchConfig {
   const values: Record<string, string> = {
     [SearchInput.Query]: 'shirt',
     [SearchInput.BaseUrl]: emu.url,
@@ -32,7 +32,7 @@ function config(over: Record<string, string> = {}): SearchConfig {
     [SearchInput.DomainKey]: emu.search.domainKey,
     ...over
   }
-  const c = parseSearchConfig((name) => values[name] ?? '', { repository: 'acme/shop' })
+  const c = parseSearchConfig((name) => values[name] ?? '', { repository })
   if (c === undefined) throw new Error('no config')
   return c
 }
@@ -169,7 +169,8 @@ describe('search check against the emulator', () => {
 
   test('a timeout fails the check and names the limit', async () => {
     emu.search.delayMs = 800
-    const result = await runSearchCheck({ ...config(), timeoutMs: 200 })
+    // One attempt (max-attempts 1): this test is about the message; the retries have their own tests.
+    const result = await runSearchCheck({ ...config({ 'max-attempts': '1' }), timeoutMs: 200 })
     expect(result).toMatchObject({ passed: false, failureKind: 'timeout', attempts: 1 })
     expect(result.failure).toBe('The search service did not answer within the 0.2 s limit (search-timeout-seconds).')
     expect(result.numFound).toBeUndefined()
@@ -204,11 +205,97 @@ describe('search check against the emulator', () => {
     expect(result).toMatchObject({ passed: true, attempts: 2, numFound: 4 })
   })
 
-  test('without a wait window a 503 is not retried', async () => {
+  // Replaces "without a wait window a 503 is not retried", which asserted the old, wrong behaviour.
+  test('without a wait window a single 503 is retried (max-attempts): the check passes', async () => {
     emu.addFault({ operation: 'search', kind: 'status', status: 503, times: 1 })
-    const result = await runSearchCheck(config(), fakeTime())
-    expect(result).toMatchObject({ passed: false, failureKind: 'http', attempts: 1, status: 503 })
-    expect(result.failure).toBe('The search service answered HTTP 503, status_code 503: Emulated fault on search.')
+    const time = fakeTime()
+    const log: string[] = []
+    const result = await runSearchCheck(config(), { ...time, log: (l) => log.push(l) })
+    expect(result).toMatchObject({ passed: true, attempts: 2, status: 200, numFound: 4 })
+    expect(time.slept).toEqual([500])
+    expect(log.filter((l) => l.startsWith('Search attempt'))).toEqual([
+      'Search attempt 1 failed: The search service answered HTTP 503, status_code 503: Emulated fault on search. Trying again in 0.5 s.'
+    ])
+    expect(searches().map((r) => r.status)).toEqual([503, 200])
+  })
+
+  test.each([503, 543, 500])('without a wait window HTTP %i stops after max-attempts, and the failure says how many', async (status) => {
+    emu.addFault({ operation: 'search', kind: 'status', status, times: 3 })
+    const time = fakeTime()
+    const result = await runSearchCheck(config({ 'max-attempts': '3' }), time)
+    expect(result).toMatchObject({ passed: false, failureKind: 'http', attempts: 3, status })
+    expect(time.slept).toEqual([500, 1000])
+    expect(result.failure).toBe(`The search service answered HTTP ${status}, status_code ${status}: Emulated fault on search. (3 attempts, max-attempts 3)`)
+    expect(searches()).toHaveLength(3)
+  })
+
+  test('the wait window does not add retries for a failing service: max-attempts (default from action.yml) bounds them', async () => {
+    emu.addFault({ operation: 'search', kind: 'status', status: 503, times: 4 })
+    const time = fakeTime()
+    const result = await runSearchCheck(config({ [SearchInput.WaitSeconds]: '60' }), time)
+    expect(result).toMatchObject({ passed: false, failureKind: 'http', attempts: 4, status: 503 })
+    expect(time.slept).toEqual([500, 1000, 2000])
+  })
+
+  test('without a wait window Retry-After of a 429 is honoured', async () => {
+    emu.addFault({ operation: 'search', kind: 'status', status: 429, times: 1, retryAfterSeconds: 7 })
+    const time = fakeTime()
+    const result = await runSearchCheck(config(), time)
+    expect(result).toMatchObject({ passed: true, attempts: 2 })
+    expect(time.slept).toEqual([7000])
+  })
+
+  test('without a wait window a timeout is retried', async () => {
+    emu.addFault({ operation: 'search', kind: 'hang', times: 1 })
+    const result = await runSearchCheck({ ...config(), timeoutMs: 300 }, fakeTime())
+    expect(result).toMatchObject({ passed: true, attempts: 2, numFound: 4 })
+  })
+
+  test.each([400, 403, 414])('HTTP %i ends the check at once, with or without max-attempts', async (status) => {
+    emu.addFault({ operation: 'search', kind: 'status', status, times: 1 })
+    const time = fakeTime()
+    const result = await runSearchCheck(config({ 'max-attempts': '5' }), time)
+    expect(result).toMatchObject({ passed: false, failureKind: 'http', attempts: 1, status })
+    expect(time.slept).toEqual([])
+    expect(searches()).toHaveLength(1)
+  })
+
+  test('_br_uid_2 is the same on every run of one repository, another for another repository; search-uid pins it', async () => {
+    const uid = (n: number): string | null => new URL(searches()[n]?.url ?? '', emu.url).searchParams.get('_br_uid_2')
+    await runSearchCheck(config())
+    await runSearchCheck(config())
+    await runSearchCheck(config({}, 'acme/other'))
+    await runSearchCheck(config({ 'search-uid': '7797686432023' }))
+    expect(uid(0)).toMatch(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/)
+    expect(uid(1)).toBe(uid(0))
+    expect(uid(2)).toMatch(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/)
+    expect(uid(2)).not.toBe(uid(0))
+    expect(uid(3)).toBe('uid=7797686432023:v=app:ts=0:hc=1')
+    expect(searches()[3]?.url).toContain('&_br_uid_2=uid%3D7797686432023%3Av%3Dapp%3Ats%3D0%3Ahc%3D1&')
+  })
+
+  test('a 3xx answer names where it points, without its query string or the auth key', async () => {
+    const key = 'redirect-secret-key'
+    const server = createServer((_req, res) =>
+      res.writeHead(302, { location: `https://search.example.com/moved/${key}/api/v1/core/?auth_key=${key}&account_id=6001#frag` }).end()
+    )
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    try {
+      const { port } = server.address() as AddressInfo
+      const log: string[] = []
+      const result = await runSearchCheck({ ...config(), baseUrl: `http://127.0.0.1:${port}`, authKey: key }, { ...fakeTime(), log: (l) => log.push(l) })
+      expect(result).toMatchObject({ passed: false, failureKind: 'http', status: 302, attempts: 1 })
+      expect(result.failure).toBe(
+        'The search service answered HTTP 302: a redirect to https://search.example.com/moved/***/api/v1/core/ (query string not shown). ' +
+          'Check search-base-url / search-environment.'
+      )
+      const everything = JSON.stringify(result) + log.join('\n')
+      expect(everything).not.toContain(key)
+      expect(everything).not.toContain('account_id=6001')
+    } finally {
+      server.closeAllConnections()
+      await new Promise((done) => server.close(done))
+    }
   })
 
   test('too few results are retried until the window ends; the failure says how long it waited', async () => {
@@ -269,8 +356,9 @@ describe('search check against the emulator', () => {
     const other = await startEmulator()
     const url = other.url
     await other.close()
-    const result = await runSearchCheck({ ...config(), baseUrl: url, authKey: 'refused-key' })
-    expect(result).toMatchObject({ passed: false, failureKind: 'network', attempts: 1 })
+    const result = await runSearchCheck({ ...config(), baseUrl: url, authKey: 'refused-key' }, fakeTime())
+    // A connection failure is transient: retried up to max-attempts (4 by default; it was 1 attempt before).
+    expect(result).toMatchObject({ passed: false, failureKind: 'network', attempts: 4 })
     expect(result.failure).toContain(`${url}/api/v1/core/`)
     expect(result.failure).not.toContain('refused-key')
   })

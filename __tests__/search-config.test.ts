@@ -45,7 +45,7 @@ describe('search config', () => {
     expect(Object.values(SearchInput).sort()).toEqual(
       [
         'search-query', 'search-type', 'search-account-id', 'search-auth-key', 'search-domain-key', 'search-environment',
-        'search-base-url', 'search-fields', 'search-rows', 'search-min-results', 'search-timeout-seconds', 'search-url',
+        'search-base-url', 'search-fields', 'search-rows', 'search-min-results', 'search-timeout-seconds', 'search-url', 'search-uid',
         'search-wait-seconds'
       ].sort()
     )
@@ -78,10 +78,35 @@ describe('search config', () => {
       minResults: 1,
       timeoutMs: 5000,
       pageUrl: 'https://github.com/acme/shop',
+      brUid: expect.stringMatching(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/),
+      maxAttempts: 4,
       waitMs: 0,
       warnings: []
     })
     expect(read({}, {}).pageUrl).toBe('brcloud-deploy')
+  })
+
+  test('_br_uid_2: the same for every run of a repository, another for another one, a fixed one outside GitHub', () => {
+    const uid = read().brUid
+    expect(uid).toMatch(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/)
+    expect(read().brUid).toBe(uid)
+    expect(read({}, { repository: 'acme/other' }).brUid).not.toBe(uid)
+    expect(read({}, { repository: 'acme/other' }).brUid).toMatch(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/)
+    const outside = read({}, {}).brUid
+    expect(outside).toMatch(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/)
+    expect(read({}, {}).brUid).toBe(outside)
+  })
+
+  test('search-uid pins _br_uid_2: a bare uid, or a whole unencoded value kept as written', () => {
+    expect(read({ [SearchInput.Uid]: '7797686432023' }).brUid).toBe('uid=7797686432023:v=app:ts=0:hc=1')
+    expect(read({ [SearchInput.Uid]: ' 1e77ab ' }).brUid).toBe('uid=1e77ab:v=app:ts=0:hc=1')
+    expect(read({ [SearchInput.Uid]: 'uid=7797686432023:v=11.5:ts=1428617911187:hc=55' }).brUid).toBe('uid=7797686432023:v=11.5:ts=1428617911187:hc=55')
+    expect(read({ [SearchInput.Uid]: 'uid=7797686432023:v=app:ts=0:hc=1' }, {}).brUid).toBe('uid=7797686432023:v=app:ts=0:hc=1')
+  })
+
+  test('max-attempts is read by the same rule as for the cloud calls', () => {
+    expect(read({ 'max-attempts': '7' }).maxAttempts).toBe(7)
+    refused({ 'max-attempts': '0' }, /max-attempts 0 is out of range: write a number from 1 to 20/)
   })
 
   test('the auth key is masked as soon as it is read, even when the check does not run or an input is refused', () => {
@@ -164,6 +189,11 @@ describe('search config', () => {
     [{ [SearchInput.TimeoutSeconds]: '1.5' }, /search-timeout-seconds '1\.5' is not a whole number/],
     [{ [SearchInput.WaitSeconds]: '3601' }, /search-wait-seconds 3601 is out of range: write a number from 0 to 3600/],
     [{ [SearchInput.Url]: 'a\u0007b' }, /search-url contains a control character/],
+    [{ [SearchInput.Uid]: 'uid%3D7797686432023%3Av%3Dapp%3Ats%3D0%3Ahc%3D1' }, /search-uid "uid%3D.*" is percent-encoded; write it decoded \(e\.g\. uid=7797686432023:v=app:ts=0:hc=1\): the action encodes it once/],
+    [{ [SearchInput.Uid]: 'uid=1:v=app' }, /search-uid "uid=1:v=app" is not a visitor id\. Write either a bare uid of letters and digits .* or a whole _br_uid_2 value uid=<id>:v=<version>:ts=<number>:hc=<number>/],
+    [{ [SearchInput.Uid]: 'uid=1:v=app:ts=0:hc=1:x=2' }, /search-uid .* is not a visitor id/],
+    [{ [SearchInput.Uid]: 'my visitor' }, /search-uid "my visitor" is not a visitor id/],
+    [{ [SearchInput.Uid]: 'uid=1:hc=1:v=app:ts=0' }, /is not a visitor id/],
     [{ [SearchInput.Query]: '?' }, /search-query '\?' alone is not allowed/],
     [{ [SearchInput.Query]: 'x'.repeat(301) }, /301 characters long/],
     [{ [SearchInput.Query]: 'été', [SearchInput.Type]: 'category' }, /non-ASCII letter 'é'/]

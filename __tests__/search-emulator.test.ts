@@ -136,6 +136,18 @@ describe('emulator search API', () => {
     [{ request_type: 'suggest' }, 400, 'Invalid or empty request_type'],
     [{ request_type: undefined }, 400, 'Invalid or empty request_type'],
     [{ search_type: 'category', q: 'chaussures-été' }, 400, 'Unsupported non-ASCII letter in the category id'],
+    [{ request_id: undefined }, 400, 'Missing request_id'],
+    [{ request_id: '' }, 400, 'Missing request_id'],
+    [{ request_id: '123456789012' }, 400, 'Invalid request_id "123456789012": 13 digits expected'],
+    [{ request_id: '12345678901234' }, 400, 'Invalid request_id "12345678901234": 13 digits expected'],
+    [{ request_id: 'abcdefghijklm' }, 400, 'Invalid request_id "abcdefghijklm": 13 digits expected'],
+    [{ _br_uid_2: undefined }, 400, 'Missing _br_uid_2'],
+    [{ _br_uid_2: 'visitor-1' }, 400, 'Invalid _br_uid_2 "visitor-1": expected uid=<id>:v=<version>:ts=<timestamp>:hc=<hit count>'],
+    [{ _br_uid_2: 'uid=1234567890123:v=app:ts=0' }, 400, 'Invalid _br_uid_2 "uid=1234567890123:v=app:ts=0": expected uid=<id>:v=<version>:ts=<timestamp>:hc=<hit count>'],
+    // URLSearchParams encodes once more what is already encoded: the service receives uid%253D...%253A...
+    [{ _br_uid_2: 'uid%3D1234567890123%3Av%3Dapp%3Ats%3D0%3Ahc%3D1' }, 400, 'Invalid _br_uid_2: percent-encoded twice'],
+    [{ url: undefined }, 400, 'Missing url'],
+    [{ ref_url: undefined }, 400, 'Missing ref_url'],
     [{ auth_key: 'nope' }, 403, 'Access denied: auth_key "nope" is not valid for account_id "6001"'],
     [{ auth_key: '' }, 403, 'Access denied: empty auth_key'],
     [{ account_id: '7' }, 403, 'Access denied: auth_key "emulator-auth-key" is not valid for account_id "7"']
@@ -143,6 +155,16 @@ describe('emulator search API', () => {
     const res = await search(over)
     expect(res.status).toBe(status)
     expect(res.body).toEqual({ status_code: status, message })
+  })
+
+  test('_br_uid_2 encoded once is accepted, encoded twice (%253A) is refused; a browser cookie value and an empty ref_url pass', async () => {
+    const raw = (uid: string): Promise<Response> =>
+      fetch(`${emu.url}/api/v1/core/?${new URLSearchParams({ ...good, _br_uid_2: 'X' }).toString().replace('_br_uid_2=X', `_br_uid_2=${uid}`)}`)
+    expect((await raw('uid%3D1234567890123%3Av%3Dapp%3Ats%3D0%3Ahc%3D1')).status).toBe(200)
+    const twice = await raw('uid%253D1234567890123%253Av%253Dapp%253Ats%253D0%253Ahc%253D1')
+    expect(twice.status).toBe(400)
+    expect(await twice.json()).toEqual({ status_code: 400, message: 'Invalid _br_uid_2: percent-encoded twice' })
+    expect((await search({ _br_uid_2: 'uid=7797686432023:v=11.5:ts=1428617911187:hc=55', ref_url: '' })).status).toBe(200)
   })
 
   test('a request over 16 KB gets 414 (request line and headers counted)', async () => {

@@ -518,6 +518,11 @@ function parseSearchResponse(body) {
 
 
 const DEFAULT_USER_AGENT = 'brcloud-deploy-search-check';
+/** Backoff of both the transient retries and the wait window: 1 s doubling, capped at 10 s, with full jitter. */
+const BASE_DELAY_MS = 1000;
+const MAX_DELAY_MS = 10_000;
+/** The transient retries of one search call give up once waiting would take longer (a long Retry-After). */
+const CALL_MAX_TOTAL_MS = 60_000;
 /** One failed attempt. Its message is safe to print (no address, no auth key). */
 class SearchFailure extends Error {
     kind;
@@ -526,7 +531,7 @@ class SearchFailure extends Error {
     extra;
     name = 'SearchFailure';
     constructor(message, kind, 
-    /** Worth another attempt inside the wait window. */
+    /** Transient (429, 5xx, timeout, connection failure), or too few results: worth another attempt. */
     retryable, requestId, extra = {}) {
         super(message);
         this.kind = kind;
@@ -549,10 +554,31 @@ const HINTS = {
     414: ' The request is too long for the service: shorten search-url or search-query.',
     429: ' The service is rate limiting this account.'
 };
-/** One search client per run: one `_br_uid_2`, one cookie jar, one connection pool. */
+/**
+ * Where a 3xx answer points, for a message: without its query string and fragment (a redirect can carry
+ * the auth key back) or user info. The caller passes the message through redact() for a key in the path.
+ */
+function redirectTarget(res, endpoint) {
+    const value = res.headers.location;
+    const raw = (Array.isArray(value) ? value[0] : value)?.trim();
+    if (!raw)
+        return 'a redirect without a Location header';
+    try {
+        const to = new URL(raw, endpoint);
+        to.search = '';
+        to.hash = '';
+        to.username = '';
+        to.password = '';
+        return `a redirect to ${to.href} (query string not shown)`;
+    }
+    catch {
+        return `a redirect to ${raw.split(/[?#]/)[0] ?? ''} (query string not shown)`;
+    }
+}
+/** One search client per run: one `_br_uid_2` (the config's, the same on every run), one cookie jar, one connection pool. */
 class SearchClient {
     config;
-    brUid = (0,request/* newBrUid */.bl)();
+    brUid;
     cookies = new CookieJar();
     transport;
     userAgent;
@@ -561,6 +587,7 @@ class SearchClient {
         this.config = config;
         // Registered here too, so every message this client builds is scrubbed by redact() whoever made the config.
         (0,secrets/* registerSecret */.c)(config.authKey);
+        this.brUid = config.brUid;
         this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
         this.signal = options.signal;
         this.transport = new transport/* HttpTransport */.G(config.baseUrl, {
@@ -625,14 +652,18 @@ class SearchClient {
         if (res.status < 200 || res.status > 299) {
             const se = (0,http_errors/* toServiceError */.N1)('Search', res);
             const statusCode = bodyStatusCode(res.text);
-            const detail = se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body');
+            const redirect = res.status >= 300 && res.status <= 399;
+            const detail = redirect
+                ? redirectTarget(res, this.endpoint)
+                : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
+            const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '');
             const code = statusCode !== undefined ? `, status_code ${statusCode}` : '';
             const extra = { status: res.status, latencyMs };
             if (statusCode !== undefined)
                 extra.statusCode = statusCode;
             if (se.retryAfterMs !== undefined)
                 extra.retryAfterMs = se.retryAfterMs;
-            throw new SearchFailure((0,secrets/* redact */.E)(`The search service answered HTTP ${res.status}${code}: ${detail}.${HINTS[res.status] ?? ''}`), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
+            throw new SearchFailure((0,secrets/* redact */.E)(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
         }
         try {
             return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) };
@@ -653,9 +684,11 @@ function describeRedirect(r) {
 }
 /**
  * Runs the search check and returns its result; never throws for a failed check (`passed: false`
- * with `failure`). With config.waitMs 0 there is one attempt; otherwise a failing attempt (too few
- * results, 429, 5xx and 543, a timeout, a connection failure) is repeated until one passes or the wait
- * window is over. Other answers (400, 403, 414...) end the check at once: waiting does not fix them.
+ * with `failure`). Every search call goes through the action's retry policy: a transient failure (429
+ * with its Retry-After, 5xx and 543, a timeout, a connection failure) is tried again, up to
+ * config.maxAttempts attempts, with exponential backoff and jitter. Other answers (400, 403, 414, a 3xx...)
+ * end the check at once. With config.waitMs above 0, too few results are looked for again (a freshly
+ * deployed catalogue warming up) until enough are found or the wait window is over.
  */
 async function runSearchCheck(config, deps = {}) {
     const client = new SearchClient(config, deps);
@@ -683,28 +716,47 @@ async function runSearchCheck(config, deps = {}) {
         else
             delete result.keywordRedirect;
     };
+    const timing = { sleep: deps.sleep ?? retry/* sleep */.yy, random: deps.random, now: deps.now };
+    // The line before another attempt; `attempts` counts every request of the check.
+    const retryLine = (error, delayMs) => `Search attempt ${result.attempts} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${(0,format/* formatSeconds */.Xo)(delayMs)}.`;
+    const retrier = (0,retry/* createRetrier */.SB)({
+        attempts: config.maxAttempts,
+        baseDelayMs: BASE_DELAY_MS,
+        maxDelayMs: MAX_DELAY_MS,
+        maxTotalMs: CALL_MAX_TOTAL_MS,
+        retryable: (error) => {
+            if (!(error instanceof SearchFailure) || !error.retryable)
+                return false;
+            return error.extra.retryAfterMs !== undefined ? { afterMs: error.extra.retryAfterMs } : true;
+        },
+        ...timing
+    }, (_level, message) => deps.log?.(message));
+    /** One search call: its transient failures retried under max-attempts. */
+    const searchOnce = () => retrier.retrying('Search', async () => {
+        result.attempts++;
+        try {
+            return await client.search();
+        }
+        catch (error) {
+            if (error instanceof SearchFailure) {
+                result.requestId = error.requestId;
+                if (error.extra.latencyMs === undefined)
+                    delete result.latencyMs;
+                else
+                    result.latencyMs = error.extra.latencyMs;
+                if (error.extra.status === undefined)
+                    delete result.status;
+                else
+                    result.status = error.extra.status;
+            }
+            throw error;
+        }
+    }, (error, _attempt, delayMs) => ({ level: 'info', message: retryLine(error, delayMs) }));
     try {
         deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`);
-        await (0,retry/* withRetry */.bD)(async (attempt) => {
-            result.attempts = attempt;
-            let answer;
-            try {
-                answer = await client.search();
-            }
-            catch (error) {
-                if (error instanceof SearchFailure) {
-                    result.requestId = error.requestId;
-                    if (error.extra.latencyMs === undefined)
-                        delete result.latencyMs;
-                    else
-                        result.latencyMs = error.extra.latencyMs;
-                    if (error.extra.status === undefined)
-                        delete result.status;
-                    else
-                        result.status = error.extra.status;
-                }
-                throw error;
-            }
+        // The wait window only adds attempts for too few results; waiting does not fix any other failure.
+        await (0,retry/* withRetry */.bD)(async () => {
+            const answer = await searchOnce();
             result.requestId = answer.requestId;
             result.latencyMs = answer.latencyMs;
             result.status = answer.status;
@@ -716,18 +768,12 @@ async function runSearchCheck(config, deps = {}) {
             return answer;
         }, {
             attempts: config.waitMs > 0 ? Number.MAX_SAFE_INTEGER : 1,
-            baseDelayMs: 1000,
-            maxDelayMs: 10_000,
+            baseDelayMs: BASE_DELAY_MS,
+            maxDelayMs: MAX_DELAY_MS,
             maxTotalMs: config.waitMs,
-            retryable: (error) => {
-                if (!(error instanceof SearchFailure) || !error.retryable)
-                    return false;
-                return error.extra.retryAfterMs !== undefined ? { afterMs: error.extra.retryAfterMs } : true;
-            },
-            onRetry: (error, attempt, delayMs) => deps.log?.(`Search attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${(0,format/* formatSeconds */.Xo)(delayMs)}.`),
-            sleep: deps.sleep ?? retry/* sleep */.yy,
-            random: deps.random,
-            now: deps.now
+            retryable: (error) => error instanceof SearchFailure && error.kind === 'too-few-results',
+            onRetry: (error, _attempt, delayMs) => deps.log?.(retryLine(error, delayMs)),
+            ...timing
         });
         result.passed = true;
     }
@@ -735,7 +781,11 @@ async function runSearchCheck(config, deps = {}) {
         if (!(error instanceof SearchFailure))
             throw error;
         result.failureKind = error.kind;
-        const tries = result.attempts > 1 ? ` (${result.attempts} attempts in the ${(0,format/* formatSeconds */.Xo)(config.waitMs)} search-wait-seconds window)` : '';
+        const tries = result.attempts <= 1
+            ? ''
+            : error.kind === 'too-few-results'
+                ? ` (${result.attempts} attempts in the ${(0,format/* formatSeconds */.Xo)(config.waitMs)} search-wait-seconds window)`
+                : ` (${result.attempts} attempts, max-attempts ${config.maxAttempts})`;
         result.failure = `${error.message}${tries}`;
     }
     finally {

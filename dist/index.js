@@ -28624,11 +28624,12 @@ async function report(run) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   CG: () => (/* binding */ buildSearchRequest),
 /* harmony export */   H4: () => (/* binding */ newRequestId),
-/* harmony export */   bl: () => (/* binding */ newBrUid),
+/* harmony export */   Mn: () => (/* binding */ stableUid),
+/* harmony export */   _N: () => (/* binding */ appBrUid),
 /* harmony export */   pU: () => (/* binding */ SEARCH_PATH),
 /* harmony export */   rO: () => (/* binding */ MAX_REQUEST_BYTES)
 /* harmony export */ });
-/* unused harmony exports randomDigits, searchParams, requestBytes */
+/* unused harmony exports randomDigits, newBrUid, searchParams, requestBytes */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 // Builds one search request: the path with its query string, the identifiers of a client without
@@ -28649,9 +28650,24 @@ function randomDigits(n) {
 function newRequestId() {
     return randomDigits(13);
 }
-/** A `_br_uid_2` for a client without JavaScript: a new app user (hit count 1), unencoded. */
+/**
+ * The one place that writes the `_br_uid_2` form of a client without JavaScript: an app user
+ * (`v=app`, `ts=0`, hit count 1), unencoded; it is percent-encoded once when the request is built.
+ */
+function appBrUid(uid) {
+    return `uid=${uid}:v=app:ts=0:hc=1`;
+}
+/** A random app user's `_br_uid_2` (a new visitor). */
 function newBrUid() {
-    return `uid=${randomDigits(13)}:v=app:ts=0:hc=1`;
+    return appBrUid(randomDigits(13));
+}
+/**
+ * 13 digits (the first not 0) derived from `seed`, e.g. the repository: the service asks a client to
+ * keep one uid for good, and an action has no storage between runs, so the same seed makes the same visitor.
+ */
+function stableUid(seed) {
+    const n = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(seed).digest().readBigUInt64BE(0);
+    return String(1000000000000n + (n % 9000000000000n));
 }
 /**
  * Percent-encodes a query value exactly once. encodeURIComponent rather than URLSearchParams: a space is
@@ -32311,6 +32327,7 @@ const INPUT_DEFAULTS = {
     'search-min-results': '1',
     'search-timeout-seconds': '5',
     'search-url': '',
+    'search-uid': '',
     'search-wait-seconds': '0',
     'dry-run': 'false'
 };
@@ -32517,10 +32534,14 @@ const MB = 1024 * 1024;
 function readCommonInputs(getInput) {
     return {
         dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
-        maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), 1, 20),
+        maxAttempts: parseMaxAttempts(getInput(Input.MaxAttempts)),
         requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
         timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), 0.01, 360) * 60_000)
     };
+}
+/** max-attempts: one rule for the cloud calls and the search check. */
+function parseMaxAttempts(value) {
+    return parseInteger(Input.MaxAttempts, value, 1, 20);
 }
 function parseDistributionName(value) {
     if (value === '')
@@ -32595,6 +32616,7 @@ var service = __nccwpck_require__(8363);
 
 
 
+
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
 const SearchInput = {
     Query: 'search-query',
@@ -32609,6 +32631,7 @@ const SearchInput = {
     MinResults: 'search-min-results',
     TimeoutSeconds: 'search-timeout-seconds',
     Url: 'search-url',
+    Uid: 'search-uid',
     WaitSeconds: 'search-wait-seconds'
 };
 /** `url` when neither search-url nor the repository is known. */
@@ -32740,6 +32763,26 @@ function parsePageUrl(value, repository) {
         throw new errors/* InputError */.dz(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
     return value;
 }
+/** A bare uid: letters and digits, as in the documented forms (13 digits in a browser cookie). */
+const BARE_UID = /^[A-Za-z0-9]{1,64}$/;
+/** A whole `_br_uid_2` value, unencoded: uid, v, ts and hc, in this order. */
+const COOKIE_UID = /^uid=[A-Za-z0-9]{1,64}:v=[A-Za-z0-9._-]{1,32}:ts=\d{1,20}:hc=\d{1,10}$/;
+/** `_br_uid_2`: search-uid as given, or derived from the repository so that every run is the same visitor. */
+function parseUid(value, repository) {
+    if (value === '')
+        return (0,request/* appBrUid */._N)((0,request/* stableUid */.Mn)(repository || DEFAULT_PAGE_URL));
+    if (BARE_UID.test(value))
+        return (0,request/* appBrUid */._N)(value);
+    if (COOKIE_UID.test(value))
+        return value;
+    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    if (/%[0-9A-Fa-f]{2}/.test(value)) {
+        throw new errors/* InputError */.dz(`${SearchInput.Uid} ${shown} is percent-encoded; write it decoded (e.g. uid=7797686432023:v=app:ts=0:hc=1): the action encodes it once.`);
+    }
+    throw new errors/* InputError */.dz(`${SearchInput.Uid} ${shown} is not a visitor id. Write either a bare uid of letters and digits (e.g. 7797686432023) or a whole ` +
+        `_br_uid_2 value uid=<id>:v=<version>:ts=<number>:hc=<number> (e.g. uid=7797686432023:v=app:ts=0:hc=1), or leave it empty ` +
+        `for one derived from the repository.`);
+}
 /**
  * Search inputs the user set (other than search-query). A runner sets every input that has a default,
  * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
@@ -32793,6 +32836,8 @@ function parseSearchConfig(get, context = {}) {
         minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
         timeoutMs: timeoutSeconds * 1000,
         pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
+        brUid: parseUid(get(SearchInput.Uid).trim(), context.repository),
+        maxAttempts: parseMaxAttempts(get(Input.MaxAttempts).trim()),
         waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, service/* SEARCH_LIMITS */.wA.maxWaitSeconds) * 1000,
         warnings
     };
@@ -32805,7 +32850,7 @@ function checkRequestSize(config) {
         accountId: config.accountId,
         authKey: config.authKey,
         domainKey: config.domainKey,
-        brUid: (0,request/* newBrUid */.bl)(),
+        brUid: config.brUid,
         pageUrl: config.pageUrl,
         type: config.type,
         q: config.query,

@@ -31,6 +31,7 @@ export const INPUT_DEFAULTS = {
   'search-min-results': '1',
   'search-timeout-seconds': '5',
   'search-url': '',
+  'search-uid': '',
   'search-wait-seconds': '0',
   'dry-run': 'false'
 } as const

@@ -62,6 +62,23 @@ function presentedCookie(ctx: RequestContext, state: SearchState): string | unde
   return undefined
 }
 
+/** `_br_uid_2` as the service documents it, once decoded: uid, v, ts and hc, in this order. */
+const BR_UID = /^uid=[A-Za-z0-9]+:v=[A-Za-z0-9._-]+:ts=\d+:hc=\d+$/
+
+/** The identifiers every request carries, refused the way the real service would (a stricter client catches more). */
+function checkIdentifiers(params: URLSearchParams): void {
+  const requestId = params.get('request_id')
+  if (requestId === null || requestId === '') throw new SearchError(400, 'Missing request_id')
+  if (!/^\d{13}$/.test(requestId)) throw new SearchError(400, `Invalid request_id "${requestId}": 13 digits expected`)
+  const uid = params.get('_br_uid_2')
+  if (uid === null || uid === '') throw new SearchError(400, 'Missing _br_uid_2')
+  // Decoded once here; what still holds an escape (%3A, %3D...) was percent-encoded twice by the client.
+  if (/%[0-9A-Fa-f]{2}/.test(uid)) throw new SearchError(400, 'Invalid _br_uid_2: percent-encoded twice')
+  if (!BR_UID.test(uid)) throw new SearchError(400, `Invalid _br_uid_2 "${uid}": expected uid=<id>:v=<version>:ts=<timestamp>:hc=<hit count>`)
+  if (params.get('url') === null) throw new SearchError(400, 'Missing url')
+  if (params.get('ref_url') === null) throw new SearchError(400, 'Missing ref_url')
+}
+
 function integer(params: URLSearchParams, name: string, fallback: number): number {
   const raw = params.get(name)
   if (raw === null || raw === '') return fallback
@@ -163,6 +180,7 @@ function validate(ctx: RequestContext, state: SearchState): { q: string; type: '
     throw new SearchError(403, `Access denied: auth_key "${authKey}" is not valid for account_id "${accountId}"`)
   }
   if (domainKey !== settings.domainKey) throw new SearchError(400, `Invalid domain_key "${domainKey}" for account_id "${accountId}"`)
+  checkIdentifiers(params)
   if (params.get('request_type') !== 'search') throw new SearchError(400, 'Invalid or empty request_type')
   const type = params.get('search_type')
   if (type !== 'keyword' && type !== 'category') throw new SearchError(400, 'Invalid or empty search_type')

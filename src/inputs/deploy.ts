@@ -69,10 +69,15 @@ export interface DeployInputs extends CommonInputs {
 export function readCommonInputs(getInput: InputReader): CommonInputs {
   return {
     dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
-    maxAttempts: parseInteger(Input.MaxAttempts, getInput(Input.MaxAttempts), 1, 20),
+    maxAttempts: parseMaxAttempts(getInput(Input.MaxAttempts)),
     requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
     timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), 0.01, 360) * 60_000)
   }
+}
+
+/** max-attempts: one rule for the cloud calls and the search check. */
+export function parseMaxAttempts(value: string): number {
+  return parseInteger(Input.MaxAttempts, value, 1, 20)
 }
 
 export function parseDistributionName(value: string): string | undefined {

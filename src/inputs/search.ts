@@ -5,9 +5,10 @@ import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS, type SearchType } from '../search/query.js'
-import { buildSearchRequest, MAX_REQUEST_BYTES, newBrUid, newRequestId } from '../search/request.js'
+import { appBrUid, buildSearchRequest, MAX_REQUEST_BYTES, newRequestId, stableUid } from '../search/request.js'
 import { REQUESTABLE_FIELDS, SEARCH_HOSTS, SEARCH_LIMITS, type SearchEnvironment } from '../search/service.js'
 import { parseBaseUrl } from './address.js'
+import { Input, parseMaxAttempts } from './deploy.js'
 import { orDefault, parseInteger, required } from './parsers.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
@@ -24,6 +25,7 @@ export const SearchInput = {
   MinResults: 'search-min-results',
   TimeoutSeconds: 'search-timeout-seconds',
   Url: 'search-url',
+  Uid: 'search-uid',
   WaitSeconds: 'search-wait-seconds'
 } as const satisfies Record<string, InputName>
 
@@ -51,7 +53,11 @@ export interface SearchConfig {
   readonly timeoutMs: number
   /** Placeholder page address sent as `url`. */
   readonly pageUrl: string
-  /** 0: one attempt. Otherwise failing attempts are repeated until one passes or this much time passed. */
+  /** `_br_uid_2`, unencoded (`uid=…:v=…:ts=…:hc=…`): from search-uid, else the same for every run of the repository. */
+  readonly brUid: string
+  /** Attempts per search call for transient failures (429, 5xx, timeouts, connection failures): max-attempts. */
+  readonly maxAttempts: number
+  /** 0: no waiting. Otherwise too few results are looked for again until enough are found or this much time passed. */
   readonly waitMs: number
   /** Warnings found while reading the inputs (a rewritten q, `*`, fl without pid). */
   readonly warnings: readonly string[]
@@ -228,6 +234,29 @@ function parsePageUrl(value: string, repository: string | undefined): string {
   return value
 }
 
+/** A bare uid: letters and digits, as in the documented forms (13 digits in a browser cookie). */
+const BARE_UID = /^[A-Za-z0-9]{1,64}$/
+/** A whole `_br_uid_2` value, unencoded: uid, v, ts and hc, in this order. */
+const COOKIE_UID = /^uid=[A-Za-z0-9]{1,64}:v=[A-Za-z0-9._-]{1,32}:ts=\d{1,20}:hc=\d{1,10}$/
+
+/** `_br_uid_2`: search-uid as given, or derived from the repository so that every run is the same visitor. */
+function parseUid(value: string, repository: string | undefined): string {
+  if (value === '') return appBrUid(stableUid(repository || DEFAULT_PAGE_URL))
+  if (BARE_UID.test(value)) return appBrUid(value)
+  if (COOKIE_UID.test(value)) return value
+  const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)
+  if (/%[0-9A-Fa-f]{2}/.test(value)) {
+    throw new InputError(
+      `${SearchInput.Uid} ${shown} is percent-encoded; write it decoded (e.g. uid=7797686432023:v=app:ts=0:hc=1): the action encodes it once.`
+    )
+  }
+  throw new InputError(
+    `${SearchInput.Uid} ${shown} is not a visitor id. Write either a bare uid of letters and digits (e.g. 7797686432023) or a whole ` +
+      `_br_uid_2 value uid=<id>:v=<version>:ts=<number>:hc=<number> (e.g. uid=7797686432023:v=app:ts=0:hc=1), or leave it empty ` +
+      `for one derived from the repository.`
+  )
+}
+
 /**
  * Search inputs the user set (other than search-query). A runner sets every input that has a default,
  * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
@@ -290,6 +319,8 @@ export function parseSearchConfig(get: SearchInputReader, context: SearchConfigC
     minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
     timeoutMs: timeoutSeconds * 1000,
     pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
+    brUid: parseUid(get(SearchInput.Uid).trim(), context.repository),
+    maxAttempts: parseMaxAttempts(get(Input.MaxAttempts).trim()),
     waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, SEARCH_LIMITS.maxWaitSeconds) * 1000,
     warnings
   }
@@ -304,7 +335,7 @@ export function checkRequestSize(config: SearchConfig): void {
       accountId: config.accountId,
       authKey: config.authKey,
       domainKey: config.domainKey,
-      brUid: newBrUid(),
+      brUid: config.brUid,
       pageUrl: config.pageUrl,
       type: config.type,
       q: config.query,

@@ -1,22 +1,26 @@
 // The search smoke check: one GET /api/v1/core/ per attempt through the shared HTTP/1.1 transport, the
-// service's cookie kept for the run, and, inside search-wait-seconds, failing attempts repeated with the
-// shared retry helper. The auth key travels in the query string: no message here ever contains the full
-// address or the key.
+// service's cookie kept for the run, transient failures retried by the action's one retry policy
+// (max-attempts), and, inside search-wait-seconds, too few results looked for again. The auth key travels
+// in the query string: no message here ever contains the full address or the key.
 import type { Dispatcher } from 'undici'
 import { systemErrorCode, type ServiceError } from '../errors.js'
 import { formatSeconds } from '../format.js'
 import { networkFailure, toServiceError } from '../http/errors.js'
-import { sleep as realSleep, withRetry } from '../http/retry.js'
-import { HttpTransport } from '../http/transport.js'
+import { createRetrier, sleep as realSleep, withRetry } from '../http/retry.js'
+import { HttpTransport, type HttpResponse } from '../http/transport.js'
 import { redact, registerSecret } from '../secrets.js'
 import type { SearchConfig } from '../inputs/search.js'
 import { CookieJar } from './cookies.js'
 import type { SearchType } from './query.js'
-import { buildSearchRequest, MAX_REQUEST_BYTES, newBrUid, newRequestId, SEARCH_PATH } from './request.js'
+import { buildSearchRequest, MAX_REQUEST_BYTES, newRequestId, SEARCH_PATH } from './request.js'
 import { parseSearchResponse, SearchResponseError, type FacetFormat, type KeywordRedirect, type ParsedSearchResponse } from './response.js'
 
 export const DEFAULT_USER_AGENT = 'brcloud-deploy-search-check'
-
+/** Backoff of both the transient retries and the wait window: 1 s doubling, capped at 10 s, with full jitter. */
+const BASE_DELAY_MS = 1000
+const MAX_DELAY_MS = 10_000
+/** The transient retries of one search call give up once waiting would take longer (a long Retry-After). */
+const CALL_MAX_TOTAL_MS = 60_000
 
 export type SearchFailureKind = 'http' | 'timeout' | 'network' | 'bad-answer' | 'too-few-results' | 'too-large'
 
@@ -26,7 +30,7 @@ export class SearchFailure extends Error {
   constructor(
     message: string,
     readonly kind: SearchFailureKind,
-    /** Worth another attempt inside the wait window. */
+    /** Transient (429, 5xx, timeout, connection failure), or too few results: worth another attempt. */
     readonly retryable: boolean,
     readonly requestId: string,
     readonly extra: { status?: number; statusCode?: number; retryAfterMs?: number; latencyMs?: number; parsed?: ParsedSearchResponse } = {}
@@ -68,9 +72,29 @@ const HINTS: Record<number, string> = {
   429: ' The service is rate limiting this account.'
 }
 
-/** One search client per run: one `_br_uid_2`, one cookie jar, one connection pool. */
+/**
+ * Where a 3xx answer points, for a message: without its query string and fragment (a redirect can carry
+ * the auth key back) or user info. The caller passes the message through redact() for a key in the path.
+ */
+function redirectTarget(res: HttpResponse, endpoint: string): string {
+  const value = res.headers.location
+  const raw = (Array.isArray(value) ? value[0] : value)?.trim()
+  if (!raw) return 'a redirect without a Location header'
+  try {
+    const to = new URL(raw, endpoint)
+    to.search = ''
+    to.hash = ''
+    to.username = ''
+    to.password = ''
+    return `a redirect to ${to.href} (query string not shown)`
+  } catch {
+    return `a redirect to ${raw.split(/[?#]/)[0] ?? ''} (query string not shown)`
+  }
+}
+
+/** One search client per run: one `_br_uid_2` (the config's, the same on every run), one cookie jar, one connection pool. */
 export class SearchClient {
-  readonly brUid = newBrUid()
+  readonly brUid: string
   readonly cookies = new CookieJar()
   private readonly transport: HttpTransport
   private readonly userAgent: string
@@ -82,6 +106,7 @@ export class SearchClient {
   ) {
     // Registered here too, so every message this client builds is scrubbed by redact() whoever made the config.
     registerSecret(config.authKey)
+    this.brUid = config.brUid
     this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT
     this.signal = options.signal
     this.transport = new HttpTransport(config.baseUrl, {
@@ -165,13 +190,17 @@ export class SearchClient {
     if (res.status < 200 || res.status > 299) {
       const se: ServiceError = toServiceError('Search', res)
       const statusCode = bodyStatusCode(res.text)
-      const detail = se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body')
+      const redirect = res.status >= 300 && res.status <= 399
+      const detail = redirect
+        ? redirectTarget(res, this.endpoint)
+        : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'))
+      const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '')
       const code = statusCode !== undefined ? `, status_code ${statusCode}` : ''
       const extra: SearchFailure['extra'] = { status: res.status, latencyMs }
       if (statusCode !== undefined) extra.statusCode = statusCode
       if (se.retryAfterMs !== undefined) extra.retryAfterMs = se.retryAfterMs
       throw new SearchFailure(
-        redact(`The search service answered HTTP ${res.status}${code}: ${detail}.${HINTS[res.status] ?? ''}`),
+        redact(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`),
         'http',
         res.status === 429 || (res.status >= 500 && res.status <= 599),
         requestId,
@@ -242,9 +271,11 @@ function describeRedirect(r: KeywordRedirect): string {
 
 /**
  * Runs the search check and returns its result; never throws for a failed check (`passed: false`
- * with `failure`). With config.waitMs 0 there is one attempt; otherwise a failing attempt (too few
- * results, 429, 5xx and 543, a timeout, a connection failure) is repeated until one passes or the wait
- * window is over. Other answers (400, 403, 414...) end the check at once: waiting does not fix them.
+ * with `failure`). Every search call goes through the action's retry policy: a transient failure (429
+ * with its Retry-After, 5xx and 543, a timeout, a connection failure) is tried again, up to
+ * config.maxAttempts attempts, with exponential backoff and jitter. Other answers (400, 403, 414, a 3xx...)
+ * end the check at once. With config.waitMs above 0, too few results are looked for again (a freshly
+ * deployed catalogue warming up) until enough are found or the wait window is over.
  */
 export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}): Promise<SearchResult> {
   const client = new SearchClient(config, deps)
@@ -270,14 +301,32 @@ export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}
     if (parsed.keywordRedirect) result.keywordRedirect = parsed.keywordRedirect
     else delete result.keywordRedirect
   }
-  try {
-    deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`)
-    await withRetry(
-      async (attempt) => {
-        result.attempts = attempt
-        let answer: SearchAttempt
+  const timing = { sleep: deps.sleep ?? realSleep, random: deps.random, now: deps.now }
+  // The line before another attempt; `attempts` counts every request of the check.
+  const retryLine = (error: unknown, delayMs: number): string =>
+    `Search attempt ${result.attempts} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${formatSeconds(delayMs)}.`
+  const retrier = createRetrier(
+    {
+      attempts: config.maxAttempts,
+      baseDelayMs: BASE_DELAY_MS,
+      maxDelayMs: MAX_DELAY_MS,
+      maxTotalMs: CALL_MAX_TOTAL_MS,
+      retryable: (error) => {
+        if (!(error instanceof SearchFailure) || !error.retryable) return false
+        return error.extra.retryAfterMs !== undefined ? { afterMs: error.extra.retryAfterMs } : true
+      },
+      ...timing
+    },
+    (_level, message) => deps.log?.(message)
+  )
+  /** One search call: its transient failures retried under max-attempts. */
+  const searchOnce = (): Promise<SearchAttempt> =>
+    retrier.retrying(
+      'Search',
+      async () => {
+        result.attempts++
         try {
-          answer = await client.search()
+          return await client.search()
         } catch (error) {
           if (error instanceof SearchFailure) {
             result.requestId = error.requestId
@@ -288,6 +337,15 @@ export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}
           }
           throw error
         }
+      },
+      (error, _attempt, delayMs) => ({ level: 'info', message: retryLine(error, delayMs) })
+    )
+  try {
+    deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`)
+    // The wait window only adds attempts for too few results; waiting does not fix any other failure.
+    await withRetry(
+      async () => {
+        const answer = await searchOnce()
         result.requestId = answer.requestId
         result.latencyMs = answer.latencyMs
         result.status = answer.status
@@ -306,25 +364,24 @@ export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}
       },
       {
         attempts: config.waitMs > 0 ? Number.MAX_SAFE_INTEGER : 1,
-        baseDelayMs: 1000,
-        maxDelayMs: 10_000,
+        baseDelayMs: BASE_DELAY_MS,
+        maxDelayMs: MAX_DELAY_MS,
         maxTotalMs: config.waitMs,
-        retryable: (error) => {
-          if (!(error instanceof SearchFailure) || !error.retryable) return false
-          return error.extra.retryAfterMs !== undefined ? { afterMs: error.extra.retryAfterMs } : true
-        },
-        onRetry: (error, attempt, delayMs) =>
-          deps.log?.(`Search attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${formatSeconds(delayMs)}.`),
-        sleep: deps.sleep ?? realSleep,
-        random: deps.random,
-        now: deps.now
+        retryable: (error) => error instanceof SearchFailure && error.kind === 'too-few-results',
+        onRetry: (error, _attempt, delayMs) => deps.log?.(retryLine(error, delayMs)),
+        ...timing
       }
     )
     result.passed = true
   } catch (error) {
     if (!(error instanceof SearchFailure)) throw error
     result.failureKind = error.kind
-    const tries = result.attempts > 1 ? ` (${result.attempts} attempts in the ${formatSeconds(config.waitMs)} search-wait-seconds window)` : ''
+    const tries =
+      result.attempts <= 1
+        ? ''
+        : error.kind === 'too-few-results'
+          ? ` (${result.attempts} attempts in the ${formatSeconds(config.waitMs)} search-wait-seconds window)`
+          : ` (${result.attempts} attempts, max-attempts ${config.maxAttempts})`
     result.failure = `${error.message}${tries}`
   } finally {
     await client.close()

@@ -3,7 +3,7 @@
 export type { SearchConfig } from '../inputs/search.js'
 export { REQUESTABLE_FIELDS, SEARCH_HOSTS, SEARCH_LIMITS, type SearchEnvironment } from './service.js'
 export { MAX_QUERY_CHARS, MAX_QUERY_WORDS, type SearchType } from './query.js'
-export { buildSearchRequest, MAX_REQUEST_BYTES, SEARCH_PATH, newBrUid, newRequestId } from './request.js'
+export { appBrUid, buildSearchRequest, MAX_REQUEST_BYTES, SEARCH_PATH, newBrUid, newRequestId, stableUid } from './request.js'
 export { parseSearchResponse, SearchResponseError, type FacetFormat, type KeywordRedirect, type ParsedSearchResponse } from './response.js'
 export { CookieJar } from './cookies.js'
 export {

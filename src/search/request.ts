@@ -1,7 +1,7 @@
 // Builds one search request: the path with its query string, the identifiers of a client without
 // JavaScript, and the 16 KB size check. The auth key travels in the query string, so the full address
 // is never printed: `redactedTarget` is the form for messages.
-import { randomInt } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import type { SearchType } from './query.js'
 
 export const SEARCH_PATH = '/api/v1/core/'
@@ -47,9 +47,26 @@ export function newRequestId(): string {
   return randomDigits(13)
 }
 
-/** A `_br_uid_2` for a client without JavaScript: a new app user (hit count 1), unencoded. */
+/**
+ * The one place that writes the `_br_uid_2` form of a client without JavaScript: an app user
+ * (`v=app`, `ts=0`, hit count 1), unencoded; it is percent-encoded once when the request is built.
+ */
+export function appBrUid(uid: string): string {
+  return `uid=${uid}:v=app:ts=0:hc=1`
+}
+
+/** A random app user's `_br_uid_2` (a new visitor). */
 export function newBrUid(): string {
-  return `uid=${randomDigits(13)}:v=app:ts=0:hc=1`
+  return appBrUid(randomDigits(13))
+}
+
+/**
+ * 13 digits (the first not 0) derived from `seed`, e.g. the repository: the service asks a client to
+ * keep one uid for good, and an action has no storage between runs, so the same seed makes the same visitor.
+ */
+export function stableUid(seed: string): string {
+  const n = createHash('sha256').update(seed).digest().readBigUInt64BE(0)
+  return String(1_000_000_000_000n + (n % 9_000_000_000_000n))
 }
 
 /**
