@@ -32,7 +32,7 @@ async function body(req: IncomingMessage): Promise<unknown> {
 
 /** The two GitHub API calls the action makes, answered like GitHub does; `failCreate` answers 500. */
 async function githubStandIn(failCreate = false) {
-  const calls: Array<{ method: string; url: string; auth?: string; json: unknown }> = []
+  const calls: Array<{ method: string; url: string; auth?: string | undefined; json: unknown }> = []
   const server = createServer(async (req, res) => {
     calls.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, json: await body(req) })
     res.setHeader('content-type', 'application/json')

@@ -616,9 +616,9 @@ describe('units', () => {
       ],
       'boundary'
     )
-    const collect = (chunks: Buffer[]): Array<{ name?: string; filename?: string; data: string }> => {
+    const collect = (chunks: Buffer[]): Array<{ name?: string | undefined; filename?: string | undefined; data: string }> => {
       const parser = new MultipartParser('boundary')
-      const out: Array<{ name?: string; filename?: string; data: string }> = []
+      const out: Array<{ name?: string | undefined; filename?: string | undefined; data: string }> = []
       const events: MultipartEvent[] = chunks.flatMap((c) => parser.write(c))
       parser.end()
       for (const e of events) {

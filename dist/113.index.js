@@ -302,11 +302,11 @@ class HttpTransport {
                 method: req.method,
                 dispatcher: this.dispatcher,
                 headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-                body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body,
+                ...(req.body !== undefined && { body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body }),
                 // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
                 headersTimeout: watch ? 0 : idle,
                 bodyTimeout: idle,
-                signal
+                ...(signal !== undefined && { signal })
             });
             watch?.stop();
             const text = await res.body.text();

@@ -273,6 +273,8 @@ var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
+// EXTERNAL MODULE: ./src/format.ts
+var format = __webpack_require__(6264);
 // EXTERNAL MODULE: external "node:v8"
 var external_node_v8_ = __webpack_require__(8877);
 var external_node_v8_default = /*#__PURE__*/__webpack_require__.n(external_node_v8_);
@@ -533,16 +535,13 @@ class TarCheck extends external_node_stream_.Writable {
 
 
 
+
 const REBUILD_HINT = 'Rebuild the distribution (e.g. `mvn -B verify && mvn -B -P dist`) and make sure it is completely written, uploaded and downloaded ' +
     '(an interrupted artifact upload/download or cache restore leaves a cut-off file).';
 const check_POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.';
-/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes). */
-function formatMb(bytes) {
-    return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-}
 /** MB, with the exact byte count when the rounded MB would not tell the two numbers apart. */
 function sizeText(bytes, other) {
-    return formatMb(bytes) === formatMb(other) ? `${formatMb(bytes)} (${bytes} bytes)` : formatMb(bytes);
+    return (0,format/* formatMb */.TF)(bytes) === (0,format/* formatMb */.TF)(other) ? `${(0,format/* formatMb */.TF)(bytes)} (${bytes} bytes)` : (0,format/* formatMb */.TF)(bytes);
 }
 /** Refuses an archive over the limit: checked before reading an existing archive, and after packing a directory. */
 function checkSizeLimit(label, size, maxBytes) {
@@ -1323,8 +1322,9 @@ function sortByBytes(names) {
         .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
         .map((item) => item.name);
 }
-function errorCode(err) {
-    return err.code ?? err.message;
+/** The system's code of a failure (EACCES, ...), else its message. */
+function why(err) {
+    return (0,errors/* systemErrorCode */.vq)(err) ?? (0,errors/* describeError */.Uc)(err);
 }
 /**
  * Yields the CONTENTS of root (not root itself) depth-first: each directory (name ending in '/')
@@ -1342,7 +1342,7 @@ async function* walkDirectory(root, options = {}) {
             names = await (0,promises_.readdir)(dir);
         }
         catch (err) {
-            throw new errors/* InputError */.dz(`distribution: cannot list the directory '${prefix || '.'}' (${errorCode(err)}). ` +
+            throw new errors/* InputError */.dz(`distribution: cannot list the directory '${prefix || '.'}' (${why(err)}). ` +
                 'Make sure the user running the action can read every directory of the distribution.');
         }
         for (const name of sortByBytes(names)) {
@@ -1353,7 +1353,7 @@ async function* walkDirectory(root, options = {}) {
                 st = await (0,promises_.lstat)(full);
             }
             catch (err) {
-                throw new errors/* InputError */.dz(`distribution: '${rel}' could not be read while packing (${errorCode(err)}). ` +
+                throw new errors/* InputError */.dz(`distribution: '${rel}' could not be read while packing (${why(err)}). ` +
                     'Make sure no other step or process changes the distribution directory while this action runs.');
             }
             if (exclude.some((e) => e.dev === st.dev && e.ino === st.ino && e.ino !== 0))
@@ -1376,7 +1376,7 @@ async function* walkDirectory(root, options = {}) {
                     target = await (0,promises_.readlink)(full);
                 }
                 catch (err) {
-                    throw new errors/* InputError */.dz(`distribution: cannot read the symlink '${rel}' (${errorCode(err)}).`);
+                    throw new errors/* InputError */.dz(`distribution: cannot read the symlink '${rel}' (${why(err)}).`);
                 }
                 if (windows)
                     target = target.replace(/\\/g, '/');
@@ -1597,8 +1597,6 @@ function succeeded(operation, res) {
     return res;
 }
 
-// EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
 ;// CONCATENATED MODULE: ./src/progress.ts
 // Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
 
@@ -2633,11 +2631,11 @@ class HttpTransport {
                 method: req.method,
                 dispatcher: this.dispatcher,
                 headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-                body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body,
+                ...(req.body !== undefined && { body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body }),
                 // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
                 headersTimeout: watch ? 0 : idle,
                 bodyTimeout: idle,
-                signal
+                ...(signal !== undefined && { signal })
             });
             watch?.stop();
             const text = await res.body.text();

@@ -28448,6 +28448,7 @@ class StepFailed extends Error {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   TF: () => (/* binding */ formatMb),
 /* harmony export */   Xo: () => (/* binding */ formatSeconds),
 /* harmony export */   Zk: () => (/* binding */ formatDelay),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
@@ -28477,6 +28478,10 @@ function formatDelay(ms) {
 /** A configured time, as exact as it was given: "0.5 s", "2 s". */
 function formatSeconds(ms) {
     return `${Number((ms / 1000).toFixed(3))} s`;
+}
+/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes), as max-distribution-size counts. */
+function formatMb(bytes) {
+    return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
 

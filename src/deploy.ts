@@ -97,23 +97,27 @@ export interface DeployResult {
   readonly strategy: string
   /** The environment input (undefined: upload only). */
   readonly environmentName: string | undefined
-  archive?: {
-    readonly name: string
-    /** 'packed' from a directory, or 'archive' uploaded as it is. */
-    readonly source: 'packed' | 'archive'
-    readonly size: number
-    readonly sha256: string
-  }
+  archive?:
+    | {
+        readonly name: string
+        /** 'packed' from a directory, or 'archive' uploaded as it is. */
+        readonly source: 'packed' | 'archive'
+        readonly size: number
+        readonly sha256: string
+      }
+    | undefined
   /** The environment's id, once it was found by name. */
-  environmentId?: string
+  environmentId?: string | undefined
   /** Distributions deleted by max-distributions (undefined when pruning is off). */
-  pruned?: number
-  upload?: {
-    readonly distributionId: string
-    readonly attempts: number
-    /** The upload's answer was lost and the stored copy was adopted. */
-    readonly adopted: boolean
-  }
+  pruned?: number | undefined
+  upload?:
+    | {
+        readonly distributionId: string
+        readonly attempts: number
+        /** The upload's answer was lost and the stored copy was adopted. */
+        readonly adopted: boolean
+      }
+    | undefined
   /** The deploy call went through. */
   deployed: boolean
   /** Every step passed (for a dry run: everything it checks). */

@@ -36,7 +36,7 @@ function vmHwmKb(pid: number): number | undefined {
 export async function measure(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number; stdin?: 'ignore' } = {}
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number | undefined; stdin?: 'ignore' } = {}
 ): Promise<Measured> {
   const useTime = gnuTimeAvailable()
   const scratch = mkdtempSync(join(tmpdir(), 'brcd-measure-'))
@@ -97,7 +97,7 @@ function parsePhases(summary: string): Record<string, number> {
  */
 export async function measureAction(
   inputs: Record<string, string>,
-  options: { scratchRoot?: string; node?: string; nodeArgs?: string[]; action?: string; timeoutMs?: number } = {}
+  options: { scratchRoot?: string; node?: string; nodeArgs?: string[]; action?: string; timeoutMs?: number | undefined } = {}
 ): Promise<MeasuredAction> {
   const root = options.scratchRoot ?? tmpdir()
   mkdirSync(root, { recursive: true })

@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises'
 import type { Writable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { InputError } from '../errors.js'
+import { formatMb } from '../format.js'
 import { GarbageRelief } from '../memory.js'
 import { TarCheck, TarFormatError, UnsafeEntry } from './tar-check.js'
 
@@ -26,11 +27,6 @@ const REBUILD_HINT =
 const POINT_HINT =
   'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
 
-
-/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes). */
-export function formatMb(bytes: number): string {
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
-}
 
 /** MB, with the exact byte count when the rounded MB would not tell the two numbers apart. */
 function sizeText(bytes: number, other: number): string {

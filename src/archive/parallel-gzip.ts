@@ -32,7 +32,7 @@ export interface ParallelGzipOptions {
   /** gzip level 1-9; default 6. */
   level?: number
   /** Uncompressed bytes per block; default 512 KiB. */
-  blockSize?: number
+  blockSize?: number | undefined
   /** Blocks between full and pushed to the reader, at most; default concurrency + 1 (one ready whenever a thread frees). */
   maxInFlight?: number
   /** Blocks deflated at once, at most; default availableParallelism(), capped at libuv's pool size - 1. */
@@ -88,10 +88,10 @@ interface Job {
   dictionary: Buffer | undefined
   started: boolean
   done: boolean
-  out?: Buffer
+  out?: Buffer | undefined
   /** The next block: this one's buffer holds its dictionary, so it is recycled only once that one is done. */
-  next?: Job
-  previous?: Job
+  next?: Job | undefined
+  previous?: Job | undefined
   recycled: boolean
 }
 

@@ -25,7 +25,7 @@ export type TarEntry =
 
 export interface TarWriterOptions {
   /** Called with the number of file-content bytes just read (a delta). */
-  onData?: (bytes: number) => void
+  onData?: ((bytes: number) => void) | undefined
   /** At most this many bytes per read; createTarStream's chunk size (default 256 KiB). */
   readChunkSize?: number
 }
@@ -34,12 +34,12 @@ const TYPEFLAG = { file: '0', symlink: '2', directory: '5' } as const
 
 interface RawHeader {
   name: Buffer
-  prefix?: Buffer
+  prefix?: Buffer | undefined
   mode: number
   size: number
   mtime: number
   typeflag: string
-  linkname?: Buffer
+  linkname?: Buffer | undefined
 }
 
 function writeOctal(block: Buffer, offset: number, length: number, value: number): void {

@@ -1,7 +1,7 @@
 // Lists a directory tree as tar entries, lazily and in a reproducible order.
 import { lstat, readdir, readlink } from 'node:fs/promises'
 import path from 'node:path'
-import { InputError } from '../errors.js'
+import { describeError, InputError, systemErrorCode } from '../errors.js'
 import type { TarEntry } from './tar-writer.js'
 
 export interface WalkOptions {
@@ -21,8 +21,9 @@ export function sortByBytes(names: string[]): string[] {
     .map((item) => item.name)
 }
 
-function errorCode(err: unknown): string {
-  return (err as NodeJS.ErrnoException).code ?? (err as Error).message
+/** The system's code of a failure (EACCES, ...), else its message. */
+function why(err: unknown): string {
+  return systemErrorCode(err) ?? describeError(err)
 }
 
 /**
@@ -42,7 +43,7 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
       names = await readdir(dir)
     } catch (err) {
       throw new InputError(
-        `distribution: cannot list the directory '${prefix || '.'}' (${errorCode(err)}). ` +
+        `distribution: cannot list the directory '${prefix || '.'}' (${why(err)}). ` +
           'Make sure the user running the action can read every directory of the distribution.'
       )
     }
@@ -54,7 +55,7 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
         st = await lstat(full)
       } catch (err) {
         throw new InputError(
-          `distribution: '${rel}' could not be read while packing (${errorCode(err)}). ` +
+          `distribution: '${rel}' could not be read while packing (${why(err)}). ` +
             'Make sure no other step or process changes the distribution directory while this action runs.'
         )
       }
@@ -73,7 +74,7 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
         try {
           target = await readlink(full)
         } catch (err) {
-          throw new InputError(`distribution: cannot read the symlink '${rel}' (${errorCode(err)}).`)
+          throw new InputError(`distribution: cannot read the symlink '${rel}' (${why(err)}).`)
         }
         if (windows) target = target.replace(/\\/g, '/')
         yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target }

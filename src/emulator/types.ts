@@ -102,7 +102,7 @@ export interface RecordedRequest {
   url: string
   httpVersion: string
   /** The client's port: tells which connection (e.g. a proxy's tunnel) carried the call. */
-  remotePort?: number
+  remotePort?: number | undefined
   headers: Record<string, string>
   json?: unknown
   parts?: RecordedPart[]

@@ -6,16 +6,16 @@ import { formatDelay } from '../format.js'
 
 export interface RetryOptions {
   attempts: number
-  baseDelayMs?: number
-  maxDelayMs?: number
+  baseDelayMs?: number | undefined
+  maxDelayMs?: number | undefined
   /** Stop retrying when the next wait would pass this much total time. */
-  maxTotalMs?: number
+  maxTotalMs?: number | undefined
   /** Decides whether an error is worth another attempt; may return a delay the server asked for. */
   retryable: (error: unknown) => boolean | { afterMs: number }
-  onRetry?: (error: unknown, attempt: number, delayMs: number) => void
-  sleep?: (ms: number) => Promise<void>
-  random?: () => number
-  now?: () => number
+  onRetry?: ((error: unknown, attempt: number, delayMs: number) => void) | undefined
+  sleep?: ((ms: number) => Promise<void>) | undefined
+  random?: (() => number) | undefined
+  now?: (() => number) | undefined
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))

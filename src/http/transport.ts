@@ -10,7 +10,7 @@ export interface HttpRequest {
   /** Path relative to the base address, starting with '/'. Never ends with a slash. */
   path: string
   headers?: Record<string, string>
-  body?: string | Readable
+  body?: string | Readable | undefined
   /** Time allowed for the whole call, answer included (JSON calls). */
   timeoutMs?: number
   /** Uploads: time allowed with no bytes moving while sending the body, then for the answer (see upload-watch.ts). */
@@ -28,8 +28,8 @@ export interface TransportOptions {
   /** Default for HttpRequest.timeoutMs. */
   timeoutMs?: number
   /** Aborts every call in flight and every later one (the run's watchdog). */
-  signal?: AbortSignal
-  dispatcher?: Dispatcher
+  signal?: AbortSignal | undefined
+  dispatcher?: Dispatcher | undefined
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000
@@ -75,11 +75,11 @@ export class HttpTransport {
         method: req.method,
         dispatcher: this.dispatcher,
         headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-        body: watch && req.body instanceof Readable ? watch.track(req.body) : req.body,
+        ...(req.body !== undefined && { body: watch && req.body instanceof Readable ? watch.track(req.body) : req.body }),
         // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
         headersTimeout: watch ? 0 : idle,
         bodyTimeout: idle,
-        signal
+        ...(signal !== undefined && { signal })
       })
       watch?.stop()
       const text = await res.body.text()

@@ -67,7 +67,7 @@ export type SearchInputReader = (name: string) => string
 
 export interface SearchConfigContext {
   /** owner/name of the repository (GITHUB_REPOSITORY), for the default `url`. */
-  repository?: string
+  repository?: string | undefined
   /** Told when search-* inputs are set while search-query is empty (no check runs). */
   warn?: (message: string) => void
 }

@@ -49,9 +49,9 @@ export interface SearchAttempt {
 export interface SearchClientOptions {
   userAgent?: string
   /** The run's watchdog: aborts a call in flight (its reason is thrown as is, not as a SearchFailure). */
-  signal?: AbortSignal
+  signal?: AbortSignal | undefined
   /** For tests; by default the transport's own HTTP/1.1 agent. */
-  dispatcher?: Dispatcher
+  dispatcher?: Dispatcher | undefined
 }
 
 
