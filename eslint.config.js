@@ -29,7 +29,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*', '../**'], message: 'The emulator never imports action code: a stand-in must not share code with the client it tests.' }] }
+        {
+          patterns: [{ group: ['../*', '../**'], message: 'The emulator never imports action code: a stand-in must not share code with the client it tests.' }]
+        }
       ]
     }
   }

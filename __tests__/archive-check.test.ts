@@ -129,9 +129,7 @@ describe('refuses', () => {
   })
 
   test('a text file and an HTML error page', async () => {
-    expect(await refusal(put('text.tar.gz', 'hello world, this is not an archive\n'))).toMatch(
-      /is not a gzip file \(it is text starting with 'hello world,'\)/
-    )
+    expect(await refusal(put('text.tar.gz', 'hello world, this is not an archive\n'))).toMatch(/is not a gzip file \(it is text starting with 'hello world,'\)/)
     expect(await refusal(put('page.tar.gz', '<!DOCTYPE html><html>Not found</html>'))).toMatch(/HTML or XML/)
   })
 
@@ -144,9 +142,7 @@ describe('refuses', () => {
   })
 
   test('a gzip that is not a tar', async () => {
-    expect(await refusal(put('text.gz', gzipSync('just some text\n'.repeat(100))))).toMatch(
-      /is a gzip file but not a tar archive \(.*bad header checksum\)/
-    )
+    expect(await refusal(put('text.gz', gzipSync('just some text\n'.repeat(100))))).toMatch(/is a gzip file but not a tar archive \(.*bad header checksum\)/)
     expect(await refusal(put('short.gz', gzipSync('tiny')))).toMatch(/is a gzip file but not a tar archive \(.*only 4 bytes/)
   })
 
@@ -171,7 +167,10 @@ describe('refuses', () => {
   })
 
   test('a damaged tar header after the first one', async () => {
-    const tarBytes = crafted([{ name: 'a.txt', data: Buffer.from('a') }, { name: 'b.txt', data: Buffer.from('b') }])
+    const tarBytes = crafted([
+      { name: 'a.txt', data: Buffer.from('a') },
+      { name: 'b.txt', data: Buffer.from('b') }
+    ])
     tarBytes[1024 + 10] = 0x41 // inside the second header's name
     expect(await refusal(put('bad-header.tar.gz', gzipSync(tarBytes)))).toMatch(
       /is corrupt: a tar header after the entry 'a\.txt' is damaged \(bad header checksum\)/
@@ -218,7 +217,10 @@ describe('refuses', () => {
       [[{ name: 'C:\\Windows\\x' }], /entry 'C:\\Windows\\x' that starts with a Windows drive/],
       [[{ name: 'C:/x' }], /starts with a Windows drive/],
       [[{ name: 'a\\..\\b' }], /has a '\.\.' segment/],
-      [[{ name: 'ok.txt' }, { name: 'link', typeflag: '1', linkname: '../../etc/passwd' }], /a hard link 'link' whose target '\.\.\/\.\.\/etc\/passwd' has a '\.\.' segment/],
+      [
+        [{ name: 'ok.txt' }, { name: 'link', typeflag: '1', linkname: '../../etc/passwd' }],
+        /a hard link 'link' whose target '\.\.\/\.\.\/etc\/passwd' has a '\.\.' segment/
+      ],
       [[{ name: 'link', typeflag: '1', linkname: '/etc/passwd' }], /hard link 'link' whose target '\/etc\/passwd' is an absolute path/]
     ]
     for (const [entries, expected] of cases) {

@@ -21,12 +21,20 @@ function imports(file: string): string[] {
 const emulatorDir = path.join(SRC, 'emulator') + path.sep
 
 test('src/emulator imports nothing from the rest of src/', () => {
-  const crossing = sources(emulatorDir).flatMap((f) => imports(f).filter((i) => !i.startsWith(emulatorDir)).map((i) => `${path.relative(SRC, f)} -> ${path.relative(SRC, i)}`))
+  const crossing = sources(emulatorDir).flatMap((f) =>
+    imports(f)
+      .filter((i) => !i.startsWith(emulatorDir))
+      .map((i) => `${path.relative(SRC, f)} -> ${path.relative(SRC, i)}`)
+  )
   expect(crossing).toEqual([])
 })
 
 test('no action module imports src/emulator', () => {
   const action = sources(SRC).filter((f) => !f.startsWith(emulatorDir))
-  const crossing = action.flatMap((f) => imports(f).filter((i) => i.startsWith(emulatorDir)).map((i) => `${path.relative(SRC, f)} -> ${path.relative(SRC, i)}`))
+  const crossing = action.flatMap((f) =>
+    imports(f)
+      .filter((i) => i.startsWith(emulatorDir))
+      .map((i) => `${path.relative(SRC, f)} -> ${path.relative(SRC, i)}`)
+  )
   expect(crossing).toEqual([])
 })

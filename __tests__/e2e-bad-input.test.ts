@@ -67,16 +67,32 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['a missing username', { username: '' }, /Input username is required/],
   ['a missing password', { password: '' }, /Input password is required/],
   ['a path that does not exist', { distribution: 'target/site.tar.gz' }, /'target\/site\.tar\.gz' does not exist .*Point `distribution` at/],
-  ['a glob with no match', { distribution: 'target/*-distribution.tar.gz' }, /the pattern 'target\/\*-distribution\.tar\.gz' matched no \.tar\.gz or \.tgz file .*run the build step/],
-  ['a glob with several matches', { distribution: 'several/*-distribution.tar.gz' }, /matched 2 archives; it must match exactly one:.*a-distribution\.tar\.gz.*b-distribution\.tar\.gz.*Make the pattern more specific/],
+  [
+    'a glob with no match',
+    { distribution: 'target/*-distribution.tar.gz' },
+    /the pattern 'target\/\*-distribution\.tar\.gz' matched no \.tar\.gz or \.tgz file .*run the build step/
+  ],
+  [
+    'a glob with several matches',
+    { distribution: 'several/*-distribution.tar.gz' },
+    /matched 2 archives; it must match exactly one:.*a-distribution\.tar\.gz.*b-distribution\.tar\.gz.*Make the pattern more specific/
+  ],
   ['an empty directory', { distribution: 'empty' }, /the directory 'empty' .* is empty; there is nothing to deploy/],
   ['a file that is not gzip', { distribution: 'zip.tar.gz' }, /is not a gzip file \(it starts with 'PK', a zip/],
   ['a gzip that is not a tar', { distribution: 'notar.tar.gz' }, /is a gzip file but not a tar archive/],
   ['a truncated archive', { distribution: 'truncated.tar.gz' }, /is truncated: the gzip stream ends early .*Rebuild the distribution/],
   ['a tar with an absolute entry', { distribution: 'absolute.tar.gz' }, /contains an entry '\/.*etc-passwd' that is an absolute path.*Repack/],
   ['a tar with a .. entry', { distribution: 'dotdot.tar.gz' }, /contains an entry '\.\.\/escape\.txt' that has a '\.\.' segment/],
-  ['an archive over the limit', { distribution: 'big/over-limit.tar.gz', 'max-distribution-size': '1' }, /is 1\.1 MB, over the limit of 1 MB per distribution .*650 MB.*max-distribution-size/],
-  ['a packed directory over the limit', { distribution: big, 'max-distribution-size': '1' }, /the archive packed from '.*' is 1\.1 MB, over the limit of 1 MB per distribution .*max-distribution-size/],
+  [
+    'an archive over the limit',
+    { distribution: 'big/over-limit.tar.gz', 'max-distribution-size': '1' },
+    /is 1\.1 MB, over the limit of 1 MB per distribution .*650 MB.*max-distribution-size/
+  ],
+  [
+    'a packed directory over the limit',
+    { distribution: big, 'max-distribution-size': '1' },
+    /the archive packed from '.*' is 1\.1 MB, over the limit of 1 MB per distribution .*max-distribution-size/
+  ],
   ['a number that is not a number', { 'max-attempts': 'four' }, /max-attempts 'four' is not a whole number/],
   ['a number out of range', { ...search, 'search-rows': '500' }, /search-rows 500 is out of range: write a number from 1 to 200/],
   ['an unknown search-type', { ...search, 'search-type': 'fuzzy' }, /search-type 'fuzzy' is not a search type: write keyword .* or category/],

@@ -32,7 +32,17 @@ const base = (over: Record<string, string> = {}) => ({
 function seed(n: number): StoredDistribution[] {
   const seeded = Array.from({ length: n }, (_, i) => {
     const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString()
-    return { id: `d${i}`, name: `old-${i}.tar.gz`, createdAt: at, createdBy: 'x', modifiedAt: at, modifiedBy: 'x', md5hash: '0'.repeat(32), sha256: '0'.repeat(64), size: 1 }
+    return {
+      id: `d${i}`,
+      name: `old-${i}.tar.gz`,
+      createdAt: at,
+      createdBy: 'x',
+      modifiedAt: at,
+      modifiedBy: 'x',
+      md5hash: '0'.repeat(32),
+      sha256: '0'.repeat(64),
+      size: 1
+    }
   })
   emu.distributions.push(...seeded)
   return seeded
@@ -56,7 +66,11 @@ describe('paged lists', () => {
     const r = await run(base({ environment: 'production' }))
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
-    expect(ops(emu, 'list-environments').map((q) => q.url)).toEqual(['/v3/environments', '/v3/environments?offset=1&max=100', '/v3/environments?offset=2&max=100'])
+    expect(ops(emu, 'list-environments').map((q) => q.url)).toEqual([
+      '/v3/environments',
+      '/v3/environments?offset=1&max=100',
+      '/v3/environments?offset=2&max=100'
+    ])
     expect(emu.environments.find((e) => e.name === 'production')?.distributionId).toBe(emu.distributions[0]?.id)
   })
 
@@ -118,7 +132,9 @@ describe('tokens and redirects', () => {
   })
 
   test('a 3xx answer says where it points, without its query string', async () => {
-    await emulator({ faults: [{ operation: 'login', kind: 'status', status: 301, location: 'https://elsewhere.example/v3/authn/access_token?token=abc', times: 1 }] })
+    await emulator({
+      faults: [{ operation: 'login', kind: 'status', status: 301, location: 'https://elsewhere.example/v3/authn/access_token?token=abc', times: 1 }]
+    })
     const r = await run(base())
     expect(r.code).toBe(1)
     expect(r.errors[0]).toMatch(/Login failed: HTTP 301 \(a redirect to https:\/\/elsewhere\.example\/v3\/authn\/access_token; redirects are not followed/)

@@ -232,6 +232,8 @@ describe('secrets on failure paths (swept after each test)', () => {
     await emulator({ faults: [{ operation: 'upload', kind: 'reset-mid-upload', afterBytes: 1000, times: 1 }] })
     const r = await run(base({ 'max-attempts': '1' }))
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/The connection to http:\/\/127\.0\.0\.1:\d+ failed during "Upload the distribution" \(ECONNRESET.*1 attempt\(s\) did not get through.*raise max-attempts/)
+    expect(r.errors[0]).toMatch(
+      /The connection to http:\/\/127\.0\.0\.1:\d+ failed during "Upload the distribution" \(ECONNRESET.*1 attempt\(s\) did not get through.*raise max-attempts/
+    )
   })
 })

@@ -73,7 +73,12 @@ describe('GitHub Deployments', () => {
         'POST /repos/acme/site/deployments/4242/statuses'
       ])
       expect(gh.calls[0]?.auth).toMatch(new RegExp(`^(token|Bearer) ${GITHUB_TOKEN}$`))
-      expect(gh.calls[0]?.json).toMatchObject({ ref: '0123456789abcdef0123456789abcdef01234567', environment: 'development', auto_merge: false, required_contexts: [] })
+      expect(gh.calls[0]?.json).toMatchObject({
+        ref: '0123456789abcdef0123456789abcdef01234567',
+        environment: 'development',
+        auto_merge: false,
+        required_contexts: []
+      })
       expect(gh.calls.slice(1).map((c) => (c.json as { state: string }).state)).toEqual(['in_progress', 'success'])
       expect(gh.calls[2]?.json).toMatchObject({ log_url: 'https://github.com/acme/site/actions/runs/77' })
     } finally {
@@ -146,10 +151,13 @@ describe('proxies', () => {
     const server = createServer((req, res) => {
       seen.push(`${req.method} ${req.url}`)
       const target = new URL(req.url ?? '')
-      const up = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      })
+      const up = httpRequest(
+        { host: target.hostname, port: target.port, path: target.pathname + target.search, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        }
+      )
       up.on('socket', (s: Socket) => s.once('connect', () => s.localPort && upstreamPorts.add(s.localPort)))
       up.on('error', () => res.destroy())
       req.pipe(up)
@@ -168,7 +176,16 @@ describe('proxies', () => {
       client.on('error', () => upstream.destroy())
     })
     const url = await listen(server)
-    return { url, seen, upstreamPorts, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()) }) }
+    return {
+      url,
+      seen,
+      upstreamPorts,
+      close: () =>
+        new Promise<void>((r) => {
+          server.closeAllConnections()
+          server.close(() => r())
+        })
+    }
   }
 
   test('HTTP_PROXY: every call of the deploy goes through the proxy', async () => {

@@ -94,9 +94,7 @@ function raw(
     req.on('response', (res) => {
       const body: Buffer[] = []
       res.on('data', (c: Buffer) => body.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(body).toString(), reusedSocket: req.reusedSocket })
-      )
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(body).toString(), reusedSocket: req.reusedSocket }))
     })
     req.on('error', reject)
     req.on('socket', (s) => s.setNoDelay(true))
@@ -197,8 +195,7 @@ describe('authentication', () => {
     const emu = await emulator()
     const a = await login(emu)
     const b = await login(emu)
-    const verify = (t: string): Promise<number> =>
-      fetch(`${emu.url}/v3/authn/verify_token`, { headers: bearer(t) }).then((r) => r.status)
+    const verify = (t: string): Promise<number> => fetch(`${emu.url}/v3/authn/verify_token`, { headers: bearer(t) }).then((r) => r.status)
     expect((await fetch(`${emu.url}/v3/authn/logout`, { method: 'POST', headers: bearer(a.access_token) })).status).toBe(204)
     expect(await verify(a.access_token)).toBe(401)
     expect(await verify(b.access_token)).toBe(401)
@@ -269,7 +266,15 @@ describe('distributions', () => {
     expect(rec?.operation).toBe('upload')
     expect(rec?.headers.authorization).toBe(`Bearer ${access_token}`)
     expect(rec?.parts).toEqual([
-      { name: 'dist_file', filename: 'myproject.tar.gz', contentType: 'application/gzip', size: tarGz.length, md5: md5(tarGz), sha256: sha256(tarGz), path: stored?.path }
+      {
+        name: 'dist_file',
+        filename: 'myproject.tar.gz',
+        contentType: 'application/gzip',
+        size: tarGz.length,
+        md5: md5(tarGz),
+        sha256: sha256(tarGz),
+        path: stored?.path
+      }
     ])
   })
 
@@ -325,7 +330,13 @@ describe('distributions', () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     try {
       const { body, contentType } = multipart([{ name: 'dist_file', filename: 'x.tar.gz', data: tarGz }])
-      const res = await raw(emu.url, { method: 'POST', path: '/v3/distributions', agent, headers: { 'content-type': contentType, 'content-length': body.length }, chunks: [body] })
+      const res = await raw(emu.url, {
+        method: 'POST',
+        path: '/v3/distributions',
+        agent,
+        headers: { 'content-type': contentType, 'content-length': body.length },
+        chunks: [body]
+      })
       expect(res.status).toBe(401)
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/)
       const next = await raw(emu.url, { method: 'GET', path: '/v3/docs', agent })
@@ -346,7 +357,11 @@ describe('distributions', () => {
     const headers = { ...bearer(access_token), 'content-type': contentType, 'content-length': body.length }
     // 1-byte chunks for the head of the body (boundaries and part headers), then odd sizes.
     const head = 400
-    const chunks = [...splitEvery(body.subarray(0, head), [1]), ...splitEvery(body.subarray(head, body.length - 120), [4093, 7, 65537]), ...splitEvery(body.subarray(body.length - 120), [1, 3])]
+    const chunks = [
+      ...splitEvery(body.subarray(0, head), [1]),
+      ...splitEvery(body.subarray(head, body.length - 120), [4093, 7, 65537]),
+      ...splitEvery(body.subarray(body.length - 120), [1, 3])
+    ]
     const res = await raw(emu.url, { method: 'POST', path: '/v3/distributions', headers, chunks, pauseMs: 0 })
     expect(res.status).toBe(201)
     expect(JSON.parse(res.body)).toMatchObject({ name: 'split.tar.gz', md5hash: md5(tarGz) })
@@ -381,7 +396,7 @@ describe('distributions', () => {
       chunks: splitEvery(body, [50_000])
     })
     expect(res.status).toBe(413)
-    expect(((JSON.parse(res.body)) as { error_code: string }).error_code).toBe('DistributionTooLarge')
+    expect((JSON.parse(res.body) as { error_code: string }).error_code).toBe('DistributionTooLarge')
     expect(emu.distributions).toHaveLength(0)
   })
 
@@ -466,7 +481,11 @@ describe('environments', () => {
 
 describe('paging, limits and answer shapes', () => {
   const list = async (emu: Emulator, token: string, path: string) =>
-    (await (await fetch(`${emu.url}${path}`, { headers: bearer(token) })).json()) as { items: Array<{ id: unknown; name: string }>; more: boolean; offset?: number }
+    (await (await fetch(`${emu.url}${path}`, { headers: bearer(token) })).json()) as {
+      items: Array<{ id: unknown; name: string }>
+      more: boolean
+      offset?: number
+    }
 
   test('distribution pages hold at most distributionPageSize items, whatever max asks', async () => {
     const emu = await emulator({ distributionPageSize: 2 })
@@ -664,9 +683,27 @@ describe('units', () => {
 
   test('CLI flags', () => {
     const cmd = parseCli([
-      '--port', '0', '--username', 'me', '--token-lifetime', '5', '--environments', 'a, b', '--no-keep-uploads',
-      '--upload-rate', '1000', '--fail', 'upload:503:2:9', '--fail', 'login:500', '--reset-upload-after', '100',
-      '--drop-after-upload', '1', '--ready-file', '/tmp/x'
+      '--port',
+      '0',
+      '--username',
+      'me',
+      '--token-lifetime',
+      '5',
+      '--environments',
+      'a, b',
+      '--no-keep-uploads',
+      '--upload-rate',
+      '1000',
+      '--fail',
+      'upload:503:2:9',
+      '--fail',
+      'login:500',
+      '--reset-upload-after',
+      '100',
+      '--drop-after-upload',
+      '1',
+      '--ready-file',
+      '/tmp/x'
     ])
     expect(cmd).toEqual({
       help: false,
@@ -692,7 +729,17 @@ describe('units', () => {
     expect(() => parseCli(['--fail', 'nope:503'])).toThrow(/unknown operation/)
     expect(() => parseCli(['--bogus'])).toThrow()
     expect(
-      parseCli(['--max-environments', '5', '--environment-page-size', '1', '--environment-offset-ignored', '--distribution-page-size', '7', '--upload-answer', 'no-id'])
+      parseCli([
+        '--max-environments',
+        '5',
+        '--environment-page-size',
+        '1',
+        '--environment-offset-ignored',
+        '--distribution-page-size',
+        '7',
+        '--upload-answer',
+        'no-id'
+      ])
     ).toMatchObject({ options: { maxEnvironments: 5, environmentPageSize: 1, environmentOffsetIgnored: true, distributionPageSize: 7, uploadAnswer: 'no-id' } })
     expect(() => parseCli(['--upload-answer', 'xml'])).toThrow(/--upload-answer needs/)
   })

@@ -43,7 +43,13 @@ describe('progress lines', () => {
   test('at most one line per interval, then a final one', () => {
     let t = 0
     const lines: string[] = []
-    const p = new ProgressReporter('Uploading x', 10 * 1024 * 1024, (l) => lines.push(l), 5000, () => t)
+    const p = new ProgressReporter(
+      'Uploading x',
+      10 * 1024 * 1024,
+      (l) => lines.push(l),
+      5000,
+      () => t
+    )
     t = 1000
     p.add(1024 * 1024)
     expect(lines).toEqual([])

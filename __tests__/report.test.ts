@@ -41,7 +41,14 @@ const searchResult: SearchResult = {
   warnings: []
 }
 
-const runOf = (over: Partial<RunResult> = {}): RunResult => ({ deploys: true, deploy: deployResult(), search: undefined, phases: [], error: undefined, ...over })
+const runOf = (over: Partial<RunResult> = {}): RunResult => ({
+  deploys: true,
+  deploy: deployResult(),
+  search: undefined,
+  phases: [],
+  error: undefined,
+  ...over
+})
 
 describe('outputs', () => {
   test('the OUTPUTS table names every output of action.yml once, and nothing else', () => {

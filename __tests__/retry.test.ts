@@ -56,7 +56,15 @@ describe('withRetry', () => {
     let t = 0
     const f = failing([status(503), status(503)])
     await expect(
-      withRetry(f.fn, { attempts: 5, baseDelayMs: 1000, maxTotalMs: 1500, retryable: isTransient, random: () => 1, now: () => t, sleep: async (ms) => void (t += ms) })
+      withRetry(f.fn, {
+        attempts: 5,
+        baseDelayMs: 1000,
+        maxTotalMs: 1500,
+        retryable: isTransient,
+        random: () => 1,
+        now: () => t,
+        sleep: async (ms) => void (t += ms)
+      })
     ).rejects.toMatchObject({ status: 503 })
     expect(f.calls()).toBe(2)
   })
@@ -109,12 +117,18 @@ describe('createRetrier', () => {
 
   test('operations one after another each get their attempts; the notice names the operation', async () => {
     const lines: string[] = []
-    const retrier = createRetrier({ attempts: 2, retryable: isTransient, sleep: async () => {}, random: () => 0 }, (level, message) => void lines.push(`${level}: ${message}`))
+    const retrier = createRetrier(
+      { attempts: 2, retryable: isTransient, sleep: async () => {}, random: () => 0 },
+      (level, message) => void lines.push(`${level}: ${message}`)
+    )
     const first = failing([status(503)])
     const second = failing([status(503)])
     await retrier.retrying('Listing environments', first.fn)
     await retrier.retrying('Deleting', second.fn)
     expect([first.calls(), second.calls()]).toEqual([2, 2])
-    expect(lines).toEqual(['info: Listing environments: attempt 1 failed (HTTP 503); retrying in 0.0 s', 'info: Deleting: attempt 1 failed (HTTP 503); retrying in 0.0 s'])
+    expect(lines).toEqual([
+      'info: Listing environments: attempt 1 failed (HTTP 503); retrying in 0.0 s',
+      'info: Deleting: attempt 1 failed (HTTP 503); retrying in 0.0 s'
+    ])
   })
 })

@@ -106,7 +106,19 @@ describe('search check against the emulator', () => {
     expect(raw).toContain('&q=red%20shirt&')
     const params = new URL(raw, emu.url).searchParams
     expect([...params.keys()]).toEqual([
-      'account_id', 'auth_key', 'domain_key', 'request_id', '_br_uid_2', 'ref_url', 'url', 'request_type', 'search_type', 'q', 'fl', 'rows', 'start'
+      'account_id',
+      'auth_key',
+      'domain_key',
+      'request_id',
+      '_br_uid_2',
+      'ref_url',
+      'url',
+      'request_type',
+      'search_type',
+      'q',
+      'fl',
+      'rows',
+      'start'
     ])
     expect(Object.fromEntries(params)).toEqual({
       account_id: '6001',
@@ -143,9 +155,7 @@ describe('search check against the emulator', () => {
     expect(second?.headers.cookie).toMatch(/^br_emulator_session=[0-9a-f]+$/)
     const uid = (r: typeof first): string | null => new URL(r?.url ?? '', emu.url).searchParams.get('_br_uid_2')
     expect(uid(second)).toBe(uid(first))
-    expect(new URL(second?.url ?? '', emu.url).searchParams.get('request_id')).not.toBe(
-      new URL(first?.url ?? '', emu.url).searchParams.get('request_id')
-    )
+    expect(new URL(second?.url ?? '', emu.url).searchParams.get('request_id')).not.toBe(new URL(first?.url ?? '', emu.url).searchParams.get('request_id'))
   })
 
   test('zero results fails the check; min-results 0 passes it', async () => {

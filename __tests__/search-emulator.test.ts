@@ -53,7 +53,14 @@ describe('emulator search API', () => {
     expect(body.response?.docs[0]).toEqual({ pid: 'P1001', title: 'Oxford Shirt' })
     const facets = (body.facet_counts?.facets ?? []) as Array<{ name: string; type: string; value: unknown }>
     expect(facets.map((f) => `${f.name}:${f.type}`)).toEqual(['category:text', 'brand:text', 'colors:text', 'price:number_range', 'sale_price:number_stats'])
-    expect(facets[0]?.value).toContainEqual({ cat_id: 'shirts', cat_name: 'Shirts', count: 4, crumb: 'Apparel>Shirts', tree_path: '/apparel/shirts', parent: 'apparel' })
+    expect(facets[0]?.value).toContainEqual({
+      cat_id: 'shirts',
+      cat_name: 'Shirts',
+      count: 4,
+      crumb: 'Apparel>Shirts',
+      tree_path: '/apparel/shirts',
+      parent: 'apparel'
+    })
     expect(headers.get('set-cookie')).toMatch(/^br_emulator_session=[0-9a-f]+; Path=\/; Max-Age=1800; HttpOnly$/)
     expect(emu.requests[0]).toMatchObject({ operation: 'search', status: 200, search: { cookiePresented: false, q: 'shirt', numFound: 4 } })
   })
@@ -143,7 +150,11 @@ describe('emulator search API', () => {
     [{ request_id: 'abcdefghijklm' }, 400, 'Invalid request_id "abcdefghijklm": 13 digits expected'],
     [{ _br_uid_2: undefined }, 400, 'Missing _br_uid_2'],
     [{ _br_uid_2: 'visitor-1' }, 400, 'Invalid _br_uid_2 "visitor-1": expected uid=<id>:v=<version>:ts=<timestamp>:hc=<hit count>'],
-    [{ _br_uid_2: 'uid=1234567890123:v=app:ts=0' }, 400, 'Invalid _br_uid_2 "uid=1234567890123:v=app:ts=0": expected uid=<id>:v=<version>:ts=<timestamp>:hc=<hit count>'],
+    [
+      { _br_uid_2: 'uid=1234567890123:v=app:ts=0' },
+      400,
+      'Invalid _br_uid_2 "uid=1234567890123:v=app:ts=0": expected uid=<id>:v=<version>:ts=<timestamp>:hc=<hit count>'
+    ],
     // URLSearchParams encodes once more what is already encoded: the service receives uid%253D...%253A...
     [{ _br_uid_2: 'uid%3D1234567890123%3Av%3Dapp%3Ats%3D0%3Ahc%3D1' }, 400, 'Invalid _br_uid_2: percent-encoded twice'],
     [{ url: undefined }, 400, 'Missing url'],
@@ -232,8 +243,20 @@ describe('emulator search API', () => {
 describe('emulator CLI search flags', () => {
   test('parsed into options; search is a fault operation', () => {
     const cmd = parseCli([
-      '--search-account-id', '42', '--search-auth-key', 'k', '--search-domain-key', 'd', '--search-facet-format', 'legacy',
-      '--search-delay', '2500', '--fail', 'search:543:2', '--hang', 'search'
+      '--search-account-id',
+      '42',
+      '--search-auth-key',
+      'k',
+      '--search-domain-key',
+      'd',
+      '--search-facet-format',
+      'legacy',
+      '--search-delay',
+      '2500',
+      '--fail',
+      'search:543:2',
+      '--hang',
+      'search'
     ])
     if (cmd.help) throw new Error('help')
     expect(cmd.options).toMatchObject({

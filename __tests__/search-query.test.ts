@@ -106,14 +106,16 @@ describe('request size (16 KB)', () => {
   })
 
   test('a configuration whose request is over 16 KB is refused before any request, naming the input', () => {
-    const get = (over: Record<string, string>) => (name: string): string =>
-      ({
-        [SearchInput.Query]: 'shirt',
-        [SearchInput.AccountId]: '6001',
-        [SearchInput.AuthKey]: 'key',
-        [SearchInput.DomainKey]: 'dom',
-        ...over
-      })[name] ?? ''
+    const get =
+      (over: Record<string, string>) =>
+      (name: string): string =>
+        ({
+          [SearchInput.Query]: 'shirt',
+          [SearchInput.AccountId]: '6001',
+          [SearchInput.AuthKey]: 'key',
+          [SearchInput.DomainKey]: 'dom',
+          ...over
+        })[name] ?? ''
     expect(parseSearchConfig(get({ [SearchInput.Url]: 'x'.repeat(15_000) }))).toBeDefined()
     expect(() => parseSearchConfig(get({ [SearchInput.Url]: 'x'.repeat(16_500) }))).toThrow(
       /would be \d+ bytes, over the service's limit of 16384 bytes \(it answers HTTP 414\)\. search-url takes 16500 bytes/

@@ -46,7 +46,11 @@ describe('parseSearchResponse', () => {
   })
 
   test('empty result, empty containers, no facets at all', () => {
-    expect(parse({ response: { numFound: 0, start: 0, docs: [] }, facet_counts: { facets: [] } })).toMatchObject({ numFound: 0, facetFormat: 'v3', facetNames: [] })
+    expect(parse({ response: { numFound: 0, start: 0, docs: [] }, facet_counts: { facets: [] } })).toMatchObject({
+      numFound: 0,
+      facetFormat: 'v3',
+      facetNames: []
+    })
     expect(parse({ response: { numFound: 0, docs: [] }, facet_counts: { facet_fields: {}, facet_ranges: {}, facet_queries: {} } })).toMatchObject({
       facetFormat: 'legacy',
       facetNames: []

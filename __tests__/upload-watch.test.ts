@@ -27,8 +27,8 @@ describe('UploadWatch', () => {
       w.progress(30_000)
     }
     const allowance = w.drainAllowanceMs()
-    expect(allowance).toBeGreaterThan(10_000_000 / 310_000 * 1000)
-    expect(allowance).toBeLessThan(BUFFERED_BOUND / 290_000 * 1000)
+    expect(allowance).toBeGreaterThan((10_000_000 / 310_000) * 1000)
+    expect(allowance).toBeLessThan((BUFFERED_BOUND / 290_000) * 1000)
   })
 
   test('a fast link: a small allowance', () => {

@@ -145,7 +145,11 @@ function createRetrier(policy, log) {
         retrying(operation, fn, notice) {
             if (running.getStore() !== undefined)
                 return fn(1);
-            const line = notice ?? ((error, attempt, delay) => ({ level: 'info', message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}` }));
+            const line = notice ??
+                ((error, attempt, delay) => ({
+                    level: 'info',
+                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}`
+                }));
             return running.run(operation, () => withRetry(fn, {
                 ...policy,
                 onRetry: (error, attempt, delay) => {
@@ -653,9 +657,7 @@ class SearchClient {
             const se = (0,http_errors/* toServiceError */.N1)('Search', res);
             const statusCode = bodyStatusCode(res.text);
             const redirect = res.status >= 300 && res.status <= 399;
-            const detail = redirect
-                ? redirectTarget(res, this.endpoint)
-                : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
+            const detail = redirect ? redirectTarget(res, this.endpoint) : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
             const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '');
             const code = statusCode !== undefined ? `, status_code ${statusCode}` : '';
             const extra = { status: res.status, latencyMs };

@@ -164,9 +164,7 @@ async function globFiles(pattern, cwd) {
         const regex = regexes[index];
         const candidates = regex === undefined
             ? [segment]
-            : (await list(dir))
-                .map((entry) => entry.name)
-                .filter((name) => regex.test(name) && (!name.startsWith('.') || segment.startsWith('.')));
+            : (await list(dir)).map((entry) => entry.name).filter((name) => regex.test(name) && (!name.startsWith('.') || segment.startsWith('.')));
         for (const name of candidates) {
             const full = external_node_path_default().join(dir, name);
             const k = await kind(full);
@@ -568,7 +566,10 @@ function describeContent(head) {
     if (/^\s*</.test(start))
         return 'it looks like HTML or XML, perhaps an error page saved instead of the file';
     if (/^[\x20-\x7e\t\r\n]+$/.test(start))
-        return `it is text starting with '${start.replace(/[\r\n\t]/g, ' ').trim().slice(0, 12)}'`;
+        return `it is text starting with '${start
+            .replace(/[\r\n\t]/g, ' ')
+            .trim()
+            .slice(0, 12)}'`;
     return `it starts with bytes ${[...head.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}`;
 }
 async function readHead(file, length) {
@@ -834,7 +835,11 @@ class ParallelGzip extends external_node_stream_.Duplex {
         this.relief = options.relief === false ? undefined : (options.relief ?? new GarbageRelief());
         if (!Number.isInteger(this.level) || this.level < 1 || this.level > 9)
             throw new RangeError(`gzip level ${this.level} is not 1-9`);
-        for (const [name, value] of [['blockSize', this.blockSize], ['maxInFlight', this.maxInFlight], ['concurrency', this.concurrency]]) {
+        for (const [name, value] of [
+            ['blockSize', this.blockSize],
+            ['maxInFlight', this.maxInFlight],
+            ['concurrency', this.concurrency]
+        ]) {
             if (!Number.isInteger(value) || value < 1)
                 throw new RangeError(`${name} ${value} is not a positive whole number`);
         }
@@ -1068,7 +1073,9 @@ const tar_writer_BLOCK = 512;
 const MAX_OCTAL_11 = 0o77777777777;
 const TYPEFLAG = { file: '0', symlink: '2', directory: '5' };
 function writeOctal(block, offset, length, value) {
-    const digits = Math.max(0, Math.floor(value)).toString(8).padStart(length - 1, '0');
+    const digits = Math.max(0, Math.floor(value))
+        .toString(8)
+        .padStart(length - 1, '0');
     if (digits.length > length - 1)
         throw new RangeError(`tar: value ${value} does not fit a ${length}-byte field`);
     block.write(digits, offset, length - 1, 'ascii');
@@ -2004,7 +2011,12 @@ class CloudSession {
     async login() {
         let answer;
         try {
-            answer = await this.api.retrying('Login', () => this.api.json({ operation: 'Login', method: 'POST', path: '/v3/authn/access_token', json: { username: this.username, password: this.password } }));
+            answer = await this.api.retrying('Login', () => this.api.json({
+                operation: 'Login',
+                method: 'POST',
+                path: '/v3/authn/access_token',
+                json: { username: this.username, password: this.password }
+            }));
         }
         catch (error) {
             if (error instanceof errors/* ServiceError */._7 && error.status === 401) {
@@ -2474,7 +2486,11 @@ function createRetrier(policy, log) {
         retrying(operation, fn, notice) {
             if (running.getStore() !== undefined)
                 return fn(1);
-            const line = notice ?? ((error, attempt, delay) => ({ level: 'info', message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}` }));
+            const line = notice ??
+                ((error, attempt, delay) => ({
+                    level: 'info',
+                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}`
+                }));
             return running.run(operation, () => withRetry(fn, {
                 ...policy,
                 onRetry: (error, attempt, delay) => {

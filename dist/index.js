@@ -28587,7 +28587,12 @@ function searchRows(s) {
         ['Latency', s.latencyMs === undefined ? '—' : `${s.latencyMs} ms`],
         ['Attempts', String(s.attempts)],
         ['Request id', s.requestId ? `\`${s.requestId}\`` : '—'],
-        ['Facet format', s.facetFormat === 'none' ? 'none returned' : `${s.facetFormat === 'v3' ? 'V3 (facet_counts.facets)' : 'legacy (facet_fields/facet_ranges)'}${s.facetNames.length ? `: ${s.facetNames.join(', ')}` : ''}`],
+        [
+            'Facet format',
+            s.facetFormat === 'none'
+                ? 'none returned'
+                : `${s.facetFormat === 'v3' ? 'V3 (facet_counts.facets)' : 'legacy (facet_fields/facet_ranges)'}${s.facetNames.length ? `: ${s.facetNames.join(', ')}` : ''}`
+        ],
         ['Keyword redirect', s.keywordRedirect ? (s.keywordRedirect.redirectedUrl ?? s.keywordRedirect.redirectedQuery ?? 'yes') : undefined],
         ['First results', s.titles.length ? s.titles.join('<br>') : undefined]
     ];
@@ -28738,7 +28743,18 @@ const SEARCH_HOSTS = {
 };
 /** The product fields the service lets a request name in `fl`. */
 const REQUESTABLE_FIELDS = [
-    'pid', 'title', 'brand', 'price', 'sale_price', 'thumb_image', 'url', 'description', 'colors', 'sizes', 'price_range', 'sale_price_range'
+    'pid',
+    'title',
+    'brand',
+    'price',
+    'sale_price',
+    'thumb_image',
+    'url',
+    'description',
+    'colors',
+    'sizes',
+    'price_range',
+    'sale_price_range'
 ];
 const SEARCH_LIMITS = {
     maxRows: 200,
@@ -32819,7 +32835,7 @@ function parseSearchConfig(get, context = {}) {
     const { q, warnings } = normalizeQuery(originalQuery, type);
     const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
     serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
-    const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), 'set it to your site\'s domain key; the service refuses requests without it.');
+    const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
     const environment = parseEnvironment(get(SearchInput.Environment).trim());
     const baseInput = get(SearchInput.BaseUrl).trim();
     const baseUrl = baseInput === '' ? service/* SEARCH_HOSTS */.J2[environment] : parseSearchBaseUrl(baseInput);

@@ -104,7 +104,9 @@ function fail(message: string): never {
 console.log('== machine')
 const cpu = cpus()[0]?.model ?? 'unknown CPU'
 const nodeVersion = execFileSync(process.env.E2E_NODE || process.execPath, ['--version'], { encoding: 'utf8' }).trim()
-console.log(`   ${cpu}, ${availableParallelism()} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB; node ${nodeVersion} (action), ${sh('tar --version | head -1')}, ${sh('gzip --version | head -1')}, ${sh('curl --version | head -1 | cut -d" " -f1-2')}`)
+console.log(
+  `   ${cpu}, ${availableParallelism()} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB; node ${nodeVersion} (action), ${sh('tar --version | head -1')}, ${sh('gzip --version | head -1')}, ${sh('curl --version | head -1 | cut -d" " -f1-2')}`
+)
 if (!gnuTimeAvailable()) console.log('   (no /usr/bin/time: peak RSS is polled from /proc/<pid>/status VmHWM)')
 const action = values.action
 if (!existsSync(action)) fail(`${action} is missing: run \`npm run build\` first.`)
@@ -158,7 +160,10 @@ if (!values['no-verify'] && selected.includes('action-dir')) {
     if (!stored?.path) fail('the emulator kept no upload')
     const sha = await sha256Of(stored.path)
     const ok = sha === run.outputs['distribution-sha256'] && sha === stored.sha256 && String(stored.size) === run.outputs['distribution-size']
-    if (!ok) fail(`the stored upload (${sha}, ${stored.size} B) is not what the action reported (${run.outputs['distribution-sha256']}, ${run.outputs['distribution-size']} B)`)
+    if (!ok)
+      fail(
+        `the stored upload (${sha}, ${stored.size} B) is not what the action reported (${run.outputs['distribution-sha256']}, ${run.outputs['distribution-size']} B)`
+      )
     execFileSync('gzip', ['-t', stored.path])
     const listed = Number(sh(`tar -tzf '${stored.path}' | wc -l`))
     mkdirSync(extract)
@@ -169,7 +174,9 @@ if (!values['no-verify'] && selected.includes('action-dir')) {
     const zlibSize = await zlibSizeOfTarIn(stored.path)
     const vsGnu = ((ours / gnu - 1) * 100).toFixed(2)
     const vsZlib = ((ours / zlibSize - 1) * 100).toFixed(2)
-    console.log(`   sha256 matches the action's output and the emulator's record; gzip -t ok; GNU tar lists ${listed} entries; extracted tree = source tree (diff -r)`)
+    console.log(
+      `   sha256 matches the action's output and the emulator's record; gzip -t ok; GNU tar lists ${listed} entries; extracted tree = source tree (diff -r)`
+    )
     console.log(`   size: ${ours} B; single-threaded gzip -${level} of the same tar: GNU gzip ${gnu} B (${vsGnu}%), Node zlib ${zlibSize} B (${vsZlib}%)`)
     if (Math.abs(ours / Math.min(gnu, zlibSize) - 1) > 0.02) fail('the parallel gzip output is more than 2% larger than single-threaded gzip')
   } finally {
@@ -192,14 +199,25 @@ function lastUpload(before: number): { size: number; sha256: string } {
 /** curl login + curl -F upload of `file`; returns the summed time and the larger peak. */
 async function curlUpload(file: string): Promise<Measured> {
   const login = await measure('curl', [
-    '-sS', '--fail-with-body', '-X', 'POST', '-H', 'Content-Type: application/json',
-    '-d', JSON.stringify({ username: emulator.username, password: emulator.password }),
+    '-sS',
+    '--fail-with-body',
+    '-X',
+    'POST',
+    '-H',
+    'Content-Type: application/json',
+    '-d',
+    JSON.stringify({ username: emulator.username, password: emulator.password }),
     `${emulator.url}/v3/authn/access_token`
   ])
   if (login.code !== 0) fail(`curl login failed: ${login.stdout} ${login.stderr}`)
   const token = (JSON.parse(login.stdout) as { access_token: string }).access_token
   const upload = await measure('curl', [
-    '-sS', '--fail-with-body', '-H', `Authorization: Bearer ${token}`, '-F', `dist_file=@${file};type=application/gzip`,
+    '-sS',
+    '--fail-with-body',
+    '-H',
+    `Authorization: Bearer ${token}`,
+    '-F',
+    `dist_file=@${file};type=application/gzip`,
     `${emulator.url}/v3/distributions`
   ])
   if (upload.code !== 0) fail(`curl upload failed: ${upload.stdout} ${upload.stderr}`)
@@ -301,12 +319,19 @@ const tCurl = stat('curl-archive', (s) => s.ms)?.median
 const tArch = stat('action-archive', (s) => s.ms)?.median
 const mArch = stat('action-archive', (s) => s.peakKb)?.max
 const tRefuse = stat('refusal', (s) => s.ms)?.median
-if (tRecipe !== undefined && tDir !== undefined) check(tDir <= 0.6 * tRecipe, `directory in, uploaded: action ${sec(tDir)} s = ${(tDir / tRecipe).toFixed(2)} x the recipe's ${sec(tRecipe)} s (target <= 0.6)`)
+if (tRecipe !== undefined && tDir !== undefined)
+  check(
+    tDir <= 0.6 * tRecipe,
+    `directory in, uploaded: action ${sec(tDir)} s = ${(tDir / tRecipe).toFixed(2)} x the recipe's ${sec(tRecipe)} s (target <= 0.6)`
+  )
 if (mDir !== undefined) check(mDir <= 96 * 1024, `peak RSS, directory: max ${(mDir / 1024).toFixed(1)} MiB over the rounds (target <= 96 MiB)`)
 if (mArch !== undefined) check(mArch <= 96 * 1024, `peak RSS, prebuilt archive: max ${(mArch / 1024).toFixed(1)} MiB (target <= 96 MiB)`)
 if (tCurl !== undefined && tArch !== undefined) {
   const upload = uploadOnly.length > 0 ? `; its upload phase alone ${sec(median(uploadOnly))} s` : ''
-  check(tArch <= 1.2 * tCurl, `prebuilt archive in, uploaded: action ${sec(tArch)} s = ${(tArch / tCurl).toFixed(2)} x curl login + curl -F's ${sec(tCurl)} s (target <= 1.2)${upload}`)
+  check(
+    tArch <= 1.2 * tCurl,
+    `prebuilt archive in, uploaded: action ${sec(tArch)} s = ${(tArch / tCurl).toFixed(2)} x curl login + curl -F's ${sec(tCurl)} s (target <= 1.2)${upload}`
+  )
 }
 if (tRefuse !== undefined) check(tRefuse <= 300, `refused input (bad stack): reported and exited in ${Math.round(tRefuse)} ms (target <= 300 ms)`)
 console.log('\n== targets')

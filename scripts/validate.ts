@@ -88,7 +88,8 @@ const actionOutputs = keys(action.outputs)
   ]
   for (const section of ['inputs', 'outputs'] as const) {
     const entries = action[section]
-    if (isMap(entries)) for (const [name, spec] of Object.entries(entries)) texts.push([`${section}.${name}.description`, isMap(spec) ? spec.description : undefined])
+    if (isMap(entries))
+      for (const [name, spec] of Object.entries(entries)) texts.push([`${section}.${name}.description`, isMap(spec) ? spec.description : undefined])
   }
   for (const [where, text] of texts) {
     if (typeof text === 'string' && text.includes('${{')) {
@@ -158,7 +159,8 @@ function checkCall(file: string, jobId: string, job: Yaml): void {
   for (const [name, spec] of Object.entries(callInputs)) {
     if (isMap(spec) && spec.required === true && !given.includes(name)) report(file, `jobs.${jobId}: required input '${name}' of ${REUSABLE} is not given`)
   }
-  if (job.secrets !== 'inherit') for (const secret of keys(job.secrets)) if (!callSecrets.has(secret)) report(file, `jobs.${jobId}: secret '${secret}' is not a secret of ${REUSABLE}`)
+  if (job.secrets !== 'inherit')
+    for (const secret of keys(job.secrets)) if (!callSecrets.has(secret)) report(file, `jobs.${jobId}: secret '${secret}' is not a secret of ${REUSABLE}`)
 }
 
 // --- report -------------------------------------------------------------------------------------

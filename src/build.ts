@@ -13,7 +13,9 @@ export async function runBuildCommand(command: string, cwd: string): Promise<voi
   } catch (error) {
     // @actions/exec throws when the program cannot be found or started.
     const why = error instanceof Error ? error.message : String(error)
-    throw new InputError(`build-command '${command}' could not be started (${why}). Check the program name and that the job installs it (e.g. actions/setup-java for mvn).`)
+    throw new InputError(
+      `build-command '${command}' could not be started (${why}). Check the program name and that the job installs it (e.g. actions/setup-java for mvn).`
+    )
   }
   if (code !== 0) {
     throw new InputError(`build-command '${command}' exited with code ${code}; nothing was uploaded. Its output is in the "Build" log group above.`)

@@ -108,7 +108,12 @@ function searchRows(s: SearchResult): Array<[string, string | undefined]> {
     ['Latency', s.latencyMs === undefined ? '—' : `${s.latencyMs} ms`],
     ['Attempts', String(s.attempts)],
     ['Request id', s.requestId ? `\`${s.requestId}\`` : '—'],
-    ['Facet format', s.facetFormat === 'none' ? 'none returned' : `${s.facetFormat === 'v3' ? 'V3 (facet_counts.facets)' : 'legacy (facet_fields/facet_ranges)'}${s.facetNames.length ? `: ${s.facetNames.join(', ')}` : ''}`],
+    [
+      'Facet format',
+      s.facetFormat === 'none'
+        ? 'none returned'
+        : `${s.facetFormat === 'v3' ? 'V3 (facet_counts.facets)' : 'legacy (facet_fields/facet_ranges)'}${s.facetNames.length ? `: ${s.facetNames.join(', ')}` : ''}`
+    ],
     ['Keyword redirect', s.keywordRedirect ? (s.keywordRedirect.redirectedUrl ?? s.keywordRedirect.redirectedQuery ?? 'yes') : undefined],
     ['First results', s.titles.length ? s.titles.join('<br>') : undefined]
   ]

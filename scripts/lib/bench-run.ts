@@ -104,7 +104,10 @@ export async function measureAction(
   const dir = mkdtempSync(join(root, 'brcd-bench-run-'))
   try {
     const { env, outputFile, summaryFile } = runnerEnvironment(dir, inputs)
-    const run = await measure(options.node ?? (process.env.E2E_NODE || process.execPath), [...(options.nodeArgs ?? []), options.action ?? ACTION], { env, timeoutMs: options.timeoutMs })
+    const run = await measure(options.node ?? (process.env.E2E_NODE || process.execPath), [...(options.nodeArgs ?? []), options.action ?? ACTION], {
+      env,
+      timeoutMs: options.timeoutMs
+    })
     const summary = readFileSync(summaryFile, 'utf8')
     return {
       ...run,

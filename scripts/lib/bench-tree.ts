@@ -54,7 +54,10 @@ const WORDS = (
 
 /** Made-up identifiers from syllables: a vocabulary of a few thousand words, like real code and content. */
 function vocabulary(rng: Rng, count: number): string[] {
-  const syllables = 'ba be bi bo bu ca co cu da de di do fa fe fi fo ga ge go ha he hi ho ja jo ka ke ki ko la le li lo lu ma me mi mo mu na ne ni no nu pa pe pi po pu ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo xa ze zi zo'.split(' ')
+  const syllables =
+    'ba be bi bo bu ca co cu da de di do fa fe fi fo ga ge go ha he hi ho ja jo ka ke ki ko la le li lo lu ma me mi mo mu na ne ni no nu pa pe pi po pu ra re ri ro ru sa se si so su ta te ti to tu va ve vi vo xa ze zi zo'.split(
+      ' '
+    )
   const words = [...WORDS]
   while (words.length < count) {
     let word = ''

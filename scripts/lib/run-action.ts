@@ -84,7 +84,12 @@ export function runnerEnvironment(dir: string, inputs: Record<string, string>, w
 
 export async function runAction(
   inputs: Record<string, string>,
-  options: { env?: Record<string, string>; workspace?: string; timeoutMs?: number; /** Copy the action's log to this process's stdout as it runs. */ echo?: boolean } = {}
+  options: {
+    env?: Record<string, string>
+    workspace?: string
+    timeoutMs?: number
+    /** Copy the action's log to this process's stdout as it runs. */ echo?: boolean
+  } = {}
 ): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'brcd-run-'))
   const { env: base, outputFile, summaryFile } = runnerEnvironment(dir, inputs, options.workspace)

@@ -24,9 +24,7 @@ export interface CheckOptions {
 const REBUILD_HINT =
   'Rebuild the distribution (e.g. `mvn -B verify && mvn -B -P dist`) and make sure it is completely written, uploaded and downloaded ' +
   '(an interrupted artifact upload/download or cache restore leaves a cut-off file).'
-const POINT_HINT =
-  'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
-
+const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
 
 /** MB, with the exact byte count when the rounded MB would not tell the two numbers apart. */
 function sizeText(bytes: number, other: number): string {
@@ -53,7 +51,11 @@ export function describeContent(head: Buffer): string {
   if (head.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]))) return 'it looks like zstd'
   const start = head.subarray(0, 16).toString('latin1')
   if (/^\s*</.test(start)) return 'it looks like HTML or XML, perhaps an error page saved instead of the file'
-  if (/^[\x20-\x7e\t\r\n]+$/.test(start)) return `it is text starting with '${start.replace(/[\r\n\t]/g, ' ').trim().slice(0, 12)}'`
+  if (/^[\x20-\x7e\t\r\n]+$/.test(start))
+    return `it is text starting with '${start
+      .replace(/[\r\n\t]/g, ' ')
+      .trim()
+      .slice(0, 12)}'`
   return `it starts with bytes ${[...head.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}`
 }
 
@@ -118,7 +120,8 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
   } catch (err) {
     if (err instanceof UnsafeEntry) {
       const { entry } = err
-      const what = entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`
+      const what =
+        entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`
       throw new InputError(
         `${label} contains ${what}; extracting it would write outside the installation directory. ` +
           'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +

@@ -152,9 +152,7 @@ export async function globFiles(pattern: string, cwd: string): Promise<{ base: s
     const candidates =
       regex === undefined
         ? [segment]
-        : (await list(dir))
-            .map((entry) => entry.name)
-            .filter((name) => regex.test(name) && (!name.startsWith('.') || segment.startsWith('.')))
+        : (await list(dir)).map((entry) => entry.name).filter((name) => regex.test(name) && (!name.startsWith('.') || segment.startsWith('.')))
     for (const name of candidates) {
       const full = nodePath.join(dir, name)
       const k = await kind(full)

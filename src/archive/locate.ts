@@ -5,8 +5,7 @@ import { InputError } from '../errors.js'
 import { globFiles, hasGlobChars } from './glob.js'
 import type { DistributionSource } from './types.js'
 
-const POINT_HINT =
-  'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
+const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
 const BUILD_HINT =
   'If the distribution is built in this job, run the build step (e.g. `mvn -B verify && mvn -B -P dist`) before this action; ' +
   'if another job built it, download that artifact first (actions/download-artifact).'
@@ -74,9 +73,7 @@ export async function locateDistribution(input: string, workspace: string): Prom
               .map((m) => display(m, ws))
               .join(', ')}${matches.length > 5 ? ', ...' : ''}.`
           : ''
-      throw new InputError(
-        `distribution: the pattern '${raw}' matched no .tar.gz or .tgz file (searched under ${base}).${others} ${BUILD_HINT} ${POINT_HINT}`
-      )
+      throw new InputError(`distribution: the pattern '${raw}' matched no .tar.gz or .tgz file (searched under ${base}).${others} ${BUILD_HINT} ${POINT_HINT}`)
     }
     const shown = archives.slice(0, 10).map((m) => `  ${display(m, ws)}`)
     if (archives.length > 10) shown.push(`  ... and ${archives.length - 10} more`)

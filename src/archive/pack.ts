@@ -47,7 +47,9 @@ export async function packDirectory(sourceDir: string, outFile: string, options:
   }
   const names = (await readdir(source)).filter((name) => path.join(source, name) !== target)
   if (names.length === 0) {
-    throw new InputError(`distribution: the directory '${sourceDir}' is empty; there is nothing to deploy. Point \`distribution\` at the directory your build filled, or at its .tar.gz.`)
+    throw new InputError(
+      `distribution: the directory '${sourceDir}' is empty; there is nothing to deploy. Point \`distribution\` at the directory your build filled, or at its .tar.gz.`
+    )
   }
 
   await mkdir(path.dirname(target), { recursive: true })
@@ -111,7 +113,9 @@ export async function packDirectory(sourceDir: string, outFile: string, options:
     if (err instanceof InputError) throw err
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'ENOSPC') {
-      throw new InputError(`distribution: the disk ran out of space while writing '${outFile}'. Free some space on the runner (or write the archive to a larger disk) and run again.`)
+      throw new InputError(
+        `distribution: the disk ran out of space while writing '${outFile}'. Free some space on the runner (or write the archive to a larger disk) and run again.`
+      )
     }
     throw err
   }

@@ -136,7 +136,11 @@ export class ParallelGzip extends Duplex {
     this.maxInFlight = options.maxInFlight ?? this.concurrency + 1
     this.relief = options.relief === false ? undefined : (options.relief ?? new GarbageRelief())
     if (!Number.isInteger(this.level) || this.level < 1 || this.level > 9) throw new RangeError(`gzip level ${this.level} is not 1-9`)
-    for (const [name, value] of [['blockSize', this.blockSize], ['maxInFlight', this.maxInFlight], ['concurrency', this.concurrency]] as const) {
+    for (const [name, value] of [
+      ['blockSize', this.blockSize],
+      ['maxInFlight', this.maxInFlight],
+      ['concurrency', this.concurrency]
+    ] as const) {
       if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} ${value} is not a positive whole number`)
     }
   }

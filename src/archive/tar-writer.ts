@@ -19,9 +19,7 @@ interface EntryBase {
 }
 
 export type TarEntry =
-  | (EntryBase & { type: 'directory' })
-  | (EntryBase & { type: 'symlink'; linkname: string })
-  | (EntryBase & { type: 'file'; size: number; sourcePath: string })
+  (EntryBase & { type: 'directory' }) | (EntryBase & { type: 'symlink'; linkname: string }) | (EntryBase & { type: 'file'; size: number; sourcePath: string })
 
 export interface TarWriterOptions {
   /** Called with the number of file-content bytes just read (a delta). */
@@ -43,7 +41,9 @@ interface RawHeader {
 }
 
 function writeOctal(block: Buffer, offset: number, length: number, value: number): void {
-  const digits = Math.max(0, Math.floor(value)).toString(8).padStart(length - 1, '0')
+  const digits = Math.max(0, Math.floor(value))
+    .toString(8)
+    .padStart(length - 1, '0')
   if (digits.length > length - 1) throw new RangeError(`tar: value ${value} does not fit a ${length}-byte field`)
   block.write(digits, offset, length - 1, 'ascii')
   block[offset + length - 1] = 0
@@ -245,11 +245,7 @@ async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSin
  * Writes the tar of the given entries into a sink: each entry's header, then each file's content
  * read from disk chunk by chunk as the sink makes room, then the end-of-archive marker.
  */
-export async function writeTar(
-  entries: Iterable<TarEntry> | AsyncIterable<TarEntry>,
-  sink: TarSink,
-  options: TarWriterOptions = {}
-): Promise<void> {
+export async function writeTar(entries: Iterable<TarEntry> | AsyncIterable<TarEntry>, sink: TarSink, options: TarWriterOptions = {}): Promise<void> {
   for await (const entry of entries) {
     await sink.write(encodeEntryHeader(entry))
     if (entry.type === 'file') await writeFileContent(entry, sink, options)
@@ -261,10 +257,7 @@ export async function writeTar(
  * A Readable of tar bytes for the given entries, produced lazily: each file is read from disk when
  * the consumer asks for more, so memory stays flat whatever the size of the tree.
  */
-export function createTarStream(
-  entries: Iterable<TarEntry> | AsyncIterable<TarEntry>,
-  options: TarWriterOptions = {}
-): Readable {
+export function createTarStream(entries: Iterable<TarEntry> | AsyncIterable<TarEntry>, options: TarWriterOptions = {}): Readable {
   const chunkSize = options.readChunkSize ?? 256 * 1024
   let started = false
   let room: Buffer | undefined

@@ -49,7 +49,9 @@ export async function pruneDistributions(client: CloudClient, max: number, envir
     core.info(`Deleted distribution ${what}`)
   }
   if (plan.shortBy > 0) {
-    core.warning(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`)
+    core.warning(
+      `${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`
+    )
   }
   return dryRun ? 0 : plan.toDelete.length
 }

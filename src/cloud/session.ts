@@ -57,7 +57,12 @@ export class CloudSession {
     let answer: TokenAnswer
     try {
       answer = await this.api.retrying('Login', () =>
-        this.api.json<TokenAnswer>({ operation: 'Login', method: 'POST', path: '/v3/authn/access_token', json: { username: this.username, password: this.password } })
+        this.api.json<TokenAnswer>({
+          operation: 'Login',
+          method: 'POST',
+          path: '/v3/authn/access_token',
+          json: { username: this.username, password: this.password }
+        })
       )
     } catch (error) {
       if (error instanceof ServiceError && error.status === 401) {

@@ -146,7 +146,10 @@ export function parseCli(argv: string[]): CliCommand {
   if (values['token-lifetime'] !== undefined) options.tokenLifetimeSeconds = int('token-lifetime', values['token-lifetime'], 1)
   if (values['refresh-lifetime'] !== undefined) options.refreshLifetimeSeconds = int('refresh-lifetime', values['refresh-lifetime'], 1)
   if (values.environments !== undefined) {
-    options.environments = values.environments.split(',').map((e) => e.trim()).filter((e) => e !== '')
+    options.environments = values.environments
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== '')
   }
   if (values['max-environments'] !== undefined) options.maxEnvironments = int('max-environments', values['max-environments'], 1)
   if (values['environment-page-size'] !== undefined) options.environmentPageSize = int('environment-page-size', values['environment-page-size'], 1)

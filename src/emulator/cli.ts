@@ -24,10 +24,14 @@ async function main(): Promise<void> {
   console.log(`  username: ${emulator.username}`)
   console.log(`  password: ${emulator.password}`)
   console.log(`  docs:     ${emulator.url}/v3/docs`)
-  console.log(`  storage:  ${options.keepUploads === false ? '(uploads are hashed, not kept)' : (options.storageDir ?? 'a temporary directory, removed on exit')}`)
+  console.log(
+    `  storage:  ${options.keepUploads === false ? '(uploads are hashed, not kept)' : (options.storageDir ?? 'a temporary directory, removed on exit')}`
+  )
   console.log(`Pass it to the action as its api-url, e.g.:`)
   console.log(`  INPUT_API-URL=${emulator.url}`)
-  console.log(`Search API: GET ${emulator.url}/api/v1/core/ (facets ${emulator.search.facetFormat}${emulator.search.delayMs > 0 ? `, ${emulator.search.delayMs} ms delay` : ''})`)
+  console.log(
+    `Search API: GET ${emulator.url}/api/v1/core/ (facets ${emulator.search.facetFormat}${emulator.search.delayMs > 0 ? `, ${emulator.search.delayMs} ms delay` : ''})`
+  )
   console.log(`  search-base-url:   ${emulator.url}`)
   console.log(`  search-account-id: ${emulator.search.accountId}`)
   console.log(`  search-auth-key:   ${emulator.search.authKey}`)

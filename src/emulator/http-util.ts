@@ -37,8 +37,7 @@ export function isJsonContentType(contentType: string | undefined): boolean {
  * (and discarded): leaving a `for await` over a request early would destroy the socket before the answer.
  */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const tooLarge = (): HttpError =>
-    new HttpError(413, 'PayloadTooLarge', `The request body is larger than ${limit} bytes`, {}, true)
+  const tooLarge = (): HttpError => new HttpError(413, 'PayloadTooLarge', `The request body is larger than ${limit} bytes`, {}, true)
   const declared = Number(req.headers['content-length'] ?? '0')
   if (Number.isFinite(declared) && declared > limit) throw tooLarge()
   const chunks: Buffer[] = []

@@ -13,11 +13,7 @@ export interface PartHeaders {
   contentType?: string
 }
 
-export type MultipartEvent =
-  | ({ type: 'part' } & PartHeaders)
-  | { type: 'data'; data: Buffer }
-  | { type: 'part-end' }
-  | { type: 'end' }
+export type MultipartEvent = ({ type: 'part' } & PartHeaders) | { type: 'data'; data: Buffer } | { type: 'part-end' } | { type: 'end' }
 
 /** Splits `type/subtype; a=b; c="d"` into its lower-cased value and its parameters (names lower-cased). */
 export function parseHeaderValue(header: string): { value: string; params: Record<string, string> } {
@@ -181,9 +177,7 @@ export class MultipartParser {
   /** Call at the end of the body: throws when the closing boundary was not seen. */
   end(): void {
     if (this.state !== 'epilogue') {
-      throw new MultipartError(
-        this.state === 'preamble' ? 'No multipart boundary found in the body' : 'The multipart body ended before its closing boundary'
-      )
+      throw new MultipartError(this.state === 'preamble' ? 'No multipart boundary found in the body' : 'The multipart body ended before its closing boundary')
     }
   }
 }

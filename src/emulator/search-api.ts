@@ -22,7 +22,18 @@ export const MAX_Q_WORDS = 30
 export const MAX_ROWS = 200
 export const MAX_START = 10000
 export const REQUESTABLE_FIELDS = [
-  'pid', 'title', 'brand', 'price', 'sale_price', 'thumb_image', 'url', 'description', 'colors', 'sizes', 'price_range', 'sale_price_range'
+  'pid',
+  'title',
+  'brand',
+  'price',
+  'sale_price',
+  'thumb_image',
+  'url',
+  'description',
+  'colors',
+  'sizes',
+  'price_range',
+  'sale_price_range'
 ] as const
 
 class SearchError extends Error {
@@ -165,7 +176,10 @@ function legacyFacets(matches: CatalogProduct[]): Record<string, unknown> {
   }
 }
 
-function validate(ctx: RequestContext, state: SearchState): { q: string; type: 'keyword' | 'category'; rows: number; start: number; fields: string[]; v3: boolean } {
+function validate(
+  ctx: RequestContext,
+  state: SearchState
+): { q: string; type: 'keyword' | 'category'; rows: number; start: number; fields: string[]; v3: boolean } {
   const { settings } = state
   const bytes = requestBytes(ctx)
   if (bytes > MAX_REQUEST_BYTES) throw new SearchError(414, `Request-URI Too Long: the request is ${bytes} bytes (at most ${MAX_REQUEST_BYTES})`)
@@ -199,7 +213,10 @@ function validate(ctx: RequestContext, state: SearchState): { q: string; type: '
   if (rows > MAX_ROWS || start > MAX_START) {
     throw new SearchError(400, `Pagination limit exceeded: requested start ${start}, rows ${rows}. Max start ${MAX_START}, rows ${MAX_ROWS}`)
   }
-  const fl = (params.get('fl') ?? '').split(',').map((f) => f.trim()).filter((f) => (REQUESTABLE_FIELDS as readonly string[]).includes(f))
+  const fl = (params.get('fl') ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => (REQUESTABLE_FIELDS as readonly string[]).includes(f))
   const fields = fl.length > 0 ? [...new Set(fl)] : [...REQUESTABLE_FIELDS]
   const v3 = params.get('facet.version') === '3.0' || settings.facetFormat === 'v3'
   return { q, type, rows, start, fields, v3 }

@@ -70,17 +70,57 @@ function product(
 }
 
 export const PRODUCTS: CatalogProduct[] = [
-  product('P1001', 'Oxford Shirt', 'Northwind', 59.95, 49.95, ['white', 'blue'], ['S', 'M', 'L', 'XL'], ['shirts'], 'Classic cotton oxford shirt with a button-down collar.'),
+  product(
+    'P1001',
+    'Oxford Shirt',
+    'Northwind',
+    59.95,
+    49.95,
+    ['white', 'blue'],
+    ['S', 'M', 'L', 'XL'],
+    ['shirts'],
+    'Classic cotton oxford shirt with a button-down collar.'
+  ),
   product('P1002', 'Linen Shirt', 'Northwind', 69.95, 69.95, ['white', 'sand'], ['M', 'L'], ['shirts'], 'Light linen shirt for warm days.'),
   product('P1003', 'Flannel Shirt', 'Timberline', 54.5, 39.0, ['red', 'green'], ['S', 'M', 'L'], ['shirts'], 'Brushed flannel shirt in a tartan check.'),
   product('P1004', 'Polo Shirt', 'Courtside', 39.0, 29.0, ['navy', 'white', 'red'], ['S', 'M', 'L', 'XL'], ['shirts'], 'Pique cotton polo shirt.'),
-  product('P2001', 'Slim Chino Trousers', 'Northwind', 79.0, 79.0, ['khaki', 'navy'], ['30', '32', '34'], ['trousers'], 'Slim-fit chino trousers in stretch cotton.'),
+  product(
+    'P2001',
+    'Slim Chino Trousers',
+    'Northwind',
+    79.0,
+    79.0,
+    ['khaki', 'navy'],
+    ['30', '32', '34'],
+    ['trousers'],
+    'Slim-fit chino trousers in stretch cotton.'
+  ),
   product('P2002', 'Wool Trousers', 'Savile', 149.0, 119.0, ['grey', 'charcoal'], ['32', '34', '36'], ['trousers'], 'Tailored trousers in fine wool.'),
   product('P2003', 'Denim Jeans', 'Timberline', 89.0, 69.0, ['blue', 'black'], ['30', '32', '34', '36'], ['trousers'], 'Straight-leg denim jeans.'),
   product('P3001', 'Leather Sneakers', 'Courtside', 119.0, 99.0, ['white'], ['41', '42', '43', '44'], ['shoes'], 'Low-top sneakers in smooth leather.'),
-  product('P3002', 'Running Shoes', 'Stride', 139.0, 139.0, ['black', 'red'], ['40', '41', '42', '43', '44', '45'], ['shoes'], 'Cushioned running shoes for long distances.'),
+  product(
+    'P3002',
+    'Running Shoes',
+    'Stride',
+    139.0,
+    139.0,
+    ['black', 'red'],
+    ['40', '41', '42', '43', '44', '45'],
+    ['shoes'],
+    'Cushioned running shoes for long distances.'
+  ),
   product('P3003', 'Suede Boots', 'Timberline', 219.0, 179.0, ['brown'], ['41', '42', '43'], ['shoes'], 'Ankle boots in water-repellent suede.'),
-  product('P4001', 'Leather Belt', 'Savile', 49.0, 49.0, ['brown', 'black'], ['90', '100', '110'], ['accessories'], 'Full-grain leather belt with a brass buckle.'),
+  product(
+    'P4001',
+    'Leather Belt',
+    'Savile',
+    49.0,
+    49.0,
+    ['brown', 'black'],
+    ['90', '100', '110'],
+    ['accessories'],
+    'Full-grain leather belt with a brass buckle.'
+  ),
   product('P4002', 'Wool Scarf', 'Northwind', 45.0, 35.0, ['grey', 'red', 'navy'], ['one size'], ['accessories'], 'Soft merino wool scarf.')
 ]
 

@@ -103,8 +103,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     throw new Error(`The platform allows at most ${maxEnvironments} environments per stack, ${environmentNames.length} were asked for (raise maxEnvironments)`)
   }
   const ownsStorage = options.storageDir === undefined
-  const storageDir =
-    options.storageDir === undefined ? await mkdtemp(join(tmpdir(), 'brcloud-emulator-')) : resolve(options.storageDir)
+  const storageDir = options.storageDir === undefined ? await mkdtemp(join(tmpdir(), 'brcloud-emulator-')) : resolve(options.storageDir)
   if (!ownsStorage) await mkdir(storageDir, { recursive: true })
 
   const state: EmulatorState = {
@@ -121,10 +120,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
       uploadAnswer: options.uploadAnswer ?? 'record'
     },
-    tokens: new TokenService(
-      options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds,
-      options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds
-    ),
+    tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),
     distributions: [],
     environments: environmentNames.map(newEnvironment)
   }

@@ -64,8 +64,7 @@ export function environmentJson(e: StoredEnvironment): Record<string, unknown> {
 export function authenticate(state: EmulatorState, req: IncomingMessage): string {
   const header = req.headers.authorization
   const m = header === undefined ? null : /^bearer\s+(\S+)\s*$/i.exec(header)
-  const unauthorized = (detail: string): HttpError =>
-    new HttpError(401, 'Unauthorized', detail, { 'www-authenticate': 'Bearer realm="brcloud-emulator"' })
+  const unauthorized = (detail: string): HttpError => new HttpError(401, 'Unauthorized', detail, { 'www-authenticate': 'Bearer realm="brcloud-emulator"' })
   if (m === null || m[1] === undefined) throw unauthorized('An "Authorization: Bearer <access token>" header is required')
   const check = state.tokens.check('access', m[1])
   if (!check.ok) throw unauthorized(check.detail)

@@ -99,9 +99,7 @@ export class GzipTarSniffer {
       }
     })
     gunzip.on('error', (err: Error) => this.decide({ ok: false, reason: `The file is not valid gzip: ${err.message}` }))
-    gunzip.on('end', () =>
-      this.decide({ ok: false, reason: 'The gzip content is too short to be a tar archive (less than 512 bytes)' })
-    )
+    gunzip.on('end', () => this.decide({ ok: false, reason: 'The gzip content is too short to be a tar archive (less than 512 bytes)' }))
     this.gunzip = gunzip
     return gunzip
   }

@@ -47,7 +47,9 @@ export class GitHubDeployment {
       core.info(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`)
       return deployment
     } catch (error) {
-      core.warning(`Could not record the deploy as a GitHub Deployment (${describeError(error)}); the deploy goes on. Give the token 'deployments: write' permission.`)
+      core.warning(
+        `Could not record the deploy as a GitHub Deployment (${describeError(error)}); the deploy goes on. Give the token 'deployments: write' permission.`
+      )
       return undefined
     }
   }

@@ -45,8 +45,7 @@ export function toServiceError(operation: string, res: HttpResponse): ServiceErr
     // Not JSON (a proxy's HTML page, say): say so, but print none of it.
   }
   if (detail !== undefined) detail = redact(detail).slice(0, 500)
-  const what =
-    redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'))
+  const what = redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'))
   return new ServiceError(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res))
 }
 

@@ -64,7 +64,11 @@ export function createRetrier(policy: RetryPolicy, log: (level: 'info' | 'warnin
     retrying(operation, fn, notice) {
       if (running.getStore() !== undefined) return fn(1)
       const line: RetryNotice =
-        notice ?? ((error, attempt, delay) => ({ level: 'info', message: `${operation}: attempt ${attempt} failed (${describeError(error)}); retrying in ${formatDelay(delay)}` }))
+        notice ??
+        ((error, attempt, delay) => ({
+          level: 'info',
+          message: `${operation}: attempt ${attempt} failed (${describeError(error)}); retrying in ${formatDelay(delay)}`
+        }))
       return running.run(operation, () =>
         withRetry(fn, {
           ...policy,

@@ -83,7 +83,9 @@ export function parseMaxAttempts(value: string): number {
 export function parseDistributionName(value: string): string | undefined {
   if (value === '') return undefined
   if (/[/\\]/.test(value) || /[\p{Cc}"]/u.test(value)) {
-    throw new InputError(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`)
+    throw new InputError(
+      `distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`
+    )
   }
   if (!/\.(tar\.gz|tgz)$/i.test(value)) {
     throw new InputError(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`)
@@ -107,8 +109,16 @@ export function readDeployInputs(getInput: InputReader, common: CommonInputs, di
     platformDomain: getInput(Input.PlatformDomain),
     apiUrl: getInput(Input.ApiUrl)
   })
-  const username = required(Input.Username, getInput(Input.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).')
-  required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).')
+  const username = required(
+    Input.Username,
+    getInput(Input.Username),
+    'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).'
+  )
+  required(
+    Input.Password,
+    password,
+    'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
+  )
 
   const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy))
   const maxDistributions = getInput(Input.MaxDistributions)

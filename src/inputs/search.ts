@@ -288,9 +288,21 @@ export function parseSearchConfig(get: SearchInputReader, context: SearchConfigC
 
   const type = parseType(get(SearchInput.Type).trim())
   const { q, warnings } = normalizeQuery(originalQuery, type)
-  const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).')
-  serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.')
-  const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), 'set it to your site\'s domain key; the service refuses requests without it.')
+  const accountId = serviceKey(
+    SearchInput.AccountId,
+    get(SearchInput.AccountId).trim(),
+    'set it to the account id the search service gave you (for example 6001).'
+  )
+  serviceKey(
+    SearchInput.AuthKey,
+    authKey,
+    'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.'
+  )
+  const domainKey = serviceKey(
+    SearchInput.DomainKey,
+    get(SearchInput.DomainKey).trim(),
+    "set it to your site's domain key; the service refuses requests without it."
+  )
 
   const environment = parseEnvironment(get(SearchInput.Environment).trim())
   const baseInput = get(SearchInput.BaseUrl).trim()

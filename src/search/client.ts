@@ -54,9 +54,6 @@ export interface SearchClientOptions {
   dispatcher?: Dispatcher | undefined
 }
 
-
-
-
 function bodyStatusCode(text: string): number | undefined {
   try {
     const body = JSON.parse(text) as { status_code?: unknown }
@@ -191,9 +188,7 @@ export class SearchClient {
       const se: ServiceError = toServiceError('Search', res)
       const statusCode = bodyStatusCode(res.text)
       const redirect = res.status >= 300 && res.status <= 399
-      const detail = redirect
-        ? redirectTarget(res, this.endpoint)
-        : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'))
+      const detail = redirect ? redirectTarget(res, this.endpoint) : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'))
       const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '')
       const code = statusCode !== undefined ? `, status_code ${statusCode}` : ''
       const extra: SearchFailure['extra'] = { status: res.status, latencyMs }

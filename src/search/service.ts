@@ -10,7 +10,18 @@ export const SEARCH_HOSTS: Record<SearchEnvironment, string> = {
 
 /** The product fields the service lets a request name in `fl`. */
 export const REQUESTABLE_FIELDS = [
-  'pid', 'title', 'brand', 'price', 'sale_price', 'thumb_image', 'url', 'description', 'colors', 'sizes', 'price_range', 'sale_price_range'
+  'pid',
+  'title',
+  'brand',
+  'price',
+  'sale_price',
+  'thumb_image',
+  'url',
+  'description',
+  'colors',
+  'sizes',
+  'price_range',
+  'sale_price_range'
 ] as const
 
 export const SEARCH_LIMITS = {
