@@ -47,6 +47,7 @@ tar(['-czf', join(workspace, 'big/site.tar.gz'), '-C', workspace, 'abs-src'], wo
 const big = mkdtempSync(join(tmpdir(), 'brcd-big-'))
 writeFileSync(join(big, 'random.bin'), randomBytes(1_200_000))
 tar(['-czf', join(workspace, 'big/over-limit.tar.gz'), '.'], big)
+tar(['-czf', join(workspace, 'my"site.tar.gz'), '.'], tree)
 
 const search = {
   'search-query': 'shirt',
@@ -96,7 +97,17 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['a number that is not a number', { 'max-attempts': 'four' }, /max-attempts 'four' is not a whole number/],
   ['a number out of range', { ...search, 'search-rows': '500' }, /search-rows 500 is out of range: write a number from 1 to 200/],
   ['an unknown search-type', { ...search, 'search-type': 'fuzzy' }, /search-type 'fuzzy' is not a search type: write keyword .* or category/],
-  ['a boolean that is neither true nor false', { 'dry-run': 'maybe' }, /dry-run 'maybe' is not a boolean: write true or false/]
+  ['a boolean that is neither true nor false', { 'dry-run': 'maybe' }, /dry-run 'maybe' is not a boolean: write true or false/],
+  [
+    'an archive whose own file name cannot be a distribution name',
+    { distribution: 'my"site.tar.gz' },
+    /the archive's file name 'my"site\.tar\.gz' cannot be the name it is stored under: it contains '"'.*Rename the file, or set distribution-name/
+  ],
+  [
+    'a distribution-name Windows cannot name',
+    { 'distribution-name': 'CON.tar.gz' },
+    /distribution-name 'CON\.tar\.gz' must be a plain file name: 'CON' is a device name on Windows/
+  ]
 ]
 
 describe('bad input: refused before any request', () => {

@@ -17,7 +17,7 @@ const deployResult = (over: Partial<DeployResult> = {}): DeployResult => ({
   environmentName: 'development',
   archive: { name: 'site.tar.gz', source: 'packed', size: 2048, sha256: 'ab'.repeat(32) },
   environmentId: 'env-1',
-  upload: { distributionId: 'dist-1', attempts: 1, adopted: false },
+  upload: { distributionId: 'dist-1', storedName: 'site.tar.gz', attempts: 1, adopted: false },
   deployed: true,
   completed: true,
   tokenRenewals: 0,
@@ -75,6 +75,12 @@ describe('outputs', () => {
     expect(values['environment-id']).toBeUndefined()
     expect(values['pruned-distributions']).toBeUndefined()
     expect(outputValues(runOf({ deploy: deployResult({ pruned: 0 }) }))['pruned-distributions']).toBe('0')
+  })
+
+  test('distribution-name is the name the platform stored, when it says so', () => {
+    const stored = deployResult({ upload: { distributionId: 'dist-1', storedName: 'site_1.tar.gz', attempts: 1, adopted: false } })
+    expect(outputValues(runOf({ deploy: stored }))['distribution-name']).toBe('site_1.tar.gz')
+    expect(summaryMarkdown(runOf({ deploy: stored }))).toContain('`site.tar.gz` (packed from a directory), stored as `site_1.tar.gz`')
   })
 
   test('a run that failed before the deployment began sets no output', () => {

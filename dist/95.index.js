@@ -1604,6 +1604,8 @@ function succeeded(operation, res) {
     return res;
 }
 
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __webpack_require__(7103);
 ;// CONCATENATED MODULE: ./src/progress.ts
 // Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
 
@@ -1693,6 +1695,7 @@ function multipartFile(file) {
 // The cloud API operations the action uses. Each is one user-visible operation with its own
 // attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
 // change something are replayed only once a replay is known to be safe.
+
 
 
 
@@ -1868,7 +1871,7 @@ class CloudClient {
         const since = began - CLOCK_SKEW_MS;
         const matches = (await this.listDistributions()).filter((d) => {
             const created = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
-            return d.name === file.fileName && d.md5hash === file.md5 && !(created < since);
+            return (0,distribution_name/* sameDistributionName */.G)(d.name, file.fileName) && d.md5hash === file.md5 && !(created < since);
         });
         matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
         return matches[0];
@@ -2189,6 +2192,7 @@ var http_transport = __webpack_require__(5848);
 
 
 
+
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** The default upload name: where the distribution came from, so the platform's list tells. */
 async function defaultDistributionName(sourceDir) {
@@ -2212,12 +2216,22 @@ async function defaultDistributionName(sourceDir) {
 function workspace() {
     return process.env.GITHUB_WORKSPACE || process.cwd();
 }
+/** An archive uploaded under its own file name: the same rule as distribution-name. */
+function checkOwnName(fileName) {
+    const problem = (0,distribution_name/* distributionNameProblem */.x)(fileName);
+    if (problem === undefined)
+        return;
+    throw new errors/* InputError */.dz(`distribution: the archive's file name '${fileName}' cannot be the name it is stored under: ${problem}. ` +
+        'Rename the file, or set distribution-name to the name to store it under (e.g. myproject-1.2.0-distribution.tar.gz).');
+}
 async function prepareArchive(inputs, cleanup) {
     const source = await locateDistribution(inputs.distribution, workspace());
     if (source.kind === 'archive') {
         core/* info */.pq(`Checking ${source.path}`);
         const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes });
         core/* info */.pq(`${info.fileName}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, a readable gzip tar`);
+        if (inputs.distributionName === undefined)
+            checkOwnName(info.fileName);
         return { ...info, fileName: inputs.distributionName ?? info.fileName };
     }
     const name = inputs.distributionName ?? (await defaultDistributionName(source.path));
@@ -2314,7 +2328,12 @@ async function deploy(inputs, phase, signal) {
             core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
             return d;
         });
-        result.upload = { distributionId: distribution.id, attempts: distribution.attempts, adopted: distribution.adopted };
+        result.upload = {
+            distributionId: distribution.id,
+            storedName: distribution.name ?? archive.fileName,
+            attempts: distribution.attempts,
+            adopted: distribution.adopted
+        };
         if (environment) {
             const env = environment;
             await phase(`Deploy to '${env.name}'`, async () => {

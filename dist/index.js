@@ -28369,6 +28369,59 @@ exports.debug = debug; // for test
 
 /***/ }),
 
+/***/ 7103:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ sameDistributionName),
+/* harmony export */   x: () => (/* binding */ distributionNameProblem)
+/* harmony export */ });
+// The one rule for the name a distribution is stored under, whether it comes from distribution-name
+// or is the archive's own file name. The name travels in the multipart Content-Disposition, where a
+// quote, a backslash or a line break is escaped or dropped (so the platform would store another name
+// than the one we compare with after a lost answer), and it becomes a file on whatever machine
+// downloads the distribution again, so what Windows cannot name is refused too.
+/** Characters no file name may hold on Windows, and that the Content-Disposition header would alter. */
+const FORBIDDEN = /[<>:"/\\|?*\p{Cc}]/u;
+/** Windows' reserved device names, also with an extension (CON.tar.gz is the device CON). */
+const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+const MAX_BYTES = 255;
+/** Why `name` cannot be a distribution's name, or undefined when it can. */
+function distributionNameProblem(name) {
+    if (name === '')
+        return 'it is empty';
+    const bad = FORBIDDEN.exec(name)?.[0];
+    if (bad !== undefined) {
+        const shown = /\p{Cc}/u.test(bad) ? `a control character (U+${(bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})` : `'${bad}'`;
+        return `it contains ${shown}: a distribution name is a plain file name, without slashes, quotes, control characters or any of < > : " / \\ | ? *`;
+    }
+    if (RESERVED.test(name))
+        return `'${name.split('.')[0] ?? name}' is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9)`;
+    if (/[. ]$/.test(name))
+        return 'it ends with a dot or a space';
+    if (Buffer.byteLength(name) > MAX_BYTES)
+        return `it is ${Buffer.byteLength(name)} bytes long (at most ${MAX_BYTES})`;
+    if (!/\.(tar\.gz|tgz)$/i.test(name))
+        return 'it must end with .tar.gz or .tgz';
+    return undefined;
+}
+/** The platform's name and ours are the same distribution name (a platform may give it back percent-encoded). */
+function sameDistributionName(stored, ours) {
+    if (stored === undefined)
+        return false;
+    if (stored === ours)
+        return true;
+    try {
+        return decodeURIComponent(stored) === ours;
+    }
+    catch {
+        return false;
+    }
+}
+
+
+/***/ }),
+
 /***/ 3916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28508,7 +28561,7 @@ function formatMb(bytes) {
 const OUTPUTS = {
     'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
     'distribution-id': ({ deploy }) => deploy?.upload?.distributionId,
-    'distribution-name': ({ deploy }) => deploy?.archive?.name,
+    'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name,
     'distribution-size': ({ deploy }) => deploy?.archive?.size,
     'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
     'environment-id': ({ deploy }) => (deploy?.deployed ? deploy.environmentId : undefined),
@@ -28562,11 +28615,16 @@ function table(rows, heading) {
             lines.push(`| ${k} | ${cell(v)} |`);
     return lines;
 }
+/** ", stored as `x`" when the platform stored the distribution under another name than ours. */
+function storedAs(d) {
+    const stored = d?.upload?.storedName;
+    return stored !== undefined && stored !== d?.archive?.name ? `, stored as \`${stored}\`` : '';
+}
 function deploymentRows(d) {
     const archive = d?.archive;
     return [
         ['API address', d?.apiUrl ?? '—'],
-        ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}` : '—'],
+        ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : '—'],
         ['Distribution id', d?.upload ? `\`${d.upload.distributionId}\`` : '—'],
         ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : '—'],
         ['SHA-256', archive ? `\`${archive.sha256}\`` : '—'],
@@ -32314,6 +32372,8 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __nccwpck_require__(7103);
 ;// CONCATENATED MODULE: ./src/action-metadata.ts
 // Generated from action.yml by `npm run docs`; `npm run docs -- --check` (CI) fails when it is stale. Do not edit.
 /** Every input with the default action.yml declares ('' when none). */
@@ -32526,6 +32586,9 @@ function required(name, value, why, when) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/deploy.ts
+// The deployment's inputs and the settings of the whole run: validated and returned typed. The password
+// is registered as a secret by readInputs (before anything else is read), the GitHub token here.
+
 
 
 
@@ -32567,11 +32630,12 @@ function parseMaxAttempts(value) {
 function parseDistributionName(value) {
     if (value === '')
         return undefined;
-    if (/[/\\]/.test(value) || /[\p{Cc}"]/u.test(value)) {
-        throw new errors/* InputError */.dz(`distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`);
-    }
     if (!/\.(tar\.gz|tgz)$/i.test(value)) {
         throw new errors/* InputError */.dz(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
+    }
+    const problem = (0,distribution_name/* distributionNameProblem */.x)(value);
+    if (problem !== undefined) {
+        throw new errors/* InputError */.dz(`distribution-name '${value}' must be a plain file name: ${problem}. For example myproject-1.2.0-distribution.tar.gz.`);
     }
     return value;
 }

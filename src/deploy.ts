@@ -9,6 +9,7 @@ import { basename, join } from 'node:path'
 import { checkArchive, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
 import { runBuildCommand } from './build.js'
 import { CloudApi } from './cloud/api.js'
+import { distributionNameProblem } from './cloud/distribution-name.js'
 import { CloudClient, type Environment, type EnvironmentList } from './cloud/client.js'
 import { pruneDistributions } from './cloud/prune.js'
 import { CloudSession } from './cloud/session.js'
@@ -44,12 +45,23 @@ function workspace(): string {
   return process.env.GITHUB_WORKSPACE || process.cwd()
 }
 
+/** An archive uploaded under its own file name: the same rule as distribution-name. */
+function checkOwnName(fileName: string): void {
+  const problem = distributionNameProblem(fileName)
+  if (problem === undefined) return
+  throw new InputError(
+    `distribution: the archive's file name '${fileName}' cannot be the name it is stored under: ${problem}. ` +
+      'Rename the file, or set distribution-name to the name to store it under (e.g. myproject-1.2.0-distribution.tar.gz).'
+  )
+}
+
 async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<ArchiveInfo> {
   const source = await locateDistribution(inputs.distribution, workspace())
   if (source.kind === 'archive') {
     core.info(`Checking ${source.path}`)
     const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes })
     core.info(`${info.fileName}: ${formatBytes(info.size)}, ${info.entries} entries, a readable gzip tar`)
+    if (inputs.distributionName === undefined) checkOwnName(info.fileName)
     return { ...info, fileName: inputs.distributionName ?? info.fileName }
   }
   const name = inputs.distributionName ?? (await defaultDistributionName(source.path))
@@ -113,6 +125,8 @@ export interface DeployResult {
   upload?:
     | {
         readonly distributionId: string
+        /** The name the platform stored it under, as its answer says (ours when it does not say). */
+        readonly storedName: string
         readonly attempts: number
         /** The upload's answer was lost and the stored copy was adopted. */
         readonly adopted: boolean
@@ -196,7 +210,12 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
       core.info(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
       return d
     })
-    result.upload = { distributionId: distribution.id, attempts: distribution.attempts, adopted: distribution.adopted }
+    result.upload = {
+      distributionId: distribution.id,
+      storedName: distribution.name ?? archive.fileName,
+      attempts: distribution.attempts,
+      adopted: distribution.adopted
+    }
 
     if (environment) {
       const env = environment

@@ -28,7 +28,7 @@ type OutputValue = string | number | undefined
 export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => OutputValue } = {
   'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
   'distribution-id': ({ deploy }) => deploy?.upload?.distributionId,
-  'distribution-name': ({ deploy }) => deploy?.archive?.name,
+  'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name,
   'distribution-size': ({ deploy }) => deploy?.archive?.size,
   'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
   'environment-id': ({ deploy }) => (deploy?.deployed ? deploy.environmentId : undefined),
@@ -82,11 +82,17 @@ function table(rows: Array<[string, string | undefined]>, heading: string): stri
   return lines
 }
 
+/** ", stored as `x`" when the platform stored the distribution under another name than ours. */
+function storedAs(d: DeployResult | undefined): string {
+  const stored = d?.upload?.storedName
+  return stored !== undefined && stored !== d?.archive?.name ? `, stored as \`${stored}\`` : ''
+}
+
 function deploymentRows(d: DeployResult | undefined): Array<[string, string | undefined]> {
   const archive = d?.archive
   return [
     ['API address', d?.apiUrl ?? '—'],
-    ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}` : '—'],
+    ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : '—'],
     ['Distribution id', d?.upload ? `\`${d.upload.distributionId}\`` : '—'],
     ['Size', archive ? `${formatBytes(archive.size)} (${archive.size} bytes)` : '—'],
     ['SHA-256', archive ? `\`${archive.sha256}\`` : '—'],

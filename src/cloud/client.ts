@@ -7,6 +7,7 @@ import { formatDelay } from '../format.js'
 import type { Method } from '../http/transport.js'
 import { ProgressReporter } from '../progress.js'
 import type { CloudApi } from './api.js'
+import { sameDistributionName } from './distribution-name.js'
 import { multipartFile } from './multipart.js'
 import type { CloudSession } from './session.js'
 
@@ -238,7 +239,7 @@ export class CloudClient {
     const since = began - CLOCK_SKEW_MS
     const matches = (await this.listDistributions()).filter((d) => {
       const created = d.createdAt ? Date.parse(d.createdAt) : Number.NaN
-      return d.name === file.fileName && d.md5hash === file.md5 && !(created < since)
+      return sameDistributionName(d.name, file.fileName) && d.md5hash === file.md5 && !(created < since)
     })
     matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''))
     return matches[0]

@@ -1,5 +1,6 @@
 // The deployment's inputs and the settings of the whole run: validated and returned typed. The password
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
+import { distributionNameProblem } from '../cloud/distribution-name.js'
 import type { InputOptions } from '@actions/core'
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { InputError } from '../errors.js'
@@ -82,13 +83,12 @@ export function parseMaxAttempts(value: string): number {
 
 export function parseDistributionName(value: string): string | undefined {
   if (value === '') return undefined
-  if (/[/\\]/.test(value) || /[\p{Cc}"]/u.test(value)) {
-    throw new InputError(
-      `distribution-name '${value}' must be a plain file name (no slashes, quotes or control characters), e.g. myproject-1.2.0-distribution.tar.gz.`
-    )
-  }
   if (!/\.(tar\.gz|tgz)$/i.test(value)) {
     throw new InputError(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`)
+  }
+  const problem = distributionNameProblem(value)
+  if (problem !== undefined) {
+    throw new InputError(`distribution-name '${value}' must be a plain file name: ${problem}. For example myproject-1.2.0-distribution.tar.gz.`)
   }
   return value
 }
