@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { expectNoSecrets, extract, ops, run as runAction, secretsOf, sweepAndClose } from './e2e-support.js'
+import { expectNoSecrets, extract, ops, opsBefore, run as runAction, secretsOf, sweepAndClose } from './e2e-support.js'
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
 
@@ -37,7 +37,8 @@ describe('deploy end to end (bundled dist/index.js)', () => {
     expect(moreLogins).toEqual([])
     expect(login).toMatchObject({ method: 'POST', url: '/v3/authn/access_token', json: { username: emu.username, password: emu.password }, status: 200 })
     expect(login?.headers['content-type']).toMatch(/^application\/json/)
-    expect(ops(emu, 'list-environments')).toHaveLength(1)
+    // Resolved once, before anything changed (later listings follow the deploy until it is applied).
+    expect(opsBefore(emu, 'list-environments', 'upload')).toHaveLength(1)
 
     // One upload, exactly one dist_file part, named after the repository and commit.
     const uploads = ops(emu, 'upload')
@@ -76,7 +77,10 @@ describe('deploy end to end (bundled dist/index.js)', () => {
       'distribution-name': 'site-0123456-distribution.tar.gz',
       'distribution-size': String(stored?.size),
       'distribution-sha256': stored?.sha256,
-      'environment-id': env?.id
+      'environment-id': env?.id,
+      'distribution-reused': 'false',
+      deployed: 'true',
+      'rolled-back': 'false'
     })
     expect(run.summary).toContain('## Bloomreach Cloud deployment')
     expect(run.summary).toContain('✅ Deployed')

@@ -196,7 +196,7 @@ describe('proxies', () => {
       expect(r.code).toBe(0)
       expect(proxy.seen.length).toBeGreaterThan(0)
       expect(proxy.seen.every((s) => s.includes(new URL(emu.url).host))).toBe(true)
-      expect(emu.requests.map((x) => x.operation)).toEqual(['login', 'list-environments', 'upload', 'deploy'])
+      expect(emu.requests.map((x) => x.operation)).toEqual(['login', 'list-environments', 'list-distributions', 'upload', 'deploy', 'list-environments'])
       for (const x of emu.requests) expect(proxy.upstreamPorts.has(x.remotePort ?? -1)).toBe(true)
     } finally {
       await proxy.close()
@@ -209,7 +209,7 @@ describe('proxies', () => {
       const r = await run(deployInputs(), { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } })
       expect(r.code).toBe(0)
       expect(proxy.seen).toEqual([])
-      expect(emu.requests).toHaveLength(4)
+      expect(emu.requests).toHaveLength(6)
     } finally {
       await proxy.close()
     }

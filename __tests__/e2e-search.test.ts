@@ -180,7 +180,16 @@ describe('search check end to end (bundled dist/index.js)', () => {
     })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
-    expect(emu.requests.map((x) => x.operation)).toEqual(['login', 'list-environments', 'upload', 'deploy', 'search'])
+    // The search check runs once the deploy is applied (the listing after the deploy follows it).
+    expect(emu.requests.map((x) => x.operation)).toEqual([
+      'login',
+      'list-environments',
+      'list-distributions',
+      'upload',
+      'deploy',
+      'list-environments',
+      'search'
+    ])
     expect(r.outputs['distribution-id']).toBe(emu.distributions[0]?.id)
     expect(r.outputs['search-num-found']).toBe('4')
     expect(r.summary).toContain('## Bloomreach Cloud deployment')

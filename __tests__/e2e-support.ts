@@ -59,6 +59,12 @@ export async function sweepAndClose(emu: Emulator, extra: string[] = []): Promis
 
 export const ops = (emu: Emulator, op: string): RecordedRequest[] => emu.requests.filter((r) => r.operation === op)
 
+/** The calls of `op` made before the first call of `before` (all of them when there is none). */
+export function opsBefore(emu: Emulator, op: string, before: string): RecordedRequest[] {
+  const end = emu.requests.findIndex((r) => r.operation === before)
+  return (end < 0 ? emu.requests : emu.requests.slice(0, end)).filter((r) => r.operation === op)
+}
+
 export function extract(archive: string): string {
   const out = mkdtempSync(join(tmpdir(), 'brcd-x-'))
   execFileSync('tar', ['-xzf', archive, '-C', out])

@@ -18,7 +18,16 @@ const deployResult = (over: Partial<DeployResult> = {}): DeployResult => ({
   archive: { name: 'site.tar.gz', source: 'packed', size: 2048, sha256: 'ab'.repeat(32) },
   environmentId: 'env-1',
   upload: { distributionId: 'dist-1', storedName: 'site.tar.gz', attempts: 1, adopted: false },
+  distributionId: 'dist-1',
+  source: 'upload',
+  fromEnvironment: undefined,
+  reused: false,
+  previousDistributionId: 'dist-0',
+  configFiles: [],
+  skipped: false,
   deployed: true,
+  timeline: [],
+  plan: [],
   completed: true,
   tokenRenewals: 0,
   ...over
@@ -64,6 +73,10 @@ describe('outputs', () => {
       'distribution-size': '2048',
       'distribution-sha256': 'ab'.repeat(32),
       'environment-id': 'env-1',
+      'distribution-reused': 'false',
+      'previous-distribution-id': 'dist-0',
+      deployed: 'true',
+      'rolled-back': 'false',
       'search-num-found': '4',
       'search-latency-ms': '12',
       'search-request-id': '1234567890123'
@@ -113,7 +126,9 @@ describe('notices', () => {
 
 describe('summary', () => {
   test('shows what a failed deployment had done before it stopped', () => {
-    const md = summaryMarkdown(runOf({ deploy: deployResult({ upload: undefined, deployed: false, completed: false }), error: 'Upload failed' }))
+    const md = summaryMarkdown(
+      runOf({ deploy: deployResult({ upload: undefined, distributionId: undefined, deployed: false, completed: false }), error: 'Upload failed' })
+    )
     expect(md).toContain('❌ Failed')
     expect(md).toContain('`site.tar.gz` (packed from a directory)')
     expect(md).toMatch(/\| Distribution id \| — \|/)

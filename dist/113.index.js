@@ -287,10 +287,6 @@ class HttpTransport {
         this.dispatcher = options.dispatcher ?? new undici/* EnvHttpProxyAgent */.J2({ allowH2: false, connect: { timeout: 30_000 } });
     }
     async send(req) {
-        if (req.path.length > 1 && req.path.endsWith('/')) {
-            // The cloud API fails any path with a trailing slash; catch a programming error here.
-            throw new Error(`internal error: request path ${req.path} ends with a slash`);
-        }
         const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
         const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
         const timer = total === undefined ? undefined : AbortSignal.timeout(total);

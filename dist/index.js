@@ -28369,6 +28369,67 @@ exports.debug = debug; // for test
 
 /***/ }),
 
+/***/ 227:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ INPUT_DEFAULTS)
+/* harmony export */ });
+/* unused harmony export OUTPUT_NAMES */
+// Generated from action.yml by `npm run docs`; `npm run docs -- --check` (CI) fails when it is stale. Do not edit.
+/** Every input with the default action.yml declares ('' when none). */
+const INPUT_DEFAULTS = {
+    'stack': '',
+    'console-url': '',
+    'platform-domain': 'bloomreach.cloud',
+    'api-url': '',
+    'username': '',
+    'password': '',
+    'distribution': '',
+    'distribution-id': '',
+    'from-environment': '',
+    'distribution-name': '',
+    'compression-level': '6',
+    'build-command': '',
+    'environment': '',
+    'environment-url': '',
+    'config-files': '',
+    'force-deploy': 'false',
+    'follow-deploy': 'true',
+    'deploy-timeout-minutes': '15',
+    'health-url': '',
+    'health-expect': '',
+    'health-timeout-minutes': '10',
+    'rollback': 'false',
+    'github-token': '',
+    'deploy-strategy': 'stopstart',
+    'max-distribution-size': '650',
+    'max-distributions': '',
+    'max-attempts': '4',
+    'request-timeout-seconds': '60',
+    'timeout-minutes': '30',
+    'search-query': '',
+    'search-type': 'keyword',
+    'search-account-id': '',
+    'search-auth-key': '',
+    'search-domain-key': '',
+    'search-environment': 'production',
+    'search-base-url': '',
+    'search-fields': 'pid,title,url',
+    'search-rows': '10',
+    'search-min-results': '1',
+    'search-timeout-seconds': '5',
+    'search-url': '',
+    'search-uid': '',
+    'search-wait-seconds': '0',
+    'dry-run': 'false'
+};
+/** Every output action.yml declares. */
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+
+
+/***/ }),
+
 /***/ 7103:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28540,6 +28601,159 @@ function formatMb(bytes) {
 
 /***/ }),
 
+/***/ 1617:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CI: () => (/* binding */ resolveCloudAddress),
+/* harmony export */   NI: () => (/* binding */ AddressInput),
+/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
+/* harmony export */   cW: () => (/* binding */ isLoopbackHost),
+/* harmony export */   sD: () => (/* binding */ parsePageUrl),
+/* harmony export */   wS: () => (/* binding */ parseAbsoluteUrl)
+/* harmony export */ });
+/* unused harmony export validateStackName */
+/* harmony import */ var _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(227);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+// Addresses given as inputs. The one rule set for a service's base address (the cloud API's api-url,
+// the search API's search-base-url): absolute, no credentials or query in it, https (plain http only to
+// this machine), no trailing slash, and not the API path itself. And the one API base address that
+// receives the password, from api-url, console-url or stack + platform-domain. Everything here is strict
+// on purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
+
+
+/** The inputs that decide the cloud API address. Workflows depend on them: never rename one. */
+const AddressInput = {
+    Stack: 'stack',
+    ConsoleUrl: 'console-url',
+    PlatformDomain: 'platform-domain',
+    ApiUrl: 'api-url'
+};
+/** True for hosts that never leave this machine: 127.0.0.0/8, localhost, [::1]. */
+function isLoopbackHost(hostname) {
+    const host = hostname.toLowerCase();
+    if (host === 'localhost' || host === '[::1]' || host === '::1')
+        return true;
+    return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+/** Parses an absolute address that carries no credentials (and, unless `allowQuery`, no query or fragment). */
+function parseAbsoluteUrl(value, rules, allowQuery = false) {
+    const { input, example } = rules;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
+    }
+    if (url.username || url.password)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${input} must not contain a user name or password. ${rules.credentialsHint}`);
+    if (!allowQuery && (url.search || url.hash)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`);
+    }
+    return url;
+}
+/** A base address without a trailing slash, e.g. https://api.mystack.bloomreach.cloud. */
+function parseBaseUrl(value, rules) {
+    const url = parseAbsoluteUrl(value, rules);
+    requireHttps(url, value, rules);
+    const path = url.pathname.replace(/\/+$/, '');
+    if (rules.apiPath.test(path))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`);
+    return `${url.protocol}//${url.host}${path}`;
+}
+/** https, or plain http to this machine only: what travels there would otherwise be readable on the way. */
+function requireHttps(url, value, rules) {
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
+            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`);
+    }
+}
+/**
+ * A page of the site (health-url): absolute, no credentials, a query allowed, the fragment dropped;
+ * https, or plain http to this machine, as for the other addresses (`secret` says what would be exposed).
+ */
+function parsePageUrl(value, rules) {
+    const url = parseAbsoluteUrl(value, rules, true);
+    requireHttps(url, value, rules);
+    url.hash = '';
+    return url.href;
+}
+const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+/** `input` names the value in messages: `stack`, or the stack part of console-url. */
+function validateStackName(stack, input = AddressInput.Stack) {
+    if (DNS_LABEL.test(stack))
+        return stack.toLowerCase();
+    let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
+        why = 'it looks like an address, not a stack name';
+    else if (stack.includes('.'))
+        why = 'it contains a dot, so it is a host name, not a stack name';
+    else if (stack.includes('/'))
+        why = 'it contains a slash';
+    else if (/\s/.test(stack))
+        why = 'it contains white space';
+    else if (stack.length > 63)
+        why = `it is ${stack.length} characters long (at most 63)`;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
+        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set ${AddressInput.ConsoleUrl} to ` +
+        `that address, or ${AddressInput.ApiUrl} to the full API address.`);
+}
+function validateDomain(domain) {
+    const labels = domain.split('.');
+    if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${AddressInput.PlatformDomain} '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
+            `Leave it empty for the default "${_action_metadata_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .W[AddressInput.PlatformDomain]}".`);
+    }
+    return domain.toLowerCase();
+}
+const API_URL_RULES = {
+    input: AddressInput.ApiUrl,
+    example: 'https://api.mystack.bloomreach.cloud',
+    credentialsHint: 'Pass credentials through the username and password inputs.',
+    secret: 'the password',
+    apiPath: /\/v3$/i,
+    apiPathMessage: 'ends with /v3: give the base address without the version'
+};
+function resolveConsoleUrl(value) {
+    const url = parseAbsoluteUrl(value.replace(/#.*$/, ''), {
+        input: AddressInput.ConsoleUrl,
+        example: 'https://missioncontrol.mystack.bloomreach.cloud',
+        credentialsHint: API_URL_RULES.credentialsHint
+    });
+    const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
+    if (url.protocol !== 'https:' || !match) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${AddressInput.ConsoleUrl} '${value}' is not a management console address. It must have the form ` +
+            `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
+            `For any other API host, set ${AddressInput.ApiUrl} instead.`);
+    }
+    return { stack: validateStackName(match[1] ?? '', `${AddressInput.ConsoleUrl} stack`), domain: validateDomain(match[2] ?? '') };
+}
+/** api-url wins, else console-url, else stack + platform-domain. */
+function resolveCloudAddress(inputs) {
+    if (inputs.apiUrl) {
+        const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
+        return { apiUrl: parseBaseUrl(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' };
+    }
+    if (inputs.consoleUrl) {
+        const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' };
+    }
+    if (inputs.stack) {
+        const stack = validateStackName(inputs.stack);
+        const domain = validateDomain(inputs.platformDomain || _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .W[AddressInput.PlatformDomain]);
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
+    }
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
+        'address), or `console-url` to the console address, or `api-url` to the full API address.');
+}
+
+
+/***/ }),
+
 /***/ 665:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28560,12 +28774,16 @@ function formatMb(bytes) {
  */
 const OUTPUTS = {
     'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
-    'distribution-id': ({ deploy }) => deploy?.upload?.distributionId,
+    'distribution-id': ({ deploy }) => (deploy?.dryRun ? undefined : deploy?.distributionId),
     'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name,
     'distribution-size': ({ deploy }) => deploy?.archive?.size,
     'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
     'environment-id': ({ deploy }) => (deploy?.deployed ? deploy.environmentId : undefined),
     'pruned-distributions': ({ deploy }) => deploy?.pruned,
+    'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
+    'previous-distribution-id': ({ deploy }) => deploy?.previousDistributionId,
+    deployed: ({ deploy }) => (deploy?.deployed ? 'true' : deploy?.skipped ? 'false' : undefined),
+    'rolled-back': ({ deploy }) => (deploy?.deployed ? String(deploy.rolledBack !== undefined) : undefined),
     'search-num-found': ({ search }) => search?.numFound,
     'search-latency-ms': ({ search }) => search?.latencyMs,
     'search-request-id': ({ search }) => search?.requestId
@@ -28587,23 +28805,44 @@ function searchLabel(search) {
 function notices(run) {
     const lines = [];
     const d = run.deploy;
-    if (d?.completed && d.archive) {
-        const { name, size } = d.archive;
+    if (d?.completed) {
+        const what = d.archive?.name ?? d.distributionId ?? 'the distribution';
         if (d.dryRun) {
             const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : '';
-            lines.push(`Dry run: would upload ${name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(size)}) to ${d.apiUrl}${then}. Nothing was changed.`);
+            const head = d.archive && !d.reused
+                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
+                : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`;
+            lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`);
         }
-        else if (d.upload && d.deployed) {
-            lines.push(`Deployed ${name} (${d.upload.distributionId}) to '${d.environmentName ?? ''}' on ${d.target}.`);
+        else if (d.skipped) {
+            lines.push(`'${d.environmentName ?? ''}' already runs ${what} (${d.distributionId ?? '?'}) on ${d.target}: nothing deployed. Set force-deploy: true to deploy it again.`);
+        }
+        else if (d.deployed) {
+            const applied = d.appliedAfterMs === undefined ? '' : `; applied after ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(d.appliedAfterMs)}`;
+            const healthy = d.healthyAfterMs === undefined ? '' : `, healthy after ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(d.healthyAfterMs)}`;
+            lines.push(`Deployed ${what} (${d.distributionId ?? '?'}) to '${d.environmentName ?? ''}' on ${d.target}${applied}${healthy}.`);
         }
         else if (d.upload) {
-            lines.push(`Uploaded ${name} as distribution ${d.upload.distributionId} to ${d.target}.`);
+            lines.push(`Uploaded ${what} as distribution ${d.upload.distributionId} to ${d.target}.`);
+        }
+        else if (d.reused) {
+            lines.push(`${what} is already on ${d.target} as distribution ${d.distributionId ?? '?'}: nothing uploaded.`);
         }
     }
     const s = run.search;
     if (s?.passed)
         lines.push(`Search check passed: ${searchLabel(s)} found ${s.numFound ?? 0} result(s) in ${s.latencyMs ?? '?'} ms.`);
     return lines;
+}
+/** Where the deployed distribution came from, in words. */
+function sourceText(d) {
+    if (d.source === 'id')
+        return 'given by distribution-id';
+    if (d.source === 'environment')
+        return `what '${d.fromEnvironment ?? '?'}' runs`;
+    if (d.reused)
+        return 'an identical one already on the stack, reused';
+    return 'uploaded';
 }
 function cell(value) {
     return value === undefined || value === '' ? '—' : value.replace(/\|/g, '\\|');
@@ -28624,12 +28863,16 @@ function deploymentRows(d) {
     const archive = d?.archive;
     return [
         ['API address', d?.apiUrl ?? '—'],
-        ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : '—'],
-        ['Distribution id', d?.upload ? `\`${d.upload.distributionId}\`` : '—'],
-        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : '—'],
-        ['SHA-256', archive ? `\`${archive.sha256}\`` : '—'],
+        ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
+        ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`${archive && d.reused ? ' (already on the stack: reused, not uploaded)' : ''}` : '—'],
+        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
+        ['SHA-256', archive ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
         ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
+        ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
+        ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
+        ['Deploy', d?.skipped ? 'skipped: the environment already ran it' : undefined],
+        ['Rolled back', d?.rolledBack ? `to \`${d.rolledBack.to}\`: ${d.rolledBack.reason}` : undefined],
         ['Upload attempts', d?.upload ? `${d.upload.attempts}${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}` : undefined],
         ['Pruned distributions', d?.pruned === undefined ? undefined : String(d.pruned)],
         ['Token renewals', String(d?.tokenRenewals ?? 0)]
@@ -28655,13 +28898,33 @@ function searchRows(s) {
         ['First results', s.titles.length ? s.titles.join('<br>') : undefined]
     ];
 }
+/** The summary's first row. */
+function resultText(r) {
+    const d = r.deploy;
+    if (r.error)
+        return d?.rolledBack ? `❌ Failed, rolled back to \`${d.rolledBack.to}\`` : '❌ Failed';
+    if (!r.deploys)
+        return '✅ Passed';
+    if (d?.dryRun)
+        return '🔍 Dry run: nothing was changed';
+    if (d?.skipped)
+        return '✅ Already running: nothing deployed';
+    return '✅ Deployed';
+}
 function summaryMarkdown(r) {
-    const dryRun = r.deploy?.dryRun ?? false;
-    const status = r.error ? '❌ Failed' : dryRun && r.deploys ? '🔍 Dry run: nothing was changed' : r.deploys ? '✅ Deployed' : '✅ Passed';
+    const status = resultText(r);
     const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', ''];
     lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r.deploy) : [])], r.deploys ? 'Deployment' : 'Search check'));
     if (r.error)
         lines.push('', `**Error:** ${r.error.replace(/\r?\n/g, ' ')}`);
+    const timeline = r.deploy?.timeline ?? [];
+    if (timeline.length > 0) {
+        lines.push('', '### Timeline', '', '| After the deploy request | Event |', '|---:|---|');
+        for (const e of timeline)
+            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(e.afterMs)} | ${cell(e.text)} |`);
+    }
+    if (r.deploy?.dryRun && r.deploy.plan.length > 0)
+        lines.push('', '### What the run would do', '', ...r.deploy.plan.map((p) => `- ${p}`));
     if (r.search)
         lines.push('', '### Search check', '', ...table(searchRows(r.search), 'Search'));
     if (r.phases.length > 0) {
@@ -32374,170 +32637,10 @@ var errors = __nccwpck_require__(3916);
 var secrets = __nccwpck_require__(7194);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
 var distribution_name = __nccwpck_require__(7103);
-;// CONCATENATED MODULE: ./src/action-metadata.ts
-// Generated from action.yml by `npm run docs`; `npm run docs -- --check` (CI) fails when it is stale. Do not edit.
-/** Every input with the default action.yml declares ('' when none). */
-const INPUT_DEFAULTS = {
-    'stack': '',
-    'console-url': '',
-    'platform-domain': 'bloomreach.cloud',
-    'api-url': '',
-    'username': '',
-    'password': '',
-    'distribution': '',
-    'distribution-name': '',
-    'compression-level': '6',
-    'build-command': '',
-    'environment': '',
-    'github-token': '',
-    'deploy-strategy': 'stopstart',
-    'max-distribution-size': '650',
-    'max-distributions': '',
-    'max-attempts': '4',
-    'request-timeout-seconds': '60',
-    'timeout-minutes': '30',
-    'search-query': '',
-    'search-type': 'keyword',
-    'search-account-id': '',
-    'search-auth-key': '',
-    'search-domain-key': '',
-    'search-environment': 'production',
-    'search-base-url': '',
-    'search-fields': 'pid,title,url',
-    'search-rows': '10',
-    'search-min-results': '1',
-    'search-timeout-seconds': '5',
-    'search-url': '',
-    'search-uid': '',
-    'search-wait-seconds': '0',
-    'dry-run': 'false'
-};
-/** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'search-num-found', 'search-latency-ms', 'search-request-id']));
-
-;// CONCATENATED MODULE: ./src/inputs/address.ts
-// Addresses given as inputs. The one rule set for a service's base address (the cloud API's api-url,
-// the search API's search-base-url): absolute, no credentials or query in it, https (plain http only to
-// this machine), no trailing slash, and not the API path itself. And the one API base address that
-// receives the password, from api-url, console-url or stack + platform-domain. Everything here is strict
-// on purpose: a loose parse of a stack name could send credentials to a host the user did not mean.
-
-
-/** The inputs that decide the cloud API address. Workflows depend on them: never rename one. */
-const AddressInput = {
-    Stack: 'stack',
-    ConsoleUrl: 'console-url',
-    PlatformDomain: 'platform-domain',
-    ApiUrl: 'api-url'
-};
-/** True for hosts that never leave this machine: 127.0.0.0/8, localhost, [::1]. */
-function isLoopbackHost(hostname) {
-    const host = hostname.toLowerCase();
-    if (host === 'localhost' || host === '[::1]' || host === '::1')
-        return true;
-    return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-/** Parses an absolute address that carries no credentials, query or fragment. */
-function parseAbsoluteUrl(value, rules) {
-    const { input, example } = rules;
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new errors/* InputError */.dz(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
-    }
-    if (url.username || url.password)
-        throw new errors/* InputError */.dz(`${input} must not contain a user name or password. ${rules.credentialsHint}`);
-    if (url.search || url.hash) {
-        throw new errors/* InputError */.dz(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`);
-    }
-    return url;
-}
-/** A base address without a trailing slash, e.g. https://api.mystack.bloomreach.cloud. */
-function parseBaseUrl(value, rules) {
-    const url = parseAbsoluteUrl(value, rules);
-    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new errors/* InputError */.dz(`${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
-            `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new errors/* InputError */.dz(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`);
-    }
-    const path = url.pathname.replace(/\/+$/, '');
-    if (rules.apiPath.test(path))
-        throw new errors/* InputError */.dz(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`);
-    return `${url.protocol}//${url.host}${path}`;
-}
-const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-/** `input` names the value in messages: `stack`, or the stack part of console-url. */
-function validateStackName(stack, input = AddressInput.Stack) {
-    if (DNS_LABEL.test(stack))
-        return stack.toLowerCase();
-    let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
-        why = 'it looks like an address, not a stack name';
-    else if (stack.includes('.'))
-        why = 'it contains a dot, so it is a host name, not a stack name';
-    else if (stack.includes('/'))
-        why = 'it contains a slash';
-    else if (/\s/.test(stack))
-        why = 'it contains white space';
-    else if (stack.length > 63)
-        why = `it is ${stack.length} characters long (at most 63)`;
-    throw new errors/* InputError */.dz(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
-        `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set ${AddressInput.ConsoleUrl} to ` +
-        `that address, or ${AddressInput.ApiUrl} to the full API address.`);
-}
-function validateDomain(domain) {
-    const labels = domain.split('.');
-    if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
-        throw new errors/* InputError */.dz(`${AddressInput.PlatformDomain} '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
-            `Leave it empty for the default "${INPUT_DEFAULTS[AddressInput.PlatformDomain]}".`);
-    }
-    return domain.toLowerCase();
-}
-const API_URL_RULES = {
-    input: AddressInput.ApiUrl,
-    example: 'https://api.mystack.bloomreach.cloud',
-    credentialsHint: 'Pass credentials through the username and password inputs.',
-    secret: 'the password',
-    apiPath: /\/v3$/i,
-    apiPathMessage: 'ends with /v3: give the base address without the version'
-};
-function resolveConsoleUrl(value) {
-    const url = parseAbsoluteUrl(value.replace(/#.*$/, ''), {
-        input: AddressInput.ConsoleUrl,
-        example: 'https://missioncontrol.mystack.bloomreach.cloud',
-        credentialsHint: API_URL_RULES.credentialsHint
-    });
-    const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
-    if (url.protocol !== 'https:' || !match) {
-        throw new errors/* InputError */.dz(`${AddressInput.ConsoleUrl} '${value}' is not a management console address. It must have the form ` +
-            `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
-            `For any other API host, set ${AddressInput.ApiUrl} instead.`);
-    }
-    return { stack: validateStackName(match[1] ?? '', `${AddressInput.ConsoleUrl} stack`), domain: validateDomain(match[2] ?? '') };
-}
-/** api-url wins, else console-url, else stack + platform-domain. */
-function resolveCloudAddress(inputs) {
-    if (inputs.apiUrl) {
-        const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
-        return { apiUrl: parseBaseUrl(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' };
-    }
-    if (inputs.consoleUrl) {
-        const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' };
-    }
-    if (inputs.stack) {
-        const stack = validateStackName(inputs.stack);
-        const domain = validateDomain(inputs.platformDomain || INPUT_DEFAULTS[AddressInput.PlatformDomain]);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
-    }
-    throw new errors/* InputError */.dz('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
-        'address), or `console-url` to the console address, or `api-url` to the full API address.');
-}
-
+// EXTERNAL MODULE: ./src/action-metadata.ts
+var action_metadata = __nccwpck_require__(227);
+// EXTERNAL MODULE: ./src/inputs/address.ts
+var inputs_address = __nccwpck_require__(1617);
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 // The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
 // parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
@@ -32546,7 +32649,7 @@ function resolveCloudAddress(inputs) {
 
 /** The value, or action.yml's default when it is empty ('' when there is none). */
 function orDefault(name, value) {
-    return value === '' ? INPUT_DEFAULTS[name] : value;
+    return value === '' ? action_metadata/* INPUT_DEFAULTS */.W[name] : value;
 }
 function parseBoolean(name, value) {
     const v = orDefault(name, value);
@@ -32596,12 +32699,23 @@ function required(name, value, why, when) {
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
 const Input = {
-    ...AddressInput,
+    ...inputs_address/* AddressInput */.NI,
     Username: 'username',
     Password: 'password',
     Distribution: 'distribution',
+    DistributionId: 'distribution-id',
+    FromEnvironment: 'from-environment',
     DistributionName: 'distribution-name',
     Environment: 'environment',
+    EnvironmentUrl: 'environment-url',
+    ConfigFiles: 'config-files',
+    ForceDeploy: 'force-deploy',
+    FollowDeploy: 'follow-deploy',
+    DeployTimeoutMinutes: 'deploy-timeout-minutes',
+    HealthUrl: 'health-url',
+    HealthExpect: 'health-expect',
+    HealthTimeoutMinutes: 'health-timeout-minutes',
+    Rollback: 'rollback',
     DeployStrategy: 'deploy-strategy',
     DryRun: 'dry-run',
     MaxDistributionSize: 'max-distribution-size',
@@ -32640,15 +32754,93 @@ function parseDistributionName(value) {
     return value;
 }
 function parseDeployStrategy(value) {
-    const strategy = value || INPUT_DEFAULTS[Input.DeployStrategy];
+    const strategy = value || action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy];
     if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
-        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${INPUT_DEFAULTS[Input.DeployStrategy]}".`);
+        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy]}".`);
     }
     return strategy;
 }
+/** The one source of the distribution: exactly one of distribution, distribution-id and from-environment (checked by the caller to be set). */
+function readSource(getInput) {
+    const given = [];
+    const distribution = getInput(Input.Distribution);
+    const id = getInput(Input.DistributionId);
+    const from = getInput(Input.FromEnvironment);
+    if (distribution !== '')
+        given.push({ kind: 'upload', input: distribution });
+    if (id !== '') {
+        if (/[\s/\\?#%\p{Cc}]/u.test(id))
+            throw new errors/* InputError */.dz(`distribution-id '${id}' is not a distribution id: copy the id exactly as the platform shows it (no spaces or slashes).`);
+        given.push({ kind: 'id', id });
+    }
+    if (from !== '')
+        given.push({ kind: 'environment', name: from });
+    if (given.length > 1) {
+        const names = [distribution && Input.Distribution, id && Input.DistributionId, from && Input.FromEnvironment].filter(Boolean).join(', ');
+        throw new errors/* InputError */.dz(`${names} are all set, but they are alternatives: set distribution to upload a build, distribution-id to deploy a distribution already ` +
+            'on the stack, or from-environment to deploy what another environment runs.');
+    }
+    return given[0];
+}
+function parseConfigFiles(value) {
+    const names = [];
+    for (const raw of value.split(/[\n,]/)) {
+        const name = raw.trim();
+        if (name === '' || names.includes(name))
+            continue;
+        if (/\p{Cc}/u.test(name))
+            throw new errors/* InputError */.dz(`config-files names '${name}', which contains a control character; write one name per line or separate them with commas.`);
+        names.push(name);
+    }
+    return names;
+}
+function parseEnvironmentUrl(value) {
+    if (value === '')
+        return undefined;
+    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, { input: Input.EnvironmentUrl, example: 'https://www.example.com', credentialsHint: 'It is only shown, never visited.' }, true);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw new errors/* InputError */.dz(`environment-url '${value}' must start with https:// (for example https://www.example.com).`);
+    return url.href;
+}
+function parseHealth(getInput) {
+    const url = getInput(Input.HealthUrl);
+    const expect = getInput(Input.HealthExpect);
+    if (url === '') {
+        if (expect !== '')
+            throw new errors/* InputError */.dz('health-expect is set but health-url is empty: set health-url to the page that must contain it, e.g. https://www.example.com/version.txt.');
+        return undefined;
+    }
+    return {
+        url: (0,inputs_address/* parsePageUrl */.sD)(url, {
+            input: Input.HealthUrl,
+            example: 'https://www.example.com/version.txt',
+            credentialsHint: 'The health check sends no credentials: point it at a public page.',
+            secret: 'the check'
+        }),
+        expect: expect === '' ? undefined : expect,
+        timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
+    };
+}
+/** Inputs that act on an environment, refused without one rather than silently ignored. */
+function needsEnvironment(getInput, source) {
+    const set = [];
+    if (source.kind === 'id')
+        set.push(Input.DistributionId);
+    if (source.kind === 'environment')
+        set.push(Input.FromEnvironment);
+    for (const name of [Input.ConfigFiles, Input.HealthUrl])
+        if (getInput(name) !== '')
+            set.push(name);
+    for (const name of [Input.Rollback, Input.ForceDeploy])
+        if (parseBoolean(name, getInput(name)))
+            set.push(`${name}: true`);
+    if (set.length > 0) {
+        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`);
+    }
+}
 /** `password` was read (and registered as a secret) by the caller, before anything else. */
-function readDeployInputs(getInput, common, distribution, password) {
-    const address = resolveCloudAddress({
+function readDeployInputs(getInput, common, source, password) {
+    const address = (0,inputs_address/* resolveCloudAddress */.CI)({
         stack: getInput(Input.Stack),
         consoleUrl: getInput(Input.ConsoleUrl),
         platformDomain: getInput(Input.PlatformDomain),
@@ -32656,6 +32848,12 @@ function readDeployInputs(getInput, common, distribution, password) {
     });
     const username = required(Input.Username, getInput(Input.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).');
     required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    const environment = getInput(Input.Environment) || undefined;
+    if (environment === undefined)
+        needsEnvironment(getInput, source);
+    if (source.kind === 'environment' && source.name === environment) {
+        throw new errors/* InputError */.dz(`from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`);
+    }
     const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy));
     const maxDistributions = getInput(Input.MaxDistributions);
     const githubToken = getInput(Input.GitHubToken);
@@ -32665,15 +32863,23 @@ function readDeployInputs(getInput, common, distribution, password) {
         address,
         username,
         password,
-        distribution,
+        source,
+        distribution: source.kind === 'upload' ? source.input : '',
         distributionName: parseDistributionName(getInput(Input.DistributionName)),
-        environment: getInput(Input.Environment) || undefined,
+        environment,
         deployStrategy,
         maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
         maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
         compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
         buildCommand: getInput(Input.BuildCommand) || undefined,
-        githubToken: githubToken || undefined
+        githubToken: githubToken || undefined,
+        environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
+        configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
+        forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
+        followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
+        deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
+        health: parseHealth(getInput),
+        rollback: parseBoolean(Input.Rollback, getInput(Input.Rollback))
     };
 }
 
@@ -32811,7 +33017,7 @@ function parseEnvironment(value) {
         `or staging (${service/* SEARCH_HOSTS */.J2.staging}), or set ${SearchInput.BaseUrl} to another host.`);
 }
 function parseSearchBaseUrl(value) {
-    return parseBaseUrl(value, {
+    return (0,inputs_address/* parseBaseUrl */.Q2)(value, {
         input: SearchInput.BaseUrl,
         example: 'https://core.dxpapi.com',
         credentialsHint: `The search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`,
@@ -32836,7 +33042,7 @@ function parseFields(value) {
         fields.push(field);
     }
     if (fields.length === 0) {
-        throw new errors/* InputError */.dz(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${INPUT_DEFAULTS[SearchInput.Fields]}, or list some of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
+        throw new errors/* InputError */.dz(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${action_metadata/* INPUT_DEFAULTS */.W[SearchInput.Fields]}, or list some of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
     }
     const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`];
     return { fields, warnings };
@@ -32875,7 +33081,7 @@ function parseUid(value, repository) {
 function otherSearchInputs(get) {
     return Object.values(SearchInput).filter((name) => {
         const value = get(name).trim();
-        return name !== SearchInput.Query && value !== '' && value !== INPUT_DEFAULTS[name];
+        return name !== SearchInput.Query && value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name];
     });
 }
 /**
@@ -32984,12 +33190,15 @@ function readInputs(getInput = core/* getInput */.V4) {
     (0,secrets/* registerSecret */.c)(password);
     const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
     const common = readCommonInputs(getInput);
-    const distribution = getInput(Input.Distribution);
-    if (distribution === '' && search)
+    const source = readSource(getInput);
+    if (source === undefined && search)
         return { common, deploy: undefined, search };
-    required(Input.Distribution, distribution, 'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack. ' +
-        '(To run only the search check, set search-query and leave distribution empty.)');
-    return { common, deploy: readDeployInputs(getInput, common, distribution, password), search };
+    if (source === undefined) {
+        throw new errors/* InputError */.dz(`Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
+            'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
+            '(To run only the search check, set search-query and leave distribution empty.)');
+    }
+    return { common, deploy: readDeployInputs(getInput, common, source, password), search };
 }
 
 ;// CONCATENATED MODULE: ./src/phases.ts
@@ -33069,11 +33278,19 @@ async function run() {
         // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
         // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.
         external_node_v8_default().setFlagsFromString('--liftoff-only');
+        // The search check, after the deploy (which may roll back when it fails) or on its own.
+        const checkSearchOnce = async () => {
+            if (!search)
+                return undefined;
+            const { checkSearch } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(113)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2113));
+            searched = await checkSearch(search, timeline.run, watchdog.signal);
+            return searched.passed ? undefined : `Search check failed: ${searched.failure ?? 'no passing answer'}`;
+        };
         const steps = async () => {
             if (deployInputs) {
-                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(697), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095));
+                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(697), __nccwpck_require__.e(373)]).then(__nccwpck_require__.bind(__nccwpck_require__, 373));
                 try {
-                    deployed = await deploy(deployInputs, timeline.run, watchdog.signal);
+                    deployed = await deploy(deployInputs, timeline.run, watchdog.signal, search ? checkSearchOnce : undefined);
                 }
                 catch (failure) {
                     if (!(failure instanceof errors/* StepFailed */.an))
@@ -33082,12 +33299,11 @@ async function run() {
                     throw failure.cause;
                 }
             }
-            if (search) {
-                const { checkSearch } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(113)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2113));
-                searched = await checkSearch(search, timeline.run, watchdog.signal);
-                if (!searched.passed)
-                    throw new SearchCheckFailed(`Search check failed: ${searched.failure ?? 'no passing answer'}`);
+            else {
+                await checkSearchOnce();
             }
+            if (searched && !searched.passed)
+                throw new SearchCheckFailed(`Search check failed: ${searched.failure ?? 'no passing answer'}`);
         };
         const running = steps();
         try {

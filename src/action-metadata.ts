@@ -8,10 +8,21 @@ export const INPUT_DEFAULTS = {
   'username': '',
   'password': '',
   'distribution': '',
+  'distribution-id': '',
+  'from-environment': '',
   'distribution-name': '',
   'compression-level': '6',
   'build-command': '',
   'environment': '',
+  'environment-url': '',
+  'config-files': '',
+  'force-deploy': 'false',
+  'follow-deploy': 'true',
+  'deploy-timeout-minutes': '15',
+  'health-url': '',
+  'health-expect': '',
+  'health-timeout-minutes': '10',
+  'rollback': 'false',
   'github-token': '',
   'deploy-strategy': 'stopstart',
   'max-distribution-size': '650',
@@ -37,5 +48,5 @@ export const INPUT_DEFAULTS = {
 } as const
 export type InputName = keyof typeof INPUT_DEFAULTS
 /** Every output action.yml declares. */
-export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'search-num-found', 'search-latency-ms', 'search-request-id'] as const
+export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'search-num-found', 'search-latency-ms', 'search-request-id'] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]

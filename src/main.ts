@@ -49,22 +49,27 @@ export async function run(): Promise<void> {
     // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
     // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.
     v8.setFlagsFromString('--liftoff-only')
+    // The search check, after the deploy (which may roll back when it fails) or on its own.
+    const checkSearchOnce = async (): Promise<string | undefined> => {
+      if (!search) return undefined
+      const { checkSearch } = await import('./search-check.js')
+      searched = await checkSearch(search, timeline.run, watchdog.signal)
+      return searched.passed ? undefined : `Search check failed: ${searched.failure ?? 'no passing answer'}`
+    }
     const steps = async (): Promise<void> => {
       if (deployInputs) {
         const { deploy } = await import('./deploy.js')
         try {
-          deployed = await deploy(deployInputs, timeline.run, watchdog.signal)
+          deployed = await deploy(deployInputs, timeline.run, watchdog.signal, search ? checkSearchOnce : undefined)
         } catch (failure) {
           if (!(failure instanceof StepFailed)) throw failure
           deployed = failure.result as DeployResult
           throw failure.cause
         }
+      } else {
+        await checkSearchOnce()
       }
-      if (search) {
-        const { checkSearch } = await import('./search-check.js')
-        searched = await checkSearch(search, timeline.run, watchdog.signal)
-        if (!searched.passed) throw new SearchCheckFailed(`Search check failed: ${searched.failure ?? 'no passing answer'}`)
-      }
+      if (searched && !searched.passed) throw new SearchCheckFailed(`Search check failed: ${searched.failure ?? 'no passing answer'}`)
     }
     const running = steps()
     try {

@@ -27,12 +27,16 @@ type OutputValue = string | number | undefined
  */
 export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => OutputValue } = {
   'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
-  'distribution-id': ({ deploy }) => deploy?.upload?.distributionId,
+  'distribution-id': ({ deploy }) => (deploy?.dryRun ? undefined : deploy?.distributionId),
   'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name,
   'distribution-size': ({ deploy }) => deploy?.archive?.size,
   'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
   'environment-id': ({ deploy }) => (deploy?.deployed ? deploy.environmentId : undefined),
   'pruned-distributions': ({ deploy }) => deploy?.pruned,
+  'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
+  'previous-distribution-id': ({ deploy }) => deploy?.previousDistributionId,
+  deployed: ({ deploy }) => (deploy?.deployed ? 'true' : deploy?.skipped ? 'false' : undefined),
+  'rolled-back': ({ deploy }) => (deploy?.deployed ? String(deploy.rolledBack !== undefined) : undefined),
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
   'search-request-id': ({ search }) => search?.requestId
@@ -56,20 +60,40 @@ export function searchLabel(search: Pick<SearchResult, 'type' | 'originalQuery'>
 export function notices(run: RunResult): string[] {
   const lines: string[] = []
   const d = run.deploy
-  if (d?.completed && d.archive) {
-    const { name, size } = d.archive
+  if (d?.completed) {
+    const what = d.archive?.name ?? d.distributionId ?? 'the distribution'
     if (d.dryRun) {
       const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : ''
-      lines.push(`Dry run: would upload ${name} (${formatBytes(size)}) to ${d.apiUrl}${then}. Nothing was changed.`)
-    } else if (d.upload && d.deployed) {
-      lines.push(`Deployed ${name} (${d.upload.distributionId}) to '${d.environmentName ?? ''}' on ${d.target}.`)
+      const head =
+        d.archive && !d.reused
+          ? `Dry run: would upload ${d.archive.name} (${formatBytes(d.archive.size)}) to ${d.apiUrl}${then}.`
+          : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`
+      lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`)
+    } else if (d.skipped) {
+      lines.push(
+        `'${d.environmentName ?? ''}' already runs ${what} (${d.distributionId ?? '?'}) on ${d.target}: nothing deployed. Set force-deploy: true to deploy it again.`
+      )
+    } else if (d.deployed) {
+      const applied = d.appliedAfterMs === undefined ? '' : `; applied after ${formatDuration(d.appliedAfterMs)}`
+      const healthy = d.healthyAfterMs === undefined ? '' : `, healthy after ${formatDuration(d.healthyAfterMs)}`
+      lines.push(`Deployed ${what} (${d.distributionId ?? '?'}) to '${d.environmentName ?? ''}' on ${d.target}${applied}${healthy}.`)
     } else if (d.upload) {
-      lines.push(`Uploaded ${name} as distribution ${d.upload.distributionId} to ${d.target}.`)
+      lines.push(`Uploaded ${what} as distribution ${d.upload.distributionId} to ${d.target}.`)
+    } else if (d.reused) {
+      lines.push(`${what} is already on ${d.target} as distribution ${d.distributionId ?? '?'}: nothing uploaded.`)
     }
   }
   const s = run.search
   if (s?.passed) lines.push(`Search check passed: ${searchLabel(s)} found ${s.numFound ?? 0} result(s) in ${s.latencyMs ?? '?'} ms.`)
   return lines
+}
+
+/** Where the deployed distribution came from, in words. */
+function sourceText(d: DeployResult): string {
+  if (d.source === 'id') return 'given by distribution-id'
+  if (d.source === 'environment') return `what '${d.fromEnvironment ?? '?'}' runs`
+  if (d.reused) return 'an identical one already on the stack, reused'
+  return 'uploaded'
 }
 
 function cell(value: string | undefined): string {
@@ -92,12 +116,16 @@ function deploymentRows(d: DeployResult | undefined): Array<[string, string | un
   const archive = d?.archive
   return [
     ['API address', d?.apiUrl ?? '—'],
-    ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : '—'],
-    ['Distribution id', d?.upload ? `\`${d.upload.distributionId}\`` : '—'],
-    ['Size', archive ? `${formatBytes(archive.size)} (${archive.size} bytes)` : '—'],
-    ['SHA-256', archive ? `\`${archive.sha256}\`` : '—'],
+    ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
+    ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`${archive && d.reused ? ' (already on the stack: reused, not uploaded)' : ''}` : '—'],
+    ['Size', archive ? `${formatBytes(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
+    ['SHA-256', archive ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
     ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
     ['Strategy', d?.environmentName ? d.strategy : undefined],
+    ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
+    ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
+    ['Deploy', d?.skipped ? 'skipped: the environment already ran it' : undefined],
+    ['Rolled back', d?.rolledBack ? `to \`${d.rolledBack.to}\`: ${d.rolledBack.reason}` : undefined],
     ['Upload attempts', d?.upload ? `${d.upload.attempts}${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}` : undefined],
     ['Pruned distributions', d?.pruned === undefined ? undefined : String(d.pruned)],
     ['Token renewals', String(d?.tokenRenewals ?? 0)]
@@ -125,12 +153,27 @@ function searchRows(s: SearchResult): Array<[string, string | undefined]> {
   ]
 }
 
+/** The summary's first row. */
+function resultText(r: RunResult): string {
+  const d = r.deploy
+  if (r.error) return d?.rolledBack ? `❌ Failed, rolled back to \`${d.rolledBack.to}\`` : '❌ Failed'
+  if (!r.deploys) return '✅ Passed'
+  if (d?.dryRun) return '🔍 Dry run: nothing was changed'
+  if (d?.skipped) return '✅ Already running: nothing deployed'
+  return '✅ Deployed'
+}
+
 export function summaryMarkdown(r: RunResult): string {
-  const dryRun = r.deploy?.dryRun ?? false
-  const status = r.error ? '❌ Failed' : dryRun && r.deploys ? '🔍 Dry run: nothing was changed' : r.deploys ? '✅ Deployed' : '✅ Passed'
+  const status = resultText(r)
   const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', '']
   lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r.deploy) : [])], r.deploys ? 'Deployment' : 'Search check'))
   if (r.error) lines.push('', `**Error:** ${r.error.replace(/\r?\n/g, ' ')}`)
+  const timeline = r.deploy?.timeline ?? []
+  if (timeline.length > 0) {
+    lines.push('', '### Timeline', '', '| After the deploy request | Event |', '|---:|---|')
+    for (const e of timeline) lines.push(`| ${formatDuration(e.afterMs)} | ${cell(e.text)} |`)
+  }
+  if (r.deploy?.dryRun && r.deploy.plan.length > 0) lines.push('', '### What the run would do', '', ...r.deploy.plan.map((p) => `- ${p}`))
   if (r.search) lines.push('', '### Search check', '', ...table(searchRows(r.search), 'Search'))
   if (r.phases.length > 0) {
     lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|')

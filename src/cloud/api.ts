@@ -66,7 +66,7 @@ export class CloudApi implements Retrier {
     if (call.json !== undefined) headers['content-type'] = 'application/json'
     const res = await this.transport.send({
       method: call.method,
-      path: call.path,
+      path: checkPath(call.path),
       headers,
       body: call.json === undefined ? undefined : JSON.stringify(call.json)
     })
@@ -84,7 +84,7 @@ export class CloudApi implements Retrier {
   async stream(call: StreamCall): Promise<HttpResponse> {
     const res = await this.transport.send({
       method: 'POST',
-      path: call.path,
+      path: checkPath(call.path),
       headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
       body: call.body,
       idleTimeoutMs: this.uploadIdleTimeoutMs
@@ -92,6 +92,12 @@ export class CloudApi implements Retrier {
     core.debug(`POST ${call.path} -> ${res.status}`)
     return succeeded(call.operation, res)
   }
+}
+
+/** The cloud API fails any path with a trailing slash: catch a programming error before it is sent. */
+function checkPath(path: string): string {
+  if (/.\/(\?|$)/.test(path)) throw new Error(`internal error: request path ${path} ends with a slash`)
+  return path
 }
 
 function bearer(token: string | undefined): Record<string, string> {

@@ -15,6 +15,14 @@ export interface Environment {
   id: string
   name: string
   distributionId?: string | null
+  /** Status fields the platform answers with (status, state, ...), shown to the user; nothing depends on them. */
+  status?: string | undefined
+}
+
+/** An application configuration file of the stack. */
+export interface AppConfigFile {
+  id: string
+  name: string
 }
 
 /** The stack's environments, and whether that is all of them (a platform may page the list, or fail to). */
@@ -70,10 +78,14 @@ function records(items: unknown): Array<Record<string, unknown>> {
   return Array.isArray(items) ? items.filter((i): i is Record<string, unknown> => typeof i === 'object' && i !== null) : []
 }
 
+/** Fields that may tell how a deployment is going; the public API documents none of them. */
+const STATUS_FIELDS = ['status', 'state', 'deploymentStatus', 'deployStatus'] as const
+
 function toEnvironment(r: Record<string, unknown>): Environment | undefined {
   const id = idOf(r.id)
   if (id === undefined || typeof r.name !== 'string') return undefined
-  return { id, name: r.name, distributionId: idOf(r.distributionId) ?? null }
+  const status = STATUS_FIELDS.map((f) => r[f]).find((v): v is string => typeof v === 'string' && v !== '')
+  return { id, name: r.name, distributionId: idOf(r.distributionId) ?? null, status }
 }
 
 function toDistribution(r: Record<string, unknown>): Distribution | undefined {
@@ -166,6 +178,29 @@ export class CloudClient {
     return items
   }
 
+  /** The distribution with that id, or undefined when the stack has none. */
+  async getDistribution(id: string): Promise<Distribution | undefined> {
+    const operation = `Looking up distribution ${id}`
+    const record = await this.api.retrying(operation, () =>
+      this.call<Record<string, unknown> | undefined>(operation, 'GET', `/v3/distributions/${encodeURIComponent(id)}`).catch((error: unknown) => {
+        if (error instanceof ServiceError && error.status === 404) return undefined
+        throw error
+      })
+    )
+    return record === undefined ? undefined : toDistribution(record)
+  }
+
+  /** The stack's application configuration files (an array, or a page of items). */
+  async listAppConfigFiles(): Promise<AppConfigFile[]> {
+    const operation = 'Listing application configuration files'
+    const answer = await this.api.retrying(operation, () => this.call<unknown>(operation, 'GET', '/v3/appconfigfiles'))
+    const items = Array.isArray(answer) ? answer : (answer as Page | undefined)?.items
+    return records(items).flatMap((r) => {
+      const id = idOf(r.id)
+      return id !== undefined && typeof r.name === 'string' ? [{ id, name: r.name }] : []
+    })
+  }
+
   async deleteDistribution(id: string): Promise<void> {
     const operation = `Deleting distribution ${id}`
     await this.api.retrying(operation, () => this.call<unknown>(operation, 'DELETE', `/v3/distributions/${encodeURIComponent(id)}`))
@@ -249,7 +284,7 @@ export class CloudClient {
    * Asks for the deployment. Replayed after a transient failure only once the environment is seen
    * not to run the distribution already, so a lost answer never restarts the environment twice.
    */
-  async deploy(environmentId: string, distributionId: string, strategy: string): Promise<{ attempts: number }> {
+  async deploy(environmentId: string, distributionId: string, strategy: string, configFileIds: readonly string[] = []): Promise<{ attempts: number }> {
     const operation = 'Deploying the distribution'
     return this.api.retrying(
       operation,
@@ -261,7 +296,9 @@ export class CloudClient {
             return { attempts }
           }
         }
-        await this.call<unknown>(operation, 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, { distributionId, strategy })
+        const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }))
+        const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy }
+        await this.call<unknown>(operation, 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body)
         return { attempts }
       },
       (error, attempt, delay) => ({

@@ -16,7 +16,7 @@ function createdMs(d: Distribution): number {
   return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t
 }
 
-export function planPruning(distributions: Distribution[], inUse: ReadonlySet<string>, max: number): PrunePlan {
+export function planPruning(distributions: readonly Distribution[], inUse: ReadonlySet<string>, max: number): PrunePlan {
   let excess = distributions.length - (max - 1)
   const toDelete: Distribution[] = []
   const oldestFirst = [...distributions].sort((a, b) => createdMs(a) - createdMs(b) || a.id.localeCompare(b.id))
@@ -30,9 +30,14 @@ export function planPruning(distributions: Distribution[], inUse: ReadonlySet<st
 }
 
 /** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (0 on a dry run). */
-export async function pruneDistributions(client: CloudClient, max: number, environments: readonly Environment[], dryRun: boolean): Promise<number> {
+export async function pruneDistributions(
+  client: CloudClient,
+  distributions: readonly Distribution[],
+  max: number,
+  environments: readonly Environment[],
+  dryRun: boolean
+): Promise<number> {
   const inUse = new Set(environments.map((e) => e.distributionId).filter((id): id is string => typeof id === 'string' && id !== ''))
-  const distributions = await client.listDistributions()
   const plan = planPruning(distributions, inUse, max)
   core.info(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`)
   if (plan.toDelete.length === 0 && plan.shortBy === 0) {

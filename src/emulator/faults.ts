@@ -1,4 +1,5 @@
-// Queue of injected faults: each one applies to the first `times` calls of its operation.
+// Queue of injected faults: each one applies to the first `times` calls of its operation (after
+// letting the first `skip` through, when set).
 import type { Fault, Operation } from './types.js'
 
 export class FaultQueue {
@@ -19,6 +20,10 @@ export class FaultQueue {
   take(operation: Operation): Fault | undefined {
     const fault = this.faults.find((f) => f.operation === operation && f.times > 0)
     if (fault === undefined) return undefined
+    if (fault.skip !== undefined && fault.skip > 0) {
+      fault.skip -= 1
+      return undefined
+    }
     fault.times -= 1
     return { ...fault }
   }

@@ -33,6 +33,8 @@ export interface Fault {
   location?: string
   /** Applies to the first N matching calls, then stops. */
   times: number
+  /** Lets this many matching calls through untouched before the fault applies. */
+  skip?: number
   /** For 'reset-mid-upload': destroy the socket after this many body bytes were read. */
   afterBytes?: number
 }

@@ -19,11 +19,12 @@ export class GitHubDeployment {
     private readonly octokit: Octokit,
     private readonly repo: { owner: string; repo: string },
     private readonly id: number,
-    private readonly logUrl: string | undefined
+    private readonly logUrl: string | undefined,
+    private readonly environmentUrl: string | undefined
   ) {}
 
   /** Creates the deployment and marks it in progress; undefined (with a warning) when GitHub refuses. */
-  static async start(token: string, environment: string, description: string): Promise<GitHubDeployment | undefined> {
+  static async start(token: string, environment: string, description: string, environmentUrl?: string): Promise<GitHubDeployment | undefined> {
     try {
       const github = await import('@actions/github')
       const { context } = github
@@ -42,7 +43,7 @@ export class GitHubDeployment {
       const id = (answer.data as { id?: unknown }).id
       if (typeof id !== 'number') throw new Error(`GitHub answered HTTP ${answer.status} without a deployment id`)
       const logUrl = context.runId ? `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${context.runId}` : undefined
-      const deployment = new GitHubDeployment(octokit, repo, id, logUrl)
+      const deployment = new GitHubDeployment(octokit, repo, id, logUrl, environmentUrl)
       await deployment.set('in_progress', `Deploying to ${environment}`)
       core.info(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`)
       return deployment
@@ -62,6 +63,7 @@ export class GitHubDeployment {
         state,
         description: description.slice(0, 140),
         ...(this.logUrl ? { log_url: this.logUrl } : {}),
+        ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
         auto_inactive: state === 'success'
       })
     } catch (error) {

@@ -7,7 +7,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 export interface HttpRequest {
   method: Method
-  /** Path relative to the base address, starting with '/'. Never ends with a slash. */
+  /** Path relative to the base address, starting with '/' (a query may follow). */
   path: string
   headers?: Record<string, string>
   body?: string | Readable | undefined
@@ -55,10 +55,6 @@ export class HttpTransport {
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {
-    if (req.path.length > 1 && req.path.endsWith('/')) {
-      // The cloud API fails any path with a trailing slash; catch a programming error here.
-      throw new Error(`internal error: request path ${req.path} ends with a slash`)
-    }
     const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined
     const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS
     const timer = total === undefined ? undefined : AbortSignal.timeout(total)

@@ -32,8 +32,8 @@ export interface AddressRules {
   queryHint?: string
 }
 
-/** Parses an absolute address that carries no credentials, query or fragment. */
-export function parseAbsoluteUrl(value: string, rules: AddressRules): URL {
+/** Parses an absolute address that carries no credentials (and, unless `allowQuery`, no query or fragment). */
+export function parseAbsoluteUrl(value: string, rules: AddressRules, allowQuery = false): URL {
   const { input, example } = rules
   let url: URL
   try {
@@ -42,7 +42,7 @@ export function parseAbsoluteUrl(value: string, rules: AddressRules): URL {
     throw new InputError(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`)
   }
   if (url.username || url.password) throw new InputError(`${input} must not contain a user name or password. ${rules.credentialsHint}`)
-  if (url.search || url.hash) {
+  if (!allowQuery && (url.search || url.hash)) {
     throw new InputError(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`)
   }
   return url
@@ -59,6 +59,14 @@ export interface BaseUrlRules extends AddressRules {
 /** A base address without a trailing slash, e.g. https://api.mystack.bloomreach.cloud. */
 export function parseBaseUrl(value: string, rules: BaseUrlRules): string {
   const url = parseAbsoluteUrl(value, rules)
+  requireHttps(url, value, rules)
+  const path = url.pathname.replace(/\/+$/, '')
+  if (rules.apiPath.test(path)) throw new InputError(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`)
+  return `${url.protocol}//${url.host}${path}`
+}
+
+/** https, or plain http to this machine only: what travels there would otherwise be readable on the way. */
+function requireHttps(url: URL, value: string, rules: AddressRules & { secret: string }): void {
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new InputError(
       `${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
@@ -68,9 +76,17 @@ export function parseBaseUrl(value: string, rules: BaseUrlRules): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new InputError(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`)
   }
-  const path = url.pathname.replace(/\/+$/, '')
-  if (rules.apiPath.test(path)) throw new InputError(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`)
-  return `${url.protocol}//${url.host}${path}`
+}
+
+/**
+ * A page of the site (health-url): absolute, no credentials, a query allowed, the fragment dropped;
+ * https, or plain http to this machine, as for the other addresses (`secret` says what would be exposed).
+ */
+export function parsePageUrl(value: string, rules: AddressRules & { secret: string }): string {
+  const url = parseAbsoluteUrl(value, rules, true)
+  requireHttps(url, value, rules)
+  url.hash = ''
+  return url.href
 }
 
 export interface AddressInputs {

@@ -5,7 +5,7 @@ import type { InputOptions } from '@actions/core'
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
-import { AddressInput, resolveCloudAddress, type CloudAddress } from './address.js'
+import { AddressInput, parseAbsoluteUrl, parsePageUrl, resolveCloudAddress, type CloudAddress } from './address.js'
 import { optional, parseBoolean, parseDecimal, parseInteger, required } from './parsers.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
@@ -14,8 +14,19 @@ export const Input = {
   Username: 'username',
   Password: 'password',
   Distribution: 'distribution',
+  DistributionId: 'distribution-id',
+  FromEnvironment: 'from-environment',
   DistributionName: 'distribution-name',
   Environment: 'environment',
+  EnvironmentUrl: 'environment-url',
+  ConfigFiles: 'config-files',
+  ForceDeploy: 'force-deploy',
+  FollowDeploy: 'follow-deploy',
+  DeployTimeoutMinutes: 'deploy-timeout-minutes',
+  HealthUrl: 'health-url',
+  HealthExpect: 'health-expect',
+  HealthTimeoutMinutes: 'health-timeout-minutes',
+  Rollback: 'rollback',
   DeployStrategy: 'deploy-strategy',
   DryRun: 'dry-run',
   MaxDistributionSize: 'max-distribution-size',
@@ -45,12 +56,25 @@ export interface CommonInputs {
   readonly timeoutMs: number
 }
 
+/** What is deployed: an archive or directory to upload, a distribution on the stack, or what another environment runs. */
+export type DistributionSource =
+  { readonly kind: 'upload'; readonly input: string } | { readonly kind: 'id'; readonly id: string } | { readonly kind: 'environment'; readonly name: string }
+
+/** The health check of the deployed site. */
+export interface HealthCheck {
+  readonly url: string
+  /** Text the answer must contain; undefined: any 2xx passes. */
+  readonly expect: string | undefined
+  readonly timeoutMs: number
+}
+
 /** What the deployment needs; absent when only a search check runs. */
 export interface DeployInputs extends CommonInputs {
   readonly address: CloudAddress
   readonly username: string
   readonly password: string
-  /** The raw `distribution` input: a file, a glob or a directory (resolved by the archive module). */
+  readonly source: DistributionSource
+  /** The raw `distribution` input: a file, a glob or a directory (resolved by the archive module); '' when another source is used. */
   readonly distribution: string
   /** Upload name for a packed directory; undefined = derive it from the workflow context. */
   readonly distributionName: string | undefined
@@ -65,6 +89,18 @@ export interface DeployInputs extends CommonInputs {
   readonly buildCommand: string | undefined
   /** When set (and an environment is), each deploy is recorded as a GitHub Deployment. */
   readonly githubToken: string | undefined
+  /** Shown on the GitHub Deployment. */
+  readonly environmentUrl: string | undefined
+  /** Names of application configuration files, deployed with role systemproperty. */
+  readonly configFiles: readonly string[]
+  /** Deploy even when the environment already runs the distribution. */
+  readonly forceDeploy: boolean
+  /** Wait until the environment reports the new distribution. */
+  readonly followDeploy: boolean
+  readonly deployTimeoutMs: number
+  readonly health: HealthCheck | undefined
+  /** Deploy the previous distribution back when the new one fails its checks. */
+  readonly rollback: boolean
 }
 
 export function readCommonInputs(getInput: InputReader): CommonInputs {
@@ -101,8 +137,91 @@ function parseDeployStrategy(value: string): string {
   return strategy
 }
 
+/** The one source of the distribution: exactly one of distribution, distribution-id and from-environment (checked by the caller to be set). */
+export function readSource(getInput: InputReader): DistributionSource | undefined {
+  const given: DistributionSource[] = []
+  const distribution = getInput(Input.Distribution)
+  const id = getInput(Input.DistributionId)
+  const from = getInput(Input.FromEnvironment)
+  if (distribution !== '') given.push({ kind: 'upload', input: distribution })
+  if (id !== '') {
+    if (/[\s/\\?#%\p{Cc}]/u.test(id))
+      throw new InputError(`distribution-id '${id}' is not a distribution id: copy the id exactly as the platform shows it (no spaces or slashes).`)
+    given.push({ kind: 'id', id })
+  }
+  if (from !== '') given.push({ kind: 'environment', name: from })
+  if (given.length > 1) {
+    const names = [distribution && Input.Distribution, id && Input.DistributionId, from && Input.FromEnvironment].filter(Boolean).join(', ')
+    throw new InputError(
+      `${names} are all set, but they are alternatives: set distribution to upload a build, distribution-id to deploy a distribution already ` +
+        'on the stack, or from-environment to deploy what another environment runs.'
+    )
+  }
+  return given[0]
+}
+
+function parseConfigFiles(value: string): string[] {
+  const names: string[] = []
+  for (const raw of value.split(/[\n,]/)) {
+    const name = raw.trim()
+    if (name === '' || names.includes(name)) continue
+    if (/\p{Cc}/u.test(name))
+      throw new InputError(`config-files names '${name}', which contains a control character; write one name per line or separate them with commas.`)
+    names.push(name)
+  }
+  return names
+}
+
+function parseEnvironmentUrl(value: string): string | undefined {
+  if (value === '') return undefined
+  const url = parseAbsoluteUrl(
+    value,
+    { input: Input.EnvironmentUrl, example: 'https://www.example.com', credentialsHint: 'It is only shown, never visited.' },
+    true
+  )
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new InputError(`environment-url '${value}' must start with https:// (for example https://www.example.com).`)
+  return url.href
+}
+
+function parseHealth(getInput: InputReader): HealthCheck | undefined {
+  const url = getInput(Input.HealthUrl)
+  const expect = getInput(Input.HealthExpect)
+  if (url === '') {
+    if (expect !== '')
+      throw new InputError(
+        'health-expect is set but health-url is empty: set health-url to the page that must contain it, e.g. https://www.example.com/version.txt.'
+      )
+    return undefined
+  }
+  return {
+    url: parsePageUrl(url, {
+      input: Input.HealthUrl,
+      example: 'https://www.example.com/version.txt',
+      credentialsHint: 'The health check sends no credentials: point it at a public page.',
+      secret: 'the check'
+    }),
+    expect: expect === '' ? undefined : expect,
+    timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
+  }
+}
+
+/** Inputs that act on an environment, refused without one rather than silently ignored. */
+function needsEnvironment(getInput: InputReader, source: DistributionSource): void {
+  const set: string[] = []
+  if (source.kind === 'id') set.push(Input.DistributionId)
+  if (source.kind === 'environment') set.push(Input.FromEnvironment)
+  for (const name of [Input.ConfigFiles, Input.HealthUrl] as const) if (getInput(name) !== '') set.push(name)
+  for (const name of [Input.Rollback, Input.ForceDeploy] as const) if (parseBoolean(name, getInput(name))) set.push(`${name}: true`)
+  if (set.length > 0) {
+    throw new InputError(
+      `${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`
+    )
+  }
+}
+
 /** `password` was read (and registered as a secret) by the caller, before anything else. */
-export function readDeployInputs(getInput: InputReader, common: CommonInputs, distribution: string, password: string): DeployInputs {
+export function readDeployInputs(getInput: InputReader, common: CommonInputs, source: DistributionSource, password: string): DeployInputs {
   const address = resolveCloudAddress({
     stack: getInput(Input.Stack),
     consoleUrl: getInput(Input.ConsoleUrl),
@@ -120,6 +239,13 @@ export function readDeployInputs(getInput: InputReader, common: CommonInputs, di
     'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
   )
 
+  const environment = getInput(Input.Environment) || undefined
+  if (environment === undefined) needsEnvironment(getInput, source)
+  if (source.kind === 'environment' && source.name === environment) {
+    throw new InputError(
+      `from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`
+    )
+  }
   const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy))
   const maxDistributions = getInput(Input.MaxDistributions)
   const githubToken = getInput(Input.GitHubToken)
@@ -129,14 +255,22 @@ export function readDeployInputs(getInput: InputReader, common: CommonInputs, di
     address,
     username,
     password,
-    distribution,
+    source,
+    distribution: source.kind === 'upload' ? source.input : '',
     distributionName: parseDistributionName(getInput(Input.DistributionName)),
-    environment: getInput(Input.Environment) || undefined,
+    environment,
     deployStrategy,
     maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
     maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
     compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
     buildCommand: getInput(Input.BuildCommand) || undefined,
-    githubToken: githubToken || undefined
+    githubToken: githubToken || undefined,
+    environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
+    configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
+    forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
+    followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
+    deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
+    health: parseHealth(getInput),
+    rollback: parseBoolean(Input.Rollback, getInput(Input.Rollback))
   }
 }

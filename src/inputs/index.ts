@@ -4,13 +4,22 @@
 // settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
 import * as core from '@actions/core'
 import { registerSecret } from '../secrets.js'
-import { Input, readCommonInputs, readDeployInputs, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
-import { required } from './parsers.js'
+import { Input, readCommonInputs, readDeployInputs, readSource, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
+import { InputError } from '../errors.js'
 import { parseSearchConfig, type SearchConfig } from './search.js'
 
 // isLoopbackHost has one home, ./address.js: import it from there.
 export { AddressInput, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
-export { Input, MB, parseDistributionName, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
+export {
+  Input,
+  MB,
+  parseDistributionName,
+  type CommonInputs,
+  type DeployInputs,
+  type DistributionSource,
+  type HealthCheck,
+  type InputReader
+} from './deploy.js'
 export { parseBoolean, parseDecimal, parseInteger } from './parsers.js'
 export {
   checkRequestSize,
@@ -39,13 +48,14 @@ export function readInputs(getInput: InputReader = core.getInput): ActionInputs 
   const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core.warning(m) })
   const common = readCommonInputs(getInput)
 
-  const distribution = getInput(Input.Distribution)
-  if (distribution === '' && search) return { common, deploy: undefined, search }
-  required(
-    Input.Distribution,
-    distribution,
-    'point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a directory to pack. ' +
-      '(To run only the search check, set search-query and leave distribution empty.)'
-  )
-  return { common, deploy: readDeployInputs(getInput, common, distribution, password), search }
+  const source = readSource(getInput)
+  if (source === undefined && search) return { common, deploy: undefined, search }
+  if (source === undefined) {
+    throw new InputError(
+      `Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
+        'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
+        '(To run only the search check, set search-query and leave distribution empty.)'
+    )
+  }
+  return { common, deploy: readDeployInputs(getInput, common, source, password), search }
 }

@@ -1,0 +1,67 @@
+// The distribution to upload, ready on disk: a given archive checked, or a directory packed, under
+// the name it will be stored under.
+import * as core from '@actions/core'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { basename, join } from 'node:path'
+import { checkArchive, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
+import { distributionNameProblem } from './cloud/distribution-name.js'
+import { InputError } from './errors.js'
+import { formatBytes } from './format.js'
+import type { DeployInputs } from './inputs/index.js'
+
+/** The default upload name: where the distribution came from, so the platform's list tells. */
+export async function defaultDistributionName(sourceDir: string): Promise<string> {
+  let repo = ''
+  let sha = ''
+  if (process.env.GITHUB_REPOSITORY || process.env.GITHUB_SHA) {
+    const { context } = await import('@actions/github')
+    try {
+      repo = context.repo.repo
+    } catch {
+      repo = ''
+    }
+    sha = context.sha ?? ''
+  }
+  const safe = (s: string): string => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')
+  const name = safe(repo) || safe(basename(sourceDir)) || 'distribution'
+  const short = safe(sha.slice(0, 7)) || 'local'
+  return `${name}-${short}-distribution.tar.gz`
+}
+
+export function workspace(): string {
+  return process.env.GITHUB_WORKSPACE || process.cwd()
+}
+
+/** An archive uploaded under its own file name: the same rule as distribution-name. */
+function checkOwnName(fileName: string): void {
+  const problem = distributionNameProblem(fileName)
+  if (problem === undefined) return
+  throw new InputError(
+    `distribution: the archive's file name '${fileName}' cannot be the name it is stored under: ${problem}. ` +
+      'Rename the file, or set distribution-name to the name to store it under (e.g. myproject-1.2.0-distribution.tar.gz).'
+  )
+}
+
+/** The archive to upload; a packed one is written into a new directory that is added to `cleanup`. */
+export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<ArchiveInfo> {
+  const source = await locateDistribution(inputs.distribution, workspace())
+  if (source.kind === 'archive') {
+    core.info(`Checking ${source.path}`)
+    const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes })
+    core.info(`${info.fileName}: ${formatBytes(info.size)}, ${info.entries} entries, a readable gzip tar`)
+    if (inputs.distributionName === undefined) checkOwnName(info.fileName)
+    return { ...info, fileName: inputs.distributionName ?? info.fileName }
+  }
+  const name = inputs.distributionName ?? (await defaultDistributionName(source.path))
+  const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'brcloud-deploy-'))
+  cleanup.push(dir)
+  core.info(`Packing ${source.path} into ${name}`)
+  const info = await packDirectory(source.path, join(dir, name), {
+    level: inputs.compressionLevel,
+    maxBytes: inputs.maxDistributionBytes,
+    input: inputs.distribution
+  })
+  core.info(`${name}: ${formatBytes(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`)
+  return info
+}

@@ -1,0 +1,106 @@
+// The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
+// its body contains that text (the commit SHA of the build, say, so the old release still answering
+// cannot pass). No credentials are sent, redirects are followed at most 5 times and only to https (or
+// plain http on this machine), and each attempt's status and time go to the log.
+import { ActionError, describeError } from './errors.js'
+import { formatDuration } from './format.js'
+import { isLoopbackHost } from './inputs/address.js'
+import { sleep as realSleep } from './http/retry.js'
+import { HttpTransport, type HttpResponse } from './http/transport.js'
+
+export const MAX_REDIRECTS = 5
+
+/** The site did not pass in time. */
+export class HealthCheckFailed extends ActionError {
+  override name = 'HealthCheckFailed'
+}
+
+export interface HealthOptions {
+  url: string
+  expect: string | undefined
+  timeoutMs: number
+  /** Each attempt's own limit. */
+  requestTimeoutMs: number
+  userAgent: string
+  signal?: AbortSignal | undefined
+  log: (line: string) => void
+  intervalMs?: number
+  maxIntervalMs?: number
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+}
+
+/** An address for the log: no query string (a page address may carry a token in it). */
+function shown(url: URL): string {
+  return `${url.origin}${url.pathname}`
+}
+
+/** One GET, following redirects; what it answered, or why it did not pass. */
+async function attempt(options: HealthOptions, transports: Map<string, HttpTransport>): Promise<{ ok: boolean; what: string }> {
+  let url = new URL(options.url)
+  for (let redirects = 0; ; redirects++) {
+    let transport = transports.get(url.origin)
+    if (transport === undefined) {
+      transport = new HttpTransport(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal })
+      transports.set(url.origin, transport)
+    }
+    const res: HttpResponse = await transport.send({
+      method: 'GET',
+      path: `${url.pathname}${url.search}`,
+      headers: { accept: '*/*', 'cache-control': 'no-cache' }
+    })
+    const location = res.headers.location
+    const to = Array.isArray(location) ? location[0] : location
+    if (res.status >= 300 && res.status < 400 && to) {
+      const next = new URL(to, url)
+      if (redirects >= MAX_REDIRECTS) return { ok: false, what: `more than ${MAX_REDIRECTS} redirects (the last to ${shown(next)})` }
+      if (next.protocol !== 'https:' && !(next.protocol === 'http:' && isLoopbackHost(next.hostname))) {
+        return { ok: false, what: `HTTP ${res.status}, a redirect to ${shown(next)}, which is not https: not followed` }
+      }
+      url = next
+      continue
+    }
+    if (res.status < 200 || res.status > 299) return { ok: false, what: `HTTP ${res.status}` }
+    if (options.expect !== undefined && !res.text.includes(options.expect)) {
+      return { ok: false, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` }
+    }
+    return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` }
+  }
+}
+
+/** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
+export async function checkHealth(options: HealthOptions): Promise<{ afterMs: number; attempts: number }> {
+  const now = options.now ?? Date.now
+  const wait = options.sleep ?? realSleep
+  const maxInterval = options.maxIntervalMs ?? 15_000
+  const started = now()
+  const deadline = started + options.timeoutMs
+  let interval = options.intervalMs ?? 2_000
+  const transports = new Map<string, HttpTransport>()
+  const where = shown(new URL(options.url))
+  try {
+    for (let n = 1; ; n++) {
+      const t0 = now()
+      let result: { ok: boolean; what: string }
+      try {
+        result = await attempt(options, transports)
+      } catch (error) {
+        if (options.signal?.aborted) throw error
+        result = { ok: false, what: `no answer (${describeError(error)})` }
+      }
+      options.log(`Health check ${n}: ${where}: ${result.what} in ${formatDuration(now() - t0)}.`)
+      if (result.ok) return { afterMs: now() - started, attempts: n }
+      const left = deadline - now()
+      if (left <= 0) {
+        throw new HealthCheckFailed(
+          `The health check of ${where} did not pass within health-timeout-minutes (${formatDuration(options.timeoutMs)}, ${n} attempt(s)); ` +
+            `the last answer: ${result.what}. Check the site and its logs${options.expect === undefined ? '' : ', and that the build writes health-expect into that page'}.`
+        )
+      }
+      await wait(Math.min(interval, left))
+      interval = Math.min(maxInterval, Math.round(interval * 1.5))
+    }
+  } finally {
+    for (const transport of transports.values()) await transport.close().catch(() => undefined)
+  }
+}
