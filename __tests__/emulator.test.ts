@@ -228,7 +228,9 @@ describe('routing', () => {
     expect(wrong.headers.get('allow')).toBe('GET')
     const docs = await fetch(`${emu.url}/v3/docs`)
     expect(docs.headers.get('content-type')).toContain('text/html')
-    expect(await docs.text()).toContain('/v3/environments/{id}/deploy')
+    const page = await docs.text()
+    expect(page).toContain('/v3/environments/{id}/deploy')
+    expect(page).toContain('DeploymentInProgress')
     const files = await fetch(`${emu.url}/v3/appconfigfiles`, { headers: bearer(access_token) })
     expect(await files.json()).toEqual([])
     expect(emu.requests.at(-1)).toMatchObject({ operation: 'list-appconfigfiles', status: 200 })
@@ -476,6 +478,161 @@ describe('environments', () => {
     const del = await fetch(`${emu.url}/v3/distributions/${dist.id}`, { method: 'DELETE', headers: bearer(access_token) })
     expect(del.status).toBe(409)
     expect(((await del.json()) as { error_code: string }).error_code).toBe('DistributionInUse')
+  })
+})
+
+async function authed(
+  emu: Emulator
+): Promise<{ token: string; get: (path: string) => Promise<Response>; deploy: (envId: string, body: unknown) => Promise<Response> }> {
+  const { access_token: token } = await login(emu)
+  return {
+    token,
+    get: (path) => fetch(`${emu.url}${path}`, { headers: bearer(token) }),
+    deploy: (envId, body) =>
+      fetch(`${emu.url}/v3/environments/${envId}/deploy`, {
+        method: 'PUT',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify(body)
+      })
+  }
+}
+
+async function uploadedId(emu: Emulator, token: string, data: Buffer, filename = 'site.tar.gz'): Promise<string> {
+  const res = await upload(emu, token, data, filename)
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+describe('deploys that take time', () => {
+  test('the environment reports its old distribution while deploying, then switches; history records both times', async () => {
+    const emu = await emulator({ environments: ['dev'], deploySeconds: 0.4 })
+    const api = await authed(emu)
+    const first = await uploadedId(emu, api.token, tarGz, 'a.tar.gz')
+    const second = await uploadedId(emu, api.token, tarGz, 'b.tar.gz')
+    const env = emu.environments[0]
+    const envId = env?.id ?? ''
+    const byName = async (): Promise<Record<string, unknown>> => (await (await api.get('/v3/environments?name=dev')).json()) as Record<string, unknown>
+    const inList = async (): Promise<Record<string, unknown> | undefined> =>
+      ((await (await api.get('/v3/environments')).json()) as { items: Array<Record<string, unknown>> }).items[0]
+
+    expect(await byName()).toMatchObject({ id: envId, distributionId: null, status: 'empty', strategy: null, deployedAt: null })
+    const started = Date.now()
+    const res = await api.deploy(envId, { distributionId: first, strategy: 'stopstart' })
+    expect(res.status).toBe(202)
+    expect(await res.json()).toMatchObject({ id: envId, distributionId: null, status: 'deploying' })
+    expect(await byName()).toMatchObject({ distributionId: null, status: 'deploying', strategy: null })
+    expect(await inList()).toMatchObject({ distributionId: null, status: 'deploying' })
+    expect(env?.deployments).toEqual([
+      { distributionId: first, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: expect.any(String), appliedAt: null }
+    ])
+
+    // A second deploy while the first is switching is refused, and leaves no trace in the history.
+    const busy = await api.deploy(envId, { distributionId: second, strategy: 'stopstart' })
+    expect(busy.status).toBe(409)
+    expect(await busy.json()).toEqual({ error_code: 'DeploymentInProgress', error_detail: expect.any(String) })
+    // Neither the running nor the incoming distribution may be deleted meanwhile.
+    const del = await fetch(`${emu.url}/v3/distributions/${first}`, { method: 'DELETE', headers: bearer(api.token) })
+    expect(del.status).toBe(409)
+
+    await until(async () => (await byName()).distributionId === first)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350)
+    expect(await byName()).toMatchObject({ distributionId: first, status: 'running', strategy: 'stopstart', deployedAt: expect.any(String) })
+    expect(await inList()).toMatchObject({ distributionId: first, status: 'running' })
+
+    expect((await api.deploy(envId, { distributionId: second, strategy: 'rolling' })).status).toBe(202)
+    expect(await byName()).toMatchObject({ distributionId: first, status: 'deploying', strategy: 'stopstart' })
+    await until(() => env?.distributionId === second)
+    expect(env?.status).toBe('running')
+    expect(env?.deployments.map((d) => [d.distributionId, d.strategy])).toEqual([
+      [first, 'stopstart'],
+      [second, 'rolling']
+    ])
+    for (const d of env?.deployments ?? []) {
+      expect(d.appliedAt).not.toBeNull()
+      expect(Date.parse(d.appliedAt ?? '') - Date.parse(d.requestedAt)).toBeGreaterThanOrEqual(350)
+    }
+    // The deploy calls themselves, in order: accepted, refused, accepted.
+    expect(emu.requests.filter((r) => r.operation === 'deploy').map((r) => r.status)).toEqual([202, 409, 202])
+  })
+
+  test('with deploySeconds 0 (the default) the switch is immediate and appliedAt is set at once', async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    const res = await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    expect(await res.json()).toMatchObject({ distributionId: id, status: 'running', strategy: 'stopstart', deployedAt: expect.any(String) })
+    const [d] = emu.environments[0]?.deployments ?? []
+    expect(d?.appliedAt).toEqual(expect.any(String))
+    expect((await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+  })
+
+  test('close() cancels a pending switch (the timer keeps nothing alive)', async () => {
+    const emu = await startEmulator({ environments: ['dev'], deploySeconds: 30 })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    expect((await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+    const started = Date.now()
+    await emu.close()
+    expect(Date.now() - started).toBeLessThan(5000)
+    expect(emu.environments[0]).toMatchObject({ distributionId: null, status: 'deploying', deployments: [{ distributionId: id, appliedAt: null }] })
+  })
+})
+
+describe('application configuration files', () => {
+  test('listed with stable uuid-shaped ids; the deploy checks ids, roles and the entries', async () => {
+    const emu = await emulator({ environments: ['dev'], appConfigFiles: ['site.properties', 'cms.yaml'] })
+    const api = await authed(emu)
+    const files = (await (await api.get('/v3/appconfigfiles')).json()) as Array<{ id: string; name: string }>
+    expect(files.map((f) => f.name)).toEqual(['site.properties', 'cms.yaml'])
+    for (const f of files) expect(f.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(new Set(files.map((f) => f.id)).size).toBe(2)
+    expect(files.map((f) => f.id)).not.toContain(emu.environments[0]?.id)
+    expect(emu.appConfigFiles).toEqual(files)
+    const again = await emulator({ environments: ['dev'], appConfigFiles: ['cms.yaml'] })
+    expect(again.appConfigFiles[0]?.id).toBe(files[1]?.id) // the same name, the same id
+
+    const id = await uploadedId(emu, api.token, tarGz)
+    const envId = emu.environments[0]?.id ?? ''
+    const deployWith = async (roles: unknown): Promise<[number, string]> => {
+      const res = await api.deploy(envId, { distributionId: id, strategy: 'stopstart', appConfigFileRoles: roles })
+      return [res.status, ((await res.json()) as { error_code?: string }).error_code ?? '']
+    }
+    const siteId = files[0]?.id ?? ''
+    expect(await deployWith([{ appConfigFileId: 'no-such-file', role: 'systemproperty' }])).toEqual([400, 'AppConfigFileNotFound'])
+    expect(await deployWith([{ appConfigFileId: siteId, role: 'environment' }])).toEqual([400, 'InvalidAppConfigFileRole'])
+    expect(await deployWith([siteId])).toEqual([400, 'InvalidRequest'])
+    expect(await deployWith([{ appConfigFileId: siteId }])).toEqual([400, 'InvalidRequest'])
+    expect(await deployWith([{ appConfigFileId: 7, role: 'systemproperty' }])).toEqual([400, 'InvalidRequest'])
+    expect(await deployWith({ appConfigFileId: siteId, role: 'systemproperty' })).toEqual([400, 'InvalidRequest'])
+    expect(emu.environments[0]?.deployments).toEqual([])
+
+    const roles = [{ appConfigFileId: siteId, role: 'systemproperty' }]
+    expect(await deployWith(roles)).toEqual([202, ''])
+    expect(emu.environments[0]?.deployments).toEqual([
+      { distributionId: id, strategy: 'stopstart', appConfigFileRoles: roles, requestedAt: expect.any(String), appliedAt: expect.any(String) }
+    ])
+  })
+
+  test('none by default: the list is empty and any file is unknown', async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    expect(await (await api.get('/v3/appconfigfiles')).json()).toEqual([])
+    const id = await uploadedId(emu, api.token, tarGz)
+    const res = await api.deploy(emu.environments[0]?.id ?? '', {
+      distributionId: id,
+      strategy: 'stopstart',
+      appConfigFileRoles: [{ appConfigFileId: 'x', role: 'systemproperty' }]
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error_code: string }).error_code).toBe('AppConfigFileNotFound')
   })
 })
 
@@ -742,5 +899,13 @@ describe('units', () => {
       ])
     ).toMatchObject({ options: { maxEnvironments: 5, environmentPageSize: 1, environmentOffsetIgnored: true, distributionPageSize: 7, uploadAnswer: 'no-id' } })
     expect(() => parseCli(['--upload-answer', 'xml'])).toThrow(/--upload-answer needs/)
+    expect(parseCli(['--deploy-seconds', '0.5', '--app-config-files', 'site.properties, cms.yaml,'])).toMatchObject({
+      options: {
+        deploySeconds: 0.5,
+        appConfigFiles: ['site.properties', 'cms.yaml']
+      }
+    })
+    expect(parseCli(['--deploy-seconds', '12'])).toMatchObject({ options: { deploySeconds: 12 } })
+    for (const bad of ['-1', 'soon', '1e3', '']) expect(() => parseCli([`--deploy-seconds=${bad}`])).toThrow(/--deploy-seconds needs/)
   })
 })

@@ -12,19 +12,23 @@ import { FaultQueue } from './faults.js'
 import { codeForStatus, errorBody, HttpError, parseJson } from './http-util.js'
 import { Router, type RequestContext } from './router.js'
 import { newSearchState, searchApi } from './search-api.js'
-import { newEnvironment, type EmulatorState } from './state.js'
+import { newAppConfigFile, newEnvironment, type EmulatorState } from './state.js'
 import { TokenService } from './tokens.js'
 import type { Emulator, EmulatorOptions, Fault, RecordedRequest } from './types.js'
 
 export type {
+  AppConfigFileRole,
+  Deployment,
   Emulator,
   EmulatorOptions,
+  EnvironmentStatus,
   Fault,
   Operation,
   RecordedPart,
   RecordedRequest,
   SearchFacetFormat,
   SearchSettings,
+  StoredAppConfigFile,
   StoredDistribution,
   StoredEnvironment,
   UploadAnswer
@@ -40,7 +44,9 @@ export const DEFAULTS = {
   maxDistributions: 100,
   environments: ['development', 'acceptance', 'production'],
   maxEnvironments: 4,
-  distributionPageSize: 50
+  distributionPageSize: 50,
+  deploySeconds: 0,
+  appConfigFiles: []
 } as const
 
 /** Bodies of faulted calls are kept (to record their JSON) up to this size, then only drained. */
@@ -118,11 +124,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       distributionPageSize: options.distributionPageSize ?? DEFAULTS.distributionPageSize,
       environmentPageSize: options.environmentPageSize ?? Number.MAX_SAFE_INTEGER,
       environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
-      uploadAnswer: options.uploadAnswer ?? 'record'
+      uploadAnswer: options.uploadAnswer ?? 'record',
+      deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds
     },
     tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),
     distributions: [],
-    environments: environmentNames.map(newEnvironment)
+    environments: environmentNames.map(newEnvironment),
+    appConfigFiles: (options.appConfigFiles ?? DEFAULTS.appConfigFiles).map(newAppConfigFile),
+    switches: new Set()
   }
   const faults = new FaultQueue(options.faults)
   const requests: RecordedRequest[] = []
@@ -297,11 +306,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests,
     distributions: state.distributions,
     environments: state.environments,
+    appConfigFiles: state.appConfigFiles,
     search: search.settings,
     revokeAccessTokens: () => state.tokens.revokeAccessTokens(),
     addFault: (f: Fault) => faults.add(f),
     close() {
       closing ??= (async () => {
+        for (const timer of state.switches) clearTimeout(timer)
+        state.switches.clear()
         const closed = new Promise<void>((done) => server.close(() => done()))
         server.closeAllConnections()
         for (const socket of sockets) socket.destroy()
