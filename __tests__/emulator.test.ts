@@ -231,6 +231,8 @@ describe('routing', () => {
     const page = await docs.text()
     expect(page).toContain('/v3/environments/{id}/deploy')
     expect(page).toContain('DeploymentInProgress')
+    expect(page).toContain('/sites/{environment}/{path+}')
+    expect(page).toContain('EMULATOR-SITE-FAILS')
     const files = await fetch(`${emu.url}/v3/appconfigfiles`, { headers: bearer(access_token) })
     expect(await files.json()).toEqual([])
     expect(emu.requests.at(-1)).toMatchObject({ operation: 'list-appconfigfiles', status: 200 })
@@ -481,6 +483,87 @@ describe('environments', () => {
   })
 })
 
+/** A tar entry for the hand-made archives below: `format` decides how a name over 100 bytes is written. */
+interface TarFile {
+  name: string
+  data?: string | Buffer
+  type?: '0' | '1' | '2' | '5'
+  linkname?: string
+  format?: 'ustar' | 'gnu' | 'pax'
+}
+
+/** One 512-byte header, written field by field (independent of the emulator's reader). */
+function tarHeader(name: string, size: number, type: string, opts: { linkname?: string; prefix?: string; gnu?: boolean } = {}): Buffer {
+  const h = Buffer.alloc(512)
+  h.write(name, 0, 100, 'utf8')
+  h.write('0000644\0', 100)
+  h.write('0000000\0', 108)
+  h.write('0000000\0', 116)
+  h.write(`${size.toString(8).padStart(11, '0')}\0`, 124)
+  h.write('00000000000\0', 136)
+  h.write(type, 156)
+  if (opts.linkname !== undefined) h.write(opts.linkname, 157, 100, 'utf8')
+  if (opts.gnu === true) h.write('ustar  \0', 257, 'latin1')
+  else h.write('ustar\x0000', 257, 'latin1')
+  if (opts.prefix !== undefined) h.write(opts.prefix, 345, 155, 'utf8')
+  h.fill(0x20, 148, 156)
+  let sum = 0
+  for (const b of h) sum += b
+  h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1')
+  return h
+}
+
+const pad = (n: number): Buffer => Buffer.alloc((512 - (n % 512)) % 512)
+
+/** `"<length> path=<value>\n"`, where length counts the whole record, its own digits included. */
+function paxRecord(key: string, value: string): Buffer {
+  const body = ` ${key}=${value}\n`
+  let length = Buffer.byteLength(body) + 1
+  while (String(length).length + Buffer.byteLength(body) !== length) length = String(length).length + Buffer.byteLength(body)
+  return Buffer.from(`${length}${body}`)
+}
+
+function tarGzOf(files: TarFile[]): Buffer {
+  const out: Buffer[] = []
+  for (const f of files) {
+    const data = Buffer.from(f.data ?? '')
+    const type = f.type ?? '0'
+    const size = type === '0' ? data.length : 0
+    const link = f.linkname === undefined ? {} : { linkname: f.linkname }
+    if (Buffer.byteLength(f.name) <= 100) {
+      out.push(tarHeader(f.name, size, type, link))
+    } else if ((f.format ?? 'ustar') === 'ustar') {
+      const cut = f.name.lastIndexOf('/', f.name.length - 2)
+      out.push(tarHeader(f.name.slice(cut + 1), size, type, { ...link, prefix: f.name.slice(0, cut) }))
+    } else if (f.format === 'gnu') {
+      const longName = Buffer.from(`${f.name}\0`)
+      out.push(tarHeader('././@LongLink', longName.length, 'L', { gnu: true }), longName, pad(longName.length))
+      out.push(tarHeader(f.name.slice(0, 100), size, type, { ...link, gnu: true }))
+    } else {
+      const records = paxRecord('path', f.name)
+      out.push(tarHeader(`PaxHeaders/${f.name.slice(0, 80)}`, records.length, 'x'), records, pad(records.length))
+      out.push(tarHeader(f.name.slice(0, 100), size, type, link))
+    }
+    if (size > 0) out.push(data, pad(size))
+  }
+  out.push(Buffer.alloc(1024))
+  return gzipSync(Buffer.concat(out))
+}
+
+const LONG_DIR = `${'d'.repeat(70)}/${'e'.repeat(70)}`
+
+/** A small site: index.html, a text file, a file under a long path, and whatever `extra` adds. */
+function siteArchive(format: 'ustar' | 'gnu' | 'pax', root: '' | './', extra: TarFile[] = []): Buffer {
+  return tarGzOf([
+    { name: root === '' ? 'conf/' : './', type: '5' },
+    { name: `${root}index.html`, data: '<h1>home</h1>', format },
+    { name: `${root}health.txt`, data: 'OK', format },
+    { name: `${root}${LONG_DIR}/deep.json`, data: '{"deep":true}', format },
+    { name: `${root}alias.txt`, type: '2', linkname: 'health.txt', format },
+    ...extra.map((e) => ({ ...e, format }))
+  ])
+}
+
 async function authed(
   emu: Emulator
 ): Promise<{ token: string; get: (path: string) => Promise<Response>; deploy: (envId: string, body: unknown) => Promise<Response> }> {
@@ -633,6 +716,142 @@ describe('application configuration files', () => {
     })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { error_code: string }).error_code).toBe('AppConfigFileNotFound')
+  })
+})
+
+describe('sites', () => {
+  const site = (emu: Emulator, path: string, method = 'GET'): Promise<Response> => fetch(`${emu.url}/sites/${path}`, { method })
+
+  test('a site serves the files of the distribution its environment runs, without authorization', async () => {
+    const emu = await emulator({ environments: ['dev', 'prod'] })
+    const api = await authed(emu)
+    expect((await site(emu, 'dev/index.html')).status).toBe(404) // runs nothing yet
+    expect((await site(emu, 'nowhere/index.html')).status).toBe(404)
+    const id = await uploadedId(emu, api.token, siteArchive('pax', './'))
+    expect((await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+
+    const home = await site(emu, 'dev')
+    expect(home.status).toBe(200)
+    expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await home.text()).toBe('<h1>home</h1>')
+    expect(await (await site(emu, 'dev/')).text()).toBe('<h1>home</h1>')
+    const health = await site(emu, 'dev/health.txt')
+    expect([health.status, health.headers.get('content-type'), await health.text()]).toEqual([200, 'text/plain; charset=utf-8', 'OK'])
+    expect(await (await site(emu, `dev/${LONG_DIR}/deep.json`)).json()).toEqual({ deep: true })
+    expect(await (await site(emu, 'dev/alias.txt')).text()).toBe('OK') // a symlink inside the distribution
+    const head = await site(emu, 'dev/health.txt', 'HEAD')
+    expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([200, '2', ''])
+
+    const missing = await site(emu, 'dev/nope.txt')
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('nope.txt')
+    expect((await site(emu, 'prod')).status).toBe(404) // the other environment runs nothing
+    expect(emu.requests.filter((r) => r.operation === 'site').every((r) => r.headers.authorization === undefined)).toBe(true)
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'site', method: 'GET', url: '/sites/prod', status: 404 })
+  })
+
+  test('a larger binary file is streamed byte for byte', async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const big = randomBytes(700_000)
+    const id = await uploadedId(emu, api.token, siteArchive('gnu', './', [{ name: './static/big.bin', data: big }]))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    for (let i = 0; i < 2; i++) {
+      const res = await site(emu, 'dev/static/big.bin')
+      expect(res.status).toBe(200)
+      expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(sha256(big))
+    }
+  })
+
+  test('ustar prefixes, GNU long names and PAX paths, with and without ./', async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const envId = emu.environments[0]?.id ?? ''
+    for (const format of ['ustar', 'gnu', 'pax'] as const) {
+      for (const root of ['', './'] as const) {
+        const id = await uploadedId(emu, api.token, siteArchive(format, root))
+        expect((await api.deploy(envId, { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+        const deep = await site(emu, `dev/${LONG_DIR}/deep.json`)
+        expect([format, root, deep.status, await deep.text()]).toEqual([format, root, 200, '{"deep":true}'])
+        expect(await (await site(emu, 'dev/health.txt')).text()).toBe('OK')
+      }
+    }
+  })
+
+  test.each(['', './'])('a distribution with %sEMULATOR-SITE-FAILS at its root fails on every path; a good one rolls it back', async (root) => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const envId = emu.environments[0]?.id ?? ''
+    const good = await uploadedId(emu, api.token, siteArchive('gnu', './'))
+    const bad = await uploadedId(emu, api.token, siteArchive('gnu', './', [{ name: `${root}EMULATOR-SITE-FAILS`, data: '' }]))
+    const nested = await uploadedId(emu, api.token, siteArchive('gnu', './', [{ name: './conf/EMULATOR-SITE-FAILS', data: '' }]))
+    await api.deploy(envId, { distributionId: bad, strategy: 'stopstart' })
+    for (const path of ['dev', 'dev/health.txt', 'dev/nope.txt']) {
+      const res = await site(emu, path)
+      expect([path, res.status]).toEqual([path, 500])
+      expect(await res.text()).toContain('EMULATOR-SITE-FAILS')
+    }
+    await api.deploy(envId, { distributionId: nested, strategy: 'stopstart' })
+    expect((await site(emu, 'dev/health.txt')).status).toBe(200) // only the root counts
+    await api.deploy(envId, { distributionId: good, strategy: 'stopstart' })
+    expect((await site(emu, 'dev/health.txt')).status).toBe(200)
+    expect(emu.environments[0]?.deployments.map((d) => d.distributionId)).toEqual([bad, nested, good])
+  })
+
+  test('503 with Retry-After while the environment deploys', async () => {
+    const emu = await emulator({ environments: ['dev'], deploySeconds: 0.3 })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, siteArchive('ustar', ''))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    const busy = await site(emu, 'dev/health.txt')
+    expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '1'])
+    await until(async () => (await site(emu, 'dev/health.txt')).status === 200)
+    expect(emu.environments[0]?.status).toBe('running')
+  })
+
+  test('without kept uploads the site answers 500 and says why', async () => {
+    const emu = await emulator({ environments: ['dev'], keepUploads: false })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, siteArchive('pax', ''))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    const res = await site(emu, 'dev/health.txt')
+    expect(res.status).toBe(500)
+    expect(await res.text()).toMatch(/keeps no upload contents/)
+  })
+
+  test("faults apply to the operation 'site'", async () => {
+    const emu = await emulator({ environments: ['dev'], faults: [{ operation: 'site', kind: 'status', status: 502, times: 1 }] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, siteArchive('pax', ''))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    expect((await site(emu, 'dev/health.txt')).status).toBe(502)
+    expect((await site(emu, 'dev/health.txt')).status).toBe(200)
+    expect(emu.requests.filter((r) => r.operation === 'site').map((r) => [r.status, r.fault])).toEqual([
+      [502, 'status'],
+      [200, undefined]
+    ])
+  })
+
+  const gnuTar = ((): boolean => {
+    try {
+      return execFileSync('tar', ['--version']).toString().includes('GNU tar')
+    } catch {
+      return false
+    }
+  })()
+  ;(gnuTar ? test : test.skip).each(['gnu', 'pax', 'ustar'])('archives written by GNU tar --format=%s', async (format) => {
+    const dir = join(work, `site-${format}`)
+    mkdirSync(join(dir, LONG_DIR), { recursive: true })
+    writeFileSync(join(dir, 'index.html'), `<p>${format}</p>`)
+    writeFileSync(join(dir, LONG_DIR, 'deep.json'), '{"deep":true}')
+    const file = join(work, `site-${format}.tar.gz`)
+    execFileSync('tar', [`--format=${format}`, '-czf', file, '-C', dir, '.'])
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, readFileSync(file))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    expect(await (await site(emu, 'dev')).text()).toBe(`<p>${format}</p>`)
+    expect(await (await site(emu, `dev/${LONG_DIR}/deep.json`)).text()).toBe('{"deep":true}')
   })
 })
 
@@ -899,10 +1118,14 @@ describe('units', () => {
       ])
     ).toMatchObject({ options: { maxEnvironments: 5, environmentPageSize: 1, environmentOffsetIgnored: true, distributionPageSize: 7, uploadAnswer: 'no-id' } })
     expect(() => parseCli(['--upload-answer', 'xml'])).toThrow(/--upload-answer needs/)
-    expect(parseCli(['--deploy-seconds', '0.5', '--app-config-files', 'site.properties, cms.yaml,'])).toMatchObject({
+    expect(parseCli(['--deploy-seconds', '0.5', '--app-config-files', 'site.properties, cms.yaml,', '--fail', 'site:500:3', '--hang', 'site'])).toMatchObject({
       options: {
         deploySeconds: 0.5,
-        appConfigFiles: ['site.properties', 'cms.yaml']
+        appConfigFiles: ['site.properties', 'cms.yaml'],
+        faults: [
+          { operation: 'site', kind: 'status', status: 500, times: 3 },
+          { operation: 'site', kind: 'hang', times: 1 }
+        ]
       }
     })
     expect(parseCli(['--deploy-seconds', '12'])).toMatchObject({ options: { deploySeconds: 12 } })

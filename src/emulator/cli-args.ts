@@ -19,7 +19,8 @@ const OPERATIONS: Operation[] = [
   'deploy',
   'list-appconfigfiles',
   'docs',
-  'search'
+  'search',
+  'site'
 ]
 
 export const HELP = `Local emulator of the Bloomreach Cloud deployment management API (no account needed).
@@ -63,6 +64,10 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --help                       show this help
 
 Operations: ${OPERATIONS.join(', ')}
+
+Sites (no authorization): GET /sites/ENVIRONMENT/PATH answers the file PATH inside the distribution the
+environment runs (no PATH: index.html); 503 while it deploys; 500 on every path when the distribution
+holds a file EMULATOR-SITE-FAILS at its root.
 `
 
 export class UsageError extends Error {}

@@ -99,7 +99,7 @@ function deploy(state: EmulatorState, env: StoredEnvironment, deployment: Deploy
   state.switches.add(timer)
 }
 
-export function cloudApi(state: EmulatorState): ApiModule {
+export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiModule {
   const { settings, tokens } = state
   const routes: Route[] = [
     {
@@ -284,7 +284,7 @@ export function cloudApi(state: EmulatorState): ApiModule {
       path: '/v3/docs',
       operation: 'docs',
       summary: 'This page',
-      handler: (ctx) => ctx.sendText(200, 'text/html; charset=utf-8', docsPage(routes))
+      handler: (ctx) => ctx.sendText(200, 'text/html; charset=utf-8', docsPage([...routes, ...documented]))
     }
   ]
   return { name: 'cloud-deployment-api', routes }

@@ -12,6 +12,7 @@ import { FaultQueue } from './faults.js'
 import { codeForStatus, errorBody, HttpError, parseJson } from './http-util.js'
 import { Router, type RequestContext } from './router.js'
 import { newSearchState, searchApi } from './search-api.js'
+import { sitesApi } from './sites.js'
 import { newAppConfigFile, newEnvironment, type EmulatorState } from './state.js'
 import { TokenService } from './tokens.js'
 import type { Emulator, EmulatorOptions, Fault, RecordedRequest } from './types.js'
@@ -96,6 +97,19 @@ async function resetAfter(req: IncomingMessage, afterBytes: number): Promise<voi
   socket.destroy()
 }
 
+/** Resolves on 'drain' or 'close', removing both listeners (one pair per wait, none left behind). */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resume) => {
+    const done = (): void => {
+      res.off('drain', done)
+      res.off('close', done)
+      resume()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
 function urlHost(address: string): string {
   if (address === '0.0.0.0') return '127.0.0.1'
   if (address === '::') return '[::1]'
@@ -142,7 +156,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ...(options.searchFacetFormat !== undefined && { facetFormat: options.searchFacetFormat }),
     ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs })
   })
-  const router = new Router([cloudApi(state), searchApi(search)])
+  const sites = sitesApi(state)
+  const router = new Router([cloudApi(state, sites.routes), searchApi(search), sites])
   const log = options.log
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -188,15 +203,45 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         res.writeHead(status, h)
         res.end(payload)
       },
-      sendText(status, contentType, text) {
+      sendText(status, contentType, text, headers = {}) {
         if (res.headersSent || res.writableEnded) return
         if (drop) {
           socket.destroy()
           return
         }
         const payload = Buffer.from(text)
-        res.writeHead(status, { 'content-type': contentType, 'content-length': payload.length })
+        res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': payload.length })
         res.end(payload)
+      },
+      async sendStream(status, headers, length, body) {
+        if (res.headersSent || res.writableEnded) return
+        if (drop) {
+          socket.destroy()
+          return
+        }
+        res.writeHead(status, { ...headers, 'content-length': length })
+        if (req.method === 'HEAD') {
+          res.end() // the generator never started, so nothing was opened
+          return
+        }
+        let sent = 0
+        try {
+          for await (const chunk of body) {
+            sent += chunk.length
+            // Wait for the client to read on, or for the connection to close (then stop reading the archive).
+            if (!res.write(chunk)) await drainedOrClosed(res)
+            if (res.destroyed) return
+          }
+        } catch (err) {
+          // The answer has started: cut the connection so the client sees it was incomplete.
+          socket.destroy()
+          throw err
+        }
+        if (sent !== length) {
+          socket.destroy()
+          throw new Error(`sendStream: ${sent} bytes sent, ${length} announced`)
+        }
+        res.end()
       }
     }
 

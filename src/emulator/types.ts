@@ -16,6 +16,7 @@ export type Operation =
   | 'list-appconfigfiles'
   | 'docs'
   | 'search'
+  | 'site'
 
 export interface Fault {
   operation: Operation
