@@ -228,7 +228,11 @@ describe('routing', () => {
     expect(wrong.headers.get('allow')).toBe('GET')
     const docs = await fetch(`${emu.url}/v3/docs`)
     expect(docs.headers.get('content-type')).toContain('text/html')
-    expect(await docs.text()).toContain('/v3/environments/{id}/deploy')
+    const page = await docs.text()
+    expect(page).toContain('/v3/environments/{id}/deploy')
+    expect(page).toContain('DeploymentInProgress')
+    expect(page).toContain('/sites/{environment}/{path+}')
+    expect(page).toContain('EMULATOR-SITE-FAILS')
     const files = await fetch(`${emu.url}/v3/appconfigfiles`, { headers: bearer(access_token) })
     expect(await files.json()).toEqual([])
     expect(emu.requests.at(-1)).toMatchObject({ operation: 'list-appconfigfiles', status: 200 })
@@ -476,6 +480,378 @@ describe('environments', () => {
     const del = await fetch(`${emu.url}/v3/distributions/${dist.id}`, { method: 'DELETE', headers: bearer(access_token) })
     expect(del.status).toBe(409)
     expect(((await del.json()) as { error_code: string }).error_code).toBe('DistributionInUse')
+  })
+})
+
+/** A tar entry for the hand-made archives below: `format` decides how a name over 100 bytes is written. */
+interface TarFile {
+  name: string
+  data?: string | Buffer
+  type?: '0' | '1' | '2' | '5'
+  linkname?: string
+  format?: 'ustar' | 'gnu' | 'pax'
+}
+
+/** One 512-byte header, written field by field (independent of the emulator's reader). */
+function tarHeader(name: string, size: number, type: string, opts: { linkname?: string; prefix?: string; gnu?: boolean } = {}): Buffer {
+  const h = Buffer.alloc(512)
+  h.write(name, 0, 100, 'utf8')
+  h.write('0000644\0', 100)
+  h.write('0000000\0', 108)
+  h.write('0000000\0', 116)
+  h.write(`${size.toString(8).padStart(11, '0')}\0`, 124)
+  h.write('00000000000\0', 136)
+  h.write(type, 156)
+  if (opts.linkname !== undefined) h.write(opts.linkname, 157, 100, 'utf8')
+  if (opts.gnu === true) h.write('ustar  \0', 257, 'latin1')
+  else h.write('ustar\x0000', 257, 'latin1')
+  if (opts.prefix !== undefined) h.write(opts.prefix, 345, 155, 'utf8')
+  h.fill(0x20, 148, 156)
+  let sum = 0
+  for (const b of h) sum += b
+  h.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1')
+  return h
+}
+
+const pad = (n: number): Buffer => Buffer.alloc((512 - (n % 512)) % 512)
+
+/** `"<length> path=<value>\n"`, where length counts the whole record, its own digits included. */
+function paxRecord(key: string, value: string): Buffer {
+  const body = ` ${key}=${value}\n`
+  let length = Buffer.byteLength(body) + 1
+  while (String(length).length + Buffer.byteLength(body) !== length) length = String(length).length + Buffer.byteLength(body)
+  return Buffer.from(`${length}${body}`)
+}
+
+function tarGzOf(files: TarFile[]): Buffer {
+  const out: Buffer[] = []
+  for (const f of files) {
+    const data = Buffer.from(f.data ?? '')
+    const type = f.type ?? '0'
+    const size = type === '0' ? data.length : 0
+    const link = f.linkname === undefined ? {} : { linkname: f.linkname }
+    if (Buffer.byteLength(f.name) <= 100) {
+      out.push(tarHeader(f.name, size, type, link))
+    } else if ((f.format ?? 'ustar') === 'ustar') {
+      const cut = f.name.lastIndexOf('/', f.name.length - 2)
+      out.push(tarHeader(f.name.slice(cut + 1), size, type, { ...link, prefix: f.name.slice(0, cut) }))
+    } else if (f.format === 'gnu') {
+      const longName = Buffer.from(`${f.name}\0`)
+      out.push(tarHeader('././@LongLink', longName.length, 'L', { gnu: true }), longName, pad(longName.length))
+      out.push(tarHeader(f.name.slice(0, 100), size, type, { ...link, gnu: true }))
+    } else {
+      const records = paxRecord('path', f.name)
+      out.push(tarHeader(`PaxHeaders/${f.name.slice(0, 80)}`, records.length, 'x'), records, pad(records.length))
+      out.push(tarHeader(f.name.slice(0, 100), size, type, link))
+    }
+    if (size > 0) out.push(data, pad(size))
+  }
+  out.push(Buffer.alloc(1024))
+  return gzipSync(Buffer.concat(out))
+}
+
+const LONG_DIR = `${'d'.repeat(70)}/${'e'.repeat(70)}`
+
+/** A small site: index.html, a text file, a file under a long path, and whatever `extra` adds. */
+function siteArchive(format: 'ustar' | 'gnu' | 'pax', root: '' | './', extra: TarFile[] = []): Buffer {
+  return tarGzOf([
+    { name: root === '' ? 'conf/' : './', type: '5' },
+    { name: `${root}index.html`, data: '<h1>home</h1>', format },
+    { name: `${root}health.txt`, data: 'OK', format },
+    { name: `${root}${LONG_DIR}/deep.json`, data: '{"deep":true}', format },
+    { name: `${root}alias.txt`, type: '2', linkname: 'health.txt', format },
+    ...extra.map((e) => ({ ...e, format }))
+  ])
+}
+
+async function authed(
+  emu: Emulator
+): Promise<{ token: string; get: (path: string) => Promise<Response>; deploy: (envId: string, body: unknown) => Promise<Response> }> {
+  const { access_token: token } = await login(emu)
+  return {
+    token,
+    get: (path) => fetch(`${emu.url}${path}`, { headers: bearer(token) }),
+    deploy: (envId, body) =>
+      fetch(`${emu.url}/v3/environments/${envId}/deploy`, {
+        method: 'PUT',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify(body)
+      })
+  }
+}
+
+async function uploadedId(emu: Emulator, token: string, data: Buffer, filename = 'site.tar.gz'): Promise<string> {
+  const res = await upload(emu, token, data, filename)
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { id: string }).id
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+describe('deploys that take time', () => {
+  test('the environment reports its old distribution while deploying, then switches; history records both times', async () => {
+    const emu = await emulator({ environments: ['dev'], deploySeconds: 0.4 })
+    const api = await authed(emu)
+    const first = await uploadedId(emu, api.token, tarGz, 'a.tar.gz')
+    const second = await uploadedId(emu, api.token, tarGz, 'b.tar.gz')
+    const env = emu.environments[0]
+    const envId = env?.id ?? ''
+    const byName = async (): Promise<Record<string, unknown>> => (await (await api.get('/v3/environments?name=dev')).json()) as Record<string, unknown>
+    const inList = async (): Promise<Record<string, unknown> | undefined> =>
+      ((await (await api.get('/v3/environments')).json()) as { items: Array<Record<string, unknown>> }).items[0]
+
+    expect(await byName()).toMatchObject({ id: envId, distributionId: null, status: 'empty', strategy: null, deployedAt: null })
+    const started = Date.now()
+    const res = await api.deploy(envId, { distributionId: first, strategy: 'stopstart' })
+    expect(res.status).toBe(202)
+    expect(await res.json()).toMatchObject({ id: envId, distributionId: null, status: 'deploying' })
+    expect(await byName()).toMatchObject({ distributionId: null, status: 'deploying', strategy: null })
+    expect(await inList()).toMatchObject({ distributionId: null, status: 'deploying' })
+    expect(env?.deployments).toEqual([
+      { distributionId: first, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: expect.any(String), appliedAt: null }
+    ])
+
+    // A second deploy while the first is switching is refused, and leaves no trace in the history.
+    const busy = await api.deploy(envId, { distributionId: second, strategy: 'stopstart' })
+    expect(busy.status).toBe(409)
+    expect(await busy.json()).toEqual({ error_code: 'DeploymentInProgress', error_detail: expect.any(String) })
+    // Neither the running nor the incoming distribution may be deleted meanwhile.
+    const del = await fetch(`${emu.url}/v3/distributions/${first}`, { method: 'DELETE', headers: bearer(api.token) })
+    expect(del.status).toBe(409)
+
+    await until(async () => (await byName()).distributionId === first)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(350)
+    expect(await byName()).toMatchObject({ distributionId: first, status: 'running', strategy: 'stopstart', deployedAt: expect.any(String) })
+    expect(await inList()).toMatchObject({ distributionId: first, status: 'running' })
+
+    expect((await api.deploy(envId, { distributionId: second, strategy: 'rolling' })).status).toBe(202)
+    expect(await byName()).toMatchObject({ distributionId: first, status: 'deploying', strategy: 'stopstart' })
+    await until(() => env?.distributionId === second)
+    expect(env?.status).toBe('running')
+    expect(env?.deployments.map((d) => [d.distributionId, d.strategy])).toEqual([
+      [first, 'stopstart'],
+      [second, 'rolling']
+    ])
+    for (const d of env?.deployments ?? []) {
+      expect(d.appliedAt).not.toBeNull()
+      expect(Date.parse(d.appliedAt ?? '') - Date.parse(d.requestedAt)).toBeGreaterThanOrEqual(350)
+    }
+    // The deploy calls themselves, in order: accepted, refused, accepted.
+    expect(emu.requests.filter((r) => r.operation === 'deploy').map((r) => r.status)).toEqual([202, 409, 202])
+  })
+
+  test('with deploySeconds 0 (the default) the switch is immediate and appliedAt is set at once', async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    const res = await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    expect(await res.json()).toMatchObject({ distributionId: id, status: 'running', strategy: 'stopstart', deployedAt: expect.any(String) })
+    const [d] = emu.environments[0]?.deployments ?? []
+    expect(d?.appliedAt).toEqual(expect.any(String))
+    expect((await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+  })
+
+  test('close() cancels a pending switch (the timer keeps nothing alive)', async () => {
+    const emu = await startEmulator({ environments: ['dev'], deploySeconds: 30 })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    expect((await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+    const started = Date.now()
+    await emu.close()
+    expect(Date.now() - started).toBeLessThan(5000)
+    expect(emu.environments[0]).toMatchObject({ distributionId: null, status: 'deploying', deployments: [{ distributionId: id, appliedAt: null }] })
+  })
+})
+
+describe('application configuration files', () => {
+  test('listed with stable uuid-shaped ids; the deploy checks ids, roles and the entries', async () => {
+    const emu = await emulator({ environments: ['dev'], appConfigFiles: ['site.properties', 'cms.yaml'] })
+    const api = await authed(emu)
+    const files = (await (await api.get('/v3/appconfigfiles')).json()) as Array<{ id: string; name: string }>
+    expect(files.map((f) => f.name)).toEqual(['site.properties', 'cms.yaml'])
+    for (const f of files) expect(f.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(new Set(files.map((f) => f.id)).size).toBe(2)
+    expect(files.map((f) => f.id)).not.toContain(emu.environments[0]?.id)
+    expect(emu.appConfigFiles).toEqual(files)
+    const again = await emulator({ environments: ['dev'], appConfigFiles: ['cms.yaml'] })
+    expect(again.appConfigFiles[0]?.id).toBe(files[1]?.id) // the same name, the same id
+
+    const id = await uploadedId(emu, api.token, tarGz)
+    const envId = emu.environments[0]?.id ?? ''
+    const deployWith = async (roles: unknown): Promise<[number, string]> => {
+      const res = await api.deploy(envId, { distributionId: id, strategy: 'stopstart', appConfigFileRoles: roles })
+      return [res.status, ((await res.json()) as { error_code?: string }).error_code ?? '']
+    }
+    const siteId = files[0]?.id ?? ''
+    expect(await deployWith([{ appConfigFileId: 'no-such-file', role: 'systemproperty' }])).toEqual([400, 'AppConfigFileNotFound'])
+    expect(await deployWith([{ appConfigFileId: siteId, role: 'environment' }])).toEqual([400, 'InvalidAppConfigFileRole'])
+    expect(await deployWith([siteId])).toEqual([400, 'InvalidRequest'])
+    expect(await deployWith([{ appConfigFileId: siteId }])).toEqual([400, 'InvalidRequest'])
+    expect(await deployWith([{ appConfigFileId: 7, role: 'systemproperty' }])).toEqual([400, 'InvalidRequest'])
+    expect(await deployWith({ appConfigFileId: siteId, role: 'systemproperty' })).toEqual([400, 'InvalidRequest'])
+    expect(emu.environments[0]?.deployments).toEqual([])
+
+    const roles = [{ appConfigFileId: siteId, role: 'systemproperty' }]
+    expect(await deployWith(roles)).toEqual([202, ''])
+    expect(emu.environments[0]?.deployments).toEqual([
+      { distributionId: id, strategy: 'stopstart', appConfigFileRoles: roles, requestedAt: expect.any(String), appliedAt: expect.any(String) }
+    ])
+  })
+
+  test('none by default: the list is empty and any file is unknown', async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    expect(await (await api.get('/v3/appconfigfiles')).json()).toEqual([])
+    const id = await uploadedId(emu, api.token, tarGz)
+    const res = await api.deploy(emu.environments[0]?.id ?? '', {
+      distributionId: id,
+      strategy: 'stopstart',
+      appConfigFileRoles: [{ appConfigFileId: 'x', role: 'systemproperty' }]
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error_code: string }).error_code).toBe('AppConfigFileNotFound')
+  })
+})
+
+describe('sites', () => {
+  const site = (emu: Emulator, path: string, method = 'GET'): Promise<Response> => fetch(`${emu.url}/sites/${path}`, { method })
+
+  test('a site serves the files of the distribution its environment runs, without authorization', async () => {
+    const emu = await emulator({ environments: ['dev', 'prod'] })
+    const api = await authed(emu)
+    expect((await site(emu, 'dev/index.html')).status).toBe(404) // runs nothing yet
+    expect((await site(emu, 'nowhere/index.html')).status).toBe(404)
+    const id = await uploadedId(emu, api.token, siteArchive('pax', './'))
+    expect((await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+
+    const home = await site(emu, 'dev')
+    expect(home.status).toBe(200)
+    expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await home.text()).toBe('<h1>home</h1>')
+    expect(await (await site(emu, 'dev/')).text()).toBe('<h1>home</h1>')
+    const health = await site(emu, 'dev/health.txt')
+    expect([health.status, health.headers.get('content-type'), await health.text()]).toEqual([200, 'text/plain; charset=utf-8', 'OK'])
+    expect(await (await site(emu, `dev/${LONG_DIR}/deep.json`)).json()).toEqual({ deep: true })
+    expect(await (await site(emu, 'dev/alias.txt')).text()).toBe('OK') // a symlink inside the distribution
+    const head = await site(emu, 'dev/health.txt', 'HEAD')
+    expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([200, '2', ''])
+
+    const missing = await site(emu, 'dev/nope.txt')
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('nope.txt')
+    expect((await site(emu, 'prod')).status).toBe(404) // the other environment runs nothing
+    expect(emu.requests.filter((r) => r.operation === 'site').every((r) => r.headers.authorization === undefined)).toBe(true)
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'site', method: 'GET', url: '/sites/prod', status: 404 })
+  })
+
+  test('a larger binary file is streamed byte for byte', async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const big = randomBytes(700_000)
+    const id = await uploadedId(emu, api.token, siteArchive('gnu', './', [{ name: './static/big.bin', data: big }]))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    for (let i = 0; i < 2; i++) {
+      const res = await site(emu, 'dev/static/big.bin')
+      expect(res.status).toBe(200)
+      expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(sha256(big))
+    }
+  })
+
+  test('ustar prefixes, GNU long names and PAX paths, with and without ./', async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const envId = emu.environments[0]?.id ?? ''
+    for (const format of ['ustar', 'gnu', 'pax'] as const) {
+      for (const root of ['', './'] as const) {
+        const id = await uploadedId(emu, api.token, siteArchive(format, root))
+        expect((await api.deploy(envId, { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+        const deep = await site(emu, `dev/${LONG_DIR}/deep.json`)
+        expect([format, root, deep.status, await deep.text()]).toEqual([format, root, 200, '{"deep":true}'])
+        expect(await (await site(emu, 'dev/health.txt')).text()).toBe('OK')
+      }
+    }
+  })
+
+  test.each(['', './'])('a distribution with %sEMULATOR-SITE-FAILS at its root fails on every path; a good one rolls it back', async (root) => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const envId = emu.environments[0]?.id ?? ''
+    const good = await uploadedId(emu, api.token, siteArchive('gnu', './'))
+    const bad = await uploadedId(emu, api.token, siteArchive('gnu', './', [{ name: `${root}EMULATOR-SITE-FAILS`, data: '' }]))
+    const nested = await uploadedId(emu, api.token, siteArchive('gnu', './', [{ name: './conf/EMULATOR-SITE-FAILS', data: '' }]))
+    await api.deploy(envId, { distributionId: bad, strategy: 'stopstart' })
+    for (const path of ['dev', 'dev/health.txt', 'dev/nope.txt']) {
+      const res = await site(emu, path)
+      expect([path, res.status]).toEqual([path, 500])
+      expect(await res.text()).toContain('EMULATOR-SITE-FAILS')
+    }
+    await api.deploy(envId, { distributionId: nested, strategy: 'stopstart' })
+    expect((await site(emu, 'dev/health.txt')).status).toBe(200) // only the root counts
+    await api.deploy(envId, { distributionId: good, strategy: 'stopstart' })
+    expect((await site(emu, 'dev/health.txt')).status).toBe(200)
+    expect(emu.environments[0]?.deployments.map((d) => d.distributionId)).toEqual([bad, nested, good])
+  })
+
+  test('503 with Retry-After while the environment deploys', async () => {
+    const emu = await emulator({ environments: ['dev'], deploySeconds: 0.3 })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, siteArchive('ustar', ''))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    const busy = await site(emu, 'dev/health.txt')
+    expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '1'])
+    await until(async () => (await site(emu, 'dev/health.txt')).status === 200)
+    expect(emu.environments[0]?.status).toBe('running')
+  })
+
+  test('without kept uploads the site answers 500 and says why', async () => {
+    const emu = await emulator({ environments: ['dev'], keepUploads: false })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, siteArchive('pax', ''))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    const res = await site(emu, 'dev/health.txt')
+    expect(res.status).toBe(500)
+    expect(await res.text()).toMatch(/keeps no upload contents/)
+  })
+
+  test("faults apply to the operation 'site'", async () => {
+    const emu = await emulator({ environments: ['dev'], faults: [{ operation: 'site', kind: 'status', status: 502, times: 1 }] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, siteArchive('pax', ''))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    expect((await site(emu, 'dev/health.txt')).status).toBe(502)
+    expect((await site(emu, 'dev/health.txt')).status).toBe(200)
+    expect(emu.requests.filter((r) => r.operation === 'site').map((r) => [r.status, r.fault])).toEqual([
+      [502, 'status'],
+      [200, undefined]
+    ])
+  })
+
+  const gnuTar = ((): boolean => {
+    try {
+      return execFileSync('tar', ['--version']).toString().includes('GNU tar')
+    } catch {
+      return false
+    }
+  })()
+  ;(gnuTar ? test : test.skip).each(['gnu', 'pax', 'ustar'])('archives written by GNU tar --format=%s', async (format) => {
+    const dir = join(work, `site-${format}`)
+    mkdirSync(join(dir, LONG_DIR), { recursive: true })
+    writeFileSync(join(dir, 'index.html'), `<p>${format}</p>`)
+    writeFileSync(join(dir, LONG_DIR, 'deep.json'), '{"deep":true}')
+    const file = join(work, `site-${format}.tar.gz`)
+    execFileSync('tar', [`--format=${format}`, '-czf', file, '-C', dir, '.'])
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, readFileSync(file))
+    await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    expect(await (await site(emu, 'dev')).text()).toBe(`<p>${format}</p>`)
+    expect(await (await site(emu, `dev/${LONG_DIR}/deep.json`)).text()).toBe('{"deep":true}')
   })
 })
 
@@ -742,5 +1118,17 @@ describe('units', () => {
       ])
     ).toMatchObject({ options: { maxEnvironments: 5, environmentPageSize: 1, environmentOffsetIgnored: true, distributionPageSize: 7, uploadAnswer: 'no-id' } })
     expect(() => parseCli(['--upload-answer', 'xml'])).toThrow(/--upload-answer needs/)
+    expect(parseCli(['--deploy-seconds', '0.5', '--app-config-files', 'site.properties, cms.yaml,', '--fail', 'site:500:3', '--hang', 'site'])).toMatchObject({
+      options: {
+        deploySeconds: 0.5,
+        appConfigFiles: ['site.properties', 'cms.yaml'],
+        faults: [
+          { operation: 'site', kind: 'status', status: 500, times: 3 },
+          { operation: 'site', kind: 'hang', times: 1 }
+        ]
+      }
+    })
+    expect(parseCli(['--deploy-seconds', '12'])).toMatchObject({ options: { deploySeconds: 12 } })
+    for (const bad of ['-1', 'soon', '1e3', '']) expect(() => parseCli([`--deploy-seconds=${bad}`])).toThrow(/--deploy-seconds needs/)
   })
 })

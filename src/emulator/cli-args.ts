@@ -19,7 +19,8 @@ const OPERATIONS: Operation[] = [
   'deploy',
   'list-appconfigfiles',
   'docs',
-  'search'
+  'search',
+  'site'
 ]
 
 export const HELP = `Local emulator of the Bloomreach Cloud deployment management API (no account needed).
@@ -43,6 +44,10 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --max-distributions N        stored distributions allowed (default ${DEFAULTS.maxDistributions})
   --max-distribution-bytes N   largest distribution file (default ${DEFAULTS.maxDistributionBytes})
   --upload-rate BYTES_PER_SEC  read uploads at most this fast ("slow reads")
+  --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
+                               environment reports its old distributionId, status "deploying", and refuses
+                               another deploy (409 DeploymentInProgress)
+  --app-config-files a,b       names of the stack's application configuration files (default none)
   --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
   --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
   --search-domain-key KEY      search API domain_key (default ${SEARCH_API_DEFAULTS.domainKey})
@@ -59,6 +64,10 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --help                       show this help
 
 Operations: ${OPERATIONS.join(', ')}
+
+Sites (no authorization): GET /sites/ENVIRONMENT/PATH answers the file PATH inside the distribution the
+environment runs (no PATH: index.html); 503 while it deploys; 500 on every path when the distribution
+holds a file EMULATOR-SITE-FAILS at its root.
 `
 
 export class UsageError extends Error {}
@@ -66,6 +75,18 @@ export class UsageError extends Error {}
 function int(flag: string, value: string, min = 0): number {
   if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${flag} needs a whole number >= ${min}, got "${value}"`)
   return Number(value)
+}
+
+function seconds(flag: string, value: string): number {
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) throw new UsageError(`--${flag} needs a number of seconds >= 0 (fractions allowed), got "${value}"`)
+  return Number(value)
+}
+
+function names(value: string): string[] {
+  return value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '')
 }
 
 function operation(flag: string, value: string): Operation {
@@ -99,6 +120,8 @@ export function parseCli(argv: string[]): CliCommand {
       'max-distributions': { type: 'string' },
       'max-distribution-bytes': { type: 'string' },
       'upload-rate': { type: 'string' },
+      'deploy-seconds': { type: 'string' },
+      'app-config-files': { type: 'string' },
       'search-account-id': { type: 'string' },
       'search-auth-key': { type: 'string' },
       'search-domain-key': { type: 'string' },
@@ -145,12 +168,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (values.password !== undefined) options.password = values.password
   if (values['token-lifetime'] !== undefined) options.tokenLifetimeSeconds = int('token-lifetime', values['token-lifetime'], 1)
   if (values['refresh-lifetime'] !== undefined) options.refreshLifetimeSeconds = int('refresh-lifetime', values['refresh-lifetime'], 1)
-  if (values.environments !== undefined) {
-    options.environments = values.environments
-      .split(',')
-      .map((e) => e.trim())
-      .filter((e) => e !== '')
-  }
+  if (values.environments !== undefined) options.environments = names(values.environments)
   if (values['max-environments'] !== undefined) options.maxEnvironments = int('max-environments', values['max-environments'], 1)
   if (values['environment-page-size'] !== undefined) options.environmentPageSize = int('environment-page-size', values['environment-page-size'], 1)
   if (values['environment-offset-ignored'] === true) options.environmentOffsetIgnored = true
@@ -169,6 +187,8 @@ export function parseCli(argv: string[]): CliCommand {
     options.maxDistributionBytes = int('max-distribution-bytes', values['max-distribution-bytes'], 1)
   }
   if (values['upload-rate'] !== undefined) options.uploadBytesPerSecond = int('upload-rate', values['upload-rate'], 1)
+  if (values['deploy-seconds'] !== undefined) options.deploySeconds = seconds('deploy-seconds', values['deploy-seconds'])
+  if (values['app-config-files'] !== undefined) options.appConfigFiles = names(values['app-config-files'])
   if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']
   if (values['search-auth-key'] !== undefined) options.searchAuthKey = values['search-auth-key']
   if (values['search-domain-key'] !== undefined) options.searchDomainKey = values['search-domain-key']

@@ -27,6 +27,9 @@ async function main(): Promise<void> {
   console.log(
     `  storage:  ${options.keepUploads === false ? '(uploads are hashed, not kept)' : (options.storageDir ?? 'a temporary directory, removed on exit')}`
   )
+  console.log(`  sites:    ${emulator.url}/sites/<environment>/<path> (the files of the distribution it runs)`)
+  if (options.deploySeconds !== undefined && options.deploySeconds > 0) console.log(`  a deploy takes ${options.deploySeconds} s`)
+  if (emulator.appConfigFiles.length > 0) console.log(`  app config files: ${emulator.appConfigFiles.map((f) => f.name).join(', ')}`)
   console.log(`Pass it to the action as its api-url, e.g.:`)
   console.log(`  INPUT_API-URL=${emulator.url}`)
   console.log(

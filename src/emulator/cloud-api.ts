@@ -4,7 +4,7 @@ import { docsPage } from './docs-page.js'
 import { HttpError, isJsonContentType, parseJson, readBody } from './http-util.js'
 import type { ApiModule, RequestContext, Route } from './router.js'
 import { authenticate, distributionJson, environmentJson, type EmulatorState } from './state.js'
-import type { StoredDistribution } from './types.js'
+import type { AppConfigFileRole, Deployment, StoredDistribution, StoredEnvironment } from './types.js'
 import { uploadHandler } from './upload.js'
 
 const JSON_LIMIT = 64 * 1024
@@ -56,7 +56,50 @@ function distributionOr404(state: EmulatorState, id: string): StoredDistribution
   return found
 }
 
-export function cloudApi(state: EmulatorState): ApiModule {
+/** The deploy call's optional `appConfigFileRoles`: each entry names a known file with the role "systemproperty". */
+function appConfigFileRolesOf(state: EmulatorState, roles: unknown): AppConfigFileRole[] {
+  if (roles === undefined) return []
+  if (!Array.isArray(roles)) throw new HttpError(400, 'InvalidRequest', 'The field "appConfigFileRoles" must be an array')
+  return roles.map((entry: unknown, i) => {
+    const field = `appConfigFileRoles[${i}]`
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      throw new HttpError(400, 'InvalidRequest', `${field} must be an object {appConfigFileId, role}`)
+    }
+    const { appConfigFileId, role } = entry as Record<string, unknown>
+    if (typeof appConfigFileId !== 'string' || appConfigFileId === '' || typeof role !== 'string' || role === '') {
+      throw new HttpError(400, 'InvalidRequest', `${field} needs the non-empty strings "appConfigFileId" and "role"`)
+    }
+    if (!state.appConfigFiles.some((f) => f.id === appConfigFileId)) {
+      throw new HttpError(400, 'AppConfigFileNotFound', `${field}: no application configuration file with id "${appConfigFileId}"`)
+    }
+    if (role !== 'systemproperty') throw new HttpError(400, 'InvalidAppConfigFileRole', `${field}: the role must be "systemproperty", got "${role}"`)
+    return { appConfigFileId, role }
+  })
+}
+
+/**
+ * Records the deployment and switches the environment to it: at once with deploySeconds 0, else after
+ * a timer that does not keep the process alive (close() cancels it).
+ */
+function deploy(state: EmulatorState, env: StoredEnvironment, deployment: Deployment): void {
+  env.deployments.push(deployment)
+  const apply = (): void => {
+    env.distributionId = deployment.distributionId
+    env.status = 'running'
+    deployment.appliedAt = new Date().toISOString()
+  }
+  const seconds = state.settings.deploySeconds
+  if (seconds <= 0) return apply()
+  env.status = 'deploying'
+  const timer = setTimeout(() => {
+    state.switches.delete(timer)
+    apply()
+  }, seconds * 1000)
+  timer.unref()
+  state.switches.add(timer)
+}
+
+export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiModule {
   const { settings, tokens } = state
   const routes: Route[] = [
     {
@@ -158,11 +201,13 @@ export function cloudApi(state: EmulatorState): ApiModule {
       method: 'DELETE',
       path: '/v3/distributions/{id}',
       operation: 'delete-distribution',
-      summary: 'Deletes a distribution (409 while an environment runs it)',
+      summary: 'Deletes a distribution (409 while an environment runs it or is deploying it)',
       handler: async (ctx) => {
         authenticate(state, ctx.req)
         const dist = distributionOr404(state, ctx.params.id ?? '')
-        const user = state.environments.find((e) => e.distributionId === dist.id)
+        const user = state.environments.find(
+          (e) => e.distributionId === dist.id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === dist.id)
+        )
         if (user !== undefined) {
           throw new HttpError(409, 'DistributionInUse', `The distribution is deployed to environment "${user.name}"`)
         }
@@ -175,7 +220,8 @@ export function cloudApi(state: EmulatorState): ApiModule {
       method: 'GET',
       path: '/v3/environments',
       operation: 'list-environments',
-      summary: 'Lists environments: {items: [{id, name, distributionId, ...}], more, total, count}; query offset, max; ?name= answers that one environment',
+      summary:
+        "Lists environments: {items: [{id, name, distributionId, status, strategy, deployedAt}], more, total, count}; query offset, max; ?name= answers that one environment. distributionId is what runs (the old one while deploying); status ('empty', 'deploying', 'running') is the emulator's own field",
       handler: (ctx) => {
         authenticate(state, ctx.req)
         const name = ctx.url.searchParams.get('name')
@@ -197,7 +243,8 @@ export function cloudApi(state: EmulatorState): ApiModule {
       method: 'PUT',
       path: '/v3/environments/{id}/deploy',
       operation: 'deploy',
-      summary: 'Deploys JSON {distributionId, strategy} to an environment; answers 202 with the environment',
+      summary:
+        'Deploys JSON {distributionId, strategy, appConfigFileRoles?: [{appConfigFileId, role: "systemproperty"}]}; answers 202 with the environment at once, which switches after the deploy time (409 DeploymentInProgress meanwhile)',
       handler: async (ctx) => {
         authenticate(state, ctx.req)
         const id = ctx.params.id ?? ''
@@ -206,18 +253,16 @@ export function cloudApi(state: EmulatorState): ApiModule {
         const body = await readJsonObject(ctx)
         const distributionId = requireString(body, 'distributionId')
         const strategy = requireString(body, 'strategy')
-        const roles = body.appConfigFileRoles
-        if (roles !== undefined && !Array.isArray(roles)) {
-          throw new HttpError(400, 'InvalidRequest', 'The field "appConfigFileRoles" must be an array')
-        }
-        if (Array.isArray(roles) && roles.length > 0) {
-          throw new HttpError(400, 'AppConfigFileNotFound', 'The emulator has no app config files')
-        }
+        const appConfigFileRoles = appConfigFileRolesOf(state, body.appConfigFileRoles)
         if (!state.distributions.some((d) => d.id === distributionId)) {
           throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${distributionId}"`)
         }
-        env.distributionId = distributionId
-        env.deployments.push({ distributionId, strategy, at: new Date().toISOString() })
+        // How the platform treats a second deploy to an environment that is still switching is not
+        // public; the emulator refuses it, so a client that follows its deploys can be tested.
+        if (env.status === 'deploying') {
+          throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`)
+        }
+        deploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: new Date().toISOString(), appliedAt: null })
         ctx.send(202, environmentJson(env))
       }
     },
@@ -225,10 +270,13 @@ export function cloudApi(state: EmulatorState): ApiModule {
       method: 'GET',
       path: '/v3/appconfigfiles',
       operation: 'list-appconfigfiles',
-      summary: 'Lists app config files (always empty in the emulator)',
+      summary: "Lists the stack's application configuration files: [{id, name}] (the emulator's appConfigFiles option)",
       handler: (ctx) => {
         authenticate(state, ctx.req)
-        ctx.send(200, [])
+        ctx.send(
+          200,
+          state.appConfigFiles.map((f) => ({ id: f.id, name: f.name }))
+        )
       }
     },
     {
@@ -236,7 +284,7 @@ export function cloudApi(state: EmulatorState): ApiModule {
       path: '/v3/docs',
       operation: 'docs',
       summary: 'This page',
-      handler: (ctx) => ctx.sendText(200, 'text/html; charset=utf-8', docsPage(routes))
+      handler: (ctx) => ctx.sendText(200, 'text/html; charset=utf-8', docsPage([...routes, ...documented]))
     }
   ]
   return { name: 'cloud-deployment-api', routes }

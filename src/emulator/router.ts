@@ -1,6 +1,8 @@
 // Method + path router over API modules. A module (the cloud deployment API, later the product search
 // API) is a list of routes; a path pattern is literal segments and `{param}` segments. A pattern may end
 // with `/` (the search API's `/api/v1/core/`): only a path with no route that ends with `/` is refused.
+// A last segment `{name+}` takes the rest of the path, one or more segments, decoded and joined with `/`
+// (a site's file path).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Operation, RecordedRequest } from './types.js'
 
@@ -12,7 +14,9 @@ export interface RequestContext {
   record: RecordedRequest
   /** Answers JSON (no body when `body` is undefined). A 'drop-after-upload' fault destroys the socket instead. */
   send(status: number, body?: unknown, headers?: Record<string, string>): void
-  sendText(status: number, contentType: string, text: string): void
+  sendText(status: number, contentType: string, text: string, headers?: Record<string, string>): void
+  /** Answers `length` bytes read from `body` (a file of a stored distribution); cuts the connection if they fall short. */
+  sendStream(status: number, headers: Record<string, string>, length: number, body: AsyncIterable<Buffer>): Promise<void>
 }
 
 export type Handler = (ctx: RequestContext) => Promise<void> | void
@@ -43,6 +47,21 @@ interface Entry {
 }
 
 function matchSegments(pattern: string[], actual: string[]): Record<string, string> | undefined {
+  const last = pattern[pattern.length - 1] ?? ''
+  if (last.startsWith('{') && last.endsWith('+}')) {
+    if (actual.length < pattern.length) return undefined
+    const params = matchSegments(pattern.slice(0, -1), actual.slice(0, pattern.length - 1))
+    if (params === undefined) return undefined
+    try {
+      params[last.slice(1, -2)] = actual
+        .slice(pattern.length - 1)
+        .map((a) => decodeURIComponent(a))
+        .join('/')
+    } catch {
+      return undefined
+    }
+    return params
+  }
   if (pattern.length !== actual.length) return undefined
   const params: Record<string, string> = {}
   for (let i = 0; i < pattern.length; i++) {

@@ -12,19 +12,24 @@ import { FaultQueue } from './faults.js'
 import { codeForStatus, errorBody, HttpError, parseJson } from './http-util.js'
 import { Router, type RequestContext } from './router.js'
 import { newSearchState, searchApi } from './search-api.js'
-import { newEnvironment, type EmulatorState } from './state.js'
+import { sitesApi } from './sites.js'
+import { newAppConfigFile, newEnvironment, type EmulatorState } from './state.js'
 import { TokenService } from './tokens.js'
 import type { Emulator, EmulatorOptions, Fault, RecordedRequest } from './types.js'
 
 export type {
+  AppConfigFileRole,
+  Deployment,
   Emulator,
   EmulatorOptions,
+  EnvironmentStatus,
   Fault,
   Operation,
   RecordedPart,
   RecordedRequest,
   SearchFacetFormat,
   SearchSettings,
+  StoredAppConfigFile,
   StoredDistribution,
   StoredEnvironment,
   UploadAnswer
@@ -40,7 +45,9 @@ export const DEFAULTS = {
   maxDistributions: 100,
   environments: ['development', 'acceptance', 'production'],
   maxEnvironments: 4,
-  distributionPageSize: 50
+  distributionPageSize: 50,
+  deploySeconds: 0,
+  appConfigFiles: []
 } as const
 
 /** Bodies of faulted calls are kept (to record their JSON) up to this size, then only drained. */
@@ -90,6 +97,19 @@ async function resetAfter(req: IncomingMessage, afterBytes: number): Promise<voi
   socket.destroy()
 }
 
+/** Resolves on 'drain' or 'close', removing both listeners (one pair per wait, none left behind). */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resume) => {
+    const done = (): void => {
+      res.off('drain', done)
+      res.off('close', done)
+      resume()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
 function urlHost(address: string): string {
   if (address === '0.0.0.0') return '127.0.0.1'
   if (address === '::') return '[::1]'
@@ -118,11 +138,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       distributionPageSize: options.distributionPageSize ?? DEFAULTS.distributionPageSize,
       environmentPageSize: options.environmentPageSize ?? Number.MAX_SAFE_INTEGER,
       environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
-      uploadAnswer: options.uploadAnswer ?? 'record'
+      uploadAnswer: options.uploadAnswer ?? 'record',
+      deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds
     },
     tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),
     distributions: [],
-    environments: environmentNames.map(newEnvironment)
+    environments: environmentNames.map(newEnvironment),
+    appConfigFiles: (options.appConfigFiles ?? DEFAULTS.appConfigFiles).map(newAppConfigFile),
+    switches: new Set()
   }
   const faults = new FaultQueue(options.faults)
   const requests: RecordedRequest[] = []
@@ -133,7 +156,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     ...(options.searchFacetFormat !== undefined && { facetFormat: options.searchFacetFormat }),
     ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs })
   })
-  const router = new Router([cloudApi(state), searchApi(search)])
+  const sites = sitesApi(state)
+  const router = new Router([cloudApi(state, sites.routes), searchApi(search), sites])
   const log = options.log
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -179,15 +203,45 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         res.writeHead(status, h)
         res.end(payload)
       },
-      sendText(status, contentType, text) {
+      sendText(status, contentType, text, headers = {}) {
         if (res.headersSent || res.writableEnded) return
         if (drop) {
           socket.destroy()
           return
         }
         const payload = Buffer.from(text)
-        res.writeHead(status, { 'content-type': contentType, 'content-length': payload.length })
+        res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': payload.length })
         res.end(payload)
+      },
+      async sendStream(status, headers, length, body) {
+        if (res.headersSent || res.writableEnded) return
+        if (drop) {
+          socket.destroy()
+          return
+        }
+        res.writeHead(status, { ...headers, 'content-length': length })
+        if (req.method === 'HEAD') {
+          res.end() // the generator never started, so nothing was opened
+          return
+        }
+        let sent = 0
+        try {
+          for await (const chunk of body) {
+            sent += chunk.length
+            // Wait for the client to read on, or for the connection to close (then stop reading the archive).
+            if (!res.write(chunk)) await drainedOrClosed(res)
+            if (res.destroyed) return
+          }
+        } catch (err) {
+          // The answer has started: cut the connection so the client sees it was incomplete.
+          socket.destroy()
+          throw err
+        }
+        if (sent !== length) {
+          socket.destroy()
+          throw new Error(`sendStream: ${sent} bytes sent, ${length} announced`)
+        }
+        res.end()
       }
     }
 
@@ -297,11 +351,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requests,
     distributions: state.distributions,
     environments: state.environments,
+    appConfigFiles: state.appConfigFiles,
     search: search.settings,
     revokeAccessTokens: () => state.tokens.revokeAccessTokens(),
     addFault: (f: Fault) => faults.add(f),
     close() {
       closing ??= (async () => {
+        for (const timer of state.switches) clearTimeout(timer)
+        state.switches.clear()
         const closed = new Promise<void>((done) => server.close(() => done()))
         server.closeAllConnections()
         for (const socket of sockets) socket.destroy()

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { HttpError } from './http-util.js'
 import type { TokenService } from './tokens.js'
-import type { StoredDistribution, StoredEnvironment, UploadAnswer } from './types.js'
+import type { StoredAppConfigFile, StoredDistribution, StoredEnvironment, UploadAnswer } from './types.js'
 
 export interface Settings {
   username: string
@@ -17,6 +17,7 @@ export interface Settings {
   environmentPageSize: number
   environmentOffsetIgnored: boolean
   uploadAnswer: UploadAnswer
+  deploySeconds: number
 }
 
 export interface EmulatorState {
@@ -24,16 +25,32 @@ export interface EmulatorState {
   tokens: TokenService
   distributions: StoredDistribution[]
   environments: StoredEnvironment[]
+  appConfigFiles: StoredAppConfigFile[]
+  /** Deploys still switching; close() cancels them. */
+  switches: Set<NodeJS.Timeout>
+}
+
+function stableId(kind: string, name: string): string {
+  const h = createHash('sha1').update(`brcloud-emulator:${kind}:${name}`).digest('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
 /** A stable uuid-shaped id per environment name, so ids survive restarts of the emulator. */
 export function environmentId(name: string): string {
-  const h = createHash('sha1').update(`brcloud-emulator:environment:${name}`).digest('hex')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
+  return stableId('environment', name)
+}
+
+/** A stable uuid-shaped id per application configuration file name (like environment ids). */
+export function appConfigFileId(name: string): string {
+  return stableId('appconfigfile', name)
 }
 
 export function newEnvironment(name: string): StoredEnvironment {
-  return { id: environmentId(name), name, distributionId: null, deployments: [] }
+  return { id: environmentId(name), name, distributionId: null, status: 'empty', deployments: [] }
+}
+
+export function newAppConfigFile(name: string): StoredAppConfigFile {
+  return { id: appConfigFileId(name), name }
 }
 
 /** A distribution's record; with the 'numeric-id' upload answer, ids are numbers (their stored strings are digits). */
@@ -50,13 +67,15 @@ export function distributionJson(d: StoredDistribution, numericId = false): Reco
 }
 
 export function environmentJson(e: StoredEnvironment): Record<string, unknown> {
-  const last = e.deployments[e.deployments.length - 1]
+  // strategy and deployedAt describe what runs, so a deploy still switching does not show in them.
+  const applied = e.deployments.filter((d) => d.appliedAt !== null).at(-1)
   return {
     id: e.id,
     name: e.name,
     distributionId: e.distributionId,
-    strategy: last?.strategy ?? null,
-    deployedAt: last?.at ?? null
+    status: e.status,
+    strategy: applied?.strategy ?? null,
+    deployedAt: applied?.appliedAt ?? null
   }
 }
 

@@ -16,6 +16,7 @@ export type Operation =
   | 'list-appconfigfiles'
   | 'docs'
   | 'search'
+  | 'site'
 
 export interface Fault {
   operation: Operation
@@ -77,6 +78,13 @@ export interface EmulatorOptions {
   environmentOffsetIgnored?: boolean
   /** The shape of the upload's answer: the record (default), the record with a numeric id, the record without an id, or an empty body. */
   uploadAnswer?: UploadAnswer
+  /**
+   * Seconds a deploy takes (default 0, fractions allowed): the environment keeps reporting its old
+   * distributionId, with status 'deploying', until then; another deploy to it meanwhile is refused (409).
+   */
+  deploySeconds?: number
+  /** Names of the stack's application configuration files (default none), listed by GET /v3/appconfigfiles. */
+  appConfigFiles?: string[]
   faults?: Fault[]
   uploadBytesPerSecond?: number
   /** Search API (`GET /api/v1/core/`): account, keys, facet format and delay. */
@@ -129,11 +137,40 @@ export interface StoredDistribution {
   path?: string
 }
 
+/**
+ * The emulator's own field, not the platform's (whose status fields are not documented): 'empty' runs
+ * no distribution, 'deploying' is switching to a new one, 'running' runs `distributionId`.
+ */
+export type EnvironmentStatus = 'empty' | 'deploying' | 'running'
+
+export interface AppConfigFileRole {
+  appConfigFileId: string
+  role: string
+}
+
+/** One accepted deploy call, in the order received. */
+export interface Deployment {
+  distributionId: string
+  strategy: string
+  /** As sent (empty when the call had none). */
+  appConfigFileRoles: AppConfigFileRole[]
+  requestedAt: string
+  /** When the environment switched to it; null while deploying (or when the emulator closed first). */
+  appliedAt: string | null
+}
+
 export interface StoredEnvironment {
   id: string
   name: string
+  /** The distribution the environment runs: the old one while a deploy is still switching. */
   distributionId: string | null
-  deployments: Array<{ distributionId: string; strategy: string; at: string }>
+  status: EnvironmentStatus
+  deployments: Deployment[]
+}
+
+export interface StoredAppConfigFile {
+  id: string
+  name: string
 }
 
 export interface Emulator {
@@ -143,6 +180,7 @@ export interface Emulator {
   requests: RecordedRequest[]
   distributions: StoredDistribution[]
   environments: StoredEnvironment[]
+  appConfigFiles: StoredAppConfigFile[]
   /** The search API's settings (mutable). */
   search: SearchSettings
   revokeAccessTokens(): void
