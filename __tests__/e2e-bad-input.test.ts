@@ -2,7 +2,7 @@
 // annotation that says what is wrong and how to fix it, and not one request sent.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -48,6 +48,16 @@ const big = mkdtempSync(join(tmpdir(), 'brcd-big-'))
 writeFileSync(join(big, 'random.bin'), randomBytes(1_200_000))
 tar(['-czf', join(workspace, 'big/over-limit.tar.gz'), '.'], big)
 
+mkdirSync(join(workspace, 'sparse-src'))
+{
+  // A sparse file of 8 data regions (holes between them): GNU tar writes an old-GNU sparse header with an extension block.
+  const fd = openSync(join(workspace, 'sparse-src/sparse.bin'), 'w')
+  for (let i = 0; i < 8; i++) writeSync(fd, Buffer.alloc(100, 0x78), 0, 100, i * 1024 * 1024)
+  ftruncateSync(fd, 9 * 1024 * 1024)
+  closeSync(fd)
+}
+tar(['--format=gnu', '-S', '-czf', join(workspace, 'sparse.tar.gz'), 'sparse.bin'], join(workspace, 'sparse-src'))
+
 const search = {
   'search-query': 'shirt',
   'search-account-id': '6001',
@@ -83,6 +93,11 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['a truncated archive', { distribution: 'truncated.tar.gz' }, /is truncated: the gzip stream ends early .*Rebuild the distribution/],
   ['a tar with an absolute entry', { distribution: 'absolute.tar.gz' }, /contains an entry '\/.*etc-passwd' that is an absolute path.*Repack/],
   ['a tar with a .. entry', { distribution: 'dotdot.tar.gz' }, /contains an entry '\.\.\/escape\.txt' that has a '\.\.' segment/],
+  [
+    'a tar with a sparse file',
+    { distribution: 'sparse.tar.gz' },
+    /contains a sparse file 'sparse\.bin' \(written by `tar --sparse`\).*Repack it without `--sparse`/
+  ],
   [
     'an archive over the limit',
     { distribution: 'big/over-limit.tar.gz', 'max-distribution-size': '1' },

@@ -11,7 +11,7 @@ import { createGunzip } from 'node:zlib'
 import { InputError } from '../errors.js'
 import { formatMb } from '../format.js'
 import { GarbageRelief } from '../memory.js'
-import { TarCheck, TarFormatError, UnsafeEntry } from './tar-check.js'
+import { SparseEntry, TarCheck, TarFormatError, UnsafeEntry } from './tar-check.js'
 
 export { unsafeName } from './tar-check.js'
 import type { ArchiveInfo } from './types.js'
@@ -125,6 +125,14 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
       throw new InputError(
         `${label} contains ${what}; extracting it would write outside the installation directory. ` +
           'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
+          'or point `distribution` at the directory and let the action pack it.'
+      )
+    }
+    if (err instanceof SparseEntry) {
+      throw new InputError(
+        `${label} contains a sparse file '${err.entryName}' (written by \`tar --sparse\`): an extractor that does not know GNU's sparse ` +
+          'format unpacks other bytes than GNU tar does (its map as content, or content as further entries), so what the platform would ' +
+          'unpack cannot be checked. Repack it without `--sparse` (`-S`), e.g. `tar -czf dist.tar.gz -C <dir> .`, ' +
           'or point `distribution` at the directory and let the action pack it.'
       )
     }

@@ -8,8 +8,13 @@
 // - a stream that stops right after an extended header, with no entry for it;
 // - an extended header over 1 MiB (node-tar skips it as an "ignored" entry).
 // The first zero block ends the archive, as for GNU tar: what follows is padding, never parsed.
+// node-tar does not know GNU sparse files: the old-GNU extension blocks are taken out of the stream
+// before it (tar-step.ts), so every entry GNU tar lists is seen, and a sparse file is refused by the
+// name GNU tar gives it (GNU.sparse.name for the PAX formats) once the whole archive has been read:
+// an unsafe entry anywhere is the worse news and is named first.
 import { Writable } from 'node:stream'
 import { Parser, type ReadEntry } from 'tar'
+import { TarStepper } from './tar-step.js'
 
 const BLOCK = 512
 /** Upper bound for the data of a PAX or GNU long-name header (node-tar holds them in memory). */
@@ -43,6 +48,32 @@ export function unsafeName(name: string): string | undefined {
   return undefined
 }
 
+/** A GNU sparse file: refused, since an extractor that does not know the format unpacks other bytes than GNU tar does. */
+export class SparseEntry extends Error {
+  override name = 'SparseEntry'
+  constructor(readonly entryName: string) {
+    super(`sparse entry '${entryName}'`)
+  }
+}
+
+/** The GNU.sparse.* records of PAX extended-header data (read record by record, by length), or undefined when there are none. */
+function sparseRecords(meta: string): { name?: string } | undefined {
+  if (!meta.includes('GNU.sparse.')) return undefined
+  const found: { name?: string } = {}
+  const bytes = Buffer.from(meta, 'utf8')
+  let at = 0
+  while (at < bytes.length) {
+    const space = bytes.indexOf(0x20, at)
+    const length = space < 0 ? NaN : Number(bytes.toString('latin1', at, space))
+    if (!Number.isInteger(length) || length <= space - at) break
+    const record = bytes.toString('utf8', space + 1, at + length).replace(/\n$/, '')
+    const eq = record.indexOf('=')
+    if (eq > 0 && record.slice(0, eq) === 'GNU.sparse.name') found.name = record.slice(eq + 1)
+    at += length
+  }
+  return found
+}
+
 export class TarCheck extends Writable {
   /** Entries seen (extended headers and volume labels not counted). */
   entries = 0
@@ -58,6 +89,11 @@ export class TarCheck extends Writable {
   /** The first zero block was seen: the rest is padding. */
   private ended = false
   private failure: Error | undefined
+  private readonly stepper = new TarStepper(MAX_META_BYTES)
+  /** GNU.sparse.* records were read for the next entry (PAX sparse formats), with the real name if given. */
+  private pendingSparse: { name?: string } | undefined
+  /** The first sparse file seen: refused at the end unless something worse turns up. */
+  private sparse: SparseEntry | undefined
 
   constructor(
     /** Called with each chunk's length once it is consumed (the chunk is no longer referenced). */
@@ -74,9 +110,11 @@ export class TarCheck extends Writable {
         this.onEntry(entry, entry.type !== 'TapeVolumeHeader') // unsupported types still count, as GNU tar lists them
       }
     })
-    parser.on('meta', () => {
+    parser.on('meta', (meta: string) => {
       this.headers++
       this.pendingMeta = true
+      const sparse = sparseRecords(meta)
+      if (sparse) this.pendingSparse = { ...this.pendingSparse, ...sparse }
     })
     parser.on('nullBlock', () => {
       this.ended = true
@@ -98,10 +136,14 @@ export class TarCheck extends Writable {
     if (this.ended) return
     this.headers++
     this.pendingMeta = false
-    this.lastName = entry.path
+    const sparse = this.pendingSparse
+    this.pendingSparse = undefined
+    const name = sparse?.name ?? entry.path
+    this.lastName = name
     if (counted) this.entries++
-    const why = unsafeName(entry.path)
-    if (why) return this.fail(new UnsafeEntry({ name: entry.path, why }))
+    if (sparse || entry.type === 'SparseFile') this.sparse ??= new SparseEntry(name)
+    const why = unsafeName(name)
+    if (why) return this.fail(new UnsafeEntry({ name, why }))
     if (entry.type === 'Link' && entry.linkpath !== undefined) {
       const linkWhy = unsafeName(entry.linkpath)
       if (linkWhy) this.fail(new UnsafeEntry({ name: entry.path, why: linkWhy, link: entry.linkpath }))
@@ -132,7 +174,9 @@ export class TarCheck extends Writable {
     if (!this.ended) {
       this.bytes += chunk.length
       try {
-        this.parser.write(chunk)
+        this.stepper.step(chunk, (piece) => {
+          if (!this.ended) this.parser.write(piece)
+        })
       } catch (err) {
         this.fail(err as Error)
       }
@@ -149,7 +193,7 @@ export class TarCheck extends Writable {
         this.fail(err as Error)
       }
     }
-    callback(this.failure ?? this.endOfStream() ?? null)
+    callback(this.failure ?? this.endOfStream() ?? this.sparse ?? null)
   }
 
   /** What is wrong with where the tar stream stopped, when it stopped without its end blocks. */

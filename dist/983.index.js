@@ -1,8 +1,8 @@
-export const id = 95;
-export const ids = [95];
+export const id = 983;
+export const ids = [983];
 export const modules = {
 
-/***/ 9095:
+/***/ 5983:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -353,6 +353,180 @@ class GarbageRelief {
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
 var index_min = __webpack_require__(8697);
+;// CONCATENATED MODULE: ./src/archive/tar-step.ts
+// Follows the block structure of a tar stream in step with node-tar's Parser, for one thing the
+// Parser does not know: the extension blocks of an old-GNU sparse header ('S' with the isextended
+// flag at offset 482; each extension block has its own flag at offset 504). GNU tar writes them
+// between the header and the data when a sparse file has more than 4 data regions. The Parser takes
+// them for the entry's data, so it reads the entry's last blocks as headers: it then refuses a valid
+// archive as corrupt, or never sees the entries that follow. This stepper hands the Parser every byte
+// except those extension blocks.
+//
+// To stay in step it decides every entry's data size exactly as node-tar 7's Header and ReadEntry do
+// (the size field, octal or base-256; a PAX or global PAX `size` for the ordinary types only; no data
+// for a directory, or for a file whose name ends in '/'), and parses PAX records the way node-tar does.
+// On a header the Parser refuses (a bad checksum) the check fails anyway, so nothing depends on what
+// the stepper makes of it.
+const BLOCK = 512;
+/** Types whose header takes values from extended headers in node-tar (its `normalFsTypes`). */
+const ORDINARY = new Set(['0', '', '1', '2', '3', '4', '5', '6', '7', 'D']);
+/** Extended headers whose data changes how the next header is read. */
+const META_KEPT = new Set(['x', 'X', 'g', 'L', 'N']);
+/** Extended headers node-tar reads (the ones it keeps, plus the long link name). */
+const META = new Set([...META_KEPT, 'K']);
+/** A numeric header field as node-tar reads it: base-256 when the high bit is set, else octal; undefined when unreadable. */
+function numberField(block, offset, length) {
+    const first = block[offset];
+    if (first & 0x80) {
+        if (first !== 0x80)
+            return undefined; // negative or malformed: node-tar gives no size (or fails)
+        let value = 0;
+        for (let i = offset + 1; i < offset + length; i++)
+            value = value * 256 + block[i];
+        return Number.isSafeInteger(value) ? value : undefined;
+    }
+    const value = parseInt(block
+        .toString('utf8', offset, offset + length)
+        .replace(/\0.*$/s, '')
+        .trim(), 8);
+    return Number.isNaN(value) ? undefined : value;
+}
+const textField = (block, offset, length) => block.toString('utf8', offset, offset + length).replace(/\0.*/s, '');
+/** PAX records as node-tar 7 reads them (line by line; only path and size matter here). */
+function parsePax(text, into) {
+    const result = { ...into };
+    for (const line of text.replace(/\n$/, '').split('\n')) {
+        const n = parseInt(line, 10);
+        if (n !== Buffer.byteLength(line) + 1)
+            continue;
+        const [key, ...rest] = line.slice(`${n} `.length).split('=');
+        const value = rest.join('=').replace(/\0.*/s, '');
+        if (key === 'path')
+            result.path = value;
+        if (key === 'size' && +value >= 0)
+            result.size = +value;
+    }
+    return result;
+}
+class TarStepper {
+    maxMetaBytes;
+    /** Old-GNU sparse extension blocks taken out of the stream. */
+    extensionBlocks = 0;
+    state = 'header';
+    /** Bytes of the current block gathered so far (a header or an extension block split across chunks). */
+    block = Buffer.alloc(BLOCK);
+    fill = 0;
+    /** Data bytes (with padding) left in the current entry. */
+    data = 0;
+    /** Data of the entry after the extension blocks. */
+    afterExtensions = 0;
+    meta;
+    extended;
+    globalExtended;
+    constructor(maxMetaBytes) {
+        this.maxMetaBytes = maxMetaBytes;
+    }
+    /** Splits a chunk of the tar stream into the pieces the Parser gets (in order; extension blocks left out). */
+    step(chunk, pass) {
+        let keepFrom = 0;
+        let i = 0;
+        while (i < chunk.length) {
+            if (this.state === 'ended')
+                break;
+            if (this.state === 'data') {
+                const n = Math.min(this.data, chunk.length - i);
+                if (this.meta)
+                    this.meta.parts.push(chunk.subarray(i, i + n));
+                this.data -= n;
+                i += n;
+                if (this.data === 0)
+                    this.endData();
+                continue;
+            }
+            const n = Math.min(BLOCK - this.fill, chunk.length - i);
+            if (this.state === 'extension' && this.fill === 0) {
+                if (i > keepFrom)
+                    pass(chunk.subarray(keepFrom, i));
+            }
+            chunk.copy(this.block, this.fill, i, i + n);
+            this.fill += n;
+            i += n;
+            if (this.state === 'extension')
+                keepFrom = i;
+            if (this.fill < BLOCK)
+                continue;
+            this.fill = 0;
+            if (this.state === 'extension')
+                this.onExtension();
+            else
+                this.onHeader();
+        }
+        if (keepFrom < chunk.length)
+            pass(chunk.subarray(keepFrom));
+    }
+    endData() {
+        this.state = 'header';
+        const meta = this.meta;
+        if (!meta)
+            return;
+        this.meta = undefined;
+        const text = Buffer.concat(meta.parts).toString('utf8', 0, meta.size);
+        if (meta.type === 'g')
+            this.globalExtended = parsePax(text, this.globalExtended);
+        else if (meta.type === 'x' || meta.type === 'X')
+            this.extended = parsePax(text, this.extended);
+        else
+            this.extended = { ...this.extended, path: text.replace(/\0.*/s, '') };
+    }
+    startData(size) {
+        this.data = BLOCK * Math.ceil(size / BLOCK);
+        if (this.data > 0)
+            this.state = 'data';
+        else
+            this.endData();
+    }
+    onHeader() {
+        const block = this.block;
+        let sum = 256;
+        for (let j = 0; j < BLOCK; j++)
+            if (j < 148 || j >= 156)
+                sum += block[j];
+        if (sum === 256 && numberField(block, 148, 12) === undefined) {
+            this.state = 'ended'; // the first zero block ends the archive (TarCheck stops there too)
+            return;
+        }
+        const type = textField(block, 156, 1);
+        const raw = numberField(block, 124, 12);
+        if (META.has(type)) {
+            const size = raw ?? 0;
+            if (META_KEPT.has(type) && size > 0 && size <= this.maxMetaBytes)
+                this.meta = { type, size, parts: [] };
+            this.startData(size);
+            return;
+        }
+        const ordinary = ORDINARY.has(type);
+        const extended = ordinary ? this.extended : undefined;
+        const global = ordinary ? this.globalExtended : undefined;
+        let size = extended?.size ?? global?.size ?? raw;
+        const name = extended?.path ?? textField(block, 0, 100);
+        if (type === '5' || ((type === '0' || type === '') && name.endsWith('/')))
+            size = 0;
+        this.extended = undefined;
+        if (type === 'S' && block[482] !== 0) {
+            this.afterExtensions = size ?? 0;
+            this.state = 'extension';
+            return;
+        }
+        this.startData(size ?? 0);
+    }
+    onExtension() {
+        this.extensionBlocks++;
+        if (this.block[504] !== 0)
+            return;
+        this.startData(this.afterExtensions);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/archive/tar-check.ts
 // The tar side of checkArchive: node-tar's Parser reads the headers (ustar, GNU long names, PAX,
 // base-256 numbers); this Writable feeds it the gunzipped bytes and turns what it reports into
@@ -364,9 +538,14 @@ var index_min = __webpack_require__(8697);
 // - a stream that stops right after an extended header, with no entry for it;
 // - an extended header over 1 MiB (node-tar skips it as an "ignored" entry).
 // The first zero block ends the archive, as for GNU tar: what follows is padding, never parsed.
+// node-tar does not know GNU sparse files: the old-GNU extension blocks are taken out of the stream
+// before it (tar-step.ts), so every entry GNU tar lists is seen, and a sparse file is refused by the
+// name GNU tar gives it (GNU.sparse.name for the PAX formats) once the whole archive has been read:
+// an unsafe entry anywhere is the worse news and is named first.
 
 
-const BLOCK = 512;
+
+const tar_check_BLOCK = 512;
 /** Upper bound for the data of a PAX or GNU long-name header (node-tar holds them in memory). */
 const MAX_META_BYTES = 1024 * 1024;
 class TarFormatError extends Error {
@@ -396,6 +575,35 @@ function unsafeName(name) {
         return "has a '..' segment";
     return undefined;
 }
+/** A GNU sparse file: refused, since an extractor that does not know the format unpacks other bytes than GNU tar does. */
+class SparseEntry extends Error {
+    entryName;
+    name = 'SparseEntry';
+    constructor(entryName) {
+        super(`sparse entry '${entryName}'`);
+        this.entryName = entryName;
+    }
+}
+/** The GNU.sparse.* records of PAX extended-header data (read record by record, by length), or undefined when there are none. */
+function sparseRecords(meta) {
+    if (!meta.includes('GNU.sparse.'))
+        return undefined;
+    const found = {};
+    const bytes = Buffer.from(meta, 'utf8');
+    let at = 0;
+    while (at < bytes.length) {
+        const space = bytes.indexOf(0x20, at);
+        const length = space < 0 ? NaN : Number(bytes.toString('latin1', at, space));
+        if (!Number.isInteger(length) || length <= space - at)
+            break;
+        const record = bytes.toString('utf8', space + 1, at + length).replace(/\n$/, '');
+        const eq = record.indexOf('=');
+        if (eq > 0 && record.slice(0, eq) === 'GNU.sparse.name')
+            found.name = record.slice(eq + 1);
+        at += length;
+    }
+    return found;
+}
 class TarCheck extends external_node_stream_.Writable {
     onConsumed;
     /** Entries seen (extended headers and volume labels not counted). */
@@ -411,6 +619,11 @@ class TarCheck extends external_node_stream_.Writable {
     /** The first zero block was seen: the rest is padding. */
     ended = false;
     failure;
+    stepper = new TarStepper(MAX_META_BYTES);
+    /** GNU.sparse.* records were read for the next entry (PAX sparse formats), with the real name if given. */
+    pendingSparse;
+    /** The first sparse file seen: refused at the end unless something worse turns up. */
+    sparse;
     constructor(
     /** Called with each chunk's length once it is consumed (the chunk is no longer referenced). */
     onConsumed) {
@@ -427,9 +640,12 @@ class TarCheck extends external_node_stream_.Writable {
                 this.onEntry(entry, entry.type !== 'TapeVolumeHeader'); // unsupported types still count, as GNU tar lists them
             }
         });
-        parser.on('meta', () => {
+        parser.on('meta', (meta) => {
             this.headers++;
             this.pendingMeta = true;
+            const sparse = sparseRecords(meta);
+            if (sparse)
+                this.pendingSparse = { ...this.pendingSparse, ...sparse };
         });
         parser.on('nullBlock', () => {
             this.ended = true;
@@ -450,12 +666,17 @@ class TarCheck extends external_node_stream_.Writable {
             return;
         this.headers++;
         this.pendingMeta = false;
-        this.lastName = entry.path;
+        const sparse = this.pendingSparse;
+        this.pendingSparse = undefined;
+        const name = sparse?.name ?? entry.path;
+        this.lastName = name;
         if (counted)
             this.entries++;
-        const why = unsafeName(entry.path);
+        if (sparse || entry.type === 'SparseFile')
+            this.sparse ??= new SparseEntry(name);
+        const why = unsafeName(name);
         if (why)
-            return this.fail(new UnsafeEntry({ name: entry.path, why }));
+            return this.fail(new UnsafeEntry({ name, why }));
         if (entry.type === 'Link' && entry.linkpath !== undefined) {
             const linkWhy = unsafeName(entry.linkpath);
             if (linkWhy)
@@ -484,7 +705,10 @@ class TarCheck extends external_node_stream_.Writable {
         if (!this.ended) {
             this.bytes += chunk.length;
             try {
-                this.parser.write(chunk);
+                this.stepper.step(chunk, (piece) => {
+                    if (!this.ended)
+                        this.parser.write(piece);
+                });
             }
             catch (err) {
                 this.fail(err);
@@ -502,16 +726,16 @@ class TarCheck extends external_node_stream_.Writable {
                 this.fail(err);
             }
         }
-        callback(this.failure ?? this.endOfStream() ?? null);
+        callback(this.failure ?? this.endOfStream() ?? this.sparse ?? null);
     }
     /** What is wrong with where the tar stream stopped, when it stopped without its end blocks. */
     endOfStream() {
         if (this.ended || this.bytes === 0)
             return undefined;
         if (this.headers === 0) {
-            return this.bytes < BLOCK ? new TarFormatError('not-tar', `its content is only ${this.bytes} bytes long, smaller than one tar header`) : undefined;
+            return this.bytes < tar_check_BLOCK ? new TarFormatError('not-tar', `its content is only ${this.bytes} bytes long, smaller than one tar header`) : undefined;
         }
-        if (this.bytes % BLOCK !== 0)
+        if (this.bytes % tar_check_BLOCK !== 0)
             return new TarFormatError('truncated', `the tar stream ends in the middle of an entry ${this.where()}`);
         if (this.pendingMeta)
             return new TarFormatError('truncated', `the tar stream ends ${this.where()}, inside an extended header`);
@@ -636,6 +860,12 @@ async function checkArchive(file, options = {}) {
             const what = entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`;
             throw new errors/* InputError */.dz(`${label} contains ${what}; extracting it would write outside the installation directory. ` +
                 'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
+                'or point `distribution` at the directory and let the action pack it.');
+        }
+        if (err instanceof SparseEntry) {
+            throw new errors/* InputError */.dz(`${label} contains a sparse file '${err.entryName}' (written by \`tar --sparse\`): an extractor that does not know GNU's sparse ` +
+                'format unpacks other bytes than GNU tar does (its map as content, or content as further entries), so what the platform would ' +
+                'unpack cannot be checked. Repack it without `--sparse` (`-S`), e.g. `tar -czf dist.tar.gz -C <dir> .`, ' +
                 'or point `distribution` at the directory and let the action pack it.');
         }
         if (err instanceof TarFormatError) {
