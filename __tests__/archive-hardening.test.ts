@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { checkArchive } from '../src/archive/check.js'
+import { packDirectory } from '../src/archive/pack.js'
 import { SparseEntry, TarCheck } from '../src/archive/tar-check.js'
 import { InputError } from '../src/errors.js'
 
@@ -107,4 +108,117 @@ test('old GNU sparse with several extension blocks, entries after it, fed in pie
     expect(entries).toBe(names.length)
     expect(error).toBeInstanceOf(SparseEntry)
   }
+})
+
+describe('links', () => {
+  /** A directory with the given symlinks (name -> target) and files, packed by GNU tar in the order given. */
+  function linkArchive(name: string, links: Array<[string, string]>, files: string[] = [], extra: string[] = []): string {
+    const dir = path.join(tmp, `links-${name}`)
+    fs.mkdirSync(dir, { recursive: true })
+    const order: string[] = []
+    for (const f of files) {
+      fs.mkdirSync(path.join(dir, path.dirname(f)), { recursive: true })
+      fs.writeFileSync(path.join(dir, f), 'x')
+      order.push(f)
+    }
+    for (const [link, target] of links) {
+      fs.mkdirSync(path.join(dir, path.dirname(link)), { recursive: true })
+      fs.symlinkSync(target, path.join(dir, link))
+      order.push(link)
+    }
+    const file = path.join(tmp, `links-${name}.tar.gz`)
+    tar(['-czf', file, '--no-recursion', ...extra, ...order], dir)
+    return file
+  }
+
+  test('symlinks that stay inside are accepted', async () => {
+    const file = linkArchive(
+      'inside',
+      [
+        ['webapps/ROOT', 'site'],
+        ['lib/current', '../lib-1.2'],
+        ['conf/dangling', 'does-not-exist']
+      ],
+      ['webapps/site/index.html', 'lib-1.2/a.jar']
+    )
+    expect((await checkArchive(file)).entries).toBe(listed(file).length)
+  })
+
+  test("a symlink to '../../etc/passwd', to '..', to an absolute path: refused by name", async () => {
+    expect(await refusal(linkArchive('passwd', [['link', '../../etc/passwd']]))).toMatch(
+      /contains a symlink 'link' -> '\.\.\/\.\.\/etc\/passwd' that points outside the archive root;.*Replace the link by the file or directory it points to/
+    )
+    expect(await refusal(linkArchive('up', [['up', '..']], ['file'], ['--transform=s,^file$,up/file,']))).toMatch(
+      /a symlink 'up' -> '\.\.' that points outside/
+    )
+    expect(await refusal(linkArchive('deep-up', [['a/b/up', '../../..']]))).toMatch(/a symlink 'a\/b\/up' -> '\.\.\/\.\.\/\.\.' that points outside/)
+    expect(await refusal(linkArchive('absolute', [['abs', '/etc/passwd']]))).toMatch(/a symlink 'abs' -> '\/etc\/passwd' that points to an absolute path/)
+  })
+
+  test('an entry written through a symlinked directory, and a link that leads out through a later one (Python tarfile)', async () => {
+    const script = `
+import io, sys, tarfile
+def add(t, name, kind, target=None):
+    i = tarfile.TarInfo(name)
+    if kind == 'dir': i.type = tarfile.DIRTYPE
+    elif kind == 'sym': i.type = tarfile.SYMTYPE; i.linkname = target
+    elif kind == 'hard': i.type = tarfile.LNKTYPE; i.linkname = target
+    t.addfile(i, io.BytesIO(b'') if kind == 'file' else None)
+with tarfile.open(sys.argv[1], 'w:gz') as t:
+    add(t, 'lnk', 'dir')
+    add(t, 'x', 'sym', 'lnk/..')
+    add(t, 'lnk', 'sym', '.')
+    add(t, 'x/file', 'file')
+with tarfile.open(sys.argv[2], 'w:gz') as t:
+    add(t, 'lnk', 'dir')
+    add(t, 'x', 'sym', 'lnk/..')
+    add(t, 'lnk', 'sym', '.')
+with tarfile.open(sys.argv[3], 'w:gz') as t:
+    add(t, 'etc', 'sym', '../../etc')
+    add(t, 'passwd', 'hard', 'etc/passwd')
+`
+    const through = path.join(tmp, 'through.tar.gz')
+    const late = path.join(tmp, 'late.tar.gz')
+    const hard = path.join(tmp, 'hard.tar.gz')
+    execFileSync('python3', ['-c', script, through, late, hard])
+    expect(await refusal(through)).toMatch(/contains an entry 'x\/file' that is written through the symlink 'x' \(-> 'lnk\/\.\.'\), which leads outside/)
+    expect(await refusal(late)).toMatch(/contains a symlink 'x' -> 'lnk\/\.\.' that points outside the archive root/)
+    expect(await refusal(hard)).toMatch(/contains a symlink 'etc' -> '\.\.\/\.\.\/etc'/)
+  })
+})
+
+async function packRefusal(dir: string): Promise<string> {
+  const out = path.join(tmp, `${path.basename(dir)}.out.tar.gz`)
+  try {
+    await packDirectory(dir, out)
+  } catch (err) {
+    expect(err).toBeInstanceOf(InputError)
+    expect(fs.existsSync(out)).toBe(false)
+    return (err as Error).message
+  }
+  throw new Error(`packDirectory accepted ${dir}`)
+}
+
+describe('packing symlinks', () => {
+  test('a symlink that leads outside the directory is refused, naming it and how to fix it; ones that stay inside are packed', async () => {
+    const dir = path.join(tmp, 'pack-links')
+    fs.mkdirSync(path.join(dir, 'lib'), { recursive: true })
+    fs.mkdirSync(path.join(dir, 'lib-1.2'))
+    fs.writeFileSync(path.join(dir, 'lib-1.2/a.jar'), 'x')
+    fs.symlinkSync('../lib-1.2', path.join(dir, 'lib/current'))
+    const info = await packDirectory(dir, path.join(tmp, 'pack-links.tar.gz'))
+    expect(info.entries).toBe(4) // lib/, lib/current, lib-1.2/, lib-1.2/a.jar
+    fs.symlinkSync('../../etc', path.join(dir, 'lib/etc'))
+    expect(await packRefusal(dir)).toMatch(
+      /the symlink 'lib\/etc' -> '\.\.\/\.\.\/etc' points outside the directory being packed;.*Replace the link by the file or directory it points to .*or make it point inside/
+    )
+    fs.unlinkSync(path.join(dir, 'lib/etc'))
+    fs.symlinkSync('/etc/passwd', path.join(dir, 'passwd'))
+    expect(await packRefusal(dir)).toMatch(/the symlink 'passwd' -> '\/etc\/passwd' points to an absolute path/)
+    fs.unlinkSync(path.join(dir, 'passwd'))
+    // a -> b/.. is inside while b is a directory; b -> . (listed after a) makes it lead out.
+    fs.symlinkSync('zz/..', path.join(dir, 'aa'))
+    fs.symlinkSync('.', path.join(dir, 'zz'))
+    expect(await packRefusal(dir)).toMatch(/the symlink 'aa' -> 'zz\/\.\.' points outside the directory being packed/)
+  })
 })

@@ -2,7 +2,7 @@
 // annotation that says what is wrong and how to fix it, and not one request sent.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -57,6 +57,13 @@ mkdirSync(join(workspace, 'sparse-src'))
   closeSync(fd)
 }
 tar(['--format=gnu', '-S', '-czf', join(workspace, 'sparse.tar.gz'), 'sparse.bin'], join(workspace, 'sparse-src'))
+
+mkdirSync(join(workspace, 'link-src'))
+symlinkSync('../../etc/passwd', join(workspace, 'link-src/link'))
+tar(['-czf', join(workspace, 'symlink.tar.gz'), 'link'], join(workspace, 'link-src'))
+const linkDir = mkdtempSync(join(tmpdir(), 'brcd-link-'))
+writeFileSync(join(linkDir, 'index.html'), 'x')
+symlinkSync('../../etc', join(linkDir, 'etc'))
 
 const search = {
   'search-query': 'shirt',

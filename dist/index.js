@@ -33007,7 +33007,7 @@ async function run() {
         external_node_v8_default().setFlagsFromString('--liftoff-only');
         const steps = async () => {
             if (deployInputs) {
-                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(697), __nccwpck_require__.e(983)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5983));
+                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(697), __nccwpck_require__.e(68)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5068));
                 try {
                     deployed = await deploy(deployInputs, timeline.run, watchdog.signal);
                 }

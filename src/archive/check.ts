@@ -118,6 +118,15 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     if (consumed.status === 'rejected') throw consumed.reason
     if (fed.status === 'rejected') throw fed.reason
   } catch (err) {
+    if (err instanceof UnsafeEntry && err.entry.symlink !== undefined) {
+      const { entry } = err
+      throw new InputError(
+        `${label} contains a symlink '${entry.name}' -> '${entry.symlink}' that ${entry.why}; on the platform it would lead outside the ` +
+          'installation directory (GNU tar and bsdtar refuse to extract through such a link). Replace the link by the file or directory ' +
+          'it points to (e.g. pack with `tar -h`/`--dereference`), or make it point inside the distribution with a relative target ' +
+          '(e.g. `lib/current -> ../lib-1.2`).'
+      )
+    }
     if (err instanceof UnsafeEntry) {
       const { entry } = err
       const what =

@@ -14,6 +14,7 @@
 // an unsafe entry anywhere is the worse news and is named first.
 import { Writable } from 'node:stream'
 import { Parser, type ReadEntry } from 'tar'
+import { LinkTracker } from './links.js'
 import { TarStepper } from './tar-step.js'
 
 const BLOCK = 512
@@ -35,7 +36,7 @@ export class TarFormatError extends Error {
 /** Stops the check at the first entry that would extract outside the target directory. */
 export class UnsafeEntry extends Error {
   override name = 'UnsafeEntry'
-  constructor(readonly entry: { name: string; why: string; link?: string }) {
+  constructor(readonly entry: { name: string; why: string; link?: string; symlink?: string }) {
     super(`unsafe entry '${entry.name}'`)
   }
 }
@@ -90,6 +91,7 @@ export class TarCheck extends Writable {
   private ended = false
   private failure: Error | undefined
   private readonly stepper = new TarStepper(MAX_META_BYTES)
+  private readonly links = new LinkTracker()
   /** GNU.sparse.* records were read for the next entry (PAX sparse formats), with the real name if given. */
   private pendingSparse: { name?: string } | undefined
   /** The first sparse file seen: refused at the end unless something worse turns up. */
@@ -146,8 +148,24 @@ export class TarCheck extends Writable {
     if (why) return this.fail(new UnsafeEntry({ name, why }))
     if (entry.type === 'Link' && entry.linkpath !== undefined) {
       const linkWhy = unsafeName(entry.linkpath)
-      if (linkWhy) this.fail(new UnsafeEntry({ name: entry.path, why: linkWhy, link: entry.linkpath }))
+      if (linkWhy) return this.fail(new UnsafeEntry({ name, why: linkWhy, link: entry.linkpath }))
     }
+    // Where links lead: a symlink's target resolved against its directory, entries under symlinked directories.
+    const symlink = entry.type === 'SymbolicLink' ? entry.linkpath : undefined
+    const kind = symlink !== undefined ? 'symlink' : entry.type === 'Link' ? 'hardlink' : 'other'
+    const problem = this.links.entry(name, kind, entry.linkpath)
+    if (problem) {
+      if (symlink !== undefined) this.fail(new UnsafeEntry({ name, why: problem.why, symlink }))
+      else if (kind === 'hardlink' && entry.linkpath !== undefined) this.fail(new UnsafeEntry({ name, why: problem.why, link: entry.linkpath }))
+      else this.fail(new UnsafeEntry({ name, why: problem.why }))
+    }
+  }
+
+  /** A symlink that leads outside through a symlink that came after it. */
+  private lateLink(): UnsafeEntry | undefined {
+    if (this.failure) return undefined
+    const late = this.links.finish()
+    return late && new UnsafeEntry({ name: late.name, why: late.problem.why, symlink: late.target })
   }
 
   private onParserError(err: Error & { tarCode?: string }): void {
@@ -193,7 +211,7 @@ export class TarCheck extends Writable {
         this.fail(err as Error)
       }
     }
-    callback(this.failure ?? this.endOfStream() ?? this.sparse ?? null)
+    callback(this.failure ?? this.endOfStream() ?? this.lateLink() ?? this.sparse ?? null)
   }
 
   /** What is wrong with where the tar stream stopped, when it stopped without its end blocks. */

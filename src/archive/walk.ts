@@ -2,6 +2,7 @@
 import { lstat, readdir, readlink } from 'node:fs/promises'
 import path from 'node:path'
 import { describeError, InputError, systemErrorCode } from '../errors.js'
+import { LinkTracker } from './links.js'
 import type { TarEntry } from './tar-writer.js'
 
 export interface WalkOptions {
@@ -36,6 +37,13 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
   const windows = (options.platform ?? process.platform) === 'win32'
   const samePath = (a: string, b: string): boolean => (windows ? a.toLowerCase() === b.toLowerCase() : a === b)
   const excludePath = options.excludePath === undefined ? undefined : path.resolve(options.excludePath)
+  const links = new LinkTracker('the directory being packed')
+  const outside = (rel: string, target: string, why: string): InputError =>
+    new InputError(
+      `distribution: the symlink '${rel}' -> '${target}' ${why}; packed as a link, it would lead outside the installation directory ` +
+        'on the platform (to nothing, or to files that are not yours). Replace the link by the file or directory it points to ' +
+        '(copy it into the distribution), or make it point inside the distribution with a relative target (e.g. `lib/current -> ../lib-1.2`).'
+    )
 
   async function* walk(dir: string, prefix: string): AsyncGenerator<TarEntry> {
     let names: string[]
@@ -77,6 +85,8 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
           throw new InputError(`distribution: cannot read the symlink '${rel}' (${why(err)}).`)
         }
         if (windows) target = target.replace(/\\/g, '/')
+        const problem = links.entry(rel, 'symlink', target)
+        if (problem) throw outside(rel, target, problem.why)
         yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target }
       }
       // Sockets, FIFOs and devices: nothing to deploy, skipped silently.
@@ -84,4 +94,7 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
   }
 
   yield* walk(root, '')
+  // A symlink may lead outside through one listed after it (a -> b/.., then b -> .): checked once all are known.
+  const late = links.finish()
+  if (late) throw outside(late.name, late.target, late.problem.why)
 }

@@ -1,8 +1,8 @@
-export const id = 983;
-export const ids = [983];
+export const id = 68;
+export const ids = [68];
 export const modules = {
 
-/***/ 5983:
+/***/ 5068:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -353,6 +353,112 @@ class GarbageRelief {
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
 var index_min = __webpack_require__(8697);
+;// CONCATENATED MODULE: ./src/archive/links.ts
+// Where links lead once a distribution is unpacked: shared by the archive check (entries in archive
+// order) and the packer (the symlinks of the directory). A symlink is resolved against its own
+// directory, through the symlinks met before it, as an extractor that follows links would; so
+// `lib/current -> ../lib-1.2` stays inside, while `up -> ..`, an absolute target, or an entry
+// `up/file` written through a symlinked directory lead outside the root. GNU tar and bsdtar refuse
+// to extract through such links; we refuse the archive before anything is uploaded.
+/** Symlinks followed for one path at most, as the kernel's limit (40). */
+const MAX_HOPS = 40;
+const split = (name) => name.split('/').filter((part) => part !== '' && part !== '.');
+class LinkTracker {
+    root;
+    /** Symlinks by where they sit once unpacked (their directory resolved), with their targets. */
+    links = new Map();
+    /** @param root what the names are relative to, for messages: "the archive root", "the directory being packed". */
+    constructor(root = 'the archive root') {
+        this.root = root;
+    }
+    /**
+     * Checks one entry, in order, and remembers it: its directory must not lead outside through a
+     * symlink; a symlink's target must stay inside; a hard link's target must not lie beyond a symlink
+     * that leads outside. Names are relative, '/'-separated (a trailing '/' of a directory is ignored).
+     */
+    entry(name, kind, target) {
+        const parts = split(name);
+        const base = parts.pop();
+        const dir = this.resolve(parts, [], { hops: MAX_HOPS });
+        if (!('parts' in dir))
+            return { why: this.describe(dir, 'is written through') };
+        const where = [...dir.parts, ...(base === undefined ? [] : [base])].join('/');
+        this.links.delete(where); // a later entry of the same name replaces the link
+        if (kind === 'symlink' && target !== undefined) {
+            const problem = this.checkTarget(target, dir.parts);
+            this.links.set(where, target);
+            return problem;
+        }
+        if (kind === 'hardlink' && target !== undefined) {
+            const targetParts = split(target);
+            targetParts.pop();
+            const resolved = this.resolve(targetParts, [], { hops: MAX_HOPS });
+            if (!('parts' in resolved))
+                return { why: this.describe(resolved, 'lies beyond') };
+        }
+        return undefined;
+    }
+    /**
+     * Checks every symlink again with all of them known: a link that stayed inside when it came may
+     * lead outside through a symlink that came after it. Returns the first such link.
+     */
+    finish() {
+        for (const [where, target] of this.links) {
+            const dir = split(where);
+            dir.pop();
+            const problem = this.checkTarget(target, dir);
+            if (problem)
+                return { name: where, target, problem };
+        }
+        return undefined;
+    }
+    checkTarget(target, dir) {
+        if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
+            return { why: 'points to an absolute path' };
+        const resolved = this.resolve(target.split('/'), dir, { hops: MAX_HOPS });
+        if ('parts' in resolved)
+            return undefined;
+        if ('loop' in resolved)
+            return { why: 'is part of a loop of symlinks' };
+        const through = resolved.outside === '' ? '' : ` (through the symlink '${resolved.outside}')`;
+        return { why: `points outside ${this.root}${through}` };
+    }
+    describe(resolved, how) {
+        if ('loop' in resolved)
+            return `${how} a loop of symlinks ('${resolved.loop}')`;
+        return `${how} the symlink '${resolved.outside}' (-> '${this.links.get(resolved.outside) ?? ''}'), which leads outside ${this.root}`;
+    }
+    /** Walks `parts` from `start`, following known symlinks; `outside` names the link that led out ('' for a plain '..'). */
+    resolve(parts, start, budget, via = '') {
+        const out = [...start];
+        for (const part of parts) {
+            if (part === '' || part === '.')
+                continue;
+            if (part === '..') {
+                if (out.length === 0)
+                    return { outside: via };
+                out.pop();
+                continue;
+            }
+            out.push(part);
+            const here = out.join('/');
+            const target = this.links.get(here);
+            if (target === undefined)
+                continue;
+            if (--budget.hops < 0)
+                return { loop: here };
+            if (target.startsWith('/'))
+                return { outside: here };
+            out.pop();
+            const next = this.resolve(target.split('/'), out, budget, via || here);
+            if (!('parts' in next))
+                return next;
+            out.splice(0, out.length, ...next.parts);
+        }
+        return { parts: out };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/archive/tar-step.ts
 // Follows the block structure of a tar stream in step with node-tar's Parser, for one thing the
 // Parser does not know: the extension blocks of an old-GNU sparse header ('S' with the isextended
@@ -545,6 +651,7 @@ class TarStepper {
 
 
 
+
 const tar_check_BLOCK = 512;
 /** Upper bound for the data of a PAX or GNU long-name header (node-tar holds them in memory). */
 const MAX_META_BYTES = 1024 * 1024;
@@ -620,6 +727,7 @@ class TarCheck extends external_node_stream_.Writable {
     ended = false;
     failure;
     stepper = new TarStepper(MAX_META_BYTES);
+    links = new LinkTracker();
     /** GNU.sparse.* records were read for the next entry (PAX sparse formats), with the real name if given. */
     pendingSparse;
     /** The first sparse file seen: refused at the end unless something worse turns up. */
@@ -680,8 +788,27 @@ class TarCheck extends external_node_stream_.Writable {
         if (entry.type === 'Link' && entry.linkpath !== undefined) {
             const linkWhy = unsafeName(entry.linkpath);
             if (linkWhy)
-                this.fail(new UnsafeEntry({ name: entry.path, why: linkWhy, link: entry.linkpath }));
+                return this.fail(new UnsafeEntry({ name, why: linkWhy, link: entry.linkpath }));
         }
+        // Where links lead: a symlink's target resolved against its directory, entries under symlinked directories.
+        const symlink = entry.type === 'SymbolicLink' ? entry.linkpath : undefined;
+        const kind = symlink !== undefined ? 'symlink' : entry.type === 'Link' ? 'hardlink' : 'other';
+        const problem = this.links.entry(name, kind, entry.linkpath);
+        if (problem) {
+            if (symlink !== undefined)
+                this.fail(new UnsafeEntry({ name, why: problem.why, symlink }));
+            else if (kind === 'hardlink' && entry.linkpath !== undefined)
+                this.fail(new UnsafeEntry({ name, why: problem.why, link: entry.linkpath }));
+            else
+                this.fail(new UnsafeEntry({ name, why: problem.why }));
+        }
+    }
+    /** A symlink that leads outside through a symlink that came after it. */
+    lateLink() {
+        if (this.failure)
+            return undefined;
+        const late = this.links.finish();
+        return late && new UnsafeEntry({ name: late.name, why: late.problem.why, symlink: late.target });
     }
     onParserError(err) {
         const message = err.message.replace(/^TAR_[A-Z_]+: /, '');
@@ -726,7 +853,7 @@ class TarCheck extends external_node_stream_.Writable {
                 this.fail(err);
             }
         }
-        callback(this.failure ?? this.endOfStream() ?? this.sparse ?? null);
+        callback(this.failure ?? this.endOfStream() ?? this.lateLink() ?? this.sparse ?? null);
     }
     /** What is wrong with where the tar stream stopped, when it stopped without its end blocks. */
     endOfStream() {
@@ -855,6 +982,13 @@ async function checkArchive(file, options = {}) {
             throw fed.reason;
     }
     catch (err) {
+        if (err instanceof UnsafeEntry && err.entry.symlink !== undefined) {
+            const { entry } = err;
+            throw new errors/* InputError */.dz(`${label} contains a symlink '${entry.name}' -> '${entry.symlink}' that ${entry.why}; on the platform it would lead outside the ` +
+                'installation directory (GNU tar and bsdtar refuse to extract through such a link). Replace the link by the file or directory ' +
+                'it points to (e.g. pack with `tar -h`/`--dereference`), or make it point inside the distribution with a relative target ' +
+                '(e.g. `lib/current -> ../lib-1.2`).');
+        }
         if (err instanceof UnsafeEntry) {
             const { entry } = err;
             const what = entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`;
@@ -1552,6 +1686,7 @@ function createTarStream(entries, options = {}) {
 
 
 
+
 /** Names sorted by their UTF-8 bytes, so the order does not depend on the locale or the file system. */
 function sortByBytes(names) {
     return names
@@ -1573,6 +1708,10 @@ async function* walkDirectory(root, options = {}) {
     const windows = (options.platform ?? process.platform) === 'win32';
     const samePath = (a, b) => (windows ? a.toLowerCase() === b.toLowerCase() : a === b);
     const excludePath = options.excludePath === undefined ? undefined : external_node_path_default().resolve(options.excludePath);
+    const links = new LinkTracker('the directory being packed');
+    const outside = (rel, target, why) => new errors/* InputError */.dz(`distribution: the symlink '${rel}' -> '${target}' ${why}; packed as a link, it would lead outside the installation directory ` +
+        'on the platform (to nothing, or to files that are not yours). Replace the link by the file or directory it points to ' +
+        '(copy it into the distribution), or make it point inside the distribution with a relative target (e.g. `lib/current -> ../lib-1.2`).');
     async function* walk(dir, prefix) {
         let names;
         try {
@@ -1617,12 +1756,19 @@ async function* walkDirectory(root, options = {}) {
                 }
                 if (windows)
                     target = target.replace(/\\/g, '/');
+                const problem = links.entry(rel, 'symlink', target);
+                if (problem)
+                    throw outside(rel, target, problem.why);
                 yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target };
             }
             // Sockets, FIFOs and devices: nothing to deploy, skipped silently.
         }
     }
     yield* walk(root, '');
+    // A symlink may lead outside through one listed after it (a -> b/.., then b -> .): checked once all are known.
+    const late = links.finish();
+    if (late)
+        throw outside(late.name, late.target, late.problem.why);
 }
 
 ;// CONCATENATED MODULE: ./src/archive/pack.ts
