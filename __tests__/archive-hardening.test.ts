@@ -222,3 +222,14 @@ describe('packing symlinks', () => {
     expect(await packRefusal(dir)).toMatch(/the symlink 'aa' -> 'zz\/\.\.' points outside the directory being packed/)
   })
 })
+
+test('a name that is not valid UTF-8 is refused, shown escaped, with the real cause', async () => {
+  const dir = path.join(tmp, 'latin1')
+  fs.mkdirSync(path.join(dir, 'conf'), { recursive: true })
+  fs.writeFileSync(path.join(dir, 'conf/ok.txt'), 'x')
+  fs.writeFileSync(Buffer.concat([Buffer.from(`${dir}/conf/caf`), Buffer.from([0xe9]), Buffer.from('.txt')]), 'x')
+  const message = await packRefusal(dir)
+  expect(message).toMatch(/the name of 'conf\/caf\\xe9\.txt' is not valid UTF-8/)
+  expect(message).toMatch(/Rename it to a UTF-8 name/)
+  expect(message).not.toMatch(/could not be read/)
+})

@@ -64,6 +64,8 @@ tar(['-czf', join(workspace, 'symlink.tar.gz'), 'link'], join(workspace, 'link-s
 const linkDir = mkdtempSync(join(tmpdir(), 'brcd-link-'))
 writeFileSync(join(linkDir, 'index.html'), 'x')
 symlinkSync('../../etc', join(linkDir, 'etc'))
+const latin1Dir = mkdtempSync(join(tmpdir(), 'brcd-latin1-'))
+writeFileSync(Buffer.from(`${latin1Dir}/caf\xe9.txt`, 'latin1'), 'x')
 
 const search = {
   'search-query': 'shirt',

@@ -1694,6 +1694,19 @@ function sortByBytes(names) {
         .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
         .map((item) => item.name);
 }
+/** A name's bytes as text: printable ASCII as it is, every other byte as \\xNN. */
+function escapeBytes(bytes) {
+    return [...bytes].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
+}
+/**
+ * A name that is not valid UTF-8 is refused rather than packed as raw bytes: the tar's PAX names are
+ * UTF-8 by definition, and the Java platform would open the file under another name, or not at all.
+ */
+function notUtf8(prefix, bytes) {
+    return new errors/* InputError */.dz(`distribution: the name of '${prefix}${escapeBytes(bytes)}' is not valid UTF-8 (the bytes that are not are shown as \\xNN), ` +
+        'so it cannot be packed under its own name. Rename it to a UTF-8 name (e.g. `convmv -f latin1 -t utf-8 --notest <name>`, ' +
+        'or regenerate it with a UTF-8 locale such as `LANG=C.UTF-8`), or delete it if it is not needed.');
+}
 /** The system's code of a failure (EACCES, ...), else its message. */
 function why(err) {
     return (0,errors/* systemErrorCode */.vq)(err) ?? (0,errors/* describeError */.Uc)(err);
@@ -1713,14 +1726,20 @@ async function* walkDirectory(root, options = {}) {
         'on the platform (to nothing, or to files that are not yours). Replace the link by the file or directory it points to ' +
         '(copy it into the distribution), or make it point inside the distribution with a relative target (e.g. `lib/current -> ../lib-1.2`).');
     async function* walk(dir, prefix) {
-        let names;
+        let raw;
         try {
-            names = await (0,promises_.readdir)(dir);
+            raw = await (0,promises_.readdir)(dir, { encoding: 'buffer' });
         }
         catch (err) {
             throw new errors/* InputError */.dz(`distribution: cannot list the directory '${prefix || '.'}' (${why(err)}). ` +
                 'Make sure the user running the action can read every directory of the distribution.');
         }
+        const names = raw.map((bytes) => {
+            const name = bytes.toString('utf8');
+            if (!Buffer.from(name, 'utf8').equals(bytes))
+                throw notUtf8(prefix, bytes);
+            return name;
+        });
         for (const name of sortByBytes(names)) {
             const full = external_node_path_default().join(dir, name);
             const rel = prefix + name;

@@ -22,6 +22,23 @@ export function sortByBytes(names: string[]): string[] {
     .map((item) => item.name)
 }
 
+/** A name's bytes as text: printable ASCII as it is, every other byte as \\xNN. */
+export function escapeBytes(bytes: Buffer): string {
+  return [...bytes].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('')
+}
+
+/**
+ * A name that is not valid UTF-8 is refused rather than packed as raw bytes: the tar's PAX names are
+ * UTF-8 by definition, and the Java platform would open the file under another name, or not at all.
+ */
+function notUtf8(prefix: string, bytes: Buffer): InputError {
+  return new InputError(
+    `distribution: the name of '${prefix}${escapeBytes(bytes)}' is not valid UTF-8 (the bytes that are not are shown as \\xNN), ` +
+      'so it cannot be packed under its own name. Rename it to a UTF-8 name (e.g. `convmv -f latin1 -t utf-8 --notest <name>`, ' +
+      'or regenerate it with a UTF-8 locale such as `LANG=C.UTF-8`), or delete it if it is not needed.'
+  )
+}
+
 /** The system's code of a failure (EACCES, ...), else its message. */
 function why(err: unknown): string {
   return systemErrorCode(err) ?? describeError(err)
@@ -46,15 +63,20 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
     )
 
   async function* walk(dir: string, prefix: string): AsyncGenerator<TarEntry> {
-    let names: string[]
+    let raw: Buffer[]
     try {
-      names = await readdir(dir)
+      raw = await readdir(dir, { encoding: 'buffer' })
     } catch (err) {
       throw new InputError(
         `distribution: cannot list the directory '${prefix || '.'}' (${why(err)}). ` +
           'Make sure the user running the action can read every directory of the distribution.'
       )
     }
+    const names = raw.map((bytes) => {
+      const name = bytes.toString('utf8')
+      if (!Buffer.from(name, 'utf8').equals(bytes)) throw notUtf8(prefix, bytes)
+      return name
+    })
     for (const name of sortByBytes(names)) {
       const full = path.join(dir, name)
       const rel = prefix + name
