@@ -233,3 +233,33 @@ test('a name that is not valid UTF-8 is refused, shown escaped, with the real ca
   expect(message).toMatch(/Rename it to a UTF-8 name/)
   expect(message).not.toMatch(/could not be read/)
 })
+
+describe('after the gzip stream', () => {
+  let plain: Buffer
+  beforeAll(() => {
+    const dir = path.join(tmp, 'gz-tree')
+    fs.mkdirSync(path.join(dir, 'webapps'), { recursive: true })
+    for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(dir, `webapps/f${i}.txt`), `file ${i}\n`.repeat(200))
+    plain = execFileSync('tar', ['-cf', '-', '-C', dir, '.'])
+  })
+  const gzip = (bytes: Buffer): Buffer => execFileSync('gzip', ['-c'], { input: bytes })
+
+  test('bytes that are not gzip after a complete archive: named as trailing data, not as a corrupt gzip', async () => {
+    const file = path.join(tmp, 'trailing.tar.gz')
+    fs.writeFileSync(file, Buffer.concat([gzip(plain), Buffer.from('garbage appended by a copy step\n')]))
+    const message = await refusal(file)
+    expect(message).toMatch(/has data after the end of its gzip stream: bytes that are not gzip follow the complete archive/)
+    expect(message).toMatch(/gzip -dc .* \| gzip > /)
+    expect(message).not.toMatch(/corrupt gzip/)
+  })
+
+  test('a second gzip member (concatenated gzip) is valid gzip and accepted; zero padding too', async () => {
+    const half = Math.floor(plain.length / 2)
+    const two = path.join(tmp, 'two-members.tar.gz')
+    fs.writeFileSync(two, Buffer.concat([gzip(plain.subarray(0, half)), gzip(plain.subarray(half))]))
+    expect((await checkArchive(two)).entries).toBe(listed(two).length)
+    const padded = path.join(tmp, 'padded.tar.gz')
+    fs.writeFileSync(padded, Buffer.concat([gzip(plain), Buffer.alloc(4096)]))
+    expect((await checkArchive(padded)).entries).toBe(listed(padded).length)
+  })
+})

@@ -66,6 +66,7 @@ writeFileSync(join(linkDir, 'index.html'), 'x')
 symlinkSync('../../etc', join(linkDir, 'etc'))
 const latin1Dir = mkdtempSync(join(tmpdir(), 'brcd-latin1-'))
 writeFileSync(Buffer.from(`${latin1Dir}/caf\xe9.txt`, 'latin1'), 'x')
+file('trailing.tar.gz', Buffer.concat([whole, Buffer.from('garbage appended by a copy step\n')]))
 
 const search = {
   'search-query': 'shirt',

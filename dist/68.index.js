@@ -1013,6 +1013,18 @@ async function checkArchive(file, options = {}) {
         if (code === 'Z_BUF_ERROR') {
             throw new errors/* InputError */.dz(`${label} is truncated: the gzip stream ends early (after ${size} bytes). ${REBUILD_HINT}`);
         }
+        // After a complete member (its CRC and length checked), zlib reads the next bytes as another
+        // member's header: a second member is valid gzip and read on, zero padding is ignored. zlib says
+        // "incorrect header check" only where a member must start, and the file's first member starts
+        // right (checked above), so this is bytes that are not gzip after a complete gzip stream. Refused:
+        // gzip and GNU tar ignore them with a warning, Python's gzip and others refuse the file, and the
+        // platform's extractor is not known.
+        if (code === 'Z_DATA_ERROR' && /incorrect header check/.test(err.message)) {
+            throw new errors/* InputError */.dz(`${label} has data after the end of its gzip stream: bytes that are not gzip follow the complete archive. ` +
+                'gzip and GNU tar ignore such bytes with a warning ("trailing garbage ignored"), other extractors refuse the file, ' +
+                'and what the platform does with it is not known. A copy or upload step usually appended them: rebuild the distribution, or cut ' +
+                `them off with \`gzip -dc ${external_node_path_default().basename(absolute)} | gzip > fixed.tar.gz\` and deploy that.`);
+        }
         if (typeof code === 'string' && code.startsWith('Z_')) {
             throw new errors/* InputError */.dz(`${label} is a corrupt gzip file (${err.message}). ${REBUILD_HINT}`);
         }

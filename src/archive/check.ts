@@ -158,6 +158,20 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     if (code === 'Z_BUF_ERROR') {
       throw new InputError(`${label} is truncated: the gzip stream ends early (after ${size} bytes). ${REBUILD_HINT}`)
     }
+    // After a complete member (its CRC and length checked), zlib reads the next bytes as another
+    // member's header: a second member is valid gzip and read on, zero padding is ignored. zlib says
+    // "incorrect header check" only where a member must start, and the file's first member starts
+    // right (checked above), so this is bytes that are not gzip after a complete gzip stream. Refused:
+    // gzip and GNU tar ignore them with a warning, Python's gzip and others refuse the file, and the
+    // platform's extractor is not known.
+    if (code === 'Z_DATA_ERROR' && /incorrect header check/.test((err as Error).message)) {
+      throw new InputError(
+        `${label} has data after the end of its gzip stream: bytes that are not gzip follow the complete archive. ` +
+          'gzip and GNU tar ignore such bytes with a warning ("trailing garbage ignored"), other extractors refuse the file, ' +
+          'and what the platform does with it is not known. A copy or upload step usually appended them: rebuild the distribution, or cut ' +
+          `them off with \`gzip -dc ${path.basename(absolute)} | gzip > fixed.tar.gz\` and deploy that.`
+      )
+    }
     if (typeof code === 'string' && code.startsWith('Z_')) {
       throw new InputError(`${label} is a corrupt gzip file (${(err as Error).message}). ${REBUILD_HINT}`)
     }
