@@ -104,6 +104,22 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['a tar with an absolute entry', { distribution: 'absolute.tar.gz' }, /contains an entry '\/.*etc-passwd' that is an absolute path.*Repack/],
   ['a tar with a .. entry', { distribution: 'dotdot.tar.gz' }, /contains an entry '\.\.\/escape\.txt' that has a '\.\.' segment/],
   [
+    'a tar with a symlink that leads outside',
+    { distribution: 'symlink.tar.gz' },
+    /contains a symlink 'link' -> '\.\.\/\.\.\/etc\/passwd' that points outside the archive root.*Replace the link by the file/
+  ],
+  [
+    'a directory with a symlink that leads outside',
+    { distribution: linkDir },
+    /the symlink 'etc' -> '\.\.\/\.\.\/etc' points outside the directory being packed.*Replace the link by the file/
+  ],
+  ['a directory with a name that is not UTF-8', { distribution: latin1Dir }, /the name of 'caf\\xe9\.txt' is not valid UTF-8.*Rename it to a UTF-8 name/],
+  [
+    'bytes after the gzip stream',
+    { distribution: 'trailing.tar.gz' },
+    /has data after the end of its gzip stream: bytes that are not gzip follow the complete archive.*gzip -dc trailing\.tar\.gz \| gzip > fixed\.tar\.gz/
+  ],
+  [
     'a tar with a sparse file',
     { distribution: 'sparse.tar.gz' },
     /contains a sparse file 'sparse\.bin' \(written by `tar --sparse`\).*Repack it without `--sparse`/
