@@ -7,6 +7,8 @@ import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { checkArchive } from '../src/archive/check.js'
 import { packDirectory } from '../src/archive/pack.js'
+import { writeTar, type TarEntry, type TarSink } from '../src/archive/tar-writer.js'
+import { walkDirectory } from '../src/archive/walk.js'
 import { SparseEntry, TarCheck } from '../src/archive/tar-check.js'
 import { InputError } from '../src/errors.js'
 
@@ -262,4 +264,32 @@ describe('after the gzip stream', () => {
     fs.writeFileSync(padded, Buffer.concat([gzip(plain), Buffer.alloc(4096)]))
     expect((await checkArchive(padded)).entries).toBe(listed(padded).length)
   })
+})
+
+test('a file rewritten at the same size while it is packed is refused (size and modification time after reading, against the listing)', async () => {
+  const dir = path.join(tmp, 'rewrite')
+  fs.mkdirSync(dir, { recursive: true })
+  const file = path.join(dir, 'same.bin')
+  fs.writeFileSync(file, Buffer.alloc(1024 * 1024, 0x61))
+  const entries: TarEntry[] = []
+  for await (const entry of walkDirectory(dir)) entries.push(entry)
+  let rewritten = false
+  const room = Buffer.alloc(64 * 1024)
+  const sink: TarSink = {
+    write: () => undefined,
+    reserve: () => room,
+    commit: () => {
+      if (rewritten) return
+      rewritten = true
+      fs.writeFileSync(file, Buffer.alloc(1024 * 1024, 0x62)) // same size, other content
+      const later = new Date(Date.now() + 10_000)
+      fs.utimesSync(file, later, later)
+    }
+  }
+  await expect(writeTar(entries, sink)).rejects.toThrow(/'same\.bin' changed while it was being packed \(it was rewritten while it was read/)
+  // Untouched, the same entries pack.
+  rewritten = true
+  const listedAgain: TarEntry[] = []
+  for await (const entry of walkDirectory(dir)) listedAgain.push(entry)
+  await expect(writeTar(listedAgain, sink)).resolves.toBeUndefined()
 })

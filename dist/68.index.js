@@ -1624,6 +1624,21 @@ async function writeFileContent(entry, sink, options) {
             }
             if (more > 0)
                 throw changed(`it grew beyond the ${entry.size} bytes it had when listed`);
+            // Rewritten at the same size (GNU tar: "file changed as we read it"): size and modification
+            // time after reading against what the listing saw. One fstat per file, no pass over the data.
+            if (entry.listedMtimeMs !== undefined) {
+                let after;
+                try {
+                    after = await handle.stat();
+                }
+                catch (err) {
+                    throw failed(err);
+                }
+                if (after.size !== entry.size)
+                    throw changed(`its size went from ${entry.size} to ${after.size} bytes`);
+                if (after.mtimeMs !== entry.listedMtimeMs)
+                    throw changed('it was rewritten while it was read: its modification time moved');
+            }
         }
         finally {
             await handle.close().catch(() => undefined);
@@ -1775,7 +1790,7 @@ async function* walkDirectory(root, options = {}) {
             else if (st.isFile()) {
                 // Windows has no execute bit: make shell scripts executable so bin/*.sh still run on the platform.
                 const mode = windows ? (name.endsWith('.sh') ? 0o755 : 0o644) : st.mode & 0o7777;
-                yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full };
+                yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full, listedMtimeMs: st.mtimeMs };
             }
             else if (st.isSymbolicLink()) {
                 let target;

@@ -98,7 +98,7 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
       } else if (st.isFile()) {
         // Windows has no execute bit: make shell scripts executable so bin/*.sh still run on the platform.
         const mode = windows ? (name.endsWith('.sh') ? 0o755 : 0o644) : st.mode & 0o7777
-        yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full }
+        yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full, listedMtimeMs: st.mtimeMs }
       } else if (st.isSymbolicLink()) {
         let target: string
         try {
