@@ -293,3 +293,55 @@ test('a file rewritten at the same size while it is packed is refused (size and 
   for await (const entry of walkDirectory(dir)) listedAgain.push(entry)
   await expect(writeTar(listedAgain, sink)).resolves.toBeUndefined()
 })
+
+describe('warnings: what was odd', () => {
+  test('an archive whose entries all sit under one top-level folder: named, with the -C to repack', async () => {
+    const dir = path.join(tmp, 'nested')
+    fs.mkdirSync(path.join(dir, 'mydist/webapps'), { recursive: true })
+    fs.mkdirSync(path.join(dir, 'mydist/conf'), { recursive: true })
+    fs.writeFileSync(path.join(dir, 'mydist/webapps/site.war'), 'x')
+    const file = path.join(tmp, 'nested.tar.gz')
+    tar(['-czf', file, 'mydist'], dir)
+    const info = await checkArchive(file)
+    expect(info.warnings).toHaveLength(1)
+    expect(info.warnings?.[0]).toMatch(/all 4 entries sit under one top-level folder 'mydist\/'.*unpacks at its root.*`tar -czf nested\.tar\.gz -C mydist \.`/)
+    // At its root (with or without './'), or only webapps/: nothing to say.
+    const flat = path.join(tmp, 'flat.tar.gz')
+    tar(['-czf', flat, '-C', path.join(dir, 'mydist'), '.'], dir)
+    expect((await checkArchive(flat)).warnings).toBeUndefined()
+    const webapps = path.join(tmp, 'webapps-only.tar.gz')
+    tar(['-czf', webapps, 'webapps'], path.join(dir, 'mydist'))
+    expect((await checkArchive(webapps)).warnings).toBeUndefined()
+  })
+
+  test('an archive with device entries (Python tarfile): one is named', async () => {
+    const file = path.join(tmp, 'devices.tar.gz')
+    const script = `
+import io, sys, tarfile
+with tarfile.open(sys.argv[1], 'w:gz') as t:
+    for name, kind in [('webapps/', tarfile.DIRTYPE), ('dev/null', tarfile.CHRTYPE), ('dev/sda', tarfile.BLKTYPE)]:
+        i = tarfile.TarInfo(name.rstrip('/')); i.type = kind; i.devmajor = 1; i.devminor = 3
+        t.addfile(i)
+    i = tarfile.TarInfo('webapps/site.war'); i.size = 1; t.addfile(i, io.BytesIO(b'x'))
+`
+    execFileSync('python3', ['-c', script, file])
+    const info = await checkArchive(file)
+    expect(info.warnings).toEqual([expect.stringMatching(/holds 2 device or FIFO entries \(e\.g\. 'dev\/null', a character device\).*Leave them out/)])
+  })
+
+  test('packing: FIFOs and sockets left out are named; a directory with everything under one folder is pointed at', async () => {
+    const dir = path.join(tmp, 'special')
+    fs.mkdirSync(path.join(dir, 'mydist/webapps'), { recursive: true })
+    fs.writeFileSync(path.join(dir, 'mydist/webapps/site.war'), 'x')
+    execFileSync('mkfifo', [path.join(dir, 'mydist/pipe')])
+    execFileSync('python3', ['-c', 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])', path.join(dir, 'mydist/app.sock')])
+    const info = await packDirectory(dir, path.join(tmp, 'special.tar.gz'), { input: 'special' })
+    expect(info.entries).toBe(3)
+    expect(info.warnings).toEqual([
+      "distribution: left out of the archive what cannot be deployed from 'special': 'mydist/app.sock' (a socket), 'mydist/pipe' (a FIFO); only files, directories and symlinks are packed.",
+      expect.stringMatching(/everything in 'special' sits under one folder 'mydist\/'.*Point `distribution` at 'special\/mydist' instead/)
+    ])
+    const plain = await packDirectory(path.join(dir, 'mydist/webapps'), path.join(tmp, 'plain.tar.gz'))
+    expect(plain.warnings).toBeUndefined()
+  })
+})

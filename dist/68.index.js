@@ -458,6 +458,32 @@ class LinkTracker {
         return { parts: out };
     }
 }
+/** Folders a brXM distribution has at its root: an archive that holds only one of them is fine. */
+const DISTRIBUTION_ROOTS = new Set(['webapps', 'shared', 'conf', 'bin', 'common', 'lib', 'server', 'logs', 'temp', 'work']);
+/** Follows the top-level folders of a stream of entry names: `folder` is the one folder every entry sits under, if any. */
+class TopLevel {
+    only;
+    several = false;
+    inFolder = true;
+    add(name) {
+        const parts = split(name);
+        if (parts.length === 0)
+            return; // '.' or './'
+        const first = parts[0];
+        if (parts.length === 1 && !name.endsWith('/'))
+            this.inFolder = false; // a file or link at the root
+        if (this.only === undefined)
+            this.only = first;
+        else if (this.only !== first)
+            this.several = true;
+    }
+    /** The single top-level folder, when it is not one a distribution has at its root. */
+    get folder() {
+        if (this.several || !this.inFolder || this.only === undefined || DISTRIBUTION_ROOTS.has(this.only))
+            return undefined;
+        return this.only;
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/archive/tar-step.ts
 // Follows the block structure of a tar stream in step with node-tar's Parser, for one thing the
@@ -711,6 +737,8 @@ function sparseRecords(meta) {
     }
     return found;
 }
+/** Entry types an extractor cannot make a file of (a device needs privileges; a FIFO is not content). */
+const SPECIAL = { CharacterDevice: 'a character device', BlockDevice: 'a block device', FIFO: 'a FIFO' };
 class TarCheck extends external_node_stream_.Writable {
     onConsumed;
     /** Entries seen (extended headers and volume labels not counted). */
@@ -728,6 +756,10 @@ class TarCheck extends external_node_stream_.Writable {
     failure;
     stepper = new TarStepper(MAX_META_BYTES);
     links = new LinkTracker();
+    /** The top-level folders of the entries (for the "everything under one folder" warning). */
+    topLevel = new TopLevel();
+    /** Device and FIFO entries: how many, and the first one. */
+    special;
     /** GNU.sparse.* records were read for the next entry (PAX sparse formats), with the real name if given. */
     pendingSparse;
     /** The first sparse file seen: refused at the end unless something worse turns up. */
@@ -782,6 +814,10 @@ class TarCheck extends external_node_stream_.Writable {
             this.entries++;
         if (sparse || entry.type === 'SparseFile')
             this.sparse ??= new SparseEntry(name);
+        this.topLevel.add(entry.type === 'Directory' && !name.endsWith('/') ? `${name}/` : name);
+        const kind = SPECIAL[entry.type];
+        if (kind !== undefined)
+            this.special = { count: (this.special?.count ?? 0) + 1, first: this.special?.first ?? name, kind: this.special?.kind ?? kind };
         const why = unsafeName(name);
         if (why)
             return this.fail(new UnsafeEntry({ name, why }));
@@ -792,12 +828,12 @@ class TarCheck extends external_node_stream_.Writable {
         }
         // Where links lead: a symlink's target resolved against its directory, entries under symlinked directories.
         const symlink = entry.type === 'SymbolicLink' ? entry.linkpath : undefined;
-        const kind = symlink !== undefined ? 'symlink' : entry.type === 'Link' ? 'hardlink' : 'other';
-        const problem = this.links.entry(name, kind, entry.linkpath);
+        const linkKind = symlink !== undefined ? 'symlink' : entry.type === 'Link' ? 'hardlink' : 'other';
+        const problem = this.links.entry(name, linkKind, entry.linkpath);
         if (problem) {
             if (symlink !== undefined)
                 this.fail(new UnsafeEntry({ name, why: problem.why, symlink }));
-            else if (kind === 'hardlink' && entry.linkpath !== undefined)
+            else if (linkKind === 'hardlink' && entry.linkpath !== undefined)
                 this.fail(new UnsafeEntry({ name, why: problem.why, link: entry.linkpath }));
             else
                 this.fail(new UnsafeEntry({ name, why: problem.why }));
@@ -1033,6 +1069,19 @@ async function checkArchive(file, options = {}) {
     if (reader.entries === 0) {
         throw new errors/* InputError */.dz(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`);
     }
+    const warnings = [];
+    const folder = reader.topLevel.folder;
+    if (folder !== undefined) {
+        warnings.push(`${label}: all ${reader.entries} entries sit under one top-level folder '${folder}/', but a brXM distribution unpacks at its root ` +
+            `(webapps/, shared/, conf/, bin/), so the platform would find '${folder}/webapps/...' instead of 'webapps/...'. ` +
+            `Repack it from inside that folder: \`tar -czf ${external_node_path_default().basename(absolute)} -C ${folder} .\`.`);
+    }
+    const special = reader.special;
+    if (special !== undefined) {
+        const what = special.count === 1 ? 'a device or FIFO entry' : `${special.count} device or FIFO entries`;
+        warnings.push(`${label} holds ${what} (e.g. '${special.first}', ${special.kind}); they are no files to deploy, and an extractor without ` +
+            'root privileges cannot make devices. Leave them out of the distribution.');
+    }
     return {
         path: absolute,
         fileName: external_node_path_default().basename(absolute),
@@ -1040,7 +1089,8 @@ async function checkArchive(file, options = {}) {
         sha256: sha256.digest('hex'),
         md5: md5.digest('hex'),
         entries: reader.entries,
-        packed: false
+        packed: false,
+        ...(warnings.length > 0 ? { warnings } : {})
     };
 }
 const FEED_CHUNK = 512 * 1024;
@@ -1741,7 +1791,7 @@ function why(err) {
 /**
  * Yields the CONTENTS of root (not root itself) depth-first: each directory (name ending in '/')
  * before its children, children in byte order of their names. Regular files, directories and
- * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped.
+ * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped (reported to onSkipped).
  */
 async function* walkDirectory(root, options = {}) {
     const exclude = options.exclude ?? [];
@@ -1807,7 +1857,11 @@ async function* walkDirectory(root, options = {}) {
                     throw outside(rel, target, problem.why);
                 yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target };
             }
-            // Sockets, FIFOs and devices: nothing to deploy, skipped silently.
+            // Sockets, FIFOs and devices: nothing to deploy, left out (the caller says so).
+            else {
+                const kind = st.isFIFO() ? 'a FIFO' : st.isSocket() ? 'a socket' : st.isCharacterDevice() ? 'a character device' : 'a block device';
+                options.onSkipped?.(rel, kind);
+            }
         }
     }
     yield* walk(root, '');
@@ -1827,6 +1881,7 @@ async function* walkDirectory(root, options = {}) {
 // parallel gzip took 0.84 x the recipe against 0.69 x and 148 MiB peak RSS against 107 MiB (it reads
 // every chunk into a fresh buffer), and it does not notice a file growing while read
 // (docs/benchmarks.md, "node-tar against our own writer").
+
 
 
 
@@ -1860,9 +1915,17 @@ async function packDirectory(sourceDir, outFile, options = {}) {
     let bytesIn = 0;
     try {
         const own = await handle.stat();
+        const skipped = [];
+        const topLevel = new TopLevel();
+        const walking = walkDirectory(source, {
+            exclude: [{ dev: own.dev, ino: own.ino }],
+            excludePath: target,
+            onSkipped: (name, kind) => void skipped.push(`'${name}' (${kind})`)
+        });
         const listed = (async function* () {
-            for await (const entry of walkDirectory(source, { exclude: [{ dev: own.dev, ino: own.ino }], excludePath: target })) {
+            for await (const entry of walking) {
                 entries++;
+                topLevel.add(entry.name);
                 yield entry;
             }
         })();
@@ -1901,6 +1964,19 @@ async function packDirectory(sourceDir, outFile, options = {}) {
             throw new Error(`packing '${sourceDir}': wrote ${written} bytes but hashed ${digests.size}`);
         if (options.maxBytes !== undefined)
             checkSizeLimit(`distribution: the archive packed from '${options.input ?? sourceDir}'`, digests.size, options.maxBytes);
+        const shown = options.input ?? sourceDir;
+        const warnings = [];
+        if (skipped.length > 0) {
+            const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : '';
+            warnings.push(`distribution: left out of the archive what cannot be deployed from '${shown}': ${skipped.slice(0, 5).join(', ')}${more}; ` +
+                'only files, directories and symlinks are packed.');
+        }
+        const folder = topLevel.folder;
+        if (folder !== undefined) {
+            warnings.push(`distribution: everything in '${shown}' sits under one folder '${folder}/', but a brXM distribution unpacks at its root ` +
+                `(webapps/, shared/, conf/, bin/), so the platform would find '${folder}/webapps/...' instead of 'webapps/...'. ` +
+                `Point \`distribution\` at '${external_node_path_default().posix.join(shown.replace(/\\/g, '/'), folder)}' instead.`);
+        }
         return {
             path: target,
             fileName: external_node_path_default().basename(target),
@@ -1908,7 +1984,8 @@ async function packDirectory(sourceDir, outFile, options = {}) {
             sha256: digests.sha256,
             md5: digests.md5,
             entries,
-            packed: true
+            packed: true,
+            ...(warnings.length > 0 ? { warnings } : {})
         };
     }
     catch (err) {

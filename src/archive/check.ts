@@ -182,6 +182,23 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     throw new InputError(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`)
   }
 
+  const warnings: string[] = []
+  const folder = reader.topLevel.folder
+  if (folder !== undefined) {
+    warnings.push(
+      `${label}: all ${reader.entries} entries sit under one top-level folder '${folder}/', but a brXM distribution unpacks at its root ` +
+        `(webapps/, shared/, conf/, bin/), so the platform would find '${folder}/webapps/...' instead of 'webapps/...'. ` +
+        `Repack it from inside that folder: \`tar -czf ${path.basename(absolute)} -C ${folder} .\`.`
+    )
+  }
+  const special = reader.special
+  if (special !== undefined) {
+    const what = special.count === 1 ? 'a device or FIFO entry' : `${special.count} device or FIFO entries`
+    warnings.push(
+      `${label} holds ${what} (e.g. '${special.first}', ${special.kind}); they are no files to deploy, and an extractor without ` +
+        'root privileges cannot make devices. Leave them out of the distribution.'
+    )
+  }
   return {
     path: absolute,
     fileName: path.basename(absolute),
@@ -189,7 +206,8 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     sha256: sha256.digest('hex'),
     md5: md5.digest('hex'),
     entries: reader.entries,
-    packed: false
+    packed: false,
+    ...(warnings.length > 0 ? { warnings } : {})
   }
 }
 

@@ -102,3 +102,28 @@ export class LinkTracker {
     return { parts: out }
   }
 }
+
+/** Folders a brXM distribution has at its root: an archive that holds only one of them is fine. */
+const DISTRIBUTION_ROOTS = new Set(['webapps', 'shared', 'conf', 'bin', 'common', 'lib', 'server', 'logs', 'temp', 'work'])
+
+/** Follows the top-level folders of a stream of entry names: `folder` is the one folder every entry sits under, if any. */
+export class TopLevel {
+  private only: string | undefined
+  private several = false
+  private inFolder = true
+
+  add(name: string): void {
+    const parts = split(name)
+    if (parts.length === 0) return // '.' or './'
+    const first = parts[0]!
+    if (parts.length === 1 && !name.endsWith('/')) this.inFolder = false // a file or link at the root
+    if (this.only === undefined) this.only = first
+    else if (this.only !== first) this.several = true
+  }
+
+  /** The single top-level folder, when it is not one a distribution has at its root. */
+  get folder(): string | undefined {
+    if (this.several || !this.inFolder || this.only === undefined || DISTRIBUTION_ROOTS.has(this.only)) return undefined
+    return this.only
+  }
+}

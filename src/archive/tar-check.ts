@@ -14,7 +14,7 @@
 // an unsafe entry anywhere is the worse news and is named first.
 import { Writable } from 'node:stream'
 import { Parser, type ReadEntry } from 'tar'
-import { LinkTracker } from './links.js'
+import { LinkTracker, TopLevel } from './links.js'
 import { TarStepper } from './tar-step.js'
 
 const BLOCK = 512
@@ -75,6 +75,9 @@ function sparseRecords(meta: string): { name?: string } | undefined {
   return found
 }
 
+/** Entry types an extractor cannot make a file of (a device needs privileges; a FIFO is not content). */
+const SPECIAL: Record<string, string> = { CharacterDevice: 'a character device', BlockDevice: 'a block device', FIFO: 'a FIFO' }
+
 export class TarCheck extends Writable {
   /** Entries seen (extended headers and volume labels not counted). */
   entries = 0
@@ -92,6 +95,10 @@ export class TarCheck extends Writable {
   private failure: Error | undefined
   private readonly stepper = new TarStepper(MAX_META_BYTES)
   private readonly links = new LinkTracker()
+  /** The top-level folders of the entries (for the "everything under one folder" warning). */
+  readonly topLevel = new TopLevel()
+  /** Device and FIFO entries: how many, and the first one. */
+  special: { count: number; first: string; kind: string } | undefined
   /** GNU.sparse.* records were read for the next entry (PAX sparse formats), with the real name if given. */
   private pendingSparse: { name?: string } | undefined
   /** The first sparse file seen: refused at the end unless something worse turns up. */
@@ -144,6 +151,9 @@ export class TarCheck extends Writable {
     this.lastName = name
     if (counted) this.entries++
     if (sparse || entry.type === 'SparseFile') this.sparse ??= new SparseEntry(name)
+    this.topLevel.add(entry.type === 'Directory' && !name.endsWith('/') ? `${name}/` : name)
+    const kind = SPECIAL[entry.type]
+    if (kind !== undefined) this.special = { count: (this.special?.count ?? 0) + 1, first: this.special?.first ?? name, kind: this.special?.kind ?? kind }
     const why = unsafeName(name)
     if (why) return this.fail(new UnsafeEntry({ name, why }))
     if (entry.type === 'Link' && entry.linkpath !== undefined) {
@@ -152,11 +162,11 @@ export class TarCheck extends Writable {
     }
     // Where links lead: a symlink's target resolved against its directory, entries under symlinked directories.
     const symlink = entry.type === 'SymbolicLink' ? entry.linkpath : undefined
-    const kind = symlink !== undefined ? 'symlink' : entry.type === 'Link' ? 'hardlink' : 'other'
-    const problem = this.links.entry(name, kind, entry.linkpath)
+    const linkKind = symlink !== undefined ? 'symlink' : entry.type === 'Link' ? 'hardlink' : 'other'
+    const problem = this.links.entry(name, linkKind, entry.linkpath)
     if (problem) {
       if (symlink !== undefined) this.fail(new UnsafeEntry({ name, why: problem.why, symlink }))
-      else if (kind === 'hardlink' && entry.linkpath !== undefined) this.fail(new UnsafeEntry({ name, why: problem.why, link: entry.linkpath }))
+      else if (linkKind === 'hardlink' && entry.linkpath !== undefined) this.fail(new UnsafeEntry({ name, why: problem.why, link: entry.linkpath }))
       else this.fail(new UnsafeEntry({ name, why: problem.why }))
     }
   }

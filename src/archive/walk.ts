@@ -12,6 +12,8 @@ export interface WalkOptions {
   excludePath?: string
   /** Platform whose file modes apply; defaults to process.platform. */
   platform?: NodeJS.Platform
+  /** Told of each socket, FIFO or device left out (relative name, what it is). */
+  onSkipped?: (name: string, kind: string) => void
 }
 
 /** Names sorted by their UTF-8 bytes, so the order does not depend on the locale or the file system. */
@@ -47,7 +49,7 @@ function why(err: unknown): string {
 /**
  * Yields the CONTENTS of root (not root itself) depth-first: each directory (name ending in '/')
  * before its children, children in byte order of their names. Regular files, directories and
- * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped.
+ * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped (reported to onSkipped).
  */
 export async function* walkDirectory(root: string, options: WalkOptions = {}): AsyncGenerator<TarEntry> {
   const exclude = options.exclude ?? []
@@ -111,7 +113,11 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
         if (problem) throw outside(rel, target, problem.why)
         yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target }
       }
-      // Sockets, FIFOs and devices: nothing to deploy, skipped silently.
+      // Sockets, FIFOs and devices: nothing to deploy, left out (the caller says so).
+      else {
+        const kind = st.isFIFO() ? 'a FIFO' : st.isSocket() ? 'a socket' : st.isCharacterDevice() ? 'a character device' : 'a block device'
+        options.onSkipped?.(rel, kind)
+      }
     }
   }
 
