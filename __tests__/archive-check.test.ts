@@ -227,9 +227,12 @@ describe('refuses', () => {
       const file = put('crafted.tar.gz', gzipSync(crafted(entries)))
       expect(await refusal(file)).toMatch(expected)
     }
-    // A symlink may point anywhere (the platform decides); '..' inside a name (not a segment) is fine.
-    const fine = put('fine.tar.gz', gzipSync(crafted([{ name: 'a..b' }, { name: 'l', typeflag: '2', linkname: '../x' }])))
+    // A symlink may point anywhere inside the archive root ('..' in its target is fine while it stays inside); '..' inside a name (not a segment) is fine.
+    const fine = put('fine.tar.gz', gzipSync(crafted([{ name: 'a..b' }, { name: 'dir/l', typeflag: '2', linkname: '../x' }])))
     expect((await checkArchive(fine)).entries).toBe(2)
+    // One that leads outside it is refused (hardening: link targets are checked).
+    const outside = put('outside.tar.gz', gzipSync(crafted([{ name: 'a..b' }, { name: 'l', typeflag: '2', linkname: '../x' }])))
+    expect(await refusal(outside)).toMatch(/a symlink 'l' -> '\.\.\/x' that points outside the archive root/)
   })
 
   test('a file over maxBytes, before reading it', async () => {

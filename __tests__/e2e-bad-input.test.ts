@@ -2,7 +2,7 @@
 // annotation that says what is wrong and how to fix it, and not one request sent.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, symlinkSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -49,6 +49,26 @@ writeFileSync(join(big, 'random.bin'), randomBytes(1_200_000))
 tar(['-czf', join(workspace, 'big/over-limit.tar.gz'), '.'], big)
 tar(['-czf', join(workspace, 'my"site.tar.gz'), '.'], tree)
 
+mkdirSync(join(workspace, 'sparse-src'))
+{
+  // A sparse file of 8 data regions (holes between them): GNU tar writes an old-GNU sparse header with an extension block.
+  const fd = openSync(join(workspace, 'sparse-src/sparse.bin'), 'w')
+  for (let i = 0; i < 8; i++) writeSync(fd, Buffer.alloc(100, 0x78), 0, 100, i * 1024 * 1024)
+  ftruncateSync(fd, 9 * 1024 * 1024)
+  closeSync(fd)
+}
+tar(['--format=gnu', '-S', '-czf', join(workspace, 'sparse.tar.gz'), 'sparse.bin'], join(workspace, 'sparse-src'))
+
+mkdirSync(join(workspace, 'link-src'))
+symlinkSync('../../etc/passwd', join(workspace, 'link-src/link'))
+tar(['-czf', join(workspace, 'symlink.tar.gz'), 'link'], join(workspace, 'link-src'))
+const linkDir = mkdtempSync(join(tmpdir(), 'brcd-link-'))
+writeFileSync(join(linkDir, 'index.html'), 'x')
+symlinkSync('../../etc', join(linkDir, 'etc'))
+const latin1Dir = mkdtempSync(join(tmpdir(), 'brcd-latin1-'))
+writeFileSync(Buffer.from(`${latin1Dir}/caf\xe9.txt`, 'latin1'), 'x')
+file('trailing.tar.gz', Buffer.concat([whole, Buffer.from('garbage appended by a copy step\n')]))
+
 const search = {
   'search-query': 'shirt',
   'search-account-id': '6001',
@@ -84,6 +104,27 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['a truncated archive', { distribution: 'truncated.tar.gz' }, /is truncated: the gzip stream ends early .*Rebuild the distribution/],
   ['a tar with an absolute entry', { distribution: 'absolute.tar.gz' }, /contains an entry '\/.*etc-passwd' that is an absolute path.*Repack/],
   ['a tar with a .. entry', { distribution: 'dotdot.tar.gz' }, /contains an entry '\.\.\/escape\.txt' that has a '\.\.' segment/],
+  [
+    'a tar with a symlink that leads outside',
+    { distribution: 'symlink.tar.gz' },
+    /contains a symlink 'link' -> '\.\.\/\.\.\/etc\/passwd' that points outside the archive root.*Replace the link by the file/
+  ],
+  [
+    'a directory with a symlink that leads outside',
+    { distribution: linkDir },
+    /the symlink 'etc' -> '\.\.\/\.\.\/etc' points outside the directory being packed.*Replace the link by the file/
+  ],
+  ['a directory with a name that is not UTF-8', { distribution: latin1Dir }, /the name of 'caf\\xe9\.txt' is not valid UTF-8.*Rename it to a UTF-8 name/],
+  [
+    'bytes after the gzip stream',
+    { distribution: 'trailing.tar.gz' },
+    /has data after the end of its gzip stream: bytes that are not gzip follow the complete archive.*gzip -dc trailing\.tar\.gz \| gzip > fixed\.tar\.gz/
+  ],
+  [
+    'a tar with a sparse file',
+    { distribution: 'sparse.tar.gz' },
+    /contains a sparse file 'sparse\.bin' \(written by `tar --sparse`\).*Repack it without `--sparse`/
+  ],
   [
     'an archive over the limit',
     { distribution: 'big/over-limit.tar.gz', 'max-distribution-size': '1' },

@@ -116,6 +116,18 @@ describe('deploy end to end (bundled dist/index.js)', () => {
     expect(run.summary).not.toMatch(/undefined|null|NaN/)
   })
 
+  test('an archive whose entries all sit under one folder: uploaded, with a warning that names the folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brcd-nested-'))
+    const tree = makeDistributionTree(join(dir, 'mysite-1.0'), 1000)
+    const archive = join(dir, 'nested.tar.gz')
+    execFileSync('tar', ['-czf', archive, '-C', dir, 'mysite-1.0'])
+    expect(tree).toContain('mysite-1.0')
+    const run = await runAction({ ...creds(), distribution: archive })
+    expect(run.code).toBe(0)
+    expect(run.visible).toMatch(/::warning::.*under one top-level folder 'mysite-1\.0\/'/)
+    expect(emu.distributions).toHaveLength(1)
+  })
+
   test('a wrong password fails at once, naming the stack and the user, never the password', async () => {
     const tree = makeDistributionTree()
     const run = await runAction({ ...creds(), stack: 'mystack', password: 'wrong-Pa55word!', distribution: tree, environment: 'development' })

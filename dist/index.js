@@ -33288,7 +33288,7 @@ async function run() {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(697), __nccwpck_require__.e(373)]).then(__nccwpck_require__.bind(__nccwpck_require__, 373));
+                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(697), __nccwpck_require__.e(69)]).then(__nccwpck_require__.bind(__nccwpck_require__, 69));
                 try {
                     deployed = await deploy(deployInputs, timeline.run, watchdog.signal, search ? checkSearchOnce : undefined);
                 }

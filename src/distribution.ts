@@ -50,6 +50,7 @@ export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): P
     core.info(`Checking ${source.path}`)
     const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes })
     core.info(`${info.fileName}: ${formatBytes(info.size)}, ${info.entries} entries, a readable gzip tar`)
+    for (const warning of info.warnings ?? []) core.warning(warning)
     if (inputs.distributionName === undefined) checkOwnName(info.fileName)
     return { ...info, fileName: inputs.distributionName ?? info.fileName }
   }
@@ -63,5 +64,6 @@ export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): P
     input: inputs.distribution
   })
   core.info(`${name}: ${formatBytes(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`)
+  for (const warning of info.warnings ?? []) core.warning(warning)
   return info
 }

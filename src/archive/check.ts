@@ -11,7 +11,7 @@ import { createGunzip } from 'node:zlib'
 import { InputError } from '../errors.js'
 import { formatMb } from '../format.js'
 import { GarbageRelief } from '../memory.js'
-import { TarCheck, TarFormatError, UnsafeEntry } from './tar-check.js'
+import { SparseEntry, TarCheck, TarFormatError, UnsafeEntry } from './tar-check.js'
 
 export { unsafeName } from './tar-check.js'
 import type { ArchiveInfo } from './types.js'
@@ -118,6 +118,15 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     if (consumed.status === 'rejected') throw consumed.reason
     if (fed.status === 'rejected') throw fed.reason
   } catch (err) {
+    if (err instanceof UnsafeEntry && err.entry.symlink !== undefined) {
+      const { entry } = err
+      throw new InputError(
+        `${label} contains a symlink '${entry.name}' -> '${entry.symlink}' that ${entry.why}; on the platform it would lead outside the ` +
+          'installation directory (GNU tar and bsdtar refuse to extract through such a link). Replace the link by the file or directory ' +
+          'it points to (e.g. pack with `tar -h`/`--dereference`), or make it point inside the distribution with a relative target ' +
+          '(e.g. `lib/current -> ../lib-1.2`).'
+      )
+    }
     if (err instanceof UnsafeEntry) {
       const { entry } = err
       const what =
@@ -125,6 +134,14 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
       throw new InputError(
         `${label} contains ${what}; extracting it would write outside the installation directory. ` +
           'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
+          'or point `distribution` at the directory and let the action pack it.'
+      )
+    }
+    if (err instanceof SparseEntry) {
+      throw new InputError(
+        `${label} contains a sparse file '${err.entryName}' (written by \`tar --sparse\`): an extractor that does not know GNU's sparse ` +
+          'format unpacks other bytes than GNU tar does (its map as content, or content as further entries), so what the platform would ' +
+          'unpack cannot be checked. Repack it without `--sparse` (`-S`), e.g. `tar -czf dist.tar.gz -C <dir> .`, ' +
           'or point `distribution` at the directory and let the action pack it.'
       )
     }
@@ -141,6 +158,20 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     if (code === 'Z_BUF_ERROR') {
       throw new InputError(`${label} is truncated: the gzip stream ends early (after ${size} bytes). ${REBUILD_HINT}`)
     }
+    // After a complete member (its CRC and length checked), zlib reads the next bytes as another
+    // member's header: a second member is valid gzip and read on, zero padding is ignored. zlib says
+    // "incorrect header check" only where a member must start, and the file's first member starts
+    // right (checked above), so this is bytes that are not gzip after a complete gzip stream. Refused:
+    // gzip and GNU tar ignore them with a warning, Python's gzip and others refuse the file, and the
+    // platform's extractor is not known.
+    if (code === 'Z_DATA_ERROR' && /incorrect header check/.test((err as Error).message)) {
+      throw new InputError(
+        `${label} has data after the end of its gzip stream: bytes that are not gzip follow the complete archive. ` +
+          'gzip and GNU tar ignore such bytes with a warning ("trailing garbage ignored"), other extractors refuse the file, ' +
+          'and what the platform does with it is not known. A copy or upload step usually appended them: rebuild the distribution, or cut ' +
+          `them off with \`gzip -dc ${path.basename(absolute)} | gzip > fixed.tar.gz\` and deploy that.`
+      )
+    }
     if (typeof code === 'string' && code.startsWith('Z_')) {
       throw new InputError(`${label} is a corrupt gzip file (${(err as Error).message}). ${REBUILD_HINT}`)
     }
@@ -151,6 +182,23 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     throw new InputError(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`)
   }
 
+  const warnings: string[] = []
+  const folder = reader.topLevel.folder
+  if (folder !== undefined) {
+    warnings.push(
+      `${label}: all ${reader.entries} entries sit under one top-level folder '${folder}/', but a brXM distribution unpacks at its root ` +
+        `(webapps/, shared/, conf/, bin/), so the platform would find '${folder}/webapps/...' instead of 'webapps/...'. ` +
+        `Repack it from inside that folder: \`tar -czf ${path.basename(absolute)} -C ${folder} .\`.`
+    )
+  }
+  const special = reader.special
+  if (special !== undefined) {
+    const what = special.count === 1 ? 'a device or FIFO entry' : `${special.count} device or FIFO entries`
+    warnings.push(
+      `${label} holds ${what} (e.g. '${special.first}', ${special.kind}); they are no files to deploy, and an extractor without ` +
+        'root privileges cannot make devices. Leave them out of the distribution.'
+    )
+  }
   return {
     path: absolute,
     fileName: path.basename(absolute),
@@ -158,7 +206,8 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     sha256: sha256.digest('hex'),
     md5: md5.digest('hex'),
     entries: reader.entries,
-    packed: false
+    packed: false,
+    ...(warnings.length > 0 ? { warnings } : {})
   }
 }
 

@@ -16,6 +16,7 @@ import { HashingStream } from './hash.js'
 import { createParallelGzip } from './parallel-gzip.js'
 import { writeTar, type TarEntry } from './tar-writer.js'
 import type { ArchiveInfo } from './types.js'
+import { TopLevel } from './links.js'
 import { walkDirectory } from './walk.js'
 
 export interface PackOptions {
@@ -58,9 +59,17 @@ export async function packDirectory(sourceDir: string, outFile: string, options:
   let bytesIn = 0
   try {
     const own = await handle.stat()
+    const skipped: string[] = []
+    const topLevel = new TopLevel()
+    const walking = walkDirectory(source, {
+      exclude: [{ dev: own.dev, ino: own.ino }],
+      excludePath: target,
+      onSkipped: (name, kind) => void skipped.push(`'${name}' (${kind})`)
+    })
     const listed = (async function* (): AsyncGenerator<TarEntry> {
-      for await (const entry of walkDirectory(source, { exclude: [{ dev: own.dev, ino: own.ino }], excludePath: target })) {
+      for await (const entry of walking) {
         entries++
+        topLevel.add(entry.name)
         yield entry
       }
     })()
@@ -98,6 +107,23 @@ export async function packDirectory(sourceDir: string, outFile: string, options:
     const written = (await stat(target)).size
     if (written !== digests.size) throw new Error(`packing '${sourceDir}': wrote ${written} bytes but hashed ${digests.size}`)
     if (options.maxBytes !== undefined) checkSizeLimit(`distribution: the archive packed from '${options.input ?? sourceDir}'`, digests.size, options.maxBytes)
+    const shown = options.input ?? sourceDir
+    const warnings: string[] = []
+    if (skipped.length > 0) {
+      const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : ''
+      warnings.push(
+        `distribution: left out of the archive what cannot be deployed from '${shown}': ${skipped.slice(0, 5).join(', ')}${more}; ` +
+          'only files, directories and symlinks are packed.'
+      )
+    }
+    const folder = topLevel.folder
+    if (folder !== undefined) {
+      warnings.push(
+        `distribution: everything in '${shown}' sits under one folder '${folder}/', but a brXM distribution unpacks at its root ` +
+          `(webapps/, shared/, conf/, bin/), so the platform would find '${folder}/webapps/...' instead of 'webapps/...'. ` +
+          `Point \`distribution\` at '${path.posix.join(shown.replace(/\\/g, '/'), folder)}' instead.`
+      )
+    }
     return {
       path: target,
       fileName: path.basename(target),
@@ -105,7 +131,8 @@ export async function packDirectory(sourceDir: string, outFile: string, options:
       sha256: digests.sha256,
       md5: digests.md5,
       entries,
-      packed: true
+      packed: true,
+      ...(warnings.length > 0 ? { warnings } : {})
     }
   } catch (err) {
     await handle.close().catch(() => undefined)

@@ -8,8 +8,14 @@
 // - a stream that stops right after an extended header, with no entry for it;
 // - an extended header over 1 MiB (node-tar skips it as an "ignored" entry).
 // The first zero block ends the archive, as for GNU tar: what follows is padding, never parsed.
+// node-tar does not know GNU sparse files: the old-GNU extension blocks are taken out of the stream
+// before it (tar-step.ts), so every entry GNU tar lists is seen, and a sparse file is refused by the
+// name GNU tar gives it (GNU.sparse.name for the PAX formats) once the whole archive has been read:
+// an unsafe entry anywhere is the worse news and is named first.
 import { Writable } from 'node:stream'
 import { Parser, type ReadEntry } from 'tar'
+import { LinkTracker, TopLevel } from './links.js'
+import { TarStepper } from './tar-step.js'
 
 const BLOCK = 512
 /** Upper bound for the data of a PAX or GNU long-name header (node-tar holds them in memory). */
@@ -30,7 +36,7 @@ export class TarFormatError extends Error {
 /** Stops the check at the first entry that would extract outside the target directory. */
 export class UnsafeEntry extends Error {
   override name = 'UnsafeEntry'
-  constructor(readonly entry: { name: string; why: string; link?: string }) {
+  constructor(readonly entry: { name: string; why: string; link?: string; symlink?: string }) {
     super(`unsafe entry '${entry.name}'`)
   }
 }
@@ -42,6 +48,35 @@ export function unsafeName(name: string): string | undefined {
   if (name.split(/[\\/]/).includes('..')) return "has a '..' segment"
   return undefined
 }
+
+/** A GNU sparse file: refused, since an extractor that does not know the format unpacks other bytes than GNU tar does. */
+export class SparseEntry extends Error {
+  override name = 'SparseEntry'
+  constructor(readonly entryName: string) {
+    super(`sparse entry '${entryName}'`)
+  }
+}
+
+/** The GNU.sparse.* records of PAX extended-header data (read record by record, by length), or undefined when there are none. */
+function sparseRecords(meta: string): { name?: string } | undefined {
+  if (!meta.includes('GNU.sparse.')) return undefined
+  const found: { name?: string } = {}
+  const bytes = Buffer.from(meta, 'utf8')
+  let at = 0
+  while (at < bytes.length) {
+    const space = bytes.indexOf(0x20, at)
+    const length = space < 0 ? NaN : Number(bytes.toString('latin1', at, space))
+    if (!Number.isInteger(length) || length <= space - at) break
+    const record = bytes.toString('utf8', space + 1, at + length).replace(/\n$/, '')
+    const eq = record.indexOf('=')
+    if (eq > 0 && record.slice(0, eq) === 'GNU.sparse.name') found.name = record.slice(eq + 1)
+    at += length
+  }
+  return found
+}
+
+/** Entry types an extractor cannot make a file of (a device needs privileges; a FIFO is not content). */
+const SPECIAL: Record<string, string> = { CharacterDevice: 'a character device', BlockDevice: 'a block device', FIFO: 'a FIFO' }
 
 export class TarCheck extends Writable {
   /** Entries seen (extended headers and volume labels not counted). */
@@ -58,6 +93,16 @@ export class TarCheck extends Writable {
   /** The first zero block was seen: the rest is padding. */
   private ended = false
   private failure: Error | undefined
+  private readonly stepper = new TarStepper(MAX_META_BYTES)
+  private readonly links = new LinkTracker()
+  /** The top-level folders of the entries (for the "everything under one folder" warning). */
+  readonly topLevel = new TopLevel()
+  /** Device and FIFO entries: how many, and the first one. */
+  special: { count: number; first: string; kind: string } | undefined
+  /** GNU.sparse.* records were read for the next entry (PAX sparse formats), with the real name if given. */
+  private pendingSparse: { name?: string } | undefined
+  /** The first sparse file seen: refused at the end unless something worse turns up. */
+  private sparse: SparseEntry | undefined
 
   constructor(
     /** Called with each chunk's length once it is consumed (the chunk is no longer referenced). */
@@ -74,9 +119,11 @@ export class TarCheck extends Writable {
         this.onEntry(entry, entry.type !== 'TapeVolumeHeader') // unsupported types still count, as GNU tar lists them
       }
     })
-    parser.on('meta', () => {
+    parser.on('meta', (meta: string) => {
       this.headers++
       this.pendingMeta = true
+      const sparse = sparseRecords(meta)
+      if (sparse) this.pendingSparse = { ...this.pendingSparse, ...sparse }
     })
     parser.on('nullBlock', () => {
       this.ended = true
@@ -98,14 +145,37 @@ export class TarCheck extends Writable {
     if (this.ended) return
     this.headers++
     this.pendingMeta = false
-    this.lastName = entry.path
+    const sparse = this.pendingSparse
+    this.pendingSparse = undefined
+    const name = sparse?.name ?? entry.path
+    this.lastName = name
     if (counted) this.entries++
-    const why = unsafeName(entry.path)
-    if (why) return this.fail(new UnsafeEntry({ name: entry.path, why }))
+    if (sparse || entry.type === 'SparseFile') this.sparse ??= new SparseEntry(name)
+    this.topLevel.add(entry.type === 'Directory' && !name.endsWith('/') ? `${name}/` : name)
+    const kind = SPECIAL[entry.type]
+    if (kind !== undefined) this.special = { count: (this.special?.count ?? 0) + 1, first: this.special?.first ?? name, kind: this.special?.kind ?? kind }
+    const why = unsafeName(name)
+    if (why) return this.fail(new UnsafeEntry({ name, why }))
     if (entry.type === 'Link' && entry.linkpath !== undefined) {
       const linkWhy = unsafeName(entry.linkpath)
-      if (linkWhy) this.fail(new UnsafeEntry({ name: entry.path, why: linkWhy, link: entry.linkpath }))
+      if (linkWhy) return this.fail(new UnsafeEntry({ name, why: linkWhy, link: entry.linkpath }))
     }
+    // Where links lead: a symlink's target resolved against its directory, entries under symlinked directories.
+    const symlink = entry.type === 'SymbolicLink' ? entry.linkpath : undefined
+    const linkKind = symlink !== undefined ? 'symlink' : entry.type === 'Link' ? 'hardlink' : 'other'
+    const problem = this.links.entry(name, linkKind, entry.linkpath)
+    if (problem) {
+      if (symlink !== undefined) this.fail(new UnsafeEntry({ name, why: problem.why, symlink }))
+      else if (linkKind === 'hardlink' && entry.linkpath !== undefined) this.fail(new UnsafeEntry({ name, why: problem.why, link: entry.linkpath }))
+      else this.fail(new UnsafeEntry({ name, why: problem.why }))
+    }
+  }
+
+  /** A symlink that leads outside through a symlink that came after it. */
+  private lateLink(): UnsafeEntry | undefined {
+    if (this.failure) return undefined
+    const late = this.links.finish()
+    return late && new UnsafeEntry({ name: late.name, why: late.problem.why, symlink: late.target })
   }
 
   private onParserError(err: Error & { tarCode?: string }): void {
@@ -132,7 +202,9 @@ export class TarCheck extends Writable {
     if (!this.ended) {
       this.bytes += chunk.length
       try {
-        this.parser.write(chunk)
+        this.stepper.step(chunk, (piece) => {
+          if (!this.ended) this.parser.write(piece)
+        })
       } catch (err) {
         this.fail(err as Error)
       }
@@ -149,7 +221,7 @@ export class TarCheck extends Writable {
         this.fail(err as Error)
       }
     }
-    callback(this.failure ?? this.endOfStream() ?? null)
+    callback(this.failure ?? this.endOfStream() ?? this.lateLink() ?? this.sparse ?? null)
   }
 
   /** What is wrong with where the tar stream stopped, when it stopped without its end blocks. */

@@ -19,7 +19,15 @@ interface EntryBase {
 }
 
 export type TarEntry =
-  (EntryBase & { type: 'directory' }) | (EntryBase & { type: 'symlink'; linkname: string }) | (EntryBase & { type: 'file'; size: number; sourcePath: string })
+  | (EntryBase & { type: 'directory' })
+  | (EntryBase & { type: 'symlink'; linkname: string })
+  | (EntryBase & {
+      type: 'file'
+      size: number
+      sourcePath: string
+      /** The modification time (ms) when the file was listed: read after its content, a change means it was rewritten meanwhile. */
+      listedMtimeMs?: number
+    })
 
 export interface TarWriterOptions {
   /** Called with the number of file-content bytes just read (a delta). */
@@ -233,6 +241,18 @@ async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSin
         throw failed(err)
       }
       if (more > 0) throw changed(`it grew beyond the ${entry.size} bytes it had when listed`)
+      // Rewritten at the same size (GNU tar: "file changed as we read it"): size and modification
+      // time after reading against what the listing saw. One fstat per file, no pass over the data.
+      if (entry.listedMtimeMs !== undefined) {
+        let after
+        try {
+          after = await handle.stat()
+        } catch (err) {
+          throw failed(err)
+        }
+        if (after.size !== entry.size) throw changed(`its size went from ${entry.size} to ${after.size} bytes`)
+        if (after.mtimeMs !== entry.listedMtimeMs) throw changed('it was rewritten while it was read: its modification time moved')
+      }
     } finally {
       await handle.close().catch(() => undefined)
     }

@@ -14,6 +14,12 @@ export interface ArchiveInfo {
   entries: number
   /** True when we packed a directory, false for an existing archive. */
   packed: boolean
+  /**
+   * What was odd but not wrong, one sentence each, for the caller to log as warnings (the archive
+   * module logs nothing): all entries under one top-level folder, device or FIFO entries in an
+   * archive, special files left out while packing. Absent when there is nothing to say.
+   */
+  warnings?: string[]
 }
 
 export type DistributionSource = { kind: 'archive'; path: string } | { kind: 'directory'; path: string }

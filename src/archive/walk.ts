@@ -2,6 +2,7 @@
 import { lstat, readdir, readlink } from 'node:fs/promises'
 import path from 'node:path'
 import { describeError, InputError, systemErrorCode } from '../errors.js'
+import { LinkTracker } from './links.js'
 import type { TarEntry } from './tar-writer.js'
 
 export interface WalkOptions {
@@ -11,6 +12,8 @@ export interface WalkOptions {
   excludePath?: string
   /** Platform whose file modes apply; defaults to process.platform. */
   platform?: NodeJS.Platform
+  /** Told of each socket, FIFO or device left out (relative name, what it is). */
+  onSkipped?: (name: string, kind: string) => void
 }
 
 /** Names sorted by their UTF-8 bytes, so the order does not depend on the locale or the file system. */
@@ -21,6 +24,23 @@ export function sortByBytes(names: string[]): string[] {
     .map((item) => item.name)
 }
 
+/** A name's bytes as text: printable ASCII as it is, every other byte as \\xNN. */
+export function escapeBytes(bytes: Buffer): string {
+  return [...bytes].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('')
+}
+
+/**
+ * A name that is not valid UTF-8 is refused rather than packed as raw bytes: the tar's PAX names are
+ * UTF-8 by definition, and the Java platform would open the file under another name, or not at all.
+ */
+function notUtf8(prefix: string, bytes: Buffer): InputError {
+  return new InputError(
+    `distribution: the name of '${prefix}${escapeBytes(bytes)}' is not valid UTF-8 (the bytes that are not are shown as \\xNN), ` +
+      'so it cannot be packed under its own name. Rename it to a UTF-8 name (e.g. `convmv -f latin1 -t utf-8 --notest <name>`, ' +
+      'or regenerate it with a UTF-8 locale such as `LANG=C.UTF-8`), or delete it if it is not needed.'
+  )
+}
+
 /** The system's code of a failure (EACCES, ...), else its message. */
 function why(err: unknown): string {
   return systemErrorCode(err) ?? describeError(err)
@@ -29,24 +49,36 @@ function why(err: unknown): string {
 /**
  * Yields the CONTENTS of root (not root itself) depth-first: each directory (name ending in '/')
  * before its children, children in byte order of their names. Regular files, directories and
- * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped.
+ * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped (reported to onSkipped).
  */
 export async function* walkDirectory(root: string, options: WalkOptions = {}): AsyncGenerator<TarEntry> {
   const exclude = options.exclude ?? []
   const windows = (options.platform ?? process.platform) === 'win32'
   const samePath = (a: string, b: string): boolean => (windows ? a.toLowerCase() === b.toLowerCase() : a === b)
   const excludePath = options.excludePath === undefined ? undefined : path.resolve(options.excludePath)
+  const links = new LinkTracker('the directory being packed')
+  const outside = (rel: string, target: string, why: string): InputError =>
+    new InputError(
+      `distribution: the symlink '${rel}' -> '${target}' ${why}; packed as a link, it would lead outside the installation directory ` +
+        'on the platform (to nothing, or to files that are not yours). Replace the link by the file or directory it points to ' +
+        '(copy it into the distribution), or make it point inside the distribution with a relative target (e.g. `lib/current -> ../lib-1.2`).'
+    )
 
   async function* walk(dir: string, prefix: string): AsyncGenerator<TarEntry> {
-    let names: string[]
+    let raw: Buffer[]
     try {
-      names = await readdir(dir)
+      raw = await readdir(dir, { encoding: 'buffer' })
     } catch (err) {
       throw new InputError(
         `distribution: cannot list the directory '${prefix || '.'}' (${why(err)}). ` +
           'Make sure the user running the action can read every directory of the distribution.'
       )
     }
+    const names = raw.map((bytes) => {
+      const name = bytes.toString('utf8')
+      if (!Buffer.from(name, 'utf8').equals(bytes)) throw notUtf8(prefix, bytes)
+      return name
+    })
     for (const name of sortByBytes(names)) {
       const full = path.join(dir, name)
       const rel = prefix + name
@@ -68,7 +100,7 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
       } else if (st.isFile()) {
         // Windows has no execute bit: make shell scripts executable so bin/*.sh still run on the platform.
         const mode = windows ? (name.endsWith('.sh') ? 0o755 : 0o644) : st.mode & 0o7777
-        yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full }
+        yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full, listedMtimeMs: st.mtimeMs }
       } else if (st.isSymbolicLink()) {
         let target: string
         try {
@@ -77,11 +109,20 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
           throw new InputError(`distribution: cannot read the symlink '${rel}' (${why(err)}).`)
         }
         if (windows) target = target.replace(/\\/g, '/')
+        const problem = links.entry(rel, 'symlink', target)
+        if (problem) throw outside(rel, target, problem.why)
         yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target }
       }
-      // Sockets, FIFOs and devices: nothing to deploy, skipped silently.
+      // Sockets, FIFOs and devices: nothing to deploy, left out (the caller says so).
+      else {
+        const kind = st.isFIFO() ? 'a FIFO' : st.isSocket() ? 'a socket' : st.isCharacterDevice() ? 'a character device' : 'a block device'
+        options.onSkipped?.(rel, kind)
+      }
     }
   }
 
   yield* walk(root, '')
+  // A symlink may lead outside through one listed after it (a -> b/.., then b -> .): checked once all are known.
+  const late = links.finish()
+  if (late) throw outside(late.name, late.target, late.problem.why)
 }

@@ -1,8 +1,8 @@
-export const id = 373;
-export const ids = [373];
+export const id = 69;
+export const ids = [69];
 export const modules = {
 
-/***/ 373:
+/***/ 69:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1035,6 +1035,312 @@ var external_node_zlib_ = __webpack_require__(8522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
 // EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
 var index_min = __webpack_require__(8697);
+;// CONCATENATED MODULE: ./src/archive/links.ts
+// Where links lead once a distribution is unpacked: shared by the archive check (entries in archive
+// order) and the packer (the symlinks of the directory). A symlink is resolved against its own
+// directory, through the symlinks met before it, as an extractor that follows links would; so
+// `lib/current -> ../lib-1.2` stays inside, while `up -> ..`, an absolute target, or an entry
+// `up/file` written through a symlinked directory lead outside the root. GNU tar and bsdtar refuse
+// to extract through such links; we refuse the archive before anything is uploaded.
+/** Symlinks followed for one path at most, as the kernel's limit (40). */
+const MAX_HOPS = 40;
+const split = (name) => name.split('/').filter((part) => part !== '' && part !== '.');
+class LinkTracker {
+    root;
+    /** Symlinks by where they sit once unpacked (their directory resolved), with their targets. */
+    links = new Map();
+    /** @param root what the names are relative to, for messages: "the archive root", "the directory being packed". */
+    constructor(root = 'the archive root') {
+        this.root = root;
+    }
+    /**
+     * Checks one entry, in order, and remembers it: its directory must not lead outside through a
+     * symlink; a symlink's target must stay inside; a hard link's target must not lie beyond a symlink
+     * that leads outside. Names are relative, '/'-separated (a trailing '/' of a directory is ignored).
+     */
+    entry(name, kind, target) {
+        const parts = split(name);
+        const base = parts.pop();
+        const dir = this.resolve(parts, [], { hops: MAX_HOPS });
+        if (!('parts' in dir))
+            return { why: this.describe(dir, 'is written through') };
+        const where = [...dir.parts, ...(base === undefined ? [] : [base])].join('/');
+        this.links.delete(where); // a later entry of the same name replaces the link
+        if (kind === 'symlink' && target !== undefined) {
+            const problem = this.checkTarget(target, dir.parts);
+            this.links.set(where, target);
+            return problem;
+        }
+        if (kind === 'hardlink' && target !== undefined) {
+            const targetParts = split(target);
+            targetParts.pop();
+            const resolved = this.resolve(targetParts, [], { hops: MAX_HOPS });
+            if (!('parts' in resolved))
+                return { why: this.describe(resolved, 'lies beyond') };
+        }
+        return undefined;
+    }
+    /**
+     * Checks every symlink again with all of them known: a link that stayed inside when it came may
+     * lead outside through a symlink that came after it. Returns the first such link.
+     */
+    finish() {
+        for (const [where, target] of this.links) {
+            const dir = split(where);
+            dir.pop();
+            const problem = this.checkTarget(target, dir);
+            if (problem)
+                return { name: where, target, problem };
+        }
+        return undefined;
+    }
+    checkTarget(target, dir) {
+        if (target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(target))
+            return { why: 'points to an absolute path' };
+        const resolved = this.resolve(target.split('/'), dir, { hops: MAX_HOPS });
+        if ('parts' in resolved)
+            return undefined;
+        if ('loop' in resolved)
+            return { why: 'is part of a loop of symlinks' };
+        const through = resolved.outside === '' ? '' : ` (through the symlink '${resolved.outside}')`;
+        return { why: `points outside ${this.root}${through}` };
+    }
+    describe(resolved, how) {
+        if ('loop' in resolved)
+            return `${how} a loop of symlinks ('${resolved.loop}')`;
+        return `${how} the symlink '${resolved.outside}' (-> '${this.links.get(resolved.outside) ?? ''}'), which leads outside ${this.root}`;
+    }
+    /** Walks `parts` from `start`, following known symlinks; `outside` names the link that led out ('' for a plain '..'). */
+    resolve(parts, start, budget, via = '') {
+        const out = [...start];
+        for (const part of parts) {
+            if (part === '' || part === '.')
+                continue;
+            if (part === '..') {
+                if (out.length === 0)
+                    return { outside: via };
+                out.pop();
+                continue;
+            }
+            out.push(part);
+            const here = out.join('/');
+            const target = this.links.get(here);
+            if (target === undefined)
+                continue;
+            if (--budget.hops < 0)
+                return { loop: here };
+            if (target.startsWith('/'))
+                return { outside: here };
+            out.pop();
+            const next = this.resolve(target.split('/'), out, budget, via || here);
+            if (!('parts' in next))
+                return next;
+            out.splice(0, out.length, ...next.parts);
+        }
+        return { parts: out };
+    }
+}
+/** Folders a brXM distribution has at its root: an archive that holds only one of them is fine. */
+const DISTRIBUTION_ROOTS = new Set(['webapps', 'shared', 'conf', 'bin', 'common', 'lib', 'server', 'logs', 'temp', 'work']);
+/** Follows the top-level folders of a stream of entry names: `folder` is the one folder every entry sits under, if any. */
+class TopLevel {
+    only;
+    several = false;
+    inFolder = true;
+    add(name) {
+        const parts = split(name);
+        if (parts.length === 0)
+            return; // '.' or './'
+        const first = parts[0];
+        if (parts.length === 1 && !name.endsWith('/'))
+            this.inFolder = false; // a file or link at the root
+        if (this.only === undefined)
+            this.only = first;
+        else if (this.only !== first)
+            this.several = true;
+    }
+    /** The single top-level folder, when it is not one a distribution has at its root. */
+    get folder() {
+        if (this.several || !this.inFolder || this.only === undefined || DISTRIBUTION_ROOTS.has(this.only))
+            return undefined;
+        return this.only;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/archive/tar-step.ts
+// Follows the block structure of a tar stream in step with node-tar's Parser, for one thing the
+// Parser does not know: the extension blocks of an old-GNU sparse header ('S' with the isextended
+// flag at offset 482; each extension block has its own flag at offset 504). GNU tar writes them
+// between the header and the data when a sparse file has more than 4 data regions. The Parser takes
+// them for the entry's data, so it reads the entry's last blocks as headers: it then refuses a valid
+// archive as corrupt, or never sees the entries that follow. This stepper hands the Parser every byte
+// except those extension blocks.
+//
+// To stay in step it decides every entry's data size exactly as node-tar 7's Header and ReadEntry do
+// (the size field, octal or base-256; a PAX or global PAX `size` for the ordinary types only; no data
+// for a directory, or for a file whose name ends in '/'), and parses PAX records the way node-tar does.
+// On a header the Parser refuses (a bad checksum) the check fails anyway, so nothing depends on what
+// the stepper makes of it.
+const BLOCK = 512;
+/** Types whose header takes values from extended headers in node-tar (its `normalFsTypes`). */
+const ORDINARY = new Set(['0', '', '1', '2', '3', '4', '5', '6', '7', 'D']);
+/** Extended headers whose data changes how the next header is read. */
+const META_KEPT = new Set(['x', 'X', 'g', 'L', 'N']);
+/** Extended headers node-tar reads (the ones it keeps, plus the long link name). */
+const META = new Set([...META_KEPT, 'K']);
+/** A numeric header field as node-tar reads it: base-256 when the high bit is set, else octal; undefined when unreadable. */
+function numberField(block, offset, length) {
+    const first = block[offset];
+    if (first & 0x80) {
+        if (first !== 0x80)
+            return undefined; // negative or malformed: node-tar gives no size (or fails)
+        let value = 0;
+        for (let i = offset + 1; i < offset + length; i++)
+            value = value * 256 + block[i];
+        return Number.isSafeInteger(value) ? value : undefined;
+    }
+    const value = parseInt(block
+        .toString('utf8', offset, offset + length)
+        .replace(/\0.*$/s, '')
+        .trim(), 8);
+    return Number.isNaN(value) ? undefined : value;
+}
+const textField = (block, offset, length) => block.toString('utf8', offset, offset + length).replace(/\0.*/s, '');
+/** PAX records as node-tar 7 reads them (line by line; only path and size matter here). */
+function parsePax(text, into) {
+    const result = { ...into };
+    for (const line of text.replace(/\n$/, '').split('\n')) {
+        const n = parseInt(line, 10);
+        if (n !== Buffer.byteLength(line) + 1)
+            continue;
+        const [key, ...rest] = line.slice(`${n} `.length).split('=');
+        const value = rest.join('=').replace(/\0.*/s, '');
+        if (key === 'path')
+            result.path = value;
+        if (key === 'size' && +value >= 0)
+            result.size = +value;
+    }
+    return result;
+}
+class TarStepper {
+    maxMetaBytes;
+    /** Old-GNU sparse extension blocks taken out of the stream. */
+    extensionBlocks = 0;
+    state = 'header';
+    /** Bytes of the current block gathered so far (a header or an extension block split across chunks). */
+    block = Buffer.alloc(BLOCK);
+    fill = 0;
+    /** Data bytes (with padding) left in the current entry. */
+    data = 0;
+    /** Data of the entry after the extension blocks. */
+    afterExtensions = 0;
+    meta;
+    extended;
+    globalExtended;
+    constructor(maxMetaBytes) {
+        this.maxMetaBytes = maxMetaBytes;
+    }
+    /** Splits a chunk of the tar stream into the pieces the Parser gets (in order; extension blocks left out). */
+    step(chunk, pass) {
+        let keepFrom = 0;
+        let i = 0;
+        while (i < chunk.length) {
+            if (this.state === 'ended')
+                break;
+            if (this.state === 'data') {
+                const n = Math.min(this.data, chunk.length - i);
+                if (this.meta)
+                    this.meta.parts.push(chunk.subarray(i, i + n));
+                this.data -= n;
+                i += n;
+                if (this.data === 0)
+                    this.endData();
+                continue;
+            }
+            const n = Math.min(BLOCK - this.fill, chunk.length - i);
+            if (this.state === 'extension' && this.fill === 0) {
+                if (i > keepFrom)
+                    pass(chunk.subarray(keepFrom, i));
+            }
+            chunk.copy(this.block, this.fill, i, i + n);
+            this.fill += n;
+            i += n;
+            if (this.state === 'extension')
+                keepFrom = i;
+            if (this.fill < BLOCK)
+                continue;
+            this.fill = 0;
+            if (this.state === 'extension')
+                this.onExtension();
+            else
+                this.onHeader();
+        }
+        if (keepFrom < chunk.length)
+            pass(chunk.subarray(keepFrom));
+    }
+    endData() {
+        this.state = 'header';
+        const meta = this.meta;
+        if (!meta)
+            return;
+        this.meta = undefined;
+        const text = Buffer.concat(meta.parts).toString('utf8', 0, meta.size);
+        if (meta.type === 'g')
+            this.globalExtended = parsePax(text, this.globalExtended);
+        else if (meta.type === 'x' || meta.type === 'X')
+            this.extended = parsePax(text, this.extended);
+        else
+            this.extended = { ...this.extended, path: text.replace(/\0.*/s, '') };
+    }
+    startData(size) {
+        this.data = BLOCK * Math.ceil(size / BLOCK);
+        if (this.data > 0)
+            this.state = 'data';
+        else
+            this.endData();
+    }
+    onHeader() {
+        const block = this.block;
+        let sum = 256;
+        for (let j = 0; j < BLOCK; j++)
+            if (j < 148 || j >= 156)
+                sum += block[j];
+        if (sum === 256 && numberField(block, 148, 12) === undefined) {
+            this.state = 'ended'; // the first zero block ends the archive (TarCheck stops there too)
+            return;
+        }
+        const type = textField(block, 156, 1);
+        const raw = numberField(block, 124, 12);
+        if (META.has(type)) {
+            const size = raw ?? 0;
+            if (META_KEPT.has(type) && size > 0 && size <= this.maxMetaBytes)
+                this.meta = { type, size, parts: [] };
+            this.startData(size);
+            return;
+        }
+        const ordinary = ORDINARY.has(type);
+        const extended = ordinary ? this.extended : undefined;
+        const global = ordinary ? this.globalExtended : undefined;
+        let size = extended?.size ?? global?.size ?? raw;
+        const name = extended?.path ?? textField(block, 0, 100);
+        if (type === '5' || ((type === '0' || type === '') && name.endsWith('/')))
+            size = 0;
+        this.extended = undefined;
+        if (type === 'S' && block[482] !== 0) {
+            this.afterExtensions = size ?? 0;
+            this.state = 'extension';
+            return;
+        }
+        this.startData(size ?? 0);
+    }
+    onExtension() {
+        this.extensionBlocks++;
+        if (this.block[504] !== 0)
+            return;
+        this.startData(this.afterExtensions);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/archive/tar-check.ts
 // The tar side of checkArchive: node-tar's Parser reads the headers (ustar, GNU long names, PAX,
 // base-256 numbers); this Writable feeds it the gunzipped bytes and turns what it reports into
@@ -1046,9 +1352,15 @@ var index_min = __webpack_require__(8697);
 // - a stream that stops right after an extended header, with no entry for it;
 // - an extended header over 1 MiB (node-tar skips it as an "ignored" entry).
 // The first zero block ends the archive, as for GNU tar: what follows is padding, never parsed.
+// node-tar does not know GNU sparse files: the old-GNU extension blocks are taken out of the stream
+// before it (tar-step.ts), so every entry GNU tar lists is seen, and a sparse file is refused by the
+// name GNU tar gives it (GNU.sparse.name for the PAX formats) once the whole archive has been read:
+// an unsafe entry anywhere is the worse news and is named first.
 
 
-const BLOCK = 512;
+
+
+const tar_check_BLOCK = 512;
 /** Upper bound for the data of a PAX or GNU long-name header (node-tar holds them in memory). */
 const MAX_META_BYTES = 1024 * 1024;
 class TarFormatError extends Error {
@@ -1078,6 +1390,37 @@ function unsafeName(name) {
         return "has a '..' segment";
     return undefined;
 }
+/** A GNU sparse file: refused, since an extractor that does not know the format unpacks other bytes than GNU tar does. */
+class SparseEntry extends Error {
+    entryName;
+    name = 'SparseEntry';
+    constructor(entryName) {
+        super(`sparse entry '${entryName}'`);
+        this.entryName = entryName;
+    }
+}
+/** The GNU.sparse.* records of PAX extended-header data (read record by record, by length), or undefined when there are none. */
+function sparseRecords(meta) {
+    if (!meta.includes('GNU.sparse.'))
+        return undefined;
+    const found = {};
+    const bytes = Buffer.from(meta, 'utf8');
+    let at = 0;
+    while (at < bytes.length) {
+        const space = bytes.indexOf(0x20, at);
+        const length = space < 0 ? NaN : Number(bytes.toString('latin1', at, space));
+        if (!Number.isInteger(length) || length <= space - at)
+            break;
+        const record = bytes.toString('utf8', space + 1, at + length).replace(/\n$/, '');
+        const eq = record.indexOf('=');
+        if (eq > 0 && record.slice(0, eq) === 'GNU.sparse.name')
+            found.name = record.slice(eq + 1);
+        at += length;
+    }
+    return found;
+}
+/** Entry types an extractor cannot make a file of (a device needs privileges; a FIFO is not content). */
+const SPECIAL = { CharacterDevice: 'a character device', BlockDevice: 'a block device', FIFO: 'a FIFO' };
 class TarCheck extends external_node_stream_.Writable {
     onConsumed;
     /** Entries seen (extended headers and volume labels not counted). */
@@ -1093,6 +1436,16 @@ class TarCheck extends external_node_stream_.Writable {
     /** The first zero block was seen: the rest is padding. */
     ended = false;
     failure;
+    stepper = new TarStepper(MAX_META_BYTES);
+    links = new LinkTracker();
+    /** The top-level folders of the entries (for the "everything under one folder" warning). */
+    topLevel = new TopLevel();
+    /** Device and FIFO entries: how many, and the first one. */
+    special;
+    /** GNU.sparse.* records were read for the next entry (PAX sparse formats), with the real name if given. */
+    pendingSparse;
+    /** The first sparse file seen: refused at the end unless something worse turns up. */
+    sparse;
     constructor(
     /** Called with each chunk's length once it is consumed (the chunk is no longer referenced). */
     onConsumed) {
@@ -1109,9 +1462,12 @@ class TarCheck extends external_node_stream_.Writable {
                 this.onEntry(entry, entry.type !== 'TapeVolumeHeader'); // unsupported types still count, as GNU tar lists them
             }
         });
-        parser.on('meta', () => {
+        parser.on('meta', (meta) => {
             this.headers++;
             this.pendingMeta = true;
+            const sparse = sparseRecords(meta);
+            if (sparse)
+                this.pendingSparse = { ...this.pendingSparse, ...sparse };
         });
         parser.on('nullBlock', () => {
             this.ended = true;
@@ -1132,17 +1488,45 @@ class TarCheck extends external_node_stream_.Writable {
             return;
         this.headers++;
         this.pendingMeta = false;
-        this.lastName = entry.path;
+        const sparse = this.pendingSparse;
+        this.pendingSparse = undefined;
+        const name = sparse?.name ?? entry.path;
+        this.lastName = name;
         if (counted)
             this.entries++;
-        const why = unsafeName(entry.path);
+        if (sparse || entry.type === 'SparseFile')
+            this.sparse ??= new SparseEntry(name);
+        this.topLevel.add(entry.type === 'Directory' && !name.endsWith('/') ? `${name}/` : name);
+        const kind = SPECIAL[entry.type];
+        if (kind !== undefined)
+            this.special = { count: (this.special?.count ?? 0) + 1, first: this.special?.first ?? name, kind: this.special?.kind ?? kind };
+        const why = unsafeName(name);
         if (why)
-            return this.fail(new UnsafeEntry({ name: entry.path, why }));
+            return this.fail(new UnsafeEntry({ name, why }));
         if (entry.type === 'Link' && entry.linkpath !== undefined) {
             const linkWhy = unsafeName(entry.linkpath);
             if (linkWhy)
-                this.fail(new UnsafeEntry({ name: entry.path, why: linkWhy, link: entry.linkpath }));
+                return this.fail(new UnsafeEntry({ name, why: linkWhy, link: entry.linkpath }));
         }
+        // Where links lead: a symlink's target resolved against its directory, entries under symlinked directories.
+        const symlink = entry.type === 'SymbolicLink' ? entry.linkpath : undefined;
+        const linkKind = symlink !== undefined ? 'symlink' : entry.type === 'Link' ? 'hardlink' : 'other';
+        const problem = this.links.entry(name, linkKind, entry.linkpath);
+        if (problem) {
+            if (symlink !== undefined)
+                this.fail(new UnsafeEntry({ name, why: problem.why, symlink }));
+            else if (linkKind === 'hardlink' && entry.linkpath !== undefined)
+                this.fail(new UnsafeEntry({ name, why: problem.why, link: entry.linkpath }));
+            else
+                this.fail(new UnsafeEntry({ name, why: problem.why }));
+        }
+    }
+    /** A symlink that leads outside through a symlink that came after it. */
+    lateLink() {
+        if (this.failure)
+            return undefined;
+        const late = this.links.finish();
+        return late && new UnsafeEntry({ name: late.name, why: late.problem.why, symlink: late.target });
     }
     onParserError(err) {
         const message = err.message.replace(/^TAR_[A-Z_]+: /, '');
@@ -1166,7 +1550,10 @@ class TarCheck extends external_node_stream_.Writable {
         if (!this.ended) {
             this.bytes += chunk.length;
             try {
-                this.parser.write(chunk);
+                this.stepper.step(chunk, (piece) => {
+                    if (!this.ended)
+                        this.parser.write(piece);
+                });
             }
             catch (err) {
                 this.fail(err);
@@ -1184,16 +1571,16 @@ class TarCheck extends external_node_stream_.Writable {
                 this.fail(err);
             }
         }
-        callback(this.failure ?? this.endOfStream() ?? null);
+        callback(this.failure ?? this.endOfStream() ?? this.lateLink() ?? this.sparse ?? null);
     }
     /** What is wrong with where the tar stream stopped, when it stopped without its end blocks. */
     endOfStream() {
         if (this.ended || this.bytes === 0)
             return undefined;
         if (this.headers === 0) {
-            return this.bytes < BLOCK ? new TarFormatError('not-tar', `its content is only ${this.bytes} bytes long, smaller than one tar header`) : undefined;
+            return this.bytes < tar_check_BLOCK ? new TarFormatError('not-tar', `its content is only ${this.bytes} bytes long, smaller than one tar header`) : undefined;
         }
-        if (this.bytes % BLOCK !== 0)
+        if (this.bytes % tar_check_BLOCK !== 0)
             return new TarFormatError('truncated', `the tar stream ends in the middle of an entry ${this.where()}`);
         if (this.pendingMeta)
             return new TarFormatError('truncated', `the tar stream ends ${this.where()}, inside an extended header`);
@@ -1313,11 +1700,24 @@ async function checkArchive(file, options = {}) {
             throw fed.reason;
     }
     catch (err) {
+        if (err instanceof UnsafeEntry && err.entry.symlink !== undefined) {
+            const { entry } = err;
+            throw new errors/* InputError */.dz(`${label} contains a symlink '${entry.name}' -> '${entry.symlink}' that ${entry.why}; on the platform it would lead outside the ` +
+                'installation directory (GNU tar and bsdtar refuse to extract through such a link). Replace the link by the file or directory ' +
+                'it points to (e.g. pack with `tar -h`/`--dereference`), or make it point inside the distribution with a relative target ' +
+                '(e.g. `lib/current -> ../lib-1.2`).');
+        }
         if (err instanceof UnsafeEntry) {
             const { entry } = err;
             const what = entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`;
             throw new errors/* InputError */.dz(`${label} contains ${what}; extracting it would write outside the installation directory. ` +
                 'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
+                'or point `distribution` at the directory and let the action pack it.');
+        }
+        if (err instanceof SparseEntry) {
+            throw new errors/* InputError */.dz(`${label} contains a sparse file '${err.entryName}' (written by \`tar --sparse\`): an extractor that does not know GNU's sparse ` +
+                'format unpacks other bytes than GNU tar does (its map as content, or content as further entries), so what the platform would ' +
+                'unpack cannot be checked. Repack it without `--sparse` (`-S`), e.g. `tar -czf dist.tar.gz -C <dir> .`, ' +
                 'or point `distribution` at the directory and let the action pack it.');
         }
         if (err instanceof TarFormatError) {
@@ -1331,6 +1731,18 @@ async function checkArchive(file, options = {}) {
         if (code === 'Z_BUF_ERROR') {
             throw new errors/* InputError */.dz(`${label} is truncated: the gzip stream ends early (after ${size} bytes). ${REBUILD_HINT}`);
         }
+        // After a complete member (its CRC and length checked), zlib reads the next bytes as another
+        // member's header: a second member is valid gzip and read on, zero padding is ignored. zlib says
+        // "incorrect header check" only where a member must start, and the file's first member starts
+        // right (checked above), so this is bytes that are not gzip after a complete gzip stream. Refused:
+        // gzip and GNU tar ignore them with a warning, Python's gzip and others refuse the file, and the
+        // platform's extractor is not known.
+        if (code === 'Z_DATA_ERROR' && /incorrect header check/.test(err.message)) {
+            throw new errors/* InputError */.dz(`${label} has data after the end of its gzip stream: bytes that are not gzip follow the complete archive. ` +
+                'gzip and GNU tar ignore such bytes with a warning ("trailing garbage ignored"), other extractors refuse the file, ' +
+                'and what the platform does with it is not known. A copy or upload step usually appended them: rebuild the distribution, or cut ' +
+                `them off with \`gzip -dc ${external_node_path_default().basename(absolute)} | gzip > fixed.tar.gz\` and deploy that.`);
+        }
         if (typeof code === 'string' && code.startsWith('Z_')) {
             throw new errors/* InputError */.dz(`${label} is a corrupt gzip file (${err.message}). ${REBUILD_HINT}`);
         }
@@ -1339,6 +1751,19 @@ async function checkArchive(file, options = {}) {
     if (reader.entries === 0) {
         throw new errors/* InputError */.dz(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`);
     }
+    const warnings = [];
+    const folder = reader.topLevel.folder;
+    if (folder !== undefined) {
+        warnings.push(`${label}: all ${reader.entries} entries sit under one top-level folder '${folder}/', but a brXM distribution unpacks at its root ` +
+            `(webapps/, shared/, conf/, bin/), so the platform would find '${folder}/webapps/...' instead of 'webapps/...'. ` +
+            `Repack it from inside that folder: \`tar -czf ${external_node_path_default().basename(absolute)} -C ${folder} .\`.`);
+    }
+    const special = reader.special;
+    if (special !== undefined) {
+        const what = special.count === 1 ? 'a device or FIFO entry' : `${special.count} device or FIFO entries`;
+        warnings.push(`${label} holds ${what} (e.g. '${special.first}', ${special.kind}); they are no files to deploy, and an extractor without ` +
+            'root privileges cannot make devices. Leave them out of the distribution.');
+    }
     return {
         path: absolute,
         fileName: external_node_path_default().basename(absolute),
@@ -1346,7 +1771,8 @@ async function checkArchive(file, options = {}) {
         sha256: sha256.digest('hex'),
         md5: md5.digest('hex'),
         entries: reader.entries,
-        packed: false
+        packed: false,
+        ...(warnings.length > 0 ? { warnings } : {})
     };
 }
 const FEED_CHUNK = 512 * 1024;
@@ -1930,6 +2356,21 @@ async function writeFileContent(entry, sink, options) {
             }
             if (more > 0)
                 throw changed(`it grew beyond the ${entry.size} bytes it had when listed`);
+            // Rewritten at the same size (GNU tar: "file changed as we read it"): size and modification
+            // time after reading against what the listing saw. One fstat per file, no pass over the data.
+            if (entry.listedMtimeMs !== undefined) {
+                let after;
+                try {
+                    after = await handle.stat();
+                }
+                catch (err) {
+                    throw failed(err);
+                }
+                if (after.size !== entry.size)
+                    throw changed(`its size went from ${entry.size} to ${after.size} bytes`);
+                if (after.mtimeMs !== entry.listedMtimeMs)
+                    throw changed('it was rewritten while it was read: its modification time moved');
+            }
         }
         finally {
             await handle.close().catch(() => undefined);
@@ -2004,12 +2445,26 @@ function createTarStream(entries, options = {}) {
 
 
 
+
 /** Names sorted by their UTF-8 bytes, so the order does not depend on the locale or the file system. */
 function sortByBytes(names) {
     return names
         .map((name) => ({ name, bytes: Buffer.from(name, 'utf8') }))
         .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
         .map((item) => item.name);
+}
+/** A name's bytes as text: printable ASCII as it is, every other byte as \\xNN. */
+function escapeBytes(bytes) {
+    return [...bytes].map((b) => (b >= 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
+}
+/**
+ * A name that is not valid UTF-8 is refused rather than packed as raw bytes: the tar's PAX names are
+ * UTF-8 by definition, and the Java platform would open the file under another name, or not at all.
+ */
+function notUtf8(prefix, bytes) {
+    return new errors/* InputError */.dz(`distribution: the name of '${prefix}${escapeBytes(bytes)}' is not valid UTF-8 (the bytes that are not are shown as \\xNN), ` +
+        'so it cannot be packed under its own name. Rename it to a UTF-8 name (e.g. `convmv -f latin1 -t utf-8 --notest <name>`, ' +
+        'or regenerate it with a UTF-8 locale such as `LANG=C.UTF-8`), or delete it if it is not needed.');
 }
 /** The system's code of a failure (EACCES, ...), else its message. */
 function why(err) {
@@ -2018,22 +2473,32 @@ function why(err) {
 /**
  * Yields the CONTENTS of root (not root itself) depth-first: each directory (name ending in '/')
  * before its children, children in byte order of their names. Regular files, directories and
- * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped.
+ * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped (reported to onSkipped).
  */
 async function* walkDirectory(root, options = {}) {
     const exclude = options.exclude ?? [];
     const windows = (options.platform ?? process.platform) === 'win32';
     const samePath = (a, b) => (windows ? a.toLowerCase() === b.toLowerCase() : a === b);
     const excludePath = options.excludePath === undefined ? undefined : external_node_path_default().resolve(options.excludePath);
+    const links = new LinkTracker('the directory being packed');
+    const outside = (rel, target, why) => new errors/* InputError */.dz(`distribution: the symlink '${rel}' -> '${target}' ${why}; packed as a link, it would lead outside the installation directory ` +
+        'on the platform (to nothing, or to files that are not yours). Replace the link by the file or directory it points to ' +
+        '(copy it into the distribution), or make it point inside the distribution with a relative target (e.g. `lib/current -> ../lib-1.2`).');
     async function* walk(dir, prefix) {
-        let names;
+        let raw;
         try {
-            names = await (0,promises_.readdir)(dir);
+            raw = await (0,promises_.readdir)(dir, { encoding: 'buffer' });
         }
         catch (err) {
             throw new errors/* InputError */.dz(`distribution: cannot list the directory '${prefix || '.'}' (${why(err)}). ` +
                 'Make sure the user running the action can read every directory of the distribution.');
         }
+        const names = raw.map((bytes) => {
+            const name = bytes.toString('utf8');
+            if (!Buffer.from(name, 'utf8').equals(bytes))
+                throw notUtf8(prefix, bytes);
+            return name;
+        });
         for (const name of sortByBytes(names)) {
             const full = external_node_path_default().join(dir, name);
             const rel = prefix + name;
@@ -2057,7 +2522,7 @@ async function* walkDirectory(root, options = {}) {
             else if (st.isFile()) {
                 // Windows has no execute bit: make shell scripts executable so bin/*.sh still run on the platform.
                 const mode = windows ? (name.endsWith('.sh') ? 0o755 : 0o644) : st.mode & 0o7777;
-                yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full };
+                yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full, listedMtimeMs: st.mtimeMs };
             }
             else if (st.isSymbolicLink()) {
                 let target;
@@ -2069,12 +2534,23 @@ async function* walkDirectory(root, options = {}) {
                 }
                 if (windows)
                     target = target.replace(/\\/g, '/');
+                const problem = links.entry(rel, 'symlink', target);
+                if (problem)
+                    throw outside(rel, target, problem.why);
                 yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target };
             }
-            // Sockets, FIFOs and devices: nothing to deploy, skipped silently.
+            // Sockets, FIFOs and devices: nothing to deploy, left out (the caller says so).
+            else {
+                const kind = st.isFIFO() ? 'a FIFO' : st.isSocket() ? 'a socket' : st.isCharacterDevice() ? 'a character device' : 'a block device';
+                options.onSkipped?.(rel, kind);
+            }
         }
     }
     yield* walk(root, '');
+    // A symlink may lead outside through one listed after it (a -> b/.., then b -> .): checked once all are known.
+    const late = links.finish();
+    if (late)
+        throw outside(late.name, late.target, late.problem.why);
 }
 
 ;// CONCATENATED MODULE: ./src/archive/pack.ts
@@ -2087,6 +2563,7 @@ async function* walkDirectory(root, options = {}) {
 // parallel gzip took 0.84 x the recipe against 0.69 x and 148 MiB peak RSS against 107 MiB (it reads
 // every chunk into a fresh buffer), and it does not notice a file growing while read
 // (docs/benchmarks.md, "node-tar against our own writer").
+
 
 
 
@@ -2120,9 +2597,17 @@ async function packDirectory(sourceDir, outFile, options = {}) {
     let bytesIn = 0;
     try {
         const own = await handle.stat();
+        const skipped = [];
+        const topLevel = new TopLevel();
+        const walking = walkDirectory(source, {
+            exclude: [{ dev: own.dev, ino: own.ino }],
+            excludePath: target,
+            onSkipped: (name, kind) => void skipped.push(`'${name}' (${kind})`)
+        });
         const listed = (async function* () {
-            for await (const entry of walkDirectory(source, { exclude: [{ dev: own.dev, ino: own.ino }], excludePath: target })) {
+            for await (const entry of walking) {
                 entries++;
+                topLevel.add(entry.name);
                 yield entry;
             }
         })();
@@ -2161,6 +2646,19 @@ async function packDirectory(sourceDir, outFile, options = {}) {
             throw new Error(`packing '${sourceDir}': wrote ${written} bytes but hashed ${digests.size}`);
         if (options.maxBytes !== undefined)
             checkSizeLimit(`distribution: the archive packed from '${options.input ?? sourceDir}'`, digests.size, options.maxBytes);
+        const shown = options.input ?? sourceDir;
+        const warnings = [];
+        if (skipped.length > 0) {
+            const more = skipped.length > 5 ? ` and ${skipped.length - 5} more` : '';
+            warnings.push(`distribution: left out of the archive what cannot be deployed from '${shown}': ${skipped.slice(0, 5).join(', ')}${more}; ` +
+                'only files, directories and symlinks are packed.');
+        }
+        const folder = topLevel.folder;
+        if (folder !== undefined) {
+            warnings.push(`distribution: everything in '${shown}' sits under one folder '${folder}/', but a brXM distribution unpacks at its root ` +
+                `(webapps/, shared/, conf/, bin/), so the platform would find '${folder}/webapps/...' instead of 'webapps/...'. ` +
+                `Point \`distribution\` at '${external_node_path_default().posix.join(shown.replace(/\\/g, '/'), folder)}' instead.`);
+        }
         return {
             path: target,
             fileName: external_node_path_default().basename(target),
@@ -2168,7 +2666,8 @@ async function packDirectory(sourceDir, outFile, options = {}) {
             sha256: digests.sha256,
             md5: digests.md5,
             entries,
-            packed: true
+            packed: true,
+            ...(warnings.length > 0 ? { warnings } : {})
         };
     }
     catch (err) {
@@ -2237,6 +2736,8 @@ async function prepareArchive(inputs, cleanup) {
         core/* info */.pq(`Checking ${source.path}`);
         const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes });
         core/* info */.pq(`${info.fileName}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, a readable gzip tar`);
+        for (const warning of info.warnings ?? [])
+            core/* warning */.$e(warning);
         if (inputs.distributionName === undefined)
             checkOwnName(info.fileName);
         return { ...info, fileName: inputs.distributionName ?? info.fileName };
@@ -2251,6 +2752,8 @@ async function prepareArchive(inputs, cleanup) {
         input: inputs.distribution
     });
     core/* info */.pq(`${name}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`);
+    for (const warning of info.warnings ?? [])
+        core/* warning */.$e(warning);
     return info;
 }
 
