@@ -148,6 +148,33 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
     'a distribution-name Windows cannot name',
     { 'distribution-name': 'CON.tar.gz' },
     /distribution-name 'CON\.tar\.gz' must be a plain file name: 'CON' is a device name on Windows/
+  ],
+  [
+    'two sources of the distribution at once',
+    { 'distribution-id': 'abc', environment: 'production' },
+    /distribution, distribution-id are all set, but they are alternatives/
+  ],
+  [
+    'promotion without an environment to deploy to',
+    { distribution: '', 'from-environment': 'acceptance' },
+    /from-environment needs an environment to act on: set environment/
+  ],
+  [
+    'from-environment the same as environment',
+    { distribution: '', 'from-environment': 'production', environment: 'production' },
+    /from-environment and environment are both 'production'/
+  ],
+  ['rollback without an environment', { rollback: 'true' }, /rollback: true needs an environment to act on/],
+  ['health-expect without health-url', { environment: 'production', 'health-expect': 'abc123' }, /health-expect is set but health-url is empty/],
+  [
+    'health-url with plain http to another host',
+    { environment: 'production', 'health-url': 'http://www.example.com/version.txt' },
+    /health-url 'http:\/\/www\.example\.com\/version\.txt' uses plain http to www\.example\.com.*Use https/
+  ],
+  [
+    'a deploy-timeout-minutes that is not a number',
+    { environment: 'production', 'deploy-timeout-minutes': 'soon' },
+    /deploy-timeout-minutes 'soon' is not a number/
   ]
 ]
 

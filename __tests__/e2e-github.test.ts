@@ -99,6 +99,40 @@ describe('GitHub Deployments', () => {
     }
   })
 
+  test('environment-url is shown on the success status; a rollback marks the deployment failed with the reason', async () => {
+    const gh = await githubStandIn()
+    await emu.close()
+    emu = await startEmulator({ deploySeconds: 0.2 })
+    try {
+      const good = makeDistributionTree()
+      writeFileSync(join(good, 'version.txt'), 'good\n')
+      const first = await run(deployInputs({ distribution: good, 'github-token': GITHUB_TOKEN, 'environment-url': 'https://dev.example.com' }), {
+        env: { GITHUB_API_URL: gh.url }
+      })
+      expect(first.code).toBe(0)
+      expect(gh.calls[2]?.json).toMatchObject({ state: 'success', environment_url: 'https://dev.example.com/' })
+
+      const bad = makeDistributionTree()
+      writeFileSync(join(bad, 'EMULATOR-SITE-FAILS'), 'x')
+      const r = await run(
+        deployInputs({
+          distribution: bad,
+          'github-token': GITHUB_TOKEN,
+          rollback: 'true',
+          'health-url': `${emu.url}/sites/development/version.txt`,
+          'health-timeout-minutes': '0.03'
+        }),
+        { env: { GITHUB_API_URL: gh.url } }
+      )
+      expect(r.code).toBe(1)
+      const last = gh.calls.at(-1)?.json as { state: string; description: string }
+      expect(last.state).toBe('failure')
+      expect(last.description).toMatch(/^Rolled back to /)
+    } finally {
+      await gh.close()
+    }
+  })
+
   test('best effort: GitHub refusing is a warning, the deploy still succeeds', async () => {
     const gh = await githubStandIn(true)
     try {

@@ -149,3 +149,48 @@ describe('inputs', () => {
     expect(() => read({ [Input.DeployStrategy]: 'stop start' })).toThrow(/not a strategy name/)
   })
 })
+
+describe('verified deploys', () => {
+  test('defaults: follow the deploy for 15 min, no health check, no rollback, no force, no config files', () => {
+    const d = read({ [Input.Environment]: 'production' })
+    expect(d.source).toEqual({ kind: 'upload', input: 'target/*-distribution.tar.gz' })
+    expect(d).toMatchObject({ followDeploy: true, deployTimeoutMs: 15 * 60_000, health: undefined, rollback: false, forceDeploy: false, configFiles: [] })
+  })
+
+  test('the three sources of a distribution', () => {
+    expect(read({ [Input.Distribution]: '', [Input.DistributionId]: 'd-1', [Input.Environment]: 'production' }).source).toEqual({ kind: 'id', id: 'd-1' })
+    expect(read({ [Input.Distribution]: '', [Input.FromEnvironment]: 'acceptance', [Input.Environment]: 'production' }).source).toEqual({
+      kind: 'environment',
+      name: 'acceptance'
+    })
+    expect(() => read({ [Input.DistributionId]: 'd-1', [Input.FromEnvironment]: 'acceptance', [Input.Environment]: 'production' })).toThrow(
+      /distribution, distribution-id, from-environment are all set, but they are alternatives/
+    )
+    expect(() => read({ [Input.Distribution]: '', [Input.DistributionId]: 'a b', [Input.Environment]: 'x' })).toThrow(/is not a distribution id/)
+  })
+
+  test('config files: one per line or comma-separated, trimmed, each once', () => {
+    expect(read({ [Input.Environment]: 'p', [Input.ConfigFiles]: ' a.properties,\nb.properties , a.properties\n\n' }).configFiles).toEqual([
+      'a.properties',
+      'b.properties'
+    ])
+  })
+
+  test('health check: the address rule, health-expect, the time limit', () => {
+    const d = read({
+      [Input.Environment]: 'p',
+      [Input.HealthUrl]: 'https://www.example.com/version.txt?x=1#top',
+      [Input.HealthExpect]: 'abc123',
+      [Input.HealthTimeoutMinutes]: '0.5'
+    })
+    expect(d.health).toEqual({ url: 'https://www.example.com/version.txt?x=1', expect: 'abc123', timeoutMs: 30_000 })
+    expect(read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'http://127.0.0.1:4080/sites/p/' }).health?.url).toBe('http://127.0.0.1:4080/sites/p/')
+    expect(() => read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'https://user:pw@www.example.com/' })).toThrow(/must not contain a user name or password/)
+    expect(() => read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'version.txt' })).toThrow(/is not an absolute address/)
+  })
+
+  test('environment-url is an http(s) address, only shown', () => {
+    expect(read({ [Input.Environment]: 'p', [Input.EnvironmentUrl]: 'https://www.example.com' }).environmentUrl).toBe('https://www.example.com/')
+    expect(() => read({ [Input.Environment]: 'p', [Input.EnvironmentUrl]: 'ftp://x' })).toThrow(/must start with https:\/\//)
+  })
+})

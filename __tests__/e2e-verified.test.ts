@@ -1,0 +1,265 @@
+// Verified deploys against the bundled action: followed until applied, the site checked, a bad
+// release rolled back, promotion without an upload, reuse, skips, config files and a dry run. The
+// emulator takes 0.5 s to switch a deploy and serves each environment's distribution as a site.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
+import { ops, run, sweepAndClose } from './e2e-support.js'
+
+let emu: Emulator
+beforeEach(async () => {
+  emu = await startEmulator({ deploySeconds: 0.5, appConfigFiles: ['site.properties', 'logging.properties'] })
+})
+afterEach(async () => {
+  await sweepAndClose(emu, [emu.search.authKey])
+})
+
+/** A release: a distribution tree whose version.txt says `version`; `broken` makes its site answer 500. */
+function release(version: string, broken = false): string {
+  const tree = makeDistributionTree(undefined, 2_000)
+  writeFileSync(join(tree, 'version.txt'), `${version}\n`)
+  if (broken) writeFileSync(join(tree, 'EMULATOR-SITE-FAILS'), 'this release fails\n')
+  return tree
+}
+
+/** A prebuilt archive of a release (the same bytes on every run that uses it). */
+function archiveOf(tree: string, name: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'brcd-rel-')), name)
+  execFileSync('tar', ['-czf', file, '-C', tree, '.'])
+  return file
+}
+
+const base = (over: Record<string, string> = {}) => ({
+  'api-url': emu.url,
+  username: emu.username,
+  password: emu.password,
+  environment: 'production',
+  ...over
+})
+const site = (env: string) => `${emu.url}/sites/${env}/version.txt`
+const envNamed = (name: string) => emu.environments.find((e) => e.name === name)
+const history = (name: string) => (envNamed(name)?.deployments ?? []).map((d) => d.distributionId)
+
+/** Deploys `version` to `env` and returns its distribution id. */
+async function deployed(version: string, env = 'production'): Promise<string> {
+  const r = await run(base({ distribution: release(version), environment: env, 'health-url': site(env), 'health-expect': version }))
+  expect(r.errors).toEqual([])
+  expect(r.code).toBe(0)
+  return r.outputs['distribution-id'] as string
+}
+
+describe('a deploy followed until applied and healthy', () => {
+  test('waits for the environment to run the new distribution, then for the site to answer with its version', async () => {
+    const r = await run(base({ distribution: release('v1.0.0'), 'health-url': site('production'), 'health-expect': 'v1.0.0' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    const id = r.outputs['distribution-id']
+    expect(envNamed('production')?.distributionId).toBe(id)
+    expect(envNamed('production')?.deployments[0]?.appliedAt).toBeTruthy()
+    // The environment was looked at until it switched, and the site asked until it answered.
+    expect(ops(emu, 'list-environments').length).toBeGreaterThanOrEqual(2)
+    expect(ops(emu, 'site').at(-1)?.status).toBe(200)
+    expect(r.visible).toMatch(/Environment 'production' runs no distribution \(status: deploying\); waiting for /)
+    expect(r.visible).toMatch(/Health check \d+: http:\/\/127\.0\.0\.1:\d+\/sites\/production\/version\.txt: HTTP 200, contains 'v1\.0\.0'/)
+    expect(r.visible).toMatch(/::notice::Deployed .* to 'production' on .*; applied after [\d.]+ (ms|s), healthy after [\d.]+ (ms|s)\./)
+    expect(r.outputs).toMatchObject({ deployed: 'true', 'rolled-back': 'false', 'distribution-reused': 'false' })
+    expect(r.outputs['previous-distribution-id']).toBeUndefined()
+    expect(r.summary).toContain('### Timeline')
+    expect(r.summary).toMatch(/\| [\d.]+ (ms|s) \| Applied: 'production' runs /)
+    expect(r.summary).toMatch(/\| [\d.]+ (ms|s) \| Healthy \|/)
+  })
+
+  test('follow-deploy: false ends once the platform accepted the request', async () => {
+    const r = await run(base({ distribution: release('v1'), 'follow-deploy': 'false' }))
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'list-environments')).toHaveLength(1)
+    expect(r.summary).not.toContain('Applied:')
+  })
+
+  test('a deploy that is not applied in time fails, saying what the environment still runs', async () => {
+    await emu.close()
+    emu = await startEmulator({ deploySeconds: 30 })
+    const r = await run(base({ distribution: release('v1'), 'deploy-timeout-minutes': '0.03' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/was not applied within deploy-timeout-minutes \(1\.8 s\): the environment still runs no distribution \(status: deploying\)/)
+  })
+})
+
+describe('rollback', () => {
+  test('health-expect never met: the previous distribution is deployed back, and the step fails naming both', async () => {
+    const v1 = await deployed('v1')
+    const r = await run(
+      base({
+        distribution: release('v2'),
+        'health-url': site('production'),
+        'health-expect': 'v2-never-written',
+        'health-timeout-minutes': '0.05',
+        rollback: 'true'
+      })
+    )
+    expect(r.code).toBe(1)
+    const v2 = emu.distributions.at(-1)?.id as string
+    expect(v2).not.toBe(v1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain(`Rolled back: the new distribution ${v2} failed`)
+    expect(r.errors[0]).toContain(`'production' runs the previous distribution ${v1} again`)
+    expect(envNamed('production')?.distributionId).toBe(v1)
+    expect(history('production')).toEqual([v1, v2, v1])
+    expect(r.outputs).toMatchObject({ 'rolled-back': 'true', deployed: 'true', 'previous-distribution-id': v1, 'distribution-id': v2 })
+    expect(r.summary).toContain(`❌ Failed, rolled back to \`${v1}\``)
+    expect(r.summary).toMatch(/Rolled back: 'production' runs .* again/)
+    // The site answers the old release again.
+    expect(await (await fetch(site('production'))).text()).toBe('v1\n')
+  })
+
+  test('a release whose site answers 500: rolled back', async () => {
+    const v1 = await deployed('v1')
+    const r = await run(base({ distribution: release('v2', true), 'health-url': site('production'), 'health-timeout-minutes': '0.05', rollback: 'true' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/Rolled back: .*the last answer: HTTP 500/)
+    expect(envNamed('production')?.distributionId).toBe(v1)
+  })
+
+  test('a failing search check after the deploy: rolled back', async () => {
+    const v1 = await deployed('v1')
+    const r = await run(
+      base({
+        distribution: release('v2'),
+        rollback: 'true',
+        'search-query': 'shirt',
+        'search-min-results': '500',
+        'search-account-id': emu.search.accountId,
+        'search-auth-key': emu.search.authKey,
+        'search-domain-key': emu.search.domainKey,
+        'search-base-url': emu.url
+      })
+    )
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/Rolled back: the new distribution .* failed \(Search check failed: .*fewer than search-min-results 500/)
+    expect(envNamed('production')?.distributionId).toBe(v1)
+    expect(ops(emu, 'search').length).toBeGreaterThanOrEqual(1)
+    expect(r.summary).toContain('Search check failed')
+  })
+
+  test('with nothing deployed before, it says it cannot roll back', async () => {
+    const r = await run(base({ distribution: release('v1', true), 'health-url': site('production'), 'health-timeout-minutes': '0.05', rollback: 'true' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/Cannot roll back: 'production' ran no other distribution before this deploy/)
+    expect(history('production')).toHaveLength(1)
+  })
+
+  test('without rollback, a failed health check fails the step and the new release stays', async () => {
+    await deployed('v1')
+    const r = await run(base({ distribution: release('v2', true), 'health-url': site('production'), 'health-timeout-minutes': '0.05' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/The health check of .* did not pass within health-timeout-minutes/)
+    expect(envNamed('production')?.distributionId).toBe(emu.distributions.at(-1)?.id)
+  })
+})
+
+describe('promotion without an upload', () => {
+  test('from-environment: what acceptance runs goes to production', async () => {
+    const tested = await deployed('v7', 'acceptance')
+    const uploads = ops(emu, 'upload').length
+    const r = await run(base({ 'from-environment': 'acceptance', 'health-url': site('production'), 'health-expect': 'v7' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'upload')).toHaveLength(uploads)
+    expect(envNamed('production')?.distributionId).toBe(tested)
+    expect(r.outputs['distribution-id']).toBe(tested)
+  })
+
+  test('distribution-id: checked to exist, deployed, no upload', async () => {
+    const id = await deployed('v3', 'development')
+    const r = await run(base({ 'distribution-id': id }))
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'upload')).toHaveLength(1)
+    expect(ops(emu, 'get-distribution').map((q) => q.status)).toEqual([200])
+    expect(envNamed('production')?.distributionId).toBe(id)
+  })
+
+  test('an unknown distribution-id, or an environment that runs nothing, fails before any change', async () => {
+    const a = await run(base({ 'distribution-id': 'no-such-id' }))
+    expect(a.code).toBe(1)
+    expect(a.errors[0]).toMatch(/distribution-id 'no-such-id' does not exist on /)
+    const b = await run(base({ 'from-environment': 'acceptance' }))
+    expect(b.code).toBe(1)
+    expect(b.errors[0]).toMatch(/from-environment 'acceptance' runs no distribution/)
+    expect(ops(emu, 'deploy')).toEqual([])
+  })
+})
+
+describe('no repeated work', () => {
+  test('an identical archive is reused; the environment already running it is skipped, and force-deploy deploys it again', async () => {
+    const archive = archiveOf(release('v1'), 'site-1.0.tar.gz')
+    const first = await run(base({ distribution: archive, environment: 'development' }))
+    expect(first.code).toBe(0)
+    expect(first.outputs['distribution-reused']).toBe('false')
+
+    const again = await run(base({ distribution: archive, environment: 'development' }))
+    expect(again.code).toBe(0)
+    expect(ops(emu, 'upload')).toHaveLength(1)
+    expect(again.outputs).toMatchObject({ 'distribution-reused': 'true', deployed: 'false', 'distribution-id': first.outputs['distribution-id'] })
+    expect(again.visible).toMatch(/::notice::'development' already runs site-1\.0\.tar\.gz .*nothing deployed\. Set force-deploy: true/)
+    expect(history('development')).toHaveLength(1)
+
+    const forced = await run(base({ distribution: archive, environment: 'development', 'force-deploy': 'true' }))
+    expect(forced.code).toBe(0)
+    expect(forced.outputs).toMatchObject({ 'distribution-reused': 'true', deployed: 'true' })
+    expect(history('development')).toHaveLength(2)
+    expect(ops(emu, 'upload')).toHaveLength(1)
+  })
+})
+
+describe('config files', () => {
+  test('known names are sent as appConfigFileRoles with role systemproperty', async () => {
+    const r = await run(base({ distribution: release('v1'), 'config-files': 'site.properties\nlogging.properties' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    const ids = ['site.properties', 'logging.properties'].map((n) => emu.appConfigFiles.find((f) => f.name === n)?.id)
+    expect(ops(emu, 'deploy')[0]?.json).toMatchObject({
+      appConfigFileRoles: [
+        { appConfigFileId: ids[0], role: 'systemproperty' },
+        { appConfigFileId: ids[1], role: 'systemproperty' }
+      ]
+    })
+  })
+
+  test('an unknown name fails before any change, listing the names there', async () => {
+    const r = await run(base({ distribution: release('v1'), 'config-files': 'site.properties, nope.properties' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/config-files names 'nope\.properties', which does not exist .*'site\.properties', 'logging\.properties'/)
+    expect(ops(emu, 'upload')).toEqual([])
+    expect(ops(emu, 'deploy')).toEqual([])
+  })
+})
+
+describe('dry run', () => {
+  test('says what each step would do and changes nothing', async () => {
+    const v1 = await deployed('v1')
+    const deploys = ops(emu, 'deploy').length
+    const r = await run(
+      base({
+        distribution: release('v2'),
+        'dry-run': 'true',
+        rollback: 'true',
+        'config-files': 'site.properties',
+        'health-url': site('production'),
+        'health-expect': 'v2'
+      })
+    )
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(ops(emu, 'deploy')).toHaveLength(deploys)
+    expect(ops(emu, 'upload')).toHaveLength(1)
+    const notice = r.visible.split('\n').find((l) => l.startsWith('::notice::Dry run')) ?? ''
+    expect(notice).toMatch(/would upload it/)
+    expect(notice).toMatch(/Would deploy the uploaded distribution to 'production' .* with config files 'site\.properties'/)
+    expect(notice).toContain(`Would roll back to ${v1} if the new release fails its checks.`)
+    expect(notice).toMatch(/Would check .*version\.txt until it answers 2xx containing 'v2'/)
+    expect(r.summary).toContain('### What the run would do')
+  })
+})
