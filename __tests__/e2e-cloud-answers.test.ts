@@ -163,3 +163,46 @@ describe('a server that reads the upload slowly', () => {
     expect(r.errors[0]).toMatch(/no answer after the whole upload was sent|the upload made no progress for 1 s/)
   })
 })
+
+describe('the check runs beside the upload', () => {
+  /** An archive of `mb` MB that does not compress, with `last` as its last entry (built by Python's tarfile). */
+  function archiveEndingWith(mb: number, last: string): string {
+    const dir = mkdtempSync(join(tmpdir(), 'brcd-late-'))
+    const file = join(dir, 'late.tar.gz')
+    const script = [
+      'import io, os, sys, tarfile',
+      'with tarfile.open(sys.argv[1], "w:gz") as t:',
+      '    for name in ("webapps/ROOT/index.html", "conf/context.xml"):',
+      '        data = b"<x/>\\n"; i = tarfile.TarInfo(name); i.size = len(data); t.addfile(i, io.BytesIO(data))',
+      '    data = os.urandom(int(sys.argv[2]) * 1000 * 1000); i = tarfile.TarInfo("shared/lib/big.jar"); i.size = len(data); t.addfile(i, io.BytesIO(data))',
+      '    data = b"x"; i = tarfile.TarInfo(sys.argv[3]); i.size = 1; t.addfile(i, io.BytesIO(data))'
+    ].join('\n')
+    execFileSync('python3', ['-c', script, file, String(mb), last])
+    return file
+  }
+
+  test('a bad entry at the end of a large archive: the upload stops before its last bytes, nothing is stored, the entry is named', async () => {
+    await emulator()
+    const r = await run(base({ distribution: archiveEndingWith(8, '../../escape.txt') }))
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/contains an entry '\.\.\/\.\.\/escape\.txt' that has a '\.\.' segment/)
+    // The start of the archive was sound, so the upload began; it never completed.
+    expect(ops(emu, 'upload').length).toBeGreaterThanOrEqual(1)
+    expect(ops(emu, 'upload').every((q) => q.status !== 201)).toBe(true)
+    expect(emu.distributions).toEqual([])
+    expect(ops(emu, 'deploy')).toEqual([])
+    // Never retried: a refused archive is not a network failure.
+    expect(r.visible).not.toMatch(/Upload attempt 1 failed/)
+  })
+
+  test('the same archive without the bad entry uploads whole, its SHA-256 known once the check is done', async () => {
+    await emulator()
+    const file = archiveEndingWith(8, 'conf/late.txt')
+    const r = await run(base({ distribution: file }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(emu.distributions).toHaveLength(1)
+    expect(r.outputs['distribution-sha256']).toBe(emu.distributions[0]?.sha256)
+  })
+})

@@ -268,12 +268,17 @@ function multipartFile(file) {
         contentType: `multipart/form-data; boundary=${boundary}`,
         contentLength: head.length + file.size + tail.length,
         open(onBytes) {
+            // The gate's failure, as soon as it is known: the stream stops at the next chunk.
+            let refused;
+            file.gate?.catch((reason) => (refused = { reason }));
             async function* parts() {
                 // Each chunk read is garbage once sent; collecting it early keeps the upload's memory flat.
                 const relief = new GarbageRelief();
                 yield head;
                 let sent = 0;
                 for await (const chunk of (0,external_node_fs_.createReadStream)(file.path, { highWaterMark: 256 * 1024 })) {
+                    if (refused)
+                        throw refused.reason;
                     sent += chunk.length;
                     if (sent > file.size)
                         break;
@@ -284,6 +289,7 @@ function multipartFile(file) {
                 if (sent !== file.size) {
                     throw new Error(`${file.fileName} changed while it was being uploaded (expected ${file.size} bytes, read ${sent})`);
                 }
+                await file.gate; // the closing boundary only once the archive is known to be sound
                 yield tail;
             }
             return external_node_stream_.Readable.from(parts(), { objectMode: false });
@@ -438,7 +444,7 @@ class CloudClient {
      */
     async uploadDistribution(file) {
         const operation = 'Uploading the distribution';
-        const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size });
+        const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size, gate: file.verified });
         const began = this.now();
         let bodySent = false;
         return this.api.retrying(operation, async (attempts) => {
@@ -468,7 +474,11 @@ class CloudClient {
                             bodySent = true;
                     })
                 })
-                    .catch((error) => {
+                    .catch(async (error) => {
+                    // A refused archive stopped the stream: its reason, not the connection's, is the failure.
+                    const refused = await file.verified.then(() => undefined, (reason) => reason);
+                    if (refused !== undefined)
+                        throw refused;
                     throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error) : error;
                 });
                 progress.finish();
@@ -492,9 +502,10 @@ class CloudClient {
     }
     async findStoredUpload(file, began) {
         const since = began - CLOCK_SKEW_MS;
+        const { md5 } = await file.verified;
         const matches = (await this.listDistributions()).filter((d) => {
             const created = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
-            return (0,distribution_name/* sameDistributionName */.G)(d.name, file.fileName) && d.md5hash === file.md5 && !(created < since);
+            return (0,distribution_name/* sameDistributionName */.G)(d.name, file.fileName) && d.md5hash === md5 && !(created < since);
         });
         matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
         return matches[0];
@@ -1478,6 +1489,10 @@ class TarCheck extends external_node_stream_.Writable {
     where() {
         return this.lastName === undefined ? 'at the start of the archive' : `after the entry '${this.lastName}'`;
     }
+    /** Something wrong was found already (it is reported when the stream ends or fails). */
+    get failing() {
+        return this.failure !== undefined;
+    }
     fail(err) {
         if (!this.ended)
             this.failure ??= err;
@@ -1652,7 +1667,43 @@ async function readHead(file, length) {
         await handle.close();
     }
 }
+/** Tar bytes at the start of an archive that are checked before any request is sent. */
+const HEAD_CHECK_BYTES = 4 * 1024 * 1024;
+/** Checks the whole archive before returning (see startArchiveCheck for a check that runs beside the upload). */
 async function checkArchive(file, options = {}) {
+    return startArchiveCheck(file, options).done;
+}
+/** The length of the uncompressed data mod 2^32, from a gzip file's last 4 bytes. */
+async function trailerLength(file, size) {
+    if (size < 18)
+        return undefined;
+    const handle = await (0,promises_.open)(file, 'r');
+    try {
+        const tail = Buffer.alloc(4);
+        await handle.read(tail, 0, 4, size - 4);
+        return tail.readUInt32LE(0);
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * Starts checking an archive: the cheap checks and the start of it are awaited before any request
+ * (`head`); the rest runs while the upload sends the bytes, and the upload waits for it (`done`)
+ * before its last bytes, so a bad entry anywhere stops the upload before the platform has a whole
+ * request to store.
+ */
+function startArchiveCheck(file, options = {}) {
+    let headReached = () => undefined;
+    const head = new Promise((resolve) => (headReached = (size) => resolve({ size })));
+    const done = runCheck(file, options, (size) => headReached(size));
+    // The head settles with the check: passed at HEAD_CHECK_BYTES, or failed (or done) before.
+    const gated = Promise.race([head, done.then((info) => ({ size: info.size }))]);
+    gated.catch(() => undefined);
+    done.catch(() => undefined);
+    return { head: gated, done, path: external_node_path_default().resolve(file) };
+}
+async function runCheck(file, options, headChecked) {
     const absolute = external_node_path_default().resolve(file);
     const label = `distribution: '${file}'`;
     let st;
@@ -1676,9 +1727,20 @@ async function checkArchive(file, options = {}) {
                 ? 'Bloomreach Cloud takes a gzip-compressed tar: compress it (`gzip` it, or build it with `tar -czf`), or point `distribution` at the directory to pack.'
                 : check_POINT_HINT));
     }
+    // A tar is a whole number of 512-byte blocks, so a gzip member holding one ends with a length that
+    // is too: anything else is a cut-off file or bytes after the stream (or, rarely, a tar split over
+    // several members). Then the whole check runs before any request, to name the problem exactly.
+    const length = await trailerLength(absolute, st.size);
+    const suspicious = length === undefined || length % 512 !== 0;
+    let tarBytes = 0;
     // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (src/memory.ts).
     const relief = new GarbageRelief();
-    const reader = new TarCheck((bytes) => relief.produce(bytes));
+    const reader = new TarCheck((bytes) => {
+        relief.produce(bytes);
+        tarBytes += bytes;
+        if (!suspicious && tarBytes >= HEAD_CHECK_BYTES && !reader.failing)
+            headChecked(st.size);
+    });
     const sha256 = (0,external_node_crypto_.createHash)('sha256');
     const md5 = (0,external_node_crypto_.createHash)('md5');
     let size = 0;
@@ -2729,18 +2791,28 @@ function checkOwnName(fileName) {
     throw new errors/* InputError */.dz(`distribution: the archive's file name '${fileName}' cannot be the name it is stored under: ${problem}. ` +
         'Rename the file, or set distribution-name to the name to store it under (e.g. myproject-1.2.0-distribution.tar.gz).');
 }
-/** The archive to upload; a packed one is written into a new directory that is added to `cleanup`. */
+/**
+ * The archive to upload; a packed one is written into a new directory that is added to `cleanup`. A
+ * given archive is checked at its start before this returns, and the rest of the check goes on beside
+ * the upload (`verified`), which waits for it before its last bytes.
+ */
 async function prepareArchive(inputs, cleanup) {
     const source = await locateDistribution(inputs.distribution, workspace());
     if (source.kind === 'archive') {
         core/* info */.pq(`Checking ${source.path}`);
-        const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes });
-        core/* info */.pq(`${info.fileName}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, a readable gzip tar`);
-        for (const warning of info.warnings ?? [])
-            core/* warning */.$e(warning);
+        const check = startArchiveCheck(source.path, { maxBytes: inputs.maxDistributionBytes });
+        const { size } = await check.head;
+        const fileName = (0,external_node_path_.basename)(source.path);
         if (inputs.distributionName === undefined)
-            checkOwnName(info.fileName);
-        return { ...info, fileName: inputs.distributionName ?? info.fileName };
+            checkOwnName(fileName);
+        const verified = check.done.then((info) => {
+            core/* info */.pq(`${info.fileName}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, a readable gzip tar, SHA-256 ${info.sha256}`);
+            for (const warning of info.warnings ?? [])
+                core/* warning */.$e(warning);
+            return { ...info, fileName: inputs.distributionName ?? info.fileName };
+        });
+        verified.catch(() => undefined); // whoever awaits it reports the failure
+        return { path: check.path, fileName: inputs.distributionName ?? fileName, size, packed: false, verified };
     }
     const name = inputs.distributionName ?? (await defaultDistributionName(source.path));
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'brcloud-deploy-'));
@@ -2754,7 +2826,7 @@ async function prepareArchive(inputs, cleanup) {
     core/* info */.pq(`${name}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`);
     for (const warning of info.warnings ?? [])
         core/* warning */.$e(warning);
-    return info;
+    return { path: info.path, fileName: info.fileName, size: info.size, packed: true, verified: Promise.resolve(info) };
 }
 
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
@@ -3017,10 +3089,19 @@ async function deploy(inputs, phase, signal, verify) {
             await phase(`Build: ${command}`, () => runBuildCommand(command, workspace()));
         }
         let archive;
+        /** The archive's whole check: its hashes noted in the result once known. */
+        const verified = async (ready) => {
+            const info = await ready.verified;
+            if (result.archive)
+                result.archive.sha256 = info.sha256;
+            return info;
+        };
         if (inputs.source.kind === 'upload') {
             const ready = await phase('Prepare the distribution', () => prepareArchive(inputs, cleanup));
             archive = ready;
-            result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: ready.sha256 };
+            result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: undefined };
+            if (ready.packed)
+                await verified(ready);
         }
         await phase(`Log in to ${target}`, async () => {
             await session.login();
@@ -3076,7 +3157,10 @@ async function deploy(inputs, phase, signal, verify) {
             const ready = archive;
             const stored = await phase('Look for an identical distribution', async () => {
                 const all = await client.listDistributions();
-                const same = all.find((d) => (0,distribution_name/* sameDistributionName */.G)(d.name, ready.fileName) && d.md5hash === ready.md5);
+                // Only a stored distribution of the same name needs the MD5, and so the whole check, now.
+                const named = all.filter((d) => (0,distribution_name/* sameDistributionName */.G)(d.name, ready.fileName));
+                const md5 = named.length > 0 ? (await verified(ready)).md5 : undefined;
+                const same = named.find((d) => d.md5hash === md5);
                 if (same)
                     say(`The stack already holds ${ready.fileName} with the same MD5 as distribution ${same.id}: ${inputs.dryRun ? 'would reuse it' : 'reusing it'}, no upload.`);
                 else
@@ -3087,7 +3171,11 @@ async function deploy(inputs, phase, signal, verify) {
             distributionId = stored.same?.id;
             if (stored.same === undefined && inputs.maxDistributions !== undefined) {
                 const max = inputs.maxDistributions;
-                result.pruned = await phase('Prune old distributions', () => prune(client, stored.all, max, environments, inputs.dryRun));
+                result.pruned = await phase('Prune old distributions', async () => {
+                    // Deleting is not undone: only for an archive known to be sound.
+                    await verified(ready);
+                    return prune(client, stored.all, max, environments, inputs.dryRun);
+                });
             }
         }
         result.distributionId = distributionId;
@@ -3105,6 +3193,8 @@ async function deploy(inputs, phase, signal, verify) {
             }
         }
         if (inputs.dryRun) {
+            if (archive)
+                await verified(archive);
             if (inputs.health)
                 say(`Would check ${inputs.health.url} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`);
             if (verify)
@@ -3118,7 +3208,7 @@ async function deploy(inputs, phase, signal, verify) {
         if (distributionId === undefined && archive !== undefined) {
             const ready = archive;
             const uploaded = await phase('Upload the distribution', async () => {
-                const d = await client.uploadDistribution({ path: ready.path, fileName: ready.fileName, size: ready.size, md5: ready.md5 });
+                const d = await client.uploadDistribution({ path: ready.path, fileName: ready.fileName, size: ready.size, verified: verified(ready) });
                 core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
                 return d;
             });

@@ -28866,7 +28866,7 @@ function deploymentRows(d) {
         ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
         ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`${archive && d.reused ? ' (already on the stack: reused, not uploaded)' : ''}` : '—'],
         ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
-        ['SHA-256', archive ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
+        ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
         ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
         ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],

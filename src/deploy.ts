@@ -6,7 +6,7 @@
 // Loaded by main.ts only once the inputs are valid.
 import * as core from '@actions/core'
 import { rm } from 'node:fs/promises'
-import type { ArchiveInfo } from './archive/index.js'
+import type { ArchiveInfo, ReadyArchive } from './archive/index.js'
 import { runBuildCommand } from './build.js'
 import { CloudApi } from './cloud/api.js'
 import { CloudClient, type Distribution, type Environment, type EnvironmentList } from './cloud/client.js'
@@ -57,7 +57,8 @@ export interface DeployResult {
         /** 'packed' from a directory, or 'archive' uploaded as it is. */
         readonly source: 'packed' | 'archive'
         readonly size: number
-        readonly sha256: string
+        /** Known once the archive's check is done (a given archive is checked beside its upload). */
+        sha256: string | undefined
       }
     | undefined
   /** The environment's id, once it was found by name. */
@@ -174,11 +175,18 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
       const command = inputs.buildCommand
       await phase(`Build: ${command}`, () => runBuildCommand(command, workspace()))
     }
-    let archive: ArchiveInfo | undefined
+    let archive: ReadyArchive | undefined
+    /** The archive's whole check: its hashes noted in the result once known. */
+    const verified = async (ready: ReadyArchive): Promise<ArchiveInfo> => {
+      const info = await ready.verified
+      if (result.archive) result.archive.sha256 = info.sha256
+      return info
+    }
     if (inputs.source.kind === 'upload') {
       const ready = await phase('Prepare the distribution', () => prepareArchive(inputs, cleanup))
       archive = ready
-      result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: ready.sha256 }
+      result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: undefined }
+      if (ready.packed) await verified(ready)
     }
 
     await phase(`Log in to ${target}`, async () => {
@@ -240,7 +248,10 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
       const ready = archive
       const stored = await phase('Look for an identical distribution', async () => {
         const all = await client.listDistributions()
-        const same = all.find((d) => sameDistributionName(d.name, ready.fileName) && d.md5hash === ready.md5)
+        // Only a stored distribution of the same name needs the MD5, and so the whole check, now.
+        const named = all.filter((d) => sameDistributionName(d.name, ready.fileName))
+        const md5 = named.length > 0 ? (await verified(ready)).md5 : undefined
+        const same = named.find((d) => d.md5hash === md5)
         if (same)
           say(
             `The stack already holds ${ready.fileName} with the same MD5 as distribution ${same.id}: ${inputs.dryRun ? 'would reuse it' : 'reusing it'}, no upload.`
@@ -252,7 +263,11 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
       distributionId = stored.same?.id
       if (stored.same === undefined && inputs.maxDistributions !== undefined) {
         const max = inputs.maxDistributions
-        result.pruned = await phase('Prune old distributions', () => prune(client, stored.all, max, environments, inputs.dryRun))
+        result.pruned = await phase('Prune old distributions', async () => {
+          // Deleting is not undone: only for an archive known to be sound.
+          await verified(ready)
+          return prune(client, stored.all, max, environments, inputs.dryRun)
+        })
       }
     }
     result.distributionId = distributionId
@@ -278,6 +293,7 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
     }
 
     if (inputs.dryRun) {
+      if (archive) await verified(archive)
       if (inputs.health)
         say(`Would check ${inputs.health.url} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`)
       if (verify) await verify()
@@ -297,7 +313,7 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
     if (distributionId === undefined && archive !== undefined) {
       const ready = archive
       const uploaded = await phase('Upload the distribution', async () => {
-        const d = await client.uploadDistribution({ path: ready.path, fileName: ready.fileName, size: ready.size, md5: ready.md5 })
+        const d = await client.uploadDistribution({ path: ready.path, fileName: ready.fileName, size: ready.size, verified: verified(ready) })
         core.info(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
         return d
       })

@@ -4,7 +4,7 @@ import * as core from '@actions/core'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { checkArchive, locateDistribution, packDirectory, type ArchiveInfo } from './archive/index.js'
+import { locateDistribution, packDirectory, startArchiveCheck, type ReadyArchive } from './archive/index.js'
 import { distributionNameProblem } from './cloud/distribution-name.js'
 import { InputError } from './errors.js'
 import { formatBytes } from './format.js'
@@ -43,16 +43,26 @@ function checkOwnName(fileName: string): void {
   )
 }
 
-/** The archive to upload; a packed one is written into a new directory that is added to `cleanup`. */
-export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<ArchiveInfo> {
+/**
+ * The archive to upload; a packed one is written into a new directory that is added to `cleanup`. A
+ * given archive is checked at its start before this returns, and the rest of the check goes on beside
+ * the upload (`verified`), which waits for it before its last bytes.
+ */
+export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<ReadyArchive> {
   const source = await locateDistribution(inputs.distribution, workspace())
   if (source.kind === 'archive') {
     core.info(`Checking ${source.path}`)
-    const info = await checkArchive(source.path, { maxBytes: inputs.maxDistributionBytes })
-    core.info(`${info.fileName}: ${formatBytes(info.size)}, ${info.entries} entries, a readable gzip tar`)
-    for (const warning of info.warnings ?? []) core.warning(warning)
-    if (inputs.distributionName === undefined) checkOwnName(info.fileName)
-    return { ...info, fileName: inputs.distributionName ?? info.fileName }
+    const check = startArchiveCheck(source.path, { maxBytes: inputs.maxDistributionBytes })
+    const { size } = await check.head
+    const fileName = basename(source.path)
+    if (inputs.distributionName === undefined) checkOwnName(fileName)
+    const verified = check.done.then((info) => {
+      core.info(`${info.fileName}: ${formatBytes(info.size)}, ${info.entries} entries, a readable gzip tar, SHA-256 ${info.sha256}`)
+      for (const warning of info.warnings ?? []) core.warning(warning)
+      return { ...info, fileName: inputs.distributionName ?? info.fileName }
+    })
+    verified.catch(() => undefined) // whoever awaits it reports the failure
+    return { path: check.path, fileName: inputs.distributionName ?? fileName, size, packed: false, verified }
   }
   const name = inputs.distributionName ?? (await defaultDistributionName(source.path))
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'brcloud-deploy-'))
@@ -65,5 +75,5 @@ export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): P
   })
   core.info(`${name}: ${formatBytes(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`)
   for (const warning of info.warnings ?? []) core.warning(warning)
-  return info
+  return { path: info.path, fileName: info.fileName, size: info.size, packed: true, verified: Promise.resolve(info) }
 }

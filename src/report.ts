@@ -119,7 +119,7 @@ function deploymentRows(d: DeployResult | undefined): Array<[string, string | un
     ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
     ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`${archive && d.reused ? ' (already on the stack: reused, not uploaded)' : ''}` : '—'],
     ['Size', archive ? `${formatBytes(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
-    ['SHA-256', archive ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
+    ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
     ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
     ['Strategy', d?.environmentName ? d.strategy : undefined],
     ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],

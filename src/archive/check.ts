@@ -70,7 +70,59 @@ async function readHead(file: string, length: number): Promise<Buffer> {
   }
 }
 
+/** Tar bytes at the start of an archive that are checked before any request is sent. */
+export const HEAD_CHECK_BYTES = 4 * 1024 * 1024
+
+/** A check under way: its start, then all of it. */
+export interface ArchiveCheck {
+  /**
+   * Resolves once the cheap checks passed and the start of the archive (HEAD_CHECK_BYTES of tar, or
+   * all of it) was read and found sound; rejects with the check's InputError. When the file's gzip
+   * trailer cannot be a tar's (a cut-off file, bytes after the stream), it waits for the whole check.
+   */
+  readonly head: Promise<{ size: number }>
+  /** The whole check, with sizes and hashes; rejects with an InputError naming what is wrong. */
+  readonly done: Promise<ArchiveInfo>
+  /** The archive's absolute path. */
+  readonly path: string
+}
+
+/** Checks the whole archive before returning (see startArchiveCheck for a check that runs beside the upload). */
 export async function checkArchive(file: string, options: CheckOptions = {}): Promise<ArchiveInfo> {
+  return startArchiveCheck(file, options).done
+}
+
+/** The length of the uncompressed data mod 2^32, from a gzip file's last 4 bytes. */
+async function trailerLength(file: string, size: number): Promise<number | undefined> {
+  if (size < 18) return undefined
+  const handle = await open(file, 'r')
+  try {
+    const tail = Buffer.alloc(4)
+    await handle.read(tail, 0, 4, size - 4)
+    return tail.readUInt32LE(0)
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Starts checking an archive: the cheap checks and the start of it are awaited before any request
+ * (`head`); the rest runs while the upload sends the bytes, and the upload waits for it (`done`)
+ * before its last bytes, so a bad entry anywhere stops the upload before the platform has a whole
+ * request to store.
+ */
+export function startArchiveCheck(file: string, options: CheckOptions = {}): ArchiveCheck {
+  let headReached: (size: number) => void = () => undefined
+  const head = new Promise<{ size: number }>((resolve) => (headReached = (size) => resolve({ size })))
+  const done = runCheck(file, options, (size) => headReached(size))
+  // The head settles with the check: passed at HEAD_CHECK_BYTES, or failed (or done) before.
+  const gated = Promise.race([head, done.then((info) => ({ size: info.size }))])
+  gated.catch(() => undefined)
+  done.catch(() => undefined)
+  return { head: gated, done, path: path.resolve(file) }
+}
+
+async function runCheck(file: string, options: CheckOptions, headChecked: (size: number) => void): Promise<ArchiveInfo> {
   const absolute = path.resolve(file)
   const label = `distribution: '${file}'`
 
@@ -96,9 +148,19 @@ export async function checkArchive(file: string, options: CheckOptions = {}): Pr
     )
   }
 
+  // A tar is a whole number of 512-byte blocks, so a gzip member holding one ends with a length that
+  // is too: anything else is a cut-off file or bytes after the stream (or, rarely, a tar split over
+  // several members). Then the whole check runs before any request, to name the problem exactly.
+  const length = await trailerLength(absolute, st.size)
+  const suspicious = length === undefined || length % 512 !== 0
+  let tarBytes = 0
   // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (src/memory.ts).
   const relief = new GarbageRelief()
-  const reader = new TarCheck((bytes) => relief.produce(bytes))
+  const reader = new TarCheck((bytes) => {
+    relief.produce(bytes)
+    tarBytes += bytes
+    if (!suspicious && tarBytes >= HEAD_CHECK_BYTES && !reader.failing) headChecked(st.size)
+  })
 
   const sha256 = createHash('sha256')
   const md5 = createHash('md5')

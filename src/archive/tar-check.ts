@@ -136,6 +136,11 @@ export class TarCheck extends Writable {
     return this.lastName === undefined ? 'at the start of the archive' : `after the entry '${this.lastName}'`
   }
 
+  /** Something wrong was found already (it is reported when the stream ends or fails). */
+  get failing(): boolean {
+    return this.failure !== undefined
+  }
+
   private fail(err: Error): void {
     if (!this.ended) this.failure ??= err
   }

@@ -23,3 +23,17 @@ export interface ArchiveInfo {
 }
 
 export type DistributionSource = { kind: 'archive'; path: string } | { kind: 'directory'; path: string }
+
+/** An archive ready to upload. A given archive may still be being checked (`verified`) while it is uploaded. */
+export interface ReadyArchive {
+  /** Absolute path of the archive on disk. */
+  path: string
+  /** The name it is uploaded under. */
+  fileName: string
+  /** Bytes. */
+  size: number
+  /** True when we packed a directory. */
+  packed: boolean
+  /** The whole check (hashes, entries, warnings); rejects with an InputError when the archive is bad. */
+  verified: Promise<ArchiveInfo>
+}

@@ -43,7 +43,11 @@ export interface UploadFile {
   path: string
   fileName: string
   size: number
-  md5: string
+  /**
+   * The archive's check, with its MD5: the upload sends its closing boundary only once this resolved,
+   * and stops at once when it rejects (see multipart.ts). The MD5 finds a stored copy after a lost answer.
+   */
+  verified: Promise<{ md5: string }>
 }
 
 export interface UploadResult extends Distribution {
@@ -213,7 +217,7 @@ export class CloudClient {
    */
   async uploadDistribution(file: UploadFile): Promise<UploadResult> {
     const operation = 'Uploading the distribution'
-    const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size })
+    const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size, gate: file.verified })
     const began = this.now()
     let bodySent = false
     return this.api.retrying(
@@ -244,7 +248,13 @@ export class CloudClient {
                 if (sent === file.size) bodySent = true
               })
             })
-            .catch((error: unknown) => {
+            .catch(async (error: unknown) => {
+              // A refused archive stopped the stream: its reason, not the connection's, is the failure.
+              const refused = await file.verified.then(
+                () => undefined,
+                (reason: unknown) => reason
+              )
+              if (refused !== undefined) throw refused
               throw error instanceof ServiceError ? withUploadHint(error) : error
             })
           progress.finish()
@@ -272,9 +282,10 @@ export class CloudClient {
 
   private async findStoredUpload(file: UploadFile, began: number): Promise<Distribution | undefined> {
     const since = began - CLOCK_SKEW_MS
+    const { md5 } = await file.verified
     const matches = (await this.listDistributions()).filter((d) => {
       const created = d.createdAt ? Date.parse(d.createdAt) : Number.NaN
-      return sameDistributionName(d.name, file.fileName) && d.md5hash === file.md5 && !(created < since)
+      return sameDistributionName(d.name, file.fileName) && d.md5hash === md5 && !(created < since)
     })
     matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''))
     return matches[0]

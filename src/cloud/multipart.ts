@@ -10,6 +10,12 @@ export interface MultipartFile {
   path: string
   fileName: string
   size: number
+  /**
+   * Must resolve before the body's closing boundary is sent (the archive's check, running beside the
+   * upload); when it rejects, the stream fails at once with its error, so the server never receives
+   * a whole request and stores nothing.
+   */
+  gate?: Promise<unknown> | undefined
 }
 
 export interface MultipartBody {
@@ -37,12 +43,16 @@ export function multipartFile(file: MultipartFile): MultipartBody {
     contentType: `multipart/form-data; boundary=${boundary}`,
     contentLength: head.length + file.size + tail.length,
     open(onBytes) {
+      // The gate's failure, as soon as it is known: the stream stops at the next chunk.
+      let refused: { reason: unknown } | undefined
+      file.gate?.catch((reason: unknown) => (refused = { reason }))
       async function* parts(): AsyncGenerator<Buffer> {
         // Each chunk read is garbage once sent; collecting it early keeps the upload's memory flat.
         const relief = new GarbageRelief()
         yield head
         let sent = 0
         for await (const chunk of createReadStream(file.path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+          if (refused) throw refused.reason
           sent += chunk.length
           if (sent > file.size) break
           onBytes?.(chunk.length)
@@ -52,6 +62,7 @@ export function multipartFile(file: MultipartFile): MultipartBody {
         if (sent !== file.size) {
           throw new Error(`${file.fileName} changed while it was being uploaded (expected ${file.size} bytes, read ${sent})`)
         }
+        await file.gate // the closing boundary only once the archive is known to be sound
         yield tail
       }
       return Readable.from(parts(), { objectMode: false })
