@@ -2761,20 +2761,14 @@ async function packDirectory(sourceDir, outFile, options = {}) {
 
 
 
-/** The default upload name: where the distribution came from, so the platform's list tells. */
+/**
+ * The default upload name: where the distribution came from, so the platform's list tells. Read from
+ * the runner's variables (what @actions/github's context reads too), so a deploy does not load the
+ * GitHub client only to learn two strings.
+ */
 async function defaultDistributionName(sourceDir) {
-    let repo = '';
-    let sha = '';
-    if (process.env.GITHUB_REPOSITORY || process.env.GITHUB_SHA) {
-        const { context } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-        try {
-            repo = context.repo.repo;
-        }
-        catch {
-            repo = '';
-        }
-        sha = context.sha ?? '';
-    }
+    const repo = process.env.GITHUB_REPOSITORY?.split('/')[1] ?? '';
+    const sha = process.env.GITHUB_SHA ?? '';
     const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
     const name = safe(repo) || safe((0,external_node_path_.basename)(sourceDir)) || 'distribution';
     const short = safe(sha.slice(0, 7)) || 'local';

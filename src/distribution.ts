@@ -10,19 +10,14 @@ import { InputError } from './errors.js'
 import { formatBytes } from './format.js'
 import type { DeployInputs } from './inputs/index.js'
 
-/** The default upload name: where the distribution came from, so the platform's list tells. */
+/**
+ * The default upload name: where the distribution came from, so the platform's list tells. Read from
+ * the runner's variables (what @actions/github's context reads too), so a deploy does not load the
+ * GitHub client only to learn two strings.
+ */
 export async function defaultDistributionName(sourceDir: string): Promise<string> {
-  let repo = ''
-  let sha = ''
-  if (process.env.GITHUB_REPOSITORY || process.env.GITHUB_SHA) {
-    const { context } = await import('@actions/github')
-    try {
-      repo = context.repo.repo
-    } catch {
-      repo = ''
-    }
-    sha = context.sha ?? ''
-  }
+  const repo = process.env.GITHUB_REPOSITORY?.split('/')[1] ?? ''
+  const sha = process.env.GITHUB_SHA ?? ''
   const safe = (s: string): string => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')
   const name = safe(repo) || safe(basename(sourceDir)) || 'distribution'
   const short = safe(sha.slice(0, 7)) || 'local'
