@@ -3597,6 +3597,25 @@ class CallTimeoutError extends Error {
     name = 'CallTimeoutError';
     code = 'ETIMEDOUT';
 }
+/**
+ * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
+ * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
+ * every step. Only that one warning is held back, only while the agent is made.
+ */
+function withoutExperimentalWarning(make) {
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((warning, ...rest) => {
+        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
+            return;
+        emitWarning.call(process, warning, ...rest);
+    });
+    try {
+        return make();
+    }
+    finally {
+        process.emitWarning = emitWarning;
+    }
+}
 class HttpTransport {
     baseUrl;
     options;
@@ -3608,7 +3627,7 @@ class HttpTransport {
         // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
         // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? new undici/* EnvHttpProxyAgent */.J2({ allowH2: false, connect: { timeout: 30_000 } });
+        this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } }));
     }
     async send(req) {
         const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
@@ -3622,7 +3641,7 @@ class HttpTransport {
         const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
         const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
         try {
-            const res = await (0,undici/* request */.Em)(this.baseUrl + req.path, {
+            const res = await (0,undici.request)(this.baseUrl + req.path, {
                 method: req.method,
                 dispatcher: this.dispatcher,
                 headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },

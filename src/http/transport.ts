@@ -40,6 +40,24 @@ export class CallTimeoutError extends Error {
   readonly code = 'ETIMEDOUT'
 }
 
+/**
+ * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
+ * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
+ * every step. Only that one warning is held back, only while the agent is made.
+ */
+function withoutExperimentalWarning<T>(make: () => T): T {
+  const emitWarning = process.emitWarning
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (String(warning).includes('EnvHttpProxyAgent is experimental')) return
+    ;(emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest)
+  }) as typeof process.emitWarning
+  try {
+    return make()
+  } finally {
+    process.emitWarning = emitWarning
+  }
+}
+
 export class HttpTransport {
   private readonly dispatcher: Dispatcher
   private readonly ownsDispatcher: boolean
@@ -51,7 +69,7 @@ export class HttpTransport {
     // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
     // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
     this.ownsDispatcher = !options.dispatcher
-    this.dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } })
+    this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } }))
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {
