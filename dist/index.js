@@ -33178,6 +33178,17 @@ function readInputs(getInput = core/* getInput */.V4) {
 // The run's timeline: each phase in its own log group, how long it took and whether it passed. The
 // steps run their phases through it; the report reads it; nothing else writes it.
 
+/** Set to `1` to log the process's memory after each phase (for the benchmark; off by default). */
+const TRACE_MEMORY_ENV = 'BRCLOUD_DEPLOY_TRACE_MEMORY';
+const MiB = 1024 * 1024;
+/**
+ * The memory trace line logged after a phase: resident set now, peak resident set so far
+ * (`maxRSS`, in KiB), V8 heap in use and memory outside the V8 heap (Buffers, zlib), in MiB.
+ */
+function memoryTraceLine(phase, usage, maxRssKiB) {
+    const m = (bytes) => (bytes / MiB).toFixed(1);
+    return `memory after "${phase}": rss ${m(usage.rss)} MiB, peak ${m(maxRssKiB * 1024)} MiB, heap ${m(usage.heapUsed)} MiB, external ${m(usage.external)} MiB`;
+}
 class Timeline {
     done = [];
     running;
@@ -33200,6 +33211,8 @@ class Timeline {
         }
         finally {
             this.done.push({ name, ms: Date.now() - started, ok });
+            if (process.env[TRACE_MEMORY_ENV] === '1')
+                core/* info */.pq(memoryTraceLine(name, process.memoryUsage(), process.resourceUsage().maxRSS));
             // A failed phase stays current, so the failure message can say where it happened.
             if (ok)
                 this.running = undefined;

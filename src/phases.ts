@@ -2,6 +2,20 @@
 // steps run their phases through it; the report reads it; nothing else writes it.
 import * as core from '@actions/core'
 
+/** Set to `1` to log the process's memory after each phase (for the benchmark; off by default). */
+export const TRACE_MEMORY_ENV = 'BRCLOUD_DEPLOY_TRACE_MEMORY'
+
+const MiB = 1024 * 1024
+
+/**
+ * The memory trace line logged after a phase: resident set now, peak resident set so far
+ * (`maxRSS`, in KiB), V8 heap in use and memory outside the V8 heap (Buffers, zlib), in MiB.
+ */
+export function memoryTraceLine(phase: string, usage: NodeJS.MemoryUsage, maxRssKiB: number): string {
+  const m = (bytes: number): string => (bytes / MiB).toFixed(1)
+  return `memory after "${phase}": rss ${m(usage.rss)} MiB, peak ${m(maxRssKiB * 1024)} MiB, heap ${m(usage.heapUsed)} MiB, external ${m(usage.external)} MiB`
+}
+
 export interface Phase {
   readonly name: string
   readonly ms: number
@@ -35,6 +49,7 @@ export class Timeline {
       return result
     } finally {
       this.done.push({ name, ms: Date.now() - started, ok })
+      if (process.env[TRACE_MEMORY_ENV] === '1') core.info(memoryTraceLine(name, process.memoryUsage(), process.resourceUsage().maxRSS))
       // A failed phase stays current, so the failure message can say where it happened.
       if (ok) this.running = undefined
     }

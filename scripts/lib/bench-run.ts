@@ -97,7 +97,15 @@ function parsePhases(summary: string): Record<string, number> {
  */
 export async function measureAction(
   inputs: Record<string, string>,
-  options: { scratchRoot?: string; node?: string; nodeArgs?: string[]; action?: string; timeoutMs?: number | undefined } = {}
+  options: {
+    scratchRoot?: string
+    node?: string
+    nodeArgs?: string[]
+    action?: string
+    timeoutMs?: number | undefined
+    /** Extra environment variables (e.g. BRCLOUD_DEPLOY_TRACE_MEMORY=1), over the runner's. */
+    env?: Record<string, string>
+  } = {}
 ): Promise<MeasuredAction> {
   const root = options.scratchRoot ?? tmpdir()
   mkdirSync(root, { recursive: true })
@@ -105,7 +113,7 @@ export async function measureAction(
   try {
     const { env, outputFile, summaryFile } = runnerEnvironment(dir, inputs)
     const run = await measure(options.node ?? (process.env.E2E_NODE || process.execPath), [...(options.nodeArgs ?? []), options.action ?? ACTION], {
-      env,
+      env: { ...env, ...options.env },
       timeoutMs: options.timeoutMs
     })
     const summary = readFileSync(summaryFile, 'utf8')
