@@ -1,4 +1,4 @@
-import { createRetrier, withRetry } from '../src/http/retry.js'
+import { createRetrier, Poll, withRetry } from '../src/http/retry.js'
 import { isTransient, toServiceError, retryAfterMs } from '../src/http/errors.js'
 import { ServiceError } from '../src/errors.js'
 
@@ -130,5 +130,18 @@ describe('createRetrier', () => {
       'info: Listing environments: attempt 1 failed (HTTP 503); retrying in 0.0 s',
       'info: Deleting: attempt 1 failed (HTTP 503); retrying in 0.0 s'
     ])
+  })
+})
+
+describe('Poll', () => {
+  test('pauses half as long again each time, up to the cap, never past the time limit, then says the time is up', async () => {
+    let t = 0
+    const waits: number[] = []
+    const poll = new Poll({ timeoutMs: 6_000, intervalMs: 1_000, maxIntervalMs: 2_000, now: () => t, sleep: async (ms) => void (waits.push(ms), (t += ms)) })
+    const results: boolean[] = []
+    for (let i = 0; i < 6; i++) results.push(await poll.next())
+    expect(waits).toEqual([1_000, 1_500, 2_000, 1_500])
+    expect(results).toEqual([true, true, true, true, false, false])
+    expect(poll.elapsed()).toBe(6_000)
   })
 })

@@ -103,6 +103,7 @@ function isTransient(error) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   SB: () => (/* binding */ createRetrier),
 /* harmony export */   bD: () => (/* binding */ withRetry),
+/* harmony export */   sP: () => (/* binding */ Poll),
 /* harmony export */   yy: () => (/* binding */ sleep)
 /* harmony export */ });
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
@@ -159,6 +160,34 @@ function createRetrier(policy, log) {
             }));
         }
     };
+}
+/** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
+class Poll {
+    options;
+    now;
+    wait;
+    interval;
+    started;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.wait = options.sleep ?? sleep;
+        this.interval = options.intervalMs;
+        this.started = this.now();
+    }
+    /** Milliseconds since the first look. */
+    elapsed() {
+        return this.now() - this.started;
+    }
+    /** Pauses before the next look; false (at once) when the time is up. */
+    async next() {
+        const left = this.started + this.options.timeoutMs - this.now();
+        if (left <= 0)
+            return false;
+        await this.wait(Math.min(this.interval, left));
+        this.interval = Math.min(this.options.maxIntervalMs, Math.round(this.interval * 1.5));
+        return true;
+    }
 }
 
 

@@ -571,18 +571,13 @@ function describe(env) {
 }
 /** Waits until environment `name` runs `distributionId`; returns how long that took. */
 async function followDeploy(client, name, distributionId, options) {
-    const now = options.now ?? Date.now;
-    const wait = options.sleep ?? retry/* sleep */.yy;
-    const maxInterval = options.maxIntervalMs ?? 10_000;
-    const started = now();
-    const deadline = started + options.timeoutMs;
-    let interval = options.intervalMs ?? 1_000;
+    const poll = new retry/* Poll */.sP({ ...options, intervalMs: options.intervalMs ?? 1_000, maxIntervalMs: options.maxIntervalMs ?? 10_000 });
     let last;
     for (;;) {
         const { environment } = await client.findEnvironment(name);
         const seen = describe(environment);
         if (environment?.distributionId === distributionId) {
-            const afterMs = now() - started;
+            const afterMs = poll.elapsed();
             options.log(`Environment '${name}' ${seen}: applied after ${(0,format/* formatDuration */.a3)(afterMs)}.`);
             return { afterMs };
         }
@@ -592,15 +587,12 @@ async function followDeploy(client, name, distributionId, options) {
                 'to this environment replaced this one; give the jobs that deploy to it one concurrency group, so they run one at a time.');
         }
         if (seen !== last)
-            options.log(`Environment '${name}' ${seen}; waiting for ${distributionId} (${(0,format/* formatDuration */.a3)(now() - started)} so far).`);
+            options.log(`Environment '${name}' ${seen}; waiting for ${distributionId} (${(0,format/* formatDuration */.a3)(poll.elapsed())} so far).`);
         last = seen;
-        const left = deadline - now();
-        if (left <= 0) {
+        if (!(await poll.next())) {
             throw new DeployNotApplied(`The deploy of ${distributionId} to '${name}' was not applied within deploy-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}): ` +
                 `the environment still ${seen}. Check the environment in the console; for slow starts, raise deploy-timeout-minutes.`);
         }
-        await wait(Math.min(interval, left));
-        interval = Math.min(maxInterval, Math.round(interval * 1.5));
     }
 }
 
@@ -2950,11 +2942,7 @@ async function attempt(options, transports) {
 /** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
 async function checkHealth(options) {
     const now = options.now ?? Date.now;
-    const wait = options.sleep ?? retry/* sleep */.yy;
-    const maxInterval = options.maxIntervalMs ?? 15_000;
-    const started = now();
-    const deadline = started + options.timeoutMs;
-    let interval = options.intervalMs ?? 2_000;
+    const poll = new retry/* Poll */.sP({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 });
     const transports = new Map();
     const where = shown(new URL(options.url));
     try {
@@ -2971,14 +2959,11 @@ async function checkHealth(options) {
             }
             options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(now() - t0)}.`);
             if (result.ok)
-                return { afterMs: now() - started, attempts: n };
-            const left = deadline - now();
-            if (left <= 0) {
+                return { afterMs: poll.elapsed(), attempts: n };
+            if (!(await poll.next())) {
                 throw new HealthCheckFailed(`The health check of ${where} did not pass within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s)); ` +
                     `the last answer: ${result.what}. Check the site and its logs${options.expect === undefined ? '' : ', and that the build writes health-expect into that page'}.`);
             }
-            await wait(Math.min(interval, left));
-            interval = Math.min(maxInterval, Math.round(interval * 1.5));
         }
     }
     finally {
@@ -3427,6 +3412,7 @@ function isTransient(error) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   SB: () => (/* binding */ createRetrier),
 /* harmony export */   bD: () => (/* binding */ withRetry),
+/* harmony export */   sP: () => (/* binding */ Poll),
 /* harmony export */   yy: () => (/* binding */ sleep)
 /* harmony export */ });
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
@@ -3483,6 +3469,34 @@ function createRetrier(policy, log) {
             }));
         }
     };
+}
+/** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
+class Poll {
+    options;
+    now;
+    wait;
+    interval;
+    started;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.wait = options.sleep ?? sleep;
+        this.interval = options.intervalMs;
+        this.started = this.now();
+    }
+    /** Milliseconds since the first look. */
+    elapsed() {
+        return this.now() - this.started;
+    }
+    /** Pauses before the next look; false (at once) when the time is up. */
+    async next() {
+        const left = this.started + this.options.timeoutMs - this.now();
+        if (left <= 0)
+            return false;
+        await this.wait(Math.min(this.interval, left));
+        this.interval = Math.min(this.options.maxIntervalMs, Math.round(this.interval * 1.5));
+        return true;
+    }
 }
 
 

@@ -5,7 +5,7 @@
 import { ActionError, describeError } from './errors.js'
 import { formatDuration } from './format.js'
 import { isLoopbackHost } from './inputs/address.js'
-import { sleep as realSleep } from './http/retry.js'
+import { Poll } from './http/retry.js'
 import { HttpTransport, type HttpResponse } from './http/transport.js'
 
 export const MAX_REDIRECTS = 5
@@ -71,11 +71,7 @@ async function attempt(options: HealthOptions, transports: Map<string, HttpTrans
 /** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
 export async function checkHealth(options: HealthOptions): Promise<{ afterMs: number; attempts: number }> {
   const now = options.now ?? Date.now
-  const wait = options.sleep ?? realSleep
-  const maxInterval = options.maxIntervalMs ?? 15_000
-  const started = now()
-  const deadline = started + options.timeoutMs
-  let interval = options.intervalMs ?? 2_000
+  const poll = new Poll({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 })
   const transports = new Map<string, HttpTransport>()
   const where = shown(new URL(options.url))
   try {
@@ -89,16 +85,13 @@ export async function checkHealth(options: HealthOptions): Promise<{ afterMs: nu
         result = { ok: false, what: `no answer (${describeError(error)})` }
       }
       options.log(`Health check ${n}: ${where}: ${result.what} in ${formatDuration(now() - t0)}.`)
-      if (result.ok) return { afterMs: now() - started, attempts: n }
-      const left = deadline - now()
-      if (left <= 0) {
+      if (result.ok) return { afterMs: poll.elapsed(), attempts: n }
+      if (!(await poll.next())) {
         throw new HealthCheckFailed(
           `The health check of ${where} did not pass within health-timeout-minutes (${formatDuration(options.timeoutMs)}, ${n} attempt(s)); ` +
             `the last answer: ${result.what}. Check the site and its logs${options.expect === undefined ? '' : ', and that the build writes health-expect into that page'}.`
         )
       }
-      await wait(Math.min(interval, left))
-      interval = Math.min(maxInterval, Math.round(interval * 1.5))
     }
   } finally {
     for (const transport of transports.values()) await transport.close().catch(() => undefined)

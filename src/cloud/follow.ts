@@ -3,7 +3,7 @@
 // documented field) decides; any status field the platform adds is shown, never relied on.
 import { ActionError } from '../errors.js'
 import { formatDuration } from '../format.js'
-import { sleep as realSleep } from '../http/retry.js'
+import { Poll } from '../http/retry.js'
 import type { CloudClient, Environment } from './client.js'
 
 /** The environment did not report the new distribution in time. */
@@ -31,18 +31,13 @@ function describe(env: Environment | undefined): string {
 
 /** Waits until environment `name` runs `distributionId`; returns how long that took. */
 export async function followDeploy(client: CloudClient, name: string, distributionId: string, options: FollowOptions): Promise<{ afterMs: number }> {
-  const now = options.now ?? Date.now
-  const wait = options.sleep ?? realSleep
-  const maxInterval = options.maxIntervalMs ?? 10_000
-  const started = now()
-  const deadline = started + options.timeoutMs
-  let interval = options.intervalMs ?? 1_000
+  const poll = new Poll({ ...options, intervalMs: options.intervalMs ?? 1_000, maxIntervalMs: options.maxIntervalMs ?? 10_000 })
   let last: string | undefined
   for (;;) {
     const { environment } = await client.findEnvironment(name)
     const seen = describe(environment)
     if (environment?.distributionId === distributionId) {
-      const afterMs = now() - started
+      const afterMs = poll.elapsed()
       options.log(`Environment '${name}' ${seen}: applied after ${formatDuration(afterMs)}.`)
       return { afterMs }
     }
@@ -53,16 +48,13 @@ export async function followDeploy(client: CloudClient, name: string, distributi
           'to this environment replaced this one; give the jobs that deploy to it one concurrency group, so they run one at a time.'
       )
     }
-    if (seen !== last) options.log(`Environment '${name}' ${seen}; waiting for ${distributionId} (${formatDuration(now() - started)} so far).`)
+    if (seen !== last) options.log(`Environment '${name}' ${seen}; waiting for ${distributionId} (${formatDuration(poll.elapsed())} so far).`)
     last = seen
-    const left = deadline - now()
-    if (left <= 0) {
+    if (!(await poll.next())) {
       throw new DeployNotApplied(
         `The deploy of ${distributionId} to '${name}' was not applied within deploy-timeout-minutes (${formatDuration(options.timeoutMs)}): ` +
           `the environment still ${seen}. Check the environment in the console; for slow starts, raise deploy-timeout-minutes.`
       )
     }
-    await wait(Math.min(interval, left))
-    interval = Math.min(maxInterval, Math.round(interval * 1.5))
   }
 }

@@ -81,3 +81,41 @@ export function createRetrier(policy: RetryPolicy, log: (level: 'info' | 'warnin
     }
   }
 }
+
+export interface PollOptions {
+  timeoutMs: number
+  /** First pause between two looks; each next one is half as long again, up to maxIntervalMs. */
+  intervalMs: number
+  maxIntervalMs: number
+  sleep?: ((ms: number) => Promise<void>) | undefined
+  now?: (() => number) | undefined
+}
+
+/** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
+export class Poll {
+  private readonly now: () => number
+  private readonly wait: (ms: number) => Promise<void>
+  private interval: number
+  readonly started: number
+
+  constructor(private readonly options: PollOptions) {
+    this.now = options.now ?? Date.now
+    this.wait = options.sleep ?? sleep
+    this.interval = options.intervalMs
+    this.started = this.now()
+  }
+
+  /** Milliseconds since the first look. */
+  elapsed(): number {
+    return this.now() - this.started
+  }
+
+  /** Pauses before the next look; false (at once) when the time is up. */
+  async next(): Promise<boolean> {
+    const left = this.started + this.options.timeoutMs - this.now()
+    if (left <= 0) return false
+    await this.wait(Math.min(this.interval, left))
+    this.interval = Math.min(this.options.maxIntervalMs, Math.round(this.interval * 1.5))
+    return true
+  }
+}
