@@ -1,13 +1,19 @@
 // `npm run demo`: the whole action, end to end, on this machine with no account. Starts the local
-// emulator, makes a small brXM-like distribution directory, runs the bundled dist/index.js as a
-// runner would, and prints its log, its outputs and its job summary.
+// emulator (its deploys take 2 s, as a platform's take a while), makes a small brXM-like
+// distribution directory with a version page, runs the bundled dist/index.js as a runner would
+// (deploy, follow until applied, check the site shows this version), and prints its log, its
+// outputs and its job summary.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { startEmulator } from '../src/emulator/server.js'
 import { runAction } from './lib/run-action.js'
 import { makeDistributionTree } from './lib/sample-tree.js'
 
-const emulator = await startEmulator()
+const emulator = await startEmulator({ deploySeconds: 2 })
 try {
   const tree = makeDistributionTree()
+  const version = `demo-${Date.now()}`
+  writeFileSync(join(tree, 'version.txt'), `${version}\n`)
   console.log(`Emulator listening at ${emulator.url} (user ${emulator.username})`)
   console.log(`Sample distribution directory: ${tree}\n`)
   console.log('--- action log ---------------------------------------------------------')
@@ -17,7 +23,10 @@ try {
       username: emulator.username,
       password: emulator.password,
       distribution: tree,
-      environment: 'development'
+      environment: 'development',
+      // The emulator serves what each environment runs at /sites/<environment>/<path>.
+      'health-url': `${emulator.url}/sites/development/version.txt`,
+      'health-expect': version
     },
     { echo: true }
   )
