@@ -397,12 +397,7 @@ class CloudClient {
         const listed = list.items.find((e) => e.name === name);
         if (listed !== undefined || list.complete)
             return { environment: listed, list };
-        const operation = `Looking up environment '${name}'`;
-        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', `/v3/environments?name=${encodeURIComponent(name)}`).catch((error) => {
-            if (error instanceof errors/* ServiceError */._7 && error.status === 404)
-                return undefined;
-            throw error;
-        }));
+        const answer = await this.lookUp(`Looking up environment '${name}'`, `/v3/environments?name=${encodeURIComponent(name)}`);
         const found = answer === undefined ? undefined : toEnvironment(answer);
         return { environment: found?.name === name ? found : undefined, list };
     }
@@ -413,14 +408,17 @@ class CloudClient {
             throw new Error(`Listing distributions: the platform said it holds more than the ${items.length} it listed, but would not list the rest`);
         return items;
     }
-    /** The distribution with that id, or undefined when the stack has none. */
-    async getDistribution(id) {
-        const operation = `Looking up distribution ${id}`;
-        const record = await this.api.retrying(operation, () => this.call(operation, 'GET', `/v3/distributions/${encodeURIComponent(id)}`).catch((error) => {
+    /** One record by its path, or undefined when the platform answers 404. */
+    lookUp(operation, path) {
+        return this.api.retrying(operation, () => this.call(operation, 'GET', path).catch((error) => {
             if (error instanceof errors/* ServiceError */._7 && error.status === 404)
                 return undefined;
             throw error;
         }));
+    }
+    /** The distribution with that id, or undefined when the stack has none. */
+    async getDistribution(id) {
+        const record = await this.lookUp(`Looking up distribution ${id}`, `/v3/distributions/${encodeURIComponent(id)}`);
         return record === undefined ? undefined : toDistribution(record);
     }
     /** The stack's application configuration files (an array, or a page of items). */
@@ -3218,7 +3216,7 @@ async function deploy(inputs, phase, signal, verify) {
         if (failure === undefined && inputs.health && (result.skipped || !environment)) {
             // Nothing was deployed (the environment already ran it, or an upload only): the site is checked all the same.
             const health = inputs.health;
-            await phase(`Health check ${health.url}`, () => checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core/* info */.pq }));
+            await phase(`Health check ${health.url}`, () => siteCheck(inputs, health, signal));
         }
         if (failure === undefined && verify) {
             const why = await verify();
@@ -3254,6 +3252,10 @@ async function deploy(inputs, phase, signal, verify) {
             await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
     }
 }
+/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
+function siteCheck(inputs, health, signal) {
+    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core/* info */.pq });
+}
 /**
  * Follows the deploy until applied, then health-checks the site. Resolves to why the new release
  * failed (not applied in time, unhealthy), or undefined when it passed; any other error is thrown.
@@ -3267,7 +3269,7 @@ async function verifyRelease(inputs, phase, client, name, distributionId, signal
         }
         if (inputs.health) {
             const health = inputs.health;
-            await phase(`Health check ${health.url}`, () => checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core/* info */.pq }));
+            await phase(`Health check ${health.url}`, () => siteCheck(inputs, health, signal));
             result.healthyAfterMs = at();
             result.timeline.push({ afterMs: result.healthyAfterMs, text: 'Healthy' });
         }
@@ -3294,7 +3296,7 @@ async function rollBack(inputs, phase, client, environment, failedId, configFile
             await followDeploy(client, environment.name, previous, { timeoutMs: inputs.deployTimeoutMs, previous: failedId, log: core/* info */.pq });
             // The old release answers without the new release's marker: only its answering is checked.
             if (inputs.health) {
-                await checkHealth({ ...inputs.health, expect: undefined, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core/* info */.pq });
+                await siteCheck(inputs, { ...inputs.health, expect: undefined }, signal);
             }
         });
     }

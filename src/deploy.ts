@@ -19,7 +19,7 @@ import { ActionError, InputError, StepFailed } from './errors.js'
 import { GitHubDeployment } from './github/deployments.js'
 import { checkHealth, HealthCheckFailed } from './health.js'
 import { HttpTransport } from './http/transport.js'
-import type { DeployInputs } from './inputs/index.js'
+import type { DeployInputs, HealthCheck } from './inputs/index.js'
 import type { PhaseRunner } from './phases.js'
 
 export const USER_AGENT = 'brcloud-deploy (GitHub Action)'
@@ -344,9 +344,7 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
     if (failure === undefined && inputs.health && (result.skipped || !environment)) {
       // Nothing was deployed (the environment already ran it, or an upload only): the site is checked all the same.
       const health = inputs.health
-      await phase(`Health check ${health.url}`, () =>
-        checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info })
-      )
+      await phase(`Health check ${health.url}`, () => siteCheck(inputs, health, signal))
     }
     if (failure === undefined && verify) {
       const why = await verify()
@@ -380,6 +378,11 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
   }
 }
 
+/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
+function siteCheck(inputs: DeployInputs, health: HealthCheck, signal: AbortSignal | undefined): Promise<{ afterMs: number; attempts: number }> {
+  return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info })
+}
+
 /**
  * Follows the deploy until applied, then health-checks the site. Resolves to why the new release
  * failed (not applied in time, unhealthy), or undefined when it passed; any other error is thrown.
@@ -404,9 +407,7 @@ async function verifyRelease(
     }
     if (inputs.health) {
       const health = inputs.health
-      await phase(`Health check ${health.url}`, () =>
-        checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info })
-      )
+      await phase(`Health check ${health.url}`, () => siteCheck(inputs, health, signal))
       result.healthyAfterMs = at()
       result.timeline.push({ afterMs: result.healthyAfterMs, text: 'Healthy' })
     }
@@ -446,7 +447,7 @@ async function rollBack(
       await followDeploy(client, environment.name, previous, { timeoutMs: inputs.deployTimeoutMs, previous: failedId, log: core.info })
       // The old release answers without the new release's marker: only its answering is checked.
       if (inputs.health) {
-        await checkHealth({ ...inputs.health, expect: undefined, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info })
+        await siteCheck(inputs, { ...inputs.health, expect: undefined }, signal)
       }
     })
   } catch (error) {

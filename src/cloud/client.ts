@@ -159,13 +159,7 @@ export class CloudClient {
     const list = await this.listEnvironments()
     const listed = list.items.find((e) => e.name === name)
     if (listed !== undefined || list.complete) return { environment: listed, list }
-    const operation = `Looking up environment '${name}'`
-    const answer = await this.api.retrying(operation, () =>
-      this.call<Record<string, unknown> | undefined>(operation, 'GET', `/v3/environments?name=${encodeURIComponent(name)}`).catch((error: unknown) => {
-        if (error instanceof ServiceError && error.status === 404) return undefined
-        throw error
-      })
-    )
+    const answer = await this.lookUp(`Looking up environment '${name}'`, `/v3/environments?name=${encodeURIComponent(name)}`)
     const found = answer === undefined ? undefined : toEnvironment(answer)
     return { environment: found?.name === name ? found : undefined, list }
   }
@@ -182,15 +176,19 @@ export class CloudClient {
     return items
   }
 
-  /** The distribution with that id, or undefined when the stack has none. */
-  async getDistribution(id: string): Promise<Distribution | undefined> {
-    const operation = `Looking up distribution ${id}`
-    const record = await this.api.retrying(operation, () =>
-      this.call<Record<string, unknown> | undefined>(operation, 'GET', `/v3/distributions/${encodeURIComponent(id)}`).catch((error: unknown) => {
+  /** One record by its path, or undefined when the platform answers 404. */
+  private lookUp(operation: string, path: string): Promise<Record<string, unknown> | undefined> {
+    return this.api.retrying(operation, () =>
+      this.call<Record<string, unknown> | undefined>(operation, 'GET', path).catch((error: unknown) => {
         if (error instanceof ServiceError && error.status === 404) return undefined
         throw error
       })
     )
+  }
+
+  /** The distribution with that id, or undefined when the stack has none. */
+  async getDistribution(id: string): Promise<Distribution | undefined> {
+    const record = await this.lookUp(`Looking up distribution ${id}`, `/v3/distributions/${encodeURIComponent(id)}`)
     return record === undefined ? undefined : toDistribution(record)
   }
 
