@@ -3,15 +3,33 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { OUTPUT_NAMES } from '../src/action-metadata.js'
-import type { DeployResult } from '../src/deploy.js'
+import type { ReleaseRecord, ReleaseState } from '../src/deploy/release-state.js'
+import type { DeployResult } from '../src/deploy/result.js'
 import { notices, OUTPUTS, outputValues, summaryMarkdown, type RunResult } from '../src/report.js'
 import type { SearchResult } from '../src/search/client.js'
 
 const declared = Object.keys((parse(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as { outputs: Record<string, unknown> }).outputs)
 
+/** A release that went through `states`, one second apart, each with its evidence. */
+function releaseOf(states: ReleaseState[], over: Partial<ReleaseRecord> = {}): ReleaseRecord {
+  const transitions = states.map((state, i) => ({ state, at: 1_000_000 + i * 1000, evidence: `evidence of ${state}` }))
+  return {
+    environment: 'development',
+    distributionId: 'dist-1',
+    previous: 'dist-0',
+    redeploy: false,
+    state: states.at(-1) ?? 'planned',
+    transitions,
+    appliedBy: 'switch',
+    ...over
+  }
+}
+
 const deployResult = (over: Partial<DeployResult> = {}): DeployResult => ({
   apiUrl: 'https://api.mystack.bloomreach.cloud',
   target: 'mystack',
+  consoleUrl: 'https://missioncontrol.mystack.bloomreach.cloud',
+  platformReached: true,
   dryRun: false,
   strategy: 'stopstart',
   environmentName: 'development',
@@ -25,8 +43,9 @@ const deployResult = (over: Partial<DeployResult> = {}): DeployResult => ({
   previousDistributionId: 'dist-0',
   configFiles: [],
   skipped: false,
-  deployed: true,
-  timeline: [],
+  release: releaseOf(['requested', 'applied', 'verified']),
+  finalLook: { distributionId: 'dist-1', status: undefined, at: 1_003_000 },
+  cautions: [],
   plan: [],
   completed: true,
   tokenRenewals: 0,
@@ -77,6 +96,8 @@ describe('outputs', () => {
       'previous-distribution-id': 'dist-0',
       deployed: 'true',
       'rolled-back': 'false',
+      'release-state': 'verified',
+      'environment-distribution-id': 'dist-1',
       'search-num-found': '4',
       'search-latency-ms': '12',
       'search-request-id': '1234567890123'
@@ -84,7 +105,8 @@ describe('outputs', () => {
   })
 
   test('environment-id only once the deploy call went through; pruned-distributions only when pruning ran', () => {
-    const values = outputValues(runOf({ deploy: deployResult({ deployed: false, completed: false }) }))
+    const values = outputValues(runOf({ deploy: deployResult({ release: releaseOf(['waiting', 'failed']), completed: false }) }))
+    expect(values.deployed).toBe('false')
     expect(values['environment-id']).toBeUndefined()
     expect(values['pruned-distributions']).toBeUndefined()
     expect(outputValues(runOf({ deploy: deployResult({ pruned: 0 }) }))['pruned-distributions']).toBe('0')
@@ -104,34 +126,92 @@ describe('outputs', () => {
 describe('notices', () => {
   test('one notice per finished step', () => {
     expect(notices(runOf({ search: searchResult }))).toEqual([
-      "Deployed site.tar.gz (dist-1) to 'development' on mystack.",
+      "Deployed site.tar.gz (dist-1) to 'development' on mystack; verified: evidence of verified.",
       "Search check passed: 'shirt' found 4 result(s) in 12 ms."
     ])
-    expect(notices(runOf({ deploy: deployResult({ environmentName: undefined, environmentId: undefined, deployed: false }) }))).toEqual([
-      'Uploaded site.tar.gz as distribution dist-1 to mystack.'
-    ])
+    expect(
+      notices(runOf({ deploy: deployResult({ environmentName: undefined, environmentId: undefined, release: undefined, finalLook: undefined }) }))
+    ).toEqual(['Uploaded site.tar.gz (dist-1) to mystack; no environment given, so nothing was deployed.'])
   })
 
   test('a dry run says what it would have done', () => {
-    const dry = deployResult({ dryRun: true, upload: undefined, deployed: false })
+    const dry = deployResult({ dryRun: true, upload: undefined, release: undefined, finalLook: undefined })
     expect(notices(runOf({ deploy: dry }))).toEqual([
       "Dry run: would upload site.tar.gz (2.0 KB) to https://api.mystack.bloomreach.cloud and deploy it to 'development' (env-1) with strategy stopstart. Nothing was changed."
     ])
   })
 
   test('no notice for a step that stopped part-way, or a search check that failed', () => {
-    expect(notices(runOf({ deploy: deployResult({ completed: false, deployed: false }), search: { ...searchResult, passed: false } }))).toEqual([])
+    expect(notices(runOf({ deploy: deployResult({ completed: false, release: undefined }), search: { ...searchResult, passed: false } }))).toEqual([])
   })
 })
 
 describe('summary', () => {
   test('shows what a failed deployment had done before it stopped', () => {
     const md = summaryMarkdown(
-      runOf({ deploy: deployResult({ upload: undefined, distributionId: undefined, deployed: false, completed: false }), error: 'Upload failed' })
+      runOf({
+        deploy: deployResult({ upload: undefined, distributionId: undefined, release: undefined, finalLook: undefined, completed: false }),
+        error: 'Upload failed'
+      })
     )
-    expect(md).toContain('❌ Failed')
+    expect(md).toContain('**❌ Failed before anything was deployed**')
     expect(md).toContain('`site.tar.gz` (packed from a directory)')
+    expect(md).toMatch(/\| Upload \| not uploaded \|/)
     expect(md).toMatch(/\| Distribution id \| — \|/)
-    expect(md).toContain('**Error:** Upload failed')
+    expect(md.match(/Upload failed/g)).toHaveLength(1)
+    expect(md).toContain('[Mission Control](https://missioncontrol.mystack.bloomreach.cloud)')
+  })
+
+  test('the first lines state the outcome as observed: what runs at the end, how it was verified, what was rolled back', () => {
+    const ok = summaryMarkdown(runOf())
+    expect(ok.split('\n').slice(0, 7)).toEqual([
+      '## Bloomreach Cloud deployment',
+      '',
+      "**✅ Verified: 'development' runs `dist-1`**",
+      '',
+      "**Now:** 'development' reports distribution dist-1 (looked at when the step ended).",
+      '',
+      '**Verified by:** evidence of verified.'
+    ])
+    const rolled = summaryMarkdown(
+      runOf({
+        deploy: deployResult({
+          release: releaseOf(['requested', 'applied', 'failed', 'rollback-requested', 'rollback-applied', 'rollback-healthy'], {
+            rollbackTo: 'dist-0',
+            failure: { kind: 'unhealthy', message: 'site 500' }
+          }),
+          finalLook: { distributionId: 'dist-0', status: 'running', at: 1 }
+        }),
+        error: 'site 500'
+      })
+    )
+    expect(rolled).toContain("**❌ Failed and rolled back: 'development' reports `dist-0` at the end**")
+    expect(rolled).toContain('**Rollback to `dist-0`:** applied, and the site answers: evidence of rollback-healthy.')
+    expect(rolled).toContain('| 0 ms | requested | evidence of requested |')
+    const replaced = summaryMarkdown(
+      runOf({
+        deploy: deployResult({ release: releaseOf(['requested', 'replaced']), finalLook: { distributionId: 'dist-9', status: undefined, at: 1 } }),
+        error: 'replaced'
+      })
+    )
+    expect(replaced).toContain("**❌ Replaced by another deploy: 'development' reports `dist-9` at the end; nothing was rolled back**")
+  })
+
+  test('a release that passed without evidence says what was not observed', () => {
+    const md = summaryMarkdown(
+      runOf({ deploy: deployResult({ release: releaseOf(['requested', 'healthy'], { appliedBy: 'not-observed', site: 'answers' }) }) })
+    )
+    expect(md).toContain("**✅ Deployed, not verified: 'development' reports `dist-1` at the end**")
+    expect(md).toContain('the switch was not seen (the platform reported the new id from the first look on)')
+    expect(md).toContain('the site answers, but without health-expect that cannot tell the new release from the old')
+  })
+
+  test('an upload without an environment does not claim a deploy; a dry run says what pruning would delete', () => {
+    const upload = summaryMarkdown(
+      runOf({ deploy: deployResult({ environmentName: undefined, environmentId: undefined, release: undefined, finalLook: undefined }) })
+    )
+    expect(upload).toContain('**✅ Uploaded as `dist-1`: no environment given, so nothing was deployed**')
+    const dry = summaryMarkdown(runOf({ deploy: deployResult({ dryRun: true, upload: undefined, release: undefined, finalLook: undefined, wouldPrune: 2 }) }))
+    expect(dry).toMatch(/\| Pruned distributions \| would delete 2 \|/)
   })
 })

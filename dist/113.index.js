@@ -867,7 +867,7 @@ async function checkSearch(config, phase, signal) {
         if (r.titles.length > 0)
             core/* info */.pq(`First results: ${r.titles.join(' | ')}`);
         return r;
-    });
+    }, (r) => r.passed);
 }
 
 

@@ -28400,13 +28400,14 @@ const INPUT_DEFAULTS = {
     'health-expect': '',
     'health-timeout-minutes': '10',
     'rollback': 'false',
+    'rollback-on-search': 'false',
     'github-token': '',
     'deploy-strategy': 'stopstart',
     'max-distribution-size': '650',
     'max-distributions': '',
     'max-attempts': '4',
     'request-timeout-seconds': '60',
-    'timeout-minutes': '30',
+    'timeout-minutes': '',
     'search-query': '',
     'search-type': 'keyword',
     'search-account-id': '',
@@ -28424,7 +28425,7 @@ const INPUT_DEFAULTS = {
     'dry-run': 'false'
 };
 /** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'search-num-found', 'search-latency-ms', 'search-request-id']));
 
 
 /***/ }),
@@ -28477,6 +28478,187 @@ function sameDistributionName(stored, ours) {
     catch {
         return false;
     }
+}
+
+
+/***/ }),
+
+/***/ 9392:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ describeLook),
+/* harmony export */   Z: () => (/* binding */ switching)
+/* harmony export */ });
+/** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
+const SWITCHING = /deploying|progress|pending|starting|switching|updating|provisioning|restarting|stopping|queued|rolling/i;
+/** Whether the status field says the environment is busy switching; undefined when the platform gave no status. */
+function switching(look) {
+    return look.status === undefined ? undefined : SWITCHING.test(look.status);
+}
+/** "reports distribution X (status: s)", as the log and the summary say it. */
+function describeLook(look) {
+    const runs = look.distributionId ? `reports distribution ${look.distributionId}` : 'reports no distribution';
+    return look.status ? `${runs} (status: ${look.status})` : runs;
+}
+
+
+/***/ }),
+
+/***/ 4535:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H$: () => (/* binding */ nowRuns),
+/* harmony export */   ay: () => (/* binding */ whereItStands),
+/* harmony export */   uu: () => (/* binding */ releaseFailure)
+/* harmony export */ });
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
+/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9392);
+/* harmony import */ var _release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(350);
+// What the step says about the environment when it ends, derived from the release's states and the
+// last look alone: what was requested, what was rolled back, what the environment runs now. Never a
+// claim that was not observed.
+
+
+
+/** "'production' reports distribution X (status: running) at the end of the run", or why it could not be looked at. */
+function nowRuns(result) {
+    const look = result.finalLook;
+    const env = result.environmentName;
+    if (look === undefined || env === undefined)
+        return undefined;
+    if ('error' in look)
+        return `What '${env}' runs now could not be looked at (${look.error}): check it in the console.`;
+    return `At the end of the run, '${env}' ${(0,_look_js__WEBPACK_IMPORTED_MODULE_1__/* .describeLook */ .F)(look)}.`;
+}
+/** When a state was entered, after the deploy request. */
+function when(release, at) {
+    const requested = (0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'requested') ?? release.transitions[0];
+    return requested === undefined ? '' : ` (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(at - requested.at)} after the request)`;
+}
+/** What happened to the rollback, in one sentence; undefined when none was asked for. */
+function rollbackText(release, rollbackOn, searchRollsBack) {
+    const env = `'${release.environment}'`;
+    const failure = release.failure;
+    if (failure === undefined)
+        return '';
+    if (failure.kind === 'busy')
+        return `Nothing of this run was deployed to ${env}.`;
+    if (failure.kind === 'search' && rollbackOn && !searchRollsBack) {
+        return `The search service is a separate system, so the release was not rolled back (set rollback-on-search: true to roll back on a failing search check).`;
+    }
+    if (!rollbackOn) {
+        const stays = failure.kind === 'not-applied' ? `The deploy of ${release.distributionId} may still land` : `${release.distributionId} stays deployed`;
+        return `${stays}: rollback is off (set rollback: true to deploy the previous distribution back when a check fails).`;
+    }
+    const to = release.rollbackTo;
+    if (to === undefined) {
+        return `Cannot roll back: ${env} reported no other distribution before this deploy${release.previous === release.distributionId ? ' than this one' : ''}, so there is nothing to go back to.`;
+    }
+    const healthy = (0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-healthy');
+    const applied = (0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-applied');
+    const failed = (0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-failed');
+    if (healthy && applied)
+        return `Rolled back: ${env} runs the previous distribution ${to} again (${applied.evidence}${when(release, applied.at)}), and the site answers. ${release.distributionId} stays on the stack for inspection.`;
+    if (failed)
+        return `The rollback to ${to} failed: ${failed.evidence}`;
+    if (applied)
+        return `Rolled back: ${env} reports the previous distribution ${to} again (${applied.evidence}${when(release, applied.at)}); the site was not checked (no health-url).`;
+    if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
+        return `A rollback to ${to} was requested, but it was not seen applied.`;
+    return `No rollback was sent: ${env} still reported the previous distribution ${to}, so ${release.distributionId} was never applied.`;
+}
+/** The step's failure message when the release did not pass: the cause, the rollback, what runs now. */
+function releaseFailure(result, cause, rollbackOn, searchRollsBack) {
+    const release = result.release;
+    const parts = [cause.trim()];
+    if (release?.state === 'replaced') {
+        parts.push(`This run never rolls back another deploy, so nothing was rolled back. If both deploys were yours, give the jobs that deploy to '${release.environment}' one concurrency group so they run one at a time.`);
+    }
+    else if (release !== undefined) {
+        const text = rollbackText(release, rollbackOn, searchRollsBack);
+        if (text)
+            parts.push(text);
+    }
+    const now = nowRuns(result);
+    if (now)
+        parts.push(now);
+    return parts.join(' ');
+}
+/** For the watchdog: what was requested and how far it came, and what runs now. */
+function whereItStands(result) {
+    const release = result?.release;
+    if (result === undefined || release === undefined || !(0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'requested'))
+        return '';
+    const parts = [`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`];
+    if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
+        parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${(0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-applied') ? ' and applied' : ''}.`);
+    const now = nowRuns(result);
+    if (now)
+        parts.push(now);
+    return ` ${parts.join(' ')}`;
+}
+
+
+/***/ }),
+
+/***/ 350:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EN: () => (/* binding */ rolledBack),
+/* harmony export */   Gj: () => (/* binding */ newRelease),
+/* harmony export */   V6: () => (/* binding */ reached),
+/* harmony export */   Ve: () => (/* binding */ enter),
+/* harmony export */   mn: () => (/* binding */ wasRequested)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
+// The release as an explicit state machine. Each state is entered once, with the evidence that justified
+// it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
+//
+//   requested -> in-progress -> applied -> healthy -> verified
+//       |             |            |          |
+//       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
+//   (waiting first, when the environment is busy)   replaced: another distribution runs now (from any live state; never rolled back)
+
+/** Which states may follow which: anything else is a bug, and throws. */
+const NEXT = {
+    planned: ['waiting', 'requested', 'failed', 'replaced'],
+    waiting: ['requested', 'failed', 'replaced'],
+    requested: ['in-progress', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
+    'in-progress': ['applied', 'failed', 'replaced'],
+    applied: ['healthy', 'verified', 'failed', 'replaced'],
+    healthy: ['verified', 'failed', 'replaced'],
+    verified: [],
+    failed: ['rollback-requested', 'rollback-failed', 'replaced'],
+    replaced: [],
+    'rollback-requested': ['rollback-applied', 'rollback-failed', 'replaced'],
+    'rollback-applied': ['rollback-healthy', 'rollback-failed', 'replaced'],
+    'rollback-healthy': [],
+    'rollback-failed': []
+};
+function newRelease(environment, distributionId, previous) {
+    return { environment, distributionId, previous, redeploy: previous === distributionId, state: 'planned', transitions: [] };
+}
+/** Moves the release on, recording why; logs the step so the log and the summary tell the same story. */
+function enter(release, state, evidence, at = Date.now()) {
+    if (!NEXT[release.state].includes(state))
+        throw new Error(`Release: no transition from ${release.state} to ${state} (${evidence})`);
+    release.state = state;
+    release.transitions.push({ state, at, evidence });
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Release ${state}: ${evidence}`);
+}
+function reached(release, state) {
+    return release?.transitions.find((t) => t.state === state);
+}
+/** The deploy call went through (sent and answered, or adopted after a lost answer). */
+function wasRequested(release) {
+    return reached(release, 'requested') !== undefined;
+}
+/** A rollback was applied: after it was requested, the environment reported the previous distribution again. */
+function rolledBack(release) {
+    return reached(release, 'rollback-applied') !== undefined;
 }
 
 
@@ -28681,6 +28863,11 @@ function parsePageUrl(value, rules) {
     url.hash = '';
     return url.href;
 }
+/** Mission Control of an API address of the current form (https://api.<stack>.<domain>); undefined for any other form. */
+function consoleOf(apiUrl) {
+    const m = /^https:\/\/api\.([a-z0-9-]+)\.([a-z0-9.-]+)$/i.exec(apiUrl);
+    return m ? `https://missioncontrol.${m[1]}.${m[2]}` : undefined;
+}
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 /** `input` names the value in messages: `stack`, or the stack part of console-url. */
 function validateStackName(stack, input = AddressInput.Stack) {
@@ -28735,16 +28922,17 @@ function resolveConsoleUrl(value) {
 function resolveCloudAddress(inputs) {
     if (inputs.apiUrl) {
         const stack = inputs.stack ? validateStackName(inputs.stack) : undefined;
-        return { apiUrl: parseBaseUrl(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' };
+        const apiUrl = parseBaseUrl(inputs.apiUrl, API_URL_RULES);
+        return { apiUrl, stack, source: 'api-url', consoleUrl: consoleOf(apiUrl) };
     }
     if (inputs.consoleUrl) {
         const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' };
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url', consoleUrl: `https://missioncontrol.${stack}.${domain}` };
     }
     if (inputs.stack) {
         const stack = validateStackName(inputs.stack);
         const domain = validateDomain(inputs.platformDomain || _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .W[AddressInput.PlatformDomain]);
-        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' };
+        return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack', consoleUrl: `https://missioncontrol.${stack}.${domain}` };
     }
     throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
         'address), or `console-url` to the console address, or `api-url` to the full API address.');
@@ -28760,11 +28948,15 @@ function resolveCloudAddress(inputs) {
 /* harmony export */   Nk: () => (/* binding */ searchLabel),
 /* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
-/* unused harmony exports OUTPUTS, outputValues, notices, summaryMarkdown */
+/* unused harmony exports OUTPUTS, outputValues, notices, headline, summaryMarkdown */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6264);
+/* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(350);
+/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9392);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
 // What the user sees at the end, derived from the results of the run's steps and nothing else: the
 // outputs (one table, OUTPUTS), the notices, and the job summary.
+
+
 
 
 /**
@@ -28774,15 +28966,17 @@ function resolveCloudAddress(inputs) {
 const OUTPUTS = {
     'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
     'distribution-id': ({ deploy }) => (deploy?.dryRun ? undefined : deploy?.distributionId),
-    'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name,
+    'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name ?? deploy?.knownName,
     'distribution-size': ({ deploy }) => deploy?.archive?.size,
     'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
-    'environment-id': ({ deploy }) => (deploy?.deployed ? deploy.environmentId : undefined),
-    'pruned-distributions': ({ deploy }) => deploy?.pruned,
+    'environment-id': ({ deploy }) => ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(deploy?.release) ? deploy?.environmentId : undefined),
+    'pruned-distributions': ({ deploy }) => (deploy?.dryRun && deploy.wouldPrune !== undefined ? 0 : deploy?.pruned),
     'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
     'previous-distribution-id': ({ deploy }) => deploy?.previousDistributionId,
-    deployed: ({ deploy }) => (deploy?.deployed ? 'true' : deploy?.skipped ? 'false' : undefined),
-    'rolled-back': ({ deploy }) => (deploy?.deployed ? String(deploy.rolledBack !== undefined) : undefined),
+    deployed: ({ deploy }) => ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(deploy?.release) ? 'true' : deploy?.skipped || deploy?.release ? 'false' : undefined),
+    'rolled-back': ({ deploy }) => ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(deploy?.release) ? String((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(deploy?.release)) : undefined),
+    'release-state': ({ deploy }) => deploy?.release?.state,
+    'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
     'search-num-found': ({ search }) => search?.numFound,
     'search-latency-ms': ({ search }) => search?.latencyMs,
     'search-request-id': ({ search }) => search?.requestId
@@ -28805,33 +28999,41 @@ function notices(run) {
     const lines = [];
     const d = run.deploy;
     if (d?.completed) {
-        const what = d.archive?.name ?? d.distributionId ?? 'the distribution';
+        const what = named(d);
         if (d.dryRun) {
             const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : '';
             const head = d.archive && !d.reused
-                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
+                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
                 : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`;
             lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`);
         }
         else if (d.skipped) {
-            lines.push(`'${d.environmentName ?? ''}' already runs ${what} (${d.distributionId ?? '?'}) on ${d.target}: nothing deployed. Set force-deploy: true to deploy it again.`);
+            lines.push(`'${d.environmentName ?? ''}' already runs ${what} on ${d.target}: nothing deployed. Set force-deploy: true to deploy it again.`);
         }
-        else if (d.deployed) {
-            const applied = d.appliedAfterMs === undefined ? '' : `; applied after ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(d.appliedAfterMs)}`;
-            const healthy = d.healthyAfterMs === undefined ? '' : `, healthy after ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(d.healthyAfterMs)}`;
-            lines.push(`Deployed ${what} (${d.distributionId ?? '?'}) to '${d.environmentName ?? ''}' on ${d.target}${applied}${healthy}.`);
+        else if (d.release) {
+            const verified = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(d.release, 'verified');
+            const how = verified ? `verified: ${verified.evidence}` : `not verified: ${unobserved(d).join('; ')}`;
+            lines.push(`Deployed ${what} to '${d.environmentName ?? ''}' on ${d.target}; ${how}.`);
         }
         else if (d.upload) {
-            lines.push(`Uploaded ${what} as distribution ${d.upload.distributionId} to ${d.target}.`);
+            lines.push(`Uploaded ${what} to ${d.target}; no environment given, so nothing was deployed.`);
         }
         else if (d.reused) {
-            lines.push(`${what} is already on ${d.target} as distribution ${d.distributionId ?? '?'}: nothing uploaded.`);
+            lines.push(`${what} is already on ${d.target}: nothing uploaded${d.environmentName ? '' : ', and no environment given, so nothing deployed'}.`);
         }
     }
     const s = run.search;
     if (s?.passed)
         lines.push(`Search check passed: ${searchLabel(s)} found ${s.numFound ?? 0} result(s) in ${s.latencyMs ?? '?'} ms.`);
     return lines;
+}
+/** "name.tar.gz (id)", or just the id when the name is not known: never the same thing twice. */
+function named(d) {
+    const name = d.upload?.storedName ?? d.archive?.name ?? d.knownName;
+    const id = d.distributionId;
+    if (name === undefined || name === id)
+        return id ?? 'the distribution';
+    return id === undefined ? name : `${name} (${id})`;
 }
 /** Where the deployed distribution came from, in words. */
 function sourceText(d) {
@@ -28841,7 +29043,7 @@ function sourceText(d) {
         return `what '${d.fromEnvironment ?? '?'}' runs`;
     if (d.reused)
         return 'an identical one already on the stack, reused';
-    return 'uploaded';
+    return d.upload ? 'uploaded' : 'not uploaded';
 }
 function cell(value) {
     return value === undefined || value === '' ? '—' : value.replace(/\|/g, '\\|');
@@ -28860,20 +29062,25 @@ function storedAs(d) {
 }
 function deploymentRows(d) {
     const archive = d?.archive;
+    const uploadText = d?.upload
+        ? `uploaded in ${d.upload.attempts} attempt(s)${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}`
+        : d?.reused
+            ? 'not needed: an identical distribution is on the stack'
+            : d?.dryRun
+                ? undefined
+                : 'not uploaded';
     return [
         ['API address', d?.apiUrl ?? '—'],
         ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
-        ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`${archive && d.reused ? ' (already on the stack: reused, not uploaded)' : ''}` : '—'],
-        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
+        ['Upload', archive ? uploadText : undefined],
+        ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
+        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
         ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
         ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
         ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
         ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
-        ['Deploy', d?.skipped ? 'skipped: the environment already ran it' : undefined],
-        ['Rolled back', d?.rolledBack ? `to \`${d.rolledBack.to}\`: ${d.rolledBack.reason}` : undefined],
-        ['Upload attempts', d?.upload ? `${d.upload.attempts}${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}` : undefined],
-        ['Pruned distributions', d?.pruned === undefined ? undefined : String(d.pruned)],
+        ['Pruned distributions', d?.dryRun && d.wouldPrune !== undefined ? `would delete ${d.wouldPrune}` : d?.pruned === undefined ? undefined : String(d.pruned)],
         ['Token renewals', String(d?.tokenRenewals ?? 0)]
     ];
 }
@@ -28897,39 +29104,131 @@ function searchRows(s) {
         ['First results', s.titles.length ? s.titles.join('<br>') : undefined]
     ];
 }
-/** The summary's first row. */
-function resultText(r) {
+/** What the environment reported at the last look, in the summary's words. */
+function atTheEnd(d) {
+    const look = d.finalLook;
+    if (look === undefined)
+        return 'what it runs now was not looked at';
+    if ('error' in look)
+        return 'what it runs now could not be looked at';
+    return look.distributionId ? `reports \`${look.distributionId}\` at the end` : 'reports no distribution at the end';
+}
+/** The outcome in one line, as observed. */
+function headline(r) {
     const d = r.deploy;
-    if (r.error)
-        return d?.rolledBack ? `❌ Failed, rolled back to \`${d.rolledBack.to}\`` : '❌ Failed';
+    const release = d?.release;
+    const env = `'${d?.environmentName ?? ''}'`;
+    const id = `\`${d?.distributionId ?? '?'}\``;
+    if (r.error) {
+        if (d === undefined)
+            return '❌ Failed before anything was done';
+        if (release?.state === 'replaced')
+            return `❌ Replaced by another deploy: ${env} ${atTheEnd(d)}; nothing was rolled back`;
+        if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(release))
+            return `❌ Failed and rolled back: ${env} ${atTheEnd(d)}`;
+        if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(release))
+            return `❌ Failed: ${env} ${atTheEnd(d)}`;
+        if (release)
+            return `❌ Failed: nothing was deployed; ${env} ${atTheEnd(d)}`;
+        if (d.upload)
+            return `❌ Failed after the upload of ${id}: nothing was deployed`;
+        return `❌ Failed before anything was ${d.environmentName ? 'deployed' : 'uploaded'}`;
+    }
     if (!r.deploys)
         return '✅ Passed';
     if (d?.dryRun)
         return '🔍 Dry run: nothing was changed';
     if (d?.skipped)
-        return '✅ Already running: nothing deployed';
-    return '✅ Deployed';
+        return `✅ Already running: ${env} runs ${id}; nothing deployed`;
+    if (release?.state === 'verified')
+        return `✅ Verified: ${env} runs ${id}`;
+    if (release)
+        return `✅ Deployed, not verified: ${env} ${atTheEnd(d)}`;
+    if (d?.upload)
+        return `✅ Uploaded as ${id}: no environment given, so nothing was deployed`;
+    if (d?.reused)
+        return `✅ Already on the stack as ${id}: nothing uploaded${d.environmentName ? '' : ' or deployed'}`;
+    return '✅ Done';
+}
+/** What was and was not observed of the release: the lines under the headline. */
+function outcomeLines(d) {
+    const release = d.release;
+    const lines = [];
+    const look = d.finalLook;
+    if (look !== undefined && d.environmentName) {
+        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_3__/* .describeLook */ .F)(look)} (looked at when the step ended)`}.`);
+    }
+    if (release) {
+        const verified = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(release, 'verified');
+        if (verified)
+            lines.push(`**Verified by:** ${verified.evidence}.`);
+        else if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(release))
+            lines.push(`**Not verified:** ${unobserved(d).join('; ')}.`);
+        if (release.rollbackTo !== undefined)
+            lines.push(`**Rollback to \`${release.rollbackTo}\`:** ${rollbackState(release)}.`);
+    }
+    for (const c of d.cautions)
+        lines.push(`⚠️ ${c}`);
+    return lines;
+}
+/** What the checks could not show. */
+function unobserved(d) {
+    const release = d.release;
+    const out = [];
+    if (release === undefined)
+        return out;
+    if (release.failure)
+        out.push(`the release failed: ${release.failure.kind === 'search' ? 'the search check' : release.failure.kind === 'unhealthy' ? 'the health check' : release.failure.kind === 'busy' ? 'the environment stayed busy' : 'the switch was not seen in time'}`);
+    if (release.appliedBy === undefined && !release.failure)
+        out.push('the deploy was not followed (follow-deploy: false)');
+    if (release.appliedBy === 'not-observed')
+        out.push('the switch was not seen (the platform reported the new id from the first look on)');
+    if (release.site === 'answers')
+        out.push('the site answers, but without health-expect that cannot tell the new release from the old');
+    if (release.site === undefined && !release.failure)
+        out.push('the site was not checked (no health-url)');
+    return out.length > 0 ? out : ['nothing showed that the new release serves'];
+}
+function rollbackState(release) {
+    for (const [state, text] of [
+        ['rollback-healthy', 'applied, and the site answers'],
+        ['rollback-failed', 'failed'],
+        ['rollback-applied', 'applied (the site was not checked)'],
+        ['rollback-requested', 'requested, not seen applied']
+    ]) {
+        const t = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(release, state);
+        if (t)
+            return `${text}: ${t.evidence}`;
+    }
+    return 'not sent: the environment still ran the previous distribution';
 }
 function summaryMarkdown(r) {
-    const status = resultText(r);
-    const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', ''];
-    lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r.deploy) : [])], r.deploys ? 'Deployment' : 'Search check'));
-    if (r.error)
-        lines.push('', `**Error:** ${r.error.replace(/\r?\n/g, ' ')}`);
-    const timeline = r.deploy?.timeline ?? [];
-    if (timeline.length > 0) {
-        lines.push('', '### Timeline', '', '| After the deploy request | Event |', '|---:|---|');
-        for (const e of timeline)
-            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(e.afterMs)} | ${cell(e.text)} |`);
+    const d = r.deploy;
+    const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', '', `**${headline(r)}**`, ''];
+    if (d)
+        lines.push(...outcomeLines(d).flatMap((l) => [l, '']));
+    if (r.error) {
+        lines.push(`**Error:** ${r.error.replace(/\r?\n/g, ' ')}`, '');
+        if (d?.consoleUrl && d.platformReached)
+            lines.push(`Look at the environment in [Mission Control](${d.consoleUrl}).`, '');
     }
-    if (r.deploy?.dryRun && r.deploy.plan.length > 0)
-        lines.push('', '### What the run would do', '', ...r.deploy.plan.map((p) => `- ${p}`));
+    if (r.deploys)
+        lines.push(...table(deploymentRows(d), 'Deployment'));
+    const transitions = d?.release?.transitions ?? [];
+    if (transitions.length > 0) {
+        const start = transitions[0]?.at ?? 0;
+        lines.push('', '### Release', '', '| Time | State | Evidence |', '|---:|---|---|');
+        for (const t of transitions)
+            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
+    }
+    if (d?.dryRun && d.plan.length > 0)
+        lines.push('', '### What the run would do', '', ...d.plan.map((p) => `- ${p}`));
     if (r.search)
         lines.push('', '### Search check', '', ...table(searchRows(r.search), 'Search'));
     if (r.phases.length > 0) {
         lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|');
         for (const p of r.phases)
-            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
+            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
     return lines.join('\n') + '\n';
 }
@@ -32604,6 +32903,8 @@ var core = __nccwpck_require__(3360);
 // EXTERNAL MODULE: external "node:v8"
 var external_node_v8_ = __nccwpck_require__(8877);
 var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_);
+// EXTERNAL MODULE: ./src/deploy/outcome.ts
+var outcome = __nccwpck_require__(4535);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/secrets.ts
@@ -32689,6 +32990,7 @@ const Input = {
     HealthExpect: 'health-expect',
     HealthTimeoutMinutes: 'health-timeout-minutes',
     Rollback: 'rollback',
+    RollbackOnSearch: 'rollback-on-search',
     DeployStrategy: 'deploy-strategy',
     DryRun: 'dry-run',
     MaxDistributionSize: 'max-distribution-size',
@@ -32707,7 +33009,7 @@ function readCommonInputs(getInput) {
         dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
         maxAttempts: parseMaxAttempts(getInput(Input.MaxAttempts)),
         requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
-        timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), 0.01, 360) * 60_000)
+        timeoutMs: optional(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), (v) => Math.round(parseDecimal(Input.TimeoutMinutes, v, 0.01, 360) * 60_000))
     };
 }
 /** max-attempts: one rule for the cloud calls and the search check. */
@@ -32804,7 +33106,7 @@ function needsEnvironment(getInput, source) {
     for (const name of [Input.ConfigFiles, Input.HealthUrl])
         if (getInput(name) !== '')
             set.push(name);
-    for (const name of [Input.Rollback, Input.ForceDeploy])
+    for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy])
         if (parseBoolean(name, getInput(name)))
             set.push(`${name}: true`);
     if (set.length > 0) {
@@ -32831,6 +33133,11 @@ function readDeployInputs(getInput, common, source, password) {
     const maxDistributions = getInput(Input.MaxDistributions);
     const githubToken = getInput(Input.GitHubToken);
     (0,secrets/* registerSecret */.c)(githubToken);
+    const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback));
+    const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
+    if (rollbackOnSearch && !rollback) {
+        throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
+    }
     return {
         ...common,
         address,
@@ -32852,7 +33159,8 @@ function readDeployInputs(getInput, common, source, password) {
         followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
         deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
         health: parseHealth(getInput),
-        rollback: parseBoolean(Input.Rollback, getInput(Input.Rollback))
+        rollback,
+        rollbackOnSearch
     };
 }
 
@@ -33140,11 +33448,56 @@ function checkRequestSize(config) {
         `${largest} takes ${size} bytes once encoded: shorten it.`);
 }
 
+// EXTERNAL MODULE: ./src/format.ts
+var format = __nccwpck_require__(6264);
+;// CONCATENATED MODULE: ./src/inputs/budget.ts
+// The watchdog's budget (timeout-minutes): the run's own limits added up, so that the watchdog never
+// cuts a rollback short. Empty: derived from them; an explicit value that cannot hold them is refused
+// before any request, with the numbers.
+
+
+/** Room for building, packing and uploading, which have no budget of their own. */
+const MARGIN_MS = 10 * 60_000;
+/** The run's own limits, named as the inputs that set them. */
+function budgetParts(deploy, search) {
+    const parts = [];
+    if (deploy?.environment !== undefined && !deploy.dryRun) {
+        parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs]);
+        if (deploy.health)
+            parts.push(['health-timeout-minutes', deploy.health.timeoutMs]);
+        if (deploy.rollback) {
+            parts.push(['deploy-timeout-minutes (rollback)', deploy.deployTimeoutMs]);
+            if (deploy.health)
+                parts.push(['health-timeout-minutes (rollback)', deploy.health.timeoutMs]);
+        }
+    }
+    // The search check: its wait window, plus its last call's own limit.
+    if (search)
+        parts.push(['search-wait-seconds + search-timeout-seconds', search.waitMs + search.timeoutMs]);
+    return parts;
+}
+const minutes = (ms) => `${+(ms / 60_000).toFixed(2)}`;
+/** The watchdog's limit in ms: timeout-minutes, or the budgets plus a margin when it is empty. */
+function watchdogMs(common, deploy, search) {
+    const parts = budgetParts(deploy, search);
+    const needed = parts.reduce((sum, [, ms]) => sum + ms, 0);
+    if (common.timeoutMs === undefined)
+        return needed + MARGIN_MS;
+    if (common.timeoutMs < needed) {
+        const sum = parts.map(([name, ms]) => `${name} ${(0,format/* formatDuration */.a3)(ms)}`).join(' + ');
+        throw new errors/* InputError */.dz(`timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
+            `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
+            `(the budgets plus ${minutes(MARGIN_MS)} minutes to build and upload), leave it empty to derive it, or lower those budgets.`);
+    }
+    return common.timeoutMs;
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/index.ts
 // The one place that reads the action's inputs. Everything is validated here, before any request,
 // and turned into one typed, read-only object; an invalid value throws an InputError that says how
 // to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
 // settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
+
 
 
 
@@ -33165,13 +33518,14 @@ function readInputs(getInput = core/* getInput */.V4) {
     const common = readCommonInputs(getInput);
     const source = readSource(getInput);
     if (source === undefined && search)
-        return { common, deploy: undefined, search };
+        return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search };
     if (source === undefined) {
         throw new errors/* InputError */.dz(`Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
             'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
             '(To run only the search check, set search-query and leave distribution empty.)');
     }
-    return { common, deploy: readDeployInputs(getInput, common, source, password), search };
+    const deploy = readDeployInputs(getInput, common, source, password);
+    return { common, watchdogMs: watchdogMs(common, deploy, search), deploy, search };
 }
 
 ;// CONCATENATED MODULE: ./src/phases.ts
@@ -33200,21 +33554,23 @@ class Timeline {
     get current() {
         return this.running;
     }
-    run = async (name, fn) => {
+    run = async (name, fn, passed) => {
         const started = Date.now();
         let ok = false;
+        let threw = true;
         this.running = name;
         try {
             const result = await core/* group */.Os(name, fn);
-            ok = true;
+            threw = false;
+            ok = passed === undefined || passed(result);
             return result;
         }
         finally {
             this.done.push({ name, ms: Date.now() - started, ok });
             if (process.env[TRACE_MEMORY_ENV] === '1')
                 core/* info */.pq(memoryTraceLine(name, process.memoryUsage(), process.resourceUsage().maxRSS));
-            // A failed phase stays current, so the failure message can say where it happened.
-            if (ok)
+            // A phase that threw stays current, so the failure message can say where it happened.
+            if (!threw)
                 this.running = undefined;
         }
     };
@@ -33233,6 +33589,7 @@ var report = __nccwpck_require__(665);
 
 
 
+
 /** The run took longer than timeout-minutes. */
 class WatchdogTimeout extends errors/* ActionError */.lZ {
     name = 'WatchdogTimeout';
@@ -33241,8 +33598,8 @@ class WatchdogTimeout extends errors/* ActionError */.lZ {
 class SearchCheckFailed extends errors/* ActionError */.lZ {
     name = 'SearchCheckFailed';
 }
-/** How long the steps get to unwind after the watchdog aborted them, so the report can show how far they came. */
-const UNWIND_MS = 2_000;
+/** How long the steps get to unwind after the watchdog aborted them (a last look at the environment included), so the report can show how far they came. */
+const UNWIND_MS = 5_000;
 async function run() {
     const timeline = new Timeline();
     let inputs;
@@ -33254,13 +33611,14 @@ async function run() {
         inputs = readInputs();
         const { deploy: deployInputs, search } = inputs;
         const watchdog = new AbortController();
-        const minutes = inputs.common.timeoutMs / 60_000;
+        const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
+        const derived = inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '';
         const timer = setTimeout(() => {
             watchdogFired = true;
-            watchdog.abort(new WatchdogTimeout(`The deployment did not finish within timeout-minutes (${+minutes.toFixed(2)} min)` +
+            watchdog.abort(new WatchdogTimeout(`The deployment did not finish within timeout-minutes (${minutes} min${derived})` +
                 `${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
                 `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`));
-        }, inputs.common.timeoutMs);
+        }, inputs.watchdogMs);
         // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
         // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.
         external_node_v8_default().setFlagsFromString('--liftoff-only');
@@ -33274,7 +33632,7 @@ async function run() {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(697), __nccwpck_require__.e(69)]).then(__nccwpck_require__.bind(__nccwpck_require__, 69));
+                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(697), __nccwpck_require__.e(58)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1058));
                 try {
                     deployed = await deploy(deployInputs, timeline.run, watchdog.signal, search ? checkSearchOnce : undefined);
                 }
@@ -33297,9 +33655,10 @@ async function run() {
         }
         catch (failure) {
             // The watchdog aborted every call in flight: let the steps unwind (and clean up) briefly.
-            if (watchdogFired)
-                await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())]);
-            throw failure;
+            if (!watchdogFired)
+                throw failure;
+            await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())]);
+            throw new WatchdogTimeout(`${failure.message}${(0,outcome/* whereItStands */.ay)(deployed)}`);
         }
         finally {
             clearTimeout(timer);

@@ -23,13 +23,14 @@ export const INPUT_DEFAULTS = {
   'health-expect': '',
   'health-timeout-minutes': '10',
   'rollback': 'false',
+  'rollback-on-search': 'false',
   'github-token': '',
   'deploy-strategy': 'stopstart',
   'max-distribution-size': '650',
   'max-distributions': '',
   'max-attempts': '4',
   'request-timeout-seconds': '60',
-  'timeout-minutes': '30',
+  'timeout-minutes': '',
   'search-query': '',
   'search-type': 'keyword',
   'search-account-id': '',
@@ -48,5 +49,5 @@ export const INPUT_DEFAULTS = {
 } as const
 export type InputName = keyof typeof INPUT_DEFAULTS
 /** Every output action.yml declares. */
-export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'search-num-found', 'search-latency-ms', 'search-request-id'] as const
+export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'search-num-found', 'search-latency-ms', 'search-request-id'] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -3,7 +3,8 @@
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
 import * as core from '@actions/core'
 import v8 from 'node:v8'
-import type { DeployResult } from './deploy.js'
+import type { DeployResult } from './deploy/result.js'
+import { whereItStands } from './deploy/outcome.js'
 import { ActionError, StepFailed, systemErrorCode } from './errors.js'
 import { readInputs, type ActionInputs } from './inputs/index.js'
 import { Timeline } from './phases.js'
@@ -21,8 +22,8 @@ export class SearchCheckFailed extends ActionError {
   override name = 'SearchCheckFailed'
 }
 
-/** How long the steps get to unwind after the watchdog aborted them, so the report can show how far they came. */
-const UNWIND_MS = 2_000
+/** How long the steps get to unwind after the watchdog aborted them (a last look at the environment included), so the report can show how far they came. */
+const UNWIND_MS = 5_000
 
 export async function run(): Promise<void> {
   const timeline = new Timeline()
@@ -35,17 +36,18 @@ export async function run(): Promise<void> {
     inputs = readInputs()
     const { deploy: deployInputs, search } = inputs
     const watchdog = new AbortController()
-    const minutes = inputs.common.timeoutMs / 60_000
+    const minutes = +(inputs.watchdogMs / 60_000).toFixed(2)
+    const derived = inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : ''
     const timer = setTimeout(() => {
       watchdogFired = true
       watchdog.abort(
         new WatchdogTimeout(
-          `The deployment did not finish within timeout-minutes (${+minutes.toFixed(2)} min)` +
+          `The deployment did not finish within timeout-minutes (${minutes} min${derived})` +
             `${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
             `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`
         )
       )
-    }, inputs.common.timeoutMs)
+    }, inputs.watchdogMs)
     // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
     // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.
     v8.setFlagsFromString('--liftoff-only')
@@ -58,7 +60,7 @@ export async function run(): Promise<void> {
     }
     const steps = async (): Promise<void> => {
       if (deployInputs) {
-        const { deploy } = await import('./deploy.js')
+        const { deploy } = await import('./deploy/index.js')
         try {
           deployed = await deploy(deployInputs, timeline.run, watchdog.signal, search ? checkSearchOnce : undefined)
         } catch (failure) {
@@ -76,8 +78,9 @@ export async function run(): Promise<void> {
       await Promise.race([running, aborted(watchdog.signal)])
     } catch (failure) {
       // The watchdog aborted every call in flight: let the steps unwind (and clean up) briefly.
-      if (watchdogFired) await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())])
-      throw failure
+      if (!watchdogFired) throw failure
+      await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())])
+      throw new WatchdogTimeout(`${(failure as Error).message}${whereItStands(deployed)}`)
     } finally {
       clearTimeout(timer)
     }

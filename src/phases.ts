@@ -22,8 +22,8 @@ export interface Phase {
   readonly ok: boolean
 }
 
-/** Runs one phase: `fn` inside a log group named `name`, timed. */
-export type PhaseRunner = <T>(name: string, fn: () => Promise<T>) => Promise<T>
+/** Runs one phase: `fn` inside a log group named `name`, timed; `passed` tells a result that did not pass (a failed check returns, not throws). */
+export type PhaseRunner = <T>(name: string, fn: () => Promise<T>, passed?: (result: T) => boolean) => Promise<T>
 
 export class Timeline {
   private readonly done: Phase[] = []
@@ -39,19 +39,21 @@ export class Timeline {
     return this.running
   }
 
-  readonly run: PhaseRunner = async (name, fn) => {
+  readonly run: PhaseRunner = async (name, fn, passed) => {
     const started = Date.now()
     let ok = false
+    let threw = true
     this.running = name
     try {
       const result = await core.group(name, fn)
-      ok = true
+      threw = false
+      ok = passed === undefined || passed(result)
       return result
     } finally {
       this.done.push({ name, ms: Date.now() - started, ok })
       if (process.env[TRACE_MEMORY_ENV] === '1') core.info(memoryTraceLine(name, process.memoryUsage(), process.resourceUsage().maxRSS))
-      // A failed phase stays current, so the failure message can say where it happened.
-      if (ok) this.running = undefined
+      // A phase that threw stays current, so the failure message can say where it happened.
+      if (!threw) this.running = undefined
     }
   }
 }

@@ -2,7 +2,9 @@
 // outputs (one table, OUTPUTS), the notices, and the job summary.
 import * as core from '@actions/core'
 import type { OutputName } from './action-metadata.js'
-import type { DeployResult } from './deploy.js'
+import { reached, rolledBack, wasRequested } from './deploy/release-state.js'
+import type { DeployResult } from './deploy/result.js'
+import { describeLook } from './deploy/look.js'
 import { formatBytes, formatDuration } from './format.js'
 import type { Phase } from './phases.js'
 import type { SearchResult } from './search/client.js'
@@ -28,15 +30,17 @@ type OutputValue = string | number | undefined
 export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => OutputValue } = {
   'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
   'distribution-id': ({ deploy }) => (deploy?.dryRun ? undefined : deploy?.distributionId),
-  'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name,
+  'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name ?? deploy?.knownName,
   'distribution-size': ({ deploy }) => deploy?.archive?.size,
   'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
-  'environment-id': ({ deploy }) => (deploy?.deployed ? deploy.environmentId : undefined),
-  'pruned-distributions': ({ deploy }) => deploy?.pruned,
+  'environment-id': ({ deploy }) => (wasRequested(deploy?.release) ? deploy?.environmentId : undefined),
+  'pruned-distributions': ({ deploy }) => (deploy?.dryRun && deploy.wouldPrune !== undefined ? 0 : deploy?.pruned),
   'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
   'previous-distribution-id': ({ deploy }) => deploy?.previousDistributionId,
-  deployed: ({ deploy }) => (deploy?.deployed ? 'true' : deploy?.skipped ? 'false' : undefined),
-  'rolled-back': ({ deploy }) => (deploy?.deployed ? String(deploy.rolledBack !== undefined) : undefined),
+  deployed: ({ deploy }) => (wasRequested(deploy?.release) ? 'true' : deploy?.skipped || deploy?.release ? 'false' : undefined),
+  'rolled-back': ({ deploy }) => (wasRequested(deploy?.release) ? String(rolledBack(deploy?.release)) : undefined),
+  'release-state': ({ deploy }) => deploy?.release?.state,
+  'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
   'search-request-id': ({ search }) => search?.requestId
@@ -61,7 +65,7 @@ export function notices(run: RunResult): string[] {
   const lines: string[] = []
   const d = run.deploy
   if (d?.completed) {
-    const what = d.archive?.name ?? d.distributionId ?? 'the distribution'
+    const what = named(d)
     if (d.dryRun) {
       const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : ''
       const head =
@@ -70,17 +74,15 @@ export function notices(run: RunResult): string[] {
           : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`
       lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`)
     } else if (d.skipped) {
-      lines.push(
-        `'${d.environmentName ?? ''}' already runs ${what} (${d.distributionId ?? '?'}) on ${d.target}: nothing deployed. Set force-deploy: true to deploy it again.`
-      )
-    } else if (d.deployed) {
-      const applied = d.appliedAfterMs === undefined ? '' : `; applied after ${formatDuration(d.appliedAfterMs)}`
-      const healthy = d.healthyAfterMs === undefined ? '' : `, healthy after ${formatDuration(d.healthyAfterMs)}`
-      lines.push(`Deployed ${what} (${d.distributionId ?? '?'}) to '${d.environmentName ?? ''}' on ${d.target}${applied}${healthy}.`)
+      lines.push(`'${d.environmentName ?? ''}' already runs ${what} on ${d.target}: nothing deployed. Set force-deploy: true to deploy it again.`)
+    } else if (d.release) {
+      const verified = reached(d.release, 'verified')
+      const how = verified ? `verified: ${verified.evidence}` : `not verified: ${unobserved(d).join('; ')}`
+      lines.push(`Deployed ${what} to '${d.environmentName ?? ''}' on ${d.target}; ${how}.`)
     } else if (d.upload) {
-      lines.push(`Uploaded ${what} as distribution ${d.upload.distributionId} to ${d.target}.`)
+      lines.push(`Uploaded ${what} to ${d.target}; no environment given, so nothing was deployed.`)
     } else if (d.reused) {
-      lines.push(`${what} is already on ${d.target} as distribution ${d.distributionId ?? '?'}: nothing uploaded.`)
+      lines.push(`${what} is already on ${d.target}: nothing uploaded${d.environmentName ? '' : ', and no environment given, so nothing deployed'}.`)
     }
   }
   const s = run.search
@@ -88,12 +90,20 @@ export function notices(run: RunResult): string[] {
   return lines
 }
 
+/** "name.tar.gz (id)", or just the id when the name is not known: never the same thing twice. */
+function named(d: DeployResult): string {
+  const name = d.upload?.storedName ?? d.archive?.name ?? d.knownName
+  const id = d.distributionId
+  if (name === undefined || name === id) return id ?? 'the distribution'
+  return id === undefined ? name : `${name} (${id})`
+}
+
 /** Where the deployed distribution came from, in words. */
 function sourceText(d: DeployResult): string {
   if (d.source === 'id') return 'given by distribution-id'
   if (d.source === 'environment') return `what '${d.fromEnvironment ?? '?'}' runs`
   if (d.reused) return 'an identical one already on the stack, reused'
-  return 'uploaded'
+  return d.upload ? 'uploaded' : 'not uploaded'
 }
 
 function cell(value: string | undefined): string {
@@ -114,20 +124,25 @@ function storedAs(d: DeployResult | undefined): string {
 
 function deploymentRows(d: DeployResult | undefined): Array<[string, string | undefined]> {
   const archive = d?.archive
+  const uploadText = d?.upload
+    ? `uploaded in ${d.upload.attempts} attempt(s)${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}`
+    : d?.reused
+      ? 'not needed: an identical distribution is on the stack'
+      : d?.dryRun
+        ? undefined
+        : 'not uploaded'
   return [
     ['API address', d?.apiUrl ?? '—'],
     ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
-    ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`${archive && d.reused ? ' (already on the stack: reused, not uploaded)' : ''}` : '—'],
+    ['Upload', archive ? uploadText : undefined],
+    ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
     ['Size', archive ? `${formatBytes(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
     ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
     ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
     ['Strategy', d?.environmentName ? d.strategy : undefined],
     ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
     ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
-    ['Deploy', d?.skipped ? 'skipped: the environment already ran it' : undefined],
-    ['Rolled back', d?.rolledBack ? `to \`${d.rolledBack.to}\`: ${d.rolledBack.reason}` : undefined],
-    ['Upload attempts', d?.upload ? `${d.upload.attempts}${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}` : undefined],
-    ['Pruned distributions', d?.pruned === undefined ? undefined : String(d.pruned)],
+    ['Pruned distributions', d?.dryRun && d.wouldPrune !== undefined ? `would delete ${d.wouldPrune}` : d?.pruned === undefined ? undefined : String(d.pruned)],
     ['Token renewals', String(d?.tokenRenewals ?? 0)]
   ]
 }
@@ -153,27 +168,104 @@ function searchRows(s: SearchResult): Array<[string, string | undefined]> {
   ]
 }
 
-/** The summary's first row. */
-function resultText(r: RunResult): string {
+/** What the environment reported at the last look, in the summary's words. */
+function atTheEnd(d: DeployResult): string {
+  const look = d.finalLook
+  if (look === undefined) return 'what it runs now was not looked at'
+  if ('error' in look) return 'what it runs now could not be looked at'
+  return look.distributionId ? `reports \`${look.distributionId}\` at the end` : 'reports no distribution at the end'
+}
+
+/** The outcome in one line, as observed. */
+export function headline(r: RunResult): string {
   const d = r.deploy
-  if (r.error) return d?.rolledBack ? `❌ Failed, rolled back to \`${d.rolledBack.to}\`` : '❌ Failed'
+  const release = d?.release
+  const env = `'${d?.environmentName ?? ''}'`
+  const id = `\`${d?.distributionId ?? '?'}\``
+  if (r.error) {
+    if (d === undefined) return '❌ Failed before anything was done'
+    if (release?.state === 'replaced') return `❌ Replaced by another deploy: ${env} ${atTheEnd(d)}; nothing was rolled back`
+    if (rolledBack(release)) return `❌ Failed and rolled back: ${env} ${atTheEnd(d)}`
+    if (wasRequested(release)) return `❌ Failed: ${env} ${atTheEnd(d)}`
+    if (release) return `❌ Failed: nothing was deployed; ${env} ${atTheEnd(d)}`
+    if (d.upload) return `❌ Failed after the upload of ${id}: nothing was deployed`
+    return `❌ Failed before anything was ${d.environmentName ? 'deployed' : 'uploaded'}`
+  }
   if (!r.deploys) return '✅ Passed'
   if (d?.dryRun) return '🔍 Dry run: nothing was changed'
-  if (d?.skipped) return '✅ Already running: nothing deployed'
-  return '✅ Deployed'
+  if (d?.skipped) return `✅ Already running: ${env} runs ${id}; nothing deployed`
+  if (release?.state === 'verified') return `✅ Verified: ${env} runs ${id}`
+  if (release) return `✅ Deployed, not verified: ${env} ${atTheEnd(d)}`
+  if (d?.upload) return `✅ Uploaded as ${id}: no environment given, so nothing was deployed`
+  if (d?.reused) return `✅ Already on the stack as ${id}: nothing uploaded${d.environmentName ? '' : ' or deployed'}`
+  return '✅ Done'
+}
+
+/** What was and was not observed of the release: the lines under the headline. */
+function outcomeLines(d: DeployResult): string[] {
+  const release = d.release
+  const lines: string[] = []
+  const look = d.finalLook
+  if (look !== undefined && d.environmentName) {
+    lines.push(
+      `**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${describeLook(look)} (looked at when the step ended)`}.`
+    )
+  }
+  if (release) {
+    const verified = reached(release, 'verified')
+    if (verified) lines.push(`**Verified by:** ${verified.evidence}.`)
+    else if (wasRequested(release)) lines.push(`**Not verified:** ${unobserved(d).join('; ')}.`)
+    if (release.rollbackTo !== undefined) lines.push(`**Rollback to \`${release.rollbackTo}\`:** ${rollbackState(release)}.`)
+  }
+  for (const c of d.cautions) lines.push(`⚠️ ${c}`)
+  return lines
+}
+
+/** What the checks could not show. */
+function unobserved(d: DeployResult): string[] {
+  const release = d.release
+  const out: string[] = []
+  if (release === undefined) return out
+  if (release.failure)
+    out.push(
+      `the release failed: ${release.failure.kind === 'search' ? 'the search check' : release.failure.kind === 'unhealthy' ? 'the health check' : release.failure.kind === 'busy' ? 'the environment stayed busy' : 'the switch was not seen in time'}`
+    )
+  if (release.appliedBy === undefined && !release.failure) out.push('the deploy was not followed (follow-deploy: false)')
+  if (release.appliedBy === 'not-observed') out.push('the switch was not seen (the platform reported the new id from the first look on)')
+  if (release.site === 'answers') out.push('the site answers, but without health-expect that cannot tell the new release from the old')
+  if (release.site === undefined && !release.failure) out.push('the site was not checked (no health-url)')
+  return out.length > 0 ? out : ['nothing showed that the new release serves']
+}
+
+function rollbackState(release: NonNullable<DeployResult['release']>): string {
+  for (const [state, text] of [
+    ['rollback-healthy', 'applied, and the site answers'],
+    ['rollback-failed', 'failed'],
+    ['rollback-applied', 'applied (the site was not checked)'],
+    ['rollback-requested', 'requested, not seen applied']
+  ] as const) {
+    const t = reached(release, state)
+    if (t) return `${text}: ${t.evidence}`
+  }
+  return 'not sent: the environment still ran the previous distribution'
 }
 
 export function summaryMarkdown(r: RunResult): string {
-  const status = resultText(r)
-  const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', '']
-  lines.push(...table([['Result', status], ...(r.deploys ? deploymentRows(r.deploy) : [])], r.deploys ? 'Deployment' : 'Search check'))
-  if (r.error) lines.push('', `**Error:** ${r.error.replace(/\r?\n/g, ' ')}`)
-  const timeline = r.deploy?.timeline ?? []
-  if (timeline.length > 0) {
-    lines.push('', '### Timeline', '', '| After the deploy request | Event |', '|---:|---|')
-    for (const e of timeline) lines.push(`| ${formatDuration(e.afterMs)} | ${cell(e.text)} |`)
+  const d = r.deploy
+  const lines = [r.deploys ? '## Bloomreach Cloud deployment' : '## Bloomreach search check', '', `**${headline(r)}**`, '']
+  if (d) lines.push(...outcomeLines(d).flatMap((l) => [l, '']))
+  if (r.error) {
+    lines.push(`**Error:** ${r.error.replace(/\r?\n/g, ' ')}`, '')
+    if (d?.consoleUrl && d.platformReached) lines.push(`Look at the environment in [Mission Control](${d.consoleUrl}).`, '')
   }
-  if (r.deploy?.dryRun && r.deploy.plan.length > 0) lines.push('', '### What the run would do', '', ...r.deploy.plan.map((p) => `- ${p}`))
+  if (r.deploys) lines.push(...table(deploymentRows(d), 'Deployment'))
+  const transitions = d?.release?.transitions ?? []
+  if (transitions.length > 0) {
+    const start = transitions[0]?.at ?? 0
+    lines.push('', '### Release', '', '| Time | State | Evidence |', '|---:|---|---|')
+    for (const t of transitions) lines.push(`| ${formatDuration(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`)
+  }
+  if (d?.dryRun && d.plan.length > 0) lines.push('', '### What the run would do', '', ...d.plan.map((p) => `- ${p}`))
   if (r.search) lines.push('', '### Search check', '', ...table(searchRows(r.search), 'Search'))
   if (r.phases.length > 0) {
     lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|')

@@ -283,39 +283,26 @@ export class CloudClient {
     const { md5 } = await file.verified
     const matches = (await this.listDistributions()).filter((d) => {
       const created = d.createdAt ? Date.parse(d.createdAt) : Number.NaN
-      return sameDistributionName(d.name, file.fileName) && d.md5hash === md5 && !(created < since)
+      return sameDistributionName(d.name, file.fileName) && sameMd5(d.md5hash, md5) && !(created < since)
     })
     matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''))
     return matches[0]
   }
 
   /**
-   * Asks for the deployment. Replayed after a transient failure only once the environment is seen
-   * not to run the distribution already, so a lost answer never restarts the environment twice.
+   * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
+   * environment shows (a lost answer may have been carried out), which the release decides (deploy/request.ts).
    */
-  async deploy(environmentId: string, distributionId: string, strategy: string, configFileIds: readonly string[] = []): Promise<{ attempts: number }> {
-    const operation = 'Deploying the distribution'
-    return this.api.retrying(
-      operation,
-      async (attempts) => {
-        if (attempts > 1) {
-          const env = (await this.listEnvironments()).items.find((e) => e.id === environmentId)
-          if (env?.distributionId === distributionId) {
-            core.info('The environment already runs this distribution: the earlier deploy request went through.')
-            return { attempts }
-          }
-        }
-        const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }))
-        const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy }
-        await this.call<unknown>(operation, 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body)
-        return { attempts }
-      },
-      (error, attempt, delay) => ({
-        level: 'warning',
-        message: `Deploy attempt ${attempt} failed (${describeError(error)}); checking the environment and trying again in ${formatDelay(delay)}.`
-      })
-    )
+  async requestDeploy(environmentId: string, distributionId: string, strategy: string, configFileIds: readonly string[] = []): Promise<void> {
+    const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }))
+    const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy }
+    await this.call<unknown>('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body)
   }
+}
+
+/** MD5s compare as hex, whatever case the platform writes them in. */
+export function sameMd5(a: string | undefined, b: string | undefined): boolean {
+  return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
 }
 
 /** Adds what to do when the platform refuses an upload because the stack is full. */

@@ -1,7 +1,8 @@
 // Which old distributions to delete so that, after one more upload, at most `max` remain: the plan
 // is pure, so every rule is unit-tested (oldest first, never one an environment runs); pruning
-// carries it out.
+// carries it out (on a dry run, it counts what would go).
 import * as core from '@actions/core'
+import { describeError, ServiceError } from '../errors.js'
 import type { CloudClient, Distribution, Environment } from './client.js'
 
 export interface PrunePlan {
@@ -29,13 +30,14 @@ export function planPruning(distributions: readonly Distribution[], inUse: Reado
   return { toDelete, shortBy: Math.max(0, excess) }
 }
 
-/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (0 on a dry run). */
+/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (on a dry run, how many would). */
 export async function pruneDistributions(
   client: CloudClient,
   distributions: readonly Distribution[],
   max: number,
   environments: readonly Environment[],
-  dryRun: boolean
+  dryRun: boolean,
+  say: (line: string) => void = core.info
 ): Promise<number> {
   const inUse = new Set(environments.map((e) => e.distributionId).filter((id): id is string => typeof id === 'string' && id !== ''))
   const plan = planPruning(distributions, inUse, max)
@@ -44,19 +46,37 @@ export async function pruneDistributions(
     core.info('Nothing to prune.')
     return 0
   }
+  let deleted = 0
   for (const d of plan.toDelete) {
     const what = `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`
     if (dryRun) {
-      core.info(`Would delete distribution ${what}`)
+      say(`Would delete distribution ${what}.`)
+      deleted++
       continue
     }
-    await client.deleteDistribution(d.id)
-    core.info(`Deleted distribution ${what}`)
+    if (await deleteOrSkip(client, d.id, what)) deleted++
   }
   if (plan.shortBy > 0) {
     core.warning(
       `${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`
     )
   }
-  return dryRun ? 0 : plan.toDelete.length
+  return deleted
+}
+
+/**
+ * Deletes one distribution; a refusal (409: deployed or being deployed somewhere, or any other failure) is a
+ * warning and pruning goes on: it is housekeeping and never stops a deploy. Only an aborted run stops it.
+ */
+async function deleteOrSkip(client: CloudClient, id: string, what: string): Promise<boolean> {
+  try {
+    await client.deleteDistribution(id)
+    core.info(`Deleted distribution ${what}`)
+    return true
+  } catch (error) {
+    if (error instanceof Error && (error.name === 'AbortError' || error.name === 'WatchdogTimeout')) throw error
+    const why = error instanceof ServiceError && error.status === 409 ? 'the platform says it is in use (HTTP 409)' : describeError(error)
+    core.warning(`Pruning: kept distribution ${what}: ${why}. Pruning goes on; delete it later in the console if it is no longer needed.`)
+    return false
+  }
 }

@@ -103,6 +103,14 @@ export interface CloudAddress {
   readonly stack: string | undefined
   /** Which input decided the address. */
   readonly source: 'api-url' | 'console-url' | 'stack'
+  /** The stack's Mission Control (console) address, when it follows from the inputs: where a user looks at the environment. */
+  readonly consoleUrl: string | undefined
+}
+
+/** Mission Control of an API address of the current form (https://api.<stack>.<domain>); undefined for any other form. */
+function consoleOf(apiUrl: string): string | undefined {
+  const m = /^https:\/\/api\.([a-z0-9-]+)\.([a-z0-9.-]+)$/i.exec(apiUrl)
+  return m ? `https://missioncontrol.${m[1]}.${m[2]}` : undefined
 }
 
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i
@@ -164,16 +172,17 @@ function resolveConsoleUrl(value: string): { stack: string; domain: string } {
 export function resolveCloudAddress(inputs: AddressInputs): CloudAddress {
   if (inputs.apiUrl) {
     const stack = inputs.stack ? validateStackName(inputs.stack) : undefined
-    return { apiUrl: parseBaseUrl(inputs.apiUrl, API_URL_RULES), stack, source: 'api-url' }
+    const apiUrl = parseBaseUrl(inputs.apiUrl, API_URL_RULES)
+    return { apiUrl, stack, source: 'api-url', consoleUrl: consoleOf(apiUrl) }
   }
   if (inputs.consoleUrl) {
     const { stack, domain } = resolveConsoleUrl(inputs.consoleUrl)
-    return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url' }
+    return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'console-url', consoleUrl: `https://missioncontrol.${stack}.${domain}` }
   }
   if (inputs.stack) {
     const stack = validateStackName(inputs.stack)
     const domain = validateDomain(inputs.platformDomain || INPUT_DEFAULTS[AddressInput.PlatformDomain])
-    return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack' }
+    return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack', consoleUrl: `https://missioncontrol.${stack}.${domain}` }
   }
   throw new InputError(
     'No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +

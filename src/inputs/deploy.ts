@@ -27,6 +27,7 @@ export const Input = {
   HealthExpect: 'health-expect',
   HealthTimeoutMinutes: 'health-timeout-minutes',
   Rollback: 'rollback',
+  RollbackOnSearch: 'rollback-on-search',
   DeployStrategy: 'deploy-strategy',
   DryRun: 'dry-run',
   MaxDistributionSize: 'max-distribution-size',
@@ -52,8 +53,8 @@ export interface CommonInputs {
   readonly maxAttempts: number
   /** JSON calls: time for the whole call; upload: time allowed with no bytes moving. */
   readonly requestTimeoutMs: number
-  /** The whole run: a watchdog fails the step instead of hanging until the job's own limit. */
-  readonly timeoutMs: number
+  /** The whole run: a watchdog fails the step instead of hanging until the job's own limit; undefined: derived from the other budgets. */
+  readonly timeoutMs: number | undefined
 }
 
 /** What is deployed: an archive or directory to upload, a distribution on the stack, or what another environment runs. */
@@ -101,6 +102,8 @@ export interface DeployInputs extends CommonInputs {
   readonly health: HealthCheck | undefined
   /** Deploy the previous distribution back when the new one fails its checks. */
   readonly rollback: boolean
+  /** Also roll back when the search check after the deploy fails (the search service is a separate system). */
+  readonly rollbackOnSearch: boolean
 }
 
 export function readCommonInputs(getInput: InputReader): CommonInputs {
@@ -108,7 +111,7 @@ export function readCommonInputs(getInput: InputReader): CommonInputs {
     dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
     maxAttempts: parseMaxAttempts(getInput(Input.MaxAttempts)),
     requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
-    timeoutMs: Math.round(parseDecimal(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), 0.01, 360) * 60_000)
+    timeoutMs: optional(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), (v) => Math.round(parseDecimal(Input.TimeoutMinutes, v, 0.01, 360) * 60_000))
   }
 }
 
@@ -212,7 +215,7 @@ function needsEnvironment(getInput: InputReader, source: DistributionSource): vo
   if (source.kind === 'id') set.push(Input.DistributionId)
   if (source.kind === 'environment') set.push(Input.FromEnvironment)
   for (const name of [Input.ConfigFiles, Input.HealthUrl] as const) if (getInput(name) !== '') set.push(name)
-  for (const name of [Input.Rollback, Input.ForceDeploy] as const) if (parseBoolean(name, getInput(name))) set.push(`${name}: true`)
+  for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy] as const) if (parseBoolean(name, getInput(name))) set.push(`${name}: true`)
   if (set.length > 0) {
     throw new InputError(
       `${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`
@@ -250,6 +253,11 @@ export function readDeployInputs(getInput: InputReader, common: CommonInputs, so
   const maxDistributions = getInput(Input.MaxDistributions)
   const githubToken = getInput(Input.GitHubToken)
   registerSecret(githubToken)
+  const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback))
+  const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch))
+  if (rollbackOnSearch && !rollback) {
+    throw new InputError('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.')
+  }
   return {
     ...common,
     address,
@@ -271,6 +279,7 @@ export function readDeployInputs(getInput: InputReader, common: CommonInputs, so
     followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
     deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
     health: parseHealth(getInput),
-    rollback: parseBoolean(Input.Rollback, getInput(Input.Rollback))
+    rollback,
+    rollbackOnSearch
   }
 }

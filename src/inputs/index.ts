@@ -7,6 +7,7 @@ import { registerSecret } from '../secrets.js'
 import { Input, readCommonInputs, readDeployInputs, readSource, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
 import { InputError } from '../errors.js'
 import { parseSearchConfig, type SearchConfig } from './search.js'
+import { watchdogMs } from './budget.js'
 
 // isLoopbackHost has one home, ./address.js: import it from there.
 export { AddressInput, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
@@ -36,6 +37,8 @@ export { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 
 export interface ActionInputs {
   readonly common: CommonInputs
+  /** The watchdog's limit: timeout-minutes, or derived from the run's budgets (./budget.ts). */
+  readonly watchdogMs: number
   readonly deploy: DeployInputs | undefined
   readonly search: SearchConfig | undefined
 }
@@ -49,7 +52,7 @@ export function readInputs(getInput: InputReader = core.getInput): ActionInputs 
   const common = readCommonInputs(getInput)
 
   const source = readSource(getInput)
-  if (source === undefined && search) return { common, deploy: undefined, search }
+  if (source === undefined && search) return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search }
   if (source === undefined) {
     throw new InputError(
       `Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
@@ -57,5 +60,6 @@ export function readInputs(getInput: InputReader = core.getInput): ActionInputs 
         '(To run only the search check, set search-query and leave distribution empty.)'
     )
   }
-  return { common, deploy: readDeployInputs(getInput, common, source, password), search }
+  const deploy = readDeployInputs(getInput, common, source, password)
+  return { common, watchdogMs: watchdogMs(common, deploy, search), deploy, search }
 }

@@ -1,8 +1,8 @@
-export const id = 69;
-export const ids = [69];
+export const id = 58;
+export const ids = [58];
 export const modules = {
 
-/***/ 69:
+/***/ 1058:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -11,7 +11,7 @@ __webpack_require__.d(__webpack_exports__, {
   deploy: () => (/* binding */ deploy)
 });
 
-// UNUSED EXPORTS: RolledBack, USER_AGENT
+// UNUSED EXPORTS: ReleaseFailed, USER_AGENT, failureOf
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(3360);
@@ -503,34 +503,24 @@ class CloudClient {
         const { md5 } = await file.verified;
         const matches = (await this.listDistributions()).filter((d) => {
             const created = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
-            return (0,distribution_name/* sameDistributionName */.G)(d.name, file.fileName) && d.md5hash === md5 && !(created < since);
+            return (0,distribution_name/* sameDistributionName */.G)(d.name, file.fileName) && sameMd5(d.md5hash, md5) && !(created < since);
         });
         matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
         return matches[0];
     }
     /**
-     * Asks for the deployment. Replayed after a transient failure only once the environment is seen
-     * not to run the distribution already, so a lost answer never restarts the environment twice.
+     * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
+     * environment shows (a lost answer may have been carried out), which the release decides (deploy/request.ts).
      */
-    async deploy(environmentId, distributionId, strategy, configFileIds = []) {
-        const operation = 'Deploying the distribution';
-        return this.api.retrying(operation, async (attempts) => {
-            if (attempts > 1) {
-                const env = (await this.listEnvironments()).items.find((e) => e.id === environmentId);
-                if (env?.distributionId === distributionId) {
-                    core/* info */.pq('The environment already runs this distribution: the earlier deploy request went through.');
-                    return { attempts };
-                }
-            }
-            const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }));
-            const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
-            await this.call(operation, 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body);
-            return { attempts };
-        }, (error, attempt, delay) => ({
-            level: 'warning',
-            message: `Deploy attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); checking the environment and trying again in ${(0,format/* formatDelay */.Zk)(delay)}.`
-        }));
+    async requestDeploy(environmentId, distributionId, strategy, configFileIds = []) {
+        const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }));
+        const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
+        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body);
     }
+}
+/** MD5s compare as hex, whatever case the platform writes them in. */
+function sameMd5(a, b) {
+    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
 }
 /** Adds what to do when the platform refuses an upload because the stack is full. */
 function withUploadHint(error) {
@@ -548,98 +538,6 @@ function readRecord(text) {
     catch {
         return undefined;
     }
-}
-
-;// CONCATENATED MODULE: ./src/cloud/follow.ts
-// Follows a deploy until the environment reports the new distribution: the platform accepts a deploy
-// request at once and switches later, and "accepted" is not "running". Only `distributionId` (the
-// documented field) decides; any status field the platform adds is shown, never relied on.
-
-
-
-/** The environment did not report the new distribution in time. */
-class DeployNotApplied extends errors/* ActionError */.lZ {
-    name = 'DeployNotApplied';
-}
-function describe(env) {
-    if (env === undefined)
-        return 'is not listed';
-    const runs = env.distributionId ? `runs distribution ${env.distributionId}` : 'runs no distribution';
-    return env.status ? `${runs} (status: ${env.status})` : runs;
-}
-/** Waits until environment `name` runs `distributionId`; returns how long that took. */
-async function followDeploy(client, name, distributionId, options) {
-    const poll = new retry/* Poll */.sP({ ...options, intervalMs: options.intervalMs ?? 1_000, maxIntervalMs: options.maxIntervalMs ?? 10_000 });
-    let last;
-    for (;;) {
-        const { environment } = await client.findEnvironment(name);
-        const seen = describe(environment);
-        if (environment?.distributionId === distributionId) {
-            const afterMs = poll.elapsed();
-            options.log(`Environment '${name}' ${seen}: applied after ${(0,format/* formatDuration */.a3)(afterMs)}.`);
-            return { afterMs };
-        }
-        const running = environment?.distributionId ?? undefined;
-        if (running !== undefined && running !== options.previous) {
-            throw new DeployNotApplied(`'${name}' now ${seen}: neither the distribution it ran before (${options.previous ?? 'none'}) nor ${distributionId}. Another deploy ` +
-                'to this environment replaced this one; give the jobs that deploy to it one concurrency group, so they run one at a time.');
-        }
-        if (seen !== last)
-            options.log(`Environment '${name}' ${seen}; waiting for ${distributionId} (${(0,format/* formatDuration */.a3)(poll.elapsed())} so far).`);
-        last = seen;
-        if (!(await poll.next())) {
-            throw new DeployNotApplied(`The deploy of ${distributionId} to '${name}' was not applied within deploy-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}): ` +
-                `the environment still ${seen}. Check the environment in the console; for slow starts, raise deploy-timeout-minutes.`);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cloud/prune.ts
-// Which old distributions to delete so that, after one more upload, at most `max` remain: the plan
-// is pure, so every rule is unit-tested (oldest first, never one an environment runs); pruning
-// carries it out.
-
-function createdMs(d) {
-    const t = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
-    // Undated records sort first: they are the oldest we can tell of.
-    return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
-}
-function planPruning(distributions, inUse, max) {
-    let excess = distributions.length - (max - 1);
-    const toDelete = [];
-    const oldestFirst = [...distributions].sort((a, b) => createdMs(a) - createdMs(b) || a.id.localeCompare(b.id));
-    for (const d of oldestFirst) {
-        if (excess <= 0)
-            break;
-        if (inUse.has(d.id))
-            continue;
-        toDelete.push(d);
-        excess--;
-    }
-    return { toDelete, shortBy: Math.max(0, excess) };
-}
-/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (0 on a dry run). */
-async function pruneDistributions(client, distributions, max, environments, dryRun) {
-    const inUse = new Set(environments.map((e) => e.distributionId).filter((id) => typeof id === 'string' && id !== ''));
-    const plan = planPruning(distributions, inUse, max);
-    core/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
-    if (plan.toDelete.length === 0 && plan.shortBy === 0) {
-        core/* info */.pq('Nothing to prune.');
-        return 0;
-    }
-    for (const d of plan.toDelete) {
-        const what = `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`;
-        if (dryRun) {
-            core/* info */.pq(`Would delete distribution ${what}`);
-            continue;
-        }
-        await client.deleteDistribution(d.id);
-        core/* info */.pq(`Deleted distribution ${what}`);
-    }
-    if (plan.shortBy > 0) {
-        core/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`);
-    }
-    return dryRun ? 0 : plan.toDelete.length;
 }
 
 // EXTERNAL MODULE: ./src/secrets.ts
@@ -2970,13 +2868,543 @@ async function checkHealth(options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/deploy.ts
-// The deployment, phase by phase: the distribution (uploaded, reused, or already on the stack) ->
-// login -> config files -> environment -> deploy (or skip) -> follow until applied -> health check ->
-// the caller's verification (the search check) -> a rollback when the new release fails them. It
-// returns what it did (DeployResult); when it stops part-way, it throws StepFailed with what it did
-// so far. It sets no output and writes no summary: report.ts derives those from the result.
-// Loaded by main.ts only once the inputs are valid.
+;// CONCATENATED MODULE: ./src/deploy/observe.ts
+// Looking at the environment: what it reports (the documented distributionId, and a status field when
+// the platform gives one, which is never required), and the pace of looking again until a deadline.
+
+
+
+/** One environment, looked at by name (the id the platform gave us stays the same). */
+class EnvironmentWatch {
+    client;
+    name;
+    options;
+    now;
+    constructor(client, name, options = {}) {
+        this.client = client;
+        this.name = name;
+        this.options = options;
+        this.now = options.now ?? Date.now;
+    }
+    async look() {
+        const { environment } = await this.client.findEnvironment(this.name);
+        if (environment === undefined) {
+            throw new errors/* ActionError */.lZ(`Environment '${this.name}' is no longer listed by the platform: someone deleted or renamed it while this run deployed to it.`);
+        }
+        return { distributionId: environment.distributionId ?? undefined, status: environment.status, at: this.now() };
+    }
+    /** A pace of looks that ends at `deadline` (Date.now() based). */
+    poll(deadline) {
+        const options = {
+            timeoutMs: Math.max(0, deadline - this.now()),
+            intervalMs: this.options.intervalMs ?? 1_000,
+            maxIntervalMs: this.options.maxIntervalMs ?? 10_000,
+            sleep: this.options.sleep,
+            now: this.now
+        };
+        return new retry/* Poll */.sP(options);
+    }
+    /** "after 3.2 s" since `since`. */
+    after(since) {
+        return `after ${(0,format/* formatDuration */.a3)(this.now() - since)}`;
+    }
+}
+
+// EXTERNAL MODULE: ./src/deploy/outcome.ts
+var outcome = __webpack_require__(4535);
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var deploy_look = __webpack_require__(9392);
+// EXTERNAL MODULE: ./src/deploy/release-state.ts
+var release_state = __webpack_require__(350);
+;// CONCATENATED MODULE: ./src/deploy/switch.ts
+// Asking the platform for one switch of the environment (our release, or a rollback) and following it.
+// A request is never replayed blindly: after a lost answer or a 409 the environment is looked at first,
+// so exactly one deploy lands; following takes only evidence that fits both platform readings (the new
+// id reported when the deploy is requested, or when it is done).
+
+
+
+
+/** Another deploy made the environment run something that is neither ours nor what it ran before. */
+class Replaced extends errors/* ActionError */.lZ {
+    look;
+    name = 'Replaced';
+    constructor(message, look) {
+        super(message);
+        this.look = look;
+    }
+}
+/** The environment was busy, or the switch did not show, within the time allowed. */
+class NotApplied extends errors/* ActionError */.lZ {
+    busy;
+    name = 'NotApplied';
+    constructor(message, busy) {
+        super(message);
+        this.busy = busy;
+    }
+}
+async function switch_attempt(ctx, plan) {
+    try {
+        await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds);
+        return { kind: 'sent' };
+    }
+    catch (error) {
+        if (error instanceof errors/* ServiceError */._7 && error.status === 409)
+            return { kind: 'busy', error };
+        // 5xx, 429, no answer: the platform may have carried it out. Any other refusal was not.
+        if (error instanceof errors/* ServiceError */._7 ? error.status >= 500 || error.status === 429 : (0,http_errors/* isTransient */.dg)(error) !== false)
+            return { kind: 'unknown', error };
+        throw error;
+    }
+}
+/** The environment shows our switch: it reports our id (not a redeploy), or is switching after a request of ours that may have landed. */
+function showsOurs(look, plan, mayHaveLanded) {
+    if (!plan.redeploy)
+        return look.distributionId === plan.distributionId;
+    return mayHaveLanded && (0,deploy_look/* switching */.Z)(look) === true && look.distributionId === plan.distributionId;
+}
+function code(error) {
+    return error instanceof errors/* ServiceError */._7 && error.errorCode ? `HTTP ${error.status} ${error.errorCode}` : (0,errors/* describeError */.Uc)(error);
+}
+/**
+ * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). A 409 means a
+ * deploy is in progress: wait for it within the deadline, then decide again. A lost answer: look first.
+ */
+async function requestSwitch(ctx, plan, deadline, hooks) {
+    const poll = ctx.watch.poll(deadline);
+    let mayHaveLanded = false;
+    for (let unknown = 0;;) {
+        const outcome = await switch_attempt(ctx, plan);
+        if (outcome.kind === 'sent')
+            return 'sent';
+        const look = await ctx.watch.look();
+        if (showsOurs(look, plan, mayHaveLanded || outcome.kind === 'unknown'))
+            return 'adopted';
+        if (look.distributionId !== plan.distributionId)
+            plan.previous = look.distributionId;
+        if (outcome.kind === 'busy') {
+            hooks.waiting(look, `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${(0,deploy_look/* describeLook */.F)(look)}`);
+        }
+        else {
+            mayHaveLanded = true;
+            if (++unknown >= ctx.maxAttempts)
+                throw outcome.error;
+            ctx.warn(`Deploy attempt ${unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}, so it was not carried out: sending it again.`);
+        }
+        if (!(await poll.next())) {
+            throw new NotApplied(`'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${(0,deploy_look/* describeLook */.F)(look)}. ` +
+                `${plan.distributionId} was not deployed. Run again once that deploy is done, or raise deploy-timeout-minutes.`, true);
+        }
+    }
+}
+/** Waits while the status field says a deploy is in progress; at once without a status field (a 409 tells then). */
+async function waitWhileBusy(ctx, deadline, hooks) {
+    const poll = ctx.watch.poll(deadline);
+    let look = await ctx.watch.look();
+    while ((0,deploy_look/* switching */.Z)(look) === true) {
+        hooks.waiting(look, `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}: a deploy is in progress`);
+        if (!(await poll.next())) {
+            throw new NotApplied(`'${ctx.watch.name}' was still busy with a deploy when deploy-timeout-minutes ran out; it ${(0,deploy_look/* describeLook */.F)(look)}.`, true);
+        }
+        look = await ctx.watch.look();
+    }
+    return look;
+}
+/**
+ * Follows a requested switch until the environment shows it done. Resolves to 'switch' when the switch
+ * was seen (the id went from the previous one to ours, or a status from in progress to settled), or to
+ * 'not-observed' when ours was reported from the first look on with nothing to tell more (the platform
+ * may report the id at request: no proof that it serves). Throws Replaced or NotApplied.
+ */
+async function followSwitch(ctx, plan, deadline, hooks) {
+    const poll = ctx.watch.poll(deadline);
+    const began = ctx.watch.now();
+    let sawPrevious = false;
+    let sawSwitching = false;
+    let last = '';
+    for (;;) {
+        const look = await ctx.watch.look();
+        const said = `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}`;
+        if (look.distributionId === plan.distributionId && (0,deploy_look/* switching */.Z)(look) !== true) {
+            if (!sawPrevious && !sawSwitching)
+                return { by: 'not-observed', look, evidence: `${said} from the first look on` };
+            const before = sawPrevious ? `after reporting ${plan.previous ?? 'no distribution'}` : 'after its status said the deploy was in progress';
+            return { by: 'switch', look, evidence: `${said} ${ctx.watch.after(began)}, ${before}` };
+        }
+        if (look.distributionId === plan.distributionId || look.distributionId === plan.previous) {
+            sawPrevious ||= look.distributionId !== plan.distributionId;
+            sawSwitching ||= (0,deploy_look/* switching */.Z)(look) === true;
+            if (said !== last)
+                hooks.inProgress(`${said}; waiting for ${plan.distributionId} (${(0,format/* formatDuration */.a3)(ctx.watch.now() - began)} so far)`);
+        }
+        else {
+            throw new Replaced(`${said}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`, look);
+        }
+        last = said;
+        if (!(await poll.next())) {
+            throw new NotApplied(`The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${(0,format/* formatDuration */.a3)(deadline - began)}): it still ${(0,deploy_look/* describeLook */.F)(look)}.`, false);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/deploy/release.ts
+// The release's life: wait for a busy environment, request the deploy (reconciled, never replayed
+// blindly), follow it, check the site, run the caller's verification, and roll back only what is ours.
+// Every step enters a state of the ReleaseRecord with its evidence (./release-state.ts).
+
+
+
+
+
+function fail(release, kind, message) {
+    release.failure = { kind, message };
+    (0,release_state/* enter */.Ve)(release, 'failed', message);
+    return new errors/* ActionError */.lZ(message);
+}
+function replaced(release, error) {
+    (0,release_state/* enter */.Ve)(release, 'replaced', error.message, error.look.at);
+    return error;
+}
+/** Notes each wait for a busy environment: the first one as a state, the rest in the log. */
+function waiting(ctx, release) {
+    return (_look, why) => {
+        const line = `${why}; waiting for it to finish before deploying ${release.distributionId}.`;
+        if (release.state === 'planned')
+            (0,release_state/* enter */.Ve)(release, 'waiting', line);
+        else
+            ctx.log(line);
+    };
+}
+/** Waits for a busy environment, then requests the deploy. Throws when it stayed busy (nothing of ours was sent). */
+async function request(ctx, release, plan, deadline) {
+    const hooks = { waiting: waiting(ctx, release) };
+    await ctx.phase(`Deploy to '${release.environment}'`, async () => {
+        try {
+            const look = await waitWhileBusy(ctx, deadline, hooks);
+            if (!release.redeploy)
+                plan.previous = look.distributionId;
+            const how = await requestSwitch(ctx, plan, deadline, hooks);
+            release.previous = plan.previous;
+            release.adopted = how === 'adopted';
+            (0,release_state/* enter */.Ve)(release, 'requested', how === 'sent'
+                ? `the platform accepted the deploy of ${release.distributionId} (strategy ${ctx.strategy})`
+                : `the deploy call's answer was lost, but '${release.environment}' showed it had been carried out: adopted, not sent again`);
+        }
+        catch (error) {
+            if (error instanceof NotApplied)
+                throw fail(release, 'busy', error.message);
+            if (error instanceof Replaced)
+                throw replaced(release, error);
+            throw error;
+        }
+    });
+}
+/** Follows the switch; resolves to a failure when it was not seen in time. */
+async function follow(ctx, release, plan, deadline) {
+    const inProgress = (evidence) => (release.state === 'requested' ? (0,release_state/* enter */.Ve)(release, 'in-progress', evidence) : ctx.log(evidence));
+    try {
+        const seen = await ctx.phase(`Wait until '${release.environment}' runs ${release.distributionId}`, () => followSwitch(ctx, plan, deadline, { inProgress }));
+        release.appliedBy = seen.by;
+        if (seen.by === 'switch')
+            (0,release_state/* enter */.Ve)(release, 'applied', seen.evidence);
+        else
+            ctx.log(`${seen.evidence}: the platform may report a new id as soon as it is requested, so this does not show that the new release serves yet.`);
+        return undefined;
+    }
+    catch (error) {
+        if (error instanceof NotApplied)
+            return fail(release, 'not-applied', error.message);
+        if (error instanceof Replaced)
+            throw replaced(release, error);
+        throw error;
+    }
+}
+/** The site check: with health-expect it shows the new release serves; without, only that the site answers. */
+async function checkSite(ctx, release, health) {
+    try {
+        await ctx.phase(`Health check ${health.url}`, () => ctx.checkSite(health));
+    }
+    catch (error) {
+        if (error instanceof HealthCheckFailed)
+            return fail(release, 'unhealthy', error.message);
+        throw error;
+    }
+    if (health.expect === undefined) {
+        release.site = 'answers';
+        (0,release_state/* enter */.Ve)(release, 'healthy', `${health.url} answered 2xx; without health-expect this cannot tell the new release from the old one`);
+        return undefined;
+    }
+    release.site = 'marker';
+    // A redeploy's marker is the old release's too: it shows what serves, not that the restart happened.
+    if (release.appliedBy !== 'switch' && !release.redeploy && release.state !== 'applied') {
+        release.appliedBy = 'marker';
+        (0,release_state/* enter */.Ve)(release, 'applied', `${health.url} answers with '${health.expect}', the new release's marker`);
+    }
+    (0,release_state/* enter */.Ve)(release, 'healthy', `${health.url} answered 2xx with '${health.expect}'`);
+    return undefined;
+}
+/**
+ * Deploys our release and checks it. Resolves to the failure a rollback may answer (not applied in time,
+ * unhealthy, search), or undefined when every check passed. Throws when another deploy replaced ours or
+ * the environment stayed busy: nothing of ours to roll back then.
+ */
+async function deployRelease(ctx, release, verify) {
+    const deadline = ctx.watch.now() + ctx.deployTimeoutMs;
+    const plan = { distributionId: release.distributionId, previous: release.previous, redeploy: release.redeploy };
+    await request(ctx, release, plan, deadline);
+    const notApplied = ctx.followDeploy ? await follow(ctx, release, plan, deadline) : undefined;
+    if (notApplied)
+        return notApplied;
+    const unhealthy = ctx.health ? await checkSite(ctx, release, ctx.health) : undefined;
+    if (unhealthy)
+        return unhealthy;
+    const why = verify ? await verify() : undefined;
+    if (why !== undefined)
+        return fail(release, 'search', why);
+    if (release.appliedBy === 'switch' || release.appliedBy === 'marker')
+        (0,release_state/* enter */.Ve)(release, 'verified', verifiedBy(release, verify !== undefined));
+    return undefined;
+}
+function verifiedBy(release, searched) {
+    const applied = release.appliedBy === 'marker' ? 'the site answers with the new release marker' : 'the platform reported the switch';
+    const site = release.site === 'marker' ? ', the site answers with the marker' : release.site === 'answers' ? ', the site answers' : '';
+    return `${applied}${release.appliedBy === 'marker' ? '' : site}${searched ? ', the search check passed' : ''}`;
+}
+/**
+ * Deploys the previous distribution back, only while the environment still runs (or switches to) ours:
+ * a deploy still in progress is waited for first, another deploy that replaced ours is never undone.
+ * Records each state; throws Replaced, or the rollback's own failure.
+ */
+async function rollBack(ctx, release) {
+    const to = release.previous;
+    if (to === undefined || to === release.distributionId)
+        return;
+    release.rollbackTo = to;
+    const deadline = ctx.watch.now() + ctx.deployTimeoutMs;
+    await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
+        const look = await waitWhileBusy(ctx, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) });
+        if (look.distributionId !== release.distributionId && look.distributionId !== to) {
+            throw replaced(release, new Replaced(`'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: neither ${release.distributionId} nor ${to}.`, look));
+        }
+        // Ours never landed and nothing is in progress: the previous release still runs, there is nothing to undo.
+        if (look.distributionId === to && ((0,deploy_look/* switching */.Z)(look) === false || release.failure?.kind !== 'not-applied')) {
+            ctx.log(`'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: it runs the previous distribution, so no rollback is sent.`);
+            return;
+        }
+        const plan = { distributionId: to, previous: look.distributionId, redeploy: look.distributionId === to };
+        const how = await requestSwitch(ctx, plan, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) });
+        (0,release_state/* enter */.Ve)(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`);
+        const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log });
+        (0,release_state/* enter */.Ve)(release, 'rollback-applied', seen.by === 'switch' ? seen.evidence : `${seen.evidence} (reported from the first look on: the switch itself was not seen)`);
+        if (ctx.health) {
+            await ctx.checkSite({ ...ctx.health, expect: undefined });
+            (0,release_state/* enter */.Ve)(release, 'rollback-healthy', `${ctx.health.url} answered 2xx (the old release's answer; health-expect belongs to the new one)`);
+        }
+    });
+}
+/** Records a rollback that stopped part-way (the phase's error), unless a state already tells it. */
+function rollbackFailed(release, error) {
+    if (release.state === 'replaced' || release.state === 'rollback-failed')
+        return;
+    if (release.state !== 'failed' && release.state !== 'rollback-requested' && release.state !== 'rollback-applied')
+        return;
+    if (release.state === 'failed' && release.rollbackTo === undefined)
+        return;
+    (0,release_state/* enter */.Ve)(release, 'rollback-failed', error instanceof Error ? error.message : String(error));
+}
+
+;// CONCATENATED MODULE: ./src/cloud/prune.ts
+// Which old distributions to delete so that, after one more upload, at most `max` remain: the plan
+// is pure, so every rule is unit-tested (oldest first, never one an environment runs); pruning
+// carries it out (on a dry run, it counts what would go).
+
+
+function createdMs(d) {
+    const t = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
+    // Undated records sort first: they are the oldest we can tell of.
+    return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+}
+function planPruning(distributions, inUse, max) {
+    let excess = distributions.length - (max - 1);
+    const toDelete = [];
+    const oldestFirst = [...distributions].sort((a, b) => createdMs(a) - createdMs(b) || a.id.localeCompare(b.id));
+    for (const d of oldestFirst) {
+        if (excess <= 0)
+            break;
+        if (inUse.has(d.id))
+            continue;
+        toDelete.push(d);
+        excess--;
+    }
+    return { toDelete, shortBy: Math.max(0, excess) };
+}
+/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (on a dry run, how many would). */
+async function pruneDistributions(client, distributions, max, environments, dryRun, say = core/* info */.pq) {
+    const inUse = new Set(environments.map((e) => e.distributionId).filter((id) => typeof id === 'string' && id !== ''));
+    const plan = planPruning(distributions, inUse, max);
+    core/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
+    if (plan.toDelete.length === 0 && plan.shortBy === 0) {
+        core/* info */.pq('Nothing to prune.');
+        return 0;
+    }
+    let deleted = 0;
+    for (const d of plan.toDelete) {
+        const what = `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`;
+        if (dryRun) {
+            say(`Would delete distribution ${what}.`);
+            deleted++;
+            continue;
+        }
+        if (await deleteOrSkip(client, d.id, what))
+            deleted++;
+    }
+    if (plan.shortBy > 0) {
+        core/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`);
+    }
+    return deleted;
+}
+/**
+ * Deletes one distribution; a refusal (409: deployed or being deployed somewhere, or any other failure) is a
+ * warning and pruning goes on: it is housekeeping and never stops a deploy. Only an aborted run stops it.
+ */
+async function deleteOrSkip(client, id, what) {
+    try {
+        await client.deleteDistribution(id);
+        core/* info */.pq(`Deleted distribution ${what}`);
+        return true;
+    }
+    catch (error) {
+        if (error instanceof Error && (error.name === 'AbortError' || error.name === 'WatchdogTimeout'))
+            throw error;
+        const why = error instanceof errors/* ServiceError */._7 && error.status === 409 ? 'the platform says it is in use (HTTP 409)' : (0,errors/* describeError */.Uc)(error);
+        core/* warning */.$e(`Pruning: kept distribution ${what}: ${why}. Pruning goes on; delete it later in the console if it is no longer needed.`);
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/deploy/source.ts
+// The distribution to deploy: one already on the stack (distribution-id, or what another environment
+// runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
+// lookups that could refuse the run before anything changes: environments by name, config files.
+
+
+
+
+
+/** The environment of that exact name; an error that lists the names there when it does not exist. */
+async function findEnvironment(client, name, target, input) {
+    const { environment, list } = await client.findEnvironment(name);
+    if (environment)
+        return { environment, list };
+    const names = list.items.map((e) => `'${e.name}'`).join(', ') || 'none';
+    const partial = list.complete ? '' : ' (the platform listed only these and would not page further, and a lookup by name found nothing)';
+    throw new errors/* InputError */.dz(`${input} '${name}' does not exist on ${target}. The environments there are: ${names}${partial}. Names are case-sensitive.`);
+}
+/** The ids of the config files named, in the order given; an unknown name is refused before any change. */
+async function resolveConfigFiles(client, names, target) {
+    const files = await client.listAppConfigFiles();
+    const unknown = names.filter((n) => !files.some((f) => f.name === n));
+    if (unknown.length > 0) {
+        const there = files.map((f) => `'${f.name}'`).join(', ') || 'none';
+        throw new errors/* InputError */.dz(`config-files names ${unknown.map((n) => `'${n}'`).join(', ')}, which ${unknown.length === 1 ? 'does' : 'do'} not exist on ${target}. ` +
+            `The application configuration files there are: ${there}. Names are case-sensitive.`);
+    }
+    return names.map((n) => files.find((f) => f.name === n)?.id);
+}
+/** Prunes only with every environment known: a distribution an unlisted environment runs must never be deleted. */
+async function prune(ctx, stored, max, known) {
+    const { client, inputs } = ctx;
+    const list = known ?? (await client.listEnvironments());
+    if (!list.complete) {
+        core/* warning */.$e(`Not pruning: the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution ` +
+            'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.');
+        return 0;
+    }
+    return pruneDistributions(client, stored, max, list.items, inputs.dryRun, inputs.dryRun ? ctx.say : core/* info */.pq);
+}
+/** A distribution given by id: it must be on the stack. */
+async function byId(ctx, id) {
+    return ctx.phase(`Check distribution ${id}`, async () => {
+        const found = await ctx.client.getDistribution(id);
+        if (found === undefined) {
+            throw new errors/* InputError */.dz(`distribution-id '${id}' does not exist on ${ctx.target}. Copy the id from the console or from an earlier run's distribution-id output.`);
+        }
+        core/* info */.pq(`Distribution ${found.id}${found.name ? ` (${found.name})` : ''} is on the stack.`);
+        ctx.result.knownName = found.name;
+        return found.id;
+    });
+}
+/** What another environment runs. */
+async function fromEnvironment(ctx, name) {
+    return ctx.phase(`Find what '${name}' runs`, async () => {
+        const { environment: from } = await findEnvironment(ctx.client, name, ctx.target, 'from-environment');
+        if (!from.distributionId) {
+            throw new errors/* InputError */.dz(`from-environment '${name}' runs no distribution on ${ctx.target}: deploy to it first, or set distribution-id.`);
+        }
+        core/* info */.pq(`Environment '${name}' runs distribution ${from.distributionId}.`);
+        const stored = await ctx.client.getDistribution(from.distributionId).catch(() => undefined);
+        ctx.result.knownName = stored?.name;
+        return from.distributionId;
+    });
+}
+/** An identical stored distribution (same name and MD5, in any case), or undefined; prunes before an upload when asked. */
+async function reuseOrPrune(ctx, ready, environments) {
+    const { inputs, result } = ctx;
+    const stored = await ctx.phase('Look for an identical distribution', async () => {
+        const all = await ctx.client.listDistributions();
+        // Only a stored distribution of the same name needs the MD5, and so the whole check, now.
+        const named = all.filter((d) => (0,distribution_name/* sameDistributionName */.G)(d.name, ready.fileName));
+        const md5 = named.length > 0 ? (await ctx.verified(ready)).md5 : undefined;
+        const same = named.find((d) => sameMd5(d.md5hash, md5));
+        if (same)
+            ctx.say(`The stack already holds ${ready.fileName} with the same MD5 as distribution ${same.id}: ${inputs.dryRun ? 'would reuse it' : 'reusing it'}, no upload.`);
+        else
+            ctx.say(`No distribution named ${ready.fileName} with this MD5 on the stack: ${inputs.dryRun ? 'would upload it' : 'uploading it'}.`);
+        return { all, same };
+    });
+    result.reused = stored.same !== undefined;
+    if (stored.same === undefined && inputs.maxDistributions !== undefined) {
+        const max = inputs.maxDistributions;
+        const deleted = await ctx.phase('Prune old distributions', async () => {
+            // Deleting is not undone: only for an archive known to be sound.
+            await ctx.verified(ready);
+            return prune(ctx, stored.all, max, environments);
+        });
+        if (inputs.dryRun)
+            result.wouldPrune = deleted;
+        else
+            result.pruned = deleted;
+    }
+    return stored.same?.id;
+}
+/** The distribution's id when it is already on the stack; undefined when the archive must be uploaded. */
+async function chooseDistribution(ctx, archive, environments) {
+    const source = ctx.inputs.source;
+    if (source.kind === 'id')
+        return byId(ctx, source.id);
+    if (source.kind === 'environment')
+        return fromEnvironment(ctx, source.name);
+    return archive === undefined ? undefined : reuseOrPrune(ctx, archive, environments);
+}
+/** Uploads the archive; notes what the platform stored. */
+async function upload(ctx, ready) {
+    const uploaded = await ctx.phase('Upload the distribution', async () => {
+        const d = await ctx.client.uploadDistribution({ path: ready.path, fileName: ready.fileName, size: ready.size, verified: ctx.verified(ready) });
+        core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
+        return d;
+    });
+    ctx.result.upload = { distributionId: uploaded.id, storedName: uploaded.name ?? ready.fileName, attempts: uploaded.attempts, adopted: uploaded.adopted };
+    return uploaded.id;
+}
+
+;// CONCATENATED MODULE: ./src/deploy/index.ts
+// The deployment step, in order: build -> the archive -> login -> config files -> environment -> the
+// distribution (./source.ts) -> the release (./release.ts: wait, request, follow, check, roll back)
+// -> a last look at the environment. It returns what it did (DeployResult), or throws StepFailed with
+// what it did so far; report.ts derives outputs and summary from that. Loaded by main.ts only once the
+// inputs are valid.
+
+
 
 
 
@@ -2992,50 +3420,18 @@ async function checkHealth(options) {
 
 
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
-/** The new release failed its checks and the previous one was deployed back: the step fails with this. */
-class RolledBack extends errors/* ActionError */.lZ {
-    name = 'RolledBack';
-}
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs) {
     return { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000 };
 }
-/** The environment of that exact name; an error that lists the names there when it does not exist. */
-async function findEnvironment(client, name, target, input) {
-    const { environment, list } = await client.findEnvironment(name);
-    if (environment)
-        return { environment, list };
-    const names = list.items.map((e) => `'${e.name}'`).join(', ') || 'none';
-    const partial = list.complete ? '' : ' (the platform listed only these and would not page further, and a lookup by name found nothing)';
-    throw new errors/* InputError */.dz(`${input} '${name}' does not exist on ${target}. The environments there are: ${names}${partial}. Names are case-sensitive.`);
-}
-/** Prunes only with every environment known: a distribution an unlisted environment runs must never be deleted. */
-async function prune(client, stored, max, known, dryRun) {
-    const list = known ?? (await client.listEnvironments());
-    if (!list.complete) {
-        core/* warning */.$e(`Not pruning: the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution ` +
-            'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.');
-        return 0;
-    }
-    return pruneDistributions(client, stored, max, list.items, dryRun);
-}
-/** The ids of the config files named, in the order given; an unknown name is refused before any change. */
-async function resolveConfigFiles(client, names, target) {
-    const files = await client.listAppConfigFiles();
-    const unknown = names.filter((n) => !files.some((f) => f.name === n));
-    if (unknown.length > 0) {
-        const there = files.map((f) => `'${f.name}'`).join(', ') || 'none';
-        throw new errors/* InputError */.dz(`config-files names ${unknown.map((n) => `'${n}'`).join(', ')}, which ${unknown.length === 1 ? 'does' : 'do'} not exist on ${target}. ` +
-            `The application configuration files there are: ${there}. Names are case-sensitive.`);
-    }
-    return names.map((n) => files.find((f) => f.name === n)?.id);
-}
-async function deploy(inputs, phase, signal, verify) {
+/** The last look's own limit: it also runs after the watchdog aborted everything else. */
+const LAST_LOOK_MS = 3_000;
+function newResult(inputs) {
     const { address } = inputs;
-    const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
-    const result = {
+    return {
         apiUrl: address.apiUrl,
         target: address.stack ?? address.apiUrl,
+        consoleUrl: address.consoleUrl,
         dryRun: inputs.dryRun,
         strategy: inputs.deployStrategy,
         environmentName: inputs.environment,
@@ -3043,16 +3439,36 @@ async function deploy(inputs, phase, signal, verify) {
         fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
         configFiles: inputs.configFiles,
         skipped: false,
-        deployed: false,
-        timeline: [],
+        cautions: [],
         plan: [],
         completed: false,
         tokenRenewals: 0
     };
+}
+/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
+function siteCheck(inputs, health, signal) {
+    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core/* info */.pq });
+}
+/** Why a run that deploys again what the environment reports (or skips it) does so. */
+function redeployReason(inputs) {
+    if (inputs.forceDeploy)
+        return 'force-deploy is true';
+    if (inputs.configFiles.length > 0)
+        return 'config-files are given, and the platform cannot tell which config files the environment runs with';
+    return undefined;
+}
+async function deploy(inputs, phase, signal, verify) {
+    const { address } = inputs;
+    const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
+    const result = newResult(inputs);
     const say = (line) => {
         core/* info */.pq(line);
         if (inputs.dryRun)
             result.plan.push(line);
+    };
+    const caution = (line) => {
+        core/* warning */.$e(line);
+        result.cautions.push(line);
     };
     const cleanup = [];
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
@@ -3060,13 +3476,17 @@ async function deploy(inputs, phase, signal, verify) {
     const session = new CloudSession(api, inputs.username, inputs.password, { target });
     const client = new CloudClient(api, session);
     let github;
+    let loggedIn = false;
+    const takeLastLook = async () => {
+        if (loggedIn && inputs.environment && !inputs.dryRun)
+            result.finalLook = await lastLook(inputs, session, inputs.environment);
+    };
     try {
         if (inputs.buildCommand) {
             const command = inputs.buildCommand;
             await phase(`Build: ${command}`, () => runBuildCommand(command, workspace()));
         }
         let archive;
-        /** The archive's whole check: its hashes noted in the result once known. */
         const verified = async (ready) => {
             const info = await ready.verified;
             if (result.archive)
@@ -3082,6 +3502,8 @@ async function deploy(inputs, phase, signal, verify) {
         }
         await phase(`Log in to ${target}`, async () => {
             await session.login();
+            loggedIn = true;
+            result.platformReached = true;
             core/* info */.pq(`Logged in as ${inputs.username}.`);
         });
         // Everything that could refuse the run is read before anything changes.
@@ -3107,68 +3529,14 @@ async function deploy(inputs, phase, signal, verify) {
             result.environmentId = environment.id;
             result.previousDistributionId = environment.distributionId ?? undefined;
         }
-        // The distribution to deploy: one already on the stack, or the archive (an identical stored one, or uploaded).
-        let distributionId;
-        const source = inputs.source;
-        if (source.kind === 'id') {
-            distributionId = await phase(`Check distribution ${source.id}`, async () => {
-                const found = await client.getDistribution(source.id);
-                if (found === undefined) {
-                    throw new errors/* InputError */.dz(`distribution-id '${source.id}' does not exist on ${target}. Copy the id from the console or from an earlier run's distribution-id output.`);
-                }
-                core/* info */.pq(`Distribution ${found.id}${found.name ? ` (${found.name})` : ''} is on the stack.`);
-                return found.id;
-            });
-        }
-        else if (source.kind === 'environment') {
-            distributionId = await phase(`Find what '${source.name}' runs`, async () => {
-                const { environment: from } = await findEnvironment(client, source.name, target, 'from-environment');
-                if (!from.distributionId) {
-                    throw new errors/* InputError */.dz(`from-environment '${source.name}' runs no distribution on ${target}: deploy to it first, or set distribution-id.`);
-                }
-                core/* info */.pq(`Environment '${source.name}' runs distribution ${from.distributionId}.`);
-                return from.distributionId;
-            });
-        }
-        else if (archive !== undefined) {
-            const ready = archive;
-            const stored = await phase('Look for an identical distribution', async () => {
-                const all = await client.listDistributions();
-                // Only a stored distribution of the same name needs the MD5, and so the whole check, now.
-                const named = all.filter((d) => (0,distribution_name/* sameDistributionName */.G)(d.name, ready.fileName));
-                const md5 = named.length > 0 ? (await verified(ready)).md5 : undefined;
-                const same = named.find((d) => d.md5hash === md5);
-                if (same)
-                    say(`The stack already holds ${ready.fileName} with the same MD5 as distribution ${same.id}: ${inputs.dryRun ? 'would reuse it' : 'reusing it'}, no upload.`);
-                else
-                    say(`No distribution named ${ready.fileName} with this MD5 on the stack: ${inputs.dryRun ? 'would upload it' : 'uploading it'}.`);
-                return { all, same };
-            });
-            result.reused = stored.same !== undefined;
-            distributionId = stored.same?.id;
-            if (stored.same === undefined && inputs.maxDistributions !== undefined) {
-                const max = inputs.maxDistributions;
-                result.pruned = await phase('Prune old distributions', async () => {
-                    // Deleting is not undone: only for an archive known to be sound.
-                    await verified(ready);
-                    return prune(client, stored.all, max, environments, inputs.dryRun);
-                });
-            }
-        }
+        const source = { inputs, client, phase, result, target, say, verified };
+        let distributionId = await chooseDistribution(source, archive, environments);
         result.distributionId = distributionId;
         const alreadyRuns = environment !== undefined && distributionId !== undefined && environment.distributionId === distributionId;
-        if (environment) {
-            const files = inputs.configFiles.length > 0 ? ` with config files ${inputs.configFiles.map((n) => `'${n}'`).join(', ')}` : '';
-            if (alreadyRuns && !inputs.forceDeploy)
-                say(`'${environment.name}' already runs ${distributionId}: ${inputs.dryRun ? 'would skip the deploy' : 'no deploy'} (force-deploy: true deploys it again).`);
-            else if (inputs.dryRun)
-                say(`Would deploy ${distributionId ?? 'the uploaded distribution'} to '${environment.name}' (${environment.id}) with strategy ${inputs.deployStrategy}${files}.`);
-            if (inputs.dryRun && inputs.rollback && !(alreadyRuns && !inputs.forceDeploy)) {
-                say(result.previousDistributionId
-                    ? `Would roll back to ${result.previousDistributionId} if the new release fails its checks.`
-                    : `Could not roll back: '${environment.name}' runs no distribution now.`);
-            }
-        }
+        const redeploy = alreadyRuns ? redeployReason(inputs) : undefined;
+        const skip = alreadyRuns && redeploy === undefined;
+        if (environment)
+            planDeploy(inputs, environment, distributionId, skip, redeploy, result, say);
         if (inputs.dryRun) {
             if (archive)
                 await verified(archive);
@@ -3179,71 +3547,40 @@ async function deploy(inputs, phase, signal, verify) {
             result.completed = true;
             return result;
         }
-        if (environment && inputs.githubToken && !(alreadyRuns && !inputs.forceDeploy)) {
+        if (environment && inputs.githubToken && !skip) {
             github = await GitHubDeployment.start(inputs.githubToken, environment.name, `${archive?.fileName ?? distributionId ?? 'distribution'} to ${result.target}`, inputs.environmentUrl);
         }
         if (distributionId === undefined && archive !== undefined) {
-            const ready = archive;
-            const uploaded = await phase('Upload the distribution', async () => {
-                const d = await client.uploadDistribution({ path: ready.path, fileName: ready.fileName, size: ready.size, verified: verified(ready) });
-                core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
-                return d;
-            });
-            result.upload = { distributionId: uploaded.id, storedName: uploaded.name ?? ready.fileName, attempts: uploaded.attempts, adopted: uploaded.adopted };
-            distributionId = uploaded.id;
+            distributionId = await upload(source, archive);
             result.distributionId = distributionId;
         }
-        let failure;
-        let requested;
-        const since = () => (requested === undefined ? 0 : Date.now() - requested);
-        if (environment && distributionId !== undefined) {
-            const env = environment;
-            const id = distributionId;
-            if (alreadyRuns && !inputs.forceDeploy) {
-                result.skipped = true;
-            }
-            else {
-                requested = Date.now();
-                await phase(`Deploy to '${env.name}'`, async () => {
-                    await client.deploy(env.id, id, inputs.deployStrategy, configFileIds);
-                    core/* info */.pq(`Deployment of ${id} to '${env.name}' requested (strategy ${inputs.deployStrategy}).`);
-                });
-                result.deployed = true;
-                result.timeline.push({ afterMs: 0, text: `Deployment of ${id} to '${env.name}' requested` });
-                failure = await verifyRelease(inputs, phase, client, env.name, id, signal, result, since);
-            }
+        if (environment && distributionId !== undefined && !skip) {
+            await release(inputs, { phase, client, environment, distributionId, configFileIds, signal, verify, caution }, result);
         }
-        if (failure === undefined && inputs.health && (result.skipped || !environment)) {
+        else {
+            if (skip)
+                result.skipped = true;
             // Nothing was deployed (the environment already ran it, or an upload only): the site is checked all the same.
             const health = inputs.health;
-            await phase(`Health check ${health.url}`, () => siteCheck(inputs, health, signal));
+            if (health)
+                await phase(`Health check ${health.url}`, () => siteCheck(inputs, health, signal));
+            const why = verify ? await verify() : undefined;
+            if (why !== undefined)
+                throw new errors/* ActionError */.lZ(why);
         }
-        if (failure === undefined && verify) {
-            const why = await verify();
-            if (result.deployed) {
-                result.timeline.push({ afterMs: since(), text: why === undefined ? 'Search check passed' : 'Search check failed' });
-                if (why !== undefined)
-                    failure = new errors/* ActionError */.lZ(why);
-            }
-        }
-        if (failure !== undefined && environment && distributionId !== undefined) {
-            if (!inputs.rollback)
-                throw failure;
-            await rollBack(inputs, phase, client, environment, distributionId, configFileIds, failure, result, signal, since);
-        }
-        if (result.deployed) {
+        await takeLastLook();
+        if (result.release) {
+            noteLateChange(result, caution);
             await github?.set('success', `Deployed ${distributionId ?? ''}`);
-            github = undefined;
         }
+        github = undefined;
         result.completed = true;
         return result;
     }
     catch (error) {
-        const reason = error instanceof RolledBack
-            ? `Rolled back to ${result.rolledBack?.to ?? '?'}: ${result.rolledBack?.reason ?? ''}`
-            : 'The deploy failed; see the workflow run';
-        await github?.set('failure', reason);
-        throw new errors/* StepFailed */.an(result, error);
+        await takeLastLook();
+        await github?.set('failure', (0,release_state/* rolledBack */.EN)(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run');
+        throw new errors/* StepFailed */.an(result, failureOf(result, error));
     }
     finally {
         result.tokenRenewals = session.renewals;
@@ -3252,62 +3589,119 @@ async function deploy(inputs, phase, signal, verify) {
             await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
     }
 }
-/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
-function siteCheck(inputs, health, signal) {
-    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core/* info */.pq });
-}
-/**
- * Follows the deploy until applied, then health-checks the site. Resolves to why the new release
- * failed (not applied in time, unhealthy), or undefined when it passed; any other error is thrown.
- */
-async function verifyRelease(inputs, phase, client, name, distributionId, signal, result, at) {
-    try {
-        if (inputs.followDeploy) {
-            await phase(`Wait until '${name}' runs ${distributionId}`, () => followDeploy(client, name, distributionId, { timeoutMs: inputs.deployTimeoutMs, previous: result.previousDistributionId, log: core/* info */.pq }));
-            result.appliedAfterMs = at();
-            result.timeline.push({ afterMs: result.appliedAfterMs, text: `Applied: '${name}' runs ${distributionId}` });
-        }
-        if (inputs.health) {
-            const health = inputs.health;
-            await phase(`Health check ${health.url}`, () => siteCheck(inputs, health, signal));
-            result.healthyAfterMs = at();
-            result.timeline.push({ afterMs: result.healthyAfterMs, text: 'Healthy' });
-        }
-        return undefined;
+/** Logs (and on a dry run plans) what happens to the environment. */
+function planDeploy(inputs, environment, distributionId, skip, redeploy, result, say) {
+    const files = inputs.configFiles.length > 0 ? ` with config files ${inputs.configFiles.map((n) => `'${n}'`).join(', ')}` : '';
+    const would = inputs.dryRun;
+    if (skip) {
+        say(`'${environment.name}' already runs ${distributionId}: ${would ? 'would skip the deploy' : 'no deploy'} (force-deploy: true deploys it again).`);
+        return;
     }
-    catch (error) {
-        if (error instanceof DeployNotApplied || error instanceof HealthCheckFailed) {
-            result.timeline.push({ afterMs: at(), text: error instanceof DeployNotApplied ? 'Not applied in time' : 'Health check failed' });
-            return error;
-        }
-        throw error;
+    if (redeploy)
+        say(`'${environment.name}' already runs ${distributionId}; ${would ? 'would deploy' : 'deploying'} it again because ${redeploy}.`);
+    if (!would)
+        return;
+    say(`Would deploy ${distributionId ?? 'the uploaded distribution'} to '${environment.name}' (${environment.id}) with strategy ${inputs.deployStrategy}${files}.`);
+    if (inputs.rollback) {
+        say(result.previousDistributionId && result.previousDistributionId !== distributionId
+            ? `Would roll back to ${result.previousDistributionId} if the new release fails its checks.`
+            : `Could not roll back: '${environment.name}' runs no other distribution now.`);
     }
 }
-/** Deploys the previous distribution back, follows it and checks the site answers, then fails the step naming both ids. */
-async function rollBack(inputs, phase, client, environment, failedId, configFileIds, failure, result, signal, since) {
-    const previous = result.previousDistributionId;
-    if (previous === undefined || previous === failedId) {
-        throw new errors/* ActionError */.lZ(`${failure.message} Cannot roll back: '${environment.name}' ran no other distribution before this deploy, so ${failedId} stays deployed.`);
+/** Our release, through its states; a failure rolls back when asked, and the step fails saying what runs now. */
+async function release(inputs, parts, result) {
+    const { environment } = parts;
+    const record = (0,release_state/* newRelease */.Gj)(environment.name, parts.distributionId, result.previousDistributionId);
+    result.release = record;
+    const ctx = {
+        client: parts.client,
+        watch: new EnvironmentWatch(parts.client, environment.name),
+        environmentId: environment.id,
+        strategy: inputs.deployStrategy,
+        configFileIds: parts.configFileIds,
+        maxAttempts: inputs.maxAttempts,
+        log: core/* info */.pq,
+        warn: core/* warning */.$e,
+        phase: parts.phase,
+        followDeploy: inputs.followDeploy,
+        deployTimeoutMs: inputs.deployTimeoutMs,
+        health: inputs.health,
+        checkSite: (health) => siteCheck(inputs, health, parts.signal)
+    };
+    const failure = await deployRelease(ctx, record, parts.verify);
+    result.previousDistributionId = record.previous;
+    cautionsAbout(inputs, record, parts.caution);
+    if (failure === undefined)
+        return;
+    const rollsBack = inputs.rollback && (record.failure?.kind !== 'search' || inputs.rollbackOnSearch);
+    if (rollsBack) {
+        try {
+            await rollBack(ctx, record);
+        }
+        catch (error) {
+            rollbackFailed(record, error);
+        }
     }
+    // The message is written once the last look is known (in deploy's finally): see failureOf().
+    throw new ReleaseFailed(failure.message, inputs.rollback, inputs.rollbackOnSearch);
+}
+/** Warnings about what the checks could not show. */
+function cautionsAbout(inputs, record, caution) {
+    if (record.state === 'failed' || record.state === 'replaced')
+        return;
+    if (inputs.health !== undefined && inputs.health.expect === undefined) {
+        caution(`The health check cannot tell the new release from the old one: any 2xx answer passes, and the old release may still be answering. ` +
+            `Write a release marker into a page (e.g. the commit SHA into version.txt at build time) and set health-expect to it (health-expect: \${{ github.sha }}).`);
+    }
+    if (record.appliedBy === 'not-observed' && record.site !== 'marker') {
+        caution(`'${record.environment}' reported ${record.distributionId} from the first look after the request, so the switch itself was not seen ` +
+            `(the platform may report the new id as soon as a deploy is requested). Set health-url and health-expect to a release marker to verify that the new release serves.`);
+    }
+}
+/** A release that passed, but the last look shows another distribution: someone deployed after it. Said, never undone. */
+function noteLateChange(result, caution) {
+    const look = result.finalLook;
+    if (look === undefined || 'error' in look || look.distributionId === result.distributionId)
+        return;
+    caution(`${(0,outcome/* nowRuns */.H$)(result) ?? ''} That is not ${result.distributionId ?? 'the deployed distribution'}: another deploy followed this one.`);
+}
+/** The release failed; its message gets the rollback and what runs now once the last look was taken. */
+class ReleaseFailed extends errors/* ActionError */.lZ {
+    rollbackOn;
+    searchRollsBack;
+    name = 'ReleaseFailed';
+    constructor(message, rollbackOn, searchRollsBack) {
+        super(message);
+        this.rollbackOn = rollbackOn;
+        this.searchRollsBack = searchRollsBack;
+    }
+}
+/** The failure message of a deploy step that stopped: the cause, what was rolled back, what runs now. */
+function failureOf(result, cause) {
+    if (cause instanceof ReleaseFailed)
+        return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause.message, cause.rollbackOn, cause.searchRollsBack));
+    if (result.release?.state === 'replaced' || result.release?.state === 'failed') {
+        return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause instanceof Error ? cause.message : String(cause), false, false));
+    }
+    const now = result.release ? (0,outcome/* nowRuns */.H$)(result) : undefined;
+    if (now && cause instanceof errors/* ActionError */.lZ)
+        return new errors/* ActionError */.lZ(`${cause.message} ${now}`);
+    return cause;
+}
+/** One look at the environment with its own short limit and no watchdog: what it runs when the step ends. */
+async function lastLook(inputs, session, name) {
+    const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: LAST_LOOK_MS });
     try {
-        await phase(`Roll back '${environment.name}' to ${previous}`, async () => {
-            core/* warning */.$e(`The new release failed (${failure.message}) Rolling '${environment.name}' back to ${previous}.`);
-            await client.deploy(environment.id, previous, inputs.deployStrategy, configFileIds);
-            await followDeploy(client, environment.name, previous, { timeoutMs: inputs.deployTimeoutMs, previous: failedId, log: core/* info */.pq });
-            // The old release answers without the new release's marker: only its answering is checked.
-            if (inputs.health) {
-                await siteCheck(inputs, { ...inputs.health, expect: undefined }, signal);
-            }
-        });
+        const api = new CloudApi(transport, { retry: { attempts: 1 } });
+        const look = await new EnvironmentWatch(new CloudClient(api, session), name).look();
+        return look;
     }
     catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        throw new errors/* ActionError */.lZ(`${failure.message} The rollback to ${previous} failed too: ${why} Check '${environment.name}' in the console now.`);
+        return { error: error instanceof Error ? error.message : String(error) };
     }
-    result.rolledBack = { to: previous, reason: failure.message };
-    result.timeline.push({ afterMs: since(), text: `Rolled back: '${environment.name}' runs ${previous} again` });
-    throw new RolledBack(`Rolled back: the new distribution ${failedId} failed (${failure.message.replace(/\.$/, '')}), so '${environment.name}' runs the previous distribution ${previous} again. ` +
-        `${failedId} stays on the stack for inspection.`);
+    finally {
+        await transport.close().catch(() => undefined);
+    }
 }
 
 

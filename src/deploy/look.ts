@@ -1,0 +1,16 @@
+// What one look at an environment says, in words and as evidence. Pure: report.ts loads it too.
+import type { EnvironmentLook } from './result.js'
+
+/** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
+const SWITCHING = /deploying|progress|pending|starting|switching|updating|provisioning|restarting|stopping|queued|rolling/i
+
+/** Whether the status field says the environment is busy switching; undefined when the platform gave no status. */
+export function switching(look: EnvironmentLook): boolean | undefined {
+  return look.status === undefined ? undefined : SWITCHING.test(look.status)
+}
+
+/** "reports distribution X (status: s)", as the log and the summary say it. */
+export function describeLook(look: EnvironmentLook): string {
+  const runs = look.distributionId ? `reports distribution ${look.distributionId}` : 'reports no distribution'
+  return look.status ? `${runs} (status: ${look.status})` : runs
+}

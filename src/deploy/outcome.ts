@@ -1,0 +1,80 @@
+// What the step says about the environment when it ends, derived from the release's states and the
+// last look alone: what was requested, what was rolled back, what the environment runs now. Never a
+// claim that was not observed.
+import { formatDuration } from '../format.js'
+import { describeLook } from './look.js'
+import { reached, type ReleaseRecord } from './release-state.js'
+import type { DeployResult } from './result.js'
+
+/** "'production' reports distribution X (status: running) at the end of the run", or why it could not be looked at. */
+export function nowRuns(result: DeployResult): string | undefined {
+  const look = result.finalLook
+  const env = result.environmentName
+  if (look === undefined || env === undefined) return undefined
+  if ('error' in look) return `What '${env}' runs now could not be looked at (${look.error}): check it in the console.`
+  return `At the end of the run, '${env}' ${describeLook(look)}.`
+}
+
+/** When a state was entered, after the deploy request. */
+function when(release: ReleaseRecord, at: number): string {
+  const requested = reached(release, 'requested') ?? release.transitions[0]
+  return requested === undefined ? '' : ` (${formatDuration(at - requested.at)} after the request)`
+}
+
+/** What happened to the rollback, in one sentence; undefined when none was asked for. */
+function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBack: boolean): string {
+  const env = `'${release.environment}'`
+  const failure = release.failure
+  if (failure === undefined) return ''
+  if (failure.kind === 'busy') return `Nothing of this run was deployed to ${env}.`
+  if (failure.kind === 'search' && rollbackOn && !searchRollsBack) {
+    return `The search service is a separate system, so the release was not rolled back (set rollback-on-search: true to roll back on a failing search check).`
+  }
+  if (!rollbackOn) {
+    const stays = failure.kind === 'not-applied' ? `The deploy of ${release.distributionId} may still land` : `${release.distributionId} stays deployed`
+    return `${stays}: rollback is off (set rollback: true to deploy the previous distribution back when a check fails).`
+  }
+  const to = release.rollbackTo
+  if (to === undefined) {
+    return `Cannot roll back: ${env} reported no other distribution before this deploy${release.previous === release.distributionId ? ' than this one' : ''}, so there is nothing to go back to.`
+  }
+  const healthy = reached(release, 'rollback-healthy')
+  const applied = reached(release, 'rollback-applied')
+  const failed = reached(release, 'rollback-failed')
+  if (healthy && applied)
+    return `Rolled back: ${env} runs the previous distribution ${to} again (${applied.evidence}${when(release, applied.at)}), and the site answers. ${release.distributionId} stays on the stack for inspection.`
+  if (failed) return `The rollback to ${to} failed: ${failed.evidence}`
+  if (applied)
+    return `Rolled back: ${env} reports the previous distribution ${to} again (${applied.evidence}${when(release, applied.at)}); the site was not checked (no health-url).`
+  if (reached(release, 'rollback-requested')) return `A rollback to ${to} was requested, but it was not seen applied.`
+  return `No rollback was sent: ${env} still reported the previous distribution ${to}, so ${release.distributionId} was never applied.`
+}
+
+/** The step's failure message when the release did not pass: the cause, the rollback, what runs now. */
+export function releaseFailure(result: DeployResult, cause: string, rollbackOn: boolean, searchRollsBack: boolean): string {
+  const release = result.release
+  const parts = [cause.trim()]
+  if (release?.state === 'replaced') {
+    parts.push(
+      `This run never rolls back another deploy, so nothing was rolled back. If both deploys were yours, give the jobs that deploy to '${release.environment}' one concurrency group so they run one at a time.`
+    )
+  } else if (release !== undefined) {
+    const text = rollbackText(release, rollbackOn, searchRollsBack)
+    if (text) parts.push(text)
+  }
+  const now = nowRuns(result)
+  if (now) parts.push(now)
+  return parts.join(' ')
+}
+
+/** For the watchdog: what was requested and how far it came, and what runs now. */
+export function whereItStands(result: DeployResult | undefined): string {
+  const release = result?.release
+  if (result === undefined || release === undefined || !reached(release, 'requested')) return ''
+  const parts = [`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`]
+  if (reached(release, 'rollback-requested'))
+    parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${reached(release, 'rollback-applied') ? ' and applied' : ''}.`)
+  const now = nowRuns(result)
+  if (now) parts.push(now)
+  return ` ${parts.join(' ')}`
+}

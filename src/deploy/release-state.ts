@@ -1,0 +1,104 @@
+// The release as an explicit state machine. Each state is entered once, with the evidence that justified
+// it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
+//
+//   requested -> in-progress -> applied -> healthy -> verified
+//       |             |            |          |
+//       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
+//   (waiting first, when the environment is busy)   replaced: another distribution runs now (from any live state; never rolled back)
+import * as core from '@actions/core'
+
+export type ReleaseState =
+  | 'planned'
+  | 'waiting'
+  | 'requested'
+  | 'in-progress'
+  | 'applied'
+  | 'healthy'
+  | 'verified'
+  | 'failed'
+  | 'replaced'
+  | 'rollback-requested'
+  | 'rollback-applied'
+  | 'rollback-healthy'
+  | 'rollback-failed'
+
+/** Which states may follow which: anything else is a bug, and throws. */
+const NEXT: { readonly [s in ReleaseState]: readonly ReleaseState[] } = {
+  planned: ['waiting', 'requested', 'failed', 'replaced'],
+  waiting: ['requested', 'failed', 'replaced'],
+  requested: ['in-progress', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
+  'in-progress': ['applied', 'failed', 'replaced'],
+  applied: ['healthy', 'verified', 'failed', 'replaced'],
+  healthy: ['verified', 'failed', 'replaced'],
+  verified: [],
+  failed: ['rollback-requested', 'rollback-failed', 'replaced'],
+  replaced: [],
+  'rollback-requested': ['rollback-applied', 'rollback-failed', 'replaced'],
+  'rollback-applied': ['rollback-healthy', 'rollback-failed', 'replaced'],
+  'rollback-healthy': [],
+  'rollback-failed': []
+}
+
+export interface Transition {
+  readonly state: ReleaseState
+  /** Date.now() when the evidence was seen. */
+  readonly at: number
+  readonly evidence: string
+}
+
+/** How "the environment runs the new release" was established. */
+export type AppliedBy =
+  /** The platform reported the switch: the id changed from the previous one to ours, or a status went from in progress to settled. */
+  | 'switch'
+  /** The site answered with health-expect, the new release's marker. */
+  | 'marker'
+  /** Nothing showed it: the id was reported from the first look on, and no status or marker told more. */
+  | 'not-observed'
+
+/** Why the release failed its checks. */
+export type FailureKind = 'busy' | 'not-applied' | 'unhealthy' | 'search'
+
+export interface ReleaseRecord {
+  readonly environment: string
+  readonly distributionId: string
+  /** What the environment reported right before our request: what a rollback goes back to. */
+  previous: string | undefined
+  /** The environment already reported this distribution: a redeploy (force-deploy, or config files). */
+  readonly redeploy: boolean
+  state: ReleaseState
+  readonly transitions: Transition[]
+  /** The request's answer was lost and the environment showed it had been carried out: adopted, not sent again. */
+  adopted?: boolean
+  appliedBy?: AppliedBy
+  /** How the site was checked: with the release marker, or only that it answers (cannot tell new from old). */
+  site?: 'marker' | 'answers'
+  failure?: { readonly kind: FailureKind; readonly message: string }
+  /** The distribution a rollback went (or would go) back to. */
+  rollbackTo?: string
+}
+
+export function newRelease(environment: string, distributionId: string, previous: string | undefined): ReleaseRecord {
+  return { environment, distributionId, previous, redeploy: previous === distributionId, state: 'planned', transitions: [] }
+}
+
+/** Moves the release on, recording why; logs the step so the log and the summary tell the same story. */
+export function enter(release: ReleaseRecord, state: ReleaseState, evidence: string, at = Date.now()): void {
+  if (!NEXT[release.state].includes(state)) throw new Error(`Release: no transition from ${release.state} to ${state} (${evidence})`)
+  release.state = state
+  release.transitions.push({ state, at, evidence })
+  core.info(`Release ${state}: ${evidence}`)
+}
+
+export function reached(release: ReleaseRecord | undefined, state: ReleaseState): Transition | undefined {
+  return release?.transitions.find((t) => t.state === state)
+}
+
+/** The deploy call went through (sent and answered, or adopted after a lost answer). */
+export function wasRequested(release: ReleaseRecord | undefined): boolean {
+  return reached(release, 'requested') !== undefined
+}
+
+/** A rollback was applied: after it was requested, the environment reported the previous distribution again. */
+export function rolledBack(release: ReleaseRecord | undefined): boolean {
+  return reached(release, 'rollback-applied') !== undefined
+}

@@ -1,0 +1,176 @@
+// The release's life: wait for a busy environment, request the deploy (reconciled, never replayed
+// blindly), follow it, check the site, run the caller's verification, and roll back only what is ours.
+// Every step enters a state of the ReleaseRecord with its evidence (./release-state.ts).
+import { ActionError } from '../errors.js'
+import { HealthCheckFailed } from '../health.js'
+import type { HealthCheck } from '../inputs/index.js'
+import type { PhaseRunner } from '../phases.js'
+import { describeLook, switching } from './look.js'
+import { enter, type FailureKind, type ReleaseRecord } from './release-state.js'
+import type { EnvironmentLook } from './result.js'
+import { followSwitch, NotApplied, Replaced, requestSwitch, waitWhileBusy, type SwitchContext, type SwitchPlan } from './switch.js'
+
+/** Checks that run after the deploy (the search check); resolves to why it failed, or undefined when it passed. */
+export type Verification = () => Promise<string | undefined>
+
+export interface ReleaseContext extends SwitchContext {
+  readonly phase: PhaseRunner
+  readonly followDeploy: boolean
+  readonly deployTimeoutMs: number
+  readonly health: HealthCheck | undefined
+  /** Runs the health check with the run's settings; throws HealthCheckFailed. */
+  readonly checkSite: (health: HealthCheck) => Promise<unknown>
+}
+
+function fail(release: ReleaseRecord, kind: FailureKind, message: string): ActionError {
+  release.failure = { kind, message }
+  enter(release, 'failed', message)
+  return new ActionError(message)
+}
+
+function replaced(release: ReleaseRecord, error: Replaced): Replaced {
+  enter(release, 'replaced', error.message, error.look.at)
+  return error
+}
+
+/** Notes each wait for a busy environment: the first one as a state, the rest in the log. */
+function waiting(ctx: ReleaseContext, release: ReleaseRecord): (look: EnvironmentLook, why: string) => void {
+  return (_look, why) => {
+    const line = `${why}; waiting for it to finish before deploying ${release.distributionId}.`
+    if (release.state === 'planned') enter(release, 'waiting', line)
+    else ctx.log(line)
+  }
+}
+
+/** Waits for a busy environment, then requests the deploy. Throws when it stayed busy (nothing of ours was sent). */
+async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: SwitchPlan, deadline: number): Promise<void> {
+  const hooks = { waiting: waiting(ctx, release) }
+  await ctx.phase(`Deploy to '${release.environment}'`, async () => {
+    try {
+      const look = await waitWhileBusy(ctx, deadline, hooks)
+      if (!release.redeploy) plan.previous = look.distributionId
+      const how = await requestSwitch(ctx, plan, deadline, hooks)
+      release.previous = plan.previous
+      release.adopted = how === 'adopted'
+      enter(
+        release,
+        'requested',
+        how === 'sent'
+          ? `the platform accepted the deploy of ${release.distributionId} (strategy ${ctx.strategy})`
+          : `the deploy call's answer was lost, but '${release.environment}' showed it had been carried out: adopted, not sent again`
+      )
+    } catch (error) {
+      if (error instanceof NotApplied) throw fail(release, 'busy', error.message)
+      if (error instanceof Replaced) throw replaced(release, error)
+      throw error
+    }
+  })
+}
+
+/** Follows the switch; resolves to a failure when it was not seen in time. */
+async function follow(ctx: ReleaseContext, release: ReleaseRecord, plan: SwitchPlan, deadline: number): Promise<ActionError | undefined> {
+  const inProgress = (evidence: string): void => (release.state === 'requested' ? enter(release, 'in-progress', evidence) : ctx.log(evidence))
+  try {
+    const seen = await ctx.phase(`Wait until '${release.environment}' runs ${release.distributionId}`, () => followSwitch(ctx, plan, deadline, { inProgress }))
+    release.appliedBy = seen.by
+    if (seen.by === 'switch') enter(release, 'applied', seen.evidence)
+    else ctx.log(`${seen.evidence}: the platform may report a new id as soon as it is requested, so this does not show that the new release serves yet.`)
+    return undefined
+  } catch (error) {
+    if (error instanceof NotApplied) return fail(release, 'not-applied', error.message)
+    if (error instanceof Replaced) throw replaced(release, error)
+    throw error
+  }
+}
+
+/** The site check: with health-expect it shows the new release serves; without, only that the site answers. */
+async function checkSite(ctx: ReleaseContext, release: ReleaseRecord, health: HealthCheck): Promise<ActionError | undefined> {
+  try {
+    await ctx.phase(`Health check ${health.url}`, () => ctx.checkSite(health))
+  } catch (error) {
+    if (error instanceof HealthCheckFailed) return fail(release, 'unhealthy', error.message)
+    throw error
+  }
+  if (health.expect === undefined) {
+    release.site = 'answers'
+    enter(release, 'healthy', `${health.url} answered 2xx; without health-expect this cannot tell the new release from the old one`)
+    return undefined
+  }
+  release.site = 'marker'
+  // A redeploy's marker is the old release's too: it shows what serves, not that the restart happened.
+  if (release.appliedBy !== 'switch' && !release.redeploy && release.state !== 'applied') {
+    release.appliedBy = 'marker'
+    enter(release, 'applied', `${health.url} answers with '${health.expect}', the new release's marker`)
+  }
+  enter(release, 'healthy', `${health.url} answered 2xx with '${health.expect}'`)
+  return undefined
+}
+
+/**
+ * Deploys our release and checks it. Resolves to the failure a rollback may answer (not applied in time,
+ * unhealthy, search), or undefined when every check passed. Throws when another deploy replaced ours or
+ * the environment stayed busy: nothing of ours to roll back then.
+ */
+export async function deployRelease(ctx: ReleaseContext, release: ReleaseRecord, verify: Verification | undefined): Promise<ActionError | undefined> {
+  const deadline = ctx.watch.now() + ctx.deployTimeoutMs
+  const plan: SwitchPlan = { distributionId: release.distributionId, previous: release.previous, redeploy: release.redeploy }
+  await request(ctx, release, plan, deadline)
+  const notApplied = ctx.followDeploy ? await follow(ctx, release, plan, deadline) : undefined
+  if (notApplied) return notApplied
+  const unhealthy = ctx.health ? await checkSite(ctx, release, ctx.health) : undefined
+  if (unhealthy) return unhealthy
+  const why = verify ? await verify() : undefined
+  if (why !== undefined) return fail(release, 'search', why)
+  if (release.appliedBy === 'switch' || release.appliedBy === 'marker') enter(release, 'verified', verifiedBy(release, verify !== undefined))
+  return undefined
+}
+
+function verifiedBy(release: ReleaseRecord, searched: boolean): string {
+  const applied = release.appliedBy === 'marker' ? 'the site answers with the new release marker' : 'the platform reported the switch'
+  const site = release.site === 'marker' ? ', the site answers with the marker' : release.site === 'answers' ? ', the site answers' : ''
+  return `${applied}${release.appliedBy === 'marker' ? '' : site}${searched ? ', the search check passed' : ''}`
+}
+
+/**
+ * Deploys the previous distribution back, only while the environment still runs (or switches to) ours:
+ * a deploy still in progress is waited for first, another deploy that replaced ours is never undone.
+ * Records each state; throws Replaced, or the rollback's own failure.
+ */
+export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Promise<void> {
+  const to = release.previous
+  if (to === undefined || to === release.distributionId) return
+  release.rollbackTo = to
+  const deadline = ctx.watch.now() + ctx.deployTimeoutMs
+  await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
+    const look = await waitWhileBusy(ctx, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) })
+    if (look.distributionId !== release.distributionId && look.distributionId !== to) {
+      throw replaced(release, new Replaced(`'${release.environment}' ${describeLook(look)}: neither ${release.distributionId} nor ${to}.`, look))
+    }
+    // Ours never landed and nothing is in progress: the previous release still runs, there is nothing to undo.
+    if (look.distributionId === to && (switching(look) === false || release.failure?.kind !== 'not-applied')) {
+      ctx.log(`'${release.environment}' ${describeLook(look)}: it runs the previous distribution, so no rollback is sent.`)
+      return
+    }
+    const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: look.distributionId === to }
+    const how = await requestSwitch(ctx, plan, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) })
+    enter(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`)
+    const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log })
+    enter(
+      release,
+      'rollback-applied',
+      seen.by === 'switch' ? seen.evidence : `${seen.evidence} (reported from the first look on: the switch itself was not seen)`
+    )
+    if (ctx.health) {
+      await ctx.checkSite({ ...ctx.health, expect: undefined })
+      enter(release, 'rollback-healthy', `${ctx.health.url} answered 2xx (the old release's answer; health-expect belongs to the new one)`)
+    }
+  })
+}
+
+/** Records a rollback that stopped part-way (the phase's error), unless a state already tells it. */
+export function rollbackFailed(release: ReleaseRecord, error: unknown): void {
+  if (release.state === 'replaced' || release.state === 'rollback-failed') return
+  if (release.state !== 'failed' && release.state !== 'rollback-requested' && release.state !== 'rollback-applied') return
+  if (release.state === 'failed' && release.rollbackTo === undefined) return
+  enter(release, 'rollback-failed', error instanceof Error ? error.message : String(error))
+}

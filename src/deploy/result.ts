@@ -1,0 +1,80 @@
+// What a deployment did, as data: the step fills it in as it goes, report.ts derives outputs, notices
+// and the summary from it and nothing else. The release's states live in ./release-state.ts.
+import type { DeployInputs } from '../inputs/index.js'
+import type { ReleaseRecord } from './release-state.js'
+
+/** What the environment reported at one look: the one documented field, and a status field when the platform gave one. */
+export interface EnvironmentLook {
+  readonly distributionId: string | undefined
+  readonly status: string | undefined
+  /** Date.now() of the answer. */
+  readonly at: number
+}
+
+/** What a deployment did; each field is set once the step that learns it has passed. */
+export interface DeployResult {
+  /** The API base address used. */
+  readonly apiUrl: string
+  /** The stack name when known, else the API address: how notices name the target. */
+  readonly target: string
+  /** The stack's Mission Control address, when the stack is known. */
+  readonly consoleUrl: string | undefined
+  readonly dryRun: boolean
+  readonly strategy: string
+  /** The environment input (undefined: upload only). */
+  readonly environmentName: string | undefined
+  /** Where the distribution comes from: an upload (or a reused identical one), distribution-id, or from-environment. */
+  readonly source: DeployInputs['source']['kind']
+  readonly fromEnvironment: string | undefined
+  archive?:
+    | {
+        readonly name: string
+        /** 'packed' from a directory, or 'archive' uploaded as it is. */
+        readonly source: 'packed' | 'archive'
+        readonly size: number
+        /** Known once the archive's check is done (a given archive is checked beside its upload). */
+        sha256: string | undefined
+      }
+    | undefined
+  /** The run logged in: the platform was reached (the summary then links its console). */
+  platformReached?: boolean
+  /** The environment's id, once it was found by name. */
+  environmentId?: string | undefined
+  /** What the environment ran before this run changed anything (undefined: nothing, or not known). */
+  previousDistributionId?: string | undefined
+  /** The stored name of a distribution given by id or taken from another environment, when the platform says it. */
+  knownName?: string | undefined
+  /** Distributions deleted by max-distributions (undefined when pruning is off). */
+  pruned?: number | undefined
+  /** On a dry run: the distributions pruning would delete. */
+  wouldPrune?: number | undefined
+  /** With an upload source: true when an identical stored distribution was used instead. */
+  reused?: boolean | undefined
+  upload?:
+    | {
+        readonly distributionId: string
+        /** The name the platform stored it under, as its answer says (ours when it does not say). */
+        readonly storedName: string
+        readonly attempts: number
+        /** The upload's answer was lost and the stored copy was adopted. */
+        readonly adopted: boolean
+      }
+    | undefined
+  /** The distribution deployed (or, on a dry run or a skip, the one that would be). */
+  distributionId?: string | undefined
+  /** Names of the config files deployed with it. */
+  readonly configFiles: readonly string[]
+  /** The environment already ran the distribution, so no deploy was made. */
+  skipped: boolean
+  /** The release: its states with the evidence for each (undefined: no deploy was asked for). */
+  release?: ReleaseRecord | undefined
+  /** The last look at the environment when the step ended (success or failure). */
+  finalLook?: EnvironmentLook | { readonly error: string } | undefined
+  /** Warnings the summary repeats (the log has them too). */
+  readonly cautions: string[]
+  /** On a dry run: what each step would do. */
+  readonly plan: string[]
+  /** Every step passed (for a dry run: everything it checks). */
+  completed: boolean
+  tokenRenewals: number
+}

@@ -1,0 +1,148 @@
+// The distribution to deploy: one already on the stack (distribution-id, or what another environment
+// runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
+// lookups that could refuse the run before anything changes: environments by name, config files.
+import * as core from '@actions/core'
+import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
+import { sameMd5, type CloudClient, type Distribution, type Environment, type EnvironmentList } from '../cloud/client.js'
+import { sameDistributionName } from '../cloud/distribution-name.js'
+import { pruneDistributions } from '../cloud/prune.js'
+import { InputError } from '../errors.js'
+import type { DeployInputs } from '../inputs/index.js'
+import type { PhaseRunner } from '../phases.js'
+import type { DeployResult } from './result.js'
+
+/** The environment of that exact name; an error that lists the names there when it does not exist. */
+export async function findEnvironment(
+  client: CloudClient,
+  name: string,
+  target: string,
+  input: string
+): Promise<{ environment: Environment; list: EnvironmentList }> {
+  const { environment, list } = await client.findEnvironment(name)
+  if (environment) return { environment, list }
+  const names = list.items.map((e) => `'${e.name}'`).join(', ') || 'none'
+  const partial = list.complete ? '' : ' (the platform listed only these and would not page further, and a lookup by name found nothing)'
+  throw new InputError(`${input} '${name}' does not exist on ${target}. The environments there are: ${names}${partial}. Names are case-sensitive.`)
+}
+
+/** The ids of the config files named, in the order given; an unknown name is refused before any change. */
+export async function resolveConfigFiles(client: CloudClient, names: readonly string[], target: string): Promise<string[]> {
+  const files = await client.listAppConfigFiles()
+  const unknown = names.filter((n) => !files.some((f) => f.name === n))
+  if (unknown.length > 0) {
+    const there = files.map((f) => `'${f.name}'`).join(', ') || 'none'
+    throw new InputError(
+      `config-files names ${unknown.map((n) => `'${n}'`).join(', ')}, which ${unknown.length === 1 ? 'does' : 'do'} not exist on ${target}. ` +
+        `The application configuration files there are: ${there}. Names are case-sensitive.`
+    )
+  }
+  return names.map((n) => files.find((f) => f.name === n)?.id as string)
+}
+
+/** Prunes only with every environment known: a distribution an unlisted environment runs must never be deleted. */
+async function prune(ctx: SourceContext, stored: readonly Distribution[], max: number, known: EnvironmentList | undefined): Promise<number> {
+  const { client, inputs } = ctx
+  const list = known ?? (await client.listEnvironments())
+  if (!list.complete) {
+    core.warning(
+      `Not pruning: the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution ` +
+        'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.'
+    )
+    return 0
+  }
+  return pruneDistributions(client, stored, max, list.items, inputs.dryRun, inputs.dryRun ? ctx.say : core.info)
+}
+
+export interface SourceContext {
+  readonly inputs: DeployInputs
+  readonly client: CloudClient
+  readonly phase: PhaseRunner
+  readonly result: DeployResult
+  readonly target: string
+  /** Logs a line, and keeps it in the dry run's plan. */
+  readonly say: (line: string) => void
+  /** The archive's whole check, its hashes noted in the result once known. */
+  readonly verified: (ready: ReadyArchive) => Promise<ArchiveInfo>
+}
+
+/** A distribution given by id: it must be on the stack. */
+async function byId(ctx: SourceContext, id: string): Promise<string> {
+  return ctx.phase(`Check distribution ${id}`, async () => {
+    const found = await ctx.client.getDistribution(id)
+    if (found === undefined) {
+      throw new InputError(
+        `distribution-id '${id}' does not exist on ${ctx.target}. Copy the id from the console or from an earlier run's distribution-id output.`
+      )
+    }
+    core.info(`Distribution ${found.id}${found.name ? ` (${found.name})` : ''} is on the stack.`)
+    ctx.result.knownName = found.name
+    return found.id
+  })
+}
+
+/** What another environment runs. */
+async function fromEnvironment(ctx: SourceContext, name: string): Promise<string> {
+  return ctx.phase(`Find what '${name}' runs`, async () => {
+    const { environment: from } = await findEnvironment(ctx.client, name, ctx.target, 'from-environment')
+    if (!from.distributionId) {
+      throw new InputError(`from-environment '${name}' runs no distribution on ${ctx.target}: deploy to it first, or set distribution-id.`)
+    }
+    core.info(`Environment '${name}' runs distribution ${from.distributionId}.`)
+    const stored = await ctx.client.getDistribution(from.distributionId).catch(() => undefined)
+    ctx.result.knownName = stored?.name
+    return from.distributionId
+  })
+}
+
+/** An identical stored distribution (same name and MD5, in any case), or undefined; prunes before an upload when asked. */
+async function reuseOrPrune(ctx: SourceContext, ready: ReadyArchive, environments: EnvironmentList | undefined): Promise<string | undefined> {
+  const { inputs, result } = ctx
+  const stored = await ctx.phase('Look for an identical distribution', async () => {
+    const all = await ctx.client.listDistributions()
+    // Only a stored distribution of the same name needs the MD5, and so the whole check, now.
+    const named = all.filter((d) => sameDistributionName(d.name, ready.fileName))
+    const md5 = named.length > 0 ? (await ctx.verified(ready)).md5 : undefined
+    const same = named.find((d) => sameMd5(d.md5hash, md5))
+    if (same)
+      ctx.say(
+        `The stack already holds ${ready.fileName} with the same MD5 as distribution ${same.id}: ${inputs.dryRun ? 'would reuse it' : 'reusing it'}, no upload.`
+      )
+    else ctx.say(`No distribution named ${ready.fileName} with this MD5 on the stack: ${inputs.dryRun ? 'would upload it' : 'uploading it'}.`)
+    return { all, same }
+  })
+  result.reused = stored.same !== undefined
+  if (stored.same === undefined && inputs.maxDistributions !== undefined) {
+    const max = inputs.maxDistributions
+    const deleted = await ctx.phase('Prune old distributions', async () => {
+      // Deleting is not undone: only for an archive known to be sound.
+      await ctx.verified(ready)
+      return prune(ctx, stored.all, max, environments)
+    })
+    if (inputs.dryRun) result.wouldPrune = deleted
+    else result.pruned = deleted
+  }
+  return stored.same?.id
+}
+
+/** The distribution's id when it is already on the stack; undefined when the archive must be uploaded. */
+export async function chooseDistribution(
+  ctx: SourceContext,
+  archive: ReadyArchive | undefined,
+  environments: EnvironmentList | undefined
+): Promise<string | undefined> {
+  const source = ctx.inputs.source
+  if (source.kind === 'id') return byId(ctx, source.id)
+  if (source.kind === 'environment') return fromEnvironment(ctx, source.name)
+  return archive === undefined ? undefined : reuseOrPrune(ctx, archive, environments)
+}
+
+/** Uploads the archive; notes what the platform stored. */
+export async function upload(ctx: SourceContext, ready: ReadyArchive): Promise<string> {
+  const uploaded = await ctx.phase('Upload the distribution', async () => {
+    const d = await ctx.client.uploadDistribution({ path: ready.path, fileName: ready.fileName, size: ready.size, verified: ctx.verified(ready) })
+    core.info(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
+    return d
+  })
+  ctx.result.upload = { distributionId: uploaded.id, storedName: uploaded.name ?? ready.fileName, attempts: uploaded.attempts, adopted: uploaded.adopted }
+  return uploaded.id
+}
