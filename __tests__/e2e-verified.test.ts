@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { ops, run, sweepAndClose } from './e2e-support.js'
+import { ops, opsBefore, run, sweepAndClose } from './e2e-support.js'
 
 let emu: Emulator
 beforeEach(async () => {
@@ -62,21 +62,27 @@ describe('a deploy followed until applied and healthy', () => {
     // The environment was looked at until it switched, and the site asked until it answered.
     expect(ops(emu, 'list-environments').length).toBeGreaterThanOrEqual(2)
     expect(ops(emu, 'site').at(-1)?.status).toBe(200)
-    expect(r.visible).toMatch(/Environment 'production' runs no distribution \(status: deploying\); waiting for /)
+    expect(r.visible).toMatch(/Release in-progress: 'production' reports no distribution \(status: deploying\); waiting for /)
+    expect(r.visible).toMatch(/Release applied: 'production' reports distribution \S+ \(status: running\) after [\d.]+ (ms|s), after reporting no distribution/)
     expect(r.visible).toMatch(/Health check \d+: http:\/\/127\.0\.0\.1:\d+\/sites\/production\/version\.txt: HTTP 200, contains 'v1\.0\.0'/)
-    expect(r.visible).toMatch(/::notice::Deployed .* to 'production' on .*; applied after [\d.]+ (ms|s), healthy after [\d.]+ (ms|s)\./)
-    expect(r.outputs).toMatchObject({ deployed: 'true', 'rolled-back': 'false', 'distribution-reused': 'false' })
+    expect(r.visible).toMatch(/::notice::Deployed .* to 'production' on .*; verified: the platform reported the switch, the site answers with the marker\./)
+    expect(r.outputs).toMatchObject({ deployed: 'true', 'rolled-back': 'false', 'distribution-reused': 'false', 'release-state': 'verified', 'environment-distribution-id': id })
     expect(r.outputs['previous-distribution-id']).toBeUndefined()
-    expect(r.summary).toContain('### Timeline')
-    expect(r.summary).toMatch(/\| [\d.]+ (ms|s) \| Applied: 'production' runs /)
-    expect(r.summary).toMatch(/\| [\d.]+ (ms|s) \| Healthy \|/)
+    expect(r.summary).toContain(`**✅ Verified: 'production' runs \`${id}\`**`)
+    expect(r.summary).toContain('### Release')
+    expect(r.summary).toMatch(/\| [\d.]+ (ms|s) \| applied \| 'production' reports distribution /)
+    expect(r.summary).toMatch(/\| [\d.]+ (ms|s) \| healthy \| .* answered 2xx with 'v1\.0\.0' \|/)
   })
 
   test('follow-deploy: false ends once the platform accepted the request', async () => {
     const r = await run(base({ distribution: release('v1'), 'follow-deploy': 'false' }))
     expect(r.code).toBe(0)
-    expect(ops(emu, 'list-environments')).toHaveLength(1)
-    expect(r.summary).not.toContain('Applied:')
+    // Found, looked at once before the request (busy?), and once more when the step ended: not followed.
+    expect(opsBefore(emu, 'list-environments', 'deploy')).toHaveLength(2)
+    expect(ops(emu, 'list-environments')).toHaveLength(3)
+    expect(r.outputs['release-state']).toBe('requested')
+    expect(r.summary).not.toContain('| applied |')
+    expect(r.summary).toContain('the deploy was not followed (follow-deploy: false)')
   })
 
   test('a deploy that is not applied in time fails, saying what the environment still runs', async () => {
@@ -84,7 +90,9 @@ describe('a deploy followed until applied and healthy', () => {
     emu = await startEmulator({ deploySeconds: 30 })
     const r = await run(base({ distribution: release('v1'), 'deploy-timeout-minutes': '0.03' }))
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/was not applied within deploy-timeout-minutes \(1\.8 s\): the environment still runs no distribution \(status: deploying\)/)
+    expect(r.errors[0]).toMatch(/The switch of 'production' to \S+ was not seen within deploy-timeout-minutes \(1\.8 s\): it still reports no distribution \(status: deploying\)/)
+    expect(r.errors[0]).toMatch(/may still land: rollback is off/)
+    expect(r.outputs['release-state']).toBe('failed')
   })
 })
 
@@ -104,13 +112,22 @@ describe('rollback', () => {
     const v2 = emu.distributions.at(-1)?.id as string
     expect(v2).not.toBe(v1)
     expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toContain(`Rolled back: the new distribution ${v2} failed`)
-    expect(r.errors[0]).toContain(`'production' runs the previous distribution ${v1} again`)
+    expect(r.errors[0]).toMatch(/^::error::The health check of .* did not pass within health-timeout-minutes.* The site answers, but not with the new release/)
+    expect(r.errors[0]).toContain(`Rolled back: 'production' runs the previous distribution ${v1} again`)
+    expect(r.errors[0]).toContain(`${v2} stays on the stack for inspection`)
+    expect(r.errors[0]).toContain(`At the end of the run, 'production' reports distribution ${v1}`)
     expect(envNamed('production')?.distributionId).toBe(v1)
     expect(history('production')).toEqual([v1, v2, v1])
-    expect(r.outputs).toMatchObject({ 'rolled-back': 'true', deployed: 'true', 'previous-distribution-id': v1, 'distribution-id': v2 })
-    expect(r.summary).toContain(`❌ Failed, rolled back to \`${v1}\``)
-    expect(r.summary).toMatch(/Rolled back: 'production' runs .* again/)
+    expect(r.outputs).toMatchObject({
+      'rolled-back': 'true',
+      deployed: 'true',
+      'previous-distribution-id': v1,
+      'distribution-id': v2,
+      'release-state': 'rollback-healthy',
+      'environment-distribution-id': v1
+    })
+    expect(r.summary).toContain(`**❌ Failed and rolled back: 'production' reports \`${v1}\` at the end**`)
+    expect(r.summary).toContain(`**Rollback to \`${v1}\`:** applied, and the site answers`)
     // The site answers the old release again.
     expect(await (await fetch(site('production'))).text()).toBe('v1\n')
   })
@@ -119,7 +136,7 @@ describe('rollback', () => {
     const v1 = await deployed('v1')
     const r = await run(base({ distribution: release('v2', true), 'health-url': site('production'), 'health-timeout-minutes': '0.05', rollback: 'true' }))
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/Rolled back: .*the last answer: HTTP 500/)
+    expect(r.errors[0]).toMatch(/the last answer: HTTP 500.* Rolled back: 'production' runs the previous distribution/)
     expect(envNamed('production')?.distributionId).toBe(v1)
   })
 
@@ -129,6 +146,7 @@ describe('rollback', () => {
       base({
         distribution: release('v2'),
         rollback: 'true',
+        'rollback-on-search': 'true',
         'search-query': 'shirt',
         'search-min-results': '500',
         'search-account-id': emu.search.accountId,
@@ -138,7 +156,7 @@ describe('rollback', () => {
       })
     )
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/Rolled back: the new distribution .* failed \(Search check failed: .*fewer than search-min-results 500/)
+    expect(r.errors[0]).toMatch(/^::error::Search check failed: .*fewer than search-min-results 500.* Rolled back: 'production' reports the previous distribution \S+ again \(seen [\d.]+ (ms|s) after the deploy request\); the site was not checked/)
     expect(envNamed('production')?.distributionId).toBe(v1)
     expect(ops(emu, 'search').length).toBeGreaterThanOrEqual(1)
     expect(r.summary).toContain('Search check failed')
@@ -147,7 +165,7 @@ describe('rollback', () => {
   test('with nothing deployed before, it says it cannot roll back', async () => {
     const r = await run(base({ distribution: release('v1', true), 'health-url': site('production'), 'health-timeout-minutes': '0.05', rollback: 'true' }))
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/Cannot roll back: 'production' ran no other distribution before this deploy/)
+    expect(r.errors[0]).toMatch(/Cannot roll back: 'production' reported no other distribution before this deploy, so there is nothing to go back to/)
     expect(history('production')).toHaveLength(1)
   })
 
@@ -156,6 +174,7 @@ describe('rollback', () => {
     const r = await run(base({ distribution: release('v2', true), 'health-url': site('production'), 'health-timeout-minutes': '0.05' }))
     expect(r.code).toBe(1)
     expect(r.errors[0]).toMatch(/The health check of .* did not pass within health-timeout-minutes/)
+    expect(r.errors[0]).toMatch(/stays deployed: rollback is off \(set rollback: true to deploy the previous distribution back when a check fails\)/)
     expect(envNamed('production')?.distributionId).toBe(emu.distributions.at(-1)?.id)
   })
 })

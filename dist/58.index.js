@@ -2830,7 +2830,7 @@ async function attempt(options, transports) {
         if (res.status < 200 || res.status > 299)
             return { ok: false, what: `HTTP ${res.status}` };
         if (options.expect !== undefined && !res.text.includes(options.expect)) {
-            return { ok: false, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
+            return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
         }
         return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
     }
@@ -2858,7 +2858,7 @@ async function checkHealth(options) {
                 return { afterMs: poll.elapsed(), attempts: n };
             if (!(await poll.next())) {
                 throw new HealthCheckFailed(`The health check of ${where} did not pass within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s)); ` +
-                    `the last answer: ${result.what}. Check the site and its logs${options.expect === undefined ? '' : ', and that the build writes health-expect into that page'}.`);
+                    `the last answer: ${result.what}. ${result.answered ? 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.' : 'Check the site and its logs.'}`);
             }
         }
     }

@@ -28535,7 +28535,7 @@ function nowRuns(result) {
 /** When a state was entered, after the deploy request. */
 function when(release, at) {
     const requested = (0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'requested') ?? release.transitions[0];
-    return requested === undefined ? '' : ` (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(at - requested.at)} after the request)`;
+    return requested === undefined ? '' : ` (seen ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(at - requested.at)} after the deploy request)`;
 }
 /** What happened to the rollback, in one sentence; undefined when none was asked for. */
 function rollbackText(release, rollbackOn, searchRollsBack) {
@@ -28559,12 +28559,13 @@ function rollbackText(release, rollbackOn, searchRollsBack) {
     const healthy = (0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-healthy');
     const applied = (0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-applied');
     const failed = (0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-failed');
+    const kept = `${release.distributionId} stays on the stack for inspection.`;
     if (healthy && applied)
-        return `Rolled back: ${env} runs the previous distribution ${to} again (${applied.evidence}${when(release, applied.at)}), and the site answers. ${release.distributionId} stays on the stack for inspection.`;
+        return `Rolled back: ${env} runs the previous distribution ${to} again${when(release, applied.at)}, and the site answers. ${kept}`;
     if (failed)
         return `The rollback to ${to} failed: ${failed.evidence}`;
     if (applied)
-        return `Rolled back: ${env} reports the previous distribution ${to} again (${applied.evidence}${when(release, applied.at)}); the site was not checked (no health-url).`;
+        return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}; the site was not checked (no health-url). ${kept}`;
     if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
         return `A rollback to ${to} was requested, but it was not seen applied.`;
     return `No rollback was sent: ${env} still reported the previous distribution ${to}, so ${release.distributionId} was never applied.`;

@@ -35,8 +35,15 @@ function shown(url: URL): string {
   return `${url.origin}${url.pathname}`
 }
 
+/** What one attempt saw: passed, or why not; `answered` when the site gave a 2xx without the marker. */
+interface Attempt {
+  ok: boolean
+  what: string
+  answered?: boolean
+}
+
 /** One GET, following redirects; what it answered, or why it did not pass. */
-async function attempt(options: HealthOptions, transports: Map<string, HttpTransport>): Promise<{ ok: boolean; what: string }> {
+async function attempt(options: HealthOptions, transports: Map<string, HttpTransport>): Promise<Attempt> {
   let url = new URL(options.url)
   for (let redirects = 0; ; redirects++) {
     let transport = transports.get(url.origin)
@@ -62,7 +69,7 @@ async function attempt(options: HealthOptions, transports: Map<string, HttpTrans
     }
     if (res.status < 200 || res.status > 299) return { ok: false, what: `HTTP ${res.status}` }
     if (options.expect !== undefined && !res.text.includes(options.expect)) {
-      return { ok: false, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` }
+      return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` }
     }
     return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` }
   }
@@ -77,7 +84,7 @@ export async function checkHealth(options: HealthOptions): Promise<{ afterMs: nu
   try {
     for (let n = 1; ; n++) {
       const t0 = now()
-      let result: { ok: boolean; what: string }
+      let result: Attempt
       try {
         result = await attempt(options, transports)
       } catch (error) {
@@ -89,7 +96,7 @@ export async function checkHealth(options: HealthOptions): Promise<{ afterMs: nu
       if (!(await poll.next())) {
         throw new HealthCheckFailed(
           `The health check of ${where} did not pass within health-timeout-minutes (${formatDuration(options.timeoutMs)}, ${n} attempt(s)); ` +
-            `the last answer: ${result.what}. Check the site and its logs${options.expect === undefined ? '' : ', and that the build writes health-expect into that page'}.`
+            `the last answer: ${result.what}. ${result.answered ? 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.' : 'Check the site and its logs.'}`
         )
       }
     }

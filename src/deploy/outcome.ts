@@ -18,7 +18,7 @@ export function nowRuns(result: DeployResult): string | undefined {
 /** When a state was entered, after the deploy request. */
 function when(release: ReleaseRecord, at: number): string {
   const requested = reached(release, 'requested') ?? release.transitions[0]
-  return requested === undefined ? '' : ` (${formatDuration(at - requested.at)} after the request)`
+  return requested === undefined ? '' : ` (seen ${formatDuration(at - requested.at)} after the deploy request)`
 }
 
 /** What happened to the rollback, in one sentence; undefined when none was asked for. */
@@ -41,11 +41,11 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
   const healthy = reached(release, 'rollback-healthy')
   const applied = reached(release, 'rollback-applied')
   const failed = reached(release, 'rollback-failed')
-  if (healthy && applied)
-    return `Rolled back: ${env} runs the previous distribution ${to} again (${applied.evidence}${when(release, applied.at)}), and the site answers. ${release.distributionId} stays on the stack for inspection.`
+  const kept = `${release.distributionId} stays on the stack for inspection.`
+  if (healthy && applied) return `Rolled back: ${env} runs the previous distribution ${to} again${when(release, applied.at)}, and the site answers. ${kept}`
   if (failed) return `The rollback to ${to} failed: ${failed.evidence}`
   if (applied)
-    return `Rolled back: ${env} reports the previous distribution ${to} again (${applied.evidence}${when(release, applied.at)}); the site was not checked (no health-url).`
+    return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}; the site was not checked (no health-url). ${kept}`
   if (reached(release, 'rollback-requested')) return `A rollback to ${to} was requested, but it was not seen applied.`
   return `No rollback was sent: ${env} still reported the previous distribution ${to}, so ${release.distributionId} was never applied.`
 }
