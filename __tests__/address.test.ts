@@ -17,7 +17,12 @@ function refused(over: Partial<AddressInputs>, pattern: RegExp): void {
 
 describe('cloud address', () => {
   test('stack with the default platform domain', () => {
-    expect(resolve({ stack: 'mystack' })).toEqual({ apiUrl: 'https://api.mystack.bloomreach.cloud', stack: 'mystack', source: 'stack' })
+    expect(resolve({ stack: 'mystack' })).toEqual({
+      apiUrl: 'https://api.mystack.bloomreach.cloud',
+      stack: 'mystack',
+      source: 'stack',
+      consoleUrl: 'https://missioncontrol.mystack.bloomreach.cloud'
+    })
   })
 
   test('stack with another platform domain; upper case folded', () => {
@@ -28,14 +33,15 @@ describe('cloud address', () => {
     expect(resolve({ consoleUrl: 'https://missioncontrol.acme.bloomreach.cloud/#/environments' })).toEqual({
       apiUrl: 'https://api.acme.bloomreach.cloud',
       stack: 'acme',
-      source: 'console-url'
+      source: 'console-url',
+      consoleUrl: 'https://missioncontrol.acme.bloomreach.cloud'
     })
     expect(resolve({ consoleUrl: 'https://missioncontrol.acme.example.org/' }).apiUrl).toBe('https://api.acme.example.org')
   })
 
   test('api-url wins over console-url and stack; trailing slashes dropped', () => {
     const a = resolve({ apiUrl: 'https://api.custom.example.com///', consoleUrl: 'https://missioncontrol.x.bloomreach.cloud', stack: 'y' })
-    expect(a).toEqual({ apiUrl: 'https://api.custom.example.com', stack: 'y', source: 'api-url' })
+    expect(a).toEqual({ apiUrl: 'https://api.custom.example.com', stack: 'y', source: 'api-url', consoleUrl: 'https://missioncontrol.custom.example.com' })
     expect(resolve({ apiUrl: 'https://gw.example.com/cloud/' }).apiUrl).toBe('https://gw.example.com/cloud')
   })
 

@@ -55,7 +55,7 @@ describe('retries without duplicates', () => {
     expect(emu.distributions).toHaveLength(1)
     expect(statuses('deploy')).toEqual([202])
     expect(r.visible).toMatch(/::warning::Upload attempt 1 failed \(Uploading the distribution failed: HTTP 503/)
-    expect(r.summary).toMatch(/\| Upload attempts \| 3 \|/)
+    expect(r.summary).toMatch(/\| Upload \| uploaded in 3 attempt\(s\) \|/)
   })
 
   test('a connection reset in the middle of the upload: replayed, one distribution stored', async () => {
@@ -132,7 +132,10 @@ describe('retries without duplicates', () => {
     const r = await run(base())
     expect(r.code).toBe(0)
     expect(ops(emu, 'deploy')).toHaveLength(1)
-    expect(r.visible).toContain('The environment already runs this distribution')
+    expect(r.visible).toContain(
+      "Release requested: the deploy call's answer was lost, but 'development' showed it had been carried out: adopted, not sent again"
+    )
+    expect(r.outputs).toMatchObject({ deployed: 'true', 'release-state': 'reported' })
   })
 
   test('two deploys of the same stack at once: both succeed, no logout', async () => {
@@ -149,12 +152,13 @@ describe('retries without duplicates', () => {
 describe('timeouts', () => {
   test('a server that stops answering: the watchdog fails the step with a clear message', async () => {
     await emulator({ faults: [{ operation: 'upload', kind: 'hang', times: 1 }] })
-    const r = await run(base({ 'timeout-minutes': '0.05' }))
+    const r = await run(base({ 'timeout-minutes': '0.05', 'deploy-timeout-minutes': '0.02' }))
     expect(r.code).toBe(1)
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toMatch(/did not finish within timeout-minutes \(0\.05 min\); it was stopped during "Upload the distribution"/)
     expect(r.ms).toBeLessThan(15_000)
-    expect(r.summary).toContain('❌ Failed')
+    expect(r.summary).toContain('**❌ Failed before anything was deployed**')
+    expect(r.summary).toMatch(/\| Upload \| not uploaded \|/)
   })
 
   test('a call with no answer times out and is retried (request-timeout-seconds)', async () => {
@@ -162,7 +166,8 @@ describe('timeouts', () => {
     const r = await run(base({ 'request-timeout-seconds': '1' }))
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
-    expect(opsBefore(emu, 'list-environments', 'deploy')).toHaveLength(2)
+    // The lookup (hung, then retried), and one look right before the request (is a deploy in progress?).
+    expect(opsBefore(emu, 'list-environments', 'deploy')).toHaveLength(3)
     expect(r.visible).toMatch(/Listing environments: attempt 1 failed \(no answer within 1 s\)/)
   })
 })

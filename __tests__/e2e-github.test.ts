@@ -230,7 +230,16 @@ describe('proxies', () => {
       expect(r.code).toBe(0)
       expect(proxy.seen.length).toBeGreaterThan(0)
       expect(proxy.seen.every((s) => s.includes(new URL(emu.url).host))).toBe(true)
-      expect(emu.requests.map((x) => x.operation)).toEqual(['login', 'list-environments', 'list-distributions', 'upload', 'deploy', 'list-environments'])
+      expect(emu.requests.map((x) => x.operation)).toEqual([
+        'login',
+        'list-environments',
+        'list-distributions',
+        'upload',
+        'list-environments',
+        'deploy',
+        'list-environments',
+        'list-environments'
+      ])
       for (const x of emu.requests) expect(proxy.upstreamPorts.has(x.remotePort ?? -1)).toBe(true)
     } finally {
       await proxy.close()
@@ -243,7 +252,7 @@ describe('proxies', () => {
       const r = await run(deployInputs(), { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } })
       expect(r.code).toBe(0)
       expect(proxy.seen).toEqual([])
-      expect(emu.requests).toHaveLength(6)
+      expect(emu.requests).toHaveLength(8)
     } finally {
       await proxy.close()
     }

@@ -180,15 +180,17 @@ describe('search check end to end (bundled dist/index.js)', () => {
     })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
-    // The search check runs once the deploy is applied (the listing after the deploy follows it).
+    // A look before the request (busy?), the search check once the deploy is followed, and a last look at the end.
     expect(emu.requests.map((x) => x.operation)).toEqual([
       'login',
       'list-environments',
       'list-distributions',
       'upload',
+      'list-environments',
       'deploy',
       'list-environments',
-      'search'
+      'search',
+      'list-environments'
     ])
     expect(r.outputs['distribution-id']).toBe(emu.distributions[0]?.id)
     expect(r.outputs['search-num-found']).toBe('4')

@@ -66,7 +66,13 @@ describe('a deploy followed until applied and healthy', () => {
     expect(r.visible).toMatch(/Release applied: 'production' reports distribution \S+ \(status: running\) after [\d.]+ (ms|s), after reporting no distribution/)
     expect(r.visible).toMatch(/Health check \d+: http:\/\/127\.0\.0\.1:\d+\/sites\/production\/version\.txt: HTTP 200, contains 'v1\.0\.0'/)
     expect(r.visible).toMatch(/::notice::Deployed .* to 'production' on .*; verified: the platform reported the switch, the site answers with the marker\./)
-    expect(r.outputs).toMatchObject({ deployed: 'true', 'rolled-back': 'false', 'distribution-reused': 'false', 'release-state': 'verified', 'environment-distribution-id': id })
+    expect(r.outputs).toMatchObject({
+      deployed: 'true',
+      'rolled-back': 'false',
+      'distribution-reused': 'false',
+      'release-state': 'verified',
+      'environment-distribution-id': id
+    })
     expect(r.outputs['previous-distribution-id']).toBeUndefined()
     expect(r.summary).toContain(`**✅ Verified: 'production' runs \`${id}\`**`)
     expect(r.summary).toContain('### Release')
@@ -90,7 +96,9 @@ describe('a deploy followed until applied and healthy', () => {
     emu = await startEmulator({ deploySeconds: 30 })
     const r = await run(base({ distribution: release('v1'), 'deploy-timeout-minutes': '0.03' }))
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/The switch of 'production' to \S+ was not seen within deploy-timeout-minutes \(1\.8 s\): it still reports no distribution \(status: deploying\)/)
+    expect(r.errors[0]).toMatch(
+      /The switch of 'production' to \S+ was not seen within deploy-timeout-minutes \(1\.8 s\): it still reports no distribution \(status: deploying\)/
+    )
     expect(r.errors[0]).toMatch(/may still land: rollback is off/)
     expect(r.outputs['release-state']).toBe('failed')
   })
@@ -156,7 +164,9 @@ describe('rollback', () => {
       })
     )
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/^::error::Search check failed: .*fewer than search-min-results 500.* Rolled back: 'production' reports the previous distribution \S+ again \(seen [\d.]+ (ms|s) after the deploy request\); the site was not checked/)
+    expect(r.errors[0]).toMatch(
+      /^::error::Search check failed: .*fewer than search-min-results 500.* Rolled back: 'production' reports the previous distribution \S+ again \(seen [\d.]+ (ms|s) after the deploy request\); the site was not checked/
+    )
     expect(envNamed('production')?.distributionId).toBe(v1)
     expect(ops(emu, 'search').length).toBeGreaterThanOrEqual(1)
     expect(r.summary).toContain('Search check failed')

@@ -91,7 +91,7 @@ describe('inputs', () => {
     const i = read()
     expect(i.maxAttempts).toBe(4)
     expect(i.requestTimeoutMs).toBe(60_000)
-    expect(i.timeoutMs).toBe(30 * 60_000)
+    expect(i.timeoutMs).toBeUndefined()
     expect(i.maxDistributions).toBeUndefined()
     expect(read({ [Input.MaxDistributions]: '20' }).maxDistributions).toBe(20)
     expect(read({ [Input.TimeoutMinutes]: '0.5' }).timeoutMs).toBe(30_000)
@@ -101,6 +101,26 @@ describe('inputs', () => {
     expect(() => read({ [Input.TimeoutMinutes]: '1e3' })).toThrow(/timeout-minutes '1e3' is not a number/)
     expect(() => read({ [Input.TimeoutMinutes]: '0' })).toThrow(/out of range/)
     expect(() => read({ [Input.RequestTimeoutSeconds]: '-1' })).toThrow(/not a whole number/)
+  })
+
+  test('timeout-minutes: derived from the budgets when empty; a value that cannot hold them is refused with the numbers', () => {
+    // Upload only: no deploy budget, only the margin for building and uploading.
+    expect(readAll().watchdogMs).toBe(10 * 60_000)
+    // deploy 15 + health 10, twice with rollback, + 10.
+    const verified = { [Input.Environment]: 'production', [Input.HealthUrl]: 'https://www.example.com/version.txt' }
+    expect(readAll(verified).watchdogMs).toBe((15 + 10 + 10) * 60_000)
+    expect(readAll({ ...verified, [Input.Rollback]: 'true' }).watchdogMs).toBe((2 * (15 + 10) + 10) * 60_000)
+    expect(readAll({ ...verified, [Input.Rollback]: 'true', [Input.TimeoutMinutes]: '50' }).watchdogMs).toBe(50 * 60_000)
+    expect(() => readAll({ ...verified, [Input.Rollback]: 'true', [Input.TimeoutMinutes]: '30' })).toThrow(
+      /^timeout-minutes \(30\) cannot hold the run's own budgets: deploy-timeout-minutes 15 \+ health-timeout-minutes 10 \+ deploy-timeout-minutes \(rollback\) 15 \+ health-timeout-minutes \(rollback\) 10 = 50 min, so the watchdog would cut a rollback short\. Set timeout-minutes to at least 60/
+    )
+    // A dry run changes nothing: no deploy budget to hold.
+    expect(readAll({ ...verified, [Input.DryRun]: 'true', [Input.TimeoutMinutes]: '1' }).watchdogMs).toBe(60_000)
+  })
+
+  test('rollback-on-search needs rollback', () => {
+    expect(read({ [Input.Environment]: 'production', [Input.Rollback]: 'true', [Input.RollbackOnSearch]: 'true' }).rollbackOnSearch).toBe(true)
+    expect(() => read({ [Input.Environment]: 'production', [Input.RollbackOnSearch]: 'true' })).toThrow(/rollback-on-search: true needs rollback: true/)
   })
 
   test('search only: no distribution, no cloud address or credentials needed', () => {

@@ -2980,6 +2980,9 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         const look = await ctx.watch.look();
         if (showsOurs(look, plan, mayHaveLanded || outcome.kind === 'unknown'))
             return 'adopted';
+        // Not carried out: a failure that is not worth another attempt (a 500, say) fails here, after the look.
+        if (outcome.kind === 'unknown' && (0,http_errors/* isTransient */.dg)(outcome.error) === false)
+            throw outcome.error;
         if (look.distributionId !== plan.distributionId)
             plan.previous = look.distributionId;
         if (outcome.kind === 'busy') {
@@ -3108,7 +3111,7 @@ async function follow(ctx, release, plan, deadline) {
         if (seen.by === 'switch')
             (0,release_state/* enter */.Ve)(release, 'applied', seen.evidence);
         else
-            ctx.log(`${seen.evidence}: the platform may report a new id as soon as it is requested, so this does not show that the new release serves yet.`);
+            (0,release_state/* enter */.Ve)(release, 'reported', `${seen.evidence}: the platform may report a new id as soon as a deploy is requested, so this does not show that the new release serves`);
         return undefined;
     }
     catch (error) {
@@ -3136,7 +3139,7 @@ async function checkSite(ctx, release, health) {
     }
     release.site = 'marker';
     // A redeploy's marker is the old release's too: it shows what serves, not that the restart happened.
-    if (release.appliedBy !== 'switch' && !release.redeploy && release.state !== 'applied') {
+    if (release.appliedBy !== 'switch' && !release.redeploy) {
         release.appliedBy = 'marker';
         (0,release_state/* enter */.Ve)(release, 'applied', `${health.url} answers with '${health.expect}', the new release's marker`);
     }

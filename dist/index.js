@@ -28618,7 +28618,7 @@ function whereItStands(result) {
 // The release as an explicit state machine. Each state is entered once, with the evidence that justified
 // it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
 //
-//   requested -> in-progress -> applied -> healthy -> verified
+//   requested -> in-progress -> applied -> healthy -> verified       (reported: our id from the first look on, no switch seen)
 //       |             |            |          |
 //       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
 //   (waiting first, when the environment is busy)   replaced: another distribution runs now (from any live state; never rolled back)
@@ -28627,8 +28627,9 @@ function whereItStands(result) {
 const NEXT = {
     planned: ['waiting', 'requested', 'failed', 'replaced'],
     waiting: ['requested', 'failed', 'replaced'],
-    requested: ['in-progress', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
+    requested: ['in-progress', 'reported', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
     'in-progress': ['applied', 'failed', 'replaced'],
+    reported: ['applied', 'healthy', 'verified', 'failed', 'replaced'],
     applied: ['healthy', 'verified', 'failed', 'replaced'],
     healthy: ['verified', 'failed', 'replaced'],
     verified: [],
@@ -33449,13 +33450,10 @@ function checkRequestSize(config) {
         `${largest} takes ${size} bytes once encoded: shorten it.`);
 }
 
-// EXTERNAL MODULE: ./src/format.ts
-var format = __nccwpck_require__(6264);
 ;// CONCATENATED MODULE: ./src/inputs/budget.ts
 // The watchdog's budget (timeout-minutes): the run's own limits added up, so that the watchdog never
 // cuts a rollback short. Empty: derived from them; an explicit value that cannot hold them is refused
 // before any request, with the numbers.
-
 
 /** Room for building, packing and uploading, which have no budget of their own. */
 const MARGIN_MS = 10 * 60_000;
@@ -33485,7 +33483,7 @@ function watchdogMs(common, deploy, search) {
     if (common.timeoutMs === undefined)
         return needed + MARGIN_MS;
     if (common.timeoutMs < needed) {
-        const sum = parts.map(([name, ms]) => `${name} ${(0,format/* formatDuration */.a3)(ms)}`).join(' + ');
+        const sum = parts.map(([name, ms]) => `${name} ${minutes(ms)}`).join(' + ');
         throw new errors/* InputError */.dz(`timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
             `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
             `(the budgets plus ${minutes(MARGIN_MS)} minutes to build and upload), leave it empty to derive it, or lower those budgets.`);

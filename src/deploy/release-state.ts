@@ -1,7 +1,7 @@
 // The release as an explicit state machine. Each state is entered once, with the evidence that justified
 // it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
 //
-//   requested -> in-progress -> applied -> healthy -> verified
+//   requested -> in-progress -> applied -> healthy -> verified       (reported: our id from the first look on, no switch seen)
 //       |             |            |          |
 //       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
 //   (waiting first, when the environment is busy)   replaced: another distribution runs now (from any live state; never rolled back)
@@ -12,6 +12,7 @@ export type ReleaseState =
   | 'waiting'
   | 'requested'
   | 'in-progress'
+  | 'reported'
   | 'applied'
   | 'healthy'
   | 'verified'
@@ -26,8 +27,9 @@ export type ReleaseState =
 const NEXT: { readonly [s in ReleaseState]: readonly ReleaseState[] } = {
   planned: ['waiting', 'requested', 'failed', 'replaced'],
   waiting: ['requested', 'failed', 'replaced'],
-  requested: ['in-progress', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
+  requested: ['in-progress', 'reported', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
   'in-progress': ['applied', 'failed', 'replaced'],
+  reported: ['applied', 'healthy', 'verified', 'failed', 'replaced'],
   applied: ['healthy', 'verified', 'failed', 'replaced'],
   healthy: ['verified', 'failed', 'replaced'],
   verified: [],

@@ -74,7 +74,12 @@ async function follow(ctx: ReleaseContext, release: ReleaseRecord, plan: SwitchP
     const seen = await ctx.phase(`Wait until '${release.environment}' runs ${release.distributionId}`, () => followSwitch(ctx, plan, deadline, { inProgress }))
     release.appliedBy = seen.by
     if (seen.by === 'switch') enter(release, 'applied', seen.evidence)
-    else ctx.log(`${seen.evidence}: the platform may report a new id as soon as it is requested, so this does not show that the new release serves yet.`)
+    else
+      enter(
+        release,
+        'reported',
+        `${seen.evidence}: the platform may report a new id as soon as a deploy is requested, so this does not show that the new release serves`
+      )
     return undefined
   } catch (error) {
     if (error instanceof NotApplied) return fail(release, 'not-applied', error.message)
@@ -98,7 +103,7 @@ async function checkSite(ctx: ReleaseContext, release: ReleaseRecord, health: He
   }
   release.site = 'marker'
   // A redeploy's marker is the old release's too: it shows what serves, not that the restart happened.
-  if (release.appliedBy !== 'switch' && !release.redeploy && release.state !== 'applied') {
+  if (release.appliedBy !== 'switch' && !release.redeploy) {
     release.appliedBy = 'marker'
     enter(release, 'applied', `${health.url} answers with '${health.expect}', the new release's marker`)
   }

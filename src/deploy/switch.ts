@@ -95,6 +95,8 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
     if (outcome.kind === 'sent') return 'sent'
     const look = await ctx.watch.look()
     if (showsOurs(look, plan, mayHaveLanded || outcome.kind === 'unknown')) return 'adopted'
+    // Not carried out: a failure that is not worth another attempt (a 500, say) fails here, after the look.
+    if (outcome.kind === 'unknown' && isTransient(outcome.error) === false) throw outcome.error
     if (look.distributionId !== plan.distributionId) plan.previous = look.distributionId
     if (outcome.kind === 'busy') {
       hooks.waiting(look, `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${describeLook(look)}`)

@@ -2,7 +2,6 @@
 // cuts a rollback short. Empty: derived from them; an explicit value that cannot hold them is refused
 // before any request, with the numbers.
 import { InputError } from '../errors.js'
-import { formatDuration } from '../format.js'
 import type { CommonInputs, DeployInputs } from './deploy.js'
 import type { SearchConfig } from './search.js'
 
@@ -33,7 +32,7 @@ export function watchdogMs(common: CommonInputs, deploy: DeployInputs | undefine
   const needed = parts.reduce((sum, [, ms]) => sum + ms, 0)
   if (common.timeoutMs === undefined) return needed + MARGIN_MS
   if (common.timeoutMs < needed) {
-    const sum = parts.map(([name, ms]) => `${name} ${formatDuration(ms)}`).join(' + ')
+    const sum = parts.map(([name, ms]) => `${name} ${minutes(ms)}`).join(' + ')
     throw new InputError(
       `timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
         `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
