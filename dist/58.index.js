@@ -2966,9 +2966,14 @@ function showsOurs(look, plan, mayHaveLanded) {
 function code(error) {
     return error instanceof errors/* ServiceError */._7 && error.errorCode ? `HTTP ${error.status} ${error.errorCode}` : (0,errors/* describeError */.Uc)(error);
 }
+function stayedBusy(ctx, plan, look) {
+    return new NotApplied(`'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${(0,deploy_look/* describeLook */.F)(look)}. ` +
+        `${plan.distributionId} was not deployed. Run again once that deploy is done, or raise deploy-timeout-minutes.`, true);
+}
 /**
- * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). A 409 means a
- * deploy is in progress: wait for it within the deadline, then decide again. A lost answer: look first.
+ * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
+ * deploy in progress) or an answer that never came, it looks first, waits, and looks again right before
+ * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice.
  */
 async function requestSwitch(ctx, plan, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
@@ -2977,27 +2982,31 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         const outcome = await switch_attempt(ctx, plan);
         if (outcome.kind === 'sent')
             return 'sent';
-        const look = await ctx.watch.look();
-        if (showsOurs(look, plan, mayHaveLanded || outcome.kind === 'unknown'))
+        mayHaveLanded ||= outcome.kind === 'unknown';
+        let look = await ctx.watch.look();
+        if (showsOurs(look, plan, mayHaveLanded))
             return 'adopted';
         // Not carried out: a failure that is not worth another attempt (a 500, say) fails here, after the look.
         if (outcome.kind === 'unknown' && (0,http_errors/* isTransient */.dg)(outcome.error) === false)
             throw outcome.error;
-        if (look.distributionId !== plan.distributionId)
-            plan.previous = look.distributionId;
         if (outcome.kind === 'busy') {
             hooks.waiting(look, `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${(0,deploy_look/* describeLook */.F)(look)}`);
         }
         else {
-            mayHaveLanded = true;
             if (++unknown >= ctx.maxAttempts)
                 throw outcome.error;
-            ctx.warn(`Deploy attempt ${unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}, so it was not carried out: sending it again.`);
+            ctx.warn(`Deploy attempt ${unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}, not ours yet: looking again before sending it again.`);
         }
-        if (!(await poll.next())) {
-            throw new NotApplied(`'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${(0,deploy_look/* describeLook */.F)(look)}. ` +
-                `${plan.distributionId} was not deployed. Run again once that deploy is done, or raise deploy-timeout-minutes.`, true);
-        }
+        // Wait, and look again right before a replay; while a status says a deploy is going on, keep waiting.
+        do {
+            if (!(await poll.next()))
+                throw stayedBusy(ctx, plan, look);
+            look = await ctx.watch.look();
+            if (showsOurs(look, plan, mayHaveLanded))
+                return 'adopted';
+        } while ((0,deploy_look/* switching */.Z)(look) === true);
+        if (look.distributionId !== plan.distributionId)
+            plan.previous = look.distributionId;
     }
 }
 /** Waits while the status field says a deploy is in progress; at once without a status field (a 409 tells then). */

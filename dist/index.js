@@ -28575,6 +28575,9 @@ function releaseFailure(result, cause, rollbackOn, searchRollsBack) {
     const release = result.release;
     const parts = [cause.trim()];
     if (release?.state === 'replaced') {
+        const replaced = (0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'replaced');
+        if (replaced && !cause.includes(replaced.evidence))
+            parts.push(`Then another deploy replaced this one: ${replaced.evidence}`);
         parts.push(`This run never rolls back another deploy, so nothing was rolled back. If both deploys were yours, give the jobs that deploy to '${release.environment}' one concurrency group so they run one at a time.`);
     }
     else if (release !== undefined) {
@@ -28595,6 +28598,8 @@ function whereItStands(result) {
     const parts = [`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`];
     if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
         parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${(0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-applied') ? ' and applied' : ''}.`);
+    else if (release.rollbackTo !== undefined)
+        parts.push(`A rollback to ${release.rollbackTo} was under way; the platform had not confirmed its request.`);
     const now = nowRuns(result);
     if (now)
         parts.push(now);

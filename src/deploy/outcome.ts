@@ -55,6 +55,8 @@ export function releaseFailure(result: DeployResult, cause: string, rollbackOn: 
   const release = result.release
   const parts = [cause.trim()]
   if (release?.state === 'replaced') {
+    const replaced = reached(release, 'replaced')
+    if (replaced && !cause.includes(replaced.evidence)) parts.push(`Then another deploy replaced this one: ${replaced.evidence}`)
     parts.push(
       `This run never rolls back another deploy, so nothing was rolled back. If both deploys were yours, give the jobs that deploy to '${release.environment}' one concurrency group so they run one at a time.`
     )
@@ -74,6 +76,7 @@ export function whereItStands(result: DeployResult | undefined): string {
   const parts = [`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`]
   if (reached(release, 'rollback-requested'))
     parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${reached(release, 'rollback-applied') ? ' and applied' : ''}.`)
+  else if (release.rollbackTo !== undefined) parts.push(`A rollback to ${release.rollbackTo} was under way; the platform had not confirmed its request.`)
   const now = nowRuns(result)
   if (now) parts.push(now)
   return ` ${parts.join(' ')}`

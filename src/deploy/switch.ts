@@ -83,9 +83,18 @@ export interface RequestHooks {
   waiting(look: EnvironmentLook, why: string): void
 }
 
+function stayedBusy(ctx: SwitchContext, plan: SwitchPlan, look: EnvironmentLook): NotApplied {
+  return new NotApplied(
+    `'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${describeLook(look)}. ` +
+      `${plan.distributionId} was not deployed. Run again once that deploy is done, or raise deploy-timeout-minutes.`,
+    true
+  )
+}
+
 /**
- * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). A 409 means a
- * deploy is in progress: wait for it within the deadline, then decide again. A lost answer: look first.
+ * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
+ * deploy in progress) or an answer that never came, it looks first, waits, and looks again right before
+ * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice.
  */
 export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadline: number, hooks: RequestHooks): Promise<'sent' | 'adopted'> {
   const poll = ctx.watch.poll(deadline)
@@ -93,27 +102,26 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
   for (let unknown = 0; ;) {
     const outcome = await attempt(ctx, plan)
     if (outcome.kind === 'sent') return 'sent'
-    const look = await ctx.watch.look()
-    if (showsOurs(look, plan, mayHaveLanded || outcome.kind === 'unknown')) return 'adopted'
+    mayHaveLanded ||= outcome.kind === 'unknown'
+    let look = await ctx.watch.look()
+    if (showsOurs(look, plan, mayHaveLanded)) return 'adopted'
     // Not carried out: a failure that is not worth another attempt (a 500, say) fails here, after the look.
     if (outcome.kind === 'unknown' && isTransient(outcome.error) === false) throw outcome.error
-    if (look.distributionId !== plan.distributionId) plan.previous = look.distributionId
     if (outcome.kind === 'busy') {
       hooks.waiting(look, `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${describeLook(look)}`)
     } else {
-      mayHaveLanded = true
       if (++unknown >= ctx.maxAttempts) throw outcome.error
       ctx.warn(
-        `Deploy attempt ${unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${describeLook(look)}, so it was not carried out: sending it again.`
+        `Deploy attempt ${unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${describeLook(look)}, not ours yet: looking again before sending it again.`
       )
     }
-    if (!(await poll.next())) {
-      throw new NotApplied(
-        `'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${describeLook(look)}. ` +
-          `${plan.distributionId} was not deployed. Run again once that deploy is done, or raise deploy-timeout-minutes.`,
-        true
-      )
-    }
+    // Wait, and look again right before a replay; while a status says a deploy is going on, keep waiting.
+    do {
+      if (!(await poll.next())) throw stayedBusy(ctx, plan, look)
+      look = await ctx.watch.look()
+      if (showsOurs(look, plan, mayHaveLanded)) return 'adopted'
+    } while (switching(look) === true)
+    if (look.distributionId !== plan.distributionId) plan.previous = look.distributionId
   }
 }
 

@@ -47,6 +47,14 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
                                environment reports its old distributionId, status "deploying", and refuses
                                another deploy (409 DeploymentInProgress)
+  --deploy-report when-done|at-request
+                               when an environment reports a deploy's new distributionId: once the switch is
+                               done (default), or at once while its site serves the old release until then
+  --site-during-deploy unavailable|old
+                               the site while switching: 503, or the old release (default: unavailable when
+                               reported when done, old when reported at request)
+  --no-environment-status      environments carry no "status" field (the emulator's own field)
+  --md5-case lower|upper       the case of distribution records' md5hash (default lower)
   --app-config-files a,b       names of the stack's application configuration files (default none)
   --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
   --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
@@ -97,6 +105,13 @@ function operation(flag: string, value: string): Operation {
 
 export type CliCommand = { help: true } | { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean }
 
+/** A flag that takes one of a few words. */
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} needs ${allowed.join(' or ')}, got "${value}"`)
+  return value as T
+}
+
 export function parseCli(argv: string[]): CliCommand {
   const { values } = parseArgs({
     args: argv,
@@ -121,6 +136,10 @@ export function parseCli(argv: string[]): CliCommand {
       'max-distribution-bytes': { type: 'string' },
       'upload-rate': { type: 'string' },
       'deploy-seconds': { type: 'string' },
+      'deploy-report': { type: 'string' },
+      'site-during-deploy': { type: 'string' },
+      'no-environment-status': { type: 'boolean' },
+      'md5-case': { type: 'string' },
       'app-config-files': { type: 'string' },
       'search-account-id': { type: 'string' },
       'search-auth-key': { type: 'string' },
@@ -188,6 +207,13 @@ export function parseCli(argv: string[]): CliCommand {
   }
   if (values['upload-rate'] !== undefined) options.uploadBytesPerSecond = int('upload-rate', values['upload-rate'], 1)
   if (values['deploy-seconds'] !== undefined) options.deploySeconds = seconds('deploy-seconds', values['deploy-seconds'])
+  const report = oneOf('deploy-report', values['deploy-report'], ['when-done', 'at-request'] as const)
+  if (report !== undefined) options.deployReport = report
+  const during = oneOf('site-during-deploy', values['site-during-deploy'], ['unavailable', 'old'] as const)
+  if (during !== undefined) options.siteDuringDeploy = during
+  if (values['no-environment-status'] === true) options.environmentStatus = false
+  const md5Case = oneOf('md5-case', values['md5-case'], ['lower', 'upper'] as const)
+  if (md5Case !== undefined) options.md5Case = md5Case
   if (values['app-config-files'] !== undefined) options.appConfigFiles = names(values['app-config-files'])
   if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']
   if (values['search-auth-key'] !== undefined) options.searchAuthKey = values['search-auth-key']

@@ -78,19 +78,21 @@ function appConfigFileRolesOf(state: EmulatorState, roles: unknown): AppConfigFi
 }
 
 /**
- * Records the deployment and switches the environment to it: at once with deploySeconds 0, else after
- * a timer that does not keep the process alive (close() cancels it).
+ * Records the deployment and switches the environment to it: at once with no deploy time, else after
+ * a timer that does not keep the process alive (close() cancels it). When the new id is reported at
+ * request, the API shows it at once while the site keeps serving the old release until the switch.
  */
-function deploy(state: EmulatorState, env: StoredEnvironment, deployment: Deployment): void {
+export function startDeploy(state: EmulatorState, env: StoredEnvironment, deployment: Deployment, seconds = state.settings.deploySeconds): void {
   env.deployments.push(deployment)
   const apply = (): void => {
     env.distributionId = deployment.distributionId
+    env.serving = deployment.distributionId
     env.status = 'running'
     deployment.appliedAt = new Date().toISOString()
   }
-  const seconds = state.settings.deploySeconds
   if (seconds <= 0) return apply()
   env.status = 'deploying'
+  if (state.settings.deployReport === 'at-request') env.distributionId = deployment.distributionId
   const timer = setTimeout(() => {
     state.switches.delete(timer)
     apply()
@@ -175,7 +177,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         // Like the platform, a page may hold fewer than `max` asked for: a client must advance by what it got.
         const size = Math.min(max, state.settings.distributionPageSize)
         const numeric = state.settings.uploadAnswer === 'numeric-id'
-        const items = state.distributions.slice(offset, offset + size).map((d) => distributionJson(d, numeric))
+        const items = state.distributions.slice(offset, offset + size).map((d) => distributionJson(d, numeric, state.settings.md5Case))
         const total = state.distributions.length
         ctx.send(200, { offset, max, count: items.length, more: offset + items.length < total, total, items })
       }
@@ -194,7 +196,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       summary: 'One distribution record',
       handler: (ctx) => {
         authenticate(state, ctx.req)
-        ctx.send(200, distributionJson(distributionOr404(state, ctx.params.id ?? '')))
+        ctx.send(200, distributionJson(distributionOr404(state, ctx.params.id ?? ''), false, state.settings.md5Case))
       }
     },
     {
@@ -205,11 +207,11 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       handler: async (ctx) => {
         authenticate(state, ctx.req)
         const dist = distributionOr404(state, ctx.params.id ?? '')
-        const user = state.environments.find(
-          (e) => e.distributionId === dist.id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === dist.id)
+        const inUse = state.environments.find(
+          (e) => e.distributionId === dist.id || e.serving === dist.id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === dist.id)
         )
-        if (user !== undefined) {
-          throw new HttpError(409, 'DistributionInUse', `The distribution is deployed to environment "${user.name}"`)
+        if (inUse !== undefined) {
+          throw new HttpError(409, 'DistributionInUse', `The distribution is deployed to environment "${inUse.name}"`)
         }
         state.distributions.splice(state.distributions.indexOf(dist), 1)
         if (dist.path !== undefined) await rm(dist.path, { force: true })
@@ -228,13 +230,13 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         if (name !== null) {
           const env = state.environments.find((e) => e.name === name)
           if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
-          ctx.send(200, environmentJson(env))
+          ctx.send(200, environmentJson(env, state.settings.environmentStatus))
           return
         }
         const { environmentPageSize, environmentOffsetIgnored } = state.settings
         const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
         const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize)
-        const items = state.environments.slice(offset, offset + max).map(environmentJson)
+        const items = state.environments.slice(offset, offset + max).map((e) => environmentJson(e, state.settings.environmentStatus))
         const total = state.environments.length
         ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length })
       }
@@ -246,7 +248,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       summary:
         'Deploys JSON {distributionId, strategy, appConfigFileRoles?: [{appConfigFileId, role: "systemproperty"}]}; answers 202 with the environment at once, which switches after the deploy time (409 DeploymentInProgress meanwhile)',
       handler: async (ctx) => {
-        authenticate(state, ctx.req)
+        const user = authenticate(state, ctx.req)
         const id = ctx.params.id ?? ''
         const env = state.environments.find((e) => e.id === id)
         if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment with id "${id}"`)
@@ -262,8 +264,8 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         if (env.status === 'deploying') {
           throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`)
         }
-        deploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: new Date().toISOString(), appliedAt: null })
-        ctx.send(202, environmentJson(env))
+        startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: new Date().toISOString(), appliedAt: null, by: user })
+        ctx.send(202, environmentJson(env, state.settings.environmentStatus))
       }
     },
     {

@@ -14,6 +14,7 @@ import { Router, type RequestContext } from './router.js'
 import { newSearchState, searchApi } from './search-api.js'
 import { sitesApi } from './sites.js'
 import { newAppConfigFile, newEnvironment, type EmulatorState } from './state.js'
+import { addDistribution, deployAs, RequestHooks } from './test-hooks.js'
 import { TokenService } from './tokens.js'
 import type { Emulator, EmulatorOptions, Fault, RecordedRequest } from './types.js'
 
@@ -139,7 +140,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       environmentPageSize: options.environmentPageSize ?? Number.MAX_SAFE_INTEGER,
       environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
       uploadAnswer: options.uploadAnswer ?? 'record',
-      deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds
+      deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds,
+      deployReport: options.deployReport ?? 'when-done',
+      siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
+      environmentStatus: options.environmentStatus ?? true,
+      md5Case: options.md5Case ?? 'lower'
     },
     tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),
     distributions: [],
@@ -148,6 +153,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     switches: new Set()
   }
   const faults = new FaultQueue(options.faults)
+  const hooks = new RequestHooks()
   const requests: RecordedRequest[] = []
   const search = newSearchState({
     ...(options.searchAccountId !== undefined && { accountId: options.searchAccountId }),
@@ -179,6 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const status = record.status === 0 ? 'no-answer' : String(record.status)
       const fault = record.fault === undefined ? '' : ` [fault: ${record.fault}]`
       log?.(`${record.method} ${record.url} ${status} ${ms}ms${fault}`)
+      hooks.after(record)
     })
 
     let drop = false
@@ -299,6 +306,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
             await resetAfter(req, fault.afterBytes ?? 0)
             return
           case 'drop-after-upload':
+          case 'drop-after-apply':
             drop = true
             break
         }
@@ -355,6 +363,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     search: search.settings,
     revokeAccessTokens: () => state.tokens.revokeAccessTokens(),
     addFault: (f: Fault) => faults.add(f),
+    deployAs: (environmentName, distributionId, deployOptions) => deployAs(state, environmentName, distributionId, deployOptions),
+    addDistribution: (name, files) => addDistribution(state, name, files),
+    onRequest: (operation, fn, hookOptions) => hooks.add(operation, fn, hookOptions),
+    setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),
     close() {
       closing ??= (async () => {
         for (const timer of state.switches) clearTimeout(timer)

@@ -50,9 +50,12 @@ export function sitesApi(state: EmulatorState): ApiModule {
     const name = ctx.params.environment ?? ''
     const env = state.environments.find((e) => e.name === name)
     if (env === undefined) return fail(ctx, 404, `No environment named "${name}"`)
-    if (env.status === 'deploying') return fail(ctx, 503, `Environment "${name}" is deploying`, { 'retry-after': '1' })
-    if (env.distributionId === null) return fail(ctx, 404, `Environment "${name}" runs no distribution`)
-    const dist = state.distributions.find((d) => d.id === env.distributionId)
+    if (env.status === 'deploying' && state.settings.siteDuringDeploy === 'unavailable') {
+      return fail(ctx, 503, `Environment "${name}" is deploying`, { 'retry-after': '1' })
+    }
+    // What runs: the old release until the switch is done, whatever the API reports.
+    if (env.serving === null) return fail(ctx, 404, `Environment "${name}" runs no distribution`)
+    const dist = state.distributions.find((d) => d.id === env.serving)
     if (dist === undefined) return fail(ctx, 404, `Environment "${name}" runs no distribution`)
     if (dist.path === undefined) {
       return fail(ctx, 500, 'The emulator keeps no upload contents (started with keepUploads: false / --no-keep-uploads), so it cannot serve sites')

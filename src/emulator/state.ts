@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { HttpError } from './http-util.js'
 import type { TokenService } from './tokens.js'
-import type { StoredAppConfigFile, StoredDistribution, StoredEnvironment, UploadAnswer } from './types.js'
+import type { DeployReport, SiteDuringDeploy, StoredAppConfigFile, StoredDistribution, StoredEnvironment, UploadAnswer } from './types.js'
 
 export interface Settings {
   username: string
@@ -18,6 +18,10 @@ export interface Settings {
   environmentOffsetIgnored: boolean
   uploadAnswer: UploadAnswer
   deploySeconds: number
+  deployReport: DeployReport
+  siteDuringDeploy: SiteDuringDeploy
+  environmentStatus: boolean
+  md5Case: 'lower' | 'upper'
 }
 
 export interface EmulatorState {
@@ -46,7 +50,7 @@ export function appConfigFileId(name: string): string {
 }
 
 export function newEnvironment(name: string): StoredEnvironment {
-  return { id: environmentId(name), name, distributionId: null, status: 'empty', deployments: [] }
+  return { id: environmentId(name), name, distributionId: null, serving: null, status: 'empty', deployments: [] }
 }
 
 export function newAppConfigFile(name: string): StoredAppConfigFile {
@@ -54,7 +58,7 @@ export function newAppConfigFile(name: string): StoredAppConfigFile {
 }
 
 /** A distribution's record; with the 'numeric-id' upload answer, ids are numbers (their stored strings are digits). */
-export function distributionJson(d: StoredDistribution, numericId = false): Record<string, unknown> {
+export function distributionJson(d: StoredDistribution, numericId = false, md5Case: Settings['md5Case'] = 'lower'): Record<string, unknown> {
   return {
     id: numericId ? Number(d.id) : d.id,
     name: d.name,
@@ -62,18 +66,18 @@ export function distributionJson(d: StoredDistribution, numericId = false): Reco
     createdBy: d.createdBy,
     modifiedAt: d.modifiedAt,
     modifiedBy: d.modifiedBy,
-    md5hash: d.md5hash
+    md5hash: md5Case === 'upper' ? d.md5hash.toUpperCase() : d.md5hash
   }
 }
 
-export function environmentJson(e: StoredEnvironment): Record<string, unknown> {
+export function environmentJson(e: StoredEnvironment, withStatus = true): Record<string, unknown> {
   // strategy and deployedAt describe what runs, so a deploy still switching does not show in them.
   const applied = e.deployments.filter((d) => d.appliedAt !== null).at(-1)
   return {
     id: e.id,
     name: e.name,
     distributionId: e.distributionId,
-    status: e.status,
+    ...(withStatus && { status: e.status }),
     strategy: applied?.strategy ?? null,
     deployedAt: applied?.appliedAt ?? null
   }

@@ -20,7 +20,8 @@ export type Operation =
 
 export interface Fault {
   operation: Operation
-  kind: 'status' | 'reset-mid-upload' | 'drop-after-upload' | 'hang' | 'revoke-tokens'
+  /** 'drop-after-apply' (alias 'drop-after-upload'): the call is carried out in full, then the connection is closed with no answer. */
+  kind: 'status' | 'reset-mid-upload' | 'drop-after-upload' | 'drop-after-apply' | 'hang' | 'revoke-tokens'
   /** For kind 'status' (e.g. 503, 429, 500). */
   status?: number
   /**
@@ -56,6 +57,15 @@ export interface SearchSettings {
 
 export type UploadAnswer = 'record' | 'numeric-id' | 'no-id' | 'empty'
 
+/**
+ * When an environment reports a deploy's new distributionId: when the switch is done, or as soon as
+ * the deploy is requested (while its site keeps serving the old release). Not public: both are plausible.
+ */
+export type DeployReport = 'when-done' | 'at-request'
+
+/** What an environment's site answers while it switches: 503 (stop-start stops every container), or the old release. */
+export type SiteDuringDeploy = 'unavailable' | 'old'
+
 export interface EmulatorOptions {
   host?: string
   port?: number
@@ -83,6 +93,14 @@ export interface EmulatorOptions {
    * distributionId, with status 'deploying', until then; another deploy to it meanwhile is refused (409).
    */
   deploySeconds?: number
+  /** When the new distributionId is reported (default 'when-done'). */
+  deployReport?: DeployReport
+  /** What the site answers while switching (default: 'unavailable' when reported when done, 'old' when reported at request). */
+  siteDuringDeploy?: SiteDuringDeploy
+  /** false: environments carry no `status` field at all (the field is the emulator's own; default true). */
+  environmentStatus?: boolean
+  /** The case of the md5hash field of distribution records (default 'lower'). */
+  md5Case?: 'lower' | 'upper'
   /** Names of the stack's application configuration files (default none), listed by GET /v3/appconfigfiles. */
   appConfigFiles?: string[]
   faults?: Fault[]
@@ -157,13 +175,17 @@ export interface Deployment {
   requestedAt: string
   /** When the environment switched to it; null while deploying (or when the emulator closed first). */
   appliedAt: string | null
+  /** Who asked for it: the authenticated user, or who a test's deployAs names ('someone-else'). */
+  by: string
 }
 
 export interface StoredEnvironment {
   id: string
   name: string
-  /** The distribution the environment runs: the old one while a deploy is still switching. */
+  /** The distribution the API reports: the old one while switching when reported when done, the new one at once when reported at request. */
   distributionId: string | null
+  /** The distribution the site serves: the old one until the switch is done, in both readings. */
+  serving: string | null
   status: EnvironmentStatus
   deployments: Deployment[]
 }
@@ -185,5 +207,13 @@ export interface Emulator {
   search: SearchSettings
   revokeAccessTokens(): void
   addFault(f: Fault): void
+  /** Someone else's deploy, started exactly as a PUT would (same switching rules; throws while the environment is busy). */
+  deployAs(environmentName: string, distributionId: string, options?: { seconds?: number; by?: string }): void
+  /** A stored distribution made of `files` (a real tar.gz, as if someone else uploaded it); resolves to its id. */
+  addDistribution(name: string, files: Record<string, string>): Promise<string>
+  /** Calls `fn` after each answered (or dropped) request of `operation`, `times` times (default 1) after `skip`. */
+  onRequest(operation: Operation, fn: (record: RecordedRequest) => void, options?: { times?: number; skip?: number }): void
+  /** Changes how long later deploys take. */
+  setDeploySeconds(seconds: number): void
   close(): Promise<void>
 }

@@ -1,0 +1,287 @@
+// The release as a state machine, against the bundled action: the twelve ways a deploy step could
+// report what did not happen (issue 15), each in both platform readings where the reading matters:
+// the environment reports the new distributionId when the switch is done ('when-done'), or as soon as
+// the deploy is requested while the site keeps serving the old release ('at-request').
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import type { EmulatorOptions } from '../src/emulator/types.js'
+import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
+import { ops, run, sweepAndClose } from './e2e-support.js'
+
+let emu: Emulator | undefined
+afterEach(async () => {
+  if (emu) await sweepAndClose(emu, [emu.search.authKey])
+  emu = undefined
+})
+
+async function emulator(options: EmulatorOptions): Promise<Emulator> {
+  emu = await startEmulator({ appConfigFiles: ['site.properties'], ...options })
+  return emu
+}
+
+/** A release whose version.txt says `version`; `broken` makes its site answer 500. */
+function release(version: string, broken = false): string {
+  const tree = makeDistributionTree(undefined, 2_000)
+  writeFileSync(join(tree, 'version.txt'), `${version}\n`)
+  if (broken) writeFileSync(join(tree, 'EMULATOR-SITE-FAILS'), 'this release fails\n')
+  return tree
+}
+
+function archiveOf(tree: string, name: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'brcd-rel-')), name)
+  execFileSync('tar', ['-czf', file, '-C', tree, '.'])
+  return file
+}
+
+function current(): Emulator {
+  if (!emu) throw new Error('no emulator')
+  return emu
+}
+const base = (over: Record<string, string> = {}) => ({
+  'api-url': current().url,
+  username: current().username,
+  password: current().password,
+  environment: 'production',
+  ...over
+})
+const site = (env = 'production') => `${current().url}/sites/${env}/version.txt`
+const envNamed = (name = 'production') => current().environments.find((e) => e.name === name)
+const history = (name = 'production') => (envNamed(name)?.deployments ?? []).map((d) => d.distributionId)
+const siteText = async (env = 'production') => (await fetch(site(env))).text()
+
+/** Deploys `version` to `env`, verified, and returns its distribution id. */
+async function deployed(version: string, env = 'production'): Promise<string> {
+  const r = await run(base({ distribution: release(version), environment: env, 'health-url': site(env), 'health-expect': version }))
+  expect(r.errors).toEqual([])
+  expect(r.code).toBe(0)
+  return r.outputs['distribution-id'] as string
+}
+
+const readings = ['when-done', 'at-request'] as const
+
+describe.each(readings)('the platform reports the new id %s', (deployReport) => {
+  test('1. someone else deploys while our release is checked: the step fails at once, names what runs, never rolls back', async () => {
+    await emulator({ deployReport, deploySeconds: 0.3 })
+    const v1 = await deployed('v1')
+    const theirs = await current().addDistribution('theirs.tar.gz', { 'version.txt': 'v3\n' })
+    // The first health check of our release: someone else's deploy starts.
+    current().onRequest('site', () => current().deployAs('production', theirs, { seconds: 0.2 }), { times: 1 })
+    const r = await run(
+      base({ distribution: release('v2'), 'health-url': site(), 'health-expect': 'v2-never-written', 'health-timeout-minutes': '0.04', rollback: 'true' })
+    )
+    const v2 = r.outputs['distribution-id'] as string
+    expect(r.code).toBe(1)
+    expect(history()).toEqual([v1, v2, theirs])
+    expect(r.errors[0]).toMatch(new RegExp(`'production' reports distribution ${theirs}.*neither ${v2} nor ${v1}`))
+    expect(r.errors[0]).toContain('This run never rolls back another deploy, so nothing was rolled back.')
+    expect(r.errors[0]).toContain(`At the end of the run, 'production' reports distribution ${theirs}`)
+    expect(r.outputs).toMatchObject({ 'release-state': 'replaced', 'rolled-back': 'false', 'environment-distribution-id': theirs })
+    expect(r.summary).toContain(`**❌ Replaced by another deploy: 'production' reports \`${theirs}\` at the end; nothing was rolled back**`)
+  })
+
+  test('2. a lost answer to the deploy call: reconciled, exactly one deploy lands, then followed and checked', async () => {
+    await emulator({ deployReport, deploySeconds: 0.5, faults: [{ operation: 'deploy', kind: 'drop-after-apply', times: 1 }] })
+    const r = await run(base({ distribution: release('v1'), 'health-url': site(), 'health-expect': 'v1' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    const id = r.outputs['distribution-id']
+    expect(history()).toEqual([id])
+    // A replay that met our own deploy in progress got 409; it was never sent as a second deploy.
+    expect(ops(current(), 'deploy').filter((q) => q.status === 202)).toHaveLength(0)
+    expect(r.outputs).toMatchObject({ deployed: 'true', 'release-state': 'verified', 'environment-distribution-id': id })
+    expect(r.visible).toMatch(/Release requested: the deploy call's answer was lost, but 'production' showed it had been carried out: adopted, not sent again/)
+    expect(await siteText()).toBe('v1\n')
+  })
+
+  test("3. an environment busy with someone else's deploy: the step waits its turn, then deploys", async () => {
+    await emulator({ deployReport })
+    const theirs = await current().addDistribution('theirs.tar.gz', { 'version.txt': 'v0\n' })
+    current().deployAs('production', theirs, { seconds: 1.5 })
+    const r = await run(base({ distribution: release('v1'), 'health-url': site(), 'health-expect': 'v1' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    const id = r.outputs['distribution-id'] as string
+    expect(history()).toEqual([theirs, id])
+    expect(r.visible).toMatch(/Release waiting: .*a deploy is in progress; waiting for it to finish before deploying/)
+    expect(r.outputs).toMatchObject({ 'release-state': 'verified', 'previous-distribution-id': theirs })
+  })
+
+  test('4. a forced redeploy of what runs never claims an applied time it did not see', async () => {
+    await emulator({ deployReport, deploySeconds: 0.3 })
+    const archive = archiveOf(release('v1'), 'site-1.0.tar.gz')
+    expect((await run(base({ distribution: archive }))).code).toBe(0)
+    const r = await run(base({ distribution: archive, 'force-deploy': 'true' }))
+    expect(r.code).toBe(0)
+    expect(history()).toHaveLength(2)
+    expect(r.visible).not.toMatch(/applied after/)
+    // The status field went from deploying to running: that, not the id, is the evidence.
+    expect(r.visible).toMatch(
+      /Release applied: 'production' reports distribution \S+ \(status: running\) after [\d.]+ (ms|s), after its status said the deploy was in progress/
+    )
+  })
+
+  test('5. the id alone is not proof: with health-expect the check waits for the new release; without, it says it cannot tell', async () => {
+    await emulator({ deployReport, deploySeconds: 1, siteDuringDeploy: 'old' })
+    await deployed('v1')
+    const marked = await run(base({ distribution: release('v2'), 'health-url': site(), 'health-expect': 'v2' }))
+    expect(marked.code).toBe(0)
+    expect(marked.outputs['release-state']).toBe('verified')
+    expect(await siteText()).toBe('v2\n')
+    const unmarked = await run(base({ distribution: release('v3'), 'health-url': site() }))
+    expect(unmarked.code).toBe(0)
+    expect(unmarked.visible).toMatch(/::warning::The health check cannot tell the new release from the old one.*set health-expect to it/)
+    expect(unmarked.summary).toContain('⚠️ The health check cannot tell the new release from the old one')
+  })
+
+  test('6. a rollback applied whose old release is unhealthy too: rolled-back is true, and the state says the rest', async () => {
+    await emulator({ deployReport, deploySeconds: 0.3 })
+    const v1 = (await run(base({ distribution: release('v1', true) }))).outputs['distribution-id'] as string
+    const r = await run(base({ distribution: release('v2', true), 'health-url': site(), 'health-timeout-minutes': '0.03', rollback: 'true' }))
+    expect(r.code).toBe(1)
+    expect(envNamed()?.distributionId).toBe(v1)
+    expect(r.outputs).toMatchObject({ 'rolled-back': 'true', 'release-state': 'rollback-failed', 'environment-distribution-id': v1 })
+    expect(r.errors[0]).toMatch(new RegExp(`The rollback to ${v1} failed: .*HTTP 500`))
+  })
+
+  test('8. not applied in time, then rollback: it waits for the deploy in progress, then rolls back; no 409, nothing unchecked lands', async () => {
+    await emulator({ deployReport, deploySeconds: 0.2 })
+    const v1 = await deployed('v1')
+    current().setDeploySeconds(2)
+    // Only our slow deploy takes 2 s; the rollback after it is quick again.
+    current().onRequest('deploy', () => current().setDeploySeconds(0.2), { times: 1 })
+    const r = await run(base({ distribution: release('v2'), 'deploy-timeout-minutes': '0.025', rollback: 'true' }))
+    const v2 = r.outputs['distribution-id'] as string
+    expect(r.code).toBe(1)
+    expect(ops(current(), 'deploy').map((q) => q.status)).not.toContain(409)
+    expect(history()).toEqual([v1, v2, v1])
+    await new Promise((resolve) => setTimeout(resolve, 2500))
+    expect(envNamed()?.distributionId).toBe(v1)
+    expect(r.outputs).toMatchObject({ 'rolled-back': 'true', 'environment-distribution-id': v1 })
+  })
+
+  test('11. a re-run with config-files deploys again what runs, since its config cannot be read back', async () => {
+    await emulator({ deployReport })
+    const archive = archiveOf(release('v1'), 'site-1.0.tar.gz')
+    expect((await run(base({ distribution: archive }))).code).toBe(0)
+    const r = await run(base({ distribution: archive, 'config-files': 'site.properties' }))
+    expect(r.code).toBe(0)
+    expect(history()).toHaveLength(2)
+    expect(ops(current(), 'deploy').at(-1)?.json).toMatchObject({ appConfigFileRoles: [{ role: 'systemproperty' }] })
+    expect(r.visible).toMatch(/already runs \S+; deploying it again because config-files are given/)
+  })
+
+  test('12. a failing search check fails the step but rolls back only with rollback-on-search', async () => {
+    await emulator({ deployReport })
+    const v1 = await deployed('v1')
+    const search = {
+      'search-query': 'shirt',
+      'search-min-results': '500',
+      'search-account-id': current().search.accountId,
+      'search-auth-key': current().search.authKey,
+      'search-domain-key': current().search.domainKey,
+      'search-base-url': current().url
+    }
+    const r = await run(base({ distribution: release('v2'), rollback: 'true', ...search }))
+    expect(r.code).toBe(1)
+    expect(envNamed()?.distributionId).toBe(r.outputs['distribution-id'])
+    expect(r.outputs).toMatchObject({ 'rolled-back': 'false', 'release-state': 'failed' })
+    expect(r.errors[0]).toMatch(/The search service is a separate system, so the release was not rolled back \(set rollback-on-search: true/)
+    const back = await run(base({ distribution: release('v3'), rollback: 'true', 'rollback-on-search': 'true', ...search }))
+    expect(back.code).toBe(1)
+    expect(back.outputs['rolled-back']).toBe('true')
+    expect(envNamed()?.distributionId).not.toBe(v1)
+  })
+})
+
+describe('without the status field (the platform documents none)', () => {
+  test.each(readings)('3. busy at start, %s: the 409 tells, the step waits its turn', async (deployReport) => {
+    await emulator({ deployReport, environmentStatus: false })
+    const theirs = await current().addDistribution('theirs.tar.gz', { 'version.txt': 'v0\n' })
+    current().deployAs('production', theirs, { seconds: 1.5 })
+    const r = await run(base({ distribution: release('v1'), 'health-url': site(), 'health-expect': 'v1' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(history()).toEqual([theirs, r.outputs['distribution-id']])
+    expect(ops(current(), 'deploy').map((q) => q.status)).toContain(409)
+    expect(r.visible).toMatch(/the platform answered HTTP 409 DeploymentInProgress: a deploy is in progress on 'production'/)
+  })
+
+  test.each(readings)('4. a forced redeploy, %s: nothing shows the switch, and the step says so', async (deployReport) => {
+    await emulator({ deployReport, environmentStatus: false, deploySeconds: 0.3 })
+    const archive = archiveOf(release('v1'), 'site-1.0.tar.gz')
+    expect((await run(base({ distribution: archive }))).code).toBe(0)
+    const r = await run(base({ distribution: archive, 'force-deploy': 'true' }))
+    expect(r.code).toBe(0)
+    expect(r.outputs['release-state']).toBe('reported')
+    expect(r.visible).toMatch(/::warning::'production' reported \S+ from the first look after the request, so the switch itself was not seen/)
+    expect(r.summary).toContain('**Not verified:** the switch was not seen')
+  })
+
+  test('2. a lost answer, reported when done: the replay meets our own deploy (409), waits, and adopts it', async () => {
+    await emulator({
+      deployReport: 'when-done',
+      environmentStatus: false,
+      deploySeconds: 3,
+      faults: [{ operation: 'deploy', kind: 'drop-after-apply', times: 1 }]
+    })
+    const r = await run(base({ distribution: release('v1'), 'health-url': site(), 'health-expect': 'v1' }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(history()).toEqual([r.outputs['distribution-id']])
+    expect(ops(current(), 'deploy').map((q) => q.status)).toContain(409)
+  })
+})
+
+describe('housekeeping and budgets', () => {
+  test('7. timeout-minutes too small for the budgets is refused before any request, with the numbers', async () => {
+    await emulator({})
+    const r = await run(base({ distribution: release('v1'), 'health-url': site(), rollback: 'true', 'timeout-minutes': '30' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/timeout-minutes \(30\) cannot hold the run's own budgets: .* = 50 min, so the watchdog would cut a rollback short/)
+    expect(current().requests).toEqual([])
+  })
+
+  test('7. the watchdog firing mid-rollback says what was requested and what runs now', async () => {
+    await emulator({ deploySeconds: 0.2, faults: [{ operation: 'deploy', kind: 'hang', times: 1, skip: 2 }] })
+    await deployed('v1')
+    const r = await run(
+      base({
+        distribution: release('v2', true),
+        'health-url': site(),
+        'health-timeout-minutes': '0.02',
+        'deploy-timeout-minutes': '0.03',
+        rollback: 'true',
+        'timeout-minutes': '0.15'
+      })
+    )
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/did not finish within timeout-minutes \(0\.15 min\); it was stopped during "Roll back 'production' to \S+"/)
+    expect(r.errors[0]).toMatch(
+      /The deploy of \S+ to 'production' was requested \(last state: rollback-failed\)\. A rollback to \S+ was under way; the platform had not confirmed its request\. At the end of the run, 'production' reports distribution \S+/
+    )
+  })
+
+  test('9. pruning skips a distribution the platform will not delete (409) and goes on; the deploy succeeds', async () => {
+    await emulator({ faults: [{ operation: 'delete-distribution', kind: 'status', status: 409, times: 1 }] })
+    for (const v of ['a', 'b', 'c']) await deployed(v, 'development')
+    const r = await run(base({ distribution: release('v1'), 'max-distributions': '2' }))
+    expect(r.code).toBe(0)
+    expect(r.visible).toMatch(/::warning::Pruning: kept distribution \S+ .*the platform says it is in use \(HTTP 409\)\. Pruning goes on/)
+    expect(ops(current(), 'delete-distribution').map((q) => q.status)).toEqual([409, 204])
+    expect(r.outputs['pruned-distributions']).toBe('1')
+  })
+
+  test('10. an upper-case md5hash still finds the identical stored archive (reuse, and adoption after a lost upload)', async () => {
+    await emulator({ md5Case: 'upper', faults: [{ operation: 'upload', kind: 'drop-after-upload', times: 1 }] })
+    const archive = archiveOf(release('v1'), 'site-1.0.tar.gz')
+    const first = await run(base({ distribution: archive, environment: '' }))
+    expect(first.code).toBe(0)
+    expect(first.visible).toMatch(/adopting distribution/)
+    const again = await run(base({ distribution: archive, environment: '' }))
+    expect(again.outputs['distribution-reused']).toBe('true')
+    expect(current().distributions).toHaveLength(1)
+  })
+})

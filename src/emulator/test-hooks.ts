@@ -1,0 +1,90 @@
+// What a test does to the emulated stack from outside the API: deploy as someone else, store someone
+// else's distribution, and act right after a given request (e.g. deploy while the client follows).
+import { execFile } from 'node:child_process'
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { startDeploy } from './cloud-api.js'
+import type { EmulatorState } from './state.js'
+import type { Operation, RecordedRequest } from './types.js'
+
+const run = promisify(execFile)
+
+/** Starts a deploy that someone else asked for, by the same rules as the API's (409 while busy). */
+export function deployAs(state: EmulatorState, environmentName: string, distributionId: string, options: { seconds?: number; by?: string } = {}): void {
+  const env = state.environments.find((e) => e.name === environmentName)
+  if (env === undefined) throw new Error(`deployAs: no environment named "${environmentName}"`)
+  if (!state.distributions.some((d) => d.id === distributionId)) throw new Error(`deployAs: no distribution with id "${distributionId}"`)
+  if (env.status === 'deploying') throw new Error(`deployAs: environment "${environmentName}" is still deploying`)
+  const deployment = {
+    distributionId,
+    strategy: 'stopstart',
+    appConfigFileRoles: [],
+    requestedAt: new Date().toISOString(),
+    appliedAt: null,
+    by: options.by ?? 'someone-else'
+  }
+  startDeploy(state, env, deployment, options.seconds)
+}
+
+/** A real tar.gz made by GNU tar from `files`, stored as if someone else had uploaded it. */
+export async function addDistribution(state: EmulatorState, name: string, files: Record<string, string>): Promise<string> {
+  const tree = await mkdtemp(join(tmpdir(), 'brcloud-emulator-tree-'))
+  try {
+    for (const [path, content] of Object.entries(files)) {
+      await mkdir(dirname(join(tree, path)), { recursive: true })
+      await writeFile(join(tree, path), content)
+    }
+    const id = randomUUID()
+    const path = join(state.settings.storageDir, `${id}.tar.gz`)
+    await run('tar', ['-czf', path, '-C', tree, '.'])
+    const bytes = await readFile(path)
+    const now = new Date().toISOString()
+    state.distributions.push({
+      id,
+      name,
+      createdAt: now,
+      createdBy: 'someone-else',
+      modifiedAt: now,
+      modifiedBy: 'someone-else',
+      md5hash: createHash('md5').update(bytes).digest('hex'),
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      size: bytes.length,
+      path
+    })
+    return id
+  } finally {
+    await rm(tree, { recursive: true, force: true })
+  }
+}
+
+interface Hook {
+  operation: Operation
+  fn: (record: RecordedRequest) => void
+  times: number
+  skip: number
+}
+
+/** Callbacks run after a request of an operation was answered or dropped. */
+export class RequestHooks {
+  private readonly hooks: Hook[] = []
+
+  add(operation: Operation, fn: (record: RecordedRequest) => void, options: { times?: number; skip?: number } = {}): void {
+    this.hooks.push({ operation, fn, times: options.times ?? 1, skip: options.skip ?? 0 })
+  }
+
+  /** Called once per request when its connection is done with it. */
+  after(record: RecordedRequest): void {
+    for (const hook of this.hooks) {
+      if (hook.operation !== record.operation || hook.times <= 0) continue
+      if (hook.skip > 0) {
+        hook.skip--
+        continue
+      }
+      hook.times--
+      hook.fn(record)
+    }
+  }
+}
