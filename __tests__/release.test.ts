@@ -1,0 +1,231 @@
+// The release's state machine, driven transition by transition with a fake platform and a fake clock:
+// what the environment reports is scripted, time passes only when the code waits.
+import { jest } from '@jest/globals'
+
+jest.unstable_mockModule('@actions/core', () => ({ info: () => undefined, warning: () => undefined, debug: () => undefined }))
+
+const { ServiceError } = await import('../src/errors.js')
+const { EnvironmentWatch } = await import('../src/deploy/observe.js')
+const { enter, newRelease } = await import('../src/deploy/release-state.js')
+const { deployRelease, rollBack } = await import('../src/deploy/release.js')
+const { followSwitch, NotApplied, Replaced, requestSwitch } = await import('../src/deploy/switch.js')
+const { HealthCheckFailed } = await import('../src/health.js')
+type ReleaseContext = import('../src/deploy/release.js').ReleaseContext
+type CloudClient = import('../src/cloud/client.js').CloudClient
+
+type Answer = 'ok' | 'busy' | 'lost' | 'error500'
+
+/** One environment whose reports and deploy answers a test scripts; `at(ms, fn)` changes it later. */
+class FakePlatform {
+  t = 0
+  distributionId: string | undefined
+  status: string | undefined
+  readonly requested: string[] = []
+  answers: Answer[] = []
+  private readonly timers: Array<{ at: number; fn: () => void }> = []
+
+  constructor(distributionId?: string, status?: string) {
+    this.distributionId = distributionId
+    this.status = status
+  }
+
+  at(ms: number, fn: () => void): void {
+    this.timers.push({ at: ms, fn })
+  }
+
+  readonly now = (): number => this.t
+
+  readonly sleep = async (ms: number): Promise<void> => {
+    this.t += ms
+    for (const timer of this.timers.filter((x) => x.at <= this.t)) {
+      this.timers.splice(this.timers.indexOf(timer), 1)
+      timer.fn()
+    }
+  }
+
+  /** A deploy the platform carries out: reported when done after `ms`, with a status while it switches. */
+  switchTo(id: string, ms: number, reportAtRequest = false): void {
+    if (this.status !== undefined) this.status = 'deploying'
+    if (reportAtRequest) this.distributionId = id
+    this.at(this.t + ms, () => {
+      this.distributionId = id
+      if (this.status !== undefined) this.status = 'running'
+    })
+  }
+
+  readonly client = {
+    findEnvironment: async (name: string) => ({
+      environment: { id: 'env-1', name, distributionId: this.distributionId ?? null, status: this.status },
+      list: { items: [], complete: true }
+    }),
+    requestDeploy: async (_env: string, id: string) => {
+      // Like the emulator: a deploy while another one switches is refused.
+      const answer = this.timers.length > 0 ? 'busy' : (this.answers.shift() ?? 'ok')
+      if (answer === 'busy') throw new ServiceError('Deploying: HTTP 409', 409, 'DeploymentInProgress')
+      if (answer === 'error500') throw new ServiceError('Deploying: HTTP 500', 500)
+      this.requested.push(id)
+      this.switchTo(id, 2_000)
+      if (answer === 'lost') throw Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' })
+    }
+  } as unknown as CloudClient
+}
+
+const lines: string[] = []
+function contextOf(p: FakePlatform, over: Partial<ReleaseContext> = {}): ReleaseContext {
+  return {
+    client: p.client,
+    watch: new EnvironmentWatch(p.client, 'production', { now: p.now, sleep: p.sleep }),
+    environmentId: 'env-1',
+    strategy: 'stopstart',
+    configFileIds: [],
+    maxAttempts: 3,
+    log: (l) => lines.push(l),
+    warn: (l) => lines.push(l),
+    phase: (_name, fn) => fn(),
+    followDeploy: true,
+    deployTimeoutMs: 60_000,
+    health: undefined,
+    checkSite: async () => undefined,
+    ...over
+  }
+}
+const states = (r: { transitions: Array<{ state: string }> }) => r.transitions.map((t) => t.state)
+const noWait = { waiting: () => undefined }
+
+beforeEach(() => {
+  lines.length = 0
+})
+
+describe('requestSwitch: never a blind replay', () => {
+  test('a 409 waits for the deploy in progress, looks again, then sends; what ran before is updated', async () => {
+    const p = new FakePlatform('v0', 'deploying')
+    p.answers = ['busy']
+    p.at(3_000, () => ((p.distributionId = 'theirs'), (p.status = 'running')))
+    const plan = { distributionId: 'v1', previous: 'v0', redeploy: false }
+    expect(await requestSwitch(contextOf(p), plan, 60_000, noWait)).toBe('sent')
+    expect(p.requested).toEqual(['v1'])
+    expect(plan.previous).toBe('theirs')
+  })
+
+  test('a lost answer: the environment shows ours, so it is adopted and not sent again', async () => {
+    const p = new FakePlatform('v0')
+    p.answers = ['lost']
+    const plan = { distributionId: 'v1', previous: 'v0', redeploy: false }
+    expect(await requestSwitch(contextOf(p), plan, 60_000, noWait)).toBe('adopted')
+    expect(p.requested).toEqual(['v1'])
+  })
+
+  test('a 500 is not replayed: looked at, then failed', async () => {
+    const p = new FakePlatform('v0')
+    p.answers = ['error500']
+    await expect(requestSwitch(contextOf(p), { distributionId: 'v1', previous: 'v0', redeploy: false }, 60_000, noWait)).rejects.toThrow(/HTTP 500/)
+    expect(p.requested).toEqual([])
+  })
+
+  test('busy for the whole budget: NotApplied, nothing sent', async () => {
+    const p = new FakePlatform('v0', 'deploying')
+    p.answers = Array<Answer>(50).fill('busy')
+    const error = await requestSwitch(contextOf(p), { distributionId: 'v1', previous: 'v0', redeploy: false }, 10_000, noWait).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(NotApplied)
+    expect((error as InstanceType<typeof NotApplied>).busy).toBe(true)
+    expect(p.requested).toEqual([])
+  })
+})
+
+describe('followSwitch: evidence that fits both readings', () => {
+  const plan = { distributionId: 'v1', previous: 'v0', redeploy: false }
+
+  test('reported when done: the id changing from the previous one is the switch', async () => {
+    const p = new FakePlatform('v0')
+    p.switchTo('v1', 3_000)
+    const seen = await followSwitch(contextOf(p), { ...plan }, 60_000, { inProgress: () => undefined })
+    expect(seen.by).toBe('switch')
+    expect(seen.evidence).toMatch(/after reporting v0/)
+  })
+
+  test('reported at request with a status: the status going from deploying to running is the switch', async () => {
+    const p = new FakePlatform('v0', 'running')
+    p.switchTo('v1', 3_000, true)
+    expect((await followSwitch(contextOf(p), { ...plan }, 60_000, { inProgress: () => undefined })).by).toBe('switch')
+  })
+
+  test('reported at request without a status: not observed, and no time is claimed', async () => {
+    const p = new FakePlatform('v0')
+    p.switchTo('v1', 3_000, true)
+    const seen = await followSwitch(contextOf(p), { ...plan }, 60_000, { inProgress: () => undefined })
+    expect(seen.by).toBe('not-observed')
+    expect(seen.evidence).not.toMatch(/after [\d.]+/)
+  })
+
+  test('a third distribution is a replacement; no switch in time is NotApplied', async () => {
+    const p = new FakePlatform('v0')
+    p.switchTo('theirs', 1_000)
+    await expect(followSwitch(contextOf(p), { ...plan }, 60_000, { inProgress: () => undefined })).rejects.toBeInstanceOf(Replaced)
+    const q = new FakePlatform('v0')
+    await expect(followSwitch(contextOf(q), { ...plan }, 5_000, { inProgress: () => undefined })).rejects.toBeInstanceOf(NotApplied)
+  })
+})
+
+describe('the release: every state with its evidence', () => {
+  test('requested -> in-progress -> applied -> healthy -> verified, with the marker', async () => {
+    const p = new FakePlatform('v0')
+    const release = newRelease('production', 'v1', 'v0')
+    const health = { url: 'https://www.example.com/version.txt', expect: 'v1', timeoutMs: 60_000 }
+    expect(await deployRelease(contextOf(p, { health }), release, undefined)).toBeUndefined()
+    expect(states(release)).toEqual(['requested', 'in-progress', 'applied', 'healthy', 'verified'])
+    expect(release.appliedBy).toBe('switch')
+  })
+
+  test('busy at start: waiting first, then requested', async () => {
+    const p = new FakePlatform('v0', 'deploying')
+    p.at(2_000, () => ((p.distributionId = 'theirs'), (p.status = 'running')))
+    const release = newRelease('production', 'v1', 'v0')
+    await deployRelease(contextOf(p), release, undefined)
+    expect(states(release).slice(0, 2)).toEqual(['waiting', 'requested'])
+    expect(release.previous).toBe('theirs')
+  })
+
+  test('an unhealthy release fails; the rollback goes to what ran before, followed and checked', async () => {
+    const p = new FakePlatform('v0')
+    const release = newRelease('production', 'v1', 'v0')
+    let checks = 0
+    const checkSite = async (): Promise<void> => {
+      if (checks++ === 0) throw new HealthCheckFailed('site 500')
+    }
+    const ctx = contextOf(p, { health: { url: 'https://x.example/', expect: undefined, timeoutMs: 1 }, checkSite })
+    expect((await deployRelease(ctx, release, undefined))?.message).toBe('site 500')
+    await rollBack(ctx, release)
+    expect(states(release)).toEqual(['requested', 'in-progress', 'applied', 'failed', 'rollback-requested', 'rollback-applied', 'rollback-healthy'])
+    expect(p.requested).toEqual(['v1', 'v0'])
+  })
+
+  test('before a rollback, a third distribution is never undone', async () => {
+    const p = new FakePlatform('v0')
+    const release = newRelease('production', 'v1', 'v0')
+    const ctx = contextOf(p, {
+      health: { url: 'https://x.example/', expect: undefined, timeoutMs: 1 },
+      checkSite: async () => Promise.reject(new HealthCheckFailed('down'))
+    })
+    await deployRelease(ctx, release, undefined)
+    p.distributionId = 'theirs'
+    await expect(rollBack(ctx, release)).rejects.toBeInstanceOf(Replaced)
+    expect(release.state).toBe('replaced')
+    expect(p.requested).toEqual(['v1'])
+  })
+
+  test('not applied, and the previous release still runs with nothing in progress: no rollback is sent', async () => {
+    const p = new FakePlatform('v0', 'running')
+    p.client.requestDeploy = async () => undefined // accepted, never carried out
+    const release = newRelease('production', 'v1', 'v0')
+    const ctx = contextOf(p, { deployTimeoutMs: 5_000 })
+    expect(await deployRelease(ctx, release, undefined)).toBeInstanceOf(Error)
+    await rollBack(ctx, release)
+    expect(release.state).toBe('failed')
+    expect(lines.join('\n')).toMatch(/it runs the previous distribution, so no rollback is sent/)
+  })
+
+  test('a transition the machine does not know throws', () => {
+    const release = newRelease('production', 'v1', 'v0')
+    expect(() => enter(release, 'verified', 'no request yet')).toThrow(/no transition from planned to verified/)
+  })
+})
