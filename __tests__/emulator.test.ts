@@ -614,7 +614,7 @@ describe('deploys that take time', () => {
     expect(await byName()).toMatchObject({ distributionId: null, status: 'deploying', strategy: null })
     expect(await inList()).toMatchObject({ distributionId: null, status: 'deploying' })
     expect(env?.deployments).toEqual([
-      { distributionId: first, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: expect.any(String), appliedAt: null }
+      { distributionId: first, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: expect.any(String), appliedAt: null, by: emu.username }
     ])
 
     // A second deploy while the first is switching is refused, and leaves no trace in the history.
@@ -644,6 +644,47 @@ describe('deploys that take time', () => {
     }
     // The deploy calls themselves, in order: accepted, refused, accepted.
     expect(emu.requests.filter((r) => r.operation === 'deploy').map((r) => r.status)).toEqual([202, 409, 202])
+  })
+
+  test('reported at request: the new id at once, while the site serves the old release until the switch; 409 and in-use rules hold', async () => {
+    const emu = await emulator({ environments: ['dev'], deploySeconds: 0.4, deployReport: 'at-request' })
+    const api = await authed(emu)
+    const old = await emu.addDistribution('old.tar.gz', { 'version.txt': 'old\n' })
+    emu.deployAs('dev', old, { seconds: 0 })
+    const next = await emu.addDistribution('new.tar.gz', { 'version.txt': 'new\n' })
+    const envId = emu.environments[0]?.id ?? ''
+    const res = await api.deploy(envId, { distributionId: next, strategy: 'stopstart' })
+    expect(await res.json()).toMatchObject({ distributionId: next, status: 'deploying' })
+    expect(await (await fetch(`${emu.url}/sites/dev/version.txt`)).text()).toBe('old\n')
+    expect((await api.deploy(envId, { distributionId: old, strategy: 'stopstart' })).status).toBe(409)
+    // Both the one it serves and the one it switches to are in use.
+    for (const id of [old, next]) expect((await fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(api.token) })).status).toBe(409)
+    await until(() => emu.environments[0]?.deployments.at(-1)?.appliedAt !== null)
+    expect(await (await fetch(`${emu.url}/sites/dev/version.txt`)).text()).toBe('new\n')
+    expect(emu.environments[0]?.deployments.map((d) => d.by)).toEqual(['someone-else', emu.username])
+  })
+
+  test('no status field, an upper-case md5hash, a request hook, and a dropped deploy answer that was carried out', async () => {
+    const emu = await emulator({
+      environments: ['dev'],
+      environmentStatus: false,
+      md5Case: 'upper',
+      faults: [{ operation: 'deploy', kind: 'drop-after-apply', times: 1 }]
+    })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    const listed = (await (await api.get('/v3/distributions')).json()) as { items: Array<{ md5hash: string }> }
+    expect(listed.items[0]?.md5hash).toBe(md5(tarGz).toUpperCase())
+    const seen: number[] = []
+    emu.onRequest('deploy', (r) => seen.push(r.status), { times: 2 })
+    await expect(api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).rejects.toThrow()
+    await until(() => seen.length === 1)
+    expect(seen).toEqual([0])
+    expect(emu.environments[0]?.distributionId).toBe(id)
+    const env = ((await (await api.get('/v3/environments')).json()) as { items: Array<Record<string, unknown>> }).items[0]
+    expect(env).not.toHaveProperty('status')
+    expect(env).toMatchObject({ distributionId: id })
+    expect(() => emu.deployAs('dev', 'no-such-id')).toThrow(/no distribution/)
   })
 
   test('with deploySeconds 0 (the default) the switch is immediate and appliedAt is set at once', async () => {
@@ -700,7 +741,7 @@ describe('application configuration files', () => {
     const roles = [{ appConfigFileId: siteId, role: 'systemproperty' }]
     expect(await deployWith(roles)).toEqual([202, ''])
     expect(emu.environments[0]?.deployments).toEqual([
-      { distributionId: id, strategy: 'stopstart', appConfigFileRoles: roles, requestedAt: expect.any(String), appliedAt: expect.any(String) }
+      { distributionId: id, strategy: 'stopstart', appConfigFileRoles: roles, requestedAt: expect.any(String), appliedAt: expect.any(String), by: emu.username }
     ])
   })
 
@@ -1130,5 +1171,9 @@ describe('units', () => {
     })
     expect(parseCli(['--deploy-seconds', '12'])).toMatchObject({ options: { deploySeconds: 12 } })
     for (const bad of ['-1', 'soon', '1e3', '']) expect(() => parseCli([`--deploy-seconds=${bad}`])).toThrow(/--deploy-seconds needs/)
+    expect(parseCli(['--deploy-report', 'at-request', '--site-during-deploy', 'unavailable', '--no-environment-status', '--md5-case', 'upper'])).toMatchObject({
+      options: { deployReport: 'at-request', siteDuringDeploy: 'unavailable', environmentStatus: false, md5Case: 'upper' }
+    })
+    expect(() => parseCli(['--deploy-report', 'later'])).toThrow(/--deploy-report needs when-done or at-request, got "later"/)
   })
 })
