@@ -3617,7 +3617,7 @@ function planDeploy(inputs, environment, distributionId, skip, redeploy, result,
     if (inputs.rollback) {
         say(result.previousDistributionId && result.previousDistributionId !== distributionId
             ? `Would roll back to ${result.previousDistributionId} if the new release fails its checks.`
-            : `Could not roll back: '${environment.name}' runs no other distribution now.`);
+            : `Would not roll back: '${environment.name}' runs no other distribution now, so there would be nothing to go back to.`);
     }
 }
 /** Our release, through its states; a failure rolls back when asked, and the step fails saying what runs now. */

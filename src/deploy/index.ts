@@ -229,7 +229,7 @@ function planDeploy(
     say(
       result.previousDistributionId && result.previousDistributionId !== distributionId
         ? `Would roll back to ${result.previousDistributionId} if the new release fails its checks.`
-        : `Could not roll back: '${environment.name}' runs no other distribution now.`
+        : `Would not roll back: '${environment.name}' runs no other distribution now, so there would be nothing to go back to.`
     )
   }
 }
