@@ -87,13 +87,21 @@ describe('paged lists', () => {
     expect(emu.environments.find((e) => e.name === 'production')?.distributionId).toBe(emu.distributions.at(-1)?.id)
   })
 
-  test('an incomplete list and an unknown name: refused, saying the list was partial; nothing uploaded', async () => {
-    await emulator({ environmentPageSize: 1, environmentOffsetIgnored: true })
-    const r = await run(base({ environment: 'staging' }))
-    expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/environment 'staging' does not exist .*the platform listed only these and would not page further/)
-    expect(ops(emu, 'upload')).toEqual([])
-  })
+  test.each(['not-found', 'no-id'] as const)(
+    'an incomplete list and an unknown name (?name= answers %s): refused, naming the environments there; nothing uploaded',
+    async (unknownEnvironmentByName) => {
+      await emulator({ environmentPageSize: 1, environmentOffsetIgnored: true, unknownEnvironmentByName })
+      const r = await run(base({ environment: 'staging' }))
+      expect(r.code).toBe(1)
+      expect(r.errors[0]).toMatch(
+        /environment 'staging' does not exist .*The environments there are: 'development' \(the platform listed only these and would not page further/
+      )
+      expect(ops(emu, 'list-environments').find((q) => q.url === '/v3/environments?name=staging')?.status).toBe(
+        unknownEnvironmentByName === 'no-id' ? 200 : 404
+      )
+      expect(ops(emu, 'upload')).toEqual([])
+    }
+  )
 })
 
 describe('upload answers in other shapes', () => {

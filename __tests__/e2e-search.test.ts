@@ -136,10 +136,14 @@ describe('search check end to end (bundled dist/index.js)', () => {
     expect(query(0).get('_br_uid_2')).toMatch(/^uid=[1-9]\d{12}:v=app:ts=0:hc=1$/)
     expect(query(1).get('_br_uid_2')).toBe(query(0).get('_br_uid_2'))
     expect(query(2).get('_br_uid_2')).toBe('uid=7797686432023:v=app:ts=0:hc=1')
+    // A cookie value copied from a browser (percent-encoded once) is accepted and sent encoded exactly once.
+    expect((await run(searchOnly({ 'search-uid': 'uid%3D7797686432023%3Av%3D11.5%3Ats%3D1428617911187%3Ahc%3D55' }))).code).toBe(0)
+    expect(query(3).get('_br_uid_2')).toBe('uid=7797686432023:v=11.5:ts=1428617911187:hc=55')
+    expect(ops(emu, 'search')[3]?.url).toMatch(/_br_uid_2=uid%3D7797686432023%3Av%3D11\.5%3Ats%3D1428617911187%3Ahc%3D55(&|$)/)
     const bad = await run(searchOnly({ 'search-uid': 'uid%3D7797686432023' }))
     expect(bad.code).toBe(1)
-    expect(bad.errors[0]).toMatch(/search-uid .* is percent-encoded; write it decoded/)
-    expect(ops(emu, 'search')).toHaveLength(3)
+    expect(bad.errors[0]).toMatch(/search-uid .* is not a visitor id/)
+    expect(ops(emu, 'search')).toHaveLength(4)
   })
 
   test('a wrong auth key: 403 shown without the key, not retried', async () => {

@@ -135,16 +135,30 @@ describe('authentication', () => {
     expect(rec?.json).toEqual({ username: 'deployer', password: 'emulator-password' })
   })
 
-  test('wrong credentials 401, wrong content type 415, malformed JSON 400', async () => {
-    const emu = await emulator({ username: 'u', password: 'p' })
+  test('wrong credentials 401, malformed JSON 400; a JSON body is accepted whatever its content type, and the log says so', async () => {
+    const logged: string[] = []
+    const emu = await emulator({ username: 'u', password: 'p', log: (l) => logged.push(l) })
     const post = (body: string, type: string): Promise<Response> =>
       fetch(`${emu.url}/v3/authn/access_token`, { method: 'POST', headers: { 'content-type': type }, body })
     const wrong = await post(JSON.stringify({ username: 'u', password: 'nope' }), 'application/json')
     expect(wrong.status).toBe(401)
     expect(await wrong.json()).toEqual({ error_code: 'AuthenticationFailed', error_detail: expect.any(String) })
     const text = await post(JSON.stringify({ username: 'u', password: 'p' }), 'text/plain')
-    expect(text.status).toBe(415)
-    expect(((await text.json()) as { error_code: string }).error_code).toBe('UnsupportedMediaType')
+    expect(text.status).toBe(200)
+    // As a public Python client sends it: JSON text and no Content-Type at all.
+    const none = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${emu.url}/v3/authn/access_token`, { method: 'POST' }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', reject)
+      req.end(JSON.stringify({ username: 'u', password: 'p' }))
+    })
+    expect(none).toBe(200)
+    await until(() => logged.length >= 3)
+    expect(logged.some((l) => /POST \/v3\/authn\/access_token 200 .*\[warning: a JSON body sent without a Content-Type, accepted\]/.test(l))).toBe(true)
+    expect(logged.some((l) => /\[warning: a JSON body sent as text\/plain, accepted\]/.test(l))).toBe(true)
+    expect(logged.join('\n')).not.toContain('"p"')
     expect((await post('{"username":', 'application/json')).status).toBe(400)
     expect((await post('{"username":"u"}', 'application/json')).status).toBe(400)
     expect((await post(JSON.stringify({ username: 'u', password: 'p' }), 'application/json; charset=utf-8')).status).toBe(200)
@@ -904,6 +918,27 @@ describe('paging, limits and answer shapes', () => {
       offset?: number
     }
 
+  test('the default page holds 100 distributions, as the API reference shows ("max": 100), and says so', async () => {
+    const emu = await emulator()
+    const { access_token } = await login(emu)
+    const at = new Date(0).toISOString()
+    for (let i = 0; i < 120; i++) {
+      emu.distributions.push({
+        id: `d${i}`,
+        name: `d${i}.tar.gz`,
+        createdAt: at,
+        createdBy: 'x',
+        modifiedAt: at,
+        modifiedBy: 'x',
+        md5hash: '0',
+        sha256: '0',
+        size: 1
+      })
+    }
+    const page = (await (await fetch(`${emu.url}/v3/distributions`, { headers: bearer(access_token) })).json()) as Record<string, unknown>
+    expect(page).toMatchObject({ offset: 0, max: 100, count: 100, more: true, total: 120 })
+  })
+
   test('distribution pages hold at most distributionPageSize items, whatever max asks', async () => {
     const emu = await emulator({ distributionPageSize: 2 })
     const { access_token } = await login(emu)
@@ -911,6 +946,7 @@ describe('paging, limits and answer shapes', () => {
     const first = await list(emu, access_token, '/v3/distributions?offset=0&max=100')
     expect(first.items.map((i) => i.name)).toEqual(['a.tar.gz', 'b.tar.gz'])
     expect(first.more).toBe(true)
+    expect((first as { max?: number }).max).toBe(2)
     const second = await list(emu, access_token, '/v3/distributions?offset=2&max=100')
     expect(second.items.map((i) => i.name)).toEqual(['c.tar.gz'])
     expect(second.more).toBe(false)

@@ -33346,6 +33346,17 @@ function parsePageUrl(value, repository) {
 const BARE_UID = /^[A-Za-z0-9]{1,64}$/;
 /** A whole `_br_uid_2` value, unencoded: uid, v, ts and hc, in this order. */
 const COOKIE_UID = /^uid=[A-Za-z0-9]{1,64}:v=[A-Za-z0-9._-]{1,32}:ts=\d{1,20}:hc=\d{1,10}$/;
+/** The value percent-decoded once, or undefined when it holds no escape (or a broken one). */
+function decodedOnce(value) {
+    if (!/%[0-9A-Fa-f]{2}/.test(value))
+        return undefined;
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return undefined;
+    }
+}
 /** `_br_uid_2`: search-uid as given, or derived from the repository so that every run is the same visitor. */
 function parseUid(value, repository) {
     if (value === '')
@@ -33354,10 +33365,11 @@ function parseUid(value, repository) {
         return (0,request/* appBrUid */._N)(value);
     if (COOKIE_UID.test(value))
         return value;
+    // A cookie value copied from a browser is stored percent-encoded once (uid%3D…%3Av%3D…): decoded here, encoded once on the wire.
+    const decoded = decodedOnce(value);
+    if (decoded !== undefined && COOKIE_UID.test(decoded))
+        return decoded;
     const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-    if (/%[0-9A-Fa-f]{2}/.test(value)) {
-        throw new errors/* InputError */.dz(`${SearchInput.Uid} ${shown} is percent-encoded; write it decoded (e.g. uid=7797686432023:v=app:ts=0:hc=1): the action encodes it once.`);
-    }
     throw new errors/* InputError */.dz(`${SearchInput.Uid} ${shown} is not a visitor id. Write either a bare uid of letters and digits (e.g. 7797686432023) or a whole ` +
         `_br_uid_2 value uid=<id>:v=<version>:ts=<number>:hc=<number> (e.g. uid=7797686432023:v=app:ts=0:hc=1), or leave it empty ` +
         `for one derived from the repository.`);

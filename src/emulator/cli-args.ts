@@ -37,7 +37,7 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --max-environments N         environments a stack may have (default ${DEFAULTS.maxEnvironments}, the platform's limit)
   --environment-page-size N    list at most N environments per page (default: all on one page)
   --environment-offset-ignored the environment list ignores offset: a client cannot page past the first page
-  --distribution-page-size N   list at most N distributions per page, whatever max asks (default ${DEFAULTS.distributionPageSize})
+  --distribution-page-size N   list at most N distributions per page, whatever max asks (default: no cap, 100 when max is absent)
   --upload-answer SHAPE        the upload's answer: record (default), numeric-id, no-id or empty
   --storage DIR                keep uploaded distributions in DIR (default: a temporary dir, removed on exit)
   --no-keep-uploads            only count and hash uploads, write nothing
@@ -55,6 +55,8 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
                                reported when done, old when reported at request)
   --no-environment-status      environments carry no "status" field (the emulator's own field)
   --md5-case lower|upper       the case of distribution records' md5hash (default lower)
+  --unknown-environment-by-name not-found|no-id
+                               GET /v3/environments?name=<unknown>: 404 (default), or 200 with an object without id
   --app-config-files a,b       names of the stack's application configuration files (default none)
   --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
   --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
@@ -140,6 +142,7 @@ export function parseCli(argv: string[]): CliCommand {
       'site-during-deploy': { type: 'string' },
       'no-environment-status': { type: 'boolean' },
       'md5-case': { type: 'string' },
+      'unknown-environment-by-name': { type: 'string' },
       'app-config-files': { type: 'string' },
       'search-account-id': { type: 'string' },
       'search-auth-key': { type: 'string' },
@@ -214,6 +217,8 @@ export function parseCli(argv: string[]): CliCommand {
   if (values['no-environment-status'] === true) options.environmentStatus = false
   const md5Case = oneOf('md5-case', values['md5-case'], ['lower', 'upper'] as const)
   if (md5Case !== undefined) options.md5Case = md5Case
+  const unknownByName = oneOf('unknown-environment-by-name', values['unknown-environment-by-name'], ['not-found', 'no-id'] as const)
+  if (unknownByName !== undefined) options.unknownEnvironmentByName = unknownByName
   if (values['app-config-files'] !== undefined) options.appConfigFiles = names(values['app-config-files'])
   if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']
   if (values['search-auth-key'] !== undefined) options.searchAuthKey = values['search-auth-key']

@@ -9,14 +9,17 @@ import { uploadHandler } from './upload.js'
 
 const JSON_LIMIT = 64 * 1024
 
-/** Reads a JSON object body (recorded on the request); 415 when it is not sent as JSON, 400 when malformed. */
+/**
+ * Reads a JSON object body (recorded on the request); 400 when malformed. A JSON body is accepted
+ * whatever its content type: a public client posts login and refresh bodies with none and gets past
+ * the real service (public-facts.md). The log says so.
+ */
 async function readJsonObject(ctx: RequestContext): Promise<Record<string, unknown>> {
   const body = await readBody(ctx.req, JSON_LIMIT)
   const parsed = body.length === 0 ? { ok: false as const } : parseJson(body)
   if (parsed.ok) ctx.record.json = parsed.value
-  if (!isJsonContentType(ctx.req.headers['content-type'])) {
-    throw new HttpError(415, 'UnsupportedMediaType', 'The request body must be sent with "Content-Type: application/json"')
-  }
+  const type = ctx.req.headers['content-type']
+  if (!isJsonContentType(type)) ctx.record.note = `a JSON body sent ${type === undefined ? 'without a Content-Type' : `as ${type}`}, accepted`
   if (!parsed.ok) throw new HttpError(400, 'InvalidRequest', 'The request body is not valid JSON')
   if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
     throw new HttpError(400, 'InvalidRequest', 'The request body must be a JSON object')
@@ -174,12 +177,12 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         authenticate(state, ctx.req)
         const offset = queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
         const max = queryInt(ctx, 'max', 100, 1, 1000)
-        // Like the platform, a page may hold fewer than `max` asked for: a client must advance by what it got.
+        // A page holds up to 100 by default; a test's cap makes it hold fewer, and `max` says so (it tells the truth).
         const size = Math.min(max, state.settings.distributionPageSize)
         const numeric = state.settings.uploadAnswer === 'numeric-id'
         const items = state.distributions.slice(offset, offset + size).map((d) => distributionJson(d, numeric, state.settings.md5Case))
         const total = state.distributions.length
-        ctx.send(200, { offset, max, count: items.length, more: offset + items.length < total, total, items })
+        ctx.send(200, { offset, max: size, count: items.length, more: offset + items.length < total, total, items })
       }
     },
     {
@@ -229,6 +232,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         const name = ctx.url.searchParams.get('name')
         if (name !== null) {
           const env = state.environments.find((e) => e.name === name)
+          if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id') return ctx.send(200, {})
           if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
           ctx.send(200, environmentJson(env, state.settings.environmentStatus))
           return

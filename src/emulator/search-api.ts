@@ -73,21 +73,21 @@ function presentedCookie(ctx: RequestContext, state: SearchState): string | unde
   return undefined
 }
 
-/** `_br_uid_2` as the service documents it, once decoded: uid, v, ts and hc, in this order. */
-const BR_UID = /^uid=[A-Za-z0-9]+:v=[A-Za-z0-9._-]+:ts=\d+:hc=\d+$/
-
-/** The identifiers every request carries, refused the way the real service would (a stricter client catches more). */
+/**
+ * The identifiers, refused only where the official client (@bloomreach/discovery-web-sdk) would never
+ * send them so: `_br_uid_2` and `url` always come (its types require them); `request_id` (numeric, any
+ * length) and `ref_url` are optional; `_br_uid_2` is any value the browser stored, but never one
+ * percent-encoded twice (what still holds an escape once decoded here).
+ */
 function checkIdentifiers(params: URLSearchParams): void {
   const requestId = params.get('request_id')
-  if (requestId === null || requestId === '') throw new SearchError(400, 'Missing request_id')
-  if (!/^\d{13}$/.test(requestId)) throw new SearchError(400, `Invalid request_id "${requestId}": 13 digits expected`)
+  if (requestId !== null && requestId !== '' && !/^\d{1,19}$/.test(requestId)) {
+    throw new SearchError(400, `Invalid request_id "${requestId}": a number expected`)
+  }
   const uid = params.get('_br_uid_2')
   if (uid === null || uid === '') throw new SearchError(400, 'Missing _br_uid_2')
-  // Decoded once here; what still holds an escape (%3A, %3D...) was percent-encoded twice by the client.
   if (/%[0-9A-Fa-f]{2}/.test(uid)) throw new SearchError(400, 'Invalid _br_uid_2: percent-encoded twice')
-  if (!BR_UID.test(uid)) throw new SearchError(400, `Invalid _br_uid_2 "${uid}": expected uid=<id>:v=<version>:ts=<timestamp>:hc=<hit count>`)
   if (params.get('url') === null) throw new SearchError(400, 'Missing url')
-  if (params.get('ref_url') === null) throw new SearchError(400, 'Missing ref_url')
 }
 
 function integer(params: URLSearchParams, name: string, fallback: number): number {
@@ -108,10 +108,42 @@ function searchText(p: CatalogProduct): string {
   return [p.title, p.brand, p.description, ...p.colors, ...categories].join(' ').toLowerCase()
 }
 
+/** The fields asked for that a product has; a field it lacks (content search's item_id) is left out, as the service does. */
 function project(p: CatalogProduct, fields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const f of fields) out[f] = p[f as keyof CatalogProduct]
+  for (const f of fields) if (Object.hasOwn(p, f)) out[f] = p[f as keyof CatalogProduct]
   return out
+}
+
+/** The `fq` filters it honours: `brand:"A" OR "B"` and `colors:"red"` (or `color:`); any other field is ignored, as listed in docs/emulator.md. */
+function filterBy(params: URLSearchParams): (p: CatalogProduct) => boolean {
+  const tests: Array<(p: CatalogProduct) => boolean> = []
+  for (const fq of params.getAll('fq')) {
+    const m = /^\s*(brand|colors?)\s*:\s*(.+)$/i.exec(fq)
+    if (m === null) continue
+    const wanted = [...(m[2] ?? '').matchAll(/"([^"]*)"|([^\s"]+)/g)].map((v) => (v[1] ?? v[2] ?? '').toLowerCase()).filter((v) => v !== 'or')
+    const field = (m[1] ?? '').toLowerCase()
+    tests.push((p) => (field === 'brand' ? [p.brand] : p.colors).some((v) => wanted.includes(v.toLowerCase())))
+  }
+  return (p) => tests.every((t) => t(p))
+}
+
+/** `sort=price asc|desc` (or sale_price); anything else keeps the catalogue's order. */
+function sortBy(params: URLSearchParams, matches: CatalogProduct[]): CatalogProduct[] {
+  const m = /^\s*(price|sale_price)\s+(asc|desc)\s*$/i.exec(params.get('sort') ?? '')
+  if (m === null) return matches
+  const field = (m[1] ?? 'price').toLowerCase() as 'price' | 'sale_price'
+  const sign = (m[2] ?? 'asc').toLowerCase() === 'desc' ? -1 : 1
+  return [...matches].sort((a, b) => sign * (a[field] - b[field]))
+}
+
+/** `stats.field=price` (or sale_price): `{stats_fields: {price: {min, max}}}` over the matches. */
+function statsOf(params: URLSearchParams, matches: CatalogProduct[]): Record<string, unknown> | undefined {
+  const fields = params.getAll('stats.field').filter((f): f is 'price' | 'sale_price' => f === 'price' || f === 'sale_price')
+  if (fields.length === 0 || matches.length === 0) return undefined
+  const stats: Record<string, { min: number; max: number }> = {}
+  for (const f of fields) stats[f] = { min: Math.min(...matches.map((p) => p[f])), max: Math.max(...matches.map((p) => p[f])) }
+  return { stats_fields: stats }
 }
 
 function countBy(values: string[]): Array<{ name: string; count: number }> {
@@ -179,7 +211,7 @@ function legacyFacets(matches: CatalogProduct[]): Record<string, unknown> {
 function validate(
   ctx: RequestContext,
   state: SearchState
-): { q: string; type: 'keyword' | 'category'; rows: number; start: number; fields: string[]; v3: boolean } {
+): { q: string; type: 'keyword' | 'category' | 'bestseller'; rows: number; start: number; fields: string[]; v3: boolean } {
   const { settings } = state
   const bytes = requestBytes(ctx)
   if (bytes > MAX_REQUEST_BYTES) throw new SearchError(414, `Request-URI Too Long: the request is ${bytes} bytes (at most ${MAX_REQUEST_BYTES})`)
@@ -197,8 +229,8 @@ function validate(
   checkIdentifiers(params)
   if (params.get('request_type') !== 'search') throw new SearchError(400, 'Invalid or empty request_type')
   const type = params.get('search_type')
-  if (type !== 'keyword' && type !== 'category') throw new SearchError(400, 'Invalid or empty search_type')
-  const raw = (params.get('q') ?? '').trim()
+  if (type !== 'keyword' && type !== 'category' && type !== 'bestseller') throw new SearchError(400, 'Invalid or empty search_type')
+  const raw = (params.get('q') ?? (type === 'bestseller' ? '*' : '')).trim()
   if (raw === '') throw new SearchError(400, 'Missing or empty q')
   if (raw === '?' || raw === '~') throw new SearchError(400, `q "${raw}" is not allowed`)
   if ([...raw].length > MAX_Q_CHARS) throw new SearchError(400, `q is longer than ${MAX_Q_CHARS} characters`)
@@ -213,10 +245,11 @@ function validate(
   if (rows > MAX_ROWS || start > MAX_START) {
     throw new SearchError(400, `Pagination limit exceeded: requested start ${start}, rows ${rows}. Max start ${MAX_START}, rows ${MAX_ROWS}`)
   }
+  // fl is not limited to product fields (content search asks for item_id): a field no product has is left out.
   const fl = (params.get('fl') ?? '')
     .split(',')
     .map((f) => f.trim())
-    .filter((f) => (REQUESTABLE_FIELDS as readonly string[]).includes(f))
+    .filter((f) => f !== '')
   const fields = fl.length > 0 ? [...new Set(fl)] : [...REQUESTABLE_FIELDS]
   const v3 = params.get('facet.version') === '3.0' || settings.facetFormat === 'v3'
   return { q, type, rows, start, fields, v3 }
@@ -253,7 +286,7 @@ export function searchApi(state: SearchState): ApiModule {
           let matches: CatalogProduct[]
           if (redirect !== undefined) matches = []
           else if (type === 'category') matches = categoryById(q) ? PRODUCTS.filter((p) => inCategory(p, q)) : []
-          else if (q === '*' || q === '.') matches = [...PRODUCTS]
+          else if (q === '*' || q === '.' || type === 'bestseller') matches = [...PRODUCTS]
           else {
             const terms = q.toLowerCase().split(' ')
             matches = PRODUCTS.filter((p) => {
@@ -261,6 +294,7 @@ export function searchApi(state: SearchState): ApiModule {
               return terms.every((t) => text.includes(t))
             })
           }
+          matches = sortBy(ctx.url.searchParams, matches.filter(filterBy(ctx.url.searchParams)))
           ctx.record.search.numFound = matches.length
           const body: Record<string, unknown> = {
             response: { numFound: matches.length, start, docs: matches.slice(start, start + rows).map((p) => project(p, fields)) },
@@ -268,6 +302,8 @@ export function searchApi(state: SearchState): ApiModule {
             category_map: Object.fromEntries(CATEGORIES.filter((c) => matches.some((p) => inCategory(p, c.id))).map((c) => [c.id, c.name])),
             did_you_mean: []
           }
+          const stats = statsOf(ctx.url.searchParams, matches)
+          if (stats !== undefined) body.stats = stats
           if (redirect !== undefined) body.keywordRedirect = { 'original query': q, 'redirected query': q, 'redirected url': redirect }
           const cookie = presented ?? randomBytes(12).toString('hex')
           state.issuedCookies.add(cookie)

@@ -46,7 +46,8 @@ export const DEFAULTS = {
   maxDistributions: 100,
   environments: ['development', 'acceptance', 'production'],
   maxEnvironments: 4,
-  distributionPageSize: 50,
+  /** No cap: a page holds what `max` asks (100 by default, as the API reference shows). */
+  distributionPageSize: Number.MAX_SAFE_INTEGER,
   deploySeconds: 0,
   appConfigFiles: []
 } as const
@@ -111,6 +112,11 @@ function drainedOrClosed(res: ServerResponse): Promise<void> {
   })
 }
 
+/** A request target for the log: the search auth_key (a credential sent in the query string) masked. */
+export function loggedUrl(url: string): string {
+  return url.replace(/([?&]auth_key=)[^&]*/gi, '$1***')
+}
+
 function urlHost(address: string): string {
   if (address === '0.0.0.0') return '127.0.0.1'
   if (address === '::') return '[::1]'
@@ -144,7 +150,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       deployReport: options.deployReport ?? 'when-done',
       siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
       environmentStatus: options.environmentStatus ?? true,
-      md5Case: options.md5Case ?? 'lower'
+      md5Case: options.md5Case ?? 'lower',
+      unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found'
     },
     tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),
     distributions: [],
@@ -184,7 +191,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const ms = Math.round(performance.now() - started)
       const status = record.status === 0 ? 'no-answer' : String(record.status)
       const fault = record.fault === undefined ? '' : ` [fault: ${record.fault}]`
-      log?.(`${record.method} ${record.url} ${status} ${ms}ms${fault}`)
+      const note = record.note === undefined ? '' : ` [warning: ${record.note}]`
+      log?.(`${record.method} ${loggedUrl(record.url)} ${status} ${ms}ms${fault}${note}`)
       hooks.after(record)
     })
 
@@ -316,7 +324,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (socket.destroyed || res.headersSent) return
       if (err instanceof HttpError) {
         const headers = err.closeConnection ? { ...err.headers, connection: 'close' } : err.headers
-        ctx.send(err.status, errorBody(err.code, err.detail), headers)
+        // The search service's paths answer in its own error shape, even for a path it does not have.
+        if (ctx.url.pathname.startsWith('/api/')) ctx.send(err.status, { status_code: err.status, message: err.detail }, headers)
+        else ctx.send(err.status, errorBody(err.code, err.detail), headers)
       } else {
         log?.(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
         ctx.send(500, errorBody('InternalError', 'The emulator failed to handle the request'), { connection: 'close' })

@@ -22,6 +22,7 @@ export interface Settings {
   siteDuringDeploy: SiteDuringDeploy
   environmentStatus: boolean
   md5Case: 'lower' | 'upper'
+  unknownEnvironmentByName: 'not-found' | 'no-id'
 }
 
 export interface EmulatorState {

@@ -80,12 +80,17 @@ export interface EmulatorOptions {
   environments?: string[]
   /** The platform's limit of environments per stack (default 4): more in `environments` is refused at start. */
   maxEnvironments?: number
-  /** At most this many distributions per page of GET /v3/distributions, whatever `max` asks (default 50). */
+  /** At most this many distributions per page of GET /v3/distributions, whatever `max` asks (default: no cap, `max` decides, 100 when absent); the answer's `max` says the size used. */
   distributionPageSize?: number
   /** At most this many environments per page of GET /v3/environments (default: all on one page). */
   environmentPageSize?: number
   /** GET /v3/environments ignores `offset` and answers the first page again (a list the client cannot complete). */
   environmentOffsetIgnored?: boolean
+  /**
+   * What `GET /v3/environments?name=<unknown>` answers: 404 (default), or 200 with an object without an
+   * `id` (a public deploy action guards against that answer, which suggests the real service gives it).
+   */
+  unknownEnvironmentByName?: 'not-found' | 'no-id'
   /** The shape of the upload's answer: the record (default), the record with a numeric id, the record without an id, or an empty body. */
   uploadAnswer?: UploadAnswer
   /**
@@ -136,6 +141,8 @@ export interface RecordedRequest {
   parts?: RecordedPart[]
   /** Status answered; 0 while unanswered or when the connection was reset/dropped. */
   status: number
+  /** Something the emulator accepted but a stricter reading would not (printed as a warning in its log). */
+  note?: string
   /** The kind of the injected fault that applied to this call, if any. */
   fault?: Fault['kind']
   /** For operation 'search': whether the client presented the cookie the emulator set, q after rewriting, numFound. */
