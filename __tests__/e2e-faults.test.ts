@@ -196,8 +196,40 @@ describe('pruning (the platform keeps at most 100 distributions)', () => {
     await seedDistribution('a.tar.gz')
     const r = await run(base())
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/HTTP 409 \(DistributionLimitReached.*set max-distributions/)
+    expect(r.errors[0]).toMatch(/HTTP 409 \(DistributionLimitReached.*It held 1 before this upload\. Set max-distributions/)
     expect(emu.distributions).toHaveLength(1)
+  })
+
+  test.each([
+    ['a 409 in other words', { status: 409 }, 0],
+    ['a 403 from a stack that holds 100', { status: 403 }, 100]
+  ])('the full-stack hint does not depend on the wording: %s', async (_label, fault, seeded) => {
+    await emulator({ faults: [{ operation: 'upload', kind: 'status', times: 1, ...fault }] })
+    // Records only (the fault is for the action's upload): the stack lists them as full.
+    const at = new Date(0).toISOString()
+    for (let i = 0; i < seeded; i++) {
+      emu.distributions.push({
+        id: `old-${i}`,
+        name: `old-${i}.tar.gz`,
+        createdAt: at,
+        createdBy: 'x',
+        modifiedAt: at,
+        modifiedBy: 'x',
+        md5hash: '0',
+        sha256: '0',
+        size: 1
+      })
+    }
+    const r = await run(base())
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(new RegExp(`HTTP ${fault.status} .*Emulated fault on upload.* It held ${seeded} before this upload\\. Set max-distributions`))
+  })
+
+  test('a refusal a full stack does not explain gets no such hint', async () => {
+    await emulator({ faults: [{ operation: 'upload', kind: 'status', status: 403, times: 1 }] })
+    const r = await run(base())
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).not.toMatch(/max-distributions/)
   })
 
   test('dry run: says which would be deleted, deletes nothing', async () => {

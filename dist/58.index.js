@@ -477,7 +477,7 @@ class CloudClient {
                     const refused = await file.verified.then(() => undefined, (reason) => reason);
                     if (refused !== undefined)
                         throw refused;
-                    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error) : error;
+                    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
                 });
                 progress.finish();
                 return { record: readRecord(res.text), status: res.status };
@@ -522,11 +522,20 @@ class CloudClient {
 function sameMd5(a, b) {
     return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
 }
-/** Adds what to do when the platform refuses an upload because the stack is full. */
-function withUploadHint(error) {
-    if (!/limit|too ?many|maximum/i.test(`${error.errorCode ?? ''} ${error.errorDetail ?? ''}`) || error.status === 413)
+/** The platform's documented default limit of distributions per stack. */
+const DEFAULT_MAX_DISTRIBUTIONS = 100;
+/**
+ * Adds what to do when the platform refuses an upload that a full stack explains: keyed on the status
+ * (409 or 422: the stack's state refuses it) and on how many distributions it held, never on the
+ * answer's wording, which is not public (the emulator's own text is invented).
+ */
+function withUploadHint(error, storedBefore) {
+    const full = storedBefore !== undefined && storedBefore >= DEFAULT_MAX_DISTRIBUTIONS;
+    const refusedByState = error.status === 409 || error.status === 422;
+    if (!(refusedByState || (full && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 413)))
         return error;
-    return new errors/* ServiceError */._7(`${error.message}. The stack holds as many distributions as the platform allows (100 by default): set max-distributions ` +
+    const held = storedBefore === undefined ? '' : ` It held ${storedBefore} before this upload.`;
+    return new errors/* ServiceError */._7(`${error.message}. The stack may hold as many distributions as the platform allows (${DEFAULT_MAX_DISTRIBUTIONS} by default).${held} Set max-distributions ` +
         `(e.g. 50) to delete the oldest ones that no environment runs before each upload, or delete some in the console.`, error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
 }
 /** The JSON object of an answer, or undefined when the body is empty or not an object. */
@@ -3387,6 +3396,7 @@ async function reuseOrPrune(ctx, ready, environments) {
         else
             result.pruned = deleted;
     }
+    result.storedBefore = stored.all.length - (result.pruned ?? 0);
     return stored.same?.id;
 }
 /** The distribution's id when it is already on the stack; undefined when the archive must be uploaded. */
@@ -3401,7 +3411,8 @@ async function chooseDistribution(ctx, archive, environments) {
 /** Uploads the archive; notes what the platform stored. */
 async function upload(ctx, ready) {
     const uploaded = await ctx.phase('Upload the distribution', async () => {
-        const d = await ctx.client.uploadDistribution({ path: ready.path, fileName: ready.fileName, size: ready.size, verified: ctx.verified(ready) });
+        const file = { path: ready.path, fileName: ready.fileName, size: ready.size, verified: ctx.verified(ready), storedBefore: ctx.result.storedBefore };
+        const d = await ctx.client.uploadDistribution(file);
         core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
         return d;
     });

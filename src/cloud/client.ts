@@ -48,6 +48,8 @@ export interface UploadFile {
    * and stops at once when it rejects (see multipart.ts). The MD5 finds a stored copy after a lost answer.
    */
   verified: Promise<{ md5: string }>
+  /** How many distributions the stack held before this upload, when they were listed: tells a full stack whatever the refusal's wording. */
+  storedBefore?: number | undefined
 }
 
 export interface UploadResult extends Distribution {
@@ -253,7 +255,7 @@ export class CloudClient {
                 (reason: unknown) => reason
               )
               if (refused !== undefined) throw refused
-              throw error instanceof ServiceError ? withUploadHint(error) : error
+              throw error instanceof ServiceError ? withUploadHint(error, file.storedBefore) : error
             })
           progress.finish()
           return { record: readRecord(res.text), status: res.status }
@@ -305,11 +307,21 @@ export function sameMd5(a: string | undefined, b: string | undefined): boolean {
   return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
 }
 
-/** Adds what to do when the platform refuses an upload because the stack is full. */
-function withUploadHint(error: ServiceError): ServiceError {
-  if (!/limit|too ?many|maximum/i.test(`${error.errorCode ?? ''} ${error.errorDetail ?? ''}`) || error.status === 413) return error
+/** The platform's documented default limit of distributions per stack. */
+export const DEFAULT_MAX_DISTRIBUTIONS = 100
+
+/**
+ * Adds what to do when the platform refuses an upload that a full stack explains: keyed on the status
+ * (409 or 422: the stack's state refuses it) and on how many distributions it held, never on the
+ * answer's wording, which is not public (the emulator's own text is invented).
+ */
+function withUploadHint(error: ServiceError, storedBefore: number | undefined): ServiceError {
+  const full = storedBefore !== undefined && storedBefore >= DEFAULT_MAX_DISTRIBUTIONS
+  const refusedByState = error.status === 409 || error.status === 422
+  if (!(refusedByState || (full && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 413))) return error
+  const held = storedBefore === undefined ? '' : ` It held ${storedBefore} before this upload.`
   return new ServiceError(
-    `${error.message}. The stack holds as many distributions as the platform allows (100 by default): set max-distributions ` +
+    `${error.message}. The stack may hold as many distributions as the platform allows (${DEFAULT_MAX_DISTRIBUTIONS} by default).${held} Set max-distributions ` +
       `(e.g. 50) to delete the oldest ones that no environment runs before each upload, or delete some in the console.`,
     error.status,
     error.errorCode,

@@ -48,6 +48,8 @@ export interface DeployResult {
   pruned?: number | undefined
   /** On a dry run: the distributions pruning would delete. */
   wouldPrune?: number | undefined
+  /** How many distributions the stack held before the upload (after pruning), when they were listed. */
+  storedBefore?: number | undefined
   /** With an upload source: true when an identical stored distribution was used instead. */
   reused?: boolean | undefined
   upload?:

@@ -121,6 +121,7 @@ async function reuseOrPrune(ctx: SourceContext, ready: ReadyArchive, environment
     if (inputs.dryRun) result.wouldPrune = deleted
     else result.pruned = deleted
   }
+  result.storedBefore = stored.all.length - (result.pruned ?? 0)
   return stored.same?.id
 }
 
@@ -139,7 +140,8 @@ export async function chooseDistribution(
 /** Uploads the archive; notes what the platform stored. */
 export async function upload(ctx: SourceContext, ready: ReadyArchive): Promise<string> {
   const uploaded = await ctx.phase('Upload the distribution', async () => {
-    const d = await ctx.client.uploadDistribution({ path: ready.path, fileName: ready.fileName, size: ready.size, verified: ctx.verified(ready) })
+    const file = { path: ready.path, fileName: ready.fileName, size: ready.size, verified: ctx.verified(ready), storedBefore: ctx.result.storedBefore }
+    const d = await ctx.client.uploadDistribution(file)
     core.info(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
     return d
   })
