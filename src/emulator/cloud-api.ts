@@ -1,4 +1,6 @@
 // The Bloomreach Cloud deployment management API (`/v3/...`) as an emulator module.
+import { randomUUID } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { docsPage } from './docs-page.js'
 import { HttpError, isJsonContentType, parseJson, readBody } from './http-util.js'
@@ -106,6 +108,8 @@ export function startDeploy(state: EmulatorState, env: StoredEnvironment, deploy
 
 export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiModule {
   const { settings, tokens } = state
+  /** One-time download tokens: token -> distribution id. */
+  const downloads = new Map<string, string>()
   const routes: Route[] = [
     {
       method: 'POST',
@@ -200,6 +204,33 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       handler: (ctx) => {
         authenticate(state, ctx.req)
         ctx.send(200, distributionJson(distributionOr404(state, ctx.params.id ?? ''), false, state.settings.md5Case))
+      }
+    },
+    {
+      method: 'POST',
+      path: '/v3/distributions/{id}/download-token',
+      operation: 'download-token',
+      summary: 'A one-time token to download the distribution: {token} (seen in a public backup tool)',
+      handler: (ctx) => {
+        authenticate(state, ctx.req)
+        const dist = distributionOr404(state, ctx.params.id ?? '')
+        const token = randomUUID()
+        downloads.set(token, dist.id)
+        ctx.send(200, { token })
+      }
+    },
+    {
+      method: 'GET',
+      path: '/v3/distributions/download/{token}',
+      operation: 'download',
+      summary: 'The distribution file for a download token (no bearer header: the token is the credential; used once)',
+      handler: async (ctx) => {
+        const id = downloads.get(ctx.params.token ?? '')
+        if (id === undefined) throw new HttpError(404, 'DownloadTokenNotFound', 'Unknown or used download token')
+        downloads.delete(ctx.params.token ?? '')
+        const dist = distributionOr404(state, id)
+        if (dist.path === undefined) throw new HttpError(404, 'DistributionNotKept', 'The emulator keeps no upload contents (--no-keep-uploads)')
+        await ctx.sendStream(200, { 'content-type': 'application/gzip', 'content-disposition': `attachment; filename="${dist.name}"` }, dist.size, createReadStream(dist.path))
       }
     },
     {

@@ -11,6 +11,8 @@ export type Operation =
   | 'get-distribution'
   | 'upload'
   | 'delete-distribution'
+  | 'download-token'
+  | 'download'
   | 'list-environments'
   | 'deploy'
   | 'list-appconfigfiles'
