@@ -138,6 +138,32 @@ describe('retries without duplicates', () => {
     expect(r.outputs).toMatchObject({ deployed: 'true', 'release-state': 'reported' })
   })
 
+  test('nothing left behind: every run that logged in revokes its own refresh token, which is refused afterwards; never logout', async () => {
+    await emulator()
+    const ok = await run(base())
+    expect(ok.code).toBe(0)
+    const failed = await run(base({ 'distribution-id': 'no-such-id', distribution: '' }))
+    expect(failed.code).toBe(1)
+    expect(ops(emu, 'login')).toHaveLength(2)
+    const revoked = ops(emu, 'revoke-refresh')
+    expect(revoked.map((q) => q.status)).toEqual([204, 204])
+    const token = (revoked[0]?.json as { refresh_token: string }).refresh_token
+    const again = await fetch(`${emu.url}/v3/authn/refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: token })
+    })
+    expect(again.status).toBe(401)
+    expect(ops(emu, 'logout')).toHaveLength(0)
+  })
+
+  test('a refresh token that cannot be revoked is a warning, never a failed step', async () => {
+    await emulator({ faults: [{ operation: 'revoke-refresh', kind: 'status', status: 503, times: 1 }] })
+    const r = await run(base())
+    expect(r.code).toBe(0)
+    expect(r.visible).toMatch(/::warning::Could not revoke this run's refresh token \(.*503.*\); it expires by itself within 24 hours\./)
+  })
+
   test('two deploys of the same stack at once: both succeed, no logout', async () => {
     await emulator()
     // Two environments: two deploys to one environment at once replace each other (a concurrency group per environment prevents that).

@@ -238,7 +238,8 @@ describe('proxies', () => {
         'list-environments',
         'deploy',
         'list-environments',
-        'list-environments'
+        'list-environments',
+        'revoke-refresh'
       ])
       for (const x of emu.requests) expect(proxy.upstreamPorts.has(x.remotePort ?? -1)).toBe(true)
     } finally {
@@ -252,7 +253,7 @@ describe('proxies', () => {
       const r = await run(deployInputs(), { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '127.0.0.1' } })
       expect(r.code).toBe(0)
       expect(proxy.seen).toEqual([])
-      expect(emu.requests).toHaveLength(8)
+      expect(emu.requests).toHaveLength(9)
     } finally {
       await proxy.close()
     }

@@ -194,7 +194,8 @@ describe('search check end to end (bundled dist/index.js)', () => {
       'deploy',
       'list-environments',
       'search',
-      'list-environments'
+      'list-environments',
+      'revoke-refresh'
     ])
     expect(r.outputs['distribution-id']).toBe(emu.distributions[0]?.id)
     expect(r.outputs['search-num-found']).toBe('4')

@@ -674,6 +674,29 @@ class CloudSession {
         }
         await this.login();
     }
+    /**
+     * Revokes this run's own refresh token (it would stay valid for 24 hours after the job), through
+     * `api` (a door of its own at the end of the run). Never logout: that ends every token of the user,
+     * in every parallel job. Resolves to why it failed, or undefined; it never throws.
+     */
+    async revoke(api) {
+        const refreshToken = this.refreshToken;
+        if (refreshToken === undefined)
+            return undefined;
+        try {
+            await api.json({
+                operation: 'Revoking the refresh token',
+                method: 'DELETE',
+                path: '/v3/authn/refresh_token',
+                json: { grant_type: 'refresh_token', refresh_token: refreshToken }
+            });
+            this.refreshToken = undefined;
+            return undefined;
+        }
+        catch (error) {
+            return (0,errors/* describeError */.Uc)(error);
+        }
+    }
     accept(answer, operation) {
         // Mask first, look later: nothing may print a token before the runner knows to hide it.
         (0,secrets/* registerSecret */.c)(answer?.access_token);
@@ -3500,9 +3523,12 @@ async function deploy(inputs, phase, signal, verify) {
     const client = new CloudClient(api, session);
     let github;
     let loggedIn = false;
+    let closed = false;
     const takeLastLook = async () => {
-        if (loggedIn && inputs.environment && !inputs.dryRun)
-            result.finalLook = await lastLook(inputs, session, inputs.environment);
+        if (!loggedIn || closed)
+            return;
+        closed = true;
+        result.finalLook = await closingCalls(inputs, session);
     };
     try {
         if (inputs.buildCommand) {
@@ -3711,18 +3737,26 @@ function failureOf(result, cause) {
         return new errors/* ActionError */.lZ(`${cause.message} ${now}`);
     return cause;
 }
-/** One look at the environment with its own short limit and no watchdog: what it runs when the step ends. */
-async function lastLook(inputs, session, name) {
+/**
+ * The run's last calls, through a door of their own (a short limit, no watchdog, so they also run after
+ * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
+ * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
+ */
+async function closingCalls(inputs, session) {
     const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: LAST_LOOK_MS });
+    const api = new CloudApi(transport, { retry: { attempts: 1 } });
     try {
-        const api = new CloudApi(transport, { retry: { attempts: 1 } });
-        const look = await new EnvironmentWatch(new CloudClient(api, session), name).look();
-        return look;
+        if (!inputs.environment || inputs.dryRun)
+            return undefined;
+        return await new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look();
     }
     catch (error) {
         return { error: error instanceof Error ? error.message : String(error) };
     }
     finally {
+        const failed = await session.revoke(api);
+        if (failed !== undefined)
+            core/* warning */.$e(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`);
         await transport.close().catch(() => undefined);
     }
 }

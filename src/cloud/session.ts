@@ -135,6 +135,28 @@ export class CloudSession {
     await this.login()
   }
 
+  /**
+   * Revokes this run's own refresh token (it would stay valid for 24 hours after the job), through
+   * `api` (a door of its own at the end of the run). Never logout: that ends every token of the user,
+   * in every parallel job. Resolves to why it failed, or undefined; it never throws.
+   */
+  async revoke(api: CloudApi): Promise<string | undefined> {
+    const refreshToken = this.refreshToken
+    if (refreshToken === undefined) return undefined
+    try {
+      await api.json<unknown>({
+        operation: 'Revoking the refresh token',
+        method: 'DELETE',
+        path: '/v3/authn/refresh_token',
+        json: { grant_type: 'refresh_token', refresh_token: refreshToken }
+      })
+      this.refreshToken = undefined
+      return undefined
+    } catch (error) {
+      return describeError(error)
+    }
+  }
+
   private accept(answer: TokenAnswer | undefined, operation: string): void {
     // Mask first, look later: nothing may print a token before the runner knows to hide it.
     registerSecret(answer?.access_token)

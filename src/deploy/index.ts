@@ -89,8 +89,11 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
   const client = new CloudClient(api, session)
   let github: GitHubDeployment | undefined
   let loggedIn = false
+  let closed = false
   const takeLastLook = async (): Promise<void> => {
-    if (loggedIn && inputs.environment && !inputs.dryRun) result.finalLook = await lastLook(inputs, session, inputs.environment)
+    if (!loggedIn || closed) return
+    closed = true
+    result.finalLook = await closingCalls(inputs, session)
   }
   try {
     if (inputs.buildCommand) {
@@ -328,16 +331,22 @@ export function failureOf(result: DeployResult, cause: unknown): unknown {
   return cause
 }
 
-/** One look at the environment with its own short limit and no watchdog: what it runs when the step ends. */
-async function lastLook(inputs: DeployInputs, session: CloudSession, name: string): Promise<DeployResult['finalLook']> {
+/**
+ * The run's last calls, through a door of their own (a short limit, no watchdog, so they also run after
+ * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
+ * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
+ */
+async function closingCalls(inputs: DeployInputs, session: CloudSession): Promise<DeployResult['finalLook']> {
   const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: LAST_LOOK_MS })
+  const api = new CloudApi(transport, { retry: { attempts: 1 } })
   try {
-    const api = new CloudApi(transport, { retry: { attempts: 1 } })
-    const look = await new EnvironmentWatch(new CloudClient(api, session), name).look()
-    return look
+    if (!inputs.environment || inputs.dryRun) return undefined
+    return await new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look()
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) }
   } finally {
+    const failed = await session.revoke(api)
+    if (failed !== undefined) core.warning(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`)
     await transport.close().catch(() => undefined)
   }
 }
