@@ -64,6 +64,8 @@ describe('cloud address', () => {
     ['my/stack', /contains a slash/],
     ['my stack', /white space/],
     ['https://mystack', /looks like an address/],
+    ['https://missioncontrol.acme-prod.bloomreach.cloud/', /is an address, not a stack name: use stack: acme-prod/],
+    ['api-acme.onehippo.io', /use stack: acme/],
     ['-stack', /one DNS label/],
     ['stack-', /one DNS label/],
     ['a'.repeat(64), /64 characters/],

@@ -108,7 +108,7 @@ describe('locateDistribution', () => {
   test('a glob with no match names the pattern and the directory, and hints at the build', async () => {
     const message = await refusal('target/*-dist.tar.gz')
     expect(message).toContain(`the pattern 'target/*-dist.tar.gz' matched no .tar.gz or .tgz file (searched under ${path.join(ws, 'target')})`)
-    expect(message).toMatch(/run the build step/)
+    expect(message).toMatch(/build it before this action/)
     const nothing = await refusal('nope/*.tar.gz')
     expect(nothing).toContain(`searched under ${path.join(ws, 'nope')}`)
     expect(await refusal('other/*.zip')).toMatch(/It matched 1 file\(s\), none a \.tar\.gz or \.tgz: other\/site\.zip/)

@@ -43,6 +43,7 @@ mkdirSync(join(workspace, 'dotdot/inner'), { recursive: true })
 file('dotdot/escape.txt', 'x')
 tar(['-czPf', join(workspace, 'dotdot.tar.gz'), '../escape.txt'], join(workspace, 'dotdot/inner'))
 file('big/site.tar.gz', Buffer.alloc(0))
+file('out/myproject-1.0-distribution.tar.gz', whole)
 tar(['-czf', join(workspace, 'big/site.tar.gz'), '-C', workspace, 'abs-src'], workspace)
 const big = mkdtempSync(join(tmpdir(), 'brcd-big-'))
 writeFileSync(join(big, 'random.bin'), randomBytes(1_200_000))
@@ -83,6 +84,7 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['a stack with a slash', { 'api-url': '', stack: 'my/stack' }, /it contains a slash/],
   ['a stack with a space', { 'api-url': '', stack: 'my stack' }, /it contains white space/],
   ['a stack with a scheme', { 'api-url': '', stack: 'https://mystack' }, /it looks like an address/],
+  ['a stack given as the console address', { 'api-url': '', stack: 'https://missioncontrol.acme-prod.bloomreach.cloud/' }, /use stack: acme-prod/],
   ['a console-url of another form', { 'api-url': '', 'console-url': 'https://console.mystack.bloomreach.cloud' }, /is not a management console address/],
   ['plain http to a non-loopback host', { 'api-url': 'http://api.mystack.bloomreach.cloud' }, /uses plain http to api\.mystack\.bloomreach\.cloud.*Use https/],
   ['a missing username', { username: '' }, /Input username is required/],
@@ -91,7 +93,7 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   [
     'a glob with no match',
     { distribution: 'target/*-distribution.tar.gz' },
-    /the pattern 'target\/\*-distribution\.tar\.gz' matched no \.tar\.gz or \.tgz file .*run the build step/
+    /the pattern 'target\/\*-distribution\.tar\.gz' matched no \.tar\.gz or \.tgz file .*build it before this action: a `run: mvn -B -P dist verify` step, or build-command: mvn -B -P dist verify \(build-command runs without a shell/
   ],
   [
     'a glob with several matches',
@@ -99,6 +101,11 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
     /matched 2 archives; it must match exactly one:.*a-distribution\.tar\.gz.*b-distribution\.tar\.gz.*Make the pattern more specific/
   ],
   ['an empty directory', { distribution: 'empty' }, /the directory 'empty' .* is empty; there is nothing to deploy/],
+  [
+    'a directory that holds only the archive',
+    { distribution: 'out' },
+    /the directory 'out' holds only an archive \(myproject-1\.0-distribution\.tar\.gz\): packing it would deploy a tar of tarballs\. Point `distribution` at the archive itself: 'out\/myproject-1\.0-distribution\.tar\.gz'/
+  ],
   ['a file that is not gzip', { distribution: 'zip.tar.gz' }, /is not a gzip file \(it starts with 'PK', a zip/],
   ['a gzip that is not a tar', { distribution: 'notar.tar.gz' }, /is a gzip file but not a tar archive/],
   ['a truncated archive', { distribution: 'truncated.tar.gz' }, /is truncated: the gzip stream ends early .*Rebuild the distribution/],
@@ -152,7 +159,7 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   [
     'two sources of the distribution at once',
     { 'distribution-id': 'abc', environment: 'production' },
-    /distribution, distribution-id are all set, but they are alternatives/
+    /distribution and distribution-id are both set, but they are alternatives: keep distribution to upload a build, or distribution-id to deploy a distribution already on the stack, and remove the other\./
   ],
   [
     'promotion without an environment to deploy to',

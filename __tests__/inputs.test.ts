@@ -184,7 +184,7 @@ describe('verified deploys', () => {
       name: 'acceptance'
     })
     expect(() => read({ [Input.DistributionId]: 'd-1', [Input.FromEnvironment]: 'acceptance', [Input.Environment]: 'production' })).toThrow(
-      /distribution, distribution-id, from-environment are all set, but they are alternatives/
+      /^distribution, distribution-id and from-environment are all set, but they are alternatives: keep distribution to upload a build, or distribution-id to deploy a distribution already on the stack, or from-environment to deploy what another environment runs, and remove the others\./
     )
     expect(() => read({ [Input.Distribution]: '', [Input.DistributionId]: 'a b', [Input.Environment]: 'x' })).toThrow(/is not a distribution id/)
   })

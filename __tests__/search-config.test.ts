@@ -175,6 +175,10 @@ describe('search config', () => {
 
   test.each([
     [{ [SearchInput.AccountId]: '' }, /search-account-id is required when search-query is set/],
+    [
+      { [SearchInput.AccountId]: '', [SearchInput.AuthKey]: '', [SearchInput.DomainKey]: '' },
+      /^3 search keys are required when search-query is set and missing: search-account-id \(.*\); search-auth-key \(.*\); search-domain-key \(.*\)\.$/
+    ],
     [{ [SearchInput.AuthKey]: '' }, /search-auth-key is required.*secrets\.BR_SEARCH_AUTH_KEY/],
     [{ [SearchInput.DomainKey]: '' }, /search-domain-key is required.*refuses requests without it/],
     [{ [SearchInput.AccountId]: '60 01' }, /search-account-id contains white space/],

@@ -10,6 +10,7 @@ import { readInputs, type ActionInputs } from './inputs/index.js'
 import { Timeline } from './phases.js'
 import { report } from './report.js'
 import type { SearchResult } from './search/client.js'
+import { networkFailure } from './http/errors.js'
 import { redact } from './secrets.js'
 
 /** The run took longer than timeout-minutes. */
@@ -102,6 +103,23 @@ function aborted(signal: AbortSignal): Promise<never> {
 /** A code of the operating system or undici: the connection failed. */
 const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/
 
+/** What a failed connection means, honestly counted: a name that does not resolve is tried once; the rest up to max-attempts. */
+function connectionMessage(code: string, text: string, apiUrl: string, maxAttempts: number, phase: string | undefined): string {
+  const during = phase ? ` during "${phase}"` : ''
+  const host = new URL(apiUrl).host
+  if (code === 'ENOTFOUND') {
+    return (
+      `The host ${host} does not exist${during} (ENOTFOUND): the stack name is probably wrong. It was tried once and is not retried. ` +
+      `Copy the word after "missioncontrol." from your console address into stack (or set console-url to that address).`
+    )
+  }
+  const retried = networkFailure({ code }) !== undefined
+  return retried
+    ? `The connection to ${apiUrl} failed${during} (${code}: ${text}), on each of up to ${maxAttempts} attempt(s) (max-attempts). ` +
+        `Check that the runner can reach the platform; if the network is flaky, raise max-attempts.`
+    : `The connection to ${apiUrl} failed${during} (${code}: ${text}); this failure is not retried. Check the stack name or api-url and that the runner can reach the platform.`
+}
+
 /** One message for the failure annotation: what went wrong and what to do; never a secret. */
 export function failureMessage(error: unknown, inputs: ActionInputs | undefined, phase: string | undefined): string {
   let message: string
@@ -112,10 +130,7 @@ export function failureMessage(error: unknown, inputs: ActionInputs | undefined,
     const text = error instanceof Error ? error.message : String(error)
     const deploy = inputs?.deploy
     if (code && NETWORK_CODE.test(code) && deploy) {
-      const during = phase ? ` during "${phase}"` : ''
-      message =
-        `The connection to ${deploy.address.apiUrl} failed${during} (${code}: ${text}), and ${deploy.maxAttempts} attempt(s) did not get through. ` +
-        `Check the stack name or api-url and that the runner can reach the platform; if the network is flaky, raise max-attempts.`
+      message = connectionMessage(code, text, deploy.address.apiUrl, deploy.maxAttempts, phase)
     } else {
       message = text
     }

@@ -7,7 +7,8 @@ import type { DistributionSource } from './types.js'
 
 const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
 const BUILD_HINT =
-  'If the distribution is built in this job, run the build step (e.g. `mvn -B verify && mvn -B -P dist`) before this action; ' +
+  'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist verify` step, or build-command: ' +
+  'mvn -B -P dist verify (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
   'if another job built it, download that artifact first (actions/download-artifact).'
 
 export function isArchiveName(name: string): boolean {
@@ -47,6 +48,15 @@ export async function locateDistribution(input: string, workspace: string): Prom
       throw new InputError(
         `distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
           `Point \`distribution\` at the directory your build filled, or at its .tar.gz. ${BUILD_HINT}`
+      )
+    }
+    // A folder of archives only: packing it would deploy a tar of tarballs. The user meant one of them.
+    const archives = names.filter(isArchiveName)
+    if (archives.length > 0 && archives.length === names.filter((n) => !n.startsWith('.')).length) {
+      const shown = archives.slice(0, 3).map((n) => `'${raw.replace(/\/+$/, '')}/${n}'`)
+      throw new InputError(
+        `distribution: the directory '${raw}' holds only ${archives.length === 1 ? 'an archive' : 'archives'} (${archives.join(', ')}): packing it would deploy ` +
+          `a tar of tarballs. Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`}.`
       )
     }
     return { kind: 'directory', path: resolved }

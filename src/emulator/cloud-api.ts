@@ -230,7 +230,12 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         downloads.delete(ctx.params.token ?? '')
         const dist = distributionOr404(state, id)
         if (dist.path === undefined) throw new HttpError(404, 'DistributionNotKept', 'The emulator keeps no upload contents (--no-keep-uploads)')
-        await ctx.sendStream(200, { 'content-type': 'application/gzip', 'content-disposition': `attachment; filename="${dist.name}"` }, dist.size, createReadStream(dist.path))
+        await ctx.sendStream(
+          200,
+          { 'content-type': 'application/gzip', 'content-disposition': `attachment; filename="${dist.name}"` },
+          dist.size,
+          createReadStream(dist.path)
+        )
       }
     },
     {

@@ -116,9 +116,23 @@ function consoleOf(apiUrl: string): string | undefined {
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i
 
 /** `input` names the value in messages: `stack`, or the stack part of console-url. */
+/** The stack named by a console or API address given where a stack name belongs (missioncontrol.<stack>., api.<stack>., api-<stack>.). */
+function stackIn(value: string): string | undefined {
+  const host = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#\s]+)/i.exec(value.trim())?.[1] ?? ''
+  const m = /^(?:missioncontrol|api)[.-]([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.[a-z0-9.-]+$/i.exec(host)
+  return m?.[1]?.toLowerCase()
+}
+
 export function validateStackName(stack: string, input: string = AddressInput.Stack): string {
   if (DNS_LABEL.test(stack)) return stack.toLowerCase()
   let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen'
+  const meant = stackIn(stack)
+  if (meant !== undefined) {
+    throw new InputError(
+      `${input} '${stack}' is an address, not a stack name: use ${input}: ${meant} (the word after "missioncontrol." or "api."), ` +
+        `or set ${AddressInput.ConsoleUrl} to the console address instead.`
+    )
+  }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack)) why = 'it looks like an address, not a stack name'
   else if (stack.includes('.')) why = 'it contains a dot, so it is a host name, not a stack name'
   else if (stack.includes('/')) why = 'it contains a slash'

@@ -154,10 +154,16 @@ export function readSource(getInput: InputReader): DistributionSource | undefine
   }
   if (from !== '') given.push({ kind: 'environment', name: from })
   if (given.length > 1) {
-    const names = [distribution && Input.Distribution, id && Input.DistributionId, from && Input.FromEnvironment].filter(Boolean).join(', ')
+    const meaning: Record<DistributionSource['kind'], string> = {
+      upload: `${Input.Distribution} to upload a build`,
+      id: `${Input.DistributionId} to deploy a distribution already on the stack`,
+      environment: `${Input.FromEnvironment} to deploy what another environment runs`
+    }
+    const names = given.map((g) => ({ upload: Input.Distribution, id: Input.DistributionId, environment: Input.FromEnvironment })[g.kind])
+    const set =
+      names.length === 2 ? `${names[0] ?? ''} and ${names[1] ?? ''} are both set` : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''} are all set`
     throw new InputError(
-      `${names} are all set, but they are alternatives: set distribution to upload a build, distribution-id to deploy a distribution already ` +
-        'on the stack, or from-environment to deploy what another environment runs.'
+      `${set}, but they are alternatives: keep ${given.map((g) => meaning[g.kind]).join(', or ')}, and remove the other${names.length > 2 ? 's' : ''}.`
     )
   }
   return given[0]

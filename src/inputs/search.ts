@@ -168,6 +168,18 @@ export function normalizeQuery(value: string, type: SearchType): NormalizedQuery
 
 // --- the other search inputs --------------------------------------------------------------------
 
+/** Every missing key at once, so a user fixes them in one go. */
+function missingKeys(get: SearchInputReader, authKey: string): void {
+  const missing = [
+    get(SearchInput.AccountId).trim() === '' && `${SearchInput.AccountId} (the account id the search service gave you, e.g. 6001)`,
+    authKey === '' &&
+      `${SearchInput.AuthKey} (from a secret: \${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow)`,
+    get(SearchInput.DomainKey).trim() === '' && `${SearchInput.DomainKey} (your site's domain key; the service refuses requests without it)`
+  ].filter((m): m is string => m !== false)
+  if (missing.length < 2) return
+  throw new InputError(`${missing.length} search keys are required when ${SearchInput.Query} is set and missing: ${missing.join('; ')}.`)
+}
+
 /** A key or id the service gave: required while the check runs, and copied exactly. */
 function serviceKey(name: InputName, value: string, why: string): string {
   required(name, value, why, `when ${SearchInput.Query} is set`)
@@ -296,6 +308,7 @@ export function parseSearchConfig(get: SearchInputReader, context: SearchConfigC
 
   const type = parseType(get(SearchInput.Type).trim())
   const { q, warnings } = normalizeQuery(originalQuery, type)
+  missingKeys(get, authKey)
   const accountId = serviceKey(
     SearchInput.AccountId,
     get(SearchInput.AccountId).trim(),
