@@ -147,6 +147,11 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['an unknown search-type', { ...search, 'search-type': 'fuzzy' }, /search-type 'fuzzy' is not a search type: write keyword .* or category/],
   ['a boolean that is neither true nor false', { 'dry-run': 'maybe' }, /dry-run 'maybe' is not a boolean: write true or false/],
   [
+    'a boolean written as yes',
+    { environment: 'production', rollback: 'yes' },
+    /rollback 'yes' is not a boolean: write true or false \(also True, TRUE, False or FALSE/
+  ],
+  [
     'an archive whose own file name cannot be a distribution name',
     { distribution: 'my"site.tar.gz' },
     /the archive's file name 'my"site\.tar\.gz' cannot be the name it is stored under: it contains '"'.*Rename the file, or set distribution-name/
@@ -174,9 +179,9 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['rollback without an environment', { rollback: 'true' }, /rollback: true needs an environment to act on/],
   ['health-expect without health-url', { environment: 'production', 'health-expect': 'abc123' }, /health-expect is set but health-url is empty/],
   [
-    'health-url with plain http to another host',
-    { environment: 'production', 'health-url': 'http://www.example.com/version.txt' },
-    /health-url 'http:\/\/www\.example\.com\/version\.txt' uses plain http to www\.example\.com.*Use https/
+    'health-url with a user name and password',
+    { environment: 'production', 'health-url': 'https://admin:secret@www.example.com/version.txt' },
+    /health-url must not contain a user name or password\. The health check sends no credentials: point it at a public page\./
   ],
   [
     'a deploy-timeout-minutes that is not a number',

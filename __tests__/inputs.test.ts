@@ -207,6 +207,24 @@ describe('verified deploys', () => {
     expect(read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'http://127.0.0.1:4080/sites/p/' }).health?.url).toBe('http://127.0.0.1:4080/sites/p/')
     expect(() => read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'https://user:pw@www.example.com/' })).toThrow(/must not contain a user name or password/)
     expect(() => read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'version.txt' })).toThrow(/is not an absolute address/)
+    // Nothing secret is sent: plain http to any host is allowed (a development site may have no certificate).
+    expect(read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'http://dev.example.com/version.txt' }).health?.url).toBe('http://dev.example.com/version.txt')
+    expect(() => read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'ftp://dev.example.com/' })).toThrow(/must start with https:\/\/ or http:\/\//)
+  })
+
+  test('inputs made pointless by others are warned about, before any request; an unknown deploy-strategy too', () => {
+    warnings.length = 0
+    read({ [Input.EnvironmentUrl]: 'https://www.example.com', [Input.HealthTimeoutMinutes]: '3', [Input.DeployStrategy]: 'rolling' })
+    expect(warnings).toEqual([
+      expect.stringMatching(/^deploy-strategy 'rolling' is not a value public clients send \(they send stopstart\)\. It is sent as given/),
+      expect.stringMatching(/^environment-url is set but github-token is empty: it is shown only on a GitHub Deployment .*\. It is ignored\.$/),
+      'health-timeout-minutes is set but health-url is empty: no health check runs. It is ignored.',
+      'deploy-strategy is set but environment is empty: nothing is deployed. It is ignored.',
+      'environment-url is set but environment is empty: nothing is deployed. It is ignored.'
+    ])
+    warnings.length = 0
+    read({ [Input.Environment]: 'p', [Input.HealthTimeoutMinutes]: '10', [Input.DeployStrategy]: 'stopstart' })
+    expect(warnings).toEqual([])
   })
 
   test('environment-url is an http(s) address, only shown', () => {

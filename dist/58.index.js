@@ -887,7 +887,8 @@ async function globFiles(pattern, cwd) {
 
 
 const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.';
-const BUILD_HINT = 'If the distribution is built in this job, run the build step (e.g. `mvn -B verify && mvn -B -P dist`) before this action; ' +
+const BUILD_HINT = 'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist verify` step, or build-command: ' +
+    'mvn -B -P dist verify (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
     'if another job built it, download that artifact first (actions/download-artifact).';
 function isArchiveName(name) {
     return /\.(tar\.gz|tgz)$/i.test(name);
@@ -925,6 +926,13 @@ async function locateDistribution(input, workspace) {
         if (names.length === 0) {
             throw new errors/* InputError */.dz(`distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
                 `Point \`distribution\` at the directory your build filled, or at its .tar.gz. ${BUILD_HINT}`);
+        }
+        // A folder of archives only: packing it would deploy a tar of tarballs. The user meant one of them.
+        const archives = names.filter(isArchiveName);
+        if (archives.length > 0 && archives.length === names.filter((n) => !n.startsWith('.')).length) {
+            const shown = archives.slice(0, 3).map((n) => `'${raw.replace(/\/+$/, '')}/${n}'`);
+            throw new errors/* InputError */.dz(`distribution: the directory '${raw}' holds only ${archives.length === 1 ? 'an archive' : 'archives'} (${archives.join(', ')}): packing it would deploy ` +
+                `a tar of tarballs. Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`}.`);
         }
         return { kind: 'directory', path: resolved };
     }
@@ -1538,7 +1546,7 @@ class TarCheck extends external_node_stream_.Writable {
 
 
 
-const REBUILD_HINT = 'Rebuild the distribution (e.g. `mvn -B verify && mvn -B -P dist`) and make sure it is completely written, uploaded and downloaded ' +
+const REBUILD_HINT = 'Rebuild the distribution (e.g. mvn -B -P dist verify) and make sure it is completely written, uploaded and downloaded ' +
     '(an interrupted artifact upload/download or cache restore leaves a cut-off file).';
 const check_POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.';
 /** MB, with the exact byte count when the rounded MB would not tell the two numbers apart. */
@@ -2853,7 +2861,9 @@ async function attempt(options, transports) {
             const next = new URL(to, url);
             if (redirects >= MAX_REDIRECTS)
                 return { ok: false, what: `more than ${MAX_REDIRECTS} redirects (the last to ${shown(next)})` };
-            if (next.protocol !== 'https:' && !(next.protocol === 'http:' && (0,address/* isLoopbackHost */.cW)(next.hostname))) {
+            // Plain http only where the user chose it (an http health-url) or on this machine: never a downgrade from https.
+            const httpAllowed = new URL(options.url).protocol === 'http:' || (0,address/* isLoopbackHost */.cW)(next.hostname);
+            if (next.protocol !== 'https:' && !(next.protocol === 'http:' && httpAllowed)) {
                 return { ok: false, what: `HTTP ${res.status}, a redirect to ${shown(next)}, which is not https: not followed` };
             }
             url = next;
@@ -3759,101 +3769,6 @@ async function closingCalls(inputs, session) {
             core/* warning */.$e(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`);
         await transport.close().catch(() => undefined);
     }
-}
-
-
-/***/ }),
-
-/***/ 8549:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N1: () => (/* binding */ toServiceError),
-/* harmony export */   dg: () => (/* binding */ isTransient),
-/* harmony export */   rd: () => (/* binding */ networkFailure)
-/* harmony export */ });
-/* unused harmony exports redirectText, retryAfterMs */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
-// Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
-// of which kind), which are worth another attempt.
-
-
-/** The one list of network failures: a call that timed out, or a connection that failed. Both are worth another attempt. */
-const NETWORK_FAILURES = {
-    ETIMEDOUT: 'timeout',
-    UND_ERR_CONNECT_TIMEOUT: 'timeout',
-    UND_ERR_HEADERS_TIMEOUT: 'timeout',
-    UND_ERR_BODY_TIMEOUT: 'timeout',
-    ECONNRESET: 'connection',
-    ECONNREFUSED: 'connection',
-    EPIPE: 'connection',
-    EAI_AGAIN: 'connection',
-    ENETUNREACH: 'connection',
-    EHOSTUNREACH: 'connection',
-    UND_ERR_SOCKET: 'connection',
-    UND_ERR_CLOSED: 'connection'
-};
-/** The kind of network failure `error` is, or undefined when it is none of the known ones. */
-function networkFailure(error) {
-    const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
-    const kind = code === undefined ? undefined : NETWORK_FAILURES[code];
-    return code !== undefined && kind !== undefined ? { code, kind } : undefined;
-}
-/** Reads `{error_code, error_detail}` (cloud API) or `{status_code, message}` (search API). Never echoes a body that is not JSON. */
-function toServiceError(operation, res) {
-    let code;
-    let detail;
-    try {
-        const body = JSON.parse(res.text);
-        if (typeof body.error_code === 'string')
-            code = body.error_code;
-        if (typeof body.error_detail === 'string')
-            detail = body.error_detail;
-        else if (typeof body.message === 'string')
-            detail = body.message;
-    }
-    catch {
-        // Not JSON (a proxy's HTML page, say): say so, but print none of it.
-    }
-    if (detail !== undefined)
-        detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(detail).slice(0, 500);
-    const what = redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
-}
-/**
- * What a 3xx answer says: where it points. Redirects are never followed (they would carry the
- * bearer token or the auth key to another place), so the user must correct the address. The
- * query string is left out: a redirect can carry a secret back in it.
- */
-function redirectText(res) {
-    if (res.status < 300 || res.status > 399)
-        return undefined;
-    const value = res.headers.location;
-    const location = (Array.isArray(value) ? value[0] : value)?.replace(/[?#].*$/s, '');
-    if (!location)
-        return 'a redirect without a Location; redirects are not followed';
-    return `a redirect to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(location).slice(0, 300)}; redirects are not followed: check the address the action was given`;
-}
-function retryAfterMs(res) {
-    const value = res.headers['retry-after'];
-    const text = Array.isArray(value) ? value[0] : value;
-    if (!text)
-        return undefined;
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    const date = Date.parse(text);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-/** Network failures and 429/502/503/504 are worth another attempt; any other answer is not. */
-function isTransient(error) {
-    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) {
-        if (error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504) {
-            return error.retryAfterMs !== undefined ? { afterMs: error.retryAfterMs } : true;
-        }
-        return false;
-    }
-    return networkFailure(error) !== undefined;
 }
 
 

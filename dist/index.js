@@ -28789,6 +28789,101 @@ function formatMb(bytes) {
 
 /***/ }),
 
+/***/ 8549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N1: () => (/* binding */ toServiceError),
+/* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   rd: () => (/* binding */ networkFailure)
+/* harmony export */ });
+/* unused harmony exports redirectText, retryAfterMs */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
+// Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
+// of which kind), which are worth another attempt.
+
+
+/** The one list of network failures: a call that timed out, or a connection that failed. Both are worth another attempt. */
+const NETWORK_FAILURES = {
+    ETIMEDOUT: 'timeout',
+    UND_ERR_CONNECT_TIMEOUT: 'timeout',
+    UND_ERR_HEADERS_TIMEOUT: 'timeout',
+    UND_ERR_BODY_TIMEOUT: 'timeout',
+    ECONNRESET: 'connection',
+    ECONNREFUSED: 'connection',
+    EPIPE: 'connection',
+    EAI_AGAIN: 'connection',
+    ENETUNREACH: 'connection',
+    EHOSTUNREACH: 'connection',
+    UND_ERR_SOCKET: 'connection',
+    UND_ERR_CLOSED: 'connection'
+};
+/** The kind of network failure `error` is, or undefined when it is none of the known ones. */
+function networkFailure(error) {
+    const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
+    const kind = code === undefined ? undefined : NETWORK_FAILURES[code];
+    return code !== undefined && kind !== undefined ? { code, kind } : undefined;
+}
+/** Reads `{error_code, error_detail}` (cloud API) or `{status_code, message}` (search API). Never echoes a body that is not JSON. */
+function toServiceError(operation, res) {
+    let code;
+    let detail;
+    try {
+        const body = JSON.parse(res.text);
+        if (typeof body.error_code === 'string')
+            code = body.error_code;
+        if (typeof body.error_detail === 'string')
+            detail = body.error_detail;
+        else if (typeof body.message === 'string')
+            detail = body.message;
+    }
+    catch {
+        // Not JSON (a proxy's HTML page, say): say so, but print none of it.
+    }
+    if (detail !== undefined)
+        detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(detail).slice(0, 500);
+    const what = redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
+}
+/**
+ * What a 3xx answer says: where it points. Redirects are never followed (they would carry the
+ * bearer token or the auth key to another place), so the user must correct the address. The
+ * query string is left out: a redirect can carry a secret back in it.
+ */
+function redirectText(res) {
+    if (res.status < 300 || res.status > 399)
+        return undefined;
+    const value = res.headers.location;
+    const location = (Array.isArray(value) ? value[0] : value)?.replace(/[?#].*$/s, '');
+    if (!location)
+        return 'a redirect without a Location; redirects are not followed';
+    return `a redirect to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(location).slice(0, 300)}; redirects are not followed: check the address the action was given`;
+}
+function retryAfterMs(res) {
+    const value = res.headers['retry-after'];
+    const text = Array.isArray(value) ? value[0] : value;
+    if (!text)
+        return undefined;
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    const date = Date.parse(text);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+/** Network failures and 429/502/503/504 are worth another attempt; any other answer is not. */
+function isTransient(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) {
+        if (error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504) {
+            return error.retryAfterMs !== undefined ? { afterMs: error.retryAfterMs } : true;
+        }
+        return false;
+    }
+    return networkFailure(error) !== undefined;
+}
+
+
+/***/ }),
+
 /***/ 1617:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28861,12 +28956,14 @@ function requireHttps(url, value, rules) {
     }
 }
 /**
- * A page of the site (health-url): absolute, no credentials, a query allowed, the fragment dropped;
- * https, or plain http to this machine, as for the other addresses (`secret` says what would be exposed).
+ * A public page of the site (health-url): absolute, no credentials (refused), a query allowed, the
+ * fragment dropped; https or plain http, since nothing secret is sent (a development site may have no
+ * certificate).
  */
 function parsePageUrl(value, rules) {
     const url = parseAbsoluteUrl(value, rules, true);
-    requireHttps(url, value, rules);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${rules.input} '${value}' must start with https:// or http:// (for example ${rules.example}).`);
     url.hash = '';
     return url.href;
 }
@@ -28877,10 +28974,21 @@ function consoleOf(apiUrl) {
 }
 const DNS_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 /** `input` names the value in messages: `stack`, or the stack part of console-url. */
+/** The stack named by a console or API address given where a stack name belongs (missioncontrol.<stack>., api.<stack>., api-<stack>.). */
+function stackIn(value) {
+    const host = /^(?:[a-z][a-z0-9+.-]*:\/\/)?([^/?#\s]+)/i.exec(value.trim())?.[1] ?? '';
+    const m = /^(?:missioncontrol|api)[.-]([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.[a-z0-9.-]+$/i.exec(host);
+    return m?.[1]?.toLowerCase();
+}
 function validateStackName(stack, input = AddressInput.Stack) {
     if (DNS_LABEL.test(stack))
         return stack.toLowerCase();
     let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
+    const meant = stackIn(stack);
+    if (meant !== undefined) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${input} '${stack}' is an address, not a stack name: use ${input}: ${meant} (the word after "missioncontrol." or "api."), ` +
+            `or set ${AddressInput.ConsoleUrl} to the console address instead.`);
+    }
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
         why = 'it looks like an address, not a stack name';
     else if (stack.includes('.'))
@@ -32932,13 +33040,14 @@ var inputs_address = __nccwpck_require__(1617);
 function orDefault(name, value) {
     return value === '' ? action_metadata/* INPUT_DEFAULTS */.W[name] : value;
 }
+/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
 function parseBoolean(name, value) {
     const v = orDefault(name, value);
-    if (/^(true|yes|on)$/i.test(v))
+    if (['true', 'True', 'TRUE'].includes(v))
         return true;
-    if (/^(false|no|off)$/i.test(v))
+    if (['false', 'False', 'FALSE'].includes(v))
         return false;
-    throw new errors/* InputError */.dz(`${name} '${v}' is not a boolean: write true or false.`);
+    throw new errors/* InputError */.dz(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`);
 }
 function inRange(name, value, n, min, max) {
     if (n < min || n > max)
@@ -33035,12 +33144,42 @@ function parseDistributionName(value) {
     }
     return value;
 }
-function parseDeployStrategy(value) {
+/** The strategy values public clients send; Mission Control also offers rolling updates, whose API value is not public. */
+const KNOWN_STRATEGIES = ['stopstart'];
+function parseDeployStrategy(value, warn) {
     const strategy = value || action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy];
     if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
         throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy]}".`);
     }
+    if (!KNOWN_STRATEGIES.includes(strategy)) {
+        warn(`deploy-strategy '${strategy}' is not a value public clients send (they send ${KNOWN_STRATEGIES.join(', ')}). It is sent as given; the ` +
+            'platform may refuse it only at the deploy, after the upload. Mission Control also offers rolling updates, whose API value is not public.');
+    }
     return strategy;
+}
+/** Inputs that something else makes pointless: a warning, before any request, instead of silence. */
+function warnIgnored(getInput, source, environment, warn) {
+    const set = (name) => getInput(name) !== '' && getInput(name) !== action_metadata/* INPUT_DEFAULTS */.W[name];
+    const notes = [];
+    if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
+        notes.push('environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)');
+    }
+    if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
+        notes.push('health-timeout-minutes is set but health-url is empty: no health check runs');
+    if (environment === undefined) {
+        for (const name of [Input.DeployTimeoutMinutes, Input.FollowDeploy, Input.DeployStrategy, Input.EnvironmentUrl]) {
+            if (set(name))
+                notes.push(`${name} is set but environment is empty: nothing is deployed`);
+        }
+    }
+    if (source.kind !== 'upload') {
+        for (const name of [Input.DistributionName, Input.MaxDistributions, Input.CompressionLevel, Input.MaxDistributionSize]) {
+            if (set(name))
+                notes.push(`${name} is set but nothing is uploaded (the distribution comes from ${source.kind === 'id' ? Input.DistributionId : Input.FromEnvironment})`);
+        }
+    }
+    for (const note of notes)
+        warn(`${note}. It is ignored.`);
 }
 /** The one source of the distribution: exactly one of distribution, distribution-id and from-environment (checked by the caller to be set). */
 function readSource(getInput) {
@@ -33058,9 +33197,14 @@ function readSource(getInput) {
     if (from !== '')
         given.push({ kind: 'environment', name: from });
     if (given.length > 1) {
-        const names = [distribution && Input.Distribution, id && Input.DistributionId, from && Input.FromEnvironment].filter(Boolean).join(', ');
-        throw new errors/* InputError */.dz(`${names} are all set, but they are alternatives: set distribution to upload a build, distribution-id to deploy a distribution already ` +
-            'on the stack, or from-environment to deploy what another environment runs.');
+        const meaning = {
+            upload: `${Input.Distribution} to upload a build`,
+            id: `${Input.DistributionId} to deploy a distribution already on the stack`,
+            environment: `${Input.FromEnvironment} to deploy what another environment runs`
+        };
+        const names = given.map((g) => ({ upload: Input.Distribution, id: Input.DistributionId, environment: Input.FromEnvironment })[g.kind]);
+        const set = names.length === 2 ? `${names[0] ?? ''} and ${names[1] ?? ''} are both set` : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''} are all set`;
+        throw new errors/* InputError */.dz(`${set}, but they are alternatives: keep ${given.map((g) => meaning[g.kind]).join(', or ')}, and remove the other${names.length > 2 ? 's' : ''}.`);
     }
     return given[0];
 }
@@ -33096,8 +33240,7 @@ function parseHealth(getInput) {
         url: (0,inputs_address/* parsePageUrl */.sD)(url, {
             input: Input.HealthUrl,
             example: 'https://www.example.com/version.txt',
-            credentialsHint: 'The health check sends no credentials: point it at a public page.',
-            secret: 'the check'
+            credentialsHint: 'The health check sends no credentials: point it at a public page.'
         }),
         expect: expect === '' ? undefined : expect,
         timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
@@ -33121,7 +33264,7 @@ function needsEnvironment(getInput, source) {
     }
 }
 /** `password` was read (and registered as a secret) by the caller, before anything else. */
-function readDeployInputs(getInput, common, source, password) {
+function readDeployInputs(getInput, common, source, password, warn = () => undefined) {
     const address = (0,inputs_address/* resolveCloudAddress */.CI)({
         stack: getInput(Input.Stack),
         consoleUrl: getInput(Input.ConsoleUrl),
@@ -33136,7 +33279,8 @@ function readDeployInputs(getInput, common, source, password) {
     if (source.kind === 'environment' && source.name === environment) {
         throw new errors/* InputError */.dz(`from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`);
     }
-    const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy));
+    const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn);
+    warnIgnored(getInput, source, environment, warn);
     const maxDistributions = getInput(Input.MaxDistributions);
     const githubToken = getInput(Input.GitHubToken);
     (0,secrets/* registerSecret */.c)(githubToken);
@@ -33283,6 +33427,18 @@ function normalizeQuery(value, type) {
     return { q, warnings };
 }
 // --- the other search inputs --------------------------------------------------------------------
+/** Every missing key at once, so a user fixes them in one go. */
+function missingKeys(get, authKey) {
+    const missing = [
+        get(SearchInput.AccountId).trim() === '' && `${SearchInput.AccountId} (the account id the search service gave you, e.g. 6001)`,
+        authKey === '' &&
+            `${SearchInput.AuthKey} (from a secret: \${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow)`,
+        get(SearchInput.DomainKey).trim() === '' && `${SearchInput.DomainKey} (your site's domain key; the service refuses requests without it)`
+    ].filter((m) => m !== false);
+    if (missing.length < 2)
+        return;
+    throw new errors/* InputError */.dz(`${missing.length} search keys are required when ${SearchInput.Query} is set and missing: ${missing.join('; ')}.`);
+}
 /** A key or id the service gave: required while the check runs, and copied exactly. */
 function serviceKey(name, value, why) {
     required(name, value, why, `when ${SearchInput.Query} is set`);
@@ -33403,6 +33559,7 @@ function parseSearchConfig(get, context = {}) {
     }
     const type = parseType(get(SearchInput.Type).trim());
     const { q, warnings } = normalizeQuery(originalQuery, type);
+    missingKeys(get, authKey);
     const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
     serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
     const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
@@ -33540,7 +33697,7 @@ function readInputs(getInput = core/* getInput */.V4) {
             'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
             '(To run only the search check, set search-query and leave distribution empty.)');
     }
-    const deploy = readDeployInputs(getInput, common, source, password);
+    const deploy = readDeployInputs(getInput, common, source, password, (m) => core/* warning */.$e(m));
     return { common, watchdogMs: watchdogMs(common, deploy, search), deploy, search };
 }
 
@@ -33594,10 +33751,13 @@ class Timeline {
 
 // EXTERNAL MODULE: ./src/report.ts
 var report = __nccwpck_require__(665);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __nccwpck_require__(8549);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -33697,6 +33857,20 @@ function aborted(signal) {
 }
 /** A code of the operating system or undici: the connection failed. */
 const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/;
+/** What a failed connection means, honestly counted: a name that does not resolve is tried once; the rest up to max-attempts. */
+function connectionMessage(code, text, apiUrl, maxAttempts, phase) {
+    const during = phase ? ` during "${phase}"` : '';
+    const host = new URL(apiUrl).host;
+    if (code === 'ENOTFOUND') {
+        return (`The host ${host} does not exist${during} (ENOTFOUND): the stack name is probably wrong. It was tried once and is not retried. ` +
+            `Copy the word after "missioncontrol." from your console address into stack (or set console-url to that address).`);
+    }
+    const retried = (0,http_errors/* networkFailure */.rd)({ code }) !== undefined;
+    return retried
+        ? `The connection to ${apiUrl} failed${during} (${code}: ${text}), on each of up to ${maxAttempts} attempt(s) (max-attempts). ` +
+            `Check that the runner can reach the platform; if the network is flaky, raise max-attempts.`
+        : `The connection to ${apiUrl} failed${during} (${code}: ${text}); this failure is not retried. Check the stack name or api-url and that the runner can reach the platform.`;
+}
 /** One message for the failure annotation: what went wrong and what to do; never a secret. */
 function failureMessage(error, inputs, phase) {
     let message;
@@ -33708,10 +33882,7 @@ function failureMessage(error, inputs, phase) {
         const text = error instanceof Error ? error.message : String(error);
         const deploy = inputs?.deploy;
         if (code && NETWORK_CODE.test(code) && deploy) {
-            const during = phase ? ` during "${phase}"` : '';
-            message =
-                `The connection to ${deploy.address.apiUrl} failed${during} (${code}: ${text}), and ${deploy.maxAttempts} attempt(s) did not get through. ` +
-                    `Check the stack name or api-url and that the runner can reach the platform; if the network is flaky, raise max-attempts.`;
+            message = connectionMessage(code, text, deploy.address.apiUrl, deploy.maxAttempts, phase);
         }
         else {
             message = text;

@@ -61,7 +61,9 @@ async function attempt(options: HealthOptions, transports: Map<string, HttpTrans
     if (res.status >= 300 && res.status < 400 && to) {
       const next = new URL(to, url)
       if (redirects >= MAX_REDIRECTS) return { ok: false, what: `more than ${MAX_REDIRECTS} redirects (the last to ${shown(next)})` }
-      if (next.protocol !== 'https:' && !(next.protocol === 'http:' && isLoopbackHost(next.hostname))) {
+      // Plain http only where the user chose it (an http health-url) or on this machine: never a downgrade from https.
+      const httpAllowed = new URL(options.url).protocol === 'http:' || isLoopbackHost(next.hostname)
+      if (next.protocol !== 'https:' && !(next.protocol === 'http:' && httpAllowed)) {
         return { ok: false, what: `HTTP ${res.status}, a redirect to ${shown(next)}, which is not https: not followed` }
       }
       url = next

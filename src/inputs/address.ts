@@ -79,12 +79,14 @@ function requireHttps(url: URL, value: string, rules: AddressRules & { secret: s
 }
 
 /**
- * A page of the site (health-url): absolute, no credentials, a query allowed, the fragment dropped;
- * https, or plain http to this machine, as for the other addresses (`secret` says what would be exposed).
+ * A public page of the site (health-url): absolute, no credentials (refused), a query allowed, the
+ * fragment dropped; https or plain http, since nothing secret is sent (a development site may have no
+ * certificate).
  */
-export function parsePageUrl(value: string, rules: AddressRules & { secret: string }): string {
+export function parsePageUrl(value: string, rules: AddressRules): string {
   const url = parseAbsoluteUrl(value, rules, true)
-  requireHttps(url, value, rules)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new InputError(`${rules.input} '${value}' must start with https:// or http:// (for example ${rules.example}).`)
   url.hash = ''
   return url.href
 }

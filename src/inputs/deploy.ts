@@ -132,12 +132,48 @@ export function parseDistributionName(value: string): string | undefined {
   return value
 }
 
-function parseDeployStrategy(value: string): string {
+/** The strategy values public clients send; Mission Control also offers rolling updates, whose API value is not public. */
+export const KNOWN_STRATEGIES: readonly string[] = ['stopstart']
+
+function parseDeployStrategy(value: string, warn: (message: string) => void): string {
   const strategy = value || INPUT_DEFAULTS[Input.DeployStrategy]
   if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
     throw new InputError(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${INPUT_DEFAULTS[Input.DeployStrategy]}".`)
   }
+  if (!KNOWN_STRATEGIES.includes(strategy)) {
+    warn(
+      `deploy-strategy '${strategy}' is not a value public clients send (they send ${KNOWN_STRATEGIES.join(', ')}). It is sent as given; the ` +
+        'platform may refuse it only at the deploy, after the upload. Mission Control also offers rolling updates, whose API value is not public.'
+    )
+  }
   return strategy
+}
+
+/** Inputs that something else makes pointless: a warning, before any request, instead of silence. */
+function warnIgnored(getInput: InputReader, source: DistributionSource, environment: string | undefined, warn: (message: string) => void): void {
+  const set = (name: InputName): boolean => getInput(name) !== '' && getInput(name) !== INPUT_DEFAULTS[name]
+  const notes: string[] = []
+  if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
+    notes.push(
+      'environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)'
+    )
+  }
+  if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
+    notes.push('health-timeout-minutes is set but health-url is empty: no health check runs')
+  if (environment === undefined) {
+    for (const name of [Input.DeployTimeoutMinutes, Input.FollowDeploy, Input.DeployStrategy, Input.EnvironmentUrl] as const) {
+      if (set(name)) notes.push(`${name} is set but environment is empty: nothing is deployed`)
+    }
+  }
+  if (source.kind !== 'upload') {
+    for (const name of [Input.DistributionName, Input.MaxDistributions, Input.CompressionLevel, Input.MaxDistributionSize] as const) {
+      if (set(name))
+        notes.push(
+          `${name} is set but nothing is uploaded (the distribution comes from ${source.kind === 'id' ? Input.DistributionId : Input.FromEnvironment})`
+        )
+    }
+  }
+  for (const note of notes) warn(`${note}. It is ignored.`)
 }
 
 /** The one source of the distribution: exactly one of distribution, distribution-id and from-environment (checked by the caller to be set). */
@@ -207,8 +243,7 @@ function parseHealth(getInput: InputReader): HealthCheck | undefined {
     url: parsePageUrl(url, {
       input: Input.HealthUrl,
       example: 'https://www.example.com/version.txt',
-      credentialsHint: 'The health check sends no credentials: point it at a public page.',
-      secret: 'the check'
+      credentialsHint: 'The health check sends no credentials: point it at a public page.'
     }),
     expect: expect === '' ? undefined : expect,
     timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
@@ -230,7 +265,13 @@ function needsEnvironment(getInput: InputReader, source: DistributionSource): vo
 }
 
 /** `password` was read (and registered as a secret) by the caller, before anything else. */
-export function readDeployInputs(getInput: InputReader, common: CommonInputs, source: DistributionSource, password: string): DeployInputs {
+export function readDeployInputs(
+  getInput: InputReader,
+  common: CommonInputs,
+  source: DistributionSource,
+  password: string,
+  warn: (message: string) => void = () => undefined
+): DeployInputs {
   const address = resolveCloudAddress({
     stack: getInput(Input.Stack),
     consoleUrl: getInput(Input.ConsoleUrl),
@@ -255,7 +296,8 @@ export function readDeployInputs(getInput: InputReader, common: CommonInputs, so
       `from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`
     )
   }
-  const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy))
+  const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn)
+  warnIgnored(getInput, source, environment, warn)
   const maxDistributions = getInput(Input.MaxDistributions)
   const githubToken = getInput(Input.GitHubToken)
   registerSecret(githubToken)

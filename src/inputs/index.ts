@@ -60,6 +60,6 @@ export function readInputs(getInput: InputReader = core.getInput): ActionInputs 
         '(To run only the search check, set search-query and leave distribution empty.)'
     )
   }
-  const deploy = readDeployInputs(getInput, common, source, password)
+  const deploy = readDeployInputs(getInput, common, source, password, (m) => core.warning(m))
   return { common, watchdogMs: watchdogMs(common, deploy, search), deploy, search }
 }

@@ -9,11 +9,12 @@ export function orDefault(name: InputName, value: string): string {
   return value === '' ? INPUT_DEFAULTS[name] : value
 }
 
+/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
 export function parseBoolean(name: InputName, value: string): boolean {
   const v = orDefault(name, value)
-  if (/^(true|yes|on)$/i.test(v)) return true
-  if (/^(false|no|off)$/i.test(v)) return false
-  throw new InputError(`${name} '${v}' is not a boolean: write true or false.`)
+  if (['true', 'True', 'TRUE'].includes(v)) return true
+  if (['false', 'False', 'FALSE'].includes(v)) return false
+  throw new InputError(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`)
 }
 
 function inRange(name: InputName, value: string, n: number, min: number, max: number): number {
