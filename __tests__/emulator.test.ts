@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
@@ -1063,6 +1063,27 @@ describe('server', () => {
     expect((await upload(emu, access_token, tarGz)).status).toBe(201)
     const expected = (tarGz.length / 1_000_000) * 1000
     expect(Date.now() - started).toBeGreaterThanOrEqual(expected * 0.8)
+  })
+
+  test('the command line: --port 0 takes a free port and prints it; a taken port says to use --port', async () => {
+    const cli = (args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/emulator/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+        let out = ''
+        let err = ''
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString()
+          if (out.includes('Press Ctrl+C')) child.kill('SIGTERM')
+        })
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+        child.on('close', (code) => resolve({ code, out, err }))
+      })
+    const free = await cli(['--port', '0', '--quiet'])
+    expect(free.out).toMatch(/^Bloomreach Cloud API and search API emulator listening on http:\/\/127\.0\.0\.1:(?!0\b)\d+$/m)
+    const taken = await emulator()
+    const busy = await cli(['--port', new URL(taken.url).port])
+    expect(busy.code).toBe(1)
+    expect(busy.err).toMatch(/Another program already listens on 127\.0\.0\.1:\d+\. Choose another port with --port N, or --port 0 to take any free one/)
   })
 
   test('close() removes the default storage directory and logs one line per request', async () => {

@@ -1,10 +1,25 @@
 // The token session against the emulator over real HTTP, with an injected clock for the renewal times.
-import { CloudApi } from '../src/cloud/api.js'
-import { CloudClient } from '../src/cloud/client.js'
-import { CloudSession, RENEW_AFTER_MS, jwtLifetimeMs } from '../src/cloud/session.js'
-import { ServiceError } from '../src/errors.js'
-import { HttpTransport } from '../src/http/transport.js'
-import { startEmulator, type Emulator } from '../src/emulator/server.js'
+// @actions/core is replaced by a recorder, so its workflow commands (::add-mask::, ::debug::) stay out of the test output.
+import { jest } from '@jest/globals'
+
+const logged: string[] = []
+const masked: string[] = []
+jest.unstable_mockModule('@actions/core', () => ({
+  info: (m: string) => logged.push(m),
+  debug: (m: string) => logged.push(m),
+  warning: (m: string) => logged.push(m),
+  setSecret: (s: string) => masked.push(s)
+}))
+
+const { CloudApi } = await import('../src/cloud/api.js')
+const { CloudClient } = await import('../src/cloud/client.js')
+const { CloudSession, RENEW_AFTER_MS, jwtLifetimeMs } = await import('../src/cloud/session.js')
+const { ServiceError } = await import('../src/errors.js')
+const { HttpTransport } = await import('../src/http/transport.js')
+const { startEmulator } = await import('../src/emulator/server.js')
+type Emulator = import('../src/emulator/server.js').Emulator
+type HttpTransport = import('../src/http/transport.js').HttpTransport
+type CloudSession = import('../src/cloud/session.js').CloudSession
 
 describe('CloudSession', () => {
   let emu: Emulator

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { runnerLine } from './runner-view.js'
 
 export const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
 
@@ -88,9 +89,10 @@ export async function runAction(
     env?: Record<string, string>
     workspace?: string
     timeoutMs?: number
-    /** Copy the action's log to this process's stdout as it runs. */ echo?: boolean
+    /** Copy the action's log to this process's stdout as it runs: as it is ('raw'), or as a runner shows it ('runner'). */
+    echo?: 'raw' | 'runner'
   } = {}
-): Promise<ActionRun> {
+): Promise<ActionRun & { outputFile: string; summaryFile: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'brcd-run-'))
   const { env: base, outputFile, summaryFile } = runnerEnvironment(dir, inputs, options.workspace)
   const env: Record<string, string> = { ...base, ...options.env }
@@ -98,9 +100,18 @@ export async function runAction(
   const child = spawn(process.env.E2E_NODE || process.execPath, [ACTION], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
+  let pending = ''
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString()
-    if (options.echo) process.stdout.write(d)
+    if (options.echo === 'raw') process.stdout.write(d)
+    if (options.echo !== 'runner') return
+    // Whole lines only: a workflow command split across two chunks must still be recognised.
+    const lines = (pending + d.toString()).split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) {
+      const shown = runnerLine(line)
+      if (shown !== undefined) process.stdout.write(`${shown}\n`)
+    }
   })
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
@@ -110,7 +121,10 @@ export async function runAction(
     .split('\n')
     .filter((l) => !l.startsWith('::add-mask::'))
     .join('\n')
+  if (options.echo === 'runner' && pending !== '') process.stdout.write(`${runnerLine(pending) ?? ''}\n`)
   return {
+    outputFile,
+    summaryFile,
     code,
     stdout,
     stderr,

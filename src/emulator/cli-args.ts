@@ -23,7 +23,7 @@ const OPERATIONS: Operation[] = [
   'site'
 ]
 
-export const HELP = `Local emulator of the Bloomreach Cloud deployment management API (no account needed).
+export const HELP = `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).
 
 Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags])
 

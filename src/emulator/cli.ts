@@ -19,8 +19,17 @@ async function main(): Promise<void> {
   const { options, readyFile, quiet } = parsed
   if (!quiet) options.log = (line) => console.log(`${new Date().toISOString()} ${line}`)
   if (readyFile !== undefined) await rm(readyFile, { force: true })
-  const emulator = await startEmulator(options)
-  console.log(`Bloomreach Cloud API emulator listening on ${emulator.url}`)
+  let emulator
+  try {
+    emulator = await startEmulator(options)
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'EADDRINUSE') throw err
+    const where = `${options.host ?? '127.0.0.1'}:${options.port ?? 4080}`
+    console.error(`Another program already listens on ${where}. Choose another port with --port N, or --port 0 to take any free one (its address is printed).`)
+    process.exitCode = 1
+    return
+  }
+  console.log(`Bloomreach Cloud API and search API emulator listening on ${emulator.url}`)
   console.log(`  username: ${emulator.username}`)
   console.log(`  password: ${emulator.password}`)
   console.log(`  docs:     ${emulator.url}/v3/docs`)
@@ -30,8 +39,10 @@ async function main(): Promise<void> {
   console.log(`  sites:    ${emulator.url}/sites/<environment>/<path> (the files of the distribution it runs)`)
   if (options.deploySeconds !== undefined && options.deploySeconds > 0) console.log(`  a deploy takes ${options.deploySeconds} s`)
   if (emulator.appConfigFiles.length > 0) console.log(`  app config files: ${emulator.appConfigFiles.map((f) => f.name).join(', ')}`)
-  console.log(`Pass it to the action as its api-url, e.g.:`)
-  console.log(`  INPUT_API-URL=${emulator.url}`)
+  console.log(`Run the action against it, e.g.:`)
+  console.log(
+    `  npm run action -- api-url=${emulator.url} username=${emulator.username} password=${emulator.password} distribution=<dir or .tar.gz> environment=development`
+  )
   console.log(
     `Search API: GET ${emulator.url}/api/v1/core/ (facets ${emulator.search.facetFormat}${emulator.search.delayMs > 0 ? `, ${emulator.search.delayMs} ms delay` : ''})`
   )
