@@ -1,4 +1,4 @@
-// The README's bad-input table, row by row, against the bundled action: exit code 1, one error
+// The bad-input table of docs/reliability-and-security.md, row by row, against the bundled action: exit code 1, one error
 // annotation that says what is wrong and how to fix it, and not one request sent.
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
