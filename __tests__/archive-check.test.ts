@@ -241,7 +241,7 @@ describe('refuses', () => {
     const message = await refusal(big, { maxBytes: 3 * MB })
     expect(message).toMatch(/'.*big\.tar\.gz' is 3\.3 MB, over the limit of 3 MB per distribution/)
     expect(message).toMatch(/at most 650 MB per distribution by default/)
-    expect(message).toMatch(/`max-distribution-size`/)
+    expect(message).toMatch(/`max-distribution-mb`/)
     const barely = put('barely.tar.gz', Buffer.alloc(3 * MB + 1))
     expect(await refusal(barely, { maxBytes: 3 * MB })).toMatch(/is 3 MB \(3145729 bytes\), over the limit of 3 MB \(3145728 bytes\)/)
     expect(formatMb(650 * MB)).toBe('650 MB')

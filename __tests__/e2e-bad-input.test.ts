@@ -134,13 +134,13 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ],
   [
     'an archive over the limit',
-    { distribution: 'big/over-limit.tar.gz', 'max-distribution-size': '1' },
-    /is 1\.1 MB, over the limit of 1 MB per distribution .*650 MB.*max-distribution-size/
+    { distribution: 'big/over-limit.tar.gz', 'max-distribution-mb': '1' },
+    /is 1\.1 MB, over the limit of 1 MB per distribution .*650 MB.*max-distribution-mb/
   ],
   [
     'a packed directory over the limit',
-    { distribution: big, 'max-distribution-size': '1' },
-    /the archive packed from '.*' is 1\.1 MB, over the limit of 1 MB per distribution .*max-distribution-size/
+    { distribution: big, 'max-distribution-mb': '1' },
+    /the archive packed from '.*' is 1\.1 MB, over the limit of 1 MB per distribution .*max-distribution-mb/
   ],
   ['a number that is not a number', { 'max-attempts': 'four' }, /max-attempts 'four' is not a whole number/],
   ['a number out of range', { ...search, 'search-rows': '500' }, /search-rows 500 is out of range: write a number from 1 to 200/],

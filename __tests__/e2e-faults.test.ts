@@ -178,10 +178,10 @@ describe('retries without duplicates', () => {
 describe('timeouts', () => {
   test('a server that stops answering: the watchdog fails the step with a clear message', async () => {
     await emulator({ faults: [{ operation: 'upload', kind: 'hang', times: 1 }] })
-    const r = await run(base({ 'timeout-minutes': '0.05', 'deploy-timeout-minutes': '0.02' }))
+    const r = await run(base({ 'total-timeout-minutes': '0.05', 'deploy-timeout-minutes': '0.02' }))
     expect(r.code).toBe(1)
     expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toMatch(/did not finish within timeout-minutes \(0\.05 min\); it was stopped during "Upload the distribution"/)
+    expect(r.errors[0]).toMatch(/did not finish within total-timeout-minutes \(0\.05 min\); it was stopped during "Upload the distribution"/)
     expect(r.ms).toBeLessThan(15_000)
     expect(r.summary).toContain('**❌ Failed before anything was deployed**')
     expect(r.summary).toMatch(/\| Upload \| not uploaded \|/)

@@ -236,11 +236,11 @@ describe('without the status field (the platform documents none)', () => {
 })
 
 describe('housekeeping and budgets', () => {
-  test('7. timeout-minutes too small for the budgets is refused before any request, with the numbers', async () => {
+  test('7. total-timeout-minutes too small for the budgets is refused before any request, with the numbers', async () => {
     await emulator({})
-    const r = await run(base({ distribution: release('v1'), 'health-url': site(), rollback: 'true', 'timeout-minutes': '30' }))
+    const r = await run(base({ distribution: release('v1'), 'health-url': site(), rollback: 'true', 'total-timeout-minutes': '30' }))
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/timeout-minutes \(30\) cannot hold the run's own budgets: .* = 50 min, so the watchdog would cut a rollback short/)
+    expect(r.errors[0]).toMatch(/total-timeout-minutes \(30\) cannot hold the run's own budgets: .* = 50 min, so the watchdog would cut a rollback short/)
     expect(current().requests).toEqual([])
   })
 
@@ -254,11 +254,11 @@ describe('housekeeping and budgets', () => {
         'health-timeout-minutes': '0.02',
         'deploy-timeout-minutes': '0.03',
         rollback: 'true',
-        'timeout-minutes': '0.15'
+        'total-timeout-minutes': '0.15'
       })
     )
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/did not finish within timeout-minutes \(0\.15 min\); it was stopped during "Roll back 'production' to \S+"/)
+    expect(r.errors[0]).toMatch(/did not finish within total-timeout-minutes \(0\.15 min\); it was stopped during "Roll back 'production' to \S+"/)
     expect(r.errors[0]).toMatch(
       /The deploy of \S+ to 'production' was requested \(last state: rollback-failed\)\. A rollback to \S+ was under way; the platform had not confirmed its request\. At the end of the run, 'production' reports distribution \S+/
     )

@@ -98,12 +98,12 @@ describe('inputs', () => {
     expect(() => read({ [Input.MaxDistributions]: '0' })).toThrow(/max-distributions 0 is out of range/)
     expect(() => read({ [Input.MaxAttempts]: 'four' })).toThrow(/max-attempts 'four' is not a whole number/)
     expect(() => read({ [Input.MaxAttempts]: '0' })).toThrow(/out of range/)
-    expect(() => read({ [Input.TimeoutMinutes]: '1e3' })).toThrow(/timeout-minutes '1e3' is not a number/)
+    expect(() => read({ [Input.TimeoutMinutes]: '1e3' })).toThrow(/total-timeout-minutes '1e3' is not a number/)
     expect(() => read({ [Input.TimeoutMinutes]: '0' })).toThrow(/out of range/)
     expect(() => read({ [Input.RequestTimeoutSeconds]: '-1' })).toThrow(/not a whole number/)
   })
 
-  test('timeout-minutes: derived from the budgets when empty; a value that cannot hold them is refused with the numbers', () => {
+  test('total-timeout-minutes: derived from the budgets when empty; a value that cannot hold them is refused with the numbers', () => {
     // Upload only: no deploy budget, only the margin for building and uploading.
     expect(readAll().watchdogMs).toBe(10 * 60_000)
     // deploy 15 + health 10, twice with rollback, + 10.
@@ -112,7 +112,7 @@ describe('inputs', () => {
     expect(readAll({ ...verified, [Input.Rollback]: 'true' }).watchdogMs).toBe((2 * (15 + 10) + 10) * 60_000)
     expect(readAll({ ...verified, [Input.Rollback]: 'true', [Input.TimeoutMinutes]: '50' }).watchdogMs).toBe(50 * 60_000)
     expect(() => readAll({ ...verified, [Input.Rollback]: 'true', [Input.TimeoutMinutes]: '30' })).toThrow(
-      /^timeout-minutes \(30\) cannot hold the run's own budgets: deploy-timeout-minutes 15 \+ health-timeout-minutes 10 \+ deploy-timeout-minutes \(rollback\) 15 \+ health-timeout-minutes \(rollback\) 10 = 50 min, so the watchdog would cut a rollback short\. Set timeout-minutes to at least 60/
+      /^total-timeout-minutes \(30\) cannot hold the run's own budgets: deploy-timeout-minutes 15 \+ health-timeout-minutes 10 \+ deploy-timeout-minutes \(rollback\) 15 \+ health-timeout-minutes \(rollback\) 10 = 50 min, so the watchdog would cut a rollback short\. Set total-timeout-minutes to at least 60/
     )
     // A dry run changes nothing: no deploy budget to hold.
     expect(readAll({ ...verified, [Input.DryRun]: 'true', [Input.TimeoutMinutes]: '1' }).watchdogMs).toBe(60_000)

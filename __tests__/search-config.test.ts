@@ -55,7 +55,7 @@ describe('search config', () => {
         'search-rows',
         'search-min-results',
         'search-timeout-seconds',
-        'search-url',
+        'search-page-url',
         'search-uid',
         'search-wait-seconds'
       ].sort()
@@ -203,7 +203,7 @@ describe('search config', () => {
     [{ [SearchInput.TimeoutSeconds]: '0' }, /search-timeout-seconds 0 is out of range/],
     [{ [SearchInput.TimeoutSeconds]: '1.5' }, /search-timeout-seconds '1\.5' is not a whole number/],
     [{ [SearchInput.WaitSeconds]: '3601' }, /search-wait-seconds 3601 is out of range: write a number from 0 to 3600/],
-    [{ [SearchInput.Url]: 'a\u0007b' }, /search-url contains a control character/],
+    [{ [SearchInput.Url]: 'a\u0007b' }, /search-page-url contains a control character/],
     [{ [SearchInput.Uid]: 'uid%3D7797686432023' }, /search-uid "uid%3D7797686432023" is not a visitor id/],
     [
       { [SearchInput.Uid]: 'uid=1:v=app' },

@@ -118,9 +118,9 @@ describe('request size (16 KB)', () => {
         })[name] ?? ''
     expect(parseSearchConfig(get({ [SearchInput.Url]: 'x'.repeat(15_000) }))).toBeDefined()
     expect(() => parseSearchConfig(get({ [SearchInput.Url]: 'x'.repeat(16_500) }))).toThrow(
-      /would be \d+ bytes, over the service's limit of 16384 bytes \(it answers HTTP 414\)\. search-url takes 16500 bytes/
+      /would be \d+ bytes, over the service's limit of 16384 bytes \(it answers HTTP 414\)\. search-page-url takes 16500 bytes/
     )
-    expect(() => parseSearchConfig(get({ [SearchInput.Url]: '/'.repeat(6000) }))).toThrow(/search-url takes 18000 bytes/)
+    expect(() => parseSearchConfig(get({ [SearchInput.Url]: '/'.repeat(6000) }))).toThrow(/search-page-url takes 18000 bytes/)
   })
 })
 

@@ -504,7 +504,7 @@ function bodyStatusCode(text) {
 }
 const HINTS = {
     403: ' Check search-account-id and search-auth-key.',
-    414: ' The request is too long for the service: shorten search-url or search-query.',
+    414: ' The request is too long for the service: shorten search-page-url or search-query.',
     429: ' The service is rate limiting this account.'
 };
 /**

@@ -1560,7 +1560,7 @@ function checkSizeLimit(label, size, maxBytes) {
     throw new errors/* InputError */.dz(`${label} is ${sizeText(size, maxBytes)}, over the limit of ${sizeText(maxBytes, size)} per distribution ` +
         '(Bloomreach Cloud accepts at most 650 MB per distribution by default). Make the distribution smaller ' +
         '(e.g. leave unused dependencies or test jars out of the build), or, if your platform allows larger distributions, ' +
-        'raise the limit with the `max-distribution-size` input.');
+        'raise the limit with the `max-distribution-mb` input.');
 }
 /** A short description of what a non-gzip file looks like, from its first bytes. */
 function describeContent(head) {

@@ -28403,11 +28403,11 @@ const INPUT_DEFAULTS = {
     'rollback-on-search': 'false',
     'github-token': '',
     'deploy-strategy': 'stopstart',
-    'max-distribution-size': '650',
+    'max-distribution-mb': '650',
     'max-distributions': '',
     'max-attempts': '4',
     'request-timeout-seconds': '60',
-    'timeout-minutes': '',
+    'total-timeout-minutes': '',
     'search-query': '',
     'search-type': 'keyword',
     'search-account-id': '',
@@ -28419,7 +28419,7 @@ const INPUT_DEFAULTS = {
     'search-rows': '10',
     'search-min-results': '1',
     'search-timeout-seconds': '5',
-    'search-url': '',
+    'search-page-url': '',
     'search-uid': '',
     'search-wait-seconds': '0',
     'dry-run': 'false'
@@ -28781,7 +28781,7 @@ function formatDelay(ms) {
 function formatSeconds(ms) {
     return `${Number((ms / 1000).toFixed(3))} s`;
 }
-/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes), as max-distribution-size counts. */
+/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes), as max-distribution-mb counts. */
 function formatMb(bytes) {
     return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
@@ -33060,7 +33060,7 @@ function parseInteger(name, value, min, max) {
         throw new errors/* InputError */.dz(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
     return inRange(name, v, Number(v), min, max);
 }
-/** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
+/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
 function parseDecimal(name, value, min, max) {
     const v = orDefault(name, value);
     if (!/^\d+(\.\d+)?$/.test(v))
@@ -33109,16 +33109,16 @@ const Input = {
     RollbackOnSearch: 'rollback-on-search',
     DeployStrategy: 'deploy-strategy',
     DryRun: 'dry-run',
-    MaxDistributionSize: 'max-distribution-size',
+    MaxDistributionSize: 'max-distribution-mb',
     MaxDistributions: 'max-distributions',
     MaxAttempts: 'max-attempts',
     RequestTimeoutSeconds: 'request-timeout-seconds',
-    TimeoutMinutes: 'timeout-minutes',
+    TimeoutMinutes: 'total-timeout-minutes',
     BuildCommand: 'build-command',
     CompressionLevel: 'compression-level',
     GitHubToken: 'github-token'
 };
-/** max-distribution-size is in MB of this size. */
+/** max-distribution-mb is in MB of this size. */
 const MB = 1024 * 1024;
 function readCommonInputs(getInput) {
     return {
@@ -33353,11 +33353,11 @@ const SearchInput = {
     Rows: 'search-rows',
     MinResults: 'search-min-results',
     TimeoutSeconds: 'search-timeout-seconds',
-    Url: 'search-url',
+    Url: 'search-page-url',
     Uid: 'search-uid',
     WaitSeconds: 'search-wait-seconds'
 };
-/** `url` when neither search-url nor the repository is known. */
+/** `url` when neither search-page-url nor the repository is known. */
 const DEFAULT_PAGE_URL = 'brcloud-deploy';
 const QUERY = SearchInput.Query;
 /** `*`, `?` and `~` are not wildcard or fuzzy operators for this service: it replaces them by spaces. */
@@ -33625,7 +33625,7 @@ function checkRequestSize(config) {
 }
 
 ;// CONCATENATED MODULE: ./src/inputs/budget.ts
-// The watchdog's budget (timeout-minutes): the run's own limits added up, so that the watchdog never
+// The watchdog's budget (total-timeout-minutes): the run's own limits added up, so that the watchdog never
 // cuts a rollback short. Empty: derived from them; an explicit value that cannot hold them is refused
 // before any request, with the numbers.
 
@@ -33650,7 +33650,7 @@ function budgetParts(deploy, search) {
     return parts;
 }
 const minutes = (ms) => `${+(ms / 60_000).toFixed(2)}`;
-/** The watchdog's limit in ms: timeout-minutes, or the budgets plus a margin when it is empty. */
+/** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
 function watchdogMs(common, deploy, search) {
     const parts = budgetParts(deploy, search);
     const needed = parts.reduce((sum, [, ms]) => sum + ms, 0);
@@ -33658,8 +33658,8 @@ function watchdogMs(common, deploy, search) {
         return needed + MARGIN_MS;
     if (common.timeoutMs < needed) {
         const sum = parts.map(([name, ms]) => `${name} ${minutes(ms)}`).join(' + ');
-        throw new errors/* InputError */.dz(`timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
-            `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
+        throw new errors/* InputError */.dz(`total-timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
+            `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set total-timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
             `(the budgets plus ${minutes(MARGIN_MS)} minutes to build and upload), leave it empty to derive it, or lower those budgets.`);
     }
     return common.timeoutMs;
@@ -33766,7 +33766,7 @@ var http_errors = __nccwpck_require__(8549);
 
 
 
-/** The run took longer than timeout-minutes. */
+/** The run took longer than total-timeout-minutes. */
 class WatchdogTimeout extends errors/* ActionError */.lZ {
     name = 'WatchdogTimeout';
 }
@@ -33791,9 +33791,9 @@ async function run() {
         const derived = inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '';
         const timer = setTimeout(() => {
             watchdogFired = true;
-            watchdog.abort(new WatchdogTimeout(`The deployment did not finish within timeout-minutes (${minutes} min${derived})` +
+            watchdog.abort(new WatchdogTimeout(`The deployment did not finish within total-timeout-minutes (${minutes} min${derived})` +
                 `${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
-                `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`));
+                `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`));
         }, inputs.watchdogMs);
         // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
         // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.

@@ -217,7 +217,7 @@ const actionInputs = (emulator: Emulator, distribution: string): Record<string, 
   distribution,
   'distribution-name': `bench-run-${++runs}.tar.gz`,
   'compression-level': String(level),
-  'max-distribution-size': String(64 * 1024)
+  'max-distribution-mb': String(64 * 1024)
 })
 const nodeArgs = values['node-args'].split(' ').filter((a) => a !== '')
 if (nodeArgs.length > 0) console.log(`   (diagnostic) the action runs as node ${nodeArgs.join(' ')} ${action}`)

@@ -77,7 +77,7 @@ const NEW_PERMISSION = /^(\s*)attestations:\s*(\S+)(\s*#.*)?$/gm
 
 /** The workflow as the schema can read it: `attestations:` permission lines left out, after checking their value. */
 function withoutNewPermissions(text: string): string {
-  return text.replace(NEW_PERMISSION, (line: string, _indent: string, value: string) => {
+  return text.replace(NEW_PERMISSION, (_line: string, _indent: string, value: string) => {
     if (!['read', 'write', 'none'].includes(value)) throw new Error(`attestations: '${value}' is not read, write or none`)
     return ''
   })

@@ -22,7 +22,7 @@ export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(3))} s`
 }
 
-/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes), as max-distribution-size counts. */
+/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes), as max-distribution-mb counts. */
 export function formatMb(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
 }

@@ -13,7 +13,7 @@ import type { SearchResult } from './search/client.js'
 import { networkFailure } from './http/errors.js'
 import { redact } from './secrets.js'
 
-/** The run took longer than timeout-minutes. */
+/** The run took longer than total-timeout-minutes. */
 export class WatchdogTimeout extends ActionError {
   override name = 'WatchdogTimeout'
 }
@@ -43,9 +43,9 @@ export async function run(): Promise<void> {
       watchdogFired = true
       watchdog.abort(
         new WatchdogTimeout(
-          `The deployment did not finish within timeout-minutes (${minutes} min${derived})` +
+          `The deployment did not finish within total-timeout-minutes (${minutes} min${derived})` +
             `${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
-            `answering: check its status, then run again, or raise timeout-minutes for very large distributions.`
+            `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`
         )
       )
     }, inputs.watchdogMs)

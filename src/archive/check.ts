@@ -38,7 +38,7 @@ export function checkSizeLimit(label: string, size: number, maxBytes: number): v
     `${label} is ${sizeText(size, maxBytes)}, over the limit of ${sizeText(maxBytes, size)} per distribution ` +
       '(Bloomreach Cloud accepts at most 650 MB per distribution by default). Make the distribution smaller ' +
       '(e.g. leave unused dependencies or test jars out of the build), or, if your platform allows larger distributions, ' +
-      'raise the limit with the `max-distribution-size` input.'
+      'raise the limit with the `max-distribution-mb` input.'
   )
 }
 

@@ -1,4 +1,4 @@
-// The watchdog's budget (timeout-minutes): the run's own limits added up, so that the watchdog never
+// The watchdog's budget (total-timeout-minutes): the run's own limits added up, so that the watchdog never
 // cuts a rollback short. Empty: derived from them; an explicit value that cannot hold them is refused
 // before any request, with the numbers.
 import { InputError } from '../errors.js'
@@ -26,7 +26,7 @@ export function budgetParts(deploy: DeployInputs | undefined, search: SearchConf
 
 const minutes = (ms: number): string => `${+(ms / 60_000).toFixed(2)}`
 
-/** The watchdog's limit in ms: timeout-minutes, or the budgets plus a margin when it is empty. */
+/** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
 export function watchdogMs(common: CommonInputs, deploy: DeployInputs | undefined, search: SearchConfig | undefined): number {
   const parts = budgetParts(deploy, search)
   const needed = parts.reduce((sum, [, ms]) => sum + ms, 0)
@@ -34,8 +34,8 @@ export function watchdogMs(common: CommonInputs, deploy: DeployInputs | undefine
   if (common.timeoutMs < needed) {
     const sum = parts.map(([name, ms]) => `${name} ${minutes(ms)}`).join(' + ')
     throw new InputError(
-      `timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
-        `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
+      `total-timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
+        `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set total-timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
         `(the budgets plus ${minutes(MARGIN_MS)} minutes to build and upload), leave it empty to derive it, or lower those budgets.`
     )
   }

@@ -30,17 +30,17 @@ export const Input = {
   RollbackOnSearch: 'rollback-on-search',
   DeployStrategy: 'deploy-strategy',
   DryRun: 'dry-run',
-  MaxDistributionSize: 'max-distribution-size',
+  MaxDistributionSize: 'max-distribution-mb',
   MaxDistributions: 'max-distributions',
   MaxAttempts: 'max-attempts',
   RequestTimeoutSeconds: 'request-timeout-seconds',
-  TimeoutMinutes: 'timeout-minutes',
+  TimeoutMinutes: 'total-timeout-minutes',
   BuildCommand: 'build-command',
   CompressionLevel: 'compression-level',
   GitHubToken: 'github-token'
 } as const satisfies Record<string, InputName>
 
-/** max-distribution-size is in MB of this size. */
+/** max-distribution-mb is in MB of this size. */
 export const MB = 1024 * 1024
 
 /** How an input is read: @actions/core's getInput, or a stand-in. */

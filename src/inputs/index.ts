@@ -37,7 +37,7 @@ export { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 
 export interface ActionInputs {
   readonly common: CommonInputs
-  /** The watchdog's limit: timeout-minutes, or derived from the run's budgets (./budget.ts). */
+  /** The watchdog's limit: total-timeout-minutes, or derived from the run's budgets (./budget.ts). */
   readonly watchdogMs: number
   readonly deploy: DeployInputs | undefined
   readonly search: SearchConfig | undefined

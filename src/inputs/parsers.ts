@@ -28,7 +28,7 @@ export function parseInteger(name: InputName, value: string, min: number, max: n
   return inRange(name, v, Number(v), min, max)
 }
 
-/** A positive number with an optional fraction (timeout-minutes: 0.5 is half a minute). */
+/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
 export function parseDecimal(name: InputName, value: string, min: number, max: number): number {
   const v = orDefault(name, value)
   if (!/^\d+(\.\d+)?$/.test(v)) throw new InputError(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`)

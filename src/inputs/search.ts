@@ -24,12 +24,12 @@ export const SearchInput = {
   Rows: 'search-rows',
   MinResults: 'search-min-results',
   TimeoutSeconds: 'search-timeout-seconds',
-  Url: 'search-url',
+  Url: 'search-page-url',
   Uid: 'search-uid',
   WaitSeconds: 'search-wait-seconds'
 } as const satisfies Record<string, InputName>
 
-/** `url` when neither search-url nor the repository is known. */
+/** `url` when neither search-page-url nor the repository is known. */
 export const DEFAULT_PAGE_URL = 'brcloud-deploy'
 
 export interface SearchConfig {
