@@ -298,7 +298,17 @@ describe('secrets on failure paths (swept after each test)', () => {
     const r = await run(base({ 'max-attempts': '1' }))
     expect(r.code).toBe(1)
     expect(r.errors[0]).toMatch(
-      /The connection to http:\/\/127\.0\.0\.1:\d+ failed during "Upload the distribution" \(ECONNRESET.*1 attempt\(s\) did not get through.*raise max-attempts/
+      /The connection to http:\/\/127\.0\.0\.1:\d+ failed during "Upload the distribution" \(ECONNRESET.*on each of up to 1 attempt\(s\) \(max-attempts\).*raise max-attempts/
     )
+  })
+
+  test('a misspelt stack: the host does not resolve, tried once, and the error says the stack name is probably wrong', async () => {
+    await emulator()
+    const r = await run(base({ 'api-url': '', stack: 'no-such-stack-xyz' }))
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(
+      /The host api\.no-such-stack-xyz\.bloomreach\.cloud does not exist during "Log in to stack 'no-such-stack-xyz'.*\(ENOTFOUND\): the stack name is probably wrong\. It was tried once and is not retried\./
+    )
+    expect(r.visible).not.toMatch(/attempt 2/)
   })
 })
