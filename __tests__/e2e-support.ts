@@ -7,12 +7,44 @@ import { join } from 'node:path'
 import type { Emulator, RecordedRequest } from '../src/emulator/server.js'
 import { runAction, type ActionRun } from '../scripts/lib/run-action.js'
 
-export const runs: ActionRun[] = []
+/** A run, and when it ran: the emulator's requests in that window are the ones it made. */
+export const runs: Array<ActionRun & { startedAt: number; endedAt: number }> = []
 
 export async function run(inputs: Record<string, string>, options: Parameters<typeof runAction>[1] = {}): Promise<ActionRun> {
+  const startedAt = Date.now()
   const result = await runAction(inputs, { ...options, env: { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1', ...options.env } })
-  runs.push(result)
+  runs.push({ ...result, startedAt, endedAt: Date.now() })
   return result
+}
+
+/** Calls of `op` the platform carried out (answered 2xx, or carried out and then dropped by a fault). */
+function carriedOut(requests: readonly RecordedRequest[], op: string): number {
+  return requests.filter(
+    (r) => r.operation === op && ((r.status >= 200 && r.status < 300) || r.fault === 'drop-after-apply' || r.fault === 'drop-after-upload')
+  ).length
+}
+
+/**
+ * The job summary's headline claims only what happened: checked against what the emulator received
+ * from that run (uploaded or not, deployed or not, rolled back or not). Runs that overlapped another
+ * (two at once) cannot be told apart by time and are skipped.
+ */
+export function expectSummaryTrue(emu: Emulator, list: ReadonlyArray<(typeof runs)[number]>): void {
+  for (const r of list) {
+    if (list.some((o) => o !== r && o.startedAt < r.endedAt && r.startedAt < o.endedAt)) continue
+    const head = /^\*\*(.+)\*\*$/m.exec(r.summary)?.[1]
+    if (head === undefined) continue
+    const mine = emu.requests.filter((q) => q.at >= r.startedAt && q.at <= r.endedAt)
+    const uploads = carriedOut(mine, 'upload')
+    const deploys = carriedOut(mine, 'deploy')
+    const claim = { head, uploads, deploys }
+    if (/nothing was deployed|Failed before anything|Already running|Already on the stack|Dry run/.test(head)) expect(claim).toMatchObject({ deploys: 0 })
+    if (/Failed before anything|Already on the stack|Dry run/.test(head)) expect(claim).toMatchObject({ uploads: 0 })
+    if (/^✅ (Verified|Deployed)|^❌ Failed: '|^❌ Replaced/.test(head)) expect(claim.deploys).toBeGreaterThanOrEqual(1)
+    if (/rolled back: /.test(head)) expect(claim.deploys).toBeGreaterThanOrEqual(2)
+    if (/^✅ Uploaded as|Failed after the upload/.test(head)) expect(claim.uploads).toBeGreaterThanOrEqual(1)
+    if (/Failed after sending the upload, which was not confirmed/.test(head)) expect(mine.some((q) => q.operation === 'upload' && q.status === 0)).toBe(true)
+  }
 }
 
 /** Every secret a run could leak: the password and every token the emulator saw, plus extras. */
@@ -44,7 +76,9 @@ export function expectNoSecrets(list: ActionRun[], secrets: string[]): void {
 /** The sweep after each test: call from afterEach with the test's emulator. */
 export function sweep(emu: Emulator, extra: string[] = []): void {
   const list = runs.splice(0)
-  if (list.length > 0) expectNoSecrets(list, secretsOf(emu, extra))
+  if (list.length === 0) return
+  expectNoSecrets(list, secretsOf(emu, extra))
+  expectSummaryTrue(emu, list)
 }
 
 /** The teardown of every e2e suite: the sweep, then the emulator closed even when the sweep fails

@@ -468,8 +468,10 @@ class CloudClient {
                     body: body.open((n) => {
                         progress.add(n);
                         sent += n;
-                        if (sent === file.size)
+                        if (sent === file.size) {
                             bodySent = true;
+                            file.onUnconfirmed?.(true);
+                        }
                     })
                 })
                     .catch(async (error) => {
@@ -477,6 +479,8 @@ class CloudClient {
                     const refused = await file.verified.then(() => undefined, (reason) => reason);
                     if (refused !== undefined)
                         throw refused;
+                    if (error instanceof errors/* ServiceError */._7)
+                        file.onUnconfirmed?.(false);
                     throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
                 });
                 progress.finish();
@@ -3444,8 +3448,17 @@ async function chooseDistribution(ctx, archive, environments) {
 /** Uploads the archive; notes what the platform stored. */
 async function upload(ctx, ready) {
     const uploaded = await ctx.phase('Upload the distribution', async () => {
-        const file = { path: ready.path, fileName: ready.fileName, size: ready.size, verified: ctx.verified(ready), storedBefore: ctx.result.storedBefore };
+        const onUnconfirmed = (unconfirmed) => void (ctx.result.uploadUnconfirmed = unconfirmed);
+        const file = {
+            path: ready.path,
+            fileName: ready.fileName,
+            size: ready.size,
+            verified: ctx.verified(ready),
+            storedBefore: ctx.result.storedBefore,
+            onUnconfirmed
+        };
         const d = await ctx.client.uploadDistribution(file);
+        ctx.result.uploadUnconfirmed = false;
         core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
         return d;
     });

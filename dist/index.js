@@ -29183,7 +29183,9 @@ function deploymentRows(d) {
             ? 'not needed: an identical distribution is on the stack'
             : d?.dryRun
                 ? undefined
-                : 'not uploaded';
+                : d?.uploadUnconfirmed
+                    ? `sent, not confirmed: its answer was lost and no stored copy could be looked up; the stack may hold \`${archive?.name ?? ''}\``
+                    : 'not uploaded';
     return [
         ['API address', d?.apiUrl ?? '—'],
         ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
@@ -29247,6 +29249,8 @@ function headline(r) {
             return `❌ Failed: nothing was deployed; ${env} ${atTheEnd(d)}`;
         if (d.upload)
             return `❌ Failed after the upload of ${id}: nothing was deployed`;
+        if (d.uploadUnconfirmed)
+            return `❌ Failed after sending the upload, which was not confirmed: nothing was deployed`;
         return `❌ Failed before anything was ${d.environmentName ? 'deployed' : 'uploaded'}`;
     }
     if (!r.deploys)

@@ -48,6 +48,11 @@ export interface UploadFile {
    * and stops at once when it rejects (see multipart.ts). The MD5 finds a stored copy after a lost answer.
    */
   verified: Promise<{ md5: string }>
+  /**
+   * Whether the platform may hold an upload nobody confirmed: true once a whole body was sent, false
+   * again when an answer came (stored, or refused: either way it is known).
+   */
+  onUnconfirmed?: ((unconfirmed: boolean) => void) | undefined
   /** How many distributions the stack held before this upload, when they were listed: tells a full stack whatever the refusal's wording. */
   storedBefore?: number | undefined
 }
@@ -245,7 +250,10 @@ export class CloudClient {
               body: body.open((n) => {
                 progress.add(n)
                 sent += n
-                if (sent === file.size) bodySent = true
+                if (sent === file.size) {
+                  bodySent = true
+                  file.onUnconfirmed?.(true)
+                }
               })
             })
             .catch(async (error: unknown) => {
@@ -255,6 +263,7 @@ export class CloudClient {
                 (reason: unknown) => reason
               )
               if (refused !== undefined) throw refused
+              if (error instanceof ServiceError) file.onUnconfirmed?.(false)
               throw error instanceof ServiceError ? withUploadHint(error, file.storedBefore) : error
             })
           progress.finish()

@@ -62,6 +62,8 @@ export interface DeployResult {
         readonly adopted: boolean
       }
     | undefined
+  /** A whole upload body was sent but no answer or stored copy confirmed it: the stack may hold it. */
+  uploadUnconfirmed?: boolean | undefined
   /** The distribution deployed (or, on a dry run or a skip, the one that would be). */
   distributionId?: string | undefined
   /** Names of the config files deployed with it. */

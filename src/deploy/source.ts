@@ -140,8 +140,17 @@ export async function chooseDistribution(
 /** Uploads the archive; notes what the platform stored. */
 export async function upload(ctx: SourceContext, ready: ReadyArchive): Promise<string> {
   const uploaded = await ctx.phase('Upload the distribution', async () => {
-    const file = { path: ready.path, fileName: ready.fileName, size: ready.size, verified: ctx.verified(ready), storedBefore: ctx.result.storedBefore }
+    const onUnconfirmed = (unconfirmed: boolean): void => void (ctx.result.uploadUnconfirmed = unconfirmed)
+    const file = {
+      path: ready.path,
+      fileName: ready.fileName,
+      size: ready.size,
+      verified: ctx.verified(ready),
+      storedBefore: ctx.result.storedBefore,
+      onUnconfirmed
+    }
     const d = await ctx.client.uploadDistribution(file)
+    ctx.result.uploadUnconfirmed = false
     core.info(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
     return d
   })

@@ -183,6 +183,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       httpVersion: req.httpVersion,
       remotePort: req.socket.remotePort,
       headers: headersOf(req),
+      at: Date.now(),
       status: 0
     }
     requests.push(record)

@@ -141,6 +141,8 @@ export interface RecordedRequest {
   headers: Record<string, string>
   json?: unknown
   parts?: RecordedPart[]
+  /** Date.now() when the request arrived (tests attribute requests to the run that made them). */
+  at: number
   /** Status answered; 0 while unanswered or when the connection was reset/dropped. */
   status: number
   /** Something the emulator accepted but a stricter reading would not (printed as a warning in its log). */
