@@ -158,6 +158,8 @@ describe.each(['when-done', 'at-request'] as const)('the platform reports the ne
       const r = await run(base({ distribution: release('v2', true), 'health-url': site('production'), 'health-timeout-minutes': '0.05', rollback: 'true' }))
       expect(r.code).toBe(1)
       expect(r.errors[0]).toMatch(/the last answer: HTTP 500.* Rolled back: 'production' runs the previous distribution/)
+      // A 500 is not a missing marker: no hint about health-expect.
+      expect(r.errors[0]).not.toMatch(/health-expect into that page/)
       expect(envNamed('production')?.distributionId).toBe(v1)
     })
 
@@ -212,6 +214,8 @@ describe.each(['when-done', 'at-request'] as const)('the platform reports the ne
       expect(ops(emu, 'upload')).toHaveLength(uploads)
       expect(envNamed('production')?.distributionId).toBe(tested)
       expect(r.outputs['distribution-id']).toBe(tested)
+      // The name is known from the stack, though nothing was uploaded.
+      expect(r.outputs['distribution-name']).toBe(emu.distributions.find((d) => d.id === tested)?.name)
     })
 
     test('distribution-id: checked to exist, deployed, no upload', async () => {
