@@ -2,14 +2,9 @@
 // report what did not happen (issue 15), each in both platform readings where the reading matters:
 // the environment reports the new distributionId when the switch is done ('when-done'), or as soon as
 // the deploy is requested while the site keeps serving the old release ('at-request').
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import type { EmulatorOptions } from '../src/emulator/types.js'
-import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { ops, run, sweepAndClose } from './e2e-support.js'
+import { archiveOf, ops, run, sweepAndClose, release } from './e2e-support.js'
 
 let emu: Emulator | undefined
 afterEach(async () => {
@@ -20,20 +15,6 @@ afterEach(async () => {
 async function emulator(options: EmulatorOptions): Promise<Emulator> {
   emu = await startEmulator({ appConfigFiles: ['site.properties'], ...options })
   return emu
-}
-
-/** A release whose version.txt says `version`; `broken` makes its site answer 500. */
-function release(version: string, broken = false): string {
-  const tree = makeDistributionTree(undefined, 2_000)
-  writeFileSync(join(tree, 'version.txt'), `${version}\n`)
-  if (broken) writeFileSync(join(tree, 'EMULATOR-SITE-FAILS'), 'this release fails\n')
-  return tree
-}
-
-function archiveOf(tree: string, name: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'brcd-rel-')), name)
-  execFileSync('tar', ['-czf', file, '-C', tree, '.'])
-  return file
 }
 
 function current(): Emulator {

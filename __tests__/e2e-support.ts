@@ -1,10 +1,11 @@
 // Shared by the end-to-end suites: every run has step debug logging on, and every run is swept
 // for secrets (password, every token the emulator issued or saw) after each test.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator, RecordedRequest } from '../src/emulator/server.js'
+import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
 import { runAction, type ActionRun } from '../scripts/lib/run-action.js'
 
 /** A run, and when it ran: the emulator's requests in that window are the ones it made. */
@@ -103,4 +104,19 @@ export function extract(archive: string): string {
   const out = mkdtempSync(join(tmpdir(), 'brcd-x-'))
   execFileSync('tar', ['-xzf', archive, '-C', out])
   return out
+}
+
+/** A release: a distribution tree whose version.txt says `version`; `broken` makes its site answer 500 on the emulator. */
+export function release(version: string, broken = false): string {
+  const tree = makeDistributionTree(undefined, 2_000)
+  writeFileSync(join(tree, 'version.txt'), `${version}\n`)
+  if (broken) writeFileSync(join(tree, 'EMULATOR-SITE-FAILS'), 'this release fails\n')
+  return tree
+}
+
+/** A prebuilt archive of a release, made by GNU tar (the same bytes on every run that uses it). */
+export function archiveOf(tree: string, name: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'brcd-rel-')), name)
+  execFileSync('tar', ['-czf', file, '-C', tree, '.'])
+  return file
 }

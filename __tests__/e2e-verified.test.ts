@@ -1,14 +1,9 @@
 // Verified deploys against the bundled action: followed until applied, the site checked, a bad
 // release rolled back, promotion without an upload, reuse, skips, config files and a dry run. The
 // emulator takes 0.5 s to switch a deploy and serves each environment's distribution as a site.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import type { DeployReport, EmulatorOptions } from '../src/emulator/types.js'
-import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { ops, opsBefore, run, sweepAndClose } from './e2e-support.js'
+import { archiveOf, ops, opsBefore, run, sweepAndClose, release } from './e2e-support.js'
 
 let emu: Emulator
 /** When the platform reports the new distributionId: the whole suite runs in both readings. */
@@ -18,21 +13,6 @@ const start = (options: EmulatorOptions = {}): Promise<Emulator> =>
 afterEach(async () => {
   await sweepAndClose(emu, [emu.search.authKey])
 })
-
-/** A release: a distribution tree whose version.txt says `version`; `broken` makes its site answer 500. */
-function release(version: string, broken = false): string {
-  const tree = makeDistributionTree(undefined, 2_000)
-  writeFileSync(join(tree, 'version.txt'), `${version}\n`)
-  if (broken) writeFileSync(join(tree, 'EMULATOR-SITE-FAILS'), 'this release fails\n')
-  return tree
-}
-
-/** A prebuilt archive of a release (the same bytes on every run that uses it). */
-function archiveOf(tree: string, name: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'brcd-rel-')), name)
-  execFileSync('tar', ['-czf', file, '-C', tree, '.'])
-  return file
-}
 
 const base = (over: Record<string, string> = {}) => ({
   'api-url': emu.url,
