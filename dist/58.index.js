@@ -3530,137 +3530,163 @@ async function deploy(inputs, phase, signal, verify) {
     const { address } = inputs;
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
     const result = newResult(inputs);
-    const say = (line) => {
-        core/* info */.pq(line);
-        if (inputs.dryRun)
-            result.plan.push(line);
-    };
-    const caution = (line) => {
-        core/* warning */.$e(line);
-        result.cautions.push(line);
-    };
-    const cleanup = [];
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
     const api = new CloudApi(transport, { retry: retryPolicy(inputs), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
     const session = new CloudSession(api, inputs.username, inputs.password, { target });
-    const client = new CloudClient(api, session);
-    let github;
-    let loggedIn = false;
-    let closed = false;
-    const takeLastLook = async () => {
-        if (!loggedIn || closed)
-            return;
-        closed = true;
-        result.finalLook = await closingCalls(inputs, session);
-    };
-    try {
-        if (inputs.buildCommand) {
-            const command = inputs.buildCommand;
-            await phase(`Build: ${command}`, () => runBuildCommand(command, workspace()));
-        }
-        let archive;
-        const verified = async (ready) => {
+    const run = {
+        inputs,
+        result,
+        phase,
+        signal,
+        verify,
+        target,
+        session,
+        client: new CloudClient(api, session),
+        cleanup: [],
+        say: (line) => {
+            core/* info */.pq(line);
+            if (inputs.dryRun)
+                result.plan.push(line);
+        },
+        caution: (line) => {
+            core/* warning */.$e(line);
+            result.cautions.push(line);
+        },
+        verified: async (ready) => {
             const info = await ready.verified;
             if (result.archive)
                 result.archive.sha256 = info.sha256;
             return info;
-        };
-        if (inputs.source.kind === 'upload') {
-            const ready = await phase('Prepare the distribution', () => prepareArchive(inputs, cleanup));
-            archive = ready;
-            result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: undefined };
-            if (ready.packed)
-                await verified(ready);
         }
-        await phase(`Log in to ${target}`, async () => {
-            await session.login();
-            loggedIn = true;
-            result.platformReached = true;
-            core/* info */.pq(`Logged in as ${inputs.username}.`);
-        });
-        // Everything that could refuse the run is read before anything changes.
-        let configFileIds = [];
-        if (inputs.configFiles.length > 0) {
-            configFileIds = await phase('Find the config files', async () => {
-                const ids = await resolveConfigFiles(client, inputs.configFiles, target);
-                core/* info */.pq(`Config files: ${inputs.configFiles.map((n, i) => `'${n}' (${ids[i] ?? '?'})`).join(', ')}, role systemproperty.`);
-                return ids;
-            });
-        }
-        let environments;
-        let environment;
-        if (inputs.environment) {
-            const name = inputs.environment;
-            environment = await phase(`Find environment '${name}'`, async () => {
-                const found = await findEnvironment(client, name, target, 'environment');
-                environments = found.list;
-                const env = found.environment;
-                core/* info */.pq(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : '; it runs no distribution'}.`);
-                return env;
-            });
-            result.environmentId = environment.id;
-            result.previousDistributionId = environment.distributionId ?? undefined;
-        }
-        const source = { inputs, client, phase, result, target, say, verified };
-        let distributionId = await chooseDistribution(source, archive, environments);
-        result.distributionId = distributionId;
-        const alreadyRuns = environment !== undefined && distributionId !== undefined && environment.distributionId === distributionId;
-        const redeploy = alreadyRuns ? redeployReason(inputs) : undefined;
-        const skip = alreadyRuns && redeploy === undefined;
-        if (environment)
-            planDeploy(inputs, environment, distributionId, skip, redeploy, result, say);
-        if (inputs.dryRun) {
-            if (archive)
-                await verified(archive);
-            if (inputs.health)
-                say(`Would check ${inputs.health.url} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`);
-            if (verify)
-                await verify();
-            result.completed = true;
-            return result;
-        }
-        if (environment && inputs.githubToken && !skip) {
-            github = await GitHubDeployment.start(inputs.githubToken, environment.name, `${archive?.fileName ?? distributionId ?? 'distribution'} to ${result.target}`, inputs.environmentUrl);
-        }
-        if (distributionId === undefined && archive !== undefined) {
-            distributionId = await upload(source, archive);
-            result.distributionId = distributionId;
-        }
-        if (environment && distributionId !== undefined && !skip) {
-            await release(inputs, { phase, client, environment, distributionId, configFileIds, signal, verify, caution }, result);
-        }
-        else {
-            if (skip)
-                result.skipped = true;
-            // Nothing was deployed (the environment already ran it, or an upload only): the site is checked all the same.
-            const health = inputs.health;
-            if (health)
-                await phase(`Health check ${health.url}`, () => siteCheck(inputs, health, signal));
-            const why = verify ? await verify() : undefined;
-            if (why !== undefined)
-                throw new errors/* ActionError */.lZ(why);
-        }
-        await takeLastLook();
-        if (result.release) {
-            noteLateChange(result, caution);
-            await github?.set('success', `Deployed ${distributionId ?? ''}`);
-        }
-        github = undefined;
-        result.completed = true;
+    };
+    const github = {};
+    try {
+        await steps(run, github);
         return result;
     }
     catch (error) {
-        await takeLastLook();
-        await github?.set('failure', (0,release_state/* rolledBack */.EN)(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run');
+        await closeRun(run);
+        await github.deployment?.set('failure', (0,release_state/* rolledBack */.EN)(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run');
         throw new errors/* StepFailed */.an(result, failureOf(result, error));
     }
     finally {
         result.tokenRenewals = session.renewals;
         await transport.close().catch(() => undefined);
-        for (const dir of cleanup)
+        for (const dir of run.cleanup)
             await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
     }
 }
+/** The steps in order; a dry run stops once it has said what it would do. */
+async function steps(run, github) {
+    const { inputs, result } = run;
+    const archive = await prepare(run);
+    const stack = await readStack(run);
+    const source = { inputs, client: run.client, phase: run.phase, result, target: run.target, say: run.say, verified: run.verified };
+    let distributionId = await chooseDistribution(source, archive, stack.environments);
+    result.distributionId = distributionId;
+    const { environment } = stack;
+    const alreadyRuns = environment !== undefined && distributionId !== undefined && environment.distributionId === distributionId;
+    const redeploy = alreadyRuns ? redeployReason(inputs) : undefined;
+    const skip = alreadyRuns && redeploy === undefined;
+    if (environment)
+        planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say);
+    if (inputs.dryRun)
+        return finishDryRun(run, archive);
+    if (environment && inputs.githubToken && !skip) {
+        const what = `${archive?.fileName ?? distributionId ?? 'distribution'} to ${result.target}`;
+        github.deployment = await GitHubDeployment.start(inputs.githubToken, environment.name, what, inputs.environmentUrl);
+    }
+    if (distributionId === undefined && archive !== undefined) {
+        distributionId = await upload(source, archive);
+        result.distributionId = distributionId;
+    }
+    if (environment && distributionId !== undefined && !skip) {
+        await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds }, result);
+    }
+    else {
+        result.skipped = skip;
+        await checkWithoutDeploy(run);
+    }
+    await closeRun(run);
+    if (result.release) {
+        noteLateChange(result, run.caution);
+        await github.deployment?.set('success', `Deployed ${distributionId ?? ''}`);
+    }
+    github.deployment = undefined;
+    result.completed = true;
+}
+/** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
+async function prepare(run) {
+    const { inputs, result } = run;
+    if (inputs.buildCommand) {
+        const command = inputs.buildCommand;
+        await run.phase(`Build: ${command}`, () => runBuildCommand(command, workspace()));
+    }
+    if (inputs.source.kind !== 'upload')
+        return undefined;
+    const ready = await run.phase('Prepare the distribution', () => prepareArchive(inputs, run.cleanup));
+    result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: undefined };
+    if (ready.packed)
+        await run.verified(ready);
+    return ready;
+}
+/** Login, config files and the environment: everything that could refuse the run, read before anything changes. */
+async function readStack(run) {
+    const { inputs, result, client, target } = run;
+    await run.phase(`Log in to ${target}`, async () => {
+        await run.session.login();
+        result.platformReached = true;
+        core/* info */.pq(`Logged in as ${inputs.username}.`);
+    });
+    let configFileIds = [];
+    if (inputs.configFiles.length > 0) {
+        configFileIds = await run.phase('Find the config files', async () => {
+            const ids = await resolveConfigFiles(client, inputs.configFiles, target);
+            core/* info */.pq(`Config files: ${inputs.configFiles.map((n, i) => `'${n}' (${ids[i] ?? '?'})`).join(', ')}, role systemproperty.`);
+            return ids;
+        });
+    }
+    const name = inputs.environment;
+    if (name === undefined)
+        return { configFileIds, environment: undefined, environments: undefined };
+    const found = await run.phase(`Find environment '${name}'`, async () => {
+        const lookup = await findEnvironment(client, name, target, 'environment');
+        const env = lookup.environment;
+        core/* info */.pq(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : '; it runs no distribution'}.`);
+        return lookup;
+    });
+    result.environmentId = found.environment.id;
+    result.previousDistributionId = found.environment.distributionId ?? undefined;
+    return { configFileIds, environment: found.environment, environments: found.list };
+}
+/** A dry run: the archive's whole check, what it would check, the search check (which changes nothing). */
+async function finishDryRun(run, archive) {
+    const { inputs } = run;
+    if (archive)
+        await run.verified(archive);
+    if (inputs.health)
+        run.say(`Would check ${inputs.health.url} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`);
+    if (run.verify)
+        await run.verify();
+    run.result.completed = true;
+}
+/** Nothing was deployed (the environment already ran it, or an upload only): the site and search are checked all the same. */
+async function checkWithoutDeploy(run) {
+    const health = run.inputs.health;
+    if (health)
+        await run.phase(`Health check ${health.url}`, () => siteCheck(run.inputs, health, run.signal));
+    const why = run.verify ? await run.verify() : undefined;
+    if (why !== undefined)
+        throw new errors/* ActionError */.lZ(why);
+}
+/** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
+async function closeRun(run) {
+    if (!run.result.platformReached || closedRuns.has(run))
+        return;
+    closedRuns.add(run);
+    run.result.finalLook = await closingCalls(run.inputs, run.session);
+}
+const closedRuns = new WeakSet();
 /** Logs (and on a dry run plans) what happens to the environment. */
 function planDeploy(inputs, environment, distributionId, skip, redeploy, result, say) {
     const files = inputs.configFiles.length > 0 ? ` with config files ${inputs.configFiles.map((n) => `'${n}'`).join(', ')}` : '';

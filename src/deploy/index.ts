@@ -69,143 +69,188 @@ function redeployReason(inputs: DeployInputs): string | undefined {
   return undefined
 }
 
+/** What every step of one deployment shares: the inputs, the result it fills in, the cloud doors. */
+interface Run {
+  readonly inputs: DeployInputs
+  readonly result: DeployResult
+  readonly phase: PhaseRunner
+  readonly signal: AbortSignal | undefined
+  readonly verify: Verification | undefined
+  readonly target: string
+  readonly session: CloudSession
+  readonly client: CloudClient
+  /** Temporary directories to remove when the step ends. */
+  readonly cleanup: string[]
+  /** Logs a line, and keeps it in the dry run's plan. */
+  readonly say: (line: string) => void
+  /** A warning the summary repeats. */
+  readonly caution: (line: string) => void
+  /** The archive's whole check, its hashes noted in the result once known. */
+  readonly verified: (ready: ReadyArchive) => Promise<ArchiveInfo>
+}
+
+/** What the stack told before anything changes: the config files' ids, the environment (and the list it came from). */
+interface StackView {
+  readonly configFileIds: string[]
+  readonly environment: Environment | undefined
+  readonly environments: EnvironmentList | undefined
+}
+
 export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: AbortSignal, verify?: Verification): Promise<DeployResult> {
   const { address } = inputs
   const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl
   const result = newResult(inputs)
-  const say = (line: string): void => {
-    core.info(line)
-    if (inputs.dryRun) result.plan.push(line)
-  }
-  const caution = (line: string): void => {
-    core.warning(line)
-    result.cautions.push(line)
-  }
-
-  const cleanup: string[] = []
   const transport = new HttpTransport(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal })
   const api = new CloudApi(transport, { retry: retryPolicy(inputs), uploadIdleTimeoutMs: inputs.requestTimeoutMs })
   const session = new CloudSession(api, inputs.username, inputs.password, { target })
-  const client = new CloudClient(api, session)
-  let github: GitHubDeployment | undefined
-  let loggedIn = false
-  let closed = false
-  const takeLastLook = async (): Promise<void> => {
-    if (!loggedIn || closed) return
-    closed = true
-    result.finalLook = await closingCalls(inputs, session)
-  }
-  try {
-    if (inputs.buildCommand) {
-      const command = inputs.buildCommand
-      await phase(`Build: ${command}`, () => runBuildCommand(command, workspace()))
-    }
-    let archive: ReadyArchive | undefined
-    const verified = async (ready: ReadyArchive): Promise<ArchiveInfo> => {
+  const run: Run = {
+    inputs,
+    result,
+    phase,
+    signal,
+    verify,
+    target,
+    session,
+    client: new CloudClient(api, session),
+    cleanup: [],
+    say: (line) => {
+      core.info(line)
+      if (inputs.dryRun) result.plan.push(line)
+    },
+    caution: (line) => {
+      core.warning(line)
+      result.cautions.push(line)
+    },
+    verified: async (ready) => {
       const info = await ready.verified
       if (result.archive) result.archive.sha256 = info.sha256
       return info
     }
-    if (inputs.source.kind === 'upload') {
-      const ready = await phase('Prepare the distribution', () => prepareArchive(inputs, cleanup))
-      archive = ready
-      result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: undefined }
-      if (ready.packed) await verified(ready)
-    }
-
-    await phase(`Log in to ${target}`, async () => {
-      await session.login()
-      loggedIn = true
-      result.platformReached = true
-      core.info(`Logged in as ${inputs.username}.`)
-    })
-
-    // Everything that could refuse the run is read before anything changes.
-    let configFileIds: string[] = []
-    if (inputs.configFiles.length > 0) {
-      configFileIds = await phase('Find the config files', async () => {
-        const ids = await resolveConfigFiles(client, inputs.configFiles, target)
-        core.info(`Config files: ${inputs.configFiles.map((n, i) => `'${n}' (${ids[i] ?? '?'})`).join(', ')}, role systemproperty.`)
-        return ids
-      })
-    }
-
-    let environments: EnvironmentList | undefined
-    let environment: Environment | undefined
-    if (inputs.environment) {
-      const name = inputs.environment
-      environment = await phase(`Find environment '${name}'`, async () => {
-        const found = await findEnvironment(client, name, target, 'environment')
-        environments = found.list
-        const env = found.environment
-        core.info(
-          `Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : '; it runs no distribution'}.`
-        )
-        return env
-      })
-      result.environmentId = environment.id
-      result.previousDistributionId = environment.distributionId ?? undefined
-    }
-
-    const source: SourceContext = { inputs, client, phase, result, target, say, verified }
-    let distributionId = await chooseDistribution(source, archive, environments)
-    result.distributionId = distributionId
-
-    const alreadyRuns = environment !== undefined && distributionId !== undefined && environment.distributionId === distributionId
-    const redeploy = alreadyRuns ? redeployReason(inputs) : undefined
-    const skip = alreadyRuns && redeploy === undefined
-    if (environment) planDeploy(inputs, environment, distributionId, skip, redeploy, result, say)
-
-    if (inputs.dryRun) {
-      if (archive) await verified(archive)
-      if (inputs.health)
-        say(`Would check ${inputs.health.url} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`)
-      if (verify) await verify()
-      result.completed = true
-      return result
-    }
-
-    if (environment && inputs.githubToken && !skip) {
-      github = await GitHubDeployment.start(
-        inputs.githubToken,
-        environment.name,
-        `${archive?.fileName ?? distributionId ?? 'distribution'} to ${result.target}`,
-        inputs.environmentUrl
-      )
-    }
-    if (distributionId === undefined && archive !== undefined) {
-      distributionId = await upload(source, archive)
-      result.distributionId = distributionId
-    }
-
-    if (environment && distributionId !== undefined && !skip) {
-      await release(inputs, { phase, client, environment, distributionId, configFileIds, signal, verify, caution }, result)
-    } else {
-      if (skip) result.skipped = true
-      // Nothing was deployed (the environment already ran it, or an upload only): the site is checked all the same.
-      const health = inputs.health
-      if (health) await phase(`Health check ${health.url}`, () => siteCheck(inputs, health, signal))
-      const why = verify ? await verify() : undefined
-      if (why !== undefined) throw new ActionError(why)
-    }
-    await takeLastLook()
-    if (result.release) {
-      noteLateChange(result, caution)
-      await github?.set('success', `Deployed ${distributionId ?? ''}`)
-    }
-    github = undefined
-    result.completed = true
+  }
+  const github: { deployment?: GitHubDeployment | undefined } = {}
+  try {
+    await steps(run, github)
     return result
   } catch (error) {
-    await takeLastLook()
-    await github?.set('failure', rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run')
+    await closeRun(run)
+    await github.deployment?.set(
+      'failure',
+      rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run'
+    )
     throw new StepFailed(result, failureOf(result, error))
   } finally {
     result.tokenRenewals = session.renewals
     await transport.close().catch(() => undefined)
-    for (const dir of cleanup) await rm(dir, { recursive: true, force: true }).catch(() => undefined)
+    for (const dir of run.cleanup) await rm(dir, { recursive: true, force: true }).catch(() => undefined)
   }
 }
+
+/** The steps in order; a dry run stops once it has said what it would do. */
+async function steps(run: Run, github: { deployment?: GitHubDeployment | undefined }): Promise<void> {
+  const { inputs, result } = run
+  const archive = await prepare(run)
+  const stack = await readStack(run)
+  const source: SourceContext = { inputs, client: run.client, phase: run.phase, result, target: run.target, say: run.say, verified: run.verified }
+  let distributionId = await chooseDistribution(source, archive, stack.environments)
+  result.distributionId = distributionId
+  const { environment } = stack
+  const alreadyRuns = environment !== undefined && distributionId !== undefined && environment.distributionId === distributionId
+  const redeploy = alreadyRuns ? redeployReason(inputs) : undefined
+  const skip = alreadyRuns && redeploy === undefined
+  if (environment) planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say)
+  if (inputs.dryRun) return finishDryRun(run, archive)
+
+  if (environment && inputs.githubToken && !skip) {
+    const what = `${archive?.fileName ?? distributionId ?? 'distribution'} to ${result.target}`
+    github.deployment = await GitHubDeployment.start(inputs.githubToken, environment.name, what, inputs.environmentUrl)
+  }
+  if (distributionId === undefined && archive !== undefined) {
+    distributionId = await upload(source, archive)
+    result.distributionId = distributionId
+  }
+  if (environment && distributionId !== undefined && !skip) {
+    await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds }, result)
+  } else {
+    result.skipped = skip
+    await checkWithoutDeploy(run)
+  }
+  await closeRun(run)
+  if (result.release) {
+    noteLateChange(result, run.caution)
+    await github.deployment?.set('success', `Deployed ${distributionId ?? ''}`)
+  }
+  github.deployment = undefined
+  result.completed = true
+}
+
+/** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
+async function prepare(run: Run): Promise<ReadyArchive | undefined> {
+  const { inputs, result } = run
+  if (inputs.buildCommand) {
+    const command = inputs.buildCommand
+    await run.phase(`Build: ${command}`, () => runBuildCommand(command, workspace()))
+  }
+  if (inputs.source.kind !== 'upload') return undefined
+  const ready = await run.phase('Prepare the distribution', () => prepareArchive(inputs, run.cleanup))
+  result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: undefined }
+  if (ready.packed) await run.verified(ready)
+  return ready
+}
+
+/** Login, config files and the environment: everything that could refuse the run, read before anything changes. */
+async function readStack(run: Run): Promise<StackView> {
+  const { inputs, result, client, target } = run
+  await run.phase(`Log in to ${target}`, async () => {
+    await run.session.login()
+    result.platformReached = true
+    core.info(`Logged in as ${inputs.username}.`)
+  })
+  let configFileIds: string[] = []
+  if (inputs.configFiles.length > 0) {
+    configFileIds = await run.phase('Find the config files', async () => {
+      const ids = await resolveConfigFiles(client, inputs.configFiles, target)
+      core.info(`Config files: ${inputs.configFiles.map((n, i) => `'${n}' (${ids[i] ?? '?'})`).join(', ')}, role systemproperty.`)
+      return ids
+    })
+  }
+  const name = inputs.environment
+  if (name === undefined) return { configFileIds, environment: undefined, environments: undefined }
+  const found = await run.phase(`Find environment '${name}'`, async () => {
+    const lookup = await findEnvironment(client, name, target, 'environment')
+    const env = lookup.environment
+    core.info(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : '; it runs no distribution'}.`)
+    return lookup
+  })
+  result.environmentId = found.environment.id
+  result.previousDistributionId = found.environment.distributionId ?? undefined
+  return { configFileIds, environment: found.environment, environments: found.list }
+}
+
+/** A dry run: the archive's whole check, what it would check, the search check (which changes nothing). */
+async function finishDryRun(run: Run, archive: ReadyArchive | undefined): Promise<void> {
+  const { inputs } = run
+  if (archive) await run.verified(archive)
+  if (inputs.health)
+    run.say(`Would check ${inputs.health.url} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`)
+  if (run.verify) await run.verify()
+  run.result.completed = true
+}
+
+/** Nothing was deployed (the environment already ran it, or an upload only): the site and search are checked all the same. */
+async function checkWithoutDeploy(run: Run): Promise<void> {
+  const health = run.inputs.health
+  if (health) await run.phase(`Health check ${health.url}`, () => siteCheck(run.inputs, health, run.signal))
+  const why = run.verify ? await run.verify() : undefined
+  if (why !== undefined) throw new ActionError(why)
+}
+
+/** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
+async function closeRun(run: Run): Promise<void> {
+  if (!run.result.platformReached || closedRuns.has(run)) return
+  closedRuns.add(run)
+  run.result.finalLook = await closingCalls(run.inputs, run.session)
+}
+const closedRuns = new WeakSet<Run>()
 
 /** Logs (and on a dry run plans) what happens to the environment. */
 function planDeploy(
@@ -237,15 +282,10 @@ function planDeploy(
   }
 }
 
-interface ReleaseParts {
-  readonly phase: PhaseRunner
-  readonly client: CloudClient
+interface ReleaseParts extends Run {
   readonly environment: Environment
   readonly distributionId: string
   readonly configFileIds: readonly string[]
-  readonly signal: AbortSignal | undefined
-  readonly verify: Verification | undefined
-  readonly caution: (line: string) => void
 }
 
 /** Our release, through its states; a failure rolls back when asked, and the step fails saying what runs now. */
