@@ -43,6 +43,8 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
   const failed = reached(release, 'rollback-failed')
   const kept = `${release.distributionId} stays on the stack for inspection.`
   if (healthy && applied) return `Rolled back: ${env} runs the previous distribution ${to} again${when(release, applied.at)}, and the site answers. ${kept}`
+  if (applied && failed)
+    return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}, but its site does not answer either: ${failed.evidence}`
   if (failed) return `The rollback to ${to} failed: ${failed.evidence}`
   if (applied)
     return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}; the site was not checked (no health-url). ${kept}`
