@@ -3238,9 +3238,10 @@ async function rollBack(ctx, release) {
     if (to === undefined || to === release.distributionId)
         return;
     release.rollbackTo = to;
-    const deadline = ctx.watch.now() + ctx.deployTimeoutMs;
     await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
-        const look = await waitWhileBusy(ctx, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) });
+        const look = await waitWhileBusy(ctx, ctx.watch.now() + ctx.deployTimeoutMs, {
+            waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`)
+        });
         if (look.distributionId !== release.distributionId && look.distributionId !== to) {
             throw replaced(release, new Replaced(`'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: neither ${release.distributionId} nor ${to}.`, look));
         }
@@ -3249,6 +3250,8 @@ async function rollBack(ctx, release) {
             ctx.log(`'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: it runs the previous distribution, so no rollback is sent.`);
             return;
         }
+        // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
+        const deadline = ctx.watch.now() + ctx.deployTimeoutMs;
         const plan = { distributionId: to, previous: look.distributionId, redeploy: look.distributionId === to };
         const how = await requestSwitch(ctx, plan, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) });
         (0,release_state/* enter */.Ve)(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`);

@@ -145,9 +145,10 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
   const to = release.previous
   if (to === undefined || to === release.distributionId) return
   release.rollbackTo = to
-  const deadline = ctx.watch.now() + ctx.deployTimeoutMs
   await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
-    const look = await waitWhileBusy(ctx, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) })
+    const look = await waitWhileBusy(ctx, ctx.watch.now() + ctx.deployTimeoutMs, {
+      waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`)
+    })
     if (look.distributionId !== release.distributionId && look.distributionId !== to) {
       throw replaced(release, new Replaced(`'${release.environment}' ${describeLook(look)}: neither ${release.distributionId} nor ${to}.`, look))
     }
@@ -156,6 +157,8 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
       ctx.log(`'${release.environment}' ${describeLook(look)}: it runs the previous distribution, so no rollback is sent.`)
       return
     }
+    // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
+    const deadline = ctx.watch.now() + ctx.deployTimeoutMs
     const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: look.distributionId === to }
     const how = await requestSwitch(ctx, plan, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) })
     enter(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`)
