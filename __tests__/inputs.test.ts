@@ -118,6 +118,17 @@ describe('inputs', () => {
     expect(readAll({ ...verified, [Input.DryRun]: 'true', [Input.TimeoutMinutes]: '1' }).watchdogMs).toBe(60_000)
   })
 
+  test('renamed inputs: the old name still works, with a warning, when the new one is not set', () => {
+    warnings.length = 0
+    expect(readAll({ [Input.Environment]: 'p', 'timeout-minutes': '40' }).watchdogMs).toBe(40 * 60_000)
+    expect(read({ 'max-distribution-size': '100', [Input.MaxDistributionSize]: '650' }).maxDistributionBytes).toBe(100 * MB)
+    expect(warnings).toEqual([
+      'The input timeout-minutes is now called total-timeout-minutes: rename it in your workflow (the old name still works for now).',
+      'The input max-distribution-size is now called max-distribution-mb: rename it in your workflow (the old name still works for now).'
+    ])
+    expect(readAll({ [Input.TimeoutMinutes]: '45', 'timeout-minutes': '40' }).watchdogMs).toBe(45 * 60_000)
+  })
+
   test('rollback-on-search needs rollback', () => {
     expect(read({ [Input.Environment]: 'production', [Input.Rollback]: 'true', [Input.RollbackOnSearch]: 'true' }).rollbackOnSearch).toBe(true)
     expect(() => read({ [Input.Environment]: 'production', [Input.RollbackOnSearch]: 'true' })).toThrow(/rollback-on-search: true needs rollback: true/)

@@ -28491,7 +28491,7 @@ function sameDistributionName(stored, ours) {
 /* harmony export */   Z: () => (/* binding */ switching)
 /* harmony export */ });
 /** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
-const SWITCHING = /deploying|progress|pending|starting|switching|updating|provisioning|restarting|stopping|queued|rolling/i;
+const SWITCHING = /deploying|in[ _-]?progress|switching|updating|restarting|starting|stopping|rolling/i;
 /** Whether the status field says the environment is busy switching; undefined when the platform gave no status. */
 function switching(look) {
     return look.status === undefined ? undefined : SWITCHING.test(look.status);
@@ -33682,13 +33682,38 @@ function watchdogMs(common, deploy, search) {
 
 
 
+
 // isLoopbackHost has one home, ./address.js: import it from there.
 
 
 
 
 
-function readInputs(getInput = core/* getInput */.V4) {
+/** Inputs renamed before the first release: the old name still works, with a warning, when the new one is not set. */
+const RENAMED = {
+    'timeout-minutes': 'total-timeout-minutes',
+    'search-url': 'search-page-url',
+    'max-distribution-size': 'max-distribution-mb'
+};
+/** A reader that takes a renamed input's old name when the new one is empty or its default (a runner sets defaults itself). */
+function withRenamedInputs(getInput, warn) {
+    const warned = new Set();
+    return (name, options) => {
+        const value = getInput(name, options);
+        const old = Object.keys(RENAMED).find((o) => RENAMED[o] === name);
+        if (old === undefined || (value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name]))
+            return value;
+        const legacy = getInput(old, options);
+        if (legacy === '')
+            return value;
+        if (!warned.has(old))
+            warn(`The input ${old} is now called ${name}: rename it in your workflow (the old name still works for now).`);
+        warned.add(old);
+        return legacy;
+    };
+}
+function readInputs(read = core/* getInput */.V4) {
+    const getInput = withRenamedInputs(read, (m) => core/* warning */.$e(m));
     // Mask every secret the moment it is known, before anything could print it. The password is not
     // trimmed: it may legitimately begin or end with a space.
     const password = getInput(Input.Password, { trimWhitespace: false });

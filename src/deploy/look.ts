@@ -2,7 +2,7 @@
 import type { EnvironmentLook } from './result.js'
 
 /** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
-const SWITCHING = /deploying|progress|pending|starting|switching|updating|provisioning|restarting|stopping|queued|rolling/i
+const SWITCHING = /deploying|in[ _-]?progress|switching|updating|restarting|starting|stopping|rolling/i
 
 /** Whether the status field says the environment is busy switching; undefined when the platform gave no status. */
 export function switching(look: EnvironmentLook): boolean | undefined {

@@ -8,6 +8,7 @@ import { Input, readCommonInputs, readDeployInputs, readSource, type CommonInput
 import { InputError } from '../errors.js'
 import { parseSearchConfig, type SearchConfig } from './search.js'
 import { watchdogMs } from './budget.js'
+import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 
 // isLoopbackHost has one home, ./address.js: import it from there.
 export { AddressInput, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
@@ -43,7 +44,30 @@ export interface ActionInputs {
   readonly search: SearchConfig | undefined
 }
 
-export function readInputs(getInput: InputReader = core.getInput): ActionInputs {
+/** Inputs renamed before the first release: the old name still works, with a warning, when the new one is not set. */
+export const RENAMED: Readonly<Record<string, InputName>> = {
+  'timeout-minutes': 'total-timeout-minutes',
+  'search-url': 'search-page-url',
+  'max-distribution-size': 'max-distribution-mb'
+}
+
+/** A reader that takes a renamed input's old name when the new one is empty or its default (a runner sets defaults itself). */
+function withRenamedInputs(getInput: InputReader, warn: (message: string) => void): InputReader {
+  const warned = new Set<string>()
+  return (name, options) => {
+    const value = getInput(name, options)
+    const old = Object.keys(RENAMED).find((o) => RENAMED[o] === name)
+    if (old === undefined || (value !== '' && value !== INPUT_DEFAULTS[name as InputName])) return value
+    const legacy = getInput(old, options)
+    if (legacy === '') return value
+    if (!warned.has(old)) warn(`The input ${old} is now called ${name}: rename it in your workflow (the old name still works for now).`)
+    warned.add(old)
+    return legacy
+  }
+}
+
+export function readInputs(read: InputReader = core.getInput): ActionInputs {
+  const getInput = withRenamedInputs(read, (m) => core.warning(m))
   // Mask every secret the moment it is known, before anything could print it. The password is not
   // trimmed: it may legitimately begin or end with a space.
   const password = getInput(Input.Password, { trimWhitespace: false })
