@@ -3265,14 +3265,13 @@ async function rollBack(ctx, release) {
 }
 /** Records a rollback that stopped part-way (the phase's error), unless a state already tells it. */
 function rollbackFailed(release, error) {
-    if (release.state === 'replaced' || release.state === 'rollback-failed')
-        return;
-    if (release.state !== 'failed' && release.state !== 'rollback-requested' && release.state !== 'rollback-applied')
-        return;
-    if (release.state === 'failed' && release.rollbackTo === undefined)
+    // rollbackTo is set before the rollback's first step: without it, none was attempted.
+    if (release.rollbackTo === undefined || !ROLLING_BACK.includes(release.state))
         return;
     (0,release_state/* enter */.Ve)(release, 'rollback-failed', error instanceof Error ? error.message : String(error));
 }
+/** The states a rollback can stop in part-way. */
+const ROLLING_BACK = ['failed', 'rollback-requested', 'rollback-applied'];
 
 ;// CONCATENATED MODULE: ./src/cloud/prune.ts
 // Which old distributions to delete so that, after one more upload, at most `max` remain: the plan

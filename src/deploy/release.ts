@@ -6,7 +6,7 @@ import { HealthCheckFailed } from '../health.js'
 import type { HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
 import { describeLook, switching } from './look.js'
-import { enter, type FailureKind, type ReleaseRecord } from './release-state.js'
+import { enter, type FailureKind, type ReleaseRecord, type ReleaseState } from './release-state.js'
 import type { EnvironmentLook } from './result.js'
 import { followSwitch, NotApplied, Replaced, requestSwitch, waitWhileBusy, type SwitchContext, type SwitchPlan } from './switch.js'
 
@@ -177,8 +177,10 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
 
 /** Records a rollback that stopped part-way (the phase's error), unless a state already tells it. */
 export function rollbackFailed(release: ReleaseRecord, error: unknown): void {
-  if (release.state === 'replaced' || release.state === 'rollback-failed') return
-  if (release.state !== 'failed' && release.state !== 'rollback-requested' && release.state !== 'rollback-applied') return
-  if (release.state === 'failed' && release.rollbackTo === undefined) return
+  // rollbackTo is set before the rollback's first step: without it, none was attempted.
+  if (release.rollbackTo === undefined || !ROLLING_BACK.includes(release.state)) return
   enter(release, 'rollback-failed', error instanceof Error ? error.message : String(error))
 }
+
+/** The states a rollback can stop in part-way. */
+const ROLLING_BACK: readonly ReleaseState[] = ['failed', 'rollback-requested', 'rollback-applied']
