@@ -3545,6 +3545,7 @@ async function deploy(inputs, phase, signal, verify) {
         session,
         client: new CloudClient(api, session),
         cleanup: [],
+        closed: false,
         say: (line) => {
             core/* info */.pq(line);
             if (inputs.dryRun)
@@ -3683,12 +3684,11 @@ async function checkWithoutDeploy(run) {
 }
 /** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
 async function closeRun(run) {
-    if (!run.result.platformReached || closedRuns.has(run))
+    if (!run.result.platformReached || run.closed)
         return;
-    closedRuns.add(run);
+    run.closed = true;
     run.result.finalLook = await closingCalls(run.inputs, run.session);
 }
-const closedRuns = new WeakSet();
 /** Logs (and on a dry run plans) what happens to the environment. */
 function planDeploy(inputs, environment, distributionId, skip, redeploy, result, say) {
     const files = inputs.configFiles.length > 0 ? ` with config files ${inputs.configFiles.map((n) => `'${n}'`).join(', ')}` : '';

@@ -33047,6 +33047,13 @@ function orDefault(name, value) {
     return value === '' ? action_metadata/* INPUT_DEFAULTS */.W[name] : value;
 }
 /** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
+/**
+ * Whether the user set an input: a runner passes every input's default itself, so a value equal to
+ * action.yml's default says nothing about the user's intent.
+ */
+function isSet(name, value) {
+    return value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name];
+}
 function parseBoolean(name, value) {
     const v = orDefault(name, value);
     if (['true', 'True', 'TRUE'].includes(v))
@@ -33165,7 +33172,7 @@ function parseDeployStrategy(value, warn) {
 }
 /** Inputs that something else makes pointless: a warning, before any request, instead of silence. */
 function warnIgnored(getInput, source, environment, warn) {
-    const set = (name) => getInput(name) !== '' && getInput(name) !== action_metadata/* INPUT_DEFAULTS */.W[name];
+    const set = (name) => isSet(name, getInput(name));
     const notes = [];
     if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
         notes.push('environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)');
@@ -33541,10 +33548,7 @@ function parseUid(value, repository) {
  * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
  */
 function otherSearchInputs(get) {
-    return Object.values(SearchInput).filter((name) => {
-        const value = get(name).trim();
-        return name !== SearchInput.Query && value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name];
-    });
+    return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && isSet(name, get(name).trim()));
 }
 /**
  * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
@@ -33701,7 +33705,7 @@ function withRenamedInputs(getInput, warn) {
     return (name, options) => {
         const value = getInput(name, options);
         const old = Object.keys(RENAMED).find((o) => RENAMED[o] === name);
-        if (old === undefined || (value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name]))
+        if (old === undefined || isSet(name, value))
             return value;
         const legacy = getInput(old, options);
         if (legacy === '')

@@ -87,6 +87,8 @@ interface Run {
   readonly caution: (line: string) => void
   /** The archive's whole check, its hashes noted in the result once known. */
   readonly verified: (ready: ReadyArchive) => Promise<ArchiveInfo>
+  /** The closing calls were made (they run once, on success or failure). */
+  closed: boolean
 }
 
 /** What the stack told before anything changes: the config files' ids, the environment (and the list it came from). */
@@ -113,6 +115,7 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
     session,
     client: new CloudClient(api, session),
     cleanup: [],
+    closed: false,
     say: (line) => {
       core.info(line)
       if (inputs.dryRun) result.plan.push(line)
@@ -246,11 +249,10 @@ async function checkWithoutDeploy(run: Run): Promise<void> {
 
 /** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
 async function closeRun(run: Run): Promise<void> {
-  if (!run.result.platformReached || closedRuns.has(run)) return
-  closedRuns.add(run)
+  if (!run.result.platformReached || run.closed) return
+  run.closed = true
   run.result.finalLook = await closingCalls(run.inputs, run.session)
 }
-const closedRuns = new WeakSet<Run>()
 
 /** Logs (and on a dry run plans) what happens to the environment. */
 function planDeploy(

@@ -6,7 +6,7 @@ import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
 import { AddressInput, parseAbsoluteUrl, parsePageUrl, resolveCloudAddress, type CloudAddress } from './address.js'
-import { optional, parseBoolean, parseDecimal, parseInteger, required } from './parsers.js'
+import { isSet, optional, parseBoolean, parseDecimal, parseInteger, required } from './parsers.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
 export const Input = {
@@ -151,7 +151,7 @@ function parseDeployStrategy(value: string, warn: (message: string) => void): st
 
 /** Inputs that something else makes pointless: a warning, before any request, instead of silence. */
 function warnIgnored(getInput: InputReader, source: DistributionSource, environment: string | undefined, warn: (message: string) => void): void {
-  const set = (name: InputName): boolean => getInput(name) !== '' && getInput(name) !== INPUT_DEFAULTS[name]
+  const set = (name: InputName): boolean => isSet(name, getInput(name))
   const notes: string[] = []
   if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
     notes.push(

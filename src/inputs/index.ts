@@ -8,7 +8,8 @@ import { Input, readCommonInputs, readDeployInputs, readSource, type CommonInput
 import { InputError } from '../errors.js'
 import { parseSearchConfig, type SearchConfig } from './search.js'
 import { watchdogMs } from './budget.js'
-import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
+import type { InputName } from '../action-metadata.js'
+import { isSet } from './parsers.js'
 
 // isLoopbackHost has one home, ./address.js: import it from there.
 export { AddressInput, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
@@ -57,7 +58,7 @@ function withRenamedInputs(getInput: InputReader, warn: (message: string) => voi
   return (name, options) => {
     const value = getInput(name, options)
     const old = Object.keys(RENAMED).find((o) => RENAMED[o] === name)
-    if (old === undefined || (value !== '' && value !== INPUT_DEFAULTS[name as InputName])) return value
+    if (old === undefined || isSet(name as InputName, value)) return value
     const legacy = getInput(old, options)
     if (legacy === '') return value
     if (!warned.has(old)) warn(`The input ${old} is now called ${name}: rename it in your workflow (the old name still works for now).`)

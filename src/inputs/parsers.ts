@@ -10,6 +10,14 @@ export function orDefault(name: InputName, value: string): string {
 }
 
 /** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
+/**
+ * Whether the user set an input: a runner passes every input's default itself, so a value equal to
+ * action.yml's default says nothing about the user's intent.
+ */
+export function isSet(name: InputName, value: string): boolean {
+  return value !== '' && value !== INPUT_DEFAULTS[name]
+}
+
 export function parseBoolean(name: InputName, value: string): boolean {
   const v = orDefault(name, value)
   if (['true', 'True', 'TRUE'].includes(v)) return true

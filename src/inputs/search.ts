@@ -9,7 +9,7 @@ import { appBrUid, buildSearchRequest, MAX_REQUEST_BYTES, newRequestId, stableUi
 import { REQUESTABLE_FIELDS, SEARCH_HOSTS, SEARCH_LIMITS, type SearchEnvironment } from '../search/service.js'
 import { parseBaseUrl } from './address.js'
 import { Input, parseMaxAttempts } from './deploy.js'
-import { orDefault, parseInteger, required } from './parsers.js'
+import { isSet, orDefault, parseInteger, required } from './parsers.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
 export const SearchInput = {
@@ -282,10 +282,7 @@ function parseUid(value: string, repository: string | undefined): string {
  * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
  */
 function otherSearchInputs(get: SearchInputReader): string[] {
-  return Object.values(SearchInput).filter((name) => {
-    const value = get(name).trim()
-    return name !== SearchInput.Query && value !== '' && value !== INPUT_DEFAULTS[name]
-  })
+  return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && isSet(name, get(name).trim()))
 }
 
 /**
