@@ -1,0 +1,319 @@
+// The emulated stack without a network: its state, faults, hooks, the record of every request, and
+// `handle(req, res)`, which answers one request. server.ts serves it over HTTP/1.1; the release
+// simulation (__tests__/sim/) calls `handle` in-process with the same objects a socket would give, so
+// both run the one model of the platform (switching, 409s, the readings) and differ only in transport
+// and clock.
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { cloudApi } from './cloud-api.js'
+import { FaultQueue } from './faults.js'
+import { codeForStatus, errorBody, HttpError, parseJson } from './http-util.js'
+import { Router, type RequestContext } from './router.js'
+import { newSearchState, searchApi, type SearchState } from './search-api.js'
+import { sitesApi } from './sites.js'
+import { newAppConfigFile, newEnvironment, type EmulatorState } from './state.js'
+import { RequestHooks } from './test-hooks.js'
+import { TokenService } from './tokens.js'
+import type { EmulatorOptions, RecordedRequest } from './types.js'
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  username: 'deployer',
+  password: 'emulator-password',
+  tokenLifetimeSeconds: 600,
+  refreshLifetimeSeconds: 86400,
+  maxDistributionBytes: 650 * 1024 * 1024,
+  maxDistributions: 100,
+  environments: ['development', 'acceptance', 'production'],
+  maxEnvironments: 4,
+  /** No cap: a page holds what `max` asks (100 by default, as the API reference shows). */
+  distributionPageSize: Number.MAX_SAFE_INTEGER,
+  deploySeconds: 0,
+  appConfigFiles: []
+} as const
+
+/** Bodies of faulted calls are kept (to record their JSON) up to this size, then only drained. */
+const RECORD_LIMIT = 1024 * 1024
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return out
+}
+
+/** Reads the whole body, recording it as JSON when it parses as JSON; never leaves the stream early. */
+async function consumeForRecord(req: IncomingMessage, record: RecordedRequest): Promise<void> {
+  const keep = !/^\s*multipart\//i.test(req.headers['content-type'] ?? '')
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (keep && size <= RECORD_LIMIT) chunks.push(chunk)
+    }
+  } catch {
+    return // the client went away
+  }
+  if (keep && size > 0 && size <= RECORD_LIMIT) {
+    const parsed = parseJson(Buffer.concat(chunks))
+    if (parsed.ok) record.json = parsed.value
+  }
+}
+
+/** Reads `afterBytes` of the body (or all of it when shorter), then destroys the connection. */
+async function resetAfter(req: IncomingMessage, afterBytes: number): Promise<void> {
+  const socket = req.socket
+  let seen = 0
+  if (afterBytes > 0) {
+    try {
+      for await (const chunk of req as AsyncIterable<Buffer>) {
+        seen += chunk.length
+        if (seen >= afterBytes) break
+      }
+    } catch {
+      // already gone
+    }
+  }
+  socket.destroy()
+}
+
+/** Resolves on 'drain' or 'close', removing both listeners (one pair per wait, none left behind). */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resume) => {
+    const done = (): void => {
+      res.off('drain', done)
+      res.off('close', done)
+      resume()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
+/** A request target for the log: the search auth_key (a credential sent in the query string) masked. */
+export function loggedUrl(url: string): string {
+  return url.replace(/([?&]auth_key=)[^&]*/gi, '$1***')
+}
+
+export interface Stack {
+  readonly state: EmulatorState
+  readonly faults: FaultQueue
+  readonly hooks: RequestHooks
+  readonly requests: RecordedRequest[]
+  readonly search: SearchState
+  /** Answers one request (or drops, hangs, resets it, as a fault says). */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+}
+
+/** The stack of `options`, its uploads stored in `storageDir`. Throws on more environments than the platform allows. */
+export function createStack(options: EmulatorOptions, storageDir: string): Stack {
+  const environmentNames = options.environments ?? DEFAULTS.environments
+  const maxEnvironments = options.maxEnvironments ?? DEFAULTS.maxEnvironments
+  if (environmentNames.length > maxEnvironments) {
+    throw new Error(`The platform allows at most ${maxEnvironments} environments per stack, ${environmentNames.length} were asked for (raise maxEnvironments)`)
+  }
+  const state: EmulatorState = {
+    settings: {
+      username: options.username ?? DEFAULTS.username,
+      password: options.password ?? DEFAULTS.password,
+      maxDistributionBytes: options.maxDistributionBytes ?? DEFAULTS.maxDistributionBytes,
+      maxDistributions: options.maxDistributions ?? DEFAULTS.maxDistributions,
+      keepUploads: options.keepUploads ?? true,
+      storageDir,
+      uploadBytesPerSecond: options.uploadBytesPerSecond,
+      distributionPageSize: options.distributionPageSize ?? DEFAULTS.distributionPageSize,
+      environmentPageSize: options.environmentPageSize ?? Number.MAX_SAFE_INTEGER,
+      environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
+      uploadAnswer: options.uploadAnswer ?? 'record',
+      deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds,
+      deployReport: options.deployReport ?? 'when-done',
+      siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
+      environmentStatus: options.environmentStatus ?? true,
+      md5Case: options.md5Case ?? 'lower',
+      unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found'
+    },
+    tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),
+    distributions: [],
+    environments: environmentNames.map(newEnvironment),
+    appConfigFiles: (options.appConfigFiles ?? DEFAULTS.appConfigFiles).map(newAppConfigFile),
+    switches: new Set()
+  }
+  const faults = new FaultQueue(options.faults)
+  const hooks = new RequestHooks()
+  const requests: RecordedRequest[] = []
+  const search = newSearchState({
+    ...(options.searchAccountId !== undefined && { accountId: options.searchAccountId }),
+    ...(options.searchAuthKey !== undefined && { authKey: options.searchAuthKey }),
+    ...(options.searchDomainKey !== undefined && { domainKey: options.searchDomainKey }),
+    ...(options.searchFacetFormat !== undefined && { facetFormat: options.searchFacetFormat }),
+    ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs })
+  })
+  const sites = sitesApi(state)
+  const router = new Router([cloudApi(state, sites.routes), searchApi(search), sites])
+  const log = options.log
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now()
+    const socket = req.socket // req.socket is cleared once the request is destroyed
+    const record: RecordedRequest = {
+      operation: 'unknown',
+      method: req.method ?? '',
+      url: req.url ?? '',
+      httpVersion: req.httpVersion,
+      remotePort: req.socket.remotePort,
+      headers: headersOf(req),
+      at: Date.now(),
+      status: 0
+    }
+    requests.push(record)
+    res.on('finish', () => (record.status = res.statusCode))
+    res.on('close', () => {
+      const ms = Math.round(performance.now() - started)
+      const status = record.status === 0 ? 'no-answer' : String(record.status)
+      const fault = record.fault === undefined ? '' : ` [fault: ${record.fault}]`
+      const note = record.note === undefined ? '' : ` [warning: ${record.note}]`
+      log?.(`${record.method} ${loggedUrl(record.url)} ${status} ${ms}ms${fault}${note}`)
+      hooks.after(record)
+    })
+
+    let drop = false
+    const ctx: RequestContext = {
+      req,
+      res,
+      url: new URL('http://emulator.invalid/'),
+      params: {},
+      record,
+      send(status, body, headers = {}) {
+        if (res.headersSent || res.writableEnded) return
+        if (drop) {
+          socket.destroy()
+          return
+        }
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
+        const h: OutgoingHttpHeaders = { ...headers }
+        if (payload !== undefined) {
+          h['content-type'] = 'application/json'
+          h['content-length'] = payload.length
+        }
+        res.writeHead(status, h)
+        res.end(payload)
+      },
+      sendText(status, contentType, text, headers = {}) {
+        if (res.headersSent || res.writableEnded) return
+        if (drop) {
+          socket.destroy()
+          return
+        }
+        const payload = Buffer.from(text)
+        res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': payload.length })
+        res.end(payload)
+      },
+      async sendStream(status, headers, length, body) {
+        if (res.headersSent || res.writableEnded) return
+        if (drop) {
+          socket.destroy()
+          return
+        }
+        res.writeHead(status, { ...headers, 'content-length': length })
+        if (req.method === 'HEAD') {
+          res.end() // the generator never started, so nothing was opened
+          return
+        }
+        let sent = 0
+        try {
+          for await (const chunk of body) {
+            sent += chunk.length
+            // Wait for the client to read on, or for the connection to close (then stop reading the archive).
+            if (!res.write(chunk)) await drainedOrClosed(res)
+            if (res.destroyed) return
+          }
+        } catch (err) {
+          // The answer has started: cut the connection so the client sees it was incomplete.
+          socket.destroy()
+          throw err
+        }
+        if (sent !== length) {
+          socket.destroy()
+          throw new Error(`sendStream: ${sent} bytes sent, ${length} announced`)
+        }
+        res.end()
+      }
+    }
+
+    try {
+      try {
+        ctx.url = new URL(req.url ?? '/', 'http://emulator.invalid')
+      } catch {
+        throw new HttpError(400, 'InvalidRequest', 'The request target is not a valid path')
+      }
+      const match = router.match(req.method ?? '', ctx.url.pathname)
+      if (match.kind === 'trailing-slash') {
+        throw new HttpError(404, 'TrailingSlash', `Paths must not end with a slash: "${ctx.url.pathname}"`)
+      }
+      if (match.kind === 'not-found') throw new HttpError(404, 'NotFound', `No operation at "${ctx.url.pathname}"`)
+      if (match.kind === 'method-not-allowed') {
+        throw new HttpError(405, 'MethodNotAllowed', `${req.method ?? ''} is not allowed on "${ctx.url.pathname}"`, {
+          allow: match.allow.join(', ')
+        })
+      }
+      record.operation = match.route.operation
+      ctx.params = match.params
+
+      const fault = faults.take(match.route.operation)
+      if (fault !== undefined) {
+        record.fault = fault.kind
+        switch (fault.kind) {
+          case 'status': {
+            await consumeForRecord(req, record)
+            const status = fault.status ?? 503
+            const headers: Record<string, string> = {}
+            if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds)
+            if (fault.location !== undefined) headers.location = fault.location
+            if (fault.echo !== undefined) {
+              const echoed = `Request was: authorization=${req.headers.authorization ?? ''} body=${JSON.stringify(record.json ?? null)}`
+              if (fault.echo === 'json') ctx.send(status, errorBody(codeForStatus(status), echoed), headers)
+              else res.writeHead(status, { ...headers, 'content-type': 'text/plain' }).end(echoed)
+              return
+            }
+            if (match.route.operation === 'search') {
+              // The search API's error shape.
+              ctx.send(status, { status_code: status, message: `Emulated fault on ${fault.operation}` }, headers)
+              return
+            }
+            ctx.send(status, errorBody(codeForStatus(status), `Emulated fault on ${fault.operation}`), headers)
+            return
+          }
+          case 'revoke-tokens':
+            // Every access token issued so far dies just before this call is handled.
+            state.tokens.revokeAccessTokens()
+            break
+          case 'hang':
+            await consumeForRecord(req, record) // and never answer: the socket stays open until close()
+            return
+          case 'reset-mid-upload':
+            await resetAfter(req, fault.afterBytes ?? 0)
+            return
+          case 'drop-after-upload':
+          case 'drop-after-apply':
+            drop = true
+            break
+        }
+      }
+      await match.route.handler(ctx)
+    } catch (err) {
+      if (socket.destroyed || res.headersSent) return
+      if (err instanceof HttpError) {
+        const headers = err.closeConnection ? { ...err.headers, connection: 'close' } : err.headers
+        // The search service's paths answer in its own error shape, even for a path it does not have.
+        if (ctx.url.pathname.startsWith('/api/')) ctx.send(err.status, { status_code: err.status, message: err.detail }, headers)
+        else ctx.send(err.status, errorBody(err.code, err.detail), headers)
+      } else {
+        log?.(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+        ctx.send(500, errorBody('InternalError', 'The emulator failed to handle the request'), { connection: 'close' })
+      }
+    }
+  }
+
+  return { state, faults, hooks, requests, search, handle }
+}
