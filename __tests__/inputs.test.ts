@@ -106,13 +106,14 @@ describe('inputs', () => {
   test('total-timeout-minutes: derived from the budgets when empty; a value that cannot hold them is refused with the numbers', () => {
     // Upload only: no deploy budget, only the margin for building and uploading.
     expect(readAll().watchdogMs).toBe(10 * 60_000)
-    // deploy 15 + health 10, twice with rollback, + 10.
+    // deploy 15 + health 10 (+ 10 margin); with rollback, see below.
     const verified = { [Input.Environment]: 'production', [Input.HealthUrl]: 'https://www.example.com/version.txt' }
     expect(readAll(verified).watchdogMs).toBe((15 + 10 + 10) * 60_000)
-    expect(readAll({ ...verified, [Input.Rollback]: 'true' }).watchdogMs).toBe((2 * (15 + 10) + 10) * 60_000)
-    expect(readAll({ ...verified, [Input.Rollback]: 'true', [Input.TimeoutMinutes]: '50' }).watchdogMs).toBe(50 * 60_000)
+    // A rollback after "not applied" waits for that deploy, then switches: three deploy timeouts.
+    expect(readAll({ ...verified, [Input.Rollback]: 'true' }).watchdogMs).toBe((3 * 15 + 2 * 10 + 10) * 60_000)
+    expect(readAll({ ...verified, [Input.Rollback]: 'true', [Input.TimeoutMinutes]: '65' }).watchdogMs).toBe(65 * 60_000)
     expect(() => readAll({ ...verified, [Input.Rollback]: 'true', [Input.TimeoutMinutes]: '30' })).toThrow(
-      /^total-timeout-minutes \(30\) cannot hold the run's own budgets: deploy-timeout-minutes 15 \+ health-timeout-minutes 10 \+ deploy-timeout-minutes \(rollback\) 15 \+ health-timeout-minutes \(rollback\) 10 = 50 min, so the watchdog would cut a rollback short\. Set total-timeout-minutes to at least 60/
+      /^total-timeout-minutes \(30\) cannot hold the run's own budgets: deploy-timeout-minutes 15 \+ health-timeout-minutes 10 \+ deploy-timeout-minutes \(rollback: the deploy in progress\) 15 \+ deploy-timeout-minutes \(rollback\) 15 \+ health-timeout-minutes \(rollback\) 10 = 65 min, so the watchdog would cut a rollback short\. Set total-timeout-minutes to at least 75/
     )
     // A dry run changes nothing: no deploy budget to hold.
     expect(readAll({ ...verified, [Input.DryRun]: 'true', [Input.TimeoutMinutes]: '1' }).watchdogMs).toBe(60_000)

@@ -90,7 +90,7 @@ function contextOf(p: FakePlatform, over: Partial<ReleaseContext> = {}): Release
   }
 }
 const states = (r: { transitions: Array<{ state: string }> }) => r.transitions.map((t) => t.state)
-const noWait = { waiting: () => undefined }
+const noWait = { waiting: () => undefined, unconfirmed: () => undefined }
 
 beforeEach(() => {
   lines.length = 0
@@ -221,7 +221,7 @@ describe('the release: every state with its evidence', () => {
     expect(await deployRelease(ctx, release, undefined)).toBeInstanceOf(Error)
     await rollBack(ctx, release)
     expect(release.state).toBe('failed')
-    expect(lines.join('\n')).toMatch(/it runs the previous distribution, so no rollback is sent/)
+    expect(lines.join('\n')).toMatch(/it still reports the previous distribution, so v1 was not seen running, and a rollback is sent only over this run's own release/)
   })
 
   test('a transition the machine does not know throws', () => {

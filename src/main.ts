@@ -3,7 +3,7 @@
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
 import * as core from '@actions/core'
 import v8 from 'node:v8'
-import type { DeployResult } from './deploy/result.js'
+import type { DeployRun } from './deploy/index.js'
 import { whereItStands } from './deploy/outcome.js'
 import { ActionError, StepFailed, systemErrorCode } from './errors.js'
 import { readInputs, type ActionInputs } from './inputs/index.js'
@@ -23,28 +23,60 @@ export class SearchCheckFailed extends ActionError {
   override name = 'SearchCheckFailed'
 }
 
-/** How long the steps get to unwind after the watchdog aborted them (a last look at the environment included), so the report can show how far they came. */
-const UNWIND_MS = 5_000
+/** The run was cancelled: GitHub sent SIGINT (a cancelled workflow, cancel-in-progress, a step's timeout-minutes), or Ctrl-C. */
+export class Cancelled extends ActionError {
+  override name = 'Cancelled'
+}
 
-export async function run(): Promise<void> {
+/** Why the run was stopped before its steps ended. */
+type Stop = 'watchdog' | 'cancel'
+
+/**
+ * After a stop: how long the steps get to unwind (temp files, the partial result), then each closing call's
+ * limit (the last look and the revocation). A cancel must end within GitHub's grace: SIGTERM comes 7.5 s
+ * after SIGINT, the kill 2.5 s later; 3 s + 2.5 s + 2.5 s leaves the report well inside it.
+ */
+const UNWIND_MS: { readonly [s in Stop]: number } = { watchdog: 5_000, cancel: 3_000 }
+const CLOSE_LIMIT_MS: { readonly [s in Stop]: number } = { watchdog: 3_000, cancel: 2_500 }
+
+/** What run() needs of the process: where signals arrive, and how to end it. Tests and the simulation pass their own. */
+export interface RunHost {
+  readonly signals: { on(event: 'SIGINT' | 'SIGTERM', fn: (signal: string) => void): unknown; off(event: 'SIGINT' | 'SIGTERM', fn: (signal: string) => void): unknown }
+  exit(code: number): void
+}
+
+const PROCESS_HOST: RunHost = { signals: process, exit: (code) => process.exit(code) }
+
+export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
   const timeline = new Timeline()
   let inputs: ActionInputs | undefined
-  let deployed: DeployResult | undefined
+  let deployRun: DeployRun | undefined
   let searched: SearchResult | undefined
   let error: string | undefined
-  let watchdogFired = false
+  let stopped: Stop | undefined
+  const stop = new AbortController()
+  // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
+  const hurry = new AbortController()
+  const during = (): string => (timeline.current ? ` during "${timeline.current}"` : '')
+  const onSignal = (signal: string): void => {
+    if (stopped !== undefined) return hurry.abort()
+    stopped = 'cancel'
+    stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no request after that.`))
+  }
+  host.signals.on('SIGINT', onSignal)
+  host.signals.on('SIGTERM', onSignal)
+  let timer: NodeJS.Timeout | undefined
   try {
     inputs = readInputs()
     const { deploy: deployInputs, search } = inputs
-    const watchdog = new AbortController()
     const minutes = +(inputs.watchdogMs / 60_000).toFixed(2)
     const derived = inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : ''
-    const timer = setTimeout(() => {
-      watchdogFired = true
-      watchdog.abort(
+    timer = setTimeout(() => {
+      if (stopped !== undefined) return
+      stopped = 'watchdog'
+      stop.abort(
         new WatchdogTimeout(
-          `The deployment did not finish within total-timeout-minutes (${minutes} min${derived})` +
-            `${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
+          `The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${during()}. The platform may be slow or not ` +
             `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`
         )
       )
@@ -56,17 +88,17 @@ export async function run(): Promise<void> {
     const checkSearchOnce = async (): Promise<string | undefined> => {
       if (!search) return undefined
       const { checkSearch } = await import('./search-check.js')
-      searched = await checkSearch(search, timeline.run, watchdog.signal)
+      searched = await checkSearch(search, timeline.run, stop.signal)
       return searched.passed ? undefined : `Search check failed: ${searched.failure ?? 'no passing answer'}`
     }
     const steps = async (): Promise<void> => {
       if (deployInputs) {
-        const { deploy } = await import('./deploy/index.js')
+        const { startDeploy } = await import('./deploy/index.js')
+        deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined)
         try {
-          deployed = await deploy(deployInputs, timeline.run, watchdog.signal, search ? checkSearchOnce : undefined)
+          await deployRun.done
         } catch (failure) {
           if (!(failure instanceof StepFailed)) throw failure
-          deployed = failure.result as DeployResult
           throw failure.cause
         }
       } else {
@@ -76,28 +108,43 @@ export async function run(): Promise<void> {
     }
     const running = steps()
     try {
-      await Promise.race([running, aborted(watchdog.signal)])
+      await Promise.race([running, aborted(stop.signal)])
     } catch (failure) {
-      // The watchdog aborted every call in flight: let the steps unwind (and clean up) briefly.
-      if (!watchdogFired) throw failure
-      await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())])
-      throw new WatchdogTimeout(`${(failure as Error).message}${whereItStands(deployed)}`)
-    } finally {
-      clearTimeout(timer)
+      if (stopped === undefined) throw failure
+      // Every call in flight was aborted and every wait ended: let the steps unwind briefly, then close what they could not.
+      const late = aborted(hurry.signal).catch(() => undefined)
+      await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late])
+      await Promise.race([deployRun?.close(CLOSE_LIMIT_MS[stopped]), late])
+      throw stopped === 'watchdog' ? new WatchdogTimeout(`${(stop.signal.reason as Error).message}${whereItStands(deployRun?.result)}`) : stoppedBy(stop.signal, deployRun)
     }
   } catch (failure) {
     error = failureMessage(failure, inputs, timeline.current)
     core.setFailed(error)
   } finally {
-    const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployed, search: searched, phases: timeline.phases, error }
+    clearTimeout(timer)
+    host.signals.off('SIGINT', onSignal)
+    host.signals.off('SIGTERM', onSignal)
+    const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployRun?.result, search: searched, phases: timeline.phases, error }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
-  // A hung call may still hold a socket open after the watchdog: end the process, do not wait for it.
-  if (watchdogFired) process.exit(1)
+  // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
+  if (stopped !== undefined) host.exit(1)
+}
+
+/** The cancel's message, with where the release stands and what runs now. */
+function stoppedBy(signal: AbortSignal, deployRun: DeployRun | undefined): Cancelled {
+  return new Cancelled(`${(signal.reason as Error).message}${whereItStands(deployRun?.result)}`)
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref())
 }
 
 function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+  return new Promise((_, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error)
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })
+  })
 }
 
 /** A code of the operating system or undici: the connection failed. */

@@ -2,7 +2,8 @@
 // outputs (one table, OUTPUTS), the notices, and the job summary.
 import * as core from '@actions/core'
 import type { OutputName } from './action-metadata.js'
-import { reached, rolledBack, wasRequested } from './deploy/release-state.js'
+import { mayHaveBeenRequested, reached, rolledBack, wasRequested } from './deploy/release-state.js'
+import { sameId } from './deploy/look.js'
 import type { DeployResult } from './deploy/result.js'
 import { describeLook } from './deploy/look.js'
 import { formatBytes, formatDuration } from './format.js'
@@ -33,17 +34,34 @@ export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => Outpu
   'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name ?? deploy?.knownName,
   'distribution-size': ({ deploy }) => deploy?.archive?.size,
   'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
-  'environment-id': ({ deploy }) => (wasRequested(deploy?.release) ? deploy?.environmentId : undefined),
+  'environment-id': ({ deploy }) => (deployedWord(deploy) === 'false' || deployedWord(deploy) === undefined ? undefined : deploy?.environmentId),
   'pruned-distributions': ({ deploy }) => (deploy?.dryRun && deploy.wouldPrune !== undefined ? 0 : deploy?.pruned),
   'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
   'previous-distribution-id': ({ deploy }) => deploy?.previousDistributionId,
-  deployed: ({ deploy }) => (wasRequested(deploy?.release) ? 'true' : deploy?.skipped || deploy?.release ? 'false' : undefined),
-  'rolled-back': ({ deploy }) => (wasRequested(deploy?.release) ? String(rolledBack(deploy?.release)) : undefined),
+  deployed: ({ deploy }) => deployedWord(deploy),
+  'rolled-back': ({ deploy }) => (deployedWord(deploy) === 'true' || deployedWord(deploy) === 'unknown' ? String(rolledBack(deploy?.release)) : undefined),
   'release-state': ({ deploy }) => deploy?.release?.state,
   'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
   'search-request-id': ({ search }) => search?.requestId
+}
+
+/**
+ * Whether this run's deploy was carried out, as observed: 'true' once the platform accepted it (or a look
+ * showed it), 'unknown' when a request went out that no answer or look settled, 'false' when none went out.
+ */
+export function deployedWord(deploy: DeployResult | undefined): 'true' | 'false' | 'unknown' | undefined {
+  const release = deploy?.release
+  if (wasRequested(release)) return 'true'
+  if (mayHaveBeenRequested(release)) return release && !release.redeploy && lastLookShows(deploy, release.distributionId) ? 'true' : 'unknown'
+  return deploy?.skipped || release ? 'false' : undefined
+}
+
+/** The last look at the environment reported that id. */
+function lastLookShows(deploy: DeployResult | undefined, id: string): boolean {
+  const look = deploy?.finalLook
+  return look !== undefined && !('error' in look) && sameId(look.distributionId, id)
 }
 
 export function outputValues(run: RunResult): Partial<Record<OutputName, string>> {
@@ -188,7 +206,8 @@ export function headline(r: RunResult): string {
     if (d === undefined) return '❌ Failed before anything was done'
     if (release?.state === 'replaced') return `❌ Replaced by another deploy: ${env} ${atTheEnd(d)}; nothing was rolled back`
     if (rolledBack(release)) return `❌ Failed and rolled back: ${env} ${atTheEnd(d)}`
-    if (wasRequested(release)) return `❌ Failed: ${env} ${atTheEnd(d)}`
+    if (deployedWord(d) === 'true') return `❌ Failed: ${env} ${atTheEnd(d)}`
+    if (deployedWord(d) === 'unknown') return `❌ Failed: the deploy of ${id} may have been carried out (no answer or look settled it); ${env} ${atTheEnd(d)}`
     if (release) return `❌ Failed: nothing was deployed; ${env} ${atTheEnd(d)}`
     if (d.upload) return `❌ Failed after the upload of ${id}: nothing was deployed`
     if (d.uploadUnconfirmed) return `❌ Failed after sending the upload, which was not confirmed: nothing was deployed`
@@ -229,15 +248,24 @@ function unobserved(d: DeployResult): string[] {
   const release = d.release
   const out: string[] = []
   if (release === undefined) return out
-  if (release.failure)
-    out.push(
-      `the release failed: ${release.failure.kind === 'search' ? 'the search check' : release.failure.kind === 'unhealthy' ? 'the health check' : release.failure.kind === 'busy' ? 'the environment stayed busy' : 'the switch was not seen in time'}`
-    )
-  if (release.appliedBy === undefined && !release.failure) out.push('the deploy was not followed (follow-deploy: false)')
+  if (release.state === 'replaced') out.push('another deploy replaced it')
+  else if (release.failure) out.push(`the release failed: ${FAILED_BY[release.failure.kind]}`)
+  const ended = release.failure !== undefined || release.state === 'replaced'
+  if (release.appliedBy === undefined && !ended) out.push('the deploy was not followed (follow-deploy: false)')
   if (release.appliedBy === 'not-observed') out.push('the switch was not seen (the platform reported the new id from the first look on)')
   if (release.site === 'answers') out.push('the site answers, but without health-expect that cannot tell the new release from the old')
-  if (release.site === undefined && !release.failure) out.push('the site was not checked (no health-url)')
+  if (release.site === undefined && !ended) out.push('the site was not checked (no health-url)')
   return out.length > 0 ? out : ['nothing showed that the new release serves']
+}
+
+/** What stopped a release, in the words of the summary's "Not verified" line. */
+const FAILED_BY: { readonly [kind in NonNullable<NonNullable<DeployResult['release']>['failure']>['kind']]: string } = {
+  search: 'the search check',
+  unhealthy: 'the health check',
+  busy: 'the environment stayed busy',
+  unconfirmed: 'no answer or look settled whether the deploy was carried out',
+  'not-applied': 'the switch was not seen in time',
+  stopped: 'the run was stopped (watchdog or cancel)'
 }
 
 function rollbackState(release: NonNullable<DeployResult['release']>): string {
@@ -250,7 +278,10 @@ function rollbackState(release: NonNullable<DeployResult['release']>): string {
     const t = reached(release, state)
     if (t) return `${text}: ${t.evidence}`
   }
-  return 'not sent: the environment still ran the previous distribution'
+  if (release.state === 'replaced') return 'not sent: another deploy replaced this one'
+  if (release.rollbackUnconfirmed !== undefined) return `may have been carried out: ${release.rollbackUnconfirmed}`
+  if (release.rollbackNotSent !== undefined) return `not sent: ${release.rollbackNotSent}`
+  return 'not sent: the run stopped before it could look at the environment'
 }
 
 export function summaryMarkdown(r: RunResult): string {

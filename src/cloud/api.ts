@@ -15,6 +15,8 @@ export interface JsonCall {
   /** The access token; the call is sent without Authorization when absent (login, refresh). */
   token?: string
   json?: unknown
+  /** This call's own time limit (a deploy request within what is left of deploy-timeout-minutes); default: the transport's. */
+  timeoutMs?: number
 }
 
 export interface StreamCall {
@@ -68,7 +70,8 @@ export class CloudApi implements Retrier {
       method: call.method,
       path: checkPath(call.path),
       headers,
-      body: call.json === undefined ? undefined : JSON.stringify(call.json)
+      body: call.json === undefined ? undefined : JSON.stringify(call.json),
+      ...(call.timeoutMs !== undefined && { timeoutMs: call.timeoutMs })
     })
     core.debug(`${call.method} ${call.path} -> ${res.status}`)
     const ok = succeeded(call.operation, res)

@@ -121,8 +121,8 @@ export class CloudClient {
   }
 
   /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
-  private call<T>(operation: string, method: Method, path: string, json?: unknown): Promise<T> {
-    return this.session.authorized((token) => this.api.json<T>({ operation, method, path, token, json }))
+  private call<T>(operation: string, method: Method, path: string, json?: unknown, timeoutMs?: number): Promise<T> {
+    return this.session.authorized((token) => this.api.json<T>({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }) }))
   }
 
   /**
@@ -302,12 +302,18 @@ export class CloudClient {
 
   /**
    * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
-   * environment shows (a lost answer may have been carried out), which the release decides (deploy/request.ts).
+   * environment shows (a lost answer may have been carried out), which the release decides (deploy/switch.ts).
    */
-  async requestDeploy(environmentId: string, distributionId: string, strategy: string, configFileIds: readonly string[] = []): Promise<void> {
+  async requestDeploy(
+    environmentId: string,
+    distributionId: string,
+    strategy: string,
+    configFileIds: readonly string[] = [],
+    timeoutMs?: number
+  ): Promise<void> {
     const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }))
     const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy }
-    await this.call<unknown>('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body)
+    await this.call<unknown>('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs)
   }
 }
 

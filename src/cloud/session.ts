@@ -45,7 +45,7 @@ export class CloudSession {
   renewals = 0
 
   constructor(
-    private readonly api: CloudApi,
+    private api: CloudApi,
     private readonly username: string,
     private readonly password: string,
     private readonly options: SessionOptions
@@ -78,6 +78,14 @@ export class CloudSession {
       throw error
     }
     this.accept(answer, 'Login')
+  }
+
+  /**
+   * Sends every later call, renewals included, through another door: the run's closing calls use one of
+   * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
+   */
+  reroute(api: CloudApi): void {
+    this.api = api
   }
 
   /** A valid access token, renewed first when it is due. */

@@ -7,7 +7,7 @@ import * as core from '@actions/core'
 import { rm } from 'node:fs/promises'
 import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
 import { runBuildCommand } from '../build.js'
-import { CloudApi } from '../cloud/api.js'
+import { CloudApi, type CloudRetry } from '../cloud/api.js'
 import { CloudClient, type Environment, type EnvironmentList } from '../cloud/client.js'
 import { CloudSession } from '../cloud/session.js'
 import { prepareArchive, workspace } from '../distribution.js'
@@ -17,6 +17,7 @@ import { checkHealth } from '../health.js'
 import { HttpTransport } from '../http/transport.js'
 import type { DeployInputs, HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
+import { sameId } from './look.js'
 import { EnvironmentWatch } from './observe.js'
 import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, type ReleaseContext, type Verification } from './release.js'
@@ -30,8 +31,8 @@ export type { Verification } from './release.js'
 export const USER_AGENT = 'brcloud-deploy (GitHub Action)'
 
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
-function retryPolicy(inputs: DeployInputs): { attempts: number; baseDelayMs: number; maxDelayMs: number; maxTotalMs: number } {
-  return { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000 }
+function retryPolicy(inputs: DeployInputs, signal: AbortSignal | undefined): CloudRetry {
+  return { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000, signal }
 }
 
 /** The last look's own limit: it also runs after the watchdog aborted everything else. */
@@ -87,8 +88,8 @@ interface Run {
   readonly caution: (line: string) => void
   /** The archive's whole check, its hashes noted in the result once known. */
   readonly verified: (ready: ReadyArchive) => Promise<ArchiveInfo>
-  /** The closing calls were made (they run once, on success or failure). */
-  closed: boolean
+  /** The closing calls, once made (they run once, on success or failure, or when a stopped run is closed). */
+  closed: Promise<void> | undefined
 }
 
 /** What the stack told before anything changes: the config files' ids, the environment (and the list it came from). */
@@ -98,12 +99,29 @@ interface StackView {
   readonly environments: EnvironmentList | undefined
 }
 
+/** A deployment under way: its result so far (read at any time), its end, and its closing calls. */
+export interface DeployRun {
+  /** What it did so far: filled in as it goes, so a stopped run still reports how far it came. */
+  readonly result: DeployResult
+  /** Resolves to the result, or rejects with StepFailed carrying it. */
+  readonly done: Promise<DeployResult>
+  /**
+   * The closing calls (a last look, the revocation), once, through a door of their own: for a run the
+   * watchdog or a cancel stopped whose steps did not unwind in time. `limitMs` bounds each call.
+   */
+  close(limitMs?: number): Promise<void>
+}
+
 export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: AbortSignal, verify?: Verification): Promise<DeployResult> {
+  return startDeploy(inputs, phase, signal, verify).done
+}
+
+export function startDeploy(inputs: DeployInputs, phase: PhaseRunner, signal?: AbortSignal, verify?: Verification): DeployRun {
   const { address } = inputs
   const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl
   const result = newResult(inputs)
   const transport = new HttpTransport(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal })
-  const api = new CloudApi(transport, { retry: retryPolicy(inputs), uploadIdleTimeoutMs: inputs.requestTimeoutMs })
+  const api = new CloudApi(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs })
   const session = new CloudSession(api, inputs.username, inputs.password, { target })
   const run: Run = {
     inputs,
@@ -115,7 +133,7 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
     session,
     client: new CloudClient(api, session),
     cleanup: [],
-    closed: false,
+    closed: undefined,
     say: (line) => {
       core.info(line)
       if (inputs.dryRun) result.plan.push(line)
@@ -131,21 +149,25 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
     }
   }
   const github: { deployment?: GitHubDeployment | undefined } = {}
-  try {
-    await steps(run, github)
-    return result
-  } catch (error) {
-    await closeRun(run)
-    await github.deployment?.set(
-      'failure',
-      rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run'
-    )
-    throw new StepFailed(result, failureOf(result, error))
-  } finally {
-    result.tokenRenewals = session.renewals
-    await transport.close().catch(() => undefined)
-    for (const dir of run.cleanup) await rm(dir, { recursive: true, force: true }).catch(() => undefined)
-  }
+  const done = (async () => {
+    try {
+      await steps(run, github)
+      await closeRun(run) // a dry run logged in too: its refresh token is revoked as well
+      return result
+    } catch (error) {
+      await closeRun(run)
+      await github.deployment?.set(
+        'failure',
+        rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run'
+      )
+      throw new StepFailed(result, failureOf(result, error))
+    } finally {
+      result.tokenRenewals = session.renewals
+      await transport.close().catch(() => undefined)
+      for (const dir of run.cleanup) await rm(dir, { recursive: true, force: true }).catch(() => undefined)
+    }
+  })()
+  return { result, done, close: (limitMs) => closeRun(run, limitMs) }
 }
 
 /** The steps in order; a dry run stops once it has said what it would do. */
@@ -157,7 +179,7 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   let distributionId = await chooseDistribution(source, archive, stack.environments)
   result.distributionId = distributionId
   const { environment } = stack
-  const alreadyRuns = environment !== undefined && distributionId !== undefined && environment.distributionId === distributionId
+  const alreadyRuns = environment !== undefined && distributionId !== undefined && sameId(environment.distributionId, distributionId)
   const redeploy = alreadyRuns ? redeployReason(inputs) : undefined
   const skip = alreadyRuns && redeploy === undefined
   if (environment) planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say)
@@ -248,10 +270,10 @@ async function checkWithoutDeploy(run: Run): Promise<void> {
 }
 
 /** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
-async function closeRun(run: Run): Promise<void> {
-  if (!run.result.platformReached || run.closed) return
-  run.closed = true
-  run.result.finalLook = await closingCalls(run.inputs, run.session)
+function closeRun(run: Run, limitMs = LAST_LOOK_MS): Promise<void> {
+  if (!run.result.platformReached) return Promise.resolve()
+  run.closed ??= closingCalls(run.inputs, run.session, limitMs).then((look) => void (run.result.finalLook = look))
+  return run.closed
 }
 
 /** Logs (and on a dry run plans) what happens to the environment. */
@@ -297,7 +319,8 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
   result.release = record
   const ctx: ReleaseContext = {
     client: parts.client,
-    watch: new EnvironmentWatch(parts.client, environment.name),
+    watch: new EnvironmentWatch(parts.client, environment.name, { signal: parts.signal, log: core.info }),
+    signal: parts.signal,
     environmentId: environment.id,
     strategy: inputs.deployStrategy,
     configFileIds: parts.configFileIds,
@@ -346,7 +369,7 @@ function cautionsAbout(inputs: DeployInputs, record: ReturnType<typeof newReleas
 /** A release that passed, but the last look shows another distribution: someone deployed after it. Said, never undone. */
 function noteLateChange(result: DeployResult, caution: (line: string) => void): void {
   const look = result.finalLook
-  if (look === undefined || 'error' in look || look.distributionId === result.distributionId) return
+  if (look === undefined || 'error' in look || sameId(look.distributionId, result.distributionId)) return
   caution(`${nowRuns(result) ?? ''} That is not ${result.distributionId ?? 'the deployed distribution'}: another deploy followed this one.`)
 }
 
@@ -378,9 +401,10 @@ export function failureOf(result: DeployResult, cause: unknown): unknown {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs: DeployInputs, session: CloudSession): Promise<DeployResult['finalLook']> {
-  const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: LAST_LOOK_MS })
+async function closingCalls(inputs: DeployInputs, session: CloudSession, limitMs: number): Promise<DeployResult['finalLook']> {
+  const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs })
   const api = new CloudApi(transport, { retry: { attempts: 1 } })
+  session.reroute(api)
   try {
     if (!inputs.environment || inputs.dryRun) return undefined
     return await new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look()

@@ -14,3 +14,11 @@ export function describeLook(look: EnvironmentLook): string {
   const runs = look.distributionId ? `reports distribution ${look.distributionId}` : 'reports no distribution'
   return look.status ? `${runs} (status: ${look.status})` : runs
 }
+
+/**
+ * Whether two distribution ids name the same distribution. Ids are uuids, which the platform may write in
+ * either letter case (one reading the public sources do not settle): compared without case.
+ */
+export function sameId(a: string | null | undefined, b: string | null | undefined): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase()
+}

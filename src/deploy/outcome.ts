@@ -27,6 +27,9 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
   const failure = release.failure
   if (failure === undefined) return ''
   if (failure.kind === 'busy') return `Nothing of this run was deployed to ${env}.`
+  if (failure.kind === 'unconfirmed' && release.rollbackTo === undefined && release.rollbackNotSent === undefined) {
+    return rollbackOn ? `No rollback was sent: ${env} did not show this run's release, and a rollback is sent only over it.` : ''
+  }
   if (failure.kind === 'search' && rollbackOn && !searchRollsBack) {
     return `The search service is a separate system, so the release was not rolled back (set rollback-on-search: true to roll back on a failing search check).`
   }
@@ -49,7 +52,9 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
   if (applied)
     return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}; the site was not checked (no health-url). ${kept}`
   if (reached(release, 'rollback-requested')) return `A rollback to ${to} was requested, but it was not seen applied.`
-  return `No rollback was sent: ${env} still reported the previous distribution ${to}, so ${release.distributionId} was never applied.`
+  if (release.rollbackUnconfirmed !== undefined) return `The rollback to ${to} may have been carried out: ${release.rollbackUnconfirmed}.`
+  if (release.rollbackNotSent !== undefined) return `No rollback was sent: ${release.rollbackNotSent}.`
+  return `No rollback was sent to ${to}: the run stopped before it could look at ${env}.`
 }
 
 /** The step's failure message when the release did not pass: the cause, the rollback, what runs now. */
@@ -74,8 +79,11 @@ export function releaseFailure(result: DeployResult, cause: string, rollbackOn: 
 /** For the watchdog: what was requested and how far it came, and what runs now. */
 export function whereItStands(result: DeployResult | undefined): string {
   const release = result?.release
-  if (result === undefined || release === undefined || !reached(release, 'requested')) return ''
-  const parts = [`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`]
+  if (result === undefined || release === undefined) return ''
+  const parts: string[] = []
+  if (reached(release, 'requested')) parts.push(`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`)
+  else if (reached(release, 'unconfirmed')) parts.push(`A deploy of ${release.distributionId} to '${release.environment}' was sent, but no answer or look confirmed it: it may have been carried out.`)
+  else parts.push(`No deploy of ${release.distributionId} to '${release.environment}' was sent.`)
   if (reached(release, 'rollback-requested'))
     parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${reached(release, 'rollback-applied') ? ' and applied' : ''}.`)
   else if (release.rollbackTo !== undefined) parts.push(`A rollback to ${release.rollbackTo} was under way; the platform had not confirmed its request.`)

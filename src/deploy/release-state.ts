@@ -4,12 +4,15 @@
 //   requested -> in-progress -> applied -> healthy -> verified       (reported: our id from the first look on, no switch seen)
 //       |             |            |          |
 //       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
-//   (waiting first, when the environment is busy)   replaced: another distribution runs now (from any live state; never rolled back)
+//   (waiting first, when the environment is busy; unconfirmed: a request went out and no answer or look
+//    settled whether it was carried out, until one does)   replaced: another distribution runs now (from any live state; never rolled back)
 import * as core from '@actions/core'
+import { sameId } from './look.js'
 
 export type ReleaseState =
   | 'planned'
   | 'waiting'
+  | 'unconfirmed'
   | 'requested'
   | 'in-progress'
   | 'reported'
@@ -25,8 +28,9 @@ export type ReleaseState =
 
 /** Which states may follow which: anything else is a bug, and throws. */
 const NEXT: { readonly [s in ReleaseState]: readonly ReleaseState[] } = {
-  planned: ['waiting', 'requested', 'failed', 'replaced'],
-  waiting: ['requested', 'failed', 'replaced'],
+  planned: ['waiting', 'unconfirmed', 'requested', 'failed', 'replaced'],
+  waiting: ['unconfirmed', 'requested', 'failed', 'replaced'],
+  unconfirmed: ['requested', 'failed', 'replaced'],
   requested: ['in-progress', 'reported', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
   'in-progress': ['applied', 'failed', 'replaced'],
   reported: ['applied', 'healthy', 'verified', 'failed', 'replaced'],
@@ -58,7 +62,7 @@ export type AppliedBy =
   | 'not-observed'
 
 /** Why the release failed its checks. */
-export type FailureKind = 'busy' | 'not-applied' | 'unhealthy' | 'search'
+export type FailureKind = 'busy' | 'unconfirmed' | 'not-applied' | 'unhealthy' | 'search' | 'stopped'
 
 export interface ReleaseRecord {
   readonly environment: string
@@ -77,10 +81,14 @@ export interface ReleaseRecord {
   failure?: { readonly kind: FailureKind; readonly message: string }
   /** The distribution a rollback went (or would go) back to. */
   rollbackTo?: string
+  /** Why no rollback was sent although one was due (the environment did not show this run's release). */
+  rollbackNotSent?: string
+  /** A rollback call got no usable answer: it may have been carried out. */
+  rollbackUnconfirmed?: string
 }
 
 export function newRelease(environment: string, distributionId: string, previous: string | undefined): ReleaseRecord {
-  return { environment, distributionId, previous, redeploy: previous === distributionId, state: 'planned', transitions: [] }
+  return { environment, distributionId, previous, redeploy: sameId(previous, distributionId), state: 'planned', transitions: [] }
 }
 
 /** Moves the release on, recording why; logs the step so the log and the summary tell the same story. */
@@ -98,6 +106,11 @@ export function reached(release: ReleaseRecord | undefined, state: ReleaseState)
 /** The deploy call went through (sent and answered, or adopted after a lost answer). */
 export function wasRequested(release: ReleaseRecord | undefined): boolean {
   return reached(release, 'requested') !== undefined
+}
+
+/** A deploy request of ours went out whose outcome no answer or look settled: it may have been carried out. */
+export function mayHaveBeenRequested(release: ReleaseRecord | undefined): boolean {
+  return !wasRequested(release) && reached(release, 'unconfirmed') !== undefined
 }
 
 /** A rollback was applied: after it was requested, the environment reported the previous distribution again. */

@@ -5,10 +5,20 @@ import { ActionError } from '../errors.js'
 import { HealthCheckFailed } from '../health.js'
 import type { HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
-import { describeLook, switching } from './look.js'
+import { describeLook, sameId, switching } from './look.js'
 import { enter, type FailureKind, type ReleaseRecord, type ReleaseState } from './release-state.js'
 import type { EnvironmentLook } from './result.js'
-import { followSwitch, NotApplied, Replaced, requestSwitch, waitWhileBusy, type SwitchContext, type SwitchPlan } from './switch.js'
+import {
+  followSwitch,
+  NotApplied,
+  Replaced,
+  requestSwitch,
+  Unconfirmed,
+  waitWhileBusy,
+  type RequestHooks,
+  type SwitchContext,
+  type SwitchPlan
+} from './switch.js'
 
 /** Checks that run after the deploy (the search check); resolves to why it failed, or undefined when it passed. */
 export type Verification = () => Promise<string | undefined>
@@ -33,18 +43,24 @@ function replaced(release: ReleaseRecord, error: Replaced): Replaced {
   return error
 }
 
-/** Notes each wait for a busy environment: the first one as a state, the rest in the log. */
-function waiting(ctx: ReleaseContext, release: ReleaseRecord): (look: EnvironmentLook, why: string) => void {
-  return (_look, why) => {
-    const line = `${why}; waiting for it to finish before deploying ${release.distributionId}.`
-    if (release.state === 'planned') enter(release, 'waiting', line)
-    else ctx.log(line)
+/** Notes each wait for a busy environment (the first one as a state, the rest in the log), and a request whose outcome is unknown. */
+function requestHooks(ctx: ReleaseContext, release: ReleaseRecord): RequestHooks {
+  return {
+    waiting: (_look, why) => {
+      const line = `${why}; waiting for it to finish before deploying ${release.distributionId}.`
+      if (release.state === 'planned') enter(release, 'waiting', line)
+      else ctx.log(line)
+    },
+    unconfirmed: (evidence) => {
+      if (release.state === 'planned' || release.state === 'waiting') enter(release, 'unconfirmed', evidence)
+      else ctx.log(evidence)
+    }
   }
 }
 
 /** Waits for a busy environment, then requests the deploy. Throws when it stayed busy (nothing of ours was sent). */
 async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: SwitchPlan, deadline: number): Promise<void> {
-  const hooks = { waiting: waiting(ctx, release) }
+  const hooks = requestHooks(ctx, release)
   await ctx.phase(`Deploy to '${release.environment}'`, async () => {
     try {
       const look = await waitWhileBusy(ctx, deadline, hooks)
@@ -61,6 +77,7 @@ async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: Switch
       )
     } catch (error) {
       if (error instanceof NotApplied) throw fail(release, 'busy', error.message)
+      if (error instanceof Unconfirmed) throw fail(release, 'unconfirmed', error.message)
       if (error instanceof Replaced) throw replaced(release, error)
       throw error
     }
@@ -143,24 +160,25 @@ function verifiedBy(release: ReleaseRecord, searched: boolean): string {
  */
 export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Promise<void> {
   const to = release.previous
-  if (to === undefined || to === release.distributionId) return
+  if (to === undefined || sameId(to, release.distributionId)) return
   release.rollbackTo = to
   await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
-    const look = await waitWhileBusy(ctx, ctx.watch.now() + ctx.deployTimeoutMs, {
-      waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`)
-    })
-    if (look.distributionId !== release.distributionId && look.distributionId !== to) {
-      throw replaced(release, new Replaced(`'${release.environment}' ${describeLook(look)}: neither ${release.distributionId} nor ${to}.`, look))
-    }
-    // Ours never landed and nothing is in progress: the previous release still runs, there is nothing to undo.
-    if (look.distributionId === to && (switching(look) === false || release.failure?.kind !== 'not-applied')) {
-      ctx.log(`'${release.environment}' ${describeLook(look)}: it runs the previous distribution, so no rollback is sent.`)
+    const waiting = (_l: EnvironmentLook, why: string): void => ctx.log(`${why}; waiting for it to finish before rolling back.`)
+    const look = await waitWhileBusy(ctx, ctx.watch.now() + ctx.deployTimeoutMs, { waiting })
+    const notOurs = stillOurs(release)(look)
+    if (notOurs !== undefined) {
+      if (look.distributionId !== undefined && !sameId(look.distributionId, to)) throw replaced(release, new Replaced(notOurs, look))
+      // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
+      const why = look.distributionId === undefined ? 'it names no distribution' : `it still reports the previous distribution, so ${release.distributionId} was not seen running`
+      release.rollbackNotSent = `'${release.environment}' ${describeLook(look)}: ${why}, and a rollback is sent only over this run's own release`
+      ctx.log(`${release.rollbackNotSent}.`)
       return
     }
     // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
     const deadline = ctx.watch.now() + ctx.deployTimeoutMs
-    const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: look.distributionId === to }
-    const how = await requestSwitch(ctx, plan, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) })
+    const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release) }
+    const hooks: RequestHooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) }
+    const how = await requestSwitch(ctx, plan, deadline, hooks)
     enter(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`)
     const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log })
     enter(
@@ -173,6 +191,18 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
       enter(release, 'rollback-healthy', `${ctx.health.url} answered 2xx (the old release's answer; health-expect belongs to the new one)`)
     }
   })
+}
+
+/**
+ * The rule a rollback is sent by, on the look right before every request: the environment must still run
+ * our release, settled. Anything else is someone else's deploy, or ours never landed:
+ * the reason not to send, or undefined to send.
+ */
+function stillOurs(release: ReleaseRecord): (look: EnvironmentLook) => string | undefined {
+  return (look) => {
+    if (sameId(look.distributionId, release.distributionId) && switching(look) !== true) return undefined
+    return `'${release.environment}' ${describeLook(look)}: not ${release.distributionId}, the release this run would roll back. This run never undoes another deploy.`
+  }
 }
 
 /** Records a rollback that stopped part-way (the phase's error), unless a state already tells it. */

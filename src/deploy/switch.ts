@@ -6,7 +6,8 @@ import { ActionError, describeError, ServiceError } from '../errors.js'
 import { formatDuration } from '../format.js'
 import { isTransient } from '../http/errors.js'
 import type { CloudClient } from '../cloud/client.js'
-import { describeLook, switching } from './look.js'
+import { describeLook, sameId, switching } from './look.js'
+import type { Poll } from '../http/retry.js'
 import type { EnvironmentWatch } from './observe.js'
 import type { EnvironmentLook } from './result.js'
 
@@ -17,6 +18,11 @@ export interface SwitchPlan {
   previous: string | undefined
   /** The environment reports this id already (a forced redeploy): the id cannot show the switch. */
   readonly redeploy: boolean
+  /**
+   * Decides again before every replay, on the look right before it: a reason not to send (a rollback
+   * whose release no longer runs: someone else's deploy is never undone), thrown as Replaced.
+   */
+  readonly refuse?: ((look: EnvironmentLook) => string | undefined) | undefined
 }
 
 export interface SwitchContext {
@@ -29,6 +35,8 @@ export interface SwitchContext {
   readonly maxAttempts: number
   readonly log: (line: string) => void
   readonly warn: (line: string) => void
+  /** The run's stop (watchdog, cancel): a call it cuts may still have been carried out. */
+  readonly signal?: AbortSignal | undefined
 }
 
 /** Another deploy made the environment run something that is neither ours nor what it ran before. */
@@ -53,25 +61,37 @@ export class NotApplied extends ActionError {
   }
 }
 
+/** A request went out, and neither its answer nor any look settled whether the platform carried it out. */
+export class Unconfirmed extends ActionError {
+  override name = 'Unconfirmed'
+}
+
 /** The outcome of one deploy call: accepted, refused because a deploy is in progress, or unknown (it may have been carried out). */
 type Attempt = { kind: 'sent' } | { kind: 'busy' | 'unknown'; error: unknown }
 
-async function attempt(ctx: SwitchContext, plan: SwitchPlan): Promise<Attempt> {
+/** Time for one deploy call: the request limit, but never past the deadline (at least 5 s, so a call can be made at all). */
+function callLimit(ctx: SwitchContext, deadline: number): number {
+  return Math.max(5_000, deadline - ctx.watch.now())
+}
+
+async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: number, hooks: RequestHooks): Promise<Attempt> {
   try {
-    await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds)
+    await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline))
     return { kind: 'sent' }
   } catch (error) {
     if (error instanceof ServiceError && error.status === 409) return { kind: 'busy', error }
-    // 5xx, 429, no answer: the platform may have carried it out. Any other refusal was not.
-    if (error instanceof ServiceError ? error.status >= 500 || error.status === 429 : isTransient(error) !== false) return { kind: 'unknown', error }
-    throw error
+    // Any other refusal (4xx) was not carried out. A 5xx, no answer, or the run stopped mid-call: it may have been.
+    if (error instanceof ServiceError && error.status < 500) throw error
+    hooks.unconfirmed(`the deploy call of ${plan.distributionId} got no usable answer (${code(error)}): it may have been carried out`)
+    if (ctx.signal?.aborted || (!(error instanceof ServiceError) && isTransient(error) === false)) throw error
+    return { kind: 'unknown', error }
   }
 }
 
 /** The environment shows our switch: it reports our id (not a redeploy), or is switching after a request of ours that may have landed. */
 function showsOurs(look: EnvironmentLook, plan: SwitchPlan, mayHaveLanded: boolean): boolean {
-  if (!plan.redeploy) return look.distributionId === plan.distributionId
-  return mayHaveLanded && switching(look) === true && look.distributionId === plan.distributionId
+  if (!plan.redeploy) return sameId(look.distributionId, plan.distributionId)
+  return mayHaveLanded && switching(look) === true && (look.distributionId === undefined || sameId(look.distributionId, plan.distributionId))
 }
 
 function code(error: unknown): string {
@@ -81,60 +101,111 @@ function code(error: unknown): string {
 export interface RequestHooks {
   /** The environment is busy with a deploy (a 409, or a status in progress): called each time we wait. */
   waiting(look: EnvironmentLook, why: string): void
+  /** A request went out whose outcome is unknown (a 5xx, no answer, the run stopped mid-call). */
+  unconfirmed(evidence: string): void
 }
 
-function stayedBusy(ctx: SwitchContext, plan: SwitchPlan, look: EnvironmentLook): NotApplied {
+function stayedBusy(ctx: SwitchContext, plan: SwitchPlan, look: EnvironmentLook | undefined): NotApplied {
   return new NotApplied(
-    `'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${describeLook(look)}. ` +
+    `'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${said(look)}. ` +
       `${plan.distributionId} was not deployed. Run again once that deploy is done, or raise deploy-timeout-minutes.`,
     true
   )
 }
 
+function unknownOutcome(ctx: SwitchContext, plan: SwitchPlan, look: EnvironmentLook | undefined, why: string): Unconfirmed {
+  return new Unconfirmed(
+    `The deploy of ${plan.distributionId} to '${ctx.watch.name}' may have been carried out: ${why}, and '${ctx.watch.name}' ${said(look)}, ` +
+      `which does not tell. It was not sent again, so it is never deployed twice. Look at the environment in the console before running again.`
+  )
+}
+
+function said(look: EnvironmentLook | undefined): string {
+  return look === undefined ? 'could not be looked at' : describeLook(look)
+}
+
+/** The state of one request while it is reconciled with what the environment shows. */
+interface Reconciling {
+  /** A call of ours got no usable answer: it may have been carried out. */
+  mayHaveLanded: boolean
+  /** Calls whose outcome was unknown. */
+  unknown: number
+}
+
 /**
  * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
  * deploy in progress) or an answer that never came, it looks first, waits, and looks again right before
- * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice.
+ * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice. A call that may have
+ * been carried out is never replayed when no look can tell (a redeploy, a 5xx): it ends Unconfirmed.
  */
 export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadline: number, hooks: RequestHooks): Promise<'sent' | 'adopted'> {
   const poll = ctx.watch.poll(deadline)
-  let mayHaveLanded = false
-  for (let unknown = 0; ;) {
-    const outcome = await attempt(ctx, plan)
+  const state: Reconciling = { mayHaveLanded: false, unknown: 0 }
+  for (;;) {
+    const outcome = await attempt(ctx, plan, deadline, hooks)
     if (outcome.kind === 'sent') return 'sent'
-    mayHaveLanded ||= outcome.kind === 'unknown'
-    let look = await ctx.watch.look()
-    if (showsOurs(look, plan, mayHaveLanded)) return 'adopted'
-    // Not carried out: a failure that is not worth another attempt (a 500, say) fails here, after the look.
-    if (outcome.kind === 'unknown' && isTransient(outcome.error) === false) throw outcome.error
+    state.mayHaveLanded ||= outcome.kind === 'unknown'
+    let look = await ctx.watch.lookAgain()
+    if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded)) return 'adopted'
     if (outcome.kind === 'busy') {
-      hooks.waiting(look, `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${describeLook(look)}`)
+      hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`)
     } else {
-      if (++unknown >= ctx.maxAttempts) throw outcome.error
+      // No look can tell a redeploy's own switch, nor whether a 5xx was carried out: follow, never send again.
+      const replayable = !plan.redeploy && isTransient(outcome.error) !== false && ++state.unknown < ctx.maxAttempts
+      if (!replayable) return await awaitOurs(ctx, plan, poll, outcome.error)
       ctx.warn(
-        `Deploy attempt ${unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${describeLook(look)}, not ours yet: looking again before sending it again.`
+        `Deploy attempt ${state.unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${said(look)}, not ours yet: looking again before sending it again.`
       )
     }
     // Wait, and look again right before a replay; while a status says a deploy is going on, keep waiting.
     do {
-      if (!(await poll.next())) throw stayedBusy(ctx, plan, look)
-      look = await ctx.watch.look()
-      if (showsOurs(look, plan, mayHaveLanded)) return 'adopted'
-    } while (switching(look) === true)
-    if (look.distributionId !== plan.distributionId) plan.previous = look.distributionId
+      if (!(await poll.next())) {
+        throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look)
+      }
+      look = await ctx.watch.lookAgain()
+      if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded)) return 'adopted'
+    } while (look === undefined || switching(look) === true)
+    const refusal = plan.refuse?.(look)
+    if (refusal !== undefined) throw new Replaced(refusal, look)
+    if (!sameId(look.distributionId, plan.distributionId)) plan.previous = look.distributionId
+  }
+}
+
+/** A look that could not be made, for the waiting hook. */
+function noLook(ctx: SwitchContext): EnvironmentLook {
+  return { distributionId: undefined, status: undefined, at: ctx.watch.now() }
+}
+
+/**
+ * After a call that may have been carried out and must not be sent again: looks until the environment
+ * shows ours ('adopted'), or a status says no deploy is going on while it reports something else (then it
+ * was not carried out: the call's own error is thrown), or the deadline passes (Unconfirmed).
+ */
+async function awaitOurs(ctx: SwitchContext, plan: SwitchPlan, poll: Poll, error: unknown): Promise<'adopted'> {
+  const why = `the deploy call got ${code(error)}`
+  for (;;) {
+    const look = await ctx.watch.lookAgain()
+    if (look !== undefined && showsOurs(look, plan, true)) return 'adopted'
+    if (look !== undefined && switching(look) === false) {
+      // A redeploy that already ended looks the same as one never carried out.
+      if (plan.redeploy) throw unknownOutcome(ctx, plan, look, why)
+      ctx.log(`'${ctx.watch.name}' ${describeLook(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`)
+      throw error
+    }
+    if (!(await poll.next())) throw unknownOutcome(ctx, plan, look, why)
   }
 }
 
 /** Waits while the status field says a deploy is in progress; at once without a status field (a 409 tells then). */
-export async function waitWhileBusy(ctx: SwitchContext, deadline: number, hooks: RequestHooks): Promise<EnvironmentLook> {
+export async function waitWhileBusy(ctx: SwitchContext, deadline: number, hooks: Pick<RequestHooks, 'waiting'>): Promise<EnvironmentLook> {
   const poll = ctx.watch.poll(deadline)
-  let look = await ctx.watch.look()
-  while (switching(look) === true) {
-    hooks.waiting(look, `'${ctx.watch.name}' ${describeLook(look)}: a deploy is in progress`)
+  let look = await ctx.watch.lookAgain()
+  while (look === undefined || switching(look) === true) {
+    if (look !== undefined) hooks.waiting(look, `'${ctx.watch.name}' ${describeLook(look)}: a deploy is in progress`)
     if (!(await poll.next())) {
-      throw new NotApplied(`'${ctx.watch.name}' was still busy with a deploy when deploy-timeout-minutes ran out; it ${describeLook(look)}.`, true)
+      throw new NotApplied(`'${ctx.watch.name}' was still busy with a deploy when deploy-timeout-minutes ran out; it ${said(look)}.`, true)
     }
-    look = await ctx.watch.look()
+    look = await ctx.watch.lookAgain()
   }
   return look
 }
@@ -144,11 +215,18 @@ export interface FollowHooks {
   inProgress(evidence: string): void
 }
 
+/** What following has seen so far. */
+interface Seen {
+  previous: boolean
+  switching: boolean
+}
+
 /**
  * Follows a requested switch until the environment shows it done. Resolves to 'switch' when the switch
  * was seen (the id went from the previous one to ours, or a status from in progress to settled), or to
  * 'not-observed' when ours was reported from the first look on with nothing to tell more (the platform
- * may report the id at request: no proof that it serves). Throws Replaced or NotApplied.
+ * may report the id at request: no proof that it serves). Throws Replaced (a third id), or NotApplied.
+ * A look that fails, or an environment that reports no id, shows nothing either way: it looks again.
  */
 export async function followSwitch(
   ctx: SwitchContext,
@@ -158,33 +236,49 @@ export async function followSwitch(
 ): Promise<{ by: 'switch' | 'not-observed'; look: EnvironmentLook; evidence: string }> {
   const poll = ctx.watch.poll(deadline)
   const began = ctx.watch.now()
-  let sawPrevious = false
-  let sawSwitching = false
+  const seen: Seen = { previous: false, switching: false }
   let last = ''
+  let look: EnvironmentLook | undefined
   for (;;) {
-    const look = await ctx.watch.look()
-    const said = `'${ctx.watch.name}' ${describeLook(look)}`
-    if (look.distributionId === plan.distributionId && switching(look) !== true) {
-      if (!sawPrevious && !sawSwitching) return { by: 'not-observed', look, evidence: `${said} from the first look on` }
-      const before = sawPrevious ? `after reporting ${plan.previous ?? 'no distribution'}` : 'after its status said the deploy was in progress'
-      return { by: 'switch', look, evidence: `${said} ${ctx.watch.after(began)}, ${before}` }
+    look = await ctx.watch.lookAgain()
+    if (look !== undefined) {
+      const done = settledOn(ctx, plan, look, seen, began)
+      if (done !== undefined) return done
+      const what = `'${ctx.watch.name}' ${describeLook(look)}`
+      if (what !== last) hooks.inProgress(`${what}; waiting for ${plan.distributionId} (${formatDuration(ctx.watch.now() - began)} so far)`)
+      last = what
     }
-    if (look.distributionId === plan.distributionId || look.distributionId === plan.previous) {
-      sawPrevious ||= look.distributionId !== plan.distributionId
-      sawSwitching ||= switching(look) === true
-      if (said !== last) hooks.inProgress(`${said}; waiting for ${plan.distributionId} (${formatDuration(ctx.watch.now() - began)} so far)`)
-    } else {
-      throw new Replaced(
-        `${said}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`,
-        look
-      )
-    }
-    last = said
     if (!(await poll.next())) {
       throw new NotApplied(
-        `The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${formatDuration(deadline - began)}): it still ${describeLook(look)}.`,
+        `The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${formatDuration(deadline - began)}): it ${look === undefined ? 'could not be looked at' : `still ${describeLook(look)}`}.`,
         false
       )
     }
   }
+}
+
+/** One look while following: the switch done (with how it was seen), in progress (undefined), or replaced (throws). */
+function settledOn(
+  ctx: SwitchContext,
+  plan: SwitchPlan,
+  look: EnvironmentLook,
+  seen: Seen,
+  began: number
+): { by: 'switch' | 'not-observed'; look: EnvironmentLook; evidence: string } | undefined {
+  const what = `'${ctx.watch.name}' ${describeLook(look)}`
+  const ours = sameId(look.distributionId, plan.distributionId)
+  if (ours && switching(look) !== true) {
+    if (!seen.previous && !seen.switching) return { by: 'not-observed', look, evidence: `${what} from the first look on` }
+    const before = seen.previous ? `after reporting ${plan.previous ?? 'no distribution'}` : 'after its status said the deploy was in progress'
+    return { by: 'switch', look, evidence: `${what} ${ctx.watch.after(began)}, ${before}` }
+  }
+  const absent = look.distributionId === undefined
+  const wasBefore = absent ? plan.previous === undefined : sameId(look.distributionId, plan.previous)
+  if (!absent && !ours && !wasBefore) {
+    throw new Replaced(`${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`, look)
+  }
+  // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
+  seen.previous ||= wasBefore
+  seen.switching ||= switching(look) === true || (absent && plan.previous !== undefined)
+  return undefined
 }

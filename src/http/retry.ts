@@ -16,14 +16,51 @@ export interface RetryOptions {
   sleep?: ((ms: number) => Promise<void>) | undefined
   random?: (() => number) | undefined
   now?: (() => number) | undefined
+  /** Ends a wait at once (rejecting with its reason) when the run is stopped: the watchdog, a cancel. */
+  signal?: AbortSignal | undefined
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+/** Waits `ms`; with a signal, rejects with its reason as soon as it aborts, so no wait outlives a stopped run. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal === undefined) return new Promise((resolve) => setTimeout(resolve, ms))
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error)
+    const stop = (): void => {
+      clearTimeout(timer)
+      reject(signal.reason as Error)
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    signal.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/** The wait of `options`: an injected sleep (tests), else the real one, ended by the signal either way. */
+function waiter(options: { sleep?: ((ms: number) => Promise<void>) | undefined; signal?: AbortSignal | undefined }): (ms: number) => Promise<void> {
+  const { signal } = options
+  const inject = options.sleep
+  if (inject === undefined) return (ms) => sleep(ms, signal)
+  if (signal === undefined) return inject
+  return (ms) => untilAborted(inject(ms), signal)
+}
+
+/** `promise`, or the signal's reason as soon as it aborts (the listener removed either way). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error)
+  let stop: (() => void) | undefined
+  const stopped = new Promise<never>((_, reject) => {
+    stop = () => reject(signal.reason as Error)
+    signal.addEventListener('abort', stop, { once: true })
+  })
+  return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', stop as () => void))
+}
 
 export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const base = options.baseDelayMs ?? 500
   const cap = options.maxDelayMs ?? 10_000
-  const wait = options.sleep ?? sleep
+  const wait = waiter(options)
   const random = options.random ?? Math.random
   const now = options.now ?? Date.now
   const started = now()
@@ -89,6 +126,8 @@ export interface PollOptions {
   maxIntervalMs: number
   sleep?: ((ms: number) => Promise<void>) | undefined
   now?: (() => number) | undefined
+  /** Ends a pause at once (rejecting with its reason): the watchdog, a cancel. */
+  signal?: AbortSignal | undefined
 }
 
 /** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
@@ -100,7 +139,7 @@ export class Poll {
 
   constructor(private readonly options: PollOptions) {
     this.now = options.now ?? Date.now
-    this.wait = options.sleep ?? sleep
+    this.wait = waiter(options)
     this.interval = options.intervalMs
     this.started = this.now()
   }

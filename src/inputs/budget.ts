@@ -15,6 +15,8 @@ export function budgetParts(deploy: DeployInputs | undefined, search: SearchConf
     parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs])
     if (deploy.health) parts.push(['health-timeout-minutes', deploy.health.timeoutMs])
     if (deploy.rollback) {
+      // A rollback after "not applied in time" first waits for that deploy to finish, then gets its own switch.
+      parts.push(['deploy-timeout-minutes (rollback: the deploy in progress)', deploy.deployTimeoutMs])
       parts.push(['deploy-timeout-minutes (rollback)', deploy.deployTimeoutMs])
       if (deploy.health) parts.push(['health-timeout-minutes (rollback)', deploy.health.timeoutMs])
     }
