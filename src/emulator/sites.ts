@@ -33,6 +33,16 @@ function fail(ctx: RequestContext, status: number, message: string, headers: Rec
   ctx.sendText(status, TEXT, `${message}\n`, headers)
 }
 
+/** A distribution held in memory: the same rules as one on disk (the failing marker, index.html, 404). */
+function serveFromMemory(ctx: RequestContext, dist: StoredDistribution, files: Readonly<Record<string, string>>): void {
+  if (files[SITE_FAILS_MARKER] !== undefined) return fail(ctx, 500, `Distribution ${dist.id} contains ${SITE_FAILS_MARKER}: its site fails`)
+  const requested = ctx.params.path ?? ''
+  const path = requested === '' || requested.endsWith('/') ? `${requested}index.html` : requested
+  const text = files[path]
+  if (text === undefined) return fail(ctx, 404, `No file "${path}" in distribution ${dist.id}`)
+  ctx.sendText(200, CONTENT_TYPES[extname(path).toLowerCase()] ?? TEXT, text)
+}
+
 export function sitesApi(state: EmulatorState): ApiModule {
   // One read of the archive's headers per distribution (keyed by the record, so a deleted one is forgotten).
   const indexes = new WeakMap<StoredDistribution, Promise<TarIndex>>()
@@ -57,6 +67,7 @@ export function sitesApi(state: EmulatorState): ApiModule {
     if (env.serving === null) return fail(ctx, 404, `Environment "${name}" runs no distribution`)
     const dist = state.distributions.find((d) => d.id === env.serving)
     if (dist === undefined) return fail(ctx, 404, `Environment "${name}" runs no distribution`)
+    if (dist.files !== undefined) return serveFromMemory(ctx, dist, dist.files)
     if (dist.path === undefined) {
       return fail(ctx, 500, 'The emulator keeps no upload contents (started with keepUploads: false / --no-keep-uploads), so it cannot serve sites')
     }

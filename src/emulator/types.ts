@@ -164,6 +164,8 @@ export interface StoredDistribution {
   sha256: string
   size: number
   path?: string
+  /** Files held in memory instead of an archive on disk (a simulation's distributions): the site serves them. */
+  files?: Readonly<Record<string, string>>
 }
 
 /**

@@ -1,0 +1,162 @@
+// A simulated world for one run of the action: the emulator's stack (the one platform model) in-process,
+// a fake clock, other actors (another job deploying or promoting, a deploy from Mission Control, a
+// deletion), faults on any call, tokens that fall due, slow answers, and a cancel. Every choice comes from
+// a Schedule that fast-check generates from a seed, so a failing seed replays exactly.
+import fc from 'fast-check'
+import { createStack, type Stack } from '../../src/emulator/stack.js'
+import { startDeploy } from '../../src/emulator/cloud-api.js'
+import type { Fault, Operation, StoredDistribution } from '../../src/emulator/types.js'
+
+export const ENV = 'production'
+export const OURS = '0a0a0a0a-0000-4000-8000-00000000000a'
+export const OLD = '0b0b0b0b-0000-4000-8000-00000000000b'
+export const THEIRS = ['0c0c0c0c-0000-4000-8000-00000000000c', '0d0d0d0d-0000-4000-8000-00000000000d']
+export const MARKER = 'release-ours-7f3e'
+/** A token in the health-url's query string: it must never be printed. */
+export const QUERY_SECRET = 'q-secret-5d1c'
+
+export interface Actor {
+  /** Seconds after the run starts. */
+  readonly at: number
+  readonly kind: 'deploy' | 'mission-control' | 'delete'
+  /** For a deploy: which distribution (index into THEIRS, or -1 for the old release) and how long its switch takes. */
+  readonly which: number
+  readonly seconds: number
+}
+
+export interface CallFault {
+  readonly operation: Operation
+  readonly kind: Fault['kind'] | 'apply-then-status'
+  readonly status: number
+  readonly skip: number
+}
+
+export interface Schedule {
+  readonly reading: 'when-done' | 'at-request'
+  readonly status: boolean
+  /** Seconds a deploy of the platform takes. */
+  readonly deploySeconds: number
+  /** What the environment runs when the run starts. */
+  readonly start: 'old' | 'ours' | 'none'
+  readonly ourSiteFails: boolean
+  readonly rollback: boolean
+  readonly health: boolean
+  readonly followDeploy: boolean
+  readonly maxAttempts: number
+  readonly deployTimeoutSeconds: number
+  readonly requestTimeoutSeconds: number
+  /** total-timeout-minutes: empty (derived) or exactly the budgets (so the watchdog fires mid-run). */
+  readonly tightWatchdog: boolean
+  readonly tokenSeconds: number
+  readonly faults: readonly CallFault[]
+  readonly actors: readonly Actor[]
+  /** Seconds of latency for each answer, cycled. */
+  readonly latency: readonly number[]
+  /** SIGINT at this second, when set. */
+  readonly cancelAt: number | undefined
+}
+
+const operations: Operation[] = ['deploy', 'list-environments', 'get-distribution', 'login', 'refresh', 'site', 'revoke-refresh']
+
+export const schedules: fc.Arbitrary<Schedule> = fc.record({
+  reading: fc.constantFrom('when-done' as const, 'at-request' as const),
+  status: fc.boolean(),
+  deploySeconds: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 150 })),
+  start: fc.constantFrom('old' as const, 'old' as const, 'ours' as const, 'none' as const),
+  ourSiteFails: fc.boolean(),
+  rollback: fc.boolean(),
+  health: fc.boolean(),
+  followDeploy: fc.constantFrom(true, true, true, false),
+  maxAttempts: fc.integer({ min: 1, max: 4 }),
+  deployTimeoutSeconds: fc.constantFrom(30, 60, 120, 180),
+  requestTimeoutSeconds: fc.constantFrom(10, 30, 60),
+  tightWatchdog: fc.boolean(),
+  tokenSeconds: fc.constantFrom(20, 45, 120, 600),
+  faults: fc.array(
+    fc.record({
+      operation: fc.constantFrom(...operations),
+      kind: fc.constantFrom('status' as const, 'status' as const, 'drop-after-apply' as const, 'hang' as const, 'revoke-tokens' as const, 'apply-then-status' as const),
+      status: fc.constantFrom(500, 502, 503, 409, 429),
+      skip: fc.integer({ min: 0, max: 6 })
+    }),
+    { maxLength: 4 }
+  ),
+  actors: fc.array(
+    fc.record({
+      at: fc.integer({ min: 0, max: 400 }),
+      kind: fc.constantFrom('deploy' as const, 'mission-control' as const, 'delete' as const),
+      which: fc.integer({ min: -1, max: THEIRS.length - 1 }),
+      seconds: fc.integer({ min: 0, max: 90 })
+    }),
+    { maxLength: 3 }
+  ),
+  latency: fc.array(fc.constantFrom(0, 0, 0, 1, 5, 20), { minLength: 1, maxLength: 5 }),
+  cancelAt: fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined })
+})
+
+function distribution(id: string, name: string, files: Record<string, string>): StoredDistribution {
+  const at = new Date().toISOString()
+  return { id, name, createdAt: at, createdBy: 'someone', modifiedAt: at, modifiedBy: 'someone', md5hash: id.replace(/-/g, '').slice(0, 32), sha256: '', size: 100, files }
+}
+
+/** The stack a schedule starts from: four distributions, the environment running what the schedule says. */
+export function makeStack(s: Schedule): Stack {
+  const stack = createStack(
+    {
+      environments: ['development', ENV],
+      deploySeconds: s.deploySeconds,
+      deployReport: s.reading,
+      environmentStatus: s.status,
+      tokenLifetimeSeconds: s.tokenSeconds,
+      keepUploads: false
+    },
+    '/nonexistent-simulation-storage'
+  )
+  const { state } = stack
+  const ours = { 'version.txt': `${MARKER}\n`, ...(s.ourSiteFails && { 'EMULATOR-SITE-FAILS': 'x' }) }
+  state.distributions.push(distribution(OLD, 'old.tar.gz', { 'version.txt': 'old release\n' }), distribution(OURS, 'ours.tar.gz', ours))
+  THEIRS.forEach((id, i) => state.distributions.push(distribution(id, `theirs-${i}.tar.gz`, { 'version.txt': `theirs ${i}\n` })))
+  const env = state.environments.find((e) => e.name === ENV)
+  const first = s.start === 'old' ? OLD : s.start === 'ours' ? OURS : undefined
+  if (env && first) startDeploy(state, env, { distributionId: first, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: '', appliedAt: null, by: 'earlier' }, 0)
+  return stack
+}
+
+/** Puts the schedule's faults in the stack's queue (each applies once, after `skip` calls of its operation). */
+export function addFaults(stack: Stack, s: Schedule): void {
+  for (const f of s.faults) {
+    if (f.kind === 'apply-then-status') continue // needs the emulator knob (not yet in this stack)
+    stack.faults.add({ operation: f.operation, kind: f.kind, status: f.status, times: 1, skip: f.skip })
+  }
+}
+
+/** Starts the other actors' timers (fake time): their deploys follow the platform's rules; a busy environment makes them try again later. */
+export function startActors(stack: Stack, s: Schedule, log: (line: string) => void): void {
+  const { state } = stack
+  for (const actor of s.actors) {
+    const act = (tries: number): void => {
+      const env = state.environments.find((e) => e.name === ENV)
+      if (env === undefined) return
+      if (actor.kind === 'delete') {
+        const id = actor.which < 0 ? OLD : (THEIRS[actor.which] ?? OLD)
+        const inUse = state.environments.some((e) => e.distributionId === id || e.serving === id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === id))
+        const at = state.distributions.findIndex((d) => d.id === id)
+        if (!inUse && at >= 0) {
+          state.distributions.splice(at, 1)
+          log(`actor: deleted ${id}`)
+        }
+        return
+      }
+      const id = actor.which < 0 ? OLD : (THEIRS[actor.which] ?? OLD)
+      if (!state.distributions.some((d) => d.id === id)) return
+      if (env.status === 'deploying') {
+        if (tries < 5) setTimeout(() => act(tries + 1), 5_000)
+        return
+      }
+      const by = actor.kind === 'mission-control' ? 'mission-control' : 'other-job'
+      startDeploy(state, env, { distributionId: id, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: new Date().toISOString(), appliedAt: null, by }, actor.seconds)
+      log(`actor: ${by} deployed ${id} (${actor.seconds} s)`)
+    }
+    setTimeout(() => act(0), actor.at * 1000)
+  }
+}

@@ -1,0 +1,234 @@
+// Deterministic simulation of the release (issue 20): fast-check draws schedules (the platform's reading,
+// other jobs and Mission Control deploying at any moment, faults on any call, lost and late answers,
+// tokens falling due, the watchdog, a cancel), runs the real run() of src/main.ts against the emulator's
+// stack in-process under a fake clock, and checks the invariants on the platform's own history after
+// every schedule. A failure prints its seed and path; replay one with
+//   SIM_SEED=<seed> SIM_PATH=<path> npm test -- __tests__/simulation.test.ts
+// SIM_RUNS sets how many schedules (default 1000).
+import { jest } from '@jest/globals'
+import { EventEmitter } from 'node:events'
+import fc from 'fast-check'
+import type { Stack } from '../src/emulator/stack.js'
+import { ENV, MARKER, OLD, OURS, QUERY_SECRET, addFaults, makeStack, schedules, startActors, type Schedule } from './sim/world.js'
+import * as simTransport from './sim/transport.js'
+
+/** What the run showed the user: every log line, the outputs, the summary, the failure; and what it masked. */
+interface Shown {
+  inputs: Record<string, string>
+  lines: string[]
+  outputs: Record<string, string>
+  masked: string[]
+  summary: string
+  failed: string | undefined
+}
+const shown: Shown = { inputs: {}, lines: [], outputs: {}, masked: [], summary: '', failed: undefined }
+
+jest.unstable_mockModule('@actions/core', () => {
+  const say = (prefix: string) => (line: unknown) => void shown.lines.push(`${prefix}${String(line)}`)
+  const summary = {
+    text: '',
+    addRaw(text: string) {
+      summary.text += text
+      return summary
+    },
+    async write() {
+      shown.summary += summary.text
+      summary.text = ''
+      return summary
+    }
+  }
+  return {
+    getInput: (name: string) => shown.inputs[name] ?? '',
+    setSecret: (s: string) => void shown.masked.push(s),
+    info: say(''),
+    debug: say('::debug::'),
+    warning: say('::warning::'),
+    notice: say('::notice::'),
+    error: say('::error::'),
+    setOutput: (name: string, value: unknown) => void (shown.outputs[name] = String(value)),
+    setFailed: (message: string) => {
+      shown.failed = message
+      shown.lines.push(`::error::${message}`)
+    },
+    group: async <T>(name: string, fn: () => Promise<T>) => {
+      shown.lines.push(`::group::${name}`)
+      return fn()
+    },
+    summary
+  }
+})
+jest.unstable_mockModule('../src/http/transport.js', () => simTransport)
+const { run } = await import('../src/main.js')
+
+const BASE = 'http://127.0.0.1:9'
+const RUNS = Number(process.env.SIM_RUNS ?? 1000)
+
+function inputsOf(s: Schedule, stack: Stack): Record<string, string> {
+  const deployTimeout = s.deployTimeoutSeconds / 60
+  const budgets = deployTimeout * (s.rollback ? 3 : 1) + (s.health ? (s.rollback ? 2 : 1) : 0)
+  return {
+    'api-url': BASE,
+    username: stack.state.settings.username,
+    password: stack.state.settings.password,
+    'distribution-id': OURS,
+    environment: ENV,
+    'deploy-timeout-minutes': String(deployTimeout),
+    'follow-deploy': String(s.followDeploy),
+    'force-deploy': s.start === 'ours' ? 'true' : 'false',
+    rollback: String(s.rollback),
+    'max-attempts': String(s.maxAttempts),
+    'request-timeout-seconds': String(s.requestTimeoutSeconds),
+    'platform-domain': 'bloomreach.cloud',
+    'deploy-strategy': 'stopstart',
+    'health-timeout-minutes': '1',
+    'total-timeout-minutes': s.tightWatchdog ? String(budgets) : '',
+    ...(s.health && { 'health-url': `${BASE}/sites/${ENV}/version.txt?token=${QUERY_SECRET}`, 'health-expect': MARKER })
+  }
+}
+
+/** What happened, from the platform's side: its deploy history and the answers it gave. */
+interface Ending {
+  finished: boolean
+  /** Fake ms from the start when run() ended. */
+  endedAt: number
+  exitCode: number | undefined
+  cancelAt: number | undefined
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 12; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+}
+
+/** Runs the action through one schedule: the fake clock moves only when nothing else can. */
+async function simulate(s: Schedule): Promise<{ stack: Stack; ending: Ending }> {
+  const stack = makeStack(s)
+  addFaults(stack, s)
+  simTransport.wire.stack = stack
+  simTransport.wire.looks = []
+  let call = 0
+  simTransport.wire.latencyMs = () => (s.latency[call++ % s.latency.length] ?? 0) * 1000
+  shown.inputs = inputsOf(s, stack)
+  const signals = new EventEmitter()
+  const ending: Ending = { finished: false, endedAt: 0, exitCode: undefined, cancelAt: undefined }
+  const start = Date.now()
+  startActors(stack, s, (line) => shown.lines.push(`[world] ${line}`))
+  if (s.cancelAt !== undefined) {
+    const at = s.cancelAt * 1000
+    setTimeout(() => {
+      ending.cancelAt = Date.now() - start
+      signals.emit('SIGINT', 'SIGINT')
+      setTimeout(() => signals.emit('SIGTERM', 'SIGTERM'), 7_500)
+    }, at)
+  }
+  const host = { signals, exit: (code: number) => void (ending.exitCode = code) }
+  const running = run(host).then(() => {
+    ending.finished = true
+    ending.endedAt = Date.now() - start
+  })
+  const horizon = start + 4 * 3600_000
+  while (!ending.finished) {
+    await flush()
+    if (ending.finished) break
+    if (jest.getTimerCount() === 0) throw new Error('the run waits on nothing: a promise that never settles')
+    if (Date.now() > horizon) throw new Error('the run did not end within 4 simulated hours')
+    jest.advanceTimersToNextTimer()
+  }
+  await running
+  return { stack, ending }
+}
+
+/** The id the environment reported in the last environments answer the run got (a list, or the one environment by name). */
+function lastReported(): unknown {
+  const answer = simTransport.wire.looks.at(-1)
+  if (answer === undefined) return undefined
+  const items = Array.isArray(answer.items) ? (answer.items as Array<Record<string, unknown>>) : [answer]
+  return items.find((e) => e.name === ENV)?.distributionId
+}
+
+const ours = (d: { by: string; distributionId: string }, user: string): boolean => d.by === user && d.distributionId.toLowerCase() === OURS.toLowerCase()
+
+/** The invariants of issue 20, on the platform's history and what the step showed. */
+function checkInvariants(s: Schedule, stack: Stack, ending: Ending): void {
+  const user = stack.state.settings.username
+  const env = stack.state.environments.find((e) => e.name === ENV)
+  const history = env?.deployments ?? []
+  const mine = history.filter((d) => d.by === user)
+  const release = mine.filter((d) => ours(d, user))
+  const rollbacks = mine.filter((d) => !ours(d, user))
+  // At most one carried-out request per intent.
+  expect(release.length).toBeLessThanOrEqual(1)
+  expect(rollbacks.length).toBeLessThanOrEqual(1)
+  // Never undo someone else's deploy: a rollback directly follows our own release in the history.
+  for (const rb of rollbacks) {
+    const before = history[history.indexOf(rb) - 1]
+    expect({ rollback: rb.distributionId, before }).toMatchObject({ before: { by: user, distributionId: OURS } })
+  }
+  // Every run ends, with a summary; after a cancel, within GitHub's grace (the kill comes 10 s after SIGINT).
+  expect(ending.finished).toBe(true)
+  expect(shown.summary).toMatch(/^## Bloomreach Cloud deployment/)
+  if (ending.cancelAt !== undefined && ending.cancelAt < ending.endedAt) expect(ending.endedAt - ending.cancelAt).toBeLessThan(10_000)
+  // A login that succeeded is followed by an attempt to revoke its refresh token.
+  const loggedIn = stack.requests.some((r) => r.operation === 'login' && r.status === 200)
+  if (loggedIn) expect(stack.requests.some((r) => r.operation === 'revoke-refresh')).toBe(true)
+  // The report is the history.
+  const deployed = shown.outputs.deployed
+  if (deployed === 'true') expect(release.length).toBe(1)
+  if (deployed === 'false' || deployed === undefined) expect(release.length).toBe(0)
+  if (shown.outputs['rolled-back'] === 'true') expect(rollbacks.some((r) => r.appliedAt !== null)).toBe(true)
+  const head = /^\*\*(.+)\*\*$/m.exec(shown.summary)?.[1] ?? ''
+  if (/nothing was deployed|Failed before anything/.test(head)) expect(release.length).toBe(0)
+  const envOutput = shown.outputs['environment-distribution-id']
+  const last = lastReported()
+  if (envOutput !== undefined) expect(envOutput.toLowerCase()).toBe(String(last).toLowerCase())
+  const verified = /^✅ Verified: '[^']+' runs `([^`]+)`/.exec(head)?.[1]
+  if (verified !== undefined) expect(verified.toLowerCase()).toBe(String(last).toLowerCase())
+  // No secret anywhere, and no query string of the health-url.
+  const secrets = [stack.state.settings.password, QUERY_SECRET, ...issuedTokens(stack)]
+  const everything = [...shown.lines.filter((l) => !l.startsWith('[world]')), shown.summary, JSON.stringify(shown.outputs), shown.failed ?? ''].join('\n')
+  for (const secret of secrets) expect(everything.includes(secret) ? secret : 'absent').toBe('absent')
+  void s
+  void OLD
+}
+
+function issuedTokens(stack: Stack): string[] {
+  const found = new Set<string>()
+  for (const r of stack.requests) {
+    const auth = r.headers.authorization
+    if (auth) found.add(auth.replace(/^Bearer /i, ''))
+    const body = r.json as { refresh_token?: string } | undefined
+    if (body?.refresh_token) found.add(body.refresh_token)
+  }
+  return [...found]
+}
+
+describe('the release under every schedule (deterministic simulation)', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate'], now: new Date('2026-11-24T08:00:00Z') })
+  })
+  afterEach(() => {
+    jest.useRealTimers()
+  })
+
+  test(`${RUNS} schedules keep every invariant`, async () => {
+    const seed = process.env.SIM_SEED === undefined ? undefined : Number(process.env.SIM_SEED)
+    const path = process.env.SIM_PATH
+    await fc.assert(
+      fc.asyncProperty(schedules, async (s) => {
+        shown.lines = []
+        shown.outputs = {}
+        shown.masked = []
+        shown.summary = ''
+        shown.failed = undefined
+        jest.clearAllTimers()
+        const { stack, ending } = await simulate(s)
+        try {
+          checkInvariants(s, stack, ending)
+        } catch (error) {
+          if (process.env.SIM_VERBOSE) console.log([...shown.lines, shown.summary].join('\n'))
+          throw error
+        }
+      }),
+      { numRuns: RUNS, ...(seed !== undefined && { seed }), ...(path !== undefined && { path }), endOnFailure: process.env.SIM_SHRINK === undefined }
+    )
+  }, 600_000)
+})
