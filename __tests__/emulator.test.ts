@@ -1055,6 +1055,36 @@ describe('faults', () => {
   })
 })
 
+describe('modes for readings the public sources do not settle', () => {
+  test('clockOffsetSeconds shifts every timestamp the platform writes: uploads, deploys, switches and the test hooks', async () => {
+    const offsetMs = -3600_000
+    const emu = await emulator({ environments: ['dev', 'test'], deploySeconds: 0.2, clockOffsetSeconds: offsetMs / 1000 })
+    const api = await authed(emu)
+    const shifted = (iso: unknown): number => Date.parse(String(iso)) - Date.now() - offsetMs
+    const res = await upload(emu, api.token, tarGz)
+    const answered = (await res.json()) as Record<string, unknown>
+    expect(Math.abs(shifted(answered.createdAt))).toBeLessThan(5000)
+    expect(answered.modifiedAt).toBe(answered.createdAt)
+    const id = String(answered.id)
+    const got = (await (await api.get(`/v3/distributions/${id}`)).json()) as Record<string, unknown>
+    expect(got.createdAt).toBe(answered.createdAt)
+    expect((await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+    await until(() => emu.environments[0]?.status === 'running')
+    const [deployment] = emu.environments[0]?.deployments ?? []
+    expect(Math.abs(shifted(deployment?.requestedAt))).toBeLessThan(5000)
+    expect(Math.abs(shifted(deployment?.appliedAt))).toBeLessThan(5000)
+    const env = (await (await api.get('/v3/environments?name=dev')).json()) as Record<string, unknown>
+    expect(env.deployedAt).toBe(deployment?.appliedAt)
+
+    const theirs = await emu.addDistribution('theirs.tar.gz', { 'a.txt': 'a\n' })
+    expect(Math.abs(shifted(emu.distributions.find((d) => d.id === theirs)?.createdAt))).toBeLessThan(5000)
+    emu.deployAs('test', theirs, { seconds: 0 })
+    const [hooked] = emu.environments[1]?.deployments ?? []
+    expect(Math.abs(shifted(hooked?.requestedAt))).toBeLessThan(5000)
+    expect(Math.abs(shifted(hooked?.appliedAt))).toBeLessThan(5000)
+  })
+})
+
 describe('server', () => {
   test('slow reads: the upload body is read at uploadBytesPerSecond', async () => {
     const emu = await emulator({ uploadBytesPerSecond: 1_000_000 })
@@ -1232,5 +1262,8 @@ describe('units', () => {
       options: { deployReport: 'at-request', siteDuringDeploy: 'unavailable', environmentStatus: false, md5Case: 'upper' }
     })
     expect(() => parseCli(['--deploy-report', 'later'])).toThrow(/--deploy-report needs when-done or at-request, got "later"/)
+    expect(parseCli(['--clock-offset=-90.5'])).toMatchObject({ options: { clockOffsetSeconds: -90.5 } })
+    expect(parseCli(['--clock-offset', '30'])).toMatchObject({ options: { clockOffsetSeconds: 30 } })
+    for (const bad of ['soon', '1e3', '', '--5']) expect(() => parseCli([`--clock-offset=${bad}`])).toThrow(/--clock-offset needs/)
   })
 })

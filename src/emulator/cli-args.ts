@@ -57,6 +57,8 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --md5-case lower|upper       the case of distribution records' md5hash (default lower)
   --unknown-environment-by-name not-found|no-id
                                GET /v3/environments?name=<unknown>: 404 (default), or 200 with an object without id
+  --clock-offset SECONDS       the platform's clock is SECONDS off (may be negative: --clock-offset=-90; default 0):
+                               every timestamp it writes (distributions, deployments) is shifted
   --app-config-files a,b       names of the stack's application configuration files (default none)
   --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
   --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
@@ -89,6 +91,12 @@ function int(flag: string, value: string, min = 0): number {
 
 function seconds(flag: string, value: string): number {
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) throw new UsageError(`--${flag} needs a number of seconds >= 0 (fractions allowed), got "${value}"`)
+  return Number(value)
+}
+
+/** A signed number of seconds (a clock may be behind as well as ahead). */
+function signedSeconds(flag: string, value: string): number {
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(value)) throw new UsageError(`--${flag} needs a number of seconds (may be negative, fractions allowed), got "${value}"`)
   return Number(value)
 }
 
@@ -143,6 +151,7 @@ export function parseCli(argv: string[]): CliCommand {
       'no-environment-status': { type: 'boolean' },
       'md5-case': { type: 'string' },
       'unknown-environment-by-name': { type: 'string' },
+      'clock-offset': { type: 'string' },
       'app-config-files': { type: 'string' },
       'search-account-id': { type: 'string' },
       'search-auth-key': { type: 'string' },
@@ -219,6 +228,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (md5Case !== undefined) options.md5Case = md5Case
   const unknownByName = oneOf('unknown-environment-by-name', values['unknown-environment-by-name'], ['not-found', 'no-id'] as const)
   if (unknownByName !== undefined) options.unknownEnvironmentByName = unknownByName
+  if (values['clock-offset'] !== undefined) options.clockOffsetSeconds = signedSeconds('clock-offset', values['clock-offset'])
   if (values['app-config-files'] !== undefined) options.appConfigFiles = names(values['app-config-files'])
   if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']
   if (values['search-auth-key'] !== undefined) options.searchAuthKey = values['search-auth-key']

@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises'
 import { docsPage } from './docs-page.js'
 import { HttpError, isJsonContentType, parseJson, readBody } from './http-util.js'
 import type { ApiModule, RequestContext, Route } from './router.js'
-import { authenticate, distributionJson, environmentJson, type EmulatorState } from './state.js'
+import { authenticate, distributionJson, environmentJson, platformNow, type EmulatorState } from './state.js'
 import type { AppConfigFileRole, Deployment, StoredDistribution, StoredEnvironment } from './types.js'
 import { uploadHandler } from './upload.js'
 
@@ -93,7 +93,7 @@ export function startDeploy(state: EmulatorState, env: StoredEnvironment, deploy
     env.distributionId = deployment.distributionId
     env.serving = deployment.distributionId
     env.status = 'running'
-    deployment.appliedAt = new Date().toISOString()
+    deployment.appliedAt = platformNow(state)
   }
   if (seconds <= 0) return apply()
   env.status = 'deploying'
@@ -304,7 +304,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         if (env.status === 'deploying') {
           throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`)
         }
-        startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: new Date().toISOString(), appliedAt: null, by: user })
+        startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user })
         ctx.send(202, environmentJson(env, state.settings.environmentStatus))
       }
     },

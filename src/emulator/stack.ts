@@ -131,6 +131,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
       environmentStatus: options.environmentStatus ?? true,
       md5Case: options.md5Case ?? 'lower',
+      clockOffsetSeconds: options.clockOffsetSeconds ?? 0,
       unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found'
     },
     tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),

@@ -23,6 +23,7 @@ export interface Settings {
   environmentStatus: boolean
   md5Case: 'lower' | 'upper'
   unknownEnvironmentByName: 'not-found' | 'no-id'
+  clockOffsetSeconds: number
 }
 
 export interface EmulatorState {
@@ -33,6 +34,11 @@ export interface EmulatorState {
   appConfigFiles: StoredAppConfigFile[]
   /** Deploys still switching; close() cancels them. */
   switches: Set<NodeJS.Timeout>
+}
+
+/** The platform's clock, `clockOffsetSeconds` off the runner's: every timestamp the platform writes. */
+export function platformNow(state: EmulatorState): string {
+  return new Date(Date.now() + state.settings.clockOffsetSeconds * 1000).toISOString()
 }
 
 function stableId(kind: string, name: string): string {

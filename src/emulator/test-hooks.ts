@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { startDeploy } from './cloud-api.js'
-import type { EmulatorState } from './state.js'
+import { platformNow, type EmulatorState } from './state.js'
 import type { Operation, RecordedRequest } from './types.js'
 
 const run = promisify(execFile)
@@ -22,7 +22,7 @@ export function deployAs(state: EmulatorState, environmentName: string, distribu
     distributionId,
     strategy: 'stopstart',
     appConfigFileRoles: [],
-    requestedAt: new Date().toISOString(),
+    requestedAt: platformNow(state),
     appliedAt: null,
     by: options.by ?? 'someone-else'
   }
@@ -41,7 +41,7 @@ export async function addDistribution(state: EmulatorState, name: string, files:
     const path = join(state.settings.storageDir, `${id}.tar.gz`)
     await run('tar', ['-czf', path, '-C', tree, '.'])
     const bytes = await readFile(path)
-    const now = new Date().toISOString()
+    const now = platformNow(state)
     state.distributions.push({
       id,
       name,

@@ -108,6 +108,11 @@ export interface EmulatorOptions {
   environmentStatus?: boolean
   /** The case of the md5hash field of distribution records (default 'lower'). */
   md5Case?: 'lower' | 'upper'
+  /**
+   * Seconds added to every timestamp the platform writes (default 0, may be negative): a platform whose
+   * clock is off from the runner's. Not public how far off it may be; a client must not compare the two.
+   */
+  clockOffsetSeconds?: number
   /** Names of the stack's application configuration files (default none), listed by GET /v3/appconfigfiles. */
   appConfigFiles?: string[]
   faults?: Fault[]
