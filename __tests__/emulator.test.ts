@@ -1056,6 +1056,69 @@ describe('faults', () => {
 })
 
 describe('modes for readings the public sources do not settle', () => {
+  test("idCase 'upper' writes distribution ids in upper case and matches ids in any case; the default matches exactly", async () => {
+    const emu = await emulator({ environments: ['dev'], idCase: 'upper' })
+    const api = await authed(emu)
+    const answered = await uploadedId(emu, api.token, tarGz, 'a.tar.gz')
+    const stored = emu.distributions[0]?.id ?? ''
+    expect(stored).toMatch(/^[0-9a-f-]{36}$/)
+    expect(answered).toBe(stored.toUpperCase())
+    const listed = (await (await api.get('/v3/distributions')).json()) as { items: Array<{ id: string }> }
+    expect(listed.items.map((d) => d.id)).toEqual([stored.toUpperCase()])
+    for (const named of [stored, stored.toUpperCase()]) {
+      const got = await api.get(`/v3/distributions/${named}`)
+      expect(got.status).toBe(200)
+      expect(((await got.json()) as { id: string }).id).toBe(stored.toUpperCase())
+    }
+    // The deploy names it in lower case; the answer and the lists write it in upper case, the history keeps the stored id.
+    const envId = emu.environments[0]?.id ?? ''
+    const res = await api.deploy(envId, { distributionId: stored, strategy: 'stopstart' })
+    expect(res.status).toBe(202)
+    expect(await res.json()).toMatchObject({ distributionId: stored.toUpperCase() })
+    expect(((await (await api.get('/v3/environments')).json()) as { items: unknown[] }).items[0]).toMatchObject({ distributionId: stored.toUpperCase() })
+    expect(emu.environments[0]).toMatchObject({ distributionId: stored, deployments: [{ distributionId: stored }] })
+    const mixed = stored.slice(0, 4).toUpperCase() + stored.slice(4)
+    const del = (id: string): Promise<Response> => fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(api.token) })
+    expect((await del(mixed)).status).toBe(409) // in use, whatever the case
+    const next = await uploadedId(emu, api.token, tarGz, 'b.tar.gz')
+    expect((await api.deploy(envId, { distributionId: next.toLowerCase(), strategy: 'stopstart' })).status).toBe(202)
+    expect((await del(mixed)).status).toBe(204)
+    expect(emu.distributions.map((d) => d.id)).toEqual([next.toLowerCase()])
+    expect(emu.requests.filter((r) => r.operation === 'delete-distribution').map((r) => [r.url, r.status])).toEqual([
+      [`/v3/distributions/${mixed}`, 409],
+      [`/v3/distributions/${mixed}`, 204]
+    ])
+
+    const exact = await emulator()
+    const { access_token } = await login(exact)
+    const id = ((await (await upload(exact, access_token, tarGz)).json()) as { id: string }).id
+    expect((await fetch(`${exact.url}/v3/distributions/${id.toUpperCase()}`, { headers: bearer(access_token) })).status).toBe(404)
+  })
+
+  test("idWhileDeploying 'absent' and 'null': while deploying, the environment has no distributionId field, or null; then the new id", async () => {
+    for (const mode of ['absent', 'null'] as const) {
+      const emu = await emulator({ environments: ['dev'], deploySeconds: 0.3, idWhileDeploying: mode })
+      const api = await authed(emu)
+      const id = await uploadedId(emu, api.token, tarGz)
+      const envId = emu.environments[0]?.id ?? ''
+      const res = await api.deploy(envId, { distributionId: id, strategy: 'stopstart' })
+      expect(res.status).toBe(202)
+      const answers = [
+        await res.json(),
+        await (await api.get('/v3/environments?name=dev')).json(),
+        ((await (await api.get('/v3/environments')).json()) as { items: unknown[] }).items[0]
+      ]
+      for (const env of answers) {
+        expect(env).toMatchObject({ id: envId, status: 'deploying' })
+        if (mode === 'absent') expect(env).not.toHaveProperty('distributionId')
+        else expect(env).toHaveProperty('distributionId', null)
+      }
+      await until(() => emu.environments[0]?.status === 'running')
+      expect(await (await api.get('/v3/environments?name=dev')).json()).toMatchObject({ distributionId: id, status: 'running' })
+      expect(emu.environments[0]?.deployments).toMatchObject([{ distributionId: id, appliedAt: expect.any(String) }])
+    }
+  })
+
   test('clockOffsetSeconds shifts every timestamp the platform writes: uploads, deploys, switches and the test hooks', async () => {
     const offsetMs = -3600_000
     const emu = await emulator({ environments: ['dev', 'test'], deploySeconds: 0.2, clockOffsetSeconds: offsetMs / 1000 })
@@ -1262,6 +1325,10 @@ describe('units', () => {
       options: { deployReport: 'at-request', siteDuringDeploy: 'unavailable', environmentStatus: false, md5Case: 'upper' }
     })
     expect(() => parseCli(['--deploy-report', 'later'])).toThrow(/--deploy-report needs when-done or at-request, got "later"/)
+    expect(parseCli(['--id-case', 'upper', '--id-while-deploying', 'absent'])).toMatchObject({ options: { idCase: 'upper', idWhileDeploying: 'absent' } })
+    expect(parseCli(['--id-while-deploying', 'null'])).toMatchObject({ options: { idWhileDeploying: 'null' } })
+    expect(() => parseCli(['--id-case', 'lower'])).toThrow(/--id-case needs as-stored or upper/)
+    expect(() => parseCli(['--id-while-deploying', 'none'])).toThrow(/--id-while-deploying needs reported or absent or null/)
     expect(parseCli(['--clock-offset=-90.5'])).toMatchObject({ options: { clockOffsetSeconds: -90.5 } })
     expect(parseCli(['--clock-offset', '30'])).toMatchObject({ options: { clockOffsetSeconds: 30 } })
     for (const bad of ['soon', '1e3', '', '--5']) expect(() => parseCli([`--clock-offset=${bad}`])).toThrow(/--clock-offset needs/)

@@ -57,6 +57,11 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --md5-case lower|upper       the case of distribution records' md5hash (default lower)
   --unknown-environment-by-name not-found|no-id
                                GET /v3/environments?name=<unknown>: 404 (default), or 200 with an object without id
+  --id-case as-stored|upper    distribution ids in answers as stored (default) or in upper case; ids in
+                               requests then match in any case
+  --id-while-deploying reported|absent|null
+                               an environment's distributionId while it deploys: as --deploy-report says (default),
+                               no such field, or null
   --clock-offset SECONDS       the platform's clock is SECONDS off (may be negative: --clock-offset=-90; default 0):
                                every timestamp it writes (distributions, deployments) is shifted
   --app-config-files a,b       names of the stack's application configuration files (default none)
@@ -151,6 +156,8 @@ export function parseCli(argv: string[]): CliCommand {
       'no-environment-status': { type: 'boolean' },
       'md5-case': { type: 'string' },
       'unknown-environment-by-name': { type: 'string' },
+      'id-case': { type: 'string' },
+      'id-while-deploying': { type: 'string' },
       'clock-offset': { type: 'string' },
       'app-config-files': { type: 'string' },
       'search-account-id': { type: 'string' },
@@ -228,6 +235,10 @@ export function parseCli(argv: string[]): CliCommand {
   if (md5Case !== undefined) options.md5Case = md5Case
   const unknownByName = oneOf('unknown-environment-by-name', values['unknown-environment-by-name'], ['not-found', 'no-id'] as const)
   if (unknownByName !== undefined) options.unknownEnvironmentByName = unknownByName
+  const idCase = oneOf('id-case', values['id-case'], ['as-stored', 'upper'] as const)
+  if (idCase !== undefined) options.idCase = idCase
+  const idWhileDeploying = oneOf('id-while-deploying', values['id-while-deploying'], ['reported', 'absent', 'null'] as const)
+  if (idWhileDeploying !== undefined) options.idWhileDeploying = idWhileDeploying
   if (values['clock-offset'] !== undefined) options.clockOffsetSeconds = signedSeconds('clock-offset', values['clock-offset'])
   if (values['app-config-files'] !== undefined) options.appConfigFiles = names(values['app-config-files'])
   if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']

@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises'
 import { docsPage } from './docs-page.js'
 import { HttpError, isJsonContentType, parseJson, readBody } from './http-util.js'
 import type { ApiModule, RequestContext, Route } from './router.js'
-import { authenticate, distributionJson, environmentJson, platformNow, type EmulatorState } from './state.js'
+import { authenticate, distributionJson, environmentJson, findDistribution, platformNow, type EmulatorState } from './state.js'
 import type { AppConfigFileRole, Deployment, StoredDistribution, StoredEnvironment } from './types.js'
 import { uploadHandler } from './upload.js'
 
@@ -56,7 +56,7 @@ function refreshTokenOf(body: Record<string, unknown>, grantRequired: boolean): 
 }
 
 function distributionOr404(state: EmulatorState, id: string): StoredDistribution {
-  const found = state.distributions.find((d) => d.id === id)
+  const found = findDistribution(state, id)
   if (found === undefined) throw new HttpError(404, 'DistributionNotFound', `No distribution with id "${id}"`)
   return found
 }
@@ -184,7 +184,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         // A page holds up to 100 by default; a test's cap makes it hold fewer, and `max` says so (it tells the truth).
         const size = Math.min(max, state.settings.distributionPageSize)
         const numeric = state.settings.uploadAnswer === 'numeric-id'
-        const items = state.distributions.slice(offset, offset + size).map((d) => distributionJson(d, numeric, state.settings.md5Case))
+        const items = state.distributions.slice(offset, offset + size).map((d) => distributionJson(d, numeric, state.settings.md5Case, state.settings.idCase))
         const total = state.distributions.length
         ctx.send(200, { offset, max: size, count: items.length, more: offset + items.length < total, total, items })
       }
@@ -203,7 +203,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       summary: 'One distribution record',
       handler: (ctx) => {
         authenticate(state, ctx.req)
-        ctx.send(200, distributionJson(distributionOr404(state, ctx.params.id ?? ''), false, state.settings.md5Case))
+        ctx.send(200, distributionJson(distributionOr404(state, ctx.params.id ?? ''), false, state.settings.md5Case, state.settings.idCase))
       }
     },
     {
@@ -270,13 +270,13 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
           const env = state.environments.find((e) => e.name === name)
           if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id') return ctx.send(200, {})
           if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
-          ctx.send(200, environmentJson(env, state.settings.environmentStatus))
+          ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings))
           return
         }
         const { environmentPageSize, environmentOffsetIgnored } = state.settings
         const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
         const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize)
-        const items = state.environments.slice(offset, offset + max).map((e) => environmentJson(e, state.settings.environmentStatus))
+        const items = state.environments.slice(offset, offset + max).map((e) => environmentJson(e, state.settings.environmentStatus, state.settings))
         const total = state.environments.length
         ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length })
       }
@@ -293,19 +293,19 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         const env = state.environments.find((e) => e.id === id)
         if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment with id "${id}"`)
         const body = await readJsonObject(ctx)
-        const distributionId = requireString(body, 'distributionId')
+        const named = requireString(body, 'distributionId')
         const strategy = requireString(body, 'strategy')
         const appConfigFileRoles = appConfigFileRolesOf(state, body.appConfigFileRoles)
-        if (!state.distributions.some((d) => d.id === distributionId)) {
-          throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${distributionId}"`)
-        }
+        // The history keeps the stored id, whatever case the client sent it in.
+        const distributionId = findDistribution(state, named)?.id
+        if (distributionId === undefined) throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${named}"`)
         // How the platform treats a second deploy to an environment that is still switching is not
         // public; the emulator refuses it, so a client that follows its deploys can be tested.
         if (env.status === 'deploying') {
           throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`)
         }
         startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user })
-        ctx.send(202, environmentJson(env, state.settings.environmentStatus))
+        ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings))
       }
     },
     {

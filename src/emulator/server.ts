@@ -20,6 +20,8 @@ export type {
   EmulatorOptions,
   EnvironmentStatus,
   Fault,
+  IdCase,
+  IdWhileDeploying,
   Operation,
   RecordedPart,
   RecordedRequest,

@@ -132,6 +132,8 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       environmentStatus: options.environmentStatus ?? true,
       md5Case: options.md5Case ?? 'lower',
       clockOffsetSeconds: options.clockOffsetSeconds ?? 0,
+      idCase: options.idCase ?? 'as-stored',
+      idWhileDeploying: options.idWhileDeploying ?? 'reported',
       unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found'
     },
     tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),

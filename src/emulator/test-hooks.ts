@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { startDeploy } from './cloud-api.js'
-import { platformNow, type EmulatorState } from './state.js'
+import { findDistribution, platformNow, type EmulatorState } from './state.js'
 import type { Operation, RecordedRequest } from './types.js'
 
 const run = promisify(execFile)
@@ -16,10 +16,11 @@ const run = promisify(execFile)
 export function deployAs(state: EmulatorState, environmentName: string, distributionId: string, options: { seconds?: number; by?: string } = {}): void {
   const env = state.environments.find((e) => e.name === environmentName)
   if (env === undefined) throw new Error(`deployAs: no environment named "${environmentName}"`)
-  if (!state.distributions.some((d) => d.id === distributionId)) throw new Error(`deployAs: no distribution with id "${distributionId}"`)
+  const dist = findDistribution(state, distributionId)
+  if (dist === undefined) throw new Error(`deployAs: no distribution with id "${distributionId}"`)
   if (env.status === 'deploying') throw new Error(`deployAs: environment "${environmentName}" is still deploying`)
   const deployment = {
-    distributionId,
+    distributionId: dist.id,
     strategy: 'stopstart',
     appConfigFileRoles: [],
     requestedAt: platformNow(state),

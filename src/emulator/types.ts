@@ -65,6 +65,15 @@ export type UploadAnswer = 'record' | 'numeric-id' | 'no-id' | 'empty'
  */
 export type DeployReport = 'when-done' | 'at-request'
 
+/** The case of distribution ids in the platform's answers: as stored (lower-case uuids), or upper case. Not public. */
+export type IdCase = 'as-stored' | 'upper'
+
+/**
+ * An environment's `distributionId` while it deploys: the id `deployReport` says ('reported'), no such
+ * field ('absent'), or null. Not public: a client must not take a missing id for "runs nothing" mid-deploy.
+ */
+export type IdWhileDeploying = 'reported' | 'absent' | 'null'
+
 /** What an environment's site answers while it switches: 503 (stop-start stops every container), or the old release. */
 export type SiteDuringDeploy = 'unavailable' | 'old'
 
@@ -108,6 +117,14 @@ export interface EmulatorOptions {
   environmentStatus?: boolean
   /** The case of the md5hash field of distribution records (default 'lower'). */
   md5Case?: 'lower' | 'upper'
+  /**
+   * The case the platform writes distribution ids in (default 'as-stored'): 'upper' writes them in upper
+   * case (a distribution's `id`, an environment's `distributionId`) and matches ids sent in any case. Not
+   * public: a client must compare ids in any case.
+   */
+  idCase?: IdCase
+  /** What an environment's `distributionId` is while it deploys (default 'reported', as `deployReport` says). */
+  idWhileDeploying?: IdWhileDeploying
   /**
    * Seconds added to every timestamp the platform writes (default 0, may be negative): a platform whose
    * clock is off from the runner's. Not public how far off it may be; a client must not compare the two.

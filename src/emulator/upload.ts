@@ -244,7 +244,7 @@ export function uploadHandler(state: EmulatorState): Handler {
     }
     const stored = await upload.finish(user)
     state.distributions.push(stored)
-    const record = distributionJson(stored, state.settings.uploadAnswer === 'numeric-id', state.settings.md5Case)
+    const record = distributionJson(stored, state.settings.uploadAnswer === 'numeric-id', state.settings.md5Case, state.settings.idCase)
     const location = { location: `/v3/distributions/${stored.id}` }
     switch (state.settings.uploadAnswer) {
       case 'no-id': {
