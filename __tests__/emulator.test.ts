@@ -1095,6 +1095,48 @@ describe('modes for readings the public sources do not settle', () => {
     expect((await fetch(`${exact.url}/v3/distributions/${id.toUpperCase()}`, { headers: bearer(access_token) })).status).toBe(404)
   })
 
+  test("deleteInUse 'allow' deletes a distribution an environment runs or switches to; deleteAs follows the API's rules", async () => {
+    const emu = await emulator({ environments: ['dev', 'test'], deploySeconds: 0.3, deleteInUse: 'allow' })
+    const api = await authed(emu)
+    const running = await uploadedId(emu, api.token, tarGz, 'a.tar.gz')
+    const incoming = await uploadedId(emu, api.token, tarGz, 'b.tar.gz')
+    const [dev, other] = emu.environments
+    emu.deployAs('dev', running, { seconds: 0 })
+    expect((await api.deploy(dev?.id ?? '', { distributionId: incoming, strategy: 'stopstart' })).status).toBe(202)
+    const del = (id: string): Promise<Response> => fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(api.token) })
+    expect((await del(running)).status).toBe(204) // the one it serves
+    expect((await del(incoming)).status).toBe(204) // the one it switches to
+    expect(emu.distributions).toEqual([])
+    expect((await del(running)).status).toBe(404)
+    // The environment still names what it runs; its site has nothing to serve.
+    await until(() => dev?.status === 'running')
+    expect(await (await api.get('/v3/environments?name=dev')).json()).toMatchObject({ distributionId: incoming })
+    expect((await fetch(`${emu.url}/sites/dev/README`)).status).toBe(404)
+
+    // Someone else deletes the release a test environment runs, by the same rule.
+    const theirs = await emu.addDistribution('theirs.tar.gz', { 'a.txt': 'a\n' })
+    emu.deployAs('test', theirs, { seconds: 0 })
+    await emu.deleteAs(theirs)
+    expect(emu.distributions).toEqual([])
+    expect(other?.distributionId).toBe(theirs)
+    await expect(emu.deleteAs(theirs)).rejects.toThrow(/deleteAs: No distribution with id .* \(404 DistributionNotFound\)/)
+    expect(emu.requests.filter((r) => r.operation === 'delete-distribution').map((r) => r.status)).toEqual([204, 204, 404])
+  })
+
+  test("deleteAs refuses a distribution in use by default (409), as the API's DELETE does, and deletes one that is not", async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const used = await emu.addDistribution('used.tar.gz', { 'a.txt': 'a\n' })
+    const spare = await emu.addDistribution('spare.tar.gz', { 'b.txt': 'b\n' })
+    emu.deployAs('dev', used, { seconds: 0 })
+    await expect(emu.deleteAs(used)).rejects.toThrow(/deleteAs: .*"dev".*\(409 DistributionInUse\)/)
+    expect((await fetch(`${emu.url}/v3/distributions/${used}`, { method: 'DELETE', headers: bearer(api.token) })).status).toBe(409)
+    await emu.deleteAs(spare)
+    expect(emu.distributions.map((d) => d.id)).toEqual([used])
+    const listed = (await (await api.get('/v3/distributions')).json()) as { items: Array<{ id: string }> }
+    expect(listed.items.map((d) => d.id)).toEqual([used])
+  })
+
   test("idWhileDeploying 'absent' and 'null': while deploying, the environment has no distributionId field, or null; then the new id", async () => {
     for (const mode of ['absent', 'null'] as const) {
       const emu = await emulator({ environments: ['dev'], deploySeconds: 0.3, idWhileDeploying: mode })
@@ -1329,6 +1371,8 @@ describe('units', () => {
     expect(parseCli(['--id-while-deploying', 'null'])).toMatchObject({ options: { idWhileDeploying: 'null' } })
     expect(() => parseCli(['--id-case', 'lower'])).toThrow(/--id-case needs as-stored or upper/)
     expect(() => parseCli(['--id-while-deploying', 'none'])).toThrow(/--id-while-deploying needs reported or absent or null/)
+    expect(parseCli(['--delete-in-use', 'allow'])).toMatchObject({ options: { deleteInUse: 'allow' } })
+    expect(() => parseCli(['--delete-in-use', 'yes'])).toThrow(/--delete-in-use needs refuse or allow/)
     expect(parseCli(['--clock-offset=-90.5'])).toMatchObject({ options: { clockOffsetSeconds: -90.5 } })
     expect(parseCli(['--clock-offset', '30'])).toMatchObject({ options: { clockOffsetSeconds: 30 } })
     for (const bad of ['soon', '1e3', '', '--5']) expect(() => parseCli([`--clock-offset=${bad}`])).toThrow(/--clock-offset needs/)

@@ -62,6 +62,8 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --id-while-deploying reported|absent|null
                                an environment's distributionId while it deploys: as --deploy-report says (default),
                                no such field, or null
+  --delete-in-use refuse|allow
+                               deleting a distribution an environment runs or switches to: 409 (default), or done
   --clock-offset SECONDS       the platform's clock is SECONDS off (may be negative: --clock-offset=-90; default 0):
                                every timestamp it writes (distributions, deployments) is shifted
   --app-config-files a,b       names of the stack's application configuration files (default none)
@@ -158,6 +160,7 @@ export function parseCli(argv: string[]): CliCommand {
       'unknown-environment-by-name': { type: 'string' },
       'id-case': { type: 'string' },
       'id-while-deploying': { type: 'string' },
+      'delete-in-use': { type: 'string' },
       'clock-offset': { type: 'string' },
       'app-config-files': { type: 'string' },
       'search-account-id': { type: 'string' },
@@ -239,6 +242,8 @@ export function parseCli(argv: string[]): CliCommand {
   if (idCase !== undefined) options.idCase = idCase
   const idWhileDeploying = oneOf('id-while-deploying', values['id-while-deploying'], ['reported', 'absent', 'null'] as const)
   if (idWhileDeploying !== undefined) options.idWhileDeploying = idWhileDeploying
+  const deleteInUse = oneOf('delete-in-use', values['delete-in-use'], ['refuse', 'allow'] as const)
+  if (deleteInUse !== undefined) options.deleteInUse = deleteInUse
   if (values['clock-offset'] !== undefined) options.clockOffsetSeconds = signedSeconds('clock-offset', values['clock-offset'])
   if (values['app-config-files'] !== undefined) options.appConfigFiles = names(values['app-config-files'])
   if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']

@@ -106,6 +106,22 @@ export function startDeploy(state: EmulatorState, env: StoredEnvironment, deploy
   state.switches.add(timer)
 }
 
+/**
+ * Deletes a stored distribution: 404 when unknown, 409 while an environment runs, serves or switches to
+ * it, unless `deleteInUse` is 'allow' (then the environment keeps naming an id that is gone).
+ */
+export async function deleteDistribution(state: EmulatorState, id: string): Promise<void> {
+  const dist = distributionOr404(state, id)
+  const inUse = state.environments.find(
+    (e) => e.distributionId === dist.id || e.serving === dist.id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === dist.id)
+  )
+  if (inUse !== undefined && state.settings.deleteInUse === 'refuse') {
+    throw new HttpError(409, 'DistributionInUse', `The distribution is deployed to environment "${inUse.name}"`)
+  }
+  state.distributions.splice(state.distributions.indexOf(dist), 1)
+  if (dist.path !== undefined) await rm(dist.path, { force: true })
+}
+
 export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiModule {
   const { settings, tokens } = state
   /** One-time download tokens: token -> distribution id. */
@@ -242,18 +258,10 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       method: 'DELETE',
       path: '/v3/distributions/{id}',
       operation: 'delete-distribution',
-      summary: 'Deletes a distribution (409 while an environment runs it or is deploying it)',
+      summary: 'Deletes a distribution (409 while an environment runs it or is deploying it, unless deleteInUse is allow)',
       handler: async (ctx) => {
         authenticate(state, ctx.req)
-        const dist = distributionOr404(state, ctx.params.id ?? '')
-        const inUse = state.environments.find(
-          (e) => e.distributionId === dist.id || e.serving === dist.id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === dist.id)
-        )
-        if (inUse !== undefined) {
-          throw new HttpError(409, 'DistributionInUse', `The distribution is deployed to environment "${inUse.name}"`)
-        }
-        state.distributions.splice(state.distributions.indexOf(dist), 1)
-        if (dist.path !== undefined) await rm(dist.path, { force: true })
+        await deleteDistribution(state, ctx.params.id ?? '')
         ctx.send(204)
       }
     },

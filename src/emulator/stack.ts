@@ -134,6 +134,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       clockOffsetSeconds: options.clockOffsetSeconds ?? 0,
       idCase: options.idCase ?? 'as-stored',
       idWhileDeploying: options.idWhileDeploying ?? 'reported',
+      deleteInUse: options.deleteInUse ?? 'refuse',
       unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found'
     },
     tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),

@@ -35,6 +35,7 @@ export interface Settings {
   clockOffsetSeconds: number
   idCase: IdCase
   idWhileDeploying: IdWhileDeploying
+  deleteInUse: 'refuse' | 'allow'
 }
 
 export interface EmulatorState {

@@ -1,12 +1,13 @@
-// What a test does to the emulated stack from outside the API: deploy as someone else, store someone
-// else's distribution, and act right after a given request (e.g. deploy while the client follows).
+// What a test does to the emulated stack from outside the API: deploy or delete as someone else, store
+// someone else's distribution, and act right after a given request (e.g. deploy while the client follows).
 import { execFile } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { startDeploy } from './cloud-api.js'
+import { deleteDistribution, startDeploy } from './cloud-api.js'
+import { HttpError } from './http-util.js'
 import { findDistribution, platformNow, type EmulatorState } from './state.js'
 import type { Operation, RecordedRequest } from './types.js'
 
@@ -28,6 +29,16 @@ export function deployAs(state: EmulatorState, environmentName: string, distribu
     by: options.by ?? 'someone-else'
   }
   startDeploy(state, env, deployment, options.seconds)
+}
+
+/** Someone else deletes a distribution, by the same rules as the API's DELETE (404 unknown, 409 in use unless deleteInUse allows). */
+export async function deleteAs(state: EmulatorState, distributionId: string): Promise<void> {
+  try {
+    await deleteDistribution(state, distributionId)
+  } catch (err) {
+    if (err instanceof HttpError) throw new Error(`deleteAs: ${err.detail} (${err.status} ${err.code})`, { cause: err })
+    throw err
+  }
 }
 
 /** A real tar.gz made by GNU tar from `files`, stored as if someone else had uploaded it. */

@@ -126,6 +126,12 @@ export interface EmulatorOptions {
   /** What an environment's `distributionId` is while it deploys (default 'reported', as `deployReport` says). */
   idWhileDeploying?: IdWhileDeploying
   /**
+   * Deleting a distribution an environment runs or switches to: refused with 409 (default), or allowed
+   * (the environment then names an id that is gone). Not public: with 'allow', only the client's own care
+   * protects a running release.
+   */
+  deleteInUse?: 'refuse' | 'allow'
+  /**
    * Seconds added to every timestamp the platform writes (default 0, may be negative): a platform whose
    * clock is off from the runner's. Not public how far off it may be; a client must not compare the two.
    */
@@ -240,6 +246,8 @@ export interface Emulator {
   search: SearchSettings
   revokeAccessTokens(): void
   addFault(f: Fault): void
+  /** Someone else deletes a distribution, by the API's rules (honouring deleteInUse); rejects when unknown or in use. */
+  deleteAs(distributionId: string): Promise<void>
   /** Someone else's deploy, started exactly as a PUT would (same switching rules; throws while the environment is busy). */
   deployAs(environmentName: string, distributionId: string, options?: { seconds?: number; by?: string }): void
   /** A stored distribution made of `files` (a real tar.gz, as if someone else uploaded it); resolves to its id. */
