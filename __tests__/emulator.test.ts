@@ -1053,6 +1053,73 @@ describe('faults', () => {
     const pending = fetch(`${emu.url}/v3/docs`) // not faulted
     expect((await pending).status).toBe(200)
   })
+
+  test("'apply-then-status' carries the call out in full, then answers the status with the usual error body", async () => {
+    const emu = await emulator({ environments: ['dev'], faults: [{ operation: 'deploy', kind: 'apply-then-status', status: 500, times: 1 }] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    const envId = emu.environments[0]?.id ?? ''
+    const res = await api.deploy(envId, { distributionId: id, strategy: 'stopstart' })
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ error_code: 'InternalServerError', error_detail: expect.any(String) })
+    // Done all the same: the environment runs it, and says so.
+    expect(emu.environments[0]).toMatchObject({ distributionId: id, status: 'running', deployments: [{ distributionId: id, by: emu.username }] })
+    expect(await (await api.get('/v3/environments?name=dev')).json()).toMatchObject({ distributionId: id })
+    expect((await api.deploy(envId, { distributionId: id, strategy: 'stopstart' })).status).toBe(202) // used up
+    expect(emu.requests.filter((r) => r.operation === 'deploy').map((r) => [r.status, r.fault])).toEqual([
+      [500, 'apply-then-status'],
+      [202, undefined]
+    ])
+
+    // An upload answered 503 is stored all the same.
+    emu.addFault({ operation: 'upload', kind: 'apply-then-status', status: 503, times: 1 })
+    const stored = await upload(emu, api.token, tarGz, 'again.tar.gz')
+    expect(stored.status).toBe(503)
+    expect(await stored.json()).toEqual({ error_code: 'ServiceUnavailable', error_detail: expect.any(String) })
+    expect(emu.distributions.map((d) => d.name)).toEqual(['site.tar.gz', 'again.tar.gz'])
+    expect(() => emu.addFault({ operation: 'deploy', kind: 'apply-then-status', times: 1 })).toThrow(/needs a status/)
+  })
+
+  test("'apply-then-delay' carries the call out, then answers late: a client with a shorter timeout sees no answer, a patient one gets it", async () => {
+    const emu = await emulator({ environments: ['dev'], faults: [{ operation: 'deploy', kind: 'apply-then-delay', delayMs: 600, times: 1 }] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    const envId = emu.environments[0]?.id ?? ''
+    const seen: number[] = []
+    emu.onRequest('deploy', (r) => seen.push(r.status))
+    const deploy = fetch(`${emu.url}/v3/environments/${envId}/deploy`, {
+      method: 'PUT',
+      headers: { ...bearer(api.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ distributionId: id, strategy: 'stopstart' }),
+      signal: AbortSignal.timeout(150)
+    })
+    await expect(deploy).rejects.toThrow()
+    expect(emu.environments[0]).toMatchObject({ distributionId: id, deployments: [{ distributionId: id }] })
+    await until(() => seen.length === 1)
+    expect(seen).toEqual([0]) // the client left before the answer: none was sent
+    expect(emu.requests.find((r) => r.operation === 'deploy')).toMatchObject({ status: 0, fault: 'apply-then-delay' })
+
+    emu.addFault({ operation: 'list-environments', kind: 'apply-then-delay', delayMs: 300, times: 1 })
+    const started = Date.now()
+    const late = await api.get('/v3/environments?name=dev')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280)
+    expect(late.status).toBe(200)
+    expect(await late.json()).toMatchObject({ distributionId: id })
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'list-environments', status: 200, fault: 'apply-then-delay' })
+    expect(() => emu.addFault({ operation: 'deploy', kind: 'apply-then-delay', times: 1 })).toThrow(/needs a delayMs/)
+  })
+
+  test("close() ends an answer held back by 'apply-then-delay' at once (the wait keeps nothing alive)", async () => {
+    const emu = await startEmulator({ faults: [{ operation: 'docs', kind: 'apply-then-delay', delayMs: 30_000, times: 1 }] })
+    const pending = fetch(`${emu.url}/v3/docs`)
+    pending.catch(() => undefined)
+    await until(() => emu.requests.length === 1)
+    const started = Date.now()
+    await emu.close()
+    expect(Date.now() - started).toBeLessThan(5000)
+    await expect(pending).rejects.toThrow()
+    expect(emu.requests[0]).toMatchObject({ operation: 'docs', status: 0, fault: 'apply-then-delay' })
+  })
 })
 
 describe('modes for readings the public sources do not settle', () => {
@@ -1373,6 +1440,19 @@ describe('units', () => {
     expect(() => parseCli(['--id-while-deploying', 'none'])).toThrow(/--id-while-deploying needs reported or absent or null/)
     expect(parseCli(['--delete-in-use', 'allow'])).toMatchObject({ options: { deleteInUse: 'allow' } })
     expect(() => parseCli(['--delete-in-use', 'yes'])).toThrow(/--delete-in-use needs refuse or allow/)
+    expect(parseCli(['--apply-then-fail', 'deploy:500', '--apply-then-fail', 'upload:503:2', '--apply-then-delay', 'deploy:2500:3'])).toMatchObject({
+      options: {
+        faults: [
+          { operation: 'deploy', kind: 'apply-then-status', status: 500, times: 1 },
+          { operation: 'upload', kind: 'apply-then-status', status: 503, times: 2 },
+          { operation: 'deploy', kind: 'apply-then-delay', delayMs: 2500, times: 3 }
+        ]
+      }
+    })
+    expect(() => parseCli(['--apply-then-fail', 'deploy'])).toThrow(/--apply-then-fail needs OPERATION:STATUS/)
+    expect(() => parseCli(['--apply-then-fail', 'deploy:700'])).toThrow(/not an HTTP status/)
+    expect(() => parseCli(['--apply-then-delay', 'deploy:soon'])).toThrow(/--apply-then-delay needs a whole number/)
+    expect(() => parseCli(['--apply-then-delay', 'nope:10'])).toThrow(/unknown operation/)
     expect(parseCli(['--clock-offset=-90.5'])).toMatchObject({ options: { clockOffsetSeconds: -90.5 } })
     expect(parseCli(['--clock-offset', '30'])).toMatchObject({ options: { clockOffsetSeconds: 30 } })
     for (const bad of ['soon', '1e3', '', '--5']) expect(() => parseCli([`--clock-offset=${bad}`])).toThrow(/--clock-offset needs/)

@@ -75,6 +75,12 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --search-delay MS            answer every search MS milliseconds late
   --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
+  --apply-then-fail OP:STATUS[:TIMES]
+                               carry out the first TIMES (default 1) calls of OP in full, then answer STATUS
+                               (a deploy done but answered 500); repeatable
+  --apply-then-delay OP:MS[:TIMES]
+                               carry out the first TIMES (default 1) calls of OP in full, then answer MS
+                               milliseconds late (a client with a shorter timeout sees no answer); repeatable
   --hang OP[:TIMES]            never answer the first TIMES (default 1) calls of OP; repeatable
   --reset-upload-after BYTES   reset the connection of the first upload after BYTES of its body
   --drop-after-upload N        store the first N uploads, then close the connection without answering
@@ -129,6 +135,32 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   return value as T
 }
 
+/** `--apply-then-fail OP:STATUS[:TIMES]`: carried out, then answered STATUS. */
+function applyThenFail(spec: string): Fault {
+  const [op, status, times, ...rest] = spec.split(':')
+  if (op === undefined || status === undefined || rest.length > 0) throw new UsageError(`--apply-then-fail needs OPERATION:STATUS[:TIMES], got "${spec}"`)
+  const code = int('apply-then-fail', status, 100)
+  if (code > 599) throw new UsageError(`--apply-then-fail: status ${code} is not an HTTP status`)
+  return { operation: operation('apply-then-fail', op), kind: 'apply-then-status', status: code, times: timesOf('apply-then-fail', times) }
+}
+
+/** `--apply-then-delay OP:MS[:TIMES]`: carried out, then answered MS late. */
+function applyThenDelay(spec: string): Fault {
+  const [op, ms, times, ...rest] = spec.split(':')
+  if (op === undefined || ms === undefined || rest.length > 0) throw new UsageError(`--apply-then-delay needs OPERATION:MS[:TIMES], got "${spec}"`)
+  return {
+    operation: operation('apply-then-delay', op),
+    kind: 'apply-then-delay',
+    delayMs: int('apply-then-delay', ms),
+    times: timesOf('apply-then-delay', times)
+  }
+}
+
+/** A fault's optional TIMES (default 1). */
+function timesOf(flag: string, times: string | undefined): number {
+  return times === undefined || times === '' ? 1 : int(flag, times, 1)
+}
+
 export function parseCli(argv: string[]): CliCommand {
   const { values } = parseArgs({
     args: argv,
@@ -170,6 +202,8 @@ export function parseCli(argv: string[]): CliCommand {
       'search-delay': { type: 'string' },
       fail: { type: 'string', multiple: true },
       hang: { type: 'string', multiple: true },
+      'apply-then-fail': { type: 'string', multiple: true },
+      'apply-then-delay': { type: 'string', multiple: true },
       'reset-upload-after': { type: 'string' },
       'drop-after-upload': { type: 'string' },
       'ready-file': { type: 'string' },
@@ -195,6 +229,8 @@ export function parseCli(argv: string[]): CliCommand {
     if (op === undefined || rest.length > 0) throw new UsageError(`--hang needs OPERATION[:TIMES], got "${spec}"`)
     faults.push({ operation: operation('hang', op), kind: 'hang', times: times === undefined ? 1 : int('hang', times, 1) })
   }
+  for (const spec of values['apply-then-fail'] ?? []) faults.push(applyThenFail(spec))
+  for (const spec of values['apply-then-delay'] ?? []) faults.push(applyThenDelay(spec))
   if (values['reset-upload-after'] !== undefined) {
     faults.push({ operation: 'upload', kind: 'reset-mid-upload', afterBytes: int('reset-upload-after', values['reset-upload-after']), times: 1 })
   }

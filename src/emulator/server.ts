@@ -100,6 +100,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       closing ??= (async () => {
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
+        faults.cancelHeld()
         const closed = new Promise<void>((done) => server.close(() => done()))
         server.closeAllConnections()
         for (const socket of sockets) socket.destroy()

@@ -302,6 +302,12 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
           case 'drop-after-apply':
             drop = true
             break
+          case 'apply-then-status':
+            faults.answerStatusAfterApply(ctx, fault)
+            break
+          case 'apply-then-delay':
+            faults.answerLateAfterApply(ctx, fault)
+            break
         }
       }
       await match.route.handler(ctx)

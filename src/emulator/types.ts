@@ -22,10 +22,16 @@ export type Operation =
 
 export interface Fault {
   operation: Operation
-  /** 'drop-after-apply' (alias 'drop-after-upload'): the call is carried out in full, then the connection is closed with no answer. */
-  kind: 'status' | 'reset-mid-upload' | 'drop-after-upload' | 'drop-after-apply' | 'hang' | 'revoke-tokens'
-  /** For kind 'status' (e.g. 503, 429, 500). */
+  /**
+   * 'drop-after-apply' (alias 'drop-after-upload'): the call is carried out in full, then the connection is closed with no answer.
+   * 'apply-then-status': carried out in full, then answered `status` with the usual error body (a deploy done but answered 500).
+   * 'apply-then-delay': carried out in full, its answer sent `delayMs` late (a client with a shorter timeout sees none).
+   */
+  kind: 'status' | 'reset-mid-upload' | 'drop-after-upload' | 'drop-after-apply' | 'apply-then-status' | 'apply-then-delay' | 'hang' | 'revoke-tokens'
+  /** For kinds 'status' and 'apply-then-status' (e.g. 503, 429, 500). */
   status?: number
+  /** For kind 'apply-then-delay': how long the answer is held back, in milliseconds. */
+  delayMs?: number
   /**
    * For kind 'status': the error body echoes the request (its JSON body and Authorization header),
    * as a JSON error body ('json') or as plain text ('text'), the way careless servers do.
