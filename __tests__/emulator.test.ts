@@ -1053,6 +1053,208 @@ describe('faults', () => {
     const pending = fetch(`${emu.url}/v3/docs`) // not faulted
     expect((await pending).status).toBe(200)
   })
+
+  test("'apply-then-status' carries the call out in full, then answers the status with the usual error body", async () => {
+    const emu = await emulator({ environments: ['dev'], faults: [{ operation: 'deploy', kind: 'apply-then-status', status: 500, times: 1 }] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    const envId = emu.environments[0]?.id ?? ''
+    const res = await api.deploy(envId, { distributionId: id, strategy: 'stopstart' })
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ error_code: 'InternalServerError', error_detail: expect.any(String) })
+    // Done all the same: the environment runs it, and says so.
+    expect(emu.environments[0]).toMatchObject({ distributionId: id, status: 'running', deployments: [{ distributionId: id, by: emu.username }] })
+    expect(await (await api.get('/v3/environments?name=dev')).json()).toMatchObject({ distributionId: id })
+    expect((await api.deploy(envId, { distributionId: id, strategy: 'stopstart' })).status).toBe(202) // used up
+    expect(emu.requests.filter((r) => r.operation === 'deploy').map((r) => [r.status, r.fault])).toEqual([
+      [500, 'apply-then-status'],
+      [202, undefined]
+    ])
+
+    // An upload answered 503 is stored all the same.
+    emu.addFault({ operation: 'upload', kind: 'apply-then-status', status: 503, times: 1 })
+    const stored = await upload(emu, api.token, tarGz, 'again.tar.gz')
+    expect(stored.status).toBe(503)
+    expect(await stored.json()).toEqual({ error_code: 'ServiceUnavailable', error_detail: expect.any(String) })
+    expect(emu.distributions.map((d) => d.name)).toEqual(['site.tar.gz', 'again.tar.gz'])
+    expect(() => emu.addFault({ operation: 'deploy', kind: 'apply-then-status', times: 1 })).toThrow(/needs a status/)
+  })
+
+  test("'apply-then-delay' carries the call out, then answers late: a client with a shorter timeout sees no answer, a patient one gets it", async () => {
+    const emu = await emulator({ environments: ['dev'], faults: [{ operation: 'deploy', kind: 'apply-then-delay', delayMs: 600, times: 1 }] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    const envId = emu.environments[0]?.id ?? ''
+    const seen: number[] = []
+    emu.onRequest('deploy', (r) => seen.push(r.status))
+    const deploy = fetch(`${emu.url}/v3/environments/${envId}/deploy`, {
+      method: 'PUT',
+      headers: { ...bearer(api.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ distributionId: id, strategy: 'stopstart' }),
+      signal: AbortSignal.timeout(150)
+    })
+    await expect(deploy).rejects.toThrow()
+    expect(emu.environments[0]).toMatchObject({ distributionId: id, deployments: [{ distributionId: id }] })
+    await until(() => seen.length === 1)
+    expect(seen).toEqual([0]) // the client left before the answer: none was sent
+    expect(emu.requests.find((r) => r.operation === 'deploy')).toMatchObject({ status: 0, fault: 'apply-then-delay' })
+
+    emu.addFault({ operation: 'list-environments', kind: 'apply-then-delay', delayMs: 300, times: 1 })
+    const started = Date.now()
+    const late = await api.get('/v3/environments?name=dev')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280)
+    expect(late.status).toBe(200)
+    expect(await late.json()).toMatchObject({ distributionId: id })
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'list-environments', status: 200, fault: 'apply-then-delay' })
+    expect(() => emu.addFault({ operation: 'deploy', kind: 'apply-then-delay', times: 1 })).toThrow(/needs a delayMs/)
+  })
+
+  test("close() ends an answer held back by 'apply-then-delay' at once (the wait keeps nothing alive)", async () => {
+    const emu = await startEmulator({ faults: [{ operation: 'docs', kind: 'apply-then-delay', delayMs: 30_000, times: 1 }] })
+    const pending = fetch(`${emu.url}/v3/docs`)
+    pending.catch(() => undefined)
+    await until(() => emu.requests.length === 1)
+    const started = Date.now()
+    await emu.close()
+    expect(Date.now() - started).toBeLessThan(5000)
+    await expect(pending).rejects.toThrow()
+    expect(emu.requests[0]).toMatchObject({ operation: 'docs', status: 0, fault: 'apply-then-delay' })
+  })
+})
+
+describe('modes for readings the public sources do not settle', () => {
+  test("idCase 'upper' writes distribution ids in upper case and matches ids in any case; the default matches exactly", async () => {
+    const emu = await emulator({ environments: ['dev'], idCase: 'upper' })
+    const api = await authed(emu)
+    const answered = await uploadedId(emu, api.token, tarGz, 'a.tar.gz')
+    const stored = emu.distributions[0]?.id ?? ''
+    expect(stored).toMatch(/^[0-9a-f-]{36}$/)
+    expect(answered).toBe(stored.toUpperCase())
+    const listed = (await (await api.get('/v3/distributions')).json()) as { items: Array<{ id: string }> }
+    expect(listed.items.map((d) => d.id)).toEqual([stored.toUpperCase()])
+    for (const named of [stored, stored.toUpperCase()]) {
+      const got = await api.get(`/v3/distributions/${named}`)
+      expect(got.status).toBe(200)
+      expect(((await got.json()) as { id: string }).id).toBe(stored.toUpperCase())
+    }
+    // The deploy names it in lower case; the answer and the lists write it in upper case, the history keeps the stored id.
+    const envId = emu.environments[0]?.id ?? ''
+    const res = await api.deploy(envId, { distributionId: stored, strategy: 'stopstart' })
+    expect(res.status).toBe(202)
+    expect(await res.json()).toMatchObject({ distributionId: stored.toUpperCase() })
+    expect(((await (await api.get('/v3/environments')).json()) as { items: unknown[] }).items[0]).toMatchObject({ distributionId: stored.toUpperCase() })
+    expect(emu.environments[0]).toMatchObject({ distributionId: stored, deployments: [{ distributionId: stored }] })
+    const mixed = stored.slice(0, 4).toUpperCase() + stored.slice(4)
+    const del = (id: string): Promise<Response> => fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(api.token) })
+    expect((await del(mixed)).status).toBe(409) // in use, whatever the case
+    const next = await uploadedId(emu, api.token, tarGz, 'b.tar.gz')
+    expect((await api.deploy(envId, { distributionId: next.toLowerCase(), strategy: 'stopstart' })).status).toBe(202)
+    expect((await del(mixed)).status).toBe(204)
+    expect(emu.distributions.map((d) => d.id)).toEqual([next.toLowerCase()])
+    expect(emu.requests.filter((r) => r.operation === 'delete-distribution').map((r) => [r.url, r.status])).toEqual([
+      [`/v3/distributions/${mixed}`, 409],
+      [`/v3/distributions/${mixed}`, 204]
+    ])
+
+    const exact = await emulator()
+    const { access_token } = await login(exact)
+    const id = ((await (await upload(exact, access_token, tarGz)).json()) as { id: string }).id
+    expect((await fetch(`${exact.url}/v3/distributions/${id.toUpperCase()}`, { headers: bearer(access_token) })).status).toBe(404)
+  })
+
+  test("deleteInUse 'allow' deletes a distribution an environment runs or switches to; deleteAs follows the API's rules", async () => {
+    const emu = await emulator({ environments: ['dev', 'test'], deploySeconds: 0.3, deleteInUse: 'allow' })
+    const api = await authed(emu)
+    const running = await uploadedId(emu, api.token, tarGz, 'a.tar.gz')
+    const incoming = await uploadedId(emu, api.token, tarGz, 'b.tar.gz')
+    const [dev, other] = emu.environments
+    emu.deployAs('dev', running, { seconds: 0 })
+    expect((await api.deploy(dev?.id ?? '', { distributionId: incoming, strategy: 'stopstart' })).status).toBe(202)
+    const del = (id: string): Promise<Response> => fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(api.token) })
+    expect((await del(running)).status).toBe(204) // the one it serves
+    expect((await del(incoming)).status).toBe(204) // the one it switches to
+    expect(emu.distributions).toEqual([])
+    expect((await del(running)).status).toBe(404)
+    // The environment still names what it runs; its site has nothing to serve.
+    await until(() => dev?.status === 'running')
+    expect(await (await api.get('/v3/environments?name=dev')).json()).toMatchObject({ distributionId: incoming })
+    expect((await fetch(`${emu.url}/sites/dev/README`)).status).toBe(404)
+
+    // Someone else deletes the release a test environment runs, by the same rule.
+    const theirs = await emu.addDistribution('theirs.tar.gz', { 'a.txt': 'a\n' })
+    emu.deployAs('test', theirs, { seconds: 0 })
+    await emu.deleteAs(theirs)
+    expect(emu.distributions).toEqual([])
+    expect(other?.distributionId).toBe(theirs)
+    await expect(emu.deleteAs(theirs)).rejects.toThrow(/deleteAs: No distribution with id .* \(404 DistributionNotFound\)/)
+    expect(emu.requests.filter((r) => r.operation === 'delete-distribution').map((r) => r.status)).toEqual([204, 204, 404])
+  })
+
+  test("deleteAs refuses a distribution in use by default (409), as the API's DELETE does, and deletes one that is not", async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const used = await emu.addDistribution('used.tar.gz', { 'a.txt': 'a\n' })
+    const spare = await emu.addDistribution('spare.tar.gz', { 'b.txt': 'b\n' })
+    emu.deployAs('dev', used, { seconds: 0 })
+    await expect(emu.deleteAs(used)).rejects.toThrow(/deleteAs: .*"dev".*\(409 DistributionInUse\)/)
+    expect((await fetch(`${emu.url}/v3/distributions/${used}`, { method: 'DELETE', headers: bearer(api.token) })).status).toBe(409)
+    await emu.deleteAs(spare)
+    expect(emu.distributions.map((d) => d.id)).toEqual([used])
+    const listed = (await (await api.get('/v3/distributions')).json()) as { items: Array<{ id: string }> }
+    expect(listed.items.map((d) => d.id)).toEqual([used])
+  })
+
+  test("idWhileDeploying 'absent' and 'null': while deploying, the environment has no distributionId field, or null; then the new id", async () => {
+    for (const mode of ['absent', 'null'] as const) {
+      const emu = await emulator({ environments: ['dev'], deploySeconds: 0.3, idWhileDeploying: mode })
+      const api = await authed(emu)
+      const id = await uploadedId(emu, api.token, tarGz)
+      const envId = emu.environments[0]?.id ?? ''
+      const res = await api.deploy(envId, { distributionId: id, strategy: 'stopstart' })
+      expect(res.status).toBe(202)
+      const answers = [
+        await res.json(),
+        await (await api.get('/v3/environments?name=dev')).json(),
+        ((await (await api.get('/v3/environments')).json()) as { items: unknown[] }).items[0]
+      ]
+      for (const env of answers) {
+        expect(env).toMatchObject({ id: envId, status: 'deploying' })
+        if (mode === 'absent') expect(env).not.toHaveProperty('distributionId')
+        else expect(env).toHaveProperty('distributionId', null)
+      }
+      await until(() => emu.environments[0]?.status === 'running')
+      expect(await (await api.get('/v3/environments?name=dev')).json()).toMatchObject({ distributionId: id, status: 'running' })
+      expect(emu.environments[0]?.deployments).toMatchObject([{ distributionId: id, appliedAt: expect.any(String) }])
+    }
+  })
+
+  test('clockOffsetSeconds shifts every timestamp the platform writes: uploads, deploys, switches and the test hooks', async () => {
+    const offsetMs = -3600_000
+    const emu = await emulator({ environments: ['dev', 'test'], deploySeconds: 0.2, clockOffsetSeconds: offsetMs / 1000 })
+    const api = await authed(emu)
+    const shifted = (iso: unknown): number => Date.parse(String(iso)) - Date.now() - offsetMs
+    const res = await upload(emu, api.token, tarGz)
+    const answered = (await res.json()) as Record<string, unknown>
+    expect(Math.abs(shifted(answered.createdAt))).toBeLessThan(5000)
+    expect(answered.modifiedAt).toBe(answered.createdAt)
+    const id = String(answered.id)
+    const got = (await (await api.get(`/v3/distributions/${id}`)).json()) as Record<string, unknown>
+    expect(got.createdAt).toBe(answered.createdAt)
+    expect((await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+    await until(() => emu.environments[0]?.status === 'running')
+    const [deployment] = emu.environments[0]?.deployments ?? []
+    expect(Math.abs(shifted(deployment?.requestedAt))).toBeLessThan(5000)
+    expect(Math.abs(shifted(deployment?.appliedAt))).toBeLessThan(5000)
+    const env = (await (await api.get('/v3/environments?name=dev')).json()) as Record<string, unknown>
+    expect(env.deployedAt).toBe(deployment?.appliedAt)
+
+    const theirs = await emu.addDistribution('theirs.tar.gz', { 'a.txt': 'a\n' })
+    expect(Math.abs(shifted(emu.distributions.find((d) => d.id === theirs)?.createdAt))).toBeLessThan(5000)
+    emu.deployAs('test', theirs, { seconds: 0 })
+    const [hooked] = emu.environments[1]?.deployments ?? []
+    expect(Math.abs(shifted(hooked?.requestedAt))).toBeLessThan(5000)
+    expect(Math.abs(shifted(hooked?.appliedAt))).toBeLessThan(5000)
+  })
 })
 
 describe('server', () => {
@@ -1232,5 +1434,27 @@ describe('units', () => {
       options: { deployReport: 'at-request', siteDuringDeploy: 'unavailable', environmentStatus: false, md5Case: 'upper' }
     })
     expect(() => parseCli(['--deploy-report', 'later'])).toThrow(/--deploy-report needs when-done or at-request, got "later"/)
+    expect(parseCli(['--id-case', 'upper', '--id-while-deploying', 'absent'])).toMatchObject({ options: { idCase: 'upper', idWhileDeploying: 'absent' } })
+    expect(parseCli(['--id-while-deploying', 'null'])).toMatchObject({ options: { idWhileDeploying: 'null' } })
+    expect(() => parseCli(['--id-case', 'lower'])).toThrow(/--id-case needs as-stored or upper/)
+    expect(() => parseCli(['--id-while-deploying', 'none'])).toThrow(/--id-while-deploying needs reported or absent or null/)
+    expect(parseCli(['--delete-in-use', 'allow'])).toMatchObject({ options: { deleteInUse: 'allow' } })
+    expect(() => parseCli(['--delete-in-use', 'yes'])).toThrow(/--delete-in-use needs refuse or allow/)
+    expect(parseCli(['--apply-then-fail', 'deploy:500', '--apply-then-fail', 'upload:503:2', '--apply-then-delay', 'deploy:2500:3'])).toMatchObject({
+      options: {
+        faults: [
+          { operation: 'deploy', kind: 'apply-then-status', status: 500, times: 1 },
+          { operation: 'upload', kind: 'apply-then-status', status: 503, times: 2 },
+          { operation: 'deploy', kind: 'apply-then-delay', delayMs: 2500, times: 3 }
+        ]
+      }
+    })
+    expect(() => parseCli(['--apply-then-fail', 'deploy'])).toThrow(/--apply-then-fail needs OPERATION:STATUS/)
+    expect(() => parseCli(['--apply-then-fail', 'deploy:700'])).toThrow(/not an HTTP status/)
+    expect(() => parseCli(['--apply-then-delay', 'deploy:soon'])).toThrow(/--apply-then-delay needs a whole number/)
+    expect(() => parseCli(['--apply-then-delay', 'nope:10'])).toThrow(/unknown operation/)
+    expect(parseCli(['--clock-offset=-90.5'])).toMatchObject({ options: { clockOffsetSeconds: -90.5 } })
+    expect(parseCli(['--clock-offset', '30'])).toMatchObject({ options: { clockOffsetSeconds: 30 } })
+    for (const bad of ['soon', '1e3', '', '--5']) expect(() => parseCli([`--clock-offset=${bad}`])).toThrow(/--clock-offset needs/)
   })
 })

@@ -57,6 +57,15 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --md5-case lower|upper       the case of distribution records' md5hash (default lower)
   --unknown-environment-by-name not-found|no-id
                                GET /v3/environments?name=<unknown>: 404 (default), or 200 with an object without id
+  --id-case as-stored|upper    distribution ids in answers as stored (default) or in upper case; ids in
+                               requests then match in any case
+  --id-while-deploying reported|absent|null
+                               an environment's distributionId while it deploys: as --deploy-report says (default),
+                               no such field, or null
+  --delete-in-use refuse|allow
+                               deleting a distribution an environment runs or switches to: 409 (default), or done
+  --clock-offset SECONDS       the platform's clock is SECONDS off (may be negative: --clock-offset=-90; default 0):
+                               every timestamp it writes (distributions, deployments) is shifted
   --app-config-files a,b       names of the stack's application configuration files (default none)
   --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
   --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
@@ -66,6 +75,12 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --search-delay MS            answer every search MS milliseconds late
   --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
+  --apply-then-fail OP:STATUS[:TIMES]
+                               carry out the first TIMES (default 1) calls of OP in full, then answer STATUS
+                               (a deploy done but answered 500); repeatable
+  --apply-then-delay OP:MS[:TIMES]
+                               carry out the first TIMES (default 1) calls of OP in full, then answer MS
+                               milliseconds late (a client with a shorter timeout sees no answer); repeatable
   --hang OP[:TIMES]            never answer the first TIMES (default 1) calls of OP; repeatable
   --reset-upload-after BYTES   reset the connection of the first upload after BYTES of its body
   --drop-after-upload N        store the first N uploads, then close the connection without answering
@@ -92,6 +107,12 @@ function seconds(flag: string, value: string): number {
   return Number(value)
 }
 
+/** A signed number of seconds (a clock may be behind as well as ahead). */
+function signedSeconds(flag: string, value: string): number {
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(value)) throw new UsageError(`--${flag} needs a number of seconds (may be negative, fractions allowed), got "${value}"`)
+  return Number(value)
+}
+
 function names(value: string): string[] {
   return value
     .split(',')
@@ -112,6 +133,32 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   if (value === undefined) return undefined
   if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${flag} needs ${allowed.join(' or ')}, got "${value}"`)
   return value as T
+}
+
+/** `--apply-then-fail OP:STATUS[:TIMES]`: carried out, then answered STATUS. */
+function applyThenFail(spec: string): Fault {
+  const [op, status, times, ...rest] = spec.split(':')
+  if (op === undefined || status === undefined || rest.length > 0) throw new UsageError(`--apply-then-fail needs OPERATION:STATUS[:TIMES], got "${spec}"`)
+  const code = int('apply-then-fail', status, 100)
+  if (code > 599) throw new UsageError(`--apply-then-fail: status ${code} is not an HTTP status`)
+  return { operation: operation('apply-then-fail', op), kind: 'apply-then-status', status: code, times: timesOf('apply-then-fail', times) }
+}
+
+/** `--apply-then-delay OP:MS[:TIMES]`: carried out, then answered MS late. */
+function applyThenDelay(spec: string): Fault {
+  const [op, ms, times, ...rest] = spec.split(':')
+  if (op === undefined || ms === undefined || rest.length > 0) throw new UsageError(`--apply-then-delay needs OPERATION:MS[:TIMES], got "${spec}"`)
+  return {
+    operation: operation('apply-then-delay', op),
+    kind: 'apply-then-delay',
+    delayMs: int('apply-then-delay', ms),
+    times: timesOf('apply-then-delay', times)
+  }
+}
+
+/** A fault's optional TIMES (default 1). */
+function timesOf(flag: string, times: string | undefined): number {
+  return times === undefined || times === '' ? 1 : int(flag, times, 1)
 }
 
 export function parseCli(argv: string[]): CliCommand {
@@ -143,6 +190,10 @@ export function parseCli(argv: string[]): CliCommand {
       'no-environment-status': { type: 'boolean' },
       'md5-case': { type: 'string' },
       'unknown-environment-by-name': { type: 'string' },
+      'id-case': { type: 'string' },
+      'id-while-deploying': { type: 'string' },
+      'delete-in-use': { type: 'string' },
+      'clock-offset': { type: 'string' },
       'app-config-files': { type: 'string' },
       'search-account-id': { type: 'string' },
       'search-auth-key': { type: 'string' },
@@ -151,6 +202,8 @@ export function parseCli(argv: string[]): CliCommand {
       'search-delay': { type: 'string' },
       fail: { type: 'string', multiple: true },
       hang: { type: 'string', multiple: true },
+      'apply-then-fail': { type: 'string', multiple: true },
+      'apply-then-delay': { type: 'string', multiple: true },
       'reset-upload-after': { type: 'string' },
       'drop-after-upload': { type: 'string' },
       'ready-file': { type: 'string' },
@@ -176,6 +229,8 @@ export function parseCli(argv: string[]): CliCommand {
     if (op === undefined || rest.length > 0) throw new UsageError(`--hang needs OPERATION[:TIMES], got "${spec}"`)
     faults.push({ operation: operation('hang', op), kind: 'hang', times: times === undefined ? 1 : int('hang', times, 1) })
   }
+  for (const spec of values['apply-then-fail'] ?? []) faults.push(applyThenFail(spec))
+  for (const spec of values['apply-then-delay'] ?? []) faults.push(applyThenDelay(spec))
   if (values['reset-upload-after'] !== undefined) {
     faults.push({ operation: 'upload', kind: 'reset-mid-upload', afterBytes: int('reset-upload-after', values['reset-upload-after']), times: 1 })
   }
@@ -219,6 +274,13 @@ export function parseCli(argv: string[]): CliCommand {
   if (md5Case !== undefined) options.md5Case = md5Case
   const unknownByName = oneOf('unknown-environment-by-name', values['unknown-environment-by-name'], ['not-found', 'no-id'] as const)
   if (unknownByName !== undefined) options.unknownEnvironmentByName = unknownByName
+  const idCase = oneOf('id-case', values['id-case'], ['as-stored', 'upper'] as const)
+  if (idCase !== undefined) options.idCase = idCase
+  const idWhileDeploying = oneOf('id-while-deploying', values['id-while-deploying'], ['reported', 'absent', 'null'] as const)
+  if (idWhileDeploying !== undefined) options.idWhileDeploying = idWhileDeploying
+  const deleteInUse = oneOf('delete-in-use', values['delete-in-use'], ['refuse', 'allow'] as const)
+  if (deleteInUse !== undefined) options.deleteInUse = deleteInUse
+  if (values['clock-offset'] !== undefined) options.clockOffsetSeconds = signedSeconds('clock-offset', values['clock-offset'])
   if (values['app-config-files'] !== undefined) options.appConfigFiles = names(values['app-config-files'])
   if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']
   if (values['search-auth-key'] !== undefined) options.searchAuthKey = values['search-auth-key']

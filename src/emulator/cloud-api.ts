@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises'
 import { docsPage } from './docs-page.js'
 import { HttpError, isJsonContentType, parseJson, readBody } from './http-util.js'
 import type { ApiModule, RequestContext, Route } from './router.js'
-import { authenticate, distributionJson, environmentJson, type EmulatorState } from './state.js'
+import { authenticate, distributionJson, environmentJson, findDistribution, platformNow, type EmulatorState } from './state.js'
 import type { AppConfigFileRole, Deployment, StoredDistribution, StoredEnvironment } from './types.js'
 import { uploadHandler } from './upload.js'
 
@@ -56,7 +56,7 @@ function refreshTokenOf(body: Record<string, unknown>, grantRequired: boolean): 
 }
 
 function distributionOr404(state: EmulatorState, id: string): StoredDistribution {
-  const found = state.distributions.find((d) => d.id === id)
+  const found = findDistribution(state, id)
   if (found === undefined) throw new HttpError(404, 'DistributionNotFound', `No distribution with id "${id}"`)
   return found
 }
@@ -93,7 +93,7 @@ export function startDeploy(state: EmulatorState, env: StoredEnvironment, deploy
     env.distributionId = deployment.distributionId
     env.serving = deployment.distributionId
     env.status = 'running'
-    deployment.appliedAt = new Date().toISOString()
+    deployment.appliedAt = platformNow(state)
   }
   if (seconds <= 0) return apply()
   env.status = 'deploying'
@@ -104,6 +104,22 @@ export function startDeploy(state: EmulatorState, env: StoredEnvironment, deploy
   }, seconds * 1000)
   timer.unref()
   state.switches.add(timer)
+}
+
+/**
+ * Deletes a stored distribution: 404 when unknown, 409 while an environment runs, serves or switches to
+ * it, unless `deleteInUse` is 'allow' (then the environment keeps naming an id that is gone).
+ */
+export async function deleteDistribution(state: EmulatorState, id: string): Promise<void> {
+  const dist = distributionOr404(state, id)
+  const inUse = state.environments.find(
+    (e) => e.distributionId === dist.id || e.serving === dist.id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === dist.id)
+  )
+  if (inUse !== undefined && state.settings.deleteInUse === 'refuse') {
+    throw new HttpError(409, 'DistributionInUse', `The distribution is deployed to environment "${inUse.name}"`)
+  }
+  state.distributions.splice(state.distributions.indexOf(dist), 1)
+  if (dist.path !== undefined) await rm(dist.path, { force: true })
 }
 
 export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiModule {
@@ -184,7 +200,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         // A page holds up to 100 by default; a test's cap makes it hold fewer, and `max` says so (it tells the truth).
         const size = Math.min(max, state.settings.distributionPageSize)
         const numeric = state.settings.uploadAnswer === 'numeric-id'
-        const items = state.distributions.slice(offset, offset + size).map((d) => distributionJson(d, numeric, state.settings.md5Case))
+        const items = state.distributions.slice(offset, offset + size).map((d) => distributionJson(d, numeric, state.settings.md5Case, state.settings.idCase))
         const total = state.distributions.length
         ctx.send(200, { offset, max: size, count: items.length, more: offset + items.length < total, total, items })
       }
@@ -203,7 +219,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       summary: 'One distribution record',
       handler: (ctx) => {
         authenticate(state, ctx.req)
-        ctx.send(200, distributionJson(distributionOr404(state, ctx.params.id ?? ''), false, state.settings.md5Case))
+        ctx.send(200, distributionJson(distributionOr404(state, ctx.params.id ?? ''), false, state.settings.md5Case, state.settings.idCase))
       }
     },
     {
@@ -242,18 +258,10 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       method: 'DELETE',
       path: '/v3/distributions/{id}',
       operation: 'delete-distribution',
-      summary: 'Deletes a distribution (409 while an environment runs it or is deploying it)',
+      summary: 'Deletes a distribution (409 while an environment runs it or is deploying it, unless deleteInUse is allow)',
       handler: async (ctx) => {
         authenticate(state, ctx.req)
-        const dist = distributionOr404(state, ctx.params.id ?? '')
-        const inUse = state.environments.find(
-          (e) => e.distributionId === dist.id || e.serving === dist.id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === dist.id)
-        )
-        if (inUse !== undefined) {
-          throw new HttpError(409, 'DistributionInUse', `The distribution is deployed to environment "${inUse.name}"`)
-        }
-        state.distributions.splice(state.distributions.indexOf(dist), 1)
-        if (dist.path !== undefined) await rm(dist.path, { force: true })
+        await deleteDistribution(state, ctx.params.id ?? '')
         ctx.send(204)
       }
     },
@@ -270,13 +278,13 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
           const env = state.environments.find((e) => e.name === name)
           if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id') return ctx.send(200, {})
           if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
-          ctx.send(200, environmentJson(env, state.settings.environmentStatus))
+          ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings))
           return
         }
         const { environmentPageSize, environmentOffsetIgnored } = state.settings
         const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
         const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize)
-        const items = state.environments.slice(offset, offset + max).map((e) => environmentJson(e, state.settings.environmentStatus))
+        const items = state.environments.slice(offset, offset + max).map((e) => environmentJson(e, state.settings.environmentStatus, state.settings))
         const total = state.environments.length
         ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length })
       }
@@ -293,19 +301,19 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         const env = state.environments.find((e) => e.id === id)
         if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment with id "${id}"`)
         const body = await readJsonObject(ctx)
-        const distributionId = requireString(body, 'distributionId')
+        const named = requireString(body, 'distributionId')
         const strategy = requireString(body, 'strategy')
         const appConfigFileRoles = appConfigFileRolesOf(state, body.appConfigFileRoles)
-        if (!state.distributions.some((d) => d.id === distributionId)) {
-          throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${distributionId}"`)
-        }
+        // The history keeps the stored id, whatever case the client sent it in.
+        const distributionId = findDistribution(state, named)?.id
+        if (distributionId === undefined) throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${named}"`)
         // How the platform treats a second deploy to an environment that is still switching is not
         // public; the emulator refuses it, so a client that follows its deploys can be tested.
         if (env.status === 'deploying') {
           throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`)
         }
-        startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: new Date().toISOString(), appliedAt: null, by: user })
-        ctx.send(202, environmentJson(env, state.settings.environmentStatus))
+        startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user })
+        ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings))
       }
     },
     {

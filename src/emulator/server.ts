@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createStack, DEFAULTS, type Stack } from './stack.js'
-import { addDistribution, deployAs } from './test-hooks.js'
+import { addDistribution, deleteAs, deployAs } from './test-hooks.js'
 import type { Emulator, EmulatorOptions, Fault } from './types.js'
 
 export { DEFAULTS, loggedUrl } from './stack.js'
@@ -20,6 +20,8 @@ export type {
   EmulatorOptions,
   EnvironmentStatus,
   Fault,
+  IdCase,
+  IdWhileDeploying,
   Operation,
   RecordedPart,
   RecordedRequest,
@@ -90,6 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     revokeAccessTokens: () => state.tokens.revokeAccessTokens(),
     addFault: (f: Fault) => faults.add(f),
     deployAs: (environmentName, distributionId, deployOptions) => deployAs(state, environmentName, distributionId, deployOptions),
+    deleteAs: (distributionId) => deleteAs(state, distributionId),
     addDistribution: (name, files) => addDistribution(state, name, files),
     onRequest: (operation, fn, hookOptions) => hooks.add(operation, fn, hookOptions),
     setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),
@@ -97,6 +100,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       closing ??= (async () => {
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
+        faults.cancelHeld()
         const closed = new Promise<void>((done) => server.close(() => done()))
         server.closeAllConnections()
         for (const socket of sockets) socket.destroy()

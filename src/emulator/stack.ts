@@ -131,6 +131,10 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
       environmentStatus: options.environmentStatus ?? true,
       md5Case: options.md5Case ?? 'lower',
+      clockOffsetSeconds: options.clockOffsetSeconds ?? 0,
+      idCase: options.idCase ?? 'as-stored',
+      idWhileDeploying: options.idWhileDeploying ?? 'reported',
+      deleteInUse: options.deleteInUse ?? 'refuse',
       unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found'
     },
     tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),
@@ -297,6 +301,12 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
           case 'drop-after-upload':
           case 'drop-after-apply':
             drop = true
+            break
+          case 'apply-then-status':
+            faults.answerStatusAfterApply(ctx, fault)
+            break
+          case 'apply-then-delay':
+            faults.answerLateAfterApply(ctx, fault)
             break
         }
       }

@@ -3,7 +3,16 @@ import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { HttpError } from './http-util.js'
 import type { TokenService } from './tokens.js'
-import type { DeployReport, SiteDuringDeploy, StoredAppConfigFile, StoredDistribution, StoredEnvironment, UploadAnswer } from './types.js'
+import type {
+  DeployReport,
+  IdCase,
+  IdWhileDeploying,
+  SiteDuringDeploy,
+  StoredAppConfigFile,
+  StoredDistribution,
+  StoredEnvironment,
+  UploadAnswer
+} from './types.js'
 
 export interface Settings {
   username: string
@@ -23,6 +32,10 @@ export interface Settings {
   environmentStatus: boolean
   md5Case: 'lower' | 'upper'
   unknownEnvironmentByName: 'not-found' | 'no-id'
+  clockOffsetSeconds: number
+  idCase: IdCase
+  idWhileDeploying: IdWhileDeploying
+  deleteInUse: 'refuse' | 'allow'
 }
 
 export interface EmulatorState {
@@ -33,6 +46,11 @@ export interface EmulatorState {
   appConfigFiles: StoredAppConfigFile[]
   /** Deploys still switching; close() cancels them. */
   switches: Set<NodeJS.Timeout>
+}
+
+/** The platform's clock, `clockOffsetSeconds` off the runner's: every timestamp the platform writes. */
+export function platformNow(state: EmulatorState): string {
+  return new Date(Date.now() + state.settings.clockOffsetSeconds * 1000).toISOString()
 }
 
 function stableId(kind: string, name: string): string {
@@ -58,10 +76,32 @@ export function newAppConfigFile(name: string): StoredAppConfigFile {
   return { id: appConfigFileId(name), name }
 }
 
+/** How ids are written and read in the platform's answers (the defaults: as stored, reported while deploying). */
+export type IdReadings = Pick<Settings, 'idCase' | 'idWhileDeploying'>
+
+const AS_STORED: IdReadings = { idCase: 'as-stored', idWhileDeploying: 'reported' }
+
+/** A distribution id as the platform writes it. */
+function writtenId(id: string, idCase: IdCase): string {
+  return idCase === 'upper' ? id.toUpperCase() : id
+}
+
+/** The stored distribution a request names; with upper-case ids, the platform cannot expect the client to keep its case. */
+export function findDistribution(state: EmulatorState, id: string): StoredDistribution | undefined {
+  if (state.settings.idCase === 'as-stored') return state.distributions.find((d) => d.id === id)
+  const wanted = id.toLowerCase()
+  return state.distributions.find((d) => d.id.toLowerCase() === wanted)
+}
+
 /** A distribution's record; with the 'numeric-id' upload answer, ids are numbers (their stored strings are digits). */
-export function distributionJson(d: StoredDistribution, numericId = false, md5Case: Settings['md5Case'] = 'lower'): Record<string, unknown> {
+export function distributionJson(
+  d: StoredDistribution,
+  numericId = false,
+  md5Case: Settings['md5Case'] = 'lower',
+  idCase: IdCase = 'as-stored'
+): Record<string, unknown> {
   return {
-    id: numericId ? Number(d.id) : d.id,
+    id: numericId ? Number(d.id) : writtenId(d.id, idCase),
     name: d.name,
     createdAt: d.createdAt,
     createdBy: d.createdBy,
@@ -71,13 +111,20 @@ export function distributionJson(d: StoredDistribution, numericId = false, md5Ca
   }
 }
 
-export function environmentJson(e: StoredEnvironment, withStatus = true): Record<string, unknown> {
+/** The `distributionId` field as the platform reports it: while deploying it may be missing or null. */
+function distributionIdField(e: StoredEnvironment, readings: IdReadings): { distributionId?: string | null } {
+  if (e.status === 'deploying' && readings.idWhileDeploying === 'absent') return {}
+  if (e.status === 'deploying' && readings.idWhileDeploying === 'null') return { distributionId: null }
+  return { distributionId: e.distributionId === null ? null : writtenId(e.distributionId, readings.idCase) }
+}
+
+export function environmentJson(e: StoredEnvironment, withStatus = true, readings: IdReadings = AS_STORED): Record<string, unknown> {
   // strategy and deployedAt describe what runs, so a deploy still switching does not show in them.
   const applied = e.deployments.filter((d) => d.appliedAt !== null).at(-1)
   return {
     id: e.id,
     name: e.name,
-    distributionId: e.distributionId,
+    ...distributionIdField(e, readings),
     ...(withStatus && { status: e.status }),
     strategy: applied?.strategy ?? null,
     deployedAt: applied?.appliedAt ?? null

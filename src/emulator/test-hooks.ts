@@ -1,13 +1,14 @@
-// What a test does to the emulated stack from outside the API: deploy as someone else, store someone
-// else's distribution, and act right after a given request (e.g. deploy while the client follows).
+// What a test does to the emulated stack from outside the API: deploy or delete as someone else, store
+// someone else's distribution, and act right after a given request (e.g. deploy while the client follows).
 import { execFile } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { startDeploy } from './cloud-api.js'
-import type { EmulatorState } from './state.js'
+import { deleteDistribution, startDeploy } from './cloud-api.js'
+import { HttpError } from './http-util.js'
+import { findDistribution, platformNow, type EmulatorState } from './state.js'
 import type { Operation, RecordedRequest } from './types.js'
 
 const run = promisify(execFile)
@@ -16,17 +17,28 @@ const run = promisify(execFile)
 export function deployAs(state: EmulatorState, environmentName: string, distributionId: string, options: { seconds?: number; by?: string } = {}): void {
   const env = state.environments.find((e) => e.name === environmentName)
   if (env === undefined) throw new Error(`deployAs: no environment named "${environmentName}"`)
-  if (!state.distributions.some((d) => d.id === distributionId)) throw new Error(`deployAs: no distribution with id "${distributionId}"`)
+  const dist = findDistribution(state, distributionId)
+  if (dist === undefined) throw new Error(`deployAs: no distribution with id "${distributionId}"`)
   if (env.status === 'deploying') throw new Error(`deployAs: environment "${environmentName}" is still deploying`)
   const deployment = {
-    distributionId,
+    distributionId: dist.id,
     strategy: 'stopstart',
     appConfigFileRoles: [],
-    requestedAt: new Date().toISOString(),
+    requestedAt: platformNow(state),
     appliedAt: null,
     by: options.by ?? 'someone-else'
   }
   startDeploy(state, env, deployment, options.seconds)
+}
+
+/** Someone else deletes a distribution, by the same rules as the API's DELETE (404 unknown, 409 in use unless deleteInUse allows). */
+export async function deleteAs(state: EmulatorState, distributionId: string): Promise<void> {
+  try {
+    await deleteDistribution(state, distributionId)
+  } catch (err) {
+    if (err instanceof HttpError) throw new Error(`deleteAs: ${err.detail} (${err.status} ${err.code})`, { cause: err })
+    throw err
+  }
 }
 
 /** A real tar.gz made by GNU tar from `files`, stored as if someone else had uploaded it. */
@@ -41,7 +53,7 @@ export async function addDistribution(state: EmulatorState, name: string, files:
     const path = join(state.settings.storageDir, `${id}.tar.gz`)
     await run('tar', ['-czf', path, '-C', tree, '.'])
     const bytes = await readFile(path)
-    const now = new Date().toISOString()
+    const now = platformNow(state)
     state.distributions.push({
       id,
       name,

@@ -22,10 +22,16 @@ export type Operation =
 
 export interface Fault {
   operation: Operation
-  /** 'drop-after-apply' (alias 'drop-after-upload'): the call is carried out in full, then the connection is closed with no answer. */
-  kind: 'status' | 'reset-mid-upload' | 'drop-after-upload' | 'drop-after-apply' | 'hang' | 'revoke-tokens'
-  /** For kind 'status' (e.g. 503, 429, 500). */
+  /**
+   * 'drop-after-apply' (alias 'drop-after-upload'): the call is carried out in full, then the connection is closed with no answer.
+   * 'apply-then-status': carried out in full, then answered `status` with the usual error body (a deploy done but answered 500).
+   * 'apply-then-delay': carried out in full, its answer sent `delayMs` late (a client with a shorter timeout sees none).
+   */
+  kind: 'status' | 'reset-mid-upload' | 'drop-after-upload' | 'drop-after-apply' | 'apply-then-status' | 'apply-then-delay' | 'hang' | 'revoke-tokens'
+  /** For kinds 'status' and 'apply-then-status' (e.g. 503, 429, 500). */
   status?: number
+  /** For kind 'apply-then-delay': how long the answer is held back, in milliseconds. */
+  delayMs?: number
   /**
    * For kind 'status': the error body echoes the request (its JSON body and Authorization header),
    * as a JSON error body ('json') or as plain text ('text'), the way careless servers do.
@@ -64,6 +70,15 @@ export type UploadAnswer = 'record' | 'numeric-id' | 'no-id' | 'empty'
  * the deploy is requested (while its site keeps serving the old release). Not public: both are plausible.
  */
 export type DeployReport = 'when-done' | 'at-request'
+
+/** The case of distribution ids in the platform's answers: as stored (lower-case uuids), or upper case. Not public. */
+export type IdCase = 'as-stored' | 'upper'
+
+/**
+ * An environment's `distributionId` while it deploys: the id `deployReport` says ('reported'), no such
+ * field ('absent'), or null. Not public: a client must not take a missing id for "runs nothing" mid-deploy.
+ */
+export type IdWhileDeploying = 'reported' | 'absent' | 'null'
 
 /** What an environment's site answers while it switches: 503 (stop-start stops every container), or the old release. */
 export type SiteDuringDeploy = 'unavailable' | 'old'
@@ -108,6 +123,25 @@ export interface EmulatorOptions {
   environmentStatus?: boolean
   /** The case of the md5hash field of distribution records (default 'lower'). */
   md5Case?: 'lower' | 'upper'
+  /**
+   * The case the platform writes distribution ids in (default 'as-stored'): 'upper' writes them in upper
+   * case (a distribution's `id`, an environment's `distributionId`) and matches ids sent in any case. Not
+   * public: a client must compare ids in any case.
+   */
+  idCase?: IdCase
+  /** What an environment's `distributionId` is while it deploys (default 'reported', as `deployReport` says). */
+  idWhileDeploying?: IdWhileDeploying
+  /**
+   * Deleting a distribution an environment runs or switches to: refused with 409 (default), or allowed
+   * (the environment then names an id that is gone). Not public: with 'allow', only the client's own care
+   * protects a running release.
+   */
+  deleteInUse?: 'refuse' | 'allow'
+  /**
+   * Seconds added to every timestamp the platform writes (default 0, may be negative): a platform whose
+   * clock is off from the runner's. Not public how far off it may be; a client must not compare the two.
+   */
+  clockOffsetSeconds?: number
   /** Names of the stack's application configuration files (default none), listed by GET /v3/appconfigfiles. */
   appConfigFiles?: string[]
   faults?: Fault[]
@@ -220,6 +254,8 @@ export interface Emulator {
   search: SearchSettings
   revokeAccessTokens(): void
   addFault(f: Fault): void
+  /** Someone else deletes a distribution, by the API's rules (honouring deleteInUse); rejects when unknown or in use. */
+  deleteAs(distributionId: string): Promise<void>
   /** Someone else's deploy, started exactly as a PUT would (same switching rules; throws while the environment is busy). */
   deployAs(environmentName: string, distributionId: string, options?: { seconds?: number; by?: string }): void
   /** A stored distribution made of `files` (a real tar.gz, as if someone else uploaded it); resolves to its id. */

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { HttpError } from './http-util.js'
 import { boundaryOf, MultipartError, MultipartParser, type MultipartEvent } from './multipart.js'
 import type { Handler, RequestContext } from './router.js'
-import { authenticate, distributionJson, type EmulatorState } from './state.js'
+import { authenticate, distributionJson, platformNow, type EmulatorState } from './state.js'
 import { GzipTarSniffer } from './tar-sniffer.js'
 import { Throttle } from './throttle.js'
 import type { RecordedPart, StoredDistribution } from './types.js'
@@ -159,7 +159,7 @@ class Upload {
       this.fail(limitReached(this.state.settings.maxDistributions))
     }
     if (this.failure !== undefined) return this.abort()
-    const now = new Date().toISOString()
+    const now = platformNow(this.state)
     const stored: StoredDistribution = {
       id: this.id,
       name: dist.record.filename ?? 'distribution.tar.gz',
@@ -244,7 +244,7 @@ export function uploadHandler(state: EmulatorState): Handler {
     }
     const stored = await upload.finish(user)
     state.distributions.push(stored)
-    const record = distributionJson(stored, state.settings.uploadAnswer === 'numeric-id', state.settings.md5Case)
+    const record = distributionJson(stored, state.settings.uploadAnswer === 'numeric-id', state.settings.md5Case, state.settings.idCase)
     const location = { location: `/v3/distributions/${stored.id}` }
     switch (state.settings.uploadAnswer) {
       case 'no-id': {
