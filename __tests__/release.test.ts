@@ -170,7 +170,7 @@ describe('the release: every state with its evidence', () => {
   test('requested -> in-progress -> applied -> healthy -> verified, with the marker', async () => {
     const p = new FakePlatform('v0')
     const release = newRelease('production', 'v1', 'v0')
-    const health = { url: 'https://www.example.com/version.txt', expect: 'v1', timeoutMs: 60_000 }
+    const health = { url: 'https://www.example.com/version.txt', shown: 'https://www.example.com/version.txt', expect: 'v1', timeoutMs: 60_000 }
     expect(await deployRelease(contextOf(p, { health }), release, undefined)).toBeUndefined()
     expect(states(release)).toEqual(['requested', 'in-progress', 'applied', 'healthy', 'verified'])
     expect(release.appliedBy).toBe('switch')
@@ -192,7 +192,7 @@ describe('the release: every state with its evidence', () => {
     const checkSite = async (): Promise<void> => {
       if (checks++ === 0) throw new HealthCheckFailed('site 500')
     }
-    const ctx = contextOf(p, { health: { url: 'https://x.example/', expect: undefined, timeoutMs: 1 }, checkSite })
+    const ctx = contextOf(p, { health: { url: 'https://x.example/', shown: 'https://x.example/', expect: undefined, timeoutMs: 1 }, checkSite })
     expect((await deployRelease(ctx, release, undefined))?.message).toBe('site 500')
     await rollBack(ctx, release)
     expect(states(release)).toEqual(['requested', 'in-progress', 'applied', 'failed', 'rollback-requested', 'rollback-applied', 'rollback-healthy'])
@@ -203,7 +203,7 @@ describe('the release: every state with its evidence', () => {
     const p = new FakePlatform('v0')
     const release = newRelease('production', 'v1', 'v0')
     const ctx = contextOf(p, {
-      health: { url: 'https://x.example/', expect: undefined, timeoutMs: 1 },
+      health: { url: 'https://x.example/', shown: 'https://x.example/', expect: undefined, timeoutMs: 1 },
       checkSite: async () => Promise.reject(new HealthCheckFailed('down'))
     })
     await deployRelease(ctx, release, undefined)

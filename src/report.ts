@@ -216,7 +216,10 @@ export function headline(r: RunResult): string {
   if (!r.deploys) return '✅ Passed'
   if (d?.dryRun) return '🔍 Dry run: nothing was changed'
   if (d?.skipped) return `✅ Already running: ${env} runs ${id}; nothing deployed`
-  if (release?.state === 'verified') return `✅ Verified: ${env} runs ${id}`
+  if (release?.state === 'verified') {
+    // "runs X" is a claim about now: only the last look makes it.
+    return d && lastLookShows(d, d.distributionId ?? '') ? `✅ Verified: ${env} runs ${id}` : `✅ Verified ${id} on ${env}, which ${atTheEnd(d as DeployResult)}`
+  }
   if (release) return `✅ Deployed, not verified: ${env} ${atTheEnd(d)}`
   if (d?.upload) return `✅ Uploaded as ${id}: no environment given, so nothing was deployed`
   if (d?.reused) return `✅ Already on the stack as ${id}: nothing uploaded${d.environmentName ? '' : ' or deployed'}`
@@ -276,7 +279,7 @@ function rollbackState(release: NonNullable<DeployResult['release']>): string {
     ['rollback-requested', 'requested, not seen applied']
   ] as const) {
     const t = reached(release, state)
-    if (t) return `${text}: ${t.evidence}`
+    if (t) return `${text}: ${state === 'rollback-requested' && release.rollbackNotSeen !== undefined ? release.rollbackNotSeen : t.evidence}`
   }
   if (release.state === 'replaced') return 'not sent: another deploy replaced this one'
   if (release.rollbackUnconfirmed !== undefined) return `may have been carried out: ${release.rollbackUnconfirmed}`

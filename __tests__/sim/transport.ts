@@ -84,7 +84,12 @@ export class HttpTransport {
         then()
       }
       answer.then(
-        (res) => finish(() => resolve(res)),
+        (res) =>
+          finish(() => {
+            // Only an answer the action received counts as something it could have seen.
+            if (req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200) wire.looks.push(JSON.parse(res.text) as Record<string, unknown>)
+            resolve(res)
+          }),
         (error: unknown) => finish(() => reject(error as Error))
       )
     })
@@ -123,9 +128,7 @@ export class HttpTransport {
     if (!res.writableEnded) throw new SocketClosed('other side closed')
     const out: Record<string, string | string[] | undefined> = {}
     for (const [k, v] of Object.entries(res.headers)) out[k] = Array.isArray(v) ? v.map(String) : v === undefined ? undefined : String(v as string)
-    const text = Buffer.concat(res.chunks).toString('utf8')
-    if (req.method === 'GET' && url.pathname === '/v3/environments' && res.statusCode === 200) wire.looks.push(JSON.parse(text) as Record<string, unknown>)
-    return { status: res.statusCode, headers: out, text }
+    return { status: res.statusCode, headers: out, text: Buffer.concat(res.chunks).toString('utf8') }
   }
 
   async close(): Promise<void> {

@@ -256,7 +256,7 @@ async function finishDryRun(run: Run, archive: ReadyArchive | undefined): Promis
   const { inputs } = run
   if (archive) await run.verified(archive)
   if (inputs.health)
-    run.say(`Would check ${inputs.health.url} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`)
+    run.say(`Would check ${inputs.health.shown} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`)
   if (run.verify) await run.verify()
   run.result.completed = true
 }
@@ -264,7 +264,7 @@ async function finishDryRun(run: Run, archive: ReadyArchive | undefined): Promis
 /** Nothing was deployed (the environment already ran it, or an upload only): the site and search are checked all the same. */
 async function checkWithoutDeploy(run: Run): Promise<void> {
   const health = run.inputs.health
-  if (health) await run.phase(`Health check ${health.url}`, () => siteCheck(run.inputs, health, run.signal))
+  if (health) await run.phase(`Health check ${health.shown}`, () => siteCheck(run.inputs, health, run.signal))
   const why = run.verify ? await run.verify() : undefined
   if (why !== undefined) throw new ActionError(why)
 }

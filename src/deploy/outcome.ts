@@ -51,6 +51,7 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
   if (failed) return `The rollback to ${to} failed: ${failed.evidence}`
   if (applied)
     return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}; the site was not checked (no health-url). ${kept}`
+  if (release.rollbackNotSeen !== undefined) return `A rollback to ${to} was requested; ${release.rollbackNotSeen}.`
   if (reached(release, 'rollback-requested')) return `A rollback to ${to} was requested, but it was not seen applied.`
   if (release.rollbackUnconfirmed !== undefined) return `The rollback to ${to} may have been carried out: ${release.rollbackUnconfirmed}.`
   if (release.rollbackNotSent !== undefined) return `No rollback was sent: ${release.rollbackNotSent}.`

@@ -83,6 +83,8 @@ export interface ReleaseRecord {
   rollbackTo?: string
   /** Why no rollback was sent although one was due (the environment did not show this run's release). */
   rollbackNotSent?: string
+  /** The rollback was requested and its id reported, but the switch back itself was not seen. */
+  rollbackNotSeen?: string
   /** A rollback call got no usable answer: it may have been carried out. */
   rollbackUnconfirmed?: string
 }

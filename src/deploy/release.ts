@@ -108,23 +108,23 @@ async function follow(ctx: ReleaseContext, release: ReleaseRecord, plan: SwitchP
 /** The site check: with health-expect it shows the new release serves; without, only that the site answers. */
 async function checkSite(ctx: ReleaseContext, release: ReleaseRecord, health: HealthCheck): Promise<ActionError | undefined> {
   try {
-    await ctx.phase(`Health check ${health.url}`, () => ctx.checkSite(health))
+    await ctx.phase(`Health check ${health.shown}`, () => ctx.checkSite(health))
   } catch (error) {
     if (error instanceof HealthCheckFailed) return fail(release, 'unhealthy', error.message)
     throw error
   }
   if (health.expect === undefined) {
     release.site = 'answers'
-    enter(release, 'healthy', `${health.url} answered 2xx; without health-expect this cannot tell the new release from the old one`)
+    enter(release, 'healthy', `${health.shown} answered 2xx; without health-expect this cannot tell the new release from the old one`)
     return undefined
   }
   release.site = 'marker'
   // A redeploy's marker is the old release's too: it shows what serves, not that the restart happened.
   if (release.appliedBy !== 'switch' && !release.redeploy) {
     release.appliedBy = 'marker'
-    enter(release, 'applied', `${health.url} answers with '${health.expect}', the new release's marker`)
+    enter(release, 'applied', `${health.shown} answers with '${health.expect}', the new release's marker`)
   }
-  enter(release, 'healthy', `${health.url} answered 2xx with '${health.expect}'`)
+  enter(release, 'healthy', `${health.shown} answered 2xx with '${health.expect}'`)
   return undefined
 }
 
@@ -181,14 +181,16 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
     const how = await requestSwitch(ctx, plan, deadline, hooks)
     enter(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`)
     const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log })
-    enter(
-      release,
-      'rollback-applied',
-      seen.by === 'switch' ? seen.evidence : `${seen.evidence} (reported from the first look on: the switch itself was not seen)`
-    )
+    // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
+    if (seen.by !== 'switch') {
+      release.rollbackNotSeen = `${seen.evidence}: the platform may report an id as soon as a deploy is requested, so the switch back was not seen`
+      ctx.log(`Rollback: ${release.rollbackNotSeen}.`)
+      return
+    }
+    enter(release, 'rollback-applied', seen.evidence)
     if (ctx.health) {
       await ctx.checkSite({ ...ctx.health, expect: undefined })
-      enter(release, 'rollback-healthy', `${ctx.health.url} answered 2xx (the old release's answer; health-expect belongs to the new one)`)
+      enter(release, 'rollback-healthy', `${ctx.health.shown} answered 2xx (the old release's answer; health-expect belongs to the new one)`)
     }
   })
 }

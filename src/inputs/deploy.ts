@@ -64,6 +64,8 @@ export type DistributionSource =
 /** The health check of the deployed site. */
 export interface HealthCheck {
   readonly url: string
+  /** The address as logs and the summary show it: no query string, which may carry a token. */
+  readonly shown: string
   /** Text the answer must contain; undefined: any 2xx passes. */
   readonly expect: string | undefined
   readonly timeoutMs: number
@@ -239,12 +241,15 @@ function parseHealth(getInput: InputReader): HealthCheck | undefined {
       )
     return undefined
   }
+  const page = parsePageUrl(url, {
+    input: Input.HealthUrl,
+    example: 'https://www.example.com/version.txt',
+    credentialsHint: 'The health check sends no credentials: point it at a public page.'
+  })
+  const { origin, pathname } = new URL(page)
   return {
-    url: parsePageUrl(url, {
-      input: Input.HealthUrl,
-      example: 'https://www.example.com/version.txt',
-      credentialsHint: 'The health check sends no credentials: point it at a public page.'
-    }),
+    url: page,
+    shown: `${origin}${pathname}`,
     expect: expect === '' ? undefined : expect,
     timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
   }
