@@ -20,11 +20,49 @@ export const modules = {
 
 
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`; with a signal, rejects with its reason as soon as it aborts, so no wait outlives a stopped run. */
+function sleep(ms, signal) {
+    if (signal === undefined)
+        return new Promise((resolve) => setTimeout(resolve, ms));
+    return new Promise((resolve, reject) => {
+        if (signal.aborted)
+            return reject(signal.reason);
+        const stop = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', stop);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The wait of `options`: an injected sleep (tests), else the real one, ended by the signal either way. */
+function waiter(options) {
+    const { signal } = options;
+    const inject = options.sleep;
+    if (inject === undefined)
+        return (ms) => sleep(ms, signal);
+    if (signal === undefined)
+        return inject;
+    return (ms) => untilAborted(inject(ms), signal);
+}
+/** `promise`, or the signal's reason as soon as it aborts (the listener removed either way). */
+function untilAborted(promise, signal) {
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    let stop;
+    const stopped = new Promise((_, reject) => {
+        stop = () => reject(signal.reason);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+    return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', stop));
+}
 async function withRetry(fn, options) {
     const base = options.baseDelayMs ?? 500;
     const cap = options.maxDelayMs ?? 10_000;
-    const wait = options.sleep ?? sleep;
+    const wait = waiter(options);
     const random = options.random ?? Math.random;
     const now = options.now ?? Date.now;
     const started = now();
@@ -76,7 +114,7 @@ class Poll {
     constructor(options) {
         this.options = options;
         this.now = options.now ?? Date.now;
-        this.wait = options.sleep ?? sleep;
+        this.wait = waiter(options);
         this.interval = options.intervalMs;
         this.started = this.now();
     }

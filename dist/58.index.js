@@ -8,10 +8,10 @@ export const modules = {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  deploy: () => (/* binding */ deploy)
+  startDeploy: () => (/* binding */ startDeploy)
 });
 
-// UNUSED EXPORTS: ReleaseFailed, USER_AGENT, failureOf
+// UNUSED EXPORTS: ReleaseFailed, USER_AGENT, deploy, failureOf
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
 var core = __webpack_require__(3360);
@@ -81,7 +81,8 @@ class CloudApi {
             method: call.method,
             path: checkPath(call.path),
             headers,
-            body: call.json === undefined ? undefined : JSON.stringify(call.json)
+            body: call.json === undefined ? undefined : JSON.stringify(call.json),
+            ...(call.timeoutMs !== undefined && { timeoutMs: call.timeoutMs })
         });
         core/* debug */.Yz(`${call.method} ${call.path} -> ${res.status}`);
         const ok = succeeded(call.operation, res);
@@ -355,8 +356,8 @@ class CloudClient {
         this.now = options.now ?? Date.now;
     }
     /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
-    call(operation, method, path, json) {
-        return this.session.authorized((token) => this.api.json({ operation, method, path, token, json }));
+    call(operation, method, path, json, timeoutMs) {
+        return this.session.authorized((token) => this.api.json({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }) }));
     }
     /**
      * Every page of a list (one operation: a failed page retries the listing). The next offset
@@ -514,12 +515,12 @@ class CloudClient {
     }
     /**
      * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
-     * environment shows (a lost answer may have been carried out), which the release decides (deploy/request.ts).
+     * environment shows (a lost answer may have been carried out), which the release decides (deploy/switch.ts).
      */
-    async requestDeploy(environmentId, distributionId, strategy, configFileIds = []) {
+    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs) {
         const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }));
         const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
-        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body);
+        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs);
     }
 }
 /** MD5s compare as hex, whatever case the platform writes them in. */
@@ -618,6 +619,13 @@ class CloudSession {
             throw error;
         }
         this.accept(answer, 'Login');
+    }
+    /**
+     * Sends every later call, renewals included, through another door: the run's closing calls use one of
+     * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
+     */
+    reroute(api) {
+        this.api = api;
     }
     /** A valid access token, renewed first when it is due. */
     async token() {
@@ -2914,9 +2922,12 @@ async function checkHealth(options) {
     }
 }
 
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var deploy_look = __webpack_require__(9392);
 ;// CONCATENATED MODULE: ./src/deploy/observe.ts
 // Looking at the environment: what it reports (the documented distributionId, and a status field when
 // the platform gives one, which is never required), and the pace of looking again until a deadline.
+
 
 
 
@@ -2939,6 +2950,25 @@ class EnvironmentWatch {
         }
         return { distributionId: environment.distributionId ?? undefined, status: environment.status, at: this.now() };
     }
+    /**
+     * A look while waiting for something: an answer that failed the way a look may fail for a moment (a 5xx,
+     * no connection, after its own attempts) is noted and gives undefined, so the caller looks again later
+     * instead of ending its wait on one bad answer. The run's stop, a refusal (401, 404) or a bug still throw.
+     */
+    async lookAgain() {
+        try {
+            return await this.look();
+        }
+        catch (error) {
+            if (this.options.signal?.aborted)
+                throw error;
+            const passing = error instanceof errors/* ServiceError */._7 ? error.status >= 500 || error.status === 429 : (0,http_errors/* networkFailure */.rd)(error) !== undefined;
+            if (!passing)
+                throw error;
+            this.options.log?.(`Looking at '${this.name}' failed (${(0,errors/* describeError */.Uc)(error)}); looking again later.`);
+            return undefined;
+        }
+    }
     /** A pace of looks that ends at `deadline` (Date.now() based). */
     poll(deadline) {
         const options = {
@@ -2946,7 +2976,8 @@ class EnvironmentWatch {
             intervalMs: this.options.intervalMs ?? 1_000,
             maxIntervalMs: this.options.maxIntervalMs ?? 10_000,
             sleep: this.options.sleep,
-            now: this.now
+            now: this.now,
+            signal: this.options.signal
         };
         return new retry/* Poll */.sP(options);
     }
@@ -2958,8 +2989,6 @@ class EnvironmentWatch {
 
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
 var outcome = __webpack_require__(4535);
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(9392);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
 var release_state = __webpack_require__(350);
 ;// CONCATENATED MODULE: ./src/deploy/switch.ts
@@ -2989,82 +3018,131 @@ class NotApplied extends errors/* ActionError */.lZ {
         this.busy = busy;
     }
 }
-async function switch_attempt(ctx, plan) {
+/** A request went out, and neither its answer nor any look settled whether the platform carried it out. */
+class Unconfirmed extends errors/* ActionError */.lZ {
+    name = 'Unconfirmed';
+}
+/** Time for one deploy call: the request limit, but never past the deadline (at least 5 s, so a call can be made at all). */
+function callLimit(ctx, deadline) {
+    return Math.max(5_000, deadline - ctx.watch.now());
+}
+async function switch_attempt(ctx, plan, deadline, hooks) {
     try {
-        await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds);
+        await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline));
         return { kind: 'sent' };
     }
     catch (error) {
         if (error instanceof errors/* ServiceError */._7 && error.status === 409)
             return { kind: 'busy', error };
-        // 5xx, 429, no answer: the platform may have carried it out. Any other refusal was not.
-        if (error instanceof errors/* ServiceError */._7 ? error.status >= 500 || error.status === 429 : (0,http_errors/* isTransient */.dg)(error) !== false)
-            return { kind: 'unknown', error };
-        throw error;
+        // Any other refusal (4xx) was not carried out. A 5xx, no answer, or the run stopped mid-call: it may have been.
+        if (error instanceof errors/* ServiceError */._7 && error.status < 500)
+            throw error;
+        hooks.unconfirmed(`the deploy call of ${plan.distributionId} got no usable answer (${code(error)}): it may have been carried out`);
+        if (ctx.signal?.aborted || (!(error instanceof errors/* ServiceError */._7) && (0,http_errors/* isTransient */.dg)(error) === false))
+            throw error;
+        return { kind: 'unknown', error };
     }
 }
 /** The environment shows our switch: it reports our id (not a redeploy), or is switching after a request of ours that may have landed. */
 function showsOurs(look, plan, mayHaveLanded) {
     if (!plan.redeploy)
-        return look.distributionId === plan.distributionId;
-    return mayHaveLanded && (0,deploy_look/* switching */.Z)(look) === true && look.distributionId === plan.distributionId;
+        return (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
+    return mayHaveLanded && (0,deploy_look/* switching */.Zx)(look) === true && (look.distributionId === undefined || (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId));
 }
 function code(error) {
     return error instanceof errors/* ServiceError */._7 && error.errorCode ? `HTTP ${error.status} ${error.errorCode}` : (0,errors/* describeError */.Uc)(error);
 }
 function stayedBusy(ctx, plan, look) {
-    return new NotApplied(`'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${(0,deploy_look/* describeLook */.F)(look)}. ` +
+    return new NotApplied(`'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${said(look)}. ` +
         `${plan.distributionId} was not deployed. Run again once that deploy is done, or raise deploy-timeout-minutes.`, true);
+}
+function unknownOutcome(ctx, plan, look, why) {
+    return new Unconfirmed(`The deploy of ${plan.distributionId} to '${ctx.watch.name}' may have been carried out: ${why}, and '${ctx.watch.name}' ${said(look)}, ` +
+        `which does not tell. It was not sent again, so it is never deployed twice. Look at the environment in the console before running again.`);
+}
+function said(look) {
+    return look === undefined ? 'could not be looked at' : (0,deploy_look/* describeLook */.Fd)(look);
 }
 /**
  * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
  * deploy in progress) or an answer that never came, it looks first, waits, and looks again right before
- * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice.
+ * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice. A call that may have
+ * been carried out is never replayed when no look can tell (a redeploy, a 5xx): it ends Unconfirmed.
  */
 async function requestSwitch(ctx, plan, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
-    let mayHaveLanded = false;
-    for (let unknown = 0;;) {
-        const outcome = await switch_attempt(ctx, plan);
+    const state = { mayHaveLanded: false, unknown: 0 };
+    for (;;) {
+        const outcome = await switch_attempt(ctx, plan, deadline, hooks);
         if (outcome.kind === 'sent')
             return 'sent';
-        mayHaveLanded ||= outcome.kind === 'unknown';
-        let look = await ctx.watch.look();
-        if (showsOurs(look, plan, mayHaveLanded))
+        state.mayHaveLanded ||= outcome.kind === 'unknown';
+        let look = await ctx.watch.lookAgain();
+        if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded))
             return 'adopted';
-        // Not carried out: a failure that is not worth another attempt (a 500, say) fails here, after the look.
-        if (outcome.kind === 'unknown' && (0,http_errors/* isTransient */.dg)(outcome.error) === false)
-            throw outcome.error;
         if (outcome.kind === 'busy') {
-            hooks.waiting(look, `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${(0,deploy_look/* describeLook */.F)(look)}`);
+            hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`);
         }
         else {
-            if (++unknown >= ctx.maxAttempts)
-                throw outcome.error;
-            ctx.warn(`Deploy attempt ${unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}, not ours yet: looking again before sending it again.`);
+            // No look can tell a redeploy's own switch, nor whether a 5xx was carried out: follow, never send again.
+            const replayable = !plan.redeploy && (0,http_errors/* isTransient */.dg)(outcome.error) !== false && ++state.unknown < ctx.maxAttempts;
+            if (!replayable)
+                return await awaitOurs(ctx, plan, poll, outcome.error);
+            ctx.warn(`Deploy attempt ${state.unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${said(look)}, not ours yet: looking again before sending it again.`);
         }
         // Wait, and look again right before a replay; while a status says a deploy is going on, keep waiting.
         do {
-            if (!(await poll.next()))
-                throw stayedBusy(ctx, plan, look);
-            look = await ctx.watch.look();
-            if (showsOurs(look, plan, mayHaveLanded))
+            if (!(await poll.next())) {
+                throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look);
+            }
+            look = await ctx.watch.lookAgain();
+            if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded))
                 return 'adopted';
-        } while ((0,deploy_look/* switching */.Z)(look) === true);
-        if (look.distributionId !== plan.distributionId)
+        } while (look === undefined || (0,deploy_look/* switching */.Zx)(look) === true);
+        const refusal = plan.refuse?.(look);
+        if (refusal !== undefined)
+            throw new Replaced(refusal, look);
+        if (!(0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId))
             plan.previous = look.distributionId;
+    }
+}
+/** A look that could not be made, for the waiting hook. */
+function noLook(ctx) {
+    return { distributionId: undefined, status: undefined, at: ctx.watch.now() };
+}
+/**
+ * After a call that may have been carried out and must not be sent again: looks until the environment
+ * shows ours ('adopted'), or a status says no deploy is going on while it reports something else (then it
+ * was not carried out: the call's own error is thrown), or the deadline passes (Unconfirmed).
+ */
+async function awaitOurs(ctx, plan, poll, error) {
+    const why = `the deploy call got ${code(error)}`;
+    for (;;) {
+        const look = await ctx.watch.lookAgain();
+        if (look !== undefined && showsOurs(look, plan, true))
+            return 'adopted';
+        if (look !== undefined && (0,deploy_look/* switching */.Zx)(look) === false) {
+            // A redeploy that already ended looks the same as one never carried out.
+            if (plan.redeploy)
+                throw unknownOutcome(ctx, plan, look, why);
+            ctx.log(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`);
+            throw error;
+        }
+        if (!(await poll.next()))
+            throw unknownOutcome(ctx, plan, look, why);
     }
 }
 /** Waits while the status field says a deploy is in progress; at once without a status field (a 409 tells then). */
 async function waitWhileBusy(ctx, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
-    let look = await ctx.watch.look();
-    while ((0,deploy_look/* switching */.Z)(look) === true) {
-        hooks.waiting(look, `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}: a deploy is in progress`);
+    let look = await ctx.watch.lookAgain();
+    while (look === undefined || (0,deploy_look/* switching */.Zx)(look) === true) {
+        if (look !== undefined)
+            hooks.waiting(look, `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: a deploy is in progress`);
         if (!(await poll.next())) {
-            throw new NotApplied(`'${ctx.watch.name}' was still busy with a deploy when deploy-timeout-minutes ran out; it ${(0,deploy_look/* describeLook */.F)(look)}.`, true);
+            throw new NotApplied(`'${ctx.watch.name}' was still busy with a deploy when deploy-timeout-minutes ran out; it ${said(look)}.`, true);
         }
-        look = await ctx.watch.look();
+        look = await ctx.watch.lookAgain();
     }
     return look;
 }
@@ -3072,37 +3150,50 @@ async function waitWhileBusy(ctx, deadline, hooks) {
  * Follows a requested switch until the environment shows it done. Resolves to 'switch' when the switch
  * was seen (the id went from the previous one to ours, or a status from in progress to settled), or to
  * 'not-observed' when ours was reported from the first look on with nothing to tell more (the platform
- * may report the id at request: no proof that it serves). Throws Replaced or NotApplied.
+ * may report the id at request: no proof that it serves). Throws Replaced (a third id), or NotApplied.
+ * A look that fails, or an environment that reports no id, shows nothing either way: it looks again.
  */
 async function followSwitch(ctx, plan, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
     const began = ctx.watch.now();
-    let sawPrevious = false;
-    let sawSwitching = false;
+    const seen = { previous: false, switching: false };
     let last = '';
+    let look;
     for (;;) {
-        const look = await ctx.watch.look();
-        const said = `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}`;
-        if (look.distributionId === plan.distributionId && (0,deploy_look/* switching */.Z)(look) !== true) {
-            if (!sawPrevious && !sawSwitching)
-                return { by: 'not-observed', look, evidence: `${said} from the first look on` };
-            const before = sawPrevious ? `after reporting ${plan.previous ?? 'no distribution'}` : 'after its status said the deploy was in progress';
-            return { by: 'switch', look, evidence: `${said} ${ctx.watch.after(began)}, ${before}` };
+        look = await ctx.watch.lookAgain();
+        if (look !== undefined) {
+            const done = settledOn(ctx, plan, look, seen, began);
+            if (done !== undefined)
+                return done;
+            const what = `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}`;
+            if (what !== last)
+                hooks.inProgress(`${what}; waiting for ${plan.distributionId} (${(0,format/* formatDuration */.a3)(ctx.watch.now() - began)} so far)`);
+            last = what;
         }
-        if (look.distributionId === plan.distributionId || look.distributionId === plan.previous) {
-            sawPrevious ||= look.distributionId !== plan.distributionId;
-            sawSwitching ||= (0,deploy_look/* switching */.Z)(look) === true;
-            if (said !== last)
-                hooks.inProgress(`${said}; waiting for ${plan.distributionId} (${(0,format/* formatDuration */.a3)(ctx.watch.now() - began)} so far)`);
-        }
-        else {
-            throw new Replaced(`${said}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`, look);
-        }
-        last = said;
         if (!(await poll.next())) {
-            throw new NotApplied(`The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${(0,format/* formatDuration */.a3)(deadline - began)}): it still ${(0,deploy_look/* describeLook */.F)(look)}.`, false);
+            throw new NotApplied(`The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${(0,format/* formatDuration */.a3)(deadline - began)}): it ${look === undefined ? 'could not be looked at' : `still ${(0,deploy_look/* describeLook */.Fd)(look)}`}.`, false);
         }
     }
+}
+/** One look while following: the switch done (with how it was seen), in progress (undefined), or replaced (throws). */
+function settledOn(ctx, plan, look, seen, began) {
+    const what = `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}`;
+    const ours = (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
+    if (ours && (0,deploy_look/* switching */.Zx)(look) !== true) {
+        if (!seen.previous && !seen.switching)
+            return { by: 'not-observed', look, evidence: `${what} from the first look on` };
+        const before = seen.previous ? `after reporting ${plan.previous ?? 'no distribution'}` : 'after its status said the deploy was in progress';
+        return { by: 'switch', look, evidence: `${what} ${ctx.watch.after(began)}, ${before}` };
+    }
+    const absent = look.distributionId === undefined;
+    const wasBefore = absent ? plan.previous === undefined : (0,deploy_look/* sameId */.s)(look.distributionId, plan.previous);
+    if (!absent && !ours && !wasBefore) {
+        throw new Replaced(`${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`, look);
+    }
+    // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
+    seen.previous ||= wasBefore;
+    seen.switching ||= (0,deploy_look/* switching */.Zx)(look) === true || (absent && plan.previous !== undefined);
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/deploy/release.ts
@@ -3123,19 +3214,27 @@ function replaced(release, error) {
     (0,release_state/* enter */.Ve)(release, 'replaced', error.message, error.look.at);
     return error;
 }
-/** Notes each wait for a busy environment: the first one as a state, the rest in the log. */
-function waiting(ctx, release) {
-    return (_look, why) => {
-        const line = `${why}; waiting for it to finish before deploying ${release.distributionId}.`;
-        if (release.state === 'planned')
-            (0,release_state/* enter */.Ve)(release, 'waiting', line);
-        else
-            ctx.log(line);
+/** Notes each wait for a busy environment (the first one as a state, the rest in the log), and a request whose outcome is unknown. */
+function requestHooks(ctx, release) {
+    return {
+        waiting: (_look, why) => {
+            const line = `${why}; waiting for it to finish before deploying ${release.distributionId}.`;
+            if (release.state === 'planned')
+                (0,release_state/* enter */.Ve)(release, 'waiting', line);
+            else
+                ctx.log(line);
+        },
+        unconfirmed: (evidence) => {
+            if (release.state === 'planned' || release.state === 'waiting')
+                (0,release_state/* enter */.Ve)(release, 'unconfirmed', evidence);
+            else
+                ctx.log(evidence);
+        }
     };
 }
 /** Waits for a busy environment, then requests the deploy. Throws when it stayed busy (nothing of ours was sent). */
 async function request(ctx, release, plan, deadline) {
-    const hooks = { waiting: waiting(ctx, release) };
+    const hooks = requestHooks(ctx, release);
     await ctx.phase(`Deploy to '${release.environment}'`, async () => {
         try {
             const look = await waitWhileBusy(ctx, deadline, hooks);
@@ -3151,6 +3250,8 @@ async function request(ctx, release, plan, deadline) {
         catch (error) {
             if (error instanceof NotApplied)
                 throw fail(release, 'busy', error.message);
+            if (error instanceof Unconfirmed)
+                throw fail(release, 'unconfirmed', error.message);
             if (error instanceof Replaced)
                 throw replaced(release, error);
             throw error;
@@ -3180,7 +3281,7 @@ async function follow(ctx, release, plan, deadline) {
 /** The site check: with health-expect it shows the new release serves; without, only that the site answers. */
 async function checkSite(ctx, release, health) {
     try {
-        await ctx.phase(`Health check ${health.url}`, () => ctx.checkSite(health));
+        await ctx.phase(`Health check ${health.shown}`, () => ctx.checkSite(health));
     }
     catch (error) {
         if (error instanceof HealthCheckFailed)
@@ -3189,16 +3290,16 @@ async function checkSite(ctx, release, health) {
     }
     if (health.expect === undefined) {
         release.site = 'answers';
-        (0,release_state/* enter */.Ve)(release, 'healthy', `${health.url} answered 2xx; without health-expect this cannot tell the new release from the old one`);
+        (0,release_state/* enter */.Ve)(release, 'healthy', `${health.shown} answered 2xx; without health-expect this cannot tell the new release from the old one`);
         return undefined;
     }
     release.site = 'marker';
     // A redeploy's marker is the old release's too: it shows what serves, not that the restart happened.
     if (release.appliedBy !== 'switch' && !release.redeploy) {
         release.appliedBy = 'marker';
-        (0,release_state/* enter */.Ve)(release, 'applied', `${health.url} answers with '${health.expect}', the new release's marker`);
+        (0,release_state/* enter */.Ve)(release, 'applied', `${health.shown} answers with '${health.expect}', the new release's marker`);
     }
-    (0,release_state/* enter */.Ve)(release, 'healthy', `${health.url} answered 2xx with '${health.expect}'`);
+    (0,release_state/* enter */.Ve)(release, 'healthy', `${health.shown} answered 2xx with '${health.expect}'`);
     return undefined;
 }
 /**
@@ -3235,33 +3336,53 @@ function verifiedBy(release, searched) {
  */
 async function rollBack(ctx, release) {
     const to = release.previous;
-    if (to === undefined || to === release.distributionId)
+    if (to === undefined || (0,deploy_look/* sameId */.s)(to, release.distributionId))
         return;
     release.rollbackTo = to;
     await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
-        const look = await waitWhileBusy(ctx, ctx.watch.now() + ctx.deployTimeoutMs, {
-            waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`)
-        });
-        if (look.distributionId !== release.distributionId && look.distributionId !== to) {
-            throw replaced(release, new Replaced(`'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: neither ${release.distributionId} nor ${to}.`, look));
-        }
-        // Ours never landed and nothing is in progress: the previous release still runs, there is nothing to undo.
-        if (look.distributionId === to && ((0,deploy_look/* switching */.Z)(look) === false || release.failure?.kind !== 'not-applied')) {
-            ctx.log(`'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: it runs the previous distribution, so no rollback is sent.`);
+        const waiting = (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`);
+        const look = await waitWhileBusy(ctx, ctx.watch.now() + ctx.deployTimeoutMs, { waiting });
+        const notOurs = stillOurs(release)(look);
+        if (notOurs !== undefined) {
+            if (look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, to))
+                throw replaced(release, new Replaced(notOurs, look));
+            // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
+            const why = look.distributionId === undefined ? 'it names no distribution' : `it still reports the previous distribution, so ${release.distributionId} was not seen running`;
+            release.rollbackNotSent = `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${why}, and a rollback is sent only over this run's own release`;
+            ctx.log(`${release.rollbackNotSent}.`);
             return;
         }
         // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
         const deadline = ctx.watch.now() + ctx.deployTimeoutMs;
-        const plan = { distributionId: to, previous: look.distributionId, redeploy: look.distributionId === to };
-        const how = await requestSwitch(ctx, plan, deadline, { waiting: (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`) });
+        const plan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release) };
+        const hooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) };
+        const how = await requestSwitch(ctx, plan, deadline, hooks);
         (0,release_state/* enter */.Ve)(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`);
         const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log });
-        (0,release_state/* enter */.Ve)(release, 'rollback-applied', seen.by === 'switch' ? seen.evidence : `${seen.evidence} (reported from the first look on: the switch itself was not seen)`);
+        // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
+        if (seen.by !== 'switch') {
+            release.rollbackNotSeen = `${seen.evidence}: the platform may report an id as soon as a deploy is requested, so the switch back was not seen`;
+            ctx.log(`Rollback: ${release.rollbackNotSeen}.`);
+            return;
+        }
+        (0,release_state/* enter */.Ve)(release, 'rollback-applied', seen.evidence);
         if (ctx.health) {
             await ctx.checkSite({ ...ctx.health, expect: undefined });
-            (0,release_state/* enter */.Ve)(release, 'rollback-healthy', `${ctx.health.url} answered 2xx (the old release's answer; health-expect belongs to the new one)`);
+            (0,release_state/* enter */.Ve)(release, 'rollback-healthy', `${ctx.health.shown} answered 2xx (the old release's answer; health-expect belongs to the new one)`);
         }
     });
+}
+/**
+ * The rule a rollback is sent by, on the look right before every request: the environment must still run
+ * our release, settled. Anything else is someone else's deploy, or ours never landed:
+ * the reason not to send, or undefined to send.
+ */
+function stillOurs(release) {
+    return (look) => {
+        if ((0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && (0,deploy_look/* switching */.Zx)(look) !== true)
+            return undefined;
+        return `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: not ${release.distributionId}, the release this run would roll back. This run never undoes another deploy.`;
+    };
 }
 /** Records a rollback that stopped part-way (the phase's error), unless a state already tells it. */
 function rollbackFailed(release, error) {
@@ -3490,10 +3611,11 @@ async function upload(ctx, ready) {
 
 
 
+
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
-function retryPolicy(inputs) {
-    return { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000 };
+function retryPolicy(inputs, signal) {
+    return { attempts: inputs.maxAttempts, baseDelayMs: 1_000, maxDelayMs: 15_000, maxTotalMs: 5 * 60_000, signal };
 }
 /** The last look's own limit: it also runs after the watchdog aborted everything else. */
 const LAST_LOOK_MS = 3_000;
@@ -3529,11 +3651,14 @@ function redeployReason(inputs) {
     return undefined;
 }
 async function deploy(inputs, phase, signal, verify) {
+    return startDeploy(inputs, phase, signal, verify).done;
+}
+function startDeploy(inputs, phase, signal, verify) {
     const { address } = inputs;
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
     const result = newResult(inputs);
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
-    const api = new CloudApi(transport, { retry: retryPolicy(inputs), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
+    const api = new CloudApi(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
     const session = new CloudSession(api, inputs.username, inputs.password, { target });
     const run = {
         inputs,
@@ -3545,7 +3670,7 @@ async function deploy(inputs, phase, signal, verify) {
         session,
         client: new CloudClient(api, session),
         cleanup: [],
-        closed: false,
+        closed: undefined,
         say: (line) => {
             core/* info */.pq(line);
             if (inputs.dryRun)
@@ -3563,21 +3688,25 @@ async function deploy(inputs, phase, signal, verify) {
         }
     };
     const github = {};
-    try {
-        await steps(run, github);
-        return result;
-    }
-    catch (error) {
-        await closeRun(run);
-        await github.deployment?.set('failure', (0,release_state/* rolledBack */.EN)(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run');
-        throw new errors/* StepFailed */.an(result, failureOf(result, error));
-    }
-    finally {
-        result.tokenRenewals = session.renewals;
-        await transport.close().catch(() => undefined);
-        for (const dir of run.cleanup)
-            await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
-    }
+    const done = (async () => {
+        try {
+            await steps(run, github);
+            await closeRun(run); // a dry run logged in too: its refresh token is revoked as well
+            return result;
+        }
+        catch (error) {
+            await closeRun(run);
+            await github.deployment?.set('failure', (0,release_state/* rolledBack */.EN)(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run');
+            throw new errors/* StepFailed */.an(result, failureOf(result, error));
+        }
+        finally {
+            result.tokenRenewals = session.renewals;
+            await transport.close().catch(() => undefined);
+            for (const dir of run.cleanup)
+                await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
+        }
+    })();
+    return { result, done, close: (limitMs) => closeRun(run, limitMs) };
 }
 /** The steps in order; a dry run stops once it has said what it would do. */
 async function steps(run, github) {
@@ -3588,7 +3717,7 @@ async function steps(run, github) {
     let distributionId = await chooseDistribution(source, archive, stack.environments);
     result.distributionId = distributionId;
     const { environment } = stack;
-    const alreadyRuns = environment !== undefined && distributionId !== undefined && environment.distributionId === distributionId;
+    const alreadyRuns = environment !== undefined && distributionId !== undefined && (0,deploy_look/* sameId */.s)(environment.distributionId, distributionId);
     const redeploy = alreadyRuns ? redeployReason(inputs) : undefined;
     const skip = alreadyRuns && redeploy === undefined;
     if (environment)
@@ -3668,7 +3797,7 @@ async function finishDryRun(run, archive) {
     if (archive)
         await run.verified(archive);
     if (inputs.health)
-        run.say(`Would check ${inputs.health.url} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`);
+        run.say(`Would check ${inputs.health.shown} until it answers 2xx${inputs.health.expect === undefined ? '' : ` containing '${inputs.health.expect}'`}.`);
     if (run.verify)
         await run.verify();
     run.result.completed = true;
@@ -3677,17 +3806,17 @@ async function finishDryRun(run, archive) {
 async function checkWithoutDeploy(run) {
     const health = run.inputs.health;
     if (health)
-        await run.phase(`Health check ${health.url}`, () => siteCheck(run.inputs, health, run.signal));
+        await run.phase(`Health check ${health.shown}`, () => siteCheck(run.inputs, health, run.signal));
     const why = run.verify ? await run.verify() : undefined;
     if (why !== undefined)
         throw new errors/* ActionError */.lZ(why);
 }
 /** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
-async function closeRun(run) {
-    if (!run.result.platformReached || run.closed)
-        return;
-    run.closed = true;
-    run.result.finalLook = await closingCalls(run.inputs, run.session);
+function closeRun(run, limitMs = LAST_LOOK_MS) {
+    if (!run.result.platformReached)
+        return Promise.resolve();
+    run.closed ??= closingCalls(run.inputs, run.session, limitMs).then((look) => void (run.result.finalLook = look));
+    return run.closed;
 }
 /** Logs (and on a dry run plans) what happens to the environment. */
 function planDeploy(inputs, environment, distributionId, skip, redeploy, result, say) {
@@ -3715,7 +3844,8 @@ async function release(inputs, parts, result) {
     result.release = record;
     const ctx = {
         client: parts.client,
-        watch: new EnvironmentWatch(parts.client, environment.name),
+        watch: new EnvironmentWatch(parts.client, environment.name, { signal: parts.signal, log: core/* info */.pq }),
+        signal: parts.signal,
         environmentId: environment.id,
         strategy: inputs.deployStrategy,
         configFileIds: parts.configFileIds,
@@ -3761,7 +3891,7 @@ function cautionsAbout(inputs, record, caution) {
 /** A release that passed, but the last look shows another distribution: someone deployed after it. Said, never undone. */
 function noteLateChange(result, caution) {
     const look = result.finalLook;
-    if (look === undefined || 'error' in look || look.distributionId === result.distributionId)
+    if (look === undefined || 'error' in look || (0,deploy_look/* sameId */.s)(look.distributionId, result.distributionId))
         return;
     caution(`${(0,outcome/* nowRuns */.H$)(result) ?? ''} That is not ${result.distributionId ?? 'the deployed distribution'}: another deploy followed this one.`);
 }
@@ -3793,9 +3923,10 @@ function failureOf(result, cause) {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs, session) {
-    const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: LAST_LOOK_MS });
+async function closingCalls(inputs, session, limitMs) {
+    const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
     const api = new CloudApi(transport, { retry: { attempts: 1 } });
+    session.reroute(api);
     try {
         if (!inputs.environment || inputs.dryRun)
             return undefined;
@@ -3833,11 +3964,49 @@ async function closingCalls(inputs, session) {
 
 
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`; with a signal, rejects with its reason as soon as it aborts, so no wait outlives a stopped run. */
+function sleep(ms, signal) {
+    if (signal === undefined)
+        return new Promise((resolve) => setTimeout(resolve, ms));
+    return new Promise((resolve, reject) => {
+        if (signal.aborted)
+            return reject(signal.reason);
+        const stop = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', stop);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The wait of `options`: an injected sleep (tests), else the real one, ended by the signal either way. */
+function waiter(options) {
+    const { signal } = options;
+    const inject = options.sleep;
+    if (inject === undefined)
+        return (ms) => sleep(ms, signal);
+    if (signal === undefined)
+        return inject;
+    return (ms) => untilAborted(inject(ms), signal);
+}
+/** `promise`, or the signal's reason as soon as it aborts (the listener removed either way). */
+function untilAborted(promise, signal) {
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    let stop;
+    const stopped = new Promise((_, reject) => {
+        stop = () => reject(signal.reason);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+    return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', stop));
+}
 async function withRetry(fn, options) {
     const base = options.baseDelayMs ?? 500;
     const cap = options.maxDelayMs ?? 10_000;
-    const wait = options.sleep ?? sleep;
+    const wait = waiter(options);
     const random = options.random ?? Math.random;
     const now = options.now ?? Date.now;
     const started = now();
@@ -3889,7 +4058,7 @@ class Poll {
     constructor(options) {
         this.options = options;
         this.now = options.now ?? Date.now;
-        this.wait = options.sleep ?? sleep;
+        this.wait = waiter(options);
         this.interval = options.intervalMs;
         this.started = this.now();
     }

@@ -28487,8 +28487,9 @@ function sameDistributionName(stored, ours) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ describeLook),
-/* harmony export */   Z: () => (/* binding */ switching)
+/* harmony export */   Fd: () => (/* binding */ describeLook),
+/* harmony export */   Zx: () => (/* binding */ switching),
+/* harmony export */   s: () => (/* binding */ sameId)
 /* harmony export */ });
 /** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
 const SWITCHING = /deploying|in[ _-]?progress|switching|updating|restarting|starting|stopping|rolling/i;
@@ -28500,6 +28501,13 @@ function switching(look) {
 function describeLook(look) {
     const runs = look.distributionId ? `reports distribution ${look.distributionId}` : 'reports no distribution';
     return look.status ? `${runs} (status: ${look.status})` : runs;
+}
+/**
+ * Whether two distribution ids name the same distribution. Ids are uuids, which the platform may write in
+ * either letter case (one reading the public sources do not settle): compared without case.
+ */
+function sameId(a, b) {
+    return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 }
 
 
@@ -28530,7 +28538,7 @@ function nowRuns(result) {
         return undefined;
     if ('error' in look)
         return `What '${env}' runs now could not be looked at (${look.error}): check it in the console.`;
-    return `At the end of the run, '${env}' ${(0,_look_js__WEBPACK_IMPORTED_MODULE_1__/* .describeLook */ .F)(look)}.`;
+    return `At the end of the run, '${env}' ${(0,_look_js__WEBPACK_IMPORTED_MODULE_1__/* .describeLook */ .Fd)(look)}.`;
 }
 /** When a state was entered, after the deploy request. */
 function when(release, at) {
@@ -28545,6 +28553,9 @@ function rollbackText(release, rollbackOn, searchRollsBack) {
         return '';
     if (failure.kind === 'busy')
         return `Nothing of this run was deployed to ${env}.`;
+    if (failure.kind === 'unconfirmed' && release.rollbackTo === undefined && release.rollbackNotSent === undefined) {
+        return rollbackOn ? `No rollback was sent: ${env} did not show this run's release, and a rollback is sent only over it.` : '';
+    }
     if (failure.kind === 'search' && rollbackOn && !searchRollsBack) {
         return `The search service is a separate system, so the release was not rolled back (set rollback-on-search: true to roll back on a failing search check).`;
     }
@@ -28568,9 +28579,15 @@ function rollbackText(release, rollbackOn, searchRollsBack) {
         return `The rollback to ${to} failed: ${failed.evidence}`;
     if (applied)
         return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}; the site was not checked (no health-url). ${kept}`;
+    if (release.rollbackNotSeen !== undefined)
+        return `A rollback to ${to} was requested; ${release.rollbackNotSeen}.`;
     if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
         return `A rollback to ${to} was requested, but it was not seen applied.`;
-    return `No rollback was sent: ${env} still reported the previous distribution ${to}, so ${release.distributionId} was never applied.`;
+    if (release.rollbackUnconfirmed !== undefined)
+        return `The rollback to ${to} may have been carried out: ${release.rollbackUnconfirmed}.`;
+    if (release.rollbackNotSent !== undefined)
+        return `No rollback was sent: ${release.rollbackNotSent}.`;
+    return `No rollback was sent to ${to}: the run stopped before it could look at ${env}.`;
 }
 /** The step's failure message when the release did not pass: the cause, the rollback, what runs now. */
 function releaseFailure(result, cause, rollbackOn, searchRollsBack) {
@@ -28595,9 +28612,15 @@ function releaseFailure(result, cause, rollbackOn, searchRollsBack) {
 /** For the watchdog: what was requested and how far it came, and what runs now. */
 function whereItStands(result) {
     const release = result?.release;
-    if (result === undefined || release === undefined || !(0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'requested'))
+    if (result === undefined || release === undefined)
         return '';
-    const parts = [`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`];
+    const parts = [];
+    if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'requested'))
+        parts.push(`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`);
+    else if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'unconfirmed'))
+        parts.push(`A deploy of ${release.distributionId} to '${release.environment}' was sent, but no answer or look confirmed it: it may have been carried out.`);
+    else
+        parts.push(`No deploy of ${release.distributionId} to '${release.environment}' was sent.`);
     if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
         parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${(0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-applied') ? ' and applied' : ''}.`);
     else if (release.rollbackTo !== undefined)
@@ -28619,21 +28642,26 @@ function whereItStands(result) {
 /* harmony export */   Gj: () => (/* binding */ newRelease),
 /* harmony export */   V6: () => (/* binding */ reached),
 /* harmony export */   Ve: () => (/* binding */ enter),
-/* harmony export */   mn: () => (/* binding */ wasRequested)
+/* harmony export */   mn: () => (/* binding */ wasRequested),
+/* harmony export */   uJ: () => (/* binding */ mayHaveBeenRequested)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
+/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9392);
 // The release as an explicit state machine. Each state is entered once, with the evidence that justified
 // it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
 //
 //   requested -> in-progress -> applied -> healthy -> verified       (reported: our id from the first look on, no switch seen)
 //       |             |            |          |
 //       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
-//   (waiting first, when the environment is busy)   replaced: another distribution runs now (from any live state; never rolled back)
+//   (waiting first, when the environment is busy; unconfirmed: a request went out and no answer or look
+//    settled whether it was carried out, until one does)   replaced: another distribution runs now (from any live state; never rolled back)
+
 
 /** Which states may follow which: anything else is a bug, and throws. */
 const NEXT = {
-    planned: ['waiting', 'requested', 'failed', 'replaced'],
-    waiting: ['requested', 'failed', 'replaced'],
+    planned: ['waiting', 'unconfirmed', 'requested', 'failed', 'replaced'],
+    waiting: ['unconfirmed', 'requested', 'failed', 'replaced'],
+    unconfirmed: ['requested', 'failed', 'replaced'],
     requested: ['in-progress', 'reported', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
     'in-progress': ['applied', 'failed', 'replaced'],
     reported: ['applied', 'healthy', 'verified', 'failed', 'replaced'],
@@ -28648,7 +28676,7 @@ const NEXT = {
     'rollback-failed': []
 };
 function newRelease(environment, distributionId, previous) {
-    return { environment, distributionId, previous, redeploy: previous === distributionId, state: 'planned', transitions: [] };
+    return { environment, distributionId, previous, redeploy: (0,_look_js__WEBPACK_IMPORTED_MODULE_1__/* .sameId */ .s)(previous, distributionId), state: 'planned', transitions: [] };
 }
 /** Moves the release on, recording why; logs the step so the log and the summary tell the same story. */
 function enter(release, state, evidence, at = Date.now()) {
@@ -28664,6 +28692,10 @@ function reached(release, state) {
 /** The deploy call went through (sent and answered, or adopted after a lost answer). */
 function wasRequested(release) {
     return reached(release, 'requested') !== undefined;
+}
+/** A deploy request of ours went out whose outcome no answer or look settled: it may have been carried out. */
+function mayHaveBeenRequested(release) {
+    return !wasRequested(release) && reached(release, 'unconfirmed') !== undefined;
 }
 /** A rollback was applied: after it was requested, the environment reported the previous distribution again. */
 function rolledBack(release) {
@@ -29065,13 +29097,14 @@ function resolveCloudAddress(inputs) {
 /* harmony export */   Nk: () => (/* binding */ searchLabel),
 /* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
-/* unused harmony exports OUTPUTS, outputValues, notices, headline, summaryMarkdown */
+/* unused harmony exports OUTPUTS, deployedWord, outputValues, notices, headline, summaryMarkdown */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(350);
-/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9392);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
+/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9392);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6264);
 // What the user sees at the end, derived from the results of the run's steps and nothing else: the
 // outputs (one table, OUTPUTS), the notices, and the job summary.
+
 
 
 
@@ -29086,18 +29119,35 @@ const OUTPUTS = {
     'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name ?? deploy?.knownName,
     'distribution-size': ({ deploy }) => deploy?.archive?.size,
     'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
-    'environment-id': ({ deploy }) => ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(deploy?.release) ? deploy?.environmentId : undefined),
+    'environment-id': ({ deploy }) => (deployedWord(deploy) === 'false' || deployedWord(deploy) === undefined ? undefined : deploy?.environmentId),
     'pruned-distributions': ({ deploy }) => (deploy?.dryRun && deploy.wouldPrune !== undefined ? 0 : deploy?.pruned),
     'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
     'previous-distribution-id': ({ deploy }) => deploy?.previousDistributionId,
-    deployed: ({ deploy }) => ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(deploy?.release) ? 'true' : deploy?.skipped || deploy?.release ? 'false' : undefined),
-    'rolled-back': ({ deploy }) => ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(deploy?.release) ? String((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(deploy?.release)) : undefined),
+    deployed: ({ deploy }) => deployedWord(deploy),
+    'rolled-back': ({ deploy }) => (deployedWord(deploy) === 'true' || deployedWord(deploy) === 'unknown' ? String((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(deploy?.release)) : undefined),
     'release-state': ({ deploy }) => deploy?.release?.state,
     'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
     'search-num-found': ({ search }) => search?.numFound,
     'search-latency-ms': ({ search }) => search?.latencyMs,
     'search-request-id': ({ search }) => search?.requestId
 };
+/**
+ * Whether this run's deploy was carried out, as observed: 'true' once the platform accepted it (or a look
+ * showed it), 'unknown' when a request went out that no answer or look settled, 'false' when none went out.
+ */
+function deployedWord(deploy) {
+    const release = deploy?.release;
+    if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(release))
+        return 'true';
+    if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .mayHaveBeenRequested */ .uJ)(release))
+        return release && !release.redeploy && lastLookShows(deploy, release.distributionId) ? 'true' : 'unknown';
+    return deploy?.skipped || release ? 'false' : undefined;
+}
+/** The last look at the environment reported that id. */
+function lastLookShows(deploy, id) {
+    const look = deploy?.finalLook;
+    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_2__/* .sameId */ .s)(look.distributionId, id);
+}
 function outputValues(run) {
     const values = {};
     for (const [name, derive] of Object.entries(OUTPUTS)) {
@@ -29120,7 +29170,7 @@ function notices(run) {
         if (d.dryRun) {
             const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : '';
             const head = d.archive && !d.reused
-                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
+                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
                 : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`;
             lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`);
         }
@@ -29193,7 +29243,7 @@ function deploymentRows(d) {
         ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
         ['Upload', archive ? uploadText : undefined],
         ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
-        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
+        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
         ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
         ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
@@ -29245,8 +29295,10 @@ function headline(r) {
             return `❌ Replaced by another deploy: ${env} ${atTheEnd(d)}; nothing was rolled back`;
         if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(release))
             return `❌ Failed and rolled back: ${env} ${atTheEnd(d)}`;
-        if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .wasRequested */ .mn)(release))
+        if (deployedWord(d) === 'true')
             return `❌ Failed: ${env} ${atTheEnd(d)}`;
+        if (deployedWord(d) === 'unknown')
+            return `❌ Failed: the deploy of ${id} may have been carried out (no answer or look settled it); ${env} ${atTheEnd(d)}`;
         if (release)
             return `❌ Failed: nothing was deployed; ${env} ${atTheEnd(d)}`;
         if (d.upload)
@@ -29261,8 +29313,10 @@ function headline(r) {
         return '🔍 Dry run: nothing was changed';
     if (d?.skipped)
         return `✅ Already running: ${env} runs ${id}; nothing deployed`;
-    if (release?.state === 'verified')
-        return `✅ Verified: ${env} runs ${id}`;
+    if (release?.state === 'verified') {
+        // "runs X" is a claim about now: only the last look makes it.
+        return d && lastLookShows(d, d.distributionId ?? '') ? `✅ Verified: ${env} runs ${id}` : `✅ Verified ${id} on ${env}, which ${atTheEnd(d)}`;
+    }
     if (release)
         return `✅ Deployed, not verified: ${env} ${atTheEnd(d)}`;
     if (d?.upload)
@@ -29277,7 +29331,7 @@ function outcomeLines(d) {
     const lines = [];
     const look = d.finalLook;
     if (look !== undefined && d.environmentName) {
-        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_3__/* .describeLook */ .F)(look)} (looked at when the step ended)`}.`);
+        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_2__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
     }
     if (release) {
         const verified = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(release, 'verified');
@@ -29298,18 +29352,30 @@ function unobserved(d) {
     const out = [];
     if (release === undefined)
         return out;
-    if (release.failure)
-        out.push(`the release failed: ${release.failure.kind === 'search' ? 'the search check' : release.failure.kind === 'unhealthy' ? 'the health check' : release.failure.kind === 'busy' ? 'the environment stayed busy' : 'the switch was not seen in time'}`);
-    if (release.appliedBy === undefined && !release.failure)
+    if (release.state === 'replaced')
+        out.push('another deploy replaced it');
+    else if (release.failure)
+        out.push(`the release failed: ${FAILED_BY[release.failure.kind]}`);
+    const ended = release.failure !== undefined || release.state === 'replaced';
+    if (release.appliedBy === undefined && !ended)
         out.push('the deploy was not followed (follow-deploy: false)');
     if (release.appliedBy === 'not-observed')
         out.push('the switch was not seen (the platform reported the new id from the first look on)');
     if (release.site === 'answers')
         out.push('the site answers, but without health-expect that cannot tell the new release from the old');
-    if (release.site === undefined && !release.failure)
+    if (release.site === undefined && !ended)
         out.push('the site was not checked (no health-url)');
     return out.length > 0 ? out : ['nothing showed that the new release serves'];
 }
+/** What stopped a release, in the words of the summary's "Not verified" line. */
+const FAILED_BY = {
+    search: 'the search check',
+    unhealthy: 'the health check',
+    busy: 'the environment stayed busy',
+    unconfirmed: 'no answer or look settled whether the deploy was carried out',
+    'not-applied': 'the switch was not seen in time',
+    stopped: 'the run was stopped (watchdog or cancel)'
+};
 function rollbackState(release) {
     for (const [state, text] of [
         ['rollback-healthy', 'applied, and the site answers'],
@@ -29319,9 +29385,15 @@ function rollbackState(release) {
     ]) {
         const t = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(release, state);
         if (t)
-            return `${text}: ${t.evidence}`;
+            return `${text}: ${state === 'rollback-requested' && release.rollbackNotSeen !== undefined ? release.rollbackNotSeen : t.evidence}`;
     }
-    return 'not sent: the environment still ran the previous distribution';
+    if (release.state === 'replaced')
+        return 'not sent: another deploy replaced this one';
+    if (release.rollbackUnconfirmed !== undefined)
+        return `may have been carried out: ${release.rollbackUnconfirmed}`;
+    if (release.rollbackNotSent !== undefined)
+        return `not sent: ${release.rollbackNotSent}`;
+    return 'not sent: the run stopped before it could look at the environment';
 }
 function summaryMarkdown(r) {
     const d = r.deploy;
@@ -29340,7 +29412,7 @@ function summaryMarkdown(r) {
         const start = transitions[0]?.at ?? 0;
         lines.push('', '### Release', '', '| Time | State | Evidence |', '|---:|---|---|');
         for (const t of transitions)
-            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
+            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
     }
     if (d?.dryRun && d.plan.length > 0)
         lines.push('', '### What the run would do', '', ...d.plan.map((p) => `- ${p}`));
@@ -29349,7 +29421,7 @@ function summaryMarkdown(r) {
     if (r.phases.length > 0) {
         lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|');
         for (const p of r.phases)
-            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
+            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
     return lines.join('\n') + '\n';
 }
@@ -33249,12 +33321,15 @@ function parseHealth(getInput) {
             throw new errors/* InputError */.dz('health-expect is set but health-url is empty: set health-url to the page that must contain it, e.g. https://www.example.com/version.txt.');
         return undefined;
     }
+    const page = (0,inputs_address/* parsePageUrl */.sD)(url, {
+        input: Input.HealthUrl,
+        example: 'https://www.example.com/version.txt',
+        credentialsHint: 'The health check sends no credentials: point it at a public page.'
+    });
+    const { origin, pathname } = new URL(page);
     return {
-        url: (0,inputs_address/* parsePageUrl */.sD)(url, {
-            input: Input.HealthUrl,
-            example: 'https://www.example.com/version.txt',
-            credentialsHint: 'The health check sends no credentials: point it at a public page.'
-        }),
+        url: page,
+        shown: `${origin}${pathname}`,
         expect: expect === '' ? undefined : expect,
         timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
     };
@@ -33649,6 +33724,8 @@ function budgetParts(deploy, search) {
         if (deploy.health)
             parts.push(['health-timeout-minutes', deploy.health.timeoutMs]);
         if (deploy.rollback) {
+            // A rollback after "not applied in time" first waits for that deploy to finish, then gets its own switch.
+            parts.push(['deploy-timeout-minutes (rollback: the deploy in progress)', deploy.deployTimeoutMs]);
             parts.push(['deploy-timeout-minutes (rollback)', deploy.deployTimeoutMs]);
             if (deploy.health)
                 parts.push(['health-timeout-minutes (rollback)', deploy.health.timeoutMs]);
@@ -33809,25 +33886,48 @@ class WatchdogTimeout extends errors/* ActionError */.lZ {
 class SearchCheckFailed extends errors/* ActionError */.lZ {
     name = 'SearchCheckFailed';
 }
-/** How long the steps get to unwind after the watchdog aborted them (a last look at the environment included), so the report can show how far they came. */
-const UNWIND_MS = 5_000;
-async function run() {
+/** The run was cancelled: GitHub sent SIGINT (a cancelled workflow, cancel-in-progress, a step's timeout-minutes), or Ctrl-C. */
+class Cancelled extends errors/* ActionError */.lZ {
+    name = 'Cancelled';
+}
+/**
+ * After a stop: how long the steps get to unwind (temp files, the partial result), then each closing call's
+ * limit (the last look and the revocation). A cancel must end within GitHub's grace: SIGTERM comes 7.5 s
+ * after SIGINT, the kill 2.5 s later; 3 s + 2.5 s + 2.5 s leaves the report well inside it.
+ */
+const UNWIND_MS = { watchdog: 5_000, cancel: 3_000 };
+const CLOSE_LIMIT_MS = { watchdog: 3_000, cancel: 2_500 };
+const PROCESS_HOST = { signals: process, exit: (code) => process.exit(code) };
+async function run(host = PROCESS_HOST) {
     const timeline = new Timeline();
     let inputs;
-    let deployed;
+    let deployRun;
     let searched;
     let error;
-    let watchdogFired = false;
+    let stopped;
+    const stop = new AbortController();
+    // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
+    const hurry = new AbortController();
+    const during = () => (timeline.current ? ` during "${timeline.current}"` : '');
+    const onSignal = (signal) => {
+        if (stopped !== undefined)
+            return hurry.abort();
+        stopped = 'cancel';
+        stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no request after that.`));
+    };
+    host.signals.on('SIGINT', onSignal);
+    host.signals.on('SIGTERM', onSignal);
+    let timer;
     try {
         inputs = readInputs();
         const { deploy: deployInputs, search } = inputs;
-        const watchdog = new AbortController();
         const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
         const derived = inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '';
-        const timer = setTimeout(() => {
-            watchdogFired = true;
-            watchdog.abort(new WatchdogTimeout(`The deployment did not finish within total-timeout-minutes (${minutes} min${derived})` +
-                `${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
+        timer = setTimeout(() => {
+            if (stopped !== undefined)
+                return;
+            stopped = 'watchdog';
+            stop.abort(new WatchdogTimeout(`The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${during()}. The platform may be slow or not ` +
                 `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`));
         }, inputs.watchdogMs);
         // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
@@ -33838,19 +33938,19 @@ async function run() {
             if (!search)
                 return undefined;
             const { checkSearch } = await __nccwpck_require__.e(/* import() */ 113).then(__nccwpck_require__.bind(__nccwpck_require__, 2113));
-            searched = await checkSearch(search, timeline.run, watchdog.signal);
+            searched = await checkSearch(search, timeline.run, stop.signal);
             return searched.passed ? undefined : `Search check failed: ${searched.failure ?? 'no passing answer'}`;
         };
         const steps = async () => {
             if (deployInputs) {
-                const { deploy } = await Promise.all(/* import() */[__nccwpck_require__.e(697), __nccwpck_require__.e(58)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1058));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(697), __nccwpck_require__.e(58)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1058));
+                deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined);
                 try {
-                    deployed = await deploy(deployInputs, timeline.run, watchdog.signal, search ? checkSearchOnce : undefined);
+                    await deployRun.done;
                 }
                 catch (failure) {
                     if (!(failure instanceof errors/* StepFailed */.an))
                         throw failure;
-                    deployed = failure.result;
                     throw failure.cause;
                 }
             }
@@ -33862,17 +33962,16 @@ async function run() {
         };
         const running = steps();
         try {
-            await Promise.race([running, aborted(watchdog.signal)]);
+            await Promise.race([running, aborted(stop.signal)]);
         }
         catch (failure) {
-            // The watchdog aborted every call in flight: let the steps unwind (and clean up) briefly.
-            if (!watchdogFired)
+            if (stopped === undefined)
                 throw failure;
-            await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, UNWIND_MS).unref())]);
-            throw new WatchdogTimeout(`${failure.message}${(0,outcome/* whereItStands */.ay)(deployed)}`);
-        }
-        finally {
-            clearTimeout(timer);
+            // Every call in flight was aborted and every wait ended: let the steps unwind briefly, then close what they could not.
+            const late = aborted(hurry.signal).catch(() => undefined);
+            await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late]);
+            await Promise.race([deployRun?.close(CLOSE_LIMIT_MS[stopped]), late]);
+            throw stopped === 'watchdog' ? new WatchdogTimeout(`${stop.signal.reason.message}${(0,outcome/* whereItStands */.ay)(deployRun?.result)}`) : stoppedBy(stop.signal, deployRun);
         }
     }
     catch (failure) {
@@ -33880,15 +33979,29 @@ async function run() {
         core/* setFailed */.C1(error);
     }
     finally {
-        const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployed, search: searched, phases: timeline.phases, error };
+        clearTimeout(timer);
+        host.signals.off('SIGINT', onSignal);
+        host.signals.off('SIGTERM', onSignal);
+        const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployRun?.result, search: searched, phases: timeline.phases, error };
         await (0,report/* report */.z8)(result).catch((e) => core/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
-    // A hung call may still hold a socket open after the watchdog: end the process, do not wait for it.
-    if (watchdogFired)
-        process.exit(1);
+    // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
+    if (stopped !== undefined)
+        host.exit(1);
+}
+/** The cancel's message, with where the release stands and what runs now. */
+function stoppedBy(signal, deployRun) {
+    return new Cancelled(`${signal.reason.message}${(0,outcome/* whereItStands */.ay)(deployRun?.result)}`);
+}
+function delay(ms) {
+    return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 function aborted(signal) {
-    return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+    return new Promise((_, reject) => {
+        if (signal.aborted)
+            return reject(signal.reason);
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
 }
 /** A code of the operating system or undici: the connection failed. */
 const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/;
