@@ -159,7 +159,8 @@ describe.each(readings)('the platform reports the new id %s', (deployReport) => 
   })
 
   test('12. a failing search check fails the step but rolls back only with rollback-on-search', async () => {
-    await emulator({ deployReport })
+    // A switch that takes a moment, as on the platform: a rollback counts as applied only once its switch was seen.
+    await emulator({ deployReport, deploySeconds: 0.3 })
     const v1 = await deployed('v1')
     const search = {
       'search-query': 'shirt',
@@ -225,11 +226,12 @@ describe('housekeeping and budgets', () => {
     await emulator({})
     const r = await run(base({ distribution: release('v1'), 'health-url': site(), rollback: 'true', 'total-timeout-minutes': '30' }))
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/total-timeout-minutes \(30\) cannot hold the run's own budgets: .* = 50 min, so the watchdog would cut a rollback short/)
+    expect(r.errors[0]).toMatch(/total-timeout-minutes \(30\) cannot hold the run's own budgets: .* = 65 min, so the watchdog would cut a rollback short/)
     expect(current().requests).toEqual([])
   })
 
-  test('7. the watchdog firing mid-rollback says what was requested and what runs now', async () => {
+  test('7. a rollback whose deploy call never answers ends within its own budget, saying it may have been carried out', async () => {
+    // The watchdog firing mid-rollback is a shape of the simulation (simulation.test.ts); here the call is cut at the budget's end.
     await emulator({ deploySeconds: 0.2, faults: [{ operation: 'deploy', kind: 'hang', times: 1, skip: 2 }] })
     await deployed('v1')
     const r = await run(
@@ -239,14 +241,15 @@ describe('housekeeping and budgets', () => {
         'health-timeout-minutes': '0.02',
         'deploy-timeout-minutes': '0.03',
         rollback: 'true',
-        'total-timeout-minutes': '0.15'
+        'total-timeout-minutes': '0.3'
       })
     )
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toMatch(/did not finish within total-timeout-minutes \(0\.15 min\); it was stopped during "Roll back 'production' to \S+"/)
+    expect(r.errors[0]).not.toMatch(/total-timeout-minutes/)
     expect(r.errors[0]).toMatch(
-      /The deploy of \S+ to 'production' was requested \(last state: rollback-failed\)\. A rollback to \S+ was under way; the platform had not confirmed its request\. At the end of the run, 'production' reports distribution \S+/
+      /The rollback to \S+ may have been carried out: the deploy call of \S+ got no usable answer \(.*\): it may have been carried out; it was not seen applied\./
     )
+    expect(r.outputs).toMatchObject({ deployed: 'true', 'rolled-back': 'unknown', 'release-state': 'rollback-failed' })
   })
 
   test('9. pruning skips a distribution the platform will not delete (409) and goes on; the deploy succeeds', async () => {

@@ -215,7 +215,12 @@ describe('verified deploys', () => {
       [Input.HealthExpect]: 'abc123',
       [Input.HealthTimeoutMinutes]: '0.5'
     })
-    expect(d.health).toEqual({ url: 'https://www.example.com/version.txt?x=1', expect: 'abc123', timeoutMs: 30_000 })
+    expect(d.health).toEqual({
+      url: 'https://www.example.com/version.txt?x=1',
+      shown: 'https://www.example.com/version.txt',
+      expect: 'abc123',
+      timeoutMs: 30_000
+    })
     expect(read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'http://127.0.0.1:4080/sites/p/' }).health?.url).toBe('http://127.0.0.1:4080/sites/p/')
     expect(() => read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'https://user:pw@www.example.com/' })).toThrow(/must not contain a user name or password/)
     expect(() => read({ [Input.Environment]: 'p', [Input.HealthUrl]: 'version.txt' })).toThrow(/is not an absolute address/)

@@ -221,7 +221,9 @@ describe('the release: every state with its evidence', () => {
     expect(await deployRelease(ctx, release, undefined)).toBeInstanceOf(Error)
     await rollBack(ctx, release)
     expect(release.state).toBe('failed')
-    expect(lines.join('\n')).toMatch(/it still reports the previous distribution, so v1 was not seen running, and a rollback is sent only over this run's own release/)
+    expect(lines.join('\n')).toMatch(
+      /it still reports the previous distribution, so v1 was not seen running, and a rollback is sent only over this run's own release/
+    )
   })
 
   test('a transition the machine does not know throws', () => {

@@ -3191,7 +3191,7 @@ function settledOn(ctx, plan, look, seen, began) {
         throw new Replaced(`${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`, look);
     }
     // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
-    seen.previous ||= wasBefore;
+    seen.previous ||= wasBefore && !ours;
     seen.switching ||= (0,deploy_look/* switching */.Zx)(look) === true || (absent && plan.previous !== undefined);
     return undefined;
 }
@@ -3357,6 +3357,7 @@ async function rollBack(ctx, release) {
         const plan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release) };
         const hooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) };
         const how = await requestSwitch(ctx, plan, deadline, hooks);
+        release.rollbackUnconfirmed = undefined; // answered, or seen carried out
         (0,release_state/* enter */.Ve)(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`);
         const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log });
         // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
@@ -3381,7 +3382,9 @@ function stillOurs(release) {
     return (look) => {
         if ((0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && (0,deploy_look/* switching */.Zx)(look) !== true)
             return undefined;
-        return `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: not ${release.distributionId}, the release this run would roll back. This run never undoes another deploy.`;
+        const third = look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && !(0,deploy_look/* sameId */.s)(look.distributionId, release.previous);
+        const not = third ? `neither ${release.distributionId} nor ${release.previous ?? 'none'}` : `not ${release.distributionId} settled`;
+        return `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`;
     };
 }
 /** Records a rollback that stopped part-way (the phase's error), unless a state already tells it. */

@@ -28575,6 +28575,8 @@ function rollbackText(release, rollbackOn, searchRollsBack) {
         return `Rolled back: ${env} runs the previous distribution ${to} again${when(release, applied.at)}, and the site answers. ${kept}`;
     if (applied && failed)
         return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}, but its site does not answer either: ${failed.evidence}`;
+    if (release.rollbackUnconfirmed !== undefined)
+        return `The rollback to ${to} may have been carried out: ${release.rollbackUnconfirmed}; it was not seen applied.`;
     if (failed)
         return `The rollback to ${to} failed: ${failed.evidence}`;
     if (applied)
@@ -28583,8 +28585,6 @@ function rollbackText(release, rollbackOn, searchRollsBack) {
         return `A rollback to ${to} was requested; ${release.rollbackNotSeen}.`;
     if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
         return `A rollback to ${to} was requested, but it was not seen applied.`;
-    if (release.rollbackUnconfirmed !== undefined)
-        return `The rollback to ${to} may have been carried out: ${release.rollbackUnconfirmed}.`;
     if (release.rollbackNotSent !== undefined)
         return `No rollback was sent: ${release.rollbackNotSent}.`;
     return `No rollback was sent to ${to}: the run stopped before it could look at ${env}.`;
@@ -29124,7 +29124,7 @@ const OUTPUTS = {
     'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
     'previous-distribution-id': ({ deploy }) => deploy?.previousDistributionId,
     deployed: ({ deploy }) => deployedWord(deploy),
-    'rolled-back': ({ deploy }) => (deployedWord(deploy) === 'true' || deployedWord(deploy) === 'unknown' ? String((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(deploy?.release)) : undefined),
+    'rolled-back': ({ deploy }) => (deployedWord(deploy) === 'true' || deployedWord(deploy) === 'unknown' ? rolledBackWord(deploy?.release) : undefined),
     'release-state': ({ deploy }) => deploy?.release?.state,
     'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
     'search-num-found': ({ search }) => search?.numFound,
@@ -29142,6 +29142,12 @@ function deployedWord(deploy) {
     if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .mayHaveBeenRequested */ .uJ)(release))
         return release && !release.redeploy && lastLookShows(deploy, release.distributionId) ? 'true' : 'unknown';
     return deploy?.skipped || release ? 'false' : undefined;
+}
+/** 'true' once the rollback was seen applied; 'unknown' when one was requested (or may have been) but not seen applied; else 'false'. */
+function rolledBackWord(release) {
+    if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(release))
+        return 'true';
+    return release && ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(release, 'rollback-requested') || release.rollbackUnconfirmed !== undefined) ? 'unknown' : 'false';
 }
 /** The last look at the environment reported that id. */
 function lastLookShows(deploy, id) {
@@ -33909,9 +33915,12 @@ async function run(host = PROCESS_HOST) {
     // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
     const hurry = new AbortController();
     const during = () => (timeline.current ? ` during "${timeline.current}"` : '');
+    let signals = 0;
     const onSignal = (signal) => {
-        if (stopped !== undefined)
+        if (++signals > 1)
             return hurry.abort();
+        if (stopped !== undefined)
+            return; // the watchdog is already ending the run: its closing calls fit in the grace period
         stopped = 'cancel';
         stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no request after that.`));
     };
@@ -33927,7 +33936,7 @@ async function run(host = PROCESS_HOST) {
             if (stopped !== undefined)
                 return;
             stopped = 'watchdog';
-            stop.abort(new WatchdogTimeout(`The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${during()}. The platform may be slow or not ` +
+            stop.abort(new WatchdogTimeout(`The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
                 `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`));
         }, inputs.watchdogMs);
         // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the

@@ -41,7 +41,10 @@ const CLOSE_LIMIT_MS: { readonly [s in Stop]: number } = { watchdog: 3_000, canc
 
 /** What run() needs of the process: where signals arrive, and how to end it. Tests and the simulation pass their own. */
 export interface RunHost {
-  readonly signals: { on(event: 'SIGINT' | 'SIGTERM', fn: (signal: string) => void): unknown; off(event: 'SIGINT' | 'SIGTERM', fn: (signal: string) => void): unknown }
+  readonly signals: {
+    on(event: 'SIGINT' | 'SIGTERM', fn: (signal: string) => void): unknown
+    off(event: 'SIGINT' | 'SIGTERM', fn: (signal: string) => void): unknown
+  }
   exit(code: number): void
 }
 
@@ -58,8 +61,10 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
   // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
   const hurry = new AbortController()
   const during = (): string => (timeline.current ? ` during "${timeline.current}"` : '')
+  let signals = 0
   const onSignal = (signal: string): void => {
-    if (stopped !== undefined) return hurry.abort()
+    if (++signals > 1) return hurry.abort()
+    if (stopped !== undefined) return // the watchdog is already ending the run: its closing calls fit in the grace period
     stopped = 'cancel'
     stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no request after that.`))
   }
@@ -76,7 +81,7 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
       stopped = 'watchdog'
       stop.abort(
         new WatchdogTimeout(
-          `The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${during()}. The platform may be slow or not ` +
+          `The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
             `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`
         )
       )
@@ -115,7 +120,9 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
       const late = aborted(hurry.signal).catch(() => undefined)
       await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late])
       await Promise.race([deployRun?.close(CLOSE_LIMIT_MS[stopped]), late])
-      throw stopped === 'watchdog' ? new WatchdogTimeout(`${(stop.signal.reason as Error).message}${whereItStands(deployRun?.result)}`) : stoppedBy(stop.signal, deployRun)
+      throw stopped === 'watchdog'
+        ? new WatchdogTimeout(`${(stop.signal.reason as Error).message}${whereItStands(deployRun?.result)}`)
+        : stoppedBy(stop.signal, deployRun)
     }
   } catch (failure) {
     error = failureMessage(failure, inputs, timeline.current)

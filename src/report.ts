@@ -39,7 +39,7 @@ export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => Outpu
   'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
   'previous-distribution-id': ({ deploy }) => deploy?.previousDistributionId,
   deployed: ({ deploy }) => deployedWord(deploy),
-  'rolled-back': ({ deploy }) => (deployedWord(deploy) === 'true' || deployedWord(deploy) === 'unknown' ? String(rolledBack(deploy?.release)) : undefined),
+  'rolled-back': ({ deploy }) => (deployedWord(deploy) === 'true' || deployedWord(deploy) === 'unknown' ? rolledBackWord(deploy?.release) : undefined),
   'release-state': ({ deploy }) => deploy?.release?.state,
   'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
   'search-num-found': ({ search }) => search?.numFound,
@@ -56,6 +56,12 @@ export function deployedWord(deploy: DeployResult | undefined): 'true' | 'false'
   if (wasRequested(release)) return 'true'
   if (mayHaveBeenRequested(release)) return release && !release.redeploy && lastLookShows(deploy, release.distributionId) ? 'true' : 'unknown'
   return deploy?.skipped || release ? 'false' : undefined
+}
+
+/** 'true' once the rollback was seen applied; 'unknown' when one was requested (or may have been) but not seen applied; else 'false'. */
+function rolledBackWord(release: DeployResult['release']): 'true' | 'false' | 'unknown' {
+  if (rolledBack(release)) return 'true'
+  return release && (reached(release, 'rollback-requested') || release.rollbackUnconfirmed !== undefined) ? 'unknown' : 'false'
 }
 
 /** The last look at the environment reported that id. */
@@ -218,7 +224,9 @@ export function headline(r: RunResult): string {
   if (d?.skipped) return `✅ Already running: ${env} runs ${id}; nothing deployed`
   if (release?.state === 'verified') {
     // "runs X" is a claim about now: only the last look makes it.
-    return d && lastLookShows(d, d.distributionId ?? '') ? `✅ Verified: ${env} runs ${id}` : `✅ Verified ${id} on ${env}, which ${atTheEnd(d as DeployResult)}`
+    return d && lastLookShows(d, d.distributionId ?? '')
+      ? `✅ Verified: ${env} runs ${id}`
+      : `✅ Verified ${id} on ${env}, which ${atTheEnd(d as DeployResult)}`
   }
   if (release) return `✅ Deployed, not verified: ${env} ${atTheEnd(d)}`
   if (d?.upload) return `✅ Uploaded as ${id}: no environment given, so nothing was deployed`

@@ -87,7 +87,8 @@ export class HttpTransport {
         (res) =>
           finish(() => {
             // Only an answer the action received counts as something it could have seen.
-            if (req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200) wire.looks.push(JSON.parse(res.text) as Record<string, unknown>)
+            if (req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200)
+              wire.looks.push(JSON.parse(res.text) as Record<string, unknown>)
             resolve(res)
           }),
         (error: unknown) => finish(() => reject(error as Error))

@@ -5,6 +5,7 @@
 import fc from 'fast-check'
 import { createStack, type Stack } from '../../src/emulator/stack.js'
 import { startDeploy } from '../../src/emulator/cloud-api.js'
+import { deleteAs } from '../../src/emulator/test-hooks.js'
 import type { Fault, Operation, StoredDistribution } from '../../src/emulator/types.js'
 
 export const ENV = 'production'
@@ -26,14 +27,21 @@ export interface Actor {
 
 export interface CallFault {
   readonly operation: Operation
-  readonly kind: Fault['kind'] | 'apply-then-status'
+  readonly kind: Fault['kind']
   readonly status: number
   readonly skip: number
+  /** For 'apply-then-delay': seconds the answer is held back. */
+  readonly delaySeconds: number
 }
 
 export interface Schedule {
   readonly reading: 'when-done' | 'at-request'
   readonly status: boolean
+  /** The readings the public sources do not settle: ids in upper case, no id while deploying, a clock off ours, deleting what runs. */
+  readonly idCase: 'as-stored' | 'upper'
+  readonly idWhileDeploying: 'reported' | 'absent' | 'null'
+  readonly clockOffsetSeconds: number
+  readonly deleteInUse: 'refuse' | 'allow'
   /** Seconds a deploy of the platform takes. */
   readonly deploySeconds: number
   /** What the environment runs when the run starts. */
@@ -61,6 +69,10 @@ const operations: Operation[] = ['deploy', 'list-environments', 'get-distributio
 export const schedules: fc.Arbitrary<Schedule> = fc.record({
   reading: fc.constantFrom('when-done' as const, 'at-request' as const),
   status: fc.boolean(),
+  idCase: fc.constantFrom('as-stored' as const, 'upper' as const),
+  idWhileDeploying: fc.constantFrom('reported' as const, 'reported' as const, 'absent' as const, 'null' as const),
+  clockOffsetSeconds: fc.constantFrom(0, 0, -600, 600),
+  deleteInUse: fc.constantFrom('refuse' as const, 'refuse' as const, 'allow' as const),
   deploySeconds: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 150 })),
   start: fc.constantFrom('old' as const, 'old' as const, 'ours' as const, 'none' as const),
   ourSiteFails: fc.boolean(),
@@ -75,9 +87,18 @@ export const schedules: fc.Arbitrary<Schedule> = fc.record({
   faults: fc.array(
     fc.record({
       operation: fc.constantFrom(...operations),
-      kind: fc.constantFrom('status' as const, 'status' as const, 'drop-after-apply' as const, 'hang' as const, 'revoke-tokens' as const, 'apply-then-status' as const),
+      kind: fc.constantFrom(
+        'status' as const,
+        'status' as const,
+        'drop-after-apply' as const,
+        'hang' as const,
+        'revoke-tokens' as const,
+        'apply-then-status' as const,
+        'apply-then-delay' as const
+      ),
       status: fc.constantFrom(500, 502, 503, 409, 429),
-      skip: fc.integer({ min: 0, max: 6 })
+      skip: fc.integer({ min: 0, max: 6 }),
+      delaySeconds: fc.constantFrom(5, 40, 90)
     }),
     { maxLength: 4 }
   ),
@@ -96,7 +117,18 @@ export const schedules: fc.Arbitrary<Schedule> = fc.record({
 
 function distribution(id: string, name: string, files: Record<string, string>): StoredDistribution {
   const at = new Date().toISOString()
-  return { id, name, createdAt: at, createdBy: 'someone', modifiedAt: at, modifiedBy: 'someone', md5hash: id.replace(/-/g, '').slice(0, 32), sha256: '', size: 100, files }
+  return {
+    id,
+    name,
+    createdAt: at,
+    createdBy: 'someone',
+    modifiedAt: at,
+    modifiedBy: 'someone',
+    md5hash: id.replace(/-/g, '').slice(0, 32),
+    sha256: '',
+    size: 100,
+    files
+  }
 }
 
 /** The stack a schedule starts from: four distributions, the environment running what the schedule says. */
@@ -108,7 +140,11 @@ export function makeStack(s: Schedule): Stack {
       deployReport: s.reading,
       environmentStatus: s.status,
       tokenLifetimeSeconds: s.tokenSeconds,
-      keepUploads: false
+      keepUploads: false,
+      idCase: s.idCase,
+      idWhileDeploying: s.idWhileDeploying,
+      clockOffsetSeconds: s.clockOffsetSeconds,
+      deleteInUse: s.deleteInUse
     },
     '/nonexistent-simulation-storage'
   )
@@ -118,16 +154,14 @@ export function makeStack(s: Schedule): Stack {
   THEIRS.forEach((id, i) => state.distributions.push(distribution(id, `theirs-${i}.tar.gz`, { 'version.txt': `theirs ${i}\n` })))
   const env = state.environments.find((e) => e.name === ENV)
   const first = s.start === 'old' ? OLD : s.start === 'ours' ? OURS : undefined
-  if (env && first) startDeploy(state, env, { distributionId: first, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: '', appliedAt: null, by: 'earlier' }, 0)
+  if (env && first)
+    startDeploy(state, env, { distributionId: first, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: '', appliedAt: null, by: 'earlier' }, 0)
   return stack
 }
 
 /** Puts the schedule's faults in the stack's queue (each applies once, after `skip` calls of its operation). */
 export function addFaults(stack: Stack, s: Schedule): void {
-  for (const f of s.faults) {
-    if (f.kind === 'apply-then-status') continue // needs the emulator knob (not yet in this stack)
-    stack.faults.add({ operation: f.operation, kind: f.kind, status: f.status, times: 1, skip: f.skip })
-  }
+  for (const f of s.faults) stack.faults.add({ operation: f.operation, kind: f.kind, status: f.status, times: 1, skip: f.skip, delayMs: f.delaySeconds * 1000 })
 }
 
 /** Starts the other actors' timers (fake time): their deploys follow the platform's rules; a busy environment makes them try again later. */
@@ -139,12 +173,10 @@ export function startActors(stack: Stack, s: Schedule, log: (line: string) => vo
       if (env === undefined) return
       if (actor.kind === 'delete') {
         const id = actor.which < 0 ? OLD : (THEIRS[actor.which] ?? OLD)
-        const inUse = state.environments.some((e) => e.distributionId === id || e.serving === id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === id))
-        const at = state.distributions.findIndex((d) => d.id === id)
-        if (!inUse && at >= 0) {
-          state.distributions.splice(at, 1)
-          log(`actor: deleted ${id}`)
-        }
+        deleteAs(state, id).then(
+          () => log(`actor: deleted ${id}`),
+          () => undefined // in use (refused), or gone already
+        )
         return
       }
       const id = actor.which < 0 ? OLD : (THEIRS[actor.which] ?? OLD)
@@ -154,7 +186,12 @@ export function startActors(stack: Stack, s: Schedule, log: (line: string) => vo
         return
       }
       const by = actor.kind === 'mission-control' ? 'mission-control' : 'other-job'
-      startDeploy(state, env, { distributionId: id, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: new Date().toISOString(), appliedAt: null, by }, actor.seconds)
+      startDeploy(
+        state,
+        env,
+        { distributionId: id, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: new Date().toISOString(), appliedAt: null, by },
+        actor.seconds
+      )
       log(`actor: ${by} deployed ${id} (${actor.seconds} s)`)
     }
     setTimeout(() => act(0), actor.at * 1000)

@@ -48,12 +48,13 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
   if (healthy && applied) return `Rolled back: ${env} runs the previous distribution ${to} again${when(release, applied.at)}, and the site answers. ${kept}`
   if (applied && failed)
     return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}, but its site does not answer either: ${failed.evidence}`
+  if (release.rollbackUnconfirmed !== undefined)
+    return `The rollback to ${to} may have been carried out: ${release.rollbackUnconfirmed}; it was not seen applied.`
   if (failed) return `The rollback to ${to} failed: ${failed.evidence}`
   if (applied)
     return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}; the site was not checked (no health-url). ${kept}`
   if (release.rollbackNotSeen !== undefined) return `A rollback to ${to} was requested; ${release.rollbackNotSeen}.`
   if (reached(release, 'rollback-requested')) return `A rollback to ${to} was requested, but it was not seen applied.`
-  if (release.rollbackUnconfirmed !== undefined) return `The rollback to ${to} may have been carried out: ${release.rollbackUnconfirmed}.`
   if (release.rollbackNotSent !== undefined) return `No rollback was sent: ${release.rollbackNotSent}.`
   return `No rollback was sent to ${to}: the run stopped before it could look at ${env}.`
 }
@@ -82,8 +83,10 @@ export function whereItStands(result: DeployResult | undefined): string {
   const release = result?.release
   if (result === undefined || release === undefined) return ''
   const parts: string[] = []
-  if (reached(release, 'requested')) parts.push(`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`)
-  else if (reached(release, 'unconfirmed')) parts.push(`A deploy of ${release.distributionId} to '${release.environment}' was sent, but no answer or look confirmed it: it may have been carried out.`)
+  if (reached(release, 'requested'))
+    parts.push(`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`)
+  else if (reached(release, 'unconfirmed'))
+    parts.push(`A deploy of ${release.distributionId} to '${release.environment}' was sent, but no answer or look confirmed it: it may have been carried out.`)
   else parts.push(`No deploy of ${release.distributionId} to '${release.environment}' was sent.`)
   if (reached(release, 'rollback-requested'))
     parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${reached(release, 'rollback-applied') ? ' and applied' : ''}.`)

@@ -86,7 +86,7 @@ export interface ReleaseRecord {
   /** The rollback was requested and its id reported, but the switch back itself was not seen. */
   rollbackNotSeen?: string
   /** A rollback call got no usable answer: it may have been carried out. */
-  rollbackUnconfirmed?: string
+  rollbackUnconfirmed?: string | undefined
 }
 
 export function newRelease(environment: string, distributionId: string, previous: string | undefined): ReleaseRecord {

@@ -169,7 +169,10 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
     if (notOurs !== undefined) {
       if (look.distributionId !== undefined && !sameId(look.distributionId, to)) throw replaced(release, new Replaced(notOurs, look))
       // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
-      const why = look.distributionId === undefined ? 'it names no distribution' : `it still reports the previous distribution, so ${release.distributionId} was not seen running`
+      const why =
+        look.distributionId === undefined
+          ? 'it names no distribution'
+          : `it still reports the previous distribution, so ${release.distributionId} was not seen running`
       release.rollbackNotSent = `'${release.environment}' ${describeLook(look)}: ${why}, and a rollback is sent only over this run's own release`
       ctx.log(`${release.rollbackNotSent}.`)
       return
@@ -179,6 +182,7 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
     const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release) }
     const hooks: RequestHooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) }
     const how = await requestSwitch(ctx, plan, deadline, hooks)
+    release.rollbackUnconfirmed = undefined // answered, or seen carried out
     enter(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`)
     const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log })
     // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
@@ -203,7 +207,9 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
 function stillOurs(release: ReleaseRecord): (look: EnvironmentLook) => string | undefined {
   return (look) => {
     if (sameId(look.distributionId, release.distributionId) && switching(look) !== true) return undefined
-    return `'${release.environment}' ${describeLook(look)}: not ${release.distributionId}, the release this run would roll back. This run never undoes another deploy.`
+    const third = look.distributionId !== undefined && !sameId(look.distributionId, release.distributionId) && !sameId(look.distributionId, release.previous)
+    const not = third ? `neither ${release.distributionId} nor ${release.previous ?? 'none'}` : `not ${release.distributionId} settled`
+    return `'${release.environment}' ${describeLook(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`
   }
 }
 

@@ -275,10 +275,13 @@ function settledOn(
   const absent = look.distributionId === undefined
   const wasBefore = absent ? plan.previous === undefined : sameId(look.distributionId, plan.previous)
   if (!absent && !ours && !wasBefore) {
-    throw new Replaced(`${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`, look)
+    throw new Replaced(
+      `${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`,
+      look
+    )
   }
   // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
-  seen.previous ||= wasBefore
+  seen.previous ||= wasBefore && !ours
   seen.switching ||= switching(look) === true || (absent && plan.previous !== undefined)
   return undefined
 }
