@@ -50,7 +50,7 @@ async function prune(ctx: SourceContext, stored: readonly Distribution[], max: n
     )
     return 0
   }
-  return pruneDistributions(client, stored, max, list.items, inputs.dryRun, inputs.dryRun ? ctx.say : core.info)
+  return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : core.info })
 }
 
 export interface SourceContext {
