@@ -43,13 +43,15 @@ describe('a fresh look before each delete', () => {
     expect(stack.listings()).toBe(2)
   })
 
-  test('keeps a distribution another job promoted after the start, and the next one goes', async () => {
-    const atStart = [env('production', 'c')]
+  test('keeps a distribution another job promoted after the start; the next oldest goes in its place', async () => {
+    const atStart = [env('production', 'd')]
     // Right before the second delete, production switched to 'b'.
     const stack = fakeStack([atStart, [env('production', 'b')]])
-    const n = await pruneDistributions(stack.client, [dist('a', 300), dist('b', 200), dist('c', 100)], 2, atStart, { dryRun: false, startedAt: START })
-    expect(stack.deleted).toEqual(['a'])
-    expect(n).toBe(1)
+    const stored = [dist('a', 400), dist('b', 300), dist('c', 200), dist('d', 100)]
+    const n = await pruneDistributions(stack.client, stored, 3, atStart, { dryRun: false, startedAt: START })
+    expect(stack.deleted).toEqual(['a', 'c'])
+    expect(n).toBe(2)
+    expect(stack.listings()).toBe(3)
     expect(logged).toContainEqual(expect.stringMatching(/^Pruning: kept distribution b .*environment 'production' runs it now/))
   })
 

@@ -118,7 +118,8 @@ export async function pruneDistributions(
     return 0
   }
   const inUse = inUseBy(environments)
-  const plan = planPruning(distributions, inUse, max, (options.startedAt ?? performance.timeOrigin) - FRESH_MS - CLOCK_SKEW_MS)
+  const freshSince = (options.startedAt ?? performance.timeOrigin) - FRESH_MS - CLOCK_SKEW_MS
+  const plan = planPruning(distributions, inUse, max, freshSince)
   core.info(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`)
   for (const d of plan.fresh) {
     core.info(`Pruning: kept distribution ${describe(d)}: stored within the last hour, it may be another job's upload about to be deployed.`)
@@ -127,7 +128,9 @@ export async function pruneDistributions(
     core.info('Nothing to prune.')
     return 0
   }
-  const deleted = options.dryRun ? countDryRun(plan.toDelete, say) : await deleteAll(client, plan.toDelete)
+  // Every one the plan could take, oldest first: one kept at the look before its delete gives way to the next.
+  const candidates = planPruning(distributions, inUse, 1, freshSince).toDelete
+  const deleted = options.dryRun ? countDryRun(plan.toDelete, say) : await deleteAll(client, candidates, plan.toDelete.length)
   if (plan.shortBy > 0) {
     core.warning(
       `${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment` +
@@ -142,10 +145,11 @@ function countDryRun(toDelete: readonly Distribution[], say: (line: string) => v
   return toDelete.length
 }
 
-/** Deletes each one that no environment runs at a look taken right before its delete; stops when that look cannot be trusted. */
-async function deleteAll(client: CloudClient, toDelete: readonly Distribution[]): Promise<number> {
+/** Deletes `want` of the candidates, each only when no environment runs it at a look right before its delete; stops when that look cannot be trusted. */
+async function deleteAll(client: CloudClient, candidates: readonly Distribution[], want: number): Promise<number> {
   let deleted = 0
-  for (const d of toDelete) {
+  for (const d of candidates) {
+    if (deleted >= want) break
     const now = await lookAgain(client)
     if ('stop' in now) {
       core.warning(`Pruning stopped before deleting distribution ${describe(d)}: ${now.stop}. ${deleted} deleted so far; the rest stay.`)
