@@ -224,7 +224,7 @@ export class CloudClient {
   /**
    * Uploads from disk; every attempt streams the file afresh. When an attempt fails after the whole
    * body was sent (the answer was lost), the next one first looks for the stored upload, same name
-   * and MD5, stored since the first attempt began, and adopts it instead of uploading a duplicate.
+   * and MD5, not listed before the upload (see UploadFile.knownBefore), and adopts it instead of uploading a duplicate.
    */
   async uploadDistribution(file: UploadFile): Promise<UploadResult> {
     const operation = 'Uploading the distribution'
