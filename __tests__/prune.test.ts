@@ -11,8 +11,8 @@ describe('planPruning', () => {
   })
 
   test('nothing to do below the limit', () => {
-    expect(planPruning(five, new Set(), 6)).toEqual({ toDelete: [], shortBy: 0 })
-    expect(planPruning([], new Set(), 1)).toEqual({ toDelete: [], shortBy: 0 })
+    expect(planPruning(five, new Set(), 6)).toEqual({ toDelete: [], fresh: [], shortBy: 0 })
+    expect(planPruning([], new Set(), 1)).toEqual({ toDelete: [], fresh: [], shortBy: 0 })
   })
 
   test('never deletes a distribution an environment runs; takes the next oldest instead', () => {
@@ -28,5 +28,16 @@ describe('planPruning', () => {
   test('undated records count as the oldest', () => {
     const plan = planPruning([d('new', 9), { id: 'undated' }, d('old', 1)], new Set(), 3)
     expect(plan.toDelete.map((x) => x.id)).toEqual(['undated'])
+  })
+
+  test('an id in use in another letter case is still in use', () => {
+    expect(planPruning(five, new Set(['A', 'C']), 4).toDelete.map((x) => x.id)).toEqual(['b', 'd'])
+  })
+
+  test('never deletes one created at or after freshSince; says which it kept and how many it is short', () => {
+    const plan = planPruning(five, new Set(), 2, Date.UTC(2026, 0, 4))
+    expect(plan.toDelete.map((x) => x.id)).toEqual(['a', 'b', 'c'])
+    expect(plan.fresh.map((x) => x.id)).toEqual(['d', 'e'])
+    expect(plan.shortBy).toBe(1)
   })
 })

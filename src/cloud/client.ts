@@ -2,6 +2,7 @@
 // attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
 // change something are replayed only once a replay is known to be safe.
 import * as core from '@actions/core'
+import { sameId } from '../deploy/look.js'
 import { describeError, ServiceError } from '../errors.js'
 import { formatDelay } from '../format.js'
 import type { Method } from '../http/transport.js'
@@ -55,6 +56,11 @@ export interface UploadFile {
   onUnconfirmed?: ((unconfirmed: boolean) => void) | undefined
   /** How many distributions the stack held before this upload, when they were listed: tells a full stack whatever the refusal's wording. */
   storedBefore?: number | undefined
+  /**
+   * The ids of the distributions listed before this upload: a stored copy of it is one not among them. Without
+   * it, one dated since the upload began (less the clock skew allowed) is taken, which a platform clock further off misses.
+   */
+  knownBefore?: ReadonlySet<string> | undefined
 }
 
 export interface UploadResult extends Distribution {
@@ -218,7 +224,7 @@ export class CloudClient {
   /**
    * Uploads from disk; every attempt streams the file afresh. When an attempt fails after the whole
    * body was sent (the answer was lost), the next one first looks for the stored upload, same name
-   * and MD5, stored since the first attempt began, and adopts it instead of uploading a duplicate.
+   * and MD5, not listed before the upload (see UploadFile.knownBefore), and adopts it instead of uploading a duplicate.
    */
   async uploadDistribution(file: UploadFile): Promise<UploadResult> {
     const operation = 'Uploading the distribution'
@@ -290,12 +296,9 @@ export class CloudClient {
   }
 
   private async findStoredUpload(file: UploadFile, began: number): Promise<Distribution | undefined> {
-    const since = began - CLOCK_SKEW_MS
+    const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS)
     const { md5 } = await file.verified
-    const matches = (await this.listDistributions()).filter((d) => {
-      const created = d.createdAt ? Date.parse(d.createdAt) : Number.NaN
-      return sameDistributionName(d.name, file.fileName) && sameMd5(d.md5hash, md5) && !(created < since)
-    })
+    const matches = (await this.listDistributions()).filter((d) => sameDistributionName(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d))
     matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''))
     return matches[0]
   }
@@ -315,6 +318,15 @@ export class CloudClient {
     const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy }
     await this.call<unknown>('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs)
   }
+}
+
+/**
+ * Whether a listed distribution appeared since the upload began: not among the ids listed before it (in any
+ * letter case), or, when those are not known, not dated before `since` (an undated one counts as new).
+ */
+function newSince(knownBefore: ReadonlySet<string> | undefined, since: number): (d: Distribution) => boolean {
+  if (knownBefore !== undefined) return (d) => ![...knownBefore].some((id) => sameId(id, d.id))
+  return (d) => !((d.createdAt ? Date.parse(d.createdAt) : Number.NaN) < since)
 }
 
 /** MD5s compare as hex, whatever case the platform writes them in. */

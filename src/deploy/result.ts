@@ -50,6 +50,8 @@ export interface DeployResult {
   wouldPrune?: number | undefined
   /** How many distributions the stack held before the upload (after pruning), when they were listed. */
   storedBefore?: number | undefined
+  /** The ids of the distributions listed before the upload: a stored copy found after a lost answer is not one of them. */
+  listedBefore?: readonly string[] | undefined
   /** With an upload source: true when an identical stored distribution was used instead. */
   reused?: boolean | undefined
   upload?:

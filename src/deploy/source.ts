@@ -50,7 +50,7 @@ async function prune(ctx: SourceContext, stored: readonly Distribution[], max: n
     )
     return 0
   }
-  return pruneDistributions(client, stored, max, list.items, inputs.dryRun, inputs.dryRun ? ctx.say : core.info)
+  return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : core.info })
 }
 
 export interface SourceContext {
@@ -111,6 +111,7 @@ async function reuseOrPrune(ctx: SourceContext, ready: ReadyArchive, environment
     return { all, same }
   })
   result.reused = stored.same !== undefined
+  result.listedBefore = stored.all.map((d) => d.id)
   if (stored.same === undefined && inputs.maxDistributions !== undefined) {
     const max = inputs.maxDistributions
     const deleted = await ctx.phase('Prune old distributions', async () => {
@@ -147,6 +148,8 @@ export async function upload(ctx: SourceContext, ready: ReadyArchive): Promise<s
       size: ready.size,
       verified: ctx.verified(ready),
       storedBefore: ctx.result.storedBefore,
+      // A stored copy after a lost answer is one not listed before: no clock is compared.
+      knownBefore: ctx.result.listedBefore && new Set(ctx.result.listedBefore),
       onUnconfirmed
     }
     const d = await ctx.client.uploadDistribution(file)
