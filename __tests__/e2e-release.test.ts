@@ -255,6 +255,8 @@ describe('housekeeping and budgets', () => {
   test('9. pruning skips a distribution the platform will not delete (409) and goes on; the deploy succeeds', async () => {
     await emulator({ faults: [{ operation: 'delete-distribution', kind: 'status', status: 409, times: 1 }] })
     for (const v of ['a', 'b', 'c']) await deployed(v, 'development')
+    // Earlier runs' uploads: older than the hour in which pruning keeps another job's fresh upload.
+    for (const d of current().distributions) d.createdAt = new Date(Date.parse(d.createdAt) - 2 * 3600_000).toISOString()
     const r = await run(base({ distribution: release('v1'), 'max-distributions': '2' }))
     expect(r.code).toBe(0)
     expect(r.visible).toMatch(/::warning::Pruning: kept distribution \S+ .*the platform says it is in use \(HTTP 409\)\. Pruning goes on/)
