@@ -179,7 +179,7 @@ function checkInvariants(s: Schedule, stack: Stack, ending: Ending): void {
   const head = /^\*\*(.+)\*\*$/m.exec(shown.summary)?.[1] ?? ''
   if (/nothing was deployed|Failed before anything/.test(head)) expect(release.length).toBe(0)
   if (/Nothing of this run was deployed/.test(shown.failed ?? '')) expect(release.length).toBe(0)
-  if (/rolled back/.test(head)) expect(rollbacks.some((r) => r.appliedAt !== null)).toBe(true)
+  if (/Failed and rolled back/.test(head)) expect(rollbacks.some((r) => r.appliedAt !== null)).toBe(true)
   const state = shown.outputs['release-state']
   if (state === 'verified') expect(release[0]?.appliedAt ?? null).not.toBeNull()
   if (state === 'replaced') expect(history.some((d) => d.by !== user && d.by !== 'earlier')).toBe(true)
