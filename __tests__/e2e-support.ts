@@ -6,16 +6,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator, RecordedRequest } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
-import { runAction, type ActionRun } from '../scripts/lib/run-action.js'
+import { runAction, stateEnv, type ActionRun } from '../scripts/lib/run-action.js'
 
 /** A run, and when it ran: the emulator's requests in that window are the ones it made. */
 export const runs: Array<ActionRun & { startedAt: number; endedAt: number }> = []
 
-export async function run(inputs: Record<string, string>, options: Parameters<typeof runAction>[1] = {}): Promise<ActionRun> {
+export async function run(inputs: Record<string, string>, options: Parameters<typeof runAction>[1] = {}): Promise<Awaited<ReturnType<typeof runAction>>> {
   const startedAt = Date.now()
   const result = await runAction(inputs, { ...options, env: { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1', ...options.env } })
   runs.push({ ...result, startedAt, endedAt: Date.now() })
   return result
+}
+
+/** The post step of `main`, as a runner runs it: the same inputs, and the STATE_* variables the main step saved. */
+export function runPost(inputs: Record<string, string>, main: { stateFile: string }, options: Parameters<typeof runAction>[1] = {}): ReturnType<typeof run> {
+  return run(inputs, { ...options, env: { ...options.env, ...stateEnv(main.stateFile) } })
 }
 
 /** Calls of `op` the platform carried out (answered 2xx, or carried out and then dropped by a fault). */

@@ -40,6 +40,7 @@ jest.unstable_mockModule('@actions/core', () => {
   return {
     getInput: (name: string) => shown.inputs[name] ?? '',
     setSecret: (s: string) => void shown.masked.push(s),
+    saveState: () => undefined,
     info: say(''),
     debug: say('::debug::'),
     warning: say('::warning::'),

@@ -51,6 +51,7 @@ export interface RunHost {
 const PROCESS_HOST: RunHost = { signals: process, exit: (code) => process.exit(code) }
 
 export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
+  core.saveState('isPost', 'true')
   const timeline = new Timeline()
   let inputs: ActionInputs | undefined
   let deployRun: DeployRun | undefined

@@ -9,6 +9,7 @@ import { describeLook } from './deploy/look.js'
 import { formatBytes, formatDuration } from './format.js'
 import type { Phase } from './phases.js'
 import type { SearchResult } from './search/client.js'
+import { noteReported } from './run-state.js'
 
 /** Everything one run did: what report.ts turns into outputs, notices and the summary. */
 export interface RunResult {
@@ -326,4 +327,5 @@ export async function report(run: RunResult): Promise<void> {
   // Outside a runner (local runs) there is no summary file: skip quietly.
   if (!process.env.GITHUB_STEP_SUMMARY) return
   await core.summary.addRaw(summaryMarkdown(run)).write()
+  noteReported()
 }

@@ -12,6 +12,10 @@ export const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.u
 
 export interface ActionRun {
   code: number | null
+  /** The signal that ended the process, if one did. */
+  signal?: NodeJS.Signals | null
+  /** With `cancel`: ms from the SIGINT to the process's end (undefined when it ended before the SIGINT). */
+  exitAfterSigintMs?: number | undefined
   stdout: string
   stderr: string
   outputs: Record<string, string>
@@ -58,29 +62,53 @@ export interface RunnerFiles {
   env: Record<string, string>
   outputFile: string
   summaryFile: string
+  /** GITHUB_STATE: where core.saveState writes what the post step gets back. */
+  stateFile: string
 }
 
-/** What a runner gives a step, under `dir`: the GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, RUNNER_TEMP, the GITHUB_* context and the INPUT_* variables. */
+/** What a runner gives a step, under `dir`: the GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_STATE files, RUNNER_TEMP, the GITHUB_* context and the INPUT_* variables. */
 export function runnerEnvironment(dir: string, inputs: Record<string, string>, workspace: string = dir): RunnerFiles {
   const outputFile = join(dir, 'output')
   const summaryFile = join(dir, 'summary.md')
+  const stateFile = join(dir, 'state')
   const runnerTemp = join(dir, 'runner-temp')
   mkdirSync(runnerTemp)
   writeFileSync(outputFile, '')
   writeFileSync(summaryFile, '')
+  writeFileSync(stateFile, '')
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? dir,
     GITHUB_ACTIONS: 'true',
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_STATE: stateFile,
     RUNNER_TEMP: runnerTemp,
     GITHUB_WORKSPACE: workspace,
     GITHUB_REPOSITORY: 'acme/site',
     GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
     ...inputEnv(inputs)
   }
-  return { env, outputFile, summaryFile }
+  return { env, outputFile, summaryFile, stateFile }
+}
+
+/** The STATE_* variables a runner gives the post step: the last value saved under each name (core.saveState's file). */
+export function stateEnv(stateFile: string): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [name, value] of Object.entries(parseOutputFile(readFileSync(stateFile, 'utf8')))) env[`STATE_${name}`] = value
+  return env
+}
+
+/**
+ * A cancel as a runner sends it: SIGINT once `when` holds (checked every 20 ms, given the stdout so far),
+ * SIGTERM `termAfterMs` later (7.5 s), SIGKILL `killAfterMs` after that (2.5 s). `signal: 'SIGKILL'` instead
+ * kills at once (a runner that died, a machine gone).
+ */
+export interface CancelPlan {
+  when: (stdout: string) => boolean
+  signal?: 'SIGINT' | 'SIGKILL'
+  termAfterMs?: number
+  killAfterMs?: number
 }
 
 export async function runAction(
@@ -91,10 +119,11 @@ export async function runAction(
     timeoutMs?: number
     /** Copy the action's log to this process's stdout as it runs: as it is ('raw'), or as a runner shows it ('runner'). */
     echo?: 'raw' | 'runner'
+    cancel?: CancelPlan
   } = {}
-): Promise<ActionRun & { outputFile: string; summaryFile: string }> {
+): Promise<ActionRun & { outputFile: string; summaryFile: string; stateFile: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'brcd-run-'))
-  const { env: base, outputFile, summaryFile } = runnerEnvironment(dir, inputs, options.workspace)
+  const { env: base, outputFile, summaryFile, stateFile } = runnerEnvironment(dir, inputs, options.workspace)
   const env: Record<string, string> = { ...base, ...options.env }
   const started = Date.now()
   const child = spawn(process.env.E2E_NODE || process.execPath, [ACTION], { env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -115,8 +144,31 @@ export async function runAction(
   })
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000)
-  const code = await new Promise<number | null>((done) => child.on('close', done))
+  let ended = false
+  let exitedAt = 0
+  child.on('exit', () => {
+    ended = true
+    exitedAt = Date.now()
+  })
+  const cancel = options.cancel
+  let sigintAt: number | undefined
+  const timers: NodeJS.Timeout[] = []
+  if (cancel) {
+    const poll = setInterval(() => {
+      if (ended || !cancel.when(stdout)) return
+      clearInterval(poll)
+      if (cancel.signal === 'SIGKILL') return void child.kill('SIGKILL')
+      sigintAt = Date.now()
+      child.kill('SIGINT')
+      const termAfter = cancel.termAfterMs ?? 7_500
+      timers.push(setTimeout(() => !ended && child.kill('SIGTERM'), termAfter))
+      timers.push(setTimeout(() => !ended && child.kill('SIGKILL'), termAfter + (cancel.killAfterMs ?? 2_500)))
+    }, 20)
+    timers.push(poll)
+  }
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((done) => child.on('close', (c, s) => done([c, s])))
   clearTimeout(timer)
+  for (const t of timers) clearTimeout(t)
   const visible = stdout
     .split('\n')
     .filter((l) => !l.startsWith('::add-mask::'))
@@ -125,7 +177,10 @@ export async function runAction(
   return {
     outputFile,
     summaryFile,
+    stateFile,
     code,
+    signal,
+    exitAfterSigintMs: sigintAt === undefined ? undefined : exitedAt - sigintAt,
     stdout,
     stderr,
     visible,

@@ -5,6 +5,7 @@ import * as core from '@actions/core'
 import { describeError, ServiceError } from '../errors.js'
 import { networkFailure } from '../http/errors.js'
 import { registerSecret } from '../secrets.js'
+import { noteRefreshToken, noteRevoked } from '../run-state.js'
 import type { CloudApi } from './api.js'
 
 /** The platform's advice: renew 9 minutes after issue (tokens live 10). */
@@ -78,6 +79,7 @@ export class CloudSession {
       throw error
     }
     this.accept(answer, 'Login')
+    if (this.refreshToken) noteRefreshToken(this.api.baseUrl, this.refreshToken)
   }
 
   /**
@@ -159,6 +161,7 @@ export class CloudSession {
         json: { grant_type: 'refresh_token', refresh_token: refreshToken }
       })
       this.refreshToken = undefined
+      noteRevoked()
       return undefined
     } catch (error) {
       return describeError(error)

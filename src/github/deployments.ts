@@ -2,6 +2,7 @@
 // Environments page. Best effort: any failure here is a warning, never a failed deploy.
 import * as core from '@actions/core'
 import { describeError } from '../errors.js'
+import { noteGitHubDeployment, noteGitHubDeploymentFinal } from '../run-state.js'
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure'
 
@@ -44,6 +45,7 @@ export class GitHubDeployment {
       if (typeof id !== 'number') throw new Error(`GitHub answered HTTP ${answer.status} without a deployment id`)
       const logUrl = context.runId ? `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${context.runId}` : undefined
       const deployment = new GitHubDeployment(octokit, repo, id, logUrl, environmentUrl)
+      noteGitHubDeployment(id, repo, logUrl)
       await deployment.set('in_progress', `Deploying to ${environment}`)
       core.info(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`)
       return deployment
@@ -66,6 +68,7 @@ export class GitHubDeployment {
         ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
         auto_inactive: state === 'success'
       })
+      if (state !== 'in_progress') noteGitHubDeploymentFinal()
     } catch (error) {
       core.warning(`Could not set GitHub Deployment ${this.id} to ${state} (${describeError(error)}).`)
     }
