@@ -28622,7 +28622,7 @@ function whereItStands(result) {
     else
         parts.push(`No deploy of ${release.distributionId} to '${release.environment}' was sent.`);
     if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
-        parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${(0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-applied') ? ' and applied' : ''}.`);
+        parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${(0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-applied') ? ' and applied' : release.rollbackNotSeen !== undefined ? `; ${release.rollbackNotSeen}` : ''}.`);
     else if (release.rollbackTo !== undefined)
         parts.push(`A rollback to ${release.rollbackTo} was under way; the platform had not confirmed its request.`);
     const now = nowRuns(result);
@@ -29100,10 +29100,12 @@ function resolveCloudAddress(inputs) {
 /* unused harmony exports OUTPUTS, deployedWord, outputValues, notices, headline, summaryMarkdown */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(350);
-/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9392);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6264);
+/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9392);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6264);
+/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(518);
 // What the user sees at the end, derived from the results of the run's steps and nothing else: the
 // outputs (one table, OUTPUTS), the notices, and the job summary.
+
 
 
 
@@ -29152,7 +29154,7 @@ function rolledBackWord(release) {
 /** The last look at the environment reported that id. */
 function lastLookShows(deploy, id) {
     const look = deploy?.finalLook;
-    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_2__/* .sameId */ .s)(look.distributionId, id);
+    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_3__/* .sameId */ .s)(look.distributionId, id);
 }
 function outputValues(run) {
     const values = {};
@@ -29176,7 +29178,7 @@ function notices(run) {
         if (d.dryRun) {
             const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : '';
             const head = d.archive && !d.reused
-                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
+                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
                 : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`;
             lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`);
         }
@@ -29249,7 +29251,7 @@ function deploymentRows(d) {
         ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
         ['Upload', archive ? uploadText : undefined],
         ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
-        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
+        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
         ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
         ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
@@ -29321,7 +29323,9 @@ function headline(r) {
         return `✅ Already running: ${env} runs ${id}; nothing deployed`;
     if (release?.state === 'verified') {
         // "runs X" is a claim about now: only the last look makes it.
-        return d && lastLookShows(d, d.distributionId ?? '') ? `✅ Verified: ${env} runs ${id}` : `✅ Verified ${id} on ${env}, which ${atTheEnd(d)}`;
+        return d && lastLookShows(d, d.distributionId ?? '')
+            ? `✅ Verified: ${env} runs ${id}`
+            : `✅ Verified ${id} on ${env}, which ${atTheEnd(d)}`;
     }
     if (release)
         return `✅ Deployed, not verified: ${env} ${atTheEnd(d)}`;
@@ -29337,7 +29341,7 @@ function outcomeLines(d) {
     const lines = [];
     const look = d.finalLook;
     if (look !== undefined && d.environmentName) {
-        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_2__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
+        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_3__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
     }
     if (release) {
         const verified = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(release, 'verified');
@@ -29418,7 +29422,7 @@ function summaryMarkdown(r) {
         const start = transitions[0]?.at ?? 0;
         lines.push('', '### Release', '', '| Time | State | Evidence |', '|---:|---|---|');
         for (const t of transitions)
-            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
+            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
     }
     if (d?.dryRun && d.plan.length > 0)
         lines.push('', '### What the run would do', '', ...d.plan.map((p) => `- ${p}`));
@@ -29427,7 +29431,7 @@ function summaryMarkdown(r) {
     if (r.phases.length > 0) {
         lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|');
         for (const p of r.phases)
-            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
+            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
     return lines.join('\n') + '\n';
 }
@@ -29441,6 +29445,93 @@ async function report(run) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
     await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(summaryMarkdown(run)).write();
+    (0,_run_state_js__WEBPACK_IMPORTED_MODULE_2__/* .noteReported */ .uR)();
+}
+
+
+/***/ }),
+
+/***/ 518:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $P: () => (/* binding */ noteRefreshToken),
+/* harmony export */   B1: () => (/* binding */ noteGitHubDeploymentFinal),
+/* harmony export */   c4: () => (/* binding */ STATE),
+/* harmony export */   t2: () => (/* binding */ noteRevoked),
+/* harmony export */   uR: () => (/* binding */ noteReported),
+/* harmony export */   un: () => (/* binding */ readState),
+/* harmony export */   v9: () => (/* binding */ noteGitHubDeployment)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
+// What the main step leaves for the post step (action.yml runs.post), which runs after a cancel or a
+// kill too: the runner hands each saved value back as a STATE_<name> variable. The main step notes
+// each fact the moment it becomes true, so whatever point it is stopped at, the post step knows what
+// is left to finish.
+
+/** The state names; the post step reads them with core.getState. */
+const STATE = {
+    /** 'true' once the main step began: the one bundle then runs as the post step. */
+    isPost: 'isPost',
+    /** The API base address the refresh token belongs to. */
+    apiUrl: 'cloudApiUrl',
+    /** This run's refresh token while it is valid; '' once revoked. */
+    refreshToken: 'cloudRefreshToken',
+    /** 'true' once the main step revoked the refresh token. */
+    revoked: 'cloudRefreshTokenRevoked',
+    /** The GitHub Deployment started for this run: its id, and owner/repo. */
+    githubDeploymentId: 'githubDeploymentId',
+    githubRepository: 'githubDeploymentRepository',
+    githubLogUrl: 'githubDeploymentLogUrl',
+    /** 'true' once the GitHub Deployment got a final status (success or failure). */
+    githubDeploymentFinal: 'githubDeploymentFinal',
+    /** 'true' once the main step wrote its outputs and summary. */
+    reported: 'reported'
+};
+/**
+ * Only through the runner's state file. Without it (a local run), core.saveState would print the value
+ * as a workflow command on stdout, and there is no post step to read it anyway.
+ */
+function save(name, value) {
+    if (process.env.GITHUB_STATE)
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value);
+}
+/** The refresh token the post step revokes if the main step cannot. Masked before it is written anywhere. */
+function noteRefreshToken(apiUrl, token) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(token);
+    save(STATE.apiUrl, apiUrl);
+    save(STATE.refreshToken, token);
+    save(STATE.revoked, 'false');
+}
+/** The main step revoked the token: the post step has nothing to revoke, and the state holds no token. */
+function noteRevoked() {
+    save(STATE.refreshToken, '');
+    save(STATE.revoked, 'true');
+}
+function noteGitHubDeployment(id, repo, logUrl) {
+    save(STATE.githubDeploymentId, String(id));
+    save(STATE.githubRepository, `${repo.owner}/${repo.repo}`);
+    save(STATE.githubLogUrl, logUrl ?? '');
+    save(STATE.githubDeploymentFinal, 'false');
+}
+function noteGitHubDeploymentFinal() {
+    save(STATE.githubDeploymentFinal, 'true');
+}
+function noteReported() {
+    save(STATE.reported, 'true');
+}
+function readState(get = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu) {
+    const text = (name) => get(name) || undefined;
+    const id = Number(get(STATE.githubDeploymentId));
+    const [owner, repo] = (get(STATE.githubRepository) || '').split('/');
+    return {
+        apiUrl: text(STATE.apiUrl),
+        refreshToken: text(STATE.refreshToken),
+        revoked: get(STATE.revoked) === 'true',
+        githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
+        githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
+        reported: get(STATE.reported) === 'true'
+    };
 }
 
 
@@ -29918,9 +30009,11 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
   V4: () => (/* binding */ getInput),
+  Gu: () => (/* binding */ getState),
   Os: () => (/* binding */ group),
   pq: () => (/* binding */ info),
   lm: () => (/* binding */ notice),
+  LZ: () => (/* binding */ saveState),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
   Pq: () => (/* binding */ core_setSecret),
@@ -29928,7 +30021,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, isDebug, markdownSummary, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -31712,9 +31805,9 @@ function group(name, fn) {
 function saveState(name, value) {
     const filePath = process.env['GITHUB_STATE'] || '';
     if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+        return file_command_issueFileCommand('STATE', file_command_prepareKeyValueMessage(name, value));
     }
-    issueCommand('save-state', { name }, toCommandValue(value));
+    command_issueCommand('save-state', { name }, utils_toCommandValue(value));
 }
 /**
  * Gets the value of an state set by this action's main execution.
@@ -33905,6 +33998,7 @@ const UNWIND_MS = { watchdog: 5_000, cancel: 3_000 };
 const CLOSE_LIMIT_MS = { watchdog: 3_000, cancel: 2_500 };
 const PROCESS_HOST = { signals: process, exit: (code) => process.exit(code) };
 async function run(host = PROCESS_HOST) {
+    core/* saveState */.LZ('isPost', 'true');
     const timeline = new Timeline();
     let inputs;
     let deployRun;
@@ -33952,7 +34046,7 @@ async function run(host = PROCESS_HOST) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(697), __nccwpck_require__.e(58)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1058));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(697), __nccwpck_require__.e(748)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8748));
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined);
                 try {
                     await deployRun.done;
@@ -33980,7 +34074,9 @@ async function run(host = PROCESS_HOST) {
             const late = aborted(hurry.signal).catch(() => undefined);
             await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late]);
             await Promise.race([deployRun?.close(CLOSE_LIMIT_MS[stopped]), late]);
-            throw stopped === 'watchdog' ? new WatchdogTimeout(`${stop.signal.reason.message}${(0,outcome/* whereItStands */.ay)(deployRun?.result)}`) : stoppedBy(stop.signal, deployRun);
+            throw stopped === 'watchdog'
+                ? new WatchdogTimeout(`${stop.signal.reason.message}${(0,outcome/* whereItStands */.ay)(deployRun?.result)}`)
+                : stoppedBy(stop.signal, deployRun);
         }
     }
     catch (failure) {
@@ -34048,7 +34144,19 @@ function failureMessage(error, inputs, phase) {
     return (0,secrets/* redact */.E)(message);
 }
 
+// EXTERNAL MODULE: ./src/run-state.ts
+var run_state = __nccwpck_require__(518);
 ;// CONCATENATED MODULE: ./src/index.ts
+// One bundle serves both steps of action.yml, as actions/checkout does: run() saves isPost first
+// thing, and the runner hands that state back to the post step only. The post step's modules load
+// only there, so the main step loads what it did before.
 
-void run();
+
+
+if (core/* getState */.Gu(run_state/* STATE */.c4.isPost) === 'true') {
+    void __nccwpck_require__.e(/* import() */ 962).then(__nccwpck_require__.bind(__nccwpck_require__, 1962)).then(({ runPost }) => runPost()).catch((e) => core/* warning */.$e(`The post step could not start (${String(e)}).`));
+}
+else {
+    void run();
+}
 

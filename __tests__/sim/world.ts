@@ -85,24 +85,25 @@ export const schedules: fc.Arbitrary<Schedule> = fc.record({
   tightWatchdog: fc.boolean(),
   tokenSeconds: fc.constantFrom(20, 45, 120, 600),
   faults: fc.array(
-    fc.record({
-      operation: fc.constantFrom(...operations),
-      kind: fc.constantFrom(
-        'status' as const,
-        'status' as const,
-        'drop-after-apply' as const,
-        'hang' as const,
-        'revoke-tokens' as const,
-        'apply-then-status' as const,
-        'apply-then-delay' as const
-      ),
-      status: fc.constantFrom(500, 502, 503, 409, 429),
-      skip: fc.integer({ min: 0, max: 6 }),
-      delaySeconds: fc.constantFrom(5, 40, 90)
-    })
-    // A call carried out and then answered with an error is a server or proxy failing after the work (5xx);
-    // a 409 or 429 is a refusal before any work, as a rate limiter or the platform's busy rule gives it.
-    .map((f) => (f.kind === 'apply-then-status' && f.status < 500 ? { ...f, status: 502 } : f)),
+    fc
+      .record({
+        operation: fc.constantFrom(...operations),
+        kind: fc.constantFrom(
+          'status' as const,
+          'status' as const,
+          'drop-after-apply' as const,
+          'hang' as const,
+          'revoke-tokens' as const,
+          'apply-then-status' as const,
+          'apply-then-delay' as const
+        ),
+        status: fc.constantFrom(500, 502, 503, 409, 429),
+        skip: fc.integer({ min: 0, max: 6 }),
+        delaySeconds: fc.constantFrom(5, 40, 90)
+      })
+      // A call carried out and then answered with an error is a server or proxy failing after the work (5xx);
+      // a 409 or 429 is a refusal before any work, as a rate limiter or the platform's busy rule gives it.
+      .map((f) => (f.kind === 'apply-then-status' && f.status < 500 ? { ...f, status: 502 } : f)),
     { maxLength: 4 }
   ),
   actors: fc.array(

@@ -20,7 +20,7 @@ import type { PhaseRunner } from '../phases.js'
 import { sameId } from './look.js'
 import { EnvironmentWatch } from './observe.js'
 import { nowRuns, releaseFailure } from './outcome.js'
-import { deployRelease, rollBack, rollbackFailed, type ReleaseContext, type Verification } from './release.js'
+import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
 import { newRelease, rolledBack } from './release-state.js'
 import type { DeployResult } from './result.js'
 import { chooseDistribution, findEnvironment, resolveConfigFiles, upload, type SourceContext } from './source.js'
@@ -342,6 +342,8 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
     try {
       await rollBack(ctx, record)
     } catch (error) {
+      // A stop (watchdog, cancel) is no verdict on the rollback: it says how far it came, and the run ends as stopped.
+      if (parts.signal?.aborted) throw rollbackStopped(record, error)
       rollbackFailed(record, error)
     }
   }

@@ -89,7 +89,9 @@ export function whereItStands(result: DeployResult | undefined): string {
     parts.push(`A deploy of ${release.distributionId} to '${release.environment}' was sent, but no answer or look confirmed it: it may have been carried out.`)
   else parts.push(`No deploy of ${release.distributionId} to '${release.environment}' was sent.`)
   if (reached(release, 'rollback-requested'))
-    parts.push(`A rollback to ${release.rollbackTo ?? '?'} was requested${reached(release, 'rollback-applied') ? ' and applied' : ''}.`)
+    parts.push(
+      `A rollback to ${release.rollbackTo ?? '?'} was requested${reached(release, 'rollback-applied') ? ' and applied' : release.rollbackNotSeen !== undefined ? `; ${release.rollbackNotSeen}` : ''}.`
+    )
   else if (release.rollbackTo !== undefined) parts.push(`A rollback to ${release.rollbackTo} was under way; the platform had not confirmed its request.`)
   const now = nowRuns(result)
   if (now) parts.push(now)

@@ -6,7 +6,7 @@ import { HealthCheckFailed } from '../health.js'
 import type { HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
 import { describeLook, sameId, switching } from './look.js'
-import { enter, type FailureKind, type ReleaseRecord, type ReleaseState } from './release-state.js'
+import { enter, reached, type FailureKind, type ReleaseRecord, type ReleaseState } from './release-state.js'
 import type { EnvironmentLook } from './result.js'
 import {
   followSwitch,
@@ -218,6 +218,14 @@ export function rollbackFailed(release: ReleaseRecord, error: unknown): void {
   // rollbackTo is set before the rollback's first step: without it, none was attempted.
   if (release.rollbackTo === undefined || !ROLLING_BACK.includes(release.state)) return
   enter(release, 'rollback-failed', error instanceof Error ? error.message : String(error))
+}
+
+/** Notes how far a rollback came when the run was stopped (watchdog, cancel) during it; returns the stop to rethrow. */
+export function rollbackStopped(release: ReleaseRecord, stop: unknown): unknown {
+  const why = `the run was stopped (${stop instanceof Error ? stop.name : 'stop'}) before the switch back was seen`
+  if (reached(release, 'rollback-requested')) release.rollbackNotSeen ??= why
+  else if (release.rollbackUnconfirmed === undefined) release.rollbackNotSent ??= 'the run was stopped (watchdog or cancel) before a rollback could be sent'
+  return stop
 }
 
 /** The states a rollback can stop in part-way. */

@@ -1,8 +1,94 @@
-export const id = 58;
-export const ids = [58];
+export const id = 748;
+export const ids = [748];
 export const modules = {
 
-/***/ 1058:
+/***/ 9129:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ CloudApi)
+/* harmony export */ });
+/* unused harmony export DEFAULT_RETRY */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8902);
+// The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
+// bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
+// non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
+
+
+
+const DEFAULT_RETRY = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 };
+class CloudApi {
+    transport;
+    retrier;
+    uploadIdleTimeoutMs;
+    constructor(transport, options = {}) {
+        this.transport = transport;
+        this.retrier = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .createRetrier */ .SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isTransient */ .dg }, (level, message) => level === 'warning' ? _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message) : _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message));
+        this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
+    }
+    get baseUrl() {
+        return this.transport.baseUrl;
+    }
+    retrying(operation, fn, notice) {
+        return this.retrier.retrying(operation, fn, notice);
+    }
+    /** One JSON call, one attempt: the parsed answer (undefined for an empty body), or a ServiceError. */
+    async json(call) {
+        const headers = { ...bearer(call.token) };
+        if (call.json !== undefined)
+            headers['content-type'] = 'application/json';
+        const res = await this.transport.send({
+            method: call.method,
+            path: checkPath(call.path),
+            headers,
+            body: call.json === undefined ? undefined : JSON.stringify(call.json),
+            ...(call.timeoutMs !== undefined && { timeoutMs: call.timeoutMs })
+        });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
+        const ok = succeeded(call.operation, res);
+        if (ok.text.trim() === '')
+            return undefined;
+        try {
+            return JSON.parse(ok.text);
+        }
+        catch {
+            throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`);
+        }
+    }
+    /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
+    async stream(call) {
+        const res = await this.transport.send({
+            method: 'POST',
+            path: checkPath(call.path),
+            headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
+            body: call.body,
+            idleTimeoutMs: this.uploadIdleTimeoutMs
+        });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`POST ${call.path} -> ${res.status}`);
+        return succeeded(call.operation, res);
+    }
+}
+/** The cloud API fails any path with a trailing slash: catch a programming error before it is sent. */
+function checkPath(path) {
+    if (/.\/(\?|$)/.test(path))
+        throw new Error(`internal error: request path ${path} ends with a slash`);
+    return path;
+}
+function bearer(token) {
+    return token === undefined ? {} : { authorization: `Bearer ${token}` };
+}
+function succeeded(operation, res) {
+    if (res.status < 200 || res.status > 299)
+        throw (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .toServiceError */ .N1)(operation, res);
+    return res;
+}
+
+
+/***/ }),
+
+/***/ 8748:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -45,84 +131,10 @@ async function runBuildCommand(command, cwd) {
     core/* info */.pq(`build-command finished (exit code 0).`);
 }
 
-// EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
-;// CONCATENATED MODULE: ./src/cloud/api.ts
-// The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
-// bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
-// non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
-
-
-
-const DEFAULT_RETRY = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 };
-class CloudApi {
-    transport;
-    retrier;
-    uploadIdleTimeoutMs;
-    constructor(transport, options = {}) {
-        this.transport = transport;
-        this.retrier = (0,retry/* createRetrier */.SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: http_errors/* isTransient */.dg }, (level, message) => level === 'warning' ? core/* warning */.$e(message) : core/* info */.pq(message));
-        this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
-    }
-    get baseUrl() {
-        return this.transport.baseUrl;
-    }
-    retrying(operation, fn, notice) {
-        return this.retrier.retrying(operation, fn, notice);
-    }
-    /** One JSON call, one attempt: the parsed answer (undefined for an empty body), or a ServiceError. */
-    async json(call) {
-        const headers = { ...bearer(call.token) };
-        if (call.json !== undefined)
-            headers['content-type'] = 'application/json';
-        const res = await this.transport.send({
-            method: call.method,
-            path: checkPath(call.path),
-            headers,
-            body: call.json === undefined ? undefined : JSON.stringify(call.json),
-            ...(call.timeoutMs !== undefined && { timeoutMs: call.timeoutMs })
-        });
-        core/* debug */.Yz(`${call.method} ${call.path} -> ${res.status}`);
-        const ok = succeeded(call.operation, res);
-        if (ok.text.trim() === '')
-            return undefined;
-        try {
-            return JSON.parse(ok.text);
-        }
-        catch {
-            throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`);
-        }
-    }
-    /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
-    async stream(call) {
-        const res = await this.transport.send({
-            method: 'POST',
-            path: checkPath(call.path),
-            headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
-            body: call.body,
-            idleTimeoutMs: this.uploadIdleTimeoutMs
-        });
-        core/* debug */.Yz(`POST ${call.path} -> ${res.status}`);
-        return succeeded(call.operation, res);
-    }
-}
-/** The cloud API fails any path with a trailing slash: catch a programming error before it is sent. */
-function checkPath(path) {
-    if (/.\/(\?|$)/.test(path))
-        throw new Error(`internal error: request path ${path} ends with a slash`);
-    return path;
-}
-function bearer(token) {
-    return token === undefined ? {} : { authorization: `Bearer ${token}` };
-}
-function succeeded(operation, res) {
-    if (res.status < 200 || res.status > 299)
-        throw (0,http_errors/* toServiceError */.N1)(operation, res);
-    return res;
-}
-
+// EXTERNAL MODULE: ./src/cloud/api.ts
+var cloud_api = __webpack_require__(9129);
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var deploy_look = __webpack_require__(9392);
 // EXTERNAL MODULE: ./src/format.ts
 var format = __webpack_require__(6264);
 ;// CONCATENATED MODULE: ./src/progress.ts
@@ -308,6 +320,7 @@ function multipartFile(file) {
 
 
 
+
 /** How far the platform's clock may run behind ours when we ask "was this stored after we began?". */
 const CLOCK_SKEW_MS = 5 * 60_000;
 const PAGE = 100;
@@ -439,7 +452,7 @@ class CloudClient {
     /**
      * Uploads from disk; every attempt streams the file afresh. When an attempt fails after the whole
      * body was sent (the answer was lost), the next one first looks for the stored upload, same name
-     * and MD5, stored since the first attempt began, and adopts it instead of uploading a duplicate.
+     * and MD5, not listed before the upload (see UploadFile.knownBefore), and adopts it instead of uploading a duplicate.
      */
     async uploadDistribution(file) {
         const operation = 'Uploading the distribution';
@@ -504,12 +517,9 @@ class CloudClient {
         }));
     }
     async findStoredUpload(file, began) {
-        const since = began - CLOCK_SKEW_MS;
+        const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS);
         const { md5 } = await file.verified;
-        const matches = (await this.listDistributions()).filter((d) => {
-            const created = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
-            return (0,distribution_name/* sameDistributionName */.G)(d.name, file.fileName) && sameMd5(d.md5hash, md5) && !(created < since);
-        });
+        const matches = (await this.listDistributions()).filter((d) => (0,distribution_name/* sameDistributionName */.G)(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d));
         matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
         return matches[0];
     }
@@ -522,6 +532,15 @@ class CloudClient {
         const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
         await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs);
     }
+}
+/**
+ * Whether a listed distribution appeared since the upload began: not among the ids listed before it (in any
+ * letter case), or, when those are not known, not dated before `since` (an undated one counts as new).
+ */
+function newSince(knownBefore, since) {
+    if (knownBefore !== undefined)
+        return (d) => ![...knownBefore].some((id) => (0,deploy_look/* sameId */.s)(id, d.id));
+    return (d) => !((d.createdAt ? Date.parse(d.createdAt) : Number.NaN) < since);
 }
 /** MD5s compare as hex, whatever case the platform writes them in. */
 function sameMd5(a, b) {
@@ -554,12 +573,17 @@ function readRecord(text) {
     }
 }
 
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __webpack_require__(7194);
+// EXTERNAL MODULE: ./src/run-state.ts
+var run_state = __webpack_require__(518);
 ;// CONCATENATED MODULE: ./src/cloud/session.ts
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
 // refresh operation before the token runs out, and renews once more when a call meets a 401.
 // It never calls logout: that would end every token of the user, in every parallel job.
+
 
 
 
@@ -619,6 +643,8 @@ class CloudSession {
             throw error;
         }
         this.accept(answer, 'Login');
+        if (this.refreshToken)
+            (0,run_state/* noteRefreshToken */.$P)(this.api.baseUrl, this.refreshToken);
     }
     /**
      * Sends every later call, renewals included, through another door: the run's closing calls use one of
@@ -703,6 +729,7 @@ class CloudSession {
                 json: { grant_type: 'refresh_token', refresh_token: refreshToken }
             });
             this.refreshToken = undefined;
+            (0,run_state/* noteRevoked */.t2)();
             return undefined;
         }
         catch (error) {
@@ -2768,6 +2795,7 @@ async function prepareArchive(inputs, cleanup) {
 // Environments page. Best effort: any failure here is a warning, never a failed deploy.
 
 
+
 class GitHubDeployment {
     octokit;
     repo;
@@ -2803,6 +2831,7 @@ class GitHubDeployment {
                 throw new Error(`GitHub answered HTTP ${answer.status} without a deployment id`);
             const logUrl = context.runId ? `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${context.runId}` : undefined;
             const deployment = new GitHubDeployment(octokit, repo, id, logUrl, environmentUrl);
+            (0,run_state/* noteGitHubDeployment */.v9)(id, repo, logUrl);
             await deployment.set('in_progress', `Deploying to ${environment}`);
             core/* info */.pq(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`);
             return deployment;
@@ -2823,6 +2852,8 @@ class GitHubDeployment {
                 ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
                 auto_inactive: state === 'success'
             });
+            if (state !== 'in_progress')
+                (0,run_state/* noteGitHubDeploymentFinal */.B1)();
         }
         catch (error) {
             core/* warning */.$e(`Could not set GitHub Deployment ${this.id} to ${state} (${(0,errors/* describeError */.Uc)(error)}).`);
@@ -2832,6 +2863,8 @@ class GitHubDeployment {
 
 // EXTERNAL MODULE: ./src/inputs/address.ts
 var address = __webpack_require__(1617);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
 var http_transport = __webpack_require__(5848);
 ;// CONCATENATED MODULE: ./src/health.ts
@@ -2922,8 +2955,6 @@ async function checkHealth(options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(9392);
 ;// CONCATENATED MODULE: ./src/deploy/observe.ts
 // Looking at the environment: what it reports (the documented distributionId, and a status field when
 // the platform gives one, which is never required), and the pace of looking again until a deadline.
@@ -3347,7 +3378,9 @@ async function rollBack(ctx, release) {
             if (look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, to))
                 throw replaced(release, new Replaced(notOurs, look));
             // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
-            const why = look.distributionId === undefined ? 'it names no distribution' : `it still reports the previous distribution, so ${release.distributionId} was not seen running`;
+            const why = look.distributionId === undefined
+                ? 'it names no distribution'
+                : `it still reports the previous distribution, so ${release.distributionId} was not seen running`;
             release.rollbackNotSent = `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${why}, and a rollback is sent only over this run's own release`;
             ctx.log(`${release.rollbackNotSent}.`);
             return;
@@ -3394,56 +3427,158 @@ function rollbackFailed(release, error) {
         return;
     (0,release_state/* enter */.Ve)(release, 'rollback-failed', error instanceof Error ? error.message : String(error));
 }
+/** Notes how far a rollback came when the run was stopped (watchdog, cancel) during it; returns the stop to rethrow. */
+function rollbackStopped(release, stop) {
+    const why = `the run was stopped (${stop instanceof Error ? stop.name : 'stop'}) before the switch back was seen`;
+    if ((0,release_state/* reached */.V6)(release, 'rollback-requested'))
+        release.rollbackNotSeen ??= why;
+    else if (release.rollbackUnconfirmed === undefined)
+        release.rollbackNotSent ??= 'the run was stopped (watchdog or cancel) before a rollback could be sent';
+    return stop;
+}
 /** The states a rollback can stop in part-way. */
 const ROLLING_BACK = ['failed', 'rollback-requested', 'rollback-applied'];
 
 ;// CONCATENATED MODULE: ./src/cloud/prune.ts
 // Which old distributions to delete so that, after one more upload, at most `max` remain: the plan
-// is pure, so every rule is unit-tested (oldest first, never one an environment runs); pruning
-// carries it out (on a dry run, it counts what would go).
+// is pure, so every rule is unit-tested (oldest first, never one an environment runs, never a fresh
+// upload); pruning carries it out, looking at the environments again right before each delete (on a
+// dry run, it counts what would go).
 
 
+
+/** Another job may have just uploaded a distribution it is about to deploy: one stored this recently is kept. */
+const FRESH_MS = 60 * 60_000;
+/** How far the platform's clock may be off from ours, either way. */
+const prune_CLOCK_SKEW_MS = 5 * 60_000;
 function createdMs(d) {
     const t = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
     // Undated records sort first: they are the oldest we can tell of.
     return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
 }
-function planPruning(distributions, inUse, max) {
+/** Ids are compared without letter case: the platform may write them in either. */
+function isInUse(inUse, id) {
+    for (const used of inUse)
+        if ((0,deploy_look/* sameId */.s)(used, id))
+            return true;
+    return false;
+}
+/** `freshSince`: a distribution created at or after this time (ms) is never deleted. */
+function planPruning(distributions, inUse, max, freshSince = Number.POSITIVE_INFINITY) {
     let excess = distributions.length - (max - 1);
     const toDelete = [];
+    const fresh = [];
     const oldestFirst = [...distributions].sort((a, b) => createdMs(a) - createdMs(b) || a.id.localeCompare(b.id));
     for (const d of oldestFirst) {
         if (excess <= 0)
             break;
-        if (inUse.has(d.id))
+        if (isInUse(inUse, d.id))
             continue;
+        if (createdMs(d) >= freshSince) {
+            fresh.push(d);
+            continue;
+        }
         toDelete.push(d);
         excess--;
     }
-    return { toDelete, shortBy: Math.max(0, excess) };
+    return { toDelete, fresh, shortBy: Math.max(0, excess) };
+}
+/** The distributions the environments report. */
+function inUseBy(environments) {
+    return new Set(environments.map((e) => e.distributionId).filter((id) => typeof id === 'string' && id !== ''));
+}
+/**
+ * Whether an environment may be switching to a distribution nobody can tell from the list: its status says
+ * it is switching (one of the two ids in play is then not reported, in either reading of the platform), or
+ * it reports no distribution while its status is not 'empty'. Without a status field, no id means none runs.
+ */
+function mayBeSwitching(e) {
+    if (e.status === undefined)
+        return false;
+    const id = e.distributionId ?? undefined;
+    if ((0,deploy_look/* switching */.Zx)({ distributionId: id, status: e.status, at: 0 }) === true)
+        return true;
+    return (id === undefined || id === '') && e.status.toLowerCase() !== 'empty';
+}
+function whySwitching(e) {
+    const runs = e.distributionId ? `reports distribution ${e.distributionId}` : 'reports no distribution';
+    return `environment '${e.name}' ${runs} with status '${e.status}', so it may be switching to a distribution that cannot be known`;
+}
+function isAbort(error) {
+    return error instanceof Error && (error.name === 'AbortError' || error.name === 'WatchdogTimeout');
+}
+/** The environments as they are now, or why pruning must stop: a delete acts on this look, not on the run's first one. */
+async function lookAgain(client) {
+    let list;
+    try {
+        list = await client.listEnvironments();
+    }
+    catch (error) {
+        if (isAbort(error))
+            throw error;
+        return { stop: `the environments could not be listed again right before deleting (${(0,errors/* describeError */.Uc)(error)})` };
+    }
+    if (!list.complete)
+        return { stop: 'the platform would not list every environment right before deleting' };
+    const busy = list.items.find(mayBeSwitching);
+    if (busy !== undefined)
+        return { stop: whySwitching(busy) };
+    return { items: list.items };
+}
+function describe(d) {
+    return `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`;
 }
 /** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (on a dry run, how many would). */
-async function pruneDistributions(client, distributions, max, environments, dryRun, say = core/* info */.pq) {
-    const inUse = new Set(environments.map((e) => e.distributionId).filter((id) => typeof id === 'string' && id !== ''));
-    const plan = planPruning(distributions, inUse, max);
+async function pruneDistributions(client, distributions, max, environments, options) {
+    const say = options.say ?? core/* info */.pq;
+    const busy = environments.find(mayBeSwitching);
+    if (busy !== undefined) {
+        core/* warning */.$e(`Not pruning this run: ${whySwitching(busy)}, and deleting it would break that release. Old distributions stay until a later run.`);
+        return 0;
+    }
+    const inUse = inUseBy(environments);
+    const freshSince = (options.startedAt ?? performance.timeOrigin) - FRESH_MS - prune_CLOCK_SKEW_MS;
+    const plan = planPruning(distributions, inUse, max, freshSince);
     core/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
+    for (const d of plan.fresh) {
+        core/* info */.pq(`Pruning: kept distribution ${describe(d)}: stored within the last hour, it may be another job's upload about to be deployed.`);
+    }
     if (plan.toDelete.length === 0 && plan.shortBy === 0) {
         core/* info */.pq('Nothing to prune.');
         return 0;
     }
+    // Every one the plan could take, oldest first: one kept at the look before its delete gives way to the next.
+    const candidates = planPruning(distributions, inUse, 1, freshSince).toDelete;
+    const deleted = options.dryRun ? countDryRun(plan.toDelete, say) : await deleteAll(client, candidates, plan.toDelete.length);
+    if (plan.shortBy > 0) {
+        core/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment` +
+            `${plan.fresh.length > 0 ? ' or was stored within the last hour' : ''}.`);
+    }
+    return deleted;
+}
+function countDryRun(toDelete, say) {
+    for (const d of toDelete)
+        say(`Would delete distribution ${describe(d)}.`);
+    return toDelete.length;
+}
+/** Deletes `want` of the candidates, each only when no environment runs it at a look right before its delete; stops when that look cannot be trusted. */
+async function deleteAll(client, candidates, want) {
     let deleted = 0;
-    for (const d of plan.toDelete) {
-        const what = `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`;
-        if (dryRun) {
-            say(`Would delete distribution ${what}.`);
-            deleted++;
+    for (const d of candidates) {
+        if (deleted >= want)
+            break;
+        const now = await lookAgain(client);
+        if ('stop' in now) {
+            core/* warning */.$e(`Pruning stopped before deleting distribution ${describe(d)}: ${now.stop}. ${deleted} deleted so far; the rest stay.`);
+            break;
+        }
+        const user = now.items.find((e) => (0,deploy_look/* sameId */.s)(e.distributionId, d.id));
+        if (user !== undefined) {
+            core/* info */.pq(`Pruning: kept distribution ${describe(d)}: environment '${user.name}' runs it now.`);
             continue;
         }
-        if (await deleteOrSkip(client, d.id, what))
+        if (await deleteOrSkip(client, d.id, describe(d)))
             deleted++;
-    }
-    if (plan.shortBy > 0) {
-        core/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment.`);
     }
     return deleted;
 }
@@ -3458,7 +3593,7 @@ async function deleteOrSkip(client, id, what) {
         return true;
     }
     catch (error) {
-        if (error instanceof Error && (error.name === 'AbortError' || error.name === 'WatchdogTimeout'))
+        if (isAbort(error))
             throw error;
         const why = error instanceof errors/* ServiceError */._7 && error.status === 409 ? 'the platform says it is in use (HTTP 409)' : (0,errors/* describeError */.Uc)(error);
         core/* warning */.$e(`Pruning: kept distribution ${what}: ${why}. Pruning goes on; delete it later in the console if it is no longer needed.`);
@@ -3504,7 +3639,7 @@ async function prune(ctx, stored, max, known) {
             'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.');
         return 0;
     }
-    return pruneDistributions(client, stored, max, list.items, inputs.dryRun, inputs.dryRun ? ctx.say : core/* info */.pq);
+    return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : core/* info */.pq });
 }
 /** A distribution given by id: it must be on the stack. */
 async function byId(ctx, id) {
@@ -3547,6 +3682,7 @@ async function reuseOrPrune(ctx, ready, environments) {
         return { all, same };
     });
     result.reused = stored.same !== undefined;
+    result.listedBefore = stored.all.map((d) => d.id);
     if (stored.same === undefined && inputs.maxDistributions !== undefined) {
         const max = inputs.maxDistributions;
         const deleted = await ctx.phase('Prune old distributions', async () => {
@@ -3581,6 +3717,8 @@ async function upload(ctx, ready) {
             size: ready.size,
             verified: ctx.verified(ready),
             storedBefore: ctx.result.storedBefore,
+            // A stored copy after a lost answer is one not listed before: no clock is compared.
+            knownBefore: ctx.result.listedBefore && new Set(ctx.result.listedBefore),
             onUnconfirmed
         };
         const d = await ctx.client.uploadDistribution(file);
@@ -3661,7 +3799,7 @@ function startDeploy(inputs, phase, signal, verify) {
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
     const result = newResult(inputs);
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
-    const api = new CloudApi(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
+    const api = new cloud_api/* CloudApi */.q(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
     const session = new CloudSession(api, inputs.username, inputs.password, { target });
     const run = {
         inputs,
@@ -3872,6 +4010,9 @@ async function release(inputs, parts, result) {
             await rollBack(ctx, record);
         }
         catch (error) {
+            // A stop (watchdog, cancel) is no verdict on the rollback: it says how far it came, and the run ends as stopped.
+            if (parts.signal?.aborted)
+                throw rollbackStopped(record, error);
             rollbackFailed(record, error);
         }
     }
@@ -3928,7 +4069,7 @@ function failureOf(result, cause) {
  */
 async function closingCalls(inputs, session, limitMs) {
     const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
-    const api = new CloudApi(transport, { retry: { attempts: 1 } });
+    const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     session.reroute(api);
     try {
         if (!inputs.environment || inputs.dryRun)
