@@ -4,7 +4,7 @@
 // stack in-process under a fake clock, and checks the invariants on the platform's own history after
 // every schedule. A failure prints its seed and path; replay one with
 //   SIM_SEED=<seed> SIM_PATH=<path> npm test -- __tests__/simulation.test.ts
-// SIM_RUNS sets how many schedules (default 1000).
+// SIM_RUNS sets how many schedules (default 2000).
 import { jest } from '@jest/globals'
 import { EventEmitter } from 'node:events'
 import fc from 'fast-check'
@@ -64,7 +64,7 @@ const { run } = await import('../src/main.js')
 // report() writes a summary only on a runner; the mock above keeps it.
 process.env.GITHUB_STEP_SUMMARY = '/dev/null'
 const BASE = 'http://127.0.0.1:9'
-const RUNS = Number(process.env.SIM_RUNS ?? 1000)
+const RUNS = Number(process.env.SIM_RUNS ?? 2000)
 
 function inputsOf(s: Schedule, stack: Stack): Record<string, string> {
   const deployTimeout = s.deployTimeoutSeconds / 60

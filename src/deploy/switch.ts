@@ -164,11 +164,19 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
       }
       look = await ctx.watch.lookAgain()
       if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded)) return 'adopted'
-    } while (look === undefined || switching(look) === true)
+    } while (look === undefined || busy(look, plan))
     const refusal = plan.refuse?.(look)
     if (refusal !== undefined) throw new Replaced(refusal, look)
     if (!sameId(look.distributionId, plan.distributionId)) plan.previous = look.distributionId
   }
+}
+
+/**
+ * The environment shows a deploy going on: a status in progress, or no id at all where it reported one
+ * before (a platform may show none mid-switch). A replay waits while it does: the deploy may be ours.
+ */
+function busy(look: EnvironmentLook, plan: SwitchPlan): boolean {
+  return switching(look) === true || (look.distributionId === undefined && plan.previous !== undefined)
 }
 
 /** A look that could not be made, for the waiting hook. */
