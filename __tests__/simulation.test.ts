@@ -9,7 +9,7 @@ import { jest } from '@jest/globals'
 import { EventEmitter } from 'node:events'
 import fc from 'fast-check'
 import type { Stack } from '../src/emulator/stack.js'
-import { ENV, MARKER, OLD, OURS, QUERY_SECRET, addFaults, makeStack, schedules, startActors, type Schedule } from './sim/world.js'
+import { ENV, MARKER, OLD, OURS, QUERY_SECRET, addFaults, makeStack, schedules, startActors, type CallFault, type Schedule } from './sim/world.js'
 import * as simTransport from './sim/transport.js'
 
 /** What the run showed the user: every log line, the outputs, the summary, the failure; and what it masked. */
@@ -195,7 +195,6 @@ function checkInvariants(s: Schedule, stack: Stack, ending: Ending): void {
   const everything = [...shown.lines.filter((l) => !l.startsWith('[world]')), shown.summary, JSON.stringify(shown.outputs), shown.failed ?? ''].join('\n')
   for (const secret of secrets) expect(everything.includes(secret) ? secret : 'absent').toBe('absent')
   void s
-  void OLD
 }
 
 function issuedTokens(stack: Stack): string[] {
@@ -239,4 +238,193 @@ describe('the release under every schedule (deterministic simulation)', () => {
       { numRuns: RUNS, ...(seed !== undefined && { seed }), ...(path !== undefined && { path }), endOnFailure: process.env.SIM_SHRINK === undefined }
     )
   }, 600_000)
+})
+
+/** A calm world: the platform reports the id when done, with a status, switches in 20 s; every shape changes a few of these. */
+const CALM: Schedule = {
+  reading: 'when-done',
+  status: true,
+  idCase: 'as-stored',
+  idWhileDeploying: 'reported',
+  clockOffsetSeconds: 0,
+  deleteInUse: 'refuse',
+  deploySeconds: 20,
+  start: 'old',
+  ourSiteFails: false,
+  rollback: true,
+  health: true,
+  followDeploy: true,
+  maxAttempts: 3,
+  deployTimeoutSeconds: 120,
+  requestTimeoutSeconds: 60,
+  tightWatchdog: false,
+  tokenSeconds: 600,
+  faults: [],
+  actors: [],
+  latency: [0],
+  cancelAt: undefined
+}
+
+const fault = (operation: CallFault['operation'], kind: CallFault['kind'], extra: Partial<CallFault> = {}): CallFault => ({
+  operation,
+  kind,
+  status: 500,
+  skip: 0,
+  delaySeconds: 5,
+  ...extra
+})
+
+/** The shapes found outside (issue 20), each a fixed schedule: the invariants hold, and the step says what it must. */
+const SHAPES: Array<[string, Partial<Schedule>, (history: { ours: number; rollbacks: number; log: string }) => void]> = [
+  [
+    'two jobs deploying at once, each with rollback: ours fails its check, theirs lands, no rollback over theirs',
+    { ourSiteFails: true, actors: [{ at: 30, kind: 'deploy', which: 0, seconds: 40 }], health: true },
+    ({ rollbacks, log }) => {
+      expect(rollbacks).toBe(0)
+      expect(shown.outputs).toMatchObject({ 'release-state': 'replaced', 'rolled-back': 'false' })
+      expect(log).not.toMatch(/was not followed \(follow-deploy: false\)|still ran the previous distribution/)
+    }
+  ],
+  [
+    'a lost deploy answer and a switch slower than deploy-timeout-minutes: never "nothing deployed"',
+    { faults: [fault('deploy', 'drop-after-apply')], deploySeconds: 200, deployTimeoutSeconds: 60, rollback: false },
+    ({ ours }) => {
+      // Carried out, and still switching at the last look: the step cannot know it was ours, and says so.
+      expect(ours).toBe(1)
+      expect(shown.outputs.deployed).toBe('unknown')
+      expect(shown.failed).toMatch(/may have been carried out/)
+      expect(shown.failed).not.toMatch(/nothing was deployed|stayed busy with another deploy/i)
+    }
+  ],
+  [
+    'a deploy carried out but answered 500: not "nothing was deployed"',
+    { faults: [fault('deploy', 'apply-then-status', { status: 500 })], rollback: false },
+    ({ ours }) => {
+      expect(ours).toBe(1)
+      expect(shown.outputs.deployed).toBe('true')
+    }
+  ],
+  [
+    'a lost answer with max-attempts 1: adopted once the environment shows it',
+    { faults: [fault('deploy', 'drop-after-apply')], maxAttempts: 1 },
+    ({ ours }) => {
+      expect(ours).toBe(1)
+      expect(shown.outputs).toMatchObject({ deployed: 'true', 'release-state': 'verified' })
+    }
+  ],
+  [
+    'a deploy call that never answers: ends within deploy-timeout-minutes, "may have been carried out", never "another deploy in progress"',
+    { faults: [fault('deploy', 'hang')], deployTimeoutSeconds: 30, requestTimeoutSeconds: 60, deploySeconds: 200, rollback: false },
+    () => {
+      expect(shown.outputs.deployed).toBe('unknown')
+      expect(shown.failed).toMatch(/may have been carried out/)
+      expect(shown.failed).not.toMatch(/stayed busy with another deploy/)
+      expect(phaseSeconds('Deploy to')).toBeLessThanOrEqual(35)
+    }
+  ],
+  [
+    'the watchdog during the deploy call: the deploy may have been carried out, and the step says so',
+    { faults: [fault('deploy', 'hang')], tightWatchdog: true, deployTimeoutSeconds: 30, health: false, rollback: false, latency: [5] },
+    () => {
+      expect(shown.outputs.deployed).not.toBe('false')
+      expect(shown.failed).not.toMatch(/nothing was deployed/i)
+    }
+  ],
+  [
+    'the watchdog during a poll sleep, with the access token due: outputs, a last look, a revocation',
+    { deploySeconds: 400, tightWatchdog: true, deployTimeoutSeconds: 180, tokenSeconds: 20, rollback: false, health: false },
+    () => {
+      expect(shown.failed).toMatch(/total-timeout-minutes/)
+      expect(shown.summary).not.toMatch(/Failed before anything|was not followed/)
+      expect(shown.summary).toMatch(/the run was stopped \(WatchdogTimeout\) while the release was in-progress/)
+      // The last look, with a token renewed on the closing calls' own door: the old release, still switching.
+      expect(shown.outputs['environment-distribution-id']).toBe(OLD)
+    }
+  ],
+  [
+    'one 500 on GET /v3/environments while following: following goes on',
+    { faults: [fault('list-environments', 'status', { status: 500, skip: 3 })], rollback: true },
+    ({ rollbacks }) => {
+      expect(rollbacks).toBe(0)
+      expect(shown.outputs['release-state']).toBe('verified')
+    }
+  ],
+  [
+    'a redeploy (force-deploy) with a lost answer and no status field: never deployed twice',
+    { start: 'ours', status: false, faults: [fault('deploy', 'drop-after-apply')], deploySeconds: 5 },
+    ({ ours }) => {
+      expect(ours).toBe(1)
+      expect(shown.outputs.deployed).toBe('unknown')
+    }
+  ],
+  [
+    'ids in upper case: our own deploy is not "replaced"',
+    { idCase: 'upper' },
+    () => expect(shown.outputs['release-state']).toBe('verified')
+  ],
+  [
+    'no distributionId while deploying (absent, or null): our own deploy is not "replaced"',
+    { idWhileDeploying: 'absent', status: false },
+    () => expect(shown.outputs['release-state']).toBe('verified')
+  ],
+  [
+    'the platform restarted mid-run: not "another deploy replaced this one"',
+    { actors: [{ at: 10, kind: 'restart', which: 0, seconds: 0 }], deployTimeoutSeconds: 60 },
+    ({ rollbacks }) => {
+      expect(rollbacks).toBe(0)
+      expect(shown.outputs['release-state']).not.toBe('replaced')
+      expect(shown.failed).toMatch(/names no distribution|not seen/)
+    }
+  ],
+  [
+    'a cancel while following: outputs, a summary, a revocation, within the grace period',
+    { deploySeconds: 100, cancelAt: 40 },
+    () => {
+      expect(shown.failed).toMatch(/cancelled \(SIGINT\)/)
+      expect(shown.outputs).toMatchObject({ deployed: 'true', 'release-state': 'in-progress' })
+    }
+  ],
+  [
+    'a cancel during a rollback: it was requested, not called failed',
+    { ourSiteFails: true, deploySeconds: 30, health: true, cancelAt: 100 },
+    ({ rollbacks }) => {
+      expect(rollbacks).toBe(1)
+      expect(shown.outputs).toMatchObject({ 'rolled-back': 'unknown', 'release-state': 'rollback-requested' })
+    }
+  ]
+]
+
+/** Seconds the phase whose name starts with `name` took, from the summary's phases table. */
+function phaseSeconds(name: string): number {
+  const row = shown.summary.split('\n').find((l) => l.startsWith(`| ${name}`))
+  const m = row === undefined ? null : /\| ([\d.]+) (ms|s|min)/.exec(row.slice(2 + name.length))
+  if (m === null) return Number.NaN
+  return Number(m[1]) * (m[2] === 'ms' ? 0.001 : m[2] === 'min' ? 60 : 1)
+}
+
+describe('the shapes found outside, as fixed schedules', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate'], now: new Date('2026-11-24T08:00:00Z') })
+    shown.lines = []
+    shown.outputs = {}
+    shown.masked = []
+    shown.summary = ''
+    shown.failed = undefined
+  })
+  afterEach(() => jest.useRealTimers())
+
+  test.each(SHAPES)('%s', async (_name, overrides, expectations) => {
+    const s = { ...CALM, ...overrides }
+    const { stack, ending } = await simulate(s)
+    const user = stack.state.settings.username
+    const history = stack.state.environments.find((e) => e.name === ENV)?.deployments ?? []
+    const log = [...shown.lines, shown.summary].join('\n')
+    try {
+      checkInvariants(s, stack, ending)
+      expectations({ ours: history.filter((d) => ours(d, user)).length, rollbacks: history.filter((d) => d.by === user && !ours(d, user)).length, log })
+    } catch (error) {
+      if (process.env.SIM_VERBOSE) console.log(log)
+      throw error
+    }
+  })
 })

@@ -262,7 +262,8 @@ function unobserved(d: DeployResult): string[] {
   if (release === undefined) return out
   if (release.state === 'replaced') out.push('another deploy replaced it')
   else if (release.failure) out.push(`the release failed: ${FAILED_BY[release.failure.kind]}`)
-  const ended = release.failure !== undefined || release.state === 'replaced'
+  if (release.stopped !== undefined) out.push(release.stopped)
+  const ended = release.failure !== undefined || release.state === 'replaced' || release.stopped !== undefined
   if (release.appliedBy === undefined && !ended) out.push('the deploy was not followed (follow-deploy: false)')
   if (release.appliedBy === 'not-observed') out.push('the switch was not seen (the platform reported the new id from the first look on)')
   if (release.site === 'answers') out.push('the site answers, but without health-expect that cannot tell the new release from the old')
@@ -276,8 +277,7 @@ const FAILED_BY: { readonly [kind in NonNullable<NonNullable<DeployResult['relea
   unhealthy: 'the health check',
   busy: 'the environment stayed busy',
   unconfirmed: 'no answer or look settled whether the deploy was carried out',
-  'not-applied': 'the switch was not seen in time',
-  stopped: 'the run was stopped (watchdog or cancel)'
+  'not-applied': 'the switch was not seen in time'
 }
 
 function rollbackState(release: NonNullable<DeployResult['release']>): string {

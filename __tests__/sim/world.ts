@@ -19,7 +19,7 @@ export const QUERY_SECRET = 'q-secret-5d1c'
 export interface Actor {
   /** Seconds after the run starts. */
   readonly at: number
-  readonly kind: 'deploy' | 'mission-control' | 'delete'
+  readonly kind: 'deploy' | 'mission-control' | 'delete' | 'restart'
   /** For a deploy: which distribution (index into THEIRS, or -1 for the old release) and how long its switch takes. */
   readonly which: number
   readonly seconds: number
@@ -109,7 +109,7 @@ export const schedules: fc.Arbitrary<Schedule> = fc.record({
   actors: fc.array(
     fc.record({
       at: fc.integer({ min: 0, max: 400 }),
-      kind: fc.constantFrom('deploy' as const, 'mission-control' as const, 'delete' as const),
+      kind: fc.constantFrom('deploy' as const, 'deploy' as const, 'mission-control' as const, 'delete' as const, 'restart' as const),
       which: fc.integer({ min: -1, max: THEIRS.length - 1 }),
       seconds: fc.integer({ min: 0, max: 90 })
     }),
@@ -175,6 +175,15 @@ export function startActors(stack: Stack, s: Schedule, log: (line: string) => vo
     const act = (tries: number): void => {
       const env = state.environments.find((e) => e.name === ENV)
       if (env === undefined) return
+      if (actor.kind === 'restart') {
+        // The platform (an emulator restarted mid-run) forgets what the environment runs, and every token.
+        for (const timer of state.switches) clearTimeout(timer)
+        state.switches.clear()
+        Object.assign(env, { distributionId: null, serving: null, status: 'empty' })
+        state.tokens.revokeAccessTokens()
+        log('actor: the platform restarted: the environment runs nothing')
+        return
+      }
       if (actor.kind === 'delete') {
         const id = actor.which < 0 ? OLD : (THEIRS[actor.which] ?? OLD)
         deleteAs(state, id).then(

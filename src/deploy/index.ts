@@ -333,7 +333,10 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
     health: inputs.health,
     checkSite: (health) => siteCheck(inputs, health, parts.signal)
   }
-  const failure = await deployRelease(ctx, record, parts.verify)
+  const failure = await deployRelease(ctx, record, parts.verify).catch((error: unknown) => {
+    if (parts.signal?.aborted) record.stopped = `the run was stopped (${(parts.signal.reason as Error).name}) while the release was ${record.state}, before more could be seen`
+    throw error
+  })
   result.previousDistributionId = record.previous
   cautionsAbout(inputs, record, parts.caution)
   if (failure === undefined) return

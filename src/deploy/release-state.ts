@@ -62,7 +62,7 @@ export type AppliedBy =
   | 'not-observed'
 
 /** Why the release failed its checks. */
-export type FailureKind = 'busy' | 'unconfirmed' | 'not-applied' | 'unhealthy' | 'search' | 'stopped'
+export type FailureKind = 'busy' | 'unconfirmed' | 'not-applied' | 'unhealthy' | 'search'
 
 export interface ReleaseRecord {
   readonly environment: string
@@ -83,6 +83,8 @@ export interface ReleaseRecord {
   rollbackTo?: string
   /** Why no rollback was sent although one was due (the environment did not show this run's release). */
   rollbackNotSent?: string
+  /** The run was stopped (watchdog, cancel) while the release was under way: what it was doing then. */
+  stopped?: string
   /** The rollback was requested and its id reported, but the switch back itself was not seen. */
   rollbackNotSeen?: string
   /** A rollback call got no usable answer: it may have been carried out. */
