@@ -357,11 +357,7 @@ const SHAPES: Array<[string, Partial<Schedule>, (history: { ours: number; rollba
       expect(shown.outputs.deployed).toBe('unknown')
     }
   ],
-  [
-    'ids in upper case: our own deploy is not "replaced"',
-    { idCase: 'upper' },
-    () => expect(shown.outputs['release-state']).toBe('verified')
-  ],
+  ['ids in upper case: our own deploy is not "replaced"', { idCase: 'upper' }, () => expect(shown.outputs['release-state']).toBe('verified')],
   [
     'no distributionId while deploying (absent, or null): our own deploy is not "replaced"',
     { idWhileDeploying: 'absent', status: false },

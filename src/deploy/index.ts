@@ -334,7 +334,8 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
     checkSite: (health) => siteCheck(inputs, health, parts.signal)
   }
   const failure = await deployRelease(ctx, record, parts.verify).catch((error: unknown) => {
-    if (parts.signal?.aborted) record.stopped = `the run was stopped (${(parts.signal.reason as Error).name}) while the release was ${record.state}, before more could be seen`
+    if (parts.signal?.aborted)
+      record.stopped = `the run was stopped (${(parts.signal.reason as Error).name}) while the release was ${record.state}, before more could be seen`
     throw error
   })
   result.previousDistributionId = record.previous

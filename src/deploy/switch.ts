@@ -130,6 +130,8 @@ interface Reconciling {
   mayHaveLanded: boolean
   /** Calls whose outcome was unknown. */
   unknown: number
+  /** The error of the last of them. */
+  lastUnknown?: unknown
 }
 
 /**
@@ -144,26 +146,30 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
   for (;;) {
     const outcome = await attempt(ctx, plan, deadline, hooks)
     if (outcome.kind === 'sent') return 'sent'
+    if (outcome.kind === 'unknown') state.lastUnknown = outcome.error
     state.mayHaveLanded ||= outcome.kind === 'unknown'
     let look = await ctx.watch.lookAgain()
     if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded)) return 'adopted'
     if (outcome.kind === 'busy') {
       hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`)
     } else {
-      // No look can tell a redeploy's own switch, nor whether a 5xx was carried out: follow, never send again.
-      const replayable = !plan.redeploy && isTransient(outcome.error) !== false && ++state.unknown < ctx.maxAttempts
-      if (!replayable) return await awaitOurs(ctx, plan, poll, outcome.error)
+      // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress: never send again.
+      const replayable =
+        !plan.redeploy && isTransient(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && !(look !== undefined && busy(look, plan))
+      if (!replayable) return await awaitOurs(ctx, plan, poll, outcome.error, look)
       ctx.warn(
         `Deploy attempt ${state.unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${said(look)}, not ours yet: looking again before sending it again.`
       )
     }
-    // Wait, and look again right before a replay; while a status says a deploy is going on, keep waiting.
+    // Wait, and look again right before a replay; while a deploy is going on, keep waiting.
     do {
       if (!(await poll.next())) {
         throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look)
       }
       look = await ctx.watch.lookAgain()
       if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded)) return 'adopted'
+      // After a call that may have landed, a deploy in progress may be ours: it is followed, never sent again.
+      if (state.mayHaveLanded && look !== undefined && busy(look, plan)) return await awaitOurs(ctx, plan, poll, state.lastUnknown, look)
     } while (look === undefined || busy(look, plan))
     const refusal = plan.refuse?.(look)
     if (refusal !== undefined) throw new Replaced(refusal, look)
@@ -186,21 +192,31 @@ function noLook(ctx: SwitchContext): EnvironmentLook {
 
 /**
  * After a call that may have been carried out and must not be sent again: looks until the environment
- * shows ours ('adopted'), or a status says no deploy is going on while it reports something else (then it
- * was not carried out: the call's own error is thrown), or the deadline passes (Unconfirmed).
+ * shows ours ('adopted'). A status that says no deploy is going on, while it reports something else and
+ * nothing was seen in progress since the call, shows it was not carried out (the call's own error is
+ * thrown). Settling on something else after a deploy was seen in progress, or the deadline, leaves it
+ * unknown (Unconfirmed): ours may have landed and been replaced between two looks.
  */
-async function awaitOurs(ctx: SwitchContext, plan: SwitchPlan, poll: Poll, error: unknown): Promise<'adopted'> {
+async function awaitOurs(ctx: SwitchContext, plan: SwitchPlan, poll: Poll, error: unknown, first: EnvironmentLook | undefined): Promise<'adopted'> {
   const why = `the deploy call got ${code(error)}`
+  let sawBusy = false
+  let look = first
   for (;;) {
-    const look = await ctx.watch.lookAgain()
     if (look !== undefined && showsOurs(look, plan, true)) return 'adopted'
-    if (look !== undefined && switching(look) === false) {
-      // A redeploy that already ended looks the same as one never carried out.
-      if (plan.redeploy) throw unknownOutcome(ctx, plan, look, why)
+    if (look !== undefined && busy(look, plan)) sawBusy = true
+    else if (look !== undefined && (sawBusy || plan.redeploy)) {
+      throw unknownOutcome(
+        ctx,
+        plan,
+        look,
+        `${why}, and ${plan.redeploy ? 'a redeploy that ended looks the same as one never made' : 'a deploy seen in progress since then ended on another distribution'}`
+      )
+    } else if (look !== undefined && switching(look) === false) {
       ctx.log(`'${ctx.watch.name}' ${describeLook(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`)
       throw error
     }
     if (!(await poll.next())) throw unknownOutcome(ctx, plan, look, why)
+    look = await ctx.watch.lookAgain()
   }
 }
 
