@@ -34,9 +34,9 @@ type Stop = 'watchdog' | 'cancel'
 /**
  * After a stop: how long the steps get to unwind (temp files, the partial result), then each closing call's
  * limit (the last look and the revocation). A cancel must end within GitHub's grace: SIGTERM comes 7.5 s
- * after SIGINT, the kill 2.5 s later; 3 s + 2.5 s + 2.5 s leaves the report well inside it.
+ * after SIGINT, the kill 2.5 s later; 2 s + 2.5 s (the look) + 2.5 s (the revocation) report before SIGTERM.
  */
-const UNWIND_MS: { readonly [s in Stop]: number } = { watchdog: 5_000, cancel: 3_000 }
+const UNWIND_MS: { readonly [s in Stop]: number } = { watchdog: 5_000, cancel: 2_000 }
 const CLOSE_LIMIT_MS: { readonly [s in Stop]: number } = { watchdog: 3_000, cancel: 2_500 }
 
 /** What run() needs of the process: where signals arrive, and how to end it. Tests and the simulation pass their own. */

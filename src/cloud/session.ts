@@ -41,6 +41,8 @@ export class CloudSession {
   private refreshToken: string | undefined
   private renewAt = 0
   private renewing: Promise<void> | undefined
+  /** The refresh token was (or is being) revoked: the run is ending. */
+  private closed = false
   private readonly now: () => number
   /** How many times the access token was renewed (reported in the summary). */
   renewals = 0
@@ -55,6 +57,8 @@ export class CloudSession {
   }
 
   async login(): Promise<void> {
+    // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
+    if (this.closed) throw new Error('Login: the run is ending and its session is closed')
     let answer: TokenAnswer
     try {
       answer = await this.api.retrying('Login', () =>
@@ -80,6 +84,8 @@ export class CloudSession {
     }
     this.accept(answer, 'Login')
     if (this.refreshToken) noteRefreshToken(this.api.baseUrl, this.refreshToken)
+    // A login that was under way when the session closed: its refresh token is revoked at once.
+    if (this.closed && this.refreshToken) void this.revokeToken(this.api, this.refreshToken)
   }
 
   /**
@@ -151,8 +157,13 @@ export class CloudSession {
    * in every parallel job. Resolves to why it failed, or undefined; it never throws.
    */
   async revoke(api: CloudApi): Promise<string | undefined> {
+    this.closed = true
     const refreshToken = this.refreshToken
     if (refreshToken === undefined) return undefined
+    return this.revokeToken(api, refreshToken)
+  }
+
+  private async revokeToken(api: CloudApi, refreshToken: string): Promise<string | undefined> {
     try {
       await api.json<unknown>({
         operation: 'Revoking the refresh token',
@@ -160,7 +171,7 @@ export class CloudSession {
         path: '/v3/authn/refresh_token',
         json: { grant_type: 'refresh_token', refresh_token: refreshToken }
       })
-      this.refreshToken = undefined
+      if (this.refreshToken === refreshToken) this.refreshToken = undefined
       noteRevoked()
       return undefined
     } catch (error) {

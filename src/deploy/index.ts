@@ -413,7 +413,8 @@ async function closingCalls(inputs: DeployInputs, session: CloudSession, limitMs
   session.reroute(api)
   try {
     if (!inputs.environment || inputs.dryRun) return undefined
-    return await new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look()
+    // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
+    return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look())
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) }
   } finally {
@@ -421,4 +422,14 @@ async function closingCalls(inputs: DeployInputs, session: CloudSession, limitMs
     if (failed !== undefined) core.warning(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`)
     await transport.close().catch(() => undefined)
   }
+}
+
+/** `work`, or a CallTimeoutError-like failure once `ms` passed (the work itself goes on, unawaited). */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(ms / 1000)} s`)), ms)
+  })
+  work.catch(() => undefined) // a look that fails after the limit is nobody's failure
+  return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }

@@ -95,18 +95,24 @@ export interface Retrier {
   retrying<T>(operation: string, fn: (attempt: number) => Promise<T>, notice?: RetryNotice): Promise<T>
 }
 
+/**
+ * Which retrier's operation the current call runs inside. One storage for the whole process: each
+ * AsyncLocalStorage instance stays live and adds work to every promise made afterwards (Node 20), so
+ * one per retrier made a long-lived process (the simulation's thousands of runs) slower with each.
+ */
+const running = new AsyncLocalStorage<Retrier>()
+
 export function createRetrier(policy: RetryPolicy, log: (level: 'info' | 'warning', message: string) => void): Retrier {
-  const running = new AsyncLocalStorage<string>()
-  return {
+  const retrier: Retrier = {
     retrying(operation, fn, notice) {
-      if (running.getStore() !== undefined) return fn(1)
+      if (running.getStore() === retrier) return fn(1)
       const line: RetryNotice =
         notice ??
         ((error, attempt, delay) => ({
           level: 'info',
           message: `${operation}: attempt ${attempt} failed (${describeError(error)}); retrying in ${formatDelay(delay)}`
         }))
-      return running.run(operation, () =>
+      return running.run(retrier, () =>
         withRetry(fn, {
           ...policy,
           onRetry: (error, attempt, delay) => {
@@ -117,6 +123,7 @@ export function createRetrier(policy: RetryPolicy, log: (level: 'info' | 'warnin
       )
     }
   }
+  return retrier
 }
 
 export interface PollOptions {
