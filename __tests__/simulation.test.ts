@@ -4,7 +4,7 @@
 // stack in-process under a fake clock, and checks the invariants on the platform's own history after
 // every schedule. A failure prints its seed and path; replay one with
 //   SIM_SEED=<seed> SIM_PATH=<path> npm test -- __tests__/simulation.test.ts
-// SIM_RUNS sets how many schedules (default 2000).
+// SIM_RUNS sets how many schedules (default 2000); SIM_SCHEDULE='<counterexample JSON>' runs that one schedule.
 import { jest } from '@jest/globals'
 import { EventEmitter } from 'node:events'
 import fc from 'fast-check'
@@ -226,7 +226,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
     const seed = process.env.SIM_SEED === undefined ? undefined : Number(process.env.SIM_SEED)
     const path = process.env.SIM_PATH
     await fc.assert(
-      fc.asyncProperty(schedules, async (s) => {
+      fc.asyncProperty(process.env.SIM_SCHEDULE ? fc.constant(JSON.parse(process.env.SIM_SCHEDULE) as Schedule) : schedules, async (s) => {
         shown.lines = []
         shown.outputs = {}
         shown.masked = []

@@ -11,6 +11,7 @@ import type { EnvironmentLook } from './result.js'
 import {
   followSwitch,
   NotApplied,
+  NotSent,
   Replaced,
   requestSwitch,
   Unconfirmed,
@@ -179,9 +180,21 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
     }
     // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
     const deadline = ctx.watch.now() + ctx.deployTimeoutMs
-    const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release) }
+    // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours. Unless ours
+    // was not applied in time: then the deploy in progress may be ours, and is waited for.
+    const giveUpWhenBusy =
+      release.failure?.kind === 'not-applied' ? undefined : 'another deploy is in progress, which will replace this release; this run never undoes another deploy'
+    const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release), giveUpWhenBusy }
     const hooks: RequestHooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) }
-    const how = await requestSwitch(ctx, plan, deadline, hooks)
+    let how: 'sent' | 'adopted'
+    try {
+      how = await requestSwitch(ctx, plan, deadline, hooks)
+    } catch (error) {
+      if (!(error instanceof NotSent)) throw error
+      release.rollbackNotSent = error.message
+      ctx.log(`No rollback: ${error.message}.`)
+      return
+    }
     release.rollbackUnconfirmed = undefined // answered, or seen carried out
     enter(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`)
     const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log })

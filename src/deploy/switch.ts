@@ -23,6 +23,11 @@ export interface SwitchPlan {
    * whose release no longer runs: someone else's deploy is never undone), thrown as Replaced.
    */
   readonly refuse?: ((look: EnvironmentLook) => string | undefined) | undefined
+  /**
+   * When set, a 409 (another deploy in progress) ends the request instead of a wait: a rollback decided
+   * over our settled release knows that deploy is someone else's, which will replace ours. Its reason.
+   */
+  readonly giveUpWhenBusy?: string | undefined
 }
 
 export interface SwitchContext {
@@ -59,6 +64,11 @@ export class NotApplied extends ActionError {
   ) {
     super(message)
   }
+}
+
+/** The request was not sent, on purpose: the reason says why (a rollback that would undo someone else's deploy). */
+export class NotSent extends ActionError {
+  override name = 'NotSent'
 }
 
 /** A request went out, and neither its answer nor any look settled whether the platform carried it out. */
@@ -150,6 +160,9 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
     state.mayHaveLanded ||= outcome.kind === 'unknown'
     let look = await ctx.watch.lookAgain()
     if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded)) return 'adopted'
+    if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
+      throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`)
+    }
     if (outcome.kind === 'busy') {
       hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`)
     } else {
