@@ -83,18 +83,23 @@ async function withRetry(fn, options) {
         }
     }
 }
+/**
+ * Which retrier's operation the current call runs inside. One storage for the whole process: each
+ * AsyncLocalStorage instance stays live and adds work to every promise made afterwards (Node 20), so
+ * one per retrier made a long-lived process (the simulation's thousands of runs) slower with each.
+ */
+const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
 function createRetrier(policy, log) {
-    const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
-    return {
+    const retrier = {
         retrying(operation, fn, notice) {
-            if (running.getStore() !== undefined)
+            if (running.getStore() === retrier)
                 return fn(1);
             const line = notice ??
                 ((error, attempt, delay) => ({
                     level: 'info',
                     message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}`
                 }));
-            return running.run(operation, () => withRetry(fn, {
+            return running.run(retrier, () => withRetry(fn, {
                 ...policy,
                 onRetry: (error, attempt, delay) => {
                     const { level, message } = line(error, attempt, delay);
@@ -103,6 +108,7 @@ function createRetrier(policy, log) {
             }));
         }
     };
+    return retrier;
 }
 /** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
 class Poll {

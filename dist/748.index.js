@@ -614,6 +614,8 @@ class CloudSession {
     refreshToken;
     renewAt = 0;
     renewing;
+    /** The refresh token was (or is being) revoked: the run is ending. */
+    closed = false;
     now;
     /** How many times the access token was renewed (reported in the summary). */
     renewals = 0;
@@ -625,6 +627,9 @@ class CloudSession {
         this.now = options.now ?? Date.now;
     }
     async login() {
+        // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
+        if (this.closed)
+            throw new Error('Login: the run is ending and its session is closed');
         let answer;
         try {
             answer = await this.api.retrying('Login', () => this.api.json({
@@ -645,6 +650,9 @@ class CloudSession {
         this.accept(answer, 'Login');
         if (this.refreshToken)
             (0,run_state/* noteRefreshToken */.$P)(this.api.baseUrl, this.refreshToken);
+        // A login that was under way when the session closed: its refresh token is revoked at once.
+        if (this.closed && this.refreshToken)
+            void this.revokeToken(this.api, this.refreshToken);
     }
     /**
      * Sends every later call, renewals included, through another door: the run's closing calls use one of
@@ -718,9 +726,13 @@ class CloudSession {
      * in every parallel job. Resolves to why it failed, or undefined; it never throws.
      */
     async revoke(api) {
+        this.closed = true;
         const refreshToken = this.refreshToken;
         if (refreshToken === undefined)
             return undefined;
+        return this.revokeToken(api, refreshToken);
+    }
+    async revokeToken(api, refreshToken) {
         try {
             await api.json({
                 operation: 'Revoking the refresh token',
@@ -728,7 +740,8 @@ class CloudSession {
                 path: '/v3/authn/refresh_token',
                 json: { grant_type: 'refresh_token', refresh_token: refreshToken }
             });
-            this.refreshToken = undefined;
+            if (this.refreshToken === refreshToken)
+                this.refreshToken = undefined;
             (0,run_state/* noteRevoked */.t2)();
             return undefined;
         }
@@ -3049,6 +3062,10 @@ class NotApplied extends errors/* ActionError */.lZ {
         this.busy = busy;
     }
 }
+/** The request was not sent, on purpose: the reason says why (a rollback that would undo someone else's deploy). */
+class NotSent extends errors/* ActionError */.lZ {
+    name = 'NotSent';
+}
 /** A request went out, and neither its answer nor any look settled whether the platform carried it out. */
 class Unconfirmed extends errors/* ActionError */.lZ {
     name = 'Unconfirmed';
@@ -3107,21 +3124,26 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         const outcome = await switch_attempt(ctx, plan, deadline, hooks);
         if (outcome.kind === 'sent')
             return 'sent';
+        if (outcome.kind === 'unknown')
+            state.lastUnknown = outcome.error;
         state.mayHaveLanded ||= outcome.kind === 'unknown';
         let look = await ctx.watch.lookAgain();
         if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded))
             return 'adopted';
+        if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
+            throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`);
+        }
         if (outcome.kind === 'busy') {
             hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`);
         }
         else {
-            // No look can tell a redeploy's own switch, nor whether a 5xx was carried out: follow, never send again.
-            const replayable = !plan.redeploy && (0,http_errors/* isTransient */.dg)(outcome.error) !== false && ++state.unknown < ctx.maxAttempts;
+            // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress: never send again.
+            const replayable = !plan.redeploy && (0,http_errors/* isTransient */.dg)(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && !(look !== undefined && busy(look, plan));
             if (!replayable)
-                return await awaitOurs(ctx, plan, poll, outcome.error);
+                return await awaitOurs(ctx, plan, poll, outcome.error, look);
             ctx.warn(`Deploy attempt ${state.unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${said(look)}, not ours yet: looking again before sending it again.`);
         }
-        // Wait, and look again right before a replay; while a status says a deploy is going on, keep waiting.
+        // Wait, and look again right before a replay; while a deploy is going on, keep waiting.
         do {
             if (!(await poll.next())) {
                 throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look);
@@ -3129,7 +3151,10 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
             look = await ctx.watch.lookAgain();
             if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded))
                 return 'adopted';
-        } while (look === undefined || (0,deploy_look/* switching */.Zx)(look) === true);
+            // After a call that may have landed, a deploy in progress may be ours: it is followed, never sent again.
+            if (state.mayHaveLanded && look !== undefined && busy(look, plan))
+                return await awaitOurs(ctx, plan, poll, state.lastUnknown, look);
+        } while (look === undefined || busy(look, plan));
         const refusal = plan.refuse?.(look);
         if (refusal !== undefined)
             throw new Replaced(refusal, look);
@@ -3137,30 +3162,43 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
             plan.previous = look.distributionId;
     }
 }
+/**
+ * The environment shows a deploy going on: a status in progress, or no id at all where it reported one
+ * before (a platform may show none mid-switch). A replay waits while it does: the deploy may be ours.
+ */
+function busy(look, plan) {
+    return (0,deploy_look/* switching */.Zx)(look) === true || (look.distributionId === undefined && plan.previous !== undefined);
+}
 /** A look that could not be made, for the waiting hook. */
 function noLook(ctx) {
     return { distributionId: undefined, status: undefined, at: ctx.watch.now() };
 }
 /**
  * After a call that may have been carried out and must not be sent again: looks until the environment
- * shows ours ('adopted'), or a status says no deploy is going on while it reports something else (then it
- * was not carried out: the call's own error is thrown), or the deadline passes (Unconfirmed).
+ * shows ours ('adopted'). A status that says no deploy is going on, while it reports something else and
+ * nothing was seen in progress since the call, shows it was not carried out (the call's own error is
+ * thrown). Settling on something else after a deploy was seen in progress, or the deadline, leaves it
+ * unknown (Unconfirmed): ours may have landed and been replaced between two looks.
  */
-async function awaitOurs(ctx, plan, poll, error) {
+async function awaitOurs(ctx, plan, poll, error, first) {
     const why = `the deploy call got ${code(error)}`;
+    let sawBusy = false;
+    let look = first;
     for (;;) {
-        const look = await ctx.watch.lookAgain();
         if (look !== undefined && showsOurs(look, plan, true))
             return 'adopted';
-        if (look !== undefined && (0,deploy_look/* switching */.Zx)(look) === false) {
-            // A redeploy that already ended looks the same as one never carried out.
-            if (plan.redeploy)
-                throw unknownOutcome(ctx, plan, look, why);
+        if (look !== undefined && busy(look, plan))
+            sawBusy = true;
+        else if (look !== undefined && (sawBusy || plan.redeploy)) {
+            throw unknownOutcome(ctx, plan, look, `${why}, and ${plan.redeploy ? 'a redeploy that ended looks the same as one never made' : 'a deploy seen in progress since then ended on another distribution'}`);
+        }
+        else if (look !== undefined && (0,deploy_look/* switching */.Zx)(look) === false) {
             ctx.log(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`);
             throw error;
         }
         if (!(await poll.next()))
             throw unknownOutcome(ctx, plan, look, why);
+        look = await ctx.watch.lookAgain();
     }
 }
 /** Waits while the status field says a deploy is in progress; at once without a status field (a 409 tells then). */
@@ -3387,9 +3425,24 @@ async function rollBack(ctx, release) {
         }
         // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
         const deadline = ctx.watch.now() + ctx.deployTimeoutMs;
-        const plan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release) };
+        // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours. Unless ours
+        // was not applied in time: then the deploy in progress may be ours, and is waited for.
+        const giveUpWhenBusy = release.failure?.kind === 'not-applied'
+            ? undefined
+            : 'another deploy is in progress, which will replace this release; this run never undoes another deploy';
+        const plan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release), giveUpWhenBusy };
         const hooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) };
-        const how = await requestSwitch(ctx, plan, deadline, hooks);
+        let how;
+        try {
+            how = await requestSwitch(ctx, plan, deadline, hooks);
+        }
+        catch (error) {
+            if (!(error instanceof NotSent))
+                throw error;
+            release.rollbackNotSent = error.message;
+            ctx.log(`No rollback: ${error.message}.`);
+            return;
+        }
         release.rollbackUnconfirmed = undefined; // answered, or seen carried out
         (0,release_state/* enter */.Ve)(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`);
         const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log });
@@ -3999,7 +4052,11 @@ async function release(inputs, parts, result) {
         health: inputs.health,
         checkSite: (health) => siteCheck(inputs, health, parts.signal)
     };
-    const failure = await deployRelease(ctx, record, parts.verify);
+    const failure = await deployRelease(ctx, record, parts.verify).catch((error) => {
+        if (parts.signal?.aborted)
+            record.stopped = `the run was stopped (${parts.signal.reason.name}) while the release was ${record.state}, before more could be seen`;
+        throw error;
+    });
     result.previousDistributionId = record.previous;
     cautionsAbout(inputs, record, parts.caution);
     if (failure === undefined)
@@ -4074,7 +4131,8 @@ async function closingCalls(inputs, session, limitMs) {
     try {
         if (!inputs.environment || inputs.dryRun)
             return undefined;
-        return await new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look();
+        // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
+        return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look());
     }
     catch (error) {
         return { error: error instanceof Error ? error.message : String(error) };
@@ -4085,6 +4143,15 @@ async function closingCalls(inputs, session, limitMs) {
             core/* warning */.$e(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`);
         await transport.close().catch(() => undefined);
     }
+}
+/** `work`, or a CallTimeoutError-like failure once `ms` passed (the work itself goes on, unawaited). */
+function within(ms, work) {
+    let timer;
+    const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${Math.round(ms / 1000)} s`)), ms);
+    });
+    work.catch(() => undefined); // a look that fails after the limit is nobody's failure
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 
@@ -4171,18 +4238,23 @@ async function withRetry(fn, options) {
         }
     }
 }
+/**
+ * Which retrier's operation the current call runs inside. One storage for the whole process: each
+ * AsyncLocalStorage instance stays live and adds work to every promise made afterwards (Node 20), so
+ * one per retrier made a long-lived process (the simulation's thousands of runs) slower with each.
+ */
+const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
 function createRetrier(policy, log) {
-    const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
-    return {
+    const retrier = {
         retrying(operation, fn, notice) {
-            if (running.getStore() !== undefined)
+            if (running.getStore() === retrier)
                 return fn(1);
             const line = notice ??
                 ((error, attempt, delay) => ({
                     level: 'info',
                     message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}`
                 }));
-            return running.run(operation, () => withRetry(fn, {
+            return running.run(retrier, () => withRetry(fn, {
                 ...policy,
                 onRetry: (error, attempt, delay) => {
                     const { level, message } = line(error, attempt, delay);
@@ -4191,6 +4263,7 @@ function createRetrier(policy, log) {
             }));
         }
     };
+    return retrier;
 }
 /** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
 class Poll {

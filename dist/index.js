@@ -29366,7 +29366,9 @@ function unobserved(d) {
         out.push('another deploy replaced it');
     else if (release.failure)
         out.push(`the release failed: ${FAILED_BY[release.failure.kind]}`);
-    const ended = release.failure !== undefined || release.state === 'replaced';
+    if (release.stopped !== undefined)
+        out.push(release.stopped);
+    const ended = release.failure !== undefined || release.state === 'replaced' || release.stopped !== undefined;
     if (release.appliedBy === undefined && !ended)
         out.push('the deploy was not followed (follow-deploy: false)');
     if (release.appliedBy === 'not-observed')
@@ -29383,8 +29385,7 @@ const FAILED_BY = {
     unhealthy: 'the health check',
     busy: 'the environment stayed busy',
     unconfirmed: 'no answer or look settled whether the deploy was carried out',
-    'not-applied': 'the switch was not seen in time',
-    stopped: 'the run was stopped (watchdog or cancel)'
+    'not-applied': 'the switch was not seen in time'
 };
 function rollbackState(release) {
     for (const [state, text] of [
@@ -33992,9 +33993,9 @@ class Cancelled extends errors/* ActionError */.lZ {
 /**
  * After a stop: how long the steps get to unwind (temp files, the partial result), then each closing call's
  * limit (the last look and the revocation). A cancel must end within GitHub's grace: SIGTERM comes 7.5 s
- * after SIGINT, the kill 2.5 s later; 3 s + 2.5 s + 2.5 s leaves the report well inside it.
+ * after SIGINT, the kill 2.5 s later; 2 s + 2.5 s (the look) + 2.5 s (the revocation) report before SIGTERM.
  */
-const UNWIND_MS = { watchdog: 5_000, cancel: 3_000 };
+const UNWIND_MS = { watchdog: 5_000, cancel: 2_000 };
 const CLOSE_LIMIT_MS = { watchdog: 3_000, cancel: 2_500 };
 const PROCESS_HOST = { signals: process, exit: (code) => process.exit(code) };
 async function run(host = PROCESS_HOST) {
@@ -34016,7 +34017,7 @@ async function run(host = PROCESS_HOST) {
         if (stopped !== undefined)
             return; // the watchdog is already ending the run: its closing calls fit in the grace period
         stopped = 'cancel';
-        stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no request after that.`));
+        stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`));
     };
     host.signals.on('SIGINT', onSignal);
     host.signals.on('SIGTERM', onSignal);

@@ -67,7 +67,7 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
     if (++signals > 1) return hurry.abort()
     if (stopped !== undefined) return // the watchdog is already ending the run: its closing calls fit in the grace period
     stopped = 'cancel'
-    stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no request after that.`))
+    stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`))
   }
   host.signals.on('SIGINT', onSignal)
   host.signals.on('SIGTERM', onSignal)

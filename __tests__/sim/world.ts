@@ -168,15 +168,20 @@ export function addFaults(stack: Stack, s: Schedule): void {
   for (const f of s.faults) stack.faults.add({ operation: f.operation, kind: f.kind, status: f.status, times: 1, skip: f.skip, delayMs: f.delaySeconds * 1000 })
 }
 
+/** Where the platform restarted: the length of the environment's deploy history at each restart (it forgot what ran before). */
+export const restarts: number[] = []
+
 /** Starts the other actors' timers (fake time): their deploys follow the platform's rules; a busy environment makes them try again later. */
 export function startActors(stack: Stack, s: Schedule, log: (line: string) => void): void {
   const { state } = stack
+  restarts.length = 0
   for (const actor of s.actors) {
     const act = (tries: number): void => {
       const env = state.environments.find((e) => e.name === ENV)
       if (env === undefined) return
       if (actor.kind === 'restart') {
         // The platform (an emulator restarted mid-run) forgets what the environment runs, and every token.
+        restarts.push(env.deployments.length)
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
         Object.assign(env, { distributionId: null, serving: null, status: 'empty' })

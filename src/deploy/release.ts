@@ -183,7 +183,9 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
     // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours. Unless ours
     // was not applied in time: then the deploy in progress may be ours, and is waited for.
     const giveUpWhenBusy =
-      release.failure?.kind === 'not-applied' ? undefined : 'another deploy is in progress, which will replace this release; this run never undoes another deploy'
+      release.failure?.kind === 'not-applied'
+        ? undefined
+        : 'another deploy is in progress, which will replace this release; this run never undoes another deploy'
     const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release), giveUpWhenBusy }
     const hooks: RequestHooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) }
     let how: 'sent' | 'adopted'
