@@ -34047,7 +34047,7 @@ async function run(host = PROCESS_HOST) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(697), __nccwpck_require__.e(748)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8748));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(697), __nccwpck_require__.e(236), __nccwpck_require__.e(365)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2365));
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined);
                 try {
                     await deployRun.done;
@@ -34155,7 +34155,7 @@ var run_state = __nccwpck_require__(518);
 
 
 if (core/* getState */.Gu(run_state/* STATE */.c4.isPost) === 'true') {
-    void __nccwpck_require__.e(/* import() */ 962).then(__nccwpck_require__.bind(__nccwpck_require__, 1962)).then(({ runPost }) => runPost()).catch((e) => core/* warning */.$e(`The post step could not start (${String(e)}).`));
+    void Promise.all(/* import() */[__nccwpck_require__.e(236), __nccwpck_require__.e(962)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1962)).then(({ runPost }) => runPost()).catch((e) => core/* warning */.$e(`The post step could not start (${String(e)}).`));
 }
 else {
     void run();

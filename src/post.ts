@@ -5,6 +5,7 @@
 // failed step.
 import * as core from '@actions/core'
 import { CloudApi } from './cloud/api.js'
+import { revokeRefreshToken } from './cloud/session.js'
 import { describeError, ServiceError } from './errors.js'
 import { setErrorStatus } from './github/final-status.js'
 import { HttpTransport } from './http/transport.js'
@@ -40,12 +41,7 @@ async function revokeLeftToken(state: SavedState): Promise<string | undefined> {
   const transport = new HttpTransport(apiUrl, { userAgent: USER_AGENT, timeoutMs: REVOKE_LIMIT_MS })
   const api = new CloudApi(transport, { retry: { attempts: 1 } })
   try {
-    await api.json<unknown>({
-      operation: 'Revoking the refresh token',
-      method: 'DELETE',
-      path: '/v3/authn/refresh_token',
-      json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-    })
+    await revokeRefreshToken(api, refreshToken)
     core.info("Revoked the main step's refresh token, which it had left valid.")
     return "revoked this run's refresh token, which the main step had left valid"
   } catch (error) {

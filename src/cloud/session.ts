@@ -165,12 +165,7 @@ export class CloudSession {
 
   private async revokeToken(api: CloudApi, refreshToken: string): Promise<string | undefined> {
     try {
-      await api.json<unknown>({
-        operation: 'Revoking the refresh token',
-        method: 'DELETE',
-        path: '/v3/authn/refresh_token',
-        json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-      })
+      await revokeRefreshToken(api, refreshToken)
       if (this.refreshToken === refreshToken) this.refreshToken = undefined
       noteRevoked()
       return undefined
@@ -193,4 +188,14 @@ export class CloudSession {
     const renewAfter = lifetime === undefined ? RENEW_AFTER_MS : Math.min(RENEW_AFTER_MS, Math.floor(lifetime * 0.9))
     this.renewAt = this.now() + renewAfter
   }
+}
+
+/** The one revocation call: DELETE /v3/authn/refresh_token with the token in the body (never logout). The post step uses it too. */
+export async function revokeRefreshToken(api: CloudApi, refreshToken: string): Promise<void> {
+  await api.json<unknown>({
+    operation: 'Revoking the refresh token',
+    method: 'DELETE',
+    path: '/v3/authn/refresh_token',
+    json: { grant_type: 'refresh_token', refresh_token: refreshToken }
+  })
 }

@@ -163,6 +163,8 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
     if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
       throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`)
     }
+    // After a call of ours that may have landed, a 409 says a deploy is in progress that may be ours: followed, never sent again.
+    if (outcome.kind === 'busy' && state.mayHaveLanded) return await awaitOurs(ctx, plan, poll, state.lastUnknown, look, true)
     if (outcome.kind === 'busy') {
       hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`)
     } else {
@@ -210,23 +212,31 @@ function noLook(ctx: SwitchContext): EnvironmentLook {
  * thrown). Settling on something else after a deploy was seen in progress, or the deadline, leaves it
  * unknown (Unconfirmed): ours may have landed and been replaced between two looks.
  */
-async function awaitOurs(ctx: SwitchContext, plan: SwitchPlan, poll: Poll, error: unknown, first: EnvironmentLook | undefined): Promise<'adopted'> {
+async function awaitOurs(
+  ctx: SwitchContext,
+  plan: SwitchPlan,
+  poll: Poll,
+  error: unknown,
+  first: EnvironmentLook | undefined,
+  busySeen = false
+): Promise<'adopted'> {
   const why = `the deploy call got ${code(error)}`
-  let sawBusy = false
+  let sawBusy = busySeen
   let look = first
   for (;;) {
     if (look !== undefined && showsOurs(look, plan, true)) return 'adopted'
     if (look !== undefined && busy(look, plan)) sawBusy = true
-    else if (look !== undefined && (sawBusy || plan.redeploy)) {
-      throw unknownOutcome(
-        ctx,
-        plan,
-        look,
-        `${why}, and ${plan.redeploy ? 'a redeploy that ended looks the same as one never made' : 'a deploy seen in progress since then ended on another distribution'}`
-      )
-    } else if (look !== undefined && switching(look) === false) {
-      ctx.log(`'${ctx.watch.name}' ${describeLook(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`)
-      throw error
+    else if (look !== undefined) {
+      const settled = switching(look) === false
+      const third = look.distributionId !== undefined && !sameId(look.distributionId, plan.previous)
+      // A redeploy that ended looks the same as one never made; another id, or a deploy seen ending, may have followed ours.
+      if (plan.redeploy) throw unknownOutcome(ctx, plan, look, `${why}, and a redeploy that ended looks the same as one never made`)
+      if (third || (settled && sawBusy)) throw unknownOutcome(ctx, plan, look, `${why}, and another deploy may have followed it`)
+      if (settled) {
+        ctx.log(`'${ctx.watch.name}' ${describeLook(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`)
+        throw error
+      }
+      // No status: what ran before, or nothing, is all a deploy in progress shows. Look again.
     }
     if (!(await poll.next())) throw unknownOutcome(ctx, plan, look, why)
     look = await ctx.watch.lookAgain()

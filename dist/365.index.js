@@ -1,94 +1,8 @@
-export const id = 748;
-export const ids = [748];
+export const id = 365;
+export const ids = [365];
 export const modules = {
 
-/***/ 9129:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   q: () => (/* binding */ CloudApi)
-/* harmony export */ });
-/* unused harmony export DEFAULT_RETRY */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8902);
-// The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
-// bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
-// non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
-
-
-
-const DEFAULT_RETRY = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 };
-class CloudApi {
-    transport;
-    retrier;
-    uploadIdleTimeoutMs;
-    constructor(transport, options = {}) {
-        this.transport = transport;
-        this.retrier = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .createRetrier */ .SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isTransient */ .dg }, (level, message) => level === 'warning' ? _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message) : _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message));
-        this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
-    }
-    get baseUrl() {
-        return this.transport.baseUrl;
-    }
-    retrying(operation, fn, notice) {
-        return this.retrier.retrying(operation, fn, notice);
-    }
-    /** One JSON call, one attempt: the parsed answer (undefined for an empty body), or a ServiceError. */
-    async json(call) {
-        const headers = { ...bearer(call.token) };
-        if (call.json !== undefined)
-            headers['content-type'] = 'application/json';
-        const res = await this.transport.send({
-            method: call.method,
-            path: checkPath(call.path),
-            headers,
-            body: call.json === undefined ? undefined : JSON.stringify(call.json),
-            ...(call.timeoutMs !== undefined && { timeoutMs: call.timeoutMs })
-        });
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
-        const ok = succeeded(call.operation, res);
-        if (ok.text.trim() === '')
-            return undefined;
-        try {
-            return JSON.parse(ok.text);
-        }
-        catch {
-            throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`);
-        }
-    }
-    /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
-    async stream(call) {
-        const res = await this.transport.send({
-            method: 'POST',
-            path: checkPath(call.path),
-            headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
-            body: call.body,
-            idleTimeoutMs: this.uploadIdleTimeoutMs
-        });
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`POST ${call.path} -> ${res.status}`);
-        return succeeded(call.operation, res);
-    }
-}
-/** The cloud API fails any path with a trailing slash: catch a programming error before it is sent. */
-function checkPath(path) {
-    if (/.\/(\?|$)/.test(path))
-        throw new Error(`internal error: request path ${path} ends with a slash`);
-    return path;
-}
-function bearer(token) {
-    return token === undefined ? {} : { authorization: `Bearer ${token}` };
-}
-function succeeded(operation, res) {
-    if (res.status < 200 || res.status > 299)
-        throw (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .toServiceError */ .N1)(operation, res);
-    return res;
-}
-
-
-/***/ }),
-
-/***/ 8748:
+/***/ 2365:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -573,199 +487,8 @@ function readRecord(text) {
     }
 }
 
-// EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(7194);
-// EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(518);
-;// CONCATENATED MODULE: ./src/cloud/session.ts
-// The session owns the tokens. Every call asks it for a valid access token; it renews through the
-// refresh operation before the token runs out, and renews once more when a call meets a 401.
-// It never calls logout: that would end every token of the user, in every parallel job.
-
-
-
-
-
-/** The platform's advice: renew 9 minutes after issue (tokens live 10). */
-const RENEW_AFTER_MS = 9 * 60_000;
-/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
-function jwtLifetimeMs(token) {
-    const payload = token.split('.')[1];
-    if (token.split('.').length !== 3 || !payload)
-        return undefined;
-    try {
-        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-        if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number' || claims.exp <= claims.iat)
-            return undefined;
-        return (claims.exp - claims.iat) * 1000;
-    }
-    catch {
-        return undefined;
-    }
-}
-class CloudSession {
-    api;
-    username;
-    password;
-    options;
-    accessToken;
-    refreshToken;
-    renewAt = 0;
-    renewing;
-    /** The refresh token was (or is being) revoked: the run is ending. */
-    closed = false;
-    now;
-    /** How many times the access token was renewed (reported in the summary). */
-    renewals = 0;
-    constructor(api, username, password, options) {
-        this.api = api;
-        this.username = username;
-        this.password = password;
-        this.options = options;
-        this.now = options.now ?? Date.now;
-    }
-    async login() {
-        // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
-        if (this.closed)
-            throw new Error('Login: the run is ending and its session is closed');
-        let answer;
-        try {
-            answer = await this.api.retrying('Login', () => this.api.json({
-                operation: 'Login',
-                method: 'POST',
-                path: '/v3/authn/access_token',
-                json: { username: this.username, password: this.password }
-            }));
-        }
-        catch (error) {
-            if (error instanceof errors/* ServiceError */._7 && error.status === 401) {
-                throw new errors/* ServiceError */._7(`Login to ${this.options.target} as user '${this.username}' was refused (HTTP 401${error.errorCode ? ` ${error.errorCode}` : ''}). ` +
-                    `Check that the username and password secrets belong to a user of this stack, that the password has not ` +
-                    `expired, and that the stack is the right one.`, 401, error.errorCode, error.errorDetail);
-            }
-            throw error;
-        }
-        this.accept(answer, 'Login');
-        if (this.refreshToken)
-            (0,run_state/* noteRefreshToken */.$P)(this.api.baseUrl, this.refreshToken);
-        // A login that was under way when the session closed: its refresh token is revoked at once.
-        if (this.closed && this.refreshToken)
-            void this.revokeToken(this.api, this.refreshToken);
-    }
-    /**
-     * Sends every later call, renewals included, through another door: the run's closing calls use one of
-     * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
-     */
-    reroute(api) {
-        this.api = api;
-    }
-    /** A valid access token, renewed first when it is due. */
-    async token() {
-        if (!this.accessToken)
-            await this.login();
-        else if (this.now() >= this.renewAt)
-            await this.renew();
-        if (!this.accessToken)
-            throw new Error('internal error: no access token after login');
-        return this.accessToken;
-    }
-    /** Runs `call` with a token; on a 401 renews once and replays it. `call` must be replayable. */
-    async authorized(call) {
-        const token = await this.token();
-        try {
-            return await call(token);
-        }
-        catch (error) {
-            if (!(error instanceof errors/* ServiceError */._7) || error.status !== 401)
-                throw error;
-            core/* info */.pq('The access token was refused (401); renewing it and trying once more.');
-            if (this.accessToken === token)
-                await this.renew();
-            return call(await this.token());
-        }
-    }
-    /** Refresh, else log in again. Concurrent callers share one renewal. */
-    async renew() {
-        this.renewing ??= this.doRenew().finally(() => (this.renewing = undefined));
-        return this.renewing;
-    }
-    async doRenew() {
-        this.renewals++;
-        if (this.refreshToken) {
-            try {
-                const refreshToken = this.refreshToken;
-                const answer = await this.api.retrying('Token refresh', () => this.api.json({
-                    operation: 'Token refresh',
-                    method: 'POST',
-                    path: '/v3/authn/refresh_token',
-                    json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-                }));
-                this.accept(answer, 'Token refresh');
-                core/* info */.pq('Access token renewed through the refresh operation.');
-                return;
-            }
-            catch (error) {
-                // Refused (401), or failing after its attempts (5xx, no connection): a fresh login may still
-                // get through, and only when that fails too does the call fail. Anything else (the run's
-                // watchdog, a bug) ends it here.
-                if (error instanceof errors/* ServiceError */._7 && error.status < 500)
-                    core/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
-                else if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error))
-                    core/* info */.pq(`The token refresh failed (${(0,errors/* describeError */.Uc)(error)}); logging in again.`);
-                else
-                    throw error;
-            }
-        }
-        await this.login();
-    }
-    /**
-     * Revokes this run's own refresh token (it would stay valid for 24 hours after the job), through
-     * `api` (a door of its own at the end of the run). Never logout: that ends every token of the user,
-     * in every parallel job. Resolves to why it failed, or undefined; it never throws.
-     */
-    async revoke(api) {
-        this.closed = true;
-        const refreshToken = this.refreshToken;
-        if (refreshToken === undefined)
-            return undefined;
-        return this.revokeToken(api, refreshToken);
-    }
-    async revokeToken(api, refreshToken) {
-        try {
-            await api.json({
-                operation: 'Revoking the refresh token',
-                method: 'DELETE',
-                path: '/v3/authn/refresh_token',
-                json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-            });
-            if (this.refreshToken === refreshToken)
-                this.refreshToken = undefined;
-            (0,run_state/* noteRevoked */.t2)();
-            return undefined;
-        }
-        catch (error) {
-            return (0,errors/* describeError */.Uc)(error);
-        }
-    }
-    accept(answer, operation) {
-        // Mask first, look later: nothing may print a token before the runner knows to hide it.
-        (0,secrets/* registerSecret */.c)(answer?.access_token);
-        (0,secrets/* registerSecret */.c)(answer?.refresh_token);
-        if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
-            throw new Error(`${operation}: the answer holds no access_token`);
-        }
-        this.accessToken = answer.access_token;
-        // The refresh answer carries no new refresh token: keep the one from the login.
-        if (typeof answer.refresh_token === 'string' && answer.refresh_token !== '')
-            this.refreshToken = answer.refresh_token;
-        const lifetime = jwtLifetimeMs(answer.access_token);
-        const renewAfter = lifetime === undefined ? RENEW_AFTER_MS : Math.min(RENEW_AFTER_MS, Math.floor(lifetime * 0.9));
-        this.renewAt = this.now() + renewAfter;
-    }
-}
-
+// EXTERNAL MODULE: ./src/cloud/session.ts
+var cloud_session = __webpack_require__(6885);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
@@ -2803,6 +2526,8 @@ async function prepareArchive(inputs, cleanup) {
     return { path: info.path, fileName: info.fileName, size: info.size, packed: true, verified: Promise.resolve(info) };
 }
 
+// EXTERNAL MODULE: ./src/run-state.ts
+var run_state = __webpack_require__(518);
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page. Best effort: any failure here is a warning, never a failed deploy.
@@ -2968,6 +2693,8 @@ async function checkHealth(options) {
     }
 }
 
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
 ;// CONCATENATED MODULE: ./src/deploy/observe.ts
 // Looking at the environment: what it reports (the documented distributionId, and a status field when
 // the platform gives one, which is never required), and the pace of looking again until a deadline.
@@ -3133,6 +2860,9 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
             throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`);
         }
+        // After a call of ours that may have landed, a 409 says a deploy is in progress that may be ours: followed, never sent again.
+        if (outcome.kind === 'busy' && state.mayHaveLanded)
+            return await awaitOurs(ctx, plan, poll, state.lastUnknown, look, true);
         if (outcome.kind === 'busy') {
             hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`);
         }
@@ -3180,21 +2910,28 @@ function noLook(ctx) {
  * thrown). Settling on something else after a deploy was seen in progress, or the deadline, leaves it
  * unknown (Unconfirmed): ours may have landed and been replaced between two looks.
  */
-async function awaitOurs(ctx, plan, poll, error, first) {
+async function awaitOurs(ctx, plan, poll, error, first, busySeen = false) {
     const why = `the deploy call got ${code(error)}`;
-    let sawBusy = false;
+    let sawBusy = busySeen;
     let look = first;
     for (;;) {
         if (look !== undefined && showsOurs(look, plan, true))
             return 'adopted';
         if (look !== undefined && busy(look, plan))
             sawBusy = true;
-        else if (look !== undefined && (sawBusy || plan.redeploy)) {
-            throw unknownOutcome(ctx, plan, look, `${why}, and ${plan.redeploy ? 'a redeploy that ended looks the same as one never made' : 'a deploy seen in progress since then ended on another distribution'}`);
-        }
-        else if (look !== undefined && (0,deploy_look/* switching */.Zx)(look) === false) {
-            ctx.log(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`);
-            throw error;
+        else if (look !== undefined) {
+            const settled = (0,deploy_look/* switching */.Zx)(look) === false;
+            const third = look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, plan.previous);
+            // A redeploy that ended looks the same as one never made; another id, or a deploy seen ending, may have followed ours.
+            if (plan.redeploy)
+                throw unknownOutcome(ctx, plan, look, `${why}, and a redeploy that ended looks the same as one never made`);
+            if (third || (settled && sawBusy))
+                throw unknownOutcome(ctx, plan, look, `${why}, and another deploy may have followed it`);
+            if (settled) {
+                ctx.log(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`);
+                throw error;
+            }
+            // No status: what ran before, or nothing, is all a deploy in progress shows. Look again.
         }
         if (!(await poll.next()))
             throw unknownOutcome(ctx, plan, look, why);
@@ -3853,7 +3590,7 @@ function startDeploy(inputs, phase, signal, verify) {
     const result = newResult(inputs);
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
-    const session = new CloudSession(api, inputs.username, inputs.password, { target });
+    const session = new cloud_session/* CloudSession */.ou(api, inputs.username, inputs.password, { target });
     const run = {
         inputs,
         result,
@@ -4152,340 +3889,6 @@ function within(ms, work) {
     });
     work.catch(() => undefined); // a look that fails after the limit is nobody's failure
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-
-/***/ }),
-
-/***/ 8902:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   SB: () => (/* binding */ createRetrier),
-/* harmony export */   bD: () => (/* binding */ withRetry),
-/* harmony export */   sP: () => (/* binding */ Poll),
-/* harmony export */   yy: () => (/* binding */ sleep)
-/* harmony export */ });
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6264);
-// One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
-// top of it `retrying`, which gives each user-visible operation its attempts.
-
-
-
-/** Waits `ms`; with a signal, rejects with its reason as soon as it aborts, so no wait outlives a stopped run. */
-function sleep(ms, signal) {
-    if (signal === undefined)
-        return new Promise((resolve) => setTimeout(resolve, ms));
-    return new Promise((resolve, reject) => {
-        if (signal.aborted)
-            return reject(signal.reason);
-        const stop = () => {
-            clearTimeout(timer);
-            reject(signal.reason);
-        };
-        const timer = setTimeout(() => {
-            signal.removeEventListener('abort', stop);
-            resolve();
-        }, ms);
-        signal.addEventListener('abort', stop, { once: true });
-    });
-}
-/** The wait of `options`: an injected sleep (tests), else the real one, ended by the signal either way. */
-function waiter(options) {
-    const { signal } = options;
-    const inject = options.sleep;
-    if (inject === undefined)
-        return (ms) => sleep(ms, signal);
-    if (signal === undefined)
-        return inject;
-    return (ms) => untilAborted(inject(ms), signal);
-}
-/** `promise`, or the signal's reason as soon as it aborts (the listener removed either way). */
-function untilAborted(promise, signal) {
-    if (signal.aborted)
-        return Promise.reject(signal.reason);
-    let stop;
-    const stopped = new Promise((_, reject) => {
-        stop = () => reject(signal.reason);
-        signal.addEventListener('abort', stop, { once: true });
-    });
-    return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', stop));
-}
-async function withRetry(fn, options) {
-    const base = options.baseDelayMs ?? 500;
-    const cap = options.maxDelayMs ?? 10_000;
-    const wait = waiter(options);
-    const random = options.random ?? Math.random;
-    const now = options.now ?? Date.now;
-    const started = now();
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await fn(attempt);
-        }
-        catch (error) {
-            const verdict = attempt < options.attempts ? options.retryable(error) : false;
-            if (verdict === false)
-                throw error;
-            const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)));
-            const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff;
-            if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs)
-                throw error;
-            options.onRetry?.(error, attempt, delay);
-            await wait(delay);
-        }
-    }
-}
-/**
- * Which retrier's operation the current call runs inside. One storage for the whole process: each
- * AsyncLocalStorage instance stays live and adds work to every promise made afterwards (Node 20), so
- * one per retrier made a long-lived process (the simulation's thousands of runs) slower with each.
- */
-const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
-function createRetrier(policy, log) {
-    const retrier = {
-        retrying(operation, fn, notice) {
-            if (running.getStore() === retrier)
-                return fn(1);
-            const line = notice ??
-                ((error, attempt, delay) => ({
-                    level: 'info',
-                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}`
-                }));
-            return running.run(retrier, () => withRetry(fn, {
-                ...policy,
-                onRetry: (error, attempt, delay) => {
-                    const { level, message } = line(error, attempt, delay);
-                    log(level, message);
-                }
-            }));
-        }
-    };
-    return retrier;
-}
-/** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
-class Poll {
-    options;
-    now;
-    wait;
-    interval;
-    started;
-    constructor(options) {
-        this.options = options;
-        this.now = options.now ?? Date.now;
-        this.wait = waiter(options);
-        this.interval = options.intervalMs;
-        this.started = this.now();
-    }
-    /** Milliseconds since the first look. */
-    elapsed() {
-        return this.now() - this.started;
-    }
-    /** Pauses before the next look; false (at once) when the time is up. */
-    async next() {
-        const left = this.started + this.options.timeoutMs - this.now();
-        if (left <= 0)
-            return false;
-        await this.wait(Math.min(this.interval, left));
-        this.interval = Math.min(this.options.maxIntervalMs, Math.round(this.interval * 1.5));
-        return true;
-    }
-}
-
-
-/***/ }),
-
-/***/ 5848:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  G: () => (/* binding */ HttpTransport)
-});
-
-// UNUSED EXPORTS: CallTimeoutError
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
-;// CONCATENATED MODULE: ./src/http/upload-watch.ts
-// The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
-// upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
-// After the last chunk, the network and the server may still hold a lot in their buffers (several MB
-// on Linux), which a slow server reads long after our last write: the wait for the answer allows for
-// draining that at the rate the upload ran, so the limit fires only when the server has stopped
-// reading, not while it is still reading what we sent.
-
-/** At most this much of the body can sit in socket buffers between us and the server's reads. */
-const BUFFERED_BOUND = 16 * 1024 * 1024;
-/** A server reading slower than this is taken as stopped, when the upload ran too briefly to measure its rate. */
-const FLOOR_BYTES_PER_SECOND = 64 * 1024;
-/** The rate is measured over the last this-many milliseconds of the upload (the first burst into empty buffers would flatter it). */
-const RATE_WINDOW_MS = 2_000;
-class UploadWatch {
-    options;
-    now;
-    started;
-    last;
-    /** [time, bytes so far] of each chunk taken, kept for the rate window. */
-    marks = [];
-    bytes = 0;
-    deadline;
-    timer;
-    fired = false;
-    sent = false;
-    constructor(options) {
-        this.options = options;
-        this.now = options.now ?? (() => performance.now());
-        this.started = this.last = this.now();
-        this.deadline = this.started + options.idleMs;
-        this.timer = setInterval(() => this.check(), Math.max(50, Math.min(1_000, options.idleMs / 4)));
-        this.timer.unref();
-    }
-    /** The body as the socket takes it: each chunk taken is progress. */
-    track(body) {
-        const pass = async function* () {
-            for await (const chunk of body) {
-                this.progress(chunk.length);
-                yield chunk;
-            }
-            this.bodySent();
-        };
-        return external_node_stream_.Readable.from(pass.call(this), { objectMode: false });
-    }
-    progress(bytes) {
-        this.bytes += bytes;
-        this.last = this.now();
-        this.marks.push([this.last, this.bytes]);
-        while (this.marks.length > 2 && (this.marks[1]?.[0] ?? this.last) < this.last - RATE_WINDOW_MS)
-            this.marks.shift();
-        this.deadline = this.last + this.options.idleMs;
-    }
-    /** The whole body was handed to the socket: from now on the limit allows for the buffers to drain. */
-    bodySent() {
-        this.sent = true;
-        this.deadline = this.now() + this.options.idleMs + this.drainAllowanceMs();
-    }
-    /** How long what may still sit in buffers takes to drain at the rate the upload ran (or the floor rate). */
-    drainAllowanceMs() {
-        const buffered = Math.min(this.bytes, BUFFERED_BOUND);
-        const first = this.marks[0];
-        const ranLongEnough = this.last - this.started >= 2 * RATE_WINDOW_MS && first !== undefined && this.last - first[0] >= RATE_WINDOW_MS / 2;
-        const rate = ranLongEnough ? ((this.bytes - first[1]) / (this.last - first[0])) * 1000 : 0;
-        return Math.round((buffered / Math.max(FLOOR_BYTES_PER_SECOND, rate)) * 1000);
-    }
-    stop() {
-        if (this.timer !== undefined)
-            clearInterval(this.timer);
-        this.timer = undefined;
-    }
-    check() {
-        if (this.fired || this.now() < this.deadline)
-            return;
-        this.fired = true;
-        this.stop();
-        const seconds = Math.round(this.options.idleMs / 1000);
-        this.options.onIdle(this.sent
-            ? `no answer after the whole upload was sent, in ${seconds} s plus the time its buffers take to drain`
-            : `the upload made no progress for ${seconds} s`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/http/transport.ts
-// One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
-
-
-
-const DEFAULT_TIMEOUT_MS = 60_000;
-/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
-class CallTimeoutError extends Error {
-    name = 'CallTimeoutError';
-    code = 'ETIMEDOUT';
-}
-/**
- * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
- * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
- * every step. Only that one warning is held back, only while the agent is made.
- */
-function withoutExperimentalWarning(make) {
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((warning, ...rest) => {
-        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
-            return;
-        emitWarning.call(process, warning, ...rest);
-    });
-    try {
-        return make();
-    }
-    finally {
-        process.emitWarning = emitWarning;
-    }
-}
-class HttpTransport {
-    baseUrl;
-    options;
-    dispatcher;
-    ownsDispatcher;
-    constructor(baseUrl, options) {
-        this.baseUrl = baseUrl;
-        this.options = options;
-        // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
-        // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
-        this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } }));
-    }
-    async send(req) {
-        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
-        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
-        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
-        // A streamed body is watched for progress instead of a limit on the whole call.
-        const stalled = new AbortController();
-        const watch = req.idleTimeoutMs !== undefined && req.body instanceof external_node_stream_.Readable
-            ? new UploadWatch({ idleMs: req.idleTimeoutMs, onIdle: (message) => stalled.abort(new CallTimeoutError(message)) })
-            : undefined;
-        const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
-        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        try {
-            const res = await (0,undici.request)(this.baseUrl + req.path, {
-                method: req.method,
-                dispatcher: this.dispatcher,
-                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-                ...(req.body !== undefined && { body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body }),
-                // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
-                headersTimeout: watch ? 0 : idle,
-                bodyTimeout: idle,
-                ...(signal !== undefined && { signal })
-            });
-            watch?.stop();
-            const text = await res.body.text();
-            return { status: res.statusCode, headers: res.headers, text };
-        }
-        catch (error) {
-            if (this.options.signal?.aborted)
-                throw this.options.signal.reason;
-            if (timer?.aborted)
-                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
-            if (stalled.signal.aborted)
-                throw stalled.signal.reason;
-            throw error;
-        }
-        finally {
-            watch?.stop();
-        }
-    }
-    async close() {
-        if (!this.ownsDispatcher)
-            return;
-        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
-        if (this.options.signal?.aborted)
-            await this.dispatcher.destroy();
-        else
-            await this.dispatcher.close();
-    }
 }
 
 
