@@ -2822,7 +2822,8 @@ async function switch_attempt(ctx, plan, deadline, hooks) {
 function showsOurs(look, plan, mayHaveLanded) {
     if (!plan.redeploy)
         return (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
-    return mayHaveLanded && (0,deploy_look/* switching */.Zx)(look) === true && (look.distributionId === undefined || (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId));
+    // A switch that names no id could be anyone's: only our id, switching, after a call of ours that may have landed.
+    return mayHaveLanded && (0,deploy_look/* switching */.Zx)(look) === true && (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
 }
 function code(error) {
     return error instanceof errors/* ServiceError */._7 && error.errorCode ? `HTTP ${error.status} ${error.errorCode}` : (0,errors/* describeError */.Uc)(error);

@@ -12,9 +12,12 @@ import type { Stack } from '../../src/emulator/stack.js'
 export const wire: {
   stack: Stack | undefined
   latencyMs: (path: string) => number
-  /** Every environments answer the action got, in order: what each look could have seen. */
-  looks: Array<Record<string, unknown>>
-} = { stack: undefined, latencyMs: () => 0, looks: [] }
+  /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen. */
+  looks: Array<{ seq: number; answer: Record<string, unknown> }>
+  /** Every deploy call the action made, in order, by the sequence number of its call. */
+  deploys: Array<{ seq: number; distributionId: string }>
+  seq: number
+} = { stack: undefined, latencyMs: () => 0, looks: [], deploys: [], seq: 0 }
 
 export class CallTimeoutError extends Error {
   override name = 'CallTimeoutError'
@@ -88,7 +91,7 @@ export class HttpTransport {
           finish(() => {
             // Only an answer the action received counts as something it could have seen.
             if (req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200)
-              wire.looks.push(JSON.parse(res.text) as Record<string, unknown>)
+              wire.looks.push({ seq: res.seq, answer: JSON.parse(res.text) as Record<string, unknown> })
             resolve(res)
           }),
         (error: unknown) => finish(() => reject(error as Error))
@@ -97,7 +100,11 @@ export class HttpTransport {
   }
 
   /** One request through the stack, answered after the world's latency for that path; never settles when the stack holds it (a hang). */
-  private async exchange(stack: Stack, req: HttpRequest): Promise<HttpResponse> {
+  private async exchange(stack: Stack, req: HttpRequest): Promise<HttpResponse & { seq: number }> {
+    const seq = ++wire.seq
+    if (req.method === 'PUT' && req.path.endsWith('/deploy') && typeof req.body === 'string') {
+      wire.deploys.push({ seq, distributionId: String((JSON.parse(req.body) as { distributionId?: unknown }).distributionId) })
+    }
     const url = new URL(req.path, this.baseUrl)
     const body = typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.alloc(0)
     const headers: Record<string, string> = { host: url.host, 'user-agent': this.options.userAgent }
@@ -129,7 +136,7 @@ export class HttpTransport {
     if (!res.writableEnded) throw new SocketClosed('other side closed')
     const out: Record<string, string | string[] | undefined> = {}
     for (const [k, v] of Object.entries(res.headers)) out[k] = Array.isArray(v) ? v.map(String) : v === undefined ? undefined : String(v as string)
-    return { status: res.statusCode, headers: out, text: Buffer.concat(res.chunks).toString('utf8') }
+    return { status: res.statusCode, headers: out, text: Buffer.concat(res.chunks).toString('utf8'), seq }
   }
 
   async close(): Promise<void> {

@@ -101,7 +101,8 @@ async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: number, h
 /** The environment shows our switch: it reports our id (not a redeploy), or is switching after a request of ours that may have landed. */
 function showsOurs(look: EnvironmentLook, plan: SwitchPlan, mayHaveLanded: boolean): boolean {
   if (!plan.redeploy) return sameId(look.distributionId, plan.distributionId)
-  return mayHaveLanded && switching(look) === true && (look.distributionId === undefined || sameId(look.distributionId, plan.distributionId))
+  // A switch that names no id could be anyone's: only our id, switching, after a call of ours that may have landed.
+  return mayHaveLanded && switching(look) === true && sameId(look.distributionId, plan.distributionId)
 }
 
 function code(error: unknown): string {
