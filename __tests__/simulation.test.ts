@@ -215,11 +215,13 @@ function checkInvariants(s: Schedule, stack: Stack, ending: Ending): void {
   const deployed = shown.outputs.deployed
   if (deployed === 'true') expect(release.length).toBeGreaterThanOrEqual(1)
   if (deployed === 'false' || deployed === undefined) expect(release.length).toBe(0)
-  if (shown.outputs['rolled-back'] === 'true') expect(rollbacks.some((r) => r.appliedAt !== null)).toBe(true)
+  // rolled-back: true says the environment switched back: our rollback, or the same distribution deployed by anyone after it, applied.
+  const switchedBack = rollbacks.some((rb) => history.slice(history.indexOf(rb)).some((d) => d.distributionId === rb.distributionId && d.appliedAt !== null))
+  if (shown.outputs['rolled-back'] === 'true') expect(switchedBack).toBe(true)
   const head = /^\*\*(.+)\*\*$/m.exec(shown.summary)?.[1] ?? ''
   if (/nothing was deployed|Failed before anything/.test(head)) expect(release.length).toBe(0)
   if (/Nothing of this run was deployed/.test(shown.failed ?? '')) expect(release.length).toBe(0)
-  if (/Failed and rolled back/.test(head)) expect(rollbacks.some((r) => r.appliedAt !== null)).toBe(true)
+  if (/Failed and rolled back/.test(head)) expect(switchedBack).toBe(true)
   const state = shown.outputs['release-state']
   if (state === 'verified') expect(release[0]?.appliedAt ?? null).not.toBeNull()
   if (state === 'replaced') expect(history.some((d) => d.by !== user && d.by !== 'earlier')).toBe(true)

@@ -29285,9 +29285,9 @@ function searchRows(s) {
 function atTheEnd(d) {
     const look = d.finalLook;
     if (look === undefined)
-        return 'what it runs now was not looked at';
+        return 'was not looked at when the step ended';
     if ('error' in look)
-        return 'what it runs now could not be looked at';
+        return 'could not be looked at when the step ended';
     return look.distributionId ? `reports \`${look.distributionId}\` at the end` : 'reports no distribution at the end';
 }
 /** The outcome in one line, as observed. */

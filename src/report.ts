@@ -198,8 +198,8 @@ function searchRows(s: SearchResult): Array<[string, string | undefined]> {
 /** What the environment reported at the last look, in the summary's words. */
 function atTheEnd(d: DeployResult): string {
   const look = d.finalLook
-  if (look === undefined) return 'what it runs now was not looked at'
-  if ('error' in look) return 'what it runs now could not be looked at'
+  if (look === undefined) return 'was not looked at when the step ended'
+  if ('error' in look) return 'could not be looked at when the step ended'
   return look.distributionId ? `reports \`${look.distributionId}\` at the end` : 'reports no distribution at the end'
 }
 
