@@ -2818,12 +2818,13 @@ async function switch_attempt(ctx, plan, deadline, hooks) {
         return { kind: 'unknown', error };
     }
 }
-/** The environment shows our switch: it reports our id (not a redeploy), or is switching after a request of ours that may have landed. */
-function showsOurs(look, plan, mayHaveLanded) {
-    if (!plan.redeploy)
-        return (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
-    // A switch that names no id could be anyone's: only our id, switching, after a call of ours that may have landed.
-    return mayHaveLanded && (0,deploy_look/* switching */.Zx)(look) === true && (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
+/**
+ * The environment shows our deploy was carried out: it reports our id. Never for a redeploy: in the reading
+ * that reports the id when done, someone else's deploy in progress shows our id (what ran before) switching
+ * too, so after a lost answer a redeploy stays unconfirmed.
+ */
+function showsOurs(look, plan) {
+    return !plan.redeploy && (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
 }
 function code(error) {
     return error instanceof errors/* ServiceError */._7 && error.errorCode ? `HTTP ${error.status} ${error.errorCode}` : (0,errors/* describeError */.Uc)(error);
@@ -2856,7 +2857,7 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
             state.lastUnknown = outcome.error;
         state.mayHaveLanded ||= outcome.kind === 'unknown';
         let look = await ctx.watch.lookAgain();
-        if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded))
+        if (look !== undefined && showsOurs(look, plan))
             return 'adopted';
         if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
             throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`);
@@ -2880,7 +2881,7 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
                 throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look);
             }
             look = await ctx.watch.lookAgain();
-            if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded))
+            if (look !== undefined && showsOurs(look, plan))
                 return 'adopted';
             // After a call that may have landed, a deploy in progress may be ours: it is followed, never sent again.
             if (state.mayHaveLanded && look !== undefined && busy(look, plan))
@@ -2916,7 +2917,7 @@ async function awaitOurs(ctx, plan, poll, error, first, busySeen = false) {
     let sawBusy = busySeen;
     let look = first;
     for (;;) {
-        if (look !== undefined && showsOurs(look, plan, true))
+        if (look !== undefined && showsOurs(look, plan))
             return 'adopted';
         if (look !== undefined && busy(look, plan))
             sawBusy = true;

@@ -98,11 +98,13 @@ async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: number, h
   }
 }
 
-/** The environment shows our switch: it reports our id (not a redeploy), or is switching after a request of ours that may have landed. */
-function showsOurs(look: EnvironmentLook, plan: SwitchPlan, mayHaveLanded: boolean): boolean {
-  if (!plan.redeploy) return sameId(look.distributionId, plan.distributionId)
-  // A switch that names no id could be anyone's: only our id, switching, after a call of ours that may have landed.
-  return mayHaveLanded && switching(look) === true && sameId(look.distributionId, plan.distributionId)
+/**
+ * The environment shows our deploy was carried out: it reports our id. Never for a redeploy: in the reading
+ * that reports the id when done, someone else's deploy in progress shows our id (what ran before) switching
+ * too, so after a lost answer a redeploy stays unconfirmed.
+ */
+function showsOurs(look: EnvironmentLook, plan: SwitchPlan): boolean {
+  return !plan.redeploy && sameId(look.distributionId, plan.distributionId)
 }
 
 function code(error: unknown): string {
@@ -160,7 +162,7 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
     if (outcome.kind === 'unknown') state.lastUnknown = outcome.error
     state.mayHaveLanded ||= outcome.kind === 'unknown'
     let look = await ctx.watch.lookAgain()
-    if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded)) return 'adopted'
+    if (look !== undefined && showsOurs(look, plan)) return 'adopted'
     if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
       throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`)
     }
@@ -183,7 +185,7 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
         throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look)
       }
       look = await ctx.watch.lookAgain()
-      if (look !== undefined && showsOurs(look, plan, state.mayHaveLanded)) return 'adopted'
+      if (look !== undefined && showsOurs(look, plan)) return 'adopted'
       // After a call that may have landed, a deploy in progress may be ours: it is followed, never sent again.
       if (state.mayHaveLanded && look !== undefined && busy(look, plan)) return await awaitOurs(ctx, plan, poll, state.lastUnknown, look)
     } while (look === undefined || busy(look, plan))
@@ -225,7 +227,7 @@ async function awaitOurs(
   let sawBusy = busySeen
   let look = first
   for (;;) {
-    if (look !== undefined && showsOurs(look, plan, true)) return 'adopted'
+    if (look !== undefined && showsOurs(look, plan)) return 'adopted'
     if (look !== undefined && busy(look, plan)) sawBusy = true
     else if (look !== undefined) {
       const settled = switching(look) === false
