@@ -482,6 +482,27 @@ const SHAPES: Array<[string, Partial<Schedule>, (history: { ours: number; rollba
     () => expect(shown.outputs['rolled-back']).not.toBe('true')
   ],
   [
+    "found by the simulation: a forced redeploy answered 502 while Mission Control's deploy switches (id reported when done): not adopted as ours",
+    {
+      start: 'ours',
+      deploySeconds: 0,
+      rollback: false,
+      health: false,
+      maxAttempts: 4,
+      deployTimeoutSeconds: 180,
+      requestTimeoutSeconds: 10,
+      tokenSeconds: 120,
+      clockOffsetSeconds: 600,
+      faults: [fault('deploy', 'apply-then-status', { status: 502 })],
+      actors: [{ at: 9, kind: 'mission-control', which: 0, seconds: 73 }],
+      latency: [0, 5]
+    },
+    ({ ours }) => {
+      expect(ours).toBe(0)
+      expect(shown.outputs.deployed).toBe('unknown')
+    }
+  ],
+  [
     'a cancel while following: outputs, a summary, a revocation, within the grace period',
     { deploySeconds: 100, cancelAt: 40 },
     () => {
