@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { locateDistribution, packDirectory, startArchiveCheck, type ReadyArchive } from './archive/index.js'
-import { distributionNameProblem } from './cloud/distribution-name.js'
+import { defaultName, distributionNameProblem } from './cloud/distribution-name.js'
 import { InputError } from './errors.js'
 import { formatBytes } from './format.js'
 import type { DeployInputs } from './inputs/index.js'
@@ -16,12 +16,7 @@ import type { DeployInputs } from './inputs/index.js'
  * GitHub client only to learn two strings.
  */
 export async function defaultDistributionName(sourceDir: string): Promise<string> {
-  const repo = process.env.GITHUB_REPOSITORY?.split('/')[1] ?? ''
-  const sha = process.env.GITHUB_SHA ?? ''
-  const safe = (s: string): string => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')
-  const name = safe(repo) || safe(basename(sourceDir)) || 'distribution'
-  const short = safe(sha.slice(0, 7)) || 'local'
-  return `${name}-${short}-distribution.tar.gz`
+  return defaultName(process.env.GITHUB_REPOSITORY?.split('/')[1] ?? '', process.env.GITHUB_SHA ?? '', basename(sourceDir))
 }
 
 export function workspace(): string {

@@ -43,6 +43,8 @@ export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => Outpu
   'rolled-back': ({ deploy }) => (deployedWord(deploy) === 'true' || deployedWord(deploy) === 'unknown' ? rolledBackWord(deploy?.release) : undefined),
   'release-state': ({ deploy }) => deploy?.release?.state,
   'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
+  'running-commit': ({ deploy }) => deploy?.order?.running?.sha,
+  order: ({ deploy }) => deploy?.order?.order,
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
   'search-request-id': ({ search }) => search?.requestId
@@ -276,6 +278,7 @@ const FAILED_BY: { readonly [kind in NonNullable<NonNullable<DeployResult['relea
   search: 'the search check',
   unhealthy: 'the health check',
   busy: 'the environment stayed busy',
+  older: 'the environment ran a newer commit (deploy order)',
   unconfirmed: 'no answer or look settled whether the deploy was carried out',
   'not-applied': 'the switch was not seen in time'
 }

@@ -37,6 +37,8 @@ export interface Distribution {
   id: string
   name?: string
   createdAt?: string
+  /** Who uploaded it, as the platform names them. */
+  createdBy?: string
   md5hash?: string
 }
 
@@ -111,6 +113,7 @@ function toDistribution(r: Record<string, unknown>): Distribution | undefined {
   const d: Distribution = { id }
   if (typeof r.name === 'string') d.name = r.name
   if (typeof r.createdAt === 'string') d.createdAt = r.createdAt
+  if (typeof r.createdBy === 'string') d.createdBy = r.createdBy
   if (typeof r.md5hash === 'string') d.md5hash = r.md5hash
   return d
 }

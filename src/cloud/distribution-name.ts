@@ -35,3 +35,22 @@ export function sameDistributionName(stored: string | undefined, ours: string): 
     return false
   }
 }
+
+/** A name part made safe: what is not a letter, digit, dot, underscore or hyphen becomes a hyphen. */
+function safePart(s: string): string {
+  return s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')
+}
+
+/** The default upload name, `<repository>-<short sha>-distribution.tar.gz`: where the distribution came from, so the platform's list tells. */
+export function defaultName(repository: string, sha: string, fallback: string): string {
+  const name = safePart(repository) || safePart(fallback) || 'distribution'
+  const short = safePart(sha.slice(0, 7)) || 'local'
+  return `${name}-${short}-distribution.tar.gz`
+}
+
+/** The commit a default name carries, when it is a name this repository's runs give (see defaultName). */
+export function commitInName(name: string | undefined, repository: string): string | undefined {
+  const match = /^(.+)-([0-9a-f]{7,40})-distribution\.tar\.gz$/i.exec(name ?? '')
+  if (match === null || repository === '' || match[1] !== safePart(repository)) return undefined
+  return match[2]?.toLowerCase()
+}

@@ -12,6 +12,7 @@ import { CloudClient, type Environment, type EnvironmentList } from '../cloud/cl
 import { CloudSession } from '../cloud/session.js'
 import { prepareArchive, workspace } from '../distribution.js'
 import { ActionError, StepFailed } from '../errors.js'
+import { GitHubApi } from '../github/client.js'
 import { GitHubDeployment } from '../github/deployments.js'
 import { checkHealth } from '../health.js'
 import { HttpTransport } from '../http/transport.js'
@@ -19,6 +20,7 @@ import type { DeployInputs, HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
 import { sameId } from './look.js'
 import { EnvironmentWatch } from './observe.js'
+import { DeployOrder } from './order.js'
 import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
 import { newRelease, rolledBack } from './release-state.js'
@@ -183,18 +185,21 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   const redeploy = alreadyRuns ? redeployReason(inputs) : undefined
   const skip = alreadyRuns && redeploy === undefined
   if (environment) planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say)
+  const gitHub = inputs.githubToken ? await GitHubApi.open(inputs.githubToken, run.signal) : undefined
+  // Before any change: an older commit than the one the environment runs is refused here.
+  const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined
   if (inputs.dryRun) return finishDryRun(run, archive)
 
-  if (environment && inputs.githubToken && !skip) {
-    const what = `${archive?.fileName ?? distributionId ?? 'distribution'} to ${result.target}`
-    github.deployment = await GitHubDeployment.start(inputs.githubToken, environment.name, what, inputs.environmentUrl)
-  }
   if (distributionId === undefined && archive !== undefined) {
     distributionId = await upload(source, archive)
     result.distributionId = distributionId
   }
+  if (environment && gitHub && !skip && distributionId !== undefined) {
+    github.deployment = await recordDeployment(run, gitHub, environment.name, distributionId, order)
+    order?.noteOwnDeployment(github.deployment?.id)
+  }
   if (environment && distributionId !== undefined && !skip) {
-    await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds }, result)
+    await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order }, result)
   } else {
     result.skipped = skip
     await checkWithoutDeploy(run)
@@ -206,6 +211,45 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   }
   github.deployment = undefined
   result.completed = true
+}
+
+/** The deploy order against what the environment runs (./order.ts); throws OrderRefused when ours is older. */
+async function checkOrder(run: Run, gitHub: GitHubApi | undefined, environment: Environment, distributionId: string | undefined): Promise<DeployOrder> {
+  const { inputs, result } = run
+  const order = new DeployOrder({
+    github: gitHub,
+    client: run.client,
+    apiUrl: inputs.address.apiUrl,
+    environment: environment.name,
+    allowOlder: inputs.allowOlderCommit,
+    promoted: inputs.source.kind === 'upload' ? undefined : distributionId,
+    dryRun: inputs.dryRun,
+    log: run.say,
+    warn: run.caution,
+    notice: core.notice,
+    record: (check) => void (result.order = check)
+  })
+  const running = environment.distributionId ?? undefined
+  // Without a token there is nothing to read: one line says so, without a phase of its own.
+  if (gitHub === undefined) await order.check(running)
+  else await run.phase(`Check the deploy order on '${environment.name}'`, () => order.check(running))
+  return order
+}
+
+/** Records the deploy as a GitHub Deployment of the commit deployed, with the distribution's id in its payload. */
+function recordDeployment(
+  run: Run,
+  gitHub: GitHubApi,
+  environment: string,
+  distributionId: string,
+  order: DeployOrder | undefined
+): Promise<GitHubDeployment | undefined> {
+  const { result } = run
+  const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName
+  const promoted = order?.last?.ours?.from === 'run' ? undefined : order?.last?.ours?.sha
+  const ref = promoted ?? (gitHub.sha || gitHub.ref)
+  const payload = { distributionId, distributionName: name, apiUrl: result.apiUrl }
+  return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl)
 }
 
 /** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
@@ -310,6 +354,7 @@ interface ReleaseParts extends Run {
   readonly environment: Environment
   readonly distributionId: string
   readonly configFileIds: readonly string[]
+  readonly order: DeployOrder | undefined
 }
 
 /** Our release, through its states; a failure rolls back when asked, and the step fails saying what runs now. */
@@ -331,7 +376,8 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
     followDeploy: inputs.followDeploy,
     deployTimeoutMs: inputs.deployTimeoutMs,
     health: inputs.health,
-    checkSite: (health) => siteCheck(inputs, health, parts.signal)
+    checkSite: (health) => siteCheck(inputs, health, parts.signal),
+    order: parts.order
   }
   const failure = await deployRelease(ctx, record, parts.verify).catch((error: unknown) => {
     if (parts.signal?.aborted)

@@ -62,7 +62,7 @@ export type AppliedBy =
   | 'not-observed'
 
 /** Why the release failed its checks. */
-export type FailureKind = 'busy' | 'unconfirmed' | 'not-applied' | 'unhealthy' | 'search'
+export type FailureKind = 'busy' | 'older' | 'unconfirmed' | 'not-applied' | 'unhealthy' | 'search'
 
 export interface ReleaseRecord {
   readonly environment: string

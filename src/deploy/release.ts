@@ -3,6 +3,7 @@
 // Every step enters a state of the ReleaseRecord with its evidence (./release-state.ts).
 import { ActionError } from '../errors.js'
 import { HealthCheckFailed } from '../health.js'
+import { OrderRefused, type DeployOrder } from './order.js'
 import type { HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
 import { describeLook, sameId, switching } from './look.js'
@@ -31,6 +32,8 @@ export interface ReleaseContext extends SwitchContext {
   readonly health: HealthCheck | undefined
   /** Runs the health check with the run's settings; throws HealthCheckFailed. */
   readonly checkSite: (health: HealthCheck) => Promise<unknown>
+  /** The deploy order (./order.ts): checked again after every wait, and who holds a busy environment. Not for rollbacks. */
+  readonly order?: Pick<DeployOrder, 'recheck' | 'holder'> | undefined
 }
 
 function fail(release: ReleaseRecord, kind: FailureKind, message: string): ActionError {
@@ -47,10 +50,11 @@ function replaced(release: ReleaseRecord, error: Replaced): Replaced {
 /** Notes each wait for a busy environment (the first one as a state, the rest in the log), and a request whose outcome is unknown. */
 function requestHooks(ctx: ReleaseContext, release: ReleaseRecord): RequestHooks {
   return {
-    waiting: (_look, why) => {
-      const line = `${why}; waiting for it to finish before deploying ${release.distributionId}.`
-      if (release.state === 'planned') enter(release, 'waiting', line)
-      else ctx.log(line)
+    waiting: async (look, why) => {
+      if (release.state !== 'planned') return ctx.log(`${why}; waiting for it to finish before deploying ${release.distributionId}.`)
+      // The first wait names who holds the environment, when anything tells.
+      const holder = await ctx.order?.holder(look)
+      enter(release, 'waiting', `${why}${holder ? ` (${holder})` : ''}; waiting for it to finish before deploying ${release.distributionId}.`)
     },
     unconfirmed: (evidence) => {
       if (release.state === 'planned' || release.state === 'waiting') enter(release, 'unconfirmed', evidence)
@@ -65,6 +69,7 @@ async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: Switch
   await ctx.phase(`Deploy to '${release.environment}'`, async () => {
     try {
       const look = await waitWhileBusy(ctx, deadline, hooks)
+      await ctx.order?.recheck(look)
       if (!release.redeploy) plan.previous = look.distributionId
       const how = await requestSwitch(ctx, plan, deadline, hooks)
       release.previous = plan.previous
@@ -77,6 +82,7 @@ async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: Switch
           : `the deploy call's answer was lost, but '${release.environment}' showed it had been carried out: adopted, not sent again`
       )
     } catch (error) {
+      if (error instanceof OrderRefused) throw fail(release, 'older', error.message)
       if (error instanceof NotApplied) throw fail(release, 'busy', error.message)
       if (error instanceof Unconfirmed) throw fail(release, 'unconfirmed', error.message)
       if (error instanceof Replaced) throw replaced(release, error)
@@ -136,7 +142,13 @@ async function checkSite(ctx: ReleaseContext, release: ReleaseRecord, health: He
  */
 export async function deployRelease(ctx: ReleaseContext, release: ReleaseRecord, verify: Verification | undefined): Promise<ActionError | undefined> {
   const deadline = ctx.watch.now() + ctx.deployTimeoutMs
-  const plan: SwitchPlan = { distributionId: release.distributionId, previous: release.previous, redeploy: release.redeploy }
+  const order = ctx.order
+  const plan: SwitchPlan = {
+    distributionId: release.distributionId,
+    previous: release.previous,
+    redeploy: release.redeploy,
+    gate: order ? (look) => order.recheck(look) : undefined
+  }
   await request(ctx, release, plan, deadline)
   const notApplied = ctx.followDeploy ? await follow(ctx, release, plan, deadline) : undefined
   if (notApplied) return notApplied

@@ -1,6 +1,7 @@
 // What a deployment did, as data: the step fills it in as it goes, report.ts derives outputs, notices
 // and the summary from it and nothing else. The release's states live in ./release-state.ts.
 import type { DeployInputs } from '../inputs/index.js'
+import type { OrderCheck } from './order.js'
 import type { ReleaseRecord } from './release-state.js'
 
 /** What the environment reported at one look: the one documented field, and a status field when the platform gave one. */
@@ -72,6 +73,8 @@ export interface DeployResult {
   readonly configFiles: readonly string[]
   /** The environment already ran the distribution, so no deploy was made. */
   skipped: boolean
+  /** The deploy order: the commit the environment ran, ours, and how they relate (the last check made). */
+  order?: OrderCheck | undefined
   /** The release: its states with the evidence for each (undefined: no deploy was asked for). */
   release?: ReleaseRecord | undefined
   /** The last look at the environment when the step ended (success or failure). */

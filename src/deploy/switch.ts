@@ -28,6 +28,11 @@ export interface SwitchPlan {
    * over our settled release knows that deploy is someone else's, which will replace ours. Its reason.
    */
   readonly giveUpWhenBusy?: string | undefined
+  /**
+   * Decides again before every replay after a wait, on the look right before it: our release's deploy
+   * order (another job's deploy may have landed meanwhile). Throws to refuse; nothing of ours was seen.
+   */
+  readonly gate?: ((look: EnvironmentLook) => Promise<void>) | undefined
 }
 
 export interface SwitchContext {
@@ -112,8 +117,8 @@ function code(error: unknown): string {
 }
 
 export interface RequestHooks {
-  /** The environment is busy with a deploy (a 409, or a status in progress): called each time we wait. */
-  waiting(look: EnvironmentLook, why: string): void
+  /** The environment is busy with a deploy (a 409, or a status in progress): called (and awaited) each time we wait. */
+  waiting(look: EnvironmentLook, why: string): void | Promise<void>
   /** A request went out whose outcome is unknown (a 5xx, no answer, the run stopped mid-call). */
   unconfirmed(evidence: string): void
 }
@@ -169,7 +174,7 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
     // After a call of ours that may have landed, a 409 says a deploy is in progress that may be ours: followed, never sent again.
     if (outcome.kind === 'busy' && state.mayHaveLanded) return await awaitOurs(ctx, plan, poll, state.lastUnknown, look, true)
     if (outcome.kind === 'busy') {
-      hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`)
+      await hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`)
     } else {
       // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress: never send again.
       const replayable =
@@ -191,6 +196,7 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
     } while (look === undefined || busy(look, plan))
     const refusal = plan.refuse?.(look)
     if (refusal !== undefined) throw new Replaced(refusal, look)
+    await plan.gate?.(look)
     if (!sameId(look.distributionId, plan.distributionId)) plan.previous = look.distributionId
   }
 }
@@ -251,7 +257,7 @@ export async function waitWhileBusy(ctx: SwitchContext, deadline: number, hooks:
   const poll = ctx.watch.poll(deadline)
   let look = await ctx.watch.lookAgain()
   while (look === undefined || switching(look) === true) {
-    if (look !== undefined) hooks.waiting(look, `'${ctx.watch.name}' ${describeLook(look)}: a deploy is in progress`)
+    if (look !== undefined) await hooks.waiting(look, `'${ctx.watch.name}' ${describeLook(look)}: a deploy is in progress`)
     if (!(await poll.next())) {
       throw new NotApplied(`'${ctx.watch.name}' was still busy with a deploy when deploy-timeout-minutes ran out; it ${said(look)}.`, true)
     }

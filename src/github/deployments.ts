@@ -1,51 +1,36 @@
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
-// Environments page. Best effort: any failure here is a warning, never a failed deploy.
+// Environments page, with the distribution's id in its payload: a later run reads which commit the
+// environment runs from it (./evidence.ts). Best effort: any failure here is a warning, never a failed deploy.
 import * as core from '@actions/core'
 import { describeError } from '../errors.js'
 import { noteGitHubDeployment, noteGitHubDeploymentFinal } from '../run-state.js'
+import type { DeploymentPayload, GitHubApi } from './client.js'
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure'
 
-interface Octokit {
-  rest: {
-    repos: {
-      createDeployment(params: Record<string, unknown>): Promise<{ status: number; data: unknown }>
-      createDeploymentStatus(params: Record<string, unknown>): Promise<unknown>
-    }
-  }
-}
-
 export class GitHubDeployment {
   private constructor(
-    private readonly octokit: Octokit,
-    private readonly repo: { owner: string; repo: string },
-    private readonly id: number,
-    private readonly logUrl: string | undefined,
+    private readonly github: GitHubApi,
+    readonly id: number,
     private readonly environmentUrl: string | undefined
   ) {}
 
-  /** Creates the deployment and marks it in progress; undefined (with a warning) when GitHub refuses. */
-  static async start(token: string, environment: string, description: string, environmentUrl?: string): Promise<GitHubDeployment | undefined> {
+  /**
+   * Creates the deployment of `ref` (the commit deployed) and marks it in progress; undefined (with a
+   * warning) when GitHub refuses.
+   */
+  static async start(
+    github: GitHubApi,
+    environment: string,
+    description: string,
+    payload: DeploymentPayload,
+    ref: string,
+    environmentUrl?: string
+  ): Promise<GitHubDeployment | undefined> {
     try {
-      const github = await import('@actions/github')
-      const { context } = github
-      const octokit = github.getOctokit(token) as unknown as Octokit
-      const repo = context.repo
-      const answer = await octokit.rest.repos.createDeployment({
-        ...repo,
-        ref: context.sha || context.ref,
-        environment,
-        description,
-        auto_merge: false,
-        required_contexts: [],
-        production_environment: /prod/i.test(environment),
-        transient_environment: false
-      })
-      const id = (answer.data as { id?: unknown }).id
-      if (typeof id !== 'number') throw new Error(`GitHub answered HTTP ${answer.status} without a deployment id`)
-      const logUrl = context.runId ? `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${context.runId}` : undefined
-      const deployment = new GitHubDeployment(octokit, repo, id, logUrl, environmentUrl)
-      noteGitHubDeployment(id, repo, logUrl)
+      const id = await github.createDeployment(ref, environment, description, payload)
+      const deployment = new GitHubDeployment(github, id, environmentUrl)
+      noteGitHubDeployment(id, github.repo, github.runUrl)
       await deployment.set('in_progress', `Deploying to ${environment}`)
       core.info(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`)
       return deployment
@@ -59,12 +44,10 @@ export class GitHubDeployment {
 
   async set(state: DeploymentState, description: string): Promise<void> {
     try {
-      await this.octokit.rest.repos.createDeploymentStatus({
-        ...this.repo,
-        deployment_id: this.id,
+      await this.github.createStatus(this.id, {
         state,
         description: description.slice(0, 140),
-        ...(this.logUrl ? { log_url: this.logUrl } : {}),
+        ...(this.github.runUrl ? { log_url: this.github.runUrl } : {}),
         ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
         auto_inactive: state === 'success'
       })

@@ -21,6 +21,7 @@ export const Input = {
   EnvironmentUrl: 'environment-url',
   ConfigFiles: 'config-files',
   ForceDeploy: 'force-deploy',
+  AllowOlderCommit: 'allow-older-commit',
   FollowDeploy: 'follow-deploy',
   DeployTimeoutMinutes: 'deploy-timeout-minutes',
   HealthUrl: 'health-url',
@@ -98,6 +99,8 @@ export interface DeployInputs extends CommonInputs {
   readonly configFiles: readonly string[]
   /** Deploy even when the environment already runs the distribution. */
   readonly forceDeploy: boolean
+  /** Deploy a commit older than the one the environment runs (the order check refuses it otherwise). */
+  readonly allowOlderCommit: boolean
   /** Wait until the environment reports the new distribution. */
   readonly followDeploy: boolean
   readonly deployTimeoutMs: number
@@ -261,7 +264,7 @@ function needsEnvironment(getInput: InputReader, source: DistributionSource): vo
   if (source.kind === 'id') set.push(Input.DistributionId)
   if (source.kind === 'environment') set.push(Input.FromEnvironment)
   for (const name of [Input.ConfigFiles, Input.HealthUrl] as const) if (getInput(name) !== '') set.push(name)
-  for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy] as const) if (parseBoolean(name, getInput(name))) set.push(`${name}: true`)
+  for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit] as const) if (parseBoolean(name, getInput(name))) set.push(`${name}: true`)
   if (set.length > 0) {
     throw new InputError(
       `${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`
@@ -311,6 +314,10 @@ export function readDeployInputs(
   if (rollbackOnSearch && !rollback) {
     throw new InputError('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.')
   }
+  const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit))
+  if (allowOlderCommit && githubToken === '') {
+    warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).')
+  }
   return {
     ...common,
     address,
@@ -329,6 +336,7 @@ export function readDeployInputs(
     environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
     configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
     forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
+    allowOlderCommit,
     followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
     deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
     health: parseHealth(getInput),

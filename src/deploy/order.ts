@@ -1,0 +1,226 @@
+// Newest commit wins: before a deploy request, and again after every wait, the commit the environment
+// runs is compared with ours (GitHub's compare API). An older commit is refused before any change,
+// unless allow-older-commit; another branch deploys with a notice. The evidence for each commit, and
+// why the order stays unknown when it does, travel with the result (docs/verified-deploys.md, "Deploy order").
+import type { CloudClient } from '../cloud/client.js'
+import { ActionError, describeError } from '../errors.js'
+import { short, type Comparison, type GitHubApi } from '../github/client.js'
+import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../github/evidence.js'
+import { sameId } from './look.js'
+import type { EnvironmentLook } from './result.js'
+
+export type Order = 'ahead' | 'identical' | 'behind' | 'diverged' | 'unknown'
+
+export interface OrderCheck {
+  readonly order: Order
+  /** The distribution the environment ran when it was checked. */
+  readonly runningDistributionId: string | undefined
+  readonly running: CommitEvidence | undefined
+  readonly ours: CommitEvidence | undefined
+  readonly comparison?: Comparison | undefined
+  /** Why the order is unknown. */
+  readonly why?: string | undefined
+  /** A GitHub call failed (a warning), rather than no evidence existing (said once, quietly). */
+  readonly failed?: boolean | undefined
+  /** The environment runs a distribution this action did not deploy there: what is known of it. */
+  readonly outside?: string | undefined
+  /** The repository's web address, for commit links. */
+  readonly repoUrl?: string | undefined
+}
+
+/** The deploy was refused: the environment runs a newer commit. Nothing was changed. */
+export class OrderRefused extends ActionError {
+  override name = 'OrderRefused'
+}
+
+export interface OrderOptions {
+  /** GitHub, when github-token is set. */
+  readonly github: GitHubApi | undefined
+  readonly client: CloudClient
+  readonly apiUrl: string
+  readonly environment: string
+  readonly allowOlder: boolean
+  /** The distribution deployed when it is promoted (distribution-id, from-environment); undefined for this run's upload. */
+  readonly promoted: string | undefined
+  /** Whether a refusal is what this run would do (a dry run) rather than does. */
+  readonly dryRun: boolean
+  readonly log: (line: string) => void
+  readonly warn: (line: string) => void
+  readonly notice: (line: string) => void
+  /** Keeps each check's outcome (the result's order field): the last one made is what the step reports. */
+  readonly record: (check: OrderCheck) => void
+}
+
+const PERMISSIONS = 'deployments: read and contents: read'
+
+export class DeployOrder {
+  private readonly history: DeploymentHistory | undefined
+  private ownDeployment: number | undefined
+  private readonly known = new Map<string, Promise<DistributionFacts>>()
+  /** The last check: its running distribution tells whether a look after a wait needs another. */
+  last: OrderCheck | undefined
+
+  constructor(private readonly o: OrderOptions) {
+    this.history = o.github ? new DeploymentHistory(o.github, o.apiUrl) : undefined
+  }
+
+  /** This run's own GitHub Deployment: never named as the one holding the environment. */
+  noteOwnDeployment(id: number | undefined): void {
+    this.ownDeployment = id
+  }
+
+  /** The commit this run deploys: a promoted distribution's, or this run's own. */
+  async ours(): Promise<CommitEvidence | undefined> {
+    if (this.o.promoted === undefined) return this.o.github?.sha ? { sha: this.o.github.sha, from: 'run' } : undefined
+    const id = this.o.promoted
+    return this.history?.commitOf(id, undefined, () => this.facts(id))
+  }
+
+  /** Checks the order against what the environment runs; throws OrderRefused when ours is older (unless allowed). */
+  async check(runningId: string | undefined): Promise<OrderCheck> {
+    const check = await this.evaluate(runningId)
+    this.last = check
+    this.o.record(check)
+    this.tell(check)
+    if (check.order === 'behind' && !this.o.allowOlder) throw new OrderRefused(this.refusal(check))
+    return check
+  }
+
+  /** After a wait: the environment may run another distribution now (another job's): checked again before our request. */
+  async recheck(look: EnvironmentLook): Promise<void> {
+    const last = this.last
+    if (last === undefined || look.distributionId === undefined || sameId(look.distributionId, last.runningDistributionId)) return
+    this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`)
+    await this.check(look.distributionId)
+  }
+
+  /** Who holds the busy environment: a GitHub Deployment under way (with its run), or the distribution it reports and who uploaded it. */
+  async holder(look: EnvironmentLook): Promise<string | undefined> {
+    const parts: string[] = []
+    try {
+      const underWay = await this.history?.underWay(this.o.environment, this.ownDeployment)
+      if (underWay?.deployment) parts.push(`GitHub Deployment ${underWay.deployment.id} of commit ${short(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`)
+    } catch {
+      // Naming the holder is a courtesy: a failed read leaves it to the platform's facts.
+    }
+    if (look.distributionId !== undefined) {
+      const facts = await this.facts(look.distributionId)
+      if (facts.createdBy !== undefined) parts.push(`'${this.o.environment}' reports distribution ${look.distributionId}${uploaded(facts)}`)
+    }
+    return parts.length > 0 ? parts.join('; ') : undefined
+  }
+
+  private async evaluate(runningId: string | undefined): Promise<OrderCheck> {
+    const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.github?.repoUrl }
+    const history = this.history
+    if (history === undefined) return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` }
+    history.refresh()
+    this.known.clear()
+    try {
+      const ours = await this.ours()
+      if (ours === undefined) return { ...base, order: 'unknown', why: this.noCommitOfOurs() }
+      if (runningId === undefined) return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` }
+      const facts = (): Promise<DistributionFacts> => this.facts(runningId)
+      const running = await history.commitOf(runningId, this.o.environment, facts)
+      const outside = running?.deployment?.environment === this.o.environment ? undefined : await this.outside(history, runningId, facts)
+      if (running === undefined) {
+        const why = `no GitHub Deployment of ${history.github.repo.owner}/${history.github.repo.repo} recorded distribution ${runningId}, which '${this.o.environment}' runs, and its name carries no commit of this repository`
+        return { ...base, ours, outside, order: 'unknown', why }
+      }
+      if (sameCommit(running.sha, ours.sha)) return { ...base, ours, running, outside, order: 'identical' }
+      const comparison = await history.github.compare(running.sha, ours.sha)
+      return { ...base, ours, running, outside, comparison, order: comparison.status }
+    } catch (error) {
+      return { ...base, order: 'unknown', failed: true, why: `${describeError(error)}; the token needs ${PERMISSIONS}` }
+    }
+  }
+
+  /** The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot say. */
+  private facts(id: string): Promise<DistributionFacts> {
+    let known = this.known.get(id)
+    if (known === undefined) {
+      known = this.o.client
+        .getDistribution(id)
+        .catch(() => undefined)
+        .then((d) => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }))
+      this.known.set(id, known)
+    }
+    return known
+  }
+
+  private noCommitOfOurs(): string {
+    if (this.o.promoted === undefined) return 'this run has no commit (GITHUB_SHA is not set: not on a runner)'
+    return `no GitHub Deployment of this repository recorded distribution ${this.o.promoted}, and its name carries no commit of this repository`
+  }
+
+  /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
+  private async outside(history: DeploymentHistory, runningId: string, facts: () => Promise<DistributionFacts>): Promise<string | undefined> {
+    const other = await history.recordedOther(this.o.environment, runningId)
+    if (other === undefined) return undefined
+    return (
+      `'${this.o.environment}' runs ${runningId}${uploaded(await facts())}, which no GitHub Deployment of this repository recorded for '${this.o.environment}' ` +
+      `(the last one, ${other.id}, recorded ${other.payload.distributionId ?? '?'} of commit ${short(other.sha)}): it was deployed outside this action ` +
+      `(from Mission Control, or from another repository)`
+    )
+  }
+
+  /** Says what the check found, once: an info line, a notice for another branch, a warning for a failed check or an older commit allowed. */
+  private tell(check: OrderCheck): void {
+    const env = `'${this.o.environment}'`
+    if (check.outside !== undefined) this.o.notice(`${check.outside}.`)
+    const running = check.running
+    const ours = check.ours
+    if (check.order === 'unknown') {
+      const line = `Deploy order not checked: ${check.why ?? 'no evidence'}.`
+      if (check.failed) this.o.warn(`${line} The deploy goes on.`)
+      else this.o.log(line)
+      return
+    }
+    if (running === undefined || ours === undefined) return
+    const pair = `commit ${short(ours.sha)} (${evidence(ours)}) and ${short(running.sha)}, which ${env} runs (${evidence(running)})`
+    if (check.order === 'identical') this.o.log(`Deploy order: ${pair} are the same commit.`)
+    else if (check.order === 'ahead') this.o.log(`Deploy order: ${pair}: ours is newer by ${check.comparison?.aheadBy ?? '?'} commit(s).`)
+    else if (check.order === 'diverged')
+      this.o.notice(
+        `Deploy order: ${pair} are on different branches (ours is ${check.comparison?.aheadBy ?? '?'} ahead and ${check.comparison?.behindBy ?? '?'} behind): deploying ours replaces it.`
+      )
+    else if (this.o.allowOlder)
+      this.o.warn(`Deploying an older commit on purpose (allow-older-commit: true): ${pair}; ours is ${check.comparison?.behindBy ?? '?'} commit(s) behind.`)
+  }
+
+  private refusal(check: OrderCheck): string {
+    const running = check.running
+    const ours = check.ours
+    const would = this.o.dryRun ? 'A deploy would be refused' : 'Refused'
+    return (
+      `${would}: commit ${short(ours?.sha ?? '?')} is older than ${short(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
+      `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, so nothing was changed. ` +
+      `To go back to an older release on purpose, set allow-older-commit: true (with distribution-id or from-environment to restore a release already on the stack without a rebuild).`
+    )
+  }
+}
+
+/** One commit, full or abbreviated, is the other. */
+function sameCommit(a: string, b: string): boolean {
+  const x = a.toLowerCase()
+  const y = b.toLowerCase()
+  return x.startsWith(y) || y.startsWith(x)
+}
+
+/** Where a commit was learned from, in words. */
+export function evidence(c: CommitEvidence): string {
+  if (c.from === 'run') return "this run's commit"
+  if (c.from === 'name') return `from the distribution's name ${c.name ?? ''}`.trim()
+  return `GitHub Deployment ${c.deployment?.id ?? '?'}, ${madeBy(c)}`
+}
+
+function madeBy(c: CommitEvidence): string {
+  const d = c.deployment
+  const by = d?.by ? `by ${d.by}` : 'by someone'
+  return d?.runUrl ? `${by} in ${d.runUrl}` : by
+}
+
+function uploaded(facts: DistributionFacts): string {
+  if (facts.createdBy === undefined) return ''
+  return `, uploaded by ${facts.createdBy}${facts.createdAt ? ` at ${facts.createdAt}` : ''}`
+}

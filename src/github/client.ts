@@ -1,0 +1,220 @@
+// THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
+// of two commits), each with a time limit and the run's stop, answers read into small typed records.
+// Everything GitHub does for the action is best effort: callers turn a failure into a warning.
+import { describeError } from '../errors.js'
+
+/** What the action writes into a GitHub Deployment's payload, so a later run can tell which distribution it recorded. */
+export interface DeploymentPayload {
+  readonly distributionId?: string | undefined
+  readonly distributionName?: string | undefined
+  /** The stack's API address: one repository may deploy to environments of the same name on several stacks. */
+  readonly apiUrl?: string | undefined
+}
+
+export interface GitHubDeploymentRecord {
+  readonly id: number
+  readonly sha: string
+  readonly environment: string
+  readonly payload: DeploymentPayload
+  readonly creator: string | undefined
+  readonly createdAt: string | undefined
+}
+
+export interface DeploymentStatusRecord {
+  readonly state: string
+  readonly logUrl: string | undefined
+  readonly createdAt: string | undefined
+}
+
+export type CompareStatus = 'ahead' | 'behind' | 'identical' | 'diverged'
+
+export interface Comparison {
+  /** How head relates to base, in GitHub's words. */
+  readonly status: CompareStatus
+  readonly aheadBy: number
+  readonly behindBy: number
+}
+
+/** A refusal or failure of a GitHub call, with the status when there was an answer. */
+export class GitHubCallFailed extends Error {
+  override name = 'GitHubCallFailed'
+  constructor(
+    readonly call: string,
+    readonly status: number | undefined,
+    detail: string
+  ) {
+    super(`${call}: ${detail}`)
+  }
+}
+
+interface Octokit {
+  request(route: string, params: Record<string, unknown>): Promise<{ status: number; data: unknown; headers: Record<string, unknown> }>
+}
+
+/** Each call's own limit: GitHub answers these in well under a second; a hang must not hold the deploy. */
+const CALL_LIMIT_MS = 15_000
+/** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
+const MAX_PAGES = 3
+
+export interface GitHubRepo {
+  readonly owner: string
+  readonly repo: string
+}
+
+export class GitHubApi {
+  private constructor(
+    private readonly octokit: Octokit,
+    readonly repo: GitHubRepo,
+    /** The web address of the repository (for commit links). */
+    readonly repoUrl: string,
+    /** This workflow run's page, when the runner says which run this is. */
+    readonly runUrl: string | undefined,
+    /** The commit this run was started for (GITHUB_SHA); empty outside a runner. */
+    readonly sha: string,
+    /** The branch or tag this run was started for (GITHUB_REF). */
+    readonly ref: string,
+    private readonly signal: AbortSignal | undefined
+  ) {}
+
+  /** A client for the repository this run belongs to (GITHUB_REPOSITORY, GITHUB_API_URL, as @actions/github reads them). */
+  static async open(token: string, signal?: AbortSignal): Promise<GitHubApi> {
+    const github = await import('@actions/github')
+    const { context } = github
+    const repo = context.repo
+    const repoUrl = `${context.serverUrl}/${repo.owner}/${repo.repo}`
+    const runUrl = context.runId ? `${repoUrl}/actions/runs/${context.runId}` : undefined
+    const octokit = github.getOctokit(token) as unknown as Octokit
+    return new GitHubApi(octokit, repo, repoUrl, runUrl, context.sha ?? '', context.ref ?? '', signal)
+  }
+
+  commitUrl(sha: string): string {
+    return `${this.repoUrl}/commit/${sha}`
+  }
+
+  async createDeployment(ref: string, environment: string, description: string, payload: DeploymentPayload): Promise<number> {
+    const data = await this.call('Creating a GitHub Deployment', 'POST /repos/{owner}/{repo}/deployments', {
+      ref,
+      environment,
+      description,
+      payload,
+      auto_merge: false,
+      required_contexts: [],
+      production_environment: /prod/i.test(environment),
+      transient_environment: false
+    })
+    const id = (data as { id?: unknown }).id
+    if (typeof id !== 'number') throw new GitHubCallFailed('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id')
+    return id
+  }
+
+  async createStatus(id: number, params: Record<string, unknown>): Promise<void> {
+    await this.call(`Setting the status of GitHub Deployment ${id}`, 'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+      deployment_id: id,
+      ...params
+    })
+  }
+
+  /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
+  async listDeployments(environment?: string): Promise<GitHubDeploymentRecord[]> {
+    const out: GitHubDeploymentRecord[] = []
+    for (let page = 1; page <= MAX_PAGES; page++) {
+      const data = await this.call('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
+        ...(environment === undefined ? {} : { environment }),
+        per_page: 100,
+        page
+      })
+      const items = Array.isArray(data) ? (data as unknown[]) : []
+      for (const item of items) {
+        const record = toDeployment(item)
+        if (record) out.push(record)
+      }
+      if (items.length < 100) break
+    }
+    return out
+  }
+
+  /** The newest status of a Deployment, or undefined when it has none. */
+  async latestStatus(id: number): Promise<DeploymentStatusRecord | undefined> {
+    const data = await this.call(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+      deployment_id: id,
+      per_page: 1
+    })
+    const first = Array.isArray(data) ? (data[0] as Record<string, unknown> | undefined) : undefined
+    if (first === undefined || typeof first.state !== 'string') return undefined
+    return { state: first.state, logUrl: stringOr(first.log_url) ?? stringOr(first.target_url), createdAt: stringOr(first.created_at) }
+  }
+
+  /** How `head` relates to `base` (commits, full or abbreviated). */
+  async compare(base: string, head: string): Promise<Comparison> {
+    const data = (await this.call(`Comparing ${short(base)} with ${short(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+      basehead: `${base}...${head}`,
+      per_page: 1
+    })) as Record<string, unknown>
+    const status = data.status
+    if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
+      throw new GitHubCallFailed(`Comparing ${short(base)} with ${short(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`)
+    }
+    return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) }
+  }
+
+  private async call(what: string, route: string, params: Record<string, unknown>): Promise<unknown> {
+    const limit = AbortSignal.timeout(CALL_LIMIT_MS)
+    const signal = this.signal ? AbortSignal.any([this.signal, limit]) : limit
+    try {
+      const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal } })
+      return answer.data
+    } catch (error) {
+      const status = (error as { status?: unknown }).status
+      if (typeof status === 'number') throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error)}`.trim())
+      throw new GitHubCallFailed(what, undefined, limit.aborted ? `no answer within ${CALL_LIMIT_MS / 1000} s` : describeError(error))
+    }
+  }
+}
+
+/** The first 7 characters of a commit, as GitHub shows it. */
+export function short(sha: string): string {
+  return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha
+}
+
+function githubMessage(error: unknown): string {
+  const data = (error as { response?: { data?: { message?: unknown } } }).response?.data
+  return typeof data?.message === 'string' ? `(${data.message})` : ''
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+function numberOr(value: unknown): number {
+  return typeof value === 'number' ? value : 0
+}
+
+/** A payload GitHub gives back as an object, or as the JSON string it was given as. */
+function toPayload(value: unknown): DeploymentPayload {
+  let v = value
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v)
+    } catch {
+      return {}
+    }
+  }
+  if (v === null || typeof v !== 'object') return {}
+  const r = v as Record<string, unknown>
+  return { distributionId: stringOr(r.distributionId), distributionName: stringOr(r.distributionName), apiUrl: stringOr(r.apiUrl) }
+}
+
+function toDeployment(item: unknown): GitHubDeploymentRecord | undefined {
+  if (item === null || typeof item !== 'object') return undefined
+  const r = item as Record<string, unknown>
+  if (typeof r.id !== 'number' || typeof r.sha !== 'string') return undefined
+  const creator = (r.creator as { login?: unknown } | null | undefined)?.login
+  return {
+    id: r.id,
+    sha: r.sha,
+    environment: stringOr(r.environment) ?? '',
+    payload: toPayload(r.payload),
+    creator: stringOr(creator),
+    createdAt: stringOr(r.created_at)
+  }
+}

@@ -1,0 +1,116 @@
+// Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
+// repository that recorded the distribution's id in its payload (this action writes it there), or
+// else the distribution's own name when it is the default name, which carries the commit.
+import { commitInName } from '../cloud/distribution-name.js'
+import type { GitHubApi, GitHubDeploymentRecord } from './client.js'
+
+/** A distribution as the platform describes it: the facts that name where it came from. */
+export interface DistributionFacts {
+  readonly id: string
+  readonly name?: string | undefined
+  readonly createdBy?: string | undefined
+  readonly createdAt?: string | undefined
+}
+
+export interface CommitEvidence {
+  /** The commit, full, or abbreviated when only a name carries it. */
+  readonly sha: string
+  /** 'run': this workflow run's own commit; 'deployment': a GitHub Deployment recorded it; 'name': the distribution's name carries it. */
+  readonly from: 'run' | 'deployment' | 'name'
+  /** The GitHub Deployment that recorded it, with who made it and the run that did. */
+  readonly deployment?:
+    | {
+        readonly id: number
+        readonly environment: string
+        readonly by: string | undefined
+        readonly runUrl: string | undefined
+        readonly state: string | undefined
+      }
+    | undefined
+  /** The distribution's name, when the evidence is the name. */
+  readonly name?: string | undefined
+}
+
+/** States of a Deployment still under way. */
+const UNDER_WAY = new Set(['in_progress', 'queued', 'pending'])
+
+/** The same distribution id (the platform's ids are hex; a platform may change their case). */
+function sameDistribution(a: string | undefined, b: string): boolean {
+  return a !== undefined && a.toLowerCase() === b.toLowerCase()
+}
+
+/** An address without a trailing slash and in lower case: the stack a payload names. */
+function stackKey(url: string): string {
+  return url.replace(/\/+$/, '').toLowerCase()
+}
+
+/** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
+export class DeploymentHistory {
+  private readonly cache = new Map<string, Promise<GitHubDeploymentRecord[]>>()
+
+  constructor(
+    readonly github: GitHubApi,
+    private readonly apiUrl: string
+  ) {}
+
+  /** A fresh read: another job may have recorded a deploy since the last one. */
+  refresh(): void {
+    this.cache.clear()
+  }
+
+  /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
+  async deployments(environment?: string): Promise<GitHubDeploymentRecord[]> {
+    const key = environment ?? '\u0000all'
+    let list = this.cache.get(key)
+    if (list === undefined) {
+      list = this.github.listDeployments(environment)
+      this.cache.set(key, list)
+      list.catch(() => this.cache.delete(key))
+    }
+    const mine = stackKey(this.apiUrl)
+    return (await list).filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine)
+  }
+
+  /**
+   * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
+   * first), else from its name (`facts`, asked only then: a call to the platform).
+   */
+  async commitOf(id: string, environment: string | undefined, facts: () => Promise<DistributionFacts>): Promise<CommitEvidence | undefined> {
+    const here = environment === undefined ? [] : await this.deployments(environment)
+    let found = here.find((d) => sameDistribution(d.payload.distributionId, id))
+    found ??= (await this.deployments()).find((d) => sameDistribution(d.payload.distributionId, id))
+    if (found) {
+      const status = await this.github.latestStatus(found.id).catch(() => undefined)
+      return {
+        sha: found.sha,
+        from: 'deployment',
+        deployment: { id: found.id, environment: found.environment, by: found.creator, runUrl: status?.logUrl, state: status?.state }
+      }
+    }
+    const name = (await facts()).name
+    const sha = commitInName(name, this.github.repo.repo)
+    return sha === undefined ? undefined : { sha, from: 'name', name }
+  }
+
+  /**
+   * The newest Deployment of this environment that recorded another distribution than `runningId`,
+   * when none recorded `runningId`: the environment was then changed outside this action.
+   */
+  async recordedOther(environment: string, runningId: string): Promise<GitHubDeploymentRecord | undefined> {
+    const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined)
+    if (here.some((d) => sameDistribution(d.payload.distributionId, runningId))) return undefined
+    return here[0]
+  }
+
+  /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
+  async underWay(environment: string, exceptId: number | undefined): Promise<CommitEvidence | undefined> {
+    for (const d of (await this.deployments(environment)).slice(0, 5)) {
+      if (d.id === exceptId) continue
+      const status = await this.github.latestStatus(d.id).catch(() => undefined)
+      if (status && UNDER_WAY.has(status.state)) {
+        return { sha: d.sha, from: 'deployment', deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state } }
+      }
+    }
+    return undefined
+  }
+}
