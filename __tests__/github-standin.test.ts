@@ -1,0 +1,356 @@
+// The GitHub API stand-in, driven by the client the action uses (@actions/github's Octokit) and by
+// plain fetch where headers matter.
+import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn, type GitHubStandIn, type GitHubStandInOptions } from '../src/emulator/github/server.js'
+
+const READ_ONLY = 'ghs_readDeploymentsOnly'
+const NO_CONTENTS = 'ghs_noContents'
+const NO_DEPLOYMENTS = 'ghs_noDeployments'
+const tokens: GitHubStandInOptions['tokens'] = {
+  [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read' },
+  [READ_ONLY]: { deployments: 'read', contents: 'read', login: 'octocat' },
+  [NO_CONTENTS]: { deployments: 'write', contents: 'none' },
+  [NO_DEPLOYMENTS]: { deployments: 'none', contents: 'read' }
+}
+
+let clock = Date.parse('2026-01-02T03:04:05.678Z')
+let standIn: GitHubStandIn
+beforeEach(async () => {
+  standIn = await startGitHubStandIn({ tokens, now: () => clock })
+})
+afterEach(async () => {
+  await standIn.close()
+})
+
+async function octokit(token = DEFAULT_GITHUB_TOKEN) {
+  const github = await import('@actions/github')
+  return github.getOctokit(token, { baseUrl: standIn.url })
+}
+
+/** The status and body of the error a call threw; status 0 when it answered. */
+async function failure(call: Promise<unknown>): Promise<{ status: number; data: unknown }> {
+  try {
+    await call
+    return { status: 0, data: undefined }
+  } catch (error) {
+    const { status, response } = error as { status: number; response?: { data: unknown } }
+    return { status, data: response?.data }
+  }
+}
+
+async function statusOf(call: Promise<unknown>): Promise<number> {
+  return (await failure(call)).status
+}
+
+type Octokit = Awaited<ReturnType<typeof octokit>>
+
+/** A deployment through the API; its id (GitHub's 202 auto-merge answer has none). */
+async function deploy(gh: Octokit, ref: string, environment: string): Promise<number> {
+  const { data } = await gh.rest.repos.createDeployment({ ...repo, ref, environment })
+  if (!('id' in data)) throw new Error(`no deployment: ${JSON.stringify(data)}`)
+  return data.id
+}
+
+const repo = { owner: 'acme', repo: 'site' }
+
+describe('deployments', () => {
+  test('create answers 201 with the deployment, its ref resolved to the full sha (branch, sha, short sha)', async () => {
+    const [a] = standIn.model.linear('main', [fakeSha('a')])
+    const gh = await octokit()
+    const byBranch = await gh.rest.repos.createDeployment({
+      ...repo,
+      ref: 'main',
+      environment: 'development',
+      description: 'Deploy',
+      auto_merge: false,
+      required_contexts: []
+    })
+    expect(byBranch.status).toBe(201)
+    expect(byBranch.data).toMatchObject({
+      id: 1000,
+      sha: a,
+      ref: 'main',
+      task: 'deploy',
+      payload: {},
+      environment: 'development',
+      original_environment: 'development',
+      description: 'Deploy',
+      creator: { login: 'github-actions[bot]', type: 'Bot' },
+      created_at: '2026-01-02T03:04:05Z',
+      updated_at: '2026-01-02T03:04:05Z',
+      statuses_url: `${standIn.url}/repos/acme/site/deployments/1000/statuses`,
+      repository_url: `${standIn.url}/repos/acme/site`,
+      transient_environment: false,
+      production_environment: false
+    })
+    const bySha = await gh.rest.repos.createDeployment({ ...repo, ref: a as string, payload: '{"run":7}' })
+    expect(bySha.data).toMatchObject({ id: 1001, sha: a, environment: 'production', production_environment: true, payload: '{"run":7}' })
+    const byShort = await gh.rest.repos.createDeployment({ ...repo, ref: (a as string).slice(0, 7), payload: { run: 8 }, task: 'deploy:migrations' })
+    expect(byShort.data).toMatchObject({ id: 1002, sha: a, ref: (a as string).slice(0, 7), payload: { run: 8 }, task: 'deploy:migrations' })
+    expect(standIn.calls.map((c) => [c.method, c.route, c.status])).toEqual([
+      ['POST', 'create-deployment', 201],
+      ['POST', 'create-deployment', 201],
+      ['POST', 'create-deployment', 201]
+    ])
+    expect(standIn.calls[0]?.json).toMatchObject({ ref: 'main', auto_merge: false, required_contexts: [] })
+    expect(standIn.calls[0]?.auth).toBe(`token ${DEFAULT_GITHUB_TOKEN}`)
+  })
+
+  test('an unknown ref answers 422 No ref found; get of an unknown id answers 404', async () => {
+    standIn.model.linear('main', [fakeSha('a')])
+    const gh = await octokit()
+    expect(await failure(gh.rest.repos.createDeployment({ ...repo, ref: 'nope' }))).toEqual({
+      status: 422,
+      data: { message: 'No ref found for: nope', documentation_url: 'https://docs.github.com/rest' }
+    })
+    expect(await statusOf(gh.rest.repos.getDeployment({ ...repo, deployment_id: 4242 }))).toBe(404)
+    expect(await statusOf(gh.rest.repos.createDeployment({ ...repo, ref: fakeSha('never pushed') }))).toBe(422)
+  })
+
+  test('list filters by environment, sha and ref, newest first; get answers one', async () => {
+    const [a, b] = standIn.model.linear('main', [fakeSha('a'), fakeSha('b')])
+    const gh = await octokit()
+    for (const [ref, environment] of [
+      [a, 'development'],
+      [b, 'development'],
+      [b, 'production'],
+      ['main', 'development']
+    ] as const) {
+      await gh.rest.repos.createDeployment({ ...repo, ref: ref as string, environment })
+    }
+    const dev = await gh.rest.repos.listDeployments({ ...repo, environment: 'development' })
+    expect(dev.data.map((d) => d.id)).toEqual([1003, 1001, 1000])
+    expect(dev.headers.link).toBeUndefined()
+    const ofB = await gh.rest.repos.listDeployments({ ...repo, sha: b as string })
+    expect(ofB.data.map((d) => d.id)).toEqual([1003, 1002, 1001])
+    expect((await gh.rest.repos.listDeployments({ ...repo, ref: 'main' })).data.map((d) => d.id)).toEqual([1003])
+    expect((await gh.rest.repos.getDeployment({ ...repo, deployment_id: 1002 })).data).toMatchObject({ id: 1002, environment: 'production', sha: b })
+    // a read-only token lists; it cannot create
+    const reader = await octokit(READ_ONLY)
+    expect((await reader.rest.repos.listDeployments(repo)).data).toHaveLength(4)
+    expect(await statusOf(reader.rest.repos.createDeployment({ ...repo, ref: 'main' }))).toBe(403)
+  })
+
+  test('pagination over 150 deployments: the Link header as GitHub writes it, and octokit.paginate walks it', async () => {
+    const [a] = standIn.model.linear('main', [fakeSha('a')])
+    for (let i = 0; i < 150; i++) standIn.model.addDeployment({ ref: a as string, environment: i % 2 === 0 ? 'development' : 'staging' })
+    const gh = await octokit()
+    const all = await gh.paginate(gh.rest.repos.listDeployments, { ...repo, per_page: 100 })
+    expect(all).toHaveLength(150)
+    expect(all[0]?.id).toBe(1149)
+    expect(all.at(-1)?.id).toBe(1000)
+    const dev = await gh.paginate(gh.rest.repos.listDeployments, { ...repo, environment: 'development' })
+    expect(dev).toHaveLength(75)
+    expect(standIn.calls.filter((c) => c.query.get('environment') === 'development').map((c) => c.query.get('page'))).toEqual([null, '2', '3'])
+
+    const second = await fetch(`${standIn.url}/repos/acme/site/deployments?environment=development&per_page=30&page=2`, {
+      headers: { authorization: `Bearer ${DEFAULT_GITHUB_TOKEN}` }
+    })
+    const url = (page: number): string => `${standIn.url}/repos/acme/site/deployments?environment=development&per_page=30&page=${page}`
+    expect(second.headers.get('link')).toBe(`<${url(1)}>; rel="prev", <${url(3)}>; rel="next", <${url(3)}>; rel="last", <${url(1)}>; rel="first"`)
+    expect(((await second.json()) as unknown[]).length).toBe(30)
+    const first = await fetch(url(1), { headers: { authorization: `token ${DEFAULT_GITHUB_TOKEN}` } })
+    expect(first.headers.get('link')).toBe(`<${url(2)}>; rel="next", <${url(3)}>; rel="last"`)
+    const last = await fetch(url(3), { headers: { authorization: `token ${DEFAULT_GITHUB_TOKEN}` } })
+    expect(last.headers.get('link')).toBe(`<${url(2)}>; rel="prev", <${url(1)}>; rel="first"`)
+    expect(((await last.json()) as unknown[]).length).toBe(15)
+  })
+})
+
+describe('statuses', () => {
+  test('created as GitHub answers them and listed newest first', async () => {
+    standIn.model.linear('main', [fakeSha('a')])
+    const gh = await octokit()
+    const d = { id: await deploy(gh, 'main', 'development') }
+    const logUrl = 'https://github.com/acme/site/actions/runs/7'
+    const progress = await gh.rest.repos.createDeploymentStatus({
+      ...repo,
+      deployment_id: d.id,
+      state: 'in_progress',
+      description: 'Deploying',
+      log_url: logUrl
+    })
+    expect(progress.status).toBe(201)
+    expect(progress.data).toMatchObject({
+      id: 5000,
+      state: 'in_progress',
+      description: 'Deploying',
+      environment: 'development',
+      log_url: logUrl,
+      target_url: logUrl,
+      environment_url: '',
+      creator: { login: 'github-actions[bot]' },
+      deployment_url: `${standIn.url}/repos/acme/site/deployments/${d.id}`,
+      repository_url: `${standIn.url}/repos/acme/site`
+    })
+    clock += 60_000
+    await gh.rest.repos.createDeploymentStatus({ ...repo, deployment_id: d.id, state: 'success', environment_url: 'https://site.example' })
+    const list = await gh.rest.repos.listDeploymentStatuses({ ...repo, deployment_id: d.id })
+    expect(list.data.map((s) => [s.id, s.state])).toEqual([
+      [5001, 'success'],
+      [5000, 'in_progress']
+    ])
+    expect((await gh.rest.repos.getDeployment({ ...repo, deployment_id: d.id })).data.updated_at).toBe('2026-01-02T03:05:05Z')
+  })
+
+  test('an unknown state answers 422, an unknown deployment 404', async () => {
+    standIn.model.linear('main', [fakeSha('a')])
+    const d = standIn.model.addDeployment({ ref: 'main' })
+    const res = await fetch(`${standIn.url}/repos/acme/site/deployments/${d.id}/statuses`, {
+      method: 'POST',
+      headers: { authorization: `token ${DEFAULT_GITHUB_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'done' })
+    })
+    expect(res.status).toBe(422)
+    expect(((await res.json()) as { message: string }).message).toBe('Validation Failed')
+    const gh = await octokit()
+    expect(await statusOf(gh.rest.repos.createDeploymentStatus({ ...repo, deployment_id: 999, state: 'success' }))).toBe(404)
+    expect(standIn.model.statuses(d.id)).toEqual([])
+  })
+
+  test('auto_inactive: a success inactivates prior successful non-transient, non-production deployments of the environment', async () => {
+    const [a] = standIn.model.linear('main', [fakeSha('a')])
+    const m = standIn.model
+    const earlier = m.addDeployment({ ref: a as string, environment: 'development' }) // another run's, successful
+    m.addStatus(earlier.id, { state: 'success', log_url: 'https://github.com/acme/site/actions/runs/1' })
+    const failed = m.addDeployment({ ref: a as string, environment: 'development' })
+    m.addStatus(failed.id, { state: 'failure' })
+    const transient = m.addDeployment({ ref: a as string, environment: 'development', transient_environment: true })
+    m.addStatus(transient.id, { state: 'success' })
+    const otherEnv = m.addDeployment({ ref: a as string, environment: 'staging' })
+    m.addStatus(otherEnv.id, { state: 'success' })
+    const prod = m.addDeployment({ ref: a as string, environment: 'production' })
+    m.addStatus(prod.id, { state: 'success' })
+    const gh = await octokit()
+    const d = { id: await deploy(gh, 'main', 'development') }
+    await gh.rest.repos.createDeploymentStatus({ ...repo, deployment_id: d.id, state: 'success' })
+    const latest = (id: number): string | undefined => m.statuses(id)[0]?.state
+    expect([earlier, failed, transient, otherEnv, prod].map((x) => latest(x.id))).toEqual(['inactive', 'failure', 'success', 'success', 'success'])
+    expect(latest(d.id)).toBe('success')
+
+    // auto_inactive false leaves the prior one; production only with the flash-preview media type
+    const again = await deploy(gh, 'main', 'development')
+    await gh.rest.repos.createDeploymentStatus({ ...repo, deployment_id: again, state: 'success', auto_inactive: false })
+    expect(latest(d.id)).toBe('success')
+    const prod2 = await deploy(gh, 'main', 'production')
+    await gh.rest.repos.createDeploymentStatus({ ...repo, deployment_id: prod2, state: 'success' })
+    expect(latest(prod.id)).toBe('success')
+    const prod3 = await deploy(gh, 'main', 'production')
+    await gh.rest.repos.createDeploymentStatus({
+      ...repo,
+      deployment_id: prod3,
+      state: 'success',
+      headers: { accept: 'application/vnd.github.flash-preview+json' }
+    })
+    expect([prod.id, prod2].map(latest)).toEqual(['inactive', 'inactive'])
+  })
+})
+
+describe('compare', () => {
+  // main: r - b1 - b2 ; feature: b1 - f1 - f2 ; lone: an unrelated root
+  function graph() {
+    const m = standIn.model
+    const [r, b1] = m.linear('main', [fakeSha('r'), fakeSha('b1')])
+    m.branch('feature', b1 as string)
+    const [f1, f2] = m.linear('feature', [fakeSha('f1'), fakeSha('f2')])
+    const [b2] = m.linear('main', [fakeSha('b2')])
+    const lone = m.commit(fakeSha('lone'))
+    return { r: r as string, b1: b1 as string, b2: b2 as string, f1: f1 as string, f2: f2 as string, lone }
+  }
+
+  test('ahead, behind, identical and diverged, with branch names, full and short shas', async () => {
+    const { r, b1, b2, f1, f2 } = graph()
+    const gh = await octokit()
+    const ahead = await gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${r}...${f2.slice(0, 7)}` })
+    expect(ahead.data).toMatchObject({ status: 'ahead', ahead_by: 3, behind_by: 0, total_commits: 3, files: [] })
+    expect(ahead.data.base_commit.sha).toBe(r)
+    expect(ahead.data.merge_base_commit.sha).toBe(r)
+    expect(ahead.data.commits.map((c) => c.sha)).toEqual([b1, f1, f2])
+    expect(ahead.data.commits[1]?.parents.map((p) => p.sha)).toEqual([b1])
+
+    const behind = await gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `main...${b1}` })
+    expect(behind.data).toMatchObject({ status: 'behind', ahead_by: 0, behind_by: 1, total_commits: 0, commits: [] })
+
+    const identical = await gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${b2.slice(0, 8)}...main` })
+    expect(identical.data).toMatchObject({ status: 'identical', ahead_by: 0, behind_by: 0 })
+
+    const diverged = await gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: 'main...feature' })
+    expect(diverged.data).toMatchObject({ status: 'diverged', ahead_by: 2, behind_by: 1 })
+    expect(diverged.data.merge_base_commit.sha).toBe(b1)
+    expect(diverged.data.commits.map((c) => c.sha)).toEqual([f1, f2])
+    expect(diverged.data.html_url).toBe('https://github.com/acme/site/compare/main...feature')
+  })
+
+  test('an encoded branch name with a slash, and commits paginated when asked', async () => {
+    const m = standIn.model
+    m.linear('main', [fakeSha('root')])
+    m.branch('feature/x', m.branchTip('main') as string)
+    const shas = m.linear('feature/x', [fakeSha('x1'), fakeSha('x2'), fakeSha('x3')])
+    const gh = await octokit()
+    const page2 = await gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: 'main...feature/x', per_page: 2, page: 2 })
+    expect(page2.data.commits.map((c) => c.sha)).toEqual([shas[2]])
+    expect(page2.data.total_commits).toBe(3)
+    expect(page2.headers.link).toContain('rel="prev"')
+    expect(standIn.calls.at(-1)?.path).toBe('/repos/acme/site/compare/main...feature%2Fx')
+  })
+
+  test('an unknown commit answers 404 Not Found; unrelated histories 404 No common ancestor', async () => {
+    const { f2, lone } = graph()
+    const gh = await octokit()
+    expect(await failure(gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${fakeSha('force-pushed away')}...main` }))).toEqual({
+      status: 404,
+      data: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }
+    })
+    const res = await fetch(`${standIn.url}/repos/acme/site/compare/${lone}...${f2}`, { headers: { authorization: `token ${DEFAULT_GITHUB_TOKEN}` } })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ message: `No common ancestor between ${lone} and ${f2}.`, documentation_url: 'https://docs.github.com/rest' })
+  })
+})
+
+describe('auth, headers and faults', () => {
+  test('a bad or missing token answers 401 Bad credentials; GitHub headers on every answer', async () => {
+    const res = await fetch(`${standIn.url}/repos/acme/site/deployments`, { headers: { authorization: 'token ghs_wrong' } })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(res.headers.get('x-github-request-id')).toMatch(/^[0-9A-F]{4}:[0-9A-F]{4}:[0-9A-F]{6}:[0-9A-F]{6}:[0-9A-F]{8}$/)
+    expect(await res.json()).toEqual({ message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' })
+    expect((await fetch(`${standIn.url}/repos/acme/site/deployments`)).status).toBe(401)
+    const gh = await octokit('ghs_unknown')
+    expect(await statusOf(gh.rest.repos.listDeployments(repo))).toBe(401)
+    expect(standIn.calls.map((c) => c.status)).toEqual([401, 401, 401])
+  })
+
+  test('a token without the permission answers 403 Resource not accessible by integration', async () => {
+    seedMain()
+    const noContents = await fetch(`${standIn.url}/repos/acme/site/compare/main...main`, { headers: { authorization: `Bearer ${NO_CONTENTS}` } })
+    expect(noContents.status).toBe(403)
+    expect(await noContents.json()).toEqual({ message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' })
+    const gh = await octokit(NO_DEPLOYMENTS)
+    expect(await statusOf(gh.rest.repos.listDeployments(repo))).toBe(403)
+    expect(await statusOf(gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: 'main...main' }))).toBe(0)
+  })
+
+  test('unknown paths and other repositories answer 404 Not Found', async () => {
+    const gh = await octokit()
+    expect(await statusOf(gh.request('GET /repos/{owner}/{repo}/environments', repo))).toBe(404)
+    expect(await statusOf(gh.rest.repos.listDeployments({ owner: 'acme', repo: 'other' }))).toBe(404)
+    expect(standIn.calls.map((c) => c.route)).toEqual(['unknown', 'list-deployments'])
+  })
+
+  test('a fault answers its status the given number of times, then the call goes through', async () => {
+    seedMain()
+    standIn.fail('create-deployment', { status: 500, times: 1 })
+    const gh = await octokit()
+    expect(await statusOf(gh.rest.repos.createDeployment({ ...repo, ref: 'main' }))).toBe(500)
+    expect(standIn.model.deployments).toHaveLength(0)
+    const ok = await gh.rest.repos.createDeployment({ ...repo, ref: 'main' })
+    expect(ok.status).toBe(201)
+    expect(standIn.calls.map((c) => [c.route, c.status])).toEqual([
+      ['create-deployment', 500],
+      ['create-deployment', 201]
+    ])
+  })
+
+  function seedMain(): void {
+    standIn.model.linear('main', [fakeSha('a')])
+  }
+})

@@ -1,0 +1,338 @@
+// The repository the GitHub API stand-in answers about: a commit graph, branches and tags, deployments
+// and their statuses. No HTTP here (server.ts renders it as GitHub's JSON), so end-to-end tests can
+// seed history directly, as another job or tool would have left it.
+import { createHash } from 'node:crypto'
+
+export const DEPLOYMENT_STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success'] as const
+export type DeploymentState = (typeof DEPLOYMENT_STATES)[number]
+
+export interface Commit {
+  sha: string
+  parents: string[]
+  message: string
+  /** ISO time the commit was added to the model. */
+  date: string
+}
+
+export interface Deployment {
+  id: number
+  sha: string
+  /** The ref as the creator gave it (a branch, a tag, a sha or a short sha). */
+  ref: string
+  task: string
+  payload: unknown
+  original_environment: string
+  /** A status naming another environment moves the deployment there, as on GitHub. */
+  environment: string
+  description: string | null
+  creator: string
+  created_at: string
+  updated_at: string
+  transient_environment: boolean
+  production_environment: boolean
+}
+
+export interface DeploymentStatus {
+  id: number
+  deployment_id: number
+  state: DeploymentState
+  description: string
+  environment: string
+  log_url: string
+  target_url: string
+  environment_url: string
+  creator: string
+  created_at: string
+  updated_at: string
+}
+
+export interface DeploymentInput {
+  ref: string
+  /** Seeding only: the sha when `ref` does not resolve in the graph (a deployment of a commit the model lacks). */
+  sha?: string
+  environment?: string
+  description?: string | null
+  payload?: unknown
+  task?: string
+  auto_merge?: boolean
+  required_contexts?: string[]
+  production_environment?: boolean
+  transient_environment?: boolean
+  creator?: string
+}
+
+export interface StatusInput {
+  state: DeploymentState
+  description?: string
+  log_url?: string
+  /** Legacy name of log_url; GitHub keeps both equal. */
+  target_url?: string
+  environment_url?: string
+  environment?: string
+  /** Default true, as on GitHub. */
+  auto_inactive?: boolean
+  /** GitHub only inactivates production deployments for a client sending the flash-preview media type (see addStatus). */
+  inactivateProduction?: boolean
+  creator?: string
+}
+
+export type CompareStatus = 'ahead' | 'behind' | 'identical' | 'diverged'
+
+export interface Comparison {
+  base: Commit
+  head: Commit
+  mergeBase: Commit
+  status: CompareStatus
+  /** Reachable from head and not from base, oldest first (parents before children). */
+  commits: Commit[]
+  aheadBy: number
+  behindBy: number
+}
+
+/** An answer GitHub would give instead of doing the thing; server.ts renders `{message, documentation_url, ...extra}`. */
+export class GitHubError extends Error {
+  override name = 'GitHubError'
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {}
+  ) {
+    super(message)
+  }
+}
+
+export const DEFAULT_CREATOR = 'github-actions[bot]'
+
+const FULL_SHA = /^[0-9a-f]{40}$/
+const SHORT_SHA = /^[0-9a-f]{7,40}$/
+
+/** A deterministic 40-hex sha for a label (its sha1), so tests can name commits. */
+export function fakeSha(label: string): string {
+  return createHash('sha1').update(label).digest('hex')
+}
+
+/** GitHub writes times without milliseconds. */
+export function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
+}
+
+export class GitHubModel {
+  private readonly commits = new Map<string, Commit>()
+  private readonly branches = new Map<string, string>()
+  private readonly tags = new Map<string, string>()
+  private readonly deploymentList: Deployment[] = []
+  private readonly statusList = new Map<number, DeploymentStatus[]>()
+  private nextDeploymentId = 1000
+  private nextStatusId = 5000
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Adds a commit; its parents need not be known (a shallow boundary: the walk stops there). */
+  commit(sha: string, parents: string[] = [], message = `Commit ${sha.slice(0, 7)}`): string {
+    for (const s of [sha, ...parents]) if (!FULL_SHA.test(s)) throw new Error(`Not a 40-hex lower-case sha: '${s}' (use fakeSha(label))`)
+    if (!this.commits.has(sha)) this.commits.set(sha, { sha, parents: [...parents], message, date: isoSeconds(this.now()) })
+    return sha
+  }
+
+  /** Creates or moves (force-pushes) a branch. */
+  branch(name: string, sha: string): void {
+    this.branches.set(name, this.known(sha))
+  }
+
+  tag(name: string, sha: string): void {
+    this.tags.set(name, this.known(sha))
+  }
+
+  branchTip(name: string): string | undefined {
+    return this.branches.get(name)
+  }
+
+  /** A chain of commits on `branch`, the first one's parent the branch's current tip (if any); moves the branch to the last. */
+  linear(branch: string, shas: string[]): string[] {
+    let parent = this.branches.get(branch)
+    for (const sha of shas) {
+      this.commit(sha, parent === undefined ? [] : [parent])
+      parent = sha
+    }
+    if (parent !== undefined) this.branches.set(branch, parent)
+    return shas
+  }
+
+  getCommit(sha: string): Commit | undefined {
+    return this.commits.get(sha)
+  }
+
+  /** A branch, a tag, `refs/heads/...`, `refs/tags/...`, a known full sha, or a unique prefix of >= 7 hex of one. */
+  resolve(ref: string): string | undefined {
+    const named = this.branches.get(ref.replace(/^refs\/heads\//, '')) ?? this.tags.get(ref.replace(/^refs\/tags\//, ''))
+    if (named !== undefined) return named
+    const lower = ref.toLowerCase()
+    if (!SHORT_SHA.test(lower)) return undefined
+    if (this.commits.has(lower)) return lower
+    const matches = [...this.commits.keys()].filter((sha) => sha.startsWith(lower))
+    return matches.length === 1 ? matches[0] : undefined // an ambiguous prefix names nothing
+  }
+
+  /** Oldest first; a copy. */
+  get deployments(): readonly Deployment[] {
+    return [...this.deploymentList]
+  }
+
+  deployment(id: number): Deployment | undefined {
+    return this.deploymentList.find((d) => d.id === id)
+  }
+
+  /** Newest first, as GitHub lists them. */
+  statuses(id: number): readonly DeploymentStatus[] {
+    return [...(this.statusList.get(id) ?? [])].reverse()
+  }
+
+  /** What POST .../deployments does; also seeds history (a deployment another run created). */
+  addDeployment(input: DeploymentInput): Deployment {
+    const sha = this.resolve(input.ref) ?? (input.sha !== undefined && FULL_SHA.test(input.sha) ? input.sha : undefined)
+    if (sha === undefined) throw new GitHubError(422, `No ref found for: ${input.ref}`)
+    const environment = input.environment ?? 'production'
+    const time = isoSeconds(this.now())
+    const deployment: Deployment = {
+      id: this.nextDeploymentId++,
+      sha,
+      ref: input.ref,
+      task: input.task ?? 'deploy',
+      payload: input.payload ?? {},
+      original_environment: environment,
+      environment,
+      description: input.description ?? null,
+      creator: input.creator ?? DEFAULT_CREATOR,
+      created_at: time,
+      updated_at: time,
+      transient_environment: input.transient_environment ?? false,
+      production_environment: input.production_environment ?? environment === 'production'
+    }
+    this.deploymentList.push(deployment)
+    this.statusList.set(deployment.id, [])
+    return deployment
+  }
+
+  /**
+   * What POST .../statuses does. GitHub documents auto_inactive (default true) as: adds an `inactive`
+   * status to all prior non-transient, non-production deployments of the same repository and environment
+   * that had a `success` state; production ones only for a client sending the flash-preview media type.
+   * "Had a success state" is read as: their latest status is success (an inactive one is left alone).
+   */
+  addStatus(deploymentId: number, input: StatusInput): DeploymentStatus {
+    const deployment = this.deployment(deploymentId)
+    if (deployment === undefined) throw new GitHubError(404, 'Not Found')
+    const previous = this.statusList.get(deploymentId)?.at(-1)
+    const environment = input.environment ?? previous?.environment ?? deployment.environment
+    const status = this.pushStatus(deployment, {
+      state: input.state,
+      description: input.description ?? '',
+      environment,
+      log_url: input.log_url ?? input.target_url ?? '',
+      environment_url: input.environment_url ?? '',
+      creator: input.creator ?? DEFAULT_CREATOR
+    })
+    if (input.environment !== undefined) deployment.environment = input.environment
+    if (input.state === 'success' && (input.auto_inactive ?? true)) this.inactivatePrior(deployment, status.creator, input.inactivateProduction ?? false)
+    return status
+  }
+
+  /** Walks base...head like `git log base..head` and finds the merge base; throws GitHub's 404s. */
+  compare(baseRef: string, headRef: string): Comparison {
+    const base = this.commitOf(baseRef)
+    const head = this.commitOf(headRef)
+    const fromBase = this.ancestors(base.sha)
+    const fromHead = this.ancestors(head.sha)
+    const common = [...fromHead].filter((sha) => fromBase.has(sha))
+    if (common.length === 0) throw new GitHubError(404, `No common ancestor between ${baseRef} and ${headRef}.`)
+    const mergeBase = this.best(common)
+    const ahead = this.topological([...fromHead].filter((sha) => !fromBase.has(sha)))
+    const behindBy = [...fromBase].filter((sha) => !fromHead.has(sha)).length
+    return { base, head, mergeBase, status: compareStatus(ahead.length, behindBy), commits: ahead, aheadBy: ahead.length, behindBy }
+  }
+
+  private pushStatus(
+    deployment: Deployment,
+    fields: Omit<DeploymentStatus, 'id' | 'deployment_id' | 'target_url' | 'created_at' | 'updated_at'>
+  ): DeploymentStatus {
+    const time = isoSeconds(this.now())
+    const status: DeploymentStatus = {
+      id: this.nextStatusId++,
+      deployment_id: deployment.id,
+      ...fields,
+      target_url: fields.log_url,
+      created_at: time,
+      updated_at: time
+    }
+    this.statusList.get(deployment.id)?.push(status)
+    deployment.updated_at = time
+    return status
+  }
+
+  private inactivatePrior(current: Deployment, creator: string, includeProduction: boolean): void {
+    for (const d of this.deploymentList) {
+      if (d.id >= current.id || d.environment !== current.environment || d.transient_environment) continue
+      if (d.production_environment && !includeProduction) continue
+      const last = this.statusList.get(d.id)?.at(-1)
+      if (last?.state !== 'success') continue
+      this.pushStatus(d, { state: 'inactive', description: '', environment: d.environment, log_url: '', environment_url: '', creator })
+    }
+  }
+
+  private known(sha: string): string {
+    if (!this.commits.has(sha)) throw new Error(`Unknown commit ${sha}: add it with commit() first`)
+    return sha
+  }
+
+  private commitOf(ref: string): Commit {
+    const sha = this.resolve(ref)
+    const commit = sha === undefined ? undefined : this.commits.get(sha)
+    if (commit === undefined) throw new GitHubError(404, 'Not Found')
+    return commit
+  }
+
+  /** The commit and every known ancestor. */
+  private ancestors(sha: string): Set<string> {
+    const seen = new Set<string>()
+    const stack = [sha]
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      const commit = this.commits.get(next)
+      if (commit === undefined || seen.has(next)) continue
+      seen.add(next)
+      stack.push(...commit.parents)
+    }
+    return seen
+  }
+
+  /** The common ancestor no other common ancestor descends from; the newest added when several (criss-cross merges). */
+  private best(common: string[]): Commit {
+    const set = new Set(common)
+    const shadowed = new Set<string>()
+    for (const sha of common) for (const a of this.ancestors(sha)) if (a !== sha && set.has(a)) shadowed.add(a)
+    const order = [...this.commits.keys()]
+    const candidates = common.filter((sha) => !shadowed.has(sha)).sort((a, b) => order.indexOf(b) - order.indexOf(a))
+    return this.commits.get(candidates[0] as string) as Commit
+  }
+
+  /** Parents before children, ties in the order commits were added. */
+  private topological(shas: string[]): Commit[] {
+    const wanted = new Set(shas)
+    const done = new Set<string>()
+    const out: Commit[] = []
+    const visit = (sha: string): void => {
+      if (!wanted.has(sha) || done.has(sha)) return
+      done.add(sha)
+      const commit = this.commits.get(sha) as Commit
+      for (const p of commit.parents) visit(p)
+      out.push(commit)
+    }
+    for (const sha of this.commits.keys()) visit(sha)
+    return out
+  }
+}
+
+function compareStatus(aheadBy: number, behindBy: number): CompareStatus {
+  if (aheadBy === 0 && behindBy === 0) return 'identical'
+  if (behindBy === 0) return 'ahead'
+  return aheadBy === 0 ? 'behind' : 'diverged'
+}
