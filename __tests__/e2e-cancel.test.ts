@@ -2,14 +2,13 @@
 // the kill 2.5 s after that. The step must end within 10 s, say where it stopped (outputs, summary),
 // and leave no refresh token valid; then the post step, run with the state the main step saved, finishes
 // only what was left (after a hard kill: the revocation and a word in the summary).
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { DEFAULT_GITHUB_TOKEN, startGitHubStandIn, type GitHubStandIn } from '../src/emulator/github/server.js'
 import type { EmulatorOptions } from '../src/emulator/types.js'
 import type { CancelPlan } from '../scripts/lib/run-action.js'
 import { ops, release, run, runPost, sweepAndClose } from './e2e-support.js'
 
-const GITHUB_TOKEN = 'ghs_localStandInToken67890'
+const GITHUB_TOKEN = DEFAULT_GITHUB_TOKEN
 
 let emu: Emulator | undefined
 afterEach(async () => {
@@ -17,22 +16,11 @@ afterEach(async () => {
   emu = undefined
 })
 
-/** GitHub's two deployment calls, answered as GitHub does (deployment 4242); every call recorded. */
-async function githubStandIn() {
-  const calls: Array<{ url: string; json: Record<string, unknown> }> = []
-  const server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (d: Buffer) => (body += d.toString()))
-    req.on('end', () => {
-      calls.push({ url: req.url ?? '', json: body ? (JSON.parse(body) as Record<string, unknown>) : {} })
-      res.setHeader('content-type', 'application/json')
-      res.statusCode = 201
-      res.end(JSON.stringify({ id: req.url === '/repos/acme/site/deployments' ? 4242 : 1 }))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { url, calls, close: () => new Promise<void>((r) => server.close(() => r())) }
+/** The GitHub API stand-in, knowing the run's commit. */
+async function githubStandIn(): Promise<GitHubStandIn> {
+  const gh = await startGitHubStandIn()
+  gh.model.linear('main', ['0123456789abcdef0123456789abcdef01234567'])
+  return gh
 }
 
 async function emulator(options: EmulatorOptions): Promise<Emulator> {
@@ -191,23 +179,24 @@ describe('a main step killed hard', () => {
     try {
       const inputs = base(e, { distribution: release('v1'), 'github-token': GITHUB_TOKEN })
       const env = { GITHUB_API_URL: gh.url, GITHUB_RUN_ID: '77' }
-      const main = await run(inputs, { env, cancel: { when: (stdout) => stdout.includes('Recorded as GitHub Deployment 4242'), signal: 'SIGKILL' } })
+      const main = await run(inputs, { env, cancel: { when: (stdout) => stdout.includes('Recorded as GitHub Deployment 1000'), signal: 'SIGKILL' } })
       expect(main.signal).toBe('SIGKILL')
       const post = await runPost(inputs, main, { env })
       expect(post.code).toBe(0)
       expect(post.visible).not.toMatch(/::warning::/)
-      expect(gh.calls.map((c) => [c.url, c.json.state])).toEqual([
+      expect(gh.calls.filter((c) => c.method === 'POST').map((c) => [c.path, (c.json as { state?: string }).state])).toEqual([
         ['/repos/acme/site/deployments', undefined],
-        ['/repos/acme/site/deployments/4242/statuses', 'in_progress'],
-        ['/repos/acme/site/deployments/4242/statuses', 'error']
+        ['/repos/acme/site/deployments/1000/statuses', 'in_progress'],
+        ['/repos/acme/site/deployments/1000/statuses', 'error']
       ])
-      expect(gh.calls[2]?.json).toMatchObject({
+      expect(gh.model.statuses(1000)[0]).toMatchObject({
+        state: 'error',
         description: 'The main step was stopped before it reported; see the workflow run',
         log_url: 'https://github.com/acme/site/actions/runs/77'
       })
       expect(revokedTokens(e)).toHaveLength(1)
       expect(post.summary).toContain("- revoked this run's refresh token, which the main step had left valid")
-      expect(post.summary).toContain('- set GitHub Deployment 4242 to error (it was left in progress)')
+      expect(post.summary).toContain('- set GitHub Deployment 1000 to error (it was left in progress)')
     } finally {
       await gh.close()
     }

@@ -82,6 +82,7 @@ describe('deploy end to end (bundled dist/index.js)', () => {
       deployed: 'true',
       'rolled-back': 'false',
       // The emulator switches at once here: the new id is there from the first look on, which proves no switch.
+      order: 'unknown',
       'release-state': 'reported',
       'environment-distribution-id': stored?.id
     })

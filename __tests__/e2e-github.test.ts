@@ -6,10 +6,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { DEFAULT_GITHUB_TOKEN, startGitHubStandIn, type GitHubStandIn } from '../src/emulator/github/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
 import { ops, run, sweepAndClose } from './e2e-support.js'
 
-const GITHUB_TOKEN = 'ghs_localStandInToken12345'
+const GITHUB_TOKEN = DEFAULT_GITHUB_TOKEN
+const RUN_SHA = '0123456789abcdef0123456789abcdef01234567'
 
 let emu: Emulator
 beforeEach(async () => {
@@ -24,32 +26,16 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
-async function body(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  for await (const c of req) chunks.push(c as Buffer)
-  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined
+/** A GitHub API stand-in (src/emulator/github) that knows the run's commit; `failCreate` answers 500 to the creation. */
+async function githubStandIn(failCreate = false) {
+  const gh = await startGitHubStandIn()
+  gh.model.linear('main', [RUN_SHA])
+  if (failCreate) gh.fail('create-deployment', { status: 500, times: 10 })
+  return gh
 }
 
-/** The two GitHub API calls the action makes, answered like GitHub does; `failCreate` answers 500. */
-async function githubStandIn(failCreate = false) {
-  const calls: Array<{ method: string; url: string; auth?: string | undefined; json: unknown }> = []
-  const server = createServer(async (req, res) => {
-    calls.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization, json: await body(req) })
-    res.setHeader('content-type', 'application/json')
-    if (req.url === '/repos/acme/site/deployments') {
-      res.statusCode = failCreate ? 500 : 201
-      res.end(JSON.stringify(failCreate ? { message: 'Server Error' } : { id: 4242 }))
-    } else if (req.url === '/repos/acme/site/deployments/4242/statuses') {
-      res.statusCode = 201
-      res.end(JSON.stringify({ id: 1 }))
-    } else {
-      res.statusCode = 404
-      res.end(JSON.stringify({ message: 'Not Found' }))
-    }
-  })
-  const url = await listen(server)
-  return { url, calls, close: () => new Promise<void>((r) => server.close(() => r())) }
-}
+/** The calls that write: what GitHub records of the run. */
+const writes = (gh: GitHubStandIn) => gh.calls.filter((c) => c.method === 'POST')
 
 const deployInputs = (over: Record<string, string> = {}) => ({
   'api-url': emu.url,
@@ -67,20 +53,23 @@ describe('GitHub Deployments', () => {
       const r = await run(deployInputs({ 'github-token': GITHUB_TOKEN }), { env: { GITHUB_API_URL: gh.url, GITHUB_RUN_ID: '77' } })
       expect(r.errors).toEqual([])
       expect(r.code).toBe(0)
-      expect(gh.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      const id = gh.model.deployments[0]?.id
+      expect(writes(gh).map((c) => `${c.method} ${c.path}`)).toEqual([
         'POST /repos/acme/site/deployments',
-        'POST /repos/acme/site/deployments/4242/statuses',
-        'POST /repos/acme/site/deployments/4242/statuses'
+        `POST /repos/acme/site/deployments/${id}/statuses`,
+        `POST /repos/acme/site/deployments/${id}/statuses`
       ])
-      expect(gh.calls[0]?.auth).toMatch(new RegExp(`^(token|Bearer) ${GITHUB_TOKEN}$`))
-      expect(gh.calls[0]?.json).toMatchObject({
-        ref: '0123456789abcdef0123456789abcdef01234567',
+      const calls = writes(gh)
+      expect(calls[0]?.auth).toMatch(new RegExp(`^(token|Bearer) ${GITHUB_TOKEN}$`))
+      expect(calls[0]?.json).toMatchObject({
+        ref: RUN_SHA,
         environment: 'development',
         auto_merge: false,
-        required_contexts: []
+        required_contexts: [],
+        payload: { distributionId: r.outputs['distribution-id'], distributionName: r.outputs['distribution-name'], apiUrl: emu.url }
       })
-      expect(gh.calls.slice(1).map((c) => (c.json as { state: string }).state)).toEqual(['in_progress', 'success'])
-      expect(gh.calls[2]?.json).toMatchObject({ log_url: 'https://github.com/acme/site/actions/runs/77' })
+      expect(calls.slice(1).map((c) => (c.json as { state: string }).state)).toEqual(['in_progress', 'success'])
+      expect(calls[2]?.json).toMatchObject({ log_url: 'https://github.com/acme/site/actions/runs/77' })
     } finally {
       await gh.close()
     }
@@ -93,7 +82,11 @@ describe('GitHub Deployments', () => {
     try {
       const r = await run(deployInputs({ 'github-token': GITHUB_TOKEN }), { env: { GITHUB_API_URL: gh.url } })
       expect(r.code).toBe(1)
-      expect(gh.calls.slice(1).map((c) => (c.json as { state: string }).state)).toEqual(['in_progress', 'failure'])
+      expect(
+        writes(gh)
+          .slice(1)
+          .map((c) => (c.json as { state: string }).state)
+      ).toEqual(['in_progress', 'failure'])
     } finally {
       await gh.close()
     }
@@ -110,7 +103,7 @@ describe('GitHub Deployments', () => {
         env: { GITHUB_API_URL: gh.url }
       })
       expect(first.code).toBe(0)
-      expect(gh.calls[2]?.json).toMatchObject({ state: 'success', environment_url: 'https://dev.example.com/' })
+      expect(writes(gh)[2]?.json).toMatchObject({ state: 'success', environment_url: 'https://dev.example.com/' })
 
       const bad = makeDistributionTree()
       writeFileSync(join(bad, 'EMULATOR-SITE-FAILS'), 'x')
@@ -125,7 +118,7 @@ describe('GitHub Deployments', () => {
         { env: { GITHUB_API_URL: gh.url } }
       )
       expect(r.code).toBe(1)
-      const last = gh.calls.at(-1)?.json as { state: string; description: string }
+      const last = writes(gh).at(-1)?.json as { state: string; description: string }
       expect(last.state).toBe('failure')
       expect(last.description).toMatch(/^Rolled back to /)
     } finally {
@@ -139,7 +132,9 @@ describe('GitHub Deployments', () => {
       const r = await run(deployInputs({ 'github-token': GITHUB_TOKEN, 'max-attempts': '1' }), { env: { GITHUB_API_URL: gh.url } })
       expect(r.errors).toEqual([])
       expect(r.code).toBe(0)
-      expect(r.visible).toMatch(/::warning::Could not record the deploy as a GitHub Deployment \(HTTP 500/)
+      expect(r.visible).toMatch(
+        /::warning::Creating a GitHub Deployment: HTTP 500 \(Server Error\): the deploy is not recorded as a GitHub Deployment, and goes on/
+      )
       expect(ops(emu, 'deploy').map((x) => x.status)).toEqual([202])
     } finally {
       await gh.close()

@@ -269,6 +269,8 @@ function toDistribution(r) {
         d.name = r.name;
     if (typeof r.createdAt === 'string')
         d.createdAt = r.createdAt;
+    if (typeof r.createdBy === 'string')
+        d.createdBy = r.createdBy;
     if (typeof r.md5hash === 'string')
         d.md5hash = r.md5hash;
     return d;
@@ -433,7 +435,7 @@ class CloudClient {
     async findStoredUpload(file, began) {
         const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS);
         const { md5 } = await file.verified;
-        const matches = (await this.listDistributions()).filter((d) => (0,distribution_name/* sameDistributionName */.G)(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d));
+        const matches = (await this.listDistributions()).filter((d) => (0,distribution_name/* sameDistributionName */.Gd)(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d));
         matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
         return matches[0];
     }
@@ -2470,19 +2472,14 @@ async function packDirectory(sourceDir, outFile, options = {}) {
  * GitHub client only to learn two strings.
  */
 async function defaultDistributionName(sourceDir) {
-    const repo = process.env.GITHUB_REPOSITORY?.split('/')[1] ?? '';
-    const sha = process.env.GITHUB_SHA ?? '';
-    const safe = (s) => s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
-    const name = safe(repo) || safe((0,external_node_path_.basename)(sourceDir)) || 'distribution';
-    const short = safe(sha.slice(0, 7)) || 'local';
-    return `${name}-${short}-distribution.tar.gz`;
+    return (0,distribution_name/* defaultName */.Z2)(process.env.GITHUB_REPOSITORY?.split('/')[1] ?? '', process.env.GITHUB_SHA ?? '', (0,external_node_path_.basename)(sourceDir));
 }
 function workspace() {
     return process.env.GITHUB_WORKSPACE || process.cwd();
 }
 /** An archive uploaded under its own file name: the same rule as distribution-name. */
 function checkOwnName(fileName) {
-    const problem = (0,distribution_name/* distributionNameProblem */.x)(fileName);
+    const problem = (0,distribution_name/* distributionNameProblem */.xT)(fileName);
     if (problem === undefined)
         return;
     throw new errors/* InputError */.dz(`distribution: the archive's file name '${fileName}' cannot be the name it is stored under: ${problem}. ` +
@@ -2526,67 +2523,50 @@ async function prepareArchive(inputs, cleanup) {
     return { path: info.path, fileName: info.fileName, size: info.size, packed: true, verified: Promise.resolve(info) };
 }
 
+// EXTERNAL MODULE: ./src/github/client.ts
+var client = __webpack_require__(6584);
 // EXTERNAL MODULE: ./src/run-state.ts
 var run_state = __webpack_require__(518);
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
-// Environments page. Best effort: any failure here is a warning, never a failed deploy.
+// Environments page, with the distribution's id in its payload: a later run reads which commit the
+// environment runs from it (./evidence.ts). Best effort: any failure here is a warning, never a failed deploy.
 
 
 
 class GitHubDeployment {
-    octokit;
-    repo;
+    github;
     id;
-    logUrl;
     environmentUrl;
-    constructor(octokit, repo, id, logUrl, environmentUrl) {
-        this.octokit = octokit;
-        this.repo = repo;
+    constructor(github, id, environmentUrl) {
+        this.github = github;
         this.id = id;
-        this.logUrl = logUrl;
         this.environmentUrl = environmentUrl;
     }
-    /** Creates the deployment and marks it in progress; undefined (with a warning) when GitHub refuses. */
-    static async start(token, environment, description, environmentUrl) {
+    /**
+     * Creates the deployment of `ref` (the commit deployed) and marks it in progress; undefined (with a
+     * warning) when GitHub refuses.
+     */
+    static async start(github, environment, description, payload, ref, environmentUrl) {
         try {
-            const github = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-            const { context } = github;
-            const octokit = github.getOctokit(token);
-            const repo = context.repo;
-            const answer = await octokit.rest.repos.createDeployment({
-                ...repo,
-                ref: context.sha || context.ref,
-                environment,
-                description,
-                auto_merge: false,
-                required_contexts: [],
-                production_environment: /prod/i.test(environment),
-                transient_environment: false
-            });
-            const id = answer.data.id;
-            if (typeof id !== 'number')
-                throw new Error(`GitHub answered HTTP ${answer.status} without a deployment id`);
-            const logUrl = context.runId ? `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${context.runId}` : undefined;
-            const deployment = new GitHubDeployment(octokit, repo, id, logUrl, environmentUrl);
-            (0,run_state/* noteGitHubDeployment */.v9)(id, repo, logUrl);
+            const id = await github.createDeployment(ref, environment, description, payload);
+            const deployment = new GitHubDeployment(github, id, environmentUrl);
+            (0,run_state/* noteGitHubDeployment */.v9)(id, github.repo, github.runUrl);
             await deployment.set('in_progress', `Deploying to ${environment}`);
             core/* info */.pq(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`);
             return deployment;
         }
         catch (error) {
-            core/* warning */.$e(`Could not record the deploy as a GitHub Deployment (${(0,errors/* describeError */.Uc)(error)}); the deploy goes on. Give the token 'deployments: write' permission.`);
+            core/* warning */.$e(`${(0,errors/* describeError */.Uc)(error)}: the deploy is not recorded as a GitHub Deployment, and goes on. Give the token 'deployments: write' permission.`);
             return undefined;
         }
     }
     async set(state, description) {
         try {
-            await this.octokit.rest.repos.createDeploymentStatus({
-                ...this.repo,
-                deployment_id: this.id,
+            await this.github.createStatus(this.id, {
                 state,
                 description: description.slice(0, 140),
-                ...(this.logUrl ? { log_url: this.logUrl } : {}),
+                ...(this.github.runUrl ? { log_url: this.github.runUrl } : {}),
                 ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
                 auto_inactive: state === 'success'
             });
@@ -2758,6 +2738,8 @@ class EnvironmentWatch {
     }
 }
 
+// EXTERNAL MODULE: ./src/deploy/order.ts + 1 modules
+var deploy_order = __webpack_require__(5222);
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
 var outcome = __webpack_require__(4535);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
@@ -2866,7 +2848,7 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         if (outcome.kind === 'busy' && state.mayHaveLanded)
             return await awaitOurs(ctx, plan, poll, state.lastUnknown, look, true);
         if (outcome.kind === 'busy') {
-            hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`);
+            await hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`);
         }
         else {
             // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress: never send again.
@@ -2890,6 +2872,7 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         const refusal = plan.refuse?.(look);
         if (refusal !== undefined)
             throw new Replaced(refusal, look);
+        await plan.gate?.(look);
         if (!(0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId))
             plan.previous = look.distributionId;
     }
@@ -2946,7 +2929,7 @@ async function waitWhileBusy(ctx, deadline, hooks) {
     let look = await ctx.watch.lookAgain();
     while (look === undefined || (0,deploy_look/* switching */.Zx)(look) === true) {
         if (look !== undefined)
-            hooks.waiting(look, `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: a deploy is in progress`);
+            await hooks.waiting(look, `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: a deploy is in progress`);
         if (!(await poll.next())) {
             throw new NotApplied(`'${ctx.watch.name}' was still busy with a deploy when deploy-timeout-minutes ran out; it ${said(look)}.`, true);
         }
@@ -3013,6 +2996,7 @@ function settledOn(ctx, plan, look, seen, began) {
 
 
 
+
 function fail(release, kind, message) {
     release.failure = { kind, message };
     (0,release_state/* enter */.Ve)(release, 'failed', message);
@@ -3025,12 +3009,12 @@ function replaced(release, error) {
 /** Notes each wait for a busy environment (the first one as a state, the rest in the log), and a request whose outcome is unknown. */
 function requestHooks(ctx, release) {
     return {
-        waiting: (_look, why) => {
-            const line = `${why}; waiting for it to finish before deploying ${release.distributionId}.`;
-            if (release.state === 'planned')
-                (0,release_state/* enter */.Ve)(release, 'waiting', line);
-            else
-                ctx.log(line);
+        waiting: async (look, why) => {
+            if (release.state !== 'planned')
+                return ctx.log(`${why}; waiting for it to finish before deploying ${release.distributionId}.`);
+            // The first wait names who holds the environment, when anything tells.
+            const holder = await ctx.order?.holder(look);
+            (0,release_state/* enter */.Ve)(release, 'waiting', `${why}; waiting for it to finish before deploying ${release.distributionId}.${holder ? ` ${holder}.` : ''}`);
         },
         unconfirmed: (evidence) => {
             if (release.state === 'planned' || release.state === 'waiting')
@@ -3046,6 +3030,7 @@ async function request(ctx, release, plan, deadline) {
     await ctx.phase(`Deploy to '${release.environment}'`, async () => {
         try {
             const look = await waitWhileBusy(ctx, deadline, hooks);
+            await ctx.order?.recheck(look);
             if (!release.redeploy)
                 plan.previous = look.distributionId;
             const how = await requestSwitch(ctx, plan, deadline, hooks);
@@ -3056,6 +3041,8 @@ async function request(ctx, release, plan, deadline) {
                 : `the deploy call's answer was lost, but '${release.environment}' showed it had been carried out: adopted, not sent again`);
         }
         catch (error) {
+            if (error instanceof deploy_order/* OrderRefused */.tM)
+                throw fail(release, 'older', error.message);
             if (error instanceof NotApplied)
                 throw fail(release, 'busy', error.message);
             if (error instanceof Unconfirmed)
@@ -3117,7 +3104,13 @@ async function checkSite(ctx, release, health) {
  */
 async function deployRelease(ctx, release, verify) {
     const deadline = ctx.watch.now() + ctx.deployTimeoutMs;
-    const plan = { distributionId: release.distributionId, previous: release.previous, redeploy: release.redeploy };
+    const order = ctx.order;
+    const plan = {
+        distributionId: release.distributionId,
+        previous: release.previous,
+        redeploy: release.redeploy,
+        gate: order ? (look) => order.recheck(look) : undefined
+    };
     await request(ctx, release, plan, deadline);
     const notApplied = ctx.followDeploy ? await follow(ctx, release, plan, deadline) : undefined;
     if (notApplied)
@@ -3464,7 +3457,7 @@ async function reuseOrPrune(ctx, ready, environments) {
     const stored = await ctx.phase('Look for an identical distribution', async () => {
         const all = await ctx.client.listDistributions();
         // Only a stored distribution of the same name needs the MD5, and so the whole check, now.
-        const named = all.filter((d) => (0,distribution_name/* sameDistributionName */.G)(d.name, ready.fileName));
+        const named = all.filter((d) => (0,distribution_name/* sameDistributionName */.Gd)(d.name, ready.fileName));
         const md5 = named.length > 0 ? (await ctx.verified(ready)).md5 : undefined;
         const same = named.find((d) => sameMd5(d.md5hash, md5));
         if (same)
@@ -3528,6 +3521,8 @@ async function upload(ctx, ready) {
 // -> a last look at the environment. It returns what it did (DeployResult), or throws StepFailed with
 // what it did so far; report.ts derives outputs and summary from that. Loaded by main.ts only once the
 // inputs are valid.
+
+
 
 
 
@@ -3655,18 +3650,21 @@ async function steps(run, github) {
     const skip = alreadyRuns && redeploy === undefined;
     if (environment)
         planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say);
+    const gitHub = inputs.githubToken ? await client/* GitHubApi */.yN.open(inputs.githubToken, run.signal) : undefined;
+    // Before any change: an older commit than the one the environment runs is refused here.
+    const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined;
     if (inputs.dryRun)
         return finishDryRun(run, archive);
-    if (environment && inputs.githubToken && !skip) {
-        const what = `${archive?.fileName ?? distributionId ?? 'distribution'} to ${result.target}`;
-        github.deployment = await GitHubDeployment.start(inputs.githubToken, environment.name, what, inputs.environmentUrl);
-    }
     if (distributionId === undefined && archive !== undefined) {
         distributionId = await upload(source, archive);
         result.distributionId = distributionId;
     }
+    if (environment && gitHub && !skip && distributionId !== undefined) {
+        github.deployment = await recordDeployment(run, gitHub, environment.name, distributionId, order);
+        order?.noteOwnDeployment(github.deployment?.id);
+    }
     if (environment && distributionId !== undefined && !skip) {
-        await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds }, result);
+        await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order }, result);
     }
     else {
         result.skipped = skip;
@@ -3679,6 +3677,39 @@ async function steps(run, github) {
     }
     github.deployment = undefined;
     result.completed = true;
+}
+/** The deploy order against what the environment runs (./order.ts); throws OrderRefused when ours is older. */
+async function checkOrder(run, gitHub, environment, distributionId) {
+    const { inputs, result } = run;
+    const order = new deploy_order/* DeployOrder */.sG({
+        github: gitHub,
+        client: run.client,
+        apiUrl: inputs.address.apiUrl,
+        environment: environment.name,
+        allowOlder: inputs.allowOlderCommit,
+        promoted: inputs.source.kind === 'upload' ? undefined : distributionId,
+        dryRun: inputs.dryRun,
+        log: run.say,
+        warn: run.caution,
+        notice: core/* notice */.lm,
+        record: (check) => void (result.order = check)
+    });
+    const running = environment.distributionId ?? undefined;
+    // Without a token there is nothing to read: one line says so, without a phase of its own.
+    if (gitHub === undefined)
+        await order.check(running);
+    else
+        await run.phase(`Check the deploy order on '${environment.name}'`, () => order.check(running));
+    return order;
+}
+/** Records the deploy as a GitHub Deployment of the commit deployed, with the distribution's id in its payload. */
+function recordDeployment(run, gitHub, environment, distributionId, order) {
+    const { result } = run;
+    const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName;
+    const promoted = order?.last?.ours?.from === 'run' ? undefined : order?.last?.ours?.sha;
+    const ref = promoted ?? (gitHub.sha || gitHub.ref);
+    const payload = { distributionId, distributionName: name, apiUrl: result.apiUrl };
+    return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl);
 }
 /** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
 async function prepare(run) {
@@ -3789,7 +3820,8 @@ async function release(inputs, parts, result) {
         followDeploy: inputs.followDeploy,
         deployTimeoutMs: inputs.deployTimeoutMs,
         health: inputs.health,
-        checkSite: (health) => siteCheck(inputs, health, parts.signal)
+        checkSite: (health) => siteCheck(inputs, health, parts.signal),
+        order: parts.order
     };
     const failure = await deployRelease(ctx, record, parts.verify).catch((error) => {
         if (parts.signal?.aborted)

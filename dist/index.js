@@ -28402,6 +28402,7 @@ const INPUT_DEFAULTS = {
     'rollback': 'false',
     'rollback-on-search': 'false',
     'github-token': '',
+    'allow-older-commit': 'false',
     'deploy-strategy': 'stopstart',
     'max-distribution-mb': '650',
     'max-distributions': '',
@@ -28425,7 +28426,7 @@ const INPUT_DEFAULTS = {
     'dry-run': 'false'
 };
 /** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'search-num-found', 'search-latency-ms', 'search-request-id']));
 
 
 /***/ }),
@@ -28434,8 +28435,10 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ sameDistributionName),
-/* harmony export */   x: () => (/* binding */ distributionNameProblem)
+/* harmony export */   Gd: () => (/* binding */ sameDistributionName),
+/* harmony export */   YP: () => (/* binding */ commitInName),
+/* harmony export */   Z2: () => (/* binding */ defaultName),
+/* harmony export */   xT: () => (/* binding */ distributionNameProblem)
 /* harmony export */ });
 // The one rule for the name a distribution is stored under, whether it comes from distribution-name
 // or is the archive's own file name. The name travels in the multipart Content-Disposition, where a
@@ -28479,6 +28482,23 @@ function sameDistributionName(stored, ours) {
         return false;
     }
 }
+/** A name part made safe: what is not a letter, digit, dot, underscore or hyphen becomes a hyphen. */
+function safePart(s) {
+    return s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+}
+/** The default upload name, `<repository>-<short sha>-distribution.tar.gz`: where the distribution came from, so the platform's list tells. */
+function defaultName(repository, sha, fallback) {
+    const name = safePart(repository) || safePart(fallback) || 'distribution';
+    const short = safePart(sha.slice(0, 7)) || 'local';
+    return `${name}-${short}-distribution.tar.gz`;
+}
+/** The commit a default name carries, when it is a name this repository's runs give (see defaultName). */
+function commitInName(name, repository) {
+    const match = /^(.+)-([0-9a-f]{7,40})-distribution\.tar\.gz$/i.exec(name ?? '');
+    if (match === null || repository === '' || match[1] !== safePart(repository))
+        return undefined;
+    return match[2]?.toLowerCase();
+}
 
 
 /***/ }),
@@ -28508,6 +28528,301 @@ function describeLook(look) {
  */
 function sameId(a, b) {
     return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+
+
+/***/ }),
+
+/***/ 5222:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  sG: () => (/* binding */ DeployOrder),
+  tM: () => (/* binding */ OrderRefused),
+  MX: () => (/* binding */ evidence)
+});
+
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/github/client.ts
+var client = __nccwpck_require__(6584);
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __nccwpck_require__(7103);
+;// CONCATENATED MODULE: ./src/github/evidence.ts
+// Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
+// repository that recorded the distribution's id in its payload (this action writes it there), or
+// else the distribution's own name when it is the default name, which carries the commit.
+
+/** States of a Deployment still under way. */
+const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
+/** The same distribution id (the platform's ids are hex; a platform may change their case). */
+function sameDistribution(a, b) {
+    return a !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** An address without a trailing slash and in lower case: the stack a payload names. */
+function stackKey(url) {
+    return url.replace(/\/+$/, '').toLowerCase();
+}
+/** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
+class DeploymentHistory {
+    github;
+    apiUrl;
+    cache = new Map();
+    constructor(github, apiUrl) {
+        this.github = github;
+        this.apiUrl = apiUrl;
+    }
+    /** A fresh read: another job may have recorded a deploy since the last one. */
+    refresh() {
+        this.cache.clear();
+    }
+    /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
+    async deployments(environment) {
+        const key = environment ?? '\u0000all';
+        let list = this.cache.get(key);
+        if (list === undefined) {
+            list = this.github.listDeployments(environment);
+            this.cache.set(key, list);
+            list.catch(() => this.cache.delete(key));
+        }
+        const mine = stackKey(this.apiUrl);
+        return (await list).filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
+    }
+    /**
+     * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
+     * first), else from its name (`facts`, asked only then: a call to the platform).
+     */
+    async commitOf(id, environment, facts) {
+        const here = environment === undefined ? [] : await this.deployments(environment);
+        let found = here.find((d) => sameDistribution(d.payload.distributionId, id));
+        found ??= (await this.deployments()).find((d) => sameDistribution(d.payload.distributionId, id));
+        if (found) {
+            const status = await this.github.latestStatus(found.id).catch(() => undefined);
+            return {
+                sha: found.sha,
+                from: 'deployment',
+                deployment: { id: found.id, environment: found.environment, by: found.creator, runUrl: status?.logUrl, state: status?.state }
+            };
+        }
+        const name = (await facts()).name;
+        const sha = (0,distribution_name/* commitInName */.YP)(name, this.github.repo.repo);
+        return sha === undefined ? undefined : { sha, from: 'name', name };
+    }
+    /**
+     * The newest Deployment of this environment that recorded another distribution than `runningId`,
+     * when none recorded `runningId`: the environment was then changed outside this action.
+     */
+    async recordedOther(environment, runningId) {
+        const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined);
+        if (here.some((d) => sameDistribution(d.payload.distributionId, runningId)))
+            return undefined;
+        return here[0];
+    }
+    /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
+    async underWay(environment, exceptId) {
+        for (const d of (await this.deployments(environment)).slice(0, 5)) {
+            if (d.id === exceptId)
+                continue;
+            const status = await this.github.latestStatus(d.id).catch(() => undefined);
+            if (status && UNDER_WAY.has(status.state)) {
+                return {
+                    sha: d.sha,
+                    from: 'deployment',
+                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state }
+                };
+            }
+        }
+        return undefined;
+    }
+}
+
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var deploy_look = __nccwpck_require__(9392);
+;// CONCATENATED MODULE: ./src/deploy/order.ts
+
+
+
+
+/** The deploy was refused: the environment runs a newer commit. Nothing was changed. */
+class OrderRefused extends errors/* ActionError */.lZ {
+    name = 'OrderRefused';
+}
+const PERMISSIONS = 'deployments: read and contents: read';
+class DeployOrder {
+    o;
+    history;
+    ownDeployment;
+    known = new Map();
+    /** The last check: its running distribution tells whether a look after a wait needs another. */
+    last;
+    constructor(o) {
+        this.o = o;
+        this.history = o.github ? new DeploymentHistory(o.github, o.apiUrl) : undefined;
+    }
+    /** This run's own GitHub Deployment: never named as the one holding the environment. */
+    noteOwnDeployment(id) {
+        this.ownDeployment = id;
+    }
+    /** The commit this run deploys: a promoted distribution's, or this run's own. */
+    async ours() {
+        if (this.o.promoted === undefined)
+            return this.o.github?.sha ? { sha: this.o.github.sha, from: 'run' } : undefined;
+        const id = this.o.promoted;
+        return this.history?.commitOf(id, undefined, () => this.facts(id));
+    }
+    /** Checks the order against what the environment runs; throws OrderRefused when ours is older (unless allowed). */
+    async check(runningId) {
+        const check = await this.evaluate(runningId);
+        this.last = check;
+        this.o.record(check);
+        this.tell(check);
+        if (check.order === 'behind' && !this.o.allowOlder)
+            throw new OrderRefused(this.refusal(check));
+        return check;
+    }
+    /** After a wait: the environment may run another distribution now (another job's): checked again before our request. */
+    async recheck(look) {
+        const last = this.last;
+        if (last === undefined || look.distributionId === undefined || (0,deploy_look/* sameId */.s)(look.distributionId, last.runningDistributionId))
+            return;
+        this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`);
+        await this.check(look.distributionId);
+    }
+    /** Who holds the busy environment: a GitHub Deployment under way (with its run), or the distribution it reports and who uploaded it. */
+    async holder(look) {
+        const parts = [];
+        try {
+            const underWay = await this.history?.underWay(this.o.environment, this.ownDeployment);
+            if (underWay?.deployment) {
+                parts.push(`GitHub Deployment ${underWay.deployment.id} of commit ${(0,client/* short */.h0)(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`);
+            }
+        }
+        catch {
+            // Naming the holder is a courtesy: a failed read leaves it to the platform's facts.
+        }
+        if (look.distributionId !== undefined) {
+            const facts = await this.facts(look.distributionId);
+            if (facts.createdBy !== undefined)
+                parts.push(`Distribution ${look.distributionId} was${uploaded(facts).replace(/^,/, '')}`);
+        }
+        return parts.length > 0 ? parts.join('; ') : undefined;
+    }
+    async evaluate(runningId) {
+        const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.github?.repoUrl };
+        const history = this.history;
+        if (history === undefined)
+            return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` };
+        history.refresh();
+        this.known.clear();
+        try {
+            const ours = await this.ours();
+            if (ours === undefined)
+                return { ...base, order: 'unknown', why: this.noCommitOfOurs() };
+            if (runningId === undefined)
+                return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` };
+            const facts = () => this.facts(runningId);
+            const running = await history.commitOf(runningId, this.o.environment, facts);
+            const outside = running?.deployment?.environment === this.o.environment ? undefined : await this.outside(history, runningId, facts);
+            if (running === undefined) {
+                const why = `no GitHub Deployment of ${history.github.repo.owner}/${history.github.repo.repo} recorded distribution ${runningId}, which '${this.o.environment}' runs, and its name carries no commit of this repository`;
+                return { ...base, ours, outside, order: 'unknown', why };
+            }
+            if (sameCommit(running.sha, ours.sha))
+                return { ...base, ours, running, outside, order: 'identical' };
+            const comparison = await history.github.compare(running.sha, ours.sha);
+            return { ...base, ours, running, outside, comparison, order: comparison.status };
+        }
+        catch (error) {
+            return { ...base, order: 'unknown', failed: true, why: `${(0,errors/* describeError */.Uc)(error)}; the token needs ${PERMISSIONS}` };
+        }
+    }
+    /** The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot say. */
+    facts(id) {
+        let known = this.known.get(id);
+        if (known === undefined) {
+            known = this.o.client
+                .getDistribution(id)
+                .catch(() => undefined)
+                .then((d) => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }));
+            this.known.set(id, known);
+        }
+        return known;
+    }
+    noCommitOfOurs() {
+        if (this.o.promoted === undefined)
+            return 'this run has no commit (GITHUB_SHA is not set: not on a runner)';
+        return `no GitHub Deployment of this repository recorded distribution ${this.o.promoted}, and its name carries no commit of this repository`;
+    }
+    /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
+    async outside(history, runningId, facts) {
+        const other = await history.recordedOther(this.o.environment, runningId);
+        if (other === undefined)
+            return undefined;
+        return (`'${this.o.environment}' runs ${runningId}${uploaded(await facts())}, which no GitHub Deployment of this repository recorded for '${this.o.environment}' ` +
+            `(the last one, ${other.id}, recorded ${other.payload.distributionId ?? '?'} of commit ${(0,client/* short */.h0)(other.sha)}): it was deployed outside this action ` +
+            `(from Mission Control, or from another repository)`);
+    }
+    /** Says what the check found, once: an info line, a notice for another branch, a warning for a failed check or an older commit allowed. */
+    tell(check) {
+        const env = `'${this.o.environment}'`;
+        if (check.outside !== undefined)
+            this.o.notice(`${check.outside}.`);
+        const running = check.running;
+        const ours = check.ours;
+        if (check.order === 'unknown') {
+            const line = `Deploy order not checked: ${check.why ?? 'no evidence'}.`;
+            if (check.failed)
+                this.o.warn(`${line} The deploy goes on.`);
+            else
+                this.o.log(line);
+            return;
+        }
+        if (running === undefined || ours === undefined)
+            return;
+        const pair = `commit ${(0,client/* short */.h0)(ours.sha)} (${evidence(ours)}) and ${(0,client/* short */.h0)(running.sha)}, which ${env} runs (${evidence(running)})`;
+        if (check.order === 'identical')
+            this.o.log(`Deploy order: ${pair} are the same commit.`);
+        else if (check.order === 'ahead')
+            this.o.log(`Deploy order: ${pair}: ours is newer by ${check.comparison?.aheadBy ?? '?'} commit(s).`);
+        else if (check.order === 'diverged')
+            this.o.notice(`Deploy order: ${pair} are on different branches (ours is ${check.comparison?.aheadBy ?? '?'} ahead and ${check.comparison?.behindBy ?? '?'} behind): deploying ours replaces it.`);
+        else if (this.o.allowOlder)
+            this.o.warn(`Deploying an older commit on purpose (allow-older-commit: true): ${pair}; ours is ${check.comparison?.behindBy ?? '?'} commit(s) behind.`);
+    }
+    refusal(check) {
+        const running = check.running;
+        const ours = check.ours;
+        const would = this.o.dryRun ? 'A deploy would be refused' : 'Refused';
+        return (`${would}: commit ${(0,client/* short */.h0)(ours?.sha ?? '?')} is older than ${(0,client/* short */.h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
+            `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, so nothing was changed. ` +
+            `To go back to an older release on purpose, set allow-older-commit: true (with distribution-id or from-environment to restore a release already on the stack without a rebuild).`);
+    }
+}
+/** One commit, full or abbreviated, is the other. */
+function sameCommit(a, b) {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    return x.startsWith(y) || y.startsWith(x);
+}
+/** Where a commit was learned from, in words. */
+function evidence(c) {
+    if (c.from === 'run')
+        return "this run's commit";
+    if (c.from === 'name')
+        return `from the distribution's name ${c.name ?? ''}`.trim();
+    return `GitHub Deployment ${c.deployment?.id ?? '?'}, ${madeBy(c)}`;
+}
+function madeBy(c) {
+    const d = c.deployment;
+    const by = d?.by ? `by ${d.by}` : 'by someone';
+    return d?.runUrl ? `${by} in ${d.runUrl}` : by;
+}
+function uploaded(facts) {
+    if (facts.createdBy === undefined)
+        return '';
+    return `, uploaded by ${facts.createdBy}${facts.createdAt ? ` at ${facts.createdAt}` : ''}`;
 }
 
 
@@ -28823,6 +29138,202 @@ function formatMb(bytes) {
 
 /***/ }),
 
+/***/ 6584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   h0: () => (/* binding */ short),
+/* harmony export */   yN: () => (/* binding */ GitHubApi)
+/* harmony export */ });
+/* unused harmony export GitHubCallFailed */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+// THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
+// of two commits), each with a time limit and the run's stop, answers read into small typed records.
+// Everything GitHub does for the action is best effort: callers turn a failure into a warning.
+
+/** A refusal or failure of a GitHub call, with the status when there was an answer. */
+class GitHubCallFailed extends Error {
+    call;
+    status;
+    name = 'GitHubCallFailed';
+    constructor(call, status, detail) {
+        super(`${call}: ${detail}`);
+        this.call = call;
+        this.status = status;
+    }
+}
+/** Each call's own limit: GitHub answers these in well under a second; a hang must not hold the deploy. */
+const CALL_LIMIT_MS = 15_000;
+/** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
+const MAX_PAGES = 3;
+class GitHubApi {
+    octokit;
+    repo;
+    repoUrl;
+    runUrl;
+    sha;
+    ref;
+    signal;
+    constructor(octokit, repo, 
+    /** The web address of the repository (for commit links). */
+    repoUrl, 
+    /** This workflow run's page, when the runner says which run this is. */
+    runUrl, 
+    /** The commit this run was started for (GITHUB_SHA); empty outside a runner. */
+    sha, 
+    /** The branch or tag this run was started for (GITHUB_REF). */
+    ref, signal) {
+        this.octokit = octokit;
+        this.repo = repo;
+        this.repoUrl = repoUrl;
+        this.runUrl = runUrl;
+        this.sha = sha;
+        this.ref = ref;
+        this.signal = signal;
+    }
+    /** A client for the repository this run belongs to (GITHUB_REPOSITORY, GITHUB_API_URL, as @actions/github reads them). */
+    static async open(token, signal) {
+        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+        const { context } = github;
+        const repo = context.repo;
+        const repoUrl = `${context.serverUrl}/${repo.owner}/${repo.repo}`;
+        const runUrl = context.runId ? `${repoUrl}/actions/runs/${context.runId}` : undefined;
+        const octokit = github.getOctokit(token);
+        return new GitHubApi(octokit, repo, repoUrl, runUrl, context.sha ?? '', context.ref ?? '', signal);
+    }
+    commitUrl(sha) {
+        return `${this.repoUrl}/commit/${sha}`;
+    }
+    async createDeployment(ref, environment, description, payload) {
+        const data = await this.call('Creating a GitHub Deployment', 'POST /repos/{owner}/{repo}/deployments', {
+            ref,
+            environment,
+            description,
+            payload,
+            auto_merge: false,
+            required_contexts: [],
+            production_environment: /prod/i.test(environment),
+            transient_environment: false
+        });
+        const id = data.id;
+        if (typeof id !== 'number')
+            throw new GitHubCallFailed('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id');
+        return id;
+    }
+    async createStatus(id, params) {
+        await this.call(`Setting the status of GitHub Deployment ${id}`, 'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+            deployment_id: id,
+            ...params
+        });
+    }
+    /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
+    async listDeployments(environment) {
+        const out = [];
+        for (let page = 1; page <= MAX_PAGES; page++) {
+            const data = await this.call('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
+                ...(environment === undefined ? {} : { environment }),
+                per_page: 100,
+                page
+            });
+            const items = Array.isArray(data) ? data : [];
+            for (const item of items) {
+                const record = toDeployment(item);
+                if (record)
+                    out.push(record);
+            }
+            if (items.length < 100)
+                break;
+        }
+        return out;
+    }
+    /** The newest status of a Deployment, or undefined when it has none. */
+    async latestStatus(id) {
+        const data = await this.call(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+            deployment_id: id,
+            per_page: 1
+        });
+        const first = Array.isArray(data) ? data[0] : undefined;
+        if (first === undefined || typeof first.state !== 'string')
+            return undefined;
+        return { state: first.state, logUrl: stringOr(first.log_url) ?? stringOr(first.target_url), createdAt: stringOr(first.created_at) };
+    }
+    /** How `head` relates to `base` (commits, full or abbreviated). */
+    async compare(base, head) {
+        const data = (await this.call(`Comparing ${short(base)} with ${short(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+            basehead: `${base}...${head}`,
+            per_page: 1
+        }));
+        const status = data.status;
+        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
+            throw new GitHubCallFailed(`Comparing ${short(base)} with ${short(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`);
+        }
+        return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
+    }
+    async call(what, route, params) {
+        const limit = AbortSignal.timeout(CALL_LIMIT_MS);
+        const signal = this.signal ? AbortSignal.any([this.signal, limit]) : limit;
+        try {
+            const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal } });
+            return answer.data;
+        }
+        catch (error) {
+            const status = error.status;
+            if (typeof status === 'number')
+                throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error)}`.trim());
+            throw new GitHubCallFailed(what, undefined, limit.aborted ? `no answer within ${CALL_LIMIT_MS / 1000} s` : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error));
+        }
+    }
+}
+/** The first 7 characters of a commit, as GitHub shows it. */
+function short(sha) {
+    return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
+}
+function githubMessage(error) {
+    const data = error.response?.data;
+    return typeof data?.message === 'string' ? `(${data.message})` : '';
+}
+function stringOr(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function numberOr(value) {
+    return typeof value === 'number' ? value : 0;
+}
+/** A payload GitHub gives back as an object, or as the JSON string it was given as. */
+function toPayload(value) {
+    let v = value;
+    if (typeof v === 'string') {
+        try {
+            v = JSON.parse(v);
+        }
+        catch {
+            return {};
+        }
+    }
+    if (v === null || typeof v !== 'object')
+        return {};
+    const r = v;
+    return { distributionId: stringOr(r.distributionId), distributionName: stringOr(r.distributionName), apiUrl: stringOr(r.apiUrl) };
+}
+function toDeployment(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.id !== 'number' || typeof r.sha !== 'string')
+        return undefined;
+    const creator = r.creator?.login;
+    return {
+        id: r.id,
+        sha: r.sha,
+        environment: stringOr(r.environment) ?? '',
+        payload: toPayload(r.payload),
+        creator: stringOr(creator),
+        createdAt: stringOr(r.created_at)
+    };
+}
+
+
+/***/ }),
+
 /***/ 8549:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29100,11 +29611,13 @@ function resolveCloudAddress(inputs) {
 /* unused harmony exports OUTPUTS, deployedWord, outputValues, notices, headline, summaryMarkdown */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(350);
-/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9392);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6264);
-/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(518);
+/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
+/* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5222);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6264);
+/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(518);
 // What the user sees at the end, derived from the results of the run's steps and nothing else: the
 // outputs (one table, OUTPUTS), the notices, and the job summary.
+
 
 
 
@@ -29129,6 +29642,8 @@ const OUTPUTS = {
     'rolled-back': ({ deploy }) => (deployedWord(deploy) === 'true' || deployedWord(deploy) === 'unknown' ? rolledBackWord(deploy?.release) : undefined),
     'release-state': ({ deploy }) => deploy?.release?.state,
     'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
+    'running-commit': ({ deploy }) => deploy?.order?.running?.sha,
+    order: ({ deploy }) => deploy?.order?.order,
     'search-num-found': ({ search }) => search?.numFound,
     'search-latency-ms': ({ search }) => search?.latencyMs,
     'search-request-id': ({ search }) => search?.requestId
@@ -29154,7 +29669,7 @@ function rolledBackWord(release) {
 /** The last look at the environment reported that id. */
 function lastLookShows(deploy, id) {
     const look = deploy?.finalLook;
-    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_3__/* .sameId */ .s)(look.distributionId, id);
+    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, id);
 }
 function outputValues(run) {
     const values = {};
@@ -29178,7 +29693,7 @@ function notices(run) {
         if (d.dryRun) {
             const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : '';
             const head = d.archive && !d.reused
-                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
+                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
                 : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`;
             lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`);
         }
@@ -29251,15 +29766,49 @@ function deploymentRows(d) {
         ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
         ['Upload', archive ? uploadText : undefined],
         ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
-        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
+        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
         ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
         ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
         ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
         ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
+        ...orderRows(d),
         ['Pruned distributions', d?.dryRun && d.wouldPrune !== undefined ? `would delete ${d.wouldPrune}` : d?.pruned === undefined ? undefined : String(d.pruned)],
         ['Token renewals', String(d?.tokenRenewals ?? 0)]
     ];
+}
+/** The deploy order: how our commit relates to the one the environment ran, and the commit before and after, linked. */
+function orderRows(d) {
+    const check = d?.order;
+    if (d === undefined || check === undefined)
+        return [];
+    const link = (sha) => sha === undefined ? undefined : check.repoUrl ? `[\`${sha.slice(0, 7)}\`](${check.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
+    const look = d.finalLook;
+    const after = look === undefined || 'error' in look || look.distributionId === undefined
+        ? undefined
+        : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, d.distributionId)
+            ? check.ours?.sha
+            : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, check.runningDistributionId)
+                ? check.running?.sha
+                : undefined;
+    const before = check.running ? `${link(check.running.sha) ?? ''} (${(0,_deploy_order_js__WEBPACK_IMPORTED_MODULE_2__/* .evidence */ .MX)(check.running)})` : undefined;
+    return [
+        ['Deploy order', `${check.order}: ${orderText(check)}`],
+        ['Commit before', before],
+        ['Commit after', check.ours || check.running ? (link(after) ?? 'not known') : undefined]
+    ];
+}
+function orderText(check) {
+    const c = check.comparison;
+    if (check.order === 'unknown')
+        return check.why ?? 'no evidence';
+    if (check.order === 'identical')
+        return 'the same commit';
+    if (check.order === 'ahead')
+        return `newer by ${c?.aheadBy ?? '?'} commit(s)`;
+    if (check.order === 'behind')
+        return `older by ${c?.behindBy ?? '?'} commit(s)`;
+    return `another branch (${c?.aheadBy ?? '?'} ahead, ${c?.behindBy ?? '?'} behind)`;
 }
 function searchRows(s) {
     const query = s.query === s.originalQuery ? `\`${s.query}\`` : `\`${s.query}\` (written as \`${s.originalQuery}\`)`;
@@ -29341,7 +29890,7 @@ function outcomeLines(d) {
     const lines = [];
     const look = d.finalLook;
     if (look !== undefined && d.environmentName) {
-        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_3__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
+        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
     }
     if (release) {
         const verified = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(release, 'verified');
@@ -29384,6 +29933,7 @@ const FAILED_BY = {
     search: 'the search check',
     unhealthy: 'the health check',
     busy: 'the environment stayed busy',
+    older: 'the environment ran a newer commit (deploy order)',
     unconfirmed: 'no answer or look settled whether the deploy was carried out',
     'not-applied': 'the switch was not seen in time'
 };
@@ -29423,7 +29973,7 @@ function summaryMarkdown(r) {
         const start = transitions[0]?.at ?? 0;
         lines.push('', '### Release', '', '| Time | State | Evidence |', '|---:|---|---|');
         for (const t of transitions)
-            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
+            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
     }
     if (d?.dryRun && d.plan.length > 0)
         lines.push('', '### What the run would do', '', ...d.plan.map((p) => `- ${p}`));
@@ -29432,7 +29982,7 @@ function summaryMarkdown(r) {
     if (r.phases.length > 0) {
         lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|');
         for (const p of r.phases)
-            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
+            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
     return lines.join('\n') + '\n';
 }
@@ -29446,7 +29996,7 @@ async function report(run) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
     await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(summaryMarkdown(run)).write();
-    (0,_run_state_js__WEBPACK_IMPORTED_MODULE_2__/* .noteReported */ .uR)();
+    (0,_run_state_js__WEBPACK_IMPORTED_MODULE_3__/* .noteReported */ .uR)();
 }
 
 
@@ -33285,6 +33835,7 @@ const Input = {
     EnvironmentUrl: 'environment-url',
     ConfigFiles: 'config-files',
     ForceDeploy: 'force-deploy',
+    AllowOlderCommit: 'allow-older-commit',
     FollowDeploy: 'follow-deploy',
     DeployTimeoutMinutes: 'deploy-timeout-minutes',
     HealthUrl: 'health-url',
@@ -33323,7 +33874,7 @@ function parseDistributionName(value) {
     if (!/\.(tar\.gz|tgz)$/i.test(value)) {
         throw new errors/* InputError */.dz(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
     }
-    const problem = (0,distribution_name/* distributionNameProblem */.x)(value);
+    const problem = (0,distribution_name/* distributionNameProblem */.xT)(value);
     if (problem !== undefined) {
         throw new errors/* InputError */.dz(`distribution-name '${value}' must be a plain file name: ${problem}. For example myproject-1.2.0-distribution.tar.gz.`);
     }
@@ -33444,7 +33995,7 @@ function needsEnvironment(getInput, source) {
     for (const name of [Input.ConfigFiles, Input.HealthUrl])
         if (getInput(name) !== '')
             set.push(name);
-    for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy])
+    for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit])
         if (parseBoolean(name, getInput(name)))
             set.push(`${name}: true`);
     if (set.length > 0) {
@@ -33477,6 +34028,10 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
     if (rollbackOnSearch && !rollback) {
         throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
     }
+    const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
+    if (allowOlderCommit && githubToken === '') {
+        warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
+    }
     return {
         ...common,
         address,
@@ -33495,6 +34050,7 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
         environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
         configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
         forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
+        allowOlderCommit,
         followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
         deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
         health: parseHealth(getInput),

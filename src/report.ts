@@ -5,6 +5,7 @@ import type { OutputName } from './action-metadata.js'
 import { mayHaveBeenRequested, reached, rolledBack, wasRequested } from './deploy/release-state.js'
 import { sameId } from './deploy/look.js'
 import type { DeployResult } from './deploy/result.js'
+import { evidence } from './deploy/order.js'
 import { describeLook } from './deploy/look.js'
 import { formatBytes, formatDuration } from './format.js'
 import type { Phase } from './phases.js'
@@ -171,9 +172,42 @@ function deploymentRows(d: DeployResult | undefined): Array<[string, string | un
     ['Strategy', d?.environmentName ? d.strategy : undefined],
     ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
     ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
+    ...orderRows(d),
     ['Pruned distributions', d?.dryRun && d.wouldPrune !== undefined ? `would delete ${d.wouldPrune}` : d?.pruned === undefined ? undefined : String(d.pruned)],
     ['Token renewals', String(d?.tokenRenewals ?? 0)]
   ]
+}
+
+/** The deploy order: how our commit relates to the one the environment ran, and the commit before and after, linked. */
+function orderRows(d: DeployResult | undefined): Array<[string, string | undefined]> {
+  const check = d?.order
+  if (d === undefined || check === undefined) return []
+  const link = (sha: string | undefined): string | undefined =>
+    sha === undefined ? undefined : check.repoUrl ? `[\`${sha.slice(0, 7)}\`](${check.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``
+  const look = d.finalLook
+  const after =
+    look === undefined || 'error' in look || look.distributionId === undefined
+      ? undefined
+      : sameId(look.distributionId, d.distributionId)
+        ? check.ours?.sha
+        : sameId(look.distributionId, check.runningDistributionId)
+          ? check.running?.sha
+          : undefined
+  const before = check.running ? `${link(check.running.sha) ?? ''} (${evidence(check.running)})` : undefined
+  return [
+    ['Deploy order', `${check.order}: ${orderText(check)}`],
+    ['Commit before', before],
+    ['Commit after', check.ours || check.running ? (link(after) ?? 'not known') : undefined]
+  ]
+}
+
+function orderText(check: NonNullable<DeployResult['order']>): string {
+  const c = check.comparison
+  if (check.order === 'unknown') return check.why ?? 'no evidence'
+  if (check.order === 'identical') return 'the same commit'
+  if (check.order === 'ahead') return `newer by ${c?.aheadBy ?? '?'} commit(s)`
+  if (check.order === 'behind') return `older by ${c?.behindBy ?? '?'} commit(s)`
+  return `another branch (${c?.aheadBy ?? '?'} ahead, ${c?.behindBy ?? '?'} behind)`
 }
 
 function searchRows(s: SearchResult): Array<[string, string | undefined]> {

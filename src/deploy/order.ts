@@ -99,13 +99,17 @@ export class DeployOrder {
     const parts: string[] = []
     try {
       const underWay = await this.history?.underWay(this.o.environment, this.ownDeployment)
-      if (underWay?.deployment) parts.push(`GitHub Deployment ${underWay.deployment.id} of commit ${short(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`)
+      if (underWay?.deployment) {
+        parts.push(
+          `GitHub Deployment ${underWay.deployment.id} of commit ${short(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`
+        )
+      }
     } catch {
       // Naming the holder is a courtesy: a failed read leaves it to the platform's facts.
     }
     if (look.distributionId !== undefined) {
       const facts = await this.facts(look.distributionId)
-      if (facts.createdBy !== undefined) parts.push(`'${this.o.environment}' reports distribution ${look.distributionId}${uploaded(facts)}`)
+      if (facts.createdBy !== undefined) parts.push(`Distribution ${look.distributionId} was${uploaded(facts).replace(/^,/, '')}`)
     }
     return parts.length > 0 ? parts.join('; ') : undefined
   }
@@ -119,7 +123,8 @@ export class DeployOrder {
     try {
       const ours = await this.ours()
       if (ours === undefined) return { ...base, order: 'unknown', why: this.noCommitOfOurs() }
-      if (runningId === undefined) return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` }
+      if (runningId === undefined)
+        return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` }
       const facts = (): Promise<DistributionFacts> => this.facts(runningId)
       const running = await history.commitOf(runningId, this.o.environment, facts)
       const outside = running?.deployment?.environment === this.o.environment ? undefined : await this.outside(history, runningId, facts)

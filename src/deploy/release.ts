@@ -54,7 +54,7 @@ function requestHooks(ctx: ReleaseContext, release: ReleaseRecord): RequestHooks
       if (release.state !== 'planned') return ctx.log(`${why}; waiting for it to finish before deploying ${release.distributionId}.`)
       // The first wait names who holds the environment, when anything tells.
       const holder = await ctx.order?.holder(look)
-      enter(release, 'waiting', `${why}${holder ? ` (${holder})` : ''}; waiting for it to finish before deploying ${release.distributionId}.`)
+      enter(release, 'waiting', `${why}; waiting for it to finish before deploying ${release.distributionId}.${holder ? ` ${holder}.` : ''}`)
     },
     unconfirmed: (evidence) => {
       if (release.state === 'planned' || release.state === 'waiting') enter(release, 'unconfirmed', evidence)

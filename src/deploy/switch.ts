@@ -174,7 +174,10 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
     // After a call of ours that may have landed, a 409 says a deploy is in progress that may be ours: followed, never sent again.
     if (outcome.kind === 'busy' && state.mayHaveLanded) return await awaitOurs(ctx, plan, poll, state.lastUnknown, look, true)
     if (outcome.kind === 'busy') {
-      await hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`)
+      await hooks.waiting(
+        look ?? noLook(ctx),
+        `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`
+      )
     } else {
       // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress: never send again.
       const replayable =

@@ -35,9 +35,7 @@ export class GitHubDeployment {
       core.info(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`)
       return deployment
     } catch (error) {
-      core.warning(
-        `Could not record the deploy as a GitHub Deployment (${describeError(error)}); the deploy goes on. Give the token 'deployments: write' permission.`
-      )
+      core.warning(`${describeError(error)}: the deploy is not recorded as a GitHub Deployment, and goes on. Give the token 'deployments: write' permission.`)
       return undefined
     }
   }

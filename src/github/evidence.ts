@@ -108,7 +108,11 @@ export class DeploymentHistory {
       if (d.id === exceptId) continue
       const status = await this.github.latestStatus(d.id).catch(() => undefined)
       if (status && UNDER_WAY.has(status.state)) {
-        return { sha: d.sha, from: 'deployment', deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state } }
+        return {
+          sha: d.sha,
+          from: 'deployment',
+          deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state }
+        }
       }
     }
     return undefined

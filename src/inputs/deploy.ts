@@ -264,7 +264,8 @@ function needsEnvironment(getInput: InputReader, source: DistributionSource): vo
   if (source.kind === 'id') set.push(Input.DistributionId)
   if (source.kind === 'environment') set.push(Input.FromEnvironment)
   for (const name of [Input.ConfigFiles, Input.HealthUrl] as const) if (getInput(name) !== '') set.push(name)
-  for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit] as const) if (parseBoolean(name, getInput(name))) set.push(`${name}: true`)
+  for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit] as const)
+    if (parseBoolean(name, getInput(name))) set.push(`${name}: true`)
   if (set.length > 0) {
     throw new InputError(
       `${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`
