@@ -83,6 +83,17 @@ describe('the deploy order', () => {
     expect(running()).toBe(distributionOf(back))
   })
 
+  test('a dry run of an older commit says the deploy would be refused, and changes nothing', async () => {
+    await setUp()
+    expect((await deployAt(c[3], 'v4')).code).toBe(0)
+    const dry = await deployAt(c[1], 'v2', { 'dry-run': 'true' })
+    expect(dry.code).toBe(1)
+    expect(dry.errors[0]).toMatch(/^::error::A deploy would be refused: commit [0-9a-f]{7} is older than [0-9a-f]{7}/)
+    expect(dry.outputs.order).toBe('behind')
+    expect(ops(emu, 'upload')).toHaveLength(1)
+    expect(gh.model.deployments).toHaveLength(1)
+  })
+
   test('a newer commit deploys, and says it is newer; the same commit again is the skip rule', async () => {
     await setUp()
     expect((await deployAt(c[1], 'v2')).code).toBe(0)

@@ -249,3 +249,23 @@ describe('verified deploys', () => {
     expect(() => read({ [Input.Environment]: 'p', [Input.EnvironmentUrl]: 'ftp://x' })).toThrow(/must start with https:\/\//)
   })
 })
+
+describe('allow-older-commit', () => {
+  beforeEach(() => (warnings.length = 0))
+
+  test('off by default; true with a token and an environment', () => {
+    expect(read({ environment: 'production' }).allowOlderCommit).toBe(false)
+    const i = read({ environment: 'production', 'allow-older-commit': 'true', 'github-token': 'ghs_abc' })
+    expect(i.allowOlderCommit).toBe(true)
+    expect(warnings).toEqual([])
+  })
+
+  test('without github-token it says it has no effect', () => {
+    expect(read({ environment: 'production', 'allow-older-commit': 'true' }).allowOlderCommit).toBe(true)
+    expect(warnings).toEqual([expect.stringMatching(/^allow-older-commit: true has no effect without github-token/)])
+  })
+
+  test('without an environment it is refused, like every input that acts on one', () => {
+    expect(() => read({ 'allow-older-commit': 'true', 'github-token': 'ghs_abc' })).toThrow(/allow-older-commit: true needs an environment to act on/)
+  })
+})
