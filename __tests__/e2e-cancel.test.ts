@@ -174,7 +174,7 @@ describe('a main step killed hard', () => {
     expect(ops(e, 'deploy')).toHaveLength(0)
   })
   test('while a GitHub Deployment is in progress: the post step sets it to error, and says so', async () => {
-    const e = await emulator({ uploadBytesPerSecond: 40_000 })
+    const e = await emulator({ deploySeconds: 5 })
     const gh = await githubStandIn()
     try {
       const inputs = base(e, { distribution: release('v1'), 'github-token': GITHUB_TOKEN })

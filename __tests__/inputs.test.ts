@@ -52,7 +52,7 @@ describe('inputs', () => {
   test('defaults', () => {
     const i = read()
     expect(i.address.apiUrl).toBe('https://api.mystack.bloomreach.cloud')
-    expect(i.password).toBe(' pass word ')
+    expect(i.login).toEqual({ kind: 'password', username: 'deployer', password: ' pass word ' })
     expect(i.deployStrategy).toBe('stopstart')
     expect(i.dryRun).toBe(false)
     expect(i.environment).toBeUndefined()

@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var core = __webpack_require__(3360);
 // EXTERNAL MODULE: ./src/cloud/api.ts
 var cloud_api = __webpack_require__(9129);
-// EXTERNAL MODULE: ./src/cloud/session.ts
-var session = __webpack_require__(6885);
+// EXTERNAL MODULE: ./src/cloud/login/password.ts
+var login_password = __webpack_require__(2554);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
 ;// CONCATENATED MODULE: ./src/github/final-status.ts
@@ -91,7 +91,7 @@ async function revokeLeftToken(state) {
     const transport = new http_transport/* HttpTransport */.G(apiUrl, { userAgent: USER_AGENT, timeoutMs: REVOKE_LIMIT_MS });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     try {
-        await (0,session/* revokeRefreshToken */.ln)(api, refreshToken);
+        await (0,login_password/* revokeRefreshToken */.ln)(api, refreshToken);
         core/* info */.pq("Revoked the main step's refresh token, which it had left valid.");
         return "revoked this run's refresh token, which the main step had left valid";
     }

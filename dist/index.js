@@ -28384,6 +28384,13 @@ const INPUT_DEFAULTS = {
     'api-url': '',
     'username': '',
     'password': '',
+    'token-url': '',
+    'client-id': '',
+    'client-secret': '',
+    'oidc-audience': '',
+    'audience': '',
+    'scope': '',
+    'access-token': '',
     'distribution': '',
     'distribution-id': '',
     'from-environment': '',
@@ -29438,7 +29445,8 @@ function isTransient(error) {
 /* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
 /* harmony export */   cW: () => (/* binding */ isLoopbackHost),
 /* harmony export */   sD: () => (/* binding */ parsePageUrl),
-/* harmony export */   wS: () => (/* binding */ parseAbsoluteUrl)
+/* harmony export */   wS: () => (/* binding */ parseAbsoluteUrl),
+/* harmony export */   xe: () => (/* binding */ requireHttps)
 /* harmony export */ });
 /* unused harmony export validateStackName */
 /* harmony import */ var _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(227);
@@ -30558,7 +30566,8 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Yz: () => (/* binding */ core_debug),
+  Yz: () => (/* binding */ debug),
+  V9: () => (/* binding */ getIDToken),
   V4: () => (/* binding */ getInput),
   Gu: () => (/* binding */ getState),
   Os: () => (/* binding */ group),
@@ -30567,12 +30576,12 @@ __nccwpck_require__.d(__webpack_exports__, {
   LZ: () => (/* binding */ saveState),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
-  Pq: () => (/* binding */ core_setSecret),
+  Pq: () => (/* binding */ setSecret),
   z: () => (/* reexport */ summary),
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, isDebug, markdownSummary, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, exportVariable, getBooleanInput, getMultilineInput, isDebug, markdownSummary, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -30747,8 +30756,10 @@ function file_command_prepareKeyValueMessage(key, value) {
 var external_path_ = __nccwpck_require__(6928);
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
+var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
+var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
@@ -30841,7 +30852,7 @@ class DecodedURL extends URL {
 }
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
+var tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
@@ -30919,7 +30930,7 @@ const HttpResponseRetryCodes = [
     HttpCodes.ServiceUnavailable,
     HttpCodes.GatewayTimeout
 ];
-const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
+const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
 const ExponentialBackoffCeiling = 10;
 const ExponentialBackoffTimeSlice = 5;
 class HttpClientError extends Error {
@@ -30965,7 +30976,7 @@ function isHttps(requestUrl) {
     const parsedUrl = new URL(requestUrl);
     return parsedUrl.protocol === 'https:';
 }
-class lib_HttpClient {
+class HttpClient {
     constructor(userAgent, handlers, requestOptions) {
         this._ignoreSslError = false;
         this._allowRedirects = true;
@@ -31268,7 +31279,7 @@ class lib_HttpClient {
     }
     getAgentDispatcher(serverUrl) {
         const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (!useProxy) {
             return;
@@ -31279,7 +31290,7 @@ class lib_HttpClient {
         const info = {};
         info.parsedUrl = requestUrl;
         const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? https : http;
+        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
         const defaultPort = usingSsl ? 443 : 80;
         info.options = {};
         info.options.host = info.parsedUrl.hostname;
@@ -31378,7 +31389,7 @@ class lib_HttpClient {
     }
     _getAgent(parsedUrl) {
         let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (this._keepAlive && useProxy) {
             agent = this._proxyAgent;
@@ -31393,7 +31404,7 @@ class lib_HttpClient {
         const usingSsl = parsedUrl.protocol === 'https:';
         let maxSockets = 100;
         if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
         }
         // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
         if (proxyUrl && proxyUrl.hostname) {
@@ -31418,7 +31429,7 @@ class lib_HttpClient {
         // if tunneling agent isn't assigned create a new agent
         if (!agent) {
             const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
             this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -31441,7 +31452,7 @@ class lib_HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -31572,7 +31583,7 @@ class BasicCredentialHandler {
         });
     }
 }
-class auth_BearerCredentialHandler {
+class BearerCredentialHandler {
     constructor(token) {
         this.token = token;
     }
@@ -31630,13 +31641,13 @@ var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg
 
 
 
-class oidc_utils_OidcClient {
+class OidcClient {
     static createHttpClient(allowRetry = true, maxRetry = 10) {
         const requestOptions = {
             allowRetries: allowRetry,
             maxRetries: maxRetry
         };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(OidcClient.getRequestToken())], requestOptions);
     }
     static getRequestToken() {
         const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
@@ -31655,7 +31666,7 @@ class oidc_utils_OidcClient {
     static getCall(id_token_url) {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const httpclient = OidcClient.createHttpClient();
             const res = yield httpclient
                 .getJson(id_token_url)
                 .catch(error => {
@@ -31674,13 +31685,13 @@ class oidc_utils_OidcClient {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             try {
                 // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                let id_token_url = OidcClient.getIDTokenUrl();
                 if (audience) {
                     const encodedAudience = encodeURIComponent(audience);
                     id_token_url = `${id_token_url}&audience=${encodedAudience}`;
                 }
                 debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                const id_token = yield OidcClient.getCall(id_token_url);
                 setSecret(id_token);
                 return id_token;
             }
@@ -32150,7 +32161,7 @@ function exportVariable(name, val) {
  * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
  * ```
  */
-function core_setSecret(secret) {
+function setSecret(secret) {
     command_issueCommand('add-mask', {}, secret);
 }
 /**
@@ -32272,7 +32283,7 @@ function isDebug() {
  * Writes debug message to user log
  * @param message debug message
  */
-function core_debug(message) {
+function debug(message) {
     command_issueCommand('debug', {}, message);
 }
 /**
@@ -33813,9 +33824,141 @@ function required(name, value, why, when) {
     return value;
 }
 
+;// CONCATENATED MODULE: ./src/inputs/login.ts
+
+
+
+const LoginInput = {
+    Username: 'username',
+    Password: 'password',
+    TokenUrl: 'token-url',
+    ClientId: 'client-id',
+    ClientSecret: 'client-secret',
+    OidcAudience: 'oidc-audience',
+    Audience: 'audience',
+    Scope: 'scope',
+    AccessToken: 'access-token'
+};
+const SSO_DOCS = 'docs/single-sign-on.md';
+/** Names of the inputs in `names` that are set. */
+function setOf(read, names) {
+    return names.filter((n) => read(n) !== '');
+}
+/** Refuses inputs that would be ignored: a login reads one set of credentials. */
+function refuseWith(read, names, why) {
+    const set = setOf(read, names);
+    if (set.length > 0)
+        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
+}
+/** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
+function readLogin(read, password, env = process.env) {
+    const pick = (name) => (name === LoginInput.Password ? password : read(name));
+    const accessToken = read(LoginInput.AccessToken);
+    if (accessToken !== '') {
+        refuseWith(pick, [
+            LoginInput.Username,
+            LoginInput.Password,
+            LoginInput.TokenUrl,
+            LoginInput.ClientId,
+            LoginInput.ClientSecret,
+            LoginInput.OidcAudience,
+            LoginInput.Audience,
+            LoginInput.Scope
+        ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
+        return { kind: 'token', accessToken, expiresAtMs: jwtExpiry(accessToken) };
+    }
+    const tokenUrl = read(LoginInput.TokenUrl);
+    if (tokenUrl === '') {
+        refuseWith(pick, [LoginInput.ClientId, LoginInput.ClientSecret, LoginInput.OidcAudience, LoginInput.Audience, LoginInput.Scope], `token-url is empty: they are sent to an OAuth token endpoint, for a stack with single sign-on. Set token-url (see ${SSO_DOCS}), or leave them empty`);
+        return passwordLogin(pick);
+    }
+    return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
+}
+function passwordLogin(pick) {
+    const username = required(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
+    const password = required(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    return { kind: 'password', username, password };
+}
+function oauthLogin(pick, tokenUrl, env) {
+    const value = (name) => pick(name) || undefined;
+    const clientId = value(LoginInput.ClientId);
+    const clientSecret = value(LoginInput.ClientSecret);
+    const username = value(LoginInput.Username);
+    const password = value(LoginInput.Password);
+    const oidcAudience = value(LoginInput.OidcAudience);
+    const common = {
+        kind: 'oauth',
+        tokenUrl,
+        clientId,
+        clientSecret,
+        username,
+        password,
+        oidcAudience,
+        audience: value(LoginInput.Audience),
+        scope: value(LoginInput.Scope)
+    };
+    if (clientSecret !== undefined && clientId === undefined)
+        throw new errors/* InputError */.dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
+    if ((username === undefined) !== (password === undefined)) {
+        throw new errors/* InputError */.dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
+    }
+    if (oidcAudience !== undefined) {
+        refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
+        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
+            throw new errors/* InputError */.dz("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
+                '(A workflow run from a fork never gets one.)');
+        }
+        return { ...common, grant: 'client_assertion' };
+    }
+    if (username !== undefined)
+        return { ...common, grant: 'password' };
+    if (clientId !== undefined && clientSecret !== undefined)
+        return { ...common, grant: 'client_credentials' };
+    throw new errors/* InputError */.dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
+        `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
+}
+function parseTokenUrl(value) {
+    const rules = {
+        input: LoginInput.TokenUrl,
+        example: 'https://login.example.com/oauth/token',
+        credentialsHint: 'Pass credentials through client-id and client-secret.',
+        secret: 'the client secret or password'
+    };
+    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, rules, true);
+    (0,inputs_address/* requireHttps */.xe)(url, value, rules);
+    return url.href;
+}
+/** `exp` of a JWT in milliseconds, or undefined when the token is not a JWT that says. */
+function jwtExpiry(token) {
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts[1])
+        return undefined;
+    try {
+        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+        return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A ready token that ends before the run's budgets would: refused before any change. */
+function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
+    if (login.kind !== 'token' || login.expiresAtMs === undefined)
+        return;
+    const at = new Date(login.expiresAtMs).toISOString();
+    if (login.expiresAtMs <= now)
+        throw new errors/* InputError */.dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
+    const left = login.expiresAtMs - now;
+    if (left < watchdogMs) {
+        throw new errors/* InputError */.dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
+            'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/inputs/deploy.ts
 // The deployment's inputs and the settings of the whole run: validated and returned typed. The password
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
+
 
 
 
@@ -34010,8 +34153,7 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
         platformDomain: getInput(Input.PlatformDomain),
         apiUrl: getInput(Input.ApiUrl)
     });
-    const username = required(Input.Username, getInput(Input.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).');
-    required(Input.Password, password, 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    const login = readLogin((name) => getInput(name), password);
     const environment = getInput(Input.Environment) || undefined;
     if (environment === undefined)
         needsEnvironment(getInput, source);
@@ -34035,8 +34177,7 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
     return {
         ...common,
         address,
-        username,
-        password,
+        login,
         source,
         distribution: source.kind === 'upload' ? source.input : '',
         distributionName: parseDistributionName(getInput(Input.DistributionName)),
@@ -34420,7 +34561,9 @@ function watchdogMs(common, deploy, search) {
 
 
 
+
 // isLoopbackHost has one home, ./address.js: import it from there.
+
 
 
 
@@ -34455,6 +34598,8 @@ function readInputs(read = core/* getInput */.V4) {
     // trimmed: it may legitimately begin or end with a space.
     const password = getInput(Input.Password, { trimWhitespace: false });
     (0,secrets/* registerSecret */.c)(password);
+    (0,secrets/* registerSecret */.c)(getInput(LoginInput.ClientSecret));
+    (0,secrets/* registerSecret */.c)(getInput(LoginInput.AccessToken));
     const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
     const common = readCommonInputs(getInput);
     const source = readSource(getInput);
@@ -34466,7 +34611,9 @@ function readInputs(read = core/* getInput */.V4) {
             '(To run only the search check, set search-query and leave distribution empty.)');
     }
     const deploy = readDeployInputs(getInput, common, source, password, (m) => core/* warning */.$e(m));
-    return { common, watchdogMs: watchdogMs(common, deploy, search), deploy, search };
+    const limit = watchdogMs(common, deploy, search);
+    checkTokenLifetime(deploy.login, limit);
+    return { common, watchdogMs: limit, deploy, search };
 }
 
 ;// CONCATENATED MODULE: ./src/phases.ts
@@ -34603,7 +34750,7 @@ async function run(host = PROCESS_HOST) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(697), __nccwpck_require__.e(236), __nccwpck_require__.e(365)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2365));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(883), __nccwpck_require__.e(667), __nccwpck_require__.e(118)]).then(__nccwpck_require__.bind(__nccwpck_require__, 118));
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined);
                 try {
                     await deployRun.done;
@@ -34711,7 +34858,7 @@ var run_state = __nccwpck_require__(518);
 
 
 if (core/* getState */.Gu(run_state/* STATE */.c4.isPost) === 'true') {
-    void Promise.all(/* import() */[__nccwpck_require__.e(236), __nccwpck_require__.e(962)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1962)).then(({ runPost }) => runPost()).catch((e) => core/* warning */.$e(`The post step could not start (${String(e)}).`));
+    void Promise.all(/* import() */[__nccwpck_require__.e(667), __nccwpck_require__.e(962)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1962)).then(({ runPost }) => runPost()).catch((e) => core/* warning */.$e(`The post step could not start (${String(e)}).`));
 }
 else {
     void run();

@@ -9,26 +9,55 @@ import { ACTION_METADATA_PATH, actionMetadataSource, type ActionMetadata } from 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const escape = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').trim()
 
-export function inputsTable(meta: ActionMetadata): string {
+/** The first sentence of a description: the README's tables stay short, docs/inputs.md has the rest. */
+export function firstSentence(text: string): string {
+  const re = /[.:](\s+)(?=[A-Z(])/g
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const before = text.slice(Math.max(0, m.index - 4), m.index + 1)
+    if (/(e\.g|i\.e|etc)\.$/i.test(before)) continue
+    if (text[m.index] === '.') return text.slice(0, m.index + 1)
+  }
+  return text
+}
+
+export function inputsTable(meta: ActionMetadata, describe: (s: string) => string = (s) => s): string {
   const rows = ['| Input | Default | Description |', '|---|---|---|']
   for (const [name, input] of Object.entries(meta.inputs ?? {})) {
     const def = input.default === undefined || input.default === '' ? '' : `\`${escape(String(input.default))}\``
-    rows.push(`| \`${name}\` | ${def} | ${escape(input.description ?? '')} |`)
+    rows.push(`| \`${name}\` | ${def} | ${escape(describe(input.description ?? ''))} |`)
   }
   return rows.join('\n')
 }
 
-export function outputsTable(meta: ActionMetadata): string {
+export function outputsTable(meta: ActionMetadata, describe: (s: string) => string = (s) => s): string {
   const rows = ['| Output | Description |', '|---|---|']
-  for (const [name, output] of Object.entries(meta.outputs ?? {})) rows.push(`| \`${name}\` | ${escape(output.description ?? '')} |`)
+  for (const [name, output] of Object.entries(meta.outputs ?? {})) rows.push(`| \`${name}\` | ${escape(describe(output.description ?? ''))} |`)
   return rows.join('\n')
+}
+
+/** docs/inputs.md: every input and output with its whole description. */
+export function referencePage(meta: ActionMetadata): string {
+  return [
+    '# Inputs and outputs',
+    '',
+    'Generated from `action.yml` by `npm run docs`: do not edit by hand. The README shows the first sentence of each.',
+    '',
+    '## Inputs',
+    '',
+    inputsTable(meta),
+    '',
+    '## Outputs',
+    '',
+    outputsTable(meta),
+    ''
+  ].join('\n')
 }
 
 export function render(readme: string, meta: ActionMetadata): string {
   let out = readme
   for (const [marker, table] of [
-    ['inputs', inputsTable(meta)],
-    ['outputs', outputsTable(meta)]
+    ['inputs', inputsTable(meta, firstSentence)],
+    ['outputs', outputsTable(meta, firstSentence)]
   ] as const) {
     const start = `<!-- ${marker}:start (generated from action.yml by npm run docs) -->`
     const end = `<!-- ${marker}:end -->`
@@ -44,6 +73,7 @@ const check = process.argv.includes('--check')
 const meta = parse(readFileSync(`${root}action.yml`, 'utf8')) as ActionMetadata
 const targets = [
   { file: 'README.md', what: 'inputs and outputs tables', next: (current: string) => render(current, meta) },
+  { file: 'docs/inputs.md', what: 'the inputs and outputs reference', next: () => referencePage(meta) },
   { file: ACTION_METADATA_PATH, what: 'input defaults and output names', next: () => actionMetadataSource(meta) }
 ]
 let stale = false

@@ -5,7 +5,7 @@
 // failed step.
 import * as core from '@actions/core'
 import { CloudApi } from './cloud/api.js'
-import { revokeRefreshToken } from './cloud/session.js'
+import { revokeRefreshToken } from './cloud/login/password.js'
 import { describeError, ServiceError } from './errors.js'
 import { setErrorStatus } from './github/final-status.js'
 import { HttpTransport } from './http/transport.js'

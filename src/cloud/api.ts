@@ -83,6 +83,13 @@ export class CloudApi implements Retrier {
     }
   }
 
+  /** One call, one attempt, its whole answer (headers included) when 2xx, or a ServiceError. */
+  async answer(call: JsonCall): Promise<HttpResponse> {
+    const res = await this.transport.send({ method: call.method, path: checkPath(call.path), headers: bearer(call.token) })
+    core.debug(`${call.method} ${call.path} -> ${res.status}`)
+    return succeeded(call.operation, res)
+  }
+
   /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
   async stream(call: StreamCall): Promise<HttpResponse> {
     const res = await this.transport.send({

@@ -1,21 +1,16 @@
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
-// refresh operation before the token runs out, and renews once more when a call meets a 401.
-// It never calls logout: that would end every token of the user, in every parallel job.
+// refresh operation before the token runs out, and renews once more when a call meets a 401. How
+// tokens are got (the stack's password login, an OAuth token endpoint, a ready token) is its
+// LoginMethod (./login/). It never calls logout: that would end every token of the user, in every parallel job.
 import * as core from '@actions/core'
-import { describeError, ServiceError } from '../errors.js'
+import { ActionError, describeError, ServiceError } from '../errors.js'
 import { networkFailure } from '../http/errors.js'
-import { registerSecret } from '../secrets.js'
-import { noteRefreshToken, noteRevoked } from '../run-state.js'
+import { noteRevoked } from '../run-state.js'
 import type { CloudApi } from './api.js'
+import type { LoginMethod, TokenGrant } from './login/method.js'
+import { PasswordLogin, RENEW_AFTER_MS } from './login/password.js'
 
-/** The platform's advice: renew 9 minutes after issue (tokens live 10). */
-export const RENEW_AFTER_MS = 9 * 60_000
-
-interface TokenAnswer {
-  token_type?: string
-  access_token?: string
-  refresh_token?: string
-}
+export { RENEW_AFTER_MS, revokeRefreshToken } from './login/password.js'
 
 export interface SessionOptions {
   /** For messages: the stack (or host) the user logs in to. */
@@ -36,6 +31,12 @@ export function jwtLifetimeMs(token: string): number | undefined {
   }
 }
 
+/** What the stack said of a token before any change (verify_token). */
+export interface TokenCheck {
+  readonly userId: string | undefined
+  readonly role: string | undefined
+}
+
 export class CloudSession {
   private accessToken: string | undefined
   private refreshToken: string | undefined
@@ -44,48 +45,61 @@ export class CloudSession {
   /** The refresh token was (or is being) revoked: the run is ending. */
   private closed = false
   private readonly now: () => number
+  private readonly method: LoginMethod
   /** How many times the access token was renewed (reported in the summary). */
   renewals = 0
 
+  /** `login`: how tokens are got; a user name and password (the stack's password login) for short. */
+  constructor(api: CloudApi, login: LoginMethod, options: SessionOptions)
+  constructor(api: CloudApi, username: string, password: string, options: SessionOptions)
   constructor(
     private api: CloudApi,
-    private readonly username: string,
-    private readonly password: string,
-    private readonly options: SessionOptions
+    login: LoginMethod | string,
+    passwordOrOptions: string | SessionOptions,
+    maybeOptions?: SessionOptions
   ) {
+    const options = typeof passwordOrOptions === 'string' ? (maybeOptions as SessionOptions) : passwordOrOptions
+    this.method = typeof login === 'string' ? new PasswordLogin(login, passwordOrOptions as string, options.target) : login
     this.now = options.now ?? Date.now
+  }
+
+  /** Who the run acts as, for the log. */
+  get who(): string {
+    return this.method.who
   }
 
   async login(): Promise<void> {
     // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
     if (this.closed) throw new Error('Login: the run is ending and its session is closed')
-    let answer: TokenAnswer
+    this.accept(await this.method.obtain(this.api))
+    // A login that was under way when the session closed: its refresh token is revoked at once.
+    if (this.closed && this.refreshToken) void this.revokeToken(this.api, this.refreshToken)
+  }
+
+  /**
+   * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
+   * token it did not issue itself (single sign-on, access-token). Throws a message that says what to fix.
+   */
+  async verify(): Promise<TokenCheck | undefined> {
+    if (!this.method.preflight) return undefined
+    const token = await this.token()
     try {
-      answer = await this.api.retrying('Login', () =>
-        this.api.json<TokenAnswer>({
-          operation: 'Login',
-          method: 'POST',
-          path: '/v3/authn/access_token',
-          json: { username: this.username, password: this.password }
-        })
+      const answer = await this.api.retrying('Checking the token', () =>
+        this.api.answer({ operation: 'Checking the token', method: 'GET', path: '/v3/authn/verify_token', token })
       )
+      const header = (name: string): string | undefined => {
+        const v = answer.headers[name]
+        return Array.isArray(v) ? v[0] : v
+      }
+      return { userId: header('x-user-id'), role: header('x-user-role') }
     } catch (error) {
-      if (error instanceof ServiceError && error.status === 401) {
-        throw new ServiceError(
-          `Login to ${this.options.target} as user '${this.username}' was refused (HTTP 401${error.errorCode ? ` ${error.errorCode}` : ''}). ` +
-            `Check that the username and password secrets belong to a user of this stack, that the password has not ` +
-            `expired, and that the stack is the right one.`,
-          401,
-          error.errorCode,
-          error.errorDetail
+      if (error instanceof ServiceError && (error.status === 401 || error.status === 403)) {
+        throw new ActionError(
+          `The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`
         )
       }
       throw error
     }
-    this.accept(answer, 'Login')
-    if (this.refreshToken) noteRefreshToken(this.api.baseUrl, this.refreshToken)
-    // A login that was under way when the session closed: its refresh token is revoked at once.
-    if (this.closed && this.refreshToken) void this.revokeToken(this.api, this.refreshToken)
   }
 
   /**
@@ -124,19 +138,11 @@ export class CloudSession {
   }
 
   private async doRenew(): Promise<void> {
+    if (!this.method.renewable) throw new ActionError(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`)
     this.renewals++
-    if (this.refreshToken) {
+    if (this.refreshToken && this.method.refresh) {
       try {
-        const refreshToken = this.refreshToken
-        const answer = await this.api.retrying('Token refresh', () =>
-          this.api.json<TokenAnswer>({
-            operation: 'Token refresh',
-            method: 'POST',
-            path: '/v3/authn/refresh_token',
-            json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-          })
-        )
-        this.accept(answer, 'Token refresh')
+        this.accept(await this.method.refresh(this.api, this.refreshToken))
         core.info('Access token renewed through the refresh operation.')
         return
       } catch (error) {
@@ -144,7 +150,8 @@ export class CloudSession {
         // get through, and only when that fails too does the call fail. Anything else (the run's
         // watchdog, a bug) ends it here.
         if (error instanceof ServiceError && error.status < 500) core.info(`The refresh token was refused (HTTP ${error.status}); logging in again.`)
-        else if (error instanceof ServiceError || networkFailure(error)) core.info(`The token refresh failed (${describeError(error)}); logging in again.`)
+        else if (error instanceof ServiceError || networkFailure(error) || error instanceof ActionError)
+          core.info(`The token refresh failed (${describeError(error)}); logging in again.`)
         else throw error
       }
     }
@@ -159,43 +166,27 @@ export class CloudSession {
   async revoke(api: CloudApi): Promise<string | undefined> {
     this.closed = true
     const refreshToken = this.refreshToken
-    if (refreshToken === undefined) return undefined
+    const note = this.method.revokeNote?.(refreshToken)
+    if (note !== undefined) core.info(`Token: ${note}.`)
+    if (refreshToken === undefined) return this.method.revoke(api, undefined)
     return this.revokeToken(api, refreshToken)
   }
 
   private async revokeToken(api: CloudApi, refreshToken: string): Promise<string | undefined> {
-    try {
-      await revokeRefreshToken(api, refreshToken)
-      if (this.refreshToken === refreshToken) this.refreshToken = undefined
-      noteRevoked()
-      return undefined
-    } catch (error) {
-      return describeError(error)
-    }
+    const failed = await this.method.revoke(api, refreshToken)
+    if (failed !== undefined) return failed
+    if (this.refreshToken === refreshToken) this.refreshToken = undefined
+    noteRevoked()
+    return undefined
   }
 
-  private accept(answer: TokenAnswer | undefined, operation: string): void {
-    // Mask first, look later: nothing may print a token before the runner knows to hide it.
-    registerSecret(answer?.access_token)
-    registerSecret(answer?.refresh_token)
-    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
-      throw new Error(`${operation}: the answer holds no access_token`)
-    }
-    this.accessToken = answer.access_token
-    // The refresh answer carries no new refresh token: keep the one from the login.
-    if (typeof answer.refresh_token === 'string' && answer.refresh_token !== '') this.refreshToken = answer.refresh_token
-    const lifetime = jwtLifetimeMs(answer.access_token)
-    const renewAfter = lifetime === undefined ? RENEW_AFTER_MS : Math.min(RENEW_AFTER_MS, Math.floor(lifetime * 0.9))
-    this.renewAt = this.now() + renewAfter
+  private accept(grant: TokenGrant): void {
+    this.accessToken = grant.accessToken
+    // A renewal may carry no new refresh token: keep the one from the login.
+    if (grant.refreshToken !== undefined) this.refreshToken = grant.refreshToken
+    const lifetime = grant.expiresInSeconds !== undefined ? grant.expiresInSeconds * 1000 : jwtLifetimeMs(grant.accessToken)
+    const byLifetime = lifetime === undefined ? RENEW_AFTER_MS : Math.floor(lifetime * 0.9)
+    // A token that cannot be renewed is used until the stack refuses it.
+    this.renewAt = this.method.renewable ? this.now() + Math.min(byLifetime, this.method.renewAfterMs ?? byLifetime) : Number.POSITIVE_INFINITY
   }
-}
-
-/** The one revocation call: DELETE /v3/authn/refresh_token with the token in the body (never logout). The post step uses it too. */
-export async function revokeRefreshToken(api: CloudApi, refreshToken: string): Promise<void> {
-  await api.json<unknown>({
-    operation: 'Revoking the refresh token',
-    method: 'DELETE',
-    path: '/v3/authn/refresh_token',
-    json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-  })
 }

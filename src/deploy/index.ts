@@ -9,6 +9,10 @@ import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
 import { runBuildCommand } from '../build.js'
 import { CloudApi, type CloudRetry } from '../cloud/api.js'
 import { CloudClient, type Environment, type EnvironmentList } from '../cloud/client.js'
+import type { LoginMethod } from '../cloud/login/method.js'
+import { OAuthLogin } from '../cloud/login/oauth.js'
+import { PasswordLogin } from '../cloud/login/password.js'
+import { ReadyToken } from '../cloud/login/ready-token.js'
 import { CloudSession } from '../cloud/session.js'
 import { prepareArchive, workspace } from '../distribution.js'
 import { ActionError, StepFailed } from '../errors.js'
@@ -124,7 +128,7 @@ export function startDeploy(inputs: DeployInputs, phase: PhaseRunner, signal?: A
   const result = newResult(inputs)
   const transport = new HttpTransport(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal })
   const api = new CloudApi(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs })
-  const session = new CloudSession(api, inputs.username, inputs.password, { target })
+  const session = new CloudSession(api, loginMethod(inputs, target, signal), { target })
   const run: Run = {
     inputs,
     result,
@@ -175,6 +179,8 @@ export function startDeploy(inputs: DeployInputs, phase: PhaseRunner, signal?: A
 /** The steps in order; a dry run stops once it has said what it would do. */
 async function steps(run: Run, github: { deployment?: GitHubDeployment | undefined }): Promise<void> {
   const { inputs, result } = run
+  // A token the stack did not issue is checked before the build and the packing: a refusal costs nothing then.
+  if (inputs.login.kind !== 'password') await signIn(run)
   const archive = await prepare(run)
   const stack = await readStack(run)
   const source: SourceContext = { inputs, client: run.client, phase: run.phase, result, target: run.target, say: run.say, verified: run.verified }
@@ -266,14 +272,30 @@ async function prepare(run: Run): Promise<ReadyArchive | undefined> {
   return ready
 }
 
+/** How this run gets its tokens: the stack's password login, an OAuth token endpoint (single sign-on), or a ready token. */
+function loginMethod(inputs: DeployInputs, target: string, signal: AbortSignal | undefined): LoginMethod {
+  const login = inputs.login
+  if (login.kind === 'password') return new PasswordLogin(login.username, login.password, target)
+  if (login.kind === 'token') return new ReadyToken(login.accessToken)
+  return new OAuthLogin(login, { signal, attempts: inputs.maxAttempts })
+}
+
+/** The token, and for a token the stack did not issue (single sign-on) the stack's word that it accepts it. */
+async function signIn(run: Run): Promise<void> {
+  const how = run.inputs.login.kind === 'oauth' ? ` through ${run.inputs.login.tokenUrl}` : run.inputs.login.kind === 'token' ? ' with access-token' : ''
+  await run.phase(`Log in to ${run.target}${how}`, async () => {
+    await run.session.login()
+    run.result.platformReached = true
+    const check = await run.session.verify()
+    if (check === undefined) return core.info(`Logged in as ${run.session.who}.`)
+    core.info(`The stack accepts the token: user ${check.userId ?? '(not named)'}, role ${check.role ?? '(not named)'}.`)
+  })
+}
+
 /** Login, config files and the environment: everything that could refuse the run, read before anything changes. */
 async function readStack(run: Run): Promise<StackView> {
   const { inputs, result, client, target } = run
-  await run.phase(`Log in to ${target}`, async () => {
-    await run.session.login()
-    result.platformReached = true
-    core.info(`Logged in as ${inputs.username}.`)
-  })
+  if (!result.platformReached) await signIn(run)
   let configFileIds: string[] = []
   if (inputs.configFiles.length > 0) {
     configFileIds = await run.phase('Find the config files', async () => {

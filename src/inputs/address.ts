@@ -66,7 +66,7 @@ export function parseBaseUrl(value: string, rules: BaseUrlRules): string {
 }
 
 /** https, or plain http to this machine only: what travels there would otherwise be readable on the way. */
-function requireHttps(url: URL, value: string, rules: AddressRules & { secret: string }): void {
+export function requireHttps(url: URL, value: string, rules: AddressRules & { secret: string }): void {
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new InputError(
       `${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +

@@ -6,7 +6,8 @@ import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
 import { AddressInput, parseAbsoluteUrl, parsePageUrl, resolveCloudAddress, type CloudAddress } from './address.js'
-import { isSet, optional, parseBoolean, parseDecimal, parseInteger, required } from './parsers.js'
+import { readLogin, type Login } from './login.js'
+import { isSet, optional, parseBoolean, parseDecimal, parseInteger } from './parsers.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
 export const Input = {
@@ -75,8 +76,8 @@ export interface HealthCheck {
 /** What the deployment needs; absent when only a search check runs. */
 export interface DeployInputs extends CommonInputs {
   readonly address: CloudAddress
-  readonly username: string
-  readonly password: string
+  /** How the run gets its access token (./login.ts). */
+  readonly login: Login
   readonly source: DistributionSource
   /** The raw `distribution` input: a file, a glob or a directory (resolved by the archive module); '' when another source is used. */
   readonly distribution: string
@@ -287,16 +288,7 @@ export function readDeployInputs(
     platformDomain: getInput(Input.PlatformDomain),
     apiUrl: getInput(Input.ApiUrl)
   })
-  const username = required(
-    Input.Username,
-    getInput(Input.Username),
-    'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}).'
-  )
-  required(
-    Input.Password,
-    password,
-    'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
-  )
+  const login = readLogin((name) => getInput(name), password)
 
   const environment = getInput(Input.Environment) || undefined
   if (environment === undefined) needsEnvironment(getInput, source)
@@ -322,8 +314,7 @@ export function readDeployInputs(
   return {
     ...common,
     address,
-    username,
-    password,
+    login,
     source,
     distribution: source.kind === 'upload' ? source.input : '',
     distributionName: parseDistributionName(getInput(Input.DistributionName)),

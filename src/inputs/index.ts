@@ -10,6 +10,7 @@ import { parseSearchConfig, type SearchConfig } from './search.js'
 import { watchdogMs } from './budget.js'
 import type { InputName } from '../action-metadata.js'
 import { isSet } from './parsers.js'
+import { checkTokenLifetime, LoginInput } from './login.js'
 
 // isLoopbackHost has one home, ./address.js: import it from there.
 export { AddressInput, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
@@ -24,6 +25,7 @@ export {
   type InputReader
 } from './deploy.js'
 export { parseBoolean, parseDecimal, parseInteger } from './parsers.js'
+export { LoginInput, type Login, type OAuthGrant } from './login.js'
 export {
   checkRequestSize,
   normalizeQuery,
@@ -73,6 +75,8 @@ export function readInputs(read: InputReader = core.getInput): ActionInputs {
   // trimmed: it may legitimately begin or end with a space.
   const password = getInput(Input.Password, { trimWhitespace: false })
   registerSecret(password)
+  registerSecret(getInput(LoginInput.ClientSecret))
+  registerSecret(getInput(LoginInput.AccessToken))
   const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core.warning(m) })
   const common = readCommonInputs(getInput)
 
@@ -86,5 +90,7 @@ export function readInputs(read: InputReader = core.getInput): ActionInputs {
     )
   }
   const deploy = readDeployInputs(getInput, common, source, password, (m) => core.warning(m))
-  return { common, watchdogMs: watchdogMs(common, deploy, search), deploy, search }
+  const limit = watchdogMs(common, deploy, search)
+  checkTokenLifetime(deploy.login, limit)
+  return { common, watchdogMs: limit, deploy, search }
 }

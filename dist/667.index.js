@@ -1,5 +1,5 @@
-export const id = 236;
-export const ids = [236];
+export const id = 667;
+export const ids = [667];
 export const modules = {
 
 /***/ 9129:
@@ -57,6 +57,12 @@ class CloudApi {
             throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`);
         }
     }
+    /** One call, one attempt, its whole answer (headers included) when 2xx, or a ServiceError. */
+    async answer(call) {
+        const res = await this.transport.send({ method: call.method, path: checkPath(call.path), headers: bearer(call.token) });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
+        return succeeded(call.operation, res);
+    }
     /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
     async stream(call) {
         const res = await this.transport.send({
@@ -88,198 +94,95 @@ function succeeded(operation, res) {
 
 /***/ }),
 
-/***/ 6885:
+/***/ 2554:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   ln: () => (/* binding */ revokeRefreshToken),
-/* harmony export */   ou: () => (/* binding */ CloudSession)
+/* harmony export */   Oe: () => (/* binding */ RENEW_AFTER_MS),
+/* harmony export */   X1: () => (/* binding */ PasswordLogin),
+/* harmony export */   ln: () => (/* binding */ revokeRefreshToken)
 /* harmony export */ });
-/* unused harmony exports RENEW_AFTER_MS, jwtLifetimeMs */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8549);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7194);
-/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(518);
-// The session owns the tokens. Every call asks it for a valid access token; it renews through the
-// refresh operation before the token runs out, and renews once more when a call meets a 401.
-// It never calls logout: that would end every token of the user, in every parallel job.
-
-
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(518);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7194);
+// The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
+// the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
+// every parallel job). A stack with single sign-on disables it: the refusal says so.
 
 
 
 /** The platform's advice: renew 9 minutes after issue (tokens live 10). */
 const RENEW_AFTER_MS = 9 * 60_000;
-/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
-function jwtLifetimeMs(token) {
-    const payload = token.split('.')[1];
-    if (token.split('.').length !== 3 || !payload)
-        return undefined;
-    try {
-        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-        if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number' || claims.exp <= claims.iat)
-            return undefined;
-        return (claims.exp - claims.iat) * 1000;
-    }
-    catch {
-        return undefined;
-    }
-}
-class CloudSession {
-    api;
-    username;
+const SSO_HINT = 'If this stack uses single sign-on, its password login is disabled: log in through your identity provider with token-url ' +
+    '(see https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md).';
+class PasswordLogin {
+    who;
     password;
-    options;
-    accessToken;
-    refreshToken;
-    renewAt = 0;
-    renewing;
-    /** The refresh token was (or is being) revoked: the run is ending. */
-    closed = false;
-    now;
-    /** How many times the access token was renewed (reported in the summary). */
-    renewals = 0;
-    constructor(api, username, password, options) {
-        this.api = api;
-        this.username = username;
+    target;
+    preflight = false;
+    renewable = true;
+    renewAfterMs = RENEW_AFTER_MS;
+    refusedHint = 'Run again; if it persists, check that the user may deploy to this stack.';
+    constructor(who, password, 
+    /** For messages: the stack (or host) the user logs in to. */
+    target) {
+        this.who = who;
         this.password = password;
-        this.options = options;
-        this.now = options.now ?? Date.now;
+        this.target = target;
     }
-    async login() {
-        // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
-        if (this.closed)
-            throw new Error('Login: the run is ending and its session is closed');
+    async obtain(api) {
         let answer;
         try {
-            answer = await this.api.retrying('Login', () => this.api.json({
-                operation: 'Login',
-                method: 'POST',
-                path: '/v3/authn/access_token',
-                json: { username: this.username, password: this.password }
-            }));
+            answer = await api.retrying('Login', () => api.json({ operation: 'Login', method: 'POST', path: '/v3/authn/access_token', json: { username: this.who, password: this.password } }));
         }
         catch (error) {
-            if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7 && error.status === 401) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7(`Login to ${this.options.target} as user '${this.username}' was refused (HTTP 401${error.errorCode ? ` ${error.errorCode}` : ''}). ` +
-                    `Check that the username and password secrets belong to a user of this stack, that the password has not ` +
-                    `expired, and that the stack is the right one.`, 401, error.errorCode, error.errorDetail);
-            }
-            throw error;
+            throw this.refused(error);
         }
-        this.accept(answer, 'Login');
-        if (this.refreshToken)
-            (0,_run_state_js__WEBPACK_IMPORTED_MODULE_4__/* .noteRefreshToken */ .$P)(this.api.baseUrl, this.refreshToken);
-        // A login that was under way when the session closed: its refresh token is revoked at once.
-        if (this.closed && this.refreshToken)
-            void this.revokeToken(this.api, this.refreshToken);
+        const grant = toGrant(answer, 'Login');
+        if (grant.refreshToken)
+            (0,_run_state_js__WEBPACK_IMPORTED_MODULE_1__/* .noteRefreshToken */ .$P)(api.baseUrl, grant.refreshToken);
+        return grant;
     }
-    /**
-     * Sends every later call, renewals included, through another door: the run's closing calls use one of
-     * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
-     */
-    reroute(api) {
-        this.api = api;
+    async refresh(api, refreshToken) {
+        const answer = await api.retrying('Token refresh', () => api.json({
+            operation: 'Token refresh',
+            method: 'POST',
+            path: '/v3/authn/refresh_token',
+            json: { grant_type: 'refresh_token', refresh_token: refreshToken }
+        }));
+        return toGrant(answer, 'Token refresh');
     }
-    /** A valid access token, renewed first when it is due. */
-    async token() {
-        if (!this.accessToken)
-            await this.login();
-        else if (this.now() >= this.renewAt)
-            await this.renew();
-        if (!this.accessToken)
-            throw new Error('internal error: no access token after login');
-        return this.accessToken;
-    }
-    /** Runs `call` with a token; on a 401 renews once and replays it. `call` must be replayable. */
-    async authorized(call) {
-        const token = await this.token();
-        try {
-            return await call(token);
-        }
-        catch (error) {
-            if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7) || error.status !== 401)
-                throw error;
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq('The access token was refused (401); renewing it and trying once more.');
-            if (this.accessToken === token)
-                await this.renew();
-            return call(await this.token());
-        }
-    }
-    /** Refresh, else log in again. Concurrent callers share one renewal. */
-    async renew() {
-        this.renewing ??= this.doRenew().finally(() => (this.renewing = undefined));
-        return this.renewing;
-    }
-    async doRenew() {
-        this.renewals++;
-        if (this.refreshToken) {
-            try {
-                const refreshToken = this.refreshToken;
-                const answer = await this.api.retrying('Token refresh', () => this.api.json({
-                    operation: 'Token refresh',
-                    method: 'POST',
-                    path: '/v3/authn/refresh_token',
-                    json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-                }));
-                this.accept(answer, 'Token refresh');
-                _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq('Access token renewed through the refresh operation.');
-                return;
-            }
-            catch (error) {
-                // Refused (401), or failing after its attempts (5xx, no connection): a fresh login may still
-                // get through, and only when that fails too does the call fail. Anything else (the run's
-                // watchdog, a bug) ends it here.
-                if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7 && error.status < 500)
-                    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
-                else if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ServiceError */ ._7 || (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .networkFailure */ .rd)(error))
-                    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`The token refresh failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); logging in again.`);
-                else
-                    throw error;
-            }
-        }
-        await this.login();
-    }
-    /**
-     * Revokes this run's own refresh token (it would stay valid for 24 hours after the job), through
-     * `api` (a door of its own at the end of the run). Never logout: that ends every token of the user,
-     * in every parallel job. Resolves to why it failed, or undefined; it never throws.
-     */
-    async revoke(api) {
-        this.closed = true;
-        const refreshToken = this.refreshToken;
+    async revoke(api, refreshToken) {
         if (refreshToken === undefined)
             return undefined;
-        return this.revokeToken(api, refreshToken);
-    }
-    async revokeToken(api, refreshToken) {
         try {
             await revokeRefreshToken(api, refreshToken);
-            if (this.refreshToken === refreshToken)
-                this.refreshToken = undefined;
-            (0,_run_state_js__WEBPACK_IMPORTED_MODULE_4__/* .noteRevoked */ .t2)();
             return undefined;
         }
         catch (error) {
-            return (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error);
+            return error instanceof Error ? error.message : String(error);
         }
     }
-    accept(answer, operation) {
-        // Mask first, look later: nothing may print a token before the runner knows to hide it.
-        (0,_secrets_js__WEBPACK_IMPORTED_MODULE_3__/* .registerSecret */ .c)(answer?.access_token);
-        (0,_secrets_js__WEBPACK_IMPORTED_MODULE_3__/* .registerSecret */ .c)(answer?.refresh_token);
-        if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '') {
-            throw new Error(`${operation}: the answer holds no access_token`);
-        }
-        this.accessToken = answer.access_token;
-        // The refresh answer carries no new refresh token: keep the one from the login.
-        if (typeof answer.refresh_token === 'string' && answer.refresh_token !== '')
-            this.refreshToken = answer.refresh_token;
-        const lifetime = jwtLifetimeMs(answer.access_token);
-        const renewAfter = lifetime === undefined ? RENEW_AFTER_MS : Math.min(RENEW_AFTER_MS, Math.floor(lifetime * 0.9));
-        this.renewAt = this.now() + renewAfter;
+    /** A refusal says what to check: the credentials, the stack, and single sign-on (which disables this login). */
+    refused(error) {
+        if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) || error.status >= 500 || error.status === 429 || error.status === 400)
+            return error;
+        const code = `HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`;
+        const check = error.status === 401
+            ? 'Check that the username and password secrets belong to a user of this stack, that the password has not expired, and that the stack is the right one. '
+            : '';
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
     }
+}
+/** The tokens of an answer, masked first: nothing may print a token before the runner knows to hide it. */
+function toGrant(answer, operation) {
+    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .c)(answer?.access_token);
+    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .c)(answer?.refresh_token);
+    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '')
+        throw new Error(`${operation}: the answer holds no access_token`);
+    // The refresh answer carries no new refresh token: the session keeps the one from the login.
+    const refreshToken = typeof answer.refresh_token === 'string' && answer.refresh_token !== '' ? answer.refresh_token : undefined;
+    return { accessToken: answer.access_token, refreshToken };
 }
 /** The one revocation call: DELETE /v3/authn/refresh_token with the token in the body (never logout). The post step uses it too. */
 async function revokeRefreshToken(api, refreshToken) {

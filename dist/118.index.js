@@ -1,8 +1,8 @@
-export const id = 365;
-export const ids = [365];
+export const id = 118;
+export const ids = [118];
 export const modules = {
 
-/***/ 2365:
+/***/ 118:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -489,8 +489,475 @@ function readRecord(text) {
     }
 }
 
-// EXTERNAL MODULE: ./src/cloud/session.ts
-var cloud_session = __webpack_require__(6885);
+// EXTERNAL MODULE: ./node_modules/oauth4webapi/build/index.js
+var build = __webpack_require__(5235);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/inputs/address.ts
+var address = __webpack_require__(1617);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(7194);
+;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
+// A stack with single sign-on: the token comes from an OAuth 2.0 token endpoint (the organisation's
+// identity provider, or Bloomreach's Auth0), through oauth4webapi: client credentials with a secret,
+// client credentials with GitHub's OIDC token as the client's assertion (RFC 7523), or a script
+// account's password. Renewed with the refresh token when the endpoint gave one, else by the same
+// grant again; the refresh token revoked at the end (RFC 7009) only where the endpoint's metadata
+// names a revocation endpoint.
+
+
+
+
+
+
+
+const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+const SSO_DOCS = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md';
+/** Each call to the identity provider: they answer in well under a second. */
+const CALL_LIMIT_MS = 30_000;
+/** A token endpoint's refusal, or an answer that is not OAuth's: the message says what to fix. */
+class TokenEndpointError extends errors/* ActionError */.lZ {
+    transient;
+    name = 'TokenEndpointError';
+    constructor(message, 
+    /** Worth another try: a 5xx or no answer. */
+    transient) {
+        super(message);
+        this.transient = transient;
+    }
+}
+class OAuthLogin {
+    inputs;
+    options;
+    preflight = true;
+    renewable = true;
+    renewAfterMs = undefined;
+    who;
+    as;
+    client;
+    dispatcher;
+    retrier;
+    revocationEndpoint;
+    constructor(inputs, options) {
+        this.inputs = inputs;
+        this.options = options;
+        const url = new URL(inputs.tokenUrl);
+        this.as = { issuer: url.origin, token_endpoint: inputs.tokenUrl };
+        this.client = { client_id: inputs.clientId ?? '' };
+        this.who = inputs.username ?? inputs.clientId ?? `GitHub's OIDC identity (audience ${inputs.oidcAudience ?? '?'})`;
+        this.dispatcher = new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } });
+        this.retrier = (0,retry/* createRetrier */.SB)({ attempts: options.attempts, baseDelayMs: 1_000, maxDelayMs: 10_000, maxTotalMs: 2 * 60_000, retryable: oauth_transient, signal: options.signal }, (level, m) => (level === 'warning' ? core/* warning */.$e(m) : core/* info */.pq(m)));
+    }
+    get refusedHint() {
+        return (`The stack did not accept the token from ${this.inputs.tokenUrl}: check that it is issued for the stack's API (audience: ${this.inputs.audience ?? 'not set'}, ` +
+            `scope: ${this.inputs.scope ?? 'not set'}) and that single sign-on is set up for this stack (ask Bloomreach support for the token endpoint and audience; see ${SSO_DOCS}).`);
+    }
+    async obtain() {
+        const grant = this.inputs.grant;
+        const what = grant === 'password'
+            ? `the password grant for '${this.inputs.username ?? ''}'`
+            : grant === 'client_assertion'
+                ? "GitHub's OIDC token as the client's assertion"
+                : `the client credentials of '${this.inputs.clientId ?? ''}'`;
+        return this.call(`Getting a token from ${this.inputs.tokenUrl} with ${what}`, async (http) => {
+            const params = this.extraParameters();
+            if (grant === 'password') {
+                params.set('username', this.inputs.username ?? '');
+                params.set('password', this.inputs.password ?? '');
+                const res = await build/* genericTokenEndpointRequest */.Nb(this.as, this.client, await this.auth(), 'password', params, http);
+                return build/* processGenericTokenEndpointResponse */.kU(this.as, this.client, res);
+            }
+            const res = await build/* clientCredentialsGrantRequest */.H0(this.as, this.client, await this.auth(), params, http);
+            return build/* processClientCredentialsResponse */._T(this.as, this.client, res);
+        });
+    }
+    async refresh(_api, refreshToken) {
+        return this.call(`Renewing the token at ${this.inputs.tokenUrl}`, async (http) => {
+            const res = await build/* refreshTokenGrantRequest */.ur(this.as, this.client, await this.auth(), refreshToken, {
+                ...http,
+                additionalParameters: this.extraParameters()
+            });
+            return build/* processRefreshTokenResponse */.Tv(this.as, this.client, res);
+        });
+    }
+    revokeNote = (refreshToken) => refreshToken === undefined ? `nothing to revoke: ${this.inputs.tokenUrl} gave no refresh token, and its access tokens expire by themselves` : undefined;
+    /** The run's end: the refresh token revoked where the endpoint says how, and the connections closed. */
+    async revoke(_api, refreshToken) {
+        try {
+            return refreshToken === undefined ? undefined : await this.revokeAt(refreshToken);
+        }
+        finally {
+            await this.dispatcher.close().catch(() => undefined);
+        }
+    }
+    async revokeAt(refreshToken) {
+        const endpoint = await this.findRevocationEndpoint();
+        if (endpoint === undefined) {
+            // Not a failure: the endpoint offers no way to revoke. Said once, quietly.
+            core/* info */.pq(`Token: nothing revoked: ${this.inputs.tokenUrl} names no revocation endpoint in its metadata, so this run's refresh token is left to expire by itself.`);
+            return undefined;
+        }
+        try {
+            const res = await build/* revocationRequest */.Kz({ ...this.as, revocation_endpoint: endpoint }, this.client, await this.auth(), refreshToken, {
+                ...this.http(),
+                additionalParameters: { token_type_hint: 'refresh_token' }
+            });
+            await build/* processRevocationResponse */.TP(res);
+            core/* info */.pq(`Revoked this run's refresh token at ${endpoint}.`);
+            return undefined;
+        }
+        catch (error) {
+            return `revoking at ${endpoint}: ${(0,errors/* describeError */.Uc)(error)}`;
+        }
+    }
+    /** audience and scope, sent with every grant when set. */
+    extraParameters() {
+        const params = new URLSearchParams();
+        if (this.inputs.audience !== undefined)
+            params.set('audience', this.inputs.audience);
+        if (this.inputs.scope !== undefined)
+            params.set('scope', this.inputs.scope);
+        return params;
+    }
+    /** How the client authenticates: a secret (in the body, as most providers accept), GitHub's OIDC token as its assertion, or not at all. */
+    async auth() {
+        if (this.inputs.grant === 'client_assertion') {
+            const assertion = await this.gitHubToken();
+            return (_as, client, body) => {
+                if (client.client_id)
+                    body.set('client_id', client.client_id);
+                body.set('client_assertion_type', JWT_BEARER);
+                body.set('client_assertion', assertion);
+            };
+        }
+        if (this.inputs.clientSecret !== undefined)
+            return build/* ClientSecretPost */.qm(this.inputs.clientSecret);
+        return this.inputs.clientId !== undefined ? build/* None */.NV() : (_as, _client, _body) => undefined;
+    }
+    /** A fresh OIDC token from GitHub for each grant: they live minutes. Masked before anything could print it. */
+    async gitHubToken() {
+        const audience = this.inputs.oidcAudience ?? '';
+        try {
+            const token = await (this.options.idToken ?? ((a) => core/* getIDToken */.V9(a)))(audience);
+            (0,secrets/* registerSecret */.c)(token);
+            return token;
+        }
+        catch (error) {
+            throw new TokenEndpointError(`GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). The job needs 'permissions: id-token: write'; a run from a fork gets none.`, false);
+        }
+    }
+    http() {
+        const url = new URL(this.inputs.tokenUrl);
+        const limit = AbortSignal.timeout(CALL_LIMIT_MS);
+        const signal = this.options.signal ? AbortSignal.any([this.options.signal, limit]) : limit;
+        return {
+            signal,
+            [build/* customFetch */.A6]: (input, init) => (0,undici.fetch)(input, { ...init, dispatcher: this.dispatcher }),
+            // http only to this machine (the input rules refuse it elsewhere): the local emulator.
+            ...(url.protocol === 'http:' && (0,address/* isLoopbackHost */.cW)(url.hostname) ? { [build/* allowInsecureRequests */.cm]: true } : {})
+        };
+    }
+    /** One grant with retries of what may pass on another try; every token masked the moment it arrives. */
+    async call(operation, grant) {
+        const answer = await this.retrier.retrying(operation, async () => {
+            try {
+                return await grant(this.http());
+            }
+            catch (error) {
+                throw this.explain(operation, error);
+            }
+        });
+        (0,secrets/* registerSecret */.c)(answer.access_token);
+        (0,secrets/* registerSecret */.c)(answer.refresh_token);
+        (0,secrets/* registerSecret */.c)(answer.id_token);
+        if (answer.token_type.toLowerCase() !== 'bearer')
+            throw new TokenEndpointError(`${operation}: the token is of type '${answer.token_type}', not a bearer token`, false);
+        return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresInSeconds: answer.expires_in };
+    }
+    /** What the token endpoint's answer means for the user. */
+    explain(operation, error) {
+        if (this.options.signal?.aborted)
+            return error;
+        if (error instanceof build/* ResponseBodyError */.uK) {
+            const said = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
+            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500);
+        }
+        if (error instanceof build/* WWWAuthenticateChallengeError */.m4) {
+            return new TokenEndpointError(`${operation}: HTTP ${error.status}, the client was refused (${error.message}). ${this.advice('invalid_client')}`, false);
+        }
+        const status = error.cause?.status;
+        if (error instanceof build/* OperationProcessingError */.Hx && typeof status === 'number') {
+            return new TokenEndpointError(`${operation}: HTTP ${status}, not an OAuth answer (${error.message}).`, status >= 500 || status === 429);
+        }
+        if (error instanceof build/* OperationProcessingError */.Hx)
+            return new TokenEndpointError(`${operation}: ${error.message}.`, false);
+        return error;
+    }
+    advice(code) {
+        const grant = this.inputs.grant;
+        if (code === 'invalid_client' && grant === 'client_assertion')
+            return `The identity provider did not accept GitHub's OIDC token: check that it trusts this repository's tokens (issuer https://token.actions.githubusercontent.com, audience '${this.inputs.oidcAudience ?? ''}', the subject of this workflow) for client '${this.inputs.clientId ?? ''}'.`;
+        if (code === 'invalid_client')
+            return 'Check client-id and client-secret: the identity provider did not accept them.';
+        if (code === 'invalid_grant' && grant === 'password')
+            return 'Check username and password: the identity provider did not accept the script account (it must be allowed to log in without a browser).';
+        if (code === 'invalid_scope' || code === 'invalid_target' || code === 'access_denied')
+            return `Check audience and scope: ask your identity provider (or Bloomreach support) which the stack's API expects. See ${SSO_DOCS}.`;
+        if (code === 'unauthorized_client' || code === 'unsupported_grant_type')
+            return `The client may not use this grant at the identity provider. See ${SSO_DOCS}.`;
+        return `See ${SSO_DOCS}.`;
+    }
+    /** The endpoint's metadata (RFC 8414 / OpenID discovery) at the token URL's path prefixes: a revocation endpoint only where it names one for this token endpoint. */
+    findRevocationEndpoint() {
+        this.revocationEndpoint ??= (async () => {
+            for (const candidate of metadataAddresses(this.inputs.tokenUrl)) {
+                try {
+                    const res = await (0,undici.fetch)(candidate, { dispatcher: this.dispatcher, signal: AbortSignal.timeout(5_000) });
+                    if (!res.ok)
+                        continue;
+                    const meta = (await res.json());
+                    if (meta.token_endpoint !== this.inputs.tokenUrl)
+                        continue;
+                    return typeof meta.revocation_endpoint === 'string' ? meta.revocation_endpoint : undefined;
+                }
+                catch {
+                    // Not there: the next candidate.
+                }
+            }
+            return undefined;
+        })();
+        return this.revocationEndpoint;
+    }
+}
+/** Where an issuer's metadata may be, for each prefix of the token URL's path (longest first), at most four. */
+function metadataAddresses(tokenUrl) {
+    const url = new URL(tokenUrl);
+    const segments = url.pathname.split('/').filter((s) => s !== '');
+    const out = [];
+    for (let keep = segments.length - 1; keep >= 0 && out.length < 4; keep--) {
+        const prefix = segments.slice(0, keep).join('/');
+        out.push(`${url.origin}/${prefix ? `${prefix}/` : ''}.well-known/openid-configuration`);
+    }
+    return out;
+}
+function oauth_transient(error) {
+    if (error instanceof TokenEndpointError)
+        return error.transient;
+    if (error instanceof errors/* ActionError */.lZ)
+        return false;
+    // No answer at all (a reset, a timeout): worth another try.
+    return error instanceof Error && !(error instanceof build/* OperationProcessingError */.Hx);
+}
+
+// EXTERNAL MODULE: ./src/cloud/login/password.ts
+var login_password = __webpack_require__(2554);
+;// CONCATENATED MODULE: ./src/cloud/login/ready-token.ts
+// access-token: a bearer token an earlier step obtained, used as it is: never renewed, never revoked
+// (this run did not create it). Its lifetime was checked against the run's budgets with the inputs.
+
+class ReadyToken {
+    accessToken;
+    who = 'the holder of access-token';
+    preflight = true;
+    renewable = false;
+    refusedHint = "The stack did not accept access-token: it may have expired, or be issued for another audience. Get a fresh token for the stack's API in the step before this one, or use token-url so the action gets and renews it.";
+    constructor(accessToken) {
+        this.accessToken = accessToken;
+    }
+    async obtain() {
+        if (this.accessToken === '')
+            throw new errors/* ActionError */.lZ('access-token is empty');
+        return { accessToken: this.accessToken };
+    }
+    async revoke() {
+        return undefined;
+    }
+    revokeNote = () => 'nothing revoked: access-token was made by an earlier step, which owns it';
+}
+
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/run-state.ts
+var run_state = __webpack_require__(518);
+;// CONCATENATED MODULE: ./src/cloud/session.ts
+// The session owns the tokens. Every call asks it for a valid access token; it renews through the
+// refresh operation before the token runs out, and renews once more when a call meets a 401. How
+// tokens are got (the stack's password login, an OAuth token endpoint, a ready token) is its
+// LoginMethod (./login/). It never calls logout: that would end every token of the user, in every parallel job.
+
+
+
+
+
+
+/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
+function jwtLifetimeMs(token) {
+    const payload = token.split('.')[1];
+    if (token.split('.').length !== 3 || !payload)
+        return undefined;
+    try {
+        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+        if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number' || claims.exp <= claims.iat)
+            return undefined;
+        return (claims.exp - claims.iat) * 1000;
+    }
+    catch {
+        return undefined;
+    }
+}
+class CloudSession {
+    api;
+    accessToken;
+    refreshToken;
+    renewAt = 0;
+    renewing;
+    /** The refresh token was (or is being) revoked: the run is ending. */
+    closed = false;
+    now;
+    method;
+    /** How many times the access token was renewed (reported in the summary). */
+    renewals = 0;
+    constructor(api, login, passwordOrOptions, maybeOptions) {
+        this.api = api;
+        const options = typeof passwordOrOptions === 'string' ? maybeOptions : passwordOrOptions;
+        this.method = typeof login === 'string' ? new login_password/* PasswordLogin */.X1(login, passwordOrOptions, options.target) : login;
+        this.now = options.now ?? Date.now;
+    }
+    /** Who the run acts as, for the log. */
+    get who() {
+        return this.method.who;
+    }
+    async login() {
+        // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
+        if (this.closed)
+            throw new Error('Login: the run is ending and its session is closed');
+        this.accept(await this.method.obtain(this.api));
+        // A login that was under way when the session closed: its refresh token is revoked at once.
+        if (this.closed && this.refreshToken)
+            void this.revokeToken(this.api, this.refreshToken);
+    }
+    /**
+     * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
+     * token it did not issue itself (single sign-on, access-token). Throws a message that says what to fix.
+     */
+    async verify() {
+        if (!this.method.preflight)
+            return undefined;
+        const token = await this.token();
+        try {
+            const answer = await this.api.retrying('Checking the token', () => this.api.answer({ operation: 'Checking the token', method: 'GET', path: '/v3/authn/verify_token', token }));
+            const header = (name) => {
+                const v = answer.headers[name];
+                return Array.isArray(v) ? v[0] : v;
+            };
+            return { userId: header('x-user-id'), role: header('x-user-role') };
+        }
+        catch (error) {
+            if (error instanceof errors/* ServiceError */._7 && (error.status === 401 || error.status === 403)) {
+                throw new errors/* ActionError */.lZ(`The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`);
+            }
+            throw error;
+        }
+    }
+    /**
+     * Sends every later call, renewals included, through another door: the run's closing calls use one of
+     * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
+     */
+    reroute(api) {
+        this.api = api;
+    }
+    /** A valid access token, renewed first when it is due. */
+    async token() {
+        if (!this.accessToken)
+            await this.login();
+        else if (this.now() >= this.renewAt)
+            await this.renew();
+        if (!this.accessToken)
+            throw new Error('internal error: no access token after login');
+        return this.accessToken;
+    }
+    /** Runs `call` with a token; on a 401 renews once and replays it. `call` must be replayable. */
+    async authorized(call) {
+        const token = await this.token();
+        try {
+            return await call(token);
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ServiceError */._7) || error.status !== 401)
+                throw error;
+            core/* info */.pq('The access token was refused (401); renewing it and trying once more.');
+            if (this.accessToken === token)
+                await this.renew();
+            return call(await this.token());
+        }
+    }
+    /** Refresh, else log in again. Concurrent callers share one renewal. */
+    async renew() {
+        this.renewing ??= this.doRenew().finally(() => (this.renewing = undefined));
+        return this.renewing;
+    }
+    async doRenew() {
+        if (!this.method.renewable)
+            throw new errors/* ActionError */.lZ(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
+        this.renewals++;
+        if (this.refreshToken && this.method.refresh) {
+            try {
+                this.accept(await this.method.refresh(this.api, this.refreshToken));
+                core/* info */.pq('Access token renewed through the refresh operation.');
+                return;
+            }
+            catch (error) {
+                // Refused (401), or failing after its attempts (5xx, no connection): a fresh login may still
+                // get through, and only when that fails too does the call fail. Anything else (the run's
+                // watchdog, a bug) ends it here.
+                if (error instanceof errors/* ServiceError */._7 && error.status < 500)
+                    core/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
+                else if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error) || error instanceof errors/* ActionError */.lZ)
+                    core/* info */.pq(`The token refresh failed (${(0,errors/* describeError */.Uc)(error)}); logging in again.`);
+                else
+                    throw error;
+            }
+        }
+        await this.login();
+    }
+    /**
+     * Revokes this run's own refresh token (it would stay valid for 24 hours after the job), through
+     * `api` (a door of its own at the end of the run). Never logout: that ends every token of the user,
+     * in every parallel job. Resolves to why it failed, or undefined; it never throws.
+     */
+    async revoke(api) {
+        this.closed = true;
+        const refreshToken = this.refreshToken;
+        const note = this.method.revokeNote?.(refreshToken);
+        if (note !== undefined)
+            core/* info */.pq(`Token: ${note}.`);
+        if (refreshToken === undefined)
+            return this.method.revoke(api, undefined);
+        return this.revokeToken(api, refreshToken);
+    }
+    async revokeToken(api, refreshToken) {
+        const failed = await this.method.revoke(api, refreshToken);
+        if (failed !== undefined)
+            return failed;
+        if (this.refreshToken === refreshToken)
+            this.refreshToken = undefined;
+        (0,run_state/* noteRevoked */.t2)();
+        return undefined;
+    }
+    accept(grant) {
+        this.accessToken = grant.accessToken;
+        // A renewal may carry no new refresh token: keep the one from the login.
+        if (grant.refreshToken !== undefined)
+            this.refreshToken = grant.refreshToken;
+        const lifetime = grant.expiresInSeconds !== undefined ? grant.expiresInSeconds * 1000 : jwtLifetimeMs(grant.accessToken);
+        const byLifetime = lifetime === undefined ? login_password/* RENEW_AFTER_MS */.Oe : Math.floor(lifetime * 0.9);
+        // A token that cannot be renewed is used until the stack refuses it.
+        this.renewAt = this.method.renewable ? this.now() + Math.min(byLifetime, this.method.renewAfterMs ?? byLifetime) : Number.POSITIVE_INFINITY;
+    }
+}
+
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
@@ -2525,8 +2992,6 @@ async function prepareArchive(inputs, cleanup) {
 
 // EXTERNAL MODULE: ./src/github/client.ts
 var client = __webpack_require__(6584);
-// EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(518);
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page, with the distribution's id in its payload: a later run reads which commit the
@@ -2579,10 +3044,6 @@ class GitHubDeployment {
     }
 }
 
-// EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(1617);
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
 var http_transport = __webpack_require__(5848);
 ;// CONCATENATED MODULE: ./src/health.ts
@@ -2673,8 +3134,6 @@ async function checkHealth(options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
 ;// CONCATENATED MODULE: ./src/deploy/observe.ts
 // Looking at the environment: what it reports (the documented distributionId, and a status field when
 // the platform gives one, which is never required), and the pace of looking again until a deadline.
@@ -3540,6 +3999,9 @@ async function upload(ctx, ready) {
 
 
 
+
+
+
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs, signal) {
@@ -3587,7 +4049,7 @@ function startDeploy(inputs, phase, signal, verify) {
     const result = newResult(inputs);
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
-    const session = new cloud_session/* CloudSession */.ou(api, inputs.username, inputs.password, { target });
+    const session = new CloudSession(api, loginMethod(inputs, target, signal), { target });
     const run = {
         inputs,
         result,
@@ -3639,6 +4101,9 @@ function startDeploy(inputs, phase, signal, verify) {
 /** The steps in order; a dry run stops once it has said what it would do. */
 async function steps(run, github) {
     const { inputs, result } = run;
+    // A token the stack did not issue is checked before the build and the packing: a refusal costs nothing then.
+    if (inputs.login.kind !== 'password')
+        await signIn(run);
     const archive = await prepare(run);
     const stack = await readStack(run);
     const source = { inputs, client: run.client, phase: run.phase, result, target: run.target, say: run.say, verified: run.verified };
@@ -3726,14 +4191,32 @@ async function prepare(run) {
         await run.verified(ready);
     return ready;
 }
+/** How this run gets its tokens: the stack's password login, an OAuth token endpoint (single sign-on), or a ready token. */
+function loginMethod(inputs, target, signal) {
+    const login = inputs.login;
+    if (login.kind === 'password')
+        return new login_password/* PasswordLogin */.X1(login.username, login.password, target);
+    if (login.kind === 'token')
+        return new ReadyToken(login.accessToken);
+    return new OAuthLogin(login, { signal, attempts: inputs.maxAttempts });
+}
+/** The token, and for a token the stack did not issue (single sign-on) the stack's word that it accepts it. */
+async function signIn(run) {
+    const how = run.inputs.login.kind === 'oauth' ? ` through ${run.inputs.login.tokenUrl}` : run.inputs.login.kind === 'token' ? ' with access-token' : '';
+    await run.phase(`Log in to ${run.target}${how}`, async () => {
+        await run.session.login();
+        run.result.platformReached = true;
+        const check = await run.session.verify();
+        if (check === undefined)
+            return core/* info */.pq(`Logged in as ${run.session.who}.`);
+        core/* info */.pq(`The stack accepts the token: user ${check.userId ?? '(not named)'}, role ${check.role ?? '(not named)'}.`);
+    });
+}
 /** Login, config files and the environment: everything that could refuse the run, read before anything changes. */
 async function readStack(run) {
     const { inputs, result, client, target } = run;
-    await run.phase(`Log in to ${target}`, async () => {
-        await run.session.login();
-        result.platformReached = true;
-        core/* info */.pq(`Logged in as ${inputs.username}.`);
-    });
+    if (!result.platformReached)
+        await signIn(run);
     let configFileIds = [];
     if (inputs.configFiles.length > 0) {
         configFileIds = await run.phase('Find the config files', async () => {
