@@ -269,3 +269,80 @@ describe('allow-older-commit', () => {
     expect(() => read({ 'allow-older-commit': 'true', 'github-token': 'ghs_abc' })).toThrow(/allow-older-commit: true needs an environment to act on/)
   })
 })
+
+describe('login: password, token-url, access-token', () => {
+  const sso = { [Input.Username]: '', [Input.Password]: '', 'token-url': 'https://idp.example.com/oauth/token' }
+  const env = process.env
+  afterEach(() => (process.env = env))
+
+  test('client credentials, with audience and scope; the secret is masked', () => {
+    secrets.length = 0
+    const login = read({ ...sso, 'client-id': 'ci', 'client-secret': 'shh-123456', audience: 'brcloud-api', scope: 'deploy' }).login
+    expect(login).toMatchObject({
+      kind: 'oauth',
+      grant: 'client_credentials',
+      clientId: 'ci',
+      clientSecret: 'shh-123456',
+      audience: 'brcloud-api',
+      scope: 'deploy'
+    })
+    expect(secrets).toContain('shh-123456')
+  })
+
+  test("a script account's password grant, with the client's credentials when given", () => {
+    const login = read({ ...sso, [Input.Username]: 'ci-bot', [Input.Password]: 'pw', 'client-id': 'ci' }).login
+    expect(login).toMatchObject({ kind: 'oauth', grant: 'password', username: 'ci-bot', password: 'pw', clientId: 'ci' })
+  })
+
+  test("GitHub's OIDC token: needs id-token: write (the runner's two variables)", () => {
+    process.env = { ...env, ACTIONS_ID_TOKEN_REQUEST_URL: undefined, ACTIONS_ID_TOKEN_REQUEST_TOKEN: undefined }
+    expect(() => read({ ...sso, 'oidc-audience': 'api://brcloud' })).toThrow(/add 'permissions: id-token: write' to the job/)
+    process.env = { ...env, ACTIONS_ID_TOKEN_REQUEST_URL: 'https://x/?api-version=2.0', ACTIONS_ID_TOKEN_REQUEST_TOKEN: 't' }
+    expect(read({ ...sso, 'oidc-audience': 'api://brcloud', 'client-id': 'fed' }).login).toMatchObject({
+      grant: 'client_assertion',
+      oidcAudience: 'api://brcloud'
+    })
+    expect(() => read({ ...sso, 'oidc-audience': 'api://brcloud', 'client-id': 'fed', 'client-secret': 'x' })).toThrow(
+      /client-secret is set, but oidc-audience logs in with GitHub's OIDC token/
+    )
+  })
+
+  test.each([
+    [{ 'token-url': 'http://idp.example.com/token', 'client-id': 'a', 'client-secret': 'b' }, /plain http to idp\.example\.com/],
+    [{ 'token-url': 'https://idp.example.com/token' }, /token-url is set without credentials for it: set client-id and client-secret/],
+    [{ 'token-url': 'https://idp.example.com/token', 'client-secret': 'b' }, /client-secret is set without client-id/],
+    [{ 'token-url': 'https://idp.example.com/token', [Input.Username]: 'u' }, /username is set without password/],
+    [{ 'client-id': 'a', 'client-secret': 'b' }, /client-id, client-secret are set, but token-url is empty/],
+    [{ audience: 'x' }, /audience is set, but token-url is empty/]
+  ])('refused before any request: %o', (over, message) => {
+    expect(() => read({ ...sso, 'token-url': '', ...over })).toThrow(message)
+  })
+
+  test('plain http to this machine is the emulator: accepted', () => {
+    expect(read({ ...sso, 'token-url': 'http://127.0.0.1:8080/idp/oauth/token', 'client-id': 'a', 'client-secret': 'b' }).login).toMatchObject({
+      kind: 'oauth'
+    })
+  })
+
+  const jwt = (exp: number) => `e30.${Buffer.from(JSON.stringify({ exp })).toString('base64url')}.sig`
+
+  test('access-token: used as is; masked; alone', () => {
+    secrets.length = 0
+    const token = jwt(Math.floor(Date.now() / 1000) + 24 * 3600)
+    expect(read({ ...sso, 'token-url': '', 'access-token': token }).login).toEqual({ kind: 'token', accessToken: token, expiresAtMs: expect.any(Number) })
+    expect(secrets).toContain(token)
+    expect(() => read({ 'access-token': token })).toThrow(/username, password are set, but access-token is used as it is/)
+    expect(read({ ...sso, 'token-url': '', 'access-token': 'opaque-token' }).login).toEqual({
+      kind: 'token',
+      accessToken: 'opaque-token',
+      expiresAtMs: undefined
+    })
+  })
+
+  test('access-token: expired, or ending before the budgets, is refused', () => {
+    expect(() => readAll({ ...sso, 'token-url': '', 'access-token': jwt(Math.floor(Date.now() / 1000) - 60) })).toThrow(/access-token expired at/)
+    expect(() => readAll({ ...sso, 'token-url': '', 'access-token': jwt(Math.floor(Date.now() / 1000) + 600) })).toThrow(
+      /access-token expires at .*, in 9 min, before the run's budgets end \(\d+ min, total-timeout-minutes\)/
+    )
+  })
+})
