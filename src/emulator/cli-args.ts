@@ -1,7 +1,7 @@
 // Command-line flags of the emulator (`npm run emulator -- --help`).
 import { parseArgs } from 'node:util'
 import { SEARCH_API_DEFAULTS } from './search-api.js'
-import { DEFAULTS, type EmulatorOptions, type Fault, type Operation } from './server.js'
+import { DEFAULTS, type EmulatorOptions, type Fault, type Operation, type SsoOptions } from './server.js'
 
 export const DEFAULT_PORT = 4080
 
@@ -20,7 +20,13 @@ const OPERATIONS: Operation[] = [
   'list-appconfigfiles',
   'docs',
   'search',
-  'site'
+  'site',
+  'idp-discovery',
+  'idp-jwks',
+  'idp-token',
+  'idp-revoke',
+  'oidc-token',
+  'oidc-jwks'
 ]
 
 export const HELP = `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).
@@ -73,6 +79,14 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --search-facet-format v3|legacy
                                facet format of search answers (default ${SEARCH_API_DEFAULTS.facetFormat}; facet.version=3.0 asks for v3)
   --search-delay MS            answer every search MS milliseconds late
+  --sso                        single sign-on mode: the password login is disabled, the cloud API accepts only
+                               access tokens (audience ${DEFAULTS.sso.audience}) of the stand-in identity provider at
+                               /idp/ (client ${DEFAULTS.sso.clients[0].id} / ${DEFAULTS.sso.clients[0].secret}, the password grant with
+                               the username and password, or a GitHub OIDC token from /github-oidc/token)
+  --sso-password-login 403|401|404
+                               what the disabled password login answers (implies --sso; default ${DEFAULTS.sso.passwordLogin}
+                               SsoEnabled, invented)
+  --sso-token-seconds N        lifetime of the identity provider's access tokens (implies --sso; default ${DEFAULTS.sso.accessTokenSeconds})
   --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
   --apply-then-fail OP:STATUS[:TIMES]
@@ -161,6 +175,16 @@ function timesOf(flag: string, times: string | undefined): number {
   return times === undefined || times === '' ? 1 : int(flag, times, 1)
 }
 
+/** `--sso` and its knobs; a knob alone turns single sign-on on too (it means nothing without it). */
+function ssoOptions(on: boolean, passwordLogin: string | undefined, tokenSeconds: string | undefined): SsoOptions | undefined {
+  if (!on && passwordLogin === undefined && tokenSeconds === undefined) return undefined
+  const sso: SsoOptions = {}
+  const answer = oneOf('sso-password-login', passwordLogin, ['403', '401', '404'] as const)
+  if (answer !== undefined) sso.passwordLogin = answer
+  if (tokenSeconds !== undefined) sso.accessTokenSeconds = int('sso-token-seconds', tokenSeconds, 1)
+  return sso
+}
+
 export function parseCli(argv: string[]): CliCommand {
   const { values } = parseArgs({
     args: argv,
@@ -200,6 +224,9 @@ export function parseCli(argv: string[]): CliCommand {
       'search-domain-key': { type: 'string' },
       'search-facet-format': { type: 'string' },
       'search-delay': { type: 'string' },
+      sso: { type: 'boolean' },
+      'sso-password-login': { type: 'string' },
+      'sso-token-seconds': { type: 'string' },
       fail: { type: 'string', multiple: true },
       hang: { type: 'string', multiple: true },
       'apply-then-fail': { type: 'string', multiple: true },
@@ -291,6 +318,8 @@ export function parseCli(argv: string[]): CliCommand {
     options.searchFacetFormat = facets
   }
   if (values['search-delay'] !== undefined) options.searchDelayMs = int('search-delay', values['search-delay'])
+  const sso = ssoOptions(values.sso === true, values['sso-password-login'], values['sso-token-seconds'])
+  if (sso !== undefined) options.sso = sso
   const result: { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean } = {
     help: false,
     options,

@@ -1,7 +1,17 @@
 // `npm run emulator -- [flags]`: runs the Bloomreach Cloud API emulator until SIGINT/SIGTERM.
 import { rm, writeFile } from 'node:fs/promises'
 import { HELP, parseCli, type CliCommand } from './cli-args.js'
-import { startEmulator } from './server.js'
+import { startEmulator, type SsoHandle } from './server.js'
+
+function printSso(sso: SsoHandle): void {
+  console.log(`Single sign-on: the password login is disabled; the cloud API takes access tokens (audience ${sso.audience}) of this identity provider:`)
+  console.log(`  issuer:         ${sso.issuer} (discovery: ${sso.issuer}/.well-known/openid-configuration)`)
+  console.log(`  token URL:      ${sso.tokenUrl}`)
+  console.log(`  client:         ${sso.clientId} / ${sso.clientSecret}`)
+  console.log(`  federated:      ${sso.federatedClientId} with a GitHub OIDC token for audience ${sso.oidcAudience}`)
+  console.log(`  ACTIONS_ID_TOKEN_REQUEST_URL=${sso.oidcRequestUrl}`)
+  console.log(`  ACTIONS_ID_TOKEN_REQUEST_TOKEN=${sso.oidcRequestToken}`)
+}
 
 async function main(): Promise<void> {
   let parsed: CliCommand
@@ -51,6 +61,7 @@ async function main(): Promise<void> {
   console.log(`  search-auth-key:   ${emulator.search.authKey}`)
   console.log(`  search-domain-key: ${emulator.search.domainKey}`)
   console.log(`  try search-query: shirt (keyword) or shirts (search-type: category)`)
+  if (emulator.sso !== undefined) printSso(emulator.sso)
   console.log(`Press Ctrl+C to stop.`)
   if (readyFile !== undefined) await writeFile(readyFile, `${emulator.url}\n`)
 

@@ -55,6 +55,19 @@ function refreshTokenOf(body: Record<string, unknown>, grantRequired: boolean): 
   return requireString(body, 'refresh_token')
 }
 
+/**
+ * On an SSO stack the password login and its refresh endpoints are disabled; what they answer is not
+ * public, so it is a mode. The body is read (and recorded) first, as any other call's.
+ */
+async function refuseWhenSso(ctx: RequestContext, settings: EmulatorState['settings']): Promise<void> {
+  if (settings.passwordLogin === 'enabled') return
+  const parsed = parseJson(await readBody(ctx.req, JSON_LIMIT))
+  if (parsed.ok) ctx.record.json = parsed.value
+  if (settings.passwordLogin === '401') throw new HttpError(401, 'AuthenticationFailed', 'Invalid username or password')
+  if (settings.passwordLogin === '404') throw new HttpError(404, 'NotFound', `No operation at "${ctx.url.pathname}"`)
+  throw new HttpError(403, 'SsoEnabled', 'Password login is disabled: this stack uses single sign-on')
+}
+
 function distributionOr404(state: EmulatorState, id: string): StoredDistribution {
   const found = findDistribution(state, id)
   if (found === undefined) throw new HttpError(404, 'DistributionNotFound', `No distribution with id "${id}"`)
@@ -133,6 +146,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       operation: 'login',
       summary: 'Log in with JSON {username, password}; answers {token_type, access_token, refresh_token}',
       handler: async (ctx) => {
+        await refuseWhenSso(ctx, settings)
         const body = await readJsonObject(ctx)
         const username = requireString(body, 'username')
         const password = requireString(body, 'password')
@@ -152,6 +166,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       operation: 'refresh',
       summary: 'New access token from JSON {grant_type: "refresh_token", refresh_token}; no new refresh token',
       handler: async (ctx) => {
+        await refuseWhenSso(ctx, settings)
         const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), true))
         if (!check.ok) throw new HttpError(401, 'Unauthorized', check.detail)
         ctx.send(200, { token_type: 'bearer', access_token: tokens.issue('access', check.sub) })
@@ -163,6 +178,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       operation: 'revoke-refresh',
       summary: 'Revoke the refresh token given in the same JSON body',
       handler: async (ctx) => {
+        await refuseWhenSso(ctx, settings)
         const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), false))
         if (!check.ok) throw new HttpError(401, 'Unauthorized', check.detail)
         tokens.revoke('refresh', check.jti)
@@ -173,9 +189,11 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       method: 'GET',
       path: '/v3/authn/verify_token',
       operation: 'verify',
-      summary: 'Answers 200 while the bearer access token is valid, 401 otherwise',
+      summary: 'Answers 200 while the bearer access token is valid (headers X-User-Id, X-User-Role), 401 otherwise',
       handler: (ctx) => {
-        ctx.send(200, { username: authenticate(state, ctx.req), valid: true })
+        const user = authenticate(state, ctx.req)
+        // The role's values are not public: 'deployer' is the emulator's own.
+        ctx.send(200, { username: user, valid: true }, { 'x-user-id': user, 'x-user-role': 'deployer' })
       }
     },
     {
@@ -184,7 +202,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       operation: 'logout',
       summary: 'Invalidates ALL access tokens of the user (in every job using the account)',
       handler: (ctx) => {
-        tokens.revokeAccessTokens(authenticate(state, ctx.req))
+        state.access.revokeAll(authenticate(state, ctx.req))
         ctx.send(204)
       }
     },

@@ -23,10 +23,14 @@ export type {
   IdCase,
   IdWhileDeploying,
   Operation,
+  PasswordLoginAnswer,
   RecordedPart,
   RecordedRequest,
   SearchFacetFormat,
   SearchSettings,
+  SsoClient,
+  SsoHandle,
+  SsoOptions,
   StoredAppConfigFile,
   StoredDistribution,
   StoredEnvironment,
@@ -50,7 +54,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (ownsStorage) await rm(storageDir, { recursive: true, force: true })
     throw error
   }
-  const { state, faults, hooks, requests, search, handle } = stack
+  const { state, faults, hooks, requests, search, sso, handle } = stack
 
   // maxHeaderSize above Node's 16 KB: the search API answers its own 414 to a request over 16 KB.
   const server = createServer({ requestTimeout: 0, headersTimeout: 120_000, keepAliveTimeout: 65_000, maxHeaderSize: 64 * 1024 }, (req, res) => {
@@ -78,10 +82,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     })
   })
   const address = server.address() as AddressInfo
+  const url = `http://${urlHost(address.address)}:${address.port}`
+  sso?.setBaseUrl(url)
 
   let closing: Promise<void> | undefined
   return {
-    url: `http://${urlHost(address.address)}:${address.port}`,
+    url,
     username: state.settings.username,
     password: state.settings.password,
     requests,
@@ -89,7 +95,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     environments: state.environments,
     appConfigFiles: state.appConfigFiles,
     search: search.settings,
-    revokeAccessTokens: () => state.tokens.revokeAccessTokens(),
+    ...(sso !== undefined && { sso: sso.handle(url) }),
+    revokeAccessTokens: () => state.access.revokeAll(),
     addFault: (f: Fault) => faults.add(f),
     deployAs: (environmentName, distributionId, deployOptions) => deployAs(state, environmentName, distributionId, deployOptions),
     deleteAs: (distributionId) => deleteAs(state, distributionId),

@@ -10,10 +10,14 @@ import { codeForStatus, errorBody, HttpError, parseJson } from './http-util.js'
 import { Router, type RequestContext } from './router.js'
 import { newSearchState, searchApi, type SearchState } from './search-api.js'
 import { sitesApi } from './sites.js'
+import { createSso, type Sso } from './sso.js'
+import { IDP_PATH } from './sso-idp.js'
+import { OIDC_PATH } from './sso-github-oidc.js'
+import { SSO_DEFAULTS } from './sso-options.js'
 import { newAppConfigFile, newEnvironment, type EmulatorState } from './state.js'
 import { RequestHooks } from './test-hooks.js'
-import { TokenService } from './tokens.js'
-import type { EmulatorOptions, RecordedRequest } from './types.js'
+import { passwordAccess, TokenService } from './tokens.js'
+import type { EmulatorOptions, Operation, RecordedRequest } from './types.js'
 
 export const DEFAULTS = {
   host: '127.0.0.1',
@@ -28,7 +32,8 @@ export const DEFAULTS = {
   /** No cap: a page holds what `max` asks (100 by default, as the API reference shows). */
   distributionPageSize: Number.MAX_SAFE_INTEGER,
   deploySeconds: 0,
-  appConfigFiles: []
+  appConfigFiles: [],
+  sso: SSO_DEFAULTS
 } as const
 
 /** Bodies of faulted calls are kept (to record their JSON) up to this size, then only drained. */
@@ -42,7 +47,15 @@ function headersOf(req: IncomingMessage): Record<string, string> {
   return out
 }
 
-/** Reads the whole body, recording it as JSON when it parses as JSON; never leaves the stream early. */
+/** A body as the record keeps it: JSON, or a form (the identity provider's calls) decoded into an object. */
+function recordedBody(req: IncomingMessage, body: Buffer): { ok: true; value: unknown } | { ok: false } {
+  if (/^\s*application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')) {
+    return { ok: true, value: Object.fromEntries(new URLSearchParams(body.toString('utf8'))) }
+  }
+  return parseJson(body)
+}
+
+/** Reads the whole body, recording it as JSON when it parses as JSON (or a form); never leaves the stream early. */
 async function consumeForRecord(req: IncomingMessage, record: RecordedRequest): Promise<void> {
   const keep = !/^\s*multipart\//i.test(req.headers['content-type'] ?? '')
   const chunks: Buffer[] = []
@@ -56,7 +69,7 @@ async function consumeForRecord(req: IncomingMessage, record: RecordedRequest): 
     return // the client went away
   }
   if (keep && size > 0 && size <= RECORD_LIMIT) {
-    const parsed = parseJson(Buffer.concat(chunks))
+    const parsed = recordedBody(req, Buffer.concat(chunks))
     if (parsed.ok) record.json = parsed.value
   }
 }
@@ -96,12 +109,28 @@ export function loggedUrl(url: string): string {
   return url.replace(/([?&]auth_key=)[^&]*/gi, '$1***')
 }
 
+/** Each service's error body: the search API's, the identity provider's (RFC 6749 5.2), GitHub's, or the cloud API's. */
+function errorShape(pathname: string, status: number, code: string, detail: string): unknown {
+  if (pathname.startsWith('/api/')) return { status_code: status, message: detail }
+  if (pathname.startsWith(`${IDP_PATH}/`)) return { error: code, error_description: detail }
+  if (pathname.startsWith(`${OIDC_PATH}/`)) return { message: detail }
+  return errorBody(code, detail)
+}
+
+/** A 'status' fault's code: the identity provider's for its calls (RFC 6749 has no code for a 5xx, these are the usual ones). */
+function faultCode(operation: Operation, status: number): string {
+  if (!operation.startsWith('idp-')) return codeForStatus(status)
+  return status === 503 ? 'temporarily_unavailable' : 'server_error'
+}
+
 export interface Stack {
   readonly state: EmulatorState
   readonly faults: FaultQueue
   readonly hooks: RequestHooks
   readonly requests: RecordedRequest[]
   readonly search: SearchState
+  /** Single sign-on mode's stand-ins, when on. */
+  readonly sso: Sso | undefined
   /** Answers one request (or drops, hangs, resets it, as a fault says). */
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>
 }
@@ -113,6 +142,8 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
   if (environmentNames.length > maxEnvironments) {
     throw new Error(`The platform allows at most ${maxEnvironments} environments per stack, ${environmentNames.length} were asked for (raise maxEnvironments)`)
   }
+  const refreshSeconds = options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds
+  const tokens = new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, refreshSeconds)
   const state: EmulatorState = {
     settings: {
       username: options.username ?? DEFAULTS.username,
@@ -135,9 +166,11 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       idCase: options.idCase ?? 'as-stored',
       idWhileDeploying: options.idWhileDeploying ?? 'reported',
       deleteInUse: options.deleteInUse ?? 'refuse',
-      unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found'
+      unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found',
+      passwordLogin: 'enabled'
     },
-    tokens: new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds),
+    tokens,
+    access: passwordAccess(tokens),
     distributions: [],
     environments: environmentNames.map(newEnvironment),
     appConfigFiles: (options.appConfigFiles ?? DEFAULTS.appConfigFiles).map(newAppConfigFile),
@@ -153,8 +186,14 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     ...(options.searchFacetFormat !== undefined && { facetFormat: options.searchFacetFormat }),
     ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs })
   })
+  const sso = options.sso === undefined ? undefined : createSso(options.sso, state.settings, refreshSeconds)
+  if (sso !== undefined) {
+    state.settings.passwordLogin = sso.options.passwordLogin
+    state.access = sso.access
+  }
   const sites = sitesApi(state)
-  const router = new Router([cloudApi(state, sites.routes), searchApi(search), sites])
+  const ssoRoutes = sso?.module.routes ?? []
+  const router = new Router([cloudApi(state, [...sites.routes, ...ssoRoutes]), searchApi(search), sites, ...(sso === undefined ? [] : [sso.module])])
   const log = options.log
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -276,21 +315,16 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
             if (fault.location !== undefined) headers.location = fault.location
             if (fault.echo !== undefined) {
               const echoed = `Request was: authorization=${req.headers.authorization ?? ''} body=${JSON.stringify(record.json ?? null)}`
-              if (fault.echo === 'json') ctx.send(status, errorBody(codeForStatus(status), echoed), headers)
+              if (fault.echo === 'json') ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), echoed), headers)
               else res.writeHead(status, { ...headers, 'content-type': 'text/plain' }).end(echoed)
               return
             }
-            if (match.route.operation === 'search') {
-              // The search API's error shape.
-              ctx.send(status, { status_code: status, message: `Emulated fault on ${fault.operation}` }, headers)
-              return
-            }
-            ctx.send(status, errorBody(codeForStatus(status), `Emulated fault on ${fault.operation}`), headers)
+            ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), `Emulated fault on ${fault.operation}`), headers)
             return
           }
           case 'revoke-tokens':
             // Every access token issued so far dies just before this call is handled.
-            state.tokens.revokeAccessTokens()
+            state.access.revokeAll()
             break
           case 'hang':
             await consumeForRecord(req, record) // and never answer: the socket stays open until close()
@@ -315,9 +349,8 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       if (socket.destroyed || res.headersSent) return
       if (err instanceof HttpError) {
         const headers = err.closeConnection ? { ...err.headers, connection: 'close' } : err.headers
-        // The search service's paths answer in its own error shape, even for a path it does not have.
-        if (ctx.url.pathname.startsWith('/api/')) ctx.send(err.status, { status_code: err.status, message: err.detail }, headers)
-        else ctx.send(err.status, errorBody(err.code, err.detail), headers)
+        // Each service's paths answer in its own error shape, even for a path it does not have.
+        ctx.send(err.status, errorShape(ctx.url.pathname, err.status, err.code, err.detail), headers)
       } else {
         log?.(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
         ctx.send(500, errorBody('InternalError', 'The emulator failed to handle the request'), { connection: 'close' })
@@ -325,5 +358,5 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     }
   }
 
-  return { state, faults, hooks, requests, search, handle }
+  return { state, faults, hooks, requests, search, sso, handle }
 }

@@ -2,11 +2,12 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { HttpError } from './http-util.js'
-import type { TokenService } from './tokens.js'
+import type { AccessTokens, TokenService } from './tokens.js'
 import type {
   DeployReport,
   IdCase,
   IdWhileDeploying,
+  PasswordLoginAnswer,
   SiteDuringDeploy,
   StoredAppConfigFile,
   StoredDistribution,
@@ -36,11 +37,16 @@ export interface Settings {
   idCase: IdCase
   idWhileDeploying: IdWhileDeploying
   deleteInUse: 'refuse' | 'allow'
+  /** 'enabled' unless SSO disables the password login, then what it answers. */
+  passwordLogin: 'enabled' | PasswordLoginAnswer
 }
 
 export interface EmulatorState {
   settings: Settings
+  /** The password login's tokens. */
   tokens: TokenService
+  /** The access tokens the cloud API accepts: the password login's, or in SSO mode the identity provider's. */
+  access: AccessTokens
   distributions: StoredDistribution[]
   environments: StoredEnvironment[]
   appConfigFiles: StoredAppConfigFile[]
@@ -135,9 +141,10 @@ export function environmentJson(e: StoredEnvironment, withStatus = true, reading
 export function authenticate(state: EmulatorState, req: IncomingMessage): string {
   const header = req.headers.authorization
   const m = header === undefined ? null : /^bearer\s+(\S+)\s*$/i.exec(header)
-  const unauthorized = (detail: string): HttpError => new HttpError(401, 'Unauthorized', detail, { 'www-authenticate': 'Bearer realm="brcloud-emulator"' })
+  const unauthorized = (detail: string): HttpError =>
+    new HttpError(401, state.access.refusal, detail, { 'www-authenticate': 'Bearer realm="brcloud-emulator"' })
   if (m === null || m[1] === undefined) throw unauthorized('An "Authorization: Bearer <access token>" header is required')
-  const check = state.tokens.check('access', m[1])
+  const check = state.access.check(m[1])
   if (!check.ok) throw unauthorized(check.detail)
   return check.sub
 }

@@ -9,6 +9,24 @@ interface Issued {
 
 export type TokenCheck = { ok: true; sub: string; jti: string } | { ok: false; detail: string }
 
+/** The access tokens the cloud API accepts: the password login's, or in SSO mode the identity provider's. */
+export interface AccessTokens {
+  /** The error_code of a 401 for a refused bearer token. */
+  readonly refusal: string
+  check(token: string): TokenCheck
+  /** Revokes every access token issued so far, or only those of `sub`. */
+  revokeAll(sub?: string): void
+}
+
+/** The password login's access tokens as the cloud API's. */
+export function passwordAccess(tokens: TokenService): AccessTokens {
+  return {
+    refusal: 'Unauthorized',
+    check: (token) => tokens.check('access', token),
+    revokeAll: (sub) => tokens.revokeAccessTokens(sub)
+  }
+}
+
 export class TokenService {
   private readonly secret = randomBytes(32)
   private readonly live = { access: new Map<string, Issued>(), refresh: new Map<string, Issued>() }

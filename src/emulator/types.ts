@@ -19,6 +19,12 @@ export type Operation =
   | 'docs'
   | 'search'
   | 'site'
+  | 'idp-discovery'
+  | 'idp-jwks'
+  | 'idp-token'
+  | 'idp-revoke'
+  | 'oidc-token'
+  | 'oidc-jwks'
 
 export interface Fault {
   operation: Operation
@@ -82,6 +88,55 @@ export type IdWhileDeploying = 'reported' | 'absent' | 'null'
 
 /** What an environment's site answers while it switches: 503 (stop-start stops every container), or the old release. */
 export type SiteDuringDeploy = 'unavailable' | 'old'
+
+/** What the disabled password login answers on an SSO stack (not public): 403 SsoEnabled (invented), 401 as for wrong credentials, or 404. */
+export type PasswordLoginAnswer = '403' | '401' | '404'
+
+/** A client of the stand-in identity provider that authenticates with a secret. */
+export interface SsoClient {
+  id: string
+  secret: string
+}
+
+/**
+ * Single sign-on mode (defaults in sso-options.ts). The password login is disabled; the cloud API accepts
+ * only access tokens of the stand-in identity provider at /idp/, which a client gets with a secret, the
+ * script account's password, or a GitHub OIDC token from the stand-in at /github-oidc/ (federation).
+ */
+export interface SsoOptions {
+  /** What POST /v3/authn/access_token and /v3/authn/refresh_token answer (default '403'). */
+  passwordLogin?: PasswordLoginAnswer
+  /** The audience the cloud API accepts in an access token (default 'brcloud-api'). */
+  audience?: string
+  /** Clients that authenticate with a secret (default one: ci-client / ci-secret-123456). */
+  clients?: SsoClient[]
+  /** Lifetime of the identity provider's access tokens (default 600). */
+  accessTokenSeconds?: number
+  /** Which grants answer a refresh_token: the password grant and the refresh grant (default 'password'), every grant, or none. */
+  refreshTokens?: 'password' | 'all' | 'none'
+  /** Whether the identity provider has (and its discovery document advertises) a revocation endpoint (default true). */
+  revocation?: boolean
+  /** The client that authenticates with a GitHub OIDC token: its id, the `aud` the token must carry, a glob its `sub` must match. */
+  federation?: { clientId?: string; audience?: string; subject?: string }
+}
+
+/** What a test needs to wire the action to an SSO stack (`Emulator.sso`). */
+export interface SsoHandle {
+  tokenUrl: string
+  issuer: string
+  audience: string
+  clientId: string
+  clientSecret: string
+  federatedClientId: string
+  /** The audience to ask the GitHub OIDC stand-in for (the federation's). */
+  oidcAudience: string
+  /** ACTIONS_ID_TOKEN_REQUEST_URL: the stand-in's token URL, with ?api-version=2.0. */
+  oidcRequestUrl: string
+  /** ACTIONS_ID_TOKEN_REQUEST_TOKEN. */
+  oidcRequestToken: string
+  /** Absent when the identity provider has no revocation endpoint. */
+  revocationUrl?: string
+}
 
 export interface EmulatorOptions {
   host?: string
@@ -152,6 +207,8 @@ export interface EmulatorOptions {
   searchDomainKey?: string
   searchFacetFormat?: SearchFacetFormat
   searchDelayMs?: number
+  /** Single sign-on mode (off when absent; `{}` turns it on with the defaults). */
+  sso?: SsoOptions
   log?: (line: string) => void
 }
 
@@ -252,6 +309,9 @@ export interface Emulator {
   appConfigFiles: StoredAppConfigFile[]
   /** The search API's settings (mutable). */
   search: SearchSettings
+  /** Present in single sign-on mode. */
+  sso?: SsoHandle
+  /** Revokes every access token issued so far (the identity provider's in SSO mode). */
   revokeAccessTokens(): void
   addFault(f: Fault): void
   /** Someone else deletes a distribution, by the API's rules (honouring deleteInUse); rejects when unknown or in use. */
