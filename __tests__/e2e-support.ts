@@ -59,9 +59,12 @@ export function secretsOf(emu: Emulator, extra: string[] = []): string[] {
   for (const r of emu.requests) {
     const auth = r.headers.authorization
     if (auth) found.add(auth.replace(/^Bearer /i, ''))
-    const body = r.json as { refresh_token?: string; password?: string } | undefined
-    if (body?.refresh_token) found.add(body.refresh_token)
-    if (body?.password) found.add(body.password)
+    const body = r.json as Record<string, unknown> | undefined
+    // The stack's login and refresh bodies, and an identity provider's forms (single sign-on).
+    for (const field of ['refresh_token', 'password', 'client_secret', 'client_assertion', 'token']) {
+      const value = body?.[field]
+      if (typeof value === 'string') found.add(value)
+    }
   }
   return [...found].filter((s) => s.length >= 4)
 }

@@ -545,7 +545,8 @@ class OAuthLogin {
         this.options = options;
         const url = new URL(inputs.tokenUrl);
         this.as = { issuer: url.origin, token_endpoint: inputs.tokenUrl };
-        this.client = { client_id: inputs.clientId ?? '' };
+        // The library wants a client id; without client-id none is sent (auth() decides what goes in the body).
+        this.client = { client_id: inputs.clientId ?? 'brcloud-deploy' };
         this.who = inputs.username ?? inputs.clientId ?? `GitHub's OIDC identity (audience ${inputs.oidcAudience ?? '?'})`;
         this.dispatcher = new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } });
         this.retrier = (0,retry/* createRetrier */.SB)({ attempts: options.attempts, baseDelayMs: 1_000, maxDelayMs: 10_000, maxTotalMs: 2 * 60_000, retryable: oauth_transient, signal: options.signal }, (level, m) => (level === 'warning' ? core/* warning */.$e(m) : core/* info */.pq(m)));
@@ -593,6 +594,11 @@ class OAuthLogin {
         }
     }
     async revokeAt(refreshToken) {
+        if (this.inputs.clientId === undefined) {
+            // RFC 7009: the client that holds a token identifies itself to revoke it; without client-id there is none.
+            core/* info */.pq(`Token: nothing revoked: revoking a refresh token needs the client it was issued to (client-id), and none is set; it expires by itself.`);
+            return undefined;
+        }
         const endpoint = await this.findRevocationEndpoint();
         if (endpoint === undefined) {
             // Not a failure: the endpoint offers no way to revoke. Said once, quietly.
@@ -625,9 +631,10 @@ class OAuthLogin {
     async auth() {
         if (this.inputs.grant === 'client_assertion') {
             const assertion = await this.gitHubToken();
-            return (_as, client, body) => {
-                if (client.client_id)
-                    body.set('client_id', client.client_id);
+            const clientId = this.inputs.clientId;
+            return (_as, _client, body) => {
+                if (clientId !== undefined)
+                    body.set('client_id', clientId);
                 body.set('client_assertion_type', JWT_BEARER);
                 body.set('client_assertion', assertion);
             };
@@ -4206,7 +4213,10 @@ async function signIn(run) {
     await run.phase(`Log in to ${run.target}${how}`, async () => {
         await run.session.login();
         run.result.platformReached = true;
-        const check = await run.session.verify();
+        const check = await run.session.verify().catch((error) => {
+            run.tokenRefused = true;
+            throw error;
+        });
         if (check === undefined)
             return core/* info */.pq(`Logged in as ${run.session.who}.`);
         core/* info */.pq(`The stack accepts the token: user ${check.userId ?? '(not named)'}, role ${check.role ?? '(not named)'}.`);
@@ -4262,7 +4272,7 @@ async function checkWithoutDeploy(run) {
 function closeRun(run, limitMs = LAST_LOOK_MS) {
     if (!run.result.platformReached)
         return Promise.resolve();
-    run.closed ??= closingCalls(run.inputs, run.session, limitMs).then((look) => void (run.result.finalLook = look));
+    run.closed ??= closingCalls(run.inputs, run.session, limitMs, run.tokenRefused !== true).then((look) => void (run.result.finalLook = look));
     return run.closed;
 }
 /** Logs (and on a dry run plans) what happens to the environment. */
@@ -4378,12 +4388,12 @@ function failureOf(result, cause) {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs, session, limitMs) {
+async function closingCalls(inputs, session, limitMs, look = true) {
     const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     session.reroute(api);
     try {
-        if (!inputs.environment || inputs.dryRun)
+        if (!inputs.environment || inputs.dryRun || !look)
             return undefined;
         // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
         return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look());

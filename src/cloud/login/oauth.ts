@@ -57,7 +57,8 @@ export class OAuthLogin implements LoginMethod {
   ) {
     const url = new URL(inputs.tokenUrl)
     this.as = { issuer: url.origin, token_endpoint: inputs.tokenUrl }
-    this.client = { client_id: inputs.clientId ?? '' }
+    // The library wants a client id; without client-id none is sent (auth() decides what goes in the body).
+    this.client = { client_id: inputs.clientId ?? 'brcloud-deploy' }
     this.who = inputs.username ?? inputs.clientId ?? `GitHub's OIDC identity (audience ${inputs.oidcAudience ?? '?'})`
     this.dispatcher = new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } })
     this.retrier = createRetrier(
@@ -117,6 +118,11 @@ export class OAuthLogin implements LoginMethod {
   }
 
   private async revokeAt(refreshToken: string): Promise<string | undefined> {
+    if (this.inputs.clientId === undefined) {
+      // RFC 7009: the client that holds a token identifies itself to revoke it; without client-id there is none.
+      core.info(`Token: nothing revoked: revoking a refresh token needs the client it was issued to (client-id), and none is set; it expires by itself.`)
+      return undefined
+    }
     const endpoint = await this.findRevocationEndpoint()
     if (endpoint === undefined) {
       // Not a failure: the endpoint offers no way to revoke. Said once, quietly.
@@ -150,8 +156,9 @@ export class OAuthLogin implements LoginMethod {
   private async auth(): Promise<oauth.ClientAuth> {
     if (this.inputs.grant === 'client_assertion') {
       const assertion = await this.gitHubToken()
-      return (_as, client, body) => {
-        if (client.client_id) body.set('client_id', client.client_id)
+      const clientId = this.inputs.clientId
+      return (_as, _client, body) => {
+        if (clientId !== undefined) body.set('client_id', clientId)
         body.set('client_assertion_type', JWT_BEARER)
         body.set('client_assertion', assertion)
       }
