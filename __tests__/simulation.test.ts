@@ -59,6 +59,13 @@ jest.unstable_mockModule('@actions/core', () => {
   }
 })
 jest.unstable_mockModule('../src/http/transport.js', () => simTransport)
+// GitHub: the stand-in's model in-process (./sim/github.ts); the run's repository and commit as a runner gives them.
+jest.unstable_mockModule('@actions/github', () => ({
+  context: { repo: { owner: 'acme', repo: 'site' }, serverUrl: 'https://github.com', runId: 77, sha: COMMITS[5], ref: 'refs/heads/main' },
+  getOctokit: () => ({ request: simGitHub.request })
+}))
+const simGitHub = await import('./sim/github.js')
+const { COMMITS } = simGitHub
 const { run } = await import('../src/main.js')
 
 // report() writes a summary only on a runner; the mock above keeps it.
@@ -89,6 +96,7 @@ function inputsOf(s: Schedule, stack: Stack): Record<string, string> {
     'deploy-strategy': 'stopstart',
     'health-timeout-minutes': '1',
     'total-timeout-minutes': s.tightWatchdog ? String(budgets) : '',
+    ...(s.github && { 'github-token': 'ghs_simulated', 'allow-older-commit': String(s.github.allowOlder) }),
     ...(s.health && { 'health-url': `${BASE}/sites/${ENV}/version.txt?token=${QUERY_SECRET}`, 'health-expect': MARKER })
   }
 }
@@ -111,6 +119,12 @@ async function simulate(s: Schedule): Promise<{ stack: Stack; ending: Ending }> 
   const stack = makeStack(s)
   addFaults(stack, s)
   simTransport.wire.stack = stack
+  simGitHub.github.world = undefined
+  if (s.github) {
+    const seeds = [{ environment: 'development', distributionId: OURS, commit: s.github.ours }]
+    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: s.github.old })
+    simGitHub.makeGitHubWorld(s.github, BASE, seeds, () => simTransport.wire.seq)
+  }
   simTransport.wire.looks = []
   simTransport.wire.deploys = []
   let call = 0
@@ -233,11 +247,41 @@ function checkInvariants(s: Schedule, stack: Stack, ending: Ending): void {
   if (envOutput !== undefined) expect(envOutput.toLowerCase()).toBe(String(last).toLowerCase())
   const verified = /^✅ Verified: '[^']+' runs `([^`]+)`/.exec(head)?.[1]
   if (verified !== undefined) expect(verified.toLowerCase()).toBe(String(last).toLowerCase())
+  checkOrder(s, user)
   // No secret anywhere, and no query string of the health-url.
   const secrets = [stack.state.settings.password, QUERY_SECRET, ...issuedTokens(stack)]
   const everything = [...shown.lines.filter((l) => !l.startsWith('[world]')), shown.summary, JSON.stringify(shown.outputs), shown.failed ?? ''].join('\n')
   for (const secret of secrets) expect(everything.includes(secret) ? secret : 'absent').toBe('absent')
   void s
+}
+
+/**
+ * Newest commit wins: no deploy call of our release went out over a commit newer than ours that the look
+ * right before it showed, as GitHub records it (unless allow-older-commit, or GitHub failed and the order
+ * was unknown: then the step said so). What changed after that look is the window no check can close.
+ */
+function checkOrder(s: Schedule, user: string): void {
+  const gh = s.github
+  const world = simGitHub.github.world
+  if (gh === undefined || world === undefined) return
+  const order = shown.outputs.order
+  expect(['ahead', 'identical', 'behind', 'diverged', 'unknown', undefined]).toContain(order)
+  // A failing GitHub leaves the order unknown; a compare that fails is not needed for one commit against itself.
+  if (gh.fault === 'list-500' && order !== undefined) expect(order).toBe('unknown')
+  if (gh.fault === 'compare-500' && order !== undefined) expect(['unknown', 'identical']).toContain(order)
+  if (gh.fault !== 'none' || gh.allowOlder) return
+  for (const call of simTransport.wire.deploys.filter((d) => d.distributionId.toLowerCase() === OURS.toLowerCase())) {
+    const look = simTransport.wire.looks.filter((l) => l.seq < call.seq).at(-1)
+    if (look === undefined) continue
+    const { id } = reported(look.answer)
+    if (typeof id !== 'string') continue
+    // What GitHub had recorded of the distribution the look showed, by then.
+    const record = world.records.filter((r) => r.seq <= look.seq && r.distributionId.toLowerCase() === id.toLowerCase()).at(-1)
+    if (record === undefined) continue
+    const relation = simGitHub.relation(record.commit, gh.ours)
+    expect({ sentOver: id, relation, user }).toEqual({ sentOver: id, relation: relation === 'behind' ? 'not behind' : relation, user })
+  }
+  if (order === 'behind') expect(shown.failed ?? '').toMatch(/older than|was cancelled|total-timeout-minutes/)
 }
 
 function issuedTokens(stack: Stack): string[] {

@@ -7,6 +7,7 @@ import { createStack, type Stack } from '../../src/emulator/stack.js'
 import { startDeploy } from '../../src/emulator/cloud-api.js'
 import { deleteAs } from '../../src/emulator/test-hooks.js'
 import type { Fault, Operation, StoredDistribution } from '../../src/emulator/types.js'
+import { COMMITS, github, type GitHubSchedule } from './github.js'
 
 export const ENV = 'production'
 export const OURS = '0a0a0a0a-0000-4000-8000-00000000000a'
@@ -62,6 +63,8 @@ export interface Schedule {
   readonly latency: readonly number[]
   /** SIGINT at this second, when set. */
   readonly cancelAt: number | undefined
+  /** With github-token: the deploy order is checked against GitHub's record (./github.ts); absent: no token. */
+  readonly github?: GitHubSchedule | undefined
 }
 
 const operations: Operation[] = ['deploy', 'list-environments', 'get-distribution', 'login', 'refresh', 'site', 'revoke-refresh']
@@ -116,7 +119,18 @@ export const schedules: fc.Arbitrary<Schedule> = fc.record({
     { maxLength: 3 }
   ),
   latency: fc.array(fc.constantFrom(0, 0, 0, 1, 5, 20), { minLength: 1, maxLength: 5 }),
-  cancelAt: fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined })
+  cancelAt: fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }),
+  github: fc.option(
+    fc.record({
+      ours: fc.integer({ min: 0, max: COMMITS.length - 1 }),
+      old: fc.integer({ min: 0, max: COMMITS.length - 1 }),
+      theirs: fc.array(fc.integer({ min: 0, max: COMMITS.length - 1 }), { minLength: THEIRS.length, maxLength: THEIRS.length }),
+      recordOthers: fc.boolean(),
+      allowOlder: fc.constantFrom(false, false, false, true),
+      fault: fc.constantFrom('none' as const, 'none' as const, 'none' as const, 'list-500' as const, 'compare-500' as const)
+    }),
+    { nil: undefined, freq: 2 }
+  )
 })
 
 function distribution(id: string, name: string, files: Record<string, string>): StoredDistribution {
@@ -204,6 +218,10 @@ export function startActors(stack: Stack, s: Schedule, log: (line: string) => vo
         return
       }
       const by = actor.kind === 'mission-control' ? 'mission-control' : 'other-job'
+      // Another job of this repository records its deploy as a GitHub Deployment; Mission Control records nothing.
+      const gh = github.world
+      if (gh && by === 'other-job' && gh.schedule.recordOthers)
+        gh.recordOther(ENV, id, actor.which < 0 ? gh.schedule.old : (gh.schedule.theirs[actor.which] ?? 0))
       startDeploy(
         state,
         env,
