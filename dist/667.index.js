@@ -165,7 +165,7 @@ class PasswordLogin {
     }
     /** A refusal says what to check: the credentials, the stack, and single sign-on (which disables this login). */
     refused(error) {
-        if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) || error.status >= 500 || error.status === 429 || error.status === 400)
+        if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) || error.status < 401 || error.status >= 500 || error.status === 429)
             return error;
         const code = `HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`;
         const check = error.status === 401

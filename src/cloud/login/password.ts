@@ -71,7 +71,7 @@ export class PasswordLogin implements LoginMethod {
 
   /** A refusal says what to check: the credentials, the stack, and single sign-on (which disables this login). */
   private refused(error: unknown): unknown {
-    if (!(error instanceof ServiceError) || error.status >= 500 || error.status === 429 || error.status === 400) return error
+    if (!(error instanceof ServiceError) || error.status < 401 || error.status >= 500 || error.status === 429) return error
     const code = `HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`
     const check =
       error.status === 401
