@@ -108,7 +108,12 @@ describe('single sign-on: refusals are said before any change', () => {
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toMatch(/HTTP 401 invalid_client.*Check client-id and client-secret/)
     expect(ops(emu, 'upload')).toEqual([])
-    expect(ops(emu, 'idp-token')).toHaveLength(1) // a refusal is not retried
+    // Refused in the body, then once with HTTP Basic (a client registered for Basic only refuses the body): no more.
+    const tries = ops(emu, 'idp-token')
+    expect(tries.map((q) => [typeof (q.json as Record<string, unknown>).client_secret, /^Basic /.test(q.headers.authorization ?? '')])).toEqual([
+      ['string', false],
+      ['undefined', true]
+    ])
   })
 
   test('a wrong audience: the stack refuses the token at verify_token, before packing; the message points at audience and scope', async () => {

@@ -540,6 +540,11 @@ class OAuthLogin {
     dispatcher;
     retrier;
     revocationEndpoint;
+    /**
+     * Where the client secret goes: in the body (client_secret_post) first, which most providers accept; a
+     * client registered for HTTP Basic only (Okta's default) refuses that as invalid_client, so Basic is tried once.
+     */
+    secretIn = 'body';
     constructor(inputs, options) {
         this.inputs = inputs;
         this.options = options;
@@ -639,8 +644,9 @@ class OAuthLogin {
                 body.set('client_assertion', assertion);
             };
         }
-        if (this.inputs.clientSecret !== undefined)
-            return build/* ClientSecretPost */.qm(this.inputs.clientSecret);
+        if (this.inputs.clientSecret !== undefined) {
+            return this.secretIn === 'body' ? build/* ClientSecretPost */.qm(this.inputs.clientSecret) : build/* ClientSecretBasic */.gH(this.inputs.clientSecret);
+        }
         return this.inputs.clientId !== undefined ? build/* None */.NV() : (_as, _client, _body) => undefined;
     }
     /** A fresh OIDC token from GitHub for each grant: they live minutes. Masked before anything could print it. */
@@ -673,7 +679,16 @@ class OAuthLogin {
                 return await grant(this.http());
             }
             catch (error) {
-                throw this.explain(operation, error);
+                if (!this.refusedSecretInBody(error))
+                    throw this.explain(operation, error);
+                this.secretIn = 'basic';
+                core/* info */.pq(`${this.inputs.tokenUrl} refused the client secret in the request body; sending it with HTTP Basic authentication instead.`);
+                try {
+                    return await grant(this.http());
+                }
+                catch (again) {
+                    throw this.explain(operation, again);
+                }
             }
         });
         (0,secrets/* registerSecret */.c)(answer.access_token);
@@ -682,6 +697,12 @@ class OAuthLogin {
         if (answer.token_type.toLowerCase() !== 'bearer')
             throw new TokenEndpointError(`${operation}: the token is of type '${answer.token_type}', not a bearer token`, false);
         return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresInSeconds: answer.expires_in };
+    }
+    refusedSecretInBody(error) {
+        if (this.secretIn !== 'body' || this.inputs.clientSecret === undefined)
+            return false;
+        const code = error instanceof build/* ResponseBodyError */.uK ? error.error : error instanceof build/* WWWAuthenticateChallengeError */.m4 ? 'invalid_client' : undefined;
+        return code === 'invalid_client';
     }
     /** What the token endpoint's answer means for the user. */
     explain(operation, error) {
@@ -692,7 +713,9 @@ class OAuthLogin {
             return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500);
         }
         if (error instanceof build/* WWWAuthenticateChallengeError */.m4) {
-            return new TokenEndpointError(`${operation}: HTTP ${error.status}, the client was refused (${error.message}). ${this.advice('invalid_client')}`, false);
+            const code = error.cause.map((c) => c.parameters.error).find((e) => typeof e === 'string') ?? 'invalid_client';
+            const both = this.secretIn === 'basic' ? ' (with the secret in the body, then with HTTP Basic)' : '';
+            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${code}${both}. ${this.advice(code)}`, false);
         }
         const status = error.cause?.status;
         if (error instanceof build/* OperationProcessingError */.Hx && typeof status === 'number') {

@@ -50,6 +50,11 @@ export class OAuthLogin implements LoginMethod {
   private readonly dispatcher: Dispatcher
   private readonly retrier: Retrier
   private revocationEndpoint: Promise<string | undefined> | undefined
+  /**
+   * Where the client secret goes: in the body (client_secret_post) first, which most providers accept; a
+   * client registered for HTTP Basic only (Okta's default) refuses that as invalid_client, so Basic is tried once.
+   */
+  private secretIn: 'body' | 'basic' = 'body'
 
   constructor(
     private readonly inputs: OAuthLoginInputs,
@@ -163,7 +168,9 @@ export class OAuthLogin implements LoginMethod {
         body.set('client_assertion', assertion)
       }
     }
-    if (this.inputs.clientSecret !== undefined) return oauth.ClientSecretPost(this.inputs.clientSecret)
+    if (this.inputs.clientSecret !== undefined) {
+      return this.secretIn === 'body' ? oauth.ClientSecretPost(this.inputs.clientSecret) : oauth.ClientSecretBasic(this.inputs.clientSecret)
+    }
     return this.inputs.clientId !== undefined ? oauth.None() : (_as, _client, _body) => undefined
   }
 
@@ -201,7 +208,14 @@ export class OAuthLogin implements LoginMethod {
       try {
         return await grant(this.http())
       } catch (error) {
-        throw this.explain(operation, error)
+        if (!this.refusedSecretInBody(error)) throw this.explain(operation, error)
+        this.secretIn = 'basic'
+        core.info(`${this.inputs.tokenUrl} refused the client secret in the request body; sending it with HTTP Basic authentication instead.`)
+        try {
+          return await grant(this.http())
+        } catch (again) {
+          throw this.explain(operation, again)
+        }
       }
     })
     registerSecret(answer.access_token)
@@ -212,6 +226,12 @@ export class OAuthLogin implements LoginMethod {
     return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresInSeconds: answer.expires_in }
   }
 
+  private refusedSecretInBody(error: unknown): boolean {
+    if (this.secretIn !== 'body' || this.inputs.clientSecret === undefined) return false
+    const code = error instanceof oauth.ResponseBodyError ? error.error : error instanceof oauth.WWWAuthenticateChallengeError ? 'invalid_client' : undefined
+    return code === 'invalid_client'
+  }
+
   /** What the token endpoint's answer means for the user. */
   private explain(operation: string, error: unknown): unknown {
     if (this.options.signal?.aborted) return error
@@ -220,7 +240,9 @@ export class OAuthLogin implements LoginMethod {
       return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500)
     }
     if (error instanceof oauth.WWWAuthenticateChallengeError) {
-      return new TokenEndpointError(`${operation}: HTTP ${error.status}, the client was refused (${error.message}). ${this.advice('invalid_client')}`, false)
+      const code = error.cause.map((c) => c.parameters.error).find((e): e is string => typeof e === 'string') ?? 'invalid_client'
+      const both = this.secretIn === 'basic' ? ' (with the secret in the body, then with HTTP Basic)' : ''
+      return new TokenEndpointError(`${operation}: HTTP ${error.status} ${code}${both}. ${this.advice(code)}`, false)
     }
     const status = (error as { cause?: { status?: unknown } }).cause?.status
     if (error instanceof oauth.OperationProcessingError && typeof status === 'number') {
