@@ -362,6 +362,7 @@ describe('the cloud API on an SSO stack', () => {
     const res = await login(emu)
     expect(res.status).toBe(status)
     expect(await res.json()).toEqual(body)
+    expect(res.headers.get('x-emulator-invented')?.split(', ')).toContain('sso-password-login')
     expect(emu.requests[0]?.json).toEqual({ username: emu.username, password: emu.password })
     for (const method of ['POST', 'DELETE']) {
       const refresh = await fetch(`${emu.url}/v3/authn/refresh_token`, { method, body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: 'x' }) })
@@ -380,7 +381,7 @@ describe('the cloud API on an SSO stack', () => {
 
     const first = (await clientToken(emu)).access_token
     const logout = await fetch(`${emu.url}/v3/authn/logout`, { method: 'POST', headers: { authorization: `Bearer ${first}` } })
-    expect(logout.status).toBe(204)
+    expect(logout.status).toBe(200)
     expect((await environments(emu, first)).status).toBe(401)
     const second = (await clientToken(emu)).access_token
     emu.revokeAccessTokens()
@@ -402,8 +403,27 @@ describe('verify_token in both modes', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('x-user-id')).toBe('deployer')
     expect(res.headers.get('x-user-role')).toBe('deployer')
+    expect(res.headers.get('x-emulator-invented')).toBe('verify-body, user-role-value')
     expect(await res.json()).toEqual({ username: 'deployer', valid: true })
     expect((await verify(emu, 'nope')).status).toBe(401)
+  })
+
+  test("without SSO: a token from the password login's refresh gets the headers too", async () => {
+    const emu = await emulator({})
+    const login = await fetch(`${emu.url}/v3/authn/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: emu.username, password: emu.password })
+    })
+    const { refresh_token } = (await login.json()) as { refresh_token: string }
+    const refreshed = await fetch(`${emu.url}/v3/authn/refresh_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token })
+    })
+    const res = await verify(emu, ((await refreshed.json()) as { access_token: string }).access_token)
+    expect(res.status).toBe(200)
+    expect([res.headers.get('x-user-id'), res.headers.get('x-user-role')]).toEqual(['deployer', 'deployer'])
   })
 
   test("with SSO: the token's subject and the role; 401 for an expired or bad token", async () => {
@@ -412,8 +432,11 @@ describe('verify_token in both modes', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('x-user-id')).toBe('ci-client')
     expect(res.headers.get('x-user-role')).toBe('deployer')
+    expect(res.headers.get('x-emulator-invented')).toBe('verify-body, user-role-value')
     const bad = await verify(emu, 'a.b.c')
     expect(bad.status).toBe(401)
+    // 401 is public; AuthenticationFailed is public only for a failed login, so here the code is marked.
+    expect(bad.headers.get('x-emulator-invented')).toBe('error-code')
     expect(((await bad.json()) as Record<string, unknown>).error_code).toBe('AuthenticationFailed')
   })
 })

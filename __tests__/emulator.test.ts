@@ -200,7 +200,7 @@ describe('authentication', () => {
     expect(body.token_type).toBe('bearer')
     expect((await fetch(`${emu.url}/v3/authn/verify_token`, { headers: bearer(body.access_token ?? '') })).status).toBe(200)
     expect((await refresh('POST', { grant_type: 'refresh_token', refresh_token: 'not-a-token' })).status).toBe(401)
-    expect((await refresh('DELETE', { grant_type: 'refresh_token', refresh_token })).status).toBe(204)
+    expect((await refresh('DELETE', { grant_type: 'refresh_token', refresh_token })).status).toBe(200)
     expect((await refresh('POST', { grant_type: 'refresh_token', refresh_token })).status).toBe(401)
     expect(emu.requests.map((r) => r.operation)).toEqual(['login', 'refresh', 'verify', 'refresh', 'revoke-refresh', 'refresh'])
   })
@@ -210,7 +210,7 @@ describe('authentication', () => {
     const a = await login(emu)
     const b = await login(emu)
     const verify = (t: string): Promise<number> => fetch(`${emu.url}/v3/authn/verify_token`, { headers: bearer(t) }).then((r) => r.status)
-    expect((await fetch(`${emu.url}/v3/authn/logout`, { method: 'POST', headers: bearer(a.access_token) })).status).toBe(204)
+    expect((await fetch(`${emu.url}/v3/authn/logout`, { method: 'POST', headers: bearer(a.access_token) })).status).toBe(200)
     expect(await verify(a.access_token)).toBe(401)
     expect(await verify(b.access_token)).toBe(401)
 
@@ -1456,5 +1456,119 @@ describe('units', () => {
     expect(parseCli(['--clock-offset=-90.5'])).toMatchObject({ options: { clockOffsetSeconds: -90.5 } })
     expect(parseCli(['--clock-offset', '30'])).toMatchObject({ options: { clockOffsetSeconds: 30 } })
     for (const bad of ['soon', '1e3', '', '--5']) expect(() => parseCli([`--clock-offset=${bad}`])).toThrow(/--clock-offset needs/)
+  })
+})
+
+describe('what is invented, marked on the wire (X-Emulator-Invented)', () => {
+  const marks = (res: Response): string[] => res.headers.get('x-emulator-invented')?.split(', ') ?? []
+
+  test('upload 201 with Location, deploy 202 with a body, delete 204, the environment fields; revoke and logout 200 unmarked', async () => {
+    const emu = await emulator()
+    const { token, get, deploy } = await authed(emu)
+    const up = await upload(emu, token, tarGz)
+    expect(marks(up)).toEqual(['status-201', 'location-header'])
+    const { id } = (await up.json()) as { id: string }
+    const env = emu.environments[0]?.id ?? ''
+    expect(marks(await deploy(env, { distributionId: id, strategy: 'stopstart' }))).toEqual(['status-202', 'deploy-body'])
+    expect(marks(await get('/v3/environments'))).toEqual(['field-offset', 'field-max', 'field-status', 'field-strategy', 'field-deployedAt'])
+    expect(marks(await get('/v3/environments?name=development'))).toEqual(['field-status', 'field-strategy', 'field-deployedAt'])
+    expect(marks(await get('/v3/distributions'))).toEqual([]) // the list's shape is the API reference's
+    expect(marks(await get(`/v3/distributions/${id}`))).toEqual([])
+    const spare = await uploadedId(emu, token, tarGz)
+    expect(marks(await fetch(`${emu.url}/v3/distributions/${spare}`, { method: 'DELETE', headers: bearer(token) }))).toEqual(['status-204'])
+    expect(marks(await get('/v3/docs'))).toEqual(['docs-page'])
+
+    const { refresh_token } = await login(emu)
+    const revoke = await fetch(`${emu.url}/v3/authn/refresh_token`, { method: 'DELETE', body: JSON.stringify({ grant_type: 'refresh_token', refresh_token }) })
+    expect([revoke.status, marks(revoke), await revoke.text()]).toEqual([200, [], ''])
+    const logout = await fetch(`${emu.url}/v3/authn/logout`, { method: 'POST', headers: bearer(token) })
+    expect([logout.status, marks(logout)]).toEqual([200, []])
+  })
+
+  test('without the status field the environments are not marked for it', async () => {
+    const emu = await emulator({ environmentStatus: false })
+    const { get } = await authed(emu)
+    expect(marks(await get('/v3/environments?name=development'))).toEqual(['field-strategy', 'field-deployedAt'])
+  })
+
+  test('errors: a status or code no public source shows is marked; login 401 AuthenticationFailed is not; faults say so', async () => {
+    const emu = await emulator({ maxDistributions: 1 })
+    const { token, get, deploy } = await authed(emu)
+    const wrong = await fetch(`${emu.url}/v3/authn/access_token`, { method: 'POST', body: JSON.stringify({ username: 'x', password: 'y' }) })
+    expect([wrong.status, marks(wrong)]).toEqual([401, []])
+    const expired = await fetch(`${emu.url}/v3/authn/verify_token`, { headers: bearer('nope') })
+    expect([expired.status, marks(expired)]).toEqual([401, ['error-code']])
+    expect(marks(await get('/v3/distributions/'))).toEqual(['status-404', 'error-code'])
+    expect(marks(await get('/v3/nothing'))).toEqual(['status-404', 'error-code'])
+    const id = await uploadedId(emu, token, tarGz)
+    const full = await upload(emu, token, tarGz)
+    expect([full.status, marks(full)]).toEqual([409, ['status-409', 'error-code']])
+    await deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
+    const inUse = await fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(token) })
+    expect([inUse.status, marks(inUse)]).toEqual([409, ['status-409', 'error-code']])
+    emu.addFault({ operation: 'list-environments', kind: 'status', status: 503, times: 1 })
+    expect(marks(await get('/v3/environments'))).toEqual(['fault']) // the test's own answer
+  })
+
+  test('PUT /v3/environments/{id} exists on the real service: 501 NotEmulated; GET of the same path is still a plain 404', async () => {
+    const emu = await emulator()
+    const { token, get } = await authed(emu)
+    const env = emu.environments[0]?.id ?? ''
+    const put = await fetch(`${emu.url}/v3/environments/${env}`, {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: '{}'
+    })
+    expect([put.status, marks(put)]).toEqual([501, ['not-emulated']])
+    expect(await put.json()).toEqual({
+      error_code: 'NotEmulated',
+      error_detail: `PUT /v3/environments/${env} exists on the real service but is not emulated here`
+    })
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'not-emulated', status: 501, json: {} })
+    expect((await get(`/v3/environments/${env}`)).status).toBe(404)
+  })
+})
+
+describe('backups', () => {
+  test('GET /v3/backups lists one per environment as an array; the download link answers 202 {url}, which serves a stand-in dump', async () => {
+    const emu = await emulator({ environments: ['dev', 'prod'] })
+    const { get } = await authed(emu)
+    const list = await get('/v3/backups')
+    expect([list.status, list.headers.get('x-emulator-invented')]).toEqual([200, null])
+    const backups = (await list.json()) as Array<{ id: string; environmentId: string; createdAt: string }>
+    expect(backups.map((b) => b.environmentId)).toEqual(emu.environments.map((e) => e.id))
+    expect(backups.every((b) => Object.keys(b).join() === 'id,environmentId,createdAt' && !Number.isNaN(Date.parse(b.createdAt)))).toBe(true)
+
+    const link = await get(`/v3/backups/${backups[1]?.id ?? ''}/repositorydownloadlink`)
+    expect([link.status, link.headers.get('x-emulator-invented')]).toEqual([202, 'download-url'])
+    const { url } = (await link.json()) as { url: string }
+    expect(url.startsWith(`${emu.url}/backup-files/`)).toBe(true)
+    for (let i = 0; i < 2; i++) {
+      const file = await fetch(url) // no authorization: the link is the credential; a tool may retry
+      expect([file.status, file.headers.get('x-emulator-invented')]).toEqual([200, 'backup-file'])
+      expect(await file.text()).toContain(`backup ${backups[1]?.id ?? ''} of environment prod`)
+    }
+    expect((await fetch(`${emu.url}/backup-files/unknown`)).status).toBe(403)
+    expect((await get('/v3/backups/nope/repositorydownloadlink')).status).toBe(404)
+    expect((await fetch(`${emu.url}/v3/backups`)).status).toBe(401)
+    expect(emu.requests.map((r) => r.operation)).toEqual([
+      'login',
+      'list-backups',
+      'backup-download-link',
+      'backup-file',
+      'backup-file',
+      'backup-file',
+      'backup-download-link',
+      'list-backups'
+    ])
+  })
+
+  test('a test may change the backups; faults apply to their operations', async () => {
+    const emu = await emulator({ faults: [{ operation: 'list-backups', kind: 'status', status: 503, times: 1 }] })
+    emu.backups.length = 0
+    const { get } = await authed(emu)
+    expect((await get('/v3/backups')).status).toBe(503)
+    expect(await (await get('/v3/backups')).json()).toEqual([])
+    expect(parseCli(['--fail', 'backup-download-link:500'])).toMatchObject({ options: { faults: [{ operation: 'backup-download-link', status: 500 }] } })
   })
 })

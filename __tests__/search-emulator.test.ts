@@ -149,7 +149,7 @@ describe('emulator search API', () => {
     [{ _br_uid_2: 'uid%3D1234567890123%3Av%3Dapp%3Ats%3D0%3Ahc%3D1' }, 400, 'Invalid _br_uid_2: percent-encoded twice'],
     [{ url: undefined }, 400, 'Missing url'],
     [{ auth_key: 'nope' }, 403, 'Access denied: auth_key "nope" is not valid for account_id "6001"'],
-    [{ auth_key: '' }, 403, 'Access denied: empty auth_key'],
+    [{ auth_key: '', account_id: '7' }, 403, 'Access denied: unknown account_id "7"'],
     [{ account_id: '7' }, 403, 'Access denied: auth_key "emulator-auth-key" is not valid for account_id "7"']
   ])('%j -> %i', async (over, status, message) => {
     const res = await search(over)
@@ -267,10 +267,53 @@ describe('emulator search API', () => {
     expect((await search()).status).toBe(200)
   })
 
+  test('an empty or absent auth_key is accepted as a client-side call (the default), or refused with 403 as a mode', async () => {
+    for (const over of [{ auth_key: '' }, { auth_key: undefined }]) {
+      const res = await search(over)
+      expect(res.status).toBe(200)
+      expect(res.body.response?.numFound).toBe(4)
+    }
+    expect(emu.requests.map((r) => r.note)).toEqual([
+      'a search without auth_key (a client-side call), accepted',
+      'a search without auth_key (a client-side call), accepted'
+    ])
+    expect((await search({ auth_key: 'wrong' })).status).toBe(403) // a key that is sent must be right
+    emu.search.emptyAuthKey = 'refuse'
+    try {
+      for (const over of [{ auth_key: '' }, { auth_key: undefined }]) {
+        const res = await search(over)
+        expect(res).toMatchObject({ status: 403, body: { status_code: 403, message: 'Access denied: empty auth_key' } })
+        expect(res.headers.get('x-emulator-invented')).toBeNull() // the error-codes page shows this 403
+      }
+    } finally {
+      emu.search.emptyAuthKey = 'accept'
+    }
+  })
+
+  test('answers name what is invented: the cookie; documented errors carry no mark, a 404 does', async () => {
+    expect((await search()).headers.get('x-emulator-invented')).toBe('cookie-br_emulator_session')
+    expect((await search({ rows: '500' })).headers.get('x-emulator-invented')).toBeNull()
+    expect((await fetch(`${emu.url}/api/v1/core?q=x`)).headers.get('x-emulator-invented')).toBe('status-404')
+  })
+
+  test('autosuggest and the widgets exist on the real service: 501 NotEmulated naming the call, not a 404 about the slash', async () => {
+    for (const path of ['/api/v2/suggest/?q=shirt&account_id=6001', '/api/v2/widgets/global/w1?account_id=6001']) {
+      const res = await fetch(`${emu.url}${path}`)
+      expect(res.status).toBe(501)
+      expect(res.headers.get('x-emulator-invented')).toBe('not-emulated')
+      const pathname = path.split('?')[0] ?? ''
+      expect(await res.json()).toEqual({ error_code: 'NotEmulated', error_detail: `GET ${pathname} exists on the real service but is not emulated here` })
+    }
+    expect(emu.requests.map((r) => [r.operation, r.status])).toEqual([
+      ['not-emulated', 501],
+      ['not-emulated', 501]
+    ])
+  })
+
   test('options set the keys, facet format and delay', async () => {
     const other = await startEmulator({ searchAccountId: '42', searchAuthKey: 'k', searchDomainKey: 'd', searchFacetFormat: 'legacy', searchDelayMs: 5 })
     try {
-      expect(other.search).toEqual({ accountId: '42', authKey: 'k', domainKey: 'd', facetFormat: 'legacy', delayMs: 5 })
+      expect(other.search).toEqual({ accountId: '42', authKey: 'k', domainKey: 'd', facetFormat: 'legacy', delayMs: 5, emptyAuthKey: 'accept' })
       const res = await fetch(`${other.url}/api/v1/core/?${new URLSearchParams({ ...good, account_id: '42', auth_key: 'k', domain_key: 'd' }).toString()}`)
       expect(res.status).toBe(200)
       expect(Object.keys(((await res.json()) as Body).facet_counts ?? {})).toContain('facet_fields')
@@ -293,6 +336,8 @@ describe('emulator CLI search flags', () => {
       'legacy',
       '--search-delay',
       '2500',
+      '--search-empty-auth-key',
+      'refuse',
       '--fail',
       'search:543:2',
       '--hang',
@@ -305,6 +350,7 @@ describe('emulator CLI search flags', () => {
       searchDomainKey: 'd',
       searchFacetFormat: 'legacy',
       searchDelayMs: 2500,
+      searchEmptyAuthKey: 'refuse',
       faults: [
         { operation: 'search', kind: 'status', status: 543, times: 2 },
         { operation: 'search', kind: 'hang', times: 1 }
@@ -312,5 +358,6 @@ describe('emulator CLI search flags', () => {
     })
     expect(() => parseCli(['--search-facet-format', 'v2'])).toThrow(/needs v3 or legacy/)
     expect(() => parseCli(['--search-delay', 'soon'])).toThrow(/--search-delay needs a whole number/)
+    expect(() => parseCli(['--search-empty-auth-key', 'maybe'])).toThrow(/needs accept or refuse/)
   })
 })

@@ -5,28 +5,36 @@
 // __tests__/contract.test.ts makes each call against the emulator.
 
 /** Values a case may use, filled in by the runner as the sequence goes: {accessToken}, {distributionId}, ... */
-export type Slot = 'accessToken' | 'refreshToken' | 'distributionId' | 'spareDistributionId' | 'environmentId' | 'downloadToken'
+export type Slot =
+  'accessToken' | 'refreshToken' | 'distributionId' | 'spareDistributionId' | 'environmentId' | 'downloadToken' | 'appConfigFileId' | 'backupId' | 'backupUrl'
 
 export interface ContractCase {
   readonly id: string
   /** Where the call and what is read of its answer were seen. */
   readonly source: string
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** Path and query, with {slot} placeholders. */
+  /** Path and query, with {slot} placeholders (or a whole URL the service gave, such as {backupUrl}). */
   readonly path: string
   /** 'bearer': Authorization: Bearer {accessToken}. */
   readonly auth?: 'bearer'
   /** A JSON body: sent with Content-Type application/json, or, with `bareJson`, as text with no Content-Type at all. */
   readonly json?: unknown
   readonly bareJson?: boolean
-  /** A multipart upload with the part `dist_file`. */
-  readonly upload?: boolean
+  /** A multipart upload with the part `dist_file`; 'chunked' streams it with Transfer-Encoding: chunked and no Content-Length. */
+  readonly upload?: boolean | 'chunked'
+  /** A bearer header that is not a valid token (a client checking an old one). */
+  readonly badToken?: boolean
   /** Statuses the client accepts. */
   readonly status: readonly number[]
   /** Dot paths of the answer the client reads ("items.0.id"); `[]` for an array answer's first item. */
   readonly reads?: readonly string[]
   /** Slots this answer fills: slot -> dot path. */
   readonly captures?: Partial<Record<Slot, string>>
+  /**
+   * What the answer marks as the emulator's own (X-Emulator-Invented), exactly: the parts of it its
+   * source does not show. Absent: nothing is marked, the answer is the one its source shows.
+   */
+  readonly invented?: readonly string[]
 }
 
 const HEE_UPLOAD = 'Health-Education-England upload action (runs against the real service on every push of its project)'
@@ -34,6 +42,11 @@ const HEE_DEPLOY = 'Health-Education-England deploy action (production pipelines
 const HEE_CLEANUP = 'Health-Education-England cleanup action (deletes old distributions when the stack is full)'
 const PY_BACKUP = 'a public Python backup script for Bloomreach Cloud'
 const FACTS = 'the public API reference, as summarised in the shared facts file'
+const SPEC = 'the cloud deployment API specification (cloud-deployment-api.seed.md)'
+const HEE_SCRIPTS = "Health-Education-England's earlier deploy scripts (axios: JSON bodies sent as application/json)"
+const JENKINSFILE = "visitscotland's Jenkinsfile (curl calls against the real service)"
+const BACKUP_TOOL = 'cloneRemote2Local, a public backup tool: lists backups, reads id, environmentId and createdAt of each item of the array, then the link'
+const ENVIRONMENT_FIELDS = ['field-status', 'field-strategy', 'field-deployedAt']
 
 /** The management API, in the order a deploy pipeline makes its calls. */
 export const CLOUD_CASES: readonly ContractCase[] = [
@@ -67,7 +80,54 @@ export const CLOUD_CASES: readonly ContractCase[] = [
     status: [200],
     reads: ['access_token', 'token_type']
   },
-  { id: 'verify a token', source: FACTS, method: 'GET', path: '/v3/authn/verify_token', auth: 'bearer', status: [200] },
+  {
+    id: 'refresh with Content-Type application/json',
+    source: `${HEE_SCRIPTS}: refreshes when verify_token refuses the token, reads access_token`,
+    method: 'POST',
+    path: '/v3/authn/refresh_token',
+    json: { grant_type: 'refresh_token', refresh_token: '{refreshToken}' },
+    status: [200],
+    reads: ['access_token']
+  },
+  {
+    id: 'verify a token',
+    source: `${FACTS}: 200 with the headers X-User-Id and X-User-Role (no body shown; the role's values are not public)`,
+    method: 'GET',
+    path: '/v3/authn/verify_token',
+    auth: 'bearer',
+    status: [200],
+    invented: ['verify-body', 'user-role-value']
+  },
+  {
+    id: 'verify a bad token',
+    source: `${JENKINSFILE}: checks a token with verify_token and reads the answer's body; ${FACTS}: 401 with {error_code, error_detail}`,
+    method: 'GET',
+    path: '/v3/authn/verify_token',
+    auth: 'bearer',
+    badToken: true,
+    status: [401],
+    reads: ['error_code', 'error_detail'],
+    invented: ['error-code']
+  },
+  {
+    id: 'a trailing slash is refused',
+    source: `${SPEC}: "A path must not end with a slash. A trailing slash makes the call fail" (status and body not shown)`,
+    method: 'GET',
+    path: '/v3/distributions/',
+    auth: 'bearer',
+    status: [400, 404],
+    reads: ['error_code', 'error_detail'],
+    invented: ['status-404', 'error-code']
+  },
+  {
+    id: 'a trailing slash on the login is refused',
+    source: SPEC,
+    method: 'POST',
+    path: '/v3/authn/access_token/',
+    json: { username: '{username}', password: '{password}' },
+    status: [400, 404],
+    invented: ['status-404', 'error-code']
+  },
   {
     id: 'upload a distribution',
     source: `${HEE_UPLOAD}: multipart part dist_file; reads the record's id; any 2xx`,
@@ -77,7 +137,8 @@ export const CLOUD_CASES: readonly ContractCase[] = [
     upload: true,
     status: [200, 201],
     reads: ['id'],
-    captures: { distributionId: 'id' }
+    captures: { distributionId: 'id' },
+    invented: ['status-201', 'location-header']
   },
   {
     id: 'upload a second one (to delete later)',
@@ -88,7 +149,19 @@ export const CLOUD_CASES: readonly ContractCase[] = [
     upload: true,
     status: [200, 201],
     reads: ['id'],
-    captures: { spareDistributionId: 'id' }
+    captures: { spareDistributionId: 'id' },
+    invented: ['status-201', 'location-header']
+  },
+  {
+    id: 'an upload to a full stack is refused',
+    source: `${HEE_CLEANUP}: exists because a stack holds at most 100 distributions (${FACTS}); the refusal's status and code are not public`,
+    method: 'POST',
+    path: '/v3/distributions',
+    auth: 'bearer',
+    upload: true,
+    status: [400, 403, 409, 413, 422, 507],
+    reads: ['error_code', 'error_detail'],
+    invented: ['status-409', 'error-code']
   },
   {
     id: 'list distributions, default page',
@@ -102,12 +175,13 @@ export const CLOUD_CASES: readonly ContractCase[] = [
   { id: 'get a distribution', source: FACTS, method: 'GET', path: '/v3/distributions/{distributionId}', auth: 'bearer', status: [200], reads: ['id', 'name'] },
   {
     id: 'list environments',
-    source: `${FACTS}; paging beyond the first page is not documented`,
+    source: `${FACTS}: {items: [{id, name, distributionId, …}], more, total, count}; paging beyond the first page is not documented`,
     method: 'GET',
     path: '/v3/environments',
     auth: 'bearer',
     status: [200],
-    reads: ['items.0.id', 'items.0.name', 'items.0.distributionId', 'more', 'total', 'count']
+    reads: ['items.0.id', 'items.0.name', 'items.0.distributionId', 'more', 'total', 'count'],
+    invented: ['field-offset', 'field-max', ...ENVIRONMENT_FIELDS]
   },
   {
     id: 'an environment by name',
@@ -117,7 +191,17 @@ export const CLOUD_CASES: readonly ContractCase[] = [
     auth: 'bearer',
     status: [200],
     reads: ['id'],
-    captures: { environmentId: 'id' }
+    captures: { environmentId: 'id' },
+    invented: ENVIRONMENT_FIELDS
+  },
+  {
+    id: 'an environment by an unknown name',
+    source: `${HEE_DEPLOY}: guards against a 2xx answer without an id; what the service answers is not shown`,
+    method: 'GET',
+    path: '/v3/environments?name=no-such-environment',
+    auth: 'bearer',
+    status: [200, 404],
+    invented: ['status-404', 'error-code']
   },
   {
     id: 'application configuration files',
@@ -126,16 +210,38 @@ export const CLOUD_CASES: readonly ContractCase[] = [
     path: '/v3/appconfigfiles',
     auth: 'bearer',
     status: [200],
-    reads: ['[].id', '[].name']
+    reads: ['[].id', '[].name'],
+    captures: { appConfigFileId: '[].id' }
   },
   {
     id: 'deploy',
-    source: `${HEE_DEPLOY}: PUT with distributionId and strategy "stopstart"; the answer body is not read (any 2xx)`,
+    source: `${FACTS}: PUT with distributionId and strategy "stopstart" (appConfigFileRoles optional); the answer body is not documented (any 2xx)`,
     method: 'PUT',
     path: '/v3/environments/{environmentId}/deploy',
     auth: 'bearer',
     json: { distributionId: '{distributionId}', strategy: 'stopstart' },
-    status: [200, 201, 202, 204]
+    status: [200, 201, 202, 204],
+    invented: ['status-202', 'deploy-body']
+  },
+  {
+    id: 'deploy with appConfigFileRoles empty',
+    source: `${HEE_DEPLOY}: always sends appConfigFileRoles, an empty array when no file is named; reads nothing of the answer`,
+    method: 'PUT',
+    path: '/v3/environments/{environmentId}/deploy',
+    auth: 'bearer',
+    json: { distributionId: '{distributionId}', strategy: 'stopstart', appConfigFileRoles: [] },
+    status: [200, 201, 202, 204],
+    invented: ['status-202', 'deploy-body']
+  },
+  {
+    id: 'deploy with appConfigFileRoles entries',
+    source: `${HEE_DEPLOY}: maps the file names it is given to ids from GET /v3/appconfigfiles, each with the role "systemproperty"`,
+    method: 'PUT',
+    path: '/v3/environments/{environmentId}/deploy',
+    auth: 'bearer',
+    json: { distributionId: '{distributionId}', strategy: 'stopstart', appConfigFileRoles: [{ appConfigFileId: '{appConfigFileId}', role: 'systemproperty' }] },
+    status: [200, 201, 202, 204],
+    invented: ['status-202', 'deploy-body']
   },
   {
     id: 'a download token',
@@ -149,20 +255,71 @@ export const CLOUD_CASES: readonly ContractCase[] = [
   },
   { id: 'download with the token', source: PY_BACKUP, method: 'GET', path: '/v3/distributions/download/{downloadToken}', status: [200] },
   {
+    id: 'list backups',
+    source: `${BACKUP_TOOL}; ${FACTS}: {id, environmentId, createdAt} items`,
+    method: 'GET',
+    path: '/v3/backups',
+    auth: 'bearer',
+    status: [200],
+    reads: ['[].id', '[].environmentId', '[].createdAt'],
+    captures: { backupId: '[].id' }
+  },
+  {
+    id: 'the backup download link',
+    source: `${BACKUP_TOOL}; ${FACTS}: 202 {url}, valid 15 minutes`,
+    method: 'GET',
+    path: '/v3/backups/{backupId}/repositorydownloadlink',
+    auth: 'bearer',
+    status: [202],
+    reads: ['url'],
+    captures: { backupUrl: 'url' },
+    invented: ['download-url']
+  },
+  {
+    id: 'download the backup from the link',
+    source: `${BACKUP_TOOL}: streams the URL with no authorization (a signed link on the real service)`,
+    method: 'GET',
+    path: '{backupUrl}',
+    status: [200],
+    invented: ['backup-file']
+  },
+  {
+    id: 'delete a deployed distribution is refused',
+    source: `${HEE_CLEANUP}: deletes old distributions and must not take a running one; what the service answers is not public`,
+    method: 'DELETE',
+    path: '/v3/distributions/{distributionId}',
+    auth: 'bearer',
+    status: [400, 409, 423],
+    reads: ['error_code', 'error_detail'],
+    invented: ['status-409', 'error-code']
+  },
+  {
     id: 'delete a distribution',
     source: `${HEE_CLEANUP}: deletes one no environment runs`,
     method: 'DELETE',
     path: '/v3/distributions/{spareDistributionId}',
     auth: 'bearer',
-    status: [200, 204]
+    status: [200, 204],
+    invented: ['status-204']
+  },
+  {
+    id: 'a chunked multipart upload',
+    source: `${HEE_UPLOAD}: the form is a stream, sent with Transfer-Encoding: chunked and no Content-Length; reads the record's id`,
+    method: 'POST',
+    path: '/v3/distributions',
+    auth: 'bearer',
+    upload: 'chunked',
+    status: [200, 201],
+    reads: ['id'],
+    invented: ['status-201', 'location-header']
   },
   {
     id: 'revoke the refresh token',
-    source: `${FACTS}: DELETE with the refresh body revokes that token`,
+    source: `${FACTS}: DELETE with the refresh body revokes that token; the API reference shows 200`,
     method: 'DELETE',
     path: '/v3/authn/refresh_token',
     json: { grant_type: 'refresh_token', refresh_token: '{refreshToken}' },
-    status: [200, 204]
+    status: [200]
   },
   {
     id: 'a revoked refresh token is refused',
@@ -171,16 +328,44 @@ export const CLOUD_CASES: readonly ContractCase[] = [
     path: '/v3/authn/refresh_token',
     json: { grant_type: 'refresh_token', refresh_token: '{refreshToken}' },
     status: [401],
-    reads: ['error_code', 'error_detail']
+    reads: ['error_code', 'error_detail'],
+    invented: ['error-code']
   },
-  { id: 'logout', source: `${FACTS}: ends every access token of the user`, method: 'POST', path: '/v3/authn/logout', auth: 'bearer', status: [200, 204] },
-  { id: 'after logout, the token is refused', source: FACTS, method: 'GET', path: '/v3/authn/verify_token', auth: 'bearer', status: [401] }
+  {
+    id: 'logout',
+    source: `${FACTS}: ends every access token of the user; the API reference shows 200`,
+    method: 'POST',
+    path: '/v3/authn/logout',
+    auth: 'bearer',
+    status: [200]
+  },
+  {
+    id: 'after logout, the token is refused',
+    source: FACTS,
+    method: 'GET',
+    path: '/v3/authn/verify_token',
+    auth: 'bearer',
+    status: [401],
+    invented: ['error-code']
+  },
+  {
+    id: 'marking an environment (PUT on environments) is not emulated',
+    source: `${FACTS}: an environment is marked as Acceptance with a PUT on environments; its body is not public`,
+    method: 'PUT',
+    path: '/v3/environments/{environmentId}',
+    auth: 'bearer',
+    json: {},
+    status: [501],
+    reads: ['error_code', 'error_detail'],
+    invented: ['not-emulated']
+  }
 ]
 
 /** Calls the public sources show that the emulator does not stand in for, and why. */
 export const NOT_EMULATED: ReadonlyArray<{ call: string; why: string }> = [
-  { call: 'GET /v3/backups', why: 'called by a public backup tool, but the fields of its answer are not shown anywhere public' },
-  { call: 'PUT /v3/environments (mark as Acceptance, set production)', why: 'the request bodies are not public' },
+  { call: 'PUT /v3/environments/{id} (mark as Acceptance, set production)', why: 'the request bodies are not public: answered 501 NotEmulated' },
+  { call: 'GET /api/v2/suggest/ (autosuggest), GET /api/v2/widgets/{type}/{id}', why: 'other APIs on other hosts: answered 501 NotEmulated' },
+  { call: 'creating a backup', why: 'it has its own endpoint, not shown publicly' },
   { call: 'adding users', why: 'the operation is not documented anywhere public' }
 ]
 
@@ -193,11 +378,20 @@ export const NOT_EMULATED: ReadonlyArray<{ call: string; why: string }> = [
 export interface SearchCase {
   readonly id: string
   readonly source: string
+  /** Default the search path, /api/v1/core/. */
+  readonly path?: string
+  /** The configuration without auth_key, as the SDK's README sets it up (a client-side call). */
+  readonly withoutAuthKey?: boolean
   /** The parameters, as the client puts them in the query string (repeatable ones as arrays). */
   readonly query: Readonly<Record<string, string | readonly string[]>>
   readonly status: number
   readonly reads: readonly string[]
+  /** What the answer marks as the emulator's own (X-Emulator-Invented), exactly. */
+  readonly invented?: readonly string[]
 }
+
+/** The search service sets a cookie (specification); its name and attributes are not public. */
+const COOKIE = ['cookie-br_emulator_session']
 
 const SDK = '@bloomreach/discovery-web-sdk 2.0.1'
 /** What every call of the SDK carries from its configuration (account_id is a number in its types). */
@@ -221,7 +415,8 @@ export const SEARCH_CASES: readonly SearchCase[] = [
       search_type: 'keyword'
     },
     status: 200,
-    reads: ['response.numFound', 'response.start', 'response.docs.0.pid', 'facet_counts.facets.0.name']
+    reads: ['response.numFound', 'response.start', 'response.docs.0.pid', 'facet_counts.facets.0.name'],
+    invented: COOKIE
   },
   {
     id: 'product search, defaults only',
@@ -237,7 +432,8 @@ export const SEARCH_CASES: readonly SearchCase[] = [
       search_type: 'keyword'
     },
     status: 200,
-    reads: ['response.numFound', 'response.docs.0.pid']
+    reads: ['response.numFound', 'response.docs.0.pid'],
+    invented: COOKIE
   },
   {
     id: 'category search',
@@ -253,7 +449,8 @@ export const SEARCH_CASES: readonly SearchCase[] = [
       search_type: 'category'
     },
     status: 200,
-    reads: ['response.numFound', 'facet_counts.facets.0.value.0.cat_id']
+    reads: ['response.numFound', 'facet_counts.facets.0.value.0.cat_id'],
+    invented: COOKIE
   },
   {
     id: 'bestseller',
@@ -269,7 +466,8 @@ export const SEARCH_CASES: readonly SearchCase[] = [
       search_type: 'bestseller'
     },
     status: 200,
-    reads: ['response.numFound', 'response.docs.0.pid']
+    reads: ['response.numFound', 'response.docs.0.pid'],
+    invented: COOKIE
   },
   {
     id: 'content search',
@@ -286,7 +484,8 @@ export const SEARCH_CASES: readonly SearchCase[] = [
       search_type: 'keyword'
     },
     status: 200,
-    reads: ['response.numFound']
+    reads: ['response.numFound'],
+    invented: COOKIE
   },
   {
     id: 'filters, sort and stats',
@@ -307,6 +506,74 @@ export const SEARCH_CASES: readonly SearchCase[] = [
       'facet.range': 'price'
     },
     status: 200,
-    reads: ['response.numFound', 'stats.stats_fields.price.min', 'stats.stats_fields.price.max']
+    reads: ['response.numFound', 'stats.stats_fields.price.min', 'stats.stats_fields.price.max'],
+    invented: COOKIE
+  },
+  {
+    id: 'a call without auth_key',
+    source: `${SDK}: its README's configuration sets only account_id and domain_key (auth_key is optional in its types); the API reference: client-side calls send it empty`,
+    withoutAuthKey: true,
+    query: {
+      q: 'shirt',
+      fl: 'pid',
+      start: '0',
+      'facet.version': '3.0',
+      url: 'https://www.example.com/',
+      _br_uid_2: 'someCookieId',
+      request_type: 'search',
+      search_type: 'keyword'
+    },
+    status: 200,
+    reads: ['response.numFound', 'response.docs.0.pid'],
+    invented: COOKIE
+  },
+  {
+    id: 'category search with fq, sort and a repeated stats.field',
+    source: `${SDK}: categorySearch takes the same fq (repeatable), sort and stats.field (repeatable) as productSearch`,
+    query: {
+      q: 'shirts',
+      fl: 'pid,price,sale_price',
+      start: '0',
+      'facet.version': '3.0',
+      url: 'https://www.example.com/shirts',
+      _br_uid_2: 'visitor',
+      request_type: 'search',
+      search_type: 'category',
+      fq: ['colors:"white" OR "red"', 'brand:"Northwind" OR "Courtside"'],
+      sort: 'sale_price desc',
+      'stats.field': ['price', 'sale_price']
+    },
+    status: 200,
+    reads: ['response.numFound', 'stats.stats_fields.price.min', 'stats.stats_fields.sale_price.max'],
+    invented: COOKIE
+  },
+  {
+    id: 'bestseller with fq, sort and a repeated stats.field',
+    source: `${SDK}: bestseller takes the same search parameters`,
+    query: {
+      q: 'shirt',
+      fl: 'pid,price',
+      start: '0',
+      'facet.version': '3.0',
+      url: 'https://www.example.com/',
+      _br_uid_2: 'visitor',
+      request_type: 'search',
+      search_type: 'bestseller',
+      fq: ['colors:"red" OR "blue"'],
+      sort: 'price asc',
+      'stats.field': ['price', 'sale_price']
+    },
+    status: 200,
+    reads: ['response.numFound', 'response.docs.0.pid', 'stats.stats_fields.price.max', 'stats.stats_fields.sale_price.min'],
+    invented: COOKIE
+  },
+  {
+    id: 'autosuggest is not emulated',
+    source: `${SDK}: autoSuggest sends q, request_type=suggest and the configuration to https://suggest.dxpapi.com/api/v2/suggest/ (another host, another API)`,
+    path: '/api/v2/suggest/',
+    query: { q: 'shi', request_type: 'suggest', catalog_views: 'product:store1', url: 'https://www.example.com/', _br_uid_2: 'visitor' },
+    status: 501,
+    reads: ['error_code', 'error_detail'],
+    invented: ['not-emulated']
   }
 ]

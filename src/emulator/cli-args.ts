@@ -18,6 +18,9 @@ const OPERATIONS: Operation[] = [
   'list-environments',
   'deploy',
   'list-appconfigfiles',
+  'list-backups',
+  'backup-download-link',
+  'backup-file',
   'docs',
   'search',
   'site',
@@ -79,6 +82,9 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --search-facet-format v3|legacy
                                facet format of search answers (default ${SEARCH_API_DEFAULTS.facetFormat}; facet.version=3.0 asks for v3)
   --search-delay MS            answer every search MS milliseconds late
+  --search-empty-auth-key accept|refuse
+                               a search with an empty or absent auth_key: accepted as a client-side call
+                               (default; the API reference, the official SDK) or refused with 403 (the error-codes page)
   --sso                        single sign-on mode: the password login is disabled, the cloud API accepts only
                                access tokens (audience ${DEFAULTS.sso.audience}) of the stand-in identity provider at
                                /idp/ (client ${DEFAULTS.sso.clients[0].id} / ${DEFAULTS.sso.clients[0].secret}, the password grant with
@@ -103,6 +109,10 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --help                       show this help
 
 Operations: ${OPERATIONS.join(', ')}
+
+Answers carry X-Emulator-Invented: <names> where something in them is the emulator's own (docs/emulator.md).
+Real paths it does not emulate (PUT /v3/environments/ID, GET /api/v2/suggest/, GET /api/v2/widgets/TYPE/ID)
+answer 501 NotEmulated.
 
 Sites (no authorization): GET /sites/ENVIRONMENT/PATH answers the file PATH inside the distribution the
 environment runs (no PATH: index.html); 503 while it deploys; 500 on every path when the distribution
@@ -224,6 +234,7 @@ export function parseCli(argv: string[]): CliCommand {
       'search-domain-key': { type: 'string' },
       'search-facet-format': { type: 'string' },
       'search-delay': { type: 'string' },
+      'search-empty-auth-key': { type: 'string' },
       sso: { type: 'boolean' },
       'sso-password-login': { type: 'string' },
       'sso-token-seconds': { type: 'string' },
@@ -318,6 +329,8 @@ export function parseCli(argv: string[]): CliCommand {
     options.searchFacetFormat = facets
   }
   if (values['search-delay'] !== undefined) options.searchDelayMs = int('search-delay', values['search-delay'])
+  const emptyAuthKey = oneOf('search-empty-auth-key', values['search-empty-auth-key'], ['accept', 'refuse'] as const)
+  if (emptyAuthKey !== undefined) options.searchEmptyAuthKey = emptyAuthKey
   const sso = ssoOptions(values.sso === true, values['sso-password-login'], values['sso-token-seconds'])
   if (sso !== undefined) options.sso = sso
   const result: { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean } = {

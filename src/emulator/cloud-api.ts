@@ -61,11 +61,18 @@ function refreshTokenOf(body: Record<string, unknown>, grantRequired: boolean): 
  */
 async function refuseWhenSso(ctx: RequestContext, settings: EmulatorState['settings']): Promise<void> {
   if (settings.passwordLogin === 'enabled') return
+  ctx.invent('sso-password-login')
   const parsed = parseJson(await readBody(ctx.req, JSON_LIMIT))
   if (parsed.ok) ctx.record.json = parsed.value
   if (settings.passwordLogin === '401') throw new HttpError(401, 'AuthenticationFailed', 'Invalid username or password')
   if (settings.passwordLogin === '404') throw new HttpError(404, 'NotFound', `No operation at "${ctx.url.pathname}"`)
   throw new HttpError(403, 'SsoEnabled', 'Password login is disabled: this stack uses single sign-on')
+}
+
+/** An environment's fields no public source shows: the emulator's status, and strategy/deployedAt. */
+function inventEnvironmentFields(ctx: RequestContext, state: EmulatorState): void {
+  if (state.settings.environmentStatus) ctx.invent('field-status')
+  ctx.invent('field-strategy', 'field-deployedAt')
 }
 
 function distributionOr404(state: EmulatorState, id: string): StoredDistribution {
@@ -182,7 +189,8 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), false))
         if (!check.ok) throw new HttpError(401, 'Unauthorized', check.detail)
         tokens.revoke('refresh', check.jti)
-        ctx.send(204)
+        // The API reference shows 200 (no body is shown).
+        ctx.send(200)
       }
     },
     {
@@ -192,7 +200,8 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       summary: 'Answers 200 while the bearer access token is valid (headers X-User-Id, X-User-Role), 401 otherwise',
       handler: (ctx) => {
         const user = authenticate(state, ctx.req)
-        // The role's values are not public: 'deployer' is the emulator's own.
+        // The API reference shows 200 with the two headers; the body and the role's values are not public.
+        ctx.invent('verify-body', 'user-role-value')
         ctx.send(200, { username: user, valid: true }, { 'x-user-id': user, 'x-user-role': 'deployer' })
       }
     },
@@ -203,7 +212,8 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       summary: 'Invalidates ALL access tokens of the user (in every job using the account)',
       handler: (ctx) => {
         state.access.revokeAll(authenticate(state, ctx.req))
-        ctx.send(204)
+        // The API reference shows 200 (no body is shown).
+        ctx.send(200)
       }
     },
     {
@@ -280,6 +290,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       handler: async (ctx) => {
         authenticate(state, ctx.req)
         await deleteDistribution(state, ctx.params.id ?? '')
+        ctx.invent('status-204')
         ctx.send(204)
       }
     },
@@ -296,6 +307,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
           const env = state.environments.find((e) => e.name === name)
           if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id') return ctx.send(200, {})
           if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
+          inventEnvironmentFields(ctx, state)
           ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings))
           return
         }
@@ -304,6 +316,9 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize)
         const items = state.environments.slice(offset, offset + max).map((e) => environmentJson(e, state.settings.environmentStatus, state.settings))
         const total = state.environments.length
+        // The public list shows {items, more, total, count}: offset and max are the emulator's own.
+        ctx.invent('field-offset', 'field-max')
+        if (items.length > 0) inventEnvironmentFields(ctx, state)
         ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length })
       }
     },
@@ -331,6 +346,8 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
           throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`)
         }
         startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user })
+        // The answer's status and body are not public (public clients accept any 2xx and read nothing).
+        ctx.invent('status-202', 'deploy-body')
         ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings))
       }
     },

@@ -12,6 +12,11 @@ export interface RequestContext {
   url: URL
   params: Record<string, string>
   record: RecordedRequest
+  /**
+   * Names what in this answer no public source shows (`status-201`, `field-strategy`, ...): sent as the
+   * `X-Emulator-Invented` header, so a captured exchange tells what to trust. See docs/emulator.md.
+   */
+  invent(...names: string[]): void
   /** Answers JSON (no body when `body` is undefined). A 'drop-after-upload' fault destroys the socket instead. */
   send(status: number, body?: unknown, headers?: Record<string, string>): void
   sendText(status: number, contentType: string, text: string, headers?: Record<string, string>): void

@@ -5,14 +5,15 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ApiModule, RequestContext } from './router.js'
 import { CATEGORIES, categoryById, categoryPath, inCategory, KEYWORD_REDIRECTS, PRODUCTS, type CatalogProduct } from './search-catalog.js'
-import type { SearchFacetFormat, SearchSettings } from './types.js'
+import type { SearchEmptyAuthKey, SearchFacetFormat, SearchSettings } from './types.js'
 
 export const SEARCH_API_DEFAULTS = {
   accountId: '6001',
   authKey: 'emulator-auth-key',
   domainKey: 'emulator_domain',
   facetFormat: 'v3' as SearchFacetFormat,
-  delayMs: 0
+  delayMs: 0,
+  emptyAuthKey: 'accept' as SearchEmptyAuthKey
 }
 
 export const SEARCH_COOKIE = 'br_emulator_session'
@@ -220,8 +221,13 @@ function validate(
   if (domainKey === null || domainKey === '') throw new SearchError(400, 'Missing domain_key: every request must carry the domain key')
   const accountId = params.get('account_id') ?? ''
   const authKey = params.get('auth_key') ?? ''
-  if (authKey === '') throw new SearchError(403, 'Access denied: empty auth_key')
-  if (accountId !== settings.accountId || authKey !== settings.authKey) {
+  // The sources disagree (docs/emulator.md): a client-side call sends no key (API reference, the official
+  // SDK's README); the error-codes page says 403. Accepting is the default, refusing a mode.
+  if (authKey === '' && settings.emptyAuthKey === 'refuse') throw new SearchError(403, 'Access denied: empty auth_key')
+  if (authKey === '') {
+    if (accountId !== settings.accountId) throw new SearchError(403, `Access denied: unknown account_id "${accountId}"`)
+    ctx.record.note = 'a search without auth_key (a client-side call), accepted'
+  } else if (accountId !== settings.accountId || authKey !== settings.authKey) {
     // Echoes the key on purpose, as a careless service might: clients must not print error messages unredacted.
     throw new SearchError(403, `Access denied: auth_key "${authKey}" is not valid for account_id "${accountId}"`)
   }
@@ -307,6 +313,8 @@ export function searchApi(state: SearchState): ApiModule {
           if (redirect !== undefined) body.keywordRedirect = { 'original query': q, 'redirected query': q, 'redirected url': redirect }
           const cookie = presented ?? randomBytes(12).toString('hex')
           state.issuedCookies.add(cookie)
+          // The cookie's name and attributes are not public (the specification says only that there is one).
+          ctx.invent(`cookie-${SEARCH_COOKIE}`)
           ctx.send(200, body, {
             'set-cookie': `${SEARCH_COOKIE}=${cookie}; Path=/; Max-Age=1800; HttpOnly`,
             'cache-control': 'no-store'

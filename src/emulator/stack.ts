@@ -4,6 +4,7 @@
 // both run the one model of the platform (switching, 409s, the readings) and differ only in transport
 // and clock.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { backupsApi } from './backups.js'
 import { cloudApi } from './cloud-api.js'
 import { FaultQueue } from './faults.js'
 import { codeForStatus, errorBody, HttpError, parseJson } from './http-util.js'
@@ -14,7 +15,8 @@ import { createSso, type Sso } from './sso.js'
 import { IDP_PATH } from './sso-idp.js'
 import { OIDC_PATH } from './sso-github-oidc.js'
 import { SSO_DEFAULTS } from './sso-options.js'
-import { newAppConfigFile, newEnvironment, type EmulatorState } from './state.js'
+import { errorMarks, INVENTED_HEADER, isNotEmulated, notEmulatedBody, operationMarks } from './invented.js'
+import { newAppConfigFile, newBackup, newEnvironment, type EmulatorState } from './state.js'
 import { RequestHooks } from './test-hooks.js'
 import { passwordAccess, TokenService } from './tokens.js'
 import type { EmulatorOptions, Operation, RecordedRequest } from './types.js'
@@ -174,8 +176,12 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     distributions: [],
     environments: environmentNames.map(newEnvironment),
     appConfigFiles: (options.appConfigFiles ?? DEFAULTS.appConfigFiles).map(newAppConfigFile),
+    backups: [],
     switches: new Set()
   }
+  // One backup per environment, taken as the stack starts (by the platform's clock), so a backup tool has one to find.
+  const started = new Date(Date.now() + state.settings.clockOffsetSeconds * 1000).toISOString()
+  state.backups.push(...state.environments.map((e) => newBackup(e, started)))
   const faults = new FaultQueue(options.faults)
   const hooks = new RequestHooks()
   const requests: RecordedRequest[] = []
@@ -184,7 +190,8 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     ...(options.searchAuthKey !== undefined && { authKey: options.searchAuthKey }),
     ...(options.searchDomainKey !== undefined && { domainKey: options.searchDomainKey }),
     ...(options.searchFacetFormat !== undefined && { facetFormat: options.searchFacetFormat }),
-    ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs })
+    ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs }),
+    ...(options.searchEmptyAuthKey !== undefined && { emptyAuthKey: options.searchEmptyAuthKey })
   })
   const sso = options.sso === undefined ? undefined : createSso(options.sso, state.settings, refreshSeconds)
   if (sso !== undefined) {
@@ -192,8 +199,15 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     state.access = sso.access
   }
   const sites = sitesApi(state)
+  const backups = backupsApi(state)
   const ssoRoutes = sso?.module.routes ?? []
-  const router = new Router([cloudApi(state, [...sites.routes, ...ssoRoutes]), searchApi(search), sites, ...(sso === undefined ? [] : [sso.module])])
+  const router = new Router([
+    cloudApi(state, [...backups.routes, ...sites.routes, ...ssoRoutes]),
+    backups,
+    searchApi(search),
+    sites,
+    ...(sso === undefined ? [] : [sso.module])
+  ])
   const log = options.log
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -221,12 +235,19 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     })
 
     let drop = false
+    const invented = new Set<string>()
+    /** The answer's headers, with the marks of what in it is invented. */
+    const marked = <T extends Record<string, unknown>>(headers: T): T =>
+      invented.size === 0 ? headers : { ...headers, [INVENTED_HEADER]: [...invented].join(', ') }
     const ctx: RequestContext = {
       req,
       res,
       url: new URL('http://emulator.invalid/'),
       params: {},
       record,
+      invent(...names) {
+        for (const name of names) invented.add(name)
+      },
       send(status, body, headers = {}) {
         if (res.headersSent || res.writableEnded) return
         if (drop) {
@@ -234,7 +255,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
           return
         }
         const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
-        const h: OutgoingHttpHeaders = { ...headers }
+        const h: OutgoingHttpHeaders = marked({ ...headers })
         if (payload !== undefined) {
           h['content-type'] = 'application/json'
           h['content-length'] = payload.length
@@ -249,7 +270,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
           return
         }
         const payload = Buffer.from(text)
-        res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': payload.length })
+        res.writeHead(status, marked({ ...headers, 'content-type': contentType, 'content-length': payload.length }))
         res.end(payload)
       },
       async sendStream(status, headers, length, body) {
@@ -258,7 +279,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
           socket.destroy()
           return
         }
-        res.writeHead(status, { ...headers, 'content-length': length })
+        res.writeHead(status, marked({ ...headers, 'content-length': length }))
         if (req.method === 'HEAD') {
           res.end() // the generator never started, so nothing was opened
           return
@@ -291,6 +312,14 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
         throw new HttpError(400, 'InvalidRequest', 'The request target is not a valid path')
       }
       const match = router.match(req.method ?? '', ctx.url.pathname)
+      // A real path without an emulation says so (501), rather than a 404 that looks like a genuine miss.
+      if (match.kind !== 'route' && isNotEmulated(req.method ?? '', ctx.url.pathname)) {
+        record.operation = 'not-emulated'
+        await consumeForRecord(req, record)
+        ctx.invent('not-emulated')
+        ctx.send(501, notEmulatedBody(req.method ?? '', ctx.url.pathname))
+        return
+      }
       if (match.kind === 'trailing-slash') {
         throw new HttpError(404, 'TrailingSlash', `Paths must not end with a slash: "${ctx.url.pathname}"`)
       }
@@ -302,10 +331,13 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       }
       record.operation = match.route.operation
       ctx.params = match.params
+      ctx.invent(...operationMarks(match.route.operation))
 
       const fault = faults.take(match.route.operation)
       if (fault !== undefined) {
         record.fault = fault.kind
+        // An answer the test asked for, not the platform's.
+        if (fault.kind === 'status' || fault.kind === 'apply-then-status') ctx.invent('fault')
         switch (fault.kind) {
           case 'status': {
             await consumeForRecord(req, record)
@@ -316,7 +348,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
             if (fault.echo !== undefined) {
               const echoed = `Request was: authorization=${req.headers.authorization ?? ''} body=${JSON.stringify(record.json ?? null)}`
               if (fault.echo === 'json') ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), echoed), headers)
-              else res.writeHead(status, { ...headers, 'content-type': 'text/plain' }).end(echoed)
+              else res.writeHead(status, marked({ ...headers, 'content-type': 'text/plain' })).end(echoed)
               return
             }
             ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), `Emulated fault on ${fault.operation}`), headers)
@@ -349,10 +381,12 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       if (socket.destroyed || res.headersSent) return
       if (err instanceof HttpError) {
         const headers = err.closeConnection ? { ...err.headers, connection: 'close' } : err.headers
+        ctx.invent(...errorMarks(ctx.url.pathname, err.status, err.code))
         // Each service's paths answer in its own error shape, even for a path it does not have.
         ctx.send(err.status, errorShape(ctx.url.pathname, err.status, err.code, err.detail), headers)
       } else {
         log?.(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`)
+        ctx.invent('status-500', 'error-code')
         ctx.send(500, errorBody('InternalError', 'The emulator failed to handle the request'), { connection: 'close' })
       }
     }

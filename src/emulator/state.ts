@@ -10,6 +10,7 @@ import type {
   PasswordLoginAnswer,
   SiteDuringDeploy,
   StoredAppConfigFile,
+  StoredBackup,
   StoredDistribution,
   StoredEnvironment,
   UploadAnswer
@@ -50,6 +51,7 @@ export interface EmulatorState {
   distributions: StoredDistribution[]
   environments: StoredEnvironment[]
   appConfigFiles: StoredAppConfigFile[]
+  backups: StoredBackup[]
   /** Deploys still switching; close() cancels them. */
   switches: Set<NodeJS.Timeout>
 }
@@ -76,6 +78,11 @@ export function appConfigFileId(name: string): string {
 
 export function newEnvironment(name: string): StoredEnvironment {
   return { id: environmentId(name), name, distributionId: null, serving: null, status: 'empty', deployments: [] }
+}
+
+/** The backup an environment has when the emulator starts: a stable id per environment, taken at `createdAt`. */
+export function newBackup(environment: StoredEnvironment, createdAt: string): StoredBackup {
+  return { id: stableId('backup', environment.name), environmentId: environment.id, createdAt }
 }
 
 export function newAppConfigFile(name: string): StoredAppConfigFile {

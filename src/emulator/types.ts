@@ -13,6 +13,9 @@ export type Operation =
   | 'delete-distribution'
   | 'download-token'
   | 'download'
+  | 'list-backups'
+  | 'backup-download-link'
+  | 'backup-file'
   | 'list-environments'
   | 'deploy'
   | 'list-appconfigfiles'
@@ -25,6 +28,7 @@ export type Operation =
   | 'idp-revoke'
   | 'oidc-token'
   | 'oidc-jwks'
+  | 'not-emulated'
 
 export interface Fault {
   operation: Operation
@@ -67,7 +71,15 @@ export interface SearchSettings {
   facetFormat: SearchFacetFormat
   /** Every search is answered this many milliseconds late. */
   delayMs: number
+  /**
+   * A search with an empty or absent `auth_key`: 'accept' (default; the API reference's client-side calls
+   * send it empty, Bloomreach's own SDK sets none) or 'refuse' with 403 (the error-codes page).
+   */
+  emptyAuthKey: SearchEmptyAuthKey
 }
+
+/** What a search with an empty or absent `auth_key` gets (the public sources disagree: see docs/emulator.md). */
+export type SearchEmptyAuthKey = 'accept' | 'refuse'
 
 export type UploadAnswer = 'record' | 'numeric-id' | 'no-id' | 'empty'
 
@@ -207,6 +219,8 @@ export interface EmulatorOptions {
   searchDomainKey?: string
   searchFacetFormat?: SearchFacetFormat
   searchDelayMs?: number
+  /** A search with an empty or absent auth_key: accepted (default) or refused with 403. */
+  searchEmptyAuthKey?: SearchEmptyAuthKey
   /** Single sign-on mode (off when absent; `{}` turns it on with the defaults). */
   sso?: SsoOptions
   log?: (line: string) => void
@@ -294,6 +308,13 @@ export interface StoredEnvironment {
   deployments: Deployment[]
 }
 
+/** A repository backup of an environment, as `GET /v3/backups` lists it (one per environment at start). */
+export interface StoredBackup {
+  id: string
+  environmentId: string
+  createdAt: string
+}
+
 export interface StoredAppConfigFile {
   id: string
   name: string
@@ -307,6 +328,8 @@ export interface Emulator {
   distributions: StoredDistribution[]
   environments: StoredEnvironment[]
   appConfigFiles: StoredAppConfigFile[]
+  /** The repository backups `GET /v3/backups` lists (mutable: a test may add or remove some). */
+  backups: StoredBackup[]
   /** The search API's settings (mutable). */
   search: SearchSettings
   /** Present in single sign-on mode. */

@@ -246,6 +246,8 @@ export function uploadHandler(state: EmulatorState): Handler {
     state.distributions.push(stored)
     const record = distributionJson(stored, state.settings.uploadAnswer === 'numeric-id', state.settings.md5Case, state.settings.idCase)
     const location = { location: `/v3/distributions/${stored.id}` }
+    // Public clients accept 200 or 201 and read the record; the status and Location are the emulator's own.
+    ctx.invent('status-201', 'location-header')
     switch (state.settings.uploadAnswer) {
       case 'no-id': {
         const { id: _id, ...withoutId } = record
