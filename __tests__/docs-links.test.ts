@@ -47,3 +47,22 @@ test.each(pages)('%s: every relative link and anchor resolves', (page) => {
 test('the README is read in ten minutes: at most 20 KB', () => {
   expect(readFileSync(join(root, 'README.md')).length).toBeLessThanOrEqual(20 * 1024)
 })
+
+test("the hints in the action's messages build with the same Maven command as the docs", () => {
+  const commands = (text: string): string[] => [...text.matchAll(/mvn -B -P dist (\w+)/g)].map((m) => m[1] ?? '')
+  const docs = new Set(pages.flatMap((p) => commands(readFileSync(join(root, p), 'utf8'))))
+  expect([...docs]).toEqual(['package'])
+  const src = join(root, 'src')
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? (e.name === 'emulator' ? [] : files(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []
+    )
+  const inHints = files(src).flatMap((f) => commands(readFileSync(f, 'utf8')))
+  expect(inHints.length).toBeGreaterThan(0)
+  expect(new Set(inHints)).toEqual(docs)
+})
+
+test("docs/emulator.md's 'Running the action by hand' lists every script that runs the action", () => {
+  const section = /## Running the action by hand([\s\S]*?)\n## /.exec(readFileSync(join(root, 'docs/emulator.md'), 'utf8'))?.[1] ?? ''
+  for (const script of ['demo', 'action', 'local-action', 'emulator']) expect(section).toContain(`\`npm run ${script}`)
+})

@@ -93,7 +93,7 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   [
     'a glob with no match',
     { distribution: 'target/*-distribution.tar.gz' },
-    /the pattern 'target\/\*-distribution\.tar\.gz' matched no \.tar\.gz or \.tgz file .*build it before this action: a `run: mvn -B -P dist verify` step, or build-command: mvn -B -P dist verify \(build-command runs without a shell/
+    /the pattern 'target\/\*-distribution\.tar\.gz' matched no \.tar\.gz or \.tgz file .*build it before this action: a `run: mvn -B -P dist package` step, or build-command: mvn -B -P dist package \(build-command runs without a shell/
   ],
   [
     'a glob with several matches',

@@ -7,8 +7,8 @@ import type { DistributionSource } from './types.js'
 
 const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
 const BUILD_HINT =
-  'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist verify` step, or build-command: ' +
-  'mvn -B -P dist verify (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
+  'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist package` step, or build-command: ' +
+  'mvn -B -P dist package (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
   'if another job built it, download that artifact first (actions/download-artifact).'
 
 export function isArchiveName(name: string): boolean {
