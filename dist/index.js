@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 8482:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(9290);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 9290:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -280,33 +280,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 2480:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(1285)
+const Dispatcher = __nccwpck_require__(7939)
+const Pool = __nccwpck_require__(2244)
+const BalancedPool = __nccwpck_require__(2549)
+const Agent = __nccwpck_require__(8285)
+const ProxyAgent = __nccwpck_require__(9920)
+const EnvHttpProxyAgent = __nccwpck_require__(929)
+const RetryAgent = __nccwpck_require__(1346)
+const errors = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(8567)
+const buildConnector = __nccwpck_require__(2784)
+const MockClient = __nccwpck_require__(9493)
+const MockAgent = __nccwpck_require__(1437)
+const MockPool = __nccwpck_require__(5220)
+const mockErrors = __nccwpck_require__(9917)
+const RetryHandler = __nccwpck_require__(5640)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(8421)
+const DecoratorHandler = __nccwpck_require__(91)
+const RedirectHandler = __nccwpck_require__(7970)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -324,10 +324,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(730),
+  retry: __nccwpck_require__(4346),
+  dump: __nccwpck_require__(8412),
+  dns: __nccwpck_require__(8731)
 }
 
 module.exports.buildConnector = buildConnector
@@ -389,7 +389,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(8702).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -401,39 +401,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5524).Headers
+module.exports.Response = __nccwpck_require__(715).Response
+module.exports.Request = __nccwpck_require__(175).Request
+module.exports.FormData = __nccwpck_require__(1142).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(8355).FileReader
+module.exports.FileReader = __nccwpck_require__(4848).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(179)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(5965)
+const { kConstruct } = __nccwpck_require__(61)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(6933)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(7708)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(7316)
+module.exports.WebSocket = __nccwpck_require__(1886).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -449,18 +449,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(1670)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(4640)
+const { RequestAbortedError } = __nccwpck_require__(4627)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -520,16 +520,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -635,7 +635,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 5646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -649,10 +649,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -893,16 +893,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 4203:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(471)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -1114,18 +1114,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 9656:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(2247)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1341,15 +1341,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 6730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(4627)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(4640)
+const { addSignal, removeSignal } = __nccwpck_require__(670)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -1456,21 +1456,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 8567:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(4203)
+module.exports.stream = __nccwpck_require__(9656)
+module.exports.pipeline = __nccwpck_require__(5646)
+module.exports.upgrade = __nccwpck_require__(6730)
+module.exports.connect = __nccwpck_require__(2004)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 471:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -1479,9 +1479,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { ReadableStreamFrom } = __nccwpck_require__(4640)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1862,15 +1862,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 2247:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(471)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1962,16 +1962,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 2784:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(4627)
+const timers = __nccwpck_require__(1275)
 
 function noop () {}
 
@@ -2209,7 +2209,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 2303:
 /***/ ((module) => {
 
 
@@ -2334,7 +2334,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 3374:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2543,7 +2543,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 4627:
 /***/ ((module) => {
 
 
@@ -2975,7 +2975,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 7311:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2983,7 +2983,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -2998,9 +2998,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3464,7 +3464,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 4043:
 /***/ ((module) => {
 
 module.exports = {
@@ -3538,7 +3538,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 4152:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3546,7 +3546,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(2303)
 
 class TstNode {
   /** @type {any} */
@@ -3697,13 +3697,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 4640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(4043)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -3711,9 +3711,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(2303)
+const { tree } = __nccwpck_require__(4152)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4423,18 +4423,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 8285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
+const DispatcherBase = __nccwpck_require__(9265)
+const Pool = __nccwpck_require__(2244)
+const Client = __nccwpck_require__(1285)
+const util = __nccwpck_require__(4640)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4563,7 +4563,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 2549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4571,7 +4571,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   PoolBase,
   kClients,
@@ -4579,10 +4579,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(3856)
+const Pool = __nccwpck_require__(2244)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const { parseOrigin } = __nccwpck_require__(4640)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4779,7 +4779,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 9133:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4787,9 +4787,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const timers = __nccwpck_require__(1275)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4802,7 +4802,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -4835,9 +4835,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(776)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4849,11 +4849,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(7630) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(8586))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4861,7 +4861,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(7630))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5776,7 +5776,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6396).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6299,7 +6299,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 4548:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6307,13 +6307,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(4627)
 const {
   kUrl,
   kReset,
@@ -6332,7 +6332,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(4043)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6738,7 +6738,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6396).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -7098,7 +7098,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1285:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -7108,16 +7108,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(4640)
+const { channels } = __nccwpck_require__(3374)
+const Request = __nccwpck_require__(7311)
+const DispatcherBase = __nccwpck_require__(9265)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
 const {
   kUrl,
   kServerName,
@@ -7159,9 +7159,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(4043)
+const connectH1 = __nccwpck_require__(9133)
+const connectH2 = __nccwpck_require__(4548)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7469,7 +7469,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(6036)
 
 function onError (client, err) {
   if (
@@ -7729,19 +7729,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 9265:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(7939)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(4627)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7944,7 +7944,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 7939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8016,15 +8016,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 929:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(9265)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(4043)
+const ProxyAgent = __nccwpck_require__(9920)
+const Agent = __nccwpck_require__(8285)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -8183,7 +8183,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 5844:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8307,15 +8307,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 3856:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(9265)
+const FixedQueue = __nccwpck_require__(5844)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(4043)
+const PoolStats = __nccwpck_require__(5710)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8508,10 +8508,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 5710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(4043)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8549,7 +8549,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 2244:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8560,14 +8560,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(3856)
+const Client = __nccwpck_require__(1285)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(4627)
+const util = __nccwpck_require__(4640)
+const { kUrl, kInterceptors } = __nccwpck_require__(4043)
+const buildConnector = __nccwpck_require__(2784)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8663,19 +8663,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9920:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(4043)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(8285)
+const Pool = __nccwpck_require__(2244)
+const DispatcherBase = __nccwpck_require__(9265)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(4627)
+const buildConnector = __nccwpck_require__(2784)
+const Client = __nccwpck_require__(1285)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8944,13 +8944,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 1346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(7939)
+const RetryHandler = __nccwpck_require__(5640)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8986,7 +8986,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 8421:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8994,8 +8994,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const Agent = __nccwpck_require__(8285)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -9025,7 +9025,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 91:
 /***/ ((module) => {
 
 
@@ -9076,15 +9076,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 7970:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(4640)
+const { kBodyUsed } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -9315,20 +9315,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 5640:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(4043)
+const { RequestRetryError } = __nccwpck_require__(4627)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(4640)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9759,14 +9759,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 8731:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(91)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(4627)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -10141,14 +10141,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 8412:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(4640)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(4627)
+const DecoratorHandler = __nccwpck_require__(91)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -10271,12 +10271,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 6036:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10299,11 +10299,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 730:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(7970)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10330,11 +10330,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 4346:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(5640)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10356,13 +10356,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 776:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(1308);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10640,7 +10640,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 7630:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10652,7 +10652,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 8586:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10664,7 +10664,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 1308:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10685,13 +10685,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 1437:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(4043)
+const Agent = __nccwpck_require__(8285)
 const {
   kAgent,
   kMockAgentSet,
@@ -10702,14 +10702,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(941)
+const MockClient = __nccwpck_require__(9493)
+const MockPool = __nccwpck_require__(5220)
+const { matchValue, buildMockOptions } = __nccwpck_require__(8981)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(4627)
+const Dispatcher = __nccwpck_require__(7939)
+const Pluralizer = __nccwpck_require__(3289)
+const PendingInterceptorsFormatter = __nccwpck_require__(1726)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10852,14 +10852,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 9493:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(1285)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -10868,10 +10868,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10918,12 +10918,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 9917:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(4627)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10953,12 +10953,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 5015:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kDispatchKey,
@@ -10966,9 +10966,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
+const { buildURL } = __nccwpck_require__(4640)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -11167,14 +11167,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 5220:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(2244)
+const { buildMockDispatch } = __nccwpck_require__(8981)
 const {
   kDispatches,
   kMockAgent,
@@ -11183,10 +11183,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(941)
+const { MockInterceptor } = __nccwpck_require__(5015)
+const Symbols = __nccwpck_require__(4043)
+const { InvalidArgumentError } = __nccwpck_require__(4627)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -11233,7 +11233,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 941:
 /***/ ((module) => {
 
 
@@ -11263,20 +11263,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 8981:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(9917)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(941)
+const { buildURL } = __nccwpck_require__(4640)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -11637,7 +11637,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 1726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11687,7 +11687,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 3289:
 /***/ ((module) => {
 
 
@@ -11723,7 +11723,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 1275:
 /***/ ((module) => {
 
 
@@ -12153,20 +12153,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 8514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(61)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6814)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(4640)
+const { webidl } = __nccwpck_require__(5701)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(715)
+const { Request, fromInnerRequest } = __nccwpck_require__(175)
+const { kState } = __nccwpck_require__(1995)
+const { fetching } = __nccwpck_require__(8702)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(9520)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13019,15 +13019,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 5965:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(61)
+const { Cache } = __nccwpck_require__(8514)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class CacheStorage {
   /**
@@ -13178,26 +13178,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 61:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(4043).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { isValidHeaderName } = __nccwpck_require__(9520)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -13242,7 +13242,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 3404:
 /***/ ((module) => {
 
 
@@ -13261,15 +13261,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 6933:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(8906)
+const { stringify } = __nccwpck_require__(1077)
+const { webidl } = __nccwpck_require__(5701)
+const { Headers } = __nccwpck_require__(5524)
 
 /**
  * @typedef {Object} Cookie
@@ -13452,14 +13452,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 8906:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(3404)
+const { isCTLExcludingHtab } = __nccwpck_require__(1077)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(7708)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13769,7 +13769,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 1077:
 /***/ ((module) => {
 
 
@@ -14128,13 +14128,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 335:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(3691)
 
 /**
  * @type {number[]} BOM
@@ -14709,23 +14709,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 1670:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(8702)
+const { makeRequest } = __nccwpck_require__(175)
+const { webidl } = __nccwpck_require__(5701)
+const { EventSourceStream } = __nccwpck_require__(335)
+const { parseMIMEType } = __nccwpck_require__(7708)
+const { createFastMessageEvent } = __nccwpck_require__(7316)
+const { isNetworkError } = __nccwpck_require__(715)
+const { delay } = __nccwpck_require__(3691)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 
 let experimentalWarned = false
 
@@ -15199,7 +15199,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 3691:
 /***/ ((module) => {
 
 
@@ -15243,12 +15243,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6396:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(4640)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -15258,16 +15258,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { FormData } = __nccwpck_require__(1142)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(7708)
+const { multipartFormDataParser } = __nccwpck_require__(3028)
 let random
 
 try {
@@ -15779,7 +15779,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 7775:
 /***/ ((module) => {
 
 
@@ -15910,7 +15910,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 7708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16661,12 +16661,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 9197:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(4043)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16714,14 +16714,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 2538:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16847,16 +16847,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 3028:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { utf8DecodeBytes } = __nccwpck_require__(9520)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(7708)
+const { isFileLike } = __nccwpck_require__(2538)
+const { makeEntry } = __nccwpck_require__(1142)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -17328,16 +17328,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 1142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(9520)
+const { kState } = __nccwpck_require__(1995)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { FileLike, isFileLike } = __nccwpck_require__(2538)
+const { webidl } = __nccwpck_require__(5701)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -17587,7 +17587,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 179:
 /***/ ((module) => {
 
 
@@ -17634,21 +17634,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5524:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(4043)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(9520)
+const { webidl } = __nccwpck_require__(5701)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -18328,7 +18328,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18341,9 +18341,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(715)
+const { HeadersList } = __nccwpck_require__(5524)
+const { Request, cloneRequest } = __nccwpck_require__(175)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -18379,23 +18379,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(9520)
+const { kState, kDispatcher } = __nccwpck_require__(1995)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6396)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(4640)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(7708)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
+const { webidl } = __nccwpck_require__(5701)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -20605,23 +20605,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6396)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5524)
+const { FinalizationRegistry } = __nccwpck_require__(9197)()
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20631,12 +20631,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(7775)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -21649,14 +21649,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 715:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5524)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6396)
+const util = __nccwpck_require__(4640)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -21668,16 +21668,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(9520)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(7775)
+const { kState, kHeaders } = __nccwpck_require__(1995)
+const { webidl } = __nccwpck_require__(5701)
+const { FormData } = __nccwpck_require__(1142)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { kConstruct } = __nccwpck_require__(4043)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -22266,7 +22266,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 1995:
 /***/ ((module) => {
 
 
@@ -22282,21 +22282,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 9520:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(7775)
+const { getGlobalOrigin } = __nccwpck_require__(179)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(7708)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(4640)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 let supportedHashes = []
 
@@ -23921,14 +23921,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 5701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(4640)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24623,7 +24623,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 2927:
 /***/ ((module) => {
 
 
@@ -24920,7 +24920,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 4848:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24929,16 +24929,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(410)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(4929)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -25271,12 +25271,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 5549:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(5701)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25356,7 +25356,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 4929:
 /***/ ((module) => {
 
 
@@ -25373,7 +25373,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 410:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25384,10 +25384,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(4929)
+const { ProgressEvent } = __nccwpck_require__(5549)
+const { getEncoding } = __nccwpck_require__(2927)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(7708)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -25771,27 +25771,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 7905:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(6096)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(32)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(1025)
+const { channels } = __nccwpck_require__(3374)
+const { CloseEvent } = __nccwpck_require__(7316)
+const { makeRequest } = __nccwpck_require__(175)
+const { fetching } = __nccwpck_require__(8702)
+const { Headers, getHeadersList } = __nccwpck_require__(5524)
+const { getDecodeSplit } = __nccwpck_require__(9520)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
 
 /** @type {import('crypto')} */
 let crypto
@@ -26149,7 +26149,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 6096:
 /***/ ((module) => {
 
 
@@ -26222,14 +26222,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 7316:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(5701)
+const { kEnumerableProperty } = __nccwpck_require__(4640)
+const { kConstruct } = __nccwpck_require__(4043)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -26558,12 +26558,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 9104:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(6096)
 
 const BUFFER_SIZE = 16386
 
@@ -26661,14 +26661,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 1869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(1025)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26773,16 +26773,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 9332:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(6096)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(32)
+const { channels } = __nccwpck_require__(3374)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26792,11 +26792,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(1025)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { closeWebSocketConnection } = __nccwpck_require__(7905)
+const { PerMessageDeflate } = __nccwpck_require__(1869)
+const { MessageSizeExceededError } = __nccwpck_require__(4627)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27307,14 +27307,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 9388:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(9104)
+const { opcodes, sendHints } = __nccwpck_require__(6096)
+const FixedQueue = __nccwpck_require__(5844)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27418,7 +27418,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 32:
 /***/ ((module) => {
 
 
@@ -27437,16 +27437,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 1025:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(32)
+const { states, opcodes } = __nccwpck_require__(6096)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(7316)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(7708)
 
 /* globals Blob */
 
@@ -27766,15 +27766,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 1886:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(5701)
+const { URLSerializer } = __nccwpck_require__(7708)
+const { environmentSettingsObject } = __nccwpck_require__(9520)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(6096)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27783,21 +27783,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(32)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(1025)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(7905)
+const { ByteParser } = __nccwpck_require__(9332)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(4640)
+const { getGlobalDispatcher } = __nccwpck_require__(8421)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(7316)
+const { SendQueue } = __nccwpck_require__(9388)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 227:
+/***/ 2873:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28438,7 +28438,7 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api
 
 /***/ }),
 
-/***/ 7103:
+/***/ 5709:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28510,7 +28510,7 @@ function commitInName(name, repository) {
 
 /***/ }),
 
-/***/ 9392:
+/***/ 4286:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28540,7 +28540,7 @@ function sameId(a, b) {
 
 /***/ }),
 
-/***/ 5222:
+/***/ 1793:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28552,11 +28552,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(2174);
 // EXTERNAL MODULE: ./src/github/client.ts
-var client = __nccwpck_require__(6584);
+var client = __nccwpck_require__(8750);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __nccwpck_require__(7103);
+var distribution_name = __nccwpck_require__(5709);
 ;// CONCATENATED MODULE: ./src/github/evidence.ts
 // Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
 // repository that recorded the distribution's id in its payload (this action writes it there), or
@@ -28646,7 +28646,7 @@ class DeploymentHistory {
 }
 
 // EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __nccwpck_require__(9392);
+var deploy_look = __nccwpck_require__(4286);
 ;// CONCATENATED MODULE: ./src/deploy/order.ts
 
 
@@ -28835,7 +28835,7 @@ function uploaded(facts) {
 
 /***/ }),
 
-/***/ 4535:
+/***/ 9273:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28843,9 +28843,9 @@ function uploaded(facts) {
 /* harmony export */   ay: () => (/* binding */ whereItStands),
 /* harmony export */   uu: () => (/* binding */ releaseFailure)
 /* harmony export */ });
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
-/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9392);
-/* harmony import */ var _release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(350);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7010);
+/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4286);
+/* harmony import */ var _release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3984);
 // What the step says about the environment when it ends, derived from the release's states and the
 // last look alone: what was requested, what was rolled back, what the environment runs now. Never a
 // claim that was not observed.
@@ -28956,7 +28956,7 @@ function whereItStands(result) {
 
 /***/ }),
 
-/***/ 350:
+/***/ 3984:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28967,8 +28967,8 @@ function whereItStands(result) {
 /* harmony export */   mn: () => (/* binding */ wasRequested),
 /* harmony export */   uJ: () => (/* binding */ mayHaveBeenRequested)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
-/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9392);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4336);
+/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4286);
 // The release as an explicit state machine. Each state is entered once, with the evidence that justified
 // it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
 //
@@ -29027,7 +29027,7 @@ function rolledBack(release) {
 
 /***/ }),
 
-/***/ 3916:
+/***/ 2174:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29102,7 +29102,7 @@ class StepFailed extends Error {
 
 /***/ }),
 
-/***/ 6264:
+/***/ 7010:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29145,7 +29145,7 @@ function formatMb(bytes) {
 
 /***/ }),
 
-/***/ 6584:
+/***/ 8750:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29153,7 +29153,7 @@ function formatMb(bytes) {
 /* harmony export */   yN: () => (/* binding */ GitHubApi)
 /* harmony export */ });
 /* unused harmony export GitHubCallFailed */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2174);
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
 // of two commits), each with a time limit and the run's stop, answers read into small typed records.
 // Everything GitHub does for the action is best effort: callers turn a failure into a warning.
@@ -29200,7 +29200,7 @@ class GitHubApi {
     }
     /** A client for the repository this run belongs to (GITHUB_REPOSITORY, GITHUB_API_URL, as @actions/github reads them). */
     static async open(token, signal) {
-        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+        const github = await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 2925));
         const { context } = github;
         const repo = context.repo;
         const repoUrl = `${context.serverUrl}/${repo.owner}/${repo.repo}`;
@@ -29341,7 +29341,7 @@ function toDeployment(item) {
 
 /***/ }),
 
-/***/ 8549:
+/***/ 4543:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29350,8 +29350,8 @@ function toDeployment(item) {
 /* harmony export */   rd: () => (/* binding */ networkFailure)
 /* harmony export */ });
 /* unused harmony exports redirectText, retryAfterMs */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2174);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4716);
 // Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
 // of which kind), which are worth another attempt.
 
@@ -29436,7 +29436,84 @@ function isTransient(error) {
 
 /***/ }),
 
-/***/ 1617:
+/***/ 4402:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XO: () => (/* binding */ noProxyWithLoopback),
+/* harmony export */   iJ: () => (/* binding */ proxyFor)
+/* harmony export */ });
+/* unused harmony exports LOOPBACK_NO_PROXY, isLoopbackAddress */
+// Which proxy a call goes through, by the rules undici's EnvHttpProxyAgent applies (HTTPS_PROXY for https,
+// HTTP_PROXY for http, lower case first, NO_PROXY's exceptions), so a failure can name the proxy and the
+// variable that set it. Loopback addresses never go through a proxy: the proxy cannot reach the runner's own
+// 127.0.0.1 (the emulator, a local stand-in), and it would see the password sent there.
+/** Always bypass the proxy: loopback, by name and by address (IPv6 as undici compares it, in brackets). */
+const LOOPBACK_NO_PROXY = ['localhost', '127.0.0.1', '[::1]'];
+/** NO_PROXY as the transport applies it: the user's list plus loopback (a '*' stays '*': nothing is proxied). */
+function noProxyWithLoopback(env = process.env, host) {
+    const user = env.no_proxy ?? env.NO_PROXY ?? '';
+    if (user.trim() === '*')
+        return '*';
+    const extra = host !== undefined && isLoopbackAddress(host) && !LOOPBACK_NO_PROXY.includes(host) ? [host] : [];
+    return [user, ...LOOPBACK_NO_PROXY, ...extra].filter((e) => e !== '').join(',');
+}
+/** localhost, 127.0.0.0/8, ::1 (a host as URL.hostname gives it, IPv6 in brackets). */
+function isLoopbackAddress(hostname) {
+    const h = hostname.toLowerCase();
+    return h === 'localhost' || h.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '[::1]' || h === '::1';
+}
+/** The proxy a call to `target` goes through, or undefined when it goes direct. */
+function proxyFor(target, env = process.env) {
+    let url;
+    try {
+        url = new URL(target);
+    }
+    catch {
+        return undefined;
+    }
+    const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
+    const variable = names.find((n) => (env[n] ?? '') !== '');
+    if (variable === undefined)
+        return undefined;
+    if (!shouldProxy(url, noProxyWithLoopback(env, url.hostname)))
+        return undefined;
+    return { url: withoutCredentials(env[variable] ?? ''), variable };
+}
+/** undici's NO_PROXY rule: an exact host, or a suffix for an entry starting with '.' or '*'; a port when given. */
+function shouldProxy(url, noProxy) {
+    if (noProxy === '*')
+        return false;
+    const host = url.host.replace(/:\d*$/, '').toLowerCase();
+    const port = Number.parseInt(url.port, 10) || (url.protocol === 'https:' ? 443 : 80);
+    for (const entry of noProxy.split(/[,\s]/)) {
+        if (entry === '')
+            continue;
+        const m = /^(.+):(\d+)$/.exec(entry);
+        const name = (m ? (m[1] ?? '') : entry).toLowerCase();
+        if (m && Number(m[2]) !== port)
+            continue;
+        if (/^[.*]/.test(name) ? host.endsWith(name.replace(/^\*/, '')) : host === name)
+            return false;
+    }
+    return true;
+}
+function withoutCredentials(proxy) {
+    try {
+        const u = new URL(proxy);
+        u.username = '';
+        u.password = '';
+        return u.toString().replace(/\/$/, '');
+    }
+    catch {
+        return '(an address that is not a URL)';
+    }
+}
+
+
+/***/ }),
+
+/***/ 2951:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29449,8 +29526,8 @@ function isTransient(error) {
 /* harmony export */   xe: () => (/* binding */ requireHttps)
 /* harmony export */ });
 /* unused harmony export validateStackName */
-/* harmony import */ var _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(227);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2873);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2174);
 // Addresses given as inputs. The one rule set for a service's base address (the cloud API's api-url,
 // the search API's search-base-url): absolute, no credentials or query in it, https (plain http only to
 // this machine), no trailing slash, and not the API path itself. And the one API base address that
@@ -29609,7 +29686,935 @@ function resolveCloudAddress(inputs) {
 
 /***/ }),
 
-/***/ 665:
+/***/ 7342:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  MB: () => (/* reexport */ MB),
+  Ko: () => (/* binding */ readInputs)
+});
+
+// UNUSED EXPORTS: AddressInput, INPUT_DEFAULTS, Input, LoginInput, RENAMED, SearchInput, checkRequestSize, normalizeQuery, parseBoolean, parseDecimal, parseDistributionName, parseInteger, parseSearchBaseUrl, parseSearchConfig, resolveCloudAddress, validateStackName
+
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/core.js + 11 modules
+var core = __nccwpck_require__(4336);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(4716);
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __nccwpck_require__(5709);
+// EXTERNAL MODULE: ./src/action-metadata.ts
+var action_metadata = __nccwpck_require__(2873);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(2174);
+// EXTERNAL MODULE: ./src/inputs/address.ts
+var inputs_address = __nccwpck_require__(2951);
+;// CONCATENATED MODULE: ./src/inputs/parsers.ts
+// The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
+// parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
+// passes '', and both must give the same result. Every refusal is an InputError that names the input.
+
+
+/** The value, or action.yml's default when it is empty ('' when there is none). */
+function orDefault(name, value) {
+    return value === '' ? action_metadata/* INPUT_DEFAULTS */.W[name] : value;
+}
+/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
+/**
+ * Whether the user set an input: a runner passes every input's default itself, so a value equal to
+ * action.yml's default says nothing about the user's intent.
+ */
+function isSet(name, value) {
+    return value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name];
+}
+function parseBoolean(name, value) {
+    const v = orDefault(name, value);
+    if (['true', 'True', 'TRUE'].includes(v))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(v))
+        return false;
+    throw new errors/* InputError */.dz(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`);
+}
+function inRange(name, value, n, min, max) {
+    if (n < min || n > max)
+        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+    return n;
+}
+function parseInteger(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+$/.test(v))
+        throw new errors/* InputError */.dz(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
+function parseDecimal(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+(\.\d+)?$/.test(v))
+        throw new errors/* InputError */.dz(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** undefined when the value (and action.yml's default) is empty, else what `parse` makes of it. */
+function optional(name, value, parse) {
+    return orDefault(name, value) === '' ? undefined : parse(value);
+}
+/** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
+function required(name, value, why, when) {
+    if (value === '')
+        throw new errors/* InputError */.dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/login.ts
+
+
+
+const LoginInput = {
+    Username: 'username',
+    Password: 'password',
+    TokenUrl: 'token-url',
+    ClientId: 'client-id',
+    ClientSecret: 'client-secret',
+    OidcAudience: 'oidc-audience',
+    Audience: 'audience',
+    Scope: 'scope',
+    AccessToken: 'access-token'
+};
+const SSO_DOCS = 'docs/single-sign-on.md';
+/** Names of the inputs in `names` that are set. */
+function setOf(read, names) {
+    return names.filter((n) => read(n) !== '');
+}
+/** Refuses inputs that would be ignored: a login reads one set of credentials. */
+function refuseWith(read, names, why) {
+    const set = setOf(read, names);
+    if (set.length > 0)
+        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
+}
+/** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
+function readLogin(read, password, env = process.env) {
+    const pick = (name) => (name === LoginInput.Password ? password : read(name));
+    const accessToken = read(LoginInput.AccessToken);
+    if (accessToken !== '') {
+        refuseWith(pick, [
+            LoginInput.Username,
+            LoginInput.Password,
+            LoginInput.TokenUrl,
+            LoginInput.ClientId,
+            LoginInput.ClientSecret,
+            LoginInput.OidcAudience,
+            LoginInput.Audience,
+            LoginInput.Scope
+        ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
+        return { kind: 'token', accessToken, expiresAtMs: jwtExpiry(accessToken) };
+    }
+    const tokenUrl = read(LoginInput.TokenUrl);
+    if (tokenUrl === '') {
+        refuseWith(pick, [LoginInput.ClientId, LoginInput.ClientSecret, LoginInput.OidcAudience, LoginInput.Audience, LoginInput.Scope], `token-url is empty: they are sent to an OAuth token endpoint, for a stack with single sign-on. Set token-url (see ${SSO_DOCS}), or leave them empty`);
+        return passwordLogin(pick);
+    }
+    return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
+}
+function passwordLogin(pick) {
+    const username = required(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
+    const password = required(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    return { kind: 'password', username, password };
+}
+function oauthLogin(pick, tokenUrl, env) {
+    const value = (name) => pick(name) || undefined;
+    const clientId = value(LoginInput.ClientId);
+    const clientSecret = value(LoginInput.ClientSecret);
+    const username = value(LoginInput.Username);
+    const password = value(LoginInput.Password);
+    const oidcAudience = value(LoginInput.OidcAudience);
+    const common = {
+        kind: 'oauth',
+        tokenUrl,
+        clientId,
+        clientSecret,
+        username,
+        password,
+        oidcAudience,
+        audience: value(LoginInput.Audience),
+        scope: value(LoginInput.Scope)
+    };
+    if (clientSecret !== undefined && clientId === undefined)
+        throw new errors/* InputError */.dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
+    if ((username === undefined) !== (password === undefined)) {
+        throw new errors/* InputError */.dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
+    }
+    if (oidcAudience !== undefined) {
+        refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
+        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
+            throw new errors/* InputError */.dz("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
+                '(A workflow run from a fork never gets one.)');
+        }
+        return { ...common, grant: 'client_assertion' };
+    }
+    if (username !== undefined)
+        return { ...common, grant: 'password' };
+    if (clientId !== undefined && clientSecret !== undefined)
+        return { ...common, grant: 'client_credentials' };
+    throw new errors/* InputError */.dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
+        `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
+}
+function parseTokenUrl(value) {
+    const rules = {
+        input: LoginInput.TokenUrl,
+        example: 'https://login.example.com/oauth/token',
+        credentialsHint: 'Pass credentials through client-id and client-secret.',
+        secret: 'the client secret or password'
+    };
+    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, rules, true);
+    (0,inputs_address/* requireHttps */.xe)(url, value, rules);
+    return url.href;
+}
+/** `exp` of a JWT in milliseconds, or undefined when the token is not a JWT that says. */
+function jwtExpiry(token) {
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts[1])
+        return undefined;
+    try {
+        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+        return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A ready token that ends before the run's budgets would: refused before any change. */
+function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
+    if (login.kind !== 'token' || login.expiresAtMs === undefined)
+        return;
+    const at = new Date(login.expiresAtMs).toISOString();
+    if (login.expiresAtMs <= now)
+        throw new errors/* InputError */.dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
+    const left = login.expiresAtMs - now;
+    if (left < watchdogMs) {
+        throw new errors/* InputError */.dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
+            'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
+    }
+}
+
+;// CONCATENATED MODULE: ./src/inputs/deploy.ts
+// The deployment's inputs and the settings of the whole run: validated and returned typed. The password
+// is registered as a secret by readInputs (before anything else is read), the GitHub token here.
+
+
+
+
+
+
+
+/** Input names, as in action.yml. Workflows depend on them: never rename one. */
+const Input = {
+    ...inputs_address/* AddressInput */.NI,
+    Username: 'username',
+    Password: 'password',
+    Distribution: 'distribution',
+    DistributionId: 'distribution-id',
+    FromEnvironment: 'from-environment',
+    DistributionName: 'distribution-name',
+    Environment: 'environment',
+    EnvironmentUrl: 'environment-url',
+    ConfigFiles: 'config-files',
+    ForceDeploy: 'force-deploy',
+    AllowOlderCommit: 'allow-older-commit',
+    FollowDeploy: 'follow-deploy',
+    DeployTimeoutMinutes: 'deploy-timeout-minutes',
+    HealthUrl: 'health-url',
+    HealthExpect: 'health-expect',
+    HealthTimeoutMinutes: 'health-timeout-minutes',
+    Rollback: 'rollback',
+    RollbackOnSearch: 'rollback-on-search',
+    DeployStrategy: 'deploy-strategy',
+    DryRun: 'dry-run',
+    MaxDistributionSize: 'max-distribution-mb',
+    MaxDistributions: 'max-distributions',
+    MaxAttempts: 'max-attempts',
+    RequestTimeoutSeconds: 'request-timeout-seconds',
+    TimeoutMinutes: 'total-timeout-minutes',
+    BuildCommand: 'build-command',
+    CompressionLevel: 'compression-level',
+    GitHubToken: 'github-token'
+};
+/** max-distribution-mb is in MB of this size. */
+const MB = 1024 * 1024;
+function readCommonInputs(getInput) {
+    return {
+        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
+        maxAttempts: parseMaxAttempts(getInput(Input.MaxAttempts)),
+        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
+        timeoutMs: optional(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), (v) => Math.round(parseDecimal(Input.TimeoutMinutes, v, 0.01, 360) * 60_000))
+    };
+}
+/** max-attempts: one rule for the cloud calls and the search check. */
+function parseMaxAttempts(value) {
+    return parseInteger(Input.MaxAttempts, value, 1, 20);
+}
+function parseDistributionName(value) {
+    if (value === '')
+        return undefined;
+    if (!/\.(tar\.gz|tgz)$/i.test(value)) {
+        throw new errors/* InputError */.dz(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
+    }
+    const problem = (0,distribution_name/* distributionNameProblem */.xT)(value);
+    if (problem !== undefined) {
+        throw new errors/* InputError */.dz(`distribution-name '${value}' must be a plain file name: ${problem}. For example myproject-1.2.0-distribution.tar.gz.`);
+    }
+    return value;
+}
+/** Edits (insert, delete, replace) that turn a into b: Levenshtein's distance. */
+function editDistance(a, b) {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const next = [i];
+        for (let j = 1; j <= b.length; j++)
+            next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+        row = next;
+    }
+    return row[b.length] ?? 0;
+}
+/** The known value a near miss meant (another case, a separator, a typo of at most 2 edits); undefined when none is near. */
+function closest(value, known) {
+    const bare = (v) => v.toLowerCase().replace(/[-_ ]/g, '');
+    let best;
+    for (const k of known) {
+        const distance = bare(value) === bare(k) ? 0 : editDistance(bare(value), bare(k));
+        if (distance <= 2 && (best === undefined || distance < best.distance))
+            best = { value: k, distance };
+    }
+    return best?.value;
+}
+/** The strategy values public clients send; Mission Control also offers rolling updates, whose API value is not public. */
+const KNOWN_STRATEGIES = ['stopstart'];
+function parseDeployStrategy(value, warn) {
+    const strategy = value || action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy];
+    if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
+        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy]}".`);
+    }
+    const meant = closest(strategy, KNOWN_STRATEGIES);
+    if (meant !== undefined && meant !== strategy) {
+        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy the platform is known to take: did you mean ${meant}? Write deploy-strategy: ${meant}, or leave it empty for the default.`);
+    }
+    if (!KNOWN_STRATEGIES.includes(strategy)) {
+        warn(`deploy-strategy '${strategy}' is not a value public clients send (they send ${KNOWN_STRATEGIES.join(', ')}). It is sent as given; the ` +
+            'platform may refuse it only at the deploy, after the upload. Mission Control also offers rolling updates, whose API value is not public.');
+    }
+    return strategy;
+}
+/** Inputs that something else makes pointless: a warning, before any request, instead of silence. */
+function warnIgnored(getInput, source, environment, warn) {
+    const set = (name) => isSet(name, getInput(name));
+    const notes = [];
+    if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
+        notes.push('environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)');
+    }
+    if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
+        notes.push('health-timeout-minutes is set but health-url is empty: no health check runs');
+    if (environment === undefined) {
+        for (const name of [Input.DeployTimeoutMinutes, Input.FollowDeploy, Input.DeployStrategy, Input.EnvironmentUrl]) {
+            if (set(name))
+                notes.push(`${name} is set but environment is empty: nothing is deployed`);
+        }
+    }
+    if (source.kind !== 'upload') {
+        for (const name of [Input.DistributionName, Input.MaxDistributions, Input.CompressionLevel, Input.MaxDistributionSize]) {
+            if (set(name))
+                notes.push(`${name} is set but nothing is uploaded (the distribution comes from ${source.kind === 'id' ? Input.DistributionId : Input.FromEnvironment})`);
+        }
+    }
+    for (const note of notes)
+        warn(`${note}. It is ignored.`);
+}
+/** The one source of the distribution: exactly one of distribution, distribution-id and from-environment (checked by the caller to be set). */
+function readSource(getInput) {
+    const given = [];
+    const distribution = getInput(Input.Distribution);
+    const id = getInput(Input.DistributionId);
+    const from = getInput(Input.FromEnvironment);
+    if (distribution !== '')
+        given.push({ kind: 'upload', input: distribution });
+    if (id !== '') {
+        if (/\.(tar\.gz|tgz|tar|gz|zip|jar|war)$/i.test(id)) {
+            throw new errors/* InputError */.dz(`distribution-id '${id}' looks like a file name, not a distribution id: distribution-id takes the id the platform gave the distribution ` +
+                `(the distribution-id output of the run that uploaded it, or the id Mission Control shows). To upload this file, set distribution: ${id} instead.`);
+        }
+        if (/[\s/\\?#%\p{Cc}]/u.test(id))
+            throw new errors/* InputError */.dz(`distribution-id '${id}' is not a distribution id: copy the id exactly as the platform shows it (no spaces or slashes).`);
+        given.push({ kind: 'id', id });
+    }
+    if (from !== '')
+        given.push({ kind: 'environment', name: from });
+    if (given.length > 1) {
+        const meaning = {
+            upload: `${Input.Distribution} to upload a build`,
+            id: `${Input.DistributionId} to deploy a distribution already on the stack`,
+            environment: `${Input.FromEnvironment} to deploy what another environment runs`
+        };
+        const names = given.map((g) => ({ upload: Input.Distribution, id: Input.DistributionId, environment: Input.FromEnvironment })[g.kind]);
+        const set = names.length === 2 ? `${names[0] ?? ''} and ${names[1] ?? ''} are both set` : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''} are all set`;
+        throw new errors/* InputError */.dz(`${set}, but they are alternatives: keep ${given.map((g) => meaning[g.kind]).join(', or ')}, and remove the other${names.length > 2 ? 's' : ''}.`);
+    }
+    return given[0];
+}
+function parseConfigFiles(value) {
+    const names = [];
+    for (const raw of value.split(/[\n,]/)) {
+        const name = raw.trim();
+        if (name === '' || names.includes(name))
+            continue;
+        if (/\p{Cc}/u.test(name))
+            throw new errors/* InputError */.dz(`config-files names '${name}', which contains a control character; write one name per line or separate them with commas.`);
+        names.push(name);
+    }
+    return names;
+}
+function parseEnvironmentUrl(value) {
+    if (value === '')
+        return undefined;
+    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, { input: Input.EnvironmentUrl, example: 'https://www.example.com', credentialsHint: 'It is only shown, never visited.' }, true);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw new errors/* InputError */.dz(`environment-url '${value}' must start with https:// (for example https://www.example.com).`);
+    return url.href;
+}
+function parseHealth(getInput) {
+    const url = getInput(Input.HealthUrl);
+    const expect = getInput(Input.HealthExpect);
+    if (url === '') {
+        if (expect !== '')
+            throw new errors/* InputError */.dz('health-expect is set but health-url is empty: set health-url to the page that must contain it, e.g. https://www.example.com/version.txt.');
+        return undefined;
+    }
+    const page = (0,inputs_address/* parsePageUrl */.sD)(url, {
+        input: Input.HealthUrl,
+        example: 'https://www.example.com/version.txt',
+        credentialsHint: 'The health check sends no credentials: point it at a public page.'
+    });
+    const { origin, pathname } = new URL(page);
+    return {
+        url: page,
+        shown: `${origin}${pathname}`,
+        expect: expect === '' ? undefined : expect,
+        timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
+    };
+}
+/** Inputs that act on an environment, refused without one rather than silently ignored. */
+function needsEnvironment(getInput, source) {
+    const set = [];
+    if (source.kind === 'id')
+        set.push(Input.DistributionId);
+    if (source.kind === 'environment')
+        set.push(Input.FromEnvironment);
+    for (const name of [Input.ConfigFiles, Input.HealthUrl])
+        if (getInput(name) !== '')
+            set.push(name);
+    for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit])
+        if (parseBoolean(name, getInput(name)))
+            set.push(`${name}: true`);
+    if (set.length > 0) {
+        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`);
+    }
+}
+/** `password` was read (and registered as a secret) by the caller, before anything else. */
+function readDeployInputs(getInput, common, source, password, warn = () => undefined) {
+    const address = (0,inputs_address/* resolveCloudAddress */.CI)({
+        stack: getInput(Input.Stack),
+        consoleUrl: getInput(Input.ConsoleUrl),
+        platformDomain: getInput(Input.PlatformDomain),
+        apiUrl: getInput(Input.ApiUrl)
+    });
+    const login = readLogin((name) => getInput(name), password);
+    const environment = getInput(Input.Environment) || undefined;
+    if (environment === undefined)
+        needsEnvironment(getInput, source);
+    if (source.kind === 'environment' && source.name === environment) {
+        throw new errors/* InputError */.dz(`from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`);
+    }
+    const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn);
+    warnIgnored(getInput, source, environment, warn);
+    const maxDistributions = getInput(Input.MaxDistributions);
+    const githubToken = getInput(Input.GitHubToken);
+    (0,secrets/* registerSecret */.c)(githubToken);
+    const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback));
+    const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
+    if (rollbackOnSearch && !rollback) {
+        throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
+    }
+    const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
+    if (allowOlderCommit && githubToken === '') {
+        warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
+    }
+    return {
+        ...common,
+        address,
+        login,
+        source,
+        distribution: source.kind === 'upload' ? source.input : '',
+        distributionName: parseDistributionName(getInput(Input.DistributionName)),
+        environment,
+        deployStrategy,
+        maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
+        maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
+        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
+        buildCommand: getInput(Input.BuildCommand) || undefined,
+        githubToken: githubToken || undefined,
+        environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
+        configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
+        forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
+        allowOlderCommit,
+        followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
+        deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
+        health: parseHealth(getInput),
+        rollback,
+        rollbackOnSearch
+    };
+}
+
+;// CONCATENATED MODULE: ./src/search/query.ts
+// The search term `q`: its kinds and the service's limits on it. The rules that check and rewrite
+// search-query before any request are input validation: normalizeQuery in src/inputs/search.ts.
+/** The service refuses a q longer than this many characters. */
+const MAX_QUERY_CHARS = 300;
+/** The service refuses a q of more than this many words. */
+const MAX_QUERY_WORDS = 30;
+
+// EXTERNAL MODULE: ./src/search/request.ts
+var request = __nccwpck_require__(6095);
+// EXTERNAL MODULE: ./src/search/service.ts
+var service = __nccwpck_require__(753);
+;// CONCATENATED MODULE: ./src/inputs/search.ts
+// The search smoke check's inputs: read through a getter, validated before any request, returned typed.
+// No check runs (undefined) when search-query is empty. The service's own facts (hosts, fields,
+// limits) live in src/search/; what a user may write, and what is refused, lives here.
+
+
+
+
+
+
+
+
+
+/** Input names, as in action.yml. Workflows depend on them: never rename one. */
+const SearchInput = {
+    Query: 'search-query',
+    Type: 'search-type',
+    AccountId: 'search-account-id',
+    AuthKey: 'search-auth-key',
+    DomainKey: 'search-domain-key',
+    Environment: 'search-environment',
+    BaseUrl: 'search-base-url',
+    Fields: 'search-fields',
+    Rows: 'search-rows',
+    MinResults: 'search-min-results',
+    TimeoutSeconds: 'search-timeout-seconds',
+    Url: 'search-page-url',
+    Uid: 'search-uid',
+    WaitSeconds: 'search-wait-seconds'
+};
+/** `url` when neither search-page-url nor the repository is known. */
+const DEFAULT_PAGE_URL = 'brcloud-deploy';
+const QUERY = SearchInput.Query;
+/** `*`, `?` and `~` are not wildcard or fuzzy operators for this service: it replaces them by spaces. */
+const SPECIAL = /[*?~]/g;
+function chars(text) {
+    return [...text].length;
+}
+function words(text) {
+    return text.split(/\s+/).filter((w) => w !== '').length;
+}
+function checkLimits(text, original) {
+    const n = chars(text);
+    if (n > MAX_QUERY_CHARS) {
+        throw new errors/* InputError */.dz(`${QUERY} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
+            `Use a shorter keyword: a smoke check needs one or two words that your catalog surely matches.`);
+    }
+    const w = words(text);
+    if (w > MAX_QUERY_WORDS) {
+        throw new errors/* InputError */.dz(`${QUERY} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
+            `${MAX_QUERY_WORDS} words. Use one or two words that your catalog surely matches.`);
+    }
+}
+/**
+ * Checks `q` and returns what to send. Throws an InputError for a value the service refuses
+ * (empty, `?` or `~` alone, over the limits, a category id with non-ASCII letters).
+ *
+ * Rewrites as the service does: a leading `*` is dropped (`*shirt` -> `shirt`), and `*`, `?` and `~`
+ * between terms become spaces (`red*shirt` -> `red shirt`). `*` alone (everything) and `.` alone pass.
+ */
+function normalizeQuery(value, type) {
+    const original = value.trim();
+    const warnings = [];
+    if (original === '') {
+        throw new errors/* InputError */.dz(`${QUERY} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`);
+    }
+    const control = /\p{Cc}/u.exec(original);
+    if (control) {
+        const code = control[0].codePointAt(0)?.toString(16).padStart(4, '0') ?? '';
+        throw new errors/* InputError */.dz(`${QUERY} contains a control character (U+${code}); write the query on one line, as plain text.`);
+    }
+    if (type === 'category') {
+        const letter = [...original].find((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch));
+        if (letter !== undefined) {
+            throw new errors/* InputError */.dz(`${QUERY} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
+                `such category ids. Use the category's id from your catalog feed (ids are ASCII), not its display name.`);
+        }
+    }
+    if (original === '?' || original === '~') {
+        throw new errors/* InputError */.dz(`${QUERY} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`);
+    }
+    checkLimits(original, original);
+    if (original === '*') {
+        warnings.push(`${QUERY} '*' matches the whole catalog: its latency depends on catalog size and is outside the service's latency ` +
+            `service level, so the latency measured here says little. Prefer a keyword your catalog surely matches.`);
+        return { q: original, warnings };
+    }
+    if (original === '.' || !/[*?~]/.test(original))
+        return { q: original, warnings };
+    const q = original.replace(SPECIAL, ' ').replace(/\s+/g, ' ').trim();
+    if (q === '') {
+        throw new errors/* InputError */.dz(`${QUERY} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
+            `Set a keyword, or * alone to match everything.`);
+    }
+    checkLimits(q, original);
+    warnings.push(`${QUERY} '${original}' is sent as '${q}': the search service has no wildcard or fuzzy operators and treats ` +
+        `*, ? and ~ as word separators (a leading * is dropped).`);
+    return { q, warnings };
+}
+// --- the other search inputs --------------------------------------------------------------------
+/** Every missing key at once, so a user fixes them in one go. */
+function missingKeys(get, authKey) {
+    const missing = [
+        get(SearchInput.AccountId).trim() === '' && `${SearchInput.AccountId} (the account id the search service gave you, e.g. 6001)`,
+        authKey === '' &&
+            `${SearchInput.AuthKey} (from a secret: \${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow)`,
+        get(SearchInput.DomainKey).trim() === '' && `${SearchInput.DomainKey} (your site's domain key; the service refuses requests without it)`
+    ].filter((m) => m !== false);
+    if (missing.length < 2)
+        return;
+    throw new errors/* InputError */.dz(`${missing.length} search keys are required when ${SearchInput.Query} is set and missing: ${missing.join('; ')}.`);
+}
+/** A key or id the service gave: required while the check runs, and copied exactly. */
+function serviceKey(name, value, why) {
+    required(name, value, why, `when ${SearchInput.Query} is set`);
+    if (/[\s\p{Cc}]/u.test(value)) {
+        throw new errors/* InputError */.dz(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
+    }
+    return value;
+}
+function parseType(value) {
+    const v = orDefault(SearchInput.Type, value).toLowerCase();
+    if (v === 'keyword' || v === 'category')
+        return v;
+    throw new errors/* InputError */.dz(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
+}
+function parseEnvironment(value) {
+    const v = orDefault(SearchInput.Environment, value).toLowerCase();
+    if (v === 'production' || v === 'staging')
+        return v;
+    throw new errors/* InputError */.dz(`${SearchInput.Environment} '${value}' is not a search environment: write production (${service/* SEARCH_HOSTS */.J2.production}, the default) ` +
+        `or staging (${service/* SEARCH_HOSTS */.J2.staging}), or set ${SearchInput.BaseUrl} to another host.`);
+}
+function parseSearchBaseUrl(value) {
+    return (0,inputs_address/* parseBaseUrl */.Q2)(value, {
+        input: SearchInput.BaseUrl,
+        example: 'https://core.dxpapi.com',
+        credentialsHint: `The search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`,
+        queryHint: '; the keys have their own inputs',
+        secret: 'the auth key',
+        apiPath: /\/api(\/v1(\/core)?)?$/i,
+        apiPathMessage: 'includes the API path: give the host only (the action adds /api/v1/core/)'
+    });
+}
+function parseFields(value) {
+    const list = orDefault(SearchInput.Fields, value);
+    const fields = [];
+    for (const raw of list.split(',')) {
+        const field = raw.trim();
+        if (field === '' || fields.includes(field))
+            continue;
+        if (!service/* REQUESTABLE_FIELDS */.el.includes(field)) {
+            const near = service/* REQUESTABLE_FIELDS */.el.find((f) => f === field.toLowerCase());
+            throw new errors/* InputError */.dz(`${SearchInput.Fields} names '${field}', which the search service does not return` +
+                `${near ? ` (did you mean '${near}'? names are lower case)` : ''}. Use a comma-separated list of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
+        }
+        fields.push(field);
+    }
+    if (fields.length === 0) {
+        throw new errors/* InputError */.dz(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${action_metadata/* INPUT_DEFAULTS */.W[SearchInput.Fields]}, or list some of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
+    }
+    const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`];
+    return { fields, warnings };
+}
+function parsePageUrl(value, repository) {
+    if (value === '')
+        return repository ? `https://github.com/${repository}` : DEFAULT_PAGE_URL;
+    if (/\p{Cc}/u.test(value))
+        throw new errors/* InputError */.dz(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
+    return value;
+}
+/** A bare uid: letters and digits, as in the documented forms (13 digits in a browser cookie). */
+const BARE_UID = /^[A-Za-z0-9]{1,64}$/;
+/** A whole `_br_uid_2` value, unencoded: uid, v, ts and hc, in this order. */
+const COOKIE_UID = /^uid=[A-Za-z0-9]{1,64}:v=[A-Za-z0-9._-]{1,32}:ts=\d{1,20}:hc=\d{1,10}$/;
+/** The value percent-decoded once, or undefined when it holds no escape (or a broken one). */
+function decodedOnce(value) {
+    if (!/%[0-9A-Fa-f]{2}/.test(value))
+        return undefined;
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** `_br_uid_2`: search-uid as given, or derived from the repository so that every run is the same visitor. */
+function parseUid(value, repository) {
+    if (value === '')
+        return (0,request/* appBrUid */._N)((0,request/* stableUid */.Mn)(repository || DEFAULT_PAGE_URL));
+    if (BARE_UID.test(value))
+        return (0,request/* appBrUid */._N)(value);
+    if (COOKIE_UID.test(value))
+        return value;
+    // A cookie value copied from a browser is stored percent-encoded once (uid%3D…%3Av%3D…): decoded here, encoded once on the wire.
+    const decoded = decodedOnce(value);
+    if (decoded !== undefined && COOKIE_UID.test(decoded))
+        return decoded;
+    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    throw new errors/* InputError */.dz(`${SearchInput.Uid} ${shown} is not a visitor id. Write either a bare uid of letters and digits (e.g. 7797686432023) or a whole ` +
+        `_br_uid_2 value uid=<id>:v=<version>:ts=<number>:hc=<number> (e.g. uid=7797686432023:v=app:ts=0:hc=1), or leave it empty ` +
+        `for one derived from the repository.`);
+}
+/**
+ * Search inputs the user set (other than search-query). A runner sets every input that has a default,
+ * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
+ */
+function otherSearchInputs(get) {
+    return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && isSet(name, get(name).trim()));
+}
+/**
+ * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
+ * Throws an InputError, before any request, for every value the check or the service would refuse.
+ * The auth key is registered as a secret the moment it is read, whether or not the check runs.
+ */
+function parseSearchConfig(get, context = {}) {
+    const rawKey = get(SearchInput.AuthKey);
+    (0,secrets/* registerSecret */.c)(rawKey);
+    const authKey = rawKey.trim();
+    (0,secrets/* registerSecret */.c)(authKey);
+    const originalQuery = get(SearchInput.Query).trim();
+    if (originalQuery === '') {
+        const set = otherSearchInputs(get);
+        if (set.length > 0)
+            context.warn?.(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but search-query is empty: no search check runs.`);
+        return undefined;
+    }
+    const type = parseType(get(SearchInput.Type).trim());
+    const { q, warnings } = normalizeQuery(originalQuery, type);
+    missingKeys(get, authKey);
+    const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
+    serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
+    const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
+    const environment = parseEnvironment(get(SearchInput.Environment).trim());
+    const baseInput = get(SearchInput.BaseUrl).trim();
+    const baseUrl = baseInput === '' ? service/* SEARCH_HOSTS */.J2[environment] : parseSearchBaseUrl(baseInput);
+    const fields = parseFields(get(SearchInput.Fields).trim());
+    warnings.push(...fields.warnings);
+    const timeoutSeconds = parseInteger(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), service/* SEARCH_LIMITS */.wA.minTimeoutSeconds, service/* SEARCH_LIMITS */.wA.maxTimeoutSeconds);
+    const config = {
+        query: q,
+        originalQuery,
+        type,
+        accountId,
+        authKey,
+        domainKey,
+        environment,
+        baseUrl,
+        baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
+        fields: fields.fields,
+        rows: parseInteger(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, service/* SEARCH_LIMITS */.wA.maxRows),
+        minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
+        timeoutMs: timeoutSeconds * 1000,
+        pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
+        brUid: parseUid(get(SearchInput.Uid).trim(), context.repository),
+        maxAttempts: parseMaxAttempts(get(Input.MaxAttempts).trim()),
+        waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, service/* SEARCH_LIMITS */.wA.maxWaitSeconds) * 1000,
+        warnings
+    };
+    checkRequestSize(config);
+    return config;
+}
+/** Refuses a configuration whose request would be over the service's 16 KB limit (it would answer 414). */
+function checkRequestSize(config) {
+    const built = (0,request/* buildSearchRequest */.CG)({
+        accountId: config.accountId,
+        authKey: config.authKey,
+        domainKey: config.domainKey,
+        brUid: config.brUid,
+        pageUrl: config.pageUrl,
+        type: config.type,
+        q: config.query,
+        fields: config.fields,
+        rows: config.rows,
+        start: 0,
+        requestId: (0,request/* newRequestId */.H4)()
+    }, 
+    // Room for the transport's own headers and a cookie the service may set.
+    { baseUrl: config.baseUrl, headers: { 'user-agent': 'x'.repeat(64), accept: 'application/json', cookie: 'x'.repeat(512) } });
+    if (built.bytes <= request/* MAX_REQUEST_BYTES */.rO)
+        return;
+    const sizes = [
+        [SearchInput.Url, Buffer.byteLength(encodeURIComponent(config.pageUrl))],
+        [SearchInput.Query, Buffer.byteLength(encodeURIComponent(config.query))],
+        [SearchInput.AccountId, Buffer.byteLength(encodeURIComponent(config.accountId))],
+        [SearchInput.AuthKey, Buffer.byteLength(encodeURIComponent(config.authKey))],
+        [SearchInput.DomainKey, Buffer.byteLength(encodeURIComponent(config.domainKey))]
+    ];
+    sizes.sort((a, b) => b[1] - a[1]);
+    const [largest, size] = sizes[0] ?? ['', 0];
+    throw new errors/* InputError */.dz(`The search request would be ${built.bytes} bytes, over the service's limit of ${request/* MAX_REQUEST_BYTES */.rO} bytes (it answers HTTP 414). ` +
+        `${largest} takes ${size} bytes once encoded: shorten it.`);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/budget.ts
+// The watchdog's budget (total-timeout-minutes): the run's own limits added up, so that the watchdog never
+// cuts a rollback short. Empty: derived from them; an explicit value that cannot hold them is refused
+// before any request, with the numbers.
+
+/** Room for building, packing and uploading, which have no budget of their own. */
+const MARGIN_MS = 10 * 60_000;
+/** The run's own limits, named as the inputs that set them. */
+function budgetParts(deploy, search) {
+    const parts = [];
+    if (deploy?.environment !== undefined && !deploy.dryRun) {
+        parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs]);
+        if (deploy.health)
+            parts.push(['health-timeout-minutes', deploy.health.timeoutMs]);
+        if (deploy.rollback) {
+            // A rollback after "not applied in time" first waits for that deploy to finish, then gets its own switch.
+            parts.push(['deploy-timeout-minutes (rollback: the deploy in progress)', deploy.deployTimeoutMs]);
+            parts.push(['deploy-timeout-minutes (rollback)', deploy.deployTimeoutMs]);
+            if (deploy.health)
+                parts.push(['health-timeout-minutes (rollback)', deploy.health.timeoutMs]);
+        }
+    }
+    // The search check: its wait window, plus its last call's own limit.
+    if (search)
+        parts.push(['search-wait-seconds + search-timeout-seconds', search.waitMs + search.timeoutMs]);
+    return parts;
+}
+const minutes = (ms) => `${+(ms / 60_000).toFixed(2)}`;
+/** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
+function watchdogMs(common, deploy, search) {
+    const parts = budgetParts(deploy, search);
+    const needed = parts.reduce((sum, [, ms]) => sum + ms, 0);
+    if (common.timeoutMs === undefined)
+        return needed + MARGIN_MS;
+    if (common.timeoutMs < needed) {
+        const sum = parts.map(([name, ms]) => `${name} ${minutes(ms)}`).join(' + ');
+        throw new errors/* InputError */.dz(`total-timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
+            `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set total-timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
+            `(the budgets plus ${minutes(MARGIN_MS)} minutes to build and upload), leave it empty to derive it, or lower those budgets.`);
+    }
+    return common.timeoutMs;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/index.ts
+// The one place that reads the action's inputs. Everything is validated here, before any request,
+// and turned into one typed, read-only object; an invalid value throws an InputError that says how
+// to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
+// settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
+
+
+
+
+
+
+
+
+
+
+// isLoopbackHost has one home, ./address.js: import it from there.
+
+
+
+
+
+
+/** Inputs renamed before the first release: the old name still works, with a warning, when the new one is not set. */
+const RENAMED = {
+    'timeout-minutes': 'total-timeout-minutes',
+    'search-url': 'search-page-url',
+    'max-distribution-size': 'max-distribution-mb'
+};
+/** A reader that takes a renamed input's old name when the new one is empty or its default (a runner sets defaults itself). */
+function withRenamedInputs(getInput, warn) {
+    const warned = new Set();
+    return (name, options) => {
+        const value = getInput(name, options);
+        const old = Object.keys(RENAMED).find((o) => RENAMED[o] === name);
+        if (old === undefined || isSet(name, value))
+            return value;
+        const legacy = getInput(old, options);
+        if (legacy === '')
+            return value;
+        if (!warned.has(old))
+            warn(`The input ${old} is now called ${name}: rename it in your workflow (the old name still works for now).`);
+        warned.add(old);
+        return legacy;
+    };
+}
+/**
+ * Every required input of a deploying run that is missing, named at once: a user learns them in one run,
+ * not one a run. One missing input is left to the rule that owns it, which says more about it.
+ */
+function missingRequired(getInput) {
+    const empty = (name) => getInput(name).trim() === '';
+    const noSource = empty(Input.Distribution) && empty(Input.DistributionId) && empty(Input.FromEnvironment);
+    if (noSource && !empty(SearchInput.Query))
+        return; // a search check alone: no deployment inputs are needed
+    const ssoLogin = !empty(LoginInput.TokenUrl) || !empty(LoginInput.AccessToken);
+    const missing = [
+        empty(inputs_address/* AddressInput */.NI.Stack) && empty(inputs_address/* AddressInput */.NI.ConsoleUrl) && empty(inputs_address/* AddressInput */.NI.ApiUrl) && 'stack (or console-url, or api-url): the stack to deploy to',
+        !ssoLogin && empty(LoginInput.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',
+        !ssoLogin && getInput(LoginInput.Password, { trimWhitespace: false }) === '' && 'password: from a secret (forks and Dependabot runs get no secrets)',
+        noSource &&
+            'distribution (or distribution-id, or from-environment): the .tar.gz your build produced, e.g. target/*-distribution.tar.gz, or a directory to pack'
+    ].filter((m) => m !== false);
+    if (missing.length < 2)
+        return;
+    throw new errors/* InputError */.dz(`${missing.length} required inputs are missing: ${missing.join('; ')}. (On a stack with single sign-on, set token-url or access-token instead of username and password.)`);
+}
+function readInputs(read = core/* getInput */.V4) {
+    const getInput = withRenamedInputs(read, (m) => core/* warning */.$e(m));
+    missingRequired(getInput);
+    // Mask every secret the moment it is known, before anything could print it. The password is not
+    // trimmed: it may legitimately begin or end with a space.
+    const password = getInput(Input.Password, { trimWhitespace: false });
+    (0,secrets/* registerSecret */.c)(password);
+    (0,secrets/* registerSecret */.c)(getInput(LoginInput.ClientSecret));
+    (0,secrets/* registerSecret */.c)(getInput(LoginInput.AccessToken));
+    const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
+    const common = readCommonInputs(getInput);
+    const source = readSource(getInput);
+    if (source === undefined && search)
+        return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search };
+    if (source === undefined) {
+        throw new errors/* InputError */.dz(`Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
+            'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
+            '(To run only the search check, set search-query and leave distribution empty.)');
+    }
+    const deploy = readDeployInputs(getInput, common, source, password, (m) => core/* warning */.$e(m));
+    const limit = watchdogMs(common, deploy, search);
+    checkTokenLifetime(deploy.login, limit);
+    return { common, watchdogMs: limit, deploy, search };
+}
+
+
+/***/ }),
+
+/***/ 6123:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29617,12 +30622,12 @@ function resolveCloudAddress(inputs) {
 /* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
 /* unused harmony exports OUTPUTS, deployedWord, outputValues, notices, headline, summaryMarkdown */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
-/* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(350);
-/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
-/* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5222);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6264);
-/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(518);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4336);
+/* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3984);
+/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4286);
+/* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1793);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7010);
+/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6332);
 // What the user sees at the end, derived from the results of the run's steps and nothing else: the
 // outputs (one table, OUTPUTS), the notices, and the job summary.
 
@@ -29639,9 +30644,9 @@ function resolveCloudAddress(inputs) {
 const OUTPUTS = {
     'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
     'distribution-id': ({ deploy }) => (deploy?.dryRun ? undefined : deploy?.distributionId),
-    'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name ?? deploy?.knownName,
-    'distribution-size': ({ deploy }) => deploy?.archive?.size,
-    'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
+    'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? acceptedArchive(deploy)?.name ?? deploy?.knownName,
+    'distribution-size': ({ deploy }) => acceptedArchive(deploy)?.size,
+    'distribution-sha256': ({ deploy }) => acceptedArchive(deploy)?.sha256,
     'environment-id': ({ deploy }) => (deployedWord(deploy) === 'false' || deployedWord(deploy) === undefined ? undefined : deploy?.environmentId),
     'pruned-distributions': ({ deploy }) => (deploy?.dryRun && deploy.wouldPrune !== undefined ? 0 : deploy?.pruned),
     'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
@@ -29656,6 +30661,13 @@ const OUTPUTS = {
     'search-latency-ms': ({ search }) => search?.latencyMs,
     'search-request-id': ({ search }) => search?.requestId
 };
+/**
+ * The archive, when the outputs may describe it: the platform accepted its upload, an identical one was reused,
+ * or a dry run says what it would upload. Never for an upload that was refused, unconfirmed or not reached.
+ */
+function acceptedArchive(deploy) {
+    return deploy?.upload || deploy?.reused || deploy?.dryRun ? deploy.archive : undefined;
+}
 /**
  * Whether this run's deploy was carried out, as observed: 'true' once the platform accepted it (or a look
  * showed it), 'unknown' when a request went out that no answer or look settled, 'false' when none went out.
@@ -30010,7 +31022,7 @@ async function report(run) {
 
 /***/ }),
 
-/***/ 518:
+/***/ 6332:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30022,7 +31034,7 @@ async function report(run) {
 /* harmony export */   un: () => (/* binding */ readState),
 /* harmony export */   v9: () => (/* binding */ noteGitHubDeployment)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4336);
 // What the main step leaves for the post step (action.yml runs.post), which runs after a cancel or a
 // kill too: the runner hands each saved value back as a STATE_<name> variable. The main step notes
 // each fact the moment it becomes true, so whatever point it is stopped at, the post step knows what
@@ -30096,7 +31108,7 @@ function readState(get = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState 
 
 /***/ }),
 
-/***/ 4065:
+/***/ 6095:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30195,7 +31207,7 @@ function buildSearchRequest(p, options) {
 
 /***/ }),
 
-/***/ 8363:
+/***/ 753:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30236,14 +31248,14 @@ const SEARCH_LIMITS = {
 
 /***/ }),
 
-/***/ 7194:
+/***/ 4716:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ redact),
 /* harmony export */   c: () => (/* binding */ registerSecret)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4336);
 // Every secret goes through here: masked in the runner's log the moment it is known, and remembered
 // so that any text we print ourselves (error details from a service) can be scrubbed as well.
 
@@ -30560,7 +31572,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 3360:
+/***/ 4336:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30585,7 +31597,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -30621,7 +31633,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -30717,7 +31729,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -30760,7 +31772,7 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -30851,11 +31863,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../main/node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(8482);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(2480);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -31552,7 +32564,7 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -31628,7 +32640,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -31702,7 +32714,7 @@ class OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -31983,7 +32995,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -32017,9 +33029,9 @@ function toPlatformPath(pth) {
     return pth.replace(/[/\\]/g, path.sep);
 }
 //# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
-var lib_exec = __nccwpck_require__(2876);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 5 modules
+var lib_exec = __nccwpck_require__(4252);
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -32084,7 +33096,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -32405,7 +33417,7 @@ function getIDToken(aud) {
 
 /***/ }),
 
-/***/ 2876:
+/***/ 4252:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32430,7 +33442,7 @@ var external_path_ = __nccwpck_require__(6928);
 var external_assert_ = __nccwpck_require__(2613);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io-util.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -32610,7 +33622,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -32884,7 +33896,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -33472,7 +34484,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -33752,870 +34764,17 @@ function getExecOutput(commandLine, args, options) {
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __nccwpck_require__(3360);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/core.js + 11 modules
+var core = __nccwpck_require__(4336);
 // EXTERNAL MODULE: external "node:v8"
 var external_node_v8_ = __nccwpck_require__(8877);
 var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_);
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
-var outcome = __nccwpck_require__(4535);
+var outcome = __nccwpck_require__(9273);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
-// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __nccwpck_require__(7103);
-// EXTERNAL MODULE: ./src/action-metadata.ts
-var action_metadata = __nccwpck_require__(227);
-// EXTERNAL MODULE: ./src/inputs/address.ts
-var inputs_address = __nccwpck_require__(1617);
-;// CONCATENATED MODULE: ./src/inputs/parsers.ts
-// The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
-// parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
-// passes '', and both must give the same result. Every refusal is an InputError that names the input.
-
-
-/** The value, or action.yml's default when it is empty ('' when there is none). */
-function orDefault(name, value) {
-    return value === '' ? action_metadata/* INPUT_DEFAULTS */.W[name] : value;
-}
-/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
-/**
- * Whether the user set an input: a runner passes every input's default itself, so a value equal to
- * action.yml's default says nothing about the user's intent.
- */
-function isSet(name, value) {
-    return value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name];
-}
-function parseBoolean(name, value) {
-    const v = orDefault(name, value);
-    if (['true', 'True', 'TRUE'].includes(v))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(v))
-        return false;
-    throw new errors/* InputError */.dz(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`);
-}
-function inRange(name, value, n, min, max) {
-    if (n < min || n > max)
-        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
-    return n;
-}
-function parseInteger(name, value, min, max) {
-    const v = orDefault(name, value);
-    if (!/^\d+$/.test(v))
-        throw new errors/* InputError */.dz(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
-    return inRange(name, v, Number(v), min, max);
-}
-/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
-function parseDecimal(name, value, min, max) {
-    const v = orDefault(name, value);
-    if (!/^\d+(\.\d+)?$/.test(v))
-        throw new errors/* InputError */.dz(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
-    return inRange(name, v, Number(v), min, max);
-}
-/** undefined when the value (and action.yml's default) is empty, else what `parse` makes of it. */
-function optional(name, value, parse) {
-    return orDefault(name, value) === '' ? undefined : parse(value);
-}
-/** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
-function required(name, value, why, when) {
-    if (value === '')
-        throw new errors/* InputError */.dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/login.ts
-
-
-
-const LoginInput = {
-    Username: 'username',
-    Password: 'password',
-    TokenUrl: 'token-url',
-    ClientId: 'client-id',
-    ClientSecret: 'client-secret',
-    OidcAudience: 'oidc-audience',
-    Audience: 'audience',
-    Scope: 'scope',
-    AccessToken: 'access-token'
-};
-const SSO_DOCS = 'docs/single-sign-on.md';
-/** Names of the inputs in `names` that are set. */
-function setOf(read, names) {
-    return names.filter((n) => read(n) !== '');
-}
-/** Refuses inputs that would be ignored: a login reads one set of credentials. */
-function refuseWith(read, names, why) {
-    const set = setOf(read, names);
-    if (set.length > 0)
-        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
-}
-/** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
-function readLogin(read, password, env = process.env) {
-    const pick = (name) => (name === LoginInput.Password ? password : read(name));
-    const accessToken = read(LoginInput.AccessToken);
-    if (accessToken !== '') {
-        refuseWith(pick, [
-            LoginInput.Username,
-            LoginInput.Password,
-            LoginInput.TokenUrl,
-            LoginInput.ClientId,
-            LoginInput.ClientSecret,
-            LoginInput.OidcAudience,
-            LoginInput.Audience,
-            LoginInput.Scope
-        ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
-        return { kind: 'token', accessToken, expiresAtMs: jwtExpiry(accessToken) };
-    }
-    const tokenUrl = read(LoginInput.TokenUrl);
-    if (tokenUrl === '') {
-        refuseWith(pick, [LoginInput.ClientId, LoginInput.ClientSecret, LoginInput.OidcAudience, LoginInput.Audience, LoginInput.Scope], `token-url is empty: they are sent to an OAuth token endpoint, for a stack with single sign-on. Set token-url (see ${SSO_DOCS}), or leave them empty`);
-        return passwordLogin(pick);
-    }
-    return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
-}
-function passwordLogin(pick) {
-    const username = required(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
-    const password = required(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
-    return { kind: 'password', username, password };
-}
-function oauthLogin(pick, tokenUrl, env) {
-    const value = (name) => pick(name) || undefined;
-    const clientId = value(LoginInput.ClientId);
-    const clientSecret = value(LoginInput.ClientSecret);
-    const username = value(LoginInput.Username);
-    const password = value(LoginInput.Password);
-    const oidcAudience = value(LoginInput.OidcAudience);
-    const common = {
-        kind: 'oauth',
-        tokenUrl,
-        clientId,
-        clientSecret,
-        username,
-        password,
-        oidcAudience,
-        audience: value(LoginInput.Audience),
-        scope: value(LoginInput.Scope)
-    };
-    if (clientSecret !== undefined && clientId === undefined)
-        throw new errors/* InputError */.dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
-    if ((username === undefined) !== (password === undefined)) {
-        throw new errors/* InputError */.dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
-    }
-    if (oidcAudience !== undefined) {
-        refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
-        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
-            throw new errors/* InputError */.dz("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
-                '(A workflow run from a fork never gets one.)');
-        }
-        return { ...common, grant: 'client_assertion' };
-    }
-    if (username !== undefined)
-        return { ...common, grant: 'password' };
-    if (clientId !== undefined && clientSecret !== undefined)
-        return { ...common, grant: 'client_credentials' };
-    throw new errors/* InputError */.dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
-        `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
-}
-function parseTokenUrl(value) {
-    const rules = {
-        input: LoginInput.TokenUrl,
-        example: 'https://login.example.com/oauth/token',
-        credentialsHint: 'Pass credentials through client-id and client-secret.',
-        secret: 'the client secret or password'
-    };
-    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, rules, true);
-    (0,inputs_address/* requireHttps */.xe)(url, value, rules);
-    return url.href;
-}
-/** `exp` of a JWT in milliseconds, or undefined when the token is not a JWT that says. */
-function jwtExpiry(token) {
-    const parts = token.split('.');
-    if (parts.length !== 3 || !parts[1])
-        return undefined;
-    try {
-        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-        return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A ready token that ends before the run's budgets would: refused before any change. */
-function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
-    if (login.kind !== 'token' || login.expiresAtMs === undefined)
-        return;
-    const at = new Date(login.expiresAtMs).toISOString();
-    if (login.expiresAtMs <= now)
-        throw new errors/* InputError */.dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
-    const left = login.expiresAtMs - now;
-    if (left < watchdogMs) {
-        throw new errors/* InputError */.dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
-            'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
-    }
-}
-
-;// CONCATENATED MODULE: ./src/inputs/deploy.ts
-// The deployment's inputs and the settings of the whole run: validated and returned typed. The password
-// is registered as a secret by readInputs (before anything else is read), the GitHub token here.
-
-
-
-
-
-
-
-/** Input names, as in action.yml. Workflows depend on them: never rename one. */
-const Input = {
-    ...inputs_address/* AddressInput */.NI,
-    Username: 'username',
-    Password: 'password',
-    Distribution: 'distribution',
-    DistributionId: 'distribution-id',
-    FromEnvironment: 'from-environment',
-    DistributionName: 'distribution-name',
-    Environment: 'environment',
-    EnvironmentUrl: 'environment-url',
-    ConfigFiles: 'config-files',
-    ForceDeploy: 'force-deploy',
-    AllowOlderCommit: 'allow-older-commit',
-    FollowDeploy: 'follow-deploy',
-    DeployTimeoutMinutes: 'deploy-timeout-minutes',
-    HealthUrl: 'health-url',
-    HealthExpect: 'health-expect',
-    HealthTimeoutMinutes: 'health-timeout-minutes',
-    Rollback: 'rollback',
-    RollbackOnSearch: 'rollback-on-search',
-    DeployStrategy: 'deploy-strategy',
-    DryRun: 'dry-run',
-    MaxDistributionSize: 'max-distribution-mb',
-    MaxDistributions: 'max-distributions',
-    MaxAttempts: 'max-attempts',
-    RequestTimeoutSeconds: 'request-timeout-seconds',
-    TimeoutMinutes: 'total-timeout-minutes',
-    BuildCommand: 'build-command',
-    CompressionLevel: 'compression-level',
-    GitHubToken: 'github-token'
-};
-/** max-distribution-mb is in MB of this size. */
-const MB = 1024 * 1024;
-function readCommonInputs(getInput) {
-    return {
-        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
-        maxAttempts: parseMaxAttempts(getInput(Input.MaxAttempts)),
-        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
-        timeoutMs: optional(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), (v) => Math.round(parseDecimal(Input.TimeoutMinutes, v, 0.01, 360) * 60_000))
-    };
-}
-/** max-attempts: one rule for the cloud calls and the search check. */
-function parseMaxAttempts(value) {
-    return parseInteger(Input.MaxAttempts, value, 1, 20);
-}
-function parseDistributionName(value) {
-    if (value === '')
-        return undefined;
-    if (!/\.(tar\.gz|tgz)$/i.test(value)) {
-        throw new errors/* InputError */.dz(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
-    }
-    const problem = (0,distribution_name/* distributionNameProblem */.xT)(value);
-    if (problem !== undefined) {
-        throw new errors/* InputError */.dz(`distribution-name '${value}' must be a plain file name: ${problem}. For example myproject-1.2.0-distribution.tar.gz.`);
-    }
-    return value;
-}
-/** The strategy values public clients send; Mission Control also offers rolling updates, whose API value is not public. */
-const KNOWN_STRATEGIES = ['stopstart'];
-function parseDeployStrategy(value, warn) {
-    const strategy = value || action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy];
-    if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
-        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy]}".`);
-    }
-    if (!KNOWN_STRATEGIES.includes(strategy)) {
-        warn(`deploy-strategy '${strategy}' is not a value public clients send (they send ${KNOWN_STRATEGIES.join(', ')}). It is sent as given; the ` +
-            'platform may refuse it only at the deploy, after the upload. Mission Control also offers rolling updates, whose API value is not public.');
-    }
-    return strategy;
-}
-/** Inputs that something else makes pointless: a warning, before any request, instead of silence. */
-function warnIgnored(getInput, source, environment, warn) {
-    const set = (name) => isSet(name, getInput(name));
-    const notes = [];
-    if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
-        notes.push('environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)');
-    }
-    if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
-        notes.push('health-timeout-minutes is set but health-url is empty: no health check runs');
-    if (environment === undefined) {
-        for (const name of [Input.DeployTimeoutMinutes, Input.FollowDeploy, Input.DeployStrategy, Input.EnvironmentUrl]) {
-            if (set(name))
-                notes.push(`${name} is set but environment is empty: nothing is deployed`);
-        }
-    }
-    if (source.kind !== 'upload') {
-        for (const name of [Input.DistributionName, Input.MaxDistributions, Input.CompressionLevel, Input.MaxDistributionSize]) {
-            if (set(name))
-                notes.push(`${name} is set but nothing is uploaded (the distribution comes from ${source.kind === 'id' ? Input.DistributionId : Input.FromEnvironment})`);
-        }
-    }
-    for (const note of notes)
-        warn(`${note}. It is ignored.`);
-}
-/** The one source of the distribution: exactly one of distribution, distribution-id and from-environment (checked by the caller to be set). */
-function readSource(getInput) {
-    const given = [];
-    const distribution = getInput(Input.Distribution);
-    const id = getInput(Input.DistributionId);
-    const from = getInput(Input.FromEnvironment);
-    if (distribution !== '')
-        given.push({ kind: 'upload', input: distribution });
-    if (id !== '') {
-        if (/[\s/\\?#%\p{Cc}]/u.test(id))
-            throw new errors/* InputError */.dz(`distribution-id '${id}' is not a distribution id: copy the id exactly as the platform shows it (no spaces or slashes).`);
-        given.push({ kind: 'id', id });
-    }
-    if (from !== '')
-        given.push({ kind: 'environment', name: from });
-    if (given.length > 1) {
-        const meaning = {
-            upload: `${Input.Distribution} to upload a build`,
-            id: `${Input.DistributionId} to deploy a distribution already on the stack`,
-            environment: `${Input.FromEnvironment} to deploy what another environment runs`
-        };
-        const names = given.map((g) => ({ upload: Input.Distribution, id: Input.DistributionId, environment: Input.FromEnvironment })[g.kind]);
-        const set = names.length === 2 ? `${names[0] ?? ''} and ${names[1] ?? ''} are both set` : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''} are all set`;
-        throw new errors/* InputError */.dz(`${set}, but they are alternatives: keep ${given.map((g) => meaning[g.kind]).join(', or ')}, and remove the other${names.length > 2 ? 's' : ''}.`);
-    }
-    return given[0];
-}
-function parseConfigFiles(value) {
-    const names = [];
-    for (const raw of value.split(/[\n,]/)) {
-        const name = raw.trim();
-        if (name === '' || names.includes(name))
-            continue;
-        if (/\p{Cc}/u.test(name))
-            throw new errors/* InputError */.dz(`config-files names '${name}', which contains a control character; write one name per line or separate them with commas.`);
-        names.push(name);
-    }
-    return names;
-}
-function parseEnvironmentUrl(value) {
-    if (value === '')
-        return undefined;
-    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, { input: Input.EnvironmentUrl, example: 'https://www.example.com', credentialsHint: 'It is only shown, never visited.' }, true);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        throw new errors/* InputError */.dz(`environment-url '${value}' must start with https:// (for example https://www.example.com).`);
-    return url.href;
-}
-function parseHealth(getInput) {
-    const url = getInput(Input.HealthUrl);
-    const expect = getInput(Input.HealthExpect);
-    if (url === '') {
-        if (expect !== '')
-            throw new errors/* InputError */.dz('health-expect is set but health-url is empty: set health-url to the page that must contain it, e.g. https://www.example.com/version.txt.');
-        return undefined;
-    }
-    const page = (0,inputs_address/* parsePageUrl */.sD)(url, {
-        input: Input.HealthUrl,
-        example: 'https://www.example.com/version.txt',
-        credentialsHint: 'The health check sends no credentials: point it at a public page.'
-    });
-    const { origin, pathname } = new URL(page);
-    return {
-        url: page,
-        shown: `${origin}${pathname}`,
-        expect: expect === '' ? undefined : expect,
-        timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
-    };
-}
-/** Inputs that act on an environment, refused without one rather than silently ignored. */
-function needsEnvironment(getInput, source) {
-    const set = [];
-    if (source.kind === 'id')
-        set.push(Input.DistributionId);
-    if (source.kind === 'environment')
-        set.push(Input.FromEnvironment);
-    for (const name of [Input.ConfigFiles, Input.HealthUrl])
-        if (getInput(name) !== '')
-            set.push(name);
-    for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit])
-        if (parseBoolean(name, getInput(name)))
-            set.push(`${name}: true`);
-    if (set.length > 0) {
-        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`);
-    }
-}
-/** `password` was read (and registered as a secret) by the caller, before anything else. */
-function readDeployInputs(getInput, common, source, password, warn = () => undefined) {
-    const address = (0,inputs_address/* resolveCloudAddress */.CI)({
-        stack: getInput(Input.Stack),
-        consoleUrl: getInput(Input.ConsoleUrl),
-        platformDomain: getInput(Input.PlatformDomain),
-        apiUrl: getInput(Input.ApiUrl)
-    });
-    const login = readLogin((name) => getInput(name), password);
-    const environment = getInput(Input.Environment) || undefined;
-    if (environment === undefined)
-        needsEnvironment(getInput, source);
-    if (source.kind === 'environment' && source.name === environment) {
-        throw new errors/* InputError */.dz(`from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`);
-    }
-    const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn);
-    warnIgnored(getInput, source, environment, warn);
-    const maxDistributions = getInput(Input.MaxDistributions);
-    const githubToken = getInput(Input.GitHubToken);
-    (0,secrets/* registerSecret */.c)(githubToken);
-    const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback));
-    const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
-    if (rollbackOnSearch && !rollback) {
-        throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
-    }
-    const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
-    if (allowOlderCommit && githubToken === '') {
-        warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
-    }
-    return {
-        ...common,
-        address,
-        login,
-        source,
-        distribution: source.kind === 'upload' ? source.input : '',
-        distributionName: parseDistributionName(getInput(Input.DistributionName)),
-        environment,
-        deployStrategy,
-        maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
-        maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
-        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
-        buildCommand: getInput(Input.BuildCommand) || undefined,
-        githubToken: githubToken || undefined,
-        environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
-        configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
-        forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
-        allowOlderCommit,
-        followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
-        deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
-        health: parseHealth(getInput),
-        rollback,
-        rollbackOnSearch
-    };
-}
-
-;// CONCATENATED MODULE: ./src/search/query.ts
-// The search term `q`: its kinds and the service's limits on it. The rules that check and rewrite
-// search-query before any request are input validation: normalizeQuery in src/inputs/search.ts.
-/** The service refuses a q longer than this many characters. */
-const MAX_QUERY_CHARS = 300;
-/** The service refuses a q of more than this many words. */
-const MAX_QUERY_WORDS = 30;
-
-// EXTERNAL MODULE: ./src/search/request.ts
-var request = __nccwpck_require__(4065);
-// EXTERNAL MODULE: ./src/search/service.ts
-var service = __nccwpck_require__(8363);
-;// CONCATENATED MODULE: ./src/inputs/search.ts
-// The search smoke check's inputs: read through a getter, validated before any request, returned typed.
-// No check runs (undefined) when search-query is empty. The service's own facts (hosts, fields,
-// limits) live in src/search/; what a user may write, and what is refused, lives here.
-
-
-
-
-
-
-
-
-
-/** Input names, as in action.yml. Workflows depend on them: never rename one. */
-const SearchInput = {
-    Query: 'search-query',
-    Type: 'search-type',
-    AccountId: 'search-account-id',
-    AuthKey: 'search-auth-key',
-    DomainKey: 'search-domain-key',
-    Environment: 'search-environment',
-    BaseUrl: 'search-base-url',
-    Fields: 'search-fields',
-    Rows: 'search-rows',
-    MinResults: 'search-min-results',
-    TimeoutSeconds: 'search-timeout-seconds',
-    Url: 'search-page-url',
-    Uid: 'search-uid',
-    WaitSeconds: 'search-wait-seconds'
-};
-/** `url` when neither search-page-url nor the repository is known. */
-const DEFAULT_PAGE_URL = 'brcloud-deploy';
-const QUERY = SearchInput.Query;
-/** `*`, `?` and `~` are not wildcard or fuzzy operators for this service: it replaces them by spaces. */
-const SPECIAL = /[*?~]/g;
-function chars(text) {
-    return [...text].length;
-}
-function words(text) {
-    return text.split(/\s+/).filter((w) => w !== '').length;
-}
-function checkLimits(text, original) {
-    const n = chars(text);
-    if (n > MAX_QUERY_CHARS) {
-        throw new errors/* InputError */.dz(`${QUERY} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
-            `Use a shorter keyword: a smoke check needs one or two words that your catalog surely matches.`);
-    }
-    const w = words(text);
-    if (w > MAX_QUERY_WORDS) {
-        throw new errors/* InputError */.dz(`${QUERY} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
-            `${MAX_QUERY_WORDS} words. Use one or two words that your catalog surely matches.`);
-    }
-}
-/**
- * Checks `q` and returns what to send. Throws an InputError for a value the service refuses
- * (empty, `?` or `~` alone, over the limits, a category id with non-ASCII letters).
- *
- * Rewrites as the service does: a leading `*` is dropped (`*shirt` -> `shirt`), and `*`, `?` and `~`
- * between terms become spaces (`red*shirt` -> `red shirt`). `*` alone (everything) and `.` alone pass.
- */
-function normalizeQuery(value, type) {
-    const original = value.trim();
-    const warnings = [];
-    if (original === '') {
-        throw new errors/* InputError */.dz(`${QUERY} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`);
-    }
-    const control = /\p{Cc}/u.exec(original);
-    if (control) {
-        const code = control[0].codePointAt(0)?.toString(16).padStart(4, '0') ?? '';
-        throw new errors/* InputError */.dz(`${QUERY} contains a control character (U+${code}); write the query on one line, as plain text.`);
-    }
-    if (type === 'category') {
-        const letter = [...original].find((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch));
-        if (letter !== undefined) {
-            throw new errors/* InputError */.dz(`${QUERY} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
-                `such category ids. Use the category's id from your catalog feed (ids are ASCII), not its display name.`);
-        }
-    }
-    if (original === '?' || original === '~') {
-        throw new errors/* InputError */.dz(`${QUERY} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`);
-    }
-    checkLimits(original, original);
-    if (original === '*') {
-        warnings.push(`${QUERY} '*' matches the whole catalog: its latency depends on catalog size and is outside the service's latency ` +
-            `service level, so the latency measured here says little. Prefer a keyword your catalog surely matches.`);
-        return { q: original, warnings };
-    }
-    if (original === '.' || !/[*?~]/.test(original))
-        return { q: original, warnings };
-    const q = original.replace(SPECIAL, ' ').replace(/\s+/g, ' ').trim();
-    if (q === '') {
-        throw new errors/* InputError */.dz(`${QUERY} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
-            `Set a keyword, or * alone to match everything.`);
-    }
-    checkLimits(q, original);
-    warnings.push(`${QUERY} '${original}' is sent as '${q}': the search service has no wildcard or fuzzy operators and treats ` +
-        `*, ? and ~ as word separators (a leading * is dropped).`);
-    return { q, warnings };
-}
-// --- the other search inputs --------------------------------------------------------------------
-/** Every missing key at once, so a user fixes them in one go. */
-function missingKeys(get, authKey) {
-    const missing = [
-        get(SearchInput.AccountId).trim() === '' && `${SearchInput.AccountId} (the account id the search service gave you, e.g. 6001)`,
-        authKey === '' &&
-            `${SearchInput.AuthKey} (from a secret: \${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow)`,
-        get(SearchInput.DomainKey).trim() === '' && `${SearchInput.DomainKey} (your site's domain key; the service refuses requests without it)`
-    ].filter((m) => m !== false);
-    if (missing.length < 2)
-        return;
-    throw new errors/* InputError */.dz(`${missing.length} search keys are required when ${SearchInput.Query} is set and missing: ${missing.join('; ')}.`);
-}
-/** A key or id the service gave: required while the check runs, and copied exactly. */
-function serviceKey(name, value, why) {
-    required(name, value, why, `when ${SearchInput.Query} is set`);
-    if (/[\s\p{Cc}]/u.test(value)) {
-        throw new errors/* InputError */.dz(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
-    }
-    return value;
-}
-function parseType(value) {
-    const v = orDefault(SearchInput.Type, value).toLowerCase();
-    if (v === 'keyword' || v === 'category')
-        return v;
-    throw new errors/* InputError */.dz(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
-}
-function parseEnvironment(value) {
-    const v = orDefault(SearchInput.Environment, value).toLowerCase();
-    if (v === 'production' || v === 'staging')
-        return v;
-    throw new errors/* InputError */.dz(`${SearchInput.Environment} '${value}' is not a search environment: write production (${service/* SEARCH_HOSTS */.J2.production}, the default) ` +
-        `or staging (${service/* SEARCH_HOSTS */.J2.staging}), or set ${SearchInput.BaseUrl} to another host.`);
-}
-function parseSearchBaseUrl(value) {
-    return (0,inputs_address/* parseBaseUrl */.Q2)(value, {
-        input: SearchInput.BaseUrl,
-        example: 'https://core.dxpapi.com',
-        credentialsHint: `The search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`,
-        queryHint: '; the keys have their own inputs',
-        secret: 'the auth key',
-        apiPath: /\/api(\/v1(\/core)?)?$/i,
-        apiPathMessage: 'includes the API path: give the host only (the action adds /api/v1/core/)'
-    });
-}
-function parseFields(value) {
-    const list = orDefault(SearchInput.Fields, value);
-    const fields = [];
-    for (const raw of list.split(',')) {
-        const field = raw.trim();
-        if (field === '' || fields.includes(field))
-            continue;
-        if (!service/* REQUESTABLE_FIELDS */.el.includes(field)) {
-            const near = service/* REQUESTABLE_FIELDS */.el.find((f) => f === field.toLowerCase());
-            throw new errors/* InputError */.dz(`${SearchInput.Fields} names '${field}', which the search service does not return` +
-                `${near ? ` (did you mean '${near}'? names are lower case)` : ''}. Use a comma-separated list of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
-        }
-        fields.push(field);
-    }
-    if (fields.length === 0) {
-        throw new errors/* InputError */.dz(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${action_metadata/* INPUT_DEFAULTS */.W[SearchInput.Fields]}, or list some of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
-    }
-    const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`];
-    return { fields, warnings };
-}
-function parsePageUrl(value, repository) {
-    if (value === '')
-        return repository ? `https://github.com/${repository}` : DEFAULT_PAGE_URL;
-    if (/\p{Cc}/u.test(value))
-        throw new errors/* InputError */.dz(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
-    return value;
-}
-/** A bare uid: letters and digits, as in the documented forms (13 digits in a browser cookie). */
-const BARE_UID = /^[A-Za-z0-9]{1,64}$/;
-/** A whole `_br_uid_2` value, unencoded: uid, v, ts and hc, in this order. */
-const COOKIE_UID = /^uid=[A-Za-z0-9]{1,64}:v=[A-Za-z0-9._-]{1,32}:ts=\d{1,20}:hc=\d{1,10}$/;
-/** The value percent-decoded once, or undefined when it holds no escape (or a broken one). */
-function decodedOnce(value) {
-    if (!/%[0-9A-Fa-f]{2}/.test(value))
-        return undefined;
-    try {
-        return decodeURIComponent(value);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** `_br_uid_2`: search-uid as given, or derived from the repository so that every run is the same visitor. */
-function parseUid(value, repository) {
-    if (value === '')
-        return (0,request/* appBrUid */._N)((0,request/* stableUid */.Mn)(repository || DEFAULT_PAGE_URL));
-    if (BARE_UID.test(value))
-        return (0,request/* appBrUid */._N)(value);
-    if (COOKIE_UID.test(value))
-        return value;
-    // A cookie value copied from a browser is stored percent-encoded once (uid%3D…%3Av%3D…): decoded here, encoded once on the wire.
-    const decoded = decodedOnce(value);
-    if (decoded !== undefined && COOKIE_UID.test(decoded))
-        return decoded;
-    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-    throw new errors/* InputError */.dz(`${SearchInput.Uid} ${shown} is not a visitor id. Write either a bare uid of letters and digits (e.g. 7797686432023) or a whole ` +
-        `_br_uid_2 value uid=<id>:v=<version>:ts=<number>:hc=<number> (e.g. uid=7797686432023:v=app:ts=0:hc=1), or leave it empty ` +
-        `for one derived from the repository.`);
-}
-/**
- * Search inputs the user set (other than search-query). A runner sets every input that has a default,
- * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
- */
-function otherSearchInputs(get) {
-    return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && isSet(name, get(name).trim()));
-}
-/**
- * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
- * Throws an InputError, before any request, for every value the check or the service would refuse.
- * The auth key is registered as a secret the moment it is read, whether or not the check runs.
- */
-function parseSearchConfig(get, context = {}) {
-    const rawKey = get(SearchInput.AuthKey);
-    (0,secrets/* registerSecret */.c)(rawKey);
-    const authKey = rawKey.trim();
-    (0,secrets/* registerSecret */.c)(authKey);
-    const originalQuery = get(SearchInput.Query).trim();
-    if (originalQuery === '') {
-        const set = otherSearchInputs(get);
-        if (set.length > 0)
-            context.warn?.(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but search-query is empty: no search check runs.`);
-        return undefined;
-    }
-    const type = parseType(get(SearchInput.Type).trim());
-    const { q, warnings } = normalizeQuery(originalQuery, type);
-    missingKeys(get, authKey);
-    const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
-    serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
-    const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
-    const environment = parseEnvironment(get(SearchInput.Environment).trim());
-    const baseInput = get(SearchInput.BaseUrl).trim();
-    const baseUrl = baseInput === '' ? service/* SEARCH_HOSTS */.J2[environment] : parseSearchBaseUrl(baseInput);
-    const fields = parseFields(get(SearchInput.Fields).trim());
-    warnings.push(...fields.warnings);
-    const timeoutSeconds = parseInteger(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), service/* SEARCH_LIMITS */.wA.minTimeoutSeconds, service/* SEARCH_LIMITS */.wA.maxTimeoutSeconds);
-    const config = {
-        query: q,
-        originalQuery,
-        type,
-        accountId,
-        authKey,
-        domainKey,
-        environment,
-        baseUrl,
-        baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
-        fields: fields.fields,
-        rows: parseInteger(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, service/* SEARCH_LIMITS */.wA.maxRows),
-        minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
-        timeoutMs: timeoutSeconds * 1000,
-        pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
-        brUid: parseUid(get(SearchInput.Uid).trim(), context.repository),
-        maxAttempts: parseMaxAttempts(get(Input.MaxAttempts).trim()),
-        waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, service/* SEARCH_LIMITS */.wA.maxWaitSeconds) * 1000,
-        warnings
-    };
-    checkRequestSize(config);
-    return config;
-}
-/** Refuses a configuration whose request would be over the service's 16 KB limit (it would answer 414). */
-function checkRequestSize(config) {
-    const built = (0,request/* buildSearchRequest */.CG)({
-        accountId: config.accountId,
-        authKey: config.authKey,
-        domainKey: config.domainKey,
-        brUid: config.brUid,
-        pageUrl: config.pageUrl,
-        type: config.type,
-        q: config.query,
-        fields: config.fields,
-        rows: config.rows,
-        start: 0,
-        requestId: (0,request/* newRequestId */.H4)()
-    }, 
-    // Room for the transport's own headers and a cookie the service may set.
-    { baseUrl: config.baseUrl, headers: { 'user-agent': 'x'.repeat(64), accept: 'application/json', cookie: 'x'.repeat(512) } });
-    if (built.bytes <= request/* MAX_REQUEST_BYTES */.rO)
-        return;
-    const sizes = [
-        [SearchInput.Url, Buffer.byteLength(encodeURIComponent(config.pageUrl))],
-        [SearchInput.Query, Buffer.byteLength(encodeURIComponent(config.query))],
-        [SearchInput.AccountId, Buffer.byteLength(encodeURIComponent(config.accountId))],
-        [SearchInput.AuthKey, Buffer.byteLength(encodeURIComponent(config.authKey))],
-        [SearchInput.DomainKey, Buffer.byteLength(encodeURIComponent(config.domainKey))]
-    ];
-    sizes.sort((a, b) => b[1] - a[1]);
-    const [largest, size] = sizes[0] ?? ['', 0];
-    throw new errors/* InputError */.dz(`The search request would be ${built.bytes} bytes, over the service's limit of ${request/* MAX_REQUEST_BYTES */.rO} bytes (it answers HTTP 414). ` +
-        `${largest} takes ${size} bytes once encoded: shorten it.`);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/budget.ts
-// The watchdog's budget (total-timeout-minutes): the run's own limits added up, so that the watchdog never
-// cuts a rollback short. Empty: derived from them; an explicit value that cannot hold them is refused
-// before any request, with the numbers.
-
-/** Room for building, packing and uploading, which have no budget of their own. */
-const MARGIN_MS = 10 * 60_000;
-/** The run's own limits, named as the inputs that set them. */
-function budgetParts(deploy, search) {
-    const parts = [];
-    if (deploy?.environment !== undefined && !deploy.dryRun) {
-        parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs]);
-        if (deploy.health)
-            parts.push(['health-timeout-minutes', deploy.health.timeoutMs]);
-        if (deploy.rollback) {
-            // A rollback after "not applied in time" first waits for that deploy to finish, then gets its own switch.
-            parts.push(['deploy-timeout-minutes (rollback: the deploy in progress)', deploy.deployTimeoutMs]);
-            parts.push(['deploy-timeout-minutes (rollback)', deploy.deployTimeoutMs]);
-            if (deploy.health)
-                parts.push(['health-timeout-minutes (rollback)', deploy.health.timeoutMs]);
-        }
-    }
-    // The search check: its wait window, plus its last call's own limit.
-    if (search)
-        parts.push(['search-wait-seconds + search-timeout-seconds', search.waitMs + search.timeoutMs]);
-    return parts;
-}
-const minutes = (ms) => `${+(ms / 60_000).toFixed(2)}`;
-/** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
-function watchdogMs(common, deploy, search) {
-    const parts = budgetParts(deploy, search);
-    const needed = parts.reduce((sum, [, ms]) => sum + ms, 0);
-    if (common.timeoutMs === undefined)
-        return needed + MARGIN_MS;
-    if (common.timeoutMs < needed) {
-        const sum = parts.map(([name, ms]) => `${name} ${minutes(ms)}`).join(' + ');
-        throw new errors/* InputError */.dz(`total-timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
-            `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set total-timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
-            `(the budgets plus ${minutes(MARGIN_MS)} minutes to build and upload), leave it empty to derive it, or lower those budgets.`);
-    }
-    return common.timeoutMs;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/index.ts
-// The one place that reads the action's inputs. Everything is validated here, before any request,
-// and turned into one typed, read-only object; an invalid value throws an InputError that says how
-// to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
-// settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
-
-
-
-
-
-
-
-
-// isLoopbackHost has one home, ./address.js: import it from there.
-
-
-
-
-
-
-/** Inputs renamed before the first release: the old name still works, with a warning, when the new one is not set. */
-const RENAMED = {
-    'timeout-minutes': 'total-timeout-minutes',
-    'search-url': 'search-page-url',
-    'max-distribution-size': 'max-distribution-mb'
-};
-/** A reader that takes a renamed input's old name when the new one is empty or its default (a runner sets defaults itself). */
-function withRenamedInputs(getInput, warn) {
-    const warned = new Set();
-    return (name, options) => {
-        const value = getInput(name, options);
-        const old = Object.keys(RENAMED).find((o) => RENAMED[o] === name);
-        if (old === undefined || isSet(name, value))
-            return value;
-        const legacy = getInput(old, options);
-        if (legacy === '')
-            return value;
-        if (!warned.has(old))
-            warn(`The input ${old} is now called ${name}: rename it in your workflow (the old name still works for now).`);
-        warned.add(old);
-        return legacy;
-    };
-}
-function readInputs(read = core/* getInput */.V4) {
-    const getInput = withRenamedInputs(read, (m) => core/* warning */.$e(m));
-    // Mask every secret the moment it is known, before anything could print it. The password is not
-    // trimmed: it may legitimately begin or end with a space.
-    const password = getInput(Input.Password, { trimWhitespace: false });
-    (0,secrets/* registerSecret */.c)(password);
-    (0,secrets/* registerSecret */.c)(getInput(LoginInput.ClientSecret));
-    (0,secrets/* registerSecret */.c)(getInput(LoginInput.AccessToken));
-    const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
-    const common = readCommonInputs(getInput);
-    const source = readSource(getInput);
-    if (source === undefined && search)
-        return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search };
-    if (source === undefined) {
-        throw new errors/* InputError */.dz(`Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
-            'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
-            '(To run only the search check, set search-query and leave distribution empty.)');
-    }
-    const deploy = readDeployInputs(getInput, common, source, password, (m) => core/* warning */.$e(m));
-    const limit = watchdogMs(common, deploy, search);
-    checkTokenLifetime(deploy.login, limit);
-    return { common, watchdogMs: limit, deploy, search };
-}
-
+var errors = __nccwpck_require__(2174);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
+var src_inputs = __nccwpck_require__(7342);
 ;// CONCATENATED MODULE: ./src/phases.ts
 // The run's timeline: each phase in its own log group, how long it took and whether it passed. The
 // steps run their phases through it; the report reads it; nothing else writes it.
@@ -34665,13 +34824,18 @@ class Timeline {
 }
 
 // EXTERNAL MODULE: ./src/report.ts
-var report = __nccwpck_require__(665);
+var report = __nccwpck_require__(6123);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __nccwpck_require__(8549);
+var http_errors = __nccwpck_require__(4543);
+// EXTERNAL MODULE: ./src/http/proxy.ts
+var http_proxy = __nccwpck_require__(4402);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(4716);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -34726,7 +34890,7 @@ async function run(host = PROCESS_HOST) {
     host.signals.on('SIGTERM', onSignal);
     let timer;
     try {
-        inputs = readInputs();
+        inputs = (0,src_inputs/* readInputs */.Ko)();
         const { deploy: deployInputs, search } = inputs;
         const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
         const derived = inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '';
@@ -34744,13 +34908,13 @@ async function run(host = PROCESS_HOST) {
         const checkSearchOnce = async () => {
             if (!search)
                 return undefined;
-            const { checkSearch } = await __nccwpck_require__.e(/* import() */ 113).then(__nccwpck_require__.bind(__nccwpck_require__, 2113));
+            const { checkSearch } = await __nccwpck_require__.e(/* import() */ 739).then(__nccwpck_require__.bind(__nccwpck_require__, 5739));
             searched = await checkSearch(search, timeline.run, stop.signal);
             return searched.passed ? undefined : `Search check failed: ${searched.failure ?? 'no passing answer'}`;
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(883), __nccwpck_require__.e(667), __nccwpck_require__.e(118)]).then(__nccwpck_require__.bind(__nccwpck_require__, 118));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(779), __nccwpck_require__.e(144), __nccwpck_require__.e(750)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5750));
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined);
                 try {
                     await deployRun.done;
@@ -34818,6 +34982,13 @@ const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/;
 function connectionMessage(code, text, apiUrl, maxAttempts, phase) {
     const during = phase ? ` during "${phase}"` : '';
     const host = new URL(apiUrl).host;
+    const proxy = (0,http_proxy/* proxyFor */.iJ)(apiUrl);
+    if (proxy) {
+        // Through a proxy, a refused or unresolved connection is the proxy's as often as the platform's: name it.
+        return (`The connection to ${apiUrl} through the proxy ${proxy.url} (set by ${proxy.variable}) failed${during} (${code}: ${text})` +
+            `${(0,http_errors/* networkFailure */.rd)({ code }) !== undefined ? `, on each of up to ${maxAttempts} attempt(s)` : ''}. Check that the proxy runs and that the runner can reach it, or correct ${proxy.variable}; a host listed in ` +
+            `NO_PROXY bypasses it. More attempts (max-attempts) will not help while the proxy is unreachable.`);
+    }
     if (code === 'ENOTFOUND') {
         return (`The host ${host} does not exist${during} (ENOTFOUND): the stack name is probably wrong. It was tried once and is not retried. ` +
             `Copy the word after "missioncontrol." from your console address into stack (or set console-url to that address).`);
@@ -34849,7 +35020,7 @@ function failureMessage(error, inputs, phase) {
 }
 
 // EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __nccwpck_require__(518);
+var run_state = __nccwpck_require__(6332);
 ;// CONCATENATED MODULE: ./src/index.ts
 // One bundle serves both steps of action.yml, as actions/checkout does: run() saves isPost first
 // thing, and the runner hands that state back to the post step only. The post step's modules load
@@ -34858,7 +35029,7 @@ var run_state = __nccwpck_require__(518);
 
 
 if (core/* getState */.Gu(run_state/* STATE */.c4.isPost) === 'true') {
-    void Promise.all(/* import() */[__nccwpck_require__.e(667), __nccwpck_require__.e(962)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1962)).then(({ runPost }) => runPost()).catch((e) => core/* warning */.$e(`The post step could not start (${String(e)}).`));
+    void Promise.all(/* import() */[__nccwpck_require__.e(144), __nccwpck_require__.e(55)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1055)).then(({ runPost }) => runPost()).catch((e) => core/* warning */.$e(`The post step could not start (${String(e)}).`));
 }
 else {
     void run();

@@ -11,6 +11,7 @@ import { Timeline } from './phases.js'
 import { report } from './report.js'
 import type { SearchResult } from './search/client.js'
 import { networkFailure } from './http/errors.js'
+import { proxyFor } from './http/proxy.js'
 import { redact } from './secrets.js'
 
 /** The run took longer than total-timeout-minutes. */
@@ -162,6 +163,15 @@ const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/
 function connectionMessage(code: string, text: string, apiUrl: string, maxAttempts: number, phase: string | undefined): string {
   const during = phase ? ` during "${phase}"` : ''
   const host = new URL(apiUrl).host
+  const proxy = proxyFor(apiUrl)
+  if (proxy) {
+    // Through a proxy, a refused or unresolved connection is the proxy's as often as the platform's: name it.
+    return (
+      `The connection to ${apiUrl} through the proxy ${proxy.url} (set by ${proxy.variable}) failed${during} (${code}: ${text})` +
+      `${networkFailure({ code }) !== undefined ? `, on each of up to ${maxAttempts} attempt(s)` : ''}. Check that the proxy runs and that the runner can reach it, or correct ${proxy.variable}; a host listed in ` +
+      `NO_PROXY bypasses it. More attempts (max-attempts) will not help while the proxy is unreachable.`
+    )
+  }
   if (code === 'ENOTFOUND') {
     return (
       `The host ${host} does not exist${during} (ENOTFOUND): the stack name is probably wrong. It was tried once and is not retried. ` +

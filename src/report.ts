@@ -33,9 +33,9 @@ type OutputValue = string | number | undefined
 export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => OutputValue } = {
   'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
   'distribution-id': ({ deploy }) => (deploy?.dryRun ? undefined : deploy?.distributionId),
-  'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name ?? deploy?.knownName,
-  'distribution-size': ({ deploy }) => deploy?.archive?.size,
-  'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
+  'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? acceptedArchive(deploy)?.name ?? deploy?.knownName,
+  'distribution-size': ({ deploy }) => acceptedArchive(deploy)?.size,
+  'distribution-sha256': ({ deploy }) => acceptedArchive(deploy)?.sha256,
   'environment-id': ({ deploy }) => (deployedWord(deploy) === 'false' || deployedWord(deploy) === undefined ? undefined : deploy?.environmentId),
   'pruned-distributions': ({ deploy }) => (deploy?.dryRun && deploy.wouldPrune !== undefined ? 0 : deploy?.pruned),
   'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
@@ -49,6 +49,14 @@ export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => Outpu
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
   'search-request-id': ({ search }) => search?.requestId
+}
+
+/**
+ * The archive, when the outputs may describe it: the platform accepted its upload, an identical one was reused,
+ * or a dry run says what it would upload. Never for an upload that was refused, unconfirmed or not reached.
+ */
+function acceptedArchive(deploy: DeployResult | undefined): DeployResult['archive'] {
+  return deploy?.upload || deploy?.reused || deploy?.dryRun ? deploy.archive : undefined
 }
 
 /**

@@ -1,6 +1,7 @@
 // One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
 import { Readable } from 'node:stream'
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import { noProxyWithLoopback } from './proxy.js'
 import { UploadWatch } from './upload-watch.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -69,7 +70,9 @@ export class HttpTransport {
     // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
     // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
     this.ownsDispatcher = !options.dispatcher
-    this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } }))
+    // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
+    const noProxy = noProxyWithLoopback(process.env, new URL(baseUrl).hostname)
+    this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }))
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {

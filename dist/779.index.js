@@ -1,8 +1,8 @@
-export const id = 883;
-export const ids = [883];
+export const id = 779;
+export const ids = [779];
 export const modules = {
 
-/***/ 5235:
+/***/ 9603:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -2555,7 +2555,7 @@ const _expectedIssuer = Symbol();
 
 /***/ }),
 
-/***/ 8697:
+/***/ 4073:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 var zlib__WEBPACK_IMPORTED_MODULE_10___namespace_cache;

@@ -1,8 +1,8 @@
-export const id = 962;
-export const ids = [962];
+export const id = 55;
+export const ids = [55];
 export const modules = {
 
-/***/ 1962:
+/***/ 1055:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -13,21 +13,21 @@ __webpack_require__.d(__webpack_exports__, {
   runPost: () => (/* binding */ runPost)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(4336);
 // EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __webpack_require__(9129);
+var cloud_api = __webpack_require__(9087);
 // EXTERNAL MODULE: ./src/cloud/login/password.ts
-var login_password = __webpack_require__(2554);
+var login_password = __webpack_require__(8376);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(2174);
 ;// CONCATENATED MODULE: ./src/github/final-status.ts
 /**
  * 'error', not 'inactive': the deploy's outcome is unknown, and inactive is what GitHub shows for a
  * deployment a later one replaced, which would hide that this one never finished. Throws on a failure.
  */
 async function setErrorStatus(token, saved, description) {
-    const github = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+    const github = await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 2925));
     const octokit = github.getOctokit(token);
     await octokit.rest.repos.createDeploymentStatus({
         owner: saved.owner,
@@ -41,11 +41,11 @@ async function setErrorStatus(token, saved, description) {
 }
 
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __webpack_require__(5848);
+var http_transport = __webpack_require__(931);
 // EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(518);
+var run_state = __webpack_require__(6332);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(7194);
+var secrets = __webpack_require__(4716);
 ;// CONCATENATED MODULE: ./src/post.ts
 // The post step (action.yml runs.post, post-if: always()): it runs after the job's steps, also after a
 // cancel or a kill, and finishes only what the main step could not: the refresh token it did not

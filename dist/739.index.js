@@ -1,8 +1,8 @@
-export const id = 113;
-export const ids = [113];
+export const id = 739;
+export const ids = [739];
 export const modules = {
 
-/***/ 8902:
+/***/ 5472:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,8 +13,8 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6264);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2174);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7010);
 // One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
 // top of it `retrying`, which gives each user-visible operation its attempts.
 
@@ -142,7 +142,7 @@ class Poll {
 
 /***/ }),
 
-/***/ 5848:
+/***/ 931:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -155,8 +155,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __webpack_require__(2480);
+// EXTERNAL MODULE: ./src/http/proxy.ts
+var proxy = __webpack_require__(4402);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
@@ -245,6 +247,7 @@ class UploadWatch {
 
 
 
+
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
 class CallTimeoutError extends Error {
@@ -281,7 +284,9 @@ class HttpTransport {
         // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
         // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } }));
+        // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
+        const noProxy = (0,proxy/* noProxyWithLoopback */.XO)(process.env, new URL(baseUrl).hostname);
+        this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
     }
     async send(req) {
         const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
@@ -336,7 +341,7 @@ class HttpTransport {
 
 /***/ }),
 
-/***/ 2113:
+/***/ 5739:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -345,26 +350,26 @@ __webpack_require__.d(__webpack_exports__, {
   checkSearch: () => (/* binding */ checkSearch)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(4336);
 // EXTERNAL MODULE: ./src/report.ts
-var report = __webpack_require__(665);
+var report = __webpack_require__(6123);
 // EXTERNAL MODULE: ./src/search/service.ts
-var service = __webpack_require__(8363);
+var service = __webpack_require__(753);
 // EXTERNAL MODULE: ./src/search/request.ts
-var request = __webpack_require__(4065);
+var request = __webpack_require__(6095);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(2174);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
+var format = __webpack_require__(7010);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
+var http_errors = __webpack_require__(4543);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
+var retry = __webpack_require__(5472);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var transport = __webpack_require__(5848);
+var transport = __webpack_require__(931);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(7194);
+var secrets = __webpack_require__(4716);
 ;// CONCATENATED MODULE: ./src/search/cookies.ts
 // A small cookie jar for one run: the search service sets a cookie that a backend must present on later
 // calls. One host per run, so Domain and Path are not consulted; Max-Age/Expires in the past delete.

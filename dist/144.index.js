@@ -1,17 +1,17 @@
-export const id = 667;
-export const ids = [667];
+export const id = 144;
+export const ids = [144];
 export const modules = {
 
-/***/ 9129:
+/***/ 9087:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   q: () => (/* binding */ CloudApi)
 /* harmony export */ });
 /* unused harmony export DEFAULT_RETRY */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8902);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4336);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4543);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5472);
 // The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
 // bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
 // non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
@@ -94,7 +94,7 @@ function succeeded(operation, res) {
 
 /***/ }),
 
-/***/ 2554:
+/***/ 8376:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -102,9 +102,9 @@ function succeeded(operation, res) {
 /* harmony export */   X1: () => (/* binding */ PasswordLogin),
 /* harmony export */   ln: () => (/* binding */ revokeRefreshToken)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(518);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7194);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2174);
+/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6332);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4716);
 // The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
 // the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
 // every parallel job). A stack with single sign-on disables it: the refusal says so.
@@ -197,7 +197,7 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
-/***/ 8902:
+/***/ 5472:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -208,8 +208,8 @@ async function revokeRefreshToken(api, refreshToken) {
 /* harmony export */ });
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6264);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2174);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7010);
 // One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
 // top of it `retrying`, which gives each user-visible operation its attempts.
 
@@ -337,7 +337,7 @@ class Poll {
 
 /***/ }),
 
-/***/ 5848:
+/***/ 931:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -350,8 +350,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __webpack_require__(2480);
+// EXTERNAL MODULE: ./src/http/proxy.ts
+var proxy = __webpack_require__(4402);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
@@ -440,6 +442,7 @@ class UploadWatch {
 
 
 
+
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
 class CallTimeoutError extends Error {
@@ -476,7 +479,9 @@ class HttpTransport {
         // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
         // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } }));
+        // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
+        const noProxy = (0,proxy/* noProxyWithLoopback */.XO)(process.env, new URL(baseUrl).hostname);
+        this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
     }
     async send(req) {
         const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;

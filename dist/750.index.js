@@ -1,8 +1,8 @@
-export const id = 118;
-export const ids = [118];
+export const id = 750;
+export const ids = [750];
 export const modules = {
 
-/***/ 118:
+/***/ 5750:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,14 +13,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ReleaseFailed, USER_AGENT, deploy, failureOf
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ../main/node_modules/@actions/core/lib/core.js + 11 modules
+var core = __webpack_require__(4336);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
-var exec = __webpack_require__(2876);
+// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 5 modules
+var exec = __webpack_require__(4252);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(2174);
 ;// CONCATENATED MODULE: ./src/build.ts
 // The optional build-command: run before packing, in the workspace, its output streamed into its
 // own log group. Run through @actions/exec, which splits arguments itself (quotes respected) and
@@ -46,11 +46,11 @@ async function runBuildCommand(command, cwd) {
 }
 
 // EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __webpack_require__(9129);
+var cloud_api = __webpack_require__(9087);
 // EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(9392);
+var deploy_look = __webpack_require__(4286);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
+var format = __webpack_require__(7010);
 ;// CONCATENATED MODULE: ./src/progress.ts
 // Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
 
@@ -91,7 +91,7 @@ class ProgressReporter {
 }
 
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __webpack_require__(7103);
+var distribution_name = __webpack_require__(5709);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
@@ -489,16 +489,16 @@ function readRecord(text) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/oauth4webapi/build/index.js
-var build = __webpack_require__(5235);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ../main/node_modules/oauth4webapi/build/index.js
+var build = __webpack_require__(9603);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __webpack_require__(2480);
 // EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(1617);
+var address = __webpack_require__(2951);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
+var retry = __webpack_require__(5472);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(7194);
+var secrets = __webpack_require__(4716);
 ;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
 // A stack with single sign-on: the token comes from an OAuth 2.0 token endpoint (the organisation's
 // identity provider, or Bloomreach's Auth0), through oauth4webapi: client credentials with a secret,
@@ -752,7 +752,7 @@ function oauth_transient(error) {
 }
 
 // EXTERNAL MODULE: ./src/cloud/login/password.ts
-var login_password = __webpack_require__(2554);
+var login_password = __webpack_require__(8376);
 ;// CONCATENATED MODULE: ./src/cloud/login/ready-token.ts
 // access-token: a bearer token an earlier step obtained, used as it is: never renewed, never revoked
 // (this run did not create it). Its lifetime was checked against the run's budgets with the inputs.
@@ -778,9 +778,9 @@ class ReadyToken {
 }
 
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
+var http_errors = __webpack_require__(4543);
 // EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(518);
+var run_state = __webpack_require__(6332);
 ;// CONCATENATED MODULE: ./src/cloud/session.ts
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
 // refresh operation before the token runs out, and renews once more when a call meets a 401. How
@@ -1131,9 +1131,32 @@ async function globFiles(pattern, cwd) {
 
 
 const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.';
-const BUILD_HINT = 'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist verify` step, or build-command: ' +
-    'mvn -B -P dist verify (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
+const BUILD_HINT = 'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist package` step, or build-command: ' +
+    'mvn -B -P dist package (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
     'if another job built it, download that artifact first (actions/download-artifact).';
+/**
+ * What a build leaves beside its archive (Maven's target/, Gradle's build/): a directory holding an archive and
+ * one of these is a build output, and packing it would deploy a tarball inside a tarball with the build's debris.
+ * A brXM distribution tree has none of them at its top (bin/, conf/, common/, shared/, webapps/).
+ */
+const BUILD_LEFTOVERS = new Set([
+    'classes',
+    'test-classes',
+    'maven-archiver',
+    'maven-status',
+    'generated-sources',
+    'generated-test-sources',
+    'surefire-reports',
+    'failsafe-reports',
+    'archive-tmp',
+    'antrun',
+    'jacoco.exec',
+    'libs',
+    'tmp'
+]);
+function isBuildLeftover(name) {
+    return BUILD_LEFTOVERS.has(name) || /\.(jar|war|pom)$/i.test(name);
+}
 function isArchiveName(name) {
     return /\.(tar\.gz|tgz)$/i.test(name);
 }
@@ -1158,10 +1181,13 @@ function display(p, workspace) {
         return p;
     return rel.split((external_node_path_default()).sep).join('/');
 }
-async function locateDistribution(input, workspace) {
-    const raw = input.trim();
-    if (raw === '')
+/** `platform`: the runner's (process.platform); a test passes another. */
+async function locateDistribution(input, workspace, platform = process.platform) {
+    const written = input.trim();
+    if (written === '')
         throw new errors/* InputError */.dz(`distribution: the input is empty. ${POINT_HINT}`);
+    // On Windows a backslash separates folders as / does: the glob matcher and the messages speak /.
+    const raw = platform === 'win32' ? written.replace(/\\/g, '/') : written;
     const ws = external_node_path_default().resolve(workspace || '.');
     const resolved = external_node_path_default().resolve(ws, raw);
     const st = await statOrUndefined(resolved);
@@ -1177,6 +1203,15 @@ async function locateDistribution(input, workspace) {
             const shown = archives.slice(0, 3).map((n) => `'${raw.replace(/\/+$/, '')}/${n}'`);
             throw new errors/* InputError */.dz(`distribution: the directory '${raw}' holds only ${archives.length === 1 ? 'an archive' : 'archives'} (${archives.join(', ')}): packing it would deploy ` +
                 `a tar of tarballs. Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`}.`);
+        }
+        // A build output (target/ with the archive beside classes/, maven-archiver/...): the user meant the archive.
+        const leftovers = names.filter(isBuildLeftover);
+        if (archives.length > 0 && leftovers.length > 0) {
+            const dir = raw.replace(/\/+$/, '');
+            const shown = archives.slice(0, 3).map((n) => `'${dir === '.' ? n : `${dir}/${n}`}'`);
+            throw new errors/* InputError */.dz(`distribution: the directory '${raw}' looks like a build output: it holds ${archives.length === 1 ? 'the archive' : 'the archives'} ${archives.join(', ')} beside ` +
+                `${leftovers.slice(0, 4).join(', ')}${leftovers.length > 4 ? ', ...' : ''}. Packing it would deploy a tarball inside a tarball, with the build's leftovers. ` +
+                `Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`} (e.g. target/*-distribution.tar.gz).`);
         }
         return { kind: 'directory', path: resolved };
     }
@@ -1208,6 +1243,10 @@ async function locateDistribution(input, workspace) {
         throw new errors/* InputError */.dz(`distribution: the pattern '${raw}' matched ${archives.length} archives; it must match exactly one:\n${shown.join('\n')}\n` +
             'Make the pattern more specific (e.g. include the project name or version), or clean stale archives before the build.');
     }
+    if (raw.includes('\\')) {
+        throw new errors/* InputError */.dz(`distribution: '${raw}' does not exist, and it is written with backslashes (\\), which separate folders only on Windows; this runner ` +
+            `is ${platform === 'darwin' ? 'macOS' : 'Linux'}, where a backslash is part of a name. Write the path with forward slashes: ${raw.replace(/\\/g, '/')}`);
+    }
     throw new errors/* InputError */.dz(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`);
 }
 
@@ -1216,8 +1255,8 @@ var external_node_stream_promises_ = __webpack_require__(6466);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
-// EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
-var index_min = __webpack_require__(8697);
+// EXTERNAL MODULE: ../main/node_modules/tar/dist/esm/index.min.js
+var index_min = __webpack_require__(4073);
 ;// CONCATENATED MODULE: ./src/archive/links.ts
 // Where links lead once a distribution is unpacked: shared by the archive check (entries in archive
 // order) and the packer (the symlinks of the directory). A symlink is resolved against its own
@@ -1790,7 +1829,7 @@ class TarCheck extends external_node_stream_.Writable {
 
 
 
-const REBUILD_HINT = 'Rebuild the distribution (e.g. mvn -B -P dist verify) and make sure it is completely written, uploaded and downloaded ' +
+const REBUILD_HINT = 'Rebuild the distribution (e.g. mvn -B -P dist package) and make sure it is completely written, uploaded and downloaded ' +
     '(an interrupted artifact upload/download or cache restore leaves a cut-off file).';
 const check_POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.';
 /** MB, with the exact byte count when the rounded MB would not tell the two numbers apart. */
@@ -2991,7 +3030,7 @@ async function prepareArchive(inputs, cleanup) {
 }
 
 // EXTERNAL MODULE: ./src/github/client.ts
-var client = __webpack_require__(6584);
+var client = __webpack_require__(8750);
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page, with the distribution's id in its payload: a later run reads which commit the
@@ -3045,7 +3084,7 @@ class GitHubDeployment {
 }
 
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __webpack_require__(5848);
+var http_transport = __webpack_require__(931);
 ;// CONCATENATED MODULE: ./src/health.ts
 // The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
 // its body contains that text (the commit SHA of the build, say, so the old release still answering
@@ -3198,11 +3237,11 @@ class EnvironmentWatch {
 }
 
 // EXTERNAL MODULE: ./src/deploy/order.ts + 1 modules
-var deploy_order = __webpack_require__(5222);
+var deploy_order = __webpack_require__(1793);
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
-var outcome = __webpack_require__(4535);
+var outcome = __webpack_require__(9273);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
-var release_state = __webpack_require__(350);
+var release_state = __webpack_require__(3984);
 ;// CONCATENATED MODULE: ./src/deploy/switch.ts
 // Asking the platform for one switch of the environment (our release, or a rollback) and following it.
 // A request is never replayed blindly: after a lost answer or a 409 the environment is looked at first,
@@ -3845,10 +3884,17 @@ async function deleteOrSkip(client, id, what) {
     }
 }
 
+// EXTERNAL MODULE: ./src/action-metadata.ts
+var action_metadata = __webpack_require__(2873);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
+var inputs = __webpack_require__(7342);
 ;// CONCATENATED MODULE: ./src/deploy/source.ts
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
 // lookups that could refuse the run before anything changes: environments by name, config files.
+
+
+
 
 
 
@@ -3951,6 +3997,18 @@ async function chooseDistribution(ctx, archive, environments) {
         return fromEnvironment(ctx, source.name);
     return archive === undefined ? undefined : reuseOrPrune(ctx, archive, environments);
 }
+/**
+ * A 413 (Payload Too Large): the platform's own limit, which max-distribution-mb does not move. Said with the
+ * archive's size, and, when max-distribution-mb was raised above its default, that raising it did not help.
+ */
+function tooLarge(error, size, maxBytes) {
+    const defaultMb = Number(action_metadata/* INPUT_DEFAULTS */.W['max-distribution-mb']);
+    const raised = maxBytes > defaultMb * inputs.MB
+        ? ` max-distribution-mb (${maxBytes / inputs.MB}) is above its default of ${defaultMb}, but it sets only this action's own check before the upload, not the platform's limit.`
+        : '';
+    return new errors/* ServiceError */._7(`${error.message}. The platform refused the archive as too large (413): it is ${(0,format/* formatBytes */.z3)(size)} (${size} bytes).${raised} ` +
+        "Make the distribution smaller (leave logs, caches and duplicate jars out of it), or ask Bloomreach support about the stack's upload limit.", error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
+}
 /** Uploads the archive; notes what the platform stored. */
 async function upload(ctx, ready) {
     const uploaded = await ctx.phase('Upload the distribution', async () => {
@@ -3965,7 +4023,9 @@ async function upload(ctx, ready) {
             knownBefore: ctx.result.listedBefore && new Set(ctx.result.listedBefore),
             onUnconfirmed
         };
-        const d = await ctx.client.uploadDistribution(file);
+        const d = await ctx.client.uploadDistribution(file).catch((error) => {
+            throw error instanceof errors/* ServiceError */._7 && error.status === 413 ? tooLarge(error, ready.size, ctx.inputs.maxDistributionBytes) : error;
+        });
         ctx.result.uploadUnconfirmed = false;
         core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
         return d;
