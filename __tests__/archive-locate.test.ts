@@ -172,7 +172,7 @@ describe('glob matcher', () => {
 })
 
 describe('issue 23: paths and build outputs', () => {
-  test("a backslash path is named as such on Linux, and accepted on Windows (where \\ separates folders)", async () => {
+  test('a backslash path is named as such on Linux, and accepted on Windows (where \\ separates folders)', async () => {
     touch('ws/dist-v1/index.html')
     expect(await refusal('ws\\dist-v1')).toMatch(/written with backslashes .*this runner is Linux.*forward slashes: ws\/dist-v1/)
     await expect(locateDistribution('ws\\dist-v1', ws, 'win32')).resolves.toEqual({ kind: 'directory', path: path.join(ws, 'ws/dist-v1') })

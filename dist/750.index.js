@@ -388,6 +388,9 @@ class CloudClient {
             const uploaded = await this.session.authorized(async (token) => {
                 const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => core/* info */.pq(line));
                 let sent = 0;
+                // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
+                // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
+                let answered = false;
                 const res = await this.api
                     .stream({
                     operation,
@@ -398,7 +401,7 @@ class CloudClient {
                     body: body.open((n) => {
                         progress.add(n);
                         sent += n;
-                        if (sent === file.size) {
+                        if (sent === file.size && !answered) {
                             bodySent = true;
                             file.onUnconfirmed?.(true);
                         }
@@ -409,8 +412,10 @@ class CloudClient {
                     const refused = await file.verified.then(() => undefined, (reason) => reason);
                     if (refused !== undefined)
                         throw refused;
-                    if (error instanceof errors/* ServiceError */._7)
+                    if (error instanceof errors/* ServiceError */._7) {
+                        answered = true;
                         file.onUnconfirmed?.(false);
+                    }
                     throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
                 });
                 progress.finish();
