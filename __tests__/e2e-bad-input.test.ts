@@ -231,6 +231,10 @@ describe('bad input: refused before any request', () => {
     expect(r.errors[0]).toMatch(why)
     expect(r.stderr).toBe('')
     expect(emu.requests.length).toBe(before)
-    expect(r.summary).toContain('❌ Failed')
+    expect(r.summary).toMatch(/\*\*❌ Failed before anything was (done|uploaded|deployed)\*\*/)
+    // The environment given is named, never "upload only"; nothing was looked up.
+    const env = /^\| Environment \| (.+) \|$/m.exec(r.summary)?.[1]
+    if (over.environment) expect(env).toBe(`${over.environment} (not resolved to an id)`)
+    else expect(env).toMatch(/^— \((none given|upload only)\)$/)
   })
 })

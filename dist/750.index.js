@@ -3200,7 +3200,7 @@ class EnvironmentWatch {
     async look() {
         const { environment } = await this.client.findEnvironment(this.name);
         if (environment === undefined) {
-            throw new errors/* ActionError */.lZ(`Environment '${this.name}' is no longer listed by the platform: someone deleted or renamed it while this run deployed to it.`);
+            throw new errors/* ActionError */.lZ(`Environment '${this.name}' is no longer listed by the platform, though it was when this run found it: it was deleted or renamed since.`);
         }
         return { distributionId: environment.distributionId ?? undefined, status: environment.status, at: this.now() };
     }
@@ -4327,7 +4327,9 @@ async function checkWithoutDeploy(run) {
 function closeRun(run, limitMs = LAST_LOOK_MS) {
     if (!run.result.platformReached)
         return Promise.resolve();
-    run.closed ??= closingCalls(run.inputs, run.session, limitMs).then((look) => void (run.result.finalLook = look));
+    // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
+    const found = run.result.environmentId !== undefined;
+    run.closed ??= closingCalls(run.inputs, run.session, limitMs, found).then((look) => void (run.result.finalLook = look));
     return run.closed;
 }
 /** Logs (and on a dry run plans) what happens to the environment. */
@@ -4443,12 +4445,12 @@ function failureOf(result, cause) {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs, session, limitMs) {
+async function closingCalls(inputs, session, limitMs, found) {
     const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     session.reroute(api);
     try {
-        if (!inputs.environment || inputs.dryRun)
+        if (!inputs.environment || inputs.dryRun || !found)
             return undefined;
         // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
         return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look());

@@ -30770,7 +30770,18 @@ function storedAs(d) {
     const stored = d?.upload?.storedName;
     return stored !== undefined && stored !== d?.archive?.name ? `, stored as \`${stored}\`` : '';
 }
-function deploymentRows(d) {
+/**
+ * The environment, as far as the run got: its id once the platform listed it, the name alone when it was given but
+ * never resolved (refused inputs, an address that failed, a name the stack does not list), "upload only" only for a
+ * deployment that ran without one.
+ */
+function environmentCell(d, given) {
+    const name = d?.environmentName ?? given;
+    if (name)
+        return d?.environmentId ? `${name} (\`${d.environmentId}\`)` : `${name} (not resolved to an id)`;
+    return d ? '— (upload only)' : '— (none given)';
+}
+function deploymentRows(d, given) {
     const archive = d?.archive;
     const uploadText = d?.upload
         ? `uploaded in ${d.upload.attempts} attempt(s)${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}`
@@ -30788,7 +30799,7 @@ function deploymentRows(d) {
         ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
         ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
         ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
-        ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
+        ['Environment', environmentCell(d, given)],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
         ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
         ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
@@ -30866,8 +30877,12 @@ function headline(r) {
     const env = `'${d?.environmentName ?? ''}'`;
     const id = `\`${d?.distributionId ?? '?'}\``;
     if (r.error) {
-        if (d === undefined)
+        if (d === undefined) {
+            // No deployment began; a search check may still have sent its requests.
+            if (r.search)
+                return r.search.passed ? '❌ Failed after the search check passed' : '❌ Search check failed';
             return '❌ Failed before anything was done';
+        }
         if (release?.state === 'replaced')
             return `❌ Replaced by another deploy: ${env} ${atTheEnd(d)}; nothing was rolled back`;
         if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(release))
@@ -30987,7 +31002,7 @@ function summaryMarkdown(r) {
             lines.push(`Look at the environment in [Mission Control](${d.consoleUrl}).`, '');
     }
     if (r.deploys)
-        lines.push(...table(deploymentRows(d), 'Deployment'));
+        lines.push(...table(deploymentRows(d, r.environment), 'Deployment'));
     const transitions = d?.release?.transitions ?? [];
     if (transitions.length > 0) {
         const start = transitions[0]?.at ?? 0;
@@ -34955,12 +34970,31 @@ async function run(host = PROCESS_HOST) {
         clearTimeout(timer);
         host.signals.off('SIGINT', onSignal);
         host.signals.off('SIGTERM', onSignal);
-        const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployRun?.result, search: searched, phases: timeline.phases, error };
+        const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error };
         await (0,report/* report */.z8)(result).catch((e) => core/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
     if (stopped !== undefined)
         host.exit(1);
+}
+/**
+ * What the run was asked to do, for the report: from the parsed inputs, or, when they were refused, from the raw
+ * values (a search check alone when search-query is set and no distribution source is).
+ */
+function intent(inputs) {
+    const raw = (name) => {
+        try {
+            return core/* getInput */.V4(name);
+        }
+        catch {
+            return '';
+        }
+    };
+    const environment = inputs ? inputs.deploy?.environment : raw('environment') || undefined;
+    if (inputs)
+        return { deploys: inputs.deploy !== undefined, environment };
+    const source = ['distribution', 'distribution-id', 'from-environment'].some((n) => raw(n) !== '');
+    return { deploys: source || raw('search-query') === '', environment };
 }
 /** The cancel's message, with where the release stands and what runs now. */
 function stoppedBy(signal, deployRun) {

@@ -133,11 +133,29 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
     clearTimeout(timer)
     host.signals.off('SIGINT', onSignal)
     host.signals.off('SIGTERM', onSignal)
-    const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployRun?.result, search: searched, phases: timeline.phases, error }
+    const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
   // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
   if (stopped !== undefined) host.exit(1)
+}
+
+/**
+ * What the run was asked to do, for the report: from the parsed inputs, or, when they were refused, from the raw
+ * values (a search check alone when search-query is set and no distribution source is).
+ */
+function intent(inputs: ActionInputs | undefined): { deploys: boolean; environment: string | undefined } {
+  const raw = (name: string): string => {
+    try {
+      return core.getInput(name)
+    } catch {
+      return ''
+    }
+  }
+  const environment = inputs ? inputs.deploy?.environment : raw('environment') || undefined
+  if (inputs) return { deploys: inputs.deploy !== undefined, environment }
+  const source = ['distribution', 'distribution-id', 'from-environment'].some((n) => raw(n) !== '')
+  return { deploys: source || raw('search-query') === '', environment }
 }
 
 /** The cancel's message, with where the release stands and what runs now. */

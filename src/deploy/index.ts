@@ -338,7 +338,9 @@ async function checkWithoutDeploy(run: Run): Promise<void> {
 /** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
 function closeRun(run: Run, limitMs = LAST_LOOK_MS): Promise<void> {
   if (!run.result.platformReached) return Promise.resolve()
-  run.closed ??= closingCalls(run.inputs, run.session, limitMs).then((look) => void (run.result.finalLook = look))
+  // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
+  const found = run.result.environmentId !== undefined
+  run.closed ??= closingCalls(run.inputs, run.session, limitMs, found).then((look) => void (run.result.finalLook = look))
   return run.closed
 }
 
@@ -475,12 +477,12 @@ export function failureOf(result: DeployResult, cause: unknown): unknown {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs: DeployInputs, session: CloudSession, limitMs: number): Promise<DeployResult['finalLook']> {
+async function closingCalls(inputs: DeployInputs, session: CloudSession, limitMs: number, found: boolean): Promise<DeployResult['finalLook']> {
   const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs })
   const api = new CloudApi(transport, { retry: { attempts: 1 } })
   session.reroute(api)
   try {
-    if (!inputs.environment || inputs.dryRun) return undefined
+    if (!inputs.environment || inputs.dryRun || !found) return undefined
     // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
     return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look())
   } catch (error) {
