@@ -30574,7 +30574,16 @@ function missingRequired(getInput) {
     const noSource = empty(Input.Distribution) && empty(Input.DistributionId) && empty(Input.FromEnvironment);
     if (noSource && !empty(SearchInput.Query))
         return; // a search check alone: no deployment inputs are needed
-    const ssoLogin = !empty(LoginInput.TokenUrl) || !empty(LoginInput.AccessToken);
+    // Any single sign-on input set: the login's own rules say what is missing or misplaced, more precisely.
+    const ssoLogin = [
+        LoginInput.TokenUrl,
+        LoginInput.AccessToken,
+        LoginInput.ClientId,
+        LoginInput.ClientSecret,
+        LoginInput.OidcAudience,
+        LoginInput.Audience,
+        LoginInput.Scope
+    ].some((name) => !empty(name));
     const missing = [
         empty(inputs_address/* AddressInput */.NI.Stack) && empty(inputs_address/* AddressInput */.NI.ConsoleUrl) && empty(inputs_address/* AddressInput */.NI.ApiUrl) && 'stack (or console-url, or api-url): the stack to deploy to',
         !ssoLogin && empty(LoginInput.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',

@@ -79,7 +79,16 @@ function missingRequired(getInput: InputReader): void {
   const empty = (name: InputName): boolean => getInput(name).trim() === ''
   const noSource = empty(Input.Distribution) && empty(Input.DistributionId) && empty(Input.FromEnvironment)
   if (noSource && !empty(SearchInput.Query)) return // a search check alone: no deployment inputs are needed
-  const ssoLogin = !empty(LoginInput.TokenUrl) || !empty(LoginInput.AccessToken)
+  // Any single sign-on input set: the login's own rules say what is missing or misplaced, more precisely.
+  const ssoLogin = [
+    LoginInput.TokenUrl,
+    LoginInput.AccessToken,
+    LoginInput.ClientId,
+    LoginInput.ClientSecret,
+    LoginInput.OidcAudience,
+    LoginInput.Audience,
+    LoginInput.Scope
+  ].some((name) => !empty(name))
   const missing = [
     empty(AddressInput.Stack) && empty(AddressInput.ConsoleUrl) && empty(AddressInput.ApiUrl) && 'stack (or console-url, or api-url): the stack to deploy to',
     !ssoLogin && empty(LoginInput.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',
