@@ -8,6 +8,9 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, diagnostics: false }]
   },
+  // One temporary folder per run, removed at its end: a test run leaves the system temp folder as it found it.
+  globalSetup: '<rootDir>/__tests__/global-setup.js',
+  globalTeardown: '<rootDir>/__tests__/global-teardown.js',
   testTimeout: 60000,
   maxWorkers: 2
 }

@@ -170,3 +170,27 @@ describe('glob matcher', () => {
     expect(matches).toEqual(['app-1', 'app-2', 'app-b'].map((n) => path.join(ws, `versions/${n}.tar.gz`)))
   })
 })
+
+describe('issue 23: paths and build outputs', () => {
+  test('a backslash path is named as such on Linux, and accepted on Windows (where \\ separates folders)', async () => {
+    touch('ws/dist-v1/index.html')
+    expect(await refusal('ws\\dist-v1')).toMatch(/written with backslashes .*this runner is Linux.*forward slashes: ws\/dist-v1/)
+    await expect(locateDistribution('ws\\dist-v1', ws, 'win32')).resolves.toEqual({ kind: 'directory', path: path.join(ws, 'ws/dist-v1') })
+    await expect(locateDistribution('target\\*-distribution.tar.gz', ws, 'win32')).resolves.toEqual({
+      kind: 'archive',
+      path: path.join(ws, 'target/myproject-1.0-distribution.tar.gz')
+    })
+  })
+
+  test('a build output (the archive beside classes/ or maven-archiver/) is refused, naming the archive; a distribution tree is packed', async () => {
+    touch('mvn-target/site-distribution.tar.gz')
+    touch('mvn-target/maven-archiver/pom.properties')
+    expect(await refusal('mvn-target')).toMatch(
+      /the directory 'mvn-target' looks like a build output: it holds the archive site-distribution\.tar\.gz beside maven-archiver\..*Point `distribution` at the archive itself: 'mvn-target\/site-distribution\.tar\.gz'/
+    )
+    touch('tree/conf/context.xml')
+    touch('tree/webapps/site.war')
+    touch('tree/old-backup.tar.gz')
+    await expect(locateDistribution('tree', ws)).resolves.toEqual({ kind: 'directory', path: path.join(ws, 'tree') })
+  })
+})

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const pages = [
@@ -47,3 +48,49 @@ test.each(pages)('%s: every relative link and anchor resolves', (page) => {
 test('the README is read in ten minutes: at most 20 KB', () => {
   expect(readFileSync(join(root, 'README.md')).length).toBeLessThanOrEqual(20 * 1024)
 })
+
+test("the hints in the action's messages build with the same Maven command as the docs", () => {
+  const commands = (text: string): string[] => [...text.matchAll(/mvn -B -P dist (\w+)/g)].map((m) => m[1] ?? '')
+  const docs = new Set(pages.flatMap((p) => commands(readFileSync(join(root, p), 'utf8'))))
+  expect([...docs]).toEqual(['package'])
+  const src = join(root, 'src')
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? (e.name === 'emulator' ? [] : files(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []
+    )
+  const inHints = files(src).flatMap((f) => commands(readFileSync(f, 'utf8')))
+  expect(inHints.length).toBeGreaterThan(0)
+  expect(new Set(inHints)).toEqual(docs)
+})
+
+test("docs/emulator.md's 'Running the action by hand' lists every script that runs the action", () => {
+  const section = /## Running the action by hand([\s\S]*?)\n## /.exec(readFileSync(join(root, 'docs/emulator.md'), 'utf8'))?.[1] ?? ''
+  for (const script of ['demo', 'action', 'local-action', 'emulator']) expect(section).toContain(`\`npm run ${script}`)
+})
+
+/** Every `with:` of a workflow's steps that expects the commit on a page, and whether a step writes the commit into a file of that name. */
+function verifiedDeploys(workflow: string): Array<{ page: string; written: boolean; rollback: unknown }> {
+  const doc = parse(workflow) as { jobs: Record<string, { steps?: Array<{ run?: string; with?: Record<string, unknown> }> }> }
+  const steps = Object.values(doc.jobs).flatMap((j) => j.steps ?? [])
+  const writes = steps.map((s) => s.run ?? '').filter((r) => /(\$\{\{ github\.sha \}\}|\$GITHUB_SHA)"? > \S+/.test(r))
+  return steps
+    .filter((s) => s.with?.['health-expect'] === '${{ github.sha }}')
+    .map((s) => {
+      const page = new URL(String(s.with?.['health-url'])).pathname.split('/').pop() ?? ''
+      return { page, written: writes.some((r) => new RegExp(`> \\S*/${page.replace('.', '\\.')}\\b`).test(r)), rollback: s.with?.rollback }
+    })
+}
+
+test("the README's first workflow is a verified deploy: health-url, health-expect the commit its build writes into that page, rollback", () => {
+  const first = /```yaml\n([\s\S]*?)```/.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[1] ?? ''
+  const deploys = verifiedDeploys(first)
+  expect(deploys.length).toBeGreaterThanOrEqual(2) // development, then the promotion to production
+  for (const d of deploys) expect(d).toEqual({ page: 'version.txt', written: true, rollback: true })
+})
+
+test.each(readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.yml')))(
+  'examples/%s: a page expected to show the commit is written by the build',
+  (file) => {
+    for (const d of verifiedDeploys(readFileSync(join(root, 'examples', file), 'utf8'))) expect(d).toMatchObject({ written: true })
+  }
+)

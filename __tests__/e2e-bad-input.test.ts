@@ -69,6 +69,13 @@ symlinkSync('../../etc', join(linkDir, 'etc'))
 const latin1Dir = mkdtempSync(join(tmpdir(), 'brcd-latin1-'))
 writeFileSync(Buffer.from(`${latin1Dir}/caf\xe9.txt`, 'latin1'), 'x')
 file('trailing.tar.gz', Buffer.concat([whole, Buffer.from('garbage appended by a copy step\n')]))
+// Maven's target/: the archive beside the build's leftovers.
+file('mvn/target/site-1.0-distribution.tar.gz', whole)
+file('mvn/target/site-1.0.jar', 'jar')
+file('mvn/target/maven-archiver/pom.properties', 'version=1.0\n')
+mkdirSync(join(workspace, 'mvn/target/classes'))
+mkdirSync(join(workspace, 'ws/dist-v1'), { recursive: true })
+file('ws/dist-v1/index.html', 'x')
 
 const search = {
   'search-query': 'shirt',
@@ -88,12 +95,37 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['a console-url of another form', { 'api-url': '', 'console-url': 'https://console.mystack.bloomreach.cloud' }, /is not a management console address/],
   ['plain http to a non-loopback host', { 'api-url': 'http://api.mystack.bloomreach.cloud' }, /uses plain http to api\.mystack\.bloomreach\.cloud.*Use https/],
   ['a missing username', { username: '' }, /Input username is required/],
+  [
+    'every missing required input at once',
+    { 'api-url': '', username: '', password: '', distribution: '' },
+    /4 required inputs are missing: stack \(or console-url, or api-url\).*; username: .*; password: .*; distribution \(or distribution-id, or from-environment\)/
+  ],
+  [
+    'a build output directory holding the archive',
+    { distribution: 'mvn/target' },
+    /the directory 'mvn\/target' looks like a build output: it holds the archive site-1\.0-distribution\.tar\.gz beside .*classes.*maven-archiver.*Point `distribution` at the archive itself: 'mvn\/target\/site-1\.0-distribution\.tar\.gz'/
+  ],
+  [
+    'a Windows-style path on Linux',
+    { distribution: 'ws\\dist-v1' },
+    /'ws\\dist-v1' does not exist, and it is written with backslashes .*Write the path with forward slashes: ws\/dist-v1/
+  ],
+  [
+    'a file name given as distribution-id',
+    { distribution: '', 'distribution-id': 'site-1.0-distribution.tar.gz', environment: 'production' },
+    /distribution-id 'site-1\.0-distribution\.tar\.gz' looks like a file name, not a distribution id.*set distribution: site-1\.0-distribution\.tar\.gz instead/
+  ],
+  [
+    'a deploy-strategy that is a near miss',
+    { environment: 'production', 'deploy-strategy': 'stop-start' },
+    /deploy-strategy 'stop-start' is not a strategy the platform is known to take: did you mean stopstart\?/
+  ],
   ['a missing password', { password: '' }, /Input password is required/],
   ['a path that does not exist', { distribution: 'target/site.tar.gz' }, /'target\/site\.tar\.gz' does not exist .*Point `distribution` at/],
   [
     'a glob with no match',
     { distribution: 'target/*-distribution.tar.gz' },
-    /the pattern 'target\/\*-distribution\.tar\.gz' matched no \.tar\.gz or \.tgz file .*build it before this action: a `run: mvn -B -P dist verify` step, or build-command: mvn -B -P dist verify \(build-command runs without a shell/
+    /the pattern 'target\/\*-distribution\.tar\.gz' matched no \.tar\.gz or \.tgz file .*build it before this action: a `run: mvn -B -P dist package` step, or build-command: mvn -B -P dist package \(build-command runs without a shell/
   ],
   [
     'a glob with several matches',
@@ -199,6 +231,10 @@ describe('bad input: refused before any request', () => {
     expect(r.errors[0]).toMatch(why)
     expect(r.stderr).toBe('')
     expect(emu.requests.length).toBe(before)
-    expect(r.summary).toContain('❌ Failed')
+    expect(r.summary).toMatch(/\*\*❌ Failed before anything was (done|uploaded|deployed)\*\*/)
+    // The environment given is named, never "upload only"; nothing was looked up.
+    const env = /^\| Environment \| (.+) \|$/m.exec(r.summary)?.[1]
+    if (over.environment) expect(env).toBe(`${over.environment} (not resolved to an id)`)
+    else expect(env).toMatch(/^— \((none given|upload only)\)$/)
   })
 })

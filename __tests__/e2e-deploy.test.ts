@@ -151,6 +151,10 @@ describe('deploy end to end (bundled dist/index.js)', () => {
     expect(run.code).toBe(1)
     expect(run.errors[0]).toMatch(/environment 'Production' does not exist .* 'development', 'acceptance', 'production'/)
     expect(ops(emu, 'upload')).toHaveLength(0)
+    // The summary invents no cause: no "deleted or renamed", no last look at a name the stack never listed.
+    expect(run.summary).toContain('**❌ Failed before anything was deployed**')
+    expect(run.summary).toContain('| Environment | Production (not resolved to an id) |')
+    expect(run.summary).not.toMatch(/\*\*Now:\*\*|deleted or renamed/)
   })
 
   test('dry run: logs in, packs, resolves the environment, changes nothing', async () => {

@@ -217,14 +217,14 @@ describe('proxies', () => {
     }
   }
 
-  test('HTTP_PROXY: every call of the deploy goes through the proxy', async () => {
+  test('HTTP_PROXY: a loopback address (the emulator) never goes through the proxy, even with NO_PROXY empty', async () => {
     const proxy = await forwardProxy()
     try {
       const r = await run(deployInputs(), { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: '' } })
       expect(r.errors).toEqual([])
       expect(r.code).toBe(0)
-      expect(proxy.seen.length).toBeGreaterThan(0)
-      expect(proxy.seen.every((s) => s.includes(new URL(emu.url).host))).toBe(true)
+      // The proxy could not reach the runner's own 127.0.0.1, and it would see the password sent there.
+      expect(proxy.seen).toEqual([])
       expect(emu.requests.map((x) => x.operation)).toEqual([
         'login',
         'list-environments',
@@ -236,7 +236,34 @@ describe('proxies', () => {
         'list-environments',
         'revoke-refresh'
       ])
-      for (const x of emu.requests) expect(proxy.upstreamPorts.has(x.remotePort ?? -1)).toBe(true)
+      for (const x of emu.requests) expect(proxy.upstreamPorts.has(x.remotePort ?? -1)).toBe(false)
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  test('HTTPS_PROXY: a call to a stack goes through the proxy (a CONNECT to its host), and a failed tunnel names the proxy', async () => {
+    // A proxy that refuses every tunnel: nothing leaves this machine.
+    const seen: string[] = []
+    const server = createServer((_req, res) => res.writeHead(405).end())
+    server.on('connect', (req: IncomingMessage, client: Socket) => {
+      seen.push(`CONNECT ${req.url ?? ''}`)
+      client.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n')
+    })
+    const proxy = {
+      url: await listen(server),
+      seen,
+      close: () => new Promise<void>((r) => server.close(() => r()))
+    }
+    try {
+      const r = await run(
+        { ...deployInputs(), 'api-url': 'https://api.mystack.invalid', 'max-attempts': '1' },
+        { env: { HTTPS_PROXY: proxy.url, NO_PROXY: 'example.com' } }
+      )
+      expect(r.code).toBe(1)
+      expect(proxy.seen).toEqual(['CONNECT api.mystack.invalid:443'])
+      expect(r.errors[0]).toContain(`through the proxy ${proxy.url} (set by HTTPS_PROXY)`)
+      expect(emu.requests).toHaveLength(0)
     } finally {
       await proxy.close()
     }

@@ -152,6 +152,8 @@ describe('search check end to end (bundled dist/index.js)', () => {
     expect(r.code).toBe(1)
     expect(ops(emu, 'search')).toHaveLength(1)
     expect(r.errors[0]).toMatch(/403/)
+    // A request was sent and answered: the headline says the check failed, never "before anything was done".
+    expect(r.summary).toMatch(/^## Bloomreach search check\n\n\*\*❌ Search check failed\*\*$/m)
     expect(r.visible).not.toContain('wrong-key-987')
     expect(r.summary).not.toContain('wrong-key-987')
   })
@@ -168,6 +170,9 @@ describe('search check end to end (bundled dist/index.js)', () => {
       expect(r.code).toBe(1)
       expect(r.errors).toHaveLength(1)
       expect(r.errors[0]).toMatch(why)
+      // A search check alone, refused: no deployment table, no "Environment — (upload only)".
+      expect(r.summary).toMatch(/^## Bloomreach search check\n\n\*\*❌ Failed before anything was done\*\*$/m)
+      expect(r.summary).not.toContain('| Environment |')
     }
     expect(emu.requests).toEqual([])
   })

@@ -9,12 +9,12 @@ import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
 import { runAction, stateEnv, type ActionRun } from '../scripts/lib/run-action.js'
 
 /** A run, and when it ran: the emulator's requests in that window are the ones it made. */
-export const runs: Array<ActionRun & { startedAt: number; endedAt: number }> = []
+export const runs: Array<ActionRun & { startedAt: number; endedAt: number; inputs: Record<string, string> }> = []
 
 export async function run(inputs: Record<string, string>, options: Parameters<typeof runAction>[1] = {}): Promise<Awaited<ReturnType<typeof runAction>>> {
   const startedAt = Date.now()
   const result = await runAction(inputs, { ...options, env: { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1', ...options.env } })
-  runs.push({ ...result, startedAt, endedAt: Date.now() })
+  runs.push({ ...result, startedAt, endedAt: Date.now(), inputs })
   return result
 }
 
@@ -50,7 +50,35 @@ export function expectSummaryTrue(emu: Emulator, list: ReadonlyArray<(typeof run
     if (/rolled back: /.test(head)) expect(claim.deploys).toBeGreaterThanOrEqual(2)
     if (/^✅ Uploaded as|Failed after the upload/.test(head)) expect(claim.uploads).toBeGreaterThanOrEqual(1)
     if (/Failed after sending the upload, which was not confirmed/.test(head)) expect(mine.some((q) => q.operation === 'upload' && q.status === 0)).toBe(true)
+    // "Before anything was done" is a claim about every request: none reached the emulator (a search check's included).
+    if (/Failed before anything was done/.test(head)) expect({ head, requests: mine.map((q) => q.operation) }).toMatchObject({ requests: [] })
+    if (/^❌ Search check failed|^❌ Failed after the search check passed/.test(head)) expect(claim).toMatchObject({ uploads: 0, deploys: 0 })
+    expectRowsTrue(emu, r, mine)
   }
+}
+
+/**
+ * The summary's "Environment" row and "Now" line claim only what happened: the row names the environment the run
+ * was given (never "upload only" when one was, never an id the emulator did not give it), and "Now" is said only of
+ * an environment this run found (its id shown), after a look this run made.
+ */
+function expectRowsTrue(emu: Emulator, r: (typeof runs)[number], mine: readonly RecordedRequest[]): void {
+  const given = (r.inputs.environment ?? '').trim()
+  const row = /^\| Environment \| (.+) \|$/m.exec(r.summary)?.[1]
+  const idInRow = row === undefined ? undefined : /\(`([^`]+)`\)$/.exec(row)?.[1]
+  if (row !== undefined) {
+    const claim = { given, row }
+    if (given === '') expect(claim.row).toMatch(/^— \((upload only|none given)\)$/)
+    else expect(claim.row.startsWith(`${given} (`)).toBe(true)
+    const known = emu.environments.find((e) => e.name === given)
+    if (idInRow !== undefined && known !== undefined) expect({ ...claim, id: known.id }).toMatchObject({ id: idInRow })
+  }
+  const now = /^\*\*Now:\*\* (.+)$/m.exec(r.summary)?.[1]
+  if (now === undefined) return
+  const claim = { now, row, looked: mine.some((q) => q.operation === 'list-environments') }
+  expect(claim.now.startsWith(`'${given}' `) || claim.now.startsWith(`what '${given}' runs`)).toBe(true)
+  expect(claim).toMatchObject({ looked: true })
+  expect(idInRow).toBeDefined()
 }
 
 /** Every secret a run could leak: the password and every token the emulator saw, plus extras. */

@@ -346,3 +346,27 @@ describe('login: password, token-url, access-token', () => {
     )
   })
 })
+
+describe('issue 23: every missing required input at once', () => {
+  test('two or more missing are named in one message; one alone keeps its own', () => {
+    expect(() => readAll({ stack: '', 'api-url': '', 'console-url': '', username: '', password: '' })).toThrow(
+      /^3 required inputs are missing: stack \(or console-url, or api-url\): .*; username: .*; password: /
+    )
+    expect(() => readAll({ username: '' })).toThrow(/^Input username is required/)
+  })
+
+  test('a search check alone needs no deployment inputs; a single sign-on input leaves the login to its own rules', () => {
+    expect(
+      readAll({
+        distribution: '',
+        username: '',
+        password: '',
+        'search-query': 'shirt',
+        'search-account-id': '6001',
+        'search-auth-key': 'k',
+        'search-domain-key': 'd'
+      }).deploy
+    ).toBeUndefined()
+    expect(() => readAll({ username: '', password: '', 'client-id': 'a' })).toThrow(/token-url is empty/)
+  })
+})

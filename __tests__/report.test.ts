@@ -215,3 +215,37 @@ describe('summary', () => {
     expect(dry).toMatch(/\| Pruned distributions \| would delete 2 \|/)
   })
 })
+
+describe('issue 23: the summary and the outputs say only what happened', () => {
+  test('an upload the platform refused sets no distribution-name, -size or -sha256; an accepted, a reused one and a dry run do', () => {
+    const refused = deployResult({ upload: undefined, distributionId: undefined, release: undefined, finalLook: undefined, completed: false })
+    const values = outputValues(runOf({ deploy: refused, error: 'Uploading the distribution failed: HTTP 413' }))
+    for (const name of ['distribution-name', 'distribution-size', 'distribution-sha256', 'distribution-id'] as const) expect(values[name]).toBeUndefined()
+    const unconfirmed = deployResult({ upload: undefined, uploadUnconfirmed: true, release: undefined, completed: false })
+    expect(outputValues(runOf({ deploy: unconfirmed, error: 'lost' }))['distribution-sha256']).toBeUndefined()
+    expect(outputValues(runOf())['distribution-size']).toBe('2048')
+    expect(outputValues(runOf({ deploy: deployResult({ upload: undefined, reused: true }) }))['distribution-size']).toBe('2048')
+    expect(outputValues(runOf({ deploy: deployResult({ upload: undefined, dryRun: true, release: undefined }) }))['distribution-sha256']).toBe('ab'.repeat(32))
+  })
+
+  test('the Environment row names the environment given, even when the inputs were refused; "upload only" only for a deployment without one', () => {
+    expect(summaryMarkdown(runOf({ deploy: undefined, error: 'bad stack', environment: 'production' }))).toContain(
+      '| Environment | production (not resolved to an id) |'
+    )
+    expect(summaryMarkdown(runOf({ deploy: undefined, error: 'bad stack' }))).toContain('| Environment | — (none given) |')
+    const notFound = deployResult({ environmentName: 'Production', environmentId: undefined, release: undefined, upload: undefined, finalLook: undefined })
+    expect(summaryMarkdown(runOf({ deploy: notFound, error: 'no such environment' }))).toContain('| Environment | Production (not resolved to an id) |')
+    expect(summaryMarkdown(runOf({ deploy: deployResult({ environmentName: undefined, environmentId: undefined, release: undefined }) }))).toContain(
+      '| Environment | — (upload only) |'
+    )
+  })
+
+  test('a search check alone that sent its request and failed says so, never "before anything was done"', () => {
+    const { numFound: _unused, ...unanswered } = searchResult
+    const failed: SearchResult = { ...unanswered, passed: false, failure: 'HTTP 403' }
+    const summary = summaryMarkdown(runOf({ deploys: false, deploy: undefined, search: failed, error: 'Search check failed: HTTP 403' }))
+    expect(summary).toMatch(/^## Bloomreach search check\n\n\*\*❌ Search check failed\*\*$/m)
+    expect(summary).not.toContain('| Environment |')
+    expect(summaryMarkdown(runOf({ deploys: false, deploy: undefined, error: 'search-query refused' }))).toContain('**❌ Failed before anything was done**')
+  })
+})

@@ -148,7 +148,8 @@ class Poll {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  G: () => (/* binding */ HttpTransport)
+  G5: () => (/* binding */ HttpTransport),
+  U0: () => (/* binding */ proxyAwareDispatcher)
 });
 
 // UNUSED EXPORTS: CallTimeoutError
@@ -157,6 +158,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/http/proxy.ts
+var proxy = __webpack_require__(7856);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
@@ -245,6 +248,7 @@ class UploadWatch {
 
 
 
+
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
 class CallTimeoutError extends Error {
@@ -270,6 +274,14 @@ function withoutExperimentalWarning(make) {
         process.emitWarning = emitWarning;
     }
 }
+/**
+ * The connections to `baseUrl`: HTTP/1.1, through the environment's proxy (HTTPS_PROXY, HTTP_PROXY,
+ * NO_PROXY), never for a loopback address. Every door of the action uses one (the cloud API, the token endpoint).
+ */
+function proxyAwareDispatcher(baseUrl) {
+    const noProxy = (0,proxy/* noProxyWithLoopback */.XO)(process.env, new URL(baseUrl).hostname);
+    return withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
+}
 class HttpTransport {
     baseUrl;
     options;
@@ -281,7 +293,8 @@ class HttpTransport {
         // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
         // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
-        this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } }));
+        // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
+        this.dispatcher = options.dispatcher ?? proxyAwareDispatcher(baseUrl);
     }
     async send(req) {
         const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
@@ -587,7 +600,7 @@ class SearchClient {
         this.brUid = config.brUid;
         this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
         this.signal = options.signal;
-        this.transport = new transport/* HttpTransport */.G(config.baseUrl, {
+        this.transport = new transport/* HttpTransport */.G5(config.baseUrl, {
             userAgent: this.userAgent,
             timeoutMs: config.timeoutMs,
             signal: options.signal,

@@ -388,6 +388,9 @@ class CloudClient {
             const uploaded = await this.session.authorized(async (token) => {
                 const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => core/* info */.pq(line));
                 let sent = 0;
+                // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
+                // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
+                let answered = false;
                 const res = await this.api
                     .stream({
                     operation,
@@ -398,7 +401,7 @@ class CloudClient {
                     body: body.open((n) => {
                         progress.add(n);
                         sent += n;
-                        if (sent === file.size) {
+                        if (sent === file.size && !answered) {
                             bodySent = true;
                             file.onUnconfirmed?.(true);
                         }
@@ -409,8 +412,10 @@ class CloudClient {
                     const refused = await file.verified.then(() => undefined, (reason) => reason);
                     if (refused !== undefined)
                         throw refused;
-                    if (error instanceof errors/* ServiceError */._7)
+                    if (error instanceof errors/* ServiceError */._7) {
+                        answered = true;
                         file.onUnconfirmed?.(false);
+                    }
                     throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
                 });
                 progress.finish();
@@ -493,6 +498,8 @@ function readRecord(text) {
 var build = __webpack_require__(5235);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
+var http_transport = __webpack_require__(5848);
 // EXTERNAL MODULE: ./src/inputs/address.ts
 var address = __webpack_require__(1617);
 // EXTERNAL MODULE: ./src/http/retry.ts
@@ -506,6 +513,7 @@ var secrets = __webpack_require__(7194);
 // account's password. Renewed with the refresh token when the endpoint gave one, else by the same
 // grant again; the refresh token revoked at the end (RFC 7009) only where the endpoint's metadata
 // names a revocation endpoint.
+
 
 
 
@@ -553,7 +561,7 @@ class OAuthLogin {
         // The library wants a client id; without client-id none is sent (auth() decides what goes in the body).
         this.client = { client_id: inputs.clientId ?? 'brcloud-deploy' };
         this.who = inputs.username ?? inputs.clientId ?? `GitHub's OIDC identity (audience ${inputs.oidcAudience ?? '?'})`;
-        this.dispatcher = new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } });
+        this.dispatcher = (0,http_transport/* proxyAwareDispatcher */.U0)(inputs.tokenUrl);
         this.retrier = (0,retry/* createRetrier */.SB)({ attempts: options.attempts, baseDelayMs: 1_000, maxDelayMs: 10_000, maxTotalMs: 2 * 60_000, retryable: oauth_transient, signal: options.signal }, (level, m) => (level === 'warning' ? core/* warning */.$e(m) : core/* info */.pq(m)));
     }
     get refusedHint() {
@@ -1161,9 +1169,32 @@ async function globFiles(pattern, cwd) {
 
 
 const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.';
-const BUILD_HINT = 'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist verify` step, or build-command: ' +
-    'mvn -B -P dist verify (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
+const BUILD_HINT = 'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist package` step, or build-command: ' +
+    'mvn -B -P dist package (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
     'if another job built it, download that artifact first (actions/download-artifact).';
+/**
+ * What a build leaves beside its archive (Maven's target/, Gradle's build/): a directory holding an archive and
+ * one of these is a build output, and packing it would deploy a tarball inside a tarball with the build's debris.
+ * A brXM distribution tree has none of them at its top (bin/, conf/, common/, shared/, webapps/).
+ */
+const BUILD_LEFTOVERS = new Set([
+    'classes',
+    'test-classes',
+    'maven-archiver',
+    'maven-status',
+    'generated-sources',
+    'generated-test-sources',
+    'surefire-reports',
+    'failsafe-reports',
+    'archive-tmp',
+    'antrun',
+    'jacoco.exec',
+    'libs',
+    'tmp'
+]);
+function isBuildLeftover(name) {
+    return BUILD_LEFTOVERS.has(name) || /\.(jar|war|pom)$/i.test(name);
+}
 function isArchiveName(name) {
     return /\.(tar\.gz|tgz)$/i.test(name);
 }
@@ -1188,10 +1219,13 @@ function display(p, workspace) {
         return p;
     return rel.split((external_node_path_default()).sep).join('/');
 }
-async function locateDistribution(input, workspace) {
-    const raw = input.trim();
-    if (raw === '')
+/** `platform`: the runner's (process.platform); a test passes another. */
+async function locateDistribution(input, workspace, platform = process.platform) {
+    const written = input.trim();
+    if (written === '')
         throw new errors/* InputError */.dz(`distribution: the input is empty. ${POINT_HINT}`);
+    // On Windows a backslash separates folders as / does: the glob matcher and the messages speak /.
+    const raw = platform === 'win32' ? written.replace(/\\/g, '/') : written;
     const ws = external_node_path_default().resolve(workspace || '.');
     const resolved = external_node_path_default().resolve(ws, raw);
     const st = await statOrUndefined(resolved);
@@ -1207,6 +1241,15 @@ async function locateDistribution(input, workspace) {
             const shown = archives.slice(0, 3).map((n) => `'${raw.replace(/\/+$/, '')}/${n}'`);
             throw new errors/* InputError */.dz(`distribution: the directory '${raw}' holds only ${archives.length === 1 ? 'an archive' : 'archives'} (${archives.join(', ')}): packing it would deploy ` +
                 `a tar of tarballs. Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`}.`);
+        }
+        // A build output (target/ with the archive beside classes/, maven-archiver/...): the user meant the archive.
+        const leftovers = names.filter(isBuildLeftover);
+        if (archives.length > 0 && leftovers.length > 0) {
+            const dir = raw.replace(/\/+$/, '');
+            const shown = archives.slice(0, 3).map((n) => `'${dir === '.' ? n : `${dir}/${n}`}'`);
+            throw new errors/* InputError */.dz(`distribution: the directory '${raw}' looks like a build output: it holds ${archives.length === 1 ? 'the archive' : 'the archives'} ${archives.join(', ')} beside ` +
+                `${leftovers.slice(0, 4).join(', ')}${leftovers.length > 4 ? ', ...' : ''}. Packing it would deploy a tarball inside a tarball, with the build's leftovers. ` +
+                `Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`} (e.g. target/*-distribution.tar.gz).`);
         }
         return { kind: 'directory', path: resolved };
     }
@@ -1237,6 +1280,10 @@ async function locateDistribution(input, workspace) {
             shown.push(`  ... and ${archives.length - 10} more`);
         throw new errors/* InputError */.dz(`distribution: the pattern '${raw}' matched ${archives.length} archives; it must match exactly one:\n${shown.join('\n')}\n` +
             'Make the pattern more specific (e.g. include the project name or version), or clean stale archives before the build.');
+    }
+    if (raw.includes('\\')) {
+        throw new errors/* InputError */.dz(`distribution: '${raw}' does not exist, and it is written with backslashes (\\), which separate folders only on Windows; this runner ` +
+            `is ${platform === 'darwin' ? 'macOS' : 'Linux'}, where a backslash is part of a name. Write the path with forward slashes: ${raw.replace(/\\/g, '/')}`);
     }
     throw new errors/* InputError */.dz(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`);
 }
@@ -1820,7 +1867,7 @@ class TarCheck extends external_node_stream_.Writable {
 
 
 
-const REBUILD_HINT = 'Rebuild the distribution (e.g. mvn -B -P dist verify) and make sure it is completely written, uploaded and downloaded ' +
+const REBUILD_HINT = 'Rebuild the distribution (e.g. mvn -B -P dist package) and make sure it is completely written, uploaded and downloaded ' +
     '(an interrupted artifact upload/download or cache restore leaves a cut-off file).';
 const check_POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.';
 /** MB, with the exact byte count when the rounded MB would not tell the two numbers apart. */
@@ -3074,8 +3121,6 @@ class GitHubDeployment {
     }
 }
 
-// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __webpack_require__(5848);
 ;// CONCATENATED MODULE: ./src/health.ts
 // The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
 // its body contains that text (the commit SHA of the build, say, so the old release still answering
@@ -3101,7 +3146,7 @@ async function attempt(options, transports) {
     for (let redirects = 0;; redirects++) {
         let transport = transports.get(url.origin);
         if (transport === undefined) {
-            transport = new http_transport/* HttpTransport */.G(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal });
+            transport = new http_transport/* HttpTransport */.G5(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal });
             transports.set(url.origin, transport);
         }
         const res = await transport.send({
@@ -3186,7 +3231,7 @@ class EnvironmentWatch {
     async look() {
         const { environment } = await this.client.findEnvironment(this.name);
         if (environment === undefined) {
-            throw new errors/* ActionError */.lZ(`Environment '${this.name}' is no longer listed by the platform: someone deleted or renamed it while this run deployed to it.`);
+            throw new errors/* ActionError */.lZ(`Environment '${this.name}' is no longer listed by the platform, though it was when this run found it: it was deleted or renamed since.`);
         }
         return { distributionId: environment.distributionId ?? undefined, status: environment.status, at: this.now() };
     }
@@ -3875,10 +3920,17 @@ async function deleteOrSkip(client, id, what) {
     }
 }
 
+// EXTERNAL MODULE: ./src/action-metadata.ts
+var action_metadata = __webpack_require__(227);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
+var inputs = __webpack_require__(8083);
 ;// CONCATENATED MODULE: ./src/deploy/source.ts
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
 // lookups that could refuse the run before anything changes: environments by name, config files.
+
+
+
 
 
 
@@ -3981,6 +4033,18 @@ async function chooseDistribution(ctx, archive, environments) {
         return fromEnvironment(ctx, source.name);
     return archive === undefined ? undefined : reuseOrPrune(ctx, archive, environments);
 }
+/**
+ * A 413 (Payload Too Large): the platform's own limit, which max-distribution-mb does not move. Said with the
+ * archive's size, and, when max-distribution-mb was raised above its default, that raising it did not help.
+ */
+function tooLarge(error, size, maxBytes) {
+    const defaultMb = Number(action_metadata/* INPUT_DEFAULTS */.W['max-distribution-mb']);
+    const raised = maxBytes > defaultMb * inputs.MB
+        ? ` max-distribution-mb (${maxBytes / inputs.MB}) is above its default of ${defaultMb}, but it sets only this action's own check before the upload, not the platform's limit.`
+        : '';
+    return new errors/* ServiceError */._7(`${error.message}. The platform refused the archive as too large (413): it is ${(0,format/* formatBytes */.z3)(size)} (${size} bytes).${raised} ` +
+        "Make the distribution smaller (leave logs, caches and duplicate jars out of it), or ask Bloomreach support about the stack's upload limit.", error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
+}
 /** Uploads the archive; notes what the platform stored. */
 async function upload(ctx, ready) {
     const uploaded = await ctx.phase('Upload the distribution', async () => {
@@ -3995,7 +4059,9 @@ async function upload(ctx, ready) {
             knownBefore: ctx.result.listedBefore && new Set(ctx.result.listedBefore),
             onUnconfirmed
         };
-        const d = await ctx.client.uploadDistribution(file);
+        const d = await ctx.client.uploadDistribution(file).catch((error) => {
+            throw error instanceof errors/* ServiceError */._7 && error.status === 413 ? tooLarge(error, ready.size, ctx.inputs.maxDistributionBytes) : error;
+        });
         ctx.result.uploadUnconfirmed = false;
         core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
         return d;
@@ -4077,7 +4143,7 @@ function startDeploy(inputs, phase, signal, verify) {
     const { address } = inputs;
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
     const result = newResult(inputs);
-    const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
+    const transport = new http_transport/* HttpTransport */.G5(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
     const session = new CloudSession(api, loginMethod(inputs, target, signal), { target });
     const run = {
@@ -4236,10 +4302,8 @@ async function signIn(run) {
     await run.phase(`Log in to ${run.target}${how}`, async () => {
         await run.session.login();
         run.result.platformReached = true;
-        const check = await run.session.verify().catch((error) => {
-            run.tokenRefused = true;
-            throw error;
-        });
+        // A refusal ends the run here: the environment is not found, so the closing calls only revoke.
+        const check = await run.session.verify();
         if (check === undefined)
             return core/* info */.pq(`Logged in as ${run.session.who}.`);
         core/* info */.pq(`The stack accepts the token: user ${check.userId ?? '(not named)'}, role ${check.role ?? '(not named)'}.`);
@@ -4295,7 +4359,9 @@ async function checkWithoutDeploy(run) {
 function closeRun(run, limitMs = LAST_LOOK_MS) {
     if (!run.result.platformReached)
         return Promise.resolve();
-    run.closed ??= closingCalls(run.inputs, run.session, limitMs, run.tokenRefused !== true).then((look) => void (run.result.finalLook = look));
+    // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
+    const found = run.result.environmentId !== undefined;
+    run.closed ??= closingCalls(run.inputs, run.session, limitMs, found).then((look) => void (run.result.finalLook = look));
     return run.closed;
 }
 /** Logs (and on a dry run plans) what happens to the environment. */
@@ -4411,12 +4477,12 @@ function failureOf(result, cause) {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs, session, limitMs, look = true) {
-    const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
+async function closingCalls(inputs, session, limitMs, found) {
+    const transport = new http_transport/* HttpTransport */.G5(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     session.reroute(api);
     try {
-        if (!inputs.environment || inputs.dryRun || !look)
+        if (!inputs.environment || inputs.dryRun || !found)
             return undefined;
         // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
         return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look());

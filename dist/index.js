@@ -29436,6 +29436,83 @@ function isTransient(error) {
 
 /***/ }),
 
+/***/ 7856:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XO: () => (/* binding */ noProxyWithLoopback),
+/* harmony export */   iJ: () => (/* binding */ proxyFor)
+/* harmony export */ });
+/* unused harmony exports LOOPBACK_NO_PROXY, isLoopbackAddress */
+// Which proxy a call goes through, by the rules undici's EnvHttpProxyAgent applies (HTTPS_PROXY for https,
+// HTTP_PROXY for http, lower case first, NO_PROXY's exceptions), so a failure can name the proxy and the
+// variable that set it. Loopback addresses never go through a proxy: the proxy cannot reach the runner's own
+// 127.0.0.1 (the emulator, a local stand-in), and it would see the password sent there.
+/** Always bypass the proxy: loopback, by name and by address (IPv6 as undici compares it, in brackets). */
+const LOOPBACK_NO_PROXY = ['localhost', '127.0.0.1', '[::1]'];
+/** NO_PROXY as the transport applies it: the user's list plus loopback (a '*' stays '*': nothing is proxied). */
+function noProxyWithLoopback(env = process.env, host) {
+    const user = env.no_proxy ?? env.NO_PROXY ?? '';
+    if (user.trim() === '*')
+        return '*';
+    const extra = host !== undefined && isLoopbackAddress(host) && !LOOPBACK_NO_PROXY.includes(host) ? [host] : [];
+    return [user, ...LOOPBACK_NO_PROXY, ...extra].filter((e) => e !== '').join(',');
+}
+/** localhost, 127.0.0.0/8, ::1 (a host as URL.hostname gives it, IPv6 in brackets). */
+function isLoopbackAddress(hostname) {
+    const h = hostname.toLowerCase();
+    return h === 'localhost' || h.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '[::1]' || h === '::1';
+}
+/** The proxy a call to `target` goes through, or undefined when it goes direct. */
+function proxyFor(target, env = process.env) {
+    let url;
+    try {
+        url = new URL(target);
+    }
+    catch {
+        return undefined;
+    }
+    const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
+    const variable = names.find((n) => (env[n] ?? '') !== '');
+    if (variable === undefined)
+        return undefined;
+    if (!shouldProxy(url, noProxyWithLoopback(env, url.hostname)))
+        return undefined;
+    return { url: withoutCredentials(env[variable] ?? ''), variable };
+}
+/** undici's NO_PROXY rule: an exact host, or a suffix for an entry starting with '.' or '*'; a port when given. */
+function shouldProxy(url, noProxy) {
+    if (noProxy === '*')
+        return false;
+    const host = url.host.replace(/:\d*$/, '').toLowerCase();
+    const port = Number.parseInt(url.port, 10) || (url.protocol === 'https:' ? 443 : 80);
+    for (const entry of noProxy.split(/[,\s]/)) {
+        if (entry === '')
+            continue;
+        const m = /^(.+):(\d+)$/.exec(entry);
+        const name = (m ? (m[1] ?? '') : entry).toLowerCase();
+        if (m && Number(m[2]) !== port)
+            continue;
+        if (/^[.*]/.test(name) ? host.endsWith(name.replace(/^\*/, '')) : host === name)
+            return false;
+    }
+    return true;
+}
+function withoutCredentials(proxy) {
+    try {
+        const u = new URL(proxy);
+        u.username = '';
+        u.password = '';
+        return u.toString().replace(/\/$/, '');
+    }
+    catch {
+        return '(an address that is not a URL)';
+    }
+}
+
+
+/***/ }),
+
 /***/ 1617:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29609,6 +29686,943 @@ function resolveCloudAddress(inputs) {
 
 /***/ }),
 
+/***/ 8083:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  MB: () => (/* reexport */ MB),
+  Ko: () => (/* binding */ readInputs)
+});
+
+// UNUSED EXPORTS: AddressInput, INPUT_DEFAULTS, Input, LoginInput, RENAMED, SearchInput, checkRequestSize, normalizeQuery, parseBoolean, parseDecimal, parseDistributionName, parseInteger, parseSearchBaseUrl, parseSearchConfig, resolveCloudAddress, validateStackName
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
+var core = __nccwpck_require__(3360);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __nccwpck_require__(7103);
+// EXTERNAL MODULE: ./src/action-metadata.ts
+var action_metadata = __nccwpck_require__(227);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/inputs/address.ts
+var inputs_address = __nccwpck_require__(1617);
+;// CONCATENATED MODULE: ./src/inputs/parsers.ts
+// The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
+// parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
+// passes '', and both must give the same result. Every refusal is an InputError that names the input.
+
+
+/** The value, or action.yml's default when it is empty ('' when there is none). */
+function orDefault(name, value) {
+    return value === '' ? action_metadata/* INPUT_DEFAULTS */.W[name] : value;
+}
+/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
+/**
+ * Whether the user set an input: a runner passes every input's default itself, so a value equal to
+ * action.yml's default says nothing about the user's intent.
+ */
+function isSet(name, value) {
+    return value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name];
+}
+function parseBoolean(name, value) {
+    const v = orDefault(name, value);
+    if (['true', 'True', 'TRUE'].includes(v))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(v))
+        return false;
+    throw new errors/* InputError */.dz(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`);
+}
+function inRange(name, value, n, min, max) {
+    if (n < min || n > max)
+        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+    return n;
+}
+function parseInteger(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+$/.test(v))
+        throw new errors/* InputError */.dz(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
+function parseDecimal(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+(\.\d+)?$/.test(v))
+        throw new errors/* InputError */.dz(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** undefined when the value (and action.yml's default) is empty, else what `parse` makes of it. */
+function optional(name, value, parse) {
+    return orDefault(name, value) === '' ? undefined : parse(value);
+}
+/** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
+function required(name, value, why, when) {
+    if (value === '')
+        throw new errors/* InputError */.dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/login.ts
+
+
+
+const LoginInput = {
+    Username: 'username',
+    Password: 'password',
+    TokenUrl: 'token-url',
+    ClientId: 'client-id',
+    ClientSecret: 'client-secret',
+    OidcAudience: 'oidc-audience',
+    Audience: 'audience',
+    Scope: 'scope',
+    AccessToken: 'access-token'
+};
+const SSO_DOCS = 'docs/single-sign-on.md';
+/** Names of the inputs in `names` that are set. */
+function setOf(read, names) {
+    return names.filter((n) => read(n) !== '');
+}
+/** Refuses inputs that would be ignored: a login reads one set of credentials. */
+function refuseWith(read, names, why) {
+    const set = setOf(read, names);
+    if (set.length > 0)
+        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
+}
+/** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
+function readLogin(read, password, env = process.env) {
+    const pick = (name) => (name === LoginInput.Password ? password : read(name));
+    const accessToken = read(LoginInput.AccessToken);
+    if (accessToken !== '') {
+        refuseWith(pick, [
+            LoginInput.Username,
+            LoginInput.Password,
+            LoginInput.TokenUrl,
+            LoginInput.ClientId,
+            LoginInput.ClientSecret,
+            LoginInput.OidcAudience,
+            LoginInput.Audience,
+            LoginInput.Scope
+        ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
+        return { kind: 'token', accessToken, expiresAtMs: jwtExpiry(accessToken) };
+    }
+    const tokenUrl = read(LoginInput.TokenUrl);
+    if (tokenUrl === '') {
+        refuseWith(pick, [LoginInput.ClientId, LoginInput.ClientSecret, LoginInput.OidcAudience, LoginInput.Audience, LoginInput.Scope], `token-url is empty: they are sent to an OAuth token endpoint, for a stack with single sign-on. Set token-url (see ${SSO_DOCS}), or leave them empty`);
+        return passwordLogin(pick);
+    }
+    return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
+}
+function passwordLogin(pick) {
+    const username = required(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
+    const password = required(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    return { kind: 'password', username, password };
+}
+function oauthLogin(pick, tokenUrl, env) {
+    const value = (name) => pick(name) || undefined;
+    const clientId = value(LoginInput.ClientId);
+    const clientSecret = value(LoginInput.ClientSecret);
+    const username = value(LoginInput.Username);
+    const password = value(LoginInput.Password);
+    const oidcAudience = value(LoginInput.OidcAudience);
+    const common = {
+        kind: 'oauth',
+        tokenUrl,
+        clientId,
+        clientSecret,
+        username,
+        password,
+        oidcAudience,
+        audience: value(LoginInput.Audience),
+        scope: value(LoginInput.Scope)
+    };
+    if (clientSecret !== undefined && clientId === undefined)
+        throw new errors/* InputError */.dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
+    if ((username === undefined) !== (password === undefined)) {
+        throw new errors/* InputError */.dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
+    }
+    if (oidcAudience !== undefined) {
+        refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
+        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
+            throw new errors/* InputError */.dz("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
+                '(A workflow run from a fork never gets one.)');
+        }
+        return { ...common, grant: 'client_assertion' };
+    }
+    if (username !== undefined)
+        return { ...common, grant: 'password' };
+    if (clientId !== undefined && clientSecret !== undefined)
+        return { ...common, grant: 'client_credentials' };
+    throw new errors/* InputError */.dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
+        `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
+}
+function parseTokenUrl(value) {
+    const rules = {
+        input: LoginInput.TokenUrl,
+        example: 'https://login.example.com/oauth/token',
+        credentialsHint: 'Pass credentials through client-id and client-secret.',
+        secret: 'the client secret or password'
+    };
+    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, rules, true);
+    (0,inputs_address/* requireHttps */.xe)(url, value, rules);
+    return url.href;
+}
+/** `exp` of a JWT in milliseconds, or undefined when the token is not a JWT that says. */
+function jwtExpiry(token) {
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts[1])
+        return undefined;
+    try {
+        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+        return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A ready token that ends before the run's budgets would: refused before any change. */
+function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
+    if (login.kind !== 'token' || login.expiresAtMs === undefined)
+        return;
+    const at = new Date(login.expiresAtMs).toISOString();
+    if (login.expiresAtMs <= now)
+        throw new errors/* InputError */.dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
+    const left = login.expiresAtMs - now;
+    if (left < watchdogMs) {
+        throw new errors/* InputError */.dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
+            'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
+    }
+}
+
+;// CONCATENATED MODULE: ./src/inputs/deploy.ts
+// The deployment's inputs and the settings of the whole run: validated and returned typed. The password
+// is registered as a secret by readInputs (before anything else is read), the GitHub token here.
+
+
+
+
+
+
+
+/** Input names, as in action.yml. Workflows depend on them: never rename one. */
+const Input = {
+    ...inputs_address/* AddressInput */.NI,
+    Username: 'username',
+    Password: 'password',
+    Distribution: 'distribution',
+    DistributionId: 'distribution-id',
+    FromEnvironment: 'from-environment',
+    DistributionName: 'distribution-name',
+    Environment: 'environment',
+    EnvironmentUrl: 'environment-url',
+    ConfigFiles: 'config-files',
+    ForceDeploy: 'force-deploy',
+    AllowOlderCommit: 'allow-older-commit',
+    FollowDeploy: 'follow-deploy',
+    DeployTimeoutMinutes: 'deploy-timeout-minutes',
+    HealthUrl: 'health-url',
+    HealthExpect: 'health-expect',
+    HealthTimeoutMinutes: 'health-timeout-minutes',
+    Rollback: 'rollback',
+    RollbackOnSearch: 'rollback-on-search',
+    DeployStrategy: 'deploy-strategy',
+    DryRun: 'dry-run',
+    MaxDistributionSize: 'max-distribution-mb',
+    MaxDistributions: 'max-distributions',
+    MaxAttempts: 'max-attempts',
+    RequestTimeoutSeconds: 'request-timeout-seconds',
+    TimeoutMinutes: 'total-timeout-minutes',
+    BuildCommand: 'build-command',
+    CompressionLevel: 'compression-level',
+    GitHubToken: 'github-token'
+};
+/** max-distribution-mb is in MB of this size. */
+const MB = 1024 * 1024;
+function readCommonInputs(getInput) {
+    return {
+        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
+        maxAttempts: parseMaxAttempts(getInput(Input.MaxAttempts)),
+        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
+        timeoutMs: optional(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), (v) => Math.round(parseDecimal(Input.TimeoutMinutes, v, 0.01, 360) * 60_000))
+    };
+}
+/** max-attempts: one rule for the cloud calls and the search check. */
+function parseMaxAttempts(value) {
+    return parseInteger(Input.MaxAttempts, value, 1, 20);
+}
+function parseDistributionName(value) {
+    if (value === '')
+        return undefined;
+    if (!/\.(tar\.gz|tgz)$/i.test(value)) {
+        throw new errors/* InputError */.dz(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
+    }
+    const problem = (0,distribution_name/* distributionNameProblem */.xT)(value);
+    if (problem !== undefined) {
+        throw new errors/* InputError */.dz(`distribution-name '${value}' must be a plain file name: ${problem}. For example myproject-1.2.0-distribution.tar.gz.`);
+    }
+    return value;
+}
+/** Edits (insert, delete, replace) that turn a into b: Levenshtein's distance. */
+function editDistance(a, b) {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const next = [i];
+        for (let j = 1; j <= b.length; j++)
+            next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)));
+        row = next;
+    }
+    return row[b.length] ?? 0;
+}
+/** The known value a near miss meant (another case, a separator, a typo of at most 2 edits); undefined when none is near. */
+function closest(value, known) {
+    const bare = (v) => v.toLowerCase().replace(/[-_ ]/g, '');
+    let best;
+    for (const k of known) {
+        const distance = bare(value) === bare(k) ? 0 : editDistance(bare(value), bare(k));
+        if (distance <= 2 && (best === undefined || distance < best.distance))
+            best = { value: k, distance };
+    }
+    return best?.value;
+}
+/** The strategy values public clients send; Mission Control also offers rolling updates, whose API value is not public. */
+const KNOWN_STRATEGIES = ['stopstart'];
+function parseDeployStrategy(value, warn) {
+    const strategy = value || action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy];
+    if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
+        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy]}".`);
+    }
+    const meant = closest(strategy, KNOWN_STRATEGIES);
+    if (meant !== undefined && meant !== strategy) {
+        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy the platform is known to take: did you mean ${meant}? Write deploy-strategy: ${meant}, or leave it empty for the default.`);
+    }
+    if (!KNOWN_STRATEGIES.includes(strategy)) {
+        warn(`deploy-strategy '${strategy}' is not a value public clients send (they send ${KNOWN_STRATEGIES.join(', ')}). It is sent as given; the ` +
+            'platform may refuse it only at the deploy, after the upload. Mission Control also offers rolling updates, whose API value is not public.');
+    }
+    return strategy;
+}
+/** Inputs that something else makes pointless: a warning, before any request, instead of silence. */
+function warnIgnored(getInput, source, environment, warn) {
+    const set = (name) => isSet(name, getInput(name));
+    const notes = [];
+    if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
+        notes.push('environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)');
+    }
+    if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
+        notes.push('health-timeout-minutes is set but health-url is empty: no health check runs');
+    if (environment === undefined) {
+        for (const name of [Input.DeployTimeoutMinutes, Input.FollowDeploy, Input.DeployStrategy, Input.EnvironmentUrl]) {
+            if (set(name))
+                notes.push(`${name} is set but environment is empty: nothing is deployed`);
+        }
+    }
+    if (source.kind !== 'upload') {
+        for (const name of [Input.DistributionName, Input.MaxDistributions, Input.CompressionLevel, Input.MaxDistributionSize]) {
+            if (set(name))
+                notes.push(`${name} is set but nothing is uploaded (the distribution comes from ${source.kind === 'id' ? Input.DistributionId : Input.FromEnvironment})`);
+        }
+    }
+    for (const note of notes)
+        warn(`${note}. It is ignored.`);
+}
+/** The one source of the distribution: exactly one of distribution, distribution-id and from-environment (checked by the caller to be set). */
+function readSource(getInput) {
+    const given = [];
+    const distribution = getInput(Input.Distribution);
+    const id = getInput(Input.DistributionId);
+    const from = getInput(Input.FromEnvironment);
+    if (distribution !== '')
+        given.push({ kind: 'upload', input: distribution });
+    if (id !== '') {
+        if (/\.(tar\.gz|tgz|tar|gz|zip|jar|war)$/i.test(id)) {
+            throw new errors/* InputError */.dz(`distribution-id '${id}' looks like a file name, not a distribution id: distribution-id takes the id the platform gave the distribution ` +
+                `(the distribution-id output of the run that uploaded it, or the id Mission Control shows). To upload this file, set distribution: ${id} instead.`);
+        }
+        if (/[\s/\\?#%\p{Cc}]/u.test(id))
+            throw new errors/* InputError */.dz(`distribution-id '${id}' is not a distribution id: copy the id exactly as the platform shows it (no spaces or slashes).`);
+        given.push({ kind: 'id', id });
+    }
+    if (from !== '')
+        given.push({ kind: 'environment', name: from });
+    if (given.length > 1) {
+        const meaning = {
+            upload: `${Input.Distribution} to upload a build`,
+            id: `${Input.DistributionId} to deploy a distribution already on the stack`,
+            environment: `${Input.FromEnvironment} to deploy what another environment runs`
+        };
+        const names = given.map((g) => ({ upload: Input.Distribution, id: Input.DistributionId, environment: Input.FromEnvironment })[g.kind]);
+        const set = names.length === 2 ? `${names[0] ?? ''} and ${names[1] ?? ''} are both set` : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''} are all set`;
+        throw new errors/* InputError */.dz(`${set}, but they are alternatives: keep ${given.map((g) => meaning[g.kind]).join(', or ')}, and remove the other${names.length > 2 ? 's' : ''}.`);
+    }
+    return given[0];
+}
+function parseConfigFiles(value) {
+    const names = [];
+    for (const raw of value.split(/[\n,]/)) {
+        const name = raw.trim();
+        if (name === '' || names.includes(name))
+            continue;
+        if (/\p{Cc}/u.test(name))
+            throw new errors/* InputError */.dz(`config-files names '${name}', which contains a control character; write one name per line or separate them with commas.`);
+        names.push(name);
+    }
+    return names;
+}
+function parseEnvironmentUrl(value) {
+    if (value === '')
+        return undefined;
+    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, { input: Input.EnvironmentUrl, example: 'https://www.example.com', credentialsHint: 'It is only shown, never visited.' }, true);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw new errors/* InputError */.dz(`environment-url '${value}' must start with https:// (for example https://www.example.com).`);
+    return url.href;
+}
+function parseHealth(getInput) {
+    const url = getInput(Input.HealthUrl);
+    const expect = getInput(Input.HealthExpect);
+    if (url === '') {
+        if (expect !== '')
+            throw new errors/* InputError */.dz('health-expect is set but health-url is empty: set health-url to the page that must contain it, e.g. https://www.example.com/version.txt.');
+        return undefined;
+    }
+    const page = (0,inputs_address/* parsePageUrl */.sD)(url, {
+        input: Input.HealthUrl,
+        example: 'https://www.example.com/version.txt',
+        credentialsHint: 'The health check sends no credentials: point it at a public page.'
+    });
+    const { origin, pathname } = new URL(page);
+    return {
+        url: page,
+        shown: `${origin}${pathname}`,
+        expect: expect === '' ? undefined : expect,
+        timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
+    };
+}
+/** Inputs that act on an environment, refused without one rather than silently ignored. */
+function needsEnvironment(getInput, source) {
+    const set = [];
+    if (source.kind === 'id')
+        set.push(Input.DistributionId);
+    if (source.kind === 'environment')
+        set.push(Input.FromEnvironment);
+    for (const name of [Input.ConfigFiles, Input.HealthUrl])
+        if (getInput(name) !== '')
+            set.push(name);
+    for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit])
+        if (parseBoolean(name, getInput(name)))
+            set.push(`${name}: true`);
+    if (set.length > 0) {
+        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`);
+    }
+}
+/** `password` was read (and registered as a secret) by the caller, before anything else. */
+function readDeployInputs(getInput, common, source, password, warn = () => undefined) {
+    const address = (0,inputs_address/* resolveCloudAddress */.CI)({
+        stack: getInput(Input.Stack),
+        consoleUrl: getInput(Input.ConsoleUrl),
+        platformDomain: getInput(Input.PlatformDomain),
+        apiUrl: getInput(Input.ApiUrl)
+    });
+    const login = readLogin((name) => getInput(name), password);
+    const environment = getInput(Input.Environment) || undefined;
+    if (environment === undefined)
+        needsEnvironment(getInput, source);
+    if (source.kind === 'environment' && source.name === environment) {
+        throw new errors/* InputError */.dz(`from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`);
+    }
+    const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn);
+    warnIgnored(getInput, source, environment, warn);
+    const maxDistributions = getInput(Input.MaxDistributions);
+    const githubToken = getInput(Input.GitHubToken);
+    (0,secrets/* registerSecret */.c)(githubToken);
+    const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback));
+    const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
+    if (rollbackOnSearch && !rollback) {
+        throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
+    }
+    const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
+    if (allowOlderCommit && githubToken === '') {
+        warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
+    }
+    return {
+        ...common,
+        address,
+        login,
+        source,
+        distribution: source.kind === 'upload' ? source.input : '',
+        distributionName: parseDistributionName(getInput(Input.DistributionName)),
+        environment,
+        deployStrategy,
+        maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
+        maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
+        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
+        buildCommand: getInput(Input.BuildCommand) || undefined,
+        githubToken: githubToken || undefined,
+        environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
+        configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
+        forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
+        allowOlderCommit,
+        followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
+        deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
+        health: parseHealth(getInput),
+        rollback,
+        rollbackOnSearch
+    };
+}
+
+;// CONCATENATED MODULE: ./src/search/query.ts
+// The search term `q`: its kinds and the service's limits on it. The rules that check and rewrite
+// search-query before any request are input validation: normalizeQuery in src/inputs/search.ts.
+/** The service refuses a q longer than this many characters. */
+const MAX_QUERY_CHARS = 300;
+/** The service refuses a q of more than this many words. */
+const MAX_QUERY_WORDS = 30;
+
+// EXTERNAL MODULE: ./src/search/request.ts
+var request = __nccwpck_require__(4065);
+// EXTERNAL MODULE: ./src/search/service.ts
+var service = __nccwpck_require__(8363);
+;// CONCATENATED MODULE: ./src/inputs/search.ts
+// The search smoke check's inputs: read through a getter, validated before any request, returned typed.
+// No check runs (undefined) when search-query is empty. The service's own facts (hosts, fields,
+// limits) live in src/search/; what a user may write, and what is refused, lives here.
+
+
+
+
+
+
+
+
+
+/** Input names, as in action.yml. Workflows depend on them: never rename one. */
+const SearchInput = {
+    Query: 'search-query',
+    Type: 'search-type',
+    AccountId: 'search-account-id',
+    AuthKey: 'search-auth-key',
+    DomainKey: 'search-domain-key',
+    Environment: 'search-environment',
+    BaseUrl: 'search-base-url',
+    Fields: 'search-fields',
+    Rows: 'search-rows',
+    MinResults: 'search-min-results',
+    TimeoutSeconds: 'search-timeout-seconds',
+    Url: 'search-page-url',
+    Uid: 'search-uid',
+    WaitSeconds: 'search-wait-seconds'
+};
+/** `url` when neither search-page-url nor the repository is known. */
+const DEFAULT_PAGE_URL = 'brcloud-deploy';
+const QUERY = SearchInput.Query;
+/** `*`, `?` and `~` are not wildcard or fuzzy operators for this service: it replaces them by spaces. */
+const SPECIAL = /[*?~]/g;
+function chars(text) {
+    return [...text].length;
+}
+function words(text) {
+    return text.split(/\s+/).filter((w) => w !== '').length;
+}
+function checkLimits(text, original) {
+    const n = chars(text);
+    if (n > MAX_QUERY_CHARS) {
+        throw new errors/* InputError */.dz(`${QUERY} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
+            `Use a shorter keyword: a smoke check needs one or two words that your catalog surely matches.`);
+    }
+    const w = words(text);
+    if (w > MAX_QUERY_WORDS) {
+        throw new errors/* InputError */.dz(`${QUERY} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
+            `${MAX_QUERY_WORDS} words. Use one or two words that your catalog surely matches.`);
+    }
+}
+/**
+ * Checks `q` and returns what to send. Throws an InputError for a value the service refuses
+ * (empty, `?` or `~` alone, over the limits, a category id with non-ASCII letters).
+ *
+ * Rewrites as the service does: a leading `*` is dropped (`*shirt` -> `shirt`), and `*`, `?` and `~`
+ * between terms become spaces (`red*shirt` -> `red shirt`). `*` alone (everything) and `.` alone pass.
+ */
+function normalizeQuery(value, type) {
+    const original = value.trim();
+    const warnings = [];
+    if (original === '') {
+        throw new errors/* InputError */.dz(`${QUERY} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`);
+    }
+    const control = /\p{Cc}/u.exec(original);
+    if (control) {
+        const code = control[0].codePointAt(0)?.toString(16).padStart(4, '0') ?? '';
+        throw new errors/* InputError */.dz(`${QUERY} contains a control character (U+${code}); write the query on one line, as plain text.`);
+    }
+    if (type === 'category') {
+        const letter = [...original].find((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch));
+        if (letter !== undefined) {
+            throw new errors/* InputError */.dz(`${QUERY} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
+                `such category ids. Use the category's id from your catalog feed (ids are ASCII), not its display name.`);
+        }
+    }
+    if (original === '?' || original === '~') {
+        throw new errors/* InputError */.dz(`${QUERY} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`);
+    }
+    checkLimits(original, original);
+    if (original === '*') {
+        warnings.push(`${QUERY} '*' matches the whole catalog: its latency depends on catalog size and is outside the service's latency ` +
+            `service level, so the latency measured here says little. Prefer a keyword your catalog surely matches.`);
+        return { q: original, warnings };
+    }
+    if (original === '.' || !/[*?~]/.test(original))
+        return { q: original, warnings };
+    const q = original.replace(SPECIAL, ' ').replace(/\s+/g, ' ').trim();
+    if (q === '') {
+        throw new errors/* InputError */.dz(`${QUERY} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
+            `Set a keyword, or * alone to match everything.`);
+    }
+    checkLimits(q, original);
+    warnings.push(`${QUERY} '${original}' is sent as '${q}': the search service has no wildcard or fuzzy operators and treats ` +
+        `*, ? and ~ as word separators (a leading * is dropped).`);
+    return { q, warnings };
+}
+// --- the other search inputs --------------------------------------------------------------------
+/** Every missing key at once, so a user fixes them in one go. */
+function missingKeys(get, authKey) {
+    const missing = [
+        get(SearchInput.AccountId).trim() === '' && `${SearchInput.AccountId} (the account id the search service gave you, e.g. 6001)`,
+        authKey === '' &&
+            `${SearchInput.AuthKey} (from a secret: \${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow)`,
+        get(SearchInput.DomainKey).trim() === '' && `${SearchInput.DomainKey} (your site's domain key; the service refuses requests without it)`
+    ].filter((m) => m !== false);
+    if (missing.length < 2)
+        return;
+    throw new errors/* InputError */.dz(`${missing.length} search keys are required when ${SearchInput.Query} is set and missing: ${missing.join('; ')}.`);
+}
+/** A key or id the service gave: required while the check runs, and copied exactly. */
+function serviceKey(name, value, why) {
+    required(name, value, why, `when ${SearchInput.Query} is set`);
+    if (/[\s\p{Cc}]/u.test(value)) {
+        throw new errors/* InputError */.dz(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
+    }
+    return value;
+}
+function parseType(value) {
+    const v = orDefault(SearchInput.Type, value).toLowerCase();
+    if (v === 'keyword' || v === 'category')
+        return v;
+    throw new errors/* InputError */.dz(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
+}
+function parseEnvironment(value) {
+    const v = orDefault(SearchInput.Environment, value).toLowerCase();
+    if (v === 'production' || v === 'staging')
+        return v;
+    throw new errors/* InputError */.dz(`${SearchInput.Environment} '${value}' is not a search environment: write production (${service/* SEARCH_HOSTS */.J2.production}, the default) ` +
+        `or staging (${service/* SEARCH_HOSTS */.J2.staging}), or set ${SearchInput.BaseUrl} to another host.`);
+}
+function parseSearchBaseUrl(value) {
+    return (0,inputs_address/* parseBaseUrl */.Q2)(value, {
+        input: SearchInput.BaseUrl,
+        example: 'https://core.dxpapi.com',
+        credentialsHint: `The search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`,
+        queryHint: '; the keys have their own inputs',
+        secret: 'the auth key',
+        apiPath: /\/api(\/v1(\/core)?)?$/i,
+        apiPathMessage: 'includes the API path: give the host only (the action adds /api/v1/core/)'
+    });
+}
+function parseFields(value) {
+    const list = orDefault(SearchInput.Fields, value);
+    const fields = [];
+    for (const raw of list.split(',')) {
+        const field = raw.trim();
+        if (field === '' || fields.includes(field))
+            continue;
+        if (!service/* REQUESTABLE_FIELDS */.el.includes(field)) {
+            const near = service/* REQUESTABLE_FIELDS */.el.find((f) => f === field.toLowerCase());
+            throw new errors/* InputError */.dz(`${SearchInput.Fields} names '${field}', which the search service does not return` +
+                `${near ? ` (did you mean '${near}'? names are lower case)` : ''}. Use a comma-separated list of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
+        }
+        fields.push(field);
+    }
+    if (fields.length === 0) {
+        throw new errors/* InputError */.dz(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${action_metadata/* INPUT_DEFAULTS */.W[SearchInput.Fields]}, or list some of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
+    }
+    const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`];
+    return { fields, warnings };
+}
+function parsePageUrl(value, repository) {
+    if (value === '')
+        return repository ? `https://github.com/${repository}` : DEFAULT_PAGE_URL;
+    if (/\p{Cc}/u.test(value))
+        throw new errors/* InputError */.dz(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
+    return value;
+}
+/** A bare uid: letters and digits, as in the documented forms (13 digits in a browser cookie). */
+const BARE_UID = /^[A-Za-z0-9]{1,64}$/;
+/** A whole `_br_uid_2` value, unencoded: uid, v, ts and hc, in this order. */
+const COOKIE_UID = /^uid=[A-Za-z0-9]{1,64}:v=[A-Za-z0-9._-]{1,32}:ts=\d{1,20}:hc=\d{1,10}$/;
+/** The value percent-decoded once, or undefined when it holds no escape (or a broken one). */
+function decodedOnce(value) {
+    if (!/%[0-9A-Fa-f]{2}/.test(value))
+        return undefined;
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** `_br_uid_2`: search-uid as given, or derived from the repository so that every run is the same visitor. */
+function parseUid(value, repository) {
+    if (value === '')
+        return (0,request/* appBrUid */._N)((0,request/* stableUid */.Mn)(repository || DEFAULT_PAGE_URL));
+    if (BARE_UID.test(value))
+        return (0,request/* appBrUid */._N)(value);
+    if (COOKIE_UID.test(value))
+        return value;
+    // A cookie value copied from a browser is stored percent-encoded once (uid%3D…%3Av%3D…): decoded here, encoded once on the wire.
+    const decoded = decodedOnce(value);
+    if (decoded !== undefined && COOKIE_UID.test(decoded))
+        return decoded;
+    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+    throw new errors/* InputError */.dz(`${SearchInput.Uid} ${shown} is not a visitor id. Write either a bare uid of letters and digits (e.g. 7797686432023) or a whole ` +
+        `_br_uid_2 value uid=<id>:v=<version>:ts=<number>:hc=<number> (e.g. uid=7797686432023:v=app:ts=0:hc=1), or leave it empty ` +
+        `for one derived from the repository.`);
+}
+/**
+ * Search inputs the user set (other than search-query). A runner sets every input that has a default,
+ * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
+ */
+function otherSearchInputs(get) {
+    return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && isSet(name, get(name).trim()));
+}
+/**
+ * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
+ * Throws an InputError, before any request, for every value the check or the service would refuse.
+ * The auth key is registered as a secret the moment it is read, whether or not the check runs.
+ */
+function parseSearchConfig(get, context = {}) {
+    const rawKey = get(SearchInput.AuthKey);
+    (0,secrets/* registerSecret */.c)(rawKey);
+    const authKey = rawKey.trim();
+    (0,secrets/* registerSecret */.c)(authKey);
+    const originalQuery = get(SearchInput.Query).trim();
+    if (originalQuery === '') {
+        const set = otherSearchInputs(get);
+        if (set.length > 0)
+            context.warn?.(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but search-query is empty: no search check runs.`);
+        return undefined;
+    }
+    const type = parseType(get(SearchInput.Type).trim());
+    const { q, warnings } = normalizeQuery(originalQuery, type);
+    missingKeys(get, authKey);
+    const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
+    serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
+    const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
+    const environment = parseEnvironment(get(SearchInput.Environment).trim());
+    const baseInput = get(SearchInput.BaseUrl).trim();
+    const baseUrl = baseInput === '' ? service/* SEARCH_HOSTS */.J2[environment] : parseSearchBaseUrl(baseInput);
+    const fields = parseFields(get(SearchInput.Fields).trim());
+    warnings.push(...fields.warnings);
+    const timeoutSeconds = parseInteger(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), service/* SEARCH_LIMITS */.wA.minTimeoutSeconds, service/* SEARCH_LIMITS */.wA.maxTimeoutSeconds);
+    const config = {
+        query: q,
+        originalQuery,
+        type,
+        accountId,
+        authKey,
+        domainKey,
+        environment,
+        baseUrl,
+        baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
+        fields: fields.fields,
+        rows: parseInteger(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, service/* SEARCH_LIMITS */.wA.maxRows),
+        minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
+        timeoutMs: timeoutSeconds * 1000,
+        pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
+        brUid: parseUid(get(SearchInput.Uid).trim(), context.repository),
+        maxAttempts: parseMaxAttempts(get(Input.MaxAttempts).trim()),
+        waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, service/* SEARCH_LIMITS */.wA.maxWaitSeconds) * 1000,
+        warnings
+    };
+    checkRequestSize(config);
+    return config;
+}
+/** Refuses a configuration whose request would be over the service's 16 KB limit (it would answer 414). */
+function checkRequestSize(config) {
+    const built = (0,request/* buildSearchRequest */.CG)({
+        accountId: config.accountId,
+        authKey: config.authKey,
+        domainKey: config.domainKey,
+        brUid: config.brUid,
+        pageUrl: config.pageUrl,
+        type: config.type,
+        q: config.query,
+        fields: config.fields,
+        rows: config.rows,
+        start: 0,
+        requestId: (0,request/* newRequestId */.H4)()
+    }, 
+    // Room for the transport's own headers and a cookie the service may set.
+    { baseUrl: config.baseUrl, headers: { 'user-agent': 'x'.repeat(64), accept: 'application/json', cookie: 'x'.repeat(512) } });
+    if (built.bytes <= request/* MAX_REQUEST_BYTES */.rO)
+        return;
+    const sizes = [
+        [SearchInput.Url, Buffer.byteLength(encodeURIComponent(config.pageUrl))],
+        [SearchInput.Query, Buffer.byteLength(encodeURIComponent(config.query))],
+        [SearchInput.AccountId, Buffer.byteLength(encodeURIComponent(config.accountId))],
+        [SearchInput.AuthKey, Buffer.byteLength(encodeURIComponent(config.authKey))],
+        [SearchInput.DomainKey, Buffer.byteLength(encodeURIComponent(config.domainKey))]
+    ];
+    sizes.sort((a, b) => b[1] - a[1]);
+    const [largest, size] = sizes[0] ?? ['', 0];
+    throw new errors/* InputError */.dz(`The search request would be ${built.bytes} bytes, over the service's limit of ${request/* MAX_REQUEST_BYTES */.rO} bytes (it answers HTTP 414). ` +
+        `${largest} takes ${size} bytes once encoded: shorten it.`);
+}
+
+;// CONCATENATED MODULE: ./src/inputs/budget.ts
+// The watchdog's budget (total-timeout-minutes): the run's own limits added up, so that the watchdog never
+// cuts a rollback short. Empty: derived from them; an explicit value that cannot hold them is refused
+// before any request, with the numbers.
+
+/** Room for building, packing and uploading, which have no budget of their own. */
+const MARGIN_MS = 10 * 60_000;
+/** The run's own limits, named as the inputs that set them. */
+function budgetParts(deploy, search) {
+    const parts = [];
+    if (deploy?.environment !== undefined && !deploy.dryRun) {
+        parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs]);
+        if (deploy.health)
+            parts.push(['health-timeout-minutes', deploy.health.timeoutMs]);
+        if (deploy.rollback) {
+            // A rollback after "not applied in time" first waits for that deploy to finish, then gets its own switch.
+            parts.push(['deploy-timeout-minutes (rollback: the deploy in progress)', deploy.deployTimeoutMs]);
+            parts.push(['deploy-timeout-minutes (rollback)', deploy.deployTimeoutMs]);
+            if (deploy.health)
+                parts.push(['health-timeout-minutes (rollback)', deploy.health.timeoutMs]);
+        }
+    }
+    // The search check: its wait window, plus its last call's own limit.
+    if (search)
+        parts.push(['search-wait-seconds + search-timeout-seconds', search.waitMs + search.timeoutMs]);
+    return parts;
+}
+const minutes = (ms) => `${+(ms / 60_000).toFixed(2)}`;
+/** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
+function watchdogMs(common, deploy, search) {
+    const parts = budgetParts(deploy, search);
+    const needed = parts.reduce((sum, [, ms]) => sum + ms, 0);
+    if (common.timeoutMs === undefined)
+        return needed + MARGIN_MS;
+    if (common.timeoutMs < needed) {
+        const sum = parts.map(([name, ms]) => `${name} ${minutes(ms)}`).join(' + ');
+        throw new errors/* InputError */.dz(`total-timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
+            `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set total-timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
+            `(the budgets plus ${minutes(MARGIN_MS)} minutes to build and upload), leave it empty to derive it, or lower those budgets.`);
+    }
+    return common.timeoutMs;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/index.ts
+// The one place that reads the action's inputs. Everything is validated here, before any request,
+// and turned into one typed, read-only object; an invalid value throws an InputError that says how
+// to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
+// settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
+
+
+
+
+
+
+
+
+
+
+// isLoopbackHost has one home, ./address.js: import it from there.
+
+
+
+
+
+
+/** Inputs renamed before the first release: the old name still works, with a warning, when the new one is not set. */
+const RENAMED = {
+    'timeout-minutes': 'total-timeout-minutes',
+    'search-url': 'search-page-url',
+    'max-distribution-size': 'max-distribution-mb'
+};
+/** A reader that takes a renamed input's old name when the new one is empty or its default (a runner sets defaults itself). */
+function withRenamedInputs(getInput, warn) {
+    const warned = new Set();
+    return (name, options) => {
+        const value = getInput(name, options);
+        const old = Object.keys(RENAMED).find((o) => RENAMED[o] === name);
+        if (old === undefined || isSet(name, value))
+            return value;
+        const legacy = getInput(old, options);
+        if (legacy === '')
+            return value;
+        if (!warned.has(old))
+            warn(`The input ${old} is now called ${name}: rename it in your workflow (the old name still works for now).`);
+        warned.add(old);
+        return legacy;
+    };
+}
+/**
+ * Every required input of a deploying run that is missing, named at once: a user learns them in one run,
+ * not one a run. One missing input is left to the rule that owns it, which says more about it.
+ */
+function missingRequired(getInput) {
+    const empty = (name) => getInput(name).trim() === '';
+    const noSource = empty(Input.Distribution) && empty(Input.DistributionId) && empty(Input.FromEnvironment);
+    if (noSource && !empty(SearchInput.Query))
+        return; // a search check alone: no deployment inputs are needed
+    // Any single sign-on input set: the login's own rules say what is missing or misplaced, more precisely.
+    const ssoLogin = [
+        LoginInput.TokenUrl,
+        LoginInput.AccessToken,
+        LoginInput.ClientId,
+        LoginInput.ClientSecret,
+        LoginInput.OidcAudience,
+        LoginInput.Audience,
+        LoginInput.Scope
+    ].some((name) => !empty(name));
+    const missing = [
+        empty(inputs_address/* AddressInput */.NI.Stack) && empty(inputs_address/* AddressInput */.NI.ConsoleUrl) && empty(inputs_address/* AddressInput */.NI.ApiUrl) && 'stack (or console-url, or api-url): the stack to deploy to',
+        !ssoLogin && empty(LoginInput.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',
+        !ssoLogin && getInput(LoginInput.Password, { trimWhitespace: false }) === '' && 'password: from a secret (forks and Dependabot runs get no secrets)',
+        noSource &&
+            'distribution (or distribution-id, or from-environment): the .tar.gz your build produced, e.g. target/*-distribution.tar.gz, or a directory to pack'
+    ].filter((m) => m !== false);
+    if (missing.length < 2)
+        return;
+    throw new errors/* InputError */.dz(`${missing.length} required inputs are missing: ${missing.join('; ')}. (On a stack with single sign-on, set token-url or access-token instead of username and password.)`);
+}
+function readInputs(read = core/* getInput */.V4) {
+    const getInput = withRenamedInputs(read, (m) => core/* warning */.$e(m));
+    missingRequired(getInput);
+    // Mask every secret the moment it is known, before anything could print it. The password is not
+    // trimmed: it may legitimately begin or end with a space.
+    const password = getInput(Input.Password, { trimWhitespace: false });
+    (0,secrets/* registerSecret */.c)(password);
+    (0,secrets/* registerSecret */.c)(getInput(LoginInput.ClientSecret));
+    (0,secrets/* registerSecret */.c)(getInput(LoginInput.AccessToken));
+    const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
+    const common = readCommonInputs(getInput);
+    const source = readSource(getInput);
+    if (source === undefined && search)
+        return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search };
+    if (source === undefined) {
+        throw new errors/* InputError */.dz(`Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
+            'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
+            '(To run only the search check, set search-query and leave distribution empty.)');
+    }
+    const deploy = readDeployInputs(getInput, common, source, password, (m) => core/* warning */.$e(m));
+    const limit = watchdogMs(common, deploy, search);
+    checkTokenLifetime(deploy.login, limit);
+    return { common, watchdogMs: limit, deploy, search };
+}
+
+
+/***/ }),
+
 /***/ 665:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29639,9 +30653,9 @@ function resolveCloudAddress(inputs) {
 const OUTPUTS = {
     'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
     'distribution-id': ({ deploy }) => (deploy?.dryRun ? undefined : deploy?.distributionId),
-    'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name ?? deploy?.knownName,
-    'distribution-size': ({ deploy }) => deploy?.archive?.size,
-    'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
+    'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? acceptedArchive(deploy)?.name ?? deploy?.knownName,
+    'distribution-size': ({ deploy }) => acceptedArchive(deploy)?.size,
+    'distribution-sha256': ({ deploy }) => acceptedArchive(deploy)?.sha256,
     'environment-id': ({ deploy }) => (deployedWord(deploy) === 'false' || deployedWord(deploy) === undefined ? undefined : deploy?.environmentId),
     'pruned-distributions': ({ deploy }) => (deploy?.dryRun && deploy.wouldPrune !== undefined ? 0 : deploy?.pruned),
     'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
@@ -29656,6 +30670,13 @@ const OUTPUTS = {
     'search-latency-ms': ({ search }) => search?.latencyMs,
     'search-request-id': ({ search }) => search?.requestId
 };
+/**
+ * The archive, when the outputs may describe it: the platform accepted its upload, an identical one was reused,
+ * or a dry run says what it would upload. Never for an upload that was refused, unconfirmed or not reached.
+ */
+function acceptedArchive(deploy) {
+    return deploy?.upload || deploy?.reused || deploy?.dryRun ? deploy.archive : undefined;
+}
 /**
  * Whether this run's deploy was carried out, as observed: 'true' once the platform accepted it (or a look
  * showed it), 'unknown' when a request went out that no answer or look settled, 'false' when none went out.
@@ -29758,7 +30779,18 @@ function storedAs(d) {
     const stored = d?.upload?.storedName;
     return stored !== undefined && stored !== d?.archive?.name ? `, stored as \`${stored}\`` : '';
 }
-function deploymentRows(d) {
+/**
+ * The environment, as far as the run got: its id once the platform listed it, the name alone when it was given but
+ * never resolved (refused inputs, an address that failed, a name the stack does not list), "upload only" only for a
+ * deployment that ran without one.
+ */
+function environmentCell(d, given) {
+    const name = d?.environmentName ?? given;
+    if (name)
+        return d?.environmentId ? `${name} (\`${d.environmentId}\`)` : `${name} (not resolved to an id)`;
+    return d ? '— (upload only)' : '— (none given)';
+}
+function deploymentRows(d, given) {
     const archive = d?.archive;
     const uploadText = d?.upload
         ? `uploaded in ${d.upload.attempts} attempt(s)${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}`
@@ -29776,7 +30808,7 @@ function deploymentRows(d) {
         ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
         ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
         ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
-        ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
+        ['Environment', environmentCell(d, given)],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
         ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
         ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
@@ -29854,8 +30886,12 @@ function headline(r) {
     const env = `'${d?.environmentName ?? ''}'`;
     const id = `\`${d?.distributionId ?? '?'}\``;
     if (r.error) {
-        if (d === undefined)
+        if (d === undefined) {
+            // No deployment began; a search check may still have sent its requests.
+            if (r.search)
+                return r.search.passed ? '❌ Failed after the search check passed' : '❌ Search check failed';
             return '❌ Failed before anything was done';
+        }
         if (release?.state === 'replaced')
             return `❌ Replaced by another deploy: ${env} ${atTheEnd(d)}; nothing was rolled back`;
         if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(release))
@@ -29975,7 +31011,7 @@ function summaryMarkdown(r) {
             lines.push(`Look at the environment in [Mission Control](${d.consoleUrl}).`, '');
     }
     if (r.deploys)
-        lines.push(...table(deploymentRows(d), 'Deployment'));
+        lines.push(...table(deploymentRows(d, r.environment), 'Deployment'));
     const transitions = d?.release?.transitions ?? [];
     if (transitions.length > 0) {
         const start = transitions[0]?.at ?? 0;
@@ -33761,861 +34797,8 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var outcome = __nccwpck_require__(4535);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
-// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __nccwpck_require__(7103);
-// EXTERNAL MODULE: ./src/action-metadata.ts
-var action_metadata = __nccwpck_require__(227);
-// EXTERNAL MODULE: ./src/inputs/address.ts
-var inputs_address = __nccwpck_require__(1617);
-;// CONCATENATED MODULE: ./src/inputs/parsers.ts
-// The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
-// parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
-// passes '', and both must give the same result. Every refusal is an InputError that names the input.
-
-
-/** The value, or action.yml's default when it is empty ('' when there is none). */
-function orDefault(name, value) {
-    return value === '' ? action_metadata/* INPUT_DEFAULTS */.W[name] : value;
-}
-/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
-/**
- * Whether the user set an input: a runner passes every input's default itself, so a value equal to
- * action.yml's default says nothing about the user's intent.
- */
-function isSet(name, value) {
-    return value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name];
-}
-function parseBoolean(name, value) {
-    const v = orDefault(name, value);
-    if (['true', 'True', 'TRUE'].includes(v))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(v))
-        return false;
-    throw new errors/* InputError */.dz(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`);
-}
-function inRange(name, value, n, min, max) {
-    if (n < min || n > max)
-        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
-    return n;
-}
-function parseInteger(name, value, min, max) {
-    const v = orDefault(name, value);
-    if (!/^\d+$/.test(v))
-        throw new errors/* InputError */.dz(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
-    return inRange(name, v, Number(v), min, max);
-}
-/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
-function parseDecimal(name, value, min, max) {
-    const v = orDefault(name, value);
-    if (!/^\d+(\.\d+)?$/.test(v))
-        throw new errors/* InputError */.dz(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
-    return inRange(name, v, Number(v), min, max);
-}
-/** undefined when the value (and action.yml's default) is empty, else what `parse` makes of it. */
-function optional(name, value, parse) {
-    return orDefault(name, value) === '' ? undefined : parse(value);
-}
-/** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
-function required(name, value, why, when) {
-    if (value === '')
-        throw new errors/* InputError */.dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/login.ts
-
-
-
-const LoginInput = {
-    Username: 'username',
-    Password: 'password',
-    TokenUrl: 'token-url',
-    ClientId: 'client-id',
-    ClientSecret: 'client-secret',
-    OidcAudience: 'oidc-audience',
-    Audience: 'audience',
-    Scope: 'scope',
-    AccessToken: 'access-token'
-};
-const SSO_DOCS = 'docs/single-sign-on.md';
-/** Names of the inputs in `names` that are set. */
-function setOf(read, names) {
-    return names.filter((n) => read(n) !== '');
-}
-/** Refuses inputs that would be ignored: a login reads one set of credentials. */
-function refuseWith(read, names, why) {
-    const set = setOf(read, names);
-    if (set.length > 0)
-        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
-}
-/** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
-function readLogin(read, password, env = process.env) {
-    const pick = (name) => (name === LoginInput.Password ? password : read(name));
-    const accessToken = read(LoginInput.AccessToken);
-    if (accessToken !== '') {
-        refuseWith(pick, [
-            LoginInput.Username,
-            LoginInput.Password,
-            LoginInput.TokenUrl,
-            LoginInput.ClientId,
-            LoginInput.ClientSecret,
-            LoginInput.OidcAudience,
-            LoginInput.Audience,
-            LoginInput.Scope
-        ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
-        return { kind: 'token', accessToken, expiresAtMs: jwtExpiry(accessToken) };
-    }
-    const tokenUrl = read(LoginInput.TokenUrl);
-    if (tokenUrl === '') {
-        refuseWith(pick, [LoginInput.ClientId, LoginInput.ClientSecret, LoginInput.OidcAudience, LoginInput.Audience, LoginInput.Scope], `token-url is empty: they are sent to an OAuth token endpoint, for a stack with single sign-on. Set token-url (see ${SSO_DOCS}), or leave them empty`);
-        return passwordLogin(pick);
-    }
-    return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
-}
-function passwordLogin(pick) {
-    const username = required(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
-    const password = required(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
-    return { kind: 'password', username, password };
-}
-function oauthLogin(pick, tokenUrl, env) {
-    const value = (name) => pick(name) || undefined;
-    const clientId = value(LoginInput.ClientId);
-    const clientSecret = value(LoginInput.ClientSecret);
-    const username = value(LoginInput.Username);
-    const password = value(LoginInput.Password);
-    const oidcAudience = value(LoginInput.OidcAudience);
-    const common = {
-        kind: 'oauth',
-        tokenUrl,
-        clientId,
-        clientSecret,
-        username,
-        password,
-        oidcAudience,
-        audience: value(LoginInput.Audience),
-        scope: value(LoginInput.Scope)
-    };
-    if (clientSecret !== undefined && clientId === undefined)
-        throw new errors/* InputError */.dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
-    if ((username === undefined) !== (password === undefined)) {
-        throw new errors/* InputError */.dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
-    }
-    if (oidcAudience !== undefined) {
-        refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
-        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
-            throw new errors/* InputError */.dz("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
-                '(A workflow run from a fork never gets one.)');
-        }
-        return { ...common, grant: 'client_assertion' };
-    }
-    if (username !== undefined)
-        return { ...common, grant: 'password' };
-    if (clientId !== undefined && clientSecret !== undefined)
-        return { ...common, grant: 'client_credentials' };
-    throw new errors/* InputError */.dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
-        `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
-}
-function parseTokenUrl(value) {
-    const rules = {
-        input: LoginInput.TokenUrl,
-        example: 'https://login.example.com/oauth/token',
-        credentialsHint: 'Pass credentials through client-id and client-secret.',
-        secret: 'the client secret or password'
-    };
-    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, rules, true);
-    (0,inputs_address/* requireHttps */.xe)(url, value, rules);
-    return url.href;
-}
-/** `exp` of a JWT in milliseconds, or undefined when the token is not a JWT that says. */
-function jwtExpiry(token) {
-    const parts = token.split('.');
-    if (parts.length !== 3 || !parts[1])
-        return undefined;
-    try {
-        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-        return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A ready token that ends before the run's budgets would: refused before any change. */
-function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
-    if (login.kind !== 'token' || login.expiresAtMs === undefined)
-        return;
-    const at = new Date(login.expiresAtMs).toISOString();
-    if (login.expiresAtMs <= now)
-        throw new errors/* InputError */.dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
-    const left = login.expiresAtMs - now;
-    if (left < watchdogMs) {
-        throw new errors/* InputError */.dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
-            'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
-    }
-}
-
-;// CONCATENATED MODULE: ./src/inputs/deploy.ts
-// The deployment's inputs and the settings of the whole run: validated and returned typed. The password
-// is registered as a secret by readInputs (before anything else is read), the GitHub token here.
-
-
-
-
-
-
-
-/** Input names, as in action.yml. Workflows depend on them: never rename one. */
-const Input = {
-    ...inputs_address/* AddressInput */.NI,
-    Username: 'username',
-    Password: 'password',
-    Distribution: 'distribution',
-    DistributionId: 'distribution-id',
-    FromEnvironment: 'from-environment',
-    DistributionName: 'distribution-name',
-    Environment: 'environment',
-    EnvironmentUrl: 'environment-url',
-    ConfigFiles: 'config-files',
-    ForceDeploy: 'force-deploy',
-    AllowOlderCommit: 'allow-older-commit',
-    FollowDeploy: 'follow-deploy',
-    DeployTimeoutMinutes: 'deploy-timeout-minutes',
-    HealthUrl: 'health-url',
-    HealthExpect: 'health-expect',
-    HealthTimeoutMinutes: 'health-timeout-minutes',
-    Rollback: 'rollback',
-    RollbackOnSearch: 'rollback-on-search',
-    DeployStrategy: 'deploy-strategy',
-    DryRun: 'dry-run',
-    MaxDistributionSize: 'max-distribution-mb',
-    MaxDistributions: 'max-distributions',
-    MaxAttempts: 'max-attempts',
-    RequestTimeoutSeconds: 'request-timeout-seconds',
-    TimeoutMinutes: 'total-timeout-minutes',
-    BuildCommand: 'build-command',
-    CompressionLevel: 'compression-level',
-    GitHubToken: 'github-token'
-};
-/** max-distribution-mb is in MB of this size. */
-const MB = 1024 * 1024;
-function readCommonInputs(getInput) {
-    return {
-        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
-        maxAttempts: parseMaxAttempts(getInput(Input.MaxAttempts)),
-        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
-        timeoutMs: optional(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), (v) => Math.round(parseDecimal(Input.TimeoutMinutes, v, 0.01, 360) * 60_000))
-    };
-}
-/** max-attempts: one rule for the cloud calls and the search check. */
-function parseMaxAttempts(value) {
-    return parseInteger(Input.MaxAttempts, value, 1, 20);
-}
-function parseDistributionName(value) {
-    if (value === '')
-        return undefined;
-    if (!/\.(tar\.gz|tgz)$/i.test(value)) {
-        throw new errors/* InputError */.dz(`distribution-name '${value}' must end with .tar.gz or .tgz, e.g. ${value}.tar.gz.`);
-    }
-    const problem = (0,distribution_name/* distributionNameProblem */.xT)(value);
-    if (problem !== undefined) {
-        throw new errors/* InputError */.dz(`distribution-name '${value}' must be a plain file name: ${problem}. For example myproject-1.2.0-distribution.tar.gz.`);
-    }
-    return value;
-}
-/** The strategy values public clients send; Mission Control also offers rolling updates, whose API value is not public. */
-const KNOWN_STRATEGIES = ['stopstart'];
-function parseDeployStrategy(value, warn) {
-    const strategy = value || action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy];
-    if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
-        throw new errors/* InputError */.dz(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${action_metadata/* INPUT_DEFAULTS */.W[Input.DeployStrategy]}".`);
-    }
-    if (!KNOWN_STRATEGIES.includes(strategy)) {
-        warn(`deploy-strategy '${strategy}' is not a value public clients send (they send ${KNOWN_STRATEGIES.join(', ')}). It is sent as given; the ` +
-            'platform may refuse it only at the deploy, after the upload. Mission Control also offers rolling updates, whose API value is not public.');
-    }
-    return strategy;
-}
-/** Inputs that something else makes pointless: a warning, before any request, instead of silence. */
-function warnIgnored(getInput, source, environment, warn) {
-    const set = (name) => isSet(name, getInput(name));
-    const notes = [];
-    if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
-        notes.push('environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)');
-    }
-    if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
-        notes.push('health-timeout-minutes is set but health-url is empty: no health check runs');
-    if (environment === undefined) {
-        for (const name of [Input.DeployTimeoutMinutes, Input.FollowDeploy, Input.DeployStrategy, Input.EnvironmentUrl]) {
-            if (set(name))
-                notes.push(`${name} is set but environment is empty: nothing is deployed`);
-        }
-    }
-    if (source.kind !== 'upload') {
-        for (const name of [Input.DistributionName, Input.MaxDistributions, Input.CompressionLevel, Input.MaxDistributionSize]) {
-            if (set(name))
-                notes.push(`${name} is set but nothing is uploaded (the distribution comes from ${source.kind === 'id' ? Input.DistributionId : Input.FromEnvironment})`);
-        }
-    }
-    for (const note of notes)
-        warn(`${note}. It is ignored.`);
-}
-/** The one source of the distribution: exactly one of distribution, distribution-id and from-environment (checked by the caller to be set). */
-function readSource(getInput) {
-    const given = [];
-    const distribution = getInput(Input.Distribution);
-    const id = getInput(Input.DistributionId);
-    const from = getInput(Input.FromEnvironment);
-    if (distribution !== '')
-        given.push({ kind: 'upload', input: distribution });
-    if (id !== '') {
-        if (/[\s/\\?#%\p{Cc}]/u.test(id))
-            throw new errors/* InputError */.dz(`distribution-id '${id}' is not a distribution id: copy the id exactly as the platform shows it (no spaces or slashes).`);
-        given.push({ kind: 'id', id });
-    }
-    if (from !== '')
-        given.push({ kind: 'environment', name: from });
-    if (given.length > 1) {
-        const meaning = {
-            upload: `${Input.Distribution} to upload a build`,
-            id: `${Input.DistributionId} to deploy a distribution already on the stack`,
-            environment: `${Input.FromEnvironment} to deploy what another environment runs`
-        };
-        const names = given.map((g) => ({ upload: Input.Distribution, id: Input.DistributionId, environment: Input.FromEnvironment })[g.kind]);
-        const set = names.length === 2 ? `${names[0] ?? ''} and ${names[1] ?? ''} are both set` : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''} are all set`;
-        throw new errors/* InputError */.dz(`${set}, but they are alternatives: keep ${given.map((g) => meaning[g.kind]).join(', or ')}, and remove the other${names.length > 2 ? 's' : ''}.`);
-    }
-    return given[0];
-}
-function parseConfigFiles(value) {
-    const names = [];
-    for (const raw of value.split(/[\n,]/)) {
-        const name = raw.trim();
-        if (name === '' || names.includes(name))
-            continue;
-        if (/\p{Cc}/u.test(name))
-            throw new errors/* InputError */.dz(`config-files names '${name}', which contains a control character; write one name per line or separate them with commas.`);
-        names.push(name);
-    }
-    return names;
-}
-function parseEnvironmentUrl(value) {
-    if (value === '')
-        return undefined;
-    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, { input: Input.EnvironmentUrl, example: 'https://www.example.com', credentialsHint: 'It is only shown, never visited.' }, true);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        throw new errors/* InputError */.dz(`environment-url '${value}' must start with https:// (for example https://www.example.com).`);
-    return url.href;
-}
-function parseHealth(getInput) {
-    const url = getInput(Input.HealthUrl);
-    const expect = getInput(Input.HealthExpect);
-    if (url === '') {
-        if (expect !== '')
-            throw new errors/* InputError */.dz('health-expect is set but health-url is empty: set health-url to the page that must contain it, e.g. https://www.example.com/version.txt.');
-        return undefined;
-    }
-    const page = (0,inputs_address/* parsePageUrl */.sD)(url, {
-        input: Input.HealthUrl,
-        example: 'https://www.example.com/version.txt',
-        credentialsHint: 'The health check sends no credentials: point it at a public page.'
-    });
-    const { origin, pathname } = new URL(page);
-    return {
-        url: page,
-        shown: `${origin}${pathname}`,
-        expect: expect === '' ? undefined : expect,
-        timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
-    };
-}
-/** Inputs that act on an environment, refused without one rather than silently ignored. */
-function needsEnvironment(getInput, source) {
-    const set = [];
-    if (source.kind === 'id')
-        set.push(Input.DistributionId);
-    if (source.kind === 'environment')
-        set.push(Input.FromEnvironment);
-    for (const name of [Input.ConfigFiles, Input.HealthUrl])
-        if (getInput(name) !== '')
-            set.push(name);
-    for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit])
-        if (parseBoolean(name, getInput(name)))
-            set.push(`${name}: true`);
-    if (set.length > 0) {
-        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`);
-    }
-}
-/** `password` was read (and registered as a secret) by the caller, before anything else. */
-function readDeployInputs(getInput, common, source, password, warn = () => undefined) {
-    const address = (0,inputs_address/* resolveCloudAddress */.CI)({
-        stack: getInput(Input.Stack),
-        consoleUrl: getInput(Input.ConsoleUrl),
-        platformDomain: getInput(Input.PlatformDomain),
-        apiUrl: getInput(Input.ApiUrl)
-    });
-    const login = readLogin((name) => getInput(name), password);
-    const environment = getInput(Input.Environment) || undefined;
-    if (environment === undefined)
-        needsEnvironment(getInput, source);
-    if (source.kind === 'environment' && source.name === environment) {
-        throw new errors/* InputError */.dz(`from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`);
-    }
-    const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn);
-    warnIgnored(getInput, source, environment, warn);
-    const maxDistributions = getInput(Input.MaxDistributions);
-    const githubToken = getInput(Input.GitHubToken);
-    (0,secrets/* registerSecret */.c)(githubToken);
-    const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback));
-    const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
-    if (rollbackOnSearch && !rollback) {
-        throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
-    }
-    const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
-    if (allowOlderCommit && githubToken === '') {
-        warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
-    }
-    return {
-        ...common,
-        address,
-        login,
-        source,
-        distribution: source.kind === 'upload' ? source.input : '',
-        distributionName: parseDistributionName(getInput(Input.DistributionName)),
-        environment,
-        deployStrategy,
-        maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
-        maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
-        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
-        buildCommand: getInput(Input.BuildCommand) || undefined,
-        githubToken: githubToken || undefined,
-        environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
-        configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
-        forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
-        allowOlderCommit,
-        followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
-        deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
-        health: parseHealth(getInput),
-        rollback,
-        rollbackOnSearch
-    };
-}
-
-;// CONCATENATED MODULE: ./src/search/query.ts
-// The search term `q`: its kinds and the service's limits on it. The rules that check and rewrite
-// search-query before any request are input validation: normalizeQuery in src/inputs/search.ts.
-/** The service refuses a q longer than this many characters. */
-const MAX_QUERY_CHARS = 300;
-/** The service refuses a q of more than this many words. */
-const MAX_QUERY_WORDS = 30;
-
-// EXTERNAL MODULE: ./src/search/request.ts
-var request = __nccwpck_require__(4065);
-// EXTERNAL MODULE: ./src/search/service.ts
-var service = __nccwpck_require__(8363);
-;// CONCATENATED MODULE: ./src/inputs/search.ts
-// The search smoke check's inputs: read through a getter, validated before any request, returned typed.
-// No check runs (undefined) when search-query is empty. The service's own facts (hosts, fields,
-// limits) live in src/search/; what a user may write, and what is refused, lives here.
-
-
-
-
-
-
-
-
-
-/** Input names, as in action.yml. Workflows depend on them: never rename one. */
-const SearchInput = {
-    Query: 'search-query',
-    Type: 'search-type',
-    AccountId: 'search-account-id',
-    AuthKey: 'search-auth-key',
-    DomainKey: 'search-domain-key',
-    Environment: 'search-environment',
-    BaseUrl: 'search-base-url',
-    Fields: 'search-fields',
-    Rows: 'search-rows',
-    MinResults: 'search-min-results',
-    TimeoutSeconds: 'search-timeout-seconds',
-    Url: 'search-page-url',
-    Uid: 'search-uid',
-    WaitSeconds: 'search-wait-seconds'
-};
-/** `url` when neither search-page-url nor the repository is known. */
-const DEFAULT_PAGE_URL = 'brcloud-deploy';
-const QUERY = SearchInput.Query;
-/** `*`, `?` and `~` are not wildcard or fuzzy operators for this service: it replaces them by spaces. */
-const SPECIAL = /[*?~]/g;
-function chars(text) {
-    return [...text].length;
-}
-function words(text) {
-    return text.split(/\s+/).filter((w) => w !== '').length;
-}
-function checkLimits(text, original) {
-    const n = chars(text);
-    if (n > MAX_QUERY_CHARS) {
-        throw new errors/* InputError */.dz(`${QUERY} is ${n} characters long; the search service refuses a q over ${MAX_QUERY_CHARS} characters. ` +
-            `Use a shorter keyword: a smoke check needs one or two words that your catalog surely matches.`);
-    }
-    const w = words(text);
-    if (w > MAX_QUERY_WORDS) {
-        throw new errors/* InputError */.dz(`${QUERY} has ${w} words${text === original ? '' : ' once rewritten'}; the search service refuses a q of more than ` +
-            `${MAX_QUERY_WORDS} words. Use one or two words that your catalog surely matches.`);
-    }
-}
-/**
- * Checks `q` and returns what to send. Throws an InputError for a value the service refuses
- * (empty, `?` or `~` alone, over the limits, a category id with non-ASCII letters).
- *
- * Rewrites as the service does: a leading `*` is dropped (`*shirt` -> `shirt`), and `*`, `?` and `~`
- * between terms become spaces (`red*shirt` -> `red shirt`). `*` alone (everything) and `.` alone pass.
- */
-function normalizeQuery(value, type) {
-    const original = value.trim();
-    const warnings = [];
-    if (original === '') {
-        throw new errors/* InputError */.dz(`${QUERY} is empty; the search service answers an empty q with HTTP 400. Set a keyword (or a category id with search-type: category).`);
-    }
-    const control = /\p{Cc}/u.exec(original);
-    if (control) {
-        const code = control[0].codePointAt(0)?.toString(16).padStart(4, '0') ?? '';
-        throw new errors/* InputError */.dz(`${QUERY} contains a control character (U+${code}); write the query on one line, as plain text.`);
-    }
-    if (type === 'category') {
-        const letter = [...original].find((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch));
-        if (letter !== undefined) {
-            throw new errors/* InputError */.dz(`${QUERY} '${original}' is a category id with the non-ASCII letter '${letter}'; the search service does not support ` +
-                `such category ids. Use the category's id from your catalog feed (ids are ASCII), not its display name.`);
-        }
-    }
-    if (original === '?' || original === '~') {
-        throw new errors/* InputError */.dz(`${QUERY} '${original}' alone is not allowed by the search service. Set a keyword, or * to match everything.`);
-    }
-    checkLimits(original, original);
-    if (original === '*') {
-        warnings.push(`${QUERY} '*' matches the whole catalog: its latency depends on catalog size and is outside the service's latency ` +
-            `service level, so the latency measured here says little. Prefer a keyword your catalog surely matches.`);
-        return { q: original, warnings };
-    }
-    if (original === '.' || !/[*?~]/.test(original))
-        return { q: original, warnings };
-    const q = original.replace(SPECIAL, ' ').replace(/\s+/g, ' ').trim();
-    if (q === '') {
-        throw new errors/* InputError */.dz(`${QUERY} '${original}' has nothing left to search for: the service treats *, ? and ~ as word separators. ` +
-            `Set a keyword, or * alone to match everything.`);
-    }
-    checkLimits(q, original);
-    warnings.push(`${QUERY} '${original}' is sent as '${q}': the search service has no wildcard or fuzzy operators and treats ` +
-        `*, ? and ~ as word separators (a leading * is dropped).`);
-    return { q, warnings };
-}
-// --- the other search inputs --------------------------------------------------------------------
-/** Every missing key at once, so a user fixes them in one go. */
-function missingKeys(get, authKey) {
-    const missing = [
-        get(SearchInput.AccountId).trim() === '' && `${SearchInput.AccountId} (the account id the search service gave you, e.g. 6001)`,
-        authKey === '' &&
-            `${SearchInput.AuthKey} (from a secret: \${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow)`,
-        get(SearchInput.DomainKey).trim() === '' && `${SearchInput.DomainKey} (your site's domain key; the service refuses requests without it)`
-    ].filter((m) => m !== false);
-    if (missing.length < 2)
-        return;
-    throw new errors/* InputError */.dz(`${missing.length} search keys are required when ${SearchInput.Query} is set and missing: ${missing.join('; ')}.`);
-}
-/** A key or id the service gave: required while the check runs, and copied exactly. */
-function serviceKey(name, value, why) {
-    required(name, value, why, `when ${SearchInput.Query} is set`);
-    if (/[\s\p{Cc}]/u.test(value)) {
-        throw new errors/* InputError */.dz(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
-    }
-    return value;
-}
-function parseType(value) {
-    const v = orDefault(SearchInput.Type, value).toLowerCase();
-    if (v === 'keyword' || v === 'category')
-        return v;
-    throw new errors/* InputError */.dz(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
-}
-function parseEnvironment(value) {
-    const v = orDefault(SearchInput.Environment, value).toLowerCase();
-    if (v === 'production' || v === 'staging')
-        return v;
-    throw new errors/* InputError */.dz(`${SearchInput.Environment} '${value}' is not a search environment: write production (${service/* SEARCH_HOSTS */.J2.production}, the default) ` +
-        `or staging (${service/* SEARCH_HOSTS */.J2.staging}), or set ${SearchInput.BaseUrl} to another host.`);
-}
-function parseSearchBaseUrl(value) {
-    return (0,inputs_address/* parseBaseUrl */.Q2)(value, {
-        input: SearchInput.BaseUrl,
-        example: 'https://core.dxpapi.com',
-        credentialsHint: `The search service takes its keys from ${SearchInput.AccountId}, ${SearchInput.AuthKey} and ${SearchInput.DomainKey}.`,
-        queryHint: '; the keys have their own inputs',
-        secret: 'the auth key',
-        apiPath: /\/api(\/v1(\/core)?)?$/i,
-        apiPathMessage: 'includes the API path: give the host only (the action adds /api/v1/core/)'
-    });
-}
-function parseFields(value) {
-    const list = orDefault(SearchInput.Fields, value);
-    const fields = [];
-    for (const raw of list.split(',')) {
-        const field = raw.trim();
-        if (field === '' || fields.includes(field))
-            continue;
-        if (!service/* REQUESTABLE_FIELDS */.el.includes(field)) {
-            const near = service/* REQUESTABLE_FIELDS */.el.find((f) => f === field.toLowerCase());
-            throw new errors/* InputError */.dz(`${SearchInput.Fields} names '${field}', which the search service does not return` +
-                `${near ? ` (did you mean '${near}'? names are lower case)` : ''}. Use a comma-separated list of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
-        }
-        fields.push(field);
-    }
-    if (fields.length === 0) {
-        throw new errors/* InputError */.dz(`${SearchInput.Fields} '${value}' names no field. Leave it empty for ${action_metadata/* INPUT_DEFAULTS */.W[SearchInput.Fields]}, or list some of: ${service/* REQUESTABLE_FIELDS */.el.join(', ')}.`);
-    }
-    const warnings = fields.includes('pid') ? [] : [`${SearchInput.Fields} does not include pid; the search service expects fl to name it.`];
-    return { fields, warnings };
-}
-function parsePageUrl(value, repository) {
-    if (value === '')
-        return repository ? `https://github.com/${repository}` : DEFAULT_PAGE_URL;
-    if (/\p{Cc}/u.test(value))
-        throw new errors/* InputError */.dz(`${SearchInput.Url} contains a control character; write one address or app name on one line.`);
-    return value;
-}
-/** A bare uid: letters and digits, as in the documented forms (13 digits in a browser cookie). */
-const BARE_UID = /^[A-Za-z0-9]{1,64}$/;
-/** A whole `_br_uid_2` value, unencoded: uid, v, ts and hc, in this order. */
-const COOKIE_UID = /^uid=[A-Za-z0-9]{1,64}:v=[A-Za-z0-9._-]{1,32}:ts=\d{1,20}:hc=\d{1,10}$/;
-/** The value percent-decoded once, or undefined when it holds no escape (or a broken one). */
-function decodedOnce(value) {
-    if (!/%[0-9A-Fa-f]{2}/.test(value))
-        return undefined;
-    try {
-        return decodeURIComponent(value);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** `_br_uid_2`: search-uid as given, or derived from the repository so that every run is the same visitor. */
-function parseUid(value, repository) {
-    if (value === '')
-        return (0,request/* appBrUid */._N)((0,request/* stableUid */.Mn)(repository || DEFAULT_PAGE_URL));
-    if (BARE_UID.test(value))
-        return (0,request/* appBrUid */._N)(value);
-    if (COOKIE_UID.test(value))
-        return value;
-    // A cookie value copied from a browser is stored percent-encoded once (uid%3D…%3Av%3D…): decoded here, encoded once on the wire.
-    const decoded = decodedOnce(value);
-    if (decoded !== undefined && COOKIE_UID.test(decoded))
-        return decoded;
-    const shown = JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-    throw new errors/* InputError */.dz(`${SearchInput.Uid} ${shown} is not a visitor id. Write either a bare uid of letters and digits (e.g. 7797686432023) or a whole ` +
-        `_br_uid_2 value uid=<id>:v=<version>:ts=<number>:hc=<number> (e.g. uid=7797686432023:v=app:ts=0:hc=1), or leave it empty ` +
-        `for one derived from the repository.`);
-}
-/**
- * Search inputs the user set (other than search-query). A runner sets every input that has a default,
- * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
- */
-function otherSearchInputs(get) {
-    return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && isSet(name, get(name).trim()));
-}
-/**
- * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
- * Throws an InputError, before any request, for every value the check or the service would refuse.
- * The auth key is registered as a secret the moment it is read, whether or not the check runs.
- */
-function parseSearchConfig(get, context = {}) {
-    const rawKey = get(SearchInput.AuthKey);
-    (0,secrets/* registerSecret */.c)(rawKey);
-    const authKey = rawKey.trim();
-    (0,secrets/* registerSecret */.c)(authKey);
-    const originalQuery = get(SearchInput.Query).trim();
-    if (originalQuery === '') {
-        const set = otherSearchInputs(get);
-        if (set.length > 0)
-            context.warn?.(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set but search-query is empty: no search check runs.`);
-        return undefined;
-    }
-    const type = parseType(get(SearchInput.Type).trim());
-    const { q, warnings } = normalizeQuery(originalQuery, type);
-    missingKeys(get, authKey);
-    const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
-    serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
-    const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
-    const environment = parseEnvironment(get(SearchInput.Environment).trim());
-    const baseInput = get(SearchInput.BaseUrl).trim();
-    const baseUrl = baseInput === '' ? service/* SEARCH_HOSTS */.J2[environment] : parseSearchBaseUrl(baseInput);
-    const fields = parseFields(get(SearchInput.Fields).trim());
-    warnings.push(...fields.warnings);
-    const timeoutSeconds = parseInteger(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), service/* SEARCH_LIMITS */.wA.minTimeoutSeconds, service/* SEARCH_LIMITS */.wA.maxTimeoutSeconds);
-    const config = {
-        query: q,
-        originalQuery,
-        type,
-        accountId,
-        authKey,
-        domainKey,
-        environment,
-        baseUrl,
-        baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
-        fields: fields.fields,
-        rows: parseInteger(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, service/* SEARCH_LIMITS */.wA.maxRows),
-        minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
-        timeoutMs: timeoutSeconds * 1000,
-        pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
-        brUid: parseUid(get(SearchInput.Uid).trim(), context.repository),
-        maxAttempts: parseMaxAttempts(get(Input.MaxAttempts).trim()),
-        waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, service/* SEARCH_LIMITS */.wA.maxWaitSeconds) * 1000,
-        warnings
-    };
-    checkRequestSize(config);
-    return config;
-}
-/** Refuses a configuration whose request would be over the service's 16 KB limit (it would answer 414). */
-function checkRequestSize(config) {
-    const built = (0,request/* buildSearchRequest */.CG)({
-        accountId: config.accountId,
-        authKey: config.authKey,
-        domainKey: config.domainKey,
-        brUid: config.brUid,
-        pageUrl: config.pageUrl,
-        type: config.type,
-        q: config.query,
-        fields: config.fields,
-        rows: config.rows,
-        start: 0,
-        requestId: (0,request/* newRequestId */.H4)()
-    }, 
-    // Room for the transport's own headers and a cookie the service may set.
-    { baseUrl: config.baseUrl, headers: { 'user-agent': 'x'.repeat(64), accept: 'application/json', cookie: 'x'.repeat(512) } });
-    if (built.bytes <= request/* MAX_REQUEST_BYTES */.rO)
-        return;
-    const sizes = [
-        [SearchInput.Url, Buffer.byteLength(encodeURIComponent(config.pageUrl))],
-        [SearchInput.Query, Buffer.byteLength(encodeURIComponent(config.query))],
-        [SearchInput.AccountId, Buffer.byteLength(encodeURIComponent(config.accountId))],
-        [SearchInput.AuthKey, Buffer.byteLength(encodeURIComponent(config.authKey))],
-        [SearchInput.DomainKey, Buffer.byteLength(encodeURIComponent(config.domainKey))]
-    ];
-    sizes.sort((a, b) => b[1] - a[1]);
-    const [largest, size] = sizes[0] ?? ['', 0];
-    throw new errors/* InputError */.dz(`The search request would be ${built.bytes} bytes, over the service's limit of ${request/* MAX_REQUEST_BYTES */.rO} bytes (it answers HTTP 414). ` +
-        `${largest} takes ${size} bytes once encoded: shorten it.`);
-}
-
-;// CONCATENATED MODULE: ./src/inputs/budget.ts
-// The watchdog's budget (total-timeout-minutes): the run's own limits added up, so that the watchdog never
-// cuts a rollback short. Empty: derived from them; an explicit value that cannot hold them is refused
-// before any request, with the numbers.
-
-/** Room for building, packing and uploading, which have no budget of their own. */
-const MARGIN_MS = 10 * 60_000;
-/** The run's own limits, named as the inputs that set them. */
-function budgetParts(deploy, search) {
-    const parts = [];
-    if (deploy?.environment !== undefined && !deploy.dryRun) {
-        parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs]);
-        if (deploy.health)
-            parts.push(['health-timeout-minutes', deploy.health.timeoutMs]);
-        if (deploy.rollback) {
-            // A rollback after "not applied in time" first waits for that deploy to finish, then gets its own switch.
-            parts.push(['deploy-timeout-minutes (rollback: the deploy in progress)', deploy.deployTimeoutMs]);
-            parts.push(['deploy-timeout-minutes (rollback)', deploy.deployTimeoutMs]);
-            if (deploy.health)
-                parts.push(['health-timeout-minutes (rollback)', deploy.health.timeoutMs]);
-        }
-    }
-    // The search check: its wait window, plus its last call's own limit.
-    if (search)
-        parts.push(['search-wait-seconds + search-timeout-seconds', search.waitMs + search.timeoutMs]);
-    return parts;
-}
-const minutes = (ms) => `${+(ms / 60_000).toFixed(2)}`;
-/** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
-function watchdogMs(common, deploy, search) {
-    const parts = budgetParts(deploy, search);
-    const needed = parts.reduce((sum, [, ms]) => sum + ms, 0);
-    if (common.timeoutMs === undefined)
-        return needed + MARGIN_MS;
-    if (common.timeoutMs < needed) {
-        const sum = parts.map(([name, ms]) => `${name} ${minutes(ms)}`).join(' + ');
-        throw new errors/* InputError */.dz(`total-timeout-minutes (${minutes(common.timeoutMs)}) cannot hold the run's own budgets: ${sum} = ${minutes(needed)} min, so the watchdog would cut ` +
-            `${deploy?.rollback ? 'a rollback' : 'the deploy'} short. Set total-timeout-minutes to at least ${Math.ceil((needed + MARGIN_MS) / 60_000)} ` +
-            `(the budgets plus ${minutes(MARGIN_MS)} minutes to build and upload), leave it empty to derive it, or lower those budgets.`);
-    }
-    return common.timeoutMs;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/index.ts
-// The one place that reads the action's inputs. Everything is validated here, before any request,
-// and turned into one typed, read-only object; an invalid value throws an InputError that says how
-// to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
-// settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
-
-
-
-
-
-
-
-
-// isLoopbackHost has one home, ./address.js: import it from there.
-
-
-
-
-
-
-/** Inputs renamed before the first release: the old name still works, with a warning, when the new one is not set. */
-const RENAMED = {
-    'timeout-minutes': 'total-timeout-minutes',
-    'search-url': 'search-page-url',
-    'max-distribution-size': 'max-distribution-mb'
-};
-/** A reader that takes a renamed input's old name when the new one is empty or its default (a runner sets defaults itself). */
-function withRenamedInputs(getInput, warn) {
-    const warned = new Set();
-    return (name, options) => {
-        const value = getInput(name, options);
-        const old = Object.keys(RENAMED).find((o) => RENAMED[o] === name);
-        if (old === undefined || isSet(name, value))
-            return value;
-        const legacy = getInput(old, options);
-        if (legacy === '')
-            return value;
-        if (!warned.has(old))
-            warn(`The input ${old} is now called ${name}: rename it in your workflow (the old name still works for now).`);
-        warned.add(old);
-        return legacy;
-    };
-}
-function readInputs(read = core/* getInput */.V4) {
-    const getInput = withRenamedInputs(read, (m) => core/* warning */.$e(m));
-    // Mask every secret the moment it is known, before anything could print it. The password is not
-    // trimmed: it may legitimately begin or end with a space.
-    const password = getInput(Input.Password, { trimWhitespace: false });
-    (0,secrets/* registerSecret */.c)(password);
-    (0,secrets/* registerSecret */.c)(getInput(LoginInput.ClientSecret));
-    (0,secrets/* registerSecret */.c)(getInput(LoginInput.AccessToken));
-    const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
-    const common = readCommonInputs(getInput);
-    const source = readSource(getInput);
-    if (source === undefined && search)
-        return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search };
-    if (source === undefined) {
-        throw new errors/* InputError */.dz(`Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
-            'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
-            '(To run only the search check, set search-query and leave distribution empty.)');
-    }
-    const deploy = readDeployInputs(getInput, common, source, password, (m) => core/* warning */.$e(m));
-    const limit = watchdogMs(common, deploy, search);
-    checkTokenLifetime(deploy.login, limit);
-    return { common, watchdogMs: limit, deploy, search };
-}
-
+// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
+var src_inputs = __nccwpck_require__(8083);
 ;// CONCATENATED MODULE: ./src/phases.ts
 // The run's timeline: each phase in its own log group, how long it took and whether it passed. The
 // steps run their phases through it; the report reads it; nothing else writes it.
@@ -34668,10 +34851,15 @@ class Timeline {
 var report = __nccwpck_require__(665);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __nccwpck_require__(8549);
+// EXTERNAL MODULE: ./src/http/proxy.ts
+var http_proxy = __nccwpck_require__(7856);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -34726,7 +34914,7 @@ async function run(host = PROCESS_HOST) {
     host.signals.on('SIGTERM', onSignal);
     let timer;
     try {
-        inputs = readInputs();
+        inputs = (0,src_inputs/* readInputs */.Ko)();
         const { deploy: deployInputs, search } = inputs;
         const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
         const derived = inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '';
@@ -34791,12 +34979,31 @@ async function run(host = PROCESS_HOST) {
         clearTimeout(timer);
         host.signals.off('SIGINT', onSignal);
         host.signals.off('SIGTERM', onSignal);
-        const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployRun?.result, search: searched, phases: timeline.phases, error };
+        const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error };
         await (0,report/* report */.z8)(result).catch((e) => core/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
     if (stopped !== undefined)
         host.exit(1);
+}
+/**
+ * What the run was asked to do, for the report: from the parsed inputs, or, when they were refused, from the raw
+ * values (a search check alone when search-query is set and no distribution source is).
+ */
+function intent(inputs) {
+    const raw = (name) => {
+        try {
+            return core/* getInput */.V4(name);
+        }
+        catch {
+            return '';
+        }
+    };
+    const environment = inputs ? inputs.deploy?.environment : raw('environment') || undefined;
+    if (inputs)
+        return { deploys: inputs.deploy !== undefined, environment };
+    const source = ['distribution', 'distribution-id', 'from-environment'].some((n) => raw(n) !== '');
+    return { deploys: source || raw('search-query') === '', environment };
 }
 /** The cancel's message, with where the release stands and what runs now. */
 function stoppedBy(signal, deployRun) {
@@ -34818,6 +35025,13 @@ const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/;
 function connectionMessage(code, text, apiUrl, maxAttempts, phase) {
     const during = phase ? ` during "${phase}"` : '';
     const host = new URL(apiUrl).host;
+    const proxy = (0,http_proxy/* proxyFor */.iJ)(apiUrl);
+    if (proxy) {
+        // Through a proxy, a refused or unresolved connection is the proxy's as often as the platform's: name it.
+        return (`The connection to ${apiUrl} through the proxy ${proxy.url} (set by ${proxy.variable}) failed${during} (${code}: ${text})` +
+            `${(0,http_errors/* networkFailure */.rd)({ code }) !== undefined ? `, on each of up to ${maxAttempts} attempt(s)` : ''}. Check that the proxy runs and that the runner can reach it, or correct ${proxy.variable}; a host listed in ` +
+            `NO_PROXY bypasses it. More attempts (max-attempts) will not help while the proxy is unreachable.`);
+    }
     if (code === 'ENOTFOUND') {
         return (`The host ${host} does not exist${during} (ENOTFOUND): the stack name is probably wrong. It was tried once and is not retried. ` +
             `Copy the word after "missioncontrol." from your console address into stack (or set console-url to that address).`);

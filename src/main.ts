@@ -11,6 +11,7 @@ import { Timeline } from './phases.js'
 import { report } from './report.js'
 import type { SearchResult } from './search/client.js'
 import { networkFailure } from './http/errors.js'
+import { proxyFor } from './http/proxy.js'
 import { redact } from './secrets.js'
 
 /** The run took longer than total-timeout-minutes. */
@@ -132,11 +133,29 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
     clearTimeout(timer)
     host.signals.off('SIGINT', onSignal)
     host.signals.off('SIGTERM', onSignal)
-    const result = { deploys: inputs === undefined || inputs.deploy !== undefined, deploy: deployRun?.result, search: searched, phases: timeline.phases, error }
+    const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
   // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
   if (stopped !== undefined) host.exit(1)
+}
+
+/**
+ * What the run was asked to do, for the report: from the parsed inputs, or, when they were refused, from the raw
+ * values (a search check alone when search-query is set and no distribution source is).
+ */
+function intent(inputs: ActionInputs | undefined): { deploys: boolean; environment: string | undefined } {
+  const raw = (name: string): string => {
+    try {
+      return core.getInput(name)
+    } catch {
+      return ''
+    }
+  }
+  const environment = inputs ? inputs.deploy?.environment : raw('environment') || undefined
+  if (inputs) return { deploys: inputs.deploy !== undefined, environment }
+  const source = ['distribution', 'distribution-id', 'from-environment'].some((n) => raw(n) !== '')
+  return { deploys: source || raw('search-query') === '', environment }
 }
 
 /** The cancel's message, with where the release stands and what runs now. */
@@ -162,6 +181,15 @@ const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_\w+)$/
 function connectionMessage(code: string, text: string, apiUrl: string, maxAttempts: number, phase: string | undefined): string {
   const during = phase ? ` during "${phase}"` : ''
   const host = new URL(apiUrl).host
+  const proxy = proxyFor(apiUrl)
+  if (proxy) {
+    // Through a proxy, a refused or unresolved connection is the proxy's as often as the platform's: name it.
+    return (
+      `The connection to ${apiUrl} through the proxy ${proxy.url} (set by ${proxy.variable}) failed${during} (${code}: ${text})` +
+      `${networkFailure({ code }) !== undefined ? `, on each of up to ${maxAttempts} attempt(s)` : ''}. Check that the proxy runs and that the runner can reach it, or correct ${proxy.variable}; a host listed in ` +
+      `NO_PROXY bypasses it. More attempts (max-attempts) will not help while the proxy is unreachable.`
+    )
+  }
   if (code === 'ENOTFOUND') {
     return (
       `The host ${host} does not exist${during} (ENOTFOUND): the stack name is probably wrong. It was tried once and is not retried. ` +

@@ -22,6 +22,8 @@ export interface RunResult {
   readonly phases: readonly Phase[]
   /** The failure message, when the run failed. */
   readonly error: string | undefined
+  /** The environment input as given (also when the inputs were refused and no deployment began): the summary never names another. */
+  readonly environment?: string | undefined
 }
 
 type OutputValue = string | number | undefined
@@ -33,9 +35,9 @@ type OutputValue = string | number | undefined
 export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => OutputValue } = {
   'cloud-api-url': ({ deploy }) => deploy?.apiUrl,
   'distribution-id': ({ deploy }) => (deploy?.dryRun ? undefined : deploy?.distributionId),
-  'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? deploy?.archive?.name ?? deploy?.knownName,
-  'distribution-size': ({ deploy }) => deploy?.archive?.size,
-  'distribution-sha256': ({ deploy }) => deploy?.archive?.sha256,
+  'distribution-name': ({ deploy }) => deploy?.upload?.storedName ?? acceptedArchive(deploy)?.name ?? deploy?.knownName,
+  'distribution-size': ({ deploy }) => acceptedArchive(deploy)?.size,
+  'distribution-sha256': ({ deploy }) => acceptedArchive(deploy)?.sha256,
   'environment-id': ({ deploy }) => (deployedWord(deploy) === 'false' || deployedWord(deploy) === undefined ? undefined : deploy?.environmentId),
   'pruned-distributions': ({ deploy }) => (deploy?.dryRun && deploy.wouldPrune !== undefined ? 0 : deploy?.pruned),
   'distribution-reused': ({ deploy }) => (deploy?.reused === undefined ? undefined : String(deploy.reused)),
@@ -49,6 +51,14 @@ export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => Outpu
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
   'search-request-id': ({ search }) => search?.requestId
+}
+
+/**
+ * The archive, when the outputs may describe it: the platform accepted its upload, an identical one was reused,
+ * or a dry run says what it would upload. Never for an upload that was refused, unconfirmed or not reached.
+ */
+function acceptedArchive(deploy: DeployResult | undefined): DeployResult['archive'] {
+  return deploy?.upload || deploy?.reused || deploy?.dryRun ? deploy.archive : undefined
 }
 
 /**
@@ -150,7 +160,18 @@ function storedAs(d: DeployResult | undefined): string {
   return stored !== undefined && stored !== d?.archive?.name ? `, stored as \`${stored}\`` : ''
 }
 
-function deploymentRows(d: DeployResult | undefined): Array<[string, string | undefined]> {
+/**
+ * The environment, as far as the run got: its id once the platform listed it, the name alone when it was given but
+ * never resolved (refused inputs, an address that failed, a name the stack does not list), "upload only" only for a
+ * deployment that ran without one.
+ */
+function environmentCell(d: DeployResult | undefined, given: string | undefined): string {
+  const name = d?.environmentName ?? given
+  if (name) return d?.environmentId ? `${name} (\`${d.environmentId}\`)` : `${name} (not resolved to an id)`
+  return d ? '— (upload only)' : '— (none given)'
+}
+
+function deploymentRows(d: DeployResult | undefined, given: string | undefined): Array<[string, string | undefined]> {
   const archive = d?.archive
   const uploadText = d?.upload
     ? `uploaded in ${d.upload.attempts} attempt(s)${d.upload.adopted ? ' (answer lost; the stored upload was adopted, no duplicate)' : ''}`
@@ -168,7 +189,7 @@ function deploymentRows(d: DeployResult | undefined): Array<[string, string | un
     ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
     ['Size', archive ? `${formatBytes(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
     ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
-    ['Environment', d?.environmentName ? (d.environmentId ? `${d.environmentName} (\`${d.environmentId}\`)` : d.environmentName) : '— (upload only)'],
+    ['Environment', environmentCell(d, given)],
     ['Strategy', d?.environmentName ? d.strategy : undefined],
     ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
     ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
@@ -246,7 +267,11 @@ export function headline(r: RunResult): string {
   const env = `'${d?.environmentName ?? ''}'`
   const id = `\`${d?.distributionId ?? '?'}\``
   if (r.error) {
-    if (d === undefined) return '❌ Failed before anything was done'
+    if (d === undefined) {
+      // No deployment began; a search check may still have sent its requests.
+      if (r.search) return r.search.passed ? '❌ Failed after the search check passed' : '❌ Search check failed'
+      return '❌ Failed before anything was done'
+    }
     if (release?.state === 'replaced') return `❌ Replaced by another deploy: ${env} ${atTheEnd(d)}; nothing was rolled back`
     if (rolledBack(release)) return `❌ Failed and rolled back: ${env} ${atTheEnd(d)}`
     if (deployedWord(d) === 'true') return `❌ Failed: ${env} ${atTheEnd(d)}`
@@ -341,7 +366,7 @@ export function summaryMarkdown(r: RunResult): string {
     lines.push(`**Error:** ${r.error.replace(/\r?\n/g, ' ')}`, '')
     if (d?.consoleUrl && d.platformReached) lines.push(`Look at the environment in [Mission Control](${d.consoleUrl}).`, '')
   }
-  if (r.deploys) lines.push(...table(deploymentRows(d), 'Deployment'))
+  if (r.deploys) lines.push(...table(deploymentRows(d, r.environment), 'Deployment'))
   const transitions = d?.release?.transitions ?? []
   if (transitions.length > 0) {
     const start = transitions[0]?.at ?? 0

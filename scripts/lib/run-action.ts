@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { runnerLine } from './runner-view.js'
 
+/** The commit every run is of (GITHUB_SHA, what ${{ github.sha }} is in a workflow). */
+export const RUNNER_SHA = '0123456789abcdef0123456789abcdef01234567'
+
 export const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
 
 export interface ActionRun {
@@ -86,7 +89,7 @@ export function runnerEnvironment(dir: string, inputs: Record<string, string>, w
     RUNNER_TEMP: runnerTemp,
     GITHUB_WORKSPACE: workspace,
     GITHUB_REPOSITORY: 'acme/site',
-    GITHUB_SHA: '0123456789abcdef0123456789abcdef01234567',
+    GITHUB_SHA: RUNNER_SHA,
     ...inputEnv(inputs)
   }
   return { env, outputFile, summaryFile, stateFile }

@@ -22,7 +22,7 @@ export interface CheckOptions {
 }
 
 const REBUILD_HINT =
-  'Rebuild the distribution (e.g. mvn -B -P dist verify) and make sure it is completely written, uploaded and downloaded ' +
+  'Rebuild the distribution (e.g. mvn -B -P dist package) and make sure it is completely written, uploaded and downloaded ' +
   '(an interrupted artifact upload/download or cache restore leaves a cut-off file).'
 const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
 

@@ -7,9 +7,34 @@ import type { DistributionSource } from './types.js'
 
 const POINT_HINT = 'Point `distribution` at the .tar.gz that your build produced (e.g. target/*-distribution.tar.gz), or at a directory to pack.'
 const BUILD_HINT =
-  'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist verify` step, or build-command: ' +
-  'mvn -B -P dist verify (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
+  'If the distribution is built in this job, build it before this action: a `run: mvn -B -P dist package` step, or build-command: ' +
+  'mvn -B -P dist package (build-command runs without a shell: one command, or bash -c "..." for && and pipes); ' +
   'if another job built it, download that artifact first (actions/download-artifact).'
+
+/**
+ * What a build leaves beside its archive (Maven's target/, Gradle's build/): a directory holding an archive and
+ * one of these is a build output, and packing it would deploy a tarball inside a tarball with the build's debris.
+ * A brXM distribution tree has none of them at its top (bin/, conf/, common/, shared/, webapps/).
+ */
+const BUILD_LEFTOVERS = new Set([
+  'classes',
+  'test-classes',
+  'maven-archiver',
+  'maven-status',
+  'generated-sources',
+  'generated-test-sources',
+  'surefire-reports',
+  'failsafe-reports',
+  'archive-tmp',
+  'antrun',
+  'jacoco.exec',
+  'libs',
+  'tmp'
+])
+
+function isBuildLeftover(name: string): boolean {
+  return BUILD_LEFTOVERS.has(name) || /\.(jar|war|pom)$/i.test(name)
+}
 
 export function isArchiveName(name: string): boolean {
   return /\.(tar\.gz|tgz)$/i.test(name)
@@ -35,9 +60,12 @@ function display(p: string, workspace: string): string {
   return rel.split(path.sep).join('/')
 }
 
-export async function locateDistribution(input: string, workspace: string): Promise<DistributionSource> {
-  const raw = input.trim()
-  if (raw === '') throw new InputError(`distribution: the input is empty. ${POINT_HINT}`)
+/** `platform`: the runner's (process.platform); a test passes another. */
+export async function locateDistribution(input: string, workspace: string, platform: NodeJS.Platform = process.platform): Promise<DistributionSource> {
+  const written = input.trim()
+  if (written === '') throw new InputError(`distribution: the input is empty. ${POINT_HINT}`)
+  // On Windows a backslash separates folders as / does: the glob matcher and the messages speak /.
+  const raw = platform === 'win32' ? written.replace(/\\/g, '/') : written
   const ws = path.resolve(workspace || '.')
   const resolved = path.resolve(ws, raw)
 
@@ -57,6 +85,17 @@ export async function locateDistribution(input: string, workspace: string): Prom
       throw new InputError(
         `distribution: the directory '${raw}' holds only ${archives.length === 1 ? 'an archive' : 'archives'} (${archives.join(', ')}): packing it would deploy ` +
           `a tar of tarballs. Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`}.`
+      )
+    }
+    // A build output (target/ with the archive beside classes/, maven-archiver/...): the user meant the archive.
+    const leftovers = names.filter(isBuildLeftover)
+    if (archives.length > 0 && leftovers.length > 0) {
+      const dir = raw.replace(/\/+$/, '')
+      const shown = archives.slice(0, 3).map((n) => `'${dir === '.' ? n : `${dir}/${n}`}'`)
+      throw new InputError(
+        `distribution: the directory '${raw}' looks like a build output: it holds ${archives.length === 1 ? 'the archive' : 'the archives'} ${archives.join(', ')} beside ` +
+          `${leftovers.slice(0, 4).join(', ')}${leftovers.length > 4 ? ', ...' : ''}. Packing it would deploy a tarball inside a tarball, with the build's leftovers. ` +
+          `Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`} (e.g. target/*-distribution.tar.gz).`
       )
     }
     return { kind: 'directory', path: resolved }
@@ -93,5 +132,11 @@ export async function locateDistribution(input: string, workspace: string): Prom
     )
   }
 
+  if (raw.includes('\\')) {
+    throw new InputError(
+      `distribution: '${raw}' does not exist, and it is written with backslashes (\\), which separate folders only on Windows; this runner ` +
+        `is ${platform === 'darwin' ? 'macOS' : 'Linux'}, where a backslash is part of a name. Write the path with forward slashes: ${raw.replace(/\\/g, '/')}`
+    )
+  }
   throw new InputError(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`)
 }

@@ -249,6 +249,9 @@ export class CloudClient {
         const uploaded = await this.session.authorized(async (token) => {
           const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => core.info(line))
           let sent = 0
+          // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
+          // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
+          let answered = false
           const res = await this.api
             .stream({
               operation,
@@ -259,7 +262,7 @@ export class CloudClient {
               body: body.open((n) => {
                 progress.add(n)
                 sent += n
-                if (sent === file.size) {
+                if (sent === file.size && !answered) {
                   bodySent = true
                   file.onUnconfirmed?.(true)
                 }
@@ -272,7 +275,10 @@ export class CloudClient {
                 (reason: unknown) => reason
               )
               if (refused !== undefined) throw refused
-              if (error instanceof ServiceError) file.onUnconfirmed?.(false)
+              if (error instanceof ServiceError) {
+                answered = true
+                file.onUnconfirmed?.(false)
+              }
               throw error instanceof ServiceError ? withUploadHint(error, file.storedBefore) : error
             })
           progress.finish()

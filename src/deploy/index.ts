@@ -96,8 +96,6 @@ interface Run {
   readonly verified: (ready: ReadyArchive) => Promise<ArchiveInfo>
   /** The closing calls, once made (they run once, on success or failure, or when a stopped run is closed). */
   closed: Promise<void> | undefined
-  /** The stack refused the token before any change: no last look at the environment, only the revocation. */
-  tokenRefused?: boolean
 }
 
 /** What the stack told before anything changes: the config files' ids, the environment (and the list it came from). */
@@ -288,10 +286,8 @@ async function signIn(run: Run): Promise<void> {
   await run.phase(`Log in to ${run.target}${how}`, async () => {
     await run.session.login()
     run.result.platformReached = true
-    const check = await run.session.verify().catch((error: unknown) => {
-      run.tokenRefused = true
-      throw error
-    })
+    // A refusal ends the run here: the environment is not found, so the closing calls only revoke.
+    const check = await run.session.verify()
     if (check === undefined) return core.info(`Logged in as ${run.session.who}.`)
     core.info(`The stack accepts the token: user ${check.userId ?? '(not named)'}, role ${check.role ?? '(not named)'}.`)
   })
@@ -343,7 +339,9 @@ async function checkWithoutDeploy(run: Run): Promise<void> {
 /** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
 function closeRun(run: Run, limitMs = LAST_LOOK_MS): Promise<void> {
   if (!run.result.platformReached) return Promise.resolve()
-  run.closed ??= closingCalls(run.inputs, run.session, limitMs, run.tokenRefused !== true).then((look) => void (run.result.finalLook = look))
+  // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
+  const found = run.result.environmentId !== undefined
+  run.closed ??= closingCalls(run.inputs, run.session, limitMs, found).then((look) => void (run.result.finalLook = look))
   return run.closed
 }
 
@@ -480,12 +478,12 @@ export function failureOf(result: DeployResult, cause: unknown): unknown {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs: DeployInputs, session: CloudSession, limitMs: number, look = true): Promise<DeployResult['finalLook']> {
+async function closingCalls(inputs: DeployInputs, session: CloudSession, limitMs: number, found: boolean): Promise<DeployResult['finalLook']> {
   const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs })
   const api = new CloudApi(transport, { retry: { attempts: 1 } })
   session.reroute(api)
   try {
-    if (!inputs.environment || inputs.dryRun || !look) return undefined
+    if (!inputs.environment || inputs.dryRun || !found) return undefined
     // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
     return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look())
   } catch (error) {

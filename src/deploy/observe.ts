@@ -34,7 +34,9 @@ export class EnvironmentWatch {
   async look(): Promise<EnvironmentLook> {
     const { environment } = await this.client.findEnvironment(this.name)
     if (environment === undefined) {
-      throw new ActionError(`Environment '${this.name}' is no longer listed by the platform: someone deleted or renamed it while this run deployed to it.`)
+      throw new ActionError(
+        `Environment '${this.name}' is no longer listed by the platform, though it was when this run found it: it was deleted or renamed since.`
+      )
     }
     return { distributionId: environment.distributionId ?? undefined, status: environment.status, at: this.now() }
   }

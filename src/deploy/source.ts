@@ -6,7 +6,10 @@ import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
 import { sameMd5, type CloudClient, type Distribution, type Environment, type EnvironmentList } from '../cloud/client.js'
 import { sameDistributionName } from '../cloud/distribution-name.js'
 import { pruneDistributions } from '../cloud/prune.js'
-import { InputError } from '../errors.js'
+import { InputError, ServiceError } from '../errors.js'
+import { formatBytes } from '../format.js'
+import { INPUT_DEFAULTS } from '../action-metadata.js'
+import { MB } from '../inputs/index.js'
 import type { DeployInputs } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
 import type { DeployResult } from './result.js'
@@ -138,6 +141,26 @@ export async function chooseDistribution(
   return archive === undefined ? undefined : reuseOrPrune(ctx, archive, environments)
 }
 
+/**
+ * A 413 (Payload Too Large): the platform's own limit, which max-distribution-mb does not move. Said with the
+ * archive's size, and, when max-distribution-mb was raised above its default, that raising it did not help.
+ */
+function tooLarge(error: ServiceError, size: number, maxBytes: number): ServiceError {
+  const defaultMb = Number(INPUT_DEFAULTS['max-distribution-mb'])
+  const raised =
+    maxBytes > defaultMb * MB
+      ? ` max-distribution-mb (${maxBytes / MB}) is above its default of ${defaultMb}, but it sets only this action's own check before the upload, not the platform's limit.`
+      : ''
+  return new ServiceError(
+    `${error.message}. The platform refused the archive as too large (413): it is ${formatBytes(size)} (${size} bytes).${raised} ` +
+      "Make the distribution smaller (leave logs, caches and duplicate jars out of it), or ask Bloomreach support about the stack's upload limit.",
+    error.status,
+    error.errorCode,
+    error.errorDetail,
+    error.retryAfterMs
+  )
+}
+
 /** Uploads the archive; notes what the platform stored. */
 export async function upload(ctx: SourceContext, ready: ReadyArchive): Promise<string> {
   const uploaded = await ctx.phase('Upload the distribution', async () => {
@@ -152,7 +175,9 @@ export async function upload(ctx: SourceContext, ready: ReadyArchive): Promise<s
       knownBefore: ctx.result.listedBefore && new Set(ctx.result.listedBefore),
       onUnconfirmed
     }
-    const d = await ctx.client.uploadDistribution(file)
+    const d = await ctx.client.uploadDistribution(file).catch((error: unknown) => {
+      throw error instanceof ServiceError && error.status === 413 ? tooLarge(error, ready.size, ctx.inputs.maxDistributionBytes) : error
+    })
     ctx.result.uploadUnconfirmed = false
     core.info(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
     return d

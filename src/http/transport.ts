@@ -1,6 +1,7 @@
 // One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
 import { Readable } from 'node:stream'
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
+import { noProxyWithLoopback } from './proxy.js'
 import { UploadWatch } from './upload-watch.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -58,6 +59,15 @@ function withoutExperimentalWarning<T>(make: () => T): T {
   }
 }
 
+/**
+ * The connections to `baseUrl`: HTTP/1.1, through the environment's proxy (HTTPS_PROXY, HTTP_PROXY,
+ * NO_PROXY), never for a loopback address. Every door of the action uses one (the cloud API, the token endpoint).
+ */
+export function proxyAwareDispatcher(baseUrl: string): Dispatcher {
+  const noProxy = noProxyWithLoopback(process.env, new URL(baseUrl).hostname)
+  return withoutExperimentalWarning(() => new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }))
+}
+
 export class HttpTransport {
   private readonly dispatcher: Dispatcher
   private readonly ownsDispatcher: boolean
@@ -69,7 +79,8 @@ export class HttpTransport {
     // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
     // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
     this.ownsDispatcher = !options.dispatcher
-    this.dispatcher = options.dispatcher ?? withoutExperimentalWarning(() => new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } }))
+    // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
+    this.dispatcher = options.dispatcher ?? proxyAwareDispatcher(baseUrl)
   }
 
   async send(req: HttpRequest): Promise<HttpResponse> {

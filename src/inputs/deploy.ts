@@ -138,6 +138,28 @@ export function parseDistributionName(value: string): string | undefined {
   return value
 }
 
+/** Edits (insert, delete, replace) that turn a into b: Levenshtein's distance. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i]
+    for (let j = 1; j <= b.length; j++) next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1)))
+    row = next
+  }
+  return row[b.length] ?? 0
+}
+
+/** The known value a near miss meant (another case, a separator, a typo of at most 2 edits); undefined when none is near. */
+export function closest(value: string, known: readonly string[]): string | undefined {
+  const bare = (v: string): string => v.toLowerCase().replace(/[-_ ]/g, '')
+  let best: { value: string; distance: number } | undefined
+  for (const k of known) {
+    const distance = bare(value) === bare(k) ? 0 : editDistance(bare(value), bare(k))
+    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { value: k, distance }
+  }
+  return best?.value
+}
+
 /** The strategy values public clients send; Mission Control also offers rolling updates, whose API value is not public. */
 export const KNOWN_STRATEGIES: readonly string[] = ['stopstart']
 
@@ -145,6 +167,12 @@ function parseDeployStrategy(value: string, warn: (message: string) => void): st
   const strategy = value || INPUT_DEFAULTS[Input.DeployStrategy]
   if (!/^[a-z][a-z0-9-]*$/i.test(strategy)) {
     throw new InputError(`deploy-strategy '${strategy}' is not a strategy name; leave it empty for "${INPUT_DEFAULTS[Input.DeployStrategy]}".`)
+  }
+  const meant = closest(strategy, KNOWN_STRATEGIES)
+  if (meant !== undefined && meant !== strategy) {
+    throw new InputError(
+      `deploy-strategy '${strategy}' is not a strategy the platform is known to take: did you mean ${meant}? Write deploy-strategy: ${meant}, or leave it empty for the default.`
+    )
   }
   if (!KNOWN_STRATEGIES.includes(strategy)) {
     warn(
@@ -190,6 +218,12 @@ export function readSource(getInput: InputReader): DistributionSource | undefine
   const from = getInput(Input.FromEnvironment)
   if (distribution !== '') given.push({ kind: 'upload', input: distribution })
   if (id !== '') {
+    if (/\.(tar\.gz|tgz|tar|gz|zip|jar|war)$/i.test(id)) {
+      throw new InputError(
+        `distribution-id '${id}' looks like a file name, not a distribution id: distribution-id takes the id the platform gave the distribution ` +
+          `(the distribution-id output of the run that uploaded it, or the id Mission Control shows). To upload this file, set distribution: ${id} instead.`
+      )
+    }
     if (/[\s/\\?#%\p{Cc}]/u.test(id))
       throw new InputError(`distribution-id '${id}' is not a distribution id: copy the id exactly as the platform shows it (no spaces or slashes).`)
     given.push({ kind: 'id', id })

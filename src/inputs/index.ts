@@ -11,6 +11,8 @@ import { watchdogMs } from './budget.js'
 import type { InputName } from '../action-metadata.js'
 import { isSet } from './parsers.js'
 import { checkTokenLifetime, LoginInput } from './login.js'
+import { AddressInput } from './address.js'
+import { SearchInput } from './search.js'
 
 // isLoopbackHost has one home, ./address.js: import it from there.
 export { AddressInput, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
@@ -69,8 +71,40 @@ function withRenamedInputs(getInput: InputReader, warn: (message: string) => voi
   }
 }
 
+/**
+ * Every required input of a deploying run that is missing, named at once: a user learns them in one run,
+ * not one a run. One missing input is left to the rule that owns it, which says more about it.
+ */
+function missingRequired(getInput: InputReader): void {
+  const empty = (name: InputName): boolean => getInput(name).trim() === ''
+  const noSource = empty(Input.Distribution) && empty(Input.DistributionId) && empty(Input.FromEnvironment)
+  if (noSource && !empty(SearchInput.Query)) return // a search check alone: no deployment inputs are needed
+  // Any single sign-on input set: the login's own rules say what is missing or misplaced, more precisely.
+  const ssoLogin = [
+    LoginInput.TokenUrl,
+    LoginInput.AccessToken,
+    LoginInput.ClientId,
+    LoginInput.ClientSecret,
+    LoginInput.OidcAudience,
+    LoginInput.Audience,
+    LoginInput.Scope
+  ].some((name) => !empty(name))
+  const missing = [
+    empty(AddressInput.Stack) && empty(AddressInput.ConsoleUrl) && empty(AddressInput.ApiUrl) && 'stack (or console-url, or api-url): the stack to deploy to',
+    !ssoLogin && empty(LoginInput.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',
+    !ssoLogin && getInput(LoginInput.Password, { trimWhitespace: false }) === '' && 'password: from a secret (forks and Dependabot runs get no secrets)',
+    noSource &&
+      'distribution (or distribution-id, or from-environment): the .tar.gz your build produced, e.g. target/*-distribution.tar.gz, or a directory to pack'
+  ].filter((m): m is string => m !== false)
+  if (missing.length < 2) return
+  throw new InputError(
+    `${missing.length} required inputs are missing: ${missing.join('; ')}. (On a stack with single sign-on, set token-url or access-token instead of username and password.)`
+  )
+}
+
 export function readInputs(read: InputReader = core.getInput): ActionInputs {
   const getInput = withRenamedInputs(read, (m) => core.warning(m))
+  missingRequired(getInput)
   // Mask every secret the moment it is known, before anything could print it. The password is not
   // trimmed: it may legitimately begin or end with a space.
   const password = getInput(Input.Password, { trimWhitespace: false })

@@ -6,7 +6,8 @@
 // names a revocation endpoint.
 import * as core from '@actions/core'
 import * as oauth from 'oauth4webapi'
-import { EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici'
+import { fetch as undiciFetch, type Dispatcher } from 'undici'
+import { proxyAwareDispatcher } from '../../http/transport.js'
 import { ActionError, describeError } from '../../errors.js'
 import { isLoopbackHost } from '../../inputs/address.js'
 import type { Login } from '../../inputs/login.js'
@@ -65,7 +66,7 @@ export class OAuthLogin implements LoginMethod {
     // The library wants a client id; without client-id none is sent (auth() decides what goes in the body).
     this.client = { client_id: inputs.clientId ?? 'brcloud-deploy' }
     this.who = inputs.username ?? inputs.clientId ?? `GitHub's OIDC identity (audience ${inputs.oidcAudience ?? '?'})`
-    this.dispatcher = new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 } })
+    this.dispatcher = proxyAwareDispatcher(inputs.tokenUrl)
     this.retrier = createRetrier(
       { attempts: options.attempts, baseDelayMs: 1_000, maxDelayMs: 10_000, maxTotalMs: 2 * 60_000, retryable: transient, signal: options.signal },
       (level, m) => (level === 'warning' ? core.warning(m) : core.info(m))

@@ -1,0 +1,46 @@
+// What `npm run action -- name=value ...` makes of its command line and its shell: the inputs (action.yml's
+// names, and the old names of renamed inputs, which a runner passes on with a warning), the workspace (the
+// directory the command was typed in: npm itself runs scripts from the package root and says where the
+// caller was in INIT_CWD), and the variables of the caller's shell that the action reads (proxies, CAs).
+import { INPUT_DEFAULTS } from '../../src/action-metadata.js'
+import { RENAMED } from '../../src/inputs/index.js'
+
+/** The variables of the caller's shell the action needs: a proxy, the hosts that bypass it, extra CAs. */
+export const PASSED_THROUGH = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS'] as const
+
+export interface ActionArgs {
+  inputs: Record<string, string>
+  /** Passed to the action's process on top of what a runner sets. */
+  env: Record<string, string>
+  /** GITHUB_WORKSPACE: relative paths (distribution, a glob) are taken from here. */
+  workspace: string
+  /** What a runner prints before the step: an input action.yml does not declare (a renamed input's old name). */
+  warnings: string[]
+}
+
+export class ArgsError extends Error {
+  override name = 'ArgsError'
+}
+
+export function parseActionArgs(args: readonly string[], env: NodeJS.ProcessEnv, cwd: string): ActionArgs {
+  const declared = Object.keys(INPUT_DEFAULTS)
+  const known = new Set([...declared, ...Object.keys(RENAMED)])
+  const inputs: Record<string, string> = {}
+  const unexpected: string[] = []
+  for (const arg of args) {
+    const eq = arg.indexOf('=')
+    if (eq <= 0) throw new ArgsError(`'${arg}' is not name=value.`)
+    const name = arg.slice(0, eq)
+    if (!known.has(name)) throw new ArgsError(`'${name}' is not an input of action.yml (see the inputs table in the README).`)
+    if (!(name in INPUT_DEFAULTS)) unexpected.push(name)
+    inputs[name] = arg.slice(eq + 1)
+  }
+  const passed: Record<string, string> = {}
+  for (const name of PASSED_THROUGH) {
+    const value = env[name]
+    if (value !== undefined) passed[name] = value
+  }
+  // The runner's own words for an input the action does not declare; the action then warns about the rename itself.
+  const warnings = unexpected.length > 0 ? [`Unexpected input(s) '${unexpected.join("', '")}', valid inputs are ['${declared.join("', '")}']`] : []
+  return { inputs, env: passed, workspace: env.INIT_CWD || cwd, warnings }
+}
