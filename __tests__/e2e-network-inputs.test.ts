@@ -51,7 +51,11 @@ test('a connection through a dead proxy names the proxy (without its password) a
 test('a 413 from the platform says max-distribution-mb does not move its limit; no output describes the refused upload', async () => {
   const r = await run({ ...creds(), distribution: makeDistributionTree(undefined, 200_000), environment: 'development', 'max-distribution-mb': '700' })
   expect(r.code).toBe(1)
-  expect(ops(emu, 'upload').map((q) => q.status)).toEqual([413])
+  // The platform answers 413 before the body is in; under load the client may see the connection closed
+  // mid-body first (no answer it could read) and try once more: every attempt is refused the same way.
+  const statuses = ops(emu, 'upload').map((q) => q.status)
+  expect(statuses.length).toBeGreaterThanOrEqual(1)
+  expect(new Set(statuses)).toEqual(new Set([413]))
   expect(ops(emu, 'deploy')).toHaveLength(0)
   expect(r.errors[0]).toMatch(
     /The platform refused the archive as too large \(413\): it is .* bytes\)\. max-distribution-mb \(700\) is above its default of 650, but it sets only this action's own check/

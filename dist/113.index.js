@@ -2,6 +2,47 @@ export const id = 113;
 export const ids = [113];
 export const modules = {
 
+/***/ 3839:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
+/* harmony export */ });
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
+// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
+// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
+// the transport, still loads it.
+
+
+/**
+ * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
+ * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
+ * every step. Only that one warning is held back, only while the agent is made.
+ */
+function withoutExperimentalWarning(make) {
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((warning, ...rest) => {
+        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
+            return;
+        emitWarning.call(process, warning, ...rest);
+    });
+    try {
+        return make();
+    }
+    finally {
+        process.emitWarning = emitWarning;
+    }
+}
+/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
+function proxyAwareDispatcher(baseUrl) {
+    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
+    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
+}
+
+
+/***/ }),
+
 /***/ 8902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -148,8 +189,7 @@ class Poll {
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  G5: () => (/* binding */ HttpTransport),
-  U0: () => (/* binding */ proxyAwareDispatcher)
+  G: () => (/* binding */ HttpTransport)
 });
 
 // UNUSED EXPORTS: CallTimeoutError
@@ -158,8 +198,8 @@ __webpack_require__.d(__webpack_exports__, {
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
-// EXTERNAL MODULE: ./src/http/proxy.ts
-var proxy = __webpack_require__(7856);
+// EXTERNAL MODULE: ./src/http/dispatcher.ts
+var dispatcher = __webpack_require__(3839);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
@@ -255,33 +295,6 @@ class CallTimeoutError extends Error {
     name = 'CallTimeoutError';
     code = 'ETIMEDOUT';
 }
-/**
- * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
- * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
- * every step. Only that one warning is held back, only while the agent is made.
- */
-function withoutExperimentalWarning(make) {
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((warning, ...rest) => {
-        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
-            return;
-        emitWarning.call(process, warning, ...rest);
-    });
-    try {
-        return make();
-    }
-    finally {
-        process.emitWarning = emitWarning;
-    }
-}
-/**
- * The connections to `baseUrl`: HTTP/1.1, through the environment's proxy (HTTPS_PROXY, HTTP_PROXY,
- * NO_PROXY), never for a loopback address. Every door of the action uses one (the cloud API, the token endpoint).
- */
-function proxyAwareDispatcher(baseUrl) {
-    const noProxy = (0,proxy/* noProxyWithLoopback */.XO)(process.env, new URL(baseUrl).hostname);
-    return withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
-}
 class HttpTransport {
     baseUrl;
     options;
@@ -294,7 +307,7 @@ class HttpTransport {
         // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
         // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
-        this.dispatcher = options.dispatcher ?? proxyAwareDispatcher(baseUrl);
+        this.dispatcher = options.dispatcher ?? (0,dispatcher/* proxyAwareDispatcher */.U)(baseUrl);
     }
     async send(req) {
         const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
@@ -600,7 +613,7 @@ class SearchClient {
         this.brUid = config.brUid;
         this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
         this.signal = options.signal;
-        this.transport = new transport/* HttpTransport */.G5(config.baseUrl, {
+        this.transport = new transport/* HttpTransport */.G(config.baseUrl, {
             userAgent: this.userAgent,
             timeoutMs: config.timeoutMs,
             signal: options.signal,

@@ -498,8 +498,8 @@ function readRecord(text) {
 var build = __webpack_require__(5235);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __webpack_require__(6752);
-// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __webpack_require__(5848);
+// EXTERNAL MODULE: ./src/http/dispatcher.ts
+var dispatcher = __webpack_require__(3839);
 // EXTERNAL MODULE: ./src/inputs/address.ts
 var address = __webpack_require__(1617);
 // EXTERNAL MODULE: ./src/http/retry.ts
@@ -561,7 +561,7 @@ class OAuthLogin {
         // The library wants a client id; without client-id none is sent (auth() decides what goes in the body).
         this.client = { client_id: inputs.clientId ?? 'brcloud-deploy' };
         this.who = inputs.username ?? inputs.clientId ?? `GitHub's OIDC identity (audience ${inputs.oidcAudience ?? '?'})`;
-        this.dispatcher = (0,http_transport/* proxyAwareDispatcher */.U0)(inputs.tokenUrl);
+        this.dispatcher = (0,dispatcher/* proxyAwareDispatcher */.U)(inputs.tokenUrl);
         this.retrier = (0,retry/* createRetrier */.SB)({ attempts: options.attempts, baseDelayMs: 1_000, maxDelayMs: 10_000, maxTotalMs: 2 * 60_000, retryable: oauth_transient, signal: options.signal }, (level, m) => (level === 'warning' ? core/* warning */.$e(m) : core/* info */.pq(m)));
     }
     get refusedHint() {
@@ -3121,6 +3121,8 @@ class GitHubDeployment {
     }
 }
 
+// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
+var http_transport = __webpack_require__(5848);
 ;// CONCATENATED MODULE: ./src/health.ts
 // The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
 // its body contains that text (the commit SHA of the build, say, so the old release still answering
@@ -3146,7 +3148,7 @@ async function attempt(options, transports) {
     for (let redirects = 0;; redirects++) {
         let transport = transports.get(url.origin);
         if (transport === undefined) {
-            transport = new http_transport/* HttpTransport */.G5(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal });
+            transport = new http_transport/* HttpTransport */.G(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal });
             transports.set(url.origin, transport);
         }
         const res = await transport.send({
@@ -4143,7 +4145,7 @@ function startDeploy(inputs, phase, signal, verify) {
     const { address } = inputs;
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
     const result = newResult(inputs);
-    const transport = new http_transport/* HttpTransport */.G5(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
+    const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
     const session = new CloudSession(api, loginMethod(inputs, target, signal), { target });
     const run = {
@@ -4478,7 +4480,7 @@ function failureOf(result, cause) {
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
 async function closingCalls(inputs, session, limitMs, found) {
-    const transport = new http_transport/* HttpTransport */.G5(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
+    const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     session.reroute(api);
     try {

@@ -88,7 +88,7 @@ async function revokeLeftToken(state) {
     const { apiUrl, refreshToken } = state;
     if (state.revoked || !apiUrl || !refreshToken)
         return undefined;
-    const transport = new http_transport/* HttpTransport */.G5(apiUrl, { userAgent: USER_AGENT, timeoutMs: REVOKE_LIMIT_MS });
+    const transport = new http_transport/* HttpTransport */.G(apiUrl, { userAgent: USER_AGENT, timeoutMs: REVOKE_LIMIT_MS });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     try {
         await (0,login_password/* revokeRefreshToken */.ln)(api, refreshToken);

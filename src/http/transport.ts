@@ -1,7 +1,7 @@
 // One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
 import { Readable } from 'node:stream'
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici'
-import { noProxyWithLoopback } from './proxy.js'
+import { request, type Dispatcher } from 'undici'
+import { proxyAwareDispatcher } from './dispatcher.js'
 import { UploadWatch } from './upload-watch.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -39,33 +39,6 @@ const DEFAULT_TIMEOUT_MS = 60_000
 export class CallTimeoutError extends Error {
   override name = 'CallTimeoutError'
   readonly code = 'ETIMEDOUT'
-}
-
-/**
- * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
- * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
- * every step. Only that one warning is held back, only while the agent is made.
- */
-function withoutExperimentalWarning<T>(make: () => T): T {
-  const emitWarning = process.emitWarning
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    if (String(warning).includes('EnvHttpProxyAgent is experimental')) return
-    ;(emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest)
-  }) as typeof process.emitWarning
-  try {
-    return make()
-  } finally {
-    process.emitWarning = emitWarning
-  }
-}
-
-/**
- * The connections to `baseUrl`: HTTP/1.1, through the environment's proxy (HTTPS_PROXY, HTTP_PROXY,
- * NO_PROXY), never for a loopback address. Every door of the action uses one (the cloud API, the token endpoint).
- */
-export function proxyAwareDispatcher(baseUrl: string): Dispatcher {
-  const noProxy = noProxyWithLoopback(process.env, new URL(baseUrl).hostname)
-  return withoutExperimentalWarning(() => new EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }))
 }
 
 export class HttpTransport {

@@ -7,7 +7,7 @@
 import * as core from '@actions/core'
 import * as oauth from 'oauth4webapi'
 import { fetch as undiciFetch, type Dispatcher } from 'undici'
-import { proxyAwareDispatcher } from '../../http/transport.js'
+import { proxyAwareDispatcher } from '../../http/dispatcher.js'
 import { ActionError, describeError } from '../../errors.js'
 import { isLoopbackHost } from '../../inputs/address.js'
 import type { Login } from '../../inputs/login.js'
