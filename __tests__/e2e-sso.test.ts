@@ -82,6 +82,16 @@ describe('single sign-on: each grant deploys, with tokens renewed during a long 
     expect(r.visible).toContain(`user ${sso.federatedClientId}`)
   })
 
+  test('a stack whose verify_token cannot say (404): the run goes on, saying so; the first call tells', async () => {
+    const sso = await ssoStack()
+    emu.addFault({ operation: 'verify', kind: 'status', status: 404, times: 1 })
+    const r = await run(base({ 'token-url': sso.tokenUrl, 'client-id': sso.clientId, 'client-secret': sso.clientSecret, audience: sso.audience }))
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.visible).toMatch(/The stack could not say whether it accepts the token \(HTTP 404.*going on: the first call will tell\./)
+    expect(ops(emu, 'deploy').map((q) => q.status)).toEqual([202])
+  })
+
   test('a ready access-token: used as is, never renewed or revoked', async () => {
     const sso = await ssoStack({ accessTokenSeconds: 3600 })
     const res = await fetch(sso.tokenUrl, {

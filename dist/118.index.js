@@ -896,6 +896,11 @@ class CloudSession {
             if (error instanceof errors/* ServiceError */._7 && (error.status === 401 || error.status === 403)) {
                 throw new errors/* ActionError */.lZ(`The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`);
             }
+            // Any other answer (no such endpoint, a 5xx after its attempts) tells nothing of the token: the first call will.
+            if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error)) {
+                core/* info */.pq(`The stack could not say whether it accepts the token (${(0,errors/* describeError */.Uc)(error)}); going on: the first call will tell.`);
+                return undefined;
+            }
             throw error;
         }
     }

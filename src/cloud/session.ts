@@ -98,6 +98,11 @@ export class CloudSession {
           `The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`
         )
       }
+      // Any other answer (no such endpoint, a 5xx after its attempts) tells nothing of the token: the first call will.
+      if (error instanceof ServiceError || networkFailure(error)) {
+        core.info(`The stack could not say whether it accepts the token (${describeError(error)}); going on: the first call will tell.`)
+        return undefined
+      }
       throw error
     }
   }
