@@ -96,6 +96,27 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
   ['plain http to a non-loopback host', { 'api-url': 'http://api.mystack.bloomreach.cloud' }, /uses plain http to api\.mystack\.bloomreach\.cloud.*Use https/],
   ['a missing username', { username: '' }, /Input username is required/],
   [
+    'token-url without credentials for it',
+    { username: '', password: '', 'token-url': 'https://idp.example.com/oauth/token' },
+    /token-url is set without credentials for it: set client-id and client-secret/
+  ],
+  [
+    'client-id and client-secret without token-url',
+    { 'client-id': 'ci', 'client-secret': 'shh-1234' },
+    /client-id, client-secret are set, but token-url is empty/
+  ],
+  [
+    'token-url over plain http to another host',
+    { 'token-url': 'http://idp.example.com/token' },
+    /token-url 'http:\/\/idp\.example\.com\/token' uses plain http/
+  ],
+  ['access-token with other credentials', { 'access-token': 'opaque-token-1234' }, /username, password are set, but access-token is used as it is/],
+  [
+    'oidc-audience without id-token: write',
+    { username: '', password: '', 'token-url': 'https://idp.example.com/oauth/token', 'oidc-audience': 'api://brcloud' },
+    /add 'permissions: id-token: write' to the job/
+  ],
+  [
     'every missing required input at once',
     { 'api-url': '', username: '', password: '', distribution: '' },
     /4 required inputs are missing: stack \(or console-url, or api-url\).*; username: .*; password: .*; distribution \(or distribution-id, or from-environment\)/
