@@ -88,7 +88,9 @@ describe('single sign-on: each grant deploys, with tokens renewed during a long 
     const r = await run(base({ 'token-url': sso.tokenUrl, 'client-id': sso.clientId, 'client-secret': sso.clientSecret, audience: sso.audience }))
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
-    expect(r.visible).toMatch(/The stack could not say whether it accepts the token \(Checking the token failed: HTTP 404.*going on: the first call will tell\./)
+    expect(r.visible).toMatch(
+      /The stack could not say whether it accepts the token \(Checking the token failed: HTTP 404.*going on: the first call will tell\./
+    )
     expect(ops(emu, 'deploy').map((q) => q.status)).toEqual([202])
   })
 
