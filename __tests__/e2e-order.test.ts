@@ -72,7 +72,9 @@ describe('the deploy order', () => {
     expect(ops(emu, 'deploy')).toHaveLength(1)
     expect(gh.model.deployments).toHaveLength(1)
     expect(running()).toBe(distributionOf(newer))
-    expect(older.summary).toContain('❌ Failed before anything was deployed')
+    expect(older.summary).toContain(
+      `**❌ Refused: commit \`${c[0].slice(0, 7)}\` is older than \`${c[4].slice(0, 7)}\`, which 'production' runs; nothing was deployed**`
+    )
     expect(older.summary).toMatch(/\| Commit before \| \[`[0-9a-f]{7}`\]\(https:\/\/github\.com\/acme\/site\/commit\/[0-9a-f]{40}\)/)
 
     // The deliberate way back.
@@ -127,6 +129,7 @@ describe('the deploy order', () => {
     )
     expect(older.errors[0]).toContain(`commit ${c[1].slice(0, 7)} is older than ${c[2].slice(0, 7)}`)
     expect(older.outputs).toMatchObject({ order: 'behind', 'running-commit': c[2], deployed: 'false', 'release-state': 'failed' })
+    expect(older.summary).toMatch(/\*\*❌ Refused: commit `[0-9a-f]{7}` is older than `[0-9a-f]{7}`, which 'production' runs; nothing was deployed\*\*/)
     expect(ops(emu, 'deploy')).toHaveLength(2)
     expect(running()).toBe(distributionOf(newerDone))
   })

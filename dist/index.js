@@ -28681,11 +28681,12 @@ class DeployOrder {
     }
     /** Checks the order against what the environment runs; throws OrderRefused when ours is older (unless allowed). */
     async check(runningId) {
-        const check = await this.evaluate(runningId);
+        const evaluated = await this.evaluate(runningId);
+        const check = evaluated.order === 'behind' && !this.o.allowOlder ? { ...evaluated, refused: true } : evaluated;
         this.last = check;
         this.o.record(check);
         this.tell(check);
-        if (check.order === 'behind' && !this.o.allowOlder)
+        if (check.refused)
             throw new OrderRefused(this.refusal(check));
         return check;
     }
@@ -30879,6 +30880,11 @@ function atTheEnd(d) {
         return 'could not be looked at when the step ended';
     return look.distributionId ? `reports \`${look.distributionId}\` at the end` : 'reports no distribution at the end';
 }
+/** "commit `abc1234` is older than `def5678`": a refusal by the deploy order, in the headline's words. */
+function olderThan(check) {
+    const sha = (c) => `\`${(c?.sha ?? '?').slice(0, 7)}\``;
+    return `commit ${sha(check.ours)} is older than ${sha(check.running)}`;
+}
 /** The outcome in one line, as observed. */
 function headline(r) {
     const d = r.deploy;
@@ -30900,6 +30906,8 @@ function headline(r) {
             return `❌ Failed: ${env} ${atTheEnd(d)}`;
         if (deployedWord(d) === 'unknown')
             return `❌ Failed: the deploy of ${id} may have been carried out (no answer or look settled it); ${env} ${atTheEnd(d)}`;
+        if (d.order?.refused)
+            return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`;
         if (release)
             return `❌ Failed: nothing was deployed; ${env} ${atTheEnd(d)}`;
         if (d.upload)

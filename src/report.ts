@@ -260,6 +260,12 @@ function atTheEnd(d: DeployResult): string {
   return look.distributionId ? `reports \`${look.distributionId}\` at the end` : 'reports no distribution at the end'
 }
 
+/** "commit `abc1234` is older than `def5678`": a refusal by the deploy order, in the headline's words. */
+function olderThan(check: NonNullable<DeployResult['order']>): string {
+  const sha = (c: { sha: string } | undefined): string => `\`${(c?.sha ?? '?').slice(0, 7)}\``
+  return `commit ${sha(check.ours)} is older than ${sha(check.running)}`
+}
+
 /** The outcome in one line, as observed. */
 export function headline(r: RunResult): string {
   const d = r.deploy
@@ -276,6 +282,7 @@ export function headline(r: RunResult): string {
     if (rolledBack(release)) return `❌ Failed and rolled back: ${env} ${atTheEnd(d)}`
     if (deployedWord(d) === 'true') return `❌ Failed: ${env} ${atTheEnd(d)}`
     if (deployedWord(d) === 'unknown') return `❌ Failed: the deploy of ${id} may have been carried out (no answer or look settled it); ${env} ${atTheEnd(d)}`
+    if (d.order?.refused) return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`
     if (release) return `❌ Failed: nothing was deployed; ${env} ${atTheEnd(d)}`
     if (d.upload) return `❌ Failed after the upload of ${id}: nothing was deployed`
     if (d.uploadUnconfirmed) return `❌ Failed after sending the upload, which was not confirmed: nothing was deployed`

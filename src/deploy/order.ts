@@ -26,6 +26,8 @@ export interface OrderCheck {
   readonly outside?: string | undefined
   /** The repository's web address, for commit links. */
   readonly repoUrl?: string | undefined
+  /** The deploy was refused for it (behind, without allow-older-commit). */
+  readonly refused?: boolean | undefined
 }
 
 /** The deploy was refused: the environment runs a newer commit. Nothing was changed. */
@@ -78,11 +80,12 @@ export class DeployOrder {
 
   /** Checks the order against what the environment runs; throws OrderRefused when ours is older (unless allowed). */
   async check(runningId: string | undefined): Promise<OrderCheck> {
-    const check = await this.evaluate(runningId)
+    const evaluated = await this.evaluate(runningId)
+    const check = evaluated.order === 'behind' && !this.o.allowOlder ? { ...evaluated, refused: true } : evaluated
     this.last = check
     this.o.record(check)
     this.tell(check)
-    if (check.order === 'behind' && !this.o.allowOlder) throw new OrderRefused(this.refusal(check))
+    if (check.refused) throw new OrderRefused(this.refusal(check))
     return check
   }
 
