@@ -506,6 +506,8 @@ var address = __webpack_require__(1617);
 var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __webpack_require__(7194);
+// EXTERNAL MODULE: ./src/cloud/login/method.ts
+var method = __webpack_require__(8954);
 ;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
 // A stack with single sign-on: the token comes from an OAuth 2.0 token endpoint (the organisation's
 // identity provider, or Bloomreach's Auth0), through oauth4webapi: client credentials with a secret,
@@ -521,8 +523,8 @@ var secrets = __webpack_require__(7194);
 
 
 
+
 const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-const SSO_DOCS = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md';
 /** Each call to the identity provider: they answer in well under a second. */
 const CALL_LIMIT_MS = 30_000;
 /** A token endpoint's refusal, or an answer that is not OAuth's: the message says what to fix. */
@@ -566,7 +568,7 @@ class OAuthLogin {
     }
     get refusedHint() {
         return (`The stack did not accept the token from ${this.inputs.tokenUrl}: check that it is issued for the stack's API (audience: ${this.inputs.audience ?? 'not set'}, ` +
-            `scope: ${this.inputs.scope ?? 'not set'}) and that single sign-on is set up for this stack (ask Bloomreach support for the token endpoint and audience; see ${SSO_DOCS}).`);
+            `scope: ${this.inputs.scope ?? 'not set'}) and that single sign-on is set up for this stack (ask Bloomreach support for the token endpoint and audience; see ${method/* SSO_DOCS_URL */.a}).`);
     }
     async obtain() {
         const grant = this.inputs.grant;
@@ -742,10 +744,10 @@ class OAuthLogin {
         if (code === 'invalid_grant' && grant === 'password')
             return 'Check username and password: the identity provider did not accept the script account (it must be allowed to log in without a browser).';
         if (code === 'invalid_scope' || code === 'invalid_target' || code === 'access_denied')
-            return `Check audience and scope: ask your identity provider (or Bloomreach support) which the stack's API expects. See ${SSO_DOCS}.`;
+            return `Check audience and scope: ask your identity provider (or Bloomreach support) which the stack's API expects. See ${method/* SSO_DOCS_URL */.a}.`;
         if (code === 'unauthorized_client' || code === 'unsupported_grant_type')
-            return `The client may not use this grant at the identity provider. See ${SSO_DOCS}.`;
-        return `See ${SSO_DOCS}.`;
+            return `The client may not use this grant at the identity provider. See ${method/* SSO_DOCS_URL */.a}.`;
+        return `See ${method/* SSO_DOCS_URL */.a}.`;
     }
     /** The endpoint's metadata (RFC 8414 / OpenID discovery) at the token URL's path prefixes: a revocation endpoint only where it names one for this token endpoint. */
     findRevocationEndpoint() {
@@ -819,6 +821,8 @@ class ReadyToken {
 var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/run-state.ts
 var run_state = __webpack_require__(518);
+// EXTERNAL MODULE: ./src/cloud/jwt.ts
+var jwt = __webpack_require__(1212);
 ;// CONCATENATED MODULE: ./src/cloud/session.ts
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
 // refresh operation before the token runs out, and renews once more when a call meets a 401. How
@@ -830,21 +834,8 @@ var run_state = __webpack_require__(518);
 
 
 
-/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
-function jwtLifetimeMs(token) {
-    const payload = token.split('.')[1];
-    if (token.split('.').length !== 3 || !payload)
-        return undefined;
-    try {
-        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-        if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number' || claims.exp <= claims.iat)
-            return undefined;
-        return (claims.exp - claims.iat) * 1000;
-    }
-    catch {
-        return undefined;
-    }
-}
+
+
 class CloudSession {
     api;
     accessToken;
@@ -994,7 +985,7 @@ class CloudSession {
         // A renewal may carry no new refresh token: keep the one from the login.
         if (grant.refreshToken !== undefined)
             this.refreshToken = grant.refreshToken;
-        const lifetime = grant.expiresInSeconds !== undefined ? grant.expiresInSeconds * 1000 : jwtLifetimeMs(grant.accessToken);
+        const lifetime = grant.expiresInSeconds !== undefined ? grant.expiresInSeconds * 1000 : (0,jwt/* jwtLifetimeMs */.z)(grant.accessToken);
         const byLifetime = lifetime === undefined ? login_password/* RENEW_AFTER_MS */.Oe : Math.floor(lifetime * 0.9);
         // A token that cannot be renewed is used until the stack refuses it.
         this.renewAt = this.method.renewable ? this.now() + Math.min(byLifetime, this.method.renewAfterMs ?? byLifetime) : Number.POSITIVE_INFINITY;

@@ -94,6 +94,18 @@ function succeeded(operation, res) {
 
 /***/ }),
 
+/***/ 8954:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ SSO_DOCS_URL)
+/* harmony export */ });
+/** The page every login message points at: which login a stack with single sign-on needs. */
+const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md';
+
+
+/***/ }),
+
 /***/ 2554:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -105,16 +117,17 @@ function succeeded(operation, res) {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
 /* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(518);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7194);
+/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8954);
 // The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
 // the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
 // every parallel job). A stack with single sign-on disables it: the refusal says so.
 
 
 
+
 /** The platform's advice: renew 9 minutes after issue (tokens live 10). */
 const RENEW_AFTER_MS = 9 * 60_000;
-const SSO_HINT = 'If this stack uses single sign-on, its password login is disabled: log in through your identity provider with token-url ' +
-    '(see https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md).';
+const SSO_HINT = `If this stack uses single sign-on, its password login is disabled: log in through your identity provider with token-url (see ${_method_js__WEBPACK_IMPORTED_MODULE_3__/* .SSO_DOCS_URL */ .a}).`;
 class PasswordLogin {
     who;
     password;

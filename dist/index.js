@@ -28510,6 +28510,44 @@ function commitInName(name, repository) {
 
 /***/ }),
 
+/***/ 1212:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   l: () => (/* binding */ jwtExpiry),
+/* harmony export */   z: () => (/* binding */ jwtLifetimeMs)
+/* harmony export */ });
+// What a token says of its own life, when it is a JWT: read, never verified (the issuer verifies it).
+// The session renews by it; the inputs check a ready token's `exp` against the run's budgets.
+/** The `iat` and `exp` claims (seconds) of a JWT, or undefined when the token is not a readable JWT. */
+function lifeClaims(token) {
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts[1])
+        return undefined;
+    try {
+        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+        return { iat: typeof claims.iat === 'number' ? claims.iat : undefined, exp: typeof claims.exp === 'number' ? claims.exp : undefined };
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token does not say. */
+function jwtLifetimeMs(token) {
+    const c = lifeClaims(token);
+    if (c?.iat === undefined || c.exp === undefined || c.exp <= c.iat)
+        return undefined;
+    return (c.exp - c.iat) * 1000;
+}
+/** `exp` of a JWT in milliseconds, or undefined when the token does not say. */
+function jwtExpiry(token) {
+    const exp = lifeClaims(token)?.exp;
+    return exp === undefined ? undefined : exp * 1000;
+}
+
+
+/***/ }),
+
 /***/ 9392:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -29711,6 +29749,8 @@ var action_metadata = __nccwpck_require__(227);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/inputs/address.ts
 var inputs_address = __nccwpck_require__(1617);
+// EXTERNAL MODULE: ./src/cloud/jwt.ts
+var jwt = __nccwpck_require__(1212);
 ;// CONCATENATED MODULE: ./src/inputs/parsers.ts
 // The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
 // parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
@@ -29770,6 +29810,7 @@ function required(name, value, why, when) {
 
 
 
+
 const LoginInput = {
     Username: 'username',
     Password: 'password',
@@ -29807,7 +29848,7 @@ function readLogin(read, password, env = process.env) {
             LoginInput.Audience,
             LoginInput.Scope
         ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
-        return { kind: 'token', accessToken, expiresAtMs: jwtExpiry(accessToken) };
+        return { kind: 'token', accessToken, expiresAtMs: (0,jwt/* jwtExpiry */.l)(accessToken) };
     }
     const tokenUrl = read(LoginInput.TokenUrl);
     if (tokenUrl === '') {
@@ -29869,19 +29910,6 @@ function parseTokenUrl(value) {
     const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, rules, true);
     (0,inputs_address/* requireHttps */.xe)(url, value, rules);
     return url.href;
-}
-/** `exp` of a JWT in milliseconds, or undefined when the token is not a JWT that says. */
-function jwtExpiry(token) {
-    const parts = token.split('.');
-    if (parts.length !== 3 || !parts[1])
-        return undefined;
-    try {
-        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-        return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
-    }
-    catch {
-        return undefined;
-    }
 }
 /** A ready token that ends before the run's budgets would: refused before any change. */
 function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
@@ -30634,12 +30662,14 @@ function readInputs(read = core/* getInput */.V4) {
 /* unused harmony exports OUTPUTS, deployedWord, outputValues, notices, headline, summaryMarkdown */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(350);
-/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
+/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9392);
 /* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5222);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6264);
-/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(518);
+/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6584);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6264);
+/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(518);
 // What the user sees at the end, derived from the results of the run's steps and nothing else: the
 // outputs (one table, OUTPUTS), the notices, and the job summary.
+
 
 
 
@@ -30699,7 +30729,7 @@ function rolledBackWord(release) {
 /** The last look at the environment reported that id. */
 function lastLookShows(deploy, id) {
     const look = deploy?.finalLook;
-    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, id);
+    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_5__/* .sameId */ .s)(look.distributionId, id);
 }
 function outputValues(run) {
     const values = {};
@@ -30723,7 +30753,7 @@ function notices(run) {
         if (d.dryRun) {
             const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : '';
             const head = d.archive && !d.reused
-                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
+                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
                 : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`;
             lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`);
         }
@@ -30807,7 +30837,7 @@ function deploymentRows(d, given) {
         ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
         ['Upload', archive ? uploadText : undefined],
         ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
-        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
+        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
         ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
         ['Environment', environmentCell(d, given)],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
@@ -30823,13 +30853,13 @@ function orderRows(d) {
     const check = d?.order;
     if (d === undefined || check === undefined)
         return [];
-    const link = (sha) => sha === undefined ? undefined : check.repoUrl ? `[\`${sha.slice(0, 7)}\`](${check.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
+    const link = (sha) => sha === undefined ? undefined : check.repoUrl ? `[\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\`](${check.repoUrl}/commit/${sha})` : `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\``;
     const look = d.finalLook;
     const after = look === undefined || 'error' in look || look.distributionId === undefined
         ? undefined
-        : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, d.distributionId)
+        : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_5__/* .sameId */ .s)(look.distributionId, d.distributionId)
             ? check.ours?.sha
-            : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, check.runningDistributionId)
+            : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_5__/* .sameId */ .s)(look.distributionId, check.runningDistributionId)
                 ? check.running?.sha
                 : undefined;
     const before = check.running ? `${link(check.running.sha) ?? ''} (${(0,_deploy_order_js__WEBPACK_IMPORTED_MODULE_2__/* .evidence */ .MX)(check.running)})` : undefined;
@@ -30882,7 +30912,7 @@ function atTheEnd(d) {
 }
 /** "commit `abc1234` is older than `def5678`": a refusal by the deploy order, in the headline's words. */
 function olderThan(check) {
-    const sha = (c) => `\`${(c?.sha ?? '?').slice(0, 7)}\``;
+    const sha = (c) => `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(c?.sha ?? '?')}\``;
     return `commit ${sha(check.ours)} is older than ${sha(check.running)}`;
 }
 /** The outcome in one line, as observed. */
@@ -30942,7 +30972,7 @@ function outcomeLines(d) {
     const lines = [];
     const look = d.finalLook;
     if (look !== undefined && d.environmentName) {
-        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
+        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_5__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
     }
     if (release) {
         const verified = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(release, 'verified');
@@ -31025,7 +31055,7 @@ function summaryMarkdown(r) {
         const start = transitions[0]?.at ?? 0;
         lines.push('', '### Release', '', '| Time | State | Evidence |', '|---:|---|---|');
         for (const t of transitions)
-            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
+            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
     }
     if (d?.dryRun && d.plan.length > 0)
         lines.push('', '### What the run would do', '', ...d.plan.map((p) => `- ${p}`));
@@ -31034,7 +31064,7 @@ function summaryMarkdown(r) {
     if (r.phases.length > 0) {
         lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|');
         for (const p of r.phases)
-            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
+            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
     return lines.join('\n') + '\n';
 }
@@ -31048,7 +31078,7 @@ async function report(run) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
     await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addRaw(summaryMarkdown(run)).write();
-    (0,_run_state_js__WEBPACK_IMPORTED_MODULE_3__/* .noteReported */ .uR)();
+    (0,_run_state_js__WEBPACK_IMPORTED_MODULE_4__/* .noteReported */ .uR)();
 }
 
 

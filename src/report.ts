@@ -6,6 +6,7 @@ import { mayHaveBeenRequested, reached, rolledBack, wasRequested } from './deplo
 import { sameId } from './deploy/look.js'
 import type { DeployResult } from './deploy/result.js'
 import { evidence } from './deploy/order.js'
+import { short } from './github/client.js'
 import { describeLook } from './deploy/look.js'
 import { formatBytes, formatDuration } from './format.js'
 import type { Phase } from './phases.js'
@@ -204,7 +205,7 @@ function orderRows(d: DeployResult | undefined): Array<[string, string | undefin
   const check = d?.order
   if (d === undefined || check === undefined) return []
   const link = (sha: string | undefined): string | undefined =>
-    sha === undefined ? undefined : check.repoUrl ? `[\`${sha.slice(0, 7)}\`](${check.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``
+    sha === undefined ? undefined : check.repoUrl ? `[\`${short(sha)}\`](${check.repoUrl}/commit/${sha})` : `\`${short(sha)}\``
   const look = d.finalLook
   const after =
     look === undefined || 'error' in look || look.distributionId === undefined
@@ -262,7 +263,7 @@ function atTheEnd(d: DeployResult): string {
 
 /** "commit `abc1234` is older than `def5678`": a refusal by the deploy order, in the headline's words. */
 function olderThan(check: NonNullable<DeployResult['order']>): string {
-  const sha = (c: { sha: string } | undefined): string => `\`${(c?.sha ?? '?').slice(0, 7)}\``
+  const sha = (c: { sha: string } | undefined): string => `\`${short(c?.sha ?? '?')}\``
   return `commit ${sha(check.ours)} is older than ${sha(check.running)}`
 }
 

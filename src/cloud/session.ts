@@ -7,28 +7,17 @@ import { ActionError, describeError, ServiceError } from '../errors.js'
 import { networkFailure } from '../http/errors.js'
 import { noteRevoked } from '../run-state.js'
 import type { CloudApi } from './api.js'
+import { jwtLifetimeMs } from './jwt.js'
 import type { LoginMethod, TokenGrant } from './login/method.js'
 import { PasswordLogin, RENEW_AFTER_MS } from './login/password.js'
 
 export { RENEW_AFTER_MS, revokeRefreshToken } from './login/password.js'
+export { jwtLifetimeMs } from './jwt.js'
 
 export interface SessionOptions {
   /** For messages: the stack (or host) the user logs in to. */
   target: string
   now?: () => number
-}
-
-/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token is not a readable JWT. */
-export function jwtLifetimeMs(token: string): number | undefined {
-  const payload = token.split('.')[1]
-  if (token.split('.').length !== 3 || !payload) return undefined
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iat?: unknown; exp?: unknown }
-    if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number' || claims.exp <= claims.iat) return undefined
-    return (claims.exp - claims.iat) * 1000
-  } catch {
-    return undefined
-  }
 }
 
 /** What the stack said of a token before any change (verify_token). */

@@ -3,6 +3,7 @@
 // OIDC token as a client assertion), or a ready token. One reading of the inputs, checked before any
 // request; docs/single-sign-on.md says which to use when.
 import type { InputName } from '../action-metadata.js'
+import { jwtExpiry } from '../cloud/jwt.js'
 import { InputError } from '../errors.js'
 import { parseAbsoluteUrl, requireHttps } from './address.js'
 import { required } from './parsers.js'
@@ -157,18 +158,6 @@ function parseTokenUrl(value: string): string {
   const url = parseAbsoluteUrl(value, rules, true)
   requireHttps(url, value, rules)
   return url.href
-}
-
-/** `exp` of a JWT in milliseconds, or undefined when the token is not a JWT that says. */
-export function jwtExpiry(token: string): number | undefined {
-  const parts = token.split('.')
-  if (parts.length !== 3 || !parts[1]) return undefined
-  try {
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as { exp?: unknown }
-    return typeof claims.exp === 'number' ? claims.exp * 1000 : undefined
-  } catch {
-    return undefined
-  }
 }
 
 /** A ready token that ends before the run's budgets would: refused before any change. */

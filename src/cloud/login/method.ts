@@ -3,6 +3,9 @@
 // endpoint (single sign-on), or a ready token.
 import type { CloudApi } from '../api.js'
 
+/** The page every login message points at: which login a stack with single sign-on needs. */
+export const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md'
+
 /** Tokens as a login or renewal answered them (each masked by the method the moment it arrived). */
 export interface TokenGrant {
   readonly accessToken: string

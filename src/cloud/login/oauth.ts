@@ -13,12 +13,11 @@ import { isLoopbackHost } from '../../inputs/address.js'
 import type { Login } from '../../inputs/login.js'
 import { createRetrier, type Retrier } from '../../http/retry.js'
 import { registerSecret } from '../../secrets.js'
-import type { LoginMethod, TokenGrant } from './method.js'
+import { SSO_DOCS_URL, type LoginMethod, type TokenGrant } from './method.js'
 
 type OAuthLoginInputs = Extract<Login, { kind: 'oauth' }>
 
 const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'
-const SSO_DOCS = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md'
 /** Each call to the identity provider: they answer in well under a second. */
 const CALL_LIMIT_MS = 30_000
 
@@ -76,7 +75,7 @@ export class OAuthLogin implements LoginMethod {
   get refusedHint(): string {
     return (
       `The stack did not accept the token from ${this.inputs.tokenUrl}: check that it is issued for the stack's API (audience: ${this.inputs.audience ?? 'not set'}, ` +
-      `scope: ${this.inputs.scope ?? 'not set'}) and that single sign-on is set up for this stack (ask Bloomreach support for the token endpoint and audience; see ${SSO_DOCS}).`
+      `scope: ${this.inputs.scope ?? 'not set'}) and that single sign-on is set up for this stack (ask Bloomreach support for the token endpoint and audience; see ${SSO_DOCS_URL}).`
     )
   }
 
@@ -261,10 +260,10 @@ export class OAuthLogin implements LoginMethod {
     if (code === 'invalid_grant' && grant === 'password')
       return 'Check username and password: the identity provider did not accept the script account (it must be allowed to log in without a browser).'
     if (code === 'invalid_scope' || code === 'invalid_target' || code === 'access_denied')
-      return `Check audience and scope: ask your identity provider (or Bloomreach support) which the stack's API expects. See ${SSO_DOCS}.`
+      return `Check audience and scope: ask your identity provider (or Bloomreach support) which the stack's API expects. See ${SSO_DOCS_URL}.`
     if (code === 'unauthorized_client' || code === 'unsupported_grant_type')
-      return `The client may not use this grant at the identity provider. See ${SSO_DOCS}.`
-    return `See ${SSO_DOCS}.`
+      return `The client may not use this grant at the identity provider. See ${SSO_DOCS_URL}.`
+    return `See ${SSO_DOCS_URL}.`
   }
 
   /** The endpoint's metadata (RFC 8414 / OpenID discovery) at the token URL's path prefixes: a revocation endpoint only where it names one for this token endpoint. */

@@ -5,14 +5,12 @@ import { ServiceError } from '../../errors.js'
 import { noteRefreshToken } from '../../run-state.js'
 import { registerSecret } from '../../secrets.js'
 import type { CloudApi } from '../api.js'
-import type { LoginMethod, TokenGrant } from './method.js'
+import { SSO_DOCS_URL, type LoginMethod, type TokenGrant } from './method.js'
 
 /** The platform's advice: renew 9 minutes after issue (tokens live 10). */
 export const RENEW_AFTER_MS = 9 * 60_000
 
-const SSO_HINT =
-  'If this stack uses single sign-on, its password login is disabled: log in through your identity provider with token-url ' +
-  '(see https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md).'
+const SSO_HINT = `If this stack uses single sign-on, its password login is disabled: log in through your identity provider with token-url (see ${SSO_DOCS_URL}).`
 
 interface TokenAnswer {
   token_type?: string
