@@ -32,6 +32,9 @@ try {
 }
 for (const w of parsed.warnings) console.log(`Warning: ${w}`)
 
+// Ctrl-C reaches the step as GitHub's cancel does (SIGINT to its process); this wrapper stays, as a
+// runner would, to show what the cancelled step leaves: its log, outputs and summary.
+process.on('SIGINT', () => console.log('(SIGINT: the step is cancelled; showing what it leaves)'))
 const run = await runAction(parsed.inputs, { echo: 'runner', workspace: parsed.workspace, env: parsed.env, timeoutMs: 6 * 60 * 60_000 })
 const rawLog = join(run.outputFile, '..', 'raw.log')
 writeFileSync(rawLog, run.stdout)
