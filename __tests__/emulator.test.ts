@@ -1,14 +1,19 @@
+import { jest } from '@jest/globals'
 import { execFileSync, spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
+import { EventEmitter } from 'node:events'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
-import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import { gzipSync } from 'node:zlib'
 import { parseCli } from '../src/emulator/cli-args.js'
 import { MultipartParser, type MultipartEvent } from '../src/emulator/multipart.js'
 import { isTarHeader } from '../src/emulator/tar-sniffer.js'
-import { startEmulator, type Emulator, type EmulatorOptions } from '../src/emulator/server.js'
+import { startEmulator, type Emulator, type EmulatorOptions, type StoredDistribution } from '../src/emulator/server.js'
+import { createStack, type Stack } from '../src/emulator/stack.js'
+import { deleteEnvironment as hookDeleteEnvironment, deployAs as hookDeployAs } from '../src/emulator/test-hooks.js'
 
 const work = mkdtempSync(join(tmpdir(), 'emulator-test-'))
 let tarGz: Buffer
@@ -1255,6 +1260,317 @@ describe('modes for readings the public sources do not settle', () => {
     expect(Math.abs(shifted(hooked?.requestedAt))).toBeLessThan(5000)
     expect(Math.abs(shifted(hooked?.appliedAt))).toBeLessThan(5000)
   })
+
+  test("deployWhileBusy 'accept': a deploy while one switches is accepted (202) and replaces it; the replaced switch never applies, even after its own time", async () => {
+    const emu = await emulator({ environments: ['dev'], deploySeconds: 1, deployWhileBusy: 'accept' })
+    const api = await authed(emu)
+    const first = await uploadedId(emu, api.token, tarGz, 'a.tar.gz')
+    const second = await uploadedId(emu, api.token, tarGz, 'b.tar.gz')
+    const env = emu.environments[0]
+    const envId = env?.id ?? ''
+    const byName = async (): Promise<Record<string, unknown>> => (await (await api.get('/v3/environments?name=dev')).json()) as Record<string, unknown>
+    const started = Date.now()
+    expect((await api.deploy(envId, { distributionId: first, strategy: 'stopstart' })).status).toBe(202)
+    // The second deploy is quicker than what is left of the first: the first, had it gone on, would switch after it.
+    emu.setDeploySeconds(0.2)
+    const res = await api.deploy(envId, { distributionId: second, strategy: 'rolling' })
+    expect(res.status).toBe(202)
+    // Reported when done: the environment still names what ran before either (nothing).
+    expect(await res.json()).toMatchObject({ id: envId, distributionId: null, status: 'deploying' })
+    expect(env?.deployments).toEqual([
+      expect.objectContaining({ distributionId: first, appliedAt: null, abandonedAt: expect.any(String) }),
+      expect.objectContaining({ distributionId: second, strategy: 'rolling', appliedAt: null })
+    ])
+    expect(env?.deployments[1]).not.toHaveProperty('abandonedAt')
+    // The abandoned distribution is no longer in use; the incoming one is.
+    const del = (id: string): Promise<Response> => fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(api.token) })
+    expect((await del(second)).status).toBe(409)
+    await until(async () => (await byName()).distributionId === second)
+    expect(await byName()).toMatchObject({ distributionId: second, status: 'running', strategy: 'rolling' })
+    // Past the first deploy's own time: its timer was cleared, so nothing switches back to it.
+    await new Promise((r) => setTimeout(r, Math.max(0, started + 1300 - Date.now())))
+    expect(await byName()).toMatchObject({ distributionId: second, status: 'running', strategy: 'rolling' })
+    expect(env?.deployments.map((d) => [d.distributionId, d.appliedAt === null])).toEqual([
+      [first, true],
+      [second, false]
+    ])
+    expect((await del(first)).status).toBe(204)
+    expect(emu.requests.filter((r) => r.operation === 'deploy').map((r) => r.status)).toEqual([202, 202])
+  })
+
+  test("deployWhileBusy 'accept' reported at request: the new id at once, the site serves the old release until the last switch; deployAs replaces too", async () => {
+    const emu = await emulator({ environments: ['dev'], deploySeconds: 1, deployReport: 'at-request', deployWhileBusy: 'accept' })
+    const api = await authed(emu)
+    const old = await emu.addDistribution('old.tar.gz', { 'version.txt': 'old\n' })
+    const a = await emu.addDistribution('a.tar.gz', { 'version.txt': 'a\n' })
+    const b = await emu.addDistribution('b.tar.gz', { 'version.txt': 'b\n' })
+    const c = await emu.addDistribution('c.tar.gz', { 'version.txt': 'c\n' })
+    emu.deployAs('dev', old, { seconds: 0 })
+    const envId = emu.environments[0]?.id ?? ''
+    const site = async (): Promise<string> => (await fetch(`${emu.url}/sites/dev/version.txt`)).text()
+    expect(await (await api.deploy(envId, { distributionId: a, strategy: 'stopstart' })).json()).toMatchObject({ distributionId: a, status: 'deploying' })
+    expect(await (await api.deploy(envId, { distributionId: b, strategy: 'stopstart' })).json()).toMatchObject({ distributionId: b, status: 'deploying' })
+    expect(await (await api.get('/v3/environments?name=dev')).json()).toMatchObject({ distributionId: b, status: 'deploying' })
+    expect(await site()).toBe('old\n')
+    // Someone else deploys meanwhile: by the same rule, it replaces the switch in progress.
+    emu.deployAs('dev', c, { seconds: 0.2, by: 'mission-control' })
+    expect(await (await api.get('/v3/environments?name=dev')).json()).toMatchObject({ distributionId: c, status: 'deploying' })
+    expect(await site()).toBe('old\n')
+    // Only the running release and the incoming one are in use.
+    const del = (id: string): Promise<Response> => fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(api.token) })
+    for (const id of [old, c]) expect((await del(id)).status).toBe(409)
+    expect((await del(a)).status).toBe(204)
+    await until(() => emu.environments[0]?.status === 'running')
+    expect(await site()).toBe('c\n')
+    expect(emu.environments[0]?.deployments.map((d) => [d.distributionId, d.by, d.appliedAt !== null, d.abandonedAt !== undefined])).toEqual([
+      [old, 'someone-else', true, false],
+      [a, emu.username, false, true],
+      [b, emu.username, false, true],
+      [c, 'mission-control', true, false]
+    ])
+    // The default still refuses, over the API and through the hook.
+    const strict = await emulator({ environments: ['dev'], deploySeconds: 5 })
+    const busy = await strict.addDistribution('x.tar.gz', { 'a.txt': 'a\n' })
+    strict.deployAs('dev', busy)
+    expect(() => strict.deployAs('dev', busy)).toThrow(/deployAs: environment "dev" is still deploying/)
+    expect(strict.environments[0]?.deployments).toHaveLength(1)
+  })
+
+  test('idCase in one family of answers only: ids upper-case there and as stored elsewhere; an id in any case finds the distribution', async () => {
+    const upperIn = {
+      'upper-distributions': ['upload', 'list', 'get'],
+      'upper-environments': ['deploy', 'environments', 'by-name'],
+      'upper-by-name': ['by-name']
+    } as const
+    for (const [idCase, families] of Object.entries(upperIn) as Array<[keyof typeof upperIn, readonly string[]]>) {
+      const emu = await emulator({ environments: ['dev'], idCase })
+      const api = await authed(emu)
+      const answered = await uploadedId(emu, api.token, tarGz)
+      const stored = emu.distributions[0]?.id ?? ''
+      expect(stored).toMatch(/^[0-9a-f-]{36}$/)
+      const envId = emu.environments[0]?.id ?? ''
+      const deployed = await api.deploy(envId, { distributionId: stored.toUpperCase(), strategy: 'stopstart' })
+      expect(deployed.status).toBe(202)
+      const written: Record<string, unknown> = {
+        upload: answered,
+        list: ((await (await api.get('/v3/distributions')).json()) as { items: Array<{ id: string }> }).items[0]?.id,
+        get: ((await (await api.get(`/v3/distributions/${stored}`)).json()) as { id: string }).id,
+        deploy: ((await deployed.json()) as { distributionId: string }).distributionId,
+        environments: ((await (await api.get('/v3/environments')).json()) as { items: Array<{ distributionId: string }> }).items[0]?.distributionId,
+        'by-name': ((await (await api.get('/v3/environments?name=dev')).json()) as { distributionId: string }).distributionId
+      }
+      const expected = Object.fromEntries(Object.keys(written).map((k) => [k, families.includes(k) ? stored.toUpperCase() : stored]))
+      expect([idCase, written]).toEqual([idCase, expected])
+      // Whatever case a request names it in, it is found; the history keeps the stored id.
+      for (const named of [stored, stored.toUpperCase()]) expect((await api.get(`/v3/distributions/${named}`)).status).toBe(200)
+      expect(emu.environments[0]?.deployments.map((d) => d.distributionId)).toEqual([stored])
+    }
+  })
+
+  test('renameEnvironment: the same id under a new name, in the lists, lookups, deploys and sites; refused for an unknown or taken name', async () => {
+    const emu = await emulator({ environments: ['dev', 'test'] })
+    const api = await authed(emu)
+    const a = await emu.addDistribution('a.tar.gz', { 'version.txt': 'a\n' })
+    emu.deployAs('dev', a, { seconds: 0 })
+    const devId = emu.environments[0]?.id ?? ''
+    emu.renameEnvironment('dev', 'qa')
+    const byOld = await api.get('/v3/environments?name=dev')
+    expect(byOld.status).toBe(404)
+    expect(await byOld.json()).toEqual({ error_code: 'EnvironmentNotFound', error_detail: expect.any(String) })
+    expect(await (await api.get('/v3/environments?name=qa')).json()).toMatchObject({ id: devId, name: 'qa', distributionId: a, status: 'running' })
+    const listed = (await (await api.get('/v3/environments')).json()) as { items: Array<{ id: string; name: string }>; total: number }
+    expect(listed.items.map((e) => [e.id, e.name])).toEqual([
+      [devId, 'qa'],
+      [emu.environments[1]?.id, 'test']
+    ])
+    expect(listed.total).toBe(2)
+    expect((await fetch(`${emu.url}/sites/qa/version.txt`)).status).toBe(200)
+    expect((await fetch(`${emu.url}/sites/dev/version.txt`)).status).toBe(404)
+    // A deploy to its id still reaches it; the hooks know it by its new name only.
+    const b = await emu.addDistribution('b.tar.gz', { 'version.txt': 'b\n' })
+    expect((await api.deploy(devId, { distributionId: b, strategy: 'stopstart' })).status).toBe(202)
+    expect(await (await fetch(`${emu.url}/sites/qa/version.txt`)).text()).toBe('b\n')
+    expect(() => emu.deployAs('dev', b)).toThrow(/no environment named "dev"/)
+    expect(() => emu.renameEnvironment('dev', 'x')).toThrow(/renameEnvironment: no environment named "dev"/)
+    expect(() => emu.renameEnvironment('qa', 'test')).toThrow(/renameEnvironment: an environment named "test" exists/)
+    expect(() => emu.renameEnvironment('qa', '')).toThrow(/empty/)
+    expect(emu.environments.map((e) => e.name)).toEqual(['qa', 'test'])
+  })
+
+  test('deleteEnvironment: gone from the lists and every lookup, its switch abandoned and what it ran no longer in use', async () => {
+    const emu = await emulator({ environments: ['dev', 'test'], deploySeconds: 0.3 })
+    const api = await authed(emu)
+    const a = await emu.addDistribution('a.tar.gz', { 'version.txt': 'a\n' })
+    const b = await emu.addDistribution('b.tar.gz', { 'version.txt': 'b\n' })
+    emu.deployAs('dev', a, { seconds: 0 })
+    const dev = emu.environments[0]
+    const devId = dev?.id ?? ''
+    expect((await api.deploy(devId, { distributionId: b, strategy: 'stopstart' })).status).toBe(202)
+    emu.deleteEnvironment('dev')
+    expect(emu.environments.map((e) => e.name)).toEqual(['test'])
+    const listed = (await (await api.get('/v3/environments')).json()) as { items: Array<{ name: string }>; total: number; count: number }
+    expect([listed.items.map((e) => e.name), listed.total, listed.count]).toEqual([['test'], 1, 1])
+    expect((await api.get('/v3/environments?name=dev')).status).toBe(404)
+    const deploy = await api.deploy(devId, { distributionId: a, strategy: 'stopstart' })
+    expect(deploy.status).toBe(404)
+    expect(await deploy.json()).toEqual({ error_code: 'EnvironmentNotFound', error_detail: expect.any(String) })
+    expect((await fetch(`${emu.url}/sites/dev/version.txt`)).status).toBe(404)
+    // Its switch was abandoned: past its time, the removed record never switched.
+    await new Promise((r) => setTimeout(r, 450))
+    expect(dev).toMatchObject({ distributionId: a, status: 'deploying' })
+    expect(dev?.deployments.at(-1)).toMatchObject({ distributionId: b, appliedAt: null, abandonedAt: expect.any(String) })
+    for (const id of [a, b]) expect((await fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(api.token) })).status).toBe(204)
+    expect(() => emu.deleteEnvironment('dev')).toThrow(/deleteEnvironment: no environment named "dev"/)
+    expect(() => emu.deployAs('dev', a)).toThrow(/no environment named "dev"/)
+  })
+})
+
+/** What node:http's ServerResponse is to the stack: status, headers, body, and the finish/close events. */
+class InProcessResponse extends EventEmitter {
+  statusCode = 200
+  headersSent = false
+  writableEnded = false
+  destroyed = false
+  readonly chunks: Buffer[] = []
+
+  writeHead(status: number): this {
+    this.statusCode = status
+    this.headersSent = true
+    return this
+  }
+
+  write(chunk: Buffer | string): boolean {
+    this.chunks.push(Buffer.from(chunk))
+    return true
+  }
+
+  end(chunk?: Buffer | string): this {
+    if (chunk !== undefined) this.write(chunk)
+    this.writableEnded = true
+    this.emit('finish')
+    this.emit('close')
+    return this
+  }
+}
+
+/** One request answered by a stack in-process, without a socket (as the simulation calls it): its status and JSON. */
+async function inProcess(
+  stack: Stack,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown } = {}
+): Promise<{ status: number; json: unknown }> {
+  const body = options.json === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(options.json))
+  const headers: Record<string, string> = { host: 'emulator.invalid' }
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`
+  if (body.length > 0) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(body.length) })
+  const res = new InProcessResponse()
+  const socket = {
+    remotePort: 0,
+    destroyed: false,
+    destroy(): void {
+      this.destroyed = true
+      res.destroyed = true
+      res.emit('close')
+    }
+  }
+  const req = Object.assign(Readable.from(body.length > 0 ? [body] : []), { method, url: path, httpVersion: '1.1', headers, socket })
+  await stack.handle(req as unknown as IncomingMessage, res as unknown as ServerResponse)
+  expect(res.writableEnded).toBe(true)
+  const text = Buffer.concat(res.chunks).toString('utf8')
+  return { status: res.statusCode, json: text === '' ? undefined : (JSON.parse(text) as unknown) }
+}
+
+/** A distribution held in memory (as the simulation's are), pushed straight into a stack's state. */
+function inMemoryDistribution(id: string): StoredDistribution {
+  const at = new Date().toISOString()
+  return {
+    id,
+    name: `${id}.tar.gz`,
+    createdAt: at,
+    createdBy: 'test',
+    modifiedAt: at,
+    modifiedBy: 'test',
+    md5hash: '0'.repeat(32),
+    sha256: '',
+    size: 1,
+    files: { 'version.txt': `${id}\n` }
+  }
+}
+
+describe('in-process (createStack, no socket) under a fake clock, as the simulation runs it', () => {
+  const A = '0a0a0a0a-0000-4000-8000-00000000000a'
+  const B = '0b0b0b0b-0000-4000-8000-00000000000b'
+  const T0 = Date.parse('2026-11-24T08:00:00Z')
+  const at = (seconds: number): string => new Date(T0 + seconds * 1000).toISOString()
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'hrtime'], now: T0 })
+  })
+  afterEach(() => jest.useRealTimers())
+
+  test.each(['when-done', 'at-request'] as const)(
+    "deployWhileBusy 'accept' (reported %s): the new deploy replaces the switch in progress, one timer stays, the new one takes its own deploy time",
+    async (deployReport) => {
+      const stack = createStack(
+        { environments: ['dev'], deploySeconds: 30, deployReport, deployWhileBusy: 'accept', keepUploads: false },
+        '/nonexistent-emulator-storage'
+      )
+      const { state } = stack
+      state.distributions.push(inMemoryDistribution(A), inMemoryDistribution(B))
+      const env = state.environments[0]
+      const login = await inProcess(stack, 'POST', '/v3/authn/access_token', { json: { username: 'deployer', password: 'emulator-password' } })
+      const token = (login.json as { access_token: string }).access_token
+      const deploy = (distributionId: string): Promise<{ status: number; json: unknown }> =>
+        inProcess(stack, 'PUT', `/v3/environments/${env?.id ?? ''}/deploy`, { token, json: { distributionId, strategy: 'stopstart' } })
+      const look = async (): Promise<unknown> => (await inProcess(stack, 'GET', '/v3/environments?name=dev', { token })).json
+      const reported = (id: string): string | null => (deployReport === 'at-request' ? id : null)
+
+      expect(await deploy(A)).toMatchObject({ status: 202, json: { distributionId: reported(A), status: 'deploying' } })
+      expect([state.switches.size, jest.getTimerCount()]).toEqual([1, 1])
+      await jest.advanceTimersByTimeAsync(10_000)
+      expect(await deploy(B)).toMatchObject({ status: 202, json: { distributionId: reported(B), status: 'deploying' } })
+      // The first switch's timer is gone: one switch, one timer.
+      expect([state.switches.size, jest.getTimerCount()]).toEqual([1, 1])
+      expect(env?.deployments[0]).toMatchObject({ distributionId: A, requestedAt: at(0), appliedAt: null, abandonedAt: at(10) })
+
+      // Past the first deploy's time (30 s): nothing switched.
+      await jest.advanceTimersByTimeAsync(25_000)
+      expect(await look()).toMatchObject({ distributionId: reported(B), status: 'deploying', deployedAt: null })
+      expect(env?.serving).toBeNull()
+      // The second one's own 30 s.
+      await jest.advanceTimersByTimeAsync(5_000)
+      expect(await look()).toMatchObject({ distributionId: B, status: 'running', deployedAt: at(40) })
+      expect(env?.deployments).toEqual([
+        expect.objectContaining({ distributionId: A, requestedAt: at(0), appliedAt: null, abandonedAt: at(10) }),
+        { distributionId: B, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: at(10), appliedAt: at(40), by: 'deployer' }
+      ])
+      expect([state.switches.size, jest.getTimerCount()]).toEqual([0, 0])
+    }
+  )
+
+  test('the refuse default answers 409 in-process too; deleteEnvironment clears the switch timer of the environment it deletes', async () => {
+    const stack = createStack({ environments: ['dev', 'test'], deploySeconds: 30, keepUploads: false }, '/nonexistent-emulator-storage')
+    const { state } = stack
+    state.distributions.push(inMemoryDistribution(A), inMemoryDistribution(B))
+    hookDeployAs(state, 'dev', A)
+    hookDeployAs(state, 'test', A)
+    expect(() => hookDeployAs(state, 'dev', B)).toThrow(/still deploying/)
+    const login = await inProcess(stack, 'POST', '/v3/authn/access_token', { json: { username: 'deployer', password: 'emulator-password' } })
+    const token = (login.json as { access_token: string }).access_token
+    const dev = state.environments[0]
+    const busy = await inProcess(stack, 'PUT', `/v3/environments/${dev?.id ?? ''}/deploy`, { token, json: { distributionId: B, strategy: 'stopstart' } })
+    expect(busy).toMatchObject({ status: 409, json: { error_code: 'DeploymentInProgress' } })
+    expect([state.switches.size, jest.getTimerCount()]).toEqual([2, 2])
+
+    hookDeleteEnvironment(state, 'dev')
+    expect([state.switches.size, jest.getTimerCount()]).toEqual([1, 1])
+    expect(dev?.deployments).toEqual([expect.objectContaining({ distributionId: A, appliedAt: null, abandonedAt: at(0) })])
+    await jest.advanceTimersByTimeAsync(30_000)
+    // The other environment switched; the deleted one never did.
+    expect(state.environments.map((e) => [e.name, e.distributionId, e.status])).toEqual([['test', A, 'running']])
+    expect(dev).toMatchObject({ distributionId: null, status: 'deploying' })
+    expect([state.switches.size, jest.getTimerCount()]).toEqual([0, 0])
+  })
 })
 
 describe('server', () => {
@@ -1439,6 +1755,15 @@ describe('units', () => {
     expect(() => parseCli(['--id-case', 'lower'])).toThrow(/--id-case needs as-stored or upper/)
     expect(() => parseCli(['--id-while-deploying', 'none'])).toThrow(/--id-while-deploying needs reported or absent or null/)
     expect(parseCli(['--delete-in-use', 'allow'])).toMatchObject({ options: { deleteInUse: 'allow' } })
+    expect(parseCli(['--deploy-while-busy', 'accept'])).toMatchObject({ options: { deployWhileBusy: 'accept' } })
+    expect(parseCli(['--deploy-while-busy', 'refuse'])).toMatchObject({ options: { deployWhileBusy: 'refuse' } })
+    expect(() => parseCli(['--deploy-while-busy', 'queue'])).toThrow(/--deploy-while-busy needs refuse or accept, got "queue"/)
+    for (const idCase of ['upper-distributions', 'upper-environments', 'upper-by-name'] as const) {
+      expect(parseCli(['--id-case', idCase])).toMatchObject({ options: { idCase } })
+    }
+    expect(() => parseCli(['--id-case', 'upper-uploads'])).toThrow(
+      /--id-case needs as-stored or upper or upper-distributions or upper-environments or upper-by-name/
+    )
     expect(() => parseCli(['--delete-in-use', 'yes'])).toThrow(/--delete-in-use needs refuse or allow/)
     expect(parseCli(['--apply-then-fail', 'deploy:500', '--apply-then-fail', 'upload:503:2', '--apply-then-delay', 'deploy:2500:3'])).toMatchObject({
       options: {

@@ -55,7 +55,11 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --upload-rate BYTES_PER_SEC  read uploads at most this fast ("slow reads")
   --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
                                environment reports its old distributionId, status "deploying", and refuses
-                               another deploy (409 DeploymentInProgress)
+                               another deploy (409 DeploymentInProgress; see --deploy-while-busy)
+  --deploy-while-busy refuse|accept
+                               a deploy requested while the environment switches: refused with 409
+                               DeploymentInProgress (default), or accepted (202), abandoning the switch in
+                               progress for the new one (its own deploy time)
   --deploy-report when-done|at-request
                                when an environment reports a deploy's new distributionId: once the switch is
                                done (default), or at once while its site serves the old release until then
@@ -66,8 +70,12 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --md5-case lower|upper       the case of distribution records' md5hash (default lower)
   --unknown-environment-by-name not-found|no-id
                                GET /v3/environments?name=<unknown>: 404 (default), or 200 with an object without id
-  --id-case as-stored|upper    distribution ids in answers as stored (default) or in upper case; ids in
-                               requests then match in any case
+  --id-case as-stored|upper|upper-distributions|upper-environments|upper-by-name
+                               distribution ids in answers as stored (default), in upper case everywhere, or
+                               in upper case in one family of answers only: distribution records (list, one,
+                               the upload's answer), environments (list, ?name=, the deploy's answer), or
+                               GET /v3/environments?name= alone; with any upper case, ids in requests match
+                               in any case
   --id-while-deploying reported|absent|null
                                an environment's distributionId while it deploys: as --deploy-report says (default),
                                no such field, or null
@@ -219,6 +227,7 @@ export function parseCli(argv: string[]): CliCommand {
       'max-distribution-bytes': { type: 'string' },
       'upload-rate': { type: 'string' },
       'deploy-seconds': { type: 'string' },
+      'deploy-while-busy': { type: 'string' },
       'deploy-report': { type: 'string' },
       'site-during-deploy': { type: 'string' },
       'no-environment-status': { type: 'boolean' },
@@ -303,6 +312,8 @@ export function parseCli(argv: string[]): CliCommand {
   }
   if (values['upload-rate'] !== undefined) options.uploadBytesPerSecond = int('upload-rate', values['upload-rate'], 1)
   if (values['deploy-seconds'] !== undefined) options.deploySeconds = seconds('deploy-seconds', values['deploy-seconds'])
+  const whileBusy = oneOf('deploy-while-busy', values['deploy-while-busy'], ['refuse', 'accept'] as const)
+  if (whileBusy !== undefined) options.deployWhileBusy = whileBusy
   const report = oneOf('deploy-report', values['deploy-report'], ['when-done', 'at-request'] as const)
   if (report !== undefined) options.deployReport = report
   const during = oneOf('site-during-deploy', values['site-during-deploy'], ['unavailable', 'old'] as const)
@@ -312,7 +323,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (md5Case !== undefined) options.md5Case = md5Case
   const unknownByName = oneOf('unknown-environment-by-name', values['unknown-environment-by-name'], ['not-found', 'no-id'] as const)
   if (unknownByName !== undefined) options.unknownEnvironmentByName = unknownByName
-  const idCase = oneOf('id-case', values['id-case'], ['as-stored', 'upper'] as const)
+  const idCase = oneOf('id-case', values['id-case'], ['as-stored', 'upper', 'upper-distributions', 'upper-environments', 'upper-by-name'] as const)
   if (idCase !== undefined) options.idCase = idCase
   const idWhileDeploying = oneOf('id-while-deploying', values['id-while-deploying'], ['reported', 'absent', 'null'] as const)
   if (idWhileDeploying !== undefined) options.idWhileDeploying = idWhileDeploying

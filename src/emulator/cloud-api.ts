@@ -103,11 +103,38 @@ function appConfigFileRolesOf(state: EmulatorState, roles: unknown): AppConfigFi
 }
 
 /**
+ * Abandons the switch an environment is making, if any: its timer cleared and taken out of
+ * `state.switches`, its deployment marked `abandonedAt` and never applied. Returns that deployment.
+ */
+export function abandonSwitch(state: EmulatorState, env: StoredEnvironment): Deployment | undefined {
+  for (const timer of state.switches) {
+    const pending = state.switching.get(timer)
+    if (pending?.env !== env) continue
+    clearTimeout(timer)
+    state.switches.delete(timer)
+    pending.deployment.abandonedAt = platformNow(state)
+    return pending.deployment
+  }
+  return undefined
+}
+
+/**
+ * Whether a deploy to `env` is refused now: while it switches, unless the platform is read as accepting
+ * one meanwhile (`deployWhileBusy: 'accept'`; how the platform treats it is not public).
+ */
+export function refusesDeployWhileBusy(state: EmulatorState, env: StoredEnvironment): boolean {
+  return env.status === 'deploying' && state.settings.deployWhileBusy === 'refuse'
+}
+
+/**
  * Records the deployment and switches the environment to it: at once with no deploy time, else after
  * a timer that does not keep the process alive (close() cancels it). When the new id is reported at
  * request, the API shows it at once while the site keeps serving the old release until the switch.
+ * A switch still in progress on the environment is abandoned for this one (the callers decide whether a
+ * deploy while busy is accepted at all: `refusesDeployWhileBusy`).
  */
 export function startDeploy(state: EmulatorState, env: StoredEnvironment, deployment: Deployment, seconds = state.settings.deploySeconds): void {
+  abandonSwitch(state, env)
   env.deployments.push(deployment)
   const apply = (): void => {
     env.distributionId = deployment.distributionId
@@ -124,6 +151,7 @@ export function startDeploy(state: EmulatorState, env: StoredEnvironment, deploy
   }, seconds * 1000)
   timer.unref()
   state.switches.add(timer)
+  state.switching.set(timer, { env, deployment })
 }
 
 /**
@@ -308,13 +336,15 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
           if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id') return ctx.send(200, {})
           if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
           inventEnvironmentFields(ctx, state)
-          ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings))
+          ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-by-name'))
           return
         }
         const { environmentPageSize, environmentOffsetIgnored } = state.settings
         const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
         const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize)
-        const items = state.environments.slice(offset, offset + max).map((e) => environmentJson(e, state.settings.environmentStatus, state.settings))
+        const items = state.environments
+          .slice(offset, offset + max)
+          .map((e) => environmentJson(e, state.settings.environmentStatus, state.settings, 'environment-list'))
         const total = state.environments.length
         // The public list shows {items, more, total, count}: offset and max are the emulator's own.
         ctx.invent('field-offset', 'field-max')
@@ -327,7 +357,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       path: '/v3/environments/{id}/deploy',
       operation: 'deploy',
       summary:
-        'Deploys JSON {distributionId, strategy, appConfigFileRoles?: [{appConfigFileId, role: "systemproperty"}]}; answers 202 with the environment at once, which switches after the deploy time (409 DeploymentInProgress meanwhile)',
+        'Deploys JSON {distributionId, strategy, appConfigFileRoles?: [{appConfigFileId, role: "systemproperty"}]}; answers 202 with the environment at once, which switches after the deploy time (409 DeploymentInProgress meanwhile, or with deployWhileBusy accept a new deploy replaces the switch in progress)',
       handler: async (ctx) => {
         const user = authenticate(state, ctx.req)
         const id = ctx.params.id ?? ''
@@ -341,14 +371,15 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
         const distributionId = findDistribution(state, named)?.id
         if (distributionId === undefined) throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${named}"`)
         // How the platform treats a second deploy to an environment that is still switching is not
-        // public; the emulator refuses it, so a client that follows its deploys can be tested.
-        if (env.status === 'deploying') {
+        // public; by default the emulator refuses it, so a client that follows its deploys can be tested,
+        // and with deployWhileBusy 'accept' the new deploy replaces the switch in progress (startDeploy).
+        if (refusesDeployWhileBusy(state, env)) {
           throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`)
         }
         startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user })
         // The answer's status and body are not public (public clients accept any 2xx and read nothing).
         ctx.invent('status-202', 'deploy-body')
-        ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings))
+        ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-deployed'))
       }
     },
     {

@@ -9,13 +9,14 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createStack, DEFAULTS, type Stack } from './stack.js'
-import { addDistribution, deleteAs, deployAs } from './test-hooks.js'
+import { addDistribution, deleteAs, deleteEnvironment, deployAs, renameEnvironment } from './test-hooks.js'
 import type { Emulator, EmulatorOptions, Fault } from './types.js'
 
 export { DEFAULTS, loggedUrl } from './stack.js'
 export type {
   AppConfigFileRole,
   Deployment,
+  DeployWhileBusy,
   Emulator,
   EmulatorOptions,
   EnvironmentStatus,
@@ -103,6 +104,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     addFault: (f: Fault) => faults.add(f),
     deployAs: (environmentName, distributionId, deployOptions) => deployAs(state, environmentName, distributionId, deployOptions),
     deleteAs: (distributionId) => deleteAs(state, distributionId),
+    renameEnvironment: (from, to) => renameEnvironment(state, from, to),
+    deleteEnvironment: (name) => deleteEnvironment(state, name),
     addDistribution: (name, files) => addDistribution(state, name, files),
     onRequest: (operation, fn, hookOptions) => hooks.add(operation, fn, hookOptions),
     setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),

@@ -160,6 +160,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
       uploadAnswer: options.uploadAnswer ?? 'record',
       deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds,
+      deployWhileBusy: options.deployWhileBusy ?? 'refuse',
       deployReport: options.deployReport ?? 'when-done',
       siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
       environmentStatus: options.environmentStatus ?? true,
@@ -177,7 +178,8 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     environments: environmentNames.map(newEnvironment),
     appConfigFiles: (options.appConfigFiles ?? DEFAULTS.appConfigFiles).map(newAppConfigFile),
     backups: [],
-    switches: new Set()
+    switches: new Set(),
+    switching: new WeakMap()
   }
   // One backup per environment, taken as the stack starts (by the platform's clock), so a backup tool has one to find.
   const started = new Date(Date.now() + state.settings.clockOffsetSeconds * 1000).toISOString()

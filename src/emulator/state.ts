@@ -4,7 +4,9 @@ import type { IncomingMessage } from 'node:http'
 import { HttpError } from './http-util.js'
 import type { AccessTokens, TokenService } from './tokens.js'
 import type {
+  Deployment,
   DeployReport,
+  DeployWhileBusy,
   IdCase,
   IdWhileDeploying,
   PasswordLoginAnswer,
@@ -29,6 +31,7 @@ export interface Settings {
   environmentOffsetIgnored: boolean
   uploadAnswer: UploadAnswer
   deploySeconds: number
+  deployWhileBusy: DeployWhileBusy
   deployReport: DeployReport
   siteDuringDeploy: SiteDuringDeploy
   environmentStatus: boolean
@@ -54,6 +57,8 @@ export interface EmulatorState {
   backups: StoredBackup[]
   /** Deploys still switching; close() cancels them. */
   switches: Set<NodeJS.Timeout>
+  /** What each timer of `switches` switches (a timer not in `switches` switches nothing any more). */
+  switching: WeakMap<NodeJS.Timeout, { env: StoredEnvironment; deployment: Deployment }>
 }
 
 /** The platform's clock, `clockOffsetSeconds` off the runner's: every timestamp the platform writes. */
@@ -94,14 +99,32 @@ export type IdReadings = Pick<Settings, 'idCase' | 'idWhileDeploying'>
 
 const AS_STORED: IdReadings = { idCase: 'as-stored', idWhileDeploying: 'reported' }
 
-/** A distribution id as the platform writes it. */
-function writtenId(id: string, idCase: IdCase): string {
-  return idCase === 'upper' ? id.toUpperCase() : id
+/**
+ * The answers that write a distribution id: a distribution record (the list, one distribution, the
+ * upload's answer), an environment in the list, the one `?name=` answers, the one the deploy answers.
+ */
+export type IdAnswer = 'distribution' | 'environment-list' | 'environment-by-name' | 'environment-deployed'
+
+/** The answers each reading of the case writes ids in upper case in (the others write them as stored). */
+const UPPER_IN: Record<IdCase, readonly IdAnswer[]> = {
+  'as-stored': [],
+  upper: ['distribution', 'environment-list', 'environment-by-name', 'environment-deployed'],
+  'upper-distributions': ['distribution'],
+  'upper-environments': ['environment-list', 'environment-by-name', 'environment-deployed'],
+  'upper-by-name': ['environment-by-name']
 }
 
-/** The stored distribution a request names; with upper-case ids, the platform cannot expect the client to keep its case. */
+/** A distribution id as the platform writes it in `answer`. */
+function writtenId(id: string, idCase: IdCase, answer: IdAnswer): string {
+  return UPPER_IN[idCase].includes(answer) ? id.toUpperCase() : id
+}
+
+/**
+ * The stored distribution a request names; when any answer writes ids in upper case, the platform cannot
+ * expect the client to keep the case of the one it read, so an id matches in any case.
+ */
 export function findDistribution(state: EmulatorState, id: string): StoredDistribution | undefined {
-  if (state.settings.idCase === 'as-stored') return state.distributions.find((d) => d.id === id)
+  if (UPPER_IN[state.settings.idCase].length === 0) return state.distributions.find((d) => d.id === id)
   const wanted = id.toLowerCase()
   return state.distributions.find((d) => d.id.toLowerCase() === wanted)
 }
@@ -114,7 +137,7 @@ export function distributionJson(
   idCase: IdCase = 'as-stored'
 ): Record<string, unknown> {
   return {
-    id: numericId ? Number(d.id) : writtenId(d.id, idCase),
+    id: numericId ? Number(d.id) : writtenId(d.id, idCase, 'distribution'),
     name: d.name,
     createdAt: d.createdAt,
     createdBy: d.createdBy,
@@ -125,19 +148,25 @@ export function distributionJson(
 }
 
 /** The `distributionId` field as the platform reports it: while deploying it may be missing or null. */
-function distributionIdField(e: StoredEnvironment, readings: IdReadings): { distributionId?: string | null } {
+function distributionIdField(e: StoredEnvironment, readings: IdReadings, answer: IdAnswer): { distributionId?: string | null } {
   if (e.status === 'deploying' && readings.idWhileDeploying === 'absent') return {}
   if (e.status === 'deploying' && readings.idWhileDeploying === 'null') return { distributionId: null }
-  return { distributionId: e.distributionId === null ? null : writtenId(e.distributionId, readings.idCase) }
+  return { distributionId: e.distributionId === null ? null : writtenId(e.distributionId, readings.idCase, answer) }
 }
 
-export function environmentJson(e: StoredEnvironment, withStatus = true, readings: IdReadings = AS_STORED): Record<string, unknown> {
+/** An environment as `answer` writes it (the case of its `distributionId` may depend on the answer). */
+export function environmentJson(
+  e: StoredEnvironment,
+  withStatus = true,
+  readings: IdReadings = AS_STORED,
+  answer: Exclude<IdAnswer, 'distribution'> = 'environment-list'
+): Record<string, unknown> {
   // strategy and deployedAt describe what runs, so a deploy still switching does not show in them.
   const applied = e.deployments.filter((d) => d.appliedAt !== null).at(-1)
   return {
     id: e.id,
     name: e.name,
-    ...distributionIdField(e, readings),
+    ...distributionIdField(e, readings, answer),
     ...(withStatus && { status: e.status }),
     strategy: applied?.strategy ?? null,
     deployedAt: applied?.appliedAt ?? null

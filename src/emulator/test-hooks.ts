@@ -1,25 +1,29 @@
 // What a test does to the emulated stack from outside the API: deploy or delete as someone else, store
-// someone else's distribution, and act right after a given request (e.g. deploy while the client follows).
+// someone else's distribution, rename or delete an environment mid-run, and act right after a given
+// request (e.g. deploy while the client follows).
 import { execFile } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
-import { deleteDistribution, startDeploy } from './cloud-api.js'
+import { abandonSwitch, deleteDistribution, refusesDeployWhileBusy, startDeploy } from './cloud-api.js'
 import { HttpError } from './http-util.js'
 import { findDistribution, platformNow, type EmulatorState } from './state.js'
 import type { Operation, RecordedRequest } from './types.js'
 
 const run = promisify(execFile)
 
-/** Starts a deploy that someone else asked for, by the same rules as the API's (409 while busy). */
+/**
+ * Starts a deploy that someone else asked for, by the same rules as the API's: while the environment is
+ * busy it throws (the API's 409), or with `deployWhileBusy: 'accept'` replaces the switch in progress.
+ */
 export function deployAs(state: EmulatorState, environmentName: string, distributionId: string, options: { seconds?: number; by?: string } = {}): void {
   const env = state.environments.find((e) => e.name === environmentName)
   if (env === undefined) throw new Error(`deployAs: no environment named "${environmentName}"`)
   const dist = findDistribution(state, distributionId)
   if (dist === undefined) throw new Error(`deployAs: no distribution with id "${distributionId}"`)
-  if (env.status === 'deploying') throw new Error(`deployAs: environment "${environmentName}" is still deploying`)
+  if (refusesDeployWhileBusy(state, env)) throw new Error(`deployAs: environment "${environmentName}" is still deploying`)
   const deployment = {
     distributionId: dist.id,
     strategy: 'stopstart',
@@ -29,6 +33,28 @@ export function deployAs(state: EmulatorState, environmentName: string, distribu
     by: options.by ?? 'someone-else'
   }
   startDeploy(state, env, deployment, options.seconds)
+}
+
+/** Someone else renames an environment (in Mission Control, say): the same id under a new name. */
+export function renameEnvironment(state: EmulatorState, from: string, to: string): void {
+  const env = state.environments.find((e) => e.name === from)
+  if (env === undefined) throw new Error(`renameEnvironment: no environment named "${from}"`)
+  if (to === '') throw new Error('renameEnvironment: the new name is empty')
+  if (to !== from && state.environments.some((e) => e.name === to)) throw new Error(`renameEnvironment: an environment named "${to}" exists`)
+  env.name = to
+}
+
+/**
+ * Someone else deletes an environment: it leaves the lists and every lookup (by name, by id, its site), a
+ * switch it was making is abandoned (its timer cleared), and what it ran is no longer in use. Its backups
+ * stay listed (what the platform does with them is not public).
+ */
+export function deleteEnvironment(state: EmulatorState, name: string): void {
+  const index = state.environments.findIndex((e) => e.name === name)
+  const env = state.environments[index]
+  if (env === undefined) throw new Error(`deleteEnvironment: no environment named "${name}"`)
+  abandonSwitch(state, env)
+  state.environments.splice(index, 1)
 }
 
 /** Someone else deletes a distribution, by the same rules as the API's DELETE (404 unknown, 409 in use unless deleteInUse allows). */

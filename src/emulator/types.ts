@@ -89,8 +89,22 @@ export type UploadAnswer = 'record' | 'numeric-id' | 'no-id' | 'empty'
  */
 export type DeployReport = 'when-done' | 'at-request'
 
-/** The case of distribution ids in the platform's answers: as stored (lower-case uuids), or upper case. Not public. */
-export type IdCase = 'as-stored' | 'upper'
+/**
+ * The case of distribution ids in the platform's answers. Not public, nor whether every endpoint writes them
+ * alike: as stored (lower-case uuids) everywhere, upper case everywhere, or upper case in one family of answers
+ * only while the others write them as stored: 'upper-distributions' (distribution records: the list, one
+ * distribution, the upload's answer), 'upper-environments' (environments: the list, `?name=`, the deploy's
+ * answer) or 'upper-by-name' (`GET /v3/environments?name=` alone). Whenever any answer writes ids in upper
+ * case, an id a request names matches in any case.
+ */
+export type IdCase = 'as-stored' | 'upper' | 'upper-distributions' | 'upper-environments' | 'upper-by-name'
+
+/**
+ * A deploy requested while the environment is still switching. Not public: 'refuse' answers 409
+ * DeploymentInProgress (the emulator's choice so far); 'accept' answers 202 and replaces the switch in
+ * progress, which is abandoned (never applied), as a platform that queues by replacing would.
+ */
+export type DeployWhileBusy = 'refuse' | 'accept'
 
 /**
  * An environment's `distributionId` while it deploys: the id `deployReport` says ('reported'), no such
@@ -179,9 +193,18 @@ export interface EmulatorOptions {
   uploadAnswer?: UploadAnswer
   /**
    * Seconds a deploy takes (default 0, fractions allowed): the environment keeps reporting its old
-   * distributionId, with status 'deploying', until then; another deploy to it meanwhile is refused (409).
+   * distributionId, with status 'deploying', until then; another deploy to it meanwhile is refused (409),
+   * or replaces it, as `deployWhileBusy` says.
    */
   deploySeconds?: number
+  /**
+   * A deploy requested while the environment is still switching: refused with 409 DeploymentInProgress
+   * (default 'refuse'), or accepted (202), abandoning the switch in progress (its deployment is never applied)
+   * for the new one, which takes its own deploy time. A mode because how the platform treats a second deploy
+   * meanwhile is not public: a client must neither count on a 409 nor take its own accepted deploy as the one
+   * that will run. The `deployAs` hook follows the same rule.
+   */
+  deployWhileBusy?: DeployWhileBusy
   /** When the new distributionId is reported (default 'when-done'). */
   deployReport?: DeployReport
   /** What the site answers while switching (default: 'unavailable' when reported when done, 'old' when reported at request). */
@@ -192,8 +215,10 @@ export interface EmulatorOptions {
   md5Case?: 'lower' | 'upper'
   /**
    * The case the platform writes distribution ids in (default 'as-stored'): 'upper' writes them in upper
-   * case (a distribution's `id`, an environment's `distributionId`) and matches ids sent in any case. Not
-   * public: a client must compare ids in any case.
+   * case (a distribution's `id`, an environment's `distributionId`) in every answer; 'upper-distributions',
+   * 'upper-environments' and 'upper-by-name' in that family of answers only, the others as stored. Any of
+   * them matches ids sent in any case. A mode because the case (and whether every endpoint writes it alike)
+   * is not public: a client must compare ids in any case, also an id from one endpoint with one from another.
    */
   idCase?: IdCase
   /** What an environment's `distributionId` is while it deploys (default 'reported', as `deployReport` says). */
@@ -291,8 +316,13 @@ export interface Deployment {
   /** As sent (empty when the call had none). */
   appConfigFileRoles: AppConfigFileRole[]
   requestedAt: string
-  /** When the environment switched to it; null while deploying (or when the emulator closed first). */
+  /** When the environment switched to it; null while deploying (or when the emulator closed first, or it was abandoned). */
   appliedAt: string | null
+  /**
+   * When its switch was abandoned, never to be applied (platform time): a later deploy replaced it
+   * (`deployWhileBusy: 'accept'`), or its environment was deleted. Absent otherwise.
+   */
+  abandonedAt?: string
   /** Who asked for it: the authenticated user, or who a test's deployAs names ('someone-else'). */
   by: string
 }
@@ -339,8 +369,18 @@ export interface Emulator {
   addFault(f: Fault): void
   /** Someone else deletes a distribution, by the API's rules (honouring deleteInUse); rejects when unknown or in use. */
   deleteAs(distributionId: string): Promise<void>
-  /** Someone else's deploy, started exactly as a PUT would (same switching rules; throws while the environment is busy). */
+  /**
+   * Someone else's deploy, started exactly as a PUT would (same switching rules: while the environment is
+   * busy it throws, or with `deployWhileBusy: 'accept'` replaces the switch in progress).
+   */
   deployAs(environmentName: string, distributionId: string, options?: { seconds?: number; by?: string }): void
+  /** Someone else renames an environment: same id, new name (throws when `from` is unknown or `to` is taken). */
+  renameEnvironment(from: string, to: string): void
+  /**
+   * Someone else deletes an environment: it leaves the lists and every lookup (by name, by id, its site), and
+   * a switch it was making is abandoned (its timer cleared). Throws when unknown. Its backups stay listed.
+   */
+  deleteEnvironment(name: string): void
   /** A stored distribution made of `files` (a real tar.gz, as if someone else uploaded it); resolves to its id. */
   addDistribution(name: string, files: Record<string, string>): Promise<string>
   /** Calls `fn` after each answered (or dropped) request of `operation`, `times` times (default 1) after `skip`. */
