@@ -209,33 +209,61 @@ describe('the deploy order', () => {
     expect(gh.model.deployments.at(-1)).toMatchObject({ environment: 'production', sha: c[0] })
   })
 
-  test('a compare that fails: the order is unknown, a warning says why, the deploy goes on', async () => {
+  test('a compare that fails once is tried again; one that keeps failing refuses before any change, unless allow-unchecked-order', async () => {
     await setUp()
     expect((await deployAt(c[1], 'v2')).code).toBe(0)
-    gh.fail('compare', { status: 500, times: 1 })
-    const next = await deployAt(c[3], 'v4')
+    // A blip: the read is tried again, and the order is known.
+    gh.fail('compare', { status: 502, times: 1 })
+    const next = await deployAt(c[2], 'v3')
     expect(next.code).toBe(0)
-    expect(next.outputs.order).toBe('unknown')
-    expect(next.visible).toMatch(/::warning::Deploy order not checked: Comparing [0-9a-f]{7} with [0-9a-f]{7}: HTTP 500.*The deploy goes on\./)
-    expect(next.summary).toMatch(/\| Deploy order \| unknown: Comparing/)
+    expect(next.outputs.order).toBe('ahead')
+
+    // An outage: the protection asked for cannot be given, so nothing changes.
+    gh.fail('compare', { status: 500, times: 3 })
+    const uploads = ops(emu, 'upload').length
+    const refused = await deployAt(c[3], 'v4')
+    expect(refused.code).toBe(1)
+    expect(refused.errors[0]).toMatch(
+      /^::error::Refused: the deploy order on 'production' could not be checked: Comparing [0-9a-f]{7} with [0-9a-f]{7}: HTTP 500 .*GitHub failed; run again later.*nothing was changed. To deploy while GitHub cannot be read, set allow-unchecked-order: true\./
+    )
+    expect(refused.summary).toContain("**❌ Refused: the deploy order on 'production' could not be checked (GitHub could not be read); nothing was deployed**")
+    expect(refused.outputs.order).toBe('unknown')
+    expect(ops(emu, 'upload')).toHaveLength(uploads)
     expect(running()).toBe(distributionOf(next))
+
+    gh.fail('compare', { status: 500, times: 3 })
+    const anyway = await deployAt(c[3], 'v4', { 'allow-unchecked-order': 'true' })
+    expect(anyway.code).toBe(0)
+    expect(anyway.visible).toMatch(
+      /::warning::Deploy order not checked: Comparing [0-9a-f]{7} with [0-9a-f]{7}: HTTP 500.*The deploy goes on \(allow-unchecked-order: true\)\./
+    )
+    expect(anyway.summary).toMatch(/\| Deploy order \| unknown: Comparing/)
+    expect(running()).toBe(distributionOf(anyway))
   })
 
-  test('a force-pushed commit (404) and a token that cannot read: unknown, with the permissions named', async () => {
+  test('a force-pushed commit (404) is missing evidence and deploys; a token that cannot read is refused, naming the permissions', async () => {
     await setUp()
     expect((await deployAt(c[1], 'v2')).code).toBe(0)
     // GitHub answers 404 for a commit a force-push left unreachable.
     gh.fail('compare', { status: 404, times: 1, body: { message: 'Not Found' } })
     const next = await deployAt(c[4], 'v5')
     expect(next.code).toBe(0)
-    expect(next.visible).toMatch(/::warning::Deploy order not checked: .*HTTP 404 \(Not Found\).*deployments: read and contents: read/)
+    expect(next.visible).toMatch(
+      /Deploy order not checked: .*HTTP 404 \(Not Found\): GitHub does not know one of the two commits \(a force-push may have removed it\)/
+    )
+    expect(next.visible).not.toMatch(/::warning::Deploy order not checked/)
 
     await gh.close()
     gh = await startGitHubStandIn({ tokens: { [TOKEN]: { deployments: 'write', contents: 'none' } } })
     gh.model.linear('main', c)
     const blind = await deployAt(c[3], 'v4')
-    expect(blind.code).toBe(0)
-    expect(blind.visible).toMatch(/::warning::Deploy order not checked: .*HTTP 403 \(Resource not accessible by integration\)/)
+    expect(blind.code).toBe(1)
+    expect(blind.errors[0]).toMatch(
+      /could not be checked: .*HTTP 403 \(Resource not accessible by integration\).*github-token lacks a permission \(403\).*deployments: write and contents: read/
+    )
+    const anyway = await deployAt(c[3], 'v4', { 'allow-unchecked-order': 'true' })
+    expect(anyway.code).toBe(0)
+    expect(anyway.visible).toMatch(/::warning::Deploy order not checked: .*HTTP 403 \(Resource not accessible by integration\)/)
   })
 
   test('without github-token the order is not checked, said once, and nothing is asked of GitHub', async () => {

@@ -56,7 +56,9 @@ describe.each(['when-done', 'at-request'] as const)('the platform reports the ne
       const evidence = deployReport === 'when-done' ? 'after reporting no distribution' : 'after its status said the deploy was in progress'
       expect(r.visible).toMatch(new RegExp(`Release applied: 'production' reports distribution ${id} \\(status: running\\) after [\\d.]+ (ms|s), ${evidence}`))
       expect(r.visible).toMatch(/Health check \d+: http:\/\/127\.0\.0\.1:\d+\/sites\/production\/version\.txt: HTTP 200, contains 'v1\.0\.0'/)
-      expect(r.visible).toMatch(/::notice::Deployed .* to 'production' on .*; verified: the platform reported the switch, the site answers with the marker\./)
+      expect(r.visible).toMatch(
+        /::notice::Deployed .* to 'production' on .*; verified: the platform reported the switch, the site answers with the marker; 'production' reports distribution [0-9a-f-]+( \(status: running\))? after the checks\./
+      )
       expect(r.outputs).toMatchObject({
         deployed: 'true',
         'rolled-back': 'false',

@@ -44,9 +44,9 @@ describe('a fresh look before each delete', () => {
   })
 
   test('keeps a distribution another job promoted after the start; the next oldest goes in its place', async () => {
-    const atStart = [env('production', 'd')]
+    const atStart = [env('production', 'd', 'running')]
     // Right before the second delete, production switched to 'b'.
-    const stack = fakeStack([atStart, [env('production', 'b')]])
+    const stack = fakeStack([atStart, [env('production', 'b', 'running')]])
     const stored = [dist('a', 400), dist('b', 300), dist('c', 200), dist('d', 100)]
     const n = await pruneDistributions(stack.client, stored, 3, atStart, { dryRun: false, startedAt: START })
     expect(stack.deleted).toEqual(['a', 'c'])
@@ -130,12 +130,34 @@ describe('an environment that may be switching: no pruning this run', () => {
     )
   })
 
-  test.each([
-    ['status empty', env('development', null, 'empty')],
-    ['no status field at all', env('development', null)]
-  ])('no distributionId with %s runs nothing: pruning goes on', async (_label, idle) => {
+  test('no distributionId with status empty runs nothing: pruning goes on', async () => {
+    const idle = env('development', null, 'empty')
     const stack = fakeStack([[idle]])
     expect(await pruneDistributions(stack.client, [dist('a', 300)], 1, [idle], { dryRun: false, startedAt: START })).toBe(1)
+  })
+
+  test.each([
+    ['no distributionId', env('development', null)],
+    ['a distributionId', env('development', 'c')]
+  ])('no status field at all (%s): a deploy in progress cannot be seen, so nothing is deleted', async (_label, blind) => {
+    const stack = fakeStack([[blind]])
+    const n = await pruneDistributions(stack.client, [dist('a', 300), dist('b', 200), dist('c', 100)], 1, [blind], { dryRun: false, startedAt: START })
+    expect(n).toBe(0)
+    expect(stack.deleted).toEqual([])
+    expect(logged).toContainEqual(
+      expect.stringMatching(/^warning: Not pruning this run: environment 'development' .* with no status field, so a deploy in progress there cannot be seen/)
+    )
+  })
+
+  test('an environment that shows no status at the look before a delete stops pruning', async () => {
+    const stack = fakeStack([[env('development', 'x')]])
+    const n = await pruneDistributions(stack.client, [dist('a', 300), dist('b', 200)], 1, [env('development', 'x', 'running')], {
+      dryRun: false,
+      startedAt: START
+    })
+    expect(n).toBe(0)
+    expect(stack.deleted).toEqual([])
+    expect(logged).toContainEqual(expect.stringMatching(/^warning: Pruning stopped before deleting distribution a .*with no status field/))
   })
 })
 
@@ -143,8 +165,8 @@ describe('ids in another letter case', () => {
   test('an environment reporting an id in upper case keeps that distribution, at the start and at the look before a delete', async () => {
     const id = 'a1b2c3d4-0000-4000-8000-00000000000a'
     const other = 'a1b2c3d4-0000-4000-8000-00000000000b'
-    const atStart = [env('production', id.toUpperCase())]
-    const stack = fakeStack([[env('production', id.toUpperCase()), env('staging', other.toUpperCase())]])
+    const atStart = [env('production', id.toUpperCase(), 'running')]
+    const stack = fakeStack([[env('production', id.toUpperCase(), 'running'), env('staging', other.toUpperCase(), 'running')]])
     const n = await pruneDistributions(stack.client, [dist(id, 300), dist(other, 200), dist('c', 100)], 1, atStart, { dryRun: false, startedAt: START })
     expect(stack.deleted).toEqual(['c'])
     expect(n).toBe(1)

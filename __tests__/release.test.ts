@@ -58,7 +58,8 @@ class FakePlatform {
       environment: { id: 'env-1', name, distributionId: this.distributionId ?? null, status: this.status },
       list: { items: [], complete: true }
     }),
-    requestDeploy: async (_env: string, id: string) => {
+    requestDeploy: async (_env: string, id: string, _strategy?: string, _files?: unknown, _limit?: number, onDispatch?: (event: 'sent') => void) => {
+      onDispatch?.('sent')
       // Like the emulator: a deploy while another one switches is refused.
       const answer = this.timers.length > 0 ? 'busy' : (this.answers.shift() ?? 'ok')
       if (answer === 'busy') throw new ServiceError('Deploying: HTTP 409', 409, 'DeploymentInProgress')
@@ -79,6 +80,7 @@ function contextOf(p: FakePlatform, over: Partial<ReleaseContext> = {}): Release
     strategy: 'stopstart',
     configFileIds: [],
     maxAttempts: 3,
+    requestTimeoutMs: 60_000,
     log: (l) => lines.push(l),
     warn: (l) => lines.push(l),
     phase: (_name, fn) => fn(),
@@ -102,7 +104,7 @@ describe('requestSwitch: never a blind replay', () => {
     p.answers = ['busy']
     p.at(3_000, () => ((p.distributionId = 'theirs'), (p.status = 'running')))
     const plan = { distributionId: 'v1', previous: 'v0', redeploy: false }
-    expect(await requestSwitch(contextOf(p), plan, 60_000, noWait)).toBe('sent')
+    expect(await requestSwitch(contextOf(p), plan, { at: 60_000 }, noWait)).toBe('sent')
     expect(p.requested).toEqual(['v1'])
     expect(plan.previous).toBe('theirs')
   })
@@ -111,21 +113,21 @@ describe('requestSwitch: never a blind replay', () => {
     const p = new FakePlatform('v0')
     p.answers = ['lost']
     const plan = { distributionId: 'v1', previous: 'v0', redeploy: false }
-    expect(await requestSwitch(contextOf(p), plan, 60_000, noWait)).toBe('adopted')
+    expect(await requestSwitch(contextOf(p), plan, { at: 60_000 }, noWait)).toBe('adopted')
     expect(p.requested).toEqual(['v1'])
   })
 
   test('a 500 is not replayed: looked at, then failed', async () => {
     const p = new FakePlatform('v0')
     p.answers = ['error500']
-    await expect(requestSwitch(contextOf(p), { distributionId: 'v1', previous: 'v0', redeploy: false }, 60_000, noWait)).rejects.toThrow(/HTTP 500/)
+    await expect(requestSwitch(contextOf(p), { distributionId: 'v1', previous: 'v0', redeploy: false }, { at: 60_000 }, noWait)).rejects.toThrow(/HTTP 500/)
     expect(p.requested).toEqual([])
   })
 
   test('busy for the whole budget: NotApplied, nothing sent', async () => {
     const p = new FakePlatform('v0', 'deploying')
     p.answers = Array<Answer>(50).fill('busy')
-    const error = await requestSwitch(contextOf(p), { distributionId: 'v1', previous: 'v0', redeploy: false }, 10_000, noWait).catch((e: unknown) => e)
+    const error = await requestSwitch(contextOf(p), { distributionId: 'v1', previous: 'v0', redeploy: false }, { at: 10_000 }, noWait).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(NotApplied)
     expect((error as InstanceType<typeof NotApplied>).busy).toBe(true)
     expect(p.requested).toEqual([])
@@ -138,7 +140,7 @@ describe('followSwitch: evidence that fits both readings', () => {
   test('reported when done: the id changing from the previous one is the switch', async () => {
     const p = new FakePlatform('v0')
     p.switchTo('v1', 3_000)
-    const seen = await followSwitch(contextOf(p), { ...plan }, 60_000, { inProgress: () => undefined })
+    const seen = await followSwitch(contextOf(p), { ...plan }, { at: 60_000 }, { inProgress: () => undefined })
     expect(seen.by).toBe('switch')
     expect(seen.evidence).toMatch(/after reporting v0/)
   })
@@ -146,13 +148,13 @@ describe('followSwitch: evidence that fits both readings', () => {
   test('reported at request with a status: the status going from deploying to running is the switch', async () => {
     const p = new FakePlatform('v0', 'running')
     p.switchTo('v1', 3_000, true)
-    expect((await followSwitch(contextOf(p), { ...plan }, 60_000, { inProgress: () => undefined })).by).toBe('switch')
+    expect((await followSwitch(contextOf(p), { ...plan }, { at: 60_000 }, { inProgress: () => undefined })).by).toBe('switch')
   })
 
   test('reported at request without a status: not observed, and no time is claimed', async () => {
     const p = new FakePlatform('v0')
     p.switchTo('v1', 3_000, true)
-    const seen = await followSwitch(contextOf(p), { ...plan }, 60_000, { inProgress: () => undefined })
+    const seen = await followSwitch(contextOf(p), { ...plan }, { at: 60_000 }, { inProgress: () => undefined })
     expect(seen.by).toBe('not-observed')
     expect(seen.evidence).not.toMatch(/after [\d.]+/)
   })
@@ -160,9 +162,9 @@ describe('followSwitch: evidence that fits both readings', () => {
   test('a third distribution is a replacement; no switch in time is NotApplied', async () => {
     const p = new FakePlatform('v0')
     p.switchTo('theirs', 1_000)
-    await expect(followSwitch(contextOf(p), { ...plan }, 60_000, { inProgress: () => undefined })).rejects.toBeInstanceOf(Replaced)
+    await expect(followSwitch(contextOf(p), { ...plan }, { at: 60_000 }, { inProgress: () => undefined })).rejects.toBeInstanceOf(Replaced)
     const q = new FakePlatform('v0')
-    await expect(followSwitch(contextOf(q), { ...plan }, 5_000, { inProgress: () => undefined })).rejects.toBeInstanceOf(NotApplied)
+    await expect(followSwitch(contextOf(q), { ...plan }, { at: 5_000 }, { inProgress: () => undefined })).rejects.toBeInstanceOf(NotApplied)
   })
 })
 

@@ -32,6 +32,7 @@ const deployResult = (over: Partial<DeployResult> = {}): DeployResult => ({
   platformReached: true,
   dryRun: false,
   strategy: 'stopstart',
+  rollback: false,
   environmentName: 'development',
   archive: { name: 'site.tar.gz', source: 'packed', size: 2048, sha256: 'ab'.repeat(32) },
   environmentId: 'env-1',

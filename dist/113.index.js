@@ -43,146 +43,6 @@ function proxyAwareDispatcher(baseUrl) {
 
 /***/ }),
 
-/***/ 8902:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   SB: () => (/* binding */ createRetrier),
-/* harmony export */   bD: () => (/* binding */ withRetry),
-/* harmony export */   sP: () => (/* binding */ Poll),
-/* harmony export */   yy: () => (/* binding */ sleep)
-/* harmony export */ });
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6264);
-// One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
-// top of it `retrying`, which gives each user-visible operation its attempts.
-
-
-
-/** Waits `ms`; with a signal, rejects with its reason as soon as it aborts, so no wait outlives a stopped run. */
-function sleep(ms, signal) {
-    if (signal === undefined)
-        return new Promise((resolve) => setTimeout(resolve, ms));
-    return new Promise((resolve, reject) => {
-        if (signal.aborted)
-            return reject(signal.reason);
-        const stop = () => {
-            clearTimeout(timer);
-            reject(signal.reason);
-        };
-        const timer = setTimeout(() => {
-            signal.removeEventListener('abort', stop);
-            resolve();
-        }, ms);
-        signal.addEventListener('abort', stop, { once: true });
-    });
-}
-/** The wait of `options`: an injected sleep (tests), else the real one, ended by the signal either way. */
-function waiter(options) {
-    const { signal } = options;
-    const inject = options.sleep;
-    if (inject === undefined)
-        return (ms) => sleep(ms, signal);
-    if (signal === undefined)
-        return inject;
-    return (ms) => untilAborted(inject(ms), signal);
-}
-/** `promise`, or the signal's reason as soon as it aborts (the listener removed either way). */
-function untilAborted(promise, signal) {
-    if (signal.aborted)
-        return Promise.reject(signal.reason);
-    let stop;
-    const stopped = new Promise((_, reject) => {
-        stop = () => reject(signal.reason);
-        signal.addEventListener('abort', stop, { once: true });
-    });
-    return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', stop));
-}
-async function withRetry(fn, options) {
-    const base = options.baseDelayMs ?? 500;
-    const cap = options.maxDelayMs ?? 10_000;
-    const wait = waiter(options);
-    const random = options.random ?? Math.random;
-    const now = options.now ?? Date.now;
-    const started = now();
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await fn(attempt);
-        }
-        catch (error) {
-            const verdict = attempt < options.attempts ? options.retryable(error) : false;
-            if (verdict === false)
-                throw error;
-            const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)));
-            const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff;
-            if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs)
-                throw error;
-            options.onRetry?.(error, attempt, delay);
-            await wait(delay);
-        }
-    }
-}
-/**
- * Which retrier's operation the current call runs inside. One storage for the whole process: each
- * AsyncLocalStorage instance stays live and adds work to every promise made afterwards (Node 20), so
- * one per retrier made a long-lived process (the simulation's thousands of runs) slower with each.
- */
-const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
-function createRetrier(policy, log) {
-    const retrier = {
-        retrying(operation, fn, notice) {
-            if (running.getStore() === retrier)
-                return fn(1);
-            const line = notice ??
-                ((error, attempt, delay) => ({
-                    level: 'info',
-                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}`
-                }));
-            return running.run(retrier, () => withRetry(fn, {
-                ...policy,
-                onRetry: (error, attempt, delay) => {
-                    const { level, message } = line(error, attempt, delay);
-                    log(level, message);
-                }
-            }));
-        }
-    };
-    return retrier;
-}
-/** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
-class Poll {
-    options;
-    now;
-    wait;
-    interval;
-    started;
-    constructor(options) {
-        this.options = options;
-        this.now = options.now ?? Date.now;
-        this.wait = waiter(options);
-        this.interval = options.intervalMs;
-        this.started = this.now();
-    }
-    /** Milliseconds since the first look. */
-    elapsed() {
-        return this.now() - this.started;
-    }
-    /** Pauses before the next look; false (at once) when the time is up. */
-    async next() {
-        const left = this.started + this.options.timeoutMs - this.now();
-        if (left <= 0)
-            return false;
-        await this.wait(Math.min(this.interval, left));
-        this.interval = Math.min(this.options.maxIntervalMs, Math.round(this.interval * 1.5));
-        return true;
-    }
-}
-
-
-/***/ }),
-
 /***/ 5848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -321,6 +181,9 @@ class HttpTransport {
         const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
         const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
         try {
+            if (this.options.signal?.aborted)
+                throw this.options.signal.reason;
+            req.onDispatch?.();
             const res = await (0,undici.request)(this.baseUrl + req.path, {
                 method: req.method,
                 dispatcher: this.dispatcher,
@@ -609,7 +472,7 @@ class SearchClient {
     constructor(config, options = {}) {
         this.config = config;
         // Registered here too, so every message this client builds is scrubbed by redact() whoever made the config.
-        (0,secrets/* registerSecret */.c)(config.authKey);
+        (0,secrets/* registerSecret */.cl)(config.authKey);
         this.brUid = config.brUid;
         this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
         this.signal = options.signal;
@@ -668,7 +531,7 @@ class SearchClient {
             }
             const what = error instanceof Error ? error.message : String(error);
             const code = (0,errors/* systemErrorCode */.vq)(error);
-            throw new SearchFailure((0,secrets/* redact */.E)(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`), 'network', failure !== undefined, requestId, { latencyMs: elapsed() });
+            throw new SearchFailure((0,secrets/* redact */.E$)(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`), 'network', failure !== undefined, requestId, { latencyMs: elapsed() });
         }
         const latencyMs = elapsed();
         this.cookies.store(res.headers['set-cookie']);
@@ -684,7 +547,7 @@ class SearchClient {
                 extra.statusCode = statusCode;
             if (se.retryAfterMs !== undefined)
                 extra.retryAfterMs = se.retryAfterMs;
-            throw new SearchFailure((0,secrets/* redact */.E)(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
+            throw new SearchFailure((0,secrets/* redact */.E$)(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
         }
         try {
             return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) };

@@ -28410,6 +28410,7 @@ const INPUT_DEFAULTS = {
     'rollback-on-search': 'false',
     'github-token': '',
     'allow-older-commit': 'false',
+    'allow-unchecked-order': 'false',
     'deploy-strategy': 'stopstart',
     'max-distribution-mb': '650',
     'max-distributions': '',
@@ -28640,9 +28641,11 @@ class DeploymentHistory {
      * first), else from its name (`facts`, asked only then: a call to the platform).
      */
     async commitOf(id, environment, facts) {
+        // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
+        const names = (d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown';
         const here = environment === undefined ? [] : await this.deployments(environment);
-        let found = here.find((d) => sameDistribution(d.payload.distributionId, id));
-        found ??= (await this.deployments()).find((d) => sameDistribution(d.payload.distributionId, id));
+        let found = here.find(names);
+        found ??= (await this.deployments()).find(names);
         if (found) {
             const status = await this.github.latestStatus(found.id).catch(() => undefined);
             return {
@@ -28690,7 +28693,7 @@ var deploy_look = __nccwpck_require__(9392);
 
 
 
-/** The deploy was refused: the environment runs a newer commit. Nothing was changed. */
+/** The deploy was refused: the environment runs a newer commit, or the order could not be checked. Nothing was deployed. */
 class OrderRefused extends errors/* ActionError */.lZ {
     name = 'OrderRefused';
 }
@@ -28717,10 +28720,11 @@ class DeployOrder {
         const id = this.o.promoted;
         return this.history?.commitOf(id, undefined, () => this.facts(id));
     }
-    /** Checks the order against what the environment runs; throws OrderRefused when ours is older (unless allowed). */
-    async check(runningId) {
-        const evaluated = await this.evaluate(runningId);
-        const check = evaluated.order === 'behind' && !this.o.allowOlder ? { ...evaluated, refused: true } : evaluated;
+    /** Checks the order against what the environment runs; throws OrderRefused when ours is older, or GitHub cannot be read (unless allowed). */
+    async check(runningId, recheck = false) {
+        const evaluated = { ...(await this.evaluate(runningId)), ...(recheck && { recheck }) };
+        const refused = (evaluated.order === 'behind' && !this.o.allowOlder) || (evaluated.failed === true && !this.o.allowUnchecked);
+        const check = refused ? { ...evaluated, refused: true } : evaluated;
         this.last = check;
         this.o.record(check);
         this.tell(check);
@@ -28734,7 +28738,7 @@ class DeployOrder {
         if (last === undefined || look.distributionId === undefined || (0,deploy_look/* sameId */.s)(look.distributionId, last.runningDistributionId))
             return;
         this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`);
-        await this.check(look.distributionId);
+        await this.check(look.distributionId, true);
     }
     /** Who holds the busy environment: a GitHub Deployment under way (with its run), or the distribution it reports and who uploaded it. */
     async holder(look) {
@@ -28781,7 +28785,18 @@ class DeployOrder {
             return { ...base, ours, running, outside, comparison, order: comparison.status };
         }
         catch (error) {
-            return { ...base, order: 'unknown', failed: true, why: `${(0,errors/* describeError */.Uc)(error)}; the token needs ${PERMISSIONS}` };
+            // The run's stop (a cancel, the watchdog), or a bug: not GitHub's failure.
+            if (!(error instanceof client/* GitHubCallFailed */.LW))
+                throw error;
+            // A commit GitHub does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
+            if (error.failure === 'not-found' && /^Comparing /.test(error.call)) {
+                return {
+                    ...base,
+                    order: 'unknown',
+                    why: `${error.message}: GitHub does not know one of the two commits (a force-push may have removed it), so they cannot be compared`
+                };
+            }
+            return { ...base, order: 'unknown', failed: true, why: `${error.message}; ${gitHubAdvice(error)}` };
         }
     }
     /** The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot say. */
@@ -28819,8 +28834,10 @@ class DeployOrder {
         const ours = check.ours;
         if (check.order === 'unknown') {
             const line = `Deploy order not checked: ${check.why ?? 'no evidence'}.`;
-            if (check.failed)
-                this.o.warn(`${line} The deploy goes on.`);
+            if (check.failed && check.refused)
+                this.o.log(line);
+            else if (check.failed)
+                this.o.warn(`${line} The deploy goes on (allow-unchecked-order: true).`);
             else
                 this.o.log(line);
             return;
@@ -28841,9 +28858,29 @@ class DeployOrder {
         const running = check.running;
         const ours = check.ours;
         const would = this.o.dryRun ? 'A deploy would be refused' : 'Refused';
+        const nothing = check.recheck ? `so ${this.o.promoted ?? 'it'} was not deployed` : 'so nothing was changed';
+        if (check.order === 'unknown') {
+            return (`${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? 'GitHub failed'}. ` +
+                `github-token asks for the check, and it cannot be made, ${nothing}. To deploy while GitHub cannot be read, set allow-unchecked-order: true.`);
+        }
         return (`${would}: commit ${(0,client/* short */.h0)(ours?.sha ?? '?')} is older than ${(0,client/* short */.h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
-            `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, so nothing was changed. ` +
+            `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, ${nothing}. ` +
             `To go back to an older release on purpose, set allow-older-commit: true (with distribution-id or from-environment to restore a release already on the stack without a rebuild).`);
+    }
+}
+/** What to do about a GitHub call that failed, by how it failed. */
+function gitHubAdvice(error) {
+    switch (error.failure) {
+        case 'unreachable':
+            return "GitHub's API did not answer: check the runner's network (and its proxy, when one is set) and githubstatus.com";
+        case 'bad-token':
+            return 'GitHub refused github-token (401): pass a valid token of this repository, e.g. github-token: ${{ github.token }}';
+        case 'forbidden':
+            return `github-token lacks a permission (403): give the job permissions with deployments: write and contents: read (the check needs ${PERMISSIONS})`;
+        case 'not-found':
+            return 'GitHub does not show this repository to github-token (404): use a token of this repository';
+        default:
+            return 'GitHub failed; run again later';
     }
 }
 /** One commit, full or abbreviated, is the other. */
@@ -28912,7 +28949,8 @@ function rollbackText(release, rollbackOn, searchRollsBack) {
     const failure = release.failure;
     if (failure === undefined)
         return '';
-    if (failure.kind === 'busy')
+    // Refused before its deploy call (busy all along, or an older commit after a wait): nothing of ours to stay or roll back.
+    if (failure.kind === 'busy' || failure.kind === 'older')
         return `Nothing of this run was deployed to ${env}.`;
     if (failure.kind === 'unconfirmed' && release.rollbackTo === undefined && release.rollbackNotSent === undefined) {
         return rollbackOn ? `No rollback was sent: ${env} did not show this run's release, and a rollback is sent only over it.` : '';
@@ -28946,6 +28984,8 @@ function rollbackText(release, rollbackOn, searchRollsBack) {
         return `A rollback to ${to} was requested; ${release.rollbackNotSeen}.`;
     if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
         return `A rollback to ${to} was requested, but it was not seen applied.`;
+    if (release.rollbackRefused !== undefined)
+        return `The rollback to ${to} was not carried out: ${release.rollbackRefused}.`;
     if (release.rollbackNotSent !== undefined)
         return `No rollback was sent: ${release.rollbackNotSent}.`;
     return `No rollback was sent to ${to}: the run stopped before it could look at ${env}.`;
@@ -29016,12 +29056,13 @@ function whereItStands(result) {
 //       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
 //   (waiting first, when the environment is busy; unconfirmed: a request went out and no answer or look
 //    settled whether it was carried out, until one does)   replaced: another distribution runs now (from any live state; never rolled back)
+//   already-running: before any call of ours, another deploy put this very distribution there (nothing is sent)
 
 
 /** Which states may follow which: anything else is a bug, and throws. */
 const NEXT = {
-    planned: ['waiting', 'unconfirmed', 'requested', 'failed', 'replaced'],
-    waiting: ['unconfirmed', 'requested', 'failed', 'replaced'],
+    planned: ['waiting', 'unconfirmed', 'requested', 'failed', 'replaced', 'already-running'],
+    waiting: ['unconfirmed', 'requested', 'failed', 'replaced', 'already-running'],
     unconfirmed: ['requested', 'failed', 'replaced'],
     requested: ['in-progress', 'reported', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
     'in-progress': ['applied', 'failed', 'replaced'],
@@ -29034,7 +29075,8 @@ const NEXT = {
     'rollback-requested': ['rollback-applied', 'rollback-failed', 'replaced'],
     'rollback-applied': ['rollback-healthy', 'rollback-failed', 'replaced'],
     'rollback-healthy': [],
-    'rollback-failed': []
+    'rollback-failed': [],
+    'already-running': []
 };
 function newRelease(environment, distributionId, previous) {
     return { environment, distributionId, previous, redeploy: (0,_look_js__WEBPACK_IMPORTED_MODULE_1__/* .sameId */ .s)(previous, distributionId), state: 'planned', transitions: [] };
@@ -29188,28 +29230,50 @@ function formatMb(bytes) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LW: () => (/* binding */ GitHubCallFailed),
 /* harmony export */   h0: () => (/* binding */ short),
 /* harmony export */   yN: () => (/* binding */ GitHubApi)
 /* harmony export */ });
-/* unused harmony export GitHubCallFailed */
+/* unused harmony export CALL_LIMIT_MS */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7856);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
+/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3689);
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
 // of two commits), each with a time limit and the run's stop, answers read into small typed records.
 // Everything GitHub does for the action is best effort: callers turn a failure into a warning.
+
+
+
 
 /** A refusal or failure of a GitHub call, with the status when there was an answer. */
 class GitHubCallFailed extends Error {
     call;
     status;
     name = 'GitHubCallFailed';
-    constructor(call, status, detail) {
+    failure;
+    constructor(call, status, detail, failure) {
         super(`${call}: ${detail}`);
         this.call = call;
         this.status = status;
+        this.failure = failure ?? failureOf(status);
     }
+}
+function failureOf(status) {
+    if (status === undefined)
+        return 'unreachable';
+    if (status === 401)
+        return 'bad-token';
+    if (status === 403)
+        return 'forbidden';
+    if (status === 404 || status === 422)
+        return 'not-found';
+    return 'failed';
 }
 /** Each call's own limit: GitHub answers these in well under a second; a hang must not hold the deploy. */
 const CALL_LIMIT_MS = 15_000;
+/** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx): a blip must not refuse a deploy. */
+const READ_ATTEMPTS = 3;
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3;
 class GitHubApi {
@@ -29220,6 +29284,9 @@ class GitHubApi {
     sha;
     ref;
     signal;
+    apiUrl;
+    limitMs;
+    readAttempts;
     constructor(octokit, repo, 
     /** The web address of the repository (for commit links). */
     repoUrl, 
@@ -29228,7 +29295,11 @@ class GitHubApi {
     /** The commit this run was started for (GITHUB_SHA); empty outside a runner. */
     sha, 
     /** The branch or tag this run was started for (GITHUB_REF). */
-    ref, signal) {
+    ref, signal, 
+    /** Where GitHub's API is (GITHUB_API_URL), for messages. */
+    apiUrl, limitMs = CALL_LIMIT_MS, 
+    /** Attempts of a read; one for the closing calls, which have a short limit. */
+    readAttempts = READ_ATTEMPTS) {
         this.octokit = octokit;
         this.repo = repo;
         this.repoUrl = repoUrl;
@@ -29236,6 +29307,9 @@ class GitHubApi {
         this.sha = sha;
         this.ref = ref;
         this.signal = signal;
+        this.apiUrl = apiUrl;
+        this.limitMs = limitMs;
+        this.readAttempts = readAttempts;
     }
     /** A client for the repository this run belongs to (GITHUB_REPOSITORY, GITHUB_API_URL, as @actions/github reads them). */
     static async open(token, signal) {
@@ -29245,7 +29319,15 @@ class GitHubApi {
         const repoUrl = `${context.serverUrl}/${repo.owner}/${repo.repo}`;
         const runUrl = context.runId ? `${repoUrl}/actions/runs/${context.runId}` : undefined;
         const octokit = github.getOctokit(token);
-        return new GitHubApi(octokit, repo, repoUrl, runUrl, context.sha ?? '', context.ref ?? '', signal);
+        const apiUrl = context.apiUrl || 'https://api.github.com';
+        return new GitHubApi(octokit, repo, repoUrl, runUrl, context.sha ?? '', context.ref ?? '', signal, apiUrl);
+    }
+    /**
+     * The same client for the run's closing calls (a GitHub Deployment's final status): not ended by the run's
+     * stop, which already fired after a cancel or the watchdog, and with a short limit of its own.
+     */
+    closing(limitMs) {
+        return new GitHubApi(this.octokit, this.repo, this.repoUrl, this.runUrl, this.sha, this.ref, undefined, this.apiUrl, limitMs, 1);
     }
     commitUrl(sha) {
         return `${this.repoUrl}/commit/${sha}`;
@@ -29263,7 +29345,7 @@ class GitHubApi {
         });
         const id = data.id;
         if (typeof id !== 'number')
-            throw new GitHubCallFailed('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id');
+            throw new GitHubCallFailed('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id', 'failed');
         return id;
     }
     async createStatus(id, params) {
@@ -29276,7 +29358,7 @@ class GitHubApi {
     async listDeployments(environment) {
         const out = [];
         for (let page = 1; page <= MAX_PAGES; page++) {
-            const data = await this.call('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
+            const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
                 ...(environment === undefined ? {} : { environment }),
                 per_page: 100,
                 page
@@ -29294,7 +29376,7 @@ class GitHubApi {
     }
     /** The newest status of a Deployment, or undefined when it has none. */
     async latestStatus(id) {
-        const data = await this.call(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+        const data = await this.read(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
             deployment_id: id,
             per_page: 1
         });
@@ -29305,29 +29387,57 @@ class GitHubApi {
     }
     /** How `head` relates to `base` (commits, full or abbreviated). */
     async compare(base, head) {
-        const data = (await this.call(`Comparing ${short(base)} with ${short(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+        const data = (await this.read(`Comparing ${short(base)} with ${short(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
             basehead: `${base}...${head}`,
             per_page: 1
         }));
         const status = data.status;
         if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-            throw new GitHubCallFailed(`Comparing ${short(base)} with ${short(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`);
+            throw new GitHubCallFailed(`Comparing ${short(base)} with ${short(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
         }
         return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
     }
+    /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
+    read(what, route, params) {
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .bD)(() => this.call(what, route, params), {
+            attempts: this.readAttempts,
+            baseDelayMs: 1_000,
+            maxDelayMs: 4_000,
+            retryable: (error) => error instanceof GitHubCallFailed && (error.failure === 'unreachable' || error.failure === 'failed'),
+            signal: this.signal
+        });
+    }
     async call(what, route, params) {
-        const limit = AbortSignal.timeout(CALL_LIMIT_MS);
-        const signal = this.signal ? AbortSignal.any([this.signal, limit]) : limit;
+        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .timeLimit */ .z)(this.limitMs, this.signal);
         try {
-            const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal } });
+            const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
             return answer.data;
         }
         catch (error) {
+            // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
+            if (this.signal?.aborted)
+                throw this.signal.reason;
+            if (limit.expired())
+                throw new GitHubCallFailed(what, undefined, `no answer from ${this.apiUrl} within ${this.limitMs / 1000} s`);
             const status = error.status;
-            if (typeof status === 'number')
+            // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
+            const answered = error.response !== undefined;
+            if (typeof status === 'number' && answered)
                 throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error)}`.trim());
-            throw new GitHubCallFailed(what, undefined, limit.aborted ? `no answer within ${CALL_LIMIT_MS / 1000} s` : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error));
+            throw new GitHubCallFailed(what, undefined, this.unreachable(error));
         }
+        finally {
+            limit.clear();
+        }
+    }
+    /** Why GitHub could not be reached: the connection's own code, and the proxy it went through when one is set. */
+    unreachable(error) {
+        const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
+        const cause = error.cause;
+        const text = cause?.cause instanceof Error ? cause.cause.message : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
+        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .proxyFor */ .iJ)(this.apiUrl);
+        const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
+        return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
     }
 }
 /** The first 7 characters of a commit, as GitHub shows it. */
@@ -29358,7 +29468,12 @@ function toPayload(value) {
     if (v === null || typeof v !== 'object')
         return {};
     const r = v;
-    return { distributionId: stringOr(r.distributionId), distributionName: stringOr(r.distributionName), apiUrl: stringOr(r.apiUrl) };
+    return {
+        distributionId: stringOr(r.distributionId),
+        distributionName: stringOr(r.distributionName),
+        apiUrl: stringOr(r.apiUrl),
+        ...(r.commit === 'unknown' && { commit: 'unknown' })
+    };
 }
 function toDeployment(item) {
     if (item === null || typeof item !== 'object')
@@ -29385,6 +29500,7 @@ function toDeployment(item) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   N1: () => (/* binding */ toServiceError),
+/* harmony export */   bg: () => (/* binding */ mayPass),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   rd: () => (/* binding */ networkFailure)
 /* harmony export */ });
@@ -29433,7 +29549,7 @@ function toServiceError(operation, res) {
         // Not JSON (a proxy's HTML page, say): say so, but print none of it.
     }
     if (detail !== undefined)
-        detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(detail).slice(0, 500);
+        detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(detail).slice(0, 500);
     const what = redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
     return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
 }
@@ -29449,7 +29565,7 @@ function redirectText(res) {
     const location = (Array.isArray(value) ? value[0] : value)?.replace(/[?#].*$/s, '');
     if (!location)
         return 'a redirect without a Location; redirects are not followed';
-    return `a redirect to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E)(location).slice(0, 300)}; redirects are not followed: check the address the action was given`;
+    return `a redirect to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(location).slice(0, 300)}; redirects are not followed: check the address the action was given`;
 }
 function retryAfterMs(res) {
     const value = res.headers['retry-after'];
@@ -29469,6 +29585,18 @@ function isTransient(error) {
         }
         return false;
     }
+    return networkFailure(error) !== undefined;
+}
+/**
+ * A failure that may pass on its own (a 5xx or 429 after its attempts, no connection, a token endpoint that
+ * failed the same way while renewing the token): a wait that meets one looks again later instead of ending.
+ * A refusal (401, 404, a token endpoint's refusal) or a bug does not.
+ */
+function mayPass(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7)
+        return error.status >= 500 || error.status === 429;
+    if (error?.transient === true)
+        return true;
     return networkFailure(error) !== undefined;
 }
 
@@ -29547,6 +29675,185 @@ function withoutCredentials(proxy) {
     catch {
         return '(an address that is not a URL)';
     }
+}
+
+
+/***/ }),
+
+/***/ 8902:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Eu: () => (/* binding */ untilAborted),
+/* harmony export */   SB: () => (/* binding */ createRetrier),
+/* harmony export */   bD: () => (/* binding */ withRetry),
+/* harmony export */   sP: () => (/* binding */ Poll),
+/* harmony export */   yy: () => (/* binding */ sleep)
+/* harmony export */ });
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
+// One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
+// top of it `retrying`, which gives each user-visible operation its attempts.
+
+
+
+/** Waits `ms`; with a signal, rejects with its reason as soon as it aborts, so no wait outlives a stopped run. */
+function sleep(ms, signal) {
+    if (signal === undefined)
+        return new Promise((resolve) => setTimeout(resolve, ms));
+    return new Promise((resolve, reject) => {
+        if (signal.aborted)
+            return reject(signal.reason);
+        const stop = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', stop);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The wait of `options`: an injected sleep (tests), else the real one, ended by the signal either way. */
+function waiter(options) {
+    const { signal } = options;
+    const inject = options.sleep;
+    if (inject === undefined)
+        return (ms) => sleep(ms, signal);
+    if (signal === undefined)
+        return inject;
+    return (ms) => untilAborted(inject(ms), signal);
+}
+/** `promise`, or the signal's reason as soon as it aborts (the listener removed either way). */
+function untilAborted(promise, signal) {
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    let stop;
+    const stopped = new Promise((_, reject) => {
+        stop = () => reject(signal.reason);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+    return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', stop));
+}
+async function withRetry(fn, options) {
+    const base = options.baseDelayMs ?? 500;
+    const cap = options.maxDelayMs ?? 10_000;
+    const wait = waiter(options);
+    const random = options.random ?? Math.random;
+    const now = options.now ?? Date.now;
+    const started = now();
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await fn(attempt);
+        }
+        catch (error) {
+            const verdict = attempt < options.attempts ? options.retryable(error) : false;
+            if (verdict === false)
+                throw error;
+            const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)));
+            const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff;
+            if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs)
+                throw error;
+            const end = options.until?.();
+            if (end !== undefined && now() + delay >= end)
+                throw error;
+            options.onRetry?.(error, attempt, delay);
+            await wait(delay);
+        }
+    }
+}
+/**
+ * Which retrier's operation the current call runs inside. One storage for the whole process: each
+ * AsyncLocalStorage instance stays live and adds work to every promise made afterwards (Node 20), so
+ * one per retrier made a long-lived process (the simulation's thousands of runs) slower with each.
+ */
+const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+function createRetrier(policy, log) {
+    const retrier = {
+        retrying(operation, fn, notice) {
+            if (running.getStore() === retrier)
+                return fn(1);
+            const line = notice ??
+                ((error, attempt, delay) => ({
+                    level: 'info',
+                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}`
+                }));
+            return running.run(retrier, () => withRetry(fn, {
+                ...policy,
+                onRetry: (error, attempt, delay) => {
+                    const { level, message } = line(error, attempt, delay);
+                    log(level, message);
+                }
+            }));
+        }
+    };
+    return retrier;
+}
+/** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
+class Poll {
+    options;
+    now;
+    wait;
+    interval;
+    started;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.wait = waiter(options);
+        this.interval = options.intervalMs;
+        this.started = this.now();
+    }
+    /** Milliseconds since the first look. */
+    elapsed() {
+        return this.now() - this.started;
+    }
+    /** Pauses before the next look; false (at once) when the time is up. */
+    async next() {
+        const left = (this.options.until?.() ?? this.started + this.options.timeoutMs) - this.now();
+        if (left <= 0)
+            return false;
+        await this.wait(Math.min(this.interval, left));
+        this.interval = Math.min(this.options.maxIntervalMs, Math.round(this.interval * 1.5));
+        return true;
+    }
+}
+
+
+/***/ }),
+
+/***/ 3689:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ timeLimit)
+/* harmony export */ });
+// A call's own time limit, joined with the run's stop, as one AbortSignal. It runs on the global clock
+// (setTimeout), which a simulation's fake clock drives; AbortSignal.timeout runs on Node's internal
+// timers, which no fake clock reaches, so a hang in a simulated run would last real seconds.
+function timeLimit(ms, stop) {
+    const controller = new AbortController();
+    let expired = false;
+    const timer = setTimeout(() => {
+        expired = true;
+        controller.abort(new DOMException(`no answer within ${Math.round(ms / 1000)} s`, 'TimeoutError'));
+    }, Math.max(0, ms));
+    timer.unref?.();
+    const onStop = () => controller.abort(stop?.reason);
+    if (stop?.aborted)
+        onStop();
+    else
+        stop?.addEventListener('abort', onStop, { once: true });
+    return {
+        signal: controller.signal,
+        expired: () => expired,
+        clear: () => {
+            clearTimeout(timer);
+            stop?.removeEventListener('abort', onStop);
+        }
+    };
 }
 
 
@@ -29725,7 +30032,7 @@ function resolveCloudAddress(inputs) {
 
 /***/ }),
 
-/***/ 8083:
+/***/ 3036:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29749,182 +30056,10 @@ var action_metadata = __nccwpck_require__(227);
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/inputs/address.ts
 var inputs_address = __nccwpck_require__(1617);
-// EXTERNAL MODULE: ./src/cloud/jwt.ts
-var jwt = __nccwpck_require__(1212);
-;// CONCATENATED MODULE: ./src/inputs/parsers.ts
-// The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
-// parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
-// passes '', and both must give the same result. Every refusal is an InputError that names the input.
-
-
-/** The value, or action.yml's default when it is empty ('' when there is none). */
-function orDefault(name, value) {
-    return value === '' ? action_metadata/* INPUT_DEFAULTS */.W[name] : value;
-}
-/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
-/**
- * Whether the user set an input: a runner passes every input's default itself, so a value equal to
- * action.yml's default says nothing about the user's intent.
- */
-function isSet(name, value) {
-    return value !== '' && value !== action_metadata/* INPUT_DEFAULTS */.W[name];
-}
-function parseBoolean(name, value) {
-    const v = orDefault(name, value);
-    if (['true', 'True', 'TRUE'].includes(v))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(v))
-        return false;
-    throw new errors/* InputError */.dz(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`);
-}
-function inRange(name, value, n, min, max) {
-    if (n < min || n > max)
-        throw new errors/* InputError */.dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
-    return n;
-}
-function parseInteger(name, value, min, max) {
-    const v = orDefault(name, value);
-    if (!/^\d+$/.test(v))
-        throw new errors/* InputError */.dz(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
-    return inRange(name, v, Number(v), min, max);
-}
-/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
-function parseDecimal(name, value, min, max) {
-    const v = orDefault(name, value);
-    if (!/^\d+(\.\d+)?$/.test(v))
-        throw new errors/* InputError */.dz(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
-    return inRange(name, v, Number(v), min, max);
-}
-/** undefined when the value (and action.yml's default) is empty, else what `parse` makes of it. */
-function optional(name, value, parse) {
-    return orDefault(name, value) === '' ? undefined : parse(value);
-}
-/** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
-function required(name, value, why, when) {
-    if (value === '')
-        throw new errors/* InputError */.dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/login.ts
-
-
-
-
-const LoginInput = {
-    Username: 'username',
-    Password: 'password',
-    TokenUrl: 'token-url',
-    ClientId: 'client-id',
-    ClientSecret: 'client-secret',
-    OidcAudience: 'oidc-audience',
-    Audience: 'audience',
-    Scope: 'scope',
-    AccessToken: 'access-token'
-};
-const SSO_DOCS = 'docs/single-sign-on.md';
-/** Names of the inputs in `names` that are set. */
-function setOf(read, names) {
-    return names.filter((n) => read(n) !== '');
-}
-/** Refuses inputs that would be ignored: a login reads one set of credentials. */
-function refuseWith(read, names, why) {
-    const set = setOf(read, names);
-    if (set.length > 0)
-        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
-}
-/** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
-function readLogin(read, password, env = process.env) {
-    const pick = (name) => (name === LoginInput.Password ? password : read(name));
-    const accessToken = read(LoginInput.AccessToken);
-    if (accessToken !== '') {
-        refuseWith(pick, [
-            LoginInput.Username,
-            LoginInput.Password,
-            LoginInput.TokenUrl,
-            LoginInput.ClientId,
-            LoginInput.ClientSecret,
-            LoginInput.OidcAudience,
-            LoginInput.Audience,
-            LoginInput.Scope
-        ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
-        return { kind: 'token', accessToken, expiresAtMs: (0,jwt/* jwtExpiry */.l)(accessToken) };
-    }
-    const tokenUrl = read(LoginInput.TokenUrl);
-    if (tokenUrl === '') {
-        refuseWith(pick, [LoginInput.ClientId, LoginInput.ClientSecret, LoginInput.OidcAudience, LoginInput.Audience, LoginInput.Scope], `token-url is empty: they are sent to an OAuth token endpoint, for a stack with single sign-on. Set token-url (see ${SSO_DOCS}), or leave them empty`);
-        return passwordLogin(pick);
-    }
-    return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
-}
-function passwordLogin(pick) {
-    const username = required(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
-    const password = required(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
-    return { kind: 'password', username, password };
-}
-function oauthLogin(pick, tokenUrl, env) {
-    const value = (name) => pick(name) || undefined;
-    const clientId = value(LoginInput.ClientId);
-    const clientSecret = value(LoginInput.ClientSecret);
-    const username = value(LoginInput.Username);
-    const password = value(LoginInput.Password);
-    const oidcAudience = value(LoginInput.OidcAudience);
-    const common = {
-        kind: 'oauth',
-        tokenUrl,
-        clientId,
-        clientSecret,
-        username,
-        password,
-        oidcAudience,
-        audience: value(LoginInput.Audience),
-        scope: value(LoginInput.Scope)
-    };
-    if (clientSecret !== undefined && clientId === undefined)
-        throw new errors/* InputError */.dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
-    if ((username === undefined) !== (password === undefined)) {
-        throw new errors/* InputError */.dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
-    }
-    if (oidcAudience !== undefined) {
-        refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
-        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
-            throw new errors/* InputError */.dz("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
-                '(A workflow run from a fork never gets one.)');
-        }
-        return { ...common, grant: 'client_assertion' };
-    }
-    if (username !== undefined)
-        return { ...common, grant: 'password' };
-    if (clientId !== undefined && clientSecret !== undefined)
-        return { ...common, grant: 'client_credentials' };
-    throw new errors/* InputError */.dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
-        `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
-}
-function parseTokenUrl(value) {
-    const rules = {
-        input: LoginInput.TokenUrl,
-        example: 'https://login.example.com/oauth/token',
-        credentialsHint: 'Pass credentials through client-id and client-secret.',
-        secret: 'the client secret or password'
-    };
-    const url = (0,inputs_address/* parseAbsoluteUrl */.wS)(value, rules, true);
-    (0,inputs_address/* requireHttps */.xe)(url, value, rules);
-    return url.href;
-}
-/** A ready token that ends before the run's budgets would: refused before any change. */
-function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
-    if (login.kind !== 'token' || login.expiresAtMs === undefined)
-        return;
-    const at = new Date(login.expiresAtMs).toISOString();
-    if (login.expiresAtMs <= now)
-        throw new errors/* InputError */.dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
-    const left = login.expiresAtMs - now;
-    if (left < watchdogMs) {
-        throw new errors/* InputError */.dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
-            'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
-    }
-}
-
+// EXTERNAL MODULE: ./src/inputs/login.ts
+var inputs_login = __nccwpck_require__(2052);
+// EXTERNAL MODULE: ./src/inputs/parsers.ts
+var parsers = __nccwpck_require__(5165);
 ;// CONCATENATED MODULE: ./src/inputs/deploy.ts
 // The deployment's inputs and the settings of the whole run: validated and returned typed. The password
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
@@ -29949,6 +30084,7 @@ const Input = {
     ConfigFiles: 'config-files',
     ForceDeploy: 'force-deploy',
     AllowOlderCommit: 'allow-older-commit',
+    AllowUncheckedOrder: 'allow-unchecked-order',
     FollowDeploy: 'follow-deploy',
     DeployTimeoutMinutes: 'deploy-timeout-minutes',
     HealthUrl: 'health-url',
@@ -29971,15 +30107,15 @@ const Input = {
 const MB = 1024 * 1024;
 function readCommonInputs(getInput) {
     return {
-        dryRun: parseBoolean(Input.DryRun, getInput(Input.DryRun)),
+        dryRun: (0,parsers/* parseBoolean */.yG)(Input.DryRun, getInput(Input.DryRun)),
         maxAttempts: parseMaxAttempts(getInput(Input.MaxAttempts)),
-        requestTimeoutMs: parseInteger(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
-        timeoutMs: optional(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), (v) => Math.round(parseDecimal(Input.TimeoutMinutes, v, 0.01, 360) * 60_000))
+        requestTimeoutMs: (0,parsers/* parseInteger */.cG)(Input.RequestTimeoutSeconds, getInput(Input.RequestTimeoutSeconds), 1, 3600) * 1000,
+        timeoutMs: (0,parsers/* optional */.lq)(Input.TimeoutMinutes, getInput(Input.TimeoutMinutes), (v) => Math.round((0,parsers/* parseDecimal */.$Q)(Input.TimeoutMinutes, v, 0.01, 360) * 60_000))
     };
 }
 /** max-attempts: one rule for the cloud calls and the search check. */
 function parseMaxAttempts(value) {
-    return parseInteger(Input.MaxAttempts, value, 1, 20);
+    return (0,parsers/* parseInteger */.cG)(Input.MaxAttempts, value, 1, 20);
 }
 function parseDistributionName(value) {
     if (value === '')
@@ -30034,7 +30170,7 @@ function parseDeployStrategy(value, warn) {
 }
 /** Inputs that something else makes pointless: a warning, before any request, instead of silence. */
 function warnIgnored(getInput, source, environment, warn) {
-    const set = (name) => isSet(name, getInput(name));
+    const set = (name) => (0,parsers/* isSet */.vM)(name, getInput(name));
     const notes = [];
     if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
         notes.push('environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)');
@@ -30125,7 +30261,7 @@ function parseHealth(getInput) {
         url: page,
         shown: `${origin}${pathname}`,
         expect: expect === '' ? undefined : expect,
-        timeoutMs: Math.round(parseDecimal(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
+        timeoutMs: Math.round((0,parsers/* parseDecimal */.$Q)(Input.HealthTimeoutMinutes, getInput(Input.HealthTimeoutMinutes), 0.01, 360) * 60_000)
     };
 }
 /** Inputs that act on an environment, refused without one rather than silently ignored. */
@@ -30138,8 +30274,8 @@ function needsEnvironment(getInput, source) {
     for (const name of [Input.ConfigFiles, Input.HealthUrl])
         if (getInput(name) !== '')
             set.push(name);
-    for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit])
-        if (parseBoolean(name, getInput(name)))
+    for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit, Input.AllowUncheckedOrder])
+        if ((0,parsers/* parseBoolean */.yG)(name, getInput(name)))
             set.push(`${name}: true`);
     if (set.length > 0) {
         throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`);
@@ -30153,7 +30289,7 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
         platformDomain: getInput(Input.PlatformDomain),
         apiUrl: getInput(Input.ApiUrl)
     });
-    const login = readLogin((name) => getInput(name), password);
+    const login = (0,inputs_login.readLogin)((name) => getInput(name), password);
     const environment = getInput(Input.Environment) || undefined;
     if (environment === undefined)
         needsEnvironment(getInput, source);
@@ -30164,15 +30300,19 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
     warnIgnored(getInput, source, environment, warn);
     const maxDistributions = getInput(Input.MaxDistributions);
     const githubToken = getInput(Input.GitHubToken);
-    (0,secrets/* registerSecret */.c)(githubToken);
-    const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback));
-    const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
+    (0,secrets/* registerSecret */.cl)(githubToken);
+    const rollback = (0,parsers/* parseBoolean */.yG)(Input.Rollback, getInput(Input.Rollback));
+    const rollbackOnSearch = (0,parsers/* parseBoolean */.yG)(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
     if (rollbackOnSearch && !rollback) {
         throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
     }
-    const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
+    const allowOlderCommit = (0,parsers/* parseBoolean */.yG)(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
     if (allowOlderCommit && githubToken === '') {
         warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
+    }
+    const allowUncheckedOrder = (0,parsers/* parseBoolean */.yG)(Input.AllowUncheckedOrder, getInput(Input.AllowUncheckedOrder));
+    if (allowUncheckedOrder && githubToken === '') {
+        warn('allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
     }
     return {
         ...common,
@@ -30183,17 +30323,18 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
         distributionName: parseDistributionName(getInput(Input.DistributionName)),
         environment,
         deployStrategy,
-        maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
-        maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
-        compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
+        maxDistributionBytes: (0,parsers/* parseInteger */.cG)(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
+        maxDistributions: (0,parsers/* optional */.lq)(Input.MaxDistributions, maxDistributions, (v) => (0,parsers/* parseInteger */.cG)(Input.MaxDistributions, v, 1, 1000)),
+        compressionLevel: (0,parsers/* parseInteger */.cG)(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
         buildCommand: getInput(Input.BuildCommand) || undefined,
         githubToken: githubToken || undefined,
         environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
         configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
-        forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
+        forceDeploy: (0,parsers/* parseBoolean */.yG)(Input.ForceDeploy, getInput(Input.ForceDeploy)),
         allowOlderCommit,
-        followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
-        deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
+        allowUncheckedOrder,
+        followDeploy: (0,parsers/* parseBoolean */.yG)(Input.FollowDeploy, getInput(Input.FollowDeploy)),
+        deployTimeoutMs: Math.round((0,parsers/* parseDecimal */.$Q)(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
         health: parseHealth(getInput),
         rollback,
         rollbackOnSearch
@@ -30326,20 +30467,20 @@ function missingKeys(get, authKey) {
 }
 /** A key or id the service gave: required while the check runs, and copied exactly. */
 function serviceKey(name, value, why) {
-    required(name, value, why, `when ${SearchInput.Query} is set`);
+    (0,parsers/* required */.mw)(name, value, why, `when ${SearchInput.Query} is set`);
     if (/[\s\p{Cc}]/u.test(value)) {
         throw new errors/* InputError */.dz(`${name} contains white space or a control character; copy the value exactly as the search service gave it.`);
     }
     return value;
 }
 function parseType(value) {
-    const v = orDefault(SearchInput.Type, value).toLowerCase();
+    const v = (0,parsers/* orDefault */.pQ)(SearchInput.Type, value).toLowerCase();
     if (v === 'keyword' || v === 'category')
         return v;
     throw new errors/* InputError */.dz(`${SearchInput.Type} '${value}' is not a search type: write keyword (product search, the default) or category (q is a category id).`);
 }
 function parseEnvironment(value) {
-    const v = orDefault(SearchInput.Environment, value).toLowerCase();
+    const v = (0,parsers/* orDefault */.pQ)(SearchInput.Environment, value).toLowerCase();
     if (v === 'production' || v === 'staging')
         return v;
     throw new errors/* InputError */.dz(`${SearchInput.Environment} '${value}' is not a search environment: write production (${service/* SEARCH_HOSTS */.J2.production}, the default) ` +
@@ -30357,7 +30498,7 @@ function parseSearchBaseUrl(value) {
     });
 }
 function parseFields(value) {
-    const list = orDefault(SearchInput.Fields, value);
+    const list = (0,parsers/* orDefault */.pQ)(SearchInput.Fields, value);
     const fields = [];
     for (const raw of list.split(',')) {
         const field = raw.trim();
@@ -30420,7 +30561,7 @@ function parseUid(value, repository) {
  * so a value equal to action.yml's default says nothing about the user's intent: it is ignored.
  */
 function otherSearchInputs(get) {
-    return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && isSet(name, get(name).trim()));
+    return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && (0,parsers/* isSet */.vM)(name, get(name).trim()));
 }
 /**
  * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
@@ -30429,9 +30570,9 @@ function otherSearchInputs(get) {
  */
 function parseSearchConfig(get, context = {}) {
     const rawKey = get(SearchInput.AuthKey);
-    (0,secrets/* registerSecret */.c)(rawKey);
+    (0,secrets/* registerSecret */.cl)(rawKey);
     const authKey = rawKey.trim();
-    (0,secrets/* registerSecret */.c)(authKey);
+    (0,secrets/* registerSecret */.cl)(authKey);
     const originalQuery = get(SearchInput.Query).trim();
     if (originalQuery === '') {
         const set = otherSearchInputs(get);
@@ -30450,7 +30591,7 @@ function parseSearchConfig(get, context = {}) {
     const baseUrl = baseInput === '' ? service/* SEARCH_HOSTS */.J2[environment] : parseSearchBaseUrl(baseInput);
     const fields = parseFields(get(SearchInput.Fields).trim());
     warnings.push(...fields.warnings);
-    const timeoutSeconds = parseInteger(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), service/* SEARCH_LIMITS */.wA.minTimeoutSeconds, service/* SEARCH_LIMITS */.wA.maxTimeoutSeconds);
+    const timeoutSeconds = (0,parsers/* parseInteger */.cG)(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), service/* SEARCH_LIMITS */.wA.minTimeoutSeconds, service/* SEARCH_LIMITS */.wA.maxTimeoutSeconds);
     const config = {
         query: q,
         originalQuery,
@@ -30462,13 +30603,13 @@ function parseSearchConfig(get, context = {}) {
         baseUrl,
         baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
         fields: fields.fields,
-        rows: parseInteger(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, service/* SEARCH_LIMITS */.wA.maxRows),
-        minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
+        rows: (0,parsers/* parseInteger */.cG)(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, service/* SEARCH_LIMITS */.wA.maxRows),
+        minResults: (0,parsers/* parseInteger */.cG)(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
         timeoutMs: timeoutSeconds * 1000,
         pageUrl: parsePageUrl(get(SearchInput.Url).trim(), context.repository),
         brUid: parseUid(get(SearchInput.Uid).trim(), context.repository),
         maxAttempts: parseMaxAttempts(get(Input.MaxAttempts).trim()),
-        waitMs: parseInteger(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, service/* SEARCH_LIMITS */.wA.maxWaitSeconds) * 1000,
+        waitMs: (0,parsers/* parseInteger */.cG)(SearchInput.WaitSeconds, get(SearchInput.WaitSeconds).trim(), 0, service/* SEARCH_LIMITS */.wA.maxWaitSeconds) * 1000,
         warnings
     };
     checkRequestSize(config);
@@ -30583,7 +30724,7 @@ function withRenamedInputs(getInput, warn) {
     return (name, options) => {
         const value = getInput(name, options);
         const old = Object.keys(RENAMED).find((o) => RENAMED[o] === name);
-        if (old === undefined || isSet(name, value))
+        if (old === undefined || (0,parsers/* isSet */.vM)(name, value))
             return value;
         const legacy = getInput(old, options);
         if (legacy === '')
@@ -30605,18 +30746,18 @@ function missingRequired(getInput) {
         return; // a search check alone: no deployment inputs are needed
     // Any single sign-on input set: the login's own rules say what is missing or misplaced, more precisely.
     const ssoLogin = [
-        LoginInput.TokenUrl,
-        LoginInput.AccessToken,
-        LoginInput.ClientId,
-        LoginInput.ClientSecret,
-        LoginInput.OidcAudience,
-        LoginInput.Audience,
-        LoginInput.Scope
+        inputs_login/* LoginInput */.G.TokenUrl,
+        inputs_login/* LoginInput */.G.AccessToken,
+        inputs_login/* LoginInput */.G.ClientId,
+        inputs_login/* LoginInput */.G.ClientSecret,
+        inputs_login/* LoginInput */.G.OidcAudience,
+        inputs_login/* LoginInput */.G.Audience,
+        inputs_login/* LoginInput */.G.Scope
     ].some((name) => !empty(name));
     const missing = [
         empty(inputs_address/* AddressInput */.NI.Stack) && empty(inputs_address/* AddressInput */.NI.ConsoleUrl) && empty(inputs_address/* AddressInput */.NI.ApiUrl) && 'stack (or console-url, or api-url): the stack to deploy to',
-        !ssoLogin && empty(LoginInput.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',
-        !ssoLogin && getInput(LoginInput.Password, { trimWhitespace: false }) === '' && 'password: from a secret (forks and Dependabot runs get no secrets)',
+        !ssoLogin && empty(inputs_login/* LoginInput */.G.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',
+        !ssoLogin && getInput(inputs_login/* LoginInput */.G.Password, { trimWhitespace: false }) === '' && 'password: from a secret (forks and Dependabot runs get no secrets)',
         noSource &&
             'distribution (or distribution-id, or from-environment): the .tar.gz your build produced, e.g. target/*-distribution.tar.gz, or a directory to pack'
     ].filter((m) => m !== false);
@@ -30630,9 +30771,9 @@ function readInputs(read = core/* getInput */.V4) {
     // Mask every secret the moment it is known, before anything could print it. The password is not
     // trimmed: it may legitimately begin or end with a space.
     const password = getInput(Input.Password, { trimWhitespace: false });
-    (0,secrets/* registerSecret */.c)(password);
-    (0,secrets/* registerSecret */.c)(getInput(LoginInput.ClientSecret));
-    (0,secrets/* registerSecret */.c)(getInput(LoginInput.AccessToken));
+    (0,secrets/* registerSecret */.cl)(password);
+    (0,secrets/* registerSecret */.cl)(getInput(inputs_login/* LoginInput */.G.ClientSecret));
+    (0,secrets/* registerSecret */.cl)(getInput(inputs_login/* LoginInput */.G.AccessToken));
     const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core/* warning */.$e(m) });
     const common = readCommonInputs(getInput);
     const source = readSource(getInput);
@@ -30645,8 +30786,212 @@ function readInputs(read = core/* getInput */.V4) {
     }
     const deploy = readDeployInputs(getInput, common, source, password, (m) => core/* warning */.$e(m));
     const limit = watchdogMs(common, deploy, search);
-    checkTokenLifetime(deploy.login, limit);
+    (0,inputs_login/* checkTokenLifetime */.N)(deploy.login, limit);
     return { common, watchdogMs: limit, deploy, search };
+}
+
+
+/***/ }),
+
+/***/ 2052:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ LoginInput),
+/* harmony export */   N: () => (/* binding */ checkTokenLifetime),
+/* harmony export */   readLogin: () => (/* binding */ readLogin)
+/* harmony export */ });
+/* harmony import */ var _cloud_jwt_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1212);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1617);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5165);
+
+
+
+
+const LoginInput = {
+    Username: 'username',
+    Password: 'password',
+    TokenUrl: 'token-url',
+    ClientId: 'client-id',
+    ClientSecret: 'client-secret',
+    OidcAudience: 'oidc-audience',
+    Audience: 'audience',
+    Scope: 'scope',
+    AccessToken: 'access-token'
+};
+const SSO_DOCS = 'docs/single-sign-on.md';
+/** Names of the inputs in `names` that are set. */
+function setOf(read, names) {
+    return names.filter((n) => read(n) !== '');
+}
+/** Refuses inputs that would be ignored: a login reads one set of credentials. */
+function refuseWith(read, names, why) {
+    const set = setOf(read, names);
+    if (set.length > 0)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
+}
+/** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
+function readLogin(read, password, env = process.env) {
+    const pick = (name) => (name === LoginInput.Password ? password : read(name));
+    const accessToken = read(LoginInput.AccessToken);
+    if (accessToken !== '') {
+        refuseWith(pick, [
+            LoginInput.Username,
+            LoginInput.Password,
+            LoginInput.TokenUrl,
+            LoginInput.ClientId,
+            LoginInput.ClientSecret,
+            LoginInput.OidcAudience,
+            LoginInput.Audience,
+            LoginInput.Scope
+        ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
+        return { kind: 'token', accessToken, expiresAtMs: (0,_cloud_jwt_js__WEBPACK_IMPORTED_MODULE_3__/* .jwtExpiry */ .l)(accessToken) };
+    }
+    const tokenUrl = read(LoginInput.TokenUrl);
+    if (tokenUrl === '') {
+        refuseWith(pick, [LoginInput.ClientId, LoginInput.ClientSecret, LoginInput.OidcAudience, LoginInput.Audience, LoginInput.Scope], `token-url is empty: they are sent to an OAuth token endpoint, for a stack with single sign-on. Set token-url (see ${SSO_DOCS}), or leave them empty`);
+        return passwordLogin(pick);
+    }
+    return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
+}
+function passwordLogin(pick) {
+    const username = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_2__/* .required */ .mw)(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
+    const password = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_2__/* .required */ .mw)(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    return { kind: 'password', username, password };
+}
+function oauthLogin(pick, tokenUrl, env) {
+    const value = (name) => pick(name) || undefined;
+    const clientId = value(LoginInput.ClientId);
+    const clientSecret = value(LoginInput.ClientSecret);
+    const username = value(LoginInput.Username);
+    const password = value(LoginInput.Password);
+    const oidcAudience = value(LoginInput.OidcAudience);
+    const common = {
+        kind: 'oauth',
+        tokenUrl,
+        clientId,
+        clientSecret,
+        username,
+        password,
+        oidcAudience,
+        audience: value(LoginInput.Audience),
+        scope: value(LoginInput.Scope)
+    };
+    if (clientSecret !== undefined && clientId === undefined)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
+    if ((username === undefined) !== (password === undefined)) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
+    }
+    if (oidcAudience !== undefined) {
+        refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
+        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
+                '(A workflow run from a fork never gets one.)');
+        }
+        return { ...common, grant: 'client_assertion' };
+    }
+    if (username !== undefined)
+        return { ...common, grant: 'password' };
+    if (clientId !== undefined && clientSecret !== undefined)
+        return { ...common, grant: 'client_credentials' };
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
+        `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
+}
+function parseTokenUrl(value) {
+    const rules = {
+        input: LoginInput.TokenUrl,
+        example: 'https://login.example.com/oauth/token',
+        credentialsHint: 'Pass credentials through client-id and client-secret.',
+        secret: 'the client secret or password'
+    };
+    const url = (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .parseAbsoluteUrl */ .wS)(value, rules, true);
+    (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .requireHttps */ .xe)(url, value, rules);
+    return url.href;
+}
+/** A ready token that ends before the run's budgets would: refused before any change. */
+function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
+    if (login.kind !== 'token' || login.expiresAtMs === undefined)
+        return;
+    const at = new Date(login.expiresAtMs).toISOString();
+    if (login.expiresAtMs <= now)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
+    const left = login.expiresAtMs - now;
+    if (left < watchdogMs) {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
+            'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
+    }
+}
+
+
+/***/ }),
+
+/***/ 5165:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $Q: () => (/* binding */ parseDecimal),
+/* harmony export */   cG: () => (/* binding */ parseInteger),
+/* harmony export */   lq: () => (/* binding */ optional),
+/* harmony export */   mw: () => (/* binding */ required),
+/* harmony export */   pQ: () => (/* binding */ orDefault),
+/* harmony export */   vM: () => (/* binding */ isSet),
+/* harmony export */   yG: () => (/* binding */ parseBoolean)
+/* harmony export */ });
+/* harmony import */ var _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(227);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+// The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
+// parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
+// passes '', and both must give the same result. Every refusal is an InputError that names the input.
+
+
+/** The value, or action.yml's default when it is empty ('' when there is none). */
+function orDefault(name, value) {
+    return value === '' ? _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .W[name] : value;
+}
+/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
+/**
+ * Whether the user set an input: a runner passes every input's default itself, so a value equal to
+ * action.yml's default says nothing about the user's intent.
+ */
+function isSet(name, value) {
+    return value !== '' && value !== _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_DEFAULTS */ .W[name];
+}
+function parseBoolean(name, value) {
+    const v = orDefault(name, value);
+    if (['true', 'True', 'TRUE'].includes(v))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(v))
+        return false;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`);
+}
+function inRange(name, value, n, min, max) {
+    if (n < min || n > max)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+    return n;
+}
+function parseInteger(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+$/.test(v))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
+function parseDecimal(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+(\.\d+)?$/.test(v))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** undefined when the value (and action.yml's default) is empty, else what `parse` makes of it. */
+function optional(name, value, parse) {
+    return orDefault(name, value) === '' ? undefined : parse(value);
+}
+/** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
+function required(name, value, why, when) {
+    if (value === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
+    return value;
 }
 
 
@@ -30921,6 +31266,8 @@ function headline(r) {
     const release = d?.release;
     const env = `'${d?.environmentName ?? ''}'`;
     const id = `\`${d?.distributionId ?? '?'}\``;
+    if (r.error && (r.stopped === 'cancel' || r.stopped === 'terminate'))
+        return cancelled(d, env, id);
     if (r.error) {
         if (d === undefined) {
             // No deployment began; a search check may still have sent its requests.
@@ -30936,6 +31283,8 @@ function headline(r) {
             return `❌ Failed: ${env} ${atTheEnd(d)}`;
         if (deployedWord(d) === 'unknown')
             return `❌ Failed: the deploy of ${id} may have been carried out (no answer or look settled it); ${env} ${atTheEnd(d)}`;
+        if (d.order?.refused && d.order.order === 'unknown')
+            return `❌ Refused: the deploy order on ${env} could not be checked (GitHub could not be read); nothing was deployed`;
         if (d.order?.refused)
             return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`;
         if (release)
@@ -30950,8 +31299,10 @@ function headline(r) {
         return '✅ Passed';
     if (d?.dryRun)
         return '🔍 Dry run: nothing was changed';
-    if (d?.skipped)
-        return `✅ Already running: ${env} runs ${id}; nothing deployed`;
+    if (d?.skipped) {
+        const why = release?.state === 'already-running' ? ' (another deploy put it there while this run waited)' : '';
+        return `✅ Already running: ${env} runs ${id}${why}; nothing deployed`;
+    }
     if (release?.state === 'verified') {
         // "runs X" is a claim about now: only the last look makes it.
         return d && lastLookShows(d, d.distributionId ?? '')
@@ -30965,6 +31316,23 @@ function headline(r) {
     if (d?.reused)
         return `✅ Already on the stack as ${id}: nothing uploaded${d.environmentName ? '' : ' or deployed'}`;
     return '✅ Done';
+}
+/** A cancelled run's headline: that it was cancelled, how far the release came, and what the environment reports now. */
+function cancelled(d, env, id) {
+    const release = d?.release;
+    if (d === undefined || release === undefined)
+        return d?.upload ? `⏹ Cancelled after the upload of ${id}: nothing was deployed` : '⏹ Cancelled before anything was deployed';
+    const now = atTheEnd(d);
+    if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(release))
+        return `⏹ Cancelled after rolling back: ${env} ${now}`;
+    if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .reached */ .V6)(release, 'rollback-requested'))
+        return `⏹ Cancelled during the rollback to \`${release.rollbackTo ?? '?'}\`, which was not seen applied: ${env} ${now}`;
+    const rollback = d.rollback && release.state !== 'verified' ? ', and no rollback was applied' : '';
+    if (deployedWord(d) === 'true')
+        return `⏹ Cancelled: the deploy of ${id} was requested and not verified${rollback}; ${env} ${now}`;
+    if (deployedWord(d) === 'unknown')
+        return `⏹ Cancelled: the deploy of ${id} may have been carried out (no answer or look settled it)${rollback}; ${env} ${now}`;
+    return `⏹ Cancelled: nothing was deployed; ${env} ${now}`;
 }
 /** What was and was not observed of the release: the lines under the headline. */
 function outcomeLines(d) {
@@ -30999,6 +31367,8 @@ function unobserved(d) {
         out.push(`the release failed: ${FAILED_BY[release.failure.kind]}`);
     if (release.stopped !== undefined)
         out.push(release.stopped);
+    if (release.unconfirmedAfterChecks !== undefined)
+        out.push(release.unconfirmedAfterChecks);
     const ended = release.failure !== undefined || release.state === 'replaced' || release.stopped !== undefined;
     if (release.appliedBy === undefined && !ended)
         out.push('the deploy was not followed (follow-deploy: false)');
@@ -31034,6 +31404,8 @@ function rollbackState(release) {
         return 'not sent: another deploy replaced this one';
     if (release.rollbackUnconfirmed !== undefined)
         return `may have been carried out: ${release.rollbackUnconfirmed}`;
+    if (release.rollbackRefused !== undefined)
+        return `refused: ${release.rollbackRefused}`;
     if (release.rollbackNotSent !== undefined)
         return `not sent: ${release.rollbackNotSent}`;
     return 'not sent: the run stopped before it could look at the environment';
@@ -31088,10 +31460,9 @@ async function report(run) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $P: () => (/* binding */ noteRefreshToken),
 /* harmony export */   B1: () => (/* binding */ noteGitHubDeploymentFinal),
+/* harmony export */   Ek: () => (/* binding */ noteRefreshTokens),
 /* harmony export */   c4: () => (/* binding */ STATE),
-/* harmony export */   t2: () => (/* binding */ noteRevoked),
 /* harmony export */   uR: () => (/* binding */ noteReported),
 /* harmony export */   un: () => (/* binding */ readState),
 /* harmony export */   v9: () => (/* binding */ noteGitHubDeployment)
@@ -31106,11 +31477,13 @@ async function report(run) {
 const STATE = {
     /** 'true' once the main step began: the one bundle then runs as the post step. */
     isPost: 'isPost',
-    /** The API base address the refresh token belongs to. */
+    /** The API base address the refresh token belongs to (the stack's password login). */
     apiUrl: 'cloudApiUrl',
-    /** This run's refresh token while it is valid; '' once revoked. */
+    /** Who issued the refresh token: 'password' (the stack's login) or 'oauth' (token-url, revoked there). */
+    tokenIssuer: 'cloudRefreshTokenIssuer',
+    /** This run's refresh tokens still valid, one per line (a login after a failed renewal brings another); '' once revoked. */
     refreshToken: 'cloudRefreshToken',
-    /** 'true' once the main step revoked the refresh token. */
+    /** 'true' once the main step revoked every refresh token it received. */
     revoked: 'cloudRefreshTokenRevoked',
     /** The GitHub Deployment started for this run: its id, and owner/repo. */
     githubDeploymentId: 'githubDeploymentId',
@@ -31129,17 +31502,17 @@ function save(name, value) {
     if (process.env.GITHUB_STATE)
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value);
 }
-/** The refresh token the post step revokes if the main step cannot. Masked before it is written anywhere. */
-function noteRefreshToken(apiUrl, token) {
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(token);
+/**
+ * The refresh tokens still valid (each masked when it arrived): what the post step revokes if the main step cannot.
+ * `apiUrl` is the stack's, for the password login's; an empty list once all are revoked.
+ */
+function noteRefreshTokens(issuer, apiUrl, tokens) {
+    for (const token of tokens)
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(token);
+    save(STATE.tokenIssuer, issuer);
     save(STATE.apiUrl, apiUrl);
-    save(STATE.refreshToken, token);
-    save(STATE.revoked, 'false');
-}
-/** The main step revoked the token: the post step has nothing to revoke, and the state holds no token. */
-function noteRevoked() {
-    save(STATE.refreshToken, '');
-    save(STATE.revoked, 'true');
+    save(STATE.refreshToken, tokens.join('\n'));
+    save(STATE.revoked, tokens.length === 0 ? 'true' : 'false');
 }
 function noteGitHubDeployment(id, repo, logUrl) {
     save(STATE.githubDeploymentId, String(id));
@@ -31159,7 +31532,8 @@ function readState(get = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState 
     const [owner, repo] = (get(STATE.githubRepository) || '').split('/');
     return {
         apiUrl: text(STATE.apiUrl),
-        refreshToken: text(STATE.refreshToken),
+        tokenIssuer: get(STATE.tokenIssuer) === 'oauth' ? 'oauth' : 'password',
+        refreshTokens: (get(STATE.refreshToken) || '').split('\n').filter((t) => t !== ''),
         revoked: get(STATE.revoked) === 'true',
         githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
         githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
@@ -31314,9 +31688,10 @@ const SEARCH_LIMITS = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ redact),
-/* harmony export */   c: () => (/* binding */ registerSecret)
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
+/* unused harmony export forgetSecrets */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3360);
 // Every secret goes through here: masked in the runner's log the moment it is known, and remembered
 // so that any text we print ourselves (error details from a service) can be scrubbed as well.
@@ -31342,6 +31717,10 @@ function redact(text) {
     for (const secret of [...known].sort((a, b) => b.length - a.length))
         out = out.split(secret).join('***');
     return out;
+}
+/** Forgets every secret: a process that runs many runs one after another (the simulation) starts each with none. */
+function forgetSecrets() {
+    known.clear();
 }
 
 
@@ -34835,8 +35214,8 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var outcome = __nccwpck_require__(4535);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
-var src_inputs = __nccwpck_require__(8083);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 4 modules
+var src_inputs = __nccwpck_require__(3036);
 ;// CONCATENATED MODULE: ./src/phases.ts
 // The run's timeline: each phase in its own log group, how long it took and whether it passed. The
 // steps run their phases through it; the report reads it; nothing else writes it.
@@ -34921,11 +35300,17 @@ class Cancelled extends errors/* ActionError */.lZ {
 }
 /**
  * After a stop: how long the steps get to unwind (temp files, the partial result), then each closing call's
- * limit (the last look and the revocation). A cancel must end within GitHub's grace: SIGTERM comes 7.5 s
- * after SIGINT, the kill 2.5 s later; 2 s + 2.5 s (the look) + 2.5 s (the revocation) report before SIGTERM.
+ * limit (the last look, then the revocation beside the GitHub Deployment's status). A cancel must end within
+ * GitHub's grace: SIGTERM comes 7.5 s after SIGINT, the kill 2.5 s later; 2 s + 2.5 s (the look) + 2.5 s
+ * report before SIGTERM. SIGTERM alone leaves 2.5 s before the kill: 0.5 s + 0.8 s + 0.8 s, and the post:
+ * step finishes what these could not.
  */
-const UNWIND_MS = { watchdog: 5_000, cancel: 2_000 };
-const CLOSE_LIMIT_MS = { watchdog: 3_000, cancel: 2_500 };
+const UNWIND_MS = { watchdog: 5_000, cancel: 2_000, terminate: 500 };
+const CLOSE_LIMIT_MS = { watchdog: 3_000, cancel: 2_500, terminate: 800 };
+/** All the closing calls together (the look, then the revocation beside the GitHub status). */
+const CLOSE_TOTAL_MS = { watchdog: 6_000, cancel: 5_000, terminate: 1_600 };
+/** The closing calls' limit when the run ends by itself: the last look's. */
+const LAST_LOOK_MS = 3_000;
 const PROCESS_HOST = { signals: process, exit: (code) => process.exit(code) };
 async function run(host = PROCESS_HOST) {
     core/* saveState */.LZ('isPost', 'true');
@@ -34945,7 +35330,7 @@ async function run(host = PROCESS_HOST) {
             return hurry.abort();
         if (stopped !== undefined)
             return; // the watchdog is already ending the run: its closing calls fit in the grace period
-        stopped = 'cancel';
+        stopped = signal === 'SIGTERM' ? 'terminate' : 'cancel';
         stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`));
     };
     host.signals.on('SIGINT', onSignal);
@@ -34976,8 +35361,10 @@ async function run(host = PROCESS_HOST) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(883), __nccwpck_require__.e(667), __nccwpck_require__.e(118)]).then(__nccwpck_require__.bind(__nccwpck_require__, 118));
-                deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined);
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(235), __nccwpck_require__.e(697), __nccwpck_require__.e(857), __nccwpck_require__.e(690)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8690));
+                // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
+                const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
+                deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);
                 try {
                     await deployRun.done;
                 }
@@ -35003,7 +35390,8 @@ async function run(host = PROCESS_HOST) {
             // Every call in flight was aborted and every wait ended: let the steps unwind briefly, then close what they could not.
             const late = aborted(hurry.signal).catch(() => undefined);
             await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late]);
-            await Promise.race([deployRun?.close(CLOSE_LIMIT_MS[stopped]), late]);
+            // The closing calls may have begun before the stop, with longer limits: they get this stop's time, no more.
+            await Promise.race([deployRun?.close(), late, delay(CLOSE_TOTAL_MS[stopped])]);
             throw stopped === 'watchdog'
                 ? new WatchdogTimeout(`${stop.signal.reason.message}${(0,outcome/* whereItStands */.ay)(deployRun?.result)}`)
                 : stoppedBy(stop.signal, deployRun);
@@ -35017,7 +35405,7 @@ async function run(host = PROCESS_HOST) {
         clearTimeout(timer);
         host.signals.off('SIGINT', onSignal);
         host.signals.off('SIGTERM', onSignal);
-        const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error };
+        const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped };
         await (0,report/* report */.z8)(result).catch((e) => core/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
@@ -35097,7 +35485,7 @@ function failureMessage(error, inputs, phase) {
             message = text;
         }
     }
-    return (0,secrets/* redact */.E)(message);
+    return (0,secrets/* redact */.E$)(message);
 }
 
 // EXTERNAL MODULE: ./src/run-state.ts
@@ -35110,7 +35498,7 @@ var run_state = __nccwpck_require__(518);
 
 
 if (core/* getState */.Gu(run_state/* STATE */.c4.isPost) === 'true') {
-    void Promise.all(/* import() */[__nccwpck_require__.e(667), __nccwpck_require__.e(962)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1962)).then(({ runPost }) => runPost()).catch((e) => core/* warning */.$e(`The post step could not start (${String(e)}).`));
+    void __nccwpck_require__.e(/* import() */ 962).then(__nccwpck_require__.bind(__nccwpck_require__, 1962)).then(({ runPost }) => runPost()).catch((e) => core/* warning */.$e(`The post step could not start (${String(e)}).`));
 }
 else {
     void run();

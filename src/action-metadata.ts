@@ -33,6 +33,7 @@ export const INPUT_DEFAULTS = {
   'rollback-on-search': 'false',
   'github-token': '',
   'allow-older-commit': 'false',
+  'allow-unchecked-order': 'false',
   'deploy-strategy': 'stopstart',
   'max-distribution-mb': '650',
   'max-distributions': '',

@@ -42,8 +42,8 @@ interface Attempt {
   answered?: boolean
 }
 
-/** One GET, following redirects; what it answered, or why it did not pass. */
-async function attempt(options: HealthOptions, transports: Map<string, HttpTransport>): Promise<Attempt> {
+/** One GET, following redirects, each call within `limitMs()` (what is left of the check's time); what it answered, or why it did not pass. */
+async function attempt(options: HealthOptions, transports: Map<string, HttpTransport>, limitMs: () => number): Promise<Attempt> {
   let url = new URL(options.url)
   for (let redirects = 0; ; redirects++) {
     let transport = transports.get(url.origin)
@@ -54,7 +54,8 @@ async function attempt(options: HealthOptions, transports: Map<string, HttpTrans
     const res: HttpResponse = await transport.send({
       method: 'GET',
       path: `${url.pathname}${url.search}`,
-      headers: { accept: '*/*', 'cache-control': 'no-cache' }
+      headers: { accept: '*/*', 'cache-control': 'no-cache' },
+      timeoutMs: limitMs()
     })
     const location = res.headers.location
     const to = Array.isArray(location) ? location[0] : location
@@ -83,12 +84,14 @@ export async function checkHealth(options: HealthOptions): Promise<{ afterMs: nu
   const poll = new Poll({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 })
   const transports = new Map<string, HttpTransport>()
   const where = shown(new URL(options.url))
+  // No call outruns health-timeout-minutes: each gets request-timeout-seconds, or what is left (at least 1 s).
+  const limitMs = (): number => Math.max(1_000, Math.min(options.requestTimeoutMs, poll.started + options.timeoutMs - now()))
   try {
     for (let n = 1; ; n++) {
       const t0 = now()
       let result: Attempt
       try {
-        result = await attempt(options, transports)
+        result = await attempt(options, transports, limitMs)
       } catch (error) {
         if (options.signal?.aborted) throw error
         result = { ok: false, what: `no answer (${describeError(error)})` }

@@ -29,16 +29,22 @@ export class Cancelled extends ActionError {
   override name = 'Cancelled'
 }
 
-/** Why the run was stopped before its steps ended. */
-type Stop = 'watchdog' | 'cancel'
+/** Why the run was stopped before its steps ended: the watchdog, GitHub's cancel (SIGINT first), or SIGTERM alone. */
+export type Stop = 'watchdog' | 'cancel' | 'terminate'
 
 /**
  * After a stop: how long the steps get to unwind (temp files, the partial result), then each closing call's
- * limit (the last look and the revocation). A cancel must end within GitHub's grace: SIGTERM comes 7.5 s
- * after SIGINT, the kill 2.5 s later; 2 s + 2.5 s (the look) + 2.5 s (the revocation) report before SIGTERM.
+ * limit (the last look, then the revocation beside the GitHub Deployment's status). A cancel must end within
+ * GitHub's grace: SIGTERM comes 7.5 s after SIGINT, the kill 2.5 s later; 2 s + 2.5 s (the look) + 2.5 s
+ * report before SIGTERM. SIGTERM alone leaves 2.5 s before the kill: 0.5 s + 0.8 s + 0.8 s, and the post:
+ * step finishes what these could not.
  */
-const UNWIND_MS: { readonly [s in Stop]: number } = { watchdog: 5_000, cancel: 2_000 }
-const CLOSE_LIMIT_MS: { readonly [s in Stop]: number } = { watchdog: 3_000, cancel: 2_500 }
+const UNWIND_MS: { readonly [s in Stop]: number } = { watchdog: 5_000, cancel: 2_000, terminate: 500 }
+const CLOSE_LIMIT_MS: { readonly [s in Stop]: number } = { watchdog: 3_000, cancel: 2_500, terminate: 800 }
+/** All the closing calls together (the look, then the revocation beside the GitHub status). */
+const CLOSE_TOTAL_MS: { readonly [s in Stop]: number } = { watchdog: 6_000, cancel: 5_000, terminate: 1_600 }
+/** The closing calls' limit when the run ends by itself: the last look's. */
+const LAST_LOOK_MS = 3_000
 
 /** What run() needs of the process: where signals arrive, and how to end it. Tests and the simulation pass their own. */
 export interface RunHost {
@@ -67,7 +73,7 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
   const onSignal = (signal: string): void => {
     if (++signals > 1) return hurry.abort()
     if (stopped !== undefined) return // the watchdog is already ending the run: its closing calls fit in the grace period
-    stopped = 'cancel'
+    stopped = signal === 'SIGTERM' ? 'terminate' : 'cancel'
     stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`))
   }
   host.signals.on('SIGINT', onSignal)
@@ -101,7 +107,9 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
     const steps = async (): Promise<void> => {
       if (deployInputs) {
         const { startDeploy } = await import('./deploy/index.js')
-        deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined)
+        // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
+        const closeLimitMs = (): number => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped])
+        deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs)
         try {
           await deployRun.done
         } catch (failure) {
@@ -121,7 +129,8 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
       // Every call in flight was aborted and every wait ended: let the steps unwind briefly, then close what they could not.
       const late = aborted(hurry.signal).catch(() => undefined)
       await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late])
-      await Promise.race([deployRun?.close(CLOSE_LIMIT_MS[stopped]), late])
+      // The closing calls may have begun before the stop, with longer limits: they get this stop's time, no more.
+      await Promise.race([deployRun?.close(), late, delay(CLOSE_TOTAL_MS[stopped])])
       throw stopped === 'watchdog'
         ? new WatchdogTimeout(`${(stop.signal.reason as Error).message}${whereItStands(deployRun?.result)}`)
         : stoppedBy(stop.signal, deployRun)
@@ -133,7 +142,7 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
     clearTimeout(timer)
     host.signals.off('SIGINT', onSignal)
     host.signals.off('SIGTERM', onSignal)
-    const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error }
+    const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
   // A hung call may still hold a socket open after a stop: end the process, do not wait for it.

@@ -14,6 +14,7 @@ import { redact, registerSecret } from './secrets.js'
 
 /** One attempt, a short limit: a cancelled job's post step must not hang. */
 const REVOKE_LIMIT_MS = 5_000
+const GITHUB_LIMIT_MS = 10_000
 
 /** Tells the platform's logs which step called. */
 const USER_AGENT = 'brcloud-deploy (GitHub Action, post step)'
@@ -22,7 +23,7 @@ export async function runPost(read: () => SavedState = readState): Promise<void>
   try {
     const state = read()
     // A new process: the runner's mask is per job, but our own redact() knows nothing yet.
-    registerSecret(state.refreshToken)
+    for (const token of state.refreshTokens) registerSecret(token)
     const done: string[] = []
     const revoked = await revokeLeftToken(state)
     if (revoked) done.push(revoked)
@@ -36,24 +37,56 @@ export async function runPost(read: () => SavedState = readState): Promise<void>
 
 /** Revokes the refresh token the main step left valid; what was done, for the summary. */
 async function revokeLeftToken(state: SavedState): Promise<string | undefined> {
-  const { apiUrl, refreshToken } = state
-  if (state.revoked || !apiUrl || !refreshToken) return undefined
+  const { apiUrl, refreshTokens } = state
+  if (state.revoked || refreshTokens.length === 0) return undefined
+  if (state.tokenIssuer === 'oauth') return revokeAtTokenEndpoint(refreshTokens)
+  if (!apiUrl) return undefined
   const transport = new HttpTransport(apiUrl, { userAgent: USER_AGENT, timeoutMs: REVOKE_LIMIT_MS })
   const api = new CloudApi(transport, { retry: { attempts: 1 } })
+  let revoked = 0
   try {
-    await revokeRefreshToken(api, refreshToken)
-    core.info("Revoked the main step's refresh token, which it had left valid.")
-    return "revoked this run's refresh token, which the main step had left valid"
-  } catch (error) {
-    if (error instanceof ServiceError && error.status === 401) {
-      core.info('The platform refused the refresh token (HTTP 401): it is no longer valid, nothing to revoke.')
-      return undefined
+    for (const token of refreshTokens) {
+      try {
+        await revokeRefreshToken(api, token)
+        revoked++
+      } catch (error) {
+        if (error instanceof ServiceError && error.status === 401) {
+          core.info('The platform refused a refresh token (HTTP 401): it is no longer valid, nothing to revoke.')
+          continue
+        }
+        core.warning(`Could not revoke this run's refresh token (${redact(describeError(error))}); it expires by itself within 24 hours.`)
+      }
     }
-    core.warning(`Could not revoke this run's refresh token (${redact(describeError(error))}); it expires by itself within 24 hours.`)
-    return undefined
   } finally {
     await transport.close().catch(() => undefined)
   }
+  if (revoked === 0) return undefined
+  core.info(
+    revoked === 1 ? "Revoked the main step's refresh token, which it had left valid." : `Revoked the ${revoked} refresh tokens the main step had left valid.`
+  )
+  return `revoked this run's refresh token${revoked > 1 ? 's' : ''}, which the main step had left valid`
+}
+
+/**
+ * A refresh token of the token endpoint (token-url): revoked there, as the main step would have, with the login
+ * inputs read again (the post step sees the same inputs). One attempt, a short limit.
+ */
+async function revokeAtTokenEndpoint(refreshTokens: readonly string[]): Promise<string | undefined> {
+  const { readLogin } = await import('./inputs/login.js')
+  const { OAuthLogin } = await import('./cloud/login/oauth.js')
+  const secret = (name: string): string => {
+    const value = core.getInput(name)
+    registerSecret(value)
+    return value
+  }
+  const login = readLogin((name) => (name === 'client-secret' ? secret(name) : core.getInput(name)), secret('password'))
+  if (login.kind !== 'oauth') return undefined
+  const method = new OAuthLogin(login, { attempts: 1 })
+  method.reroute(REVOKE_LIMIT_MS)
+  let revoked = 0
+  const failed = await method.revoke(undefined, refreshTokens, () => revoked++)
+  if (failed !== undefined) core.warning(`Could not revoke this run's refresh token (${redact(failed)}); it expires by itself.`)
+  return revoked > 0 ? "revoked this run's refresh token at the token endpoint, which the main step had left valid" : undefined
 }
 
 /** Gives a GitHub Deployment the main step started, and never finalized, the status 'error'. */
@@ -70,7 +103,7 @@ async function finishGitHubDeployment(state: SavedState): Promise<string | undef
     ? 'The deploy step ended without a final status; see the workflow run'
     : 'The main step was stopped before it reported; see the workflow run'
   try {
-    await setErrorStatus(token, saved, description)
+    await setErrorStatus(token, saved, description, GITHUB_LIMIT_MS)
     core.info(`Set GitHub Deployment ${saved.id} to error: ${description}.`)
     return `set GitHub Deployment ${saved.id} to error (it was left in progress)`
   } catch (error) {

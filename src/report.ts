@@ -25,6 +25,8 @@ export interface RunResult {
   readonly error: string | undefined
   /** The environment input as given (also when the inputs were refused and no deployment began): the summary never names another. */
   readonly environment?: string | undefined
+  /** The run was stopped from outside: GitHub's cancel (SIGINT), SIGTERM alone, or its own watchdog. */
+  readonly stopped?: 'cancel' | 'terminate' | 'watchdog' | undefined
 }
 
 type OutputValue = string | number | undefined
@@ -273,6 +275,7 @@ export function headline(r: RunResult): string {
   const release = d?.release
   const env = `'${d?.environmentName ?? ''}'`
   const id = `\`${d?.distributionId ?? '?'}\``
+  if (r.error && (r.stopped === 'cancel' || r.stopped === 'terminate')) return cancelled(d, env, id)
   if (r.error) {
     if (d === undefined) {
       // No deployment began; a search check may still have sent its requests.
@@ -283,6 +286,8 @@ export function headline(r: RunResult): string {
     if (rolledBack(release)) return `❌ Failed and rolled back: ${env} ${atTheEnd(d)}`
     if (deployedWord(d) === 'true') return `❌ Failed: ${env} ${atTheEnd(d)}`
     if (deployedWord(d) === 'unknown') return `❌ Failed: the deploy of ${id} may have been carried out (no answer or look settled it); ${env} ${atTheEnd(d)}`
+    if (d.order?.refused && d.order.order === 'unknown')
+      return `❌ Refused: the deploy order on ${env} could not be checked (GitHub could not be read); nothing was deployed`
     if (d.order?.refused) return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`
     if (release) return `❌ Failed: nothing was deployed; ${env} ${atTheEnd(d)}`
     if (d.upload) return `❌ Failed after the upload of ${id}: nothing was deployed`
@@ -291,7 +296,10 @@ export function headline(r: RunResult): string {
   }
   if (!r.deploys) return '✅ Passed'
   if (d?.dryRun) return '🔍 Dry run: nothing was changed'
-  if (d?.skipped) return `✅ Already running: ${env} runs ${id}; nothing deployed`
+  if (d?.skipped) {
+    const why = release?.state === 'already-running' ? ' (another deploy put it there while this run waited)' : ''
+    return `✅ Already running: ${env} runs ${id}${why}; nothing deployed`
+  }
   if (release?.state === 'verified') {
     // "runs X" is a claim about now: only the last look makes it.
     return d && lastLookShows(d, d.distributionId ?? '')
@@ -302,6 +310,22 @@ export function headline(r: RunResult): string {
   if (d?.upload) return `✅ Uploaded as ${id}: no environment given, so nothing was deployed`
   if (d?.reused) return `✅ Already on the stack as ${id}: nothing uploaded${d.environmentName ? '' : ' or deployed'}`
   return '✅ Done'
+}
+
+/** A cancelled run's headline: that it was cancelled, how far the release came, and what the environment reports now. */
+function cancelled(d: DeployResult | undefined, env: string, id: string): string {
+  const release = d?.release
+  if (d === undefined || release === undefined)
+    return d?.upload ? `⏹ Cancelled after the upload of ${id}: nothing was deployed` : '⏹ Cancelled before anything was deployed'
+  const now = atTheEnd(d)
+  if (rolledBack(release)) return `⏹ Cancelled after rolling back: ${env} ${now}`
+  if (reached(release, 'rollback-requested'))
+    return `⏹ Cancelled during the rollback to \`${release.rollbackTo ?? '?'}\`, which was not seen applied: ${env} ${now}`
+  const rollback = d.rollback && release.state !== 'verified' ? ', and no rollback was applied' : ''
+  if (deployedWord(d) === 'true') return `⏹ Cancelled: the deploy of ${id} was requested and not verified${rollback}; ${env} ${now}`
+  if (deployedWord(d) === 'unknown')
+    return `⏹ Cancelled: the deploy of ${id} may have been carried out (no answer or look settled it)${rollback}; ${env} ${now}`
+  return `⏹ Cancelled: nothing was deployed; ${env} ${now}`
 }
 
 /** What was and was not observed of the release: the lines under the headline. */
@@ -332,6 +356,7 @@ function unobserved(d: DeployResult): string[] {
   if (release.state === 'replaced') out.push('another deploy replaced it')
   else if (release.failure) out.push(`the release failed: ${FAILED_BY[release.failure.kind]}`)
   if (release.stopped !== undefined) out.push(release.stopped)
+  if (release.unconfirmedAfterChecks !== undefined) out.push(release.unconfirmedAfterChecks)
   const ended = release.failure !== undefined || release.state === 'replaced' || release.stopped !== undefined
   if (release.appliedBy === undefined && !ended) out.push('the deploy was not followed (follow-deploy: false)')
   if (release.appliedBy === 'not-observed') out.push('the switch was not seen (the platform reported the new id from the first look on)')
@@ -362,6 +387,7 @@ function rollbackState(release: NonNullable<DeployResult['release']>): string {
   }
   if (release.state === 'replaced') return 'not sent: another deploy replaced this one'
   if (release.rollbackUnconfirmed !== undefined) return `may have been carried out: ${release.rollbackUnconfirmed}`
+  if (release.rollbackRefused !== undefined) return `refused: ${release.rollbackRefused}`
   if (release.rollbackNotSent !== undefined) return `not sent: ${release.rollbackNotSent}`
   return 'not sent: the run stopped before it could look at the environment'
 }

@@ -8,11 +8,13 @@ import * as core from '@actions/core'
 export const STATE = {
   /** 'true' once the main step began: the one bundle then runs as the post step. */
   isPost: 'isPost',
-  /** The API base address the refresh token belongs to. */
+  /** The API base address the refresh token belongs to (the stack's password login). */
   apiUrl: 'cloudApiUrl',
-  /** This run's refresh token while it is valid; '' once revoked. */
+  /** Who issued the refresh token: 'password' (the stack's login) or 'oauth' (token-url, revoked there). */
+  tokenIssuer: 'cloudRefreshTokenIssuer',
+  /** This run's refresh tokens still valid, one per line (a login after a failed renewal brings another); '' once revoked. */
   refreshToken: 'cloudRefreshToken',
-  /** 'true' once the main step revoked the refresh token. */
+  /** 'true' once the main step revoked every refresh token it received. */
   revoked: 'cloudRefreshTokenRevoked',
   /** The GitHub Deployment started for this run: its id, and owner/repo. */
   githubDeploymentId: 'githubDeploymentId',
@@ -32,18 +34,19 @@ function save(name: string, value: string): void {
   if (process.env.GITHUB_STATE) core.saveState(name, value)
 }
 
-/** The refresh token the post step revokes if the main step cannot. Masked before it is written anywhere. */
-export function noteRefreshToken(apiUrl: string, token: string): void {
-  core.setSecret(token)
-  save(STATE.apiUrl, apiUrl)
-  save(STATE.refreshToken, token)
-  save(STATE.revoked, 'false')
-}
+/** Who issued the refresh tokens, so the post step revokes them there: the stack's own login, or the token endpoint (token-url). */
+export type TokenIssuer = 'password' | 'oauth'
 
-/** The main step revoked the token: the post step has nothing to revoke, and the state holds no token. */
-export function noteRevoked(): void {
-  save(STATE.refreshToken, '')
-  save(STATE.revoked, 'true')
+/**
+ * The refresh tokens still valid (each masked when it arrived): what the post step revokes if the main step cannot.
+ * `apiUrl` is the stack's, for the password login's; an empty list once all are revoked.
+ */
+export function noteRefreshTokens(issuer: TokenIssuer, apiUrl: string, tokens: readonly string[]): void {
+  for (const token of tokens) core.setSecret(token)
+  save(STATE.tokenIssuer, issuer)
+  save(STATE.apiUrl, apiUrl)
+  save(STATE.refreshToken, tokens.join('\n'))
+  save(STATE.revoked, tokens.length === 0 ? 'true' : 'false')
 }
 
 export function noteGitHubDeployment(id: number, repo: { owner: string; repo: string }, logUrl: string | undefined): void {
@@ -64,7 +67,10 @@ export function noteReported(): void {
 /** What the post step reads back. */
 export interface SavedState {
   readonly apiUrl: string | undefined
-  readonly refreshToken: string | undefined
+  /** Who issued the refresh tokens (absent in a state saved before this was noted: the stack's login). */
+  readonly tokenIssuer: TokenIssuer
+  /** The refresh tokens the main step left valid. */
+  readonly refreshTokens: readonly string[]
   readonly revoked: boolean
   readonly githubDeployment: { id: number; owner: string; repo: string; logUrl: string | undefined } | undefined
   readonly githubDeploymentFinal: boolean
@@ -77,7 +83,8 @@ export function readState(get: (name: string) => string = core.getState): SavedS
   const [owner, repo] = (get(STATE.githubRepository) || '').split('/')
   return {
     apiUrl: text(STATE.apiUrl),
-    refreshToken: text(STATE.refreshToken),
+    tokenIssuer: get(STATE.tokenIssuer) === 'oauth' ? 'oauth' : 'password',
+    refreshTokens: (get(STATE.refreshToken) || '').split('\n').filter((t) => t !== ''),
     revoked: get(STATE.revoked) === 'true',
     githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
     githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',

@@ -24,3 +24,8 @@ export function redact(text: string): string {
   for (const secret of [...known].sort((a, b) => b.length - a.length)) out = out.split(secret).join('***')
   return out
 }
+
+/** Forgets every secret: a process that runs many runs one after another (the simulation) starts each with none. */
+export function forgetSecrets(): void {
+  known.clear()
+}

@@ -1,10 +1,29 @@
-// GitHub in the simulation: the GitHub API stand-in's model (src/emulator/github/model.ts), in-process,
-// behind an octokit-shaped `request`, so the action's deploy-order check runs under every schedule.
-// Commits c0..c5 on main and a branch f off c1; other jobs of this repository record their deploys as
-// GitHub Deployments (with the distribution in the payload), Mission Control records nothing.
-import { fakeSha, GitHubError, GitHubModel } from '../../src/emulator/github/model.js'
+// GitHub in the simulation: the GitHub API stand-in (src/emulator/github: its model and its request
+// handling) in-process, reached by the real octokit through the simulation's fetch (./transport.ts), so
+// the action's deploy-order check, its GitHub Deployments and the post step's final status run under every
+// schedule, with GitHub's own answers: pages, 401/403/404, faults, no answer, no connection, slowness, and
+// the run's abort as octokit reports it. Commits c0..c5 on main, a branch f off c1, and 'gone', a commit a
+// force-push removed (GitHub answers 404 for it). Other jobs of this repository record their deploys as
+// GitHub Deployments (with the distribution in the payload); Mission Control records nothing.
+import { createGitHubStandIn, fakeSha, type GitHubCore, type RouteName, type TokenGrant } from '../../src/emulator/github/server.js'
+import { wire, type GitHubFate } from './transport.js'
 
-export const COMMITS = ['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'f'].map(fakeSha)
+export const COMMITS = ['c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'f', 'gone'].map(fakeSha)
+/** Index of the commit a force-push removed: a release recorded at it cannot be compared. */
+export const GONE = 7
+export const GITHUB_TOKEN = 'ghs_simulated0123456789'
+export const GITHUB_API = 'http://github.sim'
+
+/** What GitHub does to a route's calls: answers a status, holds the call, cannot be reached, or answers slowly. */
+export interface GitHubFault {
+  readonly route: RouteName
+  readonly kind: 'status' | 'hang' | 'unreachable' | 'slow'
+  readonly status: number
+  /** Calls of the route let through first. */
+  readonly skip: number
+  readonly times: number
+  readonly seconds: number
+}
 
 export interface GitHubSchedule {
   /** The commit of each distribution, by index into COMMITS. */
@@ -13,12 +32,20 @@ export interface GitHubSchedule {
   readonly theirs: readonly number[]
   /** Other jobs record their deploys as GitHub Deployments (else they are anonymous, like Mission Control). */
   readonly recordOthers: boolean
+  /** The run that built our distribution recorded it (a promotion's commit is known); else nothing names its commit. */
+  readonly oursRecorded: boolean
   readonly allowOlder: boolean
-  readonly fault: 'none' | 'list-500' | 'compare-500'
+  /** allow-unchecked-order: deploy although GitHub cannot be read. */
+  readonly allowUnchecked: boolean
+  /** The job token's permissions: all it needs, no such token (401), no contents: read, or no deployments permission. */
+  readonly token: 'ok' | 'bad' | 'no-contents' | 'no-deployments' | 'read-only'
+  /** Deployments of other environments recorded before the run: 150 make the listing take two pages. */
+  readonly filler: number
+  readonly faults: readonly GitHubFault[]
 }
 
 export interface GitHubWorld {
-  readonly model: GitHubModel
+  readonly core: GitHubCore
   readonly schedule: GitHubSchedule
   /** What other jobs (and the start) recorded, with the transport's sequence number then: what a look could have been matched with. */
   readonly records: Array<{ seq: number; distributionId: string; commit: number }>
@@ -26,88 +53,62 @@ export interface GitHubWorld {
   recordOther(environment: string, distributionId: string, commit: number): void
 }
 
-export const github: { world: GitHubWorld | undefined; apiUrl: string } = { world: undefined, apiUrl: '' }
+export const github: { world: GitHubWorld | undefined } = { world: undefined }
+
+function grantOf(token: GitHubSchedule['token']): Record<string, TokenGrant> {
+  if (token === 'bad') return {}
+  if (token === 'no-contents') return { [GITHUB_TOKEN]: { deployments: 'write', contents: 'none' } }
+  if (token === 'no-deployments') return { [GITHUB_TOKEN]: { deployments: 'none', contents: 'read' } }
+  if (token === 'read-only') return { [GITHUB_TOKEN]: { deployments: 'read', contents: 'read' } }
+  return { [GITHUB_TOKEN]: { deployments: 'write', contents: 'read' } }
+}
 
 export function makeGitHubWorld(
   schedule: GitHubSchedule,
   apiUrl: string,
-  seeds: Array<{ environment: string; distributionId: string; commit: number }>,
-  seq: () => number
+  seeds: Array<{ environment: string; distributionId: string; commit: number }>
 ): GitHubWorld {
-  const model = new GitHubModel(() => Date.now())
+  const core = createGitHubStandIn({ tokens: grantOf(schedule.token), now: () => Date.now() })
+  core.setApi(GITHUB_API)
+  const { model } = core
   const records: GitHubWorld['records'] = []
   model.linear('main', COMMITS.slice(0, 6))
   model.commit(COMMITS[6] ?? '', [COMMITS[1] ?? ''])
   const recordOther = (environment: string, distributionId: string, commit: number): void => {
-    const d = model.addDeployment({ ref: COMMITS[commit] ?? '', environment, payload: { distributionId, apiUrl }, creator: 'other-job' })
+    const sha = COMMITS[commit] ?? ''
+    const d = model.addDeployment({ ref: sha, sha, environment, payload: { distributionId, apiUrl }, creator: 'other-job' })
     model.addStatus(d.id, { state: 'success', log_url: `https://github.com/acme/site/actions/runs/${d.id}` })
-    records.push({ seq: seq(), distributionId, commit })
+    records.push({ seq: wire.seq, distributionId, commit })
+  }
+  for (let i = 0; i < schedule.filler; i++) {
+    model.addDeployment({ ref: COMMITS[0] ?? '', environment: `preview-${i}`, payload: { distributionId: `filler-${i}`, apiUrl }, creator: 'other-job' })
   }
   for (const seed of seeds) recordOther(seed.environment, seed.distributionId, seed.commit)
-  const world = { model, schedule, records, recordOther }
+  const world = { core, schedule, records, recordOther }
   github.world = world
-  github.apiUrl = apiUrl
+  wire.github = core
+  wire.githubHost = new URL(GITHUB_API).host
+  // Each fault applies to its route's calls after `skip`, `times` times; a status is the stand-in's own fault.
+  const seen = new Map<string, number>()
+  wire.githubFate = (route): GitHubFate => {
+    const n = seen.get(route) ?? 0
+    seen.set(route, n + 1)
+    const fault = schedule.faults.find((f) => f.route === route && n >= f.skip && n < f.skip + f.times)
+    if (fault === undefined) return { kind: 'answer' }
+    if (fault.kind === 'status') {
+      core.fail(fault.route, { status: fault.status, times: 1 })
+      return { kind: 'answer' }
+    }
+    if (fault.kind === 'unreachable') return { kind: 'unreachable', code: 'ECONNREFUSED' }
+    if (fault.kind === 'slow') return { kind: 'slow', seconds: fault.seconds }
+    return { kind: 'hang' }
+  }
   return world
 }
 
-/** An error as octokit throws it. */
-function octokitError(status: number, message: string): Error {
-  return Object.assign(new Error(message), { status, response: { data: { message } } })
-}
-
-function page<T>(items: readonly T[], params: Record<string, unknown>): T[] {
-  const per = Number(params.per_page ?? 30)
-  const at = Number(params.page ?? 1)
-  return items.slice((at - 1) * per, at * per)
-}
-
-/** The routes the action calls, answered from the model as GitHub does. */
-export function request(route: string, params: Record<string, unknown>): Promise<{ status: number; data: unknown; headers: Record<string, unknown> }> {
-  const world = github.world
-  if (world === undefined) return Promise.reject(octokitError(401, 'Bad credentials'))
-  const { model, schedule } = world
-  try {
-    if (route === 'GET /repos/{owner}/{repo}/deployments') {
-      if (schedule.fault === 'list-500') throw octokitError(500, 'Server Error')
-      const all = [...model.deployments].reverse().filter((d) => params.environment === undefined || d.environment === params.environment)
-      return Promise.resolve({ status: 200, data: page(all, params), headers: {} })
-    }
-    if (route === 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses') {
-      return Promise.resolve({ status: 200, data: page(model.statuses(Number(params.deployment_id)), params), headers: {} })
-    }
-    if (route === 'POST /repos/{owner}/{repo}/deployments') {
-      const d = model.addDeployment({
-        ref: String(params.ref),
-        environment: String(params.environment),
-        payload: params.payload,
-        description: String(params.description ?? '')
-      })
-      return Promise.resolve({ status: 201, data: d, headers: {} })
-    }
-    if (route === 'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses') {
-      const status = model.addStatus(Number(params.deployment_id), {
-        state: params.state as never,
-        ...(typeof params.log_url === 'string' && { log_url: params.log_url }),
-        ...(typeof params.description === 'string' && { description: params.description })
-      })
-      return Promise.resolve({ status: 201, data: status, headers: {} })
-    }
-    if (route === 'GET /repos/{owner}/{repo}/compare/{basehead}') {
-      if (schedule.fault === 'compare-500') throw octokitError(500, 'Server Error')
-      const [base, head] = String(params.basehead).split('...')
-      const c = model.compare(base ?? '', head ?? '')
-      return Promise.resolve({ status: 200, data: { status: c.status, ahead_by: c.aheadBy, behind_by: c.behindBy }, headers: {} })
-    }
-    throw octokitError(404, 'Not Found')
-  } catch (error) {
-    if (error instanceof GitHubError) return Promise.reject(octokitError(error.status, error.message))
-    return Promise.reject(error as Error)
-  }
-}
-
-/** How `ours` relates to `running` (indexes into COMMITS), as the compare API says. */
+/** How `ours` relates to `running` (indexes into COMMITS), as the compare API says; 'unknown' for a commit GitHub does not know. */
 export function relation(running: number, ours: number): string {
   const world = github.world
-  if (world === undefined) return 'unknown'
-  return world.model.compare(COMMITS[running] ?? '', COMMITS[ours] ?? '').status
+  if (world === undefined || running === GONE || ours === GONE) return 'unknown'
+  return world.core.model.compare(COMMITS[running] ?? '', COMMITS[ours] ?? '').status
 }

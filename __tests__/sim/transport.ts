@@ -1,23 +1,83 @@
-// The simulation's one replaced edge on the action's side: HttpTransport, answering in-process from the
-// emulator's own stack (stack.ts `handle`) with the objects a socket would give it. No sockets, no real
-// time: every wait is a fake timer, so a schedule replays exactly. A dropped or held answer becomes what
-// undici would throw (a closed socket, a call past its time limit).
+// The simulation's replaced edges on the action's side: HttpTransport (the cloud API, the sites, search)
+// and the fetch of the OAuth door and of octokit (the token endpoint, GitHub), answering in-process from
+// the emulator's own stack (stack.ts `handle`) and the GitHub stand-in's core (github/server.ts) with the
+// objects a socket would give them. No sockets, no real time: every wait is a fake timer, so a schedule
+// replays exactly. A dropped or held answer becomes what undici would throw (a closed socket, a call past
+// its time limit). Who calls (the main step, the post step, the world) is known through an async context,
+// so a killed main step's calls and answers vanish as its process would.
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HttpRequest, HttpResponse, TransportOptions } from '../../src/http/transport.js'
+import type { FetchInit } from '../../src/http/fetch.js'
 import type { Stack } from '../../src/emulator/stack.js'
+import type { GitHubCore } from '../../src/emulator/github/server.js'
+
+/** Which process makes a call: the main step, the post step, or the world (actors, the test). */
+export type Caller = 'main' | 'post' | 'world'
+export const caller = new AsyncLocalStorage<Caller>()
+
+/** A GitHub call's fate, decided by the world before the stand-in sees it. */
+export type GitHubFate = { kind: 'answer' } | { kind: 'hang' } | { kind: 'unreachable'; code: string } | { kind: 'slow'; seconds: number }
 
 /** The world the transports of one simulated run talk to (set by the world before the run starts). */
 export const wire: {
   stack: Stack | undefined
+  github: GitHubCore | undefined
+  /** The host octokit is given as GitHub's API (GITHUB_API_URL). */
+  githubHost: string
   latencyMs: (path: string) => number
+  /** What happens to the next GitHub call of a route (faults the stand-in cannot give: no answer, no connection). */
+  githubFate: (route: string) => GitHubFate
+  /** Called after a GitHub call was answered (request-relative actors). */
+  afterGitHub: (route: string) => void
   /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen. */
-  looks: Array<{ seq: number; answer: Record<string, unknown> }>
+  looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown> }>
   /** Every deploy call the action made, in order, by the sequence number of its call. */
   deploys: Array<{ seq: number; distributionId: string }>
   seq: number
-} = { stack: undefined, latencyMs: () => 0, looks: [], deploys: [], seq: 0 }
+  /** Real I/O under way (a body read from disk): the clock waits for it. */
+  io: Set<Promise<unknown>>
+  /** The main step's process was killed: its calls never arrive, its answers are never read. */
+  killed: boolean
+} = {
+  stack: undefined,
+  github: undefined,
+  githubHost: 'github.sim',
+  latencyMs: () => 0,
+  githubFate: () => ({ kind: 'answer' }),
+  afterGitHub: () => undefined,
+  looks: [],
+  deploys: [],
+  seq: 0,
+  io: new Set(),
+  killed: false
+}
+
+/** Whether the current caller is a killed main step. */
+export function dead(): boolean {
+  return wire.killed && caller.getStore() === 'main'
+}
+
+/** A promise that never settles: what a killed process waits on. */
+function never<T>(): Promise<T> {
+  return new Promise<T>(() => undefined)
+}
+
+/**
+ * Timers keep the async context they were set in (fake timers run every callback from the test's own
+ * context): a main step's pause still belongs to the main step when it ends. Installed after each
+ * jest.useFakeTimers(); jest.useRealTimers() puts the real ones back.
+ */
+export function bindTimersToContext(): void {
+  const set = globalThis.setTimeout
+  const every = globalThis.setInterval
+  globalThis.setTimeout = ((fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+    set(AsyncResource.bind(fn), ms, ...args)) as unknown as typeof setTimeout
+  globalThis.setInterval = ((fn: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+    every(AsyncResource.bind(fn), ms, ...args)) as unknown as typeof setInterval
+}
 
 export class CallTimeoutError extends Error {
   override name = 'CallTimeoutError'
@@ -29,7 +89,7 @@ class SocketClosed extends Error {
   readonly code = 'UND_ERR_SOCKET'
 }
 
-/** What node:http's ServerResponse is to stack.ts: status, headers, body, and the finish/close events. */
+/** What node:http's ServerResponse is to the handlers: status, headers, body, and the finish/close events. */
 class FakeResponse extends EventEmitter {
   statusCode = 200
   headersSent = false
@@ -59,6 +119,107 @@ class FakeResponse extends EventEmitter {
   }
 }
 
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+
+interface Exchange {
+  method: string
+  url: URL
+  headers: Record<string, string>
+  body: Buffer
+}
+
+/** A body as bytes; a stream (an upload from disk) is read while the clock waits for it. */
+async function bytesOf(body: HttpRequest['body'] | FetchInit['body']): Promise<Buffer> {
+  if (body === undefined || body === null) return Buffer.alloc(0)
+  if (typeof body === 'string') return Buffer.from(body)
+  if (body instanceof URLSearchParams) return Buffer.from(body.toString())
+  if (body instanceof Uint8Array) return Buffer.from(body)
+  if (body instanceof Readable) {
+    const reading = (async () => {
+      const chunks: Buffer[] = []
+      for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer))
+      return Buffer.concat(chunks)
+    })()
+    wire.io.add(reading)
+    try {
+      return await reading
+    } finally {
+      wire.io.delete(reading)
+    }
+  }
+  throw new Error(`simulation: a body of type ${typeof body} is not supported`)
+}
+
+/** One request through a handler, answered after the world's latency; never settles when the handler holds it (a hang). */
+async function exchange(handler: Handler, x: Exchange, latencyMs: number, numbered?: (seq: number) => void): Promise<HttpResponse & { seq: number }> {
+  const seq = ++wire.seq
+  numbered?.(seq)
+  const headers: Record<string, string> = { host: x.url.host, ...x.headers }
+  if (x.body.length > 0) headers['content-length'] = String(x.body.length)
+  const res = new FakeResponse()
+  const socket = {
+    remotePort: 0,
+    destroyed: false,
+    destroy(): void {
+      if (this.destroyed) return
+      this.destroyed = true
+      res.destroyed = true
+      res.emit('close')
+    }
+  }
+  const incoming = Object.assign(Readable.from(x.body.length > 0 ? [x.body] : []), {
+    method: x.method,
+    url: `${x.url.pathname}${x.url.search}`,
+    httpVersion: '1.1',
+    headers,
+    socket
+  })
+  const closed = new Promise<void>((done) => res.once('close', () => done()))
+  const handling = handler(incoming as unknown as IncomingMessage, res as unknown as ServerResponse)
+  // An upload's handler checks the archive with zlib on the threadpool (real time): the clock waits for it.
+  if (x.method === 'POST' && x.url.pathname === '/v3/distributions') {
+    wire.io.add(handling)
+    void handling.finally(() => wire.io.delete(handling)).catch(() => undefined)
+  }
+  await handling
+  await closed
+  if (latencyMs > 0) await new Promise((done) => setTimeout(done, latencyMs))
+  if (!res.writableEnded) throw new SocketClosed('other side closed')
+  const out: Record<string, string | string[] | undefined> = {}
+  for (const [k, v] of Object.entries(res.headers)) out[k] = Array.isArray(v) ? v.map(String) : v === undefined ? undefined : String(v as string)
+  return { status: res.statusCode, headers: out, text: Buffer.concat(res.chunks).toString('utf8'), seq }
+}
+
+/**
+ * `work` within `limitMs` and the signal; what undici gives when either ends first. A killed main step's
+ * call never settles, and neither does its answer once the kill came.
+ */
+function limited<T>(work: Promise<T>, limitMs: number | undefined, signal: AbortSignal | undefined | null, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = limitMs === undefined ? undefined : setTimeout(() => finish(() => reject(onTimeout())), limitMs)
+    const onAbort = (): void => finish(() => reject(abortReason(signal)))
+    signal?.addEventListener('abort', onAbort, { once: true })
+    let settled = false
+    function finish(then: () => void): void {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+      if (dead()) return
+      then()
+    }
+    work.then(
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(error as Error))
+    )
+  })
+}
+
+function abortReason(signal: AbortSignal | undefined | null): Error {
+  const reason: unknown = signal?.reason
+  return reason instanceof Error || reason instanceof DOMException ? (reason as Error) : new DOMException('This operation was aborted', 'AbortError')
+}
+
 export class HttpTransport {
   private closed = false
 
@@ -68,78 +229,85 @@ export class HttpTransport {
   ) {}
 
   async send(req: HttpRequest): Promise<HttpResponse> {
+    if (dead()) return never()
     const stack = wire.stack
     if (stack === undefined || this.closed) throw new SocketClosed('no simulated stack')
     const signal = this.options.signal
     if (signal?.aborted) throw signal.reason
-    const limit = req.timeoutMs ?? this.options.timeoutMs ?? 60_000
-    const answer = this.exchange(stack, req)
-    return new Promise<HttpResponse>((resolve, reject) => {
-      const timer = setTimeout(() => finish(() => reject(new CallTimeoutError(`no answer within ${Math.round(limit / 1000)} s`))), limit)
-      const onAbort = (): void => finish(() => reject(signal?.reason as Error))
-      signal?.addEventListener('abort', onAbort, { once: true })
-      let settled = false
-      function finish(then: () => void): void {
-        if (settled) return
-        settled = true
-        clearTimeout(timer)
-        signal?.removeEventListener('abort', onAbort)
-        then()
-      }
-      answer.then(
-        (res) =>
-          finish(() => {
-            // Only an answer the action received counts as something it could have seen.
-            if (req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200)
-              wire.looks.push({ seq: res.seq, answer: JSON.parse(res.text) as Record<string, unknown> })
-            resolve(res)
-          }),
-        (error: unknown) => finish(() => reject(error as Error))
-      )
-    })
-  }
-
-  /** One request through the stack, answered after the world's latency for that path; never settles when the stack holds it (a hang). */
-  private async exchange(stack: Stack, req: HttpRequest): Promise<HttpResponse & { seq: number }> {
-    const seq = ++wire.seq
-    if (req.method === 'PUT' && req.path.endsWith('/deploy') && typeof req.body === 'string') {
-      wire.deploys.push({ seq, distributionId: String((JSON.parse(req.body) as { distributionId?: unknown }).distributionId) })
-    }
     const url = new URL(req.path, this.baseUrl)
-    const body = typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.alloc(0)
-    const headers: Record<string, string> = { host: url.host, 'user-agent': this.options.userAgent }
+    const limit = req.idleTimeoutMs ?? req.timeoutMs ?? this.options.timeoutMs ?? 60_000
+    const headers: Record<string, string> = { 'user-agent': this.options.userAgent }
     for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = v
-    if (body.length > 0) headers['content-length'] = String(body.length)
-    const res = new FakeResponse()
-    const socket = {
-      remotePort: 0,
-      destroyed: false,
-      destroy(): void {
-        if (this.destroyed) return
-        this.destroyed = true
-        res.destroyed = true
-        res.emit('close')
+    const sentAt = Date.now()
+    req.onDispatch?.()
+    const work = (async () => {
+      const body = await bytesOf(req.body)
+      const deploy = req.method === 'PUT' && req.path.endsWith('/deploy')
+      const noteDeploy = (seq: number): void => {
+        if (deploy) wire.deploys.push({ seq, distributionId: String((JSON.parse(body.toString('utf8')) as { distributionId?: unknown }).distributionId) })
       }
+      return exchange((q, s) => stack.handle(q, s), { method: req.method, url, headers, body }, wire.latencyMs(url.pathname), noteDeploy)
+    })()
+    const res = await limited(work, limit, signal, () => new CallTimeoutError(`no answer within ${Math.round(limit / 1000)} s`))
+    // Only an answer the action received counts as something it could have seen.
+    if (req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200) {
+      wire.looks.push({ seq: res.seq, at: Date.now(), sentAt, answer: JSON.parse(res.text) as Record<string, unknown> })
     }
-    const incoming = Object.assign(Readable.from(body.length > 0 ? [body] : []), {
-      method: req.method,
-      url: `${url.pathname}${url.search}`,
-      httpVersion: '1.1',
-      headers,
-      socket
-    })
-    const closed = new Promise<void>((done) => res.once('close', () => done()))
-    await stack.handle(incoming as unknown as IncomingMessage, res as unknown as ServerResponse)
-    await closed
-    const latency = wire.latencyMs(url.pathname)
-    if (latency > 0) await new Promise((done) => setTimeout(done, latency))
-    if (!res.writableEnded) throw new SocketClosed('other side closed')
-    const out: Record<string, string | string[] | undefined> = {}
-    for (const [k, v] of Object.entries(res.headers)) out[k] = Array.isArray(v) ? v.map(String) : v === undefined ? undefined : String(v as string)
-    return { status: res.statusCode, headers: out, text: Buffer.concat(res.chunks).toString('utf8'), seq }
+    return { status: res.status, headers: res.headers, text: res.text }
   }
 
   async close(): Promise<void> {
     this.closed = true
   }
+}
+
+function headersOf(init: FetchInit): Record<string, string> {
+  const out: Record<string, string> = {}
+  const raw = init.headers
+  if (raw === undefined) return out
+  const entries = raw instanceof Headers ? [...raw.entries()] : Array.isArray(raw) ? raw : Object.entries(raw as Record<string, string>)
+  for (const [k, v] of entries) out[String(k).toLowerCase()] = String(v)
+  return out
+}
+
+/** fetch, answered in-process: the token endpoint (the stack's /idp/ and /github-oidc/) or GitHub (the stand-in). */
+export async function httpFetch(input: string, init: FetchInit = {}): Promise<Response> {
+  if (dead()) return never()
+  const url = new URL(input)
+  const signal = init.signal ?? undefined
+  if (signal?.aborted) throw abortReason(signal)
+  const github = url.host === wire.githubHost
+  const stack = wire.stack
+  const handler: Handler | undefined = github ? wire.github?.handle : stack === undefined ? undefined : (q, s) => stack.handle(q, s)
+  if (handler === undefined)
+    throw new TypeError('fetch failed', { cause: Object.assign(new Error(`getaddrinfo ENOTFOUND ${url.hostname}`), { code: 'ENOTFOUND' }) })
+  const route = github ? githubRoute(init.method ?? 'GET', url.pathname) : ''
+  const fate = github ? wire.githubFate(route) : { kind: 'answer' as const }
+  let work: Promise<HttpResponse & { seq: number }>
+  if (fate.kind === 'hang') work = never()
+  else if (fate.kind === 'unreachable') {
+    const cause = Object.assign(new Error(`connect ${fate.code} ${url.host}`), { code: fate.code })
+    work = Promise.reject(new TypeError('fetch failed', { cause }))
+  } else {
+    const latency = fate.kind === 'slow' ? fate.seconds * 1000 : github ? 0 : wire.latencyMs(url.pathname)
+    work = (async () => {
+      const body = await bytesOf(init.body as FetchInit['body'])
+      const answer = await exchange(handler, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency)
+      if (github) wire.afterGitHub(route)
+      return answer
+    })()
+  }
+  const res = await limited(work, undefined, signal, () => new Error('unreachable'))
+  const headers = new Headers()
+  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v)
+  const nullBody = res.status === 204 || res.status === 205 || res.status === 304
+  return Object.defineProperty(new Response(nullBody ? null : res.text, { status: res.status, headers }), 'url', { value: input })
+}
+
+/** The stand-in's route of a GitHub call, by its path: what a schedule's GitHub faults are keyed on. */
+export function githubRoute(method: string, pathname: string): string {
+  if (pathname.includes('/compare/')) return 'compare'
+  if (pathname.endsWith('/statuses')) return method === 'POST' ? 'create-status' : 'list-statuses'
+  if (/\/deployments$/.test(pathname)) return method === 'POST' ? 'create-deployment' : 'list-deployments'
+  return 'other'
 }

@@ -1,28 +1,56 @@
-// A simulated world for one run of the action: the emulator's stack (the one platform model) in-process,
-// a fake clock, other actors (another job deploying or promoting, a deploy from Mission Control, a
-// deletion), faults on any call, tokens that fall due, slow answers, and a cancel. Every choice comes from
-// a Schedule that fast-check generates from a seed, so a failing seed replays exactly.
+// A simulated world for one run of the action, as wide as its inputs: the emulator's stack (the one
+// platform model) in-process under a fake clock, in every reading the public sources leave open; every
+// login (the stack's password, a token endpoint with a secret, a script account or GitHub's OIDC token, a
+// ready token); every source (an id, another environment, an upload, an identical stored one, pruning);
+// other actors (another job deploying, promoting our distribution, acting on another environment, Mission
+// Control, a deletion, a restart, a rename), drawn in the run's own time (right after one of its requests)
+// as well as the clock's; faults on any call of the platform, the identity provider and GitHub; tokens
+// that fall due; slow answers; a cancel (SIGINT, SIGTERM 7.5 s later, the kill 2.5 s after), SIGTERM alone,
+// or a kill; and the post step after the main step. Every choice comes from a Schedule that fast-check
+// generates from a seed, so a failing seed replays exactly.
 import fc from 'fast-check'
+import { createHash } from 'node:crypto'
 import { createStack, type Stack } from '../../src/emulator/stack.js'
 import { startDeploy } from '../../src/emulator/cloud-api.js'
-import { deleteAs } from '../../src/emulator/test-hooks.js'
-import type { Fault, Operation, StoredDistribution } from '../../src/emulator/types.js'
-import { COMMITS, github, type GitHubSchedule } from './github.js'
+import { deleteAs, deleteEnvironment, deployAs, renameEnvironment } from '../../src/emulator/test-hooks.js'
+import type { RouteName } from '../../src/emulator/github/server.js'
+import type { Fault, IdCase, Operation, StoredDistribution, StoredEnvironment } from '../../src/emulator/types.js'
+import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
+import { wire } from './transport.js'
 
 export const ENV = 'production'
+export const OTHER_ENV = 'development'
 export const OURS = '0a0a0a0a-0000-4000-8000-00000000000a'
 export const OLD = '0b0b0b0b-0000-4000-8000-00000000000b'
 export const THEIRS = ['0c0c0c0c-0000-4000-8000-00000000000c', '0d0d0d0d-0000-4000-8000-00000000000d']
+/** Old releases nobody runs: what pruning may delete. */
+export const STALE = ['0e0e0e0e-0000-4000-8000-00000000000e', '0f0f0f0f-0000-4000-8000-00000000000f']
 export const MARKER = 'release-ours-7f3e'
 /** A token in the health-url's query string: it must never be printed. */
 export const QUERY_SECRET = 'q-secret-5d1c'
+/** The search auth key: a secret. */
+export const SEARCH_KEY = 'search-key-9c2b41'
+
+/** How the run logs in. */
+export type LoginKind = 'password' | 'client-secret' | 'script-account' | 'github-oidc' | 'access-token'
+
+/** Where the distribution comes from: distribution-id, from-environment, or an upload (new, identical to a stored one). */
+export type SourceKind = 'id' | 'environment' | 'upload' | 'upload-identical'
+
+/** The operations of the platform, the identity provider and GitHub that a request-relative trigger can follow. */
+export type TriggerOperation = Operation | RouteName
+
+/** When something happens: at a second of the clock, or a few seconds after the run's nth call of an operation. */
+export type Trigger = { readonly at: number } | { readonly after: TriggerOperation; readonly nth: number; readonly delay: number }
 
 export interface Actor {
-  /** Seconds after the run starts. */
-  readonly at: number
-  readonly kind: 'deploy' | 'mission-control' | 'delete' | 'restart'
-  /** For a deploy: which distribution (index into THEIRS, or -1 for the old release) and how long its switch takes. */
+  readonly trigger: Trigger
+  readonly kind: 'deploy' | 'mission-control' | 'delete' | 'restart' | 'rename' | 'delete-environment'
+  /** Which distribution: -1 the old release, 0..1 theirs, 2 ours (someone promotes our distribution). */
   readonly which: number
+  /** Which environment: ours, or the other one. */
+  readonly other: boolean
+  /** How long its switch takes. */
   readonly seconds: number
 }
 
@@ -35,25 +63,46 @@ export interface CallFault {
   readonly delaySeconds: number
 }
 
+/** How the run is stopped from outside: GitHub's cancel (SIGINT, SIGTERM 7.5 s later, the kill 2.5 s after), SIGTERM alone (the kill 2.5 s after), or a kill. */
+export interface Stop {
+  readonly kind: 'cancel' | 'sigterm' | 'kill'
+  readonly trigger: Trigger
+}
+
 export interface Schedule {
   readonly reading: 'when-done' | 'at-request'
   readonly status: boolean
-  /** The readings the public sources do not settle: ids in upper case, no id while deploying, a clock off ours, deleting what runs. */
-  readonly idCase: 'as-stored' | 'upper'
+  /** The readings the public sources do not settle: ids in upper case (everywhere, or on one endpoint), no id while deploying, a clock off ours, deleting what runs. */
+  readonly idCase: IdCase
   readonly idWhileDeploying: 'reported' | 'absent' | 'null'
   readonly clockOffsetSeconds: number
   readonly deleteInUse: 'refuse' | 'allow'
+  /** A deploy asked for while the environment switches: refused (409), or accepted (it replaces the switch). */
+  readonly deployWhileBusy: 'refuse' | 'accept'
   /** Seconds a deploy of the platform takes. */
   readonly deploySeconds: number
   /** What the environment runs when the run starts. */
   readonly start: 'old' | 'ours' | 'none'
+  readonly login: LoginKind
+  /** The identity provider: which grants answer a refresh token, whether it can revoke one. */
+  readonly idpRefresh: 'password' | 'all' | 'none'
+  readonly idpRevocation: boolean
+  readonly source: SourceKind
+  /** max-distributions (pruning before an upload), when set. */
+  readonly maxDistributions: number | undefined
   readonly ourSiteFails: boolean
   readonly rollback: boolean
+  readonly rollbackOnSearch: boolean
   readonly health: boolean
+  /** health-expect (the release marker) with health-url; without it any 2xx passes, whichever release answers. */
+  readonly healthExpect: boolean
+  /** The search check after the deploy: none, one that passes, one that finds nothing. */
+  readonly search: 'none' | 'pass' | 'fail'
   readonly followDeploy: boolean
   readonly maxAttempts: number
   readonly deployTimeoutSeconds: number
   readonly requestTimeoutSeconds: number
+  readonly healthTimeoutSeconds: number
   /** total-timeout-minutes: empty (derived) or exactly the budgets (so the watchdog fires mid-run). */
   readonly tightWatchdog: boolean
   readonly tokenSeconds: number
@@ -61,36 +110,121 @@ export interface Schedule {
   readonly actors: readonly Actor[]
   /** Seconds of latency for each answer, cycled. */
   readonly latency: readonly number[]
-  /** SIGINT at this second, when set. */
-  readonly cancelAt: number | undefined
+  readonly stop: Stop | undefined
   /** With github-token: the deploy order is checked against GitHub's record (./github.ts); absent: no token. */
   readonly github?: GitHubSchedule | undefined
 }
 
-const operations: Operation[] = ['deploy', 'list-environments', 'get-distribution', 'login', 'refresh', 'site', 'revoke-refresh']
+/** The cloud operations the run makes, for faults. */
+const OPERATIONS: Operation[] = [
+  'deploy',
+  'list-environments',
+  'get-distribution',
+  'list-distributions',
+  'upload',
+  'delete-distribution',
+  'login',
+  'refresh',
+  'revoke-refresh',
+  'verify',
+  'site',
+  'search',
+  'idp-token',
+  'idp-revoke',
+  'oidc-token'
+]
 
-export const schedules: fc.Arbitrary<Schedule> = fc.record({
+/** The operations a request-relative trigger follows: the ones every kind of run makes, and the ones of the races that matter. */
+const TRIGGERS: TriggerOperation[] = [
+  'list-environments',
+  'list-environments',
+  'deploy',
+  'get-distribution',
+  'site',
+  'login',
+  'refresh',
+  'idp-token',
+  'upload',
+  'compare',
+  'list-deployments',
+  'search'
+]
+
+const trigger: fc.Arbitrary<Trigger> = fc.oneof(
+  { weight: 1, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 150 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      after: fc.constantFrom(...TRIGGERS),
+      nth: fc.integer({ min: 0, max: 4 }),
+      delay: fc.constantFrom(0, 0, 1, 3, 10)
+    })
+  }
+)
+
+const githubFault: fc.Arbitrary<GitHubFault> = fc.record({
+  route: fc.constantFrom<RouteName>('list-deployments', 'list-deployments', 'compare', 'compare', 'create-deployment', 'create-status', 'list-statuses'),
+  kind: fc.constantFrom('status' as const, 'status' as const, 'hang' as const, 'unreachable' as const, 'slow' as const),
+  status: fc.constantFrom(500, 502, 401, 403, 404),
+  skip: fc.integer({ min: 0, max: 3 }),
+  times: fc.constantFrom(1, 1, 3, 50),
+  seconds: fc.constantFrom(5, 14, 40)
+})
+
+export const githubSchedules: fc.Arbitrary<GitHubSchedule> = fc.record({
+  ours: fc.integer({ min: 0, max: 6 }),
+  old: fc.constantFrom(0, 1, 2, 3, 4, 5, 6, GONE),
+  theirs: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: THEIRS.length, maxLength: THEIRS.length }),
+  recordOthers: fc.constantFrom(true, true, false),
+  oursRecorded: fc.constantFrom(true, true, false),
+  allowOlder: fc.constantFrom(false, false, false, true),
+  allowUnchecked: fc.constantFrom(false, false, true),
+  token: fc.constantFrom(
+    'ok' as const,
+    'ok' as const,
+    'ok' as const,
+    'ok' as const,
+    'bad' as const,
+    'no-contents' as const,
+    'no-deployments' as const,
+    'read-only' as const
+  ),
+  filler: fc.constantFrom(0, 0, 0, 150),
+  faults: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.array(githubFault, { maxLength: 2 }) })
+})
+
+const drawn: fc.Arbitrary<Schedule> = fc.record({
   reading: fc.constantFrom('when-done' as const, 'at-request' as const),
   status: fc.boolean(),
-  idCase: fc.constantFrom('as-stored' as const, 'upper' as const),
+  idCase: fc.constantFrom<IdCase>('as-stored', 'as-stored', 'as-stored', 'upper', 'upper-distributions', 'upper-environments', 'upper-by-name'),
   idWhileDeploying: fc.constantFrom('reported' as const, 'reported' as const, 'absent' as const, 'null' as const),
   clockOffsetSeconds: fc.constantFrom(0, 0, -600, 600),
-  deleteInUse: fc.constantFrom('refuse' as const, 'refuse' as const, 'allow' as const),
+  deleteInUse: fc.constantFrom('refuse' as const, 'allow' as const),
+  deployWhileBusy: fc.constantFrom('refuse' as const, 'refuse' as const, 'accept' as const),
   deploySeconds: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 150 })),
   start: fc.constantFrom('old' as const, 'old' as const, 'ours' as const, 'none' as const),
+  login: fc.constantFrom<LoginKind>('password', 'password', 'password', 'client-secret', 'script-account', 'github-oidc', 'access-token'),
+  idpRefresh: fc.constantFrom('password' as const, 'all' as const, 'none' as const),
+  idpRevocation: fc.constantFrom(true, true, false),
+  source: fc.constantFrom<SourceKind>('id', 'id', 'environment', 'upload', 'upload', 'upload-identical'),
+  maxDistributions: fc.constantFrom(undefined, undefined, 3, 5),
   ourSiteFails: fc.boolean(),
   rollback: fc.boolean(),
+  rollbackOnSearch: fc.boolean(),
   health: fc.boolean(),
+  healthExpect: fc.constantFrom(true, true, true, false),
+  search: fc.constantFrom('none' as const, 'none' as const, 'pass' as const, 'fail' as const),
   followDeploy: fc.constantFrom(true, true, true, false),
   maxAttempts: fc.integer({ min: 1, max: 4 }),
   deployTimeoutSeconds: fc.constantFrom(30, 60, 120, 180),
   requestTimeoutSeconds: fc.constantFrom(10, 30, 60),
+  healthTimeoutSeconds: fc.constantFrom(12, 60),
   tightWatchdog: fc.boolean(),
   tokenSeconds: fc.constantFrom(20, 45, 120, 600),
   faults: fc.array(
     fc
       .record({
-        operation: fc.constantFrom(...operations),
+        operation: fc.constantFrom(...OPERATIONS),
         kind: fc.constantFrom(
           'status' as const,
           'status' as const,
@@ -111,49 +245,86 @@ export const schedules: fc.Arbitrary<Schedule> = fc.record({
   ),
   actors: fc.array(
     fc.record({
-      at: fc.integer({ min: 0, max: 400 }),
-      kind: fc.constantFrom('deploy' as const, 'deploy' as const, 'mission-control' as const, 'delete' as const, 'restart' as const),
-      which: fc.integer({ min: -1, max: THEIRS.length - 1 }),
+      trigger,
+      kind: fc.constantFrom(
+        'deploy' as const,
+        'deploy' as const,
+        'deploy' as const,
+        'mission-control' as const,
+        'delete' as const,
+        'restart' as const,
+        'rename' as const,
+        'delete-environment' as const
+      ),
+      which: fc.integer({ min: -1, max: THEIRS.length }),
+      other: fc.constantFrom(false, false, false, true),
       seconds: fc.integer({ min: 0, max: 90 })
     }),
     { maxLength: 3 }
   ),
   latency: fc.array(fc.constantFrom(0, 0, 0, 1, 5, 20), { minLength: 1, maxLength: 5 }),
-  cancelAt: fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }),
-  github: fc.option(
-    fc.record({
-      ours: fc.integer({ min: 0, max: COMMITS.length - 1 }),
-      old: fc.integer({ min: 0, max: COMMITS.length - 1 }),
-      theirs: fc.array(fc.integer({ min: 0, max: COMMITS.length - 1 }), { minLength: THEIRS.length, maxLength: THEIRS.length }),
-      recordOthers: fc.boolean(),
-      allowOlder: fc.constantFrom(false, false, false, true),
-      fault: fc.constantFrom('none' as const, 'none' as const, 'none' as const, 'list-500' as const, 'compare-500' as const)
-    }),
-    { nil: undefined, freq: 2 }
-  )
+  stop: fc.option(fc.record({ kind: fc.constantFrom('cancel' as const, 'cancel' as const, 'sigterm' as const, 'kill' as const), trigger }), {
+    nil: undefined,
+    freq: 3
+  }),
+  github: fc.option(githubSchedules, { nil: undefined, freq: 2 })
 })
 
-function distribution(id: string, name: string, files: Record<string, string>): StoredDistribution {
-  const at = new Date().toISOString()
+/** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */
+export const schedules: fc.Arbitrary<Schedule> = drawn.map((s) => ({ ...s, rollbackOnSearch: s.rollback && s.rollbackOnSearch }))
+
+/** The run's commit: an upload is built from it; a promotion deploys what another run built. */
+export function runCommit(s: Schedule): string {
+  return s.source === 'upload' || s.source === 'upload-identical' ? (COMMITS[s.github?.ours ?? 5] ?? '') : (COMMITS[5] ?? '')
+}
+
+/** Our archive's name: the default one, which carries the run's commit. */
+export function archiveName(s: Schedule): string {
+  return `site-${runCommit(s).slice(0, 7)}-distribution.tar.gz`
+}
+
+/** Our archive: a real tar.gz on disk (./archive.ts makes it), uploaded as the action would. */
+export interface SimArchive {
+  readonly path: string
+  readonly size: number
+  readonly md5: string
+  readonly sha256: string
+}
+
+function distribution(id: string, name: string, files: Record<string, string>, createdAt: string, md5?: string): StoredDistribution {
   return {
     id,
     name,
-    createdAt: at,
+    createdAt,
     createdBy: 'someone',
-    modifiedAt: at,
+    modifiedAt: createdAt,
     modifiedBy: 'someone',
-    md5hash: id.replace(/-/g, '').slice(0, 32),
+    md5hash: md5 ?? createHash('md5').update(id).digest('hex'),
     sha256: '',
     size: 100,
     files
   }
 }
 
-/** The stack a schedule starts from: four distributions, the environment running what the schedule says. */
-export function makeStack(s: Schedule): Stack {
+/** What our release serves: the marker, or a site that fails. */
+export function ourFiles(s: Schedule): Record<string, string> {
+  return { 'version.txt': `${MARKER}\n`, ...(s.ourSiteFails && { 'EMULATOR-SITE-FAILS': 'x' }) }
+}
+
+/** Whether the stack uses single sign-on (a token endpoint, or a ready token of its identity provider). */
+export function ssoStack(s: Schedule): boolean {
+  return s.login !== 'password'
+}
+
+/**
+ * The stack a schedule starts from: the old release, ours (unless this run uploads it), theirs, two stale
+ * ones; the environment running what the schedule says, the other environment running ours (for
+ * from-environment). The old ones are two days old; one stale one and theirs were stored minutes ago.
+ */
+export function makeStack(s: Schedule, archive: SimArchive): Stack {
   const stack = createStack(
     {
-      environments: ['development', ENV],
+      environments: [OTHER_ENV, ENV],
       deploySeconds: s.deploySeconds,
       deployReport: s.reading,
       environmentStatus: s.status,
@@ -162,19 +333,33 @@ export function makeStack(s: Schedule): Stack {
       idCase: s.idCase,
       idWhileDeploying: s.idWhileDeploying,
       clockOffsetSeconds: s.clockOffsetSeconds,
-      deleteInUse: s.deleteInUse
+      deleteInUse: s.deleteInUse,
+      deployWhileBusy: s.deployWhileBusy,
+      ...(ssoStack(s) && {
+        sso: { sharedKeys: true, refreshTokens: s.idpRefresh, revocation: s.idpRevocation, accessTokenSeconds: s.tokenSeconds }
+      })
     },
     '/nonexistent-simulation-storage'
   )
   const { state } = stack
-  const ours = { 'version.txt': `${MARKER}\n`, ...(s.ourSiteFails && { 'EMULATOR-SITE-FAILS': 'x' }) }
-  state.distributions.push(distribution(OLD, 'old.tar.gz', { 'version.txt': 'old release\n' }), distribution(OURS, 'ours.tar.gz', ours))
-  THEIRS.forEach((id, i) => state.distributions.push(distribution(id, `theirs-${i}.tar.gz`, { 'version.txt': `theirs ${i}\n` })))
+  const platformAgo = (minutes: number): string => new Date(Date.now() + s.clockOffsetSeconds * 1000 - minutes * 60_000).toISOString()
+  const old = platformAgo(48 * 60)
+  state.distributions.push(distribution(OLD, 'old.tar.gz', { 'version.txt': 'old release\n' }, old))
+  if (s.source === 'id' || s.source === 'environment') state.distributions.push(distribution(OURS, 'ours.tar.gz', ourFiles(s), platformAgo(30)))
+  if (s.source === 'upload-identical') state.distributions.push(distribution(OURS, archiveName(s), ourFiles(s), platformAgo(30), archive.md5))
+  THEIRS.forEach((id, i) => state.distributions.push(distribution(id, `theirs-${i}.tar.gz`, { 'version.txt': `theirs ${i}\n` }, platformAgo(20 + i))))
+  state.distributions.push(distribution(STALE[0] ?? '', 'stale-0.tar.gz', {}, platformAgo(72 * 60)))
+  state.distributions.push(distribution(STALE[1] ?? '', 'stale-1.tar.gz', {}, platformAgo(5)))
   const env = state.environments.find((e) => e.name === ENV)
-  const first = s.start === 'old' ? OLD : s.start === 'ours' ? OURS : undefined
-  if (env && first)
-    startDeploy(state, env, { distributionId: first, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: '', appliedAt: null, by: 'earlier' }, 0)
+  const first = s.start === 'old' ? OLD : s.start === 'ours' && state.distributions.some((d) => d.id === OURS) ? OURS : undefined
+  if (env && first) startDeploy(state, env, deployment(first, 'earlier'), 0)
+  const other = state.environments.find((e) => e.name === OTHER_ENV)
+  if (other && state.distributions.some((d) => d.id === OURS)) startDeploy(state, other, deployment(OURS, 'earlier'), 0)
   return stack
+}
+
+function deployment(distributionId: string, by: string): Parameters<typeof startDeploy>[2] {
+  return { distributionId, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: new Date().toISOString(), appliedAt: null, by }
 }
 
 /** Puts the schedule's faults in the stack's queue (each applies once, after `skip` calls of its operation). */
@@ -182,54 +367,164 @@ export function addFaults(stack: Stack, s: Schedule): void {
   for (const f of s.faults) stack.faults.add({ operation: f.operation, kind: f.kind, status: f.status, times: 1, skip: f.skip, delayMs: f.delaySeconds * 1000 })
 }
 
-/** Where the platform restarted: the length of the environment's deploy history at each restart (it forgot what ran before). */
-export const restarts: number[] = []
+/** What the world did, for the invariants and the coverage report. */
+export interface WorldLog {
+  /** Each restart (the platform forgot what ran before): the length of the environment's deploy history then, and when. */
+  readonly restarts: Array<{ length: number; at: number }>
+  /** The environment was renamed or deleted (at this sequence number of the wire). */
+  environmentGone: number | undefined
+  /** The environment's record (kept when it is deleted: its history stays readable). */
+  environment: StoredEnvironment | undefined
+  /** Deletions the run made of a distribution an environment ran, served or switched to at that moment (with the wire's sequence number then). */
+  readonly deletedInUse: Array<{ id: string; seq: number }>
+  /** Deletions the run made, by id. */
+  readonly deleted: string[]
+  /** Distributions stored from this run's uploads. */
+  readonly uploaded: string[]
+  readonly lines: string[]
+}
 
-/** Starts the other actors' timers (fake time): their deploys follow the platform's rules; a busy environment makes them try again later. */
-export function startActors(stack: Stack, s: Schedule, log: (line: string) => void): void {
+/** Calls `fn` when the trigger fires: a timer, or a hook after the run's nth call of an operation. */
+export function onTrigger(stack: Stack, t: Trigger, fn: () => void, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
+  if ('at' in t) {
+    setTimeout(fn, t.at * 1000)
+    return
+  }
+  const later = (): void => void (t.delay > 0 ? setTimeout(fn, t.delay * 1000) : fn())
+  if (isGitHubRoute(t.after)) {
+    const list = afterGitHub.get(t.after) ?? []
+    list.push({ nth: t.nth, fn: later })
+    afterGitHub.set(t.after, list)
+  } else stack.hooks.add(t.after, later, { skip: t.nth })
+}
+
+function isGitHubRoute(op: TriggerOperation): op is RouteName {
+  return ['compare', 'list-deployments', 'create-deployment', 'create-status', 'list-statuses', 'get-deployment'].includes(op)
+}
+
+/** Starts the other actors (fake time): their deploys follow the platform's rules; a busy environment makes them try again later. */
+export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
   const { state } = stack
-  restarts.length = 0
   for (const actor of s.actors) {
+    const name = actor.other ? OTHER_ENV : ENV
     const act = (tries: number): void => {
-      const env = state.environments.find((e) => e.name === ENV)
+      const env = state.environments.find((e) => e.id === environmentIdOf(stack, name))
       if (env === undefined) return
       if (actor.kind === 'restart') {
-        // The platform (an emulator restarted mid-run) forgets what the environment runs, and every token.
-        restarts.push(env.deployments.length)
+        // The platform (an emulator restarted mid-run) forgets what every environment runs, and every access token.
+        log.restarts.push({ length: log.environment?.deployments.length ?? 0, at: Date.now() })
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
-        Object.assign(env, { distributionId: null, serving: null, status: 'empty' })
-        state.tokens.revokeAccessTokens()
-        log('actor: the platform restarted: the environment runs nothing')
+        for (const e of state.environments) Object.assign(e, { distributionId: null, serving: null, status: 'empty' })
+        state.access.revokeAll()
+        log.lines.push('actor: the platform restarted: the environment runs nothing')
         return
       }
+      if (actor.kind === 'rename' || actor.kind === 'delete-environment') {
+        if (log.environmentGone !== undefined || actor.other) return
+        log.environmentGone = wire.seq
+        if (actor.kind === 'rename') renameEnvironment(state, env.name, `${ENV}-renamed`)
+        else deleteEnvironment(state, env.name)
+        log.lines.push(`actor: environment '${ENV}' ${actor.kind === 'rename' ? 'renamed' : 'deleted'}`)
+        return
+      }
+      const id = actor.which < 0 ? OLD : actor.which >= THEIRS.length ? (ourStoredId(s, log) ?? OLD) : (THEIRS[actor.which] ?? OLD)
       if (actor.kind === 'delete') {
-        const id = actor.which < 0 ? OLD : (THEIRS[actor.which] ?? OLD)
         deleteAs(state, id).then(
-          () => log(`actor: deleted ${id}`),
+          () => log.lines.push(`actor: deleted ${id}`),
           () => undefined // in use (refused), or gone already
         )
         return
       }
-      const id = actor.which < 0 ? OLD : (THEIRS[actor.which] ?? OLD)
       if (!state.distributions.some((d) => d.id === id)) return
-      if (env.status === 'deploying') {
+      const by = actor.kind === 'mission-control' ? 'mission-control' : 'other-job'
+      try {
+        deployAs(state, env.name, id, { seconds: actor.seconds, by })
+      } catch {
+        // Busy (the platform's 409): that job tries again a little later.
         if (tries < 5) setTimeout(() => act(tries + 1), 5_000)
         return
       }
-      const by = actor.kind === 'mission-control' ? 'mission-control' : 'other-job'
       // Another job of this repository records its deploy as a GitHub Deployment; Mission Control records nothing.
       const gh = github.world
-      if (gh && by === 'other-job' && gh.schedule.recordOthers)
-        gh.recordOther(ENV, id, actor.which < 0 ? gh.schedule.old : (gh.schedule.theirs[actor.which] ?? 0))
-      startDeploy(
-        state,
-        env,
-        { distributionId: id, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: new Date().toISOString(), appliedAt: null, by },
-        actor.seconds
-      )
-      log(`actor: ${by} deployed ${id} (${actor.seconds} s)`)
+      if (gh && by === 'other-job' && gh.schedule.recordOthers) gh.recordOther(name, id, commitOf(gh.schedule, actor.which))
+      log.lines.push(`actor: ${by} deployed ${id} to '${env.name}' (${actor.seconds} s)`)
     }
-    setTimeout(() => act(0), actor.at * 1000)
+    onTrigger(stack, actor.trigger, () => act(0), afterGitHub)
   }
+}
+
+/** The environment's id by its name at the start (a rename keeps the id). */
+function environmentIdOf(stack: Stack, name: string): string | undefined {
+  return stack.state.environments.find((e) => e.name === name || e.name === `${name}-renamed`)?.id
+}
+
+function commitOf(gh: GitHubSchedule, which: number): number {
+  if (which < 0) return gh.old
+  if (which >= THEIRS.length) return gh.ours
+  return gh.theirs[which] ?? 0
+}
+
+/** The id our distribution has (or had: it may have been deleted since) on the stack: given, found identical, or stored from this run's upload. */
+export function ourStoredId(s: Schedule, log: WorldLog): string | undefined {
+  if (s.source === 'upload') return log.uploaded[0]
+  // The identical one may have been deleted before the run looked: then it uploads its own.
+  if (s.source === 'upload-identical') return log.uploaded[0] ?? OURS
+  // from-environment deploys what the other environment ran when the run looked (another job may have changed it): the first call names it.
+  if (s.source === 'environment') return wire.deploys[0]?.distributionId ?? OURS
+  return OURS
+}
+
+/**
+ * Watches the run's uploads and deletions: an upload stored gets our release's files (the emulator keeps no
+ * upload contents here, its sites serve from memory); a deletion of what an environment runs, serves or
+ * switches to at that moment is noted.
+ */
+export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: ReadonlySet<string>): void {
+  const { state } = stack
+  const inUse = (id: string): boolean =>
+    state.environments.some(
+      (e) =>
+        e.distributionId?.toLowerCase() === id.toLowerCase() ||
+        e.serving?.toLowerCase() === id.toLowerCase() ||
+        (e.status === 'deploying' && e.deployments.at(-1)?.distributionId.toLowerCase() === id.toLowerCase())
+    )
+  const before = new Set(known)
+  // Stored once its handler is done (its answer may come much later, or never).
+  const noteUploads = (): void => {
+    for (const d of state.distributions) {
+      if (before.has(d.id)) continue
+      before.add(d.id)
+      d.files = ourFiles(s)
+      log.uploaded.push(d.id)
+    }
+  }
+  // Checked as the request arrives, before the platform deletes: what runs at that moment.
+  const original = stack.handle
+  Object.assign(stack, {
+    handle: async (req: Parameters<Stack['handle']>[0], res: Parameters<Stack['handle']>[1]) => {
+      const m = req.method === 'DELETE' ? /^\/v3\/distributions\/([^/?]+)$/.exec(req.url ?? '') : null
+      const id = m?.[1] === undefined ? undefined : decodeURIComponent(m[1])
+      const exists = (): boolean => id !== undefined && state.distributions.some((d) => d.id.toLowerCase() === id.toLowerCase())
+      const wasThere = exists()
+      const used = id !== undefined && inUse(id)
+      await original(req, res)
+      if (req.method === 'POST') noteUploads()
+      // Counted only when the platform did delete it (a refusal, 409, deleted nothing).
+      if (id !== undefined && wasThere && !exists()) {
+        log.deleted.push(id)
+        if (used) log.deletedInUse.push({ id, seq: wire.seq })
+      }
+    }
+  })
+}
+
+/** The commit index each of the world's distributions was built from (for the deploy order's invariant). */
+export function commitIndexOf(gh: GitHubSchedule, id: string, ours: string | undefined): number | undefined {
+  const lower = id.toLowerCase()
+  if (lower === OLD) return gh.old
+  const i = THEIRS.indexOf(lower)
+  if (i >= 0) return gh.theirs[i]
+  if (ours !== undefined && lower === ours.toLowerCase()) return gh.ours
+  return undefined
 }

@@ -4,6 +4,7 @@
 import * as core from '@actions/core'
 import type { Readable } from 'node:stream'
 import { isTransient, toServiceError } from '../http/errors.js'
+import { phaseEndsAt, phaseLimit } from '../http/phase.js'
 import { createRetrier, type Retrier, type RetryNotice, type RetryPolicy } from '../http/retry.js'
 import type { HttpResponse, HttpTransport, Method } from '../http/transport.js'
 
@@ -17,6 +18,11 @@ export interface JsonCall {
   json?: unknown
   /** This call's own time limit (a deploy request within what is left of deploy-timeout-minutes); default: the transport's. */
   timeoutMs?: number
+  /**
+   * Called with 'sent' when the call is handed to the connection (a deploy call is "maybe carried out" only after
+   * it), and with 'refused' when a 4xx answer says it was not carried out (a 401 replayed with a new token, say).
+   */
+  onDispatch?: ((event: 'sent' | 'refused') => void) | undefined
 }
 
 export interface StreamCall {
@@ -35,6 +41,8 @@ export type CloudRetry = Omit<RetryPolicy, 'retryable'>
 export const DEFAULT_RETRY: CloudRetry = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 }
 
 export interface CloudApiOptions {
+  /** Each call's limit (request-timeout-seconds), which a phase's end shortens. */
+  callTimeoutMs?: number
   retry?: CloudRetry
   /** Upload: time allowed with no bytes moving, then for the platform to answer after the last byte. */
   uploadIdleTimeoutMs?: number
@@ -43,15 +51,23 @@ export interface CloudApiOptions {
 export class CloudApi implements Retrier {
   private readonly retrier: Retrier
   private readonly uploadIdleTimeoutMs: number
+  private readonly callTimeoutMs: number | undefined
 
   constructor(
     private readonly transport: HttpTransport,
     options: CloudApiOptions = {}
   ) {
-    this.retrier = createRetrier({ ...(options.retry ?? DEFAULT_RETRY), retryable: isTransient }, (level, message) =>
+    // No attempt begins after the phase a call is made in has ended (a look while following gives up with the deadline).
+    this.retrier = createRetrier({ ...(options.retry ?? DEFAULT_RETRY), retryable: isTransient, until: phaseEndsAt }, (level, message) =>
       level === 'warning' ? core.warning(message) : core.info(message)
     )
     this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000
+    this.callTimeoutMs = options.callTimeoutMs
+  }
+
+  /** A call's limit: its own, else the default, shortened to what is left of the phase it is made in. */
+  private limitOf(own: number | undefined): number | undefined {
+    return phaseLimit(own ?? this.callTimeoutMs)
   }
 
   get baseUrl(): string {
@@ -66,14 +82,17 @@ export class CloudApi implements Retrier {
   async json<T>(call: JsonCall): Promise<T> {
     const headers: Record<string, string> = { ...bearer(call.token) }
     if (call.json !== undefined) headers['content-type'] = 'application/json'
+    const timeoutMs = this.limitOf(call.timeoutMs)
     const res = await this.transport.send({
       method: call.method,
       path: checkPath(call.path),
       headers,
       body: call.json === undefined ? undefined : JSON.stringify(call.json),
-      ...(call.timeoutMs !== undefined && { timeoutMs: call.timeoutMs })
+      ...(timeoutMs !== undefined && { timeoutMs }),
+      ...(call.onDispatch !== undefined && { onDispatch: () => call.onDispatch?.('sent') })
     })
     core.debug(`${call.method} ${call.path} -> ${res.status}`)
+    if (res.status >= 400 && res.status < 500) call.onDispatch?.('refused')
     const ok = succeeded(call.operation, res)
     if (ok.text.trim() === '') return undefined as T
     try {
@@ -85,7 +104,13 @@ export class CloudApi implements Retrier {
 
   /** One call, one attempt, its whole answer (headers included) when 2xx, or a ServiceError. */
   async answer(call: JsonCall): Promise<HttpResponse> {
-    const res = await this.transport.send({ method: call.method, path: checkPath(call.path), headers: bearer(call.token) })
+    const timeoutMs = this.limitOf(call.timeoutMs)
+    const res = await this.transport.send({
+      method: call.method,
+      path: checkPath(call.path),
+      headers: bearer(call.token),
+      ...(timeoutMs !== undefined && { timeoutMs })
+    })
     core.debug(`${call.method} ${call.path} -> ${res.status}`)
     return succeeded(call.operation, res)
   }

@@ -130,8 +130,17 @@ export class CloudClient {
   }
 
   /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
-  private call<T>(operation: string, method: Method, path: string, json?: unknown, timeoutMs?: number): Promise<T> {
-    return this.session.authorized((token) => this.api.json<T>({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }) }))
+  private call<T>(
+    operation: string,
+    method: Method,
+    path: string,
+    json?: unknown,
+    timeoutMs?: number,
+    onDispatch?: (event: 'sent' | 'refused') => void
+  ): Promise<T> {
+    return this.session.authorized((token) =>
+      this.api.json<T>({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }), ...(onDispatch !== undefined && { onDispatch }) })
+    )
   }
 
   /**
@@ -321,11 +330,12 @@ export class CloudClient {
     distributionId: string,
     strategy: string,
     configFileIds: readonly string[] = [],
-    timeoutMs?: number
+    timeoutMs?: number,
+    onDispatch?: (event: 'sent' | 'refused') => void
   ): Promise<void> {
     const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }))
     const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy }
-    await this.call<unknown>('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs)
+    await this.call<unknown>('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch)
   }
 }
 

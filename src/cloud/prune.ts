@@ -23,7 +23,7 @@ export interface PrunePlan {
 export interface PruneOptions {
   dryRun: boolean
   say?: ((line: string) => void) | undefined
-  /** Date.now() when the run began (default: when this process started, which runs one run). */
+  /** Date.now() when the run began (default: now). */
   startedAt?: number | undefined
 }
 
@@ -66,10 +66,11 @@ export function inUseBy(environments: readonly Environment[]): Set<string> {
 /**
  * Whether an environment may be switching to a distribution nobody can tell from the list: its status says
  * it is switching (one of the two ids in play is then not reported, in either reading of the platform), or
- * it reports no distribution while its status is not 'empty'. Without a status field, no id means none runs.
+ * it reports no distribution while its status is not 'empty', or it shows no status field at all (then a
+ * deploy in progress cannot be seen: the platform may report the old id until the new one runs).
  */
 export function mayBeSwitching(e: Environment): boolean {
-  if (e.status === undefined) return false
+  if (e.status === undefined) return true
   const id = e.distributionId ?? undefined
   if (switching({ distributionId: id, status: e.status, at: 0 }) === true) return true
   return (id === undefined || id === '') && e.status.toLowerCase() !== 'empty'
@@ -77,6 +78,9 @@ export function mayBeSwitching(e: Environment): boolean {
 
 function whySwitching(e: Environment): string {
   const runs = e.distributionId ? `reports distribution ${e.distributionId}` : 'reports no distribution'
+  if (e.status === undefined) {
+    return `environment '${e.name}' ${runs} with no status field, so a deploy in progress there cannot be seen, and the distribution it may be switching to cannot be known`
+  }
   return `environment '${e.name}' ${runs} with status '${e.status}', so it may be switching to a distribution that cannot be known`
 }
 
@@ -118,7 +122,7 @@ export async function pruneDistributions(
     return 0
   }
   const inUse = inUseBy(environments)
-  const freshSince = (options.startedAt ?? performance.timeOrigin) - FRESH_MS - CLOCK_SKEW_MS
+  const freshSince = (options.startedAt ?? Date.now()) - FRESH_MS - CLOCK_SKEW_MS
   const plan = planPruning(distributions, inUse, max, freshSince)
   core.info(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`)
   for (const d of plan.fresh) {

@@ -5,7 +5,7 @@
 import * as core from '@actions/core'
 import { ActionError, describeError, ServiceError } from '../errors.js'
 import { networkFailure } from '../http/errors.js'
-import { noteRevoked } from '../run-state.js'
+import { noteRefreshTokens } from '../run-state.js'
 import type { CloudApi } from './api.js'
 import { jwtLifetimeMs } from './jwt.js'
 import type { LoginMethod, TokenGrant } from './login/method.js'
@@ -29,6 +29,8 @@ export interface TokenCheck {
 export class CloudSession {
   private accessToken: string | undefined
   private refreshToken: string | undefined
+  /** Every refresh token received and not yet revoked. */
+  private received: string[] = []
   private renewAt = 0
   private renewing: Promise<void> | undefined
   /** The refresh token was (or is being) revoked: the run is ending. */
@@ -62,7 +64,7 @@ export class CloudSession {
     if (this.closed) throw new Error('Login: the run is ending and its session is closed')
     this.accept(await this.method.obtain(this.api))
     // A login that was under way when the session closed: its refresh token is revoked at once.
-    if (this.closed && this.refreshToken) void this.revokeToken(this.api, this.refreshToken)
+    if (this.closed && this.refreshToken) void this.revokeTokens(this.api, [this.refreshToken])
   }
 
   /**
@@ -100,8 +102,9 @@ export class CloudSession {
    * Sends every later call, renewals included, through another door: the run's closing calls use one of
    * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
    */
-  reroute(api: CloudApi): void {
+  reroute(api: CloudApi, limitMs: number): void {
     this.api = api
+    this.method.reroute?.(limitMs)
   }
 
   /** A valid access token, renewed first when it is due. */
@@ -153,31 +156,39 @@ export class CloudSession {
   }
 
   /**
-   * Revokes this run's own refresh token (it would stay valid for 24 hours after the job), through
-   * `api` (a door of its own at the end of the run). Never logout: that ends every token of the user,
-   * in every parallel job. Resolves to why it failed, or undefined; it never throws.
+   * Revokes every refresh token this run received (each would stay valid for 24 hours after the job; a login
+   * after a failed renewal brings another), through `api` (a door of its own at the end of the run). Never
+   * logout: that ends every token of the user, in every parallel job. Resolves to why one failed, or
+   * undefined; it never throws.
    */
   async revoke(api: CloudApi): Promise<string | undefined> {
     this.closed = true
-    const refreshToken = this.refreshToken
-    const note = this.method.revokeNote?.(refreshToken)
+    const note = this.method.revokeNote?.(this.received.length === 0)
     if (note !== undefined) core.info(`Token: ${note}.`)
-    if (refreshToken === undefined) return this.method.revoke(api, undefined)
-    return this.revokeToken(api, refreshToken)
+    return this.revokeTokens(api, [...this.received])
   }
 
-  private async revokeToken(api: CloudApi, refreshToken: string): Promise<string | undefined> {
-    const failed = await this.method.revoke(api, refreshToken)
-    if (failed !== undefined) return failed
-    if (this.refreshToken === refreshToken) this.refreshToken = undefined
-    noteRevoked()
-    return undefined
+  private async revokeTokens(api: CloudApi, tokens: readonly string[]): Promise<string | undefined> {
+    return this.method.revoke(api, tokens, (token) => {
+      this.received = this.received.filter((t) => t !== token)
+      if (this.refreshToken === token) this.refreshToken = undefined
+      this.noteTokens()
+    })
+  }
+
+  /** What the post step revokes if this run cannot (a kill): every refresh token still valid. */
+  private noteTokens(): void {
+    noteRefreshTokens(this.method.issuer, this.api.baseUrl, this.received)
   }
 
   private accept(grant: TokenGrant): void {
     this.accessToken = grant.accessToken
-    // A renewal may carry no new refresh token: keep the one from the login.
-    if (grant.refreshToken !== undefined) this.refreshToken = grant.refreshToken
+    // A renewal may carry no new refresh token: keep the one from the login. Each one received is revoked at the end.
+    if (grant.refreshToken !== undefined) {
+      this.refreshToken = grant.refreshToken
+      if (!this.received.includes(grant.refreshToken)) this.received.push(grant.refreshToken)
+      this.noteTokens()
+    }
     const lifetime = grant.expiresInSeconds !== undefined ? grant.expiresInSeconds * 1000 : jwtLifetimeMs(grant.accessToken)
     const byLifetime = lifetime === undefined ? RENEW_AFTER_MS : Math.floor(lifetime * 0.9)
     // A token that cannot be renewed is used until the stack refuses it.

@@ -29,7 +29,7 @@ import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
 import { newRelease, rolledBack } from './release-state.js'
 import type { DeployResult } from './result.js'
-import { chooseDistribution, findEnvironment, resolveConfigFiles, upload, type SourceContext } from './source.js'
+import { chooseDistribution, findEnvironment, pruneBeforeUpload, resolveConfigFiles, upload, type SourceContext } from './source.js'
 
 export type { DeployResult } from './result.js'
 export type { Verification } from './release.js'
@@ -52,6 +52,7 @@ function newResult(inputs: DeployInputs): DeployResult {
     consoleUrl: address.consoleUrl,
     dryRun: inputs.dryRun,
     strategy: inputs.deployStrategy,
+    rollback: inputs.rollback,
     environmentName: inputs.environment,
     source: inputs.source.kind,
     fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
@@ -88,6 +89,12 @@ interface Run {
   readonly client: CloudClient
   /** Temporary directories to remove when the step ends. */
   readonly cleanup: string[]
+  /** Date.now() when the step began. */
+  readonly startedAt: number
+  /** The GitHub Deployment this run records, while it has no final status. */
+  readonly github: { deployment?: GitHubDeployment | undefined }
+  /** Each closing call's limit, decided when they begin (see startDeploy). */
+  readonly closeLimitMs: () => number
   /** Logs a line, and keeps it in the dry run's plan. */
   readonly say: (line: string) => void
   /** A warning the summary repeats. */
@@ -122,12 +129,26 @@ export async function deploy(inputs: DeployInputs, phase: PhaseRunner, signal?: 
   return startDeploy(inputs, phase, signal, verify).done
 }
 
-export function startDeploy(inputs: DeployInputs, phase: PhaseRunner, signal?: AbortSignal, verify?: Verification): DeployRun {
+/**
+ * `closeLimitMs`: each closing call's limit, asked when the closing calls begin: after a stop, the caller's (a
+ * cancel leaves seconds, SIGTERM alone less), else the last look's own.
+ */
+export function startDeploy(
+  inputs: DeployInputs,
+  phase: PhaseRunner,
+  signal?: AbortSignal,
+  verify?: Verification,
+  closeLimitMs: () => number = () => LAST_LOOK_MS
+): DeployRun {
   const { address } = inputs
   const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl
   const result = newResult(inputs)
   const transport = new HttpTransport(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal })
-  const api = new CloudApi(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs })
+  const api = new CloudApi(transport, {
+    retry: retryPolicy(inputs, signal),
+    uploadIdleTimeoutMs: inputs.requestTimeoutMs,
+    callTimeoutMs: inputs.requestTimeoutMs
+  })
   const session = new CloudSession(api, loginMethod(inputs, target, signal), { target })
   const run: Run = {
     inputs,
@@ -139,6 +160,9 @@ export function startDeploy(inputs: DeployInputs, phase: PhaseRunner, signal?: A
     session,
     client: new CloudClient(api, session),
     cleanup: [],
+    startedAt: Date.now(),
+    github: {},
+    closeLimitMs,
     closed: undefined,
     say: (line) => {
       core.info(line)
@@ -154,7 +178,7 @@ export function startDeploy(inputs: DeployInputs, phase: PhaseRunner, signal?: A
       return info
     }
   }
-  const github: { deployment?: GitHubDeployment | undefined } = {}
+  const { github } = run
   const done = (async () => {
     try {
       await steps(run, github)
@@ -183,8 +207,17 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   if (inputs.login.kind !== 'password') await signIn(run)
   const archive = await prepare(run)
   const stack = await readStack(run)
-  const source: SourceContext = { inputs, client: run.client, phase: run.phase, result, target: run.target, say: run.say, verified: run.verified }
-  let distributionId = await chooseDistribution(source, archive, stack.environments)
+  const source: SourceContext = {
+    inputs,
+    client: run.client,
+    phase: run.phase,
+    result,
+    target: run.target,
+    say: run.say,
+    verified: run.verified,
+    startedAt: run.startedAt
+  }
+  let distributionId = await chooseDistribution(source, archive)
   result.distributionId = distributionId
   const { environment } = stack
   const alreadyRuns = environment !== undefined && distributionId !== undefined && sameId(environment.distributionId, distributionId)
@@ -194,6 +227,7 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   const gitHub = inputs.githubToken ? await GitHubApi.open(inputs.githubToken, run.signal) : undefined
   // Before any change: an older commit than the one the environment runs is refused here.
   const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined
+  if (distributionId === undefined && archive !== undefined) await pruneBeforeUpload(source, archive, stack.environments)
   if (inputs.dryRun) return finishDryRun(run, archive)
 
   if (distributionId === undefined && archive !== undefined) {
@@ -213,7 +247,8 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   await closeRun(run)
   if (result.release) {
     noteLateChange(result, run.caution)
-    await github.deployment?.set('success', `Deployed ${distributionId ?? ''}`)
+    const how = result.release.state === 'already-running' ? 'Runs' : 'Deployed'
+    await github.deployment?.set('success', `${how} ${distributionId ?? ''}`)
   }
   github.deployment = undefined
   result.completed = true
@@ -228,6 +263,7 @@ async function checkOrder(run: Run, gitHub: GitHubApi | undefined, environment: 
     apiUrl: inputs.address.apiUrl,
     environment: environment.name,
     allowOlder: inputs.allowOlderCommit,
+    allowUnchecked: inputs.allowUncheckedOrder,
     promoted: inputs.source.kind === 'upload' ? undefined : distributionId,
     dryRun: inputs.dryRun,
     log: run.say,
@@ -242,7 +278,11 @@ async function checkOrder(run: Run, gitHub: GitHubApi | undefined, environment: 
   return order
 }
 
-/** Records the deploy as a GitHub Deployment of the commit deployed, with the distribution's id in its payload. */
+/**
+ * Records the deploy as a GitHub Deployment of the commit deployed, with the distribution's id in its payload. A
+ * promoted distribution whose commit is not known is recorded at the run's commit (GitHub needs one) with the
+ * payload saying the commit is unknown, so no later run reads the run's commit as the distribution's.
+ */
 function recordDeployment(
   run: Run,
   gitHub: GitHubApi,
@@ -252,9 +292,11 @@ function recordDeployment(
 ): Promise<GitHubDeployment | undefined> {
   const { result } = run
   const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName
-  const promoted = order?.last?.ours?.from === 'run' ? undefined : order?.last?.ours?.sha
-  const ref = promoted ?? (gitHub.sha || gitHub.ref)
-  const payload = { distributionId, distributionName: name, apiUrl: result.apiUrl }
+  const ours = order?.last?.ours
+  const promotion = run.inputs.source.kind !== 'upload'
+  const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined
+  const ref = known ?? (gitHub.sha || gitHub.ref)
+  const payload = { distributionId, distributionName: name, apiUrl: result.apiUrl, ...(promotion && known === undefined && { commit: 'unknown' as const }) }
   return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl)
 }
 
@@ -336,12 +378,25 @@ async function checkWithoutDeploy(run: Run): Promise<void> {
   if (why !== undefined) throw new ActionError(why)
 }
 
-/** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
-function closeRun(run: Run, limitMs = LAST_LOOK_MS): Promise<void> {
-  if (!run.result.platformReached) return Promise.resolve()
+/**
+ * The run's last calls, once: a look at the environment and the refresh token revoked (only after a login), and,
+ * when the run was stopped (a cancel, the watchdog), the GitHub Deployment's final status.
+ */
+function closeRun(run: Run, limitMs = run.closeLimitMs()): Promise<void> {
+  const stopped = run.signal?.aborted ? (run.signal.reason as Error) : undefined
+  const deployment = run.github.deployment
+  const finalStatus =
+    stopped === undefined || deployment === undefined
+      ? undefined
+      : () =>
+          deployment.set(
+            'error',
+            `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; see the workflow run`
+          )
+  if (!run.result.platformReached) return finalStatus?.() ?? Promise.resolve()
   // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
   const found = run.result.environmentId !== undefined
-  run.closed ??= closingCalls(run.inputs, run.session, limitMs, found).then((look) => void (run.result.finalLook = look))
+  run.closed ??= closingCalls(run.inputs, run.session, limitMs, found, finalStatus).then((look) => void (run.result.finalLook = look))
   return run.closed
 }
 
@@ -395,6 +450,7 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
     strategy: inputs.deployStrategy,
     configFileIds: parts.configFileIds,
     maxAttempts: inputs.maxAttempts,
+    requestTimeoutMs: inputs.requestTimeoutMs,
     log: core.info,
     warn: core.warning,
     phase: parts.phase,
@@ -410,6 +466,10 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
     throw error
   })
   result.previousDistributionId = record.previous
+  if (record.state === 'already-running') {
+    result.skipped = true
+    return checkWithoutDeploy(parts)
+  }
   cautionsAbout(inputs, record, parts.caution)
   if (failure === undefined) return
   const rollsBack = inputs.rollback && (record.failure?.kind !== 'search' || inputs.rollbackOnSearch)
@@ -446,7 +506,10 @@ function cautionsAbout(inputs: DeployInputs, record: ReturnType<typeof newReleas
 /** A release that passed, but the last look shows another distribution: someone deployed after it. Said, never undone. */
 function noteLateChange(result: DeployResult, caution: (line: string) => void): void {
   const look = result.finalLook
-  if (look === undefined || 'error' in look || sameId(look.distributionId, result.distributionId)) return
+  // No id at the end (a restarted platform, a switch that shows none) is no deploy of anyone's.
+  if (look === undefined || 'error' in look || look.distributionId === undefined || sameId(look.distributionId, result.distributionId)) return
+  // What ran before: ours has not switched yet (not followed, or reported at request), which is no other deploy.
+  if (sameId(look.distributionId, result.release?.previous)) return
   caution(`${nowRuns(result) ?? ''} That is not ${result.distributionId ?? 'the deployed distribution'}: another deploy followed this one.`)
 }
 
@@ -466,7 +529,7 @@ export class ReleaseFailed extends ActionError {
 export function failureOf(result: DeployResult, cause: unknown): unknown {
   if (cause instanceof ReleaseFailed) return new ActionError(releaseFailure(result, cause.message, cause.rollbackOn, cause.searchRollsBack))
   if (result.release?.state === 'replaced' || result.release?.state === 'failed') {
-    return new ActionError(releaseFailure(result, cause instanceof Error ? cause.message : String(cause), false, false))
+    return new ActionError(releaseFailure(result, cause instanceof Error ? cause.message : String(cause), result.rollback, false))
   }
   const now = result.release ? nowRuns(result) : undefined
   if (now && cause instanceof ActionError) return new ActionError(`${cause.message} ${now}`)
@@ -478,10 +541,16 @@ export function failureOf(result: DeployResult, cause: unknown): unknown {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs: DeployInputs, session: CloudSession, limitMs: number, found: boolean): Promise<DeployResult['finalLook']> {
+async function closingCalls(
+  inputs: DeployInputs,
+  session: CloudSession,
+  limitMs: number,
+  found: boolean,
+  alongside: (() => Promise<void>) | undefined
+): Promise<DeployResult['finalLook']> {
   const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs })
   const api = new CloudApi(transport, { retry: { attempts: 1 } })
-  session.reroute(api)
+  session.reroute(api, limitMs)
   try {
     if (!inputs.environment || inputs.dryRun || !found) return undefined
     // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
@@ -489,7 +558,8 @@ async function closingCalls(inputs: DeployInputs, session: CloudSession, limitMs
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) }
   } finally {
-    const failed = await session.revoke(api)
+    // The revocation and anything else left (a GitHub Deployment's status) at once: a cancel has seconds.
+    const [failed] = await Promise.all([session.revoke(api), alongside?.()])
     if (failed !== undefined) core.warning(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`)
     await transport.close().catch(() => undefined)
   }

@@ -1,11 +1,20 @@
 // Looking at the environment: what it reports (the documented distributionId, and a status field when
 // the platform gives one, which is never required), and the pace of looking again until a deadline.
-import { ActionError, describeError, ServiceError } from '../errors.js'
+import { ActionError, describeError } from '../errors.js'
 import { formatDuration } from '../format.js'
-import { networkFailure } from '../http/errors.js'
+import { mayPass } from '../http/errors.js'
 import { Poll, type PollOptions } from '../http/retry.js'
 import type { CloudClient } from '../cloud/client.js'
 import type { EnvironmentLook } from './result.js'
+
+/**
+ * When a wait or a switch must be over (Date.now() based). It moves only forward, and only by time the
+ * platform was not asked anything: the deploy order's checks with GitHub before a request (a slow GitHub
+ * must not use up deploy-timeout-minutes, which is the platform's time).
+ */
+export interface Deadline {
+  at: number
+}
 
 export interface WatchOptions {
   /** Pace of looking again: first pause, growing by half up to the max. */
@@ -43,7 +52,7 @@ export class EnvironmentWatch {
 
   /**
    * A look while waiting for something: an answer that failed the way a look may fail for a moment (a 5xx,
-   * no connection, after its own attempts) is noted and gives undefined, so the caller looks again later
+   * no connection, a token endpoint that failed while renewing the token, after their own attempts) is noted and gives undefined, so the caller looks again later
    * instead of ending its wait on one bad answer. The run's stop, a refusal (401, 404) or a bug still throw.
    */
   async lookAgain(): Promise<EnvironmentLook | undefined> {
@@ -51,17 +60,17 @@ export class EnvironmentWatch {
       return await this.look()
     } catch (error) {
       if (this.options.signal?.aborted) throw error
-      const passing = error instanceof ServiceError ? error.status >= 500 || error.status === 429 : networkFailure(error) !== undefined
-      if (!passing) throw error
+      if (!mayPass(error)) throw error
       this.options.log?.(`Looking at '${this.name}' failed (${describeError(error)}); looking again later.`)
       return undefined
     }
   }
 
-  /** A pace of looks that ends at `deadline` (Date.now() based). */
-  poll(deadline: number): Poll {
+  /** A pace of looks that ends at `deadline`, read afresh before each pause. */
+  poll(deadline: Deadline): Poll {
     const options: PollOptions = {
-      timeoutMs: Math.max(0, deadline - this.now()),
+      timeoutMs: Math.max(0, deadline.at - this.now()),
+      until: () => deadline.at,
       intervalMs: this.options.intervalMs ?? 1_000,
       maxIntervalMs: this.options.maxIntervalMs ?? 10_000,
       sleep: this.options.sleep,

@@ -3,8 +3,8 @@
 // unless allow-older-commit; another branch deploys with a notice. The evidence for each commit, and
 // why the order stays unknown when it does, travel with the result (docs/verified-deploys.md, "Deploy order").
 import type { CloudClient } from '../cloud/client.js'
-import { ActionError, describeError } from '../errors.js'
-import { short, type Comparison, type GitHubApi } from '../github/client.js'
+import { ActionError } from '../errors.js'
+import { GitHubCallFailed, short, type Comparison, type GitHubApi } from '../github/client.js'
 import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../github/evidence.js'
 import { sameId } from './look.js'
 import type { EnvironmentLook } from './result.js'
@@ -20,17 +20,19 @@ export interface OrderCheck {
   readonly comparison?: Comparison | undefined
   /** Why the order is unknown. */
   readonly why?: string | undefined
-  /** A GitHub call failed (a warning), rather than no evidence existing (said once, quietly). */
+  /** GitHub could not be read or refused the token (the deploy is refused unless allow-unchecked-order), rather than no evidence existing. */
   readonly failed?: boolean | undefined
   /** The environment runs a distribution this action did not deploy there: what is known of it. */
   readonly outside?: string | undefined
   /** The repository's web address, for commit links. */
   readonly repoUrl?: string | undefined
-  /** The deploy was refused for it (behind, without allow-older-commit). */
+  /** The deploy was refused for it (behind, without allow-older-commit; or not checked, without allow-unchecked-order). */
   readonly refused?: boolean | undefined
+  /** Made again after a wait: the upload (if any) was made, and nothing was deployed. */
+  readonly recheck?: boolean | undefined
 }
 
-/** The deploy was refused: the environment runs a newer commit. Nothing was changed. */
+/** The deploy was refused: the environment runs a newer commit, or the order could not be checked. Nothing was deployed. */
 export class OrderRefused extends ActionError {
   override name = 'OrderRefused'
 }
@@ -42,6 +44,8 @@ export interface OrderOptions {
   readonly apiUrl: string
   readonly environment: string
   readonly allowOlder: boolean
+  /** Deploy when GitHub cannot be read (allow-unchecked-order); refused otherwise. */
+  readonly allowUnchecked: boolean
   /** The distribution deployed when it is promoted (distribution-id, from-environment); undefined for this run's upload. */
   readonly promoted: string | undefined
   /** Whether a refusal is what this run would do (a dry run) rather than does. */
@@ -78,10 +82,11 @@ export class DeployOrder {
     return this.history?.commitOf(id, undefined, () => this.facts(id))
   }
 
-  /** Checks the order against what the environment runs; throws OrderRefused when ours is older (unless allowed). */
-  async check(runningId: string | undefined): Promise<OrderCheck> {
-    const evaluated = await this.evaluate(runningId)
-    const check = evaluated.order === 'behind' && !this.o.allowOlder ? { ...evaluated, refused: true } : evaluated
+  /** Checks the order against what the environment runs; throws OrderRefused when ours is older, or GitHub cannot be read (unless allowed). */
+  async check(runningId: string | undefined, recheck = false): Promise<OrderCheck> {
+    const evaluated = { ...(await this.evaluate(runningId)), ...(recheck && { recheck }) }
+    const refused = (evaluated.order === 'behind' && !this.o.allowOlder) || (evaluated.failed === true && !this.o.allowUnchecked)
+    const check = refused ? { ...evaluated, refused: true } : evaluated
     this.last = check
     this.o.record(check)
     this.tell(check)
@@ -94,7 +99,7 @@ export class DeployOrder {
     const last = this.last
     if (last === undefined || look.distributionId === undefined || sameId(look.distributionId, last.runningDistributionId)) return
     this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`)
-    await this.check(look.distributionId)
+    await this.check(look.distributionId, true)
   }
 
   /** Who holds the busy environment: a GitHub Deployment under way (with its run), or the distribution it reports and who uploaded it. */
@@ -139,7 +144,17 @@ export class DeployOrder {
       const comparison = await history.github.compare(running.sha, ours.sha)
       return { ...base, ours, running, outside, comparison, order: comparison.status }
     } catch (error) {
-      return { ...base, order: 'unknown', failed: true, why: `${describeError(error)}; the token needs ${PERMISSIONS}` }
+      // The run's stop (a cancel, the watchdog), or a bug: not GitHub's failure.
+      if (!(error instanceof GitHubCallFailed)) throw error
+      // A commit GitHub does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
+      if (error.failure === 'not-found' && /^Comparing /.test(error.call)) {
+        return {
+          ...base,
+          order: 'unknown',
+          why: `${error.message}: GitHub does not know one of the two commits (a force-push may have removed it), so they cannot be compared`
+        }
+      }
+      return { ...base, order: 'unknown', failed: true, why: `${error.message}; ${gitHubAdvice(error)}` }
     }
   }
 
@@ -180,7 +195,8 @@ export class DeployOrder {
     const ours = check.ours
     if (check.order === 'unknown') {
       const line = `Deploy order not checked: ${check.why ?? 'no evidence'}.`
-      if (check.failed) this.o.warn(`${line} The deploy goes on.`)
+      if (check.failed && check.refused) this.o.log(line)
+      else if (check.failed) this.o.warn(`${line} The deploy goes on (allow-unchecked-order: true).`)
       else this.o.log(line)
       return
     }
@@ -200,11 +216,34 @@ export class DeployOrder {
     const running = check.running
     const ours = check.ours
     const would = this.o.dryRun ? 'A deploy would be refused' : 'Refused'
+    const nothing = check.recheck ? `so ${this.o.promoted ?? 'it'} was not deployed` : 'so nothing was changed'
+    if (check.order === 'unknown') {
+      return (
+        `${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? 'GitHub failed'}. ` +
+        `github-token asks for the check, and it cannot be made, ${nothing}. To deploy while GitHub cannot be read, set allow-unchecked-order: true.`
+      )
+    }
     return (
       `${would}: commit ${short(ours?.sha ?? '?')} is older than ${short(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
-      `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, so nothing was changed. ` +
+      `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, ${nothing}. ` +
       `To go back to an older release on purpose, set allow-older-commit: true (with distribution-id or from-environment to restore a release already on the stack without a rebuild).`
     )
+  }
+}
+
+/** What to do about a GitHub call that failed, by how it failed. */
+function gitHubAdvice(error: GitHubCallFailed): string {
+  switch (error.failure) {
+    case 'unreachable':
+      return "GitHub's API did not answer: check the runner's network (and its proxy, when one is set) and githubstatus.com"
+    case 'bad-token':
+      return 'GitHub refused github-token (401): pass a valid token of this repository, e.g. github-token: ${{ github.token }}'
+    case 'forbidden':
+      return `github-token lacks a permission (403): give the job permissions with deployments: write and contents: read (the check needs ${PERMISSIONS})`
+    case 'not-found':
+      return 'GitHub does not show this repository to github-token (404): use a token of this repository'
+    default:
+      return 'GitHub failed; run again later'
   }
 }
 

@@ -26,7 +26,8 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
   const env = `'${release.environment}'`
   const failure = release.failure
   if (failure === undefined) return ''
-  if (failure.kind === 'busy') return `Nothing of this run was deployed to ${env}.`
+  // Refused before its deploy call (busy all along, or an older commit after a wait): nothing of ours to stay or roll back.
+  if (failure.kind === 'busy' || failure.kind === 'older') return `Nothing of this run was deployed to ${env}.`
   if (failure.kind === 'unconfirmed' && release.rollbackTo === undefined && release.rollbackNotSent === undefined) {
     return rollbackOn ? `No rollback was sent: ${env} did not show this run's release, and a rollback is sent only over it.` : ''
   }
@@ -55,6 +56,7 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
     return `Rolled back: ${env} reports the previous distribution ${to} again${when(release, applied.at)}; the site was not checked (no health-url). ${kept}`
   if (release.rollbackNotSeen !== undefined) return `A rollback to ${to} was requested; ${release.rollbackNotSeen}.`
   if (reached(release, 'rollback-requested')) return `A rollback to ${to} was requested, but it was not seen applied.`
+  if (release.rollbackRefused !== undefined) return `The rollback to ${to} was not carried out: ${release.rollbackRefused}.`
   if (release.rollbackNotSent !== undefined) return `No rollback was sent: ${release.rollbackNotSent}.`
   return `No rollback was sent to ${to}: the run stopped before it could look at ${env}.`
 }

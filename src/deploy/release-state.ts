@@ -6,6 +6,7 @@
 //       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
 //   (waiting first, when the environment is busy; unconfirmed: a request went out and no answer or look
 //    settled whether it was carried out, until one does)   replaced: another distribution runs now (from any live state; never rolled back)
+//   already-running: before any call of ours, another deploy put this very distribution there (nothing is sent)
 import * as core from '@actions/core'
 import { sameId } from './look.js'
 
@@ -25,11 +26,12 @@ export type ReleaseState =
   | 'rollback-applied'
   | 'rollback-healthy'
   | 'rollback-failed'
+  | 'already-running'
 
 /** Which states may follow which: anything else is a bug, and throws. */
 const NEXT: { readonly [s in ReleaseState]: readonly ReleaseState[] } = {
-  planned: ['waiting', 'unconfirmed', 'requested', 'failed', 'replaced'],
-  waiting: ['unconfirmed', 'requested', 'failed', 'replaced'],
+  planned: ['waiting', 'unconfirmed', 'requested', 'failed', 'replaced', 'already-running'],
+  waiting: ['unconfirmed', 'requested', 'failed', 'replaced', 'already-running'],
   unconfirmed: ['requested', 'failed', 'replaced'],
   requested: ['in-progress', 'reported', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
   'in-progress': ['applied', 'failed', 'replaced'],
@@ -42,7 +44,8 @@ const NEXT: { readonly [s in ReleaseState]: readonly ReleaseState[] } = {
   'rollback-requested': ['rollback-applied', 'rollback-failed', 'replaced'],
   'rollback-applied': ['rollback-healthy', 'rollback-failed', 'replaced'],
   'rollback-healthy': [],
-  'rollback-failed': []
+  'rollback-failed': [],
+  'already-running': []
 }
 
 export interface Transition {
@@ -83,12 +86,16 @@ export interface ReleaseRecord {
   rollbackTo?: string
   /** Why no rollback was sent although one was due (the environment did not show this run's release). */
   rollbackNotSent?: string
+  /** The rollback's call was refused (a 409: another deploy in progress, which replaces ours): nothing was carried out. */
+  rollbackRefused?: string
   /** The run was stopped (watchdog, cancel) while the release was under way: what it was doing then. */
   stopped?: string
   /** The rollback was requested and its id reported, but the switch back itself was not seen. */
   rollbackNotSeen?: string
   /** A rollback call got no usable answer: it may have been carried out. */
   rollbackUnconfirmed?: string | undefined
+  /** The checks passed, but no look after them showed ours still running: why it is not verified. */
+  unconfirmedAfterChecks?: string | undefined
 }
 
 export function newRelease(environment: string, distributionId: string, previous: string | undefined): ReleaseRecord {

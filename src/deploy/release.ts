@@ -1,15 +1,18 @@
 // The release's life: wait for a busy environment, request the deploy (reconciled, never replayed
 // blindly), follow it, check the site, run the caller's verification, and roll back only what is ours.
 // Every step enters a state of the ReleaseRecord with its evidence (./release-state.ts).
+import { withinPhase } from '../http/phase.js'
 import { ActionError } from '../errors.js'
 import { HealthCheckFailed } from '../health.js'
 import { OrderRefused, type DeployOrder } from './order.js'
 import type { HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
 import { describeLook, sameId, switching } from './look.js'
+import type { Deadline } from './observe.js'
 import { enter, reached, type FailureKind, type ReleaseRecord, type ReleaseState } from './release-state.js'
 import type { EnvironmentLook } from './result.js'
 import {
+  AlreadyRuns,
   followSwitch,
   NotApplied,
   NotSent,
@@ -64,12 +67,20 @@ function requestHooks(ctx: ReleaseContext, release: ReleaseRecord): RequestHooks
 }
 
 /** Waits for a busy environment, then requests the deploy. Throws when it stayed busy (nothing of ours was sent). */
-async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: SwitchPlan, deadline: number): Promise<void> {
+async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: SwitchPlan, deadline: Deadline): Promise<ActionError | undefined> {
   const hooks = requestHooks(ctx, release)
-  await ctx.phase(`Deploy to '${release.environment}'`, async () => {
+  return ctx.phase(`Deploy to '${release.environment}'`, async () => {
     try {
       const look = await waitWhileBusy(ctx, deadline, hooks)
-      await ctx.order?.recheck(look)
+      // The order's check with GitHub is not the platform's time: the deadline moves by what it took.
+      const before = ctx.watch.now()
+      try {
+        await ctx.order?.recheck(look)
+      } finally {
+        deadline.at += ctx.watch.now() - before
+      }
+      // Another deploy put this very distribution there while we waited: nothing to send.
+      if (!release.redeploy && sameId(look.distributionId, release.distributionId)) throw new AlreadyRuns(release.environment, look)
       if (!release.redeploy) plan.previous = look.distributionId
       const how = await requestSwitch(ctx, plan, deadline, hooks)
       release.previous = plan.previous
@@ -81,10 +92,19 @@ async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: Switch
           ? `the platform accepted the deploy of ${release.distributionId} (strategy ${ctx.strategy})`
           : `the deploy call's answer was lost, but '${release.environment}' showed it had been carried out: adopted, not sent again`
       )
+      return undefined
     } catch (error) {
+      if (error instanceof AlreadyRuns) {
+        enter(release, 'already-running', error.message, error.look.at)
+        return undefined
+      }
       if (error instanceof OrderRefused) throw fail(release, 'older', error.message)
       if (error instanceof NotApplied) throw fail(release, 'busy', error.message)
-      if (error instanceof Unconfirmed) throw fail(release, 'unconfirmed', error.message)
+      // It may still land: a rollback (when asked) waits for it within its own budget.
+      if (error instanceof Unconfirmed) {
+        release.previous = plan.previous
+        return fail(release, 'unconfirmed', error.message)
+      }
       if (error instanceof Replaced) throw replaced(release, error)
       throw error
     }
@@ -92,7 +112,7 @@ async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: Switch
 }
 
 /** Follows the switch; resolves to a failure when it was not seen in time. */
-async function follow(ctx: ReleaseContext, release: ReleaseRecord, plan: SwitchPlan, deadline: number): Promise<ActionError | undefined> {
+async function follow(ctx: ReleaseContext, release: ReleaseRecord, plan: SwitchPlan, deadline: Deadline): Promise<ActionError | undefined> {
   const inProgress = (evidence: string): void => (release.state === 'requested' ? enter(release, 'in-progress', evidence) : ctx.log(evidence))
   try {
     const seen = await ctx.phase(`Wait until '${release.environment}' runs ${release.distributionId}`, () => followSwitch(ctx, plan, deadline, { inProgress }))
@@ -136,12 +156,13 @@ async function checkSite(ctx: ReleaseContext, release: ReleaseRecord, health: He
 }
 
 /**
- * Deploys our release and checks it. Resolves to the failure a rollback may answer (not applied in time,
- * unhealthy, search), or undefined when every check passed. Throws when another deploy replaced ours or
- * the environment stayed busy: nothing of ours to roll back then.
+ * Deploys our release and checks it. Resolves to the failure a rollback may answer (a call that may have been
+ * carried out, not applied in time, unhealthy, search), or undefined when every check passed and a look after
+ * them showed ours still running. Throws when another deploy replaced ours or the environment stayed busy:
+ * nothing of ours to roll back then.
  */
 export async function deployRelease(ctx: ReleaseContext, release: ReleaseRecord, verify: Verification | undefined): Promise<ActionError | undefined> {
-  const deadline = ctx.watch.now() + ctx.deployTimeoutMs
+  const deadline: Deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs }
   const order = ctx.order
   const plan: SwitchPlan = {
     distributionId: release.distributionId,
@@ -149,16 +170,67 @@ export async function deployRelease(ctx: ReleaseContext, release: ReleaseRecord,
     redeploy: release.redeploy,
     gate: order ? (look) => order.recheck(look) : undefined
   }
-  await request(ctx, release, plan, deadline)
-  const notApplied = ctx.followDeploy ? await follow(ctx, release, plan, deadline) : undefined
+  const unconfirmed = await withinPhase(deadline, () => request(ctx, release, plan, deadline))
+  if (unconfirmed) return unconfirmed
+  // Nothing of ours was sent: the caller checks the site and search as for any run that deploys nothing.
+  if (release.state === 'already-running') return undefined
+  const notApplied = ctx.followDeploy ? await withinPhase(deadline, () => follow(ctx, release, plan, deadline)) : undefined
   if (notApplied) return notApplied
   const unhealthy = ctx.health ? await checkSite(ctx, release, ctx.health) : undefined
   if (unhealthy) return unhealthy
   const why = verify ? await verify() : undefined
   if (why !== undefined) return fail(release, 'search', why)
-  if (release.appliedBy === 'switch' || release.appliedBy === 'marker') enter(release, 'verified', verifiedBy(release, verify !== undefined))
+  if (release.appliedBy === 'switch' || release.appliedBy === 'marker') return confirm(ctx, release, verify !== undefined)
   return undefined
 }
+
+/**
+ * The checks passed; a look after them decides whether that says anything of ours: still ours, settled, is
+ * verified; another distribution means another deploy replaced ours meanwhile (the checks' answers may have
+ * been its); a look that cannot be made leaves the release unverified, and says so.
+ */
+async function confirm(ctx: ReleaseContext, release: ReleaseRecord, searched: boolean): Promise<ActionError | undefined> {
+  const deadline: Deadline = { at: ctx.watch.now() + CONFIRM_MS }
+  const look = await withinPhase(deadline, async () => {
+    const poll = ctx.watch.poll(deadline)
+    for (;;) {
+      const seen = await ctx.watch.lookAgain()
+      if (seen !== undefined || !(await poll.next())) return seen
+    }
+  })
+  if (look === undefined) {
+    release.unconfirmedAfterChecks = `the checks passed, but '${release.environment}' could not be looked at after them, so it was not seen still running ${release.distributionId}`
+    ctx.log(`Not verified: ${release.unconfirmedAfterChecks}.`)
+    return undefined
+  }
+  if (sameId(look.distributionId, release.distributionId) && switching(look) !== true) {
+    enter(release, 'verified', `${verifiedBy(release, searched)}; '${release.environment}' ${describeLook(look)} after the checks`)
+    return undefined
+  }
+  if (sameId(look.distributionId, release.distributionId)) {
+    release.unconfirmedAfterChecks = `the checks passed, but '${release.environment}' ${describeLook(look)} after them: ours, switching again, not seen settled`
+    ctx.log(`Not verified: ${release.unconfirmedAfterChecks}.`)
+    return undefined
+  }
+  // Nothing runs now (a platform that restarted, say): ours does not serve, and no other deploy is known.
+  if (look.distributionId === undefined) {
+    return fail(
+      release,
+      'not-applied',
+      `The checks passed, but then '${release.environment}' ${describeLook(look)}: ${release.distributionId} no longer runs (the platform may have restarted, or the distribution was deleted).`
+    )
+  }
+  throw replaced(
+    release,
+    new Replaced(
+      `'${release.environment}' ${describeLook(look)} after the checks passed: not ${release.distributionId} settled, so another deploy replaced it meanwhile, and the checks may have answered for that one.`,
+      look
+    )
+  )
+}
+
+/** How long the look after the checks may take (it is tried again after a failed look). */
+const CONFIRM_MS = 30_000
 
 function verifiedBy(release: ReleaseRecord, searched: boolean): string {
   const applied = release.appliedBy === 'marker' ? 'the site answers with the new release marker' : 'the platform reported the switch'
@@ -168,8 +240,10 @@ function verifiedBy(release: ReleaseRecord, searched: boolean): string {
 
 /**
  * Deploys the previous distribution back, only while the environment still runs (or switches to) ours:
- * a deploy still in progress is waited for first, another deploy that replaced ours is never undone.
- * Records each state; throws Replaced, or the rollback's own failure.
+ * a deploy still in progress is waited for first, another deploy that replaced ours is never undone. When
+ * ours may still land (its call got no usable answer, or its switch was not seen in time), the rollback waits
+ * for it within its own budget and rolls it back once it lands. Records each state; throws Replaced, or the
+ * rollback's own failure.
  */
 export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Promise<void> {
   const to = release.previous
@@ -177,41 +251,46 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
   release.rollbackTo = to
   await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
     const waiting = (_l: EnvironmentLook, why: string): void => ctx.log(`${why}; waiting for it to finish before rolling back.`)
-    const look = await waitWhileBusy(ctx, ctx.watch.now() + ctx.deployTimeoutMs, { waiting })
+    // The deploy in progress gets deploy-timeout-minutes of its own (the watchdog's budget counts it).
+    const inProgress: Deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs }
+    const mayLand = release.failure?.kind === 'unconfirmed' || release.failure?.kind === 'not-applied'
+    const look = await withinPhase(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })))
     const notOurs = stillOurs(release)(look)
     if (notOurs !== undefined) {
-      if (look.distributionId !== undefined && !sameId(look.distributionId, to)) throw replaced(release, new Replaced(notOurs, look))
+      if (look.distributionId !== undefined && !sameId(look.distributionId, to) && !sameId(look.distributionId, release.distributionId)) {
+        throw replaced(release, new Replaced(notOurs, look))
+      }
       // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
       const why =
         look.distributionId === undefined
           ? 'it names no distribution'
-          : `it still reports the previous distribution, so ${release.distributionId} was not seen running`
+          : sameId(look.distributionId, release.distributionId)
+            ? `${release.distributionId} was still switching when deploy-timeout-minutes ran out; it may still land`
+            : mayLand && switching(look) !== false
+              ? `it still reports the previous distribution, so ${release.distributionId} was not seen running within deploy-timeout-minutes; it may still land`
+              : `it still reports the previous distribution, so ${release.distributionId} was not seen running`
       release.rollbackNotSent = `'${release.environment}' ${describeLook(look)}: ${why}, and a rollback is sent only over this run's own release`
       ctx.log(`${release.rollbackNotSent}.`)
       return
     }
     // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
-    const deadline = ctx.watch.now() + ctx.deployTimeoutMs
-    // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours. Unless ours
-    // was not applied in time: then the deploy in progress may be ours, and is waited for.
-    const giveUpWhenBusy =
-      release.failure?.kind === 'not-applied'
-        ? undefined
-        : 'another deploy is in progress, which will replace this release; this run never undoes another deploy'
+    const deadline: Deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs }
+    // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours.
+    const giveUpWhenBusy = 'another deploy is in progress, which will replace this release; this run never undoes another deploy'
     const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release), giveUpWhenBusy }
     const hooks: RequestHooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) }
     let how: 'sent' | 'adopted'
     try {
-      how = await requestSwitch(ctx, plan, deadline, hooks)
+      how = await withinPhase(deadline, () => requestSwitch(ctx, plan, deadline, hooks))
     } catch (error) {
       if (!(error instanceof NotSent)) throw error
-      release.rollbackNotSent = error.message
+      release.rollbackRefused = error.message
       ctx.log(`No rollback: ${error.message}.`)
       return
     }
     release.rollbackUnconfirmed = undefined // answered, or seen carried out
     enter(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`)
-    const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log })
+    const seen = await withinPhase(deadline, () => followSwitch(ctx, plan, deadline, { inProgress: ctx.log }))
     // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
     if (seen.by !== 'switch') {
       release.rollbackNotSeen = `${seen.evidence}: the platform may report an id as soon as a deploy is requested, so the switch back was not seen`
@@ -224,6 +303,29 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
       enter(release, 'rollback-healthy', `${ctx.health.shown} answered 2xx (the old release's answer; health-expect belongs to the new one)`)
     }
   })
+}
+
+/**
+ * Ours may still land (a call without a usable answer, a switch not seen in time): looks until the environment
+ * shows it settled, another distribution, or (with a status field) no deploy going on; the last look when the
+ * time is up. A failed look is no evidence: it looks again.
+ */
+async function awaitLanding(ctx: ReleaseContext, release: ReleaseRecord, deadline: Deadline): Promise<EnvironmentLook> {
+  const poll = ctx.watch.poll(deadline)
+  let last: EnvironmentLook | undefined
+  for (;;) {
+    const look = await ctx.watch.lookAgain()
+    if (look !== undefined) {
+      last = look
+      const ours = sameId(look.distributionId, release.distributionId)
+      const busy = switching(look)
+      if (ours && busy !== true) return look
+      const third = look.distributionId !== undefined && !ours && !sameId(look.distributionId, release.previous)
+      // A status that says no deploy is going on: ours is not coming (or another one replaced it).
+      if (third || busy === false) return look
+    }
+    if (!(await poll.next())) return last ?? { distributionId: undefined, status: undefined, at: ctx.watch.now() }
+  }
 }
 
 /**
@@ -240,11 +342,20 @@ function stillOurs(release: ReleaseRecord): (look: EnvironmentLook) => string | 
   }
 }
 
-/** Records a rollback that stopped part-way (the phase's error), unless a state already tells it. */
+/**
+ * Records a rollback that stopped part-way (the phase's error), unless a state already tells it. A rollback the
+ * platform accepted and that was then not seen (the environment could not be looked at, or not in time) did not
+ * fail: it may land, so it stays requested, with why it was not seen applied.
+ */
 export function rollbackFailed(release: ReleaseRecord, error: unknown): void {
   // rollbackTo is set before the rollback's first step: without it, none was attempted.
   if (release.rollbackTo === undefined || !ROLLING_BACK.includes(release.state)) return
-  enter(release, 'rollback-failed', error instanceof Error ? error.message : String(error))
+  const why = error instanceof Error ? error.message : String(error)
+  if (release.state === 'rollback-requested') {
+    release.rollbackNotSeen ??= `it was not seen applied: ${why}`
+    return
+  }
+  enter(release, 'rollback-failed', why)
 }
 
 /** Notes how far a rollback came when the run was stopped (watchdog, cancel) during it; returns the stop to rethrow. */

@@ -22,6 +22,8 @@ export interface DeployResult {
   readonly consoleUrl: string | undefined
   readonly dryRun: boolean
   readonly strategy: string
+  /** rollback: true was asked for. */
+  readonly rollback: boolean
   /** The environment input (undefined: upload only). */
   readonly environmentName: string | undefined
   /** Where the distribution comes from: an upload (or a reused identical one), distribution-id, or from-environment. */

@@ -53,7 +53,7 @@ async function prune(ctx: SourceContext, stored: readonly Distribution[], max: n
     )
     return 0
   }
-  return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : core.info })
+  return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : core.info, startedAt: ctx.startedAt })
 }
 
 export interface SourceContext {
@@ -66,6 +66,10 @@ export interface SourceContext {
   readonly say: (line: string) => void
   /** The archive's whole check, its hashes noted in the result once known. */
   readonly verified: (ready: ReadyArchive) => Promise<ArchiveInfo>
+  /** Date.now() when the run began: what pruning keeps as stored too recently is measured from it. */
+  readonly startedAt: number
+  /** The stack's distributions, as listed when an identical one was looked for (what pruning chooses from). */
+  stored?: readonly Distribution[] | undefined
 }
 
 /** A distribution given by id: it must be on the stack. */
@@ -97,8 +101,8 @@ async function fromEnvironment(ctx: SourceContext, name: string): Promise<string
   })
 }
 
-/** An identical stored distribution (same name and MD5, in any case), or undefined; prunes before an upload when asked. */
-async function reuseOrPrune(ctx: SourceContext, ready: ReadyArchive, environments: EnvironmentList | undefined): Promise<string | undefined> {
+/** An identical stored distribution (same name and MD5, in any case), or undefined; the stack's distributions are noted for pruning. */
+async function findIdentical(ctx: SourceContext, ready: ReadyArchive): Promise<string | undefined> {
   const { inputs, result } = ctx
   const stored = await ctx.phase('Look for an identical distribution', async () => {
     const all = await ctx.client.listDistributions()
@@ -115,30 +119,36 @@ async function reuseOrPrune(ctx: SourceContext, ready: ReadyArchive, environment
   })
   result.reused = stored.same !== undefined
   result.listedBefore = stored.all.map((d) => d.id)
-  if (stored.same === undefined && inputs.maxDistributions !== undefined) {
-    const max = inputs.maxDistributions
-    const deleted = await ctx.phase('Prune old distributions', async () => {
-      // Deleting is not undone: only for an archive known to be sound.
-      await ctx.verified(ready)
-      return prune(ctx, stored.all, max, environments)
-    })
-    if (inputs.dryRun) result.wouldPrune = deleted
-    else result.pruned = deleted
-  }
-  result.storedBefore = stored.all.length - (result.pruned ?? 0)
+  ctx.stored = stored.all
+  result.storedBefore = stored.all.length
   return stored.same?.id
 }
 
+/**
+ * Deletes old distributions before an upload when max-distributions asks (on a dry run, counts what would go).
+ * Called only once nothing can refuse the run any more (the deploy order was checked): a refused run changes nothing.
+ */
+export async function pruneBeforeUpload(ctx: SourceContext, ready: ReadyArchive, environments: EnvironmentList | undefined): Promise<void> {
+  const { inputs, result } = ctx
+  const max = inputs.maxDistributions
+  const stored = ctx.stored
+  if (max === undefined || stored === undefined) return
+  const deleted = await ctx.phase('Prune old distributions', async () => {
+    // Deleting is not undone: only for an archive known to be sound.
+    await ctx.verified(ready)
+    return prune(ctx, stored, max, environments)
+  })
+  if (inputs.dryRun) result.wouldPrune = deleted
+  else result.pruned = deleted
+  result.storedBefore = stored.length - (result.pruned ?? 0)
+}
+
 /** The distribution's id when it is already on the stack; undefined when the archive must be uploaded. */
-export async function chooseDistribution(
-  ctx: SourceContext,
-  archive: ReadyArchive | undefined,
-  environments: EnvironmentList | undefined
-): Promise<string | undefined> {
+export async function chooseDistribution(ctx: SourceContext, archive: ReadyArchive | undefined): Promise<string | undefined> {
   const source = ctx.inputs.source
   if (source.kind === 'id') return byId(ctx, source.id)
   if (source.kind === 'environment') return fromEnvironment(ctx, source.name)
-  return archive === undefined ? undefined : reuseOrPrune(ctx, archive, environments)
+  return archive === undefined ? undefined : findIdentical(ctx, archive)
 }
 
 /**

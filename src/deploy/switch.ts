@@ -4,11 +4,11 @@
 // id reported when the deploy is requested, or when it is done).
 import { ActionError, describeError, ServiceError } from '../errors.js'
 import { formatDuration } from '../format.js'
-import { isTransient } from '../http/errors.js'
 import type { CloudClient } from '../cloud/client.js'
 import { describeLook, sameId, switching } from './look.js'
+import { isTransient, mayPass } from '../http/errors.js'
 import type { Poll } from '../http/retry.js'
-import type { EnvironmentWatch } from './observe.js'
+import type { Deadline, EnvironmentWatch } from './observe.js'
 import type { EnvironmentLook } from './result.js'
 
 /** One switch: to `distributionId`, from what the environment reported before it. */
@@ -43,6 +43,8 @@ export interface SwitchContext {
   readonly configFileIds: readonly string[]
   /** Attempts for a request whose outcome is unknown (no answer, 5xx). */
   readonly maxAttempts: number
+  /** Each call's limit (request-timeout-seconds); a deploy call also ends with the deadline. */
+  readonly requestTimeoutMs: number
   readonly log: (line: string) => void
   readonly warn: (line: string) => void
   /** The run's stop (watchdog, cancel): a call it cuts may still have been carried out. */
@@ -76,27 +78,50 @@ export class NotSent extends ActionError {
   override name = 'NotSent'
 }
 
+/** Before any call of ours could have landed, the environment settled on this very distribution: another deploy put it there. */
+export class AlreadyRuns extends ActionError {
+  override name = 'AlreadyRuns'
+  constructor(
+    environment: string,
+    readonly look: EnvironmentLook
+  ) {
+    super(`'${environment}' ${describeLook(look)}: another deploy put this distribution there while this run waited, so nothing was sent`)
+  }
+}
+
 /** A request went out, and neither its answer nor any look settled whether the platform carried it out. */
 export class Unconfirmed extends ActionError {
   override name = 'Unconfirmed'
 }
 
-/** The outcome of one deploy call: accepted, refused because a deploy is in progress, or unknown (it may have been carried out). */
-type Attempt = { kind: 'sent' } | { kind: 'busy' | 'unknown'; error: unknown }
+/**
+ * The outcome of one deploy call: accepted, refused because a deploy is in progress, unknown (it may have been
+ * carried out), or never sent (it failed before it was handed to the connection: a token that could not be renewed).
+ */
+type Attempt = { kind: 'sent' } | { kind: 'busy' | 'unknown' | 'unsent'; error: unknown }
 
-/** Time for one deploy call: the request limit, but never past the deadline (at least 5 s, so a call can be made at all). */
-function callLimit(ctx: SwitchContext, deadline: number): number {
-  return Math.max(5_000, deadline - ctx.watch.now())
+/** Time for one deploy call: the request limit, never past the deadline (at least 1 s, so a call can be made at all). */
+function callLimit(ctx: SwitchContext, deadline: Deadline): number {
+  return Math.max(1_000, Math.min(ctx.requestTimeoutMs, deadline.at - ctx.watch.now()))
 }
 
-async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: number, hooks: RequestHooks): Promise<Attempt> {
+async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: Deadline, hooks: RequestHooks): Promise<Attempt> {
+  let dispatched = false
   try {
-    await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline))
+    // The last call made counts: a 401 answered (not carried out) and replayed with a new token is dispatched anew.
+    const onDispatch = (event: 'sent' | 'refused'): void => void (dispatched = event === 'sent')
+    await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline), onDispatch)
     return { kind: 'sent' }
   } catch (error) {
     if (error instanceof ServiceError && error.status === 409) return { kind: 'busy', error }
-    // Any other refusal (4xx) was not carried out. A 5xx, no answer, or the run stopped mid-call: it may have been.
+    // Any other refusal (4xx) was not carried out.
     if (error instanceof ServiceError && error.status < 500) throw error
+    // Never handed to the connection: it was not sent, whatever the error says (the run's stop, a token renewal that failed).
+    if (!dispatched) {
+      if (ctx.signal?.aborted || !mayPass(error)) throw error
+      return { kind: 'unsent', error }
+    }
+    // A 5xx, no answer, or the run stopped mid-call: it may have been carried out.
     hooks.unconfirmed(`the deploy call of ${plan.distributionId} got no usable answer (${code(error)}): it may have been carried out`)
     if (ctx.signal?.aborted || (!(error instanceof ServiceError) && isTransient(error) === false)) throw error
     return { kind: 'unknown', error }
@@ -123,7 +148,9 @@ export interface RequestHooks {
   unconfirmed(evidence: string): void
 }
 
-function stayedBusy(ctx: SwitchContext, plan: SwitchPlan, look: EnvironmentLook | undefined): NotApplied {
+function stayedBusy(ctx: SwitchContext, plan: SwitchPlan, look: EnvironmentLook | undefined, last: Attempt): NotApplied | Error {
+  // Every call failed before it was sent (the token could not be renewed): that failure is the cause.
+  if (last.kind === 'unsent') return last.error instanceof Error ? last.error : new Error(String(last.error))
   return new NotApplied(
     `'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${said(look)}. ` +
       `${plan.distributionId} was not deployed. Run again once that deploy is done, or raise deploy-timeout-minutes.`,
@@ -148,7 +175,9 @@ interface Reconciling {
   mayHaveLanded: boolean
   /** Calls whose outcome was unknown. */
   unknown: number
-  /** The error of the last of them. */
+  /** Calls that failed before they were sent. */
+  unsent: number
+  /** The error of the last call whose outcome was unknown. */
   lastUnknown?: unknown
 }
 
@@ -156,18 +185,25 @@ interface Reconciling {
  * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
  * deploy in progress) or an answer that never came, it looks first, waits, and looks again right before
  * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice. A call that may have
- * been carried out is never replayed when no look can tell (a redeploy, a 5xx): it ends Unconfirmed.
+ * been carried out is never replayed when no look can tell (a redeploy, a 5xx): it ends Unconfirmed. The
+ * environment showing our distribution adopts it only after a call of ours that may have landed: after a
+ * refusal (409) it is someone else's deploy of the same distribution, waited for and never taken as ours.
  */
-export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadline: number, hooks: RequestHooks): Promise<'sent' | 'adopted'> {
+export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadline: Deadline, hooks: RequestHooks): Promise<'sent' | 'adopted'> {
   const poll = ctx.watch.poll(deadline)
-  const state: Reconciling = { mayHaveLanded: false, unknown: 0 }
+  const state: Reconciling = { mayHaveLanded: false, unknown: 0, unsent: 0 }
+  const adopts = (look: EnvironmentLook | undefined): boolean => state.mayHaveLanded && look !== undefined && showsOurs(look, plan)
   for (;;) {
     const outcome = await attempt(ctx, plan, deadline, hooks)
     if (outcome.kind === 'sent') return 'sent'
+    if (outcome.kind === 'unsent') {
+      if (++state.unsent >= ctx.maxAttempts) throw outcome.error
+      ctx.warn(`The deploy call of ${plan.distributionId} could not be sent (${code(outcome.error)}); trying again.`)
+    }
     if (outcome.kind === 'unknown') state.lastUnknown = outcome.error
     state.mayHaveLanded ||= outcome.kind === 'unknown'
     let look = await ctx.watch.lookAgain()
-    if (look !== undefined && showsOurs(look, plan)) return 'adopted'
+    if (adopts(look)) return 'adopted'
     if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
       throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`)
     }
@@ -178,7 +214,7 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
         look ?? noLook(ctx),
         `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`
       )
-    } else {
+    } else if (outcome.kind === 'unknown') {
       // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress: never send again.
       const replayable =
         !plan.redeploy && isTransient(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && !(look !== undefined && busy(look, plan))
@@ -190,17 +226,30 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
     // Wait, and look again right before a replay; while a deploy is going on, keep waiting.
     do {
       if (!(await poll.next())) {
-        throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look)
+        throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look, outcome)
       }
       look = await ctx.watch.lookAgain()
-      if (look !== undefined && showsOurs(look, plan)) return 'adopted'
+      if (adopts(look)) return 'adopted'
       // After a call that may have landed, a deploy in progress may be ours: it is followed, never sent again.
       if (state.mayHaveLanded && look !== undefined && busy(look, plan)) return await awaitOurs(ctx, plan, poll, state.lastUnknown, look)
     } while (look === undefined || busy(look, plan))
     const refusal = plan.refuse?.(look)
     if (refusal !== undefined) throw new Replaced(refusal, look)
-    await plan.gate?.(look)
+    // Settled on ours with nothing of ours possibly landed: another deploy put it there while we waited.
+    if (!plan.redeploy && plan.refuse === undefined && !state.mayHaveLanded && showsOurs(look, plan)) throw new AlreadyRuns(ctx.watch.name, look)
+    await gate(ctx, plan, look, deadline)
     if (!sameId(look.distributionId, plan.distributionId)) plan.previous = look.distributionId
+  }
+}
+
+/** The deploy order's check before a replay; the time it took with GitHub is not the platform's, so the deadline moves by it. */
+async function gate(ctx: SwitchContext, plan: SwitchPlan, look: EnvironmentLook, deadline: Deadline): Promise<void> {
+  if (plan.gate === undefined) return
+  const before = ctx.watch.now()
+  try {
+    await plan.gate(look)
+  } finally {
+    deadline.at += ctx.watch.now() - before
   }
 }
 
@@ -256,7 +305,7 @@ async function awaitOurs(
 }
 
 /** Waits while the status field says a deploy is in progress; at once without a status field (a 409 tells then). */
-export async function waitWhileBusy(ctx: SwitchContext, deadline: number, hooks: Pick<RequestHooks, 'waiting'>): Promise<EnvironmentLook> {
+export async function waitWhileBusy(ctx: SwitchContext, deadline: Deadline, hooks: Pick<RequestHooks, 'waiting'>): Promise<EnvironmentLook> {
   const poll = ctx.watch.poll(deadline)
   let look = await ctx.watch.lookAgain()
   while (look === undefined || switching(look) === true) {
@@ -278,7 +327,12 @@ export interface FollowHooks {
 interface Seen {
   previous: boolean
   switching: boolean
+  /** Looks in a row whose status said no deploy is going on while ours was not there: the platform forgot it, or never switched. */
+  settledWithout: number
 }
+
+/** Looks in a row, a pause apart, that say a deploy is over without ours before following ends (one could be a moment before the platform shows its deploy). */
+const SETTLED_WITHOUT_OURS = 2
 
 /**
  * Follows a requested switch until the environment shows it done. Resolves to 'switch' when the switch
@@ -290,12 +344,12 @@ interface Seen {
 export async function followSwitch(
   ctx: SwitchContext,
   plan: SwitchPlan,
-  deadline: number,
+  deadline: Deadline,
   hooks: FollowHooks
 ): Promise<{ by: 'switch' | 'not-observed'; look: EnvironmentLook; evidence: string }> {
   const poll = ctx.watch.poll(deadline)
   const began = ctx.watch.now()
-  const seen: Seen = { previous: false, switching: false }
+  const seen: Seen = { previous: false, switching: false, settledWithout: 0 }
   let last = ''
   let look: EnvironmentLook | undefined
   for (;;) {
@@ -309,7 +363,7 @@ export async function followSwitch(
     }
     if (!(await poll.next())) {
       throw new NotApplied(
-        `The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${formatDuration(deadline - began)}): it ${look === undefined ? 'could not be looked at' : `still ${describeLook(look)}`}.`,
+        `The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${formatDuration(Math.max(0, deadline.at - began))}): it ${look === undefined ? 'could not be looked at' : `still ${describeLook(look)}`}.`,
         false
       )
     }
@@ -338,6 +392,16 @@ function settledOn(
       `${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`,
       look
     )
+  }
+  // A status that says no deploy is going on, without ours: the platform ran nothing (it forgot the deploy: a restart, the
+  // distribution gone), or went back after a switch was seen. Twice in a row, it ends following; waiting cannot help.
+  const settled = switching(look) === false && (absent || (wasBefore && seen.switching))
+  seen.settledWithout = settled ? seen.settledWithout + 1 : 0
+  if (seen.settledWithout >= SETTLED_WITHOUT_OURS) {
+    const why = absent
+      ? `it runs nothing and no deploy is going on: the platform no longer has this deploy (it may have restarted, or the distribution was deleted)`
+      : `its deploy ended without switching to ${plan.distributionId}`
+    throw new NotApplied(`'${ctx.watch.name}' ${describeLook(look)}: ${why}. Look at the environment in the console, then run again.`, false)
   }
   // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
   seen.previous ||= wasBefore && !ours

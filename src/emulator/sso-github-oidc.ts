@@ -10,11 +10,16 @@ import { SSO_DEFAULTS } from './sso-options.js'
 export const OIDC_PATH = '/github-oidc'
 
 export class GitHubOidc {
-  readonly key: SigningKey = newSigningKey()
+  readonly key: SigningKey
   /** The runner's ACTIONS_ID_TOKEN_REQUEST_TOKEN: one per process. */
   readonly requestToken = `oidc-request-${randomUUID()}`
 
-  constructor(private readonly baseOf: (ctx: RequestContext) => string) {}
+  constructor(
+    private readonly baseOf: (ctx: RequestContext) => string,
+    key?: SigningKey
+  ) {
+    this.key = key ?? newSigningKey()
+  }
 
   issuer(base: string): string {
     return `${base}${OIDC_PATH}`

@@ -14,6 +14,21 @@ export interface SigningKey {
 
 export type JwtReading = { ok: true; claims: Claims } | { ok: false; reason: 'malformed' | 'signature' | 'expired' }
 
+const shared = new Map<string, SigningKey>()
+
+/**
+ * One key pair per process for `role`: a simulation makes thousands of stacks in one process, and a 2048-bit
+ * key pair takes tens of milliseconds to make. A stack that shares keys trusts another such stack's tokens.
+ */
+export function sharedSigningKey(role: string): SigningKey {
+  let key = shared.get(role)
+  if (key === undefined) {
+    key = newSigningKey()
+    shared.set(role, key)
+  }
+  return key
+}
+
 export function newSigningKey(): SigningKey {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const kid = randomUUID()

@@ -24,7 +24,7 @@ interface Refresh {
 }
 
 export class IdpTokens {
-  readonly key: SigningKey = newSigningKey()
+  readonly key: SigningKey
   /** Access tokens issued and not revoked, by jti (a revoked one stops working at the cloud API too). */
   private readonly live = new Map<string, Live>()
   private readonly refresh = new Map<string, Refresh>()
@@ -33,8 +33,11 @@ export class IdpTokens {
     private readonly accessSeconds: number,
     private readonly refreshSeconds: number,
     /** The audience the cloud API accepts. */
-    private readonly apiAudience: string
-  ) {}
+    private readonly apiAudience: string,
+    key?: SigningKey
+  ) {
+    this.key = key ?? newSigningKey()
+  }
 
   issueAccess(grant: Grant, issuer: string): { token: string; expiresIn: number } {
     const iat = Math.floor(Date.now() / 1000)

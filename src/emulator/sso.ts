@@ -5,6 +5,7 @@ import type { ApiModule, RequestContext } from './router.js'
 import { GitHubOidc, OIDC_PATH } from './sso-github-oidc.js'
 import { IDP_PATH, IdentityProvider } from './sso-idp.js'
 import { resolveSso, type ResolvedSso } from './sso-options.js'
+import { sharedSigningKey } from './sso-keys.js'
 import { IdpTokens } from './sso-tokens.js'
 import type { Settings } from './state.js'
 import type { AccessTokens } from './tokens.js'
@@ -14,6 +15,8 @@ export interface Sso {
   readonly options: ResolvedSso
   readonly module: ApiModule
   readonly access: AccessTokens
+  /** The identity provider's tokens (a test asks whether a refresh token still works). */
+  readonly tokens: IdpTokens
   /** The server's own address: issuers stop following the Host header. */
   setBaseUrl(url: string): void
   /** What a test needs to wire a client, for the server at `url`. */
@@ -25,14 +28,16 @@ export function createSso(ssoOptions: SsoOptions, settings: Settings, refreshSec
   let baseUrl: string | undefined
   // In-process (the simulation) there is no listening address: the request's Host stands for it.
   const baseOf = (ctx: RequestContext): string => baseUrl ?? `http://${ctx.req.headers.host ?? '127.0.0.1'}`
-  const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience)
-  const oidc = new GitHubOidc(baseOf)
+  const shared = ssoOptions.sharedKeys === true
+  const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience, shared ? sharedSigningKey('idp') : undefined)
+  const oidc = new GitHubOidc(baseOf, shared ? sharedSigningKey('github-oidc') : undefined)
   const idp = new IdentityProvider(options, settings, tokens, oidc, baseOf)
   const [client] = options.clients
   return {
     options,
     module: { name: 'sso-stand-ins', routes: [...idp.routes(), ...oidc.routes()] },
     access: tokens.asAccessTokens(),
+    tokens,
     setBaseUrl: (url) => void (baseUrl = url),
     handle: (url) => ({
       tokenUrl: `${url}${IDP_PATH}/oauth/token`,

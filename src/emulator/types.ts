@@ -144,6 +144,8 @@ export interface SsoOptions {
   revocation?: boolean
   /** The client that authenticates with a GitHub OIDC token: its id, the `aud` the token must carry, a glob its `sub` must match. */
   federation?: { clientId?: string; audience?: string; subject?: string }
+  /** Sign with one key pair per process for each stand-in instead of one per stack (a simulation makes thousands of stacks). */
+  sharedKeys?: boolean
 }
 
 /** What a test needs to wire the action to an SSO stack (`Emulator.sso`). */

@@ -1,7 +1,10 @@
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
 // of two commits), each with a time limit and the run's stop, answers read into small typed records.
 // Everything GitHub does for the action is best effort: callers turn a failure into a warning.
-import { describeError } from '../errors.js'
+import { describeError, systemErrorCode } from '../errors.js'
+import { proxyFor } from '../http/proxy.js'
+import { withRetry } from '../http/retry.js'
+import { timeLimit } from '../http/time-limit.js'
 
 /** What the action writes into a GitHub Deployment's payload, so a later run can tell which distribution it recorded. */
 export interface DeploymentPayload {
@@ -9,6 +12,8 @@ export interface DeploymentPayload {
   readonly distributionName?: string | undefined
   /** The stack's API address: one repository may deploy to environments of the same name on several stacks. */
   readonly apiUrl?: string | undefined
+  /** 'unknown': the Deployment's commit is the promoting run's, not the distribution's (which no evidence named). */
+  readonly commit?: 'unknown' | undefined
 }
 
 export interface GitHubDeploymentRecord {
@@ -35,16 +40,34 @@ export interface Comparison {
   readonly behindBy: number
 }
 
+/**
+ * Why a GitHub call failed, in the terms a fix needs: GitHub could not be reached (no answer: a name that does
+ * not resolve, a refused connection, a proxy, the call's time limit), refused the token (401), refused the
+ * permission (403), does not know what was asked for (404, 422), or failed itself (5xx, another answer).
+ */
+export type GitHubFailure = 'unreachable' | 'bad-token' | 'forbidden' | 'not-found' | 'failed'
+
 /** A refusal or failure of a GitHub call, with the status when there was an answer. */
 export class GitHubCallFailed extends Error {
   override name = 'GitHubCallFailed'
+  readonly failure: GitHubFailure
   constructor(
     readonly call: string,
     readonly status: number | undefined,
-    detail: string
+    detail: string,
+    failure?: GitHubFailure
   ) {
     super(`${call}: ${detail}`)
+    this.failure = failure ?? failureOf(status)
   }
+}
+
+function failureOf(status: number | undefined): GitHubFailure {
+  if (status === undefined) return 'unreachable'
+  if (status === 401) return 'bad-token'
+  if (status === 403) return 'forbidden'
+  if (status === 404 || status === 422) return 'not-found'
+  return 'failed'
 }
 
 interface Octokit {
@@ -52,7 +75,9 @@ interface Octokit {
 }
 
 /** Each call's own limit: GitHub answers these in well under a second; a hang must not hold the deploy. */
-const CALL_LIMIT_MS = 15_000
+export const CALL_LIMIT_MS = 15_000
+/** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx): a blip must not refuse a deploy. */
+const READ_ATTEMPTS = 3
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3
 
@@ -73,7 +98,12 @@ export class GitHubApi {
     readonly sha: string,
     /** The branch or tag this run was started for (GITHUB_REF). */
     readonly ref: string,
-    private readonly signal: AbortSignal | undefined
+    private readonly signal: AbortSignal | undefined,
+    /** Where GitHub's API is (GITHUB_API_URL), for messages. */
+    readonly apiUrl: string,
+    private readonly limitMs: number = CALL_LIMIT_MS,
+    /** Attempts of a read; one for the closing calls, which have a short limit. */
+    private readonly readAttempts: number = READ_ATTEMPTS
   ) {}
 
   /** A client for the repository this run belongs to (GITHUB_REPOSITORY, GITHUB_API_URL, as @actions/github reads them). */
@@ -84,7 +114,16 @@ export class GitHubApi {
     const repoUrl = `${context.serverUrl}/${repo.owner}/${repo.repo}`
     const runUrl = context.runId ? `${repoUrl}/actions/runs/${context.runId}` : undefined
     const octokit = github.getOctokit(token) as unknown as Octokit
-    return new GitHubApi(octokit, repo, repoUrl, runUrl, context.sha ?? '', context.ref ?? '', signal)
+    const apiUrl = context.apiUrl || 'https://api.github.com'
+    return new GitHubApi(octokit, repo, repoUrl, runUrl, context.sha ?? '', context.ref ?? '', signal, apiUrl)
+  }
+
+  /**
+   * The same client for the run's closing calls (a GitHub Deployment's final status): not ended by the run's
+   * stop, which already fired after a cancel or the watchdog, and with a short limit of its own.
+   */
+  closing(limitMs: number): GitHubApi {
+    return new GitHubApi(this.octokit, this.repo, this.repoUrl, this.runUrl, this.sha, this.ref, undefined, this.apiUrl, limitMs, 1)
   }
 
   commitUrl(sha: string): string {
@@ -103,7 +142,7 @@ export class GitHubApi {
       transient_environment: false
     })
     const id = (data as { id?: unknown }).id
-    if (typeof id !== 'number') throw new GitHubCallFailed('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id')
+    if (typeof id !== 'number') throw new GitHubCallFailed('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id', 'failed')
     return id
   }
 
@@ -118,7 +157,7 @@ export class GitHubApi {
   async listDeployments(environment?: string): Promise<GitHubDeploymentRecord[]> {
     const out: GitHubDeploymentRecord[] = []
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const data = await this.call('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
+      const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
         ...(environment === undefined ? {} : { environment }),
         per_page: 100,
         page
@@ -135,7 +174,7 @@ export class GitHubApi {
 
   /** The newest status of a Deployment, or undefined when it has none. */
   async latestStatus(id: number): Promise<DeploymentStatusRecord | undefined> {
-    const data = await this.call(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+    const data = await this.read(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
       deployment_id: id,
       per_page: 1
     })
@@ -146,28 +185,55 @@ export class GitHubApi {
 
   /** How `head` relates to `base` (commits, full or abbreviated). */
   async compare(base: string, head: string): Promise<Comparison> {
-    const data = (await this.call(`Comparing ${short(base)} with ${short(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+    const data = (await this.read(`Comparing ${short(base)} with ${short(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
       basehead: `${base}...${head}`,
       per_page: 1
     })) as Record<string, unknown>
     const status = data.status
     if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-      throw new GitHubCallFailed(`Comparing ${short(base)} with ${short(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`)
+      throw new GitHubCallFailed(`Comparing ${short(base)} with ${short(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed')
     }
     return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) }
   }
 
+  /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
+  private read(what: string, route: string, params: Record<string, unknown>): Promise<unknown> {
+    return withRetry(() => this.call(what, route, params), {
+      attempts: this.readAttempts,
+      baseDelayMs: 1_000,
+      maxDelayMs: 4_000,
+      retryable: (error) => error instanceof GitHubCallFailed && (error.failure === 'unreachable' || error.failure === 'failed'),
+      signal: this.signal
+    })
+  }
+
   private async call(what: string, route: string, params: Record<string, unknown>): Promise<unknown> {
-    const limit = AbortSignal.timeout(CALL_LIMIT_MS)
-    const signal = this.signal ? AbortSignal.any([this.signal, limit]) : limit
+    const limit = timeLimit(this.limitMs, this.signal)
     try {
-      const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal } })
+      const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } })
       return answer.data
     } catch (error) {
+      // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
+      if (this.signal?.aborted) throw this.signal.reason
+      if (limit.expired()) throw new GitHubCallFailed(what, undefined, `no answer from ${this.apiUrl} within ${this.limitMs / 1000} s`)
       const status = (error as { status?: unknown }).status
-      if (typeof status === 'number') throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error)}`.trim())
-      throw new GitHubCallFailed(what, undefined, limit.aborted ? `no answer within ${CALL_LIMIT_MS / 1000} s` : describeError(error))
+      // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
+      const answered = (error as { response?: unknown }).response !== undefined
+      if (typeof status === 'number' && answered) throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error)}`.trim())
+      throw new GitHubCallFailed(what, undefined, this.unreachable(error))
+    } finally {
+      limit.clear()
     }
+  }
+
+  /** Why GitHub could not be reached: the connection's own code, and the proxy it went through when one is set. */
+  private unreachable(error: unknown): string {
+    const code = systemErrorCode(error)
+    const cause = (error as { cause?: { cause?: unknown; message?: unknown } }).cause
+    const text = cause?.cause instanceof Error ? cause.cause.message : describeError(error)
+    const proxy = proxyFor(this.apiUrl)
+    const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : ''
+    return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`
   }
 }
 
@@ -201,7 +267,12 @@ function toPayload(value: unknown): DeploymentPayload {
   }
   if (v === null || typeof v !== 'object') return {}
   const r = v as Record<string, unknown>
-  return { distributionId: stringOr(r.distributionId), distributionName: stringOr(r.distributionName), apiUrl: stringOr(r.apiUrl) }
+  return {
+    distributionId: stringOr(r.distributionId),
+    distributionName: stringOr(r.distributionName),
+    apiUrl: stringOr(r.apiUrl),
+    ...(r.commit === 'unknown' && { commit: 'unknown' as const })
+  }
 }
 
 function toDeployment(item: unknown): GitHubDeploymentRecord | undefined {

@@ -6,9 +6,15 @@ import { describeError } from '../errors.js'
 import { noteGitHubDeployment, noteGitHubDeploymentFinal } from '../run-state.js'
 import type { DeploymentPayload, GitHubApi } from './client.js'
 
-export type DeploymentState = 'in_progress' | 'success' | 'failure'
+export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error'
+
+/** A final status is one of the run's closing calls: its own short limit, not ended by the run's stop. */
+const FINAL_LIMIT_MS = 5_000
 
 export class GitHubDeployment {
+  /** A final status was set: the first one stands. */
+  private final = false
+
   private constructor(
     private readonly github: GitHubApi,
     readonly id: number,
@@ -40,16 +46,22 @@ export class GitHubDeployment {
     }
   }
 
+  /** Sets a status; a final one (success, failure, error) once: the first stands. Never throws. */
   async set(state: DeploymentState, description: string): Promise<void> {
+    if (this.final) return
+    const closing = state !== 'in_progress'
+    if (closing) this.final = true
+    // A final status also goes out after a cancel or the watchdog stopped the run, on a door of its own.
+    const github = closing ? this.github.closing(FINAL_LIMIT_MS) : this.github
     try {
-      await this.github.createStatus(this.id, {
+      await github.createStatus(this.id, {
         state,
         description: description.slice(0, 140),
         ...(this.github.runUrl ? { log_url: this.github.runUrl } : {}),
         ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
         auto_inactive: state === 'success'
       })
-      if (state !== 'in_progress') noteGitHubDeploymentFinal()
+      if (closing) noteGitHubDeploymentFinal()
     } catch (error) {
       core.warning(`Could not set GitHub Deployment ${this.id} to ${state} (${describeError(error)}).`)
     }

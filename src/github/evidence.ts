@@ -76,9 +76,11 @@ export class DeploymentHistory {
    * first), else from its name (`facts`, asked only then: a call to the platform).
    */
   async commitOf(id: string, environment: string | undefined, facts: () => Promise<DistributionFacts>): Promise<CommitEvidence | undefined> {
+    // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
+    const names = (d: GitHubDeploymentRecord): boolean => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown'
     const here = environment === undefined ? [] : await this.deployments(environment)
-    let found = here.find((d) => sameDistribution(d.payload.distributionId, id))
-    found ??= (await this.deployments()).find((d) => sameDistribution(d.payload.distributionId, id))
+    let found = here.find(names)
+    found ??= (await this.deployments()).find(names)
     if (found) {
       const status = await this.github.latestStatus(found.id).catch(() => undefined)
       return {

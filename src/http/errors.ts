@@ -81,3 +81,14 @@ export function isTransient(error: unknown): boolean | { afterMs: number } {
   }
   return networkFailure(error) !== undefined
 }
+
+/**
+ * A failure that may pass on its own (a 5xx or 429 after its attempts, no connection, a token endpoint that
+ * failed the same way while renewing the token): a wait that meets one looks again later instead of ending.
+ * A refusal (401, 404, a token endpoint's refusal) or a bug does not.
+ */
+export function mayPass(error: unknown): boolean {
+  if (error instanceof ServiceError) return error.status >= 500 || error.status === 429
+  if ((error as { transient?: unknown } | null)?.transient === true) return true
+  return networkFailure(error) !== undefined
+}

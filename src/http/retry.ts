@@ -10,6 +10,8 @@ export interface RetryOptions {
   maxDelayMs?: number | undefined
   /** Stop retrying when the next wait would pass this much total time. */
   maxTotalMs?: number | undefined
+  /** Stop retrying when the next attempt would begin after this moment (Date.now() based; read afresh): the end of the phase. */
+  until?: (() => number | undefined) | undefined
   /** Decides whether an error is worth another attempt; may return a delay the server asked for. */
   retryable: (error: unknown) => boolean | { afterMs: number }
   onRetry?: ((error: unknown, attempt: number, delayMs: number) => void) | undefined
@@ -47,7 +49,7 @@ function waiter(options: { sleep?: ((ms: number) => Promise<void>) | undefined; 
 }
 
 /** `promise`, or the signal's reason as soon as it aborts (the listener removed either way). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason as Error)
   let stop: (() => void) | undefined
   const stopped = new Promise<never>((_, reject) => {
@@ -73,6 +75,8 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options:
       const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)))
       const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff
       if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs) throw error
+      const end = options.until?.()
+      if (end !== undefined && now() + delay >= end) throw error
       options.onRetry?.(error, attempt, delay)
       await wait(delay)
     }
@@ -128,6 +132,8 @@ export function createRetrier(policy: RetryPolicy, log: (level: 'info' | 'warnin
 
 export interface PollOptions {
   timeoutMs: number
+  /** The end, read afresh before each pause (Date.now() based): a deadline that moves (see deploy/observe.ts Deadline). Overrides timeoutMs. */
+  until?: (() => number) | undefined
   /** First pause between two looks; each next one is half as long again, up to maxIntervalMs. */
   intervalMs: number
   maxIntervalMs: number
@@ -158,7 +164,7 @@ export class Poll {
 
   /** Pauses before the next look; false (at once) when the time is up. */
   async next(): Promise<boolean> {
-    const left = this.started + this.options.timeoutMs - this.now()
+    const left = (this.options.until?.() ?? this.started + this.options.timeoutMs) - this.now()
     if (left <= 0) return false
     await this.wait(Math.min(this.interval, left))
     this.interval = Math.min(this.options.maxIntervalMs, Math.round(this.interval * 1.5))

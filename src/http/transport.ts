@@ -16,6 +16,8 @@ export interface HttpRequest {
   timeoutMs?: number
   /** Uploads: time allowed with no bytes moving while sending the body, then for the answer (see upload-watch.ts). */
   idleTimeoutMs?: number
+  /** Called when the request is handed to the connection: before it, a failure means it was never sent. */
+  onDispatch?: (() => void) | undefined
 }
 
 export interface HttpResponse {
@@ -69,6 +71,8 @@ export class HttpTransport {
     const signals = [timer, watch && stalled.signal, this.options.signal].filter((s): s is AbortSignal => s !== undefined)
     const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
     try {
+      if (this.options.signal?.aborted) throw this.options.signal.reason
+      req.onDispatch?.()
       const res = await request(this.baseUrl + req.path, {
         method: req.method,
         dispatcher: this.dispatcher,

@@ -23,6 +23,7 @@ export const Input = {
   ConfigFiles: 'config-files',
   ForceDeploy: 'force-deploy',
   AllowOlderCommit: 'allow-older-commit',
+  AllowUncheckedOrder: 'allow-unchecked-order',
   FollowDeploy: 'follow-deploy',
   DeployTimeoutMinutes: 'deploy-timeout-minutes',
   HealthUrl: 'health-url',
@@ -102,6 +103,8 @@ export interface DeployInputs extends CommonInputs {
   readonly forceDeploy: boolean
   /** Deploy a commit older than the one the environment runs (the order check refuses it otherwise). */
   readonly allowOlderCommit: boolean
+  /** Deploy even when GitHub cannot be read to check the deploy order (refused otherwise). */
+  readonly allowUncheckedOrder: boolean
   /** Wait until the environment reports the new distribution. */
   readonly followDeploy: boolean
   readonly deployTimeoutMs: number
@@ -299,7 +302,7 @@ function needsEnvironment(getInput: InputReader, source: DistributionSource): vo
   if (source.kind === 'id') set.push(Input.DistributionId)
   if (source.kind === 'environment') set.push(Input.FromEnvironment)
   for (const name of [Input.ConfigFiles, Input.HealthUrl] as const) if (getInput(name) !== '') set.push(name)
-  for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit] as const)
+  for (const name of [Input.Rollback, Input.RollbackOnSearch, Input.ForceDeploy, Input.AllowOlderCommit, Input.AllowUncheckedOrder] as const)
     if (parseBoolean(name, getInput(name))) set.push(`${name}: true`)
   if (set.length > 0) {
     throw new InputError(
@@ -345,6 +348,10 @@ export function readDeployInputs(
   if (allowOlderCommit && githubToken === '') {
     warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).')
   }
+  const allowUncheckedOrder = parseBoolean(Input.AllowUncheckedOrder, getInput(Input.AllowUncheckedOrder))
+  if (allowUncheckedOrder && githubToken === '') {
+    warn('allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).')
+  }
   return {
     ...common,
     address,
@@ -363,6 +370,7 @@ export function readDeployInputs(
     configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
     forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),
     allowOlderCommit,
+    allowUncheckedOrder,
     followDeploy: parseBoolean(Input.FollowDeploy, getInput(Input.FollowDeploy)),
     deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
     health: parseHealth(getInput),

@@ -15,6 +15,8 @@ export interface TokenGrant {
 }
 
 export interface LoginMethod {
+  /** Who issues its refresh tokens: the stack ('password'), or a token endpoint ('oauth'). */
+  readonly issuer: 'password' | 'oauth'
   /** For the log: "Logged in as <who>". */
   readonly who: string
   /** Whether the stack should be asked, before any change, whether it accepts the token (verify_token): a token it did not issue. */
@@ -28,12 +30,18 @@ export interface LoginMethod {
   /** False for a token that cannot be renewed (a ready token). */
   readonly renewable: boolean
   /**
-   * Revokes this run's refresh token at the end, through `api` (a door of its own). Resolves to why it
-   * failed, or undefined; never throws. `refreshToken` undefined: nothing to revoke.
+   * Revokes this run's refresh tokens at the end, through `api` (a door of its own), and ends what the method
+   * holds open. Resolves to why one failed, or undefined; never throws. `revoked` is told each one revoked.
    */
-  revoke(api: CloudApi, refreshToken: string | undefined): Promise<string | undefined>
-  /** Why nothing is revoked at the end, said once, when this method cannot revoke what it has. */
-  readonly revokeNote?: ((refreshToken: string | undefined) => string | undefined) | undefined
+  revoke(api: CloudApi, refreshTokens: readonly string[], revoked: (token: string) => void): Promise<string | undefined>
+  /**
+   * The run's closing calls begin (after a cancel or the watchdog, too): calls of this method's own door (a token
+   * endpoint) are no longer ended by the run's stop, and each gets `limitMs`. The stack's own login goes through
+   * the session's door, which the session reroutes itself.
+   */
+  reroute?(limitMs: number): void
+  /** Why nothing is revoked at the end, said once, when this method cannot revoke what it has (`none`: it received no refresh token). */
+  readonly revokeNote?: ((none: boolean) => string | undefined) | undefined
   /** Advice for a token the stack refused (a 401 from verify_token or a call). */
   readonly refusedHint: string
 }

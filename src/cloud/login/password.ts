@@ -2,7 +2,6 @@
 // the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
 // every parallel job). A stack with single sign-on disables it: the refusal says so.
 import { ServiceError } from '../../errors.js'
-import { noteRefreshToken } from '../../run-state.js'
 import { registerSecret } from '../../secrets.js'
 import type { CloudApi } from '../api.js'
 import { SSO_DOCS_URL, type LoginMethod, type TokenGrant } from './method.js'
@@ -19,6 +18,7 @@ interface TokenAnswer {
 }
 
 export class PasswordLogin implements LoginMethod {
+  readonly issuer = 'password'
   readonly preflight = false
   readonly renewable = true
   readonly renewAfterMs = RENEW_AFTER_MS
@@ -40,9 +40,7 @@ export class PasswordLogin implements LoginMethod {
     } catch (error) {
       throw this.refused(error)
     }
-    const grant = toGrant(answer, 'Login')
-    if (grant.refreshToken) noteRefreshToken(api.baseUrl, grant.refreshToken)
-    return grant
+    return toGrant(answer, 'Login')
   }
 
   async refresh(api: CloudApi, refreshToken: string): Promise<TokenGrant> {
@@ -57,14 +55,17 @@ export class PasswordLogin implements LoginMethod {
     return toGrant(answer, 'Token refresh')
   }
 
-  async revoke(api: CloudApi, refreshToken: string | undefined): Promise<string | undefined> {
-    if (refreshToken === undefined) return undefined
-    try {
-      await revokeRefreshToken(api, refreshToken)
-      return undefined
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error)
+  async revoke(api: CloudApi, refreshTokens: readonly string[], revoked: (token: string) => void): Promise<string | undefined> {
+    let failed: string | undefined
+    for (const token of refreshTokens) {
+      try {
+        await revokeRefreshToken(api, token)
+        revoked(token)
+      } catch (error) {
+        failed ??= error instanceof Error ? error.message : String(error)
+      }
     }
+    return failed
   }
 
   /** A refusal says what to check: the credentials, the stack, and single sign-on (which disables this login). */

@@ -4,6 +4,7 @@ import { ActionError } from '../../errors.js'
 import type { LoginMethod, TokenGrant } from './method.js'
 
 export class ReadyToken implements LoginMethod {
+  readonly issuer = 'oauth'
   readonly who = 'the holder of access-token'
   readonly preflight = true
   readonly renewable = false

@@ -88,7 +88,18 @@ interface Context {
   model: GitHubModel
 }
 
-export async function startGitHubStandIn(options: GitHubStandInOptions = {}): Promise<GitHubStandIn> {
+/** The stand-in without a socket: `handle` answers one request; `startGitHubStandIn` serves it over HTTP, a simulation calls it in-process. */
+export interface GitHubCore {
+  model: GitHubModel
+  calls: GitHubCall[]
+  fail(route: RouteName, fault: GitHubFault): void
+  /** Answers one request; `api` is the base address its links and URLs name. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** Sets the base address (known once the server listens). */
+  setApi(api: string): void
+}
+
+export function createGitHubStandIn(options: GitHubStandInOptions = {}): GitHubCore {
   const owner = options.owner ?? 'acme'
   const repo = options.repo ?? 'site'
   const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read' } }
@@ -97,10 +108,6 @@ export async function startGitHubStandIn(options: GitHubStandInOptions = {}): Pr
   const faults = new Map<RouteName, GitHubFault[]>()
   const ctx: Context = { api: '', owner, repo, model }
   let requestCount = 0
-
-  const server = createServer((req, res) => {
-    void handle(req, res).catch(() => res.destroy())
-  })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', ctx.api)
@@ -144,18 +151,7 @@ export async function startGitHubStandIn(options: GitHubStandInOptions = {}): Pr
     return route(ctx, matched, call, grant.login ?? DEFAULT_CREATOR, headers.accept ?? '')
   }
 
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolveListen()
-    })
-  })
-  ctx.api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
-  let closing: Promise<void> | undefined
   return {
-    url: ctx.api,
     model,
     calls,
     fail(routeName, fault) {
@@ -163,6 +159,34 @@ export async function startGitHubStandIn(options: GitHubStandInOptions = {}): Pr
       queue.push({ ...fault, times: fault.times ?? 1 })
       faults.set(routeName, queue)
     },
+    handle,
+    setApi(api) {
+      ctx.api = api
+    }
+  }
+}
+
+export async function startGitHubStandIn(options: GitHubStandInOptions = {}): Promise<GitHubStandIn> {
+  const core = createGitHubStandIn(options)
+  const server = createServer((req, res) => {
+    void core.handle(req, res).catch(() => res.destroy())
+  })
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolveListen()
+    })
+  })
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  core.setApi(url)
+
+  let closing: Promise<void> | undefined
+  return {
+    url,
+    model: core.model,
+    calls: core.calls,
+    fail: (routeName, fault) => core.fail(routeName, fault),
     close() {
       closing ??= new Promise<void>((done) => {
         server.close(() => done())

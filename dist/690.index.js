@@ -1,8 +1,233 @@
-export const id = 118;
-export const ids = [118];
+export const id = 690;
+export const ids = [690];
 export const modules = {
 
-/***/ 118:
+/***/ 9129:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   q: () => (/* binding */ CloudApi)
+/* harmony export */ });
+/* unused harmony export DEFAULT_RETRY */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
+/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3331);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8902);
+// The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
+// bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
+// non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
+
+
+
+
+const DEFAULT_RETRY = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 };
+class CloudApi {
+    transport;
+    retrier;
+    uploadIdleTimeoutMs;
+    callTimeoutMs;
+    constructor(transport, options = {}) {
+        this.transport = transport;
+        // No attempt begins after the phase a call is made in has ended (a look while following gives up with the deadline).
+        this.retrier = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .createRetrier */ .SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isTransient */ .dg, until: _http_phase_js__WEBPACK_IMPORTED_MODULE_2__/* .phaseEndsAt */ .Ti }, (level, message) => level === 'warning' ? _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message) : _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message));
+        this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
+        this.callTimeoutMs = options.callTimeoutMs;
+    }
+    /** A call's limit: its own, else the default, shortened to what is left of the phase it is made in. */
+    limitOf(own) {
+        return (0,_http_phase_js__WEBPACK_IMPORTED_MODULE_2__/* .phaseLimit */ .VB)(own ?? this.callTimeoutMs);
+    }
+    get baseUrl() {
+        return this.transport.baseUrl;
+    }
+    retrying(operation, fn, notice) {
+        return this.retrier.retrying(operation, fn, notice);
+    }
+    /** One JSON call, one attempt: the parsed answer (undefined for an empty body), or a ServiceError. */
+    async json(call) {
+        const headers = { ...bearer(call.token) };
+        if (call.json !== undefined)
+            headers['content-type'] = 'application/json';
+        const timeoutMs = this.limitOf(call.timeoutMs);
+        const res = await this.transport.send({
+            method: call.method,
+            path: checkPath(call.path),
+            headers,
+            body: call.json === undefined ? undefined : JSON.stringify(call.json),
+            ...(timeoutMs !== undefined && { timeoutMs }),
+            ...(call.onDispatch !== undefined && { onDispatch: () => call.onDispatch?.('sent') })
+        });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
+        if (res.status >= 400 && res.status < 500)
+            call.onDispatch?.('refused');
+        const ok = succeeded(call.operation, res);
+        if (ok.text.trim() === '')
+            return undefined;
+        try {
+            return JSON.parse(ok.text);
+        }
+        catch {
+            throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`);
+        }
+    }
+    /** One call, one attempt, its whole answer (headers included) when 2xx, or a ServiceError. */
+    async answer(call) {
+        const timeoutMs = this.limitOf(call.timeoutMs);
+        const res = await this.transport.send({
+            method: call.method,
+            path: checkPath(call.path),
+            headers: bearer(call.token),
+            ...(timeoutMs !== undefined && { timeoutMs })
+        });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
+        return succeeded(call.operation, res);
+    }
+    /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
+    async stream(call) {
+        const res = await this.transport.send({
+            method: 'POST',
+            path: checkPath(call.path),
+            headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
+            body: call.body,
+            idleTimeoutMs: this.uploadIdleTimeoutMs
+        });
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`POST ${call.path} -> ${res.status}`);
+        return succeeded(call.operation, res);
+    }
+}
+/** The cloud API fails any path with a trailing slash: catch a programming error before it is sent. */
+function checkPath(path) {
+    if (/.\/(\?|$)/.test(path))
+        throw new Error(`internal error: request path ${path} ends with a slash`);
+    return path;
+}
+function bearer(token) {
+    return token === undefined ? {} : { authorization: `Bearer ${token}` };
+}
+function succeeded(operation, res) {
+    if (res.status < 200 || res.status > 299)
+        throw (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .toServiceError */ .N1)(operation, res);
+    return res;
+}
+
+
+/***/ }),
+
+/***/ 8954:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ SSO_DOCS_URL)
+/* harmony export */ });
+/** The page every login message points at: which login a stack with single sign-on needs. */
+const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md';
+
+
+/***/ }),
+
+/***/ 2554:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Oe: () => (/* binding */ RENEW_AFTER_MS),
+/* harmony export */   X1: () => (/* binding */ PasswordLogin),
+/* harmony export */   ln: () => (/* binding */ revokeRefreshToken)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
+/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8954);
+// The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
+// the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
+// every parallel job). A stack with single sign-on disables it: the refusal says so.
+
+
+
+/** The platform's advice: renew 9 minutes after issue (tokens live 10). */
+const RENEW_AFTER_MS = 9 * 60_000;
+const SSO_HINT = `If this stack uses single sign-on, its password login is disabled: log in through your identity provider with token-url (see ${_method_js__WEBPACK_IMPORTED_MODULE_2__/* .SSO_DOCS_URL */ .a}).`;
+class PasswordLogin {
+    who;
+    password;
+    target;
+    issuer = 'password';
+    preflight = false;
+    renewable = true;
+    renewAfterMs = RENEW_AFTER_MS;
+    refusedHint = 'Run again; if it persists, check that the user may deploy to this stack.';
+    constructor(who, password, 
+    /** For messages: the stack (or host) the user logs in to. */
+    target) {
+        this.who = who;
+        this.password = password;
+        this.target = target;
+    }
+    async obtain(api) {
+        let answer;
+        try {
+            answer = await api.retrying('Login', () => api.json({ operation: 'Login', method: 'POST', path: '/v3/authn/access_token', json: { username: this.who, password: this.password } }));
+        }
+        catch (error) {
+            throw this.refused(error);
+        }
+        return toGrant(answer, 'Login');
+    }
+    async refresh(api, refreshToken) {
+        const answer = await api.retrying('Token refresh', () => api.json({
+            operation: 'Token refresh',
+            method: 'POST',
+            path: '/v3/authn/refresh_token',
+            json: { grant_type: 'refresh_token', refresh_token: refreshToken }
+        }));
+        return toGrant(answer, 'Token refresh');
+    }
+    async revoke(api, refreshTokens, revoked) {
+        let failed;
+        for (const token of refreshTokens) {
+            try {
+                await revokeRefreshToken(api, token);
+                revoked(token);
+            }
+            catch (error) {
+                failed ??= error instanceof Error ? error.message : String(error);
+            }
+        }
+        return failed;
+    }
+    /** A refusal says what to check: the credentials, the stack, and single sign-on (which disables this login). */
+    refused(error) {
+        if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) || error.status < 401 || error.status >= 500 || error.status === 429)
+            return error;
+        const code = `HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`;
+        const check = error.status === 401
+            ? 'Check that the username and password secrets belong to a user of this stack, that the password has not expired, and that the stack is the right one. '
+            : '';
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
+    }
+}
+/** The tokens of an answer, masked first: nothing may print a token before the runner knows to hide it. */
+function toGrant(answer, operation) {
+    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(answer?.access_token);
+    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(answer?.refresh_token);
+    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '')
+        throw new Error(`${operation}: the answer holds no access_token`);
+    // The refresh answer carries no new refresh token: the session keeps the one from the login.
+    const refreshToken = typeof answer.refresh_token === 'string' && answer.refresh_token !== '' ? answer.refresh_token : undefined;
+    return { accessToken: answer.access_token, refreshToken };
+}
+/** The one revocation call: DELETE /v3/authn/refresh_token with the token in the body (never logout). The post step uses it too. */
+async function revokeRefreshToken(api, refreshToken) {
+    await api.json({
+        operation: 'Revoking the refresh token',
+        method: 'DELETE',
+        path: '/v3/authn/refresh_token',
+        json: { grant_type: 'refresh_token', refresh_token: refreshToken }
+    });
+}
+
+
+/***/ }),
+
+/***/ 8690:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -285,8 +510,8 @@ class CloudClient {
         this.now = options.now ?? Date.now;
     }
     /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
-    call(operation, method, path, json, timeoutMs) {
-        return this.session.authorized((token) => this.api.json({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }) }));
+    call(operation, method, path, json, timeoutMs, onDispatch) {
+        return this.session.authorized((token) => this.api.json({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }), ...(onDispatch !== undefined && { onDispatch }) }));
     }
     /**
      * Every page of a list (one operation: a failed page retries the listing). The next offset
@@ -448,10 +673,10 @@ class CloudClient {
      * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
      * environment shows (a lost answer may have been carried out), which the release decides (deploy/switch.ts).
      */
-    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs) {
+    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs, onDispatch) {
         const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }));
         const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
-        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs);
+        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch);
     }
 }
 /**
@@ -494,303 +719,8 @@ function readRecord(text) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/oauth4webapi/build/index.js
-var build = __webpack_require__(5235);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
-// EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(3839);
-// EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(1617);
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(7194);
-// EXTERNAL MODULE: ./src/cloud/login/method.ts
-var method = __webpack_require__(8954);
-;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
-// A stack with single sign-on: the token comes from an OAuth 2.0 token endpoint (the organisation's
-// identity provider, or Bloomreach's Auth0), through oauth4webapi: client credentials with a secret,
-// client credentials with GitHub's OIDC token as the client's assertion (RFC 7523), or a script
-// account's password. Renewed with the refresh token when the endpoint gave one, else by the same
-// grant again; the refresh token revoked at the end (RFC 7009) only where the endpoint's metadata
-// names a revocation endpoint.
-
-
-
-
-
-
-
-
-
-const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-/** Each call to the identity provider: they answer in well under a second. */
-const CALL_LIMIT_MS = 30_000;
-/** A token endpoint's refusal, or an answer that is not OAuth's: the message says what to fix. */
-class TokenEndpointError extends errors/* ActionError */.lZ {
-    transient;
-    name = 'TokenEndpointError';
-    constructor(message, 
-    /** Worth another try: a 5xx or no answer. */
-    transient) {
-        super(message);
-        this.transient = transient;
-    }
-}
-class OAuthLogin {
-    inputs;
-    options;
-    preflight = true;
-    renewable = true;
-    renewAfterMs = undefined;
-    who;
-    as;
-    client;
-    dispatcher;
-    retrier;
-    revocationEndpoint;
-    /**
-     * Where the client secret goes: in the body (client_secret_post) first, which most providers accept; a
-     * client registered for HTTP Basic only (Okta's default) refuses that as invalid_client, so Basic is tried once.
-     */
-    secretIn = 'body';
-    constructor(inputs, options) {
-        this.inputs = inputs;
-        this.options = options;
-        const url = new URL(inputs.tokenUrl);
-        this.as = { issuer: url.origin, token_endpoint: inputs.tokenUrl };
-        // The library wants a client id; without client-id none is sent (auth() decides what goes in the body).
-        this.client = { client_id: inputs.clientId ?? 'brcloud-deploy' };
-        this.who = inputs.username ?? inputs.clientId ?? `GitHub's OIDC identity (audience ${inputs.oidcAudience ?? '?'})`;
-        this.dispatcher = (0,dispatcher/* proxyAwareDispatcher */.U)(inputs.tokenUrl);
-        this.retrier = (0,retry/* createRetrier */.SB)({ attempts: options.attempts, baseDelayMs: 1_000, maxDelayMs: 10_000, maxTotalMs: 2 * 60_000, retryable: oauth_transient, signal: options.signal }, (level, m) => (level === 'warning' ? core/* warning */.$e(m) : core/* info */.pq(m)));
-    }
-    get refusedHint() {
-        return (`The stack did not accept the token from ${this.inputs.tokenUrl}: check that it is issued for the stack's API (audience: ${this.inputs.audience ?? 'not set'}, ` +
-            `scope: ${this.inputs.scope ?? 'not set'}) and that single sign-on is set up for this stack (ask Bloomreach support for the token endpoint and audience; see ${method/* SSO_DOCS_URL */.a}).`);
-    }
-    async obtain() {
-        const grant = this.inputs.grant;
-        const what = grant === 'password'
-            ? `the password grant for '${this.inputs.username ?? ''}'`
-            : grant === 'client_assertion'
-                ? "GitHub's OIDC token as the client's assertion"
-                : `the client credentials of '${this.inputs.clientId ?? ''}'`;
-        return this.call(`Getting a token from ${this.inputs.tokenUrl} with ${what}`, async (http) => {
-            const params = this.extraParameters();
-            if (grant === 'password') {
-                params.set('username', this.inputs.username ?? '');
-                params.set('password', this.inputs.password ?? '');
-                const res = await build/* genericTokenEndpointRequest */.Nb(this.as, this.client, await this.auth(), 'password', params, http);
-                return build/* processGenericTokenEndpointResponse */.kU(this.as, this.client, res);
-            }
-            const res = await build/* clientCredentialsGrantRequest */.H0(this.as, this.client, await this.auth(), params, http);
-            return build/* processClientCredentialsResponse */._T(this.as, this.client, res);
-        });
-    }
-    async refresh(_api, refreshToken) {
-        return this.call(`Renewing the token at ${this.inputs.tokenUrl}`, async (http) => {
-            const res = await build/* refreshTokenGrantRequest */.ur(this.as, this.client, await this.auth(), refreshToken, {
-                ...http,
-                additionalParameters: this.extraParameters()
-            });
-            return build/* processRefreshTokenResponse */.Tv(this.as, this.client, res);
-        });
-    }
-    revokeNote = (refreshToken) => refreshToken === undefined ? `nothing to revoke: ${this.inputs.tokenUrl} gave no refresh token, and its access tokens expire by themselves` : undefined;
-    /** The run's end: the refresh token revoked where the endpoint says how, and the connections closed. */
-    async revoke(_api, refreshToken) {
-        try {
-            return refreshToken === undefined ? undefined : await this.revokeAt(refreshToken);
-        }
-        finally {
-            await this.dispatcher.close().catch(() => undefined);
-        }
-    }
-    async revokeAt(refreshToken) {
-        if (this.inputs.clientId === undefined) {
-            // RFC 7009: the client that holds a token identifies itself to revoke it; without client-id there is none.
-            core/* info */.pq(`Token: nothing revoked: revoking a refresh token needs the client it was issued to (client-id), and none is set; it expires by itself.`);
-            return undefined;
-        }
-        const endpoint = await this.findRevocationEndpoint();
-        if (endpoint === undefined) {
-            // Not a failure: the endpoint offers no way to revoke. Said once, quietly.
-            core/* info */.pq(`Token: nothing revoked: ${this.inputs.tokenUrl} names no revocation endpoint in its metadata, so this run's refresh token is left to expire by itself.`);
-            return undefined;
-        }
-        try {
-            const res = await build/* revocationRequest */.Kz({ ...this.as, revocation_endpoint: endpoint }, this.client, await this.auth(), refreshToken, {
-                ...this.http(),
-                additionalParameters: { token_type_hint: 'refresh_token' }
-            });
-            await build/* processRevocationResponse */.TP(res);
-            core/* info */.pq(`Revoked this run's refresh token at ${endpoint}.`);
-            return undefined;
-        }
-        catch (error) {
-            return `revoking at ${endpoint}: ${(0,errors/* describeError */.Uc)(error)}`;
-        }
-    }
-    /** audience and scope, sent with every grant when set. */
-    extraParameters() {
-        const params = new URLSearchParams();
-        if (this.inputs.audience !== undefined)
-            params.set('audience', this.inputs.audience);
-        if (this.inputs.scope !== undefined)
-            params.set('scope', this.inputs.scope);
-        return params;
-    }
-    /** How the client authenticates: a secret (in the body, as most providers accept), GitHub's OIDC token as its assertion, or not at all. */
-    async auth() {
-        if (this.inputs.grant === 'client_assertion') {
-            const assertion = await this.gitHubToken();
-            const clientId = this.inputs.clientId;
-            return (_as, _client, body) => {
-                if (clientId !== undefined)
-                    body.set('client_id', clientId);
-                body.set('client_assertion_type', JWT_BEARER);
-                body.set('client_assertion', assertion);
-            };
-        }
-        if (this.inputs.clientSecret !== undefined) {
-            return this.secretIn === 'body' ? build/* ClientSecretPost */.qm(this.inputs.clientSecret) : build/* ClientSecretBasic */.gH(this.inputs.clientSecret);
-        }
-        return this.inputs.clientId !== undefined ? build/* None */.NV() : (_as, _client, _body) => undefined;
-    }
-    /** A fresh OIDC token from GitHub for each grant: they live minutes. Masked before anything could print it. */
-    async gitHubToken() {
-        const audience = this.inputs.oidcAudience ?? '';
-        try {
-            const token = await (this.options.idToken ?? ((a) => core/* getIDToken */.V9(a)))(audience);
-            (0,secrets/* registerSecret */.c)(token);
-            return token;
-        }
-        catch (error) {
-            throw new TokenEndpointError(`GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). The job needs 'permissions: id-token: write'; a run from a fork gets none.`, false);
-        }
-    }
-    http() {
-        const url = new URL(this.inputs.tokenUrl);
-        const limit = AbortSignal.timeout(CALL_LIMIT_MS);
-        const signal = this.options.signal ? AbortSignal.any([this.options.signal, limit]) : limit;
-        return {
-            signal,
-            [build/* customFetch */.A6]: (input, init) => (0,undici.fetch)(input, { ...init, dispatcher: this.dispatcher }),
-            // http only to this machine (the input rules refuse it elsewhere): the local emulator.
-            ...(url.protocol === 'http:' && (0,address/* isLoopbackHost */.cW)(url.hostname) ? { [build/* allowInsecureRequests */.cm]: true } : {})
-        };
-    }
-    /** One grant with retries of what may pass on another try; every token masked the moment it arrives. */
-    async call(operation, grant) {
-        const answer = await this.retrier.retrying(operation, async () => {
-            try {
-                return await grant(this.http());
-            }
-            catch (error) {
-                if (!this.refusedSecretInBody(error))
-                    throw this.explain(operation, error);
-                this.secretIn = 'basic';
-                core/* info */.pq(`${this.inputs.tokenUrl} refused the client secret in the request body; sending it with HTTP Basic authentication instead.`);
-                try {
-                    return await grant(this.http());
-                }
-                catch (again) {
-                    throw this.explain(operation, again);
-                }
-            }
-        });
-        (0,secrets/* registerSecret */.c)(answer.access_token);
-        (0,secrets/* registerSecret */.c)(answer.refresh_token);
-        (0,secrets/* registerSecret */.c)(answer.id_token);
-        if (answer.token_type.toLowerCase() !== 'bearer')
-            throw new TokenEndpointError(`${operation}: the token is of type '${answer.token_type}', not a bearer token`, false);
-        return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresInSeconds: answer.expires_in };
-    }
-    refusedSecretInBody(error) {
-        if (this.secretIn !== 'body' || this.inputs.clientSecret === undefined)
-            return false;
-        const code = error instanceof build/* ResponseBodyError */.uK ? error.error : error instanceof build/* WWWAuthenticateChallengeError */.m4 ? 'invalid_client' : undefined;
-        return code === 'invalid_client';
-    }
-    /** What the token endpoint's answer means for the user. */
-    explain(operation, error) {
-        if (this.options.signal?.aborted)
-            return error;
-        if (error instanceof build/* ResponseBodyError */.uK) {
-            const said = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
-            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500);
-        }
-        if (error instanceof build/* WWWAuthenticateChallengeError */.m4) {
-            const code = error.cause.map((c) => c.parameters.error).find((e) => typeof e === 'string') ?? 'invalid_client';
-            const both = this.secretIn === 'basic' ? ' (with the secret in the body, then with HTTP Basic)' : '';
-            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${code}${both}. ${this.advice(code)}`, false);
-        }
-        const status = error.cause?.status;
-        if (error instanceof build/* OperationProcessingError */.Hx && typeof status === 'number') {
-            return new TokenEndpointError(`${operation}: HTTP ${status}, not an OAuth answer (${error.message}).`, status >= 500 || status === 429);
-        }
-        if (error instanceof build/* OperationProcessingError */.Hx)
-            return new TokenEndpointError(`${operation}: ${error.message}.`, false);
-        return error;
-    }
-    advice(code) {
-        const grant = this.inputs.grant;
-        if (code === 'invalid_client' && grant === 'client_assertion')
-            return `The identity provider did not accept GitHub's OIDC token: check that it trusts this repository's tokens (issuer https://token.actions.githubusercontent.com, audience '${this.inputs.oidcAudience ?? ''}', the subject of this workflow) for client '${this.inputs.clientId ?? ''}'.`;
-        if (code === 'invalid_client')
-            return 'Check client-id and client-secret: the identity provider did not accept them.';
-        if (code === 'invalid_grant' && grant === 'password')
-            return 'Check username and password: the identity provider did not accept the script account (it must be allowed to log in without a browser).';
-        if (code === 'invalid_scope' || code === 'invalid_target' || code === 'access_denied')
-            return `Check audience and scope: ask your identity provider (or Bloomreach support) which the stack's API expects. See ${method/* SSO_DOCS_URL */.a}.`;
-        if (code === 'unauthorized_client' || code === 'unsupported_grant_type')
-            return `The client may not use this grant at the identity provider. See ${method/* SSO_DOCS_URL */.a}.`;
-        return `See ${method/* SSO_DOCS_URL */.a}.`;
-    }
-    /** The endpoint's metadata (RFC 8414 / OpenID discovery) at the token URL's path prefixes: a revocation endpoint only where it names one for this token endpoint. */
-    findRevocationEndpoint() {
-        this.revocationEndpoint ??= (async () => {
-            for (const candidate of metadataAddresses(this.inputs.tokenUrl)) {
-                try {
-                    const res = await (0,undici.fetch)(candidate, { dispatcher: this.dispatcher, signal: AbortSignal.timeout(5_000) });
-                    if (!res.ok)
-                        continue;
-                    const meta = (await res.json());
-                    if (meta.token_endpoint !== this.inputs.tokenUrl)
-                        continue;
-                    return typeof meta.revocation_endpoint === 'string' ? meta.revocation_endpoint : undefined;
-                }
-                catch {
-                    // Not there: the next candidate.
-                }
-            }
-            return undefined;
-        })();
-        return this.revocationEndpoint;
-    }
-}
-/** Where an issuer's metadata may be, for each prefix of the token URL's path (longest first), at most four. */
-function metadataAddresses(tokenUrl) {
-    const url = new URL(tokenUrl);
-    const segments = url.pathname.split('/').filter((s) => s !== '');
-    const out = [];
-    for (let keep = segments.length - 1; keep >= 0 && out.length < 4; keep--) {
-        const prefix = segments.slice(0, keep).join('/');
-        out.push(`${url.origin}/${prefix ? `${prefix}/` : ''}.well-known/openid-configuration`);
-    }
-    return out;
-}
-function oauth_transient(error) {
-    if (error instanceof TokenEndpointError)
-        return error.transient;
-    if (error instanceof errors/* ActionError */.lZ)
-        return false;
-    // No answer at all (a reset, a timeout): worth another try.
-    return error instanceof Error && !(error instanceof build/* OperationProcessingError */.Hx);
-}
-
+// EXTERNAL MODULE: ./src/cloud/login/oauth.ts + 1 modules
+var oauth = __webpack_require__(4857);
 // EXTERNAL MODULE: ./src/cloud/login/password.ts
 var login_password = __webpack_require__(2554);
 ;// CONCATENATED MODULE: ./src/cloud/login/ready-token.ts
@@ -799,6 +729,7 @@ var login_password = __webpack_require__(2554);
 
 class ReadyToken {
     accessToken;
+    issuer = 'oauth';
     who = 'the holder of access-token';
     preflight = true;
     renewable = false;
@@ -840,6 +771,8 @@ class CloudSession {
     api;
     accessToken;
     refreshToken;
+    /** Every refresh token received and not yet revoked. */
+    received = [];
     renewAt = 0;
     renewing;
     /** The refresh token was (or is being) revoked: the run is ending. */
@@ -865,7 +798,7 @@ class CloudSession {
         this.accept(await this.method.obtain(this.api));
         // A login that was under way when the session closed: its refresh token is revoked at once.
         if (this.closed && this.refreshToken)
-            void this.revokeToken(this.api, this.refreshToken);
+            void this.revokeTokens(this.api, [this.refreshToken]);
     }
     /**
      * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
@@ -899,8 +832,9 @@ class CloudSession {
      * Sends every later call, renewals included, through another door: the run's closing calls use one of
      * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
      */
-    reroute(api) {
+    reroute(api, limitMs) {
         this.api = api;
+        this.method.reroute?.(limitMs);
     }
     /** A valid access token, renewed first when it is due. */
     async token() {
@@ -957,34 +891,39 @@ class CloudSession {
         await this.login();
     }
     /**
-     * Revokes this run's own refresh token (it would stay valid for 24 hours after the job), through
-     * `api` (a door of its own at the end of the run). Never logout: that ends every token of the user,
-     * in every parallel job. Resolves to why it failed, or undefined; it never throws.
+     * Revokes every refresh token this run received (each would stay valid for 24 hours after the job; a login
+     * after a failed renewal brings another), through `api` (a door of its own at the end of the run). Never
+     * logout: that ends every token of the user, in every parallel job. Resolves to why one failed, or
+     * undefined; it never throws.
      */
     async revoke(api) {
         this.closed = true;
-        const refreshToken = this.refreshToken;
-        const note = this.method.revokeNote?.(refreshToken);
+        const note = this.method.revokeNote?.(this.received.length === 0);
         if (note !== undefined)
             core/* info */.pq(`Token: ${note}.`);
-        if (refreshToken === undefined)
-            return this.method.revoke(api, undefined);
-        return this.revokeToken(api, refreshToken);
+        return this.revokeTokens(api, [...this.received]);
     }
-    async revokeToken(api, refreshToken) {
-        const failed = await this.method.revoke(api, refreshToken);
-        if (failed !== undefined)
-            return failed;
-        if (this.refreshToken === refreshToken)
-            this.refreshToken = undefined;
-        (0,run_state/* noteRevoked */.t2)();
-        return undefined;
+    async revokeTokens(api, tokens) {
+        return this.method.revoke(api, tokens, (token) => {
+            this.received = this.received.filter((t) => t !== token);
+            if (this.refreshToken === token)
+                this.refreshToken = undefined;
+            this.noteTokens();
+        });
+    }
+    /** What the post step revokes if this run cannot (a kill): every refresh token still valid. */
+    noteTokens() {
+        (0,run_state/* noteRefreshTokens */.Ek)(this.method.issuer, this.api.baseUrl, this.received);
     }
     accept(grant) {
         this.accessToken = grant.accessToken;
-        // A renewal may carry no new refresh token: keep the one from the login.
-        if (grant.refreshToken !== undefined)
+        // A renewal may carry no new refresh token: keep the one from the login. Each one received is revoked at the end.
+        if (grant.refreshToken !== undefined) {
             this.refreshToken = grant.refreshToken;
+            if (!this.received.includes(grant.refreshToken))
+                this.received.push(grant.refreshToken);
+            this.noteTokens();
+        }
         const lifetime = grant.expiresInSeconds !== undefined ? grant.expiresInSeconds * 1000 : (0,jwt/* jwtLifetimeMs */.z)(grant.accessToken);
         const byLifetime = lifetime === undefined ? login_password/* RENEW_AFTER_MS */.Oe : Math.floor(lifetime * 0.9);
         // A token that cannot be renewed is used until the stack refuses it.
@@ -3072,10 +3011,14 @@ var client = __webpack_require__(6584);
 
 
 
+/** A final status is one of the run's closing calls: its own short limit, not ended by the run's stop. */
+const FINAL_LIMIT_MS = 5_000;
 class GitHubDeployment {
     github;
     id;
     environmentUrl;
+    /** A final status was set: the first one stands. */
+    final = false;
     constructor(github, id, environmentUrl) {
         this.github = github;
         this.id = id;
@@ -3099,16 +3042,24 @@ class GitHubDeployment {
             return undefined;
         }
     }
+    /** Sets a status; a final one (success, failure, error) once: the first stands. Never throws. */
     async set(state, description) {
+        if (this.final)
+            return;
+        const closing = state !== 'in_progress';
+        if (closing)
+            this.final = true;
+        // A final status also goes out after a cancel or the watchdog stopped the run, on a door of its own.
+        const github = closing ? this.github.closing(FINAL_LIMIT_MS) : this.github;
         try {
-            await this.github.createStatus(this.id, {
+            await github.createStatus(this.id, {
                 state,
                 description: description.slice(0, 140),
                 ...(this.github.runUrl ? { log_url: this.github.runUrl } : {}),
                 ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
                 auto_inactive: state === 'success'
             });
-            if (state !== 'in_progress')
+            if (closing)
                 (0,run_state/* noteGitHubDeploymentFinal */.B1)();
         }
         catch (error) {
@@ -3117,6 +3068,10 @@ class GitHubDeployment {
     }
 }
 
+// EXTERNAL MODULE: ./src/inputs/address.ts
+var address = __webpack_require__(1617);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
 var http_transport = __webpack_require__(5848);
 ;// CONCATENATED MODULE: ./src/health.ts
@@ -3138,8 +3093,8 @@ class HealthCheckFailed extends errors/* ActionError */.lZ {
 function shown(url) {
     return `${url.origin}${url.pathname}`;
 }
-/** One GET, following redirects; what it answered, or why it did not pass. */
-async function attempt(options, transports) {
+/** One GET, following redirects, each call within `limitMs()` (what is left of the check's time); what it answered, or why it did not pass. */
+async function attempt(options, transports, limitMs) {
     let url = new URL(options.url);
     for (let redirects = 0;; redirects++) {
         let transport = transports.get(url.origin);
@@ -3150,7 +3105,8 @@ async function attempt(options, transports) {
         const res = await transport.send({
             method: 'GET',
             path: `${url.pathname}${url.search}`,
-            headers: { accept: '*/*', 'cache-control': 'no-cache' }
+            headers: { accept: '*/*', 'cache-control': 'no-cache' },
+            timeoutMs: limitMs()
         });
         const location = res.headers.location;
         const to = Array.isArray(location) ? location[0] : location;
@@ -3180,12 +3136,14 @@ async function checkHealth(options) {
     const poll = new retry/* Poll */.sP({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 });
     const transports = new Map();
     const where = shown(new URL(options.url));
+    // No call outruns health-timeout-minutes: each gets request-timeout-seconds, or what is left (at least 1 s).
+    const limitMs = () => Math.max(1_000, Math.min(options.requestTimeoutMs, poll.started + options.timeoutMs - now()));
     try {
         for (let n = 1;; n++) {
             const t0 = now();
             let result;
             try {
-                result = await attempt(options, transports);
+                result = await attempt(options, transports, limitMs);
             }
             catch (error) {
                 if (options.signal?.aborted)
@@ -3235,7 +3193,7 @@ class EnvironmentWatch {
     }
     /**
      * A look while waiting for something: an answer that failed the way a look may fail for a moment (a 5xx,
-     * no connection, after its own attempts) is noted and gives undefined, so the caller looks again later
+     * no connection, a token endpoint that failed while renewing the token, after their own attempts) is noted and gives undefined, so the caller looks again later
      * instead of ending its wait on one bad answer. The run's stop, a refusal (401, 404) or a bug still throw.
      */
     async lookAgain() {
@@ -3245,17 +3203,17 @@ class EnvironmentWatch {
         catch (error) {
             if (this.options.signal?.aborted)
                 throw error;
-            const passing = error instanceof errors/* ServiceError */._7 ? error.status >= 500 || error.status === 429 : (0,http_errors/* networkFailure */.rd)(error) !== undefined;
-            if (!passing)
+            if (!(0,http_errors/* mayPass */.bg)(error))
                 throw error;
             this.options.log?.(`Looking at '${this.name}' failed (${(0,errors/* describeError */.Uc)(error)}); looking again later.`);
             return undefined;
         }
     }
-    /** A pace of looks that ends at `deadline` (Date.now() based). */
+    /** A pace of looks that ends at `deadline`, read afresh before each pause. */
     poll(deadline) {
         const options = {
-            timeoutMs: Math.max(0, deadline - this.now()),
+            timeoutMs: Math.max(0, deadline.at - this.now()),
+            until: () => deadline.at,
             intervalMs: this.options.intervalMs ?? 1_000,
             maxIntervalMs: this.options.maxIntervalMs ?? 10_000,
             sleep: this.options.sleep,
@@ -3274,6 +3232,8 @@ class EnvironmentWatch {
 var deploy_order = __webpack_require__(5222);
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
 var outcome = __webpack_require__(4535);
+// EXTERNAL MODULE: ./src/http/phase.ts
+var phase = __webpack_require__(3331);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
 var release_state = __webpack_require__(350);
 ;// CONCATENATED MODULE: ./src/deploy/switch.ts
@@ -3307,25 +3267,44 @@ class NotApplied extends errors/* ActionError */.lZ {
 class NotSent extends errors/* ActionError */.lZ {
     name = 'NotSent';
 }
+/** Before any call of ours could have landed, the environment settled on this very distribution: another deploy put it there. */
+class AlreadyRuns extends errors/* ActionError */.lZ {
+    look;
+    name = 'AlreadyRuns';
+    constructor(environment, look) {
+        super(`'${environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: another deploy put this distribution there while this run waited, so nothing was sent`);
+        this.look = look;
+    }
+}
 /** A request went out, and neither its answer nor any look settled whether the platform carried it out. */
 class Unconfirmed extends errors/* ActionError */.lZ {
     name = 'Unconfirmed';
 }
-/** Time for one deploy call: the request limit, but never past the deadline (at least 5 s, so a call can be made at all). */
+/** Time for one deploy call: the request limit, never past the deadline (at least 1 s, so a call can be made at all). */
 function callLimit(ctx, deadline) {
-    return Math.max(5_000, deadline - ctx.watch.now());
+    return Math.max(1_000, Math.min(ctx.requestTimeoutMs, deadline.at - ctx.watch.now()));
 }
 async function switch_attempt(ctx, plan, deadline, hooks) {
+    let dispatched = false;
     try {
-        await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline));
+        // The last call made counts: a 401 answered (not carried out) and replayed with a new token is dispatched anew.
+        const onDispatch = (event) => void (dispatched = event === 'sent');
+        await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline), onDispatch);
         return { kind: 'sent' };
     }
     catch (error) {
         if (error instanceof errors/* ServiceError */._7 && error.status === 409)
             return { kind: 'busy', error };
-        // Any other refusal (4xx) was not carried out. A 5xx, no answer, or the run stopped mid-call: it may have been.
+        // Any other refusal (4xx) was not carried out.
         if (error instanceof errors/* ServiceError */._7 && error.status < 500)
             throw error;
+        // Never handed to the connection: it was not sent, whatever the error says (the run's stop, a token renewal that failed).
+        if (!dispatched) {
+            if (ctx.signal?.aborted || !(0,http_errors/* mayPass */.bg)(error))
+                throw error;
+            return { kind: 'unsent', error };
+        }
+        // A 5xx, no answer, or the run stopped mid-call: it may have been carried out.
         hooks.unconfirmed(`the deploy call of ${plan.distributionId} got no usable answer (${code(error)}): it may have been carried out`);
         if (ctx.signal?.aborted || (!(error instanceof errors/* ServiceError */._7) && (0,http_errors/* isTransient */.dg)(error) === false))
             throw error;
@@ -3343,7 +3322,10 @@ function showsOurs(look, plan) {
 function code(error) {
     return error instanceof errors/* ServiceError */._7 && error.errorCode ? `HTTP ${error.status} ${error.errorCode}` : (0,errors/* describeError */.Uc)(error);
 }
-function stayedBusy(ctx, plan, look) {
+function stayedBusy(ctx, plan, look, last) {
+    // Every call failed before it was sent (the token could not be renewed): that failure is the cause.
+    if (last.kind === 'unsent')
+        return last.error instanceof Error ? last.error : new Error(String(last.error));
     return new NotApplied(`'${ctx.watch.name}' stayed busy with another deploy for the whole deploy-timeout-minutes; it ${said(look)}. ` +
         `${plan.distributionId} was not deployed. Run again once that deploy is done, or raise deploy-timeout-minutes.`, true);
 }
@@ -3358,20 +3340,28 @@ function said(look) {
  * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
  * deploy in progress) or an answer that never came, it looks first, waits, and looks again right before
  * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice. A call that may have
- * been carried out is never replayed when no look can tell (a redeploy, a 5xx): it ends Unconfirmed.
+ * been carried out is never replayed when no look can tell (a redeploy, a 5xx): it ends Unconfirmed. The
+ * environment showing our distribution adopts it only after a call of ours that may have landed: after a
+ * refusal (409) it is someone else's deploy of the same distribution, waited for and never taken as ours.
  */
 async function requestSwitch(ctx, plan, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
-    const state = { mayHaveLanded: false, unknown: 0 };
+    const state = { mayHaveLanded: false, unknown: 0, unsent: 0 };
+    const adopts = (look) => state.mayHaveLanded && look !== undefined && showsOurs(look, plan);
     for (;;) {
         const outcome = await switch_attempt(ctx, plan, deadline, hooks);
         if (outcome.kind === 'sent')
             return 'sent';
+        if (outcome.kind === 'unsent') {
+            if (++state.unsent >= ctx.maxAttempts)
+                throw outcome.error;
+            ctx.warn(`The deploy call of ${plan.distributionId} could not be sent (${code(outcome.error)}); trying again.`);
+        }
         if (outcome.kind === 'unknown')
             state.lastUnknown = outcome.error;
         state.mayHaveLanded ||= outcome.kind === 'unknown';
         let look = await ctx.watch.lookAgain();
-        if (look !== undefined && showsOurs(look, plan))
+        if (adopts(look))
             return 'adopted';
         if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
             throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`);
@@ -3382,7 +3372,7 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         if (outcome.kind === 'busy') {
             await hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`);
         }
-        else {
+        else if (outcome.kind === 'unknown') {
             // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress: never send again.
             const replayable = !plan.redeploy && (0,http_errors/* isTransient */.dg)(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && !(look !== undefined && busy(look, plan));
             if (!replayable)
@@ -3392,10 +3382,10 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         // Wait, and look again right before a replay; while a deploy is going on, keep waiting.
         do {
             if (!(await poll.next())) {
-                throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look);
+                throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look, outcome);
             }
             look = await ctx.watch.lookAgain();
-            if (look !== undefined && showsOurs(look, plan))
+            if (adopts(look))
                 return 'adopted';
             // After a call that may have landed, a deploy in progress may be ours: it is followed, never sent again.
             if (state.mayHaveLanded && look !== undefined && busy(look, plan))
@@ -3404,9 +3394,24 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         const refusal = plan.refuse?.(look);
         if (refusal !== undefined)
             throw new Replaced(refusal, look);
-        await plan.gate?.(look);
+        // Settled on ours with nothing of ours possibly landed: another deploy put it there while we waited.
+        if (!plan.redeploy && plan.refuse === undefined && !state.mayHaveLanded && showsOurs(look, plan))
+            throw new AlreadyRuns(ctx.watch.name, look);
+        await gate(ctx, plan, look, deadline);
         if (!(0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId))
             plan.previous = look.distributionId;
+    }
+}
+/** The deploy order's check before a replay; the time it took with GitHub is not the platform's, so the deadline moves by it. */
+async function gate(ctx, plan, look, deadline) {
+    if (plan.gate === undefined)
+        return;
+    const before = ctx.watch.now();
+    try {
+        await plan.gate(look);
+    }
+    finally {
+        deadline.at += ctx.watch.now() - before;
     }
 }
 /**
@@ -3469,6 +3474,8 @@ async function waitWhileBusy(ctx, deadline, hooks) {
     }
     return look;
 }
+/** Looks in a row, a pause apart, that say a deploy is over without ours before following ends (one could be a moment before the platform shows its deploy). */
+const SETTLED_WITHOUT_OURS = 2;
 /**
  * Follows a requested switch until the environment shows it done. Resolves to 'switch' when the switch
  * was seen (the id went from the previous one to ours, or a status from in progress to settled), or to
@@ -3479,7 +3486,7 @@ async function waitWhileBusy(ctx, deadline, hooks) {
 async function followSwitch(ctx, plan, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
     const began = ctx.watch.now();
-    const seen = { previous: false, switching: false };
+    const seen = { previous: false, switching: false, settledWithout: 0 };
     let last = '';
     let look;
     for (;;) {
@@ -3494,7 +3501,7 @@ async function followSwitch(ctx, plan, deadline, hooks) {
             last = what;
         }
         if (!(await poll.next())) {
-            throw new NotApplied(`The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${(0,format/* formatDuration */.a3)(deadline - began)}): it ${look === undefined ? 'could not be looked at' : `still ${(0,deploy_look/* describeLook */.Fd)(look)}`}.`, false);
+            throw new NotApplied(`The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${(0,format/* formatDuration */.a3)(Math.max(0, deadline.at - began))}): it ${look === undefined ? 'could not be looked at' : `still ${(0,deploy_look/* describeLook */.Fd)(look)}`}.`, false);
         }
     }
 }
@@ -3513,6 +3520,16 @@ function settledOn(ctx, plan, look, seen, began) {
     if (!absent && !ours && !wasBefore) {
         throw new Replaced(`${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`, look);
     }
+    // A status that says no deploy is going on, without ours: the platform ran nothing (it forgot the deploy: a restart, the
+    // distribution gone), or went back after a switch was seen. Twice in a row, it ends following; waiting cannot help.
+    const settled = (0,deploy_look/* switching */.Zx)(look) === false && (absent || (wasBefore && seen.switching));
+    seen.settledWithout = settled ? seen.settledWithout + 1 : 0;
+    if (seen.settledWithout >= SETTLED_WITHOUT_OURS) {
+        const why = absent
+            ? `it runs nothing and no deploy is going on: the platform no longer has this deploy (it may have restarted, or the distribution was deleted)`
+            : `its deploy ended without switching to ${plan.distributionId}`;
+        throw new NotApplied(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${why}. Look at the environment in the console, then run again.`, false);
+    }
     // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
     seen.previous ||= wasBefore && !ours;
     seen.switching ||= (0,deploy_look/* switching */.Zx)(look) === true || (absent && plan.previous !== undefined);
@@ -3523,6 +3540,7 @@ function settledOn(ctx, plan, look, seen, began) {
 // The release's life: wait for a busy environment, request the deploy (reconciled, never replayed
 // blindly), follow it, check the site, run the caller's verification, and roll back only what is ours.
 // Every step enters a state of the ReleaseRecord with its evidence (./release-state.ts).
+
 
 
 
@@ -3559,10 +3577,20 @@ function requestHooks(ctx, release) {
 /** Waits for a busy environment, then requests the deploy. Throws when it stayed busy (nothing of ours was sent). */
 async function request(ctx, release, plan, deadline) {
     const hooks = requestHooks(ctx, release);
-    await ctx.phase(`Deploy to '${release.environment}'`, async () => {
+    return ctx.phase(`Deploy to '${release.environment}'`, async () => {
         try {
             const look = await waitWhileBusy(ctx, deadline, hooks);
-            await ctx.order?.recheck(look);
+            // The order's check with GitHub is not the platform's time: the deadline moves by what it took.
+            const before = ctx.watch.now();
+            try {
+                await ctx.order?.recheck(look);
+            }
+            finally {
+                deadline.at += ctx.watch.now() - before;
+            }
+            // Another deploy put this very distribution there while we waited: nothing to send.
+            if (!release.redeploy && (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId))
+                throw new AlreadyRuns(release.environment, look);
             if (!release.redeploy)
                 plan.previous = look.distributionId;
             const how = await requestSwitch(ctx, plan, deadline, hooks);
@@ -3571,14 +3599,22 @@ async function request(ctx, release, plan, deadline) {
             (0,release_state/* enter */.Ve)(release, 'requested', how === 'sent'
                 ? `the platform accepted the deploy of ${release.distributionId} (strategy ${ctx.strategy})`
                 : `the deploy call's answer was lost, but '${release.environment}' showed it had been carried out: adopted, not sent again`);
+            return undefined;
         }
         catch (error) {
+            if (error instanceof AlreadyRuns) {
+                (0,release_state/* enter */.Ve)(release, 'already-running', error.message, error.look.at);
+                return undefined;
+            }
             if (error instanceof deploy_order/* OrderRefused */.tM)
                 throw fail(release, 'older', error.message);
             if (error instanceof NotApplied)
                 throw fail(release, 'busy', error.message);
-            if (error instanceof Unconfirmed)
-                throw fail(release, 'unconfirmed', error.message);
+            // It may still land: a rollback (when asked) waits for it within its own budget.
+            if (error instanceof Unconfirmed) {
+                release.previous = plan.previous;
+                return fail(release, 'unconfirmed', error.message);
+            }
             if (error instanceof Replaced)
                 throw replaced(release, error);
             throw error;
@@ -3630,12 +3666,13 @@ async function checkSite(ctx, release, health) {
     return undefined;
 }
 /**
- * Deploys our release and checks it. Resolves to the failure a rollback may answer (not applied in time,
- * unhealthy, search), or undefined when every check passed. Throws when another deploy replaced ours or
- * the environment stayed busy: nothing of ours to roll back then.
+ * Deploys our release and checks it. Resolves to the failure a rollback may answer (a call that may have been
+ * carried out, not applied in time, unhealthy, search), or undefined when every check passed and a look after
+ * them showed ours still running. Throws when another deploy replaced ours or the environment stayed busy:
+ * nothing of ours to roll back then.
  */
 async function deployRelease(ctx, release, verify) {
-    const deadline = ctx.watch.now() + ctx.deployTimeoutMs;
+    const deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs };
     const order = ctx.order;
     const plan = {
         distributionId: release.distributionId,
@@ -3643,8 +3680,13 @@ async function deployRelease(ctx, release, verify) {
         redeploy: release.redeploy,
         gate: order ? (look) => order.recheck(look) : undefined
     };
-    await request(ctx, release, plan, deadline);
-    const notApplied = ctx.followDeploy ? await follow(ctx, release, plan, deadline) : undefined;
+    const unconfirmed = await (0,phase/* withinPhase */.Db)(deadline, () => request(ctx, release, plan, deadline));
+    if (unconfirmed)
+        return unconfirmed;
+    // Nothing of ours was sent: the caller checks the site and search as for any run that deploys nothing.
+    if (release.state === 'already-running')
+        return undefined;
+    const notApplied = ctx.followDeploy ? await (0,phase/* withinPhase */.Db)(deadline, () => follow(ctx, release, plan, deadline)) : undefined;
     if (notApplied)
         return notApplied;
     const unhealthy = ctx.health ? await checkSite(ctx, release, ctx.health) : undefined;
@@ -3654,9 +3696,46 @@ async function deployRelease(ctx, release, verify) {
     if (why !== undefined)
         return fail(release, 'search', why);
     if (release.appliedBy === 'switch' || release.appliedBy === 'marker')
-        (0,release_state/* enter */.Ve)(release, 'verified', verifiedBy(release, verify !== undefined));
+        return release_confirm(ctx, release, verify !== undefined);
     return undefined;
 }
+/**
+ * The checks passed; a look after them decides whether that says anything of ours: still ours, settled, is
+ * verified; another distribution means another deploy replaced ours meanwhile (the checks' answers may have
+ * been its); a look that cannot be made leaves the release unverified, and says so.
+ */
+async function release_confirm(ctx, release, searched) {
+    const deadline = { at: ctx.watch.now() + CONFIRM_MS };
+    const look = await (0,phase/* withinPhase */.Db)(deadline, async () => {
+        const poll = ctx.watch.poll(deadline);
+        for (;;) {
+            const seen = await ctx.watch.lookAgain();
+            if (seen !== undefined || !(await poll.next()))
+                return seen;
+        }
+    });
+    if (look === undefined) {
+        release.unconfirmedAfterChecks = `the checks passed, but '${release.environment}' could not be looked at after them, so it was not seen still running ${release.distributionId}`;
+        ctx.log(`Not verified: ${release.unconfirmedAfterChecks}.`);
+        return undefined;
+    }
+    if ((0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && (0,deploy_look/* switching */.Zx)(look) !== true) {
+        (0,release_state/* enter */.Ve)(release, 'verified', `${verifiedBy(release, searched)}; '${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)} after the checks`);
+        return undefined;
+    }
+    if ((0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId)) {
+        release.unconfirmedAfterChecks = `the checks passed, but '${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)} after them: ours, switching again, not seen settled`;
+        ctx.log(`Not verified: ${release.unconfirmedAfterChecks}.`);
+        return undefined;
+    }
+    // Nothing runs now (a platform that restarted, say): ours does not serve, and no other deploy is known.
+    if (look.distributionId === undefined) {
+        return fail(release, 'not-applied', `The checks passed, but then '${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${release.distributionId} no longer runs (the platform may have restarted, or the distribution was deleted).`);
+    }
+    throw replaced(release, new Replaced(`'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)} after the checks passed: not ${release.distributionId} settled, so another deploy replaced it meanwhile, and the checks may have answered for that one.`, look));
+}
+/** How long the look after the checks may take (it is tried again after a failed look). */
+const CONFIRM_MS = 30_000;
 function verifiedBy(release, searched) {
     const applied = release.appliedBy === 'marker' ? 'the site answers with the new release marker' : 'the platform reported the switch';
     const site = release.site === 'marker' ? ', the site answers with the marker' : release.site === 'answers' ? ', the site answers' : '';
@@ -3664,8 +3743,10 @@ function verifiedBy(release, searched) {
 }
 /**
  * Deploys the previous distribution back, only while the environment still runs (or switches to) ours:
- * a deploy still in progress is waited for first, another deploy that replaced ours is never undone.
- * Records each state; throws Replaced, or the rollback's own failure.
+ * a deploy still in progress is waited for first, another deploy that replaced ours is never undone. When
+ * ours may still land (its call got no usable answer, or its switch was not seen in time), the rollback waits
+ * for it within its own budget and rolls it back once it lands. Records each state; throws Replaced, or the
+ * rollback's own failure.
  */
 async function rollBack(ctx, release) {
     const to = release.previous;
@@ -3674,42 +3755,47 @@ async function rollBack(ctx, release) {
     release.rollbackTo = to;
     await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
         const waiting = (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`);
-        const look = await waitWhileBusy(ctx, ctx.watch.now() + ctx.deployTimeoutMs, { waiting });
+        // The deploy in progress gets deploy-timeout-minutes of its own (the watchdog's budget counts it).
+        const inProgress = { at: ctx.watch.now() + ctx.deployTimeoutMs };
+        const mayLand = release.failure?.kind === 'unconfirmed' || release.failure?.kind === 'not-applied';
+        const look = await (0,phase/* withinPhase */.Db)(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })));
         const notOurs = stillOurs(release)(look);
         if (notOurs !== undefined) {
-            if (look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, to))
+            if (look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, to) && !(0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId)) {
                 throw replaced(release, new Replaced(notOurs, look));
+            }
             // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
             const why = look.distributionId === undefined
                 ? 'it names no distribution'
-                : `it still reports the previous distribution, so ${release.distributionId} was not seen running`;
+                : (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId)
+                    ? `${release.distributionId} was still switching when deploy-timeout-minutes ran out; it may still land`
+                    : mayLand && (0,deploy_look/* switching */.Zx)(look) !== false
+                        ? `it still reports the previous distribution, so ${release.distributionId} was not seen running within deploy-timeout-minutes; it may still land`
+                        : `it still reports the previous distribution, so ${release.distributionId} was not seen running`;
             release.rollbackNotSent = `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${why}, and a rollback is sent only over this run's own release`;
             ctx.log(`${release.rollbackNotSent}.`);
             return;
         }
         // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
-        const deadline = ctx.watch.now() + ctx.deployTimeoutMs;
-        // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours. Unless ours
-        // was not applied in time: then the deploy in progress may be ours, and is waited for.
-        const giveUpWhenBusy = release.failure?.kind === 'not-applied'
-            ? undefined
-            : 'another deploy is in progress, which will replace this release; this run never undoes another deploy';
+        const deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs };
+        // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours.
+        const giveUpWhenBusy = 'another deploy is in progress, which will replace this release; this run never undoes another deploy';
         const plan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release), giveUpWhenBusy };
         const hooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) };
         let how;
         try {
-            how = await requestSwitch(ctx, plan, deadline, hooks);
+            how = await (0,phase/* withinPhase */.Db)(deadline, () => requestSwitch(ctx, plan, deadline, hooks));
         }
         catch (error) {
             if (!(error instanceof NotSent))
                 throw error;
-            release.rollbackNotSent = error.message;
+            release.rollbackRefused = error.message;
             ctx.log(`No rollback: ${error.message}.`);
             return;
         }
         release.rollbackUnconfirmed = undefined; // answered, or seen carried out
         (0,release_state/* enter */.Ve)(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`);
-        const seen = await followSwitch(ctx, plan, deadline, { inProgress: ctx.log });
+        const seen = await (0,phase/* withinPhase */.Db)(deadline, () => followSwitch(ctx, plan, deadline, { inProgress: ctx.log }));
         // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
         if (seen.by !== 'switch') {
             release.rollbackNotSeen = `${seen.evidence}: the platform may report an id as soon as a deploy is requested, so the switch back was not seen`;
@@ -3722,6 +3808,31 @@ async function rollBack(ctx, release) {
             (0,release_state/* enter */.Ve)(release, 'rollback-healthy', `${ctx.health.shown} answered 2xx (the old release's answer; health-expect belongs to the new one)`);
         }
     });
+}
+/**
+ * Ours may still land (a call without a usable answer, a switch not seen in time): looks until the environment
+ * shows it settled, another distribution, or (with a status field) no deploy going on; the last look when the
+ * time is up. A failed look is no evidence: it looks again.
+ */
+async function awaitLanding(ctx, release, deadline) {
+    const poll = ctx.watch.poll(deadline);
+    let last;
+    for (;;) {
+        const look = await ctx.watch.lookAgain();
+        if (look !== undefined) {
+            last = look;
+            const ours = (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId);
+            const busy = (0,deploy_look/* switching */.Zx)(look);
+            if (ours && busy !== true)
+                return look;
+            const third = look.distributionId !== undefined && !ours && !(0,deploy_look/* sameId */.s)(look.distributionId, release.previous);
+            // A status that says no deploy is going on: ours is not coming (or another one replaced it).
+            if (third || busy === false)
+                return look;
+        }
+        if (!(await poll.next()))
+            return last ?? { distributionId: undefined, status: undefined, at: ctx.watch.now() };
+    }
 }
 /**
  * The rule a rollback is sent by, on the look right before every request: the environment must still run
@@ -3737,12 +3848,21 @@ function stillOurs(release) {
         return `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`;
     };
 }
-/** Records a rollback that stopped part-way (the phase's error), unless a state already tells it. */
+/**
+ * Records a rollback that stopped part-way (the phase's error), unless a state already tells it. A rollback the
+ * platform accepted and that was then not seen (the environment could not be looked at, or not in time) did not
+ * fail: it may land, so it stays requested, with why it was not seen applied.
+ */
 function rollbackFailed(release, error) {
     // rollbackTo is set before the rollback's first step: without it, none was attempted.
     if (release.rollbackTo === undefined || !ROLLING_BACK.includes(release.state))
         return;
-    (0,release_state/* enter */.Ve)(release, 'rollback-failed', error instanceof Error ? error.message : String(error));
+    const why = error instanceof Error ? error.message : String(error);
+    if (release.state === 'rollback-requested') {
+        release.rollbackNotSeen ??= `it was not seen applied: ${why}`;
+        return;
+    }
+    (0,release_state/* enter */.Ve)(release, 'rollback-failed', why);
 }
 /** Notes how far a rollback came when the run was stopped (watchdog, cancel) during it; returns the stop to rethrow. */
 function rollbackStopped(release, stop) {
@@ -3807,11 +3927,12 @@ function inUseBy(environments) {
 /**
  * Whether an environment may be switching to a distribution nobody can tell from the list: its status says
  * it is switching (one of the two ids in play is then not reported, in either reading of the platform), or
- * it reports no distribution while its status is not 'empty'. Without a status field, no id means none runs.
+ * it reports no distribution while its status is not 'empty', or it shows no status field at all (then a
+ * deploy in progress cannot be seen: the platform may report the old id until the new one runs).
  */
 function mayBeSwitching(e) {
     if (e.status === undefined)
-        return false;
+        return true;
     const id = e.distributionId ?? undefined;
     if ((0,deploy_look/* switching */.Zx)({ distributionId: id, status: e.status, at: 0 }) === true)
         return true;
@@ -3819,6 +3940,9 @@ function mayBeSwitching(e) {
 }
 function whySwitching(e) {
     const runs = e.distributionId ? `reports distribution ${e.distributionId}` : 'reports no distribution';
+    if (e.status === undefined) {
+        return `environment '${e.name}' ${runs} with no status field, so a deploy in progress there cannot be seen, and the distribution it may be switching to cannot be known`;
+    }
     return `environment '${e.name}' ${runs} with status '${e.status}', so it may be switching to a distribution that cannot be known`;
 }
 function isAbort(error) {
@@ -3854,7 +3978,7 @@ async function pruneDistributions(client, distributions, max, environments, opti
         return 0;
     }
     const inUse = inUseBy(environments);
-    const freshSince = (options.startedAt ?? performance.timeOrigin) - FRESH_MS - prune_CLOCK_SKEW_MS;
+    const freshSince = (options.startedAt ?? Date.now()) - FRESH_MS - prune_CLOCK_SKEW_MS;
     const plan = planPruning(distributions, inUse, max, freshSince);
     core/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
     for (const d of plan.fresh) {
@@ -3920,8 +4044,8 @@ async function deleteOrSkip(client, id, what) {
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
 var action_metadata = __webpack_require__(227);
-// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
-var inputs = __webpack_require__(8083);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 4 modules
+var inputs = __webpack_require__(3036);
 ;// CONCATENATED MODULE: ./src/deploy/source.ts
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
@@ -3963,7 +4087,7 @@ async function prune(ctx, stored, max, known) {
             'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.');
         return 0;
     }
-    return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : core/* info */.pq });
+    return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : core/* info */.pq, startedAt: ctx.startedAt });
 }
 /** A distribution given by id: it must be on the stack. */
 async function byId(ctx, id) {
@@ -3990,8 +4114,8 @@ async function fromEnvironment(ctx, name) {
         return from.distributionId;
     });
 }
-/** An identical stored distribution (same name and MD5, in any case), or undefined; prunes before an upload when asked. */
-async function reuseOrPrune(ctx, ready, environments) {
+/** An identical stored distribution (same name and MD5, in any case), or undefined; the stack's distributions are noted for pruning. */
+async function findIdentical(ctx, ready) {
     const { inputs, result } = ctx;
     const stored = await ctx.phase('Look for an identical distribution', async () => {
         const all = await ctx.client.listDistributions();
@@ -4007,29 +4131,39 @@ async function reuseOrPrune(ctx, ready, environments) {
     });
     result.reused = stored.same !== undefined;
     result.listedBefore = stored.all.map((d) => d.id);
-    if (stored.same === undefined && inputs.maxDistributions !== undefined) {
-        const max = inputs.maxDistributions;
-        const deleted = await ctx.phase('Prune old distributions', async () => {
-            // Deleting is not undone: only for an archive known to be sound.
-            await ctx.verified(ready);
-            return prune(ctx, stored.all, max, environments);
-        });
-        if (inputs.dryRun)
-            result.wouldPrune = deleted;
-        else
-            result.pruned = deleted;
-    }
-    result.storedBefore = stored.all.length - (result.pruned ?? 0);
+    ctx.stored = stored.all;
+    result.storedBefore = stored.all.length;
     return stored.same?.id;
 }
+/**
+ * Deletes old distributions before an upload when max-distributions asks (on a dry run, counts what would go).
+ * Called only once nothing can refuse the run any more (the deploy order was checked): a refused run changes nothing.
+ */
+async function pruneBeforeUpload(ctx, ready, environments) {
+    const { inputs, result } = ctx;
+    const max = inputs.maxDistributions;
+    const stored = ctx.stored;
+    if (max === undefined || stored === undefined)
+        return;
+    const deleted = await ctx.phase('Prune old distributions', async () => {
+        // Deleting is not undone: only for an archive known to be sound.
+        await ctx.verified(ready);
+        return prune(ctx, stored, max, environments);
+    });
+    if (inputs.dryRun)
+        result.wouldPrune = deleted;
+    else
+        result.pruned = deleted;
+    result.storedBefore = stored.length - (result.pruned ?? 0);
+}
 /** The distribution's id when it is already on the stack; undefined when the archive must be uploaded. */
-async function chooseDistribution(ctx, archive, environments) {
+async function chooseDistribution(ctx, archive) {
     const source = ctx.inputs.source;
     if (source.kind === 'id')
         return byId(ctx, source.id);
     if (source.kind === 'environment')
         return fromEnvironment(ctx, source.name);
-    return archive === undefined ? undefined : reuseOrPrune(ctx, archive, environments);
+    return archive === undefined ? undefined : findIdentical(ctx, archive);
 }
 /**
  * A 413 (Payload Too Large): the platform's own limit, which max-distribution-mb does not move. Said with the
@@ -4111,6 +4245,7 @@ function newResult(inputs) {
         consoleUrl: address.consoleUrl,
         dryRun: inputs.dryRun,
         strategy: inputs.deployStrategy,
+        rollback: inputs.rollback,
         environmentName: inputs.environment,
         source: inputs.source.kind,
         fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
@@ -4137,12 +4272,20 @@ function redeployReason(inputs) {
 async function deploy(inputs, phase, signal, verify) {
     return startDeploy(inputs, phase, signal, verify).done;
 }
-function startDeploy(inputs, phase, signal, verify) {
+/**
+ * `closeLimitMs`: each closing call's limit, asked when the closing calls begin: after a stop, the caller's (a
+ * cancel leaves seconds, SIGTERM alone less), else the last look's own.
+ */
+function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LOOK_MS) {
     const { address } = inputs;
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
     const result = newResult(inputs);
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
-    const api = new cloud_api/* CloudApi */.q(transport, { retry: retryPolicy(inputs, signal), uploadIdleTimeoutMs: inputs.requestTimeoutMs });
+    const api = new cloud_api/* CloudApi */.q(transport, {
+        retry: retryPolicy(inputs, signal),
+        uploadIdleTimeoutMs: inputs.requestTimeoutMs,
+        callTimeoutMs: inputs.requestTimeoutMs
+    });
     const session = new CloudSession(api, loginMethod(inputs, target, signal), { target });
     const run = {
         inputs,
@@ -4154,6 +4297,9 @@ function startDeploy(inputs, phase, signal, verify) {
         session,
         client: new CloudClient(api, session),
         cleanup: [],
+        startedAt: Date.now(),
+        github: {},
+        closeLimitMs,
         closed: undefined,
         say: (line) => {
             core/* info */.pq(line);
@@ -4171,7 +4317,7 @@ function startDeploy(inputs, phase, signal, verify) {
             return info;
         }
     };
-    const github = {};
+    const { github } = run;
     const done = (async () => {
         try {
             await steps(run, github);
@@ -4200,8 +4346,17 @@ async function steps(run, github) {
         await signIn(run);
     const archive = await prepare(run);
     const stack = await readStack(run);
-    const source = { inputs, client: run.client, phase: run.phase, result, target: run.target, say: run.say, verified: run.verified };
-    let distributionId = await chooseDistribution(source, archive, stack.environments);
+    const source = {
+        inputs,
+        client: run.client,
+        phase: run.phase,
+        result,
+        target: run.target,
+        say: run.say,
+        verified: run.verified,
+        startedAt: run.startedAt
+    };
+    let distributionId = await chooseDistribution(source, archive);
     result.distributionId = distributionId;
     const { environment } = stack;
     const alreadyRuns = environment !== undefined && distributionId !== undefined && (0,deploy_look/* sameId */.s)(environment.distributionId, distributionId);
@@ -4212,6 +4367,8 @@ async function steps(run, github) {
     const gitHub = inputs.githubToken ? await client/* GitHubApi */.yN.open(inputs.githubToken, run.signal) : undefined;
     // Before any change: an older commit than the one the environment runs is refused here.
     const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined;
+    if (distributionId === undefined && archive !== undefined)
+        await pruneBeforeUpload(source, archive, stack.environments);
     if (inputs.dryRun)
         return finishDryRun(run, archive);
     if (distributionId === undefined && archive !== undefined) {
@@ -4232,7 +4389,8 @@ async function steps(run, github) {
     await closeRun(run);
     if (result.release) {
         noteLateChange(result, run.caution);
-        await github.deployment?.set('success', `Deployed ${distributionId ?? ''}`);
+        const how = result.release.state === 'already-running' ? 'Runs' : 'Deployed';
+        await github.deployment?.set('success', `${how} ${distributionId ?? ''}`);
     }
     github.deployment = undefined;
     result.completed = true;
@@ -4246,6 +4404,7 @@ async function checkOrder(run, gitHub, environment, distributionId) {
         apiUrl: inputs.address.apiUrl,
         environment: environment.name,
         allowOlder: inputs.allowOlderCommit,
+        allowUnchecked: inputs.allowUncheckedOrder,
         promoted: inputs.source.kind === 'upload' ? undefined : distributionId,
         dryRun: inputs.dryRun,
         log: run.say,
@@ -4261,13 +4420,19 @@ async function checkOrder(run, gitHub, environment, distributionId) {
         await run.phase(`Check the deploy order on '${environment.name}'`, () => order.check(running));
     return order;
 }
-/** Records the deploy as a GitHub Deployment of the commit deployed, with the distribution's id in its payload. */
+/**
+ * Records the deploy as a GitHub Deployment of the commit deployed, with the distribution's id in its payload. A
+ * promoted distribution whose commit is not known is recorded at the run's commit (GitHub needs one) with the
+ * payload saying the commit is unknown, so no later run reads the run's commit as the distribution's.
+ */
 function recordDeployment(run, gitHub, environment, distributionId, order) {
     const { result } = run;
     const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName;
-    const promoted = order?.last?.ours?.from === 'run' ? undefined : order?.last?.ours?.sha;
-    const ref = promoted ?? (gitHub.sha || gitHub.ref);
-    const payload = { distributionId, distributionName: name, apiUrl: result.apiUrl };
+    const ours = order?.last?.ours;
+    const promotion = run.inputs.source.kind !== 'upload';
+    const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined;
+    const ref = known ?? (gitHub.sha || gitHub.ref);
+    const payload = { distributionId, distributionName: name, apiUrl: result.apiUrl, ...(promotion && known === undefined && { commit: 'unknown' }) };
     return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl);
 }
 /** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
@@ -4292,7 +4457,7 @@ function loginMethod(inputs, target, signal) {
         return new login_password/* PasswordLogin */.X1(login.username, login.password, target);
     if (login.kind === 'token')
         return new ReadyToken(login.accessToken);
-    return new OAuthLogin(login, { signal, attempts: inputs.maxAttempts });
+    return new oauth.OAuthLogin(login, { signal, attempts: inputs.maxAttempts });
 }
 /** The token, and for a token the stack did not issue (single sign-on) the stack's word that it accepts it. */
 async function signIn(run) {
@@ -4353,13 +4518,21 @@ async function checkWithoutDeploy(run) {
     if (why !== undefined)
         throw new errors/* ActionError */.lZ(why);
 }
-/** The run's last calls, once: a look at the environment and the refresh token revoked (only after a login). */
-function closeRun(run, limitMs = LAST_LOOK_MS) {
+/**
+ * The run's last calls, once: a look at the environment and the refresh token revoked (only after a login), and,
+ * when the run was stopped (a cancel, the watchdog), the GitHub Deployment's final status.
+ */
+function closeRun(run, limitMs = run.closeLimitMs()) {
+    const stopped = run.signal?.aborted ? run.signal.reason : undefined;
+    const deployment = run.github.deployment;
+    const finalStatus = stopped === undefined || deployment === undefined
+        ? undefined
+        : () => deployment.set('error', `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; see the workflow run`);
     if (!run.result.platformReached)
-        return Promise.resolve();
+        return finalStatus?.() ?? Promise.resolve();
     // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
     const found = run.result.environmentId !== undefined;
-    run.closed ??= closingCalls(run.inputs, run.session, limitMs, found).then((look) => void (run.result.finalLook = look));
+    run.closed ??= closingCalls(run.inputs, run.session, limitMs, found, finalStatus).then((look) => void (run.result.finalLook = look));
     return run.closed;
 }
 /** Logs (and on a dry run plans) what happens to the environment. */
@@ -4394,6 +4567,7 @@ async function release(inputs, parts, result) {
         strategy: inputs.deployStrategy,
         configFileIds: parts.configFileIds,
         maxAttempts: inputs.maxAttempts,
+        requestTimeoutMs: inputs.requestTimeoutMs,
         log: core/* info */.pq,
         warn: core/* warning */.$e,
         phase: parts.phase,
@@ -4409,6 +4583,10 @@ async function release(inputs, parts, result) {
         throw error;
     });
     result.previousDistributionId = record.previous;
+    if (record.state === 'already-running') {
+        result.skipped = true;
+        return checkWithoutDeploy(parts);
+    }
     cautionsAbout(inputs, record, parts.caution);
     if (failure === undefined)
         return;
@@ -4443,7 +4621,11 @@ function cautionsAbout(inputs, record, caution) {
 /** A release that passed, but the last look shows another distribution: someone deployed after it. Said, never undone. */
 function noteLateChange(result, caution) {
     const look = result.finalLook;
-    if (look === undefined || 'error' in look || (0,deploy_look/* sameId */.s)(look.distributionId, result.distributionId))
+    // No id at the end (a restarted platform, a switch that shows none) is no deploy of anyone's.
+    if (look === undefined || 'error' in look || look.distributionId === undefined || (0,deploy_look/* sameId */.s)(look.distributionId, result.distributionId))
+        return;
+    // What ran before: ours has not switched yet (not followed, or reported at request), which is no other deploy.
+    if ((0,deploy_look/* sameId */.s)(look.distributionId, result.release?.previous))
         return;
     caution(`${(0,outcome/* nowRuns */.H$)(result) ?? ''} That is not ${result.distributionId ?? 'the deployed distribution'}: another deploy followed this one.`);
 }
@@ -4463,7 +4645,7 @@ function failureOf(result, cause) {
     if (cause instanceof ReleaseFailed)
         return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause.message, cause.rollbackOn, cause.searchRollsBack));
     if (result.release?.state === 'replaced' || result.release?.state === 'failed') {
-        return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause instanceof Error ? cause.message : String(cause), false, false));
+        return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause instanceof Error ? cause.message : String(cause), result.rollback, false));
     }
     const now = result.release ? (0,outcome/* nowRuns */.H$)(result) : undefined;
     if (now && cause instanceof errors/* ActionError */.lZ)
@@ -4475,10 +4657,10 @@ function failureOf(result, cause) {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs, session, limitMs, found) {
+async function closingCalls(inputs, session, limitMs, found, alongside) {
     const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
-    session.reroute(api);
+    session.reroute(api, limitMs);
     try {
         if (!inputs.environment || inputs.dryRun || !found)
             return undefined;
@@ -4489,7 +4671,8 @@ async function closingCalls(inputs, session, limitMs, found) {
         return { error: error instanceof Error ? error.message : String(error) };
     }
     finally {
-        const failed = await session.revoke(api);
+        // The revocation and anything else left (a GitHub Deployment's status) at once: a cancel has seconds.
+        const [failed] = await Promise.all([session.revoke(api), alongside?.()]);
         if (failed !== undefined)
             core/* warning */.$e(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`);
         await transport.close().catch(() => undefined);
@@ -4503,6 +4686,267 @@ function within(ms, work) {
     });
     work.catch(() => undefined); // a look that fails after the limit is nobody's failure
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+
+/***/ }),
+
+/***/ 3839:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
+/* harmony export */ });
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
+// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
+// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
+// the transport, still loads it.
+
+
+/**
+ * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
+ * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
+ * every step. Only that one warning is held back, only while the agent is made.
+ */
+function withoutExperimentalWarning(make) {
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((warning, ...rest) => {
+        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
+            return;
+        emitWarning.call(process, warning, ...rest);
+    });
+    try {
+        return make();
+    }
+    finally {
+        process.emitWarning = emitWarning;
+    }
+}
+/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
+function proxyAwareDispatcher(baseUrl) {
+    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
+    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
+}
+
+
+/***/ }),
+
+/***/ 3331:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Db: () => (/* binding */ withinPhase),
+/* harmony export */   Ti: () => (/* binding */ phaseEndsAt),
+/* harmony export */   VB: () => (/* binding */ phaseLimit)
+/* harmony export */ });
+/* unused harmony export MIN_CALL_MS */
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
+// The end of the phase a call is made in: no call's time limit outruns it (a 12 s health budget must not take
+// minutes because one call may take 60 s), and no retry begins after it. Read afresh, so a deadline that moves
+// (see deploy/observe.ts Deadline) is followed. One storage for the process: each AsyncLocalStorage instance adds
+// work to every promise made afterwards (see http/retry.ts).
+
+const phaseEnd = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+/** A call made at a phase's very end still gets this long: it is the look that says where things stand. */
+const MIN_CALL_MS = 1_000;
+/** Runs `work` as a phase that ends at `deadline` (Date.now() based): every call made in it is limited to what is left of it. */
+function withinPhase(deadline, work) {
+    return phaseEnd.run(deadline, work);
+}
+/** When the current phase ends (Date.now() based), or undefined outside one. */
+function phaseEndsAt() {
+    return phaseEnd.getStore()?.at;
+}
+function phaseLimit(limitMs) {
+    const end = phaseEndsAt();
+    if (end === undefined)
+        return limitMs;
+    const left = Math.max(MIN_CALL_MS, end - Date.now());
+    return limitMs === undefined ? left : Math.min(limitMs, left);
+}
+
+
+/***/ }),
+
+/***/ 5848:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  G: () => (/* binding */ HttpTransport)
+});
+
+// UNUSED EXPORTS: CallTimeoutError
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/http/dispatcher.ts
+var dispatcher = __webpack_require__(3839);
+;// CONCATENATED MODULE: ./src/http/upload-watch.ts
+// The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
+// upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
+// After the last chunk, the network and the server may still hold a lot in their buffers (several MB
+// on Linux), which a slow server reads long after our last write: the wait for the answer allows for
+// draining that at the rate the upload ran, so the limit fires only when the server has stopped
+// reading, not while it is still reading what we sent.
+
+/** At most this much of the body can sit in socket buffers between us and the server's reads. */
+const BUFFERED_BOUND = 16 * 1024 * 1024;
+/** A server reading slower than this is taken as stopped, when the upload ran too briefly to measure its rate. */
+const FLOOR_BYTES_PER_SECOND = 64 * 1024;
+/** The rate is measured over the last this-many milliseconds of the upload (the first burst into empty buffers would flatter it). */
+const RATE_WINDOW_MS = 2_000;
+class UploadWatch {
+    options;
+    now;
+    started;
+    last;
+    /** [time, bytes so far] of each chunk taken, kept for the rate window. */
+    marks = [];
+    bytes = 0;
+    deadline;
+    timer;
+    fired = false;
+    sent = false;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? (() => performance.now());
+        this.started = this.last = this.now();
+        this.deadline = this.started + options.idleMs;
+        this.timer = setInterval(() => this.check(), Math.max(50, Math.min(1_000, options.idleMs / 4)));
+        this.timer.unref();
+    }
+    /** The body as the socket takes it: each chunk taken is progress. */
+    track(body) {
+        const pass = async function* () {
+            for await (const chunk of body) {
+                this.progress(chunk.length);
+                yield chunk;
+            }
+            this.bodySent();
+        };
+        return external_node_stream_.Readable.from(pass.call(this), { objectMode: false });
+    }
+    progress(bytes) {
+        this.bytes += bytes;
+        this.last = this.now();
+        this.marks.push([this.last, this.bytes]);
+        while (this.marks.length > 2 && (this.marks[1]?.[0] ?? this.last) < this.last - RATE_WINDOW_MS)
+            this.marks.shift();
+        this.deadline = this.last + this.options.idleMs;
+    }
+    /** The whole body was handed to the socket: from now on the limit allows for the buffers to drain. */
+    bodySent() {
+        this.sent = true;
+        this.deadline = this.now() + this.options.idleMs + this.drainAllowanceMs();
+    }
+    /** How long what may still sit in buffers takes to drain at the rate the upload ran (or the floor rate). */
+    drainAllowanceMs() {
+        const buffered = Math.min(this.bytes, BUFFERED_BOUND);
+        const first = this.marks[0];
+        const ranLongEnough = this.last - this.started >= 2 * RATE_WINDOW_MS && first !== undefined && this.last - first[0] >= RATE_WINDOW_MS / 2;
+        const rate = ranLongEnough ? ((this.bytes - first[1]) / (this.last - first[0])) * 1000 : 0;
+        return Math.round((buffered / Math.max(FLOOR_BYTES_PER_SECOND, rate)) * 1000);
+    }
+    stop() {
+        if (this.timer !== undefined)
+            clearInterval(this.timer);
+        this.timer = undefined;
+    }
+    check() {
+        if (this.fired || this.now() < this.deadline)
+            return;
+        this.fired = true;
+        this.stop();
+        const seconds = Math.round(this.options.idleMs / 1000);
+        this.options.onIdle(this.sent
+            ? `no answer after the whole upload was sent, in ${seconds} s plus the time its buffers take to drain`
+            : `the upload made no progress for ${seconds} s`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/transport.ts
+// One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
+
+
+
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
+class CallTimeoutError extends Error {
+    name = 'CallTimeoutError';
+    code = 'ETIMEDOUT';
+}
+class HttpTransport {
+    baseUrl;
+    options;
+    dispatcher;
+    ownsDispatcher;
+    constructor(baseUrl, options) {
+        this.baseUrl = baseUrl;
+        this.options = options;
+        // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
+        // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
+        this.ownsDispatcher = !options.dispatcher;
+        // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
+        this.dispatcher = options.dispatcher ?? (0,dispatcher/* proxyAwareDispatcher */.U)(baseUrl);
+    }
+    async send(req) {
+        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
+        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
+        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
+        // A streamed body is watched for progress instead of a limit on the whole call.
+        const stalled = new AbortController();
+        const watch = req.idleTimeoutMs !== undefined && req.body instanceof external_node_stream_.Readable
+            ? new UploadWatch({ idleMs: req.idleTimeoutMs, onIdle: (message) => stalled.abort(new CallTimeoutError(message)) })
+            : undefined;
+        const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
+        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        try {
+            if (this.options.signal?.aborted)
+                throw this.options.signal.reason;
+            req.onDispatch?.();
+            const res = await (0,undici.request)(this.baseUrl + req.path, {
+                method: req.method,
+                dispatcher: this.dispatcher,
+                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
+                ...(req.body !== undefined && { body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body }),
+                // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
+                headersTimeout: watch ? 0 : idle,
+                bodyTimeout: idle,
+                ...(signal !== undefined && { signal })
+            });
+            watch?.stop();
+            const text = await res.body.text();
+            return { status: res.statusCode, headers: res.headers, text };
+        }
+        catch (error) {
+            if (this.options.signal?.aborted)
+                throw this.options.signal.reason;
+            if (timer?.aborted)
+                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
+            if (stalled.signal.aborted)
+                throw stalled.signal.reason;
+            throw error;
+        }
+        finally {
+            watch?.stop();
+        }
+    }
+    async close() {
+        if (!this.ownsDispatcher)
+            return;
+        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
+        if (this.options.signal?.aborted)
+            await this.dispatcher.destroy();
+        else
+            await this.dispatcher.close();
+    }
 }
 
 

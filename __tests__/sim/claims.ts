@@ -1,0 +1,387 @@
+// The invariants: every claim the step makes (each output, each sentence family of the summary and the
+// annotations, the GitHub Deployment it records, the revocation it says it made) read against the
+// platform's history, GitHub's record and the world's log, never against the code's own beliefs. "The
+// report is the history" (Jepsen's checker: the client's claims against what happened).
+import { expect } from '@jest/globals'
+import type { Stack } from '../../src/emulator/stack.js'
+import type { Deployment } from '../../src/emulator/types.js'
+import { DEFAULT_CREATOR } from '../../src/emulator/github/model.js'
+import { COMMITS, GONE, github, relation } from './github.js'
+import { shown } from './mocks.js'
+import type { Ending } from './run.js'
+import { wire } from './transport.js'
+import { ENV, OLD, QUERY_SECRET, SEARCH_KEY, STALE, THEIRS, commitIndexOf, ourStoredId, type Schedule, type WorldLog } from './world.js'
+
+/** Who else deploys in the world: the environment's start, other jobs, Mission Control. Anyone else is this run. */
+const OTHERS = new Set(['earlier', 'other-job', 'mission-control', 'someone-else'])
+
+/** How many claims fell in the window no check can close (the deploy call has no compare-and-swap), for the report. */
+export const windows = { count: 0 }
+
+const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase()
+
+/** A platform timestamp as the runner's clock reads it. */
+function runnerMs(platformIso: string, s: Schedule): number {
+  return Date.parse(platformIso) - s.clockOffsetSeconds * 1000
+}
+
+/** What one look at the environment reported: its id and status, from an environments answer (a list, or the environment by name). */
+export function reported(answer: Record<string, unknown>, environmentId: string | undefined): { id: unknown; status: unknown } {
+  const items = Array.isArray(answer.items) ? (answer.items as Array<Record<string, unknown>>) : [answer]
+  const env = items.find((e) => e.id === environmentId || e.name === ENV)
+  return { id: env?.distributionId, status: env?.status }
+}
+
+/** Everything a claim is read against. */
+export interface Facts {
+  readonly s: Schedule
+  readonly stack: Stack
+  readonly log: WorldLog
+  readonly ending: Ending
+  /** Our distribution's id on the stack (given, reused, or stored from this run's upload). */
+  readonly ours: string | undefined
+  readonly history: readonly Deployment[]
+  /** Deployments of our release by this run. */
+  readonly release: readonly Deployment[]
+  /** Deployments of another distribution by this run: rollbacks. */
+  readonly rollbacks: readonly Deployment[]
+  /** Our distribution was deployed after our first call: by this run, or by another deploy a lost answer cannot tell from ours. */
+  readonly oursLanded: boolean
+  /** Deploy calls of ours / of a rollback that reached the platform. */
+  readonly sentOurs: number
+  readonly sentRollback: number
+  /** All the step showed: log lines of the main and the post step, the summaries, outputs, the failure. */
+  readonly text: string
+  readonly head: string
+  readonly failed: string
+}
+
+export function factsOf(s: Schedule, stack: Stack, log: WorldLog, ending: Ending): Facts {
+  const ours = ourStoredId(s, log)
+  const history = log.environment?.deployments ?? []
+  const release = history.filter((d) => !OTHERS.has(d.by) && same(d.distributionId, ours))
+  const rollbacks = history.filter((d) => !OTHERS.has(d.by) && !same(d.distributionId, ours))
+  const sentOurs = wire.deploys.filter((d) => same(d.distributionId, ours)).length
+  const sentRollback = wire.deploys.filter((d) => !same(d.distributionId, ours)).length
+  const text = [...shown.lines.map((l) => l.text), shown.summary, shown.postSummary, JSON.stringify(shown.outputs), shown.failed ?? ''].join('\n')
+  const head = /^\*\*(.+)\*\*$/m.exec(shown.summary)?.[1] ?? ''
+  // After a call whose answer was lost, the environment showing our distribution is all a run can see: another
+  // deploy of the same distribution that had not landed when the look that justified the call was made cannot be told from ours.
+  const first = wire.deploys.find((d) => same(d.distributionId, ours))
+  const justified = first === undefined ? undefined : wire.looks.filter((l) => l.seq < first.seq).at(-1)
+  const adoptable = history.some(
+    (d) => same(d.distributionId, ours) && justified !== undefined && (d.appliedAt === null || runnerMs(d.appliedAt, s) >= justified.sentAt)
+  )
+  const oursLanded = release.length > 0 || adoptable
+  return { s, stack, log, ending, ours, history, release, rollbacks, oursLanded, sentOurs, sentRollback, text, head, failed: shown.failed ?? '' }
+}
+
+/** The distribution the environment served at runner time `t` (its site), by the platform's history; undefined: none. */
+export function servingAt(f: Facts, t: number): string | undefined {
+  let serving: string | undefined
+  let at = Number.NEGATIVE_INFINITY
+  for (const d of f.history) {
+    if (d.appliedAt === null) continue
+    const applied = runnerMs(d.appliedAt, f.s)
+    if (applied <= t && applied >= at) {
+      serving = d.distributionId
+      at = applied
+    }
+  }
+  for (const r of f.log.restarts) if (r.at <= t && r.at >= at) serving = undefined
+  return serving
+}
+
+/** The environment switched back to what ran before our release, after it, and this run asked for it. */
+function switchedBack(f: Facts): boolean {
+  // Ours applied: this run's deploy, or another deploy of the same distribution a lost answer could not tell from it.
+  const applied =
+    f.release.find((d) => d.appliedAt !== null) ?? f.history.find((d) => d.appliedAt !== null && same(d.distributionId, f.ours) && d.by !== 'earlier')
+  if (applied?.appliedAt === undefined || applied.appliedAt === null || f.sentRollback === 0) return false
+  const after = runnerMs(applied.appliedAt, f.s)
+  const back = f.rollbacks[0]?.distributionId ?? f.history.filter((d) => d.appliedAt !== null && runnerMs(d.appliedAt, f.s) < after).at(-1)?.distributionId
+  return f.history.some((d) => d.appliedAt !== null && runnerMs(d.appliedAt, f.s) > after && same(d.distributionId, back))
+}
+
+/** Our rollback deployment was applied (by the platform, for this run). */
+function ourRollbackApplied(f: Facts): boolean {
+  return f.rollbacks.some((d) => d.appliedAt !== null)
+}
+
+/**
+ * The window the deploy call cannot close: a request of ours that the last look before it justified, on an
+ * environment that changed after that look was made. `justified` says what the look must have shown.
+ */
+function inWindow(f: Facts, distributionId: string, justified: (id: string, switching: boolean) => boolean): boolean {
+  const call = wire.deploys.filter((d) => same(d.distributionId, distributionId)).at(-1)
+  const look = call === undefined ? undefined : wire.looks.filter((l) => l.seq < call.seq).at(-1)
+  if (look === undefined) return false
+  const { id, status } = reported(look.answer, f.log.environment?.id)
+  const ok = justified(typeof id === 'string' ? id.toLowerCase() : '', typeof status === 'string' && /deploying/.test(status))
+  if (ok) windows.count++
+  return ok
+}
+
+/** The invariants of the platform's history: one carried-out request per intent, never undoing someone else's deploy. */
+export function checkHistory(f: Facts): void {
+  const lives = [0, ...f.log.restarts.map((r) => r.length), f.history.length]
+  for (let i = 1; i < lives.length; i++) {
+    const life = f.history.slice(lives[i - 1], lives[i])
+    // A second of ours only in the window: the look right before it showed the environment settled on something else.
+    const again = life.filter((d) => !OTHERS.has(d.by) && same(d.distributionId, f.ours)).slice(1)
+    expect({ deployedTwice: again.filter(() => !inWindow(f, f.ours ?? '', (id, switching) => id !== f.ours?.toLowerCase() && !switching)) }).toEqual({
+      deployedTwice: []
+    })
+    const rollbacks = life.filter((d) => !OTHERS.has(d.by) && !same(d.distributionId, f.ours)).length
+    expect({ rollbacksInOneLife: rollbacks <= 1 }).toEqual({ rollbacksInOneLife: true })
+  }
+  // Never undo someone else's deploy: a rollback directly follows our own release in the history (or the window).
+  for (const rb of f.rollbacks) {
+    const before = f.history[f.history.indexOf(rb) - 1]
+    if (before !== undefined && OTHERS.has(before.by) && inWindow(f, rb.distributionId, (id, switching) => id === f.ours?.toLowerCase() && !switching)) continue
+    expect({ rollback: rb.distributionId, before: before?.by === undefined || OTHERS.has(before.by) ? before : 'ours' }).toEqual({
+      rollback: rb.distributionId,
+      before: 'ours'
+    })
+  }
+}
+
+/** The run ends, within GitHub's grace after a signal, and leaves a summary (the post step's, when the main step was killed before it reported). */
+export function checkEnding(f: Facts): void {
+  const { ending } = f
+  expect(ending.finished || ending.killed).toBe(true)
+  expect(ending.postFinished).toBe(true)
+  if (ending.firstSignal !== undefined)
+    expect({ killedAfterSignal: ending.killed, first: ending.firstSignal }).toEqual({ killedAfterSignal: false, first: ending.firstSignal })
+  if (ending.finished) expect(shown.summary).toMatch(/^## Bloomreach Cloud deployment/)
+  else if (shown.summary === '') expect(shown.postSummary).toMatch(/The main step was stopped before it wrote its report/)
+}
+
+/** Whether the main step reported (its outputs and summary are its claims; a step killed before that made none). */
+function reportedByMain(): boolean {
+  return shown.state.get('reported') === 'true'
+}
+
+/** Every output against the history. */
+export function checkOutputs(f: Facts): void {
+  if (!reportedByMain()) return
+  const { outputs } = shown
+  const deployed = outputs.deployed
+  if (deployed === 'true') expect({ deployed, carriedOut: f.oursLanded }).toEqual({ deployed, carriedOut: true })
+  if (deployed !== 'true' && deployed !== 'unknown') expect({ deployed, carriedOut: f.release.length }).toEqual({ deployed, carriedOut: 0 })
+  // unknown only when a call of ours reached the platform: a call never sent is not "may have been carried out".
+  if (deployed === 'unknown') expect({ deployed, sent: f.sentOurs > 0 }).toEqual({ deployed, sent: true })
+  const rolledBack = outputs['rolled-back']
+  if (rolledBack === 'true') expect({ rolledBack, switchedBack: switchedBack(f) }).toEqual({ rolledBack, switchedBack: true })
+  if (rolledBack === 'false')
+    expect({ rolledBack, ourRollbackApplied: ourRollbackApplied(f), sent: f.rollbacks.length }).toEqual({ rolledBack, ourRollbackApplied: false, sent: 0 })
+  if (rolledBack === 'unknown') expect({ rolledBack, sent: f.sentRollback > 0 }).toEqual({ rolledBack, sent: true })
+  const state = outputs['release-state']
+  if (state === 'verified') checkVerified(f)
+  if (state === 'replaced')
+    expect({ state, others: f.history.some((d) => d.by === 'other-job' || d.by === 'mission-control') }).toEqual({ state, others: true })
+  if (state === 'rollback-applied' || state === 'rollback-healthy') expect({ state, switchedBack: switchedBack(f) }).toEqual({ state, switchedBack: true })
+  if (outputs['cloud-api-url'] !== undefined || outputs.deployed !== undefined) expect(outputs['cloud-api-url']).toBe('http://127.0.0.1:9')
+  if (outputs['distribution-id'] !== undefined && f.ours !== undefined && !f.s.source.startsWith('upload'))
+    expect(outputs['distribution-id'].toLowerCase()).toBe(f.ours.toLowerCase())
+  const envOutput = outputs['environment-distribution-id']
+  const last = lastReported(f)
+  if (envOutput !== undefined) expect(envOutput.toLowerCase()).toBe(String(last).toLowerCase())
+}
+
+/** "verified" only when ours still ran (served) after the checks passed, when the step said so. */
+function checkVerified(f: Facts): void {
+  const line = shown.lines.find((l) => l.by === 'main' && l.text.startsWith('Release verified:'))
+  expect(line).toBeDefined()
+  const at = line?.at ?? 0
+  const serving = servingAt(f, at)
+  if (same(serving, f.ours)) return
+  // The window: the look right before the claim showed ours, and the platform changed (another deploy, a restart) after it was made.
+  const look = wire.looks.filter((l) => l.seq <= (line?.seq ?? 0)).at(-1)
+  const { id } = look === undefined ? { id: undefined } : reported(look.answer, f.log.environment?.id)
+  const changedAfterLook =
+    look !== undefined &&
+    (f.history.some((d) => d.appliedAt !== null && runnerMs(d.appliedAt, f.s) >= look.sentAt && runnerMs(d.appliedAt, f.s) <= at) ||
+      f.log.restarts.some((r) => r.at >= look.sentAt && r.at <= at))
+  if (typeof id === 'string' && same(id, f.ours) && changedAfterLook) {
+    windows.count++
+    return
+  }
+  expect({ verified: true, servingWhenVerified: serving }).toEqual({ verified: true, servingWhenVerified: f.ours })
+}
+
+/** The id the environment reported in the last environments answer the main step got. */
+function lastReported(f: Facts): unknown {
+  const answer = wire.looks.at(-1)?.answer
+  return answer === undefined ? undefined : reported(answer, f.log.environment?.id).id
+}
+
+/** Each sentence family of the summary and the failure annotation, against the history. */
+export function checkSentences(f: Facts): void {
+  const { head, text, failed, s } = f
+  const say = (family: string, holds: boolean): void => expect({ family, holds }).toEqual({ family, holds: true })
+  if (/^✅ Verified: '[^']+' runs `([^`]+)`/.test(head)) {
+    const id = /runs `([^`]+)`/.exec(head)?.[1]
+    say('✅ Verified: runs X (X is the last look)', same(id, String(lastReported(f))) && shown.outputs['release-state'] === 'verified')
+  }
+  if (/nothing was deployed|Failed before anything|Nothing of this run was deployed|was not deployed\b/.test(`${head}\n${failed}`))
+    say('nothing was deployed', f.release.length === 0)
+  if (/Failed and rolled back/.test(head)) say('Failed and rolled back', switchedBack(f))
+  if (/^Rolled back:|[.:] Rolled back:/m.test(failed)) say('Rolled back:', switchedBack(f))
+  if (/Replaced by another deploy/.test(head))
+    say(
+      'Replaced by another deploy',
+      f.history.some((d) => d.by === 'other-job' || d.by === 'mission-control')
+    )
+  if (/deploy of .* may have been carried out/.test(`${head}\n${failed}`)) say('the deploy may have been carried out', f.sentOurs > 0)
+  if (/rollback to \S+ may have been carried out/i.test(failed)) say('the rollback may have been carried out', f.sentRollback > 0)
+  if (/stays deployed/.test(failed)) say('stays deployed', f.oursLanded && !ourRollbackApplied(f))
+  if (/rollback is off|set rollback: true/.test(text)) say('rollback is off (advice)', shown.inputs.rollback === 'false')
+  if (/The rollback to \S+ failed/.test(failed)) say('the rollback failed', !switchedBack(f))
+  if (/No rollback was sent/.test(failed)) say('No rollback was sent', f.sentRollback === 0)
+  if (/The rollback to \S+ was not carried out/.test(failed)) say('the rollback was not carried out', f.rollbacks.length === 0)
+  if (/nothing was changed/.test(`${head}\n${failed}`))
+    say('nothing was changed', f.release.length === 0 && f.log.deleted.length === 0 && f.log.uploaded.length === 0)
+  if (/Another deploy replaced this one|another deploy followed this one/.test(text))
+    say(
+      'another deploy replaced/followed',
+      f.history.some((d) => d.by === 'other-job' || d.by === 'mission-control')
+    )
+  if (/^⏹ Cancelled/.test(head)) say('Cancelled', f.ending.firstSignal !== undefined)
+  if (f.ending.firstSignal !== undefined && !f.ending.killed && f.ending.finished && f.ending.signalAt !== undefined && f.ending.signalAt < f.ending.endedAt)
+    say('a cancelled run says so', /cancelled|stopped/i.test(failed))
+  say('no negative duration', !/\(-\d|-\d+(\.\d+)? ?(ms|s|min)\b/.test(text))
+  void s
+}
+
+/** No secret anywhere: the password, the client secret, every token issued, the GitHub token, the search key, the health-url's query. */
+export function checkSecrets(f: Facts): void {
+  const secrets = [f.stack.state.settings.password, QUERY_SECRET, SEARCH_KEY, 'ci-secret-123456', ...shown.masked.filter((m) => m.length >= 8)]
+  for (const secret of new Set(secrets)) expect(f.text.includes(secret) ? secret : 'absent').toBe('absent')
+}
+
+/**
+ * Revocation as effective: every refresh token the run received no longer works once the post step is
+ * done, unless the step said why it could not be revoked (no revocation endpoint, no client, a failure).
+ */
+export function checkRevocation(f: Facts): void {
+  const { stack } = f
+  const stillValid = shown.masked.filter((t) => {
+    if (stack.sso !== undefined) return /^rt_/.test(t) && stack.sso.tokens.refreshGrant(t) !== undefined
+    return t.split('.').length === 3 && stack.state.tokens.check('refresh', t).ok
+  })
+  if (stillValid.length === 0) return
+  const said = /Could not revoke|nothing revoked|left to expire|expires by itself/.test(f.text)
+  expect({ refreshTokensLeftValid: stillValid.length, said }).toEqual({ refreshTokensLeftValid: stillValid.length, said: true })
+}
+
+/** Pruning and uploads: never what an environment runs or switches to, never a fresh one, never before a refusal; no duplicate upload. */
+export function checkStack(f: Facts): void {
+  // A delete acts on the look right before it (no compare-and-swap): a deploy begun after that look is the window.
+  const unjustified = f.log.deletedInUse.filter(({ id, seq }) => {
+    const look = wire.looks.filter((l) => l.seq < seq).at(-1)
+    const items = look === undefined ? [] : Array.isArray(look.answer.items) ? (look.answer.items as Array<Record<string, unknown>>) : [look.answer]
+    const showed = items.some(
+      (e) => same(String(e.distributionId), id) || (typeof e.status === 'string' && /deploying/.test(e.status)) || e.status === undefined
+    )
+    if (!showed) windows.count++
+    return showed
+  })
+  expect({ deletedInUse: unjustified.map((d) => d.id) }).toEqual({ deletedInUse: [] })
+  const fresh = [STALE[1] ?? '', ...THEIRS, f.ours ?? '', ...f.log.uploaded]
+  expect({ deletedFresh: f.log.deleted.filter((id) => fresh.some((x) => same(x, id))) }).toEqual({ deletedFresh: [] })
+  if (!f.s.status) expect({ deletedWithoutStatus: f.log.deleted }).toEqual({ deletedWithoutStatus: [] })
+  expect({ storedCopies: f.log.uploaded.length }).toEqual({ storedCopies: Math.min(1, f.log.uploaded.length) })
+  if (shown.outputs.order === 'behind' && /Refused/.test(f.head) && !/now runs/.test(f.text)) {
+    expect({ refusedButChanged: f.log.deleted.length + f.log.uploaded.length }).toEqual({ refusedButChanged: 0 })
+  }
+  void OLD
+}
+
+/** GitHub's record: a Deployment of ours names the commit it deploys (or none), ends with a final status, and says success only for a deploy. */
+export function checkGitHubRecord(f: Facts): void {
+  const gh = f.s.github
+  const world = github.world
+  if (gh === undefined || world === undefined) return
+  const mine = world.core.model.deployments.filter((d) => d.creator === DEFAULT_CREATOR)
+  for (const d of mine) {
+    const payload = d.payload as { distributionId?: string; commit?: string }
+    const index = payload.distributionId === undefined ? undefined : commitIndexOf(gh, payload.distributionId, f.ours)
+    const truth = index === undefined ? undefined : COMMITS[index]
+    if (payload.commit !== 'unknown' && truth !== undefined) expect({ deployment: d.id, sha: d.sha }).toEqual({ deployment: d.id, sha: truth })
+    const statuses = world.core.model.statuses(d.id)
+    const latest = statuses[0]?.state
+    // Only a Deployment whose id the run learned can get a status from it (a create that answered too late is GitHub's orphan).
+    const known = shown.lines.some((l) => l.text.includes(`GitHub Deployment ${d.id}`))
+    const writes = known && gh.token === 'ok' && !gh.faults.some((x) => x.route === 'create-status')
+    if (writes)
+      expect({ deployment: d.id, finalStatus: latest }).toEqual({
+        deployment: d.id,
+        finalStatus: latest === 'in_progress' || latest === undefined ? 'final' : latest
+      })
+    // success: the environment runs it, deployed by this run (or, already running, put there by another deploy while it waited).
+    const runs = shown.outputs.deployed === 'true' || shown.outputs['release-state'] === 'already-running'
+    if (latest === 'success' && reportedByMain())
+      expect({ success: true, deployed: shown.outputs.deployed, runs }).toEqual({ success: true, deployed: shown.outputs.deployed, runs: true })
+  }
+}
+
+/** Newest commit wins: no deploy call of ours went out over a newer commit the look right before it showed, as GitHub recorded it; a GitHub it cannot read refuses unless allowed. */
+export function checkOrder(f: Facts): void {
+  const gh = f.s.github
+  const world = github.world
+  if (gh === undefined || world === undefined) return
+  const order = shown.outputs.order
+  expect(['ahead', 'identical', 'behind', 'diverged', 'unknown', undefined]).toContain(order)
+  // GitHub could not be read (or refused the token): no deploy call of ours goes out after that check, unless allowed.
+  const failedAt = shown.lines.find((l) => l.by === 'main' && /Deploy order not checked: .*(could not be reached|no answer|HTTP (401|403|5\d\d))/.test(l.text))
+  if (failedAt !== undefined && !gh.allowUnchecked) {
+    const after = wire.deploys.filter((d) => same(d.distributionId, f.ours) && d.seq > failedAt.seq).length
+    expect({ orderUnchecked: true, deployCallsAfter: after }).toEqual({ orderUnchecked: true, deployCallsAfter: 0 })
+  }
+  if (gh.allowOlder || gh.faults.length > 0 || gh.token !== 'ok') return
+  // A promoted distribution whose commit nothing records (no Deployment, a name without one): the order is unknown, and it deploys.
+  if (!f.s.source.startsWith('upload') && !gh.oursRecorded) return
+  for (const call of wire.deploys.filter((d) => same(d.distributionId, f.ours))) {
+    const look = wire.looks.filter((l) => l.seq < call.seq).at(-1)
+    if (look === undefined) continue
+    const { id } = reported(look.answer, f.log.environment?.id)
+    if (typeof id !== 'string') continue
+    // What GitHub had recorded of the distribution the look showed, by then.
+    const record = world.records.filter((r) => r.seq <= look.seq && same(r.distributionId, id)).at(-1)
+    if (record === undefined || record.commit === GONE) continue
+    const ours = commitIndexOf(gh, f.ours ?? '', f.ours)
+    if (ours === undefined) continue
+    const rel = relation(record.commit, ours)
+    expect({ sentOver: id, relation: rel }).toEqual({ sentOver: id, relation: rel === 'behind' ? 'not behind' : rel })
+  }
+  if (order === 'behind' && !gh.allowOlder) expect(f.failed).toMatch(/older than|was cancelled|total-timeout-minutes|stopped/)
+}
+
+/** Each phase within its budget: a request's limit never outruns what is left of its phase. */
+export function checkBudgets(f: Facts): void {
+  const seconds = (name: string): number | undefined => {
+    const row = shown.summary.split('\n').find((l) => l.startsWith(`| ${name}`))
+    const m = row === undefined ? null : /\| ([\d.]+) (ms|s|min) \|/.exec(row)
+    return m === null ? undefined : Number(m[1]) * (m[2] === 'ms' ? 0.001 : m[2] === 'min' ? 60 : 1)
+  }
+  const health = seconds('Health check')
+  if (health !== undefined) expect({ healthPhase: health <= f.s.healthTimeoutSeconds + 1.5 }).toEqual({ healthPhase: true })
+  const follow = seconds('Wait until')
+  // At the deadline a last look still gets its minimum (1 s), and a token it must renew first the same.
+  if (follow !== undefined) expect({ followPhase: follow <= f.s.deployTimeoutSeconds + 2.5 }).toEqual({ followPhase: true })
+}
+
+export function checkAll(f: Facts): void {
+  checkEnding(f)
+  checkHistory(f)
+  checkOutputs(f)
+  checkSentences(f)
+  checkSecrets(f)
+  checkRevocation(f)
+  checkStack(f)
+  checkGitHubRecord(f)
+  checkOrder(f)
+  checkBudgets(f)
+}

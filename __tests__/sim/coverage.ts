@@ -1,0 +1,59 @@
+// Which races a run met, so the default run can show that each one is common, not rare: the coverage
+// report of the simulation (printed at the end; a test asks that each race occurred).
+import { shown } from './mocks.js'
+import type { Facts } from './claims.js'
+
+const same = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
+
+/** Each race, and how to tell from a run's facts that it occurred. */
+export const RACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
+  ['another deploy replaced ours', () => shown.outputs['release-state'] === 'replaced'],
+  ['another job deployed before our deploy call: the order checked again', (f) => /checking the deploy order again/.test(f.text)],
+  ['the deploy order refused an older commit', () => shown.outputs.order === 'behind' && /Refused/.test(shown.summary)],
+  ['GitHub failed or refused during the order check', (f) => /Deploy order not checked: .*(could not be reached|no answer|HTTP \d)/.test(f.text)],
+  ['a rollback was sent', (f) => f.sentRollback > 0],
+  ['a rollback was not sent over another deploy', (f) => /rollback is sent only over this run's own release|which will replace this release/.test(f.text)],
+  ['a deploy accepted during a switch abandoned another', (f) => f.history.some((d) => d.abandonedAt !== undefined)],
+  ['a deploy call got no usable answer', (f) => /got no usable answer/.test(f.text)],
+  ['the access token was renewed', (f) => /Access token renewed|renewing it and trying once more/.test(f.text)],
+  ['a look failed and was made again', (f) => /Looking at '[^']+' failed/.test(f.text)],
+  ['the identity provider failed while the run went on', (f) => /Looking at '[^']+' failed \([^)]*(token|http:\/\/127\.0\.0\.1:9\/idp)/.test(f.text)],
+  ['a cancel after the deploy request', (f) => f.ending.firstSignal === 'SIGINT' && f.sentOurs > 0],
+  ['SIGTERM alone', (f) => f.ending.firstSignal === 'SIGTERM' && f.s.stop?.kind === 'sigterm'],
+  ['a kill, then the post step', (f) => f.ending.killed],
+  [
+    'the post step revoked a token the main step left valid',
+    () =>
+      /revoked this run's refresh token/.test(
+        shown.postSummary +
+          shown.lines
+            .filter((l) => l.by === 'post')
+            .map((l) => l.text)
+            .join('\n')
+      )
+  ],
+  ['the watchdog fired', (f) => /total-timeout-minutes \(/.test(f.failed)],
+  ['pruning deleted distributions', (f) => f.log.deleted.length > 0],
+  ['pruning held back', (f) => /Not pruning|Pruning stopped|Pruning: kept distribution/.test(f.text)],
+  ['an identical distribution was reused', (f) => /reusing it, no upload/.test(f.text)],
+  ['an upload whose answer was lost was adopted', (f) => /adopting distribution/.test(f.text)],
+  ['the environment was renamed or deleted mid-run', (f) => f.log.environmentGone !== undefined],
+  [
+    'someone else deployed our distribution',
+    (f) => f.history.some((d) => (d.by === 'other-job' || d.by === 'mission-control') && same(d.distributionId, f.ours))
+  ],
+  ['the platform restarted mid-run', (f) => f.log.restarts.length > 0],
+  ['the release was verified', () => shown.outputs['release-state'] === 'verified'],
+  ['the release failed and was rolled back', () => shown.outputs['rolled-back'] === 'true']
+]
+
+export const coverage = new Map<string, number>(RACES.map(([name]) => [name, 0]))
+
+export function countRaces(f: Facts): void {
+  for (const [name, occurred] of RACES) if (occurred(f)) coverage.set(name, (coverage.get(name) ?? 0) + 1)
+}
+
+export function coverageReport(runs: number): string {
+  const rows = [...coverage].map(([name, n]) => `  ${String(n).padStart(6)}  ${((100 * n) / Math.max(1, runs)).toFixed(1).padStart(5)}%  ${name}`)
+  return [`Races in ${runs} schedules:`, ...rows].join('\n')
+}

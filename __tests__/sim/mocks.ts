@@ -1,0 +1,149 @@
+// The modules the simulation replaces, as the runner and the machine would give them: @actions/core (the
+// inputs, the log, the outputs, the summary, the saved state, GitHub's OIDC token), @actions/github (the
+// run's context and a real octokit whose fetch answers in-process), and the archive on disk. What the
+// main step and the post step show is kept apart, with the fake time of each line; a killed main step
+// shows nothing more.
+import { GitHub, getOctokitOptions } from '@actions/github/lib/utils'
+import type { Stack } from '../../src/emulator/stack.js'
+import type { ReadyArchive } from '../../src/archive/index.js'
+import { GITHUB_API } from './github.js'
+import { caller, dead, httpFetch, wire } from './transport.js'
+import { archiveName, type Schedule, type SimArchive } from './world.js'
+
+/** One line of the log: who wrote it, when (fake ms since the epoch), and the text (with its workflow-command prefix). */
+export interface Line {
+  readonly by: 'main' | 'post'
+  readonly at: number
+  /** The wire's sequence number when it was written: which answers came before it. */
+  readonly seq: number
+  readonly text: string
+}
+
+/** What the run showed the user: every log line, the outputs, the summaries, the failure; and what it masked. */
+export interface Shown {
+  inputs: Record<string, string>
+  lines: Line[]
+  outputs: Record<string, string>
+  masked: string[]
+  summary: string
+  postSummary: string
+  failed: string | undefined
+  /** What the main step saved for the post step (core.saveState). */
+  state: Map<string, string>
+}
+
+export const shown: Shown = { inputs: {}, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map() }
+
+/** The run's world, as the mocks need it: the schedule, the stack, the archive, the run's commit. */
+export const simContext: {
+  schedule: Schedule | undefined
+  stack: Stack | undefined
+  archive: SimArchive | undefined
+  sha: string
+  reset(s: Schedule, stack: Stack, inputs: Record<string, string>, sha: string): void
+} = {
+  schedule: undefined,
+  stack: undefined,
+  archive: undefined,
+  sha: '',
+  reset(s, stack, inputs, sha) {
+    this.schedule = s
+    this.stack = stack
+    this.sha = sha
+    github.context.sha = sha
+    Object.assign(shown, { inputs, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map() })
+  }
+}
+
+function who(): 'main' | 'post' | undefined {
+  if (dead()) return undefined
+  const c = caller.getStore()
+  return c === 'post' ? 'post' : 'main'
+}
+
+function say(prefix: string): (line: unknown) => void {
+  return (line) => {
+    const by = who()
+    if (by !== undefined) shown.lines.push({ by, at: Date.now(), seq: wire.seq, text: `${prefix}${String(line)}` })
+  }
+}
+
+const summary = {
+  text: '',
+  addRaw(text: string) {
+    summary.text += text
+    return summary
+  },
+  async write() {
+    const by = who()
+    if (by === 'post') shown.postSummary += summary.text
+    else if (by === 'main') shown.summary += summary.text
+    summary.text = ''
+    return summary
+  }
+}
+
+/** @actions/core as the runner gives it. */
+export const core = {
+  getInput: (name: string) => shown.inputs[name] ?? '',
+  getState: (name: string) => shown.state.get(name) ?? '',
+  saveState: (name: string, value: unknown) => {
+    if (who() === 'main') shown.state.set(name, String(value))
+  },
+  setSecret: (s: string) => {
+    if (who() !== undefined) shown.masked.push(s)
+  },
+  info: say(''),
+  debug: say('::debug::'),
+  warning: say('::warning::'),
+  notice: say('::notice::'),
+  error: say('::error::'),
+  setOutput: (name: string, value: unknown) => {
+    if (who() === 'main') shown.outputs[name] = String(value)
+  },
+  setFailed: (message: string) => {
+    if (who() !== 'main') return
+    shown.failed = message
+    shown.lines.push({ by: 'main', at: Date.now(), seq: wire.seq, text: `::error::${message}` })
+  },
+  group: async <T>(name: string, fn: () => Promise<T>) => {
+    say('::group::')(name)
+    return fn()
+  },
+  /** GitHub's OIDC token service (the stack's stand-in), as the runner's ACTIONS_ID_TOKEN_REQUEST_URL answers. */
+  getIDToken: async (audience: string): Promise<string> => {
+    const url = process.env.ACTIONS_ID_TOKEN_REQUEST_URL
+    const token = process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN
+    if (!url || !token) throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable')
+    const res = await httpFetch(`${url}&audience=${encodeURIComponent(audience)}`, { headers: { authorization: `Bearer ${token}` } })
+    if (!res.ok) throw new Error(`Failed to get ID Token. Error Code : ${res.status}`)
+    const body = (await res.json()) as { value?: string }
+    if (!body.value) throw new Error('Response json body do not have ID Token field')
+    core.setSecret(body.value)
+    return body.value
+  },
+  summary
+}
+
+/** @actions/github: the run's context, and a real octokit whose fetch is the simulation's. */
+export const github = {
+  context: {
+    repo: { owner: 'acme', repo: 'site' },
+    serverUrl: 'https://github.com',
+    apiUrl: GITHUB_API,
+    runId: 77,
+    sha: '',
+    ref: 'refs/heads/main'
+  },
+  getOctokit: (token: string) => new GitHub(getOctokitOptions(token, { baseUrl: GITHUB_API, request: { fetch: httpFetch } }))
+}
+
+/** The archive on disk, ready to upload (src/distribution.ts's prepareArchive), under the name a run of this commit gives it. */
+export async function prepareArchive(): Promise<ReadyArchive> {
+  const archive = simContext.archive
+  if (archive === undefined) throw new Error('simulation: no archive')
+  if (simContext.schedule === undefined) throw new Error('simulation: no schedule')
+  const fileName = archiveName(simContext.schedule)
+  const info = { path: archive.path, fileName, size: archive.size, sha256: archive.sha256, md5: archive.md5, entries: 2, packed: false }
+  return { path: archive.path, fileName, size: archive.size, packed: false, verified: Promise.resolve(info) }
+}

@@ -1,0 +1,275 @@
+// One simulated run: the main step (src/main.ts run()) and then the post step (src/post.ts runPost()),
+// against the world of a schedule, driven by a fake clock that moves only when nothing else can. The
+// module mocks (the runner's @actions/core, the transports, GitHub's octokit, the archive on disk) are set
+// up by the test file before it imports this one: ./mocks.ts holds what they show and save.
+import { jest } from '@jest/globals'
+import { EventEmitter } from 'node:events'
+import type { Stack } from '../../src/emulator/stack.js'
+import { forgetSecrets } from '../../src/secrets.js'
+import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
+import { simContext } from './mocks.js'
+import { caller, wire } from './transport.js'
+import {
+  ENV,
+  MARKER,
+  OLD,
+  OTHER_ENV,
+  OURS,
+  QUERY_SECRET,
+  SEARCH_KEY,
+  addFaults,
+  makeStack,
+  runCommit,
+  onTrigger,
+  startActors,
+  watchTheRun,
+  type Schedule,
+  type SimArchive,
+  type WorldLog
+} from './world.js'
+
+export const BASE = 'http://127.0.0.1:9'
+const MAX_STEPS = 8_000
+const HORIZON_MS = 4 * 3600_000
+
+/** What happened to the run from outside: when it ended, how, and when it was stopped. */
+export interface Ending {
+  finished: boolean
+  /** Fake ms from the start when run() ended (or the kill came). */
+  endedAt: number
+  exitCode: number | undefined
+  /** When the first signal came, and which. */
+  signalAt: number | undefined
+  firstSignal: 'SIGINT' | 'SIGTERM' | undefined
+  /** The main step's process was killed before it ended. */
+  killed: boolean
+  killAt: number | undefined
+  postFinished: boolean
+}
+
+export interface Simulated {
+  readonly stack: Stack
+  readonly ending: Ending
+  readonly log: WorldLog
+  /** Fake Date.now() when the run began. */
+  readonly start: number
+}
+
+/** The inputs a schedule gives the action. */
+export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefined): Record<string, string> {
+  const deployTimeout = s.deployTimeoutSeconds / 60
+  const health = s.healthTimeoutSeconds / 60
+  const searchSeconds = s.search === 'none' ? 0 : 5
+  const budgets = deployTimeout * (s.rollback ? 3 : 1) + (s.health ? health * (s.rollback ? 2 : 1) : 0) + searchSeconds / 60
+  const sso = stack.sso?.handle(BASE)
+  const { settings } = stack.state
+  const login: Record<string, string> =
+    s.login === 'password'
+      ? { username: settings.username, password: settings.password }
+      : s.login === 'client-secret'
+        ? { 'token-url': sso?.tokenUrl ?? '', 'client-id': sso?.clientId ?? '', 'client-secret': sso?.clientSecret ?? '', audience: sso?.audience ?? '' }
+        : s.login === 'script-account'
+          ? { 'token-url': sso?.tokenUrl ?? '', username: settings.username, password: settings.password, audience: sso?.audience ?? '' }
+          : s.login === 'github-oidc'
+            ? {
+                'token-url': sso?.tokenUrl ?? '',
+                'client-id': sso?.federatedClientId ?? '',
+                'oidc-audience': sso?.oidcAudience ?? '',
+                audience: sso?.audience ?? ''
+              }
+            : { 'access-token': accessToken ?? '' }
+  const source: Record<string, string> =
+    s.source === 'id' ? { 'distribution-id': OURS } : s.source === 'environment' ? { 'from-environment': OTHER_ENV } : { distribution: 'build/site.tar.gz' }
+  return {
+    'api-url': BASE,
+    ...login,
+    ...source,
+    environment: ENV,
+    'deploy-timeout-minutes': String(deployTimeout),
+    'follow-deploy': String(s.followDeploy),
+    'force-deploy': s.start === 'ours' ? 'true' : 'false',
+    rollback: String(s.rollback),
+    'rollback-on-search': String(s.rollbackOnSearch),
+    'max-attempts': String(s.maxAttempts),
+    'request-timeout-seconds': String(s.requestTimeoutSeconds),
+    'platform-domain': 'bloomreach.cloud',
+    'deploy-strategy': 'stopstart',
+    'health-timeout-minutes': String(health),
+    'total-timeout-minutes': s.tightWatchdog ? String(budgets) : '',
+    ...(s.maxDistributions !== undefined && { 'max-distributions': String(s.maxDistributions) }),
+    ...(s.github && {
+      'github-token': GITHUB_TOKEN,
+      'allow-older-commit': String(s.github.allowOlder),
+      'allow-unchecked-order': String(s.github.allowUnchecked)
+    }),
+    ...(s.health && { 'health-url': `${BASE}/sites/${ENV}/version.txt?token=${QUERY_SECRET}`, ...(s.healthExpect && { 'health-expect': MARKER }) }),
+    ...(s.search !== 'none' && {
+      'search-query': s.search === 'pass' ? 'shirt' : 'nothing-matches-xq',
+      'search-account-id': stack.search.settings.accountId,
+      'search-auth-key': SEARCH_KEY,
+      'search-domain-key': stack.search.settings.domainKey,
+      'search-base-url': BASE,
+      'search-timeout-seconds': '5'
+    })
+  }
+}
+
+async function flush(): Promise<void> {
+  for (let i = 0; i < 12; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+  // Real I/O (an upload body read from disk) ends before the clock moves.
+  while (wire.io.size > 0) {
+    await Promise.allSettled([...wire.io])
+    for (let i = 0; i < 12; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+}
+
+/** Moves the fake clock until `done()`; throws on a run that waits on nothing, loops, or never ends. */
+async function drive(done: () => boolean, start: number, what: string): Promise<void> {
+  for (let steps = 0; ; steps++) {
+    await flush()
+    if (done()) return
+    if (jest.getTimerCount() === 0) throw new Error(`${what} waits on nothing: a promise that never settles`)
+    if (Date.now() > start + HORIZON_MS) throw new Error(`${what} did not end within 4 simulated hours`)
+    // A run makes a few hundred steps; far more is a loop that never waits (a livelock), not a slow platform.
+    if (steps > MAX_STEPS) throw new Error(`${what} took more than ${MAX_STEPS} steps of the clock (${Math.round((Date.now() - start) / 1000)} simulated s)`)
+    jest.advanceTimersToNextTimer()
+  }
+}
+
+/** A small seeded generator (mulberry32): the run's randomness (retry jitter) is an edge too, so a schedule replays exactly. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Every run starts at the same moment of the fake clock, with randomness seeded by its schedule, knowing no secret. */
+function freshStart(s: Schedule): void {
+  forgetSecrets()
+  jest.clearAllTimers()
+  jest.setSystemTime(new Date('2026-11-24T08:00:00Z'))
+  let h = 2166136261
+  for (const c of JSON.stringify(s)) h = Math.imul(h ^ c.charCodeAt(0), 16777619)
+  Math.random = seeded(h)
+}
+
+/** Runs the main step through one schedule, then the post step, as the runner does. */
+export async function simulate(
+  s: Schedule,
+  archive: SimArchive,
+  steps: { run: typeof import('../../src/main.js').run; runPost: typeof import('../../src/post.js').runPost }
+): Promise<Simulated> {
+  freshStart(s)
+  const stack = makeStack(s, archive)
+  stack.search.settings.authKey = SEARCH_KEY
+  addFaults(stack, s)
+  const log: WorldLog = {
+    restarts: [],
+    environmentGone: undefined,
+    environment: stack.state.environments.find((e) => e.name === ENV),
+    deletedInUse: [],
+    deleted: [],
+    uploaded: [],
+    lines: []
+  }
+  Object.assign(wire, { stack, github: undefined, looks: [], deploys: [], seq: 0, killed: false, afterGitHub: () => undefined })
+  wire.io.clear()
+  let call = 0
+  wire.latencyMs = () => (s.latency[call++ % s.latency.length] ?? 0) * 1000
+  github.world = undefined
+  const afterGitHub = new Map<string, Array<{ nth: number; fn: () => void }>>()
+  const counts = new Map<string, number>()
+  wire.afterGitHub = (route) => {
+    const n = counts.get(route) ?? 0
+    counts.set(route, n + 1)
+    for (const h of afterGitHub.get(route) ?? []) if (h.nth === n) h.fn()
+  }
+  if (s.github) {
+    const seeds = s.github.oursRecorded ? [{ environment: OTHER_ENV, distributionId: OURS, commit: s.github.ours }] : []
+    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: s.github.old })
+    makeGitHubWorld(s.github, BASE, seeds)
+  }
+  watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
+  // A ready token (access-token), made before the run by "an earlier step": the identity provider's, for the stack's API.
+  const accessToken =
+    s.login === 'access-token' && stack.sso
+      ? stack.sso.tokens.issueAccess({ sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience }, `${BASE}/idp`).token
+      : undefined
+  const sso = stack.sso?.handle(BASE)
+  if (sso) {
+    process.env.ACTIONS_ID_TOKEN_REQUEST_URL = sso.oidcRequestUrl
+    process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN = sso.oidcRequestToken
+  } else {
+    delete process.env.ACTIONS_ID_TOKEN_REQUEST_URL
+    delete process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN
+  }
+  simContext.reset(s, stack, inputsOf(s, stack, accessToken), runCommit(s))
+  simContext.archive = archive
+  const start = Date.now()
+  startActors(stack, s, log, afterGitHub)
+  const ending: Ending = {
+    finished: false,
+    endedAt: 0,
+    exitCode: undefined,
+    signalAt: undefined,
+    firstSignal: undefined,
+    killed: false,
+    killAt: undefined,
+    postFinished: false
+  }
+  const signals = new EventEmitter()
+  const kill = (): void => {
+    if (ending.finished || ending.killed) return
+    ending.killed = true
+    ending.killAt = Date.now() - start
+    ending.endedAt = ending.killAt
+    wire.killed = true
+  }
+  const signal = (name: 'SIGINT' | 'SIGTERM'): void => {
+    if (ending.finished || ending.killed) return
+    if (ending.firstSignal === undefined) {
+      ending.firstSignal = name
+      ending.signalAt = Date.now() - start
+    }
+    caller.run('world', () => signals.emit(name, name))
+  }
+  if (s.stop) {
+    const stopKind = s.stop.kind
+    onTrigger(
+      stack,
+      s.stop.trigger,
+      () => {
+        if (stopKind === 'kill') return kill()
+        if (stopKind === 'sigterm') {
+          signal('SIGTERM')
+          setTimeout(kill, 2_500)
+          return
+        }
+        signal('SIGINT')
+        setTimeout(() => signal('SIGTERM'), 7_500)
+        setTimeout(kill, 10_000)
+      },
+      afterGitHub
+    )
+  }
+  const host = { signals, exit: (code: number) => void (ending.exitCode = code) }
+  void caller.run('main', () =>
+    steps.run(host).then(() => {
+      if (ending.killed) return
+      ending.finished = true
+      ending.endedAt = Date.now() - start
+    })
+  )
+  await drive(() => ending.finished || ending.killed, start, 'the main step')
+  // The post step (post-if: always()): after the main step ended, or was killed.
+  void caller.run('post', () => steps.runPost().then(() => void (ending.postFinished = true)))
+  await drive(() => ending.postFinished, start, 'the post step')
+  return { stack, ending, log, start }
+}
+
+export { GITHUB_API }
