@@ -230,6 +230,11 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
     /from-environment and environment are both 'production'/
   ],
   ['rollback without an environment', { rollback: 'true' }, /rollback: true needs an environment to act on/],
+  [
+    'allow-unchecked-order without an environment',
+    { 'allow-unchecked-order': 'true', 'github-token': 'ghs_abc123456789' },
+    /allow-unchecked-order: true needs an environment to act on/
+  ],
   ['health-expect without health-url', { environment: 'production', 'health-expect': 'abc123' }, /health-expect is set but health-url is empty/],
   [
     'health-url with a user name and password',

@@ -270,6 +270,26 @@ describe('allow-older-commit', () => {
   })
 })
 
+describe('allow-unchecked-order', () => {
+  beforeEach(() => (warnings.length = 0))
+
+  test('off by default (a GitHub that cannot be read refuses the deploy); true with a token and an environment', () => {
+    expect(read({ environment: 'production', 'github-token': 'ghs_abc' }).allowUncheckedOrder).toBe(false)
+    expect(read({ environment: 'production', 'allow-unchecked-order': 'true', 'github-token': 'ghs_abc' }).allowUncheckedOrder).toBe(true)
+    expect(warnings).toEqual([])
+  })
+
+  test('without github-token it says it has no effect', () => {
+    expect(read({ environment: 'production', 'allow-unchecked-order': 'true' }).allowUncheckedOrder).toBe(true)
+    expect(warnings).toEqual([expect.stringMatching(/^allow-unchecked-order: true has no effect without github-token/)])
+  })
+
+  test('without an environment it is refused; a word other than true or false is refused', () => {
+    expect(() => read({ 'allow-unchecked-order': 'true', 'github-token': 'ghs_abc' })).toThrow(/allow-unchecked-order: true needs an environment to act on/)
+    expect(() => read({ environment: 'production', 'allow-unchecked-order': 'yes' })).toThrow(/allow-unchecked-order/)
+  })
+})
+
 describe('login: password, token-url, access-token', () => {
   const sso = { [Input.Username]: '', [Input.Password]: '', 'token-url': 'https://idp.example.com/oauth/token' }
   const env = process.env

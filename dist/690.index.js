@@ -3373,8 +3373,9 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
             await hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`);
         }
         else if (outcome.kind === 'unknown') {
-            // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress: never send again.
-            const replayable = !plan.redeploy && (0,http_errors/* isTransient */.dg)(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && !(look !== undefined && busy(look, plan));
+            // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress, nor,
+            // without a status that says no deploy is going on, whether ours is switching unseen: never send again then.
+            const replayable = !plan.redeploy && (0,http_errors/* isTransient */.dg)(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && look !== undefined && (0,deploy_look/* switching */.Zx)(look) === false;
             if (!replayable)
                 return await awaitOurs(ctx, plan, poll, outcome.error, look);
             ctx.warn(`Deploy attempt ${state.unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${said(look)}, not ours yet: looking again before sending it again.`);

@@ -35328,8 +35328,10 @@ async function run(host = PROCESS_HOST) {
     const onSignal = (signal) => {
         if (++signals > 1)
             return hurry.abort();
+        // The watchdog is already ending the run: after SIGINT its closing calls fit in the grace period (SIGTERM, 7.5 s
+        // later, hurries it); SIGTERM alone leaves 2.5 s, so it reports at once and the post step finishes the rest.
         if (stopped !== undefined)
-            return; // the watchdog is already ending the run: its closing calls fit in the grace period
+            return signal === 'SIGTERM' ? hurry.abort() : undefined;
         stopped = signal === 'SIGTERM' ? 'terminate' : 'cancel';
         stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`));
     };

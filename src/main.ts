@@ -72,7 +72,9 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
   let signals = 0
   const onSignal = (signal: string): void => {
     if (++signals > 1) return hurry.abort()
-    if (stopped !== undefined) return // the watchdog is already ending the run: its closing calls fit in the grace period
+    // The watchdog is already ending the run: after SIGINT its closing calls fit in the grace period (SIGTERM, 7.5 s
+    // later, hurries it); SIGTERM alone leaves 2.5 s, so it reports at once and the post step finishes the rest.
+    if (stopped !== undefined) return signal === 'SIGTERM' ? hurry.abort() : undefined
     stopped = signal === 'SIGTERM' ? 'terminate' : 'cancel'
     stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`))
   }

@@ -58,6 +58,9 @@ export interface Facts {
 }
 
 export function factsOf(s: Schedule, stack: Stack, log: WorldLog, ending: Ending): Facts {
+  // from-environment: what the other environment's answer named when the run read it (another job may have changed it).
+  const read = shown.lines.map((l) => /^Environment '[^']+' runs distribution (\S+)\.$/.exec(l.text)?.[1]).find((id) => id !== undefined)
+  if (s.source === 'environment') log.fromEnvironment = read
   const ours = ourStoredId(s, log)
   const history = log.environment?.deployments ?? []
   const release = history.filter((d) => !OTHERS.has(d.by) && same(d.distributionId, ours))
@@ -79,18 +82,19 @@ export function factsOf(s: Schedule, stack: Stack, log: WorldLog, ending: Ending
 
 /** The distribution the environment served at runner time `t` (its site), by the platform's history; undefined: none. */
 export function servingAt(f: Facts, t: number): string | undefined {
-  let serving: string | undefined
+  let serving: { id: string; index: number } | undefined
   let at = Number.NEGATIVE_INFINITY
-  for (const d of f.history) {
-    if (d.appliedAt === null) continue
+  f.history.forEach((d, index) => {
+    if (d.appliedAt === null) return
     const applied = runnerMs(d.appliedAt, f.s)
     if (applied <= t && applied >= at) {
-      serving = d.distributionId
+      serving = { id: d.distributionId, index }
       at = applied
     }
-  }
-  for (const r of f.log.restarts) if (r.at <= t && r.at >= at) serving = undefined
-  return serving
+  })
+  // A restart forgets what was applied before it (by the history's order: a deploy of the same instant may follow it).
+  for (const r of f.log.restarts) if (r.at <= t && serving !== undefined && serving.index < r.length) serving = undefined
+  return serving?.id
 }
 
 /** The environment switched back to what ran before our release, after it, and this run asked for it. */

@@ -47,13 +47,46 @@ export const RACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ['the release failed and was rolled back', () => shown.outputs['rolled-back'] === 'true']
 ]
 
+/** What the world generates: each kind of schedule, by what it drew (the fault model's "how often"). */
+export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
+  ["login: the stack's password", (f) => f.s.login === 'password'],
+  ['login: token-url, client secret', (f) => f.s.login === 'client-secret'],
+  ['login: token-url, script account', (f) => f.s.login === 'script-account'],
+  ['login: token-url, GitHub OIDC', (f) => f.s.login === 'github-oidc'],
+  ['login: access-token', (f) => f.s.login === 'access-token'],
+  ['source: distribution-id', (f) => f.s.source === 'id'],
+  ['source: from-environment', (f) => f.s.source === 'environment'],
+  ['source: an upload', (f) => f.s.source === 'upload'],
+  ['source: an identical stored one', (f) => f.s.source === 'upload-identical'],
+  ['max-distributions (pruning)', (f) => f.s.maxDistributions !== undefined && f.s.source.startsWith('upload')],
+  ['no status field', (f) => !f.s.status],
+  ['the id reported at request', (f) => f.s.reading === 'at-request'],
+  ['a deploy during a switch accepted', (f) => f.s.deployWhileBusy === 'accept'],
+  ['ids in upper case on one endpoint or all', (f) => f.s.idCase !== 'as-stored'],
+  ['faults on platform or identity-provider calls', (f) => f.s.faults.length > 0],
+  ['other actors', (f) => f.s.actors.length > 0],
+  ["an actor right after one of the run's requests", (f) => f.s.actors.some((a) => 'after' in a.trigger)],
+  ['github-token', (f) => f.s.github !== undefined],
+  ['GitHub faults, or a token it refuses', (f) => f.s.github !== undefined && (f.s.github.faults.length > 0 || f.s.github.token !== 'ok')],
+  ['a cancel (SIGINT, SIGTERM, the kill)', (f) => f.s.stop?.kind === 'cancel'],
+  ['SIGTERM alone', (f) => f.s.stop?.kind === 'sigterm'],
+  ['a kill', (f) => f.s.stop?.kind === 'kill'],
+  ['the watchdog set to the budgets', (f) => f.s.tightWatchdog],
+  ['a search check', (f) => f.s.search !== 'none']
+]
+
 export const coverage = new Map<string, number>(RACES.map(([name]) => [name, 0]))
+export const generated = new Map<string, number>(FEATURES.map(([name]) => [name, 0]))
 
 export function countRaces(f: Facts): void {
   for (const [name, occurred] of RACES) if (occurred(f)) coverage.set(name, (coverage.get(name) ?? 0) + 1)
+  for (const [name, drawn] of FEATURES) if (drawn(f)) generated.set(name, (generated.get(name) ?? 0) + 1)
+}
+
+function rows(counts: Map<string, number>, runs: number): string[] {
+  return [...counts].map(([name, n]) => `  ${String(n).padStart(6)}  ${((100 * n) / Math.max(1, runs)).toFixed(1).padStart(5)}%  ${name}`)
 }
 
 export function coverageReport(runs: number): string {
-  const rows = [...coverage].map(([name, n]) => `  ${String(n).padStart(6)}  ${((100 * n) / Math.max(1, runs)).toFixed(1).padStart(5)}%  ${name}`)
-  return [`Races in ${runs} schedules:`, ...rows].join('\n')
+  return [`What the world generated in ${runs} schedules:`, ...rows(generated, runs), `Races that occurred:`, ...rows(coverage, runs)].join('\n')
 }

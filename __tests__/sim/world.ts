@@ -381,6 +381,8 @@ export interface WorldLog {
   readonly deleted: string[]
   /** Distributions stored from this run's uploads. */
   readonly uploaded: string[]
+  /** What the other environment reported when the run looked at it (from-environment). */
+  fromEnvironment?: string | undefined
   readonly lines: string[]
 }
 
@@ -470,8 +472,8 @@ export function ourStoredId(s: Schedule, log: WorldLog): string | undefined {
   if (s.source === 'upload') return log.uploaded[0]
   // The identical one may have been deleted before the run looked: then it uploads its own.
   if (s.source === 'upload-identical') return log.uploaded[0] ?? OURS
-  // from-environment deploys what the other environment ran when the run looked (another job may have changed it): the first call names it.
-  if (s.source === 'environment') return wire.deploys[0]?.distributionId ?? OURS
+  // from-environment deploys what the other environment ran when the run looked (another job may have changed it).
+  if (s.source === 'environment') return log.fromEnvironment ?? wire.deploys[0]?.distributionId ?? OURS
   return OURS
 }
 
@@ -510,6 +512,7 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
       const used = id !== undefined && inUse(id)
       await original(req, res)
       if (req.method === 'POST') noteUploads()
+
       // Counted only when the platform did delete it (a refusal, 409, deleted nothing).
       if (id !== undefined && wasThere && !exists()) {
         log.deleted.push(id)

@@ -215,9 +215,10 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
         `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`
       )
     } else if (outcome.kind === 'unknown') {
-      // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress: never send again.
+      // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress, nor,
+      // without a status that says no deploy is going on, whether ours is switching unseen: never send again then.
       const replayable =
-        !plan.redeploy && isTransient(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && !(look !== undefined && busy(look, plan))
+        !plan.redeploy && isTransient(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && look !== undefined && switching(look) === false
       if (!replayable) return await awaitOurs(ctx, plan, poll, outcome.error, look)
       ctx.warn(
         `Deploy attempt ${state.unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${said(look)}, not ours yet: looking again before sending it again.`
