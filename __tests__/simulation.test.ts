@@ -280,11 +280,12 @@ const ISSUE_20: Array<[string, Partial<Schedule>, Expectation]> = [
     }
   ],
   [
-    'a deploy call that never answers: ends within deploy-timeout-minutes, "may have been carried out", never "another deploy in progress"',
+    'a deploy call that never answers: ends within deploy-timeout-minutes, unconfirmed and not sent again, never "another deploy in progress"',
     { faults: [fault('deploy', 'hang')], deployTimeoutSeconds: 30, requestTimeoutSeconds: 60, deploySeconds: 200, rollback: false },
     () => {
       expect(mocks.shown.outputs.deployed).toBe('unknown')
-      expect(mocks.shown.failed).toMatch(/may have been carried out/)
+      expect(mocks.shown.failed).toMatch(/most likely not carried out\. It was not sent again/)
+      expect(mocks.shown.summary).toMatch(/\*\*❌ Failed: the deploy of `[^`]+` may have been carried out/)
       expect(mocks.shown.failed).not.toMatch(/stayed busy with another deploy/)
       expect(phaseSeconds('Deploy to')).toBeLessThanOrEqual(35)
     }

@@ -3299,17 +3299,23 @@ async function switch_attempt(ctx, plan, deadline, hooks) {
         if (error instanceof errors/* ServiceError */._7 && error.status < 500)
             throw error;
         // Never handed to the connection: it was not sent, whatever the error says (the run's stop, a token renewal that failed).
-        if (!dispatched) {
+        if (!dispatched || neverReached(error)) {
             if (ctx.signal?.aborted || !(0,http_errors/* mayPass */.bg)(error))
                 throw error;
             return { kind: 'unsent', error };
         }
         // A 5xx, no answer, or the run stopped mid-call: it may have been carried out.
         hooks.unconfirmed(`the deploy call of ${plan.distributionId} got no usable answer (${code(error)}): it may have been carried out`);
-        if (ctx.signal?.aborted || (!(error instanceof errors/* ServiceError */._7) && (0,http_errors/* isTransient */.dg)(error) === false))
+        if (ctx.signal?.aborted)
             throw error;
         return { kind: 'unknown', error };
     }
+}
+/** Connection failures that happen before a request is written: it never reached the platform. */
+const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+function neverReached(error) {
+    const failure = (0,http_errors/* networkFailure */.rd)(error);
+    return failure !== undefined && NEVER_REACHED.has(failure.code);
 }
 /**
  * The environment shows our deploy was carried out: it reports our id. Never for a redeploy: in the reading
@@ -3338,15 +3344,16 @@ function said(look) {
 }
 /**
  * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
- * deploy in progress) or an answer that never came, it looks first, waits, and looks again right before
- * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice. A call that may have
- * been carried out is never replayed when no look can tell (a redeploy, a 5xx): it ends Unconfirmed. The
- * environment showing our distribution adopts it only after a call of ours that may have landed: after a
- * refusal (409) it is someone else's deploy of the same distribution, waited for and never taken as ours.
+ * deploy in progress) it looks, waits while a deploy is going on, and sends again. A call that may have
+ * reached the platform (no answer, a 5xx, a connection lost mid-call) is never sent again: it is followed
+ * until the environment shows ours (adopted) or the time is up (Unconfirmed), since no look can show it was
+ * not carried out. Only a call that never reached the platform (not handed to the connection, a refused
+ * connection) is sent again. The environment showing our distribution adopts it only after a call of ours
+ * that may have landed: after a refusal (409) it is someone else's deploy of it, never taken as ours.
  */
 async function requestSwitch(ctx, plan, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
-    const state = { mayHaveLanded: false, unknown: 0, unsent: 0 };
+    const state = { mayHaveLanded: false, unsent: 0 };
     const adopts = (look) => state.mayHaveLanded && look !== undefined && showsOurs(look, plan);
     for (;;) {
         const outcome = await switch_attempt(ctx, plan, deadline, hooks);
@@ -3373,12 +3380,9 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
             await hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`);
         }
         else if (outcome.kind === 'unknown') {
-            // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress, nor,
-            // without a status that says no deploy is going on, whether ours is switching unseen: never send again then.
-            const replayable = !plan.redeploy && (0,http_errors/* isTransient */.dg)(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && look !== undefined && (0,deploy_look/* switching */.Zx)(look) === false;
-            if (!replayable)
-                return await awaitOurs(ctx, plan, poll, outcome.error, look);
-            ctx.warn(`Deploy attempt ${state.unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${said(look)}, not ours yet: looking again before sending it again.`);
+            // A call that may have reached the platform is never sent again: no look can tell that it was not carried out
+            // (ours may have landed and been replaced by a deploy of what ran before, between two looks); it is followed.
+            return await awaitOurs(ctx, plan, poll, outcome.error, look);
         }
         // Wait, and look again right before a replay; while a deploy is going on, keep waiting.
         do {
@@ -3450,9 +3454,11 @@ async function awaitOurs(ctx, plan, poll, error, first, busySeen = false) {
                 throw unknownOutcome(ctx, plan, look, `${why}, and a redeploy that ended looks the same as one never made`);
             if (third || (settled && sawBusy))
                 throw unknownOutcome(ctx, plan, look, `${why}, and another deploy may have followed it`);
+            // Most likely not carried out; but a deploy of ours and then one of what ran before, both between two looks,
+            // would look the same: said so, and never sent again.
             if (settled) {
-                ctx.log(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`);
-                throw error;
+                throw new Unconfirmed(`The deploy call of ${plan.distributionId} got no usable answer (${(0,errors/* describeError */.Uc)(error)}), and '${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}, with no deploy going on and none seen since the call: ` +
+                    `it was most likely not carried out. It was not sent again (a call that may have reached the platform never is). Look at the environment in the console, then run again.`);
             }
             // No status: what ran before, or nothing, is all a deploy in progress shows. Look again.
         }

@@ -196,9 +196,14 @@ export async function simulate(
   }
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
   // A ready token (access-token), made before the run by "an earlier step": the identity provider's, for the stack's API.
+  // Most live long enough for the run's budgets (a shorter one is refused before any request, a path of its own).
   const accessToken =
     s.login === 'access-token' && stack.sso
-      ? stack.sso.tokens.issueAccess({ sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience }, `${BASE}/idp`).token
+      ? stack.sso.tokens.issueAccess(
+          { sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience },
+          `${BASE}/idp`,
+          s.tokenSeconds === 20 ? undefined : 7200
+        ).token
       : undefined
   const sso = stack.sso?.handle(BASE)
   if (sso) {

@@ -150,6 +150,21 @@ const TRIGGERS: TriggerOperation[] = [
   'search'
 ]
 
+/**
+ * The races that matter, right where they happen: between the order's compare and the deploy call, right after
+ * the deploy call, during the health check, before a rollback's look; then any call, and any second.
+ */
+const RACE_POINTS: Array<[TriggerOperation, number]> = [
+  ['compare', 0],
+  ['list-deployments', 0],
+  ['deploy', 0],
+  ['deploy', 1],
+  ['site', 0],
+  ['site', 1],
+  ['list-environments', 2],
+  ['list-environments', 3]
+]
+
 const trigger: fc.Arbitrary<Trigger> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 150 }) }) },
   {
@@ -159,6 +174,12 @@ const trigger: fc.Arbitrary<Trigger> = fc.oneof(
       nth: fc.integer({ min: 0, max: 4 }),
       delay: fc.constantFrom(0, 0, 1, 3, 10)
     })
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ point: fc.constantFrom(...RACE_POINTS), delay: fc.constantFrom(0, 0, 1, 5) })
+      .map(({ point: [after, nth], delay }) => ({ after, nth, delay }))
   }
 )
 
@@ -208,10 +229,10 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   idpRevocation: fc.constantFrom(true, true, false),
   source: fc.constantFrom<SourceKind>('id', 'id', 'environment', 'upload', 'upload', 'upload-identical'),
   maxDistributions: fc.constantFrom(undefined, undefined, 3, 5),
-  ourSiteFails: fc.boolean(),
-  rollback: fc.boolean(),
+  ourSiteFails: fc.constantFrom(false, false, false, true, true),
+  rollback: fc.constantFrom(true, true, false),
   rollbackOnSearch: fc.boolean(),
-  health: fc.boolean(),
+  health: fc.constantFrom(true, true, false),
   healthExpect: fc.constantFrom(true, true, true, false),
   search: fc.constantFrom('none' as const, 'none' as const, 'pass' as const, 'fail' as const),
   followDeploy: fc.constantFrom(true, true, true, false),
@@ -219,54 +240,67 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   deployTimeoutSeconds: fc.constantFrom(30, 60, 120, 180),
   requestTimeoutSeconds: fc.constantFrom(10, 30, 60),
   healthTimeoutSeconds: fc.constantFrom(12, 60),
-  tightWatchdog: fc.boolean(),
+  tightWatchdog: fc.constantFrom(false, false, false, true),
   tokenSeconds: fc.constantFrom(20, 45, 120, 600),
-  faults: fc.array(
-    fc
-      .record({
-        operation: fc.constantFrom(...OPERATIONS),
-        kind: fc.constantFrom(
-          'status' as const,
-          'status' as const,
-          'drop-after-apply' as const,
-          'hang' as const,
-          'revoke-tokens' as const,
-          'apply-then-status' as const,
-          'apply-then-delay' as const
-        ),
-        status: fc.constantFrom(500, 502, 503, 409, 429),
-        skip: fc.integer({ min: 0, max: 6 }),
-        delaySeconds: fc.constantFrom(5, 40, 90)
-      })
-      // A call carried out and then answered with an error is a server or proxy failing after the work (5xx);
-      // a 409 or 429 is a refusal before any work, as a rate limiter or the platform's busy rule gives it.
-      .map((f) => (f.kind === 'apply-then-status' && f.status < 500 ? { ...f, status: 502 } : f)),
-    { maxLength: 4 }
+  // Half the runs meet no fault, so a release that succeeds (and every claim it makes) is as common as one that fails.
+  faults: fc.oneof(
+    { weight: 1, arbitrary: fc.constant([]) },
+    {
+      weight: 1,
+      arbitrary: fc.array(
+        fc
+          .record({
+            operation: fc.constantFrom(...OPERATIONS),
+            kind: fc.constantFrom(
+              'status' as const,
+              'status' as const,
+              'drop-after-apply' as const,
+              'hang' as const,
+              'revoke-tokens' as const,
+              'apply-then-status' as const,
+              'apply-then-delay' as const
+            ),
+            status: fc.constantFrom(500, 502, 503, 409, 429),
+            skip: fc.integer({ min: 0, max: 6 }),
+            delaySeconds: fc.constantFrom(5, 40, 90)
+          })
+          // A call carried out and then answered with an error is a server or proxy failing after the work (5xx);
+          // a 409 or 429 is a refusal before any work, as a rate limiter or the platform's busy rule gives it.
+          .map((f) => (f.kind === 'apply-then-status' && f.status < 500 ? { ...f, status: 502 } : f)),
+        { minLength: 1, maxLength: 4 }
+      )
+    }
   ),
-  actors: fc.array(
-    fc.record({
-      trigger,
-      kind: fc.constantFrom(
-        'deploy' as const,
-        'deploy' as const,
-        'deploy' as const,
-        'mission-control' as const,
-        'delete' as const,
-        'restart' as const,
-        'rename' as const,
-        'delete-environment' as const
-      ),
-      which: fc.integer({ min: -1, max: THEIRS.length }),
-      other: fc.constantFrom(false, false, false, true),
-      seconds: fc.integer({ min: 0, max: 90 })
-    }),
-    { maxLength: 3 }
+  actors: fc.oneof(
+    { weight: 1, arbitrary: fc.constant([]) },
+    {
+      weight: 2,
+      arbitrary: fc.array(
+        fc.record({
+          trigger,
+          kind: fc.constantFrom(
+            'deploy' as const,
+            'deploy' as const,
+            'deploy' as const,
+            'mission-control' as const,
+            'delete' as const,
+            'restart' as const,
+            'rename' as const,
+            'delete-environment' as const
+          ),
+          which: fc.integer({ min: -1, max: THEIRS.length }),
+          other: fc.constantFrom(false, false, false, true),
+          seconds: fc.integer({ min: 0, max: 90 })
+        }),
+        { minLength: 1, maxLength: 3 }
+      )
+    }
   ),
   latency: fc.array(fc.constantFrom(0, 0, 0, 1, 5, 20), { minLength: 1, maxLength: 5 }),
-  stop: fc.option(fc.record({ kind: fc.constantFrom('cancel' as const, 'cancel' as const, 'sigterm' as const, 'kill' as const), trigger }), {
-    nil: undefined,
-    freq: 3
-  }),
+  stop: fc.oneof(
+    { weight: 3, arbitrary: fc.constant(undefined) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('cancel' as const, 'cancel' as const, 'sigterm' as const, 'kill' as const), trigger }) }
+  ),
   github: fc.option(githubSchedules, { nil: undefined, freq: 2 })
 })
 
@@ -469,9 +503,10 @@ function commitOf(gh: GitHubSchedule, which: number): number {
 
 /** The id our distribution has (or had: it may have been deleted since) on the stack: given, found identical, or stored from this run's upload. */
 export function ourStoredId(s: Schedule, log: WorldLog): string | undefined {
-  if (s.source === 'upload') return log.uploaded[0]
+  // The copy the run deployed (a copy deleted by someone else before an attempt found it is uploaded again).
+  if (s.source === 'upload') return wire.deploys[0]?.distributionId ?? log.uploaded.at(-1)
   // The identical one may have been deleted before the run looked: then it uploads its own.
-  if (s.source === 'upload-identical') return log.uploaded[0] ?? OURS
+  if (s.source === 'upload-identical') return log.uploaded.length > 0 ? (wire.deploys[0]?.distributionId ?? log.uploaded.at(-1)) : OURS
   // from-environment deploys what the other environment ran when the run looked (another job may have changed it).
   if (s.source === 'environment') return log.fromEnvironment ?? wire.deploys[0]?.distributionId ?? OURS
   return OURS

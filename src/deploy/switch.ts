@@ -6,7 +6,7 @@ import { ActionError, describeError, ServiceError } from '../errors.js'
 import { formatDuration } from '../format.js'
 import type { CloudClient } from '../cloud/client.js'
 import { describeLook, sameId, switching } from './look.js'
-import { isTransient, mayPass } from '../http/errors.js'
+import { mayPass, networkFailure } from '../http/errors.js'
 import type { Poll } from '../http/retry.js'
 import type { Deadline, EnvironmentWatch } from './observe.js'
 import type { EnvironmentLook } from './result.js'
@@ -117,15 +117,23 @@ async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: Deadline,
     // Any other refusal (4xx) was not carried out.
     if (error instanceof ServiceError && error.status < 500) throw error
     // Never handed to the connection: it was not sent, whatever the error says (the run's stop, a token renewal that failed).
-    if (!dispatched) {
+    if (!dispatched || neverReached(error)) {
       if (ctx.signal?.aborted || !mayPass(error)) throw error
       return { kind: 'unsent', error }
     }
     // A 5xx, no answer, or the run stopped mid-call: it may have been carried out.
     hooks.unconfirmed(`the deploy call of ${plan.distributionId} got no usable answer (${code(error)}): it may have been carried out`)
-    if (ctx.signal?.aborted || (!(error instanceof ServiceError) && isTransient(error) === false)) throw error
+    if (ctx.signal?.aborted) throw error
     return { kind: 'unknown', error }
   }
+}
+
+/** Connection failures that happen before a request is written: it never reached the platform. */
+const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+
+function neverReached(error: unknown): boolean {
+  const failure = networkFailure(error)
+  return failure !== undefined && NEVER_REACHED.has(failure.code)
 }
 
 /**
@@ -173,9 +181,7 @@ function said(look: EnvironmentLook | undefined): string {
 interface Reconciling {
   /** A call of ours got no usable answer: it may have been carried out. */
   mayHaveLanded: boolean
-  /** Calls whose outcome was unknown. */
-  unknown: number
-  /** Calls that failed before they were sent. */
+  /** Calls that never reached the platform (not handed to the connection, or refused before it was written). */
   unsent: number
   /** The error of the last call whose outcome was unknown. */
   lastUnknown?: unknown
@@ -183,15 +189,16 @@ interface Reconciling {
 
 /**
  * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
- * deploy in progress) or an answer that never came, it looks first, waits, and looks again right before
- * any replay: a deploy of ours that landed meanwhile is adopted, never sent twice. A call that may have
- * been carried out is never replayed when no look can tell (a redeploy, a 5xx): it ends Unconfirmed. The
- * environment showing our distribution adopts it only after a call of ours that may have landed: after a
- * refusal (409) it is someone else's deploy of the same distribution, waited for and never taken as ours.
+ * deploy in progress) it looks, waits while a deploy is going on, and sends again. A call that may have
+ * reached the platform (no answer, a 5xx, a connection lost mid-call) is never sent again: it is followed
+ * until the environment shows ours (adopted) or the time is up (Unconfirmed), since no look can show it was
+ * not carried out. Only a call that never reached the platform (not handed to the connection, a refused
+ * connection) is sent again. The environment showing our distribution adopts it only after a call of ours
+ * that may have landed: after a refusal (409) it is someone else's deploy of it, never taken as ours.
  */
 export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadline: Deadline, hooks: RequestHooks): Promise<'sent' | 'adopted'> {
   const poll = ctx.watch.poll(deadline)
-  const state: Reconciling = { mayHaveLanded: false, unknown: 0, unsent: 0 }
+  const state: Reconciling = { mayHaveLanded: false, unsent: 0 }
   const adopts = (look: EnvironmentLook | undefined): boolean => state.mayHaveLanded && look !== undefined && showsOurs(look, plan)
   for (;;) {
     const outcome = await attempt(ctx, plan, deadline, hooks)
@@ -215,14 +222,9 @@ export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadli
         `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`
       )
     } else if (outcome.kind === 'unknown') {
-      // No look can tell a redeploy's own switch, nor whether a 5xx was carried out, nor whose deploy is in progress, nor,
-      // without a status that says no deploy is going on, whether ours is switching unseen: never send again then.
-      const replayable =
-        !plan.redeploy && isTransient(outcome.error) !== false && ++state.unknown < ctx.maxAttempts && look !== undefined && switching(look) === false
-      if (!replayable) return await awaitOurs(ctx, plan, poll, outcome.error, look)
-      ctx.warn(
-        `Deploy attempt ${state.unknown} got no usable answer (${code(outcome.error)}); '${ctx.watch.name}' ${said(look)}, not ours yet: looking again before sending it again.`
-      )
+      // A call that may have reached the platform is never sent again: no look can tell that it was not carried out
+      // (ours may have landed and been replaced by a deploy of what ran before, between two looks); it is followed.
+      return await awaitOurs(ctx, plan, poll, outcome.error, look)
     }
     // Wait, and look again right before a replay; while a deploy is going on, keep waiting.
     do {
@@ -294,9 +296,13 @@ async function awaitOurs(
       // A redeploy that ended looks the same as one never made; another id, or a deploy seen ending, may have followed ours.
       if (plan.redeploy) throw unknownOutcome(ctx, plan, look, `${why}, and a redeploy that ended looks the same as one never made`)
       if (third || (settled && sawBusy)) throw unknownOutcome(ctx, plan, look, `${why}, and another deploy may have followed it`)
+      // Most likely not carried out; but a deploy of ours and then one of what ran before, both between two looks,
+      // would look the same: said so, and never sent again.
       if (settled) {
-        ctx.log(`'${ctx.watch.name}' ${describeLook(look)}: no deploy is going on, so the call that got ${code(error)} was not carried out.`)
-        throw error
+        throw new Unconfirmed(
+          `The deploy call of ${plan.distributionId} got no usable answer (${describeError(error)}), and '${ctx.watch.name}' ${describeLook(look)}, with no deploy going on and none seen since the call: ` +
+            `it was most likely not carried out. It was not sent again (a call that may have reached the platform never is). Look at the environment in the console, then run again.`
+        )
       }
       // No status: what ran before, or nothing, is all a deploy in progress shows. Look again.
     }

@@ -39,14 +39,15 @@ export class IdpTokens {
     this.key = key ?? newSigningKey()
   }
 
-  issueAccess(grant: Grant, issuer: string): { token: string; expiresIn: number } {
+  /** `lifetimeSeconds`: the identity provider's default, or another (a token an earlier step got with its own lifetime). */
+  issueAccess(grant: Grant, issuer: string, lifetimeSeconds = this.accessSeconds): { token: string; expiresIn: number } {
     const iat = Math.floor(Date.now() / 1000)
-    const exp = iat + this.accessSeconds
+    const exp = iat + lifetimeSeconds
     const jti = randomUUID()
     this.prune()
     this.live.set(jti, { sub: grant.sub, expiresAtMs: exp * 1000 })
     const claims = { iss: issuer, sub: grant.sub, aud: grant.audience, iat, exp, jti, ...(grant.scope !== undefined && { scope: grant.scope }) }
-    return { token: signJwt({ ...claims, ...(grant.clientId !== undefined && { azp: grant.clientId }) }, this.key), expiresIn: this.accessSeconds }
+    return { token: signJwt({ ...claims, ...(grant.clientId !== undefined && { azp: grant.clientId }) }, this.key), expiresIn: lifetimeSeconds }
   }
 
   issueRefresh(grant: Grant): string {
