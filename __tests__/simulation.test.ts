@@ -195,7 +195,8 @@ const CALM: Schedule = {
   faults: [],
   actors: [],
   latency: [0],
-  stop: undefined
+  stop: undefined,
+  race: 'none'
 }
 
 const fault = (operation: CallFault['operation'], kind: CallFault['kind'], extra: Partial<CallFault> = {}): CallFault => ({

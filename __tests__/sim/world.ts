@@ -111,6 +111,12 @@ export interface Schedule {
   /** Seconds of latency for each answer, cycled. */
   readonly latency: readonly number[]
   readonly stop: Stop | undefined
+  /**
+   * One race set up on purpose, beside the drawn actors: another job's (recorded) deploy right after the run's
+   * first compare (the order's re-check), right after its deploy call (a replacement), or right after the first
+   * answer of its health check.
+   */
+  readonly race: 'none' | 'recheck' | 'replace' | 'health'
   /** With github-token: the deploy order is checked against GitHub's record (./github.ts); absent: no token. */
   readonly github?: GitHubSchedule | undefined
 }
@@ -301,11 +307,20 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
     { weight: 3, arbitrary: fc.constant(undefined) },
     { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('cancel' as const, 'cancel' as const, 'sigterm' as const, 'kill' as const), trigger }) }
   ),
-  github: fc.option(githubSchedules, { nil: undefined, freq: 2 })
+  github: fc.option(githubSchedules, { nil: undefined, freq: 2 }),
+  race: fc.constantFrom('none' as const, 'none' as const, 'none' as const, 'recheck' as const, 'replace' as const, 'health' as const)
 })
 
 /** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */
 export const schedules: fc.Arbitrary<Schedule> = drawn.map((s) => ({ ...s, rollbackOnSearch: s.rollback && s.rollbackOnSearch }))
+
+/** The actor a schedule's `race` adds: another job of this repository deploying theirs at that moment. */
+export function raceActor(s: Schedule): Actor | undefined {
+  if (s.race === 'recheck') return { trigger: { after: 'compare', nth: 0, delay: 0 }, kind: 'deploy', which: 0, other: false, seconds: 20 }
+  if (s.race === 'replace') return { trigger: { after: 'deploy', nth: 0, delay: 1 }, kind: 'deploy', which: 1, other: false, seconds: 10 }
+  if (s.race === 'health') return { trigger: { after: 'site', nth: 0, delay: 0 }, kind: 'deploy', which: 0, other: false, seconds: 5 }
+  return undefined
+}
 
 /** The run's commit: an upload is built from it; a promotion deploys what another run built. */
 export function runCommit(s: Schedule): string {
@@ -441,7 +456,8 @@ function isGitHubRoute(op: TriggerOperation): op is RouteName {
 /** Starts the other actors (fake time): their deploys follow the platform's rules; a busy environment makes them try again later. */
 export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
   const { state } = stack
-  for (const actor of s.actors) {
+  const race = raceActor(s)
+  for (const actor of race === undefined ? s.actors : [...s.actors, race]) {
     const name = actor.other ? OTHER_ENV : ENV
     const act = (tries: number): void => {
       const env = state.environments.find((e) => e.id === environmentIdOf(stack, name))
