@@ -5,12 +5,16 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
+/** The variables os.tmpdir() reads; the teardown puts back what they were before the run. */
+const TEMP_VARIABLES = ['TMPDIR', 'TEMP', 'TMP']
+
 export default function globalSetup() {
   const dir = mkdtempSync(join(tmpdir(), 'brcd-jest-'))
+  // A process that runs Jest more than once (watch mode, Stryker's test runner: npm run mutation) would
+  // otherwise start its next run inside this folder, removed by then.
+  process.env.BRCD_TEST_SAVED_TEMP = JSON.stringify(Object.fromEntries(TEMP_VARIABLES.map((name) => [name, process.env[name] ?? null])))
   process.env.BRCD_TEST_SYSTEM_TMPDIR = tmpdir()
   process.env.BRCD_TEST_TMPDIR = dir
   // os.tmpdir() reads TMPDIR on POSIX, TEMP and TMP on Windows.
-  process.env.TMPDIR = dir
-  process.env.TEMP = dir
-  process.env.TMP = dir
+  for (const name of TEMP_VARIABLES) process.env[name] = dir
 }

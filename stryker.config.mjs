@@ -1,0 +1,62 @@
+// Mutation testing with StrykerJS: `npm run mutation` (not part of `npm test` or .ci/run: it takes long).
+// What it covers and leaves out, and why: docs/reliability-and-security.md, "Mutation testing".
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+// The deterministic simulation (__tests__/simulation.test.ts) runs 5000 schedules by default, about a minute: each
+// mutant it covers would run them all. 300 keep a run short; SIM_RUNS=... npm run mutation sets another count.
+process.env.SIM_RUNS ??= '300'
+
+// Each Jest run makes one temp folder (__tests__/global-setup.js) and its teardown removes it; a runner that Stryker
+// kills on a timeout never gets there. Under .stryker-tmp/ such a folder stays out of the system temp folder.
+const testTemp = fileURLToPath(new URL('.stryker-tmp/tmp/', import.meta.url))
+mkdirSync(testTemp, { recursive: true })
+for (const name of ['TMPDIR', 'TEMP', 'TMP']) process.env[name] = testTemp
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: ['src/deploy/**/*.ts', 'src/cloud/**/*.ts', 'src/github/**/*.ts', 'src/main.ts', 'src/post.ts', 'src/report.ts'],
+
+  testRunner: 'jest',
+  // The project's tests are ESM: Jest needs the flag in the runner's own process.
+  testRunnerNodeArgs: ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'],
+  jest: {
+    projectType: 'custom',
+    configFile: 'jest.config.js',
+    config: {
+      // --findRelatedTests follows imports only through files inside Jest's roots: with the project's roots
+      // (__tests__ alone, plus the mutated file's folder that Stryker adds) a test that reaches the mutated file
+      // through another folder (simulation.test.ts -> main.ts -> deploy/) would not be run at all.
+      roots: ['<rootDir>/__tests__', '<rootDir>/src'],
+      // The end-to-end suites run the bundle (dist/index.js), which Stryker does not mutate: they cannot kill a mutant.
+      testPathIgnorePatterns: ['/node_modules/', '/__tests__/e2e-']
+    },
+    // Each mutant runs only the suites that import its file (Stryker adds the file's folder to Jest's roots).
+    enableFindRelatedTests: true
+  },
+  // Each mutant runs only the tests that reached it in the first run.
+  coverageAnalysis: 'perTest',
+  // A mutant of module-level code would need every test: mostly constants and tables, left out.
+  ignoreStatic: true,
+
+  // ts-jest transpiles without type checks (diagnostics: false), so a mutant the compiler would refuse (two in three
+  // here, under strict options) would run as JavaScript and could survive as noise: the checker marks it
+  // CompileError instead, left out of the score.
+  checkers: ['typescript'],
+  // The checker compiles the action alone (tsconfig.mutation.json: src/ without the emulator), as it ships: half the
+  // files of the project's tsconfig, and a mutant that only breaks a test's types is still a mutant to run.
+  tsconfigFile: 'tsconfig.mutation.json',
+
+  // Two cores, shared with other work.
+  concurrency: 2,
+
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // The summary table and every surviving mutant, without the list of tests.
+  clearTextReporter: { allowColor: false, logTests: false, reportTests: false },
+
+  // Not copied to the sandbox: the bundle, coverage and the tests' temp folders (reports/ and .stryker-tmp/ never are).
+  ignorePatterns: ['/dist', '/coverage', '/.tmp'],
+  tempDirName: '.stryker-tmp'
+}
