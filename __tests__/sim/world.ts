@@ -198,6 +198,7 @@ export function startActors(stack: Stack, s: Schedule, log: (line: string) => vo
         restarts.push(env.deployments.length)
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
+        state.landings.clear()
         Object.assign(env, { distributionId: null, serving: null, status: 'empty' })
         state.tokens.revokeAccessTokens()
         log('actor: the platform restarted: the environment runs nothing')

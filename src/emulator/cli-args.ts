@@ -42,6 +42,7 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --password PASSWORD          login password (default ${DEFAULTS.password})
   --token-lifetime SECONDS     access token lifetime (default ${DEFAULTS.tokenLifetimeSeconds})
   --refresh-lifetime SECONDS   refresh token lifetime (default ${DEFAULTS.refreshLifetimeSeconds})
+  --token-clock-skew SECONDS   accept an access token this long past its exp (default ${DEFAULTS.tokenClockSkewSeconds})
   --environments a,b,c         environment names (default ${DEFAULTS.environments.join(',')})
   --max-environments N         environments a stack may have (default ${DEFAULTS.maxEnvironments}, the platform's limit)
   --environment-page-size N    list at most N environments per page (default: all on one page)
@@ -56,6 +57,8 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
                                environment reports its old distributionId, status "deploying", and refuses
                                another deploy (409 DeploymentInProgress)
+  --deploy-looks N             a deploy is reported in progress by N looks at the environment before it lands
+                               (default ${DEFAULTS.deployLooks}; with --deploy-seconds, it lands when both are done)
   --deploy-report when-done|at-request
                                when an environment reports a deploy's new distributionId: once the switch is
                                done (default), or at once while its site serves the old release until then
@@ -206,6 +209,7 @@ export function parseCli(argv: string[]): CliCommand {
       username: { type: 'string' },
       password: { type: 'string' },
       'token-lifetime': { type: 'string' },
+      'token-clock-skew': { type: 'string' },
       'refresh-lifetime': { type: 'string' },
       environments: { type: 'string' },
       'max-environments': { type: 'string' },
@@ -219,6 +223,7 @@ export function parseCli(argv: string[]): CliCommand {
       'max-distribution-bytes': { type: 'string' },
       'upload-rate': { type: 'string' },
       'deploy-seconds': { type: 'string' },
+      'deploy-looks': { type: 'string' },
       'deploy-report': { type: 'string' },
       'site-during-deploy': { type: 'string' },
       'no-environment-status': { type: 'boolean' },
@@ -283,6 +288,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (values.password !== undefined) options.password = values.password
   if (values['token-lifetime'] !== undefined) options.tokenLifetimeSeconds = int('token-lifetime', values['token-lifetime'], 1)
   if (values['refresh-lifetime'] !== undefined) options.refreshLifetimeSeconds = int('refresh-lifetime', values['refresh-lifetime'], 1)
+  if (values['token-clock-skew'] !== undefined) options.tokenClockSkewSeconds = seconds('token-clock-skew', values['token-clock-skew'])
   if (values.environments !== undefined) options.environments = names(values.environments)
   if (values['max-environments'] !== undefined) options.maxEnvironments = int('max-environments', values['max-environments'], 1)
   if (values['environment-page-size'] !== undefined) options.environmentPageSize = int('environment-page-size', values['environment-page-size'], 1)
@@ -303,6 +309,7 @@ export function parseCli(argv: string[]): CliCommand {
   }
   if (values['upload-rate'] !== undefined) options.uploadBytesPerSecond = int('upload-rate', values['upload-rate'], 1)
   if (values['deploy-seconds'] !== undefined) options.deploySeconds = seconds('deploy-seconds', values['deploy-seconds'])
+  if (values['deploy-looks'] !== undefined) options.deployLooks = int('deploy-looks', values['deploy-looks'])
   const report = oneOf('deploy-report', values['deploy-report'], ['when-done', 'at-request'] as const)
   if (report !== undefined) options.deployReport = report
   const during = oneOf('site-during-deploy', values['site-during-deploy'], ['unavailable', 'old'] as const)

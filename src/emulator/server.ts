@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createStack, DEFAULTS, type Stack } from './stack.js'
-import { addDistribution, deleteAs, deployAs } from './test-hooks.js'
+import { addDistribution, deleteAs, deployAs, finishDeploy } from './test-hooks.js'
 import type { Emulator, EmulatorOptions, Fault } from './types.js'
 
 export { DEFAULTS, loggedUrl } from './stack.js'
@@ -105,11 +105,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     deleteAs: (distributionId) => deleteAs(state, distributionId),
     addDistribution: (name, files) => addDistribution(state, name, files),
     onRequest: (operation, fn, hookOptions) => hooks.add(operation, fn, hookOptions),
+    holdRequests: (operation, until, holdOptions) => hooks.hold(operation, until, holdOptions),
+    finishDeploy: (environmentName) => finishDeploy(state, environmentName),
     setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),
     close() {
       closing ??= (async () => {
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
+        state.landings.clear()
         faults.cancelHeld()
         const closed = new Promise<void>((done) => server.close(() => done()))
         server.closeAllConnections()

@@ -20,12 +20,12 @@ export interface Sso {
   handle(url: string): SsoHandle
 }
 
-export function createSso(ssoOptions: SsoOptions, settings: Settings, refreshSeconds: number): Sso {
+export function createSso(ssoOptions: SsoOptions, settings: Settings, refreshSeconds: number, skewSeconds = 0): Sso {
   const options = resolveSso(ssoOptions)
   let baseUrl: string | undefined
   // In-process (the simulation) there is no listening address: the request's Host stands for it.
   const baseOf = (ctx: RequestContext): string => baseUrl ?? `http://${ctx.req.headers.host ?? '127.0.0.1'}`
-  const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience)
+  const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience, skewSeconds)
   const oidc = new GitHubOidc(baseOf)
   const idp = new IdentityProvider(options, settings, tokens, oidc, baseOf)
   const [client] = options.clients

@@ -28,7 +28,10 @@ export interface Settings {
   environmentPageSize: number
   environmentOffsetIgnored: boolean
   uploadAnswer: UploadAnswer
+  /** Seconds a switch takes; Infinity: until a test lands it (finishDeploy). */
   deploySeconds: number
+  /** Looks at the environment that must report a switch in progress before it lands (0: none). */
+  deployLooks: number
   deployReport: DeployReport
   siteDuringDeploy: SiteDuringDeploy
   environmentStatus: boolean
@@ -52,8 +55,20 @@ export interface EmulatorState {
   environments: StoredEnvironment[]
   appConfigFiles: StoredAppConfigFile[]
   backups: StoredBackup[]
-  /** Deploys still switching; close() cancels them. */
+  /** The timers of deploys still switching; close() cancels them. */
   switches: Set<NodeJS.Timeout>
+  /** The switch in progress of each environment: what it still waits for, and how it lands. */
+  landings: Map<StoredEnvironment, Landing>
+}
+
+/**
+ * A switch in progress lands once its time is up and enough looks at the environment reported it in progress
+ * (`deploySeconds` and `deployLooks`), or at once when a test says so (`finishDeploy`).
+ */
+export interface Landing {
+  timeUp: boolean
+  looksLeft: number
+  land(): void
 }
 
 /** The platform's clock, `clockOffsetSeconds` off the runner's: every timestamp the platform writes. */

@@ -157,6 +157,13 @@ export interface EmulatorOptions {
   password?: string
   tokenLifetimeSeconds?: number
   refreshLifetimeSeconds?: number
+  /**
+   * The cloud API accepts an access token up to this many seconds past its `exp` (default 0: refused at `exp`), as
+   * servers that allow for clock skew do; the identity provider's tokens too in SSO mode. `exp` is whole seconds, so a
+   * token otherwise lives up to a second less than `exp - iat`: a test of a client's own renewal with tokens of a
+   * few seconds sets it, so that no refusal, early by up to a second and by the machine's speed, can force one.
+   */
+  tokenClockSkewSeconds?: number
   storageDir?: string
   keepUploads?: boolean
   maxDistributionBytes?: number
@@ -178,10 +185,18 @@ export interface EmulatorOptions {
   /** The shape of the upload's answer: the record (default), the record with a numeric id, the record without an id, or an empty body. */
   uploadAnswer?: UploadAnswer
   /**
-   * Seconds a deploy takes (default 0, fractions allowed): the environment keeps reporting its old
-   * distributionId, with status 'deploying', until then; another deploy to it meanwhile is refused (409).
+   * Seconds a deploy takes (default 0, fractions allowed; Infinity: until a test lands it with finishDeploy):
+   * the environment keeps reporting its old distributionId, with status 'deploying', until then; another
+   * deploy to it meanwhile is refused (409).
    */
   deploySeconds?: number
+  /**
+   * Looks at the environment (`GET /v3/environments`, listed or by name) that report a deploy in progress
+   * before it lands (default 0). With deploySeconds too, it lands when both are done. A test that must see
+   * a switch in progress sets 1: the first look after the request sees it, the next one sees it done,
+   * however slow the machine.
+   */
+  deployLooks?: number
   /** When the new distributionId is reported (default 'when-done'). */
   deployReport?: DeployReport
   /** What the site answers while switching (default: 'unavailable' when reported when done, 'old' when reported at request). */
@@ -339,13 +354,23 @@ export interface Emulator {
   addFault(f: Fault): void
   /** Someone else deletes a distribution, by the API's rules (honouring deleteInUse); rejects when unknown or in use. */
   deleteAs(distributionId: string): Promise<void>
-  /** Someone else's deploy, started exactly as a PUT would (same switching rules; throws while the environment is busy). */
-  deployAs(environmentName: string, distributionId: string, options?: { seconds?: number; by?: string }): void
+  /**
+   * Someone else's deploy, started exactly as a PUT would (same switching rules; throws while the environment is busy);
+   * it takes `seconds` and `looks` as given (either alone), else the stack's deploySeconds and deployLooks.
+   */
+  deployAs(environmentName: string, distributionId: string, options?: { seconds?: number; looks?: number; by?: string }): void
   /** A stored distribution made of `files` (a real tar.gz, as if someone else uploaded it); resolves to its id. */
   addDistribution(name: string, files: Record<string, string>): Promise<string>
   /** Calls `fn` after each answered (or dropped) request of `operation`, `times` times (default 1) after `skip`. */
   onRequest(operation: Operation, fn: (record: RecordedRequest) => void, options?: { times?: number; skip?: number }): void
-  /** Changes how long later deploys take. */
+  /**
+   * Holds the next `times` requests (default 1, after `skip`) of `operation` until `until` settles, then handles
+   * them: a slow network, so that a test can order another process's events before them.
+   */
+  holdRequests(operation: Operation, until: Promise<unknown>, options?: { times?: number; skip?: number }): void
+  /** Lands the deploy in progress on the environment now (throws when none is): the test decides when a switch is done. */
+  finishDeploy(environmentName: string): void
+  /** Changes how long later deploys take (Infinity: until finishDeploy). */
   setDeploySeconds(seconds: number): void
   close(): Promise<void>
 }
