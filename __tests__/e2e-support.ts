@@ -69,6 +69,13 @@ export function answered(emu: Emulator, op: Operation): Promise<RecordedRequest>
   return new Promise((resolve) => emu.onRequest(op, resolve))
 }
 
+/** The seconds a step says it followed a switch that was not seen ("not seen within deploy-timeout-minutes (1.7 s)"). */
+export function followedFor(message: string): number {
+  const m = /not seen within deploy-timeout-minutes \((\d+) ms\)|not seen within deploy-timeout-minutes \(([\d.]+) s\)/.exec(message)
+  if (m === null) return NaN
+  return m[1] !== undefined ? Number(m[1]) / 1000 : Number(m[2])
+}
+
 /** The post step of `main`, as a runner runs it: the same inputs, and the STATE_* variables the main step saved. */
 export function runPost(inputs: Record<string, string>, main: { stateFile: string }, options: Parameters<typeof runAction>[1] = {}): ReturnType<typeof run> {
   return run(inputs, { ...options, env: { ...options.env, ...stateEnv(main.stateFile) } })

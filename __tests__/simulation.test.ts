@@ -303,6 +303,9 @@ describe('the release under every schedule (deterministic simulation)', () => {
     jest.useRealTimers()
   })
 
+  // The limit of the whole run of schedules (30 minutes). A schedule that hangs or loops is caught by itself (MAX_STEPS, the
+  // horizon, a run that waits on nothing), so this bounds only a time that is the machine's: 10000 schedules take about
+  // 60 s on two quiet cores, while 5000 took 300 s on two cores kept busy by other work, half of the former 10 minutes.
   test(`${RUNS} schedules keep every invariant`, async () => {
     // A fixed seed by default, so a run (and CI) is reproducible and lands on what was checked; SIM_SEED=random explores new schedules.
     const seed = process.env.SIM_SEED === 'random' ? undefined : Number(process.env.SIM_SEED ?? DEFAULT_SEED)
@@ -334,7 +337,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
       console.log(
         `${stats.runs} runs, ${stats.steps} clock steps, ${stats.windows} requests in a window; slowest ${Math.round(stats.slowest.ms)} ms, ${stats.slowest.steps} steps: ${stats.slowest.schedule}`
       )
-  }, 600_000)
+  }, 1_800_000)
 })
 
 /** A calm world: the platform reports the id when done, with a status, switches in 20 s; every shape changes a few of these. */
