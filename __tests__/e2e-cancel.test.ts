@@ -52,6 +52,9 @@ async function refreshStatus(e: Emulator, token: string): Promise<number> {
   return res.status
 }
 
+/** A promise that never settles: a request held on it is never handled. */
+const never = new Promise<never>(() => undefined)
+
 /** A cancel the moment `when` holds. */
 const cancelWhen = (when: () => boolean): CancelPlan => ({ when: () => when() })
 
@@ -81,6 +84,8 @@ async function expectQuietPost(e: Emulator, inputs: Record<string, string>, main
 describe('a cancel (SIGINT, SIGTERM 7.5 s later)', () => {
   test('during the upload: the upload stops, nothing is deployed, the token is revoked', async () => {
     const e = await emulator({ uploadBytesPerSecond: 40_000 })
+    // The platform never handles the upload: the cancel comes during it, however fast it would have been read.
+    e.holdRequests('upload', never)
     const inputs = base(e, { distribution: release('v1') })
     const r = await run(inputs, { cancel: cancelWhen(() => ops(e, 'upload').length > 0) })
     await expectCleanCancel(e, r, 'Upload the distribution')
@@ -155,6 +160,8 @@ describe('a cancel (SIGINT, SIGTERM 7.5 s later)', () => {
 describe('a main step killed hard', () => {
   test('right after the login: the post step revokes the token and says what it did in the summary', async () => {
     const e = await emulator({ uploadBytesPerSecond: 40_000 })
+    // Held like that, the upload never ends: nothing is deployed, however late the kill comes.
+    e.holdRequests('upload', never)
     const inputs = base(e, { distribution: release('v1') })
     const main = await run(inputs, { cancel: { when: (stdout) => stdout.includes('Logged in as'), signal: 'SIGKILL' } })
     expect(main.signal).toBe('SIGKILL')
