@@ -11,6 +11,10 @@ export default {
   // One temporary folder per run, removed at its end: a test run leaves the system temp folder as it found it.
   globalSetup: '<rootDir>/__tests__/global-setup.js',
   globalTeardown: '<rootDir>/__tests__/global-teardown.js',
+  // The simulation starts first, whatever the last run's times say (__tests__/sequencer.js).
+  testSequencer: '<rootDir>/__tests__/sequencer.js',
   testTimeout: 60000,
-  maxWorkers: 2
+  // The end-to-end suites mostly wait (on the action's pace of looking, on its budgets): four of them at once keep
+  // two cores busy where two left them idle more than half the time.
+  maxWorkers: 4
 }

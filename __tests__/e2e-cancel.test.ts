@@ -52,6 +52,9 @@ async function refreshStatus(e: Emulator, token: string): Promise<number> {
   return res.status
 }
 
+/** A promise that never settles: a request held on it is never handled. */
+const never = new Promise<never>(() => undefined)
+
 /** A cancel the moment `when` holds. */
 const cancelWhen = (when: () => boolean): CancelPlan => ({ when: () => when() })
 
@@ -81,6 +84,8 @@ async function expectQuietPost(e: Emulator, inputs: Record<string, string>, main
 describe('a cancel (SIGINT, SIGTERM 7.5 s later)', () => {
   test('during the upload: the upload stops, nothing is deployed, the token is revoked', async () => {
     const e = await emulator({ uploadBytesPerSecond: 40_000 })
+    // The platform never handles the upload: the cancel comes during it, however fast it would have been read.
+    e.holdRequests('upload', never)
     const inputs = base(e, { distribution: release('v1') })
     const r = await run(inputs, { cancel: cancelWhen(() => ops(e, 'upload').length > 0) })
     await expectCleanCancel(e, r, 'Upload the distribution')
@@ -93,7 +98,8 @@ describe('a cancel (SIGINT, SIGTERM 7.5 s later)', () => {
   })
 
   test('while following the deploy: the deploy was requested, and the outputs say so', async () => {
-    const e = await emulator({ deploySeconds: 30 })
+    // A deploy that stays in progress for as long as the test lasts.
+    const e = await emulator({ deploySeconds: Infinity })
     const inputs = base(e, { distribution: release('v1') })
     const r = await run(inputs, { cancel: { when: (stdout) => stdout.includes('Release in-progress:') } })
     await expectCleanCancel(e, r, "Wait until 'production' runs")
@@ -103,12 +109,12 @@ describe('a cancel (SIGINT, SIGTERM 7.5 s later)', () => {
   })
 
   test('during a rollback: the rollback was requested, never a third deploy', async () => {
-    const e = await emulator({ deploySeconds: 0.3 })
+    const e = await emulator({ deployLooks: 1 })
     const good = await e.addDistribution('good.tar.gz', { 'version.txt': 'v1\n' })
     e.deployAs('production', good, { seconds: 0 })
     const bad = await e.addDistribution('bad.tar.gz', { 'version.txt': 'v2\n', 'EMULATOR-SITE-FAILS': 'x' })
-    // Our deploy lands quickly; the rollback takes long enough to be cancelled while it is followed.
-    e.onRequest('deploy', () => e.setDeploySeconds(30))
+    // Our deploy is seen in progress, then lands; the rollback stays in progress, so it is cancelled while it is followed.
+    e.onRequest('deploy', () => e.setDeploySeconds(Infinity))
     const inputs = base(e, {
       'distribution-id': bad,
       'health-url': `${e.url}/sites/production/version.txt`,
@@ -124,7 +130,7 @@ describe('a cancel (SIGINT, SIGTERM 7.5 s later)', () => {
     await expectQuietPost(e, inputs, r)
   })
   test('with the platform hanging at the end: the step still ends in time, and the post step revokes the token it could not', async () => {
-    const e = await emulator({ deploySeconds: 30 })
+    const e = await emulator({ deploySeconds: Infinity })
     const inputs = base(e, { distribution: release('v1') })
     const hangAtTheEnd = (stdout: string): boolean => {
       if (!stdout.includes('Release in-progress:')) return false
@@ -154,6 +160,8 @@ describe('a cancel (SIGINT, SIGTERM 7.5 s later)', () => {
 describe('a main step killed hard', () => {
   test('right after the login: the post step revokes the token and says what it did in the summary', async () => {
     const e = await emulator({ uploadBytesPerSecond: 40_000 })
+    // Held like that, the upload never ends: nothing is deployed, however late the kill comes.
+    e.holdRequests('upload', never)
     const inputs = base(e, { distribution: release('v1') })
     const main = await run(inputs, { cancel: { when: (stdout) => stdout.includes('Logged in as'), signal: 'SIGKILL' } })
     expect(main.signal).toBe('SIGKILL')
@@ -174,7 +182,8 @@ describe('a main step killed hard', () => {
     expect(ops(e, 'deploy')).toHaveLength(0)
   })
   test('while a GitHub Deployment is in progress: the post step sets it to error, and says so', async () => {
-    const e = await emulator({ deploySeconds: 5 })
+    // The deploy stays in progress: the main step is killed before it could end it.
+    const e = await emulator({ deploySeconds: Infinity })
     const gh = await githubStandIn()
     try {
       const inputs = base(e, { distribution: release('v1'), 'github-token': GITHUB_TOKEN })

@@ -193,7 +193,10 @@ describe('deploy end to end (bundled dist/index.js)', () => {
 
 describe('a long job', () => {
   test('tokens living 2 s and a slow upload: the deploy after it renews through the refresh operation', async () => {
-    const emu = await startEmulator({ tokenLifetimeSeconds: 2, uploadBytesPerSecond: 150_000 })
+    // The stack accepts a token for a minute past its exp (clock skew): exp is whole seconds, so a 2 s token may die
+    // after 1 s, before the 90% at which the session renews, and a refusal would then come from where in a second the
+    // login fell and how fast the machine is. No refusal can come, so every renewal seen is the session's own.
+    const emu = await startEmulator({ tokenLifetimeSeconds: 2, tokenClockSkewSeconds: 60, uploadBytesPerSecond: 150_000 })
     try {
       const tree = makeDistributionTree(undefined, 200_000)
       const run = await runAction({ 'api-url': emu.url, username: emu.username, password: emu.password, distribution: tree, environment: 'production' })

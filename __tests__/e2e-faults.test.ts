@@ -185,10 +185,12 @@ describe('retries without duplicates', () => {
 describe('timeouts', () => {
   test('a server that stops answering: the watchdog fails the step with a clear message', async () => {
     await emulator({ faults: [{ operation: 'upload', kind: 'hang', times: 1 }] })
-    const r = await run(base({ 'total-timeout-minutes': '0.05', 'deploy-timeout-minutes': '0.02' }))
+    // 6 s: what comes before the upload (start, pack, login, lookups: under a second, and nearly two on a busy
+    // machine) fits in it many times over, so the watchdog fires during the upload that hangs.
+    const r = await run(base({ 'total-timeout-minutes': '0.1', 'deploy-timeout-minutes': '0.02' }))
     expect(r.code).toBe(1)
     expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toMatch(/did not finish within total-timeout-minutes \(0\.05 min\); it was stopped during "Upload the distribution"/)
+    expect(r.errors[0]).toMatch(/did not finish within total-timeout-minutes \(0\.1 min\); it was stopped during "Upload the distribution"/)
     expect(r.ms).toBeLessThan(15_000)
     // The server read the whole body and never answered: the stack may hold it, and the summary says so.
     expect(r.summary).toContain('**❌ Failed after sending the upload, which was not confirmed: nothing was deployed**')
@@ -196,12 +198,13 @@ describe('timeouts', () => {
 
   test('a call with no answer times out and is retried (request-timeout-seconds)', async () => {
     await emulator({ faults: [{ operation: 'list-environments', kind: 'hang', times: 1 }] })
-    const r = await run(base({ 'request-timeout-seconds': '1' }))
+    // Every other call must answer within the limit too: 2 s, far above what a busy machine takes.
+    const r = await run(base({ 'request-timeout-seconds': '2' }))
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
     // The lookup (hung, then retried), and one look right before the request (is a deploy in progress?).
     expect(opsBefore(emu, 'list-environments', 'deploy')).toHaveLength(3)
-    expect(r.visible).toMatch(/Listing environments: attempt 1 failed \(no answer within 1 s\)/)
+    expect(r.visible).toMatch(/Listing environments: attempt 1 failed \(no answer within 2 s\)/)
   })
 })
 

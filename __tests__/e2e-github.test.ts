@@ -95,7 +95,8 @@ describe('GitHub Deployments', () => {
   test('environment-url is shown on the success status; a rollback marks the deployment failed with the reason', async () => {
     const gh = await githubStandIn()
     await emu.close()
-    emu = await startEmulator({ deploySeconds: 0.2 })
+    // Each switch seen in progress by one look: the rollback is seen applied, whatever the machine's speed.
+    emu = await startEmulator({ deployLooks: 1 })
     try {
       const good = makeDistributionTree()
       writeFileSync(join(good, 'version.txt'), 'good\n')

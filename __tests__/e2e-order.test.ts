@@ -5,7 +5,7 @@
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn, type GitHubStandIn } from '../src/emulator/github/server.js'
 import type { EmulatorOptions } from '../src/emulator/types.js'
-import { ops, release, run, sweepAndClose } from './e2e-support.js'
+import { answered, ops, release, run, start, sweepAndClose } from './e2e-support.js'
 
 const TOKEN = DEFAULT_GITHUB_TOKEN
 
@@ -16,7 +16,8 @@ const c = ['c1', 'c2', 'c3', 'c4', 'c5'].map(fakeSha) as [string, string, string
 const f1 = fakeSha('f1')
 
 async function setUp(options: EmulatorOptions = {}): Promise<void> {
-  emu = await startEmulator({ deploySeconds: 0.2, ...options })
+  // A deploy is seen in progress by one look, then lands: each run sees its own switch, whatever the machine's speed.
+  emu = await startEmulator({ deployLooks: 1, ...options })
   gh = await startGitHubStandIn()
   gh.model.linear('main', c)
   gh.model.commit(f1, [c[1]])
@@ -28,20 +29,28 @@ afterEach(async () => {
   await sweepAndClose(emu, [TOKEN])
 })
 
-/** A run of the pipeline at `sha`, deploying `version` (its own content, so its own distribution). */
+/** The inputs and runner variables of the pipeline at `sha`, deploying `version` (its own content, so its own distribution). */
+function pipeline(sha: string, version: string, over: Record<string, string>, env: Record<string, string>) {
+  const inputs = {
+    'api-url': emu.url,
+    username: emu.username,
+    password: emu.password,
+    distribution: release(version),
+    environment: 'production',
+    'github-token': TOKEN,
+    ...over
+  }
+  return [inputs, { env: { GITHUB_API_URL: gh.url, GITHUB_SHA: sha, GITHUB_RUN_ID: String(parseInt(sha.slice(0, 6), 16)), ...env } }] as const
+}
+
+/** A run of the pipeline at `sha`, deploying `version`. */
 function deployAt(sha: string, version: string, over: Record<string, string> = {}, env: Record<string, string> = {}) {
-  return run(
-    {
-      'api-url': emu.url,
-      username: emu.username,
-      password: emu.password,
-      distribution: release(version),
-      environment: 'production',
-      'github-token': TOKEN,
-      ...over
-    },
-    { env: { GITHUB_API_URL: gh.url, GITHUB_SHA: sha, GITHUB_RUN_ID: String(parseInt(sha.slice(0, 6), 16)), ...env } }
-  )
+  return run(...pipeline(sha, version, over, env))
+}
+
+/** The same, started: the test waits for a line of its log before it lets another event happen. */
+function startAt(sha: string, version: string) {
+  return start(...pipeline(sha, version, {}, {}))
 }
 
 /** What the environment runs now, as the emulator holds it. */
@@ -114,37 +123,55 @@ describe('the deploy order', () => {
     expect(ops(emu, 'deploy')).toHaveLength(3)
   })
 
+  // Racing pipelines: the test orders the events (a deploy stays in progress until the waiting run says it waits;
+  // a request is held until the other run has ended), so each case holds on a slow machine as on a fast one.
   test('two racing pipelines: the older one waits for the newer, then refuses; the newer commit runs', async () => {
-    await setUp({ deploySeconds: 2 })
+    await setUp()
     expect((await deployAt(c[0], 'v1')).code).toBe(0)
-    // The newer pipeline holds the environment; the older one arrives while it deploys.
+    // The newer pipeline holds the environment: its deploy stays in progress until the older one waits for it.
+    emu.setDeploySeconds(Infinity)
+    const requested = answered(emu, 'deploy')
     const newer = deployAt(c[2], 'v3')
-    await until(() => ops(emu, 'deploy').length === 2)
-    const older = await deployAt(c[1], 'v2')
-    const newerDone = await newer
+    await requested
+    const older = startAt(c[1], 'v2')
+    await older.logged(/Release waiting: /)
+    emu.finishDeploy('production')
+    const [newerDone, olderDone] = await Promise.all([newer, older.done])
     expect(newerDone.code).toBe(0)
-    expect(older.code).toBe(1)
-    expect(older.visible).toMatch(
+    expect(olderDone.code).toBe(1)
+    expect(olderDone.visible).toMatch(
       /Release waiting: .*a deploy is in progress; waiting for it to finish before deploying .*GitHub Deployment \d+ of commit [0-9a-f]{7} is in_progress/
     )
-    expect(older.errors[0]).toContain(`commit ${c[1].slice(0, 7)} is older than ${c[2].slice(0, 7)}`)
-    expect(older.outputs).toMatchObject({ order: 'behind', 'running-commit': c[2], deployed: 'false', 'release-state': 'failed' })
-    expect(older.summary).toMatch(/\*\*❌ Refused: commit `[0-9a-f]{7}` is older than `[0-9a-f]{7}`, which 'production' runs; nothing was deployed\*\*/)
+    expect(olderDone.errors[0]).toContain(`commit ${c[1].slice(0, 7)} is older than ${c[2].slice(0, 7)}`)
+    expect(olderDone.outputs).toMatchObject({ order: 'behind', 'running-commit': c[2], deployed: 'false', 'release-state': 'failed' })
+    expect(olderDone.summary).toMatch(/\*\*❌ Refused: commit `[0-9a-f]{7}` is older than `[0-9a-f]{7}`, which 'production' runs; nothing was deployed\*\*/)
     expect(ops(emu, 'deploy')).toHaveLength(2)
     expect(running()).toBe(distributionOf(newerDone))
   })
 
   test('two racing pipelines: the newer one waits for the older, then deploys; the newer commit runs', async () => {
-    await setUp({ deploySeconds: 2 })
+    await setUp()
+    // The older pipeline holds the environment: its deploy stays in progress until the newer one waits for it.
+    emu.setDeploySeconds(Infinity)
+    const requested = answered(emu, 'deploy')
     const older = deployAt(c[1], 'v2')
-    await until(() => ops(emu, 'deploy').length === 1)
-    const newer = await deployAt(c[2], 'v3')
-    const olderDone = await older
+    await requested
+    // The newer one's deploy request is handled once the older run has ended: the older sees its own switch
+    // land before anything replaces it (a later look would see the newer deploy, and rightly say "replaced").
+    emu.holdRequests('deploy', older)
+    const newer = startAt(c[2], 'v3')
+    await newer.logged(/Release waiting: /)
+    emu.setDeploySeconds(0)
+    emu.finishDeploy('production')
+    const [olderDone, newerDone] = await Promise.all([older, newer.done])
     expect(olderDone.code).toBe(0)
-    expect(newer.code).toBe(0)
-    expect(newer.visible).toContain('checking the deploy order again')
-    expect(newer.outputs).toMatchObject({ order: 'ahead', 'running-commit': c[1] })
-    expect(running()).toBe(distributionOf(newer))
+    expect(olderDone.outputs).toMatchObject({ deployed: 'true', 'release-state': 'verified', 'environment-distribution-id': distributionOf(olderDone) })
+    expect(newerDone.code).toBe(0)
+    expect(newerDone.visible).toMatch(/Release waiting: .*a deploy is in progress; waiting for it to finish before deploying /)
+    expect(newerDone.visible).toContain('checking the deploy order again')
+    expect(newerDone.outputs).toMatchObject({ order: 'ahead', 'running-commit': c[1] })
+    expect(ops(emu, 'deploy').map((q) => q.status)).toEqual([202, 202])
+    expect(running()).toBe(distributionOf(newerDone))
   })
 
   test('a branch deploy to a shared environment: deploys, with a notice naming both commits', async () => {
@@ -164,7 +191,7 @@ describe('the deploy order', () => {
     expect((await deployAt(c[1], 'v2')).code).toBe(0)
     const theirs = await emu.addDistribution('hotfix.tar.gz', { 'version.txt': 'hotfix\n' })
     emu.deployAs('production', theirs, { seconds: 0 })
-    await until(() => running() === theirs)
+    expect(running()).toBe(theirs)
     const next = await deployAt(c[3], 'v4')
     expect(next.code).toBe(0)
     expect(next.visible).toMatch(
@@ -183,7 +210,7 @@ describe('the deploy order', () => {
     const old = await deployAt(c[0], 'v1', { environment: 'development', 'github-token': '' })
     expect(old.outputs['distribution-name']).toBe(`site-${c[0].slice(0, 7)}-distribution.tar.gz`)
     emu.deployAs('production', distributionOf(old) ?? '', { seconds: 0 })
-    await until(() => running() === distributionOf(old))
+    expect(running()).toBe(distributionOf(old))
     const next = await deployAt(c[4], 'v5')
     expect(next.code).toBe(0)
     expect(next.outputs).toMatchObject({ order: 'ahead', 'running-commit': c[0].slice(0, 7) })
@@ -275,11 +302,3 @@ describe('the deploy order', () => {
     expect(gh.calls).toEqual([])
   })
 })
-
-async function until(condition: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out waiting for the condition')
-    await new Promise((r) => setTimeout(r, 25))
-  }
-}

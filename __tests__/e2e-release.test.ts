@@ -2,9 +2,12 @@
 // report what did not happen (issue 15), each in both platform readings where the reading matters:
 // the environment reports the new distributionId when the switch is done ('when-done'), or as soon as
 // the deploy is requested while the site keeps serving the old release ('at-request').
+// Where a case needs a switch seen in progress, a deploy lands after one look at it (deployLooks: 1), and where it
+// needs a deploy in progress while the step does something, the deploy stays in progress until the test lands it
+// (finishDeploy) on an event of the step: the order of events is the test's, whatever the machine's speed.
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import type { EmulatorOptions } from '../src/emulator/types.js'
-import { archiveOf, ops, run, sweepAndClose, release } from './e2e-support.js'
+import { archiveOf, followedFor, ops, run, start, sweepAndClose, release } from './e2e-support.js'
 
 let emu: Emulator | undefined
 afterEach(async () => {
@@ -45,7 +48,7 @@ const readings = ['when-done', 'at-request'] as const
 
 describe.each(readings)('the platform reports the new id %s', (deployReport) => {
   test('1. someone else deploys while our release is checked: the step fails at once, names what runs, never rolls back', async () => {
-    await emulator({ deployReport, deploySeconds: 0.3 })
+    await emulator({ deployReport, deployLooks: 1 })
     const v1 = await deployed('v1')
     const theirs = await current().addDistribution('theirs.tar.gz', { 'version.txt': 'v3\n' })
     // The first health check of our release: someone else's deploy starts.
@@ -64,7 +67,7 @@ describe.each(readings)('the platform reports the new id %s', (deployReport) => 
   })
 
   test('2. a lost answer to the deploy call: reconciled, exactly one deploy lands, then followed and checked', async () => {
-    await emulator({ deployReport, deploySeconds: 0.5, faults: [{ operation: 'deploy', kind: 'drop-after-apply', times: 1 }] })
+    await emulator({ deployReport, deployLooks: 1, faults: [{ operation: 'deploy', kind: 'drop-after-apply', times: 1 }] })
     const r = await run(base({ distribution: release('v1'), 'health-url': site(), 'health-expect': 'v1' }))
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
@@ -80,8 +83,12 @@ describe.each(readings)('the platform reports the new id %s', (deployReport) => 
   test("3. an environment busy with someone else's deploy: the step waits its turn, then deploys", async () => {
     await emulator({ deployReport })
     const theirs = await current().addDistribution('theirs.tar.gz', { 'version.txt': 'v0\n' })
-    current().deployAs('production', theirs, { seconds: 1.5 })
-    const r = await run(base({ distribution: release('v1'), 'health-url': site(), 'health-expect': 'v1' }))
+    // Their deploy is in progress until the step says it waits for it.
+    current().deployAs('production', theirs, { seconds: Infinity })
+    const step = start(base({ distribution: release('v1'), 'health-url': site(), 'health-expect': 'v1' }))
+    await step.logged(/Release waiting: /)
+    current().finishDeploy('production')
+    const r = await step.done
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
     const id = r.outputs['distribution-id'] as string
@@ -91,7 +98,7 @@ describe.each(readings)('the platform reports the new id %s', (deployReport) => 
   })
 
   test('4. a forced redeploy of what runs never claims an applied time it did not see', async () => {
-    await emulator({ deployReport, deploySeconds: 0.3 })
+    await emulator({ deployReport, deployLooks: 1 })
     const archive = archiveOf(release('v1'), 'site-1.0.tar.gz')
     expect((await run(base({ distribution: archive }))).code).toBe(0)
     const r = await run(base({ distribution: archive, 'force-deploy': 'true' }))
@@ -105,7 +112,7 @@ describe.each(readings)('the platform reports the new id %s', (deployReport) => 
   })
 
   test('5. the id alone is not proof: with health-expect the check waits for the new release; without, it says it cannot tell', async () => {
-    await emulator({ deployReport, deploySeconds: 1, siteDuringDeploy: 'old' })
+    await emulator({ deployReport, deployLooks: 1, siteDuringDeploy: 'old' })
     await deployed('v1')
     const marked = await run(base({ distribution: release('v2'), 'health-url': site(), 'health-expect': 'v2' }))
     expect(marked.code).toBe(0)
@@ -118,7 +125,7 @@ describe.each(readings)('the platform reports the new id %s', (deployReport) => 
   })
 
   test('6. a rollback applied whose old release is unhealthy too: rolled-back is true, and the state says the rest', async () => {
-    await emulator({ deployReport, deploySeconds: 0.3 })
+    await emulator({ deployReport, deployLooks: 1 })
     const v1 = (await run(base({ distribution: release('v1', true) }))).outputs['distribution-id'] as string
     const r = await run(base({ distribution: release('v2', true), 'health-url': site(), 'health-timeout-minutes': '0.03', rollback: 'true' }))
     expect(r.code).toBe(1)
@@ -132,18 +139,28 @@ describe.each(readings)('the platform reports the new id %s', (deployReport) => 
   })
 
   test('8. not applied in time, then rollback: it waits for the deploy in progress, then rolls back; no 409, nothing unchecked lands', async () => {
-    await emulator({ deployReport, deploySeconds: 0.2 })
+    await emulator({ deployReport, deployLooks: 1 })
     const v1 = await deployed('v1')
-    current().setDeploySeconds(2)
-    // Only our slow deploy takes 2 s; the rollback after it is quick again.
-    current().onRequest('deploy', () => current().setDeploySeconds(0.2), { times: 1 })
-    const r = await run(base({ distribution: release('v2'), 'deploy-timeout-minutes': '0.025', rollback: 'true' }))
+    // Our deploy stays in progress until the step has given up following it and waits to roll back; the rollback after it is quick.
+    current().setDeploySeconds(Infinity)
+    const step = start(base({ distribution: release('v2'), 'deploy-timeout-minutes': '0.05', rollback: 'true' }))
+    await step.logged(/may still land; waiting for it before rolling back/)
+    current().setDeploySeconds(0)
+    current().finishDeploy('production')
+    const r = await step.done
     const v2 = r.outputs['distribution-id'] as string
     expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(
+      new RegExp(
+        `The switch of 'production' to ${v2} was not seen within deploy-timeout-minutes \\((\\d+ ms|[\\d.]+ s)\\).* Rolled back: 'production' reports the previous distribution ${v1} again`
+      )
+    )
+    // The time it followed: the 3 s budget less what the request took, which is the machine's speed.
+    expect(followedFor(r.errors[0] ?? '')).toBeLessThanOrEqual(3)
     expect(ops(current(), 'deploy').map((q) => q.status)).not.toContain(409)
     expect(history()).toEqual([v1, v2, v1])
-    await new Promise((resolve) => setTimeout(resolve, 2500))
-    expect(envNamed()?.distributionId).toBe(v1)
+    // Nothing is switching any more, so nothing unchecked can land after the step.
+    expect(envNamed()).toMatchObject({ distributionId: v1, status: 'running' })
     expect(r.outputs).toMatchObject({ 'rolled-back': 'true', 'environment-distribution-id': v1 })
   })
 
@@ -159,8 +176,8 @@ describe.each(readings)('the platform reports the new id %s', (deployReport) => 
   })
 
   test('12. a failing search check fails the step but rolls back only with rollback-on-search', async () => {
-    // A switch that takes a moment, as on the platform: a rollback counts as applied only once its switch was seen.
-    await emulator({ deployReport, deploySeconds: 0.3 })
+    // A switch seen in progress, as on the platform: a rollback counts as applied only once its switch was seen.
+    await emulator({ deployReport, deployLooks: 1 })
     const v1 = await deployed('v1')
     const search = {
       'search-query': 'shirt',
@@ -186,7 +203,9 @@ describe('without the status field (the platform documents none)', () => {
   test.each(readings)('3. busy at start, %s: the 409 tells, the step waits its turn', async (deployReport) => {
     await emulator({ deployReport, environmentStatus: false })
     const theirs = await current().addDistribution('theirs.tar.gz', { 'version.txt': 'v0\n' })
-    current().deployAs('production', theirs, { seconds: 1.5 })
+    // Their deploy is in progress until our deploy call met it (409).
+    current().deployAs('production', theirs, { seconds: Infinity })
+    current().onRequest('deploy', () => current().finishDeploy('production'))
     const r = await run(base({ distribution: release('v1'), 'health-url': site(), 'health-expect': 'v1' }))
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
@@ -210,7 +229,8 @@ describe('without the status field (the platform documents none)', () => {
     await emulator({
       deployReport: 'when-done',
       environmentStatus: false,
-      deploySeconds: 3,
+      // The call's answer is lost; its deploy lands after two looks saw it in progress (the old id, no status).
+      deployLooks: 2,
       faults: [{ operation: 'deploy', kind: 'drop-after-apply', times: 1 }]
     })
     const r = await run(base({ distribution: release('v1'), 'health-url': site(), 'health-expect': 'v1' }))
@@ -234,7 +254,7 @@ describe('housekeeping and budgets', () => {
 
   test('7. a rollback whose deploy call never answers ends within its own budget, saying it may have been carried out', async () => {
     // The watchdog firing mid-rollback is a shape of the simulation (simulation.test.ts); here the call is cut at the budget's end.
-    await emulator({ deploySeconds: 0.2, faults: [{ operation: 'deploy', kind: 'hang', times: 1, skip: 2 }] })
+    await emulator({ deployLooks: 1, faults: [{ operation: 'deploy', kind: 'hang', times: 1, skip: 2 }] })
     await deployed('v1')
     const r = await run(
       base({

@@ -106,7 +106,8 @@ describe('search check end to end (bundled dist/index.js)', () => {
   })
 
   test('a timeout fails the step and says what the limit was', async () => {
-    await emulator({ searchDelayMs: 3000 })
+    // No answer at all (not a late one, which a stalled runner could still read in time): every attempt runs out.
+    await emulator({ faults: [{ operation: 'search', kind: 'hang', times: 10 }] })
     const r = await run(searchOnly({ 'search-timeout-seconds': '2' }))
     expect(r.code).toBe(1)
     expect(r.errors[0]).toMatch(/Search check failed: .*2 s/)

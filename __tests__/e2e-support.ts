@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Emulator, RecordedRequest } from '../src/emulator/server.js'
+import type { Emulator, Operation, RecordedRequest } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
 import { runAction, stateEnv, type ActionRun } from '../scripts/lib/run-action.js'
 
@@ -16,6 +16,64 @@ export async function run(inputs: Record<string, string>, options: Parameters<ty
   const result = await runAction(inputs, { ...options, env: { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1', ...options.env } })
   runs.push({ ...result, startedAt, endedAt: Date.now(), inputs })
   return result
+}
+
+/** A run under way: its end, and a wait for a line of its log. */
+export interface Started {
+  done: ReturnType<typeof run>
+  /** Resolves once the run's log shows `pattern`; rejects when the run ends without it. */
+  logged(pattern: RegExp): Promise<void>
+}
+
+/**
+ * Starts a run that the test can wait on part-way: an event of that process (a line of its log) after which
+ * the test lets something else happen, so that the order of events is the test's, not the machine's speed.
+ */
+export function start(inputs: Record<string, string>, options: Parameters<typeof runAction>[1] = {}): Started {
+  let stdout = ''
+  const waiting = new Set<{ pattern: RegExp; resolve: () => void }>()
+  const done = run(inputs, {
+    ...options,
+    onStdout: (sofar) => {
+      stdout = sofar
+      options.onStdout?.(sofar)
+      for (const w of waiting) {
+        if (!w.pattern.test(stdout)) continue
+        waiting.delete(w)
+        w.resolve()
+      }
+    }
+  })
+  const ended = done.then(
+    () => undefined,
+    () => undefined
+  )
+  return {
+    done,
+    logged(pattern) {
+      if (pattern.test(stdout)) return Promise.resolve()
+      return new Promise((resolve, reject) => {
+        const w = { pattern, resolve }
+        waiting.add(w)
+        void ended.then(() => {
+          if (!waiting.delete(w)) return
+          reject(new Error(`The run ended without logging ${String(pattern)}; the end of its log:\n${stdout.slice(-4000)}`))
+        })
+      })
+    }
+  }
+}
+
+/** Resolves with the next request of `op` once the emulator answered it (or dropped it). */
+export function answered(emu: Emulator, op: Operation): Promise<RecordedRequest> {
+  return new Promise((resolve) => emu.onRequest(op, resolve))
+}
+
+/** The seconds a step says it followed a switch that was not seen ("not seen within deploy-timeout-minutes (1.7 s)"). */
+export function followedFor(message: string): number {
+  const m = /not seen within deploy-timeout-minutes \((\d+) ms\)|not seen within deploy-timeout-minutes \(([\d.]+) s\)/.exec(message)
+  if (m === null) return NaN
+  return m[1] !== undefined ? Number(m[1]) / 1000 : Number(m[2])
 }
 
 /** The post step of `main`, as a runner runs it: the same inputs, and the STATE_* variables the main step saved. */

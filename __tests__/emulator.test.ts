@@ -14,6 +14,8 @@ import { isTarHeader } from '../src/emulator/tar-sniffer.js'
 import { startEmulator, type Emulator, type EmulatorOptions, type StoredDistribution } from '../src/emulator/server.js'
 import { createStack, type Stack } from '../src/emulator/stack.js'
 import { deleteEnvironment as hookDeleteEnvironment, deployAs as hookDeployAs } from '../src/emulator/test-hooks.js'
+import { IdpTokens } from '../src/emulator/sso-tokens.js'
+import { TokenService } from '../src/emulator/tokens.js'
 
 const work = mkdtempSync(join(tmpdir(), 'emulator-test-'))
 let tarGz: Buffer
@@ -179,6 +181,36 @@ describe('authentication', () => {
     const expired = await verify()
     expect(expired.status).toBe(401)
     expect(((await expired.json()) as { error_code: string }).error_code).toBe('Unauthorized')
+  })
+
+  test("tokenClockSkewSeconds: an access token is accepted that long past its exp, then refused (the identity provider's too)", () => {
+    // The clock is the test's: exp is whole seconds, 1_000_002 here.
+    let now = 1_000_000_500
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      for (const [skew, lastAccepted] of [
+        [0, 1_000_001_999],
+        [5, 1_000_006_999]
+      ] as const) {
+        const password = new TokenService(2, 60, skew)
+        const idp = new IdpTokens(2, 60, 'api', skew)
+        now = 1_000_000_500
+        const accessToken = password.issue('access', 'u')
+        const idpToken = idp.issueAccess({ sub: 'u', audience: 'api' }, 'https://idp.example').token
+        const tokens = [() => password.check('access', accessToken), () => idp.check(idpToken)]
+        now = lastAccepted
+        for (const check of tokens) expect(check()).toMatchObject({ ok: true, sub: 'u' })
+        now = lastAccepted + 1
+        for (const check of tokens) expect(check()).toEqual({ ok: false, detail: 'The token has expired' })
+        // A refresh token keeps its own exp: no skew.
+        now = 1_000_000_500
+        const refresh = password.issue('refresh', 'u')
+        now = 1_000_060_000
+        expect(password.check('refresh', refresh)).toMatchObject({ ok: false })
+      }
+    } finally {
+      clock.mockRestore()
+    }
   })
 
   test('bearer scheme is case-insensitive; missing, forged or refresh tokens are refused', async () => {
@@ -605,7 +637,7 @@ async function uploadedId(emu: Emulator, token: string, data: Buffer, filename =
   return ((await res.json()) as { id: string }).id
 }
 
-async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
   const end = Date.now() + ms
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting')
@@ -615,7 +647,8 @@ async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promis
 
 describe('deploys that take time', () => {
   test('the environment reports its old distribution while deploying, then switches; history records both times', async () => {
-    const emu = await emulator({ environments: ['dev'], deploySeconds: 0.4 })
+    // A switch of 0.4 s that two looks see in progress: however slow the machine, every check below meets it switching.
+    const emu = await emulator({ environments: ['dev'], deploySeconds: 0.4, deployLooks: 2 })
     const api = await authed(emu)
     const first = await uploadedId(emu, api.token, tarGz, 'a.tar.gz')
     const second = await uploadedId(emu, api.token, tarGz, 'b.tar.gz')
@@ -630,8 +663,6 @@ describe('deploys that take time', () => {
     const res = await api.deploy(envId, { distributionId: first, strategy: 'stopstart' })
     expect(res.status).toBe(202)
     expect(await res.json()).toMatchObject({ id: envId, distributionId: null, status: 'deploying' })
-    expect(await byName()).toMatchObject({ distributionId: null, status: 'deploying', strategy: null })
-    expect(await inList()).toMatchObject({ distributionId: null, status: 'deploying' })
     expect(env?.deployments).toEqual([
       { distributionId: first, strategy: 'stopstart', appConfigFileRoles: [], requestedAt: expect.any(String), appliedAt: null, by: emu.username }
     ])
@@ -643,6 +674,9 @@ describe('deploys that take time', () => {
     // Neither the running nor the incoming distribution may be deleted meanwhile.
     const del = await fetch(`${emu.url}/v3/distributions/${first}`, { method: 'DELETE', headers: bearer(api.token) })
     expect(del.status).toBe(409)
+    // The two looks: by name and in the list.
+    expect(await byName()).toMatchObject({ distributionId: null, status: 'deploying', strategy: null })
+    expect(await inList()).toMatchObject({ distributionId: null, status: 'deploying' })
 
     await until(async () => (await byName()).distributionId === first)
     expect(Date.now() - started).toBeGreaterThanOrEqual(350)
@@ -651,7 +685,8 @@ describe('deploys that take time', () => {
 
     expect((await api.deploy(envId, { distributionId: second, strategy: 'rolling' })).status).toBe(202)
     expect(await byName()).toMatchObject({ distributionId: first, status: 'deploying', strategy: 'stopstart' })
-    await until(() => env?.distributionId === second)
+    expect(await inList()).toMatchObject({ distributionId: first, status: 'deploying' })
+    await until(async () => (await byName()).distributionId === second)
     expect(env?.status).toBe('running')
     expect(env?.deployments.map((d) => [d.distributionId, d.strategy])).toEqual([
       [first, 'stopstart'],
@@ -665,8 +700,59 @@ describe('deploys that take time', () => {
     expect(emu.requests.filter((r) => r.operation === 'deploy').map((r) => r.status)).toEqual([202, 409, 202])
   })
 
+  test('deployLooks alone: a switch lands right after that many looks reported it in progress; finishDeploy lands one at once', async () => {
+    const emu = await emulator({ environments: ['dev'], deployLooks: 1 })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    const envId = emu.environments[0]?.id ?? ''
+    const byName = async (): Promise<unknown> => (await api.get('/v3/environments?name=dev')).json()
+    expect((await api.deploy(envId, { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+    expect(emu.environments[0]?.status).toBe('deploying')
+    expect(await byName()).toMatchObject({ distributionId: null, status: 'deploying' })
+    expect(await byName()).toMatchObject({ distributionId: id, status: 'running' })
+    // Held until the test lands it: no time, and no number of looks, ends it.
+    emu.setDeploySeconds(Infinity)
+    const other = await uploadedId(emu, api.token, tarGz, 'other.tar.gz')
+    expect((await api.deploy(envId, { distributionId: other, strategy: 'stopstart' })).status).toBe(202)
+    for (let i = 0; i < 3; i++) expect(await byName()).toMatchObject({ distributionId: id, status: 'deploying' })
+    emu.finishDeploy('dev')
+    expect(await byName()).toMatchObject({ distributionId: other, status: 'running' })
+    expect(() => emu.finishDeploy('dev')).toThrow(/no deploy in progress on "dev"/)
+    // Someone else's deploy takes the time (or looks) it is given, else the stack's.
+    const theirs = await emu.addDistribution('theirs.tar.gz', { 'a.txt': 'a\n' })
+    emu.deployAs('dev', theirs, { looks: 1 })
+    expect(await byName()).toMatchObject({ distributionId: other, status: 'deploying' })
+    expect(await byName()).toMatchObject({ distributionId: theirs, status: 'running' })
+    emu.deployAs('dev', id)
+    expect(emu.environments[0]?.status).toBe('deploying')
+    emu.finishDeploy('dev')
+    expect(emu.environments[0]).toMatchObject({ distributionId: id, status: 'running' })
+  })
+
+  test("a held request is handled once its promise settles: the order of two clients is the test's", async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const api = await authed(emu)
+    const id = await uploadedId(emu, api.token, tarGz)
+    let release = (): void => undefined
+    emu.holdRequests('deploy', new Promise<void>((resolve) => (release = resolve)))
+    const order: string[] = []
+    const deploy = api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' }).then((r) => order.push(`deploy ${r.status}`))
+    await until(() => emu.requests.some((r) => r.operation === 'deploy'))
+    // Meanwhile other calls are answered, and the held one is not carried out.
+    expect((await api.get('/v3/environments?name=dev')).status).toBe(200)
+    order.push('look')
+    expect(emu.environments[0]?.deployments).toEqual([])
+    release()
+    await deploy
+    expect(order).toEqual(['look', 'deploy 202'])
+    expect(emu.environments[0]?.distributionId).toBe(id)
+    // Only the next one was held: the one after it is handled at once.
+    expect((await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })).status).toBe(202)
+  })
+
   test('reported at request: the new id at once, while the site serves the old release until the switch; 409 and in-use rules hold', async () => {
-    const emu = await emulator({ environments: ['dev'], deploySeconds: 0.4, deployReport: 'at-request' })
+    // The switch lasts until the test lands it.
+    const emu = await emulator({ environments: ['dev'], deploySeconds: Infinity, deployReport: 'at-request' })
     const api = await authed(emu)
     const old = await emu.addDistribution('old.tar.gz', { 'version.txt': 'old\n' })
     emu.deployAs('dev', old, { seconds: 0 })
@@ -678,7 +764,8 @@ describe('deploys that take time', () => {
     expect((await api.deploy(envId, { distributionId: old, strategy: 'stopstart' })).status).toBe(409)
     // Both the one it serves and the one it switches to are in use.
     for (const id of [old, next]) expect((await fetch(`${emu.url}/v3/distributions/${id}`, { method: 'DELETE', headers: bearer(api.token) })).status).toBe(409)
-    await until(() => emu.environments[0]?.deployments.at(-1)?.appliedAt !== null)
+    emu.finishDeploy('dev')
+    expect(emu.environments[0]?.deployments.at(-1)?.appliedAt).not.toBeNull()
     expect(await (await fetch(`${emu.url}/sites/dev/version.txt`)).text()).toBe('new\n')
     expect(emu.environments[0]?.deployments.map((d) => d.by)).toEqual(['someone-else', emu.username])
   })
@@ -859,13 +946,15 @@ describe('sites', () => {
   })
 
   test('503 with Retry-After while the environment deploys', async () => {
-    const emu = await emulator({ environments: ['dev'], deploySeconds: 0.3 })
+    // The switch lasts until the test lands it.
+    const emu = await emulator({ environments: ['dev'], deploySeconds: Infinity })
     const api = await authed(emu)
     const id = await uploadedId(emu, api.token, siteArchive('ustar', ''))
     await api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' })
     const busy = await site(emu, 'dev/health.txt')
     expect([busy.status, busy.headers.get('retry-after')]).toEqual([503, '1'])
-    await until(async () => (await site(emu, 'dev/health.txt')).status === 200)
+    emu.finishDeploy('dev')
+    expect((await site(emu, 'dev/health.txt')).status).toBe(200)
     expect(emu.environments[0]?.status).toBe('running')
   })
 
@@ -1168,7 +1257,8 @@ describe('modes for readings the public sources do not settle', () => {
   })
 
   test("deleteInUse 'allow' deletes a distribution an environment runs or switches to; deleteAs follows the API's rules", async () => {
-    const emu = await emulator({ environments: ['dev', 'test'], deploySeconds: 0.3, deleteInUse: 'allow' })
+    // The switch lasts until the test lands it: the deletes meet it in progress.
+    const emu = await emulator({ environments: ['dev', 'test'], deploySeconds: Infinity, deleteInUse: 'allow' })
     const api = await authed(emu)
     const running = await uploadedId(emu, api.token, tarGz, 'a.tar.gz')
     const incoming = await uploadedId(emu, api.token, tarGz, 'b.tar.gz')
@@ -1181,7 +1271,7 @@ describe('modes for readings the public sources do not settle', () => {
     expect(emu.distributions).toEqual([])
     expect((await del(running)).status).toBe(404)
     // The environment still names what it runs; its site has nothing to serve.
-    await until(() => dev?.status === 'running')
+    emu.finishDeploy('dev')
     expect(await (await api.get('/v3/environments?name=dev')).json()).toMatchObject({ distributionId: incoming })
     expect((await fetch(`${emu.url}/sites/dev/README`)).status).toBe(404)
 
@@ -1211,7 +1301,8 @@ describe('modes for readings the public sources do not settle', () => {
 
   test("idWhileDeploying 'absent' and 'null': while deploying, the environment has no distributionId field, or null; then the new id", async () => {
     for (const mode of ['absent', 'null'] as const) {
-      const emu = await emulator({ environments: ['dev'], deploySeconds: 0.3, idWhileDeploying: mode })
+      // Two looks see the switch in progress (by name, in the list), whatever the machine's speed.
+      const emu = await emulator({ environments: ['dev'], deploySeconds: 0.3, deployLooks: 2, idWhileDeploying: mode })
       const api = await authed(emu)
       const id = await uploadedId(emu, api.token, tarGz)
       const envId = emu.environments[0]?.id ?? ''
@@ -1681,6 +1772,8 @@ describe('units', () => {
       'me',
       '--token-lifetime',
       '5',
+      '--token-clock-skew',
+      '1.5',
       '--environments',
       'a, b',
       '--no-keep-uploads',
@@ -1705,6 +1798,7 @@ describe('units', () => {
         port: 0,
         username: 'me',
         tokenLifetimeSeconds: 5,
+        tokenClockSkewSeconds: 1.5,
         environments: ['a', 'b'],
         keepUploads: false,
         uploadBytesPerSecond: 1000,
@@ -1746,6 +1840,8 @@ describe('units', () => {
     })
     expect(parseCli(['--deploy-seconds', '12'])).toMatchObject({ options: { deploySeconds: 12 } })
     for (const bad of ['-1', 'soon', '1e3', '']) expect(() => parseCli([`--deploy-seconds=${bad}`])).toThrow(/--deploy-seconds needs/)
+    expect(parseCli(['--deploy-looks', '1', '--deploy-seconds', '2'])).toMatchObject({ options: { deployLooks: 1, deploySeconds: 2 } })
+    for (const bad of ['-1', '0.5', 'x']) expect(() => parseCli([`--deploy-looks=${bad}`])).toThrow(/--deploy-looks needs a whole number/)
     expect(parseCli(['--deploy-report', 'at-request', '--site-during-deploy', 'unavailable', '--no-environment-status', '--md5-case', 'upper'])).toMatchObject({
       options: { deployReport: 'at-request', siteDuringDeploy: 'unavailable', environmentStatus: false, md5Case: 'upper' }
     })

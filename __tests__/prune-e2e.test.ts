@@ -76,7 +76,8 @@ test('an environment switching without naming its distribution: nothing is prune
   await emulator({ idWhileDeploying: 'null' })
   const a = await stored('a.tar.gz', 5)
   await stored('b.tar.gz', 4)
-  emu.deployAs('acceptance', a, { seconds: 30 })
+  // Switching for as long as the test lasts.
+  emu.deployAs('acceptance', a, { seconds: Infinity })
   const r = await run(base({ 'max-distributions': '2' }))
   expect(r.code).toBe(0)
   expect(ops(emu, 'delete-distribution')).toEqual([])

@@ -3827,7 +3827,6 @@ async function awaitLanding(ctx, release, deadline) {
     for (;;) {
         const look = await ctx.watch.lookAgain();
         if (look !== undefined) {
-            last = look;
             const ours = (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId);
             const busy = (0,deploy_look/* switching */.Zx)(look);
             if (ours && busy !== true)
@@ -3836,6 +3835,10 @@ async function awaitLanding(ctx, release, deadline) {
             // A status that says no deploy is going on: ours is not coming (or another one replaced it).
             if (third || busy === false)
                 return look;
+            // Said once: the wait can take the whole budget, and the log should tell why the step is quiet.
+            if (last === undefined)
+                ctx.log(`'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${release.distributionId} may still land; waiting for it before rolling back.`);
+            last = look;
         }
         if (!(await poll.next()))
             return last ?? { distributionId: undefined, status: undefined, at: ctx.watch.now() };

@@ -467,6 +467,7 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
         log.restarts.push({ length: log.environment?.deployments.length ?? 0, at: Date.now() })
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
+        state.landings.clear()
         for (const e of state.environments) Object.assign(e, { distributionId: null, serving: null, status: 'empty' })
         state.access.revokeAll()
         log.lines.push('actor: the platform restarted: the environment runs nothing')

@@ -1,5 +1,5 @@
 // Runs the bundled action (dist/index.js) the way a runner does: INPUT_* variables, a GITHUB_OUTPUT
-// file and a GITHUB_STEP_SUMMARY file. E2E_NODE picks another Node binary (CI runs Node 24 too).
+// file and a GITHUB_STEP_SUMMARY file. E2E_NODE picks another Node binary (CI runs the end-to-end tests under Node 24).
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -123,6 +123,8 @@ export async function runAction(
     /** Copy the action's log to this process's stdout as it runs: as it is ('raw'), or as a runner shows it ('runner'). */
     echo?: 'raw' | 'runner'
     cancel?: CancelPlan
+    /** Called with the whole stdout so far each time more arrives (a test waits for a line of it). */
+    onStdout?: (stdout: string) => void
   } = {}
 ): Promise<ActionRun & { outputFile: string; summaryFile: string; stateFile: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'brcd-run-'))
@@ -135,6 +137,7 @@ export async function runAction(
   let pending = ''
   child.stdout.on('data', (d: Buffer) => {
     stdout += d.toString()
+    options.onStdout?.(stdout)
     if (options.echo === 'raw') process.stdout.write(d)
     if (options.echo !== 'runner') return
     // Whole lines only: a workflow command split across two chunks must still be recognised.

@@ -316,13 +316,16 @@ async function awaitLanding(ctx: ReleaseContext, release: ReleaseRecord, deadlin
   for (;;) {
     const look = await ctx.watch.lookAgain()
     if (look !== undefined) {
-      last = look
       const ours = sameId(look.distributionId, release.distributionId)
       const busy = switching(look)
       if (ours && busy !== true) return look
       const third = look.distributionId !== undefined && !ours && !sameId(look.distributionId, release.previous)
       // A status that says no deploy is going on: ours is not coming (or another one replaced it).
       if (third || busy === false) return look
+      // Said once: the wait can take the whole budget, and the log should tell why the step is quiet.
+      if (last === undefined)
+        ctx.log(`'${release.environment}' ${describeLook(look)}: ${release.distributionId} may still land; waiting for it before rolling back.`)
+      last = look
     }
     if (!(await poll.next())) return last ?? { distributionId: undefined, status: undefined, at: ctx.watch.now() }
   }

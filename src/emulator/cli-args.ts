@@ -42,6 +42,7 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --password PASSWORD          login password (default ${DEFAULTS.password})
   --token-lifetime SECONDS     access token lifetime (default ${DEFAULTS.tokenLifetimeSeconds})
   --refresh-lifetime SECONDS   refresh token lifetime (default ${DEFAULTS.refreshLifetimeSeconds})
+  --token-clock-skew SECONDS   accept an access token this long past its exp (default ${DEFAULTS.tokenClockSkewSeconds})
   --environments a,b,c         environment names (default ${DEFAULTS.environments.join(',')})
   --max-environments N         environments a stack may have (default ${DEFAULTS.maxEnvironments}, the platform's limit)
   --environment-page-size N    list at most N environments per page (default: all on one page)
@@ -56,6 +57,8 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
   --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
                                environment reports its old distributionId, status "deploying", and refuses
                                another deploy (409 DeploymentInProgress; see --deploy-while-busy)
+  --deploy-looks N             a deploy is reported in progress by N looks at the environment before it lands
+                               (default ${DEFAULTS.deployLooks}; with --deploy-seconds, it lands when both are done)
   --deploy-while-busy refuse|accept
                                a deploy requested while the environment switches: refused with 409
                                DeploymentInProgress (default), or accepted (202), abandoning the switch in
@@ -214,6 +217,7 @@ export function parseCli(argv: string[]): CliCommand {
       username: { type: 'string' },
       password: { type: 'string' },
       'token-lifetime': { type: 'string' },
+      'token-clock-skew': { type: 'string' },
       'refresh-lifetime': { type: 'string' },
       environments: { type: 'string' },
       'max-environments': { type: 'string' },
@@ -228,6 +232,7 @@ export function parseCli(argv: string[]): CliCommand {
       'upload-rate': { type: 'string' },
       'deploy-seconds': { type: 'string' },
       'deploy-while-busy': { type: 'string' },
+      'deploy-looks': { type: 'string' },
       'deploy-report': { type: 'string' },
       'site-during-deploy': { type: 'string' },
       'no-environment-status': { type: 'boolean' },
@@ -292,6 +297,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (values.password !== undefined) options.password = values.password
   if (values['token-lifetime'] !== undefined) options.tokenLifetimeSeconds = int('token-lifetime', values['token-lifetime'], 1)
   if (values['refresh-lifetime'] !== undefined) options.refreshLifetimeSeconds = int('refresh-lifetime', values['refresh-lifetime'], 1)
+  if (values['token-clock-skew'] !== undefined) options.tokenClockSkewSeconds = seconds('token-clock-skew', values['token-clock-skew'])
   if (values.environments !== undefined) options.environments = names(values.environments)
   if (values['max-environments'] !== undefined) options.maxEnvironments = int('max-environments', values['max-environments'], 1)
   if (values['environment-page-size'] !== undefined) options.environmentPageSize = int('environment-page-size', values['environment-page-size'], 1)
@@ -314,6 +320,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (values['deploy-seconds'] !== undefined) options.deploySeconds = seconds('deploy-seconds', values['deploy-seconds'])
   const whileBusy = oneOf('deploy-while-busy', values['deploy-while-busy'], ['refuse', 'accept'] as const)
   if (whileBusy !== undefined) options.deployWhileBusy = whileBusy
+  if (values['deploy-looks'] !== undefined) options.deployLooks = int('deploy-looks', values['deploy-looks'])
   const report = oneOf('deploy-report', values['deploy-report'], ['when-done', 'at-request'] as const)
   if (report !== undefined) options.deployReport = report
   const during = oneOf('site-during-deploy', values['site-during-deploy'], ['unavailable', 'old'] as const)

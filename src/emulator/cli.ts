@@ -48,6 +48,8 @@ async function main(): Promise<void> {
   )
   console.log(`  sites:    ${emulator.url}/sites/<environment>/<path> (the files of the distribution it runs)`)
   if (options.deploySeconds !== undefined && options.deploySeconds > 0) console.log(`  a deploy takes ${options.deploySeconds} s`)
+  if (options.deployLooks !== undefined && options.deployLooks > 0)
+    console.log(`  a deploy is seen in progress by ${options.deployLooks} look(s) before it lands`)
   if (emulator.appConfigFiles.length > 0) console.log(`  app config files: ${emulator.appConfigFiles.map((f) => f.name).join(', ')}`)
   console.log(`Run the action against it, e.g.:`)
   console.log(

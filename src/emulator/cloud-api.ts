@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises'
 import { docsPage } from './docs-page.js'
 import { HttpError, isJsonContentType, parseJson, readBody } from './http-util.js'
 import type { ApiModule, RequestContext, Route } from './router.js'
-import { authenticate, distributionJson, environmentJson, findDistribution, platformNow, type EmulatorState } from './state.js'
+import { authenticate, distributionJson, environmentJson, findDistribution, platformNow, type EmulatorState, type Landing } from './state.js'
 import type { AppConfigFileRole, Deployment, StoredDistribution, StoredEnvironment } from './types.js'
 import { uploadHandler } from './upload.js'
 
@@ -102,20 +102,23 @@ function appConfigFileRolesOf(state: EmulatorState, roles: unknown): AppConfigFi
   })
 }
 
+/** How long a switch takes: seconds of time (Infinity: until a test lands it), and looks that must see it in progress. */
+export interface SwitchTime {
+  seconds?: number | undefined
+  looks?: number | undefined
+}
+
 /**
- * Abandons the switch an environment is making, if any: its timer cleared and taken out of
- * `state.switches`, its deployment marked `abandonedAt` and never applied. Returns that deployment.
+/**
+ * Abandons the switch an environment is making, if any: its timer cleared, taken out of `state.landings`,
+ * its deployment marked `abandonedAt` and never applied. Returns that deployment.
  */
 export function abandonSwitch(state: EmulatorState, env: StoredEnvironment): Deployment | undefined {
-  for (const timer of state.switches) {
-    const pending = state.switching.get(timer)
-    if (pending?.env !== env) continue
-    clearTimeout(timer)
-    state.switches.delete(timer)
-    pending.deployment.abandonedAt = platformNow(state)
-    return pending.deployment
-  }
-  return undefined
+  const landing = state.landings.get(env)
+  if (landing === undefined) return undefined
+  landing.cancel()
+  landing.deployment.abandonedAt = platformNow(state)
+  return landing.deployment
 }
 
 /**
@@ -127,13 +130,16 @@ export function refusesDeployWhileBusy(state: EmulatorState, env: StoredEnvironm
 }
 
 /**
- * Records the deployment and switches the environment to it: at once with no deploy time, else after
- * a timer that does not keep the process alive (close() cancels it). When the new id is reported at
- * request, the API shows it at once while the site keeps serving the old release until the switch.
- * A switch still in progress on the environment is abandoned for this one (the callers decide whether a
- * deploy while busy is accepted at all: `refusesDeployWhileBusy`).
+ * Records the deployment and switches the environment to it: at once with no deploy time, else once
+ * `seconds` have passed (a timer that does not keep the process alive; close() cancels it) and `looks`
+ * looks at the environment have reported the switch in progress, whichever comes last, or when a test
+ * lands it (finishDeploy). Looks make "seen in progress" certain however slow the client is. When the
+ * new id is reported at request, the API shows it at once while the site keeps serving the old release
+ * until the switch. A switch still in progress on the environment is abandoned for this one (the callers
+ * decide whether a deploy while busy is accepted at all: `refusesDeployWhileBusy`).
  */
-export function startDeploy(state: EmulatorState, env: StoredEnvironment, deployment: Deployment, seconds = state.settings.deploySeconds): void {
+export function startDeploy(state: EmulatorState, env: StoredEnvironment, deployment: Deployment, time: SwitchTime | number = {}): void {
+  const { seconds = state.settings.deploySeconds, looks = state.settings.deployLooks } = typeof time === 'number' ? { seconds: time, looks: 0 } : time
   abandonSwitch(state, env)
   env.deployments.push(deployment)
   const apply = (): void => {
@@ -142,16 +148,46 @@ export function startDeploy(state: EmulatorState, env: StoredEnvironment, deploy
     env.status = 'running'
     deployment.appliedAt = platformNow(state)
   }
-  if (seconds <= 0) return apply()
+  if (seconds <= 0 && looks <= 0) return apply()
   env.status = 'deploying'
   if (state.settings.deployReport === 'at-request') env.distributionId = deployment.distributionId
-  const timer = setTimeout(() => {
-    state.switches.delete(timer)
-    apply()
+  let timer: NodeJS.Timeout | undefined
+  const landing: Landing = {
+    timeUp: seconds <= 0,
+    looksLeft: Math.max(0, looks),
+    deployment,
+    cancel() {
+      if (timer !== undefined) {
+        clearTimeout(timer)
+        state.switches.delete(timer)
+      }
+      if (state.landings.get(env) === landing) state.landings.delete(env)
+    },
+    land() {
+      landing.cancel()
+      apply()
+    }
+  }
+  state.landings.set(env, landing)
+  if (landing.timeUp || !Number.isFinite(seconds)) return
+  timer = setTimeout(() => {
+    state.switches.delete(timer as NodeJS.Timeout)
+    timer = undefined
+    landing.timeUp = true
+    if (landing.looksLeft <= 0) landing.land()
   }, seconds * 1000)
   timer.unref()
   state.switches.add(timer)
-  state.switching.set(timer, { env, deployment })
+}
+
+/** A look at these environments was answered: a switch that waited for it may land now (after the answer was made). */
+function looked(state: EmulatorState, environments: readonly StoredEnvironment[]): void {
+  for (const env of environments) {
+    const landing = state.landings.get(env)
+    if (landing === undefined || landing.looksLeft <= 0) continue
+    landing.looksLeft -= 1
+    if (landing.looksLeft === 0 && landing.timeUp) landing.land()
+  }
 }
 
 /**
@@ -337,19 +373,20 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
           if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
           inventEnvironmentFields(ctx, state)
           ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-by-name'))
+          looked(state, [env])
           return
         }
         const { environmentPageSize, environmentOffsetIgnored } = state.settings
         const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
         const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize)
-        const items = state.environments
-          .slice(offset, offset + max)
-          .map((e) => environmentJson(e, state.settings.environmentStatus, state.settings, 'environment-list'))
+        const page = state.environments.slice(offset, offset + max)
+        const items = page.map((e) => environmentJson(e, state.settings.environmentStatus, state.settings, 'environment-list'))
         const total = state.environments.length
         // The public list shows {items, more, total, count}: offset and max are the emulator's own.
         ctx.invent('field-offset', 'field-max')
         if (items.length > 0) inventEnvironmentFields(ctx, state)
         ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length })
+        looked(state, page)
       }
     },
     {

@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createStack, DEFAULTS, type Stack } from './stack.js'
-import { addDistribution, deleteAs, deleteEnvironment, deployAs, renameEnvironment } from './test-hooks.js'
+import { addDistribution, deleteAs, deleteEnvironment, deployAs, finishDeploy, renameEnvironment } from './test-hooks.js'
 import type { Emulator, EmulatorOptions, Fault } from './types.js'
 
 export { DEFAULTS, loggedUrl } from './stack.js'
@@ -108,11 +108,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     deleteEnvironment: (name) => deleteEnvironment(state, name),
     addDistribution: (name, files) => addDistribution(state, name, files),
     onRequest: (operation, fn, hookOptions) => hooks.add(operation, fn, hookOptions),
+    holdRequests: (operation, until, holdOptions) => hooks.hold(operation, until, holdOptions),
+    finishDeploy: (environmentName) => finishDeploy(state, environmentName),
     setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),
     close() {
       closing ??= (async () => {
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
+        state.landings.clear()
         faults.cancelHeld()
         const closed = new Promise<void>((done) => server.close(() => done()))
         server.closeAllConnections()

@@ -34,6 +34,8 @@ export class IdpTokens {
     private readonly refreshSeconds: number,
     /** The audience the cloud API accepts. */
     private readonly apiAudience: string,
+    /** How long past its `exp` the cloud API still accepts an access token (clock skew allowed). */
+    private readonly skewSeconds = 0,
     key?: SigningKey
   ) {
     this.key = key ?? newSigningKey()
@@ -45,7 +47,7 @@ export class IdpTokens {
     const exp = iat + lifetimeSeconds
     const jti = randomUUID()
     this.prune()
-    this.live.set(jti, { sub: grant.sub, expiresAtMs: exp * 1000 })
+    this.live.set(jti, { sub: grant.sub, expiresAtMs: exp * 1000 + this.skewSeconds * 1000 })
     const claims = { iss: issuer, sub: grant.sub, aud: grant.audience, iat, exp, jti, ...(grant.scope !== undefined && { scope: grant.scope }) }
     return { token: signJwt({ ...claims, ...(grant.clientId !== undefined && { azp: grant.clientId }) }, this.key), expiresIn: lifetimeSeconds }
   }
@@ -70,9 +72,9 @@ export class IdpTokens {
     if (reading.ok && typeof reading.claims.jti === 'string') this.live.delete(reading.claims.jti)
   }
 
-  /** The cloud API's check of a bearer token: signed by this key, not expired, for its audience, not revoked. */
+  /** The cloud API's check of a bearer token: signed by this key, not expired (past the skew allowed), for its audience, not revoked. */
   check(token: string): TokenCheck {
-    const reading = verifyJwt(token, this.key)
+    const reading = verifyJwt(token, this.key, Date.now() - this.skewSeconds * 1000)
     if (!reading.ok) {
       const detail = {
         malformed: 'The token is malformed',

@@ -23,13 +23,13 @@ export interface Sso {
   handle(url: string): SsoHandle
 }
 
-export function createSso(ssoOptions: SsoOptions, settings: Settings, refreshSeconds: number): Sso {
+export function createSso(ssoOptions: SsoOptions, settings: Settings, refreshSeconds: number, skewSeconds = 0): Sso {
   const options = resolveSso(ssoOptions)
   let baseUrl: string | undefined
   // In-process (the simulation) there is no listening address: the request's Host stands for it.
   const baseOf = (ctx: RequestContext): string => baseUrl ?? `http://${ctx.req.headers.host ?? '127.0.0.1'}`
   const shared = ssoOptions.sharedKeys === true
-  const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience, shared ? sharedSigningKey('idp') : undefined)
+  const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience, skewSeconds, shared ? sharedSigningKey('idp') : undefined)
   const oidc = new GitHubOidc(baseOf, shared ? sharedSigningKey('github-oidc') : undefined)
   const idp = new IdentityProvider(options, settings, tokens, oidc, baseOf)
   const [client] = options.clients

@@ -27,6 +27,7 @@ export const DEFAULTS = {
   password: 'emulator-password',
   tokenLifetimeSeconds: 600,
   refreshLifetimeSeconds: 86400,
+  tokenClockSkewSeconds: 0,
   maxDistributionBytes: 650 * 1024 * 1024,
   maxDistributions: 100,
   environments: ['development', 'acceptance', 'production'],
@@ -34,6 +35,7 @@ export const DEFAULTS = {
   /** No cap: a page holds what `max` asks (100 by default, as the API reference shows). */
   distributionPageSize: Number.MAX_SAFE_INTEGER,
   deploySeconds: 0,
+  deployLooks: 0,
   appConfigFiles: [],
   sso: SSO_DEFAULTS
 } as const
@@ -145,7 +147,8 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     throw new Error(`The platform allows at most ${maxEnvironments} environments per stack, ${environmentNames.length} were asked for (raise maxEnvironments)`)
   }
   const refreshSeconds = options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds
-  const tokens = new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, refreshSeconds)
+  const skewSeconds = options.tokenClockSkewSeconds ?? DEFAULTS.tokenClockSkewSeconds
+  const tokens = new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, refreshSeconds, skewSeconds)
   const state: EmulatorState = {
     settings: {
       username: options.username ?? DEFAULTS.username,
@@ -161,6 +164,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       uploadAnswer: options.uploadAnswer ?? 'record',
       deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds,
       deployWhileBusy: options.deployWhileBusy ?? 'refuse',
+      deployLooks: options.deployLooks ?? DEFAULTS.deployLooks,
       deployReport: options.deployReport ?? 'when-done',
       siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
       environmentStatus: options.environmentStatus ?? true,
@@ -179,7 +183,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     appConfigFiles: (options.appConfigFiles ?? DEFAULTS.appConfigFiles).map(newAppConfigFile),
     backups: [],
     switches: new Set(),
-    switching: new WeakMap()
+    landings: new Map()
   }
   // One backup per environment, taken as the stack starts (by the platform's clock), so a backup tool has one to find.
   const started = new Date(Date.now() + state.settings.clockOffsetSeconds * 1000).toISOString()
@@ -195,7 +199,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs }),
     ...(options.searchEmptyAuthKey !== undefined && { emptyAuthKey: options.searchEmptyAuthKey })
   })
-  const sso = options.sso === undefined ? undefined : createSso(options.sso, state.settings, refreshSeconds)
+  const sso = options.sso === undefined ? undefined : createSso(options.sso, state.settings, refreshSeconds, skewSeconds)
   if (sso !== undefined) {
     state.settings.passwordLogin = sso.options.passwordLogin
     state.access = sso.access
@@ -334,6 +338,9 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       record.operation = match.route.operation
       ctx.params = match.params
       ctx.invent(...operationMarks(match.route.operation))
+      // A test holding this operation (a slow network): handled once it lets go.
+      const held = hooks.held(match.route.operation)
+      if (held !== undefined) await held
 
       const fault = faults.take(match.route.operation)
       if (fault !== undefined) {

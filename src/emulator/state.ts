@@ -30,8 +30,11 @@ export interface Settings {
   environmentPageSize: number
   environmentOffsetIgnored: boolean
   uploadAnswer: UploadAnswer
+  /** Seconds a switch takes; Infinity: until a test lands it (finishDeploy). */
   deploySeconds: number
   deployWhileBusy: DeployWhileBusy
+  /** Looks at the environment that must report a switch in progress before it lands (0: none). */
+  deployLooks: number
   deployReport: DeployReport
   siteDuringDeploy: SiteDuringDeploy
   environmentStatus: boolean
@@ -55,10 +58,23 @@ export interface EmulatorState {
   environments: StoredEnvironment[]
   appConfigFiles: StoredAppConfigFile[]
   backups: StoredBackup[]
-  /** Deploys still switching; close() cancels them. */
+  /** The timers of deploys still switching; close() cancels them. */
   switches: Set<NodeJS.Timeout>
-  /** What each timer of `switches` switches (a timer not in `switches` switches nothing any more). */
-  switching: WeakMap<NodeJS.Timeout, { env: StoredEnvironment; deployment: Deployment }>
+  /** The switch in progress of each environment: what it still waits for, and how it lands or is abandoned. */
+  landings: Map<StoredEnvironment, Landing>
+}
+
+/**
+ * A switch in progress lands once its time is up and enough looks at the environment reported it in progress
+ * (`deploySeconds` and `deployLooks`), or at once when a test says so (`finishDeploy`).
+ */
+export interface Landing {
+  timeUp: boolean
+  looksLeft: number
+  deployment: Deployment
+  /** Stops waiting: its timer cleared and out of `landings`; the deployment is never applied. */
+  cancel(): void
+  land(): void
 }
 
 /** The platform's clock, `clockOffsetSeconds` off the runner's: every timestamp the platform writes. */

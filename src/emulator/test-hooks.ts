@@ -16,9 +16,16 @@ const run = promisify(execFile)
 
 /**
  * Starts a deploy that someone else asked for, by the same rules as the API's: while the environment is
- * busy it throws (the API's 409), or with `deployWhileBusy: 'accept'` replaces the switch in progress.
+ * busy it throws (the API's 409), or with `deployWhileBusy: 'accept'` replaces the switch in progress. It
+ * takes `seconds` and `looks` (startDeploy); given neither, the stack's deploySeconds and deployLooks, given
+ * one, that one alone.
  */
-export function deployAs(state: EmulatorState, environmentName: string, distributionId: string, options: { seconds?: number; by?: string } = {}): void {
+export function deployAs(
+  state: EmulatorState,
+  environmentName: string,
+  distributionId: string,
+  options: { seconds?: number; looks?: number; by?: string } = {}
+): void {
   const env = state.environments.find((e) => e.name === environmentName)
   if (env === undefined) throw new Error(`deployAs: no environment named "${environmentName}"`)
   const dist = findDistribution(state, distributionId)
@@ -32,7 +39,17 @@ export function deployAs(state: EmulatorState, environmentName: string, distribu
     appliedAt: null,
     by: options.by ?? 'someone-else'
   }
-  startDeploy(state, env, deployment, options.seconds)
+  const own = options.seconds !== undefined || options.looks !== undefined
+  startDeploy(state, env, deployment, own ? { seconds: options.seconds ?? 0, looks: options.looks ?? 0 } : {})
+}
+
+/** Lands the switch in progress on an environment now, whatever it waited for: the test decides when a deploy is done. */
+export function finishDeploy(state: EmulatorState, environmentName: string): void {
+  const env = state.environments.find((e) => e.name === environmentName)
+  if (env === undefined) throw new Error(`finishDeploy: no environment named "${environmentName}"`)
+  const landing = state.landings.get(env)
+  if (landing === undefined) throw new Error(`finishDeploy: no deploy in progress on "${environmentName}"`)
+  landing.land()
 }
 
 /** Someone else renames an environment (in Mission Control, say): the same id under a new name. */
@@ -105,9 +122,40 @@ interface Hook {
   skip: number
 }
 
-/** Callbacks run after a request of an operation was answered or dropped. */
+interface Hold {
+  operation: Operation
+  until: Promise<unknown>
+  times: number
+  skip: number
+}
+
+/** Callbacks run after a request of an operation was answered or dropped, and requests held before they are handled. */
 export class RequestHooks {
   private readonly hooks: Hook[] = []
+  private readonly holds: Hold[] = []
+
+  /**
+   * Holds the next `times` requests of `operation` (default 1, after letting `skip` through) until `until` settles,
+   * then handles them as usual: a slow network, so that a test can put another process's events first.
+   */
+  hold(operation: Operation, until: Promise<unknown>, options: { times?: number; skip?: number } = {}): void {
+    this.holds.push({ operation, until, times: options.times ?? 1, skip: options.skip ?? 0 })
+  }
+
+  /** What a request of `operation` waits for before it is handled (using up one of a hold's times), or undefined. */
+  held(operation: Operation): Promise<void> | undefined {
+    const hold = this.holds.find((h) => h.operation === operation && h.times > 0)
+    if (hold === undefined) return undefined
+    if (hold.skip > 0) {
+      hold.skip--
+      return undefined
+    }
+    hold.times--
+    return hold.until.then(
+      () => undefined,
+      () => undefined
+    )
+  }
 
   add(operation: Operation, fn: (record: RecordedRequest) => void, options: { times?: number; skip?: number } = {}): void {
     this.hooks.push({ operation, fn, times: options.times ?? 1, skip: options.skip ?? 0 })

@@ -4,6 +4,7 @@ import { signJwt, verifyJwt } from './jwt.js'
 
 interface Issued {
   sub: string
+  /** When it stops being accepted: its `exp`, plus the clock skew allowed for an access token. */
   expiresAtMs: number
 }
 
@@ -33,26 +34,28 @@ export class TokenService {
 
   constructor(
     private readonly accessLifetimeSeconds: number,
-    private readonly refreshLifetimeSeconds: number
+    private readonly refreshLifetimeSeconds: number,
+    /** How long past its `exp` an access token is still accepted (clock skew allowed). */
+    private readonly accessSkewSeconds = 0
   ) {}
 
   issue(typ: 'access' | 'refresh', sub: string): string {
     const now = Date.now()
     const lifetime = typ === 'access' ? this.accessLifetimeSeconds : this.refreshLifetimeSeconds
-    // Whole seconds, as real servers write them, and truthful: the token dies exactly at `exp`, so
-    // exp - iat is its lifetime (it may live up to a second less than that after the call returns).
+    // Whole seconds, as real servers write them, and truthful: the token dies exactly at `exp` (unless a
+    // skew is allowed), so exp - iat is its lifetime (it may live up to a second less than that after the call returns).
     const iat = Math.floor(now / 1000)
     const exp = iat + lifetime
-    const expiresAtMs = exp * 1000
     const jti = randomUUID()
     this.prune(now)
-    this.live[typ].set(jti, { sub, expiresAtMs })
+    this.live[typ].set(jti, { sub, expiresAtMs: exp * 1000 + this.skewMs(typ) })
     return signJwt({ sub, iat, exp, jti, typ }, this.secret)
   }
 
   check(typ: 'access' | 'refresh', token: string): TokenCheck {
     const now = Date.now()
-    const result = verifyJwt(token, this.secret, now)
+    // An access token past its exp within the allowed skew is read as if the clock were that much behind.
+    const result = verifyJwt(token, this.secret, now - this.skewMs(typ))
     if (!result.ok) {
       const detail = { malformed: 'The token is malformed', signature: 'The token signature is invalid', expired: 'The token has expired' }
       return { ok: false, detail: detail[result.reason] }
@@ -63,6 +66,10 @@ export class TokenService {
     if (issued === undefined) return { ok: false, detail: 'The token has been revoked' }
     if (now >= issued.expiresAtMs) return { ok: false, detail: 'The token has expired' }
     return { ok: true, sub: payload.sub, jti: payload.jti }
+  }
+
+  private skewMs(typ: 'access' | 'refresh'): number {
+    return typ === 'access' ? this.accessSkewSeconds * 1000 : 0
   }
 
   revoke(typ: 'access' | 'refresh', jti: string): void {

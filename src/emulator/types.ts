@@ -173,6 +173,13 @@ export interface EmulatorOptions {
   password?: string
   tokenLifetimeSeconds?: number
   refreshLifetimeSeconds?: number
+  /**
+   * The cloud API accepts an access token up to this many seconds past its `exp` (default 0: refused at `exp`), as
+   * servers that allow for clock skew do; the identity provider's tokens too in SSO mode. `exp` is whole seconds, so a
+   * token otherwise lives up to a second less than `exp - iat`: a test of a client's own renewal with tokens of a
+   * few seconds sets it, so that no refusal, early by up to a second and by the machine's speed, can force one.
+   */
+  tokenClockSkewSeconds?: number
   storageDir?: string
   keepUploads?: boolean
   maxDistributionBytes?: number
@@ -194,11 +201,18 @@ export interface EmulatorOptions {
   /** The shape of the upload's answer: the record (default), the record with a numeric id, the record without an id, or an empty body. */
   uploadAnswer?: UploadAnswer
   /**
-   * Seconds a deploy takes (default 0, fractions allowed): the environment keeps reporting its old
-   * distributionId, with status 'deploying', until then; another deploy to it meanwhile is refused (409),
-   * or replaces it, as `deployWhileBusy` says.
+   * Seconds a deploy takes (default 0, fractions allowed; Infinity: until a test lands it with finishDeploy):
+   * the environment keeps reporting its old distributionId, with status 'deploying', until then; another
+   * deploy to it meanwhile is refused (409), or replaces it, as `deployWhileBusy` says.
    */
   deploySeconds?: number
+  /**
+   * Looks at the environment (`GET /v3/environments`, listed or by name) that report a deploy in progress
+   * before it lands (default 0). With deploySeconds too, it lands when both are done. A test that must see
+   * a switch in progress sets 1: the first look after the request sees it, the next one sees it done,
+   * however slow the machine.
+   */
+  deployLooks?: number
   /**
    * A deploy requested while the environment is still switching: refused with 409 DeploymentInProgress
    * (default 'refuse'), or accepted (202), abandoning the switch in progress (its deployment is never applied)
@@ -373,9 +387,10 @@ export interface Emulator {
   deleteAs(distributionId: string): Promise<void>
   /**
    * Someone else's deploy, started exactly as a PUT would (same switching rules: while the environment is
-   * busy it throws, or with `deployWhileBusy: 'accept'` replaces the switch in progress).
+   * busy it throws, or with `deployWhileBusy: 'accept'` replaces the switch in progress); it takes `seconds`
+   * and `looks` as given (either alone), else the stack's deploySeconds and deployLooks.
    */
-  deployAs(environmentName: string, distributionId: string, options?: { seconds?: number; by?: string }): void
+  deployAs(environmentName: string, distributionId: string, options?: { seconds?: number; looks?: number; by?: string }): void
   /** Someone else renames an environment: same id, new name (throws when `from` is unknown or `to` is taken). */
   renameEnvironment(from: string, to: string): void
   /**
@@ -387,7 +402,14 @@ export interface Emulator {
   addDistribution(name: string, files: Record<string, string>): Promise<string>
   /** Calls `fn` after each answered (or dropped) request of `operation`, `times` times (default 1) after `skip`. */
   onRequest(operation: Operation, fn: (record: RecordedRequest) => void, options?: { times?: number; skip?: number }): void
-  /** Changes how long later deploys take. */
+  /**
+   * Holds the next `times` requests (default 1, after `skip`) of `operation` until `until` settles, then handles
+   * them: a slow network, so that a test can order another process's events before them.
+   */
+  holdRequests(operation: Operation, until: Promise<unknown>, options?: { times?: number; skip?: number }): void
+  /** Lands the deploy in progress on the environment now (throws when none is): the test decides when a switch is done. */
+  finishDeploy(environmentName: string): void
+  /** Changes how long later deploys take (Infinity: until finishDeploy). */
   setDeploySeconds(seconds: number): void
   close(): Promise<void>
 }
