@@ -13,6 +13,10 @@ const testTemp = fileURLToPath(new URL('.stryker-tmp/tmp/', import.meta.url))
 mkdirSync(testTemp, { recursive: true })
 for (const name of ['TMPDIR', 'TEMP', 'TMP']) process.env[name] = testTemp
 
+// MUTATION_REPORT=<name>: the reports' file name (reports/mutation/<name>.json and .html), so that a run of part of
+// the scope (npm run mutation -- --mutate src/deploy/release.ts) does not overwrite the whole run's.
+const report = process.env.MUTATION_REPORT ?? 'mutation'
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   mutate: ['src/deploy/**/*.ts', 'src/cloud/**/*.ts', 'src/github/**/*.ts', 'src/main.ts', 'src/post.ts', 'src/report.ts'],
@@ -51,8 +55,8 @@ export default {
   concurrency: 2,
 
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: `reports/mutation/${report}.html` },
+  jsonReporter: { fileName: `reports/mutation/${report}.json` },
   // The summary table and every surviving mutant, without the list of tests.
   clearTextReporter: { allowColor: false, logTests: false, reportTests: false },
 
