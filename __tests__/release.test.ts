@@ -4,94 +4,18 @@ import { jest } from '@jest/globals'
 
 jest.unstable_mockModule('@actions/core', () => ({ info: () => undefined, warning: () => undefined, debug: () => undefined }))
 
-const { ServiceError } = await import('../src/errors.js')
-const { EnvironmentWatch } = await import('../src/deploy/observe.js')
 const { enter, newRelease } = await import('../src/deploy/release-state.js')
 const { deployRelease, rollBack } = await import('../src/deploy/release.js')
 const { followSwitch, NotApplied, Replaced, requestSwitch } = await import('../src/deploy/switch.js')
 const { HealthCheckFailed } = await import('../src/health.js')
+const fake = await import('./release-fake.js')
+const { FakePlatform, states } = fake
 type ReleaseContext = import('../src/deploy/release.js').ReleaseContext
-type CloudClient = import('../src/cloud/client.js').CloudClient
-
-type Answer = 'ok' | 'busy' | 'lost' | 'error500'
-
-/** One environment whose reports and deploy answers a test scripts; `at(ms, fn)` changes it later. */
-class FakePlatform {
-  t = 0
-  distributionId: string | undefined
-  status: string | undefined
-  readonly requested: string[] = []
-  answers: Answer[] = []
-  private readonly timers: Array<{ at: number; fn: () => void }> = []
-
-  constructor(distributionId?: string, status?: string) {
-    this.distributionId = distributionId
-    this.status = status
-  }
-
-  at(ms: number, fn: () => void): void {
-    this.timers.push({ at: ms, fn })
-  }
-
-  readonly now = (): number => this.t
-
-  readonly sleep = async (ms: number): Promise<void> => {
-    this.t += ms
-    for (const timer of this.timers.filter((x) => x.at <= this.t)) {
-      this.timers.splice(this.timers.indexOf(timer), 1)
-      timer.fn()
-    }
-  }
-
-  /** A deploy the platform carries out: reported when done after `ms`, with a status while it switches. */
-  switchTo(id: string, ms: number, reportAtRequest = false): void {
-    if (this.status !== undefined) this.status = 'deploying'
-    if (reportAtRequest) this.distributionId = id
-    this.at(this.t + ms, () => {
-      this.distributionId = id
-      if (this.status !== undefined) this.status = 'running'
-    })
-  }
-
-  readonly client = {
-    findEnvironment: async (name: string) => ({
-      environment: { id: 'env-1', name, distributionId: this.distributionId ?? null, status: this.status },
-      list: { items: [], complete: true }
-    }),
-    requestDeploy: async (_env: string, id: string, _strategy?: string, _files?: unknown, _limit?: number, onDispatch?: (event: 'sent') => void) => {
-      onDispatch?.('sent')
-      // Like the emulator: a deploy while another one switches is refused.
-      const answer = this.timers.length > 0 ? 'busy' : (this.answers.shift() ?? 'ok')
-      if (answer === 'busy') throw new ServiceError('Deploying: HTTP 409', 409, 'DeploymentInProgress')
-      if (answer === 'error500') throw new ServiceError('Deploying: HTTP 500', 500)
-      this.requested.push(id)
-      this.switchTo(id, 2_000)
-      if (answer === 'lost') throw Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' })
-    }
-  } as unknown as CloudClient
-}
+type FakePlatform = import('./release-fake.js').FakePlatform
+type Answer = import('./release-fake.js').Answer
 
 const lines: string[] = []
-function contextOf(p: FakePlatform, over: Partial<ReleaseContext> = {}): ReleaseContext {
-  return {
-    client: p.client,
-    watch: new EnvironmentWatch(p.client, 'production', { now: p.now, sleep: p.sleep }),
-    environmentId: 'env-1',
-    strategy: 'stopstart',
-    configFileIds: [],
-    maxAttempts: 3,
-    requestTimeoutMs: 60_000,
-    log: (l) => lines.push(l),
-    warn: (l) => lines.push(l),
-    phase: (_name, fn) => fn(),
-    followDeploy: true,
-    deployTimeoutMs: 60_000,
-    health: undefined,
-    checkSite: async () => undefined,
-    ...over
-  }
-}
-const states = (r: { transitions: Array<{ state: string }> }) => r.transitions.map((t) => t.state)
+const contextOf = (p: FakePlatform, over: Partial<ReleaseContext> = {}): ReleaseContext => fake.contextOf(p, lines, over)
 const noWait = { waiting: () => undefined, unconfirmed: () => undefined }
 
 beforeEach(() => {
