@@ -257,7 +257,7 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
     const look = await withinPhase(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })))
     const notOurs = stillOurs(release)(look)
     if (notOurs !== undefined) {
-      if (look.distributionId !== undefined && !sameId(look.distributionId, to) && !sameId(look.distributionId, release.distributionId)) {
+      if (another(look, release)) {
         throw replaced(release, new Replaced(notOurs, look))
       }
       // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
@@ -319,7 +319,7 @@ async function awaitLanding(ctx: ReleaseContext, release: ReleaseRecord, deadlin
       const ours = sameId(look.distributionId, release.distributionId)
       const busy = switching(look)
       if (ours && busy !== true) return look
-      const third = look.distributionId !== undefined && !ours && !sameId(look.distributionId, release.previous)
+      const third = another(look, release)
       // A status that says no deploy is going on: ours is not coming (or another one replaced it).
       if (third || busy === false) return look
       // Said once: the wait can take the whole budget, and the log should tell why the step is quiet.
@@ -339,10 +339,14 @@ async function awaitLanding(ctx: ReleaseContext, release: ReleaseRecord, deadlin
 function stillOurs(release: ReleaseRecord): (look: EnvironmentLook) => string | undefined {
   return (look) => {
     if (sameId(look.distributionId, release.distributionId) && switching(look) !== true) return undefined
-    const third = look.distributionId !== undefined && !sameId(look.distributionId, release.distributionId) && !sameId(look.distributionId, release.previous)
-    const not = third ? `neither ${release.distributionId} nor ${release.previous ?? 'none'}` : `not ${release.distributionId} settled`
+    const not = another(look, release) ? `neither ${release.distributionId} nor ${release.previous ?? 'none'}` : `not ${release.distributionId} settled`
     return `'${release.environment}' ${describeLook(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`
   }
+}
+
+/** Another deploy's distribution: neither ours nor what ran before (a look that names none is not one). */
+function another(look: EnvironmentLook, release: ReleaseRecord): boolean {
+  return look.distributionId !== undefined && !sameId(look.distributionId, release.distributionId) && !sameId(look.distributionId, release.previous)
 }
 
 /**
