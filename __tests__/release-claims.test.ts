@@ -495,6 +495,36 @@ describe('the rollback: what it waits for, what it sends, what it says', () => {
     expect(release.rollbackNotSent).toBeUndefined()
   })
 
+  /** The rollback's call never reaches the platform (a refused connection), and meanwhile the environment shows `id`. */
+  function rollbackUnsentWhile(p: FakePlatform, id: string): void {
+    const send = p.client.requestDeploy.bind(p.client)
+    p.client.requestDeploy = async (...args: Parameters<typeof send>) => {
+      if (args[1] !== 'v0') return send(...args)
+      p.distributionId = id
+      throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { code: 'ECONNREFUSED' })
+    }
+  }
+
+  test('the rollback call was not sent, and before sending it again the previous release runs: not ours, never undone', async () => {
+    const p = new FakePlatform('v0')
+    const { release, ctx } = await unhealthy(p)
+    rollbackUnsentWhile(p, 'v0')
+    await expect(rollBack(ctx, release)).rejects.toThrow(
+      "'production' reports distribution v0: not v1 settled, and a rollback is sent only over this run's own release. This run never undoes another deploy."
+    )
+    expect(p.requested).toEqual(['v1'])
+  })
+
+  test('the rollback call was not sent, and before sending it again another distribution runs: never undone', async () => {
+    const p = new FakePlatform('v0')
+    const { release, ctx } = await unhealthy(p)
+    rollbackUnsentWhile(p, 'theirs')
+    await expect(rollBack(ctx, release)).rejects.toThrow(
+      "'production' reports distribution theirs: neither v1 nor v0, and a rollback is sent only over this run's own release. This run never undoes another deploy."
+    )
+    expect(p.requested).toEqual(['v1'])
+  })
+
   test('another deploy after a failed check is never undone', async () => {
     const p = new FakePlatform('v0')
     const { release, ctx } = await unhealthy(p)
