@@ -256,7 +256,7 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
     const inProgress: Deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs }
     const mayLand = release.failure?.kind === 'unconfirmed' || release.failure?.kind === 'not-applied'
     const look = await withinPhase(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })))
-    const notOurs = stillOurs(release)(look)
+    const notOurs = stillOurs(release, to)(look)
     if (notOurs !== undefined) {
       if (another(look, release)) {
         throw replaced(release, new Replaced(notOurs, look))
@@ -278,7 +278,7 @@ export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Pro
     const deadline: Deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs }
     // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours.
     const giveUpWhenBusy = 'another deploy is in progress, which will replace this release; this run never undoes another deploy'
-    const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release), giveUpWhenBusy }
+    const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release, to), giveUpWhenBusy }
     const hooks: RequestHooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) }
     let how: 'sent' | 'adopted'
     try {
@@ -335,12 +335,12 @@ async function awaitLanding(ctx: ReleaseContext, release: ReleaseRecord, deadlin
 /**
  * The rule a rollback is sent by, on the look right before every request: the environment must still run
  * our release, settled. Anything else is someone else's deploy, or ours never landed:
- * the reason not to send, or undefined to send.
+ * the reason not to send, or undefined to send. `to`: what the rollback goes back to (what ran before ours).
  */
-function stillOurs(release: ReleaseRecord): (look: EnvironmentLook) => string | undefined {
+function stillOurs(release: ReleaseRecord, to: string): (look: EnvironmentLook) => string | undefined {
   return (look) => {
     if (sameId(look.distributionId, release.distributionId) && switching(look) !== true) return undefined
-    const not = another(look, release) ? `neither ${release.distributionId} nor ${release.previous ?? 'none'}` : `not ${release.distributionId} settled`
+    const not = another(look, release) ? `neither ${release.distributionId} nor ${to}` : `not ${release.distributionId} settled`
     return `'${release.environment}' ${describeLook(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`
   }
 }
