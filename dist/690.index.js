@@ -3574,6 +3574,7 @@ function requestHooks(ctx, release) {
             (0,release_state/* enter */.Ve)(release, 'waiting', `${why}; waiting for it to finish before deploying ${release.distributionId}.${holder ? ` ${holder}.` : ''}`);
         },
         unconfirmed: (evidence) => {
+            // Stryker disable next-line ConditionalExpression: called at most once per request (a call that may have landed is never sent again), while planned or waiting
             if (release.state === 'planned' || release.state === 'waiting')
                 (0,release_state/* enter */.Ve)(release, 'unconfirmed', evidence);
             else
@@ -3766,9 +3767,9 @@ async function rollBack(ctx, release) {
         const inProgress = { at: ctx.watch.now() + ctx.deployTimeoutMs };
         const mayLand = release.failure?.kind === 'unconfirmed' || release.failure?.kind === 'not-applied';
         const look = await (0,phase/* withinPhase */.Db)(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })));
-        const notOurs = stillOurs(release)(look);
+        const notOurs = stillOurs(release, to)(look);
         if (notOurs !== undefined) {
-            if (look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, to) && !(0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId)) {
+            if (another(look, release)) {
                 throw replaced(release, new Replaced(notOurs, look));
             }
             // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
@@ -3787,7 +3788,7 @@ async function rollBack(ctx, release) {
         const deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs };
         // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours.
         const giveUpWhenBusy = 'another deploy is in progress, which will replace this release; this run never undoes another deploy';
-        const plan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release), giveUpWhenBusy };
+        const plan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release, to), giveUpWhenBusy };
         const hooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) };
         let how;
         try {
@@ -3831,7 +3832,7 @@ async function awaitLanding(ctx, release, deadline) {
             const busy = (0,deploy_look/* switching */.Zx)(look);
             if (ours && busy !== true)
                 return look;
-            const third = look.distributionId !== undefined && !ours && !(0,deploy_look/* sameId */.s)(look.distributionId, release.previous);
+            const third = another(look, release);
             // A status that says no deploy is going on: ours is not coming (or another one replaced it).
             if (third || busy === false)
                 return look;
@@ -3847,16 +3848,19 @@ async function awaitLanding(ctx, release, deadline) {
 /**
  * The rule a rollback is sent by, on the look right before every request: the environment must still run
  * our release, settled. Anything else is someone else's deploy, or ours never landed:
- * the reason not to send, or undefined to send.
+ * the reason not to send, or undefined to send. `to`: what the rollback goes back to (what ran before ours).
  */
-function stillOurs(release) {
+function stillOurs(release, to) {
     return (look) => {
         if ((0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && (0,deploy_look/* switching */.Zx)(look) !== true)
             return undefined;
-        const third = look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && !(0,deploy_look/* sameId */.s)(look.distributionId, release.previous);
-        const not = third ? `neither ${release.distributionId} nor ${release.previous ?? 'none'}` : `not ${release.distributionId} settled`;
+        const not = another(look, release) ? `neither ${release.distributionId} nor ${to}` : `not ${release.distributionId} settled`;
         return `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`;
     };
+}
+/** Another deploy's distribution: neither ours nor what ran before (a look that names none is not one). */
+function another(look, release) {
+    return look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && !(0,deploy_look/* sameId */.s)(look.distributionId, release.previous);
 }
 /**
  * Records a rollback that stopped part-way (the phase's error), unless a state already tells it. A rollback the
