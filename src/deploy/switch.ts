@@ -2,11 +2,11 @@
 // A request is never replayed blindly: after a lost answer or a 409 the environment is looked at first,
 // so exactly one deploy lands; following takes only evidence that fits both platform readings (the new
 // id reported when the deploy is requested, or when it is done).
-import { ActionError, describeError, ServiceError } from '../errors.js'
+import { ActionError, describeError, ServiceError, systemErrorCode } from '../errors.js'
 import { formatDuration } from '../format.js'
 import type { CloudClient } from '../cloud/client.js'
 import { describeLook, sameId, switching } from './look.js'
-import { mayPass, networkFailure } from '../http/errors.js'
+import { mayPass } from '../http/errors.js'
 import type { Poll } from '../http/retry.js'
 import type { Deadline, EnvironmentWatch } from './observe.js'
 import type { EnvironmentLook } from './result.js'
@@ -131,9 +131,10 @@ async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: Deadline,
 /** Connection failures that happen before a request is written: it never reached the platform. */
 const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
 
+/** Read from the error itself, not through networkFailure: ENOTFOUND is no failure worth another attempt, yet it never reached the platform. */
 function neverReached(error: unknown): boolean {
-  const failure = networkFailure(error)
-  return failure !== undefined && NEVER_REACHED.has(failure.code)
+  const failure = systemErrorCode(error)
+  return failure !== undefined && NEVER_REACHED.has(failure)
 }
 
 /**
