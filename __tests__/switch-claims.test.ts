@@ -538,6 +538,13 @@ describe('waitWhileBusy', () => {
     ])
   })
 
+  test('a look that failed shows nothing either way: looked at again, with no wait told', async () => {
+    const s = new Script([unavailable(), { id: 'theirs', status: 'running' }])
+    const r = recorder()
+    expect(await waitWhileBusy(contextOf(s), { at: 60_000 }, r.hooks)).toEqual({ distributionId: 'theirs', status: 'running', at: 1_000 })
+    expect(r.waited).toEqual([])
+  })
+
   test('still busy at the deadline: NotApplied (busy), word for word', async () => {
     const s = new Script([{ id: 'v0', status: 'deploying' }])
     const error = await failure(waitWhileBusy(contextOf(s), { at: 2_000 }, recorder().hooks))

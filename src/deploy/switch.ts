@@ -128,13 +128,14 @@ async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: Deadline,
   }
 }
 
-/** Connection failures that happen before a request is written: it never reached the platform. */
-const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
-
-/** Read from the error itself, not through networkFailure: ENOTFOUND is no failure worth another attempt, yet it never reached the platform. */
+/**
+ * A connection failure that happens before a request is written: it never reached the platform. The code is read from
+ * the error itself, not through networkFailure: ENOTFOUND is no failure worth another attempt, yet it never reached the
+ * platform. The list stays inside the function: a module-level constant's mutants cannot be told apart per test.
+ */
 function neverReached(error: unknown): boolean {
   const failure = systemErrorCode(error)
-  return failure !== undefined && NEVER_REACHED.has(failure)
+  return failure !== undefined && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(failure)
 }
 
 /**
