@@ -196,6 +196,7 @@ describe('requestSwitch: the call and its limit', () => {
     expect(s.calls.map((c) => c.at)).toEqual([0, 1_000])
     expect(s.looks).toEqual([0, 1_000])
     expect(r.unconfirmed).toEqual([])
+    expect(r.waited).toEqual([])
   })
 
   test('the run stopped before the call was handed over: thrown, even for an error that would pass', async () => {
@@ -293,6 +294,14 @@ describe('requestSwitch: a 409 waits, looks again, and only then sends', () => {
       }
     ])
     expect(s.calls.map((c) => c.at)).toEqual([7_000, 8_000])
+  })
+
+  test('a look that failed while waiting shows nothing either way: it keeps waiting', async () => {
+    const s = new Script([{ id: 'v0', status: 'deploying' }, unavailable(), { id: 'theirs' }], ['busy'])
+    const plan = planOf()
+    expect(await requestSwitch(contextOf(s), plan, { at: 60_000 }, recorder().hooks)).toBe('sent')
+    expect(s.calls.map((c) => c.at)).toEqual([0, 2_000])
+    expect(plan.previous).toBe('theirs')
   })
 
   test('no id where one was reported before is a deploy going on: it keeps waiting', async () => {
