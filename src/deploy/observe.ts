@@ -69,6 +69,7 @@ export class EnvironmentWatch {
   /** A pace of looks that ends at `deadline`, read afresh before each pause. */
   poll(deadline: Deadline): Poll {
     const options: PollOptions = {
+      // Stryker disable next-line MethodExpression,ArithmeticOperator: Poll reads until() first and it is always given here, so timeoutMs is never used
       timeoutMs: Math.max(0, deadline.at - this.now()),
       until: () => deadline.at,
       intervalMs: this.options.intervalMs ?? 1_000,

@@ -2,11 +2,11 @@
 // A request is never replayed blindly: after a lost answer or a 409 the environment is looked at first,
 // so exactly one deploy lands; following takes only evidence that fits both platform readings (the new
 // id reported when the deploy is requested, or when it is done).
-import { ActionError, describeError, ServiceError } from '../errors.js'
+import { ActionError, describeError, ServiceError, systemErrorCode } from '../errors.js'
 import { formatDuration } from '../format.js'
 import type { CloudClient } from '../cloud/client.js'
 import { describeLook, sameId, switching } from './look.js'
-import { mayPass, networkFailure } from '../http/errors.js'
+import { mayPass } from '../http/errors.js'
 import type { Poll } from '../http/retry.js'
 import type { Deadline, EnvironmentWatch } from './observe.js'
 import type { EnvironmentLook } from './result.js'
@@ -128,12 +128,14 @@ async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: Deadline,
   }
 }
 
-/** Connection failures that happen before a request is written: it never reached the platform. */
-const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
-
+/**
+ * A connection failure that happens before a request is written: it never reached the platform. The code is read from
+ * the error itself, not through networkFailure: ENOTFOUND is no failure worth another attempt, yet it never reached the
+ * platform. The list stays inside the function: a module-level constant's mutants cannot be told apart per test.
+ */
 function neverReached(error: unknown): boolean {
-  const failure = networkFailure(error)
-  return failure !== undefined && NEVER_REACHED.has(failure.code)
+  const failure = systemErrorCode(error)
+  return failure !== undefined && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(failure)
 }
 
 /**
@@ -177,16 +179,6 @@ function said(look: EnvironmentLook | undefined): string {
   return look === undefined ? 'could not be looked at' : describeLook(look)
 }
 
-/** The state of one request while it is reconciled with what the environment shows. */
-interface Reconciling {
-  /** A call of ours got no usable answer: it may have been carried out. */
-  mayHaveLanded: boolean
-  /** Calls that never reached the platform (not handed to the connection, or refused before it was written). */
-  unsent: number
-  /** The error of the last call whose outcome was unknown. */
-  lastUnknown?: unknown
-}
-
 /**
  * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
  * deploy in progress) it looks, waits while a deploy is going on, and sends again. A call that may have
@@ -198,48 +190,39 @@ interface Reconciling {
  */
 export async function requestSwitch(ctx: SwitchContext, plan: SwitchPlan, deadline: Deadline, hooks: RequestHooks): Promise<'sent' | 'adopted'> {
   const poll = ctx.watch.poll(deadline)
-  const state: Reconciling = { mayHaveLanded: false, unsent: 0 }
-  const adopts = (look: EnvironmentLook | undefined): boolean => state.mayHaveLanded && look !== undefined && showsOurs(look, plan)
+  /** Calls that never reached the platform (not handed to the connection, or refused before it was written). */
+  let unsent = 0
   for (;;) {
     const outcome = await attempt(ctx, plan, deadline, hooks)
     if (outcome.kind === 'sent') return 'sent'
     if (outcome.kind === 'unsent') {
-      if (++state.unsent >= ctx.maxAttempts) throw outcome.error
+      if (++unsent >= ctx.maxAttempts) throw outcome.error
       ctx.warn(`The deploy call of ${plan.distributionId} could not be sent (${code(outcome.error)}); trying again.`)
     }
-    if (outcome.kind === 'unknown') state.lastUnknown = outcome.error
-    state.mayHaveLanded ||= outcome.kind === 'unknown'
     let look = await ctx.watch.lookAgain()
-    if (adopts(look)) return 'adopted'
-    if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
+    // A call that may have reached the platform is never sent again: no look can tell that it was not carried out
+    // (ours may have landed and been replaced by a deploy of what ran before, between two looks); it is followed.
+    // A replay below only ever follows a 409 or a call that was never sent.
+    if (outcome.kind === 'unknown') return await awaitOurs(ctx, plan, poll, outcome.error, look)
+    if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined) {
       throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`)
     }
-    // After a call of ours that may have landed, a 409 says a deploy is in progress that may be ours: followed, never sent again.
-    if (outcome.kind === 'busy' && state.mayHaveLanded) return await awaitOurs(ctx, plan, poll, state.lastUnknown, look, true)
     if (outcome.kind === 'busy') {
       await hooks.waiting(
         look ?? noLook(ctx),
         `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`
       )
-    } else if (outcome.kind === 'unknown') {
-      // A call that may have reached the platform is never sent again: no look can tell that it was not carried out
-      // (ours may have landed and been replaced by a deploy of what ran before, between two looks); it is followed.
-      return await awaitOurs(ctx, plan, poll, outcome.error, look)
     }
     // Wait, and look again right before a replay; while a deploy is going on, keep waiting.
     do {
-      if (!(await poll.next())) {
-        throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look, outcome)
-      }
+      if (!(await poll.next())) throw stayedBusy(ctx, plan, look, outcome)
       look = await ctx.watch.lookAgain()
-      if (adopts(look)) return 'adopted'
-      // After a call that may have landed, a deploy in progress may be ours: it is followed, never sent again.
-      if (state.mayHaveLanded && look !== undefined && busy(look, plan)) return await awaitOurs(ctx, plan, poll, state.lastUnknown, look)
     } while (look === undefined || busy(look, plan))
     const refusal = plan.refuse?.(look)
     if (refusal !== undefined) throw new Replaced(refusal, look)
-    // Settled on ours with nothing of ours possibly landed: another deploy put it there while we waited.
-    if (!plan.redeploy && plan.refuse === undefined && !state.mayHaveLanded && showsOurs(look, plan)) throw new AlreadyRuns(ctx.watch.name, look)
+    // Settled on ours with nothing of ours possibly landed: another deploy put it there while we waited
+    // (showsOurs is never true for a redeploy).
+    if (plan.refuse === undefined && showsOurs(look, plan)) throw new AlreadyRuns(ctx.watch.name, look)
     await gate(ctx, plan, look, deadline)
     if (!sameId(look.distributionId, plan.distributionId)) plan.previous = look.distributionId
   }
@@ -276,16 +259,9 @@ function noLook(ctx: SwitchContext): EnvironmentLook {
  * thrown). Settling on something else after a deploy was seen in progress, or the deadline, leaves it
  * unknown (Unconfirmed): ours may have landed and been replaced between two looks.
  */
-async function awaitOurs(
-  ctx: SwitchContext,
-  plan: SwitchPlan,
-  poll: Poll,
-  error: unknown,
-  first: EnvironmentLook | undefined,
-  busySeen = false
-): Promise<'adopted'> {
+async function awaitOurs(ctx: SwitchContext, plan: SwitchPlan, poll: Poll, error: unknown, first: EnvironmentLook | undefined): Promise<'adopted'> {
   const why = `the deploy call got ${code(error)}`
-  let sawBusy = busySeen
+  let sawBusy = false
   let look = first
   for (;;) {
     if (look !== undefined && showsOurs(look, plan)) return 'adopted'
@@ -357,6 +333,7 @@ export async function followSwitch(
   const poll = ctx.watch.poll(deadline)
   const began = ctx.watch.now()
   const seen: Seen = { previous: false, switching: false, settledWithout: 0 }
+  // Stryker disable next-line StringLiteral: what it is compared with always begins with a quote, so any other start value differs too
   let last = ''
   let look: EnvironmentLook | undefined
   for (;;) {
