@@ -54,6 +54,11 @@ export default {
   // Two cores, shared with other work.
   concurrency: 2,
 
+  // A run reuses the results of mutants whose code and covering tests did not change since the last run of the same
+  // report (a whole run takes hours on two cores; a re-run after new tests takes what changed).
+  incremental: true,
+  incrementalFile: `reports/stryker-incremental-${report}.json`,
+
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${report}.html` },
   jsonReporter: { fileName: `reports/mutation/${report}.json` },

@@ -3212,6 +3212,7 @@ class EnvironmentWatch {
     /** A pace of looks that ends at `deadline`, read afresh before each pause. */
     poll(deadline) {
         const options = {
+            // Stryker disable next-line MethodExpression,ArithmeticOperator: Poll reads until() first and it is always given here, so timeoutMs is never used
             timeoutMs: Math.max(0, deadline.at - this.now()),
             until: () => deadline.at,
             intervalMs: this.options.intervalMs ?? 1_000,
@@ -3311,11 +3312,14 @@ async function switch_attempt(ctx, plan, deadline, hooks) {
         return { kind: 'unknown', error };
     }
 }
-/** Connection failures that happen before a request is written: it never reached the platform. */
-const NEVER_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/**
+ * A connection failure that happens before a request is written: it never reached the platform. The code is read from
+ * the error itself, not through networkFailure: ENOTFOUND is no failure worth another attempt, yet it never reached the
+ * platform. The list stays inside the function: a module-level constant's mutants cannot be told apart per test.
+ */
 function neverReached(error) {
-    const failure = (0,http_errors/* networkFailure */.rd)(error);
-    return failure !== undefined && NEVER_REACHED.has(failure.code);
+    const failure = (0,errors/* systemErrorCode */.vq)(error);
+    return failure !== undefined && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT'].includes(failure);
 }
 /**
  * The environment shows our deploy was carried out: it reports our id. Never for a redeploy: in the reading
@@ -3353,54 +3357,41 @@ function said(look) {
  */
 async function requestSwitch(ctx, plan, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
-    const state = { mayHaveLanded: false, unsent: 0 };
-    const adopts = (look) => state.mayHaveLanded && look !== undefined && showsOurs(look, plan);
+    /** Calls that never reached the platform (not handed to the connection, or refused before it was written). */
+    let unsent = 0;
     for (;;) {
         const outcome = await switch_attempt(ctx, plan, deadline, hooks);
         if (outcome.kind === 'sent')
             return 'sent';
         if (outcome.kind === 'unsent') {
-            if (++state.unsent >= ctx.maxAttempts)
+            if (++unsent >= ctx.maxAttempts)
                 throw outcome.error;
             ctx.warn(`The deploy call of ${plan.distributionId} could not be sent (${code(outcome.error)}); trying again.`);
         }
-        if (outcome.kind === 'unknown')
-            state.lastUnknown = outcome.error;
-        state.mayHaveLanded ||= outcome.kind === 'unknown';
         let look = await ctx.watch.lookAgain();
-        if (adopts(look))
-            return 'adopted';
-        if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined && !state.mayHaveLanded) {
+        // A call that may have reached the platform is never sent again: no look can tell that it was not carried out
+        // (ours may have landed and been replaced by a deploy of what ran before, between two looks); it is followed.
+        // A replay below only ever follows a 409 or a call that was never sent.
+        if (outcome.kind === 'unknown')
+            return await awaitOurs(ctx, plan, poll, outcome.error, look);
+        if (outcome.kind === 'busy' && plan.giveUpWhenBusy !== undefined) {
             throw new NotSent(`the platform answered ${code(outcome.error)}: ${plan.giveUpWhenBusy}; '${ctx.watch.name}' ${said(look)}`);
         }
-        // After a call of ours that may have landed, a 409 says a deploy is in progress that may be ours: followed, never sent again.
-        if (outcome.kind === 'busy' && state.mayHaveLanded)
-            return await awaitOurs(ctx, plan, poll, state.lastUnknown, look, true);
         if (outcome.kind === 'busy') {
             await hooks.waiting(look ?? noLook(ctx), `the platform answered ${code(outcome.error)}: a deploy is in progress on '${ctx.watch.name}', which ${said(look)}`);
         }
-        else if (outcome.kind === 'unknown') {
-            // A call that may have reached the platform is never sent again: no look can tell that it was not carried out
-            // (ours may have landed and been replaced by a deploy of what ran before, between two looks); it is followed.
-            return await awaitOurs(ctx, plan, poll, outcome.error, look);
-        }
         // Wait, and look again right before a replay; while a deploy is going on, keep waiting.
         do {
-            if (!(await poll.next())) {
-                throw state.mayHaveLanded ? unknownOutcome(ctx, plan, look, 'a call of it got no usable answer') : stayedBusy(ctx, plan, look, outcome);
-            }
+            if (!(await poll.next()))
+                throw stayedBusy(ctx, plan, look, outcome);
             look = await ctx.watch.lookAgain();
-            if (adopts(look))
-                return 'adopted';
-            // After a call that may have landed, a deploy in progress may be ours: it is followed, never sent again.
-            if (state.mayHaveLanded && look !== undefined && busy(look, plan))
-                return await awaitOurs(ctx, plan, poll, state.lastUnknown, look);
         } while (look === undefined || busy(look, plan));
         const refusal = plan.refuse?.(look);
         if (refusal !== undefined)
             throw new Replaced(refusal, look);
-        // Settled on ours with nothing of ours possibly landed: another deploy put it there while we waited.
-        if (!plan.redeploy && plan.refuse === undefined && !state.mayHaveLanded && showsOurs(look, plan))
+        // Settled on ours with nothing of ours possibly landed: another deploy put it there while we waited
+        // (showsOurs is never true for a redeploy).
+        if (plan.refuse === undefined && showsOurs(look, plan))
             throw new AlreadyRuns(ctx.watch.name, look);
         await gate(ctx, plan, look, deadline);
         if (!(0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId))
@@ -3437,9 +3428,9 @@ function noLook(ctx) {
  * thrown). Settling on something else after a deploy was seen in progress, or the deadline, leaves it
  * unknown (Unconfirmed): ours may have landed and been replaced between two looks.
  */
-async function awaitOurs(ctx, plan, poll, error, first, busySeen = false) {
+async function awaitOurs(ctx, plan, poll, error, first) {
     const why = `the deploy call got ${code(error)}`;
-    let sawBusy = busySeen;
+    let sawBusy = false;
     let look = first;
     for (;;) {
         if (look !== undefined && showsOurs(look, plan))
@@ -3494,6 +3485,7 @@ async function followSwitch(ctx, plan, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
     const began = ctx.watch.now();
     const seen = { previous: false, switching: false, settledWithout: 0 };
+    // Stryker disable next-line StringLiteral: what it is compared with always begins with a quote, so any other start value differs too
     let last = '';
     let look;
     for (;;) {
