@@ -679,4 +679,14 @@ describe('the shapes found outside, as fixed schedules', () => {
       throw error
     }
   })
+
+  // Open, found by a fresh seed (SIM_SEED=1494040691, the 782nd schedule) and not fixed yet. After a platform restart,
+  // with the id reported at request and no status field, another job's deploy of our own distribution shows our id while
+  // it still switches; the step takes that for our switch and says "verified" while the environment serves nothing.
+  // Marked failing so that it runs and is seen: once fixed, this test fails and the schedule joins the shapes above.
+  test.failing('open: a restart, then another job deploying our distribution (id at request, no status): not "verified" while it switches', async () => {
+    await runAndCheck(JSON.parse(OPEN_RESTART_THEN_OURS_BY_ANOTHER) as Schedule)
+  })
 })
+
+const OPEN_RESTART_THEN_OURS_BY_ANOTHER = `{"reading":"at-request","status":false,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":600,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":0,"start":"old","login":"password","idpRefresh":"none","idpRevocation":false,"source":"id","maxDistributions":5,"ourSiteFails":true,"rollback":false,"rollbackOnSearch":false,"health":false,"healthExpect":false,"search":"none","followDeploy":true,"maxAttempts":3,"deployTimeoutSeconds":180,"requestTimeoutSeconds":10,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":600,"faults":[{"operation":"list-distributions","kind":"status","status":429,"skip":1,"delaySeconds":90}],"actors":[{"trigger":{"after":"list-environments","nth":1,"delay":1},"kind":"restart","which":-1,"other":true,"seconds":59},{"trigger":{"at":103},"kind":"deploy","which":2,"other":false,"seconds":63},{"trigger":{"after":"search","nth":4,"delay":1},"kind":"delete-environment","which":2,"other":false,"seconds":50}],"latency":[5,0],"race":"none"}`
