@@ -221,7 +221,7 @@ describe('without the status field (the platform documents none)', () => {
     const r = await run(base({ distribution: archive, 'force-deploy': 'true' }))
     expect(r.code).toBe(0)
     expect(r.outputs['release-state']).toBe('reported')
-    expect(r.visible).toMatch(/::warning::'production' reported \S+ from the first look after the request, so the switch itself was not seen/)
+    expect(r.visible).toMatch(/::warning::'production' reports distribution \S+ from the first look on: .* The switch itself was not seen: set health-url/)
     expect(r.summary).toContain('**Not verified:** the switch was not seen')
   })
 

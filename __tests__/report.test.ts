@@ -203,7 +203,7 @@ describe('summary', () => {
       runOf({ deploy: deployResult({ release: releaseOf(['requested', 'healthy'], { appliedBy: 'not-observed', site: 'answers' }) }) })
     )
     expect(md).toContain("**✅ Deployed, not verified: 'development' reports `dist-1` at the end**")
-    expect(md).toContain('the switch was not seen (the platform reported the new id from the first look on)')
+    expect(md).toContain('the switch was not seen (the platform reported the new id with no previous id or deploy status before it)')
     expect(md).toContain('the site answers, but without health-expect that cannot tell the new release from the old')
   })
 

@@ -608,19 +608,37 @@ describe('followSwitch: the evidence, word for word', () => {
     )
   })
 
-  test('no id where one was reported before counts as a deploy in progress', async () => {
+  // No id shows no switch: a platform that reports the id at request runs nothing after a restart, and then shows
+  // another job's deploy of our distribution at once (fresh seed 1494040691).
+  test('no id where one was reported before, then ours: not observed, saying it came after none', async () => {
     const s = new Script([{}, { id: 'v1' }])
     expect(await followSwitch(contextOf(s), planOf(), { at: 60_000 }, recorder().hooks)).toMatchObject({
-      by: 'switch',
-      evidence: "'production' reports distribution v1 after 1.0 s, after its status said the deploy was in progress"
+      by: 'not-observed',
+      evidence: "'production' reports distribution v1 after 1.0 s, after reporting no distribution (what a restarted platform reports too)"
     })
   })
 
-  test('no id where none was reported before is what ran before', async () => {
+  test('no id where none was reported before, then ours: not observed either', async () => {
     const s = new Script([{}, { id: 'v1' }])
     expect(await followSwitch(contextOf(s), planOf({ previous: undefined }), { at: 60_000 }, recorder().hooks)).toMatchObject({
+      by: 'not-observed',
+      evidence: "'production' reports distribution v1 after 1.0 s, after reporting no distribution (what a restarted platform reports too)"
+    })
+  })
+
+  test('what ran before, then no id, then ours: the switch, after what ran before', async () => {
+    const s = new Script([{ id: 'v0' }, {}, { id: 'v1' }])
+    expect(await followSwitch(contextOf(s), planOf(), { at: 60_000 }, recorder().hooks)).toMatchObject({
       by: 'switch',
-      evidence: "'production' reports distribution v1 after 1.0 s, after reporting no distribution"
+      evidence: "'production' reports distribution v1 after 2.0 s, after reporting v0"
+    })
+  })
+
+  test('no id with a status in progress, then ours settled: the switch, by the status', async () => {
+    const s = new Script([{ status: 'deploying' }, { id: 'v1', status: 'running' }])
+    expect(await followSwitch(contextOf(s), planOf(), { at: 60_000 }, recorder().hooks)).toMatchObject({
+      by: 'switch',
+      evidence: "'production' reports distribution v1 (status: running) after 1.0 s, after its status said the deploy was in progress"
     })
   })
 

@@ -3477,14 +3477,14 @@ const SETTLED_WITHOUT_OURS = 2;
 /**
  * Follows a requested switch until the environment shows it done. Resolves to 'switch' when the switch
  * was seen (the id went from the previous one to ours, or a status from in progress to settled), or to
- * 'not-observed' when ours was reported from the first look on with nothing to tell more (the platform
- * may report the id at request: no proof that it serves). Throws Replaced (a third id), or NotApplied.
+ * 'not-observed' when ours was reported from the first look on, or after no id at all, with nothing to tell
+ * more (the platform may report the id at request: no proof that it serves). Throws Replaced (a third id), or NotApplied.
  * A look that fails, or an environment that reports no id, shows nothing either way: it looks again.
  */
 async function followSwitch(ctx, plan, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
     const began = ctx.watch.now();
-    const seen = { previous: false, switching: false, settledWithout: 0 };
+    const seen = { previous: false, switching: false, none: false, settledWithout: 0 };
     // Stryker disable next-line StringLiteral: what it is compared with always begins with a quote, so any other start value differs too
     let last = '';
     let look;
@@ -3509,9 +3509,11 @@ function settledOn(ctx, plan, look, seen, began) {
     const what = `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}`;
     const ours = (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
     if (ours && (0,deploy_look/* switching */.Zx)(look) !== true) {
-        if (!seen.previous && !seen.switching)
-            return { by: 'not-observed', look, evidence: `${what} from the first look on` };
-        const before = seen.previous ? `after reporting ${plan.previous ?? 'no distribution'}` : 'after its status said the deploy was in progress';
+        if (!seen.previous && !seen.switching) {
+            const since = seen.none ? `${ctx.watch.after(began)}, after reporting no distribution (what a restarted platform reports too)` : 'from the first look on';
+            return { by: 'not-observed', look, evidence: `${what} ${since}` };
+        }
+        const before = seen.previous ? `after reporting ${plan.previous}` : 'after its status said the deploy was in progress';
         return { by: 'switch', look, evidence: `${what} ${ctx.watch.after(began)}, ${before}` };
     }
     const absent = look.distributionId === undefined;
@@ -3530,8 +3532,9 @@ function settledOn(ctx, plan, look, seen, began) {
         throw new NotApplied(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${why}. Look at the environment in the console, then run again.`, false);
     }
     // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
-    seen.previous ||= wasBefore && !ours;
-    seen.switching ||= (0,deploy_look/* switching */.Zx)(look) === true || (absent && plan.previous !== undefined);
+    seen.previous ||= wasBefore && !ours && !absent;
+    seen.switching ||= (0,deploy_look/* switching */.Zx)(look) === true;
+    seen.none ||= absent;
     return undefined;
 }
 
@@ -4620,8 +4623,9 @@ function cautionsAbout(inputs, record, caution) {
             `Write a release marker into a page (e.g. the commit SHA into version.txt at build time) and set health-expect to it (health-expect: \${{ github.sha }}).`);
     }
     if (record.appliedBy === 'not-observed' && record.site !== 'marker') {
-        caution(`'${record.environment}' reported ${record.distributionId} from the first look after the request, so the switch itself was not seen ` +
-            `(the platform may report the new id as soon as a deploy is requested). Set health-url and health-expect to a release marker to verify that the new release serves.`);
+        // The reported state's evidence says what was seen (from the first look on, or after no id at all) and why it proves nothing.
+        const seen = (0,release_state/* reached */.V6)(record, 'reported')?.evidence ?? `'${record.environment}' reports ${record.distributionId}`;
+        caution(`${seen}. The switch itself was not seen: set health-url and health-expect to a release marker to verify that the new release serves.`);
     }
 }
 /** A release that passed, but the last look shows another distribution: someone deployed after it. Said, never undone. */

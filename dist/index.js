@@ -29051,7 +29051,7 @@ function whereItStands(result) {
 // The release as an explicit state machine. Each state is entered once, with the evidence that justified
 // it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
 //
-//   requested -> in-progress -> applied -> healthy -> verified       (reported: our id from the first look on, no switch seen)
+//   requested -> in-progress -> applied -> healthy -> verified       (reported: our id from the first look on, or after none, no switch seen)
 //       |             |            |          |
 //       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
 //   (waiting first, when the environment is busy; unconfirmed: a request went out and no answer or look
@@ -29065,7 +29065,7 @@ const NEXT = {
     waiting: ['unconfirmed', 'requested', 'failed', 'replaced', 'already-running'],
     unconfirmed: ['requested', 'failed', 'replaced'],
     requested: ['in-progress', 'reported', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
-    'in-progress': ['applied', 'failed', 'replaced'],
+    'in-progress': ['applied', 'reported', 'failed', 'replaced'],
     reported: ['applied', 'healthy', 'verified', 'failed', 'replaced'],
     applied: ['healthy', 'verified', 'failed', 'replaced'],
     healthy: ['verified', 'failed', 'replaced'],
@@ -31373,7 +31373,7 @@ function unobserved(d) {
     if (release.appliedBy === undefined && !ended)
         out.push('the deploy was not followed (follow-deploy: false)');
     if (release.appliedBy === 'not-observed')
-        out.push('the switch was not seen (the platform reported the new id from the first look on)');
+        out.push('the switch was not seen (the platform reported the new id with no previous id or deploy status before it)');
     if (release.site === 'answers')
         out.push('the site answers, but without health-expect that cannot tell the new release from the old');
     if (release.site === undefined && !ended)

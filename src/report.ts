@@ -359,7 +359,8 @@ function unobserved(d: DeployResult): string[] {
   if (release.unconfirmedAfterChecks !== undefined) out.push(release.unconfirmedAfterChecks)
   const ended = release.failure !== undefined || release.state === 'replaced' || release.stopped !== undefined
   if (release.appliedBy === undefined && !ended) out.push('the deploy was not followed (follow-deploy: false)')
-  if (release.appliedBy === 'not-observed') out.push('the switch was not seen (the platform reported the new id from the first look on)')
+  if (release.appliedBy === 'not-observed')
+    out.push('the switch was not seen (the platform reported the new id with no previous id or deploy status before it)')
   if (release.site === 'answers') out.push('the site answers, but without health-expect that cannot tell the new release from the old')
   if (release.site === undefined && !ended) out.push('the site was not checked (no health-url)')
   return out.length > 0 ? out : ['nothing showed that the new release serves']

@@ -27,7 +27,7 @@ import { EnvironmentWatch } from './observe.js'
 import { DeployOrder } from './order.js'
 import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
-import { newRelease, rolledBack } from './release-state.js'
+import { newRelease, reached, rolledBack } from './release-state.js'
 import type { DeployResult } from './result.js'
 import { chooseDistribution, findEnvironment, pruneBeforeUpload, resolveConfigFiles, upload, type SourceContext } from './source.js'
 
@@ -496,10 +496,9 @@ function cautionsAbout(inputs: DeployInputs, record: ReturnType<typeof newReleas
     )
   }
   if (record.appliedBy === 'not-observed' && record.site !== 'marker') {
-    caution(
-      `'${record.environment}' reported ${record.distributionId} from the first look after the request, so the switch itself was not seen ` +
-        `(the platform may report the new id as soon as a deploy is requested). Set health-url and health-expect to a release marker to verify that the new release serves.`
-    )
+    // The reported state's evidence says what was seen (from the first look on, or after no id at all) and why it proves nothing.
+    const seen = reached(record, 'reported')?.evidence ?? `'${record.environment}' reports ${record.distributionId}`
+    caution(`${seen}. The switch itself was not seen: set health-url and health-expect to a release marker to verify that the new release serves.`)
   }
 }
 

@@ -1,7 +1,7 @@
 // The release as an explicit state machine. Each state is entered once, with the evidence that justified
 // it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
 //
-//   requested -> in-progress -> applied -> healthy -> verified       (reported: our id from the first look on, no switch seen)
+//   requested -> in-progress -> applied -> healthy -> verified       (reported: our id from the first look on, or after none, no switch seen)
 //       |             |            |          |
 //       +-------------+------------+----------+--> failed -> rollback-requested -> rollback-applied -> rollback-healthy
 //   (waiting first, when the environment is busy; unconfirmed: a request went out and no answer or look
@@ -34,7 +34,7 @@ const NEXT: { readonly [s in ReleaseState]: readonly ReleaseState[] } = {
   waiting: ['unconfirmed', 'requested', 'failed', 'replaced', 'already-running'],
   unconfirmed: ['requested', 'failed', 'replaced'],
   requested: ['in-progress', 'reported', 'applied', 'healthy', 'verified', 'failed', 'replaced'],
-  'in-progress': ['applied', 'failed', 'replaced'],
+  'in-progress': ['applied', 'reported', 'failed', 'replaced'],
   reported: ['applied', 'healthy', 'verified', 'failed', 'replaced'],
   applied: ['healthy', 'verified', 'failed', 'replaced'],
   healthy: ['verified', 'failed', 'replaced'],
@@ -61,7 +61,7 @@ export type AppliedBy =
   | 'switch'
   /** The site answered with health-expect, the new release's marker. */
   | 'marker'
-  /** Nothing showed it: the id was reported from the first look on, and no status or marker told more. */
+  /** Nothing showed it: the id was reported from the first look on (or after no id at all), and no status or marker told more. */
   | 'not-observed'
 
 /** Why the release failed its checks. */

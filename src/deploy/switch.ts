@@ -308,8 +308,15 @@ export interface FollowHooks {
 
 /** What following has seen so far. */
 interface Seen {
+  /** The id it reported before our request (never "no distribution": see none). */
   previous: boolean
+  /** A status in progress. */
   switching: boolean
+  /**
+   * No id at all, with no status to tell more. It shows no switch: a platform that reports the id when a deploy is
+   * requested runs nothing after a restart, and then shows another job's deploy of our distribution at once.
+   */
+  none: boolean
   /** Looks in a row whose status said no deploy is going on while ours was not there: the platform forgot it, or never switched. */
   settledWithout: number
 }
@@ -320,8 +327,8 @@ const SETTLED_WITHOUT_OURS = 2
 /**
  * Follows a requested switch until the environment shows it done. Resolves to 'switch' when the switch
  * was seen (the id went from the previous one to ours, or a status from in progress to settled), or to
- * 'not-observed' when ours was reported from the first look on with nothing to tell more (the platform
- * may report the id at request: no proof that it serves). Throws Replaced (a third id), or NotApplied.
+ * 'not-observed' when ours was reported from the first look on, or after no id at all, with nothing to tell
+ * more (the platform may report the id at request: no proof that it serves). Throws Replaced (a third id), or NotApplied.
  * A look that fails, or an environment that reports no id, shows nothing either way: it looks again.
  */
 export async function followSwitch(
@@ -332,7 +339,7 @@ export async function followSwitch(
 ): Promise<{ by: 'switch' | 'not-observed'; look: EnvironmentLook; evidence: string }> {
   const poll = ctx.watch.poll(deadline)
   const began = ctx.watch.now()
-  const seen: Seen = { previous: false, switching: false, settledWithout: 0 }
+  const seen: Seen = { previous: false, switching: false, none: false, settledWithout: 0 }
   // Stryker disable next-line StringLiteral: what it is compared with always begins with a quote, so any other start value differs too
   let last = ''
   let look: EnvironmentLook | undefined
@@ -365,8 +372,11 @@ function settledOn(
   const what = `'${ctx.watch.name}' ${describeLook(look)}`
   const ours = sameId(look.distributionId, plan.distributionId)
   if (ours && switching(look) !== true) {
-    if (!seen.previous && !seen.switching) return { by: 'not-observed', look, evidence: `${what} from the first look on` }
-    const before = seen.previous ? `after reporting ${plan.previous ?? 'no distribution'}` : 'after its status said the deploy was in progress'
+    if (!seen.previous && !seen.switching) {
+      const since = seen.none ? `${ctx.watch.after(began)}, after reporting no distribution (what a restarted platform reports too)` : 'from the first look on'
+      return { by: 'not-observed', look, evidence: `${what} ${since}` }
+    }
+    const before = seen.previous ? `after reporting ${plan.previous}` : 'after its status said the deploy was in progress'
     return { by: 'switch', look, evidence: `${what} ${ctx.watch.after(began)}, ${before}` }
   }
   const absent = look.distributionId === undefined
@@ -388,7 +398,8 @@ function settledOn(
     throw new NotApplied(`'${ctx.watch.name}' ${describeLook(look)}: ${why}. Look at the environment in the console, then run again.`, false)
   }
   // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
-  seen.previous ||= wasBefore && !ours
-  seen.switching ||= switching(look) === true || (absent && plan.previous !== undefined)
+  seen.previous ||= wasBefore && !ours && !absent
+  seen.switching ||= switching(look) === true
+  seen.none ||= absent
   return undefined
 }
