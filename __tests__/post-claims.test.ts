@@ -1,0 +1,319 @@
+// The post step's claims, word for word, in-process: what it revoked at the platform (over real HTTP to the
+// emulator, checked as effective), the GitHub Deployment it finished (the stand-in, through @actions/github),
+// and the summary it writes when the main step never reported. @actions/core is a recorder.
+import { jest } from '@jest/globals'
+import { DEFAULT_GITHUB_TOKEN, startGitHubStandIn } from '../src/emulator/github/server.js'
+
+const lines: Array<{ kind: 'info' | 'warning'; text: string }> = []
+const masked: string[] = []
+const summaries: string[] = []
+let inputs: Record<string, string> = {}
+
+// @actions/github reads GITHUB_API_URL once, when it is first imported: the stand-in listens before that.
+const github = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
+process.env.GITHUB_API_URL = github.url
+
+jest.unstable_mockModule('@actions/core', () => ({
+  getInput: (name: string) => inputs[name] ?? '',
+  info: (text: string) => lines.push({ kind: 'info', text }),
+  debug: () => undefined,
+  warning: (text: string) => lines.push({ kind: 'warning', text }),
+  setSecret: (secret: string) => masked.push(secret),
+  summary: {
+    addRaw(text: string) {
+      summaries.push(text)
+      return this
+    },
+    write: async () => undefined
+  }
+}))
+
+const { runPost } = await import('../src/post.js')
+const { startEmulator } = await import('../src/emulator/server.js')
+type Emulator = import('../src/emulator/server.js').Emulator
+type SavedState = import('../src/run-state.js').SavedState
+
+let emu: Emulator
+
+beforeEach(async () => {
+  emu = await startEmulator()
+  lines.length = 0
+  masked.length = 0
+  summaries.length = 0
+  inputs = {}
+  process.env.GITHUB_STEP_SUMMARY = '/dev/null'
+  github.calls.length = 0
+})
+afterEach(async () => {
+  await emu.close()
+})
+afterAll(async () => {
+  await github.close()
+})
+
+/** A refresh token the platform issued (a login of the main step). */
+async function refreshToken(): Promise<string> {
+  const answer = await fetch(`${emu.url}/v3/authn/access_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: emu.username, password: emu.password })
+  })
+  return ((await answer.json()) as { refresh_token: string }).refresh_token
+}
+
+/** Whether the platform still renews with it. */
+async function stillWorks(token: string): Promise<boolean> {
+  const answer = await fetch(`${emu.url}/v3/authn/refresh_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: token })
+  })
+  return answer.ok
+}
+
+function state(over: Partial<SavedState> = {}): () => SavedState {
+  return () => ({
+    apiUrl: emu.url,
+    tokenIssuer: 'password',
+    refreshTokens: [],
+    revoked: false,
+    githubDeployment: undefined,
+    githubDeploymentFinal: false,
+    reported: true,
+    ...over
+  })
+}
+
+const said = (kind: 'info' | 'warning') => lines.filter((l) => l.kind === kind).map((l) => l.text)
+const revokes = () => emu.requests.filter((r) => r.operation === 'revoke-refresh').length
+
+const NOTHING = [
+  '### Bloomreach Cloud deploy: post step',
+  '',
+  'The main step was stopped before it wrote its report; what the post step could do:',
+  '',
+  '- nothing: it had nothing left to finish, or could not (see its warnings)',
+  '',
+  'The post step never deploys or rolls back: check the environment in the console.',
+  ''
+].join('\n')
+
+describe('the refresh token the main step left valid', () => {
+  test('one: revoked (it no longer works), masked, said once, and listed in the summary', async () => {
+    const token = await refreshToken()
+    await runPost(state({ refreshTokens: [token], reported: false }))
+    expect(await stillWorks(token)).toBe(false)
+    expect(masked).toContain(token)
+    expect(said('info')).toEqual(["Revoked the main step's refresh token, which it had left valid."])
+    expect(said('warning')).toEqual([])
+    expect(summaries).toEqual([
+      NOTHING.replace(
+        '- nothing: it had nothing left to finish, or could not (see its warnings)',
+        "- revoked this run's refresh token, which the main step had left valid"
+      )
+    ])
+  })
+
+  test('two: both revoked, counted, the summary in the plural', async () => {
+    const tokens = [await refreshToken(), await refreshToken()]
+    await runPost(state({ refreshTokens: tokens, reported: false }))
+    expect(await stillWorks(tokens[0] as string)).toBe(false)
+    expect(await stillWorks(tokens[1] as string)).toBe(false)
+    expect(said('info')).toEqual(['Revoked the 2 refresh tokens the main step had left valid.'])
+    expect(summaries[0]).toContain("- revoked this run's refresh tokens, which the main step had left valid\n")
+  })
+
+  test('one the platform refuses (401): no longer valid, said as such, nothing claimed revoked', async () => {
+    const token = await refreshToken()
+    await fetch(`${emu.url}/v3/authn/refresh_token`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: token })
+    })
+    await runPost(state({ refreshTokens: [token], reported: false }))
+    expect(said('info')).toEqual(['The platform refused a refresh token (HTTP 401): it is no longer valid, nothing to revoke.'])
+    expect(said('warning')).toEqual([])
+    expect(summaries).toEqual([NOTHING])
+  })
+
+  test('a refused one and a valid one: the valid one is still revoked, and counted as one', async () => {
+    const gone = await refreshToken()
+    await fetch(`${emu.url}/v3/authn/refresh_token`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: gone })
+    })
+    const valid = await refreshToken()
+    await runPost(state({ refreshTokens: [gone, valid] }))
+    expect(await stillWorks(valid)).toBe(false)
+    expect(said('info')).toEqual([
+      'The platform refused a refresh token (HTTP 401): it is no longer valid, nothing to revoke.',
+      "Revoked the main step's refresh token, which it had left valid."
+    ])
+  })
+
+  test('a platform that cannot be reached: a warning that it expires by itself, nothing claimed', async () => {
+    const token = await refreshToken()
+    const url = emu.url
+    await emu.close()
+    await runPost(() => ({ ...state()(), apiUrl: url, refreshTokens: [token], reported: false }))
+    expect(said('info')).toEqual([])
+    expect(said('warning')).toHaveLength(1)
+    expect(said('warning')[0]).toMatch(/^Could not revoke this run's refresh token \(.+\); it expires by itself within 24 hours\.$/)
+    expect(said('warning')[0]).not.toContain(token)
+    expect(summaries).toEqual([NOTHING])
+    emu = await startEmulator() // for afterEach
+  })
+
+  test('the main step revoked it already, or saved no address, or none: no call', async () => {
+    const token = await refreshToken()
+    await runPost(state({ refreshTokens: [token], revoked: true }))
+    await runPost(state({ refreshTokens: [token], apiUrl: undefined }))
+    await runPost(state({ refreshTokens: [] }))
+    expect(revokes()).toBe(0)
+    expect(await stillWorks(token)).toBe(true)
+    expect(lines).toEqual([])
+    expect(summaries).toEqual([])
+  })
+})
+
+describe("the identity provider's refresh token (token-url)", () => {
+  /** An SSO stack; the script account's password grant through a client gives a refresh token, as the main step's login would. */
+  async function ssoRefreshToken(revocation = true): Promise<{ token: string; works: () => Promise<boolean> }> {
+    await emu.close()
+    emu = await startEmulator({ sso: { revocation } })
+    const sso = (emu as unknown as { sso: { tokenUrl: string; clientId: string; clientSecret: string } }).sso
+    const client = { client_id: sso.clientId, client_secret: sso.clientSecret }
+    const grant = (form: Record<string, string>) =>
+      fetch(sso.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...client, ...form }).toString()
+      })
+    const answer = await grant({ grant_type: 'password', username: emu.username, password: emu.password, audience: 'brcloud-api' })
+    const token = ((await answer.json()) as { refresh_token: string }).refresh_token
+    inputs = {
+      'token-url': sso.tokenUrl,
+      'client-id': sso.clientId,
+      'client-secret': sso.clientSecret,
+      username: emu.username,
+      password: emu.password,
+      audience: 'brcloud-api'
+    }
+    return { token, works: async () => (await grant({ grant_type: 'refresh_token', refresh_token: token })).ok }
+  }
+
+  test('revoked at the token endpoint (it no longer works), the secrets masked, listed in the summary', async () => {
+    const { token, works } = await ssoRefreshToken()
+    expect(await works()).toBe(true)
+    await runPost(state({ tokenIssuer: 'oauth', refreshTokens: [token], reported: false }))
+    expect(await works()).toBe(false)
+    expect(masked).toEqual(expect.arrayContaining([token, emu.password, inputs['client-secret']]))
+    expect(said('warning')).toEqual([])
+    expect(summaries[0]).toContain("- revoked this run's refresh token at the token endpoint, which the main step had left valid\n")
+  })
+
+  test('an identity provider with no revocation endpoint: said, nothing claimed', async () => {
+    const { token, works } = await ssoRefreshToken(false)
+    await runPost(state({ tokenIssuer: 'oauth', refreshTokens: [token], reported: false }))
+    expect(await works()).toBe(true)
+    expect(said('warning')).toEqual([])
+    expect(said('info').join('\n')).toMatch(/names no revocation endpoint in its metadata/)
+    expect(summaries).toEqual([NOTHING])
+  })
+
+  test('an identity provider that cannot be reached: a warning that it expires by itself, nothing claimed', async () => {
+    const { token } = await ssoRefreshToken()
+    await emu.close()
+    await runPost(state({ tokenIssuer: 'oauth', refreshTokens: [token], reported: false }))
+    expect(said('warning')).toHaveLength(1)
+    expect(said('warning')[0]).toMatch(/^Could not revoke this run's refresh token \(.+\); it expires by itself\.$/)
+    expect(said('warning')[0]).not.toContain(token)
+    expect(summaries).toEqual([NOTHING])
+    emu = await startEmulator() // for afterEach
+  })
+
+  test('token-url no longer set (inputs read again): no call, nothing claimed', async () => {
+    const { token, works } = await ssoRefreshToken()
+    inputs = { username: emu.username, password: emu.password }
+    await runPost(state({ tokenIssuer: 'oauth', refreshTokens: [token], reported: false }))
+    expect(await works()).toBe(true)
+    expect(summaries).toEqual([NOTHING])
+  })
+})
+
+describe('the GitHub Deployment the main step left in progress', () => {
+  function deployment() {
+    const d = github.model.addDeployment({ ref: 'main', sha: 'a'.repeat(40), environment: 'production' })
+    return { id: d.id, owner: 'acme', repo: 'site' }
+  }
+
+  test('a stopped main step: set to error, with its log address, said, and listed in the summary', async () => {
+    inputs = { 'github-token': DEFAULT_GITHUB_TOKEN }
+    const saved = { ...deployment(), logUrl: 'https://github.com/o/r/actions/runs/1' }
+    await runPost(state({ githubDeployment: saved, reported: false }))
+    const call = github.calls.find((c) => c.route === 'create-status')
+    expect(call?.json).toEqual({
+      state: 'error',
+      description: 'The main step was stopped before it reported; see the workflow run',
+      log_url: 'https://github.com/o/r/actions/runs/1',
+      auto_inactive: false
+    })
+    expect(masked).toContain(DEFAULT_GITHUB_TOKEN)
+    expect(said('info')).toEqual([`Set GitHub Deployment ${saved.id} to error: The main step was stopped before it reported; see the workflow run.`])
+    expect(summaries[0]).toContain(`- set GitHub Deployment ${saved.id} to error (it was left in progress)\n`)
+  })
+
+  test('a main step that reported without a final status: the other description, no log address, no summary', async () => {
+    inputs = { 'github-token': DEFAULT_GITHUB_TOKEN }
+    const saved = { ...deployment(), logUrl: undefined }
+    await runPost(state({ githubDeployment: saved, reported: true }))
+    expect(github.calls.find((c) => c.route === 'create-status')?.json).toEqual({
+      state: 'error',
+      description: 'The deploy step ended without a final status; see the workflow run',
+      auto_inactive: false
+    })
+    expect(summaries).toEqual([])
+  })
+
+  test('no github-token: it stays in progress, and the warning says why', async () => {
+    const saved = { ...deployment(), logUrl: undefined }
+    await runPost(state({ githubDeployment: saved, reported: false }))
+    expect(github.calls).toEqual([])
+    expect(said('warning')).toEqual([`GitHub Deployment ${saved.id} stays in progress: the post step has no github-token.`])
+    expect(summaries).toEqual([NOTHING])
+  })
+
+  test('GitHub refuses: a warning naming the deployment, nothing claimed', async () => {
+    inputs = { 'github-token': DEFAULT_GITHUB_TOKEN }
+    github.fail('create-status', { status: 500, times: 5 })
+    const saved = { ...deployment(), logUrl: undefined }
+    await runPost(state({ githubDeployment: saved, reported: false }))
+    expect(said('info')).toEqual([])
+    expect(said('warning')).toHaveLength(1)
+    expect(said('warning')[0]).toMatch(new RegExp(`^Could not set GitHub Deployment ${saved.id} to error \\(.+\\)\\.$`))
+    expect(summaries).toEqual([NOTHING])
+  })
+
+  test('the main step finished it: no call', async () => {
+    inputs = { 'github-token': DEFAULT_GITHUB_TOKEN }
+    await runPost(state({ githubDeployment: { ...deployment(), logUrl: undefined }, githubDeploymentFinal: true }))
+    expect(github.calls).toEqual([])
+    expect(lines).toEqual([])
+  })
+})
+
+describe('the summary and failures of the post step itself', () => {
+  test('outside a runner (no summary file): nothing written', async () => {
+    delete process.env.GITHUB_STEP_SUMMARY
+    await runPost(state({ reported: false }))
+    expect(summaries).toEqual([])
+  })
+
+  test('a state it cannot read: a warning, never a failure', async () => {
+    await runPost(() => {
+      throw new Error('state unreadable')
+    })
+    expect(said('warning')).toEqual(['The post step could not finish (state unreadable).'])
+  })
+})
