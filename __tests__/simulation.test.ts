@@ -12,7 +12,8 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { environmentId } from '../src/emulator/state.js'
 import fc from 'fast-check'
 import * as mocks from './sim/mocks.js'
 import * as simTransport from './sim/transport.js'
@@ -694,5 +695,44 @@ describe('the shapes found outside, as fixed schedules', () => {
       if (process.env.SIM_VERBOSE) console.log(log)
       throw error
     }
+    // Word for word: every line, the summaries, the outputs and the failure each shape shows (the fake clock and the
+    // fixed ids make them the same on every run). A changed sentence shows here first; \`npm test -- -u\` accepts it.
+    expect(whatTheUserReads()).toMatchSnapshot()
   })
 })
+
+/** What the step showed, without its debug lines (the calls, which the invariants read) and with the temp folder named. */
+function whatTheUserReads(): string {
+  const shown = mocks.shown
+  const text = [
+    ...shown.lines.filter((l) => !l.text.startsWith('::debug::')).map((l) => `[${l.by} ${new Date(l.at).toISOString().slice(11, 23)}] ${l.text}`),
+    '--- summary',
+    shown.summary,
+    '--- post step summary',
+    shown.postSummary,
+    '--- outputs',
+    ...Object.entries(shown.outputs).map(([k, v]) => `${k}=${v}`),
+    '--- failed',
+    shown.failed ?? ''
+  ].join('\n')
+  // An upload's id is the emulator's random uuid, and the archive is made anew for each test run: named by order.
+  const fixed = /^(0[a-f])\1{3}-/
+  const stable = new Set(['production', 'development', 'production-renamed'].map((name) => environmentId(name)))
+  const uploads = new Map<string, string>()
+  // The search service's request id is random too.
+  const requestId = shown.outputs['search-request-id']
+  return (requestId ? text.split(requestId).join('<search request id>') : text)
+    .split(dirname(archive.path))
+    .join('<archive folder>')
+    .split(archive.sha256)
+    .join('<archive sha-256>')
+    .split(archive.md5)
+    .join('<archive md5>')
+    .replace(new RegExp(`\\b${archive.size}\\b`, 'g'), '<archive size>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => {
+      if (fixed.test(id.toLowerCase()) || stable.has(id.toLowerCase())) return id
+      const key = id.toLowerCase()
+      if (!uploads.has(key)) uploads.set(key, `<upload ${uploads.size + 1}>`)
+      return uploads.get(key) ?? id
+    })
+}
