@@ -4,9 +4,9 @@ import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 // The deterministic simulation (__tests__/simulation.test.ts) runs 5000 schedules by default, about a minute: each
-// mutant it covers (nearly every one: it runs the whole action) would run them all. 60 take half a second, which
-// lets the whole scope run in about an hour on two cores (300 took three). Fewer schedules can only kill fewer
-// mutants, so the score is a floor of the suite's; SIM_RUNS=... npm run mutation sets another count.
+// mutant it covers (nearly every one: it runs the whole action) would run them all. 60 take half a second (300
+// took three). Fewer schedules can only kill fewer mutants, so the score is a floor of the suite's;
+// SIM_RUNS=... npm run mutation sets another count.
 process.env.SIM_RUNS ??= '60'
 
 // Each Jest run makes one temp folder (__tests__/global-setup.js) and its teardown removes it; a runner that Stryker
@@ -54,7 +54,7 @@ export default {
   tsconfigFile: 'tsconfig.mutation.json',
 
   // On two cores Stryker makes three into two type-checker processes and one test runner: the checker was what the
-  // runner waited on (measured with 60 schedules: 75 mutants a minute, against 30 with one checker and 300).
+  // runner waited on (measured with 60 schedules: 27 to 75 mutants a minute, against about 30 with one checker and 300).
   concurrency: 3,
 
   // A run reuses the results of mutants whose code and covering tests did not change since the last run of the same
