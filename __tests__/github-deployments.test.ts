@@ -1,0 +1,119 @@
+// The GitHub Deployment a run records (src/github/deployments.ts) and the post step's final status
+// (src/github/final-status.ts), against the GitHub stand-in over real HTTP: what each status carries, that the
+// first final one stands, what the run saves for the post step, and the warnings when GitHub refuses.
+import { jest } from '@jest/globals'
+import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
+
+const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
+const SHA = standIn.model.commit(fakeSha('deployments'))
+Object.assign(process.env, {
+  GITHUB_API_URL: standIn.url,
+  GITHUB_SERVER_URL: 'https://github.example',
+  GITHUB_REPOSITORY: 'acme/site',
+  GITHUB_RUN_ID: '99',
+  GITHUB_SHA: SHA,
+  GITHUB_STATE: '/dev/null'
+})
+
+const lines: Array<{ kind: 'info' | 'warning'; text: string }> = []
+const saved = new Map<string, string>()
+jest.unstable_mockModule('@actions/core', () => ({
+  info: (text: string) => lines.push({ kind: 'info', text }),
+  warning: (text: string) => lines.push({ kind: 'warning', text }),
+  debug: () => undefined,
+  setSecret: () => undefined,
+  saveState: (name: string, value: string) => saved.set(name, value),
+  getState: (name: string) => saved.get(name) ?? ''
+}))
+
+const { GitHubApi } = await import('../src/github/client.js')
+const { GitHubDeployment } = await import('../src/github/deployments.js')
+const { setErrorStatus } = await import('../src/github/final-status.js')
+const { readState } = await import('../src/run-state.js')
+
+afterAll(async () => {
+  await standIn.close()
+})
+beforeEach(() => {
+  lines.length = 0
+  saved.clear()
+  standIn.calls.length = 0
+})
+
+const statusBodies = () => standIn.calls.filter((c) => c.route === 'create-status').map((c) => c.json)
+const said = (kind: 'info' | 'warning') => lines.filter((l) => l.kind === kind).map((l) => l.text)
+const RUN = 'https://github.example/acme/site/actions/runs/99'
+
+async function started(environmentUrl?: string) {
+  const github = await GitHubApi.open(DEFAULT_GITHUB_TOKEN)
+  const d = await GitHubDeployment.start(github, 'production', 'Deploy d1', { distributionId: 'd1' }, SHA, environmentUrl)
+  if (d === undefined) throw new Error('not started')
+  return d
+}
+
+test('start: the Deployment of the commit, in progress with the run as its log, said, and saved for the post step', async () => {
+  const d = await started()
+  expect(standIn.model.deployment(d.id)).toMatchObject({ sha: SHA, environment: 'production' })
+  expect(statusBodies()).toEqual([{ state: 'in_progress', description: 'Deploying to production', log_url: RUN, auto_inactive: false }])
+  expect(said('info')).toEqual([`Recorded as GitHub Deployment ${d.id} of environment 'production'.`])
+  expect(readState().githubDeployment).toEqual({ id: d.id, owner: 'acme', repo: 'site', logUrl: RUN })
+  expect(readState().githubDeploymentFinal).toBe(false)
+})
+
+test('success: the environment address, auto_inactive, a description cut at 140; the first final status stands', async () => {
+  const d = await started('https://www.example.com')
+  standIn.calls.length = 0
+  await d.set('success', 'x'.repeat(200))
+  await d.set('failure', 'late')
+  await d.set('in_progress', 'later')
+  expect(statusBodies()).toEqual([
+    { state: 'success', description: 'x'.repeat(140), log_url: RUN, environment_url: 'https://www.example.com', auto_inactive: true }
+  ])
+  expect(readState().githubDeploymentFinal).toBe(true)
+})
+
+test('failure: no environment address, nothing inactivated; in progress again before it is allowed', async () => {
+  const d = await started('https://www.example.com')
+  standIn.calls.length = 0
+  await d.set('in_progress', 'still going')
+  await d.set('failure', 'broken')
+  expect(statusBodies()).toEqual([
+    { state: 'in_progress', description: 'still going', log_url: RUN, auto_inactive: false },
+    { state: 'failure', description: 'broken', log_url: RUN, auto_inactive: false }
+  ])
+  expect(said('warning')).toEqual([])
+})
+
+test('a status GitHub refuses: a warning naming the deployment and the state, never a throw; a final one not saved as set', async () => {
+  const d = await started()
+  standIn.fail('create-status', { status: 403, body: { message: 'Resource not accessible by integration' } })
+  await d.set('error', 'stopped')
+  expect(said('warning')).toEqual([expect.stringMatching(new RegExp(`^Could not set GitHub Deployment ${d.id} to error \\(.*HTTP 403.*\\)\\.$`))])
+  expect(readState().githubDeploymentFinal).toBe(false)
+})
+
+test('a Deployment GitHub refuses to create: a warning with the permission to give, and the deploy goes on (undefined)', async () => {
+  const github = await GitHubApi.open(DEFAULT_GITHUB_TOKEN)
+  standIn.fail('create-deployment', { status: 403, body: { message: 'Resource not accessible by integration' } })
+  expect(await GitHubDeployment.start(github, 'production', 'Deploy', {}, SHA)).toBeUndefined()
+  expect(said('warning')).toEqual([
+    expect.stringMatching(
+      /^Creating a GitHub Deployment: HTTP 403 \(Resource not accessible by integration\): the deploy is not recorded as a GitHub Deployment, and goes on\. Give the token 'deployments: write' permission\.$/
+    )
+  ])
+  expect(readState().githubDeployment).toBeUndefined()
+})
+
+test("the post step's final status: error, the description cut at 140, the log address only when saved", async () => {
+  const d = standIn.model.addDeployment({ ref: SHA, environment: 'production' })
+  await setErrorStatus(DEFAULT_GITHUB_TOKEN, { id: d.id, owner: 'acme', repo: 'site', logUrl: undefined }, 'y'.repeat(150), 5_000)
+  await setErrorStatus(DEFAULT_GITHUB_TOKEN, { id: d.id, owner: 'acme', repo: 'site', logUrl: RUN }, 'short', 5_000)
+  expect(statusBodies()).toEqual([
+    { state: 'error', description: 'y'.repeat(140), auto_inactive: false },
+    { state: 'error', description: 'short', log_url: RUN, auto_inactive: false }
+  ])
+  standIn.fail('create-status', { status: 500 })
+  await expect(setErrorStatus(DEFAULT_GITHUB_TOKEN, { id: d.id, owner: 'acme', repo: 'site', logUrl: undefined }, 'z', 5_000)).rejects.toMatchObject({
+    status: 500
+  })
+})
