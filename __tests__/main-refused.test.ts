@@ -1,0 +1,59 @@
+// run() when the inputs are refused (src/main.ts): what the run was asked to do is read from the raw inputs, so
+// the summary names the environment given and whether a deploy or a search check alone was asked for. Real
+// @actions/core, as a runner would drive it: INPUT_* variables in, the summary and outputs files out.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { run } from '../src/main.js'
+
+const dir = mkdtempSync(join(tmpdir(), 'brcd-main-refused-'))
+const host = { signals: { on: () => undefined, off: () => undefined }, exit: () => undefined }
+
+/** Runs with these inputs (and no others); the summary written, and the failure line on stdout. */
+async function refused(inputs: Record<string, string>): Promise<{ summary: string; stdout: string }> {
+  for (const name of Object.keys(process.env)) if (name.startsWith('INPUT_')) delete process.env[name]
+  for (const [name, value] of Object.entries(inputs)) process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
+  const summary = join(dir, 'summary.md')
+  writeFileSync(summary, '')
+  writeFileSync(join(dir, 'output'), '')
+  writeFileSync(join(dir, 'state'), '')
+  Object.assign(process.env, { GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STATE: join(dir, 'state') })
+  const out: string[] = []
+  const write = process.stdout.write.bind(process.stdout)
+  process.stdout.write = ((chunk: string | Uint8Array) => out.push(String(chunk)) > 0) as typeof process.stdout.write
+  try {
+    await run(host)
+  } finally {
+    process.stdout.write = write
+    process.exitCode = 0
+  }
+  return { summary: readFileSync(summary, 'utf8'), stdout: out.join('') }
+}
+
+test('a deploy refused before any request: the environment given is named, as not resolved', async () => {
+  const { summary, stdout } = await refused({ environment: 'production', 'distribution-id': 'abc' })
+  expect(stdout).toMatch(/::error::/)
+  expect(summary).toMatch(/\| Environment \| production \(not resolved to an id\) \|/)
+  expect(summary).toMatchSnapshot()
+})
+
+test('a search check alone (search-query, no distribution source), refused: no deploy is claimed', async () => {
+  const { summary } = await refused({ 'search-query': 'shoes' })
+  expect(summary).not.toMatch(/\| Environment \|/)
+  expect(summary).toMatchSnapshot()
+})
+
+test('nothing at all: taken as a deploy refused, with no environment', async () => {
+  const { summary } = await refused({})
+  expect(summary).toMatchSnapshot()
+})
+
+test('an environment and a search query but no source: a search check alone, no deploy row', async () => {
+  const { summary } = await refused({ environment: 'staging', 'search-query': 'shoes', 'from-environment': '' })
+  expect(summary).toMatchSnapshot()
+})
+
+test('from-environment alone counts as a deploy source', async () => {
+  const { summary } = await refused({ 'from-environment': 'staging', 'search-query': 'shoes' })
+  expect(summary).toMatchSnapshot()
+})
