@@ -61,6 +61,15 @@ async function refreshToken(): Promise<string> {
   return ((await answer.json()) as { refresh_token: string }).refresh_token
 }
 
+/** A refresh token someone revoked before the post step ran: the platform refuses it (401). */
+async function revokedBefore(token: string): Promise<void> {
+  await fetch(`${emu.url}/v3/authn/refresh_token`, {
+    method: 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: token })
+  })
+}
+
 /** Whether the platform still renews with it. */
 async function stillWorks(token: string): Promise<boolean> {
   const answer = await fetch(`${emu.url}/v3/authn/refresh_token`, {
@@ -125,11 +134,7 @@ describe('the refresh token the main step left valid', () => {
 
   test('one the platform refuses (401): no longer valid, said as such, nothing claimed revoked', async () => {
     const token = await refreshToken()
-    await fetch(`${emu.url}/v3/authn/refresh_token`, {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: token })
-    })
+    await revokedBefore(token)
     await runPost(state({ refreshTokens: [token], reported: false }))
     expect(said('info')).toEqual(['The platform refused a refresh token (HTTP 401): it is no longer valid, nothing to revoke.'])
     expect(said('warning')).toEqual([])
@@ -138,11 +143,7 @@ describe('the refresh token the main step left valid', () => {
 
   test('a refused one and a valid one: the valid one is still revoked, and counted as one', async () => {
     const gone = await refreshToken()
-    await fetch(`${emu.url}/v3/authn/refresh_token`, {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: gone })
-    })
+    await revokedBefore(gone)
     const valid = await refreshToken()
     await runPost(state({ refreshTokens: [gone, valid] }))
     expect(await stillWorks(valid)).toBe(false)
