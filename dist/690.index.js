@@ -3517,7 +3517,8 @@ function settledOn(ctx, plan, look, seen, began) {
         return { by: 'switch', look, evidence: `${what} ${ctx.watch.after(began)}, ${before}` };
     }
     const absent = look.distributionId === undefined;
-    const wasBefore = absent ? plan.previous === undefined : (0,deploy_look/* sameId */.s)(look.distributionId, plan.previous);
+    // No id is never "what ran before": it shows no switch either way (see Seen.none).
+    const wasBefore = !absent && (0,deploy_look/* sameId */.s)(look.distributionId, plan.previous);
     if (!absent && !ours && !wasBefore) {
         throw new Replaced(`${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`, look);
     }
@@ -3532,7 +3533,7 @@ function settledOn(ctx, plan, look, seen, began) {
         throw new NotApplied(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${why}. Look at the environment in the console, then run again.`, false);
     }
     // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
-    seen.previous ||= wasBefore && !ours && !absent;
+    seen.previous ||= wasBefore && !ours;
     seen.switching ||= (0,deploy_look/* switching */.Zx)(look) === true;
     seen.none ||= absent;
     return undefined;

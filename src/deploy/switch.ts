@@ -380,7 +380,8 @@ function settledOn(
     return { by: 'switch', look, evidence: `${what} ${ctx.watch.after(began)}, ${before}` }
   }
   const absent = look.distributionId === undefined
-  const wasBefore = absent ? plan.previous === undefined : sameId(look.distributionId, plan.previous)
+  // No id is never "what ran before": it shows no switch either way (see Seen.none).
+  const wasBefore = !absent && sameId(look.distributionId, plan.previous)
   if (!absent && !ours && !wasBefore) {
     throw new Replaced(
       `${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`,
@@ -398,7 +399,7 @@ function settledOn(
     throw new NotApplied(`'${ctx.watch.name}' ${describeLook(look)}: ${why}. Look at the environment in the console, then run again.`, false)
   }
   // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
-  seen.previous ||= wasBefore && !ours && !absent
+  seen.previous ||= wasBefore && !ours
   seen.switching ||= switching(look) === true
   seen.none ||= absent
   return undefined
