@@ -261,6 +261,71 @@ describe('when the order stays unknown, and why', () => {
   }, 20_000)
 })
 
+describe('one commit, full or abbreviated, in any case', () => {
+  const compares = (): number => standIn.calls.filter((c) => c.route === 'compare').length
+
+  test('the same commit is identical without asking GitHub to compare: ours full, the running one from its name (abbreviated)', async () => {
+    const environment = fresh()
+    stored['d-short'] = { name: `site-${s(C2)}-distribution.tar.gz` }
+    const { order: o } = await order({ environment })
+    const before = compares()
+    expect((await o.check('d-short')).order).toBe('identical')
+    expect(compares() - before).toBe(0)
+  })
+
+  test('ours abbreviated (a promoted distribution named by its commit), the running one full', async () => {
+    const environment = fresh()
+    recorded(environment, 'd-full', C2)
+    stored['d-promoted'] = { name: `site-${s(C2)}-distribution.tar.gz` }
+    const { order: o } = await order({ environment, promoted: 'd-promoted' })
+    const before = compares()
+    expect((await o.check('d-full')).order).toBe('identical')
+    expect(compares() - before).toBe(0)
+  })
+
+  test("this run's commit in upper case is still the one a Deployment recorded", async () => {
+    const environment = fresh()
+    recorded(environment, 'd-lower', C2)
+    const { order: o } = await order({ environment })
+    const github = (o as unknown as { o: { github: { sha: string } } }).o.github
+    Object.defineProperty(github, 'sha', { value: C2.toUpperCase() })
+    const before = compares()
+    expect((await o.check('d-lower')).order).toBe('identical')
+    expect(compares() - before).toBe(0)
+  })
+
+  test('GITHUB_SHA not set (not on a runner): not checked, said why', async () => {
+    const environment = fresh()
+    const { order: o, said } = await order({ environment })
+    Object.defineProperty((o as unknown as { o: { github: object } }).o.github, 'sha', { value: '' })
+    expect(await o.check('anything')).toMatchObject({ order: 'unknown', why: 'this run has no commit (GITHUB_SHA is not set: not on a runner)' })
+    expect(said.log).toEqual(['Deploy order not checked: this run has no commit (GITHUB_SHA is not set: not on a runner).'])
+  })
+
+  test("the platform is asked once per check for a distribution's facts, however many times they are read", async () => {
+    const environment = fresh()
+    recorded(environment, 'd-rec', C1)
+    let asked = 0
+    stored['d-facts'] = { name: 'hand.tar.gz', createdBy: 'dave' }
+    const counting = { getDistribution: async (id: string) => (asked++, client.getDistribution(id)) } as unknown as CloudClient
+    const { order: o, said } = await order({ environment, client: counting })
+    await o.check('d-facts')
+    expect(asked).toBe(1)
+    expect(said.notice[0]).toMatch(/^'production-\d+' runs d-facts, uploaded by dave, which no GitHub Deployment/)
+    await o.check('d-facts')
+    expect(asked).toBe(2)
+  })
+
+  test('after a check that saw nothing running: "not nothing" when the environment runs something now', async () => {
+    const environment = fresh()
+    recorded(environment, 'd-new', C1)
+    const { order: o, said } = await order({ environment })
+    await o.check(undefined)
+    await o.recheck({ distributionId: 'd-new', status: undefined, at: 0 })
+    expect(said.log).toContain(`'${environment}' now runs d-new, not nothing: checking the deploy order again.`)
+  })
+})
+
 describe('after a wait, and who holds a busy environment', () => {
   test('recheck: only when the environment runs another distribution than the last check saw', async () => {
     const environment = fresh()

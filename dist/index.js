@@ -28754,8 +28754,9 @@ class DeployOrder {
         }
         if (look.distributionId !== undefined) {
             const facts = await this.facts(look.distributionId);
-            if (facts.createdBy !== undefined)
-                parts.push(`Distribution ${look.distributionId} was${uploaded(facts).replace(/^,/, '')}`);
+            const by = uploadedBy(facts);
+            if (by !== undefined)
+                parts.push(`Distribution ${look.distributionId} was ${by}`);
         }
         return parts.length > 0 ? parts.join('; ') : undefined;
     }
@@ -28774,7 +28775,7 @@ class DeployOrder {
                 return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` };
             const facts = () => this.facts(runningId);
             const running = await history.commitOf(runningId, this.o.environment, facts);
-            const outside = running?.deployment?.environment === this.o.environment ? undefined : await this.outside(history, runningId, facts);
+            const outside = await this.outside(history, runningId, facts);
             if (running === undefined) {
                 const why = `no GitHub Deployment of ${history.github.repo.owner}/${history.github.repo.repo} recorded distribution ${runningId}, which '${this.o.environment}' runs, and its name carries no commit of this repository`;
                 return { ...base, ours, outside, order: 'unknown', why };
@@ -28789,7 +28790,7 @@ class DeployOrder {
             if (!(error instanceof client/* GitHubCallFailed */.LW))
                 throw error;
             // A commit GitHub does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
-            if (error.failure === 'not-found' && /^Comparing /.test(error.call)) {
+            if (error.failure === 'not-found' && error.call.startsWith('Comparing ')) {
                 return {
                     ...base,
                     order: 'unknown',
@@ -28902,10 +28903,15 @@ function madeBy(c) {
     const by = d?.by ? `by ${d.by}` : 'by someone';
     return d?.runUrl ? `${by} in ${d.runUrl}` : by;
 }
-function uploaded(facts) {
+/** Who uploaded a distribution, and when, as the platform says; undefined when it does not say. */
+function uploadedBy(facts) {
     if (facts.createdBy === undefined)
-        return '';
-    return `, uploaded by ${facts.createdBy}${facts.createdAt ? ` at ${facts.createdAt}` : ''}`;
+        return undefined;
+    return `uploaded by ${facts.createdBy}${facts.createdAt ? ` at ${facts.createdAt}` : ''}`;
+}
+function uploaded(facts) {
+    const by = uploadedBy(facts);
+    return by === undefined ? '' : `, ${by}`;
 }
 
 
@@ -35359,7 +35365,7 @@ async function run(host = PROCESS_HOST) {
                 return undefined;
             const { checkSearch } = await __nccwpck_require__.e(/* import() */ 113).then(__nccwpck_require__.bind(__nccwpck_require__, 2113));
             searched = await checkSearch(search, timeline.run, stop.signal);
-            return searched.passed ? undefined : `Search check failed: ${searched.failure ?? 'no passing answer'}`;
+            return searchFailure(searched);
         };
         const steps = async () => {
             if (deployInputs) {
@@ -35379,8 +35385,9 @@ async function run(host = PROCESS_HOST) {
             else {
                 await checkSearchOnce();
             }
-            if (searched && !searched.passed)
-                throw new SearchCheckFailed(`Search check failed: ${searched.failure ?? 'no passing answer'}`);
+            const failed = searched && searchFailure(searched);
+            if (failed)
+                throw new SearchCheckFailed(failed);
         };
         const running = steps();
         try {
@@ -35394,9 +35401,7 @@ async function run(host = PROCESS_HOST) {
             await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late]);
             // The closing calls may have begun before the stop, with longer limits: they get this stop's time, no more.
             await Promise.race([deployRun?.close(), late, delay(CLOSE_TOTAL_MS[stopped])]);
-            throw stopped === 'watchdog'
-                ? new WatchdogTimeout(`${stop.signal.reason.message}${(0,outcome/* whereItStands */.ay)(deployRun?.result)}`)
-                : stoppedBy(stop.signal, deployRun);
+            throw stoppedBy(stop.signal, deployRun);
         }
     }
     catch (failure) {
@@ -35433,9 +35438,13 @@ function intent(inputs) {
     const source = ['distribution', 'distribution-id', 'from-environment'].some((n) => raw(n) !== '');
     return { deploys: source || raw('search-query') === '', environment };
 }
-/** The cancel's message, with where the release stands and what runs now. */
+/** The stop's message (the watchdog's or the cancel's), with where the release stands and what runs now. */
 function stoppedBy(signal, deployRun) {
-    return new Cancelled(`${signal.reason.message}${(0,outcome/* whereItStands */.ay)(deployRun?.result)}`);
+    return new errors/* ActionError */.lZ(`${signal.reason.message}${(0,outcome/* whereItStands */.ay)(deployRun?.result)}`);
+}
+/** What a search check that did not pass says; undefined when it passed. */
+function searchFailure(searched) {
+    return searched.passed ? undefined : `Search check failed: ${searched.failure ?? 'no passing answer'}`;
 }
 function delay(ms) {
     return new Promise((resolve) => setTimeout(resolve, ms).unref());

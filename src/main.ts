@@ -104,7 +104,7 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
       if (!search) return undefined
       const { checkSearch } = await import('./search-check.js')
       searched = await checkSearch(search, timeline.run, stop.signal)
-      return searched.passed ? undefined : `Search check failed: ${searched.failure ?? 'no passing answer'}`
+      return searchFailure(searched)
     }
     const steps = async (): Promise<void> => {
       if (deployInputs) {
@@ -121,7 +121,8 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
       } else {
         await checkSearchOnce()
       }
-      if (searched && !searched.passed) throw new SearchCheckFailed(`Search check failed: ${searched.failure ?? 'no passing answer'}`)
+      const failed = searched && searchFailure(searched)
+      if (failed) throw new SearchCheckFailed(failed)
     }
     const running = steps()
     try {
@@ -133,9 +134,7 @@ export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
       await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late])
       // The closing calls may have begun before the stop, with longer limits: they get this stop's time, no more.
       await Promise.race([deployRun?.close(), late, delay(CLOSE_TOTAL_MS[stopped])])
-      throw stopped === 'watchdog'
-        ? new WatchdogTimeout(`${(stop.signal.reason as Error).message}${whereItStands(deployRun?.result)}`)
-        : stoppedBy(stop.signal, deployRun)
+      throw stoppedBy(stop.signal, deployRun)
     }
   } catch (failure) {
     error = failureMessage(failure, inputs, timeline.current)
@@ -169,9 +168,14 @@ function intent(inputs: ActionInputs | undefined): { deploys: boolean; environme
   return { deploys: source || raw('search-query') === '', environment }
 }
 
-/** The cancel's message, with where the release stands and what runs now. */
-function stoppedBy(signal: AbortSignal, deployRun: DeployRun | undefined): Cancelled {
-  return new Cancelled(`${(signal.reason as Error).message}${whereItStands(deployRun?.result)}`)
+/** The stop's message (the watchdog's or the cancel's), with where the release stands and what runs now. */
+function stoppedBy(signal: AbortSignal, deployRun: DeployRun | undefined): ActionError {
+  return new ActionError(`${(signal.reason as Error).message}${whereItStands(deployRun?.result)}`)
+}
+
+/** What a search check that did not pass says; undefined when it passed. */
+function searchFailure(searched: SearchResult): string | undefined {
+  return searched.passed ? undefined : `Search check failed: ${searched.failure ?? 'no passing answer'}`
 }
 
 function delay(ms: number): Promise<void> {

@@ -117,7 +117,8 @@ export class DeployOrder {
     }
     if (look.distributionId !== undefined) {
       const facts = await this.facts(look.distributionId)
-      if (facts.createdBy !== undefined) parts.push(`Distribution ${look.distributionId} was${uploaded(facts).replace(/^,/, '')}`)
+      const by = uploadedBy(facts)
+      if (by !== undefined) parts.push(`Distribution ${look.distributionId} was ${by}`)
     }
     return parts.length > 0 ? parts.join('; ') : undefined
   }
@@ -135,7 +136,7 @@ export class DeployOrder {
         return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` }
       const facts = (): Promise<DistributionFacts> => this.facts(runningId)
       const running = await history.commitOf(runningId, this.o.environment, facts)
-      const outside = running?.deployment?.environment === this.o.environment ? undefined : await this.outside(history, runningId, facts)
+      const outside = await this.outside(history, runningId, facts)
       if (running === undefined) {
         const why = `no GitHub Deployment of ${history.github.repo.owner}/${history.github.repo.repo} recorded distribution ${runningId}, which '${this.o.environment}' runs, and its name carries no commit of this repository`
         return { ...base, ours, outside, order: 'unknown', why }
@@ -147,7 +148,7 @@ export class DeployOrder {
       // The run's stop (a cancel, the watchdog), or a bug: not GitHub's failure.
       if (!(error instanceof GitHubCallFailed)) throw error
       // A commit GitHub does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
-      if (error.failure === 'not-found' && /^Comparing /.test(error.call)) {
+      if (error.failure === 'not-found' && error.call.startsWith('Comparing ')) {
         return {
           ...base,
           order: 'unknown',
@@ -267,7 +268,13 @@ function madeBy(c: CommitEvidence): string {
   return d?.runUrl ? `${by} in ${d.runUrl}` : by
 }
 
+/** Who uploaded a distribution, and when, as the platform says; undefined when it does not say. */
+function uploadedBy(facts: DistributionFacts): string | undefined {
+  if (facts.createdBy === undefined) return undefined
+  return `uploaded by ${facts.createdBy}${facts.createdAt ? ` at ${facts.createdAt}` : ''}`
+}
+
 function uploaded(facts: DistributionFacts): string {
-  if (facts.createdBy === undefined) return ''
-  return `, uploaded by ${facts.createdBy}${facts.createdAt ? ` at ${facts.createdAt}` : ''}`
+  const by = uploadedBy(facts)
+  return by === undefined ? '' : `, ${by}`
 }
