@@ -68,7 +68,8 @@ export default {
   // The summary table and every surviving mutant, without the list of tests.
   clearTextReporter: { allowColor: false, logTests: false, reportTests: false },
 
-  // Not copied to the sandbox: the bundle, coverage and the tests' temp folders (reports/ and .stryker-tmp/ never are).
-  ignorePatterns: ['/dist', '/coverage', '/.tmp'],
+  // Not copied to the sandbox: the bundle, coverage, the tests' temp folders, reports, and the sandboxes of another
+  // run (parts run side by side each need their own --tempDirName, e.g. .stryker-tmp-claims).
+  ignorePatterns: ['/dist', '/coverage', '/.tmp', '/reports', '/.stryker-tmp*'],
   tempDirName: '.stryker-tmp'
 }
