@@ -127,8 +127,22 @@ describe('CloudSession', () => {
 
   test('a refused login is a 401 that names the user and is not retried', async () => {
     const { session } = await setup(600, 'wrong')
-    await expect(session.login()).rejects.toThrow(/Login to stack test as user 'deployer' was refused \(HTTP 401 AuthenticationFailed\)/)
+    await expect(session.login()).rejects.toThrow(
+      "Login to stack test as user 'deployer' was refused (HTTP 401 AuthenticationFailed). Check that the username and password secrets belong to a user of this stack, " +
+        'that the password has not expired, and that the stack is the right one. If this stack uses single sign-on, its password login is disabled: log in through your ' +
+        'identity provider with token-url (see https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md).'
+    )
     expect(count('login')).toBe(1)
+  })
+
+  test('a stack with single sign-on refuses the password login (403): the message points at token-url, without the 401 checks', async () => {
+    emu = await startEmulator({ sso: { passwordLogin: '403' } })
+    transport = new HttpTransport(emu.url, { userAgent: 'test' })
+    const session = new CloudSession(new CloudApi(transport, { retry: { attempts: 1 } }), emu.username, emu.password, { target: 'stack test', now })
+    await expect(session.login()).rejects.toThrow(
+      "Login to stack test as user 'deployer' was refused (HTTP 403 SsoEnabled). If this stack uses single sign-on, its password login is disabled: log in through " +
+        'your identity provider with token-url (see https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md).'
+    )
   })
 })
 
