@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DeployInputs } from '../src/inputs/deploy.js'
-import type { DeployResult } from '../src/deploy/result.js'
+import { newDeployResult, type DeployResult } from '../src/deploy/result.js'
 
 /** What the stand-in deployment does when the run is stopped. */
 interface Script {
@@ -39,21 +39,7 @@ jest.unstable_mockModule('../src/deploy/index.js', () => ({
     closeLimitMs: () => number
   ) => {
     stand.closeLimitMs = closeLimitMs
-    const result = {
-      apiUrl: inputs.address.apiUrl,
-      target: inputs.address.apiUrl,
-      dryRun: false,
-      strategy: inputs.deployStrategy,
-      rollback: inputs.rollback,
-      environmentName: inputs.environment,
-      source: inputs.source.kind,
-      configFiles: inputs.configFiles,
-      skipped: false,
-      cautions: [],
-      plan: [],
-      completed: false,
-      tokenRenewals: 0
-    } as unknown as DeployResult
+    const result = newDeployResult(inputs)
     const work = (): Promise<DeployResult> => {
       stand.started = true
       return new Promise((_, reject) => {

@@ -28,7 +28,7 @@ import { DeployOrder } from './order.js'
 import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
 import { newRelease, reached, rolledBack } from './release-state.js'
-import type { DeployResult } from './result.js'
+import { newDeployResult, type DeployResult } from './result.js'
 import { chooseDistribution, findEnvironment, pruneBeforeUpload, resolveConfigFiles, upload, type SourceContext } from './source.js'
 
 export type { DeployResult } from './result.js'
@@ -43,27 +43,6 @@ function retryPolicy(inputs: DeployInputs, signal: AbortSignal | undefined): Clo
 
 /** The last look's own limit: it also runs after the watchdog aborted everything else. */
 const LAST_LOOK_MS = 3_000
-
-function newResult(inputs: DeployInputs): DeployResult {
-  const { address } = inputs
-  return {
-    apiUrl: address.apiUrl,
-    target: address.stack ?? address.apiUrl,
-    consoleUrl: address.consoleUrl,
-    dryRun: inputs.dryRun,
-    strategy: inputs.deployStrategy,
-    rollback: inputs.rollback,
-    environmentName: inputs.environment,
-    source: inputs.source.kind,
-    fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
-    configFiles: inputs.configFiles,
-    skipped: false,
-    cautions: [],
-    plan: [],
-    completed: false,
-    tokenRenewals: 0
-  }
-}
 
 /** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
 function siteCheck(inputs: DeployInputs, health: HealthCheck, signal: AbortSignal | undefined): Promise<{ afterMs: number; attempts: number }> {
@@ -142,7 +121,7 @@ export function startDeploy(
 ): DeployRun {
   const { address } = inputs
   const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl
-  const result = newResult(inputs)
+  const result = newDeployResult(inputs)
   const transport = new HttpTransport(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal })
   const api = new CloudApi(transport, {
     retry: retryPolicy(inputs, signal),

@@ -89,3 +89,25 @@ export interface DeployResult {
   completed: boolean
   tokenRenewals: number
 }
+
+/** The result of a deployment that has just begun: what the inputs say, nothing done yet. */
+export function newDeployResult(inputs: DeployInputs): DeployResult {
+  const { address } = inputs
+  return {
+    apiUrl: address.apiUrl,
+    target: address.stack ?? address.apiUrl,
+    consoleUrl: address.consoleUrl,
+    dryRun: inputs.dryRun,
+    strategy: inputs.deployStrategy,
+    rollback: inputs.rollback,
+    environmentName: inputs.environment,
+    source: inputs.source.kind,
+    fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
+    configFiles: inputs.configFiles,
+    skipped: false,
+    cautions: [],
+    plan: [],
+    completed: false,
+    tokenRenewals: 0
+  }
+}

@@ -1,5 +1,5 @@
-export const id = 690;
-export const ids = [690];
+export const id = 414;
+export const ids = [414];
 export const modules = {
 
 /***/ 9129:
@@ -227,7 +227,7 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
-/***/ 8690:
+/***/ 414:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3886,6 +3886,29 @@ function rollbackStopped(release, stop) {
 /** The states a rollback can stop in part-way. */
 const ROLLING_BACK = ['failed', 'rollback-requested', 'rollback-applied'];
 
+;// CONCATENATED MODULE: ./src/deploy/result.ts
+/** The result of a deployment that has just begun: what the inputs say, nothing done yet. */
+function newDeployResult(inputs) {
+    const { address } = inputs;
+    return {
+        apiUrl: address.apiUrl,
+        target: address.stack ?? address.apiUrl,
+        consoleUrl: address.consoleUrl,
+        dryRun: inputs.dryRun,
+        strategy: inputs.deployStrategy,
+        rollback: inputs.rollback,
+        environmentName: inputs.environment,
+        source: inputs.source.kind,
+        fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
+        configFiles: inputs.configFiles,
+        skipped: false,
+        cautions: [],
+        plan: [],
+        completed: false,
+        tokenRenewals: 0
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/cloud/prune.ts
 // Which old distributions to delete so that, after one more upload, at most `max` remain: the plan
 // is pure, so every rule is unit-tested (oldest first, never one an environment runs, never a fresh
@@ -4240,6 +4263,7 @@ async function upload(ctx, ready) {
 
 
 
+
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs, signal) {
@@ -4247,26 +4271,6 @@ function retryPolicy(inputs, signal) {
 }
 /** The last look's own limit: it also runs after the watchdog aborted everything else. */
 const LAST_LOOK_MS = 3_000;
-function newResult(inputs) {
-    const { address } = inputs;
-    return {
-        apiUrl: address.apiUrl,
-        target: address.stack ?? address.apiUrl,
-        consoleUrl: address.consoleUrl,
-        dryRun: inputs.dryRun,
-        strategy: inputs.deployStrategy,
-        rollback: inputs.rollback,
-        environmentName: inputs.environment,
-        source: inputs.source.kind,
-        fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
-        configFiles: inputs.configFiles,
-        skipped: false,
-        cautions: [],
-        plan: [],
-        completed: false,
-        tokenRenewals: 0
-    };
-}
 /** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
 function siteCheck(inputs, health, signal) {
     return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core/* info */.pq });
@@ -4289,7 +4293,7 @@ async function deploy(inputs, phase, signal, verify) {
 function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LOOK_MS) {
     const { address } = inputs;
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
-    const result = newResult(inputs);
+    const result = newDeployResult(inputs);
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, {
         retry: retryPolicy(inputs, signal),
