@@ -2,17 +2,10 @@
 // octokit as the action uses it: what each call sends, what it reads back, and how each failure is named.
 import { createServer, type Server, type Socket } from 'node:net'
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
+import { runOfAcmeSite } from './github-run.js'
 
-// @actions/github reads the run's context (and its API address) once, when it is first imported.
 const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
-Object.assign(process.env, {
-  GITHUB_API_URL: standIn.url,
-  GITHUB_SERVER_URL: 'https://github.example',
-  GITHUB_REPOSITORY: 'acme/site',
-  GITHUB_RUN_ID: '4242',
-  GITHUB_SHA: 'c'.repeat(40),
-  GITHUB_REF: 'refs/heads/main'
-})
+runOfAcmeSite(standIn.url, 'c'.repeat(40))
 const { GitHubApi, GitHubCallFailed, short, CALL_LIMIT_MS } = await import('../src/github/client.js')
 type GitHubApi = import('../src/github/client.js').GitHubApi
 

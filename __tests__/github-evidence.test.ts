@@ -2,17 +2,10 @@
 // client from the GitHub stand-in over HTTP: which ones belong to this stack, when they are listed again, the commit
 // a distribution was built from and its evidence, a deploy made outside the action, and who holds an environment.
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
+import { runOfAcmeSite } from './github-run.js'
 
 const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
-// @actions/github reads the run's context (and its API address) once, when it is first imported.
-Object.assign(process.env, {
-  GITHUB_API_URL: standIn.url,
-  GITHUB_SERVER_URL: 'https://github.example',
-  GITHUB_REPOSITORY: 'acme/site',
-  GITHUB_RUN_ID: '4242',
-  GITHUB_SHA: fakeSha('run'),
-  GITHUB_REF: 'refs/heads/main'
-})
+runOfAcmeSite(standIn.url, fakeSha('run'))
 const { GitHubApi } = await import('../src/github/client.js')
 const { DeploymentHistory } = await import('../src/github/evidence.js')
 
