@@ -224,13 +224,17 @@ describe('a cancel', () => {
     expect((await ending).errors).toEqual([CANCELLED('SIGINT')])
   })
 
-  test('the watchdog firing while a cancel unwinds does not take it over', async () => {
-    stand.script = { inPhase: true, unwinds: false, closes: true }
+  test('the watchdog firing while a cancel closes does not take it over', async () => {
+    stand.script = { inPhase: true, unwinds: false, closes: false }
     const r = start({ ...SHORT, 'total-timeout-minutes': '1' })
     await untilStarted(r)
+    await jest.advanceTimersByTimeAsync(55_000)
     r.send('SIGINT')
-    await jest.advanceTimersByTimeAsync(60_000)
+    // 2 s to unwind, then the closing calls (at most 5 s): the watchdog's 60 s pass among them.
+    await jest.advanceTimersByTimeAsync(5_500)
+    expect(stand.closings).toBe(1)
     expect(stand.closeLimitMs?.()).toBe(2_500)
+    await jest.advanceTimersByTimeAsync(1_500)
     const { errors } = await r.ended()
     expect(errors).toEqual([CANCELLED('SIGINT')])
   })
