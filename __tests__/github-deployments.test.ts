@@ -3,17 +3,11 @@
 // first final one stands, what the run saves for the post step, and the warnings when GitHub refuses.
 import { jest } from '@jest/globals'
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
+import { runOfAcmeSite } from './github-run.js'
 
 const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
 const SHA = standIn.model.commit(fakeSha('deployments'))
-Object.assign(process.env, {
-  GITHUB_API_URL: standIn.url,
-  GITHUB_SERVER_URL: 'https://github.example',
-  GITHUB_REPOSITORY: 'acme/site',
-  GITHUB_RUN_ID: '99',
-  GITHUB_SHA: SHA,
-  GITHUB_STATE: '/dev/null'
-})
+runOfAcmeSite(standIn.url, SHA, { GITHUB_RUN_ID: '99', GITHUB_STATE: '/dev/null' })
 
 const lines: Array<{ kind: 'info' | 'warning'; text: string }> = []
 const saved = new Map<string, string>()

@@ -2,17 +2,12 @@
 // refuses, against the GitHub stand-in over real HTTP (through @actions/github's octokit) and the platform's facts
 // of a distribution as a scripted client gives them.
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
+import { runOfAcmeSite } from './github-run.js'
 
 const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
 const [C1, C2, C3] = standIn.model.linear('main', [fakeSha('o1'), fakeSha('o2'), fakeSha('o3')]) as [string, string, string]
 const B1 = standIn.model.commit(fakeSha('b1'), [C1])
-Object.assign(process.env, {
-  GITHUB_API_URL: standIn.url,
-  GITHUB_SERVER_URL: 'https://github.example',
-  GITHUB_REPOSITORY: 'acme/site',
-  GITHUB_RUN_ID: '77',
-  GITHUB_SHA: C2
-})
+runOfAcmeSite(standIn.url, C2, { GITHUB_RUN_ID: '77' })
 const { GitHubApi } = await import('../src/github/client.js')
 const { DeployOrder, OrderRefused, evidence } = await import('../src/deploy/order.js')
 type OrderCheck = import('../src/deploy/order.js').OrderCheck
