@@ -100,7 +100,9 @@ describe('search check end to end (bundled dist/index.js)', () => {
     const r = await run(searchOnly({ 'search-query': 'gift-cards', 'search-type': 'category' }))
     expect(r.code).toBe(1)
     expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toMatch(/Search check failed: The search for 'gift-cards' found 0 product\(s\), fewer than search-min-results 1/)
+    expect(r.errors[0]).toMatch(
+      /Search check failed: The search for 'gift-cards' found 0 product\(s\), fewer than search-min-results 1\. Check that search-query matches products of search-domain-key's catalogue, lower search-min-results, or set search-wait-seconds \(e\.g\. 120\)/
+    )
     expect(r.outputs['search-num-found']).toBe('0')
     expect(r.summary).toContain('❌')
   })

@@ -332,7 +332,9 @@ describe('a search check alone', () => {
         'max-attempts': '1'
       })
       const { errors, exits } = await r.ended()
-      expect(errors).toEqual(["Search check failed: The search for 'gift-cards' found 0 product(s), fewer than search-min-results 1."])
+      expect(errors).toEqual([
+        "Search check failed: The search for 'gift-cards' found 0 product(s), fewer than search-min-results 1. Check that search-query matches products of search-domain-key's catalogue, lower search-min-results, or set search-wait-seconds (e.g. 120) if the catalogue fills only after a deploy."
+      ])
       expect(exits).toEqual([])
       expect(stand.started).toBe(false)
     } finally {

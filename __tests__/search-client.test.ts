@@ -161,7 +161,9 @@ describe('search check against the emulator', () => {
   test('zero results fails the check; min-results 0 passes it', async () => {
     const failed = await runSearchCheck(config({ [SearchInput.Query]: 'unicorn' }))
     expect(failed).toMatchObject({ passed: false, failureKind: 'too-few-results', numFound: 0, titles: [], attempts: 1, facetFormat: 'v3', facetNames: [] })
-    expect(failed.failure).toBe("The search for 'unicorn' found 0 product(s), fewer than search-min-results 1.")
+    expect(failed.failure).toBe(
+      "The search for 'unicorn' found 0 product(s), fewer than search-min-results 1. Check that search-query matches products of search-domain-key's catalogue, lower search-min-results, or set search-wait-seconds (e.g. 120) if the catalogue fills only after a deploy."
+    )
     const passed = await runSearchCheck(config({ [SearchInput.Query]: 'unicorn', [SearchInput.MinResults]: '0' }))
     expect(passed).toMatchObject({ passed: true, numFound: 0 })
   })
@@ -315,7 +317,7 @@ describe('search check against the emulator', () => {
     expect(time.slept).toEqual([500, 1000, 2000, 4000, 5000, 5000])
     expect(result.attempts).toBe(7)
     expect(result.failure).toBe(
-      "The search for 'wool' found 2 product(s), fewer than search-min-results 3. (7 attempts in the 20 s search-wait-seconds window)"
+      "The search for 'wool' found 2 product(s), fewer than search-min-results 3. (7 attempts in the 20 s search-wait-seconds window) Check that search-query matches products of search-domain-key's catalogue, lower search-min-results, or raise search-wait-seconds if the catalogue takes longer to fill after a deploy."
     )
   })
 

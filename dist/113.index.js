@@ -670,7 +670,7 @@ async function runSearchCheck(config, deps = {}) {
             : error.kind === 'too-few-results'
                 ? ` (${result.attempts} attempts in the ${(0,format/* formatSeconds */.Xo)(config.waitMs)} search-wait-seconds window)`
                 : ` (${result.attempts} attempts, max-attempts ${config.maxAttempts})`;
-        result.failure = `${error.message}${tries}`;
+        result.failure = `${error.message}${tries}${error.kind === 'too-few-results' ? tooFewAdvice(config.waitMs) : ''}`;
     }
     finally {
         await client.close();
@@ -678,6 +678,13 @@ async function runSearchCheck(config, deps = {}) {
     if (result.keywordRedirect && result.passed)
         result.warnings.push(`${describeRedirect(result.keywordRedirect)}.`);
     return result;
+}
+/** What to do about too few results: the query or the bar may be wrong, or the catalogue not yet filled. */
+function tooFewAdvice(waitMs) {
+    const wait = waitMs > 0
+        ? 'raise search-wait-seconds if the catalogue takes longer to fill after a deploy'
+        : 'set search-wait-seconds (e.g. 120) if the catalogue fills only after a deploy';
+    return ` Check that search-query matches products of search-domain-key's catalogue, lower search-min-results, or ${wait}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/search/index.ts
