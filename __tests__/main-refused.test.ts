@@ -57,3 +57,13 @@ test('from-environment alone counts as a deploy source', async () => {
   const { summary } = await refused({ 'from-environment': 'staging', 'search-query': 'shoes' })
   expect(summary).toMatchSnapshot()
 })
+
+test.each(['distribution', 'distribution-id', 'from-environment'])('%s with a search query counts as a deploy source', async (name) => {
+  const { summary } = await refused({ environment: 'production', [name]: 'x', 'search-query': 'shoes', 'max-attempts': '0' })
+  expect(summary).toMatch(/\| Environment \| production \(not resolved to an id\) \|/)
+})
+
+test('a search query alone with an environment: no deploy row, whatever the environment', async () => {
+  const { summary } = await refused({ environment: 'production', 'search-query': 'shoes', 'max-attempts': '0' })
+  expect(summary).not.toMatch(/\| Environment \|/)
+})

@@ -33,6 +33,7 @@ const deployResult = (over: Partial<DeployResult> = {}): DeployResult => ({
   dryRun: false,
   strategy: 'stopstart',
   rollback: false,
+  rollbackOnSearch: false,
   environmentName: 'development',
   archive: { name: 'site.tar.gz', source: 'packed', size: 2048, sha256: 'ab'.repeat(32) },
   environmentId: 'env-1',

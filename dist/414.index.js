@@ -3897,6 +3897,7 @@ function newDeployResult(inputs) {
         dryRun: inputs.dryRun,
         strategy: inputs.deployStrategy,
         rollback: inputs.rollback,
+        rollbackOnSearch: inputs.rollbackOnSearch,
         environmentName: inputs.environment,
         source: inputs.source.kind,
         fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
@@ -4660,7 +4661,7 @@ function failureOf(result, cause) {
     if (cause instanceof ReleaseFailed)
         return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause.message, cause.rollbackOn, cause.searchRollsBack));
     if (result.release?.state === 'replaced' || result.release?.state === 'failed') {
-        return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause instanceof Error ? cause.message : String(cause), result.rollback, false));
+        return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause instanceof Error ? cause.message : String(cause), result.rollback, result.rollbackOnSearch));
     }
     const now = result.release ? (0,outcome/* nowRuns */.H$)(result) : undefined;
     if (now && cause instanceof errors/* ActionError */.lZ)

@@ -507,7 +507,7 @@ export class ReleaseFailed extends ActionError {
 export function failureOf(result: DeployResult, cause: unknown): unknown {
   if (cause instanceof ReleaseFailed) return new ActionError(releaseFailure(result, cause.message, cause.rollbackOn, cause.searchRollsBack))
   if (result.release?.state === 'replaced' || result.release?.state === 'failed') {
-    return new ActionError(releaseFailure(result, cause instanceof Error ? cause.message : String(cause), result.rollback, false))
+    return new ActionError(releaseFailure(result, cause instanceof Error ? cause.message : String(cause), result.rollback, result.rollbackOnSearch))
   }
   const now = result.release ? nowRuns(result) : undefined
   if (now && cause instanceof ActionError) return new ActionError(`${cause.message} ${now}`)

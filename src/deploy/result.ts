@@ -24,6 +24,8 @@ export interface DeployResult {
   readonly strategy: string
   /** rollback: true was asked for. */
   readonly rollback: boolean
+  /** rollback-on-search: true was asked for. */
+  readonly rollbackOnSearch: boolean
   /** The environment input (undefined: upload only). */
   readonly environmentName: string | undefined
   /** Where the distribution comes from: an upload (or a reused identical one), distribution-id, or from-environment. */
@@ -100,6 +102,7 @@ export function newDeployResult(inputs: DeployInputs): DeployResult {
     dryRun: inputs.dryRun,
     strategy: inputs.deployStrategy,
     rollback: inputs.rollback,
+    rollbackOnSearch: inputs.rollbackOnSearch,
     environmentName: inputs.environment,
     source: inputs.source.kind,
     fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
