@@ -59,3 +59,48 @@ describe('the default name and the commit it carries', () => {
     expect(commitInName(name, repo)).toBe(commit)
   })
 })
+
+describe('the edges of each rule', () => {
+  const sha = '8dc29fc0123456789abcdef0123456789abcdef0'
+
+  test('255 bytes is the most a name may have; one more is refused, with its length', () => {
+    const longest = `${'x'.repeat(248)}.tar.gz`
+    expect(Buffer.byteLength(longest)).toBe(255)
+    expect(distributionNameProblem(longest)).toBeUndefined()
+    expect(distributionNameProblem(`x${longest}`)).toBe('it is 256 bytes long (at most 255)')
+    // Bytes, not characters: 'é' is two.
+    expect(distributionNameProblem(`${'é'.repeat(124)}.tar.gz`)).toBeUndefined()
+    expect(distributionNameProblem(`${'é'.repeat(125)}.tar.gz`)).toBe('it is 257 bytes long (at most 255)')
+  })
+
+  test.each(['site.tgz.zip', 'site.tar.gz.bak', 'site.tar.gz-old'])('the archive suffix must end the name: %s is refused', (name) => {
+    expect(distributionNameProblem(name)).toBe('it must end with .tar.gz or .tgz')
+  })
+
+  test('a stored name equal to ours is the same, even when it does not decode to it', () => {
+    expect(sameDistributionName('100%25.tar.gz', '100%25.tar.gz')).toBe(true)
+    expect(sameDistributionName('a%zz.tar.gz', 'a%zz.tar.gz')).toBe(true)
+    expect(sameDistributionName('100%25.tar.gz', '100%.tar.gz')).toBe(true)
+  })
+
+  test('defaultName: a run of unsafe characters is one hyphen; hyphens at either end go', () => {
+    expect(defaultName('my  site', sha, 'dir')).toBe('my-site-8dc29fc-distribution.tar.gz')
+    expect(defaultName('--site--', sha, 'dir')).toBe('site-8dc29fc-distribution.tar.gz')
+    expect(defaultName('my site!!', sha, 'dir')).toBe('my-site-8dc29fc-distribution.tar.gz')
+  })
+
+  test('defaultName: with neither a repository nor a fallback that leaves anything, the name is "distribution"', () => {
+    expect(defaultName('', sha, '')).toBe('distribution-8dc29fc-distribution.tar.gz')
+    expect(defaultName('!!!', '', '***')).toBe('distribution-local-distribution.tar.gz')
+  })
+
+  test.each([
+    ['x\nsite-8dc29fc-distribution.tar.gz', 'site', undefined],
+    ['site-8dc29fc-distribution.tar.gz.old', 'site', undefined],
+    ['site-8dc29fc-distribution.tar.gz', '', undefined],
+    ['Stryker-was-here-8dc29fc-distribution.tar.gz', 'Stryker was here!', '8dc29fc'],
+    ['site-8dc29fc0123456789abcdef0123456789abcdef0-distribution.tar.gz', 'site', sha]
+  ])('commitInName(%j, %j) = %s: the whole name must be one of ours', (name, repo, commit) => {
+    expect(commitInName(name, repo)).toBe(commit)
+  })
+})
