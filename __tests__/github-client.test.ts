@@ -203,6 +203,9 @@ describe('failures, named for the fix they need', () => {
     standIn.fail('create-status', { status: 503, body: 'down' })
     const down = await failure(api.createStatus(1, { state: 'success' }))
     expect([down.failure, down.status, down.message]).toEqual(['failed', 503, 'Setting the status of GitHub Deployment 1: HTTP 503'])
+    standIn.fail('list-statuses', { status: 403, body: { message: 'no' } })
+    const status = await failure(api.latestStatus(7))
+    expect([status.failure, status.status, status.message]).toEqual(['forbidden', 403, 'Reading the status of GitHub Deployment 7: HTTP 403 (no)'])
   })
 
   test('a read is tried again after a 5xx (three attempts in all), a write never', async () => {

@@ -162,6 +162,17 @@ describe('the order, as found and said', () => {
       )
     )
   })
+
+  test('outside this action, by an uploader the platform does not name: no "uploaded by", no stray comma', async () => {
+    const environment = fresh()
+    recorded(environment, 'd-recorded', C1)
+    stored['d-anon'] = { name: `site-${s(C1)}-distribution.tar.gz` }
+    const { order: o, said } = await order({ environment })
+    await o.check('d-anon')
+    expect(said.notice[0]).toMatch(
+      new RegExp(`^'${environment}' runs d-anon, which no GitHub Deployment of this repository recorded for '${environment}' \\(the last one`)
+    )
+  })
 })
 
 describe('when the order stays unknown, and why', () => {
@@ -341,8 +352,9 @@ describe('after a wait, and who holds a busy environment', () => {
 
   test('holder: a GitHub Deployment under way (not our own), and who uploaded what the environment reports', async () => {
     const environment = fresh()
-    const ours = recorded(environment, 'd-ours', C2, 'in_progress')
+    // Ours is the newest under way: only noteOwnDeployment keeps it from being named.
     const theirs = recorded(environment, 'd-theirs', C1, 'queued')
+    const ours = recorded(environment, 'd-ours', C2, 'in_progress')
     stored['d-theirs'] = { name: 'x.tar.gz', createdBy: 'bob' }
     const { order: o } = await order({ environment })
     o.noteOwnDeployment(ours)

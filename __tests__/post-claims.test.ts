@@ -153,6 +153,18 @@ describe('the refresh token the main step left valid', () => {
     ])
   })
 
+  test('a platform that fails (500): one attempt only, a warning that it expires by itself, nothing claimed', async () => {
+    const token = await refreshToken()
+    emu.addFault({ operation: 'revoke-refresh', kind: 'status', status: 500, times: 5 })
+    await runPost(state({ refreshTokens: [token], reported: false }))
+    expect(revokes()).toBe(1)
+    expect(said('info')).toEqual([])
+    expect(said('warning')).toEqual([
+      "Could not revoke this run's refresh token (Revoking the refresh token failed: HTTP 500 (InternalServerError: Emulated fault on revoke-refresh)); it expires by itself within 24 hours."
+    ])
+    expect(summaries).toEqual([NOTHING])
+  })
+
   test('a platform that cannot be reached: a warning that it expires by itself, nothing claimed', async () => {
     const token = await refreshToken()
     const url = emu.url
