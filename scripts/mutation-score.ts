@@ -1,7 +1,9 @@
 // `npm run mutation:score -- reports/mutation/a.json [b.json ...] [--survivors]`: the mutation score of one or more
 // StrykerJS reports together (a whole-scope run, or parts run with their own MUTATION_REPORT), by file and in
 // total, as the Markdown table docs/reliability-and-security.md publishes. A file in several reports counts once,
-// from the last report named. --survivors lists each surviving or uncovered mutant with its line.
+// from the last report named. A report named as `<report.json>=<file>,<file>` gives only those files: a run of part
+// of the scope seeded from another report's incremental file carries that report's old results for every other
+// file, which must not replace a newer part's. --survivors lists each surviving or uncovered mutant with its line.
 //
 // Score as Stryker counts it: (killed + timed out) / (killed + timed out + survived + not covered); mutants the
 // compiler refused, and those disabled at their line, are left out.
@@ -21,14 +23,22 @@ const args = process.argv.slice(2)
 const withSurvivors = args.includes('--survivors')
 const paths = args.filter((a) => !a.startsWith('--'))
 if (paths.length === 0) {
-  console.error('Usage: npm run mutation:score -- reports/mutation/<name>.json [more.json ...] [--survivors]')
+  console.error('Usage: npm run mutation:score -- reports/mutation/<name>.json[=<file>,<file>] [more.json ...] [--survivors]')
   process.exit(2)
 }
 
 const files = new Map<string, { source: string; mutants: Mutant[] }>()
-for (const path of paths) {
+for (const arg of paths) {
+  const [path = '', only] = arg.split('=')
+  const wanted = only === undefined ? undefined : new Set(only.split(','))
   const report = JSON.parse(readFileSync(path, 'utf8')) as Report
-  for (const [name, file] of Object.entries(report.files)) files.set(name, file)
+  for (const name of wanted ?? []) {
+    if (!(name in report.files)) {
+      console.error(`${path} has no results for ${name}.`)
+      process.exit(2)
+    }
+  }
+  for (const [name, file] of Object.entries(report.files)) if (wanted === undefined || wanted.has(name)) files.set(name, file)
 }
 
 const COLUMNS = ['Killed', 'Timeout', 'Survived', 'NoCoverage', 'CompileError', 'Ignored'] as const
