@@ -13,6 +13,7 @@ import { startEmulator, type Emulator, type EmulatorOptions, type RecordedReques
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
 import { runOfAcmeSite } from './github-run.js'
+import { deployInputs, runDeploy, type DeployOutcome } from './deploy-run.js'
 
 // GitHub, for the runs with github-token: @actions/github reads the runner's variables once, so they are set first.
 const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
@@ -32,11 +33,9 @@ jest.unstable_mockModule('@actions/core', () => ({
   getState: () => ''
 }))
 
-const { readInputs } = await import('../src/inputs/index.js')
-const { deploy, startDeploy, USER_AGENT } = await import('../src/deploy/index.js')
+const { startDeploy, USER_AGENT } = await import('../src/deploy/index.js')
 const { StepFailed, ActionError } = await import('../src/errors.js')
 type DeployResult = import('../src/deploy/result.js').DeployResult
-type DeployInputs = import('../src/inputs/index.js').DeployInputs
 
 const said = (kind: 'info' | 'warning' | 'notice'): string[] => lines.filter((l) => l.kind === kind).map((l) => l.text)
 
@@ -79,32 +78,7 @@ function archiveFile(version = 'v1'): string {
   return path
 }
 
-function inputsOf(values: Record<string, string>): DeployInputs {
-  const all = readInputs((name) => values[name] ?? '')
-  if (all.deploy === undefined) throw new Error('no deploy inputs')
-  return all.deploy
-}
-
-interface Outcome {
-  result: DeployResult
-  error: unknown
-  phases: string[]
-}
-
-async function run(values: Record<string, string>, verify?: () => Promise<string | undefined>): Promise<Outcome> {
-  const phases: string[] = []
-  const phase = <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-    phases.push(name)
-    return fn()
-  }
-  const inputs = inputsOf({ 'api-url': emu.url, username: emu.username, password: emu.password, ...values })
-  try {
-    return { result: await deploy(inputs, phase, undefined, verify), error: undefined, phases }
-  } catch (error) {
-    if (!(error instanceof StepFailed)) throw error
-    return { result: error.result as DeployResult, error: error.cause, phases }
-  }
-}
+const run = (values: Record<string, string>, verify?: () => Promise<string | undefined>) => runDeploy(emu, values, verify)
 
 describe('a packed directory uploaded and deployed', () => {
   test('the phases in order, the user agent on every call, the packed archive checked and its folder removed at the end', async () => {
@@ -498,7 +472,7 @@ describe('the last look shows another distribution than the one deployed', () =>
   async function scenario(
     late?: (ids: { ours: string; previous: string; theirs: string }) => void,
     options: EmulatorOptions = { deployLooks: 1 }
-  ): Promise<{ outcome: Outcome; ours: string; previous: string; theirs: string }> {
+  ): Promise<{ outcome: DeployOutcome; ours: string; previous: string; theirs: string }> {
     let looks = 0
     if (late !== undefined) {
       const calibration = await scenario(undefined, options)
@@ -629,7 +603,7 @@ describe('with github-token: the deploy recorded as a GitHub Deployment', () => 
     const stop = new AbortController()
     emu.onRequest('deploy', () => stop.abort(reason))
     const phase = <T>(_: string, fn: () => Promise<T>): Promise<T> => fn()
-    const inputs = inputsOf({ 'api-url': emu.url, username: emu.username, password: emu.password, ...GH, 'distribution-id': id, environment: 'development' })
+    const inputs = await deployInputs(emu, { ...GH, 'distribution-id': id, environment: 'development' })
     const deployment = startDeploy(inputs, phase, stop.signal, undefined, () => 2_000)
     await expect(deployment.done).rejects.toBeInstanceOf(StepFailed)
     return deployment.result

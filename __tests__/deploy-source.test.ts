@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type Emulator, type EmulatorOptions, type RecordedRequest } from '../src/emulator/server.js'
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
+import { runDeploy } from './deploy-run.js'
 
 const lines: Array<{ kind: 'info' | 'warning' | 'notice'; text: string }> = []
 jest.unstable_mockModule('@actions/core', () => ({
@@ -22,11 +23,7 @@ jest.unstable_mockModule('@actions/core', () => ({
   isDebug: () => false
 }))
 
-const { readInputs } = await import('../src/inputs/index.js')
-const { deploy } = await import('../src/deploy/index.js')
-const { StepFailed, InputError, ServiceError } = await import('../src/errors.js')
-type DeployResult = import('../src/deploy/result.js').DeployResult
-type DeployInputs = import('../src/inputs/index.js').DeployInputs
+const { InputError, ServiceError } = await import('../src/errors.js')
 
 const said = (kind: 'info' | 'warning' | 'notice'): string[] => lines.filter((l) => l.kind === kind).map((l) => l.text)
 
@@ -57,32 +54,7 @@ function archiveFile(name = 'site-1.0.0-distribution.tar.gz', version = 'v1'): {
   return { path, md5: createHash('md5').update(bytes).digest('hex'), size: bytes.length }
 }
 
-function inputsOf(values: Record<string, string>): DeployInputs {
-  const all = readInputs((name) => values[name] ?? '')
-  if (all.deploy === undefined) throw new Error('no deploy inputs')
-  return all.deploy
-}
-
-interface Outcome {
-  result: DeployResult
-  error: unknown
-  phases: string[]
-}
-
-async function run(values: Record<string, string>, verify?: () => Promise<string | undefined>): Promise<Outcome> {
-  const phases: string[] = []
-  const phase = <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-    phases.push(name)
-    return fn()
-  }
-  const inputs = inputsOf({ 'api-url': emu.url, username: emu.username, password: emu.password, ...values })
-  try {
-    return { result: await deploy(inputs, phase, undefined, verify), error: undefined, phases }
-  } catch (error) {
-    if (!(error instanceof StepFailed)) throw error
-    return { result: error.result as DeployResult, error: error.cause, phases }
-  }
-}
+const run = (values: Record<string, string>, verify?: () => Promise<string | undefined>) => runDeploy(emu, values, verify)
 
 describe('findEnvironment: an environment that does not exist', () => {
   test('environment: the names there, quoted, in the order listed; the target names the stack', async () => {

@@ -4,10 +4,8 @@
 import { createServer } from 'node:net'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { OAuthLogin, metadataAddresses, TokenEndpointError } from '../src/cloud/login/oauth.js'
-import type { Login } from '../src/inputs/login.js'
+import { oauthInputs, printed, type OAuthInputs } from './oauth-fixtures.js'
 import { SSO_DOCS_URL } from '../src/cloud/login/method.js'
-
-type OAuthInputs = Extract<Login, { kind: 'oauth' }>
 
 let emu: Emulator
 let sso: NonNullable<Emulator['sso']>
@@ -20,33 +18,7 @@ afterAll(async () => {
   await emu.close()
 })
 
-const clientCredentials = (over: Partial<OAuthInputs> = {}): OAuthInputs => ({
-  kind: 'oauth',
-  tokenUrl: sso.tokenUrl,
-  grant: 'client_credentials',
-  clientId: sso.clientId,
-  clientSecret: sso.clientSecret,
-  username: undefined,
-  password: undefined,
-  oidcAudience: undefined,
-  audience: sso.audience,
-  scope: undefined,
-  ...over
-})
-
-/** What a call printed on stdout (core.info, core.warning), and its outcome. */
-async function printed<T>(call: () => Promise<T>): Promise<{ lines: string[]; value?: T; error?: unknown }> {
-  const out: string[] = []
-  const write = process.stdout.write.bind(process.stdout)
-  process.stdout.write = ((chunk: string | Uint8Array) => out.push(String(chunk)) > 0) as typeof process.stdout.write
-  try {
-    return { lines: out.join('').split('\n').filter(Boolean), value: await call() }
-  } catch (error) {
-    return { lines: out.join('').split('\n').filter(Boolean), error }
-  } finally {
-    process.stdout.write = write
-  }
-}
+const clientCredentials = (over: Partial<OAuthInputs> = {}): OAuthInputs => oauthInputs(sso, over)
 
 const tokenCalls = () => emu.requests.filter((r) => r.operation === 'idp-token')
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e))

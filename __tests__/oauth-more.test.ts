@@ -8,11 +8,9 @@ import type { AddressInfo } from 'node:net'
 import * as oauth from 'oauth4webapi'
 import { startEmulator, type Emulator, type SsoHandle } from '../src/emulator/server.js'
 import { OAuthLogin, TokenEndpointError } from '../src/cloud/login/oauth.js'
-import type { Login } from '../src/inputs/login.js'
+import { oauthInputs, printed, type OAuthInputs } from './oauth-fixtures.js'
 import { SSO_DOCS_URL } from '../src/cloud/login/method.js'
 import { ActionError } from '../src/errors.js'
-
-type OAuthInputs = Extract<Login, { kind: 'oauth' }>
 
 let emu: Emulator
 let sso: SsoHandle
@@ -28,39 +26,7 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-const inputs = (over: Partial<OAuthInputs> = {}): OAuthInputs => ({
-  kind: 'oauth',
-  tokenUrl: sso.tokenUrl,
-  grant: 'client_credentials',
-  clientId: sso.clientId,
-  clientSecret: sso.clientSecret,
-  username: undefined,
-  password: undefined,
-  oidcAudience: undefined,
-  audience: sso.audience,
-  scope: undefined,
-  ...over
-})
-
-/** What a call printed on stdout (core.info, core.warning; not the masks of secrets), and its outcome. */
-async function printed<T>(call: () => Promise<T>): Promise<{ lines: string[]; value?: T; error?: unknown }> {
-  const out: string[] = []
-  const write = process.stdout.write.bind(process.stdout)
-  process.stdout.write = ((chunk: string | Uint8Array) => out.push(String(chunk)) > 0) as typeof process.stdout.write
-  const lines = (): string[] =>
-    out
-      .join('')
-      .split('\n')
-      .filter((l) => l !== '' && !l.startsWith('::add-mask::') && !l.startsWith('::debug::'))
-  try {
-    const value = await call()
-    return { lines: lines(), value }
-  } catch (error) {
-    return { lines: lines(), error }
-  } finally {
-    process.stdout.write = write
-  }
-}
+const inputs = (over: Partial<OAuthInputs> = {}): OAuthInputs => oauthInputs(sso, over)
 
 const calls = (operation: string, from = 0) => emu.requests.slice(from).filter((r) => r.operation === operation)
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e))

@@ -1,65 +1,16 @@
 // The report's claims word for word (src/report.ts): every notice, every headline, every row of the job summary's
 // deployment table and every line under the headline, for each branch, built from deploy results as the steps
 // leave them. What the search check adds is in report-claims-search.test.ts.
-import type { ReleaseRecord, ReleaseState } from '../src/deploy/release-state.js'
 import type { OrderCheck } from '../src/deploy/order.js'
 import type { DeployResult } from '../src/deploy/result.js'
+import type { ReleaseRecord, ReleaseState } from '../src/deploy/release-state.js'
+import { API, SHA256, deployResult, releaseOf, type Over } from './report-fixtures.js'
 import { headline, notices, outputValues, summaryMarkdown, type RunResult } from '../src/report.js'
 import type { SearchResult } from '../src/search/client.js'
 
-const API = 'https://api.mystack.bloomreach.cloud'
-const SHA256 = 'ab'.repeat(32)
 const OURS = 'abcdef1234567890abcdef1234567890abcdef12'
 const THEIRS = '1234567890abcdef1234567890abcdef12345678'
 const REPO = 'https://github.com/acme/site'
-
-/** Fields to set, or to leave unset with undefined (report.ts reads an unset field and an undefined one alike). */
-type Over<T> = { [K in keyof T]?: T[K] | undefined }
-
-/** A release that went through `states`, one second apart, each with its evidence. */
-function releaseOf(states: ReleaseState[], over: Over<ReleaseRecord> = {}): ReleaseRecord {
-  const transitions = states.map((state, i) => ({ state, at: 1_000_000 + i * 1000, evidence: `evidence of ${state}` }))
-  return {
-    environment: 'development',
-    distributionId: 'dist-1',
-    previous: 'dist-0',
-    redeploy: false,
-    state: states.at(-1) ?? 'planned',
-    transitions,
-    appliedBy: 'switch',
-    ...over
-  } as ReleaseRecord
-}
-
-/** A verified deploy of an uploaded, packed archive to 'development': each test changes what its branch needs. */
-const deployResult = (over: Partial<DeployResult> = {}): DeployResult => ({
-  apiUrl: API,
-  target: 'mystack',
-  consoleUrl: 'https://missioncontrol.mystack.bloomreach.cloud',
-  platformReached: true,
-  dryRun: false,
-  strategy: 'stopstart',
-  rollback: false,
-  rollbackOnSearch: false,
-  environmentName: 'development',
-  archive: { name: 'site.tar.gz', source: 'packed', size: 2048, sha256: SHA256 },
-  environmentId: 'env-1',
-  upload: { distributionId: 'dist-1', storedName: 'site.tar.gz', attempts: 1, adopted: false },
-  distributionId: 'dist-1',
-  source: 'upload',
-  fromEnvironment: undefined,
-  reused: false,
-  previousDistributionId: 'dist-0',
-  configFiles: [],
-  skipped: false,
-  release: releaseOf(['requested', 'applied', 'verified']),
-  finalLook: { distributionId: 'dist-1', status: undefined, at: 1_003_000 },
-  cautions: [],
-  plan: [],
-  completed: true,
-  tokenRenewals: 0,
-  ...over
-})
 
 /** A deployment that got nowhere yet: nothing uploaded, no release, no look. */
 const bare = (over: Partial<DeployResult> = {}): DeployResult =>

@@ -3,56 +3,11 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { OUTPUT_NAMES } from '../src/action-metadata.js'
-import type { ReleaseRecord, ReleaseState } from '../src/deploy/release-state.js'
-import type { DeployResult } from '../src/deploy/result.js'
+import { deployResult, releaseOf } from './report-fixtures.js'
 import { notices, OUTPUTS, outputValues, summaryMarkdown, type RunResult } from '../src/report.js'
 import type { SearchResult } from '../src/search/client.js'
 
 const declared = Object.keys((parse(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as { outputs: Record<string, unknown> }).outputs)
-
-/** A release that went through `states`, one second apart, each with its evidence. */
-function releaseOf(states: ReleaseState[], over: Partial<ReleaseRecord> = {}): ReleaseRecord {
-  const transitions = states.map((state, i) => ({ state, at: 1_000_000 + i * 1000, evidence: `evidence of ${state}` }))
-  return {
-    environment: 'development',
-    distributionId: 'dist-1',
-    previous: 'dist-0',
-    redeploy: false,
-    state: states.at(-1) ?? 'planned',
-    transitions,
-    appliedBy: 'switch',
-    ...over
-  }
-}
-
-const deployResult = (over: Partial<DeployResult> = {}): DeployResult => ({
-  apiUrl: 'https://api.mystack.bloomreach.cloud',
-  target: 'mystack',
-  consoleUrl: 'https://missioncontrol.mystack.bloomreach.cloud',
-  platformReached: true,
-  dryRun: false,
-  strategy: 'stopstart',
-  rollback: false,
-  rollbackOnSearch: false,
-  environmentName: 'development',
-  archive: { name: 'site.tar.gz', source: 'packed', size: 2048, sha256: 'ab'.repeat(32) },
-  environmentId: 'env-1',
-  upload: { distributionId: 'dist-1', storedName: 'site.tar.gz', attempts: 1, adopted: false },
-  distributionId: 'dist-1',
-  source: 'upload',
-  fromEnvironment: undefined,
-  reused: false,
-  previousDistributionId: 'dist-0',
-  configFiles: [],
-  skipped: false,
-  release: releaseOf(['requested', 'applied', 'verified']),
-  finalLook: { distributionId: 'dist-1', status: undefined, at: 1_003_000 },
-  cautions: [],
-  plan: [],
-  completed: true,
-  tokenRenewals: 0,
-  ...over
-})
 
 const searchResult: SearchResult = {
   passed: true,
