@@ -116,6 +116,20 @@ describe('against the emulator', () => {
     )
   })
 
+  test('a refresh that failed for a moment is tried again, told as "Token refresh"', async () => {
+    const grant = await login.obtain(apiAt(emu.url))
+    logged.length = 0
+    fail('refresh', 503)
+    await login.refresh(apiAt(emu.url, 2), grant.refreshToken as string)
+    expect(logged).toEqual([
+      'Token refresh: attempt 1 failed (Token refresh failed: HTTP 503 (ServiceUnavailable: Emulated fault on refresh)); retrying in 0.0 s'
+    ])
+  })
+
+  test("a refused token's advice, as the session appends it", () => {
+    expect(login.refusedHint).toBe('Run again; if it persists, check that the user may deploy to this stack.')
+  })
+
   test('a revocation that fails: the first failure is returned, the others are still revoked', async () => {
     const api = apiAt(emu.url)
     const first = (await login.obtain(api)).refreshToken as string
