@@ -259,20 +259,20 @@ describe('an environment that already runs the distribution', () => {
   })
 
   test('on a dry run with config files and rollback: would deploy again, and would not roll back to itself', async () => {
-    await emulator({ appConfigFiles: ['a.properties'] })
+    await emulator({ appConfigFiles: ['a.properties', 'b.properties'] })
     const id = await emu.addDistribution(NAME, { 'version.txt': 'v1\n' })
     emu.deployAs('development', id)
     const { result, error } = await run({
       'distribution-id': id,
       environment: 'development',
-      'config-files': 'a.properties',
+      'config-files': 'a.properties, b.properties',
       rollback: 'true',
       'dry-run': 'true'
     })
     expect(error).toBeUndefined()
     expect(result.plan).toEqual([
       `'development' already runs ${id}; would deploy it again because config-files are given, and the platform cannot tell which config files the environment runs with.`,
-      `Would deploy ${id} to 'development' (${envId('development')}) with strategy stopstart with config files 'a.properties'.`,
+      `Would deploy ${id} to 'development' (${envId('development')}) with strategy stopstart with config files 'a.properties', 'b.properties'.`,
       "Would not roll back: 'development' runs no other distribution now, so there would be nothing to go back to.",
       NO_ORDER
     ])
