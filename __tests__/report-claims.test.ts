@@ -4,9 +4,8 @@
 import type { OrderCheck } from '../src/deploy/order.js'
 import type { DeployResult } from '../src/deploy/result.js'
 import type { ReleaseRecord, ReleaseState } from '../src/deploy/release-state.js'
-import { API, SHA256, deployResult, releaseOf, type Over } from './report-fixtures.js'
+import { API, SHA256, deployResult, releaseOf, searchPassed, type Over } from './report-fixtures.js'
 import { headline, notices, outputValues, summaryMarkdown, type RunResult } from '../src/report.js'
-import type { SearchResult } from '../src/search/client.js'
 
 const OURS = 'abcdef1234567890abcdef1234567890abcdef12'
 const THEIRS = '1234567890abcdef1234567890abcdef12345678'
@@ -28,23 +27,6 @@ const runOf = (over: Partial<RunResult> = {}): RunResult => ({
   error: undefined,
   ...over
 })
-
-const searchPassed: SearchResult = {
-  passed: true,
-  query: 'shirt',
-  originalQuery: 'shirt',
-  type: 'keyword',
-  endpoint: 'https://core.dxpapi.com/api/v1/core/',
-  minResults: 1,
-  numFound: 4,
-  latencyMs: 12,
-  requestId: '1234567890123',
-  titles: [],
-  facetFormat: 'none',
-  facetNames: [],
-  attempts: 1,
-  warnings: []
-}
 
 /** The deploy order as the check leaves it: ours ahead of the commit the environment ran, both known. */
 const orderOf = (over: Partial<OrderCheck> = {}): OrderCheck => ({

@@ -2,6 +2,7 @@
 // packed archive to 'development', and a release that went through given states.
 import type { ReleaseRecord, ReleaseState } from '../src/deploy/release-state.js'
 import type { DeployResult } from '../src/deploy/result.js'
+import type { SearchResult } from '../src/search/client.js'
 
 export const API = 'https://api.mystack.bloomreach.cloud'
 export const SHA256 = 'ab'.repeat(32)
@@ -53,3 +54,21 @@ export const deployResult = (over: Partial<DeployResult> = {}): DeployResult => 
   tokenRenewals: 0,
   ...over
 })
+
+/** A search check that passed: 4 products for 'shirt'. */
+export const searchPassed: SearchResult = {
+  passed: true,
+  query: 'shirt',
+  originalQuery: 'shirt',
+  type: 'keyword',
+  endpoint: 'https://core.dxpapi.com/api/v1/core/',
+  minResults: 1,
+  numFound: 4,
+  latencyMs: 12,
+  requestId: '1234567890123',
+  titles: [],
+  facetFormat: 'none',
+  facetNames: [],
+  attempts: 1,
+  warnings: []
+}

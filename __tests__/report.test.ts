@@ -3,28 +3,13 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { OUTPUT_NAMES } from '../src/action-metadata.js'
-import { deployResult, releaseOf } from './report-fixtures.js'
+import { deployResult, releaseOf, searchPassed } from './report-fixtures.js'
 import { notices, OUTPUTS, outputValues, summaryMarkdown, type RunResult } from '../src/report.js'
 import type { SearchResult } from '../src/search/client.js'
 
 const declared = Object.keys((parse(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as { outputs: Record<string, unknown> }).outputs)
 
-const searchResult: SearchResult = {
-  passed: true,
-  query: 'shirt',
-  originalQuery: 'shirt',
-  type: 'keyword',
-  endpoint: 'https://core.dxpapi.com/api/v1/core/',
-  minResults: 1,
-  numFound: 4,
-  latencyMs: 12,
-  requestId: '1234567890123',
-  titles: [],
-  facetFormat: 'none',
-  facetNames: [],
-  attempts: 1,
-  warnings: []
-}
+const searchResult = searchPassed
 
 const runOf = (over: Partial<RunResult> = {}): RunResult => ({
   deploys: true,
