@@ -343,6 +343,28 @@ describe('refusals and retries', () => {
     expect(changes()).toEqual([])
   })
 
+  test('a login the identity provider refuses: the stack never reached, so no closing call and no word about tokens', async () => {
+    await emulator({ sso: {} })
+    const sso = emu.sso!
+    const { result, error } = await run({
+      distribution: archiveFile(),
+      environment: 'production',
+      username: '',
+      password: '',
+      'token-url': sso.tokenUrl,
+      'client-id': sso.clientId,
+      'client-secret': 'not-the-secret',
+      audience: sso.audience
+    })
+    expect((error as Error).message).toMatch(/invalid_client/)
+    expect(result.platformReached).toBeFalsy()
+    expect(result.finalLook).toBeUndefined()
+    // Nothing was received, so nothing is said to be revoked or left: "gave no refresh token" would be a claim.
+    expect(said('info').filter((l) => l.startsWith('Token:'))).toEqual([])
+    // The secret in the body, then with HTTP Basic; no call to the stack, no revocation.
+    expect(emu.requests.map((r) => r.operation)).toEqual(['idp-token', 'idp-token'])
+  })
+
   test('a call that fails once is retried within the attempts max-attempts allows', async () => {
     await emulator({ faults: [{ operation: 'list-environments', kind: 'status', status: 503, times: 1 }] })
     const id = await emu.addDistribution(NAME, { 'version.txt': 'v1\n' })
