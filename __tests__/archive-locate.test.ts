@@ -194,3 +194,35 @@ describe('issue 23: paths and build outputs', () => {
     await expect(locateDistribution('tree', ws)).resolves.toEqual({ kind: 'directory', path: path.join(ws, 'tree') })
   })
 })
+
+describe('issue 29: what a new user points at by mistake', () => {
+  test("a Windows glob on Linux gets the backslash advice, not only 'matched nothing'", async () => {
+    const message = await refusal('target\\*-distribution.tar.gz')
+    expect(message).toBe(
+      "distribution: 'target\\*-distribution.tar.gz' matched nothing, and it is written with backslashes (\\), which separate folders only on Windows; " +
+        'this runner is Linux, where a backslash is part of a name. Write the path with forward slashes: target/*-distribution.tar.gz'
+    )
+    await expect(locateDistribution('target\\*-distribution.tar.gz', ws, 'darwin')).rejects.toThrow(/this runner is macOS/)
+  })
+
+  test("a source tree (the project's checkout, distribution: .) is refused, naming what it found", async () => {
+    touch('checkout/package.json', '{}')
+    touch('checkout/node_modules/x/index.js')
+    touch('checkout/.git/HEAD')
+    touch('checkout/README.md')
+    expect(await refusal('checkout')).toBe(
+      "distribution: the directory 'checkout' looks like a source tree, not a distribution: it holds package.json, node_modules, .git and no webapps/ folder. " +
+        'A brXM distribution (what mvn -P dist package makes) has webapps/ at its top, beside conf/, common/ and shared/. ' +
+        'Point `distribution` at the archive your build made (e.g. target/*-distribution.tar.gz), or at the directory it unpacked into.'
+    )
+    touch('maven-project/pom.xml')
+    touch('maven-project/src/main/java/A.java')
+    expect(await refusal('maven-project')).toMatch(/it holds pom\.xml, src and no webapps\/ folder/)
+  })
+
+  test('a distribution tree with a stray pom.xml beside webapps/ is still packed', async () => {
+    touch('dist-with-pom/webapps/site.war')
+    touch('dist-with-pom/pom.xml')
+    await expect(locateDistribution('dist-with-pom', ws)).resolves.toEqual({ kind: 'directory', path: path.join(ws, 'dist-with-pom') })
+  })
+})

@@ -363,3 +363,29 @@ describe('the upload', () => {
     expect(said('info')).toContain(`Adopted: distribution id ${id} (${NAME}).`)
   })
 })
+
+describe('max-distributions when nothing is uploaded: none deleted, and said so (issue 29)', () => {
+  test('an identical distribution reused: pruned 0, no delete', async () => {
+    await emulator()
+    const file = archiveFile()
+    await stored('a.tar.gz', 5)
+    await stored('site-1.0.0-distribution.tar.gz', 4, file.md5)
+    const { result, error } = await run({ distribution: file.path, 'max-distributions': '1' })
+    expect(error).toBeUndefined()
+    expect(result.reused).toBe(true)
+    expect(result.pruned).toBe(0)
+    expect(ops('delete-distribution')).toEqual([])
+  })
+
+  test('a distribution by id: pruned 0; on a dry run, would delete 0; without max-distributions, not set', async () => {
+    await emulator()
+    await stored('a.tar.gz', 5)
+    const id = await stored('b.tar.gz', 4)
+    const given = { 'distribution-id': id, environment: 'development' }
+    const dry = await run({ ...given, 'max-distributions': '1', 'dry-run': 'true' })
+    expect([dry.result.wouldPrune, dry.result.pruned]).toEqual([0, undefined])
+    expect((await run({ ...given, 'max-distributions': '1' })).result.pruned).toBe(0)
+    expect((await run({ ...given, 'force-deploy': 'true' })).result.pruned).toBeUndefined()
+    expect(ops('delete-distribution')).toEqual([])
+  })
+})

@@ -390,3 +390,33 @@ describe('issue 23: every missing required input at once', () => {
     expect(() => readAll({ username: '', password: '', 'client-id': 'a' })).toThrow(/token-url is empty/)
   })
 })
+
+describe('build-command: only double quotes group arguments (issue 29)', () => {
+  test('single quotes that group words are refused before anything runs, with the command rewritten', () => {
+    expect(() => read({ 'build-command': "bash -c 'mvn -B package && ls target'" })).toThrow(
+      new InputError(
+        "build-command: bash -c 'mvn -B package && ls target' groups words with single quotes, which only a shell understands. " +
+          'build-command runs without a shell, and only double quotes group arguments (as the runner splits them). ' +
+          'Write it as: bash -c "mvn -B package && ls target"'
+      )
+    )
+    expect(() => read({ 'build-command': "'mvn' package" })).toThrow(/groups words with single quotes/)
+  })
+
+  test('with double quotes in it too, the rewrite is left to the user', () => {
+    expect(() => read({ 'build-command': `bash -c 'echo "x"'` })).toThrow(/which only a shell understands\. .*as the runner splits them\)\.$/)
+  })
+
+  test('double quotes, an apostrophe inside a word or inside double quotes, and an escaped quote pass as written', () => {
+    for (const command of [
+      'bash -c "mvn -B package && ls target"',
+      "mvn -Dnote=it's package",
+      `bash -c "echo 'hi' && true"`,
+      `bash -c "echo \\" 'x"`,
+      'mvn -B -P dist package'
+    ]) {
+      expect(read({ 'build-command': command }).buildCommand).toBe(command)
+    }
+    expect(read({ 'build-command': '' }).buildCommand).toBeUndefined()
+  })
+})

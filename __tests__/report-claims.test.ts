@@ -76,9 +76,9 @@ describe('outputs', () => {
 describe('notices: a dry run says what it would do, and that nothing was changed', () => {
   const notice = (d: DeployResult): string[] => notices(runOf({ deploy: d }))
 
-  test('an archive to upload and deploy to an environment not resolved to an id, then the plan', () => {
+  test('an archive to upload and deploy to an environment not resolved to an id; the plan pointed at, not repeated', () => {
     expect(notice(dryRun({ environmentId: undefined, plan: ['Would pack site/.', 'Would delete 2 distributions.'] }))).toEqual([
-      `Dry run: would upload site.tar.gz (2.0 KB) to ${API} and deploy it to 'development' (?) with strategy stopstart. Nothing was changed. Would pack site/. Would delete 2 distributions.`
+      `Dry run: would upload site.tar.gz (2.0 KB) to ${API} and deploy it to 'development' (?) with strategy stopstart. Nothing was changed. The whole plan: the log above, and the job summary.`
     ])
   })
 

@@ -1165,27 +1165,7 @@ async function locateDistribution(input, workspace, platform = process.platform)
     const resolved = external_node_path_default().resolve(ws, raw);
     const st = await statOrUndefined(resolved);
     if (st?.isDirectory()) {
-        const names = await (0,promises_.readdir)(resolved);
-        if (names.length === 0) {
-            throw new errors/* InputError */.dz(`distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
-                `Point \`distribution\` at the directory your build filled, or at its .tar.gz. ${BUILD_HINT}`);
-        }
-        // A folder of archives only: packing it would deploy a tar of tarballs. The user meant one of them.
-        const archives = names.filter(isArchiveName);
-        if (archives.length > 0 && archives.length === names.filter((n) => !n.startsWith('.')).length) {
-            const shown = archives.slice(0, 3).map((n) => `'${raw.replace(/\/+$/, '')}/${n}'`);
-            throw new errors/* InputError */.dz(`distribution: the directory '${raw}' holds only ${archives.length === 1 ? 'an archive' : 'archives'} (${archives.join(', ')}): packing it would deploy ` +
-                `a tar of tarballs. Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`}.`);
-        }
-        // A build output (target/ with the archive beside classes/, maven-archiver/...): the user meant the archive.
-        const leftovers = names.filter(isBuildLeftover);
-        if (archives.length > 0 && leftovers.length > 0) {
-            const dir = raw.replace(/\/+$/, '');
-            const shown = archives.slice(0, 3).map((n) => `'${dir === '.' ? n : `${dir}/${n}`}'`);
-            throw new errors/* InputError */.dz(`distribution: the directory '${raw}' looks like a build output: it holds ${archives.length === 1 ? 'the archive' : 'the archives'} ${archives.join(', ')} beside ` +
-                `${leftovers.slice(0, 4).join(', ')}${leftovers.length > 4 ? ', ...' : ''}. Packing it would deploy a tarball inside a tarball, with the build's leftovers. ` +
-                `Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`} (e.g. target/*-distribution.tar.gz).`);
-        }
+        checkDirectory(raw, resolved, await (0,promises_.readdir)(resolved));
         return { kind: 'directory', path: resolved };
     }
     if (st?.isFile()) {
@@ -1202,6 +1182,9 @@ async function locateDistribution(input, workspace, platform = process.platform)
         if (archives.length === 1)
             return { kind: 'archive', path: archives[0] };
         if (archives.length === 0) {
+            // A Windows path (target\\site-*.tar.gz) on Linux or macOS: the backslash escapes the next character there.
+            if (raw.includes('\\'))
+                throw backslashError(raw, 'matched nothing', platform);
             const others = matches.length > 0
                 ? ` It matched ${matches.length} file(s), none a .tar.gz or .tgz: ${matches
                     .slice(0, 5)
@@ -1216,11 +1199,48 @@ async function locateDistribution(input, workspace, platform = process.platform)
         throw new errors/* InputError */.dz(`distribution: the pattern '${raw}' matched ${archives.length} archives; it must match exactly one:\n${shown.join('\n')}\n` +
             'Make the pattern more specific (e.g. include the project name or version), or clean stale archives before the build.');
     }
-    if (raw.includes('\\')) {
-        throw new errors/* InputError */.dz(`distribution: '${raw}' does not exist, and it is written with backslashes (\\), which separate folders only on Windows; this runner ` +
-            `is ${platform === 'darwin' ? 'macOS' : 'Linux'}, where a backslash is part of a name. Write the path with forward slashes: ${raw.replace(/\\/g, '/')}`);
-    }
+    if (raw.includes('\\'))
+        throw backslashError(raw, 'does not exist', platform);
     throw new errors/* InputError */.dz(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`);
+}
+/** A path written with Windows' separators on a runner where a backslash is part of a name (or, in a glob, an escape). */
+function backslashError(raw, what, platform) {
+    return new errors/* InputError */.dz(`distribution: '${raw}' ${what}, and it is written with backslashes (\\), which separate folders only on Windows; this runner ` +
+        `is ${platform === 'darwin' ? 'macOS' : 'Linux'}, where a backslash is part of a name. Write the path with forward slashes: ${raw.replace(/\\/g, '/')}`);
+}
+/**
+ * What a source tree has at its top and a brXM distribution (bin/, conf/, common/, shared/, webapps/) never has:
+ * packing one (distribution: . in the project's checkout) would deploy the sources, .git and node_modules included.
+ */
+const SOURCE_TREE_MARKS = ['pom.xml', 'package.json', 'node_modules', '.git', 'src'];
+/** A directory to pack: refused when empty, when it holds only archives, or when it is a build output or a source tree. */
+function checkDirectory(raw, resolved, names) {
+    if (names.length === 0) {
+        throw new errors/* InputError */.dz(`distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
+            `Point \`distribution\` at the directory your build filled, or at its .tar.gz. ${BUILD_HINT}`);
+    }
+    // A folder of archives only: packing it would deploy a tar of tarballs. The user meant one of them.
+    const archives = names.filter(isArchiveName);
+    if (archives.length > 0 && archives.length === names.filter((n) => !n.startsWith('.')).length) {
+        const shown = archives.slice(0, 3).map((n) => `'${raw.replace(/\/+$/, '')}/${n}'`);
+        throw new errors/* InputError */.dz(`distribution: the directory '${raw}' holds only ${archives.length === 1 ? 'an archive' : 'archives'} (${archives.join(', ')}): packing it would deploy ` +
+            `a tar of tarballs. Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`}.`);
+    }
+    // A build output (target/ with the archive beside classes/, maven-archiver/...): the user meant the archive.
+    const leftovers = names.filter(isBuildLeftover);
+    if (archives.length > 0 && leftovers.length > 0) {
+        const dir = raw.replace(/\/+$/, '');
+        const shown = archives.slice(0, 3).map((n) => `'${dir === '.' ? n : `${dir}/${n}`}'`);
+        throw new errors/* InputError */.dz(`distribution: the directory '${raw}' looks like a build output: it holds ${archives.length === 1 ? 'the archive' : 'the archives'} ${archives.join(', ')} beside ` +
+            `${leftovers.slice(0, 4).join(', ')}${leftovers.length > 4 ? ', ...' : ''}. Packing it would deploy a tarball inside a tarball, with the build's leftovers. ` +
+            `Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`} (e.g. target/*-distribution.tar.gz).`);
+    }
+    const marks = SOURCE_TREE_MARKS.filter((mark) => names.includes(mark));
+    if (marks.length > 0 && !names.includes('webapps')) {
+        throw new errors/* InputError */.dz(`distribution: the directory '${raw}' looks like a source tree, not a distribution: it holds ${marks.join(', ')} and no webapps/ folder. ` +
+            `A brXM distribution (what mvn -P dist package makes) has webapps/ at its top, beside conf/, common/ and shared/. ` +
+            `Point \`distribution\` at the archive your build made (e.g. target/*-distribution.tar.gz), or at the directory it unpacked into.`);
+    }
 }
 
 // EXTERNAL MODULE: external "node:stream/promises"
@@ -3093,6 +3113,17 @@ class HealthCheckFailed extends errors/* ActionError */.lZ {
 function shown(url) {
     return `${url.origin}${url.pathname}`;
 }
+/** What to do about the last answer of a check that did not pass. */
+function advice(last) {
+    if (last.answered)
+        return 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.';
+    // A page the release does not have is a path to fix, not a site to debug (the README's build writes it into the site webapp).
+    if (last.status === 404)
+        return "The page does not exist: check the health-url path and where your build writes it (a file of the site webapp is served at the site's root).";
+    if (last.status === 401 || last.status === 403)
+        return 'The page asks for credentials, which the check never sends: point health-url at a public page.';
+    return 'Check the site and its logs.';
+}
 /** One GET, following redirects, each call within `limitMs()` (what is left of the check's time); what it answered, or why it did not pass. */
 async function attempt(options, transports, limitMs) {
     let url = new URL(options.url);
@@ -3123,7 +3154,7 @@ async function attempt(options, transports, limitMs) {
             continue;
         }
         if (res.status < 200 || res.status > 299)
-            return { ok: false, what: `HTTP ${res.status}` };
+            return { ok: false, what: `HTTP ${res.status}`, status: res.status };
         if (options.expect !== undefined && !res.text.includes(options.expect)) {
             return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
         }
@@ -3155,7 +3186,7 @@ async function checkHealth(options) {
                 return { afterMs: poll.elapsed(), attempts: n };
             if (!(await poll.next())) {
                 throw new HealthCheckFailed(`The health check of ${where} did not pass within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s)); ` +
-                    `the last answer: ${result.what}. ${result.answered ? 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.' : 'Check the site and its logs.'}`);
+                    `the last answer: ${result.what}. ${advice(result)}`);
             }
         }
     }
@@ -4190,6 +4221,15 @@ async function pruneBeforeUpload(ctx, ready, environments) {
         result.pruned = deleted;
     result.storedBefore = stored.length - (result.pruned ?? 0);
 }
+/** No upload (an identical distribution reused, or one named by id): with max-distributions, none was deleted. */
+function pruneNone(ctx) {
+    if (ctx.inputs.maxDistributions === undefined)
+        return;
+    if (ctx.inputs.dryRun)
+        ctx.result.wouldPrune = 0;
+    else
+        ctx.result.pruned = 0;
+}
 /** The distribution's id when it is already on the stack; undefined when the archive must be uploaded. */
 async function chooseDistribution(ctx, archive) {
     const source = ctx.inputs.source;
@@ -4384,6 +4424,8 @@ async function steps(run, github) {
     const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined;
     if (distributionId === undefined && archive !== undefined)
         await pruneBeforeUpload(source, archive, stack.environments);
+    else
+        pruneNone(source);
     if (inputs.dryRun)
         return finishDryRun(run, archive);
     if (distributionId === undefined && archive !== undefined) {

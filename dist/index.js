@@ -30229,6 +30229,42 @@ function readSource(getInput) {
     }
     return given[0];
 }
+/**
+ * build-command runs without a shell, split into arguments as the runner splits them: only double quotes group.
+ * `bash -c 'mvn package && cp ...'` would reach bash as the words `'mvn`, `package`, ... and fail with a bare
+ * syntax error, so a single quote that opens an argument is refused here, with the command rewritten.
+ */
+function parseBuildCommand(value) {
+    const command = value.trim();
+    if (command === '')
+        return undefined;
+    if (opensWithSingleQuote(command)) {
+        const rewritten = command.includes('"') ? '' : ` Write it as: ${command.replace(/'/g, '"')}`;
+        throw new errors/* InputError */.dz(`build-command: ${command} groups words with single quotes, which only a shell understands. build-command runs without a shell, ` +
+            `and only double quotes group arguments (as the runner splits them).${rewritten}`);
+    }
+    return command;
+}
+/** Whether an argument starts with ' outside double quotes (a backslash inside them escapes the next character). */
+function opensWithSingleQuote(command) {
+    let quoted = false;
+    let atStart = true;
+    for (let i = 0; i < command.length; i++) {
+        const c = command[i];
+        if (quoted && c === '\\')
+            i++;
+        else if (c === '"')
+            quoted = !quoted;
+        else if (!quoted && c === ' ') {
+            atStart = true;
+            continue;
+        }
+        else if (!quoted && atStart && c === "'")
+            return true;
+        atStart = false;
+    }
+    return false;
+}
 function parseConfigFiles(value) {
     const names = [];
     for (const raw of value.split(/[\n,]/)) {
@@ -30332,7 +30368,7 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
         maxDistributionBytes: (0,parsers/* parseInteger */.cG)(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
         maxDistributions: (0,parsers/* optional */.lq)(Input.MaxDistributions, maxDistributions, (v) => (0,parsers/* parseInteger */.cG)(Input.MaxDistributions, v, 1, 1000)),
         compressionLevel: (0,parsers/* parseInteger */.cG)(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
-        buildCommand: getInput(Input.BuildCommand) || undefined,
+        buildCommand: parseBuildCommand(getInput(Input.BuildCommand)),
         githubToken: githubToken || undefined,
         environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
         configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
@@ -31106,7 +31142,8 @@ function notices(run) {
             const head = d.archive && !d.reused
                 ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
                 : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`;
-            lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`);
+            // The plan is in the log as it was made, and in the summary: the notice points there, not a third copy.
+            lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ' The whole plan: the log above, and the job summary.' : ''}`);
         }
         else if (d.skipped) {
             lines.push(`'${d.environmentName ?? ''}' already runs ${what} on ${d.target}: nothing deployed. Set force-deploy: true to deploy it again.`);

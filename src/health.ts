@@ -40,6 +40,19 @@ interface Attempt {
   ok: boolean
   what: string
   answered?: boolean
+  /** The last answer's status, when one came. */
+  status?: number
+}
+
+/** What to do about the last answer of a check that did not pass. */
+function advice(last: Attempt): string {
+  if (last.answered)
+    return 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.'
+  // A page the release does not have is a path to fix, not a site to debug (the README's build writes it into the site webapp).
+  if (last.status === 404)
+    return "The page does not exist: check the health-url path and where your build writes it (a file of the site webapp is served at the site's root)."
+  if (last.status === 401 || last.status === 403) return 'The page asks for credentials, which the check never sends: point health-url at a public page.'
+  return 'Check the site and its logs.'
 }
 
 /** One GET, following redirects, each call within `limitMs()` (what is left of the check's time); what it answered, or why it did not pass. */
@@ -70,7 +83,7 @@ async function attempt(options: HealthOptions, transports: Map<string, HttpTrans
       url = next
       continue
     }
-    if (res.status < 200 || res.status > 299) return { ok: false, what: `HTTP ${res.status}` }
+    if (res.status < 200 || res.status > 299) return { ok: false, what: `HTTP ${res.status}`, status: res.status }
     if (options.expect !== undefined && !res.text.includes(options.expect)) {
       return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` }
     }
@@ -101,7 +114,7 @@ export async function checkHealth(options: HealthOptions): Promise<{ afterMs: nu
       if (!(await poll.next())) {
         throw new HealthCheckFailed(
           `The health check of ${where} did not pass within health-timeout-minutes (${formatDuration(options.timeoutMs)}, ${n} attempt(s)); ` +
-            `the last answer: ${result.what}. ${result.answered ? 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.' : 'Check the site and its logs.'}`
+            `the last answer: ${result.what}. ${advice(result)}`
         )
       }
     }

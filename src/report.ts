@@ -113,7 +113,8 @@ export function notices(run: RunResult): string[] {
         d.archive && !d.reused
           ? `Dry run: would upload ${d.archive.name} (${formatBytes(d.archive.size)}) to ${d.apiUrl}${then}.`
           : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`
-      lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ` ${d.plan.join(' ')}` : ''}`)
+      // The plan is in the log as it was made, and in the summary: the notice points there, not a third copy.
+      lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ' The whole plan: the log above, and the job summary.' : ''}`)
     } else if (d.skipped) {
       lines.push(`'${d.environmentName ?? ''}' already runs ${what} on ${d.target}: nothing deployed. Set force-deploy: true to deploy it again.`)
     } else if (d.release) {

@@ -71,33 +71,7 @@ export async function locateDistribution(input: string, workspace: string, platf
 
   const st = await statOrUndefined(resolved)
   if (st?.isDirectory()) {
-    const names = await readdir(resolved)
-    if (names.length === 0) {
-      throw new InputError(
-        `distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
-          `Point \`distribution\` at the directory your build filled, or at its .tar.gz. ${BUILD_HINT}`
-      )
-    }
-    // A folder of archives only: packing it would deploy a tar of tarballs. The user meant one of them.
-    const archives = names.filter(isArchiveName)
-    if (archives.length > 0 && archives.length === names.filter((n) => !n.startsWith('.')).length) {
-      const shown = archives.slice(0, 3).map((n) => `'${raw.replace(/\/+$/, '')}/${n}'`)
-      throw new InputError(
-        `distribution: the directory '${raw}' holds only ${archives.length === 1 ? 'an archive' : 'archives'} (${archives.join(', ')}): packing it would deploy ` +
-          `a tar of tarballs. Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`}.`
-      )
-    }
-    // A build output (target/ with the archive beside classes/, maven-archiver/...): the user meant the archive.
-    const leftovers = names.filter(isBuildLeftover)
-    if (archives.length > 0 && leftovers.length > 0) {
-      const dir = raw.replace(/\/+$/, '')
-      const shown = archives.slice(0, 3).map((n) => `'${dir === '.' ? n : `${dir}/${n}`}'`)
-      throw new InputError(
-        `distribution: the directory '${raw}' looks like a build output: it holds ${archives.length === 1 ? 'the archive' : 'the archives'} ${archives.join(', ')} beside ` +
-          `${leftovers.slice(0, 4).join(', ')}${leftovers.length > 4 ? ', ...' : ''}. Packing it would deploy a tarball inside a tarball, with the build's leftovers. ` +
-          `Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`} (e.g. target/*-distribution.tar.gz).`
-      )
-    }
+    checkDirectory(raw, resolved, await readdir(resolved))
     return { kind: 'directory', path: resolved }
   }
   if (st?.isFile()) {
@@ -115,6 +89,8 @@ export async function locateDistribution(input: string, workspace: string, platf
     const archives = matches.filter((m) => isArchiveName(m))
     if (archives.length === 1) return { kind: 'archive', path: archives[0] as string }
     if (archives.length === 0) {
+      // A Windows path (target\\site-*.tar.gz) on Linux or macOS: the backslash escapes the next character there.
+      if (raw.includes('\\')) throw backslashError(raw, 'matched nothing', platform)
       const others =
         matches.length > 0
           ? ` It matched ${matches.length} file(s), none a .tar.gz or .tgz: ${matches
@@ -132,11 +108,58 @@ export async function locateDistribution(input: string, workspace: string, platf
     )
   }
 
-  if (raw.includes('\\')) {
+  if (raw.includes('\\')) throw backslashError(raw, 'does not exist', platform)
+  throw new InputError(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`)
+}
+
+/** A path written with Windows' separators on a runner where a backslash is part of a name (or, in a glob, an escape). */
+function backslashError(raw: string, what: string, platform: NodeJS.Platform): InputError {
+  return new InputError(
+    `distribution: '${raw}' ${what}, and it is written with backslashes (\\), which separate folders only on Windows; this runner ` +
+      `is ${platform === 'darwin' ? 'macOS' : 'Linux'}, where a backslash is part of a name. Write the path with forward slashes: ${raw.replace(/\\/g, '/')}`
+  )
+}
+
+/**
+ * What a source tree has at its top and a brXM distribution (bin/, conf/, common/, shared/, webapps/) never has:
+ * packing one (distribution: . in the project's checkout) would deploy the sources, .git and node_modules included.
+ */
+const SOURCE_TREE_MARKS = ['pom.xml', 'package.json', 'node_modules', '.git', 'src']
+
+/** A directory to pack: refused when empty, when it holds only archives, or when it is a build output or a source tree. */
+function checkDirectory(raw: string, resolved: string, names: readonly string[]): void {
+  if (names.length === 0) {
     throw new InputError(
-      `distribution: '${raw}' does not exist, and it is written with backslashes (\\), which separate folders only on Windows; this runner ` +
-        `is ${platform === 'darwin' ? 'macOS' : 'Linux'}, where a backslash is part of a name. Write the path with forward slashes: ${raw.replace(/\\/g, '/')}`
+      `distribution: the directory '${raw}' (${resolved}) is empty; there is nothing to deploy. ` +
+        `Point \`distribution\` at the directory your build filled, or at its .tar.gz. ${BUILD_HINT}`
     )
   }
-  throw new InputError(`distribution: '${raw}' does not exist (looked for ${resolved}). ${POINT_HINT} ${BUILD_HINT}`)
+  // A folder of archives only: packing it would deploy a tar of tarballs. The user meant one of them.
+  const archives = names.filter(isArchiveName)
+  if (archives.length > 0 && archives.length === names.filter((n) => !n.startsWith('.')).length) {
+    const shown = archives.slice(0, 3).map((n) => `'${raw.replace(/\/+$/, '')}/${n}'`)
+    throw new InputError(
+      `distribution: the directory '${raw}' holds only ${archives.length === 1 ? 'an archive' : 'archives'} (${archives.join(', ')}): packing it would deploy ` +
+        `a tar of tarballs. Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`}.`
+    )
+  }
+  // A build output (target/ with the archive beside classes/, maven-archiver/...): the user meant the archive.
+  const leftovers = names.filter(isBuildLeftover)
+  if (archives.length > 0 && leftovers.length > 0) {
+    const dir = raw.replace(/\/+$/, '')
+    const shown = archives.slice(0, 3).map((n) => `'${dir === '.' ? n : `${dir}/${n}`}'`)
+    throw new InputError(
+      `distribution: the directory '${raw}' looks like a build output: it holds ${archives.length === 1 ? 'the archive' : 'the archives'} ${archives.join(', ')} beside ` +
+        `${leftovers.slice(0, 4).join(', ')}${leftovers.length > 4 ? ', ...' : ''}. Packing it would deploy a tarball inside a tarball, with the build's leftovers. ` +
+        `Point \`distribution\` at the archive itself${archives.length === 1 ? `: ${shown[0] ?? ''}` : `, e.g. ${shown.join(' or ')}, or a glob that matches one`} (e.g. target/*-distribution.tar.gz).`
+    )
+  }
+  const marks = SOURCE_TREE_MARKS.filter((mark) => names.includes(mark))
+  if (marks.length > 0 && !names.includes('webapps')) {
+    throw new InputError(
+      `distribution: the directory '${raw}' looks like a source tree, not a distribution: it holds ${marks.join(', ')} and no webapps/ folder. ` +
+        `A brXM distribution (what mvn -P dist package makes) has webapps/ at its top, beside conf/, common/ and shared/. ` +
+        `Point \`distribution\` at the archive your build made (e.g. target/*-distribution.tar.gz), or at the directory it unpacked into.`
+    )
+  }
 }

@@ -29,7 +29,7 @@ import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
 import { newRelease, reached, rolledBack } from './release-state.js'
 import { newDeployResult, type DeployResult } from './result.js'
-import { chooseDistribution, findEnvironment, pruneBeforeUpload, resolveConfigFiles, upload, type SourceContext } from './source.js'
+import { chooseDistribution, findEnvironment, pruneBeforeUpload, pruneNone, resolveConfigFiles, upload, type SourceContext } from './source.js'
 
 export type { DeployResult } from './result.js'
 export type { Verification } from './release.js'
@@ -207,6 +207,7 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   // Before any change: an older commit than the one the environment runs is refused here.
   const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined
   if (distributionId === undefined && archive !== undefined) await pruneBeforeUpload(source, archive, stack.environments)
+  else pruneNone(source)
   if (inputs.dryRun) return finishDryRun(run, archive)
 
   if (distributionId === undefined && archive !== undefined) {

@@ -143,6 +143,13 @@ export async function pruneBeforeUpload(ctx: SourceContext, ready: ReadyArchive,
   result.storedBefore = stored.length - (result.pruned ?? 0)
 }
 
+/** No upload (an identical distribution reused, or one named by id): with max-distributions, none was deleted. */
+export function pruneNone(ctx: SourceContext): void {
+  if (ctx.inputs.maxDistributions === undefined) return
+  if (ctx.inputs.dryRun) ctx.result.wouldPrune = 0
+  else ctx.result.pruned = 0
+}
+
 /** The distribution's id when it is already on the stack; undefined when the archive must be uploaded. */
 export async function chooseDistribution(ctx: SourceContext, archive: ReadyArchive | undefined): Promise<string | undefined> {
   const source = ctx.inputs.source

@@ -248,6 +248,41 @@ export function readSource(getInput: InputReader): DistributionSource | undefine
   return given[0]
 }
 
+/**
+ * build-command runs without a shell, split into arguments as the runner splits them: only double quotes group.
+ * `bash -c 'mvn package && cp ...'` would reach bash as the words `'mvn`, `package`, ... and fail with a bare
+ * syntax error, so a single quote that opens an argument is refused here, with the command rewritten.
+ */
+function parseBuildCommand(value: string): string | undefined {
+  const command = value.trim()
+  if (command === '') return undefined
+  if (opensWithSingleQuote(command)) {
+    const rewritten = command.includes('"') ? '' : ` Write it as: ${command.replace(/'/g, '"')}`
+    throw new InputError(
+      `build-command: ${command} groups words with single quotes, which only a shell understands. build-command runs without a shell, ` +
+        `and only double quotes group arguments (as the runner splits them).${rewritten}`
+    )
+  }
+  return command
+}
+
+/** Whether an argument starts with ' outside double quotes (a backslash inside them escapes the next character). */
+function opensWithSingleQuote(command: string): boolean {
+  let quoted = false
+  let atStart = true
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]
+    if (quoted && c === '\\') i++
+    else if (c === '"') quoted = !quoted
+    else if (!quoted && c === ' ') {
+      atStart = true
+      continue
+    } else if (!quoted && atStart && c === "'") return true
+    atStart = false
+  }
+  return false
+}
+
 function parseConfigFiles(value: string): string[] {
   const names: string[] = []
   for (const raw of value.split(/[\n,]/)) {
@@ -364,7 +399,7 @@ export function readDeployInputs(
     maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
     maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
     compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
-    buildCommand: getInput(Input.BuildCommand) || undefined,
+    buildCommand: parseBuildCommand(getInput(Input.BuildCommand)),
     githubToken: githubToken || undefined,
     environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
     configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
