@@ -5,6 +5,8 @@ import { getIDToken as coreGetIDToken } from '@actions/core'
 import { jest } from '@jest/globals'
 import { createPublicKey, createVerify, type JsonWebKey } from 'node:crypto'
 import { parseCli } from '../src/emulator/cli-args.js'
+import { githubClaims, githubSubject } from '../src/emulator/sso-github-oidc.js'
+import { resolveSso } from '../src/emulator/sso-options.js'
 import { startEmulator, type Emulator, type EmulatorOptions, type SsoHandle } from '../src/emulator/server.js'
 
 /** @actions/core's getIDToken, its workflow commands (::debug::, ::add-mask::) kept out of the test output. */
@@ -303,11 +305,12 @@ describe('federation: a GitHub OIDC token as client assertion', () => {
     runnerEnv(emu)
     const idToken = await getIDToken(emu.sso.oidcAudience)
     expect(claimsOf(idToken)).toMatchObject({
-      iss: `${emu.url}/github-oidc`,
+      iss: 'https://token.actions.githubusercontent.com',
       aud: 'api://brcloud-ci',
       sub: 'repo:acme/site:ref:refs/heads/main',
       repository: 'acme/site'
     })
+    expect([emu.sso.oidcIssuer, emu.sso.oidcSubject]).toEqual(['https://token.actions.githubusercontent.com', 'repo:acme/site:ref:refs/heads/main'])
     const oidcCall = emu.requests.find((r) => r.operation === 'oidc-token')
     expect(oidcCall?.url).toBe('/github-oidc/token?api-version=2.0&audience=api%3A%2F%2Fbrcloud-ci')
     const { res, body } = await tokenCall(emu, assertionForm(idToken, { client_id: emu.sso.federatedClientId }))
@@ -342,6 +345,87 @@ describe('federation: a GitHub OIDC token as client assertion', () => {
     const emu = await emulator()
     runnerEnv(emu)
     expect(claimsOf(await getIDToken()).aud).toBe('https://github.com/acme')
+  })
+
+  test("the token carries GitHub's documented claims for the job, signed with a key its JWKS serves", async () => {
+    const emu = await emulator({ sso: { githubJob: { environment: 'production', sha: 'c'.repeat(40), runId: '77', actor: 'mona' } } })
+    runnerEnv(emu)
+    const idToken = await getIDToken(emu.sso.oidcAudience)
+    const claims = claimsOf(idToken)
+    expect(claims).toMatchObject({
+      iss: 'https://token.actions.githubusercontent.com',
+      sub: 'repo:acme/site:environment:production',
+      aud: 'api://brcloud-ci',
+      environment: 'production',
+      repository: 'acme/site',
+      repository_owner: 'acme',
+      repository_id: expect.stringMatching(/^\d+$/),
+      repository_owner_id: expect.stringMatching(/^\d+$/),
+      ref: 'refs/heads/main',
+      ref_type: 'branch',
+      sha: 'c'.repeat(40),
+      workflow: 'Deploy',
+      workflow_ref: 'acme/site/.github/workflows/deploy.yml@refs/heads/main',
+      job_workflow_ref: 'acme/site/.github/workflows/deploy.yml@refs/heads/main',
+      run_id: '77',
+      run_number: '1',
+      run_attempt: '1',
+      actor: 'mona',
+      actor_id: expect.stringMatching(/^\d+$/),
+      event_name: 'push',
+      head_ref: '',
+      base_ref: ''
+    })
+    expect(typeof claims.jti).toBe('string')
+    expect(claims.nbf).toBe(claims.iat)
+    expect(claims.exp).toBe((claims.iat as number) + 300)
+    // A platform team's identity provider checks the signature against the issuer's key set: here the stand-in's.
+    const [header, payload, signature] = idToken.split('.') as [string, string, string]
+    const { kid } = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { kid: string }
+    const jwks = (await (await fetch(`${emu.url}/github-oidc/.well-known/jwks`)).json()) as { keys: JsonWebKey[] }
+    const jwk = jwks.keys.find((k) => (k as { kid?: string }).kid === kid)
+    expect(jwk).toBeDefined()
+    const key = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' })
+    expect(createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(key, signature, 'base64url')).toBe(true)
+  })
+
+  test('the identity provider trusts the subject glob the federation names: an environment-only trust refuses a branch job and admits the environment job', async () => {
+    const federation = { subject: 'repo:acme/site:environment:production' }
+    const branchJob = await emulator({ sso: { federation } })
+    runnerEnv(branchJob)
+    const refused = await tokenCall(branchJob, assertionForm(await getIDToken(branchJob.sso.oidcAudience)))
+    expect(refused.body.error_description).toBe(
+      'The client assertion is refused: its subject "repo:acme/site:ref:refs/heads/main" does not match "repo:acme/site:environment:production"'
+    )
+    const environmentJob = await emulator({ sso: { federation, githubJob: { environment: 'production' } } })
+    runnerEnv(environmentJob)
+    const admitted = await tokenCall(environmentJob, assertionForm(await getIDToken(environmentJob.sso.oidcAudience)))
+    expect(admitted.res.status).toBe(200)
+  })
+})
+
+describe("the GitHub OIDC stand-in's subject, in GitHub's forms", () => {
+  const job = resolveSso({}).githubJob
+  test.each([
+    ['a job with an environment', { environment: 'production' }, 'repo:acme/site:environment:production'],
+    [
+      'the environment before a pull request',
+      { environment: 'staging', eventName: 'pull_request', ref: 'refs/pull/7/merge' },
+      'repo:acme/site:environment:staging'
+    ],
+    ['a pull request without an environment', { eventName: 'pull_request', ref: 'refs/pull/7/merge' }, 'repo:acme/site:pull_request'],
+    ['a branch', { ref: 'refs/heads/release/2' }, 'repo:acme/site:ref:refs/heads/release/2'],
+    ['a tag', { ref: 'refs/tags/v1.2.0', eventName: 'push' }, 'repo:acme/site:ref:refs/tags/v1.2.0'],
+    ['a colon in a value, written %3A', { environment: 'Production:V1' }, 'repo:acme/site:environment:Production%3AV1'],
+    ['another repository', { repository: 'octo-org/octo-repo' }, 'repo:octo-org/octo-repo:ref:refs/heads/main']
+  ] as const)('%s', (_name, change, subject) => {
+    expect(githubSubject({ ...job, ...change })).toBe(subject)
+  })
+
+  test('a tag is ref_type tag; no environment claim without one; the default audience is the owner', () => {
+    const claims = githubClaims({ ...job, ref: 'refs/tags/v1', repository: 'octo-org/octo-repo' }, undefined, 1000)
+    expect(claims).toMatchObject({ ref_type: 'tag', aud: 'https://github.com/octo-org', repository_owner: 'octo-org', iat: 1000, exp: 1300 })
+    expect(claims).not.toHaveProperty('environment')
   })
 })
 
@@ -441,11 +525,23 @@ describe('verify_token in both modes', () => {
   })
 })
 
-test('CLI: --sso, --sso-password-login and --sso-token-seconds', () => {
+test('CLI: --sso, --sso-password-login, --sso-token-seconds, --sso-federation-subject and the OIDC job (--oidc-environment, --oidc-ref, --oidc-event)', () => {
   expect(parseCli([])).not.toHaveProperty('options.sso')
   expect(parseCli(['--sso'])).toMatchObject({ options: { sso: {} } })
   expect(parseCli(['--sso-password-login=404', '--sso-token-seconds=5'])).toMatchObject({ options: { sso: { passwordLogin: '404', accessTokenSeconds: 5 } } })
   expect(() => parseCli(['--sso-password-login=500'])).toThrow(/403 or 401 or 404/)
   expect(() => parseCli(['--sso-token-seconds=0'])).toThrow(/>= 1/)
   expect(parseCli(['--fail', 'idp-token:503'])).toMatchObject({ options: { faults: [{ operation: 'idp-token', status: 503 }] } })
+  expect(parseCli(['--oidc-environment', 'production'])).toMatchObject({ options: { sso: { githubJob: { environment: 'production' } } } })
+  expect(parseCli(['--sso', '--oidc-ref', 'refs/pull/7/merge', '--oidc-event', 'pull_request'])).toMatchObject({
+    options: { sso: { githubJob: { ref: 'refs/pull/7/merge', eventName: 'pull_request' } } }
+  })
+  expect(parseCli(['--sso'])).not.toHaveProperty('options.sso.githubJob')
+  expect(parseCli(['--sso-federation-subject', 'repo:acme/site:environment:production'])).toMatchObject({
+    options: { sso: { federation: { subject: 'repo:acme/site:environment:production' } } }
+  })
+  expect(() => parseCli(['--sso-federation-subject='])).toThrow(/--sso-federation-subject needs a subject/)
+  expect(() => parseCli(['--oidc-ref', 'main'])).toThrow(/--oidc-ref needs a full ref/)
+  expect(() => parseCli(['--oidc-event', 'Pull Request'])).toThrow(/--oidc-event needs an event name/)
+  expect(() => parseCli(['--oidc-environment', ' '])).toThrow(/--oidc-environment needs an environment name/)
 })

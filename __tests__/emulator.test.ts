@@ -7,7 +7,7 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingM
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { gzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { parseCli } from '../src/emulator/cli-args.js'
 import { MultipartParser, type MultipartEvent } from '../src/emulator/multipart.js'
 import { isTarHeader } from '../src/emulator/tar-sniffer.js'
@@ -1695,6 +1695,48 @@ describe('server', () => {
     expect(busy.err).toMatch(/Another program already listens on 127\.0\.0\.1:\d+\. Choose another port with --port N, or --port 0 to take any free one/)
   })
 
+  test('the command line with --github: the GitHub API stand-in beside it; what the banner says to export works as printed', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/emulator/cli.ts', '--port', '0', '--github-port', '0', '--sso', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve))
+    try {
+      let out = ''
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString()
+          if (out.includes('Press Ctrl+C')) resolve()
+        })
+        void closed.then(() => reject(new Error(`the emulator ended before its banner:\n${out}`)))
+      })
+      const exported = (name: string): string => new RegExp(`^  export ${name}='?([^'\\s]+)'?$`, 'm').exec(out)?.[1] ?? ''
+      const api = exported('GITHUB_API_URL')
+      const sha = exported('GITHUB_SHA')
+      const token = /github-token=(\S+)$/m.exec(out)?.[1] ?? ''
+      const older = /export GITHUB_SHA=([0-9a-f]{40}) \(an older commit\)/.exec(out)?.[1] ?? ''
+      expect(api).toMatch(/^http:\/\/127\.0\.0\.1:(?!4081$)\d+$/)
+      expect(exported('GITHUB_REPOSITORY')).toBe('acme/site')
+      expect(out).toMatch(/^ {2}npm run action -- api-url=http:\/\/127\.0\.0\.1:\d+ token-url=\S+ client-id=gh-federated .* github-token=\S+$/m)
+      // The commits are the stand-in's: the printed older one is behind the printed tip, through GitHub's compare with the printed token.
+      const compare = await fetch(`${api}/repos/acme/site/compare/${sha}...${older}`, { headers: { authorization: `token ${token}` } })
+      expect(compare.status).toBe(200)
+      expect(await compare.json()).toMatchObject({ status: 'behind', behind_by: 1, ahead_by: 0 })
+      // The OIDC stand-in signs for a job of that repository at the tip, under GitHub's issuer.
+      const oidc = await fetch(`${exported('ACTIONS_ID_TOKEN_REQUEST_URL')}&audience=x`, {
+        headers: { authorization: `Bearer ${exported('ACTIONS_ID_TOKEN_REQUEST_TOKEN')}` }
+      })
+      const { value } = (await oidc.json()) as { value: string }
+      const claims = JSON.parse(Buffer.from(value.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>
+      expect(claims).toMatchObject({ iss: 'https://token.actions.githubusercontent.com', sub: 'repo:acme/site:ref:refs/heads/main', sha })
+      expect(out).toContain(
+        'GitHub OIDC:    issuer https://token.actions.githubusercontent.com (its keys served here), subject repo:acme/site:ref:refs/heads/main'
+      )
+    } finally {
+      child.kill('SIGTERM')
+      await closed
+    }
+  })
+
   test('close() removes the default storage directory and logs one line per request', async () => {
     const lines: string[] = []
     const emu = await startEmulator({ log: (l) => lines.push(l) })
@@ -1762,6 +1804,13 @@ describe('units', () => {
     header[0] = 0x67
     expect(isTarHeader(header)).toBe(false)
     expect(isTarHeader(Buffer.alloc(512))).toBe(false)
+  })
+
+  test('CLI: --github and --github-port start the GitHub API stand-in (default port 4081)', () => {
+    expect(parseCli([])).not.toHaveProperty('github')
+    expect(parseCli(['--github'])).toMatchObject({ github: { port: 4081 }, options: { port: 4080 } })
+    expect(parseCli(['--github-port', '0'])).toMatchObject({ github: { port: 0 } })
+    expect(() => parseCli(['--github-port', 'x'])).toThrow(/--github-port needs a whole number/)
   })
 
   test('CLI flags', () => {
@@ -1967,7 +2016,7 @@ describe('backups', () => {
     for (let i = 0; i < 2; i++) {
       const file = await fetch(url) // no authorization: the link is the credential; a tool may retry
       expect([file.status, file.headers.get('x-emulator-invented')]).toEqual([200, 'backup-file'])
-      expect(await file.text()).toContain(`backup ${backups[1]?.id ?? ''} of environment prod`)
+      expect(gunzipSync(Buffer.from(await file.arrayBuffer())).toString()).toContain(`backup ${backups[1]?.id ?? ''} of environment prod`)
     }
     expect((await fetch(`${emu.url}/backup-files/unknown`)).status).toBe(403)
     expect((await get('/v3/backups/nope/repositorydownloadlink')).status).toBe(404)
@@ -1982,6 +2031,29 @@ describe('backups', () => {
       'backup-download-link',
       'list-backups'
     ])
+  })
+
+  test('the repository download is a gzip file, as Mission Control hands out a .gz: node:zlib and the system gzip unpack it', async () => {
+    const emu = await emulator({ environments: ['dev'] })
+    const { get } = await authed(emu)
+    const [backup] = (await (await get('/v3/backups')).json()) as Array<{ id: string }>
+    const { url } = (await (await get(`/v3/backups/${backup?.id ?? ''}/repositorydownloadlink`)).json()) as { url: string }
+    const file = await fetch(url)
+    expect(file.status).toBe(200)
+    // The body is the .gz itself: no Content-Encoding, which would make clients unpack it on the way.
+    expect([file.headers.get('content-type'), file.headers.get('content-encoding')]).toEqual(['application/gzip', null])
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${backup?.id ?? ''}.sql.gz"`)
+    const bytes = Buffer.from(await file.arrayBuffer())
+    expect(Number(file.headers.get('content-length'))).toBe(bytes.length)
+    expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b])
+    const dump = gunzipSync(bytes).toString()
+    expect(dump).toContain(`-- backup ${backup?.id ?? ''} of environment dev`)
+    // As cloneRemote2Local does: save it as a .gz, then the system's gunzip reads it.
+    const saved = join(mkdtempSync(join(work, 'backup-')), 'acme-dev-LATESTBACKUP.gz')
+    writeFileSync(saved, bytes)
+    execFileSync('gzip', ['-t', saved])
+    expect(execFileSync('gunzip', ['-c', saved]).toString()).toBe(dump)
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'backup-file', status: 200 })
   })
 
   test('a test may change the backups; faults apply to their operations', async () => {

@@ -1,7 +1,7 @@
 // The emulator's search API (GET /api/v1/core/): catalog, facets, error table, cookie, knobs, CLI flags.
 import { request } from 'node:http'
 import { parseCli } from '../src/emulator/cli-args.js'
-import { PRODUCTS } from '../src/emulator/search-catalog.js'
+import { CONTENT_ITEMS, PRODUCTS } from '../src/emulator/search-catalog.js'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 
 let emu: Emulator
@@ -192,6 +192,44 @@ describe('emulator search API', () => {
     })
   })
 
+  test('content search (catalog_name, fl=item_id) answers content records that carry item_id, unmarked but for the cookie', async () => {
+    const res = await search({ catalog_name: 'content_en', q: 'shirt', fl: 'item_id' })
+    const shirts = CONTENT_ITEMS.filter((c) => `${c.title} ${c.description}`.toLowerCase().includes('shirt'))
+    expect(shirts.length).toBeGreaterThan(1)
+    expect(res.status).toBe(200)
+    expect(res.body.response).toEqual({ numFound: shirts.length, start: 0, docs: shirts.map((c) => ({ item_id: c.item_id })) })
+    expect(res.body.facet_counts).toEqual({ facets: [] })
+    expect(res.headers.get('x-emulator-invented')).toBe('cookie-br_emulator_session')
+    expect(emu.requests.at(-1)).toMatchObject({ operation: 'search', status: 200, search: { q: 'shirt', numFound: shirts.length } })
+  })
+
+  test("content records' other fields are the emulator's own, and say so; the product catalog's name searches the products", async () => {
+    for (const fl of [undefined, 'item_id,title,url']) {
+      const res = await search({ catalog_name: 'content_en', q: '*', fl, rows: '50' })
+      expect(res.body.response?.numFound).toBe(CONTENT_ITEMS.length)
+      expect(res.body.response?.docs.every((d) => typeof d.item_id === 'string' && typeof d.title === 'string')).toBe(true)
+      expect(res.headers.get('x-emulator-invented')).toBe('content-fields, cookie-br_emulator_session')
+    }
+    const titleOnly = await search({ catalog_name: 'content_en', q: 'returns', fl: 'title' })
+    expect(titleOnly.body.response?.docs).toEqual([{ title: 'Returns and exchanges' }])
+    expect(titleOnly.headers.get('x-emulator-invented')).toBe('content-fields, cookie-br_emulator_session')
+    const products = await search({ catalog_name: 'emulator_domain', fl: 'pid,item_id' })
+    expect(products.body.response?.docs[0]).toEqual({ pid: 'P1001' })
+  })
+
+  test("a price slider's range fq (price:[a TO b], either end * or quoted) is honoured, both ends included", async () => {
+    const inRange = (low: number, high: number) => PRODUCTS.filter((p) => p.price >= low && p.price <= high)
+    const params = new URLSearchParams({ ...good, q: '*', fl: 'pid,price', rows: '50' })
+    params.append('fq', 'price:[49 TO 79]')
+    const body = (await (await fetch(`${emu.url}/api/v1/core/?${params.toString()}`)).json()) as Body
+    expect(body.response?.docs.map((d) => d.pid)).toEqual(inRange(49, 79).map((p) => p.pid))
+    expect(inRange(49, 79).map((p) => p.price)).toEqual(expect.arrayContaining([49, 79]))
+    const open = await search({ q: '*', fl: 'pid', rows: '50', fq: 'sale_price:["100" TO *]' })
+    expect(open.body.response?.numFound).toBe(PRODUCTS.filter((p) => p.sale_price >= 100).length)
+    const garbled = await search({ q: '*', fl: 'pid', rows: '50', fq: 'price:[cheap TO 10]' })
+    expect(garbled.body.response?.numFound).toBe(PRODUCTS.length) // not a range it can read: ignored, as other fields are
+  })
+
   test('the search path without its trailing slash is a 404 in the search error shape; the log masks auth_key', async () => {
     const logged: string[] = []
     const own = await startEmulator({ log: (l) => logged.push(l) })
@@ -309,6 +347,23 @@ describe('emulator search API', () => {
       ['not-emulated', 501],
       ['not-emulated', 501]
     ])
+  })
+
+  test("a browser's CORS preflight (the search widget's GET carries a Content-Type) is 501 NotEmulated, not a 405", async () => {
+    const preflight = await fetch(`${emu.url}/api/v1/core/?q=shirt`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'content-type' }
+    })
+    expect([preflight.status, preflight.headers.get('x-emulator-invented'), preflight.headers.get('access-control-allow-origin')]).toEqual([
+      501,
+      'not-emulated',
+      null
+    ])
+    expect(await preflight.json()).toEqual({
+      error_code: 'NotEmulated',
+      error_detail: 'OPTIONS /api/v1/core/ exists on the real service but is not emulated here'
+    })
+    expect(emu.requests.map((r) => [r.method, r.operation, r.status])).toEqual([['OPTIONS', 'not-emulated', 501]])
   })
 
   test('options set the keys, facet format and delay', async () => {

@@ -24,6 +24,8 @@ export interface ContractCase {
   readonly upload?: boolean | 'chunked'
   /** A bearer header that is not a valid token (a client checking an old one). */
   readonly badToken?: boolean
+  /** Headers the client sends besides Accept and Authorization, such as a default Content-Type on a call without a body. */
+  readonly headers?: Readonly<Record<string, string>>
   /** Statuses the client accepts. */
   readonly status: readonly number[]
   /** Dot paths of the answer the client reads ("items.0.id"); `[]` for an array answer's first item. */
@@ -43,10 +45,13 @@ const HEE_CLEANUP = 'Health-Education-England cleanup action (deletes old distri
 const PY_BACKUP = 'a public Python backup script for Bloomreach Cloud'
 const FACTS = 'the public API reference, as summarised in the shared facts file'
 const SPEC = 'the cloud deployment API specification (cloud-deployment-api.seed.md)'
-const HEE_SCRIPTS = "Health-Education-England's earlier deploy scripts (axios: JSON bodies sent as application/json)"
+/** The scripts that came before the actions (2020): axios 0.19 sends JSON bodies as application/json and a form-data stream chunked. */
+const HEE_POC = "Health-Education-England's proof-of-concept deploy scripts (axios 0.19)"
 const JENKINSFILE = "visitscotland's Jenkinsfile (curl calls against the real service)"
 const BACKUP_TOOL = 'cloneRemote2Local, a public backup tool: lists backups, reads id, environmentId and createdAt of each item of the array, then the link'
 const ENVIRONMENT_FIELDS = ['field-status', 'field-strategy', 'field-deployedAt']
+/** The cleanup action's client sets this default on every call, with a body or without (axios keeps it on a DELETE). */
+const CLEANUP_HEADERS = { 'content-type': 'application/json' } as const
 
 /** The management API, in the order a deploy pipeline makes its calls. */
 export const CLOUD_CASES: readonly ContractCase[] = [
@@ -82,7 +87,7 @@ export const CLOUD_CASES: readonly ContractCase[] = [
   },
   {
     id: 'refresh with Content-Type application/json',
-    source: `${HEE_SCRIPTS}: refreshes when verify_token refuses the token, reads access_token`,
+    source: `${HEE_POC}: refreshes when verify_token refuses the token, with a JSON body sent as application/json; reads access_token`,
     method: 'POST',
     path: '/v3/authn/refresh_token',
     json: { grant_type: 'refresh_token', refresh_token: '{refreshToken}' },
@@ -129,6 +134,27 @@ export const CLOUD_CASES: readonly ContractCase[] = [
     invented: ['status-404', 'error-code']
   },
   {
+    id: 'an upload to /v3/distributions/ is refused',
+    source: `${HEE_POC} post the upload to /v3/distributions/ (chunked), and so did the upload action's first version (January 2021), which dropped the slash the next day; ${SPEC}`,
+    method: 'POST',
+    path: '/v3/distributions/',
+    auth: 'bearer',
+    upload: 'chunked',
+    status: [400, 404],
+    reads: ['error_code', 'error_detail'],
+    invented: ['status-404', 'error-code']
+  },
+  {
+    id: 'listing environments at /v3/environments/ is refused',
+    source: `${SPEC}; the slash a client adds when it joins its base address and a path (no public client was found sending this one)`,
+    method: 'GET',
+    path: '/v3/environments/',
+    auth: 'bearer',
+    status: [400, 404],
+    reads: ['error_code', 'error_detail'],
+    invented: ['status-404', 'error-code']
+  },
+  {
     id: 'upload a distribution',
     source: `${HEE_UPLOAD}: multipart part dist_file; reads the record's id; any 2xx`,
     method: 'POST',
@@ -169,6 +195,7 @@ export const CLOUD_CASES: readonly ContractCase[] = [
     method: 'GET',
     path: '/v3/distributions',
     auth: 'bearer',
+    headers: CLEANUP_HEADERS,
     status: [200],
     reads: ['offset', 'max', 'count', 'more', 'total', 'items.0.id', 'items.0.name', 'items.0.createdAt', 'items.0.md5hash']
   },
@@ -289,22 +316,24 @@ export const CLOUD_CASES: readonly ContractCase[] = [
     method: 'DELETE',
     path: '/v3/distributions/{distributionId}',
     auth: 'bearer',
+    headers: CLEANUP_HEADERS,
     status: [400, 409, 423],
     reads: ['error_code', 'error_detail'],
     invented: ['status-409', 'error-code']
   },
   {
-    id: 'delete a distribution',
-    source: `${HEE_CLEANUP}: deletes one no environment runs`,
+    id: 'delete a distribution, with a Content-Type and no body',
+    source: `${HEE_CLEANUP}: deletes one no environment runs; its client's default Content-Type: application/json goes along, with no body and no Content-Length`,
     method: 'DELETE',
     path: '/v3/distributions/{spareDistributionId}',
     auth: 'bearer',
+    headers: CLEANUP_HEADERS,
     status: [200, 204],
     invented: ['status-204']
   },
   {
     id: 'a chunked multipart upload',
-    source: `${HEE_UPLOAD}: the form is a stream, sent with Transfer-Encoding: chunked and no Content-Length; reads the record's id`,
+    source: `${HEE_POC}: the form is a form-data stream, which axios 0.x sends with Transfer-Encoding: chunked and no Content-Length; reads the record's id. The upload action did the same (axios 0.21 to 0.26) until its 2024 upgrade; since then its axios measures the form and sends a Content-Length`,
     method: 'POST',
     path: '/v3/distributions',
     auth: 'bearer',
@@ -361,10 +390,30 @@ export const CLOUD_CASES: readonly ContractCase[] = [
   }
 ]
 
+/**
+ * A cleanup on a full stack, as the cleanup action runs it: one look at the default page; when its count
+ * reaches maxDistributions (100 by default), the items sorted by createdAt and the oldest deleteCount deleted,
+ * one DELETE each (the action's distributionsDeleteCount defaults to 1; here 5, as a user may set it).
+ */
+export const FULL_STACK_CLEANUP = {
+  source: `${HEE_CLEANUP}: GET /v3/distributions once, count compared with maxDistributions, the oldest by createdAt deleted one by one`,
+  maxDistributions: 100,
+  deleteCount: 5,
+  headers: CLEANUP_HEADERS
+} as const
+
 /** Calls the public sources show that the emulator does not stand in for, and why. */
 export const NOT_EMULATED: ReadonlyArray<{ call: string; why: string }> = [
   { call: 'PUT /v3/environments/{id} (mark as Acceptance, set production)', why: 'the request bodies are not public: answered 501 NotEmulated' },
   { call: 'GET /api/v2/suggest/ (autosuggest), GET /api/v2/widgets/{type}/{id}', why: 'other APIs on other hosts: answered 501 NotEmulated' },
+  {
+    call: "OPTIONS /api/v1/core/ (a browser's CORS preflight, which the search widget's Content-Type on a GET causes), CORS headers on search answers",
+    why: 'which origins, methods and headers the service allows is not public: the preflight is answered 501 NotEmulated, and no answer carries Access-Control-Allow-Origin, so a browser page on another origin cannot read the emulator'
+  },
+  {
+    call: "the Bloomreach SPA SDK's Page Model API calls (@bloomreach/spa-sdk: GET of the endpoint it is given plus the page's path, e.g. /site/resourceapi/..., with Accept-Version, Authorization: Bearer for a preview, Server-Id and X-Forwarded-For)",
+    why: "the Page Model API is served by the deployed brXM application itself, not by the cloud API or the search API; the emulator's /sites/ serve the distribution's files, not brXM"
+  },
   { call: 'creating a backup', why: 'it has its own endpoint, not shown publicly' },
   { call: 'adding users', why: 'the operation is not documented anywhere public' }
 ]
@@ -388,12 +437,20 @@ export interface SearchCase {
   readonly reads: readonly string[]
   /** What the answer marks as the emulator's own (X-Emulator-Invented), exactly. */
   readonly invented?: readonly string[]
+  /** Headers the client sends besides Accept. */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /** The search service sets a cookie (specification); its name and attributes are not public. */
 const COOKIE = ['cookie-br_emulator_session']
 
 const SDK = '@bloomreach/discovery-web-sdk 2.0.1'
+/** Bloomreach's search widget for shops without their own front end (its connector apps build on it). */
+const WIDGET = "the search module of Bloomreach's discovery-connector-sdk (vanilla-js, with its api-client)"
+/** The fields the widget asks for when it is given none: product fields, variant fields, and some no catalog here has. */
+const WIDGET_FIELDS = ['pid', 'title', 'brand', 'price', 'sale_price', 'thumb_image', 'sku_thumb_images', 'sku_swatch_images', 'sku_color_group', 'url']
+  .concat(['price_range', 'sale_price_range', 'description', 'is_live', 'score', 'skuid', 'group'])
+  .join(',')
 /** What every call of the SDK carries from its configuration (account_id is a number in its types). */
 export const SDK_CONFIGURATION = { account_id: '6001', domain_key: 'emulator_domain', auth_key: 'emulator-auth-key' } as const
 
@@ -484,7 +541,7 @@ export const SEARCH_CASES: readonly SearchCase[] = [
       search_type: 'keyword'
     },
     status: 200,
-    reads: ['response.numFound'],
+    reads: ['response.numFound', 'response.docs.0.item_id'],
     invented: COOKIE
   },
   {
@@ -566,6 +623,48 @@ export const SEARCH_CASES: readonly SearchCase[] = [
     status: 200,
     reads: ['response.numFound', 'response.docs.0.pid', 'stats.stats_fields.price.max', 'stats.stats_fields.sale_price.min'],
     invented: COOKIE
+  },
+  {
+    id: "the search widget's product search",
+    source: `${WIDGET}: a GET with Content-Type: application/json and no body; its default fl; facet.range and stats.field price; sort sent empty; each fq percent-encoded once, a price slider's as a range; a 13-digit request_id; ref_url the page itself; the widget's fallback _br_uid_2 when the shop has no cookie, sent as it is; no facet.version unless told`,
+    headers: { 'content-type': 'application/json' },
+    query: {
+      q: 'shirt',
+      rows: '12',
+      sort: '',
+      start: '0',
+      request_id: '4815162342108',
+      _br_uid_2: 'uid%3D7797686432023%3Av%3D11.5%3Ats%3D1428617911187%3Ahc%3D55',
+      ref_url: 'https://shop.example.com/search?q=shirt',
+      url: 'https://shop.example.com/search?q=shirt',
+      request_type: 'search',
+      search_type: 'keyword',
+      fl: WIDGET_FIELDS,
+      'facet.range': 'price',
+      'stats.field': 'price',
+      fq: ['colors:"white" OR "blue"', 'price:[40 TO 60]']
+    },
+    status: 200,
+    reads: ['response.numFound', 'response.docs.0.pid', 'response.docs.0.sale_price', 'stats.stats_fields.price.min'],
+    invented: COOKIE
+  },
+  {
+    id: 'a recommendation widget is not emulated',
+    source: `${SDK}: getItemWidget sends its configuration and options to https://pathways.dxpapi.com/api/v2/widgets/item/{widget id} (another host, another API)`,
+    path: '/api/v2/widgets/item/w5rmbxxj',
+    query: {
+      item_ids: 'P1001',
+      fields: 'pid,title,price',
+      rows: '4',
+      start: '0',
+      url: 'https://www.example.com/products/oxford-shirt/P1001',
+      ref_url: 'https://www.example.com/',
+      request_id: '1234567890123',
+      _br_uid_2: 'visitor'
+    },
+    status: 501,
+    reads: ['error_code', 'error_detail'],
+    invented: ['not-emulated']
   },
   {
     id: 'autosuggest is not emulated',

@@ -1,12 +1,35 @@
 // What `npm run action -- name=value ...` makes of its command line and its shell: the inputs (action.yml's
 // names, and the old names of renamed inputs, which a runner passes on with a warning), the workspace (the
 // directory the command was typed in: npm itself runs scripts from the package root and says where the
-// caller was in INIT_CWD), and the variables of the caller's shell that the action reads (proxies, CAs).
+// caller was in INIT_CWD), and the variables of the caller's shell that the action reads (proxies, CAs, and
+// the runner's variables a user sets to stand in for a job: GitHub's address and the run's commit, the OIDC token service).
 import { INPUT_DEFAULTS } from '../../src/action-metadata.js'
 import { RENAMED } from '../../src/inputs/index.js'
 
-/** The variables of the caller's shell the action needs: a proxy, the hosts that bypass it, extra CAs. */
-export const PASSED_THROUGH = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS'] as const
+/** The network's variables the action needs: a proxy, the hosts that bypass it, extra CAs. */
+export const NETWORK_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NODE_EXTRA_CA_CERTS'] as const
+
+/**
+ * The runner's variables the action reads (itself, or through @actions/github's context and @actions/core), which
+ * a user sets to try GitHub's calls and its OIDC token by hand (the emulator's banner prints them): where GitHub's
+ * API and site are, the repository, the run's commit and ref, the run's id (its link), the OIDC token service of a
+ * job with `id-token: write`, and the runner's debug switch. When unset, run-action.ts's defaults apply
+ * (GITHUB_REPOSITORY acme/site, GITHUB_SHA RUNNER_SHA), or none, as on a runner without them.
+ */
+export const RUNNER_VARIABLES = [
+  'GITHUB_API_URL',
+  'GITHUB_SERVER_URL',
+  'GITHUB_REPOSITORY',
+  'GITHUB_SHA',
+  'GITHUB_REF',
+  'GITHUB_RUN_ID',
+  'ACTIONS_ID_TOKEN_REQUEST_URL',
+  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+  'RUNNER_DEBUG'
+] as const
+
+/** Every variable of the caller's shell the action gets; nothing else of it does (not GITHUB_TOKEN: the token is an input). */
+export const PASSED_THROUGH = [...NETWORK_VARIABLES, ...RUNNER_VARIABLES] as const
 
 export interface ActionArgs {
   inputs: Record<string, string>

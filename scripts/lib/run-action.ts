@@ -1,9 +1,9 @@
 // Runs the bundled action (dist/index.js) the way a runner does: INPUT_* variables, a GITHUB_OUTPUT
 // file and a GITHUB_STEP_SUMMARY file. E2E_NODE picks another Node binary (CI runs the end-to-end tests under Node 24).
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { runnerLine } from './runner-view.js'
@@ -100,6 +100,42 @@ export function stateEnv(stateFile: string): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [name, value] of Object.entries(parseOutputFile(readFileSync(stateFile, 'utf8')))) env[`STATE_${name}`] = value
   return env
+}
+
+/** The values a step masked (`::add-mask::`), as written there (escaped) and as they are, longest first. */
+export function maskedValues(stdout: string): string[] {
+  const unescape = (v: string): string => v.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
+  const values = new Set<string>()
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('::add-mask::')) continue
+    const written = line.slice('::add-mask::'.length).replace(/\r$/, '')
+    if (written.trim() === '') continue
+    values.add(written)
+    values.add(unescape(written))
+  }
+  return [...values].sort((a, b) => b.length - a.length)
+}
+
+/** `text` with every masked value replaced by ***, as a runner shows a log. */
+export function redactMasked(text: string, masked: readonly string[]): string {
+  let out = text
+  for (const value of masked) out = out.split(value).join('***')
+  return out
+}
+
+/**
+ * What a run leaves for a user to read once it ended (`npm run action`), in its folder: the outputs (`output`), the
+ * job summary (`summary.md`) and the raw log with the workflow commands a runner consumes, its masked values
+ * shown as *** (`raw.log`). The state file goes (the refresh tokens the run received, revoked or not: a runner
+ * hands it to the post step only), and RUNNER_TEMP too, as a runner empties it after the job.
+ */
+export function leaveForReading(run: { stdout: string; outputFile: string; stateFile: string }): { dir: string; rawLog: string } {
+  const dir = dirname(run.outputFile)
+  const rawLog = join(dir, 'raw.log')
+  writeFileSync(rawLog, redactMasked(run.stdout, maskedValues(run.stdout)))
+  rmSync(run.stateFile, { force: true })
+  rmSync(join(dir, 'runner-temp'), { recursive: true, force: true })
+  return { dir, rawLog }
 }
 
 /**

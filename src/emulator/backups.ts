@@ -2,14 +2,36 @@
 // `{id, environmentId, createdAt}` as a JSON array (the tool iterates the answer itself), and
 // `GET /v3/backups/{id}/repositorydownloadlink` answers 202 `{url}`, valid 15 minutes (public facts).
 // The real URL is a signed link to a storage service; here it points at `/backup-files/{token}` on the
-// emulator itself, which answers a small stand-in dump (both marked invented on the wire).
+// emulator itself, which answers a small stand-in dump (both marked invented on the wire). The file is
+// gzip, as Mission Control's `.gz` is: the public tool gunzips what it downloaded before loading it.
 import { randomUUID } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
 import { HttpError } from './http-util.js'
 import type { ApiModule, RequestContext } from './router.js'
 import { authenticate, type EmulatorState } from './state.js'
+import type { StoredBackup } from './types.js'
+
+/** One buffer as the stream sendStream takes. */
+async function* asStream(bytes: Buffer): AsyncIterable<Buffer> {
+  yield bytes
+}
 
 /** How long a download link is valid (public facts: 15 minutes). */
 export const BACKUP_LINK_SECONDS = 15 * 60
+
+/**
+ * The stand-in repository dump, gzipped. Its name, content type and contents are the emulator's own: no
+ * public source shows the storage service's headers. `application/gzip` (RFC 6713) and no
+ * `Content-Encoding`: the body is the `.gz` file itself, so a client that decodes encodings keeps it whole.
+ */
+function backupFile(backup: StoredBackup, environmentName: string): { name: string; contentType: string; body: Buffer } {
+  const dump = [
+    '-- brcloud emulator: a stand-in repository dump (SQL)',
+    `-- backup ${backup.id} of environment ${environmentName}, taken ${backup.createdAt}`,
+    ''
+  ].join('\n')
+  return { name: `${backup.id}.sql.gz`, contentType: 'application/gzip', body: gzipSync(dump) }
+}
 
 export function backupsApi(state: EmulatorState): ApiModule {
   /** Download links: token -> the backup and when the link stops working. Links may be used again until then (a tool retries). */
@@ -53,15 +75,16 @@ export function backupsApi(state: EmulatorState): ApiModule {
         method: 'GET',
         path: '/backup-files/{token}',
         operation: 'backup-file',
-        summary: 'The stand-in dump a download link points at (no authorization: the link is the credential; 403 once expired)',
-        handler: (ctx) => {
+        summary: 'The stand-in dump a download link points at, gzipped (a .sql.gz; no authorization: the link is the credential; 403 once expired)',
+        handler: async (ctx) => {
           ctx.invent('backup-file')
           const link = links.get(ctx.params.token ?? '')
           const backup = link === undefined || Date.now() >= link.expiresAtMs ? undefined : state.backups.find((b) => b.id === link.backupId)
           if (backup === undefined) throw new HttpError(403, 'AccessDenied', 'The download link is unknown or has expired')
           const env = state.environments.find((e) => e.id === backup.environmentId)
-          const dump = `-- brcloud emulator: a stand-in repository dump\n-- backup ${backup.id} of environment ${env?.name ?? backup.environmentId}, taken ${backup.createdAt}\n`
-          ctx.sendText(200, 'application/sql', dump, { 'content-disposition': `attachment; filename="${backup.id}.sql"` })
+          const file = backupFile(backup, env?.name ?? backup.environmentId)
+          const headers = { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${file.name}"` }
+          await ctx.sendStream(200, headers, file.body.length, asStream(file.body))
         }
       }
     ]

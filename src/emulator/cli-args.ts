@@ -4,6 +4,8 @@ import { SEARCH_API_DEFAULTS } from './search-api.js'
 import { DEFAULTS, type EmulatorOptions, type Fault, type Operation, type SsoOptions } from './server.js'
 
 export const DEFAULT_PORT = 4080
+/** The GitHub API stand-in's port with --github. */
+export const DEFAULT_GITHUB_PORT = 4081
 
 const OPERATIONS: Operation[] = [
   'login',
@@ -104,6 +106,20 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
                                what the disabled password login answers (implies --sso; default ${DEFAULTS.sso.passwordLogin}
                                SsoEnabled, invented)
   --sso-token-seconds N        lifetime of the identity provider's access tokens (implies --sso; default ${DEFAULTS.sso.accessTokenSeconds})
+  --sso-federation-subject GLOB
+                               the subjects the identity provider's GitHub federation trusts, * any run of
+                               characters (implies --sso; default ${DEFAULTS.sso.federation.subject}), e.g.
+                               repo:acme/site:environment:production, as a platform team writes its trust
+  --oidc-environment NAME      the job the GitHub OIDC stand-in signs for has this environment: subject
+                               repo:OWNER/REPO:environment:NAME (implies --sso; default none)
+  --oidc-ref REF               the ref of that job (implies --sso; default ${DEFAULTS.sso.githubJob.ref}): subject
+                               repo:OWNER/REPO:ref:REF when it has no environment (refs/tags/v1 for a tag)
+  --oidc-event NAME            the event that started that job (implies --sso; default ${DEFAULTS.sso.githubJob.eventName}); pull_request
+                               gives the subject repo:OWNER/REPO:pull_request when it has no environment
+  --github                     also start the GitHub API stand-in (Deployments, statuses, compare) for
+                               ${DEFAULTS.sso.githubJob.repository}, with a few commits on main, and print the variables to export
+                               for npm run action (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SHA) and its github-token
+  --github-port PORT           its port (implies --github; default ${DEFAULT_GITHUB_PORT}; 0 = any free port)
   --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
   --apply-then-fail OP:STATUS[:TIMES]
@@ -161,7 +177,12 @@ function operation(flag: string, value: string): Operation {
   return op
 }
 
-export type CliCommand = { help: true } | { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean }
+/** With --github: where the GitHub API stand-in listens (the emulator's host). */
+export interface GitHubCli {
+  port: number
+}
+
+export type CliCommand = { help: true } | { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean; github?: GitHubCli }
 
 /** A flag that takes one of a few words. */
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
@@ -196,13 +217,54 @@ function timesOf(flag: string, times: string | undefined): number {
   return times === undefined || times === '' ? 1 : int(flag, times, 1)
 }
 
+interface SsoFlags {
+  sso?: boolean | undefined
+  'sso-password-login'?: string | undefined
+  'sso-token-seconds'?: string | undefined
+  'sso-federation-subject'?: string | undefined
+  'oidc-environment'?: string | undefined
+  'oidc-ref'?: string | undefined
+  'oidc-event'?: string | undefined
+}
+
 /** `--sso` and its knobs; a knob alone turns single sign-on on too (it means nothing without it). */
-function ssoOptions(on: boolean, passwordLogin: string | undefined, tokenSeconds: string | undefined): SsoOptions | undefined {
-  if (!on && passwordLogin === undefined && tokenSeconds === undefined) return undefined
+function ssoOptions(flags: SsoFlags): SsoOptions | undefined {
+  const knobs = {
+    'sso-password-login': flags['sso-password-login'],
+    'sso-token-seconds': flags['sso-token-seconds'],
+    'sso-federation-subject': flags['sso-federation-subject'],
+    'oidc-environment': flags['oidc-environment'],
+    'oidc-ref': flags['oidc-ref'],
+    'oidc-event': flags['oidc-event']
+  }
+  if (flags.sso !== true && Object.values(knobs).every((v) => v === undefined)) return undefined
   const sso: SsoOptions = {}
-  const answer = oneOf('sso-password-login', passwordLogin, ['403', '401', '404'] as const)
+  const answer = oneOf('sso-password-login', knobs['sso-password-login'], ['403', '401', '404'] as const)
   if (answer !== undefined) sso.passwordLogin = answer
-  if (tokenSeconds !== undefined) sso.accessTokenSeconds = int('sso-token-seconds', tokenSeconds, 1)
+  if (knobs['sso-token-seconds'] !== undefined) sso.accessTokenSeconds = int('sso-token-seconds', knobs['sso-token-seconds'], 1)
+  const subject = knobs['sso-federation-subject']
+  if (subject !== undefined) {
+    if (subject.trim() === '') throw new UsageError('--sso-federation-subject needs a subject or a glob, e.g. repo:acme/site:*')
+    sso.federation = { subject }
+  }
+  const job: NonNullable<SsoOptions['githubJob']> = {}
+  const environment = knobs['oidc-environment']
+  if (environment !== undefined) {
+    if (environment.trim() === '') throw new UsageError('--oidc-environment needs an environment name')
+    job.environment = environment
+  }
+  const ref = knobs['oidc-ref']
+  if (ref !== undefined) {
+    if (!/^refs\/(heads|tags|pull)\/\S+$/.test(ref))
+      throw new UsageError(`--oidc-ref needs a full ref (refs/heads/BRANCH, refs/tags/TAG, refs/pull/N/merge), got "${ref}"`)
+    job.ref = ref
+  }
+  const event = knobs['oidc-event']
+  if (event !== undefined) {
+    if (!/^[a-z_]+$/.test(event)) throw new UsageError(`--oidc-event needs an event name (push, workflow_dispatch, pull_request, ...), got "${event}"`)
+    job.eventName = event
+  }
+  if (Object.keys(job).length > 0) sso.githubJob = job
   return sso
 }
 
@@ -252,6 +314,12 @@ export function parseCli(argv: string[]): CliCommand {
       sso: { type: 'boolean' },
       'sso-password-login': { type: 'string' },
       'sso-token-seconds': { type: 'string' },
+      'sso-federation-subject': { type: 'string' },
+      'oidc-environment': { type: 'string' },
+      'oidc-ref': { type: 'string' },
+      'oidc-event': { type: 'string' },
+      github: { type: 'boolean' },
+      'github-port': { type: 'string' },
       fail: { type: 'string', multiple: true },
       hang: { type: 'string', multiple: true },
       'apply-then-fail': { type: 'string', multiple: true },
@@ -349,13 +417,16 @@ export function parseCli(argv: string[]): CliCommand {
   if (values['search-delay'] !== undefined) options.searchDelayMs = int('search-delay', values['search-delay'])
   const emptyAuthKey = oneOf('search-empty-auth-key', values['search-empty-auth-key'], ['accept', 'refuse'] as const)
   if (emptyAuthKey !== undefined) options.searchEmptyAuthKey = emptyAuthKey
-  const sso = ssoOptions(values.sso === true, values['sso-password-login'], values['sso-token-seconds'])
+  const sso = ssoOptions(values)
   if (sso !== undefined) options.sso = sso
-  const result: { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean } = {
+  const result: { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean; github?: GitHubCli } = {
     help: false,
     options,
     quiet: values.quiet === true
   }
   if (values['ready-file'] !== undefined) result.readyFile = values['ready-file']
+  if (values.github === true || values['github-port'] !== undefined) {
+    result.github = { port: values['github-port'] === undefined ? DEFAULT_GITHUB_PORT : int('github-port', values['github-port']) }
+  }
   return result
 }

@@ -48,6 +48,13 @@ export const NOT_EMULATED: ReadonlyArray<{ method: string; path: string; source:
     why: 'another host and another API; its answer is not in the specification'
   },
   {
+    method: 'OPTIONS',
+    path: '/api/v1/core/',
+    source:
+      "a browser's CORS preflight: Bloomreach's search widget (discovery-connector-sdk) sends its search GET with Content-Type: application/json, which a browser asks about first",
+    why: 'which origins, methods and headers the service allows is not public (nor are the CORS headers of its answers)'
+  },
+  {
     method: 'GET',
     path: '/api/v2/widgets/{type}/{id}',
     source: "@bloomreach/discovery-web-sdk 2.0.1: the recommendation widgets' endpoint https://pathways.dxpapi.com/api/v2/widgets/",

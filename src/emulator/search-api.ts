@@ -1,10 +1,21 @@
 // The product and category search API (`GET /api/v1/core/`) as an emulator module: the built-in
-// catalog, both facet formats, the service's q rewriting and error table, its cookie, and a delay knob.
+// catalogs (products, and content for content search), both facet formats, the service's q rewriting and
+// error table, its cookie, and a delay knob.
 // Errors are `{"status_code": …, "message": …}` like the real service (not the cloud API's shape).
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ApiModule, RequestContext } from './router.js'
-import { CATEGORIES, categoryById, categoryPath, inCategory, KEYWORD_REDIRECTS, PRODUCTS, type CatalogProduct } from './search-catalog.js'
+import {
+  CATEGORIES,
+  categoryById,
+  categoryPath,
+  CONTENT_ITEMS,
+  inCategory,
+  KEYWORD_REDIRECTS,
+  PRODUCTS,
+  type CatalogProduct,
+  type ContentItem
+} from './search-catalog.js'
 import type { SearchEmptyAuthKey, SearchFacetFormat, SearchSettings } from './types.js'
 
 export const SEARCH_API_DEFAULTS = {
@@ -109,23 +120,45 @@ function searchText(p: CatalogProduct): string {
   return [p.title, p.brand, p.description, ...p.colors, ...categories].join(' ').toLowerCase()
 }
 
-/** The fields asked for that a product has; a field it lacks (content search's item_id) is left out, as the service does. */
-function project(p: CatalogProduct, fields: string[]): Record<string, unknown> {
+/** The fields asked for that a record has; a field it lacks (a product's item_id) is left out, as the service does. */
+function project(record: object, fields: string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const f of fields) if (Object.hasOwn(p, f)) out[f] = p[f as keyof CatalogProduct]
+  for (const f of fields) if (Object.hasOwn(record, f)) out[f] = (record as Record<string, unknown>)[f]
   return out
 }
 
-/** The `fq` filters it honours: `brand:"A" OR "B"` and `colors:"red"` (or `color:`); any other field is ignored, as listed in docs/emulator.md. */
+/** `brand:"A" OR "B"`, `colors:"red"` (or `color:`): the product has one of the values. */
+function valueFilter(fq: string): ((p: CatalogProduct) => boolean) | undefined {
+  const m = /^\s*(brand|colors?)\s*:\s*(.+)$/i.exec(fq)
+  if (m === null) return undefined
+  const wanted = [...(m[2] ?? '').matchAll(/"([^"]*)"|([^\s"]+)/g)].map((v) => (v[1] ?? v[2] ?? '').toLowerCase()).filter((v) => v !== 'or')
+  const field = (m[1] ?? '').toLowerCase()
+  return (p) => (field === 'brand' ? [p.brand] : p.colors).some((v) => wanted.includes(v.toLowerCase()))
+}
+
+/** A bound of a range: a number, `*` (open), either possibly quoted (`"100"`). */
+function bound(raw: string, open: number): number | undefined {
+  const value = raw.replace(/^"(.*)"$/, '$1')
+  if (value === '*') return open
+  return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined
+}
+
+/** `price:[10 TO 50]` (or sale_price), both ends included, `*` for an open end: what a price slider sends. */
+function rangeFilter(fq: string): ((p: CatalogProduct) => boolean) | undefined {
+  const m = /^\s*(price|sale_price)\s*:\s*\[\s*(\S+)\s+TO\s+(\S+)\s*\]\s*$/i.exec(fq)
+  if (m === null) return undefined
+  const field = (m[1] ?? '').toLowerCase() as 'price' | 'sale_price'
+  const [low, high] = [bound(m[2] ?? '', -Infinity), bound(m[3] ?? '', Infinity)]
+  if (low === undefined || high === undefined) return undefined
+  return (p) => p[field] >= low && p[field] <= high
+}
+
+/** The `fq` filters it honours: values of brand and colors, ranges of price and sale_price; any other is ignored, as listed in docs/emulator.md. */
 function filterBy(params: URLSearchParams): (p: CatalogProduct) => boolean {
-  const tests: Array<(p: CatalogProduct) => boolean> = []
-  for (const fq of params.getAll('fq')) {
-    const m = /^\s*(brand|colors?)\s*:\s*(.+)$/i.exec(fq)
-    if (m === null) continue
-    const wanted = [...(m[2] ?? '').matchAll(/"([^"]*)"|([^\s"]+)/g)].map((v) => (v[1] ?? v[2] ?? '').toLowerCase()).filter((v) => v !== 'or')
-    const field = (m[1] ?? '').toLowerCase()
-    tests.push((p) => (field === 'brand' ? [p.brand] : p.colors).some((v) => wanted.includes(v.toLowerCase())))
-  }
+  const tests = params
+    .getAll('fq')
+    .map((fq) => valueFilter(fq) ?? rangeFilter(fq))
+    .filter((t) => t !== undefined)
   return (p) => tests.every((t) => t(p))
 }
 
@@ -209,10 +242,29 @@ function legacyFacets(matches: CatalogProduct[]): Record<string, unknown> {
   }
 }
 
-function validate(
-  ctx: RequestContext,
-  state: SearchState
-): { q: string; type: 'keyword' | 'category' | 'bestseller'; rows: number; start: number; fields: string[]; v3: boolean } {
+/** A search the service accepted: q after rewriting, the page, the fields asked for (none: every field), the facet format. */
+interface SearchRequest {
+  q: string
+  type: 'keyword' | 'category' | 'bestseller'
+  rows: number
+  start: number
+  /** The `fl` fields, without repeats; empty when `fl` is absent. */
+  fields: string[]
+  v3: boolean
+  /** A content catalog's search (`catalog_name`), not the product catalog's. */
+  content: boolean
+}
+
+/**
+ * Content search names its catalog (`catalog_name`, the official SDK's contentSearch); the product catalog's
+ * name is the domain key (the SDK's docs of `catalog_views`), so that name, or none, searches the products.
+ */
+function isContentSearch(params: URLSearchParams, settings: SearchSettings): boolean {
+  const catalog = params.get('catalog_name') ?? ''
+  return catalog !== '' && catalog !== settings.domainKey
+}
+
+function validate(ctx: RequestContext, state: SearchState): SearchRequest {
   const { settings } = state
   const bytes = requestBytes(ctx)
   if (bytes > MAX_REQUEST_BYTES) throw new SearchError(414, `Request-URI Too Long: the request is ${bytes} bytes (at most ${MAX_REQUEST_BYTES})`)
@@ -251,14 +303,73 @@ function validate(
   if (rows > MAX_ROWS || start > MAX_START) {
     throw new SearchError(400, `Pagination limit exceeded: requested start ${start}, rows ${rows}. Max start ${MAX_START}, rows ${MAX_ROWS}`)
   }
-  // fl is not limited to product fields (content search asks for item_id): a field no product has is left out.
+  // fl is not limited to product fields (content search asks for item_id): a field a record lacks is left out.
   const fl = (params.get('fl') ?? '')
     .split(',')
     .map((f) => f.trim())
     .filter((f) => f !== '')
-  const fields = fl.length > 0 ? [...new Set(fl)] : [...REQUESTABLE_FIELDS]
   const v3 = params.get('facet.version') === '3.0' || settings.facetFormat === 'v3'
-  return { q, type, rows, start, fields, v3 }
+  return { q, type, rows, start, fields: [...new Set(fl)], v3, content: isContentSearch(params, settings) }
+}
+
+/** What a search found and the answer's body; `marks` name what in it no public source shows. */
+interface SearchAnswer {
+  numFound: number
+  body: Record<string, unknown>
+  marks: string[]
+}
+
+function productMatches({ q, type }: SearchRequest): CatalogProduct[] {
+  if (type === 'category') return categoryById(q) ? PRODUCTS.filter((p) => inCategory(p, q)) : []
+  if (q === '*' || q === '.' || type === 'bestseller') return [...PRODUCTS]
+  const terms = q.toLowerCase().split(' ')
+  return PRODUCTS.filter((p) => {
+    const text = searchText(p)
+    return terms.every((t) => text.includes(t))
+  })
+}
+
+function productAnswer(params: URLSearchParams, request: SearchRequest): SearchAnswer {
+  const { q, type, rows, start, v3 } = request
+  const fields = request.fields.length > 0 ? request.fields : [...REQUESTABLE_FIELDS]
+  const redirect = type === 'keyword' ? KEYWORD_REDIRECTS[q.toLowerCase()] : undefined
+  const matches = redirect === undefined ? sortBy(params, productMatches(request).filter(filterBy(params))) : []
+  const body: Record<string, unknown> = {
+    response: { numFound: matches.length, start, docs: matches.slice(start, start + rows).map((p) => project(p, fields)) },
+    facet_counts: v3 ? v3Facets(matches) : legacyFacets(matches),
+    category_map: Object.fromEntries(CATEGORIES.filter((c) => matches.some((p) => inCategory(p, c.id))).map((c) => [c.id, c.name])),
+    did_you_mean: []
+  }
+  const stats = statsOf(params, matches)
+  if (stats !== undefined) body.stats = stats
+  if (redirect !== undefined) body.keywordRedirect = { 'original query': q, 'redirected query': q, 'redirected url': redirect }
+  return { numFound: matches.length, body, marks: [] }
+}
+
+function contentMatches({ q, type }: SearchRequest): ContentItem[] {
+  if (q === '*' || q === '.' || type === 'bestseller') return [...CONTENT_ITEMS]
+  const terms = q.toLowerCase().split(' ')
+  return CONTENT_ITEMS.filter((item) => terms.every((t) => `${item.title} ${item.description}`.toLowerCase().includes(t)))
+}
+
+/**
+ * Content search: records carry `item_id` when `fl` asks for it (the SDK's default fl). Any other field of
+ * a content record, and every field when `fl` is absent, is the emulator's own (`content-fields`). Its
+ * filters, sorts, stats and facets are not public: fq, sort and stats.field are ignored, the facets empty.
+ */
+function contentAnswer(request: SearchRequest): SearchAnswer {
+  const { rows, start, v3 } = request
+  const matches = contentMatches(request)
+  const fields = request.fields.length > 0 ? request.fields : ['item_id', 'title', 'description', 'url']
+  const docs = matches.slice(start, start + rows).map((item) => project(item, fields))
+  const body: Record<string, unknown> = {
+    response: { numFound: matches.length, start, docs },
+    facet_counts: v3 ? v3Facets([]) : legacyFacets([]),
+    category_map: {},
+    did_you_mean: []
+  }
+  const ownFields = docs.some((doc) => Object.keys(doc).some((f) => f !== 'item_id'))
+  return { numFound: matches.length, body, marks: ownFields ? ['content-fields'] : [] }
 }
 
 export function searchApi(state: SearchState): ApiModule {
@@ -269,7 +380,8 @@ export function searchApi(state: SearchState): ApiModule {
         method: 'GET',
         path: '/api/v1/core/',
         operation: 'search',
-        summary: 'Product (search_type=keyword) or category (search_type=category) search; errors are {status_code, message}',
+        summary:
+          "Product (search_type=keyword), category (search_type=category) or bestseller search, or a content catalog's (catalog_name, records with item_id); errors are {status_code, message}",
         handler: async (ctx) => {
           const socket = ctx.req.socket
           const presented = presentedCookie(ctx, state)
@@ -286,36 +398,15 @@ export function searchApi(state: SearchState): ApiModule {
             ctx.send(err.status, { status_code: err.status, message: err.detail })
             return
           }
-          const { q, type, rows, start, fields, v3 } = request
-          ctx.record.search.q = q
-          const redirect = type === 'keyword' ? KEYWORD_REDIRECTS[q.toLowerCase()] : undefined
-          let matches: CatalogProduct[]
-          if (redirect !== undefined) matches = []
-          else if (type === 'category') matches = categoryById(q) ? PRODUCTS.filter((p) => inCategory(p, q)) : []
-          else if (q === '*' || q === '.' || type === 'bestseller') matches = [...PRODUCTS]
-          else {
-            const terms = q.toLowerCase().split(' ')
-            matches = PRODUCTS.filter((p) => {
-              const text = searchText(p)
-              return terms.every((t) => text.includes(t))
-            })
-          }
-          matches = sortBy(ctx.url.searchParams, matches.filter(filterBy(ctx.url.searchParams)))
-          ctx.record.search.numFound = matches.length
-          const body: Record<string, unknown> = {
-            response: { numFound: matches.length, start, docs: matches.slice(start, start + rows).map((p) => project(p, fields)) },
-            facet_counts: v3 ? v3Facets(matches) : legacyFacets(matches),
-            category_map: Object.fromEntries(CATEGORIES.filter((c) => matches.some((p) => inCategory(p, c.id))).map((c) => [c.id, c.name])),
-            did_you_mean: []
-          }
-          const stats = statsOf(ctx.url.searchParams, matches)
-          if (stats !== undefined) body.stats = stats
-          if (redirect !== undefined) body.keywordRedirect = { 'original query': q, 'redirected query': q, 'redirected url': redirect }
+          ctx.record.search.q = request.q
+          const answer = request.content ? contentAnswer(request) : productAnswer(ctx.url.searchParams, request)
+          ctx.record.search.numFound = answer.numFound
+          ctx.invent(...answer.marks)
           const cookie = presented ?? randomBytes(12).toString('hex')
           state.issuedCookies.add(cookie)
           // The cookie's name and attributes are not public (the specification says only that there is one).
           ctx.invent(`cookie-${SEARCH_COOKIE}`)
-          ctx.send(200, body, {
+          ctx.send(200, answer.body, {
             'set-cookie': `${SEARCH_COOKIE}=${cookie}; Path=/; Max-Age=1800; HttpOnly`,
             'cache-control': 'no-store'
           })

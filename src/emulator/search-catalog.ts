@@ -139,3 +139,28 @@ export function categoryPath(id: string): CatalogCategory[] {
 export function inCategory(p: CatalogProduct, id: string): boolean {
   return p.categories.some((c) => categoryPath(c).some((a) => a.id === id))
 }
+
+/**
+ * An item of a content catalog (articles, guides). Content search asks for `item_id` (the official SDK's
+ * default fl); which other fields a content catalog holds is the customer's choice, not public.
+ */
+export interface ContentItem {
+  item_id: string
+  title: string
+  description: string
+  url: string
+}
+
+function content(itemId: string, title: string, description: string): ContentItem {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  return { item_id: itemId, title, description, url: `https://www.example.com/content/${slug}` }
+}
+
+/** The one content catalog: any `catalog_name` other than the product catalog's (the domain key) searches it. */
+export const CONTENT_ITEMS: ContentItem[] = [
+  content('C100', 'How to iron a shirt', 'Collars, cuffs and sleeves without creases, step by step.'),
+  content('C101', 'Choosing a shirt collar', 'Button-down, spread or cutaway: which collar suits which occasion.'),
+  content('C102', 'Caring for leather shoes', 'Cleaning, conditioning and storing leather sneakers and boots.'),
+  content('C103', 'Size guide for trousers', 'How to measure waist and inside leg before you order.'),
+  content('C104', 'Returns and exchanges', 'How to send an order back within 30 days.')
+]

@@ -21,6 +21,7 @@ export type {
   EmulatorOptions,
   EnvironmentStatus,
   Fault,
+  GitHubJob,
   IdCase,
   IdWhileDeploying,
   Operation,

@@ -209,7 +209,7 @@ export class IdentityProvider {
     if (methods > 1) throw oauthError('invalid_request', 'Use one client authentication method, not several')
     if (basic) return this.secretClient(basicCredentials(header ?? ''), 'basic')
     if (form.has('client_secret')) return this.secretClient({ id: form.get('client_id') ?? '', secret: form.get('client_secret') ?? '' }, 'post')
-    if (methods === 1) return this.assertionClient(ctx, form)
+    if (methods === 1) return this.assertionClient(form)
     const id = form.get('client_id')
     if (id === undefined) return { id: '', method: 'none' }
     if (!this.options.clients.some((c) => c.id === id) && id !== this.options.federation.clientId) throw oauthError('invalid_client', `Unknown client "${id}"`)
@@ -222,8 +222,8 @@ export class IdentityProvider {
     return { id: known.id, method }
   }
 
-  /** RFC 7523 2.2: a GitHub OIDC token of the stand-in, for the federation's audience and a subject its glob admits. */
-  private assertionClient(ctx: RequestContext, form: Form): Client {
+  /** RFC 7523 2.2: a GitHub OIDC token (GitHub's issuer, the stand-in's key), for the federation's audience and a subject its glob admits. */
+  private assertionClient(form: Form): Client {
     const { federation } = this.options
     if (form.get('client_assertion_type') !== JWT_BEARER) throw oauthError('invalid_request', `"client_assertion_type" must be "${JWT_BEARER}"`)
     const assertion = form.get('client_assertion')
@@ -231,10 +231,11 @@ export class IdentityProvider {
     const id = form.get('client_id')
     if (id !== undefined && id !== federation.clientId) throw oauthError('invalid_client', `The client "${id}" does not authenticate with an assertion`)
     const refuse = (why: string): HttpError => oauthError('invalid_client', `The client assertion is refused: ${why}`)
+    // The federation trusts GitHub's issuer; its keys are the local OIDC stand-in's (GitHub's own are not reachable from here).
     const reading = verifyJwt(assertion, this.oidc.key)
     if (!reading.ok) throw refuse({ malformed: 'it is malformed', signature: 'its signature is invalid', expired: 'it has expired' }[reading.reason])
     const { claims } = reading
-    const issuer = this.oidc.issuer(this.baseOf(ctx))
+    const issuer = this.oidc.issuer
     if (claims.iss !== issuer) throw refuse(`its issuer is ${JSON.stringify(claims.iss)}, not "${issuer}"`)
     if (!audiences(claims).includes(federation.audience)) throw refuse(`its audience is ${JSON.stringify(claims.aud)}, not "${federation.audience}"`)
     const sub = typeof claims.sub === 'string' ? claims.sub : ''

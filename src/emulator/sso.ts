@@ -1,6 +1,7 @@
 // Single sign-on mode: the stand-in identity provider (/idp/) and GitHub OIDC token service
 // (/github-oidc/) on the stack's own port, and the identity provider's tokens as the only ones the cloud
-// API accepts. Their URLs (issuers) use the server's address once it listens, else the request's Host.
+// API accepts. The identity provider's URLs (its issuer) use the server's address once it listens, else
+// the request's Host; the OIDC stand-in's issuer is GitHub's own.
 import type { ApiModule, RequestContext } from './router.js'
 import { GitHubOidc, OIDC_PATH } from './sso-github-oidc.js'
 import { IDP_PATH, IdentityProvider } from './sso-idp.js'
@@ -30,7 +31,7 @@ export function createSso(ssoOptions: SsoOptions, settings: Settings, refreshSec
   const baseOf = (ctx: RequestContext): string => baseUrl ?? `http://${ctx.req.headers.host ?? '127.0.0.1'}`
   const shared = ssoOptions.sharedKeys === true
   const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience, skewSeconds, shared ? sharedSigningKey('idp') : undefined)
-  const oidc = new GitHubOidc(baseOf, shared ? sharedSigningKey('github-oidc') : undefined)
+  const oidc = new GitHubOidc(options.githubJob, shared ? sharedSigningKey('github-oidc') : undefined)
   const idp = new IdentityProvider(options, settings, tokens, oidc, baseOf)
   const [client] = options.clients
   return {
@@ -46,9 +47,12 @@ export function createSso(ssoOptions: SsoOptions, settings: Settings, refreshSec
       clientId: client?.id ?? '',
       clientSecret: client?.secret ?? '',
       federatedClientId: options.federation.clientId,
+      federationSubject: options.federation.subject,
       oidcAudience: options.federation.audience,
       oidcRequestUrl: `${url}${OIDC_PATH}/token?api-version=2.0`,
       oidcRequestToken: oidc.requestToken,
+      oidcIssuer: oidc.issuer,
+      oidcSubject: oidc.subject,
       ...(options.revocation && { revocationUrl: `${url}${IDP_PATH}/oauth/revoke` })
     })
   }

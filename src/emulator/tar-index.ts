@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs'
 import { posix } from 'node:path'
 import { createGunzip } from 'node:zlib'
+import { ByteReader } from './byte-reader.js'
 import { isTarHeader } from './tar-sniffer.js'
 
 const BLOCK = 512
@@ -21,58 +22,6 @@ export interface TarEntry {
 
 /** Entry name -> entry; a later entry of the same name wins, as when tar extracts. */
 export type TarIndex = Map<string, TarEntry>
-
-/** Pulls exact byte counts out of a stream of chunks. */
-class ByteReader {
-  private chunks: Buffer[] = []
-  private buffered = 0
-  /** Bytes consumed so far. */
-  position = 0
-
-  constructor(private readonly source: AsyncIterator<Buffer>) {}
-
-  private async fill(n: number): Promise<boolean> {
-    while (this.buffered < n) {
-      const next = await this.source.next()
-      if (next.done === true) return false
-      this.chunks.push(next.value)
-      this.buffered += next.value.length
-    }
-    return true
-  }
-
-  /** Exactly `n` bytes, or undefined when the stream ends first. */
-  async read(n: number): Promise<Buffer | undefined> {
-    if (!(await this.fill(n))) return undefined
-    const all = this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks)
-    const rest = all.subarray(n)
-    this.chunks = rest.length > 0 ? [rest] : []
-    this.buffered = rest.length
-    this.position += n
-    return all.subarray(0, n)
-  }
-
-  /** Yields the next `n` bytes as they come, without holding them all; throws when the stream ends first. */
-  async *take(n: number): AsyncGenerator<Buffer> {
-    let left = n
-    while (left > 0) {
-      if (this.buffered === 0 && !(await this.fill(1))) throw new Error('The archive ends inside an entry')
-      const chunk = this.chunks.shift() as Buffer
-      const part = chunk.subarray(0, left)
-      if (chunk.length > left) this.chunks.unshift(chunk.subarray(left))
-      this.buffered -= part.length
-      this.position += part.length
-      left -= part.length
-      yield part
-    }
-  }
-
-  async skip(n: number): Promise<void> {
-    for await (const _ of this.take(n)) {
-      // discarded
-    }
-  }
-}
 
 /** Opens the gunzipped stream of a file; `close` releases it when the caller stops early. */
 function openGunzipped(path: string): { reader: ByteReader; close: () => void } {
@@ -228,11 +177,17 @@ export function findFile(index: TarIndex, name: string, depth = 0): TarEntry | u
 }
 
 /** The bytes of one entry, streamed from the stored archive. */
-export async function* readEntry(path: string, entry: TarEntry): AsyncGenerator<Buffer> {
+export function readEntry(path: string, entry: TarEntry): AsyncGenerator<Buffer> {
+  return readEntryPart(path, entry, 0, entry.size)
+}
+
+/** `length` bytes of one entry from `start` (a zip inside the archive is read in parts: its end, then an entry). */
+export async function* readEntryPart(path: string, entry: TarEntry, start: number, length: number): AsyncGenerator<Buffer> {
+  if (start < 0 || length < 0 || start + length > entry.size) throw new Error(`Bytes ${start}+${length} lie outside "${entry.name}" (${entry.size} bytes)`)
   const { reader, close } = openGunzipped(path)
   try {
-    await reader.skip(entry.offset)
-    yield* reader.take(entry.size)
+    await reader.skip(entry.offset + start)
+    yield* reader.take(length)
   } finally {
     close()
   }

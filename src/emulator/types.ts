@@ -144,8 +144,40 @@ export interface SsoOptions {
   revocation?: boolean
   /** The client that authenticates with a GitHub OIDC token: its id, the `aud` the token must carry, a glob its `sub` must match. */
   federation?: { clientId?: string; audience?: string; subject?: string }
+  /** The job the GitHub OIDC stand-in signs its tokens for (defaults in sso-options.ts): what a workflow run would be. */
+  githubJob?: Partial<GitHubJob>
   /** Sign with one key pair per process for each stand-in instead of one per stack (a simulation makes thousands of stacks). */
   sharedKeys?: boolean
+}
+
+/**
+ * The job a GitHub OIDC token describes, as GitHub's claims name it (its OpenID Connect reference): the
+ * repository, the ref and commit, the workflow and its run, who started it, the event, and the job's
+ * environment when it has one. The subject follows from it (sso-github-oidc.ts, `githubSubject`).
+ */
+export interface GitHubJob {
+  /** owner/name. */
+  repository: string
+  repositoryId: string
+  repositoryOwnerId: string
+  /** The ref that triggered the run: refs/heads/BRANCH, refs/tags/TAG, refs/pull/N/merge. */
+  ref: string
+  sha: string
+  /** The job's environment (`environment:` of the job); the subject then names it. */
+  environment?: string
+  /** The event that triggered the run: push, workflow_dispatch, pull_request, ... */
+  eventName: string
+  /** The workflow's name, and its file in the repository (for workflow_ref and job_workflow_ref). */
+  workflow: string
+  workflowFile: string
+  runId: string
+  runNumber: string
+  runAttempt: string
+  actor: string
+  actorId: string
+  /** A pull request's target and source branches (empty strings for other events, as in GitHub's example token). */
+  baseRef: string
+  headRef: string
 }
 
 /** What a test needs to wire the action to an SSO stack (`Emulator.sso`). */
@@ -156,12 +188,18 @@ export interface SsoHandle {
   clientId: string
   clientSecret: string
   federatedClientId: string
+  /** The subjects the federation trusts: a glob, `*` any run of characters. */
+  federationSubject: string
   /** The audience to ask the GitHub OIDC stand-in for (the federation's). */
   oidcAudience: string
   /** ACTIONS_ID_TOKEN_REQUEST_URL: the stand-in's token URL, with ?api-version=2.0. */
   oidcRequestUrl: string
   /** ACTIONS_ID_TOKEN_REQUEST_TOKEN. */
   oidcRequestToken: string
+  /** The issuer of the OIDC stand-in's tokens: GitHub's own, https://token.actions.githubusercontent.com. */
+  oidcIssuer: string
+  /** The subject its tokens carry, e.g. repo:acme/site:ref:refs/heads/main (what an identity provider's trust names). */
+  oidcSubject: string
   /** Absent when the identity provider has no revocation endpoint. */
   revocationUrl?: string
 }

@@ -331,6 +331,14 @@ export class GitHubModel {
   }
 }
 
+/**
+ * The history `npm run emulator -- --github` starts with, as a user trying the deploy order needs it: three
+ * commits on main, oldest first (the last is its tip).
+ */
+export function seedSampleHistory(model: GitHubModel): string[] {
+  return model.linear('main', ['sample-1', 'sample-2', 'sample-3'].map(fakeSha))
+}
+
 function compareStatus(aheadBy: number, behindBy: number): CompareStatus {
   if (aheadBy === 0 && behindBy === 0) return 'identical'
   if (behindBy === 0) return 'ahead'

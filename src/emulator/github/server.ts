@@ -17,7 +17,7 @@ import {
   type StatusInput
 } from './model.js'
 
-export { fakeSha, GitHubError, GitHubModel } from './model.js'
+export { fakeSha, GitHubError, GitHubModel, seedSampleHistory } from './model.js'
 export type { Commit, Comparison, CompareStatus, Deployment, DeploymentInput, DeploymentState, DeploymentStatus, StatusInput } from './model.js'
 
 export const DEFAULT_GITHUB_TOKEN = 'ghs_localStandInToken12345'
@@ -57,6 +57,9 @@ export interface GitHubStandInOptions {
   repo?: string
   tokens?: Record<string, TokenGrant>
   now?: () => number
+  /** Where startGitHubStandIn listens (default 127.0.0.1, port 0: any free port). */
+  host?: string
+  port?: number
 }
 
 export interface GitHubStandIn {
@@ -173,12 +176,13 @@ export async function startGitHubStandIn(options: GitHubStandInOptions = {}): Pr
   })
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
       server.off('error', reject)
       resolveListen()
     })
   })
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const address = server.address() as AddressInfo
+  const url = `http://${urlHost(address.address)}:${address.port}`
   core.setApi(url)
 
   let closing: Promise<void> | undefined
@@ -195,6 +199,13 @@ export async function startGitHubStandIn(options: GitHubStandInOptions = {}): Pr
       return closing
     }
   }
+}
+
+/** The host of the stand-in's own URL: a wildcard address is reached on loopback, an IPv6 one in brackets. */
+function urlHost(address: string): string {
+  if (address === '0.0.0.0') return '127.0.0.1'
+  if (address === '::') return '[::1]'
+  return address.includes(':') ? `[${address}]` : address
 }
 
 function takeFault(faults: Map<RouteName, GitHubFault[]>, route: RouteName): Answer | undefined {
