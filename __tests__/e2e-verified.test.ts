@@ -292,10 +292,20 @@ describe.each(['when-done', 'at-request'] as const)('the platform reports the ne
       expect(ops(emu, 'deploy')).toHaveLength(deploys)
       expect(ops(emu, 'upload')).toHaveLength(1)
       const notice = r.visible.split('\n').find((l) => l.startsWith('::notice::Dry run')) ?? ''
-      expect(notice).toMatch(/would upload it/)
-      expect(notice).toMatch(/Would deploy the uploaded distribution to 'production' .* with config files 'site\.properties'/)
-      expect(notice).toContain(`Would roll back to ${v1} if the new release fails its checks.`)
-      expect(notice).toMatch(/Would check .*version\.txt until it answers 2xx containing 'v2'/)
+      expect(notice).toMatch(
+        /^::notice::Dry run: would upload .* and deploy it to 'production' .*Nothing was changed\. The whole plan: the log above, and the job summary\.$/
+      )
+      // The plan is said once in the log, as it is made (the notice points at it), and again in the summary.
+      const plan = [
+        /No distribution named .* with this MD5 on the stack: would upload it\./,
+        /Would deploy the uploaded distribution to 'production' .* with config files 'site\.properties'/,
+        new RegExp(`Would roll back to ${v1} if the new release fails its checks\\.`),
+        /Would check .*version\.txt until it answers 2xx containing 'v2'/
+      ]
+      for (const line of plan) {
+        expect(r.visible.split('\n').filter((l) => line.test(l))).toHaveLength(1)
+        expect(r.summary).toMatch(line)
+      }
       expect(r.summary).toContain('### What the run would do')
     })
   })
