@@ -11,6 +11,8 @@ export default {
   // One temporary folder per run, removed at its end: a test run leaves the system temp folder as it found it.
   globalSetup: '<rootDir>/__tests__/global-setup.js',
   globalTeardown: '<rootDir>/__tests__/global-teardown.js',
+  // The engine talks to its port (src/port.ts): each test file starts with the action's, as the bundle does.
+  setupFiles: ['<rootDir>/__tests__/setup-port.ts'],
   // The simulation starts first, whatever the last run's times say (__tests__/sequencer.js).
   testSequencer: '<rootDir>/__tests__/sequencer.js',
   testTimeout: 60000,

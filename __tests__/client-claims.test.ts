@@ -2,7 +2,7 @@
 // the deploy body), what it returns, and each failure it reports. Most run against the emulator over real HTTP;
 // answers the emulator never gives (odd ids, items that are not objects, a "null" upload answer, a transport that
 // fails before reading the body) come from a scripted transport. @actions/core is a recorder.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -13,14 +13,14 @@ import type { Readable } from 'node:stream'
 const infos: string[] = []
 const warnings: string[] = []
 const debugs: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (m: string) => infos.push(m),
   warning: (m: string) => warnings.push(m),
   debug: (m: string) => debugs.push(m),
   setSecret: () => undefined,
   saveState: () => undefined,
   getState: () => ''
-}))
+})
 
 const { CloudApi } = await import('../src/cloud/api.js')
 const { CloudClient, sameMd5 } = await import('../src/cloud/client.js')

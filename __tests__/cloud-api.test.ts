@@ -1,7 +1,7 @@
 // The one door to the cloud API (src/cloud/api.ts) and the upload's multipart body (src/cloud/multipart.ts), in-process:
 // what each call hands the transport (headers, body, time limits, the dispatch callback), which answers fail and how
 // they read, and what is logged. A scripted transport stands in for the network. @actions/core is a recorder.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,11 +11,11 @@ import { Readable } from 'node:stream'
 const infos: string[] = []
 const warnings: string[] = []
 const debugs: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (m: string) => infos.push(m),
   warning: (m: string) => warnings.push(m),
   debug: (m: string) => debugs.push(m)
-}))
+})
 
 const { CloudApi } = await import('../src/cloud/api.js')
 const { multipartFile } = await import('../src/cloud/multipart.js')

@@ -1,7 +1,7 @@
 // The deployment step in order (src/deploy/index.ts), in-process against the emulator over real HTTP with real
 // archives and folders on disk: what it says and plans (a dry run sends no change), when it skips, deploys again or
 // refuses, its warnings, the calls the platform received and the result it returns.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { createServer } from 'node:http'
@@ -21,7 +21,7 @@ const SHA = standIn.model.commit(fakeSha('deploy-index'))
 runOfAcmeSite(standIn.url, SHA, { GITHUB_RUN_ID: '77', GITHUB_STATE: '/dev/null' })
 
 const lines: Array<{ kind: 'info' | 'warning' | 'notice'; text: string }> = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (text: string) => lines.push({ kind: 'info', text }),
   warning: (text: string) => lines.push({ kind: 'warning', text }),
   notice: (text: string) => lines.push({ kind: 'notice', text }),
@@ -31,7 +31,7 @@ jest.unstable_mockModule('@actions/core', () => ({
   isDebug: () => false,
   saveState: () => undefined,
   getState: () => ''
-}))
+})
 
 const { startDeploy, USER_AGENT } = await import('../src/deploy/index.js')
 const { StepFailed, ActionError } = await import('../src/errors.js')

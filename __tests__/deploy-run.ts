@@ -1,6 +1,6 @@
 // The deploy step run in-process as the action runs it, for deploy-index and deploy-source: inputs read by their
-// names, logged in with the emulator's script account, and the result kept also when the step fails. The modules
-// are imported when first called, so that a test file's jest.unstable_mockModule('@actions/core') comes first.
+// names, logged in with the emulator's script account, and the result kept also when the step fails. What it logs
+// goes to the port the test file installed (test-port.ts); the modules are imported when first called.
 import type { DeployResult } from '../src/deploy/result.js'
 import type { Emulator } from '../src/emulator/server.js'
 import type { DeployInputs } from '../src/inputs/index.js'

@@ -2,7 +2,7 @@
 // archives on disk: distribution-id, from-environment, an identical stored one reused, or the archive uploaded
 // after pruning; the lookups that refuse a run before anything changes (environments, config files), word for
 // word; what the platform received; a dry run that sends no change.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
@@ -13,7 +13,7 @@ import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
 import { runDeploy } from './deploy-run.js'
 
 const lines: Array<{ kind: 'info' | 'warning' | 'notice'; text: string }> = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (text: string) => lines.push({ kind: 'info', text }),
   warning: (text: string) => lines.push({ kind: 'warning', text }),
   notice: (text: string) => lines.push({ kind: 'notice', text }),
@@ -21,7 +21,7 @@ jest.unstable_mockModule('@actions/core', () => ({
   setSecret: () => undefined,
   getInput: () => '',
   isDebug: () => false
-}))
+})
 
 const { InputError, ServiceError } = await import('../src/errors.js')
 

@@ -1,7 +1,7 @@
 // The GitHub Deployment a run records (src/github/deployments.ts) and the post step's final status
 // (src/github/final-status.ts), against the GitHub stand-in over real HTTP: what each status carries, that the
 // first final one stands, what the run saves for the post step, and the warnings when GitHub refuses.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
 import { runOfAcmeSite } from './github-run.js'
 
@@ -11,14 +11,14 @@ runOfAcmeSite(standIn.url, SHA, { GITHUB_RUN_ID: '99', GITHUB_STATE: '/dev/null'
 
 const lines: Array<{ kind: 'info' | 'warning'; text: string }> = []
 const saved = new Map<string, string>()
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (text: string) => lines.push({ kind: 'info', text }),
   warning: (text: string) => lines.push({ kind: 'warning', text }),
   debug: () => undefined,
   setSecret: () => undefined,
   saveState: (name: string, value: string) => saved.set(name, value),
   getState: (name: string) => saved.get(name) ?? ''
-}))
+})
 
 const { GitHubApi } = await import('../src/github/client.js')
 const { GitHubDeployment } = await import('../src/github/deployments.js')

@@ -1,12 +1,12 @@
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
 const secrets: string[] = []
 const warnings: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   setSecret: (s: string) => secrets.push(s),
   getInput: () => '',
   warning: (m: string) => warnings.push(m)
-}))
+})
 
 const { readInputs, Input, MB } = await import('../src/inputs/index.js')
 const { InputError } = await import('../src/errors.js')

@@ -59,7 +59,8 @@ jest.unstable_mockModule('../src/deploy/index.js', () => ({
   }
 }))
 
-const { run } = await import('../src/main.js')
+// The action's main step (its face: @actions/core, isPost saved for the post step), around the engine's run().
+const { run } = await import('../src/action/main.js')
 
 const dir = mkdtempSync(join(tmpdir(), 'brcd-main-stops-'))
 

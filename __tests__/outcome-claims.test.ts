@@ -1,9 +1,9 @@
 // What the step says about the environment when it ends, word for word: the failure message (the cause, what
 // happened to the rollback, what runs now) and the watchdog's "where it stands", each built from a release
 // whose states are entered one by one with their times, as the release machine enters them.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
-jest.unstable_mockModule('@actions/core', () => ({ info: () => undefined, warning: () => undefined, debug: () => undefined }))
+useTestPort()
 
 const { releaseFailure, whereItStands } = await import('../src/deploy/outcome.js')
 const { enter, newRelease } = await import('../src/deploy/release-state.js')

@@ -2,17 +2,17 @@
 // rest of 4xx but 429) and which it passes on as they are, the operation each error is named by, and what
 // it takes from an answer. Against the emulator over real HTTP; the answers no stack gives (no token, an
 // empty one) come from a scripted server.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 const logged: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (m: string) => void logged.push(m),
   debug: () => undefined,
   warning: (m: string) => void logged.push(`warning: ${m}`),
   setSecret: () => undefined
-}))
+})
 
 const { CloudApi } = await import('../src/cloud/api.js')
 const { PasswordLogin } = await import('../src/cloud/login/password.js')

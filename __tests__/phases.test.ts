@@ -1,10 +1,10 @@
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
 const infos: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   group: async <T>(_name: string, fn: () => Promise<T>): Promise<T> => fn(),
   info: (message: string) => infos.push(message)
-}))
+})
 
 const { Timeline, memoryTraceLine, TRACE_MEMORY_ENV } = await import('../src/phases.js')
 

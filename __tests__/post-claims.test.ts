@@ -1,7 +1,8 @@
 // The post step's claims, word for word, in-process: what it revoked at the platform (over real HTTP to the
 // emulator, checked as effective), the GitHub Deployment it finished (the stand-in, through @actions/github),
-// and the summary it writes when the main step never reported. @actions/core is a recorder.
-import { jest } from '@jest/globals'
+// and the summary it writes when the main step never reported. The port is a recorder (test-port.ts).
+import { actionPort } from '../src/action/port.js'
+import { useTestPort } from './test-port.js'
 import { DEFAULT_GITHUB_TOKEN, startGitHubStandIn } from '../src/emulator/github/server.js'
 
 const lines: Array<{ kind: 'info' | 'warning'; text: string }> = []
@@ -13,20 +14,19 @@ let inputs: Record<string, string> = {}
 const github = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
 process.env.GITHUB_API_URL = github.url
 
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   getInput: (name: string) => inputs[name] ?? '',
   info: (text: string) => lines.push({ kind: 'info', text }),
   debug: () => undefined,
   warning: (text: string) => lines.push({ kind: 'warning', text }),
   setSecret: (secret: string) => masked.push(secret),
-  summary: {
-    addRaw(text: string) {
-      summaries.push(text)
-      return this
-    },
-    write: async () => undefined
+  // What the action's face wrote to the job summary (nothing outside a runner: no GITHUB_STEP_SUMMARY).
+  writeSummary: async (markdown: string) => {
+    const written = await actionPort.writeSummary(markdown)
+    if (written) summaries.push(markdown)
+    return written
   }
-}))
+})
 
 const { runPost } = await import('../src/post.js')
 const { startEmulator } = await import('../src/emulator/server.js')

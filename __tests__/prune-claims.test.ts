@@ -2,15 +2,15 @@
 // each is asserted whole; and what reached the stack: which distributions were deleted, and in what order.
 // Most cases script the stack (an incomplete listing, an aborted call); the refusals come from the emulator
 // over real HTTP, through the real client.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
 const logged: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (line: string) => void logged.push(line),
   warning: (line: string) => void logged.push(`warning: ${line}`),
   debug: () => undefined,
   setSecret: () => undefined
-}))
+})
 
 const { inUseBy, mayBeSwitching, pruneDistributions } = await import('../src/cloud/prune.js')
 const { ServiceError } = await import('../src/errors.js')

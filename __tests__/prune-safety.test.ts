@@ -1,13 +1,13 @@
 // Pruning deletes nothing it cannot prove unused at the moment of the delete: a look at the environments
 // right before each one, never a fresh upload, never while an environment may be switching, ids in any case.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
 const logged: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (line: string) => void logged.push(line),
   warning: (line: string) => void logged.push(`warning: ${line}`),
   debug: () => undefined
-}))
+})
 
 const { pruneDistributions } = await import('../src/cloud/prune.js')
 type CloudClient = import('../src/cloud/client.js').CloudClient

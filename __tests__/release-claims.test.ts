@@ -3,8 +3,9 @@
 // (waiting, adopted or sent, the look after the checks, waiting for ours to land, what a rollback may undo,
 // a rollback stopped part-way) is driven with the scripted platform and fake clock of release-fake.ts.
 import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
-jest.unstable_mockModule('@actions/core', () => ({ info: () => undefined, warning: () => undefined, debug: () => undefined }))
+useTestPort()
 
 const { enter, newRelease } = await import('../src/deploy/release-state.js')
 const { deployRelease, rollBack, rollbackFailed, rollbackStopped } = await import('../src/deploy/release.js')

@@ -1,6 +1,6 @@
 // A scripted platform and a fake clock for the release's state machine (release.test.ts, release-claims.test.ts):
-// what the environment reports is scripted, time passes only when the code waits. Import it after mocking
-// @actions/core (jest.unstable_mockModule), as the suites do.
+// what the environment reports is scripted, time passes only when the code waits. The suites install a quiet
+// port first (test-port.ts): the release's log lines are asserted through contextOf's lines.
 import { ServiceError } from '../src/errors.js'
 import { EnvironmentWatch } from '../src/deploy/observe.js'
 import type { ReleaseContext } from '../src/deploy/release.js'

@@ -1,8 +1,8 @@
 // The release's state machine, driven transition by transition with a fake platform and a fake clock:
 // what the environment reports is scripted, time passes only when the code waits.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
-jest.unstable_mockModule('@actions/core', () => ({ info: () => undefined, warning: () => undefined, debug: () => undefined }))
+useTestPort()
 
 const { enter, newRelease } = await import('../src/deploy/release-state.js')
 const { deployRelease, rollBack } = await import('../src/deploy/release.js')

@@ -1,9 +1,9 @@
 // The search client against the local emulator over real HTTP.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-jest.unstable_mockModule('@actions/core', () => ({ setSecret: () => undefined }))
+useTestPort()
 
 const { parseSearchConfig, SearchInput } = await import('../src/inputs/search.js')
 const { runSearchCheck, SearchClient } = await import('../src/search/client.js')

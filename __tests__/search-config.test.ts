@@ -1,7 +1,7 @@
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
 const secrets: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({ setSecret: (s: string) => secrets.push(s) }))
+useTestPort({ setSecret: (s: string) => secrets.push(s) })
 
 const { parseSearchConfig, SearchInput } = await import('../src/inputs/search.js')
 const { REQUESTABLE_FIELDS } = await import('../src/search/service.js')

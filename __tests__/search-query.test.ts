@@ -1,6 +1,6 @@
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
-jest.unstable_mockModule('@actions/core', () => ({ setSecret: () => undefined }))
+useTestPort()
 
 const { MAX_QUERY_CHARS, MAX_QUERY_WORDS } = await import('../src/search/query.js')
 const { buildSearchRequest, MAX_REQUEST_BYTES, newBrUid, newRequestId } = await import('../src/search/request.js')

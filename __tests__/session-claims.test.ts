@@ -1,15 +1,15 @@
 // The session's claims, word for word, against the emulator over real HTTP: what it says when the stack will
 // not say whether it accepts a token, when a refresh fails or is refused, what it renews and when (counted in
 // the requests the stack received), and that a session closed at the end of the run logs in no more.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
 const logged: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (m: string) => void logged.push(m),
   debug: () => undefined,
   warning: (m: string) => void logged.push(`warning: ${m}`),
   setSecret: () => undefined
-}))
+})
 
 const { CloudApi } = await import('../src/cloud/api.js')
 const { CloudSession, RENEW_AFTER_MS } = await import('../src/cloud/session.js')

@@ -1,15 +1,15 @@
 // The token session against the emulator over real HTTP, with an injected clock for the renewal times.
 // @actions/core is replaced by a recorder, so its workflow commands (::add-mask::, ::debug::) stay out of the test output.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
 const logged: string[] = []
 const masked: string[] = []
-jest.unstable_mockModule('@actions/core', () => ({
+useTestPort({
   info: (m: string) => logged.push(m),
   debug: (m: string) => logged.push(m),
   warning: (m: string) => logged.push(m),
   setSecret: (s: string) => masked.push(s)
-}))
+})
 
 const { CloudApi } = await import('../src/cloud/api.js')
 const { CloudClient } = await import('../src/cloud/client.js')

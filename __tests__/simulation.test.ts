@@ -15,10 +15,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { environmentId } from '../src/emulator/state.js'
 import fc from 'fast-check'
+import { usePort } from '../src/port.js'
 import * as mocks from './sim/mocks.js'
 import * as simTransport from './sim/transport.js'
 
-jest.unstable_mockModule('@actions/core', () => mocks.core)
+usePort(mocks.port)
 jest.unstable_mockModule('@actions/github', () => mocks.github)
 jest.unstable_mockModule('../src/http/transport.js', () => simTransport)
 jest.unstable_mockModule('../src/http/fetch.js', () => ({ httpFetch: simTransport.httpFetch }))
@@ -43,9 +44,6 @@ type GitHubSchedule = import('./sim/github.js').GitHubSchedule
 type GitHubFault = import('./sim/github.js').GitHubFault
 type SimArchive = import('./sim/world.js').SimArchive
 
-// The runner's files: report() writes a summary and run-state saves state only on a runner; the mocks keep both.
-process.env.GITHUB_STEP_SUMMARY = '/dev/null'
-process.env.GITHUB_STATE = '/dev/null'
 const RUNS = Number(process.env.SIM_RUNS ?? 5000)
 const DEFAULT_SEED = 20261125
 const steps = { run, runPost }

@@ -2,9 +2,9 @@
 // platform and a fake clock, and every sentence the user reads asserted word for word. Each look takes the next
 // scripted report (the last one repeats); each deploy call takes the next scripted answer; time passes only when
 // the code waits, by a fixed 1 s between looks.
-import { jest } from '@jest/globals'
+import { useTestPort } from './test-port.js'
 
-jest.unstable_mockModule('@actions/core', () => ({ info: () => undefined, warning: () => undefined, debug: () => undefined }))
+useTestPort()
 
 const { ServiceError } = await import('../src/errors.js')
 const { EnvironmentWatch } = await import('../src/deploy/observe.js')

@@ -1,4 +1,4 @@
-// `npm run local-action [-- ENV_FILE]`: runs the action's TypeScript source (src/main.ts, its run()
+// `npm run local-action [-- ENV_FILE]`: runs the action's TypeScript source (src/action/main.ts, its run()
 // export) under @github/local-action, with the inputs and runner variables of ENV_FILE (default:
 // .env, else .env.example). Around it, this script:
 //   - makes the sample distribution directory .env.example names (.tmp/local-action/sample) and
@@ -54,7 +54,7 @@ if (loopback && !(await listening(loopback.hostname.replace(/^\[|\]$/g, ''), Num
 let failed = false
 try {
   const code = await new Promise<number | null>((done, fail) => {
-    const child = spawn('npx', ['--yes', LOCAL_ACTION, 'run', '.', 'src/main.ts', envFile], {
+    const child = spawn('npx', ['--yes', LOCAL_ACTION, 'run', '.', 'src/action/main.ts', envFile], {
       stdio: ['inherit', 'pipe', 'inherit'],
       shell: process.platform === 'win32' // npx is npx.cmd there
     })

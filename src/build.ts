@@ -2,7 +2,7 @@
 // own log group. Run through @actions/exec, which splits arguments itself (quotes respected) and
 // uses no shell, so the same command works on Linux, macOS and Windows runners. A command that
 // needs shell syntax can say so: `bash -c "mvn -B package && cp ..."`.
-import * as core from '@actions/core'
+import * as core from './port.js'
 import * as exec from '@actions/exec'
 import { InputError } from './errors.js'
 

@@ -1,6 +1,6 @@
 // The distribution to upload, ready on disk: a given archive checked, or a directory packed, under
 // the name it will be stored under.
-import * as core from '@actions/core'
+import * as core from './port.js'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'

@@ -1,7 +1,7 @@
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
-import * as core from '@actions/core'
+import * as core from './port.js'
 import v8 from 'node:v8'
 import type { DeployRun } from './deploy/index.js'
 import { whereItStands } from './deploy/outcome.js'
@@ -46,7 +46,10 @@ const CLOSE_TOTAL_MS: { readonly [s in Stop]: number } = { watchdog: 6_000, canc
 /** The closing calls' limit when the run ends by itself: the last look's. */
 const LAST_LOOK_MS = 3_000
 
-/** What run() needs of the process: where signals arrive, and how to end it. Tests and the simulation pass their own. */
+/**
+ * What run() needs of the process: where signals arrive (a cancel), and how to end it. The face passes the
+ * process's (src/action/main.ts); tests and the simulation pass their own.
+ */
 export interface RunHost {
   readonly signals: {
     on(event: 'SIGINT' | 'SIGTERM', fn: (signal: string) => void): unknown
@@ -55,10 +58,7 @@ export interface RunHost {
   exit(code: number): void
 }
 
-const PROCESS_HOST: RunHost = { signals: process, exit: (code) => process.exit(code) }
-
-export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
-  core.saveState('isPost', 'true')
+export async function run(host: RunHost): Promise<void> {
   const timeline = new Timeline()
   let inputs: ActionInputs | undefined
   let deployRun: DeployRun | undefined

@@ -1,6 +1,6 @@
 // The run's timeline: each phase in its own log group, how long it took and whether it passed. The
 // steps run their phases through it; the report reads it; nothing else writes it.
-import * as core from '@actions/core'
+import * as core from './port.js'
 
 /** Set to `1` to log the process's memory after each phase (for the benchmark; off by default). */
 export const TRACE_MEMORY_ENV = 'BRCLOUD_DEPLOY_TRACE_MEMORY'

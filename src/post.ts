@@ -3,7 +3,7 @@
 // revoke, the GitHub Deployment it left in progress, and a word in the summary when it never reported.
 // It never acts on the environment (no deploy, no rollback), and a failure here is a warning, never a
 // failed step.
-import * as core from '@actions/core'
+import * as core from './port.js'
 import { CloudApi } from './cloud/api.js'
 import { revokeRefreshToken } from './cloud/login/password.js'
 import { describeError, ServiceError } from './errors.js'
@@ -114,8 +114,6 @@ async function finishGitHubDeployment(state: SavedState): Promise<string | undef
 
 /** The main step never wrote its report: say so, and list only what the post step did. */
 async function writeSummary(done: readonly string[]): Promise<void> {
-  // Outside a runner there is no summary file, as in report.ts.
-  if (!process.env.GITHUB_STEP_SUMMARY) return
   const items = done.length > 0 ? done.map((line) => `- ${line}`) : ['- nothing: it had nothing left to finish, or could not (see its warnings)']
   const text = [
     '### Bloomreach Cloud deploy: post step',
@@ -127,5 +125,6 @@ async function writeSummary(done: readonly string[]): Promise<void> {
     'The post step never deploys or rolls back: check the environment in the console.',
     ''
   ].join('\n')
-  await core.summary.addRaw(text).write()
+  // Outside a runner there is no summary file: the port skips it, as in report.ts.
+  await core.writeSummary(text)
 }

@@ -1,6 +1,6 @@
 // What the user sees at the end, derived from the results of the run's steps and nothing else: the
 // outputs (one table, OUTPUTS), the notices, and the job summary.
-import * as core from '@actions/core'
+import * as core from './port.js'
 import type { OutputName } from './action-metadata.js'
 import { mayHaveBeenRequested, reached, rolledBack, wasRequested } from './deploy/release-state.js'
 import { sameId } from './deploy/look.js'
@@ -422,8 +422,6 @@ export function summaryMarkdown(r: RunResult): string {
 export async function report(run: RunResult): Promise<void> {
   for (const [name, value] of Object.entries(outputValues(run))) core.setOutput(name, value)
   for (const line of notices(run)) core.notice(line)
-  // Outside a runner (local runs) there is no summary file: skip quietly.
-  if (!process.env.GITHUB_STEP_SUMMARY) return
-  await core.summary.addRaw(summaryMarkdown(run)).write()
-  noteReported()
+  // A face with nowhere to write it (a local run) skips it quietly, and the post step has nothing to read.
+  if (await core.writeSummary(summaryMarkdown(run))) noteReported()
 }

@@ -2,9 +2,9 @@
 // kill too: the runner hands each saved value back as a STATE_<name> variable. The main step notes
 // each fact the moment it becomes true, so whatever point it is stopped at, the post step knows what
 // is left to finish.
-import * as core from '@actions/core'
+import * as core from './port.js'
 
-/** The state names; the post step reads them with core.getState. */
+/** The state names; the post step reads them with the port's getState. */
 export const STATE = {
   /** 'true' once the main step began: the one bundle then runs as the post step. */
   isPost: 'isPost',
@@ -26,12 +26,9 @@ export const STATE = {
   reported: 'reported'
 } as const
 
-/**
- * Only through the runner's state file. Without it (a local run), core.saveState would print the value
- * as a workflow command on stdout, and there is no post step to read it anyway.
- */
+/** Through the face's port, which keeps it only where a post step will read it (the runner's state file). */
 function save(name: string, value: string): void {
-  if (process.env.GITHUB_STATE) core.saveState(name, value)
+  core.saveState(name, value)
 }
 
 /** Who issued the refresh tokens, so the post step revokes them there: the stack's own login, or the token endpoint (token-url). */

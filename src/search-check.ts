@@ -1,7 +1,7 @@
 // The search smoke check as a phase of the run: runs it and logs what it found. It returns the
 // result, passed or not; main.ts fails the step on a failed check, report.ts derives the outputs.
 // Loaded by main.ts only when search-query is set.
-import * as core from '@actions/core'
+import * as core from './port.js'
 import type { PhaseRunner } from './phases.js'
 import { searchLabel } from './report.js'
 import { runSearchCheck, type SearchConfig, type SearchResult } from './search/index.js'

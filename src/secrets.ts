@@ -1,6 +1,6 @@
 // Every secret goes through here: masked in the runner's log the moment it is known, and remembered
 // so that any text we print ourselves (error details from a service) can be scrubbed as well.
-import * as core from '@actions/core'
+import * as core from './port.js'
 
 const known = new Set<string>()
 

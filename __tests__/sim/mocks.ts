@@ -1,4 +1,4 @@
-// The modules the simulation replaces, as the runner and the machine would give them: @actions/core (the
+// What the simulation replaces, as the runner and the machine would give them: the engine's port (the
 // inputs, the log, the outputs, the summary, the saved state, GitHub's OIDC token), @actions/github (the
 // run's context and a real octokit whose fetch answers in-process), and the archive on disk. What the
 // main step and the post step show is kept apart, with the fake time of each line; a killed main step
@@ -6,6 +6,7 @@
 import { GitHub, getOctokitOptions } from '@actions/github/lib/utils'
 import type { Stack } from '../../src/emulator/stack.js'
 import type { ReadyArchive } from '../../src/archive/index.js'
+import type { Port } from '../../src/port.js'
 import { GITHUB_API } from './github.js'
 import { caller, dead, httpFetch, wire } from './transport.js'
 import { archiveName, type Schedule, type SimArchive } from './world.js'
@@ -28,7 +29,7 @@ export interface Shown {
   summary: string
   postSummary: string
   failed: string | undefined
-  /** What the main step saved for the post step (core.saveState). */
+  /** What the main step saved for the post step (the port's saveState). */
   state: Map<string, string>
 }
 
@@ -68,27 +69,12 @@ function say(prefix: string): (line: unknown) => void {
   }
 }
 
-const summary = {
-  text: '',
-  addRaw(text: string) {
-    summary.text += text
-    return summary
-  },
-  async write() {
-    const by = who()
-    if (by === 'post') shown.postSummary += summary.text
-    else if (by === 'main') shown.summary += summary.text
-    summary.text = ''
-    return summary
-  }
-}
-
-/** @actions/core as the runner gives it. */
-export const core = {
+/** The engine's port as the runner's @actions/core gives it (src/action/port.ts), recorded by who wrote and when. */
+export const port: Port = {
   getInput: (name: string) => shown.inputs[name] ?? '',
   getState: (name: string) => shown.state.get(name) ?? '',
-  saveState: (name: string, value: unknown) => {
-    if (who() === 'main') shown.state.set(name, String(value))
+  saveState: (name: string, value: string) => {
+    if (who() === 'main') shown.state.set(name, value)
   },
   setSecret: (s: string) => {
     if (who() !== undefined) shown.masked.push(s)
@@ -98,8 +84,9 @@ export const core = {
   warning: say('::warning::'),
   notice: say('::notice::'),
   error: say('::error::'),
-  setOutput: (name: string, value: unknown) => {
-    if (who() === 'main') shown.outputs[name] = String(value)
+  isDebug: () => false,
+  setOutput: (name: string, value: string) => {
+    if (who() === 'main') shown.outputs[name] = value
   },
   setFailed: (message: string) => {
     if (who() !== 'main') return
@@ -119,10 +106,16 @@ export const core = {
     if (!res.ok) throw new Error(`Failed to get ID Token. Error Code : ${res.status}`)
     const body = (await res.json()) as { value?: string }
     if (!body.value) throw new Error('Response json body do not have ID Token field')
-    core.setSecret(body.value)
+    port.setSecret(body.value)
     return body.value
   },
-  summary
+  /** The job summary of the step that writes it; a killed main step writes none. */
+  writeSummary: async (markdown: string) => {
+    const by = who()
+    if (by === 'post') shown.postSummary += markdown
+    else if (by === 'main') shown.summary += markdown
+    return true
+  }
 }
 
 /** @actions/github: the run's context, and a real octokit whose fetch is the simulation's. */

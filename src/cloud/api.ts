@@ -1,7 +1,7 @@
 // The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
 // bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
 // non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
-import * as core from '@actions/core'
+import * as core from '../port.js'
 import type { Readable } from 'node:stream'
 import { isTransient, toServiceError } from '../http/errors.js'
 import { phaseEndsAt, phaseLimit } from '../http/phase.js'

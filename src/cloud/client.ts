@@ -1,7 +1,7 @@
 // The cloud API operations the action uses. Each is one user-visible operation with its own
 // attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
 // change something are replayed only once a replay is known to be safe.
-import * as core from '@actions/core'
+import * as core from '../port.js'
 import { sameId } from '../deploy/look.js'
 import { describeError, ServiceError } from '../errors.js'
 import { formatDelay } from '../format.js'

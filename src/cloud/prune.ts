@@ -2,7 +2,7 @@
 // is pure, so every rule is unit-tested (oldest first, never one an environment runs, never a fresh
 // upload); pruning carries it out, looking at the environments again right before each delete (on a
 // dry run, it counts what would go).
-import * as core from '@actions/core'
+import * as core from '../port.js'
 import { sameId, switching } from '../deploy/look.js'
 import { describeError, ServiceError } from '../errors.js'
 import type { CloudClient, Distribution, Environment } from './client.js'

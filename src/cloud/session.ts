@@ -2,7 +2,7 @@
 // refresh operation before the token runs out, and renews once more when a call meets a 401. How
 // tokens are got (the stack's password login, an OAuth token endpoint, a ready token) is its
 // LoginMethod (./login/). It never calls logout: that would end every token of the user, in every parallel job.
-import * as core from '@actions/core'
+import * as core from '../port.js'
 import { ActionError, describeError, ServiceError } from '../errors.js'
 import { networkFailure } from '../http/errors.js'
 import { noteRefreshTokens } from '../run-state.js'

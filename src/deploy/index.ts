@@ -3,7 +3,7 @@
 // -> a last look at the environment. It returns what it did (DeployResult), or throws StepFailed with
 // what it did so far; report.ts derives outputs and summary from that. Loaded by main.ts only once the
 // inputs are valid.
-import * as core from '@actions/core'
+import * as core from '../port.js'
 import { rm } from 'node:fs/promises'
 import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
 import { runBuildCommand } from '../build.js'

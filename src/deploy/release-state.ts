@@ -7,7 +7,7 @@
 //   (waiting first, when the environment is busy; unconfirmed: a request went out and no answer or look
 //    settled whether it was carried out, until one does)   replaced: another distribution runs now (from any live state; never rolled back)
 //   already-running: before any call of ours, another deploy put this very distribution there (nothing is sent)
-import * as core from '@actions/core'
+import * as core from '../port.js'
 import { sameId } from './look.js'
 
 export type ReleaseState =

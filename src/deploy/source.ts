@@ -1,7 +1,7 @@
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
 // lookups that could refuse the run before anything changes: environments by name, config files.
-import * as core from '@actions/core'
+import * as core from '../port.js'
 import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
 import { sameMd5, type CloudClient, type Distribution, type Environment, type EnvironmentList } from '../cloud/client.js'
 import { sameDistributionName } from '../cloud/distribution-name.js'

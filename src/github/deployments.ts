@@ -1,7 +1,7 @@
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page, with the distribution's id in its payload: a later run reads which commit the
 // environment runs from it (./evidence.ts). Best effort: any failure here is a warning, never a failed deploy.
-import * as core from '@actions/core'
+import * as core from '../port.js'
 import { describeError } from '../errors.js'
 import { noteGitHubDeployment, noteGitHubDeploymentFinal } from '../run-state.js'
 import type { DeploymentPayload, GitHubApi } from './client.js'

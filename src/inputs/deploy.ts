@@ -1,7 +1,7 @@
 // The deployment's inputs and the settings of the whole run: validated and returned typed. The password
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
 import { distributionNameProblem } from '../cloud/distribution-name.js'
-import type { InputOptions } from '@actions/core'
+import type { InputOptions } from '../port.js'
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
@@ -46,7 +46,7 @@ export const Input = {
 /** max-distribution-mb is in MB of this size. */
 export const MB = 1024 * 1024
 
-/** How an input is read: @actions/core's getInput, or a stand-in. */
+/** How an input is read: the port's getInput, or a stand-in. */
 export type InputReader = (name: string, options?: InputOptions) => string
 
 /** Settings of the whole run. */

@@ -2,7 +2,7 @@
 // and turned into one typed, read-only object; an invalid value throws an InputError that says how
 // to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
 // settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
-import * as core from '@actions/core'
+import * as core from '../port.js'
 import { registerSecret } from '../secrets.js'
 import { Input, readCommonInputs, readDeployInputs, readSource, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
 import { InputError } from '../errors.js'

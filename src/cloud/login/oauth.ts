@@ -4,7 +4,7 @@
 // account's password. Renewed with the refresh token when the endpoint gave one, else by the same
 // grant again; the refresh token revoked at the end (RFC 7009) only where the endpoint's metadata
 // names a revocation endpoint.
-import * as core from '@actions/core'
+import * as core from '../../port.js'
 import * as oauth from 'oauth4webapi'
 import type { Dispatcher } from 'undici'
 import { proxyAwareDispatcher } from '../../http/dispatcher.js'

@@ -1,18 +1,18 @@
-export const id = 962;
-export const ids = [962];
+export const id = 55;
+export const ids = [55];
 export const modules = {
 
-/***/ 9129:
+/***/ 9087:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   q: () => (/* binding */ CloudApi)
 /* harmony export */ });
 /* unused harmony export DEFAULT_RETRY */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
-/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3331);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8902);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1786);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4543);
+/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6873);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5472);
 // The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
 // bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
 // non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
@@ -29,13 +29,13 @@ class CloudApi {
     constructor(transport, options = {}) {
         this.transport = transport;
         // No attempt begins after the phase a call is made in has ended (a look while following gives up with the deadline).
-        this.retrier = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .createRetrier */ .SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isTransient */ .dg, until: _http_phase_js__WEBPACK_IMPORTED_MODULE_2__/* .phaseEndsAt */ .Ti }, (level, message) => level === 'warning' ? _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message) : _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message));
+        this.retrier = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .createRetrier */ .SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isTransient */ .dg, until: _http_phase_js__WEBPACK_IMPORTED_MODULE_1__/* .phaseEndsAt */ .Ti }, (level, message) => level === 'warning' ? _port_js__WEBPACK_IMPORTED_MODULE_3__/* .warning */ .$e(message) : _port_js__WEBPACK_IMPORTED_MODULE_3__/* .info */ .pq(message));
         this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
         this.callTimeoutMs = options.callTimeoutMs;
     }
     /** A call's limit: its own, else the default, shortened to what is left of the phase it is made in. */
     limitOf(own) {
-        return (0,_http_phase_js__WEBPACK_IMPORTED_MODULE_2__/* .phaseLimit */ .VB)(own ?? this.callTimeoutMs);
+        return (0,_http_phase_js__WEBPACK_IMPORTED_MODULE_1__/* .phaseLimit */ .VB)(own ?? this.callTimeoutMs);
     }
     get baseUrl() {
         return this.transport.baseUrl;
@@ -57,7 +57,7 @@ class CloudApi {
             ...(timeoutMs !== undefined && { timeoutMs }),
             ...(call.onDispatch !== undefined && { onDispatch: () => call.onDispatch?.('sent') })
         });
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
+        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
         if (res.status >= 400 && res.status < 500)
             call.onDispatch?.('refused');
         const ok = succeeded(call.operation, res);
@@ -79,7 +79,7 @@ class CloudApi {
             headers: bearer(call.token),
             ...(timeoutMs !== undefined && { timeoutMs })
         });
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
+        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
         return succeeded(call.operation, res);
     }
     /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
@@ -91,7 +91,7 @@ class CloudApi {
             body: call.body,
             idleTimeoutMs: this.uploadIdleTimeoutMs
         });
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`POST ${call.path} -> ${res.status}`);
+        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`POST ${call.path} -> ${res.status}`);
         return succeeded(call.operation, res);
     }
 }
@@ -106,14 +106,14 @@ function bearer(token) {
 }
 function succeeded(operation, res) {
     if (res.status < 200 || res.status > 299)
-        throw (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .toServiceError */ .N1)(operation, res);
+        throw (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .toServiceError */ .N1)(operation, res);
     return res;
 }
 
 
 /***/ }),
 
-/***/ 8954:
+/***/ 2944:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -125,7 +125,7 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 
 /***/ }),
 
-/***/ 2554:
+/***/ 8376:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -133,9 +133,9 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 /* harmony export */   X1: () => (/* binding */ PasswordLogin),
 /* harmony export */   ln: () => (/* binding */ revokeRefreshToken)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
-/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8954);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2174);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4716);
+/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2944);
 // The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
 // the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
 // every parallel job). A stack with single sign-on disables it: the refusal says so.
@@ -227,14 +227,14 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
-/***/ 3839:
+/***/ 489:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2480);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4402);
 // The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
 // environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
 // the transport, still loads it.
@@ -268,7 +268,7 @@ function proxyAwareDispatcher(baseUrl) {
 
 /***/ }),
 
-/***/ 3331:
+/***/ 6873:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -306,7 +306,7 @@ function phaseLimit(limitMs) {
 
 /***/ }),
 
-/***/ 5848:
+/***/ 931:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -319,10 +319,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __webpack_require__(2480);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(3839);
+var dispatcher = __webpack_require__(489);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
@@ -488,7 +488,7 @@ class HttpTransport {
 
 /***/ }),
 
-/***/ 1962:
+/***/ 1055:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -499,16 +499,16 @@ __webpack_require__.d(__webpack_exports__, {
   runPost: () => (/* binding */ runPost)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/port.ts
+var port = __webpack_require__(1786);
 // EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __webpack_require__(9129);
+var cloud_api = __webpack_require__(9087);
 // EXTERNAL MODULE: ./src/cloud/login/password.ts
-var login_password = __webpack_require__(2554);
+var login_password = __webpack_require__(8376);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(2174);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
-var time_limit = __webpack_require__(3689);
+var time_limit = __webpack_require__(2815);
 ;// CONCATENATED MODULE: ./src/github/final-status.ts
 // The post step's one GitHub call: a final status for a GitHub Deployment the main step started and
 // could not finish. Best effort, like every GitHub call of the action.
@@ -518,7 +518,7 @@ var time_limit = __webpack_require__(3689);
  * deployment a later one replaced, which would hide that this one never finished. Throws on a failure.
  */
 async function setErrorStatus(token, saved, description, limitMs) {
-    const github = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+    const github = await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 2925));
     const octokit = github.getOctokit(token);
     // A post step that hangs on GitHub would hold the job until its timeout.
     const limit = (0,time_limit/* timeLimit */.z)(limitMs);
@@ -545,11 +545,11 @@ async function setErrorStatus(token, saved, description, limitMs) {
 }
 
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __webpack_require__(5848);
+var http_transport = __webpack_require__(931);
 // EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(518);
+var run_state = __webpack_require__(6332);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(7194);
+var secrets = __webpack_require__(4716);
 ;// CONCATENATED MODULE: ./src/post.ts
 // The post step (action.yml runs.post, post-if: always()): it runs after the job's steps, also after a
 // cancel or a kill, and finishes only what the main step could not: the refresh token it did not
@@ -586,7 +586,7 @@ async function runPost(read = run_state/* readState */.un) {
             await writeSummary(done);
     }
     catch (error) {
-        core/* warning */.$e(`The post step could not finish (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}).`);
+        port/* warning */.$e(`The post step could not finish (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}).`);
     }
 }
 /** Revokes the refresh token the main step left valid; what was done, for the summary. */
@@ -609,10 +609,10 @@ async function revokeLeftToken(state) {
             }
             catch (error) {
                 if (error instanceof errors/* ServiceError */._7 && error.status === 401) {
-                    core/* info */.pq('The platform refused a refresh token (HTTP 401): it is no longer valid, nothing to revoke.');
+                    port/* info */.pq('The platform refused a refresh token (HTTP 401): it is no longer valid, nothing to revoke.');
                     continue;
                 }
-                core/* warning */.$e(`Could not revoke this run's refresh token (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}); it expires by itself within 24 hours.`);
+                port/* warning */.$e(`Could not revoke this run's refresh token (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}); it expires by itself within 24 hours.`);
             }
         }
     }
@@ -621,7 +621,7 @@ async function revokeLeftToken(state) {
     }
     if (revoked === 0)
         return undefined;
-    core/* info */.pq(revoked === 1 ? "Revoked the main step's refresh token, which it had left valid." : `Revoked the ${revoked} refresh tokens the main step had left valid.`);
+    port/* info */.pq(revoked === 1 ? "Revoked the main step's refresh token, which it had left valid." : `Revoked the ${revoked} refresh tokens the main step had left valid.`);
     return `revoked this run's refresh token${revoked > 1 ? 's' : ''}, which the main step had left valid`;
 }
 /**
@@ -629,14 +629,14 @@ async function revokeLeftToken(state) {
  * inputs read again (the post step sees the same inputs). One attempt, a short limit.
  */
 async function revokeAtTokenEndpoint(refreshTokens) {
-    const { readLogin } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2052));
-    const { OAuthLogin } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(857)]).then(__webpack_require__.bind(__webpack_require__, 4857));
+    const { readLogin } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9178));
+    const { OAuthLogin } = await Promise.all(/* import() */[__webpack_require__.e(603), __webpack_require__.e(481)]).then(__webpack_require__.bind(__webpack_require__, 2481));
     const secret = (name) => {
-        const value = core/* getInput */.V4(name);
+        const value = port/* getInput */.V4(name);
         (0,secrets/* registerSecret */.cl)(value);
         return value;
     };
-    const login = readLogin((name) => (name === 'client-secret' ? secret(name) : core/* getInput */.V4(name)), secret('password'));
+    const login = readLogin((name) => (name === 'client-secret' ? secret(name) : port/* getInput */.V4(name)), secret('password'));
     if (login.kind !== 'oauth')
         return undefined;
     const method = new OAuthLogin(login, { attempts: 1 });
@@ -644,7 +644,7 @@ async function revokeAtTokenEndpoint(refreshTokens) {
     let revoked = 0;
     const failed = await method.revoke(undefined, refreshTokens, () => revoked++);
     if (failed !== undefined)
-        core/* warning */.$e(`Could not revoke this run's refresh token (${(0,secrets/* redact */.E$)(failed)}); it expires by itself.`);
+        port/* warning */.$e(`Could not revoke this run's refresh token (${(0,secrets/* redact */.E$)(failed)}); it expires by itself.`);
     return revoked > 0 ? "revoked this run's refresh token at the token endpoint, which the main step had left valid" : undefined;
 }
 /** Gives a GitHub Deployment the main step started, and never finalized, the status 'error'. */
@@ -652,30 +652,27 @@ async function finishGitHubDeployment(state) {
     const saved = state.githubDeployment;
     if (!saved || state.githubDeploymentFinal)
         return undefined;
-    const token = core/* getInput */.V4('github-token');
+    const token = port/* getInput */.V4('github-token');
     if (!token) {
-        core/* warning */.$e(`GitHub Deployment ${saved.id} stays in progress: the post step has no github-token.`);
+        port/* warning */.$e(`GitHub Deployment ${saved.id} stays in progress: the post step has no github-token.`);
         return undefined;
     }
-    core/* setSecret */.Pq(token);
+    port/* setSecret */.Pq(token);
     const description = state.reported
         ? 'The deploy step ended without a final status; see the workflow run'
         : 'The main step was stopped before it reported; see the workflow run';
     try {
         await setErrorStatus(token, saved, description, GITHUB_LIMIT_MS);
-        core/* info */.pq(`Set GitHub Deployment ${saved.id} to error: ${description}.`);
+        port/* info */.pq(`Set GitHub Deployment ${saved.id} to error: ${description}.`);
         return `set GitHub Deployment ${saved.id} to error (it was left in progress)`;
     }
     catch (error) {
-        core/* warning */.$e(`Could not set GitHub Deployment ${saved.id} to error (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}).`);
+        port/* warning */.$e(`Could not set GitHub Deployment ${saved.id} to error (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}).`);
         return undefined;
     }
 }
 /** The main step never wrote its report: say so, and list only what the post step did. */
 async function writeSummary(done) {
-    // Outside a runner there is no summary file, as in report.ts.
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
     const items = done.length > 0 ? done.map((line) => `- ${line}`) : ['- nothing: it had nothing left to finish, or could not (see its warnings)'];
     const text = [
         '### Bloomreach Cloud deploy: post step',
@@ -687,7 +684,8 @@ async function writeSummary(done) {
         'The post step never deploys or rolls back: check the environment in the console.',
         ''
     ].join('\n');
-    await core/* summary */.z.addRaw(text).write();
+    // Outside a runner there is no summary file: the port skips it, as in report.ts.
+    await port/* writeSummary */.Sy(text);
 }
 
 

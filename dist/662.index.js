@@ -1,18 +1,18 @@
-export const id = 414;
-export const ids = [414];
+export const id = 662;
+export const ids = [662];
 export const modules = {
 
-/***/ 9129:
+/***/ 9087:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   q: () => (/* binding */ CloudApi)
 /* harmony export */ });
 /* unused harmony export DEFAULT_RETRY */
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3360);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8549);
-/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3331);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8902);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1786);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4543);
+/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6873);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5472);
 // The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
 // bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
 // non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
@@ -29,13 +29,13 @@ class CloudApi {
     constructor(transport, options = {}) {
         this.transport = transport;
         // No attempt begins after the phase a call is made in has ended (a look while following gives up with the deadline).
-        this.retrier = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .createRetrier */ .SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: _http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .isTransient */ .dg, until: _http_phase_js__WEBPACK_IMPORTED_MODULE_2__/* .phaseEndsAt */ .Ti }, (level, message) => level === 'warning' ? _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message) : _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(message));
+        this.retrier = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .createRetrier */ .SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isTransient */ .dg, until: _http_phase_js__WEBPACK_IMPORTED_MODULE_1__/* .phaseEndsAt */ .Ti }, (level, message) => level === 'warning' ? _port_js__WEBPACK_IMPORTED_MODULE_3__/* .warning */ .$e(message) : _port_js__WEBPACK_IMPORTED_MODULE_3__/* .info */ .pq(message));
         this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
         this.callTimeoutMs = options.callTimeoutMs;
     }
     /** A call's limit: its own, else the default, shortened to what is left of the phase it is made in. */
     limitOf(own) {
-        return (0,_http_phase_js__WEBPACK_IMPORTED_MODULE_2__/* .phaseLimit */ .VB)(own ?? this.callTimeoutMs);
+        return (0,_http_phase_js__WEBPACK_IMPORTED_MODULE_1__/* .phaseLimit */ .VB)(own ?? this.callTimeoutMs);
     }
     get baseUrl() {
         return this.transport.baseUrl;
@@ -57,7 +57,7 @@ class CloudApi {
             ...(timeoutMs !== undefined && { timeoutMs }),
             ...(call.onDispatch !== undefined && { onDispatch: () => call.onDispatch?.('sent') })
         });
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
+        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
         if (res.status >= 400 && res.status < 500)
             call.onDispatch?.('refused');
         const ok = succeeded(call.operation, res);
@@ -79,7 +79,7 @@ class CloudApi {
             headers: bearer(call.token),
             ...(timeoutMs !== undefined && { timeoutMs })
         });
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
+        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
         return succeeded(call.operation, res);
     }
     /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
@@ -91,7 +91,7 @@ class CloudApi {
             body: call.body,
             idleTimeoutMs: this.uploadIdleTimeoutMs
         });
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .debug */ .Yz(`POST ${call.path} -> ${res.status}`);
+        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`POST ${call.path} -> ${res.status}`);
         return succeeded(call.operation, res);
     }
 }
@@ -106,14 +106,14 @@ function bearer(token) {
 }
 function succeeded(operation, res) {
     if (res.status < 200 || res.status > 299)
-        throw (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .toServiceError */ .N1)(operation, res);
+        throw (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .toServiceError */ .N1)(operation, res);
     return res;
 }
 
 
 /***/ }),
 
-/***/ 8954:
+/***/ 2944:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -125,7 +125,7 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 
 /***/ }),
 
-/***/ 2554:
+/***/ 8376:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -133,9 +133,9 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 /* harmony export */   X1: () => (/* binding */ PasswordLogin),
 /* harmony export */   ln: () => (/* binding */ revokeRefreshToken)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
-/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8954);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2174);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4716);
+/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2944);
 // The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
 // the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
 // every parallel job). A stack with single sign-on disables it: the refusal says so.
@@ -227,7 +227,7 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
-/***/ 414:
+/***/ 1662:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -238,14 +238,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ReleaseFailed, USER_AGENT, deploy, failureOf
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
+// EXTERNAL MODULE: ./src/port.ts
+var port = __webpack_require__(1786);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
-var exec = __webpack_require__(2876);
+// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 5 modules
+var exec = __webpack_require__(4252);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(2174);
 ;// CONCATENATED MODULE: ./src/build.ts
 // The optional build-command: run before packing, in the workspace, its output streamed into its
 // own log group. Run through @actions/exec, which splits arguments itself (quotes respected) and
@@ -267,15 +267,15 @@ async function runBuildCommand(command, cwd) {
     if (code !== 0) {
         throw new errors/* InputError */.dz(`build-command '${command}' exited with code ${code}; nothing was uploaded. Its output is in the "Build" log group above.`);
     }
-    core/* info */.pq(`build-command finished (exit code 0).`);
+    port/* info */.pq(`build-command finished (exit code 0).`);
 }
 
 // EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __webpack_require__(9129);
+var cloud_api = __webpack_require__(9087);
 // EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(9392);
+var deploy_look = __webpack_require__(4286);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
+var format = __webpack_require__(7010);
 ;// CONCATENATED MODULE: ./src/progress.ts
 // Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
 
@@ -316,7 +316,7 @@ class ProgressReporter {
 }
 
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __webpack_require__(7103);
+var distribution_name = __webpack_require__(5709);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
@@ -604,14 +604,14 @@ class CloudClient {
             if (bodySent) {
                 const stored = await this.findStoredUpload(file, began);
                 if (stored) {
-                    core/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
+                    port/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
                     return { ...stored, adopted: true, attempts };
                 }
-                core/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
+                port/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
             }
             bodySent = false;
             const uploaded = await this.session.authorized(async (token) => {
-                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => core/* info */.pq(line));
+                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => port/* info */.pq(line));
                 let sent = 0;
                 // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
                 // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
@@ -655,7 +655,7 @@ class CloudClient {
                 throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
                     `${file.fileName} with this MD5 was found on the stack afterwards`);
             }
-            core/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
+            port/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
             return { ...found, adopted: false, attempts };
         }, (error, attempt, delay) => ({
             level: 'warning',
@@ -720,9 +720,9 @@ function readRecord(text) {
 }
 
 // EXTERNAL MODULE: ./src/cloud/login/oauth.ts + 1 modules
-var oauth = __webpack_require__(4857);
+var oauth = __webpack_require__(2481);
 // EXTERNAL MODULE: ./src/cloud/login/password.ts
-var login_password = __webpack_require__(2554);
+var login_password = __webpack_require__(8376);
 ;// CONCATENATED MODULE: ./src/cloud/login/ready-token.ts
 // access-token: a bearer token an earlier step obtained, used as it is: never renewed, never revoked
 // (this run did not create it). Its lifetime was checked against the run's budgets with the inputs.
@@ -749,11 +749,11 @@ class ReadyToken {
 }
 
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
+var http_errors = __webpack_require__(4543);
 // EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(518);
+var run_state = __webpack_require__(6332);
 // EXTERNAL MODULE: ./src/cloud/jwt.ts
-var jwt = __webpack_require__(1212);
+var jwt = __webpack_require__(9170);
 ;// CONCATENATED MODULE: ./src/cloud/session.ts
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
 // refresh operation before the token runs out, and renews once more when a call meets a 401. How
@@ -822,7 +822,7 @@ class CloudSession {
             }
             // Any other answer (no such endpoint, a 5xx after its attempts) tells nothing of the token: the first call will.
             if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error)) {
-                core/* info */.pq(`The stack could not say whether it accepts the token (${(0,errors/* describeError */.Uc)(error)}); going on: the first call will tell.`);
+                port/* info */.pq(`The stack could not say whether it accepts the token (${(0,errors/* describeError */.Uc)(error)}); going on: the first call will tell.`);
                 return undefined;
             }
             throw error;
@@ -855,7 +855,7 @@ class CloudSession {
         catch (error) {
             if (!(error instanceof errors/* ServiceError */._7) || error.status !== 401)
                 throw error;
-            core/* info */.pq('The access token was refused (401); renewing it and trying once more.');
+            port/* info */.pq('The access token was refused (401); renewing it and trying once more.');
             if (this.accessToken === token)
                 await this.renew();
             return call(await this.token());
@@ -873,7 +873,7 @@ class CloudSession {
         if (this.refreshToken && this.method.refresh) {
             try {
                 this.accept(await this.method.refresh(this.api, this.refreshToken));
-                core/* info */.pq('Access token renewed through the refresh operation.');
+                port/* info */.pq('Access token renewed through the refresh operation.');
                 return;
             }
             catch (error) {
@@ -881,9 +881,9 @@ class CloudSession {
                 // get through, and only when that fails too does the call fail. Anything else (the run's
                 // watchdog, a bug) ends it here.
                 if (error instanceof errors/* ServiceError */._7 && error.status < 500)
-                    core/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
+                    port/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
                 else if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error) || error instanceof errors/* ActionError */.lZ)
-                    core/* info */.pq(`The token refresh failed (${(0,errors/* describeError */.Uc)(error)}); logging in again.`);
+                    port/* info */.pq(`The token refresh failed (${(0,errors/* describeError */.Uc)(error)}); logging in again.`);
                 else
                     throw error;
             }
@@ -900,7 +900,7 @@ class CloudSession {
         this.closed = true;
         const note = this.method.revokeNote?.(this.received.length === 0);
         if (note !== undefined)
-            core/* info */.pq(`Token: ${note}.`);
+            port/* info */.pq(`Token: ${note}.`);
         return this.revokeTokens(api, [...this.received]);
     }
     async revokeTokens(api, tokens) {
@@ -1248,8 +1248,8 @@ var external_node_stream_promises_ = __webpack_require__(6466);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
-// EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
-var index_min = __webpack_require__(8697);
+// EXTERNAL MODULE: ../main/node_modules/tar/dist/esm/index.min.js
+var index_min = __webpack_require__(4073);
 ;// CONCATENATED MODULE: ./src/archive/links.ts
 // Where links lead once a distribution is unpacked: shared by the archive check (entries in archive
 // order) and the packer (the symlinks of the directory). A symlink is resolved against its own
@@ -2992,16 +2992,16 @@ function checkOwnName(fileName) {
 async function prepareArchive(inputs, cleanup) {
     const source = await locateDistribution(inputs.distribution, workspace());
     if (source.kind === 'archive') {
-        core/* info */.pq(`Checking ${source.path}`);
+        port/* info */.pq(`Checking ${source.path}`);
         const check = startArchiveCheck(source.path, { maxBytes: inputs.maxDistributionBytes });
         const { size } = await check.head;
         const fileName = (0,external_node_path_.basename)(source.path);
         if (inputs.distributionName === undefined)
             checkOwnName(fileName);
         const verified = check.done.then((info) => {
-            core/* info */.pq(`${info.fileName}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, a readable gzip tar, SHA-256 ${info.sha256}`);
+            port/* info */.pq(`${info.fileName}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, a readable gzip tar, SHA-256 ${info.sha256}`);
             for (const warning of info.warnings ?? [])
-                core/* warning */.$e(warning);
+                port/* warning */.$e(warning);
             return { ...info, fileName: inputs.distributionName ?? info.fileName };
         });
         verified.catch(() => undefined); // whoever awaits it reports the failure
@@ -3010,20 +3010,20 @@ async function prepareArchive(inputs, cleanup) {
     const name = inputs.distributionName ?? (await defaultDistributionName(source.path));
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'brcloud-deploy-'));
     cleanup.push(dir);
-    core/* info */.pq(`Packing ${source.path} into ${name}`);
+    port/* info */.pq(`Packing ${source.path} into ${name}`);
     const info = await packDirectory(source.path, (0,external_node_path_.join)(dir, name), {
         level: inputs.compressionLevel,
         maxBytes: inputs.maxDistributionBytes,
         input: inputs.distribution
     });
-    core/* info */.pq(`${name}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`);
+    port/* info */.pq(`${name}: ${(0,format/* formatBytes */.z3)(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`);
     for (const warning of info.warnings ?? [])
-        core/* warning */.$e(warning);
+        port/* warning */.$e(warning);
     return { path: info.path, fileName: info.fileName, size: info.size, packed: true, verified: Promise.resolve(info) };
 }
 
 // EXTERNAL MODULE: ./src/github/client.ts
-var client = __webpack_require__(6584);
+var client = __webpack_require__(8750);
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page, with the distribution's id in its payload: a later run reads which commit the
@@ -3054,11 +3054,11 @@ class GitHubDeployment {
             const deployment = new GitHubDeployment(github, id, environmentUrl);
             (0,run_state/* noteGitHubDeployment */.v9)(id, github.repo, github.runUrl);
             await deployment.set('in_progress', `Deploying to ${environment}`);
-            core/* info */.pq(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`);
+            port/* info */.pq(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`);
             return deployment;
         }
         catch (error) {
-            core/* warning */.$e(`${(0,errors/* describeError */.Uc)(error)}: the deploy is not recorded as a GitHub Deployment, and goes on. Give the token 'deployments: write' permission.`);
+            port/* warning */.$e(`${(0,errors/* describeError */.Uc)(error)}: the deploy is not recorded as a GitHub Deployment, and goes on. Give the token 'deployments: write' permission.`);
             return undefined;
         }
     }
@@ -3083,17 +3083,17 @@ class GitHubDeployment {
                 (0,run_state/* noteGitHubDeploymentFinal */.B1)();
         }
         catch (error) {
-            core/* warning */.$e(`Could not set GitHub Deployment ${this.id} to ${state} (${(0,errors/* describeError */.Uc)(error)}).`);
+            port/* warning */.$e(`Could not set GitHub Deployment ${this.id} to ${state} (${(0,errors/* describeError */.Uc)(error)}).`);
         }
     }
 }
 
 // EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(1617);
+var address = __webpack_require__(2951);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
+var retry = __webpack_require__(5472);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __webpack_require__(5848);
+var http_transport = __webpack_require__(931);
 ;// CONCATENATED MODULE: ./src/health.ts
 // The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
 // its body contains that text (the commit SHA of the build, say, so the old release still answering
@@ -3261,13 +3261,13 @@ class EnvironmentWatch {
 }
 
 // EXTERNAL MODULE: ./src/deploy/order.ts + 1 modules
-var deploy_order = __webpack_require__(5222);
+var deploy_order = __webpack_require__(1793);
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
-var outcome = __webpack_require__(4535);
+var outcome = __webpack_require__(9273);
 // EXTERNAL MODULE: ./src/http/phase.ts
-var phase = __webpack_require__(3331);
+var phase = __webpack_require__(6873);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
-var release_state = __webpack_require__(350);
+var release_state = __webpack_require__(3984);
 ;// CONCATENATED MODULE: ./src/deploy/switch.ts
 // Asking the platform for one switch of the environment (our release, or a rollback) and following it.
 // A request is never replayed blindly: after a lost answer or a 409 the environment is looked at first,
@@ -4036,28 +4036,28 @@ function describe(d) {
 }
 /** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (on a dry run, how many would). */
 async function pruneDistributions(client, distributions, max, environments, options) {
-    const say = options.say ?? core/* info */.pq;
+    const say = options.say ?? port/* info */.pq;
     const busy = environments.find(mayBeSwitching);
     if (busy !== undefined) {
-        core/* warning */.$e(`Not pruning this run: ${whySwitching(busy)}, and deleting it would break that release. Old distributions stay until a later run.`);
+        port/* warning */.$e(`Not pruning this run: ${whySwitching(busy)}, and deleting it would break that release. Old distributions stay until a later run.`);
         return 0;
     }
     const inUse = inUseBy(environments);
     const freshSince = (options.startedAt ?? Date.now()) - FRESH_MS - prune_CLOCK_SKEW_MS;
     const plan = planPruning(distributions, inUse, max, freshSince);
-    core/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
+    port/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
     for (const d of plan.fresh) {
-        core/* info */.pq(`Pruning: kept distribution ${describe(d)}: stored within the last hour, it may be another job's upload about to be deployed.`);
+        port/* info */.pq(`Pruning: kept distribution ${describe(d)}: stored within the last hour, it may be another job's upload about to be deployed.`);
     }
     if (plan.toDelete.length === 0 && plan.shortBy === 0) {
-        core/* info */.pq('Nothing to prune.');
+        port/* info */.pq('Nothing to prune.');
         return 0;
     }
     // Every one the plan could take, oldest first: one kept at the look before its delete gives way to the next.
     const candidates = planPruning(distributions, inUse, 1, freshSince).toDelete;
     const deleted = options.dryRun ? countDryRun(plan.toDelete, say) : await deleteAll(client, candidates, plan.toDelete.length);
     if (plan.shortBy > 0) {
-        core/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment` +
+        port/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment` +
             `${plan.fresh.length > 0 ? ' or was stored within the last hour' : ''}.`);
     }
     return deleted;
@@ -4075,12 +4075,12 @@ async function deleteAll(client, candidates, want) {
             break;
         const now = await lookAgain(client);
         if ('stop' in now) {
-            core/* warning */.$e(`Pruning stopped before deleting distribution ${describe(d)}: ${now.stop}. ${deleted} deleted so far; the rest stay.`);
+            port/* warning */.$e(`Pruning stopped before deleting distribution ${describe(d)}: ${now.stop}. ${deleted} deleted so far; the rest stay.`);
             break;
         }
         const user = now.items.find((e) => (0,deploy_look/* sameId */.s)(e.distributionId, d.id));
         if (user !== undefined) {
-            core/* info */.pq(`Pruning: kept distribution ${describe(d)}: environment '${user.name}' runs it now.`);
+            port/* info */.pq(`Pruning: kept distribution ${describe(d)}: environment '${user.name}' runs it now.`);
             continue;
         }
         if (await deleteOrSkip(client, d.id, describe(d)))
@@ -4095,22 +4095,22 @@ async function deleteAll(client, candidates, want) {
 async function deleteOrSkip(client, id, what) {
     try {
         await client.deleteDistribution(id);
-        core/* info */.pq(`Deleted distribution ${what}`);
+        port/* info */.pq(`Deleted distribution ${what}`);
         return true;
     }
     catch (error) {
         if (isAbort(error))
             throw error;
         const why = error instanceof errors/* ServiceError */._7 && error.status === 409 ? 'the platform says it is in use (HTTP 409)' : (0,errors/* describeError */.Uc)(error);
-        core/* warning */.$e(`Pruning: kept distribution ${what}: ${why}. Pruning goes on; delete it later in the console if it is no longer needed.`);
+        port/* warning */.$e(`Pruning: kept distribution ${what}: ${why}. Pruning goes on; delete it later in the console if it is no longer needed.`);
         return false;
     }
 }
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
-var action_metadata = __webpack_require__(227);
+var action_metadata = __webpack_require__(2873);
 // EXTERNAL MODULE: ./src/inputs/index.ts + 4 modules
-var inputs = __webpack_require__(3036);
+var inputs = __webpack_require__(4212);
 ;// CONCATENATED MODULE: ./src/deploy/source.ts
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
@@ -4148,11 +4148,11 @@ async function prune(ctx, stored, max, known) {
     const { client, inputs } = ctx;
     const list = known ?? (await client.listEnvironments());
     if (!list.complete) {
-        core/* warning */.$e(`Not pruning: the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution ` +
+        port/* warning */.$e(`Not pruning: the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution ` +
             'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.');
         return 0;
     }
-    return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : core/* info */.pq, startedAt: ctx.startedAt });
+    return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : port/* info */.pq, startedAt: ctx.startedAt });
 }
 /** A distribution given by id: it must be on the stack. */
 async function byId(ctx, id) {
@@ -4161,7 +4161,7 @@ async function byId(ctx, id) {
         if (found === undefined) {
             throw new errors/* InputError */.dz(`distribution-id '${id}' does not exist on ${ctx.target}. Copy the id from the console or from an earlier run's distribution-id output.`);
         }
-        core/* info */.pq(`Distribution ${found.id}${found.name ? ` (${found.name})` : ''} is on the stack.`);
+        port/* info */.pq(`Distribution ${found.id}${found.name ? ` (${found.name})` : ''} is on the stack.`);
         ctx.result.knownName = found.name;
         return found.id;
     });
@@ -4173,7 +4173,7 @@ async function fromEnvironment(ctx, name) {
         if (!from.distributionId) {
             throw new errors/* InputError */.dz(`from-environment '${name}' runs no distribution on ${ctx.target}: deploy to it first, or set distribution-id.`);
         }
-        core/* info */.pq(`Environment '${name}' runs distribution ${from.distributionId}.`);
+        port/* info */.pq(`Environment '${name}' runs distribution ${from.distributionId}.`);
         const stored = await ctx.client.getDistribution(from.distributionId).catch(() => undefined);
         ctx.result.knownName = stored?.name;
         return from.distributionId;
@@ -4269,7 +4269,7 @@ async function upload(ctx, ready) {
             throw error instanceof errors/* ServiceError */._7 && error.status === 413 ? tooLarge(error, ready.size, ctx.inputs.maxDistributionBytes) : error;
         });
         ctx.result.uploadUnconfirmed = false;
-        core/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
+        port/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
         return d;
     });
     ctx.result.upload = { distributionId: uploaded.id, storedName: uploaded.name ?? ready.fileName, attempts: uploaded.attempts, adopted: uploaded.adopted };
@@ -4314,7 +4314,7 @@ function retryPolicy(inputs, signal) {
 const LAST_LOOK_MS = 3_000;
 /** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
 function siteCheck(inputs, health, signal) {
-    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core/* info */.pq });
+    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: port/* info */.pq });
 }
 /** Why a run that deploys again what the environment reports (or skips it) does so. */
 function redeployReason(inputs) {
@@ -4357,12 +4357,12 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
         closeLimitMs,
         closed: undefined,
         say: (line) => {
-            core/* info */.pq(line);
+            port/* info */.pq(line);
             if (inputs.dryRun)
                 result.plan.push(line);
         },
         caution: (line) => {
-            core/* warning */.$e(line);
+            port/* warning */.$e(line);
             result.cautions.push(line);
         },
         verified: async (ready) => {
@@ -4466,7 +4466,7 @@ async function checkOrder(run, gitHub, environment, distributionId) {
         dryRun: inputs.dryRun,
         log: run.say,
         warn: run.caution,
-        notice: core/* notice */.lm,
+        notice: port/* notice */.lm,
         record: (check) => void (result.order = check)
     });
     const running = environment.distributionId ?? undefined;
@@ -4525,8 +4525,8 @@ async function signIn(run) {
         // A refusal ends the run here: the environment is not found, so the closing calls only revoke.
         const check = await run.session.verify();
         if (check === undefined)
-            return core/* info */.pq(`Logged in as ${run.session.who}.`);
-        core/* info */.pq(`The stack accepts the token: user ${check.userId ?? '(not named)'}, role ${check.role ?? '(not named)'}.`);
+            return port/* info */.pq(`Logged in as ${run.session.who}.`);
+        port/* info */.pq(`The stack accepts the token: user ${check.userId ?? '(not named)'}, role ${check.role ?? '(not named)'}.`);
     });
 }
 /** Login, config files and the environment: everything that could refuse the run, read before anything changes. */
@@ -4538,7 +4538,7 @@ async function readStack(run) {
     if (inputs.configFiles.length > 0) {
         configFileIds = await run.phase('Find the config files', async () => {
             const ids = await resolveConfigFiles(client, inputs.configFiles, target);
-            core/* info */.pq(`Config files: ${inputs.configFiles.map((n, i) => `'${n}' (${ids[i] ?? '?'})`).join(', ')}, role systemproperty.`);
+            port/* info */.pq(`Config files: ${inputs.configFiles.map((n, i) => `'${n}' (${ids[i] ?? '?'})`).join(', ')}, role systemproperty.`);
             return ids;
         });
     }
@@ -4548,7 +4548,7 @@ async function readStack(run) {
     const found = await run.phase(`Find environment '${name}'`, async () => {
         const lookup = await findEnvironment(client, name, target, 'environment');
         const env = lookup.environment;
-        core/* info */.pq(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : '; it runs no distribution'}.`);
+        port/* info */.pq(`Environment '${env.name}' has id ${env.id}${env.distributionId ? `; it runs distribution ${env.distributionId}` : '; it runs no distribution'}.`);
         return lookup;
     });
     result.environmentId = found.environment.id;
@@ -4618,15 +4618,15 @@ async function release(inputs, parts, result) {
     result.release = record;
     const ctx = {
         client: parts.client,
-        watch: new EnvironmentWatch(parts.client, environment.name, { signal: parts.signal, log: core/* info */.pq }),
+        watch: new EnvironmentWatch(parts.client, environment.name, { signal: parts.signal, log: port/* info */.pq }),
         signal: parts.signal,
         environmentId: environment.id,
         strategy: inputs.deployStrategy,
         configFileIds: parts.configFileIds,
         maxAttempts: inputs.maxAttempts,
         requestTimeoutMs: inputs.requestTimeoutMs,
-        log: core/* info */.pq,
-        warn: core/* warning */.$e,
+        log: port/* info */.pq,
+        warn: port/* warning */.$e,
         phase: parts.phase,
         followDeploy: inputs.followDeploy,
         deployTimeoutMs: inputs.deployTimeoutMs,
@@ -4732,7 +4732,7 @@ async function closingCalls(inputs, session, limitMs, found, alongside) {
         // The revocation and anything else left (a GitHub Deployment's status) at once: a cancel has seconds.
         const [failed] = await Promise.all([session.revoke(api), alongside?.()]);
         if (failed !== undefined)
-            core/* warning */.$e(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`);
+            port/* warning */.$e(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`);
         await transport.close().catch(() => undefined);
     }
 }
@@ -4749,14 +4749,14 @@ function within(ms, work) {
 
 /***/ }),
 
-/***/ 3839:
+/***/ 489:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2480);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4402);
 // The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
 // environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
 // the transport, still loads it.
@@ -4790,7 +4790,7 @@ function proxyAwareDispatcher(baseUrl) {
 
 /***/ }),
 
-/***/ 3331:
+/***/ 6873:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4828,7 +4828,7 @@ function phaseLimit(limitMs) {
 
 /***/ }),
 
-/***/ 5848:
+/***/ 931:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4841,10 +4841,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __webpack_require__(2480);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(3839);
+var dispatcher = __webpack_require__(489);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.

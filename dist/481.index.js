@@ -1,8 +1,8 @@
-export const id = 857;
-export const ids = [857];
+export const id = 481;
+export const ids = [481];
 export const modules = {
 
-/***/ 4857:
+/***/ 2481:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -13,14 +13,14 @@ __webpack_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: TokenEndpointError, metadataAddresses
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 11 modules
-var core = __webpack_require__(3360);
-// EXTERNAL MODULE: ./node_modules/oauth4webapi/build/index.js
-var build = __webpack_require__(5235);
+// EXTERNAL MODULE: ./src/port.ts
+var port = __webpack_require__(1786);
+// EXTERNAL MODULE: ../main/node_modules/oauth4webapi/build/index.js
+var build = __webpack_require__(9603);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(3839);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+var dispatcher = __webpack_require__(489);
+// EXTERNAL MODULE: ../main/node_modules/undici/index.js
+var undici = __webpack_require__(2480);
 ;// CONCATENATED MODULE: ./src/http/fetch.ts
 // The one fetch of the action (undici's, through a dispatcher of dispatcher.ts), for the door that speaks
 // OAuth (the token endpoint, its metadata): an edge of its own, as transport.ts is for the cloud API, so
@@ -31,21 +31,21 @@ function httpFetch(input, init) {
 }
 
 // EXTERNAL MODULE: ./src/http/phase.ts
-var phase = __webpack_require__(3331);
+var phase = __webpack_require__(6873);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
-var time_limit = __webpack_require__(3689);
+var time_limit = __webpack_require__(2815);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(2174);
 // EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(1617);
+var address = __webpack_require__(2951);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
+var retry = __webpack_require__(5472);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
+var format = __webpack_require__(7010);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(7194);
+var secrets = __webpack_require__(4716);
 // EXTERNAL MODULE: ./src/cloud/login/method.ts
-var method = __webpack_require__(8954);
+var method = __webpack_require__(2944);
 ;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
 // A stack with single sign-on: the token comes from an OAuth 2.0 token endpoint (the organisation's
 // identity provider, or Bloomreach's Auth0), through oauth4webapi: client credentials with a secret,
@@ -125,7 +125,7 @@ class OAuthLogin {
             retryable: oauth_transient,
             signal: options.signal,
             until: phase/* phaseEndsAt */.Ti
-        }, (level, m) => (level === 'warning' ? core/* warning */.$e(m) : core/* info */.pq(m)));
+        }, (level, m) => (level === 'warning' ? port/* warning */.$e(m) : port/* info */.pq(m)));
     }
     get refusedHint() {
         return (`The stack did not accept the token from ${this.inputs.tokenUrl}: check that it is issued for the stack's API (audience: ${this.inputs.audience ?? 'not set'}, ` +
@@ -189,7 +189,7 @@ class OAuthLogin {
     async revokeAt(refreshToken) {
         if (this.inputs.clientId === undefined) {
             // RFC 7009: the client that holds a token identifies itself to revoke it; without client-id there is none.
-            core/* info */.pq(`Token: nothing revoked: revoking a refresh token needs the client it was issued to (client-id), and none is set; it expires by itself.`);
+            port/* info */.pq(`Token: nothing revoked: revoking a refresh token needs the client it was issued to (client-id), and none is set; it expires by itself.`);
             return undefined;
         }
         const found = await this.findRevocationEndpoint();
@@ -200,7 +200,7 @@ class OAuthLogin {
             if (this.saidNoRevocation)
                 return undefined;
             this.saidNoRevocation = true;
-            core/* info */.pq(`Token: nothing revoked: ${this.inputs.tokenUrl} names no revocation endpoint in its metadata, so this run's refresh token is left to expire by itself.`);
+            port/* info */.pq(`Token: nothing revoked: ${this.inputs.tokenUrl} names no revocation endpoint in its metadata, so this run's refresh token is left to expire by itself.`);
             return undefined;
         }
         const { endpoint } = found;
@@ -212,7 +212,7 @@ class OAuthLogin {
             });
             await build/* processRevocationResponse */.TP(res);
             this.revoked = true;
-            core/* info */.pq(`Revoked this run's refresh token at ${endpoint}.`);
+            port/* info */.pq(`Revoked this run's refresh token at ${endpoint}.`);
             return undefined;
         }
         catch (error) {
@@ -257,7 +257,7 @@ class OAuthLogin {
         const audience = this.inputs.oidcAudience ?? '';
         const permitted = Boolean(process.env.ACTIONS_ID_TOKEN_REQUEST_URL);
         try {
-            const asked = (this.options.idToken ?? ((a) => core/* getIDToken */.V9(a)))(audience);
+            const asked = (this.options.idToken ?? ((a) => port/* getIDToken */.V9(a)))(audience);
             const token = await (signal === undefined ? asked : (0,retry/* untilAborted */.Eu)(asked, signal));
             (0,secrets/* registerSecret */.cl)(token);
             return token;
@@ -297,7 +297,7 @@ class OAuthLogin {
                 if (!this.refusedSecretInBody(error))
                     throw this.explain(operation, error);
                 this.secretIn = 'basic';
-                core/* info */.pq(`${this.inputs.tokenUrl} refused the client secret in the request body; sending it with HTTP Basic authentication instead.`);
+                port/* info */.pq(`${this.inputs.tokenUrl} refused the client secret in the request body; sending it with HTTP Basic authentication instead.`);
                 try {
                     return await grant(this.http(limit));
                 }
