@@ -1,6 +1,16 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
+const NO_EMULATOR = { group: ['**/emulator', '**/emulator/**'], message: 'The action never imports the emulator: it is a test stand-in, not bundled.' }
+
+/** @actions/* refused, except `allowed`: the engine talks to its port (src/port.ts), the action's face to the runner. */
+const ONLY_THE_FACE = (...allowed) => ({
+  group: ['@actions/*', ...allowed.map((name) => `!${name}`)],
+  message: "Only the action's face (src/index.ts, src/action/) imports @actions/*: the engine talks to its port, src/port.ts."
+})
+
+const refused = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
@@ -13,17 +23,19 @@ export default tseslint.config(
     }
   },
   // The boundaries between the action and its stand-in services, both ways: a stand-in that shared
-  // code with the client it tests would let a shared bug pass both.
+  // code with the client it tests would let a shared bug pass both. And between the engine and its faces
+  // (issue 30): only the action's face (src/index.ts, src/action/) talks to the runner through @actions/*;
+  // the engine talks to its port (src/port.ts). Two libraries stay where they are used: @actions/exec runs
+  // build-command (src/build.ts: a child process, no runner needed), @actions/github is the door to GitHub's
+  // API (src/github/). __tests__/boundaries.test.ts checks the same, dynamic import() included.
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/emulator/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/emulator', '**/emulator/**'], message: 'The action never imports the emulator: it is a test stand-in, not bundled.' }] }
-      ]
-    }
+    ignores: ['src/emulator/**', 'src/index.ts', 'src/action/**', 'src/build.ts', 'src/github/**'],
+    rules: refused(NO_EMULATOR, ONLY_THE_FACE())
   },
+  { files: ['src/build.ts'], rules: refused(NO_EMULATOR, ONLY_THE_FACE('@actions/exec')) },
+  { files: ['src/github/**/*.ts'], rules: refused(NO_EMULATOR, ONLY_THE_FACE('@actions/github')) },
+  { files: ['src/index.ts', 'src/action/**/*.ts'], rules: refused(NO_EMULATOR) },
   {
     files: ['src/emulator/**/*.ts'],
     rules: {

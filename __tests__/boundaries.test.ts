@@ -1,5 +1,7 @@
 // The emulator stands in for Bloomreach Cloud in tests: it must not share code with the action it
-// tests (a shared bug would pass unnoticed), and the action must never ship the emulator.
+// tests (a shared bug would pass unnoticed), and the action must never ship the emulator. And one engine,
+// two faces (issue 30): the engine talks to its port (src/port.ts); only the action's face talks to the
+// runner through @actions/*. ESLint refuses the same imports (eslint.config.js), but not an import().
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -37,4 +39,38 @@ test('no action module imports src/emulator', () => {
       .map((i) => `${path.relative(SRC, f)} -> ${path.relative(SRC, i)}`)
   )
   expect(crossing).toEqual([])
+})
+
+/** The @actions/* packages a file imports, statically or with import(). */
+function actionsImports(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8')
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'(@actions\/[^'/]+)[^']*'/g)].map((m) => m[1] as string)
+}
+
+/** The action's face: the bundle's entry and src/action/. */
+const isFace = (relative: string): boolean => relative === 'index.ts' || relative.startsWith(`action${path.sep}`)
+
+test("only the action's face imports @actions/core", () => {
+  const engine = sources(SRC).filter((f) => !f.startsWith(emulatorDir) && !isFace(path.relative(SRC, f)))
+  expect(engine.filter((f) => actionsImports(f).includes('@actions/core')).map((f) => path.relative(SRC, f))).toEqual([])
+})
+
+test('every @actions/* import, where it is and why', () => {
+  const found = Object.fromEntries(
+    sources(SRC)
+      .filter((f) => !f.startsWith(emulatorDir))
+      .map((f) => [path.relative(SRC, f).split(path.sep).join('/'), [...new Set(actionsImports(f))]] as const)
+      .filter(([, packages]) => packages.length > 0)
+  )
+  expect(found).toEqual({
+    // The action's face: the port on @actions/core, the main step and the post step's dispatch.
+    'index.ts': ['@actions/core'],
+    'action/main.ts': ['@actions/core'],
+    'action/port.ts': ['@actions/core'],
+    // build-command: a child process, arguments split without a shell; a library that needs no runner.
+    'build.ts': ['@actions/exec'],
+    // The door to GitHub's API (octokit), a service any face may use with a token, and the run's repository.
+    'github/client.ts': ['@actions/github'],
+    'github/final-status.ts': ['@actions/github']
+  })
 })
