@@ -731,3 +731,39 @@ describe('sameMd5', () => {
     expect(sameMd5(a, b)).toBe(same)
   })
 })
+
+describe('mutation survivors of part f', () => {
+  test('a lost answer: a copy the platform dated up to five minutes before the upload began is adopted (its clock may run behind); one dated earlier is not', async () => {
+    const behind = await stack({ faults: [{ operation: 'upload', kind: 'drop-after-upload', times: 1 }] })
+    afterUpload(behind.e, (d) => (d.createdAt = new Date(T - 4 * 60_000).toISOString()))
+    const adopted = await behind.client.uploadDistribution(upload().file)
+    expect(behind.e.distributions).toHaveLength(1)
+    expect(adopted).toMatchObject({ id: behind.e.distributions[0]?.id, adopted: true, attempts: 2 })
+    expect(notProgress(infos)).toEqual([adoptLine(adopted.id)])
+
+    infos.length = 0
+    const older = await stack({ faults: [{ operation: 'upload', kind: 'drop-after-upload', times: 1 }] })
+    afterUpload(older.e, (d) => (d.createdAt = new Date(T - 6 * 60_000).toISOString()))
+    const again = await older.client.uploadDistribution(upload().file)
+    expect(older.e.distributions).toHaveLength(2)
+    expect(again).toMatchObject({ id: older.e.distributions[1]?.id, adopted: false, attempts: 2 })
+    expect(notProgress(infos)).toEqual([noCopy])
+  })
+
+  test('findEnvironment: a name on the first page of an incomplete list is not asked for again by name', async () => {
+    const { e, client } = await stack({ environmentPageSize: 1, environmentOffsetIgnored: true })
+    const { environment, list } = await client.findEnvironment('development')
+    expect(environment?.id).toBe(e.environments[0]?.id)
+    expect(list.complete).toBe(false)
+    expect(calls(e)).toEqual(['list-environments GET /v3/environments 200', 'list-environments GET /v3/environments?offset=1&max=100 200'])
+  })
+
+  test("requestDeploy: the call's own time limit ends a deploy call whose answer comes later", async () => {
+    const { e, client } = await stack({ faults: [{ operation: 'deploy', kind: 'apply-then-delay', delayMs: 2_500, times: 1 }] })
+    const d = await client.uploadDistribution(upload().file)
+    const started = Date.now()
+    await expect(client.requestDeploy(e.environments[0]?.id ?? '', d.id, 'stopstart', [], 1_000)).rejects.toThrow(/no answer within 1 s/)
+    expect(Date.now() - started).toBeLessThan(2_400)
+    expect(e.requests.filter((r) => r.operation === 'deploy')).toHaveLength(1)
+  })
+})

@@ -28,3 +28,13 @@ test('the expiry is exp in milliseconds, when the token says it', () => {
   expect(jwtExpiry(jwt({ iat: 1_000 }))).toBeUndefined()
   expect(jwtExpiry('a.b')).toBeUndefined()
 })
+
+describe('mutation survivors of part f', () => {
+  test('a token of two or four parts is no JWT, even when its second part holds readable claims', () => {
+    const [header, claims] = jwt({ iat: 1_000, exp: 1_600 }).split('.')
+    expect(jwtExpiry(`${header}.${claims}`)).toBeUndefined()
+    expect(jwtLifetimeMs(`${header}.${claims}`)).toBeUndefined()
+    expect(jwtExpiry(`${header}.${claims}.sig.more`)).toBeUndefined()
+    expect(jwtLifetimeMs(`${header}.${claims}.sig.more`)).toBeUndefined()
+  })
+})

@@ -3,6 +3,7 @@
 // OAuth's, the run's stop, the closing calls, retries, and where (and whether) the refresh token is revoked.
 // The emulator's identity provider serves the usual answers; a small stand-in of this file serves the odd ones.
 import { jest } from '@jest/globals'
+import { getEventListeners } from 'node:events'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import * as oauth from 'oauth4webapi'
@@ -55,7 +56,9 @@ interface Answer {
 }
 
 /** A token endpoint of this file's own that answers what the test says, and records what it was sent. */
-async function standIn(answer: (seen: Seen) => Answer): Promise<{ base: string; tokenUrl: string; seen: Seen[]; close: () => Promise<void> }> {
+async function standIn(
+  answer: (seen: Seen) => Answer
+): Promise<{ base: string; tokenUrl: string; seen: Seen[]; connections: () => Promise<number>; close: () => Promise<void> }> {
   const seen: Seen[] = []
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -80,6 +83,7 @@ async function standIn(answer: (seen: Seen) => Answer): Promise<{ base: string; 
     base,
     tokenUrl: `${base}/t/oauth/token`,
     seen,
+    connections: () => new Promise<number>((done, fail) => server.getConnections((error, count) => (error ? fail(error) : done(count)))),
     close: async () => {
       server.closeAllConnections()
       await new Promise<void>((done) => server.close(() => done()))
@@ -658,5 +662,39 @@ describe("the endpoint's metadata", () => {
     } finally {
       await idp.close()
     }
+  })
+})
+
+describe('mutation survivors of part f', () => {
+  test('the advice points at the single sign-on page by its address', async () => {
+    const idp = await standIn(() => ({ status: 400, body: { error: 'invalid_scope' } }))
+    try {
+      const { error } = await printed(() => new OAuthLogin(inputs({ tokenUrl: idp.tokenUrl }), { attempts: 1 }).obtain())
+      expect(message(error)).toMatch(/ See https:\/\/github\.com\/brcloud\/brcloud-deploy\/blob\/main\/docs\/single-sign-on\.md\.$/)
+    } finally {
+      await idp.close()
+    }
+  })
+
+  test("the run's end closes the connections to the token endpoint", async () => {
+    const idp = await standIn(() => ({ status: 200, body: { access_token: 'at-1', token_type: 'bearer', expires_in: 60 } }))
+    try {
+      const login = new OAuthLogin(inputs({ tokenUrl: idp.tokenUrl }), { attempts: 1 })
+      expect((await printed(() => login.obtain())).value?.accessToken).toBe('at-1')
+      expect(await idp.connections()).toBe(1)
+      await printed(() => login.revoke(undefined, []))
+      const until = Date.now() + 1_000
+      while ((await idp.connections()) > 0 && Date.now() < until) await new Promise((done) => setTimeout(done, 20))
+      expect(await idp.connections()).toBe(0)
+    } finally {
+      await idp.close()
+    }
+  })
+
+  test("token calls under the run's stop leave no listener on it (twelve would print a MaxListenersExceededWarning)", async () => {
+    const stop = new AbortController()
+    const login = new OAuthLogin(inputs(), { attempts: 1, signal: stop.signal })
+    for (let i = 0; i < 12; i++) expect((await printed(() => login.obtain())).error).toBeUndefined()
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0)
   })
 })

@@ -2,30 +2,14 @@
 // only checks search, and every row of the summary's search table, for each branch.
 import { headline, notices, searchLabel, summaryMarkdown, type RunResult } from '../src/report.js'
 import type { SearchResult } from '../src/search/client.js'
+import { searchPassed } from './report-fixtures.js'
 
 const ENDPOINT = 'https://core.dxpapi.com/api/v1/core/'
 
 /** Fields to set, or to leave unset with undefined (report.ts reads an unset field and an undefined one alike). */
 type Over<T> = { [K in keyof T]?: T[K] | undefined }
 
-const searchOf = (over: Over<SearchResult> = {}): SearchResult =>
-  ({
-    passed: true,
-    query: 'shirt',
-    originalQuery: 'shirt',
-    type: 'keyword',
-    endpoint: ENDPOINT,
-    minResults: 1,
-    numFound: 4,
-    latencyMs: 12,
-    requestId: '1234567890123',
-    titles: [],
-    facetFormat: 'none',
-    facetNames: [],
-    attempts: 1,
-    warnings: [],
-    ...over
-  }) as SearchResult
+const searchOf = (over: Over<SearchResult> = {}): SearchResult => ({ ...searchPassed, endpoint: ENDPOINT, ...over }) as SearchResult
 
 /** A run that only checks search. */
 const runOf = (search: SearchResult, over: Partial<RunResult> = {}): RunResult => ({
