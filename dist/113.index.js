@@ -1,15 +1,15 @@
-export const id = 739;
-export const ids = [739];
+export const id = 113;
+export const ids = [113];
 export const modules = {
 
-/***/ 489:
+/***/ 3839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2480);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4402);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
 // The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
 // environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
 // the transport, still loads it.
@@ -43,7 +43,7 @@ function proxyAwareDispatcher(baseUrl) {
 
 /***/ }),
 
-/***/ 931:
+/***/ 5848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -56,10 +56,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ../main/node_modules/undici/index.js
-var undici = __webpack_require__(2480);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(489);
+var dispatcher = __webpack_require__(3839);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
@@ -225,7 +225,7 @@ class HttpTransport {
 
 /***/ }),
 
-/***/ 5739:
+/***/ 2113:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -235,25 +235,25 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __webpack_require__(1786);
+var port = __webpack_require__(8676);
 // EXTERNAL MODULE: ./src/report.ts
-var report = __webpack_require__(6123);
+var report = __webpack_require__(665);
 // EXTERNAL MODULE: ./src/search/service.ts
-var service = __webpack_require__(753);
+var service = __webpack_require__(8363);
 // EXTERNAL MODULE: ./src/search/request.ts
-var request = __webpack_require__(6095);
+var request = __webpack_require__(4065);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(2174);
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(7010);
+var format = __webpack_require__(6264);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(4543);
+var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(5472);
+var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var transport = __webpack_require__(931);
+var transport = __webpack_require__(5848);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(4716);
+var secrets = __webpack_require__(7194);
 ;// CONCATENATED MODULE: ./src/search/cookies.ts
 // A small cookie jar for one run: the search service sets a cookie that a backend must present on later
 // calls. One host per run, so Domain and Path are not consulted; Max-Age/Expires in the past delete.

@@ -1,18 +1,18 @@
-export const id = 55;
-export const ids = [55];
+export const id = 962;
+export const ids = [962];
 export const modules = {
 
-/***/ 9087:
+/***/ 9129:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   q: () => (/* binding */ CloudApi)
 /* harmony export */ });
 /* unused harmony export DEFAULT_RETRY */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1786);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4543);
-/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6873);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5472);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8676);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
+/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3331);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8902);
 // The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
 // bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
 // non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
@@ -113,7 +113,7 @@ function succeeded(operation, res) {
 
 /***/ }),
 
-/***/ 2944:
+/***/ 8954:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -125,7 +125,7 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 
 /***/ }),
 
-/***/ 8376:
+/***/ 2554:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -133,9 +133,9 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 /* harmony export */   X1: () => (/* binding */ PasswordLogin),
 /* harmony export */   ln: () => (/* binding */ revokeRefreshToken)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2174);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4716);
-/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2944);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
+/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8954);
 // The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
 // the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
 // every parallel job). A stack with single sign-on disables it: the refusal says so.
@@ -227,14 +227,14 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
-/***/ 489:
+/***/ 3839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2480);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4402);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
 // The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
 // environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
 // the transport, still loads it.
@@ -268,7 +268,7 @@ function proxyAwareDispatcher(baseUrl) {
 
 /***/ }),
 
-/***/ 6873:
+/***/ 3331:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -306,7 +306,7 @@ function phaseLimit(limitMs) {
 
 /***/ }),
 
-/***/ 931:
+/***/ 5848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -319,10 +319,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ../main/node_modules/undici/index.js
-var undici = __webpack_require__(2480);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(489);
+var dispatcher = __webpack_require__(3839);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
@@ -488,7 +488,7 @@ class HttpTransport {
 
 /***/ }),
 
-/***/ 1055:
+/***/ 1962:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -500,15 +500,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __webpack_require__(1786);
+var port = __webpack_require__(8676);
 // EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __webpack_require__(9087);
+var cloud_api = __webpack_require__(9129);
 // EXTERNAL MODULE: ./src/cloud/login/password.ts
-var login_password = __webpack_require__(8376);
+var login_password = __webpack_require__(2554);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(2174);
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
-var time_limit = __webpack_require__(2815);
+var time_limit = __webpack_require__(3689);
 ;// CONCATENATED MODULE: ./src/github/final-status.ts
 // The post step's one GitHub call: a final status for a GitHub Deployment the main step started and
 // could not finish. Best effort, like every GitHub call of the action.
@@ -518,7 +518,7 @@ var time_limit = __webpack_require__(2815);
  * deployment a later one replaced, which would hide that this one never finished. Throws on a failure.
  */
 async function setErrorStatus(token, saved, description, limitMs) {
-    const github = await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 2925));
+    const github = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
     const octokit = github.getOctokit(token);
     // A post step that hangs on GitHub would hold the job until its timeout.
     const limit = (0,time_limit/* timeLimit */.z)(limitMs);
@@ -545,11 +545,11 @@ async function setErrorStatus(token, saved, description, limitMs) {
 }
 
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __webpack_require__(931);
+var http_transport = __webpack_require__(5848);
 // EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(6332);
+var run_state = __webpack_require__(518);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(4716);
+var secrets = __webpack_require__(7194);
 ;// CONCATENATED MODULE: ./src/post.ts
 // The post step (action.yml runs.post, post-if: always()): it runs after the job's steps, also after a
 // cancel or a kill, and finishes only what the main step could not: the refresh token it did not
@@ -629,8 +629,8 @@ async function revokeLeftToken(state) {
  * inputs read again (the post step sees the same inputs). One attempt, a short limit.
  */
 async function revokeAtTokenEndpoint(refreshTokens) {
-    const { readLogin } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9178));
-    const { OAuthLogin } = await Promise.all(/* import() */[__webpack_require__.e(603), __webpack_require__.e(481)]).then(__webpack_require__.bind(__webpack_require__, 2481));
+    const { readLogin } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2052));
+    const { OAuthLogin } = await Promise.all(/* import() */[__webpack_require__.e(235), __webpack_require__.e(857)]).then(__webpack_require__.bind(__webpack_require__, 4857));
     const secret = (name) => {
         const value = port/* getInput */.V4(name);
         (0,secrets/* registerSecret */.cl)(value);

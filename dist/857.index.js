@@ -1,8 +1,8 @@
-export const id = 481;
-export const ids = [481];
+export const id = 857;
+export const ids = [857];
 export const modules = {
 
-/***/ 2481:
+/***/ 4857:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,13 +14,13 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: TokenEndpointError, metadataAddresses
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __webpack_require__(1786);
-// EXTERNAL MODULE: ../main/node_modules/oauth4webapi/build/index.js
-var build = __webpack_require__(9603);
+var port = __webpack_require__(8676);
+// EXTERNAL MODULE: ./node_modules/oauth4webapi/build/index.js
+var build = __webpack_require__(5235);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(489);
-// EXTERNAL MODULE: ../main/node_modules/undici/index.js
-var undici = __webpack_require__(2480);
+var dispatcher = __webpack_require__(3839);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
 ;// CONCATENATED MODULE: ./src/http/fetch.ts
 // The one fetch of the action (undici's, through a dispatcher of dispatcher.ts), for the door that speaks
 // OAuth (the token endpoint, its metadata): an edge of its own, as transport.ts is for the cloud API, so
@@ -31,21 +31,21 @@ function httpFetch(input, init) {
 }
 
 // EXTERNAL MODULE: ./src/http/phase.ts
-var phase = __webpack_require__(6873);
+var phase = __webpack_require__(3331);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
-var time_limit = __webpack_require__(2815);
+var time_limit = __webpack_require__(3689);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(2174);
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(2951);
+var address = __webpack_require__(1617);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(5472);
+var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(7010);
+var format = __webpack_require__(6264);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(4716);
+var secrets = __webpack_require__(7194);
 // EXTERNAL MODULE: ./src/cloud/login/method.ts
-var method = __webpack_require__(2944);
+var method = __webpack_require__(8954);
 ;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
 // A stack with single sign-on: the token comes from an OAuth 2.0 token endpoint (the organisation's
 // identity provider, or Bloomreach's Auth0), through oauth4webapi: client credentials with a secret,

@@ -1,8 +1,8 @@
-export const id = 603;
-export const ids = [603];
+export const id = 235;
+export const ids = [235];
 export const modules = {
 
-/***/ 9603:
+/***/ 5235:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

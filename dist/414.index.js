@@ -1,18 +1,18 @@
-export const id = 662;
-export const ids = [662];
+export const id = 414;
+export const ids = [414];
 export const modules = {
 
-/***/ 9087:
+/***/ 9129:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   q: () => (/* binding */ CloudApi)
 /* harmony export */ });
 /* unused harmony export DEFAULT_RETRY */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1786);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4543);
-/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6873);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5472);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8676);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
+/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3331);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8902);
 // The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
 // bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
 // non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
@@ -113,7 +113,7 @@ function succeeded(operation, res) {
 
 /***/ }),
 
-/***/ 2944:
+/***/ 8954:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -125,7 +125,7 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 
 /***/ }),
 
-/***/ 8376:
+/***/ 2554:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -133,9 +133,9 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 /* harmony export */   X1: () => (/* binding */ PasswordLogin),
 /* harmony export */   ln: () => (/* binding */ revokeRefreshToken)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2174);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4716);
-/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2944);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
+/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8954);
 // The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
 // the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
 // every parallel job). A stack with single sign-on disables it: the refusal says so.
@@ -227,7 +227,7 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
-/***/ 1662:
+/***/ 414:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -239,13 +239,13 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: ReleaseFailed, USER_AGENT, deploy, failureOf
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __webpack_require__(1786);
+var port = __webpack_require__(8676);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ../main/node_modules/@actions/exec/lib/exec.js + 5 modules
-var exec = __webpack_require__(4252);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
+var exec = __webpack_require__(2876);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(2174);
+var errors = __webpack_require__(3916);
 ;// CONCATENATED MODULE: ./src/build.ts
 // The optional build-command: run before packing, in the workspace, its output streamed into its
 // own log group. Run through @actions/exec, which splits arguments itself (quotes respected) and
@@ -271,11 +271,11 @@ async function runBuildCommand(command, cwd) {
 }
 
 // EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __webpack_require__(9087);
+var cloud_api = __webpack_require__(9129);
 // EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(4286);
+var deploy_look = __webpack_require__(9392);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(7010);
+var format = __webpack_require__(6264);
 ;// CONCATENATED MODULE: ./src/progress.ts
 // Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
 
@@ -316,7 +316,7 @@ class ProgressReporter {
 }
 
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __webpack_require__(5709);
+var distribution_name = __webpack_require__(7103);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
@@ -720,9 +720,9 @@ function readRecord(text) {
 }
 
 // EXTERNAL MODULE: ./src/cloud/login/oauth.ts + 1 modules
-var oauth = __webpack_require__(2481);
+var oauth = __webpack_require__(4857);
 // EXTERNAL MODULE: ./src/cloud/login/password.ts
-var login_password = __webpack_require__(8376);
+var login_password = __webpack_require__(2554);
 ;// CONCATENATED MODULE: ./src/cloud/login/ready-token.ts
 // access-token: a bearer token an earlier step obtained, used as it is: never renewed, never revoked
 // (this run did not create it). Its lifetime was checked against the run's budgets with the inputs.
@@ -749,11 +749,11 @@ class ReadyToken {
 }
 
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(4543);
+var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(6332);
+var run_state = __webpack_require__(518);
 // EXTERNAL MODULE: ./src/cloud/jwt.ts
-var jwt = __webpack_require__(9170);
+var jwt = __webpack_require__(1212);
 ;// CONCATENATED MODULE: ./src/cloud/session.ts
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
 // refresh operation before the token runs out, and renews once more when a call meets a 401. How
@@ -1248,8 +1248,8 @@ var external_node_stream_promises_ = __webpack_require__(6466);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
-// EXTERNAL MODULE: ../main/node_modules/tar/dist/esm/index.min.js
-var index_min = __webpack_require__(4073);
+// EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
+var index_min = __webpack_require__(8697);
 ;// CONCATENATED MODULE: ./src/archive/links.ts
 // Where links lead once a distribution is unpacked: shared by the archive check (entries in archive
 // order) and the packer (the symlinks of the directory). A symlink is resolved against its own
@@ -3023,7 +3023,7 @@ async function prepareArchive(inputs, cleanup) {
 }
 
 // EXTERNAL MODULE: ./src/github/client.ts
-var client = __webpack_require__(8750);
+var client = __webpack_require__(6584);
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page, with the distribution's id in its payload: a later run reads which commit the
@@ -3089,11 +3089,11 @@ class GitHubDeployment {
 }
 
 // EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(2951);
+var address = __webpack_require__(1617);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(5472);
+var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __webpack_require__(931);
+var http_transport = __webpack_require__(5848);
 ;// CONCATENATED MODULE: ./src/health.ts
 // The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
 // its body contains that text (the commit SHA of the build, say, so the old release still answering
@@ -3261,13 +3261,13 @@ class EnvironmentWatch {
 }
 
 // EXTERNAL MODULE: ./src/deploy/order.ts + 1 modules
-var deploy_order = __webpack_require__(1793);
+var deploy_order = __webpack_require__(5222);
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
-var outcome = __webpack_require__(9273);
+var outcome = __webpack_require__(4535);
 // EXTERNAL MODULE: ./src/http/phase.ts
-var phase = __webpack_require__(6873);
+var phase = __webpack_require__(3331);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
-var release_state = __webpack_require__(3984);
+var release_state = __webpack_require__(350);
 ;// CONCATENATED MODULE: ./src/deploy/switch.ts
 // Asking the platform for one switch of the environment (our release, or a rollback) and following it.
 // A request is never replayed blindly: after a lost answer or a 409 the environment is looked at first,
@@ -4108,9 +4108,9 @@ async function deleteOrSkip(client, id, what) {
 }
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
-var action_metadata = __webpack_require__(2873);
+var action_metadata = __webpack_require__(227);
 // EXTERNAL MODULE: ./src/inputs/index.ts + 4 modules
-var inputs = __webpack_require__(4212);
+var inputs = __webpack_require__(3036);
 ;// CONCATENATED MODULE: ./src/deploy/source.ts
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
@@ -4749,14 +4749,14 @@ function within(ms, work) {
 
 /***/ }),
 
-/***/ 489:
+/***/ 3839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2480);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4402);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
 // The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
 // environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
 // the transport, still loads it.
@@ -4790,7 +4790,7 @@ function proxyAwareDispatcher(baseUrl) {
 
 /***/ }),
 
-/***/ 6873:
+/***/ 3331:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -4828,7 +4828,7 @@ function phaseLimit(limitMs) {
 
 /***/ }),
 
-/***/ 931:
+/***/ 5848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4841,10 +4841,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ../main/node_modules/undici/index.js
-var undici = __webpack_require__(2480);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(489);
+var dispatcher = __webpack_require__(3839);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
