@@ -201,7 +201,7 @@ class PasswordLogin {
         const check = error.status === 401
             ? 'Check that the username and password secrets belong to a user of this stack, that the password has not expired, and that the stack is the right one. '
             : '';
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .LoginRefused */ .QU(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
     }
 }
 /** The tokens of an answer, masked first: nothing may print a token before the runner knows to hide it. */
@@ -818,7 +818,7 @@ class CloudSession {
         }
         catch (error) {
             if (error instanceof errors/* ServiceError */._7 && (error.status === 401 || error.status === 403)) {
-                throw new errors/* ActionError */.lZ(`The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`);
+                throw new errors/* TokenRefused */.KN(`The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`);
             }
             // Any other answer (no such endpoint, a 5xx after its attempts) tells nothing of the token: the first call will.
             if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error)) {

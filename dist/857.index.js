@@ -79,7 +79,10 @@ class TokenEndpointError extends errors/* ActionError */.lZ {
     transient) {
         super(message);
         this.transient = transient;
+        this.loginRefused = !transient;
     }
+    /** Not worth another try: the token endpoint refused the login, or gave no token this run can use (refusesLogin). */
+    loginRefused;
 }
 class OAuthLogin {
     inputs;

@@ -201,7 +201,7 @@ class PasswordLogin {
         const check = error.status === 401
             ? 'Check that the username and password secrets belong to a user of this stack, that the password has not expired, and that the stack is the right one. '
             : '';
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .LoginRefused */ .QU(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
     }
 }
 /** The tokens of an answer, masked first: nothing may print a token before the runner knows to hide it. */

@@ -29118,6 +29118,8 @@ function rolledBack(release) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KN: () => (/* binding */ TokenRefused),
+/* harmony export */   QU: () => (/* binding */ LoginRefused),
 /* harmony export */   Uc: () => (/* binding */ describeError),
 /* harmony export */   _7: () => (/* binding */ ServiceError),
 /* harmony export */   an: () => (/* binding */ StepFailed),
@@ -29125,6 +29127,7 @@ function rolledBack(release) {
 /* harmony export */   lZ: () => (/* binding */ ActionError),
 /* harmony export */   vq: () => (/* binding */ systemErrorCode)
 /* harmony export */ });
+/* unused harmony export refusesLogin */
 // Error classes shared by every module, and the two ways of reading any error. main.ts turns any of
 // them into one failure annotation.
 /** A failure whose message is written for the user (what went wrong, what to do): printed as it is. */
@@ -29153,6 +29156,20 @@ class ServiceError extends ActionError {
         this.errorDetail = errorDetail;
         this.retryAfterMs = retryAfterMs;
     }
+}
+/** The stack refused the password login (a 4xx): the same credentials will be refused again. */
+class LoginRefused extends ServiceError {
+    name = 'LoginRefused';
+    loginRefused = true;
+}
+/** The stack refused a token it did not issue (single sign-on, access-token) before any change; not a ServiceError: it is not retried. */
+class TokenRefused extends ActionError {
+    name = 'TokenRefused';
+    loginRefused = true;
+}
+/** The login was refused (LoginRefused, TokenRefused, or a token endpoint's refusal, which sets loginRefused too): a face's exit code says so. */
+function refusesLogin(error) {
+    return error instanceof ActionError && error.loginRefused === true;
 }
 /**
  * The operating system's or undici's code of a failure (ECONNRESET, UND_ERR_SOCKET, ...), looked up
@@ -35385,6 +35402,7 @@ async function run(host) {
     let searched;
     let error;
     let stopped;
+    let ended;
     const stop = new AbortController();
     // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
     const hurry = new AbortController();
@@ -35403,6 +35421,7 @@ async function run(host) {
     host.signals.on('SIGINT', onSignal);
     host.signals.on('SIGTERM', onSignal);
     let timer;
+    let result;
     try {
         inputs = (0,src_inputs/* readInputs */.Ko)();
         const { deploy: deployInputs, search } = inputs;
@@ -35464,6 +35483,7 @@ async function run(host) {
         }
     }
     catch (failure) {
+        ended = failure;
         error = failureMessage(failure, inputs, timeline.current);
         port/* setFailed */.C1(error);
     }
@@ -35471,12 +35491,13 @@ async function run(host) {
         clearTimeout(timer);
         host.signals.off('SIGINT', onSignal);
         host.signals.off('SIGTERM', onSignal);
-        const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped };
+        result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped };
         await (0,report/* report */.z8)(result).catch((e) => port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
     if (stopped !== undefined)
         host.exit(1);
+    return { result, failure: ended };
 }
 /**
  * What the run was asked to do, for the report: from the parsed inputs, or, when they were refused, from the raw
@@ -35604,12 +35625,13 @@ const actionPort = {
 
 /** The runner cancels a job with SIGINT, then SIGTERM 7.5 s later; a hung call is ended with process.exit. */
 const PROCESS_HOST = { signals: process, exit: (code) => process.exit(code) };
-function main_run(host = PROCESS_HOST) {
+async function main_run(host = PROCESS_HOST) {
     (0,port/* usePort */.ny)(actionPort);
     // First thing, and straight to @actions/core, as before the port: the runner hands this back to the post
     // step only, and the one bundle then runs as the post step (src/index.ts).
     saveState(run_state/* STATE */.c4.isPost, 'true');
-    return run(host);
+    // The runner reads the outcome from the outputs and setFailed's exit code: what the run returns is the CLI's.
+    await run(host);
 }
 
 ;// CONCATENATED MODULE: ./src/index.ts

@@ -27,6 +27,23 @@ export class ServiceError extends ActionError {
   }
 }
 
+/** The stack refused the password login (a 4xx): the same credentials will be refused again. */
+export class LoginRefused extends ServiceError {
+  override name = 'LoginRefused'
+  readonly loginRefused = true
+}
+
+/** The stack refused a token it did not issue (single sign-on, access-token) before any change; not a ServiceError: it is not retried. */
+export class TokenRefused extends ActionError {
+  override name = 'TokenRefused'
+  readonly loginRefused = true
+}
+
+/** The login was refused (LoginRefused, TokenRefused, or a token endpoint's refusal, which sets loginRefused too): a face's exit code says so. */
+export function refusesLogin(error: unknown): boolean {
+  return error instanceof ActionError && (error as { loginRefused?: unknown }).loginRefused === true
+}
+
 /**
  * The operating system's or undici's code of a failure (ECONNRESET, UND_ERR_SOCKET, ...), looked up
  * on the error and its causes; undefined when there is none.

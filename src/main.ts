@@ -8,7 +8,7 @@ import { whereItStands } from './deploy/outcome.js'
 import { ActionError, StepFailed, systemErrorCode } from './errors.js'
 import { readInputs, type ActionInputs } from './inputs/index.js'
 import { Timeline } from './phases.js'
-import { report } from './report.js'
+import { report, type RunResult } from './report.js'
 import type { SearchResult } from './search/client.js'
 import { networkFailure } from './http/errors.js'
 import { proxyFor } from './http/proxy.js'
@@ -58,13 +58,21 @@ export interface RunHost {
   exit(code: number): void
 }
 
-export async function run(host: RunHost): Promise<void> {
+/** How a run ended: what it reported, and the failure it ended with (a face derives its exit code from both). */
+export interface RunEnding {
+  readonly result: RunResult
+  /** What ended the run when it failed (an InputError, a refusal, a stop, ...); undefined when it succeeded. */
+  readonly failure: unknown
+}
+
+export async function run(host: RunHost): Promise<RunEnding> {
   const timeline = new Timeline()
   let inputs: ActionInputs | undefined
   let deployRun: DeployRun | undefined
   let searched: SearchResult | undefined
   let error: string | undefined
   let stopped: Stop | undefined
+  let ended: unknown
   const stop = new AbortController()
   // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
   const hurry = new AbortController()
@@ -81,6 +89,7 @@ export async function run(host: RunHost): Promise<void> {
   host.signals.on('SIGINT', onSignal)
   host.signals.on('SIGTERM', onSignal)
   let timer: NodeJS.Timeout | undefined
+  let result: RunResult
   try {
     inputs = readInputs()
     const { deploy: deployInputs, search } = inputs
@@ -137,17 +146,19 @@ export async function run(host: RunHost): Promise<void> {
       throw stoppedBy(stop.signal, deployRun)
     }
   } catch (failure) {
+    ended = failure
     error = failureMessage(failure, inputs, timeline.current)
     core.setFailed(error)
   } finally {
     clearTimeout(timer)
     host.signals.off('SIGINT', onSignal)
     host.signals.off('SIGTERM', onSignal)
-    const result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped }
+    result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
   // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
   if (stopped !== undefined) host.exit(1)
+  return { result, failure: ended }
 }
 
 /**

@@ -9,10 +9,11 @@ import { actionPort } from './port.js'
 /** The runner cancels a job with SIGINT, then SIGTERM 7.5 s later; a hung call is ended with process.exit. */
 const PROCESS_HOST: RunHost = { signals: process, exit: (code) => process.exit(code) }
 
-export function run(host: RunHost = PROCESS_HOST): Promise<void> {
+export async function run(host: RunHost = PROCESS_HOST): Promise<void> {
   usePort(actionPort)
   // First thing, and straight to @actions/core, as before the port: the runner hands this back to the post
   // step only, and the one bundle then runs as the post step (src/index.ts).
   core.saveState(STATE.isPost, 'true')
-  return runEngine(host)
+  // The runner reads the outcome from the outputs and setFailed's exit code: what the run returns is the CLI's.
+  await runEngine(host)
 }

@@ -3,7 +3,7 @@
 // tokens are got (the stack's password login, an OAuth token endpoint, a ready token) is its
 // LoginMethod (./login/). It never calls logout: that would end every token of the user, in every parallel job.
 import * as core from '../port.js'
-import { ActionError, describeError, ServiceError } from '../errors.js'
+import { ActionError, describeError, ServiceError, TokenRefused } from '../errors.js'
 import { networkFailure } from '../http/errors.js'
 import { noteRefreshTokens } from '../run-state.js'
 import type { CloudApi } from './api.js'
@@ -85,7 +85,7 @@ export class CloudSession {
       return { userId: header('x-user-id'), role: header('x-user-role') }
     } catch (error) {
       if (error instanceof ServiceError && (error.status === 401 || error.status === 403)) {
-        throw new ActionError(
+        throw new TokenRefused(
           `The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`
         )
       }

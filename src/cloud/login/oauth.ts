@@ -36,7 +36,10 @@ export class TokenEndpointError extends ActionError {
     readonly transient: boolean
   ) {
     super(message)
+    this.loginRefused = !transient
   }
+  /** Not worth another try: the token endpoint refused the login, or gave no token this run can use (refusesLogin). */
+  readonly loginRefused: boolean
 }
 
 export interface OAuthOptions {

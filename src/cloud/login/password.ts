@@ -1,7 +1,7 @@
 // The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
 // the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
 // every parallel job). A stack with single sign-on disables it: the refusal says so.
-import { ServiceError } from '../../errors.js'
+import { LoginRefused, ServiceError } from '../../errors.js'
 import { registerSecret } from '../../secrets.js'
 import type { CloudApi } from '../api.js'
 import { SSO_DOCS_URL, type LoginMethod, type TokenGrant } from './method.js'
@@ -76,7 +76,7 @@ export class PasswordLogin implements LoginMethod {
       error.status === 401
         ? 'Check that the username and password secrets belong to a user of this stack, that the password has not expired, and that the stack is the right one. '
         : ''
-    return new ServiceError(
+    return new LoginRefused(
       `Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`,
       error.status,
       error.errorCode,

@@ -1,0 +1,161 @@
+// The brcloud command in-process: the command line and the environment read into the inputs (flags win, secrets
+// only from the environment or a file), the port's log masked, and the exit code derived from how a run ended.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseCommandLine, type Invocation } from '../src/cli/args.js'
+import { EXIT, exitCode } from '../src/cli/exit-codes.js'
+import { collectInputs, envName, inputsOf, UsageError } from '../src/cli/inputs.js'
+import { createCliPort } from '../src/cli/port.js'
+import { INPUT_DEFAULTS } from '../src/action-metadata.js'
+import { InputError, LoginRefused, TokenRefused, ActionError } from '../src/errors.js'
+import { SearchCheckFailed, type RunEnding } from '../src/main.js'
+import type { RunResult } from '../src/report.js'
+import { deployResult, releaseOf, searchPassed } from './report-fixtures.js'
+
+const runOf = (args: string[]): Extract<Invocation, { kind: 'run' }> => {
+  const invocation = parseCommandLine(args)
+  if (invocation.kind !== 'run') throw new Error(`not a run: ${invocation.kind}`)
+  return invocation
+}
+
+describe('the command line', () => {
+  test('every input of action.yml is a flag of deploy and a BRCLOUD_ variable; search-check takes the search inputs', () => {
+    expect(inputsOf('deploy')).toEqual(Object.keys(INPUT_DEFAULTS))
+    expect(inputsOf('search-check').every((n) => n.startsWith('search-') || n === 'total-timeout-minutes')).toBe(true)
+    expect(inputsOf('search-check')).toContain('search-query')
+    expect(envName('max-distribution-mb')).toBe('BRCLOUD_MAX_DISTRIBUTION_MB')
+  })
+
+  test('a flag wins over its variable; a variable fills what no flag gives', () => {
+    const { flags } = runOf(['deploy', '--stack', 'flagged', '--environment=production'])
+    const values = collectInputs('deploy', flags, { BRCLOUD_STACK: 'from-env', BRCLOUD_USERNAME: 'ci', BRCLOUD_PASSWORD: 'pw' })
+    expect(Object.fromEntries(values)).toMatchObject({ stack: 'flagged', environment: 'production', username: 'ci', password: 'pw' })
+  })
+
+  test('search-check ignores the deployment variables a shared environment may hold', () => {
+    const values = collectInputs('search-check', runOf(['search-check', '--search-query', 'shirt']).flags, { BRCLOUD_DISTRIBUTION: 'x.tar.gz' })
+    expect(Object.fromEntries(values)).toEqual({ 'search-query': 'shirt' })
+  })
+
+  test('a secret as a flag is refused, naming its variable and its file flag, in any position and form', () => {
+    for (const args of [
+      ['deploy', '--password', 'pw'],
+      ['deploy', '--password=pw'],
+      ['--github-token', 't', 'deploy'],
+      ['search-check', '--search-auth-key', 'k']
+    ]) {
+      expect(() => parseCommandLine(args)).toThrow(UsageError)
+    }
+    expect(() => parseCommandLine(['deploy', '--password=pw'])).toThrow(/--password \(set BRCLOUD_PASSWORD, or --password-file FILE\)/)
+    expect(() => parseCommandLine(['deploy', '--password=pw'])).not.toThrow(/pw\b.*pw/)
+  })
+
+  test('a secret from its file, the flag over the variable, only the final line break dropped', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brcd-cli-'))
+    writeFileSync(join(dir, 'a'), ' secret one \n')
+    writeFileSync(join(dir, 'b'), 'secret two')
+    const flags = runOf(['deploy', '--password-file', join(dir, 'a')]).flags
+    expect(collectInputs('deploy', flags, { BRCLOUD_PASSWORD_FILE: join(dir, 'b'), BRCLOUD_PASSWORD: 'three' }).get('password')).toBe(' secret one ')
+    expect(collectInputs('deploy', {}, { BRCLOUD_PASSWORD_FILE: join(dir, 'b') }).get('password')).toBe('secret two')
+    expect(() => collectInputs('deploy', {}, { BRCLOUD_PASSWORD_FILE: join(dir, 'missing') })).toThrow(/The password file .* could not be read \(ENOENT\)/)
+  })
+
+  test('unknown flags and commands, and stray words, are usage errors that repeat no value', () => {
+    expect(() => parseCommandLine(['deploy', '--pasword=hunter2'])).toThrow(/Unknown option '--pasword'/)
+    expect(() => parseCommandLine(['deploy', '--pasword=hunter2'])).not.toThrow(/hunter2/)
+    expect(() => parseCommandLine(['ship'])).toThrow(/Unknown command 'ship'/)
+    expect(() => parseCommandLine(['deploy', 'hunter2'])).not.toThrow(/hunter2/)
+    expect(() => parseCommandLine(['deploy', 'hunter2'])).toThrow(UsageError)
+    expect(new UsageError('x')).toBeInstanceOf(InputError)
+  })
+
+  test("help, version, and the CLI's own flags", () => {
+    expect(parseCommandLine([])).toEqual({ kind: 'help', command: undefined })
+    expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' })
+    expect(parseCommandLine(['search-check', '-h'])).toEqual({ kind: 'help', command: 'search-check' })
+    expect(runOf(['deploy', '--json', '--summary', 's.md', '--debug'])).toMatchObject({ json: true, summaryFile: 's.md', debug: true })
+  })
+})
+
+describe('the port', () => {
+  const port = (over: Partial<Parameters<typeof createCliPort>[0]> = {}) => {
+    const written: string[] = []
+    const p = createCliPort({
+      values: new Map([['password', ' pw ']]),
+      write: (t) => written.push(t),
+      colour: false,
+      debug: false,
+      summaryFile: undefined,
+      ...over
+    })
+    return { p, written }
+  }
+
+  test('every line masked, groups as a heading, annotations labelled, no workflow command', async () => {
+    const { p, written } = port()
+    p.setSecret('s3cr3t')
+    p.info('token s3cr3t here')
+    p.warning('careful s3cr3t')
+    await p.group('Log in', async () => p.error('refused'))
+    p.debug('hidden without --debug')
+    expect(written.join('')).toBe('token *** here\nwarning: careful ***\n== Log in\nerror: refused\n')
+  })
+
+  test('inputs trimmed unless asked otherwise; outputs kept for --json; colour only when asked', () => {
+    const { p, written } = port({ colour: true })
+    expect(p.getInput('password')).toBe('pw')
+    expect(p.getInput('password', { trimWhitespace: false })).toBe(' pw ')
+    expect(p.getInput('stack')).toBe('')
+    p.setOutput('deployed', 'true')
+    expect(p.outputs).toEqual({ deployed: 'true' })
+    p.warning('w')
+    expect(written[0]).toBe('\u001b[33mwarning: w\u001b[0m\n')
+  })
+})
+
+describe('the exit code, from how the run ended', () => {
+  const result = (over: Partial<RunResult> = {}): RunResult => ({
+    deploys: true,
+    deploy: deployResult(),
+    search: undefined,
+    phases: [],
+    error: 'failed',
+    ...over
+  })
+  const code = (over: Partial<RunResult>, failure: unknown = new ActionError('failed')): number => exitCode({ result: result(over), failure } as RunEnding)
+  const failedRelease = (states: Parameters<typeof releaseOf>[0], over: Parameters<typeof releaseOf>[1] = {}) =>
+    deployResult({ release: releaseOf(states, over) })
+
+  test('success, and the stops by signal', () => {
+    expect(code({ error: undefined }, undefined)).toBe(EXIT.success)
+    expect(code({ stopped: 'cancel' })).toBe(130)
+    expect(code({ stopped: 'terminate' })).toBe(143)
+    expect(code({ stopped: 'watchdog', deploy: deployResult({ release: undefined }) })).toBe(EXIT.failure)
+  })
+
+  test('bad input', () => {
+    expect(code({ deploy: undefined }, new InputError('bad'))).toBe(2)
+  })
+
+  test('what the environment runs first: rolled back, or our release possibly live', () => {
+    expect(code({ deploy: failedRelease(['requested', 'applied', 'failed', 'rollback-requested', 'rollback-applied', 'rollback-healthy']) })).toBe(5)
+    expect(code({ deploy: failedRelease(['requested', 'applied', 'failed']) })).toBe(6)
+    expect(code({ deploy: failedRelease(['unconfirmed', 'failed']), search: { ...searchPassed, passed: false } }, new SearchCheckFailed('x'))).toBe(6)
+    expect(code({ deploy: failedRelease(['requested', 'replaced']) })).toBe(EXIT.failure)
+  })
+
+  test('refusals before any deploy: the order, a busy environment, the login', () => {
+    const order = { order: 'behind', refused: true } as unknown as NonNullable<Parameters<typeof deployResult>[0]>['order']
+    expect(code({ deploy: deployResult({ release: undefined, order }) })).toBe(3)
+    expect(code({ deploy: failedRelease(['waiting', 'failed'], { failure: { kind: 'busy', message: 'busy' } }) })).toBe(3)
+    expect(code({ deploy: deployResult({ release: undefined, platformReached: false }) }, new LoginRefused('refused', 401))).toBe(4)
+    expect(code({ deploy: deployResult({ release: undefined }) }, new TokenRefused('refused'))).toBe(4)
+    expect(code({ deploy: deployResult({ release: undefined }) }, Object.assign(new ActionError('endpoint'), { loginRefused: true }))).toBe(4)
+  })
+
+  test('a failed search check without a deployment, and any other failure', () => {
+    expect(code({ deploys: false, deploy: undefined, search: { ...searchPassed, passed: false } }, new SearchCheckFailed('x'))).toBe(7)
+    expect(code({ deploy: deployResult({ release: undefined }) }, new Error('ECONNRESET'))).toBe(EXIT.failure)
+  })
+})

@@ -1,0 +1,173 @@
+// End to end: the package as a user gets it. `npm pack` once, `npm install <tarball>` into a temporary folder,
+// then the installed `brcloud` (dist-cli/, the committed bundle) as a child process against the emulator over
+// real HTTP. The child is spawned asynchronously: the emulator answers from this process.
+import { execFile, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import type { EmulatorOptions } from '../src/emulator/types.js'
+import { OUTPUT_NAMES } from '../src/action-metadata.js'
+import { ops, release, secretsOf } from './e2e-support.js'
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const run = promisify(execFile)
+
+/** The installed command: <folder>/node_modules/.bin/brcloud. */
+let brcloud: string
+
+beforeAll(async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'brcd-cli-'))
+  const { stdout } = await run('npm', ['pack', '--pack-destination', folder, '--silent'], { cwd: ROOT })
+  const tarball = join(folder, stdout.trim().split('\n').pop() ?? '')
+  // The bundle carries its dependencies: the package has none to fetch.
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', folder, tarball], { cwd: folder })
+  brcloud = join(folder, 'node_modules', '.bin', 'brcloud')
+}, 120_000)
+
+interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs `brcloud args` in the environment given (and PATH, HOME); `onStderr` sees the log so far as it grows. */
+function cli(args: string[], env: Record<string, string> = {}, onStderr?: (sofar: string, child: ReturnType<typeof spawn>) => void): Promise<CliRun> {
+  // E2E_NODE (CI: Node 24) runs the command as its shebang would find it, first on PATH.
+  const path = [process.env.E2E_NODE ? dirname(process.env.E2E_NODE) : dirname(process.execPath), process.env.PATH ?? ''].join(delimiter)
+  const child = spawn(brcloud, args, { env: { PATH: path, HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString()
+    onStderr?.(stderr, child)
+  })
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  )
+}
+
+let emu: Emulator | undefined
+const runs: CliRun[] = []
+afterEach(async () => {
+  if (!emu) return
+  try {
+    // No secret in anything the command printed: the password, every token the emulator issued or saw.
+    const secrets = secretsOf(emu)
+    for (const r of runs) for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s)
+  } finally {
+    runs.length = 0
+    await emu.close()
+    emu = undefined
+  }
+})
+
+async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  emu = await startEmulator(options)
+  return emu
+}
+
+/** A deploy's flags and its password, as a CI job gives them: the password only in the environment. */
+function deploy(e: Emulator, flags: string[], env: Record<string, string> = {}, onStderr?: Parameters<typeof cli>[2]): Promise<CliRun> {
+  const args = ['deploy', '--api-url', e.url, '--username', e.username, '--environment', 'production', ...flags]
+  return cli(args, { BRCLOUD_PASSWORD: e.password, ...env }, onStderr).then((r) => (runs.push(r), r))
+}
+
+test('--version and --help answer without a run', async () => {
+  const version = await cli(['--version'])
+  expect(version).toMatchObject({ code: 0, stdout: `${(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}\n` })
+  const help = await cli(['deploy', '--help'])
+  expect(help.code).toBe(0)
+  expect(help.stdout).toContain('--password-file FILE')
+  expect(help.stdout).toContain('BRCLOUD_PASSWORD (secret: never a flag)')
+})
+
+test('a deploy: exit 0, the outputs as JSON on stdout, the summary in its file, the log on stderr without workflow commands', async () => {
+  const e = await emulator()
+  const summary = join(mkdtempSync(join(tmpdir(), 'brcd-cli-')), 'summary.md')
+  const r = await deploy(e, ['--json', '--summary', summary], { BRCLOUD_DISTRIBUTION: release('v1') })
+  expect(r.code).toBe(0)
+  const outputs = JSON.parse(r.stdout) as Record<string, string>
+  const env = e.environments.find((x) => x.name === 'production')
+  expect(outputs).toMatchObject({ 'cloud-api-url': e.url, deployed: 'true', 'distribution-id': env?.distributionId, 'environment-id': env?.id })
+  for (const name of Object.keys(outputs)) expect(OUTPUT_NAMES).toContain(name)
+  expect(readFileSync(summary, 'utf8')).toMatch(/^## Bloomreach Cloud deployment\n\n\*\*✅ Deployed, not verified: 'production' reports/)
+  expect(r.stderr).toContain("== Deploy to 'production'")
+  expect(r.stderr).not.toMatch(/^::/m)
+  expect(ops(e, 'revoke-refresh')).toHaveLength(1)
+})
+
+test("a bad input: exit 2, the action's message, and no request", async () => {
+  const e = await emulator()
+  const r = await deploy(e, ['--distribution', release('v1'), '--max-attempts', 'zero', '--json'])
+  expect(r.code).toBe(2)
+  expect(r.stderr).toMatch(/^error: .*max-attempts/m)
+  expect(JSON.parse(r.stdout)).toEqual({})
+  expect(e.requests).toEqual([])
+})
+
+test('a secret as a flag is refused before anything runs: exit 2, naming its variable', async () => {
+  const e = await emulator()
+  const r = await cli(['deploy', '--api-url', e.url, '--username', e.username, '--password', e.password, '--distribution', release('v1')])
+  runs.push(r)
+  expect(r.code).toBe(2)
+  expect(r.stderr).toContain('BRCLOUD_PASSWORD')
+  expect(r.stderr).toContain('--password-file')
+  expect(r.stdout).toBe('')
+  expect(e.requests).toEqual([])
+})
+
+test('the password from a file (--password-file), its final line break not part of it', async () => {
+  const e = await emulator()
+  const file = join(mkdtempSync(join(tmpdir(), 'brcd-cli-')), 'password')
+  writeFileSync(file, `${e.password}\n`)
+  const r = await cli([
+    'deploy',
+    '--api-url',
+    e.url,
+    '--username',
+    e.username,
+    '--password-file',
+    file,
+    '--environment',
+    'production',
+    '--distribution',
+    release('v1')
+  ])
+  runs.push(r)
+  expect(r.code).toBe(0)
+  expect(ops(e, 'login')[0]?.json).toMatchObject({ password: e.password })
+})
+
+test('a failed health check, rolled back: exit 5', async () => {
+  const e = await emulator({ deployLooks: 1 })
+  const site = `${e.url}/sites/production/version.txt`
+  expect((await deploy(e, ['--distribution', release('v1')])).code).toBe(0)
+  const before = e.environments.find((x) => x.name === 'production')?.distributionId
+  const r = await deploy(e, ['--distribution', release('v2', true), '--health-url', site, '--health-timeout-minutes', '0.03', '--rollback', 'true', '--json'])
+  expect(r.code).toBe(5)
+  expect(JSON.parse(r.stdout)).toMatchObject({ 'rolled-back': 'true', 'environment-distribution-id': before })
+  expect(r.stderr).toMatch(/^error: .*Rolled back/m)
+})
+
+test('a cancel (SIGINT) while the release is followed: exit 130, the same report, the refresh token revoked', async () => {
+  const e = await emulator({ deploySeconds: Infinity })
+  let sent = false
+  const r = await deploy(e, ['--distribution', release('v1'), '--json'], {}, (sofar, child) => {
+    if (sent || !/== Wait until 'production' runs/.test(sofar)) return
+    sent = true
+    child.kill('SIGINT')
+  })
+  expect(sent).toBe(true)
+  expect(r.code).toBe(130)
+  expect(r.stderr).toMatch(/^error: The run was cancelled \(SIGINT\)/m)
+  expect(JSON.parse(r.stdout)).toMatchObject({ deployed: 'true' })
+  expect(ops(e, 'revoke-refresh').filter((q) => q.status >= 200 && q.status < 300)).toHaveLength(1)
+})

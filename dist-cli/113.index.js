@@ -1,0 +1,721 @@
+export const id = 113;
+export const ids = [113];
+export const modules = {
+
+/***/ 3839:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
+/* harmony export */ });
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
+// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
+// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
+// the transport, still loads it.
+
+
+/**
+ * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
+ * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
+ * every step. Only that one warning is held back, only while the agent is made.
+ */
+function withoutExperimentalWarning(make) {
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((warning, ...rest) => {
+        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
+            return;
+        emitWarning.call(process, warning, ...rest);
+    });
+    try {
+        return make();
+    }
+    finally {
+        process.emitWarning = emitWarning;
+    }
+}
+/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
+function proxyAwareDispatcher(baseUrl) {
+    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
+    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
+}
+
+
+/***/ }),
+
+/***/ 5848:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  G: () => (/* binding */ HttpTransport)
+});
+
+// UNUSED EXPORTS: CallTimeoutError
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __webpack_require__(6752);
+// EXTERNAL MODULE: ./src/http/dispatcher.ts
+var dispatcher = __webpack_require__(3839);
+;// CONCATENATED MODULE: ./src/http/upload-watch.ts
+// The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
+// upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
+// After the last chunk, the network and the server may still hold a lot in their buffers (several MB
+// on Linux), which a slow server reads long after our last write: the wait for the answer allows for
+// draining that at the rate the upload ran, so the limit fires only when the server has stopped
+// reading, not while it is still reading what we sent.
+
+/** At most this much of the body can sit in socket buffers between us and the server's reads. */
+const BUFFERED_BOUND = 16 * 1024 * 1024;
+/** A server reading slower than this is taken as stopped, when the upload ran too briefly to measure its rate. */
+const FLOOR_BYTES_PER_SECOND = 64 * 1024;
+/** The rate is measured over the last this-many milliseconds of the upload (the first burst into empty buffers would flatter it). */
+const RATE_WINDOW_MS = 2_000;
+class UploadWatch {
+    options;
+    now;
+    started;
+    last;
+    /** [time, bytes so far] of each chunk taken, kept for the rate window. */
+    marks = [];
+    bytes = 0;
+    deadline;
+    timer;
+    fired = false;
+    sent = false;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? (() => performance.now());
+        this.started = this.last = this.now();
+        this.deadline = this.started + options.idleMs;
+        this.timer = setInterval(() => this.check(), Math.max(50, Math.min(1_000, options.idleMs / 4)));
+        this.timer.unref();
+    }
+    /** The body as the socket takes it: each chunk taken is progress. */
+    track(body) {
+        const pass = async function* () {
+            for await (const chunk of body) {
+                this.progress(chunk.length);
+                yield chunk;
+            }
+            this.bodySent();
+        };
+        return external_node_stream_.Readable.from(pass.call(this), { objectMode: false });
+    }
+    progress(bytes) {
+        this.bytes += bytes;
+        this.last = this.now();
+        this.marks.push([this.last, this.bytes]);
+        while (this.marks.length > 2 && (this.marks[1]?.[0] ?? this.last) < this.last - RATE_WINDOW_MS)
+            this.marks.shift();
+        this.deadline = this.last + this.options.idleMs;
+    }
+    /** The whole body was handed to the socket: from now on the limit allows for the buffers to drain. */
+    bodySent() {
+        this.sent = true;
+        this.deadline = this.now() + this.options.idleMs + this.drainAllowanceMs();
+    }
+    /** How long what may still sit in buffers takes to drain at the rate the upload ran (or the floor rate). */
+    drainAllowanceMs() {
+        const buffered = Math.min(this.bytes, BUFFERED_BOUND);
+        const first = this.marks[0];
+        const ranLongEnough = this.last - this.started >= 2 * RATE_WINDOW_MS && first !== undefined && this.last - first[0] >= RATE_WINDOW_MS / 2;
+        const rate = ranLongEnough ? ((this.bytes - first[1]) / (this.last - first[0])) * 1000 : 0;
+        return Math.round((buffered / Math.max(FLOOR_BYTES_PER_SECOND, rate)) * 1000);
+    }
+    stop() {
+        if (this.timer !== undefined)
+            clearInterval(this.timer);
+        this.timer = undefined;
+    }
+    check() {
+        if (this.fired || this.now() < this.deadline)
+            return;
+        this.fired = true;
+        this.stop();
+        const seconds = Math.round(this.options.idleMs / 1000);
+        this.options.onIdle(this.sent
+            ? `no answer after the whole upload was sent, in ${seconds} s plus the time its buffers take to drain`
+            : `the upload made no progress for ${seconds} s`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/http/transport.ts
+// One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
+
+
+
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
+class CallTimeoutError extends Error {
+    name = 'CallTimeoutError';
+    code = 'ETIMEDOUT';
+}
+class HttpTransport {
+    baseUrl;
+    options;
+    dispatcher;
+    ownsDispatcher;
+    constructor(baseUrl, options) {
+        this.baseUrl = baseUrl;
+        this.options = options;
+        // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
+        // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
+        this.ownsDispatcher = !options.dispatcher;
+        // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
+        this.dispatcher = options.dispatcher ?? (0,dispatcher/* proxyAwareDispatcher */.U)(baseUrl);
+    }
+    async send(req) {
+        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
+        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
+        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
+        // A streamed body is watched for progress instead of a limit on the whole call.
+        const stalled = new AbortController();
+        const watch = req.idleTimeoutMs !== undefined && req.body instanceof external_node_stream_.Readable
+            ? new UploadWatch({ idleMs: req.idleTimeoutMs, onIdle: (message) => stalled.abort(new CallTimeoutError(message)) })
+            : undefined;
+        const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
+        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+        try {
+            if (this.options.signal?.aborted)
+                throw this.options.signal.reason;
+            req.onDispatch?.();
+            const res = await (0,undici.request)(this.baseUrl + req.path, {
+                method: req.method,
+                dispatcher: this.dispatcher,
+                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
+                ...(req.body !== undefined && { body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body }),
+                // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
+                headersTimeout: watch ? 0 : idle,
+                bodyTimeout: idle,
+                ...(signal !== undefined && { signal })
+            });
+            watch?.stop();
+            const text = await res.body.text();
+            return { status: res.statusCode, headers: res.headers, text };
+        }
+        catch (error) {
+            if (this.options.signal?.aborted)
+                throw this.options.signal.reason;
+            if (timer?.aborted)
+                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
+            if (stalled.signal.aborted)
+                throw stalled.signal.reason;
+            throw error;
+        }
+        finally {
+            watch?.stop();
+        }
+    }
+    async close() {
+        if (!this.ownsDispatcher)
+            return;
+        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
+        if (this.options.signal?.aborted)
+            await this.dispatcher.destroy();
+        else
+            await this.dispatcher.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 2113:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  checkSearch: () => (/* binding */ checkSearch)
+});
+
+// EXTERNAL MODULE: ./src/port.ts
+var port = __webpack_require__(8676);
+// EXTERNAL MODULE: ./src/report.ts
+var report = __webpack_require__(665);
+// EXTERNAL MODULE: ./src/search/service.ts
+var service = __webpack_require__(8363);
+// EXTERNAL MODULE: ./src/search/request.ts
+var request = __webpack_require__(4065);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/format.ts
+var format = __webpack_require__(6264);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
+var transport = __webpack_require__(5848);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(7194);
+;// CONCATENATED MODULE: ./src/search/cookies.ts
+// A small cookie jar for one run: the search service sets a cookie that a backend must present on later
+// calls. One host per run, so Domain and Path are not consulted; Max-Age/Expires in the past delete.
+class CookieJar {
+    now;
+    cookies = new Map();
+    constructor(now = Date.now) {
+        this.now = now;
+    }
+    /** Takes the Set-Cookie header(s) of an answer. */
+    store(setCookie) {
+        if (setCookie === undefined)
+            return;
+        for (const line of Array.isArray(setCookie) ? setCookie : [setCookie])
+            this.storeOne(line);
+    }
+    storeOne(line) {
+        const [pair = '', ...attributes] = line.split(';');
+        const eq = pair.indexOf('=');
+        if (eq <= 0)
+            return;
+        const name = pair.slice(0, eq).trim();
+        const value = pair.slice(eq + 1).trim();
+        if (name === '' || /[\s;,\p{Cc}]/u.test(name) || /[;\p{Cc}]/u.test(value))
+            return;
+        let expired = false;
+        for (const attribute of attributes) {
+            const [key = '', ...rest] = attribute.split('=');
+            const v = rest.join('=').trim();
+            if (/^max-age$/i.test(key.trim()) && /^-?\d+$/.test(v))
+                expired = Number(v) <= 0;
+            else if (/^expires$/i.test(key.trim()) && !attributes.some((a) => /^\s*max-age\s*=/i.test(a))) {
+                const at = Date.parse(v);
+                if (!Number.isNaN(at))
+                    expired = at <= this.now();
+            }
+        }
+        if (expired)
+            this.cookies.delete(name);
+        else
+            this.cookies.set(name, value);
+    }
+    /** The Cookie header to present, or undefined when the jar is empty. */
+    header() {
+        if (this.cookies.size === 0)
+            return undefined;
+        return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    }
+    get size() {
+        return this.cookies.size;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/search/response.ts
+// Reads a search answer defensively: numFound/start/docs inside `response` (or at the top level), facets in
+// the V3 format (`facet_counts.facets[]`) or the legacy one (`facet_fields`/`facet_ranges`/`facet_queries`,
+// inside `facet_counts` or at the top level), and a keyword redirect. Unknown keys are ignored.
+/** The answer is not a search result (not JSON, or no numFound). */
+class SearchResponseError extends Error {
+    name = 'SearchResponseError';
+}
+const MAX_TITLES = 5;
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function count(value) {
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0)
+        return value;
+    if (typeof value === 'string' && /^\d+$/.test(value))
+        return Number(value);
+    return undefined;
+}
+function response_text(value) {
+    if (typeof value === 'string')
+        return value;
+    if (Array.isArray(value) && typeof value[0] === 'string')
+        return value[0];
+    return undefined;
+}
+function facets(body) {
+    const counts = isObject(body.facet_counts) ? body.facet_counts : undefined;
+    if (counts && Array.isArray(counts.facets)) {
+        const names = counts.facets.map((f) => (isObject(f) ? response_text(f.name) : undefined)).filter((n) => n !== undefined);
+        return { facetFormat: 'v3', facetNames: [...new Set(names)] };
+    }
+    const containers = [counts?.facet_fields, counts?.facet_ranges, counts?.facet_queries, body.facet_fields, body.facet_ranges, body.facet_queries];
+    const legacy = containers.filter(isObject);
+    if (legacy.length > 0)
+        return { facetFormat: 'legacy', facetNames: [...new Set(legacy.flatMap((c) => Object.keys(c)))] };
+    return { facetFormat: 'none', facetNames: [] };
+}
+function redirect(value) {
+    if (!isObject(value))
+        return undefined;
+    const out = {};
+    const original = response_text(value['original query']);
+    const query = response_text(value['redirected query']);
+    const url = response_text(value['redirected url']);
+    if (original !== undefined)
+        out.originalQuery = original;
+    if (query !== undefined)
+        out.redirectedQuery = query;
+    if (url !== undefined)
+        out.redirectedUrl = url;
+    return Object.keys(out).length > 0 ? out : undefined;
+}
+function parseSearchResponse(body) {
+    let parsed;
+    try {
+        parsed = JSON.parse(body);
+    }
+    catch {
+        throw new SearchResponseError('the answer is not JSON');
+    }
+    if (!isObject(parsed))
+        throw new SearchResponseError('the answer is not a JSON object');
+    const inner = isObject(parsed.response) ? parsed.response : parsed;
+    const numFound = count(inner.numFound) ?? count(parsed.numFound);
+    if (numFound === undefined)
+        throw new SearchResponseError('the answer has no numFound (it does not look like a search result)');
+    const rawDocs = Array.isArray(inner.docs) ? inner.docs : Array.isArray(parsed.docs) ? parsed.docs : [];
+    const docs = rawDocs.filter(isObject);
+    const titles = docs
+        .map((d) => response_text(d.title))
+        .filter((t) => t !== undefined && t !== '')
+        .slice(0, MAX_TITLES);
+    const result = {
+        numFound,
+        start: count(inner.start) ?? count(parsed.start) ?? 0,
+        docs,
+        titles,
+        ...facets(parsed)
+    };
+    const kr = redirect(parsed.keywordRedirect);
+    if (kr)
+        result.keywordRedirect = kr;
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/search/client.ts
+
+
+
+
+
+
+
+
+
+const DEFAULT_USER_AGENT = 'brcloud-deploy-search-check';
+/** Backoff of both the transient retries and the wait window: 1 s doubling, capped at 10 s, with full jitter. */
+const BASE_DELAY_MS = 1000;
+const MAX_DELAY_MS = 10_000;
+/** The transient retries of one search call give up once waiting would take longer (a long Retry-After). */
+const CALL_MAX_TOTAL_MS = 60_000;
+/** One failed attempt. Its message is safe to print (no address, no auth key). */
+class SearchFailure extends Error {
+    kind;
+    retryable;
+    requestId;
+    extra;
+    name = 'SearchFailure';
+    constructor(message, kind, 
+    /** Transient (429, 5xx, timeout, connection failure), or too few results: worth another attempt. */
+    retryable, requestId, extra = {}) {
+        super(message);
+        this.kind = kind;
+        this.retryable = retryable;
+        this.requestId = requestId;
+        this.extra = extra;
+    }
+}
+function bodyStatusCode(text) {
+    try {
+        const body = JSON.parse(text);
+        return typeof body.status_code === 'number' ? body.status_code : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+const HINTS = {
+    403: ' Check search-account-id and search-auth-key.',
+    414: ' The request is too long for the service: shorten search-page-url or search-query.',
+    429: ' The service is rate limiting this account.'
+};
+/**
+ * Where a 3xx answer points, for a message: without its query string and fragment (a redirect can carry
+ * the auth key back) or user info. The caller passes the message through redact() for a key in the path.
+ */
+function redirectTarget(res, endpoint) {
+    const value = res.headers.location;
+    const raw = (Array.isArray(value) ? value[0] : value)?.trim();
+    if (!raw)
+        return 'a redirect without a Location header';
+    try {
+        const to = new URL(raw, endpoint);
+        to.search = '';
+        to.hash = '';
+        to.username = '';
+        to.password = '';
+        return `a redirect to ${to.href} (query string not shown)`;
+    }
+    catch {
+        return `a redirect to ${raw.split(/[?#]/)[0] ?? ''} (query string not shown)`;
+    }
+}
+/** One search client per run: one `_br_uid_2` (the config's, the same on every run), one cookie jar, one connection pool. */
+class SearchClient {
+    config;
+    brUid;
+    cookies = new CookieJar();
+    transport;
+    userAgent;
+    signal;
+    constructor(config, options = {}) {
+        this.config = config;
+        // Registered here too, so every message this client builds is scrubbed by redact() whoever made the config.
+        (0,secrets/* registerSecret */.cl)(config.authKey);
+        this.brUid = config.brUid;
+        this.userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+        this.signal = options.signal;
+        this.transport = new transport/* HttpTransport */.G(config.baseUrl, {
+            userAgent: this.userAgent,
+            timeoutMs: config.timeoutMs,
+            signal: options.signal,
+            dispatcher: options.dispatcher
+        });
+    }
+    /** The address without its query string: safe to print. */
+    get endpoint() {
+        return `${this.config.baseUrl}${request/* SEARCH_PATH */.pU}`;
+    }
+    /** Sends one search request. Throws a SearchFailure for any answer that is not a search result. */
+    async search() {
+        const c = this.config;
+        const requestId = (0,request/* newRequestId */.H4)();
+        const headers = {};
+        const cookie = this.cookies.header();
+        if (cookie !== undefined)
+            headers.cookie = cookie;
+        const built = (0,request/* buildSearchRequest */.CG)({
+            accountId: c.accountId,
+            authKey: c.authKey,
+            domainKey: c.domainKey,
+            brUid: this.brUid,
+            pageUrl: c.pageUrl,
+            type: c.type,
+            q: c.query,
+            fields: c.fields,
+            rows: c.rows,
+            start: 0,
+            requestId
+        }, { baseUrl: c.baseUrl, headers: { 'user-agent': this.userAgent, accept: 'application/json', ...headers } });
+        if (built.bytes > request/* MAX_REQUEST_BYTES */.rO) {
+            throw new SearchFailure(`The search request would be ${built.bytes} bytes, over the service's limit of ${request/* MAX_REQUEST_BYTES */.rO} bytes (HTTP 414); not sent.`, 'too-large', false, requestId);
+        }
+        const started = performance.now();
+        const elapsed = () => Math.round(performance.now() - started);
+        let res;
+        try {
+            res = await this.transport.send({
+                method: 'GET',
+                path: built.target,
+                headers: { 'cache-control': 'no-cache', ...headers },
+                timeoutMs: c.timeoutMs // the whole call, connection and answer included
+            });
+        }
+        catch (error) {
+            if (this.signal?.aborted)
+                throw error; // the run's watchdog: not a failure of the check
+            const failure = (0,http_errors/* networkFailure */.rd)(error);
+            if (failure?.kind === 'timeout') {
+                throw new SearchFailure(`The search service did not answer within the ${(0,format/* formatSeconds */.Xo)(c.timeoutMs)} limit (search-timeout-seconds).`, 'timeout', true, requestId, { latencyMs: elapsed() });
+            }
+            const what = error instanceof Error ? error.message : String(error);
+            const code = (0,errors/* systemErrorCode */.vq)(error);
+            throw new SearchFailure((0,secrets/* redact */.E$)(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`), 'network', failure !== undefined, requestId, { latencyMs: elapsed() });
+        }
+        const latencyMs = elapsed();
+        this.cookies.store(res.headers['set-cookie']);
+        if (res.status < 200 || res.status > 299) {
+            const se = (0,http_errors/* toServiceError */.N1)('Search', res);
+            const statusCode = bodyStatusCode(res.text);
+            const redirect = res.status >= 300 && res.status <= 399;
+            const detail = redirect ? redirectTarget(res, this.endpoint) : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
+            const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '');
+            const code = statusCode !== undefined ? `, status_code ${statusCode}` : '';
+            const extra = { status: res.status, latencyMs };
+            if (statusCode !== undefined)
+                extra.statusCode = statusCode;
+            if (se.retryAfterMs !== undefined)
+                extra.retryAfterMs = se.retryAfterMs;
+            throw new SearchFailure((0,secrets/* redact */.E$)(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
+        }
+        try {
+            return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) };
+        }
+        catch (error) {
+            if (!(error instanceof SearchResponseError))
+                throw error;
+            throw new SearchFailure(`The search service answered HTTP ${res.status}, but ${error.message}. Check search-base-url / search-environment.`, 'bad-answer', false, requestId, { status: res.status, latencyMs });
+        }
+    }
+    async close() {
+        await this.transport.close();
+    }
+}
+function describeRedirect(r) {
+    const to = r.redirectedUrl ?? r.redirectedQuery ?? '?';
+    return `the service redirects this query to ${to} (keywordRedirect)`;
+}
+/**
+ * Runs the search check and returns its result; never throws for a failed check (`passed: false`
+ * with `failure`). Every search call goes through the action's retry policy: a transient failure (429
+ * with its Retry-After, 5xx and 543, a timeout, a connection failure) is tried again, up to
+ * config.maxAttempts attempts, with exponential backoff and jitter. Other answers (400, 403, 414, a 3xx...)
+ * end the check at once. With config.waitMs above 0, too few results are looked for again (a freshly
+ * deployed catalogue warming up) until enough are found or the wait window is over.
+ */
+async function runSearchCheck(config, deps = {}) {
+    const client = new SearchClient(config, deps);
+    const result = {
+        passed: false,
+        query: config.query,
+        originalQuery: config.originalQuery,
+        type: config.type,
+        endpoint: client.endpoint,
+        minResults: config.minResults,
+        requestId: '',
+        titles: [],
+        facetFormat: 'none',
+        facetNames: [],
+        attempts: 0,
+        warnings: [...config.warnings]
+    };
+    const record = (parsed) => {
+        result.numFound = parsed.numFound;
+        result.titles = parsed.titles;
+        result.facetFormat = parsed.facetFormat;
+        result.facetNames = parsed.facetNames;
+        if (parsed.keywordRedirect)
+            result.keywordRedirect = parsed.keywordRedirect;
+        else
+            delete result.keywordRedirect;
+    };
+    const timing = { sleep: deps.sleep ?? retry/* sleep */.yy, random: deps.random, now: deps.now };
+    // The line before another attempt; `attempts` counts every request of the check.
+    const retryLine = (error, delayMs) => `Search attempt ${result.attempts} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${(0,format/* formatSeconds */.Xo)(delayMs)}.`;
+    const retrier = (0,retry/* createRetrier */.SB)({
+        attempts: config.maxAttempts,
+        baseDelayMs: BASE_DELAY_MS,
+        maxDelayMs: MAX_DELAY_MS,
+        maxTotalMs: CALL_MAX_TOTAL_MS,
+        retryable: (error) => {
+            if (!(error instanceof SearchFailure) || !error.retryable)
+                return false;
+            return error.extra.retryAfterMs !== undefined ? { afterMs: error.extra.retryAfterMs } : true;
+        },
+        ...timing
+    }, (_level, message) => deps.log?.(message));
+    /** One search call: its transient failures retried under max-attempts. */
+    const searchOnce = () => retrier.retrying('Search', async () => {
+        result.attempts++;
+        try {
+            return await client.search();
+        }
+        catch (error) {
+            if (error instanceof SearchFailure) {
+                result.requestId = error.requestId;
+                if (error.extra.latencyMs === undefined)
+                    delete result.latencyMs;
+                else
+                    result.latencyMs = error.extra.latencyMs;
+                if (error.extra.status === undefined)
+                    delete result.status;
+                else
+                    result.status = error.extra.status;
+            }
+            throw error;
+        }
+    }, (error, _attempt, delayMs) => ({ level: 'info', message: retryLine(error, delayMs) }));
+    try {
+        deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`);
+        // The wait window only adds attempts for too few results; waiting does not fix any other failure.
+        await (0,retry/* withRetry */.bD)(async () => {
+            const answer = await searchOnce();
+            result.requestId = answer.requestId;
+            result.latencyMs = answer.latencyMs;
+            result.status = answer.status;
+            record(answer.parsed);
+            if (answer.parsed.numFound < config.minResults) {
+                const redirect = answer.parsed.keywordRedirect ? `; ${describeRedirect(answer.parsed.keywordRedirect)}` : '';
+                throw new SearchFailure(`The search for '${config.query}' found ${answer.parsed.numFound} product(s), fewer than search-min-results ${config.minResults}${redirect}.`, 'too-few-results', true, answer.requestId, { status: answer.status, latencyMs: answer.latencyMs, parsed: answer.parsed });
+            }
+            return answer;
+        }, {
+            attempts: config.waitMs > 0 ? Number.MAX_SAFE_INTEGER : 1,
+            baseDelayMs: BASE_DELAY_MS,
+            maxDelayMs: MAX_DELAY_MS,
+            maxTotalMs: config.waitMs,
+            retryable: (error) => error instanceof SearchFailure && error.kind === 'too-few-results',
+            onRetry: (error, _attempt, delayMs) => deps.log?.(retryLine(error, delayMs)),
+            ...timing
+        });
+        result.passed = true;
+    }
+    catch (error) {
+        if (!(error instanceof SearchFailure))
+            throw error;
+        result.failureKind = error.kind;
+        const tries = result.attempts <= 1
+            ? ''
+            : error.kind === 'too-few-results'
+                ? ` (${result.attempts} attempts in the ${(0,format/* formatSeconds */.Xo)(config.waitMs)} search-wait-seconds window)`
+                : ` (${result.attempts} attempts, max-attempts ${config.maxAttempts})`;
+        result.failure = `${error.message}${tries}${error.kind === 'too-few-results' ? tooFewAdvice(config.waitMs) : ''}`;
+    }
+    finally {
+        await client.close();
+    }
+    if (result.keywordRedirect && result.passed)
+        result.warnings.push(`${describeRedirect(result.keywordRedirect)}.`);
+    return result;
+}
+/** What to do about too few results: the query or the bar may be wrong, or the catalogue not yet filled. */
+function tooFewAdvice(waitMs) {
+    const wait = waitMs > 0
+        ? 'raise search-wait-seconds if the catalogue takes longer to fill after a deploy'
+        : 'set search-wait-seconds (e.g. 120) if the catalogue fills only after a deploy';
+    return ` Check that search-query matches products of search-domain-key's catalogue, lower search-min-results, or ${wait}.`;
+}
+
+;// CONCATENATED MODULE: ./src/search/index.ts
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/search-check.ts
+// The search smoke check as a phase of the run: runs it and logs what it found. It returns the
+// result, passed or not; main.ts fails the step on a failed check, report.ts derives the outputs.
+// Loaded by main.ts only when search-query is set.
+
+
+
+async function checkSearch(config, phase, signal) {
+    return phase(`Search check: ${(0,report/* searchLabel */.Nk)(config)}`, async () => {
+        const r = await runSearchCheck(config, { log: (line) => port/* info */.pq(line), signal });
+        for (const w of r.warnings)
+            port/* warning */.$e(w);
+        const found = r.numFound === undefined ? 'no result count' : `${r.numFound} result(s) (at least ${r.minResults} wanted)`;
+        port/* info */.pq(`${r.passed ? 'Passed' : 'Failed'}: ${found}, ${r.latencyMs ?? '?'} ms, ${r.attempts} attempt(s), facets ${r.facetFormat}.`);
+        if (r.titles.length > 0)
+            port/* info */.pq(`First results: ${r.titles.join(' | ')}`);
+        return r;
+    }, (r) => r.passed);
+}
+
+
+/***/ })
+
+};

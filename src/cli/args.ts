@@ -1,0 +1,86 @@
+// The command line, read with util.parseArgs alone: the command, its flags (one per input of action.yml,
+// --<secret>-file for each secret) and the CLI's own (--json, --summary, --debug, --help, --version).
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { envName, inputsOf, SECRET_INPUTS, UsageError, type Command } from './inputs.js'
+
+export const COMMANDS: readonly Command[] = ['deploy', 'search-check']
+
+/** What the command line asks for. */
+export type Invocation =
+  | { readonly kind: 'help'; readonly command: Command | undefined }
+  | { readonly kind: 'version' }
+  | {
+      readonly kind: 'run'
+      readonly command: Command
+      /** The flags as given, by name (inputs and the CLI's own). */
+      readonly flags: Readonly<Record<string, unknown>>
+      readonly json: boolean
+      readonly summaryFile: string | undefined
+      readonly debug: boolean
+    }
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+/** The CLI's own flags, beside the inputs. */
+const OWN: Options = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  json: { type: 'boolean' },
+  summary: { type: 'string' },
+  debug: { type: 'boolean' }
+}
+
+/** Every flag of `command`: its inputs, a file flag for each secret among them, and the CLI's own. */
+export function optionsOf(command: Command): Options {
+  const options: Options = { ...OWN }
+  for (const name of inputsOf(command)) {
+    options[name] = { type: 'string' }
+    if (SECRET_INPUTS.includes(name)) options[`${name}-file`] = { type: 'string' }
+  }
+  return options
+}
+
+export function parseCommandLine(args: readonly string[]): Invocation {
+  // A first, lenient pass finds the command, and any secret given as a flag, whatever else is wrong.
+  const { tokens } = parseArgs({ args: [...args], strict: false, allowPositionals: true, tokens: true })
+  const command = tokens.find((t) => t.kind === 'positional')?.value
+  const secretFlags = tokens.filter((t) => t.kind === 'option' && (SECRET_INPUTS as readonly string[]).includes(t.name))
+  if (secretFlags.length > 0) {
+    const names = [...new Set(secretFlags.map((t) => (t.kind === 'option' ? t.name : '')))]
+    throw new UsageError(
+      `A secret is refused as a flag, because command lines are logged and seen by other processes: ` +
+        names.map((n) => `--${n} (set ${envName(n)}, or --${n}-file FILE)`).join('; ') +
+        '.'
+    )
+  }
+  if (command === undefined) {
+    const { values } = strictParse(args, OWN, false)
+    if (values.version) return { kind: 'version' }
+    return { kind: 'help', command: undefined }
+  }
+  if (!(COMMANDS as readonly string[]).includes(command))
+    throw new UsageError(`Unknown command '${command}': brcloud knows ${COMMANDS.join(', ')} (brcloud --help).`)
+  const known = command as Command
+  const { values, positionals } = strictParse(args, optionsOf(known), true)
+  // Not repeated: a stray word may be a secret typed in the wrong place.
+  if (positionals.length > 1) throw new UsageError(`brcloud ${known} takes no argument besides its flags (brcloud ${known} --help lists them).`)
+  if (values.help) return { kind: 'help', command: known }
+  if (values.version) return { kind: 'version' }
+  return {
+    kind: 'run',
+    command: known,
+    flags: values,
+    json: values.json === true,
+    summaryFile: typeof values.summary === 'string' ? values.summary : undefined,
+    debug: values.debug === true
+  }
+}
+
+function strictParse(args: readonly string[], options: Options, allowPositionals: boolean): { values: Record<string, unknown>; positionals: string[] } {
+  try {
+    return parseArgs({ args: [...args], options, strict: true, allowPositionals })
+  } catch (error) {
+    // parseArgs names the flag and what is wrong with it; it never repeats a value.
+    throw new UsageError(`${(error as Error).message} (brcloud --help).`)
+  }
+}

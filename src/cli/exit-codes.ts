@@ -1,0 +1,42 @@
+// The exit code of a run, derived from how the engine ended it (src/main.ts's RunEnding): the release's states,
+// the deploy order, the error's class. docs/cli.md documents the table; scripts branch on it.
+import { refusesLogin, InputError } from '../errors.js'
+import { rolledBack } from '../deploy/release-state.js'
+import { SearchCheckFailed, type RunEnding } from '../main.js'
+import { deployedWord } from '../report.js'
+
+export const EXIT = {
+  success: 0,
+  failure: 1,
+  badInput: 2,
+  refused: 3,
+  loginRefused: 4,
+  rolledBack: 5,
+  possiblyLive: 6,
+  searchFailed: 7,
+  sigint: 130,
+  sigterm: 143
+} as const
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
+
+/**
+ * The first that holds, in this order: success; a cancel by signal; bad input; then what the environment runs
+ * (rolled back, or our release possibly live: a failure after a deploy request outranks why it failed); a
+ * refusal before any deploy (the order, a busy environment, a refused login); a failed search check; any other failure.
+ */
+export function exitCode({ result, failure }: RunEnding): ExitCode {
+  if (result.error === undefined) return EXIT.success
+  if (result.stopped === 'cancel') return EXIT.sigint
+  if (result.stopped === 'terminate') return EXIT.sigterm
+  if (failure instanceof InputError) return EXIT.badInput
+  const deploy = result.deploy
+  const release = deploy?.release
+  if (rolledBack(release)) return EXIT.rolledBack
+  const deployed = deployedWord(deploy)
+  if ((deployed === 'true' || deployed === 'unknown') && release?.state !== 'replaced') return EXIT.possiblyLive
+  if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older') return EXIT.refused
+  if (refusesLogin(failure)) return EXIT.loginRefused
+  if (failure instanceof SearchCheckFailed) return EXIT.searchFailed
+  return EXIT.failure
+}

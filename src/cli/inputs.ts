@@ -1,0 +1,58 @@
+// Which inputs each command takes, and where their values come from: a flag --<input-name>, else the
+// variable BRCLOUD_<INPUT_NAME>. Secrets never come from a flag (command lines are logged): only from
+// the environment, or from a file named by --<secret>-file or BRCLOUD_<SECRET>_FILE. The values are
+// handed to the engine's readInputs() unchecked: it validates them, with the action's messages.
+import { readFileSync } from 'node:fs'
+import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
+import { InputError } from '../errors.js'
+
+export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
+
+/** The inputs that are secrets: never a flag. */
+export const SECRET_INPUTS: readonly InputName[] = ['password', 'client-secret', 'access-token', 'github-token', 'search-auth-key']
+
+export type Command = 'deploy' | 'search-check'
+
+/** The inputs of a command: every one for deploy (which also runs the search check when asked), the search ones for search-check. */
+export function inputsOf(command: Command): InputName[] {
+  return command === 'deploy' ? INPUT_NAMES : INPUT_NAMES.filter((name) => name.startsWith('search-') || name === 'total-timeout-minutes')
+}
+
+/** The variable an input is read from: BRCLOUD_ and its name in upper case, '-' as '_'. */
+export function envName(name: string): string {
+  return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`
+}
+
+/** A bad command line or setting, found before the engine runs: exit 2, like a bad input. */
+export class UsageError extends InputError {
+  override name = 'UsageError'
+}
+
+/**
+ * The value of each input of `command`: the flag, else the variable; a secret from its file or its variable
+ * (parseCommandLine refused a secret given as a flag). Throws a UsageError when a secret's file cannot be read.
+ */
+export function collectInputs(command: Command, flags: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): Map<InputName, string> {
+  const values = new Map<InputName, string>()
+  for (const name of inputsOf(command)) {
+    const value = SECRET_INPUTS.includes(name) ? secret(name, flags, env) : (stringFlag(flags[name]) ?? env[envName(name)])
+    if (value !== undefined) values.set(name, value)
+  }
+  return values
+}
+
+function stringFlag(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+/** A secret: its file (--<name>-file wins over BRCLOUD_<NAME>_FILE), else BRCLOUD_<NAME>. */
+function secret(name: InputName, flags: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): string | undefined {
+  const file = stringFlag(flags[`${name}-file`]) ?? env[`${envName(name)}_FILE`]
+  if (file === undefined || file === '') return env[envName(name)]
+  try {
+    // A file written by `echo` or an editor ends with a line break that is not part of the secret; nothing else is trimmed.
+    return readFileSync(file, 'utf8').replace(/\r?\n$/, '')
+  } catch (error) {
+    throw new UsageError(`The ${name} file ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)
+  }
+}

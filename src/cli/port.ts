@@ -1,0 +1,77 @@
+// The CLI's face: the engine's port (src/port.ts) on a terminal or a CI log. Inputs come from the values the
+// command line and the environment gave (./inputs.ts); the human log goes to stderr, every line masked here
+// (no runner masks anything outside GitHub Actions); outputs are kept for --json; the summary goes to the
+// --summary file. No workflow command is written: outside a runner it would only be noise.
+import { writeFile } from 'node:fs/promises'
+import type { InputOptions, Port } from '../port.js'
+
+export interface CliPortOptions {
+  readonly values: ReadonlyMap<string, string>
+  /** Where the log goes: stderr. */
+  readonly write: (text: string) => void
+  /** Colour only on a terminal, and never with NO_COLOR (no-color.org). */
+  readonly colour: boolean
+  readonly debug: boolean
+  /** The --summary file, when one was asked for. */
+  readonly summaryFile: string | undefined
+}
+
+/** The port, with what the run set for --json, and the failure it reported. */
+export interface CliPort extends Port {
+  readonly outputs: Readonly<Record<string, string>>
+}
+
+const STYLE = { bold: '1', dim: '2', red: '31', yellow: '33', cyan: '36' } as const
+
+export function createCliPort(options: CliPortOptions): CliPort {
+  const secrets = new Set<string>()
+  const outputs: Record<string, string> = {}
+  const mask = (text: string): string => {
+    let out = text
+    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join('***')
+    return out
+  }
+  const paint = (style: keyof typeof STYLE, text: string): string => (options.colour ? `\u001b[${STYLE[style]}m${text}\u001b[0m` : text)
+  const line = (text: string, style?: keyof typeof STYLE, label?: string): void => {
+    const masked = mask(text)
+    const shown = label === undefined ? masked : `${label}: ${masked}`
+    options.write(`${style === undefined ? shown : paint(style, shown)}\n`)
+  }
+  return {
+    outputs,
+    getInput(name: string, input?: InputOptions): string {
+      const value = options.values.get(name) ?? ''
+      if (input?.required && value === '') throw new Error(`Input required and not supplied: ${name}`)
+      return input?.trimWhitespace === false ? value : value.trim()
+    },
+    setOutput(name, value) {
+      outputs[name] = value
+    },
+    info: (message) => line(message),
+    warning: (message) => line(message, 'yellow', 'warning'),
+    error: (message) => line(message, 'red', 'error'),
+    notice: (message) => line(message, 'cyan', 'notice'),
+    debug: (message) => {
+      if (options.debug) line(message, 'dim', 'debug')
+    },
+    isDebug: () => options.debug,
+    // A group is a heading line: a log read in a file or a CI console has no folds.
+    async group(name, fn) {
+      line(`== ${name}`, 'bold')
+      return fn()
+    },
+    setSecret(secret) {
+      if (secret !== '') secrets.add(secret)
+    },
+    async writeSummary(markdown) {
+      if (options.summaryFile === undefined) return false
+      await writeFile(options.summaryFile, mask(markdown))
+      return true
+    },
+    // No post step follows a command: the run revokes its own tokens, and nothing needs to be kept.
+    saveState: () => undefined,
+    getState: () => '',
+    setFailed: (message) => line(message, 'red', 'error'),
+    getIDToken: () => Promise.reject(new Error('no OIDC identity token outside GitHub Actions (oidc-audience needs a GitHub Actions job)'))
+  }
+}
