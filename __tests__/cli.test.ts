@@ -7,6 +7,11 @@ import { parseCommandLine, type Invocation } from '../src/cli/args.js'
 import { EXIT, exitCode } from '../src/cli/exit-codes.js'
 import { collectInputs, envName, inputsOf, UsageError } from '../src/cli/inputs.js'
 import { createCliPort } from '../src/cli/port.js'
+import { cliRunContext } from '../src/cli/run-context.js'
+import { azureEnding, azureIssue, underAzure } from '../src/cli/azure.js'
+import { dotenvOf } from '../src/cli/dotenv.js'
+import { actionPort } from '../src/action/port.js'
+import { usePort } from '../src/port.js'
 import { INPUT_DEFAULTS } from '../src/action-metadata.js'
 import { InputError, LoginRefused, TokenRefused, ActionError } from '../src/errors.js'
 import { SearchCheckFailed, type RunEnding } from '../src/main.js'
@@ -87,6 +92,7 @@ describe('the port', () => {
       colour: false,
       debug: false,
       summaryFile: undefined,
+      context: cliRunContext({}, {}),
       ...over
     })
     return { p, written }
@@ -157,5 +163,128 @@ describe('the exit code, from how the run ended', () => {
   test('a failed search check without a deployment, and any other failure', () => {
     expect(code({ deploys: false, deploy: undefined, search: { ...searchPassed, passed: false } }, new SearchCheckFailed('x'))).toBe(7)
     expect(code({ deploy: deployResult({ release: undefined }) }, new Error('ECONNRESET'))).toBe(EXIT.failure)
+  })
+})
+
+describe("the run's context: the commit and the repository outside GitHub's runner", () => {
+  const sha = 'a'.repeat(40)
+  const context = (flags: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => cliRunContext(flags, env)
+
+  test("--commit, then BRCLOUD_COMMIT, then the CI's own variable (Jenkins, GitLab, Azure, GitHub)", () => {
+    expect(context({ commit: sha.toUpperCase() }, { BRCLOUD_COMMIT: 'b'.repeat(40), GIT_COMMIT: 'c'.repeat(40) }).sha).toBe(sha)
+    expect(context({}, { BRCLOUD_COMMIT: 'b'.repeat(40), GIT_COMMIT: 'c'.repeat(40) }).sha).toBe('b'.repeat(40))
+    for (const name of ['GIT_COMMIT', 'CI_COMMIT_SHA', 'BUILD_SOURCEVERSION', 'GITHUB_SHA']) expect(context({}, { [name]: sha }).sha).toBe(sha)
+    const none = context({})
+    expect(none).toMatchObject({ sha: '', repository: '', workspace: process.cwd() })
+    expect(none.noCommit).toMatch(/--commit, BRCLOUD_COMMIT or GIT_COMMIT, CI_COMMIT_SHA, BUILD_SOURCEVERSION, GITHUB_SHA/)
+  })
+
+  test('a commit or a repository of the wrong form is a usage error naming where it came from', () => {
+    expect(() => context({ commit: 'main' })).toThrow(UsageError)
+    expect(() => context({}, { CI_COMMIT_SHA: 'not-a-sha' })).toThrow(/CI_COMMIT_SHA is not a commit SHA/)
+    expect(() => context({ repository: 'acme' })).toThrow(/--repository is not a GitHub repository as owner\/name/)
+  })
+
+  test("--repository, then BRCLOUD_REPOSITORY, then the runner's; the CI's page of the run", () => {
+    expect(context({ repository: 'acme/site' }, { BRCLOUD_REPOSITORY: 'other/x' }).repository).toBe('acme/site')
+    expect(context({}, { BRCLOUD_REPOSITORY: 'other/x', GITHUB_REPOSITORY: 'gh/y' }).repository).toBe('other/x')
+    expect(context({}, { BUILD_URL: 'https://jenkins.example/job/site/7/' }).runUrl).toBe('https://jenkins.example/job/site/7/')
+    expect(context({}, { CI_JOB_URL: 'https://gitlab.example/acme/site/-/jobs/9' }).runUrl).toBe('https://gitlab.example/acme/site/-/jobs/9')
+    const azure = { SYSTEM_COLLECTIONURI: 'https://dev.azure.com/acme/', SYSTEM_TEAMPROJECT: 'web site', BUILD_BUILDID: '12' }
+    expect(context({}, azure).runUrl).toBe('https://dev.azure.com/acme/web%20site/_build/results?buildId=12')
+    const runner = { GITHUB_REPOSITORY: 'acme/site', GITHUB_RUN_ID: '42', GITHUB_SHA: sha, BUILD_URL: 'https://jenkins.example/1/' }
+    expect(context({}, runner)).toMatchObject({ repository: 'acme/site', sha, runUrl: 'https://github.com/acme/site/actions/runs/42' })
+  })
+
+  test('the engine learns them through the port: the default name, and the GitHub client of a Deployment', async () => {
+    const { defaultDistributionName } = await import('../src/distribution.js')
+    const { GitHubApi } = await import('../src/github/client.js')
+    const run = context({ commit: sha, repository: 'acme/site' }, { BUILD_URL: 'https://jenkins.example/job/site/7/' })
+    usePort(createCliPort({ values: new Map(), write: () => undefined, colour: false, debug: false, summaryFile: undefined, context: run }))
+    try {
+      expect(await defaultDistributionName('/work/anything')).toBe('site-aaaaaaa-distribution.tar.gz')
+      const github = await GitHubApi.open('token')
+      expect(github).toMatchObject({
+        repo: { owner: 'acme', repo: 'site' },
+        sha,
+        runUrl: 'https://jenkins.example/job/site/7/',
+        repoUrl: 'https://github.com/acme/site'
+      })
+    } finally {
+      usePort(actionPort)
+    }
+  })
+})
+
+describe('the output formats of CI systems', () => {
+  const outputs = { deployed: 'true', 'distribution-id': 'abc', 'release-state': 'verified' }
+
+  test("--dotenv: BRCLOUD_<OUTPUT>=value lines; a value GitLab's dotenv cannot hold is left out with a warning", () => {
+    const warnings: string[] = []
+    const text = dotenvOf({ ...outputs, 'distribution-name': 'two\nlines', order: ' padded', 'running-commit': '"quoted' }, (m) => warnings.push(m))
+    expect(text).toBe('BRCLOUD_DEPLOYED=true\nBRCLOUD_DISTRIBUTION_ID=abc\nBRCLOUD_RELEASE_STATE=verified\n')
+    expect(warnings).toEqual([
+      "--dotenv: distribution-name is left out of the file: GitLab's dotenv cannot hold its value, because it holds a line break.",
+      "--dotenv: order is left out of the file: GitLab's dotenv cannot hold its value, because it begins or ends with a blank.",
+      "--dotenv: running-commit is left out of the file: GitLab's dotenv cannot hold its value, because it begins with a quote."
+    ])
+  })
+
+  test("Azure Pipelines: output variables, escaped as the agent's task library does; the failure as an issue, the task failed", () => {
+    expect(underAzure({ TF_BUILD: 'True' })).toBe(true)
+    expect(underAzure({})).toBe(false)
+    expect(azureEnding(outputs, undefined)).toBe(
+      '##vso[task.setvariable variable=BRCLOUD_DEPLOYED;isOutput=true]true\n' +
+        '##vso[task.setvariable variable=BRCLOUD_DISTRIBUTION_ID;isOutput=true]abc\n' +
+        '##vso[task.setvariable variable=BRCLOUD_RELEASE_STATE;isOutput=true]verified\n'
+    )
+    expect(azureEnding({ order: '100%;]\r\nx' }, 'Failed: 50% done;\nsee [log]')).toBe(
+      '##vso[task.setvariable variable=BRCLOUD_ORDER;isOutput=true]100%AZP25;]%0D%0Ax\n' +
+        '##vso[task.logissue type=error]Failed: 50%AZP25 done;%0Asee [log]\n' +
+        '##vso[task.complete result=Failed;]\n'
+    )
+    expect(azureIssue('warning', 'w')).toBe('##vso[task.logissue type=warning]w\n')
+  })
+
+  test('under Azure, warnings and errors go to its issues, masked; the failure is kept for the end, not printed twice', () => {
+    const issues: string[] = []
+    const written: string[] = []
+    const p = createCliPort({
+      values: new Map(),
+      write: (t) => written.push(t),
+      colour: false,
+      debug: false,
+      summaryFile: undefined,
+      context: cliRunContext({}, {}),
+      issue: (type, message) => issues.push(azureIssue(type, message))
+    })
+    p.setSecret('s3cr3t')
+    p.warning('careful s3cr3t')
+    p.error('odd')
+    p.setFailed('failed with s3cr3t')
+    p.setOutput('order', 'x s3cr3t')
+    expect(issues).toEqual(['##vso[task.logissue type=warning]careful ***\n', '##vso[task.logissue type=error]odd\n'])
+    expect(written).toEqual([])
+    expect(p.failure).toBe('failed with ***')
+    expect(p.outputs).toEqual({ order: 'x ***' })
+  })
+
+  test("in a GitHub Actions run: step, the outputs and the summary also go to the runner's files, masked", async () => {
+    const set: string[] = []
+    const summaries: string[] = []
+    const p = createCliPort({
+      values: new Map(),
+      write: () => undefined,
+      colour: false,
+      debug: false,
+      summaryFile: undefined,
+      context: cliRunContext({}, {}),
+      runner: { setOutput: (n, v) => set.push(`${n}=${v}`), writeSummary: async (m) => (summaries.push(m), true) }
+    })
+    p.setSecret('s3cr3t')
+    p.setOutput('deployed', 'true')
+    expect(await p.writeSummary('## s3cr3t')).toBe(true)
+    expect(set).toEqual(['deployed=true'])
+    expect(summaries).toEqual(['## ***'])
   })
 })

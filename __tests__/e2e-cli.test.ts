@@ -171,3 +171,47 @@ test('a cancel (SIGINT) while the release is followed: exit 130, the same report
   expect(JSON.parse(r.stdout)).toMatchObject({ deployed: 'true' })
   expect(ops(e, 'revoke-refresh').filter((q) => q.status >= 200 && q.status < 300)).toHaveLength(1)
 })
+
+test("--dotenv: the outputs as BRCLOUD_<OUTPUT>=value lines, GitLab's dotenv report, with the commit from CI_COMMIT_SHA", async () => {
+  const e = await emulator()
+  const file = join(mkdtempSync(join(tmpdir(), 'brcd-cli-')), 'brcloud.env')
+  const sha = 'abcdef1234567890abcdef1234567890abcdef12'
+  const r = await deploy(e, ['--dotenv', file, '--json'], { BRCLOUD_DISTRIBUTION: release('v1'), CI_COMMIT_SHA: sha })
+  expect(r.code).toBe(0)
+  const outputs = JSON.parse(r.stdout) as Record<string, string>
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean)
+  expect(lines).toEqual(Object.entries(outputs).map(([name, value]) => `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}=${value}`))
+  expect(lines).toContain(`BRCLOUD_DISTRIBUTION_ID=${e.environments.find((x) => x.name === 'production')?.distributionId}`)
+  // The default name of a packed directory carries the commit the CI gave.
+  expect(outputs['distribution-name']).toMatch(/-abcdef1-distribution\.tar\.gz$/)
+})
+
+test('under Azure Pipelines (TF_BUILD=True): an output variable per output, and a failure as an issue with the task failed', async () => {
+  const e = await emulator({ deployLooks: 1 })
+  const ok = await deploy(e, [], { BRCLOUD_DISTRIBUTION: release('v1'), TF_BUILD: 'True' })
+  expect(ok.code).toBe(0)
+  expect(ok.stdout).toMatch(/^##vso\[task\.setvariable variable=BRCLOUD_DEPLOYED;isOutput=true\]true$/m)
+  expect(ok.stdout).not.toContain('task.complete')
+  const site = `${e.url}/sites/production/version.txt`
+  const failed = await deploy(e, ['--distribution', release('v2', true), '--health-url', site, '--health-timeout-minutes', '0.03', '--rollback', 'true'], {
+    TF_BUILD: 'True'
+  })
+  expect(failed.code).toBe(5)
+  const lines = failed.stdout.split('\n').filter(Boolean)
+  expect(lines).toContain('##vso[task.setvariable variable=BRCLOUD_ROLLED_BACK;isOutput=true]true')
+  expect(lines.slice(-2)[0]).toMatch(/^##vso\[task\.logissue type=error\].*Rolled back/)
+  expect(lines.slice(-1)[0]).toBe('##vso[task.complete result=Failed;]')
+  expect(lines.every((l) => l.startsWith('##vso['))).toBe(true)
+})
+
+test("in a GitHub Actions run: step: the outputs and the summary in the runner's files, as the action writes them", async () => {
+  const e = await emulator()
+  const dir = mkdtempSync(join(tmpdir(), 'brcd-cli-'))
+  const runner = { GITHUB_ACTIONS: 'true', GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary') }
+  for (const file of [runner.GITHUB_OUTPUT, runner.GITHUB_STEP_SUMMARY]) writeFileSync(file, '')
+  const r = await deploy(e, [], { BRCLOUD_DISTRIBUTION: release('v1'), ...runner })
+  expect(r.code).toBe(0)
+  expect(r.stdout).toBe('')
+  expect(readFileSync(runner.GITHUB_OUTPUT, 'utf8')).toMatch(/^deployed<<ghadelimiter_[0-9a-f-]+\ntrue\nghadelimiter_/m)
+  expect(readFileSync(runner.GITHUB_STEP_SUMMARY, 'utf8')).toMatch(/^## Bloomreach Cloud deployment/)
+})

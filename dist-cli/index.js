@@ -226,6 +226,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/port.ts
+var port = __nccwpck_require__(8676);
 // EXTERNAL MODULE: ./src/github/client.ts
 var client = __nccwpck_require__(6584);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
@@ -323,6 +325,7 @@ class DeploymentHistory {
 // EXTERNAL MODULE: ./src/deploy/look.ts
 var deploy_look = __nccwpck_require__(9392);
 ;// CONCATENATED MODULE: ./src/deploy/order.ts
+
 
 
 
@@ -448,7 +451,7 @@ class DeployOrder {
     }
     noCommitOfOurs() {
         if (this.o.promoted === undefined)
-            return 'this run has no commit (GITHUB_SHA is not set: not on a runner)';
+            return `this run has no commit (${port/* runContext */.pO().noCommit})`;
         return `no GitHub Deployment of this repository recorded distribution ${this.o.promoted}, and its name carries no commit of this repository`;
     }
     /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
@@ -893,12 +896,14 @@ function formatMb(bytes) {
 /* harmony export */ });
 /* unused harmony export CALL_LIMIT_MS */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7856);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8676);
+/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7856);
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
-/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3689);
+/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3689);
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
 // of two commits), each with a time limit and the run's stop, answers read into small typed records.
 // Everything GitHub does for the action is best effort: callers turn a failure into a warning.
+
 
 
 
@@ -968,16 +973,19 @@ class GitHubApi {
         this.limitMs = limitMs;
         this.readAttempts = readAttempts;
     }
-    /** A client for the repository this run belongs to (GITHUB_REPOSITORY, GITHUB_API_URL, as @actions/github reads them). */
-    static async open(token, signal) {
+    /**
+     * A client for the repository this run belongs to, as the face tells it (the port's runContext: the runner's
+     * GITHUB_REPOSITORY, or the CLI's --repository); GitHub's API where @actions/github finds it (GITHUB_API_URL).
+     */
+    static async open(token, signal, run = (0,_port_js__WEBPACK_IMPORTED_MODULE_2__/* .runContext */ .pO)()) {
+        const [owner, name] = run.repository.split('/');
+        if (!owner || !name)
+            throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
+        const repo = { owner, repo: name };
         const github = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(413)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-        const { context } = github;
-        const repo = context.repo;
-        const repoUrl = `${context.serverUrl}/${repo.owner}/${repo.repo}`;
-        const runUrl = context.runId ? `${repoUrl}/actions/runs/${context.runId}` : undefined;
         const octokit = github.getOctokit(token);
-        const apiUrl = context.apiUrl || 'https://api.github.com';
-        return new GitHubApi(octokit, repo, repoUrl, runUrl, context.sha ?? '', context.ref ?? '', signal, apiUrl);
+        const apiUrl = github.context.apiUrl || 'https://api.github.com';
+        return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl);
     }
     /**
      * The same client for the run's closing calls (a GitHub Deployment's final status): not ended by the run's
@@ -1065,7 +1073,7 @@ class GitHubApi {
         });
     }
     async call(what, route, params) {
-        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .timeLimit */ .z)(this.limitMs, this.signal);
+        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLimit */ .z)(this.limitMs, this.signal);
         try {
             const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
             return answer.data;
@@ -1092,7 +1100,7 @@ class GitHubApi {
         const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
         const cause = error.cause;
         const text = cause?.cause instanceof Error ? cause.cause.message : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
-        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .proxyFor */ .iJ)(this.apiUrl);
+        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_4__/* .proxyFor */ .iJ)(this.apiUrl);
         const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
         return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
     }
@@ -1146,6 +1154,30 @@ function toDeployment(item) {
         payload: toPayload(r.payload),
         creator: stringOr(creator),
         createdAt: stringOr(r.created_at)
+    };
+}
+
+
+/***/ }),
+
+/***/ 2579:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ runnerContext)
+/* harmony export */ });
+function runnerContext(env = process.env) {
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    const runId = Number.parseInt(env.GITHUB_RUN_ID ?? '', 10);
+    return {
+        sha: env.GITHUB_SHA ?? '',
+        noCommit: 'GITHUB_SHA is not set: not on a runner',
+        ref: env.GITHUB_REF ?? '',
+        repository,
+        serverUrl,
+        runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+        workspace: env.GITHUB_WORKSPACE || process.cwd()
     };
 }
 
@@ -2639,7 +2671,7 @@ function readInputs(read = port/* getInput */.V4) {
     (0,secrets/* registerSecret */.cl)(password);
     (0,secrets/* registerSecret */.cl)(getInput(LoginInput.ClientSecret));
     (0,secrets/* registerSecret */.cl)(getInput(LoginInput.AccessToken));
-    const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => port/* warning */.$e(m) });
+    const search = parseSearchConfig((name) => getInput(name), { repository: port/* runContext */.pO().repository || undefined, warn: (m) => port/* warning */.$e(m) });
     const common = readCommonInputs(getInput);
     const source = readSource(getInput);
     if (source === undefined && search)
@@ -2673,6 +2705,7 @@ function readInputs(read = port/* getInput */.V4) {
 /* harmony export */   Yz: () => (/* binding */ debug),
 /* harmony export */   lm: () => (/* binding */ notice),
 /* harmony export */   ny: () => (/* binding */ usePort),
+/* harmony export */   pO: () => (/* binding */ runContext),
 /* harmony export */   pq: () => (/* binding */ info),
 /* harmony export */   uH: () => (/* binding */ setOutput)
 /* harmony export */ });
@@ -2709,6 +2742,7 @@ const saveState = (name, value) => port().saveState(name, value);
 const getState = (name) => port().getState(name);
 const setFailed = (message) => port().setFailed(message);
 const getIDToken = (audience) => port().getIDToken(audience);
+const runContext = () => port().runContext();
 
 
 /***/ }),
@@ -3458,6 +3492,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_proces
 
 /***/ }),
 
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
 /***/ 4434:
 /***/ ((module) => {
 
@@ -4095,7 +4136,7 @@ async function run(host) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(18), __nccwpck_require__.e(223)]).then(__nccwpck_require__.bind(__nccwpck_require__, 223));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(260), __nccwpck_require__.e(883), __nccwpck_require__.e(223)]).then(__nccwpck_require__.bind(__nccwpck_require__, 223));
                 // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
                 const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);
@@ -4276,6 +4317,8 @@ function exitCode({ result, failure }) {
     return EXIT.failure;
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
 // EXTERNAL MODULE: external "node:fs"
@@ -4337,7 +4380,8 @@ function secret(name, flags, env) {
 
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 // The command line, read with util.parseArgs alone: the command, its flags (one per input of action.yml,
-// --<secret>-file for each secret) and the CLI's own (--json, --summary, --debug, --help, --version).
+// --<secret>-file for each secret) and the CLI's own (--json, --summary, --dotenv, --debug, --commit, --repository,
+// --help, --version).
 
 
 const COMMANDS = ['deploy', 'search-check'];
@@ -4347,7 +4391,11 @@ const OWN = {
     version: { type: 'boolean' },
     json: { type: 'boolean' },
     summary: { type: 'string' },
-    debug: { type: 'boolean' }
+    dotenv: { type: 'string' },
+    debug: { type: 'boolean' },
+    // The run's context outside GitHub's runner (./run-context.ts).
+    commit: { type: 'string' },
+    repository: { type: 'string' }
 };
 /** Every flag of `command`: its inputs, a file flag for each secret among them, and the CLI's own. */
 function optionsOf(command) {
@@ -4393,6 +4441,7 @@ function parseCommandLine(args) {
         flags: values,
         json: values.json === true,
         summaryFile: typeof values.summary === 'string' ? values.summary : undefined,
+        dotenvFile: typeof values.dotenv === 'string' ? values.dotenv : undefined,
         debug: values.debug === true
     };
 }
@@ -4404,6 +4453,66 @@ function strictParse(args, options, allowPositionals) {
         // parseArgs names the flag and what is wrong with it; it never repeats a value.
         throw new UsageError(`${error.message} (brcloud --help).`);
     }
+}
+
+;// CONCATENATED MODULE: ./src/cli/azure.ts
+// Azure Pipelines' logging commands (https://learn.microsoft.com/azure/devops/pipelines/scripts/logging-commands),
+// written on stdout, where the agent reads them: each output as an output variable, warnings and errors as issues,
+// and a failed run marked failed. Escaped as the agent's own task library escapes them (azure-pipelines-task-lib,
+// node/taskcommand.ts): in a property, % \r \n ] ; ; in the message, % \r \n.
+
+/** Under Azure Pipelines: the agent sets TF_BUILD=True in every step. */
+function underAzure(env) {
+    return env.TF_BUILD?.toLowerCase() === 'true';
+}
+function escapeMessage(text) {
+    return text.replace(/%/g, '%AZP25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+function escapeProperty(text) {
+    return escapeMessage(text).replace(/]/g, '%5D').replace(/;/g, '%3B');
+}
+/** A warning or an error, shown in the log and the run's summary. */
+function azureIssue(type, message) {
+    return `##vso[task.logissue type=${type}]${escapeMessage(message)}\n`;
+}
+/**
+ * The end of a run: every output as an output variable BRCLOUD_<OUTPUT> (a later step reads $(<step>.BRCLOUD_DEPLOYED),
+ * a later job or stage through its dependencies), then, when the run failed, its error and the task marked failed.
+ */
+function azureEnding(outputs, failure) {
+    const lines = Object.entries(outputs).map(([name, value]) => `##vso[task.setvariable variable=${escapeProperty(envName(name))};isOutput=true]${escapeMessage(value)}\n`);
+    if (failure !== undefined)
+        lines.push(azureIssue('error', failure), '##vso[task.complete result=Failed;]\n');
+    return lines.join('');
+}
+
+;// CONCATENATED MODULE: ./src/cli/dotenv.ts
+// --dotenv FILE: the outputs as BRCLOUD_<OUTPUT>=value lines, for GitLab CI's artifacts:reports:dotenv (later jobs
+// get them as variables; an environment's url: may name one). GitLab reads a narrow dotenv: one VARIABLE=value a
+// line, no quoting or escapes (quotes are kept as they are), no multi-line values, blanks around a value dropped.
+// A value it cannot hold as it is is left out with a warning rather than handed on changed.
+
+/** Why GitLab's dotenv cannot carry `value` as it is, or undefined when it can. */
+function unfit(value) {
+    if (/[\r\n]/.test(value))
+        return 'it holds a line break';
+    if (value !== value.trim())
+        return 'it begins or ends with a blank';
+    if (/^["'`]/.test(value))
+        return 'it begins with a quote';
+    return undefined;
+}
+/** The dotenv file's text, and a warning for each output left out. */
+function dotenvOf(outputs, warn) {
+    const lines = [];
+    for (const [name, value] of Object.entries(outputs)) {
+        const why = unfit(value);
+        if (why === undefined)
+            lines.push(`${envName(name)}=${value}\n`);
+        else
+            warn(`--dotenv: ${name} is left out of the file: GitLab's dotenv cannot hold its value, because ${why}.`);
+    }
+    return lines.join('');
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -4448,6 +4557,13 @@ function commandHelp(command) {
         "  --json                              the outputs as one JSON object on stdout, keyed by the action's output names",
         '  --summary FILE                      the Markdown summary, written to FILE',
         '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
+        "  --dotenv FILE                       the outputs as BRCLOUD_<OUTPUT>=value lines, for GitLab's artifacts:reports:dotenv",
+        '  (under Azure Pipelines, TF_BUILD=True: each output as an output variable BRCLOUD_<OUTPUT>, the failure as an issue;',
+        "   in a GitHub Actions run: step: the outputs and the summary in the runner's files)",
+        '',
+        'The run:',
+        '  --commit SHA                        the commit deployed (BRCLOUD_COMMIT; else GIT_COMMIT, CI_COMMIT_SHA, BUILD_SOURCEVERSION, GITHUB_SHA)',
+        '  --repository OWNER/NAME             the GitHub repository of its GitHub Deployments, with github-token (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
         '',
         "Inputs (a flag wins over its variable; the meanings are the action's, in README.md):",
         ...inputs,
@@ -4473,18 +4589,18 @@ function version() {
     return 'unknown';
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/cli/port.ts
 // The CLI's face: the engine's port (src/port.ts) on a terminal or a CI log. Inputs come from the values the
 // command line and the environment gave (./inputs.ts); the human log goes to stderr, every line masked here
 // (no runner masks anything outside GitHub Actions); outputs are kept for --json; the summary goes to the
-// --summary file. No workflow command is written: outside a runner it would only be noise.
+// --summary file. No workflow command is written: outside a runner it would only be noise. Where a CI reads more
+// (Azure Pipelines' issues, GitHub's runner files in a `run:` step), main.ts passes what writes it.
 
 const STYLE = { bold: '1', dim: '2', red: '31', yellow: '33', cyan: '36' };
 function createCliPort(options) {
     const secrets = new Set();
     const outputs = {};
+    let failure;
     const mask = (text) => {
         let out = text;
         for (const secret of [...secrets].sort((a, b) => b.length - a.length))
@@ -4497,8 +4613,17 @@ function createCliPort(options) {
         const shown = label === undefined ? masked : `${label}: ${masked}`;
         options.write(`${style === undefined ? shown : paint(style, shown)}\n`);
     };
+    const annotate = (type, message) => {
+        if (options.issue)
+            options.issue(type, mask(message));
+        else
+            line(message, type === 'warning' ? 'yellow' : 'red', type);
+    };
     return {
         outputs,
+        get failure() {
+            return failure;
+        },
         getInput(name, input) {
             const value = options.values.get(name) ?? '';
             if (input?.required && value === '')
@@ -4506,11 +4631,13 @@ function createCliPort(options) {
             return input?.trimWhitespace === false ? value : value.trim();
         },
         setOutput(name, value) {
-            outputs[name] = value;
+            // No output holds a secret; masked all the same, since every format prints them.
+            outputs[name] = mask(value);
+            options.runner?.setOutput(name, outputs[name]);
         },
         info: (message) => line(message),
-        warning: (message) => line(message, 'yellow', 'warning'),
-        error: (message) => line(message, 'red', 'error'),
+        warning: (message) => annotate('warning', message),
+        error: (message) => annotate('error', message),
         notice: (message) => line(message, 'cyan', 'notice'),
         debug: (message) => {
             if (options.debug)
@@ -4527,22 +4654,87 @@ function createCliPort(options) {
                 secrets.add(secret);
         },
         async writeSummary(markdown) {
+            const toRunner = (await options.runner?.writeSummary(mask(markdown))) ?? false;
             if (options.summaryFile === undefined)
-                return false;
+                return toRunner;
             await (0,promises_.writeFile)(options.summaryFile, mask(markdown));
             return true;
         },
         // No post step follows a command: the run revokes its own tokens, and nothing needs to be kept.
         saveState: () => undefined,
         getState: () => '',
-        setFailed: (message) => line(message, 'red', 'error'),
-        getIDToken: () => Promise.reject(new Error('no OIDC identity token outside GitHub Actions (oidc-audience needs a GitHub Actions job)'))
+        setFailed: (message) => {
+            failure = mask(message);
+            if (!options.issue)
+                line(message, 'red', 'error');
+        },
+        getIDToken: () => Promise.reject(new Error('no OIDC identity token outside GitHub Actions (oidc-audience needs a GitHub Actions job)')),
+        runContext: () => options.context
     };
+}
+
+// EXTERNAL MODULE: ./src/github/runner-context.ts
+var runner_context = __nccwpck_require__(2579);
+;// CONCATENATED MODULE: ./src/cli/run-context.ts
+// The run's context outside GitHub's runner (the port's runContext): the commit from --commit, BRCLOUD_COMMIT or
+// the CI's own variable; the GitHub repository (for GitHub Deployments with a github-token) from --repository,
+// BRCLOUD_REPOSITORY or the runner's GITHUB_REPOSITORY; the CI's page of this run; the current folder as the
+// workspace. Read from the command line and the environment it was given, never written to process.env.
+
+
+/** Where a CI puts the commit it builds, after --commit and BRCLOUD_COMMIT: each CI sets only its own. */
+const COMMIT_VARIABLES = ['GIT_COMMIT', 'CI_COMMIT_SHA', 'BUILD_SOURCEVERSION', 'GITHUB_SHA'];
+const COMMIT = /^[0-9a-f]{7,64}$/i;
+const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+/** The run's context from the CLI's flags (--commit, --repository) and the environment; a malformed value is a UsageError. */
+function cliRunContext(flags, env) {
+    // In a GitHub Actions `run:` step the runner's variables say it all; elsewhere they are absent and this is a start.
+    const runner = (0,runner_context/* runnerContext */.c)(env);
+    const commit = firstSet([['--commit', flags.commit], ['BRCLOUD_COMMIT', env.BRCLOUD_COMMIT], ...COMMIT_VARIABLES.map((name) => [name, env[name]])]);
+    if (commit !== undefined && !COMMIT.test(commit.value))
+        throw new UsageError(`${commit.from} is not a commit SHA (7 to 64 hexadecimal digits, the full SHA best): '${commit.value}'.`);
+    const repository = firstSet([
+        ['--repository', flags.repository],
+        ['BRCLOUD_REPOSITORY', env.BRCLOUD_REPOSITORY],
+        ['GITHUB_REPOSITORY', env.GITHUB_REPOSITORY]
+    ]);
+    if (repository !== undefined && !REPOSITORY.test(repository.value))
+        throw new UsageError(`${repository.from} is not a GitHub repository as owner/name: '${repository.value}'.`);
+    return {
+        ...runner,
+        sha: commit?.value.toLowerCase() ?? '',
+        noCommit: `no --commit, BRCLOUD_COMMIT or ${COMMIT_VARIABLES.join(', ')}`,
+        repository: repository?.value ?? '',
+        runUrl: runner.runUrl ?? ciRunUrl(env),
+        // A command works where it is started, also in a `run:` step with another working-directory.
+        workspace: process.cwd()
+    };
+}
+/** The CI's page of this run, for a GitHub Deployment's log: Jenkins' build, GitLab's job, Azure's build. */
+function ciRunUrl(env) {
+    if (env.BUILD_URL)
+        return env.BUILD_URL;
+    if (env.CI_JOB_URL)
+        return env.CI_JOB_URL;
+    if (env.SYSTEM_COLLECTIONURI && env.SYSTEM_TEAMPROJECT && env.BUILD_BUILDID)
+        return `${env.SYSTEM_COLLECTIONURI}${encodeURIComponent(env.SYSTEM_TEAMPROJECT)}/_build/results?buildId=${env.BUILD_BUILDID}`;
+    return undefined;
+}
+function firstSet(sources) {
+    for (const [from, value] of sources)
+        if (typeof value === 'string' && value.trim() !== '')
+            return { from, value: value.trim() };
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 // One command line run: read it and the environment, install the CLI's port, run the engine's run() with the
-// process's signals, and give the exit code derived from how the run ended. src/cli/index.ts is the command.
+// process's signals, write the outputs in the formats asked for and the CI's own, and give the exit code derived
+// from how the run ended. src/cli/index.ts is the command.
+
+
+
+
 
 
 
@@ -4555,6 +4747,7 @@ function createCliPort(options) {
 async function main(args, env = process.env) {
     let invocation;
     let values;
+    let context;
     try {
         invocation = parseCommandLine(args);
         if (invocation.kind === 'help')
@@ -4562,7 +4755,8 @@ async function main(args, env = process.env) {
         if (invocation.kind === 'version')
             return print(`${version()}\n`);
         values = collectInputs(invocation.command, invocation.flags, env);
-        checkCommand(invocation.command, values);
+        context = cliRunContext(invocation.flags, env);
+        checkCommand(invocation.command, values, context);
     }
     catch (error) {
         if (!(error instanceof UsageError))
@@ -4570,12 +4764,16 @@ async function main(args, env = process.env) {
         process.stderr.write(`error: ${error.message}\n`);
         return EXIT.badInput;
     }
+    const azure = underAzure(env);
     const port = createCliPort({
         values,
         write: (text) => process.stderr.write(text),
         colour: process.stderr.isTTY === true && !env.NO_COLOR,
         debug: invocation.debug || env.BRCLOUD_DEBUG === 'true',
-        summaryFile: invocation.summaryFile
+        summaryFile: invocation.summaryFile,
+        context,
+        issue: azure ? (type, message) => process.stdout.write(azureIssue(type, message)) : undefined,
+        runner: await gitHubRunner(env)
     });
     (0,src_port/* usePort */.ny)(port);
     // Masked the moment they are known: the engine registers them again as it reads them, which is harmless.
@@ -4583,18 +4781,48 @@ async function main(args, env = process.env) {
         (0,secrets/* registerSecret */.cl)(values.get(name));
     // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
     const ending = await run({ signals: process, exit: () => undefined });
-    if (invocation.json)
-        await print(`${JSON.stringify(port.outputs)}\n`);
+    await writeOutputs(port, invocation.dotenvFile, invocation.json, azure);
     return exitCode(ending);
 }
-/** Which command fits the inputs: a deploy needs a distribution source, a search check a query. */
-function checkCommand(command, values) {
+/** The outputs in every format asked for: the --dotenv file, Azure's output variables, the --json object (last, on stdout). */
+async function writeOutputs(port, dotenvFile, json, azure) {
+    if (dotenvFile !== undefined) {
+        try {
+            await (0,promises_.writeFile)(dotenvFile, dotenvOf(port.outputs, (message) => port.warning(message)));
+        }
+        catch (error) {
+            port.warning(`--dotenv: ${dotenvFile} could not be written (${error.code ?? String(error)}).`);
+        }
+    }
+    if (azure)
+        await print(azureEnding(port.outputs, port.failure));
+    if (json)
+        await print(`${JSON.stringify(port.outputs)}\n`);
+}
+/**
+ * In a GitHub Actions `run:` step, the runner's output and summary files, written by the action's own port (one
+ * writer of @actions/core's file-command format); loaded only there. Elsewhere none.
+ */
+async function gitHubRunner(env) {
+    if (env.GITHUB_ACTIONS !== 'true')
+        return undefined;
+    const { actionPort } = await Promise.all(/* import() */[__nccwpck_require__.e(752), __nccwpck_require__.e(260), __nccwpck_require__.e(264), __nccwpck_require__.e(359)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2359));
+    return {
+        // Without the runner's file, @actions/core would print a workflow command on stdout, where --json goes.
+        setOutput: (name, value) => (env.GITHUB_OUTPUT ? actionPort.setOutput(name, value) : undefined),
+        writeSummary: (markdown) => actionPort.writeSummary(markdown)
+    };
+}
+/** Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a repository. */
+function checkCommand(command, values, context) {
     const set = (name) => (values.get(name) ?? '').trim() !== '';
     const source = set('distribution') || set('distribution-id') || set('from-environment');
     if (command === 'deploy' && !source && set('search-query'))
         throw new UsageError('brcloud deploy needs distribution, distribution-id or from-environment; to run only the search check, use brcloud search-check.');
     if (command === 'search-check' && !set('search-query'))
         throw new UsageError('brcloud search-check needs search-query (--search-query or BRCLOUD_SEARCH_QUERY).');
+    if (command === 'deploy' && set('github-token') && context.repository === '')
+        throw new UsageError('github-token is set, so the run records GitHub Deployments: name their repository with --repository owner/name or BRCLOUD_REPOSITORY.');
 }
 function print(text) {
     return new Promise((resolve) => process.stdout.write(text, () => resolve(EXIT.success)));

@@ -2965,16 +2965,13 @@ async function packDirectory(sourceDir, outFile, options = {}) {
 
 
 
-/**
- * The default upload name: where the distribution came from, so the platform's list tells. Read from
- * the runner's variables (what @actions/github's context reads too), so a deploy does not load the
- * GitHub client only to learn two strings.
- */
+/** The default upload name: where the distribution came from (the run's repository and commit), so the platform's list tells. */
 async function defaultDistributionName(sourceDir) {
-    return (0,distribution_name/* defaultName */.Z2)(process.env.GITHUB_REPOSITORY?.split('/')[1] ?? '', process.env.GITHUB_SHA ?? '', (0,external_node_path_.basename)(sourceDir));
+    const run = port/* runContext */.pO();
+    return (0,distribution_name/* defaultName */.Z2)(run.repository.split('/')[1] ?? '', run.sha, (0,external_node_path_.basename)(sourceDir));
 }
 function workspace() {
-    return process.env.GITHUB_WORKSPACE || process.cwd();
+    return port/* runContext */.pO().workspace;
 }
 /** An archive uploaded under its own file name: the same rule as distribution-name. */
 function checkOwnName(fileName) {

@@ -1971,7 +1971,7 @@ const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(3440)
 const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const timers = __nccwpck_require__(8984)
 
 function noop () {}
 
@@ -4789,7 +4789,7 @@ module.exports = BalancedPool
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(3440)
 const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const timers = __nccwpck_require__(8984)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -11723,7 +11723,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 8984:
 /***/ ((module) => {
 
 
@@ -28592,6 +28592,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/port.ts
+var port = __nccwpck_require__(8676);
 // EXTERNAL MODULE: ./src/github/client.ts
 var client = __nccwpck_require__(6584);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
@@ -28689,6 +28691,7 @@ class DeploymentHistory {
 // EXTERNAL MODULE: ./src/deploy/look.ts
 var deploy_look = __nccwpck_require__(9392);
 ;// CONCATENATED MODULE: ./src/deploy/order.ts
+
 
 
 
@@ -28814,7 +28817,7 @@ class DeployOrder {
     }
     noCommitOfOurs() {
         if (this.o.promoted === undefined)
-            return 'this run has no commit (GITHUB_SHA is not set: not on a runner)';
+            return `this run has no commit (${port/* runContext */.pO().noCommit})`;
         return `no GitHub Deployment of this repository recorded distribution ${this.o.promoted}, and its name carries no commit of this repository`;
     }
     /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
@@ -29259,12 +29262,14 @@ function formatMb(bytes) {
 /* harmony export */ });
 /* unused harmony export CALL_LIMIT_MS */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7856);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8676);
+/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7856);
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
-/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3689);
+/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3689);
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
 // of two commits), each with a time limit and the run's stop, answers read into small typed records.
 // Everything GitHub does for the action is best effort: callers turn a failure into a warning.
+
 
 
 
@@ -29334,16 +29339,19 @@ class GitHubApi {
         this.limitMs = limitMs;
         this.readAttempts = readAttempts;
     }
-    /** A client for the repository this run belongs to (GITHUB_REPOSITORY, GITHUB_API_URL, as @actions/github reads them). */
-    static async open(token, signal) {
+    /**
+     * A client for the repository this run belongs to, as the face tells it (the port's runContext: the runner's
+     * GITHUB_REPOSITORY, or the CLI's --repository); GitHub's API where @actions/github finds it (GITHUB_API_URL).
+     */
+    static async open(token, signal, run = (0,_port_js__WEBPACK_IMPORTED_MODULE_2__/* .runContext */ .pO)()) {
+        const [owner, name] = run.repository.split('/');
+        if (!owner || !name)
+            throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
+        const repo = { owner, repo: name };
         const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-        const { context } = github;
-        const repo = context.repo;
-        const repoUrl = `${context.serverUrl}/${repo.owner}/${repo.repo}`;
-        const runUrl = context.runId ? `${repoUrl}/actions/runs/${context.runId}` : undefined;
         const octokit = github.getOctokit(token);
-        const apiUrl = context.apiUrl || 'https://api.github.com';
-        return new GitHubApi(octokit, repo, repoUrl, runUrl, context.sha ?? '', context.ref ?? '', signal, apiUrl);
+        const apiUrl = github.context.apiUrl || 'https://api.github.com';
+        return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl);
     }
     /**
      * The same client for the run's closing calls (a GitHub Deployment's final status): not ended by the run's
@@ -29431,7 +29439,7 @@ class GitHubApi {
         });
     }
     async call(what, route, params) {
-        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_2__/* .timeLimit */ .z)(this.limitMs, this.signal);
+        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLimit */ .z)(this.limitMs, this.signal);
         try {
             const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
             return answer.data;
@@ -29458,7 +29466,7 @@ class GitHubApi {
         const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
         const cause = error.cause;
         const text = cause?.cause instanceof Error ? cause.cause.message : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
-        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_3__/* .proxyFor */ .iJ)(this.apiUrl);
+        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_4__/* .proxyFor */ .iJ)(this.apiUrl);
         const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
         return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
     }
@@ -30833,7 +30841,7 @@ function readInputs(read = port/* getInput */.V4) {
     (0,secrets/* registerSecret */.cl)(password);
     (0,secrets/* registerSecret */.cl)(getInput(inputs_login/* LoginInput */.G.ClientSecret));
     (0,secrets/* registerSecret */.cl)(getInput(inputs_login/* LoginInput */.G.AccessToken));
-    const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => port/* warning */.$e(m) });
+    const search = parseSearchConfig((name) => getInput(name), { repository: port/* runContext */.pO().repository || undefined, warn: (m) => port/* warning */.$e(m) });
     const common = readCommonInputs(getInput);
     const source = readSource(getInput);
     if (source === undefined && search)
@@ -31072,6 +31080,7 @@ function required(name, value, why, when) {
 /* harmony export */   Yz: () => (/* binding */ debug),
 /* harmony export */   lm: () => (/* binding */ notice),
 /* harmony export */   ny: () => (/* binding */ usePort),
+/* harmony export */   pO: () => (/* binding */ runContext),
 /* harmony export */   pq: () => (/* binding */ info),
 /* harmony export */   uH: () => (/* binding */ setOutput)
 /* harmony export */ });
@@ -31108,6 +31117,7 @@ const saveState = (name, value) => port().saveState(name, value);
 const getState = (name) => port().getState(name);
 const setFailed = (message) => port().setFailed(message);
 const getIDToken = (audience) => port().getIDToken(audience);
+const runContext = () => port().runContext();
 
 
 /***/ }),
@@ -35581,10 +35591,27 @@ function failureMessage(error, inputs, phase) {
 
 // EXTERNAL MODULE: ./src/run-state.ts
 var run_state = __nccwpck_require__(518);
+;// CONCATENATED MODULE: ./src/github/runner-context.ts
+function runnerContext(env = process.env) {
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    const runId = Number.parseInt(env.GITHUB_RUN_ID ?? '', 10);
+    return {
+        sha: env.GITHUB_SHA ?? '',
+        noCommit: 'GITHUB_SHA is not set: not on a runner',
+        ref: env.GITHUB_REF ?? '',
+        repository,
+        serverUrl,
+        runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+        workspace: env.GITHUB_WORKSPACE || process.cwd()
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/action/port.ts
 // The action's face: the engine's port (src/port.ts) on @actions/core, as a runner reads it. Inputs come from
 // INPUT_* variables, outputs, state and the summary go to the runner's files, log lines and masks to stdout
-// as workflow commands.
+// as workflow commands; the run's context from the runner's variables.
+
 
 const actionPort = {
     getInput: (name, options) => getInput(name, options),
@@ -35612,7 +35639,8 @@ const actionPort = {
     },
     getState: (name) => getState(name),
     setFailed: (message) => setFailed(message),
-    getIDToken: (audience) => getIDToken(audience)
+    getIDToken: (audience) => getIDToken(audience),
+    runContext: () => runnerContext()
 };
 
 ;// CONCATENATED MODULE: ./src/action/main.ts

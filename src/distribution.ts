@@ -10,17 +10,14 @@ import { InputError } from './errors.js'
 import { formatBytes } from './format.js'
 import type { DeployInputs } from './inputs/index.js'
 
-/**
- * The default upload name: where the distribution came from, so the platform's list tells. Read from
- * the runner's variables (what @actions/github's context reads too), so a deploy does not load the
- * GitHub client only to learn two strings.
- */
+/** The default upload name: where the distribution came from (the run's repository and commit), so the platform's list tells. */
 export async function defaultDistributionName(sourceDir: string): Promise<string> {
-  return defaultName(process.env.GITHUB_REPOSITORY?.split('/')[1] ?? '', process.env.GITHUB_SHA ?? '', basename(sourceDir))
+  const run = core.runContext()
+  return defaultName(run.repository.split('/')[1] ?? '', run.sha, basename(sourceDir))
 }
 
 export function workspace(): string {
-  return process.env.GITHUB_WORKSPACE || process.cwd()
+  return core.runContext().workspace
 }
 
 /** An archive uploaded under its own file name: the same rule as distribution-name. */

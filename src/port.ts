@@ -11,6 +11,27 @@ export interface InputOptions {
   readonly trimWhitespace?: boolean
 }
 
+/**
+ * What the run is for, as the place it runs in knows it: the runner's variables for the action, flags and the
+ * CI's own variables for the CLI (src/cli/run-context.ts). Read when needed, never written to process.env.
+ */
+export interface RunContext {
+  /** The commit this run deploys (a full SHA); '' when none is known. */
+  readonly sha: string
+  /** Why there is no commit, for the deploy order's message (where the face would have read one). */
+  readonly noCommit: string
+  /** The branch or tag this run is for (GITHUB_REF); '' when none is known. */
+  readonly ref: string
+  /** The GitHub repository, owner/name, for GitHub Deployments and the search check's defaults; '' when none. */
+  readonly repository: string
+  /** GitHub's web address, for links to commits and runs. */
+  readonly serverUrl: string
+  /** This run's page (a GitHub Deployment's log_url), when the face knows it. */
+  readonly runUrl: string | undefined
+  /** The folder a relative distribution and the build command are found in. */
+  readonly workspace: string
+}
+
 export interface Port {
   /** An input by its action.yml name; '' when it is not set. */
   getInput(name: string, options?: InputOptions): string
@@ -43,6 +64,9 @@ export interface Port {
 
   /** The CI's OIDC identity token for an audience (GitHub's: the job's id-token permission); throws when there is none. */
   getIDToken(audience: string): Promise<string>
+
+  /** The run's commit, repository, run page and workspace. */
+  runContext(): RunContext
 }
 
 let installed: Port | undefined
@@ -73,3 +97,4 @@ export const saveState = (name: string, value: string): void => port().saveState
 export const getState = (name: string): string => port().getState(name)
 export const setFailed = (message: string): void => port().setFailed(message)
 export const getIDToken = (audience: string): Promise<string> => port().getIDToken(audience)
+export const runContext = (): RunContext => port().runContext()

@@ -51,7 +51,6 @@ export const simContext: {
     this.schedule = s
     this.stack = stack
     this.sha = sha
-    github.context.sha = sha
     Object.assign(shown, { inputs, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map() })
   }
 }
@@ -109,6 +108,16 @@ export const port: Port = {
     port.setSecret(body.value)
     return body.value
   },
+  /** A workflow run of acme/site at the schedule's commit. */
+  runContext: () => ({
+    sha: simContext.sha,
+    noCommit: 'GITHUB_SHA is not set: not on a runner',
+    ref: 'refs/heads/main',
+    repository: 'acme/site',
+    serverUrl: 'https://github.com',
+    runUrl: 'https://github.com/acme/site/actions/runs/77',
+    workspace: process.cwd()
+  }),
   /** The job summary of the step that writes it; a killed main step writes none. */
   writeSummary: async (markdown: string) => {
     const by = who()
@@ -118,16 +127,9 @@ export const port: Port = {
   }
 }
 
-/** @actions/github: the run's context, and a real octokit whose fetch is the simulation's. */
+/** @actions/github: its API address (the run's repository and commit come through the port), and a real octokit whose fetch is the simulation's. */
 export const github = {
-  context: {
-    repo: { owner: 'acme', repo: 'site' },
-    serverUrl: 'https://github.com',
-    apiUrl: GITHUB_API,
-    runId: 77,
-    sha: '',
-    ref: 'refs/heads/main'
-  },
+  context: { apiUrl: GITHUB_API },
   getOctokit: (token: string) => new GitHub(getOctokitOptions(token, { baseUrl: GITHUB_API, request: { fetch: httpFetch } }))
 }
 

@@ -1,7 +1,8 @@
 // The action's face: the engine's port (src/port.ts) on @actions/core, as a runner reads it. Inputs come from
 // INPUT_* variables, outputs, state and the summary go to the runner's files, log lines and masks to stdout
-// as workflow commands.
+// as workflow commands; the run's context from the runner's variables.
 import * as core from '@actions/core'
+import { runnerContext } from '../github/runner-context.js'
 import type { Port } from '../port.js'
 
 export const actionPort: Port = {
@@ -28,5 +29,6 @@ export const actionPort: Port = {
   },
   getState: (name) => core.getState(name),
   setFailed: (message) => core.setFailed(message),
-  getIDToken: (audience) => core.getIDToken(audience)
+  getIDToken: (audience) => core.getIDToken(audience),
+  runContext: () => runnerContext()
 }

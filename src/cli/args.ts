@@ -1,5 +1,6 @@
 // The command line, read with util.parseArgs alone: the command, its flags (one per input of action.yml,
-// --<secret>-file for each secret) and the CLI's own (--json, --summary, --debug, --help, --version).
+// --<secret>-file for each secret) and the CLI's own (--json, --summary, --dotenv, --debug, --commit, --repository,
+// --help, --version).
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { envName, inputsOf, SECRET_INPUTS, UsageError, type Command } from './inputs.js'
 
@@ -16,6 +17,8 @@ export type Invocation =
       readonly flags: Readonly<Record<string, unknown>>
       readonly json: boolean
       readonly summaryFile: string | undefined
+      /** --dotenv: the outputs as BRCLOUD_<OUTPUT>=value lines, for GitLab's dotenv report. */
+      readonly dotenvFile: string | undefined
       readonly debug: boolean
     }
 
@@ -27,7 +30,11 @@ const OWN: Options = {
   version: { type: 'boolean' },
   json: { type: 'boolean' },
   summary: { type: 'string' },
-  debug: { type: 'boolean' }
+  dotenv: { type: 'string' },
+  debug: { type: 'boolean' },
+  // The run's context outside GitHub's runner (./run-context.ts).
+  commit: { type: 'string' },
+  repository: { type: 'string' }
 }
 
 /** Every flag of `command`: its inputs, a file flag for each secret among them, and the CLI's own. */
@@ -72,6 +79,7 @@ export function parseCommandLine(args: readonly string[]): Invocation {
     flags: values,
     json: values.json === true,
     summaryFile: typeof values.summary === 'string' ? values.summary : undefined,
+    dotenvFile: typeof values.dotenv === 'string' ? values.dotenv : undefined,
     debug: values.debug === true
   }
 }

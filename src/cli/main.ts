@@ -1,53 +1,98 @@
 // One command line run: read it and the environment, install the CLI's port, run the engine's run() with the
-// process's signals, and give the exit code derived from how the run ended. src/cli/index.ts is the command.
+// process's signals, write the outputs in the formats asked for and the CI's own, and give the exit code derived
+// from how the run ended. src/cli/index.ts is the command.
+import { writeFile } from 'node:fs/promises'
 import { registerSecret } from '../secrets.js'
 import { run } from '../main.js'
-import { usePort } from '../port.js'
+import { usePort, type Port, type RunContext } from '../port.js'
 import { parseCommandLine } from './args.js'
+import { azureEnding, azureIssue, underAzure } from './azure.js'
+import { dotenvOf } from './dotenv.js'
 import { exitCode, EXIT } from './exit-codes.js'
 import { commandHelp, mainHelp, version } from './help.js'
 import { collectInputs, SECRET_INPUTS, UsageError } from './inputs.js'
-import { createCliPort } from './port.js'
+import { createCliPort, type CliPort } from './port.js'
+import { cliRunContext } from './run-context.js'
 
 /** Runs one command line; resolves with the exit code. */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let invocation
   let values
+  let context
   try {
     invocation = parseCommandLine(args)
     if (invocation.kind === 'help') return print(invocation.command ? commandHelp(invocation.command) : mainHelp())
     if (invocation.kind === 'version') return print(`${version()}\n`)
     values = collectInputs(invocation.command, invocation.flags, env)
-    checkCommand(invocation.command, values)
+    context = cliRunContext(invocation.flags, env)
+    checkCommand(invocation.command, values, context)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     process.stderr.write(`error: ${error.message}\n`)
     return EXIT.badInput
   }
+  const azure = underAzure(env)
   const port = createCliPort({
     values,
     write: (text) => process.stderr.write(text),
     colour: process.stderr.isTTY === true && !env.NO_COLOR,
     debug: invocation.debug || env.BRCLOUD_DEBUG === 'true',
-    summaryFile: invocation.summaryFile
+    summaryFile: invocation.summaryFile,
+    context,
+    issue: azure ? (type, message) => process.stdout.write(azureIssue(type, message)) : undefined,
+    runner: await gitHubRunner(env)
   })
   usePort(port)
   // Masked the moment they are known: the engine registers them again as it reads them, which is harmless.
   for (const name of SECRET_INPUTS) registerSecret(values.get(name))
   // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
   const ending = await run({ signals: process, exit: () => undefined })
-  if (invocation.json) await print(`${JSON.stringify(port.outputs)}\n`)
+  await writeOutputs(port, invocation.dotenvFile, invocation.json, azure)
   return exitCode(ending)
 }
 
-/** Which command fits the inputs: a deploy needs a distribution source, a search check a query. */
-function checkCommand(command: string, values: ReadonlyMap<string, string>): void {
+/** The outputs in every format asked for: the --dotenv file, Azure's output variables, the --json object (last, on stdout). */
+async function writeOutputs(port: CliPort, dotenvFile: string | undefined, json: boolean, azure: boolean): Promise<void> {
+  if (dotenvFile !== undefined) {
+    try {
+      await writeFile(
+        dotenvFile,
+        dotenvOf(port.outputs, (message) => port.warning(message))
+      )
+    } catch (error) {
+      port.warning(`--dotenv: ${dotenvFile} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)
+    }
+  }
+  if (azure) await print(azureEnding(port.outputs, port.failure))
+  if (json) await print(`${JSON.stringify(port.outputs)}\n`)
+}
+
+/**
+ * In a GitHub Actions `run:` step, the runner's output and summary files, written by the action's own port (one
+ * writer of @actions/core's file-command format); loaded only there. Elsewhere none.
+ */
+async function gitHubRunner(env: NodeJS.ProcessEnv): Promise<Pick<Port, 'setOutput' | 'writeSummary'> | undefined> {
+  if (env.GITHUB_ACTIONS !== 'true') return undefined
+  const { actionPort } = await import('../action/port.js')
+  return {
+    // Without the runner's file, @actions/core would print a workflow command on stdout, where --json goes.
+    setOutput: (name, value) => (env.GITHUB_OUTPUT ? actionPort.setOutput(name, value) : undefined),
+    writeSummary: (markdown) => actionPort.writeSummary(markdown)
+  }
+}
+
+/** Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a repository. */
+function checkCommand(command: string, values: ReadonlyMap<string, string>, context: RunContext): void {
   const set = (name: string): boolean => (values.get(name) ?? '').trim() !== ''
   const source = set('distribution') || set('distribution-id') || set('from-environment')
   if (command === 'deploy' && !source && set('search-query'))
     throw new UsageError('brcloud deploy needs distribution, distribution-id or from-environment; to run only the search check, use brcloud search-check.')
   if (command === 'search-check' && !set('search-query'))
     throw new UsageError('brcloud search-check needs search-query (--search-query or BRCLOUD_SEARCH_QUERY).')
+  if (command === 'deploy' && set('github-token') && context.repository === '')
+    throw new UsageError(
+      'github-token is set, so the run records GitHub Deployments: name their repository with --repository owner/name or BRCLOUD_REPOSITORY.'
+    )
 }
 
 function print(text: string): Promise<number> {

@@ -4,6 +4,7 @@
 // why the order stays unknown when it does, travel with the result (docs/verified-deploys.md, "Deploy order").
 import type { CloudClient } from '../cloud/client.js'
 import { ActionError } from '../errors.js'
+import * as core from '../port.js'
 import { GitHubCallFailed, short, type Comparison, type GitHubApi } from '../github/client.js'
 import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../github/evidence.js'
 import { sameId } from './look.js'
@@ -173,7 +174,7 @@ export class DeployOrder {
   }
 
   private noCommitOfOurs(): string {
-    if (this.o.promoted === undefined) return 'this run has no commit (GITHUB_SHA is not set: not on a runner)'
+    if (this.o.promoted === undefined) return `this run has no commit (${core.runContext().noCommit})`
     return `no GitHub Deployment of this repository recorded distribution ${this.o.promoted}, and its name carries no commit of this repository`
   }
 

@@ -2,6 +2,7 @@
 // of two commits), each with a time limit and the run's stop, answers read into small typed records.
 // Everything GitHub does for the action is best effort: callers turn a failure into a warning.
 import { describeError, systemErrorCode } from '../errors.js'
+import { runContext, type RunContext } from '../port.js'
 import { proxyFor } from '../http/proxy.js'
 import { withRetry } from '../http/retry.js'
 import { timeLimit } from '../http/time-limit.js'
@@ -106,16 +107,18 @@ export class GitHubApi {
     private readonly readAttempts: number = READ_ATTEMPTS
   ) {}
 
-  /** A client for the repository this run belongs to (GITHUB_REPOSITORY, GITHUB_API_URL, as @actions/github reads them). */
-  static async open(token: string, signal?: AbortSignal): Promise<GitHubApi> {
+  /**
+   * A client for the repository this run belongs to, as the face tells it (the port's runContext: the runner's
+   * GITHUB_REPOSITORY, or the CLI's --repository); GitHub's API where @actions/github finds it (GITHUB_API_URL).
+   */
+  static async open(token: string, signal?: AbortSignal, run: RunContext = runContext()): Promise<GitHubApi> {
+    const [owner, name] = run.repository.split('/')
+    if (!owner || !name) throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`)
+    const repo = { owner, repo: name }
     const github = await import('@actions/github')
-    const { context } = github
-    const repo = context.repo
-    const repoUrl = `${context.serverUrl}/${repo.owner}/${repo.repo}`
-    const runUrl = context.runId ? `${repoUrl}/actions/runs/${context.runId}` : undefined
     const octokit = github.getOctokit(token) as unknown as Octokit
-    const apiUrl = context.apiUrl || 'https://api.github.com'
-    return new GitHubApi(octokit, repo, repoUrl, runUrl, context.sha ?? '', context.ref ?? '', signal, apiUrl)
+    const apiUrl = github.context.apiUrl || 'https://api.github.com'
+    return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl)
   }
 
   /**

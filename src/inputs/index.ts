@@ -111,7 +111,7 @@ export function readInputs(read: InputReader = core.getInput): ActionInputs {
   registerSecret(password)
   registerSecret(getInput(LoginInput.ClientSecret))
   registerSecret(getInput(LoginInput.AccessToken))
-  const search = parseSearchConfig((name) => getInput(name), { repository: process.env.GITHUB_REPOSITORY, warn: (m) => core.warning(m) })
+  const search = parseSearchConfig((name) => getInput(name), { repository: core.runContext().repository || undefined, warn: (m) => core.warning(m) })
   const common = readCommonInputs(getInput)
 
   const source = readSource(getInput)

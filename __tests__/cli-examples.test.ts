@@ -1,0 +1,129 @@
+// The CI examples (examples/ci/) against what brcloud writes: every BRCLOUD_<OUTPUT> variable an example reads is
+// an output, and a deploy against the emulator writes it where that CI takes it from: the --dotenv file the GitLab
+// job reports and the Jenkinsfile reads, the ##vso output variables of the Azure step the pipeline names. The
+// examples are read as their CI reads them (YAML through the yaml package); brcloud runs in-process (src/cli/main.ts).
+import { jest } from '@jest/globals'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+import { actionPort } from '../src/action/port.js'
+import { OUTPUT_NAMES } from '../src/action-metadata.js'
+import { main } from '../src/cli/main.js'
+import { envName } from '../src/cli/inputs.js'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { usePort } from '../src/port.js'
+import { release } from './e2e-support.js'
+
+const EXAMPLES = fileURLToPath(new URL('../examples/ci/', import.meta.url))
+const read = (file: string): string => readFileSync(join(EXAMPLES, file), 'utf8')
+const OUTPUT_VARIABLES = new Set<string>(OUTPUT_NAMES.map(envName))
+
+let emu: Emulator
+beforeEach(async () => {
+  emu = await startEmulator()
+})
+afterEach(async () => {
+  usePort(actionPort)
+  jest.restoreAllMocks()
+  await emu.close()
+})
+
+/** One deploy of the emulator's production by brcloud in-process, as the examples run it; what it printed on stdout. */
+async function deploy(flags: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string }> {
+  let stdout = ''
+  jest.spyOn(process.stderr, 'write').mockImplementation(() => true)
+  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown, ...rest: unknown[]) => {
+    stdout += String(chunk)
+    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined
+    done?.()
+    return true
+  })
+  const args = ['deploy', '--api-url', emu.url, '--username', emu.username, '--environment', 'production', '--distribution', release('v1'), ...flags]
+  const code = await main(args, { BRCLOUD_PASSWORD: emu.password, ...env })
+  jest.restoreAllMocks()
+  return { code, stdout }
+}
+
+/** Every string in a parsed YAML document. */
+function strings(node: unknown): string[] {
+  if (typeof node === 'string') return [node]
+  if (Array.isArray(node)) return node.flatMap(strings)
+  if (node !== null && typeof node === 'object') return Object.values(node).flatMap(strings)
+  return []
+}
+
+/** Every mapping in a parsed YAML document (an Azure step among them). */
+function objects(node: unknown): Record<string, unknown>[] {
+  if (Array.isArray(node)) return node.flatMap(objects)
+  if (node !== null && typeof node === 'object') return [node as Record<string, unknown>, ...Object.values(node).flatMap(objects)]
+  return []
+}
+
+/** The BRCLOUD_<OUTPUT> variables a text reads (inputs such as BRCLOUD_ENVIRONMENT are not outputs). */
+function outputsRead(texts: string[], pattern: RegExp): string[] {
+  const found = new Set<string>()
+  for (const text of texts) for (const m of text.matchAll(pattern)) found.add(m[1] as string)
+  return [...found].sort()
+}
+
+function dotenvVariables(file: string): Map<string, string> {
+  return new Map(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
+  )
+}
+
+test("GitLab: the job's dotenv report holds every BRCLOUD_ variable a later job and the environment read", async () => {
+  const pipeline = parse(read('.gitlab-ci.yml')) as Record<string, Record<string, unknown>>
+  const [name, job] = Object.entries(pipeline).find(([, j]) => (j.artifacts as { reports?: { dotenv?: string } } | undefined)?.reports?.dotenv) ?? []
+  const report = (job?.artifacts as { reports: { dotenv: string } }).reports.dotenv
+  expect(strings(job?.script).join('\n')).toContain(`--dotenv ${report}`)
+  const later = Object.entries(pipeline).filter(([n, j]) => n !== name && typeof j === 'object' && j !== null && 'script' in j)
+  const used = outputsRead(
+    later.flatMap(([, j]) => strings(j)),
+    /\$\{?(BRCLOUD_[A-Z_]+)/g
+  )
+  expect(used.length).toBeGreaterThan(0)
+  for (const variable of used) expect(OUTPUT_VARIABLES).toContain(variable)
+
+  const file = join(mkdtempSync(join(tmpdir(), 'brcd-examples-')), report)
+  const r = await deploy(['--dotenv', file], { CI_COMMIT_SHA: 'a'.repeat(40) })
+  expect(r.code).toBe(0)
+  const written = dotenvVariables(file)
+  for (const variable of used) expect(written.get(variable)).toBeTruthy()
+  expect(written.get('BRCLOUD_DISTRIBUTION_ID')).toBe(emu.environments.find((e) => e.name === 'production')?.distributionId)
+})
+
+test('Jenkins: the --dotenv file holds every output the Jenkinsfile reads', async () => {
+  const text = read('Jenkinsfile')
+  const file = /brcloud deploy [^\n]*--dotenv (\S+?)["'\s]/.exec(text)?.[1]
+  expect(text).toContain(`readProperties(file: '${file}')`)
+  const used = outputsRead([text], /out\.(BRCLOUD_[A-Z_]+)/g)
+  expect(used.length).toBeGreaterThan(0)
+  for (const variable of used) expect(OUTPUT_VARIABLES).toContain(variable)
+
+  const path = join(mkdtempSync(join(tmpdir(), 'brcd-examples-')), file ?? '')
+  expect((await deploy(['--dotenv', path], { GIT_COMMIT: 'b'.repeat(40) })).code).toBe(0)
+  const written = dotenvVariables(path)
+  for (const variable of used) expect(written.get(variable)).toBeTruthy()
+})
+
+test('Azure Pipelines: the step the pipeline names sets, as output variables, every BRCLOUD_ variable a later step and stage read', async () => {
+  const pipeline = parse(read('azure-pipelines.yml')) as unknown
+  const steps = strings(pipeline)
+  const step = objects(pipeline).find((o) => String(o.script).startsWith('brcloud deploy'))?.name as string
+  expect(step).toBeTruthy()
+  const used = outputsRead(steps, new RegExp(`(?:\\$\\(${step}\\.|outputs\\['${step}\\.)(BRCLOUD_[A-Z_]+)`, 'g'))
+  expect(used).toEqual(expect.arrayContaining(['BRCLOUD_DEPLOYED', 'BRCLOUD_DISTRIBUTION_ID']))
+  for (const variable of used) expect(OUTPUT_VARIABLES).toContain(variable)
+
+  const r = await deploy([], { TF_BUILD: 'True', BUILD_SOURCEVERSION: 'c'.repeat(40) })
+  expect(r.code).toBe(0)
+  const set = new Map([...r.stdout.matchAll(/^##vso\[task\.setvariable variable=(BRCLOUD_[A-Z_]+);isOutput=true\](.*)$/gm)].map((m) => [m[1], m[2]]))
+  for (const variable of used) expect(set.get(variable)).toBeTruthy()
+  expect(r.stdout).not.toContain('task.complete result=Failed')
+})
