@@ -34,7 +34,7 @@ useTestPort({
 })
 
 const { startDeploy, USER_AGENT } = await import('../src/deploy/index.js')
-const { StepFailed, ActionError } = await import('../src/errors.js')
+const { StepFailed, ActionError, refusesLogin } = await import('../src/errors.js')
 type DeployResult = import('../src/deploy/result.js').DeployResult
 
 const said = (kind: 'info' | 'warning' | 'notice'): string[] => lines.filter((l) => l.kind === kind).map((l) => l.text)
@@ -357,6 +357,8 @@ describe('refusals and retries', () => {
       audience: sso.audience
     })
     expect((error as Error).message).toMatch(/invalid_client/)
+    // Not worth another try, and told apart from an outage: brcloud exits 4 on it (docs/cli.md).
+    expect(refusesLogin(error)).toBe(true)
     expect(result.platformReached).toBeFalsy()
     expect(result.finalLook).toBeUndefined()
     // Nothing was received, so nothing is said to be revoked or left: "gave no refresh token" would be a claim.
