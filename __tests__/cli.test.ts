@@ -10,6 +10,7 @@ import { createCliPort } from '../src/cli/port.js'
 import { cliRunContext } from '../src/cli/run-context.js'
 import { azureEnding, azureIssue, underAzure } from '../src/cli/azure.js'
 import { dotenvOf } from '../src/cli/dotenv.js'
+import { emulatorBundle, runEmulator } from '../src/cli/emulator.js'
 import { actionPort } from '../src/action/port.js'
 import { usePort } from '../src/port.js'
 import { INPUT_DEFAULTS } from '../src/action-metadata.js'
@@ -286,5 +287,25 @@ describe('the output formats of CI systems', () => {
     expect(await p.writeSummary('## s3cr3t')).toBe(true)
     expect(set).toEqual(['deployed=true'])
     expect(summaries).toEqual(['## ***'])
+  })
+})
+
+describe('brcloud emulator', () => {
+  test("its bundle sits beside the command's, in emulator/", () => {
+    expect(emulatorBundle()).toMatch(/[/\\]src[/\\]cli[/\\]emulator[/\\]index\.js$/)
+  })
+
+  test('without the bundle beside the command (a run from the sources): exit 1, saying where the emulator is', async () => {
+    const written: string[] = []
+    const write = process.stderr.write.bind(process.stderr)
+    process.stderr.write = ((chunk: string) => written.push(chunk) > 0) as typeof process.stderr.write
+    try {
+      expect(await runEmulator(['--port', '0'], '/nowhere/emulator/index.js')).toBe(EXIT.failure)
+    } finally {
+      process.stderr.write = write
+    }
+    expect(written.join('')).toBe(
+      'error: brcloud emulator: no emulator beside this command (/nowhere/emulator/index.js). From a clone of the repository: npm run emulator.\n'
+    )
   })
 })

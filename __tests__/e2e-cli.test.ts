@@ -215,3 +215,29 @@ test("in a GitHub Actions run: step: the outputs and the summary in the runner's
   expect(readFileSync(runner.GITHUB_OUTPUT, 'utf8')).toMatch(/^deployed<<ghadelimiter_[0-9a-f-]+\ntrue\nghadelimiter_/m)
   expect(readFileSync(runner.GITHUB_STEP_SUMMARY, 'utf8')).toMatch(/^## Bloomreach Cloud deployment/)
 })
+
+test('brcloud emulator: the local emulator from the package alone; a deploy against it as a user would, then Ctrl-C ends it', async () => {
+  const path = [process.env.E2E_NODE ? dirname(process.env.E2E_NODE) : dirname(process.execPath), process.env.PATH ?? ''].join(delimiter)
+  const child = spawn(brcloud, ['emulator', '--port', '0', '--deploy-seconds', '0.2'], { env: { PATH: path, HOME: process.env.HOME ?? tmpdir() } })
+  let banner = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      banner += d.toString()
+      const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1]
+      if (found) resolve(found)
+    })
+    child.on('close', () => reject(new Error(`the emulator ended before it listened:\n${banner}`)))
+  })
+  const ended = new Promise<number | null>((resolve) => child.on('close', resolve))
+  try {
+    const r = await cli(['deploy', '--api-url', url, '--username', 'deployer', '--environment', 'development', '--json'], {
+      BRCLOUD_PASSWORD: 'emulator-password',
+      BRCLOUD_DISTRIBUTION: release('v1')
+    })
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({ deployed: 'true', 'environment-distribution-id': expect.any(String) })
+  } finally {
+    child.kill('SIGINT')
+  }
+  expect(await ended).toBe(0)
+})

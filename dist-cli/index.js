@@ -4515,6 +4515,45 @@ function dotenvOf(outputs, warn) {
     return lines.join('');
 }
 
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/cli/emulator.ts
+// `brcloud emulator [flags]`: the local emulator of both services (docs/emulator.md), so that a Jenkins, GitLab or
+// Azure user can try everything with no account. It is a program of its own, bundled apart (dist-cli/emulator/:
+// the emulator shares no code with the engine), run as a child so that its flags, its log and its exit are its own.
+
+
+
+
+
+/** Where the emulator's bundle sits beside the command's (the package's dist-cli/emulator/index.js). */
+function emulatorBundle() {
+    // A path, not new URL('./emulator/...', import.meta.url): the bundler would take that for an asset of its own.
+    return (0,external_node_path_.join)((0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url)), 'emulator', 'index.js');
+}
+/** Runs the emulator with these flags until it ends; resolves with its exit code. */
+function runEmulator(args, bundle = emulatorBundle()) {
+    if (!(0,external_node_fs_.existsSync)(bundle)) {
+        process.stderr.write(`error: brcloud emulator: no emulator beside this command (${bundle}). From a clone of the repository: npm run emulator.\n`);
+        return Promise.resolve(EXIT.failure);
+    }
+    return new Promise((resolve) => {
+        const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, [bundle, ...args], { stdio: 'inherit' });
+        // Ctrl-C on a terminal reaches the child too (one process group); a signal sent to this process alone is passed on.
+        const pass = (signal) => void child.kill(signal);
+        process.on('SIGINT', pass).on('SIGTERM', pass);
+        child.on('error', (error) => {
+            process.stderr.write(`error: brcloud emulator could not start: ${error.message}\n`);
+            resolve(EXIT.failure);
+        });
+        child.on('exit', (code, signal) => resolve(code ?? (signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint)));
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/cli/help.ts
 // What --help and --version print: the commands, the CLI's own flags, every input as a flag and a variable
 // (from action.yml's list, so a new input appears here by itself), and the exit codes.
@@ -4534,6 +4573,7 @@ function mainHelp() {
         '',
         'Commands:',
         ...Object.keys(ABOUT).map((c) => `  ${c.padEnd(14)}${ABOUT[c]}`),
+        `  ${'emulator'.padEnd(14)}Runs the local emulator of the Bloomreach Cloud API and the search API, to try everything with no account (brcloud emulator --help).`,
         '',
         'brcloud <command> --help lists its flags; brcloud --version prints the version.',
         'Every input of the action is a flag --<input> or a variable BRCLOUD_<INPUT>; secrets only as a variable or a file.',
@@ -4743,8 +4783,12 @@ function firstSet(sources) {
 
 
 
+
 /** Runs one command line; resolves with the exit code. */
 async function main(args, env = process.env) {
+    // The emulator reads its own flags (brcloud emulator --help): none of the engine's inputs apply to it.
+    if (args[0] === 'emulator')
+        return runEmulator(args.slice(1));
     let invocation;
     let values;
     let context;

@@ -18,6 +18,7 @@ export function mainHelp(): string {
     '',
     'Commands:',
     ...(Object.keys(ABOUT) as Command[]).map((c) => `  ${c.padEnd(14)}${ABOUT[c]}`),
+    `  ${'emulator'.padEnd(14)}Runs the local emulator of the Bloomreach Cloud API and the search API, to try everything with no account (brcloud emulator --help).`,
     '',
     'brcloud <command> --help lists its flags; brcloud --version prints the version.',
     'Every input of the action is a flag --<input> or a variable BRCLOUD_<INPUT>; secrets only as a variable or a file.',

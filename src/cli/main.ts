@@ -8,6 +8,7 @@ import { usePort, type Port, type RunContext } from '../port.js'
 import { parseCommandLine } from './args.js'
 import { azureEnding, azureIssue, underAzure } from './azure.js'
 import { dotenvOf } from './dotenv.js'
+import { runEmulator } from './emulator.js'
 import { exitCode, EXIT } from './exit-codes.js'
 import { commandHelp, mainHelp, version } from './help.js'
 import { collectInputs, SECRET_INPUTS, UsageError } from './inputs.js'
@@ -16,6 +17,8 @@ import { cliRunContext } from './run-context.js'
 
 /** Runs one command line; resolves with the exit code. */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // The emulator reads its own flags (brcloud emulator --help): none of the engine's inputs apply to it.
+  if (args[0] === 'emulator') return runEmulator(args.slice(1))
   let invocation
   let values
   let context

@@ -1,0 +1,5389 @@
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+var __webpack_exports__ = {};
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:timers/promises"
+const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/emulator/search-catalog.ts
+// The emulator's built-in product catalog for the search API: a dozen products with all twelve
+// requestable fields, in a few categories, and one keyword redirect.
+const CATEGORIES = [
+    { id: 'apparel', name: 'Apparel', parent: '' },
+    { id: 'shirts', name: 'Shirts', parent: 'apparel' },
+    { id: 'trousers', name: 'Trousers', parent: 'apparel' },
+    { id: 'shoes', name: 'Shoes', parent: '' },
+    { id: 'accessories', name: 'Accessories', parent: '' },
+    /** A category with no products. */
+    { id: 'gift-cards', name: 'Gift cards', parent: '' }
+];
+/** Keywords the emulated merchandiser redirects to a page (answered with numFound 0). */
+const KEYWORD_REDIRECTS = {
+    returns: 'https://www.example.com/customer-service/returns'
+};
+function product(pid, title, brand, price, salePrice, colors, sizes, categories, description) {
+    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    return {
+        pid,
+        title,
+        brand,
+        price,
+        sale_price: salePrice,
+        thumb_image: `https://images.example.com/${pid}.jpg`,
+        url: `https://www.example.com/products/${slug}/${pid}`,
+        description,
+        colors,
+        sizes,
+        price_range: [price, price],
+        sale_price_range: [salePrice, salePrice],
+        categories
+    };
+}
+const PRODUCTS = [
+    product('P1001', 'Oxford Shirt', 'Northwind', 59.95, 49.95, ['white', 'blue'], ['S', 'M', 'L', 'XL'], ['shirts'], 'Classic cotton oxford shirt with a button-down collar.'),
+    product('P1002', 'Linen Shirt', 'Northwind', 69.95, 69.95, ['white', 'sand'], ['M', 'L'], ['shirts'], 'Light linen shirt for warm days.'),
+    product('P1003', 'Flannel Shirt', 'Timberline', 54.5, 39.0, ['red', 'green'], ['S', 'M', 'L'], ['shirts'], 'Brushed flannel shirt in a tartan check.'),
+    product('P1004', 'Polo Shirt', 'Courtside', 39.0, 29.0, ['navy', 'white', 'red'], ['S', 'M', 'L', 'XL'], ['shirts'], 'Pique cotton polo shirt.'),
+    product('P2001', 'Slim Chino Trousers', 'Northwind', 79.0, 79.0, ['khaki', 'navy'], ['30', '32', '34'], ['trousers'], 'Slim-fit chino trousers in stretch cotton.'),
+    product('P2002', 'Wool Trousers', 'Savile', 149.0, 119.0, ['grey', 'charcoal'], ['32', '34', '36'], ['trousers'], 'Tailored trousers in fine wool.'),
+    product('P2003', 'Denim Jeans', 'Timberline', 89.0, 69.0, ['blue', 'black'], ['30', '32', '34', '36'], ['trousers'], 'Straight-leg denim jeans.'),
+    product('P3001', 'Leather Sneakers', 'Courtside', 119.0, 99.0, ['white'], ['41', '42', '43', '44'], ['shoes'], 'Low-top sneakers in smooth leather.'),
+    product('P3002', 'Running Shoes', 'Stride', 139.0, 139.0, ['black', 'red'], ['40', '41', '42', '43', '44', '45'], ['shoes'], 'Cushioned running shoes for long distances.'),
+    product('P3003', 'Suede Boots', 'Timberline', 219.0, 179.0, ['brown'], ['41', '42', '43'], ['shoes'], 'Ankle boots in water-repellent suede.'),
+    product('P4001', 'Leather Belt', 'Savile', 49.0, 49.0, ['brown', 'black'], ['90', '100', '110'], ['accessories'], 'Full-grain leather belt with a brass buckle.'),
+    product('P4002', 'Wool Scarf', 'Northwind', 45.0, 35.0, ['grey', 'red', 'navy'], ['one size'], ['accessories'], 'Soft merino wool scarf.')
+];
+function categoryById(id) {
+    return CATEGORIES.find((c) => c.id === id);
+}
+/** The category and its ancestors, top first. */
+function categoryPath(id) {
+    const path = [];
+    for (let c = categoryById(id); c !== undefined && !path.includes(c); c = c.parent ? categoryById(c.parent) : undefined)
+        path.unshift(c);
+    return path;
+}
+/** The product is in the category or in one of its sub-categories. */
+function inCategory(p, id) {
+    return p.categories.some((c) => categoryPath(c).some((a) => a.id === id));
+}
+function content(itemId, title, description) {
+    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    return { item_id: itemId, title, description, url: `https://www.example.com/content/${slug}` };
+}
+/** The one content catalog: any `catalog_name` other than the product catalog's (the domain key) searches it. */
+const CONTENT_ITEMS = [
+    content('C100', 'How to iron a shirt', 'Collars, cuffs and sleeves without creases, step by step.'),
+    content('C101', 'Choosing a shirt collar', 'Button-down, spread or cutaway: which collar suits which occasion.'),
+    content('C102', 'Caring for leather shoes', 'Cleaning, conditioning and storing leather sneakers and boots.'),
+    content('C103', 'Size guide for trousers', 'How to measure waist and inside leg before you order.'),
+    content('C104', 'Returns and exchanges', 'How to send an order back within 30 days.')
+];
+
+;// CONCATENATED MODULE: ./src/emulator/search-api.ts
+// The product and category search API (`GET /api/v1/core/`) as an emulator module: the built-in
+// catalogs (products, and content for content search), both facet formats, the service's q rewriting and
+// error table, its cookie, and a delay knob.
+// Errors are `{"status_code": …, "message": …}` like the real service (not the cloud API's shape).
+
+
+
+const SEARCH_API_DEFAULTS = {
+    accountId: '6001',
+    authKey: 'emulator-auth-key',
+    domainKey: 'emulator_domain',
+    facetFormat: 'v3',
+    delayMs: 0,
+    emptyAuthKey: 'accept'
+};
+const SEARCH_COOKIE = 'br_emulator_session';
+const MAX_REQUEST_BYTES = 16 * 1024;
+const MAX_Q_CHARS = 300;
+const MAX_Q_WORDS = 30;
+const MAX_ROWS = 200;
+const MAX_START = 10000;
+const REQUESTABLE_FIELDS = [
+    'pid',
+    'title',
+    'brand',
+    'price',
+    'sale_price',
+    'thumb_image',
+    'url',
+    'description',
+    'colors',
+    'sizes',
+    'price_range',
+    'sale_price_range'
+];
+class SearchError extends Error {
+    status;
+    detail;
+    constructor(status, detail) {
+        super(detail);
+        this.status = status;
+        this.detail = detail;
+    }
+}
+function newSearchState(settings = {}) {
+    return { settings: { ...SEARCH_API_DEFAULTS, ...settings }, issuedCookies: new Set() };
+}
+/** Request line and headers in bytes, as the service counts them against its 16 KB limit. */
+function requestBytes(ctx) {
+    const { req } = ctx;
+    let n = Buffer.byteLength(`${req.method ?? ''} ${req.url ?? ''} HTTP/${req.httpVersion}\r\n`);
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+        n += Buffer.byteLength(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}\r\n`);
+    return n + 2;
+}
+function presentedCookie(ctx, state) {
+    const header = ctx.req.headers.cookie ?? '';
+    for (const part of header.split(';')) {
+        const [name, ...value] = part.trim().split('=');
+        const v = value.join('=');
+        if (name === SEARCH_COOKIE && state.issuedCookies.has(v))
+            return v;
+    }
+    return undefined;
+}
+/**
+ * The identifiers, refused only where the official client (@bloomreach/discovery-web-sdk) would never
+ * send them so: `_br_uid_2` and `url` always come (its types require them); `request_id` (numeric, any
+ * length) and `ref_url` are optional; `_br_uid_2` is any value the browser stored, but never one
+ * percent-encoded twice (what still holds an escape once decoded here).
+ */
+function checkIdentifiers(params) {
+    const requestId = params.get('request_id');
+    if (requestId !== null && requestId !== '' && !/^\d{1,19}$/.test(requestId)) {
+        throw new SearchError(400, `Invalid request_id "${requestId}": a number expected`);
+    }
+    const uid = params.get('_br_uid_2');
+    if (uid === null || uid === '')
+        throw new SearchError(400, 'Missing _br_uid_2');
+    if (/%[0-9A-Fa-f]{2}/.test(uid))
+        throw new SearchError(400, 'Invalid _br_uid_2: percent-encoded twice');
+    if (params.get('url') === null)
+        throw new SearchError(400, 'Missing url');
+}
+function integer(params, name, fallback) {
+    const raw = params.get(name);
+    if (raw === null || raw === '')
+        return fallback;
+    if (!/^\d+$/.test(raw))
+        throw new SearchError(400, `Invalid ${name}: "${raw}" is not a non-negative integer`);
+    return Number(raw);
+}
+/** The service's rewriting: a leading `*` is dropped, `*`, `?` and `~` between terms become spaces. */
+function rewriteQuery(q) {
+    if (q === '*' || q === '.')
+        return q;
+    return q.replace(/[*?~]/g, ' ').replace(/\s+/g, ' ').trim();
+}
+function searchText(p) {
+    const categories = p.categories.flatMap((c) => categoryPath(c).map((a) => a.name));
+    return [p.title, p.brand, p.description, ...p.colors, ...categories].join(' ').toLowerCase();
+}
+/** The fields asked for that a record has; a field it lacks (a product's item_id) is left out, as the service does. */
+function project(record, fields) {
+    const out = {};
+    for (const f of fields)
+        if (Object.hasOwn(record, f))
+            out[f] = record[f];
+    return out;
+}
+/** `brand:"A" OR "B"`, `colors:"red"` (or `color:`): the product has one of the values. */
+function valueFilter(fq) {
+    const m = /^\s*(brand|colors?)\s*:\s*(.+)$/i.exec(fq);
+    if (m === null)
+        return undefined;
+    const wanted = [...(m[2] ?? '').matchAll(/"([^"]*)"|([^\s"]+)/g)].map((v) => (v[1] ?? v[2] ?? '').toLowerCase()).filter((v) => v !== 'or');
+    const field = (m[1] ?? '').toLowerCase();
+    return (p) => (field === 'brand' ? [p.brand] : p.colors).some((v) => wanted.includes(v.toLowerCase()));
+}
+/** A bound of a range: a number, `*` (open), either possibly quoted (`"100"`). */
+function bound(raw, open) {
+    const value = raw.replace(/^"(.*)"$/, '$1');
+    if (value === '*')
+        return open;
+    return /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
+}
+/** `price:[10 TO 50]` (or sale_price), both ends included, `*` for an open end: what a price slider sends. */
+function rangeFilter(fq) {
+    const m = /^\s*(price|sale_price)\s*:\s*\[\s*(\S+)\s+TO\s+(\S+)\s*\]\s*$/i.exec(fq);
+    if (m === null)
+        return undefined;
+    const field = (m[1] ?? '').toLowerCase();
+    const [low, high] = [bound(m[2] ?? '', -Infinity), bound(m[3] ?? '', Infinity)];
+    if (low === undefined || high === undefined)
+        return undefined;
+    return (p) => p[field] >= low && p[field] <= high;
+}
+/** The `fq` filters it honours: values of brand and colors, ranges of price and sale_price; any other is ignored, as listed in docs/emulator.md. */
+function filterBy(params) {
+    const tests = params
+        .getAll('fq')
+        .map((fq) => valueFilter(fq) ?? rangeFilter(fq))
+        .filter((t) => t !== undefined);
+    return (p) => tests.every((t) => t(p));
+}
+/** `sort=price asc|desc` (or sale_price); anything else keeps the catalogue's order. */
+function sortBy(params, matches) {
+    const m = /^\s*(price|sale_price)\s+(asc|desc)\s*$/i.exec(params.get('sort') ?? '');
+    if (m === null)
+        return matches;
+    const field = (m[1] ?? 'price').toLowerCase();
+    const sign = (m[2] ?? 'asc').toLowerCase() === 'desc' ? -1 : 1;
+    return [...matches].sort((a, b) => sign * (a[field] - b[field]));
+}
+/** `stats.field=price` (or sale_price): `{stats_fields: {price: {min, max}}}` over the matches. */
+function statsOf(params, matches) {
+    const fields = params.getAll('stats.field').filter((f) => f === 'price' || f === 'sale_price');
+    if (fields.length === 0 || matches.length === 0)
+        return undefined;
+    const stats = {};
+    for (const f of fields)
+        stats[f] = { min: Math.min(...matches.map((p) => p[f])), max: Math.max(...matches.map((p) => p[f])) };
+    return { stats_fields: stats };
+}
+function countBy(values) {
+    const counts = new Map();
+    for (const v of values)
+        counts.set(v, (counts.get(v) ?? 0) + 1);
+    return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+const PRICE_BUCKETS = [
+    [0, 50],
+    [50, 100],
+    [100, 200],
+    [200, '*']
+];
+function categoryValues(matches) {
+    return CATEGORIES.map((c) => {
+        const path = categoryPath(c.id);
+        return {
+            cat_id: c.id,
+            cat_name: c.name,
+            count: matches.filter((p) => inCategory(p, c.id)).length,
+            crumb: path.map((a) => a.name).join('>'),
+            tree_path: `/${path.map((a) => a.id).join('/')}`,
+            parent: c.parent
+        };
+    }).filter((v) => v.count > 0);
+}
+function priceRanges(matches) {
+    return PRICE_BUCKETS.map(([start, end]) => ({
+        start,
+        end,
+        count: matches.filter((p) => p.price >= start && (end === '*' || p.price < end)).length
+    })).filter((r) => r.count > 0);
+}
+function v3Facets(matches) {
+    if (matches.length === 0)
+        return { facets: [] };
+    const prices = matches.map((p) => p.sale_price);
+    return {
+        facets: [
+            { name: 'category', type: 'text', value: categoryValues(matches) },
+            { name: 'brand', type: 'text', value: countBy(matches.map((p) => p.brand)) },
+            { name: 'colors', type: 'text', value: countBy(matches.flatMap((p) => p.colors)) },
+            { name: 'price', type: 'number_range', value: priceRanges(matches) },
+            { name: 'sale_price', type: 'number_stats', value: { start: Math.min(...prices), end: Math.max(...prices) } }
+        ]
+    };
+}
+function legacyFacets(matches) {
+    if (matches.length === 0)
+        return { facet_fields: {}, facet_ranges: {}, facet_queries: {} };
+    return {
+        facet_fields: {
+            category: categoryValues(matches),
+            brand: countBy(matches.map((p) => p.brand)),
+            colors: countBy(matches.flatMap((p) => p.colors))
+        },
+        facet_ranges: { price: priceRanges(matches).map(({ start, end, count }) => ({ count, start, end })) },
+        facet_queries: {}
+    };
+}
+/**
+ * Content search names its catalog (`catalog_name`, the official SDK's contentSearch); the product catalog's
+ * name is the domain key (the SDK's docs of `catalog_views`), so that name, or none, searches the products.
+ */
+function isContentSearch(params, settings) {
+    const catalog = params.get('catalog_name') ?? '';
+    return catalog !== '' && catalog !== settings.domainKey;
+}
+function validate(ctx, state) {
+    const { settings } = state;
+    const bytes = requestBytes(ctx);
+    if (bytes > MAX_REQUEST_BYTES)
+        throw new SearchError(414, `Request-URI Too Long: the request is ${bytes} bytes (at most ${MAX_REQUEST_BYTES})`);
+    const params = ctx.url.searchParams;
+    const domainKey = params.get('domain_key');
+    if (domainKey === null || domainKey === '')
+        throw new SearchError(400, 'Missing domain_key: every request must carry the domain key');
+    const accountId = params.get('account_id') ?? '';
+    const authKey = params.get('auth_key') ?? '';
+    // The sources disagree (docs/emulator.md): a client-side call sends no key (API reference, the official
+    // SDK's README); the error-codes page says 403. Accepting is the default, refusing a mode.
+    if (authKey === '' && settings.emptyAuthKey === 'refuse')
+        throw new SearchError(403, 'Access denied: empty auth_key');
+    if (authKey === '') {
+        if (accountId !== settings.accountId)
+            throw new SearchError(403, `Access denied: unknown account_id "${accountId}"`);
+        ctx.record.note = 'a search without auth_key (a client-side call), accepted';
+    }
+    else if (accountId !== settings.accountId || authKey !== settings.authKey) {
+        // Echoes the key on purpose, as a careless service might: clients must not print error messages unredacted.
+        throw new SearchError(403, `Access denied: auth_key "${authKey}" is not valid for account_id "${accountId}"`);
+    }
+    if (domainKey !== settings.domainKey)
+        throw new SearchError(400, `Invalid domain_key "${domainKey}" for account_id "${accountId}"`);
+    checkIdentifiers(params);
+    if (params.get('request_type') !== 'search')
+        throw new SearchError(400, 'Invalid or empty request_type');
+    const type = params.get('search_type');
+    if (type !== 'keyword' && type !== 'category' && type !== 'bestseller')
+        throw new SearchError(400, 'Invalid or empty search_type');
+    const raw = (params.get('q') ?? (type === 'bestseller' ? '*' : '')).trim();
+    if (raw === '')
+        throw new SearchError(400, 'Missing or empty q');
+    if (raw === '?' || raw === '~')
+        throw new SearchError(400, `q "${raw}" is not allowed`);
+    if ([...raw].length > MAX_Q_CHARS)
+        throw new SearchError(400, `q is longer than ${MAX_Q_CHARS} characters`);
+    const q = rewriteQuery(raw);
+    if (q === '')
+        throw new SearchError(400, 'Missing or empty q');
+    if (q.split(' ').length > MAX_Q_WORDS)
+        throw new SearchError(400, `q has more than ${MAX_Q_WORDS} words`);
+    if (type === 'category' && [...raw].some((ch) => (ch.codePointAt(0) ?? 0) > 0x7f && /\p{L}/u.test(ch))) {
+        throw new SearchError(400, 'Unsupported non-ASCII letter in the category id');
+    }
+    const rows = integer(params, 'rows', 10);
+    const start = integer(params, 'start', 0);
+    if (rows > MAX_ROWS || start > MAX_START) {
+        throw new SearchError(400, `Pagination limit exceeded: requested start ${start}, rows ${rows}. Max start ${MAX_START}, rows ${MAX_ROWS}`);
+    }
+    // fl is not limited to product fields (content search asks for item_id): a field a record lacks is left out.
+    const fl = (params.get('fl') ?? '')
+        .split(',')
+        .map((f) => f.trim())
+        .filter((f) => f !== '');
+    const v3 = params.get('facet.version') === '3.0' || settings.facetFormat === 'v3';
+    return { q, type, rows, start, fields: [...new Set(fl)], v3, content: isContentSearch(params, settings) };
+}
+function productMatches({ q, type }) {
+    if (type === 'category')
+        return categoryById(q) ? PRODUCTS.filter((p) => inCategory(p, q)) : [];
+    if (q === '*' || q === '.' || type === 'bestseller')
+        return [...PRODUCTS];
+    const terms = q.toLowerCase().split(' ');
+    return PRODUCTS.filter((p) => {
+        const text = searchText(p);
+        return terms.every((t) => text.includes(t));
+    });
+}
+function productAnswer(params, request) {
+    const { q, type, rows, start, v3 } = request;
+    const fields = request.fields.length > 0 ? request.fields : [...REQUESTABLE_FIELDS];
+    const redirect = type === 'keyword' ? KEYWORD_REDIRECTS[q.toLowerCase()] : undefined;
+    const matches = redirect === undefined ? sortBy(params, productMatches(request).filter(filterBy(params))) : [];
+    const body = {
+        response: { numFound: matches.length, start, docs: matches.slice(start, start + rows).map((p) => project(p, fields)) },
+        facet_counts: v3 ? v3Facets(matches) : legacyFacets(matches),
+        category_map: Object.fromEntries(CATEGORIES.filter((c) => matches.some((p) => inCategory(p, c.id))).map((c) => [c.id, c.name])),
+        did_you_mean: []
+    };
+    const stats = statsOf(params, matches);
+    if (stats !== undefined)
+        body.stats = stats;
+    if (redirect !== undefined)
+        body.keywordRedirect = { 'original query': q, 'redirected query': q, 'redirected url': redirect };
+    return { numFound: matches.length, body, marks: [] };
+}
+function contentMatches({ q, type }) {
+    if (q === '*' || q === '.' || type === 'bestseller')
+        return [...CONTENT_ITEMS];
+    const terms = q.toLowerCase().split(' ');
+    return CONTENT_ITEMS.filter((item) => terms.every((t) => `${item.title} ${item.description}`.toLowerCase().includes(t)));
+}
+/**
+ * Content search: records carry `item_id` when `fl` asks for it (the SDK's default fl). Any other field of
+ * a content record, and every field when `fl` is absent, is the emulator's own (`content-fields`). Its
+ * filters, sorts, stats and facets are not public: fq, sort and stats.field are ignored, the facets empty.
+ */
+function contentAnswer(request) {
+    const { rows, start, v3 } = request;
+    const matches = contentMatches(request);
+    const fields = request.fields.length > 0 ? request.fields : ['item_id', 'title', 'description', 'url'];
+    const docs = matches.slice(start, start + rows).map((item) => project(item, fields));
+    const body = {
+        response: { numFound: matches.length, start, docs },
+        facet_counts: v3 ? v3Facets([]) : legacyFacets([]),
+        category_map: {},
+        did_you_mean: []
+    };
+    const ownFields = docs.some((doc) => Object.keys(doc).some((f) => f !== 'item_id'));
+    return { numFound: matches.length, body, marks: ownFields ? ['content-fields'] : [] };
+}
+function searchApi(state) {
+    return {
+        name: 'search-api',
+        routes: [
+            {
+                method: 'GET',
+                path: '/api/v1/core/',
+                operation: 'search',
+                summary: "Product (search_type=keyword), category (search_type=category) or bestseller search, or a content catalog's (catalog_name, records with item_id); errors are {status_code, message}",
+                handler: async (ctx) => {
+                    const socket = ctx.req.socket;
+                    const presented = presentedCookie(ctx, state);
+                    ctx.record.search = { cookiePresented: presented !== undefined };
+                    if (state.settings.delayMs > 0) {
+                        await (0,external_node_timers_promises_namespaceObject.setTimeout)(state.settings.delayMs, undefined, { ref: false });
+                        if (socket.destroyed)
+                            return;
+                    }
+                    let request;
+                    try {
+                        request = validate(ctx, state);
+                    }
+                    catch (err) {
+                        if (!(err instanceof SearchError))
+                            throw err;
+                        ctx.send(err.status, { status_code: err.status, message: err.detail });
+                        return;
+                    }
+                    ctx.record.search.q = request.q;
+                    const answer = request.content ? contentAnswer(request) : productAnswer(ctx.url.searchParams, request);
+                    ctx.record.search.numFound = answer.numFound;
+                    ctx.invent(...answer.marks);
+                    const cookie = presented ?? (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('hex');
+                    state.issuedCookies.add(cookie);
+                    // The cookie's name and attributes are not public (the specification says only that there is one).
+                    ctx.invent(`cookie-${SEARCH_COOKIE}`);
+                    ctx.send(200, answer.body, {
+                        'set-cookie': `${SEARCH_COOKIE}=${cookie}; Path=/; Max-Age=1800; HttpOnly`,
+                        'cache-control': 'no-store'
+                    });
+                }
+            }
+        ]
+    };
+}
+
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: external "node:zlib"
+const external_node_zlib_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+;// CONCATENATED MODULE: ./src/emulator/http-util.ts
+// Small HTTP helpers shared by the emulator's API modules.
+
+/** Thrown by handlers; the server answers it as `{"error_code", "error_detail"}`. */
+class HttpError extends Error {
+    status;
+    code;
+    detail;
+    headers;
+    closeConnection;
+    name = 'HttpError';
+    constructor(status, code, detail, headers = {}, 
+    /** Close the connection after answering (the request body was not read). */
+    closeConnection = false) {
+        super(`${status} ${code}: ${detail}`);
+        this.status = status;
+        this.code = code;
+        this.detail = detail;
+        this.headers = headers;
+        this.closeConnection = closeConnection;
+    }
+}
+function errorBody(code, detail) {
+    return { error_code: code, error_detail: detail };
+}
+/** `ServiceUnavailable` for 503, `TooManyRequests` for 429, ... */
+function codeForStatus(status) {
+    const text = external_node_http_namespaceObject.STATUS_CODES[status] ?? 'Error';
+    return text.replace(/[^A-Za-z0-9 ]/g, '').replace(/(?:^|\s+)(\w)/g, (_, c) => c.toUpperCase());
+}
+function isJsonContentType(contentType) {
+    if (contentType === undefined)
+        return false;
+    const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+    return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+/**
+ * Reads the whole (small) body; 413 beyond `limit` bytes. A body over the limit is still read to its end
+ * (and discarded): leaving a `for await` over a request early would destroy the socket before the answer.
+ */
+async function readBody(req, limit) {
+    const tooLarge = () => new HttpError(413, 'PayloadTooLarge', `The request body is larger than ${limit} bytes`, {}, true);
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (Number.isFinite(declared) && declared > limit)
+        throw tooLarge();
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of req) {
+        size += chunk.length;
+        if (size <= limit)
+            chunks.push(chunk);
+    }
+    if (size > limit)
+        throw tooLarge();
+    return Buffer.concat(chunks);
+}
+/** Reads and discards the rest of the body. Resolves when it ended, or when the connection closed. */
+async function drain(req) {
+    let size = 0;
+    try {
+        for await (const chunk of req)
+            size += chunk.length;
+    }
+    catch {
+        // the client went away: nothing left to drain
+    }
+    return size;
+}
+function parseJson(body) {
+    try {
+        return { ok: true, value: JSON.parse(body.toString('utf8')) };
+    }
+    catch {
+        return { ok: false };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/state.ts
+// What the emulated stack holds: settings, tokens, distributions and environments, and their JSON shapes.
+
+
+/** The platform's clock, `clockOffsetSeconds` off the runner's: every timestamp the platform writes. */
+function platformNow(state) {
+    return new Date(Date.now() + state.settings.clockOffsetSeconds * 1000).toISOString();
+}
+function stableId(kind, name) {
+    const h = (0,external_node_crypto_namespaceObject.createHash)('sha1').update(`brcloud-emulator:${kind}:${name}`).digest('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+/** A stable uuid-shaped id per environment name, so ids survive restarts of the emulator. */
+function environmentId(name) {
+    return stableId('environment', name);
+}
+/** A stable uuid-shaped id per application configuration file name (like environment ids). */
+function appConfigFileId(name) {
+    return stableId('appconfigfile', name);
+}
+function newEnvironment(name) {
+    return { id: environmentId(name), name, distributionId: null, serving: null, status: 'empty', deployments: [] };
+}
+/** The backup an environment has when the emulator starts: a stable id per environment, taken at `createdAt`. */
+function newBackup(environment, createdAt) {
+    return { id: stableId('backup', environment.name), environmentId: environment.id, createdAt };
+}
+function newAppConfigFile(name) {
+    return { id: appConfigFileId(name), name };
+}
+const AS_STORED = { idCase: 'as-stored', idWhileDeploying: 'reported' };
+/** The answers each reading of the case writes ids in upper case in (the others write them as stored). */
+const UPPER_IN = {
+    'as-stored': [],
+    upper: ['distribution', 'environment-list', 'environment-by-name', 'environment-deployed'],
+    'upper-distributions': ['distribution'],
+    'upper-environments': ['environment-list', 'environment-by-name', 'environment-deployed'],
+    'upper-by-name': ['environment-by-name']
+};
+/** A distribution id as the platform writes it in `answer`. */
+function writtenId(id, idCase, answer) {
+    return UPPER_IN[idCase].includes(answer) ? id.toUpperCase() : id;
+}
+/**
+ * The stored distribution a request names; when any answer writes ids in upper case, the platform cannot
+ * expect the client to keep the case of the one it read, so an id matches in any case.
+ */
+function findDistribution(state, id) {
+    if (UPPER_IN[state.settings.idCase].length === 0)
+        return state.distributions.find((d) => d.id === id);
+    const wanted = id.toLowerCase();
+    return state.distributions.find((d) => d.id.toLowerCase() === wanted);
+}
+/** A distribution's record; with the 'numeric-id' upload answer, ids are numbers (their stored strings are digits). */
+function distributionJson(d, numericId = false, md5Case = 'lower', idCase = 'as-stored') {
+    return {
+        id: numericId ? Number(d.id) : writtenId(d.id, idCase, 'distribution'),
+        name: d.name,
+        createdAt: d.createdAt,
+        createdBy: d.createdBy,
+        modifiedAt: d.modifiedAt,
+        modifiedBy: d.modifiedBy,
+        md5hash: md5Case === 'upper' ? d.md5hash.toUpperCase() : d.md5hash
+    };
+}
+/** The `distributionId` field as the platform reports it: while deploying it may be missing or null. */
+function distributionIdField(e, readings, answer) {
+    if (e.status === 'deploying' && readings.idWhileDeploying === 'absent')
+        return {};
+    if (e.status === 'deploying' && readings.idWhileDeploying === 'null')
+        return { distributionId: null };
+    return { distributionId: e.distributionId === null ? null : writtenId(e.distributionId, readings.idCase, answer) };
+}
+/** An environment as `answer` writes it (the case of its `distributionId` may depend on the answer). */
+function environmentJson(e, withStatus = true, readings = AS_STORED, answer = 'environment-list') {
+    // strategy and deployedAt describe what runs, so a deploy still switching does not show in them.
+    const applied = e.deployments.filter((d) => d.appliedAt !== null).at(-1);
+    return {
+        id: e.id,
+        name: e.name,
+        ...distributionIdField(e, readings, answer),
+        ...(withStatus && { status: e.status }),
+        strategy: applied?.strategy ?? null,
+        deployedAt: applied?.appliedAt ?? null
+    };
+}
+/** Checks `Authorization: Bearer <access token>` and returns the user; 401 otherwise. */
+function authenticate(state, req) {
+    const header = req.headers.authorization;
+    const m = header === undefined ? null : /^bearer\s+(\S+)\s*$/i.exec(header);
+    const unauthorized = (detail) => new HttpError(401, state.access.refusal, detail, { 'www-authenticate': 'Bearer realm="brcloud-emulator"' });
+    if (m === null || m[1] === undefined)
+        throw unauthorized('An "Authorization: Bearer <access token>" header is required');
+    const check = state.access.check(m[1]);
+    if (!check.ok)
+        throw unauthorized(check.detail);
+    return check.sub;
+}
+
+;// CONCATENATED MODULE: ./src/emulator/backups.ts
+// Repository backups as a public backup tool (cloneRemote2Local) uses them: `GET /v3/backups` lists
+// `{id, environmentId, createdAt}` as a JSON array (the tool iterates the answer itself), and
+// `GET /v3/backups/{id}/repositorydownloadlink` answers 202 `{url}`, valid 15 minutes (public facts).
+// The real URL is a signed link to a storage service; here it points at `/backup-files/{token}` on the
+// emulator itself, which answers a small stand-in dump (both marked invented on the wire). The file is
+// gzip, as Mission Control's `.gz` is: the public tool gunzips what it downloaded before loading it.
+
+
+
+
+/** One buffer as the stream sendStream takes. */
+async function* asStream(bytes) {
+    yield bytes;
+}
+/** How long a download link is valid (public facts: 15 minutes). */
+const BACKUP_LINK_SECONDS = 15 * 60;
+/**
+ * The stand-in repository dump, gzipped. Its name, content type and contents are the emulator's own: no
+ * public source shows the storage service's headers. `application/gzip` (RFC 6713) and no
+ * `Content-Encoding`: the body is the `.gz` file itself, so a client that decodes encodings keeps it whole.
+ */
+function backupFile(backup, environmentName) {
+    const dump = [
+        '-- brcloud emulator: a stand-in repository dump (SQL)',
+        `-- backup ${backup.id} of environment ${environmentName}, taken ${backup.createdAt}`,
+        ''
+    ].join('\n');
+    return { name: `${backup.id}.sql.gz`, contentType: 'application/gzip', body: (0,external_node_zlib_namespaceObject.gzipSync)(dump) };
+}
+function backupsApi(state) {
+    /** Download links: token -> the backup and when the link stops working. Links may be used again until then (a tool retries). */
+    const links = new Map();
+    // In-process (the simulation) there is no listening address: the request's Host stands for it.
+    const baseOf = (ctx) => `http://${ctx.req.headers.host ?? '127.0.0.1'}`;
+    return {
+        name: 'backups',
+        routes: [
+            {
+                method: 'GET',
+                path: '/v3/backups',
+                operation: 'list-backups',
+                summary: 'Lists repository backups: [{id, environmentId, createdAt}] (one per environment, taken when the emulator started)',
+                handler: (ctx) => {
+                    authenticate(state, ctx.req);
+                    ctx.send(200, state.backups.map(({ id, environmentId, createdAt }) => ({ id, environmentId, createdAt })));
+                }
+            },
+            {
+                method: 'GET',
+                path: '/v3/backups/{id}/repositorydownloadlink',
+                operation: 'backup-download-link',
+                summary: "202 {url}: a link to the backup's repository dump, valid 15 minutes",
+                handler: (ctx) => {
+                    authenticate(state, ctx.req);
+                    const id = ctx.params.id ?? '';
+                    if (!state.backups.some((b) => b.id === id))
+                        throw new HttpError(404, 'BackupNotFound', `No backup with id "${id}"`);
+                    const now = Date.now();
+                    for (const [token, link] of links)
+                        if (now >= link.expiresAtMs)
+                            links.delete(token);
+                    const token = (0,external_node_crypto_namespaceObject.randomUUID)();
+                    links.set(token, { backupId: id, expiresAtMs: now + BACKUP_LINK_SECONDS * 1000 });
+                    ctx.invent('download-url');
+                    ctx.send(202, { url: `${baseOf(ctx)}/backup-files/${token}` });
+                }
+            },
+            {
+                method: 'GET',
+                path: '/backup-files/{token}',
+                operation: 'backup-file',
+                summary: 'The stand-in dump a download link points at, gzipped (a .sql.gz; no authorization: the link is the credential; 403 once expired)',
+                handler: async (ctx) => {
+                    ctx.invent('backup-file');
+                    const link = links.get(ctx.params.token ?? '');
+                    const backup = link === undefined || Date.now() >= link.expiresAtMs ? undefined : state.backups.find((b) => b.id === link.backupId);
+                    if (backup === undefined)
+                        throw new HttpError(403, 'AccessDenied', 'The download link is unknown or has expired');
+                    const env = state.environments.find((e) => e.id === backup.environmentId);
+                    const file = backupFile(backup, env?.name ?? backup.environmentId);
+                    const headers = { 'content-type': file.contentType, 'content-disposition': `attachment; filename="${file.name}"` };
+                    await ctx.sendStream(200, headers, file.body.length, asStream(file.body));
+                }
+            }
+        ]
+    };
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/emulator/docs-page.ts
+function docs_page_escape(text) {
+    return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+}
+function docsPage(routes) {
+    const rows = routes
+        .map((r) => `<tr><td><code>${docs_page_escape(r.method)}</code></td><td><code>${docs_page_escape(r.path)}</code></td>` +
+        `<td>${docs_page_escape(r.operation)}</td><td>${docs_page_escape(r.summary ?? '')}</td></tr>`)
+        .join('\n');
+    return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Bloomreach Cloud API emulator</title></head>
+<body>
+<h1>Bloomreach Cloud deployment API (local emulator)</h1>
+<p>Authenticated calls need <code>Authorization: Bearer &lt;access_token&gt;</code> from
+<code>POST /v3/authn/access_token</code>. Paths must not end with a slash.
+Errors are JSON <code>{"error_code": "...", "error_detail": "..."}</code>.</p>
+<table border="1" cellpadding="4">
+<tr><th>Method</th><th>Path</th><th>Operation</th><th>Description</th></tr>
+${rows}
+</table>
+</body>
+</html>
+`;
+}
+
+;// CONCATENATED MODULE: external "node:events"
+const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+;// CONCATENATED MODULE: ./src/emulator/multipart.ts
+// Streaming multipart/form-data parser (RFC 7578 / RFC 2046). It never holds more than one chunk plus
+// a boundary's worth of bytes: part bodies come out as slices of the chunks fed in, ready to be streamed.
+class MultipartError extends Error {
+    name = 'MultipartError';
+}
+/** Splits `type/subtype; a=b; c="d"` into its lower-cased value and its parameters (names lower-cased). */
+function parseHeaderValue(header) {
+    const semicolon = header.indexOf(';');
+    const value = (semicolon < 0 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+    const params = {};
+    const re = /;\s*([^=\s;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+    const rest = semicolon < 0 ? '' : header.slice(semicolon);
+    for (let m = re.exec(rest); m !== null; m = re.exec(rest)) {
+        const key = (m[1] ?? '').toLowerCase();
+        let raw = (m[2] ?? '').trim();
+        if (raw.startsWith('"'))
+            raw = raw.slice(1, -1).replace(/\\(.)/g, '$1');
+        params[key] = raw;
+    }
+    return { value, params };
+}
+/** The boundary of a `multipart/form-data` content type, or undefined when it is not one. */
+function boundaryOf(contentType) {
+    if (contentType === undefined)
+        return undefined;
+    const { value, params } = parseHeaderValue(contentType);
+    const boundary = params.boundary;
+    if (value !== 'multipart/form-data' || boundary === undefined)
+        return undefined;
+    return boundary.length >= 1 && boundary.length <= 70 ? boundary : undefined;
+}
+function decodeExtValue(value) {
+    // RFC 5987: charset'language'percent-encoded
+    const m = /^([^']*)'[^']*'(.*)$/.exec(value);
+    if (m === null)
+        return undefined;
+    try {
+        return decodeURIComponent(m[2] ?? '');
+    }
+    catch {
+        return undefined;
+    }
+}
+function parsePartHeaders(block) {
+    const headers = {};
+    const text = block.toString('utf8');
+    for (const line of text.split('\r\n')) {
+        if (line === '')
+            continue;
+        const colon = line.indexOf(':');
+        if (colon <= 0)
+            throw new MultipartError(`Malformed part header line: ${JSON.stringify(line.slice(0, 100))}`);
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    const result = { headers };
+    const disposition = headers['content-disposition'];
+    if (disposition !== undefined) {
+        const { value, params } = parseHeaderValue(disposition);
+        if (value === 'form-data') {
+            if (params.name !== undefined)
+                result.name = params.name;
+            const extended = params['filename*'] === undefined ? undefined : decodeExtValue(params['filename*']);
+            const filename = extended ?? params.filename;
+            if (filename !== undefined)
+                result.filename = filename;
+        }
+    }
+    if (headers['content-type'] !== undefined)
+        result.contentType = headers['content-type'];
+    return result;
+}
+const CRLF = Buffer.from('\r\n');
+const CRLFCRLF = Buffer.from('\r\n\r\n');
+class MultipartParser {
+    maxHeaderBytes;
+    state = 'preamble';
+    /** Bytes not yet consumed. Starts with CRLF so that a body that begins with the boundary matches the delimiter. */
+    pending = Buffer.from(CRLF);
+    delimiter;
+    constructor(boundary, maxHeaderBytes = 16 * 1024) {
+        this.maxHeaderBytes = maxHeaderBytes;
+        this.delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
+    }
+    get finished() {
+        return this.state === 'epilogue';
+    }
+    /** Feeds the next chunk of the body; returns what it completed. `data` slices stay valid after later calls. */
+    write(chunk) {
+        const buf = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+        const events = [];
+        let pos = 0;
+        const delim = this.delimiter;
+        parse: for (;;) {
+            switch (this.state) {
+                case 'preamble': {
+                    const at = buf.indexOf(delim, pos);
+                    if (at < 0) {
+                        pos = Math.max(pos, buf.length - (delim.length - 1));
+                        break parse;
+                    }
+                    pos = at + delim.length;
+                    this.state = 'after-delimiter';
+                    break;
+                }
+                case 'after-delimiter': {
+                    if (buf.length - pos < 2)
+                        break parse;
+                    if (buf[pos] === 0x2d && buf[pos + 1] === 0x2d) {
+                        // close delimiter: everything after it is epilogue
+                        this.state = 'epilogue';
+                        events.push({ type: 'end' });
+                        pos = buf.length;
+                        break parse;
+                    }
+                    const eol = buf.indexOf(CRLF, pos);
+                    if (eol < 0) {
+                        if (buf.length - pos > 256)
+                            throw new MultipartError('Malformed boundary line');
+                        break parse;
+                    }
+                    for (let i = pos; i < eol; i++) {
+                        if (buf[i] !== 0x20 && buf[i] !== 0x09)
+                            throw new MultipartError('Malformed boundary line');
+                    }
+                    pos = eol; // the CRLF ending the boundary line starts the header search
+                    this.state = 'headers';
+                    break;
+                }
+                case 'headers': {
+                    const end = buf.indexOf(CRLFCRLF, pos);
+                    if (end < 0) {
+                        if (buf.length - pos > this.maxHeaderBytes)
+                            throw new MultipartError('Part headers are too large');
+                        break parse;
+                    }
+                    const block = end > pos + 2 ? buf.subarray(pos + 2, end) : Buffer.alloc(0);
+                    events.push({ type: 'part', ...parsePartHeaders(block) });
+                    pos = end + 4;
+                    this.state = 'body';
+                    break;
+                }
+                case 'body': {
+                    const at = buf.indexOf(delim, pos);
+                    if (at >= 0) {
+                        if (at > pos)
+                            events.push({ type: 'data', data: buf.subarray(pos, at) });
+                        events.push({ type: 'part-end' });
+                        pos = at + delim.length;
+                        this.state = 'after-delimiter';
+                        break;
+                    }
+                    // Keep the bytes that could be the start of a delimiter split across chunks.
+                    const safe = buf.length - (delim.length - 1);
+                    if (safe > pos) {
+                        events.push({ type: 'data', data: buf.subarray(pos, safe) });
+                        pos = safe;
+                    }
+                    break parse;
+                }
+                case 'epilogue':
+                    pos = buf.length;
+                    break parse;
+            }
+        }
+        this.pending = pos >= buf.length ? Buffer.alloc(0) : Buffer.from(buf.subarray(pos));
+        return events;
+    }
+    /** Call at the end of the body: throws when the closing boundary was not seen. */
+    end() {
+        if (this.state !== 'epilogue') {
+            throw new MultipartError(this.state === 'preamble' ? 'No multipart boundary found in the body' : 'The multipart body ended before its closing boundary');
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/tar-sniffer.ts
+// Decides, while an upload streams in, whether it is a gzip-compressed tar archive: gzip magic bytes,
+// then the first 512-byte block, once gunzipped, must be a tar header with a valid checksum.
+// Only the start of the stream is decompressed; the rest is never looked at.
+
+const BLOCK = 512;
+/** Compressed bytes after which a file that still has not produced its first tar block is refused. */
+const MAX_SNIFF_INPUT = 16 * 1024 * 1024;
+// The emulator stands in for the server the action uploads to, so it keeps its own reading of the
+// header checksum rather than sharing the action's tar code (a shared bug would pass unnoticed).
+/** The checksum field (offset 148, 8 bytes): octal digits, padded with spaces or NULs; NaN when malformed. */
+function storedChecksum(block) {
+    const text = block.toString('latin1', 148, 156).replace(/\0.*$/s, '').trim();
+    return /^[0-7]{1,7}$/.test(text) ? parseInt(text, 8) : Number.NaN;
+}
+/** True when `block` (512 bytes) is a tar header whose checksum field matches its bytes (unsigned or signed sum, as POSIX and old tars wrote it). */
+function isTarHeader(block) {
+    if (block.length < BLOCK)
+        return false;
+    const stored = storedChecksum(block);
+    if (Number.isNaN(stored))
+        return false;
+    let unsigned = 0;
+    let signed = 0;
+    for (let i = 0; i < BLOCK; i++) {
+        // The checksum field itself counts as eight spaces.
+        const byte = i >= 148 && i < 156 ? 0x20 : block[i];
+        unsigned += byte;
+        signed += byte >= 0x80 ? byte - 0x100 : byte;
+    }
+    return stored === unsigned || stored === signed;
+}
+class GzipTarSniffer {
+    gunzip;
+    head = [];
+    headBytes = 0;
+    magic = Buffer.alloc(0);
+    bytesIn = 0;
+    verdict;
+    settled;
+    settle;
+    constructor() {
+        this.settled = new Promise((resolve) => (this.settle = resolve));
+    }
+    get decided() {
+        return this.verdict !== undefined;
+    }
+    /** The verdict once known (it may be known long before the end of the file). */
+    get result() {
+        return this.verdict;
+    }
+    push(chunk) {
+        if (this.verdict !== undefined || chunk.length === 0)
+            return;
+        if (this.magic.length < 2) {
+            this.magic = Buffer.concat([this.magic, chunk.subarray(0, 2 - this.magic.length)]);
+            if (this.magic.length === 2 && (this.magic[0] !== 0x1f || this.magic[1] !== 0x8b)) {
+                return this.decide({ ok: false, reason: 'The file is not gzip-compressed (no gzip magic bytes)' });
+            }
+        }
+        this.bytesIn += chunk.length;
+        if (this.bytesIn > MAX_SNIFF_INPUT) {
+            return this.decide({ ok: false, reason: 'The start of the gzip content does not decompress to a tar header' });
+        }
+        this.ensureGunzip().write(chunk);
+    }
+    /** Call once the whole file has been pushed; resolves with the verdict. */
+    finish() {
+        if (this.verdict === undefined) {
+            if (this.gunzip === undefined)
+                this.decide({ ok: false, reason: 'The file is empty or too short to be a gzip file' });
+            else
+                this.gunzip.end();
+        }
+        return this.settled;
+    }
+    /** Releases the decompressor without waiting for a verdict. */
+    dispose() {
+        if (this.verdict === undefined)
+            this.decide({ ok: false, reason: 'aborted' });
+    }
+    ensureGunzip() {
+        if (this.gunzip !== undefined)
+            return this.gunzip;
+        const gunzip = (0,external_node_zlib_namespaceObject.createGunzip)();
+        gunzip.on('data', (out) => {
+            if (this.verdict !== undefined)
+                return;
+            this.head.push(out);
+            this.headBytes += out.length;
+            if (this.headBytes >= BLOCK) {
+                const block = Buffer.concat(this.head).subarray(0, BLOCK);
+                this.decide(isTarHeader(block) ? { ok: true } : { ok: false, reason: 'The gzip content is not a tar archive (bad tar header checksum)' });
+            }
+        });
+        gunzip.on('error', (err) => this.decide({ ok: false, reason: `The file is not valid gzip: ${err.message}` }));
+        gunzip.on('end', () => this.decide({ ok: false, reason: 'The gzip content is too short to be a tar archive (less than 512 bytes)' }));
+        this.gunzip = gunzip;
+        return gunzip;
+    }
+    decide(result) {
+        if (this.verdict !== undefined)
+            return;
+        this.verdict = result;
+        this.head = [];
+        if (this.gunzip !== undefined) {
+            this.gunzip.removeAllListeners('data');
+            this.gunzip.on('error', () => { }); // errors after the verdict do not matter
+            this.gunzip.destroy();
+        }
+        this.settle(result);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/throttle.ts
+// Paces a reader to a byte rate ("slow reads"): after each chunk, wait until the rate allows it.
+
+class Throttle {
+    bytesPerSecond;
+    start = Date.now();
+    bytes = 0;
+    constructor(bytesPerSecond) {
+        this.bytesPerSecond = bytesPerSecond;
+    }
+    async take(n) {
+        this.bytes += n;
+        const wait = this.start + (this.bytes / this.bytesPerSecond) * 1000 - Date.now();
+        if (wait > 0)
+            await (0,external_node_timers_promises_namespaceObject.setTimeout)(wait, undefined, { ref: false });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/upload.ts
+// POST /v3/distributions: streams the multipart body, writes the `dist_file` part to disk while hashing it
+// and checking that it is a gzip tar. Memory stays flat whatever the file size.
+
+
+
+
+
+
+
+
+
+
+/** Room for the multipart framing and small extra parts on top of the file size limit. */
+/** Ids of the 'numeric-id' upload answer: counted across emulators, so no two stacks of one test run share one. */
+let nextNumericId = 1000;
+const MULTIPART_OVERHEAD = 64 * 1024;
+class Upload {
+    state;
+    parts = [];
+    current;
+    dist;
+    failure;
+    bodyBytes = 0;
+    id;
+    parser;
+    constructor(state, boundary) {
+        this.state = state;
+        this.parser = new MultipartParser(boundary);
+        // Digits only when the platform is set to answer numeric ids, so the stored string reads as a number.
+        this.id = state.settings.uploadAnswer === 'numeric-id' ? String(nextNumericId++) : (0,external_node_crypto_namespaceObject.randomUUID)();
+    }
+    get max() {
+        return this.state.settings.maxDistributionBytes;
+    }
+    fail(error) {
+        this.failure ??= error;
+        this.dist?.file?.sniffer.dispose();
+        this.dist?.file?.stream?.destroy();
+    }
+    /** Feeds one chunk of the body. After a failure the rest of the body is read and discarded. */
+    async write(chunk) {
+        this.bodyBytes += chunk.length;
+        if (this.failure !== undefined)
+            return;
+        if (this.bodyBytes > this.max + MULTIPART_OVERHEAD) {
+            return this.fail(new HttpError(413, 'DistributionTooLarge', `A distribution may be at most ${this.max} bytes`));
+        }
+        let events;
+        try {
+            events = this.parser.write(chunk);
+        }
+        catch (err) {
+            if (!(err instanceof MultipartError))
+                throw err;
+            return this.fail(new HttpError(400, 'InvalidMultipart', err.message));
+        }
+        for (const event of events) {
+            await this.handle(event);
+            if (this.failure !== undefined)
+                return;
+        }
+    }
+    async handle(event) {
+        switch (event.type) {
+            case 'part': {
+                const record = { name: event.name ?? '', size: 0, sha256: '', md5: '' };
+                if (event.filename !== undefined)
+                    record.filename = event.filename;
+                if (event.contentType !== undefined)
+                    record.contentType = event.contentType;
+                this.parts.push(record);
+                const sink = { record, md5: (0,external_node_crypto_namespaceObject.createHash)('md5'), sha256: (0,external_node_crypto_namespaceObject.createHash)('sha256') };
+                if (event.name === 'dist_file') {
+                    if (this.dist !== undefined) {
+                        return this.fail(new HttpError(400, 'InvalidRequest', 'Exactly one part named "dist_file" is allowed'));
+                    }
+                    if (event.filename === undefined || event.filename === '') {
+                        return this.fail(new HttpError(400, 'InvalidRequest', 'The "dist_file" part must be a file (with a filename)'));
+                    }
+                    let stream;
+                    if (this.state.settings.keepUploads) {
+                        record.path = (0,external_node_path_namespaceObject.join)(this.state.settings.storageDir, `${this.id}.tar.gz`);
+                        stream = (0,external_node_fs_namespaceObject.createWriteStream)(record.path, { flags: 'wx' });
+                        stream.on('error', (err) => this.fail(new HttpError(500, 'StorageError', err.message)));
+                    }
+                    sink.file = { stream, sniffer: new GzipTarSniffer() };
+                    this.dist = sink;
+                }
+                this.current = sink;
+                return;
+            }
+            case 'data': {
+                const sink = this.current;
+                if (sink === undefined)
+                    return;
+                const { data } = event;
+                sink.record.size += data.length;
+                sink.md5.update(data);
+                sink.sha256.update(data);
+                if (sink.file === undefined)
+                    return;
+                if (sink.record.size > this.max) {
+                    return this.fail(new HttpError(413, 'DistributionTooLarge', `A distribution may be at most ${this.max} bytes`));
+                }
+                const { sniffer, stream } = sink.file;
+                sniffer.push(data);
+                if (sniffer.result?.ok === false)
+                    return this.fail(invalidDistribution(sniffer.result.reason));
+                if (stream !== undefined && !stream.write(data))
+                    await drained(stream);
+                return;
+            }
+            case 'part-end': {
+                const sink = this.current;
+                if (sink === undefined)
+                    return;
+                sink.record.md5 = sink.md5.digest('hex');
+                sink.record.sha256 = sink.sha256.digest('hex');
+                this.current = undefined;
+                return;
+            }
+            case 'end':
+                return;
+        }
+    }
+    /** Call once the body ended: validates and returns the stored distribution, or throws the failure. */
+    async finish(user) {
+        if (this.failure === undefined) {
+            try {
+                this.parser.end();
+            }
+            catch (err) {
+                if (!(err instanceof MultipartError))
+                    throw err;
+                this.fail(new HttpError(400, 'InvalidMultipart', err.message));
+            }
+        }
+        const dist = this.dist;
+        if (this.failure === undefined && dist?.file === undefined) {
+            this.fail(new HttpError(400, 'InvalidRequest', 'A file part named "dist_file" is required'));
+        }
+        if (this.failure !== undefined || dist?.file === undefined)
+            return this.abort();
+        const { stream, sniffer } = dist.file;
+        if (stream !== undefined) {
+            stream.end();
+            await (0,external_node_events_namespaceObject.once)(stream, 'close').catch(() => undefined);
+        }
+        const sniff = await sniffer.finish();
+        if (!sniff.ok)
+            this.fail(invalidDistribution(sniff.reason));
+        if (this.failure === undefined && this.state.distributions.length >= this.state.settings.maxDistributions) {
+            this.fail(limitReached(this.state.settings.maxDistributions));
+        }
+        if (this.failure !== undefined)
+            return this.abort();
+        const now = platformNow(this.state);
+        const stored = {
+            id: this.id,
+            name: dist.record.filename ?? 'distribution.tar.gz',
+            createdAt: now,
+            createdBy: user,
+            modifiedAt: now,
+            modifiedBy: user,
+            md5hash: dist.record.md5,
+            sha256: dist.record.sha256,
+            size: dist.record.size
+        };
+        if (dist.record.path !== undefined)
+            stored.path = dist.record.path;
+        return stored;
+    }
+    /** Removes whatever was written and throws the failure (or 'aborted' when there is none). */
+    async abort() {
+        const failure = this.failure ?? new HttpError(400, 'UploadAborted', 'The upload was aborted');
+        this.fail(failure);
+        const path = this.dist?.record.path;
+        if (path !== undefined) {
+            await (0,promises_namespaceObject.rm)(path, { force: true });
+            delete this.dist?.record.path;
+        }
+        throw failure;
+    }
+}
+/** Resolves on 'drain', or when the stream closed or failed (its 'error' listener records the failure). */
+function drained(stream) {
+    return new Promise((resolve) => {
+        const done = () => {
+            stream.off('drain', done);
+            stream.off('close', done);
+            resolve();
+        };
+        stream.on('drain', done);
+        stream.on('close', done);
+    });
+}
+function invalidDistribution(reason) {
+    return new HttpError(400, 'InvalidDistribution', `${reason}; a distribution must be a .tar.gz file`);
+}
+function limitReached(max) {
+    return new HttpError(409, 'DistributionLimitReached', `At most ${max} distributions can be stored; delete one first`);
+}
+function uploadHandler(state) {
+    return async (ctx) => {
+        const { req } = ctx;
+        const user = authenticate(state, req);
+        const contentType = req.headers['content-type'];
+        const boundary = boundaryOf(contentType);
+        if (boundary === undefined) {
+            if (contentType !== undefined && /^\s*multipart\/form-data\s*(;|$)/i.test(contentType)) {
+                throw new HttpError(400, 'InvalidMultipart', 'The multipart/form-data content type has no valid boundary');
+            }
+            throw new HttpError(415, 'UnsupportedMediaType', 'A distribution is uploaded as multipart/form-data');
+        }
+        const max = state.settings.maxDistributionBytes;
+        const declared = Number(req.headers['content-length'] ?? '0');
+        if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD) {
+            throw new HttpError(413, 'DistributionTooLarge', `A distribution may be at most ${max} bytes`, {}, true);
+        }
+        if (state.distributions.length >= state.settings.maxDistributions)
+            throw limitReached(state.settings.maxDistributions);
+        const upload = new Upload(state, boundary);
+        ctx.record.parts = upload.parts;
+        const rate = state.settings.uploadBytesPerSecond;
+        const throttle = rate !== undefined && rate > 0 ? new Throttle(rate) : undefined;
+        try {
+            // Never leave this loop early: that would destroy the socket before an answer could be sent.
+            for await (const chunk of req) {
+                if (throttle !== undefined)
+                    await throttle.take(chunk.length);
+                await upload.write(chunk);
+            }
+        }
+        catch (err) {
+            await upload.abort().catch(() => undefined);
+            throw err;
+        }
+        const stored = await upload.finish(user);
+        state.distributions.push(stored);
+        const record = distributionJson(stored, state.settings.uploadAnswer === 'numeric-id', state.settings.md5Case, state.settings.idCase);
+        const location = { location: `/v3/distributions/${stored.id}` };
+        // Public clients accept 200 or 201 and read the record; the status and Location are the emulator's own.
+        ctx.invent('status-201', 'location-header');
+        switch (state.settings.uploadAnswer) {
+            case 'no-id': {
+                const { id: _id, ...withoutId } = record;
+                ctx.send(201, withoutId, location);
+                return;
+            }
+            case 'empty':
+                ctx.send(201, undefined, location);
+                return;
+            default:
+                ctx.send(201, record, location);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/cloud-api.ts
+// The Bloomreach Cloud deployment management API (`/v3/...`) as an emulator module.
+
+
+
+
+
+
+
+const JSON_LIMIT = 64 * 1024;
+/**
+ * Reads a JSON object body (recorded on the request); 400 when malformed. A JSON body is accepted
+ * whatever its content type: a public client posts login and refresh bodies with none and gets past
+ * the real service (public-facts.md). The log says so.
+ */
+async function readJsonObject(ctx) {
+    const body = await readBody(ctx.req, JSON_LIMIT);
+    const parsed = body.length === 0 ? { ok: false } : parseJson(body);
+    if (parsed.ok)
+        ctx.record.json = parsed.value;
+    const type = ctx.req.headers['content-type'];
+    if (!isJsonContentType(type))
+        ctx.record.note = `a JSON body sent ${type === undefined ? 'without a Content-Type' : `as ${type}`}, accepted`;
+    if (!parsed.ok)
+        throw new HttpError(400, 'InvalidRequest', 'The request body is not valid JSON');
+    if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
+        throw new HttpError(400, 'InvalidRequest', 'The request body must be a JSON object');
+    }
+    return parsed.value;
+}
+function requireString(body, field) {
+    const value = body[field];
+    if (typeof value !== 'string' || value === '') {
+        throw new HttpError(400, 'InvalidRequest', `The field "${field}" is required and must be a non-empty string`);
+    }
+    return value;
+}
+function queryInt(ctx, name, fallback, min, max) {
+    const raw = ctx.url.searchParams.get(name);
+    if (raw === null)
+        return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+        throw new HttpError(400, 'InvalidRequest', `The query parameter "${name}" must be an integer from ${min} to ${max}`);
+    }
+    return value;
+}
+function refreshTokenOf(body, grantRequired) {
+    const grant = body.grant_type;
+    if ((grantRequired || grant !== undefined) && grant !== 'refresh_token') {
+        throw new HttpError(400, 'InvalidGrantType', 'The field "grant_type" must be "refresh_token"');
+    }
+    return requireString(body, 'refresh_token');
+}
+/**
+ * On an SSO stack the password login and its refresh endpoints are disabled; what they answer is not
+ * public, so it is a mode. The body is read (and recorded) first, as any other call's.
+ */
+async function refuseWhenSso(ctx, settings) {
+    if (settings.passwordLogin === 'enabled')
+        return;
+    ctx.invent('sso-password-login');
+    const parsed = parseJson(await readBody(ctx.req, JSON_LIMIT));
+    if (parsed.ok)
+        ctx.record.json = parsed.value;
+    if (settings.passwordLogin === '401')
+        throw new HttpError(401, 'AuthenticationFailed', 'Invalid username or password');
+    if (settings.passwordLogin === '404')
+        throw new HttpError(404, 'NotFound', `No operation at "${ctx.url.pathname}"`);
+    throw new HttpError(403, 'SsoEnabled', 'Password login is disabled: this stack uses single sign-on');
+}
+/** An environment's fields no public source shows: the emulator's status, and strategy/deployedAt. */
+function inventEnvironmentFields(ctx, state) {
+    if (state.settings.environmentStatus)
+        ctx.invent('field-status');
+    ctx.invent('field-strategy', 'field-deployedAt');
+}
+function distributionOr404(state, id) {
+    const found = findDistribution(state, id);
+    if (found === undefined)
+        throw new HttpError(404, 'DistributionNotFound', `No distribution with id "${id}"`);
+    return found;
+}
+/** The deploy call's optional `appConfigFileRoles`: each entry names a known file with the role "systemproperty". */
+function appConfigFileRolesOf(state, roles) {
+    if (roles === undefined)
+        return [];
+    if (!Array.isArray(roles))
+        throw new HttpError(400, 'InvalidRequest', 'The field "appConfigFileRoles" must be an array');
+    return roles.map((entry, i) => {
+        const field = `appConfigFileRoles[${i}]`;
+        if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+            throw new HttpError(400, 'InvalidRequest', `${field} must be an object {appConfigFileId, role}`);
+        }
+        const { appConfigFileId, role } = entry;
+        if (typeof appConfigFileId !== 'string' || appConfigFileId === '' || typeof role !== 'string' || role === '') {
+            throw new HttpError(400, 'InvalidRequest', `${field} needs the non-empty strings "appConfigFileId" and "role"`);
+        }
+        if (!state.appConfigFiles.some((f) => f.id === appConfigFileId)) {
+            throw new HttpError(400, 'AppConfigFileNotFound', `${field}: no application configuration file with id "${appConfigFileId}"`);
+        }
+        if (role !== 'systemproperty')
+            throw new HttpError(400, 'InvalidAppConfigFileRole', `${field}: the role must be "systemproperty", got "${role}"`);
+        return { appConfigFileId, role };
+    });
+}
+/**
+/**
+ * Abandons the switch an environment is making, if any: its timer cleared, taken out of `state.landings`,
+ * its deployment marked `abandonedAt` and never applied. Returns that deployment.
+ */
+function abandonSwitch(state, env) {
+    const landing = state.landings.get(env);
+    if (landing === undefined)
+        return undefined;
+    landing.cancel();
+    landing.deployment.abandonedAt = platformNow(state);
+    return landing.deployment;
+}
+/**
+ * Whether a deploy to `env` is refused now: while it switches, unless the platform is read as accepting
+ * one meanwhile (`deployWhileBusy: 'accept'`; how the platform treats it is not public).
+ */
+function refusesDeployWhileBusy(state, env) {
+    return env.status === 'deploying' && state.settings.deployWhileBusy === 'refuse';
+}
+/**
+ * Records the deployment and switches the environment to it: at once with no deploy time, else once
+ * `seconds` have passed (a timer that does not keep the process alive; close() cancels it) and `looks`
+ * looks at the environment have reported the switch in progress, whichever comes last, or when a test
+ * lands it (finishDeploy). Looks make "seen in progress" certain however slow the client is. When the
+ * new id is reported at request, the API shows it at once while the site keeps serving the old release
+ * until the switch. A switch still in progress on the environment is abandoned for this one (the callers
+ * decide whether a deploy while busy is accepted at all: `refusesDeployWhileBusy`).
+ */
+function startDeploy(state, env, deployment, time = {}) {
+    const { seconds = state.settings.deploySeconds, looks = state.settings.deployLooks } = typeof time === 'number' ? { seconds: time, looks: 0 } : time;
+    abandonSwitch(state, env);
+    env.deployments.push(deployment);
+    const apply = () => {
+        env.distributionId = deployment.distributionId;
+        env.serving = deployment.distributionId;
+        env.status = 'running';
+        deployment.appliedAt = platformNow(state);
+    };
+    if (seconds <= 0 && looks <= 0)
+        return apply();
+    env.status = 'deploying';
+    if (state.settings.deployReport === 'at-request')
+        env.distributionId = deployment.distributionId;
+    let timer;
+    const landing = {
+        timeUp: seconds <= 0,
+        looksLeft: Math.max(0, looks),
+        deployment,
+        cancel() {
+            if (timer !== undefined) {
+                clearTimeout(timer);
+                state.switches.delete(timer);
+            }
+            if (state.landings.get(env) === landing)
+                state.landings.delete(env);
+        },
+        land() {
+            landing.cancel();
+            apply();
+        }
+    };
+    state.landings.set(env, landing);
+    if (landing.timeUp || !Number.isFinite(seconds))
+        return;
+    timer = setTimeout(() => {
+        state.switches.delete(timer);
+        timer = undefined;
+        landing.timeUp = true;
+        if (landing.looksLeft <= 0)
+            landing.land();
+    }, seconds * 1000);
+    timer.unref();
+    state.switches.add(timer);
+}
+/** A look at these environments was answered: a switch that waited for it may land now (after the answer was made). */
+function looked(state, environments) {
+    for (const env of environments) {
+        const landing = state.landings.get(env);
+        if (landing === undefined || landing.looksLeft <= 0)
+            continue;
+        landing.looksLeft -= 1;
+        if (landing.looksLeft === 0 && landing.timeUp)
+            landing.land();
+    }
+}
+/**
+ * Deletes a stored distribution: 404 when unknown, 409 while an environment runs, serves or switches to
+ * it, unless `deleteInUse` is 'allow' (then the environment keeps naming an id that is gone).
+ */
+async function deleteDistribution(state, id) {
+    const dist = distributionOr404(state, id);
+    const inUse = state.environments.find((e) => e.distributionId === dist.id || e.serving === dist.id || (e.status === 'deploying' && e.deployments.at(-1)?.distributionId === dist.id));
+    if (inUse !== undefined && state.settings.deleteInUse === 'refuse') {
+        throw new HttpError(409, 'DistributionInUse', `The distribution is deployed to environment "${inUse.name}"`);
+    }
+    state.distributions.splice(state.distributions.indexOf(dist), 1);
+    if (dist.path !== undefined)
+        await (0,promises_namespaceObject.rm)(dist.path, { force: true });
+}
+function cloudApi(state, documented = []) {
+    const { settings, tokens } = state;
+    /** One-time download tokens: token -> distribution id. */
+    const downloads = new Map();
+    const routes = [
+        {
+            method: 'POST',
+            path: '/v3/authn/access_token',
+            operation: 'login',
+            summary: 'Log in with JSON {username, password}; answers {token_type, access_token, refresh_token}',
+            handler: async (ctx) => {
+                await refuseWhenSso(ctx, settings);
+                const body = await readJsonObject(ctx);
+                const username = requireString(body, 'username');
+                const password = requireString(body, 'password');
+                if (username !== settings.username || password !== settings.password) {
+                    throw new HttpError(401, 'AuthenticationFailed', 'Invalid username or password');
+                }
+                ctx.send(200, {
+                    token_type: 'bearer',
+                    access_token: tokens.issue('access', username),
+                    refresh_token: tokens.issue('refresh', username)
+                });
+            }
+        },
+        {
+            method: 'POST',
+            path: '/v3/authn/refresh_token',
+            operation: 'refresh',
+            summary: 'New access token from JSON {grant_type: "refresh_token", refresh_token}; no new refresh token',
+            handler: async (ctx) => {
+                await refuseWhenSso(ctx, settings);
+                const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), true));
+                if (!check.ok)
+                    throw new HttpError(401, 'Unauthorized', check.detail);
+                ctx.send(200, { token_type: 'bearer', access_token: tokens.issue('access', check.sub) });
+            }
+        },
+        {
+            method: 'DELETE',
+            path: '/v3/authn/refresh_token',
+            operation: 'revoke-refresh',
+            summary: 'Revoke the refresh token given in the same JSON body',
+            handler: async (ctx) => {
+                await refuseWhenSso(ctx, settings);
+                const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), false));
+                if (!check.ok)
+                    throw new HttpError(401, 'Unauthorized', check.detail);
+                tokens.revoke('refresh', check.jti);
+                // The API reference shows 200 (no body is shown).
+                ctx.send(200);
+            }
+        },
+        {
+            method: 'GET',
+            path: '/v3/authn/verify_token',
+            operation: 'verify',
+            summary: 'Answers 200 while the bearer access token is valid (headers X-User-Id, X-User-Role), 401 otherwise',
+            handler: (ctx) => {
+                const user = authenticate(state, ctx.req);
+                // The API reference shows 200 with the two headers; the body and the role's values are not public.
+                ctx.invent('verify-body', 'user-role-value');
+                ctx.send(200, { username: user, valid: true }, { 'x-user-id': user, 'x-user-role': 'deployer' });
+            }
+        },
+        {
+            method: 'POST',
+            path: '/v3/authn/logout',
+            operation: 'logout',
+            summary: 'Invalidates ALL access tokens of the user (in every job using the account)',
+            handler: (ctx) => {
+                state.access.revokeAll(authenticate(state, ctx.req));
+                // The API reference shows 200 (no body is shown).
+                ctx.send(200);
+            }
+        },
+        {
+            method: 'GET',
+            path: '/v3/distributions',
+            operation: 'list-distributions',
+            summary: 'Lists distributions: {offset, max, count, more, total, items}; query offset, max',
+            handler: (ctx) => {
+                authenticate(state, ctx.req);
+                const offset = queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+                const max = queryInt(ctx, 'max', 100, 1, 1000);
+                // A page holds up to 100 by default; a test's cap makes it hold fewer, and `max` says so (it tells the truth).
+                const size = Math.min(max, state.settings.distributionPageSize);
+                const numeric = state.settings.uploadAnswer === 'numeric-id';
+                const items = state.distributions.slice(offset, offset + size).map((d) => distributionJson(d, numeric, state.settings.md5Case, state.settings.idCase));
+                const total = state.distributions.length;
+                ctx.send(200, { offset, max: size, count: items.length, more: offset + items.length < total, total, items });
+            }
+        },
+        {
+            method: 'POST',
+            path: '/v3/distributions',
+            operation: 'upload',
+            summary: 'Uploads a distribution (.tar.gz) as multipart/form-data part "dist_file"; answers 201 with its record',
+            handler: uploadHandler(state)
+        },
+        {
+            method: 'GET',
+            path: '/v3/distributions/{id}',
+            operation: 'get-distribution',
+            summary: 'One distribution record',
+            handler: (ctx) => {
+                authenticate(state, ctx.req);
+                ctx.send(200, distributionJson(distributionOr404(state, ctx.params.id ?? ''), false, state.settings.md5Case, state.settings.idCase));
+            }
+        },
+        {
+            method: 'POST',
+            path: '/v3/distributions/{id}/download-token',
+            operation: 'download-token',
+            summary: 'A one-time token to download the distribution: {token} (seen in a public backup tool)',
+            handler: (ctx) => {
+                authenticate(state, ctx.req);
+                const dist = distributionOr404(state, ctx.params.id ?? '');
+                const token = (0,external_node_crypto_namespaceObject.randomUUID)();
+                downloads.set(token, dist.id);
+                ctx.send(200, { token });
+            }
+        },
+        {
+            method: 'GET',
+            path: '/v3/distributions/download/{token}',
+            operation: 'download',
+            summary: 'The distribution file for a download token (no bearer header: the token is the credential; used once)',
+            handler: async (ctx) => {
+                const id = downloads.get(ctx.params.token ?? '');
+                if (id === undefined)
+                    throw new HttpError(404, 'DownloadTokenNotFound', 'Unknown or used download token');
+                downloads.delete(ctx.params.token ?? '');
+                const dist = distributionOr404(state, id);
+                if (dist.path === undefined)
+                    throw new HttpError(404, 'DistributionNotKept', 'The emulator keeps no upload contents (--no-keep-uploads)');
+                await ctx.sendStream(200, { 'content-type': 'application/gzip', 'content-disposition': `attachment; filename="${dist.name}"` }, dist.size, (0,external_node_fs_namespaceObject.createReadStream)(dist.path));
+            }
+        },
+        {
+            method: 'DELETE',
+            path: '/v3/distributions/{id}',
+            operation: 'delete-distribution',
+            summary: 'Deletes a distribution (409 while an environment runs it or is deploying it, unless deleteInUse is allow)',
+            handler: async (ctx) => {
+                authenticate(state, ctx.req);
+                await deleteDistribution(state, ctx.params.id ?? '');
+                ctx.invent('status-204');
+                ctx.send(204);
+            }
+        },
+        {
+            method: 'GET',
+            path: '/v3/environments',
+            operation: 'list-environments',
+            summary: "Lists environments: {items: [{id, name, distributionId, status, strategy, deployedAt}], more, total, count}; query offset, max; ?name= answers that one environment. distributionId is what runs (the old one while deploying); status ('empty', 'deploying', 'running') is the emulator's own field",
+            handler: (ctx) => {
+                authenticate(state, ctx.req);
+                const name = ctx.url.searchParams.get('name');
+                if (name !== null) {
+                    const env = state.environments.find((e) => e.name === name);
+                    if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id')
+                        return ctx.send(200, {});
+                    if (env === undefined)
+                        throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`);
+                    inventEnvironmentFields(ctx, state);
+                    ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-by-name'));
+                    looked(state, [env]);
+                    return;
+                }
+                const { environmentPageSize, environmentOffsetIgnored } = state.settings;
+                const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+                const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize);
+                const page = state.environments.slice(offset, offset + max);
+                const items = page.map((e) => environmentJson(e, state.settings.environmentStatus, state.settings, 'environment-list'));
+                const total = state.environments.length;
+                // The public list shows {items, more, total, count}: offset and max are the emulator's own.
+                ctx.invent('field-offset', 'field-max');
+                if (items.length > 0)
+                    inventEnvironmentFields(ctx, state);
+                ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length });
+                looked(state, page);
+            }
+        },
+        {
+            method: 'PUT',
+            path: '/v3/environments/{id}/deploy',
+            operation: 'deploy',
+            summary: 'Deploys JSON {distributionId, strategy, appConfigFileRoles?: [{appConfigFileId, role: "systemproperty"}]}; answers 202 with the environment at once, which switches after the deploy time (409 DeploymentInProgress meanwhile, or with deployWhileBusy accept a new deploy replaces the switch in progress)',
+            handler: async (ctx) => {
+                const user = authenticate(state, ctx.req);
+                const id = ctx.params.id ?? '';
+                const env = state.environments.find((e) => e.id === id);
+                if (env === undefined)
+                    throw new HttpError(404, 'EnvironmentNotFound', `No environment with id "${id}"`);
+                const body = await readJsonObject(ctx);
+                const named = requireString(body, 'distributionId');
+                const strategy = requireString(body, 'strategy');
+                const appConfigFileRoles = appConfigFileRolesOf(state, body.appConfigFileRoles);
+                // The history keeps the stored id, whatever case the client sent it in.
+                const distributionId = findDistribution(state, named)?.id;
+                if (distributionId === undefined)
+                    throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${named}"`);
+                // How the platform treats a second deploy to an environment that is still switching is not
+                // public; by default the emulator refuses it, so a client that follows its deploys can be tested,
+                // and with deployWhileBusy 'accept' the new deploy replaces the switch in progress (startDeploy).
+                if (refusesDeployWhileBusy(state, env)) {
+                    throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`);
+                }
+                startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user });
+                // The answer's status and body are not public (public clients accept any 2xx and read nothing).
+                ctx.invent('status-202', 'deploy-body');
+                ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-deployed'));
+            }
+        },
+        {
+            method: 'GET',
+            path: '/v3/appconfigfiles',
+            operation: 'list-appconfigfiles',
+            summary: "Lists the stack's application configuration files: [{id, name}] (the emulator's appConfigFiles option)",
+            handler: (ctx) => {
+                authenticate(state, ctx.req);
+                ctx.send(200, state.appConfigFiles.map((f) => ({ id: f.id, name: f.name })));
+            }
+        },
+        {
+            method: 'GET',
+            path: '/v3/docs',
+            operation: 'docs',
+            summary: 'This page',
+            handler: (ctx) => ctx.sendText(200, 'text/html; charset=utf-8', docsPage([...routes, ...documented]))
+        }
+    ];
+    return { name: 'cloud-deployment-api', routes };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/faults.ts
+// Queue of injected faults: each one applies to the first `times` calls of its operation (after
+// letting the first `skip` through, when set). The faults that let a call be carried out and then
+// change its answer ('apply-then-status', 'apply-then-delay') replace the request's send paths.
+
+class FaultQueue {
+    faults = [];
+    /** Answers held back by 'apply-then-delay', each with what releases its wait; close() cancels them. */
+    held = new Map();
+    constructor(initial = []) {
+        for (const f of initial)
+            this.add(f);
+    }
+    add(fault) {
+        if ((fault.kind === 'status' || fault.kind === 'apply-then-status') && (fault.status === undefined || fault.status < 100 || fault.status > 599)) {
+            throw new RangeError(`A '${fault.kind}' fault needs a status between 100 and 599 (operation ${fault.operation})`);
+        }
+        if (fault.kind === 'apply-then-delay' && (fault.delayMs === undefined || !Number.isFinite(fault.delayMs) || fault.delayMs < 0)) {
+            throw new RangeError(`An 'apply-then-delay' fault needs a delayMs >= 0 (operation ${fault.operation})`);
+        }
+        this.faults.push({ ...fault });
+    }
+    /** Returns the first pending fault for `operation` and uses up one of its calls. */
+    take(operation) {
+        const fault = this.faults.find((f) => f.operation === operation && f.times > 0);
+        if (fault === undefined)
+            return undefined;
+        if (fault.skip !== undefined && fault.skip > 0) {
+            fault.skip -= 1;
+            return undefined;
+        }
+        fault.times -= 1;
+        return { ...fault };
+    }
+    /** 'apply-then-status': the call runs in full, then whatever it answers becomes `status` with the usual error body. */
+    answerStatusAfterApply(ctx, fault) {
+        answerStatus(ctx, fault);
+    }
+    /** 'apply-then-delay': the call runs in full, its answer is sent `delayMs` late (unless the client left, or close() came first). */
+    answerLateAfterApply(ctx, fault) {
+        answerLate(ctx, fault.delayMs ?? 0, (ms) => this.hold(ms));
+    }
+    /** Ends every wait at once, with nothing sent (close(): the connections are going). */
+    cancelHeld() {
+        for (const [timer, resume] of this.held) {
+            clearTimeout(timer);
+            resume(false);
+        }
+        this.held.clear();
+    }
+    /** Resolves true after `ms`, false when cancelled first; the timer never keeps the process alive. */
+    hold(ms) {
+        return new Promise((resume) => {
+            const timer = setTimeout(() => {
+                this.held.delete(timer);
+                resume(true);
+            }, ms);
+            timer.unref();
+            this.held.set(timer, resume);
+        });
+    }
+}
+/** A stream handed to sendStream but never sent: close what it opened (a file), if it can say so. */
+function discard(body) {
+    const closable = body;
+    if (typeof closable.destroy === 'function')
+        closable.destroy();
+    else if (typeof closable.return === 'function')
+        void closable.return();
+}
+/** Every answer of the call becomes `status` with its service's error body, whatever the handler did (a deploy done, answered 500). */
+function answerStatus(ctx, fault) {
+    const send = ctx.send.bind(ctx);
+    const status = fault.status ?? 500;
+    const detail = `Emulated fault after apply on ${fault.operation}`;
+    // The search service's paths answer in its own error shape.
+    const answer = () => send(status, fault.operation === 'search' ? { status_code: status, message: detail } : errorBody(codeForStatus(status), detail));
+    ctx.send = answer;
+    ctx.sendText = answer;
+    ctx.sendStream = (_status, _headers, _length, body) => {
+        discard(body);
+        answer();
+        return Promise.resolve();
+    };
+}
+/** Holds every answer of the call back `ms`; sends nothing when the client left or the wait was cancelled. */
+function answerLate(ctx, ms, hold) {
+    const { send, sendText, sendStream } = { send: ctx.send.bind(ctx), sendText: ctx.sendText.bind(ctx), sendStream: ctx.sendStream.bind(ctx) };
+    let gone = false;
+    ctx.res.once('close', () => (gone = true));
+    const later = async () => (await hold(ms)) && !gone;
+    ctx.send = (...args) => void later().then((ok) => ok && send(...args));
+    ctx.sendText = (...args) => void later().then((ok) => ok && sendText(...args));
+    ctx.sendStream = async (status, headers, length, body) => {
+        if (await later())
+            await sendStream(status, headers, length, body);
+        else
+            discard(body);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/router.ts
+function matchSegments(pattern, actual) {
+    const last = pattern[pattern.length - 1] ?? '';
+    if (last.startsWith('{') && last.endsWith('+}')) {
+        if (actual.length < pattern.length)
+            return undefined;
+        const params = matchSegments(pattern.slice(0, -1), actual.slice(0, pattern.length - 1));
+        if (params === undefined)
+            return undefined;
+        try {
+            params[last.slice(1, -2)] = actual
+                .slice(pattern.length - 1)
+                .map((a) => decodeURIComponent(a))
+                .join('/');
+        }
+        catch {
+            return undefined;
+        }
+        return params;
+    }
+    if (pattern.length !== actual.length)
+        return undefined;
+    const params = {};
+    for (let i = 0; i < pattern.length; i++) {
+        const p = pattern[i] ?? '';
+        const a = actual[i] ?? '';
+        if (p.startsWith('{') && p.endsWith('}')) {
+            if (a === '')
+                return undefined;
+            try {
+                params[p.slice(1, -1)] = decodeURIComponent(a);
+            }
+            catch {
+                return undefined;
+            }
+        }
+        else if (p !== a) {
+            return undefined;
+        }
+    }
+    return params;
+}
+class Router {
+    modules;
+    entries;
+    constructor(modules) {
+        this.modules = modules;
+        this.entries = modules.flatMap((m) => m.routes.map((route) => ({ route, segments: route.path.split('/') })));
+    }
+    match(method, pathname) {
+        const actual = pathname.split('/');
+        const allow = [];
+        for (const { route, segments } of this.entries) {
+            const params = matchSegments(segments, actual);
+            if (params === undefined)
+                continue;
+            if (route.method === method)
+                return { kind: 'route', route, params };
+            allow.push(route.method);
+        }
+        if (allow.length > 0)
+            return { kind: 'method-not-allowed', allow };
+        if (pathname.length > 1 && pathname.endsWith('/'))
+            return { kind: 'trailing-slash' };
+        return { kind: 'not-found' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/byte-reader.ts
+// Pulls exact byte counts out of a stream of chunks: the tar index reads headers with it, the zip
+// reader a local file header followed by its data.
+class ByteReader {
+    source;
+    chunks = [];
+    buffered = 0;
+    /** Bytes consumed so far. */
+    position = 0;
+    constructor(source) {
+        this.source = source;
+    }
+    async fill(n) {
+        while (this.buffered < n) {
+            const next = await this.source.next();
+            if (next.done === true)
+                return false;
+            this.chunks.push(next.value);
+            this.buffered += next.value.length;
+        }
+        return true;
+    }
+    /** Exactly `n` bytes, or undefined when the stream ends first. */
+    async read(n) {
+        if (!(await this.fill(n)))
+            return undefined;
+        const all = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+        const rest = all.subarray(n);
+        this.chunks = rest.length > 0 ? [rest] : [];
+        this.buffered = rest.length;
+        this.position += n;
+        return all.subarray(0, n);
+    }
+    /** Yields the next `n` bytes as they come, without holding them all; throws when the stream ends first. */
+    async *take(n) {
+        let left = n;
+        while (left > 0) {
+            if (this.buffered === 0 && !(await this.fill(1)))
+                throw new Error('The archive ends inside an entry');
+            const chunk = this.chunks.shift();
+            const part = chunk.subarray(0, left);
+            if (chunk.length > left)
+                this.chunks.unshift(chunk.subarray(left));
+            this.buffered -= part.length;
+            this.position += part.length;
+            left -= part.length;
+            yield part;
+        }
+    }
+    async skip(n) {
+        for await (const _ of this.take(n)) {
+            // discarded
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/tar-index.ts
+// Reads the entries of a stored distribution (a .tar.gz on disk) for the emulated sites: names, types
+// and where each file's bytes sit in the gunzipped stream. The emulator's own reading of tar headers
+// (ustar names with prefix, GNU long names 'L'/'K', PAX 'path'/'linkpath'/'size' records), kept apart
+// from the action's tar code like the rest of the emulator.
+
+
+
+
+
+const tar_index_BLOCK = 512;
+/** Opens the gunzipped stream of a file; `close` releases it when the caller stops early. */
+function openGunzipped(path) {
+    const file = (0,external_node_fs_namespaceObject.createReadStream)(path);
+    const gunzip = (0,external_node_zlib_namespaceObject.createGunzip)();
+    file.on('error', (err) => gunzip.destroy(err));
+    file.pipe(gunzip);
+    const reader = new ByteReader(gunzip[Symbol.asyncIterator]());
+    return {
+        reader,
+        close: () => {
+            file.destroy();
+            gunzip.destroy();
+        }
+    };
+}
+/** A NUL-terminated text field. */
+function tar_index_text(block, start, length) {
+    const raw = block.subarray(start, start + length);
+    const end = raw.indexOf(0);
+    return raw.subarray(0, end === -1 ? raw.length : end).toString('utf8');
+}
+/** A numeric field: octal digits (space/NUL padded), or GNU base-256 when the first byte has its high bit set. */
+function number(block, start, length) {
+    const first = block[start];
+    if ((first & 0x80) !== 0) {
+        let value = first & 0x7f;
+        for (let i = start + 1; i < start + length; i++)
+            value = value * 256 + block[i];
+        return value;
+    }
+    const digits = block
+        .toString('latin1', start, start + length)
+        .replace(/\0.*$/s, '')
+        .trim();
+    if (!/^[0-7]*$/.test(digits))
+        throw new Error(`Malformed number field in a tar header: "${digits}"`);
+    return digits === '' ? 0 : parseInt(digits, 8);
+}
+/** PAX records, `"<length> <key>=<value>\n"`, where length counts the whole record in bytes. */
+function paxRecords(data) {
+    const out = new Map();
+    let pos = 0;
+    while (pos < data.length) {
+        const space = data.indexOf(0x20, pos);
+        if (space === -1)
+            break;
+        const length = Number(data.toString('latin1', pos, space));
+        if (!Number.isInteger(length) || length <= space - pos + 1 || pos + length > data.length)
+            break;
+        const record = data.toString('utf8', space + 1, pos + length - 1);
+        const eq = record.indexOf('=');
+        if (eq > 0)
+            out.set(record.slice(0, eq), record.slice(eq + 1));
+        pos += length;
+    }
+    return out;
+}
+/** `./a/b/`, `/a/b` and `a/b` all name `a/b`; the archive's root (`./`) is ''. */
+function normalizeName(name) {
+    let n = name;
+    for (;;) {
+        const next = n.replace(/^\.\/+/, '').replace(/^\/+/, '');
+        if (next === n)
+            break;
+        n = next;
+    }
+    if (n === '.')
+        return '';
+    return n.replace(/\/+$/, '');
+}
+const padded = (size) => Math.ceil(size / tar_index_BLOCK) * tar_index_BLOCK;
+function typeOf(flag) {
+    switch (flag) {
+        case '0':
+        case '\0':
+        case '7': // contiguous file: a regular file to everyone but a few old systems
+            return 'file';
+        case '1':
+            return 'hardlink';
+        case '2':
+            return 'symlink';
+        case '5':
+            return 'directory';
+        default:
+            return 'other';
+    }
+}
+/** Reads every header of the archive (file data is skipped, never held). */
+async function readTarIndex(path) {
+    const { reader, close } = openGunzipped(path);
+    const index = new Map();
+    try {
+        // Set by 'L', 'K' and 'x' entries for the entry that follows them.
+        let longName;
+        let longLink;
+        let pax = new Map();
+        for (;;) {
+            const at = reader.position;
+            const block = await reader.read(tar_index_BLOCK);
+            if (block === undefined || block.every((b) => b === 0))
+                break; // end of archive (GNU tar writes two zero blocks)
+            if (!isTarHeader(block))
+                throw new Error(`No valid tar header at byte ${at} of the gunzipped archive`);
+            const flag = String.fromCharCode(block[156]);
+            const headerSize = number(block, 124, 12);
+            if (flag === 'L' || flag === 'K' || flag === 'x' || flag === 'g') {
+                const data = await reader.read(headerSize);
+                if (data === undefined)
+                    throw new Error('The archive ends inside an extended header');
+                await reader.skip(padded(headerSize) - headerSize);
+                if (flag === 'L')
+                    longName = tar_index_text(data, 0, data.length);
+                else if (flag === 'K')
+                    longLink = tar_index_text(data, 0, data.length);
+                else if (flag === 'x')
+                    pax = paxRecords(data);
+                continue; // a global header ('g') names no entry: nothing of it applies here
+            }
+            const type = typeOf(flag);
+            let name = tar_index_text(block, 0, 100);
+            // POSIX ustar ("ustar\0" + "00") keeps a prefix; old GNU ("ustar  \0") uses those bytes for times.
+            if (block.toString('latin1', 257, 263) === 'ustar\0') {
+                const prefix = tar_index_text(block, 345, 155);
+                if (prefix !== '')
+                    name = `${prefix}/${name}`;
+            }
+            name = pax.get('path') ?? longName ?? name;
+            const linkname = pax.get('linkpath') ?? longLink ?? tar_index_text(block, 157, 100);
+            const paxSize = pax.get('size');
+            const size = paxSize !== undefined && /^\d+$/.test(paxSize) ? Number(paxSize) : headerSize;
+            longName = undefined;
+            longLink = undefined;
+            pax = new Map();
+            // Links, devices, fifos and directories carry no data whatever their size field says.
+            const dataSize = flag >= '1' && flag <= '6' ? 0 : size;
+            const entry = { name: normalizeName(name), type, offset: reader.position, size: dataSize, linkname };
+            if (entry.name !== '')
+                index.set(entry.name, entry);
+            await reader.skip(padded(dataSize));
+        }
+    }
+    finally {
+        close();
+    }
+    return index;
+}
+/** The regular file `name` refers to, following hard links and symlinks (inside the archive) a few levels deep. */
+function findFile(index, name, depth = 0) {
+    const entry = index.get(normalizeName(name));
+    if (entry === undefined || depth > 8)
+        return undefined;
+    if (entry.type === 'file')
+        return entry;
+    if (entry.type === 'hardlink')
+        return findFile(index, entry.linkname, depth + 1);
+    if (entry.type === 'symlink') {
+        const target = entry.linkname.startsWith('/') ? entry.linkname : external_node_path_namespaceObject.posix.join(external_node_path_namespaceObject.posix.dirname(entry.name), entry.linkname);
+        const normal = external_node_path_namespaceObject.posix.normalize(target);
+        if (normal.startsWith('../') || normal === '..')
+            return undefined; // points outside the distribution
+        return findFile(index, normal, depth + 1);
+    }
+    return undefined;
+}
+/** The bytes of one entry, streamed from the stored archive. */
+function readEntry(path, entry) {
+    return readEntryPart(path, entry, 0, entry.size);
+}
+/** `length` bytes of one entry from `start` (a zip inside the archive is read in parts: its end, then an entry). */
+async function* readEntryPart(path, entry, start, length) {
+    if (start < 0 || length < 0 || start + length > entry.size)
+        throw new Error(`Bytes ${start}+${length} lie outside "${entry.name}" (${entry.size} bytes)`);
+    const { reader, close } = openGunzipped(path);
+    try {
+        await reader.skip(entry.offset + start);
+        yield* reader.take(length);
+    }
+    finally {
+        close();
+    }
+}
+
+;// CONCATENATED MODULE: external "node:stream"
+const external_node_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
+;// CONCATENATED MODULE: ./src/emulator/zip-reader.ts
+// The emulator's reading of a zip archive (a .war is one), for the site webapp of a distribution: the
+// end of central directory record, the central directory, then one entry's local header and data,
+// stored or deflated (node:zlib), checked against its size and CRC-32. Written from PKWARE's APPNOTE.
+// What a brXM build does not write is refused by name: ZIP64, encryption, archives split over disks.
+
+
+
+
+/** A zip the emulator cannot read, with the reason. */
+class ZipError extends Error {
+    name = 'ZipError';
+}
+const END_SIGNATURE = 0x06054b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const END_SIZE = 22;
+const ZIP64_LOCATOR_SIZE = 20;
+const CENTRAL_SIZE = 46;
+const LOCAL_SIZE = 30;
+const MAX_COMMENT = 0xffff;
+const STORED = 0;
+const DEFLATED = 8;
+const ENCRYPTED_FLAG = 0x1;
+const ZIP64_REFUSED = "a ZIP64 archive, which the emulator's zip reader does not read";
+/** Reads the central directory: every entry's name, sizes and where its data is. */
+async function readZipIndex(source) {
+    const directory = await readEndRecord(source);
+    const bytes = await readBytes(source, directory.offset, directory.size);
+    return parseCentralDirectory(bytes, directory);
+}
+/** The file (not directory) entry `name` names, if any. */
+function findZipFile(index, name) {
+    const entry = index.get(normalizeName(name));
+    return entry !== undefined && !entry.directory ? entry : undefined;
+}
+/** Why the emulator cannot read an entry's data, or undefined when it can. */
+function whyUnreadable(entry) {
+    if ((entry.flags & ENCRYPTED_FLAG) !== 0)
+        return `"${entry.name}" is encrypted`;
+    if (entry.method !== STORED && entry.method !== DEFLATED) {
+        return `"${entry.name}" uses compression method ${entry.method}; the emulator reads stored (0) and deflated (8) entries`;
+    }
+    return undefined;
+}
+/** The uncompressed bytes of one entry, streamed; throws, before its last bytes, when they are not what the directory says. */
+async function* readZipEntry(source, entry) {
+    const why = whyUnreadable(entry);
+    if (why !== undefined)
+        throw new ZipError(why);
+    // The local header's name and extra field may differ from the central ones: at most 2 x 64 KiB.
+    const span = Math.min(source.size - entry.headerOffset, LOCAL_SIZE + 2 * 0xffff + entry.compressedSize);
+    const iterator = source.stream(entry.headerOffset, span)[Symbol.asyncIterator]();
+    const reader = new ByteReader(iterator);
+    try {
+        await skipLocalHeader(reader, entry);
+        const archived = reader.take(entry.compressedSize); // the bytes as the archive holds them
+        yield* checked(entry.method === DEFLATED ? inflated(archived) : archived, entry);
+    }
+    finally {
+        await iterator.return?.();
+    }
+}
+/** Finds the end of central directory record in the archive's last 64 KiB and reads where the directory is. */
+async function readEndRecord(source) {
+    const tailStart = source.size - Math.min(source.size, END_SIZE + MAX_COMMENT);
+    const tail = await readBytes(source, tailStart, source.size - tailStart);
+    const at = findEndRecord(tail);
+    if (at === undefined)
+        throw new ZipError('no end of central directory record: not a zip archive');
+    refuseZip64(tail, at);
+    const end = tail.subarray(at);
+    if (end.readUInt16LE(4) !== 0 || end.readUInt16LE(6) !== 0)
+        throw new ZipError('an archive split over several disks');
+    const directory = { count: end.readUInt16LE(10), size: end.readUInt32LE(12), offset: end.readUInt32LE(16) };
+    if (directory.offset + directory.size > tailStart + at) {
+        throw new ZipError(`the central directory (${directory.size} bytes at byte ${directory.offset}) does not end before its end record (byte ${tailStart + at})`);
+    }
+    return directory;
+}
+/** The last end record whose comment fits in what follows it (searching back: a comment may hold the signature too). */
+function findEndRecord(tail) {
+    for (let at = tail.length - END_SIZE; at >= 0; at--) {
+        if (tail.readUInt32LE(at) === END_SIGNATURE && at + END_SIZE + tail.readUInt16LE(at + 20) <= tail.length)
+            return at;
+    }
+    return undefined;
+}
+/** A ZIP64 archive marks the classic record's fields as "see ZIP64" and puts a locator right before it. */
+function refuseZip64(tail, at) {
+    const end = tail.subarray(at);
+    const marked = end.readUInt16LE(10) === 0xffff || end.readUInt32LE(12) === 0xffffffff || end.readUInt32LE(16) === 0xffffffff;
+    const locator = at >= ZIP64_LOCATOR_SIZE && tail.readUInt32LE(at - ZIP64_LOCATOR_SIZE) === ZIP64_LOCATOR_SIGNATURE;
+    if (marked || locator)
+        throw new ZipError(ZIP64_REFUSED);
+}
+function parseCentralDirectory(bytes, directory) {
+    const index = new Map();
+    let pos = 0;
+    for (let i = 0; i < directory.count; i++) {
+        const { entry, next } = centralHeader(bytes, pos);
+        // A local header and the data after it must lie before the central directory.
+        if (entry.headerOffset + LOCAL_SIZE + entry.compressedSize > directory.offset) {
+            throw new ZipError(`the data of "${entry.name}" (${entry.compressedSize} bytes after byte ${entry.headerOffset}) runs into the central directory`);
+        }
+        if (entry.name !== '')
+            index.set(entry.name, entry);
+        pos = next;
+    }
+    return index;
+}
+/** One central directory header at `pos`, and where the next one starts. */
+function centralHeader(bytes, pos) {
+    if (pos + CENTRAL_SIZE > bytes.length || bytes.readUInt32LE(pos) !== CENTRAL_SIGNATURE) {
+        throw new ZipError(`no central directory header at byte ${pos} of the central directory`);
+    }
+    const nameLength = bytes.readUInt16LE(pos + 28);
+    const next = pos + CENTRAL_SIZE + nameLength + bytes.readUInt16LE(pos + 30) + bytes.readUInt16LE(pos + 32);
+    if (next > bytes.length)
+        throw new ZipError(`the central directory header at byte ${pos} runs past the central directory`);
+    // UTF-8, as jar writes (flag 11) and zip writes on a UTF-8 system; CP437 names are ASCII in practice.
+    const raw = bytes.toString('utf8', pos + CENTRAL_SIZE, pos + CENTRAL_SIZE + nameLength);
+    const entry = {
+        name: normalizeName(raw),
+        directory: raw.endsWith('/'),
+        flags: bytes.readUInt16LE(pos + 8),
+        method: bytes.readUInt16LE(pos + 10),
+        crc32: bytes.readUInt32LE(pos + 16),
+        compressedSize: bytes.readUInt32LE(pos + 20),
+        size: bytes.readUInt32LE(pos + 24),
+        headerOffset: bytes.readUInt32LE(pos + 42)
+    };
+    if ([entry.compressedSize, entry.size, entry.headerOffset].includes(0xffffffff))
+        throw new ZipError(ZIP64_REFUSED);
+    return { entry, next };
+}
+/** Exactly `length` bytes from `offset`, held (the end record, the central directory). */
+async function readBytes(source, offset, length) {
+    const chunks = [];
+    for await (const chunk of source.stream(offset, length))
+        chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
+    if (bytes.length !== length)
+        throw new ZipError(`the archive ends before byte ${offset + length}`);
+    return bytes;
+}
+/** Steps over the local header; its sizes may be zero (a data descriptor follows the data), so the central ones count. */
+async function skipLocalHeader(reader, entry) {
+    const header = await reader.read(LOCAL_SIZE);
+    if (header === undefined || header.readUInt32LE(0) !== LOCAL_SIGNATURE) {
+        throw new ZipError(`no local header for "${entry.name}" at byte ${entry.headerOffset}`);
+    }
+    await reader.skip(header.readUInt16LE(26) + header.readUInt16LE(28));
+}
+async function* inflated(compressed) {
+    const inflate = (0,external_node_zlib_namespaceObject.createInflateRaw)();
+    const input = external_node_stream_namespaceObject.Readable.from(compressed);
+    input.once('error', (err) => inflate.destroy(err));
+    input.pipe(inflate);
+    try {
+        for await (const chunk of inflate)
+            yield chunk;
+    }
+    finally {
+        input.destroy();
+        inflate.destroy();
+    }
+}
+/**
+ * Passes the data on, one chunk behind, and the last only once its size and CRC-32 are right: a damaged entry
+ * never reaches a client whole (it sees fewer bytes than announced). Never more bytes than the directory says.
+ */
+async function* checked(chunks, entry) {
+    let size = 0;
+    let crc = 0;
+    let held;
+    for await (const chunk of chunks) {
+        size += chunk.length;
+        if (size > entry.size)
+            throw new ZipError(`"${entry.name}" holds more than the ${entry.size} bytes its directory entry says`);
+        crc = crc32(chunk, crc);
+        if (held !== undefined)
+            yield held;
+        held = chunk;
+    }
+    if (size !== entry.size)
+        throw new ZipError(`"${entry.name}" holds ${size} bytes, its directory entry says ${entry.size}`);
+    if (crc !== entry.crc32)
+        throw new ZipError(`"${entry.name}" fails its CRC-32 check`);
+    if (held !== undefined)
+        yield held;
+}
+// CRC-32 as zip uses it (reflected, polynomial 0xEDB88320): kept here rather than zlib.crc32, which Node 20 gained only in 20.15.
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++)
+        c = (c & 1) !== 0 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+});
+function crc32(data, previous) {
+    let crc = ~previous;
+    for (const byte of data)
+        crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+    return ~crc >>> 0;
+}
+
+;// CONCATENATED MODULE: ./src/emulator/sites.ts
+// The emulated sites: GET /sites/<environment name>/<path> answers the file at <path> of the release that
+// environment runs, so a client can health-check a release after a deploy. As on brXM, the environment's
+// host serves the site webapp: the files inside webapps/site.war (a zip), also under its context path
+// (/site/...). A file at the distribution's root is served too, after the webapp's: a convenience of the
+// emulator's own. A public site: no authorization. No counterpart in the platform's API.
+
+
+
+/** A distribution whose archive holds this file at its root makes its site answer 500 on every path. */
+const SITE_FAILS_MARKER = 'EMULATOR-SITE-FAILS';
+const TEXT = 'text/plain; charset=utf-8';
+const CONTENT_TYPES = {
+    '.html': 'text/html; charset=utf-8',
+    '.htm': 'text/html; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+    '.js': 'text/javascript; charset=utf-8',
+    '.mjs': 'text/javascript; charset=utf-8',
+    '.json': 'application/json',
+    '.xml': 'application/xml',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.gif': 'image/gif',
+    '.ico': 'image/x-icon',
+    '.pdf': 'application/pdf'
+};
+function fail(ctx, status, message, headers = {}) {
+    ctx.sendText(status, TEXT, `${message}\n`, headers);
+}
+/** `fail`, for the steps that return what they found: undefined, the answer already sent. */
+function refused(ctx, status, message, headers = {}) {
+    fail(ctx, status, message, headers);
+    return undefined;
+}
+/** A path names a file; no path, or one ending with '/', names that directory's index.html. */
+const fileOf = (path) => (path === '' || path.endsWith('/') ? `${path}index.html` : path);
+/** The site webapp's archive, and its context path: brXM serves it at /site/ as well as at the host's root. */
+const SITE_WAR = 'webapps/site.war';
+const SITE_CONTEXT = 'site';
+/** A distribution held in memory (the simulation's): its root files only, by the same rules (the failing marker, index.html, 404). */
+function serveFromMemory(ctx, dist, files) {
+    if (files[SITE_FAILS_MARKER] !== undefined)
+        return fail(ctx, 500, `Distribution ${dist.id} contains ${SITE_FAILS_MARKER}: its site fails`);
+    const path = fileOf(ctx.params.path ?? '');
+    const text = files[path];
+    if (text === undefined)
+        return fail(ctx, 404, `No file "${path}" in distribution ${dist.id}`);
+    ctx.sendText(200, contentTypeOf(path), text);
+}
+const contentTypeOf = (name) => CONTENT_TYPES[(0,external_node_path_namespaceObject.extname)(name).toLowerCase()] ?? TEXT;
+const reasonOf = (err) => (err instanceof Error ? err.message : String(err));
+/** webapps/site.war read as the zip it is (its central directory only); undefined when the distribution has none. */
+async function openSiteWebapp(tarPath, tar) {
+    const war = findFile(tar, SITE_WAR);
+    if (war === undefined)
+        return undefined;
+    const source = { size: war.size, stream: (offset, length) => readEntryPart(tarPath, war, offset, length) };
+    return { source, index: await readZipIndex(source) };
+}
+/** The webapp's file a request names: at the host's root first, then under the context path (/site/...). */
+function webappFile(webapp, requested) {
+    if (webapp === undefined)
+        return undefined;
+    const underContext = requested === SITE_CONTEXT || requested.startsWith(`${SITE_CONTEXT}/`);
+    const entry = findZipFile(webapp.index, fileOf(requested)) ?? (underContext ? findZipFile(webapp.index, fileOf(requested.slice(SITE_CONTEXT.length + 1))) : undefined);
+    return entry === undefined ? undefined : { source: webapp.source, entry };
+}
+async function sendWebappFile(ctx, file, dist) {
+    const why = whyUnreadable(file.entry);
+    if (why !== undefined)
+        return fail(ctx, 500, `The emulator cannot read ${SITE_WAR} of distribution ${dist.id}: ${why}`);
+    await ctx.sendStream(200, { 'content-type': contentTypeOf(file.entry.name) }, file.entry.size, readZipEntry(file.source, file.entry));
+}
+/** The value made once per distribution (keyed by the record, so a deleted one is forgotten); a failed one is made again next time. */
+function once(cache, dist, make) {
+    let value = cache.get(dist);
+    if (value === undefined) {
+        value = make();
+        value.catch(() => cache.delete(dist));
+        cache.set(dist, value);
+    }
+    return value;
+}
+/** The emulator's convenience: a file at the distribution's root, when the site webapp has none of that name. */
+async function sendRootFile(ctx, dist, release) {
+    const path = fileOf(ctx.params.path ?? '');
+    const entry = findFile(release.tar, path);
+    if (entry === undefined) {
+        const where = release.webapp === undefined ? 'in distribution' : `in ${SITE_WAR} or at the root of distribution`;
+        return fail(ctx, 404, `No file "${path}" ${where} ${dist.id} of environment "${ctx.params.environment ?? ''}"`);
+    }
+    await ctx.sendStream(200, { 'content-type': contentTypeOf(entry.name) }, entry.size, readEntry(release.tarPath, entry));
+}
+function sitesApi(state) {
+    // One read of the archive's headers, and of site.war's central directory, per distribution.
+    const tarIndexes = new WeakMap();
+    const webapps = new WeakMap();
+    /** The distribution the environment serves now, or undefined once the answer was sent. */
+    const servedBy = (ctx) => {
+        const name = ctx.params.environment ?? '';
+        const env = state.environments.find((e) => e.name === name);
+        if (env === undefined)
+            return refused(ctx, 404, `No environment named "${name}"`);
+        if (env.status === 'deploying' && state.settings.siteDuringDeploy === 'unavailable') {
+            return refused(ctx, 503, `Environment "${name}" is deploying`, { 'retry-after': '1' });
+        }
+        // What runs: the old release until the switch is done, whatever the API reports.
+        const dist = env.serving === null ? undefined : state.distributions.find((d) => d.id === env.serving);
+        return dist ?? refused(ctx, 404, `Environment "${name}" runs no distribution`);
+    };
+    /** Reads (once) what the site of a stored distribution needs, or undefined once a 500 was sent. */
+    const readRelease = async (ctx, dist, tarPath) => {
+        let tar;
+        try {
+            tar = await once(tarIndexes, dist, () => readTarIndex(tarPath));
+        }
+        catch (err) {
+            return refused(ctx, 500, `The emulator could not read distribution ${dist.id}: ${reasonOf(err)}`);
+        }
+        if (tar.has(SITE_FAILS_MARKER))
+            return refused(ctx, 500, `Distribution ${dist.id} contains ${SITE_FAILS_MARKER}: its site fails`);
+        try {
+            return { tarPath, tar, webapp: await once(webapps, dist, () => openSiteWebapp(tarPath, tar)) };
+        }
+        catch (err) {
+            // Tomcat would not deploy such a war: the site fails rather than fall back to the root files.
+            const problem = `${SITE_WAR} of distribution ${dist.id} is not a zip the emulator can read (${reasonOf(err)}): its site webapp would not start`;
+            return refused(ctx, 500, problem);
+        }
+    };
+    const handler = async (ctx) => {
+        const dist = servedBy(ctx);
+        if (dist === undefined)
+            return;
+        if (dist.files !== undefined)
+            return serveFromMemory(ctx, dist, dist.files);
+        if (dist.path === undefined) {
+            return fail(ctx, 500, 'The emulator keeps no upload contents (started with keepUploads: false / --no-keep-uploads), so it cannot serve sites');
+        }
+        const release = await readRelease(ctx, dist, dist.path);
+        if (release === undefined)
+            return;
+        const inWebapp = webappFile(release.webapp, ctx.params.path ?? '');
+        if (inWebapp !== undefined)
+            return sendWebappFile(ctx, inWebapp, dist);
+        await sendRootFile(ctx, dist, release);
+    };
+    const summary = "A file of the release the environment runs: inside webapps/site.war (also under /site/), else at the distribution's root (no authorization; no path: index.html); 503 while deploying, 404 when missing or running none, 500 for every path when the distribution holds the root file 'EMULATOR-SITE-FAILS' or a site.war that is not a readable zip";
+    const routes = [];
+    for (const method of ['GET', 'HEAD']) {
+        routes.push({ method, path: '/sites/{environment}', operation: 'site', summary, handler });
+        routes.push({ method, path: '/sites/{environment}/{path+}', operation: 'site', summary, handler });
+    }
+    return { name: 'sites', routes };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/sso-keys.ts
+// RS256 signing keys and JSON Web Tokens (RFC 7515, 7519) of the SSO stand-ins, with node:crypto only:
+// the identity provider and the GitHub OIDC stand-in each sign with a key pair made per process.
+
+const shared = new Map();
+/**
+ * One key pair per process for `role`: a simulation makes thousands of stacks in one process, and a 2048-bit
+ * key pair takes tens of milliseconds to make. A stack that shares keys trusts another such stack's tokens.
+ */
+function sharedSigningKey(role) {
+    let key = shared.get(role);
+    if (key === undefined) {
+        key = newSigningKey();
+        shared.set(role, key);
+    }
+    return key;
+}
+function newSigningKey() {
+    const { privateKey, publicKey } = (0,external_node_crypto_namespaceObject.generateKeyPairSync)('rsa', { modulusLength: 2048 });
+    const kid = (0,external_node_crypto_namespaceObject.randomUUID)();
+    return { kid, privateKey, publicKey, jwk: { ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' } };
+}
+const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+function signJwt(claims, key) {
+    const input = `${encode({ alg: 'RS256', typ: 'JWT', kid: key.kid })}.${encode(claims)}`;
+    return `${input}.${(0,external_node_crypto_namespaceObject.createSign)('RSA-SHA256').update(input).sign(key.privateKey, 'base64url')}`;
+}
+function decode(part) {
+    try {
+        return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Checks the structure, the signature with `key` (RS256 only: a token of another algorithm, such as the
+ * password login's HS256, is not signed by this key) and `exp` against `nowMs` unless `ignoreExpiry`.
+ */
+function verifyJwt(token, key, nowMs = Date.now(), ignoreExpiry = false) {
+    const parts = token.split('.');
+    if (parts.length !== 3)
+        return { ok: false, reason: 'malformed' };
+    const [header, payload, signature] = parts;
+    const head = decode(header);
+    const claims = decode(payload);
+    if (!isObject(head) || !isObject(claims))
+        return { ok: false, reason: 'malformed' };
+    if (head.alg !== 'RS256')
+        return { ok: false, reason: 'signature' };
+    if (!(0,external_node_crypto_namespaceObject.createVerify)('RSA-SHA256').update(`${header}.${payload}`).verify(key.publicKey, signature, 'base64url'))
+        return { ok: false, reason: 'signature' };
+    if (typeof claims.exp !== 'number')
+        return { ok: false, reason: 'malformed' };
+    if (!ignoreExpiry && nowMs >= claims.exp * 1000)
+        return { ok: false, reason: 'expired' };
+    return { ok: true, claims };
+}
+/** An `aud` claim (a string or an array of strings) as a list. */
+function audiences(claims) {
+    const aud = claims.aud;
+    if (typeof aud === 'string')
+        return [aud];
+    return Array.isArray(aud) ? aud.filter((a) => typeof a === 'string') : [];
+}
+
+;// CONCATENATED MODULE: ./src/emulator/sso-options.ts
+/** The job the GitHub OIDC stand-in signs for unless told otherwise: a push to main of acme/site, no environment. */
+const GITHUB_JOB = {
+    repository: 'acme/site',
+    repositoryId: '700001',
+    repositoryOwnerId: '700000',
+    ref: 'refs/heads/main',
+    /** The commit `npm run action` runs at when GITHUB_SHA is not set. */
+    sha: '0123456789abcdef0123456789abcdef01234567',
+    eventName: 'push',
+    workflow: 'Deploy',
+    workflowFile: '.github/workflows/deploy.yml',
+    runId: '1',
+    runNumber: '1',
+    runAttempt: '1',
+    actor: 'acme-developer',
+    actorId: '700002',
+    baseRef: '',
+    headRef: ''
+};
+const SSO_DEFAULTS = {
+    passwordLogin: '403',
+    audience: 'brcloud-api',
+    clients: [{ id: 'ci-client', secret: 'ci-secret-123456' }],
+    accessTokenSeconds: 600,
+    refreshTokens: 'password',
+    revocation: true,
+    federation: { clientId: 'gh-federated', audience: 'api://brcloud-ci', subject: 'repo:acme/site:*' },
+    githubJob: GITHUB_JOB,
+    /** The GitHub OIDC stand-in's tokens live 5 minutes. */
+    oidc: { lifetimeSeconds: 300 }
+};
+/** The options with every default filled in; throws on values the stand-in cannot serve. */
+function resolveSso(options) {
+    const resolved = {
+        passwordLogin: options.passwordLogin ?? SSO_DEFAULTS.passwordLogin,
+        audience: options.audience ?? SSO_DEFAULTS.audience,
+        clients: (options.clients ?? SSO_DEFAULTS.clients).map((c) => ({ ...c })),
+        accessTokenSeconds: options.accessTokenSeconds ?? SSO_DEFAULTS.accessTokenSeconds,
+        refreshTokens: options.refreshTokens ?? SSO_DEFAULTS.refreshTokens,
+        revocation: options.revocation ?? SSO_DEFAULTS.revocation,
+        federation: { ...SSO_DEFAULTS.federation, ...options.federation },
+        githubJob: { ...SSO_DEFAULTS.githubJob, ...options.githubJob }
+    };
+    // Emulator.sso names the first client: a stack with none could not be wired.
+    if (resolved.clients.length === 0)
+        throw new Error('sso.clients needs at least one client');
+    if (!Number.isInteger(resolved.accessTokenSeconds) || resolved.accessTokenSeconds < 1) {
+        throw new Error(`sso.accessTokenSeconds must be a whole number >= 1, got ${resolved.accessTokenSeconds}`);
+    }
+    if (!/^[^/\s]+\/[^/\s]+$/.test(resolved.githubJob.repository)) {
+        throw new Error(`sso.githubJob.repository must be owner/name, got "${resolved.githubJob.repository}"`);
+    }
+    return resolved;
+}
+
+;// CONCATENATED MODULE: ./src/emulator/sso-github-oidc.ts
+// A stand-in for GitHub Actions' OIDC token service, as @actions/core's getIDToken calls it: GET the
+// request URL (which carries ?api-version=2.0) plus `&audience=...` with `Authorization: Bearer <request
+// token>`, answered `{"value": "<jwt>"}`. The JWT carries what GitHub's OpenID Connect reference lists:
+// GitHub's issuer, the subject in GitHub's forms and the job's claims; it is signed (RS256) with the
+// stand-in's own key, served locally: an identity provider that trusts GitHub's issuer takes its keys
+// from here (the emulator cannot reach GitHub's, and its tokens are not GitHub's).
+
+
+
+
+const OIDC_PATH = '/github-oidc';
+/** The `iss` of GitHub Actions' OIDC tokens (github.com; GitHub Enterprise Server has its own). */
+const GITHUB_OIDC_ISSUER = 'https://token.actions.githubusercontent.com';
+/** A value inside the subject: GitHub writes a `:` in it as `%3A`, so the parts stay apart. */
+const subjectPart = (value) => value.replaceAll(':', '%3A');
+/**
+ * The subject as GitHub forms it by default: the job's environment when it has one, else `pull_request` for a
+ * run a pull request triggered, else the ref (a branch or a tag).
+ */
+function githubSubject(job) {
+    const repo = `repo:${subjectPart(job.repository)}`;
+    if (job.environment !== undefined && job.environment !== '')
+        return `${repo}:environment:${subjectPart(job.environment)}`;
+    if (job.eventName === 'pull_request')
+        return `${repo}:pull_request`;
+    return `${repo}:ref:${subjectPart(job.ref)}`;
+}
+/** The claims of a token for `audience` (when absent: the URL of the repository's owner, GitHub's default), issued at `iat`. */
+function githubClaims(job, audience, iat) {
+    const owner = job.repository.split('/')[0] ?? '';
+    const workflowRef = `${job.repository}/${job.workflowFile}@${job.ref}`;
+    return {
+        jti: (0,external_node_crypto_namespaceObject.randomUUID)(),
+        sub: githubSubject(job),
+        ...(job.environment !== undefined && job.environment !== '' && { environment: job.environment }),
+        aud: audience ?? `https://github.com/${owner}`,
+        ref: job.ref,
+        sha: job.sha,
+        repository: job.repository,
+        repository_owner: owner,
+        repository_owner_id: job.repositoryOwnerId,
+        repository_id: job.repositoryId,
+        repository_visibility: 'private',
+        run_id: job.runId,
+        run_number: job.runNumber,
+        run_attempt: job.runAttempt,
+        runner_environment: 'github-hosted',
+        actor: job.actor,
+        actor_id: job.actorId,
+        workflow: job.workflow,
+        workflow_ref: workflowRef,
+        workflow_sha: job.sha,
+        // The job's own workflow: the same as workflow_ref unless the job runs a reusable workflow (not modelled).
+        job_workflow_ref: workflowRef,
+        job_workflow_sha: job.sha,
+        head_ref: job.headRef,
+        base_ref: job.baseRef,
+        event_name: job.eventName,
+        ref_type: job.ref.startsWith('refs/tags/') ? 'tag' : 'branch',
+        iss: GITHUB_OIDC_ISSUER,
+        nbf: iat,
+        iat,
+        exp: iat + SSO_DEFAULTS.oidc.lifetimeSeconds
+    };
+}
+class GitHubOidc {
+    job;
+    key;
+    /** The runner's ACTIONS_ID_TOKEN_REQUEST_TOKEN: one per process. */
+    requestToken = `oidc-request-${(0,external_node_crypto_namespaceObject.randomUUID)()}`;
+    issuer = GITHUB_OIDC_ISSUER;
+    constructor(job, key) {
+        this.job = job;
+        this.key = key ?? newSigningKey();
+    }
+    get subject() {
+        return githubSubject(this.job);
+    }
+    routes() {
+        return [
+            {
+                method: 'GET',
+                path: `${OIDC_PATH}/token`,
+                operation: 'oidc-token',
+                summary: `GitHub OIDC stand-in: {value: jwt} for ?audience= with Authorization: Bearer <request token> (iss ${GITHUB_OIDC_ISSUER})`,
+                handler: (ctx) => this.token(ctx)
+            },
+            {
+                method: 'GET',
+                path: `${OIDC_PATH}/.well-known/jwks`,
+                operation: 'oidc-jwks',
+                summary: 'GitHub OIDC stand-in: the key set its tokens are signed with',
+                handler: (ctx) => ctx.send(200, { keys: [this.key.jwk] })
+            }
+        ];
+    }
+    token(ctx) {
+        const m = /^bearer\s+(\S+)\s*$/i.exec(ctx.req.headers.authorization ?? '');
+        // GitHub's body for a bad request token is not public: this one is the emulator's own.
+        if (m?.[1] !== this.requestToken)
+            throw new HttpError(401, 'Unauthorized', 'Bad credentials');
+        const claims = githubClaims(this.job, ctx.url.searchParams.get('audience') ?? undefined, Math.floor(Date.now() / 1000));
+        ctx.send(200, { value: signJwt(claims, this.key) });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/sso-idp.ts
+// A stand-in identity provider (OAuth 2.0, RFC 6749) under /idp/ for single sign-on stacks. Which IdP a
+// real stack uses, and the grant, audience and scope Bloomreach expects, are not public: this one serves
+// the usual shapes (Auth0's `audience`, Entra's `<resource>/.default` scope), client_secret_basic,
+// client_secret_post and a GitHub OIDC token as client assertion (RFC 7523), and revocation (RFC 7009).
+
+
+const IDP_PATH = '/idp';
+const FORM_LIMIT = 64 * 1024;
+const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+/** RFC 6749 5.2: 400 with `error`, or 401 invalid_client (with a Basic challenge when Basic was used). The stack writes `{error, error_description}`. */
+function oauthError(error, description, basic = false) {
+    if (error === 'invalid_client')
+        return new HttpError(401, error, description, basic ? { 'www-authenticate': 'Basic realm="idp"' } : {});
+    return new HttpError(400, error, description);
+}
+/** The form body (recorded as `json`); parameters sent twice are refused (RFC 6749 3.2). */
+async function readForm(ctx) {
+    const body = await readBody(ctx.req, FORM_LIMIT);
+    const form = new Map();
+    let repeated;
+    for (const [name, value] of new URLSearchParams(body.toString('utf8'))) {
+        if (form.has(name))
+            repeated = name;
+        form.set(name, value);
+    }
+    ctx.record.json = Object.fromEntries(form);
+    const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/x-www-form-urlencoded')
+        throw oauthError('invalid_request', 'The body must be application/x-www-form-urlencoded');
+    if (repeated !== undefined)
+        throw oauthError('invalid_request', `The parameter "${repeated}" is sent more than once`);
+    return form;
+}
+/** RFC 6749 2.3.1: id and secret are form-encoded before Basic's base64. */
+function basicCredentials(header) {
+    const m = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+    if (m?.[1] === undefined)
+        return undefined;
+    const text = Buffer.from(m[1], 'base64').toString('utf8');
+    const colon = text.indexOf(':');
+    if (colon < 0)
+        return undefined;
+    const formDecode = (part) => {
+        try {
+            return decodeURIComponent(part.replace(/\+/g, ' '));
+        }
+        catch {
+            return undefined;
+        }
+    };
+    const id = formDecode(text.slice(0, colon));
+    const secret = formDecode(text.slice(colon + 1));
+    return id === undefined || secret === undefined ? undefined : { id, secret };
+}
+/** A glob of `*` (any run of characters) and literal text, for a federated subject. */
+function globMatches(glob, value) {
+    const pattern = glob
+        .split('*')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*');
+    return new RegExp(`^${pattern}$`).test(value);
+}
+class IdentityProvider {
+    options;
+    settings;
+    tokens;
+    oidc;
+    baseOf;
+    constructor(options, settings, tokens, oidc, baseOf) {
+        this.options = options;
+        this.settings = settings;
+        this.tokens = tokens;
+        this.oidc = oidc;
+        this.baseOf = baseOf;
+    }
+    issuer(base) {
+        return `${base}${IDP_PATH}`;
+    }
+    routes() {
+        return [
+            {
+                method: 'GET',
+                path: `${IDP_PATH}/.well-known/openid-configuration`,
+                operation: 'idp-discovery',
+                summary: 'SSO identity provider stand-in: its discovery document',
+                handler: (ctx) => ctx.send(200, this.discovery(this.issuer(this.baseOf(ctx))))
+            },
+            {
+                method: 'GET',
+                path: `${IDP_PATH}/.well-known/jwks.json`,
+                operation: 'idp-jwks',
+                summary: 'SSO identity provider stand-in: the key set its access tokens are signed with',
+                handler: (ctx) => ctx.send(200, { keys: [this.tokens.key.jwk] })
+            },
+            {
+                method: 'POST',
+                path: `${IDP_PATH}/oauth/token`,
+                operation: 'idp-token',
+                summary: 'SSO identity provider stand-in: grants client_credentials (secret or GitHub OIDC client assertion), password, refresh_token',
+                handler: (ctx) => this.token(ctx)
+            },
+            {
+                method: 'POST',
+                path: `${IDP_PATH}/oauth/revoke`,
+                operation: 'idp-revoke',
+                summary: 'SSO identity provider stand-in: revokes an access or refresh token (RFC 7009)',
+                handler: (ctx) => this.revoke(ctx)
+            }
+        ];
+    }
+    discovery(issuer) {
+        return {
+            issuer,
+            token_endpoint: `${issuer}/oauth/token`,
+            ...(this.options.revocation && { revocation_endpoint: `${issuer}/oauth/revoke` }),
+            jwks_uri: `${issuer}/.well-known/jwks.json`,
+            grant_types_supported: ['client_credentials', 'password', 'refresh_token'],
+            token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+            id_token_signing_alg_values_supported: ['RS256']
+        };
+    }
+    async token(ctx) {
+        const form = await readForm(ctx);
+        const grantType = form.get('grant_type');
+        if (grantType === undefined || grantType === '')
+            throw oauthError('invalid_request', 'The parameter "grant_type" is required');
+        if (!['client_credentials', 'password', 'refresh_token'].includes(grantType)) {
+            throw oauthError('unsupported_grant_type', `The grant type "${grantType}" is not supported`);
+        }
+        const client = this.authenticateClient(ctx, form);
+        const { refreshTokens } = this.options;
+        if (grantType === 'password')
+            return this.answer(ctx, this.passwordGrant(ctx, form, client), refreshTokens !== 'none');
+        // The same refresh token again: the emulator does not rotate them (not public whether the real IdP does).
+        if (grantType === 'refresh_token')
+            return this.answer(ctx, this.refreshGrant(form, client), refreshTokens !== 'none', form.get('refresh_token'));
+        if (client.method === 'none')
+            throw oauthError('invalid_client', 'The client_credentials grant needs client authentication');
+        this.answer(ctx, { sub: client.id, clientId: client.id, ...this.audienceAndScope(ctx, form) }, refreshTokens === 'all');
+    }
+    answer(ctx, grant, withRefresh, refreshToken) {
+        const access = this.tokens.issueAccess(grant, this.issuer(this.baseOf(ctx)));
+        const refresh = withRefresh ? (refreshToken ?? this.tokens.issueRefresh(grant)) : undefined;
+        const body = {
+            access_token: access.token,
+            token_type: 'Bearer',
+            expires_in: access.expiresIn,
+            ...(grant.scope !== undefined && { scope: grant.scope }),
+            ...(refresh !== undefined && { refresh_token: refresh })
+        };
+        ctx.send(200, body, NO_STORE);
+    }
+    /** The token's audience: `audience` (Auth0), else a `<resource>/.default` scope (Entra), else the IdP's own userinfo (which the cloud API refuses). */
+    audienceAndScope(ctx, form) {
+        const scope = form.get('scope') || undefined;
+        const fromScope = scope
+            ?.split(' ')
+            .find((s) => s.endsWith('/.default'))
+            ?.slice(0, -'/.default'.length);
+        const audience = form.get('audience') || fromScope || `${this.issuer(this.baseOf(ctx))}/userinfo`;
+        return scope === undefined ? { audience } : { audience, scope };
+    }
+    passwordGrant(ctx, form, client) {
+        const username = form.get('username');
+        const password = form.get('password');
+        if (!username || password === undefined)
+            throw oauthError('invalid_request', 'The password grant needs "username" and "password"');
+        if (username !== this.settings.username || password !== this.settings.password)
+            throw oauthError('invalid_grant', 'Wrong username or password');
+        return { sub: username, ...(client.method !== 'none' && { clientId: client.id }), ...this.audienceAndScope(ctx, form) };
+    }
+    refreshGrant(form, client) {
+        const token = form.get('refresh_token');
+        if (!token)
+            throw oauthError('invalid_request', 'The refresh_token grant needs "refresh_token"');
+        const grant = this.tokens.refreshGrant(token);
+        if (grant === undefined)
+            throw oauthError('invalid_grant', 'The refresh token is invalid, expired or revoked');
+        // RFC 6749 6: a refresh token issued to a client is only good for that client.
+        if (grant.clientId !== undefined && client.method === 'none')
+            throw oauthError('invalid_client', 'The refresh token was issued to a client: authenticate it');
+        if (grant.clientId !== undefined && grant.clientId !== client.id)
+            throw oauthError('invalid_grant', 'The refresh token was issued to another client');
+        return grant;
+    }
+    async revoke(ctx) {
+        if (!this.options.revocation)
+            throw new HttpError(404, 'NotFound', `No operation at "${ctx.url.pathname}"`);
+        const form = await readForm(ctx);
+        const client = this.authenticateClient(ctx, form);
+        if (client.method === 'none')
+            throw oauthError('invalid_client', 'Revocation needs client authentication');
+        const token = form.get('token');
+        if (!token)
+            throw oauthError('invalid_request', 'The parameter "token" is required');
+        this.tokens.revoke(token);
+        ctx.send(200);
+    }
+    /** RFC 6749 2.3: one method of Basic, id and secret in the body, or a client assertion; a bare client_id (a public client) is 'none'. */
+    authenticateClient(ctx, form) {
+        const header = ctx.req.headers.authorization;
+        const basic = header !== undefined && /^basic\s/i.test(header);
+        const methods = [basic, form.has('client_secret'), form.has('client_assertion') || form.has('client_assertion_type')].filter(Boolean).length;
+        if (methods > 1)
+            throw oauthError('invalid_request', 'Use one client authentication method, not several');
+        if (basic)
+            return this.secretClient(basicCredentials(header ?? ''), 'basic');
+        if (form.has('client_secret'))
+            return this.secretClient({ id: form.get('client_id') ?? '', secret: form.get('client_secret') ?? '' }, 'post');
+        if (methods === 1)
+            return this.assertionClient(form);
+        const id = form.get('client_id');
+        if (id === undefined)
+            return { id: '', method: 'none' };
+        if (!this.options.clients.some((c) => c.id === id) && id !== this.options.federation.clientId)
+            throw oauthError('invalid_client', `Unknown client "${id}"`);
+        return { id, method: 'none' };
+    }
+    secretClient(credentials, method) {
+        const known = this.options.clients.find((c) => c.id === credentials?.id && c.secret === credentials.secret);
+        if (known === undefined)
+            throw oauthError('invalid_client', 'Client authentication failed', method === 'basic');
+        return { id: known.id, method };
+    }
+    /** RFC 7523 2.2: a GitHub OIDC token (GitHub's issuer, the stand-in's key), for the federation's audience and a subject its glob admits. */
+    assertionClient(form) {
+        const { federation } = this.options;
+        if (form.get('client_assertion_type') !== JWT_BEARER)
+            throw oauthError('invalid_request', `"client_assertion_type" must be "${JWT_BEARER}"`);
+        const assertion = form.get('client_assertion');
+        if (!assertion)
+            throw oauthError('invalid_request', 'The parameter "client_assertion" is required');
+        const id = form.get('client_id');
+        if (id !== undefined && id !== federation.clientId)
+            throw oauthError('invalid_client', `The client "${id}" does not authenticate with an assertion`);
+        const refuse = (why) => oauthError('invalid_client', `The client assertion is refused: ${why}`);
+        // The federation trusts GitHub's issuer; its keys are the local OIDC stand-in's (GitHub's own are not reachable from here).
+        const reading = verifyJwt(assertion, this.oidc.key);
+        if (!reading.ok)
+            throw refuse({ malformed: 'it is malformed', signature: 'its signature is invalid', expired: 'it has expired' }[reading.reason]);
+        const { claims } = reading;
+        const issuer = this.oidc.issuer;
+        if (claims.iss !== issuer)
+            throw refuse(`its issuer is ${JSON.stringify(claims.iss)}, not "${issuer}"`);
+        if (!audiences(claims).includes(federation.audience))
+            throw refuse(`its audience is ${JSON.stringify(claims.aud)}, not "${federation.audience}"`);
+        const sub = typeof claims.sub === 'string' ? claims.sub : '';
+        if (!globMatches(federation.subject, sub))
+            throw refuse(`its subject "${sub}" does not match "${federation.subject}"`);
+        return { id: federation.clientId, method: 'assertion' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/sso-tokens.ts
+// The stand-in identity provider's tokens: RS256 access tokens (JWTs) it signs and the cloud API checks in
+// SSO mode, and opaque refresh tokens; both revocable.
+
+
+class IdpTokens {
+    accessSeconds;
+    refreshSeconds;
+    apiAudience;
+    skewSeconds;
+    key;
+    /** Access tokens issued and not revoked, by jti (a revoked one stops working at the cloud API too). */
+    live = new Map();
+    refresh = new Map();
+    constructor(accessSeconds, refreshSeconds, 
+    /** The audience the cloud API accepts. */
+    apiAudience, 
+    /** How long past its `exp` the cloud API still accepts an access token (clock skew allowed). */
+    skewSeconds = 0, key) {
+        this.accessSeconds = accessSeconds;
+        this.refreshSeconds = refreshSeconds;
+        this.apiAudience = apiAudience;
+        this.skewSeconds = skewSeconds;
+        this.key = key ?? newSigningKey();
+    }
+    /** `lifetimeSeconds`: the identity provider's default, or another (a token an earlier step got with its own lifetime). */
+    issueAccess(grant, issuer, lifetimeSeconds = this.accessSeconds) {
+        const iat = Math.floor(Date.now() / 1000);
+        const exp = iat + lifetimeSeconds;
+        const jti = (0,external_node_crypto_namespaceObject.randomUUID)();
+        this.prune();
+        this.live.set(jti, { sub: grant.sub, expiresAtMs: exp * 1000 + this.skewSeconds * 1000 });
+        const claims = { iss: issuer, sub: grant.sub, aud: grant.audience, iat, exp, jti, ...(grant.scope !== undefined && { scope: grant.scope }) };
+        return { token: signJwt({ ...claims, ...(grant.clientId !== undefined && { azp: grant.clientId }) }, this.key), expiresIn: lifetimeSeconds };
+    }
+    issueRefresh(grant) {
+        const token = `rt_${(0,external_node_crypto_namespaceObject.randomBytes)(32).toString('base64url')}`;
+        this.refresh.set(token, { grant, expiresAtMs: Date.now() + this.refreshSeconds * 1000 });
+        return token;
+    }
+    /** The grant a live refresh token stands for. */
+    refreshGrant(token) {
+        const found = this.refresh.get(token);
+        if (found === undefined || Date.now() >= found.expiresAtMs)
+            return undefined;
+        return found.grant;
+    }
+    /** RFC 7009: a refresh token or an access token of this issuer (expired or not); anything else is ignored. */
+    revoke(token) {
+        if (this.refresh.delete(token))
+            return;
+        const reading = verifyJwt(token, this.key, Date.now(), true);
+        if (reading.ok && typeof reading.claims.jti === 'string')
+            this.live.delete(reading.claims.jti);
+    }
+    /** The cloud API's check of a bearer token: signed by this key, not expired (past the skew allowed), for its audience, not revoked. */
+    check(token) {
+        const reading = verifyJwt(token, this.key, Date.now() - this.skewSeconds * 1000);
+        if (!reading.ok) {
+            const detail = {
+                malformed: 'The token is malformed',
+                signature: 'The token signature is invalid: it is not signed by the identity provider',
+                expired: 'The token has expired'
+            };
+            return { ok: false, detail: detail[reading.reason] };
+        }
+        const { claims } = reading;
+        const aud = audiences(claims);
+        if (!aud.includes(this.apiAudience)) {
+            const named = aud.length === 0 ? 'no audience' : `the audience ${aud.map((a) => `"${a}"`).join(', ')}`;
+            return { ok: false, detail: `The token has ${named}, not this API's ("${this.apiAudience}")` };
+        }
+        const jti = typeof claims.jti === 'string' ? claims.jti : '';
+        const live = this.live.get(jti);
+        if (live === undefined)
+            return { ok: false, detail: 'The token has been revoked' };
+        return { ok: true, sub: live.sub, jti };
+    }
+    revokeAll(sub) {
+        for (const [jti, live] of this.live)
+            if (sub === undefined || live.sub === sub)
+                this.live.delete(jti);
+    }
+    /** As the cloud API's access tokens; its 401s say AuthenticationFailed, as for a failed login. */
+    asAccessTokens() {
+        return { refusal: 'AuthenticationFailed', check: (token) => this.check(token), revokeAll: (sub) => this.revokeAll(sub) };
+    }
+    prune() {
+        const now = Date.now();
+        for (const [jti, live] of this.live)
+            if (now >= live.expiresAtMs)
+                this.live.delete(jti);
+        for (const [token, refresh] of this.refresh)
+            if (now >= refresh.expiresAtMs)
+                this.refresh.delete(token);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/sso.ts
+
+
+
+
+
+function createSso(ssoOptions, settings, refreshSeconds, skewSeconds = 0) {
+    const options = resolveSso(ssoOptions);
+    let baseUrl;
+    // In-process (the simulation) there is no listening address: the request's Host stands for it.
+    const baseOf = (ctx) => baseUrl ?? `http://${ctx.req.headers.host ?? '127.0.0.1'}`;
+    const shared = ssoOptions.sharedKeys === true;
+    const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience, skewSeconds, shared ? sharedSigningKey('idp') : undefined);
+    const oidc = new GitHubOidc(options.githubJob, shared ? sharedSigningKey('github-oidc') : undefined);
+    const idp = new IdentityProvider(options, settings, tokens, oidc, baseOf);
+    const [client] = options.clients;
+    return {
+        options,
+        module: { name: 'sso-stand-ins', routes: [...idp.routes(), ...oidc.routes()] },
+        access: tokens.asAccessTokens(),
+        tokens,
+        setBaseUrl: (url) => void (baseUrl = url),
+        handle: (url) => ({
+            tokenUrl: `${url}${IDP_PATH}/oauth/token`,
+            issuer: idp.issuer(url),
+            audience: options.audience,
+            clientId: client?.id ?? '',
+            clientSecret: client?.secret ?? '',
+            federatedClientId: options.federation.clientId,
+            federationSubject: options.federation.subject,
+            oidcAudience: options.federation.audience,
+            oidcRequestUrl: `${url}${OIDC_PATH}/token?api-version=2.0`,
+            oidcRequestToken: oidc.requestToken,
+            oidcIssuer: oidc.issuer,
+            oidcSubject: oidc.subject,
+            ...(options.revocation && { revocationUrl: `${url}${IDP_PATH}/oauth/revoke` })
+        })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/invented.ts
+
+const INVENTED_HEADER = 'x-emulator-invented';
+/** Search API statuses the public error table names; any other status of a search path is the emulator's own. */
+const SEARCH_STATUSES = new Set([400, 403, 414, 429, 431, 500, 504, 543]);
+/**
+ * The marks of an error answer. Cloud API: only 401 is a public status (a bad token, wrong credentials), and
+ * `AuthenticationFailed` the only public code (wrong credentials at the login). The search API's statuses
+ * are its error table's; its body shape is public. GitHub's error body is not public. Every `error_detail`
+ * and `message` text is the emulator's own, so the wording is never marked (docs/emulator.md says so).
+ */
+function errorMarks(pathname, status, code) {
+    if (pathname.startsWith('/api/'))
+        return SEARCH_STATUSES.has(status) ? [] : [`status-${status}`];
+    if (pathname.startsWith('/github-oidc/'))
+        return ['error-body'];
+    if (pathname.startsWith('/idp/'))
+        return []; // the whole identity provider is marked sso-idp
+    const marks = [];
+    if (status !== 401)
+        marks.push(`status-${status}`);
+    if (!(code === 'AuthenticationFailed' && status === 401 && pathname === '/v3/authn/access_token'))
+        marks.push('error-code');
+    return marks;
+}
+/** Marks every answer of an operation carries, whatever the handler does. */
+function operationMarks(operation) {
+    if (operation === 'site')
+        return ['site'];
+    if (operation === 'docs')
+        return ['docs-page'];
+    if (operation.startsWith('idp-'))
+        return ['sso-idp'];
+    return [];
+}
+/** Real paths without an emulation: where a public source shows them, and why they are not emulated. */
+const NOT_EMULATED = [
+    {
+        method: 'PUT',
+        path: '/v3/environments/{id}',
+        source: 'public facts: an environment is marked as Acceptance with a PUT on environments',
+        why: 'its request body is not public'
+    },
+    {
+        method: 'GET',
+        path: '/api/v2/suggest/',
+        source: "@bloomreach/discovery-web-sdk 2.0.1: autoSuggest's default endpoint https://suggest.dxpapi.com/api/v2/suggest/",
+        why: 'another host and another API; its answer is not in the specification'
+    },
+    {
+        method: 'OPTIONS',
+        path: '/api/v1/core/',
+        source: "a browser's CORS preflight: Bloomreach's search widget (discovery-connector-sdk) sends its search GET with Content-Type: application/json, which a browser asks about first",
+        why: 'which origins, methods and headers the service allows is not public (nor are the CORS headers of its answers)'
+    },
+    {
+        method: 'GET',
+        path: '/api/v2/widgets/{type}/{id}',
+        source: "@bloomreach/discovery-web-sdk 2.0.1: the recommendation widgets' endpoint https://pathways.dxpapi.com/api/v2/widgets/",
+        why: 'another host and another API; its answer is not in the specification'
+    }
+];
+const router = new Router([
+    {
+        name: 'not-emulated',
+        routes: NOT_EMULATED.map(({ method, path }) => ({ method, path, operation: 'not-emulated', handler: () => undefined }))
+    }
+]);
+/** Whether `method pathname` is a real path this emulator does not stand in for. */
+function isNotEmulated(method, pathname) {
+    return router.match(method, pathname).kind === 'route';
+}
+/** The 501 body of a path that is not emulated; it names the call. */
+function notEmulatedBody(method, pathname) {
+    return { error_code: 'NotEmulated', error_detail: `${method} ${pathname} exists on the real service but is not emulated here` };
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/emulator/test-hooks.ts
+// What a test does to the emulated stack from outside the API: deploy or delete as someone else, store
+// someone else's distribution, rename or delete an environment mid-run, and act right after a given
+// request (e.g. deploy while the client follows).
+
+
+
+
+
+
+
+
+
+const run = (0,external_node_util_namespaceObject.promisify)(external_node_child_process_namespaceObject.execFile);
+/**
+ * Starts a deploy that someone else asked for, by the same rules as the API's: while the environment is
+ * busy it throws (the API's 409), or with `deployWhileBusy: 'accept'` replaces the switch in progress. It
+ * takes `seconds` and `looks` (startDeploy); given neither, the stack's deploySeconds and deployLooks, given
+ * one, that one alone.
+ */
+function deployAs(state, environmentName, distributionId, options = {}) {
+    const env = state.environments.find((e) => e.name === environmentName);
+    if (env === undefined)
+        throw new Error(`deployAs: no environment named "${environmentName}"`);
+    const dist = findDistribution(state, distributionId);
+    if (dist === undefined)
+        throw new Error(`deployAs: no distribution with id "${distributionId}"`);
+    if (refusesDeployWhileBusy(state, env))
+        throw new Error(`deployAs: environment "${environmentName}" is still deploying`);
+    const deployment = {
+        distributionId: dist.id,
+        strategy: 'stopstart',
+        appConfigFileRoles: [],
+        requestedAt: platformNow(state),
+        appliedAt: null,
+        by: options.by ?? 'someone-else'
+    };
+    const own = options.seconds !== undefined || options.looks !== undefined;
+    startDeploy(state, env, deployment, own ? { seconds: options.seconds ?? 0, looks: options.looks ?? 0 } : {});
+}
+/** Lands the switch in progress on an environment now, whatever it waited for: the test decides when a deploy is done. */
+function finishDeploy(state, environmentName) {
+    const env = state.environments.find((e) => e.name === environmentName);
+    if (env === undefined)
+        throw new Error(`finishDeploy: no environment named "${environmentName}"`);
+    const landing = state.landings.get(env);
+    if (landing === undefined)
+        throw new Error(`finishDeploy: no deploy in progress on "${environmentName}"`);
+    landing.land();
+}
+/** Someone else renames an environment (in Mission Control, say): the same id under a new name. */
+function renameEnvironment(state, from, to) {
+    const env = state.environments.find((e) => e.name === from);
+    if (env === undefined)
+        throw new Error(`renameEnvironment: no environment named "${from}"`);
+    if (to === '')
+        throw new Error('renameEnvironment: the new name is empty');
+    if (to !== from && state.environments.some((e) => e.name === to))
+        throw new Error(`renameEnvironment: an environment named "${to}" exists`);
+    env.name = to;
+}
+/**
+ * Someone else deletes an environment: it leaves the lists and every lookup (by name, by id, its site), a
+ * switch it was making is abandoned (its timer cleared), and what it ran is no longer in use. Its backups
+ * stay listed (what the platform does with them is not public).
+ */
+function deleteEnvironment(state, name) {
+    const index = state.environments.findIndex((e) => e.name === name);
+    const env = state.environments[index];
+    if (env === undefined)
+        throw new Error(`deleteEnvironment: no environment named "${name}"`);
+    abandonSwitch(state, env);
+    state.environments.splice(index, 1);
+}
+/** Someone else deletes a distribution, by the same rules as the API's DELETE (404 unknown, 409 in use unless deleteInUse allows). */
+async function deleteAs(state, distributionId) {
+    try {
+        await deleteDistribution(state, distributionId);
+    }
+    catch (err) {
+        if (err instanceof HttpError)
+            throw new Error(`deleteAs: ${err.detail} (${err.status} ${err.code})`, { cause: err });
+        throw err;
+    }
+}
+/** A real tar.gz made by GNU tar from `files`, stored as if someone else had uploaded it. */
+async function addDistribution(state, name, files) {
+    const tree = await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'brcloud-emulator-tree-'));
+    try {
+        for (const [path, content] of Object.entries(files)) {
+            await (0,promises_namespaceObject.mkdir)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.join)(tree, path)), { recursive: true });
+            await (0,promises_namespaceObject.writeFile)((0,external_node_path_namespaceObject.join)(tree, path), content);
+        }
+        const id = (0,external_node_crypto_namespaceObject.randomUUID)();
+        const path = (0,external_node_path_namespaceObject.join)(state.settings.storageDir, `${id}.tar.gz`);
+        await run('tar', ['-czf', path, '-C', tree, '.']);
+        const bytes = await (0,promises_namespaceObject.readFile)(path);
+        const now = platformNow(state);
+        state.distributions.push({
+            id,
+            name,
+            createdAt: now,
+            createdBy: 'someone-else',
+            modifiedAt: now,
+            modifiedBy: 'someone-else',
+            md5hash: (0,external_node_crypto_namespaceObject.createHash)('md5').update(bytes).digest('hex'),
+            sha256: (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex'),
+            size: bytes.length,
+            path
+        });
+        return id;
+    }
+    finally {
+        await (0,promises_namespaceObject.rm)(tree, { recursive: true, force: true });
+    }
+}
+/** Callbacks run after a request of an operation was answered or dropped, and requests held before they are handled. */
+class RequestHooks {
+    hooks = [];
+    holds = [];
+    /**
+     * Holds the next `times` requests of `operation` (default 1, after letting `skip` through) until `until` settles,
+     * then handles them as usual: a slow network, so that a test can put another process's events first.
+     */
+    hold(operation, until, options = {}) {
+        this.holds.push({ operation, until, times: options.times ?? 1, skip: options.skip ?? 0 });
+    }
+    /** What a request of `operation` waits for before it is handled (using up one of a hold's times), or undefined. */
+    held(operation) {
+        const hold = this.holds.find((h) => h.operation === operation && h.times > 0);
+        if (hold === undefined)
+            return undefined;
+        if (hold.skip > 0) {
+            hold.skip--;
+            return undefined;
+        }
+        hold.times--;
+        return hold.until.then(() => undefined, () => undefined);
+    }
+    add(operation, fn, options = {}) {
+        this.hooks.push({ operation, fn, times: options.times ?? 1, skip: options.skip ?? 0 });
+    }
+    /** Called once per request when its connection is done with it. */
+    after(record) {
+        for (const hook of this.hooks) {
+            if (hook.operation !== record.operation || hook.times <= 0)
+                continue;
+            if (hook.skip > 0) {
+                hook.skip--;
+                continue;
+            }
+            hook.times--;
+            hook.fn(record);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/jwt.ts
+// Minimal HS256 JSON Web Tokens (RFC 7519) with node:crypto only.
+
+const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+function base64url(text) {
+    return Buffer.from(text).toString('base64url');
+}
+function sign(data, secret) {
+    return (0,external_node_crypto_namespaceObject.createHmac)('sha256', secret).update(data).digest();
+}
+function jwt_signJwt(payload, secret) {
+    const body = `${HEADER}.${base64url(JSON.stringify(payload))}`;
+    return `${body}.${sign(body, secret).toString('base64url')}`;
+}
+function isPayload(value) {
+    if (typeof value !== 'object' || value === null)
+        return false;
+    const p = value;
+    return (typeof p.sub === 'string' &&
+        typeof p.iat === 'number' &&
+        typeof p.exp === 'number' &&
+        typeof p.jti === 'string' &&
+        (p.typ === 'access' || p.typ === 'refresh'));
+}
+/** Checks structure, algorithm, signature and `exp` (seconds since the epoch) against `nowMs`. */
+function jwt_verifyJwt(token, secret, nowMs = Date.now()) {
+    const pieces = token.split('.');
+    if (pieces.length !== 3)
+        return { ok: false, reason: 'malformed' };
+    const [header, body, signature] = pieces;
+    let payload;
+    try {
+        const h = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+        if (h.alg !== 'HS256')
+            return { ok: false, reason: 'malformed' };
+        payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    }
+    catch {
+        return { ok: false, reason: 'malformed' };
+    }
+    const expected = sign(`${header}.${body}`, secret);
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || !(0,external_node_crypto_namespaceObject.timingSafeEqual)(given, expected))
+        return { ok: false, reason: 'signature' };
+    if (!isPayload(payload))
+        return { ok: false, reason: 'malformed' };
+    if (nowMs >= payload.exp * 1000)
+        return { ok: false, reason: 'expired' };
+    return { ok: true, payload };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/tokens.ts
+// Issues, checks and revokes the emulator's access and refresh tokens (JWTs signed with a per-process secret).
+
+
+/** The password login's access tokens as the cloud API's. */
+function passwordAccess(tokens) {
+    return {
+        refusal: 'Unauthorized',
+        check: (token) => tokens.check('access', token),
+        revokeAll: (sub) => tokens.revokeAccessTokens(sub)
+    };
+}
+class TokenService {
+    accessLifetimeSeconds;
+    refreshLifetimeSeconds;
+    accessSkewSeconds;
+    secret = (0,external_node_crypto_namespaceObject.randomBytes)(32);
+    live = { access: new Map(), refresh: new Map() };
+    constructor(accessLifetimeSeconds, refreshLifetimeSeconds, 
+    /** How long past its `exp` an access token is still accepted (clock skew allowed). */
+    accessSkewSeconds = 0) {
+        this.accessLifetimeSeconds = accessLifetimeSeconds;
+        this.refreshLifetimeSeconds = refreshLifetimeSeconds;
+        this.accessSkewSeconds = accessSkewSeconds;
+    }
+    issue(typ, sub) {
+        const now = Date.now();
+        const lifetime = typ === 'access' ? this.accessLifetimeSeconds : this.refreshLifetimeSeconds;
+        // Whole seconds, as real servers write them, and truthful: the token dies exactly at `exp` (unless a
+        // skew is allowed), so exp - iat is its lifetime (it may live up to a second less than that after the call returns).
+        const iat = Math.floor(now / 1000);
+        const exp = iat + lifetime;
+        const jti = (0,external_node_crypto_namespaceObject.randomUUID)();
+        this.prune(now);
+        this.live[typ].set(jti, { sub, expiresAtMs: exp * 1000 + this.skewMs(typ) });
+        return jwt_signJwt({ sub, iat, exp, jti, typ }, this.secret);
+    }
+    check(typ, token) {
+        const now = Date.now();
+        // An access token past its exp within the allowed skew is read as if the clock were that much behind.
+        const result = jwt_verifyJwt(token, this.secret, now - this.skewMs(typ));
+        if (!result.ok) {
+            const detail = { malformed: 'The token is malformed', signature: 'The token signature is invalid', expired: 'The token has expired' };
+            return { ok: false, detail: detail[result.reason] };
+        }
+        const { payload } = result;
+        if (payload.typ !== typ)
+            return { ok: false, detail: `The token is not ${typ === 'access' ? 'an access' : 'a refresh'} token` };
+        const issued = this.live[typ].get(payload.jti);
+        if (issued === undefined)
+            return { ok: false, detail: 'The token has been revoked' };
+        if (now >= issued.expiresAtMs)
+            return { ok: false, detail: 'The token has expired' };
+        return { ok: true, sub: payload.sub, jti: payload.jti };
+    }
+    skewMs(typ) {
+        return typ === 'access' ? this.accessSkewSeconds * 1000 : 0;
+    }
+    revoke(typ, jti) {
+        this.live[typ].delete(jti);
+    }
+    /** Revokes every access token issued so far, or only those of `sub`. Refresh tokens stay valid. */
+    revokeAccessTokens(sub) {
+        for (const [jti, issued] of this.live.access) {
+            if (sub === undefined || issued.sub === sub)
+                this.live.access.delete(jti);
+        }
+    }
+    prune(now) {
+        for (const map of [this.live.access, this.live.refresh]) {
+            for (const [jti, issued] of map)
+                if (now >= issued.expiresAtMs)
+                    map.delete(jti);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/stack.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULTS = {
+    host: '127.0.0.1',
+    username: 'deployer',
+    password: 'emulator-password',
+    tokenLifetimeSeconds: 600,
+    refreshLifetimeSeconds: 86400,
+    tokenClockSkewSeconds: 0,
+    maxDistributionBytes: 650 * 1024 * 1024,
+    maxDistributions: 100,
+    environments: ['development', 'acceptance', 'production'],
+    maxEnvironments: 4,
+    /** No cap: a page holds what `max` asks (100 by default, as the API reference shows). */
+    distributionPageSize: Number.MAX_SAFE_INTEGER,
+    deploySeconds: 0,
+    deployLooks: 0,
+    appConfigFiles: [],
+    sso: SSO_DEFAULTS
+};
+/** Bodies of faulted calls are kept (to record their JSON) up to this size, then only drained. */
+const RECORD_LIMIT = 1024 * 1024;
+function headersOf(req) {
+    const out = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+        if (value !== undefined)
+            out[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return out;
+}
+/** A body as the record keeps it: JSON, or a form (the identity provider's calls) decoded into an object. */
+function recordedBody(req, body) {
+    if (/^\s*application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? '')) {
+        return { ok: true, value: Object.fromEntries(new URLSearchParams(body.toString('utf8'))) };
+    }
+    return parseJson(body);
+}
+/** Reads the whole body, recording it as JSON when it parses as JSON (or a form); never leaves the stream early. */
+async function consumeForRecord(req, record) {
+    const keep = !/^\s*multipart\//i.test(req.headers['content-type'] ?? '');
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of req) {
+            size += chunk.length;
+            if (keep && size <= RECORD_LIMIT)
+                chunks.push(chunk);
+        }
+    }
+    catch {
+        return; // the client went away
+    }
+    if (keep && size > 0 && size <= RECORD_LIMIT) {
+        const parsed = recordedBody(req, Buffer.concat(chunks));
+        if (parsed.ok)
+            record.json = parsed.value;
+    }
+}
+/** Reads `afterBytes` of the body (or all of it when shorter), then destroys the connection. */
+async function resetAfter(req, afterBytes) {
+    const socket = req.socket;
+    let seen = 0;
+    if (afterBytes > 0) {
+        try {
+            for await (const chunk of req) {
+                seen += chunk.length;
+                if (seen >= afterBytes)
+                    break;
+            }
+        }
+        catch {
+            // already gone
+        }
+    }
+    socket.destroy();
+}
+/** Resolves on 'drain' or 'close', removing both listeners (one pair per wait, none left behind). */
+function drainedOrClosed(res) {
+    return new Promise((resume) => {
+        const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resume();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+    });
+}
+/** A request target for the log: the search auth_key (a credential sent in the query string) masked. */
+function loggedUrl(url) {
+    return url.replace(/([?&]auth_key=)[^&]*/gi, '$1***');
+}
+/** Each service's error body: the search API's, the identity provider's (RFC 6749 5.2), GitHub's, or the cloud API's. */
+function errorShape(pathname, status, code, detail) {
+    if (pathname.startsWith('/api/'))
+        return { status_code: status, message: detail };
+    if (pathname.startsWith(`${IDP_PATH}/`))
+        return { error: code, error_description: detail };
+    if (pathname.startsWith(`${OIDC_PATH}/`))
+        return { message: detail };
+    return errorBody(code, detail);
+}
+/** A 'status' fault's code: the identity provider's for its calls (RFC 6749 has no code for a 5xx, these are the usual ones). */
+function faultCode(operation, status) {
+    if (!operation.startsWith('idp-'))
+        return codeForStatus(status);
+    return status === 503 ? 'temporarily_unavailable' : 'server_error';
+}
+/** The stack of `options`, its uploads stored in `storageDir`. Throws on more environments than the platform allows. */
+function createStack(options, storageDir) {
+    const environmentNames = options.environments ?? DEFAULTS.environments;
+    const maxEnvironments = options.maxEnvironments ?? DEFAULTS.maxEnvironments;
+    if (environmentNames.length > maxEnvironments) {
+        throw new Error(`The platform allows at most ${maxEnvironments} environments per stack, ${environmentNames.length} were asked for (raise maxEnvironments)`);
+    }
+    const refreshSeconds = options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds;
+    const skewSeconds = options.tokenClockSkewSeconds ?? DEFAULTS.tokenClockSkewSeconds;
+    const tokens = new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, refreshSeconds, skewSeconds);
+    const state = {
+        settings: {
+            username: options.username ?? DEFAULTS.username,
+            password: options.password ?? DEFAULTS.password,
+            maxDistributionBytes: options.maxDistributionBytes ?? DEFAULTS.maxDistributionBytes,
+            maxDistributions: options.maxDistributions ?? DEFAULTS.maxDistributions,
+            keepUploads: options.keepUploads ?? true,
+            storageDir,
+            uploadBytesPerSecond: options.uploadBytesPerSecond,
+            distributionPageSize: options.distributionPageSize ?? DEFAULTS.distributionPageSize,
+            environmentPageSize: options.environmentPageSize ?? Number.MAX_SAFE_INTEGER,
+            environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
+            uploadAnswer: options.uploadAnswer ?? 'record',
+            deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds,
+            deployWhileBusy: options.deployWhileBusy ?? 'refuse',
+            deployLooks: options.deployLooks ?? DEFAULTS.deployLooks,
+            deployReport: options.deployReport ?? 'when-done',
+            siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
+            environmentStatus: options.environmentStatus ?? true,
+            md5Case: options.md5Case ?? 'lower',
+            clockOffsetSeconds: options.clockOffsetSeconds ?? 0,
+            idCase: options.idCase ?? 'as-stored',
+            idWhileDeploying: options.idWhileDeploying ?? 'reported',
+            deleteInUse: options.deleteInUse ?? 'refuse',
+            unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found',
+            passwordLogin: 'enabled'
+        },
+        tokens,
+        access: passwordAccess(tokens),
+        distributions: [],
+        environments: environmentNames.map(newEnvironment),
+        appConfigFiles: (options.appConfigFiles ?? DEFAULTS.appConfigFiles).map(newAppConfigFile),
+        backups: [],
+        switches: new Set(),
+        landings: new Map()
+    };
+    // One backup per environment, taken as the stack starts (by the platform's clock), so a backup tool has one to find.
+    const started = new Date(Date.now() + state.settings.clockOffsetSeconds * 1000).toISOString();
+    state.backups.push(...state.environments.map((e) => newBackup(e, started)));
+    const faults = new FaultQueue(options.faults);
+    const hooks = new RequestHooks();
+    const requests = [];
+    const search = newSearchState({
+        ...(options.searchAccountId !== undefined && { accountId: options.searchAccountId }),
+        ...(options.searchAuthKey !== undefined && { authKey: options.searchAuthKey }),
+        ...(options.searchDomainKey !== undefined && { domainKey: options.searchDomainKey }),
+        ...(options.searchFacetFormat !== undefined && { facetFormat: options.searchFacetFormat }),
+        ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs }),
+        ...(options.searchEmptyAuthKey !== undefined && { emptyAuthKey: options.searchEmptyAuthKey })
+    });
+    const sso = options.sso === undefined ? undefined : createSso(options.sso, state.settings, refreshSeconds, skewSeconds);
+    if (sso !== undefined) {
+        state.settings.passwordLogin = sso.options.passwordLogin;
+        state.access = sso.access;
+    }
+    const sites = sitesApi(state);
+    const backups = backupsApi(state);
+    const ssoRoutes = sso?.module.routes ?? [];
+    const router = new Router([
+        cloudApi(state, [...backups.routes, ...sites.routes, ...ssoRoutes]),
+        backups,
+        searchApi(search),
+        sites,
+        ...(sso === undefined ? [] : [sso.module])
+    ]);
+    const log = options.log;
+    async function handle(req, res) {
+        const started = performance.now();
+        const socket = req.socket; // req.socket is cleared once the request is destroyed
+        const record = {
+            operation: 'unknown',
+            method: req.method ?? '',
+            url: req.url ?? '',
+            httpVersion: req.httpVersion,
+            remotePort: req.socket.remotePort,
+            headers: headersOf(req),
+            at: Date.now(),
+            status: 0
+        };
+        requests.push(record);
+        res.on('finish', () => (record.status = res.statusCode));
+        res.on('close', () => {
+            const ms = Math.round(performance.now() - started);
+            const status = record.status === 0 ? 'no-answer' : String(record.status);
+            const fault = record.fault === undefined ? '' : ` [fault: ${record.fault}]`;
+            const note = record.note === undefined ? '' : ` [warning: ${record.note}]`;
+            log?.(`${record.method} ${loggedUrl(record.url)} ${status} ${ms}ms${fault}${note}`);
+            hooks.after(record);
+        });
+        let drop = false;
+        const invented = new Set();
+        /** The answer's headers, with the marks of what in it is invented. */
+        const marked = (headers) => invented.size === 0 ? headers : { ...headers, [INVENTED_HEADER]: [...invented].join(', ') };
+        const ctx = {
+            req,
+            res,
+            url: new URL('http://emulator.invalid/'),
+            params: {},
+            record,
+            invent(...names) {
+                for (const name of names)
+                    invented.add(name);
+            },
+            send(status, body, headers = {}) {
+                if (res.headersSent || res.writableEnded)
+                    return;
+                if (drop) {
+                    socket.destroy();
+                    return;
+                }
+                const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+                const h = marked({ ...headers });
+                if (payload !== undefined) {
+                    h['content-type'] = 'application/json';
+                    h['content-length'] = payload.length;
+                }
+                res.writeHead(status, h);
+                res.end(payload);
+            },
+            sendText(status, contentType, text, headers = {}) {
+                if (res.headersSent || res.writableEnded)
+                    return;
+                if (drop) {
+                    socket.destroy();
+                    return;
+                }
+                const payload = Buffer.from(text);
+                res.writeHead(status, marked({ ...headers, 'content-type': contentType, 'content-length': payload.length }));
+                res.end(payload);
+            },
+            async sendStream(status, headers, length, body) {
+                if (res.headersSent || res.writableEnded)
+                    return;
+                if (drop) {
+                    socket.destroy();
+                    return;
+                }
+                res.writeHead(status, marked({ ...headers, 'content-length': length }));
+                if (req.method === 'HEAD') {
+                    res.end(); // the generator never started, so nothing was opened
+                    return;
+                }
+                let sent = 0;
+                try {
+                    for await (const chunk of body) {
+                        sent += chunk.length;
+                        // Wait for the client to read on, or for the connection to close (then stop reading the archive).
+                        if (!res.write(chunk))
+                            await drainedOrClosed(res);
+                        if (res.destroyed)
+                            return;
+                    }
+                }
+                catch (err) {
+                    // The answer has started: cut the connection so the client sees it was incomplete.
+                    socket.destroy();
+                    throw err;
+                }
+                if (sent !== length) {
+                    socket.destroy();
+                    throw new Error(`sendStream: ${sent} bytes sent, ${length} announced`);
+                }
+                res.end();
+            }
+        };
+        try {
+            try {
+                ctx.url = new URL(req.url ?? '/', 'http://emulator.invalid');
+            }
+            catch {
+                throw new HttpError(400, 'InvalidRequest', 'The request target is not a valid path');
+            }
+            const match = router.match(req.method ?? '', ctx.url.pathname);
+            // A real path without an emulation says so (501), rather than a 404 that looks like a genuine miss.
+            if (match.kind !== 'route' && isNotEmulated(req.method ?? '', ctx.url.pathname)) {
+                record.operation = 'not-emulated';
+                await consumeForRecord(req, record);
+                ctx.invent('not-emulated');
+                ctx.send(501, notEmulatedBody(req.method ?? '', ctx.url.pathname));
+                return;
+            }
+            if (match.kind === 'trailing-slash') {
+                throw new HttpError(404, 'TrailingSlash', `Paths must not end with a slash: "${ctx.url.pathname}"`);
+            }
+            if (match.kind === 'not-found')
+                throw new HttpError(404, 'NotFound', `No operation at "${ctx.url.pathname}"`);
+            if (match.kind === 'method-not-allowed') {
+                throw new HttpError(405, 'MethodNotAllowed', `${req.method ?? ''} is not allowed on "${ctx.url.pathname}"`, {
+                    allow: match.allow.join(', ')
+                });
+            }
+            record.operation = match.route.operation;
+            ctx.params = match.params;
+            ctx.invent(...operationMarks(match.route.operation));
+            // A test holding this operation (a slow network): handled once it lets go.
+            const held = hooks.held(match.route.operation);
+            if (held !== undefined)
+                await held;
+            const fault = faults.take(match.route.operation);
+            if (fault !== undefined) {
+                record.fault = fault.kind;
+                // An answer the test asked for, not the platform's.
+                if (fault.kind === 'status' || fault.kind === 'apply-then-status')
+                    ctx.invent('fault');
+                switch (fault.kind) {
+                    case 'status': {
+                        await consumeForRecord(req, record);
+                        const status = fault.status ?? 503;
+                        const headers = {};
+                        if (fault.retryAfterSeconds !== undefined)
+                            headers['retry-after'] = String(fault.retryAfterSeconds);
+                        if (fault.location !== undefined)
+                            headers.location = fault.location;
+                        if (fault.echo !== undefined) {
+                            const echoed = `Request was: authorization=${req.headers.authorization ?? ''} body=${JSON.stringify(record.json ?? null)}`;
+                            if (fault.echo === 'json')
+                                ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), echoed), headers);
+                            else
+                                res.writeHead(status, marked({ ...headers, 'content-type': 'text/plain' })).end(echoed);
+                            return;
+                        }
+                        ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), `Emulated fault on ${fault.operation}`), headers);
+                        return;
+                    }
+                    case 'revoke-tokens':
+                        // Every access token issued so far dies just before this call is handled.
+                        state.access.revokeAll();
+                        break;
+                    case 'hang':
+                        await consumeForRecord(req, record); // and never answer: the socket stays open until close()
+                        return;
+                    case 'reset-mid-upload':
+                        await resetAfter(req, fault.afterBytes ?? 0);
+                        return;
+                    case 'drop-after-upload':
+                    case 'drop-after-apply':
+                        drop = true;
+                        break;
+                    case 'apply-then-status':
+                        faults.answerStatusAfterApply(ctx, fault);
+                        break;
+                    case 'apply-then-delay':
+                        faults.answerLateAfterApply(ctx, fault);
+                        break;
+                }
+            }
+            await match.route.handler(ctx);
+        }
+        catch (err) {
+            if (socket.destroyed || res.headersSent)
+                return;
+            if (err instanceof HttpError) {
+                const headers = err.closeConnection ? { ...err.headers, connection: 'close' } : err.headers;
+                ctx.invent(...errorMarks(ctx.url.pathname, err.status, err.code));
+                // Each service's paths answer in its own error shape, even for a path it does not have.
+                ctx.send(err.status, errorShape(ctx.url.pathname, err.status, err.code, err.detail), headers);
+            }
+            else {
+                log?.(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+                ctx.invent('status-500', 'error-code');
+                ctx.send(500, errorBody('InternalError', 'The emulator failed to handle the request'), { connection: 'close' });
+            }
+        }
+    }
+    return { state, faults, hooks, requests, search, sso, handle };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/server.ts
+// Local emulator of both services the action talks to, on one port: the Bloomreach Cloud deployment
+// management API (/v3/..., cloud-api.ts) and the product search API (/api/v1/core/, search-api.ts).
+// A real HTTP/1.1 server (node:http) that records every request, stores uploads, and can inject
+// faults. Used by `npm run emulator`, the demo and the tests. It shares no code with the action.
+// What the stack does is stack.ts; this file only listens, keeps the sockets and closes.
+
+
+
+
+
+
+
+function urlHost(address) {
+    if (address === '0.0.0.0')
+        return '127.0.0.1';
+    if (address === '::')
+        return '[::1]';
+    return address.includes(':') ? `[${address}]` : address;
+}
+async function startEmulator(options = {}) {
+    const ownsStorage = options.storageDir === undefined;
+    const storageDir = options.storageDir === undefined ? await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'brcloud-emulator-')) : (0,external_node_path_namespaceObject.resolve)(options.storageDir);
+    if (!ownsStorage)
+        await (0,promises_namespaceObject.mkdir)(storageDir, { recursive: true });
+    let stack;
+    try {
+        stack = createStack(options, storageDir);
+    }
+    catch (error) {
+        if (ownsStorage)
+            await (0,promises_namespaceObject.rm)(storageDir, { recursive: true, force: true });
+        throw error;
+    }
+    const { state, faults, hooks, requests, search, sso, handle } = stack;
+    // maxHeaderSize above Node's 16 KB: the search API answers its own 414 to a request over 16 KB.
+    const server = (0,external_node_http_namespaceObject.createServer)({ requestTimeout: 0, headersTimeout: 120_000, keepAliveTimeout: 65_000, maxHeaderSize: 64 * 1024 }, (req, res) => {
+        const socket = req.socket;
+        void handle(req, res).catch(() => socket.destroy());
+    });
+    server.requestTimeout = 0; // long uploads must not be cut after Node's default 300 s
+    server.headersTimeout = 120_000;
+    server.timeout = 0;
+    const sockets = new Set();
+    server.on('connection', (socket) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+    });
+    server.on('clientError', (_err, socket) => {
+        if (socket.writable)
+            socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        else
+            socket.destroy();
+    });
+    await new Promise((resolveListen, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? 0, options.host ?? DEFAULTS.host, () => {
+            server.off('error', reject);
+            resolveListen();
+        });
+    });
+    const address = server.address();
+    const url = `http://${urlHost(address.address)}:${address.port}`;
+    sso?.setBaseUrl(url);
+    let closing;
+    return {
+        url,
+        username: state.settings.username,
+        password: state.settings.password,
+        requests,
+        distributions: state.distributions,
+        environments: state.environments,
+        appConfigFiles: state.appConfigFiles,
+        backups: state.backups,
+        search: search.settings,
+        ...(sso !== undefined && { sso: sso.handle(url) }),
+        revokeAccessTokens: () => state.access.revokeAll(),
+        addFault: (f) => faults.add(f),
+        deployAs: (environmentName, distributionId, deployOptions) => deployAs(state, environmentName, distributionId, deployOptions),
+        deleteAs: (distributionId) => deleteAs(state, distributionId),
+        renameEnvironment: (from, to) => renameEnvironment(state, from, to),
+        deleteEnvironment: (name) => deleteEnvironment(state, name),
+        addDistribution: (name, files) => addDistribution(state, name, files),
+        onRequest: (operation, fn, hookOptions) => hooks.add(operation, fn, hookOptions),
+        holdRequests: (operation, until, holdOptions) => hooks.hold(operation, until, holdOptions),
+        finishDeploy: (environmentName) => finishDeploy(state, environmentName),
+        setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),
+        close() {
+            closing ??= (async () => {
+                for (const timer of state.switches)
+                    clearTimeout(timer);
+                state.switches.clear();
+                state.landings.clear();
+                faults.cancelHeld();
+                const closed = new Promise((done) => server.close(() => done()));
+                server.closeAllConnections();
+                for (const socket of sockets)
+                    socket.destroy();
+                await closed;
+                if (ownsStorage)
+                    await (0,promises_namespaceObject.rm)(storageDir, { recursive: true, force: true });
+            })();
+            return closing;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/cli-args.ts
+// Command-line flags of the emulator (`npm run emulator -- --help`).
+
+
+
+const DEFAULT_PORT = 4080;
+/** The GitHub API stand-in's port with --github. */
+const DEFAULT_GITHUB_PORT = 4081;
+const OPERATIONS = [
+    'login',
+    'refresh',
+    'revoke-refresh',
+    'verify',
+    'logout',
+    'list-distributions',
+    'get-distribution',
+    'upload',
+    'delete-distribution',
+    'list-environments',
+    'deploy',
+    'list-appconfigfiles',
+    'list-backups',
+    'backup-download-link',
+    'backup-file',
+    'docs',
+    'search',
+    'site',
+    'idp-discovery',
+    'idp-jwks',
+    'idp-token',
+    'idp-revoke',
+    'oidc-token',
+    'oidc-jwks'
+];
+const HELP = `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).
+
+Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags])
+
+  --host HOST                  address to bind (default ${DEFAULTS.host})
+  --port PORT                  port (default ${DEFAULT_PORT}; 0 = any free port)
+  --username NAME              login username (default ${DEFAULTS.username})
+  --password PASSWORD          login password (default ${DEFAULTS.password})
+  --token-lifetime SECONDS     access token lifetime (default ${DEFAULTS.tokenLifetimeSeconds})
+  --refresh-lifetime SECONDS   refresh token lifetime (default ${DEFAULTS.refreshLifetimeSeconds})
+  --token-clock-skew SECONDS   accept an access token this long past its exp (default ${DEFAULTS.tokenClockSkewSeconds})
+  --environments a,b,c         environment names (default ${DEFAULTS.environments.join(',')})
+  --max-environments N         environments a stack may have (default ${DEFAULTS.maxEnvironments}, the platform's limit)
+  --environment-page-size N    list at most N environments per page (default: all on one page)
+  --environment-offset-ignored the environment list ignores offset: a client cannot page past the first page
+  --distribution-page-size N   list at most N distributions per page, whatever max asks (default: no cap, 100 when max is absent)
+  --upload-answer SHAPE        the upload's answer: record (default), numeric-id, no-id or empty
+  --storage DIR                keep uploaded distributions in DIR (default: a temporary dir, removed on exit)
+  --no-keep-uploads            only count and hash uploads, write nothing
+  --max-distributions N        stored distributions allowed (default ${DEFAULTS.maxDistributions})
+  --max-distribution-bytes N   largest distribution file (default ${DEFAULTS.maxDistributionBytes})
+  --upload-rate BYTES_PER_SEC  read uploads at most this fast ("slow reads")
+  --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
+                               environment reports its old distributionId, status "deploying", and refuses
+                               another deploy (409 DeploymentInProgress; see --deploy-while-busy)
+  --deploy-looks N             a deploy is reported in progress by N looks at the environment before it lands
+                               (default ${DEFAULTS.deployLooks}; with --deploy-seconds, it lands when both are done)
+  --deploy-while-busy refuse|accept
+                               a deploy requested while the environment switches: refused with 409
+                               DeploymentInProgress (default), or accepted (202), abandoning the switch in
+                               progress for the new one (its own deploy time)
+  --deploy-report when-done|at-request
+                               when an environment reports a deploy's new distributionId: once the switch is
+                               done (default), or at once while its site serves the old release until then
+  --site-during-deploy unavailable|old
+                               the site while switching: 503, or the old release (default: unavailable when
+                               reported when done, old when reported at request)
+  --no-environment-status      environments carry no "status" field (the emulator's own field)
+  --md5-case lower|upper       the case of distribution records' md5hash (default lower)
+  --unknown-environment-by-name not-found|no-id
+                               GET /v3/environments?name=<unknown>: 404 (default), or 200 with an object without id
+  --id-case as-stored|upper|upper-distributions|upper-environments|upper-by-name
+                               distribution ids in answers as stored (default), in upper case everywhere, or
+                               in upper case in one family of answers only: distribution records (list, one,
+                               the upload's answer), environments (list, ?name=, the deploy's answer), or
+                               GET /v3/environments?name= alone; with any upper case, ids in requests match
+                               in any case
+  --id-while-deploying reported|absent|null
+                               an environment's distributionId while it deploys: as --deploy-report says (default),
+                               no such field, or null
+  --delete-in-use refuse|allow
+                               deleting a distribution an environment runs or switches to: 409 (default), or done
+  --clock-offset SECONDS       the platform's clock is SECONDS off (may be negative: --clock-offset=-90; default 0):
+                               every timestamp it writes (distributions, deployments) is shifted
+  --app-config-files a,b       names of the stack's application configuration files (default none)
+  --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
+  --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
+  --search-domain-key KEY      search API domain_key (default ${SEARCH_API_DEFAULTS.domainKey})
+  --search-facet-format v3|legacy
+                               facet format of search answers (default ${SEARCH_API_DEFAULTS.facetFormat}; facet.version=3.0 asks for v3)
+  --search-delay MS            answer every search MS milliseconds late
+  --search-empty-auth-key accept|refuse
+                               a search with an empty or absent auth_key: accepted as a client-side call
+                               (default; the API reference, the official SDK) or refused with 403 (the error-codes page)
+  --sso                        single sign-on mode: the password login is disabled, the cloud API accepts only
+                               access tokens (audience ${DEFAULTS.sso.audience}) of the stand-in identity provider at
+                               /idp/ (client ${DEFAULTS.sso.clients[0].id} / ${DEFAULTS.sso.clients[0].secret}, the password grant with
+                               the username and password, or a GitHub OIDC token from /github-oidc/token)
+  --sso-password-login 403|401|404
+                               what the disabled password login answers (implies --sso; default ${DEFAULTS.sso.passwordLogin}
+                               SsoEnabled, invented)
+  --sso-token-seconds N        lifetime of the identity provider's access tokens (implies --sso; default ${DEFAULTS.sso.accessTokenSeconds})
+  --sso-federation-subject GLOB
+                               the subjects the identity provider's GitHub federation trusts, * any run of
+                               characters (implies --sso; default ${DEFAULTS.sso.federation.subject}), e.g.
+                               repo:acme/site:environment:production, as a platform team writes its trust
+  --oidc-environment NAME      the job the GitHub OIDC stand-in signs for has this environment: subject
+                               repo:OWNER/REPO:environment:NAME (implies --sso; default none)
+  --oidc-ref REF               the ref of that job (implies --sso; default ${DEFAULTS.sso.githubJob.ref}): subject
+                               repo:OWNER/REPO:ref:REF when it has no environment (refs/tags/v1 for a tag)
+  --oidc-event NAME            the event that started that job (implies --sso; default ${DEFAULTS.sso.githubJob.eventName}); pull_request
+                               gives the subject repo:OWNER/REPO:pull_request when it has no environment
+  --github                     also start the GitHub API stand-in (Deployments, statuses, compare) for
+                               ${DEFAULTS.sso.githubJob.repository}, with a few commits on main, and print the variables to export
+                               for npm run action (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SHA) and its github-token
+  --github-port PORT           its port (implies --github; default ${DEFAULT_GITHUB_PORT}; 0 = any free port)
+  --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
+                               answer STATUS to the first TIMES (default 1) calls of OP; repeatable
+  --apply-then-fail OP:STATUS[:TIMES]
+                               carry out the first TIMES (default 1) calls of OP in full, then answer STATUS
+                               (a deploy done but answered 500); repeatable
+  --apply-then-delay OP:MS[:TIMES]
+                               carry out the first TIMES (default 1) calls of OP in full, then answer MS
+                               milliseconds late (a client with a shorter timeout sees no answer); repeatable
+  --hang OP[:TIMES]            never answer the first TIMES (default 1) calls of OP; repeatable
+  --reset-upload-after BYTES   reset the connection of the first upload after BYTES of its body
+  --drop-after-upload N        store the first N uploads, then close the connection without answering
+  --ready-file PATH            write the URL to PATH once listening (removed on exit)
+  --quiet                      do not log requests
+  --help                       show this help
+
+Operations: ${OPERATIONS.join(', ')}
+
+Answers carry X-Emulator-Invented: <names> where something in them is the emulator's own (docs/emulator.md).
+Real paths it does not emulate (PUT /v3/environments/ID, GET /api/v2/suggest/, GET /api/v2/widgets/TYPE/ID)
+answer 501 NotEmulated.
+
+Sites (no authorization): GET /sites/ENVIRONMENT/PATH answers the file PATH inside the distribution the
+environment runs (no PATH: index.html); 503 while it deploys; 500 on every path when the distribution
+holds a file EMULATOR-SITE-FAILS at its root.
+`;
+class UsageError extends Error {
+}
+function cli_args_int(flag, value, min = 0) {
+    if (!/^\d+$/.test(value) || Number(value) < min)
+        throw new UsageError(`--${flag} needs a whole number >= ${min}, got "${value}"`);
+    return Number(value);
+}
+function seconds(flag, value) {
+    if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value))
+        throw new UsageError(`--${flag} needs a number of seconds >= 0 (fractions allowed), got "${value}"`);
+    return Number(value);
+}
+/** A signed number of seconds (a clock may be behind as well as ahead). */
+function signedSeconds(flag, value) {
+    if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(value))
+        throw new UsageError(`--${flag} needs a number of seconds (may be negative, fractions allowed), got "${value}"`);
+    return Number(value);
+}
+function names(value) {
+    return value
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== '');
+}
+function operation(flag, value) {
+    const op = OPERATIONS.find((o) => o === value);
+    if (op === undefined)
+        throw new UsageError(`--${flag}: unknown operation "${value}" (one of ${OPERATIONS.join(', ')})`);
+    return op;
+}
+/** A flag that takes one of a few words. */
+function oneOf(flag, value, allowed) {
+    if (value === undefined)
+        return undefined;
+    if (!allowed.includes(value))
+        throw new UsageError(`--${flag} needs ${allowed.join(' or ')}, got "${value}"`);
+    return value;
+}
+/** `--apply-then-fail OP:STATUS[:TIMES]`: carried out, then answered STATUS. */
+function applyThenFail(spec) {
+    const [op, status, times, ...rest] = spec.split(':');
+    if (op === undefined || status === undefined || rest.length > 0)
+        throw new UsageError(`--apply-then-fail needs OPERATION:STATUS[:TIMES], got "${spec}"`);
+    const code = cli_args_int('apply-then-fail', status, 100);
+    if (code > 599)
+        throw new UsageError(`--apply-then-fail: status ${code} is not an HTTP status`);
+    return { operation: operation('apply-then-fail', op), kind: 'apply-then-status', status: code, times: timesOf('apply-then-fail', times) };
+}
+/** `--apply-then-delay OP:MS[:TIMES]`: carried out, then answered MS late. */
+function applyThenDelay(spec) {
+    const [op, ms, times, ...rest] = spec.split(':');
+    if (op === undefined || ms === undefined || rest.length > 0)
+        throw new UsageError(`--apply-then-delay needs OPERATION:MS[:TIMES], got "${spec}"`);
+    return {
+        operation: operation('apply-then-delay', op),
+        kind: 'apply-then-delay',
+        delayMs: cli_args_int('apply-then-delay', ms),
+        times: timesOf('apply-then-delay', times)
+    };
+}
+/** A fault's optional TIMES (default 1). */
+function timesOf(flag, times) {
+    return times === undefined || times === '' ? 1 : cli_args_int(flag, times, 1);
+}
+/** `--sso` and its knobs; a knob alone turns single sign-on on too (it means nothing without it). */
+function ssoOptions(flags) {
+    const knobs = {
+        'sso-password-login': flags['sso-password-login'],
+        'sso-token-seconds': flags['sso-token-seconds'],
+        'sso-federation-subject': flags['sso-federation-subject'],
+        'oidc-environment': flags['oidc-environment'],
+        'oidc-ref': flags['oidc-ref'],
+        'oidc-event': flags['oidc-event']
+    };
+    if (flags.sso !== true && Object.values(knobs).every((v) => v === undefined))
+        return undefined;
+    const sso = {};
+    const answer = oneOf('sso-password-login', knobs['sso-password-login'], ['403', '401', '404']);
+    if (answer !== undefined)
+        sso.passwordLogin = answer;
+    if (knobs['sso-token-seconds'] !== undefined)
+        sso.accessTokenSeconds = cli_args_int('sso-token-seconds', knobs['sso-token-seconds'], 1);
+    const subject = knobs['sso-federation-subject'];
+    if (subject !== undefined) {
+        if (subject.trim() === '')
+            throw new UsageError('--sso-federation-subject needs a subject or a glob, e.g. repo:acme/site:*');
+        sso.federation = { subject };
+    }
+    const job = {};
+    const environment = knobs['oidc-environment'];
+    if (environment !== undefined) {
+        if (environment.trim() === '')
+            throw new UsageError('--oidc-environment needs an environment name');
+        job.environment = environment;
+    }
+    const ref = knobs['oidc-ref'];
+    if (ref !== undefined) {
+        if (!/^refs\/(heads|tags|pull)\/\S+$/.test(ref))
+            throw new UsageError(`--oidc-ref needs a full ref (refs/heads/BRANCH, refs/tags/TAG, refs/pull/N/merge), got "${ref}"`);
+        job.ref = ref;
+    }
+    const event = knobs['oidc-event'];
+    if (event !== undefined) {
+        if (!/^[a-z_]+$/.test(event))
+            throw new UsageError(`--oidc-event needs an event name (push, workflow_dispatch, pull_request, ...), got "${event}"`);
+        job.eventName = event;
+    }
+    if (Object.keys(job).length > 0)
+        sso.githubJob = job;
+    return sso;
+}
+function parseCli(argv) {
+    const { values } = (0,external_node_util_namespaceObject.parseArgs)({
+        args: argv,
+        strict: true,
+        allowPositionals: false,
+        options: {
+            host: { type: 'string' },
+            port: { type: 'string' },
+            username: { type: 'string' },
+            password: { type: 'string' },
+            'token-lifetime': { type: 'string' },
+            'token-clock-skew': { type: 'string' },
+            'refresh-lifetime': { type: 'string' },
+            environments: { type: 'string' },
+            'max-environments': { type: 'string' },
+            'environment-page-size': { type: 'string' },
+            'environment-offset-ignored': { type: 'boolean' },
+            'distribution-page-size': { type: 'string' },
+            'upload-answer': { type: 'string' },
+            storage: { type: 'string' },
+            'no-keep-uploads': { type: 'boolean' },
+            'max-distributions': { type: 'string' },
+            'max-distribution-bytes': { type: 'string' },
+            'upload-rate': { type: 'string' },
+            'deploy-seconds': { type: 'string' },
+            'deploy-while-busy': { type: 'string' },
+            'deploy-looks': { type: 'string' },
+            'deploy-report': { type: 'string' },
+            'site-during-deploy': { type: 'string' },
+            'no-environment-status': { type: 'boolean' },
+            'md5-case': { type: 'string' },
+            'unknown-environment-by-name': { type: 'string' },
+            'id-case': { type: 'string' },
+            'id-while-deploying': { type: 'string' },
+            'delete-in-use': { type: 'string' },
+            'clock-offset': { type: 'string' },
+            'app-config-files': { type: 'string' },
+            'search-account-id': { type: 'string' },
+            'search-auth-key': { type: 'string' },
+            'search-domain-key': { type: 'string' },
+            'search-facet-format': { type: 'string' },
+            'search-delay': { type: 'string' },
+            'search-empty-auth-key': { type: 'string' },
+            sso: { type: 'boolean' },
+            'sso-password-login': { type: 'string' },
+            'sso-token-seconds': { type: 'string' },
+            'sso-federation-subject': { type: 'string' },
+            'oidc-environment': { type: 'string' },
+            'oidc-ref': { type: 'string' },
+            'oidc-event': { type: 'string' },
+            github: { type: 'boolean' },
+            'github-port': { type: 'string' },
+            fail: { type: 'string', multiple: true },
+            hang: { type: 'string', multiple: true },
+            'apply-then-fail': { type: 'string', multiple: true },
+            'apply-then-delay': { type: 'string', multiple: true },
+            'reset-upload-after': { type: 'string' },
+            'drop-after-upload': { type: 'string' },
+            'ready-file': { type: 'string' },
+            quiet: { type: 'boolean' },
+            help: { type: 'boolean', short: 'h' }
+        }
+    });
+    if (values.help === true)
+        return { help: true };
+    const faults = [];
+    for (const spec of values.fail ?? []) {
+        const [op, status, times, retryAfter, ...rest] = spec.split(':');
+        if (op === undefined || status === undefined || rest.length > 0) {
+            throw new UsageError(`--fail needs OPERATION:STATUS[:TIMES[:RETRY_AFTER]], got "${spec}"`);
+        }
+        const fault = { operation: operation('fail', op), kind: 'status', status: cli_args_int('fail', status, 100), times: 1 };
+        if (fault.status !== undefined && fault.status > 599)
+            throw new UsageError(`--fail: status ${fault.status} is not an HTTP status`);
+        if (times !== undefined && times !== '')
+            fault.times = cli_args_int('fail', times, 1);
+        if (retryAfter !== undefined && retryAfter !== '')
+            fault.retryAfterSeconds = cli_args_int('fail', retryAfter);
+        faults.push(fault);
+    }
+    for (const spec of values.hang ?? []) {
+        const [op, times, ...rest] = spec.split(':');
+        if (op === undefined || rest.length > 0)
+            throw new UsageError(`--hang needs OPERATION[:TIMES], got "${spec}"`);
+        faults.push({ operation: operation('hang', op), kind: 'hang', times: times === undefined ? 1 : cli_args_int('hang', times, 1) });
+    }
+    for (const spec of values['apply-then-fail'] ?? [])
+        faults.push(applyThenFail(spec));
+    for (const spec of values['apply-then-delay'] ?? [])
+        faults.push(applyThenDelay(spec));
+    if (values['reset-upload-after'] !== undefined) {
+        faults.push({ operation: 'upload', kind: 'reset-mid-upload', afterBytes: cli_args_int('reset-upload-after', values['reset-upload-after']), times: 1 });
+    }
+    if (values['drop-after-upload'] !== undefined) {
+        faults.push({ operation: 'upload', kind: 'drop-after-upload', times: cli_args_int('drop-after-upload', values['drop-after-upload'], 1) });
+    }
+    const options = { port: DEFAULT_PORT, faults };
+    if (values.host !== undefined)
+        options.host = values.host;
+    if (values.port !== undefined)
+        options.port = cli_args_int('port', values.port);
+    if (values.username !== undefined)
+        options.username = values.username;
+    if (values.password !== undefined)
+        options.password = values.password;
+    if (values['token-lifetime'] !== undefined)
+        options.tokenLifetimeSeconds = cli_args_int('token-lifetime', values['token-lifetime'], 1);
+    if (values['refresh-lifetime'] !== undefined)
+        options.refreshLifetimeSeconds = cli_args_int('refresh-lifetime', values['refresh-lifetime'], 1);
+    if (values['token-clock-skew'] !== undefined)
+        options.tokenClockSkewSeconds = seconds('token-clock-skew', values['token-clock-skew']);
+    if (values.environments !== undefined)
+        options.environments = names(values.environments);
+    if (values['max-environments'] !== undefined)
+        options.maxEnvironments = cli_args_int('max-environments', values['max-environments'], 1);
+    if (values['environment-page-size'] !== undefined)
+        options.environmentPageSize = cli_args_int('environment-page-size', values['environment-page-size'], 1);
+    if (values['environment-offset-ignored'] === true)
+        options.environmentOffsetIgnored = true;
+    if (values['distribution-page-size'] !== undefined)
+        options.distributionPageSize = cli_args_int('distribution-page-size', values['distribution-page-size'], 1);
+    const answer = values['upload-answer'];
+    if (answer !== undefined) {
+        if (answer !== 'record' && answer !== 'numeric-id' && answer !== 'no-id' && answer !== 'empty') {
+            throw new UsageError(`--upload-answer needs record, numeric-id, no-id or empty, got "${answer}"`);
+        }
+        options.uploadAnswer = answer;
+    }
+    if (values.storage !== undefined)
+        options.storageDir = values.storage;
+    if (values['no-keep-uploads'] === true)
+        options.keepUploads = false;
+    if (values['max-distributions'] !== undefined)
+        options.maxDistributions = cli_args_int('max-distributions', values['max-distributions']);
+    if (values['max-distribution-bytes'] !== undefined) {
+        options.maxDistributionBytes = cli_args_int('max-distribution-bytes', values['max-distribution-bytes'], 1);
+    }
+    if (values['upload-rate'] !== undefined)
+        options.uploadBytesPerSecond = cli_args_int('upload-rate', values['upload-rate'], 1);
+    if (values['deploy-seconds'] !== undefined)
+        options.deploySeconds = seconds('deploy-seconds', values['deploy-seconds']);
+    const whileBusy = oneOf('deploy-while-busy', values['deploy-while-busy'], ['refuse', 'accept']);
+    if (whileBusy !== undefined)
+        options.deployWhileBusy = whileBusy;
+    if (values['deploy-looks'] !== undefined)
+        options.deployLooks = cli_args_int('deploy-looks', values['deploy-looks']);
+    const report = oneOf('deploy-report', values['deploy-report'], ['when-done', 'at-request']);
+    if (report !== undefined)
+        options.deployReport = report;
+    const during = oneOf('site-during-deploy', values['site-during-deploy'], ['unavailable', 'old']);
+    if (during !== undefined)
+        options.siteDuringDeploy = during;
+    if (values['no-environment-status'] === true)
+        options.environmentStatus = false;
+    const md5Case = oneOf('md5-case', values['md5-case'], ['lower', 'upper']);
+    if (md5Case !== undefined)
+        options.md5Case = md5Case;
+    const unknownByName = oneOf('unknown-environment-by-name', values['unknown-environment-by-name'], ['not-found', 'no-id']);
+    if (unknownByName !== undefined)
+        options.unknownEnvironmentByName = unknownByName;
+    const idCase = oneOf('id-case', values['id-case'], ['as-stored', 'upper', 'upper-distributions', 'upper-environments', 'upper-by-name']);
+    if (idCase !== undefined)
+        options.idCase = idCase;
+    const idWhileDeploying = oneOf('id-while-deploying', values['id-while-deploying'], ['reported', 'absent', 'null']);
+    if (idWhileDeploying !== undefined)
+        options.idWhileDeploying = idWhileDeploying;
+    const deleteInUse = oneOf('delete-in-use', values['delete-in-use'], ['refuse', 'allow']);
+    if (deleteInUse !== undefined)
+        options.deleteInUse = deleteInUse;
+    if (values['clock-offset'] !== undefined)
+        options.clockOffsetSeconds = signedSeconds('clock-offset', values['clock-offset']);
+    if (values['app-config-files'] !== undefined)
+        options.appConfigFiles = names(values['app-config-files']);
+    if (values['search-account-id'] !== undefined)
+        options.searchAccountId = values['search-account-id'];
+    if (values['search-auth-key'] !== undefined)
+        options.searchAuthKey = values['search-auth-key'];
+    if (values['search-domain-key'] !== undefined)
+        options.searchDomainKey = values['search-domain-key'];
+    const facets = values['search-facet-format'];
+    if (facets !== undefined) {
+        if (facets !== 'v3' && facets !== 'legacy')
+            throw new UsageError(`--search-facet-format needs v3 or legacy, got "${facets}"`);
+        options.searchFacetFormat = facets;
+    }
+    if (values['search-delay'] !== undefined)
+        options.searchDelayMs = cli_args_int('search-delay', values['search-delay']);
+    const emptyAuthKey = oneOf('search-empty-auth-key', values['search-empty-auth-key'], ['accept', 'refuse']);
+    if (emptyAuthKey !== undefined)
+        options.searchEmptyAuthKey = emptyAuthKey;
+    const sso = ssoOptions(values);
+    if (sso !== undefined)
+        options.sso = sso;
+    const result = {
+        help: false,
+        options,
+        quiet: values.quiet === true
+    };
+    if (values['ready-file'] !== undefined)
+        result.readyFile = values['ready-file'];
+    if (values.github === true || values['github-port'] !== undefined) {
+        result.github = { port: values['github-port'] === undefined ? DEFAULT_GITHUB_PORT : cli_args_int('github-port', values['github-port']) };
+    }
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/emulator/github/model.ts
+// The repository the GitHub API stand-in answers about: a commit graph, branches and tags, deployments
+// and their statuses. No HTTP here (server.ts renders it as GitHub's JSON), so end-to-end tests can
+// seed history directly, as another job or tool would have left it.
+
+const DEPLOYMENT_STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success'];
+/** An answer GitHub would give instead of doing the thing; server.ts renders `{message, documentation_url, ...extra}`. */
+class GitHubError extends Error {
+    status;
+    extra;
+    name = 'GitHubError';
+    constructor(status, message, extra = {}) {
+        super(message);
+        this.status = status;
+        this.extra = extra;
+    }
+}
+const DEFAULT_CREATOR = 'github-actions[bot]';
+const FULL_SHA = /^[0-9a-f]{40}$/;
+const SHORT_SHA = /^[0-9a-f]{7,40}$/;
+/** A deterministic 40-hex sha for a label (its sha1), so tests can name commits. */
+function fakeSha(label) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha1').update(label).digest('hex');
+}
+/** GitHub writes times without milliseconds. */
+function isoSeconds(ms) {
+    return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+class GitHubModel {
+    now;
+    commits = new Map();
+    branches = new Map();
+    tags = new Map();
+    deploymentList = [];
+    statusList = new Map();
+    nextDeploymentId = 1000;
+    nextStatusId = 5000;
+    constructor(now = Date.now) {
+        this.now = now;
+    }
+    /** Adds a commit; its parents need not be known (a shallow boundary: the walk stops there). */
+    commit(sha, parents = [], message = `Commit ${sha.slice(0, 7)}`) {
+        for (const s of [sha, ...parents])
+            if (!FULL_SHA.test(s))
+                throw new Error(`Not a 40-hex lower-case sha: '${s}' (use fakeSha(label))`);
+        if (!this.commits.has(sha))
+            this.commits.set(sha, { sha, parents: [...parents], message, date: isoSeconds(this.now()) });
+        return sha;
+    }
+    /** Creates or moves (force-pushes) a branch. */
+    branch(name, sha) {
+        this.branches.set(name, this.known(sha));
+    }
+    tag(name, sha) {
+        this.tags.set(name, this.known(sha));
+    }
+    branchTip(name) {
+        return this.branches.get(name);
+    }
+    /** A chain of commits on `branch`, the first one's parent the branch's current tip (if any); moves the branch to the last. */
+    linear(branch, shas) {
+        let parent = this.branches.get(branch);
+        for (const sha of shas) {
+            this.commit(sha, parent === undefined ? [] : [parent]);
+            parent = sha;
+        }
+        if (parent !== undefined)
+            this.branches.set(branch, parent);
+        return shas;
+    }
+    getCommit(sha) {
+        return this.commits.get(sha);
+    }
+    /** A branch, a tag, `refs/heads/...`, `refs/tags/...`, a known full sha, or a unique prefix of >= 7 hex of one. */
+    resolve(ref) {
+        const named = this.branches.get(ref.replace(/^refs\/heads\//, '')) ?? this.tags.get(ref.replace(/^refs\/tags\//, ''));
+        if (named !== undefined)
+            return named;
+        const lower = ref.toLowerCase();
+        if (!SHORT_SHA.test(lower))
+            return undefined;
+        if (this.commits.has(lower))
+            return lower;
+        const matches = [...this.commits.keys()].filter((sha) => sha.startsWith(lower));
+        return matches.length === 1 ? matches[0] : undefined; // an ambiguous prefix names nothing
+    }
+    /** Oldest first; a copy. */
+    get deployments() {
+        return [...this.deploymentList];
+    }
+    deployment(id) {
+        return this.deploymentList.find((d) => d.id === id);
+    }
+    /** Newest first, as GitHub lists them. */
+    statuses(id) {
+        return [...(this.statusList.get(id) ?? [])].reverse();
+    }
+    /** What POST .../deployments does; also seeds history (a deployment another run created). */
+    addDeployment(input) {
+        const sha = this.resolve(input.ref) ?? (input.sha !== undefined && FULL_SHA.test(input.sha) ? input.sha : undefined);
+        if (sha === undefined)
+            throw new GitHubError(422, `No ref found for: ${input.ref}`);
+        const environment = input.environment ?? 'production';
+        const time = isoSeconds(this.now());
+        const deployment = {
+            id: this.nextDeploymentId++,
+            sha,
+            ref: input.ref,
+            task: input.task ?? 'deploy',
+            payload: input.payload ?? {},
+            original_environment: environment,
+            environment,
+            description: input.description ?? null,
+            creator: input.creator ?? DEFAULT_CREATOR,
+            created_at: time,
+            updated_at: time,
+            transient_environment: input.transient_environment ?? false,
+            production_environment: input.production_environment ?? environment === 'production'
+        };
+        this.deploymentList.push(deployment);
+        this.statusList.set(deployment.id, []);
+        return deployment;
+    }
+    /**
+     * What POST .../statuses does. GitHub documents auto_inactive (default true) as: adds an `inactive`
+     * status to all prior non-transient, non-production deployments of the same repository and environment
+     * that had a `success` state; production ones only for a client sending the flash-preview media type.
+     * "Had a success state" is read as: their latest status is success (an inactive one is left alone).
+     */
+    addStatus(deploymentId, input) {
+        const deployment = this.deployment(deploymentId);
+        if (deployment === undefined)
+            throw new GitHubError(404, 'Not Found');
+        const previous = this.statusList.get(deploymentId)?.at(-1);
+        const environment = input.environment ?? previous?.environment ?? deployment.environment;
+        const status = this.pushStatus(deployment, {
+            state: input.state,
+            description: input.description ?? '',
+            environment,
+            log_url: input.log_url ?? input.target_url ?? '',
+            environment_url: input.environment_url ?? '',
+            creator: input.creator ?? DEFAULT_CREATOR
+        });
+        if (input.environment !== undefined)
+            deployment.environment = input.environment;
+        if (input.state === 'success' && (input.auto_inactive ?? true))
+            this.inactivatePrior(deployment, status.creator, input.inactivateProduction ?? false);
+        return status;
+    }
+    /** Walks base...head like `git log base..head` and finds the merge base; throws GitHub's 404s. */
+    compare(baseRef, headRef) {
+        const base = this.commitOf(baseRef);
+        const head = this.commitOf(headRef);
+        const fromBase = this.ancestors(base.sha);
+        const fromHead = this.ancestors(head.sha);
+        const common = [...fromHead].filter((sha) => fromBase.has(sha));
+        if (common.length === 0)
+            throw new GitHubError(404, `No common ancestor between ${baseRef} and ${headRef}.`);
+        const mergeBase = this.best(common);
+        const ahead = this.topological([...fromHead].filter((sha) => !fromBase.has(sha)));
+        const behindBy = [...fromBase].filter((sha) => !fromHead.has(sha)).length;
+        return { base, head, mergeBase, status: compareStatus(ahead.length, behindBy), commits: ahead, aheadBy: ahead.length, behindBy };
+    }
+    pushStatus(deployment, fields) {
+        const time = isoSeconds(this.now());
+        const status = {
+            id: this.nextStatusId++,
+            deployment_id: deployment.id,
+            ...fields,
+            target_url: fields.log_url,
+            created_at: time,
+            updated_at: time
+        };
+        this.statusList.get(deployment.id)?.push(status);
+        deployment.updated_at = time;
+        return status;
+    }
+    inactivatePrior(current, creator, includeProduction) {
+        for (const d of this.deploymentList) {
+            if (d.id >= current.id || d.environment !== current.environment || d.transient_environment)
+                continue;
+            if (d.production_environment && !includeProduction)
+                continue;
+            const last = this.statusList.get(d.id)?.at(-1);
+            if (last?.state !== 'success')
+                continue;
+            this.pushStatus(d, { state: 'inactive', description: '', environment: d.environment, log_url: '', environment_url: '', creator });
+        }
+    }
+    known(sha) {
+        if (!this.commits.has(sha))
+            throw new Error(`Unknown commit ${sha}: add it with commit() first`);
+        return sha;
+    }
+    commitOf(ref) {
+        const sha = this.resolve(ref);
+        const commit = sha === undefined ? undefined : this.commits.get(sha);
+        if (commit === undefined)
+            throw new GitHubError(404, 'Not Found');
+        return commit;
+    }
+    /** The commit and every known ancestor. */
+    ancestors(sha) {
+        const seen = new Set();
+        const stack = [sha];
+        for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+            const commit = this.commits.get(next);
+            if (commit === undefined || seen.has(next))
+                continue;
+            seen.add(next);
+            stack.push(...commit.parents);
+        }
+        return seen;
+    }
+    /** The common ancestor no other common ancestor descends from; the newest added when several (criss-cross merges). */
+    best(common) {
+        const set = new Set(common);
+        const shadowed = new Set();
+        for (const sha of common)
+            for (const a of this.ancestors(sha))
+                if (a !== sha && set.has(a))
+                    shadowed.add(a);
+        const order = [...this.commits.keys()];
+        const candidates = common.filter((sha) => !shadowed.has(sha)).sort((a, b) => order.indexOf(b) - order.indexOf(a));
+        return this.commits.get(candidates[0]);
+    }
+    /** Parents before children, ties in the order commits were added. */
+    topological(shas) {
+        const wanted = new Set(shas);
+        const done = new Set();
+        const out = [];
+        const visit = (sha) => {
+            if (!wanted.has(sha) || done.has(sha))
+                return;
+            done.add(sha);
+            const commit = this.commits.get(sha);
+            for (const p of commit.parents)
+                visit(p);
+            out.push(commit);
+        };
+        for (const sha of this.commits.keys())
+            visit(sha);
+        return out;
+    }
+}
+/**
+ * The history `npm run emulator -- --github` starts with, as a user trying the deploy order needs it: three
+ * commits on main, oldest first (the last is its tip).
+ */
+function seedSampleHistory(model) {
+    return model.linear('main', ['sample-1', 'sample-2', 'sample-3'].map(fakeSha));
+}
+function compareStatus(aheadBy, behindBy) {
+    if (aheadBy === 0 && behindBy === 0)
+        return 'identical';
+    if (behindBy === 0)
+        return 'ahead';
+    return aheadBy === 0 ? 'behind' : 'diverged';
+}
+
+;// CONCATENATED MODULE: ./src/emulator/github/server.ts
+// A stand-in for the GitHub REST API calls the action makes (deployments, their statuses) and the
+// compare call, answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
+// (node:http) over the model of model.ts; it records every request and can answer faults.
+// Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
+
+
+
+const DEFAULT_GITHUB_TOKEN = 'ghs_localStandInToken12345';
+const DOCS = 'https://docs.github.com/rest';
+const HTML = 'https://github.com';
+const BODY_LIMIT = 1024 * 1024;
+function createGitHubStandIn(options = {}) {
+    const owner = options.owner ?? 'acme';
+    const repo = options.repo ?? 'site';
+    const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read' } };
+    const model = new GitHubModel(options.now);
+    const calls = [];
+    const faults = new Map();
+    const ctx = { api: '', owner, repo, model };
+    let requestCount = 0;
+    async function handle(req, res) {
+        const url = new URL(req.url ?? '/', ctx.api);
+        const raw = await server_readBody(req);
+        const call = {
+            method: req.method ?? '',
+            path: url.pathname,
+            query: url.searchParams,
+            auth: req.headers.authorization,
+            json: undefined,
+            route: 'unknown',
+            status: 0
+        };
+        calls.push(call);
+        let answer;
+        try {
+            answer = respond(call, url, raw, req.headers);
+        }
+        catch (error) {
+            if (!(error instanceof GitHubError))
+                throw error;
+            answer = { status: error.status, body: { message: error.message, ...error.extra, documentation_url: DOCS } };
+        }
+        call.status = answer.status;
+        send(res, answer, ++requestCount);
+    }
+    function respond(call, url, raw, headers) {
+        if (raw.length > BODY_LIMIT)
+            throw new GitHubError(413, 'Payload Too Large');
+        const matched = match(call.method, url.pathname);
+        if (matched !== undefined)
+            call.route = matched.route;
+        if (raw.length > 0)
+            call.json = server_parseJson(raw);
+        // A fault answers before the token is looked at, as an outage of GitHub's front end would: nothing is applied.
+        const fault = matched === undefined ? undefined : takeFault(faults, matched.route);
+        if (fault !== undefined)
+            return fault;
+        const grant = tokens[tokenOf(call.auth) ?? ''];
+        if (grant === undefined)
+            throw new GitHubError(401, 'Bad credentials');
+        if (matched === undefined || matched.owner.toLowerCase() !== owner.toLowerCase() || matched.repo.toLowerCase() !== repo.toLowerCase()) {
+            throw new GitHubError(404, 'Not Found');
+        }
+        if (!allowed(grant, matched.route))
+            throw new GitHubError(403, 'Resource not accessible by integration');
+        if (raw.length > 0 && call.json === undefined)
+            throw new GitHubError(400, 'Problems parsing JSON');
+        return route(ctx, matched, call, grant.login ?? DEFAULT_CREATOR, headers.accept ?? '');
+    }
+    return {
+        model,
+        calls,
+        fail(routeName, fault) {
+            const queue = faults.get(routeName) ?? [];
+            queue.push({ ...fault, times: fault.times ?? 1 });
+            faults.set(routeName, queue);
+        },
+        handle,
+        setApi(api) {
+            ctx.api = api;
+        }
+    };
+}
+async function startGitHubStandIn(options = {}) {
+    const core = createGitHubStandIn(options);
+    const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
+        void core.handle(req, res).catch(() => res.destroy());
+    });
+    await new Promise((resolveListen, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+            server.off('error', reject);
+            resolveListen();
+        });
+    });
+    const address = server.address();
+    const url = `http://${server_urlHost(address.address)}:${address.port}`;
+    core.setApi(url);
+    let closing;
+    return {
+        url,
+        model: core.model,
+        calls: core.calls,
+        fail: (routeName, fault) => core.fail(routeName, fault),
+        close() {
+            closing ??= new Promise((done) => {
+                server.close(() => done());
+                server.closeAllConnections(); // keep-alive sockets of the client would hold close() open
+            });
+            return closing;
+        }
+    };
+}
+/** The host of the stand-in's own URL: a wildcard address is reached on loopback, an IPv6 one in brackets. */
+function server_urlHost(address) {
+    if (address === '0.0.0.0')
+        return '127.0.0.1';
+    if (address === '::')
+        return '[::1]';
+    return address.includes(':') ? `[${address}]` : address;
+}
+function takeFault(faults, route) {
+    const fault = faults.get(route)?.[0];
+    if (fault === undefined)
+        return undefined;
+    fault.times = (fault.times ?? 1) - 1;
+    if (fault.times <= 0)
+        faults.get(route)?.shift();
+    const message = fault.status >= 500 ? 'Server Error' : (external_node_http_namespaceObject.STATUS_CODES[fault.status] ?? 'Error');
+    return { status: fault.status, body: fault.body ?? { message, documentation_url: DOCS } };
+}
+/** `token X` or `Bearer X`, as GitHub accepts both. */
+function tokenOf(auth) {
+    return /^(?:token|bearer)\s+(\S+)\s*$/i.exec(auth ?? '')?.[1];
+}
+function allowed(grant, route) {
+    if (route === 'compare')
+        return grant.contents === 'read';
+    if (route === 'create-deployment' || route === 'create-status')
+        return grant.deployments === 'write';
+    return grant.deployments !== 'none';
+}
+/** The six routes by method and path; a `{basehead}` may hold encoded slashes, so the rest of the path is taken. */
+function match(method, pathname) {
+    const parts = pathname.split('/').slice(1);
+    const [root, owner, repo, kind, id, sub] = parts;
+    if (root !== 'repos' || owner === undefined || repo === undefined || owner === '' || repo === '')
+        return undefined;
+    const base = { owner: server_decode(owner), repo: server_decode(repo) };
+    if (kind === 'compare' && method === 'GET' && parts.length > 4)
+        return { route: 'compare', ...base, basehead: parts.slice(4).join('/') };
+    if (kind !== 'deployments')
+        return undefined;
+    if (parts.length === 4)
+        return method === 'POST' ? { route: 'create-deployment', ...base } : method === 'GET' ? { route: 'list-deployments', ...base } : undefined;
+    if (id === undefined || !/^\d+$/.test(id))
+        return undefined;
+    if (parts.length === 5 && method === 'GET')
+        return { route: 'get-deployment', ...base, id: Number(id) };
+    if (parts.length !== 6 || sub !== 'statuses')
+        return undefined;
+    return method === 'POST'
+        ? { route: 'create-status', ...base, id: Number(id) }
+        : method === 'GET'
+            ? { route: 'list-statuses', ...base, id: Number(id) }
+            : undefined;
+}
+function route(ctx, m, call, login, accept) {
+    switch (m.route) {
+        case 'create-deployment':
+            return { status: 201, body: deploymentJson(ctx, ctx.model.addDeployment({ ...deploymentInput(call.json), creator: login })) };
+        case 'list-deployments':
+            return listDeployments(ctx, call);
+        case 'get-deployment':
+            return { status: 200, body: deploymentJson(ctx, existing(ctx, m.id)) };
+        case 'create-status': {
+            const input = { ...statusInput(call.json), creator: login, inactivateProduction: accept.includes('flash-preview') };
+            return { status: 201, body: statusJson(ctx, ctx.model.addStatus(existing(ctx, m.id).id, input)) };
+        }
+        case 'list-statuses':
+            return page(call, [...ctx.model.statuses(existing(ctx, m.id).id)], (s) => statusJson(ctx, s), ctx.api);
+        case 'compare':
+            return compare(ctx, m.basehead ?? '', call);
+    }
+}
+/** A malformed escape names nothing: 404, as for any unknown path. */
+function server_decode(part) {
+    try {
+        return decodeURIComponent(part);
+    }
+    catch {
+        throw new GitHubError(404, 'Not Found');
+    }
+}
+function existing(ctx, id) {
+    const deployment = id === undefined ? undefined : ctx.model.deployment(id);
+    if (deployment === undefined)
+        throw new GitHubError(404, 'Not Found');
+    return deployment;
+}
+function listDeployments(ctx, call) {
+    const q = call.query;
+    const filters = ['sha', 'ref', 'task', 'environment'].flatMap((field) => {
+        const value = q.get(field);
+        return value === null || value === '' ? [] : [(d) => d[field] === value];
+    });
+    const list = ctx.model.deployments.filter((d) => filters.every((f) => f(d))).reverse(); // newest first
+    return page(call, list, (d) => deploymentJson(ctx, d), ctx.api);
+}
+/** GitHub's compare: `BASE...HEAD`, each part decoded; commits paginated only when the client asks (250 otherwise). */
+function compare(ctx, basehead, call) {
+    const parts = basehead.split('...');
+    if (parts.length !== 2 || parts[0] === '' || parts[1] === '')
+        throw new GitHubError(404, 'Not Found');
+    const [base, head] = parts.map(server_decode);
+    const c = ctx.model.compare(base, head);
+    const repoHtml = `${HTML}/${ctx.owner}/${ctx.repo}`;
+    const body = {
+        url: `${ctx.api}/repos/${ctx.owner}/${ctx.repo}/compare/${basehead}`,
+        html_url: `${repoHtml}/compare/${basehead}`,
+        permalink_url: `${repoHtml}/compare/${ctx.owner}:${c.base.sha}...${ctx.owner}:${c.head.sha}`,
+        diff_url: `${repoHtml}/compare/${basehead}.diff`,
+        patch_url: `${repoHtml}/compare/${basehead}.patch`,
+        base_commit: commitJson(ctx, c.base),
+        merge_base_commit: commitJson(ctx, c.mergeBase),
+        status: c.status,
+        ahead_by: c.aheadBy,
+        behind_by: c.behindBy,
+        total_commits: c.aheadBy,
+        commits: [],
+        files: []
+    };
+    if (!call.query.has('per_page') && !call.query.has('page'))
+        return { status: 200, body: { ...body, commits: c.commits.slice(0, 250).map((x) => commitJson(ctx, x)) } };
+    const paged = page(call, c.commits, (x) => commitJson(ctx, x), ctx.api);
+    return { ...paged, body: { ...body, commits: paged.body } };
+}
+/** A page of `items` and GitHub's Link header: prev, next, last, first, each when it applies; none for a single page. */
+function page(call, items, render, api) {
+    const perPage = clampInt(call.query.get('per_page'), 30, 100);
+    const current = clampInt(call.query.get('page'), 1, Number.MAX_SAFE_INTEGER);
+    const last = Math.max(1, Math.ceil(items.length / perPage));
+    const link = (n, rel) => {
+        const q = new URLSearchParams(call.query);
+        q.set('page', String(n));
+        return `<${api}${call.path}?${q.toString()}>; rel="${rel}"`;
+    };
+    const rels = [
+        ...(current > 1 ? [link(current - 1, 'prev')] : []),
+        ...(current < last ? [link(current + 1, 'next'), link(last, 'last')] : []),
+        ...(current > 1 ? [link(1, 'first')] : [])
+    ];
+    const body = items.slice((current - 1) * perPage, current * perPage).map(render);
+    return { status: 200, body, ...(rels.length > 0 ? { headers: { link: rels.join(', ') } } : {}) };
+}
+function clampInt(value, fallback, max) {
+    const n = value === null ? NaN : Number.parseInt(value, 10);
+    return Number.isFinite(n) && n >= 1 ? Math.min(n, max) : fallback;
+}
+// --- request bodies, checked as GitHub's schema does ---
+function invalid(detail) {
+    return new GitHubError(422, `Invalid request.\n\n${detail}`);
+}
+function objectBody(json) {
+    if (typeof json !== 'object' || json === null || Array.isArray(json))
+        throw invalid('Invalid input: the body must be a JSON object.');
+    return json;
+}
+function field(body, name, type) {
+    const value = body[name];
+    if (value === undefined)
+        return undefined;
+    if (typeof value !== type)
+        throw invalid(`For 'properties/${name}', ${JSON.stringify(value)} is not a ${type}.`);
+    return value;
+}
+function deploymentInput(json) {
+    const body = objectBody(json);
+    const ref = field(body, 'ref', 'string');
+    if (ref === undefined)
+        throw invalid('"ref" wasn\'t supplied.');
+    const contexts = body.required_contexts;
+    if (contexts !== undefined && (!Array.isArray(contexts) || contexts.some((c) => typeof c !== 'string'))) {
+        throw invalid(`For 'properties/required_contexts', ${JSON.stringify(contexts)} is not an array of strings.`);
+    }
+    const payload = body.payload;
+    if (payload !== undefined && typeof payload !== 'string' && (typeof payload !== 'object' || payload === null || Array.isArray(payload))) {
+        throw invalid(`For 'properties/payload', ${JSON.stringify(payload)} is not an object or a string.`);
+    }
+    const input = { ref };
+    const strings = ['environment', 'description', 'task'];
+    for (const name of strings) {
+        const value = field(body, name, 'string');
+        if (value !== undefined)
+            input[name] = value;
+    }
+    const booleans = ['auto_merge', 'production_environment', 'transient_environment'];
+    for (const name of booleans) {
+        const value = field(body, name, 'boolean');
+        if (value !== undefined)
+            input[name] = value;
+    }
+    if (payload !== undefined)
+        input.payload = payload;
+    if (contexts !== undefined)
+        input.required_contexts = contexts;
+    return input;
+}
+function statusInput(json) {
+    const body = objectBody(json);
+    const state = body.state;
+    if (typeof state !== 'string' || !DEPLOYMENT_STATES.includes(state)) {
+        throw new GitHubError(422, 'Validation Failed', {
+            errors: [{ resource: 'DeploymentStatus', code: 'custom', field: 'state', message: 'state is not included in the list' }]
+        });
+    }
+    const input = { state: state };
+    const strings = ['description', 'log_url', 'target_url', 'environment_url', 'environment'];
+    for (const name of strings) {
+        const value = field(body, name, 'string');
+        if (value !== undefined)
+            input[name] = value;
+    }
+    const autoInactive = field(body, 'auto_inactive', 'boolean');
+    if (autoInactive !== undefined)
+        input.auto_inactive = autoInactive;
+    return input;
+}
+// --- GitHub's JSON objects ---
+/** GitHub's legacy global node id: base64 of `0<type length>:<Type><id>`. */
+function nodeId(type, id) {
+    return Buffer.from(`0${type.length}:${type}${id}`).toString('base64');
+}
+function userJson(ctx, login) {
+    const bot = login.endsWith('[bot]');
+    const id = login === DEFAULT_CREATOR ? 41898282 : Number.parseInt(Buffer.from(login).toString('hex').slice(0, 7) || '1', 16);
+    return {
+        login,
+        id,
+        node_id: nodeId(bot ? 'Bot' : 'User', id),
+        avatar_url: `https://avatars.githubusercontent.com/${bot ? 'in/15368' : `u/${id}`}?v=4`,
+        gravatar_id: '',
+        url: `${ctx.api}/users/${encodeURIComponent(login)}`,
+        html_url: bot ? `${HTML}/apps/${login.replace(/\[bot\]$/, '')}` : `${HTML}/${login}`,
+        type: bot ? 'Bot' : 'User',
+        site_admin: false
+    };
+}
+function repoUrl(ctx) {
+    return `${ctx.api}/repos/${ctx.owner}/${ctx.repo}`;
+}
+function deploymentJson(ctx, d) {
+    const url = `${repoUrl(ctx)}/deployments/${d.id}`;
+    return {
+        url,
+        id: d.id,
+        node_id: nodeId('Deployment', d.id),
+        sha: d.sha,
+        ref: d.ref,
+        task: d.task,
+        payload: d.payload,
+        original_environment: d.original_environment,
+        environment: d.environment,
+        description: d.description,
+        creator: userJson(ctx, d.creator),
+        created_at: d.created_at,
+        updated_at: d.updated_at,
+        statuses_url: `${url}/statuses`,
+        repository_url: repoUrl(ctx),
+        transient_environment: d.transient_environment,
+        production_environment: d.production_environment,
+        performed_via_github_app: null
+    };
+}
+function statusJson(ctx, s) {
+    const deploymentUrl = `${repoUrl(ctx)}/deployments/${s.deployment_id}`;
+    return {
+        url: `${deploymentUrl}/statuses/${s.id}`,
+        id: s.id,
+        node_id: nodeId('DeploymentStatus', s.id),
+        state: s.state,
+        creator: userJson(ctx, s.creator),
+        description: s.description,
+        environment: s.environment,
+        target_url: s.target_url,
+        created_at: s.created_at,
+        updated_at: s.updated_at,
+        deployment_url: deploymentUrl,
+        repository_url: repoUrl(ctx),
+        environment_url: s.environment_url,
+        log_url: s.log_url,
+        performed_via_github_app: null
+    };
+}
+function commitJson(ctx, c) {
+    const person = { name: 'Stand-in Author', email: 'author@example.com', date: c.date };
+    return {
+        sha: c.sha,
+        node_id: Buffer.from(`06:Commit${c.sha}`).toString('base64'),
+        commit: {
+            author: person,
+            committer: person,
+            message: c.message,
+            tree: { sha: c.sha, url: `${repoUrl(ctx)}/git/trees/${c.sha}` }, // no trees in the model: the commit's sha stands in
+            url: `${repoUrl(ctx)}/git/commits/${c.sha}`,
+            comment_count: 0,
+            verification: { verified: false, reason: 'unsigned', signature: null, payload: null }
+        },
+        url: `${repoUrl(ctx)}/commits/${c.sha}`,
+        html_url: `${HTML}/${ctx.owner}/${ctx.repo}/commit/${c.sha}`,
+        comments_url: `${repoUrl(ctx)}/commits/${c.sha}/comments`,
+        author: null,
+        committer: null,
+        parents: c.parents.map((p) => ({ sha: p, url: `${repoUrl(ctx)}/commits/${p}`, html_url: `${HTML}/${ctx.owner}/${ctx.repo}/commit/${p}` }))
+    };
+}
+// --- HTTP ---
+async function server_readBody(req) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of req) {
+        size += chunk.length;
+        if (size <= BODY_LIMIT + 1)
+            chunks.push(chunk); // read to the end: leaving early would destroy the socket before the answer
+    }
+    return Buffer.concat(chunks);
+}
+function server_parseJson(raw) {
+    try {
+        return JSON.parse(raw.toString('utf8'));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** GitHub's headers on every answer: the request id clients log, the media type, the rate limit. */
+function send(res, answer, n) {
+    const text = JSON.stringify(answer.body);
+    const hex = (value, width) => value.toString(16).toUpperCase().padStart(width, '0').slice(-width);
+    res.writeHead(answer.status, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(text)),
+        'x-github-request-id': `${hex(process.pid, 4)}:${hex(n, 4)}:${hex(n * 7919, 6)}:${hex(n * 104729, 6)}:${hex(Math.floor(Date.now() / 1000), 8)}`,
+        'x-github-media-type': 'github.v3; format=json',
+        'x-github-api-version-selected': '2022-11-28',
+        'x-ratelimit-limit': '5000',
+        'x-ratelimit-remaining': String(Math.max(0, 5000 - n)),
+        'x-ratelimit-used': String(n),
+        'x-ratelimit-resource': 'core',
+        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+        ...answer.headers
+    });
+    res.end(text);
+}
+
+;// CONCATENATED MODULE: ./src/emulator/cli.ts
+// `npm run emulator -- [flags]`: runs the Bloomreach Cloud API emulator until SIGINT/SIGTERM; with --github,
+// the GitHub API stand-in beside it.
+
+
+
+
+function printSso(sso) {
+    console.log(`Single sign-on: the password login is disabled; the cloud API takes access tokens (audience ${sso.audience}) of this identity provider:`);
+    console.log(`  issuer:         ${sso.issuer} (discovery: ${sso.issuer}/.well-known/openid-configuration)`);
+    console.log(`  token URL:      ${sso.tokenUrl}`);
+    console.log(`  client:         ${sso.clientId} / ${sso.clientSecret}`);
+    console.log(`  federated:      ${sso.federatedClientId} with a GitHub OIDC token for audience ${sso.oidcAudience}, subject ${sso.federationSubject}`);
+    console.log(`  GitHub OIDC:    issuer ${sso.oidcIssuer} (its keys served here), subject ${sso.oidcSubject}`);
+    console.log(`Export these where you run npm run action, as a job with permissions: id-token: write has them:`);
+    console.log(`  export ACTIONS_ID_TOKEN_REQUEST_URL='${sso.oidcRequestUrl}'`);
+    console.log(`  export ACTIONS_ID_TOKEN_REQUEST_TOKEN='${sso.oidcRequestToken}'`);
+}
+function printGitHub(github, repository, commits) {
+    const [older, tip] = [commits.at(-2) ?? '', commits.at(-1) ?? ''];
+    console.log(`GitHub API stand-in listening on ${github.url}: repository ${repository} (Deployments, their statuses, compare)`);
+    console.log(`  commits on main, oldest first: ${commits.join(' ')}`);
+    console.log(`Export these where you run npm run action (the runner's variables of a job of ${repository} at the tip of main):`);
+    console.log(`  export GITHUB_API_URL='${github.url}'`);
+    console.log(`  export GITHUB_REPOSITORY=${repository}`);
+    console.log(`  export GITHUB_SHA=${tip}`);
+    console.log(`  and give the action github-token=${DEFAULT_GITHUB_TOKEN}`);
+    console.log(`  after a deploy, export GITHUB_SHA=${older} (an older commit) to see the deploy order refuse it`);
+}
+/** The command that runs the action against this emulator as the banner prints it: the password login, or the GitHub OIDC federation in SSO mode. */
+function actionCommand(emulator, github) {
+    const { sso } = emulator;
+    const login = sso === undefined
+        ? `username=${emulator.username} password=${emulator.password}`
+        : `token-url=${sso.tokenUrl} client-id=${sso.federatedClientId} oidc-audience=${sso.oidcAudience} audience=${sso.audience}`;
+    const token = github ? ` github-token=${DEFAULT_GITHUB_TOKEN}` : '';
+    return `npm run action -- api-url=${emulator.url} ${login} distribution=sample-distribution environment=development${token}`;
+}
+/** Starts the GitHub API stand-in with its sample history; the SSO job the OIDC stand-in signs for is then of its repository, at its tip. */
+async function startGitHub(cli, options) {
+    const repository = options.sso?.githubJob?.repository ?? DEFAULTS.sso.githubJob.repository;
+    const [owner = '', repo = ''] = repository.split('/');
+    const standIn = await startGitHubStandIn({ owner, repo, port: cli.port, host: options.host ?? DEFAULTS.host });
+    const commits = seedSampleHistory(standIn.model);
+    if (options.sso !== undefined)
+        options.sso = { ...options.sso, githubJob: { ...options.sso.githubJob, sha: commits.at(-1) ?? '' } };
+    return { standIn, repository, commits };
+}
+const inUse = (err) => err.code === 'EADDRINUSE';
+async function main() {
+    let parsed;
+    try {
+        parsed = parseCli(process.argv.slice(2));
+    }
+    catch (err) {
+        console.error(`${err instanceof Error ? err.message : String(err)}\n\n${HELP}`);
+        process.exitCode = 2;
+        return;
+    }
+    if (parsed.help) {
+        process.stdout.write(HELP);
+        return;
+    }
+    const { options, readyFile, quiet } = parsed;
+    if (!quiet)
+        options.log = (line) => console.log(`${new Date().toISOString()} ${line}`);
+    if (readyFile !== undefined)
+        await (0,promises_namespaceObject.rm)(readyFile, { force: true });
+    let github;
+    if (parsed.github !== undefined) {
+        try {
+            github = await startGitHub(parsed.github, options);
+        }
+        catch (err) {
+            if (!inUse(err))
+                throw err;
+            const where = `${options.host ?? DEFAULTS.host}:${parsed.github.port}`;
+            console.error(`Another program already listens on ${where}. Choose another port for the GitHub API stand-in with --github-port N, or --github-port 0 to take any free one.`);
+            process.exitCode = 1;
+            return;
+        }
+    }
+    let emulator;
+    try {
+        emulator = await startEmulator(options);
+    }
+    catch (err) {
+        await github?.standIn.close();
+        if (!inUse(err))
+            throw err;
+        const where = `${options.host ?? DEFAULTS.host}:${options.port ?? 4080}`;
+        console.error(`Another program already listens on ${where}. Choose another port with --port N, or --port 0 to take any free one (its address is printed).`);
+        process.exitCode = 1;
+        return;
+    }
+    console.log(`Bloomreach Cloud API and search API emulator listening on ${emulator.url}`);
+    console.log(`  username: ${emulator.username}`);
+    console.log(`  password: ${emulator.password}`);
+    console.log(`  docs:     ${emulator.url}/v3/docs`);
+    console.log(`  storage:  ${options.keepUploads === false ? '(uploads are hashed, not kept)' : (options.storageDir ?? 'a temporary directory, removed on exit')}`);
+    console.log(`  sites:    ${emulator.url}/sites/<environment>/<path> (the site webapp, webapps/site.war, of the distribution it runs; also under /site/; files at the distribution's root as an emulator convenience)`);
+    if (options.deploySeconds !== undefined && options.deploySeconds > 0)
+        console.log(`  a deploy takes ${options.deploySeconds} s`);
+    if (options.deployLooks !== undefined && options.deployLooks > 0)
+        console.log(`  a deploy is seen in progress by ${options.deployLooks} look(s) before it lands`);
+    if (emulator.appConfigFiles.length > 0)
+        console.log(`  app config files: ${emulator.appConfigFiles.map((f) => f.name).join(', ')}`);
+    console.log(`Run the action against it, e.g. with the sample distribution (npm run sample -- sample-distribution):`);
+    console.log(`  ${actionCommand(emulator, github !== undefined)}`);
+    console.log(`Search API: GET ${emulator.url}/api/v1/core/ (facets ${emulator.search.facetFormat}${emulator.search.delayMs > 0 ? `, ${emulator.search.delayMs} ms delay` : ''})`);
+    console.log(`  search-base-url:   ${emulator.url}`);
+    console.log(`  search-account-id: ${emulator.search.accountId}`);
+    console.log(`  search-auth-key:   ${emulator.search.authKey}`);
+    console.log(`  search-domain-key: ${emulator.search.domainKey}`);
+    console.log(`  try search-query: shirt (keyword) or shirts (search-type: category)`);
+    if (emulator.sso !== undefined)
+        printSso(emulator.sso);
+    if (github !== undefined)
+        printGitHub(github.standIn, github.repository, github.commits);
+    console.log(`Press Ctrl+C to stop.`);
+    if (readyFile !== undefined)
+        await (0,promises_namespaceObject.writeFile)(readyFile, `${emulator.url}\n`);
+    let stopping = false;
+    const stop = (signal) => {
+        if (stopping)
+            return;
+        stopping = true;
+        console.log(`${signal}: stopping`);
+        void (async () => {
+            await Promise.all([emulator.close(), github?.standIn.close()]);
+            if (readyFile !== undefined)
+                await (0,promises_namespaceObject.rm)(readyFile, { force: true });
+            process.exit(0);
+        })();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+}
+void main().catch((err) => {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 1;
+});
+
