@@ -6,9 +6,13 @@ import { envName, inputsOf, SECRET_INPUTS, UsageError, type Command } from './in
 
 export const COMMANDS: readonly Command[] = ['deploy', 'search-check']
 
+/** The status report: a command of its own (a configuration file, not the action's inputs), parsed by ./status.ts. */
+export const STATUS_COMMAND = 'status'
+
 /** What the command line asks for. */
 export type Invocation =
   | { readonly kind: 'help'; readonly command: Command | undefined }
+  | { readonly kind: 'status'; readonly args: readonly string[] }
   | { readonly kind: 'version' }
   | {
       readonly kind: 'run'
@@ -65,8 +69,9 @@ export function parseCommandLine(args: readonly string[]): Invocation {
     if (values.version) return { kind: 'version' }
     return { kind: 'help', command: undefined }
   }
+  if (command === STATUS_COMMAND) return { kind: 'status', args }
   if (!(COMMANDS as readonly string[]).includes(command))
-    throw new UsageError(`Unknown command '${command}': brcloud knows ${COMMANDS.join(', ')} (brcloud --help).`)
+    throw new UsageError(`Unknown command '${command}': brcloud knows ${[...COMMANDS, STATUS_COMMAND].join(', ')} (brcloud --help).`)
   const known = command as Command
   const { values, positionals } = strictParse(args, optionsOf(known), true)
   // Not repeated: a stray word may be a secret typed in the wrong place.

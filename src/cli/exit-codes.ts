@@ -20,6 +20,14 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
+/** brcloud status (docs/status.md): read in full, something not read (fails closed), bad flags or file, a state --fail-on names. */
+export const STATUS_EXIT = {
+  success: EXIT.success,
+  unreadable: EXIT.failure,
+  badInput: EXIT.badInput,
+  failOn: 8
+} as const
+
 /**
  * The first that holds, in this order: success; a cancel by signal; bad input; then what the environment runs
  * (rolled back, or our release possibly live: a failure after a deploy request outranks why it failed); a

@@ -18,6 +18,7 @@ export function mainHelp(): string {
     '',
     'Commands:',
     ...(Object.keys(ABOUT) as Command[]).map((c) => `  ${c.padEnd(14)}${ABOUT[c]}`),
+    `  ${'status'.padEnd(14)}What runs in each environment of your stacks, against the tracked branch (read-only; brcloud status --help).`,
     `  ${'emulator'.padEnd(14)}Runs the local emulator of the Bloomreach Cloud API and the search API, to try everything with no account (brcloud emulator --help).`,
     '',
     'brcloud <command> --help lists its flags; brcloud --version prints the version.',

@@ -35,7 +35,7 @@ export class UsageError extends InputError {
 export function collectInputs(command: Command, flags: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): Map<InputName, string> {
   const values = new Map<InputName, string>()
   for (const name of inputsOf(command)) {
-    const value = SECRET_INPUTS.includes(name) ? secret(name, flags, env) : (stringFlag(flags[name]) ?? env[envName(name)])
+    const value = SECRET_INPUTS.includes(name) ? secretValue(name, flags, env) : (stringFlag(flags[name]) ?? env[envName(name)])
     if (value !== undefined) values.set(name, value)
   }
   return values
@@ -46,7 +46,7 @@ function stringFlag(value: unknown): string | undefined {
 }
 
 /** A secret: its file (--<name>-file wins over BRCLOUD_<NAME>_FILE), else BRCLOUD_<NAME>. */
-function secret(name: InputName, flags: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): string | undefined {
+export function secretValue(name: InputName, flags: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): string | undefined {
   const file = stringFlag(flags[`${name}-file`]) ?? env[`${envName(name)}_FILE`]
   if (file === undefined || file === '') return env[envName(name)]
   try {

@@ -4,7 +4,7 @@
 import { writeFile } from 'node:fs/promises'
 import { registerSecret } from '../secrets.js'
 import { run } from '../main.js'
-import { usePort, type Port, type RunContext } from '../port.js'
+import { usePort, type RunContext } from '../port.js'
 import { parseCommandLine } from './args.js'
 import { azureEnding, azureIssue, underAzure } from './azure.js'
 import { dotenvOf } from './dotenv.js'
@@ -14,6 +14,8 @@ import { commandHelp, mainHelp, version } from './help.js'
 import { collectInputs, SECRET_INPUTS, UsageError } from './inputs.js'
 import { createCliPort, type CliPort } from './port.js'
 import { cliRunContext } from './run-context.js'
+import { statusMain } from './status.js'
+import { gitHubRunner } from './runner-files.js'
 
 /** Runs one command line; resolves with the exit code. */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -26,6 +28,7 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
     invocation = parseCommandLine(args)
     if (invocation.kind === 'help') return print(invocation.command ? commandHelp(invocation.command) : mainHelp())
     if (invocation.kind === 'version') return print(`${version()}\n`)
+    if (invocation.kind === 'status') return statusMain(invocation.args, env)
     values = collectInputs(invocation.command, invocation.flags, env)
     context = cliRunContext(invocation.flags, env)
     checkCommand(invocation.command, values, context)
@@ -68,20 +71,6 @@ async function writeOutputs(port: CliPort, dotenvFile: string | undefined, json:
   }
   if (azure) await print(azureEnding(port.outputs, port.failure))
   if (json) await print(`${JSON.stringify(port.outputs)}\n`)
-}
-
-/**
- * In a GitHub Actions `run:` step, the runner's output and summary files, written by the action's own port (one
- * writer of @actions/core's file-command format); loaded only there. Elsewhere none.
- */
-async function gitHubRunner(env: NodeJS.ProcessEnv): Promise<Pick<Port, 'setOutput' | 'writeSummary'> | undefined> {
-  if (env.GITHUB_ACTIONS !== 'true') return undefined
-  const { actionPort } = await import('../action/port.js')
-  return {
-    // Without the runner's file, @actions/core would print a workflow command on stdout, where --json goes.
-    setOutput: (name, value) => (env.GITHUB_OUTPUT ? actionPort.setOutput(name, value) : undefined),
-    writeSummary: (markdown) => actionPort.writeSummary(markdown)
-  }
 }
 
 /** Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a repository. */

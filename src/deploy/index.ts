@@ -9,10 +9,7 @@ import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
 import { runBuildCommand } from '../build.js'
 import { CloudApi, type CloudRetry } from '../cloud/api.js'
 import { CloudClient, type Environment, type EnvironmentList } from '../cloud/client.js'
-import type { LoginMethod } from '../cloud/login/method.js'
-import { OAuthLogin } from '../cloud/login/oauth.js'
-import { PasswordLogin } from '../cloud/login/password.js'
-import { ReadyToken } from '../cloud/login/ready-token.js'
+import { loginMethodFor } from '../cloud/login/choose.js'
 import { CloudSession } from '../cloud/session.js'
 import { prepareArchive, workspace } from '../distribution.js'
 import { ActionError, StepFailed } from '../errors.js'
@@ -128,7 +125,7 @@ export function startDeploy(
     uploadIdleTimeoutMs: inputs.requestTimeoutMs,
     callTimeoutMs: inputs.requestTimeoutMs
   })
-  const session = new CloudSession(api, loginMethod(inputs, target, signal), { target })
+  const session = new CloudSession(api, loginMethodFor(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target })
   const run: Run = {
     inputs,
     result,
@@ -292,14 +289,6 @@ async function prepare(run: Run): Promise<ReadyArchive | undefined> {
   result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: undefined }
   if (ready.packed) await run.verified(ready)
   return ready
-}
-
-/** How this run gets its tokens: the stack's password login, an OAuth token endpoint (single sign-on), or a ready token. */
-function loginMethod(inputs: DeployInputs, target: string, signal: AbortSignal | undefined): LoginMethod {
-  const login = inputs.login
-  if (login.kind === 'password') return new PasswordLogin(login.username, login.password, target)
-  if (login.kind === 'token') return new ReadyToken(login.accessToken)
-  return new OAuthLogin(login, { signal, attempts: inputs.maxAttempts })
 }
 
 /** The token, and for a token the stack did not issue (single sign-on) the stack's word that it accepts it. */

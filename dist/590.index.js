@@ -1,5 +1,5 @@
-export const id = 414;
-export const ids = [414];
+export const id = 590;
+export const ids = [590];
 export const modules = {
 
 /***/ 9129:
@@ -227,7 +227,7 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
-/***/ 414:
+/***/ 7590:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -746,6 +746,19 @@ class ReadyToken {
         return undefined;
     }
     revokeNote = () => 'nothing revoked: access-token was made by an earlier step, which owns it';
+}
+
+;// CONCATENATED MODULE: ./src/cloud/login/choose.ts
+
+
+
+/** `target` names the stack in messages. */
+function loginMethodFor(login, target, options) {
+    if (login.kind === 'password')
+        return new login_password/* PasswordLogin */.X1(login.username, login.password, target);
+    if (login.kind === 'token')
+        return new ReadyToken(login.accessToken);
+    return new oauth.OAuthLogin(login, { signal: options.signal, attempts: options.attempts });
 }
 
 // EXTERNAL MODULE: ./src/http/errors.ts
@@ -4300,8 +4313,6 @@ async function upload(ctx, ready) {
 
 
 
-
-
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs, signal) {
@@ -4338,7 +4349,7 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
         uploadIdleTimeoutMs: inputs.requestTimeoutMs,
         callTimeoutMs: inputs.requestTimeoutMs
     });
-    const session = new CloudSession(api, loginMethod(inputs, target, signal), { target });
+    const session = new CloudSession(api, loginMethodFor(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target });
     const run = {
         inputs,
         result,
@@ -4503,15 +4514,6 @@ async function prepare(run) {
     if (ready.packed)
         await run.verified(ready);
     return ready;
-}
-/** How this run gets its tokens: the stack's password login, an OAuth token endpoint (single sign-on), or a ready token. */
-function loginMethod(inputs, target, signal) {
-    const login = inputs.login;
-    if (login.kind === 'password')
-        return new login_password/* PasswordLogin */.X1(login.username, login.password, target);
-    if (login.kind === 'token')
-        return new ReadyToken(login.accessToken);
-    return new oauth.OAuthLogin(login, { signal, attempts: inputs.maxAttempts });
 }
 /** The token, and for a token the stack did not issue (single sign-on) the stack's word that it accepts it. */
 async function signIn(run) {

@@ -1,8 +1,8 @@
-export const id = 223;
-export const ids = [223];
+export const id = 893;
+export const ids = [893];
 export const modules = {
 
-/***/ 223:
+/***/ 7893:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -45,1289 +45,14 @@ async function runBuildCommand(command, cwd) {
     port/* info */.pq(`build-command finished (exit code 0).`);
 }
 
-// EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
-// EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __webpack_require__(6698);
-;// CONCATENATED MODULE: ./src/http/phase.ts
-// The end of the phase a call is made in: no call's time limit outruns it (a 12 s health budget must not take
-// minutes because one call may take 60 s), and no retry begins after it. Read afresh, so a deadline that moves
-// (see deploy/observe.ts Deadline) is followed. One storage for the process: each AsyncLocalStorage instance adds
-// work to every promise made afterwards (see http/retry.ts).
-
-const phaseEnd = new external_node_async_hooks_.AsyncLocalStorage();
-/** A call made at a phase's very end still gets this long: it is the look that says where things stand. */
-const MIN_CALL_MS = 1_000;
-/** Runs `work` as a phase that ends at `deadline` (Date.now() based): every call made in it is limited to what is left of it. */
-function withinPhase(deadline, work) {
-    return phaseEnd.run(deadline, work);
-}
-/** When the current phase ends (Date.now() based), or undefined outside one. */
-function phaseEndsAt() {
-    return phaseEnd.getStore()?.at;
-}
-function phaseLimit(limitMs) {
-    const end = phaseEndsAt();
-    if (end === undefined)
-        return limitMs;
-    const left = Math.max(MIN_CALL_MS, end - Date.now());
-    return limitMs === undefined ? left : Math.min(limitMs, left);
-}
-
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
-;// CONCATENATED MODULE: ./src/cloud/api.ts
-// The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
-// bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
-// non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
-
-
-
-
-const DEFAULT_RETRY = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 };
-class CloudApi {
-    transport;
-    retrier;
-    uploadIdleTimeoutMs;
-    callTimeoutMs;
-    constructor(transport, options = {}) {
-        this.transport = transport;
-        // No attempt begins after the phase a call is made in has ended (a look while following gives up with the deadline).
-        this.retrier = (0,retry/* createRetrier */.SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: http_errors/* isTransient */.dg, until: phaseEndsAt }, (level, message) => level === 'warning' ? port/* warning */.$e(message) : port/* info */.pq(message));
-        this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
-        this.callTimeoutMs = options.callTimeoutMs;
-    }
-    /** A call's limit: its own, else the default, shortened to what is left of the phase it is made in. */
-    limitOf(own) {
-        return phaseLimit(own ?? this.callTimeoutMs);
-    }
-    get baseUrl() {
-        return this.transport.baseUrl;
-    }
-    retrying(operation, fn, notice) {
-        return this.retrier.retrying(operation, fn, notice);
-    }
-    /** One JSON call, one attempt: the parsed answer (undefined for an empty body), or a ServiceError. */
-    async json(call) {
-        const headers = { ...bearer(call.token) };
-        if (call.json !== undefined)
-            headers['content-type'] = 'application/json';
-        const timeoutMs = this.limitOf(call.timeoutMs);
-        const res = await this.transport.send({
-            method: call.method,
-            path: checkPath(call.path),
-            headers,
-            body: call.json === undefined ? undefined : JSON.stringify(call.json),
-            ...(timeoutMs !== undefined && { timeoutMs }),
-            ...(call.onDispatch !== undefined && { onDispatch: () => call.onDispatch?.('sent') })
-        });
-        port/* debug */.Yz(`${call.method} ${call.path} -> ${res.status}`);
-        if (res.status >= 400 && res.status < 500)
-            call.onDispatch?.('refused');
-        const ok = succeeded(call.operation, res);
-        if (ok.text.trim() === '')
-            return undefined;
-        try {
-            return JSON.parse(ok.text);
-        }
-        catch {
-            throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`);
-        }
-    }
-    /** One call, one attempt, its whole answer (headers included) when 2xx, or a ServiceError. */
-    async answer(call) {
-        const timeoutMs = this.limitOf(call.timeoutMs);
-        const res = await this.transport.send({
-            method: call.method,
-            path: checkPath(call.path),
-            headers: bearer(call.token),
-            ...(timeoutMs !== undefined && { timeoutMs })
-        });
-        port/* debug */.Yz(`${call.method} ${call.path} -> ${res.status}`);
-        return succeeded(call.operation, res);
-    }
-    /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
-    async stream(call) {
-        const res = await this.transport.send({
-            method: 'POST',
-            path: checkPath(call.path),
-            headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
-            body: call.body,
-            idleTimeoutMs: this.uploadIdleTimeoutMs
-        });
-        port/* debug */.Yz(`POST ${call.path} -> ${res.status}`);
-        return succeeded(call.operation, res);
-    }
-}
-/** The cloud API fails any path with a trailing slash: catch a programming error before it is sent. */
-function checkPath(path) {
-    if (/.\/(\?|$)/.test(path))
-        throw new Error(`internal error: request path ${path} ends with a slash`);
-    return path;
-}
-function bearer(token) {
-    return token === undefined ? {} : { authorization: `Bearer ${token}` };
-}
-function succeeded(operation, res) {
-    if (res.status < 200 || res.status > 299)
-        throw (0,http_errors/* toServiceError */.N1)(operation, res);
-    return res;
-}
-
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(9392);
-// EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
-;// CONCATENATED MODULE: ./src/progress.ts
-// Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
-
-class ProgressReporter {
-    label;
-    total;
-    log;
-    intervalMs;
-    now;
-    done = 0;
-    lastReport;
-    started;
-    constructor(label, total, log, intervalMs = 5_000, now = Date.now) {
-        this.label = label;
-        this.total = total;
-        this.log = log;
-        this.intervalMs = intervalMs;
-        this.now = now;
-        this.started = this.lastReport = now();
-    }
-    add(bytes) {
-        this.done += bytes;
-        const t = this.now();
-        if (t - this.lastReport >= this.intervalMs) {
-            this.lastReport = t;
-            this.log(this.line(t));
-        }
-    }
-    finish() {
-        this.log(this.line(this.now()));
-    }
-    line(t) {
-        const seconds = Math.max((t - this.started) / 1000, 0.001);
-        const percent = this.total > 0 ? Math.floor((this.done / this.total) * 100) : 100;
-        const rate = this.done / 1024 / 1024 / seconds;
-        return `${this.label}: ${(0,format/* formatBytes */.z3)(this.done)} of ${(0,format/* formatBytes */.z3)(this.total)} (${percent}%), ${rate.toFixed(1)} MB/s`;
-    }
-}
-
-// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __webpack_require__(7103);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: external "node:v8"
-var external_node_v8_ = __webpack_require__(8877);
-var external_node_v8_default = /*#__PURE__*/__webpack_require__.n(external_node_v8_);
-// EXTERNAL MODULE: external "node:vm"
-var external_node_vm_ = __webpack_require__(714);
-var external_node_vm_default = /*#__PURE__*/__webpack_require__.n(external_node_vm_);
-;// CONCATENATED MODULE: ./src/memory.ts
-// Keeps a streaming process's memory flat when it churns through big buffers it cannot recycle.
-//
-// Node's zlib hands every compressed block back in a fresh buffer, and an upload reads its file in
-// fresh chunks. Each is garbage milliseconds later, but V8 collects that garbage only when its
-// outside-the-heap memory has grown by tens of MB, and the malloc heap that held it keeps the
-// high-water mark as resident memory: measured on a 300 MB tree, packing then shows 45-50 MB more
-// RSS than it ever holds, and an upload of 180 MB 35-40 MB more.
-//
-// GarbageRelief asks V8 for a young-generation collection (about half a millisecond with this
-// action's small heap) once at least `every` bytes of such buffers were produced AND at least
-// `interval` ms went by since the last one. The interval matters: a buffer that is still in use
-// when a collection runs survives it, and one that survives two is moved to the old generation,
-// whose garbage only a full collection frees; collecting more often than a block takes to compress
-// does more harm than good (measured: every 10 ms, +75 MB; every 20 ms, +27 MB; none, +48 MB).
-//
-// The collector is V8's own, reached through its `--expose-gc` flag set at run time for a fresh
-// context (what the `expose-gc` package does); when that is not available, relief does nothing.
-
-
-let collector;
-/** V8's collector, or null when it cannot be had. */
-function garbageCollector() {
-    if (collector === undefined) {
-        try {
-            const exposed = globalThis.gc;
-            if (typeof exposed === 'function') {
-                collector = exposed;
-            }
-            else {
-                external_node_v8_default().setFlagsFromString('--expose-gc');
-                const gc = external_node_vm_default().runInNewContext('gc');
-                collector = typeof gc === 'function' ? gc : null;
-            }
-        }
-        catch {
-            collector = null;
-        }
-    }
-    return collector;
-}
-class GarbageRelief {
-    every;
-    interval;
-    produced = 0;
-    last = performance.now();
-    /** Young-generation collections asked for. */
-    collections = 0;
-    constructor(options = {}) {
-        this.every = options.every ?? 2 * 1024 * 1024;
-        this.interval = options.interval ?? 20;
-    }
-    /** Call with the size of each buffer produced that will be garbage shortly. */
-    produce(bytes) {
-        this.produced += bytes;
-        if (this.produced < this.every)
-            return;
-        const now = performance.now();
-        if (now - this.last < this.interval)
-            return;
-        const gc = garbageCollector();
-        if (gc === null)
-            return;
-        gc({ type: 'minor' });
-        this.collections++;
-        this.produced = 0;
-        this.last = performance.now();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cloud/multipart.ts
-// A multipart/form-data body with one file part, streamed from disk with an exact Content-Length,
-// so the archive is never held in memory and the server knows the size up front.
-
-
-
-
-/** Quotes a file name for Content-Disposition (RFC 7578: escape quotes, drop line breaks). */
-function quoteFileName(name) {
-    return name.replace(/[\r\n]/g, '').replace(/"/g, '%22');
-}
-function multipartFile(file) {
-    const boundary = `----brcloud-deploy-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
-    const head = Buffer.from(`--${boundary}\r\n` +
-        `Content-Disposition: form-data; name="${file.field}"; filename="${quoteFileName(file.fileName)}"\r\n` +
-        `Content-Type: application/gzip\r\n\r\n`, 'utf8');
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
-    return {
-        contentType: `multipart/form-data; boundary=${boundary}`,
-        contentLength: head.length + file.size + tail.length,
-        open(onBytes) {
-            // The gate's failure, as soon as it is known: the stream stops at the next chunk.
-            let refused;
-            file.gate?.catch((reason) => (refused = { reason }));
-            async function* parts() {
-                // Each chunk read is garbage once sent; collecting it early keeps the upload's memory flat.
-                const relief = new GarbageRelief();
-                yield head;
-                let sent = 0;
-                for await (const chunk of (0,external_node_fs_.createReadStream)(file.path, { highWaterMark: 256 * 1024 })) {
-                    if (refused)
-                        throw refused.reason;
-                    sent += chunk.length;
-                    if (sent > file.size)
-                        break;
-                    onBytes?.(chunk.length);
-                    relief.produce(chunk.length);
-                    yield chunk;
-                }
-                if (sent !== file.size) {
-                    throw new Error(`${file.fileName} changed while it was being uploaded (expected ${file.size} bytes, read ${sent})`);
-                }
-                await file.gate; // the closing boundary only once the archive is known to be sound
-                yield tail;
-            }
-            return external_node_stream_.Readable.from(parts(), { objectMode: false });
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cloud/client.ts
-// The cloud API operations the action uses. Each is one user-visible operation with its own
-// attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
-// change something are replayed only once a replay is known to be safe.
-
-
-
-
-
-
-
-/** How far the platform's clock may run behind ours when we ask "was this stored after we began?". */
-const CLOCK_SKEW_MS = 5 * 60_000;
-const PAGE = 100;
-/** A bound on paging, against a platform that says "more" forever. */
-const MAX_PAGES = 1000;
-/** An id as the platform sends it: a string, or a number (read as its decimal string). */
-function idOf(value) {
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number' && Number.isSafeInteger(value))
-        return String(value);
-    return undefined;
-}
-function records(items) {
-    return Array.isArray(items) ? items.filter((i) => typeof i === 'object' && i !== null) : [];
-}
-/** Fields that may tell how a deployment is going; the public API documents none of them. */
-const STATUS_FIELDS = ['status', 'state', 'deploymentStatus', 'deployStatus'];
-function toEnvironment(r) {
-    const id = idOf(r.id);
-    if (id === undefined || typeof r.name !== 'string')
-        return undefined;
-    const status = STATUS_FIELDS.map((f) => r[f]).find((v) => typeof v === 'string' && v !== '');
-    return { id, name: r.name, distributionId: idOf(r.distributionId) ?? null, status };
-}
-function toDistribution(r) {
-    const id = idOf(r.id);
-    if (id === undefined)
-        return undefined;
-    const d = { id };
-    if (typeof r.name === 'string')
-        d.name = r.name;
-    if (typeof r.createdAt === 'string')
-        d.createdAt = r.createdAt;
-    if (typeof r.createdBy === 'string')
-        d.createdBy = r.createdBy;
-    if (typeof r.md5hash === 'string')
-        d.md5hash = r.md5hash;
-    return d;
-}
-class CloudClient {
-    api;
-    session;
-    now;
-    constructor(api, session, options = {}) {
-        this.api = api;
-        this.session = session;
-        this.now = options.now ?? Date.now;
-    }
-    /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
-    call(operation, method, path, json, timeoutMs, onDispatch) {
-        return this.session.authorized((token) => this.api.json({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }), ...(onDispatch !== undefined && { onDispatch }) }));
-    }
-    /**
-     * Every page of a list (one operation: a failed page retries the listing). The next offset
-     * advances by the items received, which may be fewer than asked for. `first` is the path of the
-     * first page; `next(offset)` of the later ones. Incomplete when the platform says there are more
-     * but a page brings nothing new (it ignores the offset, or answers empty).
-     */
-    listAll(operation, first, next, read) {
-        return this.api.retrying(operation, async () => {
-            const seen = new Map();
-            let offset = 0;
-            for (let path = first, page = 0; page < MAX_PAGES; page++, path = next(offset)) {
-                const answer = await this.call(operation, 'GET', path);
-                const raw = records(answer?.items);
-                const before = seen.size;
-                for (const item of raw.map(read))
-                    if (item !== undefined)
-                        seen.set(item.id, item);
-                offset += raw.length;
-                if (answer?.more !== true)
-                    return { items: [...seen.values()], complete: true };
-                if (seen.size === before)
-                    break;
-            }
-            return { items: [...seen.values()], complete: false };
-        });
-    }
-    /** The stack's environments. The first page is asked for as the platform documents it; later ones with offset and max, as distributions are. */
-    async listEnvironments() {
-        return this.listAll('Listing environments', '/v3/environments', (offset) => `/v3/environments?offset=${offset}&max=${PAGE}`, toEnvironment);
-    }
-    /**
-     * The environment of that exact name, or undefined. When the list is incomplete, asks the
-     * platform for that one name (`?name=`, which answers the environment itself) before saying no.
-     */
-    async findEnvironment(name) {
-        const list = await this.listEnvironments();
-        const listed = list.items.find((e) => e.name === name);
-        if (listed !== undefined || list.complete)
-            return { environment: listed, list };
-        const answer = await this.lookUp(`Looking up environment '${name}'`, `/v3/environments?name=${encodeURIComponent(name)}`);
-        const found = answer === undefined ? undefined : toEnvironment(answer);
-        return { environment: found?.name === name ? found : undefined, list };
-    }
-    /** Every distribution of the stack, page by page; throws when the platform would not list them all. */
-    async listDistributions() {
-        const { items, complete } = await this.listAll('Listing distributions', `/v3/distributions?offset=0&max=${PAGE}`, (offset) => `/v3/distributions?offset=${offset}&max=${PAGE}`, toDistribution);
-        if (!complete)
-            throw new Error(`Listing distributions: the platform said it holds more than the ${items.length} it listed, but would not list the rest`);
-        return items;
-    }
-    /** One record by its path, or undefined when the platform answers 404. */
-    lookUp(operation, path) {
-        return this.api.retrying(operation, () => this.call(operation, 'GET', path).catch((error) => {
-            if (error instanceof errors/* ServiceError */._7 && error.status === 404)
-                return undefined;
-            throw error;
-        }));
-    }
-    /** The distribution with that id, or undefined when the stack has none. */
-    async getDistribution(id) {
-        const record = await this.lookUp(`Looking up distribution ${id}`, `/v3/distributions/${encodeURIComponent(id)}`);
-        return record === undefined ? undefined : toDistribution(record);
-    }
-    /** The stack's application configuration files (an array, or a page of items). */
-    async listAppConfigFiles() {
-        const operation = 'Listing application configuration files';
-        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', '/v3/appconfigfiles'));
-        const items = Array.isArray(answer) ? answer : answer?.items;
-        return records(items).flatMap((r) => {
-            const id = idOf(r.id);
-            return id !== undefined && typeof r.name === 'string' ? [{ id, name: r.name }] : [];
-        });
-    }
-    async deleteDistribution(id) {
-        const operation = `Deleting distribution ${id}`;
-        await this.api.retrying(operation, () => this.call(operation, 'DELETE', `/v3/distributions/${encodeURIComponent(id)}`));
-    }
-    /**
-     * Uploads from disk; every attempt streams the file afresh. When an attempt fails after the whole
-     * body was sent (the answer was lost), the next one first looks for the stored upload, same name
-     * and MD5, not listed before the upload (see UploadFile.knownBefore), and adopts it instead of uploading a duplicate.
-     */
-    async uploadDistribution(file) {
-        const operation = 'Uploading the distribution';
-        const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size, gate: file.verified });
-        const began = this.now();
-        let bodySent = false;
-        return this.api.retrying(operation, async (attempts) => {
-            if (bodySent) {
-                const stored = await this.findStoredUpload(file, began);
-                if (stored) {
-                    port/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
-                    return { ...stored, adopted: true, attempts };
-                }
-                port/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
-            }
-            bodySent = false;
-            const uploaded = await this.session.authorized(async (token) => {
-                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => port/* info */.pq(line));
-                let sent = 0;
-                // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
-                // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
-                let answered = false;
-                const res = await this.api
-                    .stream({
-                    operation,
-                    path: '/v3/distributions',
-                    token,
-                    contentType: body.contentType,
-                    contentLength: body.contentLength,
-                    body: body.open((n) => {
-                        progress.add(n);
-                        sent += n;
-                        if (sent === file.size && !answered) {
-                            bodySent = true;
-                            file.onUnconfirmed?.(true);
-                        }
-                    })
-                })
-                    .catch(async (error) => {
-                    // A refused archive stopped the stream: its reason, not the connection's, is the failure.
-                    const refused = await file.verified.then(() => undefined, (reason) => reason);
-                    if (refused !== undefined)
-                        throw refused;
-                    if (error instanceof errors/* ServiceError */._7) {
-                        answered = true;
-                        file.onUnconfirmed?.(false);
-                    }
-                    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
-                });
-                progress.finish();
-                return { record: readRecord(res.text), status: res.status };
-            });
-            const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record);
-            if (stored !== undefined)
-                return { ...stored, adopted: false, attempts };
-            // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
-            const found = await this.findStoredUpload(file, began);
-            if (found === undefined) {
-                throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
-                    `${file.fileName} with this MD5 was found on the stack afterwards`);
-            }
-            port/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
-            return { ...found, adopted: false, attempts };
-        }, (error, attempt, delay) => ({
-            level: 'warning',
-            message: `Upload attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); trying again in ${(0,format/* formatDelay */.Zk)(delay)} from the file on disk.`
-        }));
-    }
-    async findStoredUpload(file, began) {
-        const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS);
-        const { md5 } = await file.verified;
-        const matches = (await this.listDistributions()).filter((d) => (0,distribution_name/* sameDistributionName */.Gd)(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d));
-        matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
-        return matches[0];
-    }
-    /**
-     * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
-     * environment shows (a lost answer may have been carried out), which the release decides (deploy/switch.ts).
-     */
-    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs, onDispatch) {
-        const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }));
-        const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
-        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch);
-    }
-}
-/**
- * Whether a listed distribution appeared since the upload began: not among the ids listed before it (in any
- * letter case), or, when those are not known, not dated before `since` (an undated one counts as new).
- */
-function newSince(knownBefore, since) {
-    if (knownBefore !== undefined)
-        return (d) => ![...knownBefore].some((id) => (0,deploy_look/* sameId */.s)(id, d.id));
-    return (d) => !((d.createdAt ? Date.parse(d.createdAt) : Number.NaN) < since);
-}
-/** MD5s compare as hex, whatever case the platform writes them in. */
-function sameMd5(a, b) {
-    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
-}
-/** The platform's documented default limit of distributions per stack. */
-const DEFAULT_MAX_DISTRIBUTIONS = 100;
-/**
- * Adds what to do when the platform refuses an upload that a full stack explains: keyed on the status
- * (409 or 422: the stack's state refuses it) and on how many distributions it held, never on the
- * answer's wording, which is not public (the emulator's own text is invented).
- */
-function withUploadHint(error, storedBefore) {
-    const full = storedBefore !== undefined && storedBefore >= DEFAULT_MAX_DISTRIBUTIONS;
-    const refusedByState = error.status === 409 || error.status === 422;
-    if (!(refusedByState || (full && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 413)))
-        return error;
-    const held = storedBefore === undefined ? '' : ` It held ${storedBefore} before this upload.`;
-    return new errors/* ServiceError */._7(`${error.message}. The stack may hold as many distributions as the platform allows (${DEFAULT_MAX_DISTRIBUTIONS} by default).${held} Set max-distributions ` +
-        `(e.g. 50) to delete the oldest ones that no environment runs before each upload, or delete some in the console.`, error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
-}
-/** The JSON object of an answer, or undefined when the body is empty or not an object. */
-function readRecord(text) {
-    try {
-        const value = JSON.parse(text);
-        return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/oauth4webapi/build/index.js
-var build = __webpack_require__(5235);
-// EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(3839);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
-;// CONCATENATED MODULE: ./src/http/fetch.ts
-// The one fetch of the action (undici's, through a dispatcher of dispatcher.ts), for the door that speaks
-// OAuth (the token endpoint, its metadata): an edge of its own, as transport.ts is for the cloud API, so
-// the simulation replaces it and answers in-process.
-
-function httpFetch(input, init) {
-    return (0,undici.fetch)(input, init);
-}
-
-// EXTERNAL MODULE: ./src/http/time-limit.ts
-var time_limit = __webpack_require__(3689);
-// EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(1617);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(7194);
-;// CONCATENATED MODULE: ./src/cloud/login/method.ts
-/** The page every login message points at: which login a stack with single sign-on needs. */
-const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md';
-
-;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
-// A stack with single sign-on: the token comes from an OAuth 2.0 token endpoint (the organisation's
-// identity provider, or Bloomreach's Auth0), through oauth4webapi: client credentials with a secret,
-// client credentials with GitHub's OIDC token as the client's assertion (RFC 7523), or a script
-// account's password. Renewed with the refresh token when the endpoint gave one, else by the same
-// grant again; the refresh token revoked at the end (RFC 7009) only where the endpoint's metadata
-// names a revocation endpoint.
-
-
-
-
-
-
-
-
-
-
-
-
-const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-/** Each call to the identity provider: they answer in well under a second. */
-const CALL_LIMIT_MS = 30_000;
-/** Each look for the identity provider's metadata. */
-const METADATA_LIMIT_MS = 5_000;
-/** A token endpoint's refusal, or an answer that is not OAuth's: the message says what to fix. */
-class TokenEndpointError extends errors/* ActionError */.lZ {
-    transient;
-    name = 'TokenEndpointError';
-    constructor(message, 
-    /** Worth another try: a 5xx or no answer. */
-    transient) {
-        super(message);
-        this.transient = transient;
-        this.loginRefused = !transient;
-    }
-    /** Not worth another try: the token endpoint refused the login, or gave no token this run can use (refusesLogin). */
-    loginRefused;
-}
-class OAuthLogin {
-    inputs;
-    options;
-    issuer = 'oauth';
-    preflight = true;
-    renewable = true;
-    renewAfterMs = undefined;
-    who;
-    as;
-    client;
-    dispatcher;
-    retrier;
-    revocationEndpoint;
-    /** The run's stop, which ends every call; none for the closing calls (see reroute). */
-    stop;
-    limitMs = CALL_LIMIT_MS;
-    /** The refresh token was revoked at the endpoint (not merely left to expire). */
-    revoked = false;
-    saidNoRevocation = false;
-    /** Rerouted for the closing calls: one attempt each, within their own short limit. */
-    closing = false;
-    /**
-     * Where the client secret goes: in the body (client_secret_post) first, which most providers accept; a
-     * client registered for HTTP Basic only (Okta's default) refuses that as invalid_client, so Basic is tried once.
-     */
-    secretIn = 'body';
-    constructor(inputs, options) {
-        this.inputs = inputs;
-        this.options = options;
-        const url = new URL(inputs.tokenUrl);
-        this.as = { issuer: url.origin, token_endpoint: inputs.tokenUrl };
-        // The library wants a client id; without client-id none is sent (auth() decides what goes in the body).
-        this.client = { client_id: inputs.clientId ?? 'brcloud-deploy' };
-        this.who = inputs.username ?? inputs.clientId ?? `GitHub's OIDC identity (audience ${inputs.oidcAudience ?? '?'})`;
-        this.dispatcher = (0,dispatcher/* proxyAwareDispatcher */.U)(inputs.tokenUrl);
-        this.stop = options.signal;
-        this.retrier = (0,retry/* createRetrier */.SB)({
-            attempts: options.attempts,
-            baseDelayMs: 1_000,
-            maxDelayMs: 10_000,
-            maxTotalMs: 2 * 60_000,
-            retryable: oauth_transient,
-            signal: options.signal,
-            until: phaseEndsAt
-        }, (level, m) => (level === 'warning' ? port/* warning */.$e(m) : port/* info */.pq(m)));
-    }
-    get refusedHint() {
-        return (`The stack did not accept the token from ${this.inputs.tokenUrl}: check that it is issued for the stack's API (audience: ${this.inputs.audience ?? 'not set'}, ` +
-            `scope: ${this.inputs.scope ?? 'not set'}) and that single sign-on is set up for this stack (ask Bloomreach support for the token endpoint and audience; see ${SSO_DOCS_URL}).`);
-    }
-    /**
-     * The run's closing calls (a last look that renews a due token, the revocation) come after a cancel or the
-     * watchdog stopped the run: from here on no call is ended by that stop, and each gets `limitMs`.
-     */
-    reroute(limitMs) {
-        this.stop = undefined;
-        this.limitMs = limitMs;
-        this.closing = true;
-    }
-    async obtain() {
-        const grant = this.inputs.grant;
-        const what = grant === 'password'
-            ? `the password grant for '${this.inputs.username ?? ''}'`
-            : grant === 'client_assertion'
-                ? "GitHub's OIDC token as the client's assertion"
-                : `the client credentials of '${this.inputs.clientId ?? ''}'`;
-        return this.call(`Getting a token from ${this.inputs.tokenUrl} with ${what}`, async (http) => {
-            const params = this.extraParameters();
-            if (grant === 'password') {
-                params.set('username', this.inputs.username ?? '');
-                params.set('password', this.inputs.password ?? '');
-                const res = await build/* genericTokenEndpointRequest */.Nb(this.as, this.client, await this.auth(signalOf(http)), 'password', params, http);
-                return build/* processGenericTokenEndpointResponse */.kU(this.as, this.client, res);
-            }
-            const res = await build/* clientCredentialsGrantRequest */.H0(this.as, this.client, await this.auth(signalOf(http)), params, http);
-            return build/* processClientCredentialsResponse */._T(this.as, this.client, res);
-        });
-    }
-    async refresh(_api, refreshToken) {
-        return this.call(`Renewing the token at ${this.inputs.tokenUrl}`, async (http) => {
-            const res = await build/* refreshTokenGrantRequest */.ur(this.as, this.client, await this.auth(signalOf(http)), refreshToken, {
-                ...http,
-                additionalParameters: this.extraParameters()
-            });
-            return build/* processRefreshTokenResponse */.Tv(this.as, this.client, res);
-        });
-    }
-    revokeNote = (none) => none ? `nothing to revoke: ${this.inputs.tokenUrl} gave no refresh token, and its access tokens expire by themselves` : undefined;
-    /** The run's end: the refresh tokens revoked where the endpoint says how, and the connections closed. */
-    async revoke(_api, refreshTokens, revoked = () => undefined) {
-        let failed;
-        try {
-            for (const token of refreshTokens) {
-                const why = await this.revokeAt(token);
-                if (why !== undefined)
-                    failed ??= why;
-                else if (this.revoked)
-                    revoked(token);
-            }
-            return failed;
-        }
-        finally {
-            await this.dispatcher.close().catch(() => undefined);
-        }
-    }
-    async revokeAt(refreshToken) {
-        if (this.inputs.clientId === undefined) {
-            // RFC 7009: the client that holds a token identifies itself to revoke it; without client-id there is none.
-            port/* info */.pq(`Token: nothing revoked: revoking a refresh token needs the client it was issued to (client-id), and none is set; it expires by itself.`);
-            return undefined;
-        }
-        const found = await this.findRevocationEndpoint();
-        if ('failed' in found)
-            return `finding where ${this.inputs.tokenUrl} revokes tokens: ${found.failed}`;
-        if ('none' in found) {
-            // Not a failure: the endpoint offers no way to revoke. Said once, quietly.
-            if (this.saidNoRevocation)
-                return undefined;
-            this.saidNoRevocation = true;
-            port/* info */.pq(`Token: nothing revoked: ${this.inputs.tokenUrl} names no revocation endpoint in its metadata, so this run's refresh token is left to expire by itself.`);
-            return undefined;
-        }
-        const { endpoint } = found;
-        const limit = this.limit();
-        try {
-            const res = await build/* revocationRequest */.Kz({ ...this.as, revocation_endpoint: endpoint }, this.client, await this.auth(limit.signal), refreshToken, {
-                ...this.http(limit),
-                additionalParameters: { token_type_hint: 'refresh_token' }
-            });
-            await build/* processRevocationResponse */.TP(res);
-            this.revoked = true;
-            port/* info */.pq(`Revoked this run's refresh token at ${endpoint}.`);
-            return undefined;
-        }
-        catch (error) {
-            return `revoking at ${endpoint}: ${(0,errors/* describeError */.Uc)(error)}`;
-        }
-        finally {
-            limit.clear();
-        }
-    }
-    /** audience and scope, sent with every grant when set. */
-    extraParameters() {
-        const params = new URLSearchParams();
-        if (this.inputs.audience !== undefined)
-            params.set('audience', this.inputs.audience);
-        if (this.inputs.scope !== undefined)
-            params.set('scope', this.inputs.scope);
-        return params;
-    }
-    /** How the client authenticates: a secret (in the body, as most providers accept), GitHub's OIDC token as its assertion, or not at all. */
-    async auth(signal) {
-        if (this.inputs.grant === 'client_assertion') {
-            const assertion = await this.gitHubToken(signal);
-            const clientId = this.inputs.clientId;
-            return (_as, _client, body) => {
-                if (clientId !== undefined)
-                    body.set('client_id', clientId);
-                body.set('client_assertion_type', JWT_BEARER);
-                body.set('client_assertion', assertion);
-            };
-        }
-        if (this.inputs.clientSecret !== undefined) {
-            return this.secretIn === 'body' ? build/* ClientSecretPost */.qm(this.inputs.clientSecret) : build/* ClientSecretBasic */.gH(this.inputs.clientSecret);
-        }
-        return this.inputs.clientId !== undefined ? build/* None */.NV() : (_as, _client, _body) => undefined;
-    }
-    /**
-     * A fresh OIDC token from GitHub for each grant: they live minutes. Masked before anything could print it. Within
-     * the call's limit (GitHub's own client has none). Without the runner's request URL the job lacks the permission
-     * (a refusal); with it, a failure is GitHub's token service failing (worth another try).
-     */
-    async gitHubToken(signal) {
-        const audience = this.inputs.oidcAudience ?? '';
-        const permitted = Boolean(process.env.ACTIONS_ID_TOKEN_REQUEST_URL);
-        try {
-            const asked = (this.options.idToken ?? ((a) => port/* getIDToken */.V9(a)))(audience);
-            const token = await (signal === undefined ? asked : (0,retry/* untilAborted */.Eu)(asked, signal));
-            (0,secrets/* registerSecret */.cl)(token);
-            return token;
-        }
-        catch (error) {
-            if (this.stop?.aborted)
-                throw error;
-            throw new TokenEndpointError(permitted
-                ? `GitHub's OIDC token service gave no token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}).`
-                : `GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). The job needs 'permissions: id-token: write'; a run from a fork gets none.`, permitted);
-        }
-    }
-    /** One call's limit (never past the phase it is made in), joined with the run's stop while the run goes on. */
-    limit() {
-        return (0,time_limit/* timeLimit */.z)(phaseLimit(this.limitMs), this.stop);
-    }
-    http(limit) {
-        const url = new URL(this.inputs.tokenUrl);
-        return {
-            signal: limit.signal,
-            [build/* customFetch */.A6]: (input, init) => httpFetch(input, { ...init, dispatcher: this.dispatcher }),
-            // http only to this machine (the input rules refuse it elsewhere): the local emulator.
-            ...(url.protocol === 'http:' && (0,address/* isLoopbackHost */.cW)(url.hostname) ? { [build/* allowInsecureRequests */.cm]: true } : {})
-        };
-    }
-    /** One grant with retries of what may pass on another try; every token masked the moment it arrives. */
-    async call(operation, grant) {
-        const attempt = async () => {
-            const limit = this.limit();
-            try {
-                return await grant(this.http(limit));
-            }
-            catch (error) {
-                // The call's own limit, or no connection at all: the endpoint did not answer, which may pass.
-                if (limit.expired())
-                    throw new TokenEndpointError(`${operation}: no answer from ${this.inputs.tokenUrl} within ${(0,format/* formatDuration */.a3)(phaseLimit(this.limitMs))}.`, true);
-                if (!this.refusedSecretInBody(error))
-                    throw this.explain(operation, error);
-                this.secretIn = 'basic';
-                port/* info */.pq(`${this.inputs.tokenUrl} refused the client secret in the request body; sending it with HTTP Basic authentication instead.`);
-                try {
-                    return await grant(this.http(limit));
-                }
-                catch (again) {
-                    throw this.explain(operation, again);
-                }
-            }
-            finally {
-                limit.clear();
-            }
-        };
-        const answer = this.closing ? await attempt() : await this.retrier.retrying(operation, attempt);
-        (0,secrets/* registerSecret */.cl)(answer.access_token);
-        (0,secrets/* registerSecret */.cl)(answer.refresh_token);
-        (0,secrets/* registerSecret */.cl)(answer.id_token);
-        // Where to revoke a refresh token is looked up now, so the end of a cancelled run (seconds) does not wait for it.
-        if (answer.refresh_token && this.inputs.clientId !== undefined && !this.closing)
-            void this.findRevocationEndpoint();
-        if (answer.token_type.toLowerCase() !== 'bearer')
-            throw new TokenEndpointError(`${operation}: the token is of type '${answer.token_type}', not a bearer token`, false);
-        return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresInSeconds: answer.expires_in };
-    }
-    refusedSecretInBody(error) {
-        if (this.secretIn !== 'body' || this.inputs.clientSecret === undefined)
-            return false;
-        const code = error instanceof build/* ResponseBodyError */.uK ? error.error : error instanceof build/* WWWAuthenticateChallengeError */.m4 ? 'invalid_client' : undefined;
-        return code === 'invalid_client';
-    }
-    /** What the token endpoint's answer means for the user. */
-    explain(operation, error) {
-        if (this.stop?.aborted)
-            return error;
-        if (error instanceof build/* ResponseBodyError */.uK) {
-            const said = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
-            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500);
-        }
-        if (error instanceof build/* WWWAuthenticateChallengeError */.m4) {
-            const code = error.cause.map((c) => c.parameters.error).find((e) => typeof e === 'string') ?? 'invalid_client';
-            const both = this.secretIn === 'basic' ? ' (with the secret in the body, then with HTTP Basic)' : '';
-            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${code}${both}. ${this.advice(code)}`, false);
-        }
-        if (error instanceof TypeError && !(error instanceof build/* OperationProcessingError */.Hx)) {
-            // fetch's "fetch failed": no connection (the cause names why).
-            const cause = error.cause;
-            return new TokenEndpointError(`${operation}: ${this.inputs.tokenUrl} could not be reached (${(0,errors/* describeError */.Uc)(cause ?? error)}).`, true);
-        }
-        const status = error.cause?.status;
-        if (error instanceof build/* OperationProcessingError */.Hx && typeof status === 'number') {
-            return new TokenEndpointError(`${operation}: HTTP ${status}, not an OAuth answer (${error.message}).`, status >= 500 || status === 429);
-        }
-        if (error instanceof build/* OperationProcessingError */.Hx)
-            return new TokenEndpointError(`${operation}: ${error.message}.`, false);
-        return error;
-    }
-    advice(code) {
-        const grant = this.inputs.grant;
-        if (code === 'invalid_client' && grant === 'client_assertion')
-            return `The identity provider did not accept GitHub's OIDC token: check that it trusts this repository's tokens (issuer https://token.actions.githubusercontent.com, audience '${this.inputs.oidcAudience ?? ''}', the subject of this workflow) for client '${this.inputs.clientId ?? ''}'.`;
-        if (code === 'invalid_client')
-            return 'Check client-id and client-secret: the identity provider did not accept them.';
-        if (code === 'invalid_grant' && grant === 'password')
-            return 'Check username and password: the identity provider did not accept the script account (it must be allowed to log in without a browser).';
-        if (code === 'invalid_scope' || code === 'invalid_target' || code === 'access_denied')
-            return `Check audience and scope: ask your identity provider (or Bloomreach support) which the stack's API expects. See ${SSO_DOCS_URL}.`;
-        if (code === 'unauthorized_client' || code === 'unsupported_grant_type')
-            return `The client may not use this grant at the identity provider. See ${SSO_DOCS_URL}.`;
-        return `See ${SSO_DOCS_URL}.`;
-    }
-    /**
-     * The endpoint's metadata (RFC 8414 / OpenID discovery) at the token URL's path prefixes, asked at once within one
-     * limit (the longest prefix that describes this token endpoint wins): the revocation endpoint where it names one,
-     * 'none' where the metadata names none, or why it could not be read (not kept: the next look asks again).
-     */
-    findRevocationEndpoint() {
-        this.revocationEndpoint ??= (async () => {
-            const limit = (0,time_limit/* timeLimit */.z)(Math.min(METADATA_LIMIT_MS, this.limitMs));
-            try {
-                const answers = await Promise.all(metadataAddresses(this.inputs.tokenUrl).map(async (candidate) => {
-                    try {
-                        const res = await httpFetch(candidate, { dispatcher: this.dispatcher, signal: limit.signal });
-                        if (!res.ok)
-                            return { read: true };
-                        const meta = (await res.json());
-                        if (meta.token_endpoint !== this.inputs.tokenUrl)
-                            return { read: true };
-                        return { read: true, endpoint: typeof meta.revocation_endpoint === 'string' ? meta.revocation_endpoint : undefined, found: true };
-                    }
-                    catch (error) {
-                        return { read: false, why: (0,errors/* describeError */.Uc)(error) };
-                    }
-                }));
-                const found = answers.find((a) => 'found' in a);
-                if (found !== undefined && 'found' in found)
-                    return found.endpoint === undefined ? { none: true } : { endpoint: found.endpoint };
-                const unread = answers.find((a) => !a.read);
-                if (unread !== undefined && 'why' in unread) {
-                    this.revocationEndpoint = undefined;
-                    return { failed: `its metadata could not be read (${unread.why})` };
-                }
-                return { none: true };
-            }
-            finally {
-                limit.clear();
-            }
-        })();
-        return this.revocationEndpoint;
-    }
-}
-/** Where an issuer's metadata may be, for each prefix of the token URL's path (longest first), at most four. */
-function metadataAddresses(tokenUrl) {
-    const url = new URL(tokenUrl);
-    const segments = url.pathname.split('/').filter((s) => s !== '');
-    const out = [];
-    for (let keep = segments.length - 1; keep >= 0 && out.length < 4; keep--) {
-        const prefix = segments.slice(0, keep).join('/');
-        out.push(`${url.origin}/${prefix ? `${prefix}/` : ''}.well-known/openid-configuration`);
-    }
-    return out;
-}
-function oauth_transient(error) {
-    if (error instanceof TokenEndpointError)
-        return error.transient;
-    if (error instanceof errors/* ActionError */.lZ)
-        return false;
-    // No answer at all (a reset, a timeout): worth another try.
-    return error instanceof Error && !(error instanceof build/* OperationProcessingError */.Hx);
-}
-/** The abort signal of a call's options (oauth4webapi also takes a function that makes one: never ours). */
-function signalOf(http) {
-    return typeof http.signal === 'function' ? undefined : http.signal;
-}
-
-;// CONCATENATED MODULE: ./src/cloud/login/password.ts
-// The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
-// the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
-// every parallel job). A stack with single sign-on disables it: the refusal says so.
-
-
-
-/** The platform's advice: renew 9 minutes after issue (tokens live 10). */
-const RENEW_AFTER_MS = 9 * 60_000;
-const SSO_HINT = `If this stack uses single sign-on, its password login is disabled: log in through your identity provider with token-url (see ${SSO_DOCS_URL}).`;
-class PasswordLogin {
-    who;
-    password;
-    target;
-    issuer = 'password';
-    preflight = false;
-    renewable = true;
-    renewAfterMs = RENEW_AFTER_MS;
-    refusedHint = 'Run again; if it persists, check that the user may deploy to this stack.';
-    constructor(who, password, 
-    /** For messages: the stack (or host) the user logs in to. */
-    target) {
-        this.who = who;
-        this.password = password;
-        this.target = target;
-    }
-    async obtain(api) {
-        let answer;
-        try {
-            answer = await api.retrying('Login', () => api.json({ operation: 'Login', method: 'POST', path: '/v3/authn/access_token', json: { username: this.who, password: this.password } }));
-        }
-        catch (error) {
-            throw this.refused(error);
-        }
-        return toGrant(answer, 'Login');
-    }
-    async refresh(api, refreshToken) {
-        const answer = await api.retrying('Token refresh', () => api.json({
-            operation: 'Token refresh',
-            method: 'POST',
-            path: '/v3/authn/refresh_token',
-            json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-        }));
-        return toGrant(answer, 'Token refresh');
-    }
-    async revoke(api, refreshTokens, revoked) {
-        let failed;
-        for (const token of refreshTokens) {
-            try {
-                await revokeRefreshToken(api, token);
-                revoked(token);
-            }
-            catch (error) {
-                failed ??= error instanceof Error ? error.message : String(error);
-            }
-        }
-        return failed;
-    }
-    /** A refusal says what to check: the credentials, the stack, and single sign-on (which disables this login). */
-    refused(error) {
-        if (!(error instanceof errors/* ServiceError */._7) || error.status < 401 || error.status >= 500 || error.status === 429)
-            return error;
-        const code = `HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`;
-        const check = error.status === 401
-            ? 'Check that the username and password secrets belong to a user of this stack, that the password has not expired, and that the stack is the right one. '
-            : '';
-        return new errors/* LoginRefused */.QU(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
-    }
-}
-/** The tokens of an answer, masked first: nothing may print a token before the runner knows to hide it. */
-function toGrant(answer, operation) {
-    (0,secrets/* registerSecret */.cl)(answer?.access_token);
-    (0,secrets/* registerSecret */.cl)(answer?.refresh_token);
-    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '')
-        throw new Error(`${operation}: the answer holds no access_token`);
-    // The refresh answer carries no new refresh token: the session keeps the one from the login.
-    const refreshToken = typeof answer.refresh_token === 'string' && answer.refresh_token !== '' ? answer.refresh_token : undefined;
-    return { accessToken: answer.access_token, refreshToken };
-}
-/** The one revocation call: DELETE /v3/authn/refresh_token with the token in the body (never logout). The post step uses it too. */
-async function revokeRefreshToken(api, refreshToken) {
-    await api.json({
-        operation: 'Revoking the refresh token',
-        method: 'DELETE',
-        path: '/v3/authn/refresh_token',
-        json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-    });
-}
-
-;// CONCATENATED MODULE: ./src/cloud/login/ready-token.ts
-// access-token: a bearer token an earlier step obtained, used as it is: never renewed, never revoked
-// (this run did not create it). Its lifetime was checked against the run's budgets with the inputs.
-
-class ReadyToken {
-    accessToken;
-    issuer = 'oauth';
-    who = 'the holder of access-token';
-    preflight = true;
-    renewable = false;
-    refusedHint = "The stack did not accept access-token: it may have expired, or be issued for another audience. Get a fresh token for the stack's API in the step before this one, or use token-url so the action gets and renews it.";
-    constructor(accessToken) {
-        this.accessToken = accessToken;
-    }
-    async obtain() {
-        if (this.accessToken === '')
-            throw new errors/* ActionError */.lZ('access-token is empty');
-        return { accessToken: this.accessToken };
-    }
-    async revoke() {
-        return undefined;
-    }
-    revokeNote = () => 'nothing revoked: access-token was made by an earlier step, which owns it';
-}
-
-// EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(518);
-// EXTERNAL MODULE: ./src/cloud/jwt.ts
-var jwt = __webpack_require__(1212);
-;// CONCATENATED MODULE: ./src/cloud/session.ts
-// The session owns the tokens. Every call asks it for a valid access token; it renews through the
-// refresh operation before the token runs out, and renews once more when a call meets a 401. How
-// tokens are got (the stack's password login, an OAuth token endpoint, a ready token) is its
-// LoginMethod (./login/). It never calls logout: that would end every token of the user, in every parallel job.
-
-
-
-
-
-
-
-
-class CloudSession {
-    api;
-    accessToken;
-    refreshToken;
-    /** Every refresh token received and not yet revoked. */
-    received = [];
-    renewAt = 0;
-    renewing;
-    /** The refresh token was (or is being) revoked: the run is ending. */
-    closed = false;
-    now;
-    method;
-    /** How many times the access token was renewed (reported in the summary). */
-    renewals = 0;
-    constructor(api, login, passwordOrOptions, maybeOptions) {
-        this.api = api;
-        const options = typeof passwordOrOptions === 'string' ? maybeOptions : passwordOrOptions;
-        this.method = typeof login === 'string' ? new PasswordLogin(login, passwordOrOptions, options.target) : login;
-        this.now = options.now ?? Date.now;
-    }
-    /** Who the run acts as, for the log. */
-    get who() {
-        return this.method.who;
-    }
-    async login() {
-        // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
-        if (this.closed)
-            throw new Error('Login: the run is ending and its session is closed');
-        this.accept(await this.method.obtain(this.api));
-        // A login that was under way when the session closed: its refresh token is revoked at once.
-        if (this.closed && this.refreshToken)
-            void this.revokeTokens(this.api, [this.refreshToken]);
-    }
-    /**
-     * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
-     * token it did not issue itself (single sign-on, access-token). Throws a message that says what to fix.
-     */
-    async verify() {
-        if (!this.method.preflight)
-            return undefined;
-        const token = await this.token();
-        try {
-            const answer = await this.api.retrying('Checking the token', () => this.api.answer({ operation: 'Checking the token', method: 'GET', path: '/v3/authn/verify_token', token }));
-            const header = (name) => {
-                const v = answer.headers[name];
-                return Array.isArray(v) ? v[0] : v;
-            };
-            return { userId: header('x-user-id'), role: header('x-user-role') };
-        }
-        catch (error) {
-            if (error instanceof errors/* ServiceError */._7 && (error.status === 401 || error.status === 403)) {
-                throw new errors/* TokenRefused */.KN(`The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`);
-            }
-            // Any other answer (no such endpoint, a 5xx after its attempts) tells nothing of the token: the first call will.
-            if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error)) {
-                port/* info */.pq(`The stack could not say whether it accepts the token (${(0,errors/* describeError */.Uc)(error)}); going on: the first call will tell.`);
-                return undefined;
-            }
-            throw error;
-        }
-    }
-    /**
-     * Sends every later call, renewals included, through another door: the run's closing calls use one of
-     * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
-     */
-    reroute(api, limitMs) {
-        this.api = api;
-        this.method.reroute?.(limitMs);
-    }
-    /** A valid access token, renewed first when it is due. */
-    async token() {
-        if (!this.accessToken)
-            await this.login();
-        else if (this.now() >= this.renewAt)
-            await this.renew();
-        if (!this.accessToken)
-            throw new Error('internal error: no access token after login');
-        return this.accessToken;
-    }
-    /** Runs `call` with a token; on a 401 renews once and replays it. `call` must be replayable. */
-    async authorized(call) {
-        const token = await this.token();
-        try {
-            return await call(token);
-        }
-        catch (error) {
-            if (!(error instanceof errors/* ServiceError */._7) || error.status !== 401)
-                throw error;
-            port/* info */.pq('The access token was refused (401); renewing it and trying once more.');
-            if (this.accessToken === token)
-                await this.renew();
-            return call(await this.token());
-        }
-    }
-    /** Refresh, else log in again. Concurrent callers share one renewal. */
-    async renew() {
-        this.renewing ??= this.doRenew().finally(() => (this.renewing = undefined));
-        return this.renewing;
-    }
-    async doRenew() {
-        if (!this.method.renewable)
-            throw new errors/* ActionError */.lZ(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
-        this.renewals++;
-        if (this.refreshToken && this.method.refresh) {
-            try {
-                this.accept(await this.method.refresh(this.api, this.refreshToken));
-                port/* info */.pq('Access token renewed through the refresh operation.');
-                return;
-            }
-            catch (error) {
-                // Refused (401), or failing after its attempts (5xx, no connection): a fresh login may still
-                // get through, and only when that fails too does the call fail. Anything else (the run's
-                // watchdog, a bug) ends it here.
-                if (error instanceof errors/* ServiceError */._7 && error.status < 500)
-                    port/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
-                else if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error) || error instanceof errors/* ActionError */.lZ)
-                    port/* info */.pq(`The token refresh failed (${(0,errors/* describeError */.Uc)(error)}); logging in again.`);
-                else
-                    throw error;
-            }
-        }
-        await this.login();
-    }
-    /**
-     * Revokes every refresh token this run received (each would stay valid for 24 hours after the job; a login
-     * after a failed renewal brings another), through `api` (a door of its own at the end of the run). Never
-     * logout: that ends every token of the user, in every parallel job. Resolves to why one failed, or
-     * undefined; it never throws.
-     */
-    async revoke(api) {
-        this.closed = true;
-        const note = this.method.revokeNote?.(this.received.length === 0);
-        if (note !== undefined)
-            port/* info */.pq(`Token: ${note}.`);
-        return this.revokeTokens(api, [...this.received]);
-    }
-    async revokeTokens(api, tokens) {
-        return this.method.revoke(api, tokens, (token) => {
-            this.received = this.received.filter((t) => t !== token);
-            if (this.refreshToken === token)
-                this.refreshToken = undefined;
-            this.noteTokens();
-        });
-    }
-    /** What the post step revokes if this run cannot (a kill): every refresh token still valid. */
-    noteTokens() {
-        (0,run_state/* noteRefreshTokens */.Ek)(this.method.issuer, this.api.baseUrl, this.received);
-    }
-    accept(grant) {
-        this.accessToken = grant.accessToken;
-        // A renewal may carry no new refresh token: keep the one from the login. Each one received is revoked at the end.
-        if (grant.refreshToken !== undefined) {
-            this.refreshToken = grant.refreshToken;
-            if (!this.received.includes(grant.refreshToken))
-                this.received.push(grant.refreshToken);
-            this.noteTokens();
-        }
-        const lifetime = grant.expiresInSeconds !== undefined ? grant.expiresInSeconds * 1000 : (0,jwt/* jwtLifetimeMs */.z)(grant.accessToken);
-        const byLifetime = lifetime === undefined ? RENEW_AFTER_MS : Math.floor(lifetime * 0.9);
-        // A token that cannot be renewed is used until the stack refuses it.
-        this.renewAt = this.method.renewable ? this.now() + Math.min(byLifetime, this.method.renewAfterMs ?? byLifetime) : Number.POSITIVE_INFINITY;
-    }
-}
-
+// EXTERNAL MODULE: ./src/cloud/api.ts
+var cloud_api = __webpack_require__(9129);
+// EXTERNAL MODULE: ./src/cloud/client.ts + 2 modules
+var client = __webpack_require__(846);
+// EXTERNAL MODULE: ./src/cloud/login/choose.ts + 4 modules
+var choose = __webpack_require__(5256);
+// EXTERNAL MODULE: ./src/cloud/session.ts
+var cloud_session = __webpack_require__(6885);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
@@ -1642,9 +367,17 @@ function checkDirectory(raw, resolved, names) {
 
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(6466);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
+// EXTERNAL MODULE: ./src/format.ts
+var format = __webpack_require__(6264);
+// EXTERNAL MODULE: ./src/memory.ts + 1 modules
+var memory = __webpack_require__(9688);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
 var index_min = __webpack_require__(8697);
 ;// CONCATENATED MODULE: ./src/archive/links.ts
@@ -2335,7 +1068,7 @@ async function runCheck(file, options, headChecked) {
     const suspicious = length === undefined || length % 512 !== 0;
     let tarBytes = 0;
     // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (src/memory.ts).
-    const relief = new GarbageRelief();
+    const relief = new memory/* GarbageRelief */.j();
     const reader = new TarCheck((bytes) => {
         relief.produce(bytes);
         tarBytes += bytes;
@@ -2603,7 +1336,7 @@ class ParallelGzip extends external_node_stream_.Duplex {
         // More in flight buys no speed (measured: 3 and 4 pack a 300 MB tree equally fast on 2 cores)
         // and costs a block and its output each.
         this.maxInFlight = options.maxInFlight ?? this.concurrency + 1;
-        this.relief = options.relief === false ? undefined : (options.relief ?? new GarbageRelief());
+        this.relief = options.relief === false ? undefined : (options.relief ?? new memory/* GarbageRelief */.j());
         if (!Number.isInteger(this.level) || this.level < 1 || this.level > 9)
             throw new RangeError(`gzip level ${this.level} is not 1-9`);
         for (const [name, value] of [
@@ -3351,6 +2084,8 @@ async function packDirectory(sourceDir, outFile, options = {}) {
 
 
 
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __webpack_require__(7103);
 ;// CONCATENATED MODULE: ./src/distribution.ts
 // The distribution to upload, ready on disk: a given archive checked, or a directory packed, under
 // the name it will be stored under.
@@ -3417,7 +2152,9 @@ async function prepareArchive(inputs, cleanup) {
 }
 
 // EXTERNAL MODULE: ./src/github/client.ts
-var client = __webpack_require__(6584);
+var github_client = __webpack_require__(6584);
+// EXTERNAL MODULE: ./src/run-state.ts
+var run_state = __webpack_require__(518);
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page, with the distribution's id in its payload: a later run reads which commit the
@@ -3482,6 +2219,10 @@ class GitHubDeployment {
     }
 }
 
+// EXTERNAL MODULE: ./src/inputs/address.ts
+var address = __webpack_require__(1617);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
 var http_transport = __webpack_require__(5848);
 ;// CONCATENATED MODULE: ./src/health.ts
@@ -3586,6 +2327,10 @@ async function checkHealth(options) {
     }
 }
 
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var deploy_look = __webpack_require__(9392);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
 ;// CONCATENATED MODULE: ./src/deploy/observe.ts
 // Looking at the environment: what it reports (the documented distributionId, and a status field when
 // the platform gives one, which is never required), and the pace of looking again until a deadline.
@@ -3650,10 +2395,12 @@ class EnvironmentWatch {
     }
 }
 
-// EXTERNAL MODULE: ./src/deploy/order.ts + 1 modules
-var deploy_order = __webpack_require__(5222);
+// EXTERNAL MODULE: ./src/deploy/order.ts
+var deploy_order = __webpack_require__(507);
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
 var outcome = __webpack_require__(4535);
+// EXTERNAL MODULE: ./src/http/phase.ts
+var phase = __webpack_require__(3331);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
 var release_state = __webpack_require__(350);
 ;// CONCATENATED MODULE: ./src/deploy/switch.ts
@@ -4103,13 +2850,13 @@ async function deployRelease(ctx, release, verify) {
         redeploy: release.redeploy,
         gate: order ? (look) => order.recheck(look) : undefined
     };
-    const unconfirmed = await withinPhase(deadline, () => request(ctx, release, plan, deadline));
+    const unconfirmed = await (0,phase/* withinPhase */.Db)(deadline, () => request(ctx, release, plan, deadline));
     if (unconfirmed)
         return unconfirmed;
     // Nothing of ours was sent: the caller checks the site and search as for any run that deploys nothing.
     if (release.state === 'already-running')
         return undefined;
-    const notApplied = ctx.followDeploy ? await withinPhase(deadline, () => follow(ctx, release, plan, deadline)) : undefined;
+    const notApplied = ctx.followDeploy ? await (0,phase/* withinPhase */.Db)(deadline, () => follow(ctx, release, plan, deadline)) : undefined;
     if (notApplied)
         return notApplied;
     const unhealthy = ctx.health ? await checkSite(ctx, release, ctx.health) : undefined;
@@ -4129,7 +2876,7 @@ async function deployRelease(ctx, release, verify) {
  */
 async function release_confirm(ctx, release, searched) {
     const deadline = { at: ctx.watch.now() + CONFIRM_MS };
-    const look = await withinPhase(deadline, async () => {
+    const look = await (0,phase/* withinPhase */.Db)(deadline, async () => {
         const poll = ctx.watch.poll(deadline);
         for (;;) {
             const seen = await ctx.watch.lookAgain();
@@ -4181,7 +2928,7 @@ async function rollBack(ctx, release) {
         // The deploy in progress gets deploy-timeout-minutes of its own (the watchdog's budget counts it).
         const inProgress = { at: ctx.watch.now() + ctx.deployTimeoutMs };
         const mayLand = release.failure?.kind === 'unconfirmed' || release.failure?.kind === 'not-applied';
-        const look = await withinPhase(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })));
+        const look = await (0,phase/* withinPhase */.Db)(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })));
         const notOurs = stillOurs(release, to)(look);
         if (notOurs !== undefined) {
             if (another(look, release)) {
@@ -4207,7 +2954,7 @@ async function rollBack(ctx, release) {
         const hooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) };
         let how;
         try {
-            how = await withinPhase(deadline, () => requestSwitch(ctx, plan, deadline, hooks));
+            how = await (0,phase/* withinPhase */.Db)(deadline, () => requestSwitch(ctx, plan, deadline, hooks));
         }
         catch (error) {
             if (!(error instanceof NotSent))
@@ -4218,7 +2965,7 @@ async function rollBack(ctx, release) {
         }
         release.rollbackUnconfirmed = undefined; // answered, or seen carried out
         (0,release_state/* enter */.Ve)(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`);
-        const seen = await withinPhase(deadline, () => followSwitch(ctx, plan, deadline, { inProgress: ctx.log }));
+        const seen = await (0,phase/* withinPhase */.Db)(deadline, () => followSwitch(ctx, plan, deadline, { inProgress: ctx.log }));
         // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
         if (seen.by !== 'switch') {
             release.rollbackNotSeen = `${seen.evidence}: the platform may report an id as soon as a deploy is requested, so the switch back was not seen`;
@@ -4340,7 +3087,7 @@ function newDeployResult(inputs) {
 /** Another job may have just uploaded a distribution it is about to deploy: one stored this recently is kept. */
 const FRESH_MS = 60 * 60_000;
 /** How far the platform's clock may be off from ours, either way. */
-const prune_CLOCK_SKEW_MS = 5 * 60_000;
+const CLOCK_SKEW_MS = 5 * 60_000;
 function createdMs(d) {
     const t = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
     // Undated records sort first: they are the oldest we can tell of.
@@ -4431,7 +3178,7 @@ async function pruneDistributions(client, distributions, max, environments, opti
         return 0;
     }
     const inUse = inUseBy(environments);
-    const freshSince = (options.startedAt ?? Date.now()) - FRESH_MS - prune_CLOCK_SKEW_MS;
+    const freshSince = (options.startedAt ?? Date.now()) - FRESH_MS - CLOCK_SKEW_MS;
     const plan = planPruning(distributions, inUse, max, freshSince);
     port/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
     for (const d of plan.fresh) {
@@ -4497,8 +3244,8 @@ async function deleteOrSkip(client, id, what) {
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
 var action_metadata = __webpack_require__(227);
-// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
-var inputs = __webpack_require__(8083);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 4 modules
+var inputs = __webpack_require__(3036);
 ;// CONCATENATED MODULE: ./src/deploy/source.ts
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
@@ -4575,7 +3322,7 @@ async function findIdentical(ctx, ready) {
         // Only a stored distribution of the same name needs the MD5, and so the whole check, now.
         const named = all.filter((d) => (0,distribution_name/* sameDistributionName */.Gd)(d.name, ready.fileName));
         const md5 = named.length > 0 ? (await ctx.verified(ready)).md5 : undefined;
-        const same = named.find((d) => sameMd5(d.md5hash, md5));
+        const same = named.find((d) => (0,client/* sameMd5 */.vh)(d.md5hash, md5));
         if (same)
             ctx.say(`The stack already holds ${ready.fileName} with the same MD5 as distribution ${same.id}: ${inputs.dryRun ? 'would reuse it' : 'reusing it'}, no upload.`);
         else
@@ -4691,8 +3438,6 @@ async function upload(ctx, ready) {
 
 
 
-
-
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs, signal) {
@@ -4724,12 +3469,12 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
     const result = newDeployResult(inputs);
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
-    const api = new CloudApi(transport, {
+    const api = new cloud_api/* CloudApi */.q(transport, {
         retry: retryPolicy(inputs, signal),
         uploadIdleTimeoutMs: inputs.requestTimeoutMs,
         callTimeoutMs: inputs.requestTimeoutMs
     });
-    const session = new CloudSession(api, loginMethod(inputs, target, signal), { target });
+    const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target });
     const run = {
         inputs,
         result,
@@ -4738,7 +3483,7 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
         verify,
         target,
         session,
-        client: new CloudClient(api, session),
+        client: new client/* CloudClient */.Ll(api, session),
         cleanup: [],
         startedAt: Date.now(),
         github: {},
@@ -4807,7 +3552,7 @@ async function steps(run, github) {
     const skip = alreadyRuns && redeploy === undefined;
     if (environment)
         planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say);
-    const gitHub = inputs.githubToken ? await client/* GitHubApi */.yN.open(inputs.githubToken, run.signal) : undefined;
+    const gitHub = inputs.githubToken ? await github_client/* GitHubApi */.yN.open(inputs.githubToken, run.signal) : undefined;
     // Before any change: an older commit than the one the environment runs is refused here.
     const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined;
     if (distributionId === undefined && archive !== undefined)
@@ -4894,15 +3639,6 @@ async function prepare(run) {
     if (ready.packed)
         await run.verified(ready);
     return ready;
-}
-/** How this run gets its tokens: the stack's password login, an OAuth token endpoint (single sign-on), or a ready token. */
-function loginMethod(inputs, target, signal) {
-    const login = inputs.login;
-    if (login.kind === 'password')
-        return new PasswordLogin(login.username, login.password, target);
-    if (login.kind === 'token')
-        return new ReadyToken(login.accessToken);
-    return new OAuthLogin(login, { signal, attempts: inputs.maxAttempts });
 }
 /** The token, and for a token the stack did not issue (single sign-on) the stack's word that it accepts it. */
 async function signIn(run) {
@@ -5105,13 +3841,13 @@ function failureOf(result, cause) {
  */
 async function closingCalls(inputs, session, limitMs, found, alongside) {
     const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
-    const api = new CloudApi(transport, { retry: { attempts: 1 } });
+    const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     session.reroute(api, limitMs);
     try {
         if (!inputs.environment || inputs.dryRun || !found)
             return undefined;
         // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
-        return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look());
+        return await within(limitMs, new EnvironmentWatch(new client/* CloudClient */.Ll(api, session), inputs.environment).look());
     }
     catch (error) {
         return { error: error instanceof Error ? error.message : String(error) };
@@ -5132,229 +3868,6 @@ function within(ms, work) {
     });
     work.catch(() => undefined); // a look that fails after the limit is nobody's failure
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-
-/***/ }),
-
-/***/ 3839:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
-/* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
-// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
-// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
-// the transport, still loads it.
-
-
-/**
- * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
- * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
- * every step. Only that one warning is held back, only while the agent is made.
- */
-function withoutExperimentalWarning(make) {
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((warning, ...rest) => {
-        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
-            return;
-        emitWarning.call(process, warning, ...rest);
-    });
-    try {
-        return make();
-    }
-    finally {
-        process.emitWarning = emitWarning;
-    }
-}
-/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
-function proxyAwareDispatcher(baseUrl) {
-    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
-    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
-}
-
-
-/***/ }),
-
-/***/ 5848:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  G: () => (/* binding */ HttpTransport)
-});
-
-// UNUSED EXPORTS: CallTimeoutError
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
-// EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(3839);
-;// CONCATENATED MODULE: ./src/http/upload-watch.ts
-// The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
-// upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
-// After the last chunk, the network and the server may still hold a lot in their buffers (several MB
-// on Linux), which a slow server reads long after our last write: the wait for the answer allows for
-// draining that at the rate the upload ran, so the limit fires only when the server has stopped
-// reading, not while it is still reading what we sent.
-
-/** At most this much of the body can sit in socket buffers between us and the server's reads. */
-const BUFFERED_BOUND = 16 * 1024 * 1024;
-/** A server reading slower than this is taken as stopped, when the upload ran too briefly to measure its rate. */
-const FLOOR_BYTES_PER_SECOND = 64 * 1024;
-/** The rate is measured over the last this-many milliseconds of the upload (the first burst into empty buffers would flatter it). */
-const RATE_WINDOW_MS = 2_000;
-class UploadWatch {
-    options;
-    now;
-    started;
-    last;
-    /** [time, bytes so far] of each chunk taken, kept for the rate window. */
-    marks = [];
-    bytes = 0;
-    deadline;
-    timer;
-    fired = false;
-    sent = false;
-    constructor(options) {
-        this.options = options;
-        this.now = options.now ?? (() => performance.now());
-        this.started = this.last = this.now();
-        this.deadline = this.started + options.idleMs;
-        this.timer = setInterval(() => this.check(), Math.max(50, Math.min(1_000, options.idleMs / 4)));
-        this.timer.unref();
-    }
-    /** The body as the socket takes it: each chunk taken is progress. */
-    track(body) {
-        const pass = async function* () {
-            for await (const chunk of body) {
-                this.progress(chunk.length);
-                yield chunk;
-            }
-            this.bodySent();
-        };
-        return external_node_stream_.Readable.from(pass.call(this), { objectMode: false });
-    }
-    progress(bytes) {
-        this.bytes += bytes;
-        this.last = this.now();
-        this.marks.push([this.last, this.bytes]);
-        while (this.marks.length > 2 && (this.marks[1]?.[0] ?? this.last) < this.last - RATE_WINDOW_MS)
-            this.marks.shift();
-        this.deadline = this.last + this.options.idleMs;
-    }
-    /** The whole body was handed to the socket: from now on the limit allows for the buffers to drain. */
-    bodySent() {
-        this.sent = true;
-        this.deadline = this.now() + this.options.idleMs + this.drainAllowanceMs();
-    }
-    /** How long what may still sit in buffers takes to drain at the rate the upload ran (or the floor rate). */
-    drainAllowanceMs() {
-        const buffered = Math.min(this.bytes, BUFFERED_BOUND);
-        const first = this.marks[0];
-        const ranLongEnough = this.last - this.started >= 2 * RATE_WINDOW_MS && first !== undefined && this.last - first[0] >= RATE_WINDOW_MS / 2;
-        const rate = ranLongEnough ? ((this.bytes - first[1]) / (this.last - first[0])) * 1000 : 0;
-        return Math.round((buffered / Math.max(FLOOR_BYTES_PER_SECOND, rate)) * 1000);
-    }
-    stop() {
-        if (this.timer !== undefined)
-            clearInterval(this.timer);
-        this.timer = undefined;
-    }
-    check() {
-        if (this.fired || this.now() < this.deadline)
-            return;
-        this.fired = true;
-        this.stop();
-        const seconds = Math.round(this.options.idleMs / 1000);
-        this.options.onIdle(this.sent
-            ? `no answer after the whole upload was sent, in ${seconds} s plus the time its buffers take to drain`
-            : `the upload made no progress for ${seconds} s`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/http/transport.ts
-// One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
-
-
-
-
-const DEFAULT_TIMEOUT_MS = 60_000;
-/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
-class CallTimeoutError extends Error {
-    name = 'CallTimeoutError';
-    code = 'ETIMEDOUT';
-}
-class HttpTransport {
-    baseUrl;
-    options;
-    dispatcher;
-    ownsDispatcher;
-    constructor(baseUrl, options) {
-        this.baseUrl = baseUrl;
-        this.options = options;
-        // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
-        // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
-        this.ownsDispatcher = !options.dispatcher;
-        // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
-        this.dispatcher = options.dispatcher ?? (0,dispatcher/* proxyAwareDispatcher */.U)(baseUrl);
-    }
-    async send(req) {
-        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
-        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
-        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
-        // A streamed body is watched for progress instead of a limit on the whole call.
-        const stalled = new AbortController();
-        const watch = req.idleTimeoutMs !== undefined && req.body instanceof external_node_stream_.Readable
-            ? new UploadWatch({ idleMs: req.idleTimeoutMs, onIdle: (message) => stalled.abort(new CallTimeoutError(message)) })
-            : undefined;
-        const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
-        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        try {
-            if (this.options.signal?.aborted)
-                throw this.options.signal.reason;
-            req.onDispatch?.();
-            const res = await (0,undici.request)(this.baseUrl + req.path, {
-                method: req.method,
-                dispatcher: this.dispatcher,
-                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-                ...(req.body !== undefined && { body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body }),
-                // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
-                headersTimeout: watch ? 0 : idle,
-                bodyTimeout: idle,
-                ...(signal !== undefined && { signal })
-            });
-            watch?.stop();
-            const text = await res.body.text();
-            return { status: res.statusCode, headers: res.headers, text };
-        }
-        catch (error) {
-            if (this.options.signal?.aborted)
-                throw this.options.signal.reason;
-            if (timer?.aborted)
-                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
-            if (stalled.signal.aborted)
-                throw stalled.signal.reason;
-            throw error;
-        }
-        finally {
-            watch?.stop();
-        }
-    }
-    async close() {
-        if (!this.ownsDispatcher)
-            return;
-        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
-        if (this.options.signal?.aborted)
-            await this.dispatcher.destroy();
-        else
-            await this.dispatcher.close();
-    }
 }
 
 

@@ -1,0 +1,153 @@
+// End to end: `brcloud status` as the bundle (dist-cli/) runs it, a child process against two emulators as two stacks
+// and the GitHub stand-in over real HTTP: the JSON and the summary, --fail-on, a stack that cannot be read (fails
+// closed), a bad file refused before any request, and no secret printed nor any call that changes a stack.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn, type GitHubStandIn } from '../src/emulator/github/server.js'
+import { secretsOf } from './e2e-support.js'
+
+const BUNDLE = fileURLToPath(new URL('../dist-cli/index.js', import.meta.url))
+
+interface CliRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+function status(args: string[], env: Record<string, string>): Promise<CliRun> {
+  // E2E_NODE (CI: Node 24) runs the bundle as it runs the other end-to-end suites.
+  const child = spawn(process.env.E2E_NODE ?? process.execPath, [BUNDLE, 'status', ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  )
+}
+
+let eu: Emulator
+let us: Emulator
+let github: GitHubStandIn
+const folder = mkdtempSync(join(tmpdir(), 'brcd-status-'))
+let downUrl: string
+
+beforeAll(async () => {
+  github = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
+  const [, C, E] = github.model.linear('main', ['a', 'c', 'e'].map(fakeSha)) as [string, string, string]
+  eu = await startEmulator({ environments: ['production', 'acceptance'] })
+  us = await startEmulator({ environments: ['production'], username: 'us-deployer', password: 'us-password' })
+  const down = await startEmulator({})
+  downUrl = down.url
+  await down.close()
+  const prod = await eu.addDistribution('release.tar.gz', { 'index.html': 'e' })
+  eu.deployAs('production', prod, { seconds: 0 })
+  const d = github.model.addDeployment({ ref: E, environment: 'production', payload: { distributionId: prod, apiUrl: eu.url }, creator: 'octocat' })
+  github.model.addStatus(d.id, { state: 'success', log_url: 'https://github.example/acme/site/actions/runs/7' })
+  eu.deployAs('acceptance', await eu.addDistribution(`site-${C.slice(0, 7)}-distribution.tar.gz`, { 'index.html': 'c' }), { seconds: 0 })
+  us.deployAs('production', await us.addDistribution('manual.tar.gz', { 'index.html': 'm' }), { seconds: 0 })
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all([eu?.close(), us?.close(), github?.close()])
+})
+
+function config(name: string, down = false): string {
+  const file = join(folder, name)
+  writeFileSync(
+    file,
+    [
+      'track: main',
+      'stacks:',
+      `  - name: eu\n    api-url: ${eu.url}`,
+      `  - name: us\n    api-url: ${us.url}\n    login:\n      username-variable: US_USER\n      password-variable: US_PASS`,
+      ...(down ? [`  - name: down\n    api-url: ${downUrl}`] : []),
+      ''
+    ].join('\n')
+  )
+  return file
+}
+
+const ENV = (): Record<string, string> => ({
+  BRCLOUD_USERNAME: eu.username,
+  BRCLOUD_PASSWORD: eu.password,
+  US_USER: us.username,
+  US_PASS: us.password,
+  BRCLOUD_GITHUB_TOKEN: DEFAULT_GITHUB_TOKEN,
+  BRCLOUD_REPOSITORY: 'acme/site',
+  GITHUB_API_URL: github.url,
+  GITHUB_SERVER_URL: 'https://github.example'
+})
+
+function expectQuiet(...runs: CliRun[]): void {
+  for (const emu of [eu, us]) {
+    expect(emu.requests.filter((r) => ['upload', 'delete-distribution', 'deploy', 'logout'].includes(r.operation))).toEqual([])
+    for (const r of runs) for (const s of [...secretsOf(emu), DEFAULT_GITHUB_TOKEN]) expect(r.stdout + r.stderr).not.toContain(s)
+  }
+  expect(github.calls.filter((c) => c.method !== 'GET')).toEqual([])
+}
+
+test('the JSON on stdout, the summary in its file; drift alone exits 0, --fail-on behind,outside exits 8', async () => {
+  const summary = join(folder, 'summary.md')
+  const file = config('fleet.yml')
+  const r = await status(['--config', file, '--json', '--summary', summary, '--repository', 'acme/site'], ENV())
+  expect(r.stderr).toBe('')
+  expect(r.code).toBe(0)
+  const json = JSON.parse(r.stdout) as { environments: Array<Record<string, unknown>> }
+  expect(json.environments.map((e) => [e.stack, e.environment, e.state, e.evidence])).toEqual([
+    ['eu', 'production', 'in-sync', 'deployment'],
+    ['eu', 'acceptance', 'behind', 'name'],
+    ['us', 'production', 'outside', 'unknown']
+  ])
+  expect(readFileSync(summary, 'utf8')).toMatch(/^## What runs where\n\nRepository: acme\/site\n\n\| Stack \| Environment \| State/)
+  const failing = await status(['--config', file, '--repository', 'acme/site', '--fail-on', 'behind,outside'], ENV())
+  expect(failing.code).toBe(8)
+  expect(failing.stdout).toMatch(/^STACK\s+ENVIRONMENT\s+STATE/)
+  expect(failing.stderr).toBe('error: --fail-on behind,outside: eu/acceptance is behind; us/production is outside.\n')
+  // Each run logged in to each stack once and revoked its refresh token.
+  for (const emu of [eu, us]) expect(emu.requests.filter((q) => q.operation === 'revoke-refresh')).toHaveLength(2)
+  expectQuiet(r, failing)
+})
+
+test('a stack that cannot be read: exit 1, its row unknown with the reason, the others read', async () => {
+  const r = await status(['--config', config('down.yml', true), '--json', '--repository', 'acme/site'], ENV())
+  expect(r.code).toBe(1)
+  const json = JSON.parse(r.stdout) as { environments: Array<Record<string, unknown>> }
+  expect(json.environments.find((e) => e.stack === 'down')).toMatchObject({
+    environment: null,
+    state: 'unknown',
+    reason: expect.stringMatching(/could not be read/)
+  })
+  expect(json.environments.find((e) => e.stack === 'eu')?.state).toBe('in-sync')
+  expect(r.stderr).toMatch(/^error: The report is not complete: stack down could not be read/m)
+  expectQuiet(r)
+})
+
+test('refused before any request, exit 2: a bad file, a login not set, a secret as a flag', async () => {
+  const before = eu.requests.length + us.requests.length
+  const bad = join(folder, 'bad.yml')
+  writeFileSync(bad, `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    password: hunter2\n`)
+  const file = await status(['--config', bad], ENV())
+  expect(file.code).toBe(2)
+  expect(file.stderr).toMatch(/^error: .*bad\.yml: stacks\[0\] \(eu\) has an unknown key 'password'/)
+  const login = await status(['--config', config('nologin.yml')], { ...ENV(), US_PASS: '' })
+  expect(login.code).toBe(2)
+  expect(login.stderr).toMatch(/Stack 'us': its login's password-variable names US_PASS, which is not set or empty/)
+  const flag = await status(['--config', config('flag.yml'), '--github-token', 'ghs_x'], ENV())
+  expect(flag.code).toBe(2)
+  expect(flag.stderr).toMatch(/--github-token \(set BRCLOUD_GITHUB_TOKEN, or --github-token-file FILE\)/)
+  const help = await status(['--help'], {})
+  expect(help).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: brcloud status --config FILE/) })
+  expect(eu.requests.length + us.requests.length).toBe(before)
+})

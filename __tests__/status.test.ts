@@ -1,0 +1,342 @@
+// The status report (src/status/, brcloud status) in-process: two emulators as two stacks and the GitHub stand-in with
+// a commit graph. Every state, with its evidence; without GitHub; an unreadable stack (fails closed); the summary and
+// the JSON; the file and the logins refused before any request; and no call that changes anything.
+import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
+import { runOfAcmeSite } from './github-run.js'
+import { useTestPort } from './test-port.js'
+
+const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
+runOfAcmeSite(standIn.url, fakeSha('run'))
+const { parseStatusConfig, prepareStatus, readStatus } = await import('../src/status/index.js')
+const { statusJson, statusMarkdown, statusTable } = await import('../src/status/render.js')
+const { statusExit } = await import('../src/cli/status.js')
+const { STATUS_EXIT } = await import('../src/cli/exit-codes.js')
+const { InputError } = await import('../src/errors.js')
+const { runnerContext } = await import('../src/github/runner-context.js')
+
+type Report = Awaited<ReturnType<typeof readStatus>>
+
+// main: A - B - C - D - E; next: E - X (ahead); feature: C - F1 - F2 (diverged); E is main's head.
+const [A, B, C, D, E] = standIn.model.linear('main', ['a', 'b', 'c', 'd', 'e'].map(fakeSha)) as [string, string, string, string, string]
+const X = standIn.model.commit(fakeSha('x'), [E])
+const F1 = standIn.model.commit(fakeSha('f1'), [C])
+const F2 = standIn.model.commit(fakeSha('f2'), [F1])
+void A
+void B
+void D
+
+const nameOf = (sha: string): string => `site-${sha.slice(0, 7)}-distribution.tar.gz`
+const FILES = { 'webapps/site.war': 'site' }
+
+let eu: Emulator
+let us: Emulator
+/** A stack that answers nothing: an emulator started and closed, its port now refused. */
+let downUrl: string
+const warnings: string[] = []
+/** The distribution each environment runs, by stack/environment. */
+const running: Record<string, string> = {}
+
+beforeAll(async () => {
+  useTestPort({ warning: (m) => warnings.push(m) })
+  eu = await startEmulator({ environments: ['development', 'acceptance', 'production', 'test'], username: 'eu-deployer', password: 'eu-password' })
+  us = await startEmulator({ environments: ['development', 'acceptance', 'production'] })
+  const down = await startEmulator({})
+  downUrl = down.url
+  await down.close()
+
+  const deploy = async (emu: Emulator, stack: string, environment: string, name: string, options?: { seconds?: number }): Promise<string> => {
+    const id = await emu.addDistribution(name, FILES)
+    emu.deployAs(environment, id, { seconds: options?.seconds ?? 0, by: 'someone' })
+    running[`${stack}/${environment}`] = id
+    return id
+  }
+  const record = (environment: string, sha: string, distributionId: string, apiUrl: string): number => {
+    const d = standIn.model.addDeployment({ ref: sha, environment, payload: { distributionId, apiUrl }, creator: 'octocat' })
+    standIn.model.addStatus(d.id, { state: 'success', log_url: `https://github.example/acme/site/actions/runs/${d.id}` })
+    return d.id
+  }
+  // eu: production in sync (a Deployment recorded it), acceptance behind (its name), development ahead (a Deployment), test diverged (its name).
+  record('production', E, await deploy(eu, 'eu', 'production', 'release.tar.gz'), eu.url)
+  await deploy(eu, 'eu', 'acceptance', nameOf(C))
+  record('development', X, await deploy(eu, 'eu', 'development', 'dev-build.tar.gz'), eu.url)
+  await deploy(eu, 'eu', 'test', nameOf(F2))
+  // us: production from Mission Control (no record, no commit in the name), acceptance switching, development empty.
+  await deploy(us, 'us', 'production', 'hotfix.tar.gz')
+  // A Deployment of another stack's production names us's distribution: it is no evidence for us.
+  record('production', D, running['us/production'] as string, 'https://api.elsewhere.example')
+  await deploy(us, 'us', 'acceptance', nameOf(E), { seconds: Number.POSITIVE_INFINITY })
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all([eu?.close(), us?.close(), standIn.close()])
+})
+
+const FILE = (down = false): string => `
+track: main
+stacks:
+  - name: eu
+    api-url: ${eu.url}
+    login:
+      username-variable: EU_USER
+      password-variable: EU_PASS
+  - name: us
+    api-url: ${us.url}
+${down ? `  - name: down\n    api-url: ${downUrl}\n    environments: [production]\n` : ''}`
+
+const ENV = (): NodeJS.ProcessEnv => ({ EU_USER: eu.username, EU_PASS: eu.password, BRCLOUD_USERNAME: us.username, BRCLOUD_PASSWORD: us.password })
+const QUICK = { attempts: 2, baseDelayMs: 10, maxDelayMs: 20, maxTotalMs: 1_000 }
+
+async function report(options: { down?: boolean; github?: boolean } = {}): Promise<Report> {
+  const prepared = prepareStatus(parseStatusConfig(FILE(options.down), 'fleet.yml'), ENV())
+  const context = { ...runnerContext(), repository: 'acme/site' }
+  return readStatus(prepared, {
+    github: options.github === false ? undefined : { token: DEFAULT_GITHUB_TOKEN, context },
+    repository: 'acme/site',
+    retry: QUICK
+  })
+}
+
+const row = (r: Report, stack: string, environment: string | null) => {
+  const found = r.environments.find((e) => e.stack === stack && e.environment === environment)
+  if (found === undefined) throw new Error(`no row ${stack}/${environment}`)
+  return found
+}
+
+/** Calls that would change a stack or GitHub: none may reach either. */
+const CHANGES = ['upload', 'delete-distribution', 'deploy', 'logout']
+function changeCalls(): string[] {
+  return [
+    ...[eu, us].flatMap((e) => e.requests.filter((r) => CHANGES.includes(r.operation)).map((r) => `${r.method} ${r.url}`)),
+    ...standIn.calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)
+  ]
+}
+
+describe('every state, with GitHub', () => {
+  let r: Report
+  beforeAll(async () => {
+    r = await report()
+  })
+
+  test('in-sync: a GitHub Deployment of this stack recorded the distribution, of the tracked head', () => {
+    const p = row(r, 'eu', 'production')
+    expect(p).toMatchObject({
+      state: 'in-sync',
+      commit: E,
+      evidence: 'deployment',
+      distributionId: running['eu/production'],
+      distributionName: 'release.tar.gz',
+      track: 'main'
+    })
+    expect(p).toMatchObject({ createdBy: 'someone-else', platformStatus: 'running', behindBy: 0, aheadBy: 0, reason: null })
+    expect(p.md5hash).toMatch(/^[0-9a-f]{32}$/)
+    expect(p.createdAt).not.toBeNull()
+    expect(p.lastDeployment).toMatchObject({ commit: E, by: 'octocat', state: 'success', id: p.evidenceDeploymentId })
+    expect(p.lastDeployment?.runUrl).toMatch(/actions\/runs\//)
+  })
+
+  test('behind, with how many commits: the commit from the name', () => {
+    expect(row(r, 'eu', 'acceptance')).toMatchObject({
+      state: 'behind',
+      behindBy: 2,
+      aheadBy: 0,
+      commit: C.slice(0, 7),
+      evidence: 'name',
+      lastDeployment: null
+    })
+  })
+
+  test('ahead and diverged', () => {
+    expect(row(r, 'eu', 'development')).toMatchObject({ state: 'ahead', aheadBy: 1, commit: X, evidence: 'deployment' })
+    expect(row(r, 'eu', 'test')).toMatchObject({ state: 'diverged', aheadBy: 2, behindBy: 2, commit: F2.slice(0, 7), evidence: 'name' })
+  })
+
+  test("outside: no record of this stack names it (another stack's does not count) and its name carries no commit", () => {
+    const p = row(r, 'us', 'production')
+    expect(p).toMatchObject({ state: 'outside', commit: null, evidence: 'unknown', distributionName: 'hotfix.tar.gz', lastDeployment: null })
+    expect(p.reason).toMatch(/no GitHub Deployment of acme\/site on this stack recorded distribution .* \(uploaded by someone-else at .*\)/)
+  })
+
+  test('deploying (the platform says so) and empty', () => {
+    expect(row(r, 'us', 'acceptance')).toMatchObject({ state: 'deploying', platformStatus: 'deploying', reason: "the platform's status is 'deploying'" })
+    expect(row(r, 'us', 'development')).toMatchObject({ state: 'empty', distributionId: null, commit: null })
+  })
+
+  test('read in full: exit 0, also with drift; --fail-on a state present exits 8, one absent 0', () => {
+    expect(r.stacks.map((s) => [s.name, s.errors])).toEqual([
+      ['eu', []],
+      ['us', []]
+    ])
+    const said: string[] = []
+    expect(statusExit(r, [], (m) => said.push(m))).toBe(STATUS_EXIT.success)
+    expect(statusExit(r, ['behind', 'outside'], (m) => said.push(m))).toBe(STATUS_EXIT.failOn)
+    expect(said).toEqual(['--fail-on behind,outside: eu/acceptance is behind; us/production is outside.'])
+    expect(statusExit(r, ['unknown'], () => undefined)).toBe(STATUS_EXIT.success)
+  })
+
+  test('the table, the Markdown summary and the JSON', () => {
+    const table = statusTable(r)
+    expect(table.split('\n')[0]).toMatch(/^STACK\s+ENVIRONMENT\s+STATE\s+TRACK\s+COMMIT\s+EVIDENCE\s+DISTRIBUTION\s+UPLOADED$/)
+    expect(table).toMatch(/eu\s+acceptance\s+behind 2\s+main\s+[0-9a-f]{7}\s+name\s+site-/)
+    expect(table).toMatch(/\nWhy:\n(.*\n)* {2}us\/production: no GitHub Deployment/)
+    const md = statusMarkdown(r)
+    expect(md).toContain('## What runs where')
+    expect(md).toMatch(/\| eu \| production \| \*\*in-sync\*\* \| main \| `[0-9a-f]{7}` \| deployment \| release\.tar\.gz \|/)
+    expect(md).toMatch(/\[[0-9a-f]{7} success by octocat at [^\]]+\]\(https:\/\/github\.example\/acme\/site\/actions\/runs\/\d+\)/)
+    expect(md).not.toContain('Not read')
+    const json = JSON.parse(statusJson(r)) as { environments: Array<Record<string, unknown>>; stacks: unknown[] }
+    expect(json.environments).toHaveLength(7)
+    for (const e of json.environments)
+      for (const key of ['stack', 'environment', 'distributionId', 'distributionName', 'commit', 'evidence', 'state', 'reason']) expect(e).toHaveProperty(key)
+    expect(json.stacks).toEqual([
+      { name: 'eu', apiUrl: eu.url, read: true, errors: [] },
+      { name: 'us', apiUrl: us.url, read: true, errors: [] }
+    ])
+  })
+})
+
+test('a commit GitHub does not know: unknown, with the reason; not a failure to read', async () => {
+  const ghost = fakeSha('ghost')
+  const id = await eu.addDistribution(nameOf(ghost), FILES)
+  eu.deployAs('test', id, { seconds: 0 })
+  try {
+    const r = await report()
+    expect(row(r, 'eu', 'test')).toMatchObject({ state: 'unknown', commit: ghost.slice(0, 7), evidence: 'name' })
+    expect(row(r, 'eu', 'test').reason).toMatch(/GitHub knows no such commit/)
+    expect(r.githubErrors).toEqual([])
+  } finally {
+    eu.deployAs('test', running['eu/test'] as string, { seconds: 0 })
+  }
+})
+
+test('without GitHub: the commit from the name where it carries one; every state that needs GitHub is unknown, saying why', async () => {
+  const r = await report({ github: false })
+  expect(row(r, 'eu', 'acceptance')).toMatchObject({ state: 'unknown', commit: C.slice(0, 7), evidence: 'name', lastDeployment: null })
+  expect(row(r, 'eu', 'acceptance').reason).toMatch(/needs GitHub: set BRCLOUD_GITHUB_TOKEN/)
+  expect(row(r, 'eu', 'production')).toMatchObject({ state: 'unknown', commit: null })
+  expect(row(r, 'us', 'production').reason).toMatch(/without a GitHub token the Deployments that may record it are not read/)
+  expect(row(r, 'us', 'acceptance').state).toBe('deploying')
+  expect(row(r, 'us', 'development').state).toBe('empty')
+  expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.success)
+})
+
+test('GitHub refusing the token: the rows that need it unknown, and the report fails closed', async () => {
+  const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
+  const r = await readStatus(prepared, { github: { token: 'ghs_notAToken', context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
+  expect(row(r, 'eu', 'production')).toMatchObject({ state: 'unknown' })
+  expect(row(r, 'eu', 'production').reason).toMatch(/GitHub could not be read: .*401/)
+  expect(row(r, 'us', 'development').state).toBe('unknown')
+  expect(r.githubErrors.length).toBeGreaterThan(0)
+  expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
+})
+
+describe('a stack that cannot be read', () => {
+  test('its rows read unknown with the reason, the others are read, and the report fails closed', async () => {
+    const r = await report({ down: true })
+    expect(row(r, 'down', 'production')).toMatchObject({ state: 'unknown', distributionId: null })
+    expect(row(r, 'down', 'production').reason).toMatch(/^the stack could not be read: /)
+    expect(row(r, 'eu', 'production').state).toBe('in-sync')
+    const said: string[] = []
+    // Even a --fail-on state present yields to it: what was not read may hide anything.
+    expect(statusExit(r, ['behind'], (m) => said.push(m))).toBe(STATUS_EXIT.unreadable)
+    expect(said[0]).toMatch(/stack down could not be read/)
+    expect(statusMarkdown(r)).toMatch(/\*\*Not read\*\* \(the report fails closed\):\n\n- stack down: the stack could not be read/)
+    expect(JSON.parse(statusJson(r)).stacks[2]).toMatchObject({ name: 'down', read: false })
+  })
+
+  test('a wrong password: the login refused is that stack alone', async () => {
+    const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), { ...ENV(), EU_PASS: 'wrong-password' })
+    const r = await readStatus(prepared, { repository: 'acme/site', retry: QUICK })
+    expect(r.environments.filter((e) => e.stack === 'eu')).toEqual([expect.objectContaining({ environment: null, state: 'unknown' })])
+    expect(r.stacks[0]?.errors[0]).toMatch(/could not be read/)
+    expect(r.stacks[1]?.errors).toEqual([])
+    expect(statusTable(r)).not.toContain('wrong-password')
+  })
+
+  test('an environment the file names and the stack lacks: unknown, and the report fails closed', async () => {
+    const file = `track: main\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [production, staging]\n`
+    const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
+    expect(r.environments.map((e) => [e.environment, e.state])).toEqual([
+      ['production', 'unknown'],
+      ['staging', 'unknown']
+    ])
+    expect(r.stacks[0]?.errors).toEqual(["the stack has no environment named 'staging'"])
+    expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
+  })
+})
+
+test('read-only: no upload, deploy, delete or logout reached either stack, nothing was written to GitHub; every refresh token revoked', () => {
+  expect(changeCalls()).toEqual([])
+  for (const emu of [eu, us]) {
+    const logins = emu.requests.filter((q) => q.operation === 'login' && q.status === 200).length
+    expect(logins).toBeGreaterThan(0)
+    expect(emu.requests.filter((q) => q.operation === 'revoke-refresh' && q.status < 300).length).toBe(logins)
+  }
+  expect(warnings).toEqual([])
+})
+
+describe('the file and the logins, refused before any request', () => {
+  const refused = (text: string, env: NodeJS.ProcessEnv = ENV()): string => {
+    try {
+      prepareStatus(parseStatusConfig(text, 'fleet.yml'), env)
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError)
+      return (error as Error).message
+    }
+    throw new Error('not refused')
+  }
+  const one = (extra: string): string => `stacks:\n  - name: eu\n    stack: acme\n${extra}`
+
+  test('the file itself', () => {
+    expect(refused('stacks: [')).toMatch(/^fleet\.yml:\d+:\d+ is not valid YAML/)
+    expect(refused('track: main')).toMatch(/stacks must be a list of at least one stack/)
+    expect(refused('stacks:\n  - stack: acme')).toMatch(/stacks\[0\] has no name/)
+    expect(refused(one('    api-url: https://api.acme.bloomreach.cloud\n'))).toMatch(
+      /exactly one of stack, console-url or api-url \(it has stack and api-url\)/
+    )
+    expect(refused('stacks:\n  - name: eu\n')).toMatch(/\(it has none\)/)
+    expect(refused(one('    password: hunter2\n'))).toMatch(
+      /unknown key 'password': a credential never stands in the file; name the variable that holds it with password-variable/
+    )
+    expect(refused(one('    enviroments: [production]\n'))).toMatch(/unknown key 'enviroments' \(it knows name, stack/)
+    expect(refused(`${one('')}  - name: eu\n    stack: other\n`)).toMatch(/two stacks are named 'eu'/)
+    expect(refused('stacks:\n  - name: eu\n    stack: missioncontrol.acme.bloomreach.cloud\n')).toMatch(
+      /stacks\[0\] \(eu\): stack .* is an address, not a stack name/
+    )
+    expect(refused(one('    environments: [production, production]\n'))).toMatch(/names 'production' twice/)
+    expect(refused(`track: 1.10\n${one('')}`)).toMatch(/track must be text \(quote it/)
+    expect(refused(`track: 'a b'\n${one('')}`)).toMatch(/track 'a b' is not a branch or tag name/)
+    expect(refused(one('    login:\n      password-variable: "hunter 2"\n'))).toMatch(/is not a variable name/)
+  })
+
+  test("the logins: the defaults, named variables, the action's own rules", () => {
+    expect(refused(one(''), {})).toMatch(/Stack 'eu' has no login \(BRCLOUD_USERNAME and BRCLOUD_PASSWORD are not set\)/)
+    expect(refused(one(''), { BRCLOUD_USERNAME: 'u' })).toMatch(/BRCLOUD_PASSWORD is not set/)
+    expect(refused(one('    login:\n      username-variable: EU_U\n      password-variable: EU_P\n'), { EU_U: 'u' })).toMatch(
+      /Stack 'eu': its login's password-variable names EU_P, which is not set or empty/
+    )
+    expect(refused(one(''), { BRCLOUD_USERNAME: 'u', BRCLOUD_PASSWORD: 'p', BRCLOUD_ACCESS_TOKEN: 't' })).toMatch(
+      /^Stack 'eu': username, password are set, but access-token is used as it is/
+    )
+    const expired = `x.${Buffer.from(JSON.stringify({ exp: 1 })).toString('base64url')}.y`
+    expect(refused(one(''), { BRCLOUD_ACCESS_TOKEN: expired })).toMatch(/^Stack 'eu': access-token expired at 1970/)
+    const sso = one('    login:\n      token-url: https://login.example.com/oauth/token\n      client-id: ci\n      client-secret-variable: EU_SECRET\n')
+    expect(prepareStatus(parseStatusConfig(sso, 'f.yml'), { EU_SECRET: 's3cret' }).logins[0]).toMatchObject({
+      kind: 'oauth',
+      grant: 'client_credentials',
+      clientId: 'ci'
+    })
+    expect(prepareStatus(parseStatusConfig(one(''), 'f.yml'), { BRCLOUD_ACCESS_TOKEN: 'tok' }).logins[0]).toMatchObject({ kind: 'token' })
+  })
+
+  test("per-stack track over the file's; console-url and stack resolve as the action does", () => {
+    const config = parseStatusConfig(
+      'track: main\nstacks:\n  - name: a\n    stack: acme\n    track: release/2\n  - name: b\n    console-url: https://missioncontrol.beta.bloomreach.cloud\n',
+      'f.yml'
+    )
+    expect(config.stacks.map((s) => [s.track, s.address.apiUrl])).toEqual([
+      ['release/2', 'https://api.acme.bloomreach.cloud'],
+      ['main', 'https://api.beta.bloomreach.cloud']
+    ])
+  })
+})

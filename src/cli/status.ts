@@ -1,0 +1,166 @@
+// `brcloud status --config FILE` (docs/status.md): the status report's face on a terminal or a CI log. Its flags, the
+// file and every stack's login are checked before any request (exit 2); the report goes to stdout (a table, or
+// --json), Markdown to --summary (and the job summary in a GitHub Actions `run:` step), the log to stderr. It fails
+// closed: a stack or GitHub that could not be read exits 1; drift alone exits 0, unless --fail-on names its state.
+import { readFile } from 'node:fs/promises'
+import { parseArgs } from 'node:util'
+import { InputError } from '../errors.js'
+import { usePort, type RunContext } from '../port.js'
+import { registerSecret } from '../secrets.js'
+import {
+  DEFAULT_PARALLEL,
+  parseStatusConfig,
+  prepareStatus,
+  readInFull,
+  readStatus,
+  STATES,
+  type DriftState,
+  type PreparedStatus,
+  type StatusReport
+} from '../status/index.js'
+import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
+import { STATUS_EXIT } from './exit-codes.js'
+import { secretValue, UsageError } from './inputs.js'
+import { createCliPort, type CliPort } from './port.js'
+import { cliRunContext } from './run-context.js'
+import { gitHubRunner } from './runner-files.js'
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  config: { type: 'string' },
+  json: { type: 'boolean' },
+  summary: { type: 'string' },
+  'fail-on': { type: 'string' },
+  repository: { type: 'string' },
+  'github-token-file': { type: 'string' },
+  parallel: { type: 'string' },
+  debug: { type: 'boolean' }
+} as const
+
+export function statusHelp(): string {
+  return [
+    'Usage: brcloud status --config FILE [flags]',
+    '',
+    'What runs in each environment of the stacks FILE names, and how it stands against the tracked ref: in-sync, behind,',
+    'ahead, diverged, outside, deploying, empty or unknown. Read-only: it never uploads, deploys or deletes.',
+    '',
+    '  --config FILE                       the YAML file: track, stacks (name, stack | console-url | api-url, environments, login)',
+    '  --json                              the report as one JSON object on stdout instead of the table',
+    '  --summary FILE                      the report in Markdown, written to FILE',
+    `  --fail-on STATES                    exit ${STATUS_EXIT.failOn} when an environment is in one of them, e.g. behind,outside (${STATES.join(', ')})`,
+    '  --repository OWNER/NAME             the GitHub repository of the commits and Deployments (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
+    '  --github-token-file FILE            the GitHub token, else BRCLOUD_GITHUB_TOKEN (secret: never a flag); needs deployments: read, contents: read',
+    `  --parallel N                        stacks read at once (default ${DEFAULT_PARALLEL})`,
+    '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
+    '',
+    "Logins: BRCLOUD_USERNAME and BRCLOUD_PASSWORD (or BRCLOUD_ACCESS_TOKEN), or the variables a stack's login: names.",
+    `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state (docs/status.md).`,
+    ''
+  ].join('\n')
+}
+
+interface StatusInvocation {
+  readonly flags: Record<string, unknown>
+  readonly configFile: string
+  readonly failOn: readonly DriftState[]
+  readonly parallel: number
+}
+
+function parseStatusArgs(args: readonly string[]): StatusInvocation | 'help' {
+  let values: Record<string, unknown>
+  let positionals: string[]
+  try {
+    ;({ values, positionals } = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true }))
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (brcloud status --help).`)
+  }
+  if (values.help === true) return 'help'
+  if (positionals.length > 1) throw new UsageError('brcloud status takes no argument besides its flags (brcloud status --help lists them).')
+  const configFile = typeof values.config === 'string' ? values.config : ''
+  if (configFile === '') throw new UsageError('brcloud status needs --config FILE: the YAML file that names the stacks (docs/status.md).')
+  return { flags: values, configFile, failOn: failOnStates(values['fail-on']), parallel: parallelOf(values.parallel) }
+}
+
+function failOnStates(raw: unknown): DriftState[] {
+  if (typeof raw !== 'string' || raw.trim() === '') return []
+  const names = raw.split(',').map((s) => s.trim())
+  const unknown = names.filter((n) => !(STATES as readonly string[]).includes(n))
+  if (unknown.length > 0) throw new UsageError(`--fail-on names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}.`)
+  return names as DriftState[]
+}
+
+function parallelOf(raw: unknown): number {
+  if (raw === undefined) return DEFAULT_PARALLEL
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!(n >= 1 && n <= 32)) throw new UsageError(`--parallel '${String(raw)}' is not a number from 1 to 32.`)
+  return n
+}
+
+/** Runs `brcloud status` with `args` (after the command word); resolves with the exit code. */
+export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+  let prepared: PreparedStatus
+  let invocation: StatusInvocation
+  let githubToken: string | undefined
+  let context: RunContext
+  let port: CliPort
+  try {
+    const parsed = parseStatusArgs(args)
+    if (parsed === 'help') return print(statusHelp())
+    invocation = parsed
+    context = cliRunContext(invocation.flags, env)
+    port = createCliPort({
+      values: new Map(),
+      write: (text) => process.stderr.write(text),
+      colour: process.stderr.isTTY === true && !env.NO_COLOR,
+      debug: invocation.flags.debug === true || env.BRCLOUD_DEBUG === 'true',
+      summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
+      context,
+      runner: await gitHubRunner(env)
+    })
+    usePort(port)
+    githubToken = secretValue('github-token', invocation.flags, env)?.trim() || undefined
+    registerSecret(githubToken)
+    if (githubToken !== undefined && context.repository === '')
+      throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.')
+    const text = await readFile(parsed.configFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`The configuration file ${parsed.configFile} could not be read (${error.code ?? String(error)}).`)
+    })
+    prepared = prepareStatus(parseStatusConfig(text, parsed.configFile), env)
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error
+    process.stderr.write(`error: ${error.message}\n`)
+    return STATUS_EXIT.badInput
+  }
+  const report = await readStatus(prepared, {
+    github: githubToken === undefined ? undefined : { token: githubToken, context },
+    repository: context.repository || undefined,
+    parallel: invocation.parallel
+  })
+  await print(invocation.flags.json === true ? statusJson(report) : statusTable(report))
+  if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
+    await port.writeSummary(statusMarkdown(report)).catch((error: NodeJS.ErrnoException) => {
+      port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`)
+    })
+  }
+  return statusExit(report, invocation.failOn, (message) => port.error(message))
+}
+
+/** Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8; else 0. */
+export function statusExit(report: StatusReport, failOn: readonly DriftState[], say: (message: string) => void): number {
+  if (!readInFull(report)) {
+    const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name)
+    const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ')
+    say(`The report is not complete: ${what} could not be read (its rows read unknown).`)
+    return STATUS_EXIT.unreadable
+  }
+  const failing = report.environments.filter((r) => failOn.includes(r.state))
+  if (failing.length > 0) {
+    say(`--fail-on ${failOn.join(',')}: ${failing.map((r) => `${r.stack}/${r.environment ?? '(all)'} is ${r.state}`).join('; ')}.`)
+    return STATUS_EXIT.failOn
+  }
+  return STATUS_EXIT.success
+}
+
+function print(text: string): Promise<number> {
+  return new Promise((resolve) => process.stdout.write(text, () => resolve(STATUS_EXIT.success)))
+}

@@ -1,0 +1,183 @@
+// The status report's configuration file (docs/status.md): which stacks to read, which of their environments, the
+// ref they should run, and where each stack's login comes from. Read and checked in full before any request: a
+// mistake is an InputError that names where it is (the CLI's exit 2). Secrets never stand in the file, only the
+// names of the variables that hold them (./credentials.ts reads those).
+import { LineCounter, parseDocument } from 'yaml'
+import { InputError } from '../errors.js'
+import { resolveCloudAddress, type CloudAddress } from '../inputs/address.js'
+
+/** Where a stack's login comes from: the variables that hold its credentials, and the token endpoint's plain settings. */
+export interface LoginSource {
+  /** Variable names by credential; a stack without `login:` reads the defaults (DEFAULT_LOGIN_VARIABLES). */
+  readonly variables: Readonly<Partial<Record<LoginVariable, string>>>
+  readonly tokenUrl?: string | undefined
+  readonly clientId?: string | undefined
+  readonly audience?: string | undefined
+  readonly scope?: string | undefined
+  /** False when the file gave `login:`: then only the variables it names are read. */
+  readonly defaults: boolean
+}
+
+export type LoginVariable = 'username' | 'password' | 'access-token' | 'client-secret'
+
+export const LOGIN_VARIABLES: readonly LoginVariable[] = ['username', 'password', 'access-token', 'client-secret']
+
+/**
+ * The variables a stack without `login:` is logged in with: the brcloud command's own names for these inputs. No
+ * client secret: it needs a token-url, which only a `login:` gives.
+ */
+export const DEFAULT_LOGIN_VARIABLES: Readonly<Partial<Record<LoginVariable, string>>> = {
+  username: 'BRCLOUD_USERNAME',
+  password: 'BRCLOUD_PASSWORD',
+  'access-token': 'BRCLOUD_ACCESS_TOKEN'
+}
+
+export interface StackConfig {
+  readonly name: string
+  readonly address: CloudAddress
+  /** The environments to report, in this order; undefined: every environment the stack lists. */
+  readonly environments: readonly string[] | undefined
+  /** The ref its environments should run: the stack's own `track:`, else the file's. */
+  readonly track: string | undefined
+  readonly login: LoginSource
+}
+
+export interface StatusConfig {
+  readonly stacks: readonly StackConfig[]
+}
+
+const TOP_KEYS = ['track', 'stacks'] as const
+const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'login'] as const
+const LOGIN_KEYS = [
+  'username-variable',
+  'password-variable',
+  'access-token-variable',
+  'client-secret-variable',
+  'token-url',
+  'client-id',
+  'audience',
+  'scope'
+] as const
+const ADDRESS_KEYS = ['stack', 'console-url', 'api-url'] as const
+
+/** A variable's name as a shell writes it. */
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/
+/** A git ref as a branch or tag is named: no blanks, no `..`, no control characters. */
+const REF = /^(?!.*\.\.)[^\s~^:?*[\\\p{Cc}]+$/u
+
+/** Reads the file's text (`file` names it in messages); throws an InputError that says where and what to fix. */
+export function parseStatusConfig(text: string, file: string): StatusConfig {
+  const lines = new LineCounter()
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lines })
+  const error = doc.errors[0]
+  if (error !== undefined) {
+    const at = lines.linePos(error.pos[0])
+    throw new InputError(`${file}:${at.line}:${at.col} is not valid YAML: ${error.message.replace(/\.$/, '')}.`)
+  }
+  const top = mapping(doc.toJS(), file, 'The file')
+  knownKeys(top, TOP_KEYS, file, 'The file')
+  const track = optionalRef(top.track, file, 'track')
+  if (!Array.isArray(top.stacks) || top.stacks.length === 0)
+    throw new InputError(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`)
+  const stacks = top.stacks.map((raw: unknown, i: number) => readStack(raw, file, `stacks[${i}]`, track))
+  const seen = new Set<string>()
+  for (const s of stacks) {
+    if (seen.has(s.name)) throw new InputError(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`)
+    seen.add(s.name)
+  }
+  return { stacks }
+}
+
+function readStack(raw: unknown, file: string, where: string, track: string | undefined): StackConfig {
+  const r = mapping(raw, file, where)
+  const name = text(r.name, file, `${where}.name`)
+  if (name === undefined) throw new InputError(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`)
+  const at = `${where} (${name})`
+  knownKeys(r, STACK_KEYS, file, at)
+  const given = ADDRESS_KEYS.filter((k) => r[k] !== undefined && r[k] !== null)
+  if (given.length !== 1)
+    throw new InputError(`${file}: ${at} must have exactly one of stack, console-url or api-url (it has ${given.length === 0 ? 'none' : given.join(' and ')}).`)
+  if (r['platform-domain'] !== undefined && given[0] !== 'stack') throw new InputError(`${file}: ${at}: platform-domain goes with stack only.`)
+  let address: CloudAddress
+  try {
+    // The action's own rules: one reading of which host gets the password.
+    address = resolveCloudAddress({
+      stack: text(r.stack, file, `${at}.stack`) ?? '',
+      consoleUrl: text(r['console-url'], file, `${at}.console-url`) ?? '',
+      apiUrl: text(r['api-url'], file, `${at}.api-url`) ?? '',
+      platformDomain: text(r['platform-domain'], file, `${at}.platform-domain`) ?? ''
+    })
+  } catch (error) {
+    throw new InputError(`${file}: ${at}: ${(error as Error).message}`)
+  }
+  return {
+    name,
+    address,
+    environments: environmentsOf(r.environments, file, at),
+    track: optionalRef(r.track, file, `${at}.track`) ?? track,
+    login: loginOf(r.login, file, at)
+  }
+}
+
+function environmentsOf(raw: unknown, file: string, at: string): string[] | undefined {
+  if (raw === undefined || raw === null) return undefined
+  const names = Array.isArray(raw) ? raw : undefined
+  if (names === undefined || names.length === 0 || !names.every((n) => typeof n === 'string' && n.trim() !== ''))
+    throw new InputError(`${file}: ${at}.environments must be a list of environment names (leave it out to report every environment of the stack).`)
+  const trimmed = names.map((n: string) => n.trim())
+  const twice = trimmed.find((n, i) => trimmed.indexOf(n) !== i)
+  if (twice !== undefined) throw new InputError(`${file}: ${at}.environments names '${twice}' twice.`)
+  return trimmed
+}
+
+function loginOf(raw: unknown, file: string, at: string): LoginSource {
+  if (raw === undefined || raw === null) return { variables: DEFAULT_LOGIN_VARIABLES, defaults: true }
+  const where = `${at}.login`
+  const r = mapping(raw, file, where)
+  knownKeys(r, LOGIN_KEYS, file, where)
+  const variables: Partial<Record<LoginVariable, string>> = {}
+  for (const credential of LOGIN_VARIABLES) {
+    const name = text(r[`${credential}-variable`], file, `${where}.${credential}-variable`)
+    if (name === undefined) continue
+    if (!VARIABLE.test(name))
+      throw new InputError(`${file}: ${where}.${credential}-variable '${name}' is not a variable name: name the variable that holds it, not the value.`)
+    variables[credential] = name
+  }
+  return {
+    variables,
+    tokenUrl: text(r['token-url'], file, `${where}.token-url`),
+    clientId: text(r['client-id'], file, `${where}.client-id`),
+    audience: text(r.audience, file, `${where}.audience`),
+    scope: text(r.scope, file, `${where}.scope`),
+    defaults: false
+  }
+}
+
+function mapping(raw: unknown, file: string, where: string): Record<string, unknown> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${file}: ${where} must be a mapping of keys to values.`)
+  return raw as Record<string, unknown>
+}
+
+/** A key the report does not know is refused: a typo would otherwise be a setting silently not applied. */
+function knownKeys(r: Record<string, unknown>, known: readonly string[], file: string, where: string): void {
+  for (const key of Object.keys(r)) {
+    if (known.includes(key)) continue
+    const secret = (LOGIN_VARIABLES as readonly string[]).includes(key)
+    const hint = secret ? `: a credential never stands in the file; name the variable that holds it with ${key}-variable` : ` (it knows ${known.join(', ')})`
+    throw new InputError(`${file}: ${where} has an unknown key '${key}'${hint}.`)
+  }
+}
+
+/** A string value (numbers are refused, not turned into text: `track: 1.10` would lose its zero). */
+function text(raw: unknown, file: string, where: string): string | undefined {
+  if (raw === undefined || raw === null) return undefined
+  if (typeof raw !== 'string') throw new InputError(`${file}: ${where} must be text (quote it: '${String(raw)}').`)
+  const value = raw.trim()
+  return value === '' ? undefined : value
+}
+
+function optionalRef(raw: unknown, file: string, where: string): string | undefined {
+  const ref = text(raw, file, where)
+  if (ref !== undefined && !REF.test(ref)) throw new InputError(`${file}: ${where} '${ref}' is not a branch or tag name.`)
+  return ref
+}

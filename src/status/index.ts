@@ -1,0 +1,116 @@
+// The status report (issue 31, docs/status.md): what runs where across stacks and environments, and how it stands
+// against the tracked ref. Read-only by construction: it lists environments, looks distributions up, and reads
+// GitHub's Deployments and compares; nothing here uploads, deploys or deletes. The face reads the file and the logins
+// first (prepareStatus, every mistake before any request), then readStatus reads the stacks, a few at a time.
+import type { CloudRetry } from '../cloud/api.js'
+import { GitHubApi, type Comparison } from '../github/client.js'
+import type { Login } from '../inputs/login.js'
+import type { RunContext } from '../port.js'
+import type { StatusConfig } from './config.js'
+import { stackLogin } from './credentials.js'
+import { readStack, type GitHubSide, type StackReading } from './read-stack.js'
+import type { EnvironmentRow } from './row.js'
+
+export { parseStatusConfig, type StatusConfig, type StackConfig } from './config.js'
+export { STATES, type DriftState, type EnvironmentRow } from './row.js'
+
+/** Stacks read at once by default: each is its own host, so this bounds the connections and the logins in flight. */
+export const DEFAULT_PARALLEL = 4
+
+export interface StatusOptions {
+  /** GitHub, when a token was given: the repository and server come from the run's context. */
+  readonly github?: { readonly token: string; readonly context: RunContext } | undefined
+  /** owner/name: the repository whose Deployments and commits are read (also without a token, for the names). */
+  readonly repository?: string | undefined
+  readonly parallel?: number | undefined
+  readonly requestTimeoutMs?: number | undefined
+  readonly retry?: CloudRetry | undefined
+}
+
+export interface StackOutcome {
+  readonly name: string
+  readonly apiUrl: string
+  /** Why it (or some of its environments) could not be read; empty when it was. */
+  readonly errors: readonly string[]
+}
+
+export interface StatusReport {
+  readonly environments: readonly EnvironmentRow[]
+  readonly stacks: readonly StackOutcome[]
+  /** Why GitHub could not be read, when it was given. */
+  readonly githubErrors: readonly string[]
+  readonly repository: string | null
+}
+
+export interface PreparedStatus {
+  readonly config: StatusConfig
+  readonly logins: readonly Login[]
+}
+
+/** Every stack's login from `env`, checked (and its secrets masked) before any request; throws an InputError. */
+export function prepareStatus(config: StatusConfig, env: NodeJS.ProcessEnv): PreparedStatus {
+  return { config, logins: config.stacks.map((stack) => stackLogin(stack, env)) }
+}
+
+/** Short limits: a report that waits minutes on one stack is read by nobody. */
+const STATUS_RETRY: CloudRetry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 4_000, maxTotalMs: 30_000 }
+const REQUEST_TIMEOUT_MS = 30_000
+const USER_AGENT = 'brcloud-deploy (status)'
+
+/** Reads every stack, at most `parallel` at once; never throws for a stack or GitHub that fails (the report says it). */
+export async function readStatus({ config, logins }: PreparedStatus, options: StatusOptions = {}): Promise<StatusReport> {
+  const repository = options.github?.context.repository || options.repository || undefined
+  const github = options.github ? await gitHubSide(options.github.token, options.github.context) : undefined
+  const read = (i: number): Promise<StackReading> =>
+    readStack(config.stacks[i]!, logins[i]!, {
+      github,
+      repository,
+      userAgent: USER_AGENT,
+      requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      retry: options.retry ?? STATUS_RETRY
+    })
+  const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read)
+  return {
+    environments: readings.flatMap((r) => r.rows),
+    stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
+    githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
+    repository: repository ?? null
+  }
+}
+
+/** Whether the report read everything it was asked for: every stack, and GitHub when it was given. */
+export function readInFull(report: StatusReport): boolean {
+  return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0
+}
+
+async function gitHubSide(token: string, context: RunContext): Promise<GitHubSide> {
+  const api = await GitHubApi.open(token, undefined, context)
+  // Environments of one fleet mostly run a few commits: each is compared with the ref once.
+  const compares = new Map<string, Promise<Comparison>>()
+  return {
+    api,
+    compare(base, head) {
+      const key = `${base}\u0000${head.toLowerCase()}`
+      let answer = compares.get(key)
+      if (answer === undefined) {
+        answer = api.compare(base, head)
+        compares.set(key, answer)
+      }
+      return answer
+    }
+  }
+}
+
+/** `work(0..count-1)`, at most `limit` running at once; the results in index order. */
+async function inTurn<T>(count: number, limit: number, work: (i: number) => Promise<T>): Promise<T[]> {
+  const results = new Array<T>(count)
+  let next = 0
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const i = next++
+      results[i] = await work(i)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, worker))
+  return results
+}

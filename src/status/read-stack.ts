@@ -1,0 +1,220 @@
+// One stack read for the status report, through the action's own doors: a session logged in with the stack's login,
+// the client's environment list and distribution lookups (GETs only: this module calls nothing that changes the
+// stack), GitHub's Deployments through the evidence the deploy order uses, and the refresh token revoked at the end.
+import * as core from '../port.js'
+import { CloudApi, type CloudRetry } from '../cloud/api.js'
+import { CloudClient, type Distribution, type Environment } from '../cloud/client.js'
+import { commitInName } from '../cloud/distribution-name.js'
+import { loginMethodFor } from '../cloud/login/choose.js'
+import { CloudSession } from '../cloud/session.js'
+import { switching } from '../deploy/look.js'
+import { describeError } from '../errors.js'
+import { GitHubCallFailed, short, type Comparison, type GitHubApi } from '../github/client.js'
+import { DeploymentHistory, type CommitEvidence } from '../github/evidence.js'
+import { HttpTransport } from '../http/transport.js'
+import type { Login } from '../inputs/login.js'
+import type { StackConfig } from './config.js'
+import { blankRow, stateOfComparison, type EnvironmentRow, type LastDeployment } from './row.js'
+
+/** GitHub, when a token and a repository were given: the client, and one compare per (ref, commit) for the whole report. */
+export interface GitHubSide {
+  readonly api: GitHubApi
+  compare(base: string, head: string): Promise<Comparison>
+}
+
+export interface StackReadOptions {
+  readonly github: GitHubSide | undefined
+  /** owner/name, also without a token: a distribution's name carries a commit only of this repository. */
+  readonly repository: string | undefined
+  readonly userAgent: string
+  readonly requestTimeoutMs: number
+  readonly retry: CloudRetry
+}
+
+export interface StackReading {
+  readonly name: string
+  readonly apiUrl: string
+  readonly rows: EnvironmentRow[]
+  /** Why the stack, or one of its environments, could not be read: the report fails closed on any. */
+  readonly errors: string[]
+  /** Why GitHub could not be read for it (given, and failing): fails closed too. */
+  readonly githubErrors: string[]
+}
+
+/** Reads `stack` (logged in with `login`); never throws: what could not be read is in its rows and errors. */
+export async function readStack(stack: StackConfig, login: Login, options: StackReadOptions): Promise<StackReading> {
+  const { apiUrl } = stack.address
+  const target = stack.address.stack ? `stack '${stack.address.stack}' (${apiUrl})` : apiUrl
+  const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs })
+  const api = new CloudApi(transport, { retry: options.retry, callTimeoutMs: options.requestTimeoutMs })
+  const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target })
+  const reading: StackReading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] }
+  const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading)
+  try {
+    const environments = await listed(reader.client, stack, reading)
+    reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))))
+  } catch (error) {
+    const reason = `the stack could not be read: ${describeError(error)}`
+    reading.errors.push(reason)
+    reading.rows.length = 0
+    for (const environment of stack.environments ?? [null]) reading.rows.push({ ...blankRow(stack.name, environment, stack.track), reason })
+  } finally {
+    // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours).
+    const failed = await session.revoke(api)
+    if (failed !== undefined)
+      core.warning(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`)
+    await transport.close().catch(() => undefined)
+  }
+  return reading
+}
+
+/** The environments to report: those the file names, in its order (a name the stack lacks stays a string), else every one listed. */
+async function listed(client: CloudClient, stack: StackConfig, reading: StackReading): Promise<Array<Environment | string>> {
+  const list = await client.listEnvironments()
+  if (stack.environments === undefined) {
+    if (!list.complete) {
+      const reason = `the platform said the stack has more environments than the ${list.items.length} it listed, and would not list the rest`
+      reading.errors.push(reason)
+      reading.rows.push({ ...blankRow(stack.name, null, stack.track), reason })
+    }
+    return list.items
+  }
+  return Promise.all(
+    stack.environments.map(async (name) => list.items.find((e) => e.name === name) ?? (await client.findEnvironment(name)).environment ?? name)
+  )
+}
+
+function missing(stack: StackConfig, name: string, reading: StackReading): EnvironmentRow {
+  const reason = `the stack has no environment named '${name}'`
+  reading.errors.push(reason)
+  return { ...blankRow(stack.name, name, stack.track), reason }
+}
+
+class EnvironmentReader {
+  private readonly history: DeploymentHistory | undefined
+
+  constructor(
+    private readonly stack: StackConfig,
+    readonly client: CloudClient,
+    private readonly options: StackReadOptions,
+    private readonly reading: StackReading
+  ) {
+    this.history = options.github ? new DeploymentHistory(options.github.api, stack.address.apiUrl) : undefined
+  }
+
+  async read(environment: Environment): Promise<EnvironmentRow> {
+    const running = environment.distributionId ?? undefined
+    const status = environment.status
+    let row: EnvironmentRow = {
+      ...blankRow(this.stack.name, environment.name, this.stack.track),
+      distributionId: running ?? null,
+      platformStatus: status ?? null
+    }
+    let distribution: Distribution | undefined
+    try {
+      distribution = running === undefined ? undefined : await this.client.getDistribution(running)
+    } catch (error) {
+      const reason = `its distribution ${running ?? ''} could not be read: ${describeError(error)}`
+      this.reading.errors.push(`${environment.name}: ${reason}`)
+      return { ...row, reason }
+    }
+    row = {
+      ...row,
+      distributionName: distribution?.name ?? null,
+      createdAt: distribution?.createdAt ?? null,
+      createdBy: distribution?.createdBy ?? null,
+      md5hash: distribution?.md5hash ?? null
+    }
+    let evidence: CommitEvidence | undefined
+    try {
+      row = { ...row, lastDeployment: await this.lastDeployment(environment.name) }
+      evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution)
+    } catch (error) {
+      if (!(error instanceof GitHubCallFailed)) throw error
+      return { ...row, reason: this.gitHubFailed(error) }
+    }
+    if (evidence !== undefined)
+      row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null }
+    if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
+    if (running === undefined) return { ...row, state: 'empty' }
+    if (evidence === undefined) return { ...row, ...this.noEvidence(running, distribution) }
+    return { ...row, ...(await this.against(evidence.sha)) }
+  }
+
+  /** The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub. */
+  private async lastDeployment(environment: string): Promise<LastDeployment | null> {
+    const newest = (await this.history?.deployments(environment))?.[0]
+    if (newest === undefined || this.history === undefined) return null
+    const status = await this.history.github.latestStatus(newest.id)
+    return {
+      id: newest.id,
+      commit: newest.sha,
+      by: newest.creator ?? null,
+      at: newest.createdAt ?? null,
+      state: status?.state ?? null,
+      runUrl: status?.logUrl ?? null
+    }
+  }
+
+  /** A Deployment that recorded it (GitHub), else its name; without GitHub only the name, and only with the repository known. */
+  private async commitOf(id: string, environment: string, distribution: Distribution | undefined): Promise<CommitEvidence | undefined> {
+    const facts = async () => ({ id, name: distribution?.name, createdBy: distribution?.createdBy, createdAt: distribution?.createdAt })
+    if (this.history !== undefined) return this.history.commitOf(id, environment, facts)
+    const repo = this.options.repository?.split('/')[1]
+    const sha = repo === undefined ? undefined : commitInName(distribution?.name, repo)
+    return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name }
+  }
+
+  /** No commit is known: outside when GitHub's records were read and none names it; unknown when they were not. */
+  private noEvidence(running: string, distribution: Distribution | undefined): Pick<EnvironmentRow, 'state' | 'reason'> {
+    const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : ''
+    const what = `distribution ${running}${uploaded}`
+    const repository = this.options.repository
+    if (this.history !== undefined)
+      return {
+        state: 'outside',
+        reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}, and its name carries no commit of it: deployed from Mission Control or another tool`
+      }
+    if (repository === undefined) return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` }
+    return {
+      state: 'unknown',
+      reason: `the name of ${what} carries no commit of ${repository}, and without a GitHub token the Deployments that may record it are not read`
+    }
+  }
+
+  /** The running commit against the tracked ref's head. */
+  private async against(sha: string): Promise<Partial<EnvironmentRow> & Pick<EnvironmentRow, 'state' | 'reason'>> {
+    const track = this.stack.track
+    if (track === undefined) return { state: 'unknown', reason: 'no track: ref in the configuration, so there is nothing to compare the commit with' }
+    const github = this.options.github
+    if (github === undefined)
+      return { state: 'unknown', reason: `comparing commit ${short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` }
+    try {
+      return { ...stateOfComparison(await github.compare(track, sha)), reason: null }
+    } catch (error) {
+      if (!(error instanceof GitHubCallFailed)) throw error
+      // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
+      if (error.failure === 'not-found')
+        return {
+          state: 'unknown',
+          reason: `${error.message}: GitHub knows no such commit or ref ${track} in ${this.options.repository} (a force-push, another repository, or a misspelt track)`
+        }
+      return { state: 'unknown', reason: this.gitHubFailed(error) }
+    }
+  }
+
+  private gitHubFailed(error: GitHubCallFailed): string {
+    const reason = `GitHub could not be read: ${error.message} (${GITHUB_ADVICE[error.failure]})`
+    if (!this.reading.githubErrors.includes(reason)) this.reading.githubErrors.push(reason)
+    return reason
+  }
+}
+
+/** What to do about each kind of GitHub failure, for the report's reader. */
+const GITHUB_ADVICE: Readonly<Record<GitHubCallFailed['failure'], string>> = {
+  unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
+  'bad-token': 'GitHub refused the token: give a valid token of the repository',
+  forbidden: 'the token lacks a permission: it needs deployments: read and contents: read',
+  'not-found': 'GitHub does not show the repository to the token',
+  failed: 'GitHub failed; try again later'
+}

@@ -1,0 +1,98 @@
+// The status report for people and programs: a plain table for a terminal, Markdown for a job summary, and the
+// JSON object of --json. From the report alone; every text scrubbed of known secrets (an error may echo one).
+import { short } from '../github/client.js'
+import { redact } from '../secrets.js'
+import type { StatusReport } from './index.js'
+import type { EnvironmentRow } from './row.js'
+
+/** The state as a word and its count: "behind 3", "diverged +1 -2". */
+function stateCell(row: EnvironmentRow): string {
+  if (row.state === 'behind') return `behind ${row.behindBy ?? '?'}`
+  if (row.state === 'ahead') return `ahead ${row.aheadBy ?? '?'}`
+  if (row.state === 'diverged') return `diverged +${row.aheadBy ?? '?'} -${row.behindBy ?? '?'}`
+  return row.state
+}
+
+function uploaded(row: EnvironmentRow): string {
+  if (row.createdAt === null && row.createdBy === null) return ''
+  return [row.createdAt ?? '', row.createdBy === null ? '' : `by ${row.createdBy}`].filter((s) => s !== '').join(' ')
+}
+
+function columns(row: EnvironmentRow): string[] {
+  return [
+    row.stack,
+    row.environment ?? '(all)',
+    stateCell(row),
+    row.track ?? '',
+    row.commit === null ? '' : short(row.commit),
+    row.commit === null ? '' : row.evidence,
+    row.distributionName ?? row.distributionId ?? '',
+    uploaded(row)
+  ]
+}
+
+const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED']
+
+/** Aligned columns, then one line per row whose state needs a reason, then what could not be read. */
+export function statusTable(report: StatusReport): string {
+  const lines = [HEADINGS, ...report.environments.map(columns)]
+  const widths = HEADINGS.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)))
+  const out = lines.map((l) =>
+    l
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd()
+  )
+  const reasons = report.environments.filter((r) => r.reason !== null).map((r) => `  ${r.stack}/${r.environment ?? '(all)'}: ${r.reason}`)
+  if (reasons.length > 0) out.push('', 'Why:', ...reasons)
+  const failures = failureLines(report)
+  if (failures.length > 0) out.push('', 'Not read:', ...failures.map((f) => `  ${f}`))
+  return redact(`${out.join('\n')}\n`)
+}
+
+function failureLines(report: StatusReport): string[] {
+  return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors]
+}
+
+/** A Markdown cell: pipes escaped, line breaks as spaces. */
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')
+}
+
+function lastDeploy(row: EnvironmentRow): string {
+  const d = row.lastDeployment
+  if (d === null) return ''
+  const what = `${short(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`.replace(/\s+/g, ' ').trim()
+  return d.runUrl ? `[${what}](${d.runUrl})` : what
+}
+
+/** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
+export function statusMarkdown(report: StatusReport): string {
+  const head = ['Stack', 'Environment', 'State', 'Track', 'Commit', 'Evidence', 'Distribution', 'Uploaded', 'Last GitHub Deployment', 'Why']
+  const rows = report.environments.map((r) => {
+    const [stack, environment, state, track, commit, evidence, distribution, up] = columns(r)
+    return [stack, environment, `**${state}**`, track, commit === '' ? '' : `\`${commit}\``, evidence, distribution, up, lastDeploy(r), r.reason ?? '']
+  })
+  const table = [head, head.map(() => '---'), ...rows].map((l) => `| ${l.map((c) => cell(c ?? '')).join(' | ')} |`)
+  const failures = failureLines(report)
+  const lines = [
+    '## What runs where',
+    '',
+    report.repository === null ? '' : `Repository: ${report.repository}`,
+    '',
+    ...table,
+    ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${cell(f)}`)] : [])
+  ]
+  return redact(`${lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n')}\n`)
+}
+
+/** The --json object: the rows as they are, and what could not be read. */
+export function statusJson(report: StatusReport): string {
+  return redact(
+    `${JSON.stringify({
+      environments: report.environments,
+      stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
+      github: { repository: report.repository, errors: report.githubErrors }
+    })}\n`
+  )
+}

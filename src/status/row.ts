@@ -1,0 +1,83 @@
+// One row of the status report: what one environment runs, which commit that is and why we think so, and how it
+// stands against the tracked ref. The JSON output is these rows as they are (--json), so every field is always
+// present, null when not known.
+import type { Comparison } from '../github/client.js'
+
+/**
+ * in-sync: runs the tracked ref's head; behind: an older commit of it; ahead: a commit after it; diverged: on
+ * another line; outside: no GitHub Deployment of the repository names what it runs and the name carries no commit;
+ * deploying: the platform says it is switching; empty: runs nothing; unknown: cannot be told (the reason says why).
+ */
+export const STATES = ['in-sync', 'behind', 'ahead', 'diverged', 'outside', 'deploying', 'empty', 'unknown'] as const
+export type DriftState = (typeof STATES)[number]
+
+/** Where the commit comes from: a GitHub Deployment that recorded the distribution, its name, or nothing. */
+export type Evidence = 'deployment' | 'name' | 'unknown'
+
+/** The newest GitHub Deployment of the environment on this stack: who, when, and the run that made it. */
+export interface LastDeployment {
+  readonly id: number
+  readonly commit: string
+  readonly by: string | null
+  readonly at: string | null
+  /** Its newest status (success, failure, in_progress, ...). */
+  readonly state: string | null
+  readonly runUrl: string | null
+}
+
+export interface EnvironmentRow {
+  readonly stack: string
+  /** null in a row that stands for a whole stack that could not be read (its environments are not known). */
+  readonly environment: string | null
+  readonly distributionId: string | null
+  readonly distributionName: string | null
+  readonly createdAt: string | null
+  readonly createdBy: string | null
+  readonly md5hash: string | null
+  /** The platform's own status field, when it shows one. */
+  readonly platformStatus: string | null
+  /** Full, or abbreviated when only the name carries it. */
+  readonly commit: string | null
+  readonly evidence: Evidence
+  /** The GitHub Deployment that recorded the distribution, when that is the evidence. */
+  readonly evidenceDeploymentId: number | null
+  readonly track: string | null
+  readonly state: DriftState
+  /** How many commits behind (behind, diverged) or ahead (ahead, diverged) of the tracked ref. */
+  readonly behindBy: number | null
+  readonly aheadBy: number | null
+  /** Why the state is what it is, when that needs saying (always for unknown and outside). */
+  readonly reason: string | null
+  readonly lastDeployment: LastDeployment | null
+}
+
+/** A row with nothing known yet but where it is. */
+export function blankRow(stack: string, environment: string | null, track: string | undefined): EnvironmentRow {
+  return {
+    stack,
+    environment,
+    distributionId: null,
+    distributionName: null,
+    createdAt: null,
+    createdBy: null,
+    md5hash: null,
+    platformStatus: null,
+    commit: null,
+    evidence: 'unknown',
+    evidenceDeploymentId: null,
+    track: track ?? null,
+    state: 'unknown',
+    behindBy: null,
+    aheadBy: null,
+    reason: null,
+    lastDeployment: null
+  }
+}
+
+/** The state GitHub's compare of the tracked ref (base) with the running commit (head) gives. */
+export function stateOfComparison(c: Comparison): Pick<EnvironmentRow, 'state' | 'behindBy' | 'aheadBy'> {
+  if (c.status === 'identical') return { state: 'in-sync', behindBy: 0, aheadBy: 0 }
+  if (c.status === 'behind') return { state: 'behind', behindBy: c.behindBy, aheadBy: 0 }
+  if (c.status === 'ahead') return { state: 'ahead', behindBy: 0, aheadBy: c.aheadBy }
+  return { state: 'diverged', behindBy: c.behindBy, aheadBy: c.aheadBy }
+}
