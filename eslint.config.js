@@ -12,7 +12,7 @@ const ONLY_THE_FACE = (...allowed) => ({
 const refused = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'reports/**', '.stryker-tmp/**'] },
+  { ignores: ['dist/**', 'dist-cli/**', 'status/dist/**', 'node_modules/**', 'coverage/**', '.tmp/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -46262,6 +46262,62 @@ function statusJson(report) {
     })}\n`);
 }
 
+;// CONCATENATED MODULE: ./src/status/verdict.ts
+// What the status report's faces share besides the report (docs/status.md): the configuration file read, the fail-on
+// and parallel settings checked, and the verdict (fails closed; a state fail-on names fails). `brcloud status` turns
+// the verdict into its exit code (src/cli/status.ts), the action into its one failure (src/action/status.ts); each
+// names its own settings (`--fail-on` on a command line, `fail-on` in a workflow) in the messages.
+
+
+
+
+
+
+/** The file at `file` (relative to `base`), parsed and checked; an InputError naming `file` as given. */
+async function loadStatusConfig(file, base = process.cwd()) {
+    const text = await (0,promises_.readFile)((0,external_node_path_.resolve)(base, file), 'utf8').catch((error) => {
+        throw new errors/* InputError */.dz(`The configuration file ${file} could not be read (${error.code ?? String(error)}).`);
+    });
+    return parseStatusConfig(text, file);
+}
+/** A comma-separated list of states (none when empty); an InputError, under the setting's `name`, for any other word. */
+function parseFailOn(raw, name) {
+    if (raw === undefined || raw.trim() === '')
+        return [];
+    const names = raw.split(',').map((s) => s.trim());
+    const unknown = names.filter((n) => !STATES.includes(n));
+    if (unknown.length > 0)
+        throw new errors/* InputError */.dz(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}.`);
+    return names;
+}
+/** Stacks read at once, 1 to 32; DEFAULT_PARALLEL when not given (undefined). */
+function parseParallel(raw, name) {
+    if (raw === undefined)
+        return DEFAULT_PARALLEL;
+    const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+    if (!(n >= 1 && n <= 32))
+        throw new errors/* InputError */.dz(`${name} '${raw}' is not a number from 1 to 32.`);
+    return n;
+}
+/** Fails closed: anything not read, whatever else; then a state `failOn` names (the setting called `name`); else read. */
+function statusVerdict(report, failOn, name) {
+    if (!readInFull(report)) {
+        const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name);
+        const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ');
+        return { kind: 'unreadable', message: `The report is not complete: ${what} could not be read (its rows read unknown).` };
+    }
+    const failing = report.environments.filter((r) => failOn.includes(r.state));
+    if (failing.length > 0) {
+        const which = failing.map((r) => `${r.stack}/${r.environment ?? '(all)'} is ${r.state}`).join('; ');
+        return { kind: 'fail-on', message: `${name} ${failOn.join(',')}: ${which}.` };
+    }
+    return { kind: 'read' };
+}
+/** Whether any environment is not in-sync (unknown, empty and deploying included): the action's `drift` output. */
+function drifted(report) {
+    return report.environments.some((r) => r.state !== 'in-sync');
+}
+
 ;// CONCATENATED MODULE: ./src/cli/runner-files.ts
 /**
  * In a GitHub Actions `run:` step, the runner's output and summary files, written by the action's own port (one
@@ -46344,24 +46400,12 @@ function parseStatusArgs(args) {
     const configFile = typeof values.config === 'string' ? values.config : '';
     if (configFile === '')
         throw new UsageError('brcloud status needs --config FILE: the YAML file that names the stacks (docs/status.md).');
-    return { flags: values, configFile, failOn: failOnStates(values['fail-on']), parallel: parallelOf(values.parallel) };
-}
-function failOnStates(raw) {
-    if (typeof raw !== 'string' || raw.trim() === '')
-        return [];
-    const names = raw.split(',').map((s) => s.trim());
-    const unknown = names.filter((n) => !STATES.includes(n));
-    if (unknown.length > 0)
-        throw new UsageError(`--fail-on names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}.`);
-    return names;
-}
-function parallelOf(raw) {
-    if (raw === undefined)
-        return DEFAULT_PARALLEL;
-    const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!(n >= 1 && n <= 32))
-        throw new UsageError(`--parallel '${String(raw)}' is not a number from 1 to 32.`);
-    return n;
+    return {
+        flags: values,
+        configFile,
+        failOn: parseFailOn(values['fail-on'], '--fail-on'),
+        parallel: parseParallel(values.parallel, '--parallel')
+    };
 }
 /** Runs `brcloud status` with `args` (after the command word); resolves with the exit code. */
 async function statusMain(args, env) {
@@ -46390,10 +46434,7 @@ async function statusMain(args, env) {
         (0,secrets/* registerSecret */.cl)(githubToken);
         if (githubToken !== undefined && context.repository === '')
             throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.');
-        const text = await (0,promises_.readFile)(parsed.configFile, 'utf8').catch((error) => {
-            throw new UsageError(`The configuration file ${parsed.configFile} could not be read (${error.code ?? String(error)}).`);
-        });
-        prepared = prepareStatus(parseStatusConfig(text, parsed.configFile), env);
+        prepared = prepareStatus(await loadStatusConfig(parsed.configFile), env);
     }
     catch (error) {
         if (!(error instanceof errors/* InputError */.dz))
@@ -46414,20 +46455,13 @@ async function statusMain(args, env) {
     }
     return statusExit(report, invocation.failOn, (message) => port.error(message));
 }
-/** Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8; else 0. */
+/** Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8; else 0 (status/verdict.ts). */
 function statusExit(report, failOn, say) {
-    if (!readInFull(report)) {
-        const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name);
-        const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ');
-        say(`The report is not complete: ${what} could not be read (its rows read unknown).`);
-        return STATUS_EXIT.unreadable;
-    }
-    const failing = report.environments.filter((r) => failOn.includes(r.state));
-    if (failing.length > 0) {
-        say(`--fail-on ${failOn.join(',')}: ${failing.map((r) => `${r.stack}/${r.environment ?? '(all)'} is ${r.state}`).join('; ')}.`);
-        return STATUS_EXIT.failOn;
-    }
-    return STATUS_EXIT.success;
+    const verdict = statusVerdict(report, failOn, '--fail-on');
+    if (verdict.kind === 'read')
+        return STATUS_EXIT.success;
+    say(verdict.message);
+    return verdict.kind === 'unreadable' ? STATUS_EXIT.unreadable : STATUS_EXIT.failOn;
 }
 function print(text) {
     return new Promise((resolve) => process.stdout.write(text, () => resolve(STATUS_EXIT.success)));

@@ -1,8 +1,9 @@
-// `npm run validate`: checks action.yml, every workflow in .github/workflows and every example in
-// examples/ against GitHub's schemas (action-validator), then what a schema cannot see:
-//   - action.yml: no `${{ }}` in a name or description (GitHub evaluates them when it loads the
+// `npm run validate`: checks action.yml and status/action.yml (the status report's action), every workflow in
+// .github/workflows and every example in examples/ against GitHub's schemas (action-validator), then what a
+// schema cannot see:
+//   - each action's metadata: no `${{ }}` in a name or description (GitHub evaluates them when it loads the
 //     action, finds no context there and fails every job that uses it);
-//   - every step that uses this action passes only inputs action.yml declares;
+//   - every step that uses one of the actions passes only inputs its metadata declares;
 //   - every job that calls the reusable workflow passes only its inputs and secrets, and all the
 //     required ones;
 //   - the reusable workflow passes up every output of action.yml, from the deploy step;
@@ -10,7 +11,7 @@
 // Exits 1 on any failure, listing each problem.
 //
 // Known gap of action-validator 0.6.0: its action schema allows runs.using node12, node16 and
-// node20 only, not node24 (which GitHub runners support since v2.327.1). action.yml is therefore
+// node20 only, not node24 (which GitHub runners support since v2.327.1). Each action's metadata is therefore
 // validated with `using: node24` read as node20; that `using` is node20 or node24 is checked here.
 // Its workflow schema also predates the `attestations` permission (actions/attest-build-provenance
 // needs `attestations: write`): such a line is left out of what the schema sees, and checked here to
@@ -83,16 +84,15 @@ function withoutNewPermissions(text: string): string {
   })
 }
 
-// --- action.yml -------------------------------------------------------------------------------
-const actionText = readFileSync(join(root, 'action.yml'), 'utf8')
-const action = parse(actionText) as Yaml
-const actionInputs = new Set(keys(action.inputs))
-const actionOutputs = keys(action.outputs)
-{
+// --- action.yml and status/action.yml ----------------------------------------------------------
+/** The metadata of an action of this repository, checked; its inputs and outputs. */
+function checkAction(file: string): { inputs: Set<string>; outputs: string[] } {
+  const actionText = readFileSync(join(root, file), 'utf8')
+  const action = parse(actionText) as Yaml
   const runs = isMap(action.runs) ? action.runs : {}
-  if (runs.using !== 'node20' && runs.using !== 'node24') report('action.yml', `runs.using is '${String(runs.using)}': expected node24`)
+  if (runs.using !== 'node20' && runs.using !== 'node24') report(file, `runs.using is '${String(runs.using)}': expected node24`)
   const asNode20 = actionText.replace(/^(\s*using:\s*)(['"]?)node24\2\s*$/m, '$1$2node20$2')
-  for (const line of describe(validator.validateAction(asNode20).errors)) report('action.yml', line)
+  for (const line of describe(validator.validateAction(asNode20).errors)) report(file, line)
 
   const texts: [string, unknown][] = [
     ['name', action.name],
@@ -106,10 +106,15 @@ const actionOutputs = keys(action.outputs)
   }
   for (const [where, text] of texts) {
     if (typeof text === 'string' && text.includes('${{')) {
-      report('action.yml', `${where} contains "\${{": GitHub evaluates it when loading the action and fails; write it without the braces (e.g. "github.token")`)
+      report(file, `${where} contains "\${{": GitHub evaluates it when loading the action and fails; write it without the braces (e.g. "github.token")`)
     }
   }
+  return { inputs: new Set(keys(action.inputs)), outputs: keys(action.outputs) }
 }
+
+const STATUS_ACTION = 'status/action.yml'
+const { inputs: actionInputs, outputs: actionOutputs } = checkAction('action.yml')
+const { inputs: statusInputs } = checkAction(STATUS_ACTION)
 
 // --- the reusable workflow ----------------------------------------------------------------------
 const reusable = parse(readFileSync(join(root, REUSABLE), 'utf8')) as Yaml
@@ -160,6 +165,9 @@ for (const file of files) {
       if (uses === './' || uses.startsWith(`${ACTION_REPO}@`)) {
         for (const input of keys(step.with)) if (!actionInputs.has(input)) report(file, `${where}: input '${input}' is not in action.yml`)
       }
+      if (uses === './status' || uses.startsWith(`${ACTION_REPO}/status@`)) {
+        for (const input of keys(step.with)) if (!statusInputs.has(input)) report(file, `${where}: input '${input}' is not in ${STATUS_ACTION}`)
+      }
     })
   }
 }
@@ -177,14 +185,15 @@ function checkCall(file: string, jobId: string, job: Yaml): void {
 }
 
 // --- report -------------------------------------------------------------------------------------
-for (const file of ['action.yml', ...files]) {
+const actions = ['action.yml', STATUS_ACTION]
+for (const file of [...actions, ...files]) {
   const list = problems.get(file)
   console.log(`${list ? 'FAIL' : 'ok  '} ${file}`)
   for (const p of list ?? []) console.log(`       ${p}`)
 }
-for (const [file, list] of problems) if (file !== 'action.yml' && !files.includes(file)) for (const p of list) console.log(`FAIL ${file}: ${p}`)
+for (const [file, list] of problems) if (!actions.includes(file) && !files.includes(file)) for (const p of list) console.log(`FAIL ${file}: ${p}`)
 if (problems.size > 0) {
   console.error(`\n${[...problems.values()].flat().length} problem(s) in ${problems.size} file(s).`)
   process.exit(1)
 }
-console.log(`\n${files.length + 1} files valid (action-validator schemas and cross-file checks).`)
+console.log(`\n${files.length + actions.length} files valid (action-validator schemas and cross-file checks).`)

@@ -1,5 +1,5 @@
-// Runs the bundled action (dist/index.js) the way a runner does: INPUT_* variables, a GITHUB_OUTPUT
-// file and a GITHUB_STEP_SUMMARY file. E2E_NODE picks another Node binary (CI runs the end-to-end tests under Node 24).
+// Runs the bundled action (dist/index.js, or another action of the repository: status/) the way a runner does:
+// INPUT_* variables, a GITHUB_OUTPUT file and a GITHUB_STEP_SUMMARY file. E2E_NODE picks another Node binary (CI runs the end-to-end tests under Node 24).
 import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +12,21 @@ import { runnerLine } from './runner-view.js'
 export const RUNNER_SHA = '0123456789abcdef0123456789abcdef01234567'
 
 export const ACTION = fileURLToPath(new URL('../../dist/index.js', import.meta.url))
+
+/** An action of the repository: its bundle and its metadata (the inputs' defaults a runner sets). */
+export interface ActionFiles {
+  readonly bundle: string
+  readonly metadata: string
+}
+
+/** The deploy action (action.yml, dist/index.js): what runAction runs unless told otherwise. */
+export const DEPLOY_ACTION: ActionFiles = { bundle: ACTION, metadata: fileURLToPath(new URL('../../action.yml', import.meta.url)) }
+
+/** The status report's action (status/action.yml, status/dist/index.js; npm run build:status). */
+export const STATUS_ACTION: ActionFiles = {
+  bundle: fileURLToPath(new URL('../../status/dist/index.js', import.meta.url)),
+  metadata: fileURLToPath(new URL('../../status/action.yml', import.meta.url))
+}
 
 export interface ActionRun {
   code: number | null
@@ -44,9 +59,9 @@ export function parseOutputFile(text: string): Record<string, string> {
   return out
 }
 
-/** Every input of action.yml that declares a default, with it: a runner sets these for each step. */
-export function actionDefaults(): Record<string, string> {
-  const meta = parse(readFileSync(fileURLToPath(new URL('../../action.yml', import.meta.url)), 'utf8')) as {
+/** Every input of the action's metadata (action.yml) that declares a default, with it: a runner sets these for each step. */
+export function actionDefaults(metadata: string = DEPLOY_ACTION.metadata): Record<string, string> {
+  const meta = parse(readFileSync(metadata, 'utf8')) as {
     inputs?: Record<string, { default?: unknown }>
   }
   const defaults: Record<string, string> = {}
@@ -55,9 +70,9 @@ export function actionDefaults(): Record<string, string> {
 }
 
 /** The INPUT_* variables a runner sets: the step's `with:` over action.yml's defaults (hyphens kept). */
-export function inputEnv(inputs: Record<string, string>): Record<string, string> {
+export function inputEnv(inputs: Record<string, string>, metadata?: string): Record<string, string> {
   const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries({ ...actionDefaults(), ...inputs })) env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v
+  for (const [k, v] of Object.entries({ ...actionDefaults(metadata), ...inputs })) env[`INPUT_${k.replace(/ /g, '_').toUpperCase()}`] = v
   return env
 }
 
@@ -70,7 +85,7 @@ export interface RunnerFiles {
 }
 
 /** What a runner gives a step, under `dir`: the GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_STATE files, RUNNER_TEMP, the GITHUB_* context and the INPUT_* variables. */
-export function runnerEnvironment(dir: string, inputs: Record<string, string>, workspace: string = dir): RunnerFiles {
+export function runnerEnvironment(dir: string, inputs: Record<string, string>, workspace: string = dir, metadata?: string): RunnerFiles {
   const outputFile = join(dir, 'output')
   const summaryFile = join(dir, 'summary.md')
   const stateFile = join(dir, 'state')
@@ -90,7 +105,7 @@ export function runnerEnvironment(dir: string, inputs: Record<string, string>, w
     GITHUB_WORKSPACE: workspace,
     GITHUB_REPOSITORY: 'acme/site',
     GITHUB_SHA: RUNNER_SHA,
-    ...inputEnv(inputs)
+    ...inputEnv(inputs, metadata)
   }
   return { env, outputFile, summaryFile, stateFile }
 }
@@ -161,13 +176,16 @@ export async function runAction(
     cancel?: CancelPlan
     /** Called with the whole stdout so far each time more arrives (a test waits for a line of it). */
     onStdout?: (stdout: string) => void
+    /** The action to run: the deploy action unless given. */
+    action?: ActionFiles
   } = {}
 ): Promise<ActionRun & { outputFile: string; summaryFile: string; stateFile: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'brcd-run-'))
-  const { env: base, outputFile, summaryFile, stateFile } = runnerEnvironment(dir, inputs, options.workspace)
+  const action = options.action ?? DEPLOY_ACTION
+  const { env: base, outputFile, summaryFile, stateFile } = runnerEnvironment(dir, inputs, options.workspace, action.metadata)
   const env: Record<string, string> = { ...base, ...options.env }
   const started = Date.now()
-  const child = spawn(process.env.E2E_NODE || process.execPath, [ACTION], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.env.E2E_NODE || process.execPath, [action.bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   let pending = ''

@@ -2,23 +2,13 @@
 // file and every stack's login are checked before any request (exit 2); the report goes to stdout (a table, or
 // --json), Markdown to --summary (and the job summary in a GitHub Actions `run:` step), the log to stderr. It fails
 // closed: a stack or GitHub that could not be read exits 1; drift alone exits 0, unless --fail-on names its state.
-import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { InputError } from '../errors.js'
 import { usePort, type RunContext } from '../port.js'
 import { registerSecret } from '../secrets.js'
-import {
-  DEFAULT_PARALLEL,
-  parseStatusConfig,
-  prepareStatus,
-  readInFull,
-  readStatus,
-  STATES,
-  type DriftState,
-  type PreparedStatus,
-  type StatusReport
-} from '../status/index.js'
+import { DEFAULT_PARALLEL, prepareStatus, readStatus, STATES, type DriftState, type PreparedStatus, type StatusReport } from '../status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
+import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict } from '../status/verdict.js'
 import { STATUS_EXIT } from './exit-codes.js'
 import { secretValue, UsageError } from './inputs.js'
 import { createCliPort, type CliPort } from './port.js'
@@ -78,22 +68,12 @@ function parseStatusArgs(args: readonly string[]): StatusInvocation | 'help' {
   if (positionals.length > 1) throw new UsageError('brcloud status takes no argument besides its flags (brcloud status --help lists them).')
   const configFile = typeof values.config === 'string' ? values.config : ''
   if (configFile === '') throw new UsageError('brcloud status needs --config FILE: the YAML file that names the stacks (docs/status.md).')
-  return { flags: values, configFile, failOn: failOnStates(values['fail-on']), parallel: parallelOf(values.parallel) }
-}
-
-function failOnStates(raw: unknown): DriftState[] {
-  if (typeof raw !== 'string' || raw.trim() === '') return []
-  const names = raw.split(',').map((s) => s.trim())
-  const unknown = names.filter((n) => !(STATES as readonly string[]).includes(n))
-  if (unknown.length > 0) throw new UsageError(`--fail-on names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}.`)
-  return names as DriftState[]
-}
-
-function parallelOf(raw: unknown): number {
-  if (raw === undefined) return DEFAULT_PARALLEL
-  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN
-  if (!(n >= 1 && n <= 32)) throw new UsageError(`--parallel '${String(raw)}' is not a number from 1 to 32.`)
-  return n
+  return {
+    flags: values,
+    configFile,
+    failOn: parseFailOn(values['fail-on'] as string | undefined, '--fail-on'),
+    parallel: parseParallel(values.parallel as string | undefined, '--parallel')
+  }
 }
 
 /** Runs `brcloud status` with `args` (after the command word); resolves with the exit code. */
@@ -122,10 +102,7 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     registerSecret(githubToken)
     if (githubToken !== undefined && context.repository === '')
       throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.')
-    const text = await readFile(parsed.configFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new UsageError(`The configuration file ${parsed.configFile} could not be read (${error.code ?? String(error)}).`)
-    })
-    prepared = prepareStatus(parseStatusConfig(text, parsed.configFile), env)
+    prepared = prepareStatus(await loadStatusConfig(parsed.configFile), env)
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     process.stderr.write(`error: ${error.message}\n`)
@@ -145,20 +122,12 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
   return statusExit(report, invocation.failOn, (message) => port.error(message))
 }
 
-/** Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8; else 0. */
+/** Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8; else 0 (status/verdict.ts). */
 export function statusExit(report: StatusReport, failOn: readonly DriftState[], say: (message: string) => void): number {
-  if (!readInFull(report)) {
-    const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name)
-    const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ')
-    say(`The report is not complete: ${what} could not be read (its rows read unknown).`)
-    return STATUS_EXIT.unreadable
-  }
-  const failing = report.environments.filter((r) => failOn.includes(r.state))
-  if (failing.length > 0) {
-    say(`--fail-on ${failOn.join(',')}: ${failing.map((r) => `${r.stack}/${r.environment ?? '(all)'} is ${r.state}`).join('; ')}.`)
-    return STATUS_EXIT.failOn
-  }
-  return STATUS_EXIT.success
+  const verdict = statusVerdict(report, failOn, '--fail-on')
+  if (verdict.kind === 'read') return STATUS_EXIT.success
+  say(verdict.message)
+  return verdict.kind === 'unreadable' ? STATUS_EXIT.unreadable : STATUS_EXIT.failOn
 }
 
 function print(text: string): Promise<number> {

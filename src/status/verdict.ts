@@ -1,0 +1,61 @@
+// What the status report's faces share besides the report (docs/status.md): the configuration file read, the fail-on
+// and parallel settings checked, and the verdict (fails closed; a state fail-on names fails). `brcloud status` turns
+// the verdict into its exit code (src/cli/status.ts), the action into its one failure (src/action/status.ts); each
+// names its own settings (`--fail-on` on a command line, `fail-on` in a workflow) in the messages.
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { InputError } from '../errors.js'
+import { parseStatusConfig, type StatusConfig } from './config.js'
+import { readInFull, DEFAULT_PARALLEL, type StatusReport } from './index.js'
+import { STATES, type DriftState } from './row.js'
+
+/** The file at `file` (relative to `base`), parsed and checked; an InputError naming `file` as given. */
+export async function loadStatusConfig(file: string, base: string = process.cwd()): Promise<StatusConfig> {
+  const text = await readFile(resolve(base, file), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    throw new InputError(`The configuration file ${file} could not be read (${error.code ?? String(error)}).`)
+  })
+  return parseStatusConfig(text, file)
+}
+
+/** A comma-separated list of states (none when empty); an InputError, under the setting's `name`, for any other word. */
+export function parseFailOn(raw: string | undefined, name: string): DriftState[] {
+  if (raw === undefined || raw.trim() === '') return []
+  const names = raw.split(',').map((s) => s.trim())
+  const unknown = names.filter((n) => !(STATES as readonly string[]).includes(n))
+  if (unknown.length > 0) throw new InputError(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}.`)
+  return names as DriftState[]
+}
+
+/** Stacks read at once, 1 to 32; DEFAULT_PARALLEL when not given (undefined). */
+export function parseParallel(raw: string | undefined, name: string): number {
+  if (raw === undefined) return DEFAULT_PARALLEL
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN
+  if (!(n >= 1 && n <= 32)) throw new InputError(`${name} '${raw}' is not a number from 1 to 32.`)
+  return n
+}
+
+export type StatusVerdict =
+  | { readonly kind: 'read' }
+  /** Fails closed: a stack, one of its environments, or GitHub was not read. It outranks fail-on. */
+  | { readonly kind: 'unreadable'; readonly message: string }
+  | { readonly kind: 'fail-on'; readonly message: string }
+
+/** Fails closed: anything not read, whatever else; then a state `failOn` names (the setting called `name`); else read. */
+export function statusVerdict(report: StatusReport, failOn: readonly DriftState[], name: string): StatusVerdict {
+  if (!readInFull(report)) {
+    const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name)
+    const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ')
+    return { kind: 'unreadable', message: `The report is not complete: ${what} could not be read (its rows read unknown).` }
+  }
+  const failing = report.environments.filter((r) => failOn.includes(r.state))
+  if (failing.length > 0) {
+    const which = failing.map((r) => `${r.stack}/${r.environment ?? '(all)'} is ${r.state}`).join('; ')
+    return { kind: 'fail-on', message: `${name} ${failOn.join(',')}: ${which}.` }
+  }
+  return { kind: 'read' }
+}
+
+/** Whether any environment is not in-sync (unknown, empty and deploying included): the action's `drift` output. */
+export function drifted(report: StatusReport): boolean {
+  return report.environments.some((r) => r.state !== 'in-sync')
+}
