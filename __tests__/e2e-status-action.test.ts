@@ -6,10 +6,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startEmulator, type Emulator } from '../src/emulator/server.js'
-import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn, type GitHubStandIn } from '../src/emulator/github/server.js'
+import type { Emulator } from '../src/emulator/server.js'
+import { DEFAULT_GITHUB_TOKEN, type GitHubStandIn } from '../src/emulator/github/server.js'
 import { runAction, STATUS_ACTION, type ActionRun } from '../scripts/lib/run-action.js'
 import { expectNoSecrets, secretsOf } from './e2e-support.js'
+import { startFleet, type Fleet } from './status-fleet.js'
 
 let eu: Emulator
 let us: Emulator
@@ -18,24 +19,14 @@ let github: GitHubStandIn
 const workspace = mkdtempSync(join(tmpdir(), 'brcd-status-action-'))
 let downUrl: string
 
+let fleet: Fleet | undefined
 beforeAll(async () => {
-  github = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
-  const [, C, E] = github.model.linear('main', ['a', 'c', 'e'].map(fakeSha)) as [string, string, string]
-  eu = await startEmulator({ environments: ['production', 'acceptance'] })
-  us = await startEmulator({ environments: ['production'], username: 'us-deployer', password: 'us-password' })
-  const down = await startEmulator({})
-  downUrl = down.url
-  await down.close()
-  const prod = await eu.addDistribution('release.tar.gz', { 'index.html': 'e' })
-  eu.deployAs('production', prod, { seconds: 0 })
-  const d = github.model.addDeployment({ ref: E, environment: 'production', payload: { distributionId: prod, apiUrl: eu.url }, creator: 'octocat' })
-  github.model.addStatus(d.id, { state: 'success', log_url: 'https://github.example/acme/site/actions/runs/7' })
-  eu.deployAs('acceptance', await eu.addDistribution(`site-${C.slice(0, 7)}-distribution.tar.gz`, { 'index.html': 'c' }), { seconds: 0 })
-  us.deployAs('production', await us.addDistribution('manual.tar.gz', { 'index.html': 'm' }), { seconds: 0 })
+  fleet = await startFleet()
+  ;({ eu, us, github, downUrl } = fleet)
 }, 60_000)
 
 afterAll(async () => {
-  await Promise.all([eu?.close(), us?.close(), github?.close()])
+  await fleet?.close()
 })
 
 /** A configuration file in the workspace; its name, as a workflow's `config:` gives it. */
