@@ -33060,8 +33060,13 @@ class DeploymentHistory {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ runnerContext)
+/* harmony export */   c: () => (/* binding */ runnerContext),
+/* harmony export */   e: () => (/* binding */ isRepositoryName)
 /* harmony export */ });
+/** A GitHub repository as owner/name, in the characters GitHub allows in both. */
+function isRepositoryName(value) {
+    return /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(value);
+}
 function runnerContext(env = process.env) {
     const repository = env.GITHUB_REPOSITORY ?? '';
     const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
@@ -45494,6 +45499,18 @@ function version() {
 // --summary file. No workflow command is written: outside a runner it would only be noise. Where a CI reads more
 // (Azure Pipelines' issues, GitHub's runner files in a `run:` step), main.ts passes what writes it.
 
+/** The human log of a command: stderr, coloured only on a terminal and never with NO_COLOR; debug lines when asked. */
+function stderrLog(env, debug) {
+    return {
+        write: (text) => process.stderr.write(text),
+        colour: process.stderr.isTTY === true && !env.NO_COLOR,
+        debug: debug || env.BRCLOUD_DEBUG === 'true'
+    };
+}
+/** Writes a command's data to stdout, resolving once written (with exit code 0, for a command that ends there). */
+function printOut(text) {
+    return new Promise((resolve) => process.stdout.write(text, () => resolve(0)));
+}
 const STYLE = { bold: '1', dim: '2', red: '31', yellow: '33', cyan: '36' };
 function createCliPort(options) {
     const secrets = new Set();
@@ -45583,7 +45600,6 @@ var runner_context = __nccwpck_require__(2579);
 /** Where a CI puts the commit it builds, after --commit and BRCLOUD_COMMIT: each CI sets only its own. */
 const COMMIT_VARIABLES = ['GIT_COMMIT', 'CI_COMMIT_SHA', 'BUILD_SOURCEVERSION', 'GITHUB_SHA'];
 const COMMIT = /^[0-9a-f]{7,64}$/i;
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 /** The run's context from the CLI's flags (--commit, --repository) and the environment; a malformed value is a UsageError. */
 function cliRunContext(flags, env) {
     // In a GitHub Actions `run:` step the runner's variables say it all; elsewhere they are absent and this is a start.
@@ -45596,7 +45612,7 @@ function cliRunContext(flags, env) {
         ['BRCLOUD_REPOSITORY', env.BRCLOUD_REPOSITORY],
         ['GITHUB_REPOSITORY', env.GITHUB_REPOSITORY]
     ]);
-    if (repository !== undefined && !REPOSITORY.test(repository.value))
+    if (repository !== undefined && !(0,runner_context/* isRepositoryName */.e)(repository.value))
         throw new UsageError(`${repository.from} is not a GitHub repository as owner/name: '${repository.value}'.`);
     return {
         ...runner,
@@ -46417,14 +46433,12 @@ async function statusMain(args, env) {
     try {
         const parsed = parseStatusArgs(args);
         if (parsed === 'help')
-            return print(statusHelp());
+            return printOut(statusHelp());
         invocation = parsed;
         context = cliRunContext(invocation.flags, env);
         port = createCliPort({
             values: new Map(),
-            write: (text) => process.stderr.write(text),
-            colour: process.stderr.isTTY === true && !env.NO_COLOR,
-            debug: invocation.flags.debug === true || env.BRCLOUD_DEBUG === 'true',
+            ...stderrLog(env, invocation.flags.debug === true),
             summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
             context,
             runner: await gitHubRunner(env)
@@ -46447,7 +46461,7 @@ async function statusMain(args, env) {
         repository: context.repository || undefined,
         parallel: invocation.parallel
     });
-    await print(invocation.flags.json === true ? statusJson(report) : statusTable(report));
+    await printOut(invocation.flags.json === true ? statusJson(report) : statusTable(report));
     if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
         await port.writeSummary(statusMarkdown(report)).catch((error) => {
             port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`);
@@ -46462,9 +46476,6 @@ function statusExit(report, failOn, say) {
         return STATUS_EXIT.success;
     say(verdict.message);
     return verdict.kind === 'unreadable' ? STATUS_EXIT.unreadable : STATUS_EXIT.failOn;
-}
-function print(text) {
-    return new Promise((resolve) => process.stdout.write(text, () => resolve(STATUS_EXIT.success)));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -46497,9 +46508,9 @@ async function main(args, env = process.env) {
     try {
         invocation = parseCommandLine(args);
         if (invocation.kind === 'help')
-            return main_print(invocation.command ? commandHelp(invocation.command) : mainHelp());
+            return printOut(invocation.command ? commandHelp(invocation.command) : mainHelp());
         if (invocation.kind === 'version')
-            return main_print(`${version()}\n`);
+            return printOut(`${version()}\n`);
         if (invocation.kind === 'status')
             return statusMain(invocation.args, env);
         values = collectInputs(invocation.command, invocation.flags, env);
@@ -46515,9 +46526,7 @@ async function main(args, env = process.env) {
     const azure = underAzure(env);
     const port = createCliPort({
         values,
-        write: (text) => process.stderr.write(text),
-        colour: process.stderr.isTTY === true && !env.NO_COLOR,
-        debug: invocation.debug || env.BRCLOUD_DEBUG === 'true',
+        ...stderrLog(env, invocation.debug),
         summaryFile: invocation.summaryFile,
         context,
         issue: azure ? (type, message) => process.stdout.write(azureIssue(type, message)) : undefined,
@@ -46543,9 +46552,9 @@ async function writeOutputs(port, dotenvFile, json, azure) {
         }
     }
     if (azure)
-        await main_print(azureEnding(port.outputs, port.failure));
+        await printOut(azureEnding(port.outputs, port.failure));
     if (json)
-        await main_print(`${JSON.stringify(port.outputs)}\n`);
+        await printOut(`${JSON.stringify(port.outputs)}\n`);
 }
 /** Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a repository. */
 function checkCommand(command, values, context) {
@@ -46557,9 +46566,6 @@ function checkCommand(command, values, context) {
         throw new UsageError('brcloud search-check needs search-query (--search-query or BRCLOUD_SEARCH_QUERY).');
     if (command === 'deploy' && set('github-token') && context.repository === '')
         throw new UsageError('github-token is set, so the run records GitHub Deployments: name their repository with --repository owner/name or BRCLOUD_REPOSITORY.');
-}
-function main_print(text) {
-    return new Promise((resolve) => process.stdout.write(text, () => resolve(EXIT.success)));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/index.ts

@@ -35592,6 +35592,10 @@ function failureMessage(error, inputs, phase) {
 // EXTERNAL MODULE: ./src/run-state.ts
 var run_state = __nccwpck_require__(518);
 ;// CONCATENATED MODULE: ./src/github/runner-context.ts
+/** A GitHub repository as owner/name, in the characters GitHub allows in both. */
+function isRepositoryName(value) {
+    return /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(value);
+}
 function runnerContext(env = process.env) {
     const repository = env.GITHUB_REPOSITORY ?? '';
     const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';

@@ -4,8 +4,8 @@
 // Markdown in the job summary, the outputs json and drift. The verdict is the command's (status/verdict.ts): fails
 // closed, then fail-on; the step fails once, here, with core.setFailed through the port.
 import { InputError } from '../errors.js'
+import { isRepositoryName } from '../github/runner-context.js'
 import * as core from '../port.js'
-import { usePort } from '../port.js'
 import { redact, registerSecret } from '../secrets.js'
 import { prepareStatus, readStatus } from '../status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
@@ -22,8 +22,7 @@ async function statusStep(): Promise<string | undefined> {
   const failOn = parseFailOn(core.getInput('fail-on'), 'fail-on')
   const parallel = parseParallel(core.getInput('parallel') || undefined, 'parallel')
   const repository = core.getInput('repository') || runner.repository
-  if (githubToken !== undefined && !/^[^/\s]+\/[^/\s]+$/.test(repository))
-    throw new InputError(`github-token is set, but repository '${repository}' is not owner/name.`)
+  if (githubToken !== undefined && !isRepositoryName(repository)) throw new InputError(`github-token is set, but repository '${repository}' is not owner/name.`)
   const context = { ...runner, repository }
   // Relative to the workspace, as the deploy action reads its paths; the logins from the step's env:.
   const prepared = prepareStatus(await loadStatusConfig(configFile, context.workspace), process.env)
@@ -43,7 +42,7 @@ async function statusStep(): Promise<string | undefined> {
 }
 
 export async function runStatus(): Promise<void> {
-  usePort(actionPort)
+  core.usePort(actionPort)
   const failure = await statusStep().catch((error: unknown) =>
     error instanceof InputError ? error.message : `The status report failed: ${redact(error instanceof Error ? error.message : String(error))}`
   )

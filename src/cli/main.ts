@@ -12,7 +12,7 @@ import { runEmulator } from './emulator.js'
 import { exitCode, EXIT } from './exit-codes.js'
 import { commandHelp, mainHelp, version } from './help.js'
 import { collectInputs, SECRET_INPUTS, UsageError } from './inputs.js'
-import { createCliPort, type CliPort } from './port.js'
+import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
 import { cliRunContext } from './run-context.js'
 import { statusMain } from './status.js'
 import { gitHubRunner } from './runner-files.js'
@@ -26,8 +26,8 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
   let context
   try {
     invocation = parseCommandLine(args)
-    if (invocation.kind === 'help') return print(invocation.command ? commandHelp(invocation.command) : mainHelp())
-    if (invocation.kind === 'version') return print(`${version()}\n`)
+    if (invocation.kind === 'help') return printOut(invocation.command ? commandHelp(invocation.command) : mainHelp())
+    if (invocation.kind === 'version') return printOut(`${version()}\n`)
     if (invocation.kind === 'status') return statusMain(invocation.args, env)
     values = collectInputs(invocation.command, invocation.flags, env)
     context = cliRunContext(invocation.flags, env)
@@ -40,9 +40,7 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
   const azure = underAzure(env)
   const port = createCliPort({
     values,
-    write: (text) => process.stderr.write(text),
-    colour: process.stderr.isTTY === true && !env.NO_COLOR,
-    debug: invocation.debug || env.BRCLOUD_DEBUG === 'true',
+    ...stderrLog(env, invocation.debug),
     summaryFile: invocation.summaryFile,
     context,
     issue: azure ? (type, message) => process.stdout.write(azureIssue(type, message)) : undefined,
@@ -69,8 +67,8 @@ async function writeOutputs(port: CliPort, dotenvFile: string | undefined, json:
       port.warning(`--dotenv: ${dotenvFile} could not be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)
     }
   }
-  if (azure) await print(azureEnding(port.outputs, port.failure))
-  if (json) await print(`${JSON.stringify(port.outputs)}\n`)
+  if (azure) await printOut(azureEnding(port.outputs, port.failure))
+  if (json) await printOut(`${JSON.stringify(port.outputs)}\n`)
 }
 
 /** Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a repository. */
@@ -85,8 +83,4 @@ function checkCommand(command: string, values: ReadonlyMap<string, string>, cont
     throw new UsageError(
       'github-token is set, so the run records GitHub Deployments: name their repository with --repository owner/name or BRCLOUD_REPOSITORY.'
     )
-}
-
-function print(text: string): Promise<number> {
-  return new Promise((resolve) => process.stdout.write(text, () => resolve(EXIT.success)))
 }

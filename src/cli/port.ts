@@ -32,6 +32,20 @@ export interface CliPort extends Port {
   readonly failure: string | undefined
 }
 
+/** The human log of a command: stderr, coloured only on a terminal and never with NO_COLOR; debug lines when asked. */
+export function stderrLog(env: NodeJS.ProcessEnv, debug: boolean): Pick<CliPortOptions, 'write' | 'colour' | 'debug'> {
+  return {
+    write: (text) => process.stderr.write(text),
+    colour: process.stderr.isTTY === true && !env.NO_COLOR,
+    debug: debug || env.BRCLOUD_DEBUG === 'true'
+  }
+}
+
+/** Writes a command's data to stdout, resolving once written (with exit code 0, for a command that ends there). */
+export function printOut(text: string): Promise<0> {
+  return new Promise((resolve) => process.stdout.write(text, () => resolve(0)))
+}
+
 const STYLE = { bold: '1', dim: '2', red: '31', yellow: '33', cyan: '36' } as const
 
 export function createCliPort(options: CliPortOptions): CliPort {

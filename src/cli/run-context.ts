@@ -2,7 +2,7 @@
 // the CI's own variable; the GitHub repository (for GitHub Deployments with a github-token) from --repository,
 // BRCLOUD_REPOSITORY or the runner's GITHUB_REPOSITORY; the CI's page of this run; the current folder as the
 // workspace. Read from the command line and the environment it was given, never written to process.env.
-import { runnerContext } from '../github/runner-context.js'
+import { isRepositoryName, runnerContext } from '../github/runner-context.js'
 import type { RunContext } from '../port.js'
 import { UsageError } from './inputs.js'
 
@@ -10,7 +10,6 @@ import { UsageError } from './inputs.js'
 const COMMIT_VARIABLES = ['GIT_COMMIT', 'CI_COMMIT_SHA', 'BUILD_SOURCEVERSION', 'GITHUB_SHA'] as const
 
 const COMMIT = /^[0-9a-f]{7,64}$/i
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/
 
 /** The run's context from the CLI's flags (--commit, --repository) and the environment; a malformed value is a UsageError. */
 export function cliRunContext(flags: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): RunContext {
@@ -24,7 +23,7 @@ export function cliRunContext(flags: Readonly<Record<string, unknown>>, env: Nod
     ['BRCLOUD_REPOSITORY', env.BRCLOUD_REPOSITORY],
     ['GITHUB_REPOSITORY', env.GITHUB_REPOSITORY]
   ])
-  if (repository !== undefined && !REPOSITORY.test(repository.value))
+  if (repository !== undefined && !isRepositoryName(repository.value))
     throw new UsageError(`${repository.from} is not a GitHub repository as owner/name: '${repository.value}'.`)
   return {
     ...runner,

@@ -11,7 +11,7 @@ import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
 import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict } from '../status/verdict.js'
 import { STATUS_EXIT } from './exit-codes.js'
 import { secretValue, UsageError } from './inputs.js'
-import { createCliPort, type CliPort } from './port.js'
+import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
 import { cliRunContext } from './run-context.js'
 import { gitHubRunner } from './runner-files.js'
 
@@ -85,14 +85,12 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
   let port: CliPort
   try {
     const parsed = parseStatusArgs(args)
-    if (parsed === 'help') return print(statusHelp())
+    if (parsed === 'help') return printOut(statusHelp())
     invocation = parsed
     context = cliRunContext(invocation.flags, env)
     port = createCliPort({
       values: new Map(),
-      write: (text) => process.stderr.write(text),
-      colour: process.stderr.isTTY === true && !env.NO_COLOR,
-      debug: invocation.flags.debug === true || env.BRCLOUD_DEBUG === 'true',
+      ...stderrLog(env, invocation.flags.debug === true),
       summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
       context,
       runner: await gitHubRunner(env)
@@ -113,7 +111,7 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     repository: context.repository || undefined,
     parallel: invocation.parallel
   })
-  await print(invocation.flags.json === true ? statusJson(report) : statusTable(report))
+  await printOut(invocation.flags.json === true ? statusJson(report) : statusTable(report))
   if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
     await port.writeSummary(statusMarkdown(report)).catch((error: NodeJS.ErrnoException) => {
       port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`)
@@ -128,8 +126,4 @@ export function statusExit(report: StatusReport, failOn: readonly DriftState[], 
   if (verdict.kind === 'read') return STATUS_EXIT.success
   say(verdict.message)
   return verdict.kind === 'unreadable' ? STATUS_EXIT.unreadable : STATUS_EXIT.failOn
-}
-
-function print(text: string): Promise<number> {
-  return new Promise((resolve) => process.stdout.write(text, () => resolve(STATUS_EXIT.success)))
 }

@@ -2,6 +2,11 @@
 // action's face gives this to the engine (src/action/port.ts), and the CLI's starts from it in a `run:` step.
 import type { RunContext } from '../port.js'
 
+/** A GitHub repository as owner/name, in the characters GitHub allows in both. */
+export function isRepositoryName(value: string): boolean {
+  return /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(value)
+}
+
 export function runnerContext(env: NodeJS.ProcessEnv = process.env): RunContext {
   const repository = env.GITHUB_REPOSITORY ?? ''
   const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com'

@@ -37437,6 +37437,26 @@ class StepFailed extends Error {
     }
 }
 
+;// CONCATENATED MODULE: ./src/github/runner-context.ts
+/** A GitHub repository as owner/name, in the characters GitHub allows in both. */
+function isRepositoryName(value) {
+    return /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(value);
+}
+function runnerContext(env = process.env) {
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    const runId = Number.parseInt(env.GITHUB_RUN_ID ?? '', 10);
+    return {
+        sha: env.GITHUB_SHA ?? '',
+        noCommit: 'GITHUB_SHA is not set: not on a runner',
+        ref: env.GITHUB_REF ?? '',
+        repository,
+        serverUrl,
+        runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
+        workspace: env.GITHUB_WORKSPACE || process.cwd()
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/port.ts
 // The engine's one door to whatever runs it (issue 30: one engine, two faces). The release code reads its
 // inputs, writes its log, outputs, summary and saved state, and masks secrets through this port and
@@ -46385,22 +46405,6 @@ function core_getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/github/runner-context.ts
-function runnerContext(env = process.env) {
-    const repository = env.GITHUB_REPOSITORY ?? '';
-    const serverUrl = env.GITHUB_SERVER_URL ?? 'https://github.com';
-    const runId = Number.parseInt(env.GITHUB_RUN_ID ?? '', 10);
-    return {
-        sha: env.GITHUB_SHA ?? '',
-        noCommit: 'GITHUB_SHA is not set: not on a runner',
-        ref: env.GITHUB_REF ?? '',
-        repository,
-        serverUrl,
-        runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
-        workspace: env.GITHUB_WORKSPACE || process.cwd()
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/action/port.ts
 // The action's face: the engine's port (src/port.ts) on @actions/core, as a runner reads it. Inputs come from
 // INPUT_* variables, outputs, state and the summary go to the runner's files, log lines and masks to stdout
@@ -46462,7 +46466,7 @@ async function statusStep() {
     const failOn = parseFailOn(getInput('fail-on'), 'fail-on');
     const parallel = parseParallel(getInput('parallel') || undefined, 'parallel');
     const repository = getInput('repository') || runner.repository;
-    if (githubToken !== undefined && !/^[^/\s]+\/[^/\s]+$/.test(repository))
+    if (githubToken !== undefined && !isRepositoryName(repository))
         throw new errors_InputError(`github-token is set, but repository '${repository}' is not owner/name.`);
     const context = { ...runner, repository };
     // Relative to the workspace, as the deploy action reads its paths; the logins from the step's env:.
