@@ -1,0 +1,501 @@
+// The seven native sinks against one stand-in server of their services (sink-stand-ins.ts): what each
+// service receives, field by field, with its auth and its path; what a refusal says (the service, the
+// status, its words, never the address or a token); and that the dispatcher's signal ends a hanging call.
+import type { ObservedRun, Sink } from '../src/events/observed.js'
+import { datadogDeployments, eventId } from '../src/events/sinks/datadog.js'
+import { grafanaAnnotation } from '../src/events/sinks/grafana.js'
+import { honeycombMarker } from '../src/events/sinks/honeycomb.js'
+import { nativeSinks } from '../src/events/sinks/native.js'
+import { CREATE_DEPLOYMENT, newRelicDeployments } from '../src/events/sinks/new-relic.js'
+import { errorText } from '../src/events/sinks/post.js'
+import { sentryDeploy, sentryRelease } from '../src/events/sinks/sentry.js'
+import { slackMessage } from '../src/events/sinks/slack.js'
+import { teamsMessage } from '../src/events/sinks/teams.js'
+import {
+  cancelled,
+  DATASET,
+  ENTITY,
+  firstDeploy,
+  ORG,
+  PROJECT,
+  refused,
+  rolledBack,
+  SECRETS,
+  type Service,
+  SinkStandIns,
+  T0,
+  verifiedUpgrade
+} from './sink-stand-ins.js'
+
+const standIns = new SinkStandIns()
+beforeAll(() => standIns.start())
+afterAll(() => standIns.stop())
+beforeEach(() => standIns.reset())
+
+const S = 1000
+const NS = 1_000_000
+const COMMIT_URL = `https://github.com/acme/site/commit/${verifiedUpgrade.commit}`
+const RUN_URL = 'https://github.com/acme/site/actions/runs/9001/attempts/1'
+
+function sink(name: string, inputs = standIns.inputs()): Sink {
+  const found = nativeSinks(inputs).find((s) => s.name === name)
+  if (!found) throw new Error(`no sink ${name}`)
+  return found
+}
+
+const send = (name: string, run: ObservedRun, inputs = standIns.inputs()): Promise<void> => sink(name, inputs).send(run, new AbortController().signal)
+
+/** The failure of a send, as the dispatcher will see it. */
+async function failure(name: string, run: ObservedRun, inputs = standIns.inputs()): Promise<Error> {
+  const error = await send(name, run, inputs).then(
+    () => undefined,
+    (e: unknown) => e
+  )
+  if (!(error instanceof Error)) throw new Error(`${name} did not fail`)
+  return error
+}
+
+/** Neither the address of a service nor any credential appears in `message`. */
+function expectNoSecret(message: string): void {
+  for (const secret of [standIns.base, '127.0.0.1', ...Object.values(SECRETS)]) expect(message).not.toContain(secret)
+}
+
+describe('nativeSinks', () => {
+  test('a sink per configured service, in a fixed order; none when none is configured', () => {
+    expect(nativeSinks(standIns.inputs()).map((s) => s.name)).toEqual(['Slack', 'Microsoft Teams', 'Datadog', 'Sentry', 'Grafana', 'Honeycomb', 'New Relic'])
+    expect(nativeSinks({ timeoutMs: 1000 })).toEqual([])
+    const { grafana, timeoutMs } = standIns.inputs()
+    expect(nativeSinks({ ...(grafana && { grafana }), timeoutMs }).map((s) => s.name)).toEqual(['Grafana'])
+  })
+})
+
+describe('Slack', () => {
+  test('the message of a verified upgrade: fallback text, headline, facts, what was observed, the run', () => {
+    expect(slackMessage(verifiedUpgrade)).toEqual({
+      text: "✅ Verified: 'production' runs `d-0002` (acme/production)",
+      blocks: [
+        { type: 'section', text: { type: 'mrkdwn', text: "*✅ Verified: 'production' runs `d-0002`*" } },
+        {
+          type: 'section',
+          fields: [
+            { type: 'mrkdwn', text: '*Environment*\nacme/production' },
+            { type: 'mrkdwn', text: '*Distribution*\nacme-site-1.4.0.tar.gz (`d-0002`)' },
+            { type: 'mrkdwn', text: `*Commit*\n<${COMMIT_URL}|3f2a9c1>` },
+            { type: 'mrkdwn', text: '*Release state*\nverified' },
+            { type: 'mrkdwn', text: '*Runs now*\nd-0002' },
+            { type: 'mrkdwn', text: '*Run by*\noctocat' }
+          ]
+        },
+        {
+          type: 'section',
+          text: {
+            type: 'mrkdwn',
+            text:
+              '*What was observed*\n' +
+              '• 2025-05-06 10:01:35 UTC · Switched to our release: the environment reported d-0002 where it ran d-0001\n' +
+              '• 2025-05-06 10:02:00 UTC · Published (the health check passed): the site answered 200 with the expected text'
+          }
+        },
+        { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'View the run' }, url: RUN_URL }] }
+      ]
+    })
+  })
+
+  test('a rollback says what runs now; a refusal what was seen; an unknown repository leaves the commit unlinked', () => {
+    const back = slackMessage(rolledBack)
+    const fields = (back.blocks[1] as { fields: { text: string }[] }).fields.map((f) => f.text)
+    expect(fields).toContain('*Runs now (after the rollback)*\nd-0001 (the previous distribution, rolled back to)')
+    expect(fields).toContain('*Release state*\nrollback-applied')
+    expect((back.blocks[2] as { text: { text: string } }).text.text).toContain('2025-05-06 10:03:20 UTC · Rolled back: the environment reported d-0001 again')
+
+    const no = slackMessage({ ...refused, repository: undefined })
+    expect((no.blocks[1] as { fields: { text: string }[] }).fields).toContainEqual({ type: 'mrkdwn', text: '*Commit*\n`3f2a9c1`' })
+    expect((no.blocks[2] as { text: { text: string } }).text.text).toBe(
+      '*What was observed*\n• 2025-05-06 10:00:05 UTC · Refused: commit 3f2a9c1 is older than 77aa001, which production runs'
+    )
+    // Slack's control characters in what the run saw are escaped, not read as links.
+    const odd = slackMessage({ ...cancelled, actor: '<!channel> & co' })
+    expect(JSON.stringify(odd)).toContain('&lt;!channel&gt; &amp; co')
+    expect(JSON.stringify(odd)).not.toContain('<!channel>')
+  })
+
+  test('posts to the webhook: the message as JSON, answered 200 ok', async () => {
+    await send('Slack', verifiedUpgrade)
+    const [req] = standIns.of('slack')
+    expect(req?.method).toBe('POST')
+    expect(req?.url).toBe(`/slack${SECRETS.slackPath}`)
+    expect(req?.headers['content-type']).toBe('application/json')
+    expect(req?.json).toEqual(slackMessage(verifiedUpgrade))
+  })
+
+  test('a refused webhook: the service, the status and its words, never the URL', async () => {
+    const error = await failure(
+      'Slack',
+      verifiedUpgrade,
+      standIns.inputs({ slack: { webhookUrl: `${standIns.base}/slack/services/T0001/B0002/revoked0123456789` } })
+    )
+    expect(error.message).toBe('Slack answered 404: no_service')
+    expect(error.message).not.toContain('revoked0123456789')
+    expectNoSecret(error.message)
+  })
+
+  test('an unreachable webhook: named by the failure, not by its address', async () => {
+    const error = await failure('Slack', verifiedUpgrade, standIns.inputs({ slack: { webhookUrl: `http://127.0.0.1:1${SECRETS.slackPath}` } }))
+    expect(error.message).toBe('Slack could not be reached (ECONNREFUSED)')
+    expectNoSecret(error.message)
+  })
+})
+
+describe('Microsoft Teams', () => {
+  test('the Adaptive Card of a rollback: headline, FactSet, what was observed, links to the run and the commit', () => {
+    expect(teamsMessage(rolledBack)).toEqual({
+      type: 'message',
+      attachments: [
+        {
+          contentType: 'application/vnd.microsoft.card.adaptive',
+          contentUrl: null,
+          content: {
+            $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+            type: 'AdaptiveCard',
+            version: '1.4',
+            body: [
+              { type: 'TextBlock', text: rolledBack.headline, wrap: true, weight: 'Bolder', size: 'Medium' },
+              {
+                type: 'FactSet',
+                facts: [
+                  { title: 'Environment', value: 'acme/production' },
+                  { title: 'Distribution', value: 'acme-site-1.4.0.tar.gz (d-0002)' },
+                  { title: 'Commit', value: '3f2a9c1' },
+                  { title: 'Release state', value: 'rollback-applied' },
+                  { title: 'Runs now (after the rollback)', value: 'd-0001 (the previous distribution, rolled back to)' },
+                  { title: 'Run by', value: 'octocat' }
+                ]
+              },
+              { type: 'TextBlock', text: 'What was observed', wrap: true, weight: 'Bolder', spacing: 'Medium' },
+              {
+                type: 'TextBlock',
+                text:
+                  '2025-05-06 10:01:30 UTC · Switched to our release: the environment reported d-0002 where it ran d-0001\n\n' +
+                  '2025-05-06 10:03:20 UTC · Rolled back: the environment reported d-0001 again\n\n' +
+                  '2025-05-06 10:03:30 UTC · Failed: The site did not answer 200 within 60 s (last: 503)',
+                wrap: true
+              }
+            ],
+            actions: [
+              { type: 'Action.OpenUrl', title: 'View the run', url: RUN_URL },
+              { type: 'Action.OpenUrl', title: 'View commit 3f2a9c1', url: COMMIT_URL }
+            ]
+          }
+        }
+      ]
+    })
+  })
+
+  test('a cancelled run says what runs now was not seen', () => {
+    const facts = (teamsMessage(cancelled).attachments[0]?.content.body[1] as { facts: unknown[] }).facts
+    expect(facts).toContainEqual({ title: 'Runs now', value: 'not seen when the run ended' })
+    expect(facts).toContainEqual({ title: 'Release state', value: 'in-progress' })
+  })
+
+  test('posts to the Workflows URL, query and all, answered 202', async () => {
+    await send('Microsoft Teams', cancelled)
+    const [req] = standIns.of('teams')
+    expect(req?.url).toBe(`/teams/workflows/4f1c/triggers/manual/paths/invoke?api-version=2016-06-01&sig=${SECRETS.teamsSig}`)
+    expect(req?.headers['content-type']).toBe('application/json')
+    expect(req?.json).toEqual(teamsMessage(cancelled))
+  })
+
+  test('a wrong signature: the service and its words, never the URL or the sig', async () => {
+    const url = `${standIns.base}/teams/workflows/4f1c/triggers/manual/paths/invoke?api-version=2016-06-01&sig=wrongSig42`
+    const error = await failure('Microsoft Teams', cancelled, standIns.inputs({ teams: { webhookUrl: url } }))
+    expect(error.message).toBe('Microsoft Teams answered 401: The signature of this trigger is not valid.')
+    expect(error.message).not.toContain('wrongSig42')
+    expectNoSecret(error.message)
+  })
+})
+
+describe('Datadog DORA', () => {
+  test('a verified upgrade: one deployment, from the run start to the switch seen, in nanoseconds', () => {
+    expect(datadogDeployments(verifiedUpgrade, 'acme-site')).toEqual([
+      {
+        data: {
+          attributes: {
+            service: 'acme-site',
+            env: 'production',
+            version: 'd-0002',
+            started_at: T0 * NS,
+            finished_at: (T0 + 95 * S) * NS,
+            git: { commit_sha: verifiedUpgrade.commit, repository_url: 'https://github.com/acme/site' },
+            id: 'brcloud-deploy:9001-1',
+            custom_tags: ['stack:acme', 'distribution:acme-site-1.4.0.tar.gz']
+          }
+        }
+      }
+    ])
+  })
+
+  test('a rollback: ours, then the previous distribution redeployed (which Datadog reads as a rollback)', () => {
+    const [ours, back] = datadogDeployments(rolledBack, 'acme-site')
+    expect(ours?.data.attributes.finished_at).toBe((T0 + 90 * S) * NS)
+    expect(back).toEqual({
+      data: {
+        attributes: {
+          service: 'acme-site',
+          env: 'production',
+          version: 'd-0001',
+          started_at: (T0 + 90 * S) * NS,
+          finished_at: (T0 + 200 * S) * NS,
+          id: 'brcloud-deploy:9001-1:rollback',
+          custom_tags: ['stack:acme', 'rolled_back:acme-site-1.4.0.tar.gz']
+        }
+      }
+    })
+  })
+
+  test('nothing for a run that put nothing live; the id is one the API takes', () => {
+    expect(datadogDeployments(refused, 'acme-site')).toEqual([])
+    expect(datadogDeployments(cancelled, 'acme-site')).toEqual([])
+    expect(datadogDeployments(firstDeploy, 'acme-site').map((d) => [d.data.attributes.env, d.data.attributes.finished_at])).toEqual([
+      ['staging', (T0 + 80 * S) * NS]
+    ])
+    expect(eventId('9001/1 attempt#2')).toBe('brcloud-deploy:9001-1-attempt-2')
+    expect(eventId('x'.repeat(300))).toHaveLength(119)
+    expect(eventId('1').length).toBeGreaterThanOrEqual(16)
+  })
+
+  test('posts each event with DD-API-KEY; refused and cancelled runs send nothing', async () => {
+    await send('Datadog', rolledBack)
+    await send('Datadog', refused)
+    await send('Datadog', cancelled)
+    const reqs = standIns.of('datadog')
+    expect(reqs.map((r) => r.url)).toEqual(['/datadog/api/v2/dora/deployment', '/datadog/api/v2/dora/deployment'])
+    expect(reqs.map((r) => r.headers['dd-api-key'])).toEqual([SECRETS.datadogKey, SECRETS.datadogKey])
+    expect(reqs.map((r) => r.json)).toEqual(datadogDeployments(rolledBack, 'acme-site'))
+  })
+
+  test('a wrong key: 403 Forbidden, without the key', async () => {
+    const error = await failure('Datadog', verifiedUpgrade, standIns.inputs({ datadog: { apiKey: 'dd-wrong-key-999' } }))
+    expect(error.message).toBe('Datadog answered 403: Forbidden')
+    expect(error.message).not.toContain('dd-wrong-key-999')
+  })
+})
+
+describe('Sentry', () => {
+  test('the deploy of our release: to the environment, from the run start to the switch seen; a rollback in its name', () => {
+    expect(sentryDeploy(verifiedUpgrade, PROJECT)).toEqual({
+      environment: 'production',
+      name: 'acme/production',
+      url: RUN_URL,
+      dateStarted: '2025-05-06T10:00:00.000Z',
+      dateFinished: '2025-05-06T10:01:35.000Z',
+      projects: [PROJECT]
+    })
+    expect(sentryDeploy(rolledBack, PROJECT)?.name).toBe('acme/production, rolled back 2025-05-06T10:03:20Z')
+    expect(sentryDeploy(refused, PROJECT)).toBeUndefined()
+    expect(sentryDeploy(cancelled, PROJECT)).toBeUndefined()
+    expect(sentryRelease(verifiedUpgrade, PROJECT)).toEqual({ version: 'acme-site-1.4.0.tar.gz', projects: [PROJECT], ref: verifiedUpgrade.commit })
+  })
+
+  test('a release Sentry knows: one deploy, at the encoded organisation and version, with the bearer token', async () => {
+    standIns.sentryReleases.add('acme-site-1.4.0.tar.gz')
+    await send('Sentry', verifiedUpgrade)
+    const reqs = standIns.of('sentry')
+    expect(reqs.map((r) => r.url)).toEqual(['/sentry/api/0/organizations/acme%20org/releases/acme-site-1.4.0.tar.gz/deploys/'])
+    expect(reqs[0]?.headers.authorization).toBe(`Bearer ${SECRETS.sentryToken}`)
+    expect(reqs[0]?.json).toEqual(sentryDeploy(verifiedUpgrade, PROJECT))
+  })
+
+  test('a release Sentry does not know (404): created for the project, then the deploy again', async () => {
+    const run = { ...firstDeploy, distribution: { ...firstDeploy.distribution, name: 'acme site+1.4.0.tar.gz' } }
+    await send('Sentry', run)
+    const reqs = standIns.of('sentry')
+    const deploys = `/sentry/api/0/organizations/${encodeURIComponent(ORG)}/releases/acme%20site%2B1.4.0.tar.gz/deploys/`
+    expect(reqs.map((r) => r.url)).toEqual([deploys, '/sentry/api/0/organizations/acme%20org/releases/', deploys])
+    expect(reqs[1]?.json).toEqual({ version: 'acme site+1.4.0.tar.gz', projects: [PROJECT], ref: run.commit })
+    expect(reqs[2]?.json).toEqual(sentryDeploy(run, PROJECT))
+    expect(standIns.sentryReleases.has('acme site+1.4.0.tar.gz')).toBe(true)
+  })
+
+  test('nothing for a refusal; a wrong token: 401 and its detail, without the token', async () => {
+    await send('Sentry', refused)
+    expect(standIns.of('sentry')).toEqual([])
+    const error = await failure('Sentry', verifiedUpgrade, standIns.inputs({ sentry: { authToken: 'sntrys_wrong_777' } }))
+    expect(error.message).toBe('Sentry answered 401: Invalid token')
+    expect(error.message).not.toContain('sntrys_wrong_777')
+  })
+})
+
+describe('Grafana', () => {
+  test('an annotation from the run start to the moment last seen changing: the switch, the rollback, the ending', () => {
+    expect(grafanaAnnotation(verifiedUpgrade)).toEqual({
+      time: T0,
+      timeEnd: T0 + 95 * S,
+      tags: ['brcloud', 'acme', 'production', 'success'],
+      text: [
+        "✅ Verified: 'production' runs `d-0002` (acme/production)",
+        '2025-05-06 10:01:35 UTC · Switched to our release: the environment reported d-0002 where it ran d-0001',
+        '2025-05-06 10:02:00 UTC · Published (the health check passed): the site answered 200 with the expected text',
+        RUN_URL
+      ].join('\n')
+    })
+    expect(grafanaAnnotation(rolledBack)).toMatchObject({ time: T0, timeEnd: T0 + 200 * S, tags: ['brcloud', 'acme', 'production', 'failure'] })
+    expect(grafanaAnnotation(cancelled)).toMatchObject({ time: T0, timeEnd: T0 + 60 * S, tags: ['brcloud', 'acme', 'production', 'cancelled'] })
+    expect(grafanaAnnotation(firstDeploy)).toMatchObject({ timeEnd: T0 + 80 * S, tags: ['brcloud', 'acme', 'staging', 'success'] })
+    expect(grafanaAnnotation(refused)).toBeUndefined()
+    expect(grafanaAnnotation({ ...cancelled, releaseState: 'waiting' })).toBeUndefined()
+  })
+
+  test('posts to /api/annotations under the base path with the bearer token; a refusal sends nothing', async () => {
+    await send('Grafana', rolledBack)
+    await send('Grafana', refused)
+    const reqs = standIns.of('grafana')
+    expect(reqs.map((r) => r.url)).toEqual(['/grafana/api/annotations'])
+    expect(reqs[0]?.headers.authorization).toBe(`Bearer ${SECRETS.grafanaToken}`)
+    expect(reqs[0]?.json).toEqual(grafanaAnnotation(rolledBack))
+  })
+
+  test('a wrong token: 401 and its message, without the token', async () => {
+    const error = await failure('Grafana', rolledBack, standIns.inputs({ grafana: { token: 'glsa_wrong_55' } }))
+    expect(error.message).toBe('Grafana answered 401: invalid API key')
+    expect(error.message).not.toContain('glsa_wrong_55')
+  })
+})
+
+describe('Honeycomb', () => {
+  test('a marker at the switch seen; a range to the rollback seen; an attempt without a switch over the whole run', () => {
+    expect(honeycombMarker(verifiedUpgrade)).toEqual({
+      message: "✅ Verified: 'production' runs `d-0002` (acme/production)",
+      type: 'deploy',
+      start_time: T0 / S + 95,
+      url: RUN_URL
+    })
+    expect(honeycombMarker(rolledBack)).toEqual({
+      message: `${rolledBack.headline} (acme/production)`,
+      type: 'rollback',
+      start_time: T0 / S + 90,
+      end_time: T0 / S + 200,
+      url: RUN_URL
+    })
+    expect(honeycombMarker(cancelled)).toMatchObject({ type: 'deploy-attempt', start_time: T0 / S, end_time: T0 / S + 60 })
+    expect(honeycombMarker(firstDeploy)).toMatchObject({ type: 'deploy', start_time: T0 / S + 80 })
+    expect(honeycombMarker(refused)).toBeUndefined()
+  })
+
+  test('posts to the encoded dataset with X-Honeycomb-Team, answered 201', async () => {
+    await send('Honeycomb', verifiedUpgrade)
+    const [req] = standIns.of('honeycomb')
+    expect(req?.url).toBe(`/honeycomb/1/markers/${encodeURIComponent(DATASET)}`)
+    expect(req?.url).toBe('/honeycomb/1/markers/brxm%20site')
+    expect(req?.headers['x-honeycomb-team']).toBe(SECRETS.honeycombKey)
+    expect(req?.json).toEqual(honeycombMarker(verifiedUpgrade))
+  })
+
+  test('a wrong key: 401 and its words; an unknown dataset: 404', async () => {
+    const error = await failure('Honeycomb', verifiedUpgrade, standIns.inputs({ honeycomb: { apiKey: 'hc_wrong_31' } }))
+    expect(error.message).toBe('Honeycomb answered 401: unknown API key - check your credentials')
+    expect(error.message).not.toContain('hc_wrong_31')
+    const missing = await failure('Honeycomb', verifiedUpgrade, standIns.inputs({ honeycomb: { dataset: 'nope' } }))
+    expect(missing.message).toBe('Honeycomb answered 404: dataset not found')
+  })
+})
+
+describe('New Relic', () => {
+  test('a deployment at the switch seen; for a rollback a second one for the previous distribution, in the same group', () => {
+    expect(newRelicDeployments(verifiedUpgrade, ENTITY)).toEqual([
+      {
+        query: CREATE_DEPLOYMENT,
+        variables: {
+          deployment: {
+            entityGuid: ENTITY,
+            deploymentType: 'BASIC',
+            groupId: '9001:1:acme/production',
+            user: 'octocat',
+            deepLink: RUN_URL,
+            version: 'acme-site-1.4.0.tar.gz',
+            timestamp: T0 + 95 * S,
+            description: "✅ Verified: 'production' runs `d-0002` (acme/production)",
+            commit: verifiedUpgrade.commit
+          }
+        }
+      }
+    ])
+    const [ours, back] = newRelicDeployments(rolledBack, ENTITY)
+    expect(ours?.variables.deployment.timestamp).toBe(T0 + 90 * S)
+    expect(back?.variables.deployment).toEqual({
+      entityGuid: ENTITY,
+      deploymentType: 'BASIC',
+      groupId: '9001:1:acme/production',
+      user: 'octocat',
+      deepLink: RUN_URL,
+      version: 'd-0001',
+      timestamp: T0 + 200 * S,
+      description: 'Rolled back to d-0001 from acme-site-1.4.0.tar.gz on acme/production: the environment reported d-0001 again'
+    })
+    expect(CREATE_DEPLOYMENT).toMatch(
+      /^mutation \w+\(\$deployment: ChangeTrackingDeploymentInput!\) \{ changeTrackingCreateDeployment\(deployment: \$deployment\)/
+    )
+    expect(newRelicDeployments(refused, ENTITY)).toEqual([])
+    expect(newRelicDeployments(cancelled, ENTITY)).toEqual([])
+  })
+
+  test('posts the GraphQL request to the endpoint with API-Key', async () => {
+    await send('New Relic', rolledBack)
+    const reqs = standIns.of('newrelic')
+    expect(reqs.map((r) => r.url)).toEqual(['/newrelic/graphql', '/newrelic/graphql'])
+    expect(reqs.map((r) => r.headers['api-key'])).toEqual([SECRETS.newRelicKey, SECRETS.newRelicKey])
+    expect(reqs.map((r) => r.json)).toEqual(newRelicDeployments(rolledBack, ENTITY))
+  })
+
+  test('a 200 with errors is a failure; a wrong key is a 401', async () => {
+    const error = await failure('New Relic', verifiedUpgrade, standIns.inputs({ newRelic: { entityGuid: 'unknown-guid' } }))
+    expect(error.message).toBe('New Relic answered 200 with an error: Entity not found or not accessible')
+    const key = await failure('New Relic', verifiedUpgrade, standIns.inputs({ newRelic: { apiKey: 'NRAK-WRONG-1' } }))
+    expect(key.message).toBe('New Relic answered 401: Bad API Key or no API Key provided')
+    expect(key.message).not.toContain('NRAK-WRONG-1')
+  })
+})
+
+describe('every sink', () => {
+  const services: [string, Service][] = [
+    ['Slack', 'slack'],
+    ['Microsoft Teams', 'teams'],
+    ['Datadog', 'datadog'],
+    ['Sentry', 'sentry'],
+    ['Grafana', 'grafana'],
+    ['Honeycomb', 'honeycomb'],
+    ['New Relic', 'newrelic']
+  ]
+
+  test.each(services)('%s: the signal ends a call that hangs, with its reason', async (name, service) => {
+    standIns.sentryReleases.add('acme-site-1.4.0.tar.gz')
+    standIns.hanging.add(service)
+    const stop = new AbortController()
+    const sending = sink(name).send(verifiedUpgrade, stop.signal)
+    await standIns.received(service)
+    stop.abort(new Error('the time limit of the events passed'))
+    await expect(sending).rejects.toThrow('the time limit of the events passed')
+  })
+
+  test.each(services)('%s: a 500 with a page of HTML names the status only', async (name, service) => {
+    standIns.sentryReleases.add('acme-site-1.4.0.tar.gz')
+    standIns.next.set(service, { status: 500, body: `<html><body>${'x'.repeat(500)}</body></html>`, type: 'text/html' })
+    const error = await failure(name, verifiedUpgrade)
+    expect(error.message).toBe(`${name} answered 500`)
+  })
+
+  test('a service that echoes the secret back: scrubbed', async () => {
+    standIns.next.set('grafana', { status: 400, body: JSON.stringify({ message: `bad token ${SECRETS.grafanaToken}` }) })
+    const error = await failure('Grafana', verifiedUpgrade)
+    expect(error.message).toBe('Grafana answered 400: bad token ***')
+  })
+
+  test("the service's error text: from JSON's message, error, detail or errors[], or short plain text", () => {
+    expect(errorText('{"errors":["Forbidden"]}')).toBe('Forbidden')
+    expect(errorText('{"error":{"code":"X","message":"nope"}}')).toBe('nope')
+    expect(errorText('{"detail":"Invalid token"}')).toBe('Invalid token')
+    expect(errorText('channel_is_archived')).toBe('channel_is_archived')
+    expect(errorText('')).toBeUndefined()
+    expect(errorText('y'.repeat(201))).toBeUndefined()
+    expect(errorText('<!doctype html><p>Bad gateway</p>')).toBeUndefined()
+  })
+})
