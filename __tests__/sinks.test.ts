@@ -411,10 +411,11 @@ describe('New Relic', () => {
             groupId: '9001:1:acme/production',
             user: 'octocat',
             deepLink: RUN_URL,
-            version: 'acme-site-1.4.0.tar.gz',
+            version: 'd-0002',
             timestamp: T0 + 95 * S,
             description: "✅ Verified: 'production' runs `d-0002` (acme/production)",
-            commit: verifiedUpgrade.commit
+            commit: verifiedUpgrade.commit,
+            changelog: 'distribution acme-site-1.4.0.tar.gz'
           }
         }
       }

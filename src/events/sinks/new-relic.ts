@@ -2,7 +2,8 @@
 // which takes the entity's GUID; the newer changeTrackingCreateEvent finds its entity by a search
 // query instead) when our release was seen live, at the switch seen; and one for the previous
 // distribution when our rollback was seen, at the rollback seen. Both share the release attempt's
-// group id. https://docs.newrelic.com/docs/change-tracking/change-tracking-graphql/
+// group id, and name what ran by the distribution's id (as the rollback must: it knows the previous one
+// by its id alone). https://docs.newrelic.com/docs/change-tracking/change-tracking-graphql/
 // GraphQL answers 200 with `errors` for a refused mutation: that is a failure too.
 import type { ObservedRun, Sink } from '../observed.js'
 import { distributionLabel, place, releaseSeen, rollbackSeen, truncate } from './facts.js'
@@ -20,6 +21,7 @@ export interface NewRelicDeploymentInput {
   description: string
   groupId: string
   commit?: string
+  changelog?: string
   user?: string
   deepLink?: string
 }
@@ -33,7 +35,9 @@ export interface NewRelicRequest {
 export function newRelicDeployments(run: ObservedRun, entityGuid: string): NewRelicRequest[] {
   const live = releaseSeen(run)
   const back = rollbackSeen(run)
-  const ours = distributionLabel(run)
+  const ours = run.distribution.id ?? run.distribution.name
+  const name = run.distribution.name
+  const label = distributionLabel(run)
   const common = {
     entityGuid,
     deploymentType: 'BASIC' as const,
@@ -49,7 +53,8 @@ export function newRelicDeployments(run: ObservedRun, entityGuid: string): NewRe
         version: ours,
         timestamp: live.at,
         description: truncate(`${run.headline} (${place(run)})`, 1000),
-        ...(run.commit !== undefined && { commit: run.commit })
+        ...(run.commit !== undefined && { commit: run.commit }),
+        ...(name !== undefined && { changelog: `distribution ${name}` })
       })
     )
   if (back && run.previousDistributionId !== undefined)
@@ -59,7 +64,7 @@ export function newRelicDeployments(run: ObservedRun, entityGuid: string): NewRe
         version: run.previousDistributionId,
         timestamp: back.at,
         description: truncate(
-          `Rolled back to ${run.previousDistributionId}${ours !== undefined ? ` from ${ours}` : ''} on ${place(run)}: ${back.evidence}`,
+          `Rolled back to ${run.previousDistributionId}${label !== undefined ? ` from ${label}` : ''} on ${place(run)}: ${back.evidence}`,
           1000
         )
       })
