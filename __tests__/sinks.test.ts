@@ -7,6 +7,7 @@ import { grafanaAnnotation } from '../src/events/sinks/grafana.js'
 import { honeycombMarker } from '../src/events/sinks/honeycomb.js'
 import { nativeSinks } from '../src/events/sinks/native.js'
 import { CREATE_DEPLOYMENT, newRelicDeployments } from '../src/events/sinks/new-relic.js'
+import { commitUrl, triedRelease } from '../src/events/sinks/facts.js'
 import { errorText } from '../src/events/sinks/post.js'
 import { sentryDeploy, sentryRelease } from '../src/events/sinks/sentry.js'
 import { slackMessage } from '../src/events/sinks/slack.js'
@@ -66,6 +67,33 @@ describe('nativeSinks', () => {
     expect(nativeSinks({ timeoutMs: 1000 })).toEqual([])
     const { grafana, timeoutMs } = standIns.inputs()
     expect(nativeSinks({ ...(grafana && { grafana }), timeoutMs }).map((s) => s.name)).toEqual(['Grafana'])
+  })
+})
+
+describe('what the sinks read off a run', () => {
+  test("the commit's page is on the run's server (GitHub Enterprise), else on github.com (a CLI run elsewhere)", () => {
+    const ghe = { ...verifiedUpgrade, runUrl: 'https://git.example.com/acme/site/actions/runs/7' }
+    expect(commitUrl(ghe)).toBe(`https://git.example.com/acme/site/commit/${verifiedUpgrade.commit}`)
+    const gitlab = { ...verifiedUpgrade, runUrl: 'https://gitlab.example.com/web/site/-/jobs/7' }
+    expect(commitUrl(gitlab)).toBe(COMMIT_URL)
+    expect(commitUrl({ ...verifiedUpgrade, commit: undefined })).toBeUndefined()
+  })
+
+  test('a release tried: seen, or begun and not settled; never a refusal, a wait, or a run without an environment', () => {
+    const unconfirmed: ObservedRun = {
+      ...cancelled,
+      outcome: 'failure',
+      releaseState: 'unconfirmed',
+      events: [{ kind: 'unconfirmed', at: T0 + 70 * S, evidence: 'the deploy request got no answer and no look settled it' }]
+    }
+    expect([verifiedUpgrade, rolledBack, firstDeploy, cancelled, unconfirmed].map(triedRelease)).toEqual([true, true, true, true, true])
+    expect(triedRelease(refused)).toBe(false)
+    expect(triedRelease({ ...cancelled, releaseState: 'waiting' })).toBe(false)
+    expect(triedRelease({ ...cancelled, releaseState: undefined })).toBe(false)
+    expect(triedRelease({ ...verifiedUpgrade, environment: undefined })).toBe(false)
+    expect(honeycombMarker(unconfirmed)).toMatchObject({ type: 'deploy-attempt', start_time: T0 / S, end_time: T0 / S + 70 })
+    expect(grafanaAnnotation(unconfirmed)).toMatchObject({ time: T0, timeEnd: T0 + 70 * S })
+    expect(datadogDeployments(unconfirmed, 'acme-site')).toEqual([])
   })
 })
 
