@@ -162,8 +162,9 @@ async function keepOne(k: Keeper, row: EnvironmentRow & { environment: string },
   const title = issueTitle(row, where)
   const content = issueContent(k, row, where)
   if (issue !== undefined) {
-    // Not every run: only when what the issue says changed (the run line below the content aside).
-    if (issue.title === title && contentOf(issue.body) === content) return
+    // Not every run: only when what the issue says changed (the run line below the content aside). A title
+    // someone changed by hand stays until then.
+    if (contentOf(issue.body) === content) return
     await k.tracker.editIssue(issue.number, { title, body: withRunLine(k, content) })
     k.outcome.updated.push(issue.number)
     core.info(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`)
