@@ -142,3 +142,26 @@ test('refused before any request, exit 2: a bad file, a login not set, a secret 
   expect(help).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: brcloud status --config FILE/) })
   expect(eu.requests.length + us.requests.length).toBe(before)
 })
+
+// Last: the only test that writes to GitHub (its issues), which the others assert never happens.
+test('--drift-issues: one issue per drifted environment in the repository, none opened twice; without a token exit 2', async () => {
+  const file = config('drift.yml')
+  const noToken = await status(['--config', file, '--drift-issues'], { ...ENV(), BRCLOUD_GITHUB_TOKEN: '' })
+  expect(noToken).toMatchObject({
+    code: 2,
+    stderr: 'error: --drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file.\n'
+  })
+  const first = await status(['--config', file, '--drift-issues', '--json'], ENV())
+  expect(first.code).toBe(0)
+  expect(first.stderr).toMatch(/^Drift issues: 2 opened, 0 updated, 0 closed\.$/m)
+  expect(JSON.parse(first.stdout)).toMatchObject({ environments: expect.any(Array) })
+  const again = await status(['--config', file, '--drift-issues'], ENV())
+  expect(again.code).toBe(0)
+  expect(github.model.issues.map((i) => [i.title, i.state])).toEqual([
+    ['Drift: eu/acceptance is behind (main)', 'open'],
+    ['Drift: us/production is outside', 'open']
+  ])
+  expect(github.calls.filter((c) => c.method !== 'GET').map((c) => c.route)).toEqual(['create-label', 'create-issue', 'create-issue'])
+  for (const r of [noToken, first, again])
+    for (const s of [...secretsOf(eu), ...secretsOf(us), DEFAULT_GITHUB_TOKEN]) expect(r.stdout + r.stderr).not.toContain(s)
+})

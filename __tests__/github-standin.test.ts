@@ -5,8 +5,12 @@ import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn, type GitHubStandIn, 
 const READ_ONLY = 'ghs_readDeploymentsOnly'
 const NO_CONTENTS = 'ghs_noContents'
 const NO_DEPLOYMENTS = 'ghs_noDeployments'
+const ISSUES_READ = 'ghs_issuesRead'
+const NO_PUSH = 'ghs_noPushAccess'
 const tokens: GitHubStandInOptions['tokens'] = {
-  [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read' },
+  [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read', issues: 'write' },
+  [ISSUES_READ]: { deployments: 'none', contents: 'none', issues: 'read' },
+  [NO_PUSH]: { deployments: 'none', contents: 'none', issues: 'write', setsLabels: false, login: 'octocat' },
   [READ_ONLY]: { deployments: 'read', contents: 'read', login: 'octocat' },
   [NO_CONTENTS]: { deployments: 'write', contents: 'none' },
   [NO_DEPLOYMENTS]: { deployments: 'none', contents: 'read' }
@@ -303,6 +307,163 @@ describe('compare', () => {
     const res = await fetch(`${standIn.url}/repos/acme/site/compare/${lone}...${f2}`, { headers: { authorization: `token ${DEFAULT_GITHUB_TOKEN}` } })
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({ message: `No common ancestor between ${lone} and ${f2}.`, documentation_url: 'https://docs.github.com/rest' })
+  })
+})
+
+describe('issues, comments and labels', () => {
+  /** The stand-in's clock as GitHub writes times (other tests move it). */
+  const seconds = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+  test('create answers 201 with the issue; an unknown label is created; get answers it, an unknown number 404', async () => {
+    const gh = await octokit()
+    const created = await gh.rest.issues.create({ ...repo, title: 'Drift', body: 'text', labels: ['brcloud-drift', { name: 'ops' }] as never })
+    expect(created.status).toBe(201)
+    expect(created.data).toMatchObject({
+      number: 1,
+      title: 'Drift',
+      body: 'text',
+      state: 'open',
+      state_reason: null,
+      closed_at: null,
+      comments: 0,
+      user: { login: 'github-actions[bot]' },
+      labels: [
+        { name: 'brcloud-drift', color: 'ededed', default: false },
+        { name: 'ops', color: 'ededed' }
+      ],
+      html_url: 'https://github.com/acme/site/issues/1',
+      url: `${standIn.url}/repos/acme/site/issues/1`,
+      created_at: seconds(clock)
+    })
+    expect(created.data).not.toHaveProperty('pull_request')
+    expect(standIn.model.labels.map((l) => l.name)).toEqual(['brcloud-drift', 'ops'])
+    expect((await gh.rest.issues.get({ ...repo, issue_number: 1 })).data.title).toBe('Drift')
+    expect(await statusOf(gh.rest.issues.get({ ...repo, issue_number: 9 }))).toBe(404)
+    expect(standIn.calls.map((c) => [c.method, c.route, c.status])).toEqual([
+      ['POST', 'create-issue', 201],
+      ['GET', 'get-issue', 200],
+      ['GET', 'get-issue', 404]
+    ])
+    expect(standIn.calls[0]?.json).toEqual({ title: 'Drift', body: 'text', labels: ['brcloud-drift', { name: 'ops' }] })
+  })
+
+  test('no title answers 422; a token without push access has its labels dropped, silently', async () => {
+    const res = await fetch(`${standIn.url}/repos/acme/site/issues`, {
+      method: 'POST',
+      headers: { authorization: `token ${DEFAULT_GITHUB_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ body: 'no title' })
+    })
+    expect(res.status).toBe(422)
+    expect(await res.json()).toEqual({ message: 'Invalid request.\n\n"title" wasn\'t supplied.', documentation_url: 'https://docs.github.com/rest' })
+    const gh = await octokit(NO_PUSH)
+    const created = await gh.rest.issues.create({ ...repo, title: 'T', labels: ['brcloud-drift'] })
+    expect(created.data).toMatchObject({ labels: [], user: { login: 'octocat' } })
+    expect(standIn.model.labels).toEqual([])
+  })
+
+  test('list: open by default, filtered by every label named, pull requests among them, sorted, paged with the Link header', async () => {
+    const m = standIn.model
+    for (let i = 1; i <= 120; i++) m.addIssue({ title: `drift ${i}`, labels: ['brcloud-drift'] })
+    m.addIssue({ title: 'a pull request', labels: ['brcloud-drift'], pullRequest: true })
+    m.addIssue({ title: 'closed', labels: ['brcloud-drift'], state: 'closed' })
+    m.addIssue({ title: 'other label', labels: ['ops'] })
+    const gh = await octokit(ISSUES_READ)
+    const first = await gh.rest.issues.listForRepo({ ...repo, labels: 'BRCLOUD-DRIFT', state: 'open', sort: 'created', direction: 'asc', per_page: 100 })
+    expect(first.data).toHaveLength(100)
+    expect(first.data[0]?.title).toBe('drift 1')
+    expect(first.headers.link).toBe(
+      [
+        `<${standIn.url}/repos/acme/site/issues?labels=BRCLOUD-DRIFT&state=open&sort=created&direction=asc&per_page=100&page=2>; rel="next"`,
+        `<${standIn.url}/repos/acme/site/issues?labels=BRCLOUD-DRIFT&state=open&sort=created&direction=asc&per_page=100&page=2>; rel="last"`
+      ].join(', ')
+    )
+    const second = await gh.rest.issues.listForRepo({ ...repo, labels: 'brcloud-drift', direction: 'asc', per_page: 100, page: 2 })
+    expect(second.data.map((i) => i.title)).toEqual([...Array.from({ length: 20 }, (_, i) => `drift ${101 + i}`), 'a pull request'])
+    expect(second.data.at(-1)?.pull_request).toMatchObject({ html_url: 'https://github.com/acme/site/pull/121' })
+    // Newest first by default; state=all includes the closed one; every label named must be on the issue.
+    expect((await gh.rest.issues.listForRepo({ ...repo, per_page: 1 })).data[0]?.title).toBe('other label')
+    expect((await gh.rest.issues.listForRepo({ ...repo, state: 'all', labels: 'brcloud-drift', per_page: 1 })).data[0]?.title).toBe('closed')
+    expect((await gh.rest.issues.listForRepo({ ...repo, labels: 'brcloud-drift,ops' })).data).toEqual([])
+    expect(await statusOf(gh.rest.issues.listForRepo({ ...repo, state: 'gone' as never }))).toBe(422)
+    expect(standIn.calls[0]?.query.get('labels')).toBe('BRCLOUD-DRIFT')
+  })
+
+  test('update: title and body in place; closed with a reason, when and by whom; reopened; an unknown state 422', async () => {
+    const issue = standIn.model.addIssue({ title: 'T', body: 'old' })
+    const gh = await octokit()
+    const edited = await gh.rest.issues.update({ ...repo, issue_number: issue.number, title: 'T2', body: 'new' })
+    expect(edited.status).toBe(200)
+    expect(edited.data).toMatchObject({ title: 'T2', body: 'new', state: 'open' })
+    clock += 60_000
+    const closed = await gh.rest.issues.update({ ...repo, issue_number: issue.number, state: 'closed', state_reason: 'completed' })
+    expect(closed.data).toMatchObject({
+      state: 'closed',
+      state_reason: 'completed',
+      closed_at: seconds(clock),
+      closed_by: { login: 'github-actions[bot]' },
+      body: 'new'
+    })
+    const reopened = await gh.rest.issues.update({ ...repo, issue_number: issue.number, state: 'open' })
+    expect(reopened.data).toMatchObject({ state: 'open', state_reason: 'reopened', closed_at: null })
+    expect(await statusOf(gh.rest.issues.update({ ...repo, issue_number: issue.number, state: 'done' as never }))).toBe(422)
+    expect(await statusOf(gh.rest.issues.update({ ...repo, issue_number: 99, body: 'x' }))).toBe(404)
+    expect(standIn.calls.map((c) => c.json)).toEqual([
+      { title: 'T2', body: 'new' },
+      { state: 'closed', state_reason: 'completed' },
+      { state: 'open' },
+      { state: 'done' },
+      { body: 'x' }
+    ])
+  })
+
+  test('comments: created with 201 and listed; no body answers 422', async () => {
+    const issue = standIn.model.addIssue({ title: 'T' })
+    const gh = await octokit()
+    const comment = await gh.rest.issues.createComment({ ...repo, issue_number: issue.number, body: 'in sync again' })
+    expect(comment.status).toBe(201)
+    expect(comment.data).toMatchObject({
+      body: 'in sync again',
+      user: { login: 'github-actions[bot]' },
+      issue_url: `${standIn.url}/repos/acme/site/issues/1`,
+      html_url: expect.stringMatching(/^https:\/\/github\.com\/acme\/site\/issues\/1#issuecomment-\d+$/)
+    })
+    expect((await gh.rest.issues.listComments({ ...repo, issue_number: issue.number })).data.map((c) => c.body)).toEqual(['in sync again'])
+    expect((await gh.rest.issues.get({ ...repo, issue_number: issue.number })).data.comments).toBe(1)
+    expect(await statusOf(gh.rest.issues.createComment({ ...repo, issue_number: issue.number, body: undefined as never }))).toBe(422)
+  })
+
+  test('labels: get answers 404 until created (201), a name taken answers 422 already_exists; a bad color 422', async () => {
+    const gh = await octokit()
+    expect(await statusOf(gh.rest.issues.getLabel({ ...repo, name: 'brcloud drift' }))).toBe(404)
+    const created = await gh.rest.issues.createLabel({ ...repo, name: 'brcloud drift', color: 'D93F0B', description: 'Drift' })
+    expect(created.status).toBe(201)
+    expect(created.data).toMatchObject({
+      name: 'brcloud drift',
+      color: 'd93f0b',
+      description: 'Drift',
+      url: `${standIn.url}/repos/acme/site/labels/brcloud%20drift`
+    })
+    expect((await gh.rest.issues.getLabel({ ...repo, name: 'BRCLOUD DRIFT' })).data.name).toBe('brcloud drift')
+    expect(await failure(gh.rest.issues.createLabel({ ...repo, name: 'Brcloud Drift' }))).toEqual({
+      status: 422,
+      data: {
+        message: 'Validation Failed',
+        errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }],
+        documentation_url: 'https://docs.github.com/rest'
+      }
+    })
+    expect(await statusOf(gh.rest.issues.createLabel({ ...repo, name: 'x', color: '#fff' }))).toBe(422)
+    expect(standIn.calls[0]?.path).toBe('/repos/acme/site/labels/brcloud%20drift')
+  })
+
+  test('issues: read lists but cannot write (403); deployments: write alone cannot read issues', async () => {
+    const reader = await octokit(ISSUES_READ)
+    expect(await statusOf(reader.rest.issues.listForRepo(repo))).toBe(0)
+    expect(await statusOf(reader.rest.issues.create({ ...repo, title: 'T' }))).toBe(403)
+    expect(await statusOf(reader.rest.issues.createLabel({ ...repo, name: 'x' }))).toBe(403)
+    const deployer = await octokit(NO_CONTENTS)
+    expect(await statusOf(deployer.rest.issues.listForRepo(repo))).toBe(403)
+    expect(standIn.model.issues).toEqual([])
   })
 })
 

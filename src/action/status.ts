@@ -8,8 +8,9 @@ import { isRepositoryName } from '../github/runner-context.js'
 import * as core from '../port.js'
 import { redact, registerSecret } from '../secrets.js'
 import { prepareStatus, readStatus } from '../status/index.js'
+import { driftIssuesFailure, keepDriftIssuesOf } from '../status/drift-issues.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
-import { drifted, loadStatusConfig, parseFailOn, parseParallel, statusVerdict } from '../status/verdict.js'
+import { drifted, loadStatusConfig, parseFailOn, parseParallel, parseSwitch, statusVerdict } from '../status/verdict.js'
 import { actionPort } from './port.js'
 
 /** The step: the report, the summary and the outputs; resolves with why the step fails, or undefined. */
@@ -24,6 +25,11 @@ async function statusStep(): Promise<string | undefined> {
   const repository = core.getInput('repository') || runner.repository
   if (githubToken !== undefined && !isRepositoryName(repository)) throw new InputError(`github-token is set, but repository '${repository}' is not owner/name.`)
   const context = { ...runner, repository }
+  // Drift issues live in the run's own repository, kept with the same token (issues: write).
+  const driftIssues = parseSwitch(core.getInput('drift-issues'), 'drift-issues')
+  if (driftIssues && githubToken === undefined) throw new InputError('drift-issues is true, but github-token is not set: give it a token with issues: write.')
+  if (driftIssues && !isRepositoryName(runner.repository))
+    throw new InputError(`drift-issues is true, but the run's repository '${runner.repository}' is not owner/name.`)
   // Relative to the workspace, as the deploy action reads its paths; the logins from the step's env:.
   const prepared = prepareStatus(await loadStatusConfig(configFile, context.workspace), process.env)
   const report = await readStatus(prepared, {
@@ -38,7 +44,10 @@ async function statusStep(): Promise<string | undefined> {
   core.setOutput('json', statusJson(report).trimEnd())
   core.setOutput('drift', String(drifted(report)))
   const verdict = statusVerdict(report, failOn, 'fail-on')
-  return verdict.kind === 'read' ? undefined : verdict.message
+  const issues = driftIssues && githubToken !== undefined ? await keepDriftIssuesOf(report, githubToken, runner, failOn) : undefined
+  // The report's verdict first; issues that could not be kept fail the step too, as the user asked for them.
+  if (verdict.kind !== 'read') return verdict.message
+  return issues === undefined ? undefined : driftIssuesFailure(issues, 'drift-issues')
 }
 
 export async function runStatus(): Promise<void> {

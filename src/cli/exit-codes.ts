@@ -20,12 +20,16 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
-/** brcloud status (docs/status.md): read in full, something not read (fails closed), bad flags or file, a state --fail-on names. */
+/**
+ * brcloud status (docs/status.md): read in full, something not read (fails closed), bad flags or file, a state --fail-on
+ * names, a drift issue --drift-issues could not keep.
+ */
 export const STATUS_EXIT = {
   success: EXIT.success,
   unreadable: EXIT.failure,
   badInput: EXIT.badInput,
-  failOn: 8
+  failOn: 8,
+  driftIssues: 9
 } as const
 
 /**

@@ -7,6 +7,7 @@ import { InputError } from '../errors.js'
 import { usePort, type RunContext } from '../port.js'
 import { registerSecret } from '../secrets.js'
 import { DEFAULT_PARALLEL, prepareStatus, readStatus, STATES, type DriftState, type PreparedStatus, type StatusReport } from '../status/index.js'
+import { driftIssuesFailure, keepDriftIssuesOf, type DriftIssueOutcome } from '../status/drift-issues.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
 import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict } from '../status/verdict.js'
 import { STATUS_EXIT } from './exit-codes.js'
@@ -24,6 +25,7 @@ const OPTIONS = {
   repository: { type: 'string' },
   'github-token-file': { type: 'string' },
   parallel: { type: 'string' },
+  'drift-issues': { type: 'boolean' },
   debug: { type: 'boolean' }
 } as const
 
@@ -41,10 +43,12 @@ export function statusHelp(): string {
     '  --repository OWNER/NAME             the GitHub repository of the commits and Deployments (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
     '  --github-token-file FILE            the GitHub token, else BRCLOUD_GITHUB_TOKEN (secret: never a flag); needs deployments: read, contents: read',
     `  --parallel N                        stacks read at once (default ${DEFAULT_PARALLEL})`,
+    '  --drift-issues                      keep one GitHub issue per drifted environment in the repository (token: issues: write)',
     '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
     '',
     "Logins: BRCLOUD_USERNAME and BRCLOUD_PASSWORD (or BRCLOUD_ACCESS_TOKEN), or the variables a stack's login: names.",
-    `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state (docs/status.md).`,
+    `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state,`,
+    `${STATUS_EXIT.driftIssues} a drift issue could not be kept (docs/status.md).`,
     ''
   ].join('\n')
 }
@@ -100,6 +104,8 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     registerSecret(githubToken)
     if (githubToken !== undefined && context.repository === '')
       throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.')
+    if (invocation.flags['drift-issues'] === true && githubToken === undefined)
+      throw new UsageError('--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file.')
     prepared = prepareStatus(await loadStatusConfig(parsed.configFile), env)
   } catch (error) {
     if (!(error instanceof InputError)) throw error
@@ -117,13 +123,25 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
       port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`)
     })
   }
-  return statusExit(report, invocation.failOn, (message) => port.error(message))
+  const issues =
+    invocation.flags['drift-issues'] === true && githubToken !== undefined
+      ? await keepDriftIssuesOf(report, githubToken, context, invocation.failOn)
+      : undefined
+  return statusExit(report, invocation.failOn, (message) => port.error(message), issues)
 }
 
-/** Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8; else 0 (status/verdict.ts). */
-export function statusExit(report: StatusReport, failOn: readonly DriftState[], say: (message: string) => void): number {
+/**
+ * Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8 (status/verdict.ts); then a
+ * drift issue not kept is 9; else 0.
+ */
+export function statusExit(report: StatusReport, failOn: readonly DriftState[], say: (message: string) => void, issues?: DriftIssueOutcome): number {
   const verdict = statusVerdict(report, failOn, '--fail-on')
-  if (verdict.kind === 'read') return STATUS_EXIT.success
+  if (verdict.kind === 'read') {
+    const failure = issues === undefined ? undefined : driftIssuesFailure(issues, '--drift-issues')
+    if (failure === undefined) return STATUS_EXIT.success
+    say(failure)
+    return STATUS_EXIT.driftIssues
+  }
   say(verdict.message)
   return verdict.kind === 'unreadable' ? STATUS_EXIT.unreadable : STATUS_EXIT.failOn
 }

@@ -1,5 +1,6 @@
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
-// of two commits), each with a time limit and the run's stop, answers read into small typed records.
+// of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
+// answers read into small typed records.
 // Everything GitHub does for the action is best effort: callers turn a failure into a warning.
 import { describeError, systemErrorCode } from '../errors.js'
 import { runContext, type RunContext } from '../port.js'
@@ -30,6 +31,23 @@ export interface DeploymentStatusRecord {
   readonly state: string
   readonly logUrl: string | undefined
   readonly createdAt: string | undefined
+}
+
+/** An issue as the drift issues need it (src/status/drift-issues.ts). */
+export interface IssueRecord {
+  readonly number: number
+  readonly title: string
+  readonly body: string
+  readonly labels: readonly string[]
+  readonly htmlUrl: string | undefined
+}
+
+/** What an edit of an issue changes: only the fields given. */
+export interface IssueEdit {
+  readonly title?: string
+  readonly body?: string
+  readonly state?: 'open' | 'closed'
+  readonly stateReason?: 'completed' | 'not_planned' | 'reopened'
 }
 
 export type CompareStatus = 'ahead' | 'behind' | 'identical' | 'diverged'
@@ -71,6 +89,11 @@ function failureOf(status: number | undefined): GitHubFailure {
   return 'failed'
 }
 
+interface Answer {
+  data: unknown
+  headers: Record<string, unknown>
+}
+
 interface Octokit {
   request(route: string, params: Record<string, unknown>): Promise<{ status: number; data: unknown; headers: Record<string, unknown> }>
 }
@@ -81,6 +104,8 @@ export const CALL_LIMIT_MS = 15_000
 const READ_ATTEMPTS = 3
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3
+/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
+const MAX_ISSUE_PAGES = 10
 
 export interface GitHubRepo {
   readonly owner: string
@@ -199,9 +224,77 @@ export class GitHubApi {
     return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) }
   }
 
+  /**
+   * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
+   * at a time. More than MAX_ISSUE_PAGES pages is a failure: an issue not seen could be opened twice.
+   */
+  async listOpenIssues(label: string): Promise<IssueRecord[]> {
+    const what = `Listing the open issues labelled ${label}`
+    const out: IssueRecord[] = []
+    for (let page = 1; ; page++) {
+      if (page > MAX_ISSUE_PAGES) throw new GitHubCallFailed(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed')
+      const answer = await this.readAnswer(what, 'GET /repos/{owner}/{repo}/issues', {
+        labels: label,
+        state: 'open',
+        sort: 'created',
+        direction: 'asc',
+        per_page: 100,
+        page
+      })
+      const items = Array.isArray(answer.data) ? (answer.data as unknown[]) : []
+      for (const item of items) {
+        const issue = toIssue(item)
+        if (issue !== undefined) out.push(issue)
+      }
+      if (!/\brel="next"/.test(String(answer.headers.link ?? ''))) return out
+    }
+  }
+
+  /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
+  async createIssue(title: string, body: string, labels: readonly string[]): Promise<IssueRecord> {
+    const what = 'Opening a GitHub issue'
+    const issue = toIssue(await this.call(what, 'POST /repos/{owner}/{repo}/issues', { title, body, labels: [...labels] }))
+    if (issue === undefined) throw new GitHubCallFailed(what, undefined, 'the answer carries no issue number', 'failed')
+    return issue
+  }
+
+  async editIssue(number: number, edit: IssueEdit): Promise<void> {
+    await this.call(`Editing GitHub issue #${number}`, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+      issue_number: number,
+      ...(edit.title === undefined ? {} : { title: edit.title }),
+      ...(edit.body === undefined ? {} : { body: edit.body }),
+      ...(edit.state === undefined ? {} : { state: edit.state }),
+      ...(edit.stateReason === undefined ? {} : { state_reason: edit.stateReason })
+    })
+  }
+
+  async commentOnIssue(number: number, body: string): Promise<void> {
+    await this.call(`Commenting on GitHub issue #${number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: number, body })
+  }
+
+  /** The label, created when the repository lacks it; one created meanwhile by another run (422) is as good. */
+  async ensureLabel(name: string, color: string, description: string): Promise<void> {
+    try {
+      await this.read(`Reading the label ${name}`, 'GET /repos/{owner}/{repo}/labels/{name}', { name })
+      return
+    } catch (error) {
+      if (!(error instanceof GitHubCallFailed && error.status === 404)) throw error
+    }
+    try {
+      await this.call(`Creating the label ${name}`, 'POST /repos/{owner}/{repo}/labels', { name, color, description })
+    } catch (error) {
+      if (!(error instanceof GitHubCallFailed && error.status === 422)) throw error
+    }
+  }
+
   /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
-  private read(what: string, route: string, params: Record<string, unknown>): Promise<unknown> {
-    return withRetry(() => this.call(what, route, params), {
+  private async read(what: string, route: string, params: Record<string, unknown>): Promise<unknown> {
+    return (await this.readAnswer(what, route, params)).data
+  }
+
+  /** A read with the answer's headers (a Link header to the next page). */
+  private readAnswer(what: string, route: string, params: Record<string, unknown>): Promise<Answer> {
+    return withRetry(() => this.exchange(what, route, params), {
       attempts: this.readAttempts,
       baseDelayMs: 1_000,
       maxDelayMs: 4_000,
@@ -211,10 +304,14 @@ export class GitHubApi {
   }
 
   private async call(what: string, route: string, params: Record<string, unknown>): Promise<unknown> {
+    return (await this.exchange(what, route, params)).data
+  }
+
+  private async exchange(what: string, route: string, params: Record<string, unknown>): Promise<Answer> {
     const limit = timeLimit(this.limitMs, this.signal)
     try {
       const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } })
-      return answer.data
+      return { data: answer.data, headers: answer.headers }
     } catch (error) {
       // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
       if (this.signal?.aborted) throw this.signal.reason
@@ -290,5 +387,23 @@ function toDeployment(item: unknown): GitHubDeploymentRecord | undefined {
     payload: toPayload(r.payload),
     creator: stringOr(creator),
     createdAt: stringOr(r.created_at)
+  }
+}
+
+/** An issue from GitHub's answer; a pull request (the issues list holds both) or an answer without a number is none. */
+function toIssue(item: unknown): IssueRecord | undefined {
+  if (item === null || typeof item !== 'object') return undefined
+  const r = item as Record<string, unknown>
+  if (typeof r.number !== 'number' || (r.pull_request !== undefined && r.pull_request !== null)) return undefined
+  const labels = Array.isArray(r.labels) ? r.labels : []
+  return {
+    number: r.number,
+    title: typeof r.title === 'string' ? r.title : '',
+    body: typeof r.body === 'string' ? r.body : '',
+    labels: labels.flatMap((l: unknown) => {
+      const name = typeof l === 'string' ? l : (l as { name?: unknown } | null)?.name
+      return typeof name === 'string' ? [name] : []
+    }),
+    htmlUrl: stringOr(r.html_url)
   }
 }

@@ -26,6 +26,14 @@ export function parseFailOn(raw: string | undefined, name: string): DriftState[]
   return names as DriftState[]
 }
 
+/** A setting that is on or off: true or false (also True, TRUE, False, FALSE, as actions take them); off when empty. */
+export function parseSwitch(raw: string | undefined, name: string): boolean {
+  const v = (raw ?? '').trim()
+  if (v === '' || ['false', 'False', 'FALSE'].includes(v)) return false
+  if (['true', 'True', 'TRUE'].includes(v)) return true
+  throw new InputError(`${name} '${v}' is not a boolean: write true or false.`)
+}
+
 /** Stacks read at once, 1 to 32; DEFAULT_PARALLEL when not given (undefined). */
 export function parseParallel(raw: string | undefined, name: string): number {
   if (raw === undefined) return DEFAULT_PARALLEL

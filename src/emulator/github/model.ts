@@ -1,5 +1,5 @@
 // The repository the GitHub API stand-in answers about: a commit graph, branches and tags, deployments
-// and their statuses. No HTTP here (server.ts renders it as GitHub's JSON), so end-to-end tests can
+// and their statuses, issues with their labels and comments. No HTTP here (server.ts renders it as GitHub's JSON), so end-to-end tests can
 // seed history directly, as another job or tool would have left it.
 import { createHash } from 'node:crypto'
 
@@ -78,6 +78,64 @@ export interface StatusInput {
 
 export type CompareStatus = 'ahead' | 'behind' | 'identical' | 'diverged'
 
+export interface Label {
+  id: number
+  name: string
+  /** Six hex digits, no '#', as GitHub stores it. */
+  color: string
+  description: string | null
+  default: boolean
+}
+
+export type IssueStateReason = 'completed' | 'not_planned' | 'reopened'
+
+export interface IssueComment {
+  id: number
+  body: string
+  user: string
+  created_at: string
+  updated_at: string
+}
+
+export interface Issue {
+  id: number
+  /** Shared with pull requests, as on GitHub: one sequence per repository. */
+  number: number
+  title: string
+  body: string | null
+  state: 'open' | 'closed'
+  state_reason: IssueStateReason | null
+  /** Label names, in the order they were set. */
+  labels: string[]
+  user: string
+  /** A pull request: the issues list holds both, with a pull_request field. */
+  pullRequest: boolean
+  comments: IssueComment[]
+  created_at: string
+  updated_at: string
+  closed_at: string | null
+  closed_by: string | null
+}
+
+export interface IssueInput {
+  title: string
+  body?: string | null
+  labels?: string[]
+  user?: string
+  pullRequest?: boolean
+  /** Seeding only: an issue closed already. */
+  state?: 'open' | 'closed'
+}
+
+export interface IssueChange {
+  title?: string
+  body?: string | null
+  state?: 'open' | 'closed'
+  state_reason?: IssueStateReason | null
+  labels?: string[]
+  user?: string
+}
+
 export interface Comparison {
   base: Commit
   head: Commit
@@ -124,6 +182,12 @@ export class GitHubModel {
   private readonly statusList = new Map<number, DeploymentStatus[]>()
   private nextDeploymentId = 1000
   private nextStatusId = 5000
+  private readonly issueList: Issue[] = []
+  private readonly labelList: Label[] = []
+  private nextIssueNumber = 1
+  private nextIssueId = 700_000
+  private nextCommentId = 900_000
+  private nextLabelId = 300_000
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -235,6 +299,105 @@ export class GitHubModel {
     if (input.environment !== undefined) deployment.environment = input.environment
     if (input.state === 'success' && (input.auto_inactive ?? true)) this.inactivatePrior(deployment, status.creator, input.inactivateProduction ?? false)
     return status
+  }
+
+  /** Oldest first; a copy of the list (the issues themselves are live). */
+  get issues(): readonly Issue[] {
+    return [...this.issueList]
+  }
+
+  issue(number: number): Issue | undefined {
+    return this.issueList.find((i) => i.number === number)
+  }
+
+  get labels(): readonly Label[] {
+    return [...this.labelList]
+  }
+
+  /** A label by name, as GitHub matches them: without case. */
+  label(name: string): Label | undefined {
+    return this.labelList.find((l) => l.name.toLowerCase() === name.toLowerCase())
+  }
+
+  /** What POST .../labels does; a name taken (without case) is GitHub's 422 already_exists. */
+  addLabel(name: string, color = 'ededed', description: string | null = null): Label {
+    if (this.label(name) !== undefined) {
+      throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] })
+    }
+    const label: Label = { id: this.nextLabelId++, name, color: color.toLowerCase(), description, default: false }
+    this.labelList.push(label)
+    return label
+  }
+
+  /** What POST .../issues does (also seeds one another user opened); an unknown label is created, as GitHub does. */
+  addIssue(input: IssueInput): Issue {
+    const time = isoSeconds(this.now())
+    const user = input.user ?? DEFAULT_CREATOR
+    const closed = input.state === 'closed'
+    const issue: Issue = {
+      id: this.nextIssueId++,
+      number: this.nextIssueNumber++,
+      title: input.title,
+      body: input.body ?? null,
+      state: closed ? 'closed' : 'open',
+      state_reason: closed ? 'completed' : null,
+      labels: this.labelNames(input.labels ?? []),
+      user,
+      pullRequest: input.pullRequest ?? false,
+      comments: [],
+      created_at: time,
+      updated_at: time,
+      closed_at: closed ? time : null,
+      closed_by: closed ? user : null
+    }
+    this.issueList.push(issue)
+    return issue
+  }
+
+  /** What PATCH .../issues/{number} does: the fields given; a close records when and by whom, a reopen clears it. */
+  updateIssue(number: number, change: IssueChange): Issue {
+    const issue = this.issue(number)
+    if (issue === undefined) throw new GitHubError(404, 'Not Found')
+    const time = isoSeconds(this.now())
+    if (change.title !== undefined) issue.title = change.title
+    if (change.body !== undefined) issue.body = change.body
+    if (change.labels !== undefined) issue.labels = this.labelNames(change.labels)
+    if (change.state === 'closed' && issue.state === 'open') {
+      issue.state = 'closed'
+      issue.closed_at = time
+      issue.closed_by = change.user ?? DEFAULT_CREATOR
+      issue.state_reason = change.state_reason ?? 'completed'
+    } else if (change.state === 'open' && issue.state === 'closed') {
+      issue.state = 'open'
+      issue.closed_at = null
+      issue.closed_by = null
+      issue.state_reason = 'reopened'
+    } else if (change.state_reason !== undefined && issue.state === 'closed') {
+      issue.state_reason = change.state_reason
+    }
+    issue.updated_at = time
+    return issue
+  }
+
+  /** What POST .../issues/{number}/comments does. */
+  addComment(number: number, body: string, user: string = DEFAULT_CREATOR): IssueComment {
+    const issue = this.issue(number)
+    if (issue === undefined) throw new GitHubError(404, 'Not Found')
+    const time = isoSeconds(this.now())
+    const comment: IssueComment = { id: this.nextCommentId++, body, user, created_at: time, updated_at: time }
+    issue.comments.push(comment)
+    issue.updated_at = time
+    return comment
+  }
+
+  /** Names as the repository spells them; an unknown one created. */
+  private labelNames(names: string[]): string[] {
+    const out: string[] = []
+    for (const name of names) {
+      const label = this.label(name) ?? this.addLabel(name)
+      if (!out.includes(label.name)) out.push(label.name)
+    }
+    return out
   }
 
   /** Walks base...head like `git log base..head` and finds the merge base; throws GitHub's 404s. */

@@ -1,5 +1,6 @@
-// A stand-in for the GitHub REST API calls the action makes (deployments, their statuses) and the
-// compare call, answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
+// A stand-in for the GitHub REST API calls the action makes (deployments, their statuses), the
+// compare call and the status report's drift issues (issues, their comments, a label), answered as GitHub
+// documents them, for end-to-end tests. A real HTTP/1.1 server
 // (node:http) over the model of model.ts; it records every request and can answer faults.
 // Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
 import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -14,23 +15,64 @@ import {
   type DeploymentInput,
   type DeploymentState,
   type DeploymentStatus,
+  type Issue,
+  type IssueChange,
+  type IssueComment,
+  type IssueInput,
+  type Label,
   type StatusInput
 } from './model.js'
 
 export { fakeSha, GitHubError, GitHubModel, seedSampleHistory } from './model.js'
-export type { Commit, Comparison, CompareStatus, Deployment, DeploymentInput, DeploymentState, DeploymentStatus, StatusInput } from './model.js'
+export type {
+  Commit,
+  Comparison,
+  CompareStatus,
+  Deployment,
+  DeploymentInput,
+  DeploymentState,
+  DeploymentStatus,
+  Issue,
+  IssueComment,
+  Label,
+  StatusInput
+} from './model.js'
 
 export const DEFAULT_GITHUB_TOKEN = 'ghs_localStandInToken12345'
 const DOCS = 'https://docs.github.com/rest'
 const HTML = 'https://github.com'
 const BODY_LIMIT = 1024 * 1024
 
-export type RouteName = 'create-deployment' | 'list-deployments' | 'get-deployment' | 'create-status' | 'list-statuses' | 'compare'
+export type RouteName =
+  | 'create-deployment'
+  | 'list-deployments'
+  | 'get-deployment'
+  | 'create-status'
+  | 'list-statuses'
+  | 'compare'
+  | 'list-issues'
+  | 'create-issue'
+  | 'get-issue'
+  | 'update-issue'
+  | 'create-issue-comment'
+  | 'list-issue-comments'
+  | 'get-label'
+  | 'create-label'
+
+const ISSUE_WRITES: readonly RouteName[] = ['create-issue', 'update-issue', 'create-issue-comment', 'create-label']
+const ISSUE_READS: readonly RouteName[] = ['list-issues', 'get-issue', 'list-issue-comments', 'get-label']
 
 /** What a token may do, as a workflow's `permissions:` grants it; `login` is the creator GitHub records. */
 export interface TokenGrant {
   deployments: 'write' | 'read' | 'none'
   contents: 'read' | 'none'
+  /** Default none. */
+  issues?: 'write' | 'read' | 'none'
+  /**
+   * Default true. False: a user without push access, whose labels on a new issue GitHub silently drops
+   * ("Only users with push access can set labels for new issues").
+   */
+  setsLabels?: boolean
   login?: string
 }
 
@@ -82,6 +124,8 @@ interface Matched {
   repo: string
   id?: number
   basehead?: string
+  /** A label's name, decoded. */
+  name?: string
 }
 
 interface Context {
@@ -105,7 +149,7 @@ export interface GitHubCore {
 export function createGitHubStandIn(options: GitHubStandInOptions = {}): GitHubCore {
   const owner = options.owner ?? 'acme'
   const repo = options.repo ?? 'site'
-  const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read' } }
+  const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read', issues: 'write' } }
   const model = new GitHubModel(options.now)
   const calls: GitHubCall[] = []
   const faults = new Map<RouteName, GitHubFault[]>()
@@ -151,7 +195,7 @@ export function createGitHubStandIn(options: GitHubStandInOptions = {}): GitHubC
     }
     if (!allowed(grant, matched.route)) throw new GitHubError(403, 'Resource not accessible by integration')
     if (raw.length > 0 && call.json === undefined) throw new GitHubError(400, 'Problems parsing JSON')
-    return route(ctx, matched, call, grant.login ?? DEFAULT_CREATOR, headers.accept ?? '')
+    return route(ctx, matched, call, grant, headers.accept ?? '')
   }
 
   return {
@@ -223,18 +267,26 @@ function tokenOf(auth: string | undefined): string | undefined {
 }
 
 function allowed(grant: TokenGrant, route: RouteName): boolean {
+  if (ISSUE_WRITES.includes(route)) return grant.issues === 'write'
+  if (ISSUE_READS.includes(route)) return grant.issues === 'write' || grant.issues === 'read'
   if (route === 'compare') return grant.contents === 'read'
   if (route === 'create-deployment' || route === 'create-status') return grant.deployments === 'write'
   return grant.deployments !== 'none'
 }
 
-/** The six routes by method and path; a `{basehead}` may hold encoded slashes, so the rest of the path is taken. */
+/** The routes by method and path; a `{basehead}` may hold encoded slashes, so the rest of the path is taken. */
 function match(method: string, pathname: string): Matched | undefined {
   const parts = pathname.split('/').slice(1)
   const [root, owner, repo, kind, id, sub] = parts
   if (root !== 'repos' || owner === undefined || repo === undefined || owner === '' || repo === '') return undefined
   const base = { owner: decode(owner), repo: decode(repo) }
   if (kind === 'compare' && method === 'GET' && parts.length > 4) return { route: 'compare', ...base, basehead: parts.slice(4).join('/') }
+  if (kind === 'issues') return matchIssues(method, parts, base)
+  if (kind === 'labels') {
+    if (parts.length === 4 && method === 'POST') return { route: 'create-label', ...base }
+    if (parts.length === 5 && method === 'GET' && id !== undefined && id !== '') return { route: 'get-label', ...base, name: decode(id) }
+    return undefined
+  }
   if (kind !== 'deployments') return undefined
   if (parts.length === 4)
     return method === 'POST' ? { route: 'create-deployment', ...base } : method === 'GET' ? { route: 'list-deployments', ...base } : undefined
@@ -248,7 +300,20 @@ function match(method: string, pathname: string): Matched | undefined {
       : undefined
 }
 
-function route(ctx: Context, m: Matched, call: GitHubCall, login: string, accept: string): Answer {
+/** /issues, /issues/{number}, /issues/{number}/comments. */
+function matchIssues(method: string, parts: string[], base: { owner: string; repo: string }): Matched | undefined {
+  const [, , , , number, sub] = parts
+  if (parts.length === 4) return method === 'GET' ? { route: 'list-issues', ...base } : method === 'POST' ? { route: 'create-issue', ...base } : undefined
+  if (number === undefined || !/^\d+$/.test(number)) return undefined
+  const id = Number(number)
+  if (parts.length === 5)
+    return method === 'GET' ? { route: 'get-issue', ...base, id } : method === 'PATCH' ? { route: 'update-issue', ...base, id } : undefined
+  if (parts.length !== 6 || sub !== 'comments') return undefined
+  return method === 'GET' ? { route: 'list-issue-comments', ...base, id } : method === 'POST' ? { route: 'create-issue-comment', ...base, id } : undefined
+}
+
+function route(ctx: Context, m: Matched, call: GitHubCall, grant: TokenGrant, accept: string): Answer {
+  const login = grant.login ?? DEFAULT_CREATOR
   switch (m.route) {
     case 'create-deployment':
       return { status: 201, body: deploymentJson(ctx, ctx.model.addDeployment({ ...deploymentInput(call.json), creator: login })) }
@@ -264,7 +329,67 @@ function route(ctx: Context, m: Matched, call: GitHubCall, login: string, accept
       return page(call, [...ctx.model.statuses(existing(ctx, m.id).id)], (s) => statusJson(ctx, s), ctx.api)
     case 'compare':
       return compare(ctx, m.basehead ?? '', call)
+    case 'list-issues':
+      return listIssues(ctx, call)
+    case 'create-issue': {
+      const input = issueInput(call.json)
+      // GitHub drops the labels of a user without push access, silently.
+      const issue = ctx.model.addIssue({ ...input, ...(grant.setsLabels === false ? { labels: [] } : {}), user: login })
+      return { status: 201, body: issueJson(ctx, issue) }
+    }
+    case 'get-issue':
+      return { status: 200, body: issueJson(ctx, existingIssue(ctx, m.id)) }
+    case 'update-issue':
+      return { status: 200, body: issueJson(ctx, ctx.model.updateIssue(existingIssue(ctx, m.id).number, { ...issueChange(call.json), user: login })) }
+    case 'create-issue-comment': {
+      const issue = existingIssue(ctx, m.id)
+      const body = field<string>(objectBody(call.json), 'body', 'string')
+      if (body === undefined) throw invalid('"body" wasn\'t supplied.')
+      return { status: 201, body: commentJson(ctx, issue, ctx.model.addComment(issue.number, body, login)) }
+    }
+    case 'list-issue-comments': {
+      const issue = existingIssue(ctx, m.id)
+      return page(call, issue.comments, (c) => commentJson(ctx, issue, c), ctx.api)
+    }
+    case 'get-label': {
+      const label = ctx.model.label(m.name ?? '')
+      if (label === undefined) throw new GitHubError(404, 'Not Found')
+      return { status: 200, body: labelJson(ctx, label) }
+    }
+    case 'create-label':
+      return { status: 201, body: labelJson(ctx, ctx.model.addLabel(...labelInput(call.json))) }
   }
+}
+
+function existingIssue(ctx: Context, number: number | undefined): Issue {
+  const issue = number === undefined ? undefined : ctx.model.issue(number)
+  if (issue === undefined) throw new GitHubError(404, 'Not Found')
+  return issue
+}
+
+/** GitHub's list of a repository's issues (pull requests among them): state, labels (all of them), sort, direction. */
+function listIssues(ctx: Context, call: GitHubCall): Answer {
+  const q = call.query
+  const state = q.get('state') ?? 'open'
+  const sort = q.get('sort') ?? 'created'
+  const direction = q.get('direction') ?? 'desc'
+  if (!['open', 'closed', 'all'].includes(state) || !['created', 'updated', 'comments'].includes(sort) || !['asc', 'desc'].includes(direction)) {
+    throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Issue', code: 'invalid', field: 'state, sort or direction' }] })
+  }
+  const wanted = (q.get('labels') ?? '')
+    .split(',')
+    .map((l) => l.trim().toLowerCase())
+    .filter((l) => l !== '')
+  const key = (i: Issue): string | number => (sort === 'comments' ? i.comments.length : sort === 'updated' ? i.updated_at : i.number)
+  const list = ctx.model.issues
+    .filter((i) => state === 'all' || i.state === state)
+    .filter((i) => wanted.every((w) => i.labels.some((l) => l.toLowerCase() === w)))
+    .sort((a, b) => {
+      const [x, y] = [key(a), key(b)]
+      const order = x < y ? -1 : x > y ? 1 : a.number - b.number
+      return direction === 'asc' ? order : -order
+    })
+  return page(call, list, (i) => issueJson(ctx, i), ctx.api)
 }
 
 /** A malformed escape names nothing: 404, as for any unknown path. */
@@ -390,6 +515,69 @@ function deploymentInput(json: unknown): DeploymentInput {
   return input
 }
 
+/** Labels as GitHub takes them: names, or objects with a name. */
+function labelList(body: Record<string, unknown>): string[] | undefined {
+  const labels = body.labels
+  if (labels === undefined) return undefined
+  const names = Array.isArray(labels) ? labels.map((l: unknown) => (typeof l === 'string' ? l : (l as { name?: unknown } | null)?.name)) : undefined
+  if (names === undefined || names.some((n) => typeof n !== 'string')) throw invalid(`For 'properties/labels', ${JSON.stringify(labels)} is not an array.`)
+  return names as string[]
+}
+
+function nullableString(body: Record<string, unknown>, name: string): string | null | undefined {
+  return body[name] === null ? null : field<string>(body, name, 'string')
+}
+
+function issueInput(json: unknown): IssueInput {
+  const body = objectBody(json)
+  const title = body.title
+  if (title === undefined || title === null || title === '') throw invalid('"title" wasn\'t supplied.')
+  if (typeof title !== 'string' && typeof title !== 'number') throw invalid(`For 'properties/title', ${JSON.stringify(title)} is not a string or integer.`)
+  const input: IssueInput = { title: String(title) }
+  const text = nullableString(body, 'body')
+  if (text !== undefined) input.body = text
+  const labels = labelList(body)
+  if (labels !== undefined) input.labels = labels
+  return input
+}
+
+function issueChange(json: unknown): IssueChange {
+  const body = objectBody(json)
+  const change: IssueChange = {}
+  const title = field<string>(body, 'title', 'string')
+  if (title !== undefined) change.title = title
+  const text = nullableString(body, 'body')
+  if (text !== undefined) change.body = text
+  const state = body.state
+  if (state !== undefined && state !== 'open' && state !== 'closed') {
+    throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Issue', code: 'invalid', field: 'state' }] })
+  }
+  if (state !== undefined) change.state = state
+  const reason = body.state_reason
+  if (reason !== undefined && reason !== null && reason !== 'completed' && reason !== 'not_planned' && reason !== 'reopened') {
+    throw invalid(`For 'properties/state_reason', ${JSON.stringify(reason)} is not one of completed, not_planned, reopened.`)
+  }
+  if (reason !== undefined) change.state_reason = reason
+  const labels = labelList(body)
+  if (labels !== undefined) change.labels = labels
+  return change
+}
+
+function labelInput(json: unknown): [string, string | undefined, string | null] {
+  const body = objectBody(json)
+  const name = field<string>(body, 'name', 'string')
+  if (name === undefined || name === '') throw invalid('"name" wasn\'t supplied.')
+  const color = field<string>(body, 'color', 'string')
+  if (color !== undefined && !/^[0-9a-fA-F]{6}$/.test(color)) {
+    throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Label', code: 'invalid', field: 'color' }] })
+  }
+  const description = field<string>(body, 'description', 'string')
+  if (description !== undefined && description.length > 100) {
+    throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Label', code: 'invalid', field: 'description' }] })
+  }
+  return [name, color, description ?? null]
+}
+
 function statusInput(json: unknown): StatusInput {
   const body = objectBody(json)
   const state = body.state
@@ -477,6 +665,74 @@ function statusJson(ctx: Context, s: DeploymentStatus): Record<string, unknown> 
     repository_url: repoUrl(ctx),
     environment_url: s.environment_url,
     log_url: s.log_url,
+    performed_via_github_app: null
+  }
+}
+
+function labelJson(ctx: Context, l: Label): Record<string, unknown> {
+  return {
+    id: l.id,
+    node_id: nodeId('Label', l.id),
+    url: `${repoUrl(ctx)}/labels/${encodeURIComponent(l.name)}`,
+    name: l.name,
+    color: l.color,
+    default: l.default,
+    description: l.description
+  }
+}
+
+function issueJson(ctx: Context, i: Issue): Record<string, unknown> {
+  const url = `${repoUrl(ctx)}/issues/${i.number}`
+  const html = `${HTML}/${ctx.owner}/${ctx.repo}/${i.pullRequest ? 'pull' : 'issues'}/${i.number}`
+  return {
+    url,
+    repository_url: repoUrl(ctx),
+    labels_url: `${url}/labels{/name}`,
+    comments_url: `${url}/comments`,
+    events_url: `${url}/events`,
+    html_url: html,
+    id: i.id,
+    node_id: nodeId('Issue', i.id),
+    number: i.number,
+    title: i.title,
+    user: userJson(ctx, i.user),
+    labels: i.labels.flatMap((name) => {
+      const label = ctx.model.label(name)
+      return label === undefined ? [] : [labelJson(ctx, label)]
+    }),
+    state: i.state,
+    locked: false,
+    assignee: null,
+    assignees: [],
+    milestone: null,
+    comments: i.comments.length,
+    created_at: i.created_at,
+    updated_at: i.updated_at,
+    closed_at: i.closed_at,
+    author_association: 'NONE',
+    active_lock_reason: null,
+    body: i.body,
+    closed_by: i.closed_by === null ? null : userJson(ctx, i.closed_by),
+    state_reason: i.state_reason,
+    performed_via_github_app: null,
+    ...(i.pullRequest
+      ? { pull_request: { url: `${repoUrl(ctx)}/pulls/${i.number}`, html_url: html, diff_url: `${html}.diff`, patch_url: `${html}.patch`, merged_at: null } }
+      : {})
+  }
+}
+
+function commentJson(ctx: Context, issue: Issue, c: IssueComment): Record<string, unknown> {
+  return {
+    id: c.id,
+    node_id: nodeId('IssueComment', c.id),
+    url: `${repoUrl(ctx)}/issues/comments/${c.id}`,
+    html_url: `${HTML}/${ctx.owner}/${ctx.repo}/issues/${issue.number}#issuecomment-${c.id}`,
+    body: c.body,
+    user: userJson(ctx, c.user),
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+    issue_url: `${repoUrl(ctx)}/issues/${issue.number}`,
+    author_association: 'NONE',
     performed_via_github_app: null
   }
 }
