@@ -365,7 +365,8 @@ function closeRun(run: Run, limitMs = run.closeLimitMs()): Promise<void> {
   if (!run.result.platformReached) return finalStatus?.() ?? Promise.resolve()
   // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
   const found = run.result.environmentId !== undefined
-  run.closed ??= closingCalls(run.inputs, run.session, limitMs, found, finalStatus).then((look) => void (run.result.finalLook = look))
+  // The look is kept the moment it is known: a run hurried by a second signal reports before the revocation ends.
+  run.closed ??= closingCalls(run.inputs, run.session, limitMs, found, finalStatus, (look) => (run.result.finalLook = look))
   return run.closed
 }
 
@@ -514,17 +515,18 @@ async function closingCalls(
   session: CloudSession,
   limitMs: number,
   found: boolean,
-  alongside: (() => Promise<void>) | undefined
-): Promise<DeployResult['finalLook']> {
+  alongside: (() => Promise<void>) | undefined,
+  looked: (look: DeployResult['finalLook']) => void
+): Promise<void> {
   const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs })
   const api = new CloudApi(transport, { retry: { attempts: 1 } })
   session.reroute(api, limitMs)
   try {
-    if (!inputs.environment || inputs.dryRun || !found) return undefined
+    if (!inputs.environment || inputs.dryRun || !found) return
     // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
-    return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look())
+    looked(await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look()))
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) }
+    looked({ error: error instanceof Error ? error.message : String(error) })
   } finally {
     // The revocation and anything else left (a GitHub Deployment's status) at once: a cancel has seconds.
     const [failed] = await Promise.all([session.revoke(api), alongside?.()])
