@@ -99,6 +99,8 @@ test('a deploy: exit 0, the outputs as JSON on stdout, the summary in its file, 
   const env = e.environments.find((x) => x.name === 'production')
   expect(outputs).toMatchObject({ 'cloud-api-url': e.url, deployed: 'true', 'distribution-id': env?.distributionId, 'environment-id': env?.id })
   for (const name of Object.keys(outputs)) expect(OUTPUT_NAMES).toContain(name)
+  // No health-url, no check: no site address.
+  expect(outputs).not.toHaveProperty('site-url')
   expect(readFileSync(summary, 'utf8')).toMatch(/^## Bloomreach Cloud deployment\n\n\*\*✅ Deployed, not verified: 'production' reports/)
   expect(r.stderr).toContain("== Deploy to 'production'")
   expect(r.stderr).not.toMatch(/^::/m)
@@ -220,7 +222,8 @@ test('a failed health check with rollback off: the new release stays live, exit 
   const r = await deploy(e, ['--distribution', release('v2', true), '--health-url', site, '--health-timeout-minutes', '0.03', '--rollback', 'false', '--json'])
   expect(r.code).toBe(6)
   const outputs = JSON.parse(r.stdout) as Record<string, string>
-  expect(outputs).toMatchObject({ deployed: 'true', 'rolled-back': 'false', 'environment-distribution-id': outputs['distribution-id'] })
+  // site-url: the page the check saw answering, also when it answered 500.
+  expect(outputs).toMatchObject({ deployed: 'true', 'rolled-back': 'false', 'environment-distribution-id': outputs['distribution-id'], 'site-url': site })
   expect(e.environments.find((x) => x.name === 'production')?.distributionId).toBe(outputs['distribution-id'])
   // Two deploys (v1, then v2), no rollback; the site was checked and answered 500.
   expect(ops(e, 'deploy')).toHaveLength(2)

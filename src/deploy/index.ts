@@ -41,9 +41,15 @@ function retryPolicy(inputs: DeployInputs, signal: AbortSignal | undefined): Clo
 /** The last look's own limit: it also runs after the watchdog aborted everything else. */
 const LAST_LOOK_MS = 3_000
 
-/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
-function siteCheck(inputs: DeployInputs, health: HealthCheck, signal: AbortSignal | undefined): Promise<{ afterMs: number; attempts: number }> {
-  return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info })
+/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log); the page that answered kept as site-url. */
+function siteCheck(
+  inputs: DeployInputs,
+  result: DeployResult,
+  health: HealthCheck,
+  signal: AbortSignal | undefined
+): Promise<{ afterMs: number; attempts: number }> {
+  const answered = (address: string): void => void (result.siteUrl = address)
+  return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info, answered })
 }
 
 /** Why a run that deploys again what the environment reports (or skips it) does so. */
@@ -342,7 +348,7 @@ async function finishDryRun(run: Run, archive: ReadyArchive | undefined): Promis
 /** Nothing was deployed (the environment already ran it, or an upload only): the site and search are checked all the same. */
 async function checkWithoutDeploy(run: Run): Promise<void> {
   const health = run.inputs.health
-  if (health) await run.phase(`Health check ${health.shown}`, () => siteCheck(run.inputs, health, run.signal))
+  if (health) await run.phase(`Health check ${health.shown}`, () => siteCheck(run.inputs, run.result, health, run.signal))
   const why = run.verify ? await run.verify() : undefined
   if (why !== undefined) throw new ActionError(why)
 }
@@ -427,7 +433,7 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
     followDeploy: inputs.followDeploy,
     deployTimeoutMs: inputs.deployTimeoutMs,
     health: inputs.health,
-    checkSite: (health) => siteCheck(inputs, health, parts.signal),
+    checkSite: (health) => siteCheck(inputs, result, health, parts.signal),
     order: parts.order
   }
   const failure = await deployRelease(ctx, record, parts.verify).catch((error: unknown) => {
