@@ -89,13 +89,21 @@ test("GitLab: the job's dotenv report holds every BRCLOUD_ variable a later job 
   )
   expect(used.length).toBeGreaterThan(0)
   for (const variable of used) expect(OUTPUT_VARIABLES).toContain(variable)
+  // The environment's link, which GitLab fills from the same job's dotenv report: the site's address.
+  const environment = job?.environment as { url?: string } | undefined
+  expect(environment?.url).toBe('$BRCLOUD_SITE_URL')
+  // The job checks a page of the site (health-url): that check is what sets site-url.
+  expect((job?.variables as Record<string, string> | undefined)?.BRCLOUD_HEALTH_URL).toMatch(/^https:\/\//)
 
   const file = join(mkdtempSync(join(tmpdir(), 'brcd-examples-')), report)
-  const r = await deploy(['--dotenv', file], { CI_COMMIT_SHA: 'a'.repeat(40) })
+  const site = `${emu.url}/sites/production/`
+  const r = await deploy(['--dotenv', file, '--health-url', `${site}?from=ci`], { CI_COMMIT_SHA: 'a'.repeat(40) })
   expect(r.code).toBe(0)
   const written = dotenvVariables(file)
-  for (const variable of used) expect(written.get(variable)).toBeTruthy()
+  for (const variable of [...used, 'BRCLOUD_SITE_URL']) expect(written.get(variable)).toBeTruthy()
   expect(written.get('BRCLOUD_DISTRIBUTION_ID')).toBe(emu.environments.find((e) => e.name === 'production')?.distributionId)
+  // Origin and path of the page that answered, never its query string.
+  expect(written.get('BRCLOUD_SITE_URL')).toBe(site)
 })
 
 test('Jenkins: the --dotenv file holds every output the Jenkinsfile reads', async () => {

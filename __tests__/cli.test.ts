@@ -1,5 +1,6 @@
 // The brcloud command in-process: the command line and the environment read into the inputs (flags win, secrets
 // only from the environment or a file), the port's log masked, and the exit code derived from how a run ended.
+import { EventEmitter } from 'node:events'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import { EXIT, exitCode } from '../src/cli/exit-codes.js'
 import { collectInputs, envName, inputsOf, UsageError } from '../src/cli/inputs.js'
 import { createCliPort } from '../src/cli/port.js'
 import { cliRunContext } from '../src/cli/run-context.js'
+import { watchSignals } from '../src/cli/signals.js'
 import { azureEnding, azureIssue, underAzure } from '../src/cli/azure.js'
 import { dotenvOf } from '../src/cli/dotenv.js'
 import { emulatorBundle, runEmulator } from '../src/cli/emulator.js'
@@ -164,6 +166,24 @@ describe('the exit code, from how the run ended', () => {
   test('a failed search check without a deployment, and any other failure', () => {
     expect(code({ deploys: false, deploy: undefined, search: { ...searchPassed, passed: false } }, new SearchCheckFailed('x'))).toBe(7)
     expect(code({ deploy: deployResult({ release: undefined }) }, new Error('ECONNRESET'))).toBe(EXIT.failure)
+  })
+})
+
+describe('signals: the third ends the command at once', () => {
+  test("the first two are the run's (cancel, then report at once); the third ends with the first one's code", () => {
+    const source = new EventEmitter()
+    const ends: Array<[number, string]> = []
+    watchSignals(source as Parameters<typeof watchSignals>[0], (code, message) => ends.push([code, message]))
+    source.emit('SIGTERM', 'SIGTERM')
+    source.emit('SIGINT', 'SIGINT')
+    expect(ends).toEqual([])
+    source.emit('SIGINT', 'SIGINT')
+    expect(ends).toEqual([[143, expect.stringMatching(/^A third signal \(SIGINT\): ended at once, without the report\. .*within 24 hours\.$/)]])
+    const ctrlC = new EventEmitter()
+    const codes: number[] = []
+    watchSignals(ctrlC as Parameters<typeof watchSignals>[0], (code) => codes.push(code))
+    for (let i = 0; i < 3; i++) ctrlC.emit('SIGINT', 'SIGINT')
+    expect(codes).toEqual([130])
   })
 })
 

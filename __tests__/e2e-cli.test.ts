@@ -8,6 +8,7 @@ import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
 import type { EmulatorOptions } from '../src/emulator/types.js'
 import { OUTPUT_NAMES } from '../src/action-metadata.js'
 import { ops, release, secretsOf } from './e2e-support.js'
@@ -98,6 +99,8 @@ test('a deploy: exit 0, the outputs as JSON on stdout, the summary in its file, 
   const env = e.environments.find((x) => x.name === 'production')
   expect(outputs).toMatchObject({ 'cloud-api-url': e.url, deployed: 'true', 'distribution-id': env?.distributionId, 'environment-id': env?.id })
   for (const name of Object.keys(outputs)) expect(OUTPUT_NAMES).toContain(name)
+  // No health-url, no check: no site address.
+  expect(outputs).not.toHaveProperty('site-url')
   expect(readFileSync(summary, 'utf8')).toMatch(/^## Bloomreach Cloud deployment\n\n\*\*✅ Deployed, not verified: 'production' reports/)
   expect(r.stderr).toContain("== Deploy to 'production'")
   expect(r.stderr).not.toMatch(/^::/m)
@@ -146,6 +149,115 @@ test('the password from a file (--password-file), its final line break not part 
   expect(ops(e, 'login')[0]?.json).toMatchObject({ password: e.password })
 })
 
+/** Calls of `op` the platform answered 2xx. */
+const accepted = (e: Emulator, op: string) => ops(e, op).filter((q) => q.status >= 200 && q.status < 300)
+
+/** Whether the platform still renews with `token`: 401 once it was revoked. */
+async function refreshStatus(e: Emulator, token: string): Promise<number> {
+  const res = await fetch(`${e.url}/v3/authn/refresh_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: token })
+  })
+  return res.status
+}
+
+/** A promise that never settles: a request held on it is never handled. */
+const never = new Promise<never>(() => undefined)
+
+/** A signal to the command the moment its log shows the release being followed (the deploy stays in progress). */
+function signalWhileFollowed(signal: NodeJS.Signals): { onStderr: Parameters<typeof cli>[2]; sent: () => boolean } {
+  let sent = false
+  return {
+    onStderr: (sofar, child) => {
+      if (sent || !/== Wait until 'production' runs/.test(sofar)) return
+      sent = true
+      child.kill(signal)
+    },
+    sent: () => sent
+  }
+}
+
+test('an older commit than the environment runs (--commit, the GitHub stand-in): refused before any change, exit 3', async () => {
+  const e = await emulator({ deployLooks: 1 })
+  const gh = await startGitHubStandIn()
+  try {
+    const c = ['c1', 'c2', 'c3', 'c4', 'c5'].map(fakeSha)
+    const [oldest, newest] = [c[0] ?? '', c[4] ?? '']
+    gh.model.linear('main', c)
+    // GitHub's history answers which commit is newer: a token and the repository, as a Jenkins or GitLab job gives them.
+    const github = { GITHUB_API_URL: gh.url, BRCLOUD_GITHUB_TOKEN: DEFAULT_GITHUB_TOKEN, BRCLOUD_REPOSITORY: 'acme/site' }
+    const newer = await deploy(e, ['--distribution', release('v5'), '--commit', newest, '--json'], github)
+    expect(newer.code).toBe(0)
+    const older = await deploy(e, ['--distribution', release('v1'), '--commit', oldest, '--json'], github)
+    expect(older.code).toBe(3)
+    expect(older.stderr).toMatch(new RegExp(`^error: .*commit ${oldest.slice(0, 7)} is older than ${newest.slice(0, 7)}, which 'production' runs`, 'm'))
+    expect(JSON.parse(older.stdout)).toMatchObject({ order: 'behind', 'running-commit': newest })
+    // Nothing changed: the newer run's upload and deploy only; GitHub was asked to compare the two commits.
+    expect(ops(e, 'upload')).toHaveLength(1)
+    expect(ops(e, 'deploy')).toHaveLength(1)
+    expect(gh.calls.filter((x) => x.route === 'compare').map((x) => x.path.split('/compare/')[1])).toEqual([`${newest}...${oldest}`])
+    for (const r of [newer, older]) expect(r.stdout + r.stderr).not.toContain(DEFAULT_GITHUB_TOKEN)
+  } finally {
+    await gh.close()
+  }
+})
+
+test('a wrong password: the login refused, exit 4, and nothing else asked of the platform', async () => {
+  const e = await emulator()
+  const wrong = 'not-the-password-1234'
+  const r = await deploy(e, ['--distribution', release('v1'), '--json'], { BRCLOUD_PASSWORD: wrong })
+  expect(r.code).toBe(4)
+  expect(r.stderr).toMatch(/^error: .*(username|password)/m)
+  expect(JSON.parse(r.stdout)).not.toHaveProperty('deployed')
+  expect(e.requests.map((q) => [q.operation, q.status])).toEqual([['login', 401]])
+  expect(ops(e, 'login')[0]?.json).toMatchObject({ username: e.username, password: wrong })
+  expect(r.stdout + r.stderr).not.toContain(wrong)
+})
+
+test('a failed health check with rollback off: the new release stays live, exit 6', async () => {
+  const e = await emulator({ deployLooks: 1 })
+  const site = `${e.url}/sites/production/version.txt`
+  expect((await deploy(e, ['--distribution', release('v1')])).code).toBe(0)
+  const r = await deploy(e, ['--distribution', release('v2', true), '--health-url', site, '--health-timeout-minutes', '0.03', '--rollback', 'false', '--json'])
+  expect(r.code).toBe(6)
+  const outputs = JSON.parse(r.stdout) as Record<string, string>
+  // site-url: the page the check saw answering, also when it answered 500.
+  expect(outputs).toMatchObject({ deployed: 'true', 'rolled-back': 'false', 'environment-distribution-id': outputs['distribution-id'], 'site-url': site })
+  expect(e.environments.find((x) => x.name === 'production')?.distributionId).toBe(outputs['distribution-id'])
+  // Two deploys (v1, then v2), no rollback; the site was checked and answered 500.
+  expect(ops(e, 'deploy')).toHaveLength(2)
+  expect(ops(e, 'site').some((q) => q.status === 500)).toBe(true)
+  expect(r.stderr).toMatch(/^error: /m)
+})
+
+test('a search check alone that fails: exit 7, the search service asked, the platform never', async () => {
+  const e = await emulator()
+  const r = await cli(
+    [
+      'search-check',
+      '--search-query',
+      'gift-cards',
+      '--search-type',
+      'category',
+      '--search-account-id',
+      e.search.accountId,
+      '--search-domain-key',
+      e.search.domainKey,
+      '--search-base-url',
+      e.url,
+      '--json'
+    ],
+    { BRCLOUD_SEARCH_AUTH_KEY: e.search.authKey }
+  )
+  runs.push(r)
+  expect(r.code).toBe(7)
+  expect(r.stderr).toMatch(/^error: Search check failed: The search for 'gift-cards' found 0 product\(s\), fewer than search-min-results 1\./m)
+  expect(JSON.parse(r.stdout)).toMatchObject({ 'search-num-found': '0' })
+  expect(e.requests.map((q) => [q.operation, q.status])).toEqual([['search', 200]])
+  expect(r.stdout + r.stderr).not.toContain(e.search.authKey)
+})
+
 test('a failed health check, rolled back: exit 5', async () => {
   const e = await emulator({ deployLooks: 1 })
   const site = `${e.url}/sites/production/version.txt`
@@ -170,6 +282,51 @@ test('a cancel (SIGINT) while the release is followed: exit 130, the same report
   expect(r.stderr).toMatch(/^error: The run was cancelled \(SIGINT\)/m)
   expect(JSON.parse(r.stdout)).toMatchObject({ deployed: 'true' })
   expect(ops(e, 'revoke-refresh').filter((q) => q.status >= 200 && q.status < 300)).toHaveLength(1)
+})
+
+test('SIGTERM while the release is followed: exit 143, the same report, the refresh token revoked (DELETE)', async () => {
+  const e = await emulator({ deploySeconds: Infinity })
+  const term = signalWhileFollowed('SIGTERM')
+  const r = await deploy(e, ['--distribution', release('v1'), '--json'], {}, term.onStderr)
+  expect(term.sent()).toBe(true)
+  expect(r.code).toBe(143)
+  expect(r.stderr).toMatch(/^error: The run was cancelled \(SIGTERM\) during "Wait until 'production' runs /m)
+  expect(JSON.parse(r.stdout)).toMatchObject({ deployed: 'true', 'rolled-back': 'false' })
+  // The refresh token the login gave, revoked with DELETE: the platform no longer renews with it.
+  const revoked = accepted(e, 'revoke-refresh')
+  expect(revoked.map((q) => q.method)).toEqual(['DELETE'])
+  const token = (revoked[0]?.json as { refresh_token: string }).refresh_token
+  expect(await refreshStatus(e, token)).toBe(401)
+  // No deploy or rollback after the signal: ours alone.
+  expect(ops(e, 'deploy')).toHaveLength(1)
+})
+
+test('a second Ctrl-C while the closing calls wait: the report at once with what is known, exit 130, the revocation left and said so', async () => {
+  const e = await emulator({ deploySeconds: Infinity })
+  let child: Parameters<NonNullable<Parameters<typeof cli>[2]>>[1] | undefined
+  // The revocation, the last closing call, is never answered; it is sent only after the first SIGINT was handled,
+  // so the second cannot merge with it. Without the second, the run would wait out the revocation's limit.
+  let second = false
+  e.holdRequests('revoke-refresh', never, {
+    onHeld: () => {
+      second = child?.kill('SIGINT') ?? false
+    }
+  })
+  const r = await deploy(e, ['--distribution', release('v1'), '--json'], {}, (sofar, c) => {
+    if (child !== undefined || !/== Wait until 'production' runs/.test(sofar)) return
+    child = c
+    c.kill('SIGINT')
+  })
+  expect(second).toBe(true)
+  expect(r.code).toBe(130)
+  expect(JSON.parse(r.stdout)).toMatchObject({ deployed: 'true', 'rolled-back': 'false' })
+  // What is known: the last look, answered before the revocation was sent, is in the report.
+  expect(r.stderr).toMatch(/^error: The run was cancelled \(SIGINT\) during "Wait until 'production' runs .* At the end of the run, 'production' reports /m)
+  expect(r.stderr).toMatch(/^warning: A second signal: the run reported before its closing calls ended .* the token expires by itself within 24 hours\.$/m)
+  // Not waited for: the revocation's own limit never ran out (it would have said "Could not revoke").
+  expect(r.stderr).not.toContain('Could not revoke')
+  expect(accepted(e, 'revoke-refresh')).toHaveLength(0)
+  expect(ops(e, 'deploy')).toHaveLength(1)
 })
 
 test("--dotenv: the outputs as BRCLOUD_<OUTPUT>=value lines, GitLab's dotenv report, with the commit from CI_COMMIT_SHA", async () => {
@@ -202,6 +359,24 @@ test('under Azure Pipelines (TF_BUILD=True): an output variable per output, and 
   expect(lines.slice(-2)[0]).toMatch(/^##vso\[task\.logissue type=error\].*Rolled back/)
   expect(lines.slice(-1)[0]).toBe('##vso[task.complete result=Failed;]')
   expect(lines.every((l) => l.startsWith('##vso['))).toBe(true)
+})
+
+test('a cancel under Azure Pipelines: exit 130, the output variables, then the cancel as an error issue and the task failed', async () => {
+  const e = await emulator({ deploySeconds: Infinity })
+  const int = signalWhileFollowed('SIGINT')
+  const r = await deploy(e, ['--distribution', release('v1')], { TF_BUILD: 'True' }, int.onStderr)
+  expect(int.sent()).toBe(true)
+  expect(r.code).toBe(130)
+  const lines = r.stdout.split('\n').filter(Boolean)
+  expect(lines.every((l) => l.startsWith('##vso['))).toBe(true)
+  expect(lines).toContain('##vso[task.setvariable variable=BRCLOUD_DEPLOYED;isOutput=true]true')
+  expect(lines).toContain(`##vso[task.setvariable variable=BRCLOUD_CLOUD_API_URL;isOutput=true]${e.url}`)
+  expect(lines.filter((l) => l.startsWith('##vso[task.setvariable '))).toHaveLength(lines.length - 2)
+  expect(lines.at(-2)).toMatch(/^##vso\[task\.logissue type=error\]The run was cancelled \(SIGINT\) during "Wait until 'production' runs [^%]*$/)
+  expect(lines.at(-1)).toBe('##vso[task.complete result=Failed;]')
+  // The failure is the issue, not an error: line as well.
+  expect(r.stderr).not.toMatch(/^error:/m)
+  expect(accepted(e, 'revoke-refresh')).toHaveLength(1)
 })
 
 test("in a GitHub Actions run: step: the outputs and the summary in the runner's files, as the action writes them", async () => {

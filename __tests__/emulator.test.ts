@@ -734,10 +734,14 @@ describe('deploys that take time', () => {
     const api = await authed(emu)
     const id = await uploadedId(emu, api.token, tarGz)
     let release = (): void => undefined
-    emu.holdRequests('deploy', new Promise<void>((resolve) => (release = resolve)))
+    // onHeld tells the test the moment the request is held: the other client has sent it and waits.
+    let held = (): void => undefined
+    const isHeld = new Promise<void>((resolve) => (held = resolve))
+    emu.holdRequests('deploy', new Promise<void>((resolve) => (release = resolve)), { onHeld: () => held() })
     const order: string[] = []
     const deploy = api.deploy(emu.environments[0]?.id ?? '', { distributionId: id, strategy: 'stopstart' }).then((r) => order.push(`deploy ${r.status}`))
-    await until(() => emu.requests.some((r) => r.operation === 'deploy'))
+    await isHeld
+    expect(emu.requests.filter((r) => r.operation === 'deploy').map((r) => r.status)).toEqual([0])
     // Meanwhile other calls are answered, and the held one is not carried out.
     expect((await api.get('/v3/environments?name=dev')).status).toBe(200)
     order.push('look')

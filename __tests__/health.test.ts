@@ -13,6 +13,8 @@ let base = ''
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`)
+    // A moved page: the site's address is where it leads.
+    if (req.url?.startsWith('/moved')) return void res.writeHead(302, { location: '/site/home?lang=en' }).end()
     res.writeHead(status, { 'content-type': 'text/plain' }).end(body)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -84,4 +86,24 @@ test('a 2xx without the marker: the build and the switch', async () => {
 test('a 2xx with the marker passes', async () => {
   body = 'release abc123'
   expect(await failure('abc123')).toBeUndefined()
+})
+
+test('the page that answered is told, redirects followed and without its query (site-url), whatever its status', async () => {
+  const answered: string[] = []
+  const check = (path: string) =>
+    checkHealth({
+      url: `${base}${path}`,
+      expect: undefined,
+      timeoutMs: 0,
+      requestTimeoutMs: 10_000,
+      userAgent: 'test',
+      log: () => undefined,
+      answered: (a) => answered.push(a)
+    })
+  await check('/moved?token=secret')
+  expect(answered).toEqual([`${base}/moved`, `${base}/site/home`])
+  answered.length = 0
+  status = 500
+  await expect(check('/version.txt?token=secret')).rejects.toBeInstanceOf(HealthCheckFailed)
+  expect(answered).toEqual([`${base}/version.txt`])
 })

@@ -58,5 +58,5 @@ export const INPUT_DEFAULTS = {
 } as const
 export type InputName = keyof typeof INPUT_DEFAULTS
 /** Every output action.yml declares. */
-export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'search-num-found', 'search-latency-ms', 'search-request-id'] as const
+export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id'] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]

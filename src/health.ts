@@ -24,6 +24,8 @@ export interface HealthOptions {
   userAgent: string
   signal?: AbortSignal | undefined
   log: (line: string) => void
+  /** Told the address (origin and path) of each page that answered, redirects followed: the last is the site's. */
+  answered?: (address: string) => void
   intervalMs?: number
   maxIntervalMs?: number
   sleep?: (ms: number) => Promise<void>
@@ -70,6 +72,7 @@ async function attempt(options: HealthOptions, transports: Map<string, HttpTrans
       headers: { accept: '*/*', 'cache-control': 'no-cache' },
       timeoutMs: limitMs()
     })
+    options.answered?.(shown(url))
     const location = res.headers.location
     const to = Array.isArray(location) ? location[0] : location
     if (res.status >= 300 && res.status < 400 && to) {

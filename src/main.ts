@@ -63,6 +63,11 @@ export interface RunEnding {
   readonly result: RunResult
   /** What ended the run when it failed (an InputError, a refusal, a stop, ...); undefined when it succeeded. */
   readonly failure: unknown
+  /**
+   * A second signal made the run report before its closing calls (the last look, the revocation of its refresh
+   * token) ended: the action's post step finishes them; a face without one says what was left.
+   */
+  readonly cutShort: boolean
 }
 
 export async function run(host: RunHost): Promise<RunEnding> {
@@ -73,6 +78,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
   let error: string | undefined
   let stopped: Stop | undefined
   let ended: unknown
+  let cutShort = false
   const stop = new AbortController()
   // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
   const hurry = new AbortController()
@@ -142,7 +148,10 @@ export async function run(host: RunHost): Promise<RunEnding> {
       const late = aborted(hurry.signal).catch(() => undefined)
       await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late])
       // The closing calls may have begun before the stop, with longer limits: they get this stop's time, no more.
-      await Promise.race([deployRun?.close(), late, delay(CLOSE_TOTAL_MS[stopped])])
+      let closed = false
+      const closing = deployRun?.close().then(() => void (closed = true))
+      await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])])
+      cutShort = hurry.signal.aborted && !closed && deployRun?.result.platformReached === true
       throw stoppedBy(stop.signal, deployRun)
     }
   } catch (failure) {
@@ -158,7 +167,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
   }
   // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
   if (stopped !== undefined) host.exit(1)
-  return { result, failure: ended }
+  return { result, failure: ended, cutShort }
 }
 
 /**

@@ -51,6 +51,7 @@ export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => Outpu
   'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
   'running-commit': ({ deploy }) => deploy?.order?.running?.sha,
   order: ({ deploy }) => deploy?.order?.order,
+  'site-url': ({ deploy }) => deploy?.siteUrl,
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
   'search-request-id': ({ search }) => search?.requestId

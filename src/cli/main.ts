@@ -14,6 +14,7 @@ import { commandHelp, mainHelp, version } from './help.js'
 import { collectInputs, SECRET_INPUTS, UsageError } from './inputs.js'
 import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
 import { cliRunContext } from './run-context.js'
+import { watchSignals } from './signals.js'
 import { statusMain } from './status.js'
 import { gitHubRunner } from './runner-files.js'
 
@@ -49,8 +50,19 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
   usePort(port)
   // Masked the moment they are known: the engine registers them again as it reads them, which is harmless.
   for (const name of SECRET_INPUTS) registerSecret(values.get(name))
+  // The first signal cancels the run, the second hurries its report (run()'s own); the third ends the process here.
+  watchSignals(process, (code, message) => {
+    port.error(message)
+    process.exit(code)
+  })
   // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
   const ending = await run({ signals: process, exit: () => undefined })
+  if (ending.cutShort) {
+    // No post step follows a command to finish them, as the action's does.
+    port.warning(
+      'A second signal: the run reported before its closing calls ended (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours.'
+    )
+  }
   await writeOutputs(port, invocation.dotenvFile, invocation.json, azure)
   return exitCode(ending)
 }

@@ -41,9 +41,15 @@ function retryPolicy(inputs: DeployInputs, signal: AbortSignal | undefined): Clo
 /** The last look's own limit: it also runs after the watchdog aborted everything else. */
 const LAST_LOOK_MS = 3_000
 
-/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
-function siteCheck(inputs: DeployInputs, health: HealthCheck, signal: AbortSignal | undefined): Promise<{ afterMs: number; attempts: number }> {
-  return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info })
+/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log); the page that answered kept as site-url. */
+function siteCheck(
+  inputs: DeployInputs,
+  result: DeployResult,
+  health: HealthCheck,
+  signal: AbortSignal | undefined
+): Promise<{ afterMs: number; attempts: number }> {
+  const answered = (address: string): void => void (result.siteUrl = address)
+  return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info, answered })
 }
 
 /** Why a run that deploys again what the environment reports (or skips it) does so. */
@@ -342,7 +348,7 @@ async function finishDryRun(run: Run, archive: ReadyArchive | undefined): Promis
 /** Nothing was deployed (the environment already ran it, or an upload only): the site and search are checked all the same. */
 async function checkWithoutDeploy(run: Run): Promise<void> {
   const health = run.inputs.health
-  if (health) await run.phase(`Health check ${health.shown}`, () => siteCheck(run.inputs, health, run.signal))
+  if (health) await run.phase(`Health check ${health.shown}`, () => siteCheck(run.inputs, run.result, health, run.signal))
   const why = run.verify ? await run.verify() : undefined
   if (why !== undefined) throw new ActionError(why)
 }
@@ -365,7 +371,8 @@ function closeRun(run: Run, limitMs = run.closeLimitMs()): Promise<void> {
   if (!run.result.platformReached) return finalStatus?.() ?? Promise.resolve()
   // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
   const found = run.result.environmentId !== undefined
-  run.closed ??= closingCalls(run.inputs, run.session, limitMs, found, finalStatus).then((look) => void (run.result.finalLook = look))
+  // The look is kept the moment it is known: a run hurried by a second signal reports before the revocation ends.
+  run.closed ??= closingCalls(run.inputs, run.session, limitMs, found, finalStatus, (look) => (run.result.finalLook = look))
   return run.closed
 }
 
@@ -426,7 +433,7 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
     followDeploy: inputs.followDeploy,
     deployTimeoutMs: inputs.deployTimeoutMs,
     health: inputs.health,
-    checkSite: (health) => siteCheck(inputs, health, parts.signal),
+    checkSite: (health) => siteCheck(inputs, result, health, parts.signal),
     order: parts.order
   }
   const failure = await deployRelease(ctx, record, parts.verify).catch((error: unknown) => {
@@ -514,17 +521,18 @@ async function closingCalls(
   session: CloudSession,
   limitMs: number,
   found: boolean,
-  alongside: (() => Promise<void>) | undefined
-): Promise<DeployResult['finalLook']> {
+  alongside: (() => Promise<void>) | undefined,
+  looked: (look: DeployResult['finalLook']) => void
+): Promise<void> {
   const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs })
   const api = new CloudApi(transport, { retry: { attempts: 1 } })
   session.reroute(api, limitMs)
   try {
-    if (!inputs.environment || inputs.dryRun || !found) return undefined
+    if (!inputs.environment || inputs.dryRun || !found) return
     // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
-    return await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look())
+    looked(await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look()))
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) }
+    looked({ error: error instanceof Error ? error.message : String(error) })
   } finally {
     // The revocation and anything else left (a GitHub Deployment's status) at once: a cancel has seconds.
     const [failed] = await Promise.all([session.revoke(api), alongside?.()])

@@ -81,6 +81,8 @@ export interface DeployResult {
   order?: OrderCheck | undefined
   /** The release: its states with the evidence for each (undefined: no deploy was asked for). */
   release?: ReleaseRecord | undefined
+  /** The page the health check last saw answering (origin and path, after redirects): the site's address. */
+  siteUrl?: string | undefined
   /** The last look at the environment when the step ended (success or failure). */
   finalLook?: EnvironmentLook | { readonly error: string } | undefined
   /** Warnings the summary repeats (the log has them too). */

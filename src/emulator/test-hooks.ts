@@ -127,6 +127,8 @@ interface Hold {
   until: Promise<unknown>
   times: number
   skip: number
+  /** Told when a request is held: the other process has sent it and waits for its answer. */
+  onHeld: (() => void) | undefined
 }
 
 /** Callbacks run after a request of an operation was answered or dropped, and requests held before they are handled. */
@@ -136,10 +138,11 @@ export class RequestHooks {
 
   /**
    * Holds the next `times` requests of `operation` (default 1, after letting `skip` through) until `until` settles,
-   * then handles them as usual: a slow network, so that a test can put another process's events first.
+   * then handles them as usual: a slow network, so that a test can put another process's events first. `onHeld` is
+   * called as each is held: an event of the other process (it sent the request) the test can act on.
    */
-  hold(operation: Operation, until: Promise<unknown>, options: { times?: number; skip?: number } = {}): void {
-    this.holds.push({ operation, until, times: options.times ?? 1, skip: options.skip ?? 0 })
+  hold(operation: Operation, until: Promise<unknown>, options: { times?: number; skip?: number; onHeld?: () => void } = {}): void {
+    this.holds.push({ operation, until, times: options.times ?? 1, skip: options.skip ?? 0, onHeld: options.onHeld })
   }
 
   /** What a request of `operation` waits for before it is handled (using up one of a hold's times), or undefined. */
@@ -151,6 +154,7 @@ export class RequestHooks {
       return undefined
     }
     hold.times--
+    hold.onHeld?.()
     return hold.until.then(
       () => undefined,
       () => undefined

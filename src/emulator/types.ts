@@ -442,9 +442,10 @@ export interface Emulator {
   onRequest(operation: Operation, fn: (record: RecordedRequest) => void, options?: { times?: number; skip?: number }): void
   /**
    * Holds the next `times` requests (default 1, after `skip`) of `operation` until `until` settles, then handles
-   * them: a slow network, so that a test can order another process's events before them.
+   * them: a slow network, so that a test can order another process's events before them. `onHeld` is called as each
+   * request is held (the other process has sent it and waits).
    */
-  holdRequests(operation: Operation, until: Promise<unknown>, options?: { times?: number; skip?: number }): void
+  holdRequests(operation: Operation, until: Promise<unknown>, options?: { times?: number; skip?: number; onHeld?: () => void }): void
   /** Lands the deploy in progress on the environment now (throws when none is): the test decides when a switch is done. */
   finishDeploy(environmentName: string): void
   /** Changes how long later deploys take (Infinity: until finishDeploy). */
