@@ -2270,6 +2270,7 @@ async function attempt(options, transports, limitMs) {
             headers: { accept: '*/*', 'cache-control': 'no-cache' },
             timeoutMs: limitMs()
         });
+        options.answered?.(shown(url));
         const location = res.headers.location;
         const to = Array.isArray(location) ? location[0] : location;
         if (res.status >= 300 && res.status < 400 && to) {
@@ -3445,9 +3446,10 @@ function retryPolicy(inputs, signal) {
 }
 /** The last look's own limit: it also runs after the watchdog aborted everything else. */
 const LAST_LOOK_MS = 3_000;
-/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log). */
-function siteCheck(inputs, health, signal) {
-    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: port/* info */.pq });
+/** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log); the page that answered kept as site-url. */
+function siteCheck(inputs, result, health, signal) {
+    const answered = (address) => void (result.siteUrl = address);
+    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: port/* info */.pq, answered });
 }
 /** Why a run that deploys again what the environment reports (or skips it) does so. */
 function redeployReason(inputs) {
@@ -3694,7 +3696,7 @@ async function finishDryRun(run, archive) {
 async function checkWithoutDeploy(run) {
     const health = run.inputs.health;
     if (health)
-        await run.phase(`Health check ${health.shown}`, () => siteCheck(run.inputs, health, run.signal));
+        await run.phase(`Health check ${health.shown}`, () => siteCheck(run.inputs, run.result, health, run.signal));
     const why = run.verify ? await run.verify() : undefined;
     if (why !== undefined)
         throw new errors/* ActionError */.lZ(why);
@@ -3713,7 +3715,8 @@ function closeRun(run, limitMs = run.closeLimitMs()) {
         return finalStatus?.() ?? Promise.resolve();
     // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
     const found = run.result.environmentId !== undefined;
-    run.closed ??= closingCalls(run.inputs, run.session, limitMs, found, finalStatus).then((look) => void (run.result.finalLook = look));
+    // The look is kept the moment it is known: a run hurried by a second signal reports before the revocation ends.
+    run.closed ??= closingCalls(run.inputs, run.session, limitMs, found, finalStatus, (look) => (run.result.finalLook = look));
     return run.closed;
 }
 /** Logs (and on a dry run plans) what happens to the environment. */
@@ -3755,7 +3758,7 @@ async function release(inputs, parts, result) {
         followDeploy: inputs.followDeploy,
         deployTimeoutMs: inputs.deployTimeoutMs,
         health: inputs.health,
-        checkSite: (health) => siteCheck(inputs, health, parts.signal),
+        checkSite: (health) => siteCheck(inputs, result, health, parts.signal),
         order: parts.order
     };
     const failure = await deployRelease(ctx, record, parts.verify).catch((error) => {
@@ -3839,18 +3842,18 @@ function failureOf(result, cause) {
  * it fired): one look at the environment (what it runs when the step ends), then this run's refresh
  * token revoked, so nothing stays valid after the job. A failure to revoke is a warning, never a failure.
  */
-async function closingCalls(inputs, session, limitMs, found, alongside) {
+async function closingCalls(inputs, session, limitMs, found, alongside, looked) {
     const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     session.reroute(api, limitMs);
     try {
         if (!inputs.environment || inputs.dryRun || !found)
-            return undefined;
+            return;
         // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
-        return await within(limitMs, new EnvironmentWatch(new client/* CloudClient */.Ll(api, session), inputs.environment).look());
+        looked(await within(limitMs, new EnvironmentWatch(new client/* CloudClient */.Ll(api, session), inputs.environment).look()));
     }
     catch (error) {
-        return { error: error instanceof Error ? error.message : String(error) };
+        looked({ error: error instanceof Error ? error.message : String(error) });
     }
     finally {
         // The revocation and anything else left (a GitHub Deployment's status) at once: a cancel has seconds.

@@ -28156,7 +28156,7 @@ const INPUT_DEFAULTS = {
     'dry-run': 'false'
 };
 /** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
 
 
 /***/ }),
@@ -32698,7 +32698,8 @@ function formatMb(bytes) {
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
 /* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3689);
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
-// of two commits), each with a time limit and the run's stop, answers read into small typed records.
+// of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
+// answers read into small typed records.
 // Everything GitHub does for the action is best effort: callers turn a failure into a warning.
 
 
@@ -32735,6 +32736,8 @@ const CALL_LIMIT_MS = 15_000;
 const READ_ATTEMPTS = 3;
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3;
+/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
+const MAX_ISSUE_PAGES = 10;
 class GitHubApi {
     octokit;
     repo;
@@ -32859,9 +32862,79 @@ class GitHubApi {
         }
         return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
     }
+    /**
+     * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
+     * at a time. More than MAX_ISSUE_PAGES pages is a failure: an issue not seen could be opened twice.
+     */
+    async listOpenIssues(label) {
+        const what = `Listing the open issues labelled ${label}`;
+        const out = [];
+        for (let page = 1;; page++) {
+            if (page > MAX_ISSUE_PAGES)
+                throw new GitHubCallFailed(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed');
+            const answer = await this.readAnswer(what, 'GET /repos/{owner}/{repo}/issues', {
+                labels: label,
+                state: 'open',
+                sort: 'created',
+                direction: 'asc',
+                per_page: 100,
+                page
+            });
+            const items = Array.isArray(answer.data) ? answer.data : [];
+            for (const item of items) {
+                const issue = toIssue(item);
+                if (issue !== undefined)
+                    out.push(issue);
+            }
+            if (!/\brel="next"/.test(String(answer.headers.link ?? '')))
+                return out;
+        }
+    }
+    /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
+    async createIssue(title, body, labels) {
+        const what = 'Opening a GitHub issue';
+        const issue = toIssue(await this.call(what, 'POST /repos/{owner}/{repo}/issues', { title, body, labels: [...labels] }));
+        if (issue === undefined)
+            throw new GitHubCallFailed(what, undefined, 'the answer carries no issue number', 'failed');
+        return issue;
+    }
+    async editIssue(number, edit) {
+        await this.call(`Editing GitHub issue #${number}`, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+            issue_number: number,
+            ...(edit.title === undefined ? {} : { title: edit.title }),
+            ...(edit.body === undefined ? {} : { body: edit.body }),
+            ...(edit.state === undefined ? {} : { state: edit.state }),
+            ...(edit.stateReason === undefined ? {} : { state_reason: edit.stateReason })
+        });
+    }
+    async commentOnIssue(number, body) {
+        await this.call(`Commenting on GitHub issue #${number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: number, body });
+    }
+    /** The label, created when the repository lacks it; one created meanwhile by another run (422) is as good. */
+    async ensureLabel(name, color, description) {
+        try {
+            await this.read(`Reading the label ${name}`, 'GET /repos/{owner}/{repo}/labels/{name}', { name });
+            return;
+        }
+        catch (error) {
+            if (!(error instanceof GitHubCallFailed && error.status === 404))
+                throw error;
+        }
+        try {
+            await this.call(`Creating the label ${name}`, 'POST /repos/{owner}/{repo}/labels', { name, color, description });
+        }
+        catch (error) {
+            if (!(error instanceof GitHubCallFailed && error.status === 422))
+                throw error;
+        }
+    }
     /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
-    read(what, route, params) {
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .bD)(() => this.call(what, route, params), {
+    async read(what, route, params) {
+        return (await this.readAnswer(what, route, params)).data;
+    }
+    /** A read with the answer's headers (a Link header to the next page). */
+    readAnswer(what, route, params) {
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .bD)(() => this.exchange(what, route, params), {
             attempts: this.readAttempts,
             baseDelayMs: 1_000,
             maxDelayMs: 4_000,
@@ -32870,10 +32943,13 @@ class GitHubApi {
         });
     }
     async call(what, route, params) {
+        return (await this.exchange(what, route, params)).data;
+    }
+    async exchange(what, route, params) {
         const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLimit */ .z)(this.limitMs, this.signal);
         try {
             const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
-            return answer.data;
+            return { data: answer.data, headers: answer.headers };
         }
         catch (error) {
             // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
@@ -32951,6 +33027,25 @@ function toDeployment(item) {
         payload: toPayload(r.payload),
         creator: stringOr(creator),
         createdAt: stringOr(r.created_at)
+    };
+}
+/** An issue from GitHub's answer; a pull request (the issues list holds both) or an answer without a number is none. */
+function toIssue(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.number !== 'number' || (r.pull_request !== undefined && r.pull_request !== null))
+        return undefined;
+    const labels = Array.isArray(r.labels) ? r.labels : [];
+    return {
+        number: r.number,
+        title: typeof r.title === 'string' ? r.title : '',
+        body: typeof r.body === 'string' ? r.body : '',
+        labels: labels.flatMap((l) => {
+            const name = typeof l === 'string' ? l : l?.name;
+            return typeof name === 'string' ? [name] : [];
+        }),
+        htmlUrl: stringOr(r.html_url)
     };
 }
 
@@ -35077,6 +35172,7 @@ const OUTPUTS = {
     'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
     'running-commit': ({ deploy }) => deploy?.order?.running?.sha,
     order: ({ deploy }) => deploy?.order?.order,
+    'site-url': ({ deploy }) => deploy?.siteUrl,
     'search-num-found': ({ search }) => search?.numFound,
     'search-latency-ms': ({ search }) => search?.latencyMs,
     'search-request-id': ({ search }) => search?.requestId
@@ -44943,6 +45039,7 @@ async function run(host) {
     let error;
     let stopped;
     let ended;
+    let cutShort = false;
     const stop = new AbortController();
     // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
     const hurry = new AbortController();
@@ -45018,7 +45115,10 @@ async function run(host) {
             const late = aborted(hurry.signal).catch(() => undefined);
             await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late]);
             // The closing calls may have begun before the stop, with longer limits: they get this stop's time, no more.
-            await Promise.race([deployRun?.close(), late, delay(CLOSE_TOTAL_MS[stopped])]);
+            let closed = false;
+            const closing = deployRun?.close().then(() => void (closed = true));
+            await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])]);
+            cutShort = hurry.signal.aborted && !closed && deployRun?.result.platformReached === true;
             throw stoppedBy(stop.signal, deployRun);
         }
     }
@@ -45037,7 +45137,7 @@ async function run(host) {
     // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
     if (stopped !== undefined)
         host.exit(1);
-    return { result, failure: ended };
+    return { result, failure: ended, cutShort };
 }
 /**
  * What the run was asked to do, for the report: from the parsed inputs, or, when they were refused, from the raw
@@ -45138,12 +45238,16 @@ const EXIT = {
     sigint: 130,
     sigterm: 143
 };
-/** brcloud status (docs/status.md): read in full, something not read (fails closed), bad flags or file, a state --fail-on names. */
+/**
+ * brcloud status (docs/status.md): read in full, something not read (fails closed), bad flags or file, a state --fail-on
+ * names, a drift issue --drift-issues could not keep.
+ */
 const STATUS_EXIT = {
     success: EXIT.success,
     unreadable: EXIT.failure,
     badInput: EXIT.badInput,
-    failOn: 8
+    failOn: 8,
+    driftIssues: 9
 };
 /**
  * The first that holds, in this order: success; a cancel by signal; bad input; then what the environment runs
@@ -45639,6 +45743,26 @@ function firstSet(sources) {
         if (typeof value === 'string' && value.trim() !== '')
             return { from, value: value.trim() };
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/cli/signals.ts
+// Ctrl-C at a terminal, or a CI's cancel, counted by the command: the first signal cancels the run and the second
+// makes it report at once with what is known (both the engine's, src/main.ts); the third ends the process at once,
+// without the report, for when even that does not end (a stdout nobody reads). Watched from just before run() until
+// the process exits, so that a signal while the report is written does not kill the process half-way through it.
+
+/** Counts SIGINT and SIGTERM; on the third, `end` ends the process with the first signal's exit code (130 or 143). */
+function watchSignals(source, end) {
+    let received = 0;
+    let first;
+    const onSignal = (signal) => {
+        first ??= signal;
+        if (++received < 3)
+            return;
+        end(first === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint, `A third signal (${signal}): ended at once, without the report. This run's refresh token may still be valid; it expires by itself within 24 hours.`);
+    };
+    source.on('SIGINT', onSignal);
+    source.on('SIGTERM', onSignal);
 }
 
 // EXTERNAL MODULE: ./src/github/client.ts
@@ -46187,6 +46311,226 @@ async function inTurn(count, limit, work) {
     return results;
 }
 
+;// CONCATENATED MODULE: ./src/status/drift-issues.ts
+// Drift issues (docs/status.md, "Drift issues"): one GitHub issue per drifted environment, kept from the status report
+// (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
+// rewritten in place while it drifts (only when what it says changed), closed with a comment once it runs the tracked
+// ref's head again. An issue is found by a hidden marker in its body among the open issues of one label, never by its
+// title, and a key never gets a second issue. A row that could not be told (unknown) or is switching (deploying) is no
+// evidence: its issue is left as it is. The only writes of the report, and only to GitHub's issues.
+
+
+
+
+/** The label every drift issue carries: the list is read by it. */
+const DRIFT_LABEL = 'brcloud-drift';
+const LABEL_COLOR = 'd93f0b';
+const LABEL_DESCRIPTION = 'An environment that does not run its tracked ref (brcloud status, drift issues)';
+/** The states that open an issue when no fail-on list is given. */
+const DEFAULT_ISSUE_STATES = ['behind', 'ahead', 'diverged', 'outside', 'empty'];
+/** States that say nothing about what runs: an issue is neither opened nor closed for them. */
+const NO_EVIDENCE = ['unknown', 'deploying'];
+/** Where the body's part that is compared ends: below it, the run that last wrote it (which changes every run). */
+const RUN_LINE = '<!-- brcloud-drift-run -->';
+const MARKER = /<!-- brcloud-drift stack=(\S+) environment=(\S+) -->/;
+/** The states that open an issue: fail-on's (less those that never do), else the default ones. */
+function issueStates(failOn) {
+    const given = failOn.filter((s) => s !== 'in-sync' && !NO_EVIDENCE.includes(s));
+    return failOn.length > 0 ? given : [...DEFAULT_ISSUE_STATES];
+}
+/** The hidden marker that names the issue's environment. */
+function driftMarker(stack, environment) {
+    return `<!-- brcloud-drift stack=${encodeURIComponent(stack)} environment=${encodeURIComponent(environment)} -->`;
+}
+function keyOf(stack, environment) {
+    return `${stack}\u0000${environment}`;
+}
+function markedKey(body) {
+    const m = MARKER.exec(body);
+    if (m === null)
+        return undefined;
+    try {
+        return keyOf(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The issues of the run's repository (`run.repository`) kept with `token` (issues: write) through GitHub's door; a
+ * client that cannot be made is a failure in the outcome, as any other.
+ */
+async function keepDriftIssuesOf(report, token, run, failOn) {
+    let api;
+    try {
+        api = await client/* GitHubApi */.yN.open(token, undefined, run);
+    }
+    catch (error) {
+        const line = (0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error));
+        src_port/* warning */.$e(`Drift issues: ${line}`);
+        return { opened: [], updated: [], closed: [], failures: [line] };
+    }
+    return keepDriftIssues(report, api, { failOn, runUrl: run.runUrl, serverUrl: run.serverUrl });
+}
+/** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
+function driftIssuesFailure(outcome, name) {
+    const n = outcome.failures.length;
+    if (n === 0)
+        return undefined;
+    return `${name}: ${n === 1 ? 'a drift issue' : `${n} drift issues`} could not be kept (the report itself was read): ${outcome.failures.join('; ')}`;
+}
+/** Keeps one issue per environment of `report` in `tracker`'s repository; never throws: failures are in the outcome. */
+async function keepDriftIssues(report, tracker, options) {
+    const outcome = { opened: [], updated: [], closed: [], failures: [] };
+    const fail = (message) => {
+        const line = (0,secrets/* redact */.E$)(message);
+        outcome.failures.push(line);
+        src_port/* warning */.$e(`Drift issues: ${line}`);
+    };
+    let open;
+    try {
+        open = await tracker.listOpenIssues(DRIFT_LABEL);
+    }
+    catch (error) {
+        fail(`${(0,errors/* describeError */.Uc)(error)}; no issue was opened, edited or closed.`);
+        return outcome;
+    }
+    const byKey = new Map();
+    for (const issue of [...open].sort((a, b) => a.number - b.number)) {
+        const key = markedKey(issue.body);
+        if (key !== undefined)
+            byKey.set(key, [...(byKey.get(key) ?? []), issue]);
+    }
+    const opening = issueStates(options.failOn);
+    let label;
+    const keeper = { tracker, options, report, outcome, opening, ensureLabel: () => (label ??= tracker.ensureLabel(DRIFT_LABEL, LABEL_COLOR, LABEL_DESCRIPTION)) };
+    for (const row of report.environments) {
+        if (row.environment === null)
+            continue; // a stack not read at all: which environments it has is not known
+        const where = `${row.stack}/${row.environment}`;
+        const issues = byKey.get(keyOf(row.stack, row.environment)) ?? [];
+        if (issues.length > 1)
+            src_port/* warning */.$e(`Drift issues: ${issues.map((i) => `#${i.number}`).join(', ')} all track ${where}; #${issues[0]?.number} (the oldest) is kept, close the others by hand.`);
+        try {
+            await keepOne(keeper, row, where, issues[0]);
+        }
+        catch (error) {
+            fail(`${where}: ${(0,errors/* describeError */.Uc)(error)}`);
+        }
+    }
+    const counts = `${outcome.opened.length} opened, ${outcome.updated.length} updated, ${outcome.closed.length} closed`;
+    src_port/* info */.pq(`Drift issues: ${counts}${outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : ''}.`);
+    return outcome;
+}
+async function keepOne(k, row, where, issue) {
+    if (NO_EVIDENCE.includes(row.state)) {
+        const left = issue === undefined ? 'no issue opened' : `issue #${issue.number} left as it is`;
+        src_port/* info */.pq(`Drift issues: ${where} is ${row.state}: ${left} (${row.state === 'unknown' ? 'what it runs could not be told' : 'it is switching'}).`);
+        return;
+    }
+    if (row.state === 'in-sync') {
+        if (issue === undefined)
+            return;
+        await k.tracker.commentOnIssue(issue.number, closingComment(k, row, where));
+        await k.tracker.editIssue(issue.number, { state: 'closed', stateReason: 'completed' });
+        k.outcome.closed.push(issue.number);
+        src_port/* info */.pq(`Drift issues: ${where} is in-sync again: issue #${issue.number} closed.`);
+        return;
+    }
+    const title = issueTitle(row, where);
+    const content = issueContent(k, row, where);
+    if (issue !== undefined) {
+        // Not every run: only when what the issue says changed (the run line below the content aside). A title
+        // someone changed by hand stays until then.
+        if (contentOf(issue.body) === content)
+            return;
+        await k.tracker.editIssue(issue.number, { title, body: withRunLine(k, content) });
+        k.outcome.updated.push(issue.number);
+        src_port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`);
+        return;
+    }
+    // A state fail-on leaves out keeps an open issue current, but opens none.
+    if (!k.opening.includes(row.state))
+        return;
+    await k.ensureLabel();
+    const created = await k.tracker.createIssue(title, withRunLine(k, content), [DRIFT_LABEL]);
+    k.outcome.opened.push(created.number);
+    src_port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`);
+    // GitHub drops the labels of a token without push access, silently: the next run would not find the issue and open another.
+    if (!created.labels.includes(DRIFT_LABEL))
+        throw new Error(`GitHub did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`);
+}
+function issueTitle(row, where) {
+    return `Drift: ${where} is ${row.state}${row.track !== null && ['behind', 'ahead', 'diverged'].includes(row.state) ? ` (${row.track})` : ''}`;
+}
+/** The state as a word and its count, as the table shows it. */
+function stateWords(row) {
+    if (row.state === 'behind')
+        return `behind by ${row.behindBy ?? '?'}`;
+    if (row.state === 'ahead')
+        return `ahead by ${row.aheadBy ?? '?'}`;
+    if (row.state === 'diverged')
+        return `diverged: ${row.aheadBy ?? '?'} ahead, ${row.behindBy ?? '?'} behind`;
+    return row.state;
+}
+function cell(text) {
+    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+function commitText(k, row) {
+    if (row.commit === null)
+        return 'not known';
+    const sha = `\`${(0,client/* short */.h0)(row.commit)}\``;
+    const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${k.options.serverUrl}/${k.report.repository}/commit/${row.commit})` : sha;
+    return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, GitHub Deployment ${row.evidenceDeploymentId}`})`;
+}
+function runsText(row) {
+    if (row.distributionId === null)
+        return 'nothing';
+    const name = row.distributionName === null ? '' : `\`${row.distributionName}\` `;
+    const uploaded = [row.createdAt, row.createdBy === null ? null : `by ${row.createdBy}`].filter((s) => s !== null).join(' ');
+    return `${name}(id \`${row.distributionId}\`)${uploaded === '' ? '' : `, uploaded ${uploaded}`}`;
+}
+function lastDeploymentText(row) {
+    const d = row.lastDeployment;
+    if (d === null)
+        return 'none';
+    const what = [(0,client/* short */.h0)(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`].filter((s) => s !== null).join(' ');
+    return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
+}
+/** What the issue says about the environment: the part compared between runs. */
+function issueContent(k, row, where) {
+    const lines = [
+        driftMarker(row.stack, row.environment),
+        `**${where}** is **${stateWords(row)}**${row.track === null ? '' : ` against \`${row.track}\``}.`,
+        '',
+        '| | |',
+        '|---|---|',
+        `| State | ${cell(stateWords(row))} |`,
+        `| Tracked ref | ${row.track === null ? 'none' : `\`${cell(row.track)}\``} |`,
+        `| Runs | ${cell(runsText(row))} |`,
+        `| Commit | ${cell(commitText(k, row))} |`,
+        `| Last GitHub Deployment | ${cell(lastDeploymentText(row))} |`,
+        ...(row.reason === null ? [] : [`| Why | ${cell(row.reason)} |`]),
+        ...(row.platformStatus === null ? [] : [`| Platform status | ${cell(row.platformStatus)} |`]),
+        '',
+        'Kept by the brcloud status report (drift issues): updated while this environment drifts, closed once it runs the',
+        "tracked ref's head again. An edit above the line below is written over by the next run that sees a change."
+    ];
+    return (0,secrets/* redact */.E$)(lines.join('\n'));
+}
+function withRunLine(k, content) {
+    return `${content}\n\n${RUN_LINE}\n${k.options.runUrl === undefined ? 'Last written by brcloud status.' : `Last written by [this run](${k.options.runUrl}).`}\n`;
+}
+/** The part of a body above the run line, line breaks as \n (an edit on github.com writes \r\n). */
+function contentOf(body) {
+    return (body.split(RUN_LINE)[0] ?? '').replace(/\r\n/g, '\n').trimEnd();
+}
+function closingComment(k, row, where) {
+    const runs = row.distributionId === null ? '' : `: ${runsText(row)}, commit ${commitText(k, row)}`;
+    const by = k.options.runUrl === undefined ? '' : ` ([the run](${k.options.runUrl}))`;
+    return (0,secrets/* redact */.E$)(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
+}
+
 ;// CONCATENATED MODULE: ./src/status/render.ts
 // The status report for people and programs: a plain table for a terminal, Markdown for a job summary, and the
 // JSON object of --json. From the report alone; every text scrubbed of known secrets (an error may echo one).
@@ -46240,7 +46584,7 @@ function failureLines(report) {
     return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors];
 }
 /** A Markdown cell: pipes escaped, line breaks as spaces. */
-function cell(text) {
+function render_cell(text) {
     return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 function lastDeploy(row) {
@@ -46257,7 +46601,7 @@ function statusMarkdown(report) {
         const [stack, environment, state, track, commit, evidence, distribution, up] = columns(r);
         return [stack, environment, `**${state}**`, track, commit === '' ? '' : `\`${commit}\``, evidence, distribution, up, lastDeploy(r), r.reason ?? ''];
     });
-    const table = [head, head.map(() => '---'), ...rows].map((l) => `| ${l.map((c) => cell(c ?? '')).join(' | ')} |`);
+    const table = [head, head.map(() => '---'), ...rows].map((l) => `| ${l.map((c) => render_cell(c ?? '')).join(' | ')} |`);
     const failures = failureLines(report);
     const lines = [
         '## What runs where',
@@ -46265,7 +46609,7 @@ function statusMarkdown(report) {
         report.repository === null ? '' : `Repository: ${report.repository}`,
         '',
         ...table,
-        ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${cell(f)}`)] : [])
+        ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${render_cell(f)}`)] : [])
     ];
     return (0,secrets/* redact */.E$)(`${lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n')}\n`);
 }
@@ -46305,6 +46649,15 @@ function parseFailOn(raw, name) {
     if (unknown.length > 0)
         throw new errors/* InputError */.dz(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}.`);
     return names;
+}
+/** A setting that is on or off: true or false (also True, TRUE, False, FALSE, as actions take them); off when empty. */
+function parseSwitch(raw, name) {
+    const v = (raw ?? '').trim();
+    if (v === '' || ['false', 'False', 'FALSE'].includes(v))
+        return false;
+    if (['true', 'True', 'TRUE'].includes(v))
+        return true;
+    throw new InputError(`${name} '${v}' is not a boolean: write true or false.`);
 }
 /** Stacks read at once, 1 to 32; DEFAULT_PARALLEL when not given (undefined). */
 function parseParallel(raw, name) {
@@ -46367,6 +46720,7 @@ async function gitHubRunner(env) {
 
 
 
+
 const OPTIONS = {
     help: { type: 'boolean', short: 'h' },
     config: { type: 'string' },
@@ -46376,6 +46730,7 @@ const OPTIONS = {
     repository: { type: 'string' },
     'github-token-file': { type: 'string' },
     parallel: { type: 'string' },
+    'drift-issues': { type: 'boolean' },
     debug: { type: 'boolean' }
 };
 function statusHelp() {
@@ -46392,10 +46747,12 @@ function statusHelp() {
         '  --repository OWNER/NAME             the GitHub repository of the commits and Deployments (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
         '  --github-token-file FILE            the GitHub token, else BRCLOUD_GITHUB_TOKEN (secret: never a flag); needs deployments: read, contents: read',
         `  --parallel N                        stacks read at once (default ${DEFAULT_PARALLEL})`,
+        '  --drift-issues                      keep one GitHub issue per drifted environment in the repository (token: issues: write)',
         '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
         '',
         "Logins: BRCLOUD_USERNAME and BRCLOUD_PASSWORD (or BRCLOUD_ACCESS_TOKEN), or the variables a stack's login: names.",
-        `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state (docs/status.md).`,
+        `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state,`,
+        `${STATUS_EXIT.driftIssues} a drift issue could not be kept (docs/status.md).`,
         ''
     ].join('\n');
 }
@@ -46448,6 +46805,8 @@ async function statusMain(args, env) {
         (0,secrets/* registerSecret */.cl)(githubToken);
         if (githubToken !== undefined && context.repository === '')
             throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.');
+        if (invocation.flags['drift-issues'] === true && githubToken === undefined)
+            throw new UsageError('--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file.');
         prepared = prepareStatus(await loadStatusConfig(parsed.configFile), env);
     }
     catch (error) {
@@ -46467,13 +46826,24 @@ async function statusMain(args, env) {
             port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`);
         });
     }
-    return statusExit(report, invocation.failOn, (message) => port.error(message));
+    const issues = invocation.flags['drift-issues'] === true && githubToken !== undefined
+        ? await keepDriftIssuesOf(report, githubToken, context, invocation.failOn)
+        : undefined;
+    return statusExit(report, invocation.failOn, (message) => port.error(message), issues);
 }
-/** Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8; else 0 (status/verdict.ts). */
-function statusExit(report, failOn, say) {
+/**
+ * Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8 (status/verdict.ts); then a
+ * drift issue not kept is 9; else 0.
+ */
+function statusExit(report, failOn, say, issues) {
     const verdict = statusVerdict(report, failOn, '--fail-on');
-    if (verdict.kind === 'read')
-        return STATUS_EXIT.success;
+    if (verdict.kind === 'read') {
+        const failure = issues === undefined ? undefined : driftIssuesFailure(issues, '--drift-issues');
+        if (failure === undefined)
+            return STATUS_EXIT.success;
+        say(failure);
+        return STATUS_EXIT.driftIssues;
+    }
     say(verdict.message);
     return verdict.kind === 'unreadable' ? STATUS_EXIT.unreadable : STATUS_EXIT.failOn;
 }
@@ -46482,6 +46852,7 @@ function statusExit(report, failOn, say) {
 // One command line run: read it and the environment, install the CLI's port, run the engine's run() with the
 // process's signals, write the outputs in the formats asked for and the CI's own, and give the exit code derived
 // from how the run ended. src/cli/index.ts is the command.
+
 
 
 
@@ -46536,8 +46907,17 @@ async function main(args, env = process.env) {
     // Masked the moment they are known: the engine registers them again as it reads them, which is harmless.
     for (const name of SECRET_INPUTS)
         (0,secrets/* registerSecret */.cl)(values.get(name));
+    // The first signal cancels the run, the second hurries its report (run()'s own); the third ends the process here.
+    watchSignals(process, (code, message) => {
+        port.error(message);
+        process.exit(code);
+    });
     // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
     const ending = await run({ signals: process, exit: () => undefined });
+    if (ending.cutShort) {
+        // No post step follows a command to finish them, as the action's does.
+        port.warning('A second signal: the run reported before its closing calls ended (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours.');
+    }
     await writeOutputs(port, invocation.dotenvFile, invocation.json, azure);
     return exitCode(ending);
 }

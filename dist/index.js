@@ -28434,7 +28434,7 @@ const INPUT_DEFAULTS = {
     'dry-run': 'false'
 };
 /** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
 
 
 /***/ }),
@@ -29267,7 +29267,8 @@ function formatMb(bytes) {
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
 /* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3689);
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
-// of two commits), each with a time limit and the run's stop, answers read into small typed records.
+// of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
+// answers read into small typed records.
 // Everything GitHub does for the action is best effort: callers turn a failure into a warning.
 
 
@@ -29304,6 +29305,8 @@ const CALL_LIMIT_MS = 15_000;
 const READ_ATTEMPTS = 3;
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3;
+/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
+const MAX_ISSUE_PAGES = 10;
 class GitHubApi {
     octokit;
     repo;
@@ -29428,9 +29431,79 @@ class GitHubApi {
         }
         return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
     }
+    /**
+     * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
+     * at a time. More than MAX_ISSUE_PAGES pages is a failure: an issue not seen could be opened twice.
+     */
+    async listOpenIssues(label) {
+        const what = `Listing the open issues labelled ${label}`;
+        const out = [];
+        for (let page = 1;; page++) {
+            if (page > MAX_ISSUE_PAGES)
+                throw new GitHubCallFailed(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed');
+            const answer = await this.readAnswer(what, 'GET /repos/{owner}/{repo}/issues', {
+                labels: label,
+                state: 'open',
+                sort: 'created',
+                direction: 'asc',
+                per_page: 100,
+                page
+            });
+            const items = Array.isArray(answer.data) ? answer.data : [];
+            for (const item of items) {
+                const issue = toIssue(item);
+                if (issue !== undefined)
+                    out.push(issue);
+            }
+            if (!/\brel="next"/.test(String(answer.headers.link ?? '')))
+                return out;
+        }
+    }
+    /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
+    async createIssue(title, body, labels) {
+        const what = 'Opening a GitHub issue';
+        const issue = toIssue(await this.call(what, 'POST /repos/{owner}/{repo}/issues', { title, body, labels: [...labels] }));
+        if (issue === undefined)
+            throw new GitHubCallFailed(what, undefined, 'the answer carries no issue number', 'failed');
+        return issue;
+    }
+    async editIssue(number, edit) {
+        await this.call(`Editing GitHub issue #${number}`, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+            issue_number: number,
+            ...(edit.title === undefined ? {} : { title: edit.title }),
+            ...(edit.body === undefined ? {} : { body: edit.body }),
+            ...(edit.state === undefined ? {} : { state: edit.state }),
+            ...(edit.stateReason === undefined ? {} : { state_reason: edit.stateReason })
+        });
+    }
+    async commentOnIssue(number, body) {
+        await this.call(`Commenting on GitHub issue #${number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: number, body });
+    }
+    /** The label, created when the repository lacks it; one created meanwhile by another run (422) is as good. */
+    async ensureLabel(name, color, description) {
+        try {
+            await this.read(`Reading the label ${name}`, 'GET /repos/{owner}/{repo}/labels/{name}', { name });
+            return;
+        }
+        catch (error) {
+            if (!(error instanceof GitHubCallFailed && error.status === 404))
+                throw error;
+        }
+        try {
+            await this.call(`Creating the label ${name}`, 'POST /repos/{owner}/{repo}/labels', { name, color, description });
+        }
+        catch (error) {
+            if (!(error instanceof GitHubCallFailed && error.status === 422))
+                throw error;
+        }
+    }
     /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
-    read(what, route, params) {
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .bD)(() => this.call(what, route, params), {
+    async read(what, route, params) {
+        return (await this.readAnswer(what, route, params)).data;
+    }
+    /** A read with the answer's headers (a Link header to the next page). */
+    readAnswer(what, route, params) {
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .bD)(() => this.exchange(what, route, params), {
             attempts: this.readAttempts,
             baseDelayMs: 1_000,
             maxDelayMs: 4_000,
@@ -29439,10 +29512,13 @@ class GitHubApi {
         });
     }
     async call(what, route, params) {
+        return (await this.exchange(what, route, params)).data;
+    }
+    async exchange(what, route, params) {
         const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLimit */ .z)(this.limitMs, this.signal);
         try {
             const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
-            return answer.data;
+            return { data: answer.data, headers: answer.headers };
         }
         catch (error) {
             // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
@@ -29520,6 +29596,25 @@ function toDeployment(item) {
         payload: toPayload(r.payload),
         creator: stringOr(creator),
         createdAt: stringOr(r.created_at)
+    };
+}
+/** An issue from GitHub's answer; a pull request (the issues list holds both) or an answer without a number is none. */
+function toIssue(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.number !== 'number' || (r.pull_request !== undefined && r.pull_request !== null))
+        return undefined;
+    const labels = Array.isArray(r.labels) ? r.labels : [];
+    return {
+        number: r.number,
+        title: typeof r.title === 'string' ? r.title : '',
+        body: typeof r.body === 'string' ? r.body : '',
+        labels: labels.flatMap((l) => {
+            const name = typeof l === 'string' ? l : l?.name;
+            return typeof name === 'string' ? [name] : [];
+        }),
+        htmlUrl: stringOr(r.html_url)
     };
 }
 
@@ -31167,6 +31262,7 @@ const OUTPUTS = {
     'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
     'running-commit': ({ deploy }) => deploy?.order?.running?.sha,
     order: ({ deploy }) => deploy?.order?.order,
+    'site-url': ({ deploy }) => deploy?.siteUrl,
     'search-num-found': ({ search }) => search?.numFound,
     'search-latency-ms': ({ search }) => search?.latencyMs,
     'search-request-id': ({ search }) => search?.requestId
@@ -35413,6 +35509,7 @@ async function run(host) {
     let error;
     let stopped;
     let ended;
+    let cutShort = false;
     const stop = new AbortController();
     // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
     const hurry = new AbortController();
@@ -35488,7 +35585,10 @@ async function run(host) {
             const late = aborted(hurry.signal).catch(() => undefined);
             await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late]);
             // The closing calls may have begun before the stop, with longer limits: they get this stop's time, no more.
-            await Promise.race([deployRun?.close(), late, delay(CLOSE_TOTAL_MS[stopped])]);
+            let closed = false;
+            const closing = deployRun?.close().then(() => void (closed = true));
+            await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])]);
+            cutShort = hurry.signal.aborted && !closed && deployRun?.result.platformReached === true;
             throw stoppedBy(stop.signal, deployRun);
         }
     }
@@ -35507,7 +35607,7 @@ async function run(host) {
     // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
     if (stopped !== undefined)
         host.exit(1);
-    return { result, failure: ended };
+    return { result, failure: ended, cutShort };
 }
 /**
  * What the run was asked to do, for the report: from the parsed inputs, or, when they were refused, from the raw

@@ -3397,10 +3397,11 @@ class RequestHooks {
     holds = [];
     /**
      * Holds the next `times` requests of `operation` (default 1, after letting `skip` through) until `until` settles,
-     * then handles them as usual: a slow network, so that a test can put another process's events first.
+     * then handles them as usual: a slow network, so that a test can put another process's events first. `onHeld` is
+     * called as each is held: an event of the other process (it sent the request) the test can act on.
      */
     hold(operation, until, options = {}) {
-        this.holds.push({ operation, until, times: options.times ?? 1, skip: options.skip ?? 0 });
+        this.holds.push({ operation, until, times: options.times ?? 1, skip: options.skip ?? 0, onHeld: options.onHeld });
     }
     /** What a request of `operation` waits for before it is handled (using up one of a hold's times), or undefined. */
     held(operation) {
@@ -3412,6 +3413,7 @@ class RequestHooks {
             return undefined;
         }
         hold.times--;
+        hold.onHeld?.();
         return hold.until.then(() => undefined, () => undefined);
     }
     add(operation, fn, options = {}) {
@@ -4530,7 +4532,7 @@ function parseCli(argv) {
 
 ;// CONCATENATED MODULE: ./src/emulator/github/model.ts
 // The repository the GitHub API stand-in answers about: a commit graph, branches and tags, deployments
-// and their statuses. No HTTP here (server.ts renders it as GitHub's JSON), so end-to-end tests can
+// and their statuses, issues with their labels and comments. No HTTP here (server.ts renders it as GitHub's JSON), so end-to-end tests can
 // seed history directly, as another job or tool would have left it.
 
 const DEPLOYMENT_STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success'];
@@ -4565,6 +4567,12 @@ class GitHubModel {
     statusList = new Map();
     nextDeploymentId = 1000;
     nextStatusId = 5000;
+    issueList = [];
+    labelList = [];
+    nextIssueNumber = 1;
+    nextIssueId = 700_000;
+    nextCommentId = 900_000;
+    nextLabelId = 300_000;
     constructor(now = Date.now) {
         this.now = now;
     }
@@ -4676,6 +4684,104 @@ class GitHubModel {
         if (input.state === 'success' && (input.auto_inactive ?? true))
             this.inactivatePrior(deployment, status.creator, input.inactivateProduction ?? false);
         return status;
+    }
+    /** Oldest first; a copy of the list (the issues themselves are live). */
+    get issues() {
+        return [...this.issueList];
+    }
+    issue(number) {
+        return this.issueList.find((i) => i.number === number);
+    }
+    get labels() {
+        return [...this.labelList];
+    }
+    /** A label by name, as GitHub matches them: without case. */
+    label(name) {
+        return this.labelList.find((l) => l.name.toLowerCase() === name.toLowerCase());
+    }
+    /** What POST .../labels does; a name taken (without case) is GitHub's 422 already_exists. */
+    addLabel(name, color = 'ededed', description = null) {
+        if (this.label(name) !== undefined) {
+            throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] });
+        }
+        const label = { id: this.nextLabelId++, name, color: color.toLowerCase(), description, default: false };
+        this.labelList.push(label);
+        return label;
+    }
+    /** What POST .../issues does (also seeds one another user opened); an unknown label is created, as GitHub does. */
+    addIssue(input) {
+        const time = isoSeconds(this.now());
+        const user = input.user ?? DEFAULT_CREATOR;
+        const closed = input.state === 'closed';
+        const issue = {
+            id: this.nextIssueId++,
+            number: this.nextIssueNumber++,
+            title: input.title,
+            body: input.body ?? null,
+            state: closed ? 'closed' : 'open',
+            state_reason: closed ? 'completed' : null,
+            labels: this.labelNames(input.labels ?? []),
+            user,
+            pullRequest: input.pullRequest ?? false,
+            comments: [],
+            created_at: time,
+            updated_at: time,
+            closed_at: closed ? time : null,
+            closed_by: closed ? user : null
+        };
+        this.issueList.push(issue);
+        return issue;
+    }
+    /** What PATCH .../issues/{number} does: the fields given; a close records when and by whom, a reopen clears it. */
+    updateIssue(number, change) {
+        const issue = this.issue(number);
+        if (issue === undefined)
+            throw new GitHubError(404, 'Not Found');
+        const time = isoSeconds(this.now());
+        if (change.title !== undefined)
+            issue.title = change.title;
+        if (change.body !== undefined)
+            issue.body = change.body;
+        if (change.labels !== undefined)
+            issue.labels = this.labelNames(change.labels);
+        if (change.state === 'closed' && issue.state === 'open') {
+            issue.state = 'closed';
+            issue.closed_at = time;
+            issue.closed_by = change.user ?? DEFAULT_CREATOR;
+            issue.state_reason = change.state_reason ?? 'completed';
+        }
+        else if (change.state === 'open' && issue.state === 'closed') {
+            issue.state = 'open';
+            issue.closed_at = null;
+            issue.closed_by = null;
+            issue.state_reason = 'reopened';
+        }
+        else if (change.state_reason !== undefined && issue.state === 'closed') {
+            issue.state_reason = change.state_reason;
+        }
+        issue.updated_at = time;
+        return issue;
+    }
+    /** What POST .../issues/{number}/comments does. */
+    addComment(number, body, user = DEFAULT_CREATOR) {
+        const issue = this.issue(number);
+        if (issue === undefined)
+            throw new GitHubError(404, 'Not Found');
+        const time = isoSeconds(this.now());
+        const comment = { id: this.nextCommentId++, body, user, created_at: time, updated_at: time };
+        issue.comments.push(comment);
+        issue.updated_at = time;
+        return comment;
+    }
+    /** Names as the repository spells them; an unknown one created. */
+    labelNames(names) {
+        const out = [];
+        for (const name of names) {
+            const label = this.label(name) ?? this.addLabel(name);
+            if (!out.includes(label.name))
+                out.push(label.name);
+        }
+        return out;
     }
     /** Walks base...head like `git log base..head` and finds the merge base; throws GitHub's 404s. */
     compare(baseRef, headRef) {
@@ -4789,8 +4895,9 @@ function compareStatus(aheadBy, behindBy) {
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/github/server.ts
-// A stand-in for the GitHub REST API calls the action makes (deployments, their statuses) and the
-// compare call, answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
+// A stand-in for the GitHub REST API calls the action makes (deployments, their statuses), the
+// compare call and the status report's drift issues (issues, their comments, a label), answered as GitHub
+// documents them, for end-to-end tests. A real HTTP/1.1 server
 // (node:http) over the model of model.ts; it records every request and can answer faults.
 // Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
 
@@ -4800,10 +4907,12 @@ const DEFAULT_GITHUB_TOKEN = 'ghs_localStandInToken12345';
 const DOCS = 'https://docs.github.com/rest';
 const HTML = 'https://github.com';
 const BODY_LIMIT = 1024 * 1024;
+const ISSUE_WRITES = ['create-issue', 'update-issue', 'create-issue-comment', 'create-label'];
+const ISSUE_READS = ['list-issues', 'get-issue', 'list-issue-comments', 'get-label'];
 function createGitHubStandIn(options = {}) {
     const owner = options.owner ?? 'acme';
     const repo = options.repo ?? 'site';
-    const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read' } };
+    const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read', issues: 'write' } };
     const model = new GitHubModel(options.now);
     const calls = [];
     const faults = new Map();
@@ -4856,7 +4965,7 @@ function createGitHubStandIn(options = {}) {
             throw new GitHubError(403, 'Resource not accessible by integration');
         if (raw.length > 0 && call.json === undefined)
             throw new GitHubError(400, 'Problems parsing JSON');
-        return route(ctx, matched, call, grant.login ?? DEFAULT_CREATOR, headers.accept ?? '');
+        return route(ctx, matched, call, grant, headers.accept ?? '');
     }
     return {
         model,
@@ -4925,13 +5034,17 @@ function tokenOf(auth) {
     return /^(?:token|bearer)\s+(\S+)\s*$/i.exec(auth ?? '')?.[1];
 }
 function allowed(grant, route) {
+    if (ISSUE_WRITES.includes(route))
+        return grant.issues === 'write';
+    if (ISSUE_READS.includes(route))
+        return grant.issues === 'write' || grant.issues === 'read';
     if (route === 'compare')
         return grant.contents === 'read';
     if (route === 'create-deployment' || route === 'create-status')
         return grant.deployments === 'write';
     return grant.deployments !== 'none';
 }
-/** The six routes by method and path; a `{basehead}` may hold encoded slashes, so the rest of the path is taken. */
+/** The routes by method and path; a `{basehead}` may hold encoded slashes, so the rest of the path is taken. */
 function match(method, pathname) {
     const parts = pathname.split('/').slice(1);
     const [root, owner, repo, kind, id, sub] = parts;
@@ -4940,6 +5053,15 @@ function match(method, pathname) {
     const base = { owner: server_decode(owner), repo: server_decode(repo) };
     if (kind === 'compare' && method === 'GET' && parts.length > 4)
         return { route: 'compare', ...base, basehead: parts.slice(4).join('/') };
+    if (kind === 'issues')
+        return matchIssues(method, parts, base);
+    if (kind === 'labels') {
+        if (parts.length === 4 && method === 'POST')
+            return { route: 'create-label', ...base };
+        if (parts.length === 5 && method === 'GET' && id !== undefined && id !== '')
+            return { route: 'get-label', ...base, name: server_decode(id) };
+        return undefined;
+    }
     if (kind !== 'deployments')
         return undefined;
     if (parts.length === 4)
@@ -4956,7 +5078,22 @@ function match(method, pathname) {
             ? { route: 'list-statuses', ...base, id: Number(id) }
             : undefined;
 }
-function route(ctx, m, call, login, accept) {
+/** /issues, /issues/{number}, /issues/{number}/comments. */
+function matchIssues(method, parts, base) {
+    const [, , , , number, sub] = parts;
+    if (parts.length === 4)
+        return method === 'GET' ? { route: 'list-issues', ...base } : method === 'POST' ? { route: 'create-issue', ...base } : undefined;
+    if (number === undefined || !/^\d+$/.test(number))
+        return undefined;
+    const id = Number(number);
+    if (parts.length === 5)
+        return method === 'GET' ? { route: 'get-issue', ...base, id } : method === 'PATCH' ? { route: 'update-issue', ...base, id } : undefined;
+    if (parts.length !== 6 || sub !== 'comments')
+        return undefined;
+    return method === 'GET' ? { route: 'list-issue-comments', ...base, id } : method === 'POST' ? { route: 'create-issue-comment', ...base, id } : undefined;
+}
+function route(ctx, m, call, grant, accept) {
+    const login = grant.login ?? DEFAULT_CREATOR;
     switch (m.route) {
         case 'create-deployment':
             return { status: 201, body: deploymentJson(ctx, ctx.model.addDeployment({ ...deploymentInput(call.json), creator: login })) };
@@ -4972,7 +5109,68 @@ function route(ctx, m, call, login, accept) {
             return page(call, [...ctx.model.statuses(existing(ctx, m.id).id)], (s) => statusJson(ctx, s), ctx.api);
         case 'compare':
             return compare(ctx, m.basehead ?? '', call);
+        case 'list-issues':
+            return listIssues(ctx, call);
+        case 'create-issue': {
+            const input = issueInput(call.json);
+            // GitHub drops the labels of a user without push access, silently.
+            const issue = ctx.model.addIssue({ ...input, ...(grant.setsLabels === false ? { labels: [] } : {}), user: login });
+            return { status: 201, body: issueJson(ctx, issue) };
+        }
+        case 'get-issue':
+            return { status: 200, body: issueJson(ctx, existingIssue(ctx, m.id)) };
+        case 'update-issue':
+            return { status: 200, body: issueJson(ctx, ctx.model.updateIssue(existingIssue(ctx, m.id).number, { ...issueChange(call.json), user: login })) };
+        case 'create-issue-comment': {
+            const issue = existingIssue(ctx, m.id);
+            const body = field(objectBody(call.json), 'body', 'string');
+            if (body === undefined)
+                throw invalid('"body" wasn\'t supplied.');
+            return { status: 201, body: commentJson(ctx, issue, ctx.model.addComment(issue.number, body, login)) };
+        }
+        case 'list-issue-comments': {
+            const issue = existingIssue(ctx, m.id);
+            return page(call, issue.comments, (c) => commentJson(ctx, issue, c), ctx.api);
+        }
+        case 'get-label': {
+            const label = ctx.model.label(m.name ?? '');
+            if (label === undefined)
+                throw new GitHubError(404, 'Not Found');
+            return { status: 200, body: labelJson(ctx, label) };
+        }
+        case 'create-label':
+            return { status: 201, body: labelJson(ctx, ctx.model.addLabel(...labelInput(call.json))) };
     }
+}
+function existingIssue(ctx, number) {
+    const issue = number === undefined ? undefined : ctx.model.issue(number);
+    if (issue === undefined)
+        throw new GitHubError(404, 'Not Found');
+    return issue;
+}
+/** GitHub's list of a repository's issues (pull requests among them): state, labels (all of them), sort, direction. */
+function listIssues(ctx, call) {
+    const q = call.query;
+    const state = q.get('state') ?? 'open';
+    const sort = q.get('sort') ?? 'created';
+    const direction = q.get('direction') ?? 'desc';
+    if (!['open', 'closed', 'all'].includes(state) || !['created', 'updated', 'comments'].includes(sort) || !['asc', 'desc'].includes(direction)) {
+        throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Issue', code: 'invalid', field: 'state, sort or direction' }] });
+    }
+    const wanted = (q.get('labels') ?? '')
+        .split(',')
+        .map((l) => l.trim().toLowerCase())
+        .filter((l) => l !== '');
+    const key = (i) => (sort === 'comments' ? i.comments.length : sort === 'updated' ? i.updated_at : i.number);
+    const list = ctx.model.issues
+        .filter((i) => state === 'all' || i.state === state)
+        .filter((i) => wanted.every((w) => i.labels.some((l) => l.toLowerCase() === w)))
+        .sort((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        const order = x < y ? -1 : x > y ? 1 : a.number - b.number;
+        return direction === 'asc' ? order : -order;
+    });
+    return page(call, list, (i) => issueJson(ctx, i), ctx.api);
 }
 /** A malformed escape names nothing: 404, as for any unknown path. */
 function server_decode(part) {
@@ -5097,6 +5295,76 @@ function deploymentInput(json) {
         input.required_contexts = contexts;
     return input;
 }
+/** Labels as GitHub takes them: names, or objects with a name. */
+function labelList(body) {
+    const labels = body.labels;
+    if (labels === undefined)
+        return undefined;
+    const names = Array.isArray(labels) ? labels.map((l) => (typeof l === 'string' ? l : l?.name)) : undefined;
+    if (names === undefined || names.some((n) => typeof n !== 'string'))
+        throw invalid(`For 'properties/labels', ${JSON.stringify(labels)} is not an array.`);
+    return names;
+}
+function nullableString(body, name) {
+    return body[name] === null ? null : field(body, name, 'string');
+}
+function issueInput(json) {
+    const body = objectBody(json);
+    const title = body.title;
+    if (title === undefined || title === null || title === '')
+        throw invalid('"title" wasn\'t supplied.');
+    if (typeof title !== 'string' && typeof title !== 'number')
+        throw invalid(`For 'properties/title', ${JSON.stringify(title)} is not a string or integer.`);
+    const input = { title: String(title) };
+    const text = nullableString(body, 'body');
+    if (text !== undefined)
+        input.body = text;
+    const labels = labelList(body);
+    if (labels !== undefined)
+        input.labels = labels;
+    return input;
+}
+function issueChange(json) {
+    const body = objectBody(json);
+    const change = {};
+    const title = field(body, 'title', 'string');
+    if (title !== undefined)
+        change.title = title;
+    const text = nullableString(body, 'body');
+    if (text !== undefined)
+        change.body = text;
+    const state = body.state;
+    if (state !== undefined && state !== 'open' && state !== 'closed') {
+        throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Issue', code: 'invalid', field: 'state' }] });
+    }
+    if (state !== undefined)
+        change.state = state;
+    const reason = body.state_reason;
+    if (reason !== undefined && reason !== null && reason !== 'completed' && reason !== 'not_planned' && reason !== 'reopened') {
+        throw invalid(`For 'properties/state_reason', ${JSON.stringify(reason)} is not one of completed, not_planned, reopened.`);
+    }
+    if (reason !== undefined)
+        change.state_reason = reason;
+    const labels = labelList(body);
+    if (labels !== undefined)
+        change.labels = labels;
+    return change;
+}
+function labelInput(json) {
+    const body = objectBody(json);
+    const name = field(body, 'name', 'string');
+    if (name === undefined || name === '')
+        throw invalid('"name" wasn\'t supplied.');
+    const color = field(body, 'color', 'string');
+    if (color !== undefined && !/^[0-9a-fA-F]{6}$/.test(color)) {
+        throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Label', code: 'invalid', field: 'color' }] });
+    }
+    const description = field(body, 'description', 'string');
+    if (description !== undefined && description.length > 100) {
+        throw new GitHubError(422, 'Validation Failed', { errors: [{ resource: 'Label', code: 'invalid', field: 'description' }] });
+    }
+    return [name, color, description ?? null];
+}
 function statusInput(json) {
     const body = objectBody(json);
     const state = body.state;
@@ -5180,6 +5448,71 @@ function statusJson(ctx, s) {
         repository_url: repoUrl(ctx),
         environment_url: s.environment_url,
         log_url: s.log_url,
+        performed_via_github_app: null
+    };
+}
+function labelJson(ctx, l) {
+    return {
+        id: l.id,
+        node_id: nodeId('Label', l.id),
+        url: `${repoUrl(ctx)}/labels/${encodeURIComponent(l.name)}`,
+        name: l.name,
+        color: l.color,
+        default: l.default,
+        description: l.description
+    };
+}
+function issueJson(ctx, i) {
+    const url = `${repoUrl(ctx)}/issues/${i.number}`;
+    const html = `${HTML}/${ctx.owner}/${ctx.repo}/${i.pullRequest ? 'pull' : 'issues'}/${i.number}`;
+    return {
+        url,
+        repository_url: repoUrl(ctx),
+        labels_url: `${url}/labels{/name}`,
+        comments_url: `${url}/comments`,
+        events_url: `${url}/events`,
+        html_url: html,
+        id: i.id,
+        node_id: nodeId('Issue', i.id),
+        number: i.number,
+        title: i.title,
+        user: userJson(ctx, i.user),
+        labels: i.labels.flatMap((name) => {
+            const label = ctx.model.label(name);
+            return label === undefined ? [] : [labelJson(ctx, label)];
+        }),
+        state: i.state,
+        locked: false,
+        assignee: null,
+        assignees: [],
+        milestone: null,
+        comments: i.comments.length,
+        created_at: i.created_at,
+        updated_at: i.updated_at,
+        closed_at: i.closed_at,
+        author_association: 'NONE',
+        active_lock_reason: null,
+        body: i.body,
+        closed_by: i.closed_by === null ? null : userJson(ctx, i.closed_by),
+        state_reason: i.state_reason,
+        performed_via_github_app: null,
+        ...(i.pullRequest
+            ? { pull_request: { url: `${repoUrl(ctx)}/pulls/${i.number}`, html_url: html, diff_url: `${html}.diff`, patch_url: `${html}.patch`, merged_at: null } }
+            : {})
+    };
+}
+function commentJson(ctx, issue, c) {
+    return {
+        id: c.id,
+        node_id: nodeId('IssueComment', c.id),
+        url: `${repoUrl(ctx)}/issues/comments/${c.id}`,
+        html_url: `${HTML}/${ctx.owner}/${ctx.repo}/issues/${issue.number}#issuecomment-${c.id}`,
+        body: c.body,
+        user: userJson(ctx, c.user),
+        created_at: c.created_at,
+        updated_at: c.updated_at,
+        issue_url: `${repoUrl(ctx)}/issues/${issue.number}`,
+        author_association: 'NONE',
         performed_via_github_app: null
     };
 }
