@@ -99,7 +99,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
   host.signals.on('SIGTERM', onSignal)
   let timer: NodeJS.Timeout | undefined
   let result: RunResult
-  let endedAt = startedAt
+  let endedAt: number
   try {
     inputs = readInputs()
     const { deploy: deployInputs, search } = inputs

@@ -92,7 +92,11 @@ function endingKind(result: RunResult, failure: unknown): ObservedKind {
   if (deployed === 'unknown' || rollbackUnsettled || release?.rollbackUnconfirmed !== undefined) return 'unconfirmed'
   if (deployed === 'true') return 'failed'
   const refused =
-    failure instanceof InputError || refusesLogin(failure) || d?.order?.refused === true || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older'
+    failure instanceof InputError ||
+    refusesLogin(failure) ||
+    d?.order?.refused === true ||
+    release?.failure?.kind === 'busy' ||
+    release?.failure?.kind === 'older'
   return refused ? 'refused' : 'failed'
 }
 

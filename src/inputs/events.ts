@@ -64,7 +64,8 @@ function sinkUrl(name: InputName, value: string, how: { secret: boolean; example
   } catch {
     throw new InputError(`${name}${shown} is not an absolute address: write it in full, for example ${how.example}.`)
   }
-  if (url.username || url.password) throw new InputError(`${name} must not contain a user name or password: the sinks' tokens and keys have inputs of their own.`)
+  if (url.username || url.password)
+    throw new InputError(`${name} must not contain a user name or password: the sinks' tokens and keys have inputs of their own.`)
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
     throw new InputError(
       `${name}${shown} uses plain http to ${url.hostname}: what is sent would travel unencrypted. Use https (plain http is accepted only for 127.0.0.1, localhost or [::1]).`
@@ -118,9 +119,13 @@ export function readEventsInputs(getInput: InputReader, context: EventsContext):
       token: get(EventsInput.EventsToken) || undefined
     }
   if (get(EventsInput.SlackWebhookUrl) !== '')
-    events.slack = { webhookUrl: sinkUrl(EventsInput.SlackWebhookUrl, get(EventsInput.SlackWebhookUrl), { secret: true, example: 'https://hooks.slack.com/services/…' }) }
+    events.slack = {
+      webhookUrl: sinkUrl(EventsInput.SlackWebhookUrl, get(EventsInput.SlackWebhookUrl), { secret: true, example: 'https://hooks.slack.com/services/…' })
+    }
   if (get(EventsInput.TeamsWebhookUrl) !== '')
-    events.teams = { webhookUrl: sinkUrl(EventsInput.TeamsWebhookUrl, get(EventsInput.TeamsWebhookUrl), { secret: true, example: 'the URL of a Workflows webhook' }) }
+    events.teams = {
+      webhookUrl: sinkUrl(EventsInput.TeamsWebhookUrl, get(EventsInput.TeamsWebhookUrl), { secret: true, example: 'the URL of a Workflows webhook' })
+    }
   if (get(EventsInput.DatadogApiKey) !== '') {
     const service = get(EventsInput.DatadogService) || context.repository?.split('/')[1] || context.stack || 'brxm'
     events.datadog = { apiKey: get(EventsInput.DatadogApiKey), apiUrl: datadogApiUrl(get(EventsInput.DatadogSite)), service }
