@@ -203,7 +203,8 @@ async function tellSinks(
     const { observeRun } = await import('./events/from-run.js')
     const observed = observeRun(result, { ...facts, context: core.runContext(), stack: rawInput('stack') || undefined })
     if (observed === undefined) return
-    const [{ sinksFor }, { tellOthers }] = await Promise.all([import('./events/sinks.js'), import('./events/dispatch.js')])
+    const { sinksFor } = await import('./events/sinks.js')
+    const { tellOthers } = await import('./events/dispatch.js')
     await tellOthers(observed, sinksFor(events), Math.min(events.timeoutMs, limitMs ?? Infinity), hurry)
   } catch (e) {
     core.warning(`Events: nothing was sent (${redact(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`)
