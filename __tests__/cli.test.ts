@@ -217,6 +217,26 @@ describe("the run's context: the commit and the repository outside GitHub's runn
     expect(context({}, runner)).toMatchObject({ repository: 'acme/site', sha, runUrl: 'https://github.com/acme/site/actions/runs/42' })
   })
 
+  test("the run's id, attempt and who started it: GitHub's, then Jenkins', GitLab's, Azure's; a random id elsewhere", () => {
+    expect(context({}, { GITHUB_RUN_ID: '42', GITHUB_RUN_ATTEMPT: '3', GITHUB_ACTOR: 'octocat', CI_PIPELINE_ID: '9' })).toMatchObject({
+      runId: '42',
+      runAttempt: '3',
+      actor: 'octocat'
+    })
+    expect(context({}, { BUILD_TAG: 'jenkins-site-7', BUILD_NUMBER: '7' })).toMatchObject({ runId: 'jenkins-site-7', runAttempt: '1', actor: undefined })
+    expect(context({}, { JENKINS_URL: 'https://ci/', BUILD_NUMBER: '7', BUILD_USER_ID: 'ann' })).toMatchObject({ runId: '7', actor: 'ann' })
+    expect(context({}, { CI_PIPELINE_ID: '900', CI_JOB_ID: '901', GITLAB_USER_LOGIN: 'bob' })).toMatchObject({ runId: '900', runAttempt: '901', actor: 'bob' })
+    expect(context({}, { BUILD_BUILDID: '12', SYSTEM_JOBATTEMPT: '2', BUILD_REQUESTEDFOR: 'Carol' })).toMatchObject({
+      runId: '12',
+      runAttempt: '2',
+      actor: 'Carol'
+    })
+    const local = context({})
+    expect(local).toMatchObject({ runAttempt: '1', actor: undefined })
+    expect(local.runId).toMatch(/^local-[0-9a-f-]{36}$/)
+    expect(context({}).runId).toBe(local.runId)
+  })
+
   test('the engine learns them through the port: the default name, and the GitHub client of a Deployment', async () => {
     const { defaultDistributionName } = await import('../src/distribution.js')
     const { GitHubApi } = await import('../src/github/client.js')

@@ -242,6 +242,16 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
     /health-url must not contain a user name or password\. The health check sends no credentials: point it at a public page\./
   ],
   [
+    'events-url with plain http to another machine',
+    { environment: 'production', 'events-url': 'http://events.example.com/cdevents' },
+    /events-url 'http:\/\/events\.example\.com\/cdevents' uses plain http to events\.example\.com: what is sent would travel unencrypted\. Use https/
+  ],
+  [
+    'sentry-auth-token without sentry-org and sentry-project',
+    { environment: 'production', 'sentry-auth-token': 'sntrys_e2e_bad_input' },
+    /Sentry needs sentry-auth-token, sentry-org, sentry-project together: sentry-auth-token is set, sentry-org and sentry-project are missing/
+  ],
+  [
     'a deploy-timeout-minutes that is not a number',
     { environment: 'production', 'deploy-timeout-minutes': 'soon' },
     /deploy-timeout-minutes 'soon' is not a number/

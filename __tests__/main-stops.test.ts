@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DeployInputs } from '../src/inputs/deploy.js'
 import { newDeployResult, type DeployResult } from '../src/deploy/result.js'
+import { startEventsStandIn, type EventsStandIn } from './cdevents-standin.js'
 
 /** What the stand-in deployment does when the run is stopped. */
 interface Script {
@@ -296,6 +297,53 @@ describe('the watchdog', () => {
     const { errors, exits } = await r.ended()
     expect(errors).toEqual([WATCHDOG('1 min')])
     expect(exits).toEqual([1])
+  })
+})
+
+describe("the event sinks after a stop (docs/events.md): what fits in GitHub's grace", () => {
+  let receiver: EventsStandIn
+  beforeEach(async () => {
+    receiver = await startEventsStandIn()
+    receiver.otherwise = 'hang'
+  })
+  afterEach(() => receiver.close())
+  const warned = (stdout: string) => [...stdout.matchAll(/^::warning::(Events: .*)$/gm)].map((m) => m[1])
+
+  test('after a cancel: the cancelled event is sent, and a receiver that hangs gets 1.5 s, not events-timeout-seconds', async () => {
+    const r = start({ ...DEPLOY, 'events-url': receiver.url })
+    await untilStarted(r)
+    r.send('SIGINT')
+    await receiver.arrived(1)
+    expect(receiver.received[0]?.headers['ce-type']).toBe('dev.cdeventsx.brcloud-release.cancelled.0.1.0')
+    await jest.advanceTimersByTimeAsync(1_499)
+    expect(r.state.settled).toBe(false)
+    await jest.advanceTimersByTimeAsync(1)
+    const { errors, exits, stdout } = await r.ended()
+    expect(errors).toEqual([CANCELLED('SIGINT')])
+    expect(exits).toEqual([1])
+    expect(warned(stdout)).toEqual(["Events: CDEvents was not told: no answer within 1.5 s (events-timeout-seconds). The deployment's outcome is unchanged."])
+    expect(r.listening()).toBe(0)
+  })
+
+  test('SIGTERM after the cancel ends the sends at once, the clock unmoved', async () => {
+    const r = start({ ...DEPLOY, 'events-url': receiver.url })
+    await untilStarted(r)
+    r.send('SIGINT')
+    await receiver.arrived(1)
+    r.send('SIGTERM')
+    const { exits, stdout } = await r.ended()
+    expect(exits).toEqual([1])
+    expect(warned(stdout)).toEqual(["Events: CDEvents was not told: the run was stopped. The deployment's outcome is unchanged."])
+  })
+
+  test('SIGTERM alone: nothing is sent', async () => {
+    const r = start({ ...DEPLOY, 'events-url': receiver.url })
+    await untilStarted(r)
+    r.send('SIGTERM')
+    const { exits, stdout } = await r.ended()
+    expect(exits).toEqual([1])
+    expect(receiver.received).toEqual([])
+    expect(warned(stdout)).toEqual([])
   })
 })
 

@@ -1,6 +1,6 @@
 // One real HTTP server on 127.0.0.1 that stands in for the seven services of the native sinks, each
 // under its own prefix, answering as each documents (statuses, bodies, the auth it checks), and
-// recording every request. Also the observed runs the tests (and docs/events-native.md) use.
+// recording every request. Also the observed runs the tests (and docs/events.md) use.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { EventsInputs, ObservedRun } from '../src/events/observed.js'

@@ -5,6 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
 import { ACTION_METADATA_PATH, actionMetadataSource, type ActionMetadata } from './lib/action-metadata.js'
+import { EventsInput } from '../src/inputs/events.js'
+
+/** The event sinks' inputs: their table is in docs/events.md, which keeps the README short. */
+const EVENTS_INPUTS: ReadonlySet<string> = new Set(Object.values(EventsInput))
+const isEventsInput = (name: string): boolean => EVENTS_INPUTS.has(name)
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const escape = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').trim()
@@ -20,9 +25,10 @@ export function firstSentence(text: string): string {
   return text
 }
 
-export function inputsTable(meta: ActionMetadata, describe: (s: string) => string = (s) => s): string {
+export function inputsTable(meta: ActionMetadata, describe: (s: string) => string = (s) => s, only: (name: string) => boolean = () => true): string {
   const rows = ['| Input | Default | Description |', '|---|---|---|']
   for (const [name, input] of Object.entries(meta.inputs ?? {})) {
+    if (!only(name)) continue
     const def = input.default === undefined || input.default === '' ? '' : `\`${escape(String(input.default))}\``
     rows.push(`| \`${name}\` | ${def} | ${escape(describe(input.description ?? ''))} |`)
   }
@@ -54,16 +60,26 @@ export function referencePage(meta: ActionMetadata): string {
 }
 
 export function render(readme: string, meta: ActionMetadata): string {
-  let out = readme
-  for (const [marker, table] of [
-    ['inputs', inputsTable(meta, firstSentence)],
+  return between(readme, 'README.md', [
+    ['inputs', inputsTable(meta, firstSentence, (name) => !isEventsInput(name))],
     ['outputs', outputsTable(meta, firstSentence)]
-  ] as const) {
+  ])
+}
+
+/** docs/events.md: the sinks' inputs, with their whole descriptions. */
+export function renderEvents(page: string, meta: ActionMetadata): string {
+  return between(page, 'docs/events.md', [['events-inputs', inputsTable(meta, (s) => s, isEventsInput)]])
+}
+
+/** Each table put between its markers in `text`. */
+function between(text: string, file: string, tables: ReadonlyArray<readonly [string, string]>): string {
+  let out = text
+  for (const [marker, table] of tables) {
     const start = `<!-- ${marker}:start (generated from action.yml by npm run docs) -->`
     const end = `<!-- ${marker}:end -->`
     const from = out.indexOf(start)
     const to = out.indexOf(end)
-    if (from < 0 || to < from) throw new Error(`README.md has no ${start} ... ${end} markers`)
+    if (from < 0 || to < from) throw new Error(`${file} has no ${start} ... ${end} markers`)
     out = out.slice(0, from + start.length) + '\n' + table + '\n' + out.slice(to)
   }
   return out
@@ -73,6 +89,7 @@ const check = process.argv.includes('--check')
 const meta = parse(readFileSync(`${root}action.yml`, 'utf8')) as ActionMetadata
 const targets = [
   { file: 'README.md', what: 'inputs and outputs tables', next: (current: string) => render(current, meta) },
+  { file: 'docs/events.md', what: "the event sinks' inputs table", next: (current: string) => renderEvents(current, meta) },
   { file: 'docs/inputs.md', what: 'the inputs and outputs reference', next: () => referencePage(meta) },
   { file: ACTION_METADATA_PATH, what: 'input defaults and output names', next: () => actionMetadataSource(meta) }
 ]

@@ -54,7 +54,27 @@ export const INPUT_DEFAULTS = {
   'search-page-url': '',
   'search-uid': '',
   'search-wait-seconds': '0',
-  'dry-run': 'false'
+  'dry-run': 'false',
+  'events-url': '',
+  'events-token': '',
+  'slack-webhook-url': '',
+  'teams-webhook-url': '',
+  'datadog-api-key': '',
+  'datadog-site': 'datadoghq.com',
+  'datadog-service': '',
+  'sentry-auth-token': '',
+  'sentry-org': '',
+  'sentry-project': '',
+  'sentry-url': 'https://sentry.io',
+  'grafana-url': '',
+  'grafana-token': '',
+  'honeycomb-api-key': '',
+  'honeycomb-dataset': '__all__',
+  'honeycomb-api-url': 'https://api.honeycomb.io',
+  'new-relic-api-key': '',
+  'new-relic-entity-guid': '',
+  'new-relic-api-url': 'https://api.newrelic.com/graphql',
+  'events-timeout-seconds': '10'
 } as const
 export type InputName = keyof typeof INPUT_DEFAULTS
 /** Every output action.yml declares. */

@@ -13,6 +13,8 @@ import type { SearchResult } from './search/client.js'
 import { networkFailure } from './http/errors.js'
 import { proxyFor } from './http/proxy.js'
 import { redact } from './secrets.js'
+import { anySink, readEventsInputs } from './inputs/events.js'
+import type { EventsInputs } from './events/observed.js'
 
 /** The run took longer than total-timeout-minutes. */
 export class WatchdogTimeout extends ActionError {
@@ -45,6 +47,12 @@ const CLOSE_LIMIT_MS: { readonly [s in Stop]: number } = { watchdog: 3_000, canc
 const CLOSE_TOTAL_MS: { readonly [s in Stop]: number } = { watchdog: 6_000, cancel: 5_000, terminate: 1_600 }
 /** The closing calls' limit when the run ends by itself: the last look's. */
 const LAST_LOOK_MS = 3_000
+/**
+ * The event sinks' time after a stop (docs/events.md): a cancel's report comes at most 7 s after SIGINT (2 s + 5 s
+ * above), so 1.5 s more ends before the kill (10 s) even when SIGTERM's hurry comes first, which ends them at once;
+ * SIGTERM alone leaves none. After the watchdog they get events-timeout-seconds, kept out of the watchdog's limit.
+ */
+const EVENTS_AFTER_STOP_MS: { readonly [s in Stop]: number | undefined } = { watchdog: undefined, cancel: 1_500, terminate: 0 }
 
 /**
  * What run() needs of the process: where signals arrive (a cancel), and how to end it. The face passes the
@@ -71,6 +79,7 @@ export interface RunEnding {
 }
 
 export async function run(host: RunHost): Promise<RunEnding> {
+  const startedAt = Date.now()
   const timeline = new Timeline()
   let inputs: ActionInputs | undefined
   let deployRun: DeployRun | undefined
@@ -96,11 +105,16 @@ export async function run(host: RunHost): Promise<RunEnding> {
   host.signals.on('SIGTERM', onSignal)
   let timer: NodeJS.Timeout | undefined
   let result: RunResult
+  let endedAt: number
   try {
     inputs = readInputs()
     const { deploy: deployInputs, search } = inputs
     const minutes = +(inputs.watchdogMs / 60_000).toFixed(2)
-    const derived = inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : ''
+    // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
+    const forEvents = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && anySink(inputs.events) ? inputs.events.timeoutMs : 0
+    const derived =
+      (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') +
+      (forEvents > 0 ? `, less events-timeout-seconds (${forEvents / 1000} s) kept for the event sinks` : '')
     timer = setTimeout(() => {
       if (stopped !== undefined) return
       stopped = 'watchdog'
@@ -110,7 +124,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
             `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`
         )
       )
-    }, inputs.watchdogMs)
+    }, inputs.watchdogMs - forEvents)
     // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
     // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.
     v8.setFlagsFromString('--liftoff-only')
@@ -162,8 +176,20 @@ export async function run(host: RunHost): Promise<RunEnding> {
     clearTimeout(timer)
     host.signals.off('SIGINT', onSignal)
     host.signals.off('SIGTERM', onSignal)
+    endedAt = Date.now()
     result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
+  }
+  // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
+  const hurrySends = (): void => hurry.abort()
+  host.signals.on('SIGINT', hurrySends)
+  host.signals.on('SIGTERM', hurrySends)
+  try {
+    const limitMs = stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[stopped]
+    await tellSinks(inputs?.events ?? eventsAlone(), result, { startedAt, endedAt, failure: ended }, limitMs, hurry.signal)
+  } finally {
+    host.signals.off('SIGINT', hurrySends)
+    host.signals.off('SIGTERM', hurrySends)
   }
   // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
   if (stopped !== undefined) host.exit(1)
@@ -171,17 +197,53 @@ export async function run(host: RunHost): Promise<RunEnding> {
 }
 
 /**
+ * Tells the event sinks what the run observed (docs/events.md), after the report: each sink within its limit (or the
+ * shorter `limitMs` a stop leaves), ended at once by `hurry`; nothing here fails the run or changes its outcome.
+ */
+async function tellSinks(
+  events: EventsInputs | undefined,
+  result: RunResult,
+  facts: { startedAt: number; endedAt: number; failure: unknown },
+  limitMs: number | undefined,
+  hurry: AbortSignal
+): Promise<void> {
+  if (events === undefined || !anySink(events) || hurry.aborted || limitMs === 0) return
+  try {
+    const { observeRun } = await import('./events/from-run.js')
+    const observed = observeRun(result, { ...facts, context: core.runContext(), stack: rawInput('stack') || undefined })
+    if (observed === undefined) return
+    const { sinksFor } = await import('./events/sinks.js')
+    const { tellOthers } = await import('./events/dispatch.js')
+    await tellOthers(observed, sinksFor(events), Math.min(events.timeoutMs, limitMs ?? Infinity), hurry)
+  } catch (e) {
+    core.warning(`Events: nothing was sent (${redact(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`)
+  }
+}
+
+/** The sinks' inputs on their own, when the run's inputs were refused: a refusal is worth telling too. */
+function eventsAlone(): EventsInputs | undefined {
+  try {
+    return readEventsInputs(rawInput, { repository: core.runContext().repository || undefined, stack: rawInput('stack') || undefined })
+  } catch {
+    return undefined
+  }
+}
+
+/** An input as given, '' when it cannot be read. */
+function rawInput(name: string): string {
+  try {
+    return core.getInput(name)
+  } catch {
+    return ''
+  }
+}
+
+/**
  * What the run was asked to do, for the report: from the parsed inputs, or, when they were refused, from the raw
  * values (a search check alone when search-query is set and no distribution source is).
  */
 function intent(inputs: ActionInputs | undefined): { deploys: boolean; environment: string | undefined } {
-  const raw = (name: string): string => {
-    try {
-      return core.getInput(name)
-    } catch {
-      return ''
-    }
-  }
+  const raw = rawInput
   const environment = inputs ? inputs.deploy?.environment : raw('environment') || undefined
   if (inputs) return { deploys: inputs.deploy !== undefined, environment }
   const source = ['distribution', 'distribution-id', 'from-environment'].some((n) => raw(n) !== '')

@@ -30,6 +30,12 @@ export interface RunContext {
   readonly runUrl: string | undefined
   /** The folder a relative distribution and the build command are found in. */
   readonly workspace: string
+  /** The CI's id of this run (GITHUB_RUN_ID, the pipeline or build id); a random one when the face knows none. */
+  readonly runId: string
+  /** This run's attempt (GITHUB_RUN_ATTEMPT, Azure's job attempt, GitLab's job id); '1' when not known. With runId, a re-run never collides. */
+  readonly runAttempt: string
+  /** Who started the run (GITHUB_ACTOR, the CI's user); undefined when not known. */
+  readonly actor: string | undefined
 }
 
 export interface Port {

@@ -116,7 +116,10 @@ export const port: Port = {
     repository: 'acme/site',
     serverUrl: 'https://github.com',
     runUrl: 'https://github.com/acme/site/actions/runs/77',
-    workspace: process.cwd()
+    workspace: process.cwd(),
+    runId: '77',
+    runAttempt: '1',
+    actor: 'octocat'
   }),
   /** The job summary of the step that writes it; a killed main step writes none. */
   writeSummary: async (markdown: string) => {

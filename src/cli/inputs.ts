@@ -5,11 +5,12 @@
 import { readFileSync } from 'node:fs'
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { InputError } from '../errors.js'
+import { EVENTS_SECRETS } from '../inputs/events.js'
 
 export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
 
 /** The inputs that are secrets: never a flag. */
-export const SECRET_INPUTS: readonly InputName[] = ['password', 'client-secret', 'access-token', 'github-token', 'search-auth-key']
+export const SECRET_INPUTS: readonly InputName[] = ['password', 'client-secret', 'access-token', 'github-token', 'search-auth-key', ...EVENTS_SECRETS]
 
 export type Command = 'deploy' | 'search-check'
 

@@ -2,7 +2,7 @@
 // the CI's own variable; the GitHub repository (for GitHub Deployments with a github-token) from --repository,
 // BRCLOUD_REPOSITORY or the runner's GITHUB_REPOSITORY; the CI's page of this run; the current folder as the
 // workspace. Read from the command line and the environment it was given, never written to process.env.
-import { isRepositoryName, runnerContext } from '../github/runner-context.js'
+import { isRepositoryName, localRun, runnerContext } from '../github/runner-context.js'
 import type { RunContext } from '../port.js'
 import { UsageError } from './inputs.js'
 
@@ -32,8 +32,25 @@ export function cliRunContext(flags: Readonly<Record<string, unknown>>, env: Nod
     repository: repository?.value ?? '',
     runUrl: runner.runUrl ?? ciRunUrl(env),
     // A command works where it is started, also in a `run:` step with another working-directory.
-    workspace: process.cwd()
+    workspace: process.cwd(),
+    ...(env.GITHUB_RUN_ID ? {} : ciRun(env))
   }
+}
+
+/**
+ * The CI's id of this run, its attempt and who started it (the events' ids and "who ran it", issue 32): Jenkins'
+ * build tag, GitLab's pipeline (a retried job has a new job id: the attempt), Azure's build and job attempt; a
+ * random id elsewhere.
+ */
+function ciRun(env: NodeJS.ProcessEnv): Pick<RunContext, 'runId' | 'runAttempt' | 'actor'> {
+  const set = (name: string): string | undefined => env[name]?.trim() || undefined
+  const jenkins = set('BUILD_TAG') ?? (set('JENKINS_URL') && set('BUILD_NUMBER'))
+  if (jenkins) return { runId: jenkins, runAttempt: '1', actor: set('BUILD_USER_ID') }
+  const pipeline = set('CI_PIPELINE_ID')
+  if (pipeline) return { runId: pipeline, runAttempt: set('CI_JOB_ID') ?? '1', actor: set('GITLAB_USER_LOGIN') }
+  const build = set('BUILD_BUILDID')
+  if (build) return { runId: build, runAttempt: set('SYSTEM_JOBATTEMPT') ?? '1', actor: set('BUILD_REQUESTEDFOR') }
+  return { runId: localRun(), runAttempt: '1', actor: undefined }
 }
 
 /** The CI's page of this run, for a GitHub Deployment's log: Jenkins' build, GitLab's job, Azure's build. */

@@ -156,7 +156,10 @@ export function startDeploy(
     },
     verified: async (ready) => {
       const info = await ready.verified
-      if (result.archive) result.archive.sha256 = info.sha256
+      if (result.archive) {
+        result.archive.sha256 = info.sha256
+        result.archive.md5 = info.md5
+      }
       return info
     }
   }

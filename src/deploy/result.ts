@@ -39,6 +39,8 @@ export interface DeployResult {
         readonly size: number
         /** Known once the archive's check is done (a given archive is checked beside its upload). */
         sha256: string | undefined
+        /** Hex, known with sha256 (the events' artifact id, issue 32). */
+        md5?: string | undefined
       }
     | undefined
   /** The run logged in: the platform was reached (the summary then links its console). */
@@ -49,6 +51,8 @@ export interface DeployResult {
   previousDistributionId?: string | undefined
   /** The stored name of a distribution given by id or taken from another environment, when the platform says it. */
   knownName?: string | undefined
+  /** The MD5 the platform lists for a distribution given by id or taken from another environment, when it says. */
+  knownMd5?: string | undefined
   /** Distributions deleted by max-distributions (undefined when pruning is off). */
   pruned?: number | undefined
   /** On a dry run: the distributions pruning would delete. */

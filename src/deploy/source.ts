@@ -83,6 +83,7 @@ async function byId(ctx: SourceContext, id: string): Promise<string> {
     }
     core.info(`Distribution ${found.id}${found.name ? ` (${found.name})` : ''} is on the stack.`)
     ctx.result.knownName = found.name
+    ctx.result.knownMd5 = found.md5hash
     return found.id
   })
 }
@@ -97,6 +98,7 @@ async function fromEnvironment(ctx: SourceContext, name: string): Promise<string
     core.info(`Environment '${name}' runs distribution ${from.distributionId}.`)
     const stored = await ctx.client.getDistribution(from.distributionId).catch(() => undefined)
     ctx.result.knownName = stored?.name
+    ctx.result.knownMd5 = stored?.md5hash
     return from.distributionId
   })
 }

@@ -67,7 +67,10 @@ export interface ObservedRun {
   readonly releaseState: string | undefined
   /** The failure's message, when the run failed (already free of secrets). */
   readonly error: string | undefined
-  /** What was observed, in order; the last one is the ending. */
+  /**
+   * What was observed, in order; a failed run's last one is its ending. Empty when the run deployed and observed
+   * nothing (follow-deploy: false, green): a chat sink may still post the headline; CDEvents sends none.
+   */
   readonly events: readonly ObservedEvent[]
 }
 

@@ -1,10 +1,18 @@
 // The run as GitHub's runner describes it, in its variables, read as @actions/github's context reads them: the
 // action's face gives this to the engine (src/action/port.ts), and the CLI's starts from it in a `run:` step.
+import { randomUUID } from 'node:crypto'
 import type { RunContext } from '../port.js'
 
 /** A GitHub repository as owner/name, in the characters GitHub allows in both. */
 export function isRepositoryName(value: string): boolean {
   return /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(value)
+}
+
+/** One random id per process: a run outside any CI still names its events consistently. */
+let localRunId: string | undefined
+export function localRun(): string {
+  localRunId ??= `local-${randomUUID()}`
+  return localRunId
 }
 
 export function runnerContext(env: NodeJS.ProcessEnv = process.env): RunContext {
@@ -18,6 +26,9 @@ export function runnerContext(env: NodeJS.ProcessEnv = process.env): RunContext 
     repository,
     serverUrl,
     runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
-    workspace: env.GITHUB_WORKSPACE || process.cwd()
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    runId: runId ? String(runId) : localRun(),
+    runAttempt: env.GITHUB_RUN_ATTEMPT || '1',
+    actor: env.GITHUB_ACTOR || undefined
   }
 }

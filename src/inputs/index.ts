@@ -13,6 +13,8 @@ import { isSet } from './parsers.js'
 import { checkTokenLifetime, LoginInput } from './login.js'
 import { AddressInput } from './address.js'
 import { SearchInput } from './search.js'
+import { anySink, readEventsInputs } from './events.js'
+import type { EventsInputs } from '../events/observed.js'
 
 // isLoopbackHost has one home, ./address.js: import it from there.
 export { AddressInput, resolveCloudAddress, validateStackName, type AddressInputs, type CloudAddress } from './address.js'
@@ -40,6 +42,7 @@ export {
   type SearchInputReader
 } from './search.js'
 export { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
+export { EventsInput, readEventsInputs } from './events.js'
 
 export interface ActionInputs {
   readonly common: CommonInputs
@@ -47,6 +50,8 @@ export interface ActionInputs {
   readonly watchdogMs: number
   readonly deploy: DeployInputs | undefined
   readonly search: SearchConfig | undefined
+  /** The event sinks (docs/events.md); none on when no sink input is set. */
+  readonly events: EventsInputs
 }
 
 /** Inputs renamed before the first release: the old name still works, with a warning, when the new one is not set. */
@@ -111,11 +116,14 @@ export function readInputs(read: InputReader = core.getInput): ActionInputs {
   registerSecret(password)
   registerSecret(getInput(LoginInput.ClientSecret))
   registerSecret(getInput(LoginInput.AccessToken))
-  const search = parseSearchConfig((name) => getInput(name), { repository: core.runContext().repository || undefined, warn: (m) => core.warning(m) })
+  const context = core.runContext()
+  // The sinks' webhook addresses, tokens and keys are masked here too, before anything could print them.
+  const events = readEventsInputs(getInput, { repository: context.repository || undefined, stack: getInput(AddressInput.Stack) || undefined })
+  const search = parseSearchConfig((name) => getInput(name), { repository: context.repository || undefined, warn: (m) => core.warning(m) })
   const common = readCommonInputs(getInput)
 
   const source = readSource(getInput)
-  if (source === undefined && search) return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search }
+  if (source === undefined && search) return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search, events }
   if (source === undefined) {
     throw new InputError(
       `Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
@@ -124,7 +132,7 @@ export function readInputs(read: InputReader = core.getInput): ActionInputs {
     )
   }
   const deploy = readDeployInputs(getInput, common, source, password, (m) => core.warning(m))
-  const limit = watchdogMs(common, deploy, search)
+  const limit = watchdogMs(common, deploy, search, anySink(events) ? events.timeoutMs : 0)
   checkTokenLifetime(deploy.login, limit)
-  return { common, watchdogMs: limit, deploy, search }
+  return { common, watchdogMs: limit, deploy, search, events }
 }

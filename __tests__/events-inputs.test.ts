@@ -1,0 +1,128 @@
+// The event sinks' inputs (src/inputs/events.ts): each sink on by its first input, the defaults of action.yml,
+// addresses https (plain http only to this machine), inputs that belong together refused in part, every webhook
+// address, token and key masked before anything is refused, and their time in the run's budget. The CLI refuses them as flags.
+import { useTestPort } from './test-port.js'
+
+const secrets: string[] = []
+useTestPort({ setSecret: (s: string) => void secrets.push(s) })
+
+const { readInputs, readEventsInputs } = await import('../src/inputs/index.js')
+const { InputError } = await import('../src/errors.js')
+const { parseCommandLine } = await import('../src/cli/args.js')
+const { UsageError } = await import('../src/cli/inputs.js')
+
+const reader =
+  (values: Record<string, string>) =>
+  (name: string): string =>
+    values[name] ?? ''
+const read = (values: Record<string, string>, context = { repository: 'acme/site', stack: 'mystack' }) => readEventsInputs(reader(values), context)
+
+describe('the sinks a run turns on', () => {
+  test('none by default: only the time limit, 10 s', () => {
+    expect(read({})).toEqual({ timeoutMs: 10_000 })
+  })
+
+  test('CDEvents: the address, and the token when set', () => {
+    expect(read({ 'events-url': 'https://events.example.com/sink?x=1', 'events-token': 'tok' }).cdevents).toEqual({
+      url: 'https://events.example.com/sink?x=1',
+      token: 'tok'
+    })
+    expect(read({ 'events-url': 'http://127.0.0.1:9000/e' }).cdevents).toEqual({ url: 'http://127.0.0.1:9000/e', token: undefined })
+  })
+
+  test("each native sink with its defaults: Datadog's site and service, Sentry's and Honeycomb's addresses, New Relic's", () => {
+    const all = read({
+      'slack-webhook-url': 'https://hooks.slack.com/services/T0/B0/xyz',
+      'teams-webhook-url': 'https://prod.westeurope.logic.azure.com/workflows/abc',
+      'datadog-api-key': 'dd-key',
+      'sentry-auth-token': 'sntrys_x',
+      'sentry-org': 'acme',
+      'sentry-project': 'site',
+      'grafana-url': 'https://grafana.example.com/',
+      'grafana-token': 'glsa_x',
+      'honeycomb-api-key': 'hc-key',
+      'new-relic-api-key': 'NRAK-x',
+      'new-relic-entity-guid': 'MXxBUE18',
+      'events-timeout-seconds': '3'
+    })
+    expect(all).toEqual({
+      timeoutMs: 3000,
+      slack: { webhookUrl: 'https://hooks.slack.com/services/T0/B0/xyz' },
+      teams: { webhookUrl: 'https://prod.westeurope.logic.azure.com/workflows/abc' },
+      datadog: { apiKey: 'dd-key', apiUrl: 'https://api.datadoghq.com', service: 'site' },
+      sentry: { authToken: 'sntrys_x', url: 'https://sentry.io', org: 'acme', project: 'site' },
+      grafana: { url: 'https://grafana.example.com', token: 'glsa_x' },
+      honeycomb: { apiKey: 'hc-key', apiUrl: 'https://api.honeycomb.io', dataset: '__all__' },
+      newRelic: { apiKey: 'NRAK-x', apiUrl: 'https://api.newrelic.com/graphql', entityGuid: 'MXxBUE18' }
+    })
+    expect(read({ 'datadog-api-key': 'k', 'datadog-site': 'datadoghq.eu' }).datadog?.apiUrl).toBe('https://api.datadoghq.eu')
+    expect(read({ 'datadog-api-key': 'k', 'datadog-site': 'http://127.0.0.1:8126/' }).datadog?.apiUrl).toBe('http://127.0.0.1:8126')
+    expect(read({ 'datadog-api-key': 'k' }, { repository: '', stack: 'mystack' } as never).datadog?.service).toBe('mystack')
+    expect(read({ 'datadog-api-key': 'k', 'datadog-service': 'shop' }).datadog?.service).toBe('shop')
+  })
+})
+
+describe('refused before any request, with what to fix', () => {
+  test('plain http to another machine, a relative address, credentials in it; a secret address is never repeated', () => {
+    expect(() => read({ 'events-url': 'http://events.example.com/sink' })).toThrow(
+      "events-url 'http://events.example.com/sink' uses plain http to events.example.com: what is sent would travel unencrypted. Use https (plain http is accepted only for 127.0.0.1, localhost or [::1])."
+    )
+    expect(() => read({ 'events-url': 'events.example.com' })).toThrow(InputError)
+    expect(() => read({ 'grafana-url': 'https://u:p@grafana.example.com', 'grafana-token': 't' })).toThrow(
+      /grafana-url must not contain a user name or password/
+    )
+    let message = ''
+    try {
+      read({ 'slack-webhook-url': 'http://hooks.slack.com/services/T0/B0/very-secret' })
+    } catch (e) {
+      message = (e as Error).message
+    }
+    expect(message).toMatch(/^slack-webhook-url uses plain http to hooks\.slack\.com/)
+    expect(message).not.toContain('very-secret')
+  })
+
+  test('inputs that belong together, set in part: what is set and what is missing', () => {
+    expect(() => read({ 'sentry-auth-token': 'x' })).toThrow(
+      'Sentry needs sentry-auth-token, sentry-org, sentry-project together: sentry-auth-token is set, sentry-org and sentry-project are missing. Set them, or leave sentry-auth-token empty to send nothing to Sentry.'
+    )
+    expect(() => read({ 'grafana-url': 'https://grafana.example.com' })).toThrow(/grafana-token is missing/)
+    expect(() => read({ 'new-relic-api-key': 'k' })).toThrow(/new-relic-entity-guid is missing/)
+    expect(() => read({ 'events-token': 't' })).toThrow(/events-token is set but events-url is empty/)
+    expect(() => read({ 'events-timeout-seconds': '0' })).toThrow(/events-timeout-seconds 0 is out of range: write a number from 1 to 60/)
+    expect(() => read({ 'datadog-api-key': 'k', 'datadog-site': 'not a site' })).toThrow(/datadog-site 'not a site' is not a Datadog site/)
+  })
+
+  test('every webhook address, token and key is masked the moment it is read, even when another input is refused', () => {
+    secrets.length = 0
+    const values = {
+      'events-token': 'e-tok',
+      'slack-webhook-url': 'https://hooks.slack.com/services/s',
+      'teams-webhook-url': 'https://teams.example.com/t',
+      'datadog-api-key': 'dd',
+      'sentry-auth-token': 'st',
+      'grafana-token': 'gt',
+      'honeycomb-api-key': 'hk',
+      'new-relic-api-key': 'nk'
+    }
+    expect(() => read(values)).toThrow(InputError)
+    for (const value of Object.values(values)) expect(secrets).toContain(value)
+  })
+})
+
+describe("the run's budget and the CLI", () => {
+  const deploy = { stack: 'mystack', username: 'u', password: 'p', 'distribution-id': 'd-1', environment: 'production' }
+
+  test("the sends' limit counts in total-timeout-minutes: derived into it, refused when it cannot hold them", () => {
+    const without = readInputs(reader(deploy)).watchdogMs
+    expect(readInputs(reader({ ...deploy, 'events-url': 'https://e.example.com' })).watchdogMs).toBe(without + 10_000)
+    expect(() => readInputs(reader({ ...deploy, 'events-url': 'https://e.example.com', 'total-timeout-minutes': String(without / 60_000 - 10) }))).toThrow(
+      /events-timeout-seconds 0\.17/
+    )
+  })
+
+  test('a sink secret given as a flag is refused, naming its variable and file flag', () => {
+    expect(() => parseCommandLine(['deploy', '--slack-webhook-url', 'https://hooks.slack.com/x'])).toThrow(UsageError)
+    expect(() => parseCommandLine(['deploy', '--events-token=t'])).toThrow(/--events-token \(set BRCLOUD_EVENTS_TOKEN, or --events-token-file FILE\)/)
+    expect(parseCommandLine(['deploy', '--events-url', 'https://e.example.com'])).toMatchObject({ kind: 'run' })
+  })
+})

@@ -1,0 +1,305 @@
+// What a run tells others (issue 32): the moments derived from a run's result (events/from-run.ts), the CDEvents
+// v0.5.1 messages field by field (events/cdevents.ts), and the sends over real HTTP to a stand-in receiver with
+// their limits and failures (events/dispatch.ts): a warning that names the service, never its address or token.
+import { InputError } from '../src/errors.js'
+import { observeRun, uuidOf, type RunFacts } from '../src/events/from-run.js'
+import { CDEVENT_TYPES, cdevent, cdeventsSink, eventId, headerValue, purlOf } from '../src/events/cdevents.js'
+import { tellOthers } from '../src/events/dispatch.js'
+import type { ObservedKind, ObservedRun, Sink } from '../src/events/observed.js'
+import type { RunContext } from '../src/port.js'
+import type { RunResult } from '../src/report.js'
+import { registerSecret } from '../src/secrets.js'
+import { deployResult, releaseOf } from './report-fixtures.js'
+import { startEventsStandIn, type EventsStandIn } from './cdevents-standin.js'
+import { useTestPort } from './test-port.js'
+
+const context = (over: Partial<RunContext> = {}): RunContext => ({
+  sha: 'c0ffee'.padEnd(40, '0'),
+  noCommit: '',
+  ref: 'refs/heads/main',
+  repository: 'acme/site',
+  serverUrl: 'https://github.com',
+  runUrl: 'https://github.com/acme/site/actions/runs/42',
+  workspace: process.cwd(),
+  runId: '42',
+  runAttempt: '1',
+  actor: 'octocat',
+  ...over
+})
+const facts = (over: Partial<RunFacts> = {}): RunFacts => ({ context: context(), startedAt: 999_000, endedAt: 1_010_000, failure: undefined, ...over })
+const runResult = (over: Partial<RunResult> = {}): RunResult => ({
+  deploys: true,
+  deploy: deployResult(),
+  search: undefined,
+  phases: [],
+  error: undefined,
+  ...over
+})
+const md5 = 'AB'.repeat(16)
+/** A verified upgrade of site.tar.gz (md5 known) over dist-0: requested at 1 000 000, applied 1 001 000, verified 1 002 000. */
+const upgraded = (): RunResult =>
+  runResult({ deploy: deployResult({ archive: { name: 'site.tar.gz', source: 'packed', size: 2048, sha256: 'ab'.repeat(32), md5 } }) })
+const kinds = (run: ObservedRun | undefined): ObservedKind[] | undefined => run?.events.map((e) => e.kind)
+
+describe('observeRun: the moments of a run, from its result alone', () => {
+  test('an upgrade seen and verified: upgraded at the switch seen (not the request), published at the verification', () => {
+    const run = observeRun(upgraded(), facts())
+    expect(run?.events).toEqual([
+      { kind: 'upgraded', at: 1_001_000, evidence: 'evidence of applied' },
+      { kind: 'published', at: 1_002_000, evidence: 'evidence of verified' }
+    ])
+    expect(run).toMatchObject({
+      runKey: '42-1',
+      stack: 'mystack',
+      environment: 'development',
+      distribution: { id: 'dist-1', name: 'site.tar.gz', md5, sha256: 'ab'.repeat(32) },
+      previousDistributionId: 'dist-0',
+      nowRunning: 'dist-1',
+      commit: 'c0ffee'.padEnd(40, '0'),
+      actor: 'octocat',
+      runUrl: 'https://github.com/acme/site/actions/runs/42',
+      outcome: 'success',
+      releaseState: 'verified',
+      startedAt: 999_000,
+      endedAt: 1_010_000
+    })
+    expect(run?.chainId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  })
+
+  test('an environment that ran nothing before: deployed', () => {
+    const result = runResult({
+      deploy: deployResult({ previousDistributionId: undefined, release: releaseOf(['requested', 'applied'], { previous: undefined }) })
+    })
+    expect(kinds(observeRun(result, facts()))).toEqual(['deployed'])
+  })
+
+  test('a rollback: the upgrade, the rollback seen applied, then the failed ending at the run end; one chain', () => {
+    const release = releaseOf(['requested', 'applied', 'failed', 'rollback-requested', 'rollback-applied'], { failure: { kind: 'unhealthy', message: 'x' } })
+    const run = observeRun(runResult({ deploy: deployResult({ release }), error: 'The health check failed.' }), facts())
+    expect(run?.events).toEqual([
+      { kind: 'upgraded', at: 1_001_000, evidence: 'evidence of applied' },
+      { kind: 'rolledback', at: 1_004_000, evidence: 'evidence of rollback-applied' },
+      { kind: 'failed', at: 1_010_000, evidence: 'The health check failed.' }
+    ])
+    expect(run?.outcome).toBe('failure')
+  })
+
+  test('one chain per release attempt: the run id, its attempt, the stack and the environment', () => {
+    const chain = (c: Partial<RunContext>, over: Partial<RunResult> = {}) => observeRun(runResult(over), facts({ context: context(c) }))?.chainId
+    expect(chain({})).toBe(chain({}))
+    expect(chain({ runAttempt: '2' })).not.toBe(chain({}))
+    expect(chain({ runId: '43' })).not.toBe(chain({}))
+    expect(chain({}, { deploy: deployResult({ environmentName: 'production' }) })).not.toBe(chain({}))
+  })
+
+  test('exactly one ending for each failed ending: refused, unconfirmed, cancelled, failed', () => {
+    const ending = (over: Partial<RunResult>, failure?: unknown) => kinds(observeRun(runResult({ error: 'why', ...over }), facts({ failure })))
+    const refusedOrder = deployResult({ release: undefined, order: { refused: true, order: 'behind' } as never })
+    expect(ending({ deploy: refusedOrder })).toEqual(['refused'])
+    expect(ending({ deploy: deployResult({ release: releaseOf(['waiting', 'failed'], { failure: { kind: 'busy', message: 'x' } }) }) })).toEqual(['refused'])
+    expect(ending({ deploy: undefined, environment: 'production' }, new InputError('bad'))).toEqual(['refused'])
+    expect(
+      ending({
+        deploy: deployResult({ release: releaseOf(['unconfirmed', 'failed'], { failure: { kind: 'unconfirmed', message: 'x' } }), finalLook: undefined })
+      })
+    ).toEqual(['unconfirmed'])
+    expect(ending({ stopped: 'cancel', deploy: deployResult({ release: releaseOf(['requested']) }) })).toEqual(['cancelled'])
+    expect(ending({ stopped: 'watchdog', deploy: deployResult({ release: releaseOf(['requested']) }) })).toEqual(['cancelled'])
+    expect(ending({ deploy: deployResult({ release: releaseOf(['requested', 'failed'], { failure: { kind: 'not-applied', message: 'x' } }) }) })).toEqual([
+      'failed'
+    ])
+    expect(ending({ deploy: deployResult({ release: undefined, upload: undefined }) })).toEqual(['failed'])
+    const cancelled = observeRun(runResult({ error: 'why', stopped: 'cancel' }), facts())
+    expect(cancelled?.outcome).toBe('cancelled')
+  })
+
+  test('nothing to tell: a dry run, a search check alone, an upload with no environment, a deploy skipped (already running)', () => {
+    expect(observeRun(runResult({ deploy: deployResult({ dryRun: true, release: undefined }) }), facts())).toBeUndefined()
+    expect(observeRun(runResult({ deploys: false, deploy: undefined }), facts())).toBeUndefined()
+    expect(observeRun(runResult({ deploy: deployResult({ environmentName: undefined, release: undefined }) }), facts())).toBeUndefined()
+    expect(observeRun(runResult({ deploy: deployResult({ skipped: true, release: undefined }) }), facts())).toBeUndefined()
+    // A deploy requested whose switch was not followed: a run, with nothing observed to send as CDEvents.
+    expect(kinds(observeRun(runResult({ deploy: deployResult({ release: releaseOf(['requested']) }) }), facts()))).toEqual([])
+  })
+})
+
+/** The fields CDEvents v0.5.1 allows in a context (schemas/service*.json, custom/schema.json). */
+const CONTEXT_FIELDS = ['specversion', 'id', 'source', 'type', 'timestamp', 'schemaUri', 'chainId', 'links']
+const observed = (): ObservedRun => {
+  const release = releaseOf(['requested', 'applied', 'verified', 'failed', 'rollback-requested', 'rollback-applied'] as never)
+  const archive = { name: 'site 1.0@x.tar.gz', source: 'packed' as const, size: 1, sha256: 'a', md5 }
+  const upload = { distributionId: 'dist-1', storedName: archive.name, attempts: 1, adopted: false }
+  const run = observeRun(runResult({ deploy: deployResult({ release, archive, upload }) }), facts())
+  if (!run) throw new Error('no run')
+  return run
+}
+
+describe('the CDEvents of a run: v0.5.1, CloudEvents 1.0 binary mode', () => {
+  const run = observed()
+  const byKind = (kind: ObservedKind) => {
+    const event = { kind, at: 1_001_500, evidence: `seen ${kind}` }
+    return cdevent(run, event, 0)
+  }
+
+  test.each(['deployed', 'upgraded', 'rolledback', 'published'] as const)('service.%s: the required context and subject fields, and no other', (kind) => {
+    const { headers, body } = byKind(kind)
+    const ctx = body.context as Record<string, unknown>
+    expect(ctx.specversion).toBe('0.5.1')
+    expect(ctx.type).toBe(`dev.cdevents.service.${kind}.0.3.0`)
+    expect(ctx.id).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/))
+    expect(ctx.source).toBe('https://github.com/acme/site/actions/runs/42')
+    expect(ctx.timestamp).toBe(new Date(1_001_500).toISOString())
+    expect(ctx.chainId).toBe(run.chainId)
+    for (const field of Object.keys(ctx)) expect(CONTEXT_FIELDS).toContain(field)
+    const subject = body.subject as Record<string, unknown>
+    expect(Object.keys(subject).sort()).toEqual(['content', 'id', 'source'])
+    expect(subject.id).toBe('mystack/development')
+    expect(subject.source).toBe('https://api.mystack.bloomreach.cloud')
+    const content = subject.content as Record<string, unknown>
+    expect(content.environment).toEqual({ id: 'development', source: 'https://missioncontrol.mystack.bloomreach.cloud' })
+    // published has no artifactId in v0.5.1; the other three require it.
+    if (kind === 'published') expect(Object.keys(content)).toEqual(['environment'])
+    else expect(Object.keys(content).sort()).toEqual(['artifactId', 'environment'])
+    if (kind === 'rolledback') expect(content.artifactId).toBe('pkg:generic/dist-0')
+    else if (kind !== 'published') expect(content.artifactId).toBe(`pkg:generic/site%201.0%40x.tar.gz?checksum=md5:${md5.toLowerCase()}`)
+    // The commit, the run's link and who ran it: custom data, as the content allows no other field.
+    expect(body.customDataContentType).toBe('application/json')
+    expect(body.customData).toMatchObject({ commit: 'c0ffee'.padEnd(40, '0'), runUrl: run.runUrl, actor: 'octocat', evidence: `seen ${kind}` })
+    expect(Object.keys(body).sort()).toEqual(['context', 'customData', 'customDataContentType', 'subject'])
+    expect(headers).toEqual({
+      'ce-specversion': '1.0',
+      'ce-id': ctx.id,
+      'ce-source': 'https://github.com/acme/site/actions/runs/42',
+      'ce-type': ctx.type,
+      'ce-time': ctx.timestamp,
+      'ce-subject': 'mystack/development',
+      'content-type': 'application/json'
+    })
+  })
+
+  test.each(['refused', 'unconfirmed', 'cancelled', 'failed'] as const)(
+    'the %s ending: a dev.cdeventsx.brcloud-release event the custom schema admits',
+    (kind) => {
+      const { headers, body } = byKind(kind)
+      const ctx = body.context as Record<string, unknown>
+      expect(ctx.type).toBe(`dev.cdeventsx.brcloud-release.${kind}.0.1.0`)
+      // custom/schema.json of v0.5.1: dev.cdeventsx.<tool>-<subject>.<predicate>.M.m.p
+      expect(ctx.type).toMatch(/^dev\.cdeventsx\.[a-zA-Z0-9]+-[a-zA-Z]+\.[a-zA-Z]+\.[0-9]\.[0-9]\.[0-9]$/)
+      expect(Object.keys(ctx).sort()).toEqual(['chainId', 'id', 'source', 'specversion', 'timestamp', 'type'])
+      const subject = body.subject as { id: string; content: Record<string, unknown> }
+      expect(subject.id).toBe('mystack/development')
+      expect(subject.content).toMatchObject({ environment: { id: 'development' }, outcome: 'success', reason: `seen ${kind}` })
+      expect(headers['ce-type']).toBe(ctx.type)
+    }
+  )
+
+  test('every type is one of the four service events of v0.5.1 or ours', () => {
+    expect(Object.values(CDEVENT_TYPES).filter((t) => t.startsWith('dev.cdevents.'))).toEqual([
+      'dev.cdevents.service.deployed.0.3.0',
+      'dev.cdevents.service.upgraded.0.3.0',
+      'dev.cdevents.service.published.0.3.0',
+      'dev.cdevents.service.rolledback.0.3.0'
+    ])
+  })
+
+  test('event ids: the same for the same attempt and moment; never shared across attempts, moments or environments', () => {
+    const again = observeRun(runResult(), facts({ context: context({ runAttempt: '2' }) }))
+    const first = observeRun(runResult(), facts())
+    if (!again || !first) throw new Error('no run')
+    const ids = (r: ObservedRun) => r.events.map((e, i) => eventId(r, e, i))
+    expect(ids(first)).toEqual(ids(observeRun(runResult(), facts()) as ObservedRun))
+    const all = [...ids(first), ...ids(again)]
+    expect(new Set(all).size).toBe(all.length)
+    const prod = observeRun(runResult({ deploy: deployResult({ environmentName: 'production' }) }), facts()) as ObservedRun
+    expect(ids(prod)).not.toContain(ids(first)[0])
+  })
+
+  test('a purl: the name percent-encoded, the MD5 in lower case, no checksum when unknown; header values as the binding wants', () => {
+    expect(purlOf('site-1.0.tar.gz', 'ABC')).toBe('pkg:generic/site-1.0.tar.gz?checksum=md5:abc')
+    expect(purlOf('a/b@c d', undefined)).toBe('pkg:generic/a%2Fb%40c%20d')
+    expect(headerValue('stack/env name é')).toBe('stack/env%20name%20%C3%A9')
+    expect(uuidOf('x')).toBe(uuidOf('x'))
+  })
+})
+
+describe('sending: every sink at once, each within its limit, a failure a warning', () => {
+  let stand: EventsStandIn
+  let warnings: string[]
+  let infos: string[]
+  beforeEach(async () => {
+    stand = await startEventsStandIn()
+    warnings = []
+    infos = []
+    useTestPort({ warning: (m) => void warnings.push(m), info: (m) => void infos.push(m) })
+  })
+  afterEach(() => stand.close())
+
+  test('one POST per event, in order, binary mode, the bearer token; the body is the CDEvent', async () => {
+    const run = observed()
+    await tellOthers(run, [cdeventsSink({ url: stand.url, token: 'tok-events-123' })], 10_000)
+    expect(warnings).toEqual([])
+    expect(stand.received.map((r) => r.headers['ce-type'])).toEqual([
+      'dev.cdevents.service.upgraded.0.3.0',
+      'dev.cdevents.service.published.0.3.0',
+      'dev.cdevents.service.rolledback.0.3.0'
+    ])
+    for (const [i, r] of stand.received.entries()) {
+      const expected = cdevent(run, run.events[i] as never, i)
+      expect(r.method).toBe('POST')
+      expect(r.path).toBe('/cdevents')
+      expect(r.headers.authorization).toBe('Bearer tok-events-123')
+      expect(r.headers['content-type']).toBe('application/json')
+      for (const [name, value] of Object.entries(expected.headers)) expect(r.headers[name]).toBe(value)
+      expect(r.body).toEqual(expected.body)
+    }
+    expect(stand.received.map((r) => (r.body?.context as { timestamp: string }).timestamp)).toEqual(run.events.map((e) => new Date(e.at).toISOString()))
+  })
+
+  test('a receiver that answers 500: one warning naming CDEvents and the status; never the address or the token', async () => {
+    registerSecret('tok-events-500')
+    stand.otherwise = 500
+    await expect(tellOthers(observed(), [cdeventsSink({ url: stand.url, token: 'tok-events-500' })], 10_000)).resolves.toBeUndefined()
+    expect(warnings).toEqual(["Events: CDEvents was not told: it answered 500. The deployment's outcome is unchanged."])
+    expect(stand.received).toHaveLength(1)
+    expect(warnings.join('\n')).not.toMatch(/127\.0\.0\.1|cdevents|tok-events/)
+  })
+
+  test('a receiver that never answers: the limit ends it with a warning; the other sinks are told meanwhile', async () => {
+    stand.otherwise = 'hang'
+    const told: string[] = []
+    const quick: Sink = { name: 'Quick', send: async () => void told.push('quick') }
+    const began = Date.now()
+    await tellOthers(observed(), [cdeventsSink({ url: stand.url, token: undefined }), quick], 300)
+    expect(Date.now() - began).toBeLessThan(30_000)
+    expect(told).toEqual(['quick'])
+    expect(warnings).toEqual(["Events: CDEvents was not told: no answer within 0.3 s (events-timeout-seconds). The deployment's outcome is unchanged."])
+    expect(infos).toContain('Events: Quick told.')
+  })
+
+  test('a sink that ignores its signal, or throws anything: ended at its limit, a warning, never a throw', async () => {
+    const stuck: Sink = { name: 'Stuck', send: () => new Promise(() => undefined) }
+    const broken: Sink = {
+      name: 'Broken',
+      send: async () => {
+        throw new Error('could not post to https://hooks.example.com/T000/secret-path')
+      }
+    }
+    await expect(tellOthers(observed(), [stuck, broken], 200)).resolves.toBeUndefined()
+    expect(warnings.sort()).toEqual([
+      "Events: Broken was not told: could not post to <address>. The deployment's outcome is unchanged.",
+      "Events: Stuck was not told: no answer within 0.2 s (events-timeout-seconds). The deployment's outcome is unchanged."
+    ])
+  })
+
+  test('a stop (a second signal) ends every send at once; after it nothing is sent', async () => {
+    stand.otherwise = 'hang'
+    const hurry = new AbortController()
+    const sending = tellOthers(observed(), [cdeventsSink({ url: stand.url, token: undefined })], 60_000, hurry.signal)
+    await stand.arrived(1)
+    hurry.abort()
+    await sending
+    expect(warnings).toEqual(["Events: CDEvents was not told: the run was stopped. The deployment's outcome is unchanged."])
+    await tellOthers(observed(), [cdeventsSink({ url: stand.url, token: undefined })], 60_000, hurry.signal)
+    expect(stand.received).toHaveLength(1)
+  })
+})

@@ -1,0 +1,121 @@
+// What a run tells others (issue 32), derived from its result alone: no new look, no new request. The moments come
+// from the release's transitions with the times they were seen (the switch seen, not the request; the rollback seen
+// applied), and a failed run adds one ending. docs/events.md has the table of which event when.
+import { createHash } from 'node:crypto'
+import { InputError, refusesLogin } from '../errors.js'
+import { reached, type ReleaseRecord } from '../deploy/release-state.js'
+import type { DeployResult } from '../deploy/result.js'
+import type { RunContext } from '../port.js'
+import { deployedWord, headline, type RunResult } from '../report.js'
+import type { ObservedEvent, ObservedKind, ObservedRun } from './observed.js'
+
+/** What the run knew beside its result: where it ran, when it began and ended, and what ended it. */
+export interface RunFacts {
+  readonly context: RunContext
+  readonly startedAt: number
+  readonly endedAt: number
+  /** The failure the run ended with (RunEnding.failure): tells a refusal from a failure. */
+  readonly failure: unknown
+  /** The stack input, for a run refused before its deployment began (its result names no stack). */
+  readonly stack?: string | undefined
+}
+
+/**
+ * The run as the sinks see it; undefined when it has nothing to tell: a dry run (nothing changed), a search check
+ * alone or an upload with no environment (no environment to speak of), a deploy skipped because the environment
+ * already ran the distribution (nothing changed). A run that deployed and saw nothing (follow-deploy: false, green)
+ * gives a run with no events: the CDEvents sink sends none, a chat sink may still post its headline.
+ */
+export function observeRun(result: RunResult, facts: RunFacts): ObservedRun | undefined {
+  const d = result.deploy
+  const environment = d?.environmentName ?? result.environment
+  if (!result.deploys || d?.dryRun || environment === undefined) return undefined
+  if (result.error === undefined && d?.skipped) return undefined
+  const { context } = facts
+  const stack = d?.target ?? facts.stack ?? 'unknown'
+  const events = [...moments(d?.release), ...ending(result, facts)]
+  return {
+    chainId: uuidOf(`chain/${context.runId}/${context.runAttempt}/${stack}/${environment}`),
+    runKey: `${context.runId}-${context.runAttempt}`,
+    stack,
+    environment,
+    apiUrl: d?.apiUrl ?? '',
+    consoleUrl: d?.consoleUrl,
+    distribution: distributionOf(d),
+    previousDistributionId: d?.release?.previous ?? d?.previousDistributionId,
+    nowRunning: d?.finalLook && !('error' in d.finalLook) ? d.finalLook.distributionId : undefined,
+    commit: context.sha || undefined,
+    ref: context.ref || undefined,
+    repository: context.repository || undefined,
+    runUrl: context.runUrl,
+    actor: context.actor,
+    startedAt: facts.startedAt,
+    endedAt: facts.endedAt,
+    outcome: result.error === undefined ? 'success' : result.stopped === 'cancel' || result.stopped === 'terminate' ? 'cancelled' : 'failure',
+    headline: headline(result),
+    releaseState: d?.release?.state,
+    error: result.error,
+    events
+  }
+}
+
+/**
+ * The release's moments, each at the time its evidence was seen: ours seen running ('applied': the switch, or the
+ * new release's marker), deployed when the environment ran nothing before, else upgraded (a redeploy of the same
+ * distribution too); published once verified (every check passed and a look after them still showed ours: our
+ * reading of "published"); rolled back once the rollback was seen applied.
+ */
+function moments(release: ReleaseRecord | undefined): ObservedEvent[] {
+  const events: ObservedEvent[] = []
+  const add = (kind: ObservedKind, state: Parameters<typeof reached>[1]): void => {
+    const t = reached(release, state)
+    if (t) events.push({ kind, at: t.at, evidence: t.evidence })
+  }
+  add(release?.previous === undefined ? 'deployed' : 'upgraded', 'applied')
+  add('published', 'verified')
+  add('rolledback', 'rollback-applied')
+  return events
+}
+
+/** A failed run's one ending, at the run's end: cancelled, refused, unconfirmed or failed (the first that holds). */
+function ending(result: RunResult, facts: RunFacts): ObservedEvent[] {
+  if (result.error === undefined) return []
+  return [{ kind: endingKind(result, facts.failure), at: facts.endedAt, evidence: result.error }]
+}
+
+function endingKind(result: RunResult, failure: unknown): ObservedKind {
+  if (result.stopped !== undefined) return 'cancelled'
+  const d = result.deploy
+  const release = d?.release
+  const deployed = deployedWord(d)
+  const rollbackUnsettled = release !== undefined && reached(release, 'rollback-requested') !== undefined && !reached(release, 'rollback-applied')
+  if (deployed === 'unknown' || rollbackUnsettled || release?.rollbackUnconfirmed !== undefined) return 'unconfirmed'
+  if (deployed === 'true') return 'failed'
+  const refused =
+    failure instanceof InputError ||
+    refusesLogin(failure) ||
+    d?.order?.refused === true ||
+    release?.failure?.kind === 'busy' ||
+    release?.failure?.kind === 'older'
+  return refused ? 'refused' : 'failed'
+}
+
+/** The distribution the run deployed (or meant to: a refused run names the archive it did not upload). */
+function distributionOf(d: DeployResult | undefined): ObservedRun['distribution'] {
+  const archive = d?.archive
+  return {
+    id: d?.distributionId,
+    name: d?.upload?.storedName ?? archive?.name ?? d?.knownName,
+    md5: archive?.md5 ?? d?.knownMd5,
+    sha256: archive?.sha256
+  }
+}
+
+/** A stable id in the form of a UUID (version 4 bits, RFC 4122 variant), from a name: the same name, the same id. */
+export function uuidOf(name: string): string {
+  const b = createHash('sha256').update(name).digest().subarray(0, 16)
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80
+  const h = b.toString('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
