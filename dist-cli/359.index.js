@@ -42,7 +42,7 @@ const actionPort = {
     getState: (name) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu(name),
     setFailed: (message) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(message),
     getIDToken: (audience) => _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getIDToken */ .V9(audience),
-    runContext: () => (0,_github_runner_context_js__WEBPACK_IMPORTED_MODULE_1__/* .runnerContext */ .c)()
+    runContext: () => (0,_github_runner_context_js__WEBPACK_IMPORTED_MODULE_1__/* .runnerContext */ .cE)()
 };
 
 

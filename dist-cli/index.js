@@ -28153,7 +28153,27 @@ const INPUT_DEFAULTS = {
     'search-page-url': '',
     'search-uid': '',
     'search-wait-seconds': '0',
-    'dry-run': 'false'
+    'dry-run': 'false',
+    'events-url': '',
+    'events-token': '',
+    'slack-webhook-url': '',
+    'teams-webhook-url': '',
+    'datadog-api-key': '',
+    'datadog-site': 'datadoghq.com',
+    'datadog-service': '',
+    'sentry-auth-token': '',
+    'sentry-org': '',
+    'sentry-project': '',
+    'sentry-url': 'https://sentry.io',
+    'grafana-url': '',
+    'grafana-token': '',
+    'honeycomb-api-key': '',
+    'honeycomb-dataset': '__all__',
+    'honeycomb-api-url': 'https://api.honeycomb.io',
+    'new-relic-api-key': '',
+    'new-relic-entity-guid': '',
+    'new-relic-api-url': 'https://api.newrelic.com/graphql',
+    'events-timeout-seconds': '10'
 };
 /** Every output action.yml declares. */
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
@@ -33155,12 +33175,24 @@ class DeploymentHistory {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c: () => (/* binding */ runnerContext),
-/* harmony export */   e: () => (/* binding */ isRepositoryName)
+/* harmony export */   cE: () => (/* binding */ runnerContext),
+/* harmony export */   en: () => (/* binding */ isRepositoryName),
+/* harmony export */   p8: () => (/* binding */ localRun)
 /* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+// The run as GitHub's runner describes it, in its variables, read as @actions/github's context reads them: the
+// action's face gives this to the engine (src/action/port.ts), and the CLI's starts from it in a `run:` step.
+
 /** A GitHub repository as owner/name, in the characters GitHub allows in both. */
 function isRepositoryName(value) {
     return /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(value);
+}
+/** One random id per process: a run outside any CI still names its events consistently. */
+let localRunId;
+function localRun() {
+    localRunId ??= `local-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}`;
+    return localRunId;
 }
 function runnerContext(env = process.env) {
     const repository = env.GITHUB_REPOSITORY ?? '';
@@ -33173,7 +33205,10 @@ function runnerContext(env = process.env) {
         repository,
         serverUrl,
         runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
-        workspace: env.GITHUB_WORKSPACE || process.cwd()
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        runId: runId ? String(runId) : localRun(),
+        runAttempt: env.GITHUB_RUN_ATTEMPT || '1',
+        actor: env.GITHUB_ACTOR || undefined
     };
 }
 
@@ -33978,6 +34013,157 @@ function resolveCloudAddress(inputs) {
 
 /***/ }),
 
+/***/ 8152:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KR: () => (/* binding */ EVENTS_SECRETS),
+/* harmony export */   Nk: () => (/* binding */ readEventsInputs),
+/* harmony export */   O5: () => (/* binding */ anySink)
+/* harmony export */ });
+/* unused harmony export EventsInput */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
+/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1617);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5165);
+
+
+
+
+/** Input names, as in action.yml. Workflows depend on them: never rename one. */
+const EventsInput = {
+    EventsUrl: 'events-url',
+    EventsToken: 'events-token',
+    SlackWebhookUrl: 'slack-webhook-url',
+    TeamsWebhookUrl: 'teams-webhook-url',
+    DatadogApiKey: 'datadog-api-key',
+    DatadogSite: 'datadog-site',
+    DatadogService: 'datadog-service',
+    SentryAuthToken: 'sentry-auth-token',
+    SentryOrg: 'sentry-org',
+    SentryProject: 'sentry-project',
+    SentryUrl: 'sentry-url',
+    GrafanaUrl: 'grafana-url',
+    GrafanaToken: 'grafana-token',
+    HoneycombApiKey: 'honeycomb-api-key',
+    HoneycombDataset: 'honeycomb-dataset',
+    HoneycombApiUrl: 'honeycomb-api-url',
+    NewRelicApiKey: 'new-relic-api-key',
+    NewRelicEntityGuid: 'new-relic-entity-guid',
+    NewRelicApiUrl: 'new-relic-api-url',
+    EventsTimeoutSeconds: 'events-timeout-seconds'
+};
+/** The sinks' secrets: masked when read, and never a flag of the CLI (cli/inputs.ts). */
+const EVENTS_SECRETS = [
+    EventsInput.EventsToken,
+    EventsInput.SlackWebhookUrl,
+    EventsInput.TeamsWebhookUrl,
+    EventsInput.DatadogApiKey,
+    EventsInput.SentryAuthToken,
+    EventsInput.GrafanaToken,
+    EventsInput.HoneycombApiKey,
+    EventsInput.NewRelicApiKey
+];
+/**
+ * An address a sink sends to: absolute, no user or password in it, https (plain http only to this machine). A secret
+ * address (a webhook) is named by its input only, never repeated. `base`: without a trailing slash.
+ */
+function sinkUrl(name, value, how) {
+    const shown = how.secret ? '' : ` '${value}'`;
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${name}${shown} is not an absolute address: write it in full, for example ${how.example}.`);
+    }
+    if (url.username || url.password)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${name} must not contain a user name or password: the sinks' tokens and keys have inputs of their own.`);
+    if (url.protocol === 'http:' && !(0,_address_js__WEBPACK_IMPORTED_MODULE_2__/* .isLoopbackHost */ .cW)(url.hostname))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${name}${shown} uses plain http to ${url.hostname}: what is sent would travel unencrypted. Use https (plain http is accepted only for 127.0.0.1, localhost or [::1]).`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${name}${shown} must start with https:// (for example ${how.example}).`);
+    return how.base ? url.href.replace(/\/+$/, '') : url.href;
+}
+/** The inputs named, every one empty: what a sink that is on still needs. */
+function missing(get, names) {
+    return names.filter((name) => get(name) === '');
+}
+/** Refuses a sink whose inputs are set in part: names the ones set and the ones missing. */
+function together(get, sink, names) {
+    const absent = missing(get, names);
+    if (absent.length === names.length)
+        return false;
+    if (absent.length > 0) {
+        const set = names.filter((n) => !absent.includes(n));
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${sink} needs ${names.join(', ')} together: ${set.join(', ')} ${set.length > 1 ? 'are' : 'is'} set, ${absent.join(' and ')} ${absent.length > 1 ? 'are' : 'is'} missing. ` +
+            `Set ${absent.length > 1 ? 'them' : 'it'}, or leave ${set.join(' and ')} empty to send nothing to ${sink}.`);
+    }
+    return true;
+}
+/** datadog-site: a site (datadoghq.com, datadoghq.eu, us3.datadoghq.com) -> https://api.<site>; or a whole address (a stand-in). */
+function datadogApiUrl(value) {
+    const site = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_3__/* .orDefault */ .pQ)(EventsInput.DatadogSite, value);
+    if (/^https?:\/\//i.test(site))
+        return sinkUrl(EventsInput.DatadogSite, site, { secret: false, example: 'https://api.datadoghq.com', base: true });
+    if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i.test(site))
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`datadog-site '${site}' is not a Datadog site: write its domain, e.g. datadoghq.com, datadoghq.eu or us5.datadoghq.com.`);
+    return `https://api.${site.toLowerCase()}`;
+}
+function readEventsInputs(getInput, context) {
+    const get = (name) => getInput(name).trim();
+    // Every secret first, masked before anything else is read or refused.
+    for (const name of EVENTS_SECRETS)
+        (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(get(name));
+    const timeoutMs = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_3__/* .parseInteger */ .cG)(EventsInput.EventsTimeoutSeconds, get(EventsInput.EventsTimeoutSeconds), 1, 60) * 1000;
+    const base = (name) => (0,_parsers_js__WEBPACK_IMPORTED_MODULE_3__/* .orDefault */ .pQ)(name, get(name));
+    const events = { timeoutMs };
+    const eventsUrl = get(EventsInput.EventsUrl);
+    if (eventsUrl === '' && get(EventsInput.EventsToken) !== '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('events-token is set but events-url is empty: set events-url to the CDEvents endpoint, or leave events-token empty.');
+    if (eventsUrl !== '')
+        events.cdevents = {
+            url: sinkUrl(EventsInput.EventsUrl, eventsUrl, { secret: false, example: 'https://events.example.com/cdevents' }),
+            token: get(EventsInput.EventsToken) || undefined
+        };
+    if (get(EventsInput.SlackWebhookUrl) !== '')
+        events.slack = {
+            webhookUrl: sinkUrl(EventsInput.SlackWebhookUrl, get(EventsInput.SlackWebhookUrl), { secret: true, example: 'https://hooks.slack.com/services/…' })
+        };
+    if (get(EventsInput.TeamsWebhookUrl) !== '')
+        events.teams = {
+            webhookUrl: sinkUrl(EventsInput.TeamsWebhookUrl, get(EventsInput.TeamsWebhookUrl), { secret: true, example: 'the URL of a Workflows webhook' })
+        };
+    if (get(EventsInput.DatadogApiKey) !== '') {
+        const service = get(EventsInput.DatadogService) || context.repository?.split('/')[1] || context.stack || 'brxm';
+        events.datadog = { apiKey: get(EventsInput.DatadogApiKey), apiUrl: datadogApiUrl(get(EventsInput.DatadogSite)), service };
+    }
+    if (together(get, 'Sentry', [EventsInput.SentryAuthToken, EventsInput.SentryOrg, EventsInput.SentryProject])) {
+        const url = sinkUrl(EventsInput.SentryUrl, base(EventsInput.SentryUrl), { secret: false, example: 'https://sentry.io', base: true });
+        events.sentry = { authToken: get(EventsInput.SentryAuthToken), url, org: get(EventsInput.SentryOrg), project: get(EventsInput.SentryProject) };
+    }
+    if (together(get, 'Grafana', [EventsInput.GrafanaUrl, EventsInput.GrafanaToken])) {
+        const url = sinkUrl(EventsInput.GrafanaUrl, get(EventsInput.GrafanaUrl), { secret: false, example: 'https://grafana.example.com', base: true });
+        events.grafana = { url, token: get(EventsInput.GrafanaToken) };
+    }
+    if (get(EventsInput.HoneycombApiKey) !== '') {
+        const apiUrl = sinkUrl(EventsInput.HoneycombApiUrl, base(EventsInput.HoneycombApiUrl), { secret: false, example: 'https://api.honeycomb.io', base: true });
+        events.honeycomb = { apiKey: get(EventsInput.HoneycombApiKey), apiUrl, dataset: base(EventsInput.HoneycombDataset) };
+    }
+    if (together(get, 'New Relic', [EventsInput.NewRelicApiKey, EventsInput.NewRelicEntityGuid])) {
+        const apiUrl = sinkUrl(EventsInput.NewRelicApiUrl, base(EventsInput.NewRelicApiUrl), { secret: false, example: 'https://api.newrelic.com/graphql' });
+        events.newRelic = { apiKey: get(EventsInput.NewRelicApiKey), apiUrl, entityGuid: get(EventsInput.NewRelicEntityGuid) };
+    }
+    return events;
+}
+/** Whether any sink is on: the run then keeps events-timeout-seconds of its budget for the sends. */
+function anySink(events) {
+    return events !== undefined && Object.keys(events).some((k) => k !== 'timeoutMs');
+}
+
+
+/***/ }),
+
 /***/ 3036:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -33988,7 +34174,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Ko: () => (/* binding */ readInputs)
 });
 
-// UNUSED EXPORTS: AddressInput, INPUT_DEFAULTS, Input, LoginInput, RENAMED, SearchInput, checkRequestSize, normalizeQuery, parseBoolean, parseDecimal, parseDistributionName, parseInteger, parseSearchBaseUrl, parseSearchConfig, resolveCloudAddress, validateStackName
+// UNUSED EXPORTS: AddressInput, EventsInput, INPUT_DEFAULTS, Input, LoginInput, RENAMED, SearchInput, checkRequestSize, normalizeQuery, parseBoolean, parseDecimal, parseDistributionName, parseInteger, parseSearchBaseUrl, parseSearchConfig, readEventsInputs, resolveCloudAddress, validateStackName
 
 // EXTERNAL MODULE: ./src/port.ts
 var port = __nccwpck_require__(8676);
@@ -34637,7 +34823,7 @@ function checkRequestSize(config) {
 /** Room for building, packing and uploading, which have no budget of their own. */
 const MARGIN_MS = 10 * 60_000;
 /** The run's own limits, named as the inputs that set them. */
-function budgetParts(deploy, search) {
+function budgetParts(deploy, search, eventsMs = 0) {
     const parts = [];
     if (deploy?.environment !== undefined && !deploy.dryRun) {
         parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs]);
@@ -34654,12 +34840,15 @@ function budgetParts(deploy, search) {
     // The search check: its wait window, plus its last call's own limit.
     if (search)
         parts.push(['search-wait-seconds + search-timeout-seconds', search.waitMs + search.timeoutMs]);
+    // The event sinks send in parallel after the run, each within events-timeout-seconds (docs/events.md).
+    if (eventsMs > 0 && deploy?.environment !== undefined && !deploy.dryRun)
+        parts.push(['events-timeout-seconds', eventsMs]);
     return parts;
 }
 const minutes = (ms) => `${+(ms / 60_000).toFixed(2)}`;
 /** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
-function watchdogMs(common, deploy, search) {
-    const parts = budgetParts(deploy, search);
+function watchdogMs(common, deploy, search, eventsMs = 0) {
+    const parts = budgetParts(deploy, search, eventsMs);
     const needed = parts.reduce((sum, [, ms]) => sum + ms, 0);
     if (common.timeoutMs === undefined)
         return needed + MARGIN_MS;
@@ -34672,6 +34861,8 @@ function watchdogMs(common, deploy, search) {
     return common.timeoutMs;
 }
 
+// EXTERNAL MODULE: ./src/inputs/events.ts
+var inputs_events = __nccwpck_require__(8152);
 ;// CONCATENATED MODULE: ./src/inputs/index.ts
 // The one place that reads the action's inputs. Everything is validated here, before any request,
 // and turned into one typed, read-only object; an invalid value throws an InputError that says how
@@ -34687,7 +34878,9 @@ function watchdogMs(common, deploy, search) {
 
 
 
+
 // isLoopbackHost has one home, ./address.js: import it from there.
+
 
 
 
@@ -34756,20 +34949,23 @@ function readInputs(read = port/* getInput */.V4) {
     (0,secrets/* registerSecret */.cl)(password);
     (0,secrets/* registerSecret */.cl)(getInput(inputs_login/* LoginInput */.G7.ClientSecret));
     (0,secrets/* registerSecret */.cl)(getInput(inputs_login/* LoginInput */.G7.AccessToken));
-    const search = parseSearchConfig((name) => getInput(name), { repository: port/* runContext */.pO().repository || undefined, warn: (m) => port/* warning */.$e(m) });
+    const context = port/* runContext */.pO();
+    // The sinks' webhook addresses, tokens and keys are masked here too, before anything could print them.
+    const events = (0,inputs_events/* readEventsInputs */.Nk)(getInput, { repository: context.repository || undefined, stack: getInput(inputs_address/* AddressInput */.NI.Stack) || undefined });
+    const search = parseSearchConfig((name) => getInput(name), { repository: context.repository || undefined, warn: (m) => port/* warning */.$e(m) });
     const common = readCommonInputs(getInput);
     const source = readSource(getInput);
     if (source === undefined && search)
-        return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search };
+        return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search, events };
     if (source === undefined) {
         throw new errors/* InputError */.dz(`Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
             'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
             '(To run only the search check, set search-query and leave distribution empty.)');
     }
     const deploy = readDeployInputs(getInput, common, source, password, (m) => port/* warning */.$e(m));
-    const limit = watchdogMs(common, deploy, search);
+    const limit = watchdogMs(common, deploy, search, (0,inputs_events/* anySink */.O5)(events) ? events.timeoutMs : 0);
     (0,inputs_login/* checkTokenLifetime */.NX)(deploy.login, limit);
-    return { common, watchdogMs: limit, deploy, search };
+    return { common, watchdogMs: limit, deploy, search, events };
 }
 
 
@@ -35131,10 +35327,11 @@ const runContext = () => port().runContext();
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Nk: () => (/* binding */ searchLabel),
+/* harmony export */   Pl: () => (/* binding */ headline),
 /* harmony export */   dH: () => (/* binding */ deployedWord),
 /* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
-/* unused harmony exports OUTPUTS, outputValues, notices, headline, summaryMarkdown */
+/* unused harmony exports OUTPUTS, outputValues, notices, summaryMarkdown */
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8676);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(350);
 /* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
@@ -44992,10 +45189,13 @@ var report = __nccwpck_require__(665);
 var http_errors = __nccwpck_require__(8549);
 // EXTERNAL MODULE: ./src/http/proxy.ts
 var http_proxy = __nccwpck_require__(7856);
+// EXTERNAL MODULE: ./src/inputs/events.ts
+var inputs_events = __nccwpck_require__(8152);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -45031,7 +45231,14 @@ const CLOSE_LIMIT_MS = { watchdog: 3_000, cancel: 2_500, terminate: 800 };
 const CLOSE_TOTAL_MS = { watchdog: 6_000, cancel: 5_000, terminate: 1_600 };
 /** The closing calls' limit when the run ends by itself: the last look's. */
 const LAST_LOOK_MS = 3_000;
+/**
+ * The event sinks' time after a stop (docs/events.md): a cancel's report comes at most 7 s after SIGINT (2 s + 5 s
+ * above), so 1.5 s more ends before the kill (10 s) even when SIGTERM's hurry comes first, which ends them at once;
+ * SIGTERM alone leaves none. After the watchdog they get events-timeout-seconds, kept out of the watchdog's limit.
+ */
+const EVENTS_AFTER_STOP_MS = { watchdog: undefined, cancel: 1_500, terminate: 0 };
 async function run(host) {
+    const startedAt = Date.now();
     const timeline = new Timeline();
     let inputs;
     let deployRun;
@@ -45059,18 +45266,22 @@ async function run(host) {
     host.signals.on('SIGTERM', onSignal);
     let timer;
     let result;
+    let endedAt;
     try {
         inputs = (0,src_inputs/* readInputs */.Ko)();
         const { deploy: deployInputs, search } = inputs;
         const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
-        const derived = inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '';
+        // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
+        const forEvents = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && (0,inputs_events/* anySink */.O5)(inputs.events) ? inputs.events.timeoutMs : 0;
+        const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') +
+            (forEvents > 0 ? `, less events-timeout-seconds (${forEvents / 1000} s) kept for the event sinks` : '');
         timer = setTimeout(() => {
             if (stopped !== undefined)
                 return;
             stopped = 'watchdog';
             stop.abort(new WatchdogTimeout(`The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
                 `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`));
-        }, inputs.watchdogMs);
+        }, inputs.watchdogMs - forEvents);
         // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
         // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.
         external_node_v8_default().setFlagsFromString('--liftoff-only');
@@ -45131,8 +45342,21 @@ async function run(host) {
         clearTimeout(timer);
         host.signals.off('SIGINT', onSignal);
         host.signals.off('SIGTERM', onSignal);
+        endedAt = Date.now();
         result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped };
         await (0,report/* report */.z8)(result).catch((e) => src_port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
+    }
+    // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
+    const hurrySends = () => hurry.abort();
+    host.signals.on('SIGINT', hurrySends);
+    host.signals.on('SIGTERM', hurrySends);
+    try {
+        const limitMs = stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[stopped];
+        await tellSinks(inputs?.events ?? eventsAlone(), result, { startedAt, endedAt, failure: ended }, limitMs, hurry.signal);
+    }
+    finally {
+        host.signals.off('SIGINT', hurrySends);
+        host.signals.off('SIGTERM', hurrySends);
     }
     // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
     if (stopped !== undefined)
@@ -45140,18 +45364,49 @@ async function run(host) {
     return { result, failure: ended, cutShort };
 }
 /**
+ * Tells the event sinks what the run observed (docs/events.md), after the report: each sink within its limit (or the
+ * shorter `limitMs` a stop leaves), ended at once by `hurry`; nothing here fails the run or changes its outcome.
+ */
+async function tellSinks(events, result, facts, limitMs, hurry) {
+    if (events === undefined || !(0,inputs_events/* anySink */.O5)(events) || hurry.aborted || limitMs === 0)
+        return;
+    try {
+        const { observeRun } = await __nccwpck_require__.e(/* import() */ 953).then(__nccwpck_require__.bind(__nccwpck_require__, 2953));
+        const observed = observeRun(result, { ...facts, context: src_port/* runContext */.pO(), stack: rawInput('stack') || undefined });
+        if (observed === undefined)
+            return;
+        const { sinksFor } = await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761));
+        const { tellOthers } = await __nccwpck_require__.e(/* import() */ 123).then(__nccwpck_require__.bind(__nccwpck_require__, 5123));
+        await tellOthers(observed, sinksFor(events), Math.min(events.timeoutMs, limitMs ?? Infinity), hurry);
+    }
+    catch (e) {
+        src_port/* warning */.$e(`Events: nothing was sent (${(0,secrets/* redact */.E$)(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`);
+    }
+}
+/** The sinks' inputs on their own, when the run's inputs were refused: a refusal is worth telling too. */
+function eventsAlone() {
+    try {
+        return (0,inputs_events/* readEventsInputs */.Nk)(rawInput, { repository: src_port/* runContext */.pO().repository || undefined, stack: rawInput('stack') || undefined });
+    }
+    catch {
+        return undefined;
+    }
+}
+/** An input as given, '' when it cannot be read. */
+function rawInput(name) {
+    try {
+        return src_port/* getInput */.V4(name);
+    }
+    catch {
+        return '';
+    }
+}
+/**
  * What the run was asked to do, for the report: from the parsed inputs, or, when they were refused, from the raw
  * values (a search check alone when search-query is set and no distribution source is).
  */
 function intent(inputs) {
-    const raw = (name) => {
-        try {
-            return src_port/* getInput */.V4(name);
-        }
-        catch {
-            return '';
-        }
-    };
+    const raw = rawInput;
     const environment = inputs ? inputs.deploy?.environment : raw('environment') || undefined;
     if (inputs)
         return { deploys: inputs.deploy !== undefined, environment };
@@ -45295,9 +45550,10 @@ var action_metadata = __nccwpck_require__(227);
 
 
 
+
 const INPUT_NAMES = Object.keys(action_metadata/* INPUT_DEFAULTS */.W);
 /** The inputs that are secrets: never a flag. */
-const SECRET_INPUTS = ['password', 'client-secret', 'access-token', 'github-token', 'search-auth-key'];
+const SECRET_INPUTS = ['password', 'client-secret', 'access-token', 'github-token', 'search-auth-key', ...inputs_events/* EVENTS_SECRETS */.KR];
 /** The inputs of a command: every one for deploy (which also runs the search check when asked), the search ones for search-check. */
 function inputsOf(command) {
     return command === 'deploy' ? INPUT_NAMES : INPUT_NAMES.filter((name) => name.startsWith('search-') || name === 'total-timeout-minutes');
@@ -45707,7 +45963,7 @@ const COMMIT = /^[0-9a-f]{7,64}$/i;
 /** The run's context from the CLI's flags (--commit, --repository) and the environment; a malformed value is a UsageError. */
 function cliRunContext(flags, env) {
     // In a GitHub Actions `run:` step the runner's variables say it all; elsewhere they are absent and this is a start.
-    const runner = (0,runner_context/* runnerContext */.c)(env);
+    const runner = (0,runner_context/* runnerContext */.cE)(env);
     const commit = firstSet([['--commit', flags.commit], ['BRCLOUD_COMMIT', env.BRCLOUD_COMMIT], ...COMMIT_VARIABLES.map((name) => [name, env[name]])]);
     if (commit !== undefined && !COMMIT.test(commit.value))
         throw new UsageError(`${commit.from} is not a commit SHA (7 to 64 hexadecimal digits, the full SHA best): '${commit.value}'.`);
@@ -45716,7 +45972,7 @@ function cliRunContext(flags, env) {
         ['BRCLOUD_REPOSITORY', env.BRCLOUD_REPOSITORY],
         ['GITHUB_REPOSITORY', env.GITHUB_REPOSITORY]
     ]);
-    if (repository !== undefined && !(0,runner_context/* isRepositoryName */.e)(repository.value))
+    if (repository !== undefined && !(0,runner_context/* isRepositoryName */.en)(repository.value))
         throw new UsageError(`${repository.from} is not a GitHub repository as owner/name: '${repository.value}'.`);
     return {
         ...runner,
@@ -45725,8 +45981,27 @@ function cliRunContext(flags, env) {
         repository: repository?.value ?? '',
         runUrl: runner.runUrl ?? ciRunUrl(env),
         // A command works where it is started, also in a `run:` step with another working-directory.
-        workspace: process.cwd()
+        workspace: process.cwd(),
+        ...(env.GITHUB_RUN_ID ? {} : ciRun(env))
     };
+}
+/**
+ * The CI's id of this run, its attempt and who started it (the events' ids and "who ran it", issue 32): Jenkins'
+ * build tag, GitLab's pipeline (a retried job has a new job id: the attempt), Azure's build and job attempt; a
+ * random id elsewhere.
+ */
+function ciRun(env) {
+    const set = (name) => env[name]?.trim() || undefined;
+    const jenkins = set('BUILD_TAG') ?? (set('JENKINS_URL') && set('BUILD_NUMBER'));
+    if (jenkins)
+        return { runId: jenkins, runAttempt: '1', actor: set('BUILD_USER_ID') };
+    const pipeline = set('CI_PIPELINE_ID');
+    if (pipeline)
+        return { runId: pipeline, runAttempt: set('CI_JOB_ID') ?? '1', actor: set('GITLAB_USER_LOGIN') };
+    const build = set('BUILD_BUILDID');
+    if (build)
+        return { runId: build, runAttempt: set('SYSTEM_JOBATTEMPT') ?? '1', actor: set('BUILD_REQUESTEDFOR') };
+    return { runId: (0,runner_context/* localRun */.p8)(), runAttempt: '1', actor: undefined };
 }
 /** The CI's page of this run, for a GitHub Deployment's log: Jenkins' build, GitLab's job, Azure's build. */
 function ciRunUrl(env) {

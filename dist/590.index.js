@@ -4174,6 +4174,7 @@ async function byId(ctx, id) {
         }
         port/* info */.pq(`Distribution ${found.id}${found.name ? ` (${found.name})` : ''} is on the stack.`);
         ctx.result.knownName = found.name;
+        ctx.result.knownMd5 = found.md5hash;
         return found.id;
     });
 }
@@ -4187,6 +4188,7 @@ async function fromEnvironment(ctx, name) {
         port/* info */.pq(`Environment '${name}' runs distribution ${from.distributionId}.`);
         const stored = await ctx.client.getDistribution(from.distributionId).catch(() => undefined);
         ctx.result.knownName = stored?.name;
+        ctx.result.knownMd5 = stored?.md5hash;
         return from.distributionId;
     });
 }
@@ -4377,8 +4379,10 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
         },
         verified: async (ready) => {
             const info = await ready.verified;
-            if (result.archive)
+            if (result.archive) {
                 result.archive.sha256 = info.sha256;
+                result.archive.md5 = info.md5;
+            }
             return info;
         }
     };

@@ -37437,10 +37437,21 @@ class StepFailed extends Error {
     }
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/github/runner-context.ts
+// The run as GitHub's runner describes it, in its variables, read as @actions/github's context reads them: the
+// action's face gives this to the engine (src/action/port.ts), and the CLI's starts from it in a `run:` step.
+
 /** A GitHub repository as owner/name, in the characters GitHub allows in both. */
 function isRepositoryName(value) {
     return /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(value);
+}
+/** One random id per process: a run outside any CI still names its events consistently. */
+let localRunId;
+function localRun() {
+    localRunId ??= `local-${(0,external_node_crypto_.randomUUID)()}`;
+    return localRunId;
 }
 function runnerContext(env = process.env) {
     const repository = env.GITHUB_REPOSITORY ?? '';
@@ -37453,7 +37464,10 @@ function runnerContext(env = process.env) {
         repository,
         serverUrl,
         runUrl: runId && repository ? `${serverUrl}/${repository}/actions/runs/${runId}` : undefined,
-        workspace: env.GITHUB_WORKSPACE || process.cwd()
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        runId: runId ? String(runId) : localRun(),
+        runAttempt: env.GITHUB_RUN_ATTEMPT || '1',
+        actor: env.GITHUB_ACTOR || undefined
     };
 }
 
@@ -38217,7 +38231,27 @@ const action_metadata_INPUT_DEFAULTS = {
     'search-page-url': '',
     'search-uid': '',
     'search-wait-seconds': '0',
-    'dry-run': 'false'
+    'dry-run': 'false',
+    'events-url': '',
+    'events-token': '',
+    'slack-webhook-url': '',
+    'teams-webhook-url': '',
+    'datadog-api-key': '',
+    'datadog-site': 'datadoghq.com',
+    'datadog-service': '',
+    'sentry-auth-token': '',
+    'sentry-org': '',
+    'sentry-project': '',
+    'sentry-url': 'https://sentry.io',
+    'grafana-url': '',
+    'grafana-token': '',
+    'honeycomb-api-key': '',
+    'honeycomb-dataset': '__all__',
+    'honeycomb-api-url': 'https://api.honeycomb.io',
+    'new-relic-api-key': '',
+    'new-relic-entity-guid': '',
+    'new-relic-api-url': 'https://api.newrelic.com/graphql',
+    'events-timeout-seconds': '10'
 };
 /** Every output action.yml declares. */
 const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
@@ -38943,8 +38977,6 @@ function commitInName(name, repository) {
     return match[2]?.toLowerCase();
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:stream"

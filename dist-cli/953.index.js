@@ -1,0 +1,128 @@
+export const id = 953;
+export const ids = [953];
+export const modules = {
+
+/***/ 2953:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   observeRun: () => (/* binding */ observeRun),
+/* harmony export */   p: () => (/* binding */ uuidOf)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
+/* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(350);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(665);
+// What a run tells others (issue 32), derived from its result alone: no new look, no new request. The moments come
+// from the release's transitions with the times they were seen (the switch seen, not the request; the rollback seen
+// applied), and a failed run adds one ending. docs/events.md has the table of which event when.
+
+
+
+
+/**
+ * The run as the sinks see it; undefined when it has nothing to tell: a dry run (nothing changed), a search check
+ * alone or an upload with no environment (no environment to speak of), a deploy skipped because the environment
+ * already ran the distribution (nothing changed). A run that deployed and saw nothing (follow-deploy: false, green)
+ * gives a run with no events: the CDEvents sink sends none, a chat sink may still post its headline.
+ */
+function observeRun(result, facts) {
+    const d = result.deploy;
+    const environment = d?.environmentName ?? result.environment;
+    if (!result.deploys || d?.dryRun || environment === undefined)
+        return undefined;
+    if (result.error === undefined && d?.skipped)
+        return undefined;
+    const { context } = facts;
+    const stack = d?.target ?? facts.stack ?? 'unknown';
+    const events = [...moments(d?.release), ...ending(result, facts)];
+    return {
+        chainId: uuidOf(`chain/${context.runId}/${context.runAttempt}/${stack}/${environment}`),
+        runKey: `${context.runId}-${context.runAttempt}`,
+        stack,
+        environment,
+        apiUrl: d?.apiUrl ?? '',
+        consoleUrl: d?.consoleUrl,
+        distribution: distributionOf(d),
+        previousDistributionId: d?.release?.previous ?? d?.previousDistributionId,
+        nowRunning: d?.finalLook && !('error' in d.finalLook) ? d.finalLook.distributionId : undefined,
+        commit: context.sha || undefined,
+        ref: context.ref || undefined,
+        repository: context.repository || undefined,
+        runUrl: context.runUrl,
+        actor: context.actor,
+        startedAt: facts.startedAt,
+        endedAt: facts.endedAt,
+        outcome: result.error === undefined ? 'success' : result.stopped === 'cancel' || result.stopped === 'terminate' ? 'cancelled' : 'failure',
+        headline: (0,_report_js__WEBPACK_IMPORTED_MODULE_3__/* .headline */ .Pl)(result),
+        releaseState: d?.release?.state,
+        error: result.error,
+        events
+    };
+}
+/**
+ * The release's moments, each at the time its evidence was seen: ours seen running ('applied': the switch, or the
+ * new release's marker), deployed when the environment ran nothing before, else upgraded (a redeploy of the same
+ * distribution too); published once verified (every check passed and a look after them still showed ours: our
+ * reading of "published"); rolled back once the rollback was seen applied.
+ */
+function moments(release) {
+    const events = [];
+    const add = (kind, state) => {
+        const t = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, state);
+        if (t)
+            events.push({ kind, at: t.at, evidence: t.evidence });
+    };
+    add(release?.previous === undefined ? 'deployed' : 'upgraded', 'applied');
+    add('published', 'verified');
+    add('rolledback', 'rollback-applied');
+    return events;
+}
+/** A failed run's one ending, at the run's end: cancelled, refused, unconfirmed or failed (the first that holds). */
+function ending(result, facts) {
+    if (result.error === undefined)
+        return [];
+    return [{ kind: endingKind(result, facts.failure), at: facts.endedAt, evidence: result.error }];
+}
+function endingKind(result, failure) {
+    if (result.stopped !== undefined)
+        return 'cancelled';
+    const d = result.deploy;
+    const release = d?.release;
+    const deployed = (0,_report_js__WEBPACK_IMPORTED_MODULE_3__/* .deployedWord */ .dH)(d);
+    const rollbackUnsettled = release !== undefined && (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, 'rollback-requested') !== undefined && !(0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, 'rollback-applied');
+    if (deployed === 'unknown' || rollbackUnsettled || release?.rollbackUnconfirmed !== undefined)
+        return 'unconfirmed';
+    if (deployed === 'true')
+        return 'failed';
+    const refused = failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz ||
+        (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .refusesLogin */ .LG)(failure) ||
+        d?.order?.refused === true ||
+        release?.failure?.kind === 'busy' ||
+        release?.failure?.kind === 'older';
+    return refused ? 'refused' : 'failed';
+}
+/** The distribution the run deployed (or meant to: a refused run names the archive it did not upload). */
+function distributionOf(d) {
+    const archive = d?.archive;
+    return {
+        id: d?.distributionId,
+        name: d?.upload?.storedName ?? archive?.name ?? d?.knownName,
+        md5: archive?.md5 ?? d?.knownMd5,
+        sha256: archive?.sha256
+    };
+}
+/** A stable id in the form of a UUID (version 4 bits, RFC 4122 variant), from a name: the same name, the same id. */
+function uuidOf(name) {
+    const b = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(name).digest().subarray(0, 16);
+    b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+    b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+    const h = b.toString('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+
+/***/ })
+
+};
