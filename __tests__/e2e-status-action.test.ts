@@ -142,7 +142,9 @@ test('refused before any request, one failure each: a bad file, a login not set,
     ],
     [{ config: 'nologin.yml', 'fail-on': 'behind,late' }, ENV(), /^::error::fail-on names 'late': the states are in-sync, /],
     [{ config: 'nologin.yml', parallel: '0' }, ENV(), /^::error::parallel '0' is not a number from 1 to 32\.$/],
-    [{}, ENV(), /^::error::The input config is required/]
+    [{}, ENV(), /^::error::Nothing to report on: set config to the YAML file that names the stacks, or stack \(or console-url, or api-url\)/],
+    [{ config: 'nologin.yml', stack: 'eu', username: 'u' }, ENV(), /^::error::config and stack, username are both set: /],
+    [{ 'api-url': eu.url, username: eu.username }, ENV(), /^::error::Input password is required/]
   ]
   for (const [inputs, env, error] of cases) {
     const r = await step(inputs, env)
@@ -150,4 +152,32 @@ test('refused before any request, one failure each: a bad file, a login not set,
     expect(r.errors).toEqual([expect.stringMatching(error)])
   }
   expect(eu.requests.length + us.requests.length + github.calls.length).toBe(before)
+})
+
+test("a single stack's inputs instead of a file: the deploy action's login inputs, the password masked, the environments and track", async () => {
+  const before = us.requests.length
+  const r = await step(
+    {
+      stack: 'eu',
+      'api-url': eu.url,
+      environments: 'acceptance\nproduction',
+      track: 'main',
+      username: eu.username,
+      password: eu.password,
+      'github-token': DEFAULT_GITHUB_TOKEN
+    },
+    // No login in env: a single stack logs in with its inputs alone.
+    { GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.example' }
+  )
+  expect({ code: r.code, errors: r.errors }).toEqual({ code: 0, errors: [] })
+  expect(states(r)).toEqual([
+    ['eu', 'acceptance', 'behind', 'name'],
+    ['eu', 'production', 'in-sync', 'deployment']
+  ])
+  expect(r.stdout).toContain(`::add-mask::${eu.password}`)
+  // It logged in to eu with the inputs, and revoked the refresh token; us was not asked anything.
+  const logins = eu.requests.filter((q) => q.operation === 'login')
+  expect(logins.at(-1)?.status).toBe(200)
+  expect(eu.requests.at(-1)?.operation).toBe('revoke-refresh')
+  expect(us.requests.length).toBe(before)
 })

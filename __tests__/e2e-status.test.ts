@@ -138,7 +138,27 @@ test('refused before any request, exit 2: a bad file, a login not set, a secret 
   const flag = await status(['--config', config('flag.yml'), '--github-token', 'ghs_x'], ENV())
   expect(flag.code).toBe(2)
   expect(flag.stderr).toMatch(/--github-token \(set BRCLOUD_GITHUB_TOKEN, or --github-token-file FILE\)/)
+  const both = await status(['--config', config('both.yml'), '--stack', 'eu'], ENV())
+  expect(both.code).toBe(2)
+  expect(both.stderr).toBe(
+    'error: --config and --stack are both set: a configuration file names its stacks and their logins itself; the single-stack inputs are for a report without a file. Use one or the other (docs/status.md).\n'
+  )
+  const neither = await status([], ENV())
+  expect(neither.code).toBe(2)
+  expect(neither.stderr).toMatch(/^error: Nothing to report on: set --config to the YAML file/)
   const help = await status(['--help'], {})
   expect(help).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: brcloud status --config FILE/) })
   expect(eu.requests.length + us.requests.length).toBe(before)
+})
+
+test('a single stack by flags, its login from BRCLOUD_USERNAME and the password from a file (never a flag)', async () => {
+  const passwordFile = join(folder, 'password')
+  writeFileSync(passwordFile, `${us.password}\n`)
+  const env = { ...ENV(), BRCLOUD_USERNAME: us.username, BRCLOUD_PASSWORD: '', BRCLOUD_PASSWORD_FILE: passwordFile }
+  const r = await status(['--api-url', us.url, '--track', 'main', '--json', '--repository', 'acme/site'], env)
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  const json = JSON.parse(r.stdout) as { environments: Array<Record<string, unknown>> }
+  expect(json.environments.map((e) => [e.stack, e.environment, e.state, e.track])).toEqual([[new URL(us.url).host, 'production', 'outside', 'main']])
+  expect(us.requests.filter((q) => q.operation === 'login').at(-1)?.status).toBe(200)
+  expectQuiet(r)
 })

@@ -14,6 +14,7 @@ const { statusExit } = await import('../src/cli/status.js')
 const { STATUS_EXIT } = await import('../src/cli/exit-codes.js')
 const { InputError } = await import('../src/errors.js')
 const { runnerContext } = await import('../src/github/runner-context.js')
+const { prepareSingleStack, singleStackChosen, maskedReader } = await import('../src/status/single-stack.js')
 
 type Report = Awaited<ReturnType<typeof readStatus>>
 
@@ -34,11 +35,13 @@ let us: Emulator
 /** A stack that answers nothing: an emulator started and closed, its port now refused. */
 let downUrl: string
 const warnings: string[] = []
+/** What the report masked (the port's setSecret), in order. */
+const masks: string[] = []
 /** The distribution each environment runs, by stack/environment. */
 const running: Record<string, string> = {}
 
 beforeAll(async () => {
-  useTestPort({ warning: (m) => warnings.push(m) })
+  useTestPort({ warning: (m) => warnings.push(m), setSecret: (m) => masks.push(m) })
   eu = await startEmulator({ environments: ['development', 'acceptance', 'production', 'test'], username: 'eu-deployer', password: 'eu-password' })
   us = await startEmulator({ environments: ['development', 'acceptance', 'production'] })
   const down = await startEmulator({})
@@ -338,5 +341,65 @@ describe('the file and the logins, refused before any request', () => {
       ['release/2', 'https://api.acme.bloomreach.cloud'],
       ['main', 'https://api.beta.bloomreach.cloud']
     ])
+  })
+})
+
+describe("a single stack's inputs instead of a file", () => {
+  const reader =
+    (inputs: Record<string, string>) =>
+    (name: string): string =>
+      inputs[name] ?? ''
+
+  test("read by the deploy action's rules: its rows named by the stack (or the API host), its environments, its track", async () => {
+    const prepared = prepareSingleStack(
+      reader({ 'api-url': eu.url, environments: 'production,\n acceptance', track: 'main', username: eu.username, password: eu.password })
+    )
+    expect(prepared.config.stacks).toEqual([expect.objectContaining({ name: new URL(eu.url).host, environments: ['production', 'acceptance'], track: 'main' })])
+    expect(prepared.logins).toEqual([{ kind: 'password', username: eu.username, password: eu.password }])
+    const context = { ...runnerContext(), repository: 'acme/site' }
+    const r = await readStatus(prepared, { github: { token: DEFAULT_GITHUB_TOKEN, context }, repository: 'acme/site', retry: QUICK })
+    expect(r.environments.map((e) => [e.environment, e.state])).toEqual([
+      ['production', 'in-sync'],
+      ['acceptance', 'behind']
+    ])
+    // With stack beside api-url, the stack names the rows (the action's rule: api-url is where it is).
+    expect(prepareSingleStack(reader({ stack: 'eu', 'api-url': eu.url, 'access-token': 'tok' })).config.stacks[0]?.name).toBe('eu')
+  })
+
+  test('every secret masked the moment it is read, even when only asked whether it is set', () => {
+    masks.length = 0
+    const read = maskedReader(reader({ password: ' pass word ', 'client-secret': 'cs-1', 'access-token': 'at-1', username: 'u' }))
+    for (const name of ['username', 'password', 'client-secret', 'access-token'] as const) read(name)
+    expect(masks).toEqual([' pass word ', '%20pass%20word%20', 'cs-1', 'at-1'])
+  })
+
+  test('one or the other: a file and these inputs, or neither, refused with what to do', () => {
+    expect(() => singleStackChosen('fleet.yml', ['stack', 'username'], 'config', 'stack')).toThrow(
+      /^config and stack, username are both set: a configuration file names its stacks and their logins itself/
+    )
+    expect(() => singleStackChosen('', [], 'config', 'stack (or console-url, or api-url)')).toThrow(
+      /^Nothing to report on: set config to the YAML file that names the stacks, or stack \(or console-url, or api-url\) \(with its login\)/
+    )
+    expect(singleStackChosen('', ['stack'], 'config', 'stack')).toBe(true)
+    expect(singleStackChosen('fleet.yml', [], 'config', 'stack')).toBe(false)
+  })
+
+  test("bad inputs: the deploy action's own messages, before any request", () => {
+    const refused = (inputs: Record<string, string>): string => {
+      try {
+        prepareSingleStack(reader(inputs))
+      } catch (error) {
+        expect(error).toBeInstanceOf(InputError)
+        return (error as Error).message
+      }
+      throw new Error('not refused')
+    }
+    expect(refused({ username: 'u', password: 'p' })).toMatch(/^No Bloomreach Cloud stack given/)
+    expect(refused({ stack: 'acme', username: 'u' })).toMatch(/^Input password is required/)
+    expect(refused({ stack: 'acme', 'access-token': 't', username: 'u' })).toMatch(/^username is set, but access-token is used as it is/)
+    expect(refused({ stack: 'acme', 'client-id': 'ci', 'client-secret': 's' })).toMatch(/^client-id, client-secret are set, but token-url is empty/)
+    expect(refused({ stack: 'acme', environments: 'production, production', username: 'u', password: 'p' })).toMatch(/^environments names 'production' twice/)
+    expect(refused({ stack: 'acme', track: 'a b', username: 'u', password: 'p' })).toMatch(/^track 'a b' is not a branch or tag name/)
+    expect(refused({ 'api-url': 'http://api.acme.example', username: 'u', password: 'p' })).toMatch(/uses plain http/)
   })
 })

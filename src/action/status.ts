@@ -7,8 +7,9 @@ import { InputError } from '../errors.js'
 import { isRepositoryName } from '../github/runner-context.js'
 import * as core from '../port.js'
 import { redact, registerSecret } from '../secrets.js'
-import { prepareStatus, readStatus } from '../status/index.js'
+import { prepareStatus, readStatus, type PreparedStatus } from '../status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
+import { maskedReader, prepareSingleStack, SINGLE_STACK_INPUTS, singleStackChosen } from '../status/single-stack.js'
 import { drifted, loadStatusConfig, parseFailOn, parseParallel, statusVerdict } from '../status/verdict.js'
 import { actionPort } from './port.js'
 
@@ -18,14 +19,12 @@ async function statusStep(): Promise<string | undefined> {
   const githubToken = core.getInput('github-token') || undefined
   registerSecret(githubToken)
   const configFile = core.getInput('config')
-  if (configFile === '') throw new InputError('The input config is required: the YAML file that names the stacks (docs/status.md).')
   const failOn = parseFailOn(core.getInput('fail-on'), 'fail-on')
   const parallel = parseParallel(core.getInput('parallel') || undefined, 'parallel')
   const repository = core.getInput('repository') || runner.repository
   if (githubToken !== undefined && !isRepositoryName(repository)) throw new InputError(`github-token is set, but repository '${repository}' is not owner/name.`)
   const context = { ...runner, repository }
-  // Relative to the workspace, as the deploy action reads its paths; the logins from the step's env:.
-  const prepared = prepareStatus(await loadStatusConfig(configFile, context.workspace), process.env)
+  const prepared = await whatToRead(configFile, context.workspace)
   const report = await readStatus(prepared, {
     github: githubToken === undefined ? undefined : { token: githubToken, context },
     repository: repository || undefined,
@@ -39,6 +38,15 @@ async function statusStep(): Promise<string | undefined> {
   core.setOutput('drift', String(drifted(report)))
   const verdict = statusVerdict(report, failOn, 'fail-on')
   return verdict.kind === 'read' ? undefined : verdict.message
+}
+
+/** The file (relative to the workspace, as the deploy action reads its paths; the logins from the step's env:), or one stack's inputs. */
+async function whatToRead(configFile: string, workspace: string): Promise<PreparedStatus> {
+  // A single stack's inputs, as the deploy action names them; the password untrimmed (it may begin or end with a blank).
+  const single = maskedReader((name) => core.getInput(name, { trimWhitespace: name !== 'password' }))
+  const given = SINGLE_STACK_INPUTS.filter((name) => single(name) !== '')
+  if (singleStackChosen(configFile, given, 'config', 'stack (or console-url, or api-url)')) return prepareSingleStack(single)
+  return prepareStatus(await loadStatusConfig(configFile, workspace), process.env)
 }
 
 export async function runStatus(): Promise<void> {

@@ -8,9 +8,10 @@ import { usePort, type RunContext } from '../port.js'
 import { registerSecret } from '../secrets.js'
 import { DEFAULT_PARALLEL, prepareStatus, readStatus, STATES, type DriftState, type PreparedStatus, type StatusReport } from '../status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
+import { prepareSingleStack, SINGLE_STACK_INPUTS, SINGLE_STACK_SETTINGS, singleStackChosen, type SingleStackInput } from '../status/single-stack.js'
 import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict } from '../status/verdict.js'
 import { STATUS_EXIT } from './exit-codes.js'
-import { secretValue, UsageError } from './inputs.js'
+import { envName, secretValue, UsageError } from './inputs.js'
 import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
 import { cliRunContext } from './run-context.js'
 import { gitHubRunner } from './runner-files.js'
@@ -24,12 +25,31 @@ const OPTIONS = {
   repository: { type: 'string' },
   'github-token-file': { type: 'string' },
   parallel: { type: 'string' },
-  debug: { type: 'boolean' }
+  debug: { type: 'boolean' },
+  // A single stack instead of a file: its settings and the login's plain parts as flags, its secrets from files.
+  stack: { type: 'string' },
+  'console-url': { type: 'string' },
+  'api-url': { type: 'string' },
+  'platform-domain': { type: 'string' },
+  environments: { type: 'string' },
+  track: { type: 'string' },
+  username: { type: 'string' },
+  'token-url': { type: 'string' },
+  'client-id': { type: 'string' },
+  audience: { type: 'string' },
+  scope: { type: 'string' },
+  'password-file': { type: 'string' },
+  'client-secret-file': { type: 'string' },
+  'access-token-file': { type: 'string' }
 } as const
+
+/** The single stack's secrets: never a flag (a command line is logged), only BRCLOUD_<NAME> or its file. */
+const SECRET_LOGIN = ['password', 'client-secret', 'access-token'] as const
 
 export function statusHelp(): string {
   return [
     'Usage: brcloud status --config FILE [flags]',
+    '       brcloud status --stack NAME | --console-url URL | --api-url URL [--environments LIST] [--track REF] [flags]',
     '',
     'What runs in each environment of the stacks FILE names, and how it stands against the tracked ref: in-sync, behind,',
     'ahead, diverged, outside, deploying, empty or unknown. Read-only: it never uploads, deploys or deletes.',
@@ -41,6 +61,13 @@ export function statusHelp(): string {
     '  --repository OWNER/NAME             the GitHub repository of the commits and Deployments (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
     '  --github-token-file FILE            the GitHub token, else BRCLOUD_GITHUB_TOKEN (secret: never a flag); needs deployments: read, contents: read',
     `  --parallel N                        stacks read at once (default ${DEFAULT_PARALLEL})`,
+    '',
+    'A single stack instead of a file (not with --config), each flag also as BRCLOUD_<NAME>:',
+    '  --stack NAME, --console-url URL, --api-url URL, --platform-domain DOMAIN   the stack, as brcloud deploy takes it',
+    '  --environments LIST                 comma-separated; default every environment of the stack',
+    '  --track REF                         the branch or tag they should run',
+    '  --username, --token-url, --client-id, --audience, --scope   its login, as brcloud deploy takes it; the secrets',
+    '                                      from BRCLOUD_PASSWORD, BRCLOUD_CLIENT_SECRET, BRCLOUD_ACCESS_TOKEN or --<name>-file FILE',
     '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
     '',
     "Logins: BRCLOUD_USERNAME and BRCLOUD_PASSWORD (or BRCLOUD_ACCESS_TOKEN), or the variables a stack's login: names.",
@@ -67,7 +94,6 @@ function parseStatusArgs(args: readonly string[]): StatusInvocation | 'help' {
   if (values.help === true) return 'help'
   if (positionals.length > 1) throw new UsageError('brcloud status takes no argument besides its flags (brcloud status --help lists them).')
   const configFile = typeof values.config === 'string' ? values.config : ''
-  if (configFile === '') throw new UsageError('brcloud status needs --config FILE: the YAML file that names the stacks (docs/status.md).')
   return {
     flags: values,
     configFile,
@@ -100,7 +126,7 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     registerSecret(githubToken)
     if (githubToken !== undefined && context.repository === '')
       throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.')
-    prepared = prepareStatus(await loadStatusConfig(parsed.configFile), env)
+    prepared = await whatToRead(parsed, env)
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     process.stderr.write(`error: ${error.message}\n`)
@@ -118,6 +144,26 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     })
   }
   return statusExit(report, invocation.failOn, (message) => port.error(message))
+}
+
+/** The file, or the single stack of the flags and variables (the deploy command's, secrets only from the environment or a file). */
+async function whatToRead(invocation: StatusInvocation, env: NodeJS.ProcessEnv): Promise<PreparedStatus> {
+  const flag = (name: string): string | undefined => (typeof invocation.flags[name] === 'string' ? (invocation.flags[name] as string) : undefined)
+  const read = (name: SingleStackInput): string => {
+    if ((SECRET_LOGIN as readonly string[]).includes(name)) {
+      const secret = secretValue(name as (typeof SECRET_LOGIN)[number], invocation.flags, env) ?? ''
+      return name === 'password' ? secret : secret.trim()
+    }
+    return (flag(name) ?? env[envName(name)] ?? '').trim()
+  }
+  // With a file, BRCLOUD_USERNAME and BRCLOUD_PASSWORD are its stacks' default login: only a flag, or a variable of
+  // the stack's settings (BRCLOUD_STACK, ...), asks for a single stack.
+  const given = SINGLE_STACK_INPUTS.filter(
+    (name) =>
+      flag(name) !== undefined || flag(`${name}-file`) !== undefined || ((SINGLE_STACK_SETTINGS as readonly string[]).includes(name) && read(name) !== '')
+  ).map((name) => (flag(name) !== undefined || flag(`${name}-file`) !== undefined ? `--${name}${flag(name) === undefined ? '-file' : ''}` : envName(name)))
+  if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)')) return prepareSingleStack(read)
+  return prepareStatus(await loadStatusConfig(invocation.configFile), env)
 }
 
 /** Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8; else 0 (status/verdict.ts). */

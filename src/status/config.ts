@@ -178,6 +178,11 @@ function text(raw: unknown, file: string, where: string): string | undefined {
 
 function optionalRef(raw: unknown, file: string, where: string): string | undefined {
   const ref = text(raw, file, where)
-  if (ref !== undefined && !REF.test(ref)) throw new InputError(`${file}: ${where} '${ref}' is not a branch or tag name.`)
+  if (ref !== undefined) checkRef(ref, `${file}: ${where}`)
   return ref
+}
+
+/** A tracked ref as a branch or tag is named; an InputError under `what` (where it was given) otherwise. */
+export function checkRef(ref: string, what: string): void {
+  if (!REF.test(ref)) throw new InputError(`${what} '${ref}' is not a branch or tag name.`)
 }
