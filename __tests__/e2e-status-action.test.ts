@@ -84,7 +84,7 @@ test('the outputs json and drift, the summary and the table in the log; drift al
   expect(JSON.parse(r.outputs.json ?? '{}')).toMatchObject({ github: { repository: 'acme/site', errors: [] } })
   expect(r.summary).toMatch(/^## What runs where\n\nRepository: acme\/site\n\n\| Stack \| Environment \| State/)
   expect(r.visible).toMatch(/^STACK\s+ENVIRONMENT\s+STATE/m)
-  expect(r.visible).toMatch(/^eu\s+acceptance\s+behind 1\s+main/m)
+  expect(r.visible).toMatch(/^eu\s+acceptance\s+behind 1\s+-\s+main/m)
   // The token is masked the moment it is read.
   expect(r.stdout).toContain(`::add-mask::${DEFAULT_GITHUB_TOKEN}`)
 
@@ -180,4 +180,31 @@ test("a single stack's inputs instead of a file: the deploy action's login input
   expect(logins.at(-1)?.status).toBe(200)
   expect(eu.requests.at(-1)?.operation).toBe('revoke-refresh')
   expect(us.requests.length).toBe(before)
+})
+
+test('a health probe per environment and a tag pattern as the track: fail-on unhealthy fails the step, the JSON says why', async () => {
+  github.model.tag('v1.0.0', github.model.branchTip('main') as string)
+  const r = await step({
+    config: config('health.yml', [
+      `${EU()}\n    track: v*\n    health-url: ${eu.url}/sites/{environment}/index.html\n    health-expect: e\n    environments:\n      - production\n      - name: acceptance\n        track: main`
+    ]),
+    'github-token': DEFAULT_GITHUB_TOKEN,
+    'fail-on': 'unhealthy'
+  })
+  const json = JSON.parse(r.outputs.json ?? '{}') as { environments: Array<Record<string, unknown>> }
+  expect(json.environments.map((e) => [e.environment, e.state, e.trackedRef, e.health])).toEqual([
+    ['production', 'in-sync', 'v1.0.0', 'ok'],
+    ['acceptance', 'behind', 'main', 'failing']
+  ])
+  expect(json.environments[1]?.healthReason).toMatch(/HTTP 200, but the page does not contain 'e'/)
+  expect(r.code).toBe(1)
+  expect(r.errors).toEqual(['::error::fail-on unhealthy: eu/acceptance is unhealthy.'])
+  expect(r.visible).toMatch(/^eu\s+production\s+in-sync\s+ok\s+v1\.0\.0 \(v\*\)/m)
+  expect(r.summary).toMatch(/\| eu \| acceptance \| \*\*behind 1\*\* \| failing \| main \|/)
+  // GitHub was asked for the tags once; the sites got one GET each.
+  expect(github.calls.filter((c) => c.route === 'list-tags')).toHaveLength(1)
+  expect(eu.requests.filter((q) => q.url.startsWith('/sites/')).map((q) => `${q.method} ${q.url}`)).toEqual([
+    'GET /sites/production/index.html',
+    'GET /sites/acceptance/index.html'
+  ])
 })

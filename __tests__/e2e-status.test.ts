@@ -162,3 +162,30 @@ test('a single stack by flags, its login from BRCLOUD_USERNAME and the password 
   expect(us.requests.filter((q) => q.operation === 'login').at(-1)?.status).toBe(200)
   expectQuiet(r)
 })
+
+test('a single stack with a health probe (--health-url with {environment}): --fail-on unhealthy exits 8, the table says why', async () => {
+  const env = { ...ENV(), BRCLOUD_USERNAME: eu.username, BRCLOUD_PASSWORD: eu.password }
+  const r = await status(
+    [
+      '--api-url',
+      eu.url,
+      '--stack',
+      'eu',
+      '--track',
+      'main',
+      '--health-url',
+      `${eu.url}/sites/{environment}/index.html`,
+      '--health-expect',
+      'e',
+      '--fail-on',
+      'unhealthy'
+    ],
+    env
+  )
+  expect(r.code).toBe(8)
+  expect(r.stdout).toMatch(/^eu\s+production\s+in-sync\s+ok\s+main/m)
+  expect(r.stdout).toMatch(/^eu\s+acceptance\s+behind 1\s+failing\s+main/m)
+  expect(r.stdout).toMatch(/^ {2}eu\/acceptance: health: The health check of http:\/\/127\.0\.0\.1:\d+\/sites\/acceptance\/index\.html did not pass/m)
+  expect(r.stderr).toBe('error: --fail-on unhealthy: eu/acceptance is unhealthy.\n')
+  expectQuiet(r)
+})

@@ -6,10 +6,10 @@ import { parseArgs } from 'node:util'
 import { InputError } from '../errors.js'
 import { usePort, type RunContext } from '../port.js'
 import { registerSecret } from '../secrets.js'
-import { DEFAULT_PARALLEL, prepareStatus, readStatus, STATES, type DriftState, type PreparedStatus, type StatusReport } from '../status/index.js'
+import { DEFAULT_PARALLEL, prepareStatus, readStatus, STATES, type PreparedStatus, type StatusReport } from '../status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
 import { prepareSingleStack, SINGLE_STACK_INPUTS, SINGLE_STACK_SETTINGS, singleStackChosen, type SingleStackInput } from '../status/single-stack.js'
-import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict } from '../status/verdict.js'
+import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict, type FailOn } from '../status/verdict.js'
 import { STATUS_EXIT } from './exit-codes.js'
 import { envName, secretValue, UsageError } from './inputs.js'
 import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
@@ -33,6 +33,8 @@ const OPTIONS = {
   'platform-domain': { type: 'string' },
   environments: { type: 'string' },
   track: { type: 'string' },
+  'health-url': { type: 'string' },
+  'health-expect': { type: 'string' },
   username: { type: 'string' },
   'token-url': { type: 'string' },
   'client-id': { type: 'string' },
@@ -57,7 +59,7 @@ export function statusHelp(): string {
     '  --config FILE                       the YAML file: track, stacks (name, stack | console-url | api-url, environments, login)',
     '  --json                              the report as one JSON object on stdout instead of the table',
     '  --summary FILE                      the report in Markdown, written to FILE',
-    `  --fail-on STATES                    exit ${STATUS_EXIT.failOn} when an environment is in one of them, e.g. behind,outside (${STATES.join(', ')})`,
+    `  --fail-on STATES                    exit ${STATUS_EXIT.failOn} when an environment is in one of them, e.g. behind,outside (${STATES.join(', ')}; unhealthy: a failing health probe)`,
     '  --repository OWNER/NAME             the GitHub repository of the commits and Deployments (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
     '  --github-token-file FILE            the GitHub token, else BRCLOUD_GITHUB_TOKEN (secret: never a flag); needs deployments: read, contents: read',
     `  --parallel N                        stacks read at once (default ${DEFAULT_PARALLEL})`,
@@ -65,7 +67,8 @@ export function statusHelp(): string {
     'A single stack instead of a file (not with --config), each flag also as BRCLOUD_<NAME>:',
     '  --stack NAME, --console-url URL, --api-url URL, --platform-domain DOMAIN   the stack, as brcloud deploy takes it',
     '  --environments LIST                 comma-separated; default every environment of the stack',
-    '  --track REF                         the branch or tag they should run',
+    '  --track REF                         the branch or tag they should run, or a tag pattern such as v*',
+    '  --health-url URL, --health-expect TEXT   a page of each environment to GET, {environment} for its name',
     '  --username, --token-url, --client-id, --audience, --scope   its login, as brcloud deploy takes it; the secrets',
     '                                      from BRCLOUD_PASSWORD, BRCLOUD_CLIENT_SECRET, BRCLOUD_ACCESS_TOKEN or --<name>-file FILE',
     '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
@@ -79,7 +82,7 @@ export function statusHelp(): string {
 interface StatusInvocation {
   readonly flags: Record<string, unknown>
   readonly configFile: string
-  readonly failOn: readonly DriftState[]
+  readonly failOn: readonly FailOn[]
   readonly parallel: number
 }
 
@@ -167,7 +170,7 @@ async function whatToRead(invocation: StatusInvocation, env: NodeJS.ProcessEnv):
 }
 
 /** Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8; else 0 (status/verdict.ts). */
-export function statusExit(report: StatusReport, failOn: readonly DriftState[], say: (message: string) => void): number {
+export function statusExit(report: StatusReport, failOn: readonly FailOn[], say: (message: string) => void): number {
   const verdict = statusVerdict(report, failOn, '--fail-on')
   if (verdict.kind === 'read') return STATUS_EXIT.success
   say(verdict.message)

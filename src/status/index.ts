@@ -25,6 +25,8 @@ export interface StatusOptions {
   readonly parallel?: number | undefined
   readonly requestTimeoutMs?: number | undefined
   readonly retry?: CloudRetry | undefined
+  /** Each health probe's one attempt (default 10 s). */
+  readonly healthTimeoutMs?: number | undefined
 }
 
 export interface StackOutcome {
@@ -55,6 +57,8 @@ export function prepareStatus(config: StatusConfig, env: NodeJS.ProcessEnv): Pre
 /** Short limits: a report that waits minutes on one stack is read by nobody. */
 const STATUS_RETRY: CloudRetry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 4_000, maxTotalMs: 30_000 }
 const REQUEST_TIMEOUT_MS = 30_000
+/** A site that takes longer than this to answer one GET is not healthy, for a report. */
+const HEALTH_TIMEOUT_MS = 10_000
 const USER_AGENT = 'brcloud-deploy (status)'
 
 /** Reads every stack, at most `parallel` at once; never throws for a stack or GitHub that fails (the report says it). */
@@ -67,7 +71,8 @@ export async function readStatus({ config, logins }: PreparedStatus, options: St
       repository,
       userAgent: USER_AGENT,
       requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-      retry: options.retry ?? STATUS_RETRY
+      retry: options.retry ?? STATUS_RETRY,
+      healthTimeoutMs: options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS
     })
   const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read)
   return {
@@ -87,8 +92,10 @@ async function gitHubSide(token: string, context: RunContext): Promise<GitHubSid
   const api = await GitHubApi.open(token, undefined, context)
   // Environments of one fleet mostly run a few commits: each is compared with the ref once.
   const compares = new Map<string, Promise<Comparison>>()
+  let tags: ReturnType<GitHubSide['tags']> | undefined
   return {
     api,
+    tags: () => (tags ??= api.listTags()),
     compare(base, head) {
       const key = `${base}\u0000${head.toLowerCase()}`
       let answer = compares.get(key)

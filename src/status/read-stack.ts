@@ -9,17 +9,21 @@ import { loginMethodFor } from '../cloud/login/choose.js'
 import { CloudSession } from '../cloud/session.js'
 import { switching } from '../deploy/look.js'
 import { describeError } from '../errors.js'
-import { GitHubCallFailed, short, type Comparison, type GitHubApi } from '../github/client.js'
+import { GitHubCallFailed, MAX_TAG_PAGES, short, type Comparison, type GitHubApi, type GitHubTag } from '../github/client.js'
+import { checkHealth } from '../health.js'
 import { DeploymentHistory, type CommitEvidence } from '../github/evidence.js'
 import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
-import type { StackConfig } from './config.js'
+import { healthOf, trackOf, type StackConfig } from './config.js'
 import { blankRow, stateOfComparison, type EnvironmentRow, type LastDeployment } from './row.js'
+import { isTagPattern, newestTag } from './track.js'
 
 /** GitHub, when a token and a repository were given: the client, and one compare per (ref, commit) for the whole report. */
 export interface GitHubSide {
   readonly api: GitHubApi
   compare(base: string, head: string): Promise<Comparison>
+  /** The repository's tags, listed once for the whole report (for tracked tag patterns). */
+  tags(): Promise<{ tags: GitHubTag[]; complete: boolean }>
 }
 
 export interface StackReadOptions {
@@ -29,6 +33,8 @@ export interface StackReadOptions {
   readonly userAgent: string
   readonly requestTimeoutMs: number
   readonly retry: CloudRetry
+  /** The health probe's one attempt, redirects included. */
+  readonly healthTimeoutMs: number
 }
 
 export interface StackReading {
@@ -57,7 +63,7 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
     const reason = `the stack could not be read: ${describeError(error)}`
     reading.errors.push(reason)
     reading.rows.length = 0
-    for (const environment of stack.environments ?? [null]) reading.rows.push({ ...blankRow(stack.name, environment, stack.track), reason })
+    for (const environment of stack.environments ?? [null]) reading.rows.push({ ...blankRow(stack.name, environment, trackOf(stack, environment)), reason })
   } finally {
     // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours).
     const failed = await session.revoke(api)
@@ -87,7 +93,7 @@ async function listed(client: CloudClient, stack: StackConfig, reading: StackRea
 function missing(stack: StackConfig, name: string, reading: StackReading): EnvironmentRow {
   const reason = `the stack has no environment named '${name}'`
   reading.errors.push(reason)
-  return { ...blankRow(stack.name, name, stack.track), reason }
+  return { ...blankRow(stack.name, name, trackOf(stack, name)), reason }
 }
 
 class EnvironmentReader {
@@ -102,11 +108,36 @@ class EnvironmentReader {
     this.history = options.github ? new DeploymentHistory(options.github.api, stack.address.apiUrl) : undefined
   }
 
+  /** The environment on the platform and GitHub, and its health probe beside them. */
   async read(environment: Environment): Promise<EnvironmentRow> {
+    const [row, health] = await Promise.all([this.readRunning(environment), this.probe(environment.name)])
+    return { ...row, ...health }
+  }
+
+  /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */
+  private async probe(environment: string): Promise<Pick<EnvironmentRow, 'health' | 'healthReason'>> {
+    const probe = healthOf(this.stack, environment)
+    if (probe === undefined) return { health: 'not-checked', healthReason: null }
+    try {
+      await checkHealth({
+        ...probe,
+        once: true,
+        timeoutMs: this.options.healthTimeoutMs,
+        requestTimeoutMs: this.options.healthTimeoutMs,
+        userAgent: this.options.userAgent,
+        log: (line) => core.debug(`${this.stack.name}/${environment}: ${line}`)
+      })
+      return { health: 'ok', healthReason: null }
+    } catch (error) {
+      return { health: 'failing', healthReason: describeError(error) }
+    }
+  }
+
+  private async readRunning(environment: Environment): Promise<EnvironmentRow> {
     const running = environment.distributionId ?? undefined
     const status = environment.status
     let row: EnvironmentRow = {
-      ...blankRow(this.stack.name, environment.name, this.stack.track),
+      ...blankRow(this.stack.name, environment.name, trackOf(this.stack, environment.name)),
       distributionId: running ?? null,
       platformStatus: status ?? null
     }
@@ -138,7 +169,7 @@ class EnvironmentReader {
     if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
     if (running === undefined) return { ...row, state: 'empty' }
     if (evidence === undefined) return { ...row, ...this.noEvidence(running, distribution) }
-    return { ...row, ...(await this.against(evidence.sha)) }
+    return { ...row, ...(await this.against(evidence.sha, environment.name)) }
   }
 
   /** The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub. */
@@ -182,15 +213,28 @@ class EnvironmentReader {
     }
   }
 
-  /** The running commit against the tracked ref's head. */
-  private async against(sha: string): Promise<Partial<EnvironmentRow> & Pick<EnvironmentRow, 'state' | 'reason'>> {
-    const track = this.stack.track
+  /** The running commit against the tracked ref's head (for a tag pattern, the newest tag matching it). */
+  private async against(sha: string, environment: string): Promise<Partial<EnvironmentRow> & Pick<EnvironmentRow, 'state' | 'reason'>> {
+    const track = trackOf(this.stack, environment)
     if (track === undefined) return { state: 'unknown', reason: 'no track: ref in the configuration, so there is nothing to compare the commit with' }
     const github = this.options.github
     if (github === undefined)
       return { state: 'unknown', reason: `comparing commit ${short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` }
     try {
-      return { ...stateOfComparison(await github.compare(track, sha)), reason: null }
+      let base = track
+      if (isTagPattern(track)) {
+        const listing = await github.tags()
+        const tag = newestTag(listing.tags, track)
+        if (!listing.complete)
+          return {
+            state: 'unknown',
+            reason: `${this.options.repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told`
+          }
+        if (tag === undefined) return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` }
+        base = tag.sha
+        return { ...stateOfComparison(await github.compare(base, sha)), trackedRef: tag.name, reason: null }
+      }
+      return { ...stateOfComparison(await github.compare(base, sha)), reason: null }
     } catch (error) {
       if (!(error instanceof GitHubCallFailed)) throw error
       // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.

@@ -7,11 +7,11 @@ import { InputError } from '../errors.js'
 import { resolveCloudAddress } from '../inputs/address.js'
 import { checkTokenLifetime, readLogin } from '../inputs/login.js'
 import { registerSecret } from '../secrets.js'
-import { checkRef, DEFAULT_LOGIN_VARIABLES, type StackConfig } from './config.js'
+import { checkRef, checkStackHealthUrl, DEFAULT_LOGIN_VARIABLES, parseHealthProbe, type StackConfig } from './config.js'
 import type { PreparedStatus } from './index.js'
 
 /** Where the stack is and what to report of it. */
-export const SINGLE_STACK_SETTINGS = ['stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track'] as const
+export const SINGLE_STACK_SETTINGS = ['stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect'] as const
 /** The login, as the deploy action takes it (no oidc-audience: the report offers no GitHub OIDC login). */
 export const SINGLE_STACK_LOGIN = ['username', 'password', 'token-url', 'client-id', 'client-secret', 'audience', 'scope', 'access-token'] as const
 export const SINGLE_STACK_INPUTS = [...SINGLE_STACK_SETTINGS, ...SINGLE_STACK_LOGIN] as const
@@ -59,12 +59,16 @@ export function prepareSingleStack(unmasked: SingleStackReader): PreparedStatus 
   })
   const track = read('track') || undefined
   if (track !== undefined) checkRef(track, 'track')
+  const environments = parseEnvironmentList(read('environments'))
+  const health = parseHealthProbe(read('health-url'), read('health-expect'), '')
+  if (health !== undefined) checkStackHealthUrl(health.url, environments, 'health-url')
   const stack: StackConfig = {
     // Its rows are named by the stack (the stack input names it beside an api-url), else by the API's host.
     name: address.stack ?? new URL(address.apiUrl).host,
     address,
-    environments: parseEnvironmentList(read('environments')),
+    environments,
     track,
+    health,
     // Not read: the login comes from the inputs below, not from variables.
     login: { variables: DEFAULT_LOGIN_VARIABLES, defaults: true }
   }

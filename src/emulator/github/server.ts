@@ -1,5 +1,5 @@
 // A stand-in for the GitHub REST API calls the action makes (deployments, their statuses) and the
-// compare call, answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
+// compare call, the tag listing (the status report's tag patterns), answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
 // (node:http) over the model of model.ts; it records every request and can answer faults.
 // Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
 import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -25,7 +25,7 @@ const DOCS = 'https://docs.github.com/rest'
 const HTML = 'https://github.com'
 const BODY_LIMIT = 1024 * 1024
 
-export type RouteName = 'create-deployment' | 'list-deployments' | 'get-deployment' | 'create-status' | 'list-statuses' | 'compare'
+export type RouteName = 'create-deployment' | 'list-deployments' | 'get-deployment' | 'create-status' | 'list-statuses' | 'compare' | 'list-tags'
 
 /** What a token may do, as a workflow's `permissions:` grants it; `login` is the creator GitHub records. */
 export interface TokenGrant {
@@ -223,18 +223,19 @@ function tokenOf(auth: string | undefined): string | undefined {
 }
 
 function allowed(grant: TokenGrant, route: RouteName): boolean {
-  if (route === 'compare') return grant.contents === 'read'
+  if (route === 'compare' || route === 'list-tags') return grant.contents === 'read'
   if (route === 'create-deployment' || route === 'create-status') return grant.deployments === 'write'
   return grant.deployments !== 'none'
 }
 
-/** The six routes by method and path; a `{basehead}` may hold encoded slashes, so the rest of the path is taken. */
+/** The seven routes by method and path; a `{basehead}` may hold encoded slashes, so the rest of the path is taken. */
 function match(method: string, pathname: string): Matched | undefined {
   const parts = pathname.split('/').slice(1)
   const [root, owner, repo, kind, id, sub] = parts
   if (root !== 'repos' || owner === undefined || repo === undefined || owner === '' || repo === '') return undefined
   const base = { owner: decode(owner), repo: decode(repo) }
   if (kind === 'compare' && method === 'GET' && parts.length > 4) return { route: 'compare', ...base, basehead: parts.slice(4).join('/') }
+  if (kind === 'tags' && parts.length === 4) return method === 'GET' ? { route: 'list-tags', ...base } : undefined
   if (kind !== 'deployments') return undefined
   if (parts.length === 4)
     return method === 'POST' ? { route: 'create-deployment', ...base } : method === 'GET' ? { route: 'list-deployments', ...base } : undefined
@@ -264,6 +265,8 @@ function route(ctx: Context, m: Matched, call: GitHubCall, login: string, accept
       return page(call, [...ctx.model.statuses(existing(ctx, m.id).id)], (s) => statusJson(ctx, s), ctx.api)
     case 'compare':
       return compare(ctx, m.basehead ?? '', call)
+    case 'list-tags':
+      return page(call, ctx.model.tagList, (t) => tagJson(ctx, t), ctx.api)
   }
 }
 
@@ -318,6 +321,18 @@ function compare(ctx: Context, basehead: string, call: GitHubCall): Answer {
     return { status: 200, body: { ...body, commits: c.commits.slice(0, 250).map((x) => commitJson(ctx, x)) } }
   const paged = page(call, c.commits, (x) => commitJson(ctx, x), ctx.api)
   return { ...paged, body: { ...body, commits: paged.body } }
+}
+
+/** A tag as GitHub's "List repository tags" gives it. */
+function tagJson(ctx: Context, tag: { name: string; sha: string }): unknown {
+  const repoApi = `${ctx.api}/repos/${ctx.owner}/${ctx.repo}`
+  return {
+    name: tag.name,
+    commit: { sha: tag.sha, url: `${repoApi}/commits/${tag.sha}` },
+    zipball_url: `${repoApi}/zipball/refs/tags/${encodeURIComponent(tag.name)}`,
+    tarball_url: `${repoApi}/tarball/refs/tags/${encodeURIComponent(tag.name)}`,
+    node_id: Buffer.from(`Tag:${tag.name}`).toString('base64')
+  }
 }
 
 /** A page of `items` and GitHub's Link header: prev, next, last, first, each when it applies; none for a single page. */
