@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../src/emulator/server.js'
 import { DEFAULT_GITHUB_TOKEN, type GitHubStandIn } from '../src/emulator/github/server.js'
-import { runAction, STATUS_ACTION, type ActionRun } from '../scripts/lib/run-action.js'
+import { runAction, STATUS_ACTION, type ActionRun, type CancelPlan } from '../scripts/lib/run-action.js'
 import { expectNoSecrets, secretsOf } from './e2e-support.js'
 import { startFleet, type Fleet } from './status-fleet.js'
 
@@ -49,8 +49,8 @@ const ENV = (): Record<string, string> => ({
 
 const runs: ActionRun[] = []
 
-async function step(inputs: Record<string, string>, env: Record<string, string> = ENV()): Promise<ActionRun> {
-  const r = await runAction(inputs, { action: STATUS_ACTION, workspace, env })
+async function step(inputs: Record<string, string>, env: Record<string, string> = ENV(), cancel?: CancelPlan): Promise<ActionRun> {
+  const r = await runAction(inputs, { action: STATUS_ACTION, workspace, env, ...(cancel && { cancel }) })
   runs.push(r)
   return r
 }
@@ -207,4 +207,25 @@ test('a health probe per environment and a tag pattern as the track: fail-on unh
     'GET /sites/production/index.html',
     'GET /sites/acceptance/index.html'
   ])
+})
+
+test('a cancelled workflow (SIGINT) while a stack is read: the step fails once, saying so, after revoking that refresh token', async () => {
+  let release: () => void = () => undefined
+  us.holdRequests('list-environments', new Promise<void>((done) => (release = done)))
+  const before = us.requests.length
+  try {
+    const r = await step({ config: config('cancel.yml', [US()]), 'github-token': DEFAULT_GITHUB_TOKEN }, ENV(), {
+      when: () => us.requests.slice(before).some((q) => q.operation === 'list-environments')
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors).toEqual([
+      "::error::The status report was cancelled (SIGINT): nothing was reported. Each stack's refresh token was revoked, or a warning says why not."
+    ])
+    expect(r.outputs).toEqual({})
+    expect(us.requests.slice(before).map((q) => `${q.operation} ${q.status}`)).toEqual(['login 200', 'list-environments 0', 'revoke-refresh 200'])
+    // Within GitHub's grace: before its SIGTERM (7.5 s after SIGINT).
+    expect(r.exitAfterSigintMs).toBeLessThan(7_500)
+  } finally {
+    release()
+  }
 })

@@ -19,7 +19,8 @@ interface CliRun {
   stderr: string
 }
 
-function status(args: string[], env: Record<string, string>): Promise<CliRun> {
+/** `cancelWhen`: SIGINT once it holds (checked every 20 ms), as Ctrl-C would. */
+function status(args: string[], env: Record<string, string>, cancelWhen?: () => boolean): Promise<CliRun> {
   // E2E_NODE (CI: Node 24) runs the bundle as it runs the other end-to-end suites.
   const child = spawn(process.env.E2E_NODE ?? process.execPath, [BUNDLE, 'status', ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },
@@ -30,9 +31,17 @@ function status(args: string[], env: Record<string, string>): Promise<CliRun> {
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  const poll =
+    cancelWhen &&
+    setInterval(() => {
+      if (!cancelWhen()) return
+      clearInterval(poll)
+      child.kill('SIGINT')
+    }, 20)
   return new Promise((resolve) =>
     child.on('close', (code) => {
       clearTimeout(timer)
+      clearInterval(poll)
       resolve({ code, stdout, stderr })
     })
   )
@@ -188,4 +197,24 @@ test('a single stack with a health probe (--health-url with {environment}): --fa
   expect(r.stdout).toMatch(/^ {2}eu\/acceptance: health: The health check of http:\/\/127\.0\.0\.1:\d+\/sites\/acceptance\/index\.html did not pass/m)
   expect(r.stderr).toBe('error: --fail-on unhealthy: eu/acceptance is unhealthy.\n')
   expectQuiet(r)
+})
+
+test('Ctrl-C while a stack is read: exit 130, nothing reported, and the refresh token of that stack revoked before the end', async () => {
+  let release: () => void = () => undefined
+  eu.holdRequests('list-environments', new Promise<void>((done) => (release = done)))
+  const before = eu.requests.length
+  try {
+    const r = await status(['--config', config('cancel.yml'), '--parallel', '1', '--repository', 'acme/site'], ENV(), () =>
+      eu.requests.slice(before).some((q) => q.operation === 'list-environments')
+    )
+    expect(r.code).toBe(130)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toBe(
+      "error: The status report was cancelled (SIGINT): nothing was reported. Each stack's refresh token was revoked, or a warning says why not.\n"
+    )
+    expect(eu.requests.slice(before).map((q) => `${q.operation} ${q.status}`)).toEqual(['login 200', 'list-environments 0', 'revoke-refresh 200'])
+    expectQuiet(r)
+  } finally {
+    release()
+  }
 })

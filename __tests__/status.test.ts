@@ -1,6 +1,7 @@
 // The status report (src/status/, brcloud status) in-process: two emulators as two stacks and the GitHub stand-in with
 // a commit graph. Every state, with its evidence; without GitHub; an unreadable stack (fails closed); the summary and
 // the JSON; the file and the logins refused before any request; and no call that changes anything.
+import { EventEmitter } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
@@ -15,6 +16,7 @@ const { statusJson, statusMarkdown, statusTable } = await import('../src/status/
 const { statusExit } = await import('../src/cli/status.js')
 const { statusVerdict, parseFailOn } = await import('../src/status/verdict.js')
 const { trackOf, healthOf } = await import('../src/status/config.js')
+const stopModule = await import('../src/status/stop.js')
 const { STATUS_EXIT } = await import('../src/cli/exit-codes.js')
 const { InputError } = await import('../src/errors.js')
 const { runnerContext } = await import('../src/github/runner-context.js')
@@ -395,6 +397,65 @@ describe('per environment: the nearest track, a tag pattern (the newest tag by v
       retry: QUICK
     })
     expect(none.environments[0]).toMatchObject({ state: 'unknown', trackedRef: null, reason: 'no tag of acme/site matches nope-*' })
+  })
+})
+
+describe('a cancel', () => {
+  const { stoppable, StatusCancelled } = stopModule
+  test('aborts every call, begins no other stack, and revokes the refresh token of the stack being read on a door of its own', async () => {
+    const signals = new EventEmitter()
+    let release: () => void = () => undefined
+    eu.holdRequests('list-environments', new Promise<void>((done) => (release = done)))
+    const euBefore = eu.requests.length
+    const usLogins = us.requests.filter((q) => q.operation === 'login').length
+    const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
+    try {
+      const reading = stoppable(signals, (stop) => readStatus(prepared, { repository: 'acme/site', retry: QUICK, parallel: 1, stop }))
+      // The order of events, forced: the listing has reached the stack (and is held there) before the cancel.
+      while (!eu.requests.slice(euBefore).some((q) => q.operation === 'list-environments')) await new Promise((done) => setTimeout(done, 10))
+      signals.emit('SIGINT', 'SIGINT')
+      const error = await reading.then(
+        () => undefined,
+        (e: unknown) => e
+      )
+      expect(error).toBeInstanceOf(StatusCancelled)
+      expect(error).toMatchObject({ stop: 'cancel', revoked: true })
+      expect((error as Error).message).toBe(
+        "The status report was cancelled (SIGINT): nothing was reported. Each stack's refresh token was revoked, or a warning says why not."
+      )
+      const after = eu.requests.slice(euBefore).map((q) => `${q.operation} ${q.status}`)
+      expect(after).toEqual(['login 200', 'list-environments 0', 'revoke-refresh 200'])
+      // us was never begun (one stack at a time): no login there.
+      expect(us.requests.filter((q) => q.operation === 'login')).toHaveLength(usLogins)
+      expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0)
+    } finally {
+      release()
+    }
+  })
+
+  test('a second signal ends the wait for the stacks to close at once, saying a token may be left to expire', async () => {
+    const signals = new EventEmitter()
+    let aborted = false
+    const reading = stoppable(signals, (stop) => {
+      stop.signal.addEventListener('abort', () => (aborted = true))
+      return new Promise<never>(() => undefined) // a stack that never closes
+    })
+    signals.emit('SIGINT', 'SIGINT')
+    signals.emit('SIGTERM', 'SIGTERM')
+    await expect(reading).rejects.toMatchObject({
+      stop: 'cancel',
+      revoked: false,
+      message:
+        'The status report was cancelled (SIGINT): nothing was reported. Not every stack closed in time: a refresh token not revoked expires by itself within 24 hours.'
+    })
+    expect(aborted).toBe(true)
+  })
+
+  test('without a signal: the report, and the listeners gone', async () => {
+    const signals = new EventEmitter()
+    const r = await stoppable(signals, () => Promise.resolve('read'))
+    expect(r).toBe('read')
+    expect(signals.listenerCount('SIGINT')).toBe(0)
   })
 })
 

@@ -11,6 +11,7 @@ import { prepareStatus, readStatus, type PreparedStatus } from '../status/index.
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
 import { maskedReader, prepareSingleStack, SINGLE_STACK_INPUTS, singleStackChosen } from '../status/single-stack.js'
 import { drifted, loadStatusConfig, parseFailOn, parseParallel, statusVerdict } from '../status/verdict.js'
+import { StatusCancelled, stoppable } from '../status/stop.js'
 import { actionPort } from './port.js'
 
 /** The step: the report, the summary and the outputs; resolves with why the step fails, or undefined. */
@@ -25,11 +26,15 @@ async function statusStep(): Promise<string | undefined> {
   if (githubToken !== undefined && !isRepositoryName(repository)) throw new InputError(`github-token is set, but repository '${repository}' is not owner/name.`)
   const context = { ...runner, repository }
   const prepared = await whatToRead(configFile, context.workspace)
-  const report = await readStatus(prepared, {
-    github: githubToken === undefined ? undefined : { token: githubToken, context },
-    repository: repository || undefined,
-    parallel
-  })
+  // A cancel of the workflow (SIGINT, then SIGTERM) revokes each stack's refresh token before the step ends (stop.ts).
+  const report = await stoppable(process, (stop) =>
+    readStatus(prepared, {
+      github: githubToken === undefined ? undefined : { token: githubToken, context },
+      repository: repository || undefined,
+      parallel,
+      stop
+    })
+  )
   core.info(statusTable(report).trimEnd())
   await core.writeSummary(statusMarkdown(report)).catch((error: NodeJS.ErrnoException) => {
     core.warning(`The job summary could not be written (${error.code ?? String(error)}).`)
@@ -51,11 +56,17 @@ async function whatToRead(configFile: string, workspace: string): Promise<Prepar
 
 export async function runStatus(): Promise<void> {
   core.usePort(actionPort)
-  const failure = await statusStep().catch((error: unknown) =>
-    error instanceof InputError ? error.message : `The status report failed: ${redact(error instanceof Error ? error.message : String(error))}`
-  )
+  let cancelled = false
+  const failure = await statusStep().catch((error: unknown) => {
+    cancelled = error instanceof StatusCancelled
+    return error instanceof InputError || cancelled
+      ? (error as Error).message
+      : `The status report failed: ${redact(error instanceof Error ? error.message : String(error))}`
+  })
   // The one failure of the step (the runner's exit code 1 and an error annotation).
   if (failure !== undefined) core.setFailed(failure)
+  // After a cancel, a call the stop abandoned may still hold a socket open: end now, as the deploy's run() does.
+  if (cancelled) process.exit(1)
 }
 
 void runStatus()

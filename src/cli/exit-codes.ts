@@ -20,12 +20,14 @@ export const EXIT = {
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
-/** brcloud status (docs/status.md): read in full, something not read (fails closed), bad flags or file, a state --fail-on names. */
+/** brcloud status (docs/status.md): read in full, something not read (fails closed), bad flags or file, a state --fail-on names, a cancel. */
 export const STATUS_EXIT = {
   success: EXIT.success,
   unreadable: EXIT.failure,
   badInput: EXIT.badInput,
-  failOn: 8
+  failOn: 8,
+  sigint: EXIT.sigint,
+  sigterm: EXIT.sigterm
 } as const
 
 /**

@@ -10,6 +10,7 @@ import { DEFAULT_PARALLEL, prepareStatus, readStatus, STATES, type PreparedStatu
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
 import { prepareSingleStack, SINGLE_STACK_INPUTS, SINGLE_STACK_SETTINGS, singleStackChosen, type SingleStackInput } from '../status/single-stack.js'
 import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict, type FailOn } from '../status/verdict.js'
+import { StatusCancelled, stoppable } from '../status/stop.js'
 import { STATUS_EXIT } from './exit-codes.js'
 import { envName, secretValue, UsageError } from './inputs.js'
 import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
@@ -74,7 +75,8 @@ export function statusHelp(): string {
     '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
     '',
     "Logins: BRCLOUD_USERNAME and BRCLOUD_PASSWORD (or BRCLOUD_ACCESS_TOKEN), or the variables a stack's login: names.",
-    `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state (docs/status.md).`,
+    `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state,`,
+    `${STATUS_EXIT.sigint} or ${STATUS_EXIT.sigterm} cancelled (each stack's refresh token revoked first) (docs/status.md).`,
     ''
   ].join('\n')
 }
@@ -135,11 +137,22 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     process.stderr.write(`error: ${error.message}\n`)
     return STATUS_EXIT.badInput
   }
-  const report = await readStatus(prepared, {
-    github: githubToken === undefined ? undefined : { token: githubToken, context },
-    repository: context.repository || undefined,
-    parallel: invocation.parallel
-  })
+  let report: StatusReport
+  try {
+    // Ctrl-C (or SIGTERM) revokes each stack's refresh token before the command ends (stop.ts).
+    report = await stoppable(process, (stop) =>
+      readStatus(prepared, {
+        github: githubToken === undefined ? undefined : { token: githubToken, context },
+        repository: context.repository || undefined,
+        parallel: invocation.parallel,
+        stop
+      })
+    )
+  } catch (error) {
+    if (!(error instanceof StatusCancelled)) throw error
+    port.error(error.message)
+    return error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint
+  }
   await printOut(invocation.flags.json === true ? statusJson(report) : statusTable(report))
   if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
     await port.writeSummary(statusMarkdown(report)).catch((error: NodeJS.ErrnoException) => {

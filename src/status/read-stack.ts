@@ -16,6 +16,7 @@ import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
 import { healthOf, trackOf, type StackConfig } from './config.js'
 import { blankRow, stateOfComparison, type EnvironmentRow, type LastDeployment } from './row.js'
+import type { StopControl } from './stop.js'
 import { isTagPattern, newestTag } from './track.js'
 
 /** GitHub, when a token and a repository were given: the client, and one compare per (ref, commit) for the whole report. */
@@ -35,6 +36,7 @@ export interface StackReadOptions {
   readonly retry: CloudRetry
   /** The health probe's one attempt, redirects included. */
   readonly healthTimeoutMs: number
+  readonly stop?: StopControl | undefined
 }
 
 export interface StackReading {
@@ -51,8 +53,9 @@ export interface StackReading {
 export async function readStack(stack: StackConfig, login: Login, options: StackReadOptions): Promise<StackReading> {
   const { apiUrl } = stack.address
   const target = stack.address.stack ? `stack '${stack.address.stack}' (${apiUrl})` : apiUrl
-  const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs })
-  const api = new CloudApi(transport, { retry: options.retry, callTimeoutMs: options.requestTimeoutMs })
+  const signal = options.stop?.signal
+  const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal })
+  const api = new CloudApi(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs })
   const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target })
   const reading: StackReading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] }
   const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading)
@@ -65,13 +68,23 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
     reading.rows.length = 0
     for (const environment of stack.environments ?? [null]) reading.rows.push({ ...blankRow(stack.name, environment, trackOf(stack, environment)), reason })
   } finally {
-    // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours).
-    const failed = await session.revoke(api)
+    // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours). After
+    // a cancel, through a door of its own that the cancel does not end, with the cancel's short limit (stop.ts).
+    const closing = signal?.aborted === true ? closingDoor(apiUrl, options) : undefined
+    if (closing !== undefined) session.reroute(closing.api, closing.limitMs)
+    const failed = await session.revoke(closing?.api ?? api)
     if (failed !== undefined)
       core.warning(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`)
-    await transport.close().catch(() => undefined)
+    await Promise.all([transport.close(), closing?.transport.close()]).catch(() => undefined)
   }
   return reading
+}
+
+/** The closing calls' door after a cancel: one attempt each, within the cancel's limit. */
+function closingDoor(apiUrl: string, options: StackReadOptions): { transport: HttpTransport; api: CloudApi; limitMs: number } {
+  const limitMs = options.stop?.closeLimitMs() ?? options.requestTimeoutMs
+  const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: limitMs })
+  return { transport, api: new CloudApi(transport, { retry: { attempts: 1 } }), limitMs }
 }
 
 /** The environments to report: those the file names, in its order (a name the stack lacks stays a string), else every one listed. */
@@ -125,6 +138,7 @@ class EnvironmentReader {
         timeoutMs: this.options.healthTimeoutMs,
         requestTimeoutMs: this.options.healthTimeoutMs,
         userAgent: this.options.userAgent,
+        signal: this.options.stop?.signal,
         log: (line) => core.debug(`${this.stack.name}/${environment}: ${line}`)
       })
       return { health: 'ok', healthReason: null }
