@@ -1,6 +1,7 @@
 // The status report's GitHub face (status/action.yml, issue 31; bundled into status/dist/ by npm run build:status):
-// `brcloud status` as a step. Through the action's port only: the inputs (config, repository, github-token, fail-on,
-// parallel) from INPUT_*, the logins from the variables the file names (the step's env:), the table in the log, the
+// `brcloud status` as a step. Through the action's port only: the inputs (config, or a single stack's inputs; repository,
+// github-token, fail-on, parallel) from INPUT_*, the logins from the variables the file names (the step's env:) or the
+// single stack's login inputs, a cancel revoking each stack's refresh token (status/stop.ts), the table in the log, the
 // Markdown in the job summary, the outputs json and drift. The verdict is the command's (status/verdict.ts): fails
 // closed, then fail-on; the step fails once, here, with core.setFailed through the port.
 import { InputError } from '../errors.js'

@@ -1,5 +1,6 @@
-// `brcloud status --config FILE` (docs/status.md): the status report's face on a terminal or a CI log. Its flags, the
-// file and every stack's login are checked before any request (exit 2); the report goes to stdout (a table, or
+// `brcloud status --config FILE`, or a single stack's flags (docs/status.md): the status report's face on a terminal or a
+// CI log. Its flags, the file and every stack's login are checked before any request (exit 2); Ctrl-C revokes each
+// stack's refresh token, then exits 130 (status/stop.ts); the report goes to stdout (a table, or
 // --json), Markdown to --summary (and the job summary in a GitHub Actions `run:` step), the log to stderr. It fails
 // closed: a stack or GitHub that could not be read exits 1; drift alone exits 0, unless --fail-on names its state.
 import { parseArgs } from 'node:util'
@@ -172,12 +173,14 @@ async function whatToRead(invocation: StatusInvocation, env: NodeJS.ProcessEnv):
     }
     return (flag(name) ?? env[envName(name)] ?? '').trim()
   }
-  // With a file, BRCLOUD_USERNAME and BRCLOUD_PASSWORD are its stacks' default login: only a flag, or a variable of
-  // the stack's settings (BRCLOUD_STACK, ...), asks for a single stack.
-  const given = SINGLE_STACK_INPUTS.filter(
-    (name) =>
-      flag(name) !== undefined || flag(`${name}-file`) !== undefined || ((SINGLE_STACK_SETTINGS as readonly string[]).includes(name) && read(name) !== '')
-  ).map((name) => (flag(name) !== undefined || flag(`${name}-file`) !== undefined ? `--${name}${flag(name) === undefined ? '-file' : ''}` : envName(name)))
+  // With a file, BRCLOUD_USERNAME and BRCLOUD_PASSWORD are its stacks' default login: only a flag (or a secret's file
+  // flag), or a variable of the stack's settings (BRCLOUD_STACK, ...), asks for a single stack.
+  const asked = (name: SingleStackInput): string | undefined => {
+    if (flag(name) !== undefined) return `--${name}`
+    if (flag(`${name}-file`) !== undefined) return `--${name}-file`
+    return (SINGLE_STACK_SETTINGS as readonly string[]).includes(name) && read(name) !== '' ? envName(name) : undefined
+  }
+  const given = SINGLE_STACK_INPUTS.map(asked).filter((name): name is string => name !== undefined)
   if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)')) return prepareSingleStack(read)
   return prepareStatus(await loadStatusConfig(invocation.configFile), env)
 }

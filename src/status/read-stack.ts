@@ -235,20 +235,13 @@ class EnvironmentReader {
     if (github === undefined)
       return { state: 'unknown', reason: `comparing commit ${short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` }
     try {
-      let base = track
-      if (isTagPattern(track)) {
-        const listing = await github.tags()
-        const tag = newestTag(listing.tags, track)
-        if (!listing.complete)
-          return {
-            state: 'unknown',
-            reason: `${this.options.repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told`
-          }
-        if (tag === undefined) return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` }
-        base = tag.sha
-        return { ...stateOfComparison(await github.compare(base, sha)), trackedRef: tag.name, reason: null }
-      }
-      return { ...stateOfComparison(await github.compare(base, sha)), reason: null }
+      if (!isTagPattern(track)) return { ...stateOfComparison(await github.compare(track, sha)), reason: null }
+      const listing = await github.tags()
+      if (!listing.complete)
+        return { state: 'unknown', reason: `${this.options.repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` }
+      const tag = newestTag(listing.tags, track)
+      if (tag === undefined) return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` }
+      return { ...stateOfComparison(await github.compare(tag.sha, sha)), trackedRef: tag.name, reason: null }
     } catch (error) {
       if (!(error instanceof GitHubCallFailed)) throw error
       // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
