@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../src/emulator/server.js'
 import { DEFAULT_GITHUB_TOKEN, type GitHubStandIn } from '../src/emulator/github/server.js'
-import { runAction, STATUS_ACTION, type ActionRun } from '../scripts/lib/run-action.js'
+import { runAction, STATUS_ACTION, type ActionRun, type CancelPlan } from '../scripts/lib/run-action.js'
 import { expectNoSecrets, secretsOf } from './e2e-support.js'
 import { startFleet, type Fleet } from './status-fleet.js'
 
@@ -49,8 +49,8 @@ const ENV = (): Record<string, string> => ({
 
 const runs: ActionRun[] = []
 
-async function step(inputs: Record<string, string>, env: Record<string, string> = ENV()): Promise<ActionRun> {
-  const r = await runAction(inputs, { action: STATUS_ACTION, workspace, env })
+async function step(inputs: Record<string, string>, env: Record<string, string> = ENV(), cancel?: CancelPlan): Promise<ActionRun> {
+  const r = await runAction(inputs, { action: STATUS_ACTION, workspace, env, ...(cancel && { cancel }) })
   runs.push(r)
   return r
 }
@@ -84,7 +84,7 @@ test('the outputs json and drift, the summary and the table in the log; drift al
   expect(JSON.parse(r.outputs.json ?? '{}')).toMatchObject({ github: { repository: 'acme/site', errors: [] } })
   expect(r.summary).toMatch(/^## What runs where\n\nRepository: acme\/site\n\n\| Stack \| Environment \| State/)
   expect(r.visible).toMatch(/^STACK\s+ENVIRONMENT\s+STATE/m)
-  expect(r.visible).toMatch(/^eu\s+acceptance\s+behind 1\s+main/m)
+  expect(r.visible).toMatch(/^eu\s+acceptance\s+behind 1\s+-\s+main/m)
   // The token is masked the moment it is read.
   expect(r.stdout).toContain(`::add-mask::${DEFAULT_GITHUB_TOKEN}`)
 
@@ -142,7 +142,9 @@ test('refused before any request, one failure each: a bad file, a login not set,
     ],
     [{ config: 'nologin.yml', 'fail-on': 'behind,late' }, ENV(), /^::error::fail-on names 'late': the states are in-sync, /],
     [{ config: 'nologin.yml', parallel: '0' }, ENV(), /^::error::parallel '0' is not a number from 1 to 32\.$/],
-    [{}, ENV(), /^::error::The input config is required/]
+    [{}, ENV(), /^::error::Nothing to report on: set config to the YAML file that names the stacks, or stack \(or console-url, or api-url\)/],
+    [{ config: 'nologin.yml', stack: 'eu', username: 'u' }, ENV(), /^::error::config and stack, username are both set: /],
+    [{ 'api-url': eu.url, username: eu.username }, ENV(), /^::error::Input password is required/]
   ]
   for (const [inputs, env, error] of cases) {
     const r = await step(inputs, env)
@@ -150,4 +152,80 @@ test('refused before any request, one failure each: a bad file, a login not set,
     expect(r.errors).toEqual([expect.stringMatching(error)])
   }
   expect(eu.requests.length + us.requests.length + github.calls.length).toBe(before)
+})
+
+test("a single stack's inputs instead of a file: the deploy action's login inputs, the password masked, the environments and track", async () => {
+  const before = us.requests.length
+  const r = await step(
+    {
+      stack: 'eu',
+      'api-url': eu.url,
+      environments: 'acceptance\nproduction',
+      track: 'main',
+      username: eu.username,
+      password: eu.password,
+      'github-token': DEFAULT_GITHUB_TOKEN
+    },
+    // No login in env: a single stack logs in with its inputs alone.
+    { GITHUB_API_URL: github.url, GITHUB_SERVER_URL: 'https://github.example' }
+  )
+  expect({ code: r.code, errors: r.errors }).toEqual({ code: 0, errors: [] })
+  expect(states(r)).toEqual([
+    ['eu', 'acceptance', 'behind', 'name'],
+    ['eu', 'production', 'in-sync', 'deployment']
+  ])
+  expect(r.stdout).toContain(`::add-mask::${eu.password}`)
+  // It logged in to eu with the inputs, and revoked the refresh token; us was not asked anything.
+  const logins = eu.requests.filter((q) => q.operation === 'login')
+  expect(logins.at(-1)?.status).toBe(200)
+  expect(eu.requests.at(-1)?.operation).toBe('revoke-refresh')
+  expect(us.requests.length).toBe(before)
+})
+
+test('a health probe per environment and a tag pattern as the track: fail-on unhealthy fails the step, the JSON says why', async () => {
+  github.model.tag('v1.0.0', github.model.branchTip('main') as string)
+  const r = await step({
+    config: config('health.yml', [
+      `${EU()}\n    track: v*\n    health-url: ${eu.url}/sites/{environment}/index.html\n    health-expect: e\n    environments:\n      - production\n      - name: acceptance\n        track: main`
+    ]),
+    'github-token': DEFAULT_GITHUB_TOKEN,
+    'fail-on': 'unhealthy'
+  })
+  const json = JSON.parse(r.outputs.json ?? '{}') as { environments: Array<Record<string, unknown>> }
+  expect(json.environments.map((e) => [e.environment, e.state, e.trackedRef, e.health])).toEqual([
+    ['production', 'in-sync', 'v1.0.0', 'ok'],
+    ['acceptance', 'behind', 'main', 'failing']
+  ])
+  expect(json.environments[1]?.healthReason).toMatch(/HTTP 200, but the page does not contain 'e'/)
+  expect(r.code).toBe(1)
+  expect(r.errors).toEqual(['::error::fail-on unhealthy: eu/acceptance is unhealthy.'])
+  expect(r.visible).toMatch(/^eu\s+production\s+in-sync\s+ok\s+v1\.0\.0 \(v\*\)/m)
+  expect(r.summary).toMatch(/\| eu \| acceptance \| \*\*behind 1\*\* \| failing \| main \|/)
+  // GitHub was asked for the tags once; the sites got one GET each.
+  expect(github.calls.filter((c) => c.route === 'list-tags')).toHaveLength(1)
+  expect(eu.requests.filter((q) => q.url.startsWith('/sites/')).map((q) => `${q.method} ${q.url}`)).toEqual([
+    'GET /sites/production/index.html',
+    'GET /sites/acceptance/index.html'
+  ])
+})
+
+test('a cancelled workflow (SIGINT) while a stack is read: the step fails once, saying so, after revoking that refresh token', async () => {
+  let release: () => void = () => undefined
+  us.holdRequests('list-environments', new Promise<void>((done) => (release = done)))
+  const before = us.requests.length
+  try {
+    const r = await step({ config: config('cancel.yml', [US()]), 'github-token': DEFAULT_GITHUB_TOKEN }, ENV(), {
+      when: () => us.requests.slice(before).some((q) => q.operation === 'list-environments')
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors).toEqual([
+      "::error::The status report was cancelled (SIGINT): nothing was reported. Each stack's refresh token was revoked, or a warning says why not."
+    ])
+    expect(r.outputs).toEqual({})
+    expect(us.requests.slice(before).map((q) => `${q.operation} ${q.status}`)).toEqual(['login 200', 'list-environments 0', 'revoke-refresh 200'])
+    // Within GitHub's grace: before its SIGTERM (7.5 s after SIGINT).
+    expect(r.exitAfterSigintMs).toBeLessThan(7_500)
+  } finally {
+    release()
+  }
 })

@@ -19,7 +19,8 @@ interface CliRun {
   stderr: string
 }
 
-function status(args: string[], env: Record<string, string>): Promise<CliRun> {
+/** `cancelWhen`: SIGINT once it holds (checked every 20 ms), as Ctrl-C would. */
+function status(args: string[], env: Record<string, string>, cancelWhen?: () => boolean): Promise<CliRun> {
   // E2E_NODE (CI: Node 24) runs the bundle as it runs the other end-to-end suites.
   const child = spawn(process.env.E2E_NODE ?? process.execPath, [BUNDLE, 'status', ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },
@@ -30,9 +31,17 @@ function status(args: string[], env: Record<string, string>): Promise<CliRun> {
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
   const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  const poll =
+    cancelWhen &&
+    setInterval(() => {
+      if (!cancelWhen()) return
+      clearInterval(poll)
+      child.kill('SIGINT')
+    }, 20)
   return new Promise((resolve) =>
     child.on('close', (code) => {
       clearTimeout(timer)
+      clearInterval(poll)
       resolve({ code, stdout, stderr })
     })
   )
@@ -138,9 +147,76 @@ test('refused before any request, exit 2: a bad file, a login not set, a secret 
   const flag = await status(['--config', config('flag.yml'), '--github-token', 'ghs_x'], ENV())
   expect(flag.code).toBe(2)
   expect(flag.stderr).toMatch(/--github-token \(set BRCLOUD_GITHUB_TOKEN, or --github-token-file FILE\)/)
+  const both = await status(['--config', config('both.yml'), '--stack', 'eu'], ENV())
+  expect(both.code).toBe(2)
+  expect(both.stderr).toBe(
+    'error: --config and --stack are both set: a configuration file names its stacks and their logins itself; the single-stack inputs are for a report without a file. Use one or the other (docs/status.md).\n'
+  )
+  const neither = await status([], ENV())
+  expect(neither.code).toBe(2)
+  expect(neither.stderr).toMatch(/^error: Nothing to report on: set --config to the YAML file/)
   const help = await status(['--help'], {})
   expect(help).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: brcloud status --config FILE/) })
   expect(eu.requests.length + us.requests.length).toBe(before)
+})
+
+test('a single stack by flags, its login from BRCLOUD_USERNAME and the password from a file (never a flag)', async () => {
+  const passwordFile = join(folder, 'password')
+  writeFileSync(passwordFile, `${us.password}\n`)
+  const env = { ...ENV(), BRCLOUD_USERNAME: us.username, BRCLOUD_PASSWORD: '', BRCLOUD_PASSWORD_FILE: passwordFile }
+  const r = await status(['--api-url', us.url, '--track', 'main', '--json', '--repository', 'acme/site'], env)
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  const json = JSON.parse(r.stdout) as { environments: Array<Record<string, unknown>> }
+  expect(json.environments.map((e) => [e.stack, e.environment, e.state, e.track])).toEqual([[new URL(us.url).host, 'production', 'outside', 'main']])
+  expect(us.requests.filter((q) => q.operation === 'login').at(-1)?.status).toBe(200)
+  expectQuiet(r)
+})
+
+test('a single stack with a health probe (--health-url with {environment}): --fail-on unhealthy exits 8, the table says why', async () => {
+  const env = { ...ENV(), BRCLOUD_USERNAME: eu.username, BRCLOUD_PASSWORD: eu.password }
+  const r = await status(
+    [
+      '--api-url',
+      eu.url,
+      '--stack',
+      'eu',
+      '--track',
+      'main',
+      '--health-url',
+      `${eu.url}/sites/{environment}/index.html`,
+      '--health-expect',
+      'e',
+      '--fail-on',
+      'unhealthy'
+    ],
+    env
+  )
+  expect(r.code).toBe(8)
+  expect(r.stdout).toMatch(/^eu\s+production\s+in-sync\s+ok\s+main/m)
+  expect(r.stdout).toMatch(/^eu\s+acceptance\s+behind 1\s+failing\s+main/m)
+  expect(r.stdout).toMatch(/^ {2}eu\/acceptance: health: The health check of http:\/\/127\.0\.0\.1:\d+\/sites\/acceptance\/index\.html did not pass/m)
+  expect(r.stderr).toBe('error: --fail-on unhealthy: eu/acceptance is unhealthy.\n')
+  expectQuiet(r)
+})
+
+test('Ctrl-C while a stack is read: exit 130, nothing reported, and the refresh token of that stack revoked before the end', async () => {
+  let release: () => void = () => undefined
+  eu.holdRequests('list-environments', new Promise<void>((done) => (release = done)))
+  const before = eu.requests.length
+  try {
+    const r = await status(['--config', config('cancel.yml'), '--parallel', '1', '--repository', 'acme/site'], ENV(), () =>
+      eu.requests.slice(before).some((q) => q.operation === 'list-environments')
+    )
+    expect(r.code).toBe(130)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toBe(
+      "error: The status report was cancelled (SIGINT): nothing was reported. Each stack's refresh token was revoked, or a warning says why not.\n"
+    )
+    expect(eu.requests.slice(before).map((q) => `${q.operation} ${q.status}`)).toEqual(['login 200', 'list-environments 0', 'revoke-refresh 200'])
+    expectQuiet(r)
+  } finally {
+    release()
+  }
 })
 
 // Last: the only test that writes to GitHub (its issues), which the others assert never happens.

@@ -160,6 +160,29 @@ describe('deployments', () => {
   })
 })
 
+describe('tags', () => {
+  test("listed as GitHub's List repository tags gives them, paged with the Link header; contents: read needed", async () => {
+    const [a] = standIn.model.linear('main', [fakeSha('a')]) as [string]
+    for (let i = 1; i <= 120; i++) standIn.model.tag(`v1.${i}.0`, a)
+    const gh = await octokit()
+    const all = await gh.paginate(gh.rest.repos.listTags, { ...repo, per_page: 100 })
+    expect(all).toHaveLength(120)
+    expect(all[0]).toEqual({
+      name: 'v1.120.0',
+      commit: { sha: a, url: `${standIn.url}/repos/acme/site/commits/${a}` },
+      zipball_url: `${standIn.url}/repos/acme/site/zipball/refs/tags/v1.120.0`,
+      tarball_url: `${standIn.url}/repos/acme/site/tarball/refs/tags/v1.120.0`,
+      node_id: expect.any(String)
+    })
+    expect(standIn.calls.filter((c) => c.route === 'list-tags').map((c) => c.query.get('page'))).toEqual([null, '2'])
+    const page = await fetch(`${standIn.url}/repos/acme/site/tags?per_page=100`, { headers: { authorization: `token ${DEFAULT_GITHUB_TOKEN}` } })
+    const url = (n: number): string => `${standIn.url}/repos/acme/site/tags?per_page=100&page=${n}`
+    expect(page.headers.get('link')).toBe(`<${url(2)}>; rel="next", <${url(2)}>; rel="last"`)
+    expect(await statusOf((await octokit(NO_CONTENTS)).rest.repos.listTags(repo))).toBe(403)
+    expect(await statusOf(gh.request('POST /repos/{owner}/{repo}/tags', repo))).toBe(404)
+  })
+})
+
 describe('statuses', () => {
   test('created as GitHub answers them and listed newest first', async () => {
     standIn.model.linear('main', [fakeSha('a')])

@@ -107,3 +107,21 @@ test('the page that answered is told, redirects followed and without its query (
   await expect(check('/version.txt?token=secret')).rejects.toBeInstanceOf(HealthCheckFailed)
   expect(answered).toEqual([`${base}/version.txt`])
 })
+
+test("once (the status report's probe): one GET, no wait for the site to come up, and no budget named in the message", async () => {
+  status = 503
+  let slept = false
+  const error = await checkHealth({
+    url: `${base}/version.txt`,
+    expect: undefined,
+    once: true,
+    timeoutMs: 10_000,
+    requestTimeoutMs: 10_000,
+    userAgent: 'test',
+    log: () => undefined,
+    sleep: async () => void (slept = true)
+  }).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(HealthCheckFailed)
+  expect((error as Error).message).toBe(`The health check of ${base}/version.txt did not pass; the last answer: HTTP 503. Check the site and its logs.`)
+  expect({ seen, slept }).toEqual({ seen: ['GET /version.txt'], slept: false })
+})

@@ -1,6 +1,9 @@
 // The status report (src/status/, brcloud status) in-process: two emulators as two stacks and the GitHub stand-in with
 // a commit graph. Every state, with its evidence; without GitHub; an unreadable stack (fails closed); the summary and
 // the JSON; the file and the logins refused before any request; and no call that changes anything.
+import { EventEmitter } from 'node:events'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
 import { runOfAcmeSite } from './github-run.js'
@@ -11,9 +14,13 @@ runOfAcmeSite(standIn.url, fakeSha('run'))
 const { parseStatusConfig, prepareStatus, readStatus } = await import('../src/status/index.js')
 const { statusJson, statusMarkdown, statusTable } = await import('../src/status/render.js')
 const { statusExit } = await import('../src/cli/status.js')
+const { statusVerdict, parseFailOn } = await import('../src/status/verdict.js')
+const { trackOf, healthOf } = await import('../src/status/config.js')
+const stopModule = await import('../src/status/stop.js')
 const { STATUS_EXIT } = await import('../src/cli/exit-codes.js')
 const { InputError } = await import('../src/errors.js')
 const { runnerContext } = await import('../src/github/runner-context.js')
+const { prepareSingleStack, singleStackChosen, maskedReader } = await import('../src/status/single-stack.js')
 
 type Report = Awaited<ReturnType<typeof readStatus>>
 
@@ -22,8 +29,6 @@ const [A, B, C, D, E] = standIn.model.linear('main', ['a', 'b', 'c', 'd', 'e'].m
 const X = standIn.model.commit(fakeSha('x'), [E])
 const F1 = standIn.model.commit(fakeSha('f1'), [C])
 const F2 = standIn.model.commit(fakeSha('f2'), [F1])
-void A
-void B
 void D
 
 const nameOf = (sha: string): string => `site-${sha.slice(0, 7)}-distribution.tar.gz`
@@ -34,11 +39,13 @@ let us: Emulator
 /** A stack that answers nothing: an emulator started and closed, its port now refused. */
 let downUrl: string
 const warnings: string[] = []
+/** What the report masked (the port's setSecret), in order. */
+const masks: string[] = []
 /** The distribution each environment runs, by stack/environment. */
 const running: Record<string, string> = {}
 
 beforeAll(async () => {
-  useTestPort({ warning: (m) => warnings.push(m) })
+  useTestPort({ warning: (m) => warnings.push(m), setSecret: (m) => masks.push(m) })
   eu = await startEmulator({ environments: ['development', 'acceptance', 'production', 'test'], username: 'eu-deployer', password: 'eu-password' })
   us = await startEmulator({ environments: ['development', 'acceptance', 'production'] })
   const down = await startEmulator({})
@@ -176,12 +183,12 @@ describe('every state, with GitHub', () => {
 
   test('the table, the Markdown summary and the JSON', () => {
     const table = statusTable(r)
-    expect(table.split('\n')[0]).toMatch(/^STACK\s+ENVIRONMENT\s+STATE\s+TRACK\s+COMMIT\s+EVIDENCE\s+DISTRIBUTION\s+UPLOADED$/)
-    expect(table).toMatch(/eu\s+acceptance\s+behind 2\s+main\s+[0-9a-f]{7}\s+name\s+site-/)
+    expect(table.split('\n')[0]).toMatch(/^STACK\s+ENVIRONMENT\s+STATE\s+HEALTH\s+TRACK\s+COMMIT\s+EVIDENCE\s+DISTRIBUTION\s+UPLOADED$/)
+    expect(table).toMatch(/eu\s+acceptance\s+behind 2\s+-\s+main\s+[0-9a-f]{7}\s+name\s+site-/)
     expect(table).toMatch(/\nWhy:\n(.*\n)* {2}us\/production: no GitHub Deployment/)
     const md = statusMarkdown(r)
     expect(md).toContain('## What runs where')
-    expect(md).toMatch(/\| eu \| production \| \*\*in-sync\*\* \| main \| `[0-9a-f]{7}` \| deployment \| release\.tar\.gz \|/)
+    expect(md).toMatch(/\| eu \| production \| \*\*in-sync\*\* \| - \| main \| `[0-9a-f]{7}` \| deployment \| release\.tar\.gz \|/)
     expect(md).toMatch(/\[[0-9a-f]{7} success by octocat at [^\]]+\]\(https:\/\/github\.example\/acme\/site\/actions\/runs\/\d+\)/)
     expect(md).not.toContain('Not read')
     const json = JSON.parse(statusJson(r)) as { environments: Array<Record<string, unknown>>; stacks: unknown[] }
@@ -275,6 +282,183 @@ test('read-only: no upload, deploy, delete or logout reached either stack, nothi
   expect(warnings).toEqual([])
 })
 
+describe('per environment: the nearest track, a tag pattern (the newest tag by version), a health probe', () => {
+  let site: Server
+  let siteUrl = ''
+  const siteCalls: string[] = []
+  let r: Report
+  const listings = (): string[] => standIn.calls.filter((c) => c.route === 'list-tags').map((c) => c.query.get('page') ?? '')
+
+  beforeAll(async () => {
+    // The sites: production's page redirects to where the build wrote its commit; acceptance still serves an old build.
+    site = createServer((req, res) => {
+      siteCalls.push(`${req.method} ${req.url}`)
+      if (req.url === '/production/version.txt') res.writeHead(302, { location: '/live/production.txt' }).end()
+      else if (req.url === '/live/production.txt') res.end(`build ${E}`)
+      else if (req.url === '/acceptance/version.txt') res.end(`build ${C}`)
+      else res.writeHead(404).end('no such page')
+    })
+    await new Promise<void>((done) => site.listen(0, '127.0.0.1', done))
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`
+    standIn.model.tag('v1.9.0', B)
+    standIn.model.tag('v1.10.0', C)
+    standIn.model.tag('v2.0.0-rc.1', E)
+    // More than one page of tags: the newest of build-* is on the second.
+    for (let i = 1; i <= 150; i++) standIn.model.tag(`build-${i}`, A)
+    const file = [
+      'track: main',
+      'stacks:',
+      '  - name: eu',
+      `    api-url: ${eu.url}`,
+      '    login:',
+      '      username-variable: EU_USER',
+      '      password-variable: EU_PASS',
+      '    track: tags/v1.*',
+      `    health-url: ${siteUrl}/{environment}/version.txt`,
+      `    health-expect: ${E}`,
+      '    environments:',
+      '      - production',
+      '      - name: acceptance',
+      '        track: main',
+      '      - name: development',
+      '        track: v*',
+      `        health-url: ${siteUrl}/none`,
+      '      - name: test',
+      "        track: 'build-*'",
+      ''
+    ].join('\n')
+    const before = listings().length
+    r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+      github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+      repository: 'acme/site',
+      retry: QUICK
+    })
+    expect(listings().slice(before)).toEqual(['1', '2'])
+  })
+
+  afterAll(async () => {
+    await new Promise((done) => site.close(done))
+  })
+
+  test('the nearest track wins; a pattern compares with its newest tag (one listing of every page for the whole report)', () => {
+    expect(r.environments.map((e) => [e.environment, e.track, e.trackedRef, e.state, e.aheadBy, e.behindBy])).toEqual([
+      ['production', 'tags/v1.*', 'v1.10.0', 'ahead', 2, 0],
+      ['acceptance', 'main', 'main', 'behind', 0, 2],
+      ['development', 'v*', 'v2.0.0-rc.1', 'ahead', 1, 0],
+      ['test', 'build-*', 'build-150', 'ahead', 4, 0]
+    ])
+    // The compare GitHub was asked for: the tag's commit against the running one.
+    expect(standIn.calls.some((c) => c.route === 'compare' && c.path.endsWith(`/compare/${C}...${E}`))).toBe(true)
+  })
+
+  test('health: its own axis; redirects followed, the expected text, one GET each, nothing else sent to the sites', () => {
+    expect(r.environments.map((e) => [e.environment, e.health])).toEqual([
+      ['production', 'ok'],
+      ['acceptance', 'failing'],
+      ['development', 'failing'],
+      ['test', 'failing']
+    ])
+    const why = (environment: string): string | null => r.environments.find((e) => e.environment === environment)?.healthReason ?? null
+    expect(why('production')).toBeNull()
+    expect(why('acceptance')).toMatch(
+      /^The health check of http:\/\/127\.0\.0\.1:\d+\/acceptance\/version\.txt did not pass; the last answer: HTTP 200, but the page does not contain/
+    )
+    expect(why('development')).toMatch(/\/none did not pass; the last answer: HTTP 404\. The page does not exist/)
+    expect(siteCalls.every((c) => c.startsWith('GET '))).toBe(true)
+    expect(siteCalls.filter((c) => c === 'GET /production/version.txt')).toHaveLength(1)
+    // A failing probe is a finding, not something unread: the report is complete.
+    expect(r.stacks[0]?.errors).toEqual([])
+  })
+
+  test('shown in the table, the Markdown and the JSON; fail-on unhealthy fails, drift alone does not', () => {
+    const table = statusTable(r)
+    expect(table).toMatch(/^eu\s+production\s+ahead 2\s+ok\s+v1\.10\.0 \(tags\/v1\.\*\)\s+/m)
+    expect(table).toMatch(/^eu\s+acceptance\s+behind 2\s+failing\s+main\s+/m)
+    expect(table).toMatch(/\n {2}eu\/development: health: The health check of .*\/none did not pass/)
+    expect(statusMarkdown(r)).toMatch(/\| eu \| production \| \*\*ahead 2\*\* \| ok \| v1\.10\.0 \(tags\/v1\.\*\) \|/)
+    expect(JSON.parse(statusJson(r)).environments[1]).toMatchObject({
+      health: 'failing',
+      healthReason: expect.stringMatching(/does not contain/),
+      trackedRef: 'main'
+    })
+    expect(statusVerdict(r, parseFailOn('unhealthy', '--fail-on'), '--fail-on')).toEqual({
+      kind: 'fail-on',
+      message: '--fail-on unhealthy: eu/acceptance is unhealthy; eu/development is unhealthy; eu/test is unhealthy.'
+    })
+    expect(statusVerdict(r, [], '--fail-on')).toEqual({ kind: 'read' })
+    expect(() => parseFailOn('sick', 'fail-on')).toThrow(/^fail-on names 'sick': the states are in-sync, .*; unhealthy names a failing health probe\.$/)
+  })
+
+  test('no tag matches: unknown, saying so', async () => {
+    const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    track: nope-*\n    environments: [production]\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n`
+    const none = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+      github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+      repository: 'acme/site',
+      retry: QUICK
+    })
+    expect(none.environments[0]).toMatchObject({ state: 'unknown', trackedRef: null, reason: 'no tag of acme/site matches nope-*' })
+  })
+})
+
+describe('a cancel', () => {
+  const { stoppable, StatusCancelled } = stopModule
+  test('aborts every call, begins no other stack, and revokes the refresh token of the stack being read on a door of its own', async () => {
+    const signals = new EventEmitter()
+    let release: () => void = () => undefined
+    eu.holdRequests('list-environments', new Promise<void>((done) => (release = done)))
+    const euBefore = eu.requests.length
+    const usLogins = us.requests.filter((q) => q.operation === 'login').length
+    const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
+    try {
+      const reading = stoppable(signals, (stop) => readStatus(prepared, { repository: 'acme/site', retry: QUICK, parallel: 1, stop }))
+      // The order of events, forced: the listing has reached the stack (and is held there) before the cancel.
+      while (!eu.requests.slice(euBefore).some((q) => q.operation === 'list-environments')) await new Promise((done) => setTimeout(done, 10))
+      signals.emit('SIGINT', 'SIGINT')
+      const error = await reading.then(
+        () => undefined,
+        (e: unknown) => e
+      )
+      expect(error).toBeInstanceOf(StatusCancelled)
+      expect(error).toMatchObject({ stop: 'cancel', revoked: true })
+      expect((error as Error).message).toBe(
+        "The status report was cancelled (SIGINT): nothing was reported. Each stack's refresh token was revoked, or a warning says why not."
+      )
+      const after = eu.requests.slice(euBefore).map((q) => `${q.operation} ${q.status}`)
+      expect(after).toEqual(['login 200', 'list-environments 0', 'revoke-refresh 200'])
+      // us was never begun (one stack at a time): no login there.
+      expect(us.requests.filter((q) => q.operation === 'login')).toHaveLength(usLogins)
+      expect(signals.listenerCount('SIGINT') + signals.listenerCount('SIGTERM')).toBe(0)
+    } finally {
+      release()
+    }
+  })
+
+  test('a second signal ends the wait for the stacks to close at once, saying a token may be left to expire', async () => {
+    const signals = new EventEmitter()
+    let aborted = false
+    const reading = stoppable(signals, (stop) => {
+      stop.signal.addEventListener('abort', () => (aborted = true))
+      return new Promise<never>(() => undefined) // a stack that never closes
+    })
+    signals.emit('SIGINT', 'SIGINT')
+    signals.emit('SIGTERM', 'SIGTERM')
+    await expect(reading).rejects.toMatchObject({
+      stop: 'cancel',
+      revoked: false,
+      message:
+        'The status report was cancelled (SIGINT): nothing was reported. Not every stack closed in time: a refresh token not revoked expires by itself within 24 hours.'
+    })
+    expect(aborted).toBe(true)
+  })
+
+  test('without a signal: the report, and the listeners gone', async () => {
+    const signals = new EventEmitter()
+    const r = await stoppable(signals, () => Promise.resolve('read'))
+    expect(r).toBe('read')
+    expect(signals.listenerCount('SIGINT')).toBe(0)
+  })
+})
+
 describe('the file and the logins, refused before any request', () => {
   const refused = (text: string, env: NodeJS.ProcessEnv = ENV()): string => {
     try {
@@ -329,6 +513,47 @@ describe('the file and the logins, refused before any request', () => {
     expect(prepareStatus(parseStatusConfig(one(''), 'f.yml'), { BRCLOUD_ACCESS_TOKEN: 'tok' }).logins[0]).toMatchObject({ kind: 'token' })
   })
 
+  test('environments as mappings: their own track and health probe; each mistake named where it is', () => {
+    const config = parseStatusConfig(
+      [
+        'track: main',
+        'stacks:',
+        '  - name: eu',
+        '    stack: acme',
+        '    track: tags/v*',
+        '    health-url: https://{environment}.acme.example/version.txt',
+        '    environments:',
+        '      - production',
+        '      - name: acceptance',
+        '        track: release/2',
+        '        health-url: https://acc.acme.example/ok',
+        '        health-expect: ok',
+        ''
+      ].join('\n'),
+      'f.yml'
+    )
+    const [eu] = config.stacks
+    if (eu === undefined) throw new Error('no stack')
+    expect(eu.environments).toEqual(['production', 'acceptance'])
+    expect([trackOf(eu, 'production'), trackOf(eu, 'acceptance'), trackOf(eu, null)]).toEqual(['tags/v*', 'release/2', 'tags/v*'])
+    expect([healthOf(eu, 'production'), healthOf(eu, 'acceptance')]).toEqual([
+      { url: 'https://production.acme.example/version.txt', expect: undefined },
+      { url: 'https://acc.acme.example/ok', expect: 'ok' }
+    ])
+    expect(refused(one('    environments:\n      - name: production\n        heath-url: https://x.example\n'))).toMatch(
+      /stacks\[0\] \(eu\)\.environments\[0\] \(production\) has an unknown key 'heath-url' \(it knows name, track, health-url, health-expect\)/
+    )
+    expect(refused(one('    environments:\n      - track: main\n'))).toMatch(/environments\[0\] has no name/)
+    expect(refused(one('    health-expect: ok\n'))).toMatch(/^fleet\.yml: stacks\[0\] \(eu\): health-expect is set but health-url is empty/)
+    expect(refused(one('    health-url: https://www.acme.example/v.txt\n'))).toMatch(
+      /stacks\[0\] \(eu\)\.health-url 'https:\/\/www\.acme\.example\/v\.txt' would check one page for every environment: put \{environment\}/
+    )
+    expect(refused(one('    environments: [production]\n    health-url: ftp://x.example/v\n'))).toMatch(
+      /health-url 'ftp:\/\/x\.example\/v' must start with https:\/\//
+    )
+    expect(refused(one('    track: v[12]\n'))).toMatch(/is not a branch or tag name, nor a pattern of tag names such as v\*/)
+  })
+
   test("per-stack track over the file's; console-url and stack resolve as the action does", () => {
     const config = parseStatusConfig(
       'track: main\nstacks:\n  - name: a\n    stack: acme\n    track: release/2\n  - name: b\n    console-url: https://missioncontrol.beta.bloomreach.cloud\n',
@@ -338,5 +563,65 @@ describe('the file and the logins, refused before any request', () => {
       ['release/2', 'https://api.acme.bloomreach.cloud'],
       ['main', 'https://api.beta.bloomreach.cloud']
     ])
+  })
+})
+
+describe("a single stack's inputs instead of a file", () => {
+  const reader =
+    (inputs: Record<string, string>) =>
+    (name: string): string =>
+      inputs[name] ?? ''
+
+  test("read by the deploy action's rules: its rows named by the stack (or the API host), its environments, its track", async () => {
+    const prepared = prepareSingleStack(
+      reader({ 'api-url': eu.url, environments: 'production,\n acceptance', track: 'main', username: eu.username, password: eu.password })
+    )
+    expect(prepared.config.stacks).toEqual([expect.objectContaining({ name: new URL(eu.url).host, environments: ['production', 'acceptance'], track: 'main' })])
+    expect(prepared.logins).toEqual([{ kind: 'password', username: eu.username, password: eu.password }])
+    const context = { ...runnerContext(), repository: 'acme/site' }
+    const r = await readStatus(prepared, { github: { token: DEFAULT_GITHUB_TOKEN, context }, repository: 'acme/site', retry: QUICK })
+    expect(r.environments.map((e) => [e.environment, e.state])).toEqual([
+      ['production', 'in-sync'],
+      ['acceptance', 'behind']
+    ])
+    // With stack beside api-url, the stack names the rows (the action's rule: api-url is where it is).
+    expect(prepareSingleStack(reader({ stack: 'eu', 'api-url': eu.url, 'access-token': 'tok' })).config.stacks[0]?.name).toBe('eu')
+  })
+
+  test('every secret masked the moment it is read, even when only asked whether it is set', () => {
+    masks.length = 0
+    const read = maskedReader(reader({ password: ' pass word ', 'client-secret': 'cs-1', 'access-token': 'at-1', username: 'u' }))
+    for (const name of ['username', 'password', 'client-secret', 'access-token'] as const) read(name)
+    expect(masks).toEqual([' pass word ', '%20pass%20word%20', 'cs-1', 'at-1'])
+  })
+
+  test('one or the other: a file and these inputs, or neither, refused with what to do', () => {
+    expect(() => singleStackChosen('fleet.yml', ['stack', 'username'], 'config', 'stack')).toThrow(
+      /^config and stack, username are both set: a configuration file names its stacks and their logins itself/
+    )
+    expect(() => singleStackChosen('', [], 'config', 'stack (or console-url, or api-url)')).toThrow(
+      /^Nothing to report on: set config to the YAML file that names the stacks, or stack \(or console-url, or api-url\) \(with its login\)/
+    )
+    expect(singleStackChosen('', ['stack'], 'config', 'stack')).toBe(true)
+    expect(singleStackChosen('fleet.yml', [], 'config', 'stack')).toBe(false)
+  })
+
+  test("bad inputs: the deploy action's own messages, before any request", () => {
+    const refused = (inputs: Record<string, string>): string => {
+      try {
+        prepareSingleStack(reader(inputs))
+      } catch (error) {
+        expect(error).toBeInstanceOf(InputError)
+        return (error as Error).message
+      }
+      throw new Error('not refused')
+    }
+    expect(refused({ username: 'u', password: 'p' })).toMatch(/^No Bloomreach Cloud stack given/)
+    expect(refused({ stack: 'acme', username: 'u' })).toMatch(/^Input password is required/)
+    expect(refused({ stack: 'acme', 'access-token': 't', username: 'u' })).toMatch(/^username is set, but access-token is used as it is/)
+    expect(refused({ stack: 'acme', 'client-id': 'ci', 'client-secret': 's' })).toMatch(/^client-id, client-secret are set, but token-url is empty/)
+    expect(refused({ stack: 'acme', environments: 'production, production', username: 'u', password: 'p' })).toMatch(/^environments names 'production' twice/)
+    expect(refused({ stack: 'acme', track: 'a b', username: 'u', password: 'p' })).toMatch(/^track 'a b' is not a branch or tag name/)
+    expect(refused({ 'api-url': 'http://api.acme.example', username: 'u', password: 'p' })).toMatch(/uses plain http/)
   })
 })

@@ -23,6 +23,8 @@ export interface HealthOptions {
   requestTimeoutMs: number
   userAgent: string
   signal?: AbortSignal | undefined
+  /** One attempt, no waiting for a site to come up: the status report's probe reads, it does not wait (timeoutMs bounds it). */
+  once?: boolean | undefined
   log: (line: string) => void
   /** Told the address (origin and path) of each page that answered, redirects followed: the last is the site's. */
   answered?: (address: string) => void
@@ -114,11 +116,9 @@ export async function checkHealth(options: HealthOptions): Promise<{ afterMs: nu
       }
       options.log(`Health check ${n}: ${where}: ${result.what} in ${formatDuration(now() - t0)}.`)
       if (result.ok) return { afterMs: poll.elapsed(), attempts: n }
-      if (!(await poll.next())) {
-        throw new HealthCheckFailed(
-          `The health check of ${where} did not pass within health-timeout-minutes (${formatDuration(options.timeoutMs)}, ${n} attempt(s)); ` +
-            `the last answer: ${result.what}. ${advice(result)}`
-        )
+      if (options.once === true || !(await poll.next())) {
+        const within = options.once === true ? '' : ` within health-timeout-minutes (${formatDuration(options.timeoutMs)}, ${n} attempt(s))`
+        throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${advice(result)}`)
       }
     }
   } finally {

@@ -1,16 +1,19 @@
 // The status report's GitHub face (status/action.yml, issue 31; bundled into status/dist/ by npm run build:status):
-// `brcloud status` as a step. Through the action's port only: the inputs (config, repository, github-token, fail-on,
-// parallel) from INPUT_*, the logins from the variables the file names (the step's env:), the table in the log, the
+// `brcloud status` as a step. Through the action's port only: the inputs (config, or a single stack's inputs; repository,
+// github-token, fail-on, parallel, drift-issues) from INPUT_*, the logins from the variables the file names (the step's env:) or the
+// single stack's login inputs, a cancel revoking each stack's refresh token (status/stop.ts), the table in the log, the
 // Markdown in the job summary, the outputs json and drift. The verdict is the command's (status/verdict.ts): fails
 // closed, then fail-on; the step fails once, here, with core.setFailed through the port.
 import { InputError } from '../errors.js'
 import { isRepositoryName } from '../github/runner-context.js'
 import * as core from '../port.js'
 import { redact, registerSecret } from '../secrets.js'
-import { prepareStatus, readStatus } from '../status/index.js'
 import { driftIssuesFailure, keepDriftIssuesOf } from '../status/drift-issues.js'
+import { prepareStatus, readStatus, type PreparedStatus } from '../status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
+import { maskedReader, prepareSingleStack, SINGLE_STACK_INPUTS, singleStackChosen } from '../status/single-stack.js'
 import { drifted, loadStatusConfig, parseFailOn, parseParallel, parseSwitch, statusVerdict } from '../status/verdict.js'
+import { StatusCancelled, stoppable } from '../status/stop.js'
 import { actionPort } from './port.js'
 
 /** The step: the report, the summary and the outputs; resolves with why the step fails, or undefined. */
@@ -19,7 +22,6 @@ async function statusStep(): Promise<string | undefined> {
   const githubToken = core.getInput('github-token') || undefined
   registerSecret(githubToken)
   const configFile = core.getInput('config')
-  if (configFile === '') throw new InputError('The input config is required: the YAML file that names the stacks (docs/status.md).')
   const failOn = parseFailOn(core.getInput('fail-on'), 'fail-on')
   const parallel = parseParallel(core.getInput('parallel') || undefined, 'parallel')
   const repository = core.getInput('repository') || runner.repository
@@ -30,13 +32,16 @@ async function statusStep(): Promise<string | undefined> {
   if (driftIssues && githubToken === undefined) throw new InputError('drift-issues is true, but github-token is not set: give it a token with issues: write.')
   if (driftIssues && !isRepositoryName(runner.repository))
     throw new InputError(`drift-issues is true, but the run's repository '${runner.repository}' is not owner/name.`)
-  // Relative to the workspace, as the deploy action reads its paths; the logins from the step's env:.
-  const prepared = prepareStatus(await loadStatusConfig(configFile, context.workspace), process.env)
-  const report = await readStatus(prepared, {
-    github: githubToken === undefined ? undefined : { token: githubToken, context },
-    repository: repository || undefined,
-    parallel
-  })
+  const prepared = await whatToRead(configFile, context.workspace)
+  // A cancel of the workflow (SIGINT, then SIGTERM) revokes each stack's refresh token before the step ends (stop.ts).
+  const report = await stoppable(process, (stop) =>
+    readStatus(prepared, {
+      github: githubToken === undefined ? undefined : { token: githubToken, context },
+      repository: repository || undefined,
+      parallel,
+      stop
+    })
+  )
   core.info(statusTable(report).trimEnd())
   await core.writeSummary(statusMarkdown(report)).catch((error: NodeJS.ErrnoException) => {
     core.warning(`The job summary could not be written (${error.code ?? String(error)}).`)
@@ -50,13 +55,28 @@ async function statusStep(): Promise<string | undefined> {
   return issues === undefined ? undefined : driftIssuesFailure(issues, 'drift-issues')
 }
 
+/** The file (relative to the workspace, as the deploy action reads its paths; the logins from the step's env:), or one stack's inputs. */
+async function whatToRead(configFile: string, workspace: string): Promise<PreparedStatus> {
+  // A single stack's inputs, as the deploy action names them; the password untrimmed (it may begin or end with a blank).
+  const single = maskedReader((name) => core.getInput(name, { trimWhitespace: name !== 'password' }))
+  const given = SINGLE_STACK_INPUTS.filter((name) => single(name) !== '')
+  if (singleStackChosen(configFile, given, 'config', 'stack (or console-url, or api-url)')) return prepareSingleStack(single)
+  return prepareStatus(await loadStatusConfig(configFile, workspace), process.env)
+}
+
 export async function runStatus(): Promise<void> {
   core.usePort(actionPort)
-  const failure = await statusStep().catch((error: unknown) =>
-    error instanceof InputError ? error.message : `The status report failed: ${redact(error instanceof Error ? error.message : String(error))}`
-  )
+  let cancelled = false
+  const failure = await statusStep().catch((error: unknown) => {
+    cancelled = error instanceof StatusCancelled
+    return error instanceof InputError || cancelled
+      ? (error as Error).message
+      : `The status report failed: ${redact(error instanceof Error ? error.message : String(error))}`
+  })
   // The one failure of the step (the runner's exit code 1 and an error annotation).
   if (failure !== undefined) core.setFailed(failure)
+  // After a cancel, a call the stop abandoned may still hold a socket open: end now, as the deploy's run() does.
+  if (cancelled) process.exit(1)
 }
 
 void runStatus()

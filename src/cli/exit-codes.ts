@@ -22,14 +22,16 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
 
 /**
  * brcloud status (docs/status.md): read in full, something not read (fails closed), bad flags or file, a state --fail-on
- * names, a drift issue --drift-issues could not keep.
+ * names, a drift issue --drift-issues could not keep, a cancel.
  */
 export const STATUS_EXIT = {
   success: EXIT.success,
   unreadable: EXIT.failure,
   badInput: EXIT.badInput,
   failOn: 8,
-  driftIssues: 9
+  driftIssues: 9,
+  sigint: EXIT.sigint,
+  sigterm: EXIT.sigterm
 } as const
 
 /**

@@ -1,17 +1,20 @@
-// `brcloud status --config FILE` (docs/status.md): the status report's face on a terminal or a CI log. Its flags, the
-// file and every stack's login are checked before any request (exit 2); the report goes to stdout (a table, or
+// `brcloud status --config FILE`, or a single stack's flags (docs/status.md): the status report's face on a terminal or a
+// CI log. Its flags, the file and every stack's login are checked before any request (exit 2); Ctrl-C revokes each
+// stack's refresh token, then exits 130 (status/stop.ts); the report goes to stdout (a table, or
 // --json), Markdown to --summary (and the job summary in a GitHub Actions `run:` step), the log to stderr. It fails
 // closed: a stack or GitHub that could not be read exits 1; drift alone exits 0, unless --fail-on names its state.
 import { parseArgs } from 'node:util'
 import { InputError } from '../errors.js'
 import { usePort, type RunContext } from '../port.js'
 import { registerSecret } from '../secrets.js'
-import { DEFAULT_PARALLEL, prepareStatus, readStatus, STATES, type DriftState, type PreparedStatus, type StatusReport } from '../status/index.js'
 import { driftIssuesFailure, keepDriftIssuesOf, type DriftIssueOutcome } from '../status/drift-issues.js'
+import { DEFAULT_PARALLEL, prepareStatus, readStatus, STATES, type PreparedStatus, type StatusReport } from '../status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
-import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict } from '../status/verdict.js'
+import { prepareSingleStack, SINGLE_STACK_INPUTS, SINGLE_STACK_SETTINGS, singleStackChosen, type SingleStackInput } from '../status/single-stack.js'
+import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict, type FailOn } from '../status/verdict.js'
+import { StatusCancelled, stoppable } from '../status/stop.js'
 import { STATUS_EXIT } from './exit-codes.js'
-import { secretValue, UsageError } from './inputs.js'
+import { envName, secretValue, UsageError } from './inputs.js'
 import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
 import { cliRunContext } from './run-context.js'
 import { gitHubRunner } from './runner-files.js'
@@ -26,12 +29,33 @@ const OPTIONS = {
   'github-token-file': { type: 'string' },
   parallel: { type: 'string' },
   'drift-issues': { type: 'boolean' },
-  debug: { type: 'boolean' }
+  debug: { type: 'boolean' },
+  // A single stack instead of a file: its settings and the login's plain parts as flags, its secrets from files.
+  stack: { type: 'string' },
+  'console-url': { type: 'string' },
+  'api-url': { type: 'string' },
+  'platform-domain': { type: 'string' },
+  environments: { type: 'string' },
+  track: { type: 'string' },
+  'health-url': { type: 'string' },
+  'health-expect': { type: 'string' },
+  username: { type: 'string' },
+  'token-url': { type: 'string' },
+  'client-id': { type: 'string' },
+  audience: { type: 'string' },
+  scope: { type: 'string' },
+  'password-file': { type: 'string' },
+  'client-secret-file': { type: 'string' },
+  'access-token-file': { type: 'string' }
 } as const
+
+/** The single stack's secrets: never a flag (a command line is logged), only BRCLOUD_<NAME> or its file. */
+const SECRET_LOGIN = ['password', 'client-secret', 'access-token'] as const
 
 export function statusHelp(): string {
   return [
     'Usage: brcloud status --config FILE [flags]',
+    '       brcloud status --stack NAME | --console-url URL | --api-url URL [--environments LIST] [--track REF] [flags]',
     '',
     'What runs in each environment of the stacks FILE names, and how it stands against the tracked ref: in-sync, behind,',
     'ahead, diverged, outside, deploying, empty or unknown. Read-only: it never uploads, deploys or deletes.',
@@ -39,16 +63,25 @@ export function statusHelp(): string {
     '  --config FILE                       the YAML file: track, stacks (name, stack | console-url | api-url, environments, login)',
     '  --json                              the report as one JSON object on stdout instead of the table',
     '  --summary FILE                      the report in Markdown, written to FILE',
-    `  --fail-on STATES                    exit ${STATUS_EXIT.failOn} when an environment is in one of them, e.g. behind,outside (${STATES.join(', ')})`,
+    `  --fail-on STATES                    exit ${STATUS_EXIT.failOn} when an environment is in one of them, e.g. behind,outside (${STATES.join(', ')}; unhealthy: a failing health probe)`,
     '  --repository OWNER/NAME             the GitHub repository of the commits and Deployments (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
     '  --github-token-file FILE            the GitHub token, else BRCLOUD_GITHUB_TOKEN (secret: never a flag); needs deployments: read, contents: read',
     `  --parallel N                        stacks read at once (default ${DEFAULT_PARALLEL})`,
     '  --drift-issues                      keep one GitHub issue per drifted environment in the repository (token: issues: write)',
+    '',
+    'A single stack instead of a file (not with --config), each flag also as BRCLOUD_<NAME>:',
+    '  --stack NAME, --console-url URL, --api-url URL, --platform-domain DOMAIN   the stack, as brcloud deploy takes it',
+    '  --environments LIST                 comma-separated; default every environment of the stack',
+    '  --track REF                         the branch or tag they should run, or a tag pattern such as v*',
+    '  --health-url URL, --health-expect TEXT   a page of each environment to GET, {environment} for its name',
+    '  --username, --token-url, --client-id, --audience, --scope   its login, as brcloud deploy takes it; the secrets',
+    '                                      from BRCLOUD_PASSWORD, BRCLOUD_CLIENT_SECRET, BRCLOUD_ACCESS_TOKEN or --<name>-file FILE',
     '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
     '',
     "Logins: BRCLOUD_USERNAME and BRCLOUD_PASSWORD (or BRCLOUD_ACCESS_TOKEN), or the variables a stack's login: names.",
     `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state,`,
-    `${STATUS_EXIT.driftIssues} a drift issue could not be kept (docs/status.md).`,
+    `${STATUS_EXIT.driftIssues} a drift issue could not be kept,`,
+    `${STATUS_EXIT.sigint} or ${STATUS_EXIT.sigterm} cancelled (each stack's refresh token revoked first) (docs/status.md).`,
     ''
   ].join('\n')
 }
@@ -56,7 +89,7 @@ export function statusHelp(): string {
 interface StatusInvocation {
   readonly flags: Record<string, unknown>
   readonly configFile: string
-  readonly failOn: readonly DriftState[]
+  readonly failOn: readonly FailOn[]
   readonly parallel: number
 }
 
@@ -71,7 +104,6 @@ function parseStatusArgs(args: readonly string[]): StatusInvocation | 'help' {
   if (values.help === true) return 'help'
   if (positionals.length > 1) throw new UsageError('brcloud status takes no argument besides its flags (brcloud status --help lists them).')
   const configFile = typeof values.config === 'string' ? values.config : ''
-  if (configFile === '') throw new UsageError('brcloud status needs --config FILE: the YAML file that names the stacks (docs/status.md).')
   return {
     flags: values,
     configFile,
@@ -106,17 +138,28 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
       throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.')
     if (invocation.flags['drift-issues'] === true && githubToken === undefined)
       throw new UsageError('--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file.')
-    prepared = prepareStatus(await loadStatusConfig(parsed.configFile), env)
+    prepared = await whatToRead(parsed, env)
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     process.stderr.write(`error: ${error.message}\n`)
     return STATUS_EXIT.badInput
   }
-  const report = await readStatus(prepared, {
-    github: githubToken === undefined ? undefined : { token: githubToken, context },
-    repository: context.repository || undefined,
-    parallel: invocation.parallel
-  })
+  let report: StatusReport
+  try {
+    // Ctrl-C (or SIGTERM) revokes each stack's refresh token before the command ends (stop.ts).
+    report = await stoppable(process, (stop) =>
+      readStatus(prepared, {
+        github: githubToken === undefined ? undefined : { token: githubToken, context },
+        repository: context.repository || undefined,
+        parallel: invocation.parallel,
+        stop
+      })
+    )
+  } catch (error) {
+    if (!(error instanceof StatusCancelled)) throw error
+    port.error(error.message)
+    return error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint
+  }
   await printOut(invocation.flags.json === true ? statusJson(report) : statusTable(report))
   if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
     await port.writeSummary(statusMarkdown(report)).catch((error: NodeJS.ErrnoException) => {
@@ -130,11 +173,33 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
   return statusExit(report, invocation.failOn, (message) => port.error(message), issues)
 }
 
+/** The file, or the single stack of the flags and variables (the deploy command's, secrets only from the environment or a file). */
+async function whatToRead(invocation: StatusInvocation, env: NodeJS.ProcessEnv): Promise<PreparedStatus> {
+  const flag = (name: string): string | undefined => (typeof invocation.flags[name] === 'string' ? (invocation.flags[name] as string) : undefined)
+  const read = (name: SingleStackInput): string => {
+    if ((SECRET_LOGIN as readonly string[]).includes(name)) {
+      const secret = secretValue(name as (typeof SECRET_LOGIN)[number], invocation.flags, env) ?? ''
+      return name === 'password' ? secret : secret.trim()
+    }
+    return (flag(name) ?? env[envName(name)] ?? '').trim()
+  }
+  // With a file, BRCLOUD_USERNAME and BRCLOUD_PASSWORD are its stacks' default login: only a flag (or a secret's file
+  // flag), or a variable of the stack's settings (BRCLOUD_STACK, ...), asks for a single stack.
+  const asked = (name: SingleStackInput): string | undefined => {
+    if (flag(name) !== undefined) return `--${name}`
+    if (flag(`${name}-file`) !== undefined) return `--${name}-file`
+    return (SINGLE_STACK_SETTINGS as readonly string[]).includes(name) && read(name) !== '' ? envName(name) : undefined
+  }
+  const given = SINGLE_STACK_INPUTS.map(asked).filter((name): name is string => name !== undefined)
+  if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)')) return prepareSingleStack(read)
+  return prepareStatus(await loadStatusConfig(invocation.configFile), env)
+}
+
 /**
  * Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8 (status/verdict.ts); then a
  * drift issue not kept is 9; else 0.
  */
-export function statusExit(report: StatusReport, failOn: readonly DriftState[], say: (message: string) => void, issues?: DriftIssueOutcome): number {
+export function statusExit(report: StatusReport, failOn: readonly FailOn[], say: (message: string) => void, issues?: DriftIssueOutcome): number {
   const verdict = statusVerdict(report, failOn, '--fail-on')
   if (verdict.kind === 'read') {
     const failure = issues === undefined ? undefined : driftIssuesFailure(issues, '--drift-issues')

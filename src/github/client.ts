@@ -59,6 +59,12 @@ export interface Comparison {
   readonly behindBy: number
 }
 
+/** A tag of the repository: its name and the commit it points at. */
+export interface GitHubTag {
+  readonly name: string
+  readonly sha: string
+}
+
 /**
  * Why a GitHub call failed, in the terms a fix needs: GitHub could not be reached (no answer: a name that does
  * not resolve, a refused connection, a proxy, the call's time limit), refused the token (401), refused the
@@ -106,6 +112,8 @@ const READ_ATTEMPTS = 3
 const MAX_PAGES = 3
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10
+/** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
+export const MAX_TAG_PAGES = 20
 
 export interface GitHubRepo {
   readonly owner: string
@@ -198,6 +206,21 @@ export class GitHubApi {
       if (items.length < 100) break
     }
     return out
+  }
+
+  /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
+  async listTags(): Promise<{ tags: GitHubTag[]; complete: boolean }> {
+    const tags: GitHubTag[] = []
+    for (let page = 1; page <= MAX_TAG_PAGES; page++) {
+      const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page })
+      const items = Array.isArray(data) ? (data as unknown[]) : []
+      for (const item of items) {
+        const r = (item ?? {}) as { name?: unknown; commit?: { sha?: unknown } | null }
+        if (typeof r.name === 'string' && typeof r.commit?.sha === 'string') tags.push({ name: r.name, sha: r.commit.sha })
+      }
+      if (items.length < 100) return { tags, complete: true }
+    }
+    return { tags, complete: false }
   }
 
   /** The newest status of a Deployment, or undefined when it has none. */

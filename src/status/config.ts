@@ -4,7 +4,8 @@
 // names of the variables that hold them (./credentials.ts reads those).
 import { LineCounter, parseDocument } from 'yaml'
 import { InputError } from '../errors.js'
-import { resolveCloudAddress, type CloudAddress } from '../inputs/address.js'
+import { parsePageUrl, resolveCloudAddress, type CloudAddress } from '../inputs/address.js'
+import { isTagPattern, TAG_PATTERN_CHARS } from './track.js'
 
 /** Where a stack's login comes from: the variables that hold its credentials, and the token endpoint's plain settings. */
 export interface LoginSource {
@@ -32,22 +33,56 @@ export const DEFAULT_LOGIN_VARIABLES: Readonly<Partial<Record<LoginVariable, str
   'access-token': 'BRCLOUD_ACCESS_TOKEN'
 }
 
+/** A page of an environment's site to GET (docs/status.md, "Health"): 2xx, and with `expect` that text in it. */
+export interface HealthProbe {
+  readonly url: string
+  readonly expect: string | undefined
+}
+
+/** What one environment sets for itself, over its stack's. */
+export interface EnvironmentSettings {
+  readonly track?: string | undefined
+  readonly health?: HealthProbe | undefined
+}
+
 export interface StackConfig {
   readonly name: string
   readonly address: CloudAddress
   /** The environments to report, in this order; undefined: every environment the stack lists. */
   readonly environments: readonly string[] | undefined
-  /** The ref its environments should run: the stack's own `track:`, else the file's. */
+  /** The ref its environments should run: the stack's own `track:`, else the file's (an environment's own wins: trackOf). */
   readonly track: string | undefined
   readonly login: LoginSource
+  /** Each environment's own settings, by name (the mapping form of an `environments:` entry). */
+  readonly settings?: ReadonlyMap<string, EnvironmentSettings> | undefined
+  /** The stack's health probe, its url with `{environment}` for each environment's name (an environment's own wins: healthOf). */
+  readonly health?: HealthProbe | undefined
 }
+
+/** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
+export function trackOf(stack: StackConfig, environment: string | null): string | undefined {
+  return (environment === null ? undefined : stack.settings?.get(environment)?.track) ?? stack.track
+}
+
+/** The page that tells whether `environment` is healthy: its own, else its stack's with its name filled in; undefined: not checked. */
+export function healthOf(stack: StackConfig, environment: string | null): HealthProbe | undefined {
+  if (environment === null) return undefined
+  const own = stack.settings?.get(environment)?.health
+  if (own !== undefined) return own
+  const probe = stack.health
+  return probe === undefined ? undefined : { ...probe, url: probe.url.replaceAll(ENVIRONMENT_PLACEHOLDER, encodeURIComponent(environment)) }
+}
+
+/** In a stack's health-url, the place of each environment's name. */
+export const ENVIRONMENT_PLACEHOLDER = '{environment}'
 
 export interface StatusConfig {
   readonly stacks: readonly StackConfig[]
 }
 
 const TOP_KEYS = ['track', 'stacks'] as const
-const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'login'] as const
+const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect', 'login'] as const
+const ENVIRONMENT_KEYS = ['name', 'track', 'health-url', 'health-expect'] as const
 const LOGIN_KEYS = [
   'username-variable',
   'password-variable',
@@ -110,24 +145,85 @@ function readStack(raw: unknown, file: string, where: string, track: string | un
   } catch (error) {
     throw new InputError(`${file}: ${at}: ${(error as Error).message}`)
   }
+  const listed = environmentsOf(r.environments, file, at)
+  const health = healthProbe(r['health-url'], r['health-expect'], file, at)
+  if (health !== undefined) checkStackHealthUrl(health.url, listed?.names, `${file}: ${at}.health-url`)
   return {
     name,
     address,
-    environments: environmentsOf(r.environments, file, at),
+    environments: listed?.names,
     track: optionalRef(r.track, file, `${at}.track`) ?? track,
-    login: loginOf(r.login, file, at)
+    login: loginOf(r.login, file, at),
+    settings: listed?.settings,
+    health
   }
 }
 
-function environmentsOf(raw: unknown, file: string, at: string): string[] | undefined {
+/** A stack-wide health-url names each environment's page: `{environment}` in it, unless the stack reports one environment. */
+export function checkStackHealthUrl(url: string, environments: readonly string[] | undefined, where: string): void {
+  if (url.includes(ENVIRONMENT_PLACEHOLDER) || environments?.length === 1) return
+  throw new InputError(
+    `${where} '${url}' would check one page for every environment: put ${ENVIRONMENT_PLACEHOLDER} where each environment's name goes ` +
+      `(e.g. https://${ENVIRONMENT_PLACEHOLDER}.example.com/version.txt), or give each environment its own health-url.`
+  )
+}
+
+/**
+ * A health-url (`{environment}` allowed in it) and health-expect, checked by the deploy action's rules for its own;
+ * undefined without a url. `at` starts each message with where they were given ('' for inputs).
+ */
+export function parseHealthProbe(url: string, expect: string, at: string): HealthProbe | undefined {
+  if (url === '') {
+    if (expect !== '') throw new InputError(`${at}health-expect is set but health-url is empty: set health-url to the page that must contain it.`)
+    return undefined
+  }
+  try {
+    // The placeholder stands for a name: the address is checked with one in its place.
+    parsePageUrl(url.replaceAll(ENVIRONMENT_PLACEHOLDER, 'environment'), {
+      input: 'health-url',
+      example: 'https://www.example.com/version.txt',
+      credentialsHint: 'The probe sends no credentials: point it at a public page.'
+    })
+  } catch (error) {
+    throw error instanceof InputError ? new InputError(`${at}${error.message}`) : error
+  }
+  return { url, expect: expect === '' ? undefined : expect }
+}
+
+function healthProbe(rawUrl: unknown, rawExpect: unknown, file: string, at: string): HealthProbe | undefined {
+  return parseHealthProbe(text(rawUrl, file, `${at}.health-url`) ?? '', text(rawExpect, file, `${at}.health-expect`) ?? '', `${file}: ${at}: `)
+}
+
+/** The `environments:` list: names, or mappings of a name and its own track and health probe. */
+function environmentsOf(raw: unknown, file: string, at: string): { names: string[]; settings: Map<string, EnvironmentSettings> } | undefined {
   if (raw === undefined || raw === null) return undefined
-  const names = Array.isArray(raw) ? raw : undefined
-  if (names === undefined || names.length === 0 || !names.every((n) => typeof n === 'string' && n.trim() !== ''))
-    throw new InputError(`${file}: ${at}.environments must be a list of environment names (leave it out to report every environment of the stack).`)
-  const trimmed = names.map((n: string) => n.trim())
-  const twice = trimmed.find((n, i) => trimmed.indexOf(n) !== i)
+  const entries = Array.isArray(raw) ? raw : undefined
+  if (entries === undefined || entries.length === 0)
+    throw new InputError(
+      `${file}: ${at}.environments must be a list of environment names, or of mappings with a name (leave it out to report every environment of the stack).`
+    )
+  const names: string[] = []
+  const settings = new Map<string, EnvironmentSettings>()
+  entries.forEach((entry: unknown, i: number) => {
+    const where = `${at}.environments[${i}]`
+    if (typeof entry === 'string') {
+      if (entry.trim() === '') throw new InputError(`${file}: ${where} is empty: name an environment.`)
+      names.push(entry.trim())
+      return
+    }
+    const r = mapping(entry, file, where)
+    const name = text(r.name, file, `${where}.name`)
+    if (name === undefined) throw new InputError(`${file}: ${where} has no name: a mapping in environments names its environment with name:.`)
+    knownKeys(r, ENVIRONMENT_KEYS, file, `${where} (${name})`)
+    names.push(name)
+    settings.set(name, {
+      track: optionalRef(r.track, file, `${where}.track`),
+      health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
+    })
+  })
+  const twice = names.find((n, i) => names.indexOf(n) !== i)
   if (twice !== undefined) throw new InputError(`${file}: ${at}.environments names '${twice}' twice.`)
-  return trimmed
+  return { names, settings }
 }
 
 function loginOf(raw: unknown, file: string, at: string): LoginSource {
@@ -178,6 +274,12 @@ function text(raw: unknown, file: string, where: string): string | undefined {
 
 function optionalRef(raw: unknown, file: string, where: string): string | undefined {
   const ref = text(raw, file, where)
-  if (ref !== undefined && !REF.test(ref)) throw new InputError(`${file}: ${where} '${ref}' is not a branch or tag name.`)
+  if (ref !== undefined) checkRef(ref, `${file}: ${where}`)
   return ref
+}
+
+/** A tracked ref as a branch or tag is named, or a pattern of tag names; an InputError under `what` (where it was given) otherwise. */
+export function checkRef(ref: string, what: string): void {
+  if (isTagPattern(ref) ? !REF.test(ref.replace(TAG_PATTERN_CHARS, 'x')) : !REF.test(ref))
+    throw new InputError(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`)
 }

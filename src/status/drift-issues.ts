@@ -11,6 +11,7 @@ import type { RunContext } from '../port.js'
 import { redact } from '../secrets.js'
 import type { StatusReport } from './index.js'
 import type { DriftState, EnvironmentRow } from './row.js'
+import type { FailOn } from './verdict.js'
 
 /** The label every drift issue carries: the list is read by it. */
 export const DRIFT_LABEL = 'brcloud-drift'
@@ -75,7 +76,7 @@ function markedKey(body: string): string | undefined {
  * The issues of the run's repository (`run.repository`) kept with `token` (issues: write) through GitHub's door; a
  * client that cannot be made is a failure in the outcome, as any other.
  */
-export async function keepDriftIssuesOf(report: StatusReport, token: string, run: RunContext, failOn: readonly DriftState[]): Promise<DriftIssueOutcome> {
+export async function keepDriftIssuesOf(report: StatusReport, token: string, run: RunContext, failOn: readonly FailOn[]): Promise<DriftIssueOutcome> {
   let api: GitHubApi
   try {
     api = await GitHubApi.open(token, undefined, run)
@@ -84,7 +85,9 @@ export async function keepDriftIssuesOf(report: StatusReport, token: string, run
     core.warning(`Drift issues: ${line}`)
     return { opened: [], updated: [], closed: [], failures: [line] }
   }
-  return keepDriftIssues(report, api, { failOn, runUrl: run.runUrl, serverUrl: run.serverUrl })
+  // Drift issues follow the state axis: a failing health probe (fail-on unhealthy) is not drift and opens none.
+  const states = failOn.filter((s): s is DriftState => s !== 'unhealthy')
+  return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl })
 }
 
 /** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */

@@ -10,6 +10,7 @@ import type { StatusConfig } from './config.js'
 import { stackLogin } from './credentials.js'
 import { readStack, type GitHubSide, type StackReading } from './read-stack.js'
 import type { EnvironmentRow } from './row.js'
+import type { StopControl } from './stop.js'
 
 export { parseStatusConfig, type StatusConfig, type StackConfig } from './config.js'
 export { STATES, type DriftState, type EnvironmentRow } from './row.js'
@@ -25,6 +26,10 @@ export interface StatusOptions {
   readonly parallel?: number | undefined
   readonly requestTimeoutMs?: number | undefined
   readonly retry?: CloudRetry | undefined
+  /** Each health probe's one attempt (default 10 s). */
+  readonly healthTimeoutMs?: number | undefined
+  /** A cancel (stop.ts): every call aborted, no stack begun after it, each refresh token revoked on a closing door. */
+  readonly stop?: StopControl | undefined
 }
 
 export interface StackOutcome {
@@ -55,21 +60,25 @@ export function prepareStatus(config: StatusConfig, env: NodeJS.ProcessEnv): Pre
 /** Short limits: a report that waits minutes on one stack is read by nobody. */
 const STATUS_RETRY: CloudRetry = { attempts: 3, baseDelayMs: 500, maxDelayMs: 4_000, maxTotalMs: 30_000 }
 const REQUEST_TIMEOUT_MS = 30_000
+/** A site that takes longer than this to answer one GET is not healthy, for a report. */
+const HEALTH_TIMEOUT_MS = 10_000
 const USER_AGENT = 'brcloud-deploy (status)'
 
 /** Reads every stack, at most `parallel` at once; never throws for a stack or GitHub that fails (the report says it). */
 export async function readStatus({ config, logins }: PreparedStatus, options: StatusOptions = {}): Promise<StatusReport> {
   const repository = options.github?.context.repository || options.repository || undefined
-  const github = options.github ? await gitHubSide(options.github.token, options.github.context) : undefined
+  const github = options.github ? await gitHubSide(options.github.token, options.github.context, options.stop?.signal) : undefined
   const read = (i: number): Promise<StackReading> =>
     readStack(config.stacks[i]!, logins[i]!, {
       github,
       repository,
       userAgent: USER_AGENT,
       requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-      retry: options.retry ?? STATUS_RETRY
+      retry: options.retry ?? STATUS_RETRY,
+      healthTimeoutMs: options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS,
+      stop: options.stop
     })
-  const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read)
+  const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read, options.stop?.signal)
   return {
     environments: readings.flatMap((r) => r.rows),
     stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
@@ -83,12 +92,14 @@ export function readInFull(report: StatusReport): boolean {
   return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0
 }
 
-async function gitHubSide(token: string, context: RunContext): Promise<GitHubSide> {
-  const api = await GitHubApi.open(token, undefined, context)
+async function gitHubSide(token: string, context: RunContext, signal: AbortSignal | undefined): Promise<GitHubSide> {
+  const api = await GitHubApi.open(token, signal, context)
   // Environments of one fleet mostly run a few commits: each is compared with the ref once.
   const compares = new Map<string, Promise<Comparison>>()
+  let tags: ReturnType<GitHubSide['tags']> | undefined
   return {
     api,
+    tags: () => (tags ??= api.listTags()),
     compare(base, head) {
       const key = `${base}\u0000${head.toLowerCase()}`
       let answer = compares.get(key)
@@ -101,12 +112,12 @@ async function gitHubSide(token: string, context: RunContext): Promise<GitHubSid
   }
 }
 
-/** `work(0..count-1)`, at most `limit` running at once; the results in index order. */
-async function inTurn<T>(count: number, limit: number, work: (i: number) => Promise<T>): Promise<T[]> {
+/** `work(0..count-1)`, at most `limit` running at once, none begun after `signal` fired; the results in index order. */
+async function inTurn<T>(count: number, limit: number, work: (i: number) => Promise<T>, signal?: AbortSignal): Promise<T[]> {
   const results = new Array<T>(count)
   let next = 0
   const worker = async (): Promise<void> => {
-    while (next < count) {
+    while (next < count && signal?.aborted !== true) {
       const i = next++
       results[i] = await work(i)
     }

@@ -9,17 +9,22 @@ import { loginMethodFor } from '../cloud/login/choose.js'
 import { CloudSession } from '../cloud/session.js'
 import { switching } from '../deploy/look.js'
 import { describeError } from '../errors.js'
-import { GitHubCallFailed, short, type Comparison, type GitHubApi } from '../github/client.js'
+import { GitHubCallFailed, MAX_TAG_PAGES, short, type Comparison, type GitHubApi, type GitHubTag } from '../github/client.js'
+import { checkHealth } from '../health.js'
 import { DeploymentHistory, type CommitEvidence } from '../github/evidence.js'
 import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
-import type { StackConfig } from './config.js'
+import { healthOf, trackOf, type StackConfig } from './config.js'
 import { blankRow, stateOfComparison, type EnvironmentRow, type LastDeployment } from './row.js'
+import type { StopControl } from './stop.js'
+import { isTagPattern, newestTag } from './track.js'
 
 /** GitHub, when a token and a repository were given: the client, and one compare per (ref, commit) for the whole report. */
 export interface GitHubSide {
   readonly api: GitHubApi
   compare(base: string, head: string): Promise<Comparison>
+  /** The repository's tags, listed once for the whole report (for tracked tag patterns). */
+  tags(): Promise<{ tags: GitHubTag[]; complete: boolean }>
 }
 
 export interface StackReadOptions {
@@ -29,6 +34,9 @@ export interface StackReadOptions {
   readonly userAgent: string
   readonly requestTimeoutMs: number
   readonly retry: CloudRetry
+  /** The health probe's one attempt, redirects included. */
+  readonly healthTimeoutMs: number
+  readonly stop?: StopControl | undefined
 }
 
 export interface StackReading {
@@ -45,8 +53,9 @@ export interface StackReading {
 export async function readStack(stack: StackConfig, login: Login, options: StackReadOptions): Promise<StackReading> {
   const { apiUrl } = stack.address
   const target = stack.address.stack ? `stack '${stack.address.stack}' (${apiUrl})` : apiUrl
-  const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs })
-  const api = new CloudApi(transport, { retry: options.retry, callTimeoutMs: options.requestTimeoutMs })
+  const signal = options.stop?.signal
+  const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal })
+  const api = new CloudApi(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs })
   const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target })
   const reading: StackReading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] }
   const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading)
@@ -57,15 +66,25 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
     const reason = `the stack could not be read: ${describeError(error)}`
     reading.errors.push(reason)
     reading.rows.length = 0
-    for (const environment of stack.environments ?? [null]) reading.rows.push({ ...blankRow(stack.name, environment, stack.track), reason })
+    for (const environment of stack.environments ?? [null]) reading.rows.push({ ...blankRow(stack.name, environment, trackOf(stack, environment)), reason })
   } finally {
-    // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours).
-    const failed = await session.revoke(api)
+    // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours). After
+    // a cancel, through a door of its own that the cancel does not end, with the cancel's short limit (stop.ts).
+    const closing = signal?.aborted === true ? closingDoor(apiUrl, options) : undefined
+    if (closing !== undefined) session.reroute(closing.api, closing.limitMs)
+    const failed = await session.revoke(closing?.api ?? api)
     if (failed !== undefined)
       core.warning(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`)
-    await transport.close().catch(() => undefined)
+    await Promise.all([transport.close(), closing?.transport.close()]).catch(() => undefined)
   }
   return reading
+}
+
+/** The closing calls' door after a cancel: one attempt each, within the cancel's limit. */
+function closingDoor(apiUrl: string, options: StackReadOptions): { transport: HttpTransport; api: CloudApi; limitMs: number } {
+  const limitMs = options.stop?.closeLimitMs() ?? options.requestTimeoutMs
+  const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: limitMs })
+  return { transport, api: new CloudApi(transport, { retry: { attempts: 1 } }), limitMs }
 }
 
 /** The environments to report: those the file names, in its order (a name the stack lacks stays a string), else every one listed. */
@@ -87,7 +106,7 @@ async function listed(client: CloudClient, stack: StackConfig, reading: StackRea
 function missing(stack: StackConfig, name: string, reading: StackReading): EnvironmentRow {
   const reason = `the stack has no environment named '${name}'`
   reading.errors.push(reason)
-  return { ...blankRow(stack.name, name, stack.track), reason }
+  return { ...blankRow(stack.name, name, trackOf(stack, name)), reason }
 }
 
 class EnvironmentReader {
@@ -102,11 +121,37 @@ class EnvironmentReader {
     this.history = options.github ? new DeploymentHistory(options.github.api, stack.address.apiUrl) : undefined
   }
 
+  /** The environment on the platform and GitHub, and its health probe beside them. */
   async read(environment: Environment): Promise<EnvironmentRow> {
+    const [row, health] = await Promise.all([this.readRunning(environment), this.probe(environment.name)])
+    return { ...row, ...health }
+  }
+
+  /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */
+  private async probe(environment: string): Promise<Pick<EnvironmentRow, 'health' | 'healthReason'>> {
+    const probe = healthOf(this.stack, environment)
+    if (probe === undefined) return { health: 'not-checked', healthReason: null }
+    try {
+      await checkHealth({
+        ...probe,
+        once: true,
+        timeoutMs: this.options.healthTimeoutMs,
+        requestTimeoutMs: this.options.healthTimeoutMs,
+        userAgent: this.options.userAgent,
+        signal: this.options.stop?.signal,
+        log: (line) => core.debug(`${this.stack.name}/${environment}: ${line}`)
+      })
+      return { health: 'ok', healthReason: null }
+    } catch (error) {
+      return { health: 'failing', healthReason: describeError(error) }
+    }
+  }
+
+  private async readRunning(environment: Environment): Promise<EnvironmentRow> {
     const running = environment.distributionId ?? undefined
     const status = environment.status
     let row: EnvironmentRow = {
-      ...blankRow(this.stack.name, environment.name, this.stack.track),
+      ...blankRow(this.stack.name, environment.name, trackOf(this.stack, environment.name)),
       distributionId: running ?? null,
       platformStatus: status ?? null
     }
@@ -138,7 +183,7 @@ class EnvironmentReader {
     if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
     if (running === undefined) return { ...row, state: 'empty' }
     if (evidence === undefined) return { ...row, ...this.noEvidence(running, distribution) }
-    return { ...row, ...(await this.against(evidence.sha)) }
+    return { ...row, ...(await this.against(evidence.sha, environment.name)) }
   }
 
   /** The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub. */
@@ -182,15 +227,21 @@ class EnvironmentReader {
     }
   }
 
-  /** The running commit against the tracked ref's head. */
-  private async against(sha: string): Promise<Partial<EnvironmentRow> & Pick<EnvironmentRow, 'state' | 'reason'>> {
-    const track = this.stack.track
+  /** The running commit against the tracked ref's head (for a tag pattern, the newest tag matching it). */
+  private async against(sha: string, environment: string): Promise<Partial<EnvironmentRow> & Pick<EnvironmentRow, 'state' | 'reason'>> {
+    const track = trackOf(this.stack, environment)
     if (track === undefined) return { state: 'unknown', reason: 'no track: ref in the configuration, so there is nothing to compare the commit with' }
     const github = this.options.github
     if (github === undefined)
       return { state: 'unknown', reason: `comparing commit ${short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` }
     try {
-      return { ...stateOfComparison(await github.compare(track, sha)), reason: null }
+      if (!isTagPattern(track)) return { ...stateOfComparison(await github.compare(track, sha)), reason: null }
+      const listing = await github.tags()
+      if (!listing.complete)
+        return { state: 'unknown', reason: `${this.options.repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` }
+      const tag = newestTag(listing.tags, track)
+      if (tag === undefined) return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` }
+      return { ...stateOfComparison(await github.compare(tag.sha, sha)), trackedRef: tag.name, reason: null }
     } catch (error) {
       if (!(error instanceof GitHubCallFailed)) throw error
       // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.

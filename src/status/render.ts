@@ -18,12 +18,24 @@ function uploaded(row: EnvironmentRow): string {
   return [row.createdAt ?? '', row.createdBy === null ? '' : `by ${row.createdBy}`].filter((s) => s !== '').join(' ')
 }
 
+/** The health probe's verdict: ok, failing, or '-' where no probe is set. */
+function healthCell(row: EnvironmentRow): string {
+  return row.health === 'not-checked' ? '-' : row.health
+}
+
+/** The tracked ref; for a tag pattern, the tag it stood for: "v1.4.0 (v*)". */
+function trackCell(row: EnvironmentRow): string {
+  if (row.track === null) return ''
+  return row.trackedRef === null || row.trackedRef === row.track ? row.track : `${row.trackedRef} (${row.track})`
+}
+
 function columns(row: EnvironmentRow): string[] {
   return [
     row.stack,
     row.environment ?? '(all)',
     stateCell(row),
-    row.track ?? '',
+    healthCell(row),
+    trackCell(row),
     row.commit === null ? '' : short(row.commit),
     row.commit === null ? '' : row.evidence,
     row.distributionName ?? row.distributionId ?? '',
@@ -31,7 +43,7 @@ function columns(row: EnvironmentRow): string[] {
   ]
 }
 
-const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED']
+const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'HEALTH', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED']
 
 /** Aligned columns, then one line per row whose state needs a reason, then what could not be read. */
 export function statusTable(report: StatusReport): string {
@@ -43,11 +55,16 @@ export function statusTable(report: StatusReport): string {
       .join('  ')
       .trimEnd()
   )
-  const reasons = report.environments.filter((r) => r.reason !== null).map((r) => `  ${r.stack}/${r.environment ?? '(all)'}: ${r.reason}`)
+  const reasons = report.environments.flatMap((r) => whyLines(r).map((why) => `  ${r.stack}/${r.environment ?? '(all)'}: ${why}`))
   if (reasons.length > 0) out.push('', 'Why:', ...reasons)
   const failures = failureLines(report)
   if (failures.length > 0) out.push('', 'Not read:', ...failures.map((f) => `  ${f}`))
   return redact(`${out.join('\n')}\n`)
+}
+
+/** Why the state is what it is, and why the probe failed: each axis its own line. */
+function whyLines(row: EnvironmentRow): string[] {
+  return [row.reason, row.healthReason === null ? null : `health: ${row.healthReason}`].filter((w): w is string => w !== null)
 }
 
 function failureLines(report: StatusReport): string[] {
@@ -68,10 +85,22 @@ function lastDeploy(row: EnvironmentRow): string {
 
 /** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
 export function statusMarkdown(report: StatusReport): string {
-  const head = ['Stack', 'Environment', 'State', 'Track', 'Commit', 'Evidence', 'Distribution', 'Uploaded', 'Last GitHub Deployment', 'Why']
+  const head = ['Stack', 'Environment', 'State', 'Health', 'Track', 'Commit', 'Evidence', 'Distribution', 'Uploaded', 'Last GitHub Deployment', 'Why']
   const rows = report.environments.map((r) => {
-    const [stack, environment, state, track, commit, evidence, distribution, up] = columns(r)
-    return [stack, environment, `**${state}**`, track, commit === '' ? '' : `\`${commit}\``, evidence, distribution, up, lastDeploy(r), r.reason ?? '']
+    const [stack, environment, state, health, track, commit, evidence, distribution, up] = columns(r)
+    return [
+      stack,
+      environment,
+      `**${state}**`,
+      health,
+      track,
+      commit === '' ? '' : `\`${commit}\``,
+      evidence,
+      distribution,
+      up,
+      lastDeploy(r),
+      whyLines(r).join(' ')
+    ]
   })
   const table = [head, head.map(() => '---'), ...rows].map((l) => `| ${l.map((c) => cell(c ?? '')).join(' | ')} |`)
   const failures = failureLines(report)

@@ -2,6 +2,7 @@
 // stands against the tracked ref. The JSON output is these rows as they are (--json), so every field is always
 // present, null when not known.
 import type { Comparison } from '../github/client.js'
+import { isTagPattern } from './track.js'
 
 /**
  * in-sync: runs the tracked ref's head; behind: an older commit of it; ahead: a commit after it; diverged: on
@@ -13,6 +14,9 @@ export type DriftState = (typeof STATES)[number]
 
 /** Where the commit comes from: a GitHub Deployment that recorded the distribution, its name, or nothing. */
 export type Evidence = 'deployment' | 'name' | 'unknown'
+
+/** The health probe's verdict (its own axis, beside the state): the page answered as asked, did not, or no probe is set. */
+export type Health = 'ok' | 'failing' | 'not-checked'
 
 /** The newest GitHub Deployment of the environment on this stack: who, when, and the run that made it. */
 export interface LastDeployment {
@@ -41,7 +45,10 @@ export interface EnvironmentRow {
   readonly evidence: Evidence
   /** The GitHub Deployment that recorded the distribution, when that is the evidence. */
   readonly evidenceDeploymentId: number | null
+  /** The ref the environment should run, as configured (a branch, a tag, or a pattern of tags such as v*). */
   readonly track: string | null
+  /** What the commit was compared with: the track, or for a pattern the newest tag matching it; null when none was found. */
+  readonly trackedRef: string | null
   readonly state: DriftState
   /** How many commits behind (behind, diverged) or ahead (ahead, diverged) of the tracked ref. */
   readonly behindBy: number | null
@@ -49,6 +56,9 @@ export interface EnvironmentRow {
   /** Why the state is what it is, when that needs saying (always for unknown and outside). */
   readonly reason: string | null
   readonly lastDeployment: LastDeployment | null
+  readonly health: Health
+  /** Why the probe failed (what the page answered, what to check); null unless failing. */
+  readonly healthReason: string | null
 }
 
 /** A row with nothing known yet but where it is. */
@@ -66,11 +76,14 @@ export function blankRow(stack: string, environment: string | null, track: strin
     evidence: 'unknown',
     evidenceDeploymentId: null,
     track: track ?? null,
+    trackedRef: track === undefined || isTagPattern(track) ? null : track,
     state: 'unknown',
     behindBy: null,
     aheadBy: null,
     reason: null,
-    lastDeployment: null
+    lastDeployment: null,
+    health: 'not-checked',
+    healthReason: null
   }
 }
 

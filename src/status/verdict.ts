@@ -17,13 +17,20 @@ export async function loadStatusConfig(file: string, base: string = process.cwd(
   return parseStatusConfig(text, file)
 }
 
-/** A comma-separated list of states (none when empty); an InputError, under the setting's `name`, for any other word. */
-export function parseFailOn(raw: string | undefined, name: string): DriftState[] {
+/** What fail-on may name: a state, or `unhealthy` (a health probe failing: its own axis, beside the state). */
+export type FailOn = DriftState | 'unhealthy'
+export const FAIL_ON_WORDS: readonly FailOn[] = [...STATES, 'unhealthy']
+
+/** A comma-separated list of states or `unhealthy` (none when empty); an InputError, under the setting's `name`, for any other word. */
+export function parseFailOn(raw: string | undefined, name: string): FailOn[] {
   if (raw === undefined || raw.trim() === '') return []
   const names = raw.split(',').map((s) => s.trim())
-  const unknown = names.filter((n) => !(STATES as readonly string[]).includes(n))
-  if (unknown.length > 0) throw new InputError(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}.`)
-  return names as DriftState[]
+  const unknown = names.filter((n) => !(FAIL_ON_WORDS as readonly string[]).includes(n))
+  if (unknown.length > 0)
+    throw new InputError(
+      `${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}; unhealthy names a failing health probe.`
+    )
+  return names as FailOn[]
 }
 
 /** A setting that is on or off: true or false (also True, TRUE, False, FALSE, as actions take them); off when empty. */
@@ -49,15 +56,19 @@ export type StatusVerdict =
   | { readonly kind: 'fail-on'; readonly message: string }
 
 /** Fails closed: anything not read, whatever else; then a state `failOn` names (the setting called `name`); else read. */
-export function statusVerdict(report: StatusReport, failOn: readonly DriftState[], name: string): StatusVerdict {
+export function statusVerdict(report: StatusReport, failOn: readonly FailOn[], name: string): StatusVerdict {
   if (!readInFull(report)) {
     const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name)
     const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ')
     return { kind: 'unreadable', message: `The report is not complete: ${what} could not be read (its rows read unknown).` }
   }
-  const failing = report.environments.filter((r) => failOn.includes(r.state))
+  const unhealthy = failOn.includes('unhealthy')
+  const failing = report.environments.flatMap((r) => [
+    ...(failOn.includes(r.state) ? [`${r.stack}/${r.environment ?? '(all)'} is ${r.state}`] : []),
+    ...(unhealthy && r.health === 'failing' ? [`${r.stack}/${r.environment ?? '(all)'} is unhealthy`] : [])
+  ])
   if (failing.length > 0) {
-    const which = failing.map((r) => `${r.stack}/${r.environment ?? '(all)'} is ${r.state}`).join('; ')
+    const which = failing.join('; ')
     return { kind: 'fail-on', message: `${name} ${failOn.join(',')}: ${which}.` }
   }
   return { kind: 'read' }

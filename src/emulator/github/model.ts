@@ -207,6 +207,11 @@ export class GitHubModel {
     this.tags.set(name, this.known(sha))
   }
 
+  /** The tags, the last made first (GitHub documents no order for its tag listing). */
+  get tagList(): Array<{ name: string; sha: string }> {
+    return [...this.tags].reverse().map(([name, sha]) => ({ name, sha }))
+  }
+
   branchTip(name: string): string | undefined {
     return this.branches.get(name)
   }

@@ -1,6 +1,6 @@
 // A stand-in for the GitHub REST API calls the action makes (deployments, their statuses), the
-// compare call and the status report's drift issues (issues, their comments, a label), answered as GitHub
-// documents them, for end-to-end tests. A real HTTP/1.1 server
+// compare call, the status report's tag listing (tag patterns) and drift issues (issues, their comments, a
+// label), answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
 // (node:http) over the model of model.ts; it records every request and can answer faults.
 // Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
 import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -58,6 +58,7 @@ export type RouteName =
   | 'list-issue-comments'
   | 'get-label'
   | 'create-label'
+  | 'list-tags'
 
 const ISSUE_WRITES: readonly RouteName[] = ['create-issue', 'update-issue', 'create-issue-comment', 'create-label']
 const ISSUE_READS: readonly RouteName[] = ['list-issues', 'get-issue', 'list-issue-comments', 'get-label']
@@ -269,7 +270,7 @@ function tokenOf(auth: string | undefined): string | undefined {
 function allowed(grant: TokenGrant, route: RouteName): boolean {
   if (ISSUE_WRITES.includes(route)) return grant.issues === 'write'
   if (ISSUE_READS.includes(route)) return grant.issues === 'write' || grant.issues === 'read'
-  if (route === 'compare') return grant.contents === 'read'
+  if (route === 'compare' || route === 'list-tags') return grant.contents === 'read'
   if (route === 'create-deployment' || route === 'create-status') return grant.deployments === 'write'
   return grant.deployments !== 'none'
 }
@@ -287,6 +288,7 @@ function match(method: string, pathname: string): Matched | undefined {
     if (parts.length === 5 && method === 'GET' && id !== undefined && id !== '') return { route: 'get-label', ...base, name: decode(id) }
     return undefined
   }
+  if (kind === 'tags' && parts.length === 4) return method === 'GET' ? { route: 'list-tags', ...base } : undefined
   if (kind !== 'deployments') return undefined
   if (parts.length === 4)
     return method === 'POST' ? { route: 'create-deployment', ...base } : method === 'GET' ? { route: 'list-deployments', ...base } : undefined
@@ -358,6 +360,8 @@ function route(ctx: Context, m: Matched, call: GitHubCall, grant: TokenGrant, ac
     }
     case 'create-label':
       return { status: 201, body: labelJson(ctx, ctx.model.addLabel(...labelInput(call.json))) }
+    case 'list-tags':
+      return page(call, ctx.model.tagList, (t) => tagJson(ctx, t), ctx.api)
   }
 }
 
@@ -443,6 +447,18 @@ function compare(ctx: Context, basehead: string, call: GitHubCall): Answer {
     return { status: 200, body: { ...body, commits: c.commits.slice(0, 250).map((x) => commitJson(ctx, x)) } }
   const paged = page(call, c.commits, (x) => commitJson(ctx, x), ctx.api)
   return { ...paged, body: { ...body, commits: paged.body } }
+}
+
+/** A tag as GitHub's "List repository tags" gives it. */
+function tagJson(ctx: Context, tag: { name: string; sha: string }): unknown {
+  const repoApi = `${ctx.api}/repos/${ctx.owner}/${ctx.repo}`
+  return {
+    name: tag.name,
+    commit: { sha: tag.sha, url: `${repoApi}/commits/${tag.sha}` },
+    zipball_url: `${repoApi}/zipball/refs/tags/${encodeURIComponent(tag.name)}`,
+    tarball_url: `${repoApi}/tarball/refs/tags/${encodeURIComponent(tag.name)}`,
+    node_id: Buffer.from(`Tag:${tag.name}`).toString('base64')
+  }
 }
 
 /** A page of `items` and GitHub's Link header: prev, next, last, first, each when it applies; none for a single page. */
