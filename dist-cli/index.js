@@ -32709,6 +32709,7 @@ function formatMb(bytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   LW: () => (/* binding */ GitHubCallFailed),
 /* harmony export */   h0: () => (/* binding */ short),
+/* harmony export */   jj: () => (/* binding */ MAX_TAG_PAGES),
 /* harmony export */   yN: () => (/* binding */ GitHubApi)
 /* harmony export */ });
 /* unused harmony export CALL_LIMIT_MS */
@@ -32758,6 +32759,8 @@ const READ_ATTEMPTS = 3;
 const MAX_PAGES = 3;
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10;
+/** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
+const MAX_TAG_PAGES = 20;
 class GitHubApi {
     octokit;
     repo;
@@ -32858,6 +32861,22 @@ class GitHubApi {
                 break;
         }
         return out;
+    }
+    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
+    async listTags() {
+        const tags = [];
+        for (let page = 1; page <= MAX_TAG_PAGES; page++) {
+            const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page });
+            const items = Array.isArray(data) ? data : [];
+            for (const item of items) {
+                const r = (item ?? {});
+                if (typeof r.name === 'string' && typeof r.commit?.sha === 'string')
+                    tags.push({ name: r.name, sha: r.commit.sha });
+            }
+            if (items.length < 100)
+                return { tags, complete: true };
+        }
+        return { tags, complete: false };
     }
     /** The newest status of a Deployment, or undefined when it has none. */
     async latestStatus(id) {
@@ -33210,6 +33229,124 @@ function runnerContext(env = process.env) {
         runAttempt: env.GITHUB_RUN_ATTEMPT || '1',
         actor: env.GITHUB_ACTOR || undefined
     };
+}
+
+
+/***/ }),
+
+/***/ 5769:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ns: () => (/* binding */ checkHealth),
+/* harmony export */   yK: () => (/* binding */ HealthCheckFailed)
+/* harmony export */ });
+/* unused harmony export MAX_REDIRECTS */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6264);
+/* harmony import */ var _inputs_address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1617);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8902);
+/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5848);
+// The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
+// its body contains that text (the commit SHA of the build, say, so the old release still answering
+// cannot pass). No credentials are sent, redirects are followed at most 5 times and only to https (or
+// plain http on this machine), and each attempt's status and time go to the log.
+
+
+
+
+
+const MAX_REDIRECTS = 5;
+/** The site did not pass in time. */
+class HealthCheckFailed extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
+    name = 'HealthCheckFailed';
+}
+/** An address for the log: no query string (a page address may carry a token in it). */
+function shown(url) {
+    return `${url.origin}${url.pathname}`;
+}
+/** What to do about the last answer of a check that did not pass. */
+function advice(last) {
+    if (last.answered)
+        return 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.';
+    // A page the release does not have is a path to fix, not a site to debug (the README's build writes it into the site webapp).
+    if (last.status === 404)
+        return "The page does not exist: check the health-url path and where your build writes it (a file of the site webapp is served at the site's root).";
+    if (last.status === 401 || last.status === 403)
+        return 'The page asks for credentials, which the check never sends: point health-url at a public page.';
+    return 'Check the site and its logs.';
+}
+/** One GET, following redirects, each call within `limitMs()` (what is left of the check's time); what it answered, or why it did not pass. */
+async function attempt(options, transports, limitMs) {
+    let url = new URL(options.url);
+    for (let redirects = 0;; redirects++) {
+        let transport = transports.get(url.origin);
+        if (transport === undefined) {
+            transport = new _http_transport_js__WEBPACK_IMPORTED_MODULE_3__/* .HttpTransport */ .G(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal });
+            transports.set(url.origin, transport);
+        }
+        const res = await transport.send({
+            method: 'GET',
+            path: `${url.pathname}${url.search}`,
+            headers: { accept: '*/*', 'cache-control': 'no-cache' },
+            timeoutMs: limitMs()
+        });
+        options.answered?.(shown(url));
+        const location = res.headers.location;
+        const to = Array.isArray(location) ? location[0] : location;
+        if (res.status >= 300 && res.status < 400 && to) {
+            const next = new URL(to, url);
+            if (redirects >= MAX_REDIRECTS)
+                return { ok: false, what: `more than ${MAX_REDIRECTS} redirects (the last to ${shown(next)})` };
+            // Plain http only where the user chose it (an http health-url) or on this machine: never a downgrade from https.
+            const httpAllowed = new URL(options.url).protocol === 'http:' || (0,_inputs_address_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .cW)(next.hostname);
+            if (next.protocol !== 'https:' && !(next.protocol === 'http:' && httpAllowed)) {
+                return { ok: false, what: `HTTP ${res.status}, a redirect to ${shown(next)}, which is not https: not followed` };
+            }
+            url = next;
+            continue;
+        }
+        if (res.status < 200 || res.status > 299)
+            return { ok: false, what: `HTTP ${res.status}`, status: res.status };
+        if (options.expect !== undefined && !res.text.includes(options.expect)) {
+            return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
+        }
+        return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
+    }
+}
+/** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
+async function checkHealth(options) {
+    const now = options.now ?? Date.now;
+    const poll = new _http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .Poll */ .sP({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 });
+    const transports = new Map();
+    const where = shown(new URL(options.url));
+    // No call outruns health-timeout-minutes: each gets request-timeout-seconds, or what is left (at least 1 s).
+    const limitMs = () => Math.max(1_000, Math.min(options.requestTimeoutMs, poll.started + options.timeoutMs - now()));
+    try {
+        for (let n = 1;; n++) {
+            const t0 = now();
+            let result;
+            try {
+                result = await attempt(options, transports, limitMs);
+            }
+            catch (error) {
+                if (options.signal?.aborted)
+                    throw error;
+                result = { ok: false, what: `no answer (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)})` };
+            }
+            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(now() - t0)}.`);
+            if (result.ok)
+                return { afterMs: poll.elapsed(), attempts: n };
+            if (options.once === true || !(await poll.next())) {
+                const within = options.once === true ? '' : ` within health-timeout-minutes (${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(options.timeoutMs)}, ${n} attempt(s))`;
+                throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${advice(result)}`);
+            }
+        }
+    }
+    finally {
+        for (const transport of transports.values())
+            await transport.close().catch(() => undefined);
+    }
 }
 
 
@@ -45295,7 +45432,7 @@ async function run(host) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(893)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7893));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(786)]).then(__nccwpck_require__.bind(__nccwpck_require__, 786));
                 // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
                 const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);
@@ -45495,14 +45632,16 @@ const EXIT = {
 };
 /**
  * brcloud status (docs/status.md): read in full, something not read (fails closed), bad flags or file, a state --fail-on
- * names, a drift issue --drift-issues could not keep.
+ * names, a drift issue --drift-issues could not keep, a cancel.
  */
 const STATUS_EXIT = {
     success: EXIT.success,
     unreadable: EXIT.failure,
     badInput: EXIT.badInput,
     failOn: 8,
-    driftIssues: 9
+    driftIssues: 9,
+    sigint: EXIT.sigint,
+    sigterm: EXIT.sigterm
 };
 /**
  * The first that holds, in this order: success; a cancel by signal; bad input; then what the environment runs
@@ -46042,550 +46181,6 @@ function watchSignals(source, end) {
 
 // EXTERNAL MODULE: ./src/github/client.ts
 var client = __nccwpck_require__(6584);
-// EXTERNAL MODULE: ./src/inputs/login.ts
-var inputs_login = __nccwpck_require__(2052);
-;// CONCATENATED MODULE: ./src/status/credentials.ts
-
-
-
-const SECRET_CREDENTIALS = ['password', 'access-token', 'client-secret'];
-/** The login of `stack`, from `env`. */
-function stackLogin(stack, env) {
-    const source = stack.login;
-    const value = (credential) => {
-        const name = source.variables[credential];
-        const raw = name === undefined ? '' : (env[name] ?? '');
-        // A password may begin or end with a blank; nothing else read here does.
-        return credential === 'password' ? raw : raw.trim();
-    };
-    for (const credential of SECRET_CREDENTIALS)
-        (0,secrets/* registerSecret */.cl)(value(credential));
-    if (!source.defaults)
-        refuseUnset(stack, source, env);
-    else if (value('access-token') === '' && (value('username') === '' || value('password') === '')) {
-        const unset = ['username', 'password'].filter((c) => value(c) === '').map((c) => source.variables[c]);
-        throw new errors/* InputError */.dz(`Stack '${stack.name}' has no login (${unset.join(' and ')} ${unset.length === 1 ? 'is' : 'are'} not set): set ${source.variables.username} and ` +
-            `${source.variables.password} (or ${source.variables['access-token']}), or name the variables that hold its credentials under its login: (docs/status.md).`);
-    }
-    const settings = {
-        'token-url': source.tokenUrl,
-        'client-id': source.clientId,
-        audience: source.audience,
-        scope: source.scope
-    };
-    const read = (name) => {
-        if (name === 'username' || name === 'access-token' || name === 'client-secret')
-            return value(name);
-        return settings[name] ?? '';
-    };
-    try {
-        const login = (0,inputs_login/* readLogin */.mN)(read, value('password'), {});
-        // A ready token that has expired is refused now; one that expires during the report is the stack's failure.
-        (0,inputs_login/* checkTokenLifetime */.NX)(login, 0);
-        return login;
-    }
-    catch (error) {
-        if (error instanceof errors/* InputError */.dz)
-            throw new errors/* InputError */.dz(`Stack '${stack.name}': ${error.message}`);
-        throw error;
-    }
-}
-/** A variable the file names must hold a value: an empty one is a secret this job was not given. */
-function refuseUnset(stack, source, env) {
-    for (const [credential, name] of Object.entries(source.variables)) {
-        if ((env[name] ?? '') === '')
-            throw new errors/* InputError */.dz(`Stack '${stack.name}': its login's ${credential}-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in).`);
-    }
-}
-
-// EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __nccwpck_require__(9129);
-// EXTERNAL MODULE: ./src/cloud/client.ts + 2 modules
-var cloud_client = __nccwpck_require__(846);
-// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __nccwpck_require__(7103);
-// EXTERNAL MODULE: ./src/cloud/login/choose.ts + 4 modules
-var choose = __nccwpck_require__(5256);
-// EXTERNAL MODULE: ./src/cloud/session.ts
-var cloud_session = __nccwpck_require__(6885);
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var look = __nccwpck_require__(9392);
-// EXTERNAL MODULE: ./src/github/evidence.ts
-var evidence = __nccwpck_require__(6986);
-// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __nccwpck_require__(5848);
-;// CONCATENATED MODULE: ./src/status/row.ts
-/**
- * in-sync: runs the tracked ref's head; behind: an older commit of it; ahead: a commit after it; diverged: on
- * another line; outside: no GitHub Deployment of the repository names what it runs and the name carries no commit;
- * deploying: the platform says it is switching; empty: runs nothing; unknown: cannot be told (the reason says why).
- */
-const STATES = ['in-sync', 'behind', 'ahead', 'diverged', 'outside', 'deploying', 'empty', 'unknown'];
-/** A row with nothing known yet but where it is. */
-function blankRow(stack, environment, track) {
-    return {
-        stack,
-        environment,
-        distributionId: null,
-        distributionName: null,
-        createdAt: null,
-        createdBy: null,
-        md5hash: null,
-        platformStatus: null,
-        commit: null,
-        evidence: 'unknown',
-        evidenceDeploymentId: null,
-        track: track ?? null,
-        state: 'unknown',
-        behindBy: null,
-        aheadBy: null,
-        reason: null,
-        lastDeployment: null
-    };
-}
-/** The state GitHub's compare of the tracked ref (base) with the running commit (head) gives. */
-function stateOfComparison(c) {
-    if (c.status === 'identical')
-        return { state: 'in-sync', behindBy: 0, aheadBy: 0 };
-    if (c.status === 'behind')
-        return { state: 'behind', behindBy: c.behindBy, aheadBy: 0 };
-    if (c.status === 'ahead')
-        return { state: 'ahead', behindBy: 0, aheadBy: c.aheadBy };
-    return { state: 'diverged', behindBy: c.behindBy, aheadBy: c.aheadBy };
-}
-
-;// CONCATENATED MODULE: ./src/status/read-stack.ts
-// One stack read for the status report, through the action's own doors: a session logged in with the stack's login,
-// the client's environment list and distribution lookups (GETs only: this module calls nothing that changes the
-// stack), GitHub's Deployments through the evidence the deploy order uses, and the refresh token revoked at the end.
-
-
-
-
-
-
-
-
-
-
-
-
-/** Reads `stack` (logged in with `login`); never throws: what could not be read is in its rows and errors. */
-async function readStack(stack, login, options) {
-    const { apiUrl } = stack.address;
-    const target = stack.address.stack ? `stack '${stack.address.stack}' (${apiUrl})` : apiUrl;
-    const transport = new http_transport/* HttpTransport */.G(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs });
-    const api = new cloud_api/* CloudApi */.q(transport, { retry: options.retry, callTimeoutMs: options.requestTimeoutMs });
-    const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(login, target, { attempts: options.retry.attempts }), { target });
-    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] };
-    const reader = new EnvironmentReader(stack, new cloud_client/* CloudClient */.Ll(api, session), options, reading);
-    try {
-        const environments = await listed(reader.client, stack, reading);
-        reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))));
-    }
-    catch (error) {
-        const reason = `the stack could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
-        reading.errors.push(reason);
-        reading.rows.length = 0;
-        for (const environment of stack.environments ?? [null])
-            reading.rows.push({ ...blankRow(stack.name, environment, stack.track), reason });
-    }
-    finally {
-        // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours).
-        const failed = await session.revoke(api);
-        if (failed !== undefined)
-            src_port/* warning */.$e(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`);
-        await transport.close().catch(() => undefined);
-    }
-    return reading;
-}
-/** The environments to report: those the file names, in its order (a name the stack lacks stays a string), else every one listed. */
-async function listed(client, stack, reading) {
-    const list = await client.listEnvironments();
-    if (stack.environments === undefined) {
-        if (!list.complete) {
-            const reason = `the platform said the stack has more environments than the ${list.items.length} it listed, and would not list the rest`;
-            reading.errors.push(reason);
-            reading.rows.push({ ...blankRow(stack.name, null, stack.track), reason });
-        }
-        return list.items;
-    }
-    return Promise.all(stack.environments.map(async (name) => list.items.find((e) => e.name === name) ?? (await client.findEnvironment(name)).environment ?? name));
-}
-function missing(stack, name, reading) {
-    const reason = `the stack has no environment named '${name}'`;
-    reading.errors.push(reason);
-    return { ...blankRow(stack.name, name, stack.track), reason };
-}
-class EnvironmentReader {
-    stack;
-    client;
-    options;
-    reading;
-    history;
-    constructor(stack, client, options, reading) {
-        this.stack = stack;
-        this.client = client;
-        this.options = options;
-        this.reading = reading;
-        this.history = options.github ? new evidence/* DeploymentHistory */.u(options.github.api, stack.address.apiUrl) : undefined;
-    }
-    async read(environment) {
-        const running = environment.distributionId ?? undefined;
-        const status = environment.status;
-        let row = {
-            ...blankRow(this.stack.name, environment.name, this.stack.track),
-            distributionId: running ?? null,
-            platformStatus: status ?? null
-        };
-        let distribution;
-        try {
-            distribution = running === undefined ? undefined : await this.client.getDistribution(running);
-        }
-        catch (error) {
-            const reason = `its distribution ${running ?? ''} could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
-            this.reading.errors.push(`${environment.name}: ${reason}`);
-            return { ...row, reason };
-        }
-        row = {
-            ...row,
-            distributionName: distribution?.name ?? null,
-            createdAt: distribution?.createdAt ?? null,
-            createdBy: distribution?.createdBy ?? null,
-            md5hash: distribution?.md5hash ?? null
-        };
-        let evidence;
-        try {
-            row = { ...row, lastDeployment: await this.lastDeployment(environment.name) };
-            evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution);
-        }
-        catch (error) {
-            if (!(error instanceof client/* GitHubCallFailed */.LW))
-                throw error;
-            return { ...row, reason: this.gitHubFailed(error) };
-        }
-        if (evidence !== undefined)
-            row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null };
-        if ((0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) === true)
-            return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
-        if (running === undefined)
-            return { ...row, state: 'empty' };
-        if (evidence === undefined)
-            return { ...row, ...this.noEvidence(running, distribution) };
-        return { ...row, ...(await this.against(evidence.sha)) };
-    }
-    /** The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub. */
-    async lastDeployment(environment) {
-        const newest = (await this.history?.deployments(environment))?.[0];
-        if (newest === undefined || this.history === undefined)
-            return null;
-        const status = await this.history.github.latestStatus(newest.id);
-        return {
-            id: newest.id,
-            commit: newest.sha,
-            by: newest.creator ?? null,
-            at: newest.createdAt ?? null,
-            state: status?.state ?? null,
-            runUrl: status?.logUrl ?? null
-        };
-    }
-    /** A Deployment that recorded it (GitHub), else its name; without GitHub only the name, and only with the repository known. */
-    async commitOf(id, environment, distribution) {
-        const facts = async () => ({ id, name: distribution?.name, createdBy: distribution?.createdBy, createdAt: distribution?.createdAt });
-        if (this.history !== undefined)
-            return this.history.commitOf(id, environment, facts);
-        const repo = this.options.repository?.split('/')[1];
-        const sha = repo === undefined ? undefined : (0,distribution_name/* commitInName */.YP)(distribution?.name, repo);
-        return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name };
-    }
-    /** No commit is known: outside when GitHub's records were read and none names it; unknown when they were not. */
-    noEvidence(running, distribution) {
-        const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : '';
-        const what = `distribution ${running}${uploaded}`;
-        const repository = this.options.repository;
-        if (this.history !== undefined)
-            return {
-                state: 'outside',
-                reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}, and its name carries no commit of it: deployed from Mission Control or another tool`
-            };
-        if (repository === undefined)
-            return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` };
-        return {
-            state: 'unknown',
-            reason: `the name of ${what} carries no commit of ${repository}, and without a GitHub token the Deployments that may record it are not read`
-        };
-    }
-    /** The running commit against the tracked ref's head. */
-    async against(sha) {
-        const track = this.stack.track;
-        if (track === undefined)
-            return { state: 'unknown', reason: 'no track: ref in the configuration, so there is nothing to compare the commit with' };
-        const github = this.options.github;
-        if (github === undefined)
-            return { state: 'unknown', reason: `comparing commit ${(0,client/* short */.h0)(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` };
-        try {
-            return { ...stateOfComparison(await github.compare(track, sha)), reason: null };
-        }
-        catch (error) {
-            if (!(error instanceof client/* GitHubCallFailed */.LW))
-                throw error;
-            // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
-            if (error.failure === 'not-found')
-                return {
-                    state: 'unknown',
-                    reason: `${error.message}: GitHub knows no such commit or ref ${track} in ${this.options.repository} (a force-push, another repository, or a misspelt track)`
-                };
-            return { state: 'unknown', reason: this.gitHubFailed(error) };
-        }
-    }
-    gitHubFailed(error) {
-        const reason = `GitHub could not be read: ${error.message} (${GITHUB_ADVICE[error.failure]})`;
-        if (!this.reading.githubErrors.includes(reason))
-            this.reading.githubErrors.push(reason);
-        return reason;
-    }
-}
-/** What to do about each kind of GitHub failure, for the report's reader. */
-const GITHUB_ADVICE = {
-    unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
-    'bad-token': 'GitHub refused the token: give a valid token of the repository',
-    forbidden: 'the token lacks a permission: it needs deployments: read and contents: read',
-    'not-found': 'GitHub does not show the repository to the token',
-    failed: 'GitHub failed; try again later'
-};
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-// EXTERNAL MODULE: ./src/inputs/address.ts
-var inputs_address = __nccwpck_require__(1617);
-;// CONCATENATED MODULE: ./src/status/config.ts
-// The status report's configuration file (docs/status.md): which stacks to read, which of their environments, the
-// ref they should run, and where each stack's login comes from. Read and checked in full before any request: a
-// mistake is an InputError that names where it is (the CLI's exit 2). Secrets never stand in the file, only the
-// names of the variables that hold them (./credentials.ts reads those).
-
-
-
-const LOGIN_VARIABLES = ['username', 'password', 'access-token', 'client-secret'];
-/**
- * The variables a stack without `login:` is logged in with: the brcloud command's own names for these inputs. No
- * client secret: it needs a token-url, which only a `login:` gives.
- */
-const DEFAULT_LOGIN_VARIABLES = {
-    username: 'BRCLOUD_USERNAME',
-    password: 'BRCLOUD_PASSWORD',
-    'access-token': 'BRCLOUD_ACCESS_TOKEN'
-};
-const TOP_KEYS = ['track', 'stacks'];
-const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'login'];
-const LOGIN_KEYS = [
-    'username-variable',
-    'password-variable',
-    'access-token-variable',
-    'client-secret-variable',
-    'token-url',
-    'client-id',
-    'audience',
-    'scope'
-];
-const ADDRESS_KEYS = ['stack', 'console-url', 'api-url'];
-/** A variable's name as a shell writes it. */
-const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** A git ref as a branch or tag is named: no blanks, no `..`, no control characters. */
-const REF = /^(?!.*\.\.)[^\s~^:?*[\\\p{Cc}]+$/u;
-/** Reads the file's text (`file` names it in messages); throws an InputError that says where and what to fix. */
-function parseStatusConfig(text, file) {
-    const lines = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lines });
-    const error = doc.errors[0];
-    if (error !== undefined) {
-        const at = lines.linePos(error.pos[0]);
-        throw new errors/* InputError */.dz(`${file}:${at.line}:${at.col} is not valid YAML: ${error.message.replace(/\.$/, '')}.`);
-    }
-    const top = mapping(doc.toJS(), file, 'The file');
-    knownKeys(top, TOP_KEYS, file, 'The file');
-    const track = optionalRef(top.track, file, 'track');
-    if (!Array.isArray(top.stacks) || top.stacks.length === 0)
-        throw new errors/* InputError */.dz(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`);
-    const stacks = top.stacks.map((raw, i) => config_readStack(raw, file, `stacks[${i}]`, track));
-    const seen = new Set();
-    for (const s of stacks) {
-        if (seen.has(s.name))
-            throw new errors/* InputError */.dz(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`);
-        seen.add(s.name);
-    }
-    return { stacks };
-}
-function config_readStack(raw, file, where, track) {
-    const r = mapping(raw, file, where);
-    const name = config_text(r.name, file, `${where}.name`);
-    if (name === undefined)
-        throw new errors/* InputError */.dz(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`);
-    const at = `${where} (${name})`;
-    knownKeys(r, STACK_KEYS, file, at);
-    const given = ADDRESS_KEYS.filter((k) => r[k] !== undefined && r[k] !== null);
-    if (given.length !== 1)
-        throw new errors/* InputError */.dz(`${file}: ${at} must have exactly one of stack, console-url or api-url (it has ${given.length === 0 ? 'none' : given.join(' and ')}).`);
-    if (r['platform-domain'] !== undefined && given[0] !== 'stack')
-        throw new errors/* InputError */.dz(`${file}: ${at}: platform-domain goes with stack only.`);
-    let address;
-    try {
-        // The action's own rules: one reading of which host gets the password.
-        address = (0,inputs_address/* resolveCloudAddress */.CI)({
-            stack: config_text(r.stack, file, `${at}.stack`) ?? '',
-            consoleUrl: config_text(r['console-url'], file, `${at}.console-url`) ?? '',
-            apiUrl: config_text(r['api-url'], file, `${at}.api-url`) ?? '',
-            platformDomain: config_text(r['platform-domain'], file, `${at}.platform-domain`) ?? ''
-        });
-    }
-    catch (error) {
-        throw new errors/* InputError */.dz(`${file}: ${at}: ${error.message}`);
-    }
-    return {
-        name,
-        address,
-        environments: environmentsOf(r.environments, file, at),
-        track: optionalRef(r.track, file, `${at}.track`) ?? track,
-        login: loginOf(r.login, file, at)
-    };
-}
-function environmentsOf(raw, file, at) {
-    if (raw === undefined || raw === null)
-        return undefined;
-    const names = Array.isArray(raw) ? raw : undefined;
-    if (names === undefined || names.length === 0 || !names.every((n) => typeof n === 'string' && n.trim() !== ''))
-        throw new errors/* InputError */.dz(`${file}: ${at}.environments must be a list of environment names (leave it out to report every environment of the stack).`);
-    const trimmed = names.map((n) => n.trim());
-    const twice = trimmed.find((n, i) => trimmed.indexOf(n) !== i);
-    if (twice !== undefined)
-        throw new errors/* InputError */.dz(`${file}: ${at}.environments names '${twice}' twice.`);
-    return trimmed;
-}
-function loginOf(raw, file, at) {
-    if (raw === undefined || raw === null)
-        return { variables: DEFAULT_LOGIN_VARIABLES, defaults: true };
-    const where = `${at}.login`;
-    const r = mapping(raw, file, where);
-    knownKeys(r, LOGIN_KEYS, file, where);
-    const variables = {};
-    for (const credential of LOGIN_VARIABLES) {
-        const name = config_text(r[`${credential}-variable`], file, `${where}.${credential}-variable`);
-        if (name === undefined)
-            continue;
-        if (!VARIABLE.test(name))
-            throw new errors/* InputError */.dz(`${file}: ${where}.${credential}-variable '${name}' is not a variable name: name the variable that holds it, not the value.`);
-        variables[credential] = name;
-    }
-    return {
-        variables,
-        tokenUrl: config_text(r['token-url'], file, `${where}.token-url`),
-        clientId: config_text(r['client-id'], file, `${where}.client-id`),
-        audience: config_text(r.audience, file, `${where}.audience`),
-        scope: config_text(r.scope, file, `${where}.scope`),
-        defaults: false
-    };
-}
-function mapping(raw, file, where) {
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-        throw new errors/* InputError */.dz(`${file}: ${where} must be a mapping of keys to values.`);
-    return raw;
-}
-/** A key the report does not know is refused: a typo would otherwise be a setting silently not applied. */
-function knownKeys(r, known, file, where) {
-    for (const key of Object.keys(r)) {
-        if (known.includes(key))
-            continue;
-        const secret = LOGIN_VARIABLES.includes(key);
-        const hint = secret ? `: a credential never stands in the file; name the variable that holds it with ${key}-variable` : ` (it knows ${known.join(', ')})`;
-        throw new errors/* InputError */.dz(`${file}: ${where} has an unknown key '${key}'${hint}.`);
-    }
-}
-/** A string value (numbers are refused, not turned into text: `track: 1.10` would lose its zero). */
-function config_text(raw, file, where) {
-    if (raw === undefined || raw === null)
-        return undefined;
-    if (typeof raw !== 'string')
-        throw new errors/* InputError */.dz(`${file}: ${where} must be text (quote it: '${String(raw)}').`);
-    const value = raw.trim();
-    return value === '' ? undefined : value;
-}
-function optionalRef(raw, file, where) {
-    const ref = config_text(raw, file, where);
-    if (ref !== undefined && !REF.test(ref))
-        throw new errors/* InputError */.dz(`${file}: ${where} '${ref}' is not a branch or tag name.`);
-    return ref;
-}
-
-;// CONCATENATED MODULE: ./src/status/index.ts
-
-
-
-
-
-/** Stacks read at once by default: each is its own host, so this bounds the connections and the logins in flight. */
-const DEFAULT_PARALLEL = 4;
-/** Every stack's login from `env`, checked (and its secrets masked) before any request; throws an InputError. */
-function prepareStatus(config, env) {
-    return { config, logins: config.stacks.map((stack) => stackLogin(stack, env)) };
-}
-/** Short limits: a report that waits minutes on one stack is read by nobody. */
-const STATUS_RETRY = { attempts: 3, baseDelayMs: 500, maxDelayMs: 4_000, maxTotalMs: 30_000 };
-const REQUEST_TIMEOUT_MS = 30_000;
-const USER_AGENT = 'brcloud-deploy (status)';
-/** Reads every stack, at most `parallel` at once; never throws for a stack or GitHub that fails (the report says it). */
-async function readStatus({ config, logins }, options = {}) {
-    const repository = options.github?.context.repository || options.repository || undefined;
-    const github = options.github ? await gitHubSide(options.github.token, options.github.context) : undefined;
-    const read = (i) => readStack(config.stacks[i], logins[i], {
-        github,
-        repository,
-        userAgent: USER_AGENT,
-        requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-        retry: options.retry ?? STATUS_RETRY
-    });
-    const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read);
-    return {
-        environments: readings.flatMap((r) => r.rows),
-        stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
-        githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
-        repository: repository ?? null
-    };
-}
-/** Whether the report read everything it was asked for: every stack, and GitHub when it was given. */
-function readInFull(report) {
-    return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0;
-}
-async function gitHubSide(token, context) {
-    const api = await client/* GitHubApi */.yN.open(token, undefined, context);
-    // Environments of one fleet mostly run a few commits: each is compared with the ref once.
-    const compares = new Map();
-    return {
-        api,
-        compare(base, head) {
-            const key = `${base}\u0000${head.toLowerCase()}`;
-            let answer = compares.get(key);
-            if (answer === undefined) {
-                answer = api.compare(base, head);
-                compares.set(key, answer);
-            }
-            return answer;
-        }
-    };
-}
-/** `work(0..count-1)`, at most `limit` running at once; the results in index order. */
-async function inTurn(count, limit, work) {
-    const results = new Array(count);
-    let next = 0;
-    const worker = async () => {
-        while (next < count) {
-            const i = next++;
-            results[i] = await work(i);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, worker));
-    return results;
-}
-
 ;// CONCATENATED MODULE: ./src/status/drift-issues.ts
 // Drift issues (docs/status.md, "Drift issues"): one GitHub issue per drifted environment, kept from the status report
 // (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
@@ -46645,7 +46240,9 @@ async function keepDriftIssuesOf(report, token, run, failOn) {
         src_port/* warning */.$e(`Drift issues: ${line}`);
         return { opened: [], updated: [], closed: [], failures: [line] };
     }
-    return keepDriftIssues(report, api, { failOn, runUrl: run.runUrl, serverUrl: run.serverUrl });
+    // Drift issues follow the state axis: a failing health probe (fail-on unhealthy) is not drift and opens none.
+    const states = failOn.filter((s) => s !== 'unhealthy');
+    return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl });
 }
 /** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
 function driftIssuesFailure(outcome, name) {
@@ -46806,6 +46403,763 @@ function closingComment(k, row, where) {
     return (0,secrets/* redact */.E$)(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
 }
 
+// EXTERNAL MODULE: ./src/inputs/login.ts
+var inputs_login = __nccwpck_require__(2052);
+;// CONCATENATED MODULE: ./src/status/credentials.ts
+
+
+
+const SECRET_CREDENTIALS = ['password', 'access-token', 'client-secret'];
+/** The login of `stack`, from `env`. */
+function stackLogin(stack, env) {
+    const source = stack.login;
+    const value = (credential) => {
+        const name = source.variables[credential];
+        const raw = name === undefined ? '' : (env[name] ?? '');
+        // A password may begin or end with a blank; nothing else read here does.
+        return credential === 'password' ? raw : raw.trim();
+    };
+    for (const credential of SECRET_CREDENTIALS)
+        (0,secrets/* registerSecret */.cl)(value(credential));
+    if (!source.defaults)
+        refuseUnset(stack, source, env);
+    else if (value('access-token') === '' && (value('username') === '' || value('password') === '')) {
+        const unset = ['username', 'password'].filter((c) => value(c) === '').map((c) => source.variables[c]);
+        throw new errors/* InputError */.dz(`Stack '${stack.name}' has no login (${unset.join(' and ')} ${unset.length === 1 ? 'is' : 'are'} not set): set ${source.variables.username} and ` +
+            `${source.variables.password} (or ${source.variables['access-token']}), or name the variables that hold its credentials under its login: (docs/status.md).`);
+    }
+    const settings = {
+        'token-url': source.tokenUrl,
+        'client-id': source.clientId,
+        audience: source.audience,
+        scope: source.scope
+    };
+    const read = (name) => {
+        if (name === 'username' || name === 'access-token' || name === 'client-secret')
+            return value(name);
+        return settings[name] ?? '';
+    };
+    try {
+        const login = (0,inputs_login/* readLogin */.mN)(read, value('password'), {});
+        // A ready token that has expired is refused now; one that expires during the report is the stack's failure.
+        (0,inputs_login/* checkTokenLifetime */.NX)(login, 0);
+        return login;
+    }
+    catch (error) {
+        if (error instanceof errors/* InputError */.dz)
+            throw new errors/* InputError */.dz(`Stack '${stack.name}': ${error.message}`);
+        throw error;
+    }
+}
+/** A variable the file names must hold a value: an empty one is a secret this job was not given. */
+function refuseUnset(stack, source, env) {
+    for (const [credential, name] of Object.entries(source.variables)) {
+        if ((env[name] ?? '') === '')
+            throw new errors/* InputError */.dz(`Stack '${stack.name}': its login's ${credential}-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in).`);
+    }
+}
+
+// EXTERNAL MODULE: ./src/cloud/api.ts
+var cloud_api = __nccwpck_require__(9129);
+// EXTERNAL MODULE: ./src/cloud/client.ts + 2 modules
+var cloud_client = __nccwpck_require__(846);
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __nccwpck_require__(7103);
+// EXTERNAL MODULE: ./src/cloud/login/choose.ts + 4 modules
+var choose = __nccwpck_require__(5256);
+// EXTERNAL MODULE: ./src/cloud/session.ts
+var cloud_session = __nccwpck_require__(6885);
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var look = __nccwpck_require__(9392);
+// EXTERNAL MODULE: ./src/health.ts
+var health = __nccwpck_require__(5769);
+// EXTERNAL MODULE: ./src/github/evidence.ts
+var evidence = __nccwpck_require__(6986);
+// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
+var http_transport = __nccwpck_require__(5848);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ./src/inputs/address.ts
+var inputs_address = __nccwpck_require__(1617);
+;// CONCATENATED MODULE: ./src/status/track.ts
+// A tracked ref that is a pattern of tag names (docs/status.md, "Tracking a tag pattern"): `v*`, `tags/release-*`,
+// `refs/tags/v1.?.*` means "the newest tag whose name matches". Newest by the names' version order, not by commit
+// date: a tag name is what a release process chooses to say "this one is later" (v1.10.0 after v1.9.2), it is known
+// from one listing without a call per tag, and a hotfix tag of an old line (v1.9.3, tagged after v2.0.0) must not be
+// taken for the newest release. Pure: GitHub's listing comes from github/client.ts.
+/** The glob characters: a tracked ref with one of them is a pattern of tag names. */
+const TAG_PATTERN_CHARS = /[*?]/g;
+function isTagPattern(track) {
+    return /[*?]/.test(track);
+}
+/** The pattern's tag names: `*` any run of characters, `?` one; a leading `tags/` or `refs/tags/` names the tags' namespace. */
+function tagMatcher(pattern) {
+    const body = pattern
+        .replace(/^(?:refs\/)?tags\//, '')
+        .split('')
+        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+    return new RegExp(`^${body}$`, 'u');
+}
+/** Runs of digits and of the rest: 'v1.10.0-rc2' -> ['v', 1, '.', 10, '.', 0, '-rc', 2]. */
+function parts(name) {
+    return (name.match(/\d+|\D+/g) ?? []).map((p) => (/^\d/.test(p) ? Number(p) : p));
+}
+/** The version core (the name up to a `-` after its first digit) and what follows it: a pre-release such as -rc1. */
+function split(name) {
+    const m = /^(\D*\d[^-]*)(?:-(.*))?$/.exec(name);
+    return m === null ? { core: name, pre: undefined } : { core: m[1] ?? name, pre: m[2] };
+}
+function byParts(a, b) {
+    const pa = parts(a);
+    const pb = parts(b);
+    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+        const x = pa[i];
+        const y = pb[i];
+        if (x === y)
+            continue;
+        if (typeof x === 'number' && typeof y === 'number')
+            return x - y;
+        // A number ranks after text at the same place (v1.2 after v1.x): a version's digits are what grows.
+        if (typeof x === 'number')
+            return 1;
+        if (typeof y === 'number')
+            return -1;
+        return x < y ? -1 : 1;
+    }
+    return pa.length - pb.length;
+}
+/**
+ * Version order of tag names: numbers compared as numbers (v1.10.0 after v1.9.2), and a pre-release before its
+ * release (v2.0.0-rc1 before v2.0.0), as semantic versioning orders them; names without digits by their text.
+ */
+function compareTagNames(a, b) {
+    const x = split(a);
+    const y = split(b);
+    const cores = byParts(x.core, y.core);
+    if (cores !== 0)
+        return cores;
+    if (x.pre === undefined || y.pre === undefined)
+        return (x.pre === undefined ? 1 : 0) - (y.pre === undefined ? 1 : 0);
+    return byParts(x.pre, y.pre);
+}
+/** The newest tag whose name matches `pattern`, or undefined when none does. */
+function newestTag(tags, pattern) {
+    const matches = tagMatcher(pattern);
+    return tags
+        .filter((t) => matches.test(t.name))
+        .reduce((best, t) => (best === undefined || compareTagNames(t.name, best.name) > 0 ? t : best), undefined);
+}
+
+;// CONCATENATED MODULE: ./src/status/config.ts
+// The status report's configuration file (docs/status.md): which stacks to read, which of their environments, the
+// ref they should run, and where each stack's login comes from. Read and checked in full before any request: a
+// mistake is an InputError that names where it is (the CLI's exit 2). Secrets never stand in the file, only the
+// names of the variables that hold them (./credentials.ts reads those).
+
+
+
+
+const LOGIN_VARIABLES = ['username', 'password', 'access-token', 'client-secret'];
+/**
+ * The variables a stack without `login:` is logged in with: the brcloud command's own names for these inputs. No
+ * client secret: it needs a token-url, which only a `login:` gives.
+ */
+const DEFAULT_LOGIN_VARIABLES = {
+    username: 'BRCLOUD_USERNAME',
+    password: 'BRCLOUD_PASSWORD',
+    'access-token': 'BRCLOUD_ACCESS_TOKEN'
+};
+/** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
+function trackOf(stack, environment) {
+    return (environment === null ? undefined : stack.settings?.get(environment)?.track) ?? stack.track;
+}
+/** The page that tells whether `environment` is healthy: its own, else its stack's with its name filled in; undefined: not checked. */
+function healthOf(stack, environment) {
+    if (environment === null)
+        return undefined;
+    const own = stack.settings?.get(environment)?.health;
+    if (own !== undefined)
+        return own;
+    const probe = stack.health;
+    return probe === undefined ? undefined : { ...probe, url: probe.url.replaceAll(ENVIRONMENT_PLACEHOLDER, encodeURIComponent(environment)) };
+}
+/** In a stack's health-url, the place of each environment's name. */
+const ENVIRONMENT_PLACEHOLDER = '{environment}';
+const TOP_KEYS = ['track', 'stacks'];
+const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect', 'login'];
+const ENVIRONMENT_KEYS = ['name', 'track', 'health-url', 'health-expect'];
+const LOGIN_KEYS = [
+    'username-variable',
+    'password-variable',
+    'access-token-variable',
+    'client-secret-variable',
+    'token-url',
+    'client-id',
+    'audience',
+    'scope'
+];
+const ADDRESS_KEYS = ['stack', 'console-url', 'api-url'];
+/** A variable's name as a shell writes it. */
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A git ref as a branch or tag is named: no blanks, no `..`, no control characters. */
+const REF = /^(?!.*\.\.)[^\s~^:?*[\\\p{Cc}]+$/u;
+/** Reads the file's text (`file` names it in messages); throws an InputError that says where and what to fix. */
+function parseStatusConfig(text, file) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lines });
+    const error = doc.errors[0];
+    if (error !== undefined) {
+        const at = lines.linePos(error.pos[0]);
+        throw new errors/* InputError */.dz(`${file}:${at.line}:${at.col} is not valid YAML: ${error.message.replace(/\.$/, '')}.`);
+    }
+    const top = mapping(doc.toJS(), file, 'The file');
+    knownKeys(top, TOP_KEYS, file, 'The file');
+    const track = optionalRef(top.track, file, 'track');
+    if (!Array.isArray(top.stacks) || top.stacks.length === 0)
+        throw new errors/* InputError */.dz(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`);
+    const stacks = top.stacks.map((raw, i) => readStack(raw, file, `stacks[${i}]`, track));
+    const seen = new Set();
+    for (const s of stacks) {
+        if (seen.has(s.name))
+            throw new errors/* InputError */.dz(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`);
+        seen.add(s.name);
+    }
+    return { stacks };
+}
+function readStack(raw, file, where, track) {
+    const r = mapping(raw, file, where);
+    const name = config_text(r.name, file, `${where}.name`);
+    if (name === undefined)
+        throw new errors/* InputError */.dz(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`);
+    const at = `${where} (${name})`;
+    knownKeys(r, STACK_KEYS, file, at);
+    const given = ADDRESS_KEYS.filter((k) => r[k] !== undefined && r[k] !== null);
+    if (given.length !== 1)
+        throw new errors/* InputError */.dz(`${file}: ${at} must have exactly one of stack, console-url or api-url (it has ${given.length === 0 ? 'none' : given.join(' and ')}).`);
+    if (r['platform-domain'] !== undefined && given[0] !== 'stack')
+        throw new errors/* InputError */.dz(`${file}: ${at}: platform-domain goes with stack only.`);
+    let address;
+    try {
+        // The action's own rules: one reading of which host gets the password.
+        address = (0,inputs_address/* resolveCloudAddress */.CI)({
+            stack: config_text(r.stack, file, `${at}.stack`) ?? '',
+            consoleUrl: config_text(r['console-url'], file, `${at}.console-url`) ?? '',
+            apiUrl: config_text(r['api-url'], file, `${at}.api-url`) ?? '',
+            platformDomain: config_text(r['platform-domain'], file, `${at}.platform-domain`) ?? ''
+        });
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`${file}: ${at}: ${error.message}`);
+    }
+    const listed = environmentsOf(r.environments, file, at);
+    const health = healthProbe(r['health-url'], r['health-expect'], file, at);
+    if (health !== undefined)
+        checkStackHealthUrl(health.url, listed?.names, `${file}: ${at}.health-url`);
+    return {
+        name,
+        address,
+        environments: listed?.names,
+        track: optionalRef(r.track, file, `${at}.track`) ?? track,
+        login: loginOf(r.login, file, at),
+        settings: listed?.settings,
+        health
+    };
+}
+/** A stack-wide health-url names each environment's page: `{environment}` in it, unless the stack reports one environment. */
+function checkStackHealthUrl(url, environments, where) {
+    if (url.includes(ENVIRONMENT_PLACEHOLDER) || environments?.length === 1)
+        return;
+    throw new errors/* InputError */.dz(`${where} '${url}' would check one page for every environment: put ${ENVIRONMENT_PLACEHOLDER} where each environment's name goes ` +
+        `(e.g. https://${ENVIRONMENT_PLACEHOLDER}.example.com/version.txt), or give each environment its own health-url.`);
+}
+/**
+ * A health-url (`{environment}` allowed in it) and health-expect, checked by the deploy action's rules for its own;
+ * undefined without a url. `at` starts each message with where they were given ('' for inputs).
+ */
+function parseHealthProbe(url, expect, at) {
+    if (url === '') {
+        if (expect !== '')
+            throw new errors/* InputError */.dz(`${at}health-expect is set but health-url is empty: set health-url to the page that must contain it.`);
+        return undefined;
+    }
+    try {
+        // The placeholder stands for a name: the address is checked with one in its place.
+        (0,inputs_address/* parsePageUrl */.sD)(url.replaceAll(ENVIRONMENT_PLACEHOLDER, 'environment'), {
+            input: 'health-url',
+            example: 'https://www.example.com/version.txt',
+            credentialsHint: 'The probe sends no credentials: point it at a public page.'
+        });
+    }
+    catch (error) {
+        throw error instanceof errors/* InputError */.dz ? new errors/* InputError */.dz(`${at}${error.message}`) : error;
+    }
+    return { url, expect: expect === '' ? undefined : expect };
+}
+function healthProbe(rawUrl, rawExpect, file, at) {
+    return parseHealthProbe(config_text(rawUrl, file, `${at}.health-url`) ?? '', config_text(rawExpect, file, `${at}.health-expect`) ?? '', `${file}: ${at}: `);
+}
+/** The `environments:` list: names, or mappings of a name and its own track and health probe. */
+function environmentsOf(raw, file, at) {
+    if (raw === undefined || raw === null)
+        return undefined;
+    const entries = Array.isArray(raw) ? raw : undefined;
+    if (entries === undefined || entries.length === 0)
+        throw new errors/* InputError */.dz(`${file}: ${at}.environments must be a list of environment names, or of mappings with a name (leave it out to report every environment of the stack).`);
+    const names = [];
+    const settings = new Map();
+    entries.forEach((entry, i) => {
+        const where = `${at}.environments[${i}]`;
+        if (typeof entry === 'string') {
+            if (entry.trim() === '')
+                throw new errors/* InputError */.dz(`${file}: ${where} is empty: name an environment.`);
+            names.push(entry.trim());
+            return;
+        }
+        const r = mapping(entry, file, where);
+        const name = config_text(r.name, file, `${where}.name`);
+        if (name === undefined)
+            throw new errors/* InputError */.dz(`${file}: ${where} has no name: a mapping in environments names its environment with name:.`);
+        knownKeys(r, ENVIRONMENT_KEYS, file, `${where} (${name})`);
+        names.push(name);
+        settings.set(name, {
+            track: optionalRef(r.track, file, `${where}.track`),
+            health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
+        });
+    });
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice !== undefined)
+        throw new errors/* InputError */.dz(`${file}: ${at}.environments names '${twice}' twice.`);
+    return { names, settings };
+}
+function loginOf(raw, file, at) {
+    if (raw === undefined || raw === null)
+        return { variables: DEFAULT_LOGIN_VARIABLES, defaults: true };
+    const where = `${at}.login`;
+    const r = mapping(raw, file, where);
+    knownKeys(r, LOGIN_KEYS, file, where);
+    const variables = {};
+    for (const credential of LOGIN_VARIABLES) {
+        const name = config_text(r[`${credential}-variable`], file, `${where}.${credential}-variable`);
+        if (name === undefined)
+            continue;
+        if (!VARIABLE.test(name))
+            throw new errors/* InputError */.dz(`${file}: ${where}.${credential}-variable '${name}' is not a variable name: name the variable that holds it, not the value.`);
+        variables[credential] = name;
+    }
+    return {
+        variables,
+        tokenUrl: config_text(r['token-url'], file, `${where}.token-url`),
+        clientId: config_text(r['client-id'], file, `${where}.client-id`),
+        audience: config_text(r.audience, file, `${where}.audience`),
+        scope: config_text(r.scope, file, `${where}.scope`),
+        defaults: false
+    };
+}
+function mapping(raw, file, where) {
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+        throw new errors/* InputError */.dz(`${file}: ${where} must be a mapping of keys to values.`);
+    return raw;
+}
+/** A key the report does not know is refused: a typo would otherwise be a setting silently not applied. */
+function knownKeys(r, known, file, where) {
+    for (const key of Object.keys(r)) {
+        if (known.includes(key))
+            continue;
+        const secret = LOGIN_VARIABLES.includes(key);
+        const hint = secret ? `: a credential never stands in the file; name the variable that holds it with ${key}-variable` : ` (it knows ${known.join(', ')})`;
+        throw new errors/* InputError */.dz(`${file}: ${where} has an unknown key '${key}'${hint}.`);
+    }
+}
+/** A string value (numbers are refused, not turned into text: `track: 1.10` would lose its zero). */
+function config_text(raw, file, where) {
+    if (raw === undefined || raw === null)
+        return undefined;
+    if (typeof raw !== 'string')
+        throw new errors/* InputError */.dz(`${file}: ${where} must be text (quote it: '${String(raw)}').`);
+    const value = raw.trim();
+    return value === '' ? undefined : value;
+}
+function optionalRef(raw, file, where) {
+    const ref = config_text(raw, file, where);
+    if (ref !== undefined)
+        checkRef(ref, `${file}: ${where}`);
+    return ref;
+}
+/** A tracked ref as a branch or tag is named, or a pattern of tag names; an InputError under `what` (where it was given) otherwise. */
+function checkRef(ref, what) {
+    if (isTagPattern(ref) ? !REF.test(ref.replace(TAG_PATTERN_CHARS, 'x')) : !REF.test(ref))
+        throw new errors/* InputError */.dz(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`);
+}
+
+;// CONCATENATED MODULE: ./src/status/row.ts
+
+/**
+ * in-sync: runs the tracked ref's head; behind: an older commit of it; ahead: a commit after it; diverged: on
+ * another line; outside: no GitHub Deployment of the repository names what it runs and the name carries no commit;
+ * deploying: the platform says it is switching; empty: runs nothing; unknown: cannot be told (the reason says why).
+ */
+const STATES = ['in-sync', 'behind', 'ahead', 'diverged', 'outside', 'deploying', 'empty', 'unknown'];
+/** A row with nothing known yet but where it is. */
+function blankRow(stack, environment, track) {
+    return {
+        stack,
+        environment,
+        distributionId: null,
+        distributionName: null,
+        createdAt: null,
+        createdBy: null,
+        md5hash: null,
+        platformStatus: null,
+        commit: null,
+        evidence: 'unknown',
+        evidenceDeploymentId: null,
+        track: track ?? null,
+        trackedRef: track === undefined || isTagPattern(track) ? null : track,
+        state: 'unknown',
+        behindBy: null,
+        aheadBy: null,
+        reason: null,
+        lastDeployment: null,
+        health: 'not-checked',
+        healthReason: null
+    };
+}
+/** The state GitHub's compare of the tracked ref (base) with the running commit (head) gives. */
+function stateOfComparison(c) {
+    if (c.status === 'identical')
+        return { state: 'in-sync', behindBy: 0, aheadBy: 0 };
+    if (c.status === 'behind')
+        return { state: 'behind', behindBy: c.behindBy, aheadBy: 0 };
+    if (c.status === 'ahead')
+        return { state: 'ahead', behindBy: 0, aheadBy: c.aheadBy };
+    return { state: 'diverged', behindBy: c.behindBy, aheadBy: c.aheadBy };
+}
+
+;// CONCATENATED MODULE: ./src/status/read-stack.ts
+// One stack read for the status report, through the action's own doors: a session logged in with the stack's login,
+// the client's environment list and distribution lookups (GETs only: this module calls nothing that changes the
+// stack), GitHub's Deployments through the evidence the deploy order uses, and the refresh token revoked at the end.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Reads `stack` (logged in with `login`); never throws: what could not be read is in its rows and errors. */
+async function read_stack_readStack(stack, login, options) {
+    const { apiUrl } = stack.address;
+    const target = stack.address.stack ? `stack '${stack.address.stack}' (${apiUrl})` : apiUrl;
+    const signal = options.stop?.signal;
+    const transport = new http_transport/* HttpTransport */.G(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal });
+    const api = new cloud_api/* CloudApi */.q(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs });
+    const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(login, target, { attempts: options.retry.attempts }), { target });
+    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] };
+    const reader = new EnvironmentReader(stack, new cloud_client/* CloudClient */.Ll(api, session), options, reading);
+    try {
+        const environments = await listed(reader.client, stack, reading);
+        reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))));
+    }
+    catch (error) {
+        const reason = `the stack could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
+        reading.errors.push(reason);
+        reading.rows.length = 0;
+        for (const environment of stack.environments ?? [null])
+            reading.rows.push({ ...blankRow(stack.name, environment, trackOf(stack, environment)), reason });
+    }
+    finally {
+        // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours). After
+        // a cancel, through a door of its own that the cancel does not end, with the cancel's short limit (stop.ts).
+        const closing = signal?.aborted === true ? closingDoor(apiUrl, options) : undefined;
+        if (closing !== undefined)
+            session.reroute(closing.api, closing.limitMs);
+        const failed = await session.revoke(closing?.api ?? api);
+        if (failed !== undefined)
+            src_port/* warning */.$e(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`);
+        await Promise.all([transport.close(), closing?.transport.close()]).catch(() => undefined);
+    }
+    return reading;
+}
+/** The closing calls' door after a cancel: one attempt each, within the cancel's limit. */
+function closingDoor(apiUrl, options) {
+    const limitMs = options.stop?.closeLimitMs() ?? options.requestTimeoutMs;
+    const transport = new http_transport/* HttpTransport */.G(apiUrl, { userAgent: options.userAgent, timeoutMs: limitMs });
+    return { transport, api: new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } }), limitMs };
+}
+/** The environments to report: those the file names, in its order (a name the stack lacks stays a string), else every one listed. */
+async function listed(client, stack, reading) {
+    const list = await client.listEnvironments();
+    if (stack.environments === undefined) {
+        if (!list.complete) {
+            const reason = `the platform said the stack has more environments than the ${list.items.length} it listed, and would not list the rest`;
+            reading.errors.push(reason);
+            reading.rows.push({ ...blankRow(stack.name, null, stack.track), reason });
+        }
+        return list.items;
+    }
+    return Promise.all(stack.environments.map(async (name) => list.items.find((e) => e.name === name) ?? (await client.findEnvironment(name)).environment ?? name));
+}
+function missing(stack, name, reading) {
+    const reason = `the stack has no environment named '${name}'`;
+    reading.errors.push(reason);
+    return { ...blankRow(stack.name, name, trackOf(stack, name)), reason };
+}
+class EnvironmentReader {
+    stack;
+    client;
+    options;
+    reading;
+    history;
+    constructor(stack, client, options, reading) {
+        this.stack = stack;
+        this.client = client;
+        this.options = options;
+        this.reading = reading;
+        this.history = options.github ? new evidence/* DeploymentHistory */.u(options.github.api, stack.address.apiUrl) : undefined;
+    }
+    /** The environment on the platform and GitHub, and its health probe beside them. */
+    async read(environment) {
+        const [row, health] = await Promise.all([this.readRunning(environment), this.probe(environment.name)]);
+        return { ...row, ...health };
+    }
+    /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */
+    async probe(environment) {
+        const probe = healthOf(this.stack, environment);
+        if (probe === undefined)
+            return { health: 'not-checked', healthReason: null };
+        try {
+            await (0,health/* checkHealth */.Ns)({
+                ...probe,
+                once: true,
+                timeoutMs: this.options.healthTimeoutMs,
+                requestTimeoutMs: this.options.healthTimeoutMs,
+                userAgent: this.options.userAgent,
+                signal: this.options.stop?.signal,
+                log: (line) => src_port/* debug */.Yz(`${this.stack.name}/${environment}: ${line}`)
+            });
+            return { health: 'ok', healthReason: null };
+        }
+        catch (error) {
+            return { health: 'failing', healthReason: (0,errors/* describeError */.Uc)(error) };
+        }
+    }
+    async readRunning(environment) {
+        const running = environment.distributionId ?? undefined;
+        const status = environment.status;
+        let row = {
+            ...blankRow(this.stack.name, environment.name, trackOf(this.stack, environment.name)),
+            distributionId: running ?? null,
+            platformStatus: status ?? null
+        };
+        let distribution;
+        try {
+            distribution = running === undefined ? undefined : await this.client.getDistribution(running);
+        }
+        catch (error) {
+            const reason = `its distribution ${running ?? ''} could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
+            this.reading.errors.push(`${environment.name}: ${reason}`);
+            return { ...row, reason };
+        }
+        row = {
+            ...row,
+            distributionName: distribution?.name ?? null,
+            createdAt: distribution?.createdAt ?? null,
+            createdBy: distribution?.createdBy ?? null,
+            md5hash: distribution?.md5hash ?? null
+        };
+        let evidence;
+        try {
+            row = { ...row, lastDeployment: await this.lastDeployment(environment.name) };
+            evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution);
+        }
+        catch (error) {
+            if (!(error instanceof client/* GitHubCallFailed */.LW))
+                throw error;
+            return { ...row, reason: this.gitHubFailed(error) };
+        }
+        if (evidence !== undefined)
+            row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null };
+        if ((0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) === true)
+            return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
+        if (running === undefined)
+            return { ...row, state: 'empty' };
+        if (evidence === undefined)
+            return { ...row, ...this.noEvidence(running, distribution) };
+        return { ...row, ...(await this.against(evidence.sha, environment.name)) };
+    }
+    /** The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub. */
+    async lastDeployment(environment) {
+        const newest = (await this.history?.deployments(environment))?.[0];
+        if (newest === undefined || this.history === undefined)
+            return null;
+        const status = await this.history.github.latestStatus(newest.id);
+        return {
+            id: newest.id,
+            commit: newest.sha,
+            by: newest.creator ?? null,
+            at: newest.createdAt ?? null,
+            state: status?.state ?? null,
+            runUrl: status?.logUrl ?? null
+        };
+    }
+    /** A Deployment that recorded it (GitHub), else its name; without GitHub only the name, and only with the repository known. */
+    async commitOf(id, environment, distribution) {
+        const facts = async () => ({ id, name: distribution?.name, createdBy: distribution?.createdBy, createdAt: distribution?.createdAt });
+        if (this.history !== undefined)
+            return this.history.commitOf(id, environment, facts);
+        const repo = this.options.repository?.split('/')[1];
+        const sha = repo === undefined ? undefined : (0,distribution_name/* commitInName */.YP)(distribution?.name, repo);
+        return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name };
+    }
+    /** No commit is known: outside when GitHub's records were read and none names it; unknown when they were not. */
+    noEvidence(running, distribution) {
+        const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : '';
+        const what = `distribution ${running}${uploaded}`;
+        const repository = this.options.repository;
+        if (this.history !== undefined)
+            return {
+                state: 'outside',
+                reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}, and its name carries no commit of it: deployed from Mission Control or another tool`
+            };
+        if (repository === undefined)
+            return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` };
+        return {
+            state: 'unknown',
+            reason: `the name of ${what} carries no commit of ${repository}, and without a GitHub token the Deployments that may record it are not read`
+        };
+    }
+    /** The running commit against the tracked ref's head (for a tag pattern, the newest tag matching it). */
+    async against(sha, environment) {
+        const track = trackOf(this.stack, environment);
+        if (track === undefined)
+            return { state: 'unknown', reason: 'no track: ref in the configuration, so there is nothing to compare the commit with' };
+        const github = this.options.github;
+        if (github === undefined)
+            return { state: 'unknown', reason: `comparing commit ${(0,client/* short */.h0)(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` };
+        try {
+            if (!isTagPattern(track))
+                return { ...stateOfComparison(await github.compare(track, sha)), reason: null };
+            const listing = await github.tags();
+            if (!listing.complete)
+                return { state: 'unknown', reason: `${this.options.repository} has more than ${client/* MAX_TAG_PAGES */.jj * 100} tags: the newest matching ${track} cannot be told` };
+            const tag = newestTag(listing.tags, track);
+            if (tag === undefined)
+                return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` };
+            return { ...stateOfComparison(await github.compare(tag.sha, sha)), trackedRef: tag.name, reason: null };
+        }
+        catch (error) {
+            if (!(error instanceof client/* GitHubCallFailed */.LW))
+                throw error;
+            // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
+            if (error.failure === 'not-found')
+                return {
+                    state: 'unknown',
+                    reason: `${error.message}: GitHub knows no such commit or ref ${track} in ${this.options.repository} (a force-push, another repository, or a misspelt track)`
+                };
+            return { state: 'unknown', reason: this.gitHubFailed(error) };
+        }
+    }
+    gitHubFailed(error) {
+        const reason = `GitHub could not be read: ${error.message} (${GITHUB_ADVICE[error.failure]})`;
+        if (!this.reading.githubErrors.includes(reason))
+            this.reading.githubErrors.push(reason);
+        return reason;
+    }
+}
+/** What to do about each kind of GitHub failure, for the report's reader. */
+const GITHUB_ADVICE = {
+    unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
+    'bad-token': 'GitHub refused the token: give a valid token of the repository',
+    forbidden: 'the token lacks a permission: it needs deployments: read and contents: read',
+    'not-found': 'GitHub does not show the repository to the token',
+    failed: 'GitHub failed; try again later'
+};
+
+;// CONCATENATED MODULE: ./src/status/index.ts
+
+
+
+
+
+/** Stacks read at once by default: each is its own host, so this bounds the connections and the logins in flight. */
+const DEFAULT_PARALLEL = 4;
+/** Every stack's login from `env`, checked (and its secrets masked) before any request; throws an InputError. */
+function prepareStatus(config, env) {
+    return { config, logins: config.stacks.map((stack) => stackLogin(stack, env)) };
+}
+/** Short limits: a report that waits minutes on one stack is read by nobody. */
+const STATUS_RETRY = { attempts: 3, baseDelayMs: 500, maxDelayMs: 4_000, maxTotalMs: 30_000 };
+const REQUEST_TIMEOUT_MS = 30_000;
+/** A site that takes longer than this to answer one GET is not healthy, for a report. */
+const HEALTH_TIMEOUT_MS = 10_000;
+const USER_AGENT = 'brcloud-deploy (status)';
+/** Reads every stack, at most `parallel` at once; never throws for a stack or GitHub that fails (the report says it). */
+async function readStatus({ config, logins }, options = {}) {
+    const repository = options.github?.context.repository || options.repository || undefined;
+    const github = options.github ? await gitHubSide(options.github.token, options.github.context, options.stop?.signal) : undefined;
+    const read = (i) => read_stack_readStack(config.stacks[i], logins[i], {
+        github,
+        repository,
+        userAgent: USER_AGENT,
+        requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+        retry: options.retry ?? STATUS_RETRY,
+        healthTimeoutMs: options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS,
+        stop: options.stop
+    });
+    const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read, options.stop?.signal);
+    return {
+        environments: readings.flatMap((r) => r.rows),
+        stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
+        githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
+        repository: repository ?? null
+    };
+}
+/** Whether the report read everything it was asked for: every stack, and GitHub when it was given. */
+function readInFull(report) {
+    return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0;
+}
+async function gitHubSide(token, context, signal) {
+    const api = await client/* GitHubApi */.yN.open(token, signal, context);
+    // Environments of one fleet mostly run a few commits: each is compared with the ref once.
+    const compares = new Map();
+    let tags;
+    return {
+        api,
+        tags: () => (tags ??= api.listTags()),
+        compare(base, head) {
+            const key = `${base}\u0000${head.toLowerCase()}`;
+            let answer = compares.get(key);
+            if (answer === undefined) {
+                answer = api.compare(base, head);
+                compares.set(key, answer);
+            }
+            return answer;
+        }
+    };
+}
+/** `work(0..count-1)`, at most `limit` running at once, none begun after `signal` fired; the results in index order. */
+async function inTurn(count, limit, work, signal) {
+    const results = new Array(count);
+    let next = 0;
+    const worker = async () => {
+        while (next < count && signal?.aborted !== true) {
+            const i = next++;
+            results[i] = await work(i);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, worker));
+    return results;
+}
+
 ;// CONCATENATED MODULE: ./src/status/render.ts
 // The status report for people and programs: a plain table for a terminal, Markdown for a job summary, and the
 // JSON object of --json. From the report alone; every text scrubbed of known secrets (an error may echo one).
@@ -46826,19 +47180,30 @@ function uploaded(row) {
         return '';
     return [row.createdAt ?? '', row.createdBy === null ? '' : `by ${row.createdBy}`].filter((s) => s !== '').join(' ');
 }
+/** The health probe's verdict: ok, failing, or '-' where no probe is set. */
+function healthCell(row) {
+    return row.health === 'not-checked' ? '-' : row.health;
+}
+/** The tracked ref; for a tag pattern, the tag it stood for: "v1.4.0 (v*)". */
+function trackCell(row) {
+    if (row.track === null)
+        return '';
+    return row.trackedRef === null || row.trackedRef === row.track ? row.track : `${row.trackedRef} (${row.track})`;
+}
 function columns(row) {
     return [
         row.stack,
         row.environment ?? '(all)',
         stateCell(row),
-        row.track ?? '',
+        healthCell(row),
+        trackCell(row),
         row.commit === null ? '' : (0,client/* short */.h0)(row.commit),
         row.commit === null ? '' : row.evidence,
         row.distributionName ?? row.distributionId ?? '',
         uploaded(row)
     ];
 }
-const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED'];
+const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'HEALTH', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED'];
 /** Aligned columns, then one line per row whose state needs a reason, then what could not be read. */
 function statusTable(report) {
     const lines = [HEADINGS, ...report.environments.map(columns)];
@@ -46847,13 +47212,17 @@ function statusTable(report) {
         .map((cell, i) => cell.padEnd(widths[i] ?? 0))
         .join('  ')
         .trimEnd());
-    const reasons = report.environments.filter((r) => r.reason !== null).map((r) => `  ${r.stack}/${r.environment ?? '(all)'}: ${r.reason}`);
+    const reasons = report.environments.flatMap((r) => whyLines(r).map((why) => `  ${r.stack}/${r.environment ?? '(all)'}: ${why}`));
     if (reasons.length > 0)
         out.push('', 'Why:', ...reasons);
     const failures = failureLines(report);
     if (failures.length > 0)
         out.push('', 'Not read:', ...failures.map((f) => `  ${f}`));
     return (0,secrets/* redact */.E$)(`${out.join('\n')}\n`);
+}
+/** Why the state is what it is, and why the probe failed: each axis its own line. */
+function whyLines(row) {
+    return [row.reason, row.healthReason === null ? null : `health: ${row.healthReason}`].filter((w) => w !== null);
 }
 function failureLines(report) {
     return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors];
@@ -46871,10 +47240,22 @@ function lastDeploy(row) {
 }
 /** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
 function statusMarkdown(report) {
-    const head = ['Stack', 'Environment', 'State', 'Track', 'Commit', 'Evidence', 'Distribution', 'Uploaded', 'Last GitHub Deployment', 'Why'];
+    const head = ['Stack', 'Environment', 'State', 'Health', 'Track', 'Commit', 'Evidence', 'Distribution', 'Uploaded', 'Last GitHub Deployment', 'Why'];
     const rows = report.environments.map((r) => {
-        const [stack, environment, state, track, commit, evidence, distribution, up] = columns(r);
-        return [stack, environment, `**${state}**`, track, commit === '' ? '' : `\`${commit}\``, evidence, distribution, up, lastDeploy(r), r.reason ?? ''];
+        const [stack, environment, state, health, track, commit, evidence, distribution, up] = columns(r);
+        return [
+            stack,
+            environment,
+            `**${state}**`,
+            health,
+            track,
+            commit === '' ? '' : `\`${commit}\``,
+            evidence,
+            distribution,
+            up,
+            lastDeploy(r),
+            whyLines(r).join(' ')
+        ];
     });
     const table = [head, head.map(() => '---'), ...rows].map((l) => `| ${l.map((c) => render_cell(c ?? '')).join(' | ')} |`);
     const failures = failureLines(report);
@@ -46897,6 +47278,89 @@ function statusJson(report) {
     })}\n`);
 }
 
+;// CONCATENATED MODULE: ./src/status/single-stack.ts
+// One stack given as inputs instead of a file (docs/status.md, "A single stack"): the address, the environments, the
+// tracked ref and the login, read by the deploy action's own rules (inputs/address.ts, inputs/login.ts), so a
+// workflow without a configuration file can ask what runs where. A file and these inputs are one or the other:
+// both, or neither, is an InputError before any request. Each face reads the values (action inputs, or the CLI's
+// flags and variables); every secret is masked here, the moment it is read.
+
+
+
+
+
+/** Where the stack is and what to report of it. */
+const SINGLE_STACK_SETTINGS = ['stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect'];
+/** The login, as the deploy action takes it (no oidc-audience: the report offers no GitHub OIDC login). */
+const SINGLE_STACK_LOGIN = ['username', 'password', 'token-url', 'client-id', 'client-secret', 'audience', 'scope', 'access-token'];
+const SINGLE_STACK_INPUTS = [...SINGLE_STACK_SETTINGS, ...SINGLE_STACK_LOGIN];
+const SECRETS = ['password', 'client-secret', 'access-token'];
+/** `read`, each secret masked the moment it is read (also when a face only asks whether it is set). */
+function maskedReader(read) {
+    return (name) => {
+        const value = read(name);
+        if (SECRETS.includes(name))
+            (0,secrets/* registerSecret */.cl)(value);
+        return value;
+    };
+}
+/**
+ * The report's source: the file (`configName` names its setting: `config`, `--config`), or the single stack's
+ * inputs (`set`: those given). One or the other; an InputError saying which to drop, or what to set.
+ */
+function singleStackChosen(configFile, set, configName, addressNames) {
+    if (configFile !== '' && set.length > 0)
+        throw new errors/* InputError */.dz(`${configName} and ${set.join(', ')} are both set: a configuration file names its stacks and their logins itself; the single-stack inputs are ` +
+            `for a report without a file. Use one or the other (docs/status.md).`);
+    if (configFile === '' && set.length === 0)
+        throw new errors/* InputError */.dz(`Nothing to report on: set ${configName} to the YAML file that names the stacks, or ${addressNames} (with its login) for a single stack (docs/status.md).`);
+    return configFile === '';
+}
+/** The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError. */
+function prepareSingleStack(unmasked) {
+    const read = maskedReader(unmasked);
+    const address = (0,inputs_address/* resolveCloudAddress */.CI)({
+        stack: read('stack'),
+        consoleUrl: read('console-url'),
+        apiUrl: read('api-url'),
+        platformDomain: read('platform-domain')
+    });
+    const track = read('track') || undefined;
+    if (track !== undefined)
+        checkRef(track, 'track');
+    const environments = parseEnvironmentList(read('environments'));
+    const health = parseHealthProbe(read('health-url'), read('health-expect'), '');
+    if (health !== undefined)
+        checkStackHealthUrl(health.url, environments, 'health-url');
+    const stack = {
+        // Its rows are named by the stack (the stack input names it beside an api-url), else by the API's host.
+        name: address.stack ?? new URL(address.apiUrl).host,
+        address,
+        environments,
+        track,
+        health,
+        // Not read: the login comes from the inputs below, not from variables.
+        login: { variables: DEFAULT_LOGIN_VARIABLES, defaults: true }
+    };
+    const login = (0,inputs_login/* readLogin */.mN)((name) => (SINGLE_STACK_LOGIN.includes(name) ? read(name) : ''), read('password'), {});
+    // A ready token that has expired is refused now; one that expires during the report is the stack's failure.
+    (0,inputs_login/* checkTokenLifetime */.NX)(login, 0);
+    return { config: { stacks: [stack] }, logins: [login] };
+}
+/** `production, acceptance` or one a line; undefined when empty (every environment of the stack). */
+function parseEnvironmentList(raw) {
+    const names = raw
+        .split(/[,\n]/)
+        .map((n) => n.trim())
+        .filter((n) => n !== '');
+    if (names.length === 0)
+        return undefined;
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice !== undefined)
+        throw new errors/* InputError */.dz(`environments names '${twice}' twice.`);
+    return names;
+}
+
 ;// CONCATENATED MODULE: ./src/status/verdict.ts
 // What the status report's faces share besides the report (docs/status.md): the configuration file read, the fail-on
 // and parallel settings checked, and the verdict (fails closed; a state fail-on names fails). `brcloud status` turns
@@ -46915,14 +47379,15 @@ async function loadStatusConfig(file, base = process.cwd()) {
     });
     return parseStatusConfig(text, file);
 }
-/** A comma-separated list of states (none when empty); an InputError, under the setting's `name`, for any other word. */
+const FAIL_ON_WORDS = [...STATES, 'unhealthy'];
+/** A comma-separated list of states or `unhealthy` (none when empty); an InputError, under the setting's `name`, for any other word. */
 function parseFailOn(raw, name) {
     if (raw === undefined || raw.trim() === '')
         return [];
     const names = raw.split(',').map((s) => s.trim());
-    const unknown = names.filter((n) => !STATES.includes(n));
+    const unknown = names.filter((n) => !FAIL_ON_WORDS.includes(n));
     if (unknown.length > 0)
-        throw new errors/* InputError */.dz(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}.`);
+        throw new errors/* InputError */.dz(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}; unhealthy names a failing health probe.`);
     return names;
 }
 /** A setting that is on or off: true or false (also True, TRUE, False, FALSE, as actions take them); off when empty. */
@@ -46950,9 +47415,13 @@ function statusVerdict(report, failOn, name) {
         const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ');
         return { kind: 'unreadable', message: `The report is not complete: ${what} could not be read (its rows read unknown).` };
     }
-    const failing = report.environments.filter((r) => failOn.includes(r.state));
+    const unhealthy = failOn.includes('unhealthy');
+    const failing = report.environments.flatMap((r) => [
+        ...(failOn.includes(r.state) ? [`${r.stack}/${r.environment ?? '(all)'} is ${r.state}`] : []),
+        ...(unhealthy && r.health === 'failing' ? [`${r.stack}/${r.environment ?? '(all)'} is unhealthy`] : [])
+    ]);
     if (failing.length > 0) {
-        const which = failing.map((r) => `${r.stack}/${r.environment ?? '(all)'} is ${r.state}`).join('; ');
+        const which = failing.join('; ');
         return { kind: 'fail-on', message: `${name} ${failOn.join(',')}: ${which}.` };
     }
     return { kind: 'read' };
@@ -46960,6 +47429,71 @@ function statusVerdict(report, failOn, name) {
 /** Whether any environment is not in-sync (unknown, empty and deploying included): the action's `drift` output. */
 function drifted(report) {
     return report.environments.some((r) => r.state !== 'in-sync');
+}
+
+;// CONCATENATED MODULE: ./src/status/stop.ts
+// A cancel of the status report (Ctrl-C, a cancelled workflow: SIGINT; or SIGTERM): every call in flight is aborted,
+// then each stack's refresh token is revoked through a closing door of its own (read-stack.ts), within the limits
+// the deploy's run() keeps for its closing calls (src/main.ts: GitHub sends SIGTERM 7.5 s after SIGINT, the kill 2.5 s
+// later; SIGTERM alone leaves 2.5 s). A second signal ends the wait at once. Both faces use it; each ends the process.
+
+/** Each closing call's limit (a revocation), by how the report was stopped. */
+const stop_CLOSE_LIMIT_MS = { cancel: 2_500, terminate: 800 };
+/** The wait for every stack to close, in all. */
+const stop_CLOSE_TOTAL_MS = { cancel: 5_000, terminate: 1_600 };
+/** The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning said why not). */
+class StatusCancelled extends errors/* ActionError */.lZ {
+    stop;
+    revoked;
+    name = 'StatusCancelled';
+    constructor(stop, signal, revoked) {
+        super(`The status report was cancelled (${signal}): nothing was reported. ` +
+            (revoked
+                ? "Each stack's refresh token was revoked, or a warning says why not."
+                : 'Not every stack closed in time: a refresh token not revoked expires by itself within 24 hours.'));
+        this.stop = stop;
+        this.revoked = revoked;
+    }
+}
+/**
+ * Runs `work` with a stop that SIGINT or SIGTERM on `signals` fires; resolves with its result, or, after a stop,
+ * waits for it to close (bounded by the stop's limits, ended by a second signal) and throws StatusCancelled.
+ */
+async function stoppable(signals, work) {
+    const stop = new AbortController();
+    const hurry = new AbortController();
+    let stopped;
+    const onSignal = (signal) => {
+        if (stopped !== undefined)
+            return hurry.abort();
+        stopped = { stop: signal === 'SIGTERM' ? 'terminate' : 'cancel', signal };
+        stop.abort(new Error(`cancelled (${signal})`));
+    };
+    signals.on('SIGINT', onSignal);
+    signals.on('SIGTERM', onSignal);
+    const timers = [];
+    const after = (ms) => new Promise((done) => timers.push(setTimeout(() => done('late'), ms)));
+    const when = (s) => new Promise((done) => s.addEventListener('abort', () => done('late'), { once: true }));
+    try {
+        const running = work({ signal: stop.signal, closeLimitMs: () => stop_CLOSE_LIMIT_MS[stopped?.stop ?? 'cancel'] });
+        const first = await Promise.race([running.then((value) => ({ value })), when(stop.signal)]);
+        if (first !== 'late')
+            return first.value;
+        const how = stopped ?? { stop: 'cancel', signal: 'SIGINT' };
+        // The calls were aborted: each stack now revokes its refresh token on its closing door.
+        const closed = await Promise.race([
+            running.then(() => 'closed', () => 'closed'),
+            after(stop_CLOSE_TOTAL_MS[how.stop]),
+            when(hurry.signal)
+        ]);
+        throw new StatusCancelled(how.stop, how.signal, closed === 'closed');
+    }
+    finally {
+        for (const timer of timers)
+            clearTimeout(timer);
+        signals.off('SIGINT', onSignal);
+        signals.off('SIGTERM', onSignal);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/runner-files.ts
@@ -46979,10 +47513,13 @@ async function gitHubRunner(env) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/status.ts
-// `brcloud status --config FILE` (docs/status.md): the status report's face on a terminal or a CI log. Its flags, the
-// file and every stack's login are checked before any request (exit 2); the report goes to stdout (a table, or
+// `brcloud status --config FILE`, or a single stack's flags (docs/status.md): the status report's face on a terminal or a
+// CI log. Its flags, the file and every stack's login are checked before any request (exit 2); Ctrl-C revokes each
+// stack's refresh token, then exits 130 (status/stop.ts); the report goes to stdout (a table, or
 // --json), Markdown to --summary (and the job summary in a GitHub Actions `run:` step), the log to stderr. It fails
 // closed: a stack or GitHub that could not be read exits 1; drift alone exits 0, unless --fail-on names its state.
+
+
 
 
 
@@ -47006,11 +47543,31 @@ const OPTIONS = {
     'github-token-file': { type: 'string' },
     parallel: { type: 'string' },
     'drift-issues': { type: 'boolean' },
-    debug: { type: 'boolean' }
+    debug: { type: 'boolean' },
+    // A single stack instead of a file: its settings and the login's plain parts as flags, its secrets from files.
+    stack: { type: 'string' },
+    'console-url': { type: 'string' },
+    'api-url': { type: 'string' },
+    'platform-domain': { type: 'string' },
+    environments: { type: 'string' },
+    track: { type: 'string' },
+    'health-url': { type: 'string' },
+    'health-expect': { type: 'string' },
+    username: { type: 'string' },
+    'token-url': { type: 'string' },
+    'client-id': { type: 'string' },
+    audience: { type: 'string' },
+    scope: { type: 'string' },
+    'password-file': { type: 'string' },
+    'client-secret-file': { type: 'string' },
+    'access-token-file': { type: 'string' }
 };
+/** The single stack's secrets: never a flag (a command line is logged), only BRCLOUD_<NAME> or its file. */
+const SECRET_LOGIN = ['password', 'client-secret', 'access-token'];
 function statusHelp() {
     return [
         'Usage: brcloud status --config FILE [flags]',
+        '       brcloud status --stack NAME | --console-url URL | --api-url URL [--environments LIST] [--track REF] [flags]',
         '',
         'What runs in each environment of the stacks FILE names, and how it stands against the tracked ref: in-sync, behind,',
         'ahead, diverged, outside, deploying, empty or unknown. Read-only: it never uploads, deploys or deletes.',
@@ -47018,16 +47575,25 @@ function statusHelp() {
         '  --config FILE                       the YAML file: track, stacks (name, stack | console-url | api-url, environments, login)',
         '  --json                              the report as one JSON object on stdout instead of the table',
         '  --summary FILE                      the report in Markdown, written to FILE',
-        `  --fail-on STATES                    exit ${STATUS_EXIT.failOn} when an environment is in one of them, e.g. behind,outside (${STATES.join(', ')})`,
+        `  --fail-on STATES                    exit ${STATUS_EXIT.failOn} when an environment is in one of them, e.g. behind,outside (${STATES.join(', ')}; unhealthy: a failing health probe)`,
         '  --repository OWNER/NAME             the GitHub repository of the commits and Deployments (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
         '  --github-token-file FILE            the GitHub token, else BRCLOUD_GITHUB_TOKEN (secret: never a flag); needs deployments: read, contents: read',
         `  --parallel N                        stacks read at once (default ${DEFAULT_PARALLEL})`,
         '  --drift-issues                      keep one GitHub issue per drifted environment in the repository (token: issues: write)',
+        '',
+        'A single stack instead of a file (not with --config), each flag also as BRCLOUD_<NAME>:',
+        '  --stack NAME, --console-url URL, --api-url URL, --platform-domain DOMAIN   the stack, as brcloud deploy takes it',
+        '  --environments LIST                 comma-separated; default every environment of the stack',
+        '  --track REF                         the branch or tag they should run, or a tag pattern such as v*',
+        '  --health-url URL, --health-expect TEXT   a page of each environment to GET, {environment} for its name',
+        '  --username, --token-url, --client-id, --audience, --scope   its login, as brcloud deploy takes it; the secrets',
+        '                                      from BRCLOUD_PASSWORD, BRCLOUD_CLIENT_SECRET, BRCLOUD_ACCESS_TOKEN or --<name>-file FILE',
         '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
         '',
         "Logins: BRCLOUD_USERNAME and BRCLOUD_PASSWORD (or BRCLOUD_ACCESS_TOKEN), or the variables a stack's login: names.",
         `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state,`,
-        `${STATUS_EXIT.driftIssues} a drift issue could not be kept (docs/status.md).`,
+        `${STATUS_EXIT.driftIssues} a drift issue could not be kept,`,
+        `${STATUS_EXIT.sigint} or ${STATUS_EXIT.sigterm} cancelled (each stack's refresh token revoked first) (docs/status.md).`,
         ''
     ].join('\n');
 }
@@ -47046,8 +47612,6 @@ function parseStatusArgs(args) {
     if (positionals.length > 1)
         throw new UsageError('brcloud status takes no argument besides its flags (brcloud status --help lists them).');
     const configFile = typeof values.config === 'string' ? values.config : '';
-    if (configFile === '')
-        throw new UsageError('brcloud status needs --config FILE: the YAML file that names the stacks (docs/status.md).');
     return {
         flags: values,
         configFile,
@@ -47082,7 +47646,7 @@ async function statusMain(args, env) {
             throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.');
         if (invocation.flags['drift-issues'] === true && githubToken === undefined)
             throw new UsageError('--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file.');
-        prepared = prepareStatus(await loadStatusConfig(parsed.configFile), env);
+        prepared = await whatToRead(parsed, env);
     }
     catch (error) {
         if (!(error instanceof errors/* InputError */.dz))
@@ -47090,11 +47654,22 @@ async function statusMain(args, env) {
         process.stderr.write(`error: ${error.message}\n`);
         return STATUS_EXIT.badInput;
     }
-    const report = await readStatus(prepared, {
-        github: githubToken === undefined ? undefined : { token: githubToken, context },
-        repository: context.repository || undefined,
-        parallel: invocation.parallel
-    });
+    let report;
+    try {
+        // Ctrl-C (or SIGTERM) revokes each stack's refresh token before the command ends (stop.ts).
+        report = await stoppable(process, (stop) => readStatus(prepared, {
+            github: githubToken === undefined ? undefined : { token: githubToken, context },
+            repository: context.repository || undefined,
+            parallel: invocation.parallel,
+            stop
+        }));
+    }
+    catch (error) {
+        if (!(error instanceof StatusCancelled))
+            throw error;
+        port.error(error.message);
+        return error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint;
+    }
     await printOut(invocation.flags.json === true ? statusJson(report) : statusTable(report));
     if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
         await port.writeSummary(statusMarkdown(report)).catch((error) => {
@@ -47105,6 +47680,30 @@ async function statusMain(args, env) {
         ? await keepDriftIssuesOf(report, githubToken, context, invocation.failOn)
         : undefined;
     return statusExit(report, invocation.failOn, (message) => port.error(message), issues);
+}
+/** The file, or the single stack of the flags and variables (the deploy command's, secrets only from the environment or a file). */
+async function whatToRead(invocation, env) {
+    const flag = (name) => (typeof invocation.flags[name] === 'string' ? invocation.flags[name] : undefined);
+    const read = (name) => {
+        if (SECRET_LOGIN.includes(name)) {
+            const secret = secretValue(name, invocation.flags, env) ?? '';
+            return name === 'password' ? secret : secret.trim();
+        }
+        return (flag(name) ?? env[envName(name)] ?? '').trim();
+    };
+    // With a file, BRCLOUD_USERNAME and BRCLOUD_PASSWORD are its stacks' default login: only a flag (or a secret's file
+    // flag), or a variable of the stack's settings (BRCLOUD_STACK, ...), asks for a single stack.
+    const asked = (name) => {
+        if (flag(name) !== undefined)
+            return `--${name}`;
+        if (flag(`${name}-file`) !== undefined)
+            return `--${name}-file`;
+        return SINGLE_STACK_SETTINGS.includes(name) && read(name) !== '' ? envName(name) : undefined;
+    };
+    const given = SINGLE_STACK_INPUTS.map(asked).filter((name) => name !== undefined);
+    if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)'))
+        return prepareSingleStack(read);
+    return prepareStatus(await loadStatusConfig(invocation.configFile), env);
 }
 /**
  * Fails closed: anything not read is 1, whatever else; then a state --fail-on names is 8 (status/verdict.ts); then a

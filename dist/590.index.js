@@ -3195,9 +3195,9 @@ async function checkHealth(options) {
             options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(now() - t0)}.`);
             if (result.ok)
                 return { afterMs: poll.elapsed(), attempts: n };
-            if (!(await poll.next())) {
-                throw new HealthCheckFailed(`The health check of ${where} did not pass within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s)); ` +
-                    `the last answer: ${result.what}. ${advice(result)}`);
+            if (options.once === true || !(await poll.next())) {
+                const within = options.once === true ? '' : ` within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s))`;
+                throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${advice(result)}`);
             }
         }
     }

@@ -29280,7 +29280,7 @@ function formatMb(bytes) {
 /* harmony export */   h0: () => (/* binding */ short),
 /* harmony export */   yN: () => (/* binding */ GitHubApi)
 /* harmony export */ });
-/* unused harmony export CALL_LIMIT_MS */
+/* unused harmony exports CALL_LIMIT_MS, MAX_TAG_PAGES */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8676);
 /* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7856);
@@ -29327,6 +29327,8 @@ const READ_ATTEMPTS = 3;
 const MAX_PAGES = 3;
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10;
+/** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
+const MAX_TAG_PAGES = 20;
 class GitHubApi {
     octokit;
     repo;
@@ -29427,6 +29429,22 @@ class GitHubApi {
                 break;
         }
         return out;
+    }
+    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
+    async listTags() {
+        const tags = [];
+        for (let page = 1; page <= MAX_TAG_PAGES; page++) {
+            const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page });
+            const items = Array.isArray(data) ? data : [];
+            for (const item of items) {
+                const r = (item ?? {});
+                if (typeof r.name === 'string' && typeof r.commit?.sha === 'string')
+                    tags.push({ name: r.name, sha: r.commit.sha });
+            }
+            if (items.length < 100)
+                return { tags, complete: true };
+        }
+        return { tags, complete: false };
     }
     /** The newest status of a Deployment, or undefined when it has none. */
     async latestStatus(id) {

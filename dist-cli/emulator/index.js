@@ -4592,6 +4592,10 @@ class GitHubModel {
     tag(name, sha) {
         this.tags.set(name, this.known(sha));
     }
+    /** The tags, the last made first (GitHub documents no order for its tag listing). */
+    get tagList() {
+        return [...this.tags].reverse().map(([name, sha]) => ({ name, sha }));
+    }
     branchTip(name) {
         return this.branches.get(name);
     }
@@ -4896,8 +4900,8 @@ function compareStatus(aheadBy, behindBy) {
 
 ;// CONCATENATED MODULE: ./src/emulator/github/server.ts
 // A stand-in for the GitHub REST API calls the action makes (deployments, their statuses), the
-// compare call and the status report's drift issues (issues, their comments, a label), answered as GitHub
-// documents them, for end-to-end tests. A real HTTP/1.1 server
+// compare call, the status report's tag listing (tag patterns) and drift issues (issues, their comments, a
+// label), answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
 // (node:http) over the model of model.ts; it records every request and can answer faults.
 // Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
 
@@ -5038,7 +5042,7 @@ function allowed(grant, route) {
         return grant.issues === 'write';
     if (ISSUE_READS.includes(route))
         return grant.issues === 'write' || grant.issues === 'read';
-    if (route === 'compare')
+    if (route === 'compare' || route === 'list-tags')
         return grant.contents === 'read';
     if (route === 'create-deployment' || route === 'create-status')
         return grant.deployments === 'write';
@@ -5062,6 +5066,8 @@ function match(method, pathname) {
             return { route: 'get-label', ...base, name: server_decode(id) };
         return undefined;
     }
+    if (kind === 'tags' && parts.length === 4)
+        return method === 'GET' ? { route: 'list-tags', ...base } : undefined;
     if (kind !== 'deployments')
         return undefined;
     if (parts.length === 4)
@@ -5140,6 +5146,8 @@ function route(ctx, m, call, grant, accept) {
         }
         case 'create-label':
             return { status: 201, body: labelJson(ctx, ctx.model.addLabel(...labelInput(call.json))) };
+        case 'list-tags':
+            return page(call, ctx.model.tagList, (t) => tagJson(ctx, t), ctx.api);
     }
 }
 function existingIssue(ctx, number) {
@@ -5223,6 +5231,17 @@ function compare(ctx, basehead, call) {
         return { status: 200, body: { ...body, commits: c.commits.slice(0, 250).map((x) => commitJson(ctx, x)) } };
     const paged = page(call, c.commits, (x) => commitJson(ctx, x), ctx.api);
     return { ...paged, body: { ...body, commits: paged.body } };
+}
+/** A tag as GitHub's "List repository tags" gives it. */
+function tagJson(ctx, tag) {
+    const repoApi = `${ctx.api}/repos/${ctx.owner}/${ctx.repo}`;
+    return {
+        name: tag.name,
+        commit: { sha: tag.sha, url: `${repoApi}/commits/${tag.sha}` },
+        zipball_url: `${repoApi}/zipball/refs/tags/${encodeURIComponent(tag.name)}`,
+        tarball_url: `${repoApi}/tarball/refs/tags/${encodeURIComponent(tag.name)}`,
+        node_id: Buffer.from(`Tag:${tag.name}`).toString('base64')
+    };
 }
 /** A page of `items` and GitHub's Link header: prev, next, last, first, each when it applies; none for a single page. */
 function page(call, items, render, api) {

@@ -37834,6 +37834,8 @@ const READ_ATTEMPTS = 3;
 const MAX_PAGES = 3;
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10;
+/** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
+const MAX_TAG_PAGES = 20;
 class GitHubApi {
     octokit;
     repo;
@@ -37934,6 +37936,22 @@ class GitHubApi {
                 break;
         }
         return out;
+    }
+    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
+    async listTags() {
+        const tags = [];
+        for (let page = 1; page <= MAX_TAG_PAGES; page++) {
+            const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page });
+            const items = Array.isArray(data) ? data : [];
+            for (const item of items) {
+                const r = (item ?? {});
+                if (typeof r.name === 'string' && typeof r.commit?.sha === 'string')
+                    tags.push({ name: r.name, sha: r.commit.sha });
+            }
+            if (items.length < 100)
+                return { tags, complete: true };
+        }
+        return { tags, complete: false };
     }
     /** The newest status of a Deployment, or undefined when it has none. */
     async latestStatus(id) {
@@ -38145,6 +38163,228 @@ function toIssue(item) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/status/drift-issues.ts
+// Drift issues (docs/status.md, "Drift issues"): one GitHub issue per drifted environment, kept from the status report
+// (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
+// rewritten in place while it drifts (only when what it says changed), closed with a comment once it runs the tracked
+// ref's head again. An issue is found by a hidden marker in its body among the open issues of one label, never by its
+// title, and a key never gets a second issue. A row that could not be told (unknown) or is switching (deploying) is no
+// evidence: its issue is left as it is. The only writes of the report, and only to GitHub's issues.
+
+
+
+
+/** The label every drift issue carries: the list is read by it. */
+const DRIFT_LABEL = 'brcloud-drift';
+const LABEL_COLOR = 'd93f0b';
+const LABEL_DESCRIPTION = 'An environment that does not run its tracked ref (brcloud status, drift issues)';
+/** The states that open an issue when no fail-on list is given. */
+const DEFAULT_ISSUE_STATES = ['behind', 'ahead', 'diverged', 'outside', 'empty'];
+/** States that say nothing about what runs: an issue is neither opened nor closed for them. */
+const NO_EVIDENCE = ['unknown', 'deploying'];
+/** Where the body's part that is compared ends: below it, the run that last wrote it (which changes every run). */
+const RUN_LINE = '<!-- brcloud-drift-run -->';
+const MARKER = /<!-- brcloud-drift stack=(\S+) environment=(\S+) -->/;
+/** The states that open an issue: fail-on's (less those that never do), else the default ones. */
+function issueStates(failOn) {
+    const given = failOn.filter((s) => s !== 'in-sync' && !NO_EVIDENCE.includes(s));
+    return failOn.length > 0 ? given : [...DEFAULT_ISSUE_STATES];
+}
+/** The hidden marker that names the issue's environment. */
+function driftMarker(stack, environment) {
+    return `<!-- brcloud-drift stack=${encodeURIComponent(stack)} environment=${encodeURIComponent(environment)} -->`;
+}
+function keyOf(stack, environment) {
+    return `${stack}\u0000${environment}`;
+}
+function markedKey(body) {
+    const m = MARKER.exec(body);
+    if (m === null)
+        return undefined;
+    try {
+        return keyOf(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * The issues of the run's repository (`run.repository`) kept with `token` (issues: write) through GitHub's door; a
+ * client that cannot be made is a failure in the outcome, as any other.
+ */
+async function keepDriftIssuesOf(report, token, run, failOn) {
+    let api;
+    try {
+        api = await GitHubApi.open(token, undefined, run);
+    }
+    catch (error) {
+        const line = redact(describeError(error));
+        warning(`Drift issues: ${line}`);
+        return { opened: [], updated: [], closed: [], failures: [line] };
+    }
+    // Drift issues follow the state axis: a failing health probe (fail-on unhealthy) is not drift and opens none.
+    const states = failOn.filter((s) => s !== 'unhealthy');
+    return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl });
+}
+/** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
+function driftIssuesFailure(outcome, name) {
+    const n = outcome.failures.length;
+    if (n === 0)
+        return undefined;
+    return `${name}: ${n === 1 ? 'a drift issue' : `${n} drift issues`} could not be kept (the report itself was read): ${outcome.failures.join('; ')}`;
+}
+/** Keeps one issue per environment of `report` in `tracker`'s repository; never throws: failures are in the outcome. */
+async function keepDriftIssues(report, tracker, options) {
+    const outcome = { opened: [], updated: [], closed: [], failures: [] };
+    const fail = (message) => {
+        const line = redact(message);
+        outcome.failures.push(line);
+        warning(`Drift issues: ${line}`);
+    };
+    let open;
+    try {
+        open = await tracker.listOpenIssues(DRIFT_LABEL);
+    }
+    catch (error) {
+        fail(`${describeError(error)}; no issue was opened, edited or closed.`);
+        return outcome;
+    }
+    const byKey = new Map();
+    for (const issue of [...open].sort((a, b) => a.number - b.number)) {
+        const key = markedKey(issue.body);
+        if (key !== undefined)
+            byKey.set(key, [...(byKey.get(key) ?? []), issue]);
+    }
+    const opening = issueStates(options.failOn);
+    let label;
+    const keeper = { tracker, options, report, outcome, opening, ensureLabel: () => (label ??= tracker.ensureLabel(DRIFT_LABEL, LABEL_COLOR, LABEL_DESCRIPTION)) };
+    for (const row of report.environments) {
+        if (row.environment === null)
+            continue; // a stack not read at all: which environments it has is not known
+        const where = `${row.stack}/${row.environment}`;
+        const issues = byKey.get(keyOf(row.stack, row.environment)) ?? [];
+        if (issues.length > 1)
+            warning(`Drift issues: ${issues.map((i) => `#${i.number}`).join(', ')} all track ${where}; #${issues[0]?.number} (the oldest) is kept, close the others by hand.`);
+        try {
+            await keepOne(keeper, row, where, issues[0]);
+        }
+        catch (error) {
+            fail(`${where}: ${describeError(error)}`);
+        }
+    }
+    const counts = `${outcome.opened.length} opened, ${outcome.updated.length} updated, ${outcome.closed.length} closed`;
+    info(`Drift issues: ${counts}${outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : ''}.`);
+    return outcome;
+}
+async function keepOne(k, row, where, issue) {
+    if (NO_EVIDENCE.includes(row.state)) {
+        const left = issue === undefined ? 'no issue opened' : `issue #${issue.number} left as it is`;
+        info(`Drift issues: ${where} is ${row.state}: ${left} (${row.state === 'unknown' ? 'what it runs could not be told' : 'it is switching'}).`);
+        return;
+    }
+    if (row.state === 'in-sync') {
+        if (issue === undefined)
+            return;
+        await k.tracker.commentOnIssue(issue.number, closingComment(k, row, where));
+        await k.tracker.editIssue(issue.number, { state: 'closed', stateReason: 'completed' });
+        k.outcome.closed.push(issue.number);
+        info(`Drift issues: ${where} is in-sync again: issue #${issue.number} closed.`);
+        return;
+    }
+    const title = issueTitle(row, where);
+    const content = issueContent(k, row, where);
+    if (issue !== undefined) {
+        // Not every run: only when what the issue says changed (the run line below the content aside). A title
+        // someone changed by hand stays until then.
+        if (contentOf(issue.body) === content)
+            return;
+        await k.tracker.editIssue(issue.number, { title, body: withRunLine(k, content) });
+        k.outcome.updated.push(issue.number);
+        info(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`);
+        return;
+    }
+    // A state fail-on leaves out keeps an open issue current, but opens none.
+    if (!k.opening.includes(row.state))
+        return;
+    await k.ensureLabel();
+    const created = await k.tracker.createIssue(title, withRunLine(k, content), [DRIFT_LABEL]);
+    k.outcome.opened.push(created.number);
+    info(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`);
+    // GitHub drops the labels of a token without push access, silently: the next run would not find the issue and open another.
+    if (!created.labels.includes(DRIFT_LABEL))
+        throw new Error(`GitHub did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`);
+}
+function issueTitle(row, where) {
+    return `Drift: ${where} is ${row.state}${row.track !== null && ['behind', 'ahead', 'diverged'].includes(row.state) ? ` (${row.track})` : ''}`;
+}
+/** The state as a word and its count, as the table shows it. */
+function stateWords(row) {
+    if (row.state === 'behind')
+        return `behind by ${row.behindBy ?? '?'}`;
+    if (row.state === 'ahead')
+        return `ahead by ${row.aheadBy ?? '?'}`;
+    if (row.state === 'diverged')
+        return `diverged: ${row.aheadBy ?? '?'} ahead, ${row.behindBy ?? '?'} behind`;
+    return row.state;
+}
+function cell(text) {
+    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+function commitText(k, row) {
+    if (row.commit === null)
+        return 'not known';
+    const sha = `\`${client_short(row.commit)}\``;
+    const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${k.options.serverUrl}/${k.report.repository}/commit/${row.commit})` : sha;
+    return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, GitHub Deployment ${row.evidenceDeploymentId}`})`;
+}
+function runsText(row) {
+    if (row.distributionId === null)
+        return 'nothing';
+    const name = row.distributionName === null ? '' : `\`${row.distributionName}\` `;
+    const uploaded = [row.createdAt, row.createdBy === null ? null : `by ${row.createdBy}`].filter((s) => s !== null).join(' ');
+    return `${name}(id \`${row.distributionId}\`)${uploaded === '' ? '' : `, uploaded ${uploaded}`}`;
+}
+function lastDeploymentText(row) {
+    const d = row.lastDeployment;
+    if (d === null)
+        return 'none';
+    const what = [client_short(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`].filter((s) => s !== null).join(' ');
+    return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
+}
+/** What the issue says about the environment: the part compared between runs. */
+function issueContent(k, row, where) {
+    const lines = [
+        driftMarker(row.stack, row.environment),
+        `**${where}** is **${stateWords(row)}**${row.track === null ? '' : ` against \`${row.track}\``}.`,
+        '',
+        '| | |',
+        '|---|---|',
+        `| State | ${cell(stateWords(row))} |`,
+        `| Tracked ref | ${row.track === null ? 'none' : `\`${cell(row.track)}\``} |`,
+        `| Runs | ${cell(runsText(row))} |`,
+        `| Commit | ${cell(commitText(k, row))} |`,
+        `| Last GitHub Deployment | ${cell(lastDeploymentText(row))} |`,
+        ...(row.reason === null ? [] : [`| Why | ${cell(row.reason)} |`]),
+        ...(row.platformStatus === null ? [] : [`| Platform status | ${cell(row.platformStatus)} |`]),
+        '',
+        'Kept by the brcloud status report (drift issues): updated while this environment drifts, closed once it runs the',
+        "tracked ref's head again. An edit above the line below is written over by the next run that sees a change."
+    ];
+    return redact(lines.join('\n'));
+}
+function withRunLine(k, content) {
+    return `${content}\n\n${RUN_LINE}\n${k.options.runUrl === undefined ? 'Last written by brcloud status.' : `Last written by [this run](${k.options.runUrl}).`}\n`;
+}
+/** The part of a body above the run line, line breaks as \n (an edit on github.com writes \r\n). */
+function contentOf(body) {
+    return (body.split(RUN_LINE)[0] ?? '').replace(/\r\n/g, '\n').trimEnd();
+}
+function closingComment(k, row, where) {
+    const runs = row.distributionId === null ? '' : `: ${runsText(row)}, commit ${commitText(k, row)}`;
+    const by = k.options.runUrl === undefined ? '' : ` ([the run](${k.options.runUrl}))`;
+    return redact(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
+}
+
 ;// CONCATENATED MODULE: ./src/cloud/jwt.ts
 // What a token says of its own life, when it is a JWT: read, never verified (the issuer verifies it).
 // The session renews by it; the inputs check a ready token's `exp` against the run's budgets.
@@ -38322,7 +38562,7 @@ function requireHttps(url, value, rules) {
 function parsePageUrl(value, rules) {
     const url = parseAbsoluteUrl(value, rules, true);
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        throw new InputError(`${rules.input} '${value}' must start with https:// or http:// (for example ${rules.example}).`);
+        throw new errors_InputError(`${rules.input} '${value}' must start with https:// or http:// (for example ${rules.example}).`);
     url.hash = '';
     return url.href;
 }
@@ -42714,96 +42954,6 @@ class CloudSession {
     }
 }
 
-;// CONCATENATED MODULE: ./src/github/evidence.ts
-// Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
-// repository that recorded the distribution's id in its payload (this action writes it there), or
-// else the distribution's own name when it is the default name, which carries the commit.
-
-/** States of a Deployment still under way. */
-const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
-/** The same distribution id (the platform's ids are hex; a platform may change their case). */
-function sameDistribution(a, b) {
-    return a !== undefined && a.toLowerCase() === b.toLowerCase();
-}
-/** An address without a trailing slash and in lower case: the stack a payload names. */
-function stackKey(url) {
-    return url.replace(/\/+$/, '').toLowerCase();
-}
-/** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
-class DeploymentHistory {
-    github;
-    apiUrl;
-    cache = new Map();
-    constructor(github, apiUrl) {
-        this.github = github;
-        this.apiUrl = apiUrl;
-    }
-    /** A fresh read: another job may have recorded a deploy since the last one. */
-    refresh() {
-        this.cache.clear();
-    }
-    /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
-    async deployments(environment) {
-        const key = environment ?? '\u0000all';
-        let list = this.cache.get(key);
-        if (list === undefined) {
-            list = this.github.listDeployments(environment);
-            this.cache.set(key, list);
-            list.catch(() => this.cache.delete(key));
-        }
-        const mine = stackKey(this.apiUrl);
-        return (await list).filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
-    }
-    /**
-     * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
-     * first), else from its name (`facts`, asked only then: a call to the platform).
-     */
-    async commitOf(id, environment, facts) {
-        // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
-        const names = (d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown';
-        const here = environment === undefined ? [] : await this.deployments(environment);
-        let found = here.find(names);
-        found ??= (await this.deployments()).find(names);
-        if (found) {
-            const status = await this.github.latestStatus(found.id).catch(() => undefined);
-            return {
-                sha: found.sha,
-                from: 'deployment',
-                deployment: { id: found.id, environment: found.environment, by: found.creator, runUrl: status?.logUrl, state: status?.state }
-            };
-        }
-        const name = (await facts()).name;
-        const sha = commitInName(name, this.github.repo.repo);
-        return sha === undefined ? undefined : { sha, from: 'name', name };
-    }
-    /**
-     * The newest Deployment of this environment that recorded another distribution than `runningId`,
-     * when none recorded `runningId`: the environment was then changed outside this action.
-     */
-    async recordedOther(environment, runningId) {
-        const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined);
-        if (here.some((d) => sameDistribution(d.payload.distributionId, runningId)))
-            return undefined;
-        return here[0];
-    }
-    /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
-    async underWay(environment, exceptId) {
-        for (const d of (await this.deployments(environment)).slice(0, 5)) {
-            if (d.id === exceptId)
-                continue;
-            const status = await this.github.latestStatus(d.id).catch(() => undefined);
-            if (status && UNDER_WAY.has(status.state)) {
-                return {
-                    sha: d.sha,
-                    from: 'deployment',
-                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state }
-                };
-            }
-        }
-        return undefined;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
 // The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
 // upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
@@ -42966,253 +43116,277 @@ class HttpTransport {
     }
 }
 
-;// CONCATENATED MODULE: ./src/status/row.ts
-/**
- * in-sync: runs the tracked ref's head; behind: an older commit of it; ahead: a commit after it; diverged: on
- * another line; outside: no GitHub Deployment of the repository names what it runs and the name carries no commit;
- * deploying: the platform says it is switching; empty: runs nothing; unknown: cannot be told (the reason says why).
- */
-const STATES = ['in-sync', 'behind', 'ahead', 'diverged', 'outside', 'deploying', 'empty', 'unknown'];
-/** A row with nothing known yet but where it is. */
-function blankRow(stack, environment, track) {
-    return {
-        stack,
-        environment,
-        distributionId: null,
-        distributionName: null,
-        createdAt: null,
-        createdBy: null,
-        md5hash: null,
-        platformStatus: null,
-        commit: null,
-        evidence: 'unknown',
-        evidenceDeploymentId: null,
-        track: track ?? null,
-        state: 'unknown',
-        behindBy: null,
-        aheadBy: null,
-        reason: null,
-        lastDeployment: null
-    };
+;// CONCATENATED MODULE: ./src/health.ts
+// The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
+// its body contains that text (the commit SHA of the build, say, so the old release still answering
+// cannot pass). No credentials are sent, redirects are followed at most 5 times and only to https (or
+// plain http on this machine), and each attempt's status and time go to the log.
+
+
+
+
+
+const MAX_REDIRECTS = 5;
+/** The site did not pass in time. */
+class HealthCheckFailed extends ActionError {
+    name = 'HealthCheckFailed';
 }
-/** The state GitHub's compare of the tracked ref (base) with the running commit (head) gives. */
-function stateOfComparison(c) {
-    if (c.status === 'identical')
-        return { state: 'in-sync', behindBy: 0, aheadBy: 0 };
-    if (c.status === 'behind')
-        return { state: 'behind', behindBy: c.behindBy, aheadBy: 0 };
-    if (c.status === 'ahead')
-        return { state: 'ahead', behindBy: 0, aheadBy: c.aheadBy };
-    return { state: 'diverged', behindBy: c.behindBy, aheadBy: c.aheadBy };
+/** An address for the log: no query string (a page address may carry a token in it). */
+function shown(url) {
+    return `${url.origin}${url.pathname}`;
 }
-
-;// CONCATENATED MODULE: ./src/status/read-stack.ts
-// One stack read for the status report, through the action's own doors: a session logged in with the stack's login,
-// the client's environment list and distribution lookups (GETs only: this module calls nothing that changes the
-// stack), GitHub's Deployments through the evidence the deploy order uses, and the refresh token revoked at the end.
-
-
-
-
-
-
-
-
-
-
-
-
-/** Reads `stack` (logged in with `login`); never throws: what could not be read is in its rows and errors. */
-async function readStack(stack, login, options) {
-    const { apiUrl } = stack.address;
-    const target = stack.address.stack ? `stack '${stack.address.stack}' (${apiUrl})` : apiUrl;
-    const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs });
-    const api = new CloudApi(transport, { retry: options.retry, callTimeoutMs: options.requestTimeoutMs });
-    const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target });
-    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] };
-    const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading);
-    try {
-        const environments = await listed(reader.client, stack, reading);
-        reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))));
+/** What to do about the last answer of a check that did not pass. */
+function advice(last) {
+    if (last.answered)
+        return 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.';
+    // A page the release does not have is a path to fix, not a site to debug (the README's build writes it into the site webapp).
+    if (last.status === 404)
+        return "The page does not exist: check the health-url path and where your build writes it (a file of the site webapp is served at the site's root).";
+    if (last.status === 401 || last.status === 403)
+        return 'The page asks for credentials, which the check never sends: point health-url at a public page.';
+    return 'Check the site and its logs.';
+}
+/** One GET, following redirects, each call within `limitMs()` (what is left of the check's time); what it answered, or why it did not pass. */
+async function attempt(options, transports, limitMs) {
+    let url = new URL(options.url);
+    for (let redirects = 0;; redirects++) {
+        let transport = transports.get(url.origin);
+        if (transport === undefined) {
+            transport = new HttpTransport(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal });
+            transports.set(url.origin, transport);
+        }
+        const res = await transport.send({
+            method: 'GET',
+            path: `${url.pathname}${url.search}`,
+            headers: { accept: '*/*', 'cache-control': 'no-cache' },
+            timeoutMs: limitMs()
+        });
+        options.answered?.(shown(url));
+        const location = res.headers.location;
+        const to = Array.isArray(location) ? location[0] : location;
+        if (res.status >= 300 && res.status < 400 && to) {
+            const next = new URL(to, url);
+            if (redirects >= MAX_REDIRECTS)
+                return { ok: false, what: `more than ${MAX_REDIRECTS} redirects (the last to ${shown(next)})` };
+            // Plain http only where the user chose it (an http health-url) or on this machine: never a downgrade from https.
+            const httpAllowed = new URL(options.url).protocol === 'http:' || isLoopbackHost(next.hostname);
+            if (next.protocol !== 'https:' && !(next.protocol === 'http:' && httpAllowed)) {
+                return { ok: false, what: `HTTP ${res.status}, a redirect to ${shown(next)}, which is not https: not followed` };
+            }
+            url = next;
+            continue;
+        }
+        if (res.status < 200 || res.status > 299)
+            return { ok: false, what: `HTTP ${res.status}`, status: res.status };
+        if (options.expect !== undefined && !res.text.includes(options.expect)) {
+            return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
+        }
+        return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
     }
-    catch (error) {
-        const reason = `the stack could not be read: ${describeError(error)}`;
-        reading.errors.push(reason);
-        reading.rows.length = 0;
-        for (const environment of stack.environments ?? [null])
-            reading.rows.push({ ...blankRow(stack.name, environment, stack.track), reason });
+}
+/** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
+async function checkHealth(options) {
+    const now = options.now ?? Date.now;
+    const poll = new Poll({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 });
+    const transports = new Map();
+    const where = shown(new URL(options.url));
+    // No call outruns health-timeout-minutes: each gets request-timeout-seconds, or what is left (at least 1 s).
+    const limitMs = () => Math.max(1_000, Math.min(options.requestTimeoutMs, poll.started + options.timeoutMs - now()));
+    try {
+        for (let n = 1;; n++) {
+            const t0 = now();
+            let result;
+            try {
+                result = await attempt(options, transports, limitMs);
+            }
+            catch (error) {
+                if (options.signal?.aborted)
+                    throw error;
+                result = { ok: false, what: `no answer (${describeError(error)})` };
+            }
+            options.log(`Health check ${n}: ${where}: ${result.what} in ${formatDuration(now() - t0)}.`);
+            if (result.ok)
+                return { afterMs: poll.elapsed(), attempts: n };
+            if (options.once === true || !(await poll.next())) {
+                const within = options.once === true ? '' : ` within health-timeout-minutes (${formatDuration(options.timeoutMs)}, ${n} attempt(s))`;
+                throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${advice(result)}`);
+            }
+        }
     }
     finally {
-        // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours).
-        const failed = await session.revoke(api);
-        if (failed !== undefined)
-            warning(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`);
-        await transport.close().catch(() => undefined);
+        for (const transport of transports.values())
+            await transport.close().catch(() => undefined);
     }
-    return reading;
 }
-/** The environments to report: those the file names, in its order (a name the stack lacks stays a string), else every one listed. */
-async function listed(client, stack, reading) {
-    const list = await client.listEnvironments();
-    if (stack.environments === undefined) {
-        if (!list.complete) {
-            const reason = `the platform said the stack has more environments than the ${list.items.length} it listed, and would not list the rest`;
-            reading.errors.push(reason);
-            reading.rows.push({ ...blankRow(stack.name, null, stack.track), reason });
-        }
-        return list.items;
-    }
-    return Promise.all(stack.environments.map(async (name) => list.items.find((e) => e.name === name) ?? (await client.findEnvironment(name)).environment ?? name));
+
+;// CONCATENATED MODULE: ./src/github/evidence.ts
+// Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
+// repository that recorded the distribution's id in its payload (this action writes it there), or
+// else the distribution's own name when it is the default name, which carries the commit.
+
+/** States of a Deployment still under way. */
+const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
+/** The same distribution id (the platform's ids are hex; a platform may change their case). */
+function sameDistribution(a, b) {
+    return a !== undefined && a.toLowerCase() === b.toLowerCase();
 }
-function missing(stack, name, reading) {
-    const reason = `the stack has no environment named '${name}'`;
-    reading.errors.push(reason);
-    return { ...blankRow(stack.name, name, stack.track), reason };
+/** An address without a trailing slash and in lower case: the stack a payload names. */
+function stackKey(url) {
+    return url.replace(/\/+$/, '').toLowerCase();
 }
-class EnvironmentReader {
-    stack;
-    client;
-    options;
-    reading;
-    history;
-    constructor(stack, client, options, reading) {
-        this.stack = stack;
-        this.client = client;
-        this.options = options;
-        this.reading = reading;
-        this.history = options.github ? new DeploymentHistory(options.github.api, stack.address.apiUrl) : undefined;
+/** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
+class DeploymentHistory {
+    github;
+    apiUrl;
+    cache = new Map();
+    constructor(github, apiUrl) {
+        this.github = github;
+        this.apiUrl = apiUrl;
     }
-    async read(environment) {
-        const running = environment.distributionId ?? undefined;
-        const status = environment.status;
-        let row = {
-            ...blankRow(this.stack.name, environment.name, this.stack.track),
-            distributionId: running ?? null,
-            platformStatus: status ?? null
-        };
-        let distribution;
-        try {
-            distribution = running === undefined ? undefined : await this.client.getDistribution(running);
-        }
-        catch (error) {
-            const reason = `its distribution ${running ?? ''} could not be read: ${describeError(error)}`;
-            this.reading.errors.push(`${environment.name}: ${reason}`);
-            return { ...row, reason };
-        }
-        row = {
-            ...row,
-            distributionName: distribution?.name ?? null,
-            createdAt: distribution?.createdAt ?? null,
-            createdBy: distribution?.createdBy ?? null,
-            md5hash: distribution?.md5hash ?? null
-        };
-        let evidence;
-        try {
-            row = { ...row, lastDeployment: await this.lastDeployment(environment.name) };
-            evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution);
-        }
-        catch (error) {
-            if (!(error instanceof GitHubCallFailed))
-                throw error;
-            return { ...row, reason: this.gitHubFailed(error) };
-        }
-        if (evidence !== undefined)
-            row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null };
-        if (switching({ distributionId: running, status, at: 0 }) === true)
-            return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
-        if (running === undefined)
-            return { ...row, state: 'empty' };
-        if (evidence === undefined)
-            return { ...row, ...this.noEvidence(running, distribution) };
-        return { ...row, ...(await this.against(evidence.sha)) };
+    /** A fresh read: another job may have recorded a deploy since the last one. */
+    refresh() {
+        this.cache.clear();
     }
-    /** The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub. */
-    async lastDeployment(environment) {
-        const newest = (await this.history?.deployments(environment))?.[0];
-        if (newest === undefined || this.history === undefined)
-            return null;
-        const status = await this.history.github.latestStatus(newest.id);
-        return {
-            id: newest.id,
-            commit: newest.sha,
-            by: newest.creator ?? null,
-            at: newest.createdAt ?? null,
-            state: status?.state ?? null,
-            runUrl: status?.logUrl ?? null
-        };
+    /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
+    async deployments(environment) {
+        const key = environment ?? '\u0000all';
+        let list = this.cache.get(key);
+        if (list === undefined) {
+            list = this.github.listDeployments(environment);
+            this.cache.set(key, list);
+            list.catch(() => this.cache.delete(key));
+        }
+        const mine = stackKey(this.apiUrl);
+        return (await list).filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
     }
-    /** A Deployment that recorded it (GitHub), else its name; without GitHub only the name, and only with the repository known. */
-    async commitOf(id, environment, distribution) {
-        const facts = async () => ({ id, name: distribution?.name, createdBy: distribution?.createdBy, createdAt: distribution?.createdAt });
-        if (this.history !== undefined)
-            return this.history.commitOf(id, environment, facts);
-        const repo = this.options.repository?.split('/')[1];
-        const sha = repo === undefined ? undefined : commitInName(distribution?.name, repo);
-        return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name };
-    }
-    /** No commit is known: outside when GitHub's records were read and none names it; unknown when they were not. */
-    noEvidence(running, distribution) {
-        const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : '';
-        const what = `distribution ${running}${uploaded}`;
-        const repository = this.options.repository;
-        if (this.history !== undefined)
+    /**
+     * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
+     * first), else from its name (`facts`, asked only then: a call to the platform).
+     */
+    async commitOf(id, environment, facts) {
+        // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
+        const names = (d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown';
+        const here = environment === undefined ? [] : await this.deployments(environment);
+        let found = here.find(names);
+        found ??= (await this.deployments()).find(names);
+        if (found) {
+            const status = await this.github.latestStatus(found.id).catch(() => undefined);
             return {
-                state: 'outside',
-                reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}, and its name carries no commit of it: deployed from Mission Control or another tool`
+                sha: found.sha,
+                from: 'deployment',
+                deployment: { id: found.id, environment: found.environment, by: found.creator, runUrl: status?.logUrl, state: status?.state }
             };
-        if (repository === undefined)
-            return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` };
-        return {
-            state: 'unknown',
-            reason: `the name of ${what} carries no commit of ${repository}, and without a GitHub token the Deployments that may record it are not read`
-        };
-    }
-    /** The running commit against the tracked ref's head. */
-    async against(sha) {
-        const track = this.stack.track;
-        if (track === undefined)
-            return { state: 'unknown', reason: 'no track: ref in the configuration, so there is nothing to compare the commit with' };
-        const github = this.options.github;
-        if (github === undefined)
-            return { state: 'unknown', reason: `comparing commit ${client_short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` };
-        try {
-            return { ...stateOfComparison(await github.compare(track, sha)), reason: null };
         }
-        catch (error) {
-            if (!(error instanceof GitHubCallFailed))
-                throw error;
-            // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
-            if (error.failure === 'not-found')
+        const name = (await facts()).name;
+        const sha = commitInName(name, this.github.repo.repo);
+        return sha === undefined ? undefined : { sha, from: 'name', name };
+    }
+    /**
+     * The newest Deployment of this environment that recorded another distribution than `runningId`,
+     * when none recorded `runningId`: the environment was then changed outside this action.
+     */
+    async recordedOther(environment, runningId) {
+        const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined);
+        if (here.some((d) => sameDistribution(d.payload.distributionId, runningId)))
+            return undefined;
+        return here[0];
+    }
+    /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
+    async underWay(environment, exceptId) {
+        for (const d of (await this.deployments(environment)).slice(0, 5)) {
+            if (d.id === exceptId)
+                continue;
+            const status = await this.github.latestStatus(d.id).catch(() => undefined);
+            if (status && UNDER_WAY.has(status.state)) {
                 return {
-                    state: 'unknown',
-                    reason: `${error.message}: GitHub knows no such commit or ref ${track} in ${this.options.repository} (a force-push, another repository, or a misspelt track)`
+                    sha: d.sha,
+                    from: 'deployment',
+                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state }
                 };
-            return { state: 'unknown', reason: this.gitHubFailed(error) };
+            }
         }
-    }
-    gitHubFailed(error) {
-        const reason = `GitHub could not be read: ${error.message} (${GITHUB_ADVICE[error.failure]})`;
-        if (!this.reading.githubErrors.includes(reason))
-            this.reading.githubErrors.push(reason);
-        return reason;
+        return undefined;
     }
 }
-/** What to do about each kind of GitHub failure, for the report's reader. */
-const GITHUB_ADVICE = {
-    unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
-    'bad-token': 'GitHub refused the token: give a valid token of the repository',
-    forbidden: 'the token lacks a permission: it needs deployments: read and contents: read',
-    'not-found': 'GitHub does not show the repository to the token',
-    failed: 'GitHub failed; try again later'
-};
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/status/track.ts
+// A tracked ref that is a pattern of tag names (docs/status.md, "Tracking a tag pattern"): `v*`, `tags/release-*`,
+// `refs/tags/v1.?.*` means "the newest tag whose name matches". Newest by the names' version order, not by commit
+// date: a tag name is what a release process chooses to say "this one is later" (v1.10.0 after v1.9.2), it is known
+// from one listing without a call per tag, and a hotfix tag of an old line (v1.9.3, tagged after v2.0.0) must not be
+// taken for the newest release. Pure: GitHub's listing comes from github/client.ts.
+/** The glob characters: a tracked ref with one of them is a pattern of tag names. */
+const TAG_PATTERN_CHARS = /[*?]/g;
+function isTagPattern(track) {
+    return /[*?]/.test(track);
+}
+/** The pattern's tag names: `*` any run of characters, `?` one; a leading `tags/` or `refs/tags/` names the tags' namespace. */
+function tagMatcher(pattern) {
+    const body = pattern
+        .replace(/^(?:refs\/)?tags\//, '')
+        .split('')
+        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+    return new RegExp(`^${body}$`, 'u');
+}
+/** Runs of digits and of the rest: 'v1.10.0-rc2' -> ['v', 1, '.', 10, '.', 0, '-rc', 2]. */
+function parts(name) {
+    return (name.match(/\d+|\D+/g) ?? []).map((p) => (/^\d/.test(p) ? Number(p) : p));
+}
+/** The version core (the name up to a `-` after its first digit) and what follows it: a pre-release such as -rc1. */
+function split(name) {
+    const m = /^(\D*\d[^-]*)(?:-(.*))?$/.exec(name);
+    return m === null ? { core: name, pre: undefined } : { core: m[1] ?? name, pre: m[2] };
+}
+function byParts(a, b) {
+    const pa = parts(a);
+    const pb = parts(b);
+    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+        const x = pa[i];
+        const y = pb[i];
+        if (x === y)
+            continue;
+        if (typeof x === 'number' && typeof y === 'number')
+            return x - y;
+        // A number ranks after text at the same place (v1.2 after v1.x): a version's digits are what grows.
+        if (typeof x === 'number')
+            return 1;
+        if (typeof y === 'number')
+            return -1;
+        return x < y ? -1 : 1;
+    }
+    return pa.length - pb.length;
+}
+/**
+ * Version order of tag names: numbers compared as numbers (v1.10.0 after v1.9.2), and a pre-release before its
+ * release (v2.0.0-rc1 before v2.0.0), as semantic versioning orders them; names without digits by their text.
+ */
+function compareTagNames(a, b) {
+    const x = split(a);
+    const y = split(b);
+    const cores = byParts(x.core, y.core);
+    if (cores !== 0)
+        return cores;
+    if (x.pre === undefined || y.pre === undefined)
+        return (x.pre === undefined ? 1 : 0) - (y.pre === undefined ? 1 : 0);
+    return byParts(x.pre, y.pre);
+}
+/** The newest tag whose name matches `pattern`, or undefined when none does. */
+function newestTag(tags, pattern) {
+    const matches = tagMatcher(pattern);
+    return tags
+        .filter((t) => matches.test(t.name))
+        .reduce((best, t) => (best === undefined || compareTagNames(t.name, best.name) > 0 ? t : best), undefined);
+}
+
 ;// CONCATENATED MODULE: ./src/status/config.ts
 // The status report's configuration file (docs/status.md): which stacks to read, which of their environments, the
 // ref they should run, and where each stack's login comes from. Read and checked in full before any request: a
 // mistake is an InputError that names where it is (the CLI's exit 2). Secrets never stand in the file, only the
 // names of the variables that hold them (./credentials.ts reads those).
+
 
 
 
@@ -43226,8 +43400,25 @@ const DEFAULT_LOGIN_VARIABLES = {
     password: 'BRCLOUD_PASSWORD',
     'access-token': 'BRCLOUD_ACCESS_TOKEN'
 };
+/** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
+function trackOf(stack, environment) {
+    return (environment === null ? undefined : stack.settings?.get(environment)?.track) ?? stack.track;
+}
+/** The page that tells whether `environment` is healthy: its own, else its stack's with its name filled in; undefined: not checked. */
+function healthOf(stack, environment) {
+    if (environment === null)
+        return undefined;
+    const own = stack.settings?.get(environment)?.health;
+    if (own !== undefined)
+        return own;
+    const probe = stack.health;
+    return probe === undefined ? undefined : { ...probe, url: probe.url.replaceAll(ENVIRONMENT_PLACEHOLDER, encodeURIComponent(environment)) };
+}
+/** In a stack's health-url, the place of each environment's name. */
+const ENVIRONMENT_PLACEHOLDER = '{environment}';
 const TOP_KEYS = ['track', 'stacks'];
-const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'login'];
+const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect', 'login'];
+const ENVIRONMENT_KEYS = ['name', 'track', 'health-url', 'health-expect'];
 const LOGIN_KEYS = [
     'username-variable',
     'password-variable',
@@ -43257,7 +43448,7 @@ function parseStatusConfig(text, file) {
     const track = optionalRef(top.track, file, 'track');
     if (!Array.isArray(top.stacks) || top.stacks.length === 0)
         throw new errors_InputError(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`);
-    const stacks = top.stacks.map((raw, i) => config_readStack(raw, file, `stacks[${i}]`, track));
+    const stacks = top.stacks.map((raw, i) => readStack(raw, file, `stacks[${i}]`, track));
     const seen = new Set();
     for (const s of stacks) {
         if (seen.has(s.name))
@@ -43266,7 +43457,7 @@ function parseStatusConfig(text, file) {
     }
     return { stacks };
 }
-function config_readStack(raw, file, where, track) {
+function readStack(raw, file, where, track) {
     const r = mapping(raw, file, where);
     const name = config_text(r.name, file, `${where}.name`);
     if (name === undefined)
@@ -43291,25 +43482,85 @@ function config_readStack(raw, file, where, track) {
     catch (error) {
         throw new errors_InputError(`${file}: ${at}: ${error.message}`);
     }
+    const listed = environmentsOf(r.environments, file, at);
+    const health = healthProbe(r['health-url'], r['health-expect'], file, at);
+    if (health !== undefined)
+        checkStackHealthUrl(health.url, listed?.names, `${file}: ${at}.health-url`);
     return {
         name,
         address,
-        environments: environmentsOf(r.environments, file, at),
+        environments: listed?.names,
         track: optionalRef(r.track, file, `${at}.track`) ?? track,
-        login: loginOf(r.login, file, at)
+        login: loginOf(r.login, file, at),
+        settings: listed?.settings,
+        health
     };
 }
+/** A stack-wide health-url names each environment's page: `{environment}` in it, unless the stack reports one environment. */
+function checkStackHealthUrl(url, environments, where) {
+    if (url.includes(ENVIRONMENT_PLACEHOLDER) || environments?.length === 1)
+        return;
+    throw new errors_InputError(`${where} '${url}' would check one page for every environment: put ${ENVIRONMENT_PLACEHOLDER} where each environment's name goes ` +
+        `(e.g. https://${ENVIRONMENT_PLACEHOLDER}.example.com/version.txt), or give each environment its own health-url.`);
+}
+/**
+ * A health-url (`{environment}` allowed in it) and health-expect, checked by the deploy action's rules for its own;
+ * undefined without a url. `at` starts each message with where they were given ('' for inputs).
+ */
+function parseHealthProbe(url, expect, at) {
+    if (url === '') {
+        if (expect !== '')
+            throw new errors_InputError(`${at}health-expect is set but health-url is empty: set health-url to the page that must contain it.`);
+        return undefined;
+    }
+    try {
+        // The placeholder stands for a name: the address is checked with one in its place.
+        parsePageUrl(url.replaceAll(ENVIRONMENT_PLACEHOLDER, 'environment'), {
+            input: 'health-url',
+            example: 'https://www.example.com/version.txt',
+            credentialsHint: 'The probe sends no credentials: point it at a public page.'
+        });
+    }
+    catch (error) {
+        throw error instanceof errors_InputError ? new errors_InputError(`${at}${error.message}`) : error;
+    }
+    return { url, expect: expect === '' ? undefined : expect };
+}
+function healthProbe(rawUrl, rawExpect, file, at) {
+    return parseHealthProbe(config_text(rawUrl, file, `${at}.health-url`) ?? '', config_text(rawExpect, file, `${at}.health-expect`) ?? '', `${file}: ${at}: `);
+}
+/** The `environments:` list: names, or mappings of a name and its own track and health probe. */
 function environmentsOf(raw, file, at) {
     if (raw === undefined || raw === null)
         return undefined;
-    const names = Array.isArray(raw) ? raw : undefined;
-    if (names === undefined || names.length === 0 || !names.every((n) => typeof n === 'string' && n.trim() !== ''))
-        throw new errors_InputError(`${file}: ${at}.environments must be a list of environment names (leave it out to report every environment of the stack).`);
-    const trimmed = names.map((n) => n.trim());
-    const twice = trimmed.find((n, i) => trimmed.indexOf(n) !== i);
+    const entries = Array.isArray(raw) ? raw : undefined;
+    if (entries === undefined || entries.length === 0)
+        throw new errors_InputError(`${file}: ${at}.environments must be a list of environment names, or of mappings with a name (leave it out to report every environment of the stack).`);
+    const names = [];
+    const settings = new Map();
+    entries.forEach((entry, i) => {
+        const where = `${at}.environments[${i}]`;
+        if (typeof entry === 'string') {
+            if (entry.trim() === '')
+                throw new errors_InputError(`${file}: ${where} is empty: name an environment.`);
+            names.push(entry.trim());
+            return;
+        }
+        const r = mapping(entry, file, where);
+        const name = config_text(r.name, file, `${where}.name`);
+        if (name === undefined)
+            throw new errors_InputError(`${file}: ${where} has no name: a mapping in environments names its environment with name:.`);
+        knownKeys(r, ENVIRONMENT_KEYS, file, `${where} (${name})`);
+        names.push(name);
+        settings.set(name, {
+            track: optionalRef(r.track, file, `${where}.track`),
+            health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
+        });
+    });
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
     if (twice !== undefined)
         throw new errors_InputError(`${file}: ${at}.environments names '${twice}' twice.`);
-    return trimmed;
+    return { names, settings };
 }
 function loginOf(raw, file, at) {
     if (raw === undefined || raw === null)
@@ -43361,10 +43612,307 @@ function config_text(raw, file, where) {
 }
 function optionalRef(raw, file, where) {
     const ref = config_text(raw, file, where);
-    if (ref !== undefined && !REF.test(ref))
-        throw new errors_InputError(`${file}: ${where} '${ref}' is not a branch or tag name.`);
+    if (ref !== undefined)
+        checkRef(ref, `${file}: ${where}`);
     return ref;
 }
+/** A tracked ref as a branch or tag is named, or a pattern of tag names; an InputError under `what` (where it was given) otherwise. */
+function checkRef(ref, what) {
+    if (isTagPattern(ref) ? !REF.test(ref.replace(TAG_PATTERN_CHARS, 'x')) : !REF.test(ref))
+        throw new errors_InputError(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`);
+}
+
+;// CONCATENATED MODULE: ./src/status/row.ts
+
+/**
+ * in-sync: runs the tracked ref's head; behind: an older commit of it; ahead: a commit after it; diverged: on
+ * another line; outside: no GitHub Deployment of the repository names what it runs and the name carries no commit;
+ * deploying: the platform says it is switching; empty: runs nothing; unknown: cannot be told (the reason says why).
+ */
+const STATES = ['in-sync', 'behind', 'ahead', 'diverged', 'outside', 'deploying', 'empty', 'unknown'];
+/** A row with nothing known yet but where it is. */
+function blankRow(stack, environment, track) {
+    return {
+        stack,
+        environment,
+        distributionId: null,
+        distributionName: null,
+        createdAt: null,
+        createdBy: null,
+        md5hash: null,
+        platformStatus: null,
+        commit: null,
+        evidence: 'unknown',
+        evidenceDeploymentId: null,
+        track: track ?? null,
+        trackedRef: track === undefined || isTagPattern(track) ? null : track,
+        state: 'unknown',
+        behindBy: null,
+        aheadBy: null,
+        reason: null,
+        lastDeployment: null,
+        health: 'not-checked',
+        healthReason: null
+    };
+}
+/** The state GitHub's compare of the tracked ref (base) with the running commit (head) gives. */
+function stateOfComparison(c) {
+    if (c.status === 'identical')
+        return { state: 'in-sync', behindBy: 0, aheadBy: 0 };
+    if (c.status === 'behind')
+        return { state: 'behind', behindBy: c.behindBy, aheadBy: 0 };
+    if (c.status === 'ahead')
+        return { state: 'ahead', behindBy: 0, aheadBy: c.aheadBy };
+    return { state: 'diverged', behindBy: c.behindBy, aheadBy: c.aheadBy };
+}
+
+;// CONCATENATED MODULE: ./src/status/read-stack.ts
+// One stack read for the status report, through the action's own doors: a session logged in with the stack's login,
+// the client's environment list and distribution lookups (GETs only: this module calls nothing that changes the
+// stack), GitHub's Deployments through the evidence the deploy order uses, and the refresh token revoked at the end.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Reads `stack` (logged in with `login`); never throws: what could not be read is in its rows and errors. */
+async function read_stack_readStack(stack, login, options) {
+    const { apiUrl } = stack.address;
+    const target = stack.address.stack ? `stack '${stack.address.stack}' (${apiUrl})` : apiUrl;
+    const signal = options.stop?.signal;
+    const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal });
+    const api = new CloudApi(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs });
+    const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target });
+    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] };
+    const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading);
+    try {
+        const environments = await listed(reader.client, stack, reading);
+        reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))));
+    }
+    catch (error) {
+        const reason = `the stack could not be read: ${describeError(error)}`;
+        reading.errors.push(reason);
+        reading.rows.length = 0;
+        for (const environment of stack.environments ?? [null])
+            reading.rows.push({ ...blankRow(stack.name, environment, trackOf(stack, environment)), reason });
+    }
+    finally {
+        // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours). After
+        // a cancel, through a door of its own that the cancel does not end, with the cancel's short limit (stop.ts).
+        const closing = signal?.aborted === true ? closingDoor(apiUrl, options) : undefined;
+        if (closing !== undefined)
+            session.reroute(closing.api, closing.limitMs);
+        const failed = await session.revoke(closing?.api ?? api);
+        if (failed !== undefined)
+            warning(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`);
+        await Promise.all([transport.close(), closing?.transport.close()]).catch(() => undefined);
+    }
+    return reading;
+}
+/** The closing calls' door after a cancel: one attempt each, within the cancel's limit. */
+function closingDoor(apiUrl, options) {
+    const limitMs = options.stop?.closeLimitMs() ?? options.requestTimeoutMs;
+    const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: limitMs });
+    return { transport, api: new CloudApi(transport, { retry: { attempts: 1 } }), limitMs };
+}
+/** The environments to report: those the file names, in its order (a name the stack lacks stays a string), else every one listed. */
+async function listed(client, stack, reading) {
+    const list = await client.listEnvironments();
+    if (stack.environments === undefined) {
+        if (!list.complete) {
+            const reason = `the platform said the stack has more environments than the ${list.items.length} it listed, and would not list the rest`;
+            reading.errors.push(reason);
+            reading.rows.push({ ...blankRow(stack.name, null, stack.track), reason });
+        }
+        return list.items;
+    }
+    return Promise.all(stack.environments.map(async (name) => list.items.find((e) => e.name === name) ?? (await client.findEnvironment(name)).environment ?? name));
+}
+function missing(stack, name, reading) {
+    const reason = `the stack has no environment named '${name}'`;
+    reading.errors.push(reason);
+    return { ...blankRow(stack.name, name, trackOf(stack, name)), reason };
+}
+class EnvironmentReader {
+    stack;
+    client;
+    options;
+    reading;
+    history;
+    constructor(stack, client, options, reading) {
+        this.stack = stack;
+        this.client = client;
+        this.options = options;
+        this.reading = reading;
+        this.history = options.github ? new DeploymentHistory(options.github.api, stack.address.apiUrl) : undefined;
+    }
+    /** The environment on the platform and GitHub, and its health probe beside them. */
+    async read(environment) {
+        const [row, health] = await Promise.all([this.readRunning(environment), this.probe(environment.name)]);
+        return { ...row, ...health };
+    }
+    /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */
+    async probe(environment) {
+        const probe = healthOf(this.stack, environment);
+        if (probe === undefined)
+            return { health: 'not-checked', healthReason: null };
+        try {
+            await checkHealth({
+                ...probe,
+                once: true,
+                timeoutMs: this.options.healthTimeoutMs,
+                requestTimeoutMs: this.options.healthTimeoutMs,
+                userAgent: this.options.userAgent,
+                signal: this.options.stop?.signal,
+                log: (line) => debug(`${this.stack.name}/${environment}: ${line}`)
+            });
+            return { health: 'ok', healthReason: null };
+        }
+        catch (error) {
+            return { health: 'failing', healthReason: describeError(error) };
+        }
+    }
+    async readRunning(environment) {
+        const running = environment.distributionId ?? undefined;
+        const status = environment.status;
+        let row = {
+            ...blankRow(this.stack.name, environment.name, trackOf(this.stack, environment.name)),
+            distributionId: running ?? null,
+            platformStatus: status ?? null
+        };
+        let distribution;
+        try {
+            distribution = running === undefined ? undefined : await this.client.getDistribution(running);
+        }
+        catch (error) {
+            const reason = `its distribution ${running ?? ''} could not be read: ${describeError(error)}`;
+            this.reading.errors.push(`${environment.name}: ${reason}`);
+            return { ...row, reason };
+        }
+        row = {
+            ...row,
+            distributionName: distribution?.name ?? null,
+            createdAt: distribution?.createdAt ?? null,
+            createdBy: distribution?.createdBy ?? null,
+            md5hash: distribution?.md5hash ?? null
+        };
+        let evidence;
+        try {
+            row = { ...row, lastDeployment: await this.lastDeployment(environment.name) };
+            evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution);
+        }
+        catch (error) {
+            if (!(error instanceof GitHubCallFailed))
+                throw error;
+            return { ...row, reason: this.gitHubFailed(error) };
+        }
+        if (evidence !== undefined)
+            row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null };
+        if (switching({ distributionId: running, status, at: 0 }) === true)
+            return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
+        if (running === undefined)
+            return { ...row, state: 'empty' };
+        if (evidence === undefined)
+            return { ...row, ...this.noEvidence(running, distribution) };
+        return { ...row, ...(await this.against(evidence.sha, environment.name)) };
+    }
+    /** The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub. */
+    async lastDeployment(environment) {
+        const newest = (await this.history?.deployments(environment))?.[0];
+        if (newest === undefined || this.history === undefined)
+            return null;
+        const status = await this.history.github.latestStatus(newest.id);
+        return {
+            id: newest.id,
+            commit: newest.sha,
+            by: newest.creator ?? null,
+            at: newest.createdAt ?? null,
+            state: status?.state ?? null,
+            runUrl: status?.logUrl ?? null
+        };
+    }
+    /** A Deployment that recorded it (GitHub), else its name; without GitHub only the name, and only with the repository known. */
+    async commitOf(id, environment, distribution) {
+        const facts = async () => ({ id, name: distribution?.name, createdBy: distribution?.createdBy, createdAt: distribution?.createdAt });
+        if (this.history !== undefined)
+            return this.history.commitOf(id, environment, facts);
+        const repo = this.options.repository?.split('/')[1];
+        const sha = repo === undefined ? undefined : commitInName(distribution?.name, repo);
+        return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name };
+    }
+    /** No commit is known: outside when GitHub's records were read and none names it; unknown when they were not. */
+    noEvidence(running, distribution) {
+        const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : '';
+        const what = `distribution ${running}${uploaded}`;
+        const repository = this.options.repository;
+        if (this.history !== undefined)
+            return {
+                state: 'outside',
+                reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}, and its name carries no commit of it: deployed from Mission Control or another tool`
+            };
+        if (repository === undefined)
+            return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` };
+        return {
+            state: 'unknown',
+            reason: `the name of ${what} carries no commit of ${repository}, and without a GitHub token the Deployments that may record it are not read`
+        };
+    }
+    /** The running commit against the tracked ref's head (for a tag pattern, the newest tag matching it). */
+    async against(sha, environment) {
+        const track = trackOf(this.stack, environment);
+        if (track === undefined)
+            return { state: 'unknown', reason: 'no track: ref in the configuration, so there is nothing to compare the commit with' };
+        const github = this.options.github;
+        if (github === undefined)
+            return { state: 'unknown', reason: `comparing commit ${client_short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` };
+        try {
+            if (!isTagPattern(track))
+                return { ...stateOfComparison(await github.compare(track, sha)), reason: null };
+            const listing = await github.tags();
+            if (!listing.complete)
+                return { state: 'unknown', reason: `${this.options.repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` };
+            const tag = newestTag(listing.tags, track);
+            if (tag === undefined)
+                return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` };
+            return { ...stateOfComparison(await github.compare(tag.sha, sha)), trackedRef: tag.name, reason: null };
+        }
+        catch (error) {
+            if (!(error instanceof GitHubCallFailed))
+                throw error;
+            // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
+            if (error.failure === 'not-found')
+                return {
+                    state: 'unknown',
+                    reason: `${error.message}: GitHub knows no such commit or ref ${track} in ${this.options.repository} (a force-push, another repository, or a misspelt track)`
+                };
+            return { state: 'unknown', reason: this.gitHubFailed(error) };
+        }
+    }
+    gitHubFailed(error) {
+        const reason = `GitHub could not be read: ${error.message} (${GITHUB_ADVICE[error.failure]})`;
+        if (!this.reading.githubErrors.includes(reason))
+            this.reading.githubErrors.push(reason);
+        return reason;
+    }
+}
+/** What to do about each kind of GitHub failure, for the report's reader. */
+const GITHUB_ADVICE = {
+    unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
+    'bad-token': 'GitHub refused the token: give a valid token of the repository',
+    forbidden: 'the token lacks a permission: it needs deployments: read and contents: read',
+    'not-found': 'GitHub does not show the repository to the token',
+    failed: 'GitHub failed; try again later'
+};
 
 ;// CONCATENATED MODULE: ./src/status/index.ts
 
@@ -43381,19 +43929,23 @@ function prepareStatus(config, env) {
 /** Short limits: a report that waits minutes on one stack is read by nobody. */
 const STATUS_RETRY = { attempts: 3, baseDelayMs: 500, maxDelayMs: 4_000, maxTotalMs: 30_000 };
 const REQUEST_TIMEOUT_MS = 30_000;
+/** A site that takes longer than this to answer one GET is not healthy, for a report. */
+const HEALTH_TIMEOUT_MS = 10_000;
 const status_USER_AGENT = 'brcloud-deploy (status)';
 /** Reads every stack, at most `parallel` at once; never throws for a stack or GitHub that fails (the report says it). */
 async function readStatus({ config, logins }, options = {}) {
     const repository = options.github?.context.repository || options.repository || undefined;
-    const github = options.github ? await gitHubSide(options.github.token, options.github.context) : undefined;
-    const read = (i) => readStack(config.stacks[i], logins[i], {
+    const github = options.github ? await gitHubSide(options.github.token, options.github.context, options.stop?.signal) : undefined;
+    const read = (i) => read_stack_readStack(config.stacks[i], logins[i], {
         github,
         repository,
         userAgent: status_USER_AGENT,
         requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-        retry: options.retry ?? STATUS_RETRY
+        retry: options.retry ?? STATUS_RETRY,
+        healthTimeoutMs: options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS,
+        stop: options.stop
     });
-    const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read);
+    const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read, options.stop?.signal);
     return {
         environments: readings.flatMap((r) => r.rows),
         stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
@@ -43405,12 +43957,14 @@ async function readStatus({ config, logins }, options = {}) {
 function readInFull(report) {
     return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0;
 }
-async function gitHubSide(token, context) {
-    const api = await GitHubApi.open(token, undefined, context);
+async function gitHubSide(token, context, signal) {
+    const api = await GitHubApi.open(token, signal, context);
     // Environments of one fleet mostly run a few commits: each is compared with the ref once.
     const compares = new Map();
+    let tags;
     return {
         api,
+        tags: () => (tags ??= api.listTags()),
         compare(base, head) {
             const key = `${base}\u0000${head.toLowerCase()}`;
             let answer = compares.get(key);
@@ -43422,238 +43976,18 @@ async function gitHubSide(token, context) {
         }
     };
 }
-/** `work(0..count-1)`, at most `limit` running at once; the results in index order. */
-async function inTurn(count, limit, work) {
+/** `work(0..count-1)`, at most `limit` running at once, none begun after `signal` fired; the results in index order. */
+async function inTurn(count, limit, work, signal) {
     const results = new Array(count);
     let next = 0;
     const worker = async () => {
-        while (next < count) {
+        while (next < count && signal?.aborted !== true) {
             const i = next++;
             results[i] = await work(i);
         }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, count)) }, worker));
     return results;
-}
-
-;// CONCATENATED MODULE: ./src/status/drift-issues.ts
-// Drift issues (docs/status.md, "Drift issues"): one GitHub issue per drifted environment, kept from the status report
-// (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
-// rewritten in place while it drifts (only when what it says changed), closed with a comment once it runs the tracked
-// ref's head again. An issue is found by a hidden marker in its body among the open issues of one label, never by its
-// title, and a key never gets a second issue. A row that could not be told (unknown) or is switching (deploying) is no
-// evidence: its issue is left as it is. The only writes of the report, and only to GitHub's issues.
-
-
-
-
-/** The label every drift issue carries: the list is read by it. */
-const DRIFT_LABEL = 'brcloud-drift';
-const LABEL_COLOR = 'd93f0b';
-const LABEL_DESCRIPTION = 'An environment that does not run its tracked ref (brcloud status, drift issues)';
-/** The states that open an issue when no fail-on list is given. */
-const DEFAULT_ISSUE_STATES = ['behind', 'ahead', 'diverged', 'outside', 'empty'];
-/** States that say nothing about what runs: an issue is neither opened nor closed for them. */
-const NO_EVIDENCE = ['unknown', 'deploying'];
-/** Where the body's part that is compared ends: below it, the run that last wrote it (which changes every run). */
-const RUN_LINE = '<!-- brcloud-drift-run -->';
-const MARKER = /<!-- brcloud-drift stack=(\S+) environment=(\S+) -->/;
-/** The states that open an issue: fail-on's (less those that never do), else the default ones. */
-function issueStates(failOn) {
-    const given = failOn.filter((s) => s !== 'in-sync' && !NO_EVIDENCE.includes(s));
-    return failOn.length > 0 ? given : [...DEFAULT_ISSUE_STATES];
-}
-/** The hidden marker that names the issue's environment. */
-function driftMarker(stack, environment) {
-    return `<!-- brcloud-drift stack=${encodeURIComponent(stack)} environment=${encodeURIComponent(environment)} -->`;
-}
-function keyOf(stack, environment) {
-    return `${stack}\u0000${environment}`;
-}
-function markedKey(body) {
-    const m = MARKER.exec(body);
-    if (m === null)
-        return undefined;
-    try {
-        return keyOf(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
-    }
-    catch {
-        return undefined;
-    }
-}
-/**
- * The issues of the run's repository (`run.repository`) kept with `token` (issues: write) through GitHub's door; a
- * client that cannot be made is a failure in the outcome, as any other.
- */
-async function keepDriftIssuesOf(report, token, run, failOn) {
-    let api;
-    try {
-        api = await GitHubApi.open(token, undefined, run);
-    }
-    catch (error) {
-        const line = redact(describeError(error));
-        warning(`Drift issues: ${line}`);
-        return { opened: [], updated: [], closed: [], failures: [line] };
-    }
-    return keepDriftIssues(report, api, { failOn, runUrl: run.runUrl, serverUrl: run.serverUrl });
-}
-/** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
-function driftIssuesFailure(outcome, name) {
-    const n = outcome.failures.length;
-    if (n === 0)
-        return undefined;
-    return `${name}: ${n === 1 ? 'a drift issue' : `${n} drift issues`} could not be kept (the report itself was read): ${outcome.failures.join('; ')}`;
-}
-/** Keeps one issue per environment of `report` in `tracker`'s repository; never throws: failures are in the outcome. */
-async function keepDriftIssues(report, tracker, options) {
-    const outcome = { opened: [], updated: [], closed: [], failures: [] };
-    const fail = (message) => {
-        const line = redact(message);
-        outcome.failures.push(line);
-        warning(`Drift issues: ${line}`);
-    };
-    let open;
-    try {
-        open = await tracker.listOpenIssues(DRIFT_LABEL);
-    }
-    catch (error) {
-        fail(`${describeError(error)}; no issue was opened, edited or closed.`);
-        return outcome;
-    }
-    const byKey = new Map();
-    for (const issue of [...open].sort((a, b) => a.number - b.number)) {
-        const key = markedKey(issue.body);
-        if (key !== undefined)
-            byKey.set(key, [...(byKey.get(key) ?? []), issue]);
-    }
-    const opening = issueStates(options.failOn);
-    let label;
-    const keeper = { tracker, options, report, outcome, opening, ensureLabel: () => (label ??= tracker.ensureLabel(DRIFT_LABEL, LABEL_COLOR, LABEL_DESCRIPTION)) };
-    for (const row of report.environments) {
-        if (row.environment === null)
-            continue; // a stack not read at all: which environments it has is not known
-        const where = `${row.stack}/${row.environment}`;
-        const issues = byKey.get(keyOf(row.stack, row.environment)) ?? [];
-        if (issues.length > 1)
-            warning(`Drift issues: ${issues.map((i) => `#${i.number}`).join(', ')} all track ${where}; #${issues[0]?.number} (the oldest) is kept, close the others by hand.`);
-        try {
-            await keepOne(keeper, row, where, issues[0]);
-        }
-        catch (error) {
-            fail(`${where}: ${describeError(error)}`);
-        }
-    }
-    const counts = `${outcome.opened.length} opened, ${outcome.updated.length} updated, ${outcome.closed.length} closed`;
-    info(`Drift issues: ${counts}${outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : ''}.`);
-    return outcome;
-}
-async function keepOne(k, row, where, issue) {
-    if (NO_EVIDENCE.includes(row.state)) {
-        const left = issue === undefined ? 'no issue opened' : `issue #${issue.number} left as it is`;
-        info(`Drift issues: ${where} is ${row.state}: ${left} (${row.state === 'unknown' ? 'what it runs could not be told' : 'it is switching'}).`);
-        return;
-    }
-    if (row.state === 'in-sync') {
-        if (issue === undefined)
-            return;
-        await k.tracker.commentOnIssue(issue.number, closingComment(k, row, where));
-        await k.tracker.editIssue(issue.number, { state: 'closed', stateReason: 'completed' });
-        k.outcome.closed.push(issue.number);
-        info(`Drift issues: ${where} is in-sync again: issue #${issue.number} closed.`);
-        return;
-    }
-    const title = issueTitle(row, where);
-    const content = issueContent(k, row, where);
-    if (issue !== undefined) {
-        // Not every run: only when what the issue says changed (the run line below the content aside). A title
-        // someone changed by hand stays until then.
-        if (contentOf(issue.body) === content)
-            return;
-        await k.tracker.editIssue(issue.number, { title, body: withRunLine(k, content) });
-        k.outcome.updated.push(issue.number);
-        info(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`);
-        return;
-    }
-    // A state fail-on leaves out keeps an open issue current, but opens none.
-    if (!k.opening.includes(row.state))
-        return;
-    await k.ensureLabel();
-    const created = await k.tracker.createIssue(title, withRunLine(k, content), [DRIFT_LABEL]);
-    k.outcome.opened.push(created.number);
-    info(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`);
-    // GitHub drops the labels of a token without push access, silently: the next run would not find the issue and open another.
-    if (!created.labels.includes(DRIFT_LABEL))
-        throw new Error(`GitHub did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`);
-}
-function issueTitle(row, where) {
-    return `Drift: ${where} is ${row.state}${row.track !== null && ['behind', 'ahead', 'diverged'].includes(row.state) ? ` (${row.track})` : ''}`;
-}
-/** The state as a word and its count, as the table shows it. */
-function stateWords(row) {
-    if (row.state === 'behind')
-        return `behind by ${row.behindBy ?? '?'}`;
-    if (row.state === 'ahead')
-        return `ahead by ${row.aheadBy ?? '?'}`;
-    if (row.state === 'diverged')
-        return `diverged: ${row.aheadBy ?? '?'} ahead, ${row.behindBy ?? '?'} behind`;
-    return row.state;
-}
-function cell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-function commitText(k, row) {
-    if (row.commit === null)
-        return 'not known';
-    const sha = `\`${client_short(row.commit)}\``;
-    const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${k.options.serverUrl}/${k.report.repository}/commit/${row.commit})` : sha;
-    return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, GitHub Deployment ${row.evidenceDeploymentId}`})`;
-}
-function runsText(row) {
-    if (row.distributionId === null)
-        return 'nothing';
-    const name = row.distributionName === null ? '' : `\`${row.distributionName}\` `;
-    const uploaded = [row.createdAt, row.createdBy === null ? null : `by ${row.createdBy}`].filter((s) => s !== null).join(' ');
-    return `${name}(id \`${row.distributionId}\`)${uploaded === '' ? '' : `, uploaded ${uploaded}`}`;
-}
-function lastDeploymentText(row) {
-    const d = row.lastDeployment;
-    if (d === null)
-        return 'none';
-    const what = [client_short(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`].filter((s) => s !== null).join(' ');
-    return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
-}
-/** What the issue says about the environment: the part compared between runs. */
-function issueContent(k, row, where) {
-    const lines = [
-        driftMarker(row.stack, row.environment),
-        `**${where}** is **${stateWords(row)}**${row.track === null ? '' : ` against \`${row.track}\``}.`,
-        '',
-        '| | |',
-        '|---|---|',
-        `| State | ${cell(stateWords(row))} |`,
-        `| Tracked ref | ${row.track === null ? 'none' : `\`${cell(row.track)}\``} |`,
-        `| Runs | ${cell(runsText(row))} |`,
-        `| Commit | ${cell(commitText(k, row))} |`,
-        `| Last GitHub Deployment | ${cell(lastDeploymentText(row))} |`,
-        ...(row.reason === null ? [] : [`| Why | ${cell(row.reason)} |`]),
-        ...(row.platformStatus === null ? [] : [`| Platform status | ${cell(row.platformStatus)} |`]),
-        '',
-        'Kept by the brcloud status report (drift issues): updated while this environment drifts, closed once it runs the',
-        "tracked ref's head again. An edit above the line below is written over by the next run that sees a change."
-    ];
-    return redact(lines.join('\n'));
-}
-function withRunLine(k, content) {
-    return `${content}\n\n${RUN_LINE}\n${k.options.runUrl === undefined ? 'Last written by brcloud status.' : `Last written by [this run](${k.options.runUrl}).`}\n`;
-}
-/** The part of a body above the run line, line breaks as \n (an edit on github.com writes \r\n). */
-function contentOf(body) {
-    return (body.split(RUN_LINE)[0] ?? '').replace(/\r\n/g, '\n').trimEnd();
-}
-function closingComment(k, row, where) {
-    const runs = row.distributionId === null ? '' : `: ${runsText(row)}, commit ${commitText(k, row)}`;
-    const by = k.options.runUrl === undefined ? '' : ` ([the run](${k.options.runUrl}))`;
-    return redact(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/status/render.ts
@@ -43676,19 +44010,30 @@ function uploaded(row) {
         return '';
     return [row.createdAt ?? '', row.createdBy === null ? '' : `by ${row.createdBy}`].filter((s) => s !== '').join(' ');
 }
+/** The health probe's verdict: ok, failing, or '-' where no probe is set. */
+function healthCell(row) {
+    return row.health === 'not-checked' ? '-' : row.health;
+}
+/** The tracked ref; for a tag pattern, the tag it stood for: "v1.4.0 (v*)". */
+function trackCell(row) {
+    if (row.track === null)
+        return '';
+    return row.trackedRef === null || row.trackedRef === row.track ? row.track : `${row.trackedRef} (${row.track})`;
+}
 function columns(row) {
     return [
         row.stack,
         row.environment ?? '(all)',
         stateCell(row),
-        row.track ?? '',
+        healthCell(row),
+        trackCell(row),
         row.commit === null ? '' : client_short(row.commit),
         row.commit === null ? '' : row.evidence,
         row.distributionName ?? row.distributionId ?? '',
         uploaded(row)
     ];
 }
-const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED'];
+const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'HEALTH', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED'];
 /** Aligned columns, then one line per row whose state needs a reason, then what could not be read. */
 function statusTable(report) {
     const lines = [HEADINGS, ...report.environments.map(columns)];
@@ -43697,13 +44042,17 @@ function statusTable(report) {
         .map((cell, i) => cell.padEnd(widths[i] ?? 0))
         .join('  ')
         .trimEnd());
-    const reasons = report.environments.filter((r) => r.reason !== null).map((r) => `  ${r.stack}/${r.environment ?? '(all)'}: ${r.reason}`);
+    const reasons = report.environments.flatMap((r) => whyLines(r).map((why) => `  ${r.stack}/${r.environment ?? '(all)'}: ${why}`));
     if (reasons.length > 0)
         out.push('', 'Why:', ...reasons);
     const failures = failureLines(report);
     if (failures.length > 0)
         out.push('', 'Not read:', ...failures.map((f) => `  ${f}`));
     return redact(`${out.join('\n')}\n`);
+}
+/** Why the state is what it is, and why the probe failed: each axis its own line. */
+function whyLines(row) {
+    return [row.reason, row.healthReason === null ? null : `health: ${row.healthReason}`].filter((w) => w !== null);
 }
 function failureLines(report) {
     return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors];
@@ -43721,10 +44070,22 @@ function lastDeploy(row) {
 }
 /** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
 function statusMarkdown(report) {
-    const head = ['Stack', 'Environment', 'State', 'Track', 'Commit', 'Evidence', 'Distribution', 'Uploaded', 'Last GitHub Deployment', 'Why'];
+    const head = ['Stack', 'Environment', 'State', 'Health', 'Track', 'Commit', 'Evidence', 'Distribution', 'Uploaded', 'Last GitHub Deployment', 'Why'];
     const rows = report.environments.map((r) => {
-        const [stack, environment, state, track, commit, evidence, distribution, up] = columns(r);
-        return [stack, environment, `**${state}**`, track, commit === '' ? '' : `\`${commit}\``, evidence, distribution, up, lastDeploy(r), r.reason ?? ''];
+        const [stack, environment, state, health, track, commit, evidence, distribution, up] = columns(r);
+        return [
+            stack,
+            environment,
+            `**${state}**`,
+            health,
+            track,
+            commit === '' ? '' : `\`${commit}\``,
+            evidence,
+            distribution,
+            up,
+            lastDeploy(r),
+            whyLines(r).join(' ')
+        ];
     });
     const table = [head, head.map(() => '---'), ...rows].map((l) => `| ${l.map((c) => render_cell(c ?? '')).join(' | ')} |`);
     const failures = failureLines(report);
@@ -43745,6 +44106,89 @@ function statusJson(report) {
         stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
         github: { repository: report.repository, errors: report.githubErrors }
     })}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/status/single-stack.ts
+// One stack given as inputs instead of a file (docs/status.md, "A single stack"): the address, the environments, the
+// tracked ref and the login, read by the deploy action's own rules (inputs/address.ts, inputs/login.ts), so a
+// workflow without a configuration file can ask what runs where. A file and these inputs are one or the other:
+// both, or neither, is an InputError before any request. Each face reads the values (action inputs, or the CLI's
+// flags and variables); every secret is masked here, the moment it is read.
+
+
+
+
+
+/** Where the stack is and what to report of it. */
+const SINGLE_STACK_SETTINGS = ['stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect'];
+/** The login, as the deploy action takes it (no oidc-audience: the report offers no GitHub OIDC login). */
+const SINGLE_STACK_LOGIN = ['username', 'password', 'token-url', 'client-id', 'client-secret', 'audience', 'scope', 'access-token'];
+const SINGLE_STACK_INPUTS = [...SINGLE_STACK_SETTINGS, ...SINGLE_STACK_LOGIN];
+const SECRETS = ['password', 'client-secret', 'access-token'];
+/** `read`, each secret masked the moment it is read (also when a face only asks whether it is set). */
+function maskedReader(read) {
+    return (name) => {
+        const value = read(name);
+        if (SECRETS.includes(name))
+            registerSecret(value);
+        return value;
+    };
+}
+/**
+ * The report's source: the file (`configName` names its setting: `config`, `--config`), or the single stack's
+ * inputs (`set`: those given). One or the other; an InputError saying which to drop, or what to set.
+ */
+function singleStackChosen(configFile, set, configName, addressNames) {
+    if (configFile !== '' && set.length > 0)
+        throw new errors_InputError(`${configName} and ${set.join(', ')} are both set: a configuration file names its stacks and their logins itself; the single-stack inputs are ` +
+            `for a report without a file. Use one or the other (docs/status.md).`);
+    if (configFile === '' && set.length === 0)
+        throw new errors_InputError(`Nothing to report on: set ${configName} to the YAML file that names the stacks, or ${addressNames} (with its login) for a single stack (docs/status.md).`);
+    return configFile === '';
+}
+/** The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError. */
+function prepareSingleStack(unmasked) {
+    const read = maskedReader(unmasked);
+    const address = resolveCloudAddress({
+        stack: read('stack'),
+        consoleUrl: read('console-url'),
+        apiUrl: read('api-url'),
+        platformDomain: read('platform-domain')
+    });
+    const track = read('track') || undefined;
+    if (track !== undefined)
+        checkRef(track, 'track');
+    const environments = parseEnvironmentList(read('environments'));
+    const health = parseHealthProbe(read('health-url'), read('health-expect'), '');
+    if (health !== undefined)
+        checkStackHealthUrl(health.url, environments, 'health-url');
+    const stack = {
+        // Its rows are named by the stack (the stack input names it beside an api-url), else by the API's host.
+        name: address.stack ?? new URL(address.apiUrl).host,
+        address,
+        environments,
+        track,
+        health,
+        // Not read: the login comes from the inputs below, not from variables.
+        login: { variables: DEFAULT_LOGIN_VARIABLES, defaults: true }
+    };
+    const login = readLogin((name) => (SINGLE_STACK_LOGIN.includes(name) ? read(name) : ''), read('password'), {});
+    // A ready token that has expired is refused now; one that expires during the report is the stack's failure.
+    checkTokenLifetime(login, 0);
+    return { config: { stacks: [stack] }, logins: [login] };
+}
+/** `production, acceptance` or one a line; undefined when empty (every environment of the stack). */
+function parseEnvironmentList(raw) {
+    const names = raw
+        .split(/[,\n]/)
+        .map((n) => n.trim())
+        .filter((n) => n !== '');
+    if (names.length === 0)
+        return undefined;
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice !== undefined)
+        throw new errors_InputError(`environments names '${twice}' twice.`);
+    return names;
 }
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
@@ -43769,14 +44213,15 @@ async function loadStatusConfig(file, base = process.cwd()) {
     });
     return parseStatusConfig(text, file);
 }
-/** A comma-separated list of states (none when empty); an InputError, under the setting's `name`, for any other word. */
+const FAIL_ON_WORDS = [...STATES, 'unhealthy'];
+/** A comma-separated list of states or `unhealthy` (none when empty); an InputError, under the setting's `name`, for any other word. */
 function parseFailOn(raw, name) {
     if (raw === undefined || raw.trim() === '')
         return [];
     const names = raw.split(',').map((s) => s.trim());
-    const unknown = names.filter((n) => !STATES.includes(n));
+    const unknown = names.filter((n) => !FAIL_ON_WORDS.includes(n));
     if (unknown.length > 0)
-        throw new errors_InputError(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}.`);
+        throw new errors_InputError(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}; unhealthy names a failing health probe.`);
     return names;
 }
 /** A setting that is on or off: true or false (also True, TRUE, False, FALSE, as actions take them); off when empty. */
@@ -43804,9 +44249,13 @@ function statusVerdict(report, failOn, name) {
         const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ');
         return { kind: 'unreadable', message: `The report is not complete: ${what} could not be read (its rows read unknown).` };
     }
-    const failing = report.environments.filter((r) => failOn.includes(r.state));
+    const unhealthy = failOn.includes('unhealthy');
+    const failing = report.environments.flatMap((r) => [
+        ...(failOn.includes(r.state) ? [`${r.stack}/${r.environment ?? '(all)'} is ${r.state}`] : []),
+        ...(unhealthy && r.health === 'failing' ? [`${r.stack}/${r.environment ?? '(all)'} is unhealthy`] : [])
+    ]);
     if (failing.length > 0) {
-        const which = failing.map((r) => `${r.stack}/${r.environment ?? '(all)'} is ${r.state}`).join('; ');
+        const which = failing.join('; ');
         return { kind: 'fail-on', message: `${name} ${failOn.join(',')}: ${which}.` };
     }
     return { kind: 'read' };
@@ -43814,6 +44263,71 @@ function statusVerdict(report, failOn, name) {
 /** Whether any environment is not in-sync (unknown, empty and deploying included): the action's `drift` output. */
 function drifted(report) {
     return report.environments.some((r) => r.state !== 'in-sync');
+}
+
+;// CONCATENATED MODULE: ./src/status/stop.ts
+// A cancel of the status report (Ctrl-C, a cancelled workflow: SIGINT; or SIGTERM): every call in flight is aborted,
+// then each stack's refresh token is revoked through a closing door of its own (read-stack.ts), within the limits
+// the deploy's run() keeps for its closing calls (src/main.ts: GitHub sends SIGTERM 7.5 s after SIGINT, the kill 2.5 s
+// later; SIGTERM alone leaves 2.5 s). A second signal ends the wait at once. Both faces use it; each ends the process.
+
+/** Each closing call's limit (a revocation), by how the report was stopped. */
+const CLOSE_LIMIT_MS = { cancel: 2_500, terminate: 800 };
+/** The wait for every stack to close, in all. */
+const CLOSE_TOTAL_MS = { cancel: 5_000, terminate: 1_600 };
+/** The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning said why not). */
+class StatusCancelled extends ActionError {
+    stop;
+    revoked;
+    name = 'StatusCancelled';
+    constructor(stop, signal, revoked) {
+        super(`The status report was cancelled (${signal}): nothing was reported. ` +
+            (revoked
+                ? "Each stack's refresh token was revoked, or a warning says why not."
+                : 'Not every stack closed in time: a refresh token not revoked expires by itself within 24 hours.'));
+        this.stop = stop;
+        this.revoked = revoked;
+    }
+}
+/**
+ * Runs `work` with a stop that SIGINT or SIGTERM on `signals` fires; resolves with its result, or, after a stop,
+ * waits for it to close (bounded by the stop's limits, ended by a second signal) and throws StatusCancelled.
+ */
+async function stoppable(signals, work) {
+    const stop = new AbortController();
+    const hurry = new AbortController();
+    let stopped;
+    const onSignal = (signal) => {
+        if (stopped !== undefined)
+            return hurry.abort();
+        stopped = { stop: signal === 'SIGTERM' ? 'terminate' : 'cancel', signal };
+        stop.abort(new Error(`cancelled (${signal})`));
+    };
+    signals.on('SIGINT', onSignal);
+    signals.on('SIGTERM', onSignal);
+    const timers = [];
+    const after = (ms) => new Promise((done) => timers.push(setTimeout(() => done('late'), ms)));
+    const when = (s) => new Promise((done) => s.addEventListener('abort', () => done('late'), { once: true }));
+    try {
+        const running = work({ signal: stop.signal, closeLimitMs: () => CLOSE_LIMIT_MS[stopped?.stop ?? 'cancel'] });
+        const first = await Promise.race([running.then((value) => ({ value })), when(stop.signal)]);
+        if (first !== 'late')
+            return first.value;
+        const how = stopped ?? { stop: 'cancel', signal: 'SIGINT' };
+        // The calls were aborted: each stack now revokes its refresh token on its closing door.
+        const closed = await Promise.race([
+            running.then(() => 'closed', () => 'closed'),
+            after(CLOSE_TOTAL_MS[how.stop]),
+            when(hurry.signal)
+        ]);
+        throw new StatusCancelled(how.stop, how.signal, closed === 'closed');
+    }
+    finally {
+        for (const timer of timers)
+            clearTimeout(timer);
+        signals.off('SIGINT', onSignal);
+        signals.off('SIGTERM', onSignal);
+    }
 }
 
 // EXTERNAL MODULE: external "os"
@@ -46799,10 +47313,13 @@ const actionPort = {
 
 ;// CONCATENATED MODULE: ./src/action/status.ts
 // The status report's GitHub face (status/action.yml, issue 31; bundled into status/dist/ by npm run build:status):
-// `brcloud status` as a step. Through the action's port only: the inputs (config, repository, github-token, fail-on,
-// parallel) from INPUT_*, the logins from the variables the file names (the step's env:), the table in the log, the
+// `brcloud status` as a step. Through the action's port only: the inputs (config, or a single stack's inputs; repository,
+// github-token, fail-on, parallel, drift-issues) from INPUT_*, the logins from the variables the file names (the step's env:) or the
+// single stack's login inputs, a cancel revoking each stack's refresh token (status/stop.ts), the table in the log, the
 // Markdown in the job summary, the outputs json and drift. The verdict is the command's (status/verdict.ts): fails
 // closed, then fail-on; the step fails once, here, with core.setFailed through the port.
+
+
 
 
 
@@ -46818,8 +47335,6 @@ async function statusStep() {
     const githubToken = getInput('github-token') || undefined;
     registerSecret(githubToken);
     const configFile = getInput('config');
-    if (configFile === '')
-        throw new errors_InputError('The input config is required: the YAML file that names the stacks (docs/status.md).');
     const failOn = parseFailOn(getInput('fail-on'), 'fail-on');
     const parallel = parseParallel(getInput('parallel') || undefined, 'parallel');
     const repository = getInput('repository') || runner.repository;
@@ -46832,13 +47347,14 @@ async function statusStep() {
         throw new errors_InputError('drift-issues is true, but github-token is not set: give it a token with issues: write.');
     if (driftIssues && !isRepositoryName(runner.repository))
         throw new errors_InputError(`drift-issues is true, but the run's repository '${runner.repository}' is not owner/name.`);
-    // Relative to the workspace, as the deploy action reads its paths; the logins from the step's env:.
-    const prepared = prepareStatus(await loadStatusConfig(configFile, context.workspace), process.env);
-    const report = await readStatus(prepared, {
+    const prepared = await whatToRead(configFile, context.workspace);
+    // A cancel of the workflow (SIGINT, then SIGTERM) revokes each stack's refresh token before the step ends (stop.ts).
+    const report = await stoppable(process, (stop) => readStatus(prepared, {
         github: githubToken === undefined ? undefined : { token: githubToken, context },
         repository: repository || undefined,
-        parallel
-    });
+        parallel,
+        stop
+    }));
     info(statusTable(report).trimEnd());
     await writeSummary(statusMarkdown(report)).catch((error) => {
         warning(`The job summary could not be written (${error.code ?? String(error)}).`);
@@ -46852,12 +47368,30 @@ async function statusStep() {
         return verdict.message;
     return issues === undefined ? undefined : driftIssuesFailure(issues, 'drift-issues');
 }
+/** The file (relative to the workspace, as the deploy action reads its paths; the logins from the step's env:), or one stack's inputs. */
+async function whatToRead(configFile, workspace) {
+    // A single stack's inputs, as the deploy action names them; the password untrimmed (it may begin or end with a blank).
+    const single = maskedReader((name) => getInput(name, { trimWhitespace: name !== 'password' }));
+    const given = SINGLE_STACK_INPUTS.filter((name) => single(name) !== '');
+    if (singleStackChosen(configFile, given, 'config', 'stack (or console-url, or api-url)'))
+        return prepareSingleStack(single);
+    return prepareStatus(await loadStatusConfig(configFile, workspace), process.env);
+}
 async function runStatus() {
     usePort(actionPort);
-    const failure = await statusStep().catch((error) => error instanceof errors_InputError ? error.message : `The status report failed: ${redact(error instanceof Error ? error.message : String(error))}`);
+    let cancelled = false;
+    const failure = await statusStep().catch((error) => {
+        cancelled = error instanceof StatusCancelled;
+        return error instanceof errors_InputError || cancelled
+            ? error.message
+            : `The status report failed: ${redact(error instanceof Error ? error.message : String(error))}`;
+    });
     // The one failure of the step (the runner's exit code 1 and an error annotation).
     if (failure !== undefined)
         setFailed(failure);
+    // After a cancel, a call the stop abandoned may still hold a socket open: end now, as the deploy's run() does.
+    if (cancelled)
+        process.exit(1);
 }
 void runStatus();
 

@@ -1,8 +1,8 @@
-export const id = 893;
-export const ids = [893];
+export const id = 786;
+export const ids = [786];
 export const modules = {
 
-/***/ 7893:
+/***/ 786:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2219,119 +2219,16 @@ class GitHubDeployment {
     }
 }
 
-// EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(1617);
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: ./src/health.ts
+var src_health = __webpack_require__(5769);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
 var http_transport = __webpack_require__(5848);
-;// CONCATENATED MODULE: ./src/health.ts
-// The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
-// its body contains that text (the commit SHA of the build, say, so the old release still answering
-// cannot pass). No credentials are sent, redirects are followed at most 5 times and only to https (or
-// plain http on this machine), and each attempt's status and time go to the log.
-
-
-
-
-
-const MAX_REDIRECTS = 5;
-/** The site did not pass in time. */
-class HealthCheckFailed extends errors/* ActionError */.lZ {
-    name = 'HealthCheckFailed';
-}
-/** An address for the log: no query string (a page address may carry a token in it). */
-function shown(url) {
-    return `${url.origin}${url.pathname}`;
-}
-/** What to do about the last answer of a check that did not pass. */
-function advice(last) {
-    if (last.answered)
-        return 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.';
-    // A page the release does not have is a path to fix, not a site to debug (the README's build writes it into the site webapp).
-    if (last.status === 404)
-        return "The page does not exist: check the health-url path and where your build writes it (a file of the site webapp is served at the site's root).";
-    if (last.status === 401 || last.status === 403)
-        return 'The page asks for credentials, which the check never sends: point health-url at a public page.';
-    return 'Check the site and its logs.';
-}
-/** One GET, following redirects, each call within `limitMs()` (what is left of the check's time); what it answered, or why it did not pass. */
-async function attempt(options, transports, limitMs) {
-    let url = new URL(options.url);
-    for (let redirects = 0;; redirects++) {
-        let transport = transports.get(url.origin);
-        if (transport === undefined) {
-            transport = new http_transport/* HttpTransport */.G(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal });
-            transports.set(url.origin, transport);
-        }
-        const res = await transport.send({
-            method: 'GET',
-            path: `${url.pathname}${url.search}`,
-            headers: { accept: '*/*', 'cache-control': 'no-cache' },
-            timeoutMs: limitMs()
-        });
-        options.answered?.(shown(url));
-        const location = res.headers.location;
-        const to = Array.isArray(location) ? location[0] : location;
-        if (res.status >= 300 && res.status < 400 && to) {
-            const next = new URL(to, url);
-            if (redirects >= MAX_REDIRECTS)
-                return { ok: false, what: `more than ${MAX_REDIRECTS} redirects (the last to ${shown(next)})` };
-            // Plain http only where the user chose it (an http health-url) or on this machine: never a downgrade from https.
-            const httpAllowed = new URL(options.url).protocol === 'http:' || (0,address/* isLoopbackHost */.cW)(next.hostname);
-            if (next.protocol !== 'https:' && !(next.protocol === 'http:' && httpAllowed)) {
-                return { ok: false, what: `HTTP ${res.status}, a redirect to ${shown(next)}, which is not https: not followed` };
-            }
-            url = next;
-            continue;
-        }
-        if (res.status < 200 || res.status > 299)
-            return { ok: false, what: `HTTP ${res.status}`, status: res.status };
-        if (options.expect !== undefined && !res.text.includes(options.expect)) {
-            return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
-        }
-        return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
-    }
-}
-/** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
-async function checkHealth(options) {
-    const now = options.now ?? Date.now;
-    const poll = new retry/* Poll */.sP({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 });
-    const transports = new Map();
-    const where = shown(new URL(options.url));
-    // No call outruns health-timeout-minutes: each gets request-timeout-seconds, or what is left (at least 1 s).
-    const limitMs = () => Math.max(1_000, Math.min(options.requestTimeoutMs, poll.started + options.timeoutMs - now()));
-    try {
-        for (let n = 1;; n++) {
-            const t0 = now();
-            let result;
-            try {
-                result = await attempt(options, transports, limitMs);
-            }
-            catch (error) {
-                if (options.signal?.aborted)
-                    throw error;
-                result = { ok: false, what: `no answer (${(0,errors/* describeError */.Uc)(error)})` };
-            }
-            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(now() - t0)}.`);
-            if (result.ok)
-                return { afterMs: poll.elapsed(), attempts: n };
-            if (!(await poll.next())) {
-                throw new HealthCheckFailed(`The health check of ${where} did not pass within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s)); ` +
-                    `the last answer: ${result.what}. ${advice(result)}`);
-            }
-        }
-    }
-    finally {
-        for (const transport of transports.values())
-            await transport.close().catch(() => undefined);
-    }
-}
-
 // EXTERNAL MODULE: ./src/deploy/look.ts
 var deploy_look = __webpack_require__(9392);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
 ;// CONCATENATED MODULE: ./src/deploy/observe.ts
 // Looking at the environment: what it reports (the documented distributionId, and a status field when
 // the platform gives one, which is never required), and the pace of looking again until a deadline.
@@ -2452,7 +2349,7 @@ class Unconfirmed extends errors/* ActionError */.lZ {
 function callLimit(ctx, deadline) {
     return Math.max(1_000, Math.min(ctx.requestTimeoutMs, deadline.at - ctx.watch.now()));
 }
-async function switch_attempt(ctx, plan, deadline, hooks) {
+async function attempt(ctx, plan, deadline, hooks) {
     let dispatched = false;
     try {
         // The last call made counts: a 401 answered (not carried out) and replayed with a new token is dispatched anew.
@@ -2527,7 +2424,7 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
     /** Calls that never reached the platform (not handed to the connection, or refused before it was written). */
     let unsent = 0;
     for (;;) {
-        const outcome = await switch_attempt(ctx, plan, deadline, hooks);
+        const outcome = await attempt(ctx, plan, deadline, hooks);
         if (outcome.kind === 'sent')
             return 'sent';
         if (outcome.kind === 'unsent') {
@@ -2818,7 +2715,7 @@ async function checkSite(ctx, release, health) {
         await ctx.phase(`Health check ${health.shown}`, () => ctx.checkSite(health));
     }
     catch (error) {
-        if (error instanceof HealthCheckFailed)
+        if (error instanceof src_health/* HealthCheckFailed */.yK)
             return fail(release, 'unhealthy', error.message);
         throw error;
     }
@@ -3451,7 +3348,7 @@ const LAST_LOOK_MS = 3_000;
 /** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log); the page that answered kept as site-url. */
 function siteCheck(inputs, result, health, signal) {
     const answered = (address) => void (result.siteUrl = address);
-    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: port/* info */.pq, answered });
+    return (0,src_health/* checkHealth */.Ns)({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: port/* info */.pq, answered });
 }
 /** Why a run that deploys again what the environment reports (or skips it) does so. */
 function redeployReason(inputs) {
