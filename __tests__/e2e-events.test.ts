@@ -86,7 +86,7 @@ test('a receiver that answers 500: a warning naming CDEvents, the same outcome, 
   const r = await run(deploy('v1.0.0', { 'events-url': stand.url, 'events-token': TOKEN }), { env: RUN })
   expect(r.code).toBe(0)
   expect(r.errors).toEqual([])
-  expect(r.visible).toContain("::warning::Events: CDEvents was not told: it answered HTTP 500. The deployment's outcome is unchanged.")
+  expect(r.visible).toContain("::warning::Events: CDEvents was not told: it answered 500: not accepted. The deployment's outcome is unchanged.")
   expect(r.outputs['release-state']).toBe('verified')
   expect(stand.received.map((e) => e.headers['ce-type'])).toEqual(['dev.cdevents.service.deployed.0.3.0'])
 })

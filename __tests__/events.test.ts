@@ -259,7 +259,7 @@ describe('sending: every sink at once, each within its limit, a failure a warnin
     registerSecret('tok-events-500')
     stand.otherwise = 500
     await expect(tellOthers(observed(), [cdeventsSink({ url: stand.url, token: 'tok-events-500' })], 10_000)).resolves.toBeUndefined()
-    expect(warnings).toEqual(["Events: CDEvents was not told: it answered 500. The deployment's outcome is unchanged."])
+    expect(warnings).toEqual(["Events: CDEvents was not told: it answered 500: not accepted. The deployment's outcome is unchanged."])
     expect(stand.received).toHaveLength(1)
     expect(warnings.join('\n')).not.toMatch(/127\.0\.0\.1|cdevents|tok-events/)
   })
