@@ -113,7 +113,9 @@ function checkAction(file: string): { inputs: Set<string>; defaults: Map<string,
       report(file, `${where} contains "\${{": GitHub evaluates it when loading the action and fails; write it without the braces (e.g. "github.token")`)
     }
   }
-  const defaults = new Map(Object.entries(isMap(action.inputs) ? action.inputs : {}).map(([name, spec]) => [name, isMap(spec) ? String(spec.default ?? '') : '']))
+  const defaults = new Map(
+    Object.entries(isMap(action.inputs) ? action.inputs : {}).map(([name, spec]) => [name, isMap(spec) ? String(spec.default ?? '') : ''])
+  )
   return { inputs: new Set(keys(action.inputs)), defaults, outputs: keys(action.outputs) }
 }
 
@@ -173,13 +175,15 @@ const NOT_IN_REUSABLE: Readonly<Record<string, string>> = {
       report(REUSABLE, `the deploy step does not pass action input '${input}': add it (workflow_call input or secret), or to NOT_IN_REUSABLE with the reason`)
     if (left && input in given) report(REUSABLE, `action input '${input}' is passed, yet NOT_IN_REUSABLE (scripts/validate.ts) leaves it out`)
   }
-  for (const name of Object.keys(NOT_IN_REUSABLE)) if (!actionInputs.has(name)) report(REUSABLE, `NOT_IN_REUSABLE names '${name}', which action.yml does not have`)
+  for (const name of Object.keys(NOT_IN_REUSABLE))
+    if (!actionInputs.has(name)) report(REUSABLE, `NOT_IN_REUSABLE names '${name}', which action.yml does not have`)
   for (const [input, value] of Object.entries(given)) {
     const m = /^\$\{\{\s*(inputs|secrets)\.([\w-]+)\s*\}\}$/.exec(String(value))
     if (!m) continue // an expression of its own (github-token: the job's token when record-deployment)
     const [, from, name] = m as unknown as [string, 'inputs' | 'secrets', string]
     const secret = (SECRET_INPUTS as readonly string[]).includes(input)
-    if (secret && from === 'inputs') report(REUSABLE, `secret input '${input}' is passed from inputs: declare it under workflow_call.secrets and pass secrets.${input}`)
+    if (secret && from === 'inputs')
+      report(REUSABLE, `secret input '${input}' is passed from inputs: declare it under workflow_call.secrets and pass secrets.${input}`)
     if (name !== input) report(REUSABLE, `action input '${input}' is passed from ${from}.${name}: use the same name`)
     const declared = from === 'inputs' ? name in callInputs : callSecrets.has(name)
     if (!declared) report(REUSABLE, `action input '${input}' is passed from ${from}.${name}, which workflow_call does not declare`)
