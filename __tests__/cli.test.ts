@@ -1,12 +1,13 @@
 // The brcloud command in-process: the command line and the environment read into the inputs (flags win, secrets
 // only from the environment or a file), the port's log masked, and the exit code derived from how a run ended.
 import { EventEmitter } from 'node:events'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parse } from 'yaml'
 import { parseCommandLine, type Invocation } from '../src/cli/args.js'
 import { EXIT, exitCode } from '../src/cli/exit-codes.js'
-import { collectInputs, envName, inputsOf, UsageError } from '../src/cli/inputs.js'
+import { collectInputs, envName, inputsOf, SECRET_INPUTS, UsageError } from '../src/cli/inputs.js'
 import { createCliPort } from '../src/cli/port.js'
 import { cliRunContext } from '../src/cli/run-context.js'
 import { watchSignals } from '../src/cli/signals.js'
@@ -57,6 +58,20 @@ describe('the command line', () => {
     }
     expect(() => parseCommandLine(['deploy', '--password=pw'])).toThrow(/--password \(set BRCLOUD_PASSWORD, or --password-file FILE\)/)
     expect(() => parseCommandLine(['deploy', '--password=pw'])).not.toThrow(/pw\b.*pw/)
+  })
+
+  test("every input action.yml takes from a secret is a secret of the CLI (the event sinks' too), and docs/cli.md names each", () => {
+    const action = parse(readFileSync(new URL('../action.yml', import.meta.url), 'utf8')) as { inputs: Record<string, { description: string }> }
+    // The user name is "passed from a secret" in a workflow, yet no secret on a command line: --username stays a flag.
+    const fromSecret = Object.entries(action.inputs)
+      .filter(([name, spec]) => /from a secret/i.test(spec.description) && name !== 'username')
+      .map(([name]) => name)
+    expect(fromSecret).toEqual(expect.arrayContaining(['events-token', 'slack-webhook-url', 'new-relic-api-key']))
+    expect(SECRET_INPUTS).toEqual(expect.arrayContaining(fromSecret))
+    const cliDoc = readFileSync(new URL('../docs/cli.md', import.meta.url), 'utf8')
+    const secretsParagraph = /\*\*Secrets\*\*[^]*?\n\n/.exec(cliDoc)?.[0] ?? ''
+    for (const name of SECRET_INPUTS) expect(secretsParagraph).toContain(`\`${name}\``)
+    for (const name of SECRET_INPUTS) expect(() => parseCommandLine(['deploy', `--${name}=x`])).toThrow(`set ${envName(name)}`)
   })
 
   test('a secret from its file, the flag over the variable, only the final line break dropped', () => {

@@ -11,7 +11,11 @@ import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
 import type { EmulatorOptions } from '../src/emulator/types.js'
 import { OUTPUT_NAMES } from '../src/action-metadata.js'
+import { eventId } from '../src/events/cdevents.js'
+import type { ObservedRun } from '../src/events/observed.js'
 import { ops, release, secretsOf } from './e2e-support.js'
+import { startEventsStandIn } from './cdevents-standin.js'
+import { SECRETS, SinkStandIns } from './sink-stand-ins.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const run = promisify(execFile)
@@ -125,6 +129,81 @@ test('a secret as a flag is refused before anything runs: exit 2, naming its var
   expect(r.stderr).toContain('--password-file')
   expect(r.stdout).toBe('')
   expect(e.requests).toEqual([])
+})
+
+// Issue 32: the CLI sends events too, with the action's inputs as BRCLOUD_* variables (the secret ones never flags).
+describe('deploy events from brcloud deploy', () => {
+  const TOKEN = 'evt-token-cli-7d3e'
+  // A GitLab job: the pipeline is the run, the job its attempt (cli/run-context.ts), so the events' ids are known.
+  const GITLAB = { CI_PIPELINE_ID: '777', CI_JOB_ID: '9', GITLAB_USER_LOGIN: 'alice', CI_JOB_URL: 'https://gitlab.example/acme/site/-/jobs/9' }
+  const sinks = new SinkStandIns()
+  beforeAll(() => sinks.start())
+  afterAll(() => sinks.stop())
+  afterEach(() => sinks.reset())
+  const slackUrl = () => `${sinks.base}/slack${SECRETS.slackPath}`
+
+  test('BRCLOUD_EVENTS_URL and BRCLOUD_SLACK_WEBHOOK_URL: the CDEvents of the run and one Slack message, no secret printed', async () => {
+    const e = await emulator({ deployLooks: 1 })
+    const stand = await startEventsStandIn()
+    try {
+      const site = `${e.url}/sites/production/version.txt`
+      const r = await deploy(e, ['--distribution', release('v1'), '--health-url', site, '--health-expect', 'v1', '--json'], {
+        ...GITLAB,
+        BRCLOUD_EVENTS_URL: stand.url,
+        BRCLOUD_EVENTS_TOKEN: TOKEN,
+        BRCLOUD_SLACK_WEBHOOK_URL: slackUrl()
+      })
+      expect(r.code).toBe(0)
+      expect(JSON.parse(r.stdout)).toMatchObject({ 'release-state': 'verified' })
+      expect(r.stderr).toContain('Events: CDEvents told.')
+      expect(r.stderr).not.toMatch(/^warning: Events/m)
+
+      // CDEvents: deployed at the switch seen (production ran nothing before), published once verified.
+      expect(stand.received.map((x) => x.headers['ce-type'])).toEqual(['dev.cdevents.service.deployed.0.3.0', 'dev.cdevents.service.published.0.3.0'])
+      const observed = { runKey: '777-9', stack: e.url, environment: 'production' } as ObservedRun
+      expect(stand.received.map((x) => x.headers['ce-id'])).toEqual([
+        eventId(observed, { kind: 'deployed', at: 0, evidence: '' }, 0),
+        eventId(observed, { kind: 'published', at: 0, evidence: '' }, 1)
+      ])
+      for (const x of stand.received) {
+        expect(x.headers.authorization).toBe(`Bearer ${TOKEN}`)
+        expect(x.headers['ce-source']).toBe(GITLAB.CI_JOB_URL)
+        expect(x.headers['ce-subject']).toBe(`${e.url}/production`)
+        expect(x.body?.customData).toMatchObject({ runKey: '777-9', actor: 'alice' })
+      }
+
+      // Slack: one message, at the webhook's own path, naming the environment.
+      const slack = sinks.of('slack')
+      expect(slack.map((x) => [x.method, x.url])).toEqual([['POST', `/slack${SECRETS.slackPath}`]])
+      const message = slack[0]?.json as { text: string; blocks: unknown[] }
+      expect(message.text).toMatch(/^✅ Verified: 'production' runs/)
+      expect(JSON.stringify(message.blocks)).toContain(`*Environment*\\n${e.url}/production`)
+      // Only Slack was on: no other service was called.
+      expect(new Set(sinks.requests.map((x) => x.service))).toEqual(new Set(['slack']))
+
+      for (const secret of [TOKEN, slackUrl(), SECRETS.slackPath, 'slackSecret0123456789']) expect(r.stdout + r.stderr).not.toContain(secret)
+    } finally {
+      await stand.close()
+    }
+  })
+
+  test('--slack-webhook-url as a flag: refused before any request, exit 2, naming BRCLOUD_SLACK_WEBHOOK_URL, the address not repeated', async () => {
+    const e = await emulator()
+    const stand = await startEventsStandIn()
+    try {
+      const r = await deploy(e, ['--distribution', release('v1'), `--slack-webhook-url=${slackUrl()}`, '--json'], { BRCLOUD_EVENTS_URL: stand.url })
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(/^error: .*--slack-webhook-url \(set BRCLOUD_SLACK_WEBHOOK_URL, or --slack-webhook-url-file FILE\)/m)
+      expect(r.stdout).toBe('')
+      expect(r.stdout + r.stderr).not.toContain(SECRETS.slackPath)
+      // Nothing ran: no platform call, no event, no message.
+      expect(e.requests).toEqual([])
+      expect(stand.received).toEqual([])
+      expect(sinks.requests).toEqual([])
+    } finally {
+      await stand.close()
+    }
+  })
 })
 
 test('the password from a file (--password-file), its final line break not part of it', async () => {

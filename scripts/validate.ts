@@ -7,6 +7,9 @@
 //   - every job that calls the reusable workflow passes only its inputs and secrets, and all the
 //     required ones;
 //   - the reusable workflow passes up every output of action.yml, from the deploy step;
+//   - the reusable workflow passes every input of action.yml to the deploy step, unless NOT_IN_REUSABLE leaves it out
+//     by decision (so a new input is offered or left out on purpose, never forgotten): each as inputs.<its name> or,
+//     for a secret (the CLI's SECRET_INPUTS), as secrets.<its name>, declared by the workflow with action.yml's default;
 //   - every `uses:` of another repository names a ref.
 // Exits 1 on any failure, listing each problem.
 //
@@ -21,6 +24,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { SECRET_INPUTS } from '../src/cli/inputs.js'
 
 interface ValidationError {
   code: string
@@ -86,7 +90,7 @@ function withoutNewPermissions(text: string): string {
 
 // --- action.yml and status/action.yml ----------------------------------------------------------
 /** The metadata of an action of this repository, checked; its inputs and outputs. */
-function checkAction(file: string): { inputs: Set<string>; outputs: string[] } {
+function checkAction(file: string): { inputs: Set<string>; defaults: Map<string, string>; outputs: string[] } {
   const actionText = readFileSync(join(root, file), 'utf8')
   const action = parse(actionText) as Yaml
   const runs = isMap(action.runs) ? action.runs : {}
@@ -109,11 +113,14 @@ function checkAction(file: string): { inputs: Set<string>; outputs: string[] } {
       report(file, `${where} contains "\${{": GitHub evaluates it when loading the action and fails; write it without the braces (e.g. "github.token")`)
     }
   }
-  return { inputs: new Set(keys(action.inputs)), outputs: keys(action.outputs) }
+  const defaults = new Map(
+    Object.entries(isMap(action.inputs) ? action.inputs : {}).map(([name, spec]) => [name, isMap(spec) ? String(spec.default ?? '') : ''])
+  )
+  return { inputs: new Set(keys(action.inputs)), defaults, outputs: keys(action.outputs) }
 }
 
 const STATUS_ACTION = 'status/action.yml'
-const { inputs: actionInputs, outputs: actionOutputs } = checkAction('action.yml')
+const { inputs: actionInputs, defaults: actionDefaults, outputs: actionOutputs } = checkAction('action.yml')
 const { inputs: statusInputs } = checkAction(STATUS_ACTION)
 
 // --- the reusable workflow ----------------------------------------------------------------------
@@ -136,6 +143,55 @@ const callSecrets = new Set(keys(call.secrets))
     if (!m || m[2] !== name || !new RegExp(`^\\$\\{\\{\\s*steps\\.[\\w-]+\\.outputs\\.${name}\\s*\\}\\}$`).test(jobOut)) {
       report(REUSABLE, `output ${name} is not passed up from the deploy step's output of the same name`)
     }
+  }
+}
+
+// Inputs of action.yml the reusable workflow does not offer, each by decision. Every other input reaches the deploy step.
+const NOT_IN_REUSABLE: Readonly<Record<string, string>> = {
+  'platform-domain': 'stack names the default platform; console-url or api-url address another',
+  'token-url': 'single sign-on: the workflow logs in with its username and password secrets; use the action for SSO',
+  'client-id': 'single sign-on (token-url)',
+  'client-secret': 'single sign-on (token-url)',
+  'oidc-audience': 'single sign-on (token-url)',
+  audience: 'single sign-on (token-url)',
+  scope: 'single sign-on (token-url)',
+  'access-token': "single sign-on: a token an earlier step obtained is the action's case",
+  'allow-unchecked-order': 'record-deployment passes the token that checks the order',
+  'compression-level': "tuning: the action's default",
+  'max-distribution-mb': "tuning: the action's default",
+  'max-attempts': "tuning: the action's default",
+  'request-timeout-seconds': "tuning: the action's default",
+  'search-uid': "the action's default"
+}
+
+{
+  const jobs = isMap(reusable.jobs) ? reusable.jobs : {}
+  const steps = Object.values(jobs).flatMap((job) => (isMap(job) && Array.isArray(job.steps) ? (job.steps as unknown[]) : []))
+  const step = steps.find((s): s is Yaml => isMap(s) && typeof s.uses === 'string' && s.uses.startsWith(`${ACTION_REPO}@`))
+  const given = step && isMap(step.with) ? step.with : {}
+  for (const input of actionInputs) {
+    const left = input in NOT_IN_REUSABLE
+    if (!left && !(input in given))
+      report(REUSABLE, `the deploy step does not pass action input '${input}': add it (workflow_call input or secret), or to NOT_IN_REUSABLE with the reason`)
+    if (left && input in given) report(REUSABLE, `action input '${input}' is passed, yet NOT_IN_REUSABLE (scripts/validate.ts) leaves it out`)
+  }
+  for (const name of Object.keys(NOT_IN_REUSABLE))
+    if (!actionInputs.has(name)) report(REUSABLE, `NOT_IN_REUSABLE names '${name}', which action.yml does not have`)
+  for (const [input, value] of Object.entries(given)) {
+    const m = /^\$\{\{\s*(inputs|secrets)\.([\w-]+)\s*\}\}$/.exec(String(value))
+    if (!m) continue // an expression of its own (github-token: the job's token when record-deployment)
+    const [, from, name] = m as unknown as [string, 'inputs' | 'secrets', string]
+    const secret = (SECRET_INPUTS as readonly string[]).includes(input)
+    if (secret && from === 'inputs')
+      report(REUSABLE, `secret input '${input}' is passed from inputs: declare it under workflow_call.secrets and pass secrets.${input}`)
+    if (name !== input) report(REUSABLE, `action input '${input}' is passed from ${from}.${name}: use the same name`)
+    const declared = from === 'inputs' ? name in callInputs : callSecrets.has(name)
+    if (!declared) report(REUSABLE, `action input '${input}' is passed from ${from}.${name}, which workflow_call does not declare`)
+  }
+  for (const [name, spec] of Object.entries(callInputs)) {
+    if (!actionInputs.has(name) || !isMap(spec)) continue
+    const wanted = actionDefaults.get(name) ?? ''
+    if (String(spec.default ?? '') !== wanted) report(REUSABLE, `input ${name} defaults to '${String(spec.default ?? '')}', action.yml to '${wanted}'`)
   }
 }
 
