@@ -100,7 +100,7 @@ describe('a packed directory uploaded and deployed', () => {
       expect(emu.requests.length).toBeGreaterThan(0)
       for (const r of emu.requests) expect(r.headers['user-agent']).toBe('brcloud-deploy (GitHub Action)')
       expect(USER_AGENT).toBe('brcloud-deploy (GitHub Action)')
-      expect(result.archive).toEqual({ name: NAME, source: 'packed', size: stored?.size, sha256: stored?.sha256 })
+      expect(result.archive).toEqual({ name: NAME, source: 'packed', size: stored?.size, sha256: stored?.sha256, md5: stored?.md5hash })
       expect(result.distributionId).toBe(stored?.id)
       expect(result.plan).toEqual([])
       expect(result.completed).toBe(true)
