@@ -142,6 +142,12 @@ describe('every state, with GitHub', () => {
     expect(p.lastDeployment?.runUrl).toMatch(/actions\/runs\//)
   })
 
+  test("each Deployment's status read once per report: the running distribution's record is usually the newest too", () => {
+    const reads = standIn.calls.filter((c) => c.route === 'list-statuses').map((c) => c.path)
+    expect(reads.length).toBeGreaterThan(0)
+    expect(new Set(reads).size).toBe(reads.length)
+  })
+
   test('behind, with how many commits: the commit from the name', () => {
     expect(row(r, 'eu', 'acceptance')).toMatchObject({
       state: 'behind',

@@ -172,8 +172,8 @@ class EnvironmentReader {
     }
     let evidence: CommitEvidence | undefined
     try {
-      row = { ...row, lastDeployment: await this.lastDeployment(environment.name) }
       evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution)
+      row = { ...row, lastDeployment: await this.lastDeployment(environment.name, evidence?.deployment) }
     } catch (error) {
       if (!(error instanceof GitHubCallFailed)) throw error
       return { ...row, reason: this.gitHubFailed(error) }
@@ -186,11 +186,15 @@ class EnvironmentReader {
     return { ...row, ...(await this.against(evidence.sha, environment.name)) }
   }
 
-  /** The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub. */
-  private async lastDeployment(environment: string): Promise<LastDeployment | null> {
+  /**
+   * The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub.
+   * Usually it is the one that recorded the running distribution (`recorded`): its status, just read, is not read again.
+   */
+  private async lastDeployment(environment: string, recorded: CommitEvidence['deployment']): Promise<LastDeployment | null> {
     const newest = (await this.history?.deployments(environment))?.[0]
     if (newest === undefined || this.history === undefined) return null
-    const status = await this.history.github.latestStatus(newest.id)
+    const known = recorded?.id === newest.id && recorded.state !== undefined ? { state: recorded.state, logUrl: recorded.runUrl } : undefined
+    const status = known ?? (await this.history.github.latestStatus(newest.id))
     return {
       id: newest.id,
       commit: newest.sha,
