@@ -32,6 +32,7 @@ const { run } = await import('../src/main.js')
 const { runPost } = await import('../src/post.js')
 const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, windows } = await import('./sim/claims.js')
+const { checkEvents } = await import('./sim/event-claims.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
 const { schedules, OLD, OURS } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
@@ -77,6 +78,7 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
   const facts = factsOf(s, stack, log, ending)
   try {
     checkAll(facts)
+    checkEvents(facts)
   } catch (error) {
     if (process.env.SIM_VERBOSE)
       console.log(
@@ -90,7 +92,10 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
           ...log.lines,
           ...mocks.shown.lines.map((l) => `[${l.by} ${new Date(l.at).toISOString().slice(11, 23)}] ${l.text}`),
           mocks.shown.summary,
-          mocks.shown.postSummary
+          mocks.shown.postSummary,
+          ...simTransport.wire.sinkRequests.map(
+            (r) => `sink ${r.key}#${r.index} by ${r.by} at ${new Date(r.at).toISOString().slice(11, 23)} ${r.headers['ce-type'] ?? ''} ${r.headers['ce-time'] ?? ''} -> ${r.outcome ?? 'pending'} ${r.status ?? ''} at ${r.settledAt === undefined ? '-' : new Date(r.settledAt).toISOString().slice(11, 23)}`
+          )
         ].join('\n')
       )
     throw error

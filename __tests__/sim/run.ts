@@ -8,6 +8,7 @@ import type { Stack } from '../../src/emulator/stack.js'
 import { forgetSecrets } from '../../src/secrets.js'
 import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
 import { simContext } from './mocks.js'
+import { sinkAnswers, sinkInputs } from './sinks.js'
 import { caller, wire } from './transport.js'
 import {
   ENV,
@@ -34,6 +35,8 @@ const HORIZON_MS = 4 * 3600_000
 
 /** What happened to the run from outside: when it ended, how, and when it was stopped. */
 export interface Ending {
+  /** Fake Date.now() when the run began. */
+  readonly startedAt: number
   finished: boolean
   /** Fake ms from the start when run() ended (or the kill came). */
   endedAt: number
@@ -110,7 +113,8 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
       'search-domain-key': stack.search.settings.domainKey,
       'search-base-url': BASE,
       'search-timeout-seconds': '5'
-    })
+    }),
+    ...sinkInputs(s.events)
   }
 }
 
@@ -177,7 +181,17 @@ export async function simulate(
     uploaded: [],
     lines: []
   }
-  Object.assign(wire, { stack, github: undefined, looks: [], deploys: [], seq: 0, killed: false, afterGitHub: () => undefined })
+  Object.assign(wire, {
+    stack,
+    github: undefined,
+    looks: [],
+    deploys: [],
+    seq: 0,
+    killed: false,
+    afterGitHub: () => undefined,
+    sinkRequests: [],
+    sinkAnswer: sinkAnswers(s.events)
+  })
   wire.io.clear()
   let call = 0
   wire.latencyMs = () => (s.latency[call++ % s.latency.length] ?? 0) * 1000
@@ -218,6 +232,7 @@ export async function simulate(
   const start = Date.now()
   startActors(stack, s, log, afterGitHub)
   const ending: Ending = {
+    startedAt: start,
     finished: false,
     endedAt: 0,
     exitCode: undefined,
