@@ -84,14 +84,16 @@ function checkSendTimes(f: Facts, ev: EventsSchedule, requests: readonly SinkReq
   // A kill without a signal (the runner lost) may leave sends pending: the process is gone.
   const killedAlone = f.ending.killed && f.ending.firstSignal === undefined
   if (!killedAlone) expect({ pastEventsTimeout: late(first + limit) }).toEqual({ pastEventsTimeout: [] })
-  if (f.ending.finished) expect({ mainStepEndedAfterItsSends: f.ending.startedAt + f.ending.endedAt <= first + limit }).toEqual({ mainStepEndedAfterItsSends: true })
+  if (f.ending.finished)
+    expect({ mainStepEndedAfterItsSends: f.ending.startedAt + f.ending.endedAt <= first + limit }).toEqual({ mainStepEndedAfterItsSends: true })
   const signalAt = f.ending.signalAt === undefined ? undefined : f.ending.startedAt + f.ending.signalAt
   if (signalAt === undefined) return
   const sigterm = f.ending.firstSignal === 'SIGTERM' ? signalAt : signalAt + 7_500
   expect({ sentAfterSIGTERM: requests.filter((r) => r.at >= sigterm).map((r) => r.key) }).toEqual({ sentAfterSIGTERM: [] })
   expect({ pendingAtSIGTERM: late(sigterm) }).toEqual({ pendingAtSIGTERM: [] })
   // A cancel that stopped the run (the signal before the report): the sinks get 1.5 s; one during the sends ends them at once.
-  if (first >= signalAt && /^The run was cancelled \(SIGINT\)/.test(f.failed)) expect({ pastTheCancelsGrace: late(first + 1_500) }).toEqual({ pastTheCancelsGrace: [] })
+  if (first >= signalAt && /^The run was cancelled \(SIGINT\)/.test(f.failed))
+    expect({ pastTheCancelsGrace: late(first + 1_500) }).toEqual({ pastTheCancelsGrace: [] })
   if (first < signalAt) expect({ pendingAfterTheSignal: late(signalAt) }).toEqual({ pendingAfterTheSignal: [] })
 }
 
@@ -105,6 +107,13 @@ function checkSinkWords(f: Facts, ev: EventsSchedule, requests: readonly SinkReq
   expect({ summaryNamesASink: services.exec(shown.summary)?.[0] }).toEqual({ summaryNamesASink: undefined })
   const lines = shown.lines.filter((l) => l.by === 'main').map((l) => l.text)
   expect({ eventLinesWithAnAddress: lines.filter((l) => /Events:/.test(l) && /events\.sim|https?:\/\//.test(l)) }).toEqual({ eventLinesWithAnAddress: [] })
+  // A time limit is named as it applied: events-timeout-seconds only when it was that long (a cancel leaves 1.5 s).
+  const limits = lines.flatMap((l) => /^::warning::Events: .* no answer within ([\d.]+) s \(([^)]+)\)/.exec(l)?.slice(1) ?? [])
+  for (let i = 0; i < limits.length; i += 2) {
+    const [seconds, named] = [Number(limits[i]), limits[i + 1]]
+    const applied = named === 'events-timeout-seconds' ? eventsTimeoutMs(ev) / 1000 : 1.5
+    expect({ limitNamed: named, seconds }).toEqual({ limitNamed: named, seconds: applied })
+  }
   // A step killed during its sends shows nothing more: what it said is not all it would have said.
   if (!f.ending.finished) return
   for (const { key } of ev.sinks) {
@@ -233,7 +242,8 @@ function checkEnding(f: Facts, events: readonly SeenEvent[], kinds: readonly str
       oursCarriedOut: 0,
       switchSeen: false
     })
-  if (kind === 'unconfirmed') expect({ ending: kind, callReachedThePlatform: f.sentOurs + f.sentRollback > 0 }).toEqual({ ending: kind, callReachedThePlatform: true })
+  if (kind === 'unconfirmed')
+    expect({ ending: kind, callReachedThePlatform: f.sentOurs + f.sentRollback > 0 }).toEqual({ ending: kind, callReachedThePlatform: true })
   if (kind === 'failed')
     expect({ ending: kind, deployed: outputs.deployed === 'unknown', rolledBack: outputs['rolled-back'] === 'unknown' }).toEqual({
       ending: kind,
@@ -262,7 +272,11 @@ function checkNativeSinks(f: Facts, ev: EventsSchedule, requests: readonly SinkR
     const a = (JSON.parse(r.body) as { data: { attributes: { id: string; started_at: number; finished_at: number } } }).data.attributes
     const finished = a.finished_at / 1_000_000
     const rollback = a.id.endsWith(':rollback')
-    expect({ datadog: a.id, applied: rollback ? rollbackAppliedBy(f, finished) : oursAppliedBy(f, finished), startedFirst: a.started_at / 1e6 <= finished }).toEqual({
+    expect({
+      datadog: a.id,
+      applied: rollback ? rollbackAppliedBy(f, finished) : oursAppliedBy(f, finished),
+      startedFirst: a.started_at / 1e6 <= finished
+    }).toEqual({
       datadog: a.id,
       applied: true,
       startedFirst: true

@@ -278,7 +278,8 @@ export class HttpTransport {
       const body = await bytesOf(req.body)
       const deploy = req.method === 'PUT' && req.path.endsWith('/deploy')
       const noteDeploy = (seq: number): void => {
-        if (deploy) wire.deploys.push({ seq, at: Date.now(), distributionId: String((JSON.parse(body.toString('utf8')) as { distributionId?: unknown }).distributionId) })
+        if (deploy)
+          wire.deploys.push({ seq, at: Date.now(), distributionId: String((JSON.parse(body.toString('utf8')) as { distributionId?: unknown }).distributionId) })
       }
       return exchange((q, s) => stack.handle(q, s), { method: req.method, url, headers, body }, wire.latencyMs(url.pathname), noteDeploy)
     })()
@@ -320,7 +321,12 @@ export class HttpTransport {
     }
     wire.sinkRequests.push(record)
     const answer = wire.sinkAnswer(key, index)
-    const answered = (status: number): HttpResponse & { seq: number } => ({ status, headers: { 'content-type': 'application/json' }, text: '{}', seq: record.seq })
+    const answered = (status: number): HttpResponse & { seq: number } => ({
+      status,
+      headers: { 'content-type': 'application/json' },
+      text: '{}',
+      seq: record.seq
+    })
     const work =
       answer === undefined
         ? never<HttpResponse & { seq: number }>()

@@ -258,10 +258,7 @@ export const eventsSchedules: fc.Arbitrary<EventsSchedule> = fc.record({
   timeoutSeconds: fc.constantFrom(undefined, undefined, 2, 5, 30),
   sinks: fc
     .tuple(sinkFate, fc.subarray(NATIVE, { minLength: 1, maxLength: 2 }), fc.array(sinkFate, { minLength: 2, maxLength: 2 }))
-    .map(([cdevents, natives, fates]) => [
-      { key: 'cdevents' as const, fate: cdevents },
-      ...natives.map((key, i) => ({ key, fate: fates[i] ?? cdevents }))
-    ])
+    .map(([cdevents, natives, fates]) => [{ key: 'cdevents' as const, fate: cdevents }, ...natives.map((key, i) => ({ key, fate: fates[i] ?? cdevents }))])
 })
 
 const drawn: fc.Arbitrary<Schedule> = fc.record({
