@@ -8,7 +8,7 @@ import type { Stack } from '../../src/emulator/stack.js'
 import { forgetSecrets } from '../../src/secrets.js'
 import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
 import { simContext } from './mocks.js'
-import { sinkAnswers, sinkInputs } from './sinks.js'
+import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
 import { caller, wire } from './transport.js'
 import {
   ENV,
@@ -63,7 +63,9 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
   const deployTimeout = s.deployTimeoutSeconds / 60
   const health = s.healthTimeoutSeconds / 60
   const searchSeconds = s.search === 'none' ? 0 : 5
-  const budgets = deployTimeout * (s.rollback ? 3 : 1) + (s.health ? health * (s.rollback ? 2 : 1) : 0) + searchSeconds / 60
+  // The event sinks' time counts in total-timeout-minutes (src/inputs/budget.ts): the watchdog then cuts the steps that much earlier.
+  const eventsMinutes = s.events === undefined ? 0 : eventsTimeoutMs(s.events) / 60_000
+  const budgets = deployTimeout * (s.rollback ? 3 : 1) + (s.health ? health * (s.rollback ? 2 : 1) : 0) + searchSeconds / 60 + eventsMinutes
   const sso = stack.sso?.handle(BASE)
   const { settings } = stack.state
   const login: Record<string, string> =

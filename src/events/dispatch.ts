@@ -25,8 +25,8 @@ export async function tellOthers(
       const limit = timeLimit(limitMs, stopSignal)
       try {
         // A sink that ignores its signal still ends here at its limit.
-        await Promise.race([sink.send(run, limit.signal), aborted(limit.signal)])
-        core.info(`Events: ${sink.name} told.`)
+        const sent = await Promise.race([sink.send(run, limit.signal), aborted(limit.signal)])
+        core.info(sent === false ? `Events: nothing to tell ${sink.name} about this run.` : `Events: ${sink.name} told.`)
       } catch (error) {
         core.warning(`Events: ${sink.name} was not told: ${why(error, sink.name, limit.expired(), limitMs, limitName)}. The deployment's outcome is unchanged.`)
       } finally {
