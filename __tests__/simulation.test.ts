@@ -710,6 +710,22 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
     }
   ],
   [
+    // Found by the simulation: a sink that takes nothing about a run (Datadog and Grafana about a refusal) said "told".
+    'events: a run refused by the deploy order sends refused; Datadog and Grafana have nothing to tell and are never said told',
+    {
+      source: 'upload',
+      github: gh({ ours: 1, old: 4 }),
+      events: { token: true, timeoutSeconds: undefined, sinks: [sink('cdevents'), sink('datadog'), sink('grafana')] }
+    },
+    ({ log }) => {
+      expect(cdeventKinds()).toEqual(['refused'])
+      expect(simTransport.wire.sinkRequests.map((r) => r.key)).toEqual(['cdevents'])
+      expect(log).toMatch(/Events: nothing to tell Datadog about this run\./)
+      expect(log).toMatch(/Events: nothing to tell Grafana about this run\./)
+      expect(log).not.toMatch(/Events: (Datadog|Grafana) told/)
+    }
+  ],
+  [
     'events: a CDEvents receiver that hangs during a cancel gets 1.5 s, never more; Slack is told; the run is cancelled as without sinks',
     {
       deploySeconds: 100,
