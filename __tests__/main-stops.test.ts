@@ -321,7 +321,9 @@ describe("the event sinks after a stop (docs/events.md): what fits in GitHub's g
     const { errors, exits, stdout } = await r.ended()
     expect(errors).toEqual([CANCELLED('SIGINT')])
     expect(exits).toEqual([1])
-    expect(warned(stdout)).toEqual(["Events: CDEvents was not told: no answer within 1.5 s (events-timeout-seconds). The deployment's outcome is unchanged."])
+    expect(warned(stdout)).toEqual([
+      "Events: CDEvents was not told: no answer within 1.5 s (what a cancel leaves the sinks). The deployment's outcome is unchanged."
+    ])
     expect(r.listening()).toBe(0)
   })
 

@@ -32,6 +32,7 @@ const { run } = await import('../src/main.js')
 const { runPost } = await import('../src/post.js')
 const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, windows } = await import('./sim/claims.js')
+const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
 const { schedules, OLD, OURS } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
@@ -43,6 +44,9 @@ type Trigger = import('./sim/world.js').Trigger
 type GitHubSchedule = import('./sim/github.js').GitHubSchedule
 type GitHubFault = import('./sim/github.js').GitHubFault
 type SimArchive = import('./sim/world.js').SimArchive
+type SinkKey = import('./sim/world.js').SinkKey
+type SinkFate = import('./sim/world.js').SinkFate
+type EventsSchedule = import('./sim/world.js').EventsSchedule
 
 const RUNS = Number(process.env.SIM_RUNS ?? 5000)
 const DEFAULT_SEED = 20261125
@@ -77,6 +81,7 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
   const facts = factsOf(s, stack, log, ending)
   try {
     checkAll(facts)
+    checkEvents(facts)
   } catch (error) {
     if (process.env.SIM_VERBOSE)
       console.log(
@@ -90,7 +95,11 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
           ...log.lines,
           ...mocks.shown.lines.map((l) => `[${l.by} ${new Date(l.at).toISOString().slice(11, 23)}] ${l.text}`),
           mocks.shown.summary,
-          mocks.shown.postSummary
+          mocks.shown.postSummary,
+          ...simTransport.wire.sinkRequests.map(
+            (r) =>
+              `sink ${r.key}#${r.index} by ${r.by} at ${new Date(r.at).toISOString().slice(11, 23)} ${r.headers['ce-type'] ?? ''} ${r.headers['ce-time'] ?? ''} -> ${r.outcome ?? 'pending'} ${r.status ?? ''} at ${r.settledAt === undefined ? '-' : new Date(r.settledAt).toISOString().slice(11, 23)}`
+          )
         ].join('\n')
       )
     throw error
@@ -677,7 +686,89 @@ const FRESH_SEEDS: Array<[string, Partial<Schedule>, Expectation]> = [
   ]
 ]
 
-const SHAPES = [...ISSUE_20, ...ISSUE_28, ...FRESH_SEEDS]
+const sink = (key: SinkKey, kind: SinkFate['kind'] = 'answer', over: Partial<SinkFate> = {}): EventsSchedule['sinks'][number] => ({
+  key,
+  fate: { kind, status: 500, seconds: 4, from: 0, ...over }
+})
+/** The kinds of the CDEvents the sinks' host received, in order. */
+const cdeventKinds = (): string[] => cdeventsOf(simTransport.wire.sinkRequests).map((e) => e.kind)
+
+// Found by the simulation once its world had the event sinks (SIM_SEED=20261125, the 3591st schedule).
+const NO_ID_WHILE_ANOTHER_SWITCHES = `{"reading":"when-done","status":false,"idCase":"upper","idWhileDeploying":"absent","clockOffsetSeconds":0,"deleteInUse":"allow","deployWhileBusy":"accept","deploySeconds":0,"start":"old","login":"script-account","idpRefresh":"password","idpRevocation":false,"source":"upload","ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"pass","followDeploy":true,"maxAttempts":3,"deployTimeoutSeconds":180,"requestTimeoutSeconds":60,"healthTimeoutSeconds":12,"tightWatchdog":false,"tokenSeconds":20,"faults":[{"operation":"delete-distribution","kind":"hang","status":502,"skip":2,"delaySeconds":5},{"operation":"get-distribution","kind":"status","status":503,"skip":6,"delaySeconds":40}],"actors":[{"trigger":{"after":"list-environments","nth":3,"delay":1},"kind":"deploy","which":1,"other":false,"seconds":68},{"trigger":{"after":"search","nth":1,"delay":3},"kind":"restart","which":1,"other":true,"seconds":84}],"latency":[0,0],"stop":{"kind":"sigterm","trigger":{"after":"idp-token","nth":2,"delay":0}},"github":{"ours":0,"old":6,"theirs":[5,2],"recordOthers":true,"oursRecorded":true,"allowOlder":true,"allowUnchecked":false,"token":"ok","filler":150,"faults":[]},"race":"recheck","events":{"token":false,"timeoutSeconds":5,"sinks":[{"key":"cdevents","fate":{"kind":"answer","status":401,"seconds":4,"from":1}},{"key":"slack","fate":{"kind":"answer","status":503,"seconds":70,"from":0}},{"key":"sentry","fate":{"kind":"answer","status":401,"seconds":15,"from":1}}]}}`
+
+/** The deploy events (issue 32) at the edges the drawn world reaches rarely: what each sink got, and what the step said. */
+const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
+  [
+    // The run found 'production' running the old release; another job's deploy (no id while deploying, no status field)
+    // then hid it from the look right before our call, which our deploy replaced. That look is no evidence of an empty
+    // environment: the switch to ours is an upgrade, never "deployed" (a first deploy into an environment that ran nothing).
+    'events: found by the simulation: the look before our call reports no id while another deploy switches: upgraded, never deployed',
+    JSON.parse(NO_ID_WHILE_ANOTHER_SWITCHES) as Schedule,
+    ({ log }) => {
+      expect(log).toMatch(/Environment 'production' has id [^;]+; it runs distribution 0B0B0B0B-/)
+      expect(cdeventKinds()).toEqual(['upgraded', 'failed'])
+    }
+  ],
+  [
+    // Found by the simulation: a sink that takes nothing about a run (Datadog and Grafana about a refusal) said "told".
+    'events: a run refused by the deploy order sends refused; Datadog and Grafana have nothing to tell and are never said told',
+    {
+      source: 'upload',
+      github: gh({ ours: 1, old: 4 }),
+      events: { token: true, timeoutSeconds: undefined, sinks: [sink('cdevents'), sink('datadog'), sink('grafana')] }
+    },
+    ({ log }) => {
+      expect(cdeventKinds()).toEqual(['refused'])
+      expect(simTransport.wire.sinkRequests.map((r) => r.key)).toEqual(['cdevents'])
+      expect(log).toMatch(/Events: nothing to tell Datadog about this run\./)
+      expect(log).toMatch(/Events: nothing to tell Grafana about this run\./)
+      expect(log).not.toMatch(/Events: (Datadog|Grafana) told/)
+    }
+  ],
+  [
+    'events: a CDEvents receiver that hangs during a cancel gets 1.5 s, never more; Slack is told; the run is cancelled as without sinks',
+    {
+      deploySeconds: 100,
+      stop: { kind: 'cancel', trigger: { at: 40 } },
+      events: { token: true, timeoutSeconds: undefined, sinks: [sink('cdevents', 'hang'), sink('slack')] }
+    },
+    ({ facts }) => {
+      expect(cdeventKinds()).toEqual(['cancelled'])
+      const [cde] = simTransport.wire.sinkRequests.filter((r) => r.key === 'cdevents')
+      expect(cde?.outcome).toBe('given-up')
+      expect((cde?.settledAt ?? 0) - (cde?.at ?? 0)).toBe(1_500)
+      expect(facts.text).toMatch(/::warning::Events: CDEvents was not told: no answer within 1\.5 s/)
+      expect(facts.text).toMatch(/Events: Slack told\./)
+      expect(facts.head).toMatch(/^⏹ Cancelled/)
+    }
+  ],
+  [
+    'events: a failed health check rolled back sends upgraded, rolledback and failed in one chain; Datadog gets the release and its rollback',
+    {
+      ourSiteFails: true,
+      healthTimeoutSeconds: 12,
+      events: { token: false, timeoutSeconds: 5, sinks: [sink('cdevents'), sink('datadog'), sink('grafana', 'status', { status: 503 })] }
+    },
+    ({ facts }) => {
+      expect(cdeventKinds()).toEqual(['upgraded', 'rolledback', 'failed'])
+      const chains = new Set(
+        simTransport.wire.sinkRequests.filter((r) => r.key === 'cdevents').map((r) => (JSON.parse(r.body) as { context: { chainId: string } }).context.chainId)
+      )
+      expect(chains.size).toBe(1)
+      const datadog = simTransport.wire.sinkRequests
+        .filter((r) => r.key === 'datadog')
+        .map((r) => (JSON.parse(r.body) as { data: { attributes: { id: string; version: string } } }).data.attributes)
+      expect(datadog.map((a) => [a.id, a.version])).toEqual([
+        ['brcloud-deploy:77-1', OURS],
+        ['brcloud-deploy:77-1:rollback', OLD]
+      ])
+      expect(facts.text).toMatch(/::warning::Events: Grafana was not told: it answered 503\. The deployment's outcome is unchanged\./)
+      expect(mocks.shown.outputs['rolled-back']).toBe('true')
+    }
+  ]
+]
+
+const SHAPES = [...ISSUE_20, ...ISSUE_28, ...FRESH_SEEDS, ...EVENTS]
 
 describe('the shapes found outside, as fixed schedules', () => {
   beforeEach(useFakeClock)

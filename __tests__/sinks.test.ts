@@ -44,7 +44,7 @@ function sink(name: string, inputs = standIns.inputs()): Sink {
   return found
 }
 
-const send = (name: string, run: ObservedRun, inputs = standIns.inputs()): Promise<void> => sink(name, inputs).send(run, new AbortController().signal)
+const send = (name: string, run: ObservedRun, inputs = standIns.inputs()): Promise<unknown> => sink(name, inputs).send(run, new AbortController().signal)
 
 /** The failure of a send, as the dispatcher will see it. */
 async function failure(name: string, run: ObservedRun, inputs = standIns.inputs()): Promise<Error> {

@@ -214,7 +214,9 @@ async function tellSinks(
     if (observed === undefined) return
     const { sinksFor } = await import('./events/sinks.js')
     const { tellOthers } = await import('./events/dispatch.js')
-    await tellOthers(observed, sinksFor(events), Math.min(events.timeoutMs, limitMs ?? Infinity), hurry)
+    // A cancel leaves less than events-timeout-seconds: its warning names the limit that applied.
+    const short = limitMs !== undefined && limitMs < events.timeoutMs
+    await tellOthers(observed, sinksFor(events), short ? limitMs : events.timeoutMs, hurry, short ? 'what a cancel leaves the sinks' : 'events-timeout-seconds')
   } catch (e) {
     core.warning(`Events: nothing was sent (${redact(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`)
   }

@@ -8,21 +8,22 @@ import type { Deployment } from '../../src/emulator/types.js'
 import { DEFAULT_CREATOR } from '../../src/emulator/github/model.js'
 import { COMMITS, GONE, github, relation } from './github.js'
 import { shown } from './mocks.js'
+import { sinkSecrets } from './sinks.js'
 import type { Ending } from './run.js'
 import { wire } from './transport.js'
 import { ENV, OLD, QUERY_SECRET, SEARCH_KEY, STALE, THEIRS, commitIndexOf, ourStoredId, type Schedule, type WorldLog } from './world.js'
 
 /** Who else deploys in the world: the environment's start, other jobs, Mission Control. Anyone else is this run. */
-const OTHERS = new Set(['earlier', 'other-job', 'mission-control', 'someone-else'])
+export const OTHERS = new Set(['earlier', 'other-job', 'mission-control', 'someone-else'])
 
 /** How many claims fell in the window no check can close (the deploy call has no compare-and-swap), for the report. */
 export const windows = { count: 0 }
 
-const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
+export const same = (a: string | null | undefined, b: string | null | undefined): boolean =>
   typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase()
 
 /** A platform timestamp as the runner's clock reads it. */
-function runnerMs(platformIso: string, s: Schedule): number {
+export function runnerMs(platformIso: string, s: Schedule): number {
   return Date.parse(platformIso) - s.clockOffsetSeconds * 1000
 }
 
@@ -259,9 +260,16 @@ export function checkSentences(f: Facts): void {
   void s
 }
 
-/** No secret anywhere: the password, the client secret, every token issued, the GitHub token, the search key, the health-url's query. */
+/** No secret anywhere: the password, the client secret, every token issued, the GitHub token, the search key, the health-url's query, the sinks' tokens and webhooks. */
 export function checkSecrets(f: Facts): void {
-  const secrets = [f.stack.state.settings.password, QUERY_SECRET, SEARCH_KEY, 'ci-secret-123456', ...shown.masked.filter((m) => m.length >= 8)]
+  const secrets = [
+    f.stack.state.settings.password,
+    QUERY_SECRET,
+    SEARCH_KEY,
+    'ci-secret-123456',
+    ...sinkSecrets(f.s.events),
+    ...shown.masked.filter((m) => m.length >= 8)
+  ]
   for (const secret of new Set(secrets)) expect(f.text.includes(secret) ? secret : 'absent').toBe('absent')
 }
 

@@ -2,6 +2,9 @@
 // report of the simulation (printed at the end; a test asks that each race occurred).
 import { shown } from './mocks.js'
 import type { Facts } from './claims.js'
+import { cdeventsOf } from './event-claims.js'
+import { wire } from './transport.js'
+import type { SinkFate } from './world.js'
 
 const same = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
 
@@ -44,8 +47,27 @@ export const RACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ],
   ['the platform restarted mid-run', (f) => f.log.restarts.length > 0],
   ['the release was verified', () => shown.outputs['release-state'] === 'verified'],
-  ['the release failed and was rolled back', () => shown.outputs['rolled-back'] === 'true']
+  ['the release failed and was rolled back', () => shown.outputs['rolled-back'] === 'true'],
+  ...(['deployed', 'upgraded', 'published', 'rolledback', 'refused', 'unconfirmed', 'cancelled', 'failed'] as const).map(
+    (kind) => [`a CDEvent sent: ${kind}`, () => sent().includes(kind)] as const
+  ),
+  ['an upgrade, then its rollback seen, in one chain', () => sent().includes('upgraded') && sent().includes('rolledback')],
+  ['a sink failed: one warning', (f) => /::warning::Events: .* was not told: it answered/.test(f.text)],
+  ['a sink ran out of events-timeout-seconds', (f) => /::warning::Events: .* was not told: no answer within .* \(events-timeout-seconds\)/.test(f.text)],
+  [
+    'a cancel during the sends, or before them: sends within its grace',
+    (f) => f.s.stop?.kind === 'cancel' && f.ending.firstSignal !== undefined && wire.sinkRequests.length > 0
+  ],
+  ['a sink still sending when the run was stopped', (f) => /::warning::Events: .* was not told: the run was stopped/.test(f.text)],
+  ['a native sink sent', () => wire.sinkRequests.some((r) => r.key !== 'cdevents')]
 ]
+
+/** The kinds of the CDEvents this run sent, in order. */
+function sent(): string[] {
+  return cdeventsOf(wire.sinkRequests).map((e) => e.kind)
+}
+
+const fates = (f: Facts): Array<SinkFate['kind']> => f.s.events?.sinks.map((x) => x.fate.kind) ?? []
 
 /** What the world generates: each kind of schedule, by what it drew (the fault model's "how often"). */
 export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
@@ -72,7 +94,11 @@ export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> =
   ['SIGTERM alone', (f) => f.s.stop?.kind === 'sigterm'],
   ['a kill', (f) => f.s.stop?.kind === 'kill'],
   ['the watchdog set to the budgets', (f) => f.s.tightWatchdog],
-  ['a search check', (f) => f.s.search !== 'none']
+  ['a search check', (f) => f.s.search !== 'none'],
+  ['event sinks (events-url and one or two native)', (f) => f.s.events !== undefined],
+  ['a sink that answers an error', (f) => fates(f).includes('status')],
+  ['a sink that never answers', (f) => fates(f).includes('hang')],
+  ['a slow sink', (f) => fates(f).includes('slow')]
 ]
 
 export const coverage = new Map<string, number>(RACES.map(([name]) => [name, 0]))

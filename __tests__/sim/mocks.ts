@@ -31,9 +31,11 @@ export interface Shown {
   failed: string | undefined
   /** What the main step saved for the post step (the port's saveState). */
   state: Map<string, string>
+  /** The wire's sequence number when the main step last set an output, its failure or its summary: its outcome decided by then. */
+  decided: number
 }
 
-export const shown: Shown = { inputs: {}, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map() }
+export const shown: Shown = { inputs: {}, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map(), decided: 0 }
 
 /** The run's world, as the mocks need it: the schedule, the stack, the archive, the run's commit. */
 export const simContext: {
@@ -51,7 +53,7 @@ export const simContext: {
     this.schedule = s
     this.stack = stack
     this.sha = sha
-    Object.assign(shown, { inputs, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map() })
+    Object.assign(shown, { inputs, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map(), decided: 0 })
   }
 }
 
@@ -85,11 +87,14 @@ export const port: Port = {
   error: say('::error::'),
   isDebug: () => false,
   setOutput: (name: string, value: string) => {
-    if (who() === 'main') shown.outputs[name] = value
+    if (who() !== 'main') return
+    shown.outputs[name] = value
+    shown.decided = wire.seq
   },
   setFailed: (message: string) => {
     if (who() !== 'main') return
     shown.failed = message
+    shown.decided = wire.seq
     shown.lines.push({ by: 'main', at: Date.now(), seq: wire.seq, text: `::error::${message}` })
   },
   group: async <T>(name: string, fn: () => Promise<T>) => {
@@ -125,7 +130,10 @@ export const port: Port = {
   writeSummary: async (markdown: string) => {
     const by = who()
     if (by === 'post') shown.postSummary += markdown
-    else if (by === 'main') shown.summary += markdown
+    else if (by === 'main') {
+      shown.summary += markdown
+      shown.decided = wire.seq
+    }
     return true
   }
 }

@@ -8,6 +8,7 @@ import type { Stack } from '../../src/emulator/stack.js'
 import { forgetSecrets } from '../../src/secrets.js'
 import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
 import { simContext } from './mocks.js'
+import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
 import { caller, wire } from './transport.js'
 import {
   ENV,
@@ -34,6 +35,8 @@ const HORIZON_MS = 4 * 3600_000
 
 /** What happened to the run from outside: when it ended, how, and when it was stopped. */
 export interface Ending {
+  /** Fake Date.now() when the run began. */
+  readonly startedAt: number
   finished: boolean
   /** Fake ms from the start when run() ended (or the kill came). */
   endedAt: number
@@ -60,7 +63,9 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
   const deployTimeout = s.deployTimeoutSeconds / 60
   const health = s.healthTimeoutSeconds / 60
   const searchSeconds = s.search === 'none' ? 0 : 5
-  const budgets = deployTimeout * (s.rollback ? 3 : 1) + (s.health ? health * (s.rollback ? 2 : 1) : 0) + searchSeconds / 60
+  // The event sinks' time counts in total-timeout-minutes (src/inputs/budget.ts): the watchdog then cuts the steps that much earlier.
+  const eventsMinutes = s.events === undefined ? 0 : eventsTimeoutMs(s.events) / 60_000
+  const budgets = deployTimeout * (s.rollback ? 3 : 1) + (s.health ? health * (s.rollback ? 2 : 1) : 0) + searchSeconds / 60 + eventsMinutes
   const sso = stack.sso?.handle(BASE)
   const { settings } = stack.state
   const login: Record<string, string> =
@@ -110,7 +115,8 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
       'search-domain-key': stack.search.settings.domainKey,
       'search-base-url': BASE,
       'search-timeout-seconds': '5'
-    })
+    }),
+    ...sinkInputs(s.events)
   }
 }
 
@@ -177,7 +183,17 @@ export async function simulate(
     uploaded: [],
     lines: []
   }
-  Object.assign(wire, { stack, github: undefined, looks: [], deploys: [], seq: 0, killed: false, afterGitHub: () => undefined })
+  Object.assign(wire, {
+    stack,
+    github: undefined,
+    looks: [],
+    deploys: [],
+    seq: 0,
+    killed: false,
+    afterGitHub: () => undefined,
+    sinkRequests: [],
+    sinkAnswer: sinkAnswers(s.events)
+  })
   wire.io.clear()
   let call = 0
   wire.latencyMs = () => (s.latency[call++ % s.latency.length] ?? 0) * 1000
@@ -218,6 +234,7 @@ export async function simulate(
   const start = Date.now()
   startActors(stack, s, log, afterGitHub)
   const ending: Ending = {
+    startedAt: start,
     finished: false,
     endedAt: 0,
     exitCode: undefined,

@@ -4,7 +4,9 @@
 // objects a socket would give them. No sockets, no real time: every wait is a fake timer, so a schedule
 // replays exactly. A dropped or held answer becomes what undici would throw (a closed socket, a call past
 // its time limit). Who calls (the main step, the post step, the world) is known through an async context,
-// so a killed main step's calls and answers vanish as its process would.
+// so a killed main step's calls and answers vanish as its process would. The event sinks' host
+// (events.sim) is a recorder: each request kept with when it arrived and when its caller let go, answered
+// as the schedule's fate for that sink says.
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
@@ -17,6 +19,30 @@ import type { GitHubCore } from '../../src/emulator/github/server.js'
 /** Which process makes a call: the main step, the post step, or the world (actors, the test). */
 export type Caller = 'main' | 'post' | 'world'
 export const caller = new AsyncLocalStorage<Caller>()
+
+/** One request to the event sinks' host, as it arrived, and how it ended for the caller. */
+export interface SinkRequest {
+  readonly seq: number
+  /** The sink, by the first segment of the path (cdevents, slack, grafana, ...). */
+  readonly key: string
+  /** Its index among this sink's requests in the run. */
+  readonly index: number
+  readonly by: Caller
+  readonly method: string
+  readonly path: string
+  readonly headers: Record<string, string>
+  readonly body: string
+  /** Fake Date.now() when it arrived. */
+  readonly at: number
+  /** When the caller got its answer or gave up (undefined: never, e.g. a killed step). */
+  settledAt: number | undefined
+  /** answered (with `status`), or given up (the caller's signal or time limit). */
+  outcome: 'answered' | 'given-up' | undefined
+  status: number | undefined
+}
+
+/** What the sinks' host does with a request: the status it answers, after how long; undefined: it never answers. */
+export type SinkAnswer = { status: number; afterMs: number } | undefined
 
 /** A GitHub call's fate, decided by the world before the stand-in sees it. */
 export type GitHubFate = { kind: 'answer' } | { kind: 'hang' } | { kind: 'unreachable'; code: string } | { kind: 'slow'; seconds: number }
@@ -34,8 +60,12 @@ export const wire: {
   afterGitHub: (route: string) => void
   /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen. */
   looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown> }>
-  /** Every deploy call the action made, in order, by the sequence number of its call. */
-  deploys: Array<{ seq: number; distributionId: string }>
+  /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent. */
+  deploys: Array<{ seq: number; at: number; distributionId: string }>
+  /** The event sinks' host: its name, what it answers each sink's nth request, and every request it got. */
+  eventsHost: string
+  sinkAnswer: (key: string, index: number) => SinkAnswer
+  sinkRequests: SinkRequest[]
   seq: number
   /** Real I/O under way (a body read from disk): the clock waits for it. */
   io: Set<Promise<unknown>>
@@ -50,6 +80,9 @@ export const wire: {
   afterGitHub: () => undefined,
   looks: [],
   deploys: [],
+  eventsHost: 'events.sim',
+  sinkAnswer: () => ({ status: 200, afterMs: 0 }),
+  sinkRequests: [],
   seq: 0,
   io: new Set(),
   killed: false
@@ -230,6 +263,7 @@ export class HttpTransport {
 
   async send(req: HttpRequest): Promise<HttpResponse> {
     if (dead()) return never()
+    if (new URL(this.baseUrl).host === wire.eventsHost) return this.toSinks(req)
     const stack = wire.stack
     if (stack === undefined || this.closed) throw new SocketClosed('no simulated stack')
     const signal = this.options.signal
@@ -244,7 +278,8 @@ export class HttpTransport {
       const body = await bytesOf(req.body)
       const deploy = req.method === 'PUT' && req.path.endsWith('/deploy')
       const noteDeploy = (seq: number): void => {
-        if (deploy) wire.deploys.push({ seq, distributionId: String((JSON.parse(body.toString('utf8')) as { distributionId?: unknown }).distributionId) })
+        if (deploy)
+          wire.deploys.push({ seq, at: Date.now(), distributionId: String((JSON.parse(body.toString('utf8')) as { distributionId?: unknown }).distributionId) })
       }
       return exchange((q, s) => stack.handle(q, s), { method: req.method, url, headers, body }, wire.latencyMs(url.pathname), noteDeploy)
     })()
@@ -258,6 +293,55 @@ export class HttpTransport {
 
   async close(): Promise<void> {
     this.closed = true
+  }
+
+  /** A request to the event sinks' host: recorded as it arrives, answered as the sink's fate says, its end for the caller noted. */
+  private async toSinks(req: HttpRequest): Promise<HttpResponse> {
+    const signal = this.options.signal
+    if (signal?.aborted) throw signal.reason
+    const url = new URL(req.path, this.baseUrl)
+    const headers: Record<string, string> = { 'user-agent': this.options.userAgent }
+    for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = v
+    const body = (await bytesOf(req.body)).toString('utf8')
+    const key = url.pathname.split('/')[1] ?? ''
+    const index = wire.sinkRequests.filter((r) => r.key === key).length
+    const record: SinkRequest = {
+      seq: ++wire.seq,
+      key,
+      index,
+      by: caller.getStore() ?? 'world',
+      method: req.method,
+      path: `${url.pathname}${url.search}`,
+      headers,
+      body,
+      at: Date.now(),
+      settledAt: undefined,
+      outcome: undefined,
+      status: undefined
+    }
+    wire.sinkRequests.push(record)
+    const answer = wire.sinkAnswer(key, index)
+    const answered = (status: number): HttpResponse & { seq: number } => ({
+      status,
+      headers: { 'content-type': 'application/json' },
+      text: '{}',
+      seq: record.seq
+    })
+    const work =
+      answer === undefined
+        ? never<HttpResponse & { seq: number }>()
+        : answer.afterMs === 0
+          ? Promise.resolve(answered(answer.status))
+          : new Promise<HttpResponse & { seq: number }>((done) => setTimeout(() => done(answered(answer.status)), answer.afterMs))
+    const limit = req.timeoutMs ?? this.options.timeoutMs ?? 60_000
+    try {
+      const res = await limited(work, limit, signal, () => new CallTimeoutError(`no answer within ${Math.round(limit / 1000)} s`))
+      Object.assign(record, { settledAt: Date.now(), outcome: 'answered', status: res.status })
+      return { status: res.status, headers: res.headers, text: res.text }
+    } catch (error) {
+      Object.assign(record, { settledAt: Date.now(), outcome: 'given-up' })
+      throw error
+    }
   }
 }
 

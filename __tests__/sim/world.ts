@@ -6,7 +6,8 @@
 // Control, a deletion, a restart, a rename), drawn in the run's own time (right after one of its requests)
 // as well as the clock's; faults on any call of the platform, the identity provider and GitHub; tokens
 // that fall due; slow answers; a cancel (SIGINT, SIGTERM 7.5 s later, the kill 2.5 s after), SIGTERM alone,
-// or a kill; and the post step after the main step. Every choice comes from a Schedule that fast-check
+// or a kill; the event sinks (CDEvents and native ones on a simulated host, each answering, failing,
+// hanging or slow); and the post step after the main step. Every choice comes from a Schedule that fast-check
 // generates from a seed, so a failing seed replays exactly.
 import fc from 'fast-check'
 import { createHash } from 'node:crypto'
@@ -119,6 +120,29 @@ export interface Schedule {
   readonly race: 'none' | 'recheck' | 'replace' | 'health'
   /** With github-token: the deploy order is checked against GitHub's record (./github.ts); absent: no token. */
   readonly github?: GitHubSchedule | undefined
+  /** The event sinks (events-url and native ones) on the simulated host, each with its fate (./events.ts); absent: none. */
+  readonly events?: EventsSchedule | undefined
+}
+
+/** A sink of the run: CDEvents (events-url), or a native one. */
+export type SinkKey = 'cdevents' | 'slack' | 'teams' | 'datadog' | 'sentry' | 'grafana' | 'honeycomb' | 'new-relic'
+
+/** What the sink's service does with a request: answers 2xx, answers an error, never answers, or answers after `seconds`. */
+export interface SinkFate {
+  readonly kind: 'answer' | 'status' | 'hang' | 'slow'
+  readonly status: number
+  readonly seconds: number
+  /** The fate applies from this request of the sink on (the ones before are answered 2xx at once). */
+  readonly from: number
+}
+
+export interface EventsSchedule {
+  /** events-token set. */
+  readonly token: boolean
+  /** events-timeout-seconds; undefined: the default (10). */
+  readonly timeoutSeconds: number | undefined
+  /** CDEvents first, then one or two native sinks. */
+  readonly sinks: ReadonlyArray<{ readonly key: SinkKey; readonly fate: SinkFate }>
 }
 
 /** The cloud operations the run makes, for faults. */
@@ -220,6 +244,23 @@ export const githubSchedules: fc.Arbitrary<GitHubSchedule> = fc.record({
   faults: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.array(githubFault, { maxLength: 2 }) })
 })
 
+const sinkFate: fc.Arbitrary<SinkFate> = fc.record({
+  kind: fc.constantFrom('answer' as const, 'answer' as const, 'answer' as const, 'status' as const, 'hang' as const, 'slow' as const),
+  status: fc.constantFrom(500, 503, 404, 401),
+  seconds: fc.constantFrom(1, 4, 15, 70),
+  from: fc.constantFrom(0, 0, 1)
+})
+
+const NATIVE: SinkKey[] = ['slack', 'teams', 'datadog', 'sentry', 'grafana', 'honeycomb', 'new-relic']
+
+export const eventsSchedules: fc.Arbitrary<EventsSchedule> = fc.record({
+  token: fc.boolean(),
+  timeoutSeconds: fc.constantFrom(undefined, undefined, 2, 5, 30),
+  sinks: fc
+    .tuple(sinkFate, fc.subarray(NATIVE, { minLength: 1, maxLength: 2 }), fc.array(sinkFate, { minLength: 2, maxLength: 2 }))
+    .map(([cdevents, natives, fates]) => [{ key: 'cdevents' as const, fate: cdevents }, ...natives.map((key, i) => ({ key, fate: fates[i] ?? cdevents }))])
+})
+
 const drawn: fc.Arbitrary<Schedule> = fc.record({
   reading: fc.constantFrom('when-done' as const, 'at-request' as const),
   status: fc.boolean(),
@@ -308,7 +349,9 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
     { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('cancel' as const, 'cancel' as const, 'sigterm' as const, 'kill' as const), trigger }) }
   ),
   github: fc.option(githubSchedules, { nil: undefined, freq: 2 }),
-  race: fc.constantFrom('none' as const, 'none' as const, 'none' as const, 'recheck' as const, 'replace' as const, 'health' as const)
+  race: fc.constantFrom('none' as const, 'none' as const, 'none' as const, 'recheck' as const, 'replace' as const, 'health' as const),
+  // Drawn last, so every other field of a schedule is what the same seed drew before the sinks existed.
+  events: fc.option(eventsSchedules, { nil: undefined, freq: 2 })
 })
 
 /** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */

@@ -335,6 +335,7 @@ async function readStack(run: Run): Promise<StackView> {
   })
   result.environmentId = found.environment.id
   result.previousDistributionId = found.environment.distributionId ?? undefined
+  result.foundDistributionId = result.previousDistributionId
   return { configFileIds, environment: found.environment, environments: found.list }
 }
 

@@ -49,6 +49,11 @@ export interface DeployResult {
   environmentId?: string | undefined
   /** What the environment ran before this run changed anything (undefined: nothing, or not known). */
   previousDistributionId?: string | undefined
+  /**
+   * What the environment reported when the run found it, kept as it was: a look right before the deploy call may
+   * report no id while another deploy switches (no status field), which is no evidence that it ran nothing.
+   */
+  foundDistributionId?: string | undefined
   /** The stored name of a distribution given by id or taken from another environment, when the platform says it. */
   knownName?: string | undefined
   /** The MD5 the platform lists for a distribution given by id or taken from another environment, when it says. */

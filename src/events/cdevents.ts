@@ -106,6 +106,7 @@ export function cdeventsSink(options: { readonly url: string; readonly token: st
   return {
     name: 'CDEvents',
     async send(run, signal) {
+      if (run.events.length === 0) return false
       const auth: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {}
       for (const [index, event] of run.events.entries()) {
         const { headers, body } = cdevent(run, event, index)
@@ -119,6 +120,7 @@ export function cdeventsSink(options: { readonly url: string; readonly token: st
           signal
         })
       }
+      return true
     }
   }
 }

@@ -33,7 +33,7 @@ export function observeRun(result: RunResult, facts: RunFacts): ObservedRun | un
   if (result.error === undefined && d?.skipped) return undefined
   const { context } = facts
   const stack = d?.target ?? facts.stack ?? 'unknown'
-  const events = [...moments(d?.release), ...ending(result, facts)]
+  const events = [...moments(d?.release, d?.foundDistributionId), ...ending(result, facts)]
   return {
     chainId: uuidOf(`chain/${context.runId}/${context.runAttempt}/${stack}/${environment}`),
     runKey: `${context.runId}-${context.runAttempt}`,
@@ -61,17 +61,18 @@ export function observeRun(result: RunResult, facts: RunFacts): ObservedRun | un
 
 /**
  * The release's moments, each at the time its evidence was seen: ours seen running ('applied': the switch, or the
- * new release's marker), deployed when the environment ran nothing before, else upgraded (a redeploy of the same
- * distribution too); published once verified (every check passed and a look after them still showed ours: our
- * reading of "published"); rolled back once the rollback was seen applied.
+ * new release's marker), deployed when the environment ran nothing before (neither when the run found it nor right
+ * before its deploy call: a look that reports no id while another deploy switches says nothing of what ran), else
+ * upgraded (a redeploy of the same distribution too); published once verified (every check passed and a look after
+ * them still showed ours: our reading of "published"); rolled back once the rollback was seen applied.
  */
-function moments(release: ReleaseRecord | undefined): ObservedEvent[] {
+function moments(release: ReleaseRecord | undefined, found: string | undefined): ObservedEvent[] {
   const events: ObservedEvent[] = []
   const add = (kind: ObservedKind, state: Parameters<typeof reached>[1]): void => {
     const t = reached(release, state)
     if (t) events.push({ kind, at: t.at, evidence: t.evidence })
   }
-  add(release?.previous === undefined ? 'deployed' : 'upgraded', 'applied')
+  add(release?.previous === undefined && found === undefined ? 'deployed' : 'upgraded', 'applied')
   add('published', 'verified')
   add('rolledback', 'rollback-applied')
   return events

@@ -78,8 +78,11 @@ export interface ObservedRun {
 export interface Sink {
   /** The service's name, for the warning when it fails ("Slack", "Datadog"). */
   readonly name: string
-  /** Sends what this service takes about the run; the signal ends the call at its time limit. */
-  send(run: ObservedRun, signal: AbortSignal): Promise<void>
+  /**
+   * Sends what this service takes about the run; the signal ends the call at its time limit. Resolves to false when
+   * the service takes nothing about this run (no call made: the step must not say it was told).
+   */
+  send(run: ObservedRun, signal: AbortSignal): Promise<boolean | void>
 }
 
 /** The sinks' inputs, read once (inputs/events.ts); a sink is on when its first field is set. */

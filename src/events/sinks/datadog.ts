@@ -89,7 +89,9 @@ export function datadogSink(config: { readonly apiKey: string; readonly apiUrl: 
   return {
     name: 'Datadog',
     async send(run, signal) {
-      for (const body of datadogDeployments(run, config.service))
+      const deployments = datadogDeployments(run, config.service)
+      if (deployments.length === 0) return false
+      for (const body of deployments)
         await postJson({
           service: 'Datadog',
           url: config.apiUrl,
@@ -99,6 +101,7 @@ export function datadogSink(config: { readonly apiKey: string; readonly apiUrl: 
           secrets: [config.apiKey],
           signal
         })
+      return true
     }
   }
 }

@@ -28,7 +28,7 @@ export function grafanaSink(config: { readonly url: string; readonly token: stri
     name: 'Grafana',
     async send(run, signal) {
       const annotation = grafanaAnnotation(run)
-      if (!annotation) return
+      if (!annotation) return false
       await postJson({
         service: 'Grafana',
         url: config.url,
@@ -38,6 +38,7 @@ export function grafanaSink(config: { readonly url: string; readonly token: stri
         secrets: [config.token],
         signal
       })
+      return true
     }
   }
 }

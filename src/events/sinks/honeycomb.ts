@@ -35,7 +35,7 @@ export function honeycombSink(config: { readonly apiKey: string; readonly apiUrl
     name: 'Honeycomb',
     async send(run, signal) {
       const marker = honeycombMarker(run)
-      if (!marker) return
+      if (!marker) return false
       await postJson({
         service: 'Honeycomb',
         url: config.apiUrl,
@@ -45,6 +45,7 @@ export function honeycombSink(config: { readonly apiKey: string; readonly apiUrl
         secrets: [config.apiKey],
         signal
       })
+      return true
     }
   }
 }

@@ -80,7 +80,9 @@ export function newRelicSink(config: { readonly apiKey: string; readonly apiUrl:
   return {
     name: 'New Relic',
     async send(run, signal) {
-      for (const body of newRelicDeployments(run, config.entityGuid)) {
+      const deployments = newRelicDeployments(run, config.entityGuid)
+      if (deployments.length === 0) return false
+      for (const body of deployments) {
         const res = await postJson({
           service: 'New Relic',
           url: config.apiUrl,
@@ -94,6 +96,7 @@ export function newRelicSink(config: { readonly apiKey: string; readonly apiUrl:
         if (error !== undefined)
           throw new SinkCallFailed(`New Relic answered ${res.status} with an error: ${scrub(truncate(error, 200), [config.apiKey])}`, res.status)
       }
+      return true
     }
   }
 }

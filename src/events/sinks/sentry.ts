@@ -56,7 +56,7 @@ export function sentrySink(config: { readonly authToken: string; readonly url: s
     async send(run, signal) {
       const deploy = sentryDeploy(run, config.project)
       const release = sentryRelease(run, config.project)
-      if (!deploy || !release) return
+      if (!deploy || !release) return false
       const post = (path: string, body: unknown): ReturnType<typeof postJson> =>
         postJson({
           service: 'Sentry',
@@ -76,6 +76,7 @@ export function sentrySink(config: { readonly authToken: string; readonly url: s
         await post(`/api/0/organizations/${org}/releases/`, release)
         await post(deploysPath, deploy)
       }
+      return true
     }
   }
 }

@@ -56,6 +56,7 @@ export function slackSink(config: { readonly webhookUrl: string }): Sink {
     name: 'Slack',
     async send(run, signal) {
       await postJson({ service: 'Slack', url: config.webhookUrl, path: '', webhook: true, body: slackMessage(run), secrets: [config.webhookUrl], signal })
+      return true
     }
   }
 }

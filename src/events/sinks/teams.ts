@@ -74,6 +74,7 @@ export function teamsSink(config: { readonly webhookUrl: string }): Sink {
         secrets: [config.webhookUrl],
         signal
       })
+      return true
     }
   }
 }
