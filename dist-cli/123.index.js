@@ -21,19 +21,22 @@ export const modules = {
 
 
 
-/** Sends `run` to every sink in parallel; resolves when each has answered, failed or run out of its `limitMs`. */
-async function tellOthers(run, sinks, limitMs, stopSignal) {
+/**
+ * Sends `run` to every sink in parallel; resolves when each has answered, failed or run out of its `limitMs`.
+ * `limitName` says where the limit comes from, in the warning: events-timeout-seconds, or the shorter time a stop leaves.
+ */
+async function tellOthers(run, sinks, limitMs, stopSignal, limitName = 'events-timeout-seconds') {
     if (sinks.length === 0 || limitMs <= 0 || stopSignal?.aborted)
         return;
     await Promise.all(sinks.map(async (sink) => {
         const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLimit */ .z)(limitMs, stopSignal);
         try {
             // A sink that ignores its signal still ends here at its limit.
-            await Promise.race([sink.send(run, limit.signal), aborted(limit.signal)]);
-            _port_js__WEBPACK_IMPORTED_MODULE_4__/* .info */ .pq(`Events: ${sink.name} told.`);
+            const sent = await Promise.race([sink.send(run, limit.signal), aborted(limit.signal)]);
+            _port_js__WEBPACK_IMPORTED_MODULE_4__/* .info */ .pq(sent === false ? `Events: nothing to tell ${sink.name} about this run.` : `Events: ${sink.name} told.`);
         }
         catch (error) {
-            _port_js__WEBPACK_IMPORTED_MODULE_4__/* .warning */ .$e(`Events: ${sink.name} was not told: ${why(error, sink.name, limit.expired(), limitMs)}. The deployment's outcome is unchanged.`);
+            _port_js__WEBPACK_IMPORTED_MODULE_4__/* .warning */ .$e(`Events: ${sink.name} was not told: ${why(error, sink.name, limit.expired(), limitMs, limitName)}. The deployment's outcome is unchanged.`);
         }
         finally {
             limit.clear();
@@ -41,9 +44,9 @@ async function tellOthers(run, sinks, limitMs, stopSignal) {
     }));
 }
 /** Why a send failed, in words that carry no address and no secret. */
-function why(error, service, expired, limitMs) {
+function why(error, service, expired, limitMs, limitName) {
     if (expired)
-        return `no answer within ${+(limitMs / 1000).toFixed(1)} s (events-timeout-seconds)`;
+        return `no answer within ${+(limitMs / 1000).toFixed(1)} s (${limitName})`;
     // "Slack answered 404: no_service" (the sink's own words, already free of addresses and tokens) as "it answered ...".
     if (error instanceof _sinks_post_js__WEBPACK_IMPORTED_MODULE_2__/* .SinkCallFailed */ .nu)
         return error.message.startsWith(`${service} `) ? `it ${error.message.slice(service.length + 1)}` : error.message;

@@ -3580,6 +3580,7 @@ async function readStack(run) {
     });
     result.environmentId = found.environment.id;
     result.previousDistributionId = found.environment.distributionId ?? undefined;
+    result.foundDistributionId = result.previousDistributionId;
     return { configFileIds, environment: found.environment, environments: found.list };
 }
 /** A dry run: the archive's whole check, what it would check, the search check (which changes nothing). */

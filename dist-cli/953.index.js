@@ -36,7 +36,7 @@ function observeRun(result, facts) {
         return undefined;
     const { context } = facts;
     const stack = d?.target ?? facts.stack ?? 'unknown';
-    const events = [...moments(d?.release), ...ending(result, facts)];
+    const events = [...moments(d?.release, d?.foundDistributionId), ...ending(result, facts)];
     return {
         chainId: uuidOf(`chain/${context.runId}/${context.runAttempt}/${stack}/${environment}`),
         runKey: `${context.runId}-${context.runAttempt}`,
@@ -63,18 +63,19 @@ function observeRun(result, facts) {
 }
 /**
  * The release's moments, each at the time its evidence was seen: ours seen running ('applied': the switch, or the
- * new release's marker), deployed when the environment ran nothing before, else upgraded (a redeploy of the same
- * distribution too); published once verified (every check passed and a look after them still showed ours: our
- * reading of "published"); rolled back once the rollback was seen applied.
+ * new release's marker), deployed when the environment ran nothing before (neither when the run found it nor right
+ * before its deploy call: a look that reports no id while another deploy switches says nothing of what ran), else
+ * upgraded (a redeploy of the same distribution too); published once verified (every check passed and a look after
+ * them still showed ours: our reading of "published"); rolled back once the rollback was seen applied.
  */
-function moments(release) {
+function moments(release, found) {
     const events = [];
     const add = (kind, state) => {
         const t = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, state);
         if (t)
             events.push({ kind, at: t.at, evidence: t.evidence });
     };
-    add(release?.previous === undefined ? 'deployed' : 'upgraded', 'applied');
+    add(release?.previous === undefined && found === undefined ? 'deployed' : 'upgraded', 'applied');
     add('published', 'verified');
     add('rolledback', 'rollback-applied');
     return events;

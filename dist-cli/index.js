@@ -45514,7 +45514,9 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
             return;
         const { sinksFor } = await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761));
         const { tellOthers } = await __nccwpck_require__.e(/* import() */ 123).then(__nccwpck_require__.bind(__nccwpck_require__, 5123));
-        await tellOthers(observed, sinksFor(events), Math.min(events.timeoutMs, limitMs ?? Infinity), hurry);
+        // A cancel leaves less than events-timeout-seconds: its warning names the limit that applied.
+        const short = limitMs !== undefined && limitMs < events.timeoutMs;
+        await tellOthers(observed, sinksFor(events), short ? limitMs : events.timeoutMs, hurry, short ? 'what a cancel leaves the sinks' : 'events-timeout-seconds');
     }
     catch (e) {
         src_port/* warning */.$e(`Events: nothing was sent (${(0,secrets/* redact */.E$)(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`);

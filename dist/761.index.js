@@ -36,7 +36,7 @@ function observeRun(result, facts) {
         return undefined;
     const { context } = facts;
     const stack = d?.target ?? facts.stack ?? 'unknown';
-    const events = [...moments(d?.release), ...ending(result, facts)];
+    const events = [...moments(d?.release, d?.foundDistributionId), ...ending(result, facts)];
     return {
         chainId: uuidOf(`chain/${context.runId}/${context.runAttempt}/${stack}/${environment}`),
         runKey: `${context.runId}-${context.runAttempt}`,
@@ -63,18 +63,19 @@ function observeRun(result, facts) {
 }
 /**
  * The release's moments, each at the time its evidence was seen: ours seen running ('applied': the switch, or the
- * new release's marker), deployed when the environment ran nothing before, else upgraded (a redeploy of the same
- * distribution too); published once verified (every check passed and a look after them still showed ours: our
- * reading of "published"); rolled back once the rollback was seen applied.
+ * new release's marker), deployed when the environment ran nothing before (neither when the run found it nor right
+ * before its deploy call: a look that reports no id while another deploy switches says nothing of what ran), else
+ * upgraded (a redeploy of the same distribution too); published once verified (every check passed and a look after
+ * them still showed ours: our reading of "published"); rolled back once the rollback was seen applied.
  */
-function moments(release) {
+function moments(release, found) {
     const events = [];
     const add = (kind, state) => {
         const t = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, state);
         if (t)
             events.push({ kind, at: t.at, evidence: t.evidence });
     };
-    add(release?.previous === undefined ? 'deployed' : 'upgraded', 'applied');
+    add(release?.previous === undefined && found === undefined ? 'deployed' : 'upgraded', 'applied');
     add('published', 'verified');
     add('rolledback', 'rollback-applied');
     return events;
@@ -228,6 +229,8 @@ function cdeventsSink(options) {
     return {
         name: 'CDEvents',
         async send(run, signal) {
+            if (run.events.length === 0)
+                return false;
             const auth = options.token ? { authorization: `Bearer ${options.token}` } : {};
             for (const [index, event] of run.events.entries()) {
                 const { headers, body } = cdevent(run, event, index);
@@ -241,6 +244,7 @@ function cdeventsSink(options) {
                     signal
                 });
             }
+            return true;
         }
     };
 }
@@ -392,7 +396,10 @@ function datadogSink(config) {
     return {
         name: 'Datadog',
         async send(run, signal) {
-            for (const body of datadogDeployments(run, config.service))
+            const deployments = datadogDeployments(run, config.service);
+            if (deployments.length === 0)
+                return false;
+            for (const body of deployments)
                 await (0,sinks_post/* postJson */.B2)({
                     service: 'Datadog',
                     url: config.apiUrl,
@@ -402,6 +409,7 @@ function datadogSink(config) {
                     secrets: [config.apiKey],
                     signal
                 });
+            return true;
         }
     };
 }
@@ -425,7 +433,7 @@ function grafanaSink(config) {
         async send(run, signal) {
             const annotation = grafanaAnnotation(run);
             if (!annotation)
-                return;
+                return false;
             await (0,sinks_post/* postJson */.B2)({
                 service: 'Grafana',
                 url: config.url,
@@ -435,6 +443,7 @@ function grafanaSink(config) {
                 secrets: [config.token],
                 signal
             });
+            return true;
         }
     };
 }
@@ -462,7 +471,7 @@ function honeycombSink(config) {
         async send(run, signal) {
             const marker = honeycombMarker(run);
             if (!marker)
-                return;
+                return false;
             await (0,sinks_post/* postJson */.B2)({
                 service: 'Honeycomb',
                 url: config.apiUrl,
@@ -472,6 +481,7 @@ function honeycombSink(config) {
                 secrets: [config.apiKey],
                 signal
             });
+            return true;
         }
     };
 }
@@ -520,7 +530,10 @@ function newRelicSink(config) {
     return {
         name: 'New Relic',
         async send(run, signal) {
-            for (const body of newRelicDeployments(run, config.entityGuid)) {
+            const deployments = newRelicDeployments(run, config.entityGuid);
+            if (deployments.length === 0)
+                return false;
+            for (const body of deployments) {
                 const res = await (0,sinks_post/* postJson */.B2)({
                     service: 'New Relic',
                     url: config.apiUrl,
@@ -534,6 +547,7 @@ function newRelicSink(config) {
                 if (error !== undefined)
                     throw new sinks_post/* SinkCallFailed */.nu(`New Relic answered ${res.status} with an error: ${(0,sinks_post/* scrub */._I)(truncate(error, 200), [config.apiKey])}`, res.status);
             }
+            return true;
         }
     };
 }
@@ -590,7 +604,7 @@ function sentrySink(config) {
             const deploy = sentryDeploy(run, config.project);
             const release = sentryRelease(run, config.project);
             if (!deploy || !release)
-                return;
+                return false;
             const post = (path, body) => (0,sinks_post/* postJson */.B2)({
                 service: 'Sentry',
                 url: config.url,
@@ -611,6 +625,7 @@ function sentrySink(config) {
                 await post(`/api/0/organizations/${org}/releases/`, release);
                 await post(deploysPath, deploy);
             }
+            return true;
         }
     };
 }
@@ -661,6 +676,7 @@ function slackSink(config) {
         name: 'Slack',
         async send(run, signal) {
             await (0,sinks_post/* postJson */.B2)({ service: 'Slack', url: config.webhookUrl, path: '', webhook: true, body: slackMessage(run), secrets: [config.webhookUrl], signal });
+            return true;
         }
     };
 }
@@ -724,6 +740,7 @@ function teamsSink(config) {
                 secrets: [config.webhookUrl],
                 signal
             });
+            return true;
         }
     };
 }
