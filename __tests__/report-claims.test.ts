@@ -274,6 +274,10 @@ describe('headline: a run that failed', () => {
     expect(failed(deployResult({ release: undefined, finalLook: undefined }))).toBe('❌ Failed after the upload of `dist-1`: nothing was deployed')
     expect(failed(bare({ uploadUnconfirmed: true }))).toBe('❌ Failed after sending the upload, which was not confirmed: nothing was deployed')
     expect(failed(bare())).toBe('❌ Failed before anything was deployed')
+    const dist1 = { distributionId: 'dist-1', status: undefined, at: 1 }
+    expect(failed(deployResult({ skipped: true, upload: undefined, release: undefined, finalLook: dist1 }))).toBe(
+      "❌ Failed: nothing was deployed, as 'development' already ran `dist-1`; 'development' reports `dist-1` at the end"
+    )
     expect(failed(bare({ environmentName: undefined, environmentId: undefined }))).toBe('❌ Failed before anything was uploaded')
   })
 })

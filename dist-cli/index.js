@@ -35753,6 +35753,9 @@ function headline(r) {
             return `❌ Refused: the deploy order on ${env} could not be checked (GitHub could not be read); nothing was deployed`;
         if (d.order?.refused)
             return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`;
+        // The environment already ran the distribution (no deploy was needed), and a check of it failed: say which it runs.
+        if (d.skipped)
+            return `❌ Failed: nothing was deployed, as ${env} already ran ${id}; ${env} ${atTheEnd(d)}`;
         if (release)
             return `❌ Failed: nothing was deployed; ${env} ${atTheEnd(d)}`;
         if (d.upload)
