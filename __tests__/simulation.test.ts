@@ -694,6 +694,7 @@ const sink = (key: SinkKey, kind: SinkFate['kind'] = 'answer', over: Partial<Sin
 const cdeventKinds = (): string[] => cdeventsOf(simTransport.wire.sinkRequests).map((e) => e.kind)
 
 // Found by the simulation once its world had the event sinks (SIM_SEED=20261125, the 3591st schedule).
+const HIDDEN_FROM_THE_FIRST_LOOK = `{"reading":"at-request","status":false,"idCase":"upper-environments","idWhileDeploying":"absent","clockOffsetSeconds":-600,"deleteInUse":"allow","deployWhileBusy":"accept","deploySeconds":0,"start":"old","login":"password","idpRefresh":"all","idpRevocation":true,"source":"upload-identical","ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"none","followDeploy":true,"maxAttempts":1,"deployTimeoutSeconds":180,"requestTimeoutSeconds":60,"healthTimeoutSeconds":12,"tightWatchdog":true,"tokenSeconds":45,"faults":[{"operation":"deploy","kind":"apply-then-status","status":503,"skip":0,"delaySeconds":90},{"operation":"upload","kind":"apply-then-delay","status":429,"skip":0,"delaySeconds":40},{"operation":"site","kind":"revoke-tokens","status":429,"skip":1,"delaySeconds":90}],"actors":[{"trigger":{"at":19},"kind":"deploy","which":0,"other":false,"seconds":70}],"latency":[20,20,5,0],"stop":{"kind":"sigterm","trigger":{"after":"upload","nth":0,"delay":1}},"github":{"ours":2,"old":0,"theirs":[3,0],"recordOthers":false,"oursRecorded":true,"allowOlder":false,"allowUnchecked":false,"token":"bad","filler":0,"faults":[]},"race":"health","events":{"token":false,"timeoutSeconds":2,"sinks":[{"key":"cdevents","fate":{"kind":"answer","status":401,"seconds":70,"from":0}},{"key":"teams","fate":{"kind":"slow","status":500,"seconds":4,"from":1}}]}}`
 const NO_ID_WHILE_ANOTHER_SWITCHES = `{"reading":"when-done","status":false,"idCase":"upper","idWhileDeploying":"absent","clockOffsetSeconds":0,"deleteInUse":"allow","deployWhileBusy":"accept","deploySeconds":0,"start":"old","login":"script-account","idpRefresh":"password","idpRevocation":false,"source":"upload","ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"pass","followDeploy":true,"maxAttempts":3,"deployTimeoutSeconds":180,"requestTimeoutSeconds":60,"healthTimeoutSeconds":12,"tightWatchdog":false,"tokenSeconds":20,"faults":[{"operation":"delete-distribution","kind":"hang","status":502,"skip":2,"delaySeconds":5},{"operation":"get-distribution","kind":"status","status":503,"skip":6,"delaySeconds":40}],"actors":[{"trigger":{"after":"list-environments","nth":3,"delay":1},"kind":"deploy","which":1,"other":false,"seconds":68},{"trigger":{"after":"search","nth":1,"delay":3},"kind":"restart","which":1,"other":true,"seconds":84}],"latency":[0,0],"stop":{"kind":"sigterm","trigger":{"after":"idp-token","nth":2,"delay":0}},"github":{"ours":0,"old":6,"theirs":[5,2],"recordOthers":true,"oursRecorded":true,"allowOlder":true,"allowUnchecked":false,"token":"ok","filler":150,"faults":[]},"race":"recheck","events":{"token":false,"timeoutSeconds":5,"sinks":[{"key":"cdevents","fate":{"kind":"answer","status":401,"seconds":4,"from":1}},{"key":"slack","fate":{"kind":"answer","status":503,"seconds":70,"from":0}},{"key":"sentry","fate":{"kind":"answer","status":401,"seconds":15,"from":1}}]}}`
 
 /** The deploy events (issue 32) at the edges the drawn world reaches rarely: what each sink got, and what the step said. */
@@ -707,6 +708,17 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
     ({ log }) => {
       expect(log).toMatch(/Environment 'production' has id [^;]+; it runs distribution 0B0B0B0B-/)
       expect(cdeventKinds()).toEqual(['upgraded', 'failed'])
+    }
+  ],
+  [
+    // Found by a fresh seed (29725336): with no status field, another job's deploy already hid the id when the run first
+    // looked, so no look of the run saw a distribution: deployed, the reading docs/events.md names (nothing tells it
+    // from an empty environment), never a claim the run could have known to be false.
+    "events: fresh seed 29725336: no status field and another deploy hiding the id from the run's first look: deployed, as documented",
+    JSON.parse(HIDDEN_FROM_THE_FIRST_LOOK) as Schedule,
+    ({ log }) => {
+      expect(log).toMatch(/Environment 'production' has id [^;]+; it runs no distribution\./)
+      expect(cdeventKinds()[0]).toBe('deployed')
     }
   ],
   [
