@@ -16,7 +16,7 @@ const standIn = await startGitHubStandIn({
   }
 })
 runOfAcmeSite(standIn.url, fakeSha('run'))
-const { keepDriftIssues, keepDriftIssuesOf, driftIssuesFailure, driftMarker, DRIFT_LABEL } = await import('../src/status/drift-issues.js')
+const { keepDriftIssues, keepDriftIssuesOf, driftIssuesFailure, driftMarker, issueStates, DRIFT_LABEL } = await import('../src/status/drift-issues.js')
 const { GitHubApi } = await import('../src/github/client.js')
 const { blankRow } = await import('../src/status/row.js')
 const { statusExit } = await import('../src/cli/status.js')
@@ -92,6 +92,11 @@ test('a drifted environment gets one issue: the label made first, the marker, th
     per_page: '100',
     page: '1'
   })
+  expect(standIn.calls.find((c) => c.route === 'create-label')?.json).toEqual({
+    name: DRIFT_LABEL,
+    color: 'd93f0b',
+    description: 'An environment that does not run its tracked ref (brcloud status, drift issues)'
+  })
   expect(standIn.model.label(DRIFT_LABEL)).toMatchObject({ color: 'd93f0b' })
   expect(open().map((i) => [i.title, i.labels])).toEqual([
     ['Drift: eu/acceptance is behind (main)', [DRIFT_LABEL]],
@@ -135,6 +140,7 @@ test('run again: the same content edits nothing (a new run page alone is no chan
   expect(open()[0]).toMatchObject({ number: issue?.number, title: 'Drift: eu/acceptance is diverged (main)' })
   expect(open()[0]?.body).toContain('is **diverged: 1 ahead, 4 behind**')
   expect(open()[0]?.body).toContain('[this run](https://github.example/acme/site/actions/runs/5001)')
+  expect(log).toContainEqual(`info: Drift issues: eu/acceptance is diverged: issue #${issue?.number} updated.`)
 })
 
 test('back in sync: a comment saying what runs now, then closed; drifting again later opens a new issue', async () => {
@@ -157,6 +163,7 @@ test('back in sync: a comment saying what runs now, then closed; drifting again 
     ['PATCH', 'update-issue', { state: 'closed', state_reason: 'completed' }]
   ])
   expect(standIn.model.issue(issue?.number ?? 0)).toMatchObject({ state: 'closed', state_reason: 'completed' })
+  expect(log).toContainEqual(`info: Drift issues: eu/acceptance is in-sync again: issue #${issue?.number} closed.`)
   // Closed issues are not listed: in sync again, nothing to do; a new drift is a new issue.
   standIn.calls.length = 0
   await keep(report(row('eu', 'acceptance', 'in-sync')))
@@ -233,7 +240,7 @@ test('GitHub failing: the list refused opens, edits and closes nothing; one writ
   const refused = await keep(report(row('eu', 'acceptance', 'behind')))
   expect(refused.failures).toEqual(['Listing the open issues labelled brcloud-drift: HTTP 403 (Forbidden); no issue was opened, edited or closed.'])
   expect(writes()).toEqual([])
-  expect(log).toContainEqual(expect.stringMatching(/^warning: Drift issues: Listing the open issues/))
+  expect(log).toEqual(['warning: Drift issues: Listing the open issues labelled brcloud-drift: HTTP 403 (Forbidden); no issue was opened, edited or closed.'])
 
   standIn.fail('create-issue', { status: 502 })
   const partly = await keep(report(row('eu', 'acceptance', 'behind'), row('eu', 'production', 'outside')))
@@ -242,6 +249,8 @@ test('GitHub failing: the list refused opens, edits and closes nothing; one writ
   expect(open().map((i) => i.title)).toEqual(['Drift: eu/production is outside'])
   // The writes are not tried twice: a second attempt could open a second issue.
   expect(received().filter((c) => c.startsWith('POST create-issue '))).toEqual(['POST create-issue 502', 'POST create-issue 201'])
+  expect(log).toContainEqual('warning: Drift issues: eu/acceptance: Opening a GitHub issue: HTTP 502 (Server Error)')
+  expect(log.at(-1)).toBe('info: Drift issues: 1 opened, 0 updated, 0 closed, 1 failed.')
 
   const message = driftIssuesFailure(partly, '--drift-issues')
   expect(message).toBe(
@@ -254,6 +263,9 @@ test('GitHub failing: the list refused opens, edits and closes nothing; one writ
   expect(statusExit(read, ['behind'], (m) => said.push(m), partly)).toBe(8)
   expect(statusExit(read, [], (m) => said.push(m), { opened: [], updated: [], closed: [], failures: [] })).toBe(0)
   expect(said).toEqual([message, '--fail-on behind: eu/acceptance is behind.'])
+  expect(driftIssuesFailure({ opened: [], updated: [], closed: [], failures: ['eu/a: down', 'eu/b: down'] }, 'drift-issues')).toBe(
+    'drift-issues: 2 drift issues could not be kept (the report itself was read): eu/a: down; eu/b: down'
+  )
 })
 
 test('a token that cannot set labels: the issue opened without the label is a failure (the next run would not find it)', async () => {
@@ -263,6 +275,7 @@ test('a token that cannot set labels: the issue opened without the label is a fa
       /^eu\/acceptance: GitHub did not set the label brcloud-drift on issue #\d+ \(the token cannot set labels\): the next run would not find it\.$/
     )
   ])
+  expect(log).toContainEqual(`warning: Drift issues: ${outcome.failures[0]}`)
   for (const issue of open()) standIn.model.updateIssue(issue.number, { state: 'closed' })
 })
 
@@ -273,4 +286,179 @@ test("keepDriftIssuesOf: the run's repository through GitHub's door; a repositor
   expect(other.failures).toEqual([expect.stringMatching(/^Listing the open issues labelled brcloud-drift: HTTP 404/)])
   const none = await keepDriftIssuesOf(report(), DEFAULT_GITHUB_TOKEN, { ...runnerContext(), repository: '' }, [])
   expect(none.failures).toEqual([expect.stringMatching(/no GitHub repository/)])
+  expect(log.at(-1)).toBe(`warning: Drift issues: ${none.failures[0]}`)
+})
+
+/** The stand-in behind the tracker's seam: GitHub listing the newest first, or answering no html_url. */
+async function trackerOf(change: { newestFirst?: boolean; noHtmlUrl?: boolean } = {}) {
+  const api = await GitHubApi.open(DEFAULT_GITHUB_TOKEN, undefined, runnerContext())
+  return {
+    listOpenIssues: async (label: string) => {
+      const issues = await api.listOpenIssues(label)
+      return change.newestFirst === true ? [...issues].reverse() : issues
+    },
+    createIssue: async (...a: Parameters<typeof api.createIssue>) => {
+      const created = await api.createIssue(...a)
+      return change.noHtmlUrl === true ? { ...created, htmlUrl: undefined } : created
+    },
+    editIssue: (...a: Parameters<typeof api.editIssue>) => api.editIssue(...a),
+    commentOnIssue: (...a: Parameters<typeof api.commentOnIssue>) => api.commentOnIssue(...a),
+    ensureLabel: (...a: Parameters<typeof api.ensureLabel>) => api.ensureLabel(...a)
+  }
+}
+
+const FOOTER = [
+  '',
+  'Kept by the brcloud status report (drift issues): updated while this environment drifts, closed once it runs the',
+  "tracked ref's head again. An edit above the line below is written over by the next run that sees a change.",
+  '',
+  '<!-- brcloud-drift-run -->',
+  'Last written by brcloud status.',
+  ''
+]
+
+test('the issues word for word: titles, every row of the table, what is left out when not known; no run: no link; the log', async () => {
+  const deployRun = 'https://github.example/acme/site/actions/runs/77'
+  const r = report(
+    row('eu', 'acceptance', 'ahead', {
+      aheadBy: 3,
+      behindBy: 0,
+      createdAt: '2026-11-20T10:00:00Z',
+      createdBy: 'ana',
+      commit: HEAD,
+      evidence: 'deployment',
+      evidenceDeploymentId: 77,
+      lastDeployment: { id: 77, commit: HEAD, by: 'ana', at: '2026-11-20T10:01:00Z', state: 'success', runUrl: deployRun },
+      reason: 'line one\nline two',
+      platformStatus: 'Running'
+    }),
+    row('us', 'production', 'outside', {
+      track: null,
+      trackedRef: null,
+      distributionName: null,
+      createdBy: 'bob',
+      commit: 'v1.2.3',
+      evidence: 'name',
+      lastDeployment: { id: 1, commit: '1234567890abcdef', by: null, at: null, state: null, runUrl: null }
+    }),
+    row('eu', 'production', 'behind', { track: null, trackedRef: null, behindBy: null, commit: null, createdAt: '2026-11-19T08:00:00Z' }),
+    row('us', 'development', 'empty'),
+    row('us', 'acceptance', 'diverged', { aheadBy: null, behindBy: 2 })
+  )
+  const api = await trackerOf({ noHtmlUrl: true })
+  const outcome = await keepDriftIssues(r, await trackerOf(), { failOn: [], runUrl: undefined, serverUrl: 'https://github.example' })
+  expect(outcome.opened).toHaveLength(5)
+  const issues = open()
+  expect(issues.map((i) => i.title)).toEqual([
+    'Drift: eu/acceptance is ahead (main)',
+    'Drift: us/production is outside',
+    'Drift: eu/production is behind',
+    'Drift: us/development is empty',
+    'Drift: us/acceptance is diverged (main)'
+  ])
+  const short = HEAD.slice(0, 7)
+  expect(issues[0]?.body).toBe(
+    [
+      '<!-- brcloud-drift stack=eu environment=acceptance -->',
+      '**eu/acceptance** is **ahead by 3** against `main`.',
+      '',
+      '| | |',
+      '|---|---|',
+      '| State | ahead by 3 |',
+      '| Tracked ref | `main` |',
+      '| Runs | `acceptance.tar.gz` (id `d-acceptance`), uploaded 2026-11-20T10:00:00Z by ana |',
+      `| Commit | [\`${short}\`](https://github.example/acme/site/commit/${HEAD}) (evidence: deployment, GitHub Deployment 77) |`,
+      `| Last GitHub Deployment | [${short} success by ana at 2026-11-20T10:01:00Z](${deployRun}) |`,
+      '| Why | line one line two |',
+      '| Platform status | Running |',
+      ...FOOTER
+    ].join('\n')
+  )
+  expect(issues[1]?.body).toBe(
+    [
+      '<!-- brcloud-drift stack=us environment=production -->',
+      '**us/production** is **outside**.',
+      '',
+      '| | |',
+      '|---|---|',
+      '| State | outside |',
+      '| Tracked ref | none |',
+      '| Runs | (id `d-production`), uploaded by bob |',
+      '| Commit | `v1.2.3` (evidence: name) |',
+      '| Last GitHub Deployment | 1234567 |',
+      ...FOOTER
+    ].join('\n')
+  )
+  expect(issues[2]?.body).toContain('**eu/production** is **behind by ?**.\n')
+  expect(issues[2]?.body).toContain('| Runs | `production.tar.gz` (id `d-production`), uploaded 2026-11-19T08:00:00Z |\n| Commit | not known |')
+  expect(issues[3]?.body).toContain(
+    '| State | empty |\n| Tracked ref | `main` |\n| Runs | nothing |\n| Commit | not known |\n| Last GitHub Deployment | none |\n\nKept by'
+  )
+  expect(issues[4]?.body).toContain('| State | diverged: ? ahead, 2 behind |\n| Tracked ref | `main` |\n| Runs | `acceptance.tar.gz` (id `d-acceptance`) |\n')
+  expect(log).toEqual([
+    `info: Drift issues: eu/acceptance is ahead: issue #${issues[0]?.number} opened (https://github.com/acme/site/issues/${issues[0]?.number}).`,
+    `info: Drift issues: us/production is outside: issue #${issues[1]?.number} opened (https://github.com/acme/site/issues/${issues[1]?.number}).`,
+    `info: Drift issues: eu/production is behind: issue #${issues[2]?.number} opened (https://github.com/acme/site/issues/${issues[2]?.number}).`,
+    `info: Drift issues: us/development is empty: issue #${issues[3]?.number} opened (https://github.com/acme/site/issues/${issues[3]?.number}).`,
+    `info: Drift issues: us/acceptance is diverged: issue #${issues[4]?.number} opened (https://github.com/acme/site/issues/${issues[4]?.number}).`,
+    'info: Drift issues: 5 opened, 0 updated, 0 closed.'
+  ])
+
+  // GitHub answering no page address: the log names the issue alone.
+  log.length = 0
+  await keepDriftIssues(report(row('eu', 'test', 'empty')), api, { failOn: [], runUrl: undefined, serverUrl: 'https://github.example' })
+  expect(log[0]).toBe(`info: Drift issues: eu/test is empty: issue #${open().at(-1)?.number} opened.`)
+
+  // Back in sync with nothing running and no run page: the comment says only what it can.
+  standIn.calls.length = 0
+  await keepDriftIssues(report(row('us', 'production', 'in-sync', { track: null, trackedRef: null, distributionId: null, distributionName: null })), api, {
+    failOn: [],
+    runUrl: undefined,
+    serverUrl: 'https://github.example'
+  })
+  expect(standIn.calls.find((c) => c.route === 'create-issue-comment')?.json).toEqual({
+    body: 'us/production runs the head of `?` again. Closed by the brcloud status report.'
+  })
+})
+
+test('a commit is linked only when it is a whole sha and the report knows its repository', async () => {
+  const rows = [
+    row('eu', 'a', 'behind', { commit: `${HEAD}0` }),
+    row('eu', 'b', 'behind', { commit: `0${HEAD}` }),
+    row('eu', 'c', 'behind', { commit: 'main~2' })
+  ]
+  await keep(report(...rows))
+  await keep({ ...report(row('eu', 'd', 'behind', { commit: HEAD })), repository: null })
+  const commits = open().map((i) => /\| Commit \| (.*) \|/.exec(i.body)?.[1])
+  expect(commits).toEqual([
+    `\`${HEAD}0\` (evidence: name)`,
+    `\`0${HEAD}\` (evidence: name)`,
+    '`main~2` (evidence: name)',
+    `\`${HEAD.slice(0, 7)}\` (evidence: name)`
+  ])
+})
+
+test('two issues of one environment listed newest first: still the oldest is kept', async () => {
+  const first = standIn.model.addIssue({ title: 'first', body: `${driftMarker('eu', 'acceptance')}\nold`, labels: [DRIFT_LABEL] })
+  const second = standIn.model.addIssue({ title: 'second', body: `${driftMarker('eu', 'acceptance')}\nold`, labels: [DRIFT_LABEL] })
+  const outcome = await keepDriftIssues(report(row('eu', 'acceptance', 'behind')), await trackerOf({ newestFirst: true }), {
+    failOn: [],
+    runUrl: RUN,
+    serverUrl: 'https://github.example'
+  })
+  expect(outcome.updated).toEqual([first.number])
+  expect(log[0]).toBe(
+    `warning: Drift issues: #${first.number}, #${second.number} all track eu/acceptance; #${first.number} (the oldest) is kept, close the others by hand.`
+  )
+})
+
+test('fail-on unhealthy opens no issue and is no drift state: alone, the default states; with others, only theirs', async () => {
+  const alone = await keepDriftIssuesOf(report(row('eu', 'acceptance', 'behind')), DEFAULT_GITHUB_TOKEN, runnerContext(), ['unhealthy'])
+  expect(alone.opened).toHaveLength(1)
+  const withOutside = await keepDriftIssuesOf(report(row('eu', 'production', 'behind')), DEFAULT_GITHUB_TOKEN, runnerContext(), ['unhealthy', 'outside'])
+  expect(withOutside).toEqual({ opened: [], updated: [], closed: [], failures: [] })
+  // The states that never open one are dropped from a fail-on list; an empty one is the default.
+  expect(issueStates(['in-sync', 'unknown', 'deploying', 'behind'])).toEqual(['behind'])
+  expect(issueStates(['unknown'])).toEqual([])
+  expect(issueStates([])).toEqual(['behind', 'ahead', 'diverged', 'outside', 'empty'])
 })
