@@ -429,7 +429,7 @@ test('a commit is linked only when it is a whole sha and the report knows its re
   ]
   await keep(report(...rows))
   await keep({ ...report(row('eu', 'd', 'behind', { commit: HEAD })), repository: null })
-  const commits = open().map((i) => /\| Commit \| (.*) \|/.exec(i.body)?.[1])
+  const commits = open().map((i) => /\| Commit \| (.*) \|/.exec(i.body ?? '')?.[1])
   expect(commits).toEqual([
     `\`${HEAD}0\` (evidence: name)`,
     `\`0${HEAD}\` (evidence: name)`,
