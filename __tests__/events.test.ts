@@ -303,3 +303,79 @@ describe('sending: every sink at once, each within its limit, a failure a warnin
     expect(stand.received).toHaveLength(1)
   })
 })
+
+describe('observeRun: each field and each ending, branch by branch (mutation testing)', () => {
+  const requested = (states: Parameters<typeof releaseOf>[0], over: Parameters<typeof releaseOf>[1] = {}) => deployResult({ release: releaseOf(states, over) })
+  const ending = (deploy: RunResult['deploy'], failure?: unknown) => kinds(observeRun(runResult({ error: 'why', deploy }), facts({ failure })))
+
+  test('a skipped deploy that then failed is told (only a green skip has nothing to tell)', () => {
+    const run = observeRun(runResult({ error: 'the look failed', deploy: deployResult({ skipped: true, release: undefined }) }), facts())
+    expect(kinds(run)).toEqual(['failed'])
+  })
+
+  test('a run refused before its deployment: the stack from the input, else "unknown"; no API address; the previous from the deploy', () => {
+    const early = (stack?: string) =>
+      observeRun(runResult({ error: 'bad', deploy: undefined, environment: 'production' }), facts({ stack, failure: new InputError('bad') }))
+    expect(early('acme')).toMatchObject({ stack: 'acme', environment: 'production', apiUrl: '', previousDistributionId: undefined })
+    expect(early()?.stack).toBe('unknown')
+    expect(early()?.apiUrl).toBe('')
+    expect(observeRun(runResult({ deploy: deployResult({ release: undefined, previousDistributionId: 'dist-9' }) }), facts())?.previousDistributionId).toBe(
+      'dist-9'
+    )
+  })
+
+  test("the previous distribution: the release's, before the one the deploy found", () => {
+    const d = deployResult({ previousDistributionId: 'dist-found', release: releaseOf(['requested', 'applied'], { previous: 'dist-release' }) })
+    expect(observeRun(runResult({ deploy: d }), facts())?.previousDistributionId).toBe('dist-release')
+  })
+
+  test('the ref and the repository as the context gives them; empty ones are left out', () => {
+    expect(observeRun(runResult(), facts())).toMatchObject({ ref: 'refs/heads/main', repository: 'acme/site', apiUrl: 'https://api.mystack.bloomreach.cloud' })
+    const bare = observeRun(runResult(), facts({ context: context({ ref: '', repository: '', sha: '' }) }))
+    expect(bare).toMatchObject({ ref: undefined, repository: undefined, commit: undefined })
+  })
+
+  test('the outcome: cancelled for a cancel or a terminate, a failure for the watchdog, a success without an error', () => {
+    const outcome = (over: Partial<RunResult>) => observeRun(runResult(over), facts())?.outcome
+    expect(outcome({})).toBe('success')
+    expect(outcome({ error: 'why', stopped: 'cancel' })).toBe('cancelled')
+    expect(outcome({ error: 'why', stopped: 'terminate' })).toBe('cancelled')
+    expect(outcome({ error: 'why', stopped: 'watchdog' })).toBe('failure')
+    expect(outcome({ error: 'why' })).toBe('failure')
+  })
+
+  test('deployed only when neither the release nor the first look saw a distribution; else upgraded', () => {
+    const first = (found: string | undefined) =>
+      kinds(
+        observeRun(
+          runResult({ deploy: deployResult({ foundDistributionId: found, release: releaseOf(['requested', 'applied'], { previous: undefined }) }) }),
+          facts()
+        )
+      )
+    expect(first(undefined)).toEqual(['deployed'])
+    expect(first('dist-0')).toEqual(['upgraded'])
+  })
+
+  test('a rollback requested and not seen applied: unconfirmed; requested and applied, or never requested: failed', () => {
+    expect(ending(requested(['requested', 'applied', 'failed', 'rollback-requested']))).toEqual(['upgraded', 'unconfirmed'])
+    expect(ending(requested(['requested', 'applied', 'failed']))).toEqual(['upgraded', 'failed'])
+    expect(ending(requested(['requested', 'applied', 'failed', 'rollback-requested', 'rollback-applied']))).toEqual(['upgraded', 'rolledback', 'failed'])
+  })
+
+  test('a rollback whose outcome no look settled: unconfirmed', () => {
+    expect(ending(requested(['requested', 'applied', 'failed'], { rollbackUnconfirmed: 'the rollback request got no answer' }))).toEqual([
+      'upgraded',
+      'unconfirmed'
+    ])
+  })
+
+  test('a deploy that was requested is failed, never refused, whatever the failure says', () => {
+    expect(ending(requested(['requested', 'failed'], { failure: { kind: 'busy', message: 'x' } }))).toEqual(['failed'])
+    expect(ending(requested(['requested', 'failed']), new InputError('late'))).toEqual(['failed'])
+  })
+
+  test('refused: an older commit than the one running, before any request', () => {
+    expect(ending(requested(['waiting', 'failed'], { failure: { kind: 'older', message: 'x' } }))).toEqual(['refused'])
+    expect(ending(requested(['waiting', 'failed'], { failure: { kind: 'not-applied', message: 'x' } }))).toEqual(['failed'])
+  })
+})

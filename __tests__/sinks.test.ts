@@ -7,7 +7,7 @@ import { grafanaAnnotation } from '../src/events/sinks/grafana.js'
 import { honeycombMarker } from '../src/events/sinks/honeycomb.js'
 import { nativeSinks } from '../src/events/sinks/native.js'
 import { CREATE_DEPLOYMENT, newRelicDeployments } from '../src/events/sinks/new-relic.js'
-import { commitUrl, triedRelease } from '../src/events/sinks/facts.js'
+import { commitUrl, place, timeline, triedRelease, truncate } from '../src/events/sinks/facts.js'
 import { errorText } from '../src/events/sinks/post.js'
 import { sentryDeploy, sentryRelease } from '../src/events/sinks/sentry.js'
 import { slackMessage } from '../src/events/sinks/slack.js'
@@ -526,5 +526,140 @@ describe('every sink', () => {
     expect(errorText('')).toBeUndefined()
     expect(errorText('y'.repeat(201))).toBeUndefined()
     expect(errorText('<!doctype html><p>Bad gateway</p>')).toBeUndefined()
+  })
+})
+
+describe('edges each sink must get right (mutation testing)', () => {
+  const noDistribution: ObservedRun = { ...rolledBack, distribution: { id: undefined, name: undefined, md5: undefined, sha256: undefined } }
+  const idOnly: ObservedRun = { ...verifiedUpgrade, distribution: { ...verifiedUpgrade.distribution, name: undefined } }
+  const nameOnly: ObservedRun = { ...verifiedUpgrade, distribution: { ...verifiedUpgrade.distribution, id: undefined } }
+  const noEnvironment: ObservedRun = { ...verifiedUpgrade, environment: undefined }
+  const nothingSeen: ObservedRun = { ...verifiedUpgrade, events: [] }
+
+  test('every moment in its own words, evidence cut with an ellipsis', () => {
+    const kinds = ['deployed', 'upgraded', 'published', 'rolledback', 'refused', 'unconfirmed', 'cancelled', 'failed'] as const
+    const run: ObservedRun = { ...verifiedUpgrade, events: kinds.map((kind, i) => ({ kind, at: T0 + i * S, evidence: 'e' })) }
+    expect(timeline(run).map((l) => l.slice('2025-05-06 10:00:00 UTC · '.length))).toEqual([
+      'Deployed (the environment ran nothing before): e',
+      'Switched to our release: e',
+      'Published (the health check passed): e',
+      'Rolled back: e',
+      'Refused: e',
+      'Not settled: e',
+      'Cancelled: e',
+      'Failed: e'
+    ])
+    expect(timeline({ ...verifiedUpgrade, events: [{ kind: 'failed', at: T0, evidence: 'abcdef' }] }, 4)).toEqual(['2025-05-06 10:00:00 UTC · Failed: abc…'])
+  })
+
+  test('truncate: at most max characters, the ellipsis counted', () => {
+    expect(truncate('abcd', 4)).toBe('abcd')
+    expect(truncate('abcde', 4)).toBe('abc…')
+    expect(truncate('abc', 0)).toBe('…')
+  })
+
+  test('the place without an environment is the stack; a repository page on github.com when the run URL only starts with it', () => {
+    expect(place(noEnvironment)).toBe('acme')
+    expect(commitUrl({ ...verifiedUpgrade, runUrl: '/acme/site/actions/runs/7' })).toBe(COMMIT_URL)
+  })
+
+  test('a release tried: seen whatever the release state says; never after a refusal', () => {
+    expect(triedRelease({ ...verifiedUpgrade, releaseState: undefined })).toBe(true)
+    expect(triedRelease({ ...rolledBack, releaseState: 'waiting', events: rolledBack.events.filter((e) => e.kind === 'rolledback') })).toBe(true)
+    expect(triedRelease({ ...refused, releaseState: 'failed' })).toBe(false)
+  })
+
+  test('what runs now: the previous distribution only after a rollback, whatever the case of its id', () => {
+    const fact = (run: ObservedRun) => (teamsMessage(run).attachments[0]?.content.body[1] as { facts: { title: string; value: string }[] }).facts
+    expect(fact(verifiedUpgrade)).toContainEqual({ title: 'Runs now', value: 'd-0002' })
+    expect(fact({ ...rolledBack, nowRunning: 'D-0001' })).toContainEqual({
+      title: 'Runs now (after the rollback)',
+      value: 'D-0001 (the previous distribution, rolled back to)'
+    })
+    expect(fact({ ...rolledBack, nowRunning: 'd-0003' })).toContainEqual({ title: 'Runs now (after the rollback)', value: 'd-0003' })
+  })
+
+  test('Teams: the distribution by its name and id, once when it has one of them, not at all without; no "Runs now" without an environment; nothing observed, no such block', () => {
+    const facts = (run: ObservedRun) => (teamsMessage(run).attachments[0]?.content.body[1] as { facts: { title: string; value: string }[] }).facts
+    expect(facts(idOnly)).toContainEqual({ title: 'Distribution', value: 'd-0002' })
+    expect(facts(nameOnly)).toContainEqual({ title: 'Distribution', value: 'acme-site-1.4.0.tar.gz' })
+    expect(facts(noDistribution).map((f) => f.title)).not.toContain('Distribution')
+    expect(facts(noEnvironment).map((f) => f.title)).toEqual(['Environment', 'Distribution', 'Commit', 'Release state', 'Run by'])
+    expect(teamsMessage(nothingSeen).attachments[0]?.content.body.map((b) => b.type)).toEqual(['TextBlock', 'FactSet'])
+  })
+
+  test('Slack: the same edges', () => {
+    const fields = (run: ObservedRun) => (slackMessage(run).blocks[1] as { fields: { text: string }[] }).fields.map((f) => f.text)
+    expect(fields(idOnly)).toContain('*Distribution*\nd-0002')
+    expect(fields(nameOnly)).toContain('*Distribution*\nacme-site-1.4.0.tar.gz')
+    expect(fields(noDistribution).join('\n')).not.toContain('*Distribution*')
+    expect(fields(noEnvironment).map((f) => f.split('\n')[0])).toEqual(['*Environment*', '*Distribution*', '*Commit*', '*Release state*', '*Run by*'])
+    expect(slackMessage(nothingSeen).blocks.map((b) => b.type)).toEqual(['section', 'section', 'actions'])
+  })
+
+  test("a webhook's path and query are secret: a service that echoes them is scrubbed", async () => {
+    const slackPath = `/slack${SECRETS.slackPath}`
+    standIns.next.set('slack', { status: 400, body: `bad_path ${slackPath}`, type: 'text/plain' })
+    const slack = await failure('Slack', verifiedUpgrade)
+    expect(slack.message).toBe('Slack answered 400: bad_path ***')
+    const teamsPath = `/teams/workflows/4f1c/triggers/manual/paths/invoke?api-version=2016-06-01&sig=${SECRETS.teamsSig}`
+    standIns.next.set('teams', { status: 400, body: JSON.stringify({ error: { message: `no flow at ${teamsPath}` } }) })
+    const teams = await failure('Microsoft Teams', verifiedUpgrade)
+    expect(teams.message).toBe('Microsoft Teams answered 400: no flow at ***')
+  })
+
+  test('a key a service echoes back is scrubbed: Datadog, Sentry, Honeycomb, New Relic (an error status, and a 200 with errors)', async () => {
+    standIns.sentryReleases.add('acme-site-1.4.0.tar.gz')
+    standIns.next.set('datadog', { status: 403, body: JSON.stringify({ errors: [`key ${SECRETS.datadogKey} refused`] }) })
+    expect((await failure('Datadog', verifiedUpgrade)).message).toBe('Datadog answered 403: key *** refused')
+    standIns.next.set('sentry', { status: 401, body: JSON.stringify({ detail: `token ${SECRETS.sentryToken} refused` }) })
+    expect((await failure('Sentry', verifiedUpgrade)).message).toBe('Sentry answered 401: token *** refused')
+    standIns.next.set('honeycomb', { status: 401, body: JSON.stringify({ error: `key ${SECRETS.honeycombKey} refused` }) })
+    expect((await failure('Honeycomb', verifiedUpgrade)).message).toBe('Honeycomb answered 401: key *** refused')
+    standIns.next.set('newrelic', { status: 401, body: JSON.stringify({ errors: [{ message: `key ${SECRETS.newRelicKey} refused` }] }) })
+    expect((await failure('New Relic', verifiedUpgrade)).message).toBe('New Relic answered 401: key *** refused')
+    standIns.next.set('newrelic', { status: 200, body: JSON.stringify({ errors: [{ message: `key ${SECRETS.newRelicKey} refused` }] }) })
+    expect((await failure('New Relic', verifiedUpgrade)).message).toBe('New Relic answered 200 with an error: key *** refused')
+  })
+
+  test('New Relic: an answer not JSON, or errors without a message, is a failure; an empty errors list is not', async () => {
+    standIns.next.set('newrelic', { status: 200, body: 'ok', type: 'text/plain' })
+    expect((await failure('New Relic', verifiedUpgrade)).message).toBe('New Relic answered 200 with an error: its answer was not JSON')
+    standIns.next.set('newrelic', { status: 200, body: JSON.stringify({ errors: [{ path: ['x'] }] }) })
+    expect((await failure('New Relic', verifiedUpgrade)).message).toBe('New Relic answered 200 with an error: errors without a message')
+    standIns.next.set('newrelic', { status: 200, body: JSON.stringify({ data: { changeTrackingCreateDeployment: { deploymentId: 'f' } }, errors: [] }) })
+    await expect(send('New Relic', verifiedUpgrade)).resolves.toBe(true)
+  })
+
+  test('New Relic: no changelog without a name; a rollback of an unnamed distribution says only where it went back to', () => {
+    expect(newRelicDeployments(idOnly, ENTITY)[0]?.variables.deployment).not.toHaveProperty('changelog')
+    const [back, more] = newRelicDeployments(noDistribution, ENTITY)
+    expect(more).toBeUndefined()
+    expect(back?.variables.deployment.description).toBe('Rolled back to d-0001 on acme/production: the environment reported d-0001 again')
+  })
+
+  test('Honeycomb: a run that tried no release posts nothing and says so', async () => {
+    await expect(send('Honeycomb', refused)).resolves.toBe(false)
+    expect(standIns.of('honeycomb')).toEqual([])
+  })
+
+  test('Datadog: tags without a name; the rollback begins at the last moment seen up to it, one at the same instant too', () => {
+    expect(datadogDeployments(idOnly, 'acme-site')[0]?.data.attributes.custom_tags).toEqual(['stack:acme'])
+    expect(datadogDeployments(noDistribution, 'acme-site').map((d) => d.data.attributes.custom_tags)).toEqual([['stack:acme'], ['stack:acme']])
+    const sameInstant: ObservedRun = {
+      ...rolledBack,
+      events: [
+        { kind: 'upgraded', at: T0 + 90 * S, evidence: 'switch' },
+        { kind: 'published', at: T0 + 150 * S, evidence: 'green once' },
+        { kind: 'rolledback', at: T0 + 150 * S, evidence: 'back' }
+      ]
+    }
+    expect(datadogDeployments(sameInstant, 'acme-site')[1]?.data.attributes.started_at).toBe((T0 + 150 * S) * NS)
+  })
+
+  test('Sentry: no deploy without a name or an environment', () => {
+    expect(sentryDeploy(idOnly, PROJECT)).toBeUndefined()
+    expect(sentryDeploy(noEnvironment, PROJECT)).toBeUndefined()
+    expect(sentryDeploy({ ...verifiedUpgrade, events: [] }, PROJECT)).toBeUndefined()
   })
 })
