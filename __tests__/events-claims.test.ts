@@ -4,7 +4,7 @@
 // kind of failure; the CDEvents fields when the run lacks a field.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { cdevent, cdeventsSink } from '../src/events/cdevents.js'
+import { CDEVENT_TYPES, cdevent, cdeventsSink } from '../src/events/cdevents.js'
 import { tellOthers } from '../src/events/dispatch.js'
 import type { ObservedRun, Sink } from '../src/events/observed.js'
 import { errorText, postJson, scrub, SinkCallFailed, type SinkCall } from '../src/events/sinks/post.js'
@@ -274,6 +274,24 @@ describe("the dispatcher's warning, per kind of failure", () => {
   })
 })
 
+describe('CDEvents: the spec version and the type of each moment', () => {
+  test('v0.5.1; the four service events 0.3.0 and our four endings 0.1.0, in ce-type and in the context', () => {
+    expect(CDEVENT_TYPES).toEqual({
+      deployed: 'dev.cdevents.service.deployed.0.3.0',
+      upgraded: 'dev.cdevents.service.upgraded.0.3.0',
+      published: 'dev.cdevents.service.published.0.3.0',
+      rolledback: 'dev.cdevents.service.rolledback.0.3.0',
+      refused: 'dev.cdeventsx.brcloud-release.refused.0.1.0',
+      unconfirmed: 'dev.cdeventsx.brcloud-release.unconfirmed.0.1.0',
+      cancelled: 'dev.cdeventsx.brcloud-release.cancelled.0.1.0',
+      failed: 'dev.cdeventsx.brcloud-release.failed.0.1.0'
+    })
+    const { headers, body } = cdevent(verifiedUpgrade, { kind: 'refused', at: 0, evidence: 'e' }, 0)
+    expect(body.context).toMatchObject({ specversion: '0.5.1', type: 'dev.cdeventsx.brcloud-release.refused.0.1.0' })
+    expect(headers['ce-type']).toBe('dev.cdeventsx.brcloud-release.refused.0.1.0')
+  })
+})
+
 describe('CDEvents when the run lacks a field', () => {
   const bare: ObservedRun = {
     ...rolledBack,
@@ -286,7 +304,7 @@ describe('CDEvents when the run lacks a field', () => {
   }
   const content = (run: ObservedRun, kind: 'rolledback' | 'upgraded' = 'upgraded') => {
     const body = cdevent(run, { kind, at: 0, evidence: 'e' }, 0).body as { subject: { id: string; content: Record<string, unknown> } }
-    return { subjectId: body.subject.id, ...body.subject.content }
+    return { subjectId: body.subject.id, ...body.subject.content } as Record<string, unknown>
   }
 
   test("no run URL: the source is the run's key under /brcloud-deploy/runs/, percent-encoded once more in its header", () => {
