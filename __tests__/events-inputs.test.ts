@@ -109,6 +109,142 @@ describe('refused before any request, with what to fix', () => {
   })
 })
 
+describe('each address, word for word: what is wrong and how to fix it', () => {
+  const refusal = (values: Record<string, string>): string => {
+    try {
+      read(values)
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError)
+      return (error as Error).message
+    }
+    throw new Error('not refused')
+  }
+
+  test('a relative address names the input, its value (unless a secret) and an example of a whole one', () => {
+    expect(refusal({ 'events-url': 'events.example.com' })).toBe(
+      "events-url 'events.example.com' is not an absolute address: write it in full, for example https://events.example.com/cdevents."
+    )
+    expect(refusal({ 'slack-webhook-url': 'hooks/secret' })).toBe(
+      'slack-webhook-url is not an absolute address: write it in full, for example https://hooks.slack.com/services/….'
+    )
+    expect(refusal({ 'teams-webhook-url': 'workflows/secret' })).toBe(
+      'teams-webhook-url is not an absolute address: write it in full, for example the URL of a Workflows webhook.'
+    )
+    expect(refusal({ 'datadog-api-key': 'k', 'datadog-site': 'https://' })).toBe(
+      "datadog-site 'https://' is not an absolute address: write it in full, for example https://api.datadoghq.com."
+    )
+    const sentry = { 'sentry-auth-token': 't', 'sentry-org': 'o', 'sentry-project': 'p' }
+    expect(refusal({ ...sentry, 'sentry-url': 'sentry' })).toBe(
+      "sentry-url 'sentry' is not an absolute address: write it in full, for example https://sentry.io."
+    )
+    expect(refusal({ 'grafana-url': 'grafana', 'grafana-token': 't' })).toBe(
+      "grafana-url 'grafana' is not an absolute address: write it in full, for example https://grafana.example.com."
+    )
+    expect(refusal({ 'honeycomb-api-key': 'k', 'honeycomb-api-url': 'honeycomb' })).toBe(
+      "honeycomb-api-url 'honeycomb' is not an absolute address: write it in full, for example https://api.honeycomb.io."
+    )
+    expect(refusal({ 'new-relic-api-key': 'k', 'new-relic-entity-guid': 'g', 'new-relic-api-url': 'nr' })).toBe(
+      "new-relic-api-url 'nr' is not an absolute address: write it in full, for example https://api.newrelic.com/graphql."
+    )
+  })
+
+  test('plain http to another machine: the value shown for every address that is not a secret', () => {
+    const http = (name: string, host: string): string =>
+      `${name} 'http://${host}/' uses plain http to ${host}: what is sent would travel unencrypted. Use https (plain http is accepted only for 127.0.0.1, localhost or [::1]).`
+    expect(refusal({ 'datadog-api-key': 'k', 'datadog-site': 'http://dd.example.com/' })).toBe(http('datadog-site', 'dd.example.com'))
+    expect(refusal({ 'sentry-auth-token': 't', 'sentry-org': 'o', 'sentry-project': 'p', 'sentry-url': 'http://sentry.example.com/' })).toBe(
+      http('sentry-url', 'sentry.example.com')
+    )
+    expect(refusal({ 'grafana-url': 'http://grafana.example.com/', 'grafana-token': 't' })).toBe(http('grafana-url', 'grafana.example.com'))
+    expect(refusal({ 'honeycomb-api-key': 'k', 'honeycomb-api-url': 'http://hc.example.com/' })).toBe(http('honeycomb-api-url', 'hc.example.com'))
+    expect(refusal({ 'new-relic-api-key': 'k', 'new-relic-entity-guid': 'g', 'new-relic-api-url': 'http://nr.example.com/' })).toBe(
+      http('new-relic-api-url', 'nr.example.com')
+    )
+    expect(refusal({ 'teams-webhook-url': 'http://teams.example.com/secret-path' })).toBe(
+      'teams-webhook-url uses plain http to teams.example.com: what is sent would travel unencrypted. Use https (plain http is accepted only for 127.0.0.1, localhost or [::1]).'
+    )
+  })
+
+  test('a scheme other than http(s); a user name alone, or a password alone, in the address', () => {
+    expect(refusal({ 'events-url': 'ftp://events.example.com/x' })).toBe(
+      "events-url 'ftp://events.example.com/x' must start with https:// (for example https://events.example.com/cdevents)."
+    )
+    const credentials = "grafana-url must not contain a user name or password: the sinks' tokens and keys have inputs of their own."
+    expect(refusal({ 'grafana-url': 'https://user@grafana.example.com', 'grafana-token': 't' })).toBe(credentials)
+    expect(refusal({ 'grafana-url': 'https://:pw@grafana.example.com', 'grafana-token': 't' })).toBe(credentials)
+  })
+
+  test('a base address loses every trailing slash; an endpoint keeps its path as given', () => {
+    const grafana = read({ 'grafana-url': 'https://grafana.example.com/g//', 'grafana-token': 't' }).grafana
+    expect(grafana?.url).toBe('https://grafana.example.com/g')
+    expect(read({ 'honeycomb-api-key': 'k', 'honeycomb-api-url': 'http://localhost:9/' }).honeycomb?.apiUrl).toBe('http://localhost:9')
+    expect(read({ 'sentry-auth-token': 't', 'sentry-org': 'o', 'sentry-project': 'p', 'sentry-url': 'https://s.example.com//' }).sentry?.url).toBe(
+      'https://s.example.com'
+    )
+    expect(read({ 'new-relic-api-key': 'k', 'new-relic-entity-guid': 'g', 'new-relic-api-url': 'http://[::1]:9/graphql/' }).newRelic?.apiUrl).toBe(
+      'http://[::1]:9/graphql/'
+    )
+  })
+
+  test('datadog-site: a domain of labels (one letter each allowed), any case; anything else refused', () => {
+    const api = (site: string): string | undefined => read({ 'datadog-api-key': 'k', 'datadog-site': site }).datadog?.apiUrl
+    expect(api('us3.datadoghq.com')).toBe('https://api.us3.datadoghq.com')
+    expect(api('a.b.c')).toBe('https://api.a.b.c')
+    expect(api('DataDogHQ.EU')).toBe('https://api.datadoghq.eu')
+    expect(api('HTTPS://dd.example.com/')).toBe('https://dd.example.com')
+    const notASite = (site: string): string =>
+      `datadog-site '${site}' is not a Datadog site: write its domain, e.g. datadoghq.com, datadoghq.eu or us5.datadoghq.com.`
+    for (const site of ['-datadoghq.com', 'datadoghq.com-', 'datadoghq', 'x.https://dd.example.com', 'datadoghq.com/'])
+      expect(refusal({ 'datadog-api-key': 'k', 'datadog-site': site })).toBe(notASite(site))
+  })
+
+  test("datadog-service: the input, else the repository's name, else the stack, else brxm", () => {
+    const service = (values: Record<string, string>, context: { repository: string | undefined; stack: string | undefined }) =>
+      read({ 'datadog-api-key': 'k', ...values }, context as never).datadog?.service
+    expect(service({}, { repository: 'acme/site', stack: 'mystack' })).toBe('site')
+    expect(service({ 'datadog-service': '  shop  ' }, { repository: 'acme/site', stack: 'mystack' })).toBe('shop')
+    expect(service({}, { repository: undefined, stack: 'mystack' })).toBe('mystack')
+    expect(service({}, { repository: undefined, stack: undefined })).toBe('brxm')
+  })
+
+  test('values are trimmed: blanks alone leave a sink off, blanks around a value are dropped', () => {
+    expect(read({ 'events-url': '   ', 'slack-webhook-url': ' \n' })).toEqual({ timeoutMs: 10_000 })
+    expect(read({ 'honeycomb-api-key': ' hk ', 'honeycomb-dataset': ' deploys ' }).honeycomb).toEqual({
+      apiKey: 'hk',
+      apiUrl: 'https://api.honeycomb.io',
+      dataset: 'deploys'
+    })
+  })
+
+  test('inputs set in part, word for word: singular and plural', () => {
+    expect(refusal({ 'sentry-auth-token': 't', 'sentry-org': 'o' })).toBe(
+      'Sentry needs sentry-auth-token, sentry-org, sentry-project together: sentry-auth-token, sentry-org are set, sentry-project is missing. Set it, or leave sentry-auth-token and sentry-org empty to send nothing to Sentry.'
+    )
+    expect(refusal({ 'grafana-token': 't' })).toBe(
+      'Grafana needs grafana-url, grafana-token together: grafana-token is set, grafana-url is missing. Set it, or leave grafana-token empty to send nothing to Grafana.'
+    )
+    expect(refusal({ 'new-relic-entity-guid': 'g' })).toBe(
+      'New Relic needs new-relic-api-key, new-relic-entity-guid together: new-relic-entity-guid is set, new-relic-api-key is missing. Set it, or leave new-relic-entity-guid empty to send nothing to New Relic.'
+    )
+  })
+
+  test('every secret is masked before the first refusal, which here is the time limit', () => {
+    secrets.length = 0
+    const values = {
+      'events-token': 'm-e-tok',
+      'slack-webhook-url': 'https://hooks.slack.com/services/m',
+      'teams-webhook-url': 'https://teams.example.com/m',
+      'datadog-api-key': 'm-dd',
+      'sentry-auth-token': 'm-st',
+      'grafana-token': 'm-gt',
+      'honeycomb-api-key': 'm-hk',
+      'new-relic-api-key': 'm-nk'
+    }
+    expect(() => read({ ...values, 'events-timeout-seconds': '99' })).toThrow(/events-timeout-seconds 99 is out of range/)
+    for (const value of Object.values(values)) expect(secrets).toContain(value)
+  })
+})
+
 describe("the run's budget and the CLI", () => {
   const deploy = { stack: 'mystack', username: 'u', password: 'p', 'distribution-id': 'd-1', environment: 'production' }
 

@@ -1,7 +1,8 @@
 // The status report (src/status/, brcloud status) in-process: two emulators as two stacks and the GitHub stand-in with
 // a commit graph. Every state, with its evidence; without GitHub; an unreadable stack (fails closed); the summary and
 // the JSON; the file and the logins refused before any request; and no call that changes anything.
-import { EventEmitter } from 'node:events'
+import { jest } from '@jest/globals'
+import { EventEmitter, getEventListeners } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
@@ -15,7 +16,7 @@ const { parseStatusConfig, prepareStatus, readStatus } = await import('../src/st
 const { statusJson, statusMarkdown, statusTable } = await import('../src/status/render.js')
 const { statusExit } = await import('../src/cli/status.js')
 const { statusVerdict, parseFailOn } = await import('../src/status/verdict.js')
-const { trackOf, healthOf } = await import('../src/status/config.js')
+const { trackOf, healthOf, DEFAULT_LOGIN_VARIABLES } = await import('../src/status/config.js')
 const stopModule = await import('../src/status/stop.js')
 const { STATUS_EXIT } = await import('../src/cli/exit-codes.js')
 const { InputError } = await import('../src/errors.js')
@@ -442,7 +443,9 @@ describe('a cancel', () => {
   test('a second signal ends the wait for the stacks to close at once, saying a token may be left to expire', async () => {
     const signals = new EventEmitter()
     let aborted = false
+    let limit = (): number => 0
     const reading = stoppable(signals, (stop) => {
+      limit = () => stop.closeLimitMs()
       stop.signal.addEventListener('abort', () => (aborted = true))
       return new Promise<never>(() => undefined) // a stack that never closes
     })
@@ -455,6 +458,78 @@ describe('a cancel', () => {
         'The status report was cancelled (SIGINT): nothing was reported. Not every stack closed in time: a refresh token not revoked expires by itself within 24 hours.'
     })
     expect(aborted).toBe(true)
+    // The second signal only hurries: the stop stays the first one's, and so do its closing limits.
+    expect(limit()).toBe(2500)
+  })
+
+  test('SIGTERM first: a terminate, its shorter closing limit, the reason on the aborted signal, no listener left on it', async () => {
+    const signals = new EventEmitter()
+    let seen: { limit: number; reason: unknown; signal: AbortSignal } | undefined
+    const reading = stoppable(signals, (stop) => {
+      // The closing door rejects once its calls are aborted: the stop still counts it as closed.
+      return new Promise<never>((_, fail) =>
+        stop.signal.addEventListener('abort', () => {
+          seen = { limit: stop.closeLimitMs(), reason: stop.signal.reason, signal: stop.signal }
+          fail(new Error('aborted'))
+        })
+      )
+    })
+    signals.emit('SIGTERM', 'SIGTERM')
+    const error = await reading.then(
+      () => undefined,
+      (e: unknown) => e
+    )
+    expect(error).toBeInstanceOf(StatusCancelled)
+    expect(error).toMatchObject({
+      name: 'StatusCancelled',
+      stop: 'terminate',
+      revoked: true,
+      message: "The status report was cancelled (SIGTERM): nothing was reported. Each stack's refresh token was revoked, or a warning says why not."
+    })
+    expect(seen?.limit).toBe(800)
+    expect((seen?.reason as Error).message).toBe('cancelled (SIGTERM)')
+    // The stop leaves no listener of its own on the signal it hands out: only the work's.
+    expect(getEventListeners(seen!.signal, 'abort')).toHaveLength(1)
+  })
+
+  test('SIGINT first: a cancel, with the longer closing limit', async () => {
+    const signals = new EventEmitter()
+    let limit = 0
+    const reading = stoppable(
+      signals,
+      (stop) => new Promise<never>((_, fail) => stop.signal.addEventListener('abort', () => ((limit = stop.closeLimitMs()), fail(new Error('aborted')))))
+    )
+    signals.emit('SIGINT', 'SIGINT')
+    await expect(reading).rejects.toMatchObject({ name: 'StatusCancelled', stop: 'cancel', revoked: true })
+    expect(limit).toBe(2500)
+  })
+
+  test('the wait for a stack that never closes: 5 s after SIGINT, 1.6 s after SIGTERM, none after a second signal', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] })
+    try {
+      const stopped = (...order: string[]): (() => unknown) => {
+        const signals = new EventEmitter()
+        let settled: unknown
+        void stoppable(signals, () => new Promise<never>(() => undefined)).catch((e: unknown) => (settled = e))
+        for (const signal of order) signals.emit(signal, signal)
+        return () => settled
+      }
+      const cancel = stopped('SIGINT')
+      await jest.advanceTimersByTimeAsync(4_999)
+      expect(cancel()).toBeUndefined()
+      await jest.advanceTimersByTimeAsync(1)
+      expect(cancel()).toMatchObject({ stop: 'cancel', revoked: false })
+      const terminate = stopped('SIGTERM')
+      await jest.advanceTimersByTimeAsync(1_599)
+      expect(terminate()).toBeUndefined()
+      await jest.advanceTimersByTimeAsync(1)
+      expect(terminate()).toMatchObject({ stop: 'terminate', revoked: false })
+      const hurried = stopped('SIGTERM', 'SIGINT')
+      await jest.advanceTimersByTimeAsync(0)
+      expect(hurried()).toMatchObject({ stop: 'terminate', revoked: false })
+    } finally {
+      jest.useRealTimers()
+    }
   })
 
   test('without a signal: the report, and the listeners gone', async () => {
@@ -601,9 +676,20 @@ describe("a single stack's inputs instead of a file", () => {
     expect(masks).toEqual([' pass word ', '%20pass%20word%20', 'cs-1', 'at-1'])
   })
 
+  test('no environments listed (or only blanks and commas): every environment of the stack; the login not read from variables', () => {
+    for (const environments of ['', ' , \n ,']) {
+      const [stack] = prepareSingleStack(reader({ stack: 'acme', environments, username: 'u', password: 'p' })).config.stacks
+      expect(stack?.environments).toBeUndefined()
+      expect(stack?.login).toEqual({ variables: DEFAULT_LOGIN_VARIABLES, defaults: true })
+    }
+  })
+
   test('one or the other: a file and these inputs, or neither, refused with what to do', () => {
     expect(() => singleStackChosen('fleet.yml', ['stack', 'username'], 'config', 'stack')).toThrow(
-      /^config and stack, username are both set: a configuration file names its stacks and their logins itself/
+      new InputError(
+        'config and stack, username are both set: a configuration file names its stacks and their logins itself; the single-stack inputs are ' +
+          'for a report without a file. Use one or the other (docs/status.md).'
+      )
     )
     expect(() => singleStackChosen('', [], 'config', 'stack (or console-url, or api-url)')).toThrow(
       /^Nothing to report on: set config to the YAML file that names the stacks, or stack \(or console-url, or api-url\) \(with its login\)/
@@ -629,5 +715,14 @@ describe("a single stack's inputs instead of a file", () => {
     expect(refused({ stack: 'acme', environments: 'production, production', username: 'u', password: 'p' })).toMatch(/^environments names 'production' twice/)
     expect(refused({ stack: 'acme', track: 'a b', username: 'u', password: 'p' })).toMatch(/^track 'a b' is not a branch or tag name/)
     expect(refused({ 'api-url': 'http://api.acme.example', username: 'u', password: 'p' })).toMatch(/uses plain http/)
+    expect(refused({ stack: 'acme', 'health-expect': 'ok', username: 'u', password: 'p' })).toBe(
+      'health-expect is set but health-url is empty: set health-url to the page that must contain it.'
+    )
+    expect(
+      refused({ stack: 'acme', environments: 'production, acceptance', 'health-url': 'https://www.example.com/v.txt', username: 'u', password: 'p' })
+    ).toBe(
+      "health-url 'https://www.example.com/v.txt' would check one page for every environment: put {environment} where each environment's name goes " +
+        '(e.g. https://{environment}.example.com/version.txt), or give each environment its own health-url.'
+    )
   })
 })

@@ -41,23 +41,27 @@ export interface StopControl {
  */
 export async function stoppable<T>(signals: RunHost['signals'], work: (stop: StopControl) => Promise<T>): Promise<T> {
   const stop = new AbortController()
-  const hurry = new AbortController()
   let stopped: { stop: StatusStop; signal: string } | undefined
+  // The first signal resolves `stopping` with how the report was stopped; a second one, `hurried`.
+  let onStopped: (how: { stop: StatusStop; signal: string }) => void = () => undefined
+  const stopping = new Promise<{ stop: StatusStop; signal: string }>((done) => (onStopped = done))
+  let onHurry: () => void = () => undefined
+  const hurried = new Promise<'late'>((done) => (onHurry = () => done('late')))
   const onSignal = (signal: string): void => {
-    if (stopped !== undefined) return hurry.abort()
+    if (stopped !== undefined) return onHurry()
     stopped = { stop: signal === 'SIGTERM' ? 'terminate' : 'cancel', signal }
+    onStopped(stopped)
     stop.abort(new Error(`cancelled (${signal})`))
   }
   signals.on('SIGINT', onSignal)
   signals.on('SIGTERM', onSignal)
   const timers: NodeJS.Timeout[] = []
   const after = (ms: number): Promise<'late'> => new Promise((done) => timers.push(setTimeout(() => done('late'), ms)))
-  const when = (s: AbortSignal): Promise<'late'> => new Promise((done) => s.addEventListener('abort', () => done('late'), { once: true }))
   try {
     const running = work({ signal: stop.signal, closeLimitMs: () => CLOSE_LIMIT_MS[stopped?.stop ?? 'cancel'] })
-    const first = await Promise.race([running.then((value) => ({ value })), when(stop.signal)])
-    if (first !== 'late') return first.value
-    const how = stopped ?? { stop: 'cancel', signal: 'SIGINT' }
+    const first = await Promise.race([running.then((value) => ({ value, how: undefined })), stopping.then((how) => ({ how }))])
+    if (first.how === undefined) return first.value
+    const how = first.how
     // The calls were aborted: each stack now revokes its refresh token on its closing door.
     const closed = await Promise.race([
       running.then(
@@ -65,7 +69,7 @@ export async function stoppable<T>(signals: RunHost['signals'], work: (stop: Sto
         () => 'closed' as const
       ),
       after(CLOSE_TOTAL_MS[how.stop]),
-      when(hurry.signal)
+      hurried
     ])
     throw new StatusCancelled(how.stop, how.signal, closed === 'closed')
   } finally {
