@@ -47470,30 +47470,34 @@ class StatusCancelled extends errors/* ActionError */.lZ {
  */
 async function stoppable(signals, work) {
     const stop = new AbortController();
-    const hurry = new AbortController();
     let stopped;
+    // The first signal resolves `stopping` with how the report was stopped; a second one, `hurried`.
+    let onStopped = () => undefined;
+    const stopping = new Promise((done) => (onStopped = done));
+    let onHurry = () => undefined;
+    const hurried = new Promise((done) => (onHurry = () => done('late')));
     const onSignal = (signal) => {
         if (stopped !== undefined)
-            return hurry.abort();
+            return onHurry();
         stopped = { stop: signal === 'SIGTERM' ? 'terminate' : 'cancel', signal };
+        onStopped(stopped);
         stop.abort(new Error(`cancelled (${signal})`));
     };
     signals.on('SIGINT', onSignal);
     signals.on('SIGTERM', onSignal);
     const timers = [];
     const after = (ms) => new Promise((done) => timers.push(setTimeout(() => done('late'), ms)));
-    const when = (s) => new Promise((done) => s.addEventListener('abort', () => done('late'), { once: true }));
     try {
         const running = work({ signal: stop.signal, closeLimitMs: () => stop_CLOSE_LIMIT_MS[stopped?.stop ?? 'cancel'] });
-        const first = await Promise.race([running.then((value) => ({ value })), when(stop.signal)]);
-        if (first !== 'late')
+        const first = await Promise.race([running.then((value) => ({ value, how: undefined })), stopping.then((how) => ({ how }))]);
+        if (first.how === undefined)
             return first.value;
-        const how = stopped ?? { stop: 'cancel', signal: 'SIGINT' };
+        const how = first.how;
         // The calls were aborted: each stack now revokes its refresh token on its closing door.
         const closed = await Promise.race([
             running.then(() => 'closed', () => 'closed'),
             after(stop_CLOSE_TOTAL_MS[how.stop]),
-            when(hurry.signal)
+            hurried
         ]);
         throw new StatusCancelled(how.stop, how.signal, closed === 'closed');
     }
