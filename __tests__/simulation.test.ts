@@ -33,6 +33,7 @@ const { runPost } = await import('../src/post.js')
 const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
+const { checkStatus, statusLog } = await import('./sim/status-claims.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
 const { schedules, OLD, OURS } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
@@ -53,6 +54,7 @@ const DEFAULT_SEED = 20261125
 const steps = { run, runPost }
 /** How much work the schedules made (SIM_STATS=1 prints it). */
 const stats = { runs: 0, slowest: { ms: 0, schedule: '' } }
+const timing: Record<string, { n: number; ms: number }> = {}
 
 /** Our archive: a real tar.gz made by GNU tar, read back from disk by the upload. */
 function makeArchive(): SimArchive {
@@ -77,11 +79,18 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
   const { stack, ending, log } = await simulate(s, archive, steps)
   const ms = Number(process.hrtime.bigint() - began) / 1e6
   stats.runs++
+  if (process.env.SIM_STATS) {
+    const k = s.report === undefined ? 'without' : 'with'
+    const t = (timing[k] ??= { n: 0, ms: 0 })
+    t.n++
+    t.ms += ms
+  }
   if (ms > stats.slowest.ms) stats.slowest = { ms, schedule: JSON.stringify(s) }
   const facts = factsOf(s, stack, log, ending)
   try {
     checkAll(facts)
     checkEvents(facts)
+    if (!process.env.SIM_TMP_NOSTATUS) checkStatus(facts)
   } catch (error) {
     if (process.env.SIM_VERBOSE)
       console.log(
@@ -102,6 +111,7 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
           )
         ].join('\n')
       )
+    if (process.env.SIM_VERBOSE && s.report !== undefined) console.log(statusLog())
     throw error
   }
   return facts
@@ -135,6 +145,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
       )
     }
     console.log(`${coverageReport(stats.runs)}\n  (${windows.count} claims in the window the deploy call cannot close)`)
+    if (process.env.SIM_STATS) console.log(JSON.stringify(timing))
     if (process.env.SIM_STATS) console.log(`${stats.runs} runs; slowest ${Math.round(stats.slowest.ms)} ms: ${stats.slowest.schedule}`)
   }, 1_800_000)
 

@@ -9,6 +9,7 @@ import { forgetSecrets } from '../../src/secrets.js'
 import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
 import { simContext } from './mocks.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
+import { finishStatus, mainEnded, setUpStatus, statusTokens, worldSchedule } from './status.js'
 import { caller, wire } from './transport.js'
 import {
   ENV,
@@ -205,10 +206,12 @@ export async function simulate(
     counts.set(route, n + 1)
     for (const h of afterGitHub.get(route) ?? []) if (h.nth === n) h.fn()
   }
-  if (s.github) {
-    const seeds = s.github.oursRecorded ? [{ environment: OTHER_ENV, distributionId: OURS, commit: s.github.ours }] : []
-    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: s.github.old })
-    makeGitHubWorld(s.github, BASE, seeds)
+  // GitHub's world: the run's (github-token), or the status report's alone.
+  const gh = worldSchedule(s)
+  if (gh) {
+    const seeds = gh.oursRecorded ? [{ environment: OTHER_ENV, distributionId: OURS, commit: gh.ours }] : []
+    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: gh.old })
+    makeGitHubWorld(gh, BASE, seeds, statusTokens(s))
   }
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
   // A ready token (access-token), made before the run by "an earlier step": the identity provider's, for the stack's API.
@@ -233,6 +236,7 @@ export async function simulate(
   simContext.archive = archive
   const start = Date.now()
   startActors(stack, s, log, afterGitHub)
+  setUpStatus(s, stack, afterGitHub)
   const ending: Ending = {
     startedAt: start,
     finished: false,
@@ -288,9 +292,12 @@ export async function simulate(
     })
   )
   await drive(() => ending.finished || ending.killed, start, 'the main step')
+  mainEnded()
   // The post step (post-if: always()): after the main step ended, or was killed.
   void caller.run('post', () => steps.runPost().then(() => void (ending.postFinished = true)))
   await drive(() => ending.postFinished, start, 'the post step')
+  // The status report's reads still under way, and those whose moment never came, to their end.
+  await finishStatus(s, stack, (done, what) => drive(done, start, what))
   return { stack, ending, log, start }
 }
 

@@ -17,6 +17,7 @@ import { deleteAs, deleteEnvironment, deployAs, renameEnvironment } from '../../
 import type { RouteName } from '../../src/emulator/github/server.js'
 import type { Fault, IdCase, Operation, StoredDistribution, StoredEnvironment } from '../../src/emulator/types.js'
 import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
+import { statusSchedules, type StatusSchedule } from './status-schedule.js'
 import { wire } from './transport.js'
 
 export const ENV = 'production'
@@ -122,6 +123,8 @@ export interface Schedule {
   readonly github?: GitHubSchedule | undefined
   /** The event sinks (events-url and native ones) on the simulated host, each with its fate (./events.ts); absent: none. */
   readonly events?: EventsSchedule | undefined
+  /** The status report, read at drawn moments while the run and the others act (./status.ts); absent: never read. */
+  readonly report?: StatusSchedule | undefined
 }
 
 /** A sink of the run: CDEvents (events-url), or a native one. */
@@ -351,7 +354,9 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   github: fc.option(githubSchedules, { nil: undefined, freq: 2 }),
   race: fc.constantFrom('none' as const, 'none' as const, 'none' as const, 'recheck' as const, 'replace' as const, 'health' as const),
   // Drawn last, so every other field of a schedule is what the same seed drew before the sinks existed.
-  events: fc.option(eventsSchedules, { nil: undefined, freq: 2 })
+  events: fc.option(eventsSchedules, { nil: undefined, freq: 2 }),
+  // Drawn last too, for the same reason: the status report, read at moments of the run (a third of the schedules).
+  report: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: statusSchedules })
 })
 
 /** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */
@@ -543,7 +548,8 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
       }
       // Another job of this repository records its deploy as a GitHub Deployment; Mission Control records nothing.
       const gh = github.world
-      if (gh && by === 'other-job' && gh.schedule.recordOthers) gh.recordOther(name, id, commitOf(gh.schedule, actor.which))
+      // By what it deployed: "ours" before this run stored it is the old release (the fallback above), recorded as that.
+      if (gh && by === 'other-job' && gh.schedule.recordOthers) gh.recordOther(name, id, commitOf(gh.schedule, id === OLD ? -1 : actor.which))
       log.lines.push(`actor: ${by} deployed ${id} to '${env.name}' (${actor.seconds} s)`)
     }
     onTrigger(stack, actor.trigger, () => act(0), afterGitHub)

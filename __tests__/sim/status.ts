@@ -1,0 +1,399 @@
+// The status report in the simulation (issue 41, docs/status.md): `brcloud status`'s engine (prepareStatus, readStatus)
+// and its verdict (the CLI face's statusExit over status/verdict.ts), with drift issues when asked, read at drawn
+// moments of a schedule while the deploy run and the other actors act, against the same stack and GitHub world under
+// the same fake clock. The report's calls go through the simulation's transports as the 'status' caller: they meet
+// faults of their own (the stack's, the identity provider's, GitHub's: 5xx, rate limits with their headers, a 404, no
+// answer, no connection), never the run's, follow no trigger of the run, and are recorded with the world as it was
+// when each answer was made, which is what ./status-claims.ts reads the report against. Reads run one at a time (a
+// scheduled workflow with concurrency); a read whose moment never came runs after the run.
+import type { Stack } from '../../src/emulator/stack.js'
+import type { TokenGrant } from '../../src/emulator/github/server.js'
+import { InputError } from '../../src/errors.js'
+import type { RunContext } from '../../src/port.js'
+import { statusExit } from '../../src/cli/status.js'
+import { keepDriftIssuesOf, type DriftIssueOutcome } from '../../src/status/drift-issues.js'
+import { parseStatusConfig, prepareStatus, readStatus, type StatusReport } from '../../src/status/index.js'
+import { statusJson, statusMarkdown, statusTable } from '../../src/status/render.js'
+import { COMMITS, GITHUB_TOKEN, github, type GitHubSchedule } from './github.js'
+import { statusShown } from './mocks.js'
+import { caller, wire, type Tap, type TapCall, type TapFate } from './transport.js'
+import { type StatusCallKind, type StatusFault, type StatusSchedule } from './status-schedule.js'
+import { ENV, MARKER, OTHER_ENV, QUERY_SECRET, onTrigger, type Schedule } from './world.js'
+
+/** The status report's GitHub token (a secret: never printed). */
+export const STATUS_TOKEN = 'ghs_statusreport0123456789'
+/** The report's run page and repository. */
+const CONTEXT: RunContext = {
+  sha: '',
+  noCommit: 'the status report deploys nothing',
+  ref: '',
+  repository: 'acme/site',
+  serverUrl: 'https://github.com',
+  runUrl: 'https://github.com/acme/site/actions/runs/91',
+  workspace: process.cwd(),
+  runId: '91',
+  runAttempt: '1',
+  actor: 'octocat'
+}
+const BASE = 'http://127.0.0.1:9'
+/** Tags of the world's commit graph (c2, c4, c5): the newest by version order is v1.10.0, a hotfix of an old line tagged later is not. */
+export const TAGS: ReadonlyArray<readonly [string, number]> = [
+  ['v1.2.0', 2],
+  ['v1.10.0', 4],
+  ['v1.9.3', 5]
+]
+export const NEWEST_TAG = 'v1.10.0'
+/** Deployments of other environments a "more than 300" world holds. */
+const MANY = 350
+
+/** The GitHub world of a schedule: the run's, or, when only the report reads GitHub, one with the run's commit (the name of an upload carries it). */
+export function worldSchedule(s: Schedule): GitHubSchedule | undefined {
+  if (s.github !== undefined) return s.report?.github?.filler === 'older' ? { ...s.github, filler: s.github.filler + MANY } : s.github
+  const g = s.report?.github
+  if (g === undefined) return undefined
+  return {
+    ours: 5,
+    old: g.old,
+    theirs: g.theirs,
+    recordOthers: g.recordOthers,
+    oursRecorded: g.oursRecorded,
+    allowOlder: false,
+    allowUnchecked: false,
+    token: 'ok',
+    filler: g.filler === 'older' ? MANY : 0,
+    faults: []
+  }
+}
+
+/** The report's token, as GitHub grants it (issues: write for drift issues). */
+export function statusTokens(s: Schedule): Record<string, TokenGrant> {
+  const g = s.report?.github
+  if (g === undefined || g.token === 'bad') return {}
+  const issues = g.driftIssues ? ('write' as const) : ('none' as const)
+  if (g.token === 'no-contents') return { [STATUS_TOKEN]: { deployments: 'read', contents: 'none', issues } }
+  if (g.token === 'no-deployments') return { [STATUS_TOKEN]: { deployments: 'none', contents: 'read', issues } }
+  return { [STATUS_TOKEN]: { deployments: 'read', contents: 'read', issues } }
+}
+
+/** One call of the report, as it went: its fault, the answer the service made and the world when it was made, how it ended. */
+export interface StatusCall {
+  readonly read: number
+  readonly seq: number
+  readonly kind: StatusCallKind
+  readonly service: 'stack' | 'github'
+  readonly method: string
+  /** Path and query. */
+  readonly path: string
+  readonly fate: TapFate['kind']
+  /** The status and body the service (or the fault) answered with, as it was made. */
+  answer: { status: number; text: string } | undefined
+  /** For an environments answer: the environments as they truly were when it was made. */
+  truth: Array<{ id: string; name: string; status: string; distributionId: string | null; switchingTo: string | undefined }> | undefined
+  /** For a Deployments listing: how many Deployments GitHub held when it answered. */
+  deployments: number | undefined
+  /** How the call ended for the report: the status it got, undefined for none (no answer, a closed socket, no connection); pending while open. */
+  settled: number | undefined | 'pending'
+}
+
+/** One reading of the report and what it showed. */
+export interface StatusReading {
+  readonly index: number
+  readonly startedAt: number
+  /** Whether the run's main step had ended when the read began. */
+  readonly afterTheRun: boolean
+  endedAt: number | undefined
+  /** The refusal before any request (exit 2), when the file or a login was refused. */
+  refusal: string | undefined
+  report: StatusReport | undefined
+  exit: number | undefined
+  /** What the face printed: the table, --json, the Markdown summary, its error lines. */
+  printed: string[]
+  issues: DriftIssueOutcome | undefined
+  /** GitHub's issues before and after the drift issues were kept. */
+  issuesBefore: Array<{ number: number; state: string; body: string; title: string }>
+  issuesAfter: Array<{ number: number; state: string; body: string; title: string }>
+}
+
+/** The report's side of one schedule: its reads and every call they made. */
+export const statusWorld: {
+  schedule: StatusSchedule | undefined
+  reads: StatusReading[]
+  calls: StatusCall[]
+  /** The read under way (reads run one at a time). */
+  current: number | undefined
+  /** Reads whose moment came (or came after the run), in order. */
+  started: Set<number>
+  queue: Promise<void>
+  /** When the main step ended (or undefined while it runs). */
+  mainEnded: boolean
+} = { schedule: undefined, reads: [], calls: [], current: undefined, started: new Set(), queue: Promise.resolve(), mainEnded: false }
+
+/** The kind of one of the report's calls, by its service, method and path. */
+export function callKind(service: 'stack' | 'github', method: string, path: string): StatusCallKind {
+  if (service === 'stack') {
+    if (path.startsWith('/v3/environments')) return 'list-environments'
+    if (method === 'GET' && path.startsWith('/v3/distributions/')) return 'get-distribution'
+    if (path.startsWith('/v3/authn/access_token')) return 'login'
+    if (path.startsWith('/idp/token')) return 'idp-token'
+    if (path.startsWith('/sites/')) return 'site'
+    return 'other'
+  }
+  if (path.includes('/compare/')) return 'compare'
+  if (/\/statuses(\?|$)/.test(path)) return 'list-statuses'
+  if (/\/deployments(\?|$)/.test(path)) return 'list-deployments'
+  if (/\/tags(\?|$)/.test(path)) return 'list-tags'
+  if (/\/issues(\?|$)/.test(path)) return method === 'POST' ? 'create-issue' : 'list-issues'
+  if (/\/issues\/\d+(\?|$)/.test(path) && method === 'PATCH') return 'update-issue'
+  return 'other'
+}
+
+/** What a fault answers: GitHub's error body and headers (a rate limit's), or the platform's (the identity provider's for its token call). */
+function faultFate(f: StatusFault, service: 'stack' | 'github'): TapFate {
+  if (f.kind === 'hang') return { kind: 'hang' }
+  if (f.kind === 'reset') return service === 'stack' ? { kind: 'reset' } : { kind: 'unreachable', code: 'ECONNRESET' }
+  if (f.kind === 'unreachable') return { kind: 'unreachable', code: 'ECONNREFUSED' }
+  const reset = String(Math.floor(Date.now() / 1000) + 600)
+  if (f.kind === 'rate-limit')
+    return {
+      kind: 'respond',
+      status: 403,
+      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '5000', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' },
+      body: JSON.stringify({
+        message: 'API rate limit exceeded for installation ID 4242.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api'
+      })
+    }
+  if (f.kind === 'secondary-limit')
+    return {
+      kind: 'respond',
+      status: f.status === 429 ? 429 : 403,
+      headers: { 'retry-after': '60' },
+      body: JSON.stringify({
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits'
+      })
+    }
+  if (service === 'github')
+    return {
+      kind: 'respond',
+      status: f.status,
+      headers: {},
+      body: JSON.stringify({ message: f.status >= 500 ? 'Server Error' : f.status === 401 ? 'Bad credentials' : 'Not Found', documentation_url: 'https://docs.github.com/rest' })
+    }
+  const status = f.status < 500 && f.status !== 429 ? 503 : f.status
+  if (f.on === 'idp-token') return { kind: 'respond', status, headers: {}, body: JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Emulated fault' }) }
+  return { kind: 'respond', status, headers: status === 429 ? { 'retry-after': '1' } : {}, body: JSON.stringify({ code: 'Fault', message: 'Emulated fault' }) }
+}
+
+/** The tap on the report's calls: each kind's faults by its count in the read; every call recorded with the world at its answer. */
+function statusTap(stack: Stack): Tap {
+  const seen = new Map<string, number>()
+  return {
+    begin(service, method, url) {
+      const read = statusWorld.current ?? -1
+      const path = `${url.pathname}${url.search}`
+      const kind = callKind(service, method, path)
+      const key = `${read}\u0000${kind}`
+      const n = seen.get(key) ?? 0
+      seen.set(key, n + 1)
+      const faults = statusWorld.schedule?.reads[read]?.faults ?? []
+      const fault = faults.find((f) => f.on === kind && n >= f.skip && n < f.skip + f.times)
+      const fate: TapFate = fault === undefined ? { kind: 'answer' } : faultFate(fault, service)
+      const call: StatusCall = {
+        read,
+        seq: wire.seq + 1,
+        kind,
+        service,
+        method,
+        path,
+        fate: fate.kind,
+        answer: undefined,
+        truth: undefined,
+        deployments: undefined,
+        settled: 'pending'
+      }
+      statusWorld.calls.push(call)
+      const tapCall: TapCall = {
+        fate,
+        latencyMs: 0,
+        answered(status, text) {
+          call.answer = { status, text }
+          if (kind === 'list-environments' && fate.kind === 'answer')
+            call.truth = stack.state.environments.map((e) => ({
+              id: e.id,
+              name: e.name,
+              status: e.status,
+              distributionId: e.distributionId,
+              switchingTo: e.status === 'deploying' ? e.deployments.at(-1)?.distributionId : undefined
+            }))
+          if (kind === 'list-deployments' && fate.kind === 'answer') call.deployments = github.world?.core.model.deployments.length
+        },
+        settled(status) {
+          call.settled = status
+        }
+      }
+      return tapCall
+    }
+  }
+}
+
+/** The file the report reads: the stack by its API address, the schedule's track, environments, health probe and login. */
+export function configText(s: Schedule, r: StatusSchedule, settings: { password: string }): string {
+  const track = { main: 'main', feature: 'feature', 'v*': "'v*'", typo: 'mian', none: undefined }[r.track]
+  const login = loginLines(s, r, settings)
+  return [
+    ...(track === undefined ? [] : [`track: ${track}`]),
+    'stacks:',
+    '  - name: sim',
+    `    api-url: ${BASE}`,
+    ...(r.environments === 'named' ? [`    environments: [${ENV}, ${OTHER_ENV}]`] : []),
+    ...(r.health ? [`    health-url: ${BASE}/sites/{environment}/version.txt?token=${QUERY_SECRET}`, `    health-expect: ${MARKER}`] : []),
+    ...login.map((l) => `    ${l}`),
+    ''
+  ].join('\n')
+}
+
+/** The login: the run's kind where the report has it (GitHub's OIDC token it has not: a client secret instead). */
+function loginLines(s: Schedule, r: StatusSchedule, settings: { password: string }): string[] {
+  const sso = s.login !== 'password'
+  if (r.login === 'credential-in-variable')
+    return sso
+      ? ['login:', `  token-url: ${BASE}/idp/token`, '  client-id: ci-client', `  client-secret-variable: ci-secret-123456`]
+      : ['login:', '  username-variable: SIM_USER', `  password-variable: ${settings.password}`]
+  if (s.login === 'client-secret' || s.login === 'github-oidc')
+    return ['login:', `  token-url: ${BASE}/idp/token`, '  client-id: ci-client', '  client-secret-variable: SIM_CLIENT_SECRET', '  audience: brcloud-api']
+  if (s.login === 'script-account')
+    return ['login:', `  token-url: ${BASE}/idp/token`, '  username-variable: SIM_USER', '  password-variable: SIM_PASSWORD', '  audience: brcloud-api']
+  return []
+}
+
+/** The variables of the report's job. */
+function variables(s: Schedule, stack: Stack): NodeJS.ProcessEnv {
+  const { username, password } = stack.state.settings
+  const env: NodeJS.ProcessEnv = { SIM_USER: username, SIM_PASSWORD: password, SIM_CLIENT_SECRET: stack.sso?.handle(BASE).clientSecret ?? '' }
+  if (s.login === 'password') return { ...env, BRCLOUD_USERNAME: username, BRCLOUD_PASSWORD: password }
+  if (s.login === 'access-token' && stack.sso)
+    return {
+      ...env,
+      BRCLOUD_ACCESS_TOKEN: stack.sso.tokens.issueAccess({ sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience }, `${BASE}/idp`, 7200)
+        .token
+    }
+  return env
+}
+
+/** The issues of GitHub's model, as the drift invariants compare them. */
+function issuesNow(): StatusReading['issuesBefore'] {
+  return (github.world?.core.model.issues ?? []).map((i) => ({ number: i.number, state: i.state, body: i.body ?? '', title: i.title }))
+}
+
+/** One reading: the file and logins (a refusal is exit 2), the report, what the face prints, drift issues, the exit code. */
+async function readOnce(s: Schedule, r: StatusSchedule, stack: Stack, index: number): Promise<void> {
+  const reading: StatusReading = {
+    index,
+    startedAt: Date.now(),
+    afterTheRun: statusWorld.mainEnded,
+    endedAt: undefined,
+    refusal: undefined,
+    report: undefined,
+    exit: undefined,
+    printed: [],
+    issues: undefined,
+    issuesBefore: [],
+    issuesAfter: []
+  }
+  statusWorld.reads.push(reading)
+  statusWorld.current = index
+  try {
+    let prepared
+    try {
+      prepared = prepareStatus(parseStatusConfig(configText(s, r, stack.state.settings), 'fleet.yml'), variables(s, stack))
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error
+      reading.refusal = error.message
+      reading.exit = 2
+      return
+    }
+    const token = r.github === undefined ? undefined : STATUS_TOKEN
+    const report = await readStatus(prepared, {
+      github: token === undefined ? undefined : { token, context: CONTEXT },
+      repository: CONTEXT.repository,
+      parallel: 1
+    })
+    reading.report = report
+    const said: string[] = []
+    reading.issuesBefore = issuesNow()
+    if (token !== undefined && r.github?.driftIssues) reading.issues = await keepDriftIssuesOf(report, token, CONTEXT, r.failOn)
+    reading.issuesAfter = issuesNow()
+    reading.exit = statusExit(report, r.failOn, (message) => said.push(message), reading.issues)
+    reading.printed = [statusTable(report), statusJson(report), statusMarkdown(report), ...said]
+  } finally {
+    statusWorld.current = undefined
+    reading.endedAt = Date.now()
+  }
+}
+
+/** Starts read `index` once the one before it ended (a scheduled workflow with concurrency). */
+function begin(s: Schedule, r: StatusSchedule, stack: Stack, index: number): void {
+  if (statusWorld.started.has(index)) return
+  statusWorld.started.add(index)
+  statusWorld.queue = statusWorld.queue.then(() => caller.run('status', () => readOnce(s, r, stack, index)))
+}
+
+/**
+ * Sets the report's side of the world up: the tap on its calls, its calls kept out of the run's faults and triggers,
+ * tags and the feature branch, Deployments of other environments, and each read at its moment.
+ */
+export function setUpStatus(s: Schedule, stack: Stack, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
+  Object.assign(statusWorld, { schedule: s.report, reads: [], calls: [], current: undefined, started: new Set(), queue: Promise.resolve(), mainEnded: false })
+  wire.statusTap = undefined
+  const r = s.report
+  if (r === undefined) return
+  wire.statusTap = statusTap(stack)
+  // The report's calls meet none of the run's faults and count for none of its triggers.
+  const take = stack.faults.take.bind(stack.faults)
+  stack.faults.take = (operation) => (caller.getStore() === 'status' ? undefined : take(operation))
+  const after = stack.hooks.after.bind(stack.hooks)
+  stack.hooks.after = (record) => (caller.getStore() === 'status' ? undefined : after(record))
+  const model = github.world?.core.model
+  if (model !== undefined) {
+    model.branch('feature', COMMITS[6] ?? '')
+    for (const [name, commit] of TAGS) model.tag(name, COMMITS[commit] ?? '')
+    // Other environments deployed many times since the world's records (only when the run reads no GitHub: its own order would change).
+    if (r.github?.filler === 'newer' && s.github === undefined)
+      for (let i = 0; i < MANY; i++)
+        model.addDeployment({ ref: COMMITS[0] ?? '', environment: `review-${i}`, payload: { distributionId: `review-${i}`, apiUrl: BASE }, creator: 'other-job' })
+  }
+  r.reads.forEach((read, index) => onTrigger(stack, read.trigger, () => begin(s, r, stack, index), afterGitHub))
+}
+
+/** After the run: the main step ended (reads from now are "after the run"). */
+export function mainEnded(): void {
+  statusWorld.mainEnded = true
+}
+
+/** Runs the reads whose moment never came, then drives the clock until every read ended. */
+export async function finishStatus(s: Schedule, stack: Stack, drive: (done: () => boolean, what: string) => Promise<void>): Promise<void> {
+  const r = s.report
+  if (r === undefined) return
+  r.reads.forEach((_, index) => begin(s, r, stack, index))
+  let done = false
+  void statusWorld.queue.then(
+    () => (done = true),
+    () => (done = true)
+  )
+  await drive(() => done, 'the status report')
+  await statusWorld.queue
+}
+
+/** Every secret the report knows: the stack's, the identity provider's, both GitHub tokens, the health page's query, what it masked. */
+export function statusSecrets(stack: Stack): string[] {
+  return [
+    stack.state.settings.password,
+    QUERY_SECRET,
+    STATUS_TOKEN,
+    GITHUB_TOKEN,
+    'ci-secret-123456',
+    ...(stack.sso === undefined ? [] : [stack.sso.handle(BASE).clientSecret]),
+    ...statusShown.masked.filter((m) => m.length >= 8)
+  ]
+}
