@@ -22,6 +22,8 @@ const { STATUS_EXIT } = await import('../src/cli/exit-codes.js')
 const { InputError } = await import('../src/errors.js')
 const { runnerContext } = await import('../src/github/runner-context.js')
 const { prepareSingleStack, singleStackChosen, maskedReader } = await import('../src/status/single-stack.js')
+const { keepDriftIssues } = await import('../src/status/drift-issues.js')
+const { GitHubApi } = await import('../src/github/client.js')
 
 type Report = Awaited<ReturnType<typeof readStatus>>
 
@@ -220,6 +222,98 @@ test('a commit GitHub does not know: unknown, with the reason; not a failure to 
     expect(r.githubErrors).toEqual([])
   } finally {
     eu.deployAs('test', running['eu/test'] as string, { seconds: 0 })
+  }
+})
+
+describe('every platform reading: a status field or none, the id reported, absent or null while switching, upper-case ids', () => {
+  /** A stack of `options` with production being switched (held), acceptance never deployed, development running a recorded release. */
+  async function readingOf(options: Parameters<typeof startEmulator>[0]): Promise<{ r: Report; emu: Emulator }> {
+    const emu = await startEmulator({ environments: ['production', 'acceptance', 'development'], ...options })
+    const id = await emu.addDistribution('release.tar.gz', FILES)
+    emu.deployAs('development', id, { seconds: 0 })
+    const d = standIn.model.addDeployment({ ref: E, environment: 'development', payload: { distributionId: id, apiUrl: emu.url }, creator: 'octocat' })
+    standIn.model.addStatus(d.id, { state: 'success' })
+    // The switch of production is recorded by its run (still in progress) and held: the platform is switching it.
+    const next = await emu.addDistribution('next.tar.gz', FILES)
+    const p = standIn.model.addDeployment({ ref: E, environment: 'production', payload: { distributionId: next, apiUrl: emu.url }, creator: 'octocat' })
+    standIn.model.addStatus(p.id, { state: 'in_progress' })
+    emu.deployAs('production', next, { seconds: Number.POSITIVE_INFINITY })
+    const file = `track: main\nstacks:\n  - name: q\n    api-url: ${emu.url}\n`
+    const prepared = prepareStatus(parseStatusConfig(file, 'f.yml'), { BRCLOUD_USERNAME: emu.username, BRCLOUD_PASSWORD: emu.password })
+    const context = { ...runnerContext(), repository: 'acme/site' }
+    const r = await readStatus(prepared, { github: { token: DEFAULT_GITHUB_TOKEN, context }, repository: 'acme/site', retry: QUICK })
+    return { r, emu }
+  }
+  const states = (r: Report): Array<[string | null, string]> => r.environments.map((e) => [e.environment, e.state])
+
+  for (const idWhileDeploying of ['absent', 'null'] as const) {
+    test(`no status field, the id ${idWhileDeploying} while switching: "no distribution reported" is unknown, never empty; fail-on empty and drift issues leave it`, async () => {
+      const { r, emu } = await readingOf({ environmentStatus: false, idWhileDeploying })
+      try {
+        expect(states(r)).toEqual([
+          ['production', 'unknown'],
+          ['acceptance', 'unknown'],
+          ['development', 'in-sync']
+        ])
+        const switching = row(r, 'q', 'production')
+        expect(switching).toMatchObject({ distributionId: null, platformStatus: null, commit: null })
+        expect(switching.reason).toBe(
+          'the platform reports no distribution and shows no status field: it runs nothing, or it is being switched (a platform may not report ' +
+            `the id while it switches); which one cannot be told. GitHub Deployment ${switching.lastDeployment?.id} of it is in_progress.`
+        )
+        expect(row(r, 'q', 'acceptance').reason).toMatch(/^the platform reports no distribution and shows no status field: .* cannot be told\.$/)
+        expect(statusExit(r, ['empty'], () => undefined)).toBe(STATUS_EXIT.success)
+        // Drift issues: nothing opened for what could not be told.
+        const api = await GitHubApi.open(DEFAULT_GITHUB_TOKEN, undefined, { ...runnerContext(), repository: 'acme/site' })
+        const kept = await keepDriftIssues(r, api, { failOn: ['empty'], runUrl: undefined, serverUrl: 'https://github.example' })
+        expect(kept).toEqual({ opened: [], updated: [], closed: [], failures: [] })
+      } finally {
+        await emu.close()
+      }
+    })
+  }
+
+  test('a status field: the switch is deploying, and an environment that reports no distribution while its status says so is empty', async () => {
+    const { r, emu } = await readingOf({ environmentStatus: true, idWhileDeploying: 'absent' })
+    try {
+      expect(states(r)).toEqual([
+        ['production', 'deploying'],
+        ['acceptance', 'empty'],
+        ['development', 'in-sync']
+      ])
+      expect(statusExit(r, ['empty'], () => undefined)).toBe(STATUS_EXIT.failOn)
+    } finally {
+      await emu.close()
+    }
+  })
+
+  test('no status field, the id reported while switching: the row says what the platform reports (the new release, its Deployment in progress)', async () => {
+    const { r, emu } = await readingOf({ environmentStatus: false, idWhileDeploying: 'reported', deployReport: 'at-request' })
+    try {
+      expect(states(r)).toEqual([
+        ['production', 'in-sync'],
+        ['acceptance', 'unknown'],
+        ['development', 'in-sync']
+      ])
+      expect(row(r, 'q', 'production').lastDeployment).toMatchObject({ state: 'in_progress' })
+    } finally {
+      await emu.close()
+    }
+  })
+
+  for (const idCase of ['upper', 'upper-environments', 'upper-distributions'] as const) {
+    test(`ids in upper case (${idCase}): the Deployment that recorded the id in lower case is still the evidence`, async () => {
+      const { r, emu } = await readingOf({ idCase })
+      try {
+        expect(row(r, 'q', 'development')).toMatchObject({ state: 'in-sync', evidence: 'deployment', commit: E, distributionName: 'release.tar.gz' })
+        expect(states(r).slice(0, 2)).toEqual([
+          ['production', 'deploying'],
+          ['acceptance', 'empty']
+        ])
+      } finally {
+        await emu.close()
+      }
+    })
   }
 })
 

@@ -181,7 +181,7 @@ class EnvironmentReader {
     if (evidence !== undefined)
       row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null }
     if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
-    if (running === undefined) return { ...row, state: 'empty' }
+    if (running === undefined) return { ...row, ...noDistribution(status, row.lastDeployment) }
     if (evidence === undefined) return { ...row, ...this.noEvidence(running, distribution) }
     return { ...row, ...(await this.against(evidence.sha, environment.name)) }
   }
@@ -264,6 +264,24 @@ class EnvironmentReader {
     return reason
   }
 }
+
+/**
+ * An environment that reports no distribution. Empty only when the platform's status field says it is settled: without
+ * one, a platform that does not report the id while it switches looks the same as one that runs nothing.
+ */
+function noDistribution(status: string | undefined, last: LastDeployment | null): Pick<EnvironmentRow, 'state' | 'reason'> {
+  if (status !== undefined) return { state: 'empty', reason: null }
+  const underWay = last !== null && last.state !== null && UNDER_WAY.includes(last.state) ? ` GitHub Deployment ${last.id} of it is ${last.state}.` : ''
+  return {
+    state: 'unknown',
+    reason:
+      'the platform reports no distribution and shows no status field: it runs nothing, or it is being switched (a platform may not report ' +
+      `the id while it switches); which one cannot be told.${underWay}`
+  }
+}
+
+/** GitHub Deployment states of a deploy still under way. */
+const UNDER_WAY = ['in_progress', 'queued', 'pending']
 
 /** What to do about each kind of GitHub failure, for the report's reader. */
 const GITHUB_ADVICE: Readonly<Record<GitHubCallFailed['failure'], string>> = {
