@@ -343,7 +343,12 @@ test('the issues word for word: titles, every row of the table, what is left out
     }),
     row('eu', 'production', 'behind', { track: null, trackedRef: null, behindBy: null, commit: null, createdAt: '2026-11-19T08:00:00Z' }),
     row('us', 'development', 'empty'),
-    row('us', 'acceptance', 'diverged', { aheadBy: null, behindBy: 2 })
+    // Its last Deployment a promotion whose commit is unknown: GitHub holds the promoting run's commit, which is not shown.
+    row('us', 'acceptance', 'diverged', {
+      aheadBy: null,
+      behindBy: 2,
+      lastDeployment: { id: 5, commit: null, by: 'bot', at: null, state: 'success', runUrl: null }
+    })
   )
   const api = await trackerOf({ noHtmlUrl: true })
   const outcome = await keepDriftIssues(r, await trackerOf(), { failOn: [], runUrl: undefined, serverUrl: 'https://github.example' })
@@ -394,7 +399,10 @@ test('the issues word for word: titles, every row of the table, what is left out
   expect(issues[3]?.body).toContain(
     '| State | empty |\n| Tracked ref | `main` |\n| Runs | nothing |\n| Commit | not known |\n| Last GitHub Deployment | none |\n\nKept by'
   )
-  expect(issues[4]?.body).toContain('| State | diverged: ? ahead, 2 behind |\n| Tracked ref | `main` |\n| Runs | `acceptance.tar.gz` (id `d-acceptance`) |\n')
+  expect(issues[4]?.body).toContain(
+    '| State | diverged: ? ahead, 2 behind |\n| Tracked ref | `main` |\n| Runs | `acceptance.tar.gz` (id `d-acceptance`) |\n| Commit | not known |\n' +
+      '| Last GitHub Deployment | commit unknown success by bot |\n'
+  )
   expect(log).toEqual([
     `info: Drift issues: eu/acceptance is ahead: issue #${issues[0]?.number} opened (https://github.com/acme/site/issues/${issues[0]?.number}).`,
     `info: Drift issues: us/production is outside: issue #${issues[1]?.number} opened (https://github.com/acme/site/issues/${issues[1]?.number}).`,

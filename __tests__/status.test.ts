@@ -317,6 +317,52 @@ describe('every platform reading: a status field or none, the id reported, absen
   }
 })
 
+test("the action's own promotion of a distribution whose commit no evidence names: unknown, not outside; its Deployment shows no commit", async () => {
+  // acceptance got hotfix.tar.gz from Mission Control (nothing recorded); a run of this repository promoted it to production,
+  // recording the Deployment as src/deploy/index.ts does: at the promoting run's commit, the payload saying the commit is unknown.
+  const emu = await startEmulator({ environments: ['production', 'acceptance'] })
+  try {
+    const id = await emu.addDistribution('hotfix.tar.gz', FILES)
+    emu.deployAs('acceptance', id, { seconds: 0, by: 'j.doe' })
+    emu.deployAs('production', id, { seconds: 0 })
+    const runCommit = fakeSha('promoting-run')
+    const d = standIn.model.addDeployment({
+      ref: runCommit,
+      sha: runCommit,
+      environment: 'production',
+      payload: { distributionId: id, distributionName: 'hotfix.tar.gz', apiUrl: emu.url, commit: 'unknown' }
+    })
+    standIn.model.addStatus(d.id, { state: 'success', log_url: 'https://github.example/acme/site/actions/runs/99' })
+    const file = `track: main\nstacks:\n  - name: p\n    api-url: ${emu.url}\n`
+    const prepared = prepareStatus(parseStatusConfig(file, 'f.yml'), { BRCLOUD_USERNAME: emu.username, BRCLOUD_PASSWORD: emu.password })
+    const context = { ...runnerContext(), repository: 'acme/site' }
+    const r = await readStatus(prepared, { github: { token: DEFAULT_GITHUB_TOKEN, context }, repository: 'acme/site', retry: QUICK })
+    const production = row(r, 'p', 'production')
+    expect(production).toMatchObject({ state: 'unknown', commit: null, evidence: 'unknown', evidenceDeploymentId: null })
+    expect(production.reason).toBe(
+      `GitHub Deployment ${d.id} (by github-actions[bot]) recorded distribution ${id} (uploaded by someone-else at ${production.createdAt}) ` +
+        'as promoted here by this action, of a commit no evidence names: no GitHub Deployment recorded its commit, and its name carries none'
+    )
+    expect(production.reason).not.toMatch(/Mission Control|another tool/)
+    // The promoting run's commit is not the running commit: the Deployment is shown without one.
+    expect(production.lastDeployment).toMatchObject({ id: d.id, commit: null, state: 'success' })
+    expect(statusMarkdown(r)).toMatch(
+      /\[commit unknown success by github-actions\[bot\] at [^\]]+\]\(https:\/\/github\.example\/acme\/site\/actions\/runs\/99\)/
+    )
+    expect(statusMarkdown(r)).not.toContain(runCommit.slice(0, 7))
+    // acceptance got it from elsewhere: outside, and the reason names the promotion it did not come from.
+    const acceptance = row(r, 'p', 'acceptance')
+    expect(acceptance.state).toBe('outside')
+    expect(acceptance.reason).toBe(
+      `no GitHub Deployment of acme/site on this stack recorded distribution ${id} (uploaded by someone-else at ${acceptance.createdAt}) for acceptance ` +
+        `(GitHub Deployment ${d.id} recorded it for production, of a commit no evidence names), and its name carries no commit of it: ` +
+        'deployed from Mission Control or another tool'
+    )
+  } finally {
+    await emu.close()
+  }
+})
+
 test('without GitHub: the commit from the name where it carries one; every state that needs GitHub is unknown, saying why', async () => {
   const r = await report({ github: false })
   expect(row(r, 'eu', 'acceptance')).toMatchObject({ state: 'unknown', commit: C.slice(0, 7), evidence: 'name', lastDeployment: null })

@@ -218,7 +218,9 @@ function runsText(row: EnvironmentRow): string {
 function lastDeploymentText(row: EnvironmentRow): string {
   const d = row.lastDeployment
   if (d === null) return 'none'
-  const what = [short(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`].filter((s) => s !== null).join(' ')
+  const what = [d.commit === null ? 'commit unknown' : short(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
+    .filter((s) => s !== null)
+    .join(' ')
   return d.runUrl === null ? what : `[${what}](${d.runUrl})`
 }
 

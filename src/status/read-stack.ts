@@ -12,6 +12,7 @@ import { describeError } from '../errors.js'
 import { GitHubCallFailed, MAX_TAG_PAGES, short, type Comparison, type GitHubApi, type GitHubTag } from '../github/client.js'
 import { checkHealth } from '../health.js'
 import { DeploymentHistory, type CommitEvidence } from '../github/evidence.js'
+import type { GitHubDeploymentRecord } from '../github/client.js'
 import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
 import { healthOf, trackOf, type StackConfig } from './config.js'
@@ -171,8 +172,10 @@ class EnvironmentReader {
       md5hash: distribution?.md5hash ?? null
     }
     let evidence: CommitEvidence | undefined
+    let promoted: GitHubDeploymentRecord | undefined
     try {
       evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution)
+      if (running !== undefined && evidence === undefined) promoted = (await this.history?.recordedWithoutCommit(running, environment.name))?.[0]
       row = { ...row, lastDeployment: await this.lastDeployment(environment.name, evidence?.deployment) }
     } catch (error) {
       if (!(error instanceof GitHubCallFailed)) throw error
@@ -182,7 +185,7 @@ class EnvironmentReader {
       row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null }
     if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
     if (running === undefined) return { ...row, ...noDistribution(status, row.lastDeployment) }
-    if (evidence === undefined) return { ...row, ...this.noEvidence(running, distribution) }
+    if (evidence === undefined) return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted) }
     return { ...row, ...(await this.against(evidence.sha, environment.name)) }
   }
 
@@ -197,7 +200,8 @@ class EnvironmentReader {
     const status = known ?? (await this.history.github.latestStatus(newest.id))
     return {
       id: newest.id,
-      commit: newest.sha,
+      // A promotion of a distribution no evidence named is recorded at the promoting run's commit: not the one it runs.
+      commit: newest.payload.commit === 'unknown' ? null : newest.sha,
       by: newest.creator ?? null,
       at: newest.createdAt ?? null,
       state: status?.state ?? null,
@@ -214,16 +218,38 @@ class EnvironmentReader {
     return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name }
   }
 
-  /** No commit is known: outside when GitHub's records were read and none names it; unknown when they were not. */
-  private noEvidence(running: string, distribution: Distribution | undefined): Pick<EnvironmentRow, 'state' | 'reason'> {
+  /**
+   * No commit is known: outside when GitHub's records were read and none of this environment names it; unknown when this
+   * action recorded it here without a commit (`promoted`: a promotion no evidence named), or when the records were not read.
+   */
+  private noEvidence(
+    running: string,
+    environment: string,
+    distribution: Distribution | undefined,
+    promoted: GitHubDeploymentRecord | undefined
+  ): Pick<EnvironmentRow, 'state' | 'reason'> {
     const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : ''
     const what = `distribution ${running}${uploaded}`
     const repository = this.options.repository
-    if (this.history !== undefined)
+    if (promoted?.environment === environment) {
+      const by = promoted.creator === undefined ? '' : ` (by ${promoted.creator})`
+      return {
+        state: 'unknown',
+        reason:
+          `GitHub Deployment ${promoted.id}${by} recorded ${what} as promoted here by this action, of a commit no evidence names: ` +
+          'no GitHub Deployment recorded its commit, and its name carries none'
+      }
+    }
+    if (this.history !== undefined) {
+      const elsewhere =
+        promoted === undefined
+          ? ''
+          : ` for ${environment} (GitHub Deployment ${promoted.id} recorded it for ${promoted.environment}, of a commit no evidence names)`
       return {
         state: 'outside',
-        reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}, and its name carries no commit of it: deployed from Mission Control or another tool`
+        reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}${elsewhere}, and its name carries no commit of it: deployed from Mission Control or another tool`
       }
+    }
     if (repository === undefined) return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` }
     return {
       state: 'unknown',

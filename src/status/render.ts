@@ -79,7 +79,9 @@ function cell(text: string): string {
 function lastDeploy(row: EnvironmentRow): string {
   const d = row.lastDeployment
   if (d === null) return ''
-  const what = `${short(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`.replace(/\s+/g, ' ').trim()
+  const what = `${d.commit === null ? 'commit unknown' : short(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`
+    .replace(/\s+/g, ' ')
+    .trim()
   return d.runUrl ? `[${what}](${d.runUrl})` : what
 }
 
