@@ -50,7 +50,7 @@ function row(stack: string, environment: string | null, state: DriftState, over:
 }
 
 function report(...environments: Row[]): Report {
-  return { environments, stacks: [], githubErrors: [], repository: 'acme/site' }
+  return { environments, stacks: [], githubErrors: [], trackErrors: [], repository: 'acme/site' }
 }
 
 async function keep(r: Report, options: { failOn?: DriftState[]; runUrl?: string; token?: string } = {}) {

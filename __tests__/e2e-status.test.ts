@@ -134,6 +134,30 @@ test('a stack that cannot be read: exit 1, its row unknown with the reason, the 
   expectQuiet(r)
 })
 
+test('a track GitHub does not know (a typo) fails closed: exit 1, the ref and where it was written named; a flag, a variable, the file', async () => {
+  const unknownRef = (where: string): string =>
+    `track 'mian' (${where}) is no branch, tag or commit that GitHub knows in acme/site: correct it (a misspelt name?), or push it`
+  const env = { ...ENV(), BRCLOUD_USERNAME: eu.username, BRCLOUD_PASSWORD: eu.password }
+  const flag = await status(['--api-url', eu.url, '--environments', 'production', '--track', 'mian', '--json'], env)
+  expect(flag.code).toBe(1)
+  expect(flag.stderr).toBe(`error: The report is not complete: ${unknownRef('--track')} (its rows read unknown).\n`)
+  expect(JSON.parse(flag.stdout)).toMatchObject({
+    environments: [{ environment: 'production', state: 'unknown', reason: unknownRef('--track') }],
+    github: { errors: [unknownRef('--track')] }
+  })
+  const variable = await status(['--api-url', eu.url, '--environments', 'production'], { ...env, BRCLOUD_TRACK: 'mian' })
+  expect({ code: variable.code, stderr: variable.stderr }).toEqual({
+    code: 1,
+    stderr: `error: The report is not complete: ${unknownRef('BRCLOUD_TRACK')} (its rows read unknown).\n`
+  })
+  const file = join(folder, 'typo.yml')
+  writeFileSync(file, `track: mian\nstacks:\n  - name: eu\n    api-url: ${eu.url}\n    environments: [production]\n`)
+  const fromFile = await status(['--config', file], ENV())
+  expect(fromFile.code).toBe(1)
+  expect(fromFile.stdout).toContain(`\nNot read:\n  ${unknownRef(`${file}: track`)}\n`)
+  expectQuiet(flag, variable, fromFile)
+})
+
 test('refused before any request, exit 2: a bad file, a login not set, a secret as a flag', async () => {
   const before = eu.requests.length + us.requests.length
   const bad = join(folder, 'bad.yml')

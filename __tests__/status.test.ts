@@ -218,8 +218,9 @@ test('a commit GitHub does not know: unknown, with the reason; not a failure to 
   try {
     const r = await report()
     expect(row(r, 'eu', 'test')).toMatchObject({ state: 'unknown', commit: ghost.slice(0, 7), evidence: 'name' })
-    expect(row(r, 'eu', 'test').reason).toMatch(/GitHub knows no such commit/)
+    expect(row(r, 'eu', 'test').reason).toMatch(/: main is known, but GitHub does not know commit [0-9a-f]{7} in acme\/site/)
     expect(r.githubErrors).toEqual([])
+    expect(r.trackErrors).toEqual([])
   } finally {
     eu.deployAs('test', running['eu/test'] as string, { seconds: 0 })
   }
@@ -361,6 +362,72 @@ test("the action's own promotion of a distribution whose commit no evidence name
   } finally {
     await emu.close()
   }
+})
+
+describe('a track: ref GitHub does not know (a typo) fails the report closed, naming the ref and where it was written', () => {
+  const unknownRef = (ref: string, where: string): string =>
+    `track '${ref}' (${where}) is no branch, tag or commit that GitHub knows in acme/site: correct it (a misspelt name?), or push it`
+
+  test('in the file: at the top, on a stack, on an environment; the other rows read; exit 1 whatever --fail-on says', async () => {
+    const login = ['    login:', '      username-variable: EU_USER', '      password-variable: EU_PASS']
+    const file = [
+      'track: mian',
+      'stacks:',
+      '  - name: eu',
+      `    api-url: ${eu.url}`,
+      ...login,
+      '    track: mian',
+      '    environments:',
+      '      - production',
+      '      - name: acceptance',
+      '        track: main',
+      '      - name: development',
+      '        track: relase/2',
+      '  - name: eu2',
+      `    api-url: ${eu.url}`,
+      ...login,
+      '    environments: [test]',
+      ''
+    ].join('\n')
+    const r = await readStatus(prepareStatus(parseStatusConfig(file, 'fleet.yml'), ENV()), {
+      github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+      repository: 'acme/site',
+      retry: QUICK
+    })
+    const stack = unknownRef('mian', 'fleet.yml: stacks[0] (eu).track')
+    const env = unknownRef('relase/2', 'fleet.yml: stacks[0] (eu).environments[2].track')
+    const top = unknownRef('mian', 'fleet.yml: track')
+    expect(r.environments.map((e) => [e.stack, e.environment, e.state, e.reason])).toEqual([
+      ['eu', 'production', 'unknown', stack],
+      ['eu', 'acceptance', 'behind', null],
+      ['eu', 'development', 'unknown', env],
+      ['eu2', 'test', 'unknown', top]
+    ])
+    // In the order of the rows, whichever answer came first.
+    expect(r.trackErrors).toEqual([stack, env, top])
+    expect(r.githubErrors).toEqual([])
+    const said: string[] = []
+    expect(statusExit(r, ['behind'], (m) => said.push(m))).toBe(STATUS_EXIT.unreadable)
+    expect(said).toEqual([`The report is not complete: ${stack}; ${env}; ${top} (its rows read unknown).`])
+    expect(statusTable(r)).toContain(`\nNot read:\n  ${stack}\n  ${env}\n  ${top}\n`)
+    expect(JSON.parse(statusJson(r)).github).toEqual({ repository: 'acme/site', errors: [stack, env, top] })
+    // Each ref asked for once, by comparing it with itself: GitHub resolves it as it resolves the report's compares.
+    const asked = standIn.calls
+      .filter((c) => c.route === 'compare' && /\/compare\/(mian|relase%2F2)\.\.\.(mian|relase%2F2)$/.test(c.path))
+      .map((c) => c.path.split('/').at(-1))
+    expect(asked.sort()).toEqual(['mian...mian', 'relase%2F2...relase%2F2'])
+  })
+
+  test("a single stack's track: named as the face names it", async () => {
+    const inputs: Record<string, string> = { 'api-url': eu.url, environments: 'production', track: 'mian', username: eu.username, password: eu.password }
+    const prepared = prepareSingleStack((name) => inputs[name] ?? '', '--track')
+    const r = await readStatus(prepared, {
+      github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+      repository: 'acme/site',
+      retry: QUICK
+    })
+    expect(r.trackErrors).toEqual([unknownRef('mian', '--track')])
+  })
 })
 
 test('without GitHub: the commit from the name where it carries one; every state that needs GitHub is unknown, saying why', async () => {
@@ -536,14 +603,17 @@ describe('per environment: the nearest track, a tag pattern (the newest tag by v
     expect(() => parseFailOn('sick', 'fail-on')).toThrow(/^fail-on names 'sick': the states are in-sync, .*; unhealthy names a failing health probe\.$/)
   })
 
-  test('no tag matches: unknown, saying so', async () => {
+  test('no tag matches (a misspelt pattern): unknown, and the report fails closed naming the pattern and where it was written', async () => {
     const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    track: nope-*\n    environments: [production]\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n`
     const none = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
       github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
       repository: 'acme/site',
       retry: QUICK
     })
-    expect(none.environments[0]).toMatchObject({ state: 'unknown', trackedRef: null, reason: 'no tag of acme/site matches nope-*' })
+    const why = "track 'nope-*' (f.yml: stacks[0] (eu).track) matches no tag of acme/site: correct the pattern, or tag a release"
+    expect(none.environments[0]).toMatchObject({ state: 'unknown', trackedRef: null, reason: why })
+    expect(none.trackErrors).toEqual([why])
+    expect(statusVerdict(none, [], '--fail-on')).toEqual({ kind: 'unreadable', message: `The report is not complete: ${why} (its rows read unknown).` })
   })
 })
 

@@ -42,6 +42,8 @@ export interface HealthProbe {
 /** What one environment sets for itself, over its stack's. */
 export interface EnvironmentSettings {
   readonly track?: string | undefined
+  /** Where its track was written (`fleet.yml: stacks[0] (eu).environments[1].track`), for messages. */
+  readonly trackFrom?: string | undefined
   readonly health?: HealthProbe | undefined
 }
 
@@ -52,6 +54,8 @@ export interface StackConfig {
   readonly environments: readonly string[] | undefined
   /** The ref its environments should run: the stack's own `track:`, else the file's (an environment's own wins: trackOf). */
   readonly track: string | undefined
+  /** Where that track was written (`fleet.yml: track`, `fleet.yml: stacks[0] (eu).track`, `--track`), for messages. */
+  readonly trackFrom?: string | undefined
   readonly login: LoginSource
   /** Each environment's own settings, by name (the mapping form of an `environments:` entry). */
   readonly settings?: ReadonlyMap<string, EnvironmentSettings> | undefined
@@ -62,6 +66,12 @@ export interface StackConfig {
 /** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
 export function trackOf(stack: StackConfig, environment: string | null): string | undefined {
   return (environment === null ? undefined : stack.settings?.get(environment)?.track) ?? stack.track
+}
+
+/** Where the track `environment` reads (trackOf) was written: a place in the file, or the input or flag that gave it. */
+export function trackOrigin(stack: StackConfig, environment: string | null): string {
+  const own = environment === null ? undefined : stack.settings?.get(environment)
+  return (own?.track !== undefined ? own.trackFrom : stack.trackFrom) ?? 'track'
 }
 
 /** The page that tells whether `environment` is healthy: its own, else its stack's with its name filled in; undefined: not checked. */
@@ -114,7 +124,8 @@ export function parseStatusConfig(text: string, file: string): StatusConfig {
   const track = optionalRef(top.track, file, 'track')
   if (!Array.isArray(top.stacks) || top.stacks.length === 0)
     throw new InputError(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`)
-  const stacks = top.stacks.map((raw: unknown, i: number) => readStack(raw, file, `stacks[${i}]`, track))
+  const fileTrack = track === undefined ? undefined : { track, from: `${file}: track` }
+  const stacks = top.stacks.map((raw: unknown, i: number) => readStack(raw, file, `stacks[${i}]`, fileTrack))
   const seen = new Set<string>()
   for (const s of stacks) {
     if (seen.has(s.name)) throw new InputError(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`)
@@ -123,7 +134,7 @@ export function parseStatusConfig(text: string, file: string): StatusConfig {
   return { stacks }
 }
 
-function readStack(raw: unknown, file: string, where: string, track: string | undefined): StackConfig {
+function readStack(raw: unknown, file: string, where: string, fileTrack: { track: string; from: string } | undefined): StackConfig {
   const r = mapping(raw, file, where)
   const name = text(r.name, file, `${where}.name`)
   if (name === undefined) throw new InputError(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`)
@@ -148,11 +159,13 @@ function readStack(raw: unknown, file: string, where: string, track: string | un
   const listed = environmentsOf(r.environments, file, at)
   const health = healthProbe(r['health-url'], r['health-expect'], file, at)
   if (health !== undefined) checkStackHealthUrl(health.url, listed?.names, `${file}: ${at}.health-url`)
+  const own = optionalRef(r.track, file, `${at}.track`)
   return {
     name,
     address,
     environments: listed?.names,
-    track: optionalRef(r.track, file, `${at}.track`) ?? track,
+    track: own ?? fileTrack?.track,
+    trackFrom: own !== undefined ? `${file}: ${at}.track` : fileTrack?.from,
     login: loginOf(r.login, file, at),
     settings: listed?.settings,
     health
@@ -218,6 +231,7 @@ function environmentsOf(raw: unknown, file: string, at: string): { names: string
     names.push(name)
     settings.set(name, {
       track: optionalRef(r.track, file, `${where}.track`),
+      trackFrom: `${file}: ${where}.track`,
       health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
     })
   })

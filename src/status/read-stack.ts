@@ -15,7 +15,7 @@ import { DeploymentHistory, type CommitEvidence } from '../github/evidence.js'
 import type { GitHubDeploymentRecord } from '../github/client.js'
 import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
-import { healthOf, trackOf, type StackConfig } from './config.js'
+import { healthOf, trackOf, trackOrigin, type StackConfig } from './config.js'
 import { blankRow, stateOfComparison, type EnvironmentRow, type LastDeployment } from './row.js'
 import type { StopControl } from './stop.js'
 import { isTagPattern, newestTag } from './track.js'
@@ -26,6 +26,8 @@ export interface GitHubSide {
   compare(base: string, head: string): Promise<Comparison>
   /** The repository's tags, listed once for the whole report (for tracked tag patterns). */
   tags(): Promise<{ tags: GitHubTag[]; complete: boolean }>
+  /** Whether GitHub knows `ref` (a branch, a tag or a commit), asked once per report; throws a GitHubCallFailed when it cannot say. */
+  refKnown(ref: string): Promise<boolean>
 }
 
 export interface StackReadOptions {
@@ -48,6 +50,8 @@ export interface StackReading {
   readonly errors: string[]
   /** Why GitHub could not be read for it (given, and failing): fails closed too. */
   readonly githubErrors: string[]
+  /** A tracked ref GitHub does not know, or a pattern no tag matches (a typo), with where it was written: fails closed too. */
+  readonly trackErrors: string[]
 }
 
 /** Reads `stack` (logged in with `login`); never throws: what could not be read is in its rows and errors. */
@@ -58,11 +62,14 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
   const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal })
   const api = new CloudApi(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs })
   const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target })
-  const reading: StackReading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] }
+  const reading: StackReading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [], trackErrors: [] }
   const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading)
   try {
     const environments = await listed(reader.client, stack, reading)
     reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))))
+    // The environments are read together: their refs' failures in the order of the rows, not of the answers.
+    const rowOf = (reason: string): number => reading.rows.findIndex((r) => r.reason === reason)
+    reading.trackErrors.sort((a, b) => rowOf(a) - rowOf(b))
   } catch (error) {
     const reason = `the stack could not be read: ${describeError(error)}`
     reading.errors.push(reason)
@@ -264,24 +271,40 @@ class EnvironmentReader {
     const github = this.options.github
     if (github === undefined)
       return { state: 'unknown', reason: `comparing commit ${short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` }
+    const repository = this.options.repository
     try {
-      if (!isTagPattern(track)) return { ...stateOfComparison(await github.compare(track, sha)), reason: null }
+      if (!isTagPattern(track)) {
+        const comparison = await notFoundAs(github.compare(track, sha))
+        if (!(comparison instanceof GitHubCallFailed)) return { ...stateOfComparison(comparison), reason: null }
+        // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
+        if (!(await github.refKnown(track)))
+          return this.trackFailed(
+            track,
+            environment,
+            `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`
+          )
+        return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) }
+      }
       const listing = await github.tags()
       if (!listing.complete)
-        return { state: 'unknown', reason: `${this.options.repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` }
+        return { state: 'unknown', reason: `${repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` }
       const tag = newestTag(listing.tags, track)
-      if (tag === undefined) return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` }
-      return { ...stateOfComparison(await github.compare(tag.sha, sha)), trackedRef: tag.name, reason: null }
+      if (tag === undefined) return this.trackFailed(track, environment, `matches no tag of ${repository}: correct the pattern, or tag a release`)
+      const comparison = await notFoundAs(github.compare(tag.sha, sha))
+      if (comparison instanceof GitHubCallFailed)
+        return { state: 'unknown', trackedRef: tag.name, reason: unknownCommit(comparison, tag.name, sha, repository) }
+      return { ...stateOfComparison(comparison), trackedRef: tag.name, reason: null }
     } catch (error) {
       if (!(error instanceof GitHubCallFailed)) throw error
-      // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
-      if (error.failure === 'not-found')
-        return {
-          state: 'unknown',
-          reason: `${error.message}: GitHub knows no such commit or ref ${track} in ${this.options.repository} (a force-push, another repository, or a misspelt track)`
-        }
       return { state: 'unknown', reason: this.gitHubFailed(error) }
     }
+  }
+
+  /** The tracked ref names nothing GitHub knows: the row is unknown, and the report fails closed, saying where the ref was written. */
+  private trackFailed(track: string, environment: string, what: string): Pick<EnvironmentRow, 'state' | 'reason'> {
+    const reason = `track '${track}' (${trackOrigin(this.stack, environment)}) ${what}`
+    if (!this.reading.trackErrors.includes(reason)) this.reading.trackErrors.push(reason)
+    return { state: 'unknown', reason }
   }
 
   private gitHubFailed(error: GitHubCallFailed): string {
@@ -289,6 +312,21 @@ class EnvironmentReader {
     if (!this.reading.githubErrors.includes(reason)) this.reading.githubErrors.push(reason)
     return reason
   }
+}
+
+/** `call`'s answer, or its failure when GitHub answered that it knows no such thing (any other failure is thrown). */
+async function notFoundAs<T>(call: Promise<T>): Promise<T | GitHubCallFailed> {
+  try {
+    return await call
+  } catch (error) {
+    if (error instanceof GitHubCallFailed && error.failure === 'not-found') return error
+    throw error
+  }
+}
+
+/** The tracked ref is known, the comparison is not: a commit a force-push removed, another repository's, or unrelated history. */
+function unknownCommit(error: GitHubCallFailed, ref: string, sha: string, repository: string | undefined): string {
+  return `${error.message}: ${ref} is known, but GitHub does not know commit ${short(sha)} in ${repository}, or cannot relate the two (a force-push may have removed it, or it is another repository's)`
 }
 
 /**
