@@ -165,6 +165,16 @@ test('refused before any request, exit 2: a bad file, a login not set, a secret 
   const file = await status(['--config', bad], ENV())
   expect(file.code).toBe(2)
   expect(file.stderr).toMatch(/^error: .*bad\.yml: stacks\[0\] \(eu\) has an unknown key 'password'/)
+  // A credential where a variable's name belongs: refused without repeating it.
+  const written = join(folder, 'written.yml')
+  writeFileSync(
+    written,
+    `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: hunter2secret\n`
+  )
+  const leaked = await status(['--config', written], { ...ENV(), EU_USER: 'u' })
+  expect(leaked.code).toBe(2)
+  expect(leaked.stderr).toMatch(/^error: Stack 'eu': its login's password-variable names a variable that is not set or empty\. The name is not repeated here/)
+  expect(leaked.stdout + leaked.stderr).not.toContain('hunter2secret')
   const login = await status(['--config', config('nologin.yml')], { ...ENV(), US_PASS: '' })
   expect(login.code).toBe(2)
   expect(login.stderr).toMatch(/Stack 'us': its login's password-variable names US_PASS, which is not set or empty/)

@@ -784,6 +784,34 @@ describe('the file and the logins, refused before any request', () => {
     expect(refused(one('    login:\n      password-variable: "hunter 2"\n'))).toMatch(/is not a variable name/)
   })
 
+  test('a credential written where a *-variable name belongs is never repeated in the refusal, and is masked', () => {
+    masks.length = 0
+    const login = (line: string): string => one(`    login:\n      username-variable: EU_USER\n${line}\n`)
+    // A valid name that is not set: named when it reads as a variable name (upper case), else not repeated.
+    const lower = refused(login('      password-variable: hunter2secret'))
+    expect(lower).toBe(
+      "Stack 'eu': its login's password-variable names a variable that is not set or empty. The name is not repeated here: written with " +
+        'lower-case letters, it may be the password itself rather than the name of the variable that holds it (e.g. EU_BRC_PASSWORD).'
+    )
+    expect(refused(login('      password-variable: EU_P'))).toBe(
+      "Stack 'eu': its login's password-variable names EU_P, which is not set or empty (a CI job gets a secret only where it is passed in)."
+    )
+    // Not a name at all: refused without the value, whatever it is.
+    for (const value of ['"pa ss:w0rd!"', '12345678', 'true', "'s3cr3t-t0ken'"]) {
+      const message = refused(login(`      password-variable: ${value}`))
+      expect(message).toBe(
+        'fleet.yml: stacks[0] (eu).login.password-variable is not a variable name (letters, digits and _, not starting with a digit): ' +
+          'name the variable that holds the password, not the password itself (the value is not repeated here).'
+      )
+    }
+    expect(refused(login('      client-secret-variable: s3cr3t-t0ken'))).toMatch(
+      /client-secret-variable is not a variable name .*the value is not repeated here/
+    )
+    // Each one masked the moment it was read, so no later line shows it either.
+    expect(masks).toEqual(expect.arrayContaining(['hunter2secret', 'pa ss:w0rd!', '12345678', 'true', 's3cr3t-t0ken']))
+    expect(masks).not.toContain('EU_P')
+  })
+
   test("the logins: the defaults, named variables, the action's own rules", () => {
     expect(refused(one(''), {})).toMatch(/Stack 'eu' has no login \(BRCLOUD_USERNAME and BRCLOUD_PASSWORD are not set\)/)
     expect(refused(one(''), { BRCLOUD_USERNAME: 'u' })).toMatch(/BRCLOUD_PASSWORD is not set/)

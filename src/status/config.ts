@@ -5,6 +5,7 @@
 import { LineCounter, parseDocument } from 'yaml'
 import { InputError } from '../errors.js'
 import { parsePageUrl, resolveCloudAddress, type CloudAddress } from '../inputs/address.js'
+import { registerSecret } from '../secrets.js'
 import { isTagPattern, TAG_PATTERN_CHARS } from './track.js'
 
 /** Where a stack's login comes from: the variables that hold its credentials, and the token endpoint's plain settings. */
@@ -22,6 +23,16 @@ export interface LoginSource {
 export type LoginVariable = 'username' | 'password' | 'access-token' | 'client-secret'
 
 export const LOGIN_VARIABLES: readonly LoginVariable[] = ['username', 'password', 'access-token', 'client-secret']
+/** The credentials that are secrets: a value written where their variable's name belongs is masked at once. */
+export const SECRET_CREDENTIALS: readonly LoginVariable[] = ['password', 'access-token', 'client-secret']
+
+/**
+ * A name as environment variables are conventionally written (upper case): safe to repeat in a message. A name with
+ * lower-case letters is a variable's name too, but may be the credential itself written in its place.
+ */
+export function readsAsVariableName(name: string): boolean {
+  return /^[A-Z_][A-Z0-9_]*$/.test(name)
+}
 
 /**
  * The variables a stack without `login:` is logged in with: the brcloud command's own names for these inputs. No
@@ -247,11 +258,18 @@ function loginOf(raw: unknown, file: string, at: string): LoginSource {
   knownKeys(r, LOGIN_KEYS, file, where)
   const variables: Partial<Record<LoginVariable, string>> = {}
   for (const credential of LOGIN_VARIABLES) {
-    const name = text(r[`${credential}-variable`], file, `${where}.${credential}-variable`)
-    if (name === undefined) continue
-    if (!VARIABLE.test(name))
-      throw new InputError(`${file}: ${where}.${credential}-variable '${name}' is not a variable name: name the variable that holds it, not the value.`)
-    variables[credential] = name
+    const raw = r[`${credential}-variable`]
+    if (raw === undefined || raw === null) continue
+    // What stands here may be the credential itself: masked, and never repeated in the refusal.
+    const name = typeof raw === 'string' ? raw.trim() : String(raw)
+    if (typeof raw !== 'string' || !VARIABLE.test(name)) {
+      if (SECRET_CREDENTIALS.includes(credential)) registerSecret(name)
+      throw new InputError(
+        `${file}: ${where}.${credential}-variable is not a variable name (letters, digits and _, not starting with a digit): ` +
+          `name the variable that holds the ${credential}, not the ${credential} itself (the value is not repeated here).`
+      )
+    }
+    if (name !== '') variables[credential] = name
   }
   return {
     variables,
