@@ -16,7 +16,8 @@ const standIn = await startGitHubStandIn({
   }
 })
 runOfAcmeSite(standIn.url, fakeSha('run'))
-const { keepDriftIssues, keepDriftIssuesOf, driftIssuesFailure, driftMarker, issueStates, DRIFT_LABEL } = await import('../src/status/drift-issues.js')
+const { keepDriftIssues, keepDriftIssuesOf, driftIssuesFailure, driftMarker, markerOf, issueStates, DRIFT_LABEL } =
+  await import('../src/status/drift-issues.js')
 const { GitHubApi } = await import('../src/github/client.js')
 const { blankRow } = await import('../src/status/row.js')
 const { statusExit } = await import('../src/cli/status.js')
@@ -141,6 +142,37 @@ test('run again: the same content edits nothing (a new run page alone is no chan
   expect(open()[0]?.body).toContain('is **diverged: 1 ahead, 4 behind**')
   expect(open()[0]?.body).toContain('[this run](https://github.example/acme/site/actions/runs/5001)')
   expect(log).toContainEqual(`info: Drift issues: eu/acceptance is diverged: issue #${issue?.number} updated.`)
+})
+
+test('names with a blank and a slash: the marker is read back decoded, so a second run edits the same issue instead of opening another', async () => {
+  const first = await keep(report(row('eu west', 'blue green', 'behind'), row('eu west', 'team/prod', 'behind')))
+  expect(first.opened).toHaveLength(2)
+  const [blue, team] = open()
+  expect(blue?.body?.split('\n')[0]).toBe('<!-- brcloud-drift stack=eu%20west environment=blue%20green -->')
+  expect(team?.body?.split('\n')[0]).toBe('<!-- brcloud-drift stack=eu%20west environment=team%2Fprod -->')
+  const again = await keep(report(row('eu west', 'blue green', 'behind', { behindBy: 3 }), row('eu west', 'team/prod', 'behind', { behindBy: 5 })))
+  expect(again).toEqual({ opened: [], updated: [blue?.number, team?.number], closed: [], failures: [] })
+  expect(open().map((i) => i.number)).toEqual([blue?.number, team?.number])
+  // Back in sync: the issue found by its decoded marker is the one closed.
+  const synced = await keep(report(row('eu west', 'blue green', 'in-sync'), row('eu west', 'team/prod', 'in-sync')))
+  expect(synced.closed).toEqual([blue?.number, team?.number])
+  expect(open()).toEqual([])
+})
+
+test('the marker round-trips every character a stack or environment name may hold', () => {
+  const chars: string[] = []
+  for (let c = 0; c <= 0xffff; c++) if (c < 0xd800 || c > 0xdfff) chars.push(String.fromCharCode(c))
+  chars.push('😀', '\u{10ffff}', '-->', '<!--', ' stack=x environment=y ')
+  const failed = chars.filter((c) => {
+    const [stack, environment] = [`s${c}t`, `e${c}v`]
+    const body = `${driftMarker(stack, environment)}\nrest of the body`
+    const read = markerOf(body)
+    return read?.stack !== stack || read.environment !== environment
+  })
+  expect(failed).toEqual([])
+  // What the marker cannot be read as: none, or a malformed escape, is no key.
+  expect(markerOf('no marker here')).toBeUndefined()
+  expect(markerOf('<!-- brcloud-drift stack=%E0%A4%A environment=x -->')).toBeUndefined()
 })
 
 test('back in sync: a comment saying what runs now, then closed; drifting again later opens a new issue', async () => {
