@@ -199,11 +199,18 @@ function visibleDeployments(calls: readonly StatusCall[], environment?: string):
   })
 }
 
-/** outside: GitHub's Deployments were read, and none it held then names the distribution (whatever commit it recorded). */
+/**
+ * outside: GitHub's Deployments were read, and none GitHub held then names the distribution with its commit (which would
+ * be evidence of it), nor names it for this environment at all (a promotion of unknown commit here is this action's;
+ * one made for another environment is not how it came here, docs/status.md).
+ */
 function checkOutside(row: EnvironmentRow, calls: readonly StatusCall[], where: string): void {
   const read = calls.some((c) => c.kind === 'list-deployments' && c.settled === 200)
-  const naming = visibleDeployments(calls).filter((d) => same(String((d.payload as { distributionId?: unknown } | null)?.distributionId), row.distributionId))
-  say(`${where}: outside only when no Deployment GitHub held names ${row.distributionId}`, read && naming.length === 0, {
+  const naming = visibleDeployments(calls).filter((d) => {
+    const payload = (d.payload ?? {}) as { distributionId?: unknown; commit?: unknown }
+    return same(String(payload.distributionId), row.distributionId) && (payload.commit !== 'unknown' || d.environment === row.environment)
+  })
+  say(`${where}: outside only when no Deployment GitHub held names ${row.distributionId} (with its commit, or for this environment)`, read && naming.length === 0, {
     read,
     naming: naming.map((d) => ({ id: d.id, environment: d.environment, payload: d.payload }))
   })
@@ -297,7 +304,16 @@ export const STATUS_CASES: ReadonlyArray<readonly [string, (f: Facts) => boolean
   ),
   ['status report: read while the environment switched', () => truths().some((t) => t.status === 'deploying')],
   ['status report: switching, without a status field', (f) => !f.s.status && truths().some((t) => t.status === 'deploying')],
-  ['status report: a promotion of unknown commit read', () => rows().some((x) => x.lastDeployment !== null && x.evidence === 'unknown')],
+  [
+    'status report: a promotion of unknown commit read',
+    () =>
+      rows().some((x) =>
+        (github.world?.core.model.deployments ?? []).some((d) => {
+          const payload = (d.payload ?? {}) as { distributionId?: unknown; commit?: unknown }
+          return payload.commit === 'unknown' && same(String(payload.distributionId), x.distributionId)
+        })
+      )
+  ],
   ...([0, 1, 2, 8, 9] as const).map((code) => [`status report: exit ${code}`, () => statusWorld.reads.some((x) => x.exit === code)] as const),
   ['status report: a drift issue opened', () => statusWorld.reads.some((x) => (x.issues?.opened.length ?? 0) > 0)],
   ['status report: a drift issue closed', () => statusWorld.reads.some((x) => (x.issues?.closed.length ?? 0) > 0)]
