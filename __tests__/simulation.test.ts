@@ -90,7 +90,7 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
   try {
     checkAll(facts)
     checkEvents(facts)
-    if (!process.env.SIM_TMP_NOSTATUS) checkStatus(facts)
+    checkStatus(facts)
   } catch (error) {
     if (process.env.SIM_VERBOSE)
       console.log(

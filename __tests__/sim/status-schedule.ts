@@ -54,6 +54,8 @@ export interface StatusGitHub {
   readonly theirs: readonly number[]
   readonly recordOthers: boolean
   readonly oursRecorded: boolean
+  /** An earlier run left a drift issue open for production (it is kept, or closed once in sync). */
+  readonly openIssue: boolean
 }
 
 export interface StatusSchedule {
@@ -70,7 +72,17 @@ export interface StatusSchedule {
 }
 
 export const PLATFORM_CALLS: StatusCallKind[] = ['login', 'idp-token', 'list-environments', 'list-environments', 'get-distribution', 'site']
-export const GITHUB_CALLS: StatusCallKind[] = ['list-deployments', 'list-deployments', 'compare', 'compare', 'list-statuses', 'list-tags', 'list-issues', 'create-issue']
+export const GITHUB_CALLS: StatusCallKind[] = [
+  'list-deployments',
+  'list-deployments',
+  'compare',
+  'compare',
+  'list-statuses',
+  'list-tags',
+  'list-issues',
+  'create-issue',
+  'update-issue'
+]
 
 const statusFault: fc.Arbitrary<StatusFault> = fc.oneof(
   fc.record({
@@ -100,13 +112,14 @@ const statusFault: fc.Arbitrary<StatusFault> = fc.oneof(
 )
 
 const statusRead: fc.Arbitrary<StatusRead> = fc.record({
+  // Mostly while the run acts (right after its deploy call, during a switch, a check, an upload), else at a second or after it.
   trigger: fc.oneof(
-    { weight: 1, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 200 }) }) },
+    { weight: 1, arbitrary: fc.record({ at: fc.integer({ min: 0, max: 120 }) }) },
     {
-      weight: 2,
+      weight: 3,
       arbitrary: fc.record({
-        after: fc.constantFrom('deploy' as const, 'deploy' as const, 'list-environments' as const, 'site' as const, 'upload' as const, 'compare' as const),
-        nth: fc.integer({ min: 0, max: 3 }),
+        after: fc.constantFrom('deploy' as const, 'deploy' as const, 'list-environments' as const, 'site' as const, 'upload' as const, 'login' as const),
+        nth: fc.constantFrom(0, 0, 0, 1, 1, 2, 3),
         delay: fc.constantFrom(0, 0, 1, 5, 20)
       })
     }
@@ -121,7 +134,8 @@ const statusGitHub: fc.Arbitrary<StatusGitHub> = fc.record({
   old: fc.constantFrom(0, 1, 2, 3, 4, 5, 6, 7),
   theirs: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 2, maxLength: 2 }),
   recordOthers: fc.constantFrom(true, true, false),
-  oursRecorded: fc.constantFrom(true, true, false)
+  oursRecorded: fc.constantFrom(true, true, false),
+  openIssue: fc.boolean()
 })
 
 export const statusSchedules: fc.Arbitrary<StatusSchedule> = fc.record({
