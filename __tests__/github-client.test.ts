@@ -208,7 +208,7 @@ describe('failures, named for the fix they need', () => {
     expect([status.failure, status.status, status.message]).toEqual(['forbidden', 403, 'Reading the status of GitHub Deployment 7: HTTP 403 (no)'])
   })
 
-  test("a rate limit (403 or 429 saying so) is no missing permission: rate-limited, naming when it lifts, not tried again", async () => {
+  test('a rate limit (403 or 429 saying so) is no missing permission: rate-limited, naming when it lifts, not tried again', async () => {
     const api = await open()
     const primary = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1795507200' }
     const cases = [

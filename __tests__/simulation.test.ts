@@ -35,6 +35,8 @@ const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { checkStatus, statusLog } = await import('./sim/status-claims.js')
+const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
+const { statusWorld } = await import('./sim/status.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
 const { schedules, OLD, OURS } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
@@ -832,6 +834,28 @@ describe('the shapes found outside, as fixed schedules', () => {
     // Word for word: every line, the summaries, the outputs and the failure each shape shows (the fake clock and the
     // fixed ids make them the same on every run). A changed sentence shows here first; \`npm test -- -u\` accepts it.
     expect(whatTheUserReads()).toMatchSnapshot()
+  })
+})
+
+describe("the status report's shapes found by the simulation, as fixed schedules", () => {
+  beforeEach(useFakeClock)
+  afterEach(() => jest.useRealTimers())
+
+  test.each(STATUS_SHAPES)('%s', async (_name, overrides, expectations) => {
+    await runAndCheck({ ...CALM, ...overrides })
+    try {
+      expectations(statusWorld.reads)
+    } catch (error) {
+      if (process.env.SIM_VERBOSE) console.log(statusLog())
+      throw error
+    }
+    // What the report printed and its exit code, word for word (its refusal, or its table and error lines).
+    expect(
+      statusWorld.reads
+        .map((r) => [`--- read ${r.index}: exit ${r.exit}`, r.refusal ?? '', r.printed[0] ?? '', ...r.printed.slice(3)].join('\n'))
+        .join('\n')
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => (/^(0[a-f])\1{3}-/i.test(id) ? id : '<upload>'))
+    ).toMatchSnapshot()
   })
 })
 

@@ -143,8 +143,13 @@ function checkRow(f: Facts, r: StatusSchedule, row: EnvironmentRow, calls: reado
   if (row.reason?.startsWith('the stack could not be read') === true) say(`${where}: a stack not read reads unknown`, row.state === 'unknown', row.state)
   if (answers.length === 0 || row.reason?.startsWith('the stack could not be read') === true) return
   // The running id is what the platform reported during the read (in any letter case); its status field as given.
-  const matching = answers.filter(({ item }) => (row.distributionId === null ? typeof item.distributionId !== 'string' : same(String(item.distributionId), row.distributionId)))
-  say(`${where}: the running id is what the platform reported`, matching.length > 0, { row: row.distributionId, reported: answers.map((a) => a.item.distributionId) })
+  const matching = answers.filter(({ item }) =>
+    row.distributionId === null ? typeof item.distributionId !== 'string' : same(String(item.distributionId), row.distributionId)
+  )
+  say(`${where}: the running id is what the platform reported`, matching.length > 0, {
+    row: row.distributionId,
+    reported: answers.map((a) => a.item.distributionId)
+  })
   if (matching.length > 0)
     say(
       `${where}: platformStatus is the status field as given`,
@@ -152,11 +157,19 @@ function checkRow(f: Facts, r: StatusSchedule, row: EnvironmentRow, calls: reado
       { row: row.platformStatus, reported: matching.map((a) => a.item.status) }
     )
   if (row.state === 'empty')
-    say(`${where}: empty only when it ran nothing and nothing switched`, matching.some(({ truth }) => truth?.status === 'empty'), {
-      truth: matching.map((m) => m.truth)
-    })
+    say(
+      `${where}: empty only when it ran nothing and nothing switched`,
+      matching.some(({ truth }) => truth?.status === 'empty'),
+      {
+        truth: matching.map((m) => m.truth)
+      }
+    )
   if (row.state === 'deploying')
-    say(`${where}: deploying only during a switch`, matching.some(({ truth }) => truth?.status === 'deploying'), { truth: matching.map((m) => m.truth) })
+    say(
+      `${where}: deploying only during a switch`,
+      matching.some(({ truth }) => truth?.status === 'deploying'),
+      { truth: matching.map((m) => m.truth) }
+    )
   checkCommit(f, row, where)
   if (['in-sync', 'behind', 'ahead', 'diverged'].includes(row.state)) checkCompared(r, row, calls, where)
   if (row.state === 'outside') checkOutside(row, calls, where)
@@ -190,9 +203,15 @@ function checkCompared(r: StatusSchedule, row: EnvironmentRow, calls: readonly S
 }
 
 /** Deployments GitHub held when the last of this read's listings of them was answered. */
-function visibleDeployments(calls: readonly StatusCall[], environment?: string): ReadonlyArray<{ id: number; environment: string; sha: string; payload: unknown }> {
+function visibleDeployments(
+  calls: readonly StatusCall[],
+  environment?: string
+): ReadonlyArray<{ id: number; environment: string; sha: string; payload: unknown }> {
   const counts = calls
-    .filter((c) => c.kind === 'list-deployments' && c.settled === 200 && (environment === undefined || c.path.includes(`environment=${encodeURIComponent(environment)}`)))
+    .filter(
+      (c) =>
+        c.kind === 'list-deployments' && c.settled === 200 && (environment === undefined || c.path.includes(`environment=${encodeURIComponent(environment)}`))
+    )
     .map((c) => c.deployments ?? 0)
   const count = counts.length === 0 ? 0 : Math.max(...counts)
   return (github.world?.core.model.deployments ?? []).slice(0, count).filter((d) => {
@@ -212,10 +231,14 @@ function checkOutside(row: EnvironmentRow, calls: readonly StatusCall[], where: 
     const payload = (d.payload ?? {}) as { distributionId?: unknown; commit?: unknown }
     return same(String(payload.distributionId), row.distributionId) && (payload.commit !== 'unknown' || d.environment === row.environment)
   })
-  say(`${where}: outside only when no Deployment GitHub held names ${row.distributionId} (with its commit, or for this environment)`, read && naming.length === 0, {
-    read,
-    naming: naming.map((d) => ({ id: d.id, environment: d.environment, payload: d.payload }))
-  })
+  say(
+    `${where}: outside only when no Deployment GitHub held names ${row.distributionId} (with its commit, or for this environment)`,
+    read && naming.length === 0,
+    {
+      read,
+      naming: naming.map((d) => ({ id: d.id, environment: d.environment, payload: d.payload }))
+    }
+  )
 }
 
 /** The last Deployment is the environment's newest GitHub held, and its commit is the one it deployed, never a promoting run's. */
@@ -243,9 +266,23 @@ function checkReasons(reading: StatusReading, calls: readonly StatusCall[]): voi
   const text = [...report.githubErrors, ...report.environments.map((x) => x.reason ?? '')].join('\n')
   const gh = calls.filter((c) => c.service === 'github')
   if (/lacks a permission/.test(text))
-    say('a missing permission only after GitHub refused one (403, not a rate limit)', gh.some((c) => c.settled === 403 && c.fate === 'answer'), text)
-  if (/refused the token/.test(text)) say('a refused token only after a 401', gh.some((c) => c.settled === 401), text)
-  if (/rate limit/i.test(text)) say('a rate limit only after GitHub said one', gh.some((c) => c.fate === 'respond' && [403, 429].includes(Number(c.settled))), text)
+    say(
+      'a missing permission only after GitHub refused one (403, not a rate limit)',
+      gh.some((c) => c.settled === 403 && c.fate === 'answer'),
+      text
+    )
+  if (/refused the token/.test(text))
+    say(
+      'a refused token only after a 401',
+      gh.some((c) => c.settled === 401),
+      text
+    )
+  if (/rate limit/i.test(text))
+    say(
+      'a rate limit only after GitHub said one',
+      gh.some((c) => c.fate === 'respond' && [403, 429].includes(Number(c.settled))),
+      text
+    )
 }
 
 /** The issues opened follow drift that was read; closed only for in-sync; none touched for unknown or deploying. */
@@ -256,7 +293,9 @@ function checkDriftIssues(r: StatusSchedule, reading: StatusReading): void {
   const opening = r.failOn.filter((s) => s !== 'unhealthy').length > 0 ? states : ['behind', 'ahead', 'diverged', 'outside', 'empty']
   for (const issue of reading.issuesAfter) {
     const m = /<!-- brcloud-drift stack=(\S+) environment=(\S+) -->/.exec(issue.body)
-    const row = reading.report.environments.find((x) => m !== null && x.stack === decodeURIComponent(m[1] ?? '') && x.environment === decodeURIComponent(m[2] ?? ''))
+    const row = reading.report.environments.find(
+      (x) => m !== null && x.stack === decodeURIComponent(m[1] ?? '') && x.environment === decodeURIComponent(m[2] ?? '')
+    )
     const was = before.get(issue.number)
     if (was === undefined) say(`issue #${issue.number} opened only for drift read`, row !== undefined && opening.includes(row.state), row?.state)
     else if (was.state === 'open' && issue.state === 'closed') say(`issue #${issue.number} closed only when in-sync`, row?.state === 'in-sync', row?.state)
@@ -275,10 +314,16 @@ function checkSecrets(f: Facts, reading: StatusReading): void {
 function checkRevoked(f: Facts): void {
   const { stack } = f
   const valid = statusShown.masked.filter((t) =>
-    stack.sso !== undefined ? /^rt_/.test(t) && stack.sso.tokens.refreshGrant(t) !== undefined : t.split('.').length === 3 && stack.state.tokens.check('refresh', t).ok
+    stack.sso !== undefined
+      ? /^rt_/.test(t) && stack.sso.tokens.refreshGrant(t) !== undefined
+      : t.split('.').length === 3 && stack.state.tokens.check('refresh', t).ok
   )
   if (valid.length === 0) return
-  say("the report's refresh tokens are revoked, or a warning says why not", statusShown.lines.some((l) => /could not revoke the report's refresh token/.test(l)), valid.length)
+  say(
+    "the report's refresh tokens are revoked, or a warning says why not",
+    statusShown.lines.some((l) => /could not revoke the report's refresh token/.test(l)),
+    valid.length
+  )
 }
 
 /** What the report's side of the world drew, and which of its cases occurred (the coverage report). */
@@ -287,7 +332,10 @@ export const STATUS_FEATURES: ReadonlyArray<readonly [string, (f: Facts) => bool
   ['status report: read during the run', () => statusWorld.reads.some((x) => !x.afterTheRun)],
   ['status report: with GitHub', (f) => f.s.report?.github !== undefined],
   ['status report: faults on its calls', (f) => (f.s.report?.reads ?? []).some((x) => x.faults.length > 0)],
-  ['status report: a GitHub rate limit', (f) => (f.s.report?.reads ?? []).some((x) => x.faults.some((y) => y.kind === 'rate-limit' || y.kind === 'secondary-limit'))],
+  [
+    'status report: a GitHub rate limit',
+    (f) => (f.s.report?.reads ?? []).some((x) => x.faults.some((y) => y.kind === 'rate-limit' || y.kind === 'secondary-limit'))
+  ],
   ['status report: a token GitHub refuses, or a permission missing', (f) => f.s.report?.github !== undefined && f.s.report.github.token !== 'ok'],
   ['status report: more than 300 Deployments', (f) => (f.s.report?.github?.filler ?? 'none') !== 'none'],
   ['status report: a tracked ref GitHub does not know', (f) => f.s.report?.track === 'typo'],
@@ -297,8 +345,7 @@ export const STATUS_FEATURES: ReadonlyArray<readonly [string, (f: Facts) => bool
 ]
 
 const rows = (): EnvironmentRow[] => statusWorld.reads.flatMap((x) => x.report?.environments ?? [])
-const truths = (): Array<{ status: string; distributionId: string | null }> =>
-  statusWorld.calls.flatMap((c) => c.truth?.filter((t) => t.name === ENV) ?? [])
+const truths = (): Array<{ status: string; distributionId: string | null }> => statusWorld.calls.flatMap((c) => c.truth?.filter((t) => t.name === ENV) ?? [])
 
 export const STATUS_CASES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ...(['in-sync', 'behind', 'ahead', 'diverged', 'outside', 'deploying', 'empty', 'unknown'] as const).map(

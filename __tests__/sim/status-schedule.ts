@@ -95,14 +95,7 @@ const statusFault: fc.Arbitrary<StatusFault> = fc.oneof(
   fc
     .record({
       on: fc.constantFrom(...GITHUB_CALLS),
-      kind: fc.constantFrom(
-        'status' as const,
-        'status' as const,
-        'rate-limit' as const,
-        'secondary-limit' as const,
-        'hang' as const,
-        'unreachable' as const
-      ),
+      kind: fc.constantFrom('status' as const, 'status' as const, 'rate-limit' as const, 'secondary-limit' as const, 'hang' as const, 'unreachable' as const),
       status: fc.constantFrom(500, 502, 503, 401, 404),
       skip: fc.integer({ min: 0, max: 2 }),
       times: fc.constantFrom(1, 1, 3, 10)
@@ -144,7 +137,14 @@ export const statusSchedules: fc.Arbitrary<StatusSchedule> = fc.record({
   track: fc.constantFrom('main' as const, 'main' as const, 'main' as const, 'feature' as const, 'v*' as const, 'typo' as const, 'none' as const),
   health: fc.boolean(),
   failOn: fc.constantFrom<FailOn[]>([], [], ['empty'], ['outside'], ['behind', 'outside'], ['deploying'], ['unhealthy'], ['diverged', 'ahead', 'empty']),
-  login: fc.constantFrom('as-run' as const, 'as-run' as const, 'as-run' as const, 'as-run' as const, 'as-run' as const, 'as-run' as const, 'credential-in-variable' as const),
+  login: fc.constantFrom(
+    'as-run' as const,
+    'as-run' as const,
+    'as-run' as const,
+    'as-run' as const,
+    'as-run' as const,
+    'as-run' as const,
+    'credential-in-variable' as const
+  ),
   github: fc.option(statusGitHub, { nil: undefined, freq: 5 })
 })
-

@@ -157,7 +157,13 @@ function faultFate(f: StatusFault, service: 'stack' | 'github'): TapFate {
     return {
       kind: 'respond',
       status: 403,
-      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '5000', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' },
+      headers: {
+        'x-ratelimit-limit': '5000',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-used': '5000',
+        'x-ratelimit-reset': reset,
+        'x-ratelimit-resource': 'core'
+      },
       body: JSON.stringify({
         message: 'API rate limit exceeded for installation ID 4242.',
         documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api'
@@ -178,10 +184,14 @@ function faultFate(f: StatusFault, service: 'stack' | 'github'): TapFate {
       kind: 'respond',
       status: f.status,
       headers: {},
-      body: JSON.stringify({ message: f.status >= 500 ? 'Server Error' : f.status === 401 ? 'Bad credentials' : 'Not Found', documentation_url: 'https://docs.github.com/rest' })
+      body: JSON.stringify({
+        message: f.status >= 500 ? 'Server Error' : f.status === 401 ? 'Bad credentials' : 'Not Found',
+        documentation_url: 'https://docs.github.com/rest'
+      })
     }
   const status = f.status < 500 && f.status !== 429 ? 503 : f.status
-  if (f.on === 'idp-token') return { kind: 'respond', status, headers: {}, body: JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Emulated fault' }) }
+  if (f.on === 'idp-token')
+    return { kind: 'respond', status, headers: {}, body: JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Emulated fault' }) }
   return { kind: 'respond', status, headers: status === 429 ? { 'retry-after': '1' } : {}, body: JSON.stringify({ code: 'Fault', message: 'Emulated fault' }) }
 }
 
@@ -369,7 +379,12 @@ export function setUpStatus(s: Schedule, stack: Stack, afterGitHub: Map<string, 
     // Other environments deployed many times since the world's records (only when the run reads no GitHub: its own order would change).
     if (r.github?.filler === 'newer' && s.github === undefined)
       for (let i = 0; i < MANY; i++)
-        model.addDeployment({ ref: COMMITS[0] ?? '', environment: `review-${i}`, payload: { distributionId: `review-${i}`, apiUrl: BASE }, creator: 'other-job' })
+        model.addDeployment({
+          ref: COMMITS[0] ?? '',
+          environment: `review-${i}`,
+          payload: { distributionId: `review-${i}`, apiUrl: BASE },
+          creator: 'other-job'
+        })
   }
   r.reads.forEach((read, index) => onTrigger(stack, read.trigger, () => begin(s, r, stack, index), afterGitHub))
 }
