@@ -56,6 +56,8 @@ export interface StatusGitHub {
   readonly oursRecorded: boolean
   /** An earlier run left a drift issue open for production (it is kept, or closed once in sync). */
   readonly openIssue: boolean
+  /** GitHub fails the listing of the drift issues (502, every attempt): the issues cannot be kept (exit 9 when the report was read). */
+  readonly issuesFail: boolean
 }
 
 export interface StatusSchedule {
@@ -128,7 +130,8 @@ const statusGitHub: fc.Arbitrary<StatusGitHub> = fc.record({
   theirs: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 2, maxLength: 2 }),
   recordOthers: fc.constantFrom(true, true, false),
   oursRecorded: fc.constantFrom(true, true, false),
-  openIssue: fc.boolean()
+  openIssue: fc.boolean(),
+  issuesFail: fc.constantFrom(false, false, false, true)
 })
 
 export const statusSchedules: fc.Arbitrary<StatusSchedule> = fc.record({

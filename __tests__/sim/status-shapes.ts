@@ -15,6 +15,7 @@ const github = (over: Partial<StatusGitHub> = {}): StatusGitHub => ({
   recordOthers: true,
   oursRecorded: true,
   openIssue: false,
+  issuesFail: false,
   ...over
 })
 

@@ -195,6 +195,9 @@ function faultFate(f: StatusFault, service: 'stack' | 'github'): TapFate {
   return { kind: 'respond', status, headers: status === 429 ? { 'retry-after': '1' } : {}, body: JSON.stringify({ code: 'Fault', message: 'Emulated fault' }) }
 }
 
+/** GitHub failing every attempt to list the drift issues. */
+const LISTING_ISSUES_FAILS: StatusFault = { on: 'list-issues', kind: 'status', status: 502, skip: 0, times: 3 }
+
 /** The tap on the report's calls: each kind's faults by its count in the read; every call recorded with the world at its answer. */
 function statusTap(stack: Stack): Tap {
   const seen = new Map<string, number>()
@@ -206,7 +209,9 @@ function statusTap(stack: Stack): Tap {
       const key = `${read}\u0000${kind}`
       const n = seen.get(key) ?? 0
       seen.set(key, n + 1)
-      const faults = statusWorld.schedule?.reads[read]?.faults ?? []
+      const schedule = statusWorld.schedule
+      const issuesFail = schedule?.github?.driftIssues === true && schedule.github.issuesFail
+      const faults = [...(schedule?.reads[read]?.faults ?? []), ...(issuesFail ? [LISTING_ISSUES_FAILS] : [])]
       const fault = faults.find((f) => f.on === kind && n >= f.skip && n < f.skip + f.times)
       const fate: TapFate = fault === undefined ? { kind: 'answer' } : faultFate(fault, service)
       const call: StatusCall = {

@@ -67,9 +67,15 @@ function tapped(handler: Handler, fate: TapFate): Handler {
   }
 }
 
-/** Follows a tapped call to its end for the tap: the status it was answered with, or none. */
-async function settledFor<T extends { status: number }>(call: TapCall | undefined, work: Promise<T>): Promise<T> {
-  if (call === undefined) return work
+/**
+ * Follows a tapped call to its end for the tap: the status it was answered with, or none. An untapped call is the very
+ * promise it was (no extra turn of the microtask queue: the run's schedules replay as they did before the tap).
+ */
+function settledFor<T extends { status: number }>(call: TapCall | undefined, work: Promise<T>): Promise<T> {
+  return call === undefined ? work : followed(call, work)
+}
+
+async function followed<T extends { status: number }>(call: TapCall, work: Promise<T>): Promise<T> {
   try {
     const res = await work
     call.settled(res.status)
