@@ -14,7 +14,7 @@ import { COMMITS, github } from './github.js'
 import { statusShown } from './mocks.js'
 import type { StatusSchedule } from './status-schedule.js'
 import { NEWEST_TAG, TAGS, statusSecrets, statusWorld, type StatusCall, type StatusReading } from './status.js'
-import { ENV, OTHER_ENV, commitIndexOf } from './world.js'
+import { ENV, MARKER, OTHER_ENV, commitIndexOf } from './world.js'
 
 const BASE = 'http://127.0.0.1:9'
 const say = (claim: string, holds: boolean, detail: unknown = undefined): void =>
@@ -170,10 +170,27 @@ function checkRow(f: Facts, r: StatusSchedule, row: EnvironmentRow, calls: reado
       matching.some(({ truth }) => truth?.status === 'deploying'),
       { truth: matching.map((m) => m.truth) }
     )
+  checkHealth(row, calls, where)
   checkCommit(f, row, where)
   if (['in-sync', 'behind', 'ahead', 'diverged'].includes(row.state)) checkCompared(r, row, calls, where)
   if (row.state === 'outside') checkOutside(row, calls, where)
   checkLastDeployment(f, row, calls, where)
+}
+
+/** The health probe's verdict is what its page answered in this read: ok only with a 2xx holding the expected text. */
+function checkHealth(row: EnvironmentRow, calls: readonly StatusCall[], where: string): void {
+  if (row.health === 'not-checked' || row.environment === null) return
+  const page = `/sites/${encodeURIComponent(row.environment)}/`
+  const passed = calls.some(
+    (c) =>
+      c.kind === 'site' &&
+      c.path.startsWith(page) &&
+      typeof c.settled === 'number' &&
+      c.settled >= 200 &&
+      c.settled <= 299 &&
+      c.answer?.text.includes(MARKER) === true
+  )
+  say(`${where}: health ${row.health} is what its page answered`, (row.health === 'ok') === passed, { health: row.health, reason: row.healthReason })
 }
 
 /** The commit a row names is its distribution's own (in full from a Deployment, a prefix from a name). */
@@ -351,6 +368,8 @@ export const STATUS_CASES: ReadonlyArray<readonly [string, (f: Facts) => boolean
   ...(['in-sync', 'behind', 'ahead', 'diverged', 'outside', 'deploying', 'empty', 'unknown'] as const).map(
     (state) => [`status report: a row ${state}`, () => rows().some((x) => x.state === state)] as const
   ),
+  ['status report: a health probe ok', () => rows().some((x) => x.health === 'ok')],
+  ['status report: a health probe failing', () => rows().some((x) => x.health === 'failing')],
   ['status report: read while the environment switched', () => truths().some((t) => t.status === 'deploying')],
   ['status report: switching, without a status field', (f) => !f.s.status && truths().some((t) => t.status === 'deploying')],
   [
