@@ -25,13 +25,14 @@ export type StatusCallKind =
   | 'other'
 
 /**
- * A fault on the report's calls of one kind: an error status (GitHub's body, or the platform's), GitHub's primary rate
+ * A fault on the report's calls of one kind: an error status (GitHub's body, or the platform's; `echo`: the platform's
+ * error repeating the request, its credentials with it, as careless servers do), GitHub's primary rate
  * limit (403, x-ratelimit-remaining: 0) or secondary one (429 or 403 with retry-after), no answer, a closed socket, no
  * connection; `times` calls after letting `skip` through.
  */
 export interface StatusFault {
   readonly on: StatusCallKind
-  readonly kind: 'status' | 'rate-limit' | 'secondary-limit' | 'hang' | 'reset' | 'unreachable'
+  readonly kind: 'status' | 'echo' | 'rate-limit' | 'secondary-limit' | 'hang' | 'reset' | 'unreachable'
   readonly status: number
   readonly skip: number
   readonly times: number
@@ -89,7 +90,7 @@ export const GITHUB_CALLS: StatusCallKind[] = [
 const statusFault: fc.Arbitrary<StatusFault> = fc.oneof(
   fc.record({
     on: fc.constantFrom(...PLATFORM_CALLS),
-    kind: fc.constantFrom('status' as const, 'status' as const, 'hang' as const, 'reset' as const),
+    kind: fc.constantFrom('status' as const, 'status' as const, 'hang' as const, 'reset' as const, 'echo' as const),
     status: fc.constantFrom(500, 502, 503, 429),
     skip: fc.integer({ min: 0, max: 2 }),
     times: fc.constantFrom(1, 1, 3, 10)

@@ -126,7 +126,9 @@ export const statusWorld: {
   queue: Promise<void>
   /** When the main step ended (or undefined while it runs). */
   mainEnded: boolean
-} = { schedule: undefined, reads: [], calls: [], current: undefined, started: new Set(), queue: Promise.resolve(), mainEnded: false }
+  /** Every token the report was handed (its ready token, and each one an answer gave it): secrets, whether it masked them or not. */
+  issued: string[]
+} = { schedule: undefined, reads: [], calls: [], current: undefined, started: new Set(), queue: Promise.resolve(), mainEnded: false, issued: [] }
 
 /** The kind of one of the report's calls, by its service, method and path. */
 export function callKind(service: 'stack' | 'github', method: string, path: string): StatusCallKind {
@@ -191,8 +193,15 @@ function faultFate(f: StatusFault, service: 'stack' | 'github'): TapFate {
     }
   const status = f.status < 500 && f.status !== 429 ? 503 : f.status
   if (f.on === 'idp-token')
-    return { kind: 'respond', status, headers: {}, body: JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Emulated fault' }) }
-  return { kind: 'respond', status, headers: status === 429 ? { 'retry-after': '1' } : {}, body: JSON.stringify({ code: 'Fault', message: 'Emulated fault' }) }
+    return {
+      kind: 'respond',
+      status,
+      headers: {},
+      body: JSON.stringify({ error: 'temporarily_unavailable', error_description: 'Emulated fault' }),
+      echo: f.kind === 'echo'
+    }
+  const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {}
+  return { kind: 'respond', status, headers, body: JSON.stringify({ code: 'Fault', message: 'Emulated fault' }), echo: f.kind === 'echo' }
 }
 
 /** GitHub failing every attempt to list the drift issues. */
@@ -233,6 +242,7 @@ function statusTap(stack: Stack): Tap {
         latencyMs: 0,
         answered(status, text) {
           call.answer = { status, text }
+          if (service === 'stack') statusWorld.issued.push(...tokensIn(text))
           if (kind === 'list-environments' && fate.kind === 'answer')
             call.truth = stack.state.environments.map((e) => ({
               id: e.id,
@@ -249,6 +259,19 @@ function statusTap(stack: Stack): Tap {
       }
       return tapCall
     }
+  }
+}
+
+/** The tokens an answer hands the caller (a login's, a refresh's, a token endpoint's). */
+function tokensIn(text: string): string[] {
+  if (!/token"/.test(text)) return []
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>
+    return Object.entries(body)
+      .filter(([key, value]) => /token$/i.test(key) && typeof value === 'string' && value.length >= 16)
+      .map(([, value]) => value as string)
+  } catch {
+    return []
   }
 }
 
@@ -287,12 +310,11 @@ function variables(s: Schedule, stack: Stack): NodeJS.ProcessEnv {
   const { username, password } = stack.state.settings
   const env: NodeJS.ProcessEnv = { SIM_USER: username, SIM_PASSWORD: password, SIM_CLIENT_SECRET: stack.sso?.handle(BASE).clientSecret ?? '' }
   if (s.login === 'password') return { ...env, BRCLOUD_USERNAME: username, BRCLOUD_PASSWORD: password }
-  if (s.login === 'access-token' && stack.sso)
-    return {
-      ...env,
-      BRCLOUD_ACCESS_TOKEN: stack.sso.tokens.issueAccess({ sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience }, `${BASE}/idp`, 7200)
-        .token
-    }
+  if (s.login === 'access-token' && stack.sso) {
+    const token = stack.sso.tokens.issueAccess({ sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience }, `${BASE}/idp`, 7200).token
+    statusWorld.issued.push(token)
+    return { ...env, BRCLOUD_ACCESS_TOKEN: token }
+  }
   return env
 }
 
@@ -359,7 +381,16 @@ function begin(s: Schedule, r: StatusSchedule, stack: Stack, index: number): voi
  * tags and the feature branch, Deployments of other environments, and each read at its moment.
  */
 export function setUpStatus(s: Schedule, stack: Stack, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
-  Object.assign(statusWorld, { schedule: s.report, reads: [], calls: [], current: undefined, started: new Set(), queue: Promise.resolve(), mainEnded: false })
+  Object.assign(statusWorld, {
+    schedule: s.report,
+    reads: [],
+    calls: [],
+    current: undefined,
+    started: new Set(),
+    queue: Promise.resolve(),
+    mainEnded: false,
+    issued: []
+  })
   wire.statusTap = undefined
   const r = s.report
   if (r === undefined) return
@@ -422,6 +453,7 @@ export function statusSecrets(stack: Stack): string[] {
     GITHUB_TOKEN,
     'ci-secret-123456',
     ...(stack.sso === undefined ? [] : [stack.sso.handle(BASE).clientSecret]),
-    ...statusShown.masked.filter((m) => m.length >= 8)
+    ...statusShown.masked.filter((m) => m.length >= 8),
+    ...statusWorld.issued
   ]
 }

@@ -23,7 +23,8 @@ export const caller = new AsyncLocalStorage<Caller>()
 /** What happens to one of the status report's calls: answered by the service, or a fault of its own (./status.ts decides). */
 export type TapFate =
   | { kind: 'answer' }
-  | { kind: 'respond'; status: number; headers: Record<string, string>; body: string }
+  /** `echo`: the body says what the request was (its Authorization header and body), as careless servers do. */
+  | { kind: 'respond'; status: number; headers: Record<string, string>; body: string; echo?: boolean }
   | { kind: 'hang' }
   | { kind: 'reset' }
   | { kind: 'unreachable'; code: string }
@@ -61,9 +62,16 @@ function tapped(handler: Handler, fate: TapFate): Handler {
     return async () => {
       throw Object.assign(new Error(`connect ${fate.code}`), { code: fate.code })
     }
-  return async (_req, res) => {
+  return async (req, res) => {
+    let body = fate.body
+    if (fate.echo === true) {
+      const chunks: Buffer[] = []
+      for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk)
+      const said = `Request was: authorization=${req.headers.authorization ?? ''} body=${Buffer.concat(chunks).toString('utf8')}`
+      body = JSON.stringify({ code: 'Fault', message: said, error: 'temporarily_unavailable', error_description: said })
+    }
     res.writeHead(fate.status, { 'content-type': 'application/json', ...fate.headers })
-    res.end(fate.body)
+    res.end(body)
   }
 }
 
