@@ -657,6 +657,22 @@ describe('edges each sink must get right (mutation testing)', () => {
     expect(datadogDeployments(sameInstant, 'acme-site')[1]?.data.attributes.started_at).toBe((T0 + 150 * S) * NS)
   })
 
+  test("Sentry: the deploy's name fits 64 characters and cuts no part in half: the stack gives way first, then the environment", () => {
+    const name = (run: ObservedRun) => sentryDeploy(run, PROJECT)?.name ?? ''
+    const api = 'https://api.mystack.bloomreach.cloud'
+    // With api-url the stack is named by its address: the rollback's time stays whole, the address is shortened.
+    const byAddress = name({ ...rolledBack, stack: api })
+    expect(byAddress).toBe('https://api.mystac…/production, rolled back 2025-05-06T10:03:20Z')
+    expect(byAddress).toHaveLength(64)
+    const longEnvironment = name({ ...rolledBack, stack: api, environment: `production-${'x'.repeat(60)}` })
+    expect(longEnvironment).toMatch(/^…\/production-x+…, rolled back 2025-05-06T10:03:20Z$/)
+    expect(longEnvironment).toHaveLength(64)
+    // Without a rollback the place alone: the stack shortened first there too.
+    expect(name({ ...verifiedUpgrade, stack: api.repeat(2) })).toBe(`${api.repeat(2).slice(0, 52)}…/production`)
+    expect(name({ ...verifiedUpgrade, stack: api.repeat(2) })).toHaveLength(64)
+    expect(name({ ...verifiedUpgrade, stack: 'a'.repeat(53) })).toBe(`${'a'.repeat(53)}/production`)
+  })
+
   test('Sentry: no deploy without a name or an environment', () => {
     expect(sentryDeploy(idOnly, PROJECT)).toBeUndefined()
     expect(sentryDeploy(noEnvironment, PROJECT)).toBeUndefined()
