@@ -5,6 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { CDEVENT_TYPES, cdevent, cdeventsSink } from '../src/events/cdevents.js'
+import { uuidOf } from '../src/events/from-run.js'
 import { tellOthers } from '../src/events/dispatch.js'
 import type { ObservedRun, Sink } from '../src/events/observed.js'
 import { errorText, postJson, scrub, SinkCallFailed, type SinkCall } from '../src/events/sinks/post.js'
@@ -307,10 +308,16 @@ describe('CDEvents when the run lacks a field', () => {
     return { subjectId: body.subject.id, ...body.subject.content } as Record<string, unknown>
   }
 
-  test("no run URL: the source is the run's key under /brcloud-deploy/runs/, percent-encoded once more in its header", () => {
-    const { headers, body } = cdevent(bare, { kind: 'failed', at: 0, evidence: 'e' }, 0)
-    expect((body.context as { source: string }).source).toBe('/brcloud-deploy/runs/run%207')
-    expect(headers['ce-source']).toBe('/brcloud-deploy/runs/run%25207')
+  test("no run URL: the source is the run's key under /brcloud-deploy/runs/, a UUID of it when it holds what a URI must encode", () => {
+    const source = (run: ObservedRun) => {
+      const { headers, body } = cdevent(run, { kind: 'failed', at: 0, evidence: 'e' }, 0)
+      expect(headers['ce-source']).toBe((body.context as { source: string }).source)
+      return headers['ce-source']
+    }
+    expect(source({ ...bare, runKey: '4242-1' })).toBe('/brcloud-deploy/runs/4242-1')
+    expect(source({ ...bare, runKey: 'a-Z_0.9~' })).toBe('/brcloud-deploy/runs/a-Z_0.9~')
+    expect(source(bare)).toBe(`/brcloud-deploy/runs/${uuidOf('run/run 7')}`)
+    expect(source({ ...bare, runKey: '' })).toBe(`/brcloud-deploy/runs/${uuidOf('run/')}`)
   })
 
   test('no environment: an empty id; no console: the API as its source; no distribution known: "unknown"', () => {
@@ -320,10 +327,13 @@ describe('CDEvents when the run lacks a field', () => {
     expect(content(consoleOnly).environment).toEqual({ id: '', source: 'https://console.example' })
   })
 
-  test('events differ by environment: the id names it', () => {
-    const id = (run: ObservedRun) => cdevent(run, { kind: 'upgraded', at: 0, evidence: 'e' }, 0).headers['ce-id']
-    expect(id({ ...bare, environment: 'a' })).not.toBe(id({ ...bare, environment: 'b' }))
-    expect(id({ ...bare, runKey: 'other' })).not.toBe(id(bare))
+  test("events differ by their release attempt's chain (the run, its start, the stack, the environment), moment and kind", () => {
+    const id = (run: ObservedRun, index = 0, kind: 'upgraded' | 'published' = 'upgraded') =>
+      cdevent(run, { kind, at: 0, evidence: 'e' }, index).headers['ce-id']
+    expect(id({ ...bare, chainId: 'a' })).not.toBe(id({ ...bare, chainId: 'b' }))
+    expect(id(bare, 1)).not.toBe(id(bare))
+    expect(id(bare, 0, 'published')).not.toBe(id(bare))
+    expect(id({ ...bare, environment: 'other', runKey: 'other' })).toBe(id(bare))
   })
 
   test('a receiver that echoes the token: scrubbed, even when the run never registered it', async () => {

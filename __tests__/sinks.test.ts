@@ -254,7 +254,7 @@ describe('Datadog DORA', () => {
             started_at: T0 * NS,
             finished_at: (T0 + 95 * S) * NS,
             git: { commit_sha: verifiedUpgrade.commit, repository_url: 'https://github.com/acme/site' },
-            id: 'brcloud-deploy:9001-1',
+            id: 'brcloud-deploy:9001-1:9001:1:acme-production',
             custom_tags: ['stack:acme', 'distribution:acme-site-1.4.0.tar.gz']
           }
         }
@@ -273,7 +273,7 @@ describe('Datadog DORA', () => {
           version: 'd-0001',
           started_at: (T0 + 90 * S) * NS,
           finished_at: (T0 + 200 * S) * NS,
-          id: 'brcloud-deploy:9001-1:rollback',
+          id: 'brcloud-deploy:9001-1:9001:1:acme-production:rollback',
           custom_tags: ['stack:acme', 'rolled_back:acme-site-1.4.0.tar.gz']
         }
       }
@@ -286,9 +286,11 @@ describe('Datadog DORA', () => {
     expect(datadogDeployments(firstDeploy, 'acme-site').map((d) => [d.data.attributes.env, d.data.attributes.finished_at])).toEqual([
       ['staging', (T0 + 80 * S) * NS]
     ])
-    expect(eventId('9001/1 attempt#2')).toBe('brcloud-deploy:9001-1-attempt-2')
-    expect(eventId('x'.repeat(300))).toHaveLength(119)
-    expect(eventId('1').length).toBeGreaterThanOrEqual(16)
+    const chainId = '5b0e1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d'
+    expect(eventId({ runKey: '9001/1 attempt#2', chainId })).toBe(`brcloud-deploy:9001-1-attempt-2:${chainId}`)
+    expect(eventId({ runKey: 'x'.repeat(300), chainId })).toBe(`brcloud-deploy:${'x'.repeat(64)}:${chainId}`)
+    expect(eventId({ runKey: 'x'.repeat(300), chainId: 'y'.repeat(300) })).toHaveLength(119)
+    expect(eventId({ runKey: '', chainId: '' }).length).toBeGreaterThanOrEqual(16)
   })
 
   test('posts each event with DD-API-KEY; refused and cancelled runs send nothing', async () => {
