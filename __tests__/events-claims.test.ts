@@ -11,6 +11,7 @@ import type { ObservedRun, Sink } from '../src/events/observed.js'
 import { errorText, postJson, scrub, SinkCallFailed, type SinkCall } from '../src/events/sinks/post.js'
 import { CallTimeoutError } from '../src/http/transport.js'
 import { rolledBack, verifiedUpgrade } from './sink-stand-ins.js'
+import { registerSecret } from '../src/secrets.js'
 import { useTestPort } from './test-port.js'
 
 interface Got {
@@ -138,6 +139,14 @@ describe('postJson: what a failure says', () => {
     expect((await failureOf(call({ path: '', webhook: true }))).message).toBe('Svc answered 400: bad text/plain payload')
   })
 
+  test("a service that echoes the whole address: all of it scrubbed, a webhook's and an API's (the origin too, never a part left)", async () => {
+    const hook = `${receiver.base}/hooks/T000/B222?key=whole`
+    receiver.reply = { status: 404, body: `no hook at ${hook}` }
+    expect((await failureOf(call({ url: hook, path: '', webhook: true }))).message).toBe('Svc answered 404: no hook at ***')
+    receiver.reply = { status: 400, body: `bad request to ${receiver.base}/api/things` }
+    expect((await failureOf(call())).message).toBe('Svc answered 400: bad request to ***/api/things')
+  })
+
   test('a call stopped by its signal rejects with the signal\'s reason, not as "could not be reached"', async () => {
     receiver.reply = 'hang'
     const stop = new AbortController()
@@ -186,6 +195,12 @@ describe("errorText and scrub: the service's words, never a secret", () => {
     expect(scrub('key abcdef here', ['abc', 'abcdef'])).toBe('key *** here')
     expect(scrub('see a%20b%2Fc', ['a b/c'])).toBe('see ***')
     expect(scrub('plain text', [''])).toBe('plain text')
+  })
+
+  test("every secret the run registered too (the stack's password a service might echo), not only the call's own", () => {
+    useTestPort({})
+    registerSecret('run-password-scrub-41')
+    expect(scrub('login run-password-scrub-41 refused', [])).toBe('login *** refused')
   })
 })
 
@@ -238,6 +253,11 @@ describe("the dispatcher's warning, per kind of failure", () => {
     })
     await tellOthers(verifiedUpgrade, [cdeventsSink({ url: `http://127.0.0.1:${closedPort}/ce`, token: undefined })], 60_000)
     expect(warnings).toEqual([said('it could not be reached (ECONNREFUSED)', 'CDEvents')])
+  })
+
+  test('any other failure: its words with every secret the run registered masked, and no address', async () => {
+    registerSecret('dispatch-secret-31')
+    expect(await warningFor(new Error('token dispatch-secret-31 refused by https://hooks.example.com/x'))).toBe(said('token *** refused by <address>'))
   })
 
   test('no limit left, or a stop already given: no sink is called', async () => {

@@ -293,6 +293,14 @@ describe('Datadog DORA', () => {
     expect(eventId({ runKey: '', chainId: '' }).length).toBeGreaterThanOrEqual(16)
   })
 
+  test("git only with the commit in full: a promotion's commit read off a default name is abbreviated, which Datadog cannot match", () => {
+    const attributes = (commit: string | undefined) => datadogDeployments({ ...verifiedUpgrade, commit }, 'acme-site')[0]?.data.attributes
+    expect(attributes('3f2a9c1')).not.toHaveProperty('git')
+    expect(attributes(undefined)).not.toHaveProperty('git')
+    expect(attributes('ab'.repeat(32))?.git?.commit_sha).toBe('ab'.repeat(32))
+    expect(attributes(`${verifiedUpgrade.commit}0`)).not.toHaveProperty('git')
+  })
+
   test('posts each event with DD-API-KEY; refused and cancelled runs send nothing', async () => {
     await send('Datadog', rolledBack)
     await send('Datadog', refused)
