@@ -122,6 +122,13 @@ describe("the command line's own refusals write what the engine's refusals write
     expect(m.stderr()).toBe('')
   })
 
+  test('brcloud status keeps its own formats: a secret as its flag is its error line alone, exit 2', async () => {
+    const m = memoryIo()
+    expect(await main(['status', '--config', 'fleet.yml', '--password', 'hunter2-status', '--json'], {}, m.io)).toBe(2)
+    expect(m.stderr()).toMatch(/^error: A secret is refused as a flag.*--password \(set BRCLOUD_PASSWORD, or --password-file FILE\)\.\n$/)
+    expect(m.stdout()).toBe('')
+  })
+
   test("the same as the engine's own refusal of an input, format for format", async () => {
     const dir = folder()
     const engine = memoryIo()

@@ -125,6 +125,8 @@ export function usageOf(error: unknown, known: readonly string[], help: string):
 
 /** The flags that choose the output formats, read leniently: a refused command line still writes what it asked for. */
 export interface OutputFlags {
+  /** The first word that is not a flag: the command, when the line has one. */
+  readonly command: string | undefined
   readonly json: boolean
   readonly summaryFile: string | undefined
   readonly dotenvFile: string | undefined
@@ -132,12 +134,18 @@ export interface OutputFlags {
 }
 
 export function outputFlags(args: readonly string[]): OutputFlags {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: [...args],
     options: OUTPUT,
     strict: false,
     allowPositionals: true
   })
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
-  return { json: values.json === true, summaryFile: text(values.summary), dotenvFile: text(values.dotenv), debug: values.debug === true }
+  return {
+    command: positionals[0],
+    json: values.json === true,
+    summaryFile: text(values.summary),
+    dotenvFile: text(values.dotenv),
+    debug: values.debug === true
+  }
 }

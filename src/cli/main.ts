@@ -6,11 +6,11 @@ import { writeFile } from 'node:fs/promises'
 import { registerSecret } from '../secrets.js'
 import { refuse, run, type RunEnding } from '../main.js'
 import { usePort, type RunContext } from '../port.js'
-import { outputFlags, parseCommandLine, type OutputFlags } from './args.js'
+import { outputFlags, parseCommandLine, STATUS_COMMAND, type OutputFlags } from './args.js'
 import { azureEnding, azureIssue, underAzure } from './azure.js'
 import { dotenvOf } from './dotenv.js'
 import { runEmulator } from './emulator.js'
-import { exitCode } from './exit-codes.js'
+import { EXIT, exitCode } from './exit-codes.js'
 import { commandHelp, mainHelp, version } from './help.js'
 import { collectInputs, SECRET_INPUTS, UsageError } from './inputs.js'
 import { processIo, type CliIo } from './io.js'
@@ -42,6 +42,11 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
     port = await openPort(io, env, asked, values, context)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
+    // brcloud status has formats of its own (its report, its exit codes): a refusal there is its error line alone.
+    if (asked.command === STATUS_COMMAND) {
+      io.stderr(`error: ${error.message}\n`)
+      return EXIT.badInput
+    }
     // The refusal's formats, as the engine's refusals write them: the failure, --json's {}, the --dotenv file, Azure's.
     const refused = await openPort(io, env, asked, values ?? new Map(), placeContext(env, io.cwd()))
     return finish(io, refused, asked, env, await refuse(error))
