@@ -805,9 +805,11 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
       const datadog = simTransport.wire.sinkRequests
         .filter((r) => r.key === 'datadog')
         .map((r) => (JSON.parse(r.body) as { data: { attributes: { id: string; version: string } } }).data.attributes)
+      // One id per release attempt (the run, its start, the stack, the environment: its chain); the rollback's its own.
+      const [chain] = chains
       expect(datadog.map((a) => [a.id, a.version])).toEqual([
-        ['brcloud-deploy:77-1', OURS],
-        ['brcloud-deploy:77-1:rollback', OLD]
+        [`brcloud-deploy:77-1:${chain}`, OURS.toLowerCase()],
+        [`brcloud-deploy:77-1:${chain}:rollback`, OLD.toLowerCase()]
       ])
       expect(facts.text).toMatch(/::warning::Events: Grafana was not told: it answered 503\. The deployment's outcome is unchanged\./)
       expect(mocks.shown.outputs['rolled-back']).toBe('true')
