@@ -16,11 +16,13 @@ import { dirname, join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { environmentId } from '../src/emulator/state.js'
 import fc from 'fast-check'
-import { usePort } from '../src/port.js'
 import * as mocks from './sim/mocks.js'
+import { statusRoutedPort } from './sim/status-port.js'
 import * as simTransport from './sim/transport.js'
 
-usePort(mocks.port)
+// The status report's command installs its own port in its own process (./sim/status-port.ts); the run keeps the runner's.
+jest.unstable_mockModule('../src/port.js', () => statusRoutedPort)
+statusRoutedPort.usePort(mocks.port)
 jest.unstable_mockModule('@actions/github', () => mocks.github)
 jest.unstable_mockModule('../src/http/transport.js', () => simTransport)
 jest.unstable_mockModule('../src/http/fetch.js', () => ({ httpFetch: simTransport.httpFetch }))
@@ -854,7 +856,13 @@ describe("the status report's shapes found by the simulation, as fixed schedules
     // What the report printed and its exit code, word for word (its refusal, or its table and error lines).
     expect(
       statusWorld.reads
-        .map((r) => [`--- read ${r.index}: exit ${r.exit}`, r.refusal ?? '', r.printed[0] ?? '', ...r.printed.slice(3)].join('\n'))
+        .map((r) =>
+          [
+            `--- read ${r.index} (${r.face}): exit ${r.exit}`,
+            // The command: its stdout, then its stderr; the engine: its refusal, or the table and the error lines.
+            ...(r.face === 'command' ? r.printed : [r.refusal ?? '', r.printed[0] ?? '', ...r.printed.slice(3)])
+          ].join('\n')
+        )
         .join('\n')
         .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => (/^(0[a-f])\1{3}-/i.test(id) ? id : '<upload>'))
     ).toMatchSnapshot()

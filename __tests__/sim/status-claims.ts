@@ -119,7 +119,7 @@ function checkVerdict(r: StatusSchedule, reading: StatusReading, calls: readonly
   if (failures.length > 0 || exit === 1) return
   const failOn = r.failOn
   const hit = rows.some((x) => (failOn as readonly string[]).includes(x.state) || (failOn.includes('unhealthy') && x.health === 'failing'))
-  const driftFailed = (reading.issues?.failures.length ?? 0) > 0
+  const driftFailed = reading.driftFailed
   const expected = hit ? 8 : driftFailed ? 9 : 0
   say('the exit code is the documented one', exit === expected, { exit, expected, states: rows.map((x) => x.state) })
 }
@@ -304,7 +304,7 @@ function checkReasons(reading: StatusReading, calls: readonly StatusCall[]): voi
 
 /** The issues opened follow drift that was read; closed only for in-sync; none touched for unknown or deploying. */
 function checkDriftIssues(r: StatusSchedule, reading: StatusReading): void {
-  if (reading.issues === undefined || reading.report === undefined) return
+  if (!reading.driftKept || reading.report === undefined) return
   const before = new Map(reading.issuesBefore.map((i) => [i.number, i]))
   const states = r.failOn.filter((s) => s !== 'unhealthy' && s !== 'in-sync' && s !== 'unknown' && s !== 'deploying')
   const opening = r.failOn.filter((s) => s !== 'unhealthy').length > 0 ? states : ['behind', 'ahead', 'diverged', 'outside', 'empty']
@@ -327,20 +327,17 @@ function checkSecrets(f: Facts, reading: StatusReading): void {
   for (const secret of new Set(statusSecrets(f.stack))) expect(text.includes(secret) ? secret : 'absent').toBe('absent')
 }
 
-/** Every refresh token the report received no longer works at the end, unless a warning said why. */
+/** Every refresh token the report was handed no longer works at the end, unless a warning said why. */
 function checkRevoked(f: Facts): void {
   const { stack } = f
-  const valid = statusShown.masked.filter((t) =>
+  const valid = [...new Set([...statusShown.masked, ...statusWorld.issued])].filter((t) =>
     stack.sso !== undefined
       ? /^rt_/.test(t) && stack.sso.tokens.refreshGrant(t) !== undefined
       : t.split('.').length === 3 && stack.state.tokens.check('refresh', t).ok
   )
   if (valid.length === 0) return
-  say(
-    "the report's refresh tokens are revoked, or a warning says why not",
-    statusShown.lines.some((l) => /could not revoke the report's refresh token/.test(l)),
-    valid.length
-  )
+  const said = [...statusShown.lines, ...statusWorld.reads.flatMap((x) => x.printed)].join('\n')
+  say("the report's refresh tokens are revoked, or a warning says why not", /could not revoke the report's refresh token/.test(said), valid.length)
 }
 
 /** What the report's side of the world drew, and which of its cases occurred (the coverage report). */
@@ -358,7 +355,7 @@ export const STATUS_FEATURES: ReadonlyArray<readonly [string, (f: Facts) => bool
   ['status report: a tracked ref GitHub does not know', (f) => f.s.report?.track === 'typo'],
   ['status report: a tag pattern tracked', (f) => f.s.report?.track === 'v*'],
   ['status report: drift issues', (f) => f.s.report?.github?.driftIssues === true],
-  ['status report: a credential where a variable name belongs', (f) => f.s.report?.login === 'credential-in-variable']
+  ['status report: a credential where it does not belong (a variable name, a flag)', (f) => f.s.report?.login === 'credential-in-variable']
 ]
 
 const rows = (): EnvironmentRow[] => statusWorld.reads.flatMap((x) => x.report?.environments ?? [])
@@ -383,8 +380,15 @@ export const STATUS_CASES: ReadonlyArray<readonly [string, (f: Facts) => boolean
       )
   ],
   ...([0, 1, 2, 8, 9] as const).map((code) => [`status report: exit ${code}`, () => statusWorld.reads.some((x) => x.exit === code)] as const),
-  ['status report: a drift issue opened', () => statusWorld.reads.some((x) => (x.issues?.opened.length ?? 0) > 0)],
-  ['status report: a drift issue closed', () => statusWorld.reads.some((x) => (x.issues?.closed.length ?? 0) > 0)]
+  ['status report: a drift issue opened', () => statusWorld.reads.some((x) => x.issuesAfter.some((i) => !x.issuesBefore.some((b) => b.number === i.number)))],
+  [
+    'status report: a drift issue closed',
+    () =>
+      statusWorld.reads.some((x) => x.issuesAfter.some((i) => i.state === 'closed' && x.issuesBefore.some((b) => b.number === i.number && b.state === 'open')))
+  ],
+  ...(['command', 'file'] as const).map(
+    (face) => [`status report: read by the ${face}`, () => statusWorld.reads.some((x) => x.face === face && x.report !== undefined)] as const
+  )
 ]
 
 export const statusGenerated = new Map<string, number>(STATUS_FEATURES.map(([name]) => [name, 0]))

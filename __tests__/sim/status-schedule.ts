@@ -69,9 +69,18 @@ export interface StatusSchedule {
   readonly track: 'main' | 'feature' | 'v*' | 'typo' | 'none'
   readonly health: boolean
   readonly failOn: readonly FailOn[]
-  /** The stack's login as the run's, or a credential written where a variable's name belongs (refused before any request). */
+  /**
+   * The stack's login as the run's, or a credential where it does not belong, refused before any request: written where
+   * a variable's name belongs in the file, or given as a flag to the command.
+   */
   readonly login: 'as-run' | 'credential-in-variable'
   readonly github: StatusGitHub | undefined
+  /**
+   * How it is read: by the command (`brcloud status` with a single stack's flags, its secrets in BRCLOUD_* variables,
+   * --json), driven through src/cli/main.ts main(argv, env, io); or by the engine with the file (prepareStatus,
+   * readStatus, then what the command prints and its exit code from the same functions).
+   */
+  readonly face: 'command' | 'file'
 }
 
 export const PLATFORM_CALLS: StatusCallKind[] = ['login', 'idp-token', 'list-environments', 'list-environments', 'get-distribution', 'site']
@@ -150,5 +159,6 @@ export const statusSchedules: fc.Arbitrary<StatusSchedule> = fc.record({
     'as-run' as const,
     'credential-in-variable' as const
   ),
-  github: fc.option(statusGitHub, { nil: undefined, freq: 5 })
+  github: fc.option(statusGitHub, { nil: undefined, freq: 5 }),
+  face: fc.constantFrom('command' as const, 'command' as const, 'command' as const, 'file' as const)
 })

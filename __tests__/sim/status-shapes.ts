@@ -28,6 +28,7 @@ const report = (over: Partial<StatusSchedule> = {}): StatusSchedule => ({
   failOn: [],
   login: 'as-run',
   github: github(),
+  face: 'file',
   ...over
 })
 
@@ -113,6 +114,30 @@ export const STATUS_SHAPES: Array<[string, Partial<Schedule>, (reads: readonly S
       expect(reads[0]?.exit).toBe(2)
       expect(reads[0]?.refusal).toMatch(/password-variable/)
       expect(reads[0]?.refusal).not.toMatch(/emulator-password/)
+    }
+  ],
+  [
+    'status: brcloud status with the password as a flag is refused (exit 2, its error line alone) without repeating it',
+    { report: report({ login: 'credential-in-variable', face: 'command' }) },
+    (reads) => {
+      expect(reads[0]?.exit).toBe(2)
+      expect(reads[0]?.printed).toEqual(['', expect.stringMatching(/^error: .*--password.*\n$/)])
+      expect(reads[0]?.refusal).not.toMatch(/emulator-password/)
+    }
+  ],
+  [
+    // The command's own face: its --json read back, during another job's switch the status field shows.
+    'status: brcloud status --json while another job switches production (a status field): deploying, the others read',
+    {
+      deploySeconds: 60,
+      actors: [{ trigger: { at: 1 }, kind: 'deploy', which: 0, other: false, seconds: 60 }],
+      report: report({ face: 'command', reads: [{ trigger: { after: 'list-environments', nth: 0, delay: 0 }, faults: [] }], failOn: ['deploying'] })
+    },
+    (reads) => {
+      expect(reads[0]?.afterTheRun).toBe(false)
+      expect(production(reads[0]).state).toBe('deploying')
+      expect(reads[0]?.exit).toBe(8)
+      expect(reads[0]?.printed[1]).toMatch(/^error: --fail-on deploying: 127\.0\.0\.1:9\/production is deploying\.$/m)
     }
   ]
 ]

@@ -1,21 +1,27 @@
-// The status report in the simulation (issue 41, docs/status.md): `brcloud status`'s engine (prepareStatus, readStatus)
-// and its verdict (the CLI face's statusExit over status/verdict.ts), with drift issues when asked, read at drawn
-// moments of a schedule while the deploy run and the other actors act, against the same stack and GitHub world under
-// the same fake clock. The report's calls go through the simulation's transports as the 'status' caller: they meet
-// faults of their own (the stack's, the identity provider's, GitHub's: 5xx, rate limits with their headers, a 404, no
-// answer, no connection), never the run's, follow no trigger of the run, and are recorded with the world as it was
-// when each answer was made, which is what ./status-claims.ts reads the report against. Reads run one at a time (a
-// scheduled workflow with concurrency); a read whose moment never came runs after the run.
+// The status report in the simulation (issue 41, docs/status.md), read at drawn moments of a schedule while the deploy
+// run and the other actors act, against the same stack and GitHub world under the same fake clock: by the command
+// (`brcloud status`, src/cli/main.ts main(argv, env, io) in-process, a single stack's flags, its secrets in BRCLOUD_*
+// variables, --json), or by the engine with the file (prepareStatus, readStatus, then the command's own rendering and
+// verdict: statusTable, statusJson, statusMarkdown, statusExit), with drift issues when asked. Its calls go through the
+// simulation's transports as the 'status' caller: they meet faults of their own (the stack's, the identity provider's,
+// GitHub's: 5xx, rate limits with their headers, a 404, no answer, no connection), never the run's, follow no trigger
+// of the run, and are recorded with the world as it was when each answer was made, which is what ./status-claims.ts
+// reads the report against. Reads run one at a time (a scheduled workflow with concurrency); a read whose moment never
+// came runs after the run.
 import type { Stack } from '../../src/emulator/stack.js'
 import type { TokenGrant } from '../../src/emulator/github/server.js'
 import { InputError } from '../../src/errors.js'
+import { EventEmitter } from 'node:events'
+import type { CliIo } from '../../src/cli/io.js'
+import { main as brcloud } from '../../src/cli/main.js'
 import type { RunContext } from '../../src/port.js'
 import { statusExit } from '../../src/cli/status.js'
-import { keepDriftIssuesOf, type DriftIssueOutcome } from '../../src/status/drift-issues.js'
+import { keepDriftIssuesOf } from '../../src/status/drift-issues.js'
 import { parseStatusConfig, prepareStatus, readStatus, type StatusReport } from '../../src/status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../../src/status/render.js'
 import { COMMITS, GITHUB_TOKEN, github, type GitHubSchedule } from './github.js'
 import { statusShown } from './mocks.js'
+import { resetStatusPort } from './status-port.js'
 import { caller, wire, type Tap, type TapCall, type TapFate } from './transport.js'
 import { type StatusCallKind, type StatusFault, type StatusSchedule } from './status-schedule.js'
 import { ENV, MARKER, OTHER_ENV, QUERY_SECRET, onTrigger, type Schedule } from './world.js'
@@ -98,18 +104,22 @@ export interface StatusCall {
 /** One reading of the report and what it showed. */
 export interface StatusReading {
   readonly index: number
+  readonly face: StatusSchedule['face']
   readonly startedAt: number
   /** Whether the run's main step had ended when the read began. */
   readonly afterTheRun: boolean
   endedAt: number | undefined
-  /** The refusal before any request (exit 2), when the file or a login was refused. */
+  /** The refusal before any request (exit 2), when the file, a login or the command line was refused. */
   refusal: string | undefined
+  /** The report as the face gave it: the command's --json read back, or the engine's own. */
   report: StatusReport | undefined
   exit: number | undefined
-  /** What the face printed: the table, --json, the Markdown summary, its error lines. */
+  /** What the face printed: the command's stdout and stderr; the engine's table, --json, Markdown summary and error lines. */
   printed: string[]
-  issues: DriftIssueOutcome | undefined
-  /** GitHub's issues before and after the drift issues were kept. */
+  /** Drift issues were kept (asked for, with a report read), and whether keeping them failed. */
+  driftKept: boolean
+  driftFailed: boolean
+  /** GitHub's issues before and after the read. */
   issuesBefore: Array<{ number: number; state: string; body: string; title: string }>
   issuesAfter: Array<{ number: number; state: string; body: string; title: string }>
 }
@@ -310,11 +320,7 @@ function variables(s: Schedule, stack: Stack): NodeJS.ProcessEnv {
   const { username, password } = stack.state.settings
   const env: NodeJS.ProcessEnv = { SIM_USER: username, SIM_PASSWORD: password, SIM_CLIENT_SECRET: stack.sso?.handle(BASE).clientSecret ?? '' }
   if (s.login === 'password') return { ...env, BRCLOUD_USERNAME: username, BRCLOUD_PASSWORD: password }
-  if (s.login === 'access-token' && stack.sso) {
-    const token = stack.sso.tokens.issueAccess({ sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience }, `${BASE}/idp`, 7200).token
-    statusWorld.issued.push(token)
-    return { ...env, BRCLOUD_ACCESS_TOKEN: token }
-  }
+  if (s.login === 'access-token' && stack.sso) return { ...env, BRCLOUD_ACCESS_TOKEN: readyToken(stack) }
   return env
 }
 
@@ -323,10 +329,11 @@ function issuesNow(): StatusReading['issuesBefore'] {
   return (github.world?.core.model.issues ?? []).map((i) => ({ number: i.number, state: i.state, body: i.body ?? '', title: i.title }))
 }
 
-/** One reading: the file and logins (a refusal is exit 2), the report, what the face prints, drift issues, the exit code. */
+/** One reading, by the schedule's face: what it printed, the report it gave, its exit code, GitHub's issues around it. */
 async function readOnce(s: Schedule, r: StatusSchedule, stack: Stack, index: number): Promise<void> {
   const reading: StatusReading = {
     index,
+    face: r.face,
     startedAt: Date.now(),
     afterTheRun: statusWorld.mainEnded,
     endedAt: undefined,
@@ -334,39 +341,121 @@ async function readOnce(s: Schedule, r: StatusSchedule, stack: Stack, index: num
     report: undefined,
     exit: undefined,
     printed: [],
-    issues: undefined,
-    issuesBefore: [],
+    driftKept: false,
+    driftFailed: false,
+    issuesBefore: issuesNow(),
     issuesAfter: []
   }
   statusWorld.reads.push(reading)
   statusWorld.current = index
+  resetStatusPort()
   try {
-    let prepared
-    try {
-      prepared = prepareStatus(parseStatusConfig(configText(s, r, stack.state.settings), 'fleet.yml'), variables(s, stack))
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error
-      reading.refusal = error.message
-      reading.exit = 2
-      return
-    }
-    const token = r.github === undefined ? undefined : STATUS_TOKEN
-    const report = await readStatus(prepared, {
-      github: token === undefined ? undefined : { token, context: CONTEXT },
-      repository: CONTEXT.repository,
-      parallel: 1
-    })
-    reading.report = report
-    const said: string[] = []
-    reading.issuesBefore = issuesNow()
-    if (token !== undefined && r.github?.driftIssues) reading.issues = await keepDriftIssuesOf(report, token, CONTEXT, r.failOn)
-    reading.issuesAfter = issuesNow()
-    reading.exit = statusExit(report, r.failOn, (message) => said.push(message), reading.issues)
-    reading.printed = [statusTable(report), statusJson(report), statusMarkdown(report), ...said]
+    if (r.face === 'command') await byCommand(s, r, stack, reading)
+    else await byEngine(s, r, stack, reading)
   } finally {
+    reading.issuesAfter = issuesNow()
     statusWorld.current = undefined
     reading.endedAt = Date.now()
   }
+}
+
+/** `brcloud status` in-process: its stdout and stderr kept, no signal sent, the exit code main() resolves with. */
+async function byCommand(s: Schedule, r: StatusSchedule, stack: Stack, reading: StatusReading): Promise<void> {
+  const { argv, env } = commandLine(s, r, stack)
+  let stdout = ''
+  let stderr = ''
+  const io: CliIo = {
+    stdout: async (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    stderrIsTTY: false,
+    signals: new EventEmitter(),
+    exit: () => undefined,
+    cwd: () => process.cwd()
+  }
+  reading.exit = await brcloud(argv, env, io)
+  reading.printed = [stdout, stderr]
+  if (reading.exit === 2) {
+    reading.refusal = stderr
+    return
+  }
+  reading.report = reportOf(stdout)
+  reading.driftKept = r.github?.driftIssues === true
+  reading.driftFailed = /^error: --drift-issues: /m.test(stderr)
+}
+
+/** The report --json printed, as the engine's (a tracked ref GitHub does not know is among GitHub's errors there). */
+function reportOf(json: string): StatusReport {
+  const o = JSON.parse(json) as {
+    environments: StatusReport['environments']
+    stacks: Array<{ name: string; apiUrl: string; errors: string[] }>
+    github: { repository: string | null; errors: string[] }
+  }
+  return {
+    environments: o.environments,
+    stacks: o.stacks.map((x) => ({ name: x.name, apiUrl: x.apiUrl, errors: x.errors })),
+    githubErrors: o.github.errors,
+    trackErrors: [],
+    repository: o.github.repository
+  }
+}
+
+/** The file and logins through the engine (a refusal is exit 2), the report, what the command prints of it, drift issues, its exit code. */
+async function byEngine(s: Schedule, r: StatusSchedule, stack: Stack, reading: StatusReading): Promise<void> {
+  let prepared
+  try {
+    prepared = prepareStatus(parseStatusConfig(configText(s, r, stack.state.settings), 'fleet.yml'), variables(s, stack))
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error
+    reading.refusal = error.message
+    reading.exit = 2
+    return
+  }
+  const token = r.github === undefined ? undefined : STATUS_TOKEN
+  const report = await readStatus(prepared, {
+    github: token === undefined ? undefined : { token, context: CONTEXT },
+    repository: CONTEXT.repository,
+    parallel: 1
+  })
+  reading.report = report
+  const said: string[] = []
+  const issues = token !== undefined && r.github?.driftIssues ? await keepDriftIssuesOf(report, token, CONTEXT, r.failOn) : undefined
+  reading.driftKept = issues !== undefined
+  reading.driftFailed = (issues?.failures.length ?? 0) > 0
+  reading.exit = statusExit(report, r.failOn, (message) => said.push(message), issues)
+  reading.printed = [statusTable(report), statusJson(report), statusMarkdown(report), ...said]
+}
+
+/**
+ * The command line and environment of `brcloud status` for a single stack: the schedule's environments, track,
+ * health probe, fail-on and drift issues as flags; the login's plain parts as flags and its secrets in BRCLOUD_*
+ * variables (a ready token for an SSO stack's access-token login); GitHub's token in BRCLOUD_GITHUB_TOKEN. A
+ * credential where it does not belong is the password (an SSO stack's client secret) given as a flag.
+ */
+function commandLine(s: Schedule, r: StatusSchedule, stack: Stack): { argv: string[]; env: NodeJS.ProcessEnv } {
+  const argv = ['status', '--api-url', BASE, '--repository', CONTEXT.repository, '--json', '--parallel', '1']
+  const track = { main: 'main', feature: 'feature', 'v*': 'v*', typo: 'mian', none: undefined }[r.track]
+  if (track !== undefined) argv.push('--track', track)
+  if (r.environments === 'named') argv.push('--environments', `${ENV},${OTHER_ENV}`)
+  if (r.health) argv.push('--health-url', `${BASE}/sites/{environment}/version.txt?token=${QUERY_SECRET}`, '--health-expect', MARKER)
+  if (r.failOn.length > 0) argv.push('--fail-on', r.failOn.join(','))
+  if (r.github?.driftIssues === true) argv.push('--drift-issues')
+  const { username, password } = stack.state.settings
+  const secret = stack.sso?.handle(BASE).clientSecret ?? ''
+  const env: NodeJS.ProcessEnv = r.github === undefined ? {} : { BRCLOUD_GITHUB_TOKEN: STATUS_TOKEN }
+  const tokenUrl = ['--token-url', `${BASE}/idp/token`, '--audience', 'brcloud-api']
+  if (r.login === 'credential-in-variable') argv.push(s.login === 'password' ? `--password=${password}` : `--client-secret=${secret}`)
+  if (s.login === 'password') return { argv: [...argv, '--username', username], env: { ...env, BRCLOUD_PASSWORD: password } }
+  if (s.login === 'script-account') return { argv: [...argv, ...tokenUrl, '--username', username], env: { ...env, BRCLOUD_PASSWORD: password } }
+  if (s.login === 'access-token') return { argv, env: { ...env, BRCLOUD_ACCESS_TOKEN: readyToken(stack) } }
+  return { argv: [...argv, ...tokenUrl, '--client-id', 'ci-client'], env: { ...env, BRCLOUD_CLIENT_SECRET: secret } }
+}
+
+/** A ready token of the stack's identity provider for the report (two hours), known to the world as a secret. */
+function readyToken(stack: Stack): string {
+  if (stack.sso === undefined) return ''
+  const token = stack.sso.tokens.issueAccess({ sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience }, `${BASE}/idp`, 7200).token
+  statusWorld.issued.push(token)
+  return token
 }
 
 /** Starts read `index` once the one before it ended (a scheduled workflow with concurrency). */
@@ -408,7 +497,7 @@ export function setUpStatus(s: Schedule, stack: Stack, afterGitHub: Map<string, 
     if (r.github?.openIssue === true)
       model.addIssue({
         title: `sim/${ENV} is behind main`,
-        body: `<!-- brcloud-drift stack=sim environment=${ENV} -->\nproduction ran an older commit.\n<!-- brcloud-drift-run -->\nSeen by an earlier run.`,
+        body: `<!-- brcloud-drift stack=${encodeURIComponent(r.face === 'command' ? new URL(BASE).host : 'sim')} environment=${ENV} -->\nproduction ran an older commit.\n<!-- brcloud-drift-run -->\nSeen by an earlier run.`,
         labels: ['brcloud-drift'],
         user: 'github-actions[bot]'
       })
