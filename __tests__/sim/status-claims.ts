@@ -44,12 +44,30 @@ export function checkStatus(f: Facts): void {
       continue
     }
     say('the file and login are refused when they are wrong', r.login === 'as-run', reading.exit)
+    if (reading.stoppedAt !== undefined) {
+      checkStopped(r, reading)
+      continue
+    }
     checkVerdict(r, reading, calls)
     for (const row of reading.report?.environments ?? []) checkRow(f, r, row, calls)
     checkReasons(reading, calls)
     checkDriftIssues(r, reading)
   }
   checkRevoked(f)
+}
+
+/**
+ * A cancel (SIGINT) or SIGTERM: nothing is reported, the exit is 130 or 143 with the one error line, and the command ends
+ * within its closing limits (5 s after SIGINT, 1.6 s after SIGTERM; docs/status.md "A cancel"). Its refresh tokens: checkRevoked.
+ */
+function checkStopped(r: StatusSchedule, reading: StatusReading): void {
+  const signal = r.reads[reading.index]?.stop?.signal
+  const [stdout, stderr] = reading.printed
+  say('a stopped report exits 130 (SIGINT) or 143 (SIGTERM)', reading.exit === (signal === 'SIGTERM' ? 143 : 130), { signal, exit: reading.exit })
+  say('a stopped report reports nothing', stdout === '', stdout)
+  say('a stopped report says it was cancelled', /^error: The status report was cancelled \(SIG(INT|TERM)\): nothing was reported\./m.test(stderr ?? ''), stderr)
+  const took = (reading.endedAt ?? 0) - (reading.stoppedAt ?? 0)
+  say('a stopped report ends within its closing limits', took <= (signal === 'SIGTERM' ? 1_600 : 5_000), { signal, took })
 }
 
 /** A call that ended without a 2xx answer. */
@@ -337,7 +355,12 @@ function checkRevoked(f: Facts): void {
   )
   if (valid.length === 0) return
   const said = [...statusShown.lines, ...statusWorld.reads.flatMap((x) => x.printed)].join('\n')
-  say("the report's refresh tokens are revoked, or a warning says why not", /could not revoke the report's refresh token/.test(said), valid.length)
+  // Why not: a failure it warned of, an endpoint with no way to revoke, a login without the client a revocation needs.
+  say(
+    "the report's refresh tokens are revoked, or it says why not",
+    /could not revoke the report's refresh token|nothing revoked|left to expire|expires by itself/i.test(said),
+    valid.length
+  )
 }
 
 /** What the report's side of the world drew, and which of its cases occurred (the coverage report). */
@@ -386,6 +409,7 @@ export const STATUS_CASES: ReadonlyArray<readonly [string, (f: Facts) => boolean
     () =>
       statusWorld.reads.some((x) => x.issuesAfter.some((i) => i.state === 'closed' && x.issuesBefore.some((b) => b.number === i.number && b.state === 'open')))
   ],
+  ['status report: the command stopped by a signal', () => statusWorld.reads.some((x) => x.stoppedAt !== undefined)],
   ...(['command', 'file'] as const).map(
     (face) => [`status report: read by the ${face}`, () => statusWorld.reads.some((x) => x.face === face && x.report !== undefined)] as const
   )

@@ -42,6 +42,10 @@ export interface StatusFault {
 export interface StatusRead {
   readonly trigger: Trigger
   readonly faults: readonly StatusFault[]
+  /** Each answer to the read comes this late: a read spans the clock while the run and the others act. */
+  readonly latencyMs: number
+  /** The command stopped from outside this long after it began (Ctrl-C: SIGINT, or SIGTERM); the engine's reads are not. */
+  readonly stop: { readonly signal: 'SIGINT' | 'SIGTERM'; readonly afterMs: number } | undefined
 }
 
 /** GitHub for the report: its token's grant, drift issues, how many Deployments, and the world's commits when the run has no github-token. */
@@ -55,7 +59,7 @@ export interface StatusGitHub {
   readonly theirs: readonly number[]
   readonly recordOthers: boolean
   readonly oursRecorded: boolean
-  /** An earlier run left a drift issue open for production (it is kept, or closed once in sync). */
+  /** An earlier run left drift issues open for both environments (each is kept, or closed once in sync). */
   readonly openIssue: boolean
   /** GitHub fails the listing of the drift issues (502, every attempt): the issues cannot be kept (exit 9 when the report was read). */
   readonly issuesFail: boolean
@@ -129,7 +133,15 @@ const statusRead: fc.Arbitrary<StatusRead> = fc.record({
       })
     }
   ),
-  faults: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.array(statusFault, { minLength: 1, maxLength: 2 }) })
+  faults: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.array(statusFault, { minLength: 1, maxLength: 2 }) }),
+  latencyMs: fc.constantFrom(0, 0, 200, 1_000, 5_000),
+  stop: fc.oneof(
+    { weight: 5, arbitrary: fc.constant(undefined) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ signal: fc.constantFrom('SIGINT' as const, 'SIGTERM' as const), afterMs: fc.constantFrom(0, 100, 1_000, 3_000, 20_000) })
+    }
+  )
 })
 
 const statusGitHub: fc.Arbitrary<StatusGitHub> = fc.record({

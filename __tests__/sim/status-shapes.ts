@@ -21,7 +21,7 @@ const github = (over: Partial<StatusGitHub> = {}): StatusGitHub => ({
 
 const report = (over: Partial<StatusSchedule> = {}): StatusSchedule => ({
   // At 200 s the run has ended: a read whose moment has not come when it ends begins then (after the run).
-  reads: [{ trigger: { at: 200 }, faults: [] }],
+  reads: [{ trigger: { at: 200 }, faults: [], latencyMs: 0, stop: undefined }],
   environments: 'named',
   track: 'main',
   health: false,
@@ -52,7 +52,13 @@ export const STATUS_SHAPES: Array<[string, Partial<Schedule>, (reads: readonly S
   [
     // A rate limit read "the token lacks a permission: it needs deployments: read and contents: read".
     "status: GitHub's rate limit on the Deployments fails the report closed, named a rate limit, not a permission",
-    { report: report({ reads: [{ trigger: { at: 200 }, faults: [{ on: 'list-deployments', kind: 'rate-limit', status: 403, skip: 0, times: 10 }] }] }) },
+    {
+      report: report({
+        reads: [
+          { trigger: { at: 200 }, faults: [{ on: 'list-deployments', kind: 'rate-limit', status: 403, skip: 0, times: 10 }], latencyMs: 0, stop: undefined }
+        ]
+      })
+    },
     (reads) => {
       expect(reads[0]?.exit).toBe(1)
       expect(reads[0]?.report?.githubErrors.join('\n')).toMatch(/rate limit exceeded .*the rate limit lifts at .*no permission is missing/)
@@ -66,7 +72,7 @@ export const STATUS_SHAPES: Array<[string, Partial<Schedule>, (reads: readonly S
       status: false,
       idWhileDeploying: 'null',
       deploySeconds: 100,
-      report: report({ reads: [{ trigger: { after: 'deploy', nth: 0, delay: 5 }, faults: [] }], failOn: ['empty'] })
+      report: report({ reads: [{ trigger: { after: 'deploy', nth: 0, delay: 5 }, faults: [], latencyMs: 0, stop: undefined }], failOn: ['empty'] })
     },
     (reads) => {
       expect(reads[0]?.afterTheRun).toBe(false)
@@ -131,7 +137,11 @@ export const STATUS_SHAPES: Array<[string, Partial<Schedule>, (reads: readonly S
     {
       deploySeconds: 60,
       actors: [{ trigger: { at: 1 }, kind: 'deploy', which: 0, other: false, seconds: 60 }],
-      report: report({ face: 'command', reads: [{ trigger: { after: 'list-environments', nth: 0, delay: 0 }, faults: [] }], failOn: ['deploying'] })
+      report: report({
+        face: 'command',
+        reads: [{ trigger: { after: 'list-environments', nth: 0, delay: 0 }, faults: [], latencyMs: 0, stop: undefined }],
+        failOn: ['deploying']
+      })
     },
     (reads) => {
       expect(reads[0]?.afterTheRun).toBe(false)

@@ -116,6 +116,8 @@ export interface StatusReading {
   exit: number | undefined
   /** What the face printed: the command's stdout and stderr; the engine's table, --json, Markdown summary and error lines. */
   printed: string[]
+  /** When the command was sent its stop signal (SIGINT or SIGTERM) while it still ran; undefined: never. */
+  stoppedAt: number | undefined
   /** Drift issues were kept (asked for, with a report read), and whether keeping them failed. */
   driftKept: boolean
   driftFailed: boolean
@@ -136,7 +138,7 @@ export const statusWorld: {
   queue: Promise<void>
   /** When the main step ended (or undefined while it runs). */
   mainEnded: boolean
-  /** Every token the report was handed (its ready token, and each one an answer gave it): secrets, whether it masked them or not. */
+  /** Every token the report was handed (its ready token, and each one an answer that reached it gave it): secrets, masked or not. */
   issued: string[]
 } = { schedule: undefined, reads: [], calls: [], current: undefined, started: new Set(), queue: Promise.resolve(), mainEnded: false, issued: [] }
 
@@ -146,7 +148,7 @@ export function callKind(service: 'stack' | 'github', method: string, path: stri
     if (path.startsWith('/v3/environments')) return 'list-environments'
     if (method === 'GET' && path.startsWith('/v3/distributions/')) return 'get-distribution'
     if (path.startsWith('/v3/authn/access_token')) return 'login'
-    if (path.startsWith('/idp/token')) return 'idp-token'
+    if (path.startsWith('/idp/') && path.endsWith('/token')) return 'idp-token'
     if (path.startsWith('/sites/')) return 'site'
     return 'other'
   }
@@ -249,10 +251,9 @@ function statusTap(stack: Stack): Tap {
       statusWorld.calls.push(call)
       const tapCall: TapCall = {
         fate,
-        latencyMs: 0,
+        latencyMs: schedule?.reads[read]?.latencyMs ?? 0,
         answered(status, text) {
           call.answer = { status, text }
-          if (service === 'stack') statusWorld.issued.push(...tokensIn(text))
           if (kind === 'list-environments' && fate.kind === 'answer')
             call.truth = stack.state.environments.map((e) => ({
               id: e.id,
@@ -265,6 +266,8 @@ function statusTap(stack: Stack): Tap {
         },
         settled(status) {
           call.settled = status
+          // A token is the report's once its answer reached it (one a stop made it abandon, it never had).
+          if (service === 'stack' && status !== undefined) statusWorld.issued.push(...tokensIn(call.answer?.text ?? ''))
         }
       }
       return tapCall
@@ -286,9 +289,9 @@ function tokensIn(text: string): string[] {
 }
 
 /** The file the report reads: the stack by its API address, the schedule's track, environments, health probe and login. */
-export function configText(s: Schedule, r: StatusSchedule, settings: { password: string }): string {
+export function configText(s: Schedule, r: StatusSchedule, stack: Stack): string {
   const track = { main: 'main', feature: 'feature', 'v*': "'v*'", typo: 'mian', none: undefined }[r.track]
-  const login = loginLines(s, r, settings)
+  const login = loginLines(s, r, stack)
   return [
     ...(track === undefined ? [] : [`track: ${track}`]),
     'stacks:',
@@ -302,16 +305,16 @@ export function configText(s: Schedule, r: StatusSchedule, settings: { password:
 }
 
 /** The login: the run's kind where the report has it (GitHub's OIDC token it has not: a client secret instead). */
-function loginLines(s: Schedule, r: StatusSchedule, settings: { password: string }): string[] {
-  const sso = s.login !== 'password'
+function loginLines(s: Schedule, r: StatusSchedule, stack: Stack): string[] {
+  const sso = stack.sso?.handle(BASE)
+  const endpoint = sso === undefined ? [] : [`  token-url: ${sso.tokenUrl}`, `  audience: ${sso.audience}`]
   if (r.login === 'credential-in-variable')
-    return sso
-      ? ['login:', `  token-url: ${BASE}/idp/token`, '  client-id: ci-client', `  client-secret-variable: ci-secret-123456`]
-      : ['login:', '  username-variable: SIM_USER', `  password-variable: ${settings.password}`]
-  if (s.login === 'client-secret' || s.login === 'github-oidc')
-    return ['login:', `  token-url: ${BASE}/idp/token`, '  client-id: ci-client', '  client-secret-variable: SIM_CLIENT_SECRET', '  audience: brcloud-api']
-  if (s.login === 'script-account')
-    return ['login:', `  token-url: ${BASE}/idp/token`, '  username-variable: SIM_USER', '  password-variable: SIM_PASSWORD', '  audience: brcloud-api']
+    return sso !== undefined
+      ? ['login:', ...endpoint, `  client-id: ${sso.clientId}`, `  client-secret-variable: ${sso.clientSecret}`]
+      : ['login:', '  username-variable: SIM_USER', `  password-variable: ${stack.state.settings.password}`]
+  if (sso !== undefined && (s.login === 'client-secret' || s.login === 'github-oidc'))
+    return ['login:', ...endpoint, `  client-id: ${sso.clientId}`, '  client-secret-variable: SIM_CLIENT_SECRET']
+  if (s.login === 'script-account') return ['login:', ...endpoint, '  username-variable: SIM_USER', '  password-variable: SIM_PASSWORD']
   return []
 }
 
@@ -341,6 +344,7 @@ async function readOnce(s: Schedule, r: StatusSchedule, stack: Stack, index: num
     report: undefined,
     exit: undefined,
     printed: [],
+    stoppedAt: undefined,
     driftKept: false,
     driftFailed: false,
     issuesBefore: issuesNow(),
@@ -364,16 +368,35 @@ async function byCommand(s: Schedule, r: StatusSchedule, stack: Stack, reading: 
   const { argv, env } = commandLine(s, r, stack)
   let stdout = ''
   let stderr = ''
+  const signals = new EventEmitter()
   const io: CliIo = {
     stdout: async (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
     stderrIsTTY: false,
-    signals: new EventEmitter(),
+    signals,
     exit: () => undefined,
     cwd: () => process.cwd()
   }
-  reading.exit = await brcloud(argv, env, io)
+  // Ctrl-C or a cancelled job: the signal, once, while the command still runs.
+  const stop = r.reads[reading.index]?.stop
+  let running = true
+  const timer =
+    stop === undefined
+      ? undefined
+      : setTimeout(() => {
+          // Only while the report reads: after it, the command listens for no signal, and a real one ends the process as is.
+          if (!running || signals.listenerCount(stop.signal) === 0) return
+          reading.stoppedAt = Date.now()
+          signals.emit(stop.signal, stop.signal)
+        }, stop.afterMs)
+  try {
+    reading.exit = await brcloud(argv, env, io)
+  } finally {
+    running = false
+    clearTimeout(timer)
+  }
   reading.printed = [stdout, stderr]
+  if (reading.stoppedAt !== undefined) return
   if (reading.exit === 2) {
     reading.refusal = stderr
     return
@@ -403,7 +426,7 @@ function reportOf(json: string): StatusReport {
 async function byEngine(s: Schedule, r: StatusSchedule, stack: Stack, reading: StatusReading): Promise<void> {
   let prepared
   try {
-    prepared = prepareStatus(parseStatusConfig(configText(s, r, stack.state.settings), 'fleet.yml'), variables(s, stack))
+    prepared = prepareStatus(parseStatusConfig(configText(s, r, stack), 'fleet.yml'), variables(s, stack))
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     reading.refusal = error.message
@@ -440,14 +463,15 @@ function commandLine(s: Schedule, r: StatusSchedule, stack: Stack): { argv: stri
   if (r.failOn.length > 0) argv.push('--fail-on', r.failOn.join(','))
   if (r.github?.driftIssues === true) argv.push('--drift-issues')
   const { username, password } = stack.state.settings
-  const secret = stack.sso?.handle(BASE).clientSecret ?? ''
+  const sso = stack.sso?.handle(BASE)
+  const secret = sso?.clientSecret ?? ''
   const env: NodeJS.ProcessEnv = r.github === undefined ? {} : { BRCLOUD_GITHUB_TOKEN: STATUS_TOKEN }
-  const tokenUrl = ['--token-url', `${BASE}/idp/token`, '--audience', 'brcloud-api']
+  const tokenUrl = ['--token-url', sso?.tokenUrl ?? '', '--audience', sso?.audience ?? '']
   if (r.login === 'credential-in-variable') argv.push(s.login === 'password' ? `--password=${password}` : `--client-secret=${secret}`)
   if (s.login === 'password') return { argv: [...argv, '--username', username], env: { ...env, BRCLOUD_PASSWORD: password } }
   if (s.login === 'script-account') return { argv: [...argv, ...tokenUrl, '--username', username], env: { ...env, BRCLOUD_PASSWORD: password } }
   if (s.login === 'access-token') return { argv, env: { ...env, BRCLOUD_ACCESS_TOKEN: readyToken(stack) } }
-  return { argv: [...argv, ...tokenUrl, '--client-id', 'ci-client'], env: { ...env, BRCLOUD_CLIENT_SECRET: secret } }
+  return { argv: [...argv, ...tokenUrl, '--client-id', sso?.clientId ?? ''], env: { ...env, BRCLOUD_CLIENT_SECRET: secret } }
 }
 
 /** A ready token of the stack's identity provider for the report (two hours), known to the world as a secret. */
@@ -493,14 +517,16 @@ export function setUpStatus(s: Schedule, stack: Stack, afterGitHub: Map<string, 
   if (model !== undefined) {
     model.branch('feature', COMMITS[6] ?? '')
     for (const [name, commit] of TAGS) model.tag(name, COMMITS[commit] ?? '')
-    // A drift issue an earlier run left open for production (its marker as docs/status.md shows it).
+    // Drift issues an earlier run left open for both environments (their markers as docs/status.md shows them).
+    const stackName = encodeURIComponent(r.face === 'command' ? new URL(BASE).host : 'sim')
     if (r.github?.openIssue === true)
-      model.addIssue({
-        title: `sim/${ENV} is behind main`,
-        body: `<!-- brcloud-drift stack=${encodeURIComponent(r.face === 'command' ? new URL(BASE).host : 'sim')} environment=${ENV} -->\nproduction ran an older commit.\n<!-- brcloud-drift-run -->\nSeen by an earlier run.`,
-        labels: ['brcloud-drift'],
-        user: 'github-actions[bot]'
-      })
+      for (const environment of [ENV, OTHER_ENV])
+        model.addIssue({
+          title: `sim/${environment} is behind main`,
+          body: `<!-- brcloud-drift stack=${stackName} environment=${environment} -->\n${environment} ran an older commit.\n<!-- brcloud-drift-run -->\nSeen by an earlier run.`,
+          labels: ['brcloud-drift'],
+          user: 'github-actions[bot]'
+        })
     // Other environments deployed many times since the world's records (only when the run reads no GitHub: its own order would change).
     if (r.github?.filler === 'newer' && s.github === undefined)
       for (let i = 0; i < MANY; i++)
