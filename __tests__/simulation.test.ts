@@ -695,6 +695,20 @@ const PRUNING: Array<[string, Partial<Schedule>, Expectation]> = [
     }
   ],
   [
+    "with github-token: the environment's previous distribution (recorded before the payload named one) and what a killed run's Deployment still deploys stay",
+    { source: 'upload', maxDistributions: 5, history: true, github: gh() },
+    ({ facts, log }) => {
+      expect(facts.log.deleted).toEqual([])
+      expect(log).toMatch(
+        /Pruning: kept distribution 09090909-\S+ \(prev\.tar\.gz, [^)]+\): GitHub Deployment \d+ records it as what 'production' ran before its latest deploy/
+      )
+      expect(log).toMatch(
+        /Pruning: kept distribution 0e0e0e0e-\S+ \(stale-0\.tar\.gz, [^)]+\): GitHub Deployment \d+ of 'staging' that names it is still in progress/
+      )
+      expect(log).toMatch(/::warning::max-distributions=5 could not be kept: the stack holds 6 distributions \(0 deleted\), 7 with this upload\./)
+    }
+  ],
+  [
     "found by the simulation: a redeploy recorded with itself as the previous: the environment's previous before it stays",
     JSON.parse(REDEPLOY_HIDES_PREVIOUS) as Schedule,
     ({ facts, log }) => {

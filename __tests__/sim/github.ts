@@ -76,7 +76,7 @@ function grantOf(token: GitHubSchedule['token']): Record<string, TokenGrant> {
 export function makeGitHubWorld(
   schedule: GitHubSchedule,
   apiUrl: string,
-  seeds: Array<{ environment: string; distributionId: string; commit: number; minutesAgo: number }>
+  seeds: Array<{ environment: string; distributionId: string; commit: number; minutesAgo: number; killed?: boolean }>
 ): GitHubWorld {
   const core = createGitHubStandIn({ tokens: grantOf(schedule.token), now: () => Date.now() })
   core.setApi(GITHUB_API)
@@ -100,7 +100,18 @@ export function makeGitHubWorld(
     model.addDeployment({ ref: COMMITS[0] ?? '', environment: `preview-${i}`, payload: { distributionId: `filler-${i}`, apiUrl }, creator: 'other-job' })
   }
   for (const seed of seeds) {
-    recordOther(seed.environment, seed.distributionId, seed.commit)
+    if (seed.killed) {
+      // A run killed before it set a final status: its Deployment stays in progress for good.
+      const sha = COMMITS[seed.commit] ?? ''
+      const d = model.addDeployment({
+        ref: sha,
+        sha,
+        environment: seed.environment,
+        payload: { distributionId: seed.distributionId, apiUrl },
+        creator: 'other-job'
+      })
+      model.addStatus(d.id, { state: 'in_progress', log_url: `https://github.com/acme/site/actions/runs/${d.id}` })
+    } else recordOther(seed.environment, seed.distributionId, seed.commit)
     // Recorded when that release was deployed, not when the run starts.
     const at = new Date(Date.now() - seed.minutesAgo * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
     const d = model.deployments.at(-1)

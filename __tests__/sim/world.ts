@@ -126,7 +126,9 @@ export interface Schedule {
   readonly events?: EventsSchedule | undefined
   /**
    * With max-distributions and the old release running: the environment ran PREV (four days old) before it, which is
-   * then its previous distribution, the likely rollback target pruning must keep when anything it can read names it.
+   * then its previous distribution, the likely rollback target pruning must keep when anything it can read names it;
+   * and, with github-token, a run killed three days ago left its Deployment of STALE[0] (to an environment the stack no
+   * longer has) in progress for good.
    */
   readonly history?: boolean | undefined
 }
