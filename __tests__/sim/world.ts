@@ -602,7 +602,8 @@ export interface Use {
   readonly environment: string
   /**
    * reports: its distributionId names it; serves: its site runs it (hidden while a switch is reported at request, or
-   * while no id shows); switches: a switch to it is under way; previous: what it served before what it serves now.
+   * while no id shows); switches: a switch to it is under way; previous: what it served before what it serves now,
+   * with no switch under way.
    */
   readonly kind: 'reports' | 'serves' | 'switches' | 'previous'
   /** When that began, by the runner's clock: a switch when requested, the rest when applied. */
@@ -637,7 +638,8 @@ function usesOf(state: Stack['state'], id: string, s: Schedule): Use[] {
     if (sameId(e.serving, id)) uses.push({ environment, kind: 'serves', since: runner(applied.filter((d) => sameId(d.distributionId, id)).at(-1)?.appliedAt) })
     const pending = e.status === 'deploying' ? e.deployments.filter((d) => d.appliedAt === null && d.abandonedAt === undefined).at(-1) : undefined
     if (pending !== undefined && sameId(pending.distributionId, id)) uses.push({ environment, kind: 'switches', since: runner(pending.requestedAt) })
-    if (e.serving === null) continue
+    // During a switch, what it serves is the rollback target ('serves'); what ran before that is two deploys back.
+    if (e.serving === null || pending !== undefined) continue
     let i = applied.length - 1
     while (i >= 0 && sameId(applied[i]?.distributionId, e.serving)) i--
     if (sameId(applied[i]?.distributionId, id)) uses.push({ environment, kind: 'previous', since: runner(applied[i + 1]?.appliedAt) })
