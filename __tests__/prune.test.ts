@@ -1,5 +1,7 @@
 import { planPruning } from '../src/cloud/prune.js'
 import { countKept, describeKeep, isFresh, Keeps, type KeepReason } from '../src/cloud/prune-keep.js'
+import { PruneRecords } from '../src/github/prune-records.js'
+import type { GitHubApi, GitHubDeploymentRecord } from '../src/github/client.js'
 
 const d = (id: string, day: number) => ({ id, name: `${id}.tar.gz`, createdAt: new Date(Date.UTC(2026, 0, day)).toISOString() })
 const runs = (environment: string): KeepReason => ({ kind: 'runs', environment })
@@ -104,5 +106,50 @@ describe('what must stay', () => {
       '1 was stored within the last hour (another job may be about to deploy it)'
     ])
     expect(countKept([])).toEqual([])
+  })
+})
+
+describe("what GitHub's records say must stay (PruneRecords.keep)", () => {
+  const NOW = Date.UTC(2026, 5, 1, 12)
+  const records = new PruneRecords({} as unknown as GitHubApi, 'https://api.acme.bloomreach.cloud', () => NOW)
+  let id = 0
+  /** A Deployment of `environment`, newest first in the list as GitHub gives them, `hoursAgo`. */
+  const rec = (environment: string, distributionId: string, previousDistributionId?: string, hoursAgo = 5): GitHubDeploymentRecord => ({
+    id: ++id,
+    sha: 'a'.repeat(40),
+    environment,
+    payload: { distributionId, previousDistributionId },
+    creator: 'octocat',
+    createdAt: new Date(NOW - hoursAgo * 3_600_000).toISOString()
+  })
+  const env = (name: string, distributionId: string | null) => ({ id: `env-${name}`, name, distributionId })
+  const kept = (list: GitHubDeploymentRecord[], environments: Array<ReturnType<typeof env>>, ids: string[]) => {
+    const keeps = new Keeps()
+    records.keep(list, environments, keeps)
+    return ids.map((x) => keeps.why(x)?.kind ?? 'may go')
+  }
+
+  test('the previous the payload names, for what the environment runs (ids in any case); none of another environment', () => {
+    const list = [rec('production', 'X', 'P'), rec('staging', 'S', 'Q')]
+    expect(kept(list, [env('production', 'x')], ['p', 'X', 'S', 'Q'])).toEqual(['previous', 'previous', 'may go', 'may go'])
+  })
+
+  test('a redeploy that names itself as its previous: the one before it; an older version wrote none: the one recorded before', () => {
+    expect(kept([rec('production', 'X', 'X'), rec('production', 'X', 'O'), rec('production', 'O')], [env('production', 'X')], ['O'])).toEqual(['previous'])
+    expect(
+      kept([rec('production', 'X'), rec('production', 'X'), rec('production', 'Y'), rec('production', 'Z')], [env('production', 'X')], ['Y', 'Z'])
+    ).toEqual(['previous', 'may go'])
+  })
+
+  test('an environment that runs what no record names: the latest one recorded ran before it; with no id shown, also the one before that', () => {
+    const list = [rec('production', 'X', 'P'), rec('production', 'P', 'Q')]
+    expect(kept(list, [env('production', 'H')], ['X', 'P', 'Q'])).toEqual(['previous', 'may go', 'may go'])
+    expect(kept(list, [env('production', null)], ['X', 'P', 'Q'])).toEqual(['previous', 'previous', 'may go'])
+    expect(kept([], [env('production', 'H')], ['H'])).toEqual(['may go'])
+  })
+
+  test('what a Deployment of the last hour and a quarter names stays, whatever its environment; an older one does not', () => {
+    const list = [rec('gone', 'R', 'S', 1.2), rec('gone', 'T', 'U', 1.3)]
+    expect(kept(list, [], ['R', 'S', 'T', 'U'])).toEqual(['requested', 'requested', 'may go', 'may go'])
   })
 })
