@@ -120,26 +120,33 @@ function jest(copy: string, files: readonly string[], label: string): Pick<Outco
   const report = join(copy, '.plant', `${label.replace(/[^\w.-]+/g, '_')}.json`)
   mkdirSync(dirname(report), { recursive: true })
   rmSync(report, { force: true })
-  const result = spawnSync(
+  const command = [
     process.execPath,
-    [
-      '--experimental-vm-modules',
-      '--disable-warning=ExperimentalWarning',
-      'node_modules/jest/bin/jest.js',
-      '--config',
-      'jest.plant.config.js',
-      '--ci',
-      '--runInBand',
-      '--bail=1',
-      '--silent',
-      '--passWithNoTests',
-      '--json',
-      `--outputFile=${report}`,
-      '--findRelatedTests',
-      ...files
-    ],
-    { cwd: copy, env: { ...process.env, SIM_RUNS: '60', CI: 'true' }, encoding: 'utf8', timeout: SITE_LIMIT_MS, maxBuffer: 64 * 1024 * 1024 }
-  )
+    '--experimental-vm-modules',
+    '--disable-warning=ExperimentalWarning',
+    'node_modules/jest/bin/jest.js',
+    '--config',
+    'jest.plant.config.js',
+    '--ci',
+    '--runInBand',
+    '--bail=1',
+    '--silent',
+    '--passWithNoTests',
+    '--json',
+    `--outputFile=${report}`,
+    '--findRelatedTests',
+    ...files
+  ]
+  // PLANT_LOCK=<file>: each Jest run holds a lock on it (flock), so that other Jest runs on a shared machine wait their turn.
+  const lock = process.env.PLANT_LOCK
+  const [program = '', ...rest] = lock ? ['flock', lock, ...command] : command
+  const result = spawnSync(program, rest, {
+    cwd: copy,
+    env: { ...process.env, SIM_RUNS: '60', CI: 'true' },
+    encoding: 'utf8',
+    timeout: SITE_LIMIT_MS,
+    maxBuffer: 64 * 1024 * 1024
+  })
   writeFileSync(report.replace(/\.json$/, '.log'), `${result.stdout ?? ''}\n${result.stderr ?? ''}`)
   if (result.error !== undefined || result.signal !== null) return { status: 'timeout', by: `no end within ${SITE_LIMIT_MS / 60_000} min` }
   if (!existsSync(report)) return { status: 'killed', by: `jest exited ${result.status} without a report` }
