@@ -6,13 +6,18 @@
 // masks survived every other test.
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { actionPort } from '../src/action/port.js'
 import { CloudApi } from '../src/cloud/api.js'
 import { OAuthLogin } from '../src/cloud/login/oauth.js'
 import { PasswordLogin } from '../src/cloud/login/password.js'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { HttpTransport } from '../src/http/transport.js'
+import { usePort } from '../src/port.js'
 import { maskedValues } from '../scripts/lib/run-action.js'
 import { oauthInputs } from './oauth-fixtures.js'
+
+// The action's own port, as the bundle installs it (setup-port.ts does too; said here, so the test is related to it).
+usePort(actionPort)
 
 /** What `call` wrote on stdout (the action's port writes workflow commands there), kept from the test's output. */
 async function stdoutOf<T>(call: () => Promise<T>): Promise<{ out: string; value: T }> {
