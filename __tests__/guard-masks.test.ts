@@ -4,7 +4,7 @@
 // that a later line (a debug line, an error that echoes it, another step) would be hidden: found by
 // `npm run plant-deletions` (docs/reliability-and-security.md, "Planted deletions"), where deleting any of these
 // masks survived every other test.
-import { createServer, request, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { actionPort } from '../src/action/port.js'
 import { CloudApi } from '../src/cloud/api.js'
@@ -15,6 +15,7 @@ import { HttpTransport } from '../src/http/transport.js'
 import { usePort } from '../src/port.js'
 import { maskedValues } from '../scripts/lib/run-action.js'
 import { oauthInputs } from './oauth-fixtures.js'
+import { recordingProxy, type Recorder } from './recording-proxy.js'
 
 // The action's own port, as the bundle installs it (setup-port.ts does too; said here, so the test is related to it).
 usePort(actionPort)
@@ -29,47 +30,6 @@ async function stdoutOf<T>(call: () => Promise<T>): Promise<{ out: string; value
     return { out: out.join(''), value }
   } finally {
     process.stdout.write = write
-  }
-}
-
-const TOKEN_FIELD = /^(access_token|refresh_token|id_token)$/
-
-interface Recorder {
-  url: string
-  /** Every token a JSON answer held, in the order they came. */
-  answered: string[]
-  close(): Promise<void>
-}
-
-/** A proxy in front of `target` that passes every call on as it is and records the tokens of its answers. */
-async function recordingProxy(target: string): Promise<Recorder> {
-  const answered: string[] = []
-  const to = new URL(target)
-  const server: Server = createServer((req, res) => {
-    const upstream = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      const chunks: Buffer[] = []
-      answer.on('data', (c: Buffer) => chunks.push(c))
-      answer.on('end', () => {
-        const body = Buffer.concat(chunks)
-        try {
-          const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>
-          for (const [name, value] of Object.entries(json)) if (TOKEN_FIELD.test(name) && typeof value === 'string') answered.push(value)
-        } catch {
-          // Not JSON: no token in it.
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers).end(body)
-      })
-    })
-    req.pipe(upstream)
-  })
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    answered,
-    close: async () => {
-      server.closeAllConnections()
-      await new Promise<void>((done) => server.close(() => done()))
-    }
   }
 }
 
@@ -102,8 +62,9 @@ describe("the stack's password login", () => {
       await login.refresh(api, grant.refreshToken ?? '')
     })
     // The login's access and refresh tokens, then the renewal's access token.
-    expect(proxy.answered).toHaveLength(3)
-    expect(maskOf(proxy.answered, out)).toEqual(proxy.answered.map((token) => ({ token, masked: true })))
+    const answered = proxy.answered.map((a) => a.token)
+    expect(answered).toHaveLength(3)
+    expect(maskOf(answered, out)).toEqual(answered.map((token) => ({ token, masked: true })))
   })
 })
 
@@ -129,7 +90,7 @@ describe("an identity provider's tokens (token-url)", () => {
       await login.refresh(undefined, grant.refreshToken ?? '')
       await login.revoke(undefined, [], () => undefined)
     })
-    const answered = proxy.answered.slice(from)
+    const answered = proxy.answered.slice(from).map((a) => a.token)
     // The grant's access and refresh tokens, then the renewal's (the same refresh token again: this IdP does not rotate them).
     expect(answered).toHaveLength(4)
     expect(maskOf(answered, out)).toEqual(answered.map((token) => ({ token, masked: true })))
