@@ -87,6 +87,17 @@ describe('against the emulator', () => {
     expect(message).not.toContain(emu.password)
   })
 
+  test('a redirect whose address holds a secret of the run: the message shows it as ***, never the query', async () => {
+    registerSecret('tok-in-path-8842')
+    emu.addFault({ operation: 'login', kind: 'status', status: 302, times: 1, location: 'https://login.example/session/tok-in-path-8842?next=x' })
+    const error = await login.obtain(apiAt(emu.url)).then(
+      () => undefined,
+      (e: unknown) => e
+    )
+    expect((error as Error).message).toContain('a redirect to https://login.example/session/***; redirects are not followed')
+    expect((error as Error).message).not.toContain('tok-in-path-8842')
+  })
+
   test('a login that failed for a moment is tried again, told as "Login"', async () => {
     fail('login', 503)
     await login.obtain(apiAt(emu.url, 2))
