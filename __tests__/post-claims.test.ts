@@ -329,4 +329,13 @@ describe('the summary and failures of the post step itself', () => {
     })
     expect(said('warning')).toEqual(['The post step could not finish (state unreadable).'])
   })
+
+  test('a failure that quotes a secret it knows: the warning shows *** in its place', async () => {
+    const { registerSecret } = await import('../src/secrets.js')
+    registerSecret('rt-known-to-the-post-step-0451')
+    await runPost(() => {
+      throw new Error('state unreadable near rt-known-to-the-post-step-0451')
+    })
+    expect(said('warning')).toEqual(['The post step could not finish (state unreadable near ***).'])
+  })
 })
