@@ -244,6 +244,30 @@ test('GitHub refusing the token: the rows that need it unknown, and the report f
   expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
 })
 
+test("GitHub's error that echoes the token: the table, the summary and the json show it as ***", async () => {
+  // A face registers the token as it reads it (cli/status.ts, action/status.ts); the report's words are scrubbed of it.
+  const { registerSecret } = await import('../src/secrets.js')
+  const token = 'ghs_echoedBackByAProxy0451'
+  registerSecret(token)
+  standIn.fail('list-deployments', { status: 401, times: 50, body: { message: `Bad credentials: ${token}` } })
+  const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
+  const r = await readStatus(prepared, { github: { token, context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
+  expect(row(r, 'eu', 'production').reason).toContain('Bad credentials')
+  for (const shown of [statusTable(r), statusMarkdown(r), statusJson(r)]) {
+    expect(shown).toContain('Bad credentials: ***')
+    expect(shown).not.toContain(token)
+  }
+})
+
+test("the file's logins: each password masked the moment it is read", async () => {
+  // As in a new process: no secret known yet.
+  const { forgetSecrets } = await import('../src/secrets.js')
+  forgetSecrets()
+  masks.length = 0
+  prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
+  expect(masks).toEqual(expect.arrayContaining([eu.password, us.password]))
+})
+
 describe('a stack that cannot be read', () => {
   test('its rows read unknown with the reason, the others are read, and the report fails closed', async () => {
     const r = await report({ down: true })
