@@ -251,7 +251,14 @@ test("GitHub's error that echoes the token: the table, the summary and the json 
   registerSecret(token)
   standIn.fail('list-deployments', { status: 401, times: 50, body: { message: `Bad credentials: ${token}` } })
   const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
-  const r = await readStatus(prepared, { github: { token, context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
+  let r: Report
+  try {
+    r = await readStatus(prepared, { github: { token, context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
+  } finally {
+    // The faults the report did not meet are used up here, so that no other test meets them.
+    const list = (): Promise<Response> => fetch(`${standIn.url}/repos/acme/site/deployments`, { headers: { authorization: `Bearer ${DEFAULT_GITHUB_TOKEN}` } })
+    for (let i = 0; i < 50 && (await list()).status === 401; i++);
+  }
   expect(row(r, 'eu', 'production').reason).toContain('Bad credentials')
   for (const shown of [statusTable(r), statusMarkdown(r), statusJson(r)]) {
     expect(shown).toContain('Bad credentials: ***')
