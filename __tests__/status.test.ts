@@ -707,6 +707,14 @@ describe("a single stack's inputs instead of a file", () => {
     expect(masks).toEqual([' pass word ', '%20pass%20word%20', 'cs-1', 'at-1'])
   })
 
+  test('a reader that masks nothing (the command passes its own): the single stack masks every secret it reads', async () => {
+    const { forgetSecrets } = await import('../src/secrets.js')
+    forgetSecrets()
+    masks.length = 0
+    prepareSingleStack(reader({ stack: 'acme', username: 'u', password: 'pw-single-0451' }))
+    expect(masks).toContain('pw-single-0451')
+  })
+
   test('no environments listed (or only blanks and commas): every environment of the stack; the login not read from variables', () => {
     for (const environments of ['', ' , \n ,']) {
       const [stack] = prepareSingleStack(reader({ stack: 'acme', environments, username: 'u', password: 'p' })).config.stacks
