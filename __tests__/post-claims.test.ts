@@ -297,6 +297,16 @@ describe('the GitHub Deployment the main step left in progress', () => {
     expect(summaries).toEqual([NOTHING])
   })
 
+  test('GitHub refuses with an answer that echoes the token: the warning shows it as ***', async () => {
+    inputs = { 'github-token': DEFAULT_GITHUB_TOKEN }
+    github.fail('create-status', { status: 401, body: { message: `Bad credentials: ${DEFAULT_GITHUB_TOKEN}` } })
+    const saved = { ...deployment(), logUrl: undefined }
+    await runPost(state({ githubDeployment: saved, reported: false }))
+    expect(said('warning')).toHaveLength(1)
+    expect(said('warning')[0]).toContain('Bad credentials: ***')
+    expect(said('warning')[0]).not.toContain(DEFAULT_GITHUB_TOKEN)
+  })
+
   test('GitHub refuses: a warning naming the deployment, nothing claimed', async () => {
     inputs = { 'github-token': DEFAULT_GITHUB_TOKEN }
     github.fail('create-status', { status: 500, times: 5 })
