@@ -94,8 +94,8 @@ function ruleFor(call: ts.CallExpression, inMask: boolean): GuardKind | undefine
     if (rule !== undefined && (!rule.unwrap || call.arguments.length > 0)) return rule.kind
   }
   if (call.arguments.some((a) => (ts.isStringLiteralLike(a) || ts.isTemplateExpression(a)) && MASK_COMMAND.test(a.getText()))) return 'mask'
-  // Inside a mask's own body, every call that stands as a statement is part of the mask (a set of secrets filled).
-  if (inMask && statementOf(call) !== undefined) return 'mask'
+  // Inside a mask's own body, every call that stands alone (a statement, an arrow's body) is part of the mask.
+  if (inMask && (statementOf(call) !== undefined || isArrowBody(call))) return 'mask'
   return undefined
 }
 
@@ -118,6 +118,12 @@ function isMaskImplementation(node: ts.Node): boolean {
     return (ts.isPropertyAssignment(owner) || ts.isVariableDeclaration(owner)) && MASK_IMPLEMENTATIONS.test(owner.name.getText())
   }
   return false
+}
+
+function isArrowBody(call: ts.CallExpression): boolean {
+  let node: ts.Node = call
+  while (ts.isAwaitExpression(node.parent) || ts.isParenthesizedExpression(node.parent)) node = node.parent
+  return ts.isArrowFunction(node.parent) && node.parent.body === node
 }
 
 /** The statement that is nothing but this call (awaited, voided or in parentheses), or undefined when its value is used. */
