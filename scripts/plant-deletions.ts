@@ -93,8 +93,9 @@ function run(all: GuardSite[]): number {
     const outcome = plantOne(copy, site)
     outcomes.push(outcome)
     console.log(line(outcome))
+    // Kept after each site: a run stopped half-way keeps what it found (its file's older results are gone).
+    saveResults([...new Set(outcomes.map(fileOf))], outcomes)
   }
-  saveResults(files, outcomes)
   const survived = outcomes.filter(survivedIn)
   console.log(`${all.length} sites: ${all.length - survived.length} killed, ${survived.length} survived.`)
   return survived.length > 0 ? 1 : 0
@@ -222,11 +223,14 @@ function readResults(): Outcome[] {
 
 /** The file's old results replaced by this run's; in path and line order. */
 function saveResults(files: readonly string[], outcomes: readonly Outcome[]): void {
-  const fileOf = (o: Outcome): string => o.site.replace(/:\d+$/, '')
   const kept = readResults().filter((o) => !files.includes(fileOf(o)))
   const all = [...kept, ...outcomes].sort((a, b) => fileOf(a).localeCompare(fileOf(b)) || lineOf(a) - lineOf(b))
   mkdirSync(dirname(RESULTS), { recursive: true })
   writeFileSync(RESULTS, `${JSON.stringify(all, null, 2)}\n`)
+}
+
+function fileOf(o: Outcome): string {
+  return o.site.replace(/:\d+$/, '')
 }
 
 function lineOf(o: Outcome): number {
