@@ -14,7 +14,9 @@ const dir = mkdtempSync(join(tmpdir(), 'brcd-status-mask-'))
 const saved = { ...process.env }
 
 afterAll(() => {
-  process.env = saved
+  // The variables this run set, put back as they were.
+  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name]
+  Object.assign(process.env, saved)
   // The step failed through core.setFailed, which sets the process's exit code: not this test's.
   process.exitCode = 0
 })
