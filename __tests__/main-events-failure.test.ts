@@ -17,6 +17,11 @@ const { run } = await import('../src/main.js')
 
 const dir = mkdtempSync(join(tmpdir(), 'brcd-main-events-'))
 const host = { signals: { on: () => undefined, off: () => undefined }, exit: () => undefined }
+const saved = { ...process.env }
+afterAll(() => {
+  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name]
+  Object.assign(process.env, saved)
+})
 
 test('a failure before any send is one warning, with the password the run was given as ***', async () => {
   for (const name of Object.keys(process.env)) if (name.startsWith('INPUT_')) delete process.env[name]
