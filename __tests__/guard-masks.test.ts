@@ -126,19 +126,20 @@ describe("an identity provider's tokens (token-url)", () => {
 })
 
 describe('an OpenID Connect ID token in the answer', () => {
-  // An identity provider whose issuer is its origin (as Google's): it answers an ID token with the access token
-  // when the scope holds openid. The action has no use for it, and masks it like any other token.
+  // An identity provider that answers an ID token with the access token when the scope holds openid. The action has no
+  // use for it, and masks it like any other token. Its issuer is its origin (Google's), or has a path (Keycloak's realm,
+  // Okta's authorization server, Entra's tenant) or a trailing slash (Auth0's): the login never depends on which.
   let server: Server
   let base: string
-  const id = { token: '' }
+  const id = { token: '', access: '', issuer: (origin: string): string => origin }
   beforeAll(async () => {
     server = createServer((req, res) => {
       req.resume()
       req.on('end', () => {
         const now = Math.floor(Date.now() / 1000)
         const part = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url')
-        id.token = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: base, sub: 'deployer', aud: 'ci-client', iat: now, exp: now + 600 })}.${'s'.repeat(43)}`
-        const body = { access_token: 'at-0123456789abcdef', token_type: 'Bearer', expires_in: 600, id_token: id.token, scope: 'openid' }
+        id.token = `${part({ alg: 'RS256', typ: 'JWT' })}.${part({ iss: id.issuer(base), sub: 'deployer', aud: 'ci-client', iat: now, exp: now + 600 })}.${'s'.repeat(43)}`
+        const body = { access_token: id.access, token_type: 'Bearer', expires_in: 600, id_token: id.token, scope: 'openid' }
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(body))
       })
     })
@@ -150,7 +151,14 @@ describe('an OpenID Connect ID token in the answer', () => {
     await new Promise<void>((done) => server.close(() => done()))
   })
 
-  test('is masked as it arrives, with the access token', async () => {
+  test.each([
+    ['its origin', (origin: string) => origin],
+    ['a realm under it (Keycloak)', (origin: string) => `${origin}/realms/ci`],
+    ['its origin with a trailing slash (Auth0)', (origin: string) => `${origin}/`]
+  ])('issued by %s: set aside and masked as it arrives, with the access token', async (_name, issuer) => {
+    id.issuer = issuer
+    // A token of its own for each: one already masked is not masked again.
+    id.access = `at-${_name.length}-0123456789abcdef`
     const login = new OAuthLogin(
       {
         kind: 'oauth',
@@ -168,7 +176,7 @@ describe('an OpenID Connect ID token in the answer', () => {
     )
     const { out, value } = await stdoutOf(() => login.obtain())
     await login.revoke(undefined, [], () => undefined)
-    expect(value.accessToken).toBe('at-0123456789abcdef')
+    expect(value.accessToken).toBe(id.access)
     expect(maskOf([value.accessToken, id.token], out)).toEqual([value.accessToken, id.token].map((token) => ({ token, masked: true })))
   })
 })
