@@ -171,6 +171,14 @@ describe('the port', () => {
     expect(written.join('')).toBe('token *** here\nwarning: careful ***\n== Log in\nerror: refused\n')
   })
 
+  test("--summary's file is masked like every line", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'brcd-summary-')), 's.md')
+    const { p } = port({ summaryFile: file })
+    p.setSecret('s3cr3t')
+    expect(await p.writeSummary('## Deployed with s3cr3t\n')).toBe(true)
+    expect(readFileSync(file, 'utf8')).toBe('## Deployed with ***\n')
+  })
+
   test('inputs trimmed unless asked otherwise; outputs kept for --json; colour only when asked', () => {
     const { p, written } = port({ colour: true })
     expect(p.getInput('password')).toBe('pw')

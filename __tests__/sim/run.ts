@@ -17,10 +17,13 @@ import {
   OLD,
   OTHER_ENV,
   OURS,
+  PREV,
   QUERY_SECRET,
   SEARCH_KEY,
+  STALE,
   addFaults,
   makeStack,
+  ranBefore,
   runCommit,
   onTrigger,
   startActors,
@@ -179,7 +182,7 @@ export async function simulate(
     restarts: [],
     environmentGone: undefined,
     environment: stack.state.environments.find((e) => e.name === ENV),
-    deletedInUse: [],
+    deletions: [],
     deleted: [],
     uploaded: [],
     lines: []
@@ -188,6 +191,7 @@ export async function simulate(
     stack,
     github: undefined,
     looks: [],
+    githubLists: [],
     deploys: [],
     seq: 0,
     killed: false,
@@ -209,8 +213,17 @@ export async function simulate(
   // GitHub's world: the run's (github-token), or the status report's alone.
   const gh = worldSchedule(s)
   if (gh) {
-    const seeds = gh.oursRecorded ? [{ environment: OTHER_ENV, distributionId: OURS, commit: gh.ours }] : []
-    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: gh.old })
+    const seeds: Parameters<typeof makeGitHubWorld>[2] = gh.oursRecorded
+      ? [{ environment: OTHER_ENV, distributionId: OURS, commit: gh.ours, minutesAgo: 30 }]
+      : []
+    // An earlier version of this action recorded no previousDistributionId: pruning reads it from the order of the records.
+    if (ranBefore(s)) {
+      // That history also holds a run killed three days ago, whose Deployment of a stale release to an environment the
+      // stack no longer has stays in progress: only its state keeps that release.
+      seeds.push({ environment: 'staging', distributionId: STALE[0] ?? '', commit: 0, minutesAgo: 72 * 60, killed: true })
+      seeds.push({ environment: ENV, distributionId: PREV, commit: 0, minutesAgo: 96 * 60 })
+    }
+    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: gh.old, minutesAgo: 48 * 60 })
     makeGitHubWorld(gh, BASE, seeds, statusTokens(s))
   }
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
