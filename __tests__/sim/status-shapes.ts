@@ -3,7 +3,7 @@
 // their own (fixed here); the others were found before branch `status` fixed them, and stay as its regression schedules.
 import { expect } from '@jest/globals'
 import type { StatusGitHub, StatusSchedule } from './status-schedule.js'
-import { statusWorld, type StatusReading } from './status.js'
+import { statusWorld, type StatusReading } from './status-record.js'
 import type { Schedule } from './world.js'
 
 const github = (over: Partial<StatusGitHub> = {}): StatusGitHub => ({
