@@ -5,7 +5,7 @@
 // and a stop's: none from the post step, none after SIGTERM alone, a cancel's within its grace.
 import { expect } from '@jest/globals'
 import { shown } from './mocks.js'
-import { OTHERS, runnerMs, same, servingAt, type Facts } from './claims.js'
+import { OTHERS, releaseIdWindow, rollbackSeenBy, runnerMs, same, servingAt, type Facts } from './claims.js'
 import { SINK_NAMES, eventsTimeoutMs, sinkSecrets } from './sinks.js'
 import { wire, type SinkRequest } from './transport.js'
 import type { EventsSchedule, SinkKey } from './world.js'
@@ -189,14 +189,25 @@ function checkCDEvents(f: Facts, ev: EventsSchedule, requests: readonly SinkRequ
   }
 }
 
-/** Ours applied (by this run, or by another deploy of the same distribution a lost answer cannot tell from it) at or before `t`. */
+/**
+ * Ours applied (by this run, or by another deploy of the same distribution a lost answer cannot tell from it) at or before
+ * `t`; or the window of the id alone (./claims.ts), where every answer the run got showed the switch.
+ */
 export function oursAppliedBy(f: Facts, t: number): boolean {
-  return f.history.some((d) => d.by !== 'earlier' && same(d.distributionId, f.ours) && d.appliedAt !== null && runnerMs(d.appliedAt, f.s) <= t)
+  return (
+    f.history.some((d) => d.by !== 'earlier' && same(d.distributionId, f.ours) && d.appliedAt !== null && runnerMs(d.appliedAt, f.s) <= t) ||
+    releaseIdWindow(f, t)
+  )
 }
 
-/** Our rollback applied at or before `t`. */
+/**
+ * The environment switched back after our rollback request, at or before `t`: the claim rolled-back: true makes too
+ * (./claims.ts). Not "our own rollback deployment applied": another deploy of that same distribution landing first (it
+ * abandons ours) shows the same deploy going on and the same id settled, so no run can tell it from ours (fresh seed
+ * 184457937, with a status field).
+ */
 export function rollbackAppliedBy(f: Facts, t: number): boolean {
-  return f.rollbacks.some((d) => d.appliedAt !== null && runnerMs(d.appliedAt, f.s) <= t)
+  return rollbackSeenBy(f, t)
 }
 
 /** The moments: a switch seen only once ours was applied (deployed only into an environment that ran nothing), a rollback seen only once applied, published only when verified. */
@@ -210,8 +221,12 @@ function checkMoments(f: Facts, events: readonly SeenEvent[]): void {
     }
     // "deployed": the environment ran nothing when the run looked before its deploy call (the history at that look).
     if (kind === 'deployed' && look !== undefined) {
-      // Only others' deploys ran before ours (this run's own came after that look, even in the same millisecond).
-      const others = { ...f, history: f.history.map((d) => (OTHERS.has(d.by) ? d : { ...d, appliedAt: null })) }
+      // Only others' deploys ran before ours (this run's own came after that look, even in the same millisecond), and only
+      // those the history holds before this run's first request: one requested after it came after the look too, even in
+      // the same millisecond (fresh seed 1991172746: no latency, a deploy of 0 s right after the health check).
+      const cut = f.history.findIndex((d) => !OTHERS.has(d.by))
+      const before = cut < 0 ? f.history : f.history.slice(0, cut)
+      const others = { ...f, history: before.map((d) => (OTHERS.has(d.by) ? d : { ...d, appliedAt: null })) }
       const ran = [servingAt(others, look.sentAt), servingAt(others, look.at)]
       // The one reading docs/events.md names: with no status field, another job's deploy in progress hides the id (the
       // platform shows no distribution), and nothing the run can see tells that from an empty environment.
