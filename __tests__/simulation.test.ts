@@ -792,6 +792,7 @@ const NO_ID_WHILE_ANOTHER_SWITCHES = `{"reading":"when-done","status":false,"idC
 
 const ROLLBACK_LANDED_BY_ANOTHER = `{"reading":"when-done","status":true,"idCase":"as-stored","idWhileDeploying":"null","clockOffsetSeconds":0,"deleteInUse":"allow","deployWhileBusy":"accept","deploySeconds":72,"start":"old","login":"client-secret","idpRefresh":"none","idpRevocation":false,"source":"upload-identical","ourSiteFails":true,"rollback":true,"rollbackOnSearch":true,"health":true,"healthExpect":false,"search":"none","followDeploy":true,"maxAttempts":3,"deployTimeoutSeconds":180,"requestTimeoutSeconds":30,"healthTimeoutSeconds":12,"tightWatchdog":false,"tokenSeconds":600,"faults":[{"operation":"revoke-refresh","kind":"apply-then-delay","status":409,"skip":0,"delaySeconds":5}],"actors":[{"trigger":{"at":147},"kind":"deploy","which":-1,"other":false,"seconds":14}],"latency":[5,0],"github":{"ours":6,"old":6,"theirs":[1,2],"recordOthers":false,"oursRecorded":true,"allowOlder":false,"allowUnchecked":true,"token":"ok","filler":150,"faults":[{"route":"list-statuses","kind":"hang","status":404,"skip":3,"times":3,"seconds":14}]},"race":"none","events":{"token":false,"timeoutSeconds":30,"sinks":[{"key":"cdevents","fate":{"kind":"answer","status":401,"seconds":1,"from":0}},{"key":"teams","fate":{"kind":"answer","status":503,"seconds":4,"from":0}},{"key":"sentry","fate":{"kind":"status","status":404,"seconds":4,"from":0}}]}}`
 const DEPLOYED_THEN_ANOTHER_AT_ONCE = `{"reading":"when-done","status":true,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":600,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":0,"start":"none","login":"github-oidc","idpRefresh":"all","idpRevocation":false,"source":"upload-identical","ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"none","followDeploy":false,"maxAttempts":2,"deployTimeoutSeconds":60,"requestTimeoutSeconds":30,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":45,"faults":[],"actors":[{"trigger":{"after":"site","nth":0,"delay":0},"kind":"deploy","which":1,"other":false,"seconds":0},{"trigger":{"after":"list-deployments","nth":0,"delay":0},"kind":"restart","which":0,"other":false,"seconds":60},{"trigger":{"after":"site","nth":4,"delay":0},"kind":"delete","which":1,"other":false,"seconds":2}],"latency":[0,0,0,0],"github":{"ours":6,"old":6,"theirs":[2,2],"recordOthers":false,"oursRecorded":true,"allowOlder":false,"allowUnchecked":false,"token":"read-only","filler":150,"faults":[]},"race":"recheck","events":{"token":true,"sinks":[{"key":"cdevents","fate":{"kind":"hang","status":503,"seconds":1,"from":0}},{"key":"datadog","fate":{"kind":"slow","status":401,"seconds":1,"from":0}}]}}`
+const UPGRADED_AFTER_A_REFUSED_CALL = `{"reading":"when-done","status":true,"idCase":"as-stored","idWhileDeploying":"reported","clockOffsetSeconds":0,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":25,"start":"none","login":"script-account","idpRefresh":"all","idpRevocation":true,"source":"id","ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"fail","followDeploy":true,"maxAttempts":4,"deployTimeoutSeconds":120,"requestTimeoutSeconds":30,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":120,"faults":[{"operation":"deploy","kind":"revoke-tokens","status":502,"skip":0,"delaySeconds":5},{"operation":"delete-distribution","kind":"revoke-tokens","status":502,"skip":4,"delaySeconds":90}],"actors":[],"latency":[5,20,5,0],"github":{"ours":0,"old":2,"theirs":[0,5],"recordOthers":false,"oursRecorded":false,"allowOlder":false,"allowUnchecked":true,"token":"no-contents","filler":0,"faults":[]},"race":"replace","events":{"token":false,"sinks":[{"key":"cdevents","fate":{"kind":"answer","status":404,"seconds":15,"from":1}},{"key":"slack","fate":{"kind":"status","status":503,"seconds":1,"from":0}},{"key":"grafana","fate":{"kind":"answer","status":500,"seconds":1,"from":0}}]}}`
 
 /** The deploy events (issue 32) at the edges the drawn world reaches rarely: what each sink got, and what the step said. */
 const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
@@ -842,6 +843,19 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
       expect(log).toMatch(/Environment 'production' has id [^;]+; it runs no distribution\./)
       expect(cdeventKinds()[0]).toBe('deployed')
       expect(mocks.shown.outputs['release-state']).toBe('replaced')
+    }
+  ],
+  [
+    // Found by a fresh seed (1909369343, the 4625th schedule), after the four of issue 41. An empty environment; our first
+    // deploy call refused (401, the tokens revoked), another job's deploy right after it, then our call answered 409,
+    // a wait, and our request over theirs: upgraded, truly. The invariant dated "before ours" from the first call, which the
+    // platform refused; it now reads the history's order up to our request that was carried out.
+    'events: fresh seed 1909369343: another deploy between our refused first call and the one that landed: upgraded',
+    JSON.parse(UPGRADED_AFTER_A_REFUSED_CALL) as Schedule,
+    ({ log }) => {
+      expect(log).toMatch(/Environment 'production' has id [^;]+; it runs no distribution\./)
+      expect(log).toMatch(/'production' now runs 0d0d0d0d-[^ ]+, not nothing: checking the deploy order again\./)
+      expect(cdeventKinds()).toEqual(['upgraded', 'failed'])
     }
   ],
   [

@@ -295,6 +295,7 @@ export function checkSentences(f: Facts): void {
   if (/^Search check failed/.test(failed)) say('a failed search check advises rollback-on-search', !/set rollback: true to /.test(failed))
   if (/The rollback to \S+ failed/.test(failed)) say('the rollback failed', !switchedBack(f))
   if (/No rollback was sent/.test(failed)) say('No rollback was sent', f.sentRollback === 0)
+  if (/may still switch (?:'[^']+' )?to it after/.test(`${head}\n${failed}`)) say('the platform may still switch to ours', f.sentOurs > 0)
   if (/The rollback to \S+ was not carried out/.test(failed)) say('the rollback was not carried out', f.rollbacks.length === 0)
   if (/nothing was changed/.test(`${head}\n${failed}`))
     say('nothing was changed', f.release.length === 0 && f.log.deleted.length === 0 && f.log.uploaded.length === 0)
