@@ -409,15 +409,24 @@ export function checkOrder(f: Facts): void {
   for (const call of wire.deploys.filter((d) => same(d.distributionId, f.ours))) {
     const look = wire.looks.filter((l) => l.seq < call.seq).at(-1)
     if (look === undefined) continue
+    // What GitHub had recorded when the run's last order check read its Deployments: a record made after that check, even
+    // right before the look before the call, is no evidence the run had (fresh seed 292983749). A check reads them after
+    // a look; its first read is the one counted.
+    const reads = wire.githubCalls.filter((c) => c.route === 'list-deployments' && c.seq < call.seq)
+    const last = reads.at(-1)
+    if (last === undefined) continue
+    const lookBefore = wire.looks.filter((l) => l.seq < last.seq).at(-1)?.seq ?? 0
+    const read = reads.find((c) => c.seq > lookBefore) ?? last
+    const known = world.records.filter((r) => r.seq < read.seq)
     // A promoted distribution whose commit nothing records (no Deployment, a name without one): the order is unknown, and
     // it deploys (docs/github.md). What GitHub recorded of the distribution the run deployed is read here, not whether the
     // world's own OURS was recorded: from-environment may promote another job's unrecorded deploy, or Mission Control's
     // (fresh seed 1559731163), whose commit no run can know.
-    if (!f.s.source.startsWith('upload') && !world.records.some((r) => r.seq <= look.seq && same(r.distributionId, f.ours))) continue
+    if (!f.s.source.startsWith('upload') && !known.some((r) => same(r.distributionId, f.ours))) continue
     const { id } = reported(look.answer, f.log.environment?.id)
     if (typeof id !== 'string') continue
     // What GitHub had recorded of the distribution the look showed, by then.
-    const record = world.records.filter((r) => r.seq <= look.seq && same(r.distributionId, id)).at(-1)
+    const record = known.filter((r) => same(r.distributionId, id)).at(-1)
     if (record === undefined || record.commit === GONE) continue
     const ours = commitIndexOf(gh, f.ours ?? '', f.ours)
     if (ours === undefined) continue

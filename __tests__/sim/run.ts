@@ -188,6 +188,7 @@ export async function simulate(
     github: undefined,
     looks: [],
     deploys: [],
+    githubCalls: [],
     seq: 0,
     killed: false,
     afterGitHub: () => undefined,

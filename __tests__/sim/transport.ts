@@ -62,6 +62,8 @@ export const wire: {
   looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown> }>
   /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent. */
   deploys: Array<{ seq: number; at: number; distributionId: string }>
+  /** Every GitHub call that reached the stand-in, by its sequence number and route: what GitHub had recorded when the run read it. */
+  githubCalls: Array<{ seq: number; route: string }>
   /** The event sinks' host: its name, what it answers each sink's nth request, and every request it got. */
   eventsHost: string
   sinkAnswer: (key: string, index: number) => SinkAnswer
@@ -80,6 +82,7 @@ export const wire: {
   afterGitHub: () => undefined,
   looks: [],
   deploys: [],
+  githubCalls: [],
   eventsHost: 'events.sim',
   sinkAnswer: () => ({ status: 200, afterMs: 0 }),
   sinkRequests: [],
@@ -376,7 +379,8 @@ export async function httpFetch(input: string, init: FetchInit = {}): Promise<Re
     const latency = fate.kind === 'slow' ? fate.seconds * 1000 : github ? 0 : wire.latencyMs(url.pathname)
     work = (async () => {
       const body = await bytesOf(init.body as FetchInit['body'])
-      const answer = await exchange(handler, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency)
+      const numbered = github ? (seq: number): void => void wire.githubCalls.push({ seq, route }) : undefined
+      const answer = await exchange(handler, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency, numbered)
       if (github) wire.afterGitHub(route)
       return answer
     })()
