@@ -377,8 +377,10 @@ export function checkGitHubRecord(f: Facts): void {
     if (payload.commit !== 'unknown' && truth !== undefined) expect({ deployment: d.id, sha: d.sha }).toEqual({ deployment: d.id, sha: truth })
     const statuses = world.core.model.statuses(d.id)
     const latest = statuses[0]?.state
-    // Only a Deployment whose id the run learned can get a status from it (a create that answered too late is GitHub's orphan).
-    const known = shown.lines.some((l) => l.text.includes(`GitHub Deployment ${d.id}`))
+    // Only a Deployment whose id the run learned as its own can get a status from it (a create that answered too late is
+    // GitHub's orphan). Not any line naming it: a later order check may name the orphan as the evidence of a commit
+    // (fresh seed 640917826), which does not tell the run that it is its own.
+    const known = shown.lines.some((l) => l.text.startsWith(`Recorded as GitHub Deployment ${d.id} `))
     const writes = known && gh.token === 'ok' && !gh.faults.some((x) => x.route === 'create-status')
     if (writes)
       expect({ deployment: d.id, finalStatus: latest }).toEqual({
