@@ -89,7 +89,10 @@ function checkSendTimes(f: Facts, ev: EventsSchedule, requests: readonly SinkReq
   const signalAt = f.ending.signalAt === undefined ? undefined : f.ending.startedAt + f.ending.signalAt
   if (signalAt === undefined) return
   const sigterm = f.ending.firstSignal === 'SIGTERM' ? signalAt : signalAt + 7_500
-  expect({ sentAfterSIGTERM: requests.filter((r) => r.at >= sigterm).map((r) => r.key) }).toEqual({ sentAfterSIGTERM: [] })
+  // By the wire's order when SIGTERM came: a send begun before it in the same millisecond is not one after it.
+  const termSeq = f.ending.sigtermSeq
+  const afterSigterm = (r: SinkRequest): boolean => (termSeq === undefined ? r.at >= sigterm : r.seq > termSeq)
+  expect({ sentAfterSIGTERM: requests.filter(afterSigterm).map((r) => `${r.key} seq ${r.seq} (SIGTERM at ${termSeq})`) }).toEqual({ sentAfterSIGTERM: [] })
   expect({ pendingAtSIGTERM: late(sigterm) }).toEqual({ pendingAtSIGTERM: [] })
   // A cancel that stopped the run (the signal before the report): the sinks get 1.5 s; one during the sends ends them at once.
   if (first >= signalAt && /^The run was cancelled \(SIGINT\)/.test(f.failed))
