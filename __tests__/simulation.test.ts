@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { environmentId } from '../src/emulator/state.js'
 import fc from 'fast-check'
 import { parse } from 'yaml'
@@ -35,7 +36,7 @@ const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, releaseIdWindow, rollbackIdWindow, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
-const { schedules, OLD, OURS } = await import('./sim/world.js')
+const { schedules, OLD, OURS, PREV } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
 const { GONE } = simGitHub
 type Schedule = import('./sim/world.js').Schedule
@@ -113,6 +114,26 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
   return facts
 }
 
+/**
+ * SIM_FINDING_FILE=<path>: a failing run also writes what it found there as JSON (the seed, how many schedules it took,
+ * the replay commands, the schedule, the broken invariant), for scripts/sim-fresh.ts to report without reading Jest's output.
+ */
+function recordFinding(result: fc.RunDetails<[Schedule]>, replay: string): void {
+  const file = process.env.SIM_FINDING_FILE
+  if (!file) return
+  const error = result.errorInstance
+  const message = stripVTControlCharacters(error instanceof Error ? error.message : String(error))
+  const finding = {
+    seed: result.seed,
+    path: result.counterexamplePath,
+    schedules: result.numRuns,
+    replay,
+    schedule: result.counterexample?.[0],
+    invariant: message.split('\n').slice(0, 24).join('\n')
+  }
+  writeFileSync(file, `${JSON.stringify(finding, null, 2)}\n`)
+}
+
 describe('the release under every schedule (deterministic simulation)', () => {
   beforeEach(useFakeClock)
   afterEach(() => jest.useRealTimers())
@@ -134,6 +155,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
     )
     if (result.failed) {
       const replay = `SIM_SEED=${result.seed} SIM_PATH=${result.counterexamplePath ?? ''} SIM_RUNS=${RUNS} SIM_VERBOSE=1 npm test -- __tests__/simulation.test.ts`
+      recordFinding(result, replay)
       throw new Error(
         `A schedule broke an invariant (after ${result.numRuns} schedules). Replay it with:\n  ${replay}\n` +
           `or run that one schedule:\n  SIM_SCHEDULE='${JSON.stringify(result.counterexample?.[0])}' SIM_VERBOSE=1 npm test -- __tests__/simulation.test.ts\n\n` +
@@ -474,7 +496,9 @@ const ISSUE_28: Array<[string, Partial<Schedule>, Expectation]> = [
     }
   ],
   [
-    '2. without a status field, pruning never deletes what an environment may be switching to (the rollback to it then works)',
+    // Issue 41: the protection stays, the feature comes back. Another job's deploy of the old release, hidden by the missing
+    // status field, is seen through its GitHub Deployment in progress; its target stays, so the rollback to it works.
+    '2. without a status field, pruning goes on and keeps what a GitHub Deployment in progress deploys (the rollback to it then works)',
     {
       status: false,
       deleteInUse: 'allow',
@@ -483,11 +507,15 @@ const ISSUE_28: Array<[string, Partial<Schedule>, Expectation]> = [
       maxDistributions: 3,
       ourSiteFails: true,
       deploySeconds: 60,
-      actors: [actor({ at: 0 }, 'mission-control', -1, 20)]
+      // Right after the run logged in: before its first look at the environments.
+      actors: [actor({ after: 'login', nth: 0, delay: 0 }, 'deploy', -1, 20)],
+      github: gh({ ours: 4, old: 1 })
     },
     ({ facts, log }) => {
-      expect(facts.log.deleted).toEqual([])
-      expect(log).toMatch(/Not pruning this run: environment '[^']+' reports .* with no status field/)
+      expect(facts.log.deleted).toEqual(['0e0e0e0e-0000-4000-8000-00000000000e'])
+      expect(log).toMatch(/Pruning: kept distribution 0b0b0b0b-\S+ \(old\.tar\.gz, [^)]+\): GitHub Deployment \d+ of 'production'/)
+      expect(log).toMatch(/::warning::max-distributions=3 could not be kept: the stack holds 4 distributions \(1 deleted\), 5 with this upload\./)
+      expect(mocks.shown.outputs['rolled-back']).toBe('true')
       expect(mocks.shown.failed ?? '').not.toMatch(/DistributionNotFound/)
     }
   ],
@@ -714,6 +742,46 @@ const ISSUE_41: Array<[string, Partial<Schedule>, Expectation]> = [
 
 // Found by a fresh seed in CI's reported run, each a regression seed here once fixed.
 const RESTART_THEN_OURS_BY_ANOTHER = `{"reading":"at-request","status":false,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":600,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":0,"start":"old","login":"password","idpRefresh":"none","idpRevocation":false,"source":"id","maxDistributions":5,"ourSiteFails":true,"rollback":false,"rollbackOnSearch":false,"health":false,"healthExpect":false,"search":"none","followDeploy":true,"maxAttempts":3,"deployTimeoutSeconds":180,"requestTimeoutSeconds":10,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":600,"faults":[{"operation":"list-distributions","kind":"status","status":429,"skip":1,"delaySeconds":90}],"actors":[{"trigger":{"after":"list-environments","nth":1,"delay":1},"kind":"restart","which":-1,"other":true,"seconds":59},{"trigger":{"at":103},"kind":"deploy","which":2,"other":false,"seconds":63},{"trigger":{"after":"search","nth":4,"delay":1},"kind":"delete-environment","which":2,"other":false,"seconds":50}],"latency":[5,0],"race":"none"}`
+// Found by the simulation while pruning learned to prune without a status field (issue 41): another job redeployed the
+// release the environment ran, recording it as its own previous, so the previous before it was read from the order.
+const REDEPLOY_HIDES_PREVIOUS = `{"reading":"at-request","status":false,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":-600,"deleteInUse":"refuse","deployWhileBusy":"accept","deploySeconds":127,"start":"old","login":"github-oidc","idpRefresh":"password","idpRevocation":true,"source":"upload","maxDistributions":5,"ourSiteFails":false,"rollback":true,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"pass","followDeploy":true,"maxAttempts":4,"deployTimeoutSeconds":120,"requestTimeoutSeconds":60,"healthTimeoutSeconds":60,"tightWatchdog":true,"tokenSeconds":45,"faults":[{"operation":"search","kind":"apply-then-status","status":502,"skip":0,"delaySeconds":5},{"operation":"search","kind":"status","status":409,"skip":0,"delaySeconds":40},{"operation":"idp-revoke","kind":"status","status":429,"skip":4,"delaySeconds":5}],"actors":[{"trigger":{"after":"compare","nth":0,"delay":0},"kind":"deploy","which":-1,"other":false,"seconds":55},{"trigger":{"after":"list-deployments","nth":0,"delay":0},"kind":"deploy","which":1,"other":true,"seconds":58},{"trigger":{"after":"list-environments","nth":4,"delay":10},"kind":"delete-environment","which":2,"other":false,"seconds":49}],"latency":[20,0,5],"github":{"ours":4,"old":3,"theirs":[0,6],"recordOthers":true,"oursRecorded":false,"allowOlder":false,"allowUnchecked":true,"token":"ok","filler":0,"faults":[]},"race":"health","history":true}`
+
+/** max-distributions on a platform that shows no status field (issue 41): the stack kept within N, what a rollback needs kept. */
+const PRUNING: Array<[string, Partial<Schedule>, Expectation]> = [
+  [
+    'pruning without a status field (the documented API): the oldest unused one goes, the stack stays within max-distributions, no warning',
+    { status: false, source: 'upload', maxDistributions: 5 },
+    ({ facts, log }) => {
+      expect(facts.log.deleted).toEqual(['0e0e0e0e-0000-4000-8000-00000000000e'])
+      expect(facts.stack.state.distributions).toHaveLength(5)
+      expect(log).not.toMatch(/::warning::/)
+      expect(mocks.shown.outputs['pruned-distributions']).toBe('1')
+    }
+  ],
+  [
+    "with github-token: the environment's previous distribution (recorded before the payload named one) and what a killed run's Deployment still deploys stay",
+    { source: 'upload', maxDistributions: 5, history: true, github: gh() },
+    ({ facts, log }) => {
+      expect(facts.log.deleted).toEqual([])
+      expect(log).toMatch(
+        /Pruning: kept distribution 09090909-\S+ \(prev\.tar\.gz, [^)]+\): GitHub Deployment \d+ records it as what 'production' ran before its latest deploy/
+      )
+      expect(log).toMatch(
+        /Pruning: kept distribution 0e0e0e0e-\S+ \(stale-0\.tar\.gz, [^)]+\): GitHub Deployment \d+ of 'staging' that names it is still in progress/
+      )
+      expect(log).toMatch(/::warning::max-distributions=5 could not be kept: the stack holds 6 distributions \(0 deleted\), 7 with this upload\./)
+    }
+  ],
+  [
+    "found by the simulation: a redeploy recorded with itself as the previous: the environment's previous before it stays",
+    JSON.parse(REDEPLOY_HIDES_PREVIOUS) as Schedule,
+    ({ facts, log }) => {
+      expect(facts.log.deleted).not.toContain(PREV)
+      expect(log).toMatch(/Pruning: kept distribution 09090909-\S+ \(prev\.tar\.gz, [^)]+\): GitHub Deployment \d+ records it as what 'production' ran before/)
+    }
+  ]
+]
+
 const PROMOTED_UNRECORDED = `{"reading":"at-request","status":false,"idCase":"as-stored","idWhileDeploying":"reported","clockOffsetSeconds":0,"deleteInUse":"allow","deployWhileBusy":"accept","deploySeconds":2,"start":"old","login":"password","idpRefresh":"all","idpRevocation":false,"source":"environment","maxDistributions":5,"ourSiteFails":true,"rollback":true,"rollbackOnSearch":true,"health":true,"healthExpect":true,"search":"pass","followDeploy":true,"maxAttempts":3,"deployTimeoutSeconds":30,"requestTimeoutSeconds":30,"healthTimeoutSeconds":12,"tightWatchdog":false,"tokenSeconds":45,"faults":[{"operation":"oidc-token","kind":"apply-then-delay","status":429,"skip":6,"delaySeconds":90},{"operation":"verify","kind":"hang","status":409,"skip":5,"delaySeconds":90}],"actors":[{"trigger":{"after":"list-environments","nth":0,"delay":3},"kind":"deploy","which":1,"other":true,"seconds":66},{"trigger":{"after":"site","nth":1,"delay":5},"kind":"delete-environment","which":1,"other":false,"seconds":65},{"trigger":{"after":"list-environments","nth":3,"delay":0},"kind":"restart","which":-1,"other":false,"seconds":89}],"latency":[0,5],"stop":{"kind":"cancel","trigger":{"after":"deploy","nth":1,"delay":1}},"github":{"ours":4,"old":5,"theirs":[1,4],"recordOthers":false,"oursRecorded":true,"allowOlder":false,"allowUnchecked":false,"token":"ok","filler":150,"faults":[]},"race":"none"}`
 const ROLLED_BACK_BY_ID_ALONE = `{"reading":"at-request","status":false,"idCase":"upper","idWhileDeploying":"reported","clockOffsetSeconds":0,"deleteInUse":"refuse","deployWhileBusy":"accept","deploySeconds":136,"start":"old","login":"password","idpRefresh":"none","idpRevocation":true,"source":"id","ourSiteFails":false,"rollback":true,"rollbackOnSearch":true,"health":false,"healthExpect":true,"search":"fail","followDeploy":false,"maxAttempts":4,"deployTimeoutSeconds":60,"requestTimeoutSeconds":10,"healthTimeoutSeconds":12,"tightWatchdog":false,"tokenSeconds":600,"faults":[],"actors":[{"trigger":{"at":37},"kind":"deploy","which":-1,"other":false,"seconds":83},{"trigger":{"after":"deploy","nth":1,"delay":3},"kind":"deploy","which":2,"other":false,"seconds":1},{"trigger":{"at":94},"kind":"deploy","which":0,"other":false,"seconds":41}],"latency":[5,1,0,5,0],"stop":{"kind":"cancel","trigger":{"after":"site","nth":1,"delay":0}},"race":"none","events":{"token":false,"sinks":[{"key":"cdevents","fate":{"kind":"hang","status":503,"seconds":1,"from":1}},{"key":"teams","fate":{"kind":"answer","status":401,"seconds":15,"from":1}},{"key":"honeycomb","fate":{"kind":"status","status":401,"seconds":70,"from":0}}]}}`
 const RECORDED_AFTER_THE_CHECK = `{"reading":"at-request","status":true,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":0,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":0,"start":"old","login":"access-token","idpRefresh":"none","idpRevocation":true,"source":"environment","ourSiteFails":true,"rollback":true,"rollbackOnSearch":false,"health":false,"healthExpect":true,"search":"fail","followDeploy":false,"maxAttempts":1,"deployTimeoutSeconds":30,"requestTimeoutSeconds":60,"healthTimeoutSeconds":12,"tightWatchdog":false,"tokenSeconds":45,"faults":[{"operation":"search","kind":"hang","status":409,"skip":2,"delaySeconds":40},{"operation":"list-distributions","kind":"apply-then-delay","status":500,"skip":6,"delaySeconds":5},{"operation":"upload","kind":"hang","status":409,"skip":5,"delaySeconds":40}],"actors":[{"trigger":{"after":"upload","nth":0,"delay":0},"kind":"mission-control","which":1,"other":true,"seconds":83},{"trigger":{"after":"list-environments","nth":2,"delay":0},"kind":"deploy","which":2,"other":false,"seconds":75},{"trigger":{"after":"deploy","nth":0,"delay":5},"kind":"deploy","which":2,"other":false,"seconds":40}],"latency":[1,5,20],"github":{"ours":1,"old":4,"theirs":[5,2],"recordOthers":true,"oursRecorded":false,"allowOlder":false,"allowUnchecked":false,"token":"ok","filler":150,"faults":[]},"race":"none","events":{"token":true,"timeoutSeconds":5,"sinks":[{"key":"cdevents","fate":{"kind":"slow","status":401,"seconds":4,"from":1}},{"key":"teams","fate":{"kind":"answer","status":503,"seconds":4,"from":1}},{"key":"datadog","fate":{"kind":"hang","status":503,"seconds":70,"from":0}}]}}`
@@ -978,9 +1046,11 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
       const datadog = simTransport.wire.sinkRequests
         .filter((r) => r.key === 'datadog')
         .map((r) => (JSON.parse(r.body) as { data: { attributes: { id: string; version: string } } }).data.attributes)
+      // One id per release attempt (the run, its start, the stack, the environment: its chain); the rollback's its own.
+      const [chain] = chains
       expect(datadog.map((a) => [a.id, a.version])).toEqual([
-        ['brcloud-deploy:77-1', OURS],
-        ['brcloud-deploy:77-1:rollback', OLD]
+        [`brcloud-deploy:77-1:${chain}`, OURS.toLowerCase()],
+        [`brcloud-deploy:77-1:${chain}:rollback`, OLD.toLowerCase()]
       ])
       expect(facts.text).toMatch(/::warning::Events: Grafana was not told: it answered 503\. The deployment's outcome is unchanged\./)
       expect(mocks.shown.outputs['rolled-back']).toBe('true')
@@ -988,7 +1058,7 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
   ]
 ]
 
-const SHAPES = [...ISSUE_20, ...ISSUE_28, ...ISSUE_41, ...FRESH_SEEDS, ...EVENTS]
+const SHAPES = [...ISSUE_20, ...ISSUE_28, ...ISSUE_41, ...FRESH_SEEDS, ...PRUNING, ...EVENTS]
 
 describe('the shapes found outside, as fixed schedules', () => {
   beforeEach(useFakeClock)
@@ -1025,7 +1095,7 @@ function whatTheUserReads(): string {
     shown.failed ?? ''
   ].join('\n')
   // An upload's id is the emulator's random uuid, and the archive is made anew for each test run: named by order.
-  const fixed = /^(0[a-f])\1{3}-/
+  const fixed = /^(0[0-9a-f])\1{3}-/
   const stable = new Set(['production', 'development', 'production-renamed'].map((name) => environmentId(name)))
   const uploads = new Map<string, string>()
   // The search service's request id is random too.

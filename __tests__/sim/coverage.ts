@@ -4,7 +4,7 @@ import { shown } from './mocks.js'
 import type { Facts } from './claims.js'
 import { cdeventsOf } from './event-claims.js'
 import { wire } from './transport.js'
-import type { SinkFate } from './world.js'
+import { ranBefore, type SinkFate } from './world.js'
 
 const same = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
 
@@ -37,7 +37,14 @@ export const RACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ],
   ['the watchdog fired', (f) => /total-timeout-minutes \(/.test(f.failed)],
   ['pruning deleted distributions', (f) => f.log.deleted.length > 0],
-  ['pruning held back', (f) => /Not pruning|Pruning stopped|Pruning: kept distribution/.test(f.text)],
+  ['pruning deleted distributions without a status field', (f) => !f.s.status && f.log.deleted.length > 0],
+  ['pruning kept a distribution', (f) => /Pruning: kept distribution/.test(f.text)],
+  ["pruning kept an environment's previous distribution", (f) => /Pruning: kept distribution .*(ran it earlier in this run|records it as what)/.test(f.text)],
+  [
+    'pruning kept what a GitHub Deployment in progress or of the last hour names',
+    (f) => /Pruning: kept distribution .*GitHub Deployment \d+ of .*(still (in progress|queued|pending)|within the last hour)/.test(f.text)
+  ],
+  ['pruning could not keep max-distributions, and said why', (f) => /::warning::max-distributions=\d+ could not be kept/.test(f.text)],
   ['an identical distribution was reused', (f) => /reusing it, no upload/.test(f.text)],
   ['an upload whose answer was lost was adopted', (f) => /adopting distribution/.test(f.text)],
   ['the environment was renamed or deleted mid-run', (f) => f.log.environmentGone !== undefined],
@@ -81,6 +88,7 @@ export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> =
   ['source: an upload', (f) => f.s.source === 'upload'],
   ['source: an identical stored one', (f) => f.s.source === 'upload-identical'],
   ['max-distributions (pruning)', (f) => f.s.maxDistributions !== undefined && f.s.source.startsWith('upload')],
+  ['an environment that ran an older release before (pruning meets its previous)', (f) => ranBefore(f.s)],
   ['no status field', (f) => !f.s.status],
   ['the id reported at request', (f) => f.s.reading === 'at-request'],
   ['a deploy during a switch accepted', (f) => f.s.deployWhileBusy === 'accept'],

@@ -16,10 +16,13 @@ import {
   OLD,
   OTHER_ENV,
   OURS,
+  PREV,
   QUERY_SECRET,
   SEARCH_KEY,
+  STALE,
   addFaults,
   makeStack,
+  ranBefore,
   runCommit,
   onTrigger,
   startActors,
@@ -180,7 +183,7 @@ export async function simulate(
     restarts: [],
     environmentGone: undefined,
     environment: stack.state.environments.find((e) => e.name === ENV),
-    deletedInUse: [],
+    deletions: [],
     deleted: [],
     uploaded: [],
     lines: []
@@ -189,6 +192,7 @@ export async function simulate(
     stack,
     github: undefined,
     looks: [],
+    githubLists: [],
     deploys: [],
     githubCalls: [],
     seq: 0,
@@ -209,8 +213,17 @@ export async function simulate(
     for (const h of afterGitHub.get(route) ?? []) if (h.nth === n) h.fn()
   }
   if (s.github) {
-    const seeds = s.github.oursRecorded ? [{ environment: OTHER_ENV, distributionId: OURS, commit: s.github.ours }] : []
-    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: s.github.old })
+    const seeds: Parameters<typeof makeGitHubWorld>[2] = s.github.oursRecorded
+      ? [{ environment: OTHER_ENV, distributionId: OURS, commit: s.github.ours, minutesAgo: 30 }]
+      : []
+    // An earlier version of this action recorded no previousDistributionId: pruning reads it from the order of the records.
+    if (ranBefore(s)) {
+      // That history also holds a run killed three days ago, whose Deployment of a stale release to an environment the
+      // stack no longer has stays in progress: only its state keeps that release.
+      seeds.push({ environment: 'staging', distributionId: STALE[0] ?? '', commit: 0, minutesAgo: 72 * 60, killed: true })
+      seeds.push({ environment: ENV, distributionId: PREV, commit: 0, minutesAgo: 96 * 60 })
+    }
+    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: s.github.old, minutesAgo: 48 * 60 })
     makeGitHubWorld(s.github, BASE, seeds)
   }
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))

@@ -60,6 +60,8 @@ export const wire: {
   afterGitHub: (route: string) => void
   /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen. */
   looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown> }>
+  /** Every list of GitHub Deployments the action received (the main step), with its call's sequence number: what pruning could have read. */
+  githubLists: Array<{ seq: number; at: number; deployments: Array<Record<string, unknown>> }>
   /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent. */
   deploys: Array<{ seq: number; at: number; distributionId: string }>
   /** Every GitHub call that reached the stand-in, by its sequence number and route: what GitHub had recorded when the run read it. */
@@ -81,6 +83,7 @@ export const wire: {
   githubFate: () => ({ kind: 'answer' }),
   afterGitHub: () => undefined,
   looks: [],
+  githubLists: [],
   deploys: [],
   githubCalls: [],
   eventsHost: 'events.sim',
@@ -386,6 +389,9 @@ export async function httpFetch(input: string, init: FetchInit = {}): Promise<Re
     })()
   }
   const res = await limited(work, undefined, signal, () => new Error('unreachable'))
+  if (route === 'list-deployments' && res.status === 200 && caller.getStore() === 'main') {
+    wire.githubLists.push({ seq: res.seq, at: Date.now(), deployments: JSON.parse(res.text) as Array<Record<string, unknown>> })
+  }
   const headers = new Headers()
   for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v)
   const nullBody = res.status === 204 || res.status === 205 || res.status === 304

@@ -4,6 +4,7 @@
 // what it did so far; report.ts derives outputs and summary from that. Loaded by main.ts only once the
 // inputs are valid.
 import * as core from '../port.js'
+import { healthExpectCommit, seeTheRun } from '../advice.js'
 import { rm } from 'node:fs/promises'
 import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
 import { runBuildCommand } from '../build.js'
@@ -15,6 +16,7 @@ import { prepareArchive, workspace } from '../distribution.js'
 import { ActionError, StepFailed } from '../errors.js'
 import { GitHubApi } from '../github/client.js'
 import { GitHubDeployment } from '../github/deployments.js'
+import { PruneRecords } from '../github/prune-records.js'
 import { checkHealth } from '../health.js'
 import { HttpTransport } from '../http/transport.js'
 import type { DeployInputs, HealthCheck } from '../inputs/index.js'
@@ -173,7 +175,7 @@ export function startDeploy(
       await closeRun(run)
       await github.deployment?.set(
         'failure',
-        rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run'
+        rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : `The deploy failed; ${seeTheRun()}`
       )
       throw new StepFailed(result, failureOf(result, error))
     } finally {
@@ -210,6 +212,7 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   const skip = alreadyRuns && redeploy === undefined
   if (environment) planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say)
   const gitHub = inputs.githubToken ? await GitHubApi.open(inputs.githubToken, run.signal) : undefined
+  if (gitHub) source.records = new PruneRecords(gitHub, inputs.address.apiUrl)
   // Before any change: an older commit than the one the environment runs is refused here.
   const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined
   if (distributionId === undefined && archive !== undefined) await pruneBeforeUpload(source, archive, stack.environments)
@@ -282,7 +285,14 @@ function recordDeployment(
   const promotion = run.inputs.source.kind !== 'upload'
   const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined
   const ref = known ?? (gitHub.sha || gitHub.ref)
-  const payload = { distributionId, distributionName: name, apiUrl: result.apiUrl, ...(promotion && known === undefined && { commit: 'unknown' as const }) }
+  const payload = {
+    distributionId,
+    distributionName: name,
+    // What the environment ran before (the rollback target): another run's pruning keeps it.
+    ...(result.previousDistributionId !== undefined && { previousDistributionId: result.previousDistributionId }),
+    apiUrl: result.apiUrl,
+    ...(promotion && known === undefined && { commit: 'unknown' as const })
+  }
   return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl)
 }
 
@@ -370,7 +380,7 @@ function closeRun(run: Run, limitMs = run.closeLimitMs()): Promise<void> {
       : () =>
           deployment.set(
             'error',
-            `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; see the workflow run`
+            `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; ${seeTheRun()}`
           )
   if (!run.result.platformReached) return finalStatus?.() ?? Promise.resolve()
   // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
@@ -472,7 +482,7 @@ function cautionsAbout(inputs: DeployInputs, record: ReturnType<typeof newReleas
   if (inputs.health !== undefined && inputs.health.expect === undefined) {
     caution(
       `The health check cannot tell the new release from the old one: any 2xx answer passes, and the old release may still be answering. ` +
-        `Write a release marker into a page (e.g. the commit SHA into version.txt at build time) and set health-expect to it (health-expect: \${{ github.sha }}).`
+        `Write a release marker into a page (e.g. the commit SHA into version.txt at build time) and set health-expect to it (${healthExpectCommit()}).`
     )
   }
   if (record.appliedBy === 'not-observed' && record.site !== 'marker') {

@@ -12,6 +12,8 @@ import { timeLimit } from '../http/time-limit.js'
 export interface DeploymentPayload {
   readonly distributionId?: string | undefined
   readonly distributionName?: string | undefined
+  /** What the environment ran before this deploy (its rollback target): pruning keeps it. */
+  readonly previousDistributionId?: string | undefined
   /** The stack's API address: one repository may deploy to environments of the same name on several stacks. */
   readonly apiUrl?: string | undefined
   /** 'unknown': the Deployment's commit is the promoting run's, not the distribution's (which no evidence named). */
@@ -393,6 +395,7 @@ function toPayload(value: unknown): DeploymentPayload {
   return {
     distributionId: stringOr(r.distributionId),
     distributionName: stringOr(r.distributionName),
+    previousDistributionId: stringOr(r.previousDistributionId),
     apiUrl: stringOr(r.apiUrl),
     ...(r.commit === 'unknown' && { commit: 'unknown' as const })
   }
