@@ -48,6 +48,8 @@ export interface Ending {
   /** When the first signal came, and which. */
   signalAt: number | undefined
   firstSignal: 'SIGINT' | 'SIGTERM' | undefined
+  /** The wire's sequence number when SIGTERM came (the first or GitHub's after SIGINT): what was sent before it, in the same millisecond too. */
+  sigtermSeq: number | undefined
   /** The main step's process was killed before it ended. */
   killed: boolean
   killAt: number | undefined
@@ -193,6 +195,7 @@ export async function simulate(
     looks: [],
     githubLists: [],
     deploys: [],
+    githubCalls: [],
     seq: 0,
     killed: false,
     afterGitHub: () => undefined,
@@ -257,6 +260,7 @@ export async function simulate(
     exitCode: undefined,
     signalAt: undefined,
     firstSignal: undefined,
+    sigtermSeq: undefined,
     killed: false,
     killAt: undefined,
     postFinished: false
@@ -275,6 +279,7 @@ export async function simulate(
       ending.firstSignal = name
       ending.signalAt = Date.now() - start
     }
+    if (name === 'SIGTERM') ending.sigtermSeq ??= wire.seq
     caller.run('world', () => signals.emit(name, name))
   }
   if (s.stop) {

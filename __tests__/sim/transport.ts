@@ -138,6 +138,8 @@ export const wire: {
   githubLists: Array<{ seq: number; at: number; deployments: Array<Record<string, unknown>> }>
   /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent. */
   deploys: Array<{ seq: number; at: number; distributionId: string }>
+  /** Every GitHub call that reached the stand-in, by its sequence number and route: what GitHub had recorded when the run read it. */
+  githubCalls: Array<{ seq: number; route: string }>
   /** The event sinks' host: its name, what it answers each sink's nth request, and every request it got. */
   eventsHost: string
   sinkAnswer: (key: string, index: number) => SinkAnswer
@@ -159,6 +161,7 @@ export const wire: {
   looks: [],
   githubLists: [],
   deploys: [],
+  githubCalls: [],
   eventsHost: 'events.sim',
   sinkAnswer: () => ({ status: 200, afterMs: 0 }),
   sinkRequests: [],
@@ -471,7 +474,9 @@ export async function httpFetch(input: string, init: FetchInit = {}): Promise<Re
     const through = tap !== undefined && (fate.kind === 'respond' || fate.kind === 'reset') ? tapped(handler, fate) : handler
     work = (async () => {
       const body = await bytesOf(init.body as FetchInit['body'])
-      const answer = await exchange(through, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency, undefined, tap)
+      // The run's own GitHub calls, numbered (the status report's, tapped, are not the run's).
+      const numbered = github && tap === undefined ? (seq: number): void => void wire.githubCalls.push({ seq, route }) : undefined
+      const answer = await exchange(through, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency, numbered, tap)
       if (github && tap === undefined) wire.afterGitHub(route)
       return answer
     })()
