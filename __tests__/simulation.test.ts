@@ -16,11 +16,13 @@ import { dirname, join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { environmentId } from '../src/emulator/state.js'
 import fc from 'fast-check'
-import { usePort } from '../src/port.js'
 import * as mocks from './sim/mocks.js'
+import { statusRoutedPort } from './sim/status-port.js'
 import * as simTransport from './sim/transport.js'
 
-usePort(mocks.port)
+// The status report's command installs its own port in its own process (./sim/status-port.ts); the run keeps the runner's.
+jest.unstable_mockModule('../src/port.js', () => statusRoutedPort)
+statusRoutedPort.usePort(mocks.port)
 jest.unstable_mockModule('@actions/github', () => mocks.github)
 jest.unstable_mockModule('../src/http/transport.js', () => simTransport)
 jest.unstable_mockModule('../src/http/fetch.js', () => ({ httpFetch: simTransport.httpFetch }))
@@ -34,6 +36,9 @@ const { runPost } = await import('../src/post.js')
 const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
+const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
+const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
+const { statusWorld } = await import('./sim/status-record.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
 const { schedules, OLD, OURS, PREV } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
@@ -54,6 +59,7 @@ const DEFAULT_SEED = 20261125
 const steps = { run, runPost }
 /** How much work the schedules made (SIM_STATS=1 prints it). */
 const stats = { runs: 0, slowest: { ms: 0, schedule: '' } }
+const timing: Record<string, { n: number; ms: number }> = {}
 
 /** Our archive: a real tar.gz made by GNU tar, read back from disk by the upload. */
 function makeArchive(): SimArchive {
@@ -78,11 +84,18 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
   const { stack, ending, log } = await simulate(s, archive, steps)
   const ms = Number(process.hrtime.bigint() - began) / 1e6
   stats.runs++
+  if (process.env.SIM_STATS) {
+    const k = s.report === undefined ? 'without' : 'with'
+    const t = (timing[k] ??= { n: 0, ms: 0 })
+    t.n++
+    t.ms += ms
+  }
   if (ms > stats.slowest.ms) stats.slowest = { ms, schedule: JSON.stringify(s) }
   const facts = factsOf(s, stack, log, ending)
   try {
     checkAll(facts)
     checkEvents(facts)
+    checkStatus(facts)
   } catch (error) {
     if (process.env.SIM_VERBOSE)
       console.log(
@@ -103,6 +116,7 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
           )
         ].join('\n')
       )
+    if (process.env.SIM_VERBOSE && s.report !== undefined) console.log(statusLog())
     throw error
   }
   return facts
@@ -157,6 +171,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
       )
     }
     console.log(`${coverageReport(stats.runs)}\n  (${windows.count} claims in the window the deploy call cannot close)`)
+    if (process.env.SIM_STATS) console.log(JSON.stringify(timing))
     if (process.env.SIM_STATS) console.log(`${stats.runs} runs; slowest ${Math.round(stats.slowest.ms)} ms: ${stats.slowest.schedule}`)
   }, 1_800_000)
 
@@ -191,7 +206,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
   test('every race occurs in the default run', () => {
     // Only a run of the default size says how common each race is; a replay of one schedule says nothing.
     if (RUNS < 2000 || process.env.SIM_SCHEDULE) return
-    const missing = [...coverage].filter(([, n]) => n === 0).map(([name]) => name)
+    const missing = [...coverage, ...statusCoverage].filter(([, n]) => n === 0).map(([name]) => name)
     expect({ racesThatNeverOccurred: missing }).toEqual({ racesThatNeverOccurred: [] })
   })
 })
@@ -882,6 +897,34 @@ describe('the shapes found outside, as fixed schedules', () => {
     // Word for word: every line, the summaries, the outputs and the failure each shape shows (the fake clock and the
     // fixed ids make them the same on every run). A changed sentence shows here first; \`npm test -- -u\` accepts it.
     expect(whatTheUserReads()).toMatchSnapshot()
+  })
+})
+
+describe("the status report's shapes found by the simulation, as fixed schedules", () => {
+  beforeEach(useFakeClock)
+  afterEach(() => jest.useRealTimers())
+
+  test.each(STATUS_SHAPES)('%s', async (_name, overrides, expectations) => {
+    await runAndCheck({ ...CALM, ...overrides })
+    try {
+      expectations(statusWorld.reads)
+    } catch (error) {
+      if (process.env.SIM_VERBOSE) console.log(statusLog())
+      throw error
+    }
+    // What the report printed and its exit code, word for word (its refusal, or its table and error lines).
+    expect(
+      statusWorld.reads
+        .map((r) =>
+          [
+            `--- read ${r.index} (${r.face}): exit ${r.exit}`,
+            // The command: its stdout, then its stderr; the engine: its refusal, or the table and the error lines.
+            ...(r.face === 'command' ? r.printed : [r.refusal ?? '', r.printed[0] ?? '', ...r.printed.slice(3)])
+          ].join('\n')
+        )
+        .join('\n')
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => (/^(0[a-f])\1{3}-/i.test(id) ? id : '<upload>'))
+    ).toMatchSnapshot()
   })
 })
 

@@ -3,6 +3,7 @@
 import { shown } from './mocks.js'
 import type { Facts } from './claims.js'
 import { cdeventsOf } from './event-claims.js'
+import { countStatus, statusCoverage, statusGenerated } from './status-claims.js'
 import { wire } from './transport.js'
 import { ranBefore, type SinkFate } from './world.js'
 
@@ -119,6 +120,7 @@ export const generated = new Map<string, number>(FEATURES.map(([name]) => [name,
 export function countRaces(f: Facts): void {
   for (const [name, occurred] of RACES) if (occurred(f)) coverage.set(name, (coverage.get(name) ?? 0) + 1)
   for (const [name, drawn] of FEATURES) if (drawn(f)) generated.set(name, (generated.get(name) ?? 0) + 1)
+  countStatus(f)
 }
 
 function rows(counts: Map<string, number>, runs: number): string[] {
@@ -126,5 +128,13 @@ function rows(counts: Map<string, number>, runs: number): string[] {
 }
 
 export function coverageReport(runs: number): string {
-  return [`What the world generated in ${runs} schedules:`, ...rows(generated, runs), `Races that occurred:`, ...rows(coverage, runs)].join('\n')
+  return [
+    `What the world generated in ${runs} schedules:`,
+    ...rows(generated, runs),
+    ...rows(statusGenerated, runs),
+    `Races that occurred:`,
+    ...rows(coverage, runs),
+    `The status report's cases that occurred:`,
+    ...rows(statusCoverage, runs)
+  ].join('\n')
 }

@@ -76,9 +76,11 @@ function grantOf(token: GitHubSchedule['token']): Record<string, TokenGrant> {
 export function makeGitHubWorld(
   schedule: GitHubSchedule,
   apiUrl: string,
-  seeds: Array<{ environment: string; distributionId: string; commit: number; minutesAgo: number; killed?: boolean }>
+  seeds: Array<{ environment: string; distributionId: string; commit: number; minutesAgo: number; killed?: boolean }>,
+  /** Other tokens GitHub knows (the status report's, ./status.ts). */
+  tokens: Record<string, TokenGrant> = {}
 ): GitHubWorld {
-  const core = createGitHubStandIn({ tokens: grantOf(schedule.token), now: () => Date.now() })
+  const core = createGitHubStandIn({ tokens: { ...grantOf(schedule.token), ...tokens }, now: () => Date.now() })
   core.setApi(GITHUB_API)
   const { model } = core
   const records: GitHubWorld['records'] = []

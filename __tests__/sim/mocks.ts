@@ -54,19 +54,24 @@ export const simContext: {
     this.stack = stack
     this.sha = sha
     Object.assign(shown, { inputs, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map(), decided: 0 })
+    Object.assign(statusShown, { lines: [], masked: [] })
   }
 }
 
-function who(): 'main' | 'post' | undefined {
+/** What the status report (./status.ts) logged and masked through the port: its own, apart from the run's. */
+export const statusShown: { lines: string[]; masked: string[] } = { lines: [], masked: [] }
+
+function who(): 'main' | 'post' | 'status' | undefined {
   if (dead()) return undefined
   const c = caller.getStore()
-  return c === 'post' ? 'post' : 'main'
+  return c === 'post' ? 'post' : c === 'status' ? 'status' : 'main'
 }
 
 function say(prefix: string): (line: unknown) => void {
   return (line) => {
     const by = who()
-    if (by !== undefined) shown.lines.push({ by, at: Date.now(), seq: wire.seq, text: `${prefix}${String(line)}` })
+    if (by === 'status') statusShown.lines.push(`${prefix}${String(line)}`)
+    else if (by !== undefined) shown.lines.push({ by, at: Date.now(), seq: wire.seq, text: `${prefix}${String(line)}` })
   }
 }
 
@@ -78,7 +83,9 @@ export const port: Port = {
     if (who() === 'main') shown.state.set(name, value)
   },
   setSecret: (s: string) => {
-    if (who() !== undefined) shown.masked.push(s)
+    const by = who()
+    if (by === 'status') statusShown.masked.push(s)
+    else if (by !== undefined) shown.masked.push(s)
   },
   info: say(''),
   debug: say('::debug::'),

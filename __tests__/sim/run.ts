@@ -9,6 +9,7 @@ import { forgetSecrets } from '../../src/secrets.js'
 import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
 import { simContext } from './mocks.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
+import { finishStatus, mainEnded, setUpStatus, statusTokens, worldSchedule } from './status.js'
 import { caller, wire } from './transport.js'
 import {
   ENV,
@@ -210,9 +211,11 @@ export async function simulate(
     counts.set(route, n + 1)
     for (const h of afterGitHub.get(route) ?? []) if (h.nth === n) h.fn()
   }
-  if (s.github) {
-    const seeds: Parameters<typeof makeGitHubWorld>[2] = s.github.oursRecorded
-      ? [{ environment: OTHER_ENV, distributionId: OURS, commit: s.github.ours, minutesAgo: 30 }]
+  // GitHub's world: the run's (github-token), or the status report's alone.
+  const gh = worldSchedule(s)
+  if (gh) {
+    const seeds: Parameters<typeof makeGitHubWorld>[2] = gh.oursRecorded
+      ? [{ environment: OTHER_ENV, distributionId: OURS, commit: gh.ours, minutesAgo: 30 }]
       : []
     // An earlier version of this action recorded no previousDistributionId: pruning reads it from the order of the records.
     if (ranBefore(s)) {
@@ -221,8 +224,8 @@ export async function simulate(
       seeds.push({ environment: 'staging', distributionId: STALE[0] ?? '', commit: 0, minutesAgo: 20 * 60, killed: true })
       seeds.push({ environment: ENV, distributionId: PREV, commit: 0, minutesAgo: 96 * 60 })
     }
-    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: s.github.old, minutesAgo: 48 * 60 })
-    makeGitHubWorld(s.github, BASE, seeds)
+    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: gh.old, minutesAgo: 48 * 60 })
+    makeGitHubWorld(gh, BASE, seeds, statusTokens(s))
   }
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
   // A ready token (access-token), made before the run by "an earlier step": the identity provider's, for the stack's API.
@@ -247,6 +250,7 @@ export async function simulate(
   simContext.archive = archive
   const start = Date.now()
   startActors(stack, s, log, afterGitHub)
+  setUpStatus(s, stack, afterGitHub)
   const ending: Ending = {
     startedAt: start,
     finished: false,
@@ -302,9 +306,12 @@ export async function simulate(
     })
   )
   await drive(() => ending.finished || ending.killed, start, 'the main step')
+  mainEnded()
   // The post step (post-if: always()): after the main step ended, or was killed.
   void caller.run('post', () => steps.runPost().then(() => void (ending.postFinished = true)))
   await drive(() => ending.postFinished, start, 'the post step')
+  // The status report's reads still under way, and those whose moment never came, to their end.
+  await finishStatus(s, stack, (done, what) => drive(done, start, what))
   return { stack, ending, log, start }
 }
 

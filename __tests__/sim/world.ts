@@ -17,6 +17,7 @@ import { deleteAs, deleteEnvironment, deployAs, renameEnvironment } from '../../
 import type { RouteName } from '../../src/emulator/github/server.js'
 import type { Fault, IdCase, Operation, StoredDistribution, StoredEnvironment } from '../../src/emulator/types.js'
 import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
+import { statusSchedules, type StatusSchedule } from './status-schedule.js'
 import { wire } from './transport.js'
 
 export const ENV = 'production'
@@ -132,6 +133,8 @@ export interface Schedule {
    * stack no longer has) in progress for good.
    */
   readonly history?: boolean | undefined
+  /** The status report, read at drawn moments while the run and the others act (./status.ts); absent: never read. */
+  readonly report?: StatusSchedule | undefined
 }
 
 /** A sink of the run: CDEvents (events-url), or a native one. */
@@ -363,7 +366,9 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   // Drawn last, so every other field of a schedule is what the same seed drew before the sinks existed.
   events: fc.option(eventsSchedules, { nil: undefined, freq: 2 }),
   // After the sinks, for the same reason.
-  history: fc.boolean()
+  history: fc.boolean(),
+  // Drawn last too, for the same reason: the status report, read at moments of the run (a third of the schedules).
+  report: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: statusSchedules })
 })
 
 /** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */
@@ -569,8 +574,9 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
       const gh = github.world
       const deployment = env.deployments.at(-1)
       const landed = (): boolean => deployment?.appliedAt !== null && deployment?.appliedAt !== undefined
+      // By what it deployed: "ours" before this run stored it is the old release (the fallback above), recorded as that.
       if (gh && by === 'other-job' && gh.schedule.recordOthers)
-        gh.recordOther(name, id, commitOf(gh.schedule, actor.which), { previous, seconds: actor.seconds, landed })
+        gh.recordOther(name, id, commitOf(gh.schedule, id === OLD ? -1 : actor.which), { previous, seconds: actor.seconds, landed })
       log.lines.push(`actor: ${by} deployed ${id} to '${env.name}' (${actor.seconds} s)`)
     }
     onTrigger(stack, actor.trigger, () => act(0), afterGitHub)
