@@ -774,6 +774,19 @@ const PRUNING: Array<[string, Partial<Schedule>, Expectation]> = [
     }
   ],
   [
+    "without github-token: the environment's previous, the newest one stored before what it runs, stays (nothing records it; the guess by date)",
+    { status: false, source: 'upload', maxDistributions: 5, history: true },
+    ({ facts, log }) => {
+      expect(facts.log.deleted).toEqual(['0e0e0e0e-0000-4000-8000-00000000000e'])
+      expect(log).toMatch(
+        /Pruning: kept distribution 09090909-\S+ \(prev\.tar\.gz, [^)]+\): the newest one stored before 0b0b0b0b-\S+, which environment 'production' reported running: likely what ran there before it/
+      )
+      expect(log).toMatch(
+        /::warning::max-distributions=5 could not be kept: the stack holds 5 distributions \(1 deleted\), 6 with this upload\. None of the others may go: 1 runs on an environment, 1 is the previous distribution of an environment/
+      )
+    }
+  ],
+  [
     "with github-token: the environment's previous distribution (recorded before the payload named one) and what a killed run's Deployment still deploys stay",
     { source: 'upload', maxDistributions: 5, history: true, github: gh() },
     ({ facts, log }) => {

@@ -364,12 +364,50 @@ function recorded(environment: string, id: string, seq: number): boolean {
 
 const HOUR_MS = 3_600_000
 
+/** The stack's distributions as the run listed them before `seq` (every page, by id in any case), each with its platform time. */
+function listedBefore(seq: number): Array<{ id: string; ms: number }> {
+  const byId = new Map<string, { id: string; ms: number }>()
+  for (const list of wire.distributionLists.filter((l) => l.seq < seq)) {
+    for (const r of Array.isArray(list.answer.items) ? (list.answer.items as Array<Record<string, unknown>>) : []) {
+      const id = String(r.id)
+      byId.set(id.toLowerCase(), { id, ms: typeof r.createdAt === 'string' ? Date.parse(r.createdAt) : Number.NaN })
+    }
+  }
+  return [...byId.values()]
+}
+
+/**
+ * Without a token, nothing records what an environment ran before; the newest distribution stored before the one a
+ * look showed it running (by the platform's createdAt, of those the run listed; ties go to the greater id) stays as
+ * its likely previous. With a token the records may name it instead: not checked here.
+ */
+function guessedPrevious(f: Facts, d: Deletion, looks: ReadonlyArray<{ answer: Record<string, unknown> }>): string[] {
+  if (f.s.github !== undefined) return []
+  const stored = listedBefore(d.seq)
+  const broken = looks.flatMap((l) =>
+    itemsOf(l.answer).flatMap((e) => {
+      const running = stored.find((x) => same(x.id, typeof e.distributionId === 'string' ? e.distributionId : undefined))
+      if (running === undefined || Number.isNaN(running.ms)) return []
+      const before = stored.filter((x) => !Number.isNaN(x.ms) && x.ms < running.ms)
+      const newest = before.reduce<{ id: string; ms: number } | undefined>(
+        (a, x) => (a === undefined || x.ms > a.ms || (x.ms === a.ms && x.id.localeCompare(a.id) > 0) ? x : a),
+        undefined
+      )
+      return same(newest?.id, d.id)
+        ? [`'${String(e.name)}' reported ${running.id} at a look of the run, and it is the newest one stored before that (no token: its likely previous)`]
+        : []
+    })
+  )
+  return [...new Set(broken)]
+}
+
 /**
  * Why this deletion broke pruning's promise, if it did: a fresh upload; one a look of the run showed an environment
  * running; any while the look before it showed a switch it could not name; one a GitHub Deployment the run had read
  * still deploys; and one an environment reported, served, switched to or ran before, unless that began after the
  * look before the delete (the window no look can close) or nothing the run could read named it (no status field,
- * no GitHub record: a deploy by hand or by a job that records none, which docs/reliability-and-security.md names).
+ * no GitHub record: a deploy by hand or by a job that records none, which docs/reliability-and-security.md names);
+ * without a token, the newest one stored before what a look showed an environment running.
  */
 function brokenBy(f: Facts, d: Deletion): string[] {
   const broken: string[] = []
@@ -378,6 +416,7 @@ function brokenBy(f: Facts, d: Deletion): string[] {
   if (d.createdAt !== undefined && d.at - runnerMs(d.createdAt, f.s) < HOUR_MS) broken.push('stored within the hour')
   if (looks.some((l) => itemsOf(l.answer).some((e) => same(String(e.distributionId), d.id)))) broken.push('a look of the run showed it running')
   if (last !== undefined && itemsOf(last.answer).some(showsUnnamedSwitch)) broken.push('the look before it showed a switch it could not name')
+  broken.push(...guessedPrevious(f, d, looks))
   const list = wire.githubLists.filter((l) => l.seq < d.seq).at(-1)
   if (f.s.github !== undefined && list === undefined) broken.push('github-token is set, but no list of GitHub Deployments was read before it')
   for (const u of d.underWay) if (list?.deployments.some((x) => x.id === u.deployment)) broken.push(`GitHub Deployment ${u.deployment} still deploys it`)

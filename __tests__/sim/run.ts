@@ -193,6 +193,7 @@ export async function simulate(
     stack,
     github: undefined,
     looks: [],
+    distributionLists: [],
     githubLists: [],
     deploys: [],
     githubCalls: [],
@@ -221,9 +222,9 @@ export async function simulate(
       : []
     // An earlier version of this action recorded no previousDistributionId: pruning reads it from the order of the records.
     if (ranBefore(s)) {
-      // That history also holds a run killed three days ago, whose Deployment of a stale release to an environment the
+      // That history also holds a run killed yesterday, whose Deployment of a stale release to an environment the
       // stack no longer has stays in progress: only its state keeps that release.
-      seeds.push({ environment: 'staging', distributionId: STALE[0] ?? '', commit: 0, minutesAgo: 72 * 60, killed: true })
+      seeds.push({ environment: 'staging', distributionId: STALE[0] ?? '', commit: 0, minutesAgo: 20 * 60, killed: true })
       seeds.push({ environment: ENV, distributionId: PREV, commit: 0, minutesAgo: 96 * 60 })
     }
     if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: gh.old, minutesAgo: 48 * 60 })

@@ -134,6 +134,8 @@ export const wire: {
   afterGitHub: (route: string) => void
   /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen. */
   looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown> }>
+  /** Every page of the stack's distributions the action received, in order: what pruning chose from. */
+  distributionLists: Array<{ seq: number; answer: Record<string, unknown> }>
   /** Every list of GitHub Deployments the action received (the main step), with its call's sequence number: what pruning could have read. */
   githubLists: Array<{ seq: number; at: number; deployments: Array<Record<string, unknown>> }>
   /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent. */
@@ -159,6 +161,7 @@ export const wire: {
   githubFate: () => ({ kind: 'answer' }),
   afterGitHub: () => undefined,
   looks: [],
+  distributionLists: [],
   githubLists: [],
   deploys: [],
   githubCalls: [],
@@ -382,6 +385,9 @@ export class HttpTransport {
     // Only an answer the action received counts as something it could have seen (the status report's are its own).
     if (tap === undefined && req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200) {
       wire.looks.push({ seq: res.seq, at: Date.now(), sentAt, answer: JSON.parse(res.text) as Record<string, unknown> })
+    }
+    if (req.method === 'GET' && /^\/v3\/distributions(\?|$)/.test(req.path) && res.status === 200) {
+      wire.distributionLists.push({ seq: res.seq, answer: JSON.parse(res.text) as Record<string, unknown> })
     }
     return { status: res.status, headers: res.headers, text: res.text }
   }
