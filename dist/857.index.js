@@ -11,7 +11,7 @@ __webpack_require__.d(__webpack_exports__, {
   OAuthLogin: () => (/* binding */ OAuthLogin)
 });
 
-// UNUSED EXPORTS: TokenEndpointError, metadataAddresses
+// UNUSED EXPORTS: TokenEndpointError, metadataAddresses, withoutIdToken
 
 // EXTERNAL MODULE: ./src/port.ts
 var port = __webpack_require__(8676);
@@ -159,10 +159,10 @@ class OAuthLogin {
                 params.set('username', this.inputs.username ?? '');
                 params.set('password', this.inputs.password ?? '');
                 const res = await build/* genericTokenEndpointRequest */.Nb(this.as, this.client, await this.auth(signalOf(http)), 'password', params, http);
-                return build/* processGenericTokenEndpointResponse */.kU(this.as, this.client, res);
+                return build/* processGenericTokenEndpointResponse */.kU(this.as, this.client, await withoutIdToken(res));
             }
             const res = await build/* clientCredentialsGrantRequest */.H0(this.as, this.client, await this.auth(signalOf(http)), params, http);
-            return build/* processClientCredentialsResponse */._T(this.as, this.client, res);
+            return build/* processClientCredentialsResponse */._T(this.as, this.client, await withoutIdToken(res));
         });
     }
     async refresh(_api, refreshToken) {
@@ -171,7 +171,7 @@ class OAuthLogin {
                 ...http,
                 additionalParameters: this.extraParameters()
             });
-            return build/* processRefreshTokenResponse */.Tv(this.as, this.client, res);
+            return build/* processRefreshTokenResponse */.Tv(this.as, this.client, await withoutIdToken(res));
         });
     }
     revokeNote = (none) => none ? `nothing to revoke: ${this.inputs.tokenUrl} gave no refresh token, and its access tokens expire by themselves` : undefined;
@@ -318,7 +318,6 @@ class OAuthLogin {
         const answer = this.closing ? await attempt() : await this.retrier.retrying(operation, attempt);
         (0,secrets/* registerSecret */.cl)(answer.access_token);
         (0,secrets/* registerSecret */.cl)(answer.refresh_token);
-        (0,secrets/* registerSecret */.cl)(answer.id_token);
         // Where to revoke a refresh token is looked up now, so the end of a cancelled run (seconds) does not wait for it.
         if (answer.refresh_token && this.inputs.clientId !== undefined && !this.closing)
             void this.findRevocationEndpoint();
@@ -411,6 +410,32 @@ class OAuthLogin {
         })();
         return this.revocationEndpoint;
     }
+}
+/**
+ * A token answer without its OpenID Connect ID token (a scope with openid asks for one), masked first. The action uses
+ * the access token alone; the library would check the ID token's issuer against the token URL's origin, the only issuer
+ * it can know here, and refuse the login of a provider whose issuer has a path (Keycloak's realms, Okta's authorization
+ * servers, Entra's tenants) or a trailing slash (Auth0).
+ */
+async function withoutIdToken(res) {
+    if (!res.ok)
+        return res;
+    const text = await res.text();
+    let body;
+    try {
+        body = JSON.parse(text);
+    }
+    catch {
+        body = undefined;
+    }
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    if (body === null || typeof body !== 'object' || !('id_token' in body))
+        return new Response(text, { status: res.status, statusText: res.statusText, headers });
+    const { id_token: idToken, ...rest } = body;
+    if (typeof idToken === 'string')
+        (0,secrets/* registerSecret */.cl)(idToken);
+    return new Response(JSON.stringify(rest), { status: res.status, statusText: res.statusText, headers });
 }
 /** Where an issuer's metadata may be, for each prefix of the token URL's path (longest first), at most four. */
 function metadataAddresses(tokenUrl) {

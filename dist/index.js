@@ -28742,128 +28742,20 @@ function sameId(a, b) {
 
 /***/ }),
 
-/***/ 5222:
+/***/ 507:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  sG: () => (/* binding */ DeployOrder),
-  tM: () => (/* binding */ OrderRefused),
-  MX: () => (/* binding */ evidence)
-});
-
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/port.ts
-var port = __nccwpck_require__(8676);
-// EXTERNAL MODULE: ./src/advice.ts
-var advice = __nccwpck_require__(6031);
-// EXTERNAL MODULE: ./src/github/client.ts
-var client = __nccwpck_require__(6584);
-// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __nccwpck_require__(7103);
-;// CONCATENATED MODULE: ./src/github/evidence.ts
-// Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
-// repository that recorded the distribution's id in its payload (this action writes it there), or
-// else the distribution's own name when it is the default name, which carries the commit.
-
-/** States of a Deployment still under way. */
-const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
-/** The same distribution id (the platform's ids are hex; a platform may change their case). */
-function sameDistribution(a, b) {
-    return a !== undefined && a.toLowerCase() === b.toLowerCase();
-}
-/** An address without a trailing slash and in lower case: the stack a payload names. */
-function stackKey(url) {
-    return url.replace(/\/+$/, '').toLowerCase();
-}
-/** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
-class DeploymentHistory {
-    github;
-    apiUrl;
-    cache = new Map();
-    constructor(github, apiUrl) {
-        this.github = github;
-        this.apiUrl = apiUrl;
-    }
-    /** A fresh read: another job may have recorded a deploy since the last one. */
-    refresh() {
-        this.cache.clear();
-    }
-    /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
-    async deployments(environment) {
-        const key = environment ?? '\u0000all';
-        let list = this.cache.get(key);
-        if (list === undefined) {
-            list = this.github.listDeployments(environment);
-            this.cache.set(key, list);
-            list.catch(() => this.cache.delete(key));
-        }
-        const mine = stackKey(this.apiUrl);
-        return (await list).filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
-    }
-    /**
-     * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
-     * first), else from its name (`facts`, asked only then: a call to the platform).
-     */
-    async commitOf(id, environment, facts) {
-        // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
-        const names = (d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown';
-        const here = environment === undefined ? [] : await this.deployments(environment);
-        let found = here.find(names);
-        found ??= (await this.deployments()).find(names);
-        if (found) {
-            const status = await this.github.latestStatus(found.id).catch(() => undefined);
-            return {
-                sha: found.sha,
-                from: 'deployment',
-                deployment: { id: found.id, environment: found.environment, by: found.creator, runUrl: status?.logUrl, state: status?.state }
-            };
-        }
-        const name = (await facts()).name;
-        const sha = (0,distribution_name/* commitInName */.YP)(name, this.github.repo.repo);
-        return sha === undefined ? undefined : { sha, from: 'name', name };
-    }
-    /**
-     * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
-     * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
-     */
-    async recordedWithoutCommit(id, environment) {
-        const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown');
-        return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)];
-    }
-    /**
-     * The newest Deployment of this environment that recorded another distribution than `runningId`,
-     * when none recorded `runningId`: the environment was then changed outside this action.
-     */
-    async recordedOther(environment, runningId) {
-        const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined);
-        if (here.some((d) => sameDistribution(d.payload.distributionId, runningId)))
-            return undefined;
-        return here[0];
-    }
-    /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
-    async underWay(environment, exceptId) {
-        for (const d of (await this.deployments(environment)).slice(0, 5)) {
-            if (d.id === exceptId)
-                continue;
-            const status = await this.github.latestStatus(d.id).catch(() => undefined);
-            if (status && UNDER_WAY.has(status.state)) {
-                return {
-                    sha: d.sha,
-                    from: 'deployment',
-                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state }
-                };
-            }
-        }
-        return undefined;
-    }
-}
-
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __nccwpck_require__(9392);
-;// CONCATENATED MODULE: ./src/deploy/order.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   MX: () => (/* binding */ evidence),
+/* harmony export */   sG: () => (/* binding */ DeployOrder),
+/* harmony export */   tM: () => (/* binding */ OrderRefused)
+/* harmony export */ });
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8676);
+/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6031);
+/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6584);
+/* harmony import */ var _github_evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6986);
+/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
 
 
 
@@ -28871,7 +28763,7 @@ var deploy_look = __nccwpck_require__(9392);
 
 
 /** The deploy was refused: the environment runs a newer commit, or the order could not be checked. Nothing was deployed. */
-class OrderRefused extends errors/* ActionError */.lZ {
+class OrderRefused extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     name = 'OrderRefused';
 }
 const PERMISSIONS = 'deployments: read and contents: read';
@@ -28884,7 +28776,7 @@ class DeployOrder {
     last;
     constructor(o) {
         this.o = o;
-        this.history = o.github ? new DeploymentHistory(o.github, o.apiUrl) : undefined;
+        this.history = o.github ? new _github_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentHistory */ .u(o.github, o.apiUrl) : undefined;
     }
     /** This run's own GitHub Deployment: never named as the one holding the environment. */
     noteOwnDeployment(id) {
@@ -28912,7 +28804,7 @@ class DeployOrder {
     /** After a wait: the environment may run another distribution now (another job's): checked again before our request. */
     async recheck(look) {
         const last = this.last;
-        if (last === undefined || look.distributionId === undefined || (0,deploy_look/* sameId */.s)(look.distributionId, last.runningDistributionId))
+        if (last === undefined || look.distributionId === undefined || (0,_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, last.runningDistributionId))
             return;
         this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`);
         await this.check(look.distributionId, true);
@@ -28923,7 +28815,7 @@ class DeployOrder {
         try {
             const underWay = await this.history?.underWay(this.o.environment, this.ownDeployment);
             if (underWay?.deployment) {
-                parts.push(`GitHub Deployment ${underWay.deployment.id} of commit ${(0,client/* short */.h0)(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`);
+                parts.push(`GitHub Deployment ${underWay.deployment.id} of commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`);
             }
         }
         catch {
@@ -28964,7 +28856,7 @@ class DeployOrder {
         }
         catch (error) {
             // The run's stop (a cancel, the watchdog), or a bug: not GitHub's failure.
-            if (!(error instanceof client/* GitHubCallFailed */.LW))
+            if (!(error instanceof _github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubCallFailed */ .LW))
                 throw error;
             // A commit GitHub does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
             if (error.failure === 'not-found' && error.call.startsWith('Comparing ')) {
@@ -28991,7 +28883,7 @@ class DeployOrder {
     }
     noCommitOfOurs() {
         if (this.o.promoted === undefined)
-            return `this run has no commit (${port/* runContext */.pO().noCommit})`;
+            return `this run has no commit (${_port_js__WEBPACK_IMPORTED_MODULE_5__/* .runContext */ .pO().noCommit})`;
         return `no GitHub Deployment of this repository recorded distribution ${this.o.promoted}, and its name carries no commit of this repository`;
     }
     /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
@@ -29000,7 +28892,7 @@ class DeployOrder {
         if (other === undefined)
             return undefined;
         return (`'${this.o.environment}' runs ${runningId}${uploaded(await facts())}, which no GitHub Deployment of this repository recorded for '${this.o.environment}' ` +
-            `(the last one, ${other.id}, recorded ${other.payload.distributionId ?? '?'} of commit ${(0,client/* short */.h0)(other.sha)}): it was deployed outside this action ` +
+            `(the last one, ${other.id}, recorded ${other.payload.distributionId ?? '?'} of commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(other.sha)}): it was deployed outside this action ` +
             `(from Mission Control, or from another repository)`);
     }
     /** Says what the check found, once: an info line, a notice for another branch, a warning for a failed check or an older commit allowed. */
@@ -29022,7 +28914,7 @@ class DeployOrder {
         }
         if (running === undefined || ours === undefined)
             return;
-        const pair = `commit ${(0,client/* short */.h0)(ours.sha)} (${evidence(ours)}) and ${(0,client/* short */.h0)(running.sha)}, which ${env} runs (${evidence(running)})`;
+        const pair = `commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours.sha)} (${evidence(ours)}) and ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running.sha)}, which ${env} runs (${evidence(running)})`;
         if (check.order === 'identical')
             this.o.log(`Deploy order: ${pair} are the same commit.`);
         else if (check.order === 'ahead')
@@ -29041,7 +28933,7 @@ class DeployOrder {
             return (`${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? 'GitHub failed'}. ` +
                 `github-token asks for the check, and it cannot be made, ${nothing}. To deploy while GitHub cannot be read, set allow-unchecked-order: true.`);
         }
-        return (`${would}: commit ${(0,client/* short */.h0)(ours?.sha ?? '?')} is older than ${(0,client/* short */.h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
+        return (`${would}: commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours?.sha ?? '?')} is older than ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
             `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, ${nothing}. ` +
             `To go back to an older release on purpose, set allow-older-commit: true (with distribution-id or from-environment to restore a release already on the stack without a rebuild).`);
     }
@@ -29052,9 +28944,11 @@ function gitHubAdvice(error) {
         case 'unreachable':
             return "GitHub's API did not answer: check the runner's network (and its proxy, when one is set) and githubstatus.com";
         case 'bad-token':
-            return `GitHub refused github-token (401): pass a valid token of this repository, e.g. ${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}`;
+            return `GitHub refused github-token (401): pass a valid token of this repository, e.g. ${(0,_advice_js__WEBPACK_IMPORTED_MODULE_1__/* .giveGitHubToken */ .e6)('deployments: write and contents: read')}`;
         case 'forbidden':
-            return `github-token lacks a permission (403): ${(0,advice/* grantGitHubPermissions */.KF)('deployments: write and contents: read')} (the check needs ${PERMISSIONS})`;
+            return `github-token lacks a permission (403): ${(0,_advice_js__WEBPACK_IMPORTED_MODULE_1__/* .grantGitHubPermissions */ .KF)('deployments: write and contents: read')} (the check needs ${PERMISSIONS})`;
+        case 'rate-limited':
+            return "GitHub's rate limit for github-token was reached (no permission is missing): run again once it lifts";
         case 'not-found':
             return 'GitHub does not show this repository to github-token (404): use a token of this repository';
         default:
@@ -29143,7 +29037,11 @@ function rollbackText(release, rollbackOn, searchRollsBack) {
     }
     if (!rollbackOn) {
         const stays = failure.kind === 'not-applied' ? `The deploy of ${release.distributionId} may still land` : `${release.distributionId} stays deployed`;
-        return `${stays}: rollback is off (set rollback: true to deploy the previous distribution back when a check fails).`;
+        // rollback: true alone never rolls back on a failing search check: the advice names what would have.
+        const set = failure.kind === 'search'
+            ? 'set rollback: true and rollback-on-search: true to deploy the previous distribution back when the search check fails'
+            : 'set rollback: true to deploy the previous distribution back when a check fails';
+        return `${stays}: rollback is off (${set}).`;
     }
     const to = release.rollbackTo;
     if (to === undefined) {
@@ -29199,7 +29097,9 @@ function whereItStands(result) {
     if (result === undefined || release === undefined)
         return '';
     const parts = [];
-    if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'requested'))
+    if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .mayStillSwitch */ .ui)(release))
+        parts.push(`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}) and not seen applied: the platform may still switch '${release.environment}' to it after this step ended.`);
+    else if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'requested'))
         parts.push(`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`);
     else if ((0,_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'unconfirmed'))
         parts.push(`A deploy of ${release.distributionId} to '${release.environment}' was sent, but no answer or look confirmed it: it may have been carried out.`);
@@ -29227,7 +29127,8 @@ function whereItStands(result) {
 /* harmony export */   V6: () => (/* binding */ reached),
 /* harmony export */   Ve: () => (/* binding */ enter),
 /* harmony export */   mn: () => (/* binding */ wasRequested),
-/* harmony export */   uJ: () => (/* binding */ mayHaveBeenRequested)
+/* harmony export */   uJ: () => (/* binding */ mayHaveBeenRequested),
+/* harmony export */   ui: () => (/* binding */ mayStillSwitch)
 /* harmony export */ });
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8676);
 /* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9392);
@@ -29282,6 +29183,16 @@ function wasRequested(release) {
 /** A deploy request of ours went out whose outcome no answer or look settled: it may have been carried out. */
 function mayHaveBeenRequested(release) {
     return !wasRequested(release) && reached(release, 'unconfirmed') !== undefined;
+}
+/**
+ * Our deploy was requested and its switch was not seen, and neither a rollback nor another deploy came after it: the
+ * platform may still switch to it, also after the step ended (a stop does not ask the platform to stop).
+ */
+function mayStillSwitch(release) {
+    return (wasRequested(release) &&
+        reached(release, 'applied') === undefined &&
+        reached(release, 'rollback-requested') === undefined &&
+        reached(release, 'replaced') === undefined);
 }
 /** A rollback was applied: after it was requested, the environment reported the previous distribution again. */
 function rolledBack(release) {
@@ -29434,7 +29345,7 @@ function formatMb(bytes) {
 /* harmony export */   h0: () => (/* binding */ short),
 /* harmony export */   yN: () => (/* binding */ GitHubApi)
 /* harmony export */ });
-/* unused harmony exports CALL_LIMIT_MS, MAX_TAG_PAGES */
+/* unused harmony exports CALL_LIMIT_MS, MAX_LISTED_DEPLOYMENTS, MAX_TAG_PAGES */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8676);
 /* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7856);
@@ -29479,6 +29390,8 @@ const CALL_LIMIT_MS = 15_000;
 const READ_ATTEMPTS = 3;
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3;
+/** The most Deployments one listing reads. */
+const MAX_LISTED_DEPLOYMENTS = MAX_PAGES * 100;
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10;
 /** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
@@ -29566,6 +29479,10 @@ class GitHubApi {
     }
     /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
     async listDeployments(environment) {
+        return (await this.listDeploymentPages(environment)).deployments;
+    }
+    /** The same, and whether that was all of them (`complete` false: GitHub holds older ones that were not read). */
+    async listDeploymentPages(environment) {
         const out = [];
         for (let page = 1; page <= MAX_PAGES; page++) {
             const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
@@ -29580,9 +29497,9 @@ class GitHubApi {
                     out.push(record);
             }
             if (items.length < 100)
-                break;
+                return { deployments: out, complete: true };
         }
-        return out;
+        return { deployments: out, complete: false };
     }
     /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
     async listTags() {
@@ -29721,8 +29638,10 @@ class GitHubApi {
             const status = error.status;
             // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
             const answered = error.response !== undefined;
-            if (typeof status === 'number' && answered)
-                throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error)}`.trim());
+            if (typeof status === 'number' && answered) {
+                const limit = rateLimit(status, error);
+                throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited');
+            }
             throw new GitHubCallFailed(what, undefined, this.unreachable(error));
         }
         finally {
@@ -29743,9 +29662,30 @@ class GitHubApi {
 function short(sha) {
     return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
 }
-function githubMessage(error) {
+function githubMessage(error, limit) {
     const data = error.response?.data;
-    return typeof data?.message === 'string' ? `(${data.message})` : '';
+    const message = typeof data?.message === 'string' ? (limit !== undefined ? data.message.replace(/\.$/, '') : data.message) : undefined;
+    const parts = [message, limit].filter((p) => p !== undefined && p !== '');
+    return parts.length === 0 ? '' : `(${parts.join('; ')})`;
+}
+/**
+ * When a 403 or 429 is GitHub's rate limit (its primary one: x-ratelimit-remaining 0; a secondary one: retry-after; a
+ * 429 is one either way), when it lifts, in words ('' when the answer does not say); undefined for any other answer.
+ */
+function rateLimit(status, error) {
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const headers = error.response?.headers ?? {};
+    const remaining = headers['x-ratelimit-remaining'];
+    const retryAfter = Number(headers['retry-after']);
+    const reset = Number(headers['x-ratelimit-reset']);
+    if (String(remaining) !== '0' && !Number.isFinite(retryAfter) && status !== 429)
+        return undefined;
+    if (Number.isFinite(retryAfter) && retryAfter >= 0)
+        return `the rate limit lifts in ${retryAfter} s`;
+    if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
+        return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
+    return '';
 }
 function stringOr(value) {
     return typeof value === 'string' && value !== '' ? value : undefined;
@@ -29770,6 +29710,7 @@ function toPayload(value) {
     return {
         distributionId: stringOr(r.distributionId),
         distributionName: stringOr(r.distributionName),
+        previousDistributionId: stringOr(r.previousDistributionId),
         apiUrl: stringOr(r.apiUrl),
         ...(r.commit === 'unknown' && { commit: 'unknown' })
     };
@@ -29808,6 +29749,120 @@ function toIssue(item) {
         }),
         htmlUrl: stringOr(r.html_url)
     };
+}
+
+
+/***/ }),
+
+/***/ 6986:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ DeploymentHistory)
+/* harmony export */ });
+/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7103);
+// Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
+// repository that recorded the distribution's id in its payload (this action writes it there), or
+// else the distribution's own name when it is the default name, which carries the commit.
+
+/** States of a Deployment still under way. */
+const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
+/** The same distribution id (the platform's ids are hex; a platform may change their case). */
+function sameDistribution(a, b) {
+    return a !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** An address without a trailing slash and in lower case: the stack a payload names. */
+function stackKey(url) {
+    return url.replace(/\/+$/, '').toLowerCase();
+}
+/** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
+class DeploymentHistory {
+    github;
+    apiUrl;
+    cache = new Map();
+    constructor(github, apiUrl) {
+        this.github = github;
+        this.apiUrl = apiUrl;
+    }
+    /** A fresh read: another job may have recorded a deploy since the last one. */
+    refresh() {
+        this.cache.clear();
+    }
+    /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
+    async deployments(environment) {
+        const mine = stackKey(this.apiUrl);
+        return (await this.listing(environment)).deployments.filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
+    }
+    /** Whether the listing of one environment (or all) held every Deployment: false when GitHub holds older ones it did not read. */
+    async complete(environment) {
+        return (await this.listing(environment)).complete;
+    }
+    listing(environment) {
+        const key = environment ?? '\u0000all';
+        let list = this.cache.get(key);
+        if (list === undefined) {
+            list = this.github.listDeploymentPages(environment);
+            this.cache.set(key, list);
+            list.catch(() => this.cache.delete(key));
+        }
+        return list;
+    }
+    /**
+     * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
+     * first), else from its name (`facts`, asked only then: a call to the platform).
+     */
+    async commitOf(id, environment, facts) {
+        // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
+        const names = (d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown';
+        const here = environment === undefined ? [] : await this.deployments(environment);
+        let found = here.find(names);
+        found ??= (await this.deployments()).find(names);
+        if (found) {
+            const status = await this.github.latestStatus(found.id).catch(() => undefined);
+            return {
+                sha: found.sha,
+                from: 'deployment',
+                deployment: { id: found.id, environment: found.environment, by: found.creator, runUrl: status?.logUrl, state: status?.state }
+            };
+        }
+        const name = (await facts()).name;
+        const sha = (0,_cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__/* .commitInName */ .YP)(name, this.github.repo.repo);
+        return sha === undefined ? undefined : { sha, from: 'name', name };
+    }
+    /**
+     * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
+     * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
+     */
+    async recordedWithoutCommit(id, environment) {
+        const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown');
+        return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)];
+    }
+    /**
+     * The newest Deployment of this environment that recorded another distribution than `runningId`,
+     * when none recorded `runningId`: the environment was then changed outside this action.
+     */
+    async recordedOther(environment, runningId) {
+        const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined);
+        if (here.some((d) => sameDistribution(d.payload.distributionId, runningId)))
+            return undefined;
+        return here[0];
+    }
+    /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
+    async underWay(environment, exceptId) {
+        for (const d of (await this.deployments(environment)).slice(0, 5)) {
+            if (d.id === exceptId)
+                continue;
+            const status = await this.github.latestStatus(d.id).catch(() => undefined);
+            if (status && UNDER_WAY.has(status.state)) {
+                return {
+                    sha: d.sha,
+                    from: 'deployment',
+                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state }
+                };
+            }
+        }
+        return undefined;
+    }
 }
 
 
@@ -31587,7 +31642,7 @@ const runContext = () => port().runContext();
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8676);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(350);
 /* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
-/* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5222);
+/* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(507);
 /* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6584);
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6264);
 /* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(518);
@@ -31912,6 +31967,8 @@ function cancelled(d, env, id) {
     if ((0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'rollback-requested'))
         return `⏹ Cancelled during the rollback to \`${release.rollbackTo ?? '?'}\`, which was not seen applied: ${env} ${now}`;
     const rollback = d.rollback && release.state !== 'verified' ? ', and no rollback was applied' : '';
+    if (deployedWord(d) === 'true' && (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .mayStillSwitch */ .ui)(release))
+        return `⏹ Cancelled: the deploy of ${id} was requested and not seen applied (the platform may still switch to it after the step ended)${rollback}; ${env} ${now}`;
     if (deployedWord(d) === 'true')
         return `⏹ Cancelled: the deploy of ${id} was requested and not verified${rollback}; ${env} ${now}`;
     if (deployedWord(d) === 'unknown')
@@ -35930,7 +35987,7 @@ async function run(host) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(235), __nccwpck_require__.e(697), __nccwpck_require__.e(857), __nccwpck_require__.e(590)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7590));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(235), __nccwpck_require__.e(697), __nccwpck_require__.e(857), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4470));
                 // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
                 const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);

@@ -5236,7 +5236,7 @@ function takeFault(faults, route) {
     if (fault.times <= 0)
         faults.get(route)?.shift();
     const message = fault.status >= 500 ? 'Server Error' : (external_node_http_namespaceObject.STATUS_CODES[fault.status] ?? 'Error');
-    return { status: fault.status, body: fault.body ?? { message, documentation_url: DOCS } };
+    return { status: fault.status, body: fault.body ?? { message, documentation_url: DOCS }, ...(fault.headers && { headers: fault.headers }) };
 }
 /** `token X` or `Bearer X`, as GitHub accepts both. */
 function tokenOf(auth) {

@@ -37832,6 +37832,8 @@ const CALL_LIMIT_MS = 15_000;
 const READ_ATTEMPTS = 3;
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3;
+/** The most Deployments one listing reads. */
+const MAX_LISTED_DEPLOYMENTS = MAX_PAGES * 100;
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10;
 /** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
@@ -37919,6 +37921,10 @@ class GitHubApi {
     }
     /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
     async listDeployments(environment) {
+        return (await this.listDeploymentPages(environment)).deployments;
+    }
+    /** The same, and whether that was all of them (`complete` false: GitHub holds older ones that were not read). */
+    async listDeploymentPages(environment) {
         const out = [];
         for (let page = 1; page <= MAX_PAGES; page++) {
             const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
@@ -37933,9 +37939,9 @@ class GitHubApi {
                     out.push(record);
             }
             if (items.length < 100)
-                break;
+                return { deployments: out, complete: true };
         }
-        return out;
+        return { deployments: out, complete: false };
     }
     /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
     async listTags() {
@@ -38074,8 +38080,10 @@ class GitHubApi {
             const status = error.status;
             // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
             const answered = error.response !== undefined;
-            if (typeof status === 'number' && answered)
-                throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error)}`.trim());
+            if (typeof status === 'number' && answered) {
+                const limit = rateLimit(status, error);
+                throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited');
+            }
             throw new GitHubCallFailed(what, undefined, this.unreachable(error));
         }
         finally {
@@ -38096,9 +38104,30 @@ class GitHubApi {
 function client_short(sha) {
     return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
 }
-function githubMessage(error) {
+function githubMessage(error, limit) {
     const data = error.response?.data;
-    return typeof data?.message === 'string' ? `(${data.message})` : '';
+    const message = typeof data?.message === 'string' ? (limit !== undefined ? data.message.replace(/\.$/, '') : data.message) : undefined;
+    const parts = [message, limit].filter((p) => p !== undefined && p !== '');
+    return parts.length === 0 ? '' : `(${parts.join('; ')})`;
+}
+/**
+ * When a 403 or 429 is GitHub's rate limit (its primary one: x-ratelimit-remaining 0; a secondary one: retry-after; a
+ * 429 is one either way), when it lifts, in words ('' when the answer does not say); undefined for any other answer.
+ */
+function rateLimit(status, error) {
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const headers = error.response?.headers ?? {};
+    const remaining = headers['x-ratelimit-remaining'];
+    const retryAfter = Number(headers['retry-after']);
+    const reset = Number(headers['x-ratelimit-reset']);
+    if (String(remaining) !== '0' && !Number.isFinite(retryAfter) && status !== 429)
+        return undefined;
+    if (Number.isFinite(retryAfter) && retryAfter >= 0)
+        return `the rate limit lifts in ${retryAfter} s`;
+    if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
+        return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
+    return '';
 }
 function stringOr(value) {
     return typeof value === 'string' && value !== '' ? value : undefined;
@@ -38123,6 +38152,7 @@ function toPayload(value) {
     return {
         distributionId: stringOr(r.distributionId),
         distributionName: stringOr(r.distributionName),
+        previousDistributionId: stringOr(r.previousDistributionId),
         apiUrl: stringOr(r.apiUrl),
         ...(r.commit === 'unknown' && { commit: 'unknown' })
     };
@@ -42784,10 +42814,10 @@ class OAuthLogin {
                 params.set('username', this.inputs.username ?? '');
                 params.set('password', this.inputs.password ?? '');
                 const res = await genericTokenEndpointRequest(this.as, this.client, await this.auth(signalOf(http)), 'password', params, http);
-                return processGenericTokenEndpointResponse(this.as, this.client, res);
+                return processGenericTokenEndpointResponse(this.as, this.client, await withoutIdToken(res));
             }
             const res = await clientCredentialsGrantRequest(this.as, this.client, await this.auth(signalOf(http)), params, http);
-            return processClientCredentialsResponse(this.as, this.client, res);
+            return processClientCredentialsResponse(this.as, this.client, await withoutIdToken(res));
         });
     }
     async refresh(_api, refreshToken) {
@@ -42796,7 +42826,7 @@ class OAuthLogin {
                 ...http,
                 additionalParameters: this.extraParameters()
             });
-            return processRefreshTokenResponse(this.as, this.client, res);
+            return processRefreshTokenResponse(this.as, this.client, await withoutIdToken(res));
         });
     }
     revokeNote = (none) => none ? `nothing to revoke: ${this.inputs.tokenUrl} gave no refresh token, and its access tokens expire by themselves` : undefined;
@@ -42943,7 +42973,6 @@ class OAuthLogin {
         const answer = this.closing ? await attempt() : await this.retrier.retrying(operation, attempt);
         registerSecret(answer.access_token);
         registerSecret(answer.refresh_token);
-        registerSecret(answer.id_token);
         // Where to revoke a refresh token is looked up now, so the end of a cancelled run (seconds) does not wait for it.
         if (answer.refresh_token && this.inputs.clientId !== undefined && !this.closing)
             void this.findRevocationEndpoint();
@@ -43036,6 +43065,32 @@ class OAuthLogin {
         })();
         return this.revocationEndpoint;
     }
+}
+/**
+ * A token answer without its OpenID Connect ID token (a scope with openid asks for one), masked first. The action uses
+ * the access token alone; the library would check the ID token's issuer against the token URL's origin, the only issuer
+ * it can know here, and refuse the login of a provider whose issuer has a path (Keycloak's realms, Okta's authorization
+ * servers, Entra's tenants) or a trailing slash (Auth0).
+ */
+async function withoutIdToken(res) {
+    if (!res.ok)
+        return res;
+    const text = await res.text();
+    let body;
+    try {
+        body = JSON.parse(text);
+    }
+    catch {
+        body = undefined;
+    }
+    const headers = new Headers(res.headers);
+    headers.delete('content-length');
+    if (body === null || typeof body !== 'object' || !('id_token' in body))
+        return new Response(text, { status: res.status, statusText: res.statusText, headers });
+    const { id_token: idToken, ...rest } = body;
+    if (typeof idToken === 'string')
+        registerSecret(idToken);
+    return new Response(JSON.stringify(rest), { status: res.status, statusText: res.statusText, headers });
 }
 /** Where an issuer's metadata may be, for each prefix of the token URL's path (longest first), at most four. */
 function metadataAddresses(tokenUrl) {
@@ -43730,15 +43785,22 @@ class DeploymentHistory {
     }
     /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
     async deployments(environment) {
+        const mine = stackKey(this.apiUrl);
+        return (await this.listing(environment)).deployments.filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
+    }
+    /** Whether the listing of one environment (or all) held every Deployment: false when GitHub holds older ones it did not read. */
+    async complete(environment) {
+        return (await this.listing(environment)).complete;
+    }
+    listing(environment) {
         const key = environment ?? '\u0000all';
         let list = this.cache.get(key);
         if (list === undefined) {
-            list = this.github.listDeployments(environment);
+            list = this.github.listDeploymentPages(environment);
             this.cache.set(key, list);
             list.catch(() => this.cache.delete(key));
         }
-        const mine = stackKey(this.apiUrl);
-        return (await list).filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
+        return list;
     }
     /**
      * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
@@ -43987,10 +44049,14 @@ class EnvironmentReader {
         };
         let evidence;
         let promoted;
+        let unread = false;
         try {
             evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution);
             if (running !== undefined && evidence === undefined)
                 promoted = (await this.history?.recordedWithoutCommit(running, environment.name))?.[0];
+            // The listings that found nothing were cut at their newest Deployments: an older one may record it.
+            if (running !== undefined && evidence === undefined && this.history !== undefined)
+                unread = !(await this.history.complete(environment.name)) || !(await this.history.complete());
             row = { ...row, lastDeployment: await this.lastDeployment(environment.name, evidence?.deployment) };
         }
         catch (error) {
@@ -44005,7 +44071,7 @@ class EnvironmentReader {
         if (running === undefined)
             return { ...row, ...noDistribution(status, row.lastDeployment) };
         if (evidence === undefined)
-            return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted) };
+            return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) };
         return { ...row, ...(await this.against(evidence.sha, environment.name)) };
     }
     /**
@@ -44039,9 +44105,10 @@ class EnvironmentReader {
     }
     /**
      * No commit is known: outside when GitHub's records were read and none of this environment names it; unknown when this
-     * action recorded it here without a commit (`promoted`: a promotion no evidence named), or when the records were not read.
+     * action recorded it here without a commit (`promoted`: a promotion no evidence named), when the records were not read,
+     * or when GitHub holds more of them than a listing reads (`unread`: an older one may record it).
      */
-    noEvidence(running, environment, distribution, promoted) {
+    noEvidence(running, environment, distribution, promoted, unread) {
         const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : '';
         const what = `distribution ${running}${uploaded}`;
         const repository = this.options.repository;
@@ -44053,6 +44120,13 @@ class EnvironmentReader {
                     'no GitHub Deployment recorded its commit, and its name carries none'
             };
         }
+        if (unread)
+            return {
+                state: 'unknown',
+                reason: `no GitHub Deployment of ${repository} on this stack among the newest ${MAX_LISTED_DEPLOYMENTS} that GitHub lists recorded ${what}, and its name ` +
+                    'carries no commit of it; GitHub holds older Deployments, which the report does not read: one of them may record it, so whether it was ' +
+                    'deployed from Mission Control or another tool cannot be told'
+            };
         if (this.history !== undefined) {
             const elsewhere = promoted === undefined
                 ? ''
@@ -44154,6 +44228,7 @@ const read_stack_UNDER_WAY = ['in_progress', 'queued', 'pending'];
 const GITHUB_ADVICE = {
     unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
     'bad-token': 'GitHub refused the token: give a valid token of the repository',
+    'rate-limited': "GitHub's rate limit for the token was reached, no permission is missing: run the report again once it lifts, or less often",
     forbidden: 'the token lacks a permission: it needs deployments: read and contents: read',
     'not-found': 'GitHub does not show the repository to the token',
     failed: 'GitHub failed; try again later'

@@ -1,8 +1,8 @@
-export const id = 944;
-export const ids = [944];
+export const id = 116;
+export const ids = [116];
 export const modules = {
 
-/***/ 8944:
+/***/ 8116:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2232,12 +2232,207 @@ class GitHubDeployment {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cloud/prune-keep.ts
+/** Uploads this recent may be another job's, about to be deployed: never deleted. */
+const FRESH_MS = 60 * 60_000;
+/** How far the platform's clock may be off from ours, either way: its createdAt is read with this much room. */
+const CLOCK_SKEW_MS = 15 * 60_000;
+/** The strongest reason wins when several hold: what runs, then what a deploy under way needs, then the rest. */
+const RANK = { runs: 0, 'in-progress': 1, requested: 2, previous: 3, ran: 4, 'built-before': 5, fresh: 6 };
+/** The distributions to keep, by id in any letter case. */
+class Keeps {
+    reasons = new Map();
+    add(id, reason) {
+        if (typeof id !== 'string' || id === '')
+            return;
+        const key = id.toLowerCase();
+        const known = this.reasons.get(key);
+        if (known === undefined || RANK[reason.kind] < RANK[known.kind])
+            this.reasons.set(key, reason);
+    }
+    why(id) {
+        return this.reasons.get(id.toLowerCase());
+    }
+}
+function createdMs(d) {
+    const t = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
+    // Undated records sort first: they are the oldest we can tell of.
+    return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
+}
+/** Oldest first (undated first), then by id: the order pruning deletes in. */
+function prune_keep_oldestFirst(distributions) {
+    return [...distributions].sort((a, b) => createdMs(a) - createdMs(b) || a.id.localeCompare(b.id));
+}
+/**
+ * The newest distribution stored before `runningId` (by the platform's createdAt; undated ones never count), or
+ * undefined, also when the running one is not listed or undated: the platform keeps no history of an environment, so
+ * where no record names its previous distribution, this is the likely one.
+ */
+function builtBefore(distributions, runningId) {
+    const running = distributions.find((d) => d.id.toLowerCase() === runningId.toLowerCase());
+    if (running === undefined || !Number.isFinite(createdMs(running)))
+        return undefined;
+    return prune_keep_oldestFirst(distributions)
+        .filter((d) => Number.isFinite(createdMs(d)) && createdMs(d) < createdMs(running))
+        .at(-1);
+}
+/** Whether the platform stored it within the last hour before `startedAt`, by its clock read with CLOCK_SKEW_MS of room. */
+function isFresh(d, startedAt) {
+    return createdMs(d) >= startedAt - FRESH_MS - CLOCK_SKEW_MS;
+}
+/** The reason in the words of a log line: "kept distribution X: <this>". */
+function describeKeep(reason) {
+    switch (reason.kind) {
+        case 'runs':
+            return `environment '${reason.environment}' runs it`;
+        case 'ran':
+            return `environment '${reason.environment}' ran it earlier in this run: it is that environment's previous distribution, its likely rollback target`;
+        case 'previous':
+            return `GitHub Deployment ${reason.deployment} records it as what '${reason.environment}' ran before its latest deploy: its likely rollback target`;
+        case 'requested':
+            return `GitHub Deployment ${reason.deployment} of '${reason.environment}' named it within the last hour: that deploy may still be switching`;
+        case 'in-progress':
+            return `GitHub Deployment ${reason.deployment} of '${reason.environment}' that names it is still ${reason.state.replace('_', ' ')}`;
+        case 'built-before':
+            return `the newest one stored before ${reason.runs}, which environment '${reason.environment}' reported running: likely what ran there before it, its rollback target (no record names one)`;
+        case 'fresh':
+            return "stored within the last hour: it may be another job's upload about to be deployed";
+    }
+}
+const GROUP_OF = {
+    runs: 'runs',
+    ran: 'previous',
+    previous: 'previous',
+    'built-before': 'previous',
+    requested: 'deploy',
+    'in-progress': 'deploy',
+    fresh: 'fresh'
+};
+const GROUP_WORDS = {
+    runs: (n) => `${n} ${n === 1 ? 'runs' : 'run'} on an environment`,
+    previous: (n) => `${n} ${n === 1 ? 'is the previous distribution' : 'are the previous distributions'} of an environment (a likely rollback target)`,
+    deploy: (n) => `${n} ${n === 1 ? 'is' : 'are'} named by a GitHub Deployment in progress or requested within the last hour`,
+    fresh: (n) => `${n} ${n === 1 ? 'was' : 'were'} stored within the last hour (another job may be about to deploy ${n === 1 ? 'it' : 'them'})`
+};
+/** "2 run on an environment, 1 was stored within the last hour": the kept ones counted by reason. */
+function countKept(kept) {
+    const counts = new Map();
+    for (const reason of kept)
+        counts.set(GROUP_OF[reason.kind], (counts.get(GROUP_OF[reason.kind]) ?? 0) + 1);
+    return ['runs', 'previous', 'deploy', 'fresh'].flatMap((g) => {
+        const n = counts.get(g) ?? 0;
+        return n === 0 ? [] : [GROUP_WORDS[g](n)];
+    });
+}
+
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var deploy_look = __webpack_require__(9392);
+// EXTERNAL MODULE: ./src/github/evidence.ts
+var evidence = __webpack_require__(6986);
+;// CONCATENATED MODULE: ./src/github/prune-records.ts
+
+
+
+/** A Deployment's latest status that says it is not done; GitHub gives a new Deployment no status (pending) until one is set. */
+const UNDER_WAY = new Set(['queued', 'in_progress', 'pending']);
+/** The newest Deployments naming one distribution whose status is read: an older one still under way is a stale record. */
+const STATUS_READS = 5;
+/** A Deployment that names a distribution: as what it deploys, or as what ran before it (its rollback target). */
+function names(d, id) {
+    return (0,deploy_look/* sameId */.s)(d.payload.distributionId, id) || (0,deploy_look/* sameId */.s)(d.payload.previousDistributionId, id);
+}
+/**
+ * What ran before the distribution of record `i`, going back through the records: its payload's previous distribution
+ * (older versions of this action wrote none), else the one recorded before it, skipping redeploys of the same one.
+ */
+function ranBefore(here, i) {
+    const at = here[i]?.payload.distributionId;
+    for (let j = i; j < here.length; j++) {
+        const record = here[j]?.payload;
+        for (const id of [j === i ? undefined : record?.distributionId, record?.previousDistributionId])
+            if (id !== undefined && !(0,deploy_look/* sameId */.s)(id, at))
+                return id;
+    }
+    return undefined;
+}
+class PruneRecords {
+    now;
+    history;
+    constructor(github, apiUrl, now = Date.now) {
+        this.now = now;
+        this.history = new evidence/* DeploymentHistory */.u(github, apiUrl);
+    }
+    /** This stack's Deployments that name a distribution, newest first, read afresh. Throws when GitHub cannot be read. */
+    async read() {
+        this.history.refresh();
+        return (await this.history.deployments()).filter((d) => d.payload.distributionId !== undefined);
+    }
+    /** Adds what the records say must stay: each environment's previous distribution, and what a deploy named within the hour. */
+    keep(records, environments, keeps) {
+        const since = this.now() - FRESH_MS - CLOCK_SKEW_MS;
+        for (const d of records) {
+            if (!(Date.parse(d.createdAt ?? '') >= since))
+                continue;
+            const reason = { kind: 'requested', environment: d.environment, deployment: d.id };
+            keeps.add(d.payload.distributionId, reason);
+            keeps.add(d.payload.previousDistributionId, reason);
+        }
+        for (const e of environments)
+            previousOf(e, records, keeps);
+    }
+    /**
+     * Whether the Deployment that put `runs` on `environment` names, in its payload, what ran there before it (through
+     * redeploys of the same one): then that is the environment's previous, and pruning needs no guess by date
+     * (./prune.ts, built-before). Not when no record covers what it runs (deployed from Mission Control, or by a job
+     * without a token), nor when the record names no previous (an earlier version): the order of records is no proof.
+     */
+    namesPrevious(records, environment, runs) {
+        const here = records.filter((d) => d.environment === environment);
+        for (let j = here.findIndex((d) => (0,deploy_look/* sameId */.s)(d.payload.distributionId, runs)); j >= 0 && j < here.length; j++) {
+            const payload = here[j]?.payload;
+            if (!(0,deploy_look/* sameId */.s)(payload?.distributionId, runs) || payload?.previousDistributionId === undefined)
+                return false;
+            if (!(0,deploy_look/* sameId */.s)(payload.previousDistributionId, runs))
+                return true;
+        }
+        return false;
+    }
+    /** The newest Deployment naming `id` that is still under way (its latest status queued, pending or in progress, or none yet). */
+    async underWay(records, id) {
+        for (const d of records.filter((r) => names(r, id)).slice(0, STATUS_READS)) {
+            const status = await this.history.github.latestStatus(d.id);
+            const state = status?.state ?? 'pending';
+            if (UNDER_WAY.has(state))
+                return { kind: 'in-progress', environment: d.environment, deployment: d.id, state };
+        }
+        return undefined;
+    }
+}
+/**
+ * What environment `e` ran before, by its records: the previous of the Deployment that put its distribution there;
+ * when no record names what it reports (deployed outside this action, or no id shown), the latest one recorded, which
+ * ran there before, and when it shows no id at all, also what ran before that.
+ */
+function previousOf(e, records, keeps) {
+    const here = records.filter((d) => d.environment === e.name);
+    const latest = here[0];
+    if (latest === undefined)
+        return;
+    const reason = (d) => ({ kind: 'previous', environment: e.name, deployment: d.id });
+    keeps.add(latest.payload.distributionId, reason(latest));
+    const current = e.distributionId ?? undefined;
+    const i = current === undefined ? -1 : here.findIndex((d) => (0,deploy_look/* sameId */.s)(d.payload.distributionId, current));
+    const at = here[i];
+    if (at !== undefined)
+        keeps.add(ranBefore(here, i), reason(at));
+    else if (current === undefined || current === '')
+        keeps.add(ranBefore(here, 0), reason(latest));
+}
+
 // EXTERNAL MODULE: ./src/health.ts
 var src_health = __webpack_require__(5769);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
 var http_transport = __webpack_require__(5848);
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(9392);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __webpack_require__(8549);
 // EXTERNAL MODULE: ./src/http/retry.ts
@@ -2988,62 +3183,42 @@ function newDeployResult(inputs) {
 }
 
 ;// CONCATENATED MODULE: ./src/cloud/prune.ts
-// Which old distributions to delete so that, after one more upload, at most `max` remain: the plan
-// is pure, so every rule is unit-tested (oldest first, never one an environment runs, never a fresh
-// upload); pruning carries it out, looking at the environments again right before each delete (on a
-// dry run, it counts what would go).
+// Deleting old distributions so that, after one more upload, at most `max` remain (max-distributions), oldest
+// first, never one that must stay (./prune-keep.ts): what an environment runs or ran earlier in this run, what
+// GitHub's records name as an environment's previous distribution or as the target of a deploy under way or asked
+// for within the hour, where no record names an environment's previous the newest one stored before what it runs,
+// a fresh upload. Before each delete, GitHub's records are read again and the environments looked at again. The
+// only warning is the one that says the stack could not be kept within `max`, and why.
 
 
 
-/** Another job may have just uploaded a distribution it is about to deploy: one stored this recently is kept. */
-const FRESH_MS = 60 * 60_000;
-/** How far the platform's clock may be off from ours, either way. */
-const CLOCK_SKEW_MS = 5 * 60_000;
-function createdMs(d) {
-    const t = d.createdAt ? Date.parse(d.createdAt) : Number.NaN;
-    // Undated records sort first: they are the oldest we can tell of.
-    return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
-}
-/** Ids are compared without letter case: the platform may write them in either. */
-function isInUse(inUse, id) {
-    for (const used of inUse)
-        if ((0,deploy_look/* sameId */.s)(used, id))
-            return true;
-    return false;
-}
-/** `freshSince`: a distribution created at or after this time (ms) is never deleted. */
-function planPruning(distributions, inUse, max, freshSince = Number.POSITIVE_INFINITY) {
+
+/** The oldest distributions that may go, so that at most max-1 remain; `why` says which must stay. Pure. */
+function planPruning(distributions, max, why) {
     let excess = distributions.length - (max - 1);
-    const toDelete = [];
-    const fresh = [];
-    const oldestFirst = [...distributions].sort((a, b) => createdMs(a) - createdMs(b) || a.id.localeCompare(b.id));
-    for (const d of oldestFirst) {
+    const plan = { toDelete: [], kept: [], shortBy: 0 };
+    for (const d of oldestFirst(distributions)) {
         if (excess <= 0)
             break;
-        if (isInUse(inUse, d.id))
-            continue;
-        if (createdMs(d) >= freshSince) {
-            fresh.push(d);
-            continue;
+        const reason = why(d);
+        if (reason !== undefined)
+            plan.kept.push({ distribution: d, reason });
+        else {
+            plan.toDelete.push(d);
+            excess--;
         }
-        toDelete.push(d);
-        excess--;
     }
-    return { toDelete, fresh, shortBy: Math.max(0, excess) };
-}
-/** The distributions the environments report. */
-function inUseBy(environments) {
-    return new Set(environments.map((e) => e.distributionId).filter((id) => typeof id === 'string' && id !== ''));
+    plan.shortBy = Math.max(0, excess);
+    return plan;
 }
 /**
- * Whether an environment may be switching to a distribution nobody can tell from the list: its status says
- * it is switching (one of the two ids in play is then not reported, in either reading of the platform), or
- * it reports no distribution while its status is not 'empty', or it shows no status field at all (then a
- * deploy in progress cannot be seen: the platform may report the old id until the new one runs).
+ * Whether an environment's status field shows a switch to a distribution nobody can tell from the list: it says it
+ * is switching (one of the two ids in play is then not reported, in either reading of the platform), or it reports no
+ * distribution while its status is not 'empty'. Without a status field nothing shows it: the keeps protect a switch then.
  */
-function mayBeSwitching(e) {
+function showsUnnamedSwitch(e) {
     if (e.status === undefined)
-        return true;
+        return false;
     const id = e.distributionId ?? undefined;
     if ((0,deploy_look/* switching */.Zx)({ distributionId: id, status: e.status, at: 0 }) === true)
         return true;
@@ -3051,105 +3226,202 @@ function mayBeSwitching(e) {
 }
 function whySwitching(e) {
     const runs = e.distributionId ? `reports distribution ${e.distributionId}` : 'reports no distribution';
-    if (e.status === undefined) {
-        return `environment '${e.name}' ${runs} with no status field, so a deploy in progress there cannot be seen, and the distribution it may be switching to cannot be known`;
+    return `environment '${e.name}' ${runs} with status '${e.status ?? ''}', so it may be switching to a distribution that cannot be known`;
+}
+/** Why nothing may be deleted on this look at the environments, or undefined. */
+function holdOff(list) {
+    if (!list.complete) {
+        return `the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution that an unlisted environment runs could be deleted`;
     }
-    return `environment '${e.name}' ${runs} with status '${e.status}', so it may be switching to a distribution that cannot be known`;
+    const busy = list.items.find(showsUnnamedSwitch);
+    return busy === undefined ? undefined : whySwitching(busy);
 }
 function isAbort(error) {
     return error instanceof Error && (error.name === 'AbortError' || error.name === 'WatchdogTimeout');
 }
-/** The environments as they are now, or why pruning must stop: a delete acts on this look, not on the run's first one. */
-async function lookAgain(client) {
-    let list;
-    try {
-        list = await client.listEnvironments();
-    }
-    catch (error) {
-        if (isAbort(error))
-            throw error;
-        return { stop: `the environments could not be listed again right before deleting (${(0,errors/* describeError */.Uc)(error)})` };
-    }
-    if (!list.complete)
-        return { stop: 'the platform would not list every environment right before deleting' };
-    const busy = list.items.find(mayBeSwitching);
-    if (busy !== undefined)
-        return { stop: whySwitching(busy) };
-    return { items: list.items };
-}
 function describe(d) {
     return `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`;
 }
-/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (on a dry run, how many would). */
+/** Deletes the oldest distributions that may go, so that the upload keeps the stack at `max`; returns how many went (on a dry run, how many would). */
 async function pruneDistributions(client, distributions, max, environments, options) {
-    const say = options.say ?? port/* info */.pq;
-    const busy = environments.find(mayBeSwitching);
-    if (busy !== undefined) {
-        port/* warning */.$e(`Not pruning this run: ${whySwitching(busy)}, and deleting it would break that release. Old distributions stay until a later run.`);
-        return 0;
-    }
-    const inUse = inUseBy(environments);
-    const freshSince = (options.startedAt ?? Date.now()) - FRESH_MS - CLOCK_SKEW_MS;
-    const plan = planPruning(distributions, inUse, max, freshSince);
-    port/* info */.pq(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`);
-    for (const d of plan.fresh) {
-        port/* info */.pq(`Pruning: kept distribution ${describe(d)}: stored within the last hour, it may be another job's upload about to be deployed.`);
-    }
-    if (plan.toDelete.length === 0 && plan.shortBy === 0) {
+    const excess = distributions.length - (max - 1);
+    port/* info */.pq(`The stack holds ${distributions.length} distributions; max-distributions is ${max}.`);
+    if (excess <= 0) {
         port/* info */.pq('Nothing to prune.');
         return 0;
     }
-    // Every one the plan could take, oldest first: one kept at the look before its delete gives way to the next.
-    const candidates = planPruning(distributions, inUse, 1, freshSince).toDelete;
-    const deleted = options.dryRun ? countDryRun(plan.toDelete, say) : await deleteAll(client, candidates, plan.toDelete.length);
-    if (plan.shortBy > 0) {
-        port/* warning */.$e(`${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment` +
-            `${plan.fresh.length > 0 ? ' or was stored within the last hour' : ''}.`);
+    const pruning = new Pruning(client, distributions, environments.items, options);
+    const held = holdOff(environments);
+    if (held !== undefined)
+        pruning.stop = `None was deleted, because ${held}.`;
+    else
+        await pruning.run(excess);
+    if (pruning.deleted < excess)
+        port/* warning */.$e(pruning.shortfall(max));
+    return pruning.deleted;
+}
+/** One pruning: what must stay, what went, and why it stopped short. */
+class Pruning {
+    client;
+    distributions;
+    options;
+    deleted = 0;
+    /** Why pruning ended before it could delete enough. */
+    stop;
+    keeps = new Keeps();
+    kept = [];
+    /** Built-before guesses not yet weighed against GitHub's records. */
+    guesses = [];
+    refused = [];
+    say;
+    lastLook;
+    records;
+    constructor(client, distributions, firstLook, options) {
+        this.client = client;
+        this.distributions = distributions;
+        this.options = options;
+        this.say = options.say ?? port/* info */.pq;
+        this.lastLook = firstLook;
+        this.noteLook(firstLook);
+        const startedAt = options.startedAt ?? Date.now();
+        for (const d of distributions)
+            if (isFresh(d, startedAt))
+                this.keeps.add(d.id, { kind: 'fresh' });
     }
-    return deleted;
-}
-function countDryRun(toDelete, say) {
-    for (const d of toDelete)
-        say(`Would delete distribution ${describe(d)}.`);
-    return toDelete.length;
-}
-/** Deletes `want` of the candidates, each only when no environment runs it at a look right before its delete; stops when that look cannot be trusted. */
-async function deleteAll(client, candidates, want) {
-    let deleted = 0;
-    for (const d of candidates) {
-        if (deleted >= want)
-            break;
-        const now = await lookAgain(client);
-        if ('stop' in now) {
-            port/* warning */.$e(`Pruning stopped before deleting distribution ${describe(d)}: ${now.stop}. ${deleted} deleted so far; the rest stay.`);
-            break;
+    /**
+     * Every id an environment reports stays for the rest of the run: it runs there, or ran there (its previous). So
+     * does the newest one stored before it (built-before), the likely previous where no GitHub record names one.
+     */
+    noteLook(items) {
+        this.lastLook = items;
+        for (const e of items) {
+            this.keeps.add(e.distributionId, { kind: 'ran', environment: e.name });
+            const runs = e.distributionId;
+            const before = runs ? builtBefore(this.distributions, runs) : undefined;
+            if (runs && before !== undefined)
+                this.guesses.push({ id: before.id, reason: { kind: 'built-before', environment: e.name, runs } });
         }
-        const user = now.items.find((e) => (0,deploy_look/* sameId */.s)(e.distributionId, d.id));
-        if (user !== undefined) {
-            port/* info */.pq(`Pruning: kept distribution ${describe(d)}: environment '${user.name}' runs it now.`);
-            continue;
+        this.settleGuesses();
+    }
+    /**
+     * Keeps each built-before guess whose environment's previous no GitHub record names. With github-token, only once
+     * the records were read (they are, before any delete): a record that names the previous makes the guess needless.
+     */
+    settleGuesses() {
+        const read = this.records;
+        if (this.options.records !== undefined && read === undefined)
+            return;
+        for (const { id, reason } of this.guesses.splice(0)) {
+            if (read === undefined || !this.options.records?.namesPrevious(read, reason.environment, reason.runs))
+                this.keeps.add(id, reason);
         }
-        if (await deleteOrSkip(client, d.id, describe(d)))
-            deleted++;
     }
-    return deleted;
-}
-/**
- * Deletes one distribution; a refusal (409: deployed or being deployed somewhere, or any other failure) is a
- * warning and pruning goes on: it is housekeeping and never stops a deploy. Only an aborted run stops it.
- */
-async function deleteOrSkip(client, id, what) {
-    try {
-        await client.deleteDistribution(id);
-        port/* info */.pq(`Deleted distribution ${what}`);
-        return true;
+    why(d) {
+        const runs = this.lastLook.find((e) => (0,deploy_look/* sameId */.s)(e.distributionId, d.id));
+        return runs === undefined ? this.keeps.why(d.id) : { kind: 'runs', environment: runs.name };
     }
-    catch (error) {
-        if (isAbort(error))
-            throw error;
-        const why = error instanceof errors/* ServiceError */._7 && error.status === 409 ? 'the platform says it is in use (HTTP 409)' : (0,errors/* describeError */.Uc)(error);
-        port/* warning */.$e(`Pruning: kept distribution ${what}: ${why}. Pruning goes on; delete it later in the console if it is no longer needed.`);
-        return false;
+    /** Oldest first, each one that may go deleted (on a dry run, said), until `excess` went or pruning must stop. */
+    async run(excess) {
+        for (const d of prune_keep_oldestFirst(this.distributions)) {
+            if (this.deleted >= excess)
+                return;
+            const reason = this.why(d) ?? (await this.check(d));
+            if (this.stop !== undefined)
+                return;
+            if (reason !== undefined) {
+                this.kept.push(reason);
+                port/* info */.pq(`Pruning: kept distribution ${describe(d)}: ${describeKeep(reason)}.`);
+                continue;
+            }
+            if (this.options.dryRun)
+                this.say(`Would delete distribution ${describe(d)}.`);
+            else if (!(await this.remove(d)))
+                continue;
+            this.deleted++;
+        }
+    }
+    /** GitHub's records read again, then the environments (right before the delete): why `d` must stay now, if it must. */
+    async check(d) {
+        const fromRecords = await this.fromRecords(d);
+        if (fromRecords !== undefined || this.stop !== undefined)
+            return fromRecords;
+        if (this.options.dryRun)
+            return undefined;
+        const look = await this.lookAgain(d);
+        if (look === undefined)
+            return undefined;
+        this.noteLook(look);
+        return this.why(d);
+    }
+    async fromRecords(d) {
+        const records = this.options.records;
+        if (records === undefined)
+            return undefined;
+        try {
+            // A dry run changes nothing: one read is as good as many.
+            if (this.records === undefined || !this.options.dryRun) {
+                this.records = await records.read();
+                records.keep(this.records, this.lastLook, this.keeps);
+                this.settleGuesses();
+            }
+            return this.why(d) ?? (await records.underWay(this.records, d.id));
+        }
+        catch (error) {
+            if (isAbort(error))
+                throw error;
+            this.stop = `Pruning stopped before deleting distribution ${describe(d)}: GitHub's Deployments could not be read (${(0,errors/* describeError */.Uc)(error)}), so a deploy under way that needs it could not be seen.`;
+            return undefined;
+        }
+    }
+    /** The environments as they are now; undefined (with `stop` set) when that look cannot be trusted. */
+    async lookAgain(d) {
+        const stopped = `Pruning stopped before deleting distribution ${describe(d)}`;
+        let list;
+        try {
+            list = await this.client.listEnvironments();
+        }
+        catch (error) {
+            if (isAbort(error))
+                throw error;
+            this.stop = `${stopped}: the environments could not be listed again right before deleting (${(0,errors/* describeError */.Uc)(error)}).`;
+            return undefined;
+        }
+        const held = holdOff(list);
+        if (held !== undefined)
+            this.stop = `${stopped}: ${held}.`;
+        return held === undefined ? list.items : undefined;
+    }
+    /**
+     * Deletes one distribution; a refusal (409: deployed or being deployed somewhere, or any other failure) is said and
+     * pruning goes on with the next oldest: it is housekeeping and never stops a deploy. Only an aborted run stops it.
+     */
+    async remove(d) {
+        try {
+            await this.client.deleteDistribution(d.id);
+            port/* info */.pq(`Deleted distribution ${describe(d)}`);
+            return true;
+        }
+        catch (error) {
+            if (isAbort(error))
+                throw error;
+            const why = error instanceof errors/* ServiceError */._7 && error.status === 409 ? 'the platform says it is in use (HTTP 409)' : (0,errors/* describeError */.Uc)(error);
+            port/* info */.pq(`Pruning: the platform did not delete distribution ${describe(d)}: ${why}. Pruning goes on with the next oldest.`);
+            this.refused.push(d.id);
+            return false;
+        }
+    }
+    /** The one warning: how many stay, and why none of them could go. */
+    shortfall(max) {
+        const stays = this.distributions.length - this.deleted;
+        const holds = this.options.dryRun
+            ? `would hold ${stays} distributions (${this.deleted} deleted), ${stays + 1} with the upload`
+            : `holds ${stays} distributions (${this.deleted} deleted), ${stays + 1} with this upload`;
+        const why = [
+            ...(this.stop === undefined ? [] : [this.stop]),
+            ...(this.kept.length === 0 ? [] : [`${this.stop === undefined ? 'None of the others may go' : 'Kept before that'}: ${countKept(this.kept).join(', ')}.`]),
+            ...(this.refused.length === 0 ? [] : [`The platform did not delete ${this.refused.length} (${this.refused.join(', ')}), said above.`])
+        ];
+        return `max-distributions=${max} could not be kept: the stack ${holds}. ${why.join(' ')}`;
     }
 }
 
@@ -3189,16 +3461,16 @@ async function resolveConfigFiles(client, names, target) {
     }
     return names.map((n) => files.find((f) => f.name === n)?.id);
 }
-/** Prunes only with every environment known: a distribution an unlisted environment runs must never be deleted. */
+/** Prunes with the environments as the run first listed them (a list the platform would not complete prunes nothing). */
 async function prune(ctx, stored, max, known) {
     const { client, inputs } = ctx;
     const list = known ?? (await client.listEnvironments());
-    if (!list.complete) {
-        port/* warning */.$e(`Not pruning: the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution ` +
-            'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.');
-        return 0;
-    }
-    return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : port/* info */.pq, startedAt: ctx.startedAt });
+    return pruneDistributions(client, stored, max, list, {
+        dryRun: inputs.dryRun,
+        say: inputs.dryRun ? ctx.say : port/* info */.pq,
+        startedAt: ctx.startedAt,
+        records: ctx.records
+    });
 }
 /** A distribution given by id: it must be on the stack. */
 async function byId(ctx, id) {
@@ -3352,6 +3624,7 @@ async function upload(ctx, ready) {
 
 
 
+
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs, signal) {
@@ -3470,6 +3743,8 @@ async function steps(run, github) {
     if (environment)
         planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say);
     const gitHub = inputs.githubToken ? await github_client/* GitHubApi */.yN.open(inputs.githubToken, run.signal) : undefined;
+    if (gitHub)
+        source.records = new PruneRecords(gitHub, inputs.address.apiUrl);
     // Before any change: an older commit than the one the environment runs is refused here.
     const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined;
     if (distributionId === undefined && archive !== undefined)
@@ -3539,7 +3814,14 @@ function recordDeployment(run, gitHub, environment, distributionId, order) {
     const promotion = run.inputs.source.kind !== 'upload';
     const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined;
     const ref = known ?? (gitHub.sha || gitHub.ref);
-    const payload = { distributionId, distributionName: name, apiUrl: result.apiUrl, ...(promotion && known === undefined && { commit: 'unknown' }) };
+    const payload = {
+        distributionId,
+        distributionName: name,
+        // What the environment ran before (the rollback target): another run's pruning keeps it.
+        ...(result.previousDistributionId !== undefined && { previousDistributionId: result.previousDistributionId }),
+        apiUrl: result.apiUrl,
+        ...(promotion && known === undefined && { commit: 'unknown' })
+    };
     return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl);
 }
 /** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
