@@ -51,6 +51,8 @@ test('as brcloud: brcloud deploy with the password in the environment; with --gi
       `  after a deploy, --commit ${'a'.repeat(40)} (an older commit) to see the deploy order refuse it`,
       `  or --commit ${'c'.repeat(40)} (the tip of feature/search) to deploy a commit of another line (diverged)`,
       '  tags: v1.1.0 (annotated, aaaaaaa)',
+      // The token is exported just above: brcloud status needs only the repository besides.
+      'For brcloud status, also export BRCLOUD_REPOSITORY=acme/site:',
       '  track main, feature/search, or v* (the newest tag, v1.1.0)'
     ])
   )

@@ -418,6 +418,23 @@ describe('a track: ref GitHub does not know (a typo) fails the report closed, na
     expect(asked.sort()).toEqual(['mian...mian', 'relase%2F2...relase%2F2'])
   })
 
+  test('where no row has a commit to compare (one being deployed, one empty): the ref is still checked, the report fails closed', async () => {
+    const file = `track: mian\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [acceptance, development]\n`
+    const r = await readStatus(prepareStatus(parseStatusConfig(file, 'quiet.yml'), ENV()), {
+      github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+      repository: 'acme/site',
+      retry: QUICK
+    })
+    // What the platform showed stays true: the ref changes neither a switch under way nor an empty environment.
+    expect(r.environments.map((e) => [e.environment, e.state])).toEqual([
+      ['acceptance', 'deploying'],
+      ['development', 'empty']
+    ])
+    const top = unknownRef('mian', 'quiet.yml: track')
+    expect(r.trackErrors).toEqual([top])
+    expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
+  })
+
   test("a single stack's track: named as the face names it", async () => {
     const inputs: Record<string, string> = { 'api-url': eu.url, environments: 'production', track: 'mian', username: eu.username, password: eu.password }
     const prepared = prepareSingleStack((name) => inputs[name] ?? '', '--track')

@@ -111,6 +111,16 @@ async function listed(client: CloudClient, stack: StackConfig, reading: StackRea
   )
 }
 
+/** A tracked ref GitHub does not know, in the words of the report's failure. */
+function unknownRef(repository: string | undefined): string {
+  return `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`
+}
+
+/** A tag pattern no tag matches, in the words of the report's failure. */
+function noTagMatches(repository: string | undefined): string {
+  return `matches no tag of ${repository}: correct the pattern, or tag a release`
+}
+
 function missing(stack: StackConfig, name: string, reading: StackReading): EnvironmentRow {
   const reason = `the stack has no environment named '${name}'`
   reading.errors.push(reason)
@@ -194,10 +204,31 @@ class EnvironmentReader {
     }
     if (evidence !== undefined)
       row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null }
+    if (evidence !== undefined && switching({ distributionId: running, status, at: 0 }) !== true)
+      return { ...row, ...(await this.against(evidence.sha, environment.name)) }
+    // No commit to compare: the tracked ref is still checked, so a misspelt one fails the report before anything runs.
+    await this.checkTrack(environment.name)
     if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
     if (running === undefined) return { ...row, ...noDistribution(status, row.lastDeployment) }
-    if (evidence === undefined) return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) }
-    return { ...row, ...(await this.against(evidence.sha, environment.name)) }
+    return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) }
+  }
+
+  /** The tracked ref where no commit is compared with it: one GitHub does not know (or a pattern no tag matches) fails the report. */
+  private async checkTrack(environment: string): Promise<void> {
+    const track = trackOf(this.stack, environment)
+    const github = this.options.github
+    if (track === undefined || github === undefined) return
+    try {
+      if (!isTagPattern(track)) {
+        if (!(await github.refKnown(track))) this.trackFailed(track, environment, unknownRef(this.options.repository))
+        return
+      }
+      const listing = await github.tags()
+      if (listing.complete && newestTag(listing.tags, track) === undefined) this.trackFailed(track, environment, noTagMatches(this.options.repository))
+    } catch (error) {
+      if (!(error instanceof GitHubCallFailed)) throw error
+      this.gitHubFailed(error)
+    }
   }
 
   /**
@@ -292,18 +323,14 @@ class EnvironmentReader {
         if (!(comparison instanceof GitHubCallFailed)) return { ...stateOfComparison(comparison), reason: null }
         // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
         if (!(await github.refKnown(track)))
-          return this.trackFailed(
-            track,
-            environment,
-            `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`
-          )
+          return this.trackFailed(track, environment, unknownRef(repository))
         return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) }
       }
       const listing = await github.tags()
       if (!listing.complete)
         return { state: 'unknown', reason: `${repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` }
       const tag = newestTag(listing.tags, track)
-      if (tag === undefined) return this.trackFailed(track, environment, `matches no tag of ${repository}: correct the pattern, or tag a release`)
+      if (tag === undefined) return this.trackFailed(track, environment, noTagMatches(repository))
       const comparison = await notFoundAs(github.compare(tag.sha, sha))
       if (comparison instanceof GitHubCallFailed)
         return { state: 'unknown', trackedRef: tag.name, reason: unknownCommit(comparison, tag.name, sha, repository) }
