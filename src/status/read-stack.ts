@@ -322,8 +322,7 @@ class EnvironmentReader {
         const comparison = await notFoundAs(github.compare(track, sha))
         if (!(comparison instanceof GitHubCallFailed)) return { ...stateOfComparison(comparison), reason: null }
         // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
-        if (!(await github.refKnown(track)))
-          return this.trackFailed(track, environment, unknownRef(repository))
+        if (!(await github.refKnown(track))) return this.trackFailed(track, environment, unknownRef(repository))
         return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) }
       }
       const listing = await github.tags()
