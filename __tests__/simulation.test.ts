@@ -15,11 +15,13 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { environmentId } from '../src/emulator/state.js'
 import fc from 'fast-check'
-import { usePort } from '../src/port.js'
 import * as mocks from './sim/mocks.js'
+import { routedPort } from './sim/process.js'
 import * as simTransport from './sim/transport.js'
 
-usePort(mocks.port)
+// Each run of a world is a process of its own: the engine's port is the one its process installed (./sim/process.ts).
+jest.unstable_mockModule('../src/port.js', () => routedPort)
+routedPort.usePort(mocks.port)
 jest.unstable_mockModule('@actions/github', () => mocks.github)
 jest.unstable_mockModule('../src/http/transport.js', () => simTransport)
 jest.unstable_mockModule('../src/http/fetch.js', () => ({ httpFetch: simTransport.httpFetch }))

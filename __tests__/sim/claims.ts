@@ -260,9 +260,10 @@ export function checkSentences(f: Facts): void {
   void s
 }
 
-/** No secret anywhere: the password, the client secret, every token issued, the GitHub token, the search key, the health-url's query, the sinks' tokens and webhooks. */
+/** No secret anywhere: the password, the client secret, every token issued (as the run masked it, and as the wire carried it), the GitHub token, the search key, the health-url's query, the sinks' tokens and webhooks. */
 export function checkSecrets(f: Facts): void {
   const secrets = [
+    ...wire.issued.map((i) => i.token),
     f.stack.state.settings.password,
     QUERY_SECRET,
     SEARCH_KEY,

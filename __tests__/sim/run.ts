@@ -8,6 +8,7 @@ import type { Stack } from '../../src/emulator/stack.js'
 import { forgetSecrets } from '../../src/secrets.js'
 import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
 import { simContext } from './mocks.js'
+import { resetProcesses } from './process.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
 import { caller, wire } from './transport.js'
 import {
@@ -183,11 +184,14 @@ export async function simulate(
     uploaded: [],
     lines: []
   }
+  resetProcesses()
   Object.assign(wire, {
     stack,
+    stacks: new Map(),
     github: undefined,
     looks: [],
     deploys: [],
+    issued: [],
     seq: 0,
     killed: false,
     afterGitHub: () => undefined,

@@ -15,6 +15,7 @@ import type { HttpRequest, HttpResponse, TransportOptions } from '../../src/http
 import type { FetchInit } from '../../src/http/fetch.js'
 import type { Stack } from '../../src/emulator/stack.js'
 import type { GitHubCore } from '../../src/emulator/github/server.js'
+import { runIndex } from './process.js'
 
 /** Which process makes a call: the main step, the post step, or the world (actors, the test). */
 export type Caller = 'main' | 'post' | 'world'
@@ -23,6 +24,8 @@ export const caller = new AsyncLocalStorage<Caller>()
 /** One request to the event sinks' host, as it arrived, and how it ended for the caller. */
 export interface SinkRequest {
   readonly seq: number
+  /** Which run of the world sent it (./process.ts). */
+  readonly run: number
   /** The sink, by the first segment of the path (cdevents, slack, grafana, ...). */
   readonly key: string
   /** Its index among this sink's requests in the run. */
@@ -50,6 +53,8 @@ export type GitHubFate = { kind: 'answer' } | { kind: 'hang' } | { kind: 'unreac
 /** The world the transports of one simulated run talk to (set by the world before the run starts). */
 export const wire: {
   stack: Stack | undefined
+  /** Other stacks of the world, by host (a second run's stack, ./runs.ts); any other host is `stack`. */
+  stacks: Map<string, Stack>
   github: GitHubCore | undefined
   /** The host octokit is given as GitHub's API (GITHUB_API_URL). */
   githubHost: string
@@ -58,10 +63,12 @@ export const wire: {
   githubFate: (route: string) => GitHubFate
   /** Called after a GitHub call was answered (request-relative actors). */
   afterGitHub: (route: string) => void
-  /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen. */
-  looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown> }>
-  /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent. */
-  deploys: Array<{ seq: number; at: number; distributionId: string }>
+  /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen (and which run looked). */
+  looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown>; run: number }>
+  /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent (and which run sent it). */
+  deploys: Array<{ seq: number; at: number; distributionId: string; run: number }>
+  /** Every token a service handed a run in an answer (a login, a refresh, a token endpoint): secrets the world knows. */
+  issued: Array<{ token: string; run: number }>
   /** The event sinks' host: its name, what it answers each sink's nth request, and every request it got. */
   eventsHost: string
   sinkAnswer: (key: string, index: number) => SinkAnswer
@@ -73,6 +80,7 @@ export const wire: {
   killed: boolean
 } = {
   stack: undefined,
+  stacks: new Map(),
   github: undefined,
   githubHost: 'github.sim',
   latencyMs: () => 0,
@@ -80,6 +88,7 @@ export const wire: {
   afterGitHub: () => undefined,
   looks: [],
   deploys: [],
+  issued: [],
   eventsHost: 'events.sim',
   sinkAnswer: () => ({ status: 200, afterMs: 0 }),
   sinkRequests: [],
@@ -88,9 +97,9 @@ export const wire: {
   killed: false
 }
 
-/** Whether the current caller is a killed main step. */
+/** Whether the current caller is a killed main step (only the world's first run is ever stopped from outside). */
 export function dead(): boolean {
-  return wire.killed && caller.getStore() === 'main'
+  return wire.killed && caller.getStore() === 'main' && runIndex() === 0
 }
 
 /** A promise that never settles: what a killed process waits on. */
@@ -220,7 +229,23 @@ async function exchange(handler: Handler, x: Exchange, latencyMs: number, number
   if (!res.writableEnded) throw new SocketClosed('other side closed')
   const out: Record<string, string | string[] | undefined> = {}
   for (const [k, v] of Object.entries(res.headers)) out[k] = Array.isArray(v) ? v.map(String) : v === undefined ? undefined : String(v as string)
-  return { status: res.statusCode, headers: out, text: Buffer.concat(res.chunks).toString('utf8'), seq }
+  const text = Buffer.concat(res.chunks).toString('utf8')
+  noteTokens(text)
+  return { status: res.statusCode, headers: out, text, seq }
+}
+
+/** The tokens an answer hands the caller (OAuth's and the platform's token fields, GitHub's OIDC `value`). */
+function noteTokens(text: string): void {
+  if (!/token"|"value"/.test(text)) return
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return
+  }
+  if (typeof body !== 'object' || body === null) return
+  for (const [key, value] of Object.entries(body as Record<string, unknown>))
+    if (/token$|^value$/i.test(key) && typeof value === 'string' && value.length >= 16) wire.issued.push({ token: value, run: runIndex() })
 }
 
 /**
@@ -264,7 +289,7 @@ export class HttpTransport {
   async send(req: HttpRequest): Promise<HttpResponse> {
     if (dead()) return never()
     if (new URL(this.baseUrl).host === wire.eventsHost) return this.toSinks(req)
-    const stack = wire.stack
+    const stack = wire.stacks.get(new URL(this.baseUrl).host) ?? wire.stack
     if (stack === undefined || this.closed) throw new SocketClosed('no simulated stack')
     const signal = this.options.signal
     if (signal?.aborted) throw signal.reason
@@ -279,14 +304,19 @@ export class HttpTransport {
       const deploy = req.method === 'PUT' && req.path.endsWith('/deploy')
       const noteDeploy = (seq: number): void => {
         if (deploy)
-          wire.deploys.push({ seq, at: Date.now(), distributionId: String((JSON.parse(body.toString('utf8')) as { distributionId?: unknown }).distributionId) })
+          wire.deploys.push({
+            seq,
+            at: Date.now(),
+            distributionId: String((JSON.parse(body.toString('utf8')) as { distributionId?: unknown }).distributionId),
+            run: runIndex()
+          })
       }
       return exchange((q, s) => stack.handle(q, s), { method: req.method, url, headers, body }, wire.latencyMs(url.pathname), noteDeploy)
     })()
     const res = await limited(work, limit, signal, () => new CallTimeoutError(`no answer within ${Math.round(limit / 1000)} s`))
     // Only an answer the action received counts as something it could have seen.
     if (req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200) {
-      wire.looks.push({ seq: res.seq, at: Date.now(), sentAt, answer: JSON.parse(res.text) as Record<string, unknown> })
+      wire.looks.push({ seq: res.seq, at: Date.now(), sentAt, answer: JSON.parse(res.text) as Record<string, unknown>, run: runIndex() })
     }
     return { status: res.status, headers: res.headers, text: res.text }
   }
@@ -307,6 +337,7 @@ export class HttpTransport {
     const index = wire.sinkRequests.filter((r) => r.key === key).length
     const record: SinkRequest = {
       seq: ++wire.seq,
+      run: runIndex(),
       key,
       index,
       by: caller.getStore() ?? 'world',
@@ -361,7 +392,7 @@ export async function httpFetch(input: string, init: FetchInit = {}): Promise<Re
   const signal = init.signal ?? undefined
   if (signal?.aborted) throw abortReason(signal)
   const github = url.host === wire.githubHost
-  const stack = wire.stack
+  const stack = wire.stacks.get(url.host) ?? wire.stack
   const handler: Handler | undefined = github ? wire.github?.handle : stack === undefined ? undefined : (q, s) => stack.handle(q, s)
   if (handler === undefined)
     throw new TypeError('fetch failed', { cause: Object.assign(new Error(`getaddrinfo ENOTFOUND ${url.hostname}`), { code: 'ENOTFOUND' }) })
