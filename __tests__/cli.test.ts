@@ -21,6 +21,7 @@ import { InputError, LoginRefused, TokenRefused, ActionError } from '../src/erro
 import { SearchCheckFailed, type RunEnding } from '../src/main.js'
 import type { RunResult } from '../src/report.js'
 import { deployResult, releaseOf, searchPassed } from './report-fixtures.js'
+import { memoryIo } from './cli-io.js'
 
 const runOf = (args: string[]): Extract<Invocation, { kind: 'run' }> => {
   const invocation = parseCommandLine(args)
@@ -351,15 +352,9 @@ describe('brcloud emulator', () => {
   })
 
   test('without the bundle beside the command (a run from the sources): exit 1, saying where the emulator is', async () => {
-    const written: string[] = []
-    const write = process.stderr.write.bind(process.stderr)
-    process.stderr.write = ((chunk: string) => written.push(chunk) > 0) as typeof process.stderr.write
-    try {
-      expect(await runEmulator(['--port', '0'], '/nowhere/emulator/index.js')).toBe(EXIT.failure)
-    } finally {
-      process.stderr.write = write
-    }
-    expect(written.join('')).toBe(
+    const m = memoryIo()
+    expect(await runEmulator(['--port', '0'], '/nowhere/emulator/index.js', m.io)).toBe(EXIT.failure)
+    expect(m.stderr()).toBe(
       'error: brcloud emulator: no emulator beside this command (/nowhere/emulator/index.js). From a clone of the repository: npm run emulator.\n'
     )
   })

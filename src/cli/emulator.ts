@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EXIT } from './exit-codes.js'
+import { processIo, type CliIo } from './io.js'
 
 /** Where the emulator's bundle sits beside the command's (the package's dist-cli/emulator/index.js). */
 export function emulatorBundle(): string {
@@ -14,18 +15,19 @@ export function emulatorBundle(): string {
 }
 
 /** Runs the emulator with these flags until it ends; resolves with its exit code. */
-export function runEmulator(args: readonly string[], bundle = emulatorBundle()): Promise<number> {
+export function runEmulator(args: readonly string[], bundle = emulatorBundle(), io: CliIo = processIo()): Promise<number> {
   if (!existsSync(bundle)) {
-    process.stderr.write(`error: brcloud emulator: no emulator beside this command (${bundle}). From a clone of the repository: npm run emulator.\n`)
+    io.stderr(`error: brcloud emulator: no emulator beside this command (${bundle}). From a clone of the repository: npm run emulator.\n`)
     return Promise.resolve(EXIT.failure)
   }
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bundle, ...args], { stdio: 'inherit' })
     // Ctrl-C on a terminal reaches the child too (one process group); a signal sent to this process alone is passed on.
-    const pass = (signal: NodeJS.Signals): void => void child.kill(signal)
-    process.on('SIGINT', pass).on('SIGTERM', pass)
+    const pass = (signal: string): void => void child.kill(signal as NodeJS.Signals)
+    io.signals.on('SIGINT', pass)
+    io.signals.on('SIGTERM', pass)
     child.on('error', (error) => {
-      process.stderr.write(`error: brcloud emulator could not start: ${error.message}\n`)
+      io.stderr(`error: brcloud emulator could not start: ${error.message}\n`)
       resolve(EXIT.failure)
     })
     child.on('exit', (code, signal) => resolve(code ?? (signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint)))

@@ -5,6 +5,7 @@
 // (Azure Pipelines' issues, GitHub's runner files in a `run:` step), main.ts passes what writes it.
 import { writeFile } from 'node:fs/promises'
 import type { InputOptions, Port, RunContext } from '../port.js'
+import type { CliIo } from './io.js'
 
 export interface CliPortOptions {
   readonly values: ReadonlyMap<string, string>
@@ -33,17 +34,18 @@ export interface CliPort extends Port {
 }
 
 /** The human log of a command: stderr, coloured only on a terminal and never with NO_COLOR; debug lines when asked. */
-export function stderrLog(env: NodeJS.ProcessEnv, debug: boolean): Pick<CliPortOptions, 'write' | 'colour' | 'debug'> {
+export function stderrLog(io: CliIo, env: NodeJS.ProcessEnv, debug: boolean): Pick<CliPortOptions, 'write' | 'colour' | 'debug'> {
   return {
-    write: (text) => process.stderr.write(text),
-    colour: process.stderr.isTTY === true && !env.NO_COLOR,
+    write: (text) => io.stderr(text),
+    colour: io.stderrIsTTY && !env.NO_COLOR,
     debug: debug || env.BRCLOUD_DEBUG === 'true'
   }
 }
 
 /** Writes a command's data to stdout, resolving once written (with exit code 0, for a command that ends there). */
-export function printOut(text: string): Promise<0> {
-  return new Promise((resolve) => process.stdout.write(text, () => resolve(0)))
+export async function printOut(io: CliIo, text: string): Promise<0> {
+  await io.stdout(text)
+  return 0
 }
 
 const STYLE = { bold: '1', dim: '2', red: '31', yellow: '33', cyan: '36' } as const

@@ -12,7 +12,7 @@ const COMMIT_VARIABLES = ['GIT_COMMIT', 'CI_COMMIT_SHA', 'BUILD_SOURCEVERSION', 
 const COMMIT = /^[0-9a-f]{7,64}$/i
 
 /** The run's context from the CLI's flags (--commit, --repository) and the environment; a malformed value is a UsageError. */
-export function cliRunContext(flags: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): RunContext {
+export function cliRunContext(flags: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv, cwd: string = process.cwd()): RunContext {
   // In a GitHub Actions `run:` step the runner's variables say it all; elsewhere they are absent and this is a start.
   const runner = runnerContext(env)
   const commit = firstSet([['--commit', flags.commit], ['BRCLOUD_COMMIT', env.BRCLOUD_COMMIT], ...COMMIT_VARIABLES.map((name) => [name, env[name]] as const)])
@@ -32,7 +32,7 @@ export function cliRunContext(flags: Readonly<Record<string, unknown>>, env: Nod
     repository: repository?.value ?? '',
     runUrl: runner.runUrl ?? ciRunUrl(env),
     // A command works where it is started, also in a `run:` step with another working-directory.
-    workspace: process.cwd(),
+    workspace: cwd,
     ...(env.GITHUB_RUN_ID ? {} : ciRun(env))
   }
 }

@@ -3,18 +3,15 @@
 // without the report, for when even that does not end (a stdout nobody reads). Watched from just before run() until
 // the process exits, so that a signal while the report is written does not kill the process half-way through it.
 import { EXIT } from './exit-codes.js'
+import type { SignalSource } from './io.js'
 
-type Signal = 'SIGINT' | 'SIGTERM'
-
-export interface SignalSource {
-  on(event: Signal, fn: (signal: Signal) => void): unknown
-}
+export type { SignalSource } from './io.js'
 
 /** Counts SIGINT and SIGTERM; on the third, `end` ends the process with the first signal's exit code (130 or 143). */
-export function watchSignals(source: SignalSource, end: (code: number, message: string) => void): void {
+export function watchSignals(source: Pick<SignalSource, 'on'>, end: (code: number, message: string) => void): void {
   let received = 0
-  let first: Signal | undefined
-  const onSignal = (signal: Signal): void => {
+  let first: string | undefined
+  const onSignal = (signal: string): void => {
     first ??= signal
     if (++received < 3) return
     end(

@@ -16,6 +16,7 @@ import { StatusCancelled, stoppable } from '../status/stop.js'
 import { STATUS_EXIT } from './exit-codes.js'
 import { envName, secretValue, UsageError } from './inputs.js'
 import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
+import { processIo, type CliIo } from './io.js'
 import { cliRunContext } from './run-context.js'
 import { gitHubRunner } from './runner-files.js'
 
@@ -113,7 +114,7 @@ function parseStatusArgs(args: readonly string[]): StatusInvocation | 'help' {
 }
 
 /** Runs `brcloud status` with `args` (after the command word); resolves with the exit code. */
-export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv): Promise<number> {
+export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv, io: CliIo = processIo()): Promise<number> {
   let prepared: PreparedStatus
   let invocation: StatusInvocation
   let githubToken: string | undefined
@@ -121,12 +122,12 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
   let port: CliPort
   try {
     const parsed = parseStatusArgs(args)
-    if (parsed === 'help') return printOut(statusHelp())
+    if (parsed === 'help') return printOut(io, statusHelp())
     invocation = parsed
-    context = cliRunContext(invocation.flags, env)
+    context = cliRunContext(invocation.flags, env, io.cwd())
     port = createCliPort({
       values: new Map(),
-      ...stderrLog(env, invocation.flags.debug === true),
+      ...stderrLog(io, env, invocation.flags.debug === true),
       summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
       context,
       runner: await gitHubRunner(env)
@@ -141,13 +142,13 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     prepared = await whatToRead(parsed, env)
   } catch (error) {
     if (!(error instanceof InputError)) throw error
-    process.stderr.write(`error: ${error.message}\n`)
+    io.stderr(`error: ${error.message}\n`)
     return STATUS_EXIT.badInput
   }
   let report: StatusReport
   try {
     // Ctrl-C (or SIGTERM) revokes each stack's refresh token before the command ends (stop.ts).
-    report = await stoppable(process, (stop) =>
+    report = await stoppable(io.signals, (stop) =>
       readStatus(prepared, {
         github: githubToken === undefined ? undefined : { token: githubToken, context },
         repository: context.repository || undefined,
@@ -160,7 +161,7 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     port.error(error.message)
     return error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint
   }
-  await printOut(invocation.flags.json === true ? statusJson(report) : statusTable(report))
+  await printOut(io, invocation.flags.json === true ? statusJson(report) : statusTable(report))
   if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
     await port.writeSummary(statusMarkdown(report)).catch((error: NodeJS.ErrnoException) => {
       port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`)
