@@ -11,6 +11,7 @@ import { jest } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import * as fsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { environmentId } from '../src/emulator/state.js'
@@ -24,6 +25,11 @@ jest.unstable_mockModule('../src/port.js', () => routedPort)
 routedPort.usePort(mocks.port)
 jest.unstable_mockModule('@actions/github', () => mocks.github)
 jest.unstable_mockModule('../src/http/transport.js', () => simTransport)
+// A file a face writes (the command's summary, its dotenv file) is real I/O the fake clock waits for, as it does for an upload read from disk.
+jest.unstable_mockModule('node:fs/promises', () => ({
+  ...fsPromises,
+  writeFile: (...args: Parameters<typeof fsPromises.writeFile>) => simTransport.realIo(fsPromises.writeFile(...args))
+}))
 jest.unstable_mockModule('../src/http/fetch.js', () => ({ httpFetch: simTransport.httpFetch }))
 jest.unstable_mockModule('../src/distribution.js', () => ({
   prepareArchive: mocks.prepareArchive,
@@ -32,9 +38,11 @@ jest.unstable_mockModule('../src/distribution.js', () => ({
 }))
 const { run } = await import('../src/main.js')
 const { runPost } = await import('../src/post.js')
+const { main: cli } = await import('../src/cli/main.js')
 const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
+const { checkCli } = await import('./sim/cli-claims.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
 const { schedules, OLD, OURS } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
@@ -52,7 +60,7 @@ type EventsSchedule = import('./sim/world.js').EventsSchedule
 
 const RUNS = Number(process.env.SIM_RUNS ?? 5000)
 const DEFAULT_SEED = 20261125
-const steps = { run, runPost }
+const steps = { run, runPost, cli }
 /** How much work the schedules made (SIM_STATS=1 prints it). */
 const stats = { runs: 0, slowest: { ms: 0, schedule: '' } }
 
@@ -76,7 +84,7 @@ function useFakeClock(): void {
 async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
   jest.clearAllTimers()
   const began = process.hrtime.bigint()
-  const { stack, ending, log } = await simulate(s, archive, steps)
+  const { stack, ending, log, cli } = await simulate(s, archive, steps)
   const ms = Number(process.hrtime.bigint() - began) / 1e6
   stats.runs++
   if (ms > stats.slowest.ms) stats.slowest = { ms, schedule: JSON.stringify(s) }
@@ -84,6 +92,7 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
   try {
     checkAll(facts)
     checkEvents(facts)
+    if (cli) checkCli(facts, cli, 0)
   } catch (error) {
     if (process.env.SIM_VERBOSE)
       console.log(

@@ -25,6 +25,8 @@ export interface ProcessRecord {
   summary: string
   /** The wire's sequence number when the engine last set an output, its failure or its summary. */
   decided: number
+  /** Fake Date.now() when the engine first set its failure, an output or its summary: its outcome was decided by then. */
+  decidedAt: number | undefined
   /** Every secret the engine registered (setSecret). */
   readonly masked: string[]
   /** The run's context as the face gave it to the engine, the first time the engine asked. */
@@ -36,7 +38,7 @@ const records = new Map<number, ProcessRecord>()
 let outside: Port | undefined
 
 function fresh(): ProcessRecord {
-  return { port: undefined, outputs: {}, failed: undefined, summary: '', decided: 0, masked: [], context: undefined }
+  return { port: undefined, outputs: {}, failed: undefined, summary: '', decided: 0, decidedAt: undefined, masked: [], context: undefined }
 }
 
 /** The record of process `index` (created empty). */
@@ -62,6 +64,7 @@ function port(): Port {
 
 function decided(record: ProcessRecord): void {
   record.decided = wire.seq
+  record.decidedAt ??= Date.now()
 }
 
 /** src/port.js as each process sees it (every value export of the real module, so tsc names one that is missing). */

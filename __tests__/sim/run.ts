@@ -7,7 +7,8 @@ import { EventEmitter } from 'node:events'
 import type { Stack } from '../../src/emulator/stack.js'
 import { forgetSecrets } from '../../src/secrets.js'
 import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
-import { simContext } from './mocks.js'
+import { cliCommand, readCliClaims, startCli, type CliRecord } from './cli-run.js'
+import { shown, simContext } from './mocks.js'
 import { resetProcesses } from './process.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
 import { caller, wire } from './transport.js'
@@ -57,6 +58,15 @@ export interface Simulated {
   readonly log: WorldLog
   /** Fake Date.now() when the run began. */
   readonly start: number
+  /** The command's face (s.face): what it was given and what it printed; undefined for the action's. */
+  readonly cli: CliRecord | undefined
+}
+
+/** The steps a world runs: the action's main and post steps, and the command's main(). */
+export interface Steps {
+  readonly run: typeof import('../../src/main.js').run
+  readonly runPost: typeof import('../../src/post.js').runPost
+  readonly cli: typeof import('../../src/cli/main.js').main
 }
 
 /** The inputs a schedule gives the action. */
@@ -166,11 +176,7 @@ function freshStart(s: Schedule): void {
 }
 
 /** Runs the main step through one schedule, then the post step, as the runner does. */
-export async function simulate(
-  s: Schedule,
-  archive: SimArchive,
-  steps: { run: typeof import('../../src/main.js').run; runPost: typeof import('../../src/post.js').runPost }
-): Promise<Simulated> {
+export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): Promise<Simulated> {
   freshStart(s)
   const stack = makeStack(s, archive)
   stack.search.settings.authKey = SEARCH_KEY
@@ -192,6 +198,7 @@ export async function simulate(
     looks: [],
     deploys: [],
     issued: [],
+    calls: [],
     seq: 0,
     killed: false,
     afterGitHub: () => undefined,
@@ -233,7 +240,8 @@ export async function simulate(
     delete process.env.ACTIONS_ID_TOKEN_REQUEST_URL
     delete process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN
   }
-  simContext.reset(s, stack, inputsOf(s, stack, accessToken), runCommit(s))
+  const inputs = inputsOf(s, stack, accessToken)
+  simContext.reset(s, stack, inputs, runCommit(s))
   simContext.archive = archive
   const start = Date.now()
   startActors(stack, s, log, afterGitHub)
@@ -283,19 +291,34 @@ export async function simulate(
       afterGitHub
     )
   }
-  const host = { signals, exit: (code: number) => void (ending.exitCode = code) }
-  void caller.run('main', () =>
-    steps.run(host).then(() => {
-      if (ending.killed) return
-      ending.finished = true
-      ending.endedAt = Date.now() - start
+  const ended = (): void => {
+    if (ending.killed) return
+    ending.finished = true
+    ending.endedAt = Date.now() - start
+  }
+  let cli: CliRecord | undefined
+  if (s.face) {
+    // The command: its CI's job at the run's commit; its exit code is its own.
+    const command = cliCommand(s.face, inputs, { commit: runCommit(s), build: 77, job: 0, attempt: 1 }, 0)
+    cli = startCli(steps.cli, command, 0, signals, (code) => {
+      ending.exitCode = code
+      ended()
     })
-  )
+  } else {
+    const host = { signals, exit: (code: number) => void (ending.exitCode = code) }
+    void caller.run('main', () => steps.run(host).then(ended))
+  }
   await drive(() => ending.finished || ending.killed, start, 'the main step')
+  if (cli) {
+    // No post step follows a command.
+    ending.postFinished = true
+    readCliClaims(shown, cli, 0)
+    return { stack, ending, log, start, cli }
+  }
   // The post step (post-if: always()): after the main step ended, or was killed.
   void caller.run('post', () => steps.runPost().then(() => void (ending.postFinished = true)))
   await drive(() => ending.postFinished, start, 'the post step')
-  return { stack, ending, log, start }
+  return { stack, ending, log, start, cli }
 }
 
 export { GITHUB_API }

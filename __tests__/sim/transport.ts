@@ -69,6 +69,8 @@ export const wire: {
   deploys: Array<{ seq: number; at: number; distributionId: string; run: number }>
   /** Every token a service handed a run in an answer (a login, a refresh, a token endpoint): secrets the world knows. */
   issued: Array<{ token: string; run: number }>
+  /** Every request a run made of the platform, its identity provider or GitHub (not the sinks'), as it arrived. */
+  calls: Array<{ seq: number; run: number; method: string; host: string; path: string }>
   /** The event sinks' host: its name, what it answers each sink's nth request, and every request it got. */
   eventsHost: string
   sinkAnswer: (key: string, index: number) => SinkAnswer
@@ -89,12 +91,20 @@ export const wire: {
   looks: [],
   deploys: [],
   issued: [],
+  calls: [],
   eventsHost: 'events.sim',
   sinkAnswer: () => ({ status: 200, afterMs: 0 }),
   sinkRequests: [],
   seq: 0,
   io: new Set(),
   killed: false
+}
+
+/** Real I/O the clock waits for before it moves (a file the command writes: its summary, its dotenv file). */
+export function realIo<T>(work: Promise<T>): Promise<T> {
+  wire.io.add(work)
+  void work.finally(() => wire.io.delete(work)).catch(() => undefined)
+  return work
 }
 
 /** Whether the current caller is a killed main step (only the world's first run is ever stopped from outside). */
@@ -196,6 +206,7 @@ async function bytesOf(body: HttpRequest['body'] | FetchInit['body']): Promise<B
 async function exchange(handler: Handler, x: Exchange, latencyMs: number, numbered?: (seq: number) => void): Promise<HttpResponse & { seq: number }> {
   const seq = ++wire.seq
   numbered?.(seq)
+  wire.calls.push({ seq, run: runIndex(), method: x.method, host: x.url.host, path: x.url.pathname })
   const headers: Record<string, string> = { host: x.url.host, ...x.headers }
   if (x.body.length > 0) headers['content-length'] = String(x.body.length)
   const res = new FakeResponse()

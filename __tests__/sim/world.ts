@@ -16,6 +16,7 @@ import { startDeploy } from '../../src/emulator/cloud-api.js'
 import { deleteAs, deleteEnvironment, deployAs, renameEnvironment } from '../../src/emulator/test-hooks.js'
 import type { RouteName } from '../../src/emulator/github/server.js'
 import type { Fault, IdCase, Operation, StoredDistribution, StoredEnvironment } from '../../src/emulator/types.js'
+import { cliFaces, type CliFace } from './faces.js'
 import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
 import { wire } from './transport.js'
 
@@ -122,6 +123,8 @@ export interface Schedule {
   readonly github?: GitHubSchedule | undefined
   /** The event sinks (events-url and native ones) on the simulated host, each with its fate (./events.ts); absent: none. */
   readonly events?: EventsSchedule | undefined
+  /** The face: `brcloud deploy` in a CI or a terminal (./faces.ts); absent: the action (its main step, then its post step). */
+  readonly face?: CliFace | undefined
 }
 
 /** A sink of the run: CDEvents (events-url), or a native one. */
@@ -351,7 +354,9 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   github: fc.option(githubSchedules, { nil: undefined, freq: 2 }),
   race: fc.constantFrom('none' as const, 'none' as const, 'none' as const, 'recheck' as const, 'replace' as const, 'health' as const),
   // Drawn last, so every other field of a schedule is what the same seed drew before the sinks existed.
-  events: fc.option(eventsSchedules, { nil: undefined, freq: 2 })
+  events: fc.option(eventsSchedules, { nil: undefined, freq: 2 }),
+  // Drawn after them for the same reason: a schedule without it (every fixed one) is the action's face.
+  face: fc.option(cliFaces, { nil: undefined, freq: 2 })
 })
 
 /** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */
