@@ -43,6 +43,7 @@ const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { checkCli } = await import('./sim/cli-claims.js')
+const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
 const { schedules, OLD, OURS } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
@@ -80,19 +81,29 @@ function useFakeClock(): void {
   simTransport.bindTimersToContext()
 }
 
-/** Runs one schedule and reads every claim; on a failure prints what the run showed (SIM_VERBOSE). */
-async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
+/** Runs one schedule and reads every claim of each of its runs, then across them; on a failure prints what the run showed (SIM_VERBOSE). */
+async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeof factsOf>> {
   jest.clearAllTimers()
   const began = process.hrtime.bigint()
-  const { stack, ending, log, cli } = await simulate(s, archive, steps)
+  const { stack, log, runs } = await simulate(s, archive, steps)
   const ms = Number(process.hrtime.bigint() - began) / 1e6
   stats.runs++
   if (ms > stats.slowest.ms) stats.slowest = { ms, schedule: JSON.stringify(s) }
-  const facts = factsOf(s, stack, log, ending)
+  let facts: ReturnType<typeof factsOf> | undefined
   try {
-    checkAll(facts)
-    checkEvents(facts)
-    if (cli) checkCli(facts, cli, 0)
+    for (const run of runs) {
+      // Each run's invariants, on the world as that run saw it (./sim/runs.ts).
+      const f = asRun(run.index, runs, (view) => {
+        const of = factsOf(run.s, run.stack, view, run.ending)
+        checkAll(of)
+        checkEvents(of)
+        if (run.cli) checkCli(of, run.cli, run.index)
+        if (count) countRaces(of, run.index)
+        return of
+      })
+      if (run.index === 0) facts = f
+    }
+    checkAcrossRuns(runs)
   } catch (error) {
     if (process.env.SIM_VERBOSE)
       console.log(
@@ -115,6 +126,7 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
       )
     throw error
   }
+  if (facts === undefined) throw new Error('simulation: a world without its first run')
   return facts
 }
 
@@ -133,7 +145,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
     const arbitrary = process.env.SIM_SCHEDULE ? fc.constant(JSON.parse(process.env.SIM_SCHEDULE) as Schedule) : schedules
     const result = await fc.check(
       fc.asyncProperty(arbitrary, async (s) => {
-        countRaces(await runAndCheck(s))
+        await runAndCheck(s, true)
       }),
       { numRuns: RUNS, seed, ...(path !== undefined && { path }), endOnFailure: process.env.SIM_SHRINK === undefined }
     )
@@ -178,7 +190,8 @@ describe('the release under every schedule (deterministic simulation)', () => {
   }, 3_600_000)
 
   test('every race occurs in the default run', () => {
-    // Only a run of the default size says how common each race is; a replay of one schedule says nothing.
+    // Only a run of the default size says how common each race is; a replay of one schedule says nothing. Each face and
+    // each CI the command runs in, and each kind of second run, must have run too (sim/coverage.ts FACES, SECOND_RUNS).
     if (RUNS < 2000 || process.env.SIM_SCHEDULE) return
     const missing = [...coverage].filter(([, n]) => n === 0).map(([name]) => name)
     expect({ racesThatNeverOccurred: missing }).toEqual({ racesThatNeverOccurred: [] })

@@ -10,6 +10,7 @@ import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
 import { cliCommand, readCliClaims, startCli, type CliRecord } from './cli-run.js'
 import { shown, simContext } from './mocks.js'
 import { resetProcesses } from './process.js'
+import { BASE2, prepareSecond, type WorldRun } from './runs.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
 import { caller, wire } from './transport.js'
 import {
@@ -23,6 +24,7 @@ import {
   addFaults,
   makeStack,
   runCommit,
+  runLogs,
   onTrigger,
   startActors,
   watchTheRun,
@@ -60,6 +62,8 @@ export interface Simulated {
   readonly start: number
   /** The command's face (s.face): what it was given and what it printed; undefined for the action's. */
   readonly cli: CliRecord | undefined
+  /** Every run of the world, the schedule's own first (./runs.ts). */
+  readonly runs: readonly WorldRun[]
 }
 
 /** The steps a world runs: the action's main and post steps, and the command's main(). */
@@ -69,15 +73,22 @@ export interface Steps {
   readonly cli: typeof import('../../src/cli/main.js').main
 }
 
-/** The inputs a schedule gives the action. */
-export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefined): Record<string, string> {
+/** Where a run deploys: its stack's address and its environment (the world's first run: the first stack's production). */
+export interface Target {
+  readonly base: string
+  readonly environment: string
+}
+
+/** The inputs a schedule gives the action (promoting from the target's other environment). */
+export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefined, where: Target = { base: BASE, environment: ENV }): Record<string, string> {
+  const { base, environment } = where
   const deployTimeout = s.deployTimeoutSeconds / 60
   const health = s.healthTimeoutSeconds / 60
   const searchSeconds = s.search === 'none' ? 0 : 5
   // The event sinks' time counts in total-timeout-minutes (src/inputs/budget.ts): the watchdog then cuts the steps that much earlier.
   const eventsMinutes = s.events === undefined ? 0 : eventsTimeoutMs(s.events) / 60_000
   const budgets = deployTimeout * (s.rollback ? 3 : 1) + (s.health ? health * (s.rollback ? 2 : 1) : 0) + searchSeconds / 60 + eventsMinutes
-  const sso = stack.sso?.handle(BASE)
+  const sso = stack.sso?.handle(base)
   const { settings } = stack.state
   const login: Record<string, string> =
     s.login === 'password'
@@ -95,12 +106,16 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
               }
             : { 'access-token': accessToken ?? '' }
   const source: Record<string, string> =
-    s.source === 'id' ? { 'distribution-id': OURS } : s.source === 'environment' ? { 'from-environment': OTHER_ENV } : { distribution: 'build/site.tar.gz' }
+    s.source === 'id'
+      ? { 'distribution-id': OURS }
+      : s.source === 'environment'
+        ? { 'from-environment': environment === ENV ? OTHER_ENV : ENV }
+        : { distribution: 'build/site.tar.gz' }
   return {
-    'api-url': BASE,
+    'api-url': base,
     ...login,
     ...source,
-    environment: ENV,
+    environment,
     'deploy-timeout-minutes': String(deployTimeout),
     'follow-deploy': String(s.followDeploy),
     'force-deploy': s.start === 'ours' ? 'true' : 'false',
@@ -118,13 +133,13 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
       'allow-older-commit': String(s.github.allowOlder),
       'allow-unchecked-order': String(s.github.allowUnchecked)
     }),
-    ...(s.health && { 'health-url': `${BASE}/sites/${ENV}/version.txt?token=${QUERY_SECRET}`, ...(s.healthExpect && { 'health-expect': MARKER }) }),
+    ...(s.health && { 'health-url': `${base}/sites/${environment}/version.txt?token=${QUERY_SECRET}`, ...(s.healthExpect && { 'health-expect': MARKER }) }),
     ...(s.search !== 'none' && {
       'search-query': s.search === 'pass' ? 'shirt' : 'nothing-matches-xq',
       'search-account-id': stack.search.settings.accountId,
       'search-auth-key': SEARCH_KEY,
       'search-domain-key': stack.search.settings.domainKey,
-      'search-base-url': BASE,
+      'search-base-url': base,
       'search-timeout-seconds': '5'
     }),
     ...sinkInputs(s.events)
@@ -224,14 +239,15 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
   // A ready token (access-token), made before the run by "an earlier step": the identity provider's, for the stack's API.
   // Most live long enough for the run's budgets (a shorter one is refused before any request, a path of its own).
-  const accessToken =
-    s.login === 'access-token' && stack.sso
-      ? stack.sso.tokens.issueAccess(
-          { sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience },
-          `${BASE}/idp`,
+  const accessTokenOf = (on: Stack, base: string): string | undefined =>
+    s.login === 'access-token' && on.sso
+      ? on.sso.tokens.issueAccess(
+          { sub: 'ci-client', clientId: 'ci-client', audience: on.sso.options.audience },
+          `${base}/idp`,
           s.tokenSeconds === 20 ? undefined : 7200
         ).token
       : undefined
+  const accessToken = accessTokenOf(stack, BASE)
   const sso = stack.sso?.handle(BASE)
   if (sso) {
     process.env.ACTIONS_ID_TOKEN_REQUEST_URL = sso.oidcRequestUrl
@@ -243,7 +259,10 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
   const inputs = inputsOf(s, stack, accessToken)
   simContext.reset(s, stack, inputs, runCommit(s))
   simContext.archive = archive
+  runLogs.clear()
+  const second = prepareSecond(s, { stack, log, archive }, steps, (on) => accessTokenOf(on, on === stack ? BASE : BASE2))
   const start = Date.now()
+  if (second !== undefined && second.place.when !== 'after') setTimeout(() => second.start(), second.place.when * 1000)
   startActors(stack, s, log, afterGitHub)
   const ending: Ending = {
     startedAt: start,
@@ -313,12 +332,17 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     // No post step follows a command.
     ending.postFinished = true
     readCliClaims(shown, cli, 0)
-    return { stack, ending, log, start, cli }
+  } else {
+    // The post step (post-if: always()): after the main step ended, or was killed.
+    void caller.run('post', () => steps.runPost().then(() => void (ending.postFinished = true)))
+    await drive(() => ending.postFinished, start, 'the post step')
   }
-  // The post step (post-if: always()): after the main step ended, or was killed.
-  void caller.run('post', () => steps.runPost().then(() => void (ending.postFinished = true)))
-  await drive(() => ending.postFinished, start, 'the post step')
-  return { stack, ending, log, start, cli }
+  const first: WorldRun = { index: 0, s, stack, log, ending, cli, environment: ENV, commit: runCommit(s) }
+  if (second === undefined) return { stack, ending, log, start, cli, runs: [first] }
+  if (second.place.when === 'after') second.start()
+  await drive(() => second.done(), start, 'the second run')
+  second.finish()
+  return { stack, ending, log, start, cli, runs: [first, second.run] }
 }
 
 export { GITHUB_API }

@@ -17,7 +17,9 @@ import { deleteAs, deleteEnvironment, deployAs, renameEnvironment } from '../../
 import type { RouteName } from '../../src/emulator/github/server.js'
 import type { Fault, IdCase, Operation, StoredDistribution, StoredEnvironment } from '../../src/emulator/types.js'
 import { cliFaces, type CliFace } from './faces.js'
+import { secondRuns, type SecondRun } from './second-run.js'
 import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
+import { runIndex } from './process.js'
 import { wire } from './transport.js'
 
 export const ENV = 'production'
@@ -125,6 +127,8 @@ export interface Schedule {
   readonly events?: EventsSchedule | undefined
   /** The face: `brcloud deploy` in a CI or a terminal (./faces.ts); absent: the action (its main step, then its post step). */
   readonly face?: CliFace | undefined
+  /** A second run in the same world, on the same face (./runs.ts); absent: the world holds this run alone. */
+  readonly second?: SecondRun | undefined
 }
 
 /** A sink of the run: CDEvents (events-url), or a native one. */
@@ -356,7 +360,9 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   // Drawn last, so every other field of a schedule is what the same seed drew before the sinks existed.
   events: fc.option(eventsSchedules, { nil: undefined, freq: 2 }),
   // Drawn after them for the same reason: a schedule without it (every fixed one) is the action's face.
-  face: fc.option(cliFaces, { nil: undefined, freq: 2 })
+  face: fc.option(cliFaces, { nil: undefined, freq: 2 }),
+  // And last: a world of one run unless drawn (one schedule in five holds a second run).
+  second: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: secondRuns })
 })
 
 /** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */
@@ -577,13 +583,25 @@ export function ourStoredId(s: Schedule, log: WorldLog): string | undefined {
   return OURS
 }
 
+/** The logs of a world's other runs, by run (./runs.ts): each upload, deletion and deploy is noted in the log of the run that made it. */
+export const runLogs = new Map<number, WorldLog>()
+
 /**
  * Watches the run's uploads and deletions: an upload stored gets our release's files (the emulator keeps no
  * upload contents here, its sites serve from memory); a deletion of what an environment runs, serves or
- * switches to at that moment is noted.
+ * switches to at that moment is noted. In a world of several runs each is noted in its own run's log, and a
+ * deploy of another run than the first is recorded as by `run-<n>` (they all log in as the same user).
  */
 export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: ReadonlySet<string>): void {
   const { state } = stack
+  const logOf = (run: number): WorldLog => runLogs.get(run) ?? log
+  // Who stored each distribution: the run whose request the platform was handling then.
+  const storedBy = new Map<string, number>()
+  const push = state.distributions.push.bind(state.distributions)
+  state.distributions.push = (...items) => {
+    for (const d of items) storedBy.set(d.id, runIndex())
+    return push(...items)
+  }
   const inUse = (id: string): boolean =>
     state.environments.some(
       (e) =>
@@ -598,7 +616,7 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
       if (before.has(d.id)) continue
       before.add(d.id)
       d.files = ourFiles(s)
-      log.uploaded.push(d.id)
+      logOf(storedBy.get(d.id) ?? runIndex()).uploaded.push(d.id)
     }
   }
   // Checked as the request arrives, before the platform deletes: what runs at that moment.
@@ -610,13 +628,18 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
       const exists = (): boolean => id !== undefined && state.distributions.some((d) => d.id.toLowerCase() === id.toLowerCase())
       const wasThere = exists()
       const used = id !== undefined && inUse(id)
+      const run = runIndex()
+      const deployTo = run > 0 && req.method === 'PUT' ? /^\/v3\/environments\/([^/?]+)\/deploy$/.exec(req.url ?? '')?.[1] : undefined
+      const target = deployTo === undefined ? undefined : state.environments.find((e) => e.id === decodeURIComponent(deployTo))
+      const count = target?.deployments.length ?? 0
       await original(req, res)
       if (req.method === 'POST') noteUploads()
+      for (const d of target?.deployments.slice(count) ?? []) d.by = `run-${run}`
 
       // Counted only when the platform did delete it (a refusal, 409, deleted nothing).
       if (id !== undefined && wasThere && !exists()) {
-        log.deleted.push(id)
-        if (used) log.deletedInUse.push({ id, seq: wire.seq })
+        logOf(run).deleted.push(id)
+        if (used) logOf(run).deletedInUse.push({ id, seq: wire.seq })
       }
     }
   })
