@@ -78,7 +78,7 @@ describe('npm run action with the variables the emulator prints (--sso --github)
     const emu = await startEmulator({ sso: { refreshTokens: 'all' } })
     const github = await startGitHubStandIn()
     try {
-      const [older = '', tip = ''] = seedSampleHistory(github.model).slice(-2)
+      const [older = '', tip = ''] = seedSampleHistory(github.model).main.slice(-2)
       const sso = emu.sso
       if (sso === undefined) throw new Error('no sso handle')
       const site = mkdtempSync(join(tmpdir(), 'brcd-site-'))

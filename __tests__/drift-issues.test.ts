@@ -16,7 +16,8 @@ const standIn = await startGitHubStandIn({
   }
 })
 runOfAcmeSite(standIn.url, fakeSha('run'))
-const { keepDriftIssues, keepDriftIssuesOf, driftIssuesFailure, driftMarker, issueStates, DRIFT_LABEL } = await import('../src/status/drift-issues.js')
+const { keepDriftIssues, keepDriftIssuesOf, driftIssuesFailure, driftMarker, markerOf, issueStates, DRIFT_LABEL } =
+  await import('../src/status/drift-issues.js')
 const { GitHubApi } = await import('../src/github/client.js')
 const { blankRow } = await import('../src/status/row.js')
 const { statusExit } = await import('../src/cli/status.js')
@@ -50,7 +51,7 @@ function row(stack: string, environment: string | null, state: DriftState, over:
 }
 
 function report(...environments: Row[]): Report {
-  return { environments, stacks: [], githubErrors: [], repository: 'acme/site' }
+  return { environments, stacks: [], githubErrors: [], trackErrors: [], repository: 'acme/site' }
 }
 
 async function keep(r: Report, options: { failOn?: DriftState[]; runUrl?: string; token?: string } = {}) {
@@ -141,6 +142,37 @@ test('run again: the same content edits nothing (a new run page alone is no chan
   expect(open()[0]?.body).toContain('is **diverged: 1 ahead, 4 behind**')
   expect(open()[0]?.body).toContain('[this run](https://github.example/acme/site/actions/runs/5001)')
   expect(log).toContainEqual(`info: Drift issues: eu/acceptance is diverged: issue #${issue?.number} updated.`)
+})
+
+test('names with a blank and a slash: the marker is read back decoded, so a second run edits the same issue instead of opening another', async () => {
+  const first = await keep(report(row('eu west', 'blue green', 'behind'), row('eu west', 'team/prod', 'behind')))
+  expect(first.opened).toHaveLength(2)
+  const [blue, team] = open()
+  expect(blue?.body?.split('\n')[0]).toBe('<!-- brcloud-drift stack=eu%20west environment=blue%20green -->')
+  expect(team?.body?.split('\n')[0]).toBe('<!-- brcloud-drift stack=eu%20west environment=team%2Fprod -->')
+  const again = await keep(report(row('eu west', 'blue green', 'behind', { behindBy: 3 }), row('eu west', 'team/prod', 'behind', { behindBy: 5 })))
+  expect(again).toEqual({ opened: [], updated: [blue?.number, team?.number], closed: [], failures: [] })
+  expect(open().map((i) => i.number)).toEqual([blue?.number, team?.number])
+  // Back in sync: the issue found by its decoded marker is the one closed.
+  const synced = await keep(report(row('eu west', 'blue green', 'in-sync'), row('eu west', 'team/prod', 'in-sync')))
+  expect(synced.closed).toEqual([blue?.number, team?.number])
+  expect(open()).toEqual([])
+})
+
+test('the marker round-trips every character a stack or environment name may hold', () => {
+  const chars: string[] = []
+  for (let c = 0; c <= 0xffff; c++) if (c < 0xd800 || c > 0xdfff) chars.push(String.fromCharCode(c))
+  chars.push('😀', '\u{10ffff}', '-->', '<!--', ' stack=x environment=y ')
+  const failed = chars.filter((c) => {
+    const [stack, environment] = [`s${c}t`, `e${c}v`]
+    const body = `${driftMarker(stack, environment)}\nrest of the body`
+    const read = markerOf(body)
+    return read?.stack !== stack || read.environment !== environment
+  })
+  expect(failed).toEqual([])
+  // What the marker cannot be read as: none, or a malformed escape, is no key.
+  expect(markerOf('no marker here')).toBeUndefined()
+  expect(markerOf('<!-- brcloud-drift stack=%E0%A4%A environment=x -->')).toBeUndefined()
 })
 
 test('back in sync: a comment saying what runs now, then closed; drifting again later opens a new issue', async () => {
@@ -343,7 +375,12 @@ test('the issues word for word: titles, every row of the table, what is left out
     }),
     row('eu', 'production', 'behind', { track: null, trackedRef: null, behindBy: null, commit: null, createdAt: '2026-11-19T08:00:00Z' }),
     row('us', 'development', 'empty'),
-    row('us', 'acceptance', 'diverged', { aheadBy: null, behindBy: 2 })
+    // Its last Deployment a promotion whose commit is unknown: GitHub holds the promoting run's commit, which is not shown.
+    row('us', 'acceptance', 'diverged', {
+      aheadBy: null,
+      behindBy: 2,
+      lastDeployment: { id: 5, commit: null, by: 'bot', at: null, state: 'success', runUrl: null }
+    })
   )
   const api = await trackerOf({ noHtmlUrl: true })
   const outcome = await keepDriftIssues(r, await trackerOf(), { failOn: [], runUrl: undefined, serverUrl: 'https://github.example' })
@@ -394,7 +431,10 @@ test('the issues word for word: titles, every row of the table, what is left out
   expect(issues[3]?.body).toContain(
     '| State | empty |\n| Tracked ref | `main` |\n| Runs | nothing |\n| Commit | not known |\n| Last GitHub Deployment | none |\n\nKept by'
   )
-  expect(issues[4]?.body).toContain('| State | diverged: ? ahead, 2 behind |\n| Tracked ref | `main` |\n| Runs | `acceptance.tar.gz` (id `d-acceptance`) |\n')
+  expect(issues[4]?.body).toContain(
+    '| State | diverged: ? ahead, 2 behind |\n| Tracked ref | `main` |\n| Runs | `acceptance.tar.gz` (id `d-acceptance`) |\n| Commit | not known |\n' +
+      '| Last GitHub Deployment | commit unknown success by bot |\n'
+  )
   expect(log).toEqual([
     `info: Drift issues: eu/acceptance is ahead: issue #${issues[0]?.number} opened (https://github.com/acme/site/issues/${issues[0]?.number}).`,
     `info: Drift issues: us/production is outside: issue #${issues[1]?.number} opened (https://github.com/acme/site/issues/${issues[1]?.number}).`,

@@ -160,7 +160,8 @@ describe('deploy events from brcloud deploy', () => {
 
       // CDEvents: deployed at the switch seen (production ran nothing before), published once verified.
       expect(stand.received.map((x) => x.headers['ce-type'])).toEqual(['dev.cdevents.service.deployed.0.3.0', 'dev.cdevents.service.published.0.3.0'])
-      const observed = { runKey: '777-9', stack: e.url, environment: 'production' } as ObservedRun
+      // The ids: from the release attempt's chain (GitLab's pipeline and job, the run's start, the stack, the environment).
+      const observed = { chainId: (stand.received[0]?.body?.context as { chainId: string }).chainId } as ObservedRun
       expect(stand.received.map((x) => x.headers['ce-id'])).toEqual([
         eventId(observed, { kind: 'deployed', at: 0, evidence: '' }, 0),
         eventId(observed, { kind: 'published', at: 0, evidence: '' }, 1)

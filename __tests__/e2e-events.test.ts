@@ -2,6 +2,7 @@
 // receiver (a real HTTP stand-in) service.upgraded at the switch seen and service.published once verified, with
 // ids keyed on the run and its attempt; a receiver that fails or never answers costs a warning, never the outcome.
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
 import { eventId } from '../src/events/cdevents.js'
 import type { ObservedRun } from '../src/events/observed.js'
 import { startEventsStandIn, type EventsStandIn } from './cdevents-standin.js'
@@ -56,13 +57,18 @@ test('a verified upgrade: service.upgraded at the switch seen, service.published
     expect((e.body?.context as { chainId: string }).chainId).toBe((upgraded.body.context as { chainId: string }).chainId)
     expect(e.body?.customData).toMatchObject({ commit: '0123456789abcdef0123456789abcdef01234567', actor: 'octocat', runKey: '4242-2' })
   }
-  // The ids: keyed on the run id and its attempt, the stack and environment, the moment.
-  const observed = { runKey: '4242-2', stack: emu.url, environment: 'production' } as ObservedRun
+  // The ids: derived from the release attempt's chain (the run id and attempt, the run's start, the stack and environment) and the moment.
+  const observed = { chainId: (upgraded.body.context as { chainId: string }).chainId } as ObservedRun
   expect(upgraded.headers['ce-id']).toBe(eventId(observed, { kind: 'upgraded', at: 0, evidence: '' }, 0))
   expect(published.headers['ce-id']).toBe(eventId(observed, { kind: 'published', at: 0, evidence: '' }, 1))
+  expect(upgraded.headers['ce-id']).not.toBe(published.headers['ce-id'])
   expect(upgraded.body.subject).toMatchObject({ id: `${emu.url}/production`, content: { environment: { id: 'production' } } })
-  expect((upgraded.body.subject as { content: { artifactId: string } }).content.artifactId).toMatch(/^pkg:generic\/[^?]+\.tar\.gz\?checksum=md5:[0-9a-f]{32}$/)
-  expect(upgraded.body.customData).toMatchObject({ previousDistributionId: first.outputs['distribution-id'], distribution: { id } })
+  // The distribution by its platform id; its file name and MD5 beside it.
+  expect((upgraded.body.subject as { content: { artifactId: string } }).content.artifactId).toBe(`pkg:generic/${id.toLowerCase()}`)
+  expect(upgraded.body.customData).toMatchObject({
+    previousDistributionId: first.outputs['distribution-id'],
+    distribution: { id, name: expect.stringMatching(/\.tar\.gz$/), md5: expect.stringMatching(/^[0-9a-f]{32}$/) }
+  })
 
   // The times observed: the switch seen after the request, before the health check; published after the checks.
   const mine = emu.requests.slice(before)
@@ -79,6 +85,22 @@ test('a verified upgrade: service.upgraded at the switch seen, service.published
   expect(publishedAt).toBeGreaterThanOrEqual(lastSite?.at ?? Infinity)
   expect(publishedAt).toBeGreaterThan(upgradedAt)
   expect(ops(emu, 'deploy').length).toBe(2)
+})
+
+test('two deploys of one environment in one run attempt: distinct ids and chains, the same source (the run)', async () => {
+  const first = await run(deploy('v1.0.0', { 'events-url': stand.url }), { env: RUN })
+  const second = await run(deploy('v1.0.1', { 'events-url': stand.url }), { env: RUN })
+  expect([first.code, second.code]).toEqual([0, 0])
+  expect(stand.received.map((e) => e.headers['ce-type'])).toEqual([
+    'dev.cdevents.service.deployed.0.3.0',
+    'dev.cdevents.service.published.0.3.0',
+    'dev.cdevents.service.upgraded.0.3.0',
+    'dev.cdevents.service.published.0.3.0'
+  ])
+  const ids = stand.received.map((e) => e.headers['ce-id'])
+  expect(new Set(ids).size).toBe(4)
+  expect(new Set(stand.received.map((e) => (e.body?.context as { chainId: string }).chainId)).size).toBe(2)
+  expect(new Set(stand.received.map((e) => e.headers['ce-source']))).toEqual(new Set(['https://github.com/acme/site/actions/runs/4242']))
 })
 
 test('a receiver that answers 500: a warning naming CDEvents, the same outcome, outputs and exit code', async () => {
@@ -111,4 +133,32 @@ test('a run refused for a bad input still tells the receiver: one refused event,
   expect(stand.received.map((e) => e.headers['ce-type'])).toEqual(['dev.cdeventsx.brcloud-release.refused.0.1.0'])
   const subject = stand.received[0]?.body?.subject as { id: string; content: Record<string, unknown> }
   expect(subject.content).toMatchObject({ environment: { id: 'production' }, outcome: 'failure', reason: r.errors[0]?.replace(/^::error::/, '') })
+})
+
+test("a promotion's events name the commit the distribution was built from, never the promoting run's", async () => {
+  const gh = await startGitHubStandIn()
+  try {
+    const [built, , promoting] = ['c1', 'c2', 'c3'].map(fakeSha) as [string, string, string]
+    gh.model.linear('main', [built, fakeSha('c2'), promoting])
+    const at = (sha: string) => ({ env: { ...RUN, GITHUB_API_URL: gh.url, GITHUB_SHA: sha } })
+    const github = { 'github-token': DEFAULT_GITHUB_TOKEN }
+    const acceptance = { environment: 'acceptance', 'health-url': `${emu.url}/sites/acceptance/version.txt`, ...github }
+    expect((await run(deploy('v1.0.0', acceptance), at(built))).code).toBe(0)
+    const r = await run(deploy('v1.0.0', { distribution: '', 'from-environment': 'acceptance', ...github, 'events-url': stand.url }), at(promoting))
+    expect(r.code).toBe(0)
+    expect(stand.received.map((e) => e.headers['ce-type'])).toEqual(['dev.cdevents.service.deployed.0.3.0', 'dev.cdevents.service.published.0.3.0'])
+    for (const e of stand.received) {
+      expect(e.body?.customData).toMatchObject({ commit: built })
+      expect(e.body?.customData).not.toHaveProperty('ref')
+    }
+  } finally {
+    await gh.close()
+  }
+})
+
+test("a promotion refused for a bad input names no commit: the promoting run's is not what it meant to deploy", async () => {
+  const r = await run(deploy('v1.0.0', { distribution: '', 'distribution-id': 'abcdef012345', 'health-url': '', 'events-url': stand.url }), { env: RUN })
+  expect(r.code).toBe(1)
+  expect(stand.received.map((e) => e.headers['ce-type'])).toEqual(['dev.cdeventsx.brcloud-release.refused.0.1.0'])
+  expect(stand.received[0]?.body?.customData).not.toHaveProperty('commit')
 })

@@ -111,6 +111,26 @@ test('every environment in-sync: drift false; the repository input names whose D
   expect(other.outputs.drift).toBe('true')
 })
 
+test('a track GitHub does not know (a typo) fails the step once, naming the ref and where it was written', async () => {
+  const why =
+    "track 'mian' (typo.yml: stacks[0] (eu).track) is no branch, tag or commit that GitHub knows in acme/site: correct it (a misspelt name?), or push it"
+  const r = await step({ config: config('typo.yml', [`${EU()}\n    track: mian\n    environments: [production]`]), 'github-token': DEFAULT_GITHUB_TOKEN })
+  expect(r.code).toBe(1)
+  expect(r.errors).toEqual([`::error::The report is not complete: ${why} (its rows read unknown).`])
+  expect(JSON.parse(r.outputs.json ?? '{}')).toMatchObject({ environments: [{ state: 'unknown', reason: why }], github: { errors: [why] } })
+  expect(r.summary).toContain(`**Not read** (the report fails closed):\n\n- ${why}`)
+  // With the track as an input instead of a file: named as the input.
+  const input = await step({
+    'api-url': eu.url,
+    environments: 'production',
+    track: 'mian',
+    username: eu.username,
+    password: eu.password,
+    'github-token': DEFAULT_GITHUB_TOKEN
+  })
+  expect(input.errors).toEqual([`::error::The report is not complete: ${why.replace('typo.yml: stacks[0] (eu).track', 'track')} (its rows read unknown).`])
+})
+
 test('a stack that cannot be read fails the step (fails closed), its row unknown, the others read', async () => {
   const r = await step({ config: config('down.yml', [EU(), `  - name: down\n    api-url: ${downUrl}`]), 'github-token': DEFAULT_GITHUB_TOKEN })
   expect(r.code).toBe(1)

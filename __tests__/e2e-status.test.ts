@@ -134,6 +134,30 @@ test('a stack that cannot be read: exit 1, its row unknown with the reason, the 
   expectQuiet(r)
 })
 
+test('a track GitHub does not know (a typo) fails closed: exit 1, the ref and where it was written named; a flag, a variable, the file', async () => {
+  const unknownRef = (where: string): string =>
+    `track 'mian' (${where}) is no branch, tag or commit that GitHub knows in acme/site: correct it (a misspelt name?), or push it`
+  const env = { ...ENV(), BRCLOUD_USERNAME: eu.username, BRCLOUD_PASSWORD: eu.password }
+  const flag = await status(['--api-url', eu.url, '--environments', 'production', '--track', 'mian', '--json'], env)
+  expect(flag.code).toBe(1)
+  expect(flag.stderr).toBe(`error: The report is not complete: ${unknownRef('--track')} (its rows read unknown).\n`)
+  expect(JSON.parse(flag.stdout)).toMatchObject({
+    environments: [{ environment: 'production', state: 'unknown', reason: unknownRef('--track') }],
+    github: { errors: [unknownRef('--track')] }
+  })
+  const variable = await status(['--api-url', eu.url, '--environments', 'production'], { ...env, BRCLOUD_TRACK: 'mian' })
+  expect({ code: variable.code, stderr: variable.stderr }).toEqual({
+    code: 1,
+    stderr: `error: The report is not complete: ${unknownRef('BRCLOUD_TRACK')} (its rows read unknown).\n`
+  })
+  const file = join(folder, 'typo.yml')
+  writeFileSync(file, `track: mian\nstacks:\n  - name: eu\n    api-url: ${eu.url}\n    environments: [production]\n`)
+  const fromFile = await status(['--config', file], ENV())
+  expect(fromFile.code).toBe(1)
+  expect(fromFile.stdout).toContain(`\nNot read:\n  ${unknownRef(`${file}: track`)}\n`)
+  expectQuiet(flag, variable, fromFile)
+})
+
 test('refused before any request, exit 2: a bad file, a login not set, a secret as a flag', async () => {
   const before = eu.requests.length + us.requests.length
   const bad = join(folder, 'bad.yml')
@@ -141,6 +165,16 @@ test('refused before any request, exit 2: a bad file, a login not set, a secret 
   const file = await status(['--config', bad], ENV())
   expect(file.code).toBe(2)
   expect(file.stderr).toMatch(/^error: .*bad\.yml: stacks\[0\] \(eu\) has an unknown key 'password'/)
+  // A credential where a variable's name belongs: refused without repeating it.
+  const written = join(folder, 'written.yml')
+  writeFileSync(
+    written,
+    `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: hunter2secret\n`
+  )
+  const leaked = await status(['--config', written], { ...ENV(), EU_USER: 'u' })
+  expect(leaked.code).toBe(2)
+  expect(leaked.stderr).toMatch(/^error: Stack 'eu': its login's password-variable names a variable that is not set or empty\. The name is not repeated here/)
+  expect(leaked.stdout + leaked.stderr).not.toContain('hunter2secret')
   const login = await status(['--config', config('nologin.yml')], { ...ENV(), US_PASS: '' })
   expect(login.code).toBe(2)
   expect(login.stderr).toMatch(/Stack 'us': its login's password-variable names US_PASS, which is not set or empty/)

@@ -389,6 +389,31 @@ describe('federation: a GitHub OIDC token as client assertion', () => {
     expect(createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(key, signature, 'base64url')).toBe(true)
   })
 
+  test("the OIDC stand-in's discovery document: GitHub's issuer, its own key set, the claims and algorithm GitHub advertises; every claim of its tokens among them", async () => {
+    const emu = await emulator({ sso: { githubJob: { environment: 'production' } } })
+    runnerEnv(emu)
+    const res = await fetch(`${emu.url}/github-oidc/.well-known/openid-configuration`)
+    expect(res.status).toBe(200)
+    const discovery = (await res.json()) as Record<string, unknown>
+    expect(discovery).toEqual({
+      issuer: 'https://token.actions.githubusercontent.com',
+      jwks_uri: `${emu.url}/github-oidc/.well-known/jwks`,
+      subject_types_supported: ['public', 'pairwise'],
+      response_types_supported: ['id_token'],
+      claims_supported: expect.arrayContaining(['sub', 'aud', 'iss', 'repository', 'repository_owner_id', 'job_workflow_ref', 'runner_environment']),
+      id_token_signing_alg_values_supported: ['RS256'],
+      scopes_supported: ['openid']
+    })
+    // The key set it names is where the tokens' key is; every claim a token carries is one it advertises.
+    const token = await getIDToken('api://x')
+    const jwks = (await (await fetch(discovery.jwks_uri as string)).json()) as { keys: Array<{ kid?: string }> }
+    const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { kid: string; alg: string }
+    expect(jwks.keys.map((k) => k.kid)).toContain(header.kid)
+    expect(discovery.id_token_signing_alg_values_supported).toContain(header.alg)
+    const unadvertised = Object.keys(claimsOf(token)).filter((claim) => !(discovery.claims_supported as string[]).includes(claim))
+    expect(unadvertised).toEqual([])
+  })
+
   test('the identity provider trusts the subject glob the federation names: an environment-only trust refuses a branch job and admits the environment job', async () => {
     const federation = { subject: 'repo:acme/site:environment:production' }
     const branchJob = await emulator({ sso: { federation } })

@@ -1725,6 +1725,15 @@ describe('server', () => {
       const compare = await fetch(`${api}/repos/acme/site/compare/${sha}...${older}`, { headers: { authorization: `token ${token}` } })
       expect(compare.status).toBe(200)
       expect(await compare.json()).toMatchObject({ status: 'behind', behind_by: 1, ahead_by: 0 })
+      // Another line and tags, to try diverged and a tracked tag pattern by hand.
+      const branchTip = /export GITHUB_SHA=([0-9a-f]{40}) \(the tip of feature\/search\) to deploy a commit of another line \(diverged\)$/m.exec(out)?.[1] ?? ''
+      const diverged = await fetch(`${api}/repos/acme/site/compare/main...${branchTip}`, { headers: { authorization: `token ${token}` } })
+      expect(await diverged.json()).toMatchObject({ status: 'diverged', ahead_by: 2, behind_by: 1 })
+      expect(out).toMatch(/^ {2}tags: v1\.0\.0 \([0-9a-f]{7}\), v1\.1\.0 \(annotated, [0-9a-f]{7}\)$/m)
+      const tags = await fetch(`${api}/repos/acme/site/tags`, { headers: { authorization: `token ${token}` } })
+      expect(((await tags.json()) as Array<{ name: string }>).map((t) => t.name).sort()).toEqual(['v1.0.0', 'v1.1.0'])
+      expect(out).toContain(`For brcloud status, also export BRCLOUD_GITHUB_TOKEN=${token} and BRCLOUD_REPOSITORY=acme/site:`)
+      expect(out).toContain('  track main, feature/search, or v* (the newest tag, v1.1.0)')
       // The OIDC stand-in signs for a job of that repository at the tip, under GitHub's issuer.
       const oidc = await fetch(`${exported('ACTIONS_ID_TOKEN_REQUEST_URL')}&audience=x`, {
         headers: { authorization: `Bearer ${exported('ACTIONS_ID_TOKEN_REQUEST_TOKEN')}` }

@@ -5,11 +5,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { CDEVENT_TYPES, cdevent, cdeventsSink } from '../src/events/cdevents.js'
+import { uuidOf } from '../src/events/from-run.js'
 import { tellOthers } from '../src/events/dispatch.js'
 import type { ObservedRun, Sink } from '../src/events/observed.js'
 import { errorText, postJson, scrub, SinkCallFailed, type SinkCall } from '../src/events/sinks/post.js'
 import { CallTimeoutError } from '../src/http/transport.js'
 import { rolledBack, verifiedUpgrade } from './sink-stand-ins.js'
+import { registerSecret } from '../src/secrets.js'
 import { useTestPort } from './test-port.js'
 
 interface Got {
@@ -137,6 +139,14 @@ describe('postJson: what a failure says', () => {
     expect((await failureOf(call({ path: '', webhook: true }))).message).toBe('Svc answered 400: bad text/plain payload')
   })
 
+  test("a service that echoes the whole address: all of it scrubbed, a webhook's and an API's (the origin too, never a part left)", async () => {
+    const hook = `${receiver.base}/hooks/T000/B222?key=whole`
+    receiver.reply = { status: 404, body: `no hook at ${hook}` }
+    expect((await failureOf(call({ url: hook, path: '', webhook: true }))).message).toBe('Svc answered 404: no hook at ***')
+    receiver.reply = { status: 400, body: `bad request to ${receiver.base}/api/things` }
+    expect((await failureOf(call())).message).toBe('Svc answered 400: bad request to ***/api/things')
+  })
+
   test('a call stopped by its signal rejects with the signal\'s reason, not as "could not be reached"', async () => {
     receiver.reply = 'hang'
     const stop = new AbortController()
@@ -185,6 +195,12 @@ describe("errorText and scrub: the service's words, never a secret", () => {
     expect(scrub('key abcdef here', ['abc', 'abcdef'])).toBe('key *** here')
     expect(scrub('see a%20b%2Fc', ['a b/c'])).toBe('see ***')
     expect(scrub('plain text', [''])).toBe('plain text')
+  })
+
+  test("every secret the run registered too (the stack's password a service might echo), not only the call's own", () => {
+    useTestPort({})
+    registerSecret('run-password-scrub-41')
+    expect(scrub('login run-password-scrub-41 refused', [])).toBe('login *** refused')
   })
 })
 
@@ -237,6 +253,11 @@ describe("the dispatcher's warning, per kind of failure", () => {
     })
     await tellOthers(verifiedUpgrade, [cdeventsSink({ url: `http://127.0.0.1:${closedPort}/ce`, token: undefined })], 60_000)
     expect(warnings).toEqual([said('it could not be reached (ECONNREFUSED)', 'CDEvents')])
+  })
+
+  test('any other failure: its words with every secret the run registered masked, and no address', async () => {
+    registerSecret('dispatch-secret-31')
+    expect(await warningFor(new Error('token dispatch-secret-31 refused by https://hooks.example.com/x'))).toBe(said('token *** refused by <address>'))
   })
 
   test('no limit left, or a stop already given: no sink is called', async () => {
@@ -307,10 +328,16 @@ describe('CDEvents when the run lacks a field', () => {
     return { subjectId: body.subject.id, ...body.subject.content } as Record<string, unknown>
   }
 
-  test("no run URL: the source is the run's key under /brcloud-deploy/runs/, percent-encoded once more in its header", () => {
-    const { headers, body } = cdevent(bare, { kind: 'failed', at: 0, evidence: 'e' }, 0)
-    expect((body.context as { source: string }).source).toBe('/brcloud-deploy/runs/run%207')
-    expect(headers['ce-source']).toBe('/brcloud-deploy/runs/run%25207')
+  test("no run URL: the source is the run's key under /brcloud-deploy/runs/, a UUID of it when it holds what a URI must encode", () => {
+    const source = (run: ObservedRun) => {
+      const { headers, body } = cdevent(run, { kind: 'failed', at: 0, evidence: 'e' }, 0)
+      expect(headers['ce-source']).toBe((body.context as { source: string }).source)
+      return headers['ce-source']
+    }
+    expect(source({ ...bare, runKey: '4242-1' })).toBe('/brcloud-deploy/runs/4242-1')
+    expect(source({ ...bare, runKey: 'a-Z_0.9~' })).toBe('/brcloud-deploy/runs/a-Z_0.9~')
+    expect(source(bare)).toBe(`/brcloud-deploy/runs/${uuidOf('run/run 7')}`)
+    expect(source({ ...bare, runKey: '' })).toBe(`/brcloud-deploy/runs/${uuidOf('run/')}`)
   })
 
   test('no environment: an empty id; no console: the API as its source; no distribution known: "unknown"', () => {
@@ -320,10 +347,13 @@ describe('CDEvents when the run lacks a field', () => {
     expect(content(consoleOnly).environment).toEqual({ id: '', source: 'https://console.example' })
   })
 
-  test('events differ by environment: the id names it', () => {
-    const id = (run: ObservedRun) => cdevent(run, { kind: 'upgraded', at: 0, evidence: 'e' }, 0).headers['ce-id']
-    expect(id({ ...bare, environment: 'a' })).not.toBe(id({ ...bare, environment: 'b' }))
-    expect(id({ ...bare, runKey: 'other' })).not.toBe(id(bare))
+  test("events differ by their release attempt's chain (the run, its start, the stack, the environment), moment and kind", () => {
+    const id = (run: ObservedRun, index = 0, kind: 'upgraded' | 'published' = 'upgraded') =>
+      cdevent(run, { kind, at: 0, evidence: 'e' }, index).headers['ce-id']
+    expect(id({ ...bare, chainId: 'a' })).not.toBe(id({ ...bare, chainId: 'b' }))
+    expect(id(bare, 1)).not.toBe(id(bare))
+    expect(id(bare, 0, 'published')).not.toBe(id(bare))
+    expect(id({ ...bare, environment: 'other', runKey: 'other' })).toBe(id(bare))
   })
 
   test('a receiver that echoes the token: scrubbed, even when the run never registered it', async () => {

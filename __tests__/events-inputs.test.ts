@@ -245,6 +245,19 @@ describe('each address, word for word: what is wrong and how to fix it', () => {
   })
 })
 
+describe('masked in every form a service may echo', () => {
+  test('a webhook address is masked as read and percent-encoded too (a service may echo it in a query or a JSON field)', () => {
+    secrets.length = 0
+    const slack = 'https://hooks.slack.com/services/T0/B0/enc-secret-1'
+    const teams = 'https://prod.example.logic.azure.com/workflows/w/triggers/manual/paths/invoke?api-version=1&sig=enc-sig-2'
+    read({ 'slack-webhook-url': slack, 'teams-webhook-url': teams })
+    for (const url of [slack, teams]) {
+      expect(secrets).toContain(url)
+      expect(secrets).toContain(encodeURIComponent(url))
+    }
+  })
+})
+
 describe("the run's budget and the CLI", () => {
   const deploy = { stack: 'mystack', username: 'u', password: 'p', 'distribution-id': 'd-1', environment: 'production' }
 

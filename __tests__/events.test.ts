@@ -5,6 +5,9 @@ import { InputError } from '../src/errors.js'
 import { observeRun, uuidOf, type RunFacts } from '../src/events/from-run.js'
 import { CDEVENT_TYPES, cdevent, cdeventsSink, eventId, headerValue, purlOf } from '../src/events/cdevents.js'
 import { tellOthers } from '../src/events/dispatch.js'
+import { datadogDeployments } from '../src/events/sinks/datadog.js'
+import { newRelicDeployments } from '../src/events/sinks/new-relic.js'
+import type { DeployResult } from '../src/deploy/result.js'
 import type { ObservedKind, ObservedRun, Sink } from '../src/events/observed.js'
 import type { RunContext } from '../src/port.js'
 import type { RunResult } from '../src/report.js'
@@ -123,6 +126,53 @@ describe('observeRun: the moments of a run, from its result alone', () => {
   })
 })
 
+describe("observeRun: the commit a promotion names is the distribution's, never the promoting run's", () => {
+  const RUN_SHA = 'c0ffee'.padEnd(40, '0')
+  const BUILT = 'b111d'.padEnd(40, '7')
+  const promoted = (over: Partial<RunResult['deploy'] & object> = {}) =>
+    deployResult({ source: 'id', archive: undefined, knownName: 'stored.tar.gz', knownMd5: undefined, ...over })
+  const evidence = (from: 'run' | 'deployment' | 'name', sha: string) => ({
+    order: 'ahead',
+    runningDistributionId: 'dist-0',
+    running: undefined,
+    ours: { sha, from }
+  })
+  const named = (deploy: RunResult['deploy'], f: Partial<RunFacts> = {}) => {
+    const run = observeRun(runResult({ deploy }), facts(f))
+    return run && { commit: run.commit, ref: run.ref, customData: cdevent(run, run.events[0] ?? { kind: 'upgraded', at: 1, evidence: '' }, 0).body.customData }
+  }
+
+  test("an upload names this run's commit and ref", () => {
+    expect(named(deployResult())).toMatchObject({ commit: RUN_SHA, ref: 'refs/heads/main', customData: { commit: RUN_SHA, ref: 'refs/heads/main' } })
+  })
+
+  test('a promotion names the commit a GitHub Deployment recorded for the distribution (the deploy order found it), without a ref', () => {
+    const deploy = promoted({ order: evidence('deployment', BUILT.toUpperCase()) as never })
+    expect(named(deploy)).toEqual({ commit: BUILT, ref: undefined, customData: expect.objectContaining({ commit: BUILT, ref: undefined }) })
+    expect(named({ ...deploy, source: 'environment', fromEnvironment: 'staging' })?.commit).toBe(BUILT)
+  })
+
+  test("a promotion's default name carries its commit: from the order's evidence, or read off the name without github-token", () => {
+    expect(named(promoted({ order: evidence('name', 'b111d77') as never }))?.commit).toBe('b111d77')
+    expect(named(promoted({ knownName: 'site-B111D77-distribution.tar.gz' }))?.commit).toBe('b111d77')
+    // Another repository's default name carries no commit of this one.
+    expect(named(promoted({ knownName: 'shop-b111d77-distribution.tar.gz' }))?.commit).toBeUndefined()
+  })
+
+  test("a promotion whose commit no evidence names: none, never the run's own", () => {
+    expect(named(promoted())).toEqual({ commit: undefined, ref: undefined, customData: expect.objectContaining({ commit: undefined, ref: undefined }) })
+    // The order check read the run's own commit (as for an upload): no evidence of the distribution's.
+    expect(named(promoted({ order: evidence('run', RUN_SHA) as never }))?.commit).toBeUndefined()
+  })
+
+  test('a promotion refused before its deployment began (a bad input) names no commit either', () => {
+    const refusedEarly = (promotion: boolean) =>
+      observeRun(runResult({ error: 'bad', deploy: undefined, environment: 'production' }), facts({ failure: new InputError('bad'), promotion }))?.commit
+    expect(refusedEarly(true)).toBeUndefined()
+    expect(refusedEarly(false)).toBe(RUN_SHA)
+  })
+})
+
 /** The fields CDEvents v0.5.1 allows in a context (schemas/service*.json, custom/schema.json). */
 const CONTEXT_FIELDS = ['specversion', 'id', 'source', 'type', 'timestamp', 'schemaUri', 'chainId', 'links']
 const observed = (): ObservedRun => {
@@ -161,7 +211,7 @@ describe('the CDEvents of a run: v0.5.1, CloudEvents 1.0 binary mode', () => {
     if (kind === 'published') expect(Object.keys(content)).toEqual(['environment'])
     else expect(Object.keys(content).sort()).toEqual(['artifactId', 'environment'])
     if (kind === 'rolledback') expect(content.artifactId).toBe('pkg:generic/dist-0')
-    else if (kind !== 'published') expect(content.artifactId).toBe(`pkg:generic/site%201.0%40x.tar.gz?checksum=md5:${md5.toLowerCase()}`)
+    else if (kind !== 'published') expect(content.artifactId).toBe('pkg:generic/dist-1')
     // The commit, the run's link and who ran it: custom data, as the content allows no other field.
     expect(body.customDataContentType).toBe('application/json')
     expect(body.customData).toMatchObject({ commit: 'c0ffee'.padEnd(40, '0'), runUrl: run.runUrl, actor: 'octocat', evidence: `seen ${kind}` })
@@ -214,11 +264,142 @@ describe('the CDEvents of a run: v0.5.1, CloudEvents 1.0 binary mode', () => {
     expect(ids(prod)).not.toContain(ids(first)[0])
   })
 
-  test('a purl: the name percent-encoded, the MD5 in lower case, no checksum when unknown; header values as the binding wants', () => {
-    expect(purlOf('site-1.0.tar.gz', 'ABC')).toBe('pkg:generic/site-1.0.tar.gz?checksum=md5:abc')
-    expect(purlOf('a/b@c d', undefined)).toBe('pkg:generic/a%2Fb%40c%20d')
+  test('a purl: the platform id in lower case, percent-encoded; header values as the binding wants', () => {
+    expect(purlOf('5F3A9C')).toBe('pkg:generic/5f3a9c')
+    expect(purlOf('a/b@c d')).toBe('pkg:generic/a%2Fb%40c%20d')
     expect(headerValue('stack/env name é')).toBe('stack/env%20name%20%C3%A9')
     expect(uuidOf('x')).toBe(uuidOf('x'))
+  })
+})
+
+describe('one identity for a distribution in every event: its platform id, whatever the case; the name and MD5 beside it', () => {
+  const artifact = (run: ObservedRun, kind: ObservedKind) => {
+    const index = run.events.findIndex((e) => e.kind === kind)
+    const { body } = cdevent(run, run.events[index] as never, index)
+    return { artifactId: (body.subject as { content: { artifactId?: string } }).content.artifactId, customData: body.customData as Record<string, unknown> }
+  }
+  const archive = { name: 'site-1.4.0.tar.gz', source: 'packed' as const, size: 1, sha256: 'a', md5 }
+  /** A run that uploaded DIST-7 (the upload answered its id in upper case) over dist-6. */
+  const deployedIt = observeRun(
+    runResult({
+      deploy: deployResult({
+        archive,
+        upload: { distributionId: 'DIST-7', storedName: archive.name, attempts: 1, adopted: false },
+        distributionId: 'DIST-7',
+        release: releaseOf(['requested', 'applied', 'verified'], { distributionId: 'DIST-7', previous: 'dist-6' })
+      })
+    }),
+    facts()
+  ) as ObservedRun
+  /** A later run whose release failed, rolled back to dist-7 (its look reports the id in lower case). */
+  const restoredIt = observeRun(
+    runResult({
+      deploy: deployResult({ release: releaseOf(['requested', 'applied', 'failed', 'rollback-requested', 'rollback-applied'], { previous: 'dist-7' }) }),
+      error: 'The site failed.'
+    }),
+    facts({ context: context({ runId: '43' }) })
+  ) as ObservedRun
+
+  test('CDEvents: the service.upgraded that deployed it and the service.rolledback that restored it name it alike', () => {
+    const deployed = artifact(deployedIt, 'upgraded')
+    expect(deployed.artifactId).toBe('pkg:generic/dist-7')
+    expect(artifact(restoredIt, 'rolledback').artifactId).toBe(deployed.artifactId)
+    // The file name and MD5 where known: customData, beside the id.
+    expect(deployed.customData.distribution).toEqual({ id: 'DIST-7', name: 'site-1.4.0.tar.gz', md5, sha256: 'a' })
+  })
+
+  test("Datadog's and New Relic's versions: the id too, the deploy's and the rollback's alike", () => {
+    const ddDeployed = datadogDeployments(deployedIt, 'site')[0]?.data.attributes.version
+    const ddRestored = datadogDeployments(restoredIt, 'site')[1]?.data.attributes.version
+    expect([ddDeployed, ddRestored]).toEqual(['dist-7', 'dist-7'])
+    const nrDeployed = newRelicDeployments(deployedIt, 'guid')[0]?.variables.deployment.version
+    const nrRestored = newRelicDeployments(restoredIt, 'guid')[1]?.variables.deployment.version
+    expect([nrDeployed, nrRestored]).toEqual(['dist-7', 'dist-7'])
+  })
+
+  test('an ending names a distribution only by an id: a run refused before its upload names none in artifactId, its file in customData', () => {
+    const early = observeRun(
+      runResult({
+        error: 'older',
+        deploy: deployResult({ archive, distributionId: undefined, upload: undefined, release: undefined, order: { refused: true, order: 'behind' } as never })
+      }),
+      facts()
+    ) as ObservedRun
+    const { body } = cdevent(early, early.events[0] as never, 0)
+    expect((body.subject as { content: Record<string, unknown> }).content).not.toHaveProperty('artifactId')
+    expect(body.customData).toMatchObject({ distribution: { name: 'site-1.4.0.tar.gz', md5 } })
+  })
+})
+
+describe('ce-source: the same URI-reference as context.source, to a receiver that percent-decodes it (the binding) and to one that does not', () => {
+  test.each([
+    ['a GitHub run: its page', 'https://github.com/acme/site/actions/runs/42', 'https://github.com/acme/site/actions/runs/42'],
+    ['an Azure project named with a blank: the run key', 'https://dev.azure.com/acme/My%20Project/_build/results?buildId=7', '/brcloud-deploy/runs/42-1'],
+    ['a Jenkins job named with a blank: the run key', 'https://jenkins.example.com/job/Site%20Deploy/12/', '/brcloud-deploy/runs/42-1'],
+    ['an escaped character a URI may hold plain: written plain', 'https://ci.example.com/%7Eacme/b%75ild/12', 'https://ci.example.com/~acme/build/12'],
+    ['a character no URI holds plain: the run key', 'https://ci.example.com/jobs/déploi/12', '/brcloud-deploy/runs/42-1']
+  ])('%s', (_name, runUrl, source) => {
+    const run = observeRun(runResult(), facts({ context: context({ runUrl }) })) as ObservedRun
+    const { headers, body } = cdevent(run, run.events[0] as never, 0)
+    const contextSource = (body.context as { source: string }).source
+    // What a receiver that takes the header as it is reads, and what one that does the binding's single round of percent-decoding reads.
+    expect(headers['ce-source']).toBe(contextSource)
+    expect(decodeURIComponent(headers['ce-source'] ?? '')).toBe(contextSource)
+    expect(contextSource).toBe(source)
+    // The run's page itself, as the CI gave it.
+    expect(body.customData).toMatchObject({ runUrl })
+  })
+})
+
+describe('ids no other event shares: across runs, attempts, deploys in one run, stacks and environments', () => {
+  const rollback = releaseOf(['requested', 'applied', 'failed', 'rollback-requested', 'rollback-applied'], { failure: { kind: 'unhealthy', message: 'x' } })
+  const runOf = (deploy: Partial<DeployResult>, over: Partial<RunFacts> = {}, error?: string): ObservedRun => {
+    const run = observeRun(runResult({ deploy: deployResult(deploy), error }), facts(over))
+    if (!run) throw new Error('no run')
+    return run
+  }
+  const ceIds = (run: ObservedRun) => run.events.map((e, i) => cdevent(run, e, i).headers['ce-id'])
+  const datadogIds = (run: ObservedRun) => datadogDeployments(run, 'site').map((d) => d.data.attributes.id)
+  /** A staging and a production job of one run attempt, the same environment of another stack, and a rollback. */
+  const oneRunAttempt = () => [
+    runOf({ environmentName: 'staging' }),
+    runOf({ environmentName: 'production' }),
+    runOf({ environmentName: 'production', target: 'otherstack' }),
+    runOf({ environmentName: 'production', target: 'thirdstack', release: rollback }, {}, 'The site failed.')
+  ]
+
+  test('Datadog: every deployment of one run attempt has its own id, whatever the stack or environment; the rollback its own', () => {
+    const all = oneRunAttempt().flatMap(datadogIds)
+    expect(all).toHaveLength(5)
+    expect(new Set(all).size).toBe(all.length)
+    for (const id of all) expect(id).toMatch(/^brcloud-deploy:42-1:[0-9a-f-]{36}(:rollback)?$/)
+    // The same run told again keeps its ids.
+    expect(datadogIds(runOf({ environmentName: 'staging' }))).toEqual(datadogIds(oneRunAttempt()[0] as ObservedRun))
+  })
+
+  test('CDEvents: two deploys of one environment in one CI run attempt (one Jenkins BUILD_TAG) never share an id; the same run keeps its own', () => {
+    const jenkins = context({ runId: 'jenkins-site-deploy-12', runAttempt: '1', runUrl: 'https://jenkins.example.com/job/site-deploy/12/' })
+    const first = runOf({}, { context: jenkins, startedAt: 999_000 })
+    const second = runOf({}, { context: jenkins, startedAt: 1_200_000 })
+    expect(first.chainId).not.toBe(second.chainId)
+    const all = [...ceIds(first), ...ceIds(second)]
+    expect(new Set(all).size).toBe(all.length)
+    // The run's page is the source of both: the source names the run, the id the event.
+    expect(cdevent(first, first.events[0] as never, 0).headers['ce-source']).toBe(cdevent(second, second.events[0] as never, 0).headers['ce-source'])
+    expect(ceIds(runOf({}, { context: jenkins, startedAt: 999_000 }))).toEqual(ceIds(first))
+  })
+
+  test('CDEvents: unique across runs, attempts, stacks and environments, even where their names would run together', () => {
+    const runs = [
+      ...oneRunAttempt(),
+      runOf({}, { context: context({ runAttempt: '2' }) }),
+      runOf({}, { context: context({ runId: '43' }) }),
+      runOf({ target: 'a/b', environmentName: 'c' }),
+      runOf({ target: 'a', environmentName: 'b/c' })
+    ]
+    const all = runs.flatMap(ceIds)
+    expect(new Set(all).size).toBe(all.length)
+    expect(new Set(runs.map((r) => r.chainId)).size).toBe(runs.length)
   })
 })
 

@@ -66,6 +66,23 @@ test('success: the environment address, auto_inactive, a description cut at 140;
   expect(readState().githubDeploymentFinal).toBe(true)
 })
 
+test('a description cut at 140 characters, never inside one: GitHub counts characters, and half an emoji is no text', async () => {
+  const d = await started()
+  standIn.calls.length = 0
+  await d.set('in_progress', `${'x'.repeat(139)}😀😀 and more`)
+  await d.set('success', '😀'.repeat(150))
+  const descriptions = statusBodies().map((b) => (b as { description: string }).description)
+  expect(descriptions).toEqual([`${'x'.repeat(139)}😀`, '😀'.repeat(140)])
+  // Well-formed: UTF-8 carries it as it is (half a surrogate pair would come back as U+FFFD).
+  for (const text of descriptions) expect(Buffer.from(text, 'utf8').toString('utf8')).toBe(text)
+  // The stand-in refuses more than 140 characters: each was recorded.
+  expect(standIn.model.statuses(d.id).map((s) => s.state)).toEqual(['success', 'in_progress', 'in_progress'])
+  expect(said('warning')).toEqual([])
+  const saved = { id: d.id, owner: 'acme', repo: 'site', logUrl: undefined }
+  await setErrorStatus(DEFAULT_GITHUB_TOKEN, saved, `${'y'.repeat(139)}😀😀`, 5_000)
+  expect((statusBodies().at(-1) as { description: string }).description).toBe(`${'y'.repeat(139)}😀`)
+})
+
 test('failure: no environment address, nothing inactivated; in progress again before it is allowed', async () => {
   const d = await started('https://www.example.com')
   standIn.calls.length = 0

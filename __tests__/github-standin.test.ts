@@ -181,6 +181,43 @@ describe('tags', () => {
     expect(await statusOf((await octokit(NO_CONTENTS)).rest.repos.listTags(repo))).toBe(403)
     expect(await statusOf(gh.request('POST /repos/{owner}/{repo}/tags', repo))).toBe(404)
   })
+
+  test('an annotated tag: listed with the commit it points to, resolved by its name and by its own object sha; a lightweight one beside it', async () => {
+    const [a, b] = standIn.model.linear('main', [fakeSha('a'), fakeSha('b')]) as [string, string]
+    standIn.model.tag('v1.0.0', a)
+    const object = standIn.model.annotatedTag('v1.1.0', b, 'Release 1.1.0')
+    expect(object).toMatch(/^[0-9a-f]{40}$/)
+    expect(object).not.toBe(b)
+    expect(standIn.model.tagObject('v1.1.0')).toEqual({ sha: object, name: 'v1.1.0', commit: b, message: 'Release 1.1.0' })
+    expect(standIn.model.tagObject('v1.0.0')).toBeUndefined()
+    const gh = await octokit()
+    const { data } = await gh.rest.repos.listTags(repo)
+    expect(data.map((t) => [t.name, t.commit.sha])).toEqual([
+      ['v1.1.0', b],
+      ['v1.0.0', a]
+    ])
+    const compared = await gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: 'v1.0.0...v1.1.0' })
+    expect(compared.data).toMatchObject({ status: 'ahead', ahead_by: 1 })
+    expect((await gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: `${object}...main` })).data.status).toBe('identical')
+  })
+})
+
+describe('the sample history of `--github`: two lines and tags, so diverged and tag tracking can be tried by hand', () => {
+  test('main of three commits, a branch off its second with two, a lightweight and an annotated tag', async () => {
+    const { seedSampleHistory } = await import('../src/emulator/github/server.js')
+    const history = seedSampleHistory(standIn.model)
+    expect(history.main).toEqual(['sample-1', 'sample-2', 'sample-3'].map(fakeSha))
+    expect(history.branch).toEqual({ name: 'feature/search', commits: ['sample-feature-1', 'sample-feature-2'].map(fakeSha) })
+    expect(history.tags).toEqual([
+      { name: 'v1.0.0', commit: history.main[0], annotated: false },
+      { name: 'v1.1.0', commit: history.main[1], annotated: true }
+    ])
+    const gh = await octokit()
+    const compare = async (basehead: string) => (await gh.rest.repos.compareCommitsWithBasehead({ ...repo, basehead })).data
+    expect(await compare(`main...${history.branch.commits[1]}`)).toMatchObject({ status: 'diverged', ahead_by: 2, behind_by: 1 })
+    expect(await compare(`feature/search...${history.main[2]}`)).toMatchObject({ status: 'diverged', ahead_by: 1, behind_by: 2 })
+    expect(await compare(`v1.1.0...${history.main[2]}`)).toMatchObject({ status: 'ahead', ahead_by: 1 })
+  })
 })
 
 describe('statuses', () => {
@@ -217,6 +254,28 @@ describe('statuses', () => {
       [5000, 'in_progress']
     ])
     expect((await gh.rest.repos.getDeployment({ ...repo, deployment_id: d.id })).data.updated_at).toBe('2026-01-02T03:05:05Z')
+  })
+
+  test('a description over 140 characters answers 422 and records nothing; 140 characters pass, counted as characters, not UTF-16 units', async () => {
+    standIn.model.linear('main', [fakeSha('a')])
+    const d = standIn.model.addDeployment({ ref: 'main' })
+    const post = (description: string) =>
+      fetch(`${standIn.url}/repos/acme/site/deployments/${d.id}/statuses`, {
+        method: 'POST',
+        headers: { authorization: `token ${DEFAULT_GITHUB_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'success', description })
+      })
+    const long = await post('x'.repeat(141))
+    expect(long.status).toBe(422)
+    expect(await long.json()).toEqual({
+      message: 'Validation Failed',
+      errors: [{ resource: 'DeploymentStatus', code: 'custom', field: 'description', message: 'description is too long (maximum is 140 characters)' }],
+      documentation_url: 'https://docs.github.com/rest'
+    })
+    expect(standIn.model.statuses(d.id)).toEqual([])
+    expect((await post('x'.repeat(140))).status).toBe(201)
+    expect((await post('😀'.repeat(140))).status).toBe(201)
+    expect((await post('😀'.repeat(141))).status).toBe(422)
   })
 
   test('an unknown state answers 422, an unknown deployment 404', async () => {
@@ -428,11 +487,22 @@ describe('issues, comments and labels', () => {
     })
     const reopened = await gh.rest.issues.update({ ...repo, issue_number: issue.number, state: 'open' })
     expect(reopened.data).toMatchObject({ state: 'open', state_reason: 'reopened', closed_at: null })
+    // Closed as a duplicate, GitHub's third reason, then reopened again.
+    const duplicate = await gh.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+      ...repo,
+      issue_number: issue.number,
+      state: 'closed',
+      state_reason: 'duplicate'
+    })
+    expect(duplicate.data).toMatchObject({ state: 'closed', state_reason: 'duplicate' })
+    await gh.rest.issues.update({ ...repo, issue_number: issue.number, state: 'open' })
     expect(await statusOf(gh.rest.issues.update({ ...repo, issue_number: issue.number, state: 'done' as never }))).toBe(422)
     expect(await statusOf(gh.rest.issues.update({ ...repo, issue_number: 99, body: 'x' }))).toBe(404)
     expect(standIn.calls.map((c) => c.json)).toEqual([
       { title: 'T2', body: 'new' },
       { state: 'closed', state_reason: 'completed' },
+      { state: 'open' },
+      { state: 'closed', state_reason: 'duplicate' },
       { state: 'open' },
       { state: 'done' },
       { body: 'x' }
@@ -488,6 +558,50 @@ describe('issues, comments and labels', () => {
     expect(await statusOf(deployer.rest.issues.listForRepo(repo))).toBe(403)
     expect(standIn.model.issues).toEqual([])
   })
+})
+
+test("user objects carry every URL field of GitHub's simple-user: the creator of a Deployment, a status, an issue, a comment", async () => {
+  standIn.model.linear('main', [fakeSha('a')])
+  const gh = await octokit(READ_ONLY)
+  const d = standIn.model.addDeployment({ ref: 'main', creator: 'octocat' })
+  const user = (await gh.rest.repos.getDeployment({ ...repo, deployment_id: d.id })).data.creator as Record<string, unknown>
+  const api = `${standIn.url}/users/octocat`
+  expect(user).toEqual({
+    login: 'octocat',
+    id: expect.any(Number),
+    node_id: expect.any(String),
+    avatar_url: expect.stringMatching(/^https:\/\/avatars\.githubusercontent\.com\/u\/\d+\?v=4$/),
+    gravatar_id: '',
+    url: api,
+    html_url: 'https://github.com/octocat',
+    followers_url: `${api}/followers`,
+    following_url: `${api}/following{/other_user}`,
+    gists_url: `${api}/gists{/gist_id}`,
+    starred_url: `${api}/starred{/owner}{/repo}`,
+    subscriptions_url: `${api}/subscriptions`,
+    organizations_url: `${api}/orgs`,
+    repos_url: `${api}/repos`,
+    events_url: `${api}/events{/privacy}`,
+    received_events_url: `${api}/received_events`,
+    type: 'User',
+    user_view_type: 'public',
+    site_admin: false
+  })
+  // A bot: its page is its app's, its API address its own login, escaped.
+  standIn.model.addStatus(d.id, { state: 'success' })
+  const [status] = (await gh.rest.repos.listDeploymentStatuses({ ...repo, deployment_id: d.id })).data
+  expect(status?.creator).toMatchObject({
+    login: 'github-actions[bot]',
+    type: 'Bot',
+    html_url: 'https://github.com/apps/github-actions',
+    url: `${standIn.url}/users/github-actions%5Bbot%5D`,
+    repos_url: `${standIn.url}/users/github-actions%5Bbot%5D/repos`
+  })
+  const issue = standIn.model.addIssue({ title: 'T' })
+  standIn.model.addComment(issue.number, 'c', 'octocat')
+  const issues = await octokit()
+  expect((await issues.rest.issues.get({ ...repo, issue_number: issue.number })).data.user).toMatchObject({ followers_url: expect.any(String) })
+  expect((await issues.rest.issues.listComments({ ...repo, issue_number: issue.number })).data[0]?.user).toEqual({ ...user, id: expect.any(Number) })
 })
 
 describe('auth, headers and faults', () => {

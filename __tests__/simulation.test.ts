@@ -14,6 +14,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import * as fsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { environmentId } from '../src/emulator/state.js'
 import fc from 'fast-check'
 import * as mocks from './sim/mocks.js'
@@ -130,6 +131,26 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
   return facts
 }
 
+/**
+ * SIM_FINDING_FILE=<path>: a failing run also writes what it found there as JSON (the seed, how many schedules it took,
+ * the replay commands, the schedule, the broken invariant), for scripts/sim-fresh.ts to report without reading Jest's output.
+ */
+function recordFinding(result: fc.RunDetails<[Schedule]>, replay: string): void {
+  const file = process.env.SIM_FINDING_FILE
+  if (!file) return
+  const error = result.errorInstance
+  const message = stripVTControlCharacters(error instanceof Error ? error.message : String(error))
+  const finding = {
+    seed: result.seed,
+    path: result.counterexamplePath,
+    schedules: result.numRuns,
+    replay,
+    schedule: result.counterexample?.[0],
+    invariant: message.split('\n').slice(0, 24).join('\n')
+  }
+  writeFileSync(file, `${JSON.stringify(finding, null, 2)}\n`)
+}
+
 describe('the release under every schedule (deterministic simulation)', () => {
   beforeEach(useFakeClock)
   afterEach(() => jest.useRealTimers())
@@ -151,6 +172,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
     )
     if (result.failed) {
       const replay = `SIM_SEED=${result.seed} SIM_PATH=${result.counterexamplePath ?? ''} SIM_RUNS=${RUNS} SIM_VERBOSE=1 npm test -- __tests__/simulation.test.ts`
+      recordFinding(result, replay)
       throw new Error(
         `A schedule broke an invariant (after ${result.numRuns} schedules). Replay it with:\n  ${replay}\n` +
           `or run that one schedule:\n  SIM_SCHEDULE='${JSON.stringify(result.counterexample?.[0])}' SIM_VERBOSE=1 npm test -- __tests__/simulation.test.ts\n\n` +
@@ -794,9 +816,11 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
       const datadog = simTransport.wire.sinkRequests
         .filter((r) => r.key === 'datadog')
         .map((r) => (JSON.parse(r.body) as { data: { attributes: { id: string; version: string } } }).data.attributes)
+      // One id per release attempt (the run, its start, the stack, the environment: its chain); the rollback's its own.
+      const [chain] = chains
       expect(datadog.map((a) => [a.id, a.version])).toEqual([
-        ['brcloud-deploy:77-1', OURS],
-        ['brcloud-deploy:77-1:rollback', OLD]
+        [`brcloud-deploy:77-1:${chain}`, OURS.toLowerCase()],
+        [`brcloud-deploy:77-1:${chain}:rollback`, OLD.toLowerCase()]
       ])
       expect(facts.text).toMatch(/::warning::Events: Grafana was not told: it answered 503\. The deployment's outcome is unchanged\./)
       expect(mocks.shown.outputs['rolled-back']).toBe('true')

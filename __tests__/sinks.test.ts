@@ -254,7 +254,7 @@ describe('Datadog DORA', () => {
             started_at: T0 * NS,
             finished_at: (T0 + 95 * S) * NS,
             git: { commit_sha: verifiedUpgrade.commit, repository_url: 'https://github.com/acme/site' },
-            id: 'brcloud-deploy:9001-1',
+            id: 'brcloud-deploy:9001-1:9001:1:acme-production',
             custom_tags: ['stack:acme', 'distribution:acme-site-1.4.0.tar.gz']
           }
         }
@@ -273,7 +273,7 @@ describe('Datadog DORA', () => {
           version: 'd-0001',
           started_at: (T0 + 90 * S) * NS,
           finished_at: (T0 + 200 * S) * NS,
-          id: 'brcloud-deploy:9001-1:rollback',
+          id: 'brcloud-deploy:9001-1:9001:1:acme-production:rollback',
           custom_tags: ['stack:acme', 'rolled_back:acme-site-1.4.0.tar.gz']
         }
       }
@@ -286,9 +286,19 @@ describe('Datadog DORA', () => {
     expect(datadogDeployments(firstDeploy, 'acme-site').map((d) => [d.data.attributes.env, d.data.attributes.finished_at])).toEqual([
       ['staging', (T0 + 80 * S) * NS]
     ])
-    expect(eventId('9001/1 attempt#2')).toBe('brcloud-deploy:9001-1-attempt-2')
-    expect(eventId('x'.repeat(300))).toHaveLength(119)
-    expect(eventId('1').length).toBeGreaterThanOrEqual(16)
+    const chainId = '5b0e1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d'
+    expect(eventId({ runKey: '9001/1 attempt#2', chainId })).toBe(`brcloud-deploy:9001-1-attempt-2:${chainId}`)
+    expect(eventId({ runKey: 'x'.repeat(300), chainId })).toBe(`brcloud-deploy:${'x'.repeat(64)}:${chainId}`)
+    expect(eventId({ runKey: 'x'.repeat(300), chainId: 'y'.repeat(300) })).toHaveLength(119)
+    expect(eventId({ runKey: '', chainId: '' }).length).toBeGreaterThanOrEqual(16)
+  })
+
+  test("git only with the commit in full: a promotion's commit read off a default name is abbreviated, which Datadog cannot match", () => {
+    const attributes = (commit: string | undefined) => datadogDeployments({ ...verifiedUpgrade, commit }, 'acme-site')[0]?.data.attributes
+    expect(attributes('3f2a9c1')).not.toHaveProperty('git')
+    expect(attributes(undefined)).not.toHaveProperty('git')
+    expect(attributes('ab'.repeat(32))?.git?.commit_sha).toBe('ab'.repeat(32))
+    expect(attributes(`${verifiedUpgrade.commit}0`)).not.toHaveProperty('git')
   })
 
   test('posts each event with DD-API-KEY; refused and cancelled runs send nothing', async () => {
@@ -655,6 +665,22 @@ describe('edges each sink must get right (mutation testing)', () => {
       ]
     }
     expect(datadogDeployments(sameInstant, 'acme-site')[1]?.data.attributes.started_at).toBe((T0 + 150 * S) * NS)
+  })
+
+  test("Sentry: the deploy's name fits 64 characters and cuts no part in half: the stack gives way first, then the environment", () => {
+    const name = (run: ObservedRun) => sentryDeploy(run, PROJECT)?.name ?? ''
+    const api = 'https://api.mystack.bloomreach.cloud'
+    // With api-url the stack is named by its address: the rollback's time stays whole, the address is shortened.
+    const byAddress = name({ ...rolledBack, stack: api })
+    expect(byAddress).toBe('https://api.mystac…/production, rolled back 2025-05-06T10:03:20Z')
+    expect(byAddress).toHaveLength(64)
+    const longEnvironment = name({ ...rolledBack, stack: api, environment: `production-${'x'.repeat(60)}` })
+    expect(longEnvironment).toMatch(/^…\/production-x+…, rolled back 2025-05-06T10:03:20Z$/)
+    expect(longEnvironment).toHaveLength(64)
+    // Without a rollback the place alone: the stack shortened first there too.
+    expect(name({ ...verifiedUpgrade, stack: api.repeat(2) })).toBe(`${api.repeat(2).slice(0, 52)}…/production`)
+    expect(name({ ...verifiedUpgrade, stack: api.repeat(2) })).toHaveLength(64)
+    expect(name({ ...verifiedUpgrade, stack: 'a'.repeat(53) })).toBe(`${'a'.repeat(53)}/production`)
   })
 
   test('Sentry: no deploy without a name or an environment', () => {

@@ -22,6 +22,8 @@ const { STATUS_EXIT } = await import('../src/cli/exit-codes.js')
 const { InputError } = await import('../src/errors.js')
 const { runnerContext } = await import('../src/github/runner-context.js')
 const { prepareSingleStack, singleStackChosen, maskedReader } = await import('../src/status/single-stack.js')
+const { keepDriftIssues } = await import('../src/status/drift-issues.js')
+const { GitHubApi } = await import('../src/github/client.js')
 
 type Report = Awaited<ReturnType<typeof readStatus>>
 
@@ -216,11 +218,216 @@ test('a commit GitHub does not know: unknown, with the reason; not a failure to 
   try {
     const r = await report()
     expect(row(r, 'eu', 'test')).toMatchObject({ state: 'unknown', commit: ghost.slice(0, 7), evidence: 'name' })
-    expect(row(r, 'eu', 'test').reason).toMatch(/GitHub knows no such commit/)
+    expect(row(r, 'eu', 'test').reason).toMatch(/: main is known, but GitHub does not know commit [0-9a-f]{7} in acme\/site/)
     expect(r.githubErrors).toEqual([])
+    expect(r.trackErrors).toEqual([])
   } finally {
     eu.deployAs('test', running['eu/test'] as string, { seconds: 0 })
   }
+})
+
+describe('every platform reading: a status field or none, the id reported, absent or null while switching, upper-case ids', () => {
+  /** A stack of `options` with production being switched (held), acceptance never deployed, development running a recorded release. */
+  async function readingOf(options: Parameters<typeof startEmulator>[0]): Promise<{ r: Report; emu: Emulator }> {
+    const emu = await startEmulator({ environments: ['production', 'acceptance', 'development'], ...options })
+    const id = await emu.addDistribution('release.tar.gz', FILES)
+    emu.deployAs('development', id, { seconds: 0 })
+    const d = standIn.model.addDeployment({ ref: E, environment: 'development', payload: { distributionId: id, apiUrl: emu.url }, creator: 'octocat' })
+    standIn.model.addStatus(d.id, { state: 'success' })
+    // The switch of production is recorded by its run (still in progress) and held: the platform is switching it.
+    const next = await emu.addDistribution('next.tar.gz', FILES)
+    const p = standIn.model.addDeployment({ ref: E, environment: 'production', payload: { distributionId: next, apiUrl: emu.url }, creator: 'octocat' })
+    standIn.model.addStatus(p.id, { state: 'in_progress' })
+    emu.deployAs('production', next, { seconds: Number.POSITIVE_INFINITY })
+    const file = `track: main\nstacks:\n  - name: q\n    api-url: ${emu.url}\n`
+    const prepared = prepareStatus(parseStatusConfig(file, 'f.yml'), { BRCLOUD_USERNAME: emu.username, BRCLOUD_PASSWORD: emu.password })
+    const context = { ...runnerContext(), repository: 'acme/site' }
+    const r = await readStatus(prepared, { github: { token: DEFAULT_GITHUB_TOKEN, context }, repository: 'acme/site', retry: QUICK })
+    return { r, emu }
+  }
+  const states = (r: Report): Array<[string | null, string]> => r.environments.map((e) => [e.environment, e.state])
+
+  for (const idWhileDeploying of ['absent', 'null'] as const) {
+    test(`no status field, the id ${idWhileDeploying} while switching: "no distribution reported" is unknown, never empty; fail-on empty and drift issues leave it`, async () => {
+      const { r, emu } = await readingOf({ environmentStatus: false, idWhileDeploying })
+      try {
+        expect(states(r)).toEqual([
+          ['production', 'unknown'],
+          ['acceptance', 'unknown'],
+          ['development', 'in-sync']
+        ])
+        const switching = row(r, 'q', 'production')
+        expect(switching).toMatchObject({ distributionId: null, platformStatus: null, commit: null })
+        expect(switching.reason).toBe(
+          'the platform reports no distribution and shows no status field: it runs nothing, or it is being switched (a platform may not report ' +
+            `the id while it switches); which one cannot be told. GitHub Deployment ${switching.lastDeployment?.id} of it is in_progress.`
+        )
+        expect(row(r, 'q', 'acceptance').reason).toMatch(/^the platform reports no distribution and shows no status field: .* cannot be told\.$/)
+        expect(statusExit(r, ['empty'], () => undefined)).toBe(STATUS_EXIT.success)
+        // Drift issues: nothing opened for what could not be told.
+        const api = await GitHubApi.open(DEFAULT_GITHUB_TOKEN, undefined, { ...runnerContext(), repository: 'acme/site' })
+        const kept = await keepDriftIssues(r, api, { failOn: ['empty'], runUrl: undefined, serverUrl: 'https://github.example' })
+        expect(kept).toEqual({ opened: [], updated: [], closed: [], failures: [] })
+      } finally {
+        await emu.close()
+      }
+    })
+  }
+
+  test('a status field: the switch is deploying, and an environment that reports no distribution while its status says so is empty', async () => {
+    const { r, emu } = await readingOf({ environmentStatus: true, idWhileDeploying: 'absent' })
+    try {
+      expect(states(r)).toEqual([
+        ['production', 'deploying'],
+        ['acceptance', 'empty'],
+        ['development', 'in-sync']
+      ])
+      expect(statusExit(r, ['empty'], () => undefined)).toBe(STATUS_EXIT.failOn)
+    } finally {
+      await emu.close()
+    }
+  })
+
+  test('no status field, the id reported while switching: the row says what the platform reports (the new release, its Deployment in progress)', async () => {
+    const { r, emu } = await readingOf({ environmentStatus: false, idWhileDeploying: 'reported', deployReport: 'at-request' })
+    try {
+      expect(states(r)).toEqual([
+        ['production', 'in-sync'],
+        ['acceptance', 'unknown'],
+        ['development', 'in-sync']
+      ])
+      expect(row(r, 'q', 'production').lastDeployment).toMatchObject({ state: 'in_progress' })
+    } finally {
+      await emu.close()
+    }
+  })
+
+  for (const idCase of ['upper', 'upper-environments', 'upper-distributions'] as const) {
+    test(`ids in upper case (${idCase}): the Deployment that recorded the id in lower case is still the evidence`, async () => {
+      const { r, emu } = await readingOf({ idCase })
+      try {
+        expect(row(r, 'q', 'development')).toMatchObject({ state: 'in-sync', evidence: 'deployment', commit: E, distributionName: 'release.tar.gz' })
+        expect(states(r).slice(0, 2)).toEqual([
+          ['production', 'deploying'],
+          ['acceptance', 'empty']
+        ])
+      } finally {
+        await emu.close()
+      }
+    })
+  }
+})
+
+test("the action's own promotion of a distribution whose commit no evidence names: unknown, not outside; its Deployment shows no commit", async () => {
+  // acceptance got hotfix.tar.gz from Mission Control (nothing recorded); a run of this repository promoted it to production,
+  // recording the Deployment as src/deploy/index.ts does: at the promoting run's commit, the payload saying the commit is unknown.
+  const emu = await startEmulator({ environments: ['production', 'acceptance'] })
+  try {
+    const id = await emu.addDistribution('hotfix.tar.gz', FILES)
+    emu.deployAs('acceptance', id, { seconds: 0, by: 'j.doe' })
+    emu.deployAs('production', id, { seconds: 0 })
+    const runCommit = fakeSha('promoting-run')
+    const d = standIn.model.addDeployment({
+      ref: runCommit,
+      sha: runCommit,
+      environment: 'production',
+      payload: { distributionId: id, distributionName: 'hotfix.tar.gz', apiUrl: emu.url, commit: 'unknown' }
+    })
+    standIn.model.addStatus(d.id, { state: 'success', log_url: 'https://github.example/acme/site/actions/runs/99' })
+    const file = `track: main\nstacks:\n  - name: p\n    api-url: ${emu.url}\n`
+    const prepared = prepareStatus(parseStatusConfig(file, 'f.yml'), { BRCLOUD_USERNAME: emu.username, BRCLOUD_PASSWORD: emu.password })
+    const context = { ...runnerContext(), repository: 'acme/site' }
+    const r = await readStatus(prepared, { github: { token: DEFAULT_GITHUB_TOKEN, context }, repository: 'acme/site', retry: QUICK })
+    const production = row(r, 'p', 'production')
+    expect(production).toMatchObject({ state: 'unknown', commit: null, evidence: 'unknown', evidenceDeploymentId: null })
+    expect(production.reason).toBe(
+      `GitHub Deployment ${d.id} (by github-actions[bot]) recorded distribution ${id} (uploaded by someone-else at ${production.createdAt}) ` +
+        'as promoted here by this action, of a commit no evidence names: no GitHub Deployment recorded its commit, and its name carries none'
+    )
+    expect(production.reason).not.toMatch(/Mission Control|another tool/)
+    // The promoting run's commit is not the running commit: the Deployment is shown without one.
+    expect(production.lastDeployment).toMatchObject({ id: d.id, commit: null, state: 'success' })
+    expect(statusMarkdown(r)).toMatch(
+      /\[commit unknown success by github-actions\[bot\] at [^\]]+\]\(https:\/\/github\.example\/acme\/site\/actions\/runs\/99\)/
+    )
+    expect(statusMarkdown(r)).not.toContain(runCommit.slice(0, 7))
+    // acceptance got it from elsewhere: outside, and the reason names the promotion it did not come from.
+    const acceptance = row(r, 'p', 'acceptance')
+    expect(acceptance.state).toBe('outside')
+    expect(acceptance.reason).toBe(
+      `no GitHub Deployment of acme/site on this stack recorded distribution ${id} (uploaded by someone-else at ${acceptance.createdAt}) for acceptance ` +
+        `(GitHub Deployment ${d.id} recorded it for production, of a commit no evidence names), and its name carries no commit of it: ` +
+        'deployed from Mission Control or another tool'
+    )
+  } finally {
+    await emu.close()
+  }
+})
+
+describe('a track: ref GitHub does not know (a typo) fails the report closed, naming the ref and where it was written', () => {
+  const unknownRef = (ref: string, where: string): string =>
+    `track '${ref}' (${where}) is no branch, tag or commit that GitHub knows in acme/site: correct it (a misspelt name?), or push it`
+
+  test('in the file: at the top, on a stack, on an environment; the other rows read; exit 1 whatever --fail-on says', async () => {
+    const login = ['    login:', '      username-variable: EU_USER', '      password-variable: EU_PASS']
+    const file = [
+      'track: mian',
+      'stacks:',
+      '  - name: eu',
+      `    api-url: ${eu.url}`,
+      ...login,
+      '    track: mian',
+      '    environments:',
+      '      - production',
+      '      - name: acceptance',
+      '        track: main',
+      '      - name: development',
+      '        track: relase/2',
+      '  - name: eu2',
+      `    api-url: ${eu.url}`,
+      ...login,
+      '    environments: [test]',
+      ''
+    ].join('\n')
+    const r = await readStatus(prepareStatus(parseStatusConfig(file, 'fleet.yml'), ENV()), {
+      github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+      repository: 'acme/site',
+      retry: QUICK
+    })
+    const stack = unknownRef('mian', 'fleet.yml: stacks[0] (eu).track')
+    const env = unknownRef('relase/2', 'fleet.yml: stacks[0] (eu).environments[2].track')
+    const top = unknownRef('mian', 'fleet.yml: track')
+    expect(r.environments.map((e) => [e.stack, e.environment, e.state, e.reason])).toEqual([
+      ['eu', 'production', 'unknown', stack],
+      ['eu', 'acceptance', 'behind', null],
+      ['eu', 'development', 'unknown', env],
+      ['eu2', 'test', 'unknown', top]
+    ])
+    // In the order of the rows, whichever answer came first.
+    expect(r.trackErrors).toEqual([stack, env, top])
+    expect(r.githubErrors).toEqual([])
+    const said: string[] = []
+    expect(statusExit(r, ['behind'], (m) => said.push(m))).toBe(STATUS_EXIT.unreadable)
+    expect(said).toEqual([`The report is not complete: ${stack}; ${env}; ${top} (its rows read unknown).`])
+    expect(statusTable(r)).toContain(`\nNot read:\n  ${stack}\n  ${env}\n  ${top}\n`)
+    expect(JSON.parse(statusJson(r)).github).toEqual({ repository: 'acme/site', errors: [stack, env, top] })
+    // Each ref asked for once, by comparing it with itself: GitHub resolves it as it resolves the report's compares.
+    const asked = standIn.calls
+      .filter((c) => c.route === 'compare' && /\/compare\/(mian|relase%2F2)\.\.\.(mian|relase%2F2)$/.test(c.path))
+      .map((c) => c.path.split('/').at(-1))
+    expect(asked.sort()).toEqual(['mian...mian', 'relase%2F2...relase%2F2'])
+  })
+
+  test("a single stack's track: named as the face names it", async () => {
+    const inputs: Record<string, string> = { 'api-url': eu.url, environments: 'production', track: 'mian', username: eu.username, password: eu.password }
+    const prepared = prepareSingleStack((name) => inputs[name] ?? '', '--track')
+    const r = await readStatus(prepared, {
+      github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+      repository: 'acme/site',
+      retry: QUICK
+    })
+    expect(r.trackErrors).toEqual([unknownRef('mian', '--track')])
+  })
 })
 
 test('without GitHub: the commit from the name where it carries one; every state that needs GitHub is unknown, saying why', async () => {
@@ -396,14 +603,17 @@ describe('per environment: the nearest track, a tag pattern (the newest tag by v
     expect(() => parseFailOn('sick', 'fail-on')).toThrow(/^fail-on names 'sick': the states are in-sync, .*; unhealthy names a failing health probe\.$/)
   })
 
-  test('no tag matches: unknown, saying so', async () => {
+  test('no tag matches (a misspelt pattern): unknown, and the report fails closed naming the pattern and where it was written', async () => {
     const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    track: nope-*\n    environments: [production]\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n`
     const none = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
       github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
       repository: 'acme/site',
       retry: QUICK
     })
-    expect(none.environments[0]).toMatchObject({ state: 'unknown', trackedRef: null, reason: 'no tag of acme/site matches nope-*' })
+    const why = "track 'nope-*' (f.yml: stacks[0] (eu).track) matches no tag of acme/site: correct the pattern, or tag a release"
+    expect(none.environments[0]).toMatchObject({ state: 'unknown', trackedRef: null, reason: why })
+    expect(none.trackErrors).toEqual([why])
+    expect(statusVerdict(none, [], '--fail-on')).toEqual({ kind: 'unreadable', message: `The report is not complete: ${why} (its rows read unknown).` })
   })
 })
 
@@ -572,6 +782,34 @@ describe('the file and the logins, refused before any request', () => {
     expect(refused(`track: 1.10\n${one('')}`)).toMatch(/track must be text \(quote it/)
     expect(refused(`track: 'a b'\n${one('')}`)).toMatch(/track 'a b' is not a branch or tag name/)
     expect(refused(one('    login:\n      password-variable: "hunter 2"\n'))).toMatch(/is not a variable name/)
+  })
+
+  test('a credential written where a *-variable name belongs is never repeated in the refusal, and is masked', () => {
+    masks.length = 0
+    const login = (line: string): string => one(`    login:\n      username-variable: EU_USER\n${line}\n`)
+    // A valid name that is not set: named when it reads as a variable name (upper case), else not repeated.
+    const lower = refused(login('      password-variable: hunter2secret'))
+    expect(lower).toBe(
+      "Stack 'eu': its login's password-variable names a variable that is not set or empty. The name is not repeated here: written with " +
+        'lower-case letters, it may be the password itself rather than the name of the variable that holds it (e.g. EU_BRC_PASSWORD).'
+    )
+    expect(refused(login('      password-variable: EU_P'))).toBe(
+      "Stack 'eu': its login's password-variable names EU_P, which is not set or empty (a CI job gets a secret only where it is passed in)."
+    )
+    // Not a name at all: refused without the value, whatever it is.
+    for (const value of ['"pa ss:w0rd!"', '12345678', 'true', "'s3cr3t-t0ken'"]) {
+      const message = refused(login(`      password-variable: ${value}`))
+      expect(message).toBe(
+        'fleet.yml: stacks[0] (eu).login.password-variable is not a variable name (letters, digits and _, not starting with a digit): ' +
+          'name the variable that holds the password, not the password itself (the value is not repeated here).'
+      )
+    }
+    expect(refused(login('      client-secret-variable: s3cr3t-t0ken'))).toMatch(
+      /client-secret-variable is not a variable name .*the value is not repeated here/
+    )
+    // Each one masked the moment it was read, so no later line shows it either.
+    expect(masks).toEqual(expect.arrayContaining(['hunter2secret', 'pa ss:w0rd!', '12345678', 'true', 's3cr3t-t0ken']))
+    expect(masks).not.toContain('EU_P')
   })
 
   test("the logins: the defaults, named variables, the action's own rules", () => {

@@ -210,7 +210,8 @@ async function tellSinks(
   if (events === undefined || !anySink(events) || hurry.aborted || limitMs === 0) return
   try {
     const { observeRun } = await import('./events/from-run.js')
-    const observed = observeRun(result, { ...facts, context: core.runContext(), stack: rawInput('stack') || undefined })
+    const promotion = rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== ''
+    const observed = observeRun(result, { ...facts, context: core.runContext(), stack: rawInput('stack') || undefined, promotion })
     if (observed === undefined) return
     const { sinksFor } = await import('./events/sinks.js')
     const { tellOthers } = await import('./events/dispatch.js')

@@ -192,7 +192,8 @@ async function whatToRead(invocation: StatusInvocation, env: NodeJS.ProcessEnv):
     return (SINGLE_STACK_SETTINGS as readonly string[]).includes(name) && read(name) !== '' ? envName(name) : undefined
   }
   const given = SINGLE_STACK_INPUTS.map(asked).filter((name): name is string => name !== undefined)
-  if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)')) return prepareSingleStack(read)
+  if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)'))
+    return prepareSingleStack(read, flag('track') !== undefined ? '--track' : envName('track'))
   return prepareStatus(await loadStatusConfig(invocation.configFile), env)
 }
 

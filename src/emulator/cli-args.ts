@@ -31,6 +31,7 @@ const OPERATIONS: Operation[] = [
   'idp-token',
   'idp-revoke',
   'oidc-token',
+  'oidc-discovery',
   'oidc-jwks'
 ]
 

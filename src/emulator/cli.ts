@@ -2,7 +2,7 @@
 // the GitHub API stand-in beside it.
 import { rm, writeFile } from 'node:fs/promises'
 import { HELP, parseCli, type CliCommand, type GitHubCli } from './cli-args.js'
-import { DEFAULT_GITHUB_TOKEN, seedSampleHistory, startGitHubStandIn, type GitHubStandIn } from './github/server.js'
+import { DEFAULT_GITHUB_TOKEN, seedSampleHistory, startGitHubStandIn, type GitHubStandIn, type SampleHistory } from './github/server.js'
 import { DEFAULTS, startEmulator, type Emulator, type EmulatorOptions, type SsoHandle } from './server.js'
 
 function printSso(sso: SsoHandle): void {
@@ -17,16 +17,23 @@ function printSso(sso: SsoHandle): void {
   console.log(`  export ACTIONS_ID_TOKEN_REQUEST_TOKEN='${sso.oidcRequestToken}'`)
 }
 
-function printGitHub(github: GitHubStandIn, repository: string, commits: readonly string[]): void {
-  const [older, tip] = [commits.at(-2) ?? '', commits.at(-1) ?? '']
-  console.log(`GitHub API stand-in listening on ${github.url}: repository ${repository} (Deployments, their statuses, compare)`)
-  console.log(`  commits on main, oldest first: ${commits.join(' ')}`)
+function printGitHub(github: GitHubStandIn, repository: string, history: SampleHistory): void {
+  const [older, tip] = [history.main.at(-2) ?? '', history.main.at(-1) ?? '']
+  const { branch } = history
+  const newest = history.tags.at(-1)
+  console.log(`GitHub API stand-in listening on ${github.url}: repository ${repository} (Deployments, their statuses, compare, tags, issues)`)
+  console.log(`  commits on main, oldest first: ${history.main.join(' ')}`)
+  console.log(`  branch ${branch.name}, off the second commit of main: ${branch.commits.join(' ')}`)
+  console.log(`  tags: ${history.tags.map((t) => `${t.name} (${t.annotated ? 'annotated, ' : ''}${t.commit.slice(0, 7)})`).join(', ')}`)
   console.log(`Export these where you run npm run action (the runner's variables of a job of ${repository} at the tip of main):`)
   console.log(`  export GITHUB_API_URL='${github.url}'`)
   console.log(`  export GITHUB_REPOSITORY=${repository}`)
   console.log(`  export GITHUB_SHA=${tip}`)
   console.log(`  and give the action github-token=${DEFAULT_GITHUB_TOKEN}`)
   console.log(`  after a deploy, export GITHUB_SHA=${older} (an older commit) to see the deploy order refuse it`)
+  console.log(`  or export GITHUB_SHA=${branch.commits.at(-1) ?? ''} (the tip of ${branch.name}) to deploy a commit of another line (diverged)`)
+  console.log(`For brcloud status, also export BRCLOUD_GITHUB_TOKEN=${DEFAULT_GITHUB_TOKEN} and BRCLOUD_REPOSITORY=${repository}:`)
+  console.log(`  track main, ${branch.name}, or v* (the newest tag, ${newest?.name ?? ''})`)
 }
 
 /** The command that runs the action against this emulator as the banner prints it: the password login, or the GitHub OIDC federation in SSO mode. */
@@ -41,13 +48,13 @@ function actionCommand(emulator: Emulator, github: boolean): string {
 }
 
 /** Starts the GitHub API stand-in with its sample history; the SSO job the OIDC stand-in signs for is then of its repository, at its tip. */
-async function startGitHub(cli: GitHubCli, options: EmulatorOptions): Promise<{ standIn: GitHubStandIn; repository: string; commits: string[] }> {
+async function startGitHub(cli: GitHubCli, options: EmulatorOptions): Promise<{ standIn: GitHubStandIn; repository: string; history: SampleHistory }> {
   const repository = options.sso?.githubJob?.repository ?? DEFAULTS.sso.githubJob.repository
   const [owner = '', repo = ''] = repository.split('/')
   const standIn = await startGitHubStandIn({ owner, repo, port: cli.port, host: options.host ?? DEFAULTS.host })
-  const commits = seedSampleHistory(standIn.model)
-  if (options.sso !== undefined) options.sso = { ...options.sso, githubJob: { ...options.sso.githubJob, sha: commits.at(-1) ?? '' } }
-  return { standIn, repository, commits }
+  const history = seedSampleHistory(standIn.model)
+  if (options.sso !== undefined) options.sso = { ...options.sso, githubJob: { ...options.sso.githubJob, sha: history.main.at(-1) ?? '' } }
+  return { standIn, repository, history }
 }
 
 const inUse = (err: unknown): boolean => (err as { code?: unknown }).code === 'EADDRINUSE'
@@ -118,7 +125,7 @@ async function main(): Promise<void> {
   console.log(`  search-domain-key: ${emulator.search.domainKey}`)
   console.log(`  try search-query: shirt (keyword) or shirts (search-type: category)`)
   if (emulator.sso !== undefined) printSso(emulator.sso)
-  if (github !== undefined) printGitHub(github.standIn, github.repository, github.commits)
+  if (github !== undefined) printGitHub(github.standIn, github.repository, github.history)
   console.log(`Press Ctrl+C to stop.`)
   if (readyFile !== undefined) await writeFile(readyFile, `${emulator.url}\n`)
 

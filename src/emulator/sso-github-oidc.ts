@@ -16,6 +16,48 @@ export const OIDC_PATH = '/github-oidc'
 /** The `iss` of GitHub Actions' OIDC tokens (github.com; GitHub Enterprise Server has its own). */
 export const GITHUB_OIDC_ISSUER = 'https://token.actions.githubusercontent.com'
 
+/**
+ * The claims GitHub's token service advertises in its discovery document (claims_supported), in its order: a
+ * token of this stand-in carries a subset (not enterprise, ref_protected, environment_node_id, issuer_scope).
+ */
+export const GITHUB_OIDC_CLAIMS = [
+  'sub',
+  'aud',
+  'exp',
+  'iat',
+  'iss',
+  'jti',
+  'nbf',
+  'ref',
+  'sha',
+  'repository',
+  'repository_id',
+  'repository_owner',
+  'repository_owner_id',
+  'enterprise',
+  'enterprise_id',
+  'run_id',
+  'run_number',
+  'run_attempt',
+  'actor',
+  'actor_id',
+  'workflow',
+  'workflow_ref',
+  'workflow_sha',
+  'head_ref',
+  'base_ref',
+  'event_name',
+  'ref_type',
+  'ref_protected',
+  'environment',
+  'environment_node_id',
+  'job_workflow_ref',
+  'job_workflow_sha',
+  'repository_visibility',
+  'runner_environment',
+  'issuer_scope'
+] as const
+
 /** A value inside the subject: GitHub writes a `:` in it as `%3A`, so the parts stay apart. */
 const subjectPart = (value: string): string => value.replaceAll(':', '%3A')
 
@@ -77,7 +119,9 @@ export class GitHubOidc {
 
   constructor(
     readonly job: GitHubJob,
-    key?: SigningKey
+    key?: SigningKey,
+    /** The emulator's own address as a request reached it: where the key set is served. */
+    private readonly baseOf: (ctx: RequestContext) => string = (ctx) => `http://${ctx.req.headers.host ?? '127.0.0.1'}`
   ) {
     this.key = key ?? newSigningKey()
   }
@@ -97,12 +141,35 @@ export class GitHubOidc {
       },
       {
         method: 'GET',
+        path: `${OIDC_PATH}/.well-known/openid-configuration`,
+        operation: 'oidc-discovery',
+        summary: "GitHub OIDC stand-in: its discovery document (GitHub's issuer, the key set served here, the claims GitHub advertises)",
+        handler: (ctx) => ctx.send(200, this.discovery(this.baseOf(ctx)))
+      },
+      {
+        method: 'GET',
         path: `${OIDC_PATH}/.well-known/jwks`,
         operation: 'oidc-jwks',
         summary: 'GitHub OIDC stand-in: the key set its tokens are signed with',
         handler: (ctx) => ctx.send(200, { keys: [this.key.jwk] })
       }
     ]
+  }
+
+  /**
+   * What GitHub's token service serves at /.well-known/openid-configuration, but with the key set of this stand-in
+   * (GitHub's cannot be reached from here, and would not verify this stand-in's tokens).
+   */
+  private discovery(base: string): Record<string, unknown> {
+    return {
+      issuer: this.issuer,
+      jwks_uri: `${base}${OIDC_PATH}/.well-known/jwks`,
+      subject_types_supported: ['public', 'pairwise'],
+      response_types_supported: ['id_token'],
+      claims_supported: [...GITHUB_OIDC_CLAIMS],
+      id_token_signing_alg_values_supported: ['RS256'],
+      scopes_supported: ['openid']
+    }
   }
 
   private token(ctx: RequestContext): void {

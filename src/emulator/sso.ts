@@ -31,7 +31,7 @@ export function createSso(ssoOptions: SsoOptions, settings: Settings, refreshSec
   const baseOf = (ctx: RequestContext): string => baseUrl ?? `http://${ctx.req.headers.host ?? '127.0.0.1'}`
   const shared = ssoOptions.sharedKeys === true
   const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience, skewSeconds, shared ? sharedSigningKey('idp') : undefined)
-  const oidc = new GitHubOidc(options.githubJob, shared ? sharedSigningKey('github-oidc') : undefined)
+  const oidc = new GitHubOidc(options.githubJob, shared ? sharedSigningKey('github-oidc') : undefined, baseOf)
   const idp = new IdentityProvider(options, settings, tokens, oidc, baseOf)
   const [client] = options.clients
   return {

@@ -27,6 +27,7 @@ export type Operation =
   | 'idp-token'
   | 'idp-revoke'
   | 'oidc-token'
+  | 'oidc-discovery'
   | 'oidc-jwks'
   | 'not-emulated'
 

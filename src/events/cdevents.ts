@@ -5,6 +5,7 @@
 // (docs/architecture.md, "hand-written where a library exists").
 import type { ObservedEvent, ObservedKind, ObservedRun, Sink } from './observed.js'
 import { uuidOf } from './from-run.js'
+import { distributionKey } from './sinks/facts.js'
 import { postJson } from './sinks/post.js'
 
 export const CDEVENTS_SPEC_VERSION = '0.5.1'
@@ -27,24 +28,42 @@ export interface CDEventMessage {
 }
 
 /**
- * A distribution as a package URL: pkg:generic/<name>?checksum=md5:<md5>. The name is percent-encoded (an '@' or '/'
- * in it would read as a version or a namespace); the checksum qualifier only when the MD5 is known.
+ * A distribution as a package URL, by the platform's id: pkg:generic/<id> (distributionKey: in lower case). Every
+ * event names a distribution this way, the one a run deployed and the one a rollback restored alike, so a consumer
+ * matches them; the file name and MD5, known only for what this run uploaded or promoted, travel in customData.
  */
-export function purlOf(name: string, md5: string | undefined): string {
-  const checksum = md5 ? `?checksum=md5:${md5.toLowerCase()}` : ''
-  return `pkg:generic/${encodeURIComponent(name)}${checksum}`
+export function purlOf(id: string): string {
+  return `pkg:generic/${encodeURIComponent(distributionKey(id))}`
 }
 
-/** The event's id: the same run attempt, environment and moment give the same id; another attempt never does. */
+/** The event's id: from the release attempt's chain and the moment; the same event keeps it, no other event shares it. */
 export function eventId(run: ObservedRun, event: ObservedEvent, index: number): string {
-  return uuidOf(`event/${run.runKey}/${run.stack}/${run.environment ?? ''}/${index}/${event.kind}`)
+  return uuidOf(`event/${run.chainId}/${index}/${event.kind}`)
 }
 
-/** What the environment runs after the moment: ours, or after a rollback the previous distribution. */
-function artifactOf(run: ObservedRun, event: ObservedEvent): string {
-  if (event.kind === 'rolledback') return purlOf(run.previousDistributionId ?? 'unknown', undefined)
-  const d = run.distribution
-  return purlOf(d.name ?? d.id ?? 'unknown', d.md5)
+/** The distribution the moment is about: ours, or after a rollback the previous one; undefined when its id is not known. */
+function artifactOf(run: ObservedRun, event: ObservedEvent): string | undefined {
+  const id = event.kind === 'rolledback' ? run.previousDistributionId : run.distribution.id
+  return id === undefined ? undefined : purlOf(id)
+}
+
+/** What RFC 3986 lets a URI hold unencoded, without '%': a value of these needs no header encoding at all. */
+const PLAIN_URI = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]+$/
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/
+
+/**
+ * The events' source: the run's page when, once what RFC 3986 lets be written plain is decoded (%7E is ~), it holds
+ * no '%' at all; else /brcloud-deploy/runs/<run>: the run's key when it is plain, else a UUID of it. A '%' in a source
+ * would read differently in ce-source to a receiver that percent-decodes it, as the HTTP binding asks (3.1.3.2), and to
+ * one that does not (some SDKs); a source without one reads the same to both, and is the CDEvent's context.source.
+ */
+export function sourceOf(run: Pick<ObservedRun, 'runUrl' | 'runKey'>): string {
+  const page = run.runUrl?.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const c = String.fromCharCode(Number.parseInt(hex, 16))
+    return UNRESERVED.test(c) ? c : escape
+  })
+  if (page !== undefined && PLAIN_URI.test(page)) return page
+  return `/brcloud-deploy/runs/${/^[A-Za-z0-9\-._~]+$/.test(run.runKey) ? run.runKey : uuidOf(`run/${run.runKey}`)}`
 }
 
 /** A ce-* header's value as the HTTP binding wants it: space, '"', '%' and anything outside printable ASCII percent-encoded (UTF-8). */
@@ -56,19 +75,21 @@ export function headerValue(value: string): string {
 export function cdevent(run: ObservedRun, event: ObservedEvent, index: number): CDEventMessage {
   const type = CDEVENT_TYPES[event.kind]
   const id = eventId(run, event, index)
-  const source = run.runUrl ?? `/brcloud-deploy/runs/${encodeURIComponent(run.runKey)}`
+  const source = sourceOf(run)
   const timestamp = new Date(event.at).toISOString()
   const subjectId = `${run.stack}/${run.environment ?? ''}`
   const where = run.apiUrl ? { source: run.apiUrl } : {}
   const environment = { id: run.environment ?? '', ...((run.consoleUrl ?? run.apiUrl) ? { source: run.consoleUrl ?? run.apiUrl } : {}) }
   const service = event.kind === 'deployed' || event.kind === 'upgraded' || event.kind === 'rolledback'
   // The schemas allow no other field in a service event's content: artifactId for three of them, none for published.
+  // A service event requires artifactId (seen running, so its id is known); an ending names one only when it has an id.
+  const artifact = artifactOf(run, event)
   const content =
     event.kind === 'published'
       ? { environment }
       : service
-        ? { environment, artifactId: artifactOf(run, event) }
-        : { environment, artifactId: artifactOf(run, event), outcome: run.outcome, reason: event.evidence }
+        ? { environment, artifactId: artifact ?? purlOf('unknown') }
+        : { environment, ...(artifact !== undefined && { artifactId: artifact }), outcome: run.outcome, reason: event.evidence }
   const body = {
     context: { specversion: CDEVENTS_SPEC_VERSION, id, source, type, timestamp, chainId: run.chainId },
     subject: { id: subjectId, ...where, content },

@@ -2,6 +2,7 @@
 // from the release's transitions with the times they were seen (the switch seen, not the request; the rollback seen
 // applied), and a failed run adds one ending. docs/events.md has the table of which event when.
 import { createHash } from 'node:crypto'
+import { commitInName } from '../cloud/distribution-name.js'
 import { InputError, refusesLogin } from '../errors.js'
 import { reached, type ReleaseRecord } from '../deploy/release-state.js'
 import type { DeployResult } from '../deploy/result.js'
@@ -18,6 +19,8 @@ export interface RunFacts {
   readonly failure: unknown
   /** The stack input, for a run refused before its deployment began (its result names no stack). */
   readonly stack?: string | undefined
+  /** distribution-id or from-environment was set: for a run refused before its deployment began, a promotion. */
+  readonly promotion?: boolean | undefined
 }
 
 /**
@@ -35,7 +38,7 @@ export function observeRun(result: RunResult, facts: RunFacts): ObservedRun | un
   const stack = d?.target ?? facts.stack ?? 'unknown'
   const events = [...moments(d?.release, d?.foundDistributionId), ...ending(result, facts)]
   return {
-    chainId: uuidOf(`chain/${context.runId}/${context.runAttempt}/${stack}/${environment}`),
+    chainId: uuidOf(`chain/${attemptName(context, facts.startedAt, stack, environment)}`),
     runKey: `${context.runId}-${context.runAttempt}`,
     stack,
     environment,
@@ -44,8 +47,7 @@ export function observeRun(result: RunResult, facts: RunFacts): ObservedRun | un
     distribution: distributionOf(d),
     previousDistributionId: d?.release?.previous ?? d?.previousDistributionId,
     nowRunning: d?.finalLook && !('error' in d.finalLook) ? d.finalLook.distributionId : undefined,
-    commit: context.sha || undefined,
-    ref: context.ref || undefined,
+    ...commitOf(d, facts),
     repository: context.repository || undefined,
     runUrl: context.runUrl,
     actor: context.actor,
@@ -101,6 +103,22 @@ function endingKind(result: RunResult, failure: unknown): ObservedKind {
   return refused ? 'refused' : 'failed'
 }
 
+/**
+ * The commit the events name, with the ref it was built for: this run's own for an upload. A promotion
+ * (distribution-id, from-environment) deploys what another run built: the distribution's commit as the deploy order's
+ * evidence found it (a GitHub Deployment that recorded it, or its default name), else the name alone (without
+ * github-token), else none; never the promoting run's commit, and no ref (which branch built it is not known).
+ */
+function commitOf(d: DeployResult | undefined, facts: RunFacts): Pick<ObservedRun, 'commit' | 'ref'> {
+  const { context } = facts
+  const promotion = d === undefined ? facts.promotion === true : d.source !== 'upload'
+  if (!promotion) return { commit: context.sha || undefined, ref: context.ref || undefined }
+  const ours = d?.order?.ours
+  if (ours !== undefined && ours.from !== 'run') return { commit: ours.sha.toLowerCase(), ref: undefined }
+  const repository = context.repository.split('/')[1] ?? ''
+  return { commit: commitInName(d?.knownName, repository), ref: undefined }
+}
+
 /** The distribution the run deployed (or meant to: a refused run names the archive it did not upload). */
 function distributionOf(d: DeployResult | undefined): ObservedRun['distribution'] {
   const archive = d?.archive
@@ -110,6 +128,15 @@ function distributionOf(d: DeployResult | undefined): ObservedRun['distribution'
     md5: archive?.md5 ?? d?.knownMd5,
     sha256: archive?.sha256
   }
+}
+
+/**
+ * One release attempt, written so that no two read alike: the CI's run and its attempt, the moment this run began
+ * (two deploys in one CI run attempt, such as two `brcloud deploy` in one Jenkins build, are two attempts), the stack
+ * and the environment. Every event id is derived from it: the same event keeps its id, no other event shares it.
+ */
+function attemptName(context: RunContext, startedAt: number, stack: string, environment: string): string {
+  return JSON.stringify([context.runId, context.runAttempt, startedAt, stack, environment])
 }
 
 /** A stable id in the form of a UUID (version 4 bits, RFC 4122 variant), from a name: the same name, the same id. */

@@ -38,9 +38,12 @@ export interface ObservedDistribution {
 
 /** One run, as the sinks see it. Every field is what the run knew; undefined when it did not. */
 export interface ObservedRun {
-  /** One per release attempt: the run id, its attempt and the environment; shared by an upgrade and its rollback. */
+  /**
+   * One per release attempt (the CI's run id and attempt, the moment the run began, the stack, the environment), as a
+   * UUID: shared by an upgrade, its rollback and the ending; the base of every event id, which no other attempt shares.
+   */
   readonly chainId: string
-  /** Unique per run attempt, the base of every event id (a re-run attempt never collides with the first). */
+  /** The CI's run id and attempt ("4242-2"): names the run, shared by every deploy in that run attempt. */
   readonly runKey: string
   readonly stack: string
   readonly environment: string | undefined
@@ -51,7 +54,12 @@ export interface ObservedRun {
   readonly previousDistributionId: string | undefined
   /** What the environment runs now, by the last look (undefined: not seen). */
   readonly nowRunning: string | undefined
+  /**
+   * The commit the distribution was built from: this run's for an upload; for a promotion the distribution's (a
+   * GitHub Deployment that recorded it, or its default name; maybe abbreviated), undefined when unknown.
+   */
   readonly commit: string | undefined
+  /** The branch or tag the commit was built for (this run's GITHUB_REF); undefined for a promotion and when unknown. */
   readonly ref: string | undefined
   readonly repository: string | undefined
   readonly runUrl: string | undefined

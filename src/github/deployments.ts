@@ -5,6 +5,7 @@ import * as core from '../port.js'
 import { describeError } from '../errors.js'
 import { noteGitHubDeployment, noteGitHubDeploymentFinal } from '../run-state.js'
 import type { DeploymentPayload, GitHubApi } from './client.js'
+import { statusDescription } from './status-description.js'
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error'
 
@@ -56,7 +57,7 @@ export class GitHubDeployment {
     try {
       await github.createStatus(this.id, {
         state,
-        description: description.slice(0, 140),
+        description: statusDescription(description),
         ...(this.github.runUrl ? { log_url: this.github.runUrl } : {}),
         ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
         auto_inactive: state === 'success'

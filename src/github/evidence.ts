@@ -95,6 +95,15 @@ export class DeploymentHistory {
   }
 
   /**
+   * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
+   * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
+   */
+  async recordedWithoutCommit(id: string, environment: string): Promise<GitHubDeploymentRecord[]> {
+    const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown')
+    return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)]
+  }
+
+  /**
    * The newest Deployment of this environment that recorded another distribution than `runningId`,
    * when none recorded `runningId`: the environment was then changed outside this action.
    */

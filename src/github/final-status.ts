@@ -2,6 +2,7 @@
 // could not finish. Best effort, like every GitHub call of the action.
 import { timeLimit } from '../http/time-limit.js'
 import type { SavedState } from '../run-state.js'
+import { statusDescription } from './status-description.js'
 
 type Saved = NonNullable<SavedState['githubDeployment']>
 
@@ -24,7 +25,7 @@ export async function setErrorStatus(token: string, saved: Saved, description: s
       repo: saved.repo,
       deployment_id: saved.id,
       state: 'error',
-      description: description.slice(0, 140),
+      description: statusDescription(description),
       ...(saved.logUrl ? { log_url: saved.logUrl } : {}),
       auto_inactive: false,
       request: { signal: limit.signal }

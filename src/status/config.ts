@@ -5,6 +5,7 @@
 import { LineCounter, parseDocument } from 'yaml'
 import { InputError } from '../errors.js'
 import { parsePageUrl, resolveCloudAddress, type CloudAddress } from '../inputs/address.js'
+import { registerSecret } from '../secrets.js'
 import { isTagPattern, TAG_PATTERN_CHARS } from './track.js'
 
 /** Where a stack's login comes from: the variables that hold its credentials, and the token endpoint's plain settings. */
@@ -22,6 +23,16 @@ export interface LoginSource {
 export type LoginVariable = 'username' | 'password' | 'access-token' | 'client-secret'
 
 export const LOGIN_VARIABLES: readonly LoginVariable[] = ['username', 'password', 'access-token', 'client-secret']
+/** The credentials that are secrets: a value written where their variable's name belongs is masked at once. */
+export const SECRET_CREDENTIALS: readonly LoginVariable[] = ['password', 'access-token', 'client-secret']
+
+/**
+ * A name as environment variables are conventionally written (upper case): safe to repeat in a message. A name with
+ * lower-case letters is a variable's name too, but may be the credential itself written in its place.
+ */
+export function readsAsVariableName(name: string): boolean {
+  return /^[A-Z_][A-Z0-9_]*$/.test(name)
+}
 
 /**
  * The variables a stack without `login:` is logged in with: the brcloud command's own names for these inputs. No
@@ -42,6 +53,8 @@ export interface HealthProbe {
 /** What one environment sets for itself, over its stack's. */
 export interface EnvironmentSettings {
   readonly track?: string | undefined
+  /** Where its track was written (`fleet.yml: stacks[0] (eu).environments[1].track`), for messages. */
+  readonly trackFrom?: string | undefined
   readonly health?: HealthProbe | undefined
 }
 
@@ -52,6 +65,8 @@ export interface StackConfig {
   readonly environments: readonly string[] | undefined
   /** The ref its environments should run: the stack's own `track:`, else the file's (an environment's own wins: trackOf). */
   readonly track: string | undefined
+  /** Where that track was written (`fleet.yml: track`, `fleet.yml: stacks[0] (eu).track`, `--track`), for messages. */
+  readonly trackFrom?: string | undefined
   readonly login: LoginSource
   /** Each environment's own settings, by name (the mapping form of an `environments:` entry). */
   readonly settings?: ReadonlyMap<string, EnvironmentSettings> | undefined
@@ -62,6 +77,12 @@ export interface StackConfig {
 /** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
 export function trackOf(stack: StackConfig, environment: string | null): string | undefined {
   return (environment === null ? undefined : stack.settings?.get(environment)?.track) ?? stack.track
+}
+
+/** Where the track `environment` reads (trackOf) was written: a place in the file, or the input or flag that gave it. */
+export function trackOrigin(stack: StackConfig, environment: string | null): string {
+  const own = environment === null ? undefined : stack.settings?.get(environment)
+  return (own?.track !== undefined ? own.trackFrom : stack.trackFrom) ?? 'track'
 }
 
 /** The page that tells whether `environment` is healthy: its own, else its stack's with its name filled in; undefined: not checked. */
@@ -114,7 +135,8 @@ export function parseStatusConfig(text: string, file: string): StatusConfig {
   const track = optionalRef(top.track, file, 'track')
   if (!Array.isArray(top.stacks) || top.stacks.length === 0)
     throw new InputError(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`)
-  const stacks = top.stacks.map((raw: unknown, i: number) => readStack(raw, file, `stacks[${i}]`, track))
+  const fileTrack = track === undefined ? undefined : { track, from: `${file}: track` }
+  const stacks = top.stacks.map((raw: unknown, i: number) => readStack(raw, file, `stacks[${i}]`, fileTrack))
   const seen = new Set<string>()
   for (const s of stacks) {
     if (seen.has(s.name)) throw new InputError(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`)
@@ -123,7 +145,7 @@ export function parseStatusConfig(text: string, file: string): StatusConfig {
   return { stacks }
 }
 
-function readStack(raw: unknown, file: string, where: string, track: string | undefined): StackConfig {
+function readStack(raw: unknown, file: string, where: string, fileTrack: { track: string; from: string } | undefined): StackConfig {
   const r = mapping(raw, file, where)
   const name = text(r.name, file, `${where}.name`)
   if (name === undefined) throw new InputError(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`)
@@ -148,11 +170,13 @@ function readStack(raw: unknown, file: string, where: string, track: string | un
   const listed = environmentsOf(r.environments, file, at)
   const health = healthProbe(r['health-url'], r['health-expect'], file, at)
   if (health !== undefined) checkStackHealthUrl(health.url, listed?.names, `${file}: ${at}.health-url`)
+  const own = optionalRef(r.track, file, `${at}.track`)
   return {
     name,
     address,
     environments: listed?.names,
-    track: optionalRef(r.track, file, `${at}.track`) ?? track,
+    track: own ?? fileTrack?.track,
+    trackFrom: own !== undefined ? `${file}: ${at}.track` : fileTrack?.from,
     login: loginOf(r.login, file, at),
     settings: listed?.settings,
     health
@@ -218,6 +242,7 @@ function environmentsOf(raw: unknown, file: string, at: string): { names: string
     names.push(name)
     settings.set(name, {
       track: optionalRef(r.track, file, `${where}.track`),
+      trackFrom: `${file}: ${where}.track`,
       health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
     })
   })
@@ -233,11 +258,18 @@ function loginOf(raw: unknown, file: string, at: string): LoginSource {
   knownKeys(r, LOGIN_KEYS, file, where)
   const variables: Partial<Record<LoginVariable, string>> = {}
   for (const credential of LOGIN_VARIABLES) {
-    const name = text(r[`${credential}-variable`], file, `${where}.${credential}-variable`)
-    if (name === undefined) continue
-    if (!VARIABLE.test(name))
-      throw new InputError(`${file}: ${where}.${credential}-variable '${name}' is not a variable name: name the variable that holds it, not the value.`)
-    variables[credential] = name
+    const raw = r[`${credential}-variable`]
+    if (raw === undefined || raw === null) continue
+    // What stands here may be the credential itself: masked, and never repeated in the refusal.
+    const name = typeof raw === 'string' ? raw.trim() : String(raw)
+    if (typeof raw !== 'string' || !VARIABLE.test(name)) {
+      if (SECRET_CREDENTIALS.includes(credential)) registerSecret(name)
+      throw new InputError(
+        `${file}: ${where}.${credential}-variable is not a variable name (letters, digits and _, not starting with a digit): ` +
+          `name the variable that holds the ${credential}, not the ${credential} itself (the value is not repeated here).`
+      )
+    }
+    if (name !== '') variables[credential] = name
   }
   return {
     variables,

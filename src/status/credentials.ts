@@ -5,9 +5,7 @@ import type { InputName } from '../action-metadata.js'
 import { InputError } from '../errors.js'
 import { checkTokenLifetime, readLogin, type Login } from '../inputs/login.js'
 import { registerSecret } from '../secrets.js'
-import type { LoginSource, LoginVariable, StackConfig } from './config.js'
-
-const SECRET_CREDENTIALS: readonly LoginVariable[] = ['password', 'access-token', 'client-secret']
+import { readsAsVariableName, SECRET_CREDENTIALS, type LoginSource, type LoginVariable, type StackConfig } from './config.js'
 
 /** The login of `stack`, from `env`. */
 export function stackLogin(stack: StackConfig, env: NodeJS.ProcessEnv): Login {
@@ -48,12 +46,22 @@ export function stackLogin(stack: StackConfig, env: NodeJS.ProcessEnv): Login {
   }
 }
 
-/** A variable the file names must hold a value: an empty one is a secret this job was not given. */
+/**
+ * A variable the file names must hold a value: an empty one is a secret this job was not given. A name that does not
+ * read as a variable's (lower case) may be the credential itself written in its place: masked, and not repeated.
+ */
 function refuseUnset(stack: StackConfig, source: LoginSource, env: NodeJS.ProcessEnv): void {
-  for (const [credential, name] of Object.entries(source.variables)) {
-    if ((env[name] ?? '') === '')
+  for (const [credential, name] of Object.entries(source.variables) as Array<[LoginVariable, string]>) {
+    if ((env[name] ?? '') !== '') continue
+    if (readsAsVariableName(name))
       throw new InputError(
         `Stack '${stack.name}': its login's ${credential}-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in).`
       )
+    if (SECRET_CREDENTIALS.includes(credential)) registerSecret(name)
+    const example = `${stack.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_BRC_${credential.toUpperCase().replace(/-/g, '_')}`
+    throw new InputError(
+      `Stack '${stack.name}': its login's ${credential}-variable names a variable that is not set or empty. The name is not repeated here: written ` +
+        `with lower-case letters, it may be the ${credential} itself rather than the name of the variable that holds it (e.g. ${example}).`
+    )
   }
 }

@@ -62,14 +62,20 @@ function keyOf(stack: string, environment: string): string {
   return `${stack}\u0000${environment}`
 }
 
-function markedKey(body: string): string | undefined {
+/** The stack and environment a body's marker names, decoded; undefined without one, or with one that cannot be decoded. */
+export function markerOf(body: string): { stack: string; environment: string } | undefined {
   const m = MARKER.exec(body)
   if (m === null) return undefined
   try {
-    return keyOf(decodeURIComponent(m[1] as string), decodeURIComponent(m[2] as string))
+    return { stack: decodeURIComponent(m[1] as string), environment: decodeURIComponent(m[2] as string) }
   } catch {
     return undefined
   }
+}
+
+function markedKey(body: string): string | undefined {
+  const marked = markerOf(body)
+  return marked === undefined ? undefined : keyOf(marked.stack, marked.environment)
 }
 
 /**
@@ -218,7 +224,9 @@ function runsText(row: EnvironmentRow): string {
 function lastDeploymentText(row: EnvironmentRow): string {
   const d = row.lastDeployment
   if (d === null) return 'none'
-  const what = [short(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`].filter((s) => s !== null).join(' ')
+  const what = [d.commit === null ? 'commit unknown' : short(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
+    .filter((s) => s !== null)
+    .join(' ')
   return d.runUrl === null ? what : `[${what}](${d.runUrl})`
 }
 

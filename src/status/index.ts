@@ -3,7 +3,7 @@
 // GitHub's Deployments and compares; nothing here uploads, deploys or deletes. The face reads the file and the logins
 // first (prepareStatus, every mistake before any request), then readStatus reads the stacks, a few at a time.
 import type { CloudRetry } from '../cloud/api.js'
-import { GitHubApi, type Comparison } from '../github/client.js'
+import { GitHubApi, GitHubCallFailed, type Comparison } from '../github/client.js'
 import type { Login } from '../inputs/login.js'
 import type { RunContext } from '../port.js'
 import type { StatusConfig } from './config.js'
@@ -44,6 +44,8 @@ export interface StatusReport {
   readonly stacks: readonly StackOutcome[]
   /** Why GitHub could not be read, when it was given. */
   readonly githubErrors: readonly string[]
+  /** Tracked refs GitHub does not know, or patterns no tag matches, each with where it was written: the report fails closed. */
+  readonly trackErrors: readonly string[]
   readonly repository: string | null
 }
 
@@ -83,13 +85,14 @@ export async function readStatus({ config, logins }: PreparedStatus, options: St
     environments: readings.flatMap((r) => r.rows),
     stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
     githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
+    trackErrors: [...new Set(readings.flatMap((r) => r.trackErrors))],
     repository: repository ?? null
   }
 }
 
-/** Whether the report read everything it was asked for: every stack, and GitHub when it was given. */
+/** Whether the report read everything it was asked for: every stack, GitHub when it was given, and every tracked ref. */
 export function readInFull(report: StatusReport): boolean {
-  return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0
+  return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0 && report.trackErrors.length === 0
 }
 
 async function gitHubSide(token: string, context: RunContext, signal: AbortSignal | undefined): Promise<GitHubSide> {
@@ -97,9 +100,25 @@ async function gitHubSide(token: string, context: RunContext, signal: AbortSigna
   // Environments of one fleet mostly run a few commits: each is compared with the ref once.
   const compares = new Map<string, Promise<Comparison>>()
   let tags: ReturnType<GitHubSide['tags']> | undefined
+  const refs = new Map<string, Promise<boolean>>()
   return {
     api,
     tags: () => (tags ??= api.listTags()),
+    refKnown(ref) {
+      let known = refs.get(ref)
+      if (known === undefined) {
+        // The ref compared with itself: GitHub resolves it as it resolves every compare of the report (branch, tag, commit).
+        known = api.compare(ref, ref).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof GitHubCallFailed && error.failure === 'not-found') return false
+            throw error
+          }
+        )
+        refs.set(ref, known)
+      }
+      return known
+    },
     compare(base, head) {
       const key = `${base}\u0000${head.toLowerCase()}`
       let answer = compares.get(key)

@@ -12,9 +12,10 @@ import { describeError } from '../errors.js'
 import { GitHubCallFailed, MAX_TAG_PAGES, short, type Comparison, type GitHubApi, type GitHubTag } from '../github/client.js'
 import { checkHealth } from '../health.js'
 import { DeploymentHistory, type CommitEvidence } from '../github/evidence.js'
+import type { GitHubDeploymentRecord } from '../github/client.js'
 import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
-import { healthOf, trackOf, type StackConfig } from './config.js'
+import { healthOf, trackOf, trackOrigin, type StackConfig } from './config.js'
 import { blankRow, stateOfComparison, type EnvironmentRow, type LastDeployment } from './row.js'
 import type { StopControl } from './stop.js'
 import { isTagPattern, newestTag } from './track.js'
@@ -25,6 +26,8 @@ export interface GitHubSide {
   compare(base: string, head: string): Promise<Comparison>
   /** The repository's tags, listed once for the whole report (for tracked tag patterns). */
   tags(): Promise<{ tags: GitHubTag[]; complete: boolean }>
+  /** Whether GitHub knows `ref` (a branch, a tag or a commit), asked once per report; throws a GitHubCallFailed when it cannot say. */
+  refKnown(ref: string): Promise<boolean>
 }
 
 export interface StackReadOptions {
@@ -47,6 +50,8 @@ export interface StackReading {
   readonly errors: string[]
   /** Why GitHub could not be read for it (given, and failing): fails closed too. */
   readonly githubErrors: string[]
+  /** A tracked ref GitHub does not know, or a pattern no tag matches (a typo), with where it was written: fails closed too. */
+  readonly trackErrors: string[]
 }
 
 /** Reads `stack` (logged in with `login`); never throws: what could not be read is in its rows and errors. */
@@ -57,11 +62,14 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
   const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal })
   const api = new CloudApi(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs })
   const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target })
-  const reading: StackReading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] }
+  const reading: StackReading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [], trackErrors: [] }
   const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading)
   try {
     const environments = await listed(reader.client, stack, reading)
     reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))))
+    // The environments are read together: their refs' failures in the order of the rows, not of the answers.
+    const rowOf = (reason: string): number => reading.rows.findIndex((r) => r.reason === reason)
+    reading.trackErrors.sort((a, b) => rowOf(a) - rowOf(b))
   } catch (error) {
     const reason = `the stack could not be read: ${describeError(error)}`
     reading.errors.push(reason)
@@ -171,8 +179,10 @@ class EnvironmentReader {
       md5hash: distribution?.md5hash ?? null
     }
     let evidence: CommitEvidence | undefined
+    let promoted: GitHubDeploymentRecord | undefined
     try {
       evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution)
+      if (running !== undefined && evidence === undefined) promoted = (await this.history?.recordedWithoutCommit(running, environment.name))?.[0]
       row = { ...row, lastDeployment: await this.lastDeployment(environment.name, evidence?.deployment) }
     } catch (error) {
       if (!(error instanceof GitHubCallFailed)) throw error
@@ -181,8 +191,8 @@ class EnvironmentReader {
     if (evidence !== undefined)
       row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null }
     if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
-    if (running === undefined) return { ...row, state: 'empty' }
-    if (evidence === undefined) return { ...row, ...this.noEvidence(running, distribution) }
+    if (running === undefined) return { ...row, ...noDistribution(status, row.lastDeployment) }
+    if (evidence === undefined) return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted) }
     return { ...row, ...(await this.against(evidence.sha, environment.name)) }
   }
 
@@ -197,7 +207,8 @@ class EnvironmentReader {
     const status = known ?? (await this.history.github.latestStatus(newest.id))
     return {
       id: newest.id,
-      commit: newest.sha,
+      // A promotion of a distribution no evidence named is recorded at the promoting run's commit: not the one it runs.
+      commit: newest.payload.commit === 'unknown' ? null : newest.sha,
       by: newest.creator ?? null,
       at: newest.createdAt ?? null,
       state: status?.state ?? null,
@@ -214,16 +225,38 @@ class EnvironmentReader {
     return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name }
   }
 
-  /** No commit is known: outside when GitHub's records were read and none names it; unknown when they were not. */
-  private noEvidence(running: string, distribution: Distribution | undefined): Pick<EnvironmentRow, 'state' | 'reason'> {
+  /**
+   * No commit is known: outside when GitHub's records were read and none of this environment names it; unknown when this
+   * action recorded it here without a commit (`promoted`: a promotion no evidence named), or when the records were not read.
+   */
+  private noEvidence(
+    running: string,
+    environment: string,
+    distribution: Distribution | undefined,
+    promoted: GitHubDeploymentRecord | undefined
+  ): Pick<EnvironmentRow, 'state' | 'reason'> {
     const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : ''
     const what = `distribution ${running}${uploaded}`
     const repository = this.options.repository
-    if (this.history !== undefined)
+    if (promoted?.environment === environment) {
+      const by = promoted.creator === undefined ? '' : ` (by ${promoted.creator})`
+      return {
+        state: 'unknown',
+        reason:
+          `GitHub Deployment ${promoted.id}${by} recorded ${what} as promoted here by this action, of a commit no evidence names: ` +
+          'no GitHub Deployment recorded its commit, and its name carries none'
+      }
+    }
+    if (this.history !== undefined) {
+      const elsewhere =
+        promoted === undefined
+          ? ''
+          : ` for ${environment} (GitHub Deployment ${promoted.id} recorded it for ${promoted.environment}, of a commit no evidence names)`
       return {
         state: 'outside',
-        reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}, and its name carries no commit of it: deployed from Mission Control or another tool`
+        reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}${elsewhere}, and its name carries no commit of it: deployed from Mission Control or another tool`
       }
+    }
     if (repository === undefined) return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` }
     return {
       state: 'unknown',
@@ -238,24 +271,40 @@ class EnvironmentReader {
     const github = this.options.github
     if (github === undefined)
       return { state: 'unknown', reason: `comparing commit ${short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` }
+    const repository = this.options.repository
     try {
-      if (!isTagPattern(track)) return { ...stateOfComparison(await github.compare(track, sha)), reason: null }
+      if (!isTagPattern(track)) {
+        const comparison = await notFoundAs(github.compare(track, sha))
+        if (!(comparison instanceof GitHubCallFailed)) return { ...stateOfComparison(comparison), reason: null }
+        // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
+        if (!(await github.refKnown(track)))
+          return this.trackFailed(
+            track,
+            environment,
+            `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`
+          )
+        return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) }
+      }
       const listing = await github.tags()
       if (!listing.complete)
-        return { state: 'unknown', reason: `${this.options.repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` }
+        return { state: 'unknown', reason: `${repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` }
       const tag = newestTag(listing.tags, track)
-      if (tag === undefined) return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` }
-      return { ...stateOfComparison(await github.compare(tag.sha, sha)), trackedRef: tag.name, reason: null }
+      if (tag === undefined) return this.trackFailed(track, environment, `matches no tag of ${repository}: correct the pattern, or tag a release`)
+      const comparison = await notFoundAs(github.compare(tag.sha, sha))
+      if (comparison instanceof GitHubCallFailed)
+        return { state: 'unknown', trackedRef: tag.name, reason: unknownCommit(comparison, tag.name, sha, repository) }
+      return { ...stateOfComparison(comparison), trackedRef: tag.name, reason: null }
     } catch (error) {
       if (!(error instanceof GitHubCallFailed)) throw error
-      // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
-      if (error.failure === 'not-found')
-        return {
-          state: 'unknown',
-          reason: `${error.message}: GitHub knows no such commit or ref ${track} in ${this.options.repository} (a force-push, another repository, or a misspelt track)`
-        }
       return { state: 'unknown', reason: this.gitHubFailed(error) }
     }
+  }
+
+  /** The tracked ref names nothing GitHub knows: the row is unknown, and the report fails closed, saying where the ref was written. */
+  private trackFailed(track: string, environment: string, what: string): Pick<EnvironmentRow, 'state' | 'reason'> {
+    const reason = `track '${track}' (${trackOrigin(this.stack, environment)}) ${what}`
+    if (!this.reading.trackErrors.includes(reason)) this.reading.trackErrors.push(reason)
+    return { state: 'unknown', reason }
   }
 
   private gitHubFailed(error: GitHubCallFailed): string {
@@ -264,6 +313,39 @@ class EnvironmentReader {
     return reason
   }
 }
+
+/** `call`'s answer, or its failure when GitHub answered that it knows no such thing (any other failure is thrown). */
+async function notFoundAs<T>(call: Promise<T>): Promise<T | GitHubCallFailed> {
+  try {
+    return await call
+  } catch (error) {
+    if (error instanceof GitHubCallFailed && error.failure === 'not-found') return error
+    throw error
+  }
+}
+
+/** The tracked ref is known, the comparison is not: a commit a force-push removed, another repository's, or unrelated history. */
+function unknownCommit(error: GitHubCallFailed, ref: string, sha: string, repository: string | undefined): string {
+  return `${error.message}: ${ref} is known, but GitHub does not know commit ${short(sha)} in ${repository}, or cannot relate the two (a force-push may have removed it, or it is another repository's)`
+}
+
+/**
+ * An environment that reports no distribution. Empty only when the platform's status field says it is settled: without
+ * one, a platform that does not report the id while it switches looks the same as one that runs nothing.
+ */
+function noDistribution(status: string | undefined, last: LastDeployment | null): Pick<EnvironmentRow, 'state' | 'reason'> {
+  if (status !== undefined) return { state: 'empty', reason: null }
+  const underWay = last !== null && last.state !== null && UNDER_WAY.includes(last.state) ? ` GitHub Deployment ${last.id} of it is ${last.state}.` : ''
+  return {
+    state: 'unknown',
+    reason:
+      'the platform reports no distribution and shows no status field: it runs nothing, or it is being switched (a platform may not report ' +
+      `the id while it switches); which one cannot be told.${underWay}`
+  }
+}
+
+/** GitHub Deployment states of a deploy still under way. */
+const UNDER_WAY = ['in_progress', 'queued', 'pending']
 
 /** What to do about each kind of GitHub failure, for the report's reader. */
 const GITHUB_ADVICE: Readonly<Record<GitHubCallFailed['failure'], string>> = {

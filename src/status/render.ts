@@ -68,7 +68,7 @@ function whyLines(row: EnvironmentRow): string[] {
 }
 
 function failureLines(report: StatusReport): string[] {
-  return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors]
+  return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors, ...report.trackErrors]
 }
 
 /** A Markdown cell: pipes escaped, line breaks as spaces. */
@@ -79,7 +79,9 @@ function cell(text: string): string {
 function lastDeploy(row: EnvironmentRow): string {
   const d = row.lastDeployment
   if (d === null) return ''
-  const what = `${short(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`.replace(/\s+/g, ' ').trim()
+  const what = `${d.commit === null ? 'commit unknown' : short(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`
+    .replace(/\s+/g, ' ')
+    .trim()
   return d.runUrl ? `[${what}](${d.runUrl})` : what
 }
 
@@ -121,7 +123,8 @@ export function statusJson(report: StatusReport): string {
     `${JSON.stringify({
       environments: report.environments,
       stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
-      github: { repository: report.repository, errors: report.githubErrors }
+      // A tracked ref GitHub does not know is among GitHub's errors: what GitHub could not tell.
+      github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] }
     })}\n`
   )
 }

@@ -21,7 +21,8 @@ export type Health = 'ok' | 'failing' | 'not-checked'
 /** The newest GitHub Deployment of the environment on this stack: who, when, and the run that made it. */
 export interface LastDeployment {
   readonly id: number
-  readonly commit: string
+  /** Its commit; null for a promotion whose commit is unknown (GitHub holds the promoting run's commit, which does not run). */
+  readonly commit: string | null
   readonly by: string | null
   readonly at: string | null
   /** Its newest status (success, failure, in_progress, ...). */

@@ -48,8 +48,11 @@ export function singleStackChosen(configFile: string, set: readonly string[], co
   return configFile === ''
 }
 
-/** The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError. */
-export function prepareSingleStack(unmasked: SingleStackReader): PreparedStatus {
+/**
+ * The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError.
+ * `trackFrom` names where the track was given (the input `track`, the flag `--track`, `BRCLOUD_TRACK`), for messages.
+ */
+export function prepareSingleStack(unmasked: SingleStackReader, trackFrom = 'track'): PreparedStatus {
   const read = maskedReader(unmasked)
   const address = resolveCloudAddress({
     stack: read('stack'),
@@ -58,7 +61,7 @@ export function prepareSingleStack(unmasked: SingleStackReader): PreparedStatus 
     platformDomain: read('platform-domain')
   })
   const track = read('track') || undefined
-  if (track !== undefined) checkRef(track, 'track')
+  if (track !== undefined) checkRef(track, trackFrom)
   const environments = parseEnvironmentList(read('environments'))
   const health = parseHealthProbe(read('health-url'), read('health-expect'), '')
   if (health !== undefined) checkStackHealthUrl(health.url, environments, 'health-url')
@@ -68,6 +71,7 @@ export function prepareSingleStack(unmasked: SingleStackReader): PreparedStatus 
     address,
     environments,
     track,
+    trackFrom,
     health,
     // Not read: the login comes from the inputs below, not from variables.
     login: { variables: DEFAULT_LOGIN_VARIABLES, defaults: true }

@@ -60,7 +60,8 @@ export function statusVerdict(report: StatusReport, failOn: readonly FailOn[], n
   if (!readInFull(report)) {
     const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name)
     const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ')
-    return { kind: 'unreadable', message: `The report is not complete: ${what} could not be read (its rows read unknown).` }
+    const unread = [...(what === '' ? [] : [`${what} could not be read`]), ...report.trackErrors]
+    return { kind: 'unreadable', message: `The report is not complete: ${unread.join('; ')} (its rows read unknown).` }
   }
   const unhealthy = failOn.includes('unhealthy')
   const failing = report.environments.flatMap((r) => [

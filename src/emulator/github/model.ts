@@ -87,7 +87,17 @@ export interface Label {
   default: boolean
 }
 
-export type IssueStateReason = 'completed' | 'not_planned' | 'reopened'
+/** GitHub's reasons for an issue's state: three to close it (duplicate the newest), and reopened. */
+export const ISSUE_STATE_REASONS = ['completed', 'not_planned', 'duplicate', 'reopened'] as const
+export type IssueStateReason = (typeof ISSUE_STATE_REASONS)[number]
+
+/** An annotated tag: a git object of its own (its sha), naming the commit it points to. */
+export interface TagObject {
+  sha: string
+  name: string
+  commit: string
+  message: string
+}
 
 export interface IssueComment {
   id: number
@@ -178,6 +188,8 @@ export class GitHubModel {
   private readonly commits = new Map<string, Commit>()
   private readonly branches = new Map<string, string>()
   private readonly tags = new Map<string, string>()
+  /** The annotated tags' objects, by tag name (a lightweight tag has none). */
+  private readonly tagObjects = new Map<string, TagObject>()
   private readonly deploymentList: Deployment[] = []
   private readonly statusList = new Map<number, DeploymentStatus[]>()
   private nextDeploymentId = 1000
@@ -203,8 +215,23 @@ export class GitHubModel {
     this.branches.set(name, this.known(sha))
   }
 
+  /** A lightweight tag: the name points at the commit itself. */
   tag(name: string, sha: string): void {
     this.tags.set(name, this.known(sha))
+    this.tagObjects.delete(name)
+  }
+
+  /** An annotated tag: a tag object (its own sha, a message) pointing at the commit; returns the object's sha. */
+  annotatedTag(name: string, sha: string, message = `Release ${name}`): string {
+    const object: TagObject = { sha: fakeSha(`tag object ${name} ${sha}`), name, commit: this.known(sha), message }
+    this.tags.set(name, object.commit)
+    this.tagObjects.set(name, object)
+    return object.sha
+  }
+
+  /** The object of an annotated tag; undefined for a lightweight one, or no tag. */
+  tagObject(name: string): TagObject | undefined {
+    return this.tagObjects.get(name)
   }
 
   /** The tags, the last made first (GitHub documents no order for its tag listing). */
@@ -238,6 +265,9 @@ export class GitHubModel {
     const lower = ref.toLowerCase()
     if (!SHORT_SHA.test(lower)) return undefined
     if (this.commits.has(lower)) return lower
+    // An annotated tag's own object is peeled to its commit, as git's commit-ish does.
+    const object = [...this.tagObjects.values()].find((t) => t.sha === lower)
+    if (object !== undefined) return object.commit
     const matches = [...this.commits.keys()].filter((sha) => sha.startsWith(lower))
     return matches.length === 1 ? matches[0] : undefined // an ambiguous prefix names nothing
   }
@@ -499,12 +529,36 @@ export class GitHubModel {
   }
 }
 
+/** The sample history: main's commits oldest first (the last is its tip), a branch off it, and tags. */
+export interface SampleHistory {
+  readonly main: readonly string[]
+  /** A branch off main's second commit, its own commits oldest first: a deploy of it is on another line (diverged). */
+  readonly branch: { readonly name: string; readonly commits: readonly string[] }
+  /** The tags, oldest first: a lightweight one and an annotated one (`track: v*` stands for the newest). */
+  readonly tags: ReadonlyArray<{ readonly name: string; readonly commit: string; readonly annotated: boolean }>
+}
+
 /**
- * The history `npm run emulator -- --github` starts with, as a user trying the deploy order needs it: three
- * commits on main, oldest first (the last is its tip).
+ * The history `brcloud emulator --github` starts with, as a user trying the deploy order and the status report needs
+ * it: three commits on main, a branch of two commits off its second (main moved on by one), v1.0.0 (lightweight) on
+ * its first and v1.1.0 (annotated) on its second.
  */
-export function seedSampleHistory(model: GitHubModel): string[] {
-  return model.linear('main', ['sample-1', 'sample-2', 'sample-3'].map(fakeSha))
+export function seedSampleHistory(model: GitHubModel): SampleHistory {
+  const main = model.linear('main', ['sample-1', 'sample-2', 'sample-3'].map(fakeSha))
+  const [first = '', second = ''] = main
+  const name = 'feature/search'
+  model.branch(name, second)
+  const commits = model.linear(name, ['sample-feature-1', 'sample-feature-2'].map(fakeSha))
+  model.tag('v1.0.0', first)
+  model.annotatedTag('v1.1.0', second, 'Release 1.1.0')
+  return {
+    main,
+    branch: { name, commits },
+    tags: [
+      { name: 'v1.0.0', commit: first, annotated: false },
+      { name: 'v1.1.0', commit: second, annotated: true }
+    ]
+  }
 }
 
 function compareStatus(aheadBy: number, behindBy: number): CompareStatus {

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import {
   DEFAULT_CREATOR,
   DEPLOYMENT_STATES,
+  ISSUE_STATE_REASONS,
   GitHubError,
   GitHubModel,
   type Commit,
@@ -19,11 +20,12 @@ import {
   type IssueChange,
   type IssueComment,
   type IssueInput,
+  type IssueStateReason,
   type Label,
   type StatusInput
 } from './model.js'
 
-export { fakeSha, GitHubError, GitHubModel, seedSampleHistory } from './model.js'
+export { fakeSha, GitHubError, GitHubModel, seedSampleHistory, type SampleHistory, type TagObject } from './model.js'
 export type {
   Commit,
   Comparison,
@@ -42,6 +44,8 @@ export const DEFAULT_GITHUB_TOKEN = 'ghs_localStandInToken12345'
 const DOCS = 'https://docs.github.com/rest'
 const HTML = 'https://github.com'
 const BODY_LIMIT = 1024 * 1024
+/** A Deployment status's description, at most (GitHub's REST reference). */
+const DESCRIPTION_LIMIT = 140
 
 export type RouteName =
   | 'create-deployment'
@@ -570,10 +574,10 @@ function issueChange(json: unknown): IssueChange {
   }
   if (state !== undefined) change.state = state
   const reason = body.state_reason
-  if (reason !== undefined && reason !== null && reason !== 'completed' && reason !== 'not_planned' && reason !== 'reopened') {
-    throw invalid(`For 'properties/state_reason', ${JSON.stringify(reason)} is not one of completed, not_planned, reopened.`)
+  if (reason !== undefined && reason !== null && !(ISSUE_STATE_REASONS as readonly unknown[]).includes(reason)) {
+    throw invalid(`For 'properties/state_reason', ${JSON.stringify(reason)} is not one of ${ISSUE_STATE_REASONS.join(', ')}.`)
   }
-  if (reason !== undefined) change.state_reason = reason
+  if (reason !== undefined) change.state_reason = reason as IssueStateReason | null
   const labels = labelList(body)
   if (labels !== undefined) change.labels = labels
   return change
@@ -608,6 +612,14 @@ function statusInput(json: unknown): StatusInput {
     const value = field<string>(body, name, 'string')
     if (value !== undefined) input[name] = value
   }
+  // "The maximum description length is 140 characters": characters, not UTF-16 units.
+  if (input.description !== undefined && [...input.description].length > DESCRIPTION_LIMIT) {
+    throw new GitHubError(422, 'Validation Failed', {
+      errors: [
+        { resource: 'DeploymentStatus', code: 'custom', field: 'description', message: `description is too long (maximum is ${DESCRIPTION_LIMIT} characters)` }
+      ]
+    })
+  }
   const autoInactive = field<boolean>(body, 'auto_inactive', 'boolean')
   if (autoInactive !== undefined) input.auto_inactive = autoInactive
   return input
@@ -620,18 +632,30 @@ function nodeId(type: string, id: number | string): string {
   return Buffer.from(`0${type.length}:${type}${id}`).toString('base64')
 }
 
+/** GitHub's simple-user: every field its OpenAPI description requires, the URL templates as GitHub writes them. */
 function userJson(ctx: Context, login: string): Record<string, unknown> {
   const bot = login.endsWith('[bot]')
   const id = login === DEFAULT_CREATOR ? 41898282 : Number.parseInt(Buffer.from(login).toString('hex').slice(0, 7) || '1', 16)
+  const url = `${ctx.api}/users/${encodeURIComponent(login)}`
   return {
     login,
     id,
     node_id: nodeId(bot ? 'Bot' : 'User', id),
     avatar_url: `https://avatars.githubusercontent.com/${bot ? 'in/15368' : `u/${id}`}?v=4`,
     gravatar_id: '',
-    url: `${ctx.api}/users/${encodeURIComponent(login)}`,
+    url,
     html_url: bot ? `${HTML}/apps/${login.replace(/\[bot\]$/, '')}` : `${HTML}/${login}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
     type: bot ? 'Bot' : 'User',
+    user_view_type: 'public',
     site_admin: false
   }
 }

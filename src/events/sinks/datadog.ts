@@ -3,7 +3,7 @@
 // service and env as a rollback, that is a change failure). Nothing for a run that put nothing live.
 // https://docs.datadoghq.com/api/latest/dora-metrics/#send-a-deployment-event (202 Accepted)
 import type { ObservedRun, Sink } from '../observed.js'
-import { distributionLabel, releaseSeen, repositoryUrl, rollbackSeen } from './facts.js'
+import { distributionKey, distributionLabel, releaseSeen, repositoryUrl, rollbackSeen } from './facts.js'
 import { postJson } from './post.js'
 
 export interface DatadogDeployment {
@@ -27,17 +27,17 @@ const NS_PER_MS = 1_000_000
 /**
  * The deployment events of one run, in order: ours when it was seen live (started at the run's start,
  * finished when the switch was seen), then the previous distribution's when our rollback was seen.
- * The version is the distribution's id: the platform's name for what runs, which a rollback names too.
+ * The version is the distribution's id (distributionKey): the platform's name for what runs, which a rollback names too.
  */
 export function datadogDeployments(run: ObservedRun, service: string): DatadogDeployment[] {
   const live = releaseSeen(run)
   const back = rollbackSeen(run)
-  const base = eventId(run.runKey)
+  const base = eventId(run)
   const tags = [`stack:${run.stack}`]
   const events: DatadogDeployment[] = []
   if (live) {
     const name = run.distribution.name
-    const version = run.distribution.id ?? name
+    const version = run.distribution.id === undefined ? undefined : distributionKey(run.distribution.id)
     events.push(
       deployment({
         service,
@@ -59,7 +59,7 @@ export function datadogDeployments(run: ObservedRun, service: string): DatadogDe
       deployment({
         service,
         ...(run.environment !== undefined && { env: run.environment }),
-        version: run.previousDistributionId,
+        version: distributionKey(run.previousDistributionId),
         started_at: (before?.at ?? run.startedAt) * NS_PER_MS,
         finished_at: back.at * NS_PER_MS,
         id: `${base}:rollback`,
@@ -74,15 +74,23 @@ function deployment(attributes: DatadogDeployment['data']['attributes']): Datado
   return { data: { attributes } }
 }
 
-/** The commit, when both it and the repository are known (the API requires both). */
+/**
+ * The commit, when both it and the repository are known (the API requires both), and in full: a promotion's commit
+ * read off a default name is abbreviated, which Datadog cannot match to the repository's history.
+ */
 function git(run: ObservedRun): { git?: { commit_sha: string; repository_url: string } } {
   const repository = repositoryUrl(run)
-  return run.commit !== undefined && repository !== undefined ? { git: { commit_sha: run.commit, repository_url: repository } } : {}
+  const full = run.commit !== undefined && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(run.commit)
+  return full && run.commit !== undefined && repository !== undefined ? { git: { commit_sha: run.commit, repository_url: repository } } : {}
 }
 
-/** A deployment id as the API takes it: 16 to 128 of a-z, A-Z, 0-9, '-', '_', '.', ':'; one per run attempt. */
-export function eventId(runKey: string): string {
-  return `brcloud-deploy:${runKey.replace(/[^A-Za-z0-9\-_.:]/g, '-')}`.slice(0, 119)
+/**
+ * A deployment id as the API takes it (16 to 128 of a-z, A-Z, 0-9, '-', '_', '.', ':'): the run for people to read,
+ * then the release attempt's chain (the CI's run and attempt, the run's start, the stack, the environment), so a
+ * staging and a production job of one run attempt never share one. At most 119 characters: room for ':rollback'.
+ */
+export function eventId(run: Pick<ObservedRun, 'runKey' | 'chainId'>): string {
+  return `brcloud-deploy:${run.runKey.slice(0, 64)}:${run.chainId}`.replace(/[^A-Za-z0-9\-_.:]/g, '-').slice(0, 119)
 }
 
 export function datadogSink(config: { readonly apiKey: string; readonly apiUrl: string; readonly service: string }): Sink {

@@ -33,6 +33,15 @@ export function place(run: ObservedRun): string {
   return run.environment === undefined ? run.stack : `${run.stack}/${run.environment}`
 }
 
+/**
+ * A distribution as every event names it, the one identity a consumer matches: the platform's id, in lower case (its
+ * ids are hex, and one answer may give them in another case than the next). A rollback knows the distribution it
+ * restored by this id alone, so the event that deployed it names it the same way.
+ */
+export function distributionKey(id: string): string {
+  return id.toLowerCase()
+}
+
 /** The distribution as people name it: its name, else its id. */
 export function distributionLabel(run: ObservedRun): string | undefined {
   return run.distribution.name ?? run.distribution.id

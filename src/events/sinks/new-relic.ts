@@ -6,7 +6,7 @@
 // by its id alone). https://docs.newrelic.com/docs/change-tracking/change-tracking-graphql/
 // GraphQL answers 200 with `errors` for a refused mutation: that is a failure too.
 import type { ObservedRun, Sink } from '../observed.js'
-import { distributionLabel, place, releaseSeen, rollbackSeen, truncate } from './facts.js'
+import { distributionKey, distributionLabel, place, releaseSeen, rollbackSeen, truncate } from './facts.js'
 import { postJson, scrub, SinkCallFailed } from './post.js'
 
 export const CREATE_DEPLOYMENT =
@@ -35,7 +35,7 @@ export interface NewRelicRequest {
 export function newRelicDeployments(run: ObservedRun, entityGuid: string): NewRelicRequest[] {
   const live = releaseSeen(run)
   const back = rollbackSeen(run)
-  const ours = run.distribution.id ?? run.distribution.name
+  const ours = run.distribution.id === undefined ? undefined : distributionKey(run.distribution.id)
   const name = run.distribution.name
   const label = distributionLabel(run)
   const common = {
@@ -61,7 +61,7 @@ export function newRelicDeployments(run: ObservedRun, entityGuid: string): NewRe
     requests.push(
       request({
         ...common,
-        version: run.previousDistributionId,
+        version: distributionKey(run.previousDistributionId),
         timestamp: back.at,
         description: truncate(
           `Rolled back to ${run.previousDistributionId}${label !== undefined ? ` from ${label}` : ''} on ${place(run)}: ${back.evidence}`,

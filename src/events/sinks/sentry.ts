@@ -31,16 +31,33 @@ const NAME_MAX = 64
 export function sentryDeploy(run: ObservedRun, project: string): SentryDeploy | undefined {
   const live = releaseSeen(run)
   if (!live || run.environment === undefined || run.distribution.name === undefined) return undefined
-  const back = rollbackSeen(run)
-  const name = back ? `${place(run)}, rolled back ${iso(back.at).slice(0, 19)}Z` : place(run)
   return {
     environment: run.environment,
-    name: truncate(name, NAME_MAX),
+    name: deployName(run),
     ...(run.runUrl !== undefined && { url: run.runUrl }),
     dateStarted: iso(run.startedAt),
     dateFinished: iso(live.at),
     projects: [project]
   }
+}
+
+/**
+ * The deploy's name, in Sentry's 64 characters: where it went, and when a rollback was seen. The variable parts give
+ * way, each cut whole with an ellipsis: the stack first (often its API address), then the environment; the rollback's
+ * words and time stay whole.
+ */
+export function deployName(run: ObservedRun): string {
+  const back = rollbackSeen(run)
+  const rolledBack = back === undefined ? '' : `, rolled back ${iso(back.at).slice(0, 19)}Z`
+  return `${placeWithin(run, NAME_MAX - rolledBack.length)}${rolledBack}`
+}
+
+/** stack/environment in at most `max` characters: the stack shortened first (to "…" at the least), then the environment. */
+function placeWithin(run: ObservedRun, max: number): string {
+  const full = place(run)
+  if (full.length <= max || run.environment === undefined) return truncate(full, max)
+  const environment = truncate(run.environment, Math.max(1, max - 2))
+  return `${truncate(run.stack, max - environment.length - 1)}/${environment}`
 }
 
 /** The release to create when Sentry does not know it: the distribution's name, for the project, at the commit. */
