@@ -181,6 +181,12 @@ describe('the exit code, from how the run ended', () => {
 
   test('a failed search check without a deployment, and any other failure', () => {
     expect(code({ deploys: false, deploy: undefined, search: { ...searchPassed, passed: false } }, new SearchCheckFailed('x'))).toBe(7)
+    // Found by the simulation: the deploy step checks the search itself when the environment already ran the
+    // distribution, or after another deploy replaced ours, and fails with its message: still 7, as docs/cli.md says.
+    const searchFailed = { ...searchPassed, passed: false }
+    const failure = new ActionError('Search check failed: no result')
+    expect(code({ deploy: deployResult({ release: releaseOf(['already-running']), skipped: true }), search: searchFailed }, failure)).toBe(7)
+    expect(code({ deploy: failedRelease(['requested', 'applied', 'replaced']), search: searchFailed }, failure)).toBe(7)
     expect(code({ deploy: deployResult({ release: undefined }) }, new Error('ECONNRESET'))).toBe(EXIT.failure)
   })
 })

@@ -51,6 +51,7 @@ export function exitCode({ result, failure }: RunEnding): ExitCode {
   if ((deployed === 'true' || deployed === 'unknown') && release?.state !== 'replaced') return EXIT.possiblyLive
   if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older') return EXIT.refused
   if (refusesLogin(failure)) return EXIT.loginRefused
-  if (failure instanceof SearchCheckFailed) return EXIT.searchFailed
+  // The deploy step runs the check itself where nothing of ours went live (already running, or replaced), and fails with its words.
+  if (failure instanceof SearchCheckFailed || result.search?.passed === false) return EXIT.searchFailed
   return EXIT.failure
 }
