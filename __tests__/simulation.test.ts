@@ -59,10 +59,14 @@ type SimArchive = import('./sim/world.js').SimArchive
 type SinkKey = import('./sim/world.js').SinkKey
 type SinkFate = import('./sim/world.js').SinkFate
 type EventsSchedule = import('./sim/world.js').EventsSchedule
+type CliFace = import('./sim/faces.js').CliFace
+type CliRecord = import('./sim/cli-run.js').CliRecord
 
 const RUNS = Number(process.env.SIM_RUNS ?? 5000)
 const DEFAULT_SEED = 20261125
 const steps = { run, runPost, cli }
+/** The command's record of the last schedule run (its face), for the fixed schedules' expectations. */
+let lastCli: CliRecord | undefined
 /** How much work the schedules made (SIM_STATS=1 prints it). */
 const stats = { runs: 0, slowest: { ms: 0, schedule: '' } }
 
@@ -86,7 +90,8 @@ function useFakeClock(): void {
 async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeof factsOf>> {
   jest.clearAllTimers()
   const began = process.hrtime.bigint()
-  const { stack, log, runs } = await simulate(s, archive, steps)
+  const { stack, log, runs, cli } = await simulate(s, archive, steps)
+  lastCli = cli
   const ms = Number(process.hrtime.bigint() - began) / 1e6
   stats.runs++
   if (ms > stats.slowest.ms) stats.slowest = { ms, schedule: JSON.stringify(s) }
@@ -828,7 +833,51 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
   ]
 ]
 
-const SHAPES = [...ISSUE_20, ...ISSUE_28, ...FRESH_SEEDS, ...EVENTS]
+/** The command's face in a CI (./sim/faces.ts), as the world draws it: Jenkins, inputs as flags, secrets as variables. */
+const jenkins = (over: Partial<CliFace> = {}): CliFace => ({
+  ci: 'jenkins',
+  inputs: 'flags',
+  secrets: 'variables',
+  commit: 'ci',
+  repository: 'flag',
+  dotenv: true,
+  debug: false,
+  ...over
+})
+/** What the command printed on stdout (its --json, Azure's lines) and stderr, with its exit code. */
+const printed = (facts: Facts): { exitCode: number | undefined; stdout: string; stderr: string } => ({
+  exitCode: facts.ending.exitCode,
+  stdout: lastCli?.stdout.map((w) => w.text).join('') ?? '',
+  stderr: lastCli?.stderr.map((w) => w.text).join('') ?? ''
+})
+
+/** The command's face (issue 41), each a fixed schedule: what the invariants of sim/cli-claims.ts found, fixed. */
+const CLI: Array<[string, Partial<Schedule>, Expectation]> = [
+  [
+    // Found by the simulation's exit-code invariant: the deploy step runs the search check itself when nothing of ours
+    // went live, and failed with its own words, which the command read as "any other failure" (1).
+    'cli: another job deploys our distribution first and the search check then fails: exit 7, as docs/cli.md says (it was 1)',
+    { face: jenkins(), search: 'fail', actors: [actor({ after: 'list-environments', nth: 0, delay: 0 }, 'deploy', 2, 0)] },
+    ({ facts }) => {
+      expect(mocks.shown.outputs).toMatchObject({ deployed: 'false', 'release-state': 'already-running' })
+      expect(mocks.shown.failed).toMatch(/^Search check failed/)
+      expect(printed(facts).exitCode).toBe(7)
+    }
+  ],
+  [
+    // Found by the simulation's exit-code invariant: a 429 with an OAuth error body was read as the endpoint refusing the
+    // login (exit 4, no retry); a rate limit is worth another try.
+    'cli: the token endpoint answers 429 once: tried again, logged in, exit 0 (it was refused, exit 4)',
+    { face: jenkins(), login: 'client-secret', faults: [fault('idp-token', 'status', { status: 429 })] },
+    ({ facts, log }) => {
+      expect(log).toMatch(/HTTP 429 server_error: Emulated fault on idp-token.*retrying/)
+      expect(mocks.shown.outputs['release-state']).toBe('verified')
+      expect(printed(facts).exitCode).toBe(0)
+    }
+  ]
+]
+
+const SHAPES = [...ISSUE_20, ...ISSUE_28, ...FRESH_SEEDS, ...EVENTS, ...CLI]
 
 describe('the shapes found outside, as fixed schedules', () => {
   beforeEach(useFakeClock)
@@ -862,7 +911,9 @@ function whatTheUserReads(): string {
     '--- outputs',
     ...Object.entries(shown.outputs).map(([k, v]) => `${k}=${v}`),
     '--- failed',
-    shown.failed ?? ''
+    shown.failed ?? '',
+    // The command's face: its exit code too (its outputs are its --json, above).
+    ...(lastCli === undefined ? [] : ['--- exit code', String(lastCli.exitCode)])
   ].join('\n')
   // An upload's id is the emulator's random uuid, and the archive is made anew for each test run: named by order.
   const fixed = /^(0[a-f])\1{3}-/

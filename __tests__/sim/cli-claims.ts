@@ -60,8 +60,8 @@ export function badInputOf(f: Facts, cli: CliRecord, index: number): string | un
   if (cli.command.refusal !== undefined) return cli.command.refusal
   const context = processRecord(index).context
   if (shown.inputs['github-token'] && context !== undefined && context.sha === '') return 'github-token without a commit'
-  // GitHub's OIDC token is a GitHub Actions job's (docs/cli.md): outside one, oidc-audience cannot work.
-  if (f.s.login === 'github-oidc' && f.s.face?.ci !== 'github-actions') return 'oidc-audience outside GitHub Actions'
+  // GitHub's OIDC token is the action's to ask for (docs/cli.md): the command cannot log in with oidc-audience, in any CI.
+  if (f.s.login === 'github-oidc') return 'oidc-audience, which only the action can use'
   return undefined
 }
 
@@ -76,9 +76,12 @@ function outcomeOf(f: Facts, cli: CliRecord, index: number): Outcome {
     cancelledBy: /^The run was cancelled \((SIGINT|SIGTERM)\)/.exec(failed ?? '')?.[1] as Outcome['cancelledBy'],
     badInput: badInputOf(f, cli, index) ?? (cli.exitCode === 2 ? 'an input the engine refused' : undefined),
     outputs,
+    // Nothing of ours carried out, and the order refused it (older, or not checkable), or the environment stayed busy.
     refused:
-      f.sentOurs === 0 &&
-      ((outputs.order === 'behind' && gh?.allowOlder !== true) || outputs['release-state'] === 'waiting' || (unreadable && gh?.allowUnchecked !== true)),
+      f.release.length === 0 &&
+      ((outputs.order === 'behind' && gh?.allowOlder !== true) ||
+        (unreadable && gh?.allowUnchecked !== true) ||
+        (outputs.deployed === 'false' && /^'[^']+' (stayed|was still) busy/.test(failed ?? ''))),
     loginRefused: /^Login to .* was refused|^The stack refused the token|^The token endpoint .*refused/.test(failed ?? ''),
     searchFailed: /^Search check failed/.test(failed ?? '')
   }

@@ -20,7 +20,7 @@ export interface SecondRun {
 export const secondRuns: fc.Arbitrary<SecondRun> = fc.record({
   relation: fc.constantFrom('same-run' as const, 'same-run' as const, 'rerun' as const, 'other-stack' as const),
   environment: fc.constantFrom('other' as const, 'other' as const, 'same' as const),
-  when: fc.constantFrom<SecondRun['when']>('after', 'after', 0, 10, 45),
+  when: fc.constantFrom<SecondRun['when']>('after', 'after', 1, 10, 45),
   source: fc.constantFrom('id' as const, 'environment' as const, 'upload' as const, 'upload' as const),
   rollback: fc.boolean()
 })
