@@ -101,9 +101,15 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
       // Each run's invariants, on the world as that run saw it (./sim/runs.ts).
       const f = asRun(run.index, runs, (view) => {
         const of = factsOf(run.s, run.stack, view, run.ending)
-        checkAll(of)
-        checkEvents(of)
-        if (run.cli) checkCli(of, run.cli, run.index)
+        try {
+          checkAll(of)
+          checkEvents(of)
+          if (run.cli) checkCli(of, run.cli, run.index)
+        } catch (error) {
+          // In a world of two runs, say whose claim broke.
+          if (runs.length > 1 && error instanceof Error) error.message = `In run ${run.index + 1} of ${runs.length} of the world:\n${error.message}`
+          throw error
+        }
         if (count) countRaces(of, run.index)
         return of
       })

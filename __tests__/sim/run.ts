@@ -12,7 +12,7 @@ import { shown, simContext } from './mocks.js'
 import { resetProcesses } from './process.js'
 import { BASE2, prepareSecond, type WorldRun } from './runs.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
-import { caller, wire } from './transport.js'
+import { caller, inFlight, wire } from './transport.js'
 import {
   ENV,
   MARKER,
@@ -216,6 +216,8 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     calls: [],
     seq: 0,
     killed: false,
+    exited: new Set(),
+    inFlight: new Map(),
     afterGitHub: () => undefined,
     sinkRequests: [],
     sinkAnswer: sinkAnswers(s.events)
@@ -322,6 +324,8 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     cli = startCli(steps.cli, command, 0, signals, (code) => {
       ending.exitCode = code
       ended()
+      // src/cli/index.ts ends the process with the code at once: an answer still on its way is never read.
+      wire.exited.add(0)
     })
   } else {
     const host = { signals, exit: (code: number) => void (ending.exitCode = code) }
@@ -333,14 +337,17 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     ending.postFinished = true
     readCliClaims(shown, cli, 0)
   } else {
-    // The post step (post-if: always()): after the main step ended, or was killed.
+    // The post step (post-if: always()): after the main step's process ended (its last calls answered), or was killed.
+    await drive(() => ending.killed || inFlight(0, 'main') === 0, start, "the main step's last calls")
     void caller.run('post', () => steps.runPost().then(() => void (ending.postFinished = true)))
     await drive(() => ending.postFinished, start, 'the post step')
   }
   const first: WorldRun = { index: 0, s, stack, log, ending, cli, environment: ENV, commit: runCommit(s) }
   if (second === undefined) return { stack, ending, log, start, cli, runs: [first] }
   if (second.place.when === 'after') second.start()
-  await drive(() => second.done(), start, 'the second run')
+  await drive(() => second.mainDone(), start, 'the second run')
+  second.startPost()
+  await drive(() => second.done(), start, "the second run's post step")
   second.finish()
   return { stack, ending, log, start, cli, runs: [first, second.run] }
 }

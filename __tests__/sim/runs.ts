@@ -17,7 +17,7 @@ import { shown, shownOf, simContext } from './mocks.js'
 import { processOf } from './process.js'
 import type { Ending, Steps } from './run.js'
 import { BASE, inputsOf } from './run.js'
-import { caller, wire, type SinkRequest } from './transport.js'
+import { caller, inFlight, wire, type SinkRequest } from './transport.js'
 import {
   ENV,
   OLD,
@@ -90,6 +90,8 @@ export interface Second {
   readonly run: WorldRun
   readonly place: SecondRun
   start(): void
+  mainDone(): boolean
+  startPost(): void
   done(): boolean
   /** After it ended: its claims read (the command's, from what it printed). */
   finish(): void
@@ -122,7 +124,6 @@ export function prepareSecond(
   const inputs = inputsOf(s2, stack, accessTokenOf(stack), { base: other ? BASE2 : BASE, environment })
   const attempt = place.relation === 'rerun' ? 2 : 1
   simContext.addRun(1, inputs, { sha: commit, runAttempt: String(attempt) })
-  let postFinished = false
   return {
     run,
     place,
@@ -139,27 +140,21 @@ export function prepareSecond(
           run.ending.exitCode = code
           ended()
           run.ending.postFinished = true
-          postFinished = true
+          wire.exited.add(1)
         })
         return
       }
       const host = { signals, exit: (code: number) => void (run.ending.exitCode = code) }
-      void processOf.run(1, () =>
-        caller.run('main', () =>
-          steps.run(host).then(() => {
-            ended()
-            // Its post step, as the runner runs it after the main step.
-            void caller.run('post', () =>
-              steps.runPost().then(() => {
-                run.ending.postFinished = true
-                postFinished = true
-              })
-            )
-          })
-        )
-      )
+      void processOf.run(1, () => caller.run('main', () => steps.run(host).then(ended)))
     },
-    done: () => postFinished,
+    // Its main step's process ended: the command once main() resolved, the action's once its last calls were answered.
+    mainDone: () => run.ending.finished && (s.face !== undefined || inFlight(1, 'main') === 0),
+    // Its post step, as the runner runs it then (a command has none).
+    startPost() {
+      if (s.face !== undefined) return
+      void processOf.run(1, () => caller.run('post', () => steps.runPost().then(() => void (run.ending.postFinished = true))))
+    },
+    done: () => run.ending.postFinished,
     finish() {
       if (run.cli !== undefined) readCliClaims(shownOf(1), run.cli, 1)
     }

@@ -80,6 +80,10 @@ export const wire: {
   io: Set<Promise<unknown>>
   /** The main step's process was killed: its calls never arrive, its answers are never read. */
   killed: boolean
+  /** Runs whose command has exited (process.exit once main() resolved): their late answers are never read. */
+  exited: Set<number>
+  /** Calls in flight, by run and caller: a step's process lives on until they are answered or given up. */
+  inFlight: Map<string, number>
 } = {
   stack: undefined,
   stacks: new Map(),
@@ -97,7 +101,9 @@ export const wire: {
   sinkRequests: [],
   seq: 0,
   io: new Set(),
-  killed: false
+  killed: false,
+  exited: new Set(),
+  inFlight: new Map()
 }
 
 /** Real I/O the clock waits for before it moves (a file the command writes: its summary, its dotenv file). */
@@ -107,9 +113,25 @@ export function realIo<T>(work: Promise<T>): Promise<T> {
   return work
 }
 
-/** Whether the current caller is a killed main step (only the world's first run is ever stopped from outside). */
+/** Whether the current caller is a killed main step (only the world's first run is ever stopped from outside), or a command that exited. */
 export function dead(): boolean {
-  return wire.killed && caller.getStore() === 'main' && runIndex() === 0
+  if (caller.getStore() !== 'main') return false
+  return (wire.killed && runIndex() === 0) || wire.exited.has(runIndex())
+}
+
+/** How many calls of run `run`'s `who` are in flight. */
+export function inFlight(run: number, who: Caller): number {
+  return wire.inFlight.get(`${run}:${who}`) ?? 0
+}
+
+/** Counts `work` as a call in flight of the calling run and step until it settles for its caller (the same promise: no tick added). */
+function inFlightWhile<T>(work: () => Promise<T>): Promise<T> {
+  const key = `${runIndex()}:${caller.getStore() ?? 'world'}`
+  wire.inFlight.set(key, (wire.inFlight.get(key) ?? 0) + 1)
+  const settled = (): void => void wire.inFlight.set(key, (wire.inFlight.get(key) ?? 1) - 1)
+  const call = work()
+  call.then(settled, settled)
+  return call
 }
 
 /** A promise that never settles: what a killed process waits on. */
@@ -297,8 +319,12 @@ export class HttpTransport {
     private readonly options: TransportOptions
   ) {}
 
-  async send(req: HttpRequest): Promise<HttpResponse> {
+  send(req: HttpRequest): Promise<HttpResponse> {
     if (dead()) return never()
+    return inFlightWhile(() => this.sendNow(req))
+  }
+
+  private async sendNow(req: HttpRequest): Promise<HttpResponse> {
     if (new URL(this.baseUrl).host === wire.eventsHost) return this.toSinks(req)
     const stack = wire.stacks.get(new URL(this.baseUrl).host) ?? wire.stack
     if (stack === undefined || this.closed) throw new SocketClosed('no simulated stack')
@@ -397,8 +423,12 @@ function headersOf(init: FetchInit): Record<string, string> {
 }
 
 /** fetch, answered in-process: the token endpoint (the stack's /idp/ and /github-oidc/) or GitHub (the stand-in). */
-export async function httpFetch(input: string, init: FetchInit = {}): Promise<Response> {
+export function httpFetch(input: string, init: FetchInit = {}): Promise<Response> {
   if (dead()) return never()
+  return inFlightWhile(() => fetchNow(input, init))
+}
+
+async function fetchNow(input: string, init: FetchInit): Promise<Response> {
   const url = new URL(input)
   const signal = init.signal ?? undefined
   if (signal?.aborted) throw abortReason(signal)
