@@ -82,7 +82,8 @@ function outcomeOf(f: Facts, cli: CliRecord, index: number): Outcome {
       ((outputs.order === 'behind' && gh?.allowOlder !== true) ||
         (unreadable && gh?.allowUnchecked !== true) ||
         (outputs.deployed === 'false' && /^'[^']+' (stayed|was still) busy/.test(failed ?? ''))),
-    loginRefused: /^Login to .* was refused|^The stack refused the token|^The token endpoint .*refused/.test(failed ?? ''),
+    // The stack refused the password or the token, or the token endpoint answered 4xx (a 429 is its rate limit, tried again).
+    loginRefused: /^Login to .* was refused|^The stack refused the token|^Getting a token from \S+ .*: HTTP 4(?!29)\d\d /.test(failed ?? ''),
     searchFailed: /^Search check failed/.test(failed ?? '')
   }
 }

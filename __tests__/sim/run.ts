@@ -344,7 +344,8 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
   }
   const first: WorldRun = { index: 0, s, stack, log, ending, cli, environment: ENV, commit: runCommit(s) }
   if (second === undefined) return { stack, ending, log, start, cli, runs: [first] }
-  if (second.place.when === 'after') second.start()
+  // Once the first has ended, the second starts a second later (a re-run, a later stage: never in the same instant).
+  if (second.place.when === 'after') setTimeout(() => second.start(), 1_000)
   await drive(() => second.mainDone(), start, 'the second run')
   second.startPost()
   await drive(() => second.done(), start, "the second run's post step")
