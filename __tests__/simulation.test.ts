@@ -1,12 +1,14 @@
 // Deterministic simulation of the release: fast-check draws schedules from a world as wide as the inputs
-// (./sim/world.ts), runs the real run() of src/main.ts and then the post step against the emulator's
-// stack and the GitHub stand-in in-process under a fake clock (./sim/run.ts), and reads every claim the
-// step made against the platform's history (./sim/claims.ts) after each. A failure prints the one command
+// (./sim/world.ts), runs the real run() of src/main.ts and then the post step (or the brcloud command's main(),
+// ./sim/cli-run.ts), once or twice in one world (./sim/runs.ts), against the emulator's stack and the GitHub
+// stand-in in-process under a fake clock (./sim/run.ts), and reads every claim each run made against the
+// platform's history (./sim/claims.ts, ./sim/cli-claims.ts) after each. A failure prints the one command
 // that replays it:
 //   SIM_SEED=<seed> SIM_PATH=<path> npm test -- __tests__/simulation.test.ts
 // SIM_RUNS sets how many schedules (default 5000, from the fixed seed DEFAULT_SEED); SIM_SEED=random draws
 // a new seed (printed); SIM_SCHEDULE='<counterexample JSON>' runs that one schedule; SIM_VERBOSE=1 prints
-// the failing run's log; SIM_STATS=1 prints the work done. The races each schedule met are printed at the end.
+// the failing run's log; SIM_STATS=1 prints the work done; SIM_TRACE=1 prints the command's writes as they happen.
+// The races, faces and CIs each schedule met are printed at the end.
 import { jest } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
