@@ -12,6 +12,14 @@ export interface InputOptions {
 }
 
 /**
+ * Where the run runs, for advice that names the way to fix something there (src/advice.ts): 'action' is the GitHub
+ * Action in a workflow (its inputs under with:); the others are the brcloud command, in a GitHub Actions run: step, in
+ * another CI, or in a terminal (no CI it knows).
+ */
+export type RunPlace =
+  'action' | 'github-actions' | 'jenkins' | 'gitlab' | 'azure-pipelines' | 'circleci' | 'bitbucket' | 'buildkite' | 'teamcity' | 'drone' | 'travis' | 'terminal'
+
+/**
  * What the run is for, as the place it runs in knows it: the runner's variables for the action, flags and the
  * CI's own variables for the CLI (src/cli/run-context.ts). Read when needed, never written to process.env.
  */
@@ -36,6 +44,8 @@ export interface RunContext {
   readonly runAttempt: string
   /** Who started the run (GITHUB_ACTOR, the CI's user); undefined when not known. */
   readonly actor: string | undefined
+  /** Where the run runs (the CLI's face sets it); absent: the action, in a GitHub Actions workflow. */
+  readonly place?: RunPlace
 }
 
 export interface Port {

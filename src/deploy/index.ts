@@ -4,6 +4,7 @@
 // what it did so far; report.ts derives outputs and summary from that. Loaded by main.ts only once the
 // inputs are valid.
 import * as core from '../port.js'
+import { healthExpectCommit, seeTheRun } from '../advice.js'
 import { rm } from 'node:fs/promises'
 import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
 import { runBuildCommand } from '../build.js'
@@ -173,7 +174,7 @@ export function startDeploy(
       await closeRun(run)
       await github.deployment?.set(
         'failure',
-        rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run'
+        rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : `The deploy failed; ${seeTheRun()}`
       )
       throw new StepFailed(result, failureOf(result, error))
     } finally {
@@ -370,7 +371,7 @@ function closeRun(run: Run, limitMs = run.closeLimitMs()): Promise<void> {
       : () =>
           deployment.set(
             'error',
-            `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; see the workflow run`
+            `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; ${seeTheRun()}`
           )
   if (!run.result.platformReached) return finalStatus?.() ?? Promise.resolve()
   // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
@@ -472,7 +473,7 @@ function cautionsAbout(inputs: DeployInputs, record: ReturnType<typeof newReleas
   if (inputs.health !== undefined && inputs.health.expect === undefined) {
     caution(
       `The health check cannot tell the new release from the old one: any 2xx answer passes, and the old release may still be answering. ` +
-        `Write a release marker into a page (e.g. the commit SHA into version.txt at build time) and set health-expect to it (health-expect: \${{ github.sha }}).`
+        `Write a release marker into a page (e.g. the commit SHA into version.txt at build time) and set health-expect to it (${healthExpectCommit()}).`
     )
   }
   if (record.appliedBy === 'not-observed' && record.site !== 'marker') {

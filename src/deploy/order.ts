@@ -5,6 +5,7 @@
 import type { CloudClient } from '../cloud/client.js'
 import { ActionError } from '../errors.js'
 import * as core from '../port.js'
+import { giveGitHubToken, grantGitHubPermissions } from '../advice.js'
 import { GitHubCallFailed, short, type Comparison, type GitHubApi } from '../github/client.js'
 import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../github/evidence.js'
 import { sameId } from './look.js'
@@ -239,9 +240,9 @@ function gitHubAdvice(error: GitHubCallFailed): string {
     case 'unreachable':
       return "GitHub's API did not answer: check the runner's network (and its proxy, when one is set) and githubstatus.com"
     case 'bad-token':
-      return 'GitHub refused github-token (401): pass a valid token of this repository, e.g. github-token: ${{ github.token }}'
+      return `GitHub refused github-token (401): pass a valid token of this repository, e.g. ${giveGitHubToken('deployments: write and contents: read')}`
     case 'forbidden':
-      return `github-token lacks a permission (403): give the job permissions with deployments: write and contents: read (the check needs ${PERMISSIONS})`
+      return `github-token lacks a permission (403): ${grantGitHubPermissions('deployments: write and contents: read')} (the check needs ${PERMISSIONS})`
     case 'not-found':
       return 'GitHub does not show this repository to github-token (404): use a token of this repository'
     default:

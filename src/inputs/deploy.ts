@@ -3,6 +3,7 @@
 import { distributionNameProblem } from '../cloud/distribution-name.js'
 import type { InputOptions } from '../port.js'
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
+import { giveGitHubToken } from '../advice.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
 import { AddressInput, parseAbsoluteUrl, parsePageUrl, resolveCloudAddress, type CloudAddress } from './address.js'
@@ -191,9 +192,7 @@ function warnIgnored(getInput: InputReader, source: DistributionSource, environm
   const set = (name: InputName): boolean => isSet(name, getInput(name))
   const notes: string[] = []
   if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
-    notes.push(
-      'environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)'
-    )
+    notes.push(`environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set ${giveGitHubToken('deployments: write')})`)
   }
   if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
     notes.push('health-timeout-minutes is set but health-url is empty: no health check runs')
@@ -381,11 +380,15 @@ export function readDeployInputs(
   }
   const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit))
   if (allowOlderCommit && githubToken === '') {
-    warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).')
+    warn(
+      `allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (${giveGitHubToken('deployments: write and contents: read')}).`
+    )
   }
   const allowUncheckedOrder = parseBoolean(Input.AllowUncheckedOrder, getInput(Input.AllowUncheckedOrder))
   if (allowUncheckedOrder && githubToken === '') {
-    warn('allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).')
+    warn(
+      `allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (${giveGitHubToken('deployments: write and contents: read')}).`
+    )
   }
   return {
     ...common,

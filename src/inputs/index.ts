@@ -3,6 +3,7 @@
 // to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
 // settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
 import * as core from '../port.js'
+import { secretSource, usernameSource } from '../advice.js'
 import { registerSecret } from '../secrets.js'
 import { Input, readCommonInputs, readDeployInputs, readSource, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
 import { InputError } from '../errors.js'
@@ -96,8 +97,8 @@ function missingRequired(getInput: InputReader): void {
   ].some((name) => !empty(name))
   const missing = [
     empty(AddressInput.Stack) && empty(AddressInput.ConsoleUrl) && empty(AddressInput.ApiUrl) && 'stack (or console-url, or api-url): the stack to deploy to',
-    !ssoLogin && empty(LoginInput.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',
-    !ssoLogin && getInput(LoginInput.Password, { trimWhitespace: false }) === '' && 'password: from a secret (forks and Dependabot runs get no secrets)',
+    !ssoLogin && empty(LoginInput.Username) && `username: ${usernameSource()}`,
+    !ssoLogin && getInput(LoginInput.Password, { trimWhitespace: false }) === '' && `password: ${secretSource(LoginInput.Password)}`,
     noSource &&
       'distribution (or distribution-id, or from-environment): the .tar.gz your build produced, e.g. target/*-distribution.tar.gz, or a directory to pack'
   ].filter((m): m is string => m !== false)

@@ -3,6 +3,7 @@
 // OIDC token as a client assertion), or a ready token. One reading of the inputs, checked before any
 // request; docs/single-sign-on.md says which to use when.
 import type { InputName } from '../action-metadata.js'
+import { missingSecret, missingUsername, oidcUnavailable } from '../advice.js'
 import { jwtExpiry } from '../cloud/jwt.js'
 import { InputError } from '../errors.js'
 import { parseAbsoluteUrl, requireHttps } from './address.js'
@@ -88,16 +89,8 @@ export function readLogin(read: Reader, password: string, env: NodeJS.ProcessEnv
 }
 
 function passwordLogin(pick: Reader): Login {
-  const username = required(
-    LoginInput.Username,
-    pick(LoginInput.Username),
-    'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).'
-  )
-  const password = required(
-    LoginInput.Password,
-    pick(LoginInput.Password),
-    'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
-  )
+  const username = required(LoginInput.Username, pick(LoginInput.Username), missingUsername())
+  const password = required(LoginInput.Password, pick(LoginInput.Password), missingSecret(LoginInput.Password))
   return { kind: 'password', username, password }
 }
 
@@ -132,12 +125,8 @@ function oauthLogin(pick: Reader, tokenUrl: string, env: NodeJS.ProcessEnv): Log
       [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password],
       "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty"
     )
-    if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
-      throw new InputError(
-        "oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
-          '(A workflow run from a fork never gets one.)'
-      )
-    }
+    const unavailable = oidcUnavailable(env)
+    if (unavailable !== undefined) throw new InputError(unavailable)
     return { ...common, grant: 'client_assertion' }
   }
   if (username !== undefined) return { ...common, grant: 'password' }

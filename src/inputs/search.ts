@@ -2,6 +2,7 @@
 // No check runs (undefined) when search-query is empty. The service's own facts (hosts, fields,
 // limits) live in src/search/; what a user may write, and what is refused, lives here.
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
+import { missingSecret, secretSource } from '../advice.js'
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
 import { MAX_QUERY_CHARS, MAX_QUERY_WORDS, type SearchType } from '../search/query.js'
@@ -172,8 +173,7 @@ export function normalizeQuery(value: string, type: SearchType): NormalizedQuery
 function missingKeys(get: SearchInputReader, authKey: string): void {
   const missing = [
     get(SearchInput.AccountId).trim() === '' && `${SearchInput.AccountId} (the account id the search service gave you, e.g. 6001)`,
-    authKey === '' &&
-      `${SearchInput.AuthKey} (from a secret: \${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow)`,
+    authKey === '' && `${SearchInput.AuthKey} (${secretSource(SearchInput.AuthKey)})`,
     get(SearchInput.DomainKey).trim() === '' && `${SearchInput.DomainKey} (your site's domain key; the service refuses requests without it)`
   ].filter((m): m is string => m !== false)
   if (missing.length < 2) return
@@ -311,11 +311,7 @@ export function parseSearchConfig(get: SearchInputReader, context: SearchConfigC
     get(SearchInput.AccountId).trim(),
     'set it to the account id the search service gave you (for example 6001).'
   )
-  serviceKey(
-    SearchInput.AuthKey,
-    authKey,
-    'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.'
-  )
+  serviceKey(SearchInput.AuthKey, authKey, missingSecret(SearchInput.AuthKey))
   const domainKey = serviceKey(
     SearchInput.DomainKey,
     get(SearchInput.DomainKey).trim(),

@@ -17,6 +17,7 @@ import type { Login } from '../../inputs/login.js'
 import { createRetrier, untilAborted, type Retrier } from '../../http/retry.js'
 import { formatDuration } from '../../format.js'
 import { registerSecret } from '../../secrets.js'
+import { noOidcToken } from '../../advice.js'
 import { SSO_DOCS_URL, type LoginMethod, type TokenGrant } from './method.js'
 
 type OAuthLoginInputs = Extract<Login, { kind: 'oauth' }>
@@ -243,7 +244,7 @@ export class OAuthLogin implements LoginMethod {
       throw new TokenEndpointError(
         permitted
           ? `GitHub's OIDC token service gave no token for audience '${audience}' (${describeError(error)}).`
-          : `GitHub gave no OIDC token for audience '${audience}' (${describeError(error)}). The job needs 'permissions: id-token: write'; a run from a fork gets none.`,
+          : `GitHub gave no OIDC token for audience '${audience}' (${describeError(error)}). ${noOidcToken()}`,
         permitted
       )
     }
