@@ -183,9 +183,24 @@ export function checkCliSecrets(f: Facts, cli: CliRecord, index: number): void {
     for (const secret of new Set(secrets)) expect({ place, secret: text.includes(secret) ? secret : 'absent' }).toEqual({ place, secret: 'absent' })
 }
 
+/**
+ * The secrets reach the services as the CI holds them (a file's LF or CRLF line ending is not part of one): the world's
+ * credentials are right, so no login of the command is refused as wrong credentials (401 or 403 on the stack's
+ * login, invalid_client or invalid_grant at the token endpoint; the world's faults give neither).
+ */
+export function checkSecretsIntact(cli: CliRecord): void {
+  const wrongCredentials = /was refused \(HTTP 40[13]|: HTTP 40[013] (invalid_client|invalid_grant|unauthorized_client)/
+  const refused = wrongCredentials.exec(shown.failed ?? '')?.[0]
+  expect({ secrets: cli.command.refusal ?? 'as the CI gives them', refusedAsWrong: refused }).toEqual({
+    secrets: cli.command.refusal ?? 'as the CI gives them',
+    refusedAsWrong: undefined
+  })
+}
+
 export function checkCli(f: Facts, cli: CliRecord, index: number): void {
   checkExitCode(f, cli, index)
   checkOutputFormats(f, cli, index)
   checkCommit(cli, index)
   checkCliSecrets(f, cli, index)
+  checkSecretsIntact(cli)
 }
