@@ -859,8 +859,21 @@ const printed = (facts: Facts): { exitCode: number | undefined; stdout: string; 
   stderr: lastCli?.stderr.map((w) => w.text).join('') ?? ''
 })
 
+// Found by the simulation once a command outlived its closing calls (its sends kept it running): the last look's token
+// renewal, given up at the look's limit, logged in again after the run's revocation; that login's refresh token was to
+// be revoked at once, through a door the closing calls had already closed, so it stayed valid and nothing said so.
+const LATE_LOGIN = `{"reading":"at-request","status":false,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":600,"deleteInUse":"allow","deployWhileBusy":"accept","deploySeconds":138,"start":"old","login":"password","idpRefresh":"all","idpRevocation":true,"source":"upload","ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"fail","followDeploy":true,"maxAttempts":4,"deployTimeoutSeconds":60,"requestTimeoutSeconds":10,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":45,"faults":[{"operation":"login","kind":"revoke-tokens","status":500,"skip":4,"delaySeconds":5},{"operation":"deploy","kind":"status","status":503,"skip":2,"delaySeconds":5}],"actors":[],"latency":[5,1,0,1,0],"github":{"ours":6,"old":1,"theirs":[1,4],"recordOthers":true,"oursRecorded":true,"allowOlder":false,"allowUnchecked":false,"token":"ok","filler":0,"faults":[]},"race":"recheck","events":{"token":false,"sinks":[{"key":"cdevents","fate":{"kind":"answer","status":500,"seconds":15,"from":0}},{"key":"grafana","fate":{"kind":"hang","status":401,"seconds":15,"from":0}},{"key":"honeycomb","fate":{"kind":"hang","status":500,"seconds":4,"from":0}}]},"face":{"ci":"jenkins","inputs":"mixed","secrets":"variables","commit":"ci","repository":"flag","dotenv":true,"debug":true}}`
+
 /** The command's face (issue 41), each a fixed schedule: what the invariants of sim/cli-claims.ts found, fixed. */
 const CLI: Array<[string, Partial<Schedule>, Expectation]> = [
+  [
+    "cli: a login that ends after the run's revocation (the last look's renewal, given up at its limit): its refresh token is revoked too",
+    JSON.parse(LATE_LOGIN) as Schedule,
+    ({ log }) => {
+      expect(log).toMatch(/The token refresh failed \(no answer within 3 s\); logging in again\./)
+      expect(log).not.toMatch(/Could not revoke/)
+    }
+  ],
   [
     // Found by the simulation's exit-code invariant: the deploy step runs the search check itself when nothing of ours
     // went live, and failed with its own words, which the command read as "any other failure" (1).

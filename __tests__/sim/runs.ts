@@ -6,7 +6,7 @@
 // another job's); and across them (`checkAcrossRuns`): every event id is unique across runs, attempts, stacks and
 // environments, and every commit an event names is the one its distribution was built from (or none).
 import { EventEmitter } from 'node:events'
-import { expect } from '@jest/globals'
+import { expect, jest } from '@jest/globals'
 import type { Stack } from '../../src/emulator/stack.js'
 import type { Deployment, StoredEnvironment } from '../../src/emulator/types.js'
 import { OTHERS } from './claims.js'
@@ -148,7 +148,7 @@ export function prepareSecond(
       void processOf.run(1, () => caller.run('main', () => steps.run(host).then(ended)))
     },
     // Its main step's process ended: the command once main() resolved, the action's once its last calls were answered.
-    mainDone: () => run.ending.finished && (s.face !== undefined || inFlight(1, 'main') === 0),
+    mainDone: () => run.ending.finished && (s.face !== undefined || inFlight(1, 'main') === 0 || jest.getTimerCount() === 0),
     // Its post step, as the runner runs it then (a command has none).
     startPost() {
       if (s.face !== undefined) return
