@@ -330,7 +330,8 @@ export function checkGitHubRecord(f: Facts): void {
     const statuses = world.core.model.statuses(d.id)
     const latest = statuses[0]?.state
     // Only a Deployment whose id the run learned can get a status from it (a create that answered too late is GitHub's orphan).
-    const known = shown.lines.some((l) => l.text.includes(`GitHub Deployment ${d.id}`))
+    // (Its creation's own line: another run's Deployment may be named too, as the order's evidence.)
+    const known = shown.lines.some((l) => l.text.includes(`Recorded as GitHub Deployment ${d.id} `))
     // A killed command has no post step to finish what it could not (docs/cli.md): its Deployment may stay in progress.
     const writes = known && gh.token === 'ok' && !gh.faults.some((x) => x.route === 'create-status') && !(f.ending.killed && f.s.face !== undefined)
     if (writes)

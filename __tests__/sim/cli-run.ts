@@ -219,7 +219,9 @@ export function readCliClaims(view: Shown, record: CliRecord, index: number): vo
   const engine = processRecord(index)
   Object.assign(view, {
     lines: lines.map(({ order: _, ...line }) => line),
-    outputs: jsonOf(record) ?? {},
+    // A command killed after its report (during its sends) printed no --json: what its summary and events claim is
+    // read against the outputs its engine had set then (no output claim is read of it: it did not report).
+    outputs: jsonOf(record) ?? (record.exitCode === undefined ? { ...engine.outputs } : {}),
     masked: [...engine.masked],
     summary: fileText(record.command.summaryFile),
     postSummary: '',

@@ -53,10 +53,22 @@ export interface WorldRun {
   readonly commit: string
 }
 
-/** The second run's schedule: the same world and inputs, its own source and rollback, no stop, no forced redeploy. */
+/**
+ * The second run's schedule: the same world and inputs, its own source and rollback, no stop, no forced redeploy, and
+ * no health-expect: the world's one release marker is in every build of ours, so it would tell neither the first run's
+ * release from the second's nor a promotion of another distribution (a 2xx passes; a switch seen is the evidence).
+ */
 export function scheduleOf(s: Schedule, second: SecondRun): Schedule {
   const source: SourceKind = second.source
-  return { ...s, source, rollback: second.rollback, rollbackOnSearch: second.rollback && s.rollbackOnSearch, start: 'old', stop: undefined }
+  return {
+    ...s,
+    source,
+    rollback: second.rollback,
+    rollbackOnSearch: second.rollback && s.rollbackOnSearch,
+    start: 'old',
+    stop: undefined,
+    healthExpect: false
+  }
 }
 
 function emptyLog(environment: StoredEnvironment | undefined, shared: WorldLog | undefined): WorldLog {
@@ -168,11 +180,15 @@ function seenBy(index: number, d: Deployment): Deployment {
   return { ...d, by: 'other-job' }
 }
 
-/** The log a run's invariants read: its environment's history as that run sees it. */
+/** The log a run's invariants read: its environment's history as that run sees it, and each restart's length of it. */
 function logSeenBy(index: number, log: WorldLog): WorldLog {
   const env = log.environment
   if (env === undefined) return log
-  return { ...log, environment: { ...env, deployments: env.deployments.map((d) => seenBy(index, d)) } }
+  return {
+    ...log,
+    restarts: log.restarts.map((r) => ({ ...r, length: r.lengths?.[env.id] ?? r.length })),
+    environment: { ...env, deployments: env.deployments.map((d) => seenBy(index, d)) }
+  }
 }
 
 /**

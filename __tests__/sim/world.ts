@@ -472,8 +472,11 @@ export function addFaults(stack: Stack, s: Schedule): void {
 
 /** What the world did, for the invariants and the coverage report. */
 export interface WorldLog {
-  /** Each restart (the platform forgot what ran before): the length of the environment's deploy history then, and when. */
-  readonly restarts: Array<{ length: number; at: number }>
+  /**
+   * Each restart (the platform forgot what ran before): the length of the environment's deploy history then, and when;
+   * and every environment's, by id (a second run's environment, ./runs.ts).
+   */
+  readonly restarts: Array<{ length: number; at: number; lengths?: Readonly<Record<string, number>> }>
   /** The environment was renamed or deleted (at this sequence number of the wire). */
   environmentGone: number | undefined
   /** The environment's record (kept when it is deleted: its history stays readable). */
@@ -518,7 +521,8 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
       if (env === undefined) return
       if (actor.kind === 'restart') {
         // The platform (an emulator restarted mid-run) forgets what every environment runs, and every access token.
-        log.restarts.push({ length: log.environment?.deployments.length ?? 0, at: Date.now() })
+        const lengths = Object.fromEntries(state.environments.map((e) => [e.id, e.deployments.length]))
+        log.restarts.push({ length: log.environment?.deployments.length ?? 0, at: Date.now(), lengths })
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
         state.landings.clear()
