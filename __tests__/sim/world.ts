@@ -19,7 +19,7 @@ import type { Fault, IdCase, Operation, StoredDistribution, StoredEnvironment } 
 import { cliFaces, type CliFace } from './faces.js'
 import { secondRuns, type SecondRun } from './second-run.js'
 import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
-import { runIndex } from './process.js'
+import { processOf, runIndex } from './process.js'
 import { wire } from './transport.js'
 
 export const ENV = 'production'
@@ -492,8 +492,9 @@ export interface WorldLog {
   readonly lines: string[]
 }
 
-/** Calls `fn` when the trigger fires: a timer, or a hook after the run's nth call of an operation. */
-export function onTrigger(stack: Stack, t: Trigger, fn: () => void, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
+/** Calls `fn` when the trigger fires: a timer, or a hook after the run's nth call of an operation (as the world, never as that run). */
+export function onTrigger(stack: Stack, t: Trigger, act: () => void, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
+  const fn = (): void => processOf.exit(act)
   if ('at' in t) {
     setTimeout(fn, t.at * 1000)
     return
@@ -539,7 +540,14 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
         log.lines.push(`actor: environment '${ENV}' ${actor.kind === 'rename' ? 'renamed' : 'deleted'}`)
         return
       }
-      const id = actor.which < 0 ? OLD : actor.which >= THEIRS.length ? (ourStoredId(s, log) ?? OLD) : (THEIRS[actor.which] ?? OLD)
+      // Ours is the world's first run's (a second run's deploys are not what "ours" names).
+      const ours = (): string | undefined =>
+        ourStoredId(
+          s,
+          log,
+          wire.deploys.filter((d) => d.run === 0)
+        )
+      const id = actor.which < 0 ? OLD : actor.which >= THEIRS.length ? (ours() ?? OLD) : (THEIRS[actor.which] ?? OLD)
       if (actor.kind === 'delete') {
         deleteAs(state, id).then(
           () => log.lines.push(`actor: deleted ${id}`),
@@ -558,7 +566,8 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
       }
       // Another job of this repository records its deploy as a GitHub Deployment; Mission Control records nothing.
       const gh = github.world
-      if (gh && by === 'other-job' && gh.schedule.recordOthers) gh.recordOther(name, id, commitOf(gh.schedule, actor.which))
+      // At the commit of what it deployed: "ours" before there is one falls back to the old release, and is recorded as such.
+      if (gh && by === 'other-job' && gh.schedule.recordOthers) gh.recordOther(name, id, commitOf(gh.schedule, id === OLD ? -1 : actor.which))
       log.lines.push(`actor: ${by} deployed ${id} to '${env.name}' (${actor.seconds} s)`)
     }
     onTrigger(stack, actor.trigger, () => act(0), afterGitHub)
@@ -577,13 +586,13 @@ function commitOf(gh: GitHubSchedule, which: number): number {
 }
 
 /** The id our distribution has (or had: it may have been deleted since) on the stack: given, found identical, or stored from this run's upload. */
-export function ourStoredId(s: Schedule, log: WorldLog): string | undefined {
+export function ourStoredId(s: Schedule, log: WorldLog, deploys: typeof wire.deploys = wire.deploys): string | undefined {
   // The copy the run deployed (a copy deleted by someone else before an attempt found it is uploaded again).
-  if (s.source === 'upload') return wire.deploys[0]?.distributionId ?? log.uploaded.at(-1)
-  // The identical one may have been deleted before the run looked: then it uploads its own.
-  if (s.source === 'upload-identical') return log.uploaded.length > 0 ? (wire.deploys[0]?.distributionId ?? log.uploaded.at(-1)) : OURS
+  if (s.source === 'upload') return deploys[0]?.distributionId ?? log.uploaded.at(-1)
+  // The identical one (ours, or another run's upload of the same build) may have been deleted before the run looked: then it uploads its own.
+  if (s.source === 'upload-identical') return deploys[0]?.distributionId ?? log.uploaded.at(-1) ?? OURS
   // from-environment deploys what the other environment ran when the run looked (another job may have changed it).
-  if (s.source === 'environment') return log.fromEnvironment ?? wire.deploys[0]?.distributionId ?? OURS
+  if (s.source === 'environment') return log.fromEnvironment ?? deploys[0]?.distributionId ?? OURS
   return OURS
 }
 
@@ -605,6 +614,15 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
   state.distributions.push = (...items) => {
     for (const d of items) storedBy.set(d.id, runIndex())
     return push(...items)
+  }
+  // A deploy another run than the first asked for (the platform handles it in that run's request) is recorded as its.
+  for (const env of state.environments) {
+    const pushDeploy = env.deployments.push.bind(env.deployments)
+    env.deployments.push = (...items) => {
+      const run = runIndex()
+      if (run > 0) for (const d of items) d.by = `run-${run}`
+      return pushDeploy(...items)
+    }
   }
   const inUse = (id: string): boolean =>
     state.environments.some(
@@ -633,12 +651,8 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
       const wasThere = exists()
       const used = id !== undefined && inUse(id)
       const run = runIndex()
-      const deployTo = run > 0 && req.method === 'PUT' ? /^\/v3\/environments\/([^/?]+)\/deploy$/.exec(req.url ?? '')?.[1] : undefined
-      const target = deployTo === undefined ? undefined : state.environments.find((e) => e.id === decodeURIComponent(deployTo))
-      const count = target?.deployments.length ?? 0
       await original(req, res)
       if (req.method === 'POST') noteUploads()
-      for (const d of target?.deployments.slice(count) ?? []) d.by = `run-${run}`
 
       // Counted only when the platform did delete it (a refusal, 409, deleted nothing).
       if (id !== undefined && wasThere && !exists()) {
