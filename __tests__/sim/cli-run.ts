@@ -140,10 +140,13 @@ export function startCli(main: CliMain, command: CliCommand, index: number, sign
     caller.run('main', () =>
       main(command.argv, command.env, io).then(
         (code) => {
+          // A killed process ends nothing more, whatever its code would have gone on to do.
+          if (dead()) return
           record.exitCode = code
           done(code)
         },
         (error: unknown) => {
+          if (dead()) return
           // What src/cli/index.ts does with a rejection: the message on stderr, exit 1.
           record.thrown = redact(error instanceof Error ? error.message : String(error))
           io.stderr(`error: ${record.thrown}\n`)
