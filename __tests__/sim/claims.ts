@@ -195,6 +195,15 @@ export function checkOutputs(f: Facts): void {
   if (envOutput !== undefined) expect(envOutput.toLowerCase()).toBe(String(last).toLowerCase())
 }
 
+/**
+ * `id` is another copy of our very build (the same MD5 under another name: a command with no commit names its upload
+ * 'local'): the same site, which no health-expect marker tells apart.
+ */
+export function identicalBuild(f: Facts, id: string | undefined): boolean {
+  const md5 = (of: string | undefined): string | undefined => f.stack.state.distributions.find((d) => same(d.id, of))?.md5hash
+  return id !== undefined && !same(id, f.ours) && md5(id) !== undefined && md5(id) === md5(f.ours)
+}
+
 /** "verified" only when ours still ran (served) after the checks passed, when the step said so. */
 function checkVerified(f: Facts): void {
   const line = shown.lines.find((l) => l.by === 'main' && l.text.startsWith('Release verified:'))
@@ -202,6 +211,7 @@ function checkVerified(f: Facts): void {
   const at = line?.at ?? 0
   const serving = servingAt(f, at)
   if (same(serving, f.ours)) return
+  if (identicalBuild(f, serving)) return
   // The window: the look right before the claim showed ours, and the platform changed (another deploy, a restart) after it was made.
   const look = wire.looks.filter((l) => l.seq <= (line?.seq ?? 0)).at(-1)
   const { id } = look === undefined ? { id: undefined } : reported(look.answer, f.log.environment?.id)
