@@ -877,7 +877,7 @@ const CLI: Array<[string, Partial<Schedule>, Expectation]> = [
     ({ facts }) => {
       expect(facts.failed).toMatch(/^The run was cancelled \(SIGTERM\)/)
       expect(facts.text).toMatch(
-        /::warning::The run reported before its closing calls ended within the stop's time .* the token expires by itself within 24 hours\./
+        /::warning::The run reported before its closing calls ended within the stop's time .* the token expires by itself within 24 hours; a GitHub Deployment of this run may stay in progress\./
       )
       expect(printed(facts).exitCode).toBe(143)
     }

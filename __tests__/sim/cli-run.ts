@@ -218,7 +218,9 @@ export function readCliClaims(view: Shown, record: CliRecord, index: number): vo
     }
   }
   lines.sort((a, b) => a.order - b.order)
-  const failed = lines.find((l) => l.text.startsWith('::error::'))?.text.slice('::error::'.length)
+  // A command killed before its failure was printed (Azure's comes last, after the sends) failed all the same.
+  const printedFailure = lines.find((l) => l.text.startsWith('::error::'))?.text.slice('::error::'.length)
+  const failed = printedFailure ?? (record.exitCode === undefined ? processRecord(index).failed : undefined)
   const engine = processRecord(index)
   Object.assign(view, {
     lines: lines.map(({ order: _, ...line }) => line),

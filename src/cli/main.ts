@@ -68,7 +68,7 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
     )
   } else if (ending.closingUnfinished) {
     port.warning(
-      "The run reported before its closing calls ended within the stop's time (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours."
+      "The run reported before its closing calls ended within the stop's time (the last look at the environment, the revocation of its refresh token, a GitHub Deployment's final status). If the revocation did not reach the platform, the token expires by itself within 24 hours; a GitHub Deployment of this run may stay in progress."
     )
   }
   await writeOutputs(io, port, invocation.dotenvFile, invocation.json, azure)
