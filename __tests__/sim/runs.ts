@@ -214,18 +214,7 @@ export function asRun<T>(index: number, runs: readonly WorldRun[], fn: (log: Wor
   const records = world?.records
   if (world !== undefined && run !== undefined && run.stack !== runs[0]?.stack) Object.assign(world, { records: [] })
   try {
-    const seen = logSeenBy(index, run?.log ?? emptyLog(undefined, undefined))
-    if (process.env.SIM_TRACE)
-      console.log(
-        'VIEW',
-        index,
-        seen.environment?.name,
-        JSON.stringify(seen.environment?.deployments.map((d) => [d.distributionId.slice(0, 8), d.by, d.requestedAt.slice(11, 19), d.appliedAt?.slice(11, 19)])),
-        JSON.stringify(wire.deploys),
-        JSON.stringify(seen.uploaded),
-        JSON.stringify(shown.outputs)
-      )
-    return fn(seen)
+    return fn(logSeenBy(index, run?.log ?? emptyLog(undefined, undefined)))
   } finally {
     Object.assign(wire, saved)
     Object.assign(shown, savedShown)
