@@ -2,11 +2,12 @@
 // an output, and a deploy against the emulator writes it where that CI takes it from: the --dotenv file the GitLab
 // job reports and the Jenkinsfile reads, the ##vso output variables of the Azure step the pipeline names. The
 // examples are read as their CI reads them (YAML through the yaml package); brcloud runs in-process (src/cli/main.ts).
-import { jest } from '@jest/globals'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { parse } from 'yaml'
 import { actionPort } from '../src/action/port.js'
 import { OUTPUT_NAMES } from '../src/action-metadata.js'
@@ -15,6 +16,7 @@ import { envName } from '../src/cli/inputs.js'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { usePort } from '../src/port.js'
 import { release } from './e2e-support.js'
+import { memoryIo } from './cli-io.js'
 
 const EXAMPLES = fileURLToPath(new URL('../examples/ci/', import.meta.url))
 const read = (file: string): string => readFileSync(join(EXAMPLES, file), 'utf8')
@@ -26,24 +28,15 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   usePort(actionPort)
-  jest.restoreAllMocks()
   await emu.close()
 })
 
 /** One deploy of the emulator's production by brcloud in-process, as the examples run it; what it printed on stdout. */
 async function deploy(flags: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string }> {
-  let stdout = ''
-  jest.spyOn(process.stderr, 'write').mockImplementation(() => true)
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown, ...rest: unknown[]) => {
-    stdout += String(chunk)
-    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined
-    done?.()
-    return true
-  })
+  const m = memoryIo()
   const args = ['deploy', '--api-url', emu.url, '--username', emu.username, '--environment', 'production', '--distribution', release('v1'), ...flags]
-  const code = await main(args, { BRCLOUD_PASSWORD: emu.password, ...env })
-  jest.restoreAllMocks()
-  return { code, stdout }
+  const code = await main(args, { BRCLOUD_PASSWORD: emu.password, ...env }, m.io)
+  return { code, stdout: m.stdout() }
 }
 
 /** Every string in a parsed YAML document. */
@@ -92,12 +85,16 @@ test("GitLab: the job's dotenv report holds every BRCLOUD_ variable a later job 
   // The environment's link, which GitLab fills from the same job's dotenv report: the site's address.
   const environment = job?.environment as { url?: string } | undefined
   expect(environment?.url).toBe('$BRCLOUD_SITE_URL')
-  // The job checks a page of the site (health-url): that check is what sets site-url.
-  expect((job?.variables as Record<string, string> | undefined)?.BRCLOUD_HEALTH_URL).toMatch(/^https:\/\//)
+  // The job checks a page of the site (health-url): that check is what sets site-url. With the text it must show (the
+  // commit the build wrote there): without it every run warns that the old release could pass the check.
+  const variables = job?.variables as Record<string, string> | undefined
+  expect(variables?.BRCLOUD_HEALTH_URL).toMatch(/^https:\/\//)
+  expect(variables?.BRCLOUD_HEALTH_EXPECT).toBe('$CI_COMMIT_SHA')
+  expect(strings(pipeline.build?.script).join('\n')).toContain('echo "$CI_COMMIT_SHA" >')
 
   const file = join(mkdtempSync(join(tmpdir(), 'brcd-examples-')), report)
   const site = `${emu.url}/sites/production/`
-  const r = await deploy(['--dotenv', file, '--health-url', `${site}?from=ci`], { CI_COMMIT_SHA: 'a'.repeat(40) })
+  const r = await deploy(['--dotenv', file, '--health-url', `${site}?from=ci`], { GITLAB_CI: 'true', CI_COMMIT_SHA: 'a'.repeat(40) })
   expect(r.code).toBe(0)
   const written = dotenvVariables(file)
   for (const variable of [...used, 'BRCLOUD_SITE_URL']) expect(written.get(variable)).toBeTruthy()
@@ -115,9 +112,35 @@ test('Jenkins: the --dotenv file holds every output the Jenkinsfile reads', asyn
   for (const variable of used) expect(OUTPUT_VARIABLES).toContain(variable)
 
   const path = join(mkdtempSync(join(tmpdir(), 'brcd-examples-')), file ?? '')
-  expect((await deploy(['--dotenv', path], { GIT_COMMIT: 'b'.repeat(40) })).code).toBe(0)
+  const jenkins = { JENKINS_URL: 'https://jenkins.example/', GIT_COMMIT: 'b'.repeat(40) }
+  expect((await deploy(['--dotenv', path], jenkins)).code).toBe(0)
   const written = dotenvVariables(path)
   for (const variable of used) expect(written.get(variable)).toBeTruthy()
+
+  // Refused before anything ran (a credential file that is not there): exit 2, and the file readProperties reads is
+  // written (empty), so the pipeline fails on the exit code it branches on, not on a missing file.
+  const refusedPath = join(mkdtempSync(join(tmpdir(), 'brcd-examples-')), file ?? '')
+  const refused = await deploy(['--dotenv', refusedPath], { ...jenkins, BRCLOUD_PASSWORD_FILE: '/nowhere/brcloud-password' })
+  expect(refused.code).toBe(2)
+  expect(readFileSync(refusedPath, 'utf8')).toBe('')
+  expect(text).toMatch(/if \(code == 2\) \{/)
+})
+
+test('the tarball the examples install is the one npm pack makes', async () => {
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url))
+  })
+  const made = (JSON.parse(stdout) as Array<{ filename: string }>)[0]?.filename ?? ''
+  expect(made).toMatch(/^brcloud-deploy-\d+\.\d+\.\d+\.tgz$/)
+  for (const example of ['.gitlab-ci.yml', 'azure-pipelines.yml']) {
+    const installed = [...read(example).matchAll(/npm install -g (\S+\.tgz)/g)].map((m) => m[1] ?? '')
+    expect(installed.length).toBeGreaterThan(0)
+    // As the shell expands it: a * is any run of characters in the file's name.
+    for (const glob of installed) {
+      const name = glob.split('/').pop() ?? ''
+      expect(made).toMatch(new RegExp(`^${name.replace(/\./g, '\\.').replace(/\*/g, '[^/]*')}$`))
+    }
+  }
 })
 
 test('Azure Pipelines: the step the pipeline names sets, as output variables, every BRCLOUD_ variable a later step and stage read', async () => {

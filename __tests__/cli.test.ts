@@ -6,10 +6,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { parseCommandLine, type Invocation } from '../src/cli/args.js'
-import { EXIT, exitCode } from '../src/cli/exit-codes.js'
+import { EXIT, EXIT_PRECEDENCE, exitCode } from '../src/cli/exit-codes.js'
+import { closest, editDistance } from '../src/cli/did-you-mean.js'
+import { commandHelp } from '../src/cli/help.js'
 import { collectInputs, envName, inputsOf, SECRET_INPUTS, UsageError } from '../src/cli/inputs.js'
 import { createCliPort } from '../src/cli/port.js'
 import { cliRunContext } from '../src/cli/run-context.js'
+import { CIS, detectCi } from '../src/cli/ci.js'
+import { PLACES } from '../src/advice.js'
 import { watchSignals } from '../src/cli/signals.js'
 import { azureEnding, azureIssue, underAzure } from '../src/cli/azure.js'
 import { dotenvOf } from '../src/cli/dotenv.js'
@@ -19,7 +23,7 @@ import { usePort } from '../src/port.js'
 import { INPUT_DEFAULTS } from '../src/action-metadata.js'
 import { InputError, LoginRefused, TokenRefused, ActionError } from '../src/errors.js'
 import { SearchCheckFailed, type RunEnding } from '../src/main.js'
-import type { RunResult } from '../src/report.js'
+import { deployedWord, type RunResult } from '../src/report.js'
 import { deployResult, releaseOf, searchPassed } from './report-fixtures.js'
 import { memoryIo } from './cli-io.js'
 
@@ -85,8 +89,48 @@ describe('the command line', () => {
     expect(() => collectInputs('deploy', {}, { BRCLOUD_PASSWORD_FILE: join(dir, 'missing') })).toThrow(/The password file .* could not be read \(ENOENT\)/)
   })
 
+  test('a secret file written on Windows: its final CRLF is not part of it, for every secret; a CR inside stays', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brcd-cli-'))
+    for (const name of SECRET_INPUTS) {
+      const file = join(dir, name)
+      writeFileSync(file, `${name}-value\r\n`)
+      expect(collectInputs('deploy', runOf(['deploy', `--${name}-file`, file]).flags, {}).get(name)).toBe(`${name}-value`)
+      expect(collectInputs('deploy', {}, { [`${envName(name)}_FILE`]: file }).get(name)).toBe(`${name}-value`)
+    }
+    writeFileSync(join(dir, 'inner'), 'a\rb\r\n')
+    expect(collectInputs('deploy', {}, { BRCLOUD_PASSWORD_FILE: join(dir, 'inner') }).get('password')).toBe('a\rb')
+  })
+
+  test('a mistyped flag: the flag it most likely meant, by edit distance; none when nothing is near', () => {
+    const refused = (args: string[]): string => {
+      try {
+        parseCommandLine(args)
+      } catch (error) {
+        return (error as Error).message
+      }
+      throw new Error('not refused')
+    }
+    expect(refused(['deploy', '--enviroment', 'production'])).toBe(
+      'unknown flag --enviroment: did you mean --environment? (brcloud deploy --help lists the flags)'
+    )
+    expect(refused(['deploy', '--helth-url=https://x/'])).toMatch(/^unknown flag --helth-url: did you mean --health-url\?/)
+    expect(refused(['deploy', '--disrtibution', 'x'])).toMatch(/did you mean --distribution\?/)
+    expect(refused(['search-check', '--search-qeury', 'x'])).toMatch(
+      /^unknown flag --search-qeury: did you mean --search-query\? \(brcloud search-check --help/
+    )
+    expect(refused(['deploy', '--githubtoken', 'x'])).toMatch(/did you mean --github-token-file FILE \(or BRCLOUD_GITHUB_TOKEN\)\?/)
+    expect(refused(['deploy', '--frobnicate'])).toBe('unknown flag --frobnicate (brcloud deploy --help lists the flags).')
+    expect(refused(['--jsno'])).toMatch(/^unknown flag --jsno: did you mean --json\? \(brcloud --help/)
+    expect(editDistance('enviroment', 'environment')).toBe(1)
+    expect(editDistance('ab', 'ba')).toBe(1)
+    expect(closest('stak', ['stack', 'state'])).toBe('stack')
+    expect(closest('x', ['stack'])).toBeUndefined()
+  })
+
   test('unknown flags and commands, and stray words, are usage errors that repeat no value', () => {
-    expect(() => parseCommandLine(['deploy', '--pasword=hunter2'])).toThrow(/Unknown option '--pasword'/)
+    expect(() => parseCommandLine(['deploy', '--pasword=hunter2'])).toThrow(
+      'unknown flag --pasword: did you mean --password-file FILE (or BRCLOUD_PASSWORD)? (brcloud deploy --help lists the flags)'
+    )
     expect(() => parseCommandLine(['deploy', '--pasword=hunter2'])).not.toThrow(/hunter2/)
     expect(() => parseCommandLine(['ship'])).toThrow(/Unknown command 'ship'/)
     expect(() => parseCommandLine(['deploy', 'hunter2'])).not.toThrow(/hunter2/)
@@ -125,6 +169,14 @@ describe('the port', () => {
     await p.group('Log in', async () => p.error('refused'))
     p.debug('hidden without --debug')
     expect(written.join('')).toBe('token *** here\nwarning: careful ***\n== Log in\nerror: refused\n')
+  })
+
+  test("--summary's file is masked like every line", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'brcd-summary-')), 's.md')
+    const { p } = port({ summaryFile: file })
+    p.setSecret('s3cr3t')
+    expect(await p.writeSummary('## Deployed with s3cr3t\n')).toBe(true)
+    expect(readFileSync(file, 'utf8')).toBe('## Deployed with ***\n')
   })
 
   test('inputs trimmed unless asked otherwise; outputs kept for --json; colour only when asked', () => {
@@ -170,6 +222,33 @@ describe('the exit code, from how the run ended', () => {
     expect(code({ deploy: failedRelease(['requested', 'replaced']) })).toBe(EXIT.failure)
   })
 
+  test('a deploy whose outcome is unknown (the call got no answer, no look settled it): it may be live, exit 6, whatever failed', () => {
+    // The last look still shows the previous distribution: nothing settles whether ours went out (deployed: unknown).
+    const unconfirmed = deployResult({
+      release: releaseOf(['unconfirmed', 'failed'], { failure: { kind: 'unconfirmed', message: 'no answer' } }),
+      finalLook: { distributionId: 'dist-0', status: undefined, at: 1_003_000 }
+    })
+    expect(deployedWord(unconfirmed)).toBe('unknown')
+    expect(code({ deploy: unconfirmed })).toBe(EXIT.possiblyLive)
+    expect(code({ deploy: unconfirmed, stopped: 'watchdog' })).toBe(EXIT.possiblyLive)
+    expect(code({ deploy: unconfirmed }, new LoginRefused('renewal refused', 401))).toBe(EXIT.possiblyLive)
+  })
+
+  test('a busy environment is exit 3 whether the release ends failed or still waiting; the watchdog while waiting is not', () => {
+    expect(code({ deploy: failedRelease(['waiting']) })).toBe(EXIT.refused)
+    expect(code({ deploy: failedRelease(['waiting'], { failure: { kind: 'busy', message: 'busy' } }) })).toBe(EXIT.refused)
+    expect(code({ deploy: failedRelease(['waiting']), stopped: 'watchdog' })).toBe(EXIT.failure)
+  })
+
+  test("docs/cli.md's table: every code of EXIT, in the order exitCode() tries them; --help lists each", () => {
+    const doc = readFileSync(new URL('../docs/cli.md', import.meta.url), 'utf8')
+    const table = /## Exit codes\n[^]*?\n(\| Code \| Meaning \|\n\|[^\n]*\n(?:\|[^\n]*\n)+)/.exec(doc)?.[1] ?? ''
+    const rows = [...table.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]))
+    expect(rows).toEqual(EXIT_PRECEDENCE)
+    expect([...EXIT_PRECEDENCE].sort((a, b) => a - b)).toEqual(Object.values(EXIT).sort((a, b) => a - b))
+    for (const [what, value] of Object.entries(EXIT)) expect(commandHelp('deploy')).toContain(`${value} ${what}`)
+  })
+
   test('refusals before any deploy: the order, a busy environment, the login', () => {
     const order = { order: 'behind', refused: true } as unknown as NonNullable<Parameters<typeof deployResult>[0]>['order']
     expect(code({ deploy: deployResult({ release: undefined, order }) })).toBe(3)
@@ -213,56 +292,202 @@ describe("the run's context: the commit and the repository outside GitHub's runn
   const sha = 'a'.repeat(40)
   const context = (flags: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => cliRunContext(flags, env)
 
-  test("--commit, then BRCLOUD_COMMIT, then the CI's own variable (Jenkins, GitLab, Azure, GitHub)", () => {
-    expect(context({ commit: sha.toUpperCase() }, { BRCLOUD_COMMIT: 'b'.repeat(40), GIT_COMMIT: 'c'.repeat(40) }).sha).toBe(sha)
-    expect(context({}, { BRCLOUD_COMMIT: 'b'.repeat(40), GIT_COMMIT: 'c'.repeat(40) }).sha).toBe('b'.repeat(40))
-    for (const name of ['GIT_COMMIT', 'CI_COMMIT_SHA', 'BUILD_SOURCEVERSION', 'GITHUB_SHA']) expect(context({}, { [name]: sha }).sha).toBe(sha)
+  test('--commit, then BRCLOUD_COMMIT, then the variable of the CI the job runs in', () => {
+    const jenkins = { JENKINS_URL: 'https://ci.example/', GIT_COMMIT: 'c'.repeat(40) }
+    expect(context({ commit: sha.toUpperCase() }, { BRCLOUD_COMMIT: 'b'.repeat(40), ...jenkins }).sha).toBe(sha)
+    expect(context({}, { BRCLOUD_COMMIT: 'b'.repeat(40), ...jenkins }).sha).toBe('b'.repeat(40))
+    expect(context({}, jenkins).sha).toBe('c'.repeat(40))
+    // The CI's own variable only: another CI's, left in a job's environment, is not read.
+    expect(context({}, { GITLAB_CI: 'true', GIT_COMMIT: sha }).sha).toBe('')
     const none = context({})
-    expect(none).toMatchObject({ sha: '', repository: '', workspace: process.cwd() })
-    expect(none.noCommit).toMatch(/--commit, BRCLOUD_COMMIT or GIT_COMMIT, CI_COMMIT_SHA, BUILD_SOURCEVERSION, GITHUB_SHA/)
+    expect(none).toMatchObject({ sha: '', repository: '', workspace: process.cwd(), place: 'terminal' })
+    expect(none.noCommit).toMatch(/^no --commit or BRCLOUD_COMMIT, and no CI's commit variable \(GITHUB_SHA, GIT_COMMIT, CI_COMMIT_SHA, .*TRAVIS_COMMIT\)$/)
+    expect(context({}, { CIRCLECI: 'true' }).noCommit).toBe("no --commit or BRCLOUD_COMMIT, and CircleCI's CIRCLE_SHA1 is not set")
+    // No CI found by its marker (a job's variables passed on in part, into a container): any CI's commit variable.
+    for (const name of ['GIT_COMMIT', 'CI_COMMIT_SHA', 'BUILD_SOURCEVERSION', 'GITHUB_SHA', 'CIRCLE_SHA1', 'TRAVIS_COMMIT'])
+      expect(context({}, { [name]: sha }).sha).toBe(sha)
+    expect(cliRunContext({}, {}, '/work/site').workspace).toBe('/work/site')
   })
 
   test('a commit or a repository of the wrong form is a usage error naming where it came from', () => {
     expect(() => context({ commit: 'main' })).toThrow(UsageError)
-    expect(() => context({}, { CI_COMMIT_SHA: 'not-a-sha' })).toThrow(/CI_COMMIT_SHA is not a commit SHA/)
+    expect(() => context({}, { GITLAB_CI: 'true', CI_COMMIT_SHA: 'not-a-sha' })).toThrow(
+      "CI_COMMIT_SHA is not a commit SHA (7 to 64 hexadecimal digits, the full SHA best): 'not-a-sha'. Give the commit with --commit SHA or BRCLOUD_COMMIT."
+    )
+    // Buildkite's may be HEAD, for a build started without a commit.
+    expect(() => context({}, { BUILDKITE: 'true', BUILDKITE_COMMIT: 'HEAD' })).toThrow(
+      /^BUILDKITE_COMMIT is not a commit SHA .*'HEAD'\. Give the commit with --commit/
+    )
+    expect(() => context({ commit: 'HEAD' })).toThrow(/^--commit is not a commit SHA .*'HEAD'\.$/)
     expect(() => context({ repository: 'acme' })).toThrow(/--repository is not a GitHub repository as owner\/name/)
   })
 
-  test("--repository, then BRCLOUD_REPOSITORY, then the runner's; the CI's page of the run", () => {
+  test("--repository, then BRCLOUD_REPOSITORY, then the runner's", () => {
     expect(context({ repository: 'acme/site' }, { BRCLOUD_REPOSITORY: 'other/x' }).repository).toBe('acme/site')
     expect(context({}, { BRCLOUD_REPOSITORY: 'other/x', GITHUB_REPOSITORY: 'gh/y' }).repository).toBe('other/x')
-    expect(context({}, { BUILD_URL: 'https://jenkins.example/job/site/7/' }).runUrl).toBe('https://jenkins.example/job/site/7/')
-    expect(context({}, { CI_JOB_URL: 'https://gitlab.example/acme/site/-/jobs/9' }).runUrl).toBe('https://gitlab.example/acme/site/-/jobs/9')
-    const azure = { SYSTEM_COLLECTIONURI: 'https://dev.azure.com/acme/', SYSTEM_TEAMPROJECT: 'web site', BUILD_BUILDID: '12' }
-    expect(context({}, azure).runUrl).toBe('https://dev.azure.com/acme/web%20site/_build/results?buildId=12')
-    const runner = { GITHUB_REPOSITORY: 'acme/site', GITHUB_RUN_ID: '42', GITHUB_SHA: sha, BUILD_URL: 'https://jenkins.example/1/' }
-    expect(context({}, runner)).toMatchObject({ repository: 'acme/site', sha, runUrl: 'https://github.com/acme/site/actions/runs/42' })
+    expect(context({}, { GITHUB_REPOSITORY: 'gh/y' }).repository).toBe('gh/y')
   })
 
-  test("the run's id, attempt and who started it: GitHub's, then Jenkins', GitLab's, Azure's; a random id elsewhere", () => {
-    expect(context({}, { GITHUB_RUN_ID: '42', GITHUB_RUN_ATTEMPT: '3', GITHUB_ACTOR: 'octocat', CI_PIPELINE_ID: '9' })).toMatchObject({
-      runId: '42',
-      runAttempt: '3',
-      actor: 'octocat'
-    })
-    expect(context({}, { BUILD_TAG: 'jenkins-site-7', BUILD_NUMBER: '7' })).toMatchObject({ runId: 'jenkins-site-7', runAttempt: '1', actor: undefined })
-    expect(context({}, { JENKINS_URL: 'https://ci/', BUILD_NUMBER: '7', BUILD_USER_ID: 'ann' })).toMatchObject({ runId: '7', actor: 'ann' })
-    expect(context({}, { CI_PIPELINE_ID: '900', CI_JOB_ID: '901', GITLAB_USER_LOGIN: 'bob' })).toMatchObject({ runId: '900', runAttempt: '901', actor: 'bob' })
-    expect(context({}, { BUILD_BUILDID: '12', SYSTEM_JOBATTEMPT: '2', BUILD_REQUESTEDFOR: 'Carol' })).toMatchObject({
-      runId: '12',
-      runAttempt: '2',
-      actor: 'Carol'
-    })
+  // Each CI as its documentation names its variables (docs/cli.md, "The CIs it knows").
+  const CI_JOBS: Array<[string, NodeJS.ProcessEnv, Partial<ReturnType<typeof cliRunContext>>]> = [
+    [
+      'GitHub Actions (a run: step)',
+      {
+        GITHUB_ACTIONS: 'true',
+        GITHUB_SHA: sha,
+        GITHUB_REPOSITORY: 'acme/site',
+        GITHUB_RUN_ID: '42',
+        GITHUB_RUN_ATTEMPT: '3',
+        GITHUB_ACTOR: 'octocat',
+        CI_PIPELINE_ID: '9',
+        BUILD_URL: 'https://jenkins.example/1/'
+      },
+      {
+        place: 'github-actions',
+        sha,
+        repository: 'acme/site',
+        runUrl: 'https://github.com/acme/site/actions/runs/42',
+        runId: '42',
+        runAttempt: '3',
+        actor: 'octocat'
+      }
+    ],
+    [
+      'Jenkins',
+      {
+        JENKINS_URL: 'https://jenkins.example/',
+        GIT_COMMIT: sha,
+        BUILD_URL: 'https://jenkins.example/job/site/7/',
+        BUILD_TAG: 'jenkins-site-7',
+        BUILD_NUMBER: '7',
+        BUILD_USER_ID: 'ann'
+      },
+      { place: 'jenkins', sha, runUrl: 'https://jenkins.example/job/site/7/', runId: 'jenkins-site-7', runAttempt: '1', actor: 'ann' }
+    ],
+    [
+      'Jenkins, by its BUILD_TAG alone',
+      { BUILD_TAG: 'jenkins-site-7', BUILD_NUMBER: '7' },
+      { place: 'jenkins', runId: 'jenkins-site-7', runAttempt: '1', actor: undefined }
+    ],
+    [
+      'GitLab CI',
+      {
+        GITLAB_CI: 'true',
+        CI_COMMIT_SHA: sha,
+        CI_JOB_URL: 'https://gitlab.example/acme/site/-/jobs/901',
+        CI_PIPELINE_ID: '900',
+        CI_JOB_ID: '901',
+        GITLAB_USER_LOGIN: 'bob'
+      },
+      { place: 'gitlab', sha, runUrl: 'https://gitlab.example/acme/site/-/jobs/901', runId: '900', runAttempt: '901', actor: 'bob' }
+    ],
+    [
+      'Azure Pipelines',
+      {
+        TF_BUILD: 'True',
+        BUILD_SOURCEVERSION: sha,
+        SYSTEM_COLLECTIONURI: 'https://dev.azure.com/acme/',
+        SYSTEM_TEAMPROJECT: 'web site',
+        BUILD_BUILDID: '12',
+        SYSTEM_JOBATTEMPT: '2',
+        BUILD_REQUESTEDFOR: 'Carol'
+      },
+      { place: 'azure-pipelines', sha, runUrl: 'https://dev.azure.com/acme/web%20site/_build/results?buildId=12', runId: '12', runAttempt: '2', actor: 'Carol' }
+    ],
+    [
+      'CircleCI',
+      {
+        CIRCLECI: 'true',
+        CIRCLE_SHA1: sha,
+        CIRCLE_BUILD_URL: 'https://circleci.com/gh/acme/site/77',
+        CIRCLE_WORKFLOW_ID: 'wf-1',
+        CIRCLE_BUILD_NUM: '77',
+        CIRCLE_USERNAME: 'dave'
+      },
+      { place: 'circleci', sha, runUrl: 'https://circleci.com/gh/acme/site/77', runId: 'wf-1', runAttempt: '77', actor: 'dave' }
+    ],
+    [
+      'Bitbucket Pipelines',
+      {
+        CI: 'true',
+        BITBUCKET_BUILD_NUMBER: '31',
+        BITBUCKET_COMMIT: sha,
+        BITBUCKET_REPO_FULL_NAME: 'acme/site',
+        BITBUCKET_PIPELINE_UUID: '{p-uuid}',
+        BITBUCKET_STEP_UUID: '{s-uuid}',
+        BITBUCKET_STEP_TRIGGERER_UUID: '{u-uuid}'
+      },
+      { place: 'bitbucket', sha, runUrl: 'https://bitbucket.org/acme/site/pipelines/results/31', runId: 'p-uuid', runAttempt: 's-uuid', actor: 'u-uuid' }
+    ],
+    [
+      'Buildkite',
+      {
+        BUILDKITE: 'true',
+        BUILDKITE_COMMIT: sha,
+        BUILDKITE_BUILD_URL: 'https://buildkite.com/acme/site/builds/5',
+        BUILDKITE_BUILD_ID: 'b-1',
+        BUILDKITE_JOB_ID: 'j-2',
+        BUILDKITE_BUILD_CREATOR: 'Erin'
+      },
+      { place: 'buildkite', sha, runUrl: 'https://buildkite.com/acme/site/builds/5', runId: 'b-1', runAttempt: 'j-2', actor: 'Erin' }
+    ],
+    [
+      'TeamCity',
+      { TEAMCITY_VERSION: '2025.07', BUILD_VCS_NUMBER: sha, TEAMCITY_PROJECT_NAME: 'Site', TEAMCITY_BUILDCONF_NAME: 'Deploy', BUILD_NUMBER: '8' },
+      { place: 'teamcity', sha, runUrl: undefined, runId: 'Site/Deploy/8', runAttempt: '1', actor: undefined }
+    ],
+    [
+      'Drone',
+      {
+        DRONE: 'true',
+        DRONE_COMMIT_SHA: sha,
+        DRONE_BUILD_LINK: 'https://drone.example/acme/site/12',
+        DRONE_REPO: 'acme/site',
+        DRONE_BUILD_NUMBER: '12',
+        DRONE_BUILD_TRIGGER: 'frank'
+      },
+      { place: 'drone', sha, runUrl: 'https://drone.example/acme/site/12', runId: 'acme/site/12', runAttempt: '1', actor: 'frank' }
+    ],
+    [
+      'Travis CI',
+      {
+        TRAVIS: 'true',
+        TRAVIS_COMMIT: sha,
+        TRAVIS_BUILD_WEB_URL: 'https://app.travis-ci.com/acme/site/builds/3',
+        TRAVIS_JOB_WEB_URL: 'https://app.travis-ci.com/acme/site/jobs/4',
+        TRAVIS_BUILD_ID: '3',
+        TRAVIS_JOB_ID: '4'
+      },
+      { place: 'travis', sha, runUrl: 'https://app.travis-ci.com/acme/site/jobs/4', runId: '3', runAttempt: '4', actor: undefined }
+    ]
+  ]
+
+  test.each(CI_JOBS)("%s: its commit, its page of the run, its run's id, attempt and user, and the place for advice", (_, env, expected) => {
+    expect(context({}, env)).toMatchObject(expected)
+  })
+
+  test('a terminal: a random id of the process, the first attempt, nobody', () => {
     const local = context({})
-    expect(local).toMatchObject({ runAttempt: '1', actor: undefined })
+    expect(local).toMatchObject({ runAttempt: '1', actor: undefined, runUrl: undefined, place: 'terminal' })
     expect(local.runId).toMatch(/^local-[0-9a-f-]{36}$/)
     expect(context({}).runId).toBe(local.runId)
+  })
+
+  test('docs/cli.md names every CI the command knows, with its marker and variables', () => {
+    const doc = readFileSync(new URL('../docs/cli.md', import.meta.url), 'utf8')
+    const table = /## The CIs it knows\n[^]*?\n\n(\|[^]*?)\n\n/.exec(doc)?.[1] ?? ''
+    for (const ci of CIS) {
+      const row = table.split('\n').find((line) => line.includes(`| ${PLACES[ci.place].name} |`)) ?? ''
+      expect(row).toContain(ci.marker.split(' ')[0] ?? '')
+      for (const variable of ci.commit) expect(row).toContain(`\`${variable}\``)
+    }
+    expect(CI_JOBS.map(([, env]) => detectCi(env)?.place)).toEqual(expect.arrayContaining(CIS.map((ci) => ci.place)))
   })
 
   test('the engine learns them through the port: the default name, and the GitHub client of a Deployment', async () => {
     const { defaultDistributionName } = await import('../src/distribution.js')
     const { GitHubApi } = await import('../src/github/client.js')
-    const run = context({ commit: sha, repository: 'acme/site' }, { BUILD_URL: 'https://jenkins.example/job/site/7/' })
+    const run = context({ commit: sha, repository: 'acme/site' }, { JENKINS_URL: 'https://jenkins.example/', BUILD_URL: 'https://jenkins.example/job/site/7/' })
     usePort(createCliPort({ values: new Map(), write: () => undefined, colour: false, debug: false, summaryFile: undefined, context: run }))
     try {
       expect(await defaultDistributionName('/work/anything')).toBe('site-aaaaaaa-distribution.tar.gz')

@@ -14,6 +14,7 @@ import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulat
 import { makeDistributionTree } from '../scripts/lib/sample-tree.js'
 import { runOfAcmeSite } from './github-run.js'
 import { deployInputs, runDeploy, type DeployOutcome } from './deploy-run.js'
+import { recordingProxy } from './recording-proxy.js'
 
 // GitHub, for the runs with github-token: @actions/github reads the runner's variables once, so they are set first.
 const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
@@ -321,6 +322,27 @@ describe('a dry run: what it would do, and no change sent', () => {
       `Would check ${health} until it answers 2xx.`
     ])
     expect(changes()).toEqual([])
+  })
+
+  test('a dry run logged in too: its refresh token is revoked at the end, so the stack no longer takes it', async () => {
+    await emulator()
+    const id = await emu.addDistribution(NAME, { 'version.txt': 'v1\n' })
+    const proxy = await recordingProxy(emu.url)
+    try {
+      const { error } = await run({ 'api-url': proxy.url, 'distribution-id': id, environment: 'development', 'dry-run': 'true' })
+      expect(error).toBeUndefined()
+      const refresh = proxy.answered.filter((a) => a.field === 'refresh_token').map((a) => a.token)
+      expect(refresh).toHaveLength(1)
+      // What the stack says of it after the run, asked directly.
+      const res = await fetch(`${emu.url}/v3/authn/refresh_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'refresh_token', refresh_token: refresh[0] })
+      })
+      expect(res.status).toBe(401)
+    } finally {
+      await proxy.close()
+    }
   })
 
   test('rollback asked, the environment runs nothing: would not roll back', async () => {

@@ -289,8 +289,8 @@ describe('pruning before the upload (max-distributions)', () => {
     const { result, error } = await run({ distribution: archiveFile().path, environment: 'development', 'max-distributions': '1' })
     expect(error).toBeUndefined()
     expect(said('warning')).toContain(
-      'Not pruning: the platform listed 1 environment(s) but said it has more and would not list them, so a distribution ' +
-        'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.'
+      'max-distributions=1 could not be kept: the stack holds 2 distributions (0 deleted), 3 with this upload. None was deleted, because the platform ' +
+        'listed 1 environment(s) but said it has more and would not list them, so a distribution that an unlisted environment runs could be deleted.'
     )
     expect(result.pruned).toBe(0)
     expect(result.storedBefore).toBe(2)

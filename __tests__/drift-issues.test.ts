@@ -300,6 +300,27 @@ test('GitHub failing: the list refused opens, edits and closes nothing; one writ
   )
 })
 
+test('a secret of the run in what GitHub is sent or answers: *** in the issue, its closing comment and the failure', async () => {
+  const { registerSecret } = await import('../src/secrets.js')
+  registerSecret('tok-drift-0451')
+  standIn.fail('create-issue', { status: 500, body: { message: 'upstream echoed tok-drift-0451' } })
+  const failed = await keep(report(row('eu', 'acceptance', 'behind')))
+  expect(failed.failures).toHaveLength(1)
+  expect(failed.failures[0]).toContain('upstream echoed ***')
+  expect(log.join('\n')).not.toContain('tok-drift-0451')
+
+  const opened = await keep(report(row('eu', 'acceptance', 'behind', { reason: 'the stack said tok-drift-0451' })))
+  const issue = standIn.model.issue(opened.opened[0] ?? 0)
+  expect(issue?.body).toContain('| Why | the stack said *** |')
+  expect(issue?.body).not.toContain('tok-drift-0451')
+
+  standIn.calls.length = 0
+  await keep(report(row('eu', 'acceptance', 'in-sync', { distributionName: 'tok-drift-0451.tar.gz' })))
+  const comment = writes().find((c) => c.route === 'create-issue-comment')?.json as { body: string } | undefined
+  expect(comment?.body).toContain('`***.tar.gz`')
+  expect(comment?.body).not.toContain('tok-drift-0451')
+})
+
 test('a token that cannot set labels: the issue opened without the label is a failure (the next run would not find it)', async () => {
   const outcome = await keep(report(row('eu', 'acceptance', 'behind')), { token: NO_PUSH })
   expect(outcome.failures).toEqual([

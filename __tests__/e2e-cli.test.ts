@@ -85,6 +85,14 @@ function deploy(e: Emulator, flags: string[], env: Record<string, string> = {}, 
   return cli(args, { BRCLOUD_PASSWORD: e.password, ...env }, onStderr).then((r) => (runs.push(r), r))
 }
 
+test('brcloud emulator --help: its usage as brcloud emulator, no npm script of a clone', async () => {
+  const help = await cli(['emulator', '--help'])
+  expect(help.code).toBe(0)
+  expect(help.stdout).toMatch(/^Local emulator of .*\n\nUsage: brcloud emulator \[flags\]\n/)
+  expect(help.stdout).toContain('for brcloud deploy (GITHUB_API_URL, BRCLOUD_GITHUB_TOKEN, --repository, --commit)')
+  expect(help.stdout).not.toMatch(/npm run|npx|tsx/)
+})
+
 test('--version and --help answer without a run', async () => {
   const version = await cli(['--version'])
   expect(version).toMatchObject({ code: 0, stdout: `${(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version}\n` })
@@ -135,7 +143,13 @@ test('a secret as a flag is refused before anything runs: exit 2, naming its var
 describe('deploy events from brcloud deploy', () => {
   const TOKEN = 'evt-token-cli-7d3e'
   // A GitLab job: the pipeline is the run, the job its attempt (cli/run-context.ts), so the events' ids are known.
-  const GITLAB = { CI_PIPELINE_ID: '777', CI_JOB_ID: '9', GITLAB_USER_LOGIN: 'alice', CI_JOB_URL: 'https://gitlab.example/acme/site/-/jobs/9' }
+  const GITLAB = {
+    GITLAB_CI: 'true',
+    CI_PIPELINE_ID: '777',
+    CI_JOB_ID: '9',
+    GITLAB_USER_LOGIN: 'alice',
+    CI_JOB_URL: 'https://gitlab.example/acme/site/-/jobs/9'
+  }
   const sinks = new SinkStandIns()
   beforeAll(() => sinks.start())
   afterAll(() => sinks.stop())
@@ -195,7 +209,8 @@ describe('deploy events from brcloud deploy', () => {
       const r = await deploy(e, ['--distribution', release('v1'), `--slack-webhook-url=${slackUrl()}`, '--json'], { BRCLOUD_EVENTS_URL: stand.url })
       expect(r.code).toBe(2)
       expect(r.stderr).toMatch(/^error: .*--slack-webhook-url \(set BRCLOUD_SLACK_WEBHOOK_URL, or --slack-webhook-url-file FILE\)/m)
-      expect(r.stdout).toBe('')
+      // Reported as any refusal is: --json's {}.
+      expect(r.stdout).toBe('{}\n')
       expect(r.stdout + r.stderr).not.toContain(SECRETS.slackPath)
       // Nothing ran: no platform call, no event, no message.
       expect(e.requests).toEqual([])
@@ -207,10 +222,10 @@ describe('deploy events from brcloud deploy', () => {
   })
 })
 
-test('the password from a file (--password-file), its final line break not part of it', async () => {
+test('the password from a file (--password-file) written on Windows, its final CRLF not part of it', async () => {
   const e = await emulator()
   const file = join(mkdtempSync(join(tmpdir(), 'brcd-cli-')), 'password')
-  writeFileSync(file, `${e.password}\n`)
+  writeFileSync(file, `${e.password}\r\n`)
   const r = await cli([
     'deploy',
     '--api-url',
@@ -226,7 +241,7 @@ test('the password from a file (--password-file), its final line break not part 
   ])
   runs.push(r)
   expect(r.code).toBe(0)
-  expect(ops(e, 'login')[0]?.json).toMatchObject({ password: e.password })
+  expect(ops(e, 'login').map((q) => q.json)).toEqual([expect.objectContaining({ password: e.password })])
 })
 
 /** Calls of `op` the platform answered 2xx. */
@@ -281,6 +296,103 @@ test('an older commit than the environment runs (--commit, the GitHub stand-in):
   } finally {
     await gh.close()
   }
+})
+
+test('a github-token without a commit (a terminal, a CI whose commit is not set): refused before any change, exit 2, naming where the commit comes from', async () => {
+  const e = await emulator()
+  const gh = await startGitHubStandIn()
+  try {
+    gh.model.linear('main', ['c1', 'c2'].map(fakeSha))
+    const github = { GITHUB_API_URL: gh.url, BRCLOUD_GITHUB_TOKEN: DEFAULT_GITHUB_TOKEN, BRCLOUD_REPOSITORY: 'acme/site' }
+    const terminal = await deploy(e, ['--distribution', release('v1'), '--json'], github)
+    expect(terminal.code).toBe(2)
+    expect(terminal.stderr).toMatch(
+      /^error: github-token is set, so the run checks the deploy order .* and this run has no commit: give it with --commit SHA or BRCLOUD_COMMIT \(e\.g\. --commit "\$\(git rev-parse HEAD\)"\)\.$/m
+    )
+    expect(JSON.parse(terminal.stdout)).toEqual({})
+    // A CircleCI job whose commit variable is not set: its own variable named.
+    const circle = await deploy(e, ['--distribution', release('v1')], { ...github, CIRCLECI: 'true', CIRCLE_BUILD_URL: 'https://circleci.com/gh/acme/site/7' })
+    expect(circle.code).toBe(2)
+    expect(circle.stderr).toMatch(
+      /give it with --commit SHA or BRCLOUD_COMMIT \(CircleCI sets CIRCLE_SHA1 when it builds from a commit; it is not set in this job\)/
+    )
+    // Nothing asked of the platform or of GitHub: no Deployment with an empty ref.
+    expect(e.requests).toEqual([])
+    expect(gh.calls).toEqual([])
+    expect(gh.model.deployments).toEqual([])
+  } finally {
+    await gh.close()
+  }
+})
+
+test("on CircleCI: the commit from CIRCLE_SHA1, checked against the environment's; the GitHub Deployment records it, linking the job", async () => {
+  const e = await emulator({ deployLooks: 1 })
+  const gh = await startGitHubStandIn()
+  try {
+    const c = ['c1', 'c2', 'c3'].map(fakeSha)
+    const [oldest, newest] = [c[0] ?? '', c[2] ?? '']
+    gh.model.linear('main', c)
+    const circle = (sha: string, n: number) => ({
+      GITHUB_API_URL: gh.url,
+      BRCLOUD_GITHUB_TOKEN: DEFAULT_GITHUB_TOKEN,
+      BRCLOUD_REPOSITORY: 'acme/site',
+      CIRCLECI: 'true',
+      CIRCLE_SHA1: sha,
+      CIRCLE_BUILD_URL: `https://circleci.com/gh/acme/site/${n}`,
+      CIRCLE_WORKFLOW_ID: `wf-${n}`,
+      CIRCLE_BUILD_NUM: String(n)
+    })
+    const newer = await deploy(e, ['--distribution', release('v3'), '--json'], circle(newest, 8))
+    expect(newer.code).toBe(0)
+    expect(JSON.parse(newer.stdout)['distribution-name']).toMatch(new RegExp(`-${newest.slice(0, 7)}-distribution\\.tar\\.gz$`))
+    expect(gh.model.deployments.map((d) => [d.ref, d.sha])).toEqual([[newest, newest]])
+    const id = gh.model.deployments[0]?.id ?? 0
+    expect(gh.model.statuses(id).map((x) => x.log_url)).toContain('https://circleci.com/gh/acme/site/8')
+    // An older commit from the CI's variable: the order refuses it, nothing changed.
+    const older = await deploy(e, ['--distribution', release('v1')], circle(oldest, 9))
+    expect(older.code).toBe(3)
+    expect(ops(e, 'deploy')).toHaveLength(1)
+  } finally {
+    await gh.close()
+  }
+})
+
+test("the command line's own refusal under Azure Pipelines, with --json and --dotenv: its issue and the task failed, {} last, the file written", async () => {
+  const e = await emulator()
+  const file = join(mkdtempSync(join(tmpdir(), 'brcd-cli-')), 'brcloud.env')
+  const r = await cli([...['deploy', '--api-url', e.url, '--username', e.username, '--password', e.password], '--json', '--dotenv', file], { TF_BUILD: 'True' })
+  runs.push(r)
+  expect(r.code).toBe(2)
+  const lines = r.stdout.split('\n').filter(Boolean)
+  expect(lines).toEqual([
+    expect.stringMatching(/^##vso\[task\.logissue type=error\]A secret is refused as a flag/),
+    '##vso[task.complete result=Failed;]',
+    '{}'
+  ])
+  expect(readFileSync(file, 'utf8')).toBe('')
+  expect(r.stdout + r.stderr).not.toContain(e.password)
+  expect(e.requests).toEqual([])
+})
+
+test('a mistyped flag: the flag it meant, exit 2, no request', async () => {
+  const e = await emulator()
+  const r = await cli(['deploy', '--api-url', e.url, '--username', e.username, '--enviroment', 'production', '--distribution', release('v1')], {
+    BRCLOUD_PASSWORD: e.password
+  })
+  runs.push(r)
+  expect(r.code).toBe(2)
+  expect(r.stderr).toBe('error: unknown flag --enviroment: did you mean --environment? (brcloud deploy --help lists the flags)\n')
+  expect(e.requests).toEqual([])
+})
+
+test('a deploy call that never answers: the outcome is unknown, the release may be live, exit 6', async () => {
+  const e = await emulator({ faults: [{ operation: 'deploy', kind: 'hang', times: 1 }] })
+  const r = await deploy(e, ['--distribution', release('v1'), '--deploy-timeout-minutes', '0.03', '--rollback', 'false', '--json'])
+  expect(r.code).toBe(6)
+  expect(JSON.parse(r.stdout)).toMatchObject({ deployed: 'unknown' })
+  expect(r.stderr).toMatch(/^Release unconfirmed: the deploy call of \S+ got no usable answer .*: it may have been carried out$/m)
+  expect(r.stderr).toMatch(/^error: The deploy call of \S+ got no usable answer .* It was not sent again/m)
+  expect(ops(e, 'deploy')).toHaveLength(1)
 })
 
 test('a wrong password: the login refused, exit 4, and nothing else asked of the platform', async () => {
@@ -484,6 +596,13 @@ test('brcloud emulator: the local emulator from the package alone; a deploy agai
     child.on('close', () => reject(new Error(`the emulator ended before it listened:\n${banner}`)))
   })
   const ended = new Promise<number | null>((resolve) => child.on('close', resolve))
+  // The banner names the command the package has, with this emulator's address and login: no npm script of a clone.
+  await new Promise<void>((resolve) =>
+    banner.includes('Press Ctrl+C') ? resolve() : child.stdout.on('data', () => banner.includes('Press Ctrl+C') && resolve())
+  )
+  expect(banner).toContain(`  brcloud deploy --api-url ${url} --username deployer --environment development --distribution PATH`)
+  expect(banner).toContain('  export BRCLOUD_PASSWORD=emulator-password')
+  expect(banner).not.toMatch(/npm run|npx|tsx|password=/)
   try {
     const r = await cli(['deploy', '--api-url', url, '--username', 'deployer', '--environment', 'development', '--json'], {
       BRCLOUD_PASSWORD: 'emulator-password',

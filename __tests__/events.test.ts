@@ -472,6 +472,18 @@ describe('sending: every sink at once, each within its limit, a failure a warnin
     ])
   })
 
+  test('a sink that throws words holding a secret of the run: the warning shows *** in its place', async () => {
+    registerSecret('sk-run-secret-0451')
+    const leaky: Sink = {
+      name: 'Leaky',
+      send: async () => {
+        throw new Error('refused key sk-run-secret-0451')
+      }
+    }
+    await tellOthers(observed(), [leaky], 10_000)
+    expect(warnings).toEqual(["Events: Leaky was not told: refused key ***. The deployment's outcome is unchanged."])
+  })
+
   test('a stop (a second signal) ends every send at once; after it nothing is sent', async () => {
     stand.otherwise = 'hang'
     const hurry = new AbortController()

@@ -208,6 +208,26 @@ describe('failures, named for the fix they need', () => {
     expect([status.failure, status.status, status.message]).toEqual(['forbidden', 403, 'Reading the status of GitHub Deployment 7: HTTP 403 (no)'])
   })
 
+  test('a rate limit (403 or 429 saying so) is no missing permission: rate-limited, naming when it lifts, not tried again', async () => {
+    const api = await open()
+    const primary = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1795507200' }
+    const cases = [
+      [403, primary, 'HTTP 403 (API rate limit exceeded for installation ID 1; the rate limit lifts at 2026-11-24T08:00:00Z)'],
+      [403, { 'retry-after': '60' }, 'HTTP 403 (API rate limit exceeded for installation ID 1; the rate limit lifts in 60 s)'],
+      [429, {}, 'HTTP 429 (API rate limit exceeded for installation ID 1)']
+    ] as const
+    for (const [status, headers, words] of cases) {
+      standIn.calls.length = 0
+      standIn.fail('list-deployments', { status, headers, body: { message: 'API rate limit exceeded for installation ID 1.' } })
+      const error = await failure(api.listDeployments('limited'))
+      expect([error.failure, error.status, error.message]).toEqual(['rate-limited', status, `Listing GitHub Deployments: ${words}`])
+      expect(standIn.calls).toHaveLength(1)
+    }
+    // A 403 whose headers say requests remain is a permission refused.
+    standIn.fail('list-deployments', { status: 403, headers: { 'x-ratelimit-remaining': '4999' }, body: { message: 'Resource not accessible by integration' } })
+    expect((await failure(api.listDeployments('limited'))).failure).toBe('forbidden')
+  })
+
   test('a read is tried again after a 5xx (three attempts in all), a write never', async () => {
     const api = await open()
     standIn.fail('list-deployments', { status: 502, times: 2 })

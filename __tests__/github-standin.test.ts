@@ -648,6 +648,12 @@ describe('auth, headers and faults', () => {
     ])
   })
 
+  test("a fault's headers are the answer's: a rate limit, as GitHub says it", async () => {
+    standIn.fail('list-deployments', { status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1795507200' } })
+    const res = await fetch(`${standIn.url}/repos/acme/site/deployments`, { headers: { authorization: `token ${DEFAULT_GITHUB_TOKEN}` } })
+    expect([res.status, res.headers.get('x-ratelimit-remaining'), res.headers.get('x-ratelimit-reset')]).toEqual([403, '0', '1795507200'])
+  })
+
   function seedMain(): void {
     standIn.model.linear('main', [fakeSha('a')])
   }

@@ -67,6 +67,24 @@ describe('inputs', () => {
   })
 
   test.each([
+    ['github-token', { 'github-token': 'ghs_0123456789abcdefToken' }, 'ghs_0123456789abcdefToken'],
+    ['access-token', { [Input.Username]: '', [Input.Password]: '', 'access-token': 'eyJ.access.token-0451' }, 'eyJ.access.token-0451'],
+    [
+      'client-secret',
+      { [Input.Username]: '', [Input.Password]: '', 'token-url': 'https://idp.example.com/oauth/token', 'client-id': 'ci', 'client-secret': 'cs-0123456789' },
+      'cs-0123456789'
+    ],
+    [
+      'search-auth-key',
+      { 'search-query': 'shoes', 'search-account-id': '6001', 'search-auth-key': 'key-0123456789', 'search-domain-key': 'example_com' },
+      'key-0123456789'
+    ]
+  ])('%s is masked when the inputs are read', (_name, over, secret) => {
+    readAll(over)
+    expect(secrets).toContain(secret)
+  })
+
+  test.each([
     [Input.Username, /username is required/],
     [Input.Password, /password is required.*secret/],
     [Input.Distribution, /distribution is required/]

@@ -254,6 +254,23 @@ describe('when the order stays unknown, and why', () => {
     expect(said.records[0]).toMatchObject({ order: 'unknown', failed: true, refused: true })
   })
 
+  test("GitHub's rate limit: refused before any change, naming the limit, never a missing permission", async () => {
+    const environment = fresh()
+    standIn.fail('list-deployments', {
+      status: 403,
+      headers: { 'retry-after': '60' },
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' }
+    })
+    const { order: o } = await order({ environment })
+    const said = await refusal(o.check('d'))
+    expect(said).toBe(
+      `Refused: the deploy order on '${environment}' could not be checked: Listing GitHub Deployments: HTTP 403 (You have exceeded a secondary rate limit. ` +
+        `Please wait a few minutes before you try again; the rate limit lifts in 60 s); GitHub's rate limit for github-token was reached (no permission is missing): ` +
+        `run again once it lifts. github-token asks for the check, and it cannot be made, so nothing was changed. To deploy while GitHub cannot be read, set allow-unchecked-order: true.`
+    )
+    expect(said).not.toMatch(/lacks a permission/)
+  })
+
   test('GitHub failing (5xx) with allow-unchecked-order: a warning, and the deploy goes on', async () => {
     const environment = fresh()
     standIn.fail('list-deployments', { status: 500, times: 3 })

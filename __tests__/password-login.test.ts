@@ -20,6 +20,7 @@ const { SSO_DOCS_URL } = await import('../src/cloud/login/method.js')
 const { ServiceError } = await import('../src/errors.js')
 const { HttpTransport } = await import('../src/http/transport.js')
 const { startEmulator } = await import('../src/emulator/server.js')
+const { registerSecret } = await import('../src/secrets.js')
 type Emulator = import('../src/emulator/server.js').Emulator
 type CloudApi = import('../src/cloud/api.js').CloudApi
 
@@ -71,6 +72,30 @@ describe('against the emulator', () => {
     expect(sent('revoke-refresh')).toEqual([
       { method: 'DELETE', path: '/v3/authn/refresh_token', json: { grant_type: 'refresh_token', refresh_token: grant.refreshToken } }
     ])
+  })
+
+  test("a stack's error that echoes the request: the password in its detail shows as ***", async () => {
+    registerSecret(emu.password)
+    emu.addFault({ operation: 'login', kind: 'status', status: 500, times: 1, echo: 'json' })
+    const error = await login.obtain(apiAt(emu.url)).then(
+      () => undefined,
+      (e: unknown) => e
+    )
+    expect(error).toBeInstanceOf(ServiceError)
+    const message = (error as Error).message
+    expect(message).toContain(`Login failed: HTTP 500 (InternalServerError: Request was: authorization= body={"username":"${emu.username}","password":"***"})`)
+    expect(message).not.toContain(emu.password)
+  })
+
+  test('a redirect whose address holds a secret of the run: the message shows it as ***, never the query', async () => {
+    registerSecret('tok-in-path-8842')
+    emu.addFault({ operation: 'login', kind: 'status', status: 302, times: 1, location: 'https://login.example/session/tok-in-path-8842?next=x' })
+    const error = await login.obtain(apiAt(emu.url)).then(
+      () => undefined,
+      (e: unknown) => e
+    )
+    expect((error as Error).message).toContain('a redirect to https://login.example/session/***; redirects are not followed')
+    expect((error as Error).message).not.toContain('tok-in-path-8842')
   })
 
   test('a login that failed for a moment is tried again, told as "Login"', async () => {

@@ -297,6 +297,16 @@ describe('the GitHub Deployment the main step left in progress', () => {
     expect(summaries).toEqual([NOTHING])
   })
 
+  test('GitHub refuses with an answer that echoes the token: the warning shows it as ***', async () => {
+    inputs = { 'github-token': DEFAULT_GITHUB_TOKEN }
+    github.fail('create-status', { status: 401, body: { message: `Bad credentials: ${DEFAULT_GITHUB_TOKEN}` } })
+    const saved = { ...deployment(), logUrl: undefined }
+    await runPost(state({ githubDeployment: saved, reported: false }))
+    expect(said('warning')).toHaveLength(1)
+    expect(said('warning')[0]).toContain('Bad credentials: ***')
+    expect(said('warning')[0]).not.toContain(DEFAULT_GITHUB_TOKEN)
+  })
+
   test('GitHub refuses: a warning naming the deployment, nothing claimed', async () => {
     inputs = { 'github-token': DEFAULT_GITHUB_TOKEN }
     github.fail('create-status', { status: 500, times: 5 })
@@ -328,5 +338,14 @@ describe('the summary and failures of the post step itself', () => {
       throw new Error('state unreadable')
     })
     expect(said('warning')).toEqual(['The post step could not finish (state unreadable).'])
+  })
+
+  test('a failure that quotes a secret it knows: the warning shows *** in its place', async () => {
+    const { registerSecret } = await import('../src/secrets.js')
+    registerSecret('rt-known-to-the-post-step-0451')
+    await runPost(() => {
+      throw new Error('state unreadable near rt-known-to-the-post-step-0451')
+    })
+    expect(said('warning')).toEqual(['The post step could not finish (state unreadable near ***).'])
   })
 })

@@ -1,7 +1,7 @@
-// Pruning's claims, word for word: every line it logs is what the user reads of what was kept and why, so
-// each is asserted whole; and what reached the stack: which distributions were deleted, and in what order.
-// Most cases script the stack (an incomplete listing, an aborted call); the refusals come from the emulator
-// over real HTTP, through the real client.
+// Pruning's claims, word for word: every line it logs is what the user reads of what was deleted, what was kept
+// and why, and the one warning (the stack could not be kept within max-distributions: how many stay, and why);
+// and what reached the stack: which distributions were deleted, and in what order. Most cases script the stack
+// (an incomplete listing, an aborted call, GitHub failing); the refusals come from the emulator over real HTTP.
 import { useTestPort } from './test-port.js'
 
 const logged: string[] = []
@@ -12,8 +12,9 @@ useTestPort({
   setSecret: () => undefined
 })
 
-const { inUseBy, mayBeSwitching, pruneDistributions } = await import('../src/cloud/prune.js')
+const { pruneDistributions, showsUnnamedSwitch } = await import('../src/cloud/prune.js')
 const { ServiceError } = await import('../src/errors.js')
+const { GitHubCallFailed } = await import('../src/github/client.js')
 const { CloudApi } = await import('../src/cloud/api.js')
 const { CloudClient } = await import('../src/cloud/client.js')
 const { CloudSession } = await import('../src/cloud/session.js')
@@ -22,6 +23,7 @@ const { startEmulator } = await import('../src/emulator/server.js')
 type CloudClient = import('../src/cloud/client.js').CloudClient
 type Environment = import('../src/cloud/client.js').Environment
 type Distribution = import('../src/cloud/client.js').Distribution
+type PruneRecords = import('../src/github/prune-records.js').PruneRecords
 
 const START = Date.UTC(2026, 5, 1, 12)
 const MINUTE = 60_000
@@ -54,8 +56,8 @@ function fakeStack(items: Environment[], options: { complete?: boolean; list?: (
 }
 
 const idle = [env('development', null, 'empty'), env('production', 'p', 'running')]
-const run = (client: CloudClient, stored: readonly Distribution[], max: number, environments: readonly Environment[] = idle) =>
-  pruneDistributions(client, stored, max, environments, { dryRun: false, startedAt: START })
+const run = (client: CloudClient, stored: readonly Distribution[], max: number, environments: readonly Environment[] = idle, complete = true) =>
+  pruneDistributions(client, stored, max, { items: [...environments], complete }, { dryRun: false, startedAt: START })
 
 beforeEach(() => void logged.splice(0))
 
@@ -63,18 +65,19 @@ describe('what the log says', () => {
   test('below the limit: the count, then nothing to prune, and no look at the environments', async () => {
     const stack = fakeStack(idle)
     expect(await run(stack.client, [dist('a', 300), dist('p', 200)], 3)).toBe(0)
-    expect(logged).toEqual(['The stack holds 2 distributions (1 in use by an environment); max-distributions is 3.', 'Nothing to prune.'])
+    expect(logged).toEqual(['The stack holds 2 distributions; max-distributions is 3.', 'Nothing to prune.'])
     expect(stack.listings()).toBe(0)
     expect(stack.attempted).toEqual([])
   })
 
-  test('at the limit, one goes so that the upload lands at max: each delete is logged with its name and date, and nothing else is said', async () => {
+  test('at the limit, the oldest go so that the upload lands at max: each delete is logged with its name and date, one kept on the way says why, and no warning', async () => {
     const stack = fakeStack(idle)
     const stored = [dist('c', 100), dist('a', 300), dist('p', 400), dist('b', 200)]
     expect(await run(stack.client, stored, 3)).toBe(2)
     expect(stack.attempted).toEqual(['a', 'b'])
     expect(logged).toEqual([
-      'The stack holds 4 distributions (1 in use by an environment); max-distributions is 3.',
+      'The stack holds 4 distributions; max-distributions is 3.',
+      `Pruning: kept distribution ${shown(dist('p', 400))}: environment 'production' runs it.`,
       `Deleted distribution ${shown(dist('a', 300))}`,
       `Deleted distribution ${shown(dist('b', 200))}`
     ])
@@ -87,64 +90,122 @@ describe('what the log says', () => {
     expect(logged.at(-1)).toBe('Deleted distribution bare (no name, created at an unknown time)')
   })
 
-  test('every remaining one in use: no delete, not "nothing to prune", but how many more would have to go', async () => {
+  test('every remaining one must stay: no delete, and one warning that says how many stay and why', async () => {
     const environments = [env('development', 'a', 'running'), env('production', 'b', 'running')]
     const stack = fakeStack(environments)
-    expect(await run(stack.client, [dist('a', 300), dist('b', 200)], 1, environments)).toBe(0)
+    expect(await run(stack.client, [dist('a', 300), dist('b', 200), dist('f', 10)], 1, environments)).toBe(0)
     expect(stack.attempted).toEqual([])
     expect(stack.listings()).toBe(0)
     expect(logged).toEqual([
-      'The stack holds 2 distributions (2 in use by an environment); max-distributions is 1.',
-      'warning: 2 more distribution(s) would have to go to stay within max-distributions=1, but every remaining one is in use by an environment.'
+      'The stack holds 3 distributions; max-distributions is 1.',
+      `Pruning: kept distribution ${shown(dist('a', 300))}: environment 'development' runs it.`,
+      `Pruning: kept distribution ${shown(dist('b', 200))}: environment 'production' runs it.`,
+      `Pruning: kept distribution ${shown(dist('f', 10))}: stored within the last hour: it may be another job's upload about to be deployed.`,
+      'warning: max-distributions=1 could not be kept: the stack holds 3 distributions (0 deleted), 4 with this upload. ' +
+        'None of the others may go: 2 run on an environment, 1 was stored within the last hour (another job may be about to deploy it).'
     ])
   })
 
-  test('an environment switching from a distribution it names: no pruning, and the warning names it', async () => {
+  test('a status field that shows a switch to a distribution it does not name: nothing deleted this run, and the warning says why', async () => {
     const busy = [env('production', 'c', 'deploying')]
     const stack = fakeStack(busy)
     expect(await run(stack.client, [dist('a', 300), dist('c', 100)], 1, busy)).toBe(0)
     expect(stack.attempted).toEqual([])
     expect(logged).toEqual([
-      "warning: Not pruning this run: environment 'production' reports distribution c with status 'deploying', so it may be switching to a distribution that cannot be known, and deleting it would break that release. Old distributions stay until a later run."
+      'The stack holds 2 distributions; max-distributions is 1.',
+      'warning: max-distributions=1 could not be kept: the stack holds 2 distributions (0 deleted), 3 with this upload. ' +
+        "None was deleted, because environment 'production' reports distribution c with status 'deploying', so it may be switching to a distribution that cannot be known."
     ])
+  })
+
+  test('environments the platform would not list in full: nothing deleted, said only when something had to go', async () => {
+    const stack = fakeStack(idle)
+    expect(await run(stack.client, [dist('a', 300)], 2, idle, false)).toBe(0)
+    expect(logged).toEqual(['The stack holds 1 distributions; max-distributions is 2.', 'Nothing to prune.'])
+    logged.splice(0)
+    expect(await run(stack.client, [dist('a', 300), dist('b', 200)], 2, idle, false)).toBe(0)
+    expect(stack.attempted).toEqual([])
+    expect(logged.at(-1)).toBe(
+      'warning: max-distributions=2 could not be kept: the stack holds 2 distributions (0 deleted), 3 with this upload. ' +
+        'None was deleted, because the platform listed 2 environment(s) but said it has more and would not list them, so a distribution that an unlisted environment runs could be deleted.'
+    )
+  })
+
+  test('a dry run says what it would delete and keep, and what the stack would hold', async () => {
+    const said: string[] = []
+    const stack = fakeStack(idle)
+    const n = await pruneDistributions(
+      stack.client,
+      [dist('a', 300), dist('p', 200), dist('f', 5)],
+      1,
+      { items: idle, complete: true },
+      {
+        dryRun: true,
+        say: (line) => said.push(line),
+        startedAt: START
+      }
+    )
+    expect(n).toBe(1)
+    expect(stack.attempted).toEqual([])
+    expect(stack.listings()).toBe(0)
+    expect(said).toEqual([`Would delete distribution ${shown(dist('a', 300))}.`])
+    expect(logged.at(-1)).toBe(
+      'warning: max-distributions=1 could not be kept: the stack would hold 2 distributions (1 deleted), 3 with the upload. ' +
+        'None of the others may go: 1 runs on an environment, 1 was stored within the last hour (another job may be about to deploy it).'
+    )
   })
 })
 
-describe('fresh uploads: an hour and five minutes of clock skew, to the millisecond', () => {
-  test('one stored exactly 65 minutes before the run began is kept; one a millisecond older goes', async () => {
+describe('fresh uploads: an hour and a quarter of an hour for the platform clock, to the millisecond', () => {
+  test('one stored exactly 75 minutes before the run began is kept; one a millisecond older goes', async () => {
     const stack = fakeStack(idle)
-    const older: Distribution = { id: 'older', name: 'older.tar.gz', createdAt: at(65 * MINUTE + 1) }
-    const edge: Distribution = { id: 'edge', name: 'edge.tar.gz', createdAt: at(65 * MINUTE) }
+    const older: Distribution = { id: 'older', name: 'older.tar.gz', createdAt: at(75 * MINUTE + 1) }
+    const edge: Distribution = { id: 'edge', name: 'edge.tar.gz', createdAt: at(75 * MINUTE) }
     expect(await run(stack.client, [edge, older], 1)).toBe(1)
     expect(stack.attempted).toEqual(['older'])
     expect(logged).toEqual([
-      'The stack holds 2 distributions (1 in use by an environment); max-distributions is 1.',
-      `Pruning: kept distribution ${shown(edge)}: stored within the last hour, it may be another job's upload about to be deployed.`,
+      'The stack holds 2 distributions; max-distributions is 1.',
       `Deleted distribution ${shown(older)}`,
-      'warning: 1 more distribution(s) would have to go to stay within max-distributions=1, but every remaining one is in use by an environment or was stored within the last hour.'
+      `Pruning: kept distribution ${shown(edge)}: stored within the last hour: it may be another job's upload about to be deployed.`,
+      'warning: max-distributions=1 could not be kept: the stack holds 1 distributions (1 deleted), 2 with this upload. ' +
+        'None of the others may go: 1 was stored within the last hour (another job may be about to deploy it).'
     ])
   })
 })
 
 describe('the look right before each delete', () => {
-  test('a listing the platform would not give in full stops pruning before the first delete', async () => {
+  test('a listing the platform would not give in full stops pruning before the delete', async () => {
     const stack = fakeStack(idle, { complete: false })
     expect(await run(stack.client, [dist('a', 300), dist('b', 200)], 2)).toBe(0)
     expect(stack.attempted).toEqual([])
     expect(logged.at(-1)).toBe(
-      `warning: Pruning stopped before deleting distribution ${shown(dist('a', 300))}: the platform would not list every environment right before deleting. 0 deleted so far; the rest stay.`
+      'warning: max-distributions=2 could not be kept: the stack holds 2 distributions (0 deleted), 3 with this upload. ' +
+        `Pruning stopped before deleting distribution ${shown(dist('a', 300))}: the platform listed 2 environment(s) but said it has more and would not list them, so a distribution that an unlisted environment runs could be deleted.`
     )
   })
 
-  test('a listing that fails stops pruning, and the warning says why', async () => {
+  test('a listing that fails stops pruning, and the warning says why; what was kept before is counted', async () => {
     const stack = fakeStack(idle, {
       list: () => {
         throw new ServiceError('Listing environments failed: HTTP 503 (ServiceUnavailable)', 503)
       }
     })
-    expect(await run(stack.client, [dist('a', 300), dist('b', 200)], 2)).toBe(0)
+    expect(await run(stack.client, [dist('p', 400), dist('a', 300), dist('b', 200)], 2)).toBe(0)
+    expect(logged.slice(1)).toEqual([
+      `Pruning: kept distribution ${shown(dist('p', 400))}: environment 'production' runs it.`,
+      'warning: max-distributions=2 could not be kept: the stack holds 3 distributions (0 deleted), 4 with this upload. ' +
+        `Pruning stopped before deleting distribution ${shown(dist('a', 300))}: the environments could not be listed again right before deleting (Listing environments failed: HTTP 503 (ServiceUnavailable)). ` +
+        'Kept before that: 1 runs on an environment.'
+    ])
+  })
+
+  test('a status field that shows a switch at that look stops pruning', async () => {
+    const stack = fakeStack([env('production', null, 'deploying')])
+    expect(await run(stack.client, [dist('a', 300), dist('b', 200)], 1, [env('production', null, 'empty')])).toBe(0)
+    expect(stack.attempted).toEqual([])
     expect(logged.at(-1)).toBe(
-      `warning: Pruning stopped before deleting distribution ${shown(dist('a', 300))}: the environments could not be listed again right before deleting (Listing environments failed: HTTP 503 (ServiceUnavailable)). 0 deleted so far; the rest stay.`
+      'warning: max-distributions=1 could not be kept: the stack holds 2 distributions (0 deleted), 3 with this upload. ' +
+        `Pruning stopped before deleting distribution ${shown(dist('a', 300))}: environment 'production' reports no distribution with status 'deploying', so it may be switching to a distribution that cannot be known.`
     )
   })
 
@@ -167,30 +228,82 @@ describe('the look right before each delete', () => {
   })
 })
 
-describe('a delete that fails is a warning, and pruning goes on to the next oldest', () => {
-  test('any failure but a 409 is told as it is', async () => {
+describe("GitHub's records, read right before each delete", () => {
+  /** Records that fail to be read, or name nothing. */
+  const records = (read: () => Promise<never[]>): PruneRecords => ({ read, keep: () => undefined, underWay: async () => undefined }) as unknown as PruneRecords
+
+  test('records that cannot be read stop pruning before the delete: a deploy under way could not be seen', async () => {
+    const stack = fakeStack(idle)
+    const failed = new GitHubCallFailed('Listing GitHub Deployments', 403, 'HTTP 403 (Resource not accessible by integration)')
+    const options = { dryRun: false, startedAt: START, records: records(() => Promise.reject(failed)) }
+    expect(await pruneDistributions(stack.client, [dist('a', 300), dist('b', 200)], 2, { items: idle, complete: true }, options)).toBe(0)
+    expect(stack.attempted).toEqual([])
+    expect(stack.listings()).toBe(0)
+    expect(logged.at(-1)).toBe(
+      'warning: max-distributions=2 could not be kept: the stack holds 2 distributions (0 deleted), 3 with this upload. ' +
+        `Pruning stopped before deleting distribution ${shown(dist('a', 300))}: GitHub's Deployments could not be read ` +
+        '(Listing GitHub Deployments: HTTP 403 (Resource not accessible by integration)), so a deploy under way that needs it could not be seen.'
+    )
+  })
+
+  test('read once per delete, before the look at the environments; a stop of the run ends pruning', async () => {
+    const order: string[] = []
+    const stack = fakeStack(idle)
+    const client = {
+      listEnvironments: async () => (order.push('environments'), stack.client.listEnvironments()),
+      deleteDistribution: async (id: string) => (order.push(`delete ${id}`), stack.client.deleteDistribution(id))
+    } as unknown as CloudClient
+    const read = records(async () => (order.push('records'), []))
+    expect(
+      await pruneDistributions(
+        client,
+        [dist('a', 300), dist('b', 200), dist('c', 100)],
+        2,
+        { items: idle, complete: true },
+        { dryRun: false, startedAt: START, records: read }
+      )
+    ).toBe(2)
+    expect(order).toEqual(['records', 'environments', 'delete a', 'records', 'environments', 'delete b'])
+    const stop = Object.assign(new Error('the run was stopped'), { name: 'AbortError' })
+    await expect(
+      pruneDistributions(
+        client,
+        [dist('a', 300)],
+        1,
+        { items: idle, complete: true },
+        { dryRun: false, startedAt: START, records: records(() => Promise.reject(stop)) }
+      )
+    ).rejects.toBe(stop)
+  })
+})
+
+describe('a delete that fails is said, and pruning goes on to the next oldest', () => {
+  test('any failure but a 409 is told as it is; no warning when the next oldest made room', async () => {
     const boom = new ServiceError('Deleting distribution a failed: HTTP 500 (InternalServerError: boom)', 500, 'InternalServerError', 'boom')
     const stack = fakeStack(idle, { refuse: { a: boom } })
     expect(await run(stack.client, [dist('a', 300), dist('b', 200), dist('c', 100)], 3)).toBe(1)
     expect(stack.attempted).toEqual(['a', 'b'])
     expect(logged.slice(1)).toEqual([
-      `warning: Pruning: kept distribution ${shown(dist('a', 300))}: Deleting distribution a failed: HTTP 500 (InternalServerError: boom). Pruning goes on; delete it later in the console if it is no longer needed.`,
+      `Pruning: the platform did not delete distribution ${shown(dist('a', 300))}: Deleting distribution a failed: HTTP 500 (InternalServerError: boom). Pruning goes on with the next oldest.`,
       `Deleted distribution ${shown(dist('b', 200))}`
     ])
   })
 
-  test('an error that is not the service answering is told with its status', async () => {
+  test('an error that is not the service answering is told with its status; when none can take its place, the warning counts it', async () => {
     const odd = Object.assign(new Error('conflict'), { status: 409 })
     const stack = fakeStack(idle, { refuse: { a: odd } })
-    expect(await run(stack.client, [dist('a', 300), dist('b', 200), dist('c', 100)], 3)).toBe(1)
-    expect(logged[1]).toBe(
-      `warning: Pruning: kept distribution ${shown(dist('a', 300))}: HTTP 409: conflict. Pruning goes on; delete it later in the console if it is no longer needed.`
-    )
+    expect(await run(stack.client, [dist('a', 300), dist('p', 200)], 2)).toBe(0)
+    expect(logged.slice(1)).toEqual([
+      `Pruning: the platform did not delete distribution ${shown(dist('a', 300))}: HTTP 409: conflict. Pruning goes on with the next oldest.`,
+      `Pruning: kept distribution ${shown(dist('p', 200))}: environment 'production' runs it.`,
+      'warning: max-distributions=2 could not be kept: the stack holds 2 distributions (0 deleted), 3 with this upload. ' +
+        'None of the others may go: 1 runs on an environment. The platform did not delete 1 (a), said above.'
+    ])
   })
 })
 
 describe('against the emulator', () => {
-  test('the platform refuses a delete (409): kept, said so, and the next oldest goes instead; one refused is not counted', async () => {
+  test('the platform refuses a delete (409): said, and the next oldest goes instead; one refused is not counted', async () => {
     const emu = await startEmulator()
     const transport = new HttpTransport(emu.url, { userAgent: 'test' })
     try {
@@ -209,7 +322,7 @@ describe('against the emulator', () => {
       }
       emu.addFault({ operation: 'delete-distribution', kind: 'status', status: 409, times: 1 })
       const stored = await client.listDistributions()
-      const environments = (await client.listEnvironments()).items
+      const environments = await client.listEnvironments()
       logged.splice(0)
       expect(await pruneDistributions(client, stored, 3, environments, { dryRun: false, startedAt: START })).toBe(1)
       const deletes = emu.requests.filter((r) => r.operation === 'delete-distribution').map((r) => [r.url.split('/').pop(), r.status])
@@ -220,8 +333,8 @@ describe('against the emulator', () => {
       expect(emu.distributions.map((d) => d.id)).toEqual([ids[0], ids[2]])
       const byId = (id: string | undefined) => shown(stored.find((d) => d.id === id) as Distribution)
       expect(logged).toEqual([
-        'The stack holds 3 distributions (0 in use by an environment); max-distributions is 3.',
-        `warning: Pruning: kept distribution ${byId(ids[0])}: the platform says it is in use (HTTP 409). Pruning goes on; delete it later in the console if it is no longer needed.`,
+        'The stack holds 3 distributions; max-distributions is 3.',
+        `Pruning: the platform did not delete distribution ${byId(ids[0])}: the platform says it is in use (HTTP 409). Pruning goes on with the next oldest.`,
         `Deleted distribution ${byId(ids[1])}`
       ])
     } finally {
@@ -231,21 +344,16 @@ describe('against the emulator', () => {
   })
 })
 
-describe('which environments hold a distribution, and which may be switching', () => {
-  test('inUseBy: only the ids an environment names, never null, undefined or empty', () => {
-    expect(
-      inUseBy([env('a', 'x', 'running'), env('b', null, 'empty'), env('c', '', 'running'), env('d', undefined, 'empty'), env('e', 'y', 'running')])
-    ).toEqual(new Set(['x', 'y']))
-    expect(inUseBy([])).toEqual(new Set())
-  })
-
-  test('mayBeSwitching: an empty id counts as none; only the status empty (in any case) says it runs nothing', () => {
-    expect(mayBeSwitching(env('a', '', 'running'))).toBe(true)
-    expect(mayBeSwitching(env('a', '', 'empty'))).toBe(false)
-    expect(mayBeSwitching(env('a', '', 'EMPTY'))).toBe(false)
-    expect(mayBeSwitching(env('a', null, 'Empty'))).toBe(false)
-    expect(mayBeSwitching(env('a', 'x', 'running'))).toBe(false)
-    expect(mayBeSwitching(env('a', 'x', 'deploying'))).toBe(true)
-    expect(mayBeSwitching(env('a', 'x'))).toBe(true)
+describe('which status fields show a switch pruning must wait for', () => {
+  test('a status saying it switches, or no id with a status other than empty (in any case); no status field shows nothing', () => {
+    expect(showsUnnamedSwitch(env('a', '', 'running'))).toBe(true)
+    expect(showsUnnamedSwitch(env('a', '', 'empty'))).toBe(false)
+    expect(showsUnnamedSwitch(env('a', '', 'EMPTY'))).toBe(false)
+    expect(showsUnnamedSwitch(env('a', null, 'Empty'))).toBe(false)
+    expect(showsUnnamedSwitch(env('a', 'x', 'running'))).toBe(false)
+    expect(showsUnnamedSwitch(env('a', 'x', 'deploying'))).toBe(true)
+    expect(showsUnnamedSwitch(env('a', undefined, 'In Progress'))).toBe(true)
+    expect(showsUnnamedSwitch(env('a', 'x'))).toBe(false)
+    expect(showsUnnamedSwitch(env('a', null))).toBe(false)
   })
 })

@@ -1,7 +1,15 @@
-// Pruning deletes nothing it cannot prove unused at the moment of the delete: a look at the environments
-// right before each one, never a fresh upload, never while an environment may be switching, ids in any case.
+// max-distributions keeps its promise on every platform reading: against the emulator's stack (a status field or
+// none; the new id reported at request or when done; no id, or null, while switching; ids in upper case; a clock off
+// ours) and the GitHub stand-in, through the real clients over HTTP, pruning keeps the stack within N and never
+// deletes what an environment runs (looked at again right before each delete), an environment's previous
+// distribution (this run's looks, GitHub's records), what a GitHub Deployment under way or of the last hour names,
+// or an upload of the last hour. A status field that shows a switch it cannot name holds pruning back for the run.
+import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
+import { runOfAcmeSite } from './github-run.js'
 import { useTestPort } from './test-port.js'
 
+const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
+runOfAcmeSite(standIn.url, fakeSha('run'))
 const logged: string[] = []
 useTestPort({
   info: (line: string) => void logged.push(line),
@@ -10,166 +18,215 @@ useTestPort({
 })
 
 const { pruneDistributions } = await import('../src/cloud/prune.js')
+const { PruneRecords } = await import('../src/github/prune-records.js')
+const { GitHubApi } = await import('../src/github/client.js')
+const { CloudApi } = await import('../src/cloud/api.js')
+const { CloudClient } = await import('../src/cloud/client.js')
+const { CloudSession } = await import('../src/cloud/session.js')
+const { HttpTransport } = await import('../src/http/transport.js')
+const { startEmulator } = await import('../src/emulator/server.js')
+type Emulator = import('../src/emulator/server.js').Emulator
+type EmulatorOptions = import('../src/emulator/server.js').EmulatorOptions
 type CloudClient = import('../src/cloud/client.js').CloudClient
-type Environment = import('../src/cloud/client.js').Environment
 
-const START = Date.UTC(2026, 5, 1, 12)
-const minutesAgo = (m: number) => new Date(START - m * 60_000).toISOString()
-const dist = (id: string, ageMinutes?: number) => ({ id, name: `${id}.tar.gz`, ...(ageMinutes !== undefined && { createdAt: minutesAgo(ageMinutes) }) })
-const env = (name: string, distributionId: string | null, status?: string): Environment => ({ id: `env-${name}`, name, distributionId, status })
+const [COMMIT] = standIn.model.linear('main', [fakeSha('c0')]) as [string]
+const HOUR = 3_600_000
 
-/** A stack whose environment list a test scripts: `looks` answers one listing each, the last one repeats. */
-function fakeStack(looks: Environment[][]) {
-  const deleted: string[] = []
-  let listings = 0
-  const client = {
-    listEnvironments: async () => ({ items: looks[Math.min(listings++, looks.length - 1)] ?? [], complete: true }),
-    deleteDistribution: async (id: string) => void deleted.push(id)
-  } as unknown as CloudClient
-  return { client, deleted, listings: () => listings }
+/** A reading of the platform the public sources leave open (the emulator's modes). */
+interface Reading {
+  environmentStatus: boolean
+  deployReport: 'when-done' | 'at-request'
+  idWhileDeploying: 'reported' | 'absent' | 'null'
+  idCase: 'as-stored' | 'upper'
+  clockOffsetSeconds: number
 }
 
-beforeEach(() => void logged.splice(0))
+/** Every combination of a status field, when the id is reported and what it is while switching; the case and the clock vary among them. */
+const READINGS: Reading[] = [true, false].flatMap((environmentStatus) =>
+  (['when-done', 'at-request'] as const).flatMap((deployReport) =>
+    (['reported', 'absent', 'null'] as const).map((idWhileDeploying, i) => ({
+      environmentStatus,
+      deployReport,
+      idWhileDeploying,
+      idCase: i % 2 === 0 ? ('upper' as const) : ('as-stored' as const),
+      clockOffsetSeconds: [0, -600, 600][i] ?? 0
+    }))
+  )
+)
+const BLIND = READINGS.filter((r) => !r.environmentStatus)
+const label = (r: Reading) =>
+  `${r.environmentStatus ? 'a status field' : 'no status field'}, id ${r.deployReport}, ${r.idWhileDeploying} while switching, ids ${r.idCase}, clock ${r.clockOffsetSeconds} s`
 
-describe('a fresh look before each delete', () => {
-  test('lists the environments again before every delete, not only at the start', async () => {
-    const stack = fakeStack([[env('development', null, 'empty')]])
-    const n = await pruneDistributions(stack.client, [dist('a', 300), dist('b', 200), dist('c', 100)], 2, [env('development', null, 'empty')], {
-      dryRun: false,
-      startedAt: START
-    })
-    expect(n).toBe(2)
-    expect(stack.deleted).toEqual(['a', 'b'])
-    expect(stack.listings()).toBe(2)
+let emu: Emulator
+let transport: InstanceType<typeof HttpTransport>
+let client: CloudClient
+/** Each test gets environments of its own in GitHub's records: the stand-in's history is shared by the file. */
+let stackNo = 0
+let apiUrl = ''
+
+async function platform(reading: Reading, options: EmulatorOptions = {}): Promise<void> {
+  emu = await startEmulator({ ...reading, deleteInUse: 'allow', ...options })
+  transport = new HttpTransport(emu.url, { userAgent: 'test' })
+  const api = new CloudApi(transport, { retry: { attempts: 1 } })
+  client = new CloudClient(api, new CloudSession(api, emu.username, emu.password, { target: 'stack test' }))
+  apiUrl = `https://api.stack-${++stackNo}.bloomreach.cloud`
+  logged.splice(0)
+}
+
+afterEach(async () => {
+  await transport.close()
+  await emu.close()
+})
+afterAll(async () => {
+  await standIn.close()
+})
+
+/** A distribution stored `hoursAgo` by the runner's clock, dated by the platform's (which is off by the reading's offset). */
+async function stored(name: string, hoursAgo: number, reading: Reading): Promise<string> {
+  const id = await emu.addDistribution(name, { 'version.txt': `${name}\n` })
+  const record = emu.distributions.find((d) => d.id === id)
+  if (record) record.createdAt = new Date(Date.now() + reading.clockOffsetSeconds * 1000 - hoursAgo * HOUR).toISOString()
+  return id
+}
+
+/** Old distributions a..e, oldest first. */
+async function oldOnes(reading: Reading, n = 5): Promise<string[]> {
+  const ids: string[] = []
+  for (let i = 0; i < n; i++) ids.push(await stored(`${'abcdefgh'[i]}.tar.gz`, 48 - i, reading))
+  return ids
+}
+
+/** A GitHub Deployment another run of this action made on this stack, `minutesAgo`, with its latest status. */
+function recorded(environment: string, payload: Record<string, unknown>, state: string, minutesAgo = 0): number {
+  const d = standIn.model.addDeployment({ ref: COMMIT, environment, payload: { apiUrl, ...payload }, creator: 'octocat' })
+  const at = new Date(Date.now() - minutesAgo * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+  Object.assign(d, { created_at: at, updated_at: at })
+  standIn.model.addStatus(d.id, { state: state as 'success', log_url: 'https://github.example/acme/site/actions/runs/1', auto_inactive: false })
+  return d.id
+}
+
+/** Prunes as a run does: the environments as first listed, GitHub's records when `github`. */
+async function prune(max: number, github = false): Promise<number> {
+  const distributions = await client.listDistributions()
+  const environments = await client.listEnvironments()
+  const records = github ? new PruneRecords(await GitHubApi.open(DEFAULT_GITHUB_TOKEN), apiUrl) : undefined
+  return pruneDistributions(client, distributions, max, environments, { dryRun: false, records })
+}
+
+const left = () => emu.distributions.map((d) => d.id.toLowerCase())
+const deleted = () => emu.requests.filter((r) => r.operation === 'delete-distribution' && r.status === 204).map((r) => r.url.split('/').pop()?.toLowerCase())
+const warnings = () => logged.filter((l) => l.startsWith('warning: '))
+
+describe.each(READINGS)('%s', (reading) => {
+  test(`${label(reading)}: the stack is kept within max-distributions, what the environments run stays, and no warning`, async () => {
+    await platform(reading)
+    const [a, b, c, d, e] = await oldOnes(reading)
+    emu.deployAs('production', b ?? '')
+    emu.deployAs('development', d ?? '')
+    expect(await prune(3)).toBe(3)
+    expect(deleted()).toEqual([a, c, e])
+    expect(left()).toEqual([b, d])
+    expect(warnings()).toEqual([])
   })
 
-  test('keeps a distribution another job promoted after the start; the next oldest goes in its place', async () => {
-    const atStart = [env('production', 'd', 'running')]
-    // Right before the second delete, production switched to 'b'.
-    const stack = fakeStack([atStart, [env('production', 'b', 'running')]])
-    const stored = [dist('a', 400), dist('b', 300), dist('c', 200), dist('d', 100)]
-    const n = await pruneDistributions(stack.client, stored, 3, atStart, { dryRun: false, startedAt: START })
-    expect(stack.deleted).toEqual(['a', 'c'])
-    expect(n).toBe(2)
-    expect(stack.listings()).toBe(3)
-    expect(logged).toContainEqual(expect.stringMatching(/^Pruning: kept distribution b .*environment 'production' runs it now/))
+  test(`${label(reading)}: one promoted after the first look is kept at the look right before its delete, and stays kept`, async () => {
+    await platform(reading)
+    const [a, b, c] = await oldOnes(reading, 3)
+    // Another job promotes 'a' right after this run's first look at the environments, which the delete of 'a' follows.
+    emu.onRequest('list-environments', () => emu.deployAs('acceptance', a ?? ''), { times: 1 })
+    expect(await prune(2)).toBe(2)
+    expect(deleted()).toEqual([b, c])
+    expect(left()).toEqual([a])
+    expect(logged).toContainEqual(expect.stringMatching(/^Pruning: kept distribution \S+ \(a\.tar\.gz, created [^)]+\): environment 'acceptance' runs it\.$/))
   })
 
-  test('stops when the look before a delete shows an environment switching to what it does not name', async () => {
-    const stack = fakeStack([[env('production', null, 'deploying')]])
-    const n = await pruneDistributions(stack.client, [dist('a', 300), dist('b', 200)], 1, [env('production', null, 'empty')], {
-      dryRun: false,
-      startedAt: START
-    })
-    expect(n).toBe(0)
-    expect(stack.deleted).toEqual([])
-    expect(logged).toContainEqual(
-      expect.stringMatching(/^warning: Pruning stopped before deleting distribution a .*environment 'production' reports no distribution/)
-    )
+  test(`${label(reading)}: an upload of the last hour stays whatever the platform's clock; one of two hours ago goes`, async () => {
+    await platform(reading)
+    const old = await stored('old.tar.gz', 2, reading)
+    const fresh = await stored('fresh.tar.gz', 55 / 60, reading)
+    expect(await prune(1)).toBe(1)
+    expect(deleted()).toEqual([old])
+    expect(left()).toEqual([fresh])
+    expect(warnings()).toEqual([
+      'warning: max-distributions=1 could not be kept: the stack holds 1 distributions (1 deleted), 2 with this upload. ' +
+        'None of the others may go: 1 was stored within the last hour (another job may be about to deploy it).'
+    ])
   })
 
-  test('stops when the environments cannot be listed again', async () => {
-    const client = {
-      listEnvironments: async () => {
-        throw new Error('HTTP 503')
-      },
-      deleteDistribution: async () => {
-        throw new Error('must not be called')
-      }
-    } as unknown as CloudClient
-    expect(await pruneDistributions(client, [dist('a', 300)], 1, [], { dryRun: false, startedAt: START })).toBe(0)
-    expect(logged).toContainEqual(expect.stringMatching(/^warning: Pruning stopped .*could not be listed again/))
+  test(`${label(reading)}: what an environment ran before (GitHub's records, with or without the previous in the payload) stays`, async () => {
+    await platform(reading)
+    const [p, q, x, y] = await oldOnes(reading, 4)
+    emu.deployAs('production', x ?? '')
+    emu.deployAs('development', y ?? '')
+    // production: this action recorded its previous; development: an older version recorded none, but the order tells.
+    recorded('production', { distributionId: x, previousDistributionId: p }, 'success', 90)
+    recorded('development', { distributionId: q }, 'success', 300)
+    recorded('development', { distributionId: y }, 'success', 120)
+    expect(await prune(2, true)).toBe(0)
+    expect(left()).toEqual([p, q, x, y])
+    expect(warnings()).toEqual([
+      'warning: max-distributions=2 could not be kept: the stack holds 4 distributions (0 deleted), 5 with this upload. ' +
+        'None of the others may go: 2 run on an environment, 2 are the previous distributions of an environment (a likely rollback target).'
+    ])
+  })
+
+  test(`${label(reading)}: what a GitHub Deployment under way names stays, however old; one of the last hour too, done or not`, async () => {
+    await platform(reading)
+    const [a, b, c, d] = await oldOnes(reading, 4)
+    // Of an environment the stack no longer lists (renamed since): only the Deployments' own states keep these.
+    recorded('staging', { distributionId: a }, 'in_progress', 180)
+    recorded('staging', { distributionId: b }, 'queued', 240)
+    recorded('development', { distributionId: c }, 'success', 20)
+    expect(await prune(1, true)).toBe(1)
+    expect(deleted()).toEqual([d])
+    expect(left()).toEqual([a, b, c])
+    const kept = logged
+      .filter((l) => l.startsWith('Pruning: kept'))
+      .map((l) => l.replace(/^Pruning: kept distribution \S+ \((\w)\.tar\.gz, [^)]+\): GitHub Deployment \d+/, '$1:'))
+    expect(kept).toEqual([
+      "a: of 'staging' that names it is still in progress.",
+      "b: of 'staging' that names it is still queued.",
+      "c: of 'development' named it within the last hour: that deploy may still be switching."
+    ])
   })
 })
 
-describe('fresh uploads', () => {
-  test('one stored within the last hour (with 5 minutes of clock skew) is kept, and the log says why', async () => {
-    const stack = fakeStack([[]])
-    const stored = [dist('old', 66), dist('recent', 64), dist('new', 10), dist('ahead', -10)]
-    const n = await pruneDistributions(stack.client, stored, 1, [], { dryRun: false, startedAt: START })
-    expect(stack.deleted).toEqual(['old'])
-    expect(n).toBe(1)
-    for (const id of ['recent', 'new', 'ahead']) {
-      expect(logged).toContainEqual(expect.stringMatching(new RegExp(`^Pruning: kept distribution ${id} .*stored within the last hour`)))
-    }
-    expect(logged).toContainEqual(expect.stringMatching(/^warning: 3 more distribution\(s\) .* or was stored within the last hour/))
-  })
-
-  test('an undated record counts as old', async () => {
-    const stack = fakeStack([[]])
-    await pruneDistributions(stack.client, [dist('undated'), dist('new', 1)], 2, [], { dryRun: false, startedAt: START })
-    expect(stack.deleted).toEqual(['undated'])
-  })
-
-  test('the dry run keeps them too', async () => {
-    const said: string[] = []
-    const n = await pruneDistributions(fakeStack([[]]).client, [dist('old', 120), dist('new', 5)], 1, [], {
-      dryRun: true,
-      say: (l) => said.push(l),
-      startedAt: START
-    })
-    expect(n).toBe(1)
-    expect(said).toEqual([expect.stringMatching(/^Would delete distribution old /)])
+describe.each(READINGS.filter((r) => r.environmentStatus))('%s', (reading) => {
+  test(`${label(reading)}: a switch the status field shows, to what it does not name: nothing deleted this run, and the warning says why`, async () => {
+    await platform(reading)
+    const [a, b] = await oldOnes(reading, 2)
+    emu.deployAs('production', a ?? '', { seconds: Infinity })
+    expect(await prune(1)).toBe(0)
+    expect(deleted()).toEqual([])
+    expect(left()).toEqual([a, b])
+    expect(warnings()).toEqual([expect.stringMatching(/could not be kept: .* None was deleted, because environment 'production' reports .*status 'deploying'/)])
   })
 })
 
-describe('an environment that may be switching: no pruning this run', () => {
-  test.each([
-    ['no distributionId, status deploying', env('production', null, 'deploying')],
-    ['no distributionId, status In Progress', env('production', null, 'In Progress')],
-    ['no distributionId, a status other than empty', env('production', null, 'running')],
-    ['an old distributionId, status deploying (what it switches to is not named)', env('production', 'c', 'deploying')]
-  ])('%s', async (_label, busy) => {
-    const stack = fakeStack([[busy]])
-    const n = await pruneDistributions(stack.client, [dist('a', 300), dist('b', 200), dist('c', 100)], 1, [busy], { dryRun: false, startedAt: START })
-    expect(n).toBe(0)
-    expect(stack.deleted).toEqual([])
-    expect(stack.listings()).toBe(0)
+describe.each(BLIND)('%s', (reading) => {
+  test(`${label(reading)}: a switch no field shows keeps its target when another run's GitHub Deployment names it, and its previous`, async () => {
+    await platform(reading)
+    const [prev, a, b, target] = await oldOnes(reading, 4)
+    emu.deployAs('production', prev ?? '')
+    // Another run of this action deploys an old 'target' (a rollback, a promotion): recorded in progress, switching for as long as the test lasts.
+    emu.deployAs('production', target ?? '', { seconds: Infinity })
+    recorded('production', { distributionId: target, previousDistributionId: prev }, 'in_progress', 2)
+    expect(await prune(2, true)).toBe(2)
+    expect(deleted()).toEqual([a, b])
+    expect(left()).toEqual([prev, target])
+  })
+
+  test(`${label(reading)}: an environment switched during the run: what it ran at the first look stays (its previous)`, async () => {
+    await platform(reading)
+    const [z, a, b, c] = await oldOnes(reading, 4)
+    emu.deployAs('production', a ?? '')
+    // Another deploy lands on production right after the first look: it no longer reports 'a', which is its previous now.
+    emu.onRequest('list-environments', () => emu.deployAs('production', c ?? ''), { times: 1 })
+    expect(await prune(1)).toBe(2)
+    expect(deleted()).toEqual([z, b])
+    expect(left()).toEqual([a, c])
     expect(logged).toContainEqual(
-      expect.stringMatching(/^warning: Not pruning this run: environment 'production' .* may be switching to a distribution that cannot be known/)
+      expect.stringMatching(/^Pruning: kept distribution \S+ \(b\.tar\.gz, .*\): environment 'production' ran it earlier in this run/)
     )
-  })
-
-  test('no distributionId with status empty runs nothing: pruning goes on', async () => {
-    const idle = env('development', null, 'empty')
-    const stack = fakeStack([[idle]])
-    expect(await pruneDistributions(stack.client, [dist('a', 300)], 1, [idle], { dryRun: false, startedAt: START })).toBe(1)
-  })
-
-  test.each([
-    ['no distributionId', env('development', null)],
-    ['a distributionId', env('development', 'c')]
-  ])('no status field at all (%s): a deploy in progress cannot be seen, so nothing is deleted', async (_label, blind) => {
-    const stack = fakeStack([[blind]])
-    const n = await pruneDistributions(stack.client, [dist('a', 300), dist('b', 200), dist('c', 100)], 1, [blind], { dryRun: false, startedAt: START })
-    expect(n).toBe(0)
-    expect(stack.deleted).toEqual([])
-    expect(logged).toContainEqual(
-      expect.stringMatching(/^warning: Not pruning this run: environment 'development' .* with no status field, so a deploy in progress there cannot be seen/)
-    )
-  })
-
-  test('an environment that shows no status at the look before a delete stops pruning', async () => {
-    const stack = fakeStack([[env('development', 'x')]])
-    const n = await pruneDistributions(stack.client, [dist('a', 300), dist('b', 200)], 1, [env('development', 'x', 'running')], {
-      dryRun: false,
-      startedAt: START
-    })
-    expect(n).toBe(0)
-    expect(stack.deleted).toEqual([])
-    expect(logged).toContainEqual(expect.stringMatching(/^warning: Pruning stopped before deleting distribution a .*with no status field/))
-  })
-})
-
-describe('ids in another letter case', () => {
-  test('an environment reporting an id in upper case keeps that distribution, at the start and at the look before a delete', async () => {
-    const id = 'a1b2c3d4-0000-4000-8000-00000000000a'
-    const other = 'a1b2c3d4-0000-4000-8000-00000000000b'
-    const atStart = [env('production', id.toUpperCase(), 'running')]
-    const stack = fakeStack([[env('production', id.toUpperCase(), 'running'), env('staging', other.toUpperCase(), 'running')]])
-    const n = await pruneDistributions(stack.client, [dist(id, 300), dist(other, 200), dist('c', 100)], 1, atStart, { dryRun: false, startedAt: START })
-    expect(stack.deleted).toEqual(['c'])
-    expect(n).toBe(1)
-    expect(logged).toContainEqual(expect.stringMatching(new RegExp(`^Pruning: kept distribution ${other} .*environment 'staging' runs it now`)))
   })
 })

@@ -1,43 +1,155 @@
 import { planPruning } from '../src/cloud/prune.js'
+import { countKept, describeKeep, isFresh, Keeps, type KeepReason } from '../src/cloud/prune-keep.js'
+import { PruneRecords } from '../src/github/prune-records.js'
+import type { GitHubApi, GitHubDeploymentRecord } from '../src/github/client.js'
 
 const d = (id: string, day: number) => ({ id, name: `${id}.tar.gz`, createdAt: new Date(Date.UTC(2026, 0, day)).toISOString() })
+const runs = (environment: string): KeepReason => ({ kind: 'runs', environment })
+const none = () => undefined
 
 describe('planPruning', () => {
   const five = [d('e', 5), d('a', 1), d('c', 3), d('b', 2), d('d', 4)]
+  const keeping =
+    (...ids: string[]) =>
+    (x: { id: string }) =>
+      ids.includes(x.id) ? runs('production') : undefined
 
   test('deletes the oldest until at most max-1 remain, so the upload lands at max', () => {
-    expect(planPruning(five, new Set(), 3).toDelete.map((x) => x.id)).toEqual(['a', 'b', 'c'])
-    expect(planPruning(five, new Set(), 5).toDelete.map((x) => x.id)).toEqual(['a'])
+    expect(planPruning(five, 3, none).toDelete.map((x) => x.id)).toEqual(['a', 'b', 'c'])
+    expect(planPruning(five, 5, none).toDelete.map((x) => x.id)).toEqual(['a'])
   })
 
   test('nothing to do below the limit', () => {
-    expect(planPruning(five, new Set(), 6)).toEqual({ toDelete: [], fresh: [], shortBy: 0 })
-    expect(planPruning([], new Set(), 1)).toEqual({ toDelete: [], fresh: [], shortBy: 0 })
+    expect(planPruning(five, 6, none)).toEqual({ toDelete: [], kept: [], shortBy: 0 })
+    expect(planPruning([], 1, none)).toEqual({ toDelete: [], kept: [], shortBy: 0 })
   })
 
-  test('never deletes a distribution an environment runs; takes the next oldest instead', () => {
-    expect(planPruning(five, new Set(['a', 'c']), 4).toDelete.map((x) => x.id)).toEqual(['b', 'd'])
+  test('never deletes one that must stay; takes the next oldest instead, and says which it kept and why', () => {
+    const plan = planPruning(five, 4, keeping('a', 'c'))
+    expect(plan.toDelete.map((x) => x.id)).toEqual(['b', 'd'])
+    expect(plan.kept.map((k) => [k.distribution.id, k.reason])).toEqual([
+      ['a', runs('production')],
+      ['c', runs('production')]
+    ])
   })
 
-  test('says how many more it could not delete because they are in use', () => {
-    const plan = planPruning([d('a', 1), d('b', 2)], new Set(['a', 'b']), 1)
+  test('says how many more it could not delete', () => {
+    const plan = planPruning([d('a', 1), d('b', 2)], 1, keeping('a', 'b'))
     expect(plan.toDelete).toEqual([])
     expect(plan.shortBy).toBe(2)
   })
 
   test('undated records count as the oldest', () => {
-    const plan = planPruning([d('new', 9), { id: 'undated' }, d('old', 1)], new Set(), 3)
-    expect(plan.toDelete.map((x) => x.id)).toEqual(['undated'])
+    expect(planPruning([d('new', 9), { id: 'undated' }, d('old', 1)], 3, none).toDelete.map((x) => x.id)).toEqual(['undated'])
+  })
+})
+
+describe('what must stay', () => {
+  test('ids in any letter case; the strongest reason wins whichever came first', () => {
+    const keeps = new Keeps()
+    keeps.add('AB-1', { kind: 'fresh' })
+    keeps.add('ab-1', { kind: 'ran', environment: 'development' })
+    keeps.add('ab-1', { kind: 'previous', environment: 'production', deployment: 7 })
+    expect(keeps.why('Ab-1')).toEqual({ kind: 'previous', environment: 'production', deployment: 7 })
+    keeps.add('ab-1', { kind: 'fresh' })
+    expect(keeps.why('ab-1')).toEqual({ kind: 'previous', environment: 'production', deployment: 7 })
+    keeps.add(null, { kind: 'fresh' })
+    keeps.add('', { kind: 'fresh' })
+    expect(keeps.why('')).toBeUndefined()
   })
 
-  test('an id in use in another letter case is still in use', () => {
-    expect(planPruning(five, new Set(['A', 'C']), 4).toDelete.map((x) => x.id)).toEqual(['b', 'd'])
+  test('fresh: stored within the hour before the run began, with a quarter of an hour for a platform clock off ours', () => {
+    const start = Date.UTC(2026, 5, 1, 12)
+    const at = (minutes: number) => ({ id: 'x', createdAt: new Date(start - minutes * 60_000).toISOString() })
+    expect(isFresh(at(75), start)).toBe(true)
+    expect(isFresh({ id: 'x', createdAt: new Date(start - 75 * 60_000 - 1).toISOString() }, start)).toBe(false)
+    expect(isFresh(at(-20), start)).toBe(true)
+    expect(isFresh({ id: 'undated' }, start)).toBe(false)
+    expect(isFresh({ id: 'bad', createdAt: 'yesterday' }, start)).toBe(false)
   })
 
-  test('never deletes one created at or after freshSince; says which it kept and how many it is short', () => {
-    const plan = planPruning(five, new Set(), 2, Date.UTC(2026, 0, 4))
-    expect(plan.toDelete.map((x) => x.id)).toEqual(['a', 'b', 'c'])
-    expect(plan.fresh.map((x) => x.id)).toEqual(['d', 'e'])
-    expect(plan.shortBy).toBe(1)
+  test('each reason in the words of the log line', () => {
+    expect(describeKeep(runs('production'))).toBe("environment 'production' runs it")
+    expect(describeKeep({ kind: 'ran', environment: 'production' })).toBe(
+      "environment 'production' ran it earlier in this run: it is that environment's previous distribution, its likely rollback target"
+    )
+    expect(describeKeep({ kind: 'previous', environment: 'production', deployment: 7 })).toBe(
+      "GitHub Deployment 7 records it as what 'production' ran before its latest deploy: its likely rollback target"
+    )
+    expect(describeKeep({ kind: 'requested', environment: 'staging', deployment: 8 })).toBe(
+      "GitHub Deployment 8 of 'staging' named it within the last hour: that deploy may still be switching"
+    )
+    expect(describeKeep({ kind: 'in-progress', environment: 'staging', deployment: 9, state: 'in_progress' })).toBe(
+      "GitHub Deployment 9 of 'staging' that names it is still in progress"
+    )
+    expect(describeKeep({ kind: 'fresh' })).toBe("stored within the last hour: it may be another job's upload about to be deployed")
+  })
+
+  test('counted by reason, in one order, singular and plural', () => {
+    const kept: KeepReason[] = [
+      { kind: 'fresh' },
+      runs('a'),
+      { kind: 'fresh' },
+      { kind: 'ran', environment: 'a' },
+      { kind: 'previous', environment: 'b', deployment: 1 },
+      { kind: 'in-progress', environment: 'b', deployment: 2, state: 'queued' }
+    ]
+    expect(countKept(kept)).toEqual([
+      '1 runs on an environment',
+      '2 are the previous distributions of an environment (a likely rollback target)',
+      '1 is named by a GitHub Deployment in progress or requested within the last hour',
+      '2 were stored within the last hour (another job may be about to deploy them)'
+    ])
+    expect(countKept([runs('a'), runs('b'), { kind: 'requested', environment: 'b', deployment: 3 }, { kind: 'fresh' }])).toEqual([
+      '2 run on an environment',
+      '1 is named by a GitHub Deployment in progress or requested within the last hour',
+      '1 was stored within the last hour (another job may be about to deploy it)'
+    ])
+    expect(countKept([])).toEqual([])
+  })
+})
+
+describe("what GitHub's records say must stay (PruneRecords.keep)", () => {
+  const NOW = Date.UTC(2026, 5, 1, 12)
+  const records = new PruneRecords({} as unknown as GitHubApi, 'https://api.acme.bloomreach.cloud', () => NOW)
+  let id = 0
+  /** A Deployment of `environment`, newest first in the list as GitHub gives them, `hoursAgo`. */
+  const rec = (environment: string, distributionId: string, previousDistributionId?: string, hoursAgo = 5): GitHubDeploymentRecord => ({
+    id: ++id,
+    sha: 'a'.repeat(40),
+    environment,
+    payload: { distributionId, previousDistributionId },
+    creator: 'octocat',
+    createdAt: new Date(NOW - hoursAgo * 3_600_000).toISOString()
+  })
+  const env = (name: string, distributionId: string | null) => ({ id: `env-${name}`, name, distributionId })
+  const kept = (list: GitHubDeploymentRecord[], environments: Array<ReturnType<typeof env>>, ids: string[]) => {
+    const keeps = new Keeps()
+    records.keep(list, environments, keeps)
+    return ids.map((x) => keeps.why(x)?.kind ?? 'may go')
+  }
+
+  test('the previous the payload names, for what the environment runs (ids in any case); none of another environment', () => {
+    const list = [rec('production', 'X', 'P'), rec('staging', 'S', 'Q')]
+    expect(kept(list, [env('production', 'x')], ['p', 'X', 'S', 'Q'])).toEqual(['previous', 'previous', 'may go', 'may go'])
+  })
+
+  test('a redeploy that names itself as its previous: the one before it; an older version wrote none: the one recorded before', () => {
+    expect(kept([rec('production', 'X', 'X'), rec('production', 'X', 'O'), rec('production', 'O')], [env('production', 'X')], ['O'])).toEqual(['previous'])
+    expect(
+      kept([rec('production', 'X'), rec('production', 'X'), rec('production', 'Y'), rec('production', 'Z')], [env('production', 'X')], ['Y', 'Z'])
+    ).toEqual(['previous', 'may go'])
+  })
+
+  test('an environment that runs what no record names: the latest one recorded ran before it; with no id shown, also the one before that', () => {
+    const list = [rec('production', 'X', 'P'), rec('production', 'P', 'Q')]
+    expect(kept(list, [env('production', 'H')], ['X', 'P', 'Q'])).toEqual(['previous', 'may go', 'may go'])
+    expect(kept(list, [env('production', null)], ['X', 'P', 'Q'])).toEqual(['previous', 'previous', 'may go'])
+    expect(kept([], [env('production', 'H')], ['H'])).toEqual(['may go'])
+  })
+
+  test('what a Deployment of the last hour and a quarter names stays, whatever its environment; an older one does not', () => {
+    const list = [rec('gone', 'R', 'S', 1.2), rec('gone', 'T', 'U', 1.3)]
+    expect(kept(list, [], ['R', 'S', 'T', 'U'])).toEqual(['requested', 'requested', 'may go', 'may go'])
   })
 })

@@ -23,7 +23,8 @@ import * as mocks from './sim/mocks.js'
 import { routedPort } from './sim/process.js'
 import * as simTransport from './sim/transport.js'
 
-// Each run of a world is a process of its own: the engine's port is the one its process installed (./sim/process.ts).
+// Each run of a world is a process of its own, and so is the status report's command: the engine's port is the one its
+// process installed (./sim/process.ts); the run keeps the runner's.
 jest.unstable_mockModule('../src/port.js', () => routedPort)
 routedPort.usePort(mocks.port)
 jest.unstable_mockModule('@actions/github', () => mocks.github)
@@ -47,8 +48,11 @@ const { checkAll, factsOf, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { checkCli } = await import('./sim/cli-claims.js')
 const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
+const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
+const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
+const { statusWorld } = await import('./sim/status-record.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
-const { schedules, OLD, OURS } = await import('./sim/world.js')
+const { schedules, OLD, OURS, PREV } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
 const { GONE } = simGitHub
 type Schedule = import('./sim/world.js').Schedule
@@ -71,6 +75,7 @@ const steps = { run, runPost, cli }
 let lastCli: CliRecord | undefined
 /** How much work the schedules made (SIM_STATS=1 prints it). */
 const stats = { runs: 0, slowest: { ms: 0, schedule: '' } }
+const timing: Record<string, { n: number; ms: number }> = {}
 
 /** Our archive: a real tar.gz made by GNU tar, read back from disk by the upload. */
 function makeArchive(): SimArchive {
@@ -96,6 +101,12 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
   lastCli = cli
   const ms = Number(process.hrtime.bigint() - began) / 1e6
   stats.runs++
+  if (process.env.SIM_STATS) {
+    const k = s.report === undefined ? 'without' : 'with'
+    const t = (timing[k] ??= { n: 0, ms: 0 })
+    t.n++
+    t.ms += ms
+  }
   if (ms > stats.slowest.ms) stats.slowest = { ms, schedule: JSON.stringify(s) }
   let facts: ReturnType<typeof factsOf> | undefined
   try {
@@ -107,6 +118,8 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
           checkAll(of)
           checkEvents(of)
           if (run.cli) checkCli(of, run.cli, run.index)
+          // The status report reads the world the first run is in.
+          if (run.index === 0) checkStatus(of)
         } catch (error) {
           // In a world of two runs, say whose claim broke.
           if (runs.length > 1 && error instanceof Error) error.message = `In run ${run.index + 1} of ${runs.length} of the world:\n${error.message}`
@@ -138,6 +151,7 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
           )
         ].join('\n')
       )
+    if (process.env.SIM_VERBOSE && s.report !== undefined) console.log(statusLog())
     throw error
   }
   if (facts === undefined) throw new Error('simulation: a world without its first run')
@@ -193,6 +207,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
       )
     }
     console.log(`${coverageReport(stats.runs)}\n  (${windows.count} claims in the window the deploy call cannot close)`)
+    if (process.env.SIM_STATS) console.log(JSON.stringify(timing))
     if (process.env.SIM_STATS) console.log(`${stats.runs} runs; slowest ${Math.round(stats.slowest.ms)} ms: ${stats.slowest.schedule}`)
   }, 1_800_000)
 
@@ -228,7 +243,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
     // Only a run of the default size says how common each race is; a replay of one schedule says nothing. Each face and
     // each CI the command runs in, and each kind of second run, must have run too (sim/coverage.ts FACES, SECOND_RUNS).
     if (RUNS < 2000 || process.env.SIM_SCHEDULE) return
-    const missing = [...coverage].filter(([, n]) => n === 0).map(([name]) => name)
+    const missing = [...coverage, ...statusCoverage].filter(([, n]) => n === 0).map(([name]) => name)
     expect({ racesThatNeverOccurred: missing }).toEqual({ racesThatNeverOccurred: [] })
   })
 })
@@ -527,7 +542,9 @@ const ISSUE_28: Array<[string, Partial<Schedule>, Expectation]> = [
     }
   ],
   [
-    '2. without a status field, pruning never deletes what an environment may be switching to (the rollback to it then works)',
+    // Issue 41: the protection stays, the feature comes back. Another job's deploy of the old release, hidden by the missing
+    // status field, is seen through its GitHub Deployment in progress; its target stays, so the rollback to it works.
+    '2. without a status field, pruning goes on and keeps what a GitHub Deployment in progress deploys (the rollback to it then works)',
     {
       status: false,
       deleteInUse: 'allow',
@@ -536,11 +553,15 @@ const ISSUE_28: Array<[string, Partial<Schedule>, Expectation]> = [
       maxDistributions: 3,
       ourSiteFails: true,
       deploySeconds: 60,
-      actors: [actor({ at: 0 }, 'mission-control', -1, 20)]
+      // Right after the run logged in: before its first look at the environments.
+      actors: [actor({ after: 'login', nth: 0, delay: 0 }, 'deploy', -1, 20)],
+      github: gh({ ours: 4, old: 1 })
     },
     ({ facts, log }) => {
-      expect(facts.log.deleted).toEqual([])
-      expect(log).toMatch(/Not pruning this run: environment '[^']+' reports .* with no status field/)
+      expect(facts.log.deleted).toEqual(['0e0e0e0e-0000-4000-8000-00000000000e'])
+      expect(log).toMatch(/Pruning: kept distribution 0b0b0b0b-\S+ \(old\.tar\.gz, [^)]+\): GitHub Deployment \d+ of 'production'/)
+      expect(log).toMatch(/::warning::max-distributions=3 could not be kept: the stack holds 4 distributions \(1 deleted\), 5 with this upload\./)
+      expect(mocks.shown.outputs['rolled-back']).toBe('true')
       expect(mocks.shown.failed ?? '').not.toMatch(/DistributionNotFound/)
     }
   ],
@@ -731,6 +752,46 @@ const ISSUE_28: Array<[string, Partial<Schedule>, Expectation]> = [
 
 // Found by a fresh seed in CI's reported run, each a regression seed here once fixed.
 const RESTART_THEN_OURS_BY_ANOTHER = `{"reading":"at-request","status":false,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":600,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":0,"start":"old","login":"password","idpRefresh":"none","idpRevocation":false,"source":"id","maxDistributions":5,"ourSiteFails":true,"rollback":false,"rollbackOnSearch":false,"health":false,"healthExpect":false,"search":"none","followDeploy":true,"maxAttempts":3,"deployTimeoutSeconds":180,"requestTimeoutSeconds":10,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":600,"faults":[{"operation":"list-distributions","kind":"status","status":429,"skip":1,"delaySeconds":90}],"actors":[{"trigger":{"after":"list-environments","nth":1,"delay":1},"kind":"restart","which":-1,"other":true,"seconds":59},{"trigger":{"at":103},"kind":"deploy","which":2,"other":false,"seconds":63},{"trigger":{"after":"search","nth":4,"delay":1},"kind":"delete-environment","which":2,"other":false,"seconds":50}],"latency":[5,0],"race":"none"}`
+// Found by the simulation while pruning learned to prune without a status field (issue 41): another job redeployed the
+// release the environment ran, recording it as its own previous, so the previous before it was read from the order.
+const REDEPLOY_HIDES_PREVIOUS = `{"reading":"at-request","status":false,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":-600,"deleteInUse":"refuse","deployWhileBusy":"accept","deploySeconds":127,"start":"old","login":"github-oidc","idpRefresh":"password","idpRevocation":true,"source":"upload","maxDistributions":5,"ourSiteFails":false,"rollback":true,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"pass","followDeploy":true,"maxAttempts":4,"deployTimeoutSeconds":120,"requestTimeoutSeconds":60,"healthTimeoutSeconds":60,"tightWatchdog":true,"tokenSeconds":45,"faults":[{"operation":"search","kind":"apply-then-status","status":502,"skip":0,"delaySeconds":5},{"operation":"search","kind":"status","status":409,"skip":0,"delaySeconds":40},{"operation":"idp-revoke","kind":"status","status":429,"skip":4,"delaySeconds":5}],"actors":[{"trigger":{"after":"compare","nth":0,"delay":0},"kind":"deploy","which":-1,"other":false,"seconds":55},{"trigger":{"after":"list-deployments","nth":0,"delay":0},"kind":"deploy","which":1,"other":true,"seconds":58},{"trigger":{"after":"list-environments","nth":4,"delay":10},"kind":"delete-environment","which":2,"other":false,"seconds":49}],"latency":[20,0,5],"github":{"ours":4,"old":3,"theirs":[0,6],"recordOthers":true,"oursRecorded":false,"allowOlder":false,"allowUnchecked":true,"token":"ok","filler":0,"faults":[]},"race":"health","history":true}`
+
+/** max-distributions on a platform that shows no status field (issue 41): the stack kept within N, what a rollback needs kept. */
+const PRUNING: Array<[string, Partial<Schedule>, Expectation]> = [
+  [
+    'pruning without a status field (the documented API): the oldest unused one goes, the stack stays within max-distributions, no warning',
+    { status: false, source: 'upload', maxDistributions: 5 },
+    ({ facts, log }) => {
+      expect(facts.log.deleted).toEqual(['0e0e0e0e-0000-4000-8000-00000000000e'])
+      expect(facts.stack.state.distributions).toHaveLength(5)
+      expect(log).not.toMatch(/::warning::/)
+      expect(mocks.shown.outputs['pruned-distributions']).toBe('1')
+    }
+  ],
+  [
+    "with github-token: the environment's previous distribution (recorded before the payload named one) and what a killed run's Deployment still deploys stay",
+    { source: 'upload', maxDistributions: 5, history: true, github: gh() },
+    ({ facts, log }) => {
+      expect(facts.log.deleted).toEqual([])
+      expect(log).toMatch(
+        /Pruning: kept distribution 09090909-\S+ \(prev\.tar\.gz, [^)]+\): GitHub Deployment \d+ records it as what 'production' ran before its latest deploy/
+      )
+      expect(log).toMatch(
+        /Pruning: kept distribution 0e0e0e0e-\S+ \(stale-0\.tar\.gz, [^)]+\): GitHub Deployment \d+ of 'staging' that names it is still in progress/
+      )
+      expect(log).toMatch(/::warning::max-distributions=5 could not be kept: the stack holds 6 distributions \(0 deleted\), 7 with this upload\./)
+    }
+  ],
+  [
+    "found by the simulation: a redeploy recorded with itself as the previous: the environment's previous before it stays",
+    JSON.parse(REDEPLOY_HIDES_PREVIOUS) as Schedule,
+    ({ facts, log }) => {
+      expect(facts.log.deleted).not.toContain(PREV)
+      expect(log).toMatch(/Pruning: kept distribution 09090909-\S+ \(prev\.tar\.gz, [^)]+\): GitHub Deployment \d+ records it as what 'production' ran before/)
+    }
+  ]
+]
+
 const FRESH_SEEDS: Array<[string, Partial<Schedule>, Expectation]> = [
   [
     // SIM_SEED=1494040691, the 782nd schedule. After a restart the environment reports no id (no status field); another
@@ -914,7 +975,7 @@ const CLI: Array<[string, Partial<Schedule>, Expectation]> = [
   ]
 ]
 
-const SHAPES = [...ISSUE_20, ...ISSUE_28, ...FRESH_SEEDS, ...EVENTS, ...CLI]
+const SHAPES = [...ISSUE_20, ...ISSUE_28, ...FRESH_SEEDS, ...PRUNING, ...EVENTS, ...CLI]
 
 describe('the shapes found outside, as fixed schedules', () => {
   beforeEach(useFakeClock)
@@ -936,6 +997,34 @@ describe('the shapes found outside, as fixed schedules', () => {
   })
 })
 
+describe("the status report's shapes found by the simulation, as fixed schedules", () => {
+  beforeEach(useFakeClock)
+  afterEach(() => jest.useRealTimers())
+
+  test.each(STATUS_SHAPES)('%s', async (_name, overrides, expectations) => {
+    await runAndCheck({ ...CALM, ...overrides })
+    try {
+      expectations(statusWorld.reads)
+    } catch (error) {
+      if (process.env.SIM_VERBOSE) console.log(statusLog())
+      throw error
+    }
+    // What the report printed and its exit code, word for word (its refusal, or its table and error lines).
+    expect(
+      statusWorld.reads
+        .map((r) =>
+          [
+            `--- read ${r.index} (${r.face}): exit ${r.exit}`,
+            // The command: its stdout, then its stderr; the engine: its refusal, or the table and the error lines.
+            ...(r.face === 'command' ? r.printed : [r.refusal ?? '', r.printed[0] ?? '', ...r.printed.slice(3)])
+          ].join('\n')
+        )
+        .join('\n')
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, (id) => (/^(0[a-f])\1{3}-/i.test(id) ? id : '<upload>'))
+    ).toMatchSnapshot()
+  })
+})
+
 /** What the step showed, without its debug lines (the calls, which the invariants read) and with the temp folder named. */
 function whatTheUserReads(): string {
   const shown = mocks.shown
@@ -953,7 +1042,7 @@ function whatTheUserReads(): string {
     ...(lastCli === undefined ? [] : ['--- exit code', String(lastCli.exitCode)])
   ].join('\n')
   // An upload's id is the emulator's random uuid, and the archive is made anew for each test run: named by order.
-  const fixed = /^(0[a-f])\1{3}-/
+  const fixed = /^(0[0-9a-f])\1{3}-/
   const stable = new Set(['production', 'development', 'production-renamed'].map((name) => environmentId(name)))
   const uploads = new Map<string, string>()
   // The search service's request id is random too.

@@ -9,6 +9,7 @@ import { nativeSinks } from '../src/events/sinks/native.js'
 import { CREATE_DEPLOYMENT, newRelicDeployments } from '../src/events/sinks/new-relic.js'
 import { commitUrl, place, timeline, triedRelease, truncate } from '../src/events/sinks/facts.js'
 import { errorText } from '../src/events/sinks/post.js'
+import { registerSecret } from '../src/secrets.js'
 import { sentryDeploy, sentryRelease } from '../src/events/sinks/sentry.js'
 import { slackMessage } from '../src/events/sinks/slack.js'
 import { teamsMessage } from '../src/events/sinks/teams.js'
@@ -526,6 +527,13 @@ describe('every sink', () => {
     standIns.next.set('grafana', { status: 400, body: JSON.stringify({ message: `bad token ${SECRETS.grafanaToken}` }) })
     const error = await failure('Grafana', verifiedUpgrade)
     expect(error.message).toBe('Grafana answered 400: bad token ***')
+  })
+
+  test('a service that echoes another secret of the run (not its own): scrubbed too', async () => {
+    registerSecret('pw-of-the-run-7731')
+    standIns.next.set('grafana', { status: 400, body: JSON.stringify({ message: 'bad login pw-of-the-run-7731' }) })
+    const error = await failure('Grafana', verifiedUpgrade)
+    expect(error.message).toBe('Grafana answered 400: bad login ***')
   })
 
   test("the service's error text: from JSON's message, error, detail or errors[], or short plain text", () => {

@@ -451,6 +451,37 @@ test('GitHub refusing the token: the rows that need it unknown, and the report f
   expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
 })
 
+test("GitHub's error that echoes the token: the table, the summary and the json show it as ***", async () => {
+  // A face registers the token as it reads it (cli/status.ts, action/status.ts); the report's words are scrubbed of it.
+  const { registerSecret } = await import('../src/secrets.js')
+  const token = 'ghs_echoedBackByAProxy0451'
+  registerSecret(token)
+  standIn.fail('list-deployments', { status: 401, times: 50, body: { message: `Bad credentials: ${token}` } })
+  const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
+  let r: Report
+  try {
+    r = await readStatus(prepared, { github: { token, context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
+  } finally {
+    // The faults the report did not meet are used up here, so that no other test meets them.
+    const list = (): Promise<Response> => fetch(`${standIn.url}/repos/acme/site/deployments`, { headers: { authorization: `Bearer ${DEFAULT_GITHUB_TOKEN}` } })
+    for (let i = 0; i < 50 && (await list()).status === 401; i++);
+  }
+  expect(row(r, 'eu', 'production').reason).toContain('Bad credentials')
+  for (const shown of [statusTable(r), statusMarkdown(r), statusJson(r)]) {
+    expect(shown).toContain('Bad credentials: ***')
+    expect(shown).not.toContain(token)
+  }
+})
+
+test("the file's logins: each password masked the moment it is read", async () => {
+  // As in a new process: no secret known yet.
+  const { forgetSecrets } = await import('../src/secrets.js')
+  forgetSecrets()
+  masks.length = 0
+  prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
+  expect(masks).toEqual(expect.arrayContaining([eu.password, us.password]))
+})
+
 describe('a stack that cannot be read', () => {
   test('its rows read unknown with the reason, the others are read, and the report fails closed', async () => {
     const r = await report({ down: true })
@@ -912,6 +943,14 @@ describe("a single stack's inputs instead of a file", () => {
     const read = maskedReader(reader({ password: ' pass word ', 'client-secret': 'cs-1', 'access-token': 'at-1', username: 'u' }))
     for (const name of ['username', 'password', 'client-secret', 'access-token'] as const) read(name)
     expect(masks).toEqual([' pass word ', '%20pass%20word%20', 'cs-1', 'at-1'])
+  })
+
+  test('a reader that masks nothing (the command passes its own): the single stack masks every secret it reads', async () => {
+    const { forgetSecrets } = await import('../src/secrets.js')
+    forgetSecrets()
+    masks.length = 0
+    prepareSingleStack(reader({ stack: 'acme', username: 'u', password: 'pw-single-0451' }))
+    expect(masks).toContain('pw-single-0451')
   })
 
   test('no environments listed (or only blanks and commas): every environment of the stack; the login not read from variables', () => {

@@ -11,12 +11,14 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7103);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(350);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(665);
 // What a run tells others (issue 32), derived from its result alone: no new look, no new request. The moments come
 // from the release's transitions with the times they were seen (the switch seen, not the request; the rollback seen
 // applied), and a failed run adds one ending. docs/events.md has the table of which event when.
+
 
 
 
@@ -38,7 +40,7 @@ function observeRun(result, facts) {
     const stack = d?.target ?? facts.stack ?? 'unknown';
     const events = [...moments(d?.release, d?.foundDistributionId), ...ending(result, facts)];
     return {
-        chainId: uuidOf(`chain/${context.runId}/${context.runAttempt}/${stack}/${environment}`),
+        chainId: uuidOf(`chain/${attemptName(context, facts.startedAt, stack, environment)}`),
         runKey: `${context.runId}-${context.runAttempt}`,
         stack,
         environment,
@@ -47,8 +49,7 @@ function observeRun(result, facts) {
         distribution: distributionOf(d),
         previousDistributionId: d?.release?.previous ?? d?.previousDistributionId,
         nowRunning: d?.finalLook && !('error' in d.finalLook) ? d.finalLook.distributionId : undefined,
-        commit: context.sha || undefined,
-        ref: context.ref || undefined,
+        ...commitOf(d, facts),
         repository: context.repository || undefined,
         runUrl: context.runUrl,
         actor: context.actor,
@@ -104,6 +105,23 @@ function endingKind(result, failure) {
         release?.failure?.kind === 'older';
     return refused ? 'refused' : 'failed';
 }
+/**
+ * The commit the events name, with the ref it was built for: this run's own for an upload. A promotion
+ * (distribution-id, from-environment) deploys what another run built: the distribution's commit as the deploy order's
+ * evidence found it (a GitHub Deployment that recorded it, or its default name), else the name alone (without
+ * github-token), else none; never the promoting run's commit, and no ref (which branch built it is not known).
+ */
+function commitOf(d, facts) {
+    const { context } = facts;
+    const promotion = d === undefined ? facts.promotion === true : d.source !== 'upload';
+    if (!promotion)
+        return { commit: context.sha || undefined, ref: context.ref || undefined };
+    const ours = d?.order?.ours;
+    if (ours !== undefined && ours.from !== 'run')
+        return { commit: ours.sha.toLowerCase(), ref: undefined };
+    const repository = context.repository.split('/')[1] ?? '';
+    return { commit: (0,_cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_4__/* .commitInName */ .YP)(d?.knownName, repository), ref: undefined };
+}
 /** The distribution the run deployed (or meant to: a refused run names the archive it did not upload). */
 function distributionOf(d) {
     const archive = d?.archive;
@@ -113,6 +131,14 @@ function distributionOf(d) {
         md5: archive?.md5 ?? d?.knownMd5,
         sha256: archive?.sha256
     };
+}
+/**
+ * One release attempt, written so that no two read alike: the CI's run and its attempt, the moment this run began
+ * (two deploys in one CI run attempt, such as two `brcloud deploy` in one Jenkins build, are two attempts), the stack
+ * and the environment. Every event id is derived from it: the same event keeps its id, no other event shares it.
+ */
+function attemptName(context, startedAt, stack, environment) {
+    return JSON.stringify([context.runId, context.runAttempt, startedAt, stack, environment]);
 }
 /** A stable id in the form of a UUID (version 4 bits, RFC 4122 variant), from a name: the same name, the same id. */
 function uuidOf(name) {
@@ -137,118 +163,6 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/events/from-run.ts
 var from_run = __webpack_require__(2953);
-// EXTERNAL MODULE: ./src/events/sinks/post.ts
-var sinks_post = __webpack_require__(894);
-;// CONCATENATED MODULE: ./src/events/cdevents.ts
-
-
-const CDEVENTS_SPEC_VERSION = '0.5.1';
-/** The event type of each moment: the spec's service events, and our own (dev.cdeventsx.<tool>-<subject>) for the endings. */
-const CDEVENT_TYPES = {
-    deployed: 'dev.cdevents.service.deployed.0.3.0',
-    upgraded: 'dev.cdevents.service.upgraded.0.3.0',
-    published: 'dev.cdevents.service.published.0.3.0',
-    rolledback: 'dev.cdevents.service.rolledback.0.3.0',
-    refused: 'dev.cdeventsx.brcloud-release.refused.0.1.0',
-    unconfirmed: 'dev.cdeventsx.brcloud-release.unconfirmed.0.1.0',
-    cancelled: 'dev.cdeventsx.brcloud-release.cancelled.0.1.0',
-    failed: 'dev.cdeventsx.brcloud-release.failed.0.1.0'
-};
-/**
- * A distribution as a package URL: pkg:generic/<name>?checksum=md5:<md5>. The name is percent-encoded (an '@' or '/'
- * in it would read as a version or a namespace); the checksum qualifier only when the MD5 is known.
- */
-function purlOf(name, md5) {
-    const checksum = md5 ? `?checksum=md5:${md5.toLowerCase()}` : '';
-    return `pkg:generic/${encodeURIComponent(name)}${checksum}`;
-}
-/** The event's id: the same run attempt, environment and moment give the same id; another attempt never does. */
-function eventId(run, event, index) {
-    return (0,from_run/* uuidOf */.p)(`event/${run.runKey}/${run.stack}/${run.environment ?? ''}/${index}/${event.kind}`);
-}
-/** What the environment runs after the moment: ours, or after a rollback the previous distribution. */
-function artifactOf(run, event) {
-    if (event.kind === 'rolledback')
-        return purlOf(run.previousDistributionId ?? 'unknown', undefined);
-    const d = run.distribution;
-    return purlOf(d.name ?? d.id ?? 'unknown', d.md5);
-}
-/** A ce-* header's value as the HTTP binding wants it: space, '"', '%' and anything outside printable ASCII percent-encoded (UTF-8). */
-function headerValue(value) {
-    return value.replace(/[^\x21-\x7e]|["%]/gu, (c) => [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
-}
-/** The CloudEvent of one moment: its ce-* headers and the CDEvent as its body. */
-function cdevent(run, event, index) {
-    const type = CDEVENT_TYPES[event.kind];
-    const id = eventId(run, event, index);
-    const source = run.runUrl ?? `/brcloud-deploy/runs/${encodeURIComponent(run.runKey)}`;
-    const timestamp = new Date(event.at).toISOString();
-    const subjectId = `${run.stack}/${run.environment ?? ''}`;
-    const where = run.apiUrl ? { source: run.apiUrl } : {};
-    const environment = { id: run.environment ?? '', ...((run.consoleUrl ?? run.apiUrl) ? { source: run.consoleUrl ?? run.apiUrl } : {}) };
-    const service = event.kind === 'deployed' || event.kind === 'upgraded' || event.kind === 'rolledback';
-    // The schemas allow no other field in a service event's content: artifactId for three of them, none for published.
-    const content = event.kind === 'published'
-        ? { environment }
-        : service
-            ? { environment, artifactId: artifactOf(run, event) }
-            : { environment, artifactId: artifactOf(run, event), outcome: run.outcome, reason: event.evidence };
-    const body = {
-        context: { specversion: CDEVENTS_SPEC_VERSION, id, source, type, timestamp, chainId: run.chainId },
-        subject: { id: subjectId, ...where, content },
-        // What the spec's content has no field for: the commit, the run and who ran it, the distribution, the evidence.
-        customData: {
-            evidence: event.evidence,
-            commit: run.commit,
-            ref: run.ref,
-            repository: run.repository,
-            runUrl: run.runUrl,
-            runKey: run.runKey,
-            actor: run.actor,
-            stack: run.stack,
-            distribution: run.distribution,
-            previousDistributionId: run.previousDistributionId,
-            releaseState: run.releaseState,
-            headline: run.headline
-        },
-        customDataContentType: 'application/json'
-    };
-    const headers = {
-        'ce-specversion': '1.0',
-        'ce-id': id,
-        'ce-source': headerValue(source),
-        'ce-type': type,
-        'ce-time': timestamp,
-        'ce-subject': headerValue(subjectId),
-        'content-type': 'application/json'
-    };
-    return { headers, body };
-}
-/** The sink: every moment of the run, one POST each, in order; a bearer token when events-token is set. */
-function cdeventsSink(options) {
-    return {
-        name: 'CDEvents',
-        async send(run, signal) {
-            if (run.events.length === 0)
-                return false;
-            const auth = options.token ? { authorization: `Bearer ${options.token}` } : {};
-            for (const [index, event] of run.events.entries()) {
-                const { headers, body } = cdevent(run, event, index);
-                await (0,sinks_post/* postJson */.B2)({
-                    service: 'CDEvents',
-                    url: options.url,
-                    path: '',
-                    headers: { ...headers, ...auth },
-                    body,
-                    secrets: options.token ? [options.token] : [],
-                    signal
-                });
-            }
-            return true;
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/events/sinks/facts.ts
 /** The moment our release was seen live: the first deploy into an empty environment, or the switch seen. */
 function releaseSeen(run) {
@@ -277,6 +191,14 @@ function triedRelease(run) {
 /** "acme/production": the environment named by its stack. */
 function place(run) {
     return run.environment === undefined ? run.stack : `${run.stack}/${run.environment}`;
+}
+/**
+ * A distribution as every event names it, the one identity a consumer matches: the platform's id, in lower case (its
+ * ids are hex, and one answer may give them in another case than the next). A rollback knows the distribution it
+ * restored by this id alone, so the event that deployed it names it the same way.
+ */
+function distributionKey(id) {
+    return id.toLowerCase();
 }
 /** The distribution as people name it: its name, else its id. */
 function distributionLabel(run) {
@@ -335,6 +257,137 @@ function truncate(text, max) {
     return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
 }
 
+// EXTERNAL MODULE: ./src/events/sinks/post.ts
+var sinks_post = __webpack_require__(894);
+;// CONCATENATED MODULE: ./src/events/cdevents.ts
+
+
+
+const CDEVENTS_SPEC_VERSION = '0.5.1';
+/** The event type of each moment: the spec's service events, and our own (dev.cdeventsx.<tool>-<subject>) for the endings. */
+const CDEVENT_TYPES = {
+    deployed: 'dev.cdevents.service.deployed.0.3.0',
+    upgraded: 'dev.cdevents.service.upgraded.0.3.0',
+    published: 'dev.cdevents.service.published.0.3.0',
+    rolledback: 'dev.cdevents.service.rolledback.0.3.0',
+    refused: 'dev.cdeventsx.brcloud-release.refused.0.1.0',
+    unconfirmed: 'dev.cdeventsx.brcloud-release.unconfirmed.0.1.0',
+    cancelled: 'dev.cdeventsx.brcloud-release.cancelled.0.1.0',
+    failed: 'dev.cdeventsx.brcloud-release.failed.0.1.0'
+};
+/**
+ * A distribution as a package URL, by the platform's id: pkg:generic/<id> (distributionKey: in lower case). Every
+ * event names a distribution this way, the one a run deployed and the one a rollback restored alike, so a consumer
+ * matches them; the file name and MD5, known only for what this run uploaded or promoted, travel in customData.
+ */
+function purlOf(id) {
+    return `pkg:generic/${encodeURIComponent(distributionKey(id))}`;
+}
+/** The event's id: from the release attempt's chain and the moment; the same event keeps it, no other event shares it. */
+function eventId(run, event, index) {
+    return (0,from_run/* uuidOf */.p)(`event/${run.chainId}/${index}/${event.kind}`);
+}
+/** The distribution the moment is about: ours, or after a rollback the previous one; undefined when its id is not known. */
+function artifactOf(run, event) {
+    const id = event.kind === 'rolledback' ? run.previousDistributionId : run.distribution.id;
+    return id === undefined ? undefined : purlOf(id);
+}
+/** What RFC 3986 lets a URI hold unencoded, without '%': a value of these needs no header encoding at all. */
+const PLAIN_URI = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]+$/;
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+/**
+ * The events' source: the run's page when, once what RFC 3986 lets be written plain is decoded (%7E is ~), it holds
+ * no '%' at all; else /brcloud-deploy/runs/<run>: the run's key when it is plain, else a UUID of it. A '%' in a source
+ * would read differently in ce-source to a receiver that percent-decodes it, as the HTTP binding asks (3.1.3.2), and to
+ * one that does not (some SDKs); a source without one reads the same to both, and is the CDEvent's context.source.
+ */
+function sourceOf(run) {
+    const page = run.runUrl?.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex) => {
+        const c = String.fromCharCode(Number.parseInt(hex, 16));
+        return UNRESERVED.test(c) ? c : escape;
+    });
+    if (page !== undefined && PLAIN_URI.test(page))
+        return page;
+    return `/brcloud-deploy/runs/${/^[A-Za-z0-9\-._~]+$/.test(run.runKey) ? run.runKey : (0,from_run/* uuidOf */.p)(`run/${run.runKey}`)}`;
+}
+/** A ce-* header's value as the HTTP binding wants it: space, '"', '%' and anything outside printable ASCII percent-encoded (UTF-8). */
+function headerValue(value) {
+    return value.replace(/[^\x21-\x7e]|["%]/gu, (c) => [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+}
+/** The CloudEvent of one moment: its ce-* headers and the CDEvent as its body. */
+function cdevent(run, event, index) {
+    const type = CDEVENT_TYPES[event.kind];
+    const id = eventId(run, event, index);
+    const source = sourceOf(run);
+    const timestamp = new Date(event.at).toISOString();
+    const subjectId = `${run.stack}/${run.environment ?? ''}`;
+    const where = run.apiUrl ? { source: run.apiUrl } : {};
+    const environment = { id: run.environment ?? '', ...((run.consoleUrl ?? run.apiUrl) ? { source: run.consoleUrl ?? run.apiUrl } : {}) };
+    const service = event.kind === 'deployed' || event.kind === 'upgraded' || event.kind === 'rolledback';
+    // The schemas allow no other field in a service event's content: artifactId for three of them, none for published.
+    // A service event requires artifactId (seen running, so its id is known); an ending names one only when it has an id.
+    const artifact = artifactOf(run, event);
+    const content = event.kind === 'published'
+        ? { environment }
+        : service
+            ? { environment, artifactId: artifact ?? purlOf('unknown') }
+            : { environment, ...(artifact !== undefined && { artifactId: artifact }), outcome: run.outcome, reason: event.evidence };
+    const body = {
+        context: { specversion: CDEVENTS_SPEC_VERSION, id, source, type, timestamp, chainId: run.chainId },
+        subject: { id: subjectId, ...where, content },
+        // What the spec's content has no field for: the commit, the run and who ran it, the distribution, the evidence.
+        customData: {
+            evidence: event.evidence,
+            commit: run.commit,
+            ref: run.ref,
+            repository: run.repository,
+            runUrl: run.runUrl,
+            runKey: run.runKey,
+            actor: run.actor,
+            stack: run.stack,
+            distribution: run.distribution,
+            previousDistributionId: run.previousDistributionId,
+            releaseState: run.releaseState,
+            headline: run.headline
+        },
+        customDataContentType: 'application/json'
+    };
+    const headers = {
+        'ce-specversion': '1.0',
+        'ce-id': id,
+        'ce-source': headerValue(source),
+        'ce-type': type,
+        'ce-time': timestamp,
+        'ce-subject': headerValue(subjectId),
+        'content-type': 'application/json'
+    };
+    return { headers, body };
+}
+/** The sink: every moment of the run, one POST each, in order; a bearer token when events-token is set. */
+function cdeventsSink(options) {
+    return {
+        name: 'CDEvents',
+        async send(run, signal) {
+            if (run.events.length === 0)
+                return false;
+            const auth = options.token ? { authorization: `Bearer ${options.token}` } : {};
+            for (const [index, event] of run.events.entries()) {
+                const { headers, body } = cdevent(run, event, index);
+                await (0,sinks_post/* postJson */.B2)({
+                    service: 'CDEvents',
+                    url: options.url,
+                    path: '',
+                    headers: { ...headers, ...auth },
+                    body,
+                    secrets: options.token ? [options.token] : [],
+                    signal
+                });
+            }
+            return true;
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/events/sinks/datadog.ts
 
 
@@ -342,17 +395,17 @@ const NS_PER_MS = 1_000_000;
 /**
  * The deployment events of one run, in order: ours when it was seen live (started at the run's start,
  * finished when the switch was seen), then the previous distribution's when our rollback was seen.
- * The version is the distribution's id: the platform's name for what runs, which a rollback names too.
+ * The version is the distribution's id (distributionKey): the platform's name for what runs, which a rollback names too.
  */
 function datadogDeployments(run, service) {
     const live = releaseSeen(run);
     const back = rollbackSeen(run);
-    const base = datadog_eventId(run.runKey);
+    const base = datadog_eventId(run);
     const tags = [`stack:${run.stack}`];
     const events = [];
     if (live) {
         const name = run.distribution.name;
-        const version = run.distribution.id ?? name;
+        const version = run.distribution.id === undefined ? undefined : distributionKey(run.distribution.id);
         events.push(deployment({
             service,
             ...(run.environment !== undefined && { env: run.environment }),
@@ -371,7 +424,7 @@ function datadogDeployments(run, service) {
         events.push(deployment({
             service,
             ...(run.environment !== undefined && { env: run.environment }),
-            version: run.previousDistributionId,
+            version: distributionKey(run.previousDistributionId),
             started_at: (before?.at ?? run.startedAt) * NS_PER_MS,
             finished_at: back.at * NS_PER_MS,
             id: `${base}:rollback`,
@@ -383,14 +436,22 @@ function datadogDeployments(run, service) {
 function deployment(attributes) {
     return { data: { attributes } };
 }
-/** The commit, when both it and the repository are known (the API requires both). */
+/**
+ * The commit, when both it and the repository are known (the API requires both), and in full: a promotion's commit
+ * read off a default name is abbreviated, which Datadog cannot match to the repository's history.
+ */
 function git(run) {
     const repository = repositoryUrl(run);
-    return run.commit !== undefined && repository !== undefined ? { git: { commit_sha: run.commit, repository_url: repository } } : {};
+    const full = run.commit !== undefined && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(run.commit);
+    return full && run.commit !== undefined && repository !== undefined ? { git: { commit_sha: run.commit, repository_url: repository } } : {};
 }
-/** A deployment id as the API takes it: 16 to 128 of a-z, A-Z, 0-9, '-', '_', '.', ':'; one per run attempt. */
-function datadog_eventId(runKey) {
-    return `brcloud-deploy:${runKey.replace(/[^A-Za-z0-9\-_.:]/g, '-')}`.slice(0, 119);
+/**
+ * A deployment id as the API takes it (16 to 128 of a-z, A-Z, 0-9, '-', '_', '.', ':'): the run for people to read,
+ * then the release attempt's chain (the CI's run and attempt, the run's start, the stack, the environment), so a
+ * staging and a production job of one run attempt never share one. At most 119 characters: room for ':rollback'.
+ */
+function datadog_eventId(run) {
+    return `brcloud-deploy:${run.runKey.slice(0, 64)}:${run.chainId}`.replace(/[^A-Za-z0-9\-_.:]/g, '-').slice(0, 119);
 }
 function datadogSink(config) {
     return {
@@ -494,7 +555,7 @@ const CREATE_DEPLOYMENT = 'mutation BrcloudDeployment($deployment: ChangeTrackin
 function newRelicDeployments(run, entityGuid) {
     const live = releaseSeen(run);
     const back = rollbackSeen(run);
-    const ours = run.distribution.id ?? run.distribution.name;
+    const ours = run.distribution.id === undefined ? undefined : distributionKey(run.distribution.id);
     const name = run.distribution.name;
     const label = distributionLabel(run);
     const common = {
@@ -517,7 +578,7 @@ function newRelicDeployments(run, entityGuid) {
     if (back && run.previousDistributionId !== undefined)
         requests.push(request({
             ...common,
-            version: run.previousDistributionId,
+            version: distributionKey(run.previousDistributionId),
             timestamp: back.at,
             description: truncate(`Rolled back to ${run.previousDistributionId}${label !== undefined ? ` from ${label}` : ''} on ${place(run)}: ${back.evidence}`, 1000)
         }));
@@ -579,16 +640,32 @@ function sentryDeploy(run, project) {
     const live = releaseSeen(run);
     if (!live || run.environment === undefined || run.distribution.name === undefined)
         return undefined;
-    const back = rollbackSeen(run);
-    const name = back ? `${place(run)}, rolled back ${iso(back.at).slice(0, 19)}Z` : place(run);
     return {
         environment: run.environment,
-        name: truncate(name, NAME_MAX),
+        name: deployName(run),
         ...(run.runUrl !== undefined && { url: run.runUrl }),
         dateStarted: iso(run.startedAt),
         dateFinished: iso(live.at),
         projects: [project]
     };
+}
+/**
+ * The deploy's name, in Sentry's 64 characters: where it went, and when a rollback was seen. The variable parts give
+ * way, each cut whole with an ellipsis: the stack first (often its API address), then the environment; the rollback's
+ * words and time stay whole.
+ */
+function deployName(run) {
+    const back = rollbackSeen(run);
+    const rolledBack = back === undefined ? '' : `, rolled back ${iso(back.at).slice(0, 19)}Z`;
+    return `${placeWithin(run, NAME_MAX - rolledBack.length)}${rolledBack}`;
+}
+/** stack/environment in at most `max` characters: the stack shortened first (to "…" at the least), then the environment. */
+function placeWithin(run, max) {
+    const full = place(run);
+    if (full.length <= max || run.environment === undefined)
+        return truncate(full, max);
+    const environment = truncate(run.environment, Math.max(1, max - 2));
+    return `${truncate(run.stack, max - environment.length - 1)}/${environment}`;
 }
 /** The release to create when Sentry does not know it: the distribution's name, for the project, at the commit. */
 function sentryRelease(run, project) {
@@ -675,7 +752,16 @@ function slackSink(config) {
     return {
         name: 'Slack',
         async send(run, signal) {
-            await (0,sinks_post/* postJson */.B2)({ service: 'Slack', url: config.webhookUrl, path: '', webhook: true, body: slackMessage(run), secrets: [config.webhookUrl], signal });
+            await (0,sinks_post/* postJson */.B2)({
+                service: 'Slack',
+                url: config.webhookUrl,
+                path: '',
+                // The webhook's URL is its secret: postJson scrubs a call's address, and a webhook's path, from every failure.
+                webhook: true,
+                body: slackMessage(run),
+                secrets: [],
+                signal
+            });
             return true;
         }
     };
@@ -735,9 +821,10 @@ function teamsSink(config) {
                 service: 'Microsoft Teams',
                 url: config.webhookUrl,
                 path: '',
+                // The webhook's URL is its secret: postJson scrubs a call's address, and a webhook's path, from every failure.
                 webhook: true,
                 body: teamsMessage(run),
-                secrets: [config.webhookUrl],
+                secrets: [],
                 signal
             });
             return true;

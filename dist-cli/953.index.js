@@ -11,12 +11,14 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7103);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(350);
 /* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(665);
 // What a run tells others (issue 32), derived from its result alone: no new look, no new request. The moments come
 // from the release's transitions with the times they were seen (the switch seen, not the request; the rollback seen
 // applied), and a failed run adds one ending. docs/events.md has the table of which event when.
+
 
 
 
@@ -38,7 +40,7 @@ function observeRun(result, facts) {
     const stack = d?.target ?? facts.stack ?? 'unknown';
     const events = [...moments(d?.release, d?.foundDistributionId), ...ending(result, facts)];
     return {
-        chainId: uuidOf(`chain/${context.runId}/${context.runAttempt}/${stack}/${environment}`),
+        chainId: uuidOf(`chain/${attemptName(context, facts.startedAt, stack, environment)}`),
         runKey: `${context.runId}-${context.runAttempt}`,
         stack,
         environment,
@@ -47,8 +49,7 @@ function observeRun(result, facts) {
         distribution: distributionOf(d),
         previousDistributionId: d?.release?.previous ?? d?.previousDistributionId,
         nowRunning: d?.finalLook && !('error' in d.finalLook) ? d.finalLook.distributionId : undefined,
-        commit: context.sha || undefined,
-        ref: context.ref || undefined,
+        ...commitOf(d, facts),
         repository: context.repository || undefined,
         runUrl: context.runUrl,
         actor: context.actor,
@@ -104,6 +105,23 @@ function endingKind(result, failure) {
         release?.failure?.kind === 'older';
     return refused ? 'refused' : 'failed';
 }
+/**
+ * The commit the events name, with the ref it was built for: this run's own for an upload. A promotion
+ * (distribution-id, from-environment) deploys what another run built: the distribution's commit as the deploy order's
+ * evidence found it (a GitHub Deployment that recorded it, or its default name), else the name alone (without
+ * github-token), else none; never the promoting run's commit, and no ref (which branch built it is not known).
+ */
+function commitOf(d, facts) {
+    const { context } = facts;
+    const promotion = d === undefined ? facts.promotion === true : d.source !== 'upload';
+    if (!promotion)
+        return { commit: context.sha || undefined, ref: context.ref || undefined };
+    const ours = d?.order?.ours;
+    if (ours !== undefined && ours.from !== 'run')
+        return { commit: ours.sha.toLowerCase(), ref: undefined };
+    const repository = context.repository.split('/')[1] ?? '';
+    return { commit: (0,_cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_4__/* .commitInName */ .YP)(d?.knownName, repository), ref: undefined };
+}
 /** The distribution the run deployed (or meant to: a refused run names the archive it did not upload). */
 function distributionOf(d) {
     const archive = d?.archive;
@@ -113,6 +131,14 @@ function distributionOf(d) {
         md5: archive?.md5 ?? d?.knownMd5,
         sha256: archive?.sha256
     };
+}
+/**
+ * One release attempt, written so that no two read alike: the CI's run and its attempt, the moment this run began
+ * (two deploys in one CI run attempt, such as two `brcloud deploy` in one Jenkins build, are two attempts), the stack
+ * and the environment. Every event id is derived from it: the same event keeps its id, no other event shares it.
+ */
+function attemptName(context, startedAt, stack, environment) {
+    return JSON.stringify([context.runId, context.runAttempt, startedAt, stack, environment]);
 }
 /** A stable id in the form of a UUID (version 4 bits, RFC 4122 variant), from a name: the same name, the same id. */
 function uuidOf(name) {

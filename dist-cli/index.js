@@ -2,7 +2,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6752:
+/***/ 4371:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -615,7 +615,7 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6424:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1183,7 +1183,7 @@ module.exports = upgrade
 
 
 
-module.exports.request = __nccwpck_require__(4043)
+module.exports.request = __nccwpck_require__(6424)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
@@ -28181,6 +28181,151 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api
 
 /***/ }),
 
+/***/ 6031:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KF: () => (/* binding */ grantGitHubPermissions),
+/* harmony export */   LO: () => (/* binding */ inputVariable),
+/* harmony export */   OA: () => (/* binding */ seeTheRun),
+/* harmony export */   Rt: () => (/* binding */ missingUsername),
+/* harmony export */   _S: () => (/* binding */ usernameSource),
+/* harmony export */   bk: () => (/* binding */ missingSecret),
+/* harmony export */   e6: () => (/* binding */ giveGitHubToken),
+/* harmony export */   gN: () => (/* binding */ noOidcToken),
+/* harmony export */   h$: () => (/* binding */ healthExpectCommit),
+/* harmony export */   kV: () => (/* binding */ secretSource),
+/* harmony export */   ls: () => (/* binding */ PLACES),
+/* harmony export */   yX: () => (/* binding */ oidcUnavailable)
+/* harmony export */ });
+/* unused harmony export runPlace */
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8676);
+// Advice that names the way to fix something where the run runs (issue 41): the action reads its inputs from a
+// workflow's with: and its secrets from ${{ secrets.* }}; the brcloud command reads BRCLOUD_* variables and files, and
+// each CI keeps secrets its own way. The engine learns the place from the port's run context (RunContext.place, set
+// by the CLI's face from the CI it finds: src/cli/ci.ts) and words every such hint here, in one table, so that no
+// message tells a Jenkins user to write ${{ secrets.BRC_PASSWORD }}.
+
+/** Where this run runs: the action unless the face said otherwise. */
+function runPlace() {
+    return _port_js__WEBPACK_IMPORTED_MODULE_0__/* .runContext */ .pO().place ?? 'action';
+}
+/** The variable the brcloud command reads an input from: BRCLOUD_ and its name in upper case, '-' as '_'. */
+function inputVariable(name) {
+    return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/** Every place the brcloud command knows, with how a secret is set there (each CI's own documented way). */
+const PLACES = {
+    'github-actions': {
+        name: 'GitHub Actions',
+        secret: (v) => `a repository or environment secret, mapped in the run: step's env: (${v}: \${{ secrets.NAME }})`
+    },
+    jenkins: { name: 'Jenkins', secret: (v) => `a Jenkins credential (environment { ${v} = credentials('ID') }, or withCredentials)` },
+    gitlab: { name: 'GitLab CI', secret: (v) => `a masked CI/CD variable ${v} of the project or group (Settings > CI/CD > Variables)` },
+    'azure-pipelines': { name: 'Azure Pipelines', secret: (v) => `a secret variable of the pipeline, mapped in the step's env: (${v}: $(${v}))` },
+    circleci: { name: 'CircleCI', secret: (v) => `a project environment variable or a context holding ${v}` },
+    bitbucket: { name: 'Bitbucket Pipelines', secret: (v) => `a secured repository, workspace or deployment variable ${v}` },
+    buildkite: { name: 'Buildkite', secret: (v) => `Buildkite secrets or the agent's environment hook (export ${v})` },
+    teamcity: { name: 'TeamCity', secret: (v) => `a build parameter env.${v} of type password` },
+    drone: { name: 'Drone', secret: (v) => `a Drone secret (environment: ${v}: from_secret: NAME)` },
+    travis: { name: 'Travis CI', secret: (v) => `an encrypted variable ${v} (the repository's settings, or travis encrypt)` },
+    terminal: { name: 'a terminal', secret: (v) => `the environment (export ${v}, from your password manager)` }
+};
+/** How the brcloud command gets a secret input here: its variable from the CI's secret store, or its file. */
+function cliSecret(place, input) {
+    const variable = inputVariable(input);
+    return `${variable} from ${PLACES[place].secret(variable)}, or --${input}-file FILE`;
+}
+/** A required secret left empty: the end of the "Input X is required: ..." message. */
+function missingSecret(input) {
+    const place = runPlace();
+    if (place !== 'action') {
+        return `set ${cliSecret(place, input)}; if ${inputVariable(input)} is set and still empty, the secret did not reach this job.`;
+    }
+    return input === 'password'
+        ? 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
+        : 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.';
+}
+/** A required secret, in a list of several missing inputs: where it comes from. */
+function secretSource(input) {
+    const place = runPlace();
+    if (place !== 'action')
+        return cliSecret(place, input);
+    return input === 'password'
+        ? 'from a secret (forks and Dependabot runs get no secrets)'
+        : 'from a secret: ${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow';
+}
+/** The user name left empty: the end of its "is required" message. */
+function missingUsername() {
+    return runPlace() === 'action'
+        ? 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).'
+        : 'set it to the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).';
+}
+/** The user name in a list of several missing inputs. */
+function usernameSource() {
+    return runPlace() === 'action'
+        ? 'the Bloomreach Cloud user that deploys, from a secret'
+        : 'the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME)';
+}
+/**
+ * Why oidc-audience cannot log in here, or undefined when it can: only the action asks GitHub for its OIDC token, and
+ * only in a job with id-token: write (GitHub then sets ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN in `env`).
+ */
+function oidcUnavailable(env) {
+    const place = runPlace();
+    if (place === 'action') {
+        if (env.ACTIONS_ID_TOKEN_REQUEST_URL && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN)
+            return undefined;
+        return ("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
+            '(A workflow run from a fork never gets one.)');
+    }
+    const instead = `log in with client-id and client-secret (${cliSecret(place, 'client-secret')}), or with a script account's username and password (docs/single-sign-on.md)`;
+    if (place === 'github-actions')
+        return `oidc-audience logs in with GitHub's OIDC token, which only the brcloud-deploy action asks for (uses:, with permissions: id-token: write); the brcloud command cannot. Use the action, or ${instead}.`;
+    return `oidc-audience logs in with the OIDC token GitHub gives a GitHub Actions job, and this run is in ${PLACES[place].name}, where there is none: ${instead}.`;
+}
+/** Why GitHub gave the login no OIDC token, when the job may not ask for one. */
+function noOidcToken() {
+    return runPlace() === 'action'
+        ? "The job needs 'permissions: id-token: write'; a run from a fork gets none."
+        : 'Only the brcloud-deploy GitHub Action gets one: log in with client-id and client-secret instead (docs/single-sign-on.md).';
+}
+/** How to give the GitHub token here (a token of the repository with `permissions`). */
+function giveGitHubToken(permissions) {
+    const place = runPlace();
+    if (place === 'action')
+        return 'github-token: ${{ github.token }}';
+    if (place === 'github-actions')
+        return `BRCLOUD_GITHUB_TOKEN: \${{ github.token }} in the run: step's env:, with ${permissions} in the job's permissions`;
+    return `BRCLOUD_GITHUB_TOKEN from ${PLACES[place].secret('BRCLOUD_GITHUB_TOKEN')}: a token of the repository with ${permissions}`;
+}
+/** GitHub refused the token for a missing permission (403): what to grant, and where. */
+function grantGitHubPermissions(permissions) {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return `give the job permissions with ${permissions}`;
+    return `give the token ${permissions} on the repository (a fine-grained token's Deployments and Contents permissions)`;
+}
+/** How to set health-expect to the commit this run deploys. */
+function healthExpectCommit() {
+    const place = runPlace();
+    if (place === 'action')
+        return 'health-expect: ${{ github.sha }}';
+    if (place === 'github-actions')
+        return '--health-expect "$GITHUB_SHA"';
+    return '--health-expect or BRCLOUD_HEALTH_EXPECT set to the commit SHA this run deploys';
+}
+/** Where the log of this run is, for a GitHub Deployment's status. */
+function seeTheRun() {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return 'see the workflow run';
+    return place === 'terminal' ? "see the run's log" : `see the ${PLACES[place].name} run`;
+}
+
+
+/***/ }),
+
 /***/ 9129:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -31338,7 +31483,7 @@ const _expectedIssuer = Symbol();
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
 var dispatcher = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+var undici = __nccwpck_require__(4371);
 ;// CONCATENATED MODULE: ./src/http/fetch.ts
 // The one fetch of the action (undici's, through a dispatcher of dispatcher.ts), for the door that speaks
 // OAuth (the token endpoint, its metadata): an edge of its own, as transport.ts is for the cloud API, so
@@ -31362,6 +31507,8 @@ var retry = __nccwpck_require__(8902);
 var format = __nccwpck_require__(6264);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
+// EXTERNAL MODULE: ./src/advice.ts
+var advice = __nccwpck_require__(6031);
 // EXTERNAL MODULE: ./src/cloud/login/method.ts
 var method = __nccwpck_require__(8954);
 ;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
@@ -31371,6 +31518,7 @@ var method = __nccwpck_require__(8954);
 // account's password. Renewed with the refresh token when the endpoint gave one, else by the same
 // grant again; the refresh token revoked at the end (RFC 7009) only where the endpoint's metadata
 // names a revocation endpoint.
+
 
 
 
@@ -31588,7 +31736,7 @@ class OAuthLogin {
                 throw error;
             throw new TokenEndpointError(permitted
                 ? `GitHub's OIDC token service gave no token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}).`
-                : `GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). The job needs 'permissions: id-token: write'; a run from a fork gets none.`, permitted);
+                : `GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). ${(0,advice/* noOidcToken */.gN)()}`, permitted);
         }
     }
     /** One call's limit (never past the phase it is made in), joined with the run's stop while the run goes on. */
@@ -32138,10 +32286,12 @@ function sameId(a, b) {
 /* harmony export */   tM: () => (/* binding */ OrderRefused)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8676);
-/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6584);
-/* harmony import */ var _github_evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6986);
-/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9392);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8676);
+/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6031);
+/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6584);
+/* harmony import */ var _github_evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6986);
+/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
+
 
 
 
@@ -32161,7 +32311,7 @@ class DeployOrder {
     last;
     constructor(o) {
         this.o = o;
-        this.history = o.github ? new _github_evidence_js__WEBPACK_IMPORTED_MODULE_2__/* .DeploymentHistory */ .u(o.github, o.apiUrl) : undefined;
+        this.history = o.github ? new _github_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentHistory */ .u(o.github, o.apiUrl) : undefined;
     }
     /** This run's own GitHub Deployment: never named as the one holding the environment. */
     noteOwnDeployment(id) {
@@ -32189,7 +32339,7 @@ class DeployOrder {
     /** After a wait: the environment may run another distribution now (another job's): checked again before our request. */
     async recheck(look) {
         const last = this.last;
-        if (last === undefined || look.distributionId === undefined || (0,_look_js__WEBPACK_IMPORTED_MODULE_3__/* .sameId */ .s)(look.distributionId, last.runningDistributionId))
+        if (last === undefined || look.distributionId === undefined || (0,_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, last.runningDistributionId))
             return;
         this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`);
         await this.check(look.distributionId, true);
@@ -32200,7 +32350,7 @@ class DeployOrder {
         try {
             const underWay = await this.history?.underWay(this.o.environment, this.ownDeployment);
             if (underWay?.deployment) {
-                parts.push(`GitHub Deployment ${underWay.deployment.id} of commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_1__/* .short */ .h0)(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`);
+                parts.push(`GitHub Deployment ${underWay.deployment.id} of commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`);
             }
         }
         catch {
@@ -32241,7 +32391,7 @@ class DeployOrder {
         }
         catch (error) {
             // The run's stop (a cancel, the watchdog), or a bug: not GitHub's failure.
-            if (!(error instanceof _github_client_js__WEBPACK_IMPORTED_MODULE_1__/* .GitHubCallFailed */ .LW))
+            if (!(error instanceof _github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubCallFailed */ .LW))
                 throw error;
             // A commit GitHub does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
             if (error.failure === 'not-found' && error.call.startsWith('Comparing ')) {
@@ -32268,7 +32418,7 @@ class DeployOrder {
     }
     noCommitOfOurs() {
         if (this.o.promoted === undefined)
-            return `this run has no commit (${_port_js__WEBPACK_IMPORTED_MODULE_4__/* .runContext */ .pO().noCommit})`;
+            return `this run has no commit (${_port_js__WEBPACK_IMPORTED_MODULE_5__/* .runContext */ .pO().noCommit})`;
         return `no GitHub Deployment of this repository recorded distribution ${this.o.promoted}, and its name carries no commit of this repository`;
     }
     /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
@@ -32277,7 +32427,7 @@ class DeployOrder {
         if (other === undefined)
             return undefined;
         return (`'${this.o.environment}' runs ${runningId}${uploaded(await facts())}, which no GitHub Deployment of this repository recorded for '${this.o.environment}' ` +
-            `(the last one, ${other.id}, recorded ${other.payload.distributionId ?? '?'} of commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_1__/* .short */ .h0)(other.sha)}): it was deployed outside this action ` +
+            `(the last one, ${other.id}, recorded ${other.payload.distributionId ?? '?'} of commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(other.sha)}): it was deployed outside this action ` +
             `(from Mission Control, or from another repository)`);
     }
     /** Says what the check found, once: an info line, a notice for another branch, a warning for a failed check or an older commit allowed. */
@@ -32299,7 +32449,7 @@ class DeployOrder {
         }
         if (running === undefined || ours === undefined)
             return;
-        const pair = `commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_1__/* .short */ .h0)(ours.sha)} (${evidence(ours)}) and ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_1__/* .short */ .h0)(running.sha)}, which ${env} runs (${evidence(running)})`;
+        const pair = `commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours.sha)} (${evidence(ours)}) and ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running.sha)}, which ${env} runs (${evidence(running)})`;
         if (check.order === 'identical')
             this.o.log(`Deploy order: ${pair} are the same commit.`);
         else if (check.order === 'ahead')
@@ -32318,7 +32468,7 @@ class DeployOrder {
             return (`${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? 'GitHub failed'}. ` +
                 `github-token asks for the check, and it cannot be made, ${nothing}. To deploy while GitHub cannot be read, set allow-unchecked-order: true.`);
         }
-        return (`${would}: commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_1__/* .short */ .h0)(ours?.sha ?? '?')} is older than ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_1__/* .short */ .h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
+        return (`${would}: commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours?.sha ?? '?')} is older than ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
             `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, ${nothing}. ` +
             `To go back to an older release on purpose, set allow-older-commit: true (with distribution-id or from-environment to restore a release already on the stack without a rebuild).`);
     }
@@ -32329,9 +32479,9 @@ function gitHubAdvice(error) {
         case 'unreachable':
             return "GitHub's API did not answer: check the runner's network (and its proxy, when one is set) and githubstatus.com";
         case 'bad-token':
-            return 'GitHub refused github-token (401): pass a valid token of this repository, e.g. github-token: ${{ github.token }}';
+            return `GitHub refused github-token (401): pass a valid token of this repository, e.g. ${(0,_advice_js__WEBPACK_IMPORTED_MODULE_1__/* .giveGitHubToken */ .e6)('deployments: write and contents: read')}`;
         case 'forbidden':
-            return `github-token lacks a permission (403): give the job permissions with deployments: write and contents: read (the check needs ${PERMISSIONS})`;
+            return `github-token lacks a permission (403): ${(0,_advice_js__WEBPACK_IMPORTED_MODULE_1__/* .grantGitHubPermissions */ .KF)('deployments: write and contents: read')} (the check needs ${PERMISSIONS})`;
         case 'not-found':
             return 'GitHub does not show this repository to github-token (404): use a token of this repository';
         default:
@@ -33160,6 +33310,14 @@ class DeploymentHistory {
         return sha === undefined ? undefined : { sha, from: 'name', name };
     }
     /**
+     * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
+     * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
+     */
+    async recordedWithoutCommit(id, environment) {
+        const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown');
+        return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)];
+    }
+    /**
      * The newest Deployment of this environment that recorded another distribution than `runningId`,
      * when none recorded `runningId`: the environment was then changed outside this action.
      */
@@ -33358,7 +33516,7 @@ async function checkHealth(options) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4371);
 /* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7856);
 // The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
 // environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
@@ -33809,7 +33967,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+var undici = __nccwpck_require__(4371);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
 var dispatcher = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
@@ -34315,6 +34473,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/port.ts
 var port = __nccwpck_require__(8676);
+// EXTERNAL MODULE: ./src/advice.ts
+var advice = __nccwpck_require__(6031);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
@@ -34332,6 +34492,7 @@ var parsers = __nccwpck_require__(5165);
 ;// CONCATENATED MODULE: ./src/inputs/deploy.ts
 // The deployment's inputs and the settings of the whole run: validated and returned typed. The password
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
+
 
 
 
@@ -34442,7 +34603,7 @@ function warnIgnored(getInput, source, environment, warn) {
     const set = (name) => (0,parsers/* isSet */.vM)(name, getInput(name));
     const notes = [];
     if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
-        notes.push('environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)');
+        notes.push(`environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set ${(0,advice/* giveGitHubToken */.e6)('deployments: write')})`);
     }
     if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
         notes.push('health-timeout-minutes is set but health-url is empty: no health check runs');
@@ -34613,11 +34774,11 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
     }
     const allowOlderCommit = (0,parsers/* parseBoolean */.yG)(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
     if (allowOlderCommit && githubToken === '') {
-        warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
+        warn(`allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}).`);
     }
     const allowUncheckedOrder = (0,parsers/* parseBoolean */.yG)(Input.AllowUncheckedOrder, getInput(Input.AllowUncheckedOrder));
     if (allowUncheckedOrder && githubToken === '') {
-        warn('allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
+        warn(`allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}).`);
     }
     return {
         ...common,
@@ -34662,6 +34823,7 @@ var service = __nccwpck_require__(8363);
 // The search smoke check's inputs: read through a getter, validated before any request, returned typed.
 // No check runs (undefined) when search-query is empty. The service's own facts (hosts, fields,
 // limits) live in src/search/; what a user may write, and what is refused, lives here.
+
 
 
 
@@ -34762,8 +34924,7 @@ function normalizeQuery(value, type) {
 function missingKeys(get, authKey) {
     const missing = [
         get(SearchInput.AccountId).trim() === '' && `${SearchInput.AccountId} (the account id the search service gave you, e.g. 6001)`,
-        authKey === '' &&
-            `${SearchInput.AuthKey} (from a secret: \${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow)`,
+        authKey === '' && `${SearchInput.AuthKey} (${(0,advice/* secretSource */.kV)(SearchInput.AuthKey)})`,
         get(SearchInput.DomainKey).trim() === '' && `${SearchInput.DomainKey} (your site's domain key; the service refuses requests without it)`
     ].filter((m) => m !== false);
     if (missing.length < 2)
@@ -34889,7 +35050,7 @@ function parseSearchConfig(get, context = {}) {
     const { q, warnings } = normalizeQuery(originalQuery, type);
     missingKeys(get, authKey);
     const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
-    serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
+    serviceKey(SearchInput.AuthKey, authKey, (0,advice/* missingSecret */.bk)(SearchInput.AuthKey));
     const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
     const environment = parseEnvironment(get(SearchInput.Environment).trim());
     const baseInput = get(SearchInput.BaseUrl).trim();
@@ -35016,6 +35177,7 @@ var inputs_events = __nccwpck_require__(8152);
 
 
 
+
 // isLoopbackHost has one home, ./address.js: import it from there.
 
 
@@ -35068,8 +35230,8 @@ function missingRequired(getInput) {
     ].some((name) => !empty(name));
     const missing = [
         empty(inputs_address/* AddressInput */.NI.Stack) && empty(inputs_address/* AddressInput */.NI.ConsoleUrl) && empty(inputs_address/* AddressInput */.NI.ApiUrl) && 'stack (or console-url, or api-url): the stack to deploy to',
-        !ssoLogin && empty(inputs_login/* LoginInput */.G7.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',
-        !ssoLogin && getInput(inputs_login/* LoginInput */.G7.Password, { trimWhitespace: false }) === '' && 'password: from a secret (forks and Dependabot runs get no secrets)',
+        !ssoLogin && empty(inputs_login/* LoginInput */.G7.Username) && `username: ${(0,advice/* usernameSource */._S)()}`,
+        !ssoLogin && getInput(inputs_login/* LoginInput */.G7.Password, { trimWhitespace: false }) === '' && `password: ${(0,advice/* secretSource */.kV)(inputs_login/* LoginInput */.G7.Password)}`,
         noSource &&
             'distribution (or distribution-id, or from-environment): the .tar.gz your build produced, e.g. target/*-distribution.tar.gz, or a directory to pack'
     ].filter((m) => m !== false);
@@ -35116,10 +35278,12 @@ function readInputs(read = port/* getInput */.V4) {
 /* harmony export */   NX: () => (/* binding */ checkTokenLifetime),
 /* harmony export */   mN: () => (/* binding */ readLogin)
 /* harmony export */ });
-/* harmony import */ var _cloud_jwt_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1212);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1617);
-/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5165);
+/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6031);
+/* harmony import */ var _cloud_jwt_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1212);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1617);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5165);
+
 
 
 
@@ -35144,7 +35308,7 @@ function setOf(read, names) {
 function refuseWith(read, names, why) {
     const set = setOf(read, names);
     if (set.length > 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
 }
 /** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
 function readLogin(read, password, env = process.env) {
@@ -35161,7 +35325,7 @@ function readLogin(read, password, env = process.env) {
             LoginInput.Audience,
             LoginInput.Scope
         ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
-        return { kind: 'token', accessToken, expiresAtMs: (0,_cloud_jwt_js__WEBPACK_IMPORTED_MODULE_3__/* .jwtExpiry */ .l)(accessToken) };
+        return { kind: 'token', accessToken, expiresAtMs: (0,_cloud_jwt_js__WEBPACK_IMPORTED_MODULE_4__/* .jwtExpiry */ .l)(accessToken) };
     }
     const tokenUrl = read(LoginInput.TokenUrl);
     if (tokenUrl === '') {
@@ -35171,8 +35335,8 @@ function readLogin(read, password, env = process.env) {
     return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
 }
 function passwordLogin(pick) {
-    const username = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_2__/* .required */ .mw)(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
-    const password = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_2__/* .required */ .mw)(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    const username = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_3__/* .required */ .mw)(LoginInput.Username, pick(LoginInput.Username), (0,_advice_js__WEBPACK_IMPORTED_MODULE_0__/* .missingUsername */ .Rt)());
+    const password = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_3__/* .required */ .mw)(LoginInput.Password, pick(LoginInput.Password), (0,_advice_js__WEBPACK_IMPORTED_MODULE_0__/* .missingSecret */ .bk)(LoginInput.Password));
     return { kind: 'password', username, password };
 }
 function oauthLogin(pick, tokenUrl, env) {
@@ -35194,23 +35358,22 @@ function oauthLogin(pick, tokenUrl, env) {
         scope: value(LoginInput.Scope)
     };
     if (clientSecret !== undefined && clientId === undefined)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
     if ((username === undefined) !== (password === undefined)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
     }
     if (oidcAudience !== undefined) {
         refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
-        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
-                '(A workflow run from a fork never gets one.)');
-        }
+        const unavailable = (0,_advice_js__WEBPACK_IMPORTED_MODULE_0__/* .oidcUnavailable */ .yX)(env);
+        if (unavailable !== undefined)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(unavailable);
         return { ...common, grant: 'client_assertion' };
     }
     if (username !== undefined)
         return { ...common, grant: 'password' };
     if (clientId !== undefined && clientSecret !== undefined)
         return { ...common, grant: 'client_credentials' };
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
         `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
 }
 function parseTokenUrl(value) {
@@ -35220,8 +35383,8 @@ function parseTokenUrl(value) {
         credentialsHint: 'Pass credentials through client-id and client-secret.',
         secret: 'the client secret or password'
     };
-    const url = (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .parseAbsoluteUrl */ .wS)(value, rules, true);
-    (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .requireHttps */ .xe)(url, value, rules);
+    const url = (0,_address_js__WEBPACK_IMPORTED_MODULE_2__/* .parseAbsoluteUrl */ .wS)(value, rules, true);
+    (0,_address_js__WEBPACK_IMPORTED_MODULE_2__/* .requireHttps */ .xe)(url, value, rules);
     return url.href;
 }
 /** A ready token that ends before the run's budgets would: refused before any change. */
@@ -35230,10 +35393,10 @@ function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
         return;
     const at = new Date(login.expiresAtMs).toISOString();
     if (login.expiresAtMs <= now)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
     const left = login.expiresAtMs - now;
     if (left < watchdogMs) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
             'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
     }
 }
@@ -38264,7 +38427,7 @@ var Alias = __nccwpck_require__(6446);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 var Schema = __nccwpck_require__(5840);
 var stringifyDocument = __nccwpck_require__(6829);
 var anchors = __nccwpck_require__(1596);
@@ -39190,7 +39353,7 @@ var anchors = __nccwpck_require__(1596);
 var visit = __nccwpck_require__(204);
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -39473,7 +39636,7 @@ exports.isEmptyPath = isEmptyPath;
 
 var applyReviver = __nccwpck_require__(3661);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -39566,7 +39729,7 @@ exports.createPair = createPair;
 
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -39757,7 +39920,7 @@ var stringifyCollection = __nccwpck_require__(8831);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -39878,7 +40041,7 @@ var log = __nccwpck_require__(7249);
 var merge = __nccwpck_require__(452);
 var stringify = __nccwpck_require__(2148);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -40001,7 +40164,7 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -42845,7 +43008,7 @@ var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var schema$2 = __nccwpck_require__(5913);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -43268,7 +43431,7 @@ exports.merge = merge;
 
 
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
 var pairs = __nccwpck_require__(8385);
@@ -43452,7 +43615,7 @@ var merge = __nccwpck_require__(452);
 var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -43586,7 +43749,7 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -45435,7 +45598,7 @@ async function run(host) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(786)]).then(__nccwpck_require__.bind(__nccwpck_require__, 786));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(944)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8944));
                 // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
                 const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);
@@ -45504,6 +45667,19 @@ async function run(host) {
     return { result, failure: ended, cutShort };
 }
 /**
+ * A face's own refusal, before run() could read an input: a command line the CLI could not read (a secret given as a
+ * flag, an unknown flag, an unreadable secret file, a malformed --commit, a github-token without a commit). Failed and
+ * reported as run() reports refused inputs (the one failure, no outputs, the summary), so that every output format of
+ * the face is written as for any other refusal. No step runs; no sink is told, since no input was read.
+ */
+async function refuse(failure) {
+    const error = failureMessage(failure, undefined, undefined);
+    src_port/* setFailed */.C1(error);
+    const result = { ...intent(undefined), deploy: undefined, search: undefined, phases: [], error, stopped: undefined };
+    await (0,report/* report */.z8)(result).catch((e) => src_port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
+    return { result, failure, cutShort: false };
+}
+/**
  * Tells the event sinks what the run observed (docs/events.md), after the report: each sink within its limit (or the
  * shorter `limitMs` a stop leaves), ended at once by `hurry`; nothing here fails the run or changes its outcome.
  */
@@ -45512,7 +45688,8 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
         return;
     try {
         const { observeRun } = await __nccwpck_require__.e(/* import() */ 953).then(__nccwpck_require__.bind(__nccwpck_require__, 2953));
-        const observed = observeRun(result, { ...facts, context: src_port/* runContext */.pO(), stack: rawInput('stack') || undefined });
+        const promotion = rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== '';
+        const observed = observeRun(result, { ...facts, context: src_port/* runContext */.pO(), stack: rawInput('stack') || undefined, promotion });
         if (observed === undefined)
             return;
         const { sinksFor } = await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761));
@@ -45669,7 +45846,7 @@ function exitCode({ result, failure }) {
     const deployed = (0,report/* deployedWord */.dH)(deploy);
     if ((deployed === 'true' || deployed === 'unknown') && release?.state !== 'replaced')
         return EXIT.possiblyLive;
-    if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older')
+    if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older' || stayedWaiting(result))
         return EXIT.refused;
     if ((0,errors/* refusesLogin */.LG)(failure))
         return EXIT.loginRefused;
@@ -45677,20 +45854,73 @@ function exitCode({ result, failure }) {
         return EXIT.searchFailed;
     return EXIT.failure;
 }
+/**
+ * A release that ended while still waiting for a busy environment, with no stop from outside: nothing of ours was sent
+ * (the release-state output says waiting). Read from the state too, whatever failure the engine records with it.
+ */
+function stayedWaiting({ deploy, stopped }) {
+    return deploy?.release?.state === 'waiting' && stopped === undefined;
+}
+/** The order exitCode() tries the codes in, the first that holds: docs/cli.md's table lists them so. */
+const EXIT_PRECEDENCE = [
+    EXIT.success,
+    EXIT.sigint,
+    EXIT.sigterm,
+    EXIT.badInput,
+    EXIT.rolledBack,
+    EXIT.possiblyLive,
+    EXIT.refused,
+    EXIT.loginRefused,
+    EXIT.searchFailed,
+    EXIT.failure
+];
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/cli/did-you-mean.ts
+// A mistyped flag (--enviroment) named with the flag it most likely meant, by edit distance (a letter left out, added,
+// changed, or two swapped, each one edit), instead of node's parser text about positional arguments.
+/** The edits between `a` and `b`: insertions, deletions, substitutions and swaps of two neighbours (optimal string alignment). */
+function editDistance(a, b) {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    const at = (i, j) => d[i]?.[j] ?? Number.POSITIVE_INFINITY;
+    for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                best = Math.min(best, at(i - 2, j - 2) + 1);
+            d[i][j] = best;
+        }
+    }
+    return at(a.length, b.length);
+}
+/** The candidate nearest to `name`, when it is near enough to be a typo: one edit for a short name, two from 6 letters, three from 12. */
+function closest(name, candidates) {
+    const allowed = name.length >= 12 ? 3 : name.length >= 6 ? 2 : 1;
+    let best;
+    for (const candidate of candidates) {
+        const distance = editDistance(name.toLowerCase(), candidate);
+        if (distance <= allowed && (best === undefined || distance < best.distance))
+            best = { candidate, distance };
+    }
+    return best?.candidate;
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/action-metadata.ts
 var action_metadata = __nccwpck_require__(227);
+// EXTERNAL MODULE: ./src/advice.ts
+var advice = __nccwpck_require__(6031);
 ;// CONCATENATED MODULE: ./src/cli/inputs.ts
 // Which inputs each command takes, and where their values come from: a flag --<input-name>, else the
 // variable BRCLOUD_<INPUT_NAME>. Secrets never come from a flag (command lines are logged): only from
 // the environment, or from a file named by --<secret>-file or BRCLOUD_<SECRET>_FILE. The values are
 // handed to the engine's readInputs() unchecked: it validates them, with the action's messages.
+
 
 
 
@@ -45702,10 +45932,8 @@ const SECRET_INPUTS = ['password', 'client-secret', 'access-token', 'github-toke
 function inputsOf(command) {
     return command === 'deploy' ? INPUT_NAMES : INPUT_NAMES.filter((name) => name.startsWith('search-') || name === 'total-timeout-minutes');
 }
-/** The variable an input is read from: BRCLOUD_ and its name in upper case, '-' as '_'. */
-function envName(name) {
-    return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`;
-}
+/** The variable an input is read from: BRCLOUD_ and its name in upper case, '-' as '_' (the engine's advice names it too). */
+const envName = advice/* inputVariable */.LO;
 /** A bad command line or setting, found before the engine runs: exit 2, like a bad input. */
 class UsageError extends errors/* InputError */.dz {
     name = 'UsageError';
@@ -45746,17 +45974,22 @@ function secretValue(name, flags, env) {
 // --help, --version).
 
 
+
 const COMMANDS = ['deploy', 'search-check'];
 /** The status report: a command of its own (a configuration file, not the action's inputs), parsed by ./status.ts. */
 const STATUS_COMMAND = 'status';
+/** The flags that choose the output formats. */
+const OUTPUT = {
+    json: { type: 'boolean' },
+    summary: { type: 'string' },
+    dotenv: { type: 'string' },
+    debug: { type: 'boolean' }
+};
 /** The CLI's own flags, beside the inputs. */
 const OWN = {
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' },
-    json: { type: 'boolean' },
-    summary: { type: 'string' },
-    dotenv: { type: 'string' },
-    debug: { type: 'boolean' },
+    ...OUTPUT,
     // The run's context outside GitHub's runner (./run-context.ts).
     commit: { type: 'string' },
     repository: { type: 'string' }
@@ -45793,7 +46026,7 @@ function parseCommandLine(args) {
     if (!COMMANDS.includes(command))
         throw new UsageError(`Unknown command '${command}': brcloud knows ${[...COMMANDS, STATUS_COMMAND].join(', ')} (brcloud --help).`);
     const known = command;
-    const { values, positionals } = strictParse(args, optionsOf(known), true);
+    const { values, positionals } = strictParse(args, optionsOf(known), true, `brcloud ${known} --help`);
     // Not repeated: a stray word may be a secret typed in the wrong place.
     if (positionals.length > 1)
         throw new UsageError(`brcloud ${known} takes no argument besides its flags (brcloud ${known} --help lists them).`);
@@ -45811,14 +46044,45 @@ function parseCommandLine(args) {
         debug: values.debug === true
     };
 }
-function strictParse(args, options, allowPositionals) {
+function strictParse(args, options, allowPositionals, help = 'brcloud --help') {
     try {
         return (0,external_node_util_.parseArgs)({ args: [...args], options, strict: true, allowPositionals });
     }
     catch (error) {
-        // parseArgs names the flag and what is wrong with it; it never repeats a value.
-        throw new UsageError(`${error.message} (brcloud --help).`);
+        throw usageOf(error, Object.keys(options), help);
     }
+}
+/**
+ * A command line parseArgs refused, as a UsageError: an unknown flag named with the one it most likely meant (a secret
+ * with its variable and file flag, since it is never a flag); any other refusal in parseArgs' words, which name the
+ * flag and never repeat a value.
+ */
+function usageOf(error, known, help) {
+    const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'(-{1,2}[^'=\s]+)'/.exec(error.message)?.[1] : undefined;
+    if (unknown === undefined)
+        return new UsageError(`${error.message} (${help}).`);
+    const name = unknown.replace(/^-+/, '');
+    const meant = closest(name, [...known, ...SECRET_INPUTS]);
+    if (meant === undefined)
+        return new UsageError(`unknown flag ${unknown} (${help} lists the flags).`);
+    const suggestion = SECRET_INPUTS.includes(meant) ? `--${meant}-file FILE (or ${envName(meant)})` : `--${meant}`;
+    return new UsageError(`unknown flag ${unknown}: did you mean ${suggestion}? (${help} lists the flags)`);
+}
+function outputFlags(args) {
+    const { values, positionals } = (0,external_node_util_.parseArgs)({
+        args: [...args],
+        options: OUTPUT,
+        strict: false,
+        allowPositionals: true
+    });
+    const text = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
+    return {
+        command: positionals[0],
+        json: values.json === true,
+        summaryFile: text(values.summary),
+        dotenvFile: text(values.dotenv),
+        debug: values.debug === true
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/azure.ts
@@ -45887,10 +46151,30 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/cli/io.ts
+// Where a command meets its process: stdout, stderr (and whether it is a terminal), SIGINT and SIGTERM, the exit, the
+// current folder. src/cli/index.ts runs the command on the process's own (processIo); a test or the simulation passes
+// its own, so that the whole command runs in-process, with nothing spawned and no signal of the real process touched.
+/** The process's own: what the packed `brcloud` command runs with. */
+function processIo() {
+    return {
+        // Looked up at each call, not kept: a test that spies on process.stdout still sees what is written.
+        stdout: (text) => new Promise((resolve) => process.stdout.write(text, () => resolve())),
+        stderr: (text) => void process.stderr.write(text),
+        get stderrIsTTY() {
+            return process.stderr.isTTY === true;
+        },
+        signals: process,
+        exit: (code) => process.exit(code),
+        cwd: () => process.cwd()
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/emulator.ts
 // `brcloud emulator [flags]`: the local emulator of both services (docs/emulator.md), so that a Jenkins, GitLab or
 // Azure user can try everything with no account. It is a program of its own, bundled apart (dist-cli/emulator/:
 // the emulator shares no code with the engine), run as a child so that its flags, its log and its exit are its own.
+
 
 
 
@@ -45902,18 +46186,20 @@ function emulatorBundle() {
     return (0,external_node_path_.join)((0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url)), 'emulator', 'index.js');
 }
 /** Runs the emulator with these flags until it ends; resolves with its exit code. */
-function runEmulator(args, bundle = emulatorBundle()) {
+function runEmulator(args, bundle = emulatorBundle(), io = processIo(), env = process.env) {
     if (!(0,external_node_fs_.existsSync)(bundle)) {
-        process.stderr.write(`error: brcloud emulator: no emulator beside this command (${bundle}). From a clone of the repository: npm run emulator.\n`);
+        io.stderr(`error: brcloud emulator: no emulator beside this command (${bundle}). From a clone of the repository: npm run emulator.\n`);
         return Promise.resolve(EXIT.failure);
     }
     return new Promise((resolve) => {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, [bundle, ...args], { stdio: 'inherit' });
+        // Told it runs as `brcloud emulator`, its banner and --help name brcloud's commands, not a clone's npm scripts.
+        const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, [bundle, ...args], { stdio: 'inherit', env: { ...env, BRCLOUD_EMULATOR_FACE: 'brcloud' } });
         // Ctrl-C on a terminal reaches the child too (one process group); a signal sent to this process alone is passed on.
         const pass = (signal) => void child.kill(signal);
-        process.on('SIGINT', pass).on('SIGTERM', pass);
+        io.signals.on('SIGINT', pass);
+        io.signals.on('SIGTERM', pass);
         child.on('error', (error) => {
-            process.stderr.write(`error: brcloud emulator could not start: ${error.message}\n`);
+            io.stderr(`error: brcloud emulator could not start: ${error.message}\n`);
             resolve(EXIT.failure);
         });
         child.on('exit', (code, signal) => resolve(code ?? (signal === 'SIGTERM' ? EXIT.sigterm : EXIT.sigint)));
@@ -45969,7 +46255,7 @@ function commandHelp(command) {
         "   in a GitHub Actions run: step: the outputs and the summary in the runner's files)",
         '',
         'The run:',
-        '  --commit SHA                        the commit deployed (BRCLOUD_COMMIT; else GIT_COMMIT, CI_COMMIT_SHA, BUILD_SOURCEVERSION, GITHUB_SHA)',
+        "  --commit SHA                        the commit deployed (BRCLOUD_COMMIT; else the CI's own: GIT_COMMIT, CI_COMMIT_SHA, CIRCLE_SHA1, ... in docs/cli.md)",
         '  --repository OWNER/NAME             the GitHub repository of its GitHub Deployments, with github-token (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
         '',
         "Inputs (a flag wins over its variable; the meanings are the action's, in README.md):",
@@ -46004,16 +46290,17 @@ function version() {
 // (Azure Pipelines' issues, GitHub's runner files in a `run:` step), main.ts passes what writes it.
 
 /** The human log of a command: stderr, coloured only on a terminal and never with NO_COLOR; debug lines when asked. */
-function stderrLog(env, debug) {
+function stderrLog(io, env, debug) {
     return {
-        write: (text) => process.stderr.write(text),
-        colour: process.stderr.isTTY === true && !env.NO_COLOR,
+        write: (text) => io.stderr(text),
+        colour: io.stderrIsTTY && !env.NO_COLOR,
         debug: debug || env.BRCLOUD_DEBUG === 'true'
     };
 }
 /** Writes a command's data to stdout, resolving once written (with exit code 0, for a command that ends there). */
-function printOut(text) {
-    return new Promise((resolve) => process.stdout.write(text, () => resolve(0)));
+async function printOut(io, text) {
+    await io.stdout(text);
+    return 0;
 }
 const STYLE = { bold: '1', dim: '2', red: '31', yellow: '33', cyan: '36' };
 function createCliPort(options) {
@@ -46094,23 +46381,188 @@ function createCliPort(options) {
 
 // EXTERNAL MODULE: ./src/github/runner-context.ts
 var runner_context = __nccwpck_require__(2579);
+;// CONCATENATED MODULE: ./src/cli/ci.ts
+// The CI systems the brcloud command knows (docs/cli.md, "The CIs it knows"): how each is told apart (a variable it sets
+// in every job), and where it puts the commit it builds, its page of the run, its id of the run, the attempt and who
+// started it. One row per CI, read from each CI's public documentation; the wording of advice for each (how a secret is
+// set there) is the engine's, keyed by the row's place (src/advice.ts).
+
+/** A variable's value, blanks trimmed; undefined when empty. */
+function read(env, name) {
+    return env[name]?.trim() || undefined;
+}
+const first = (...names) => (env) => {
+    for (const name of names) {
+        const value = read(env, name);
+        if (value !== undefined)
+            return value;
+    }
+    return undefined;
+};
+const isTrue = (name) => (env) => read(env, name)?.toLowerCase() === 'true';
+/** Bitbucket writes its UUIDs in braces: {1b2c...}. */
+const unbraced = (name) => (env) => read(env, name)?.replace(/^\{(.*)\}$/, '$1');
+/** The parts joined by `separator` when every one is set. */
+const joined = (separator, ...names) => (env) => {
+    const parts = names.map((name) => read(env, name));
+    return parts.every((p) => p !== undefined) ? parts.join(separator) : undefined;
+};
+const none = () => undefined;
+/** In the order they are looked for: GitHub Actions first (a run: step may also hold another CI's variables it was given). */
+const CIS = [
+    {
+        place: 'github-actions',
+        marker: 'GITHUB_ACTIONS=true',
+        detect: (env) => isTrue('GITHUB_ACTIONS')(env) || read(env, 'GITHUB_RUN_ID') !== undefined,
+        commit: ['GITHUB_SHA'],
+        runUrl: (env) => {
+            const [server, repository, id] = [read(env, 'GITHUB_SERVER_URL') ?? 'https://github.com', read(env, 'GITHUB_REPOSITORY'), read(env, 'GITHUB_RUN_ID')];
+            return repository && id ? `${server}/${repository}/actions/runs/${id}` : undefined;
+        },
+        runId: first('GITHUB_RUN_ID'),
+        attempt: first('GITHUB_RUN_ATTEMPT'),
+        actor: first('GITHUB_ACTOR')
+    },
+    {
+        place: 'jenkins',
+        marker: 'JENKINS_URL (or JENKINS_HOME, or a BUILD_TAG jenkins-...)',
+        detect: (env) => read(env, 'JENKINS_URL') !== undefined || read(env, 'JENKINS_HOME') !== undefined || /^jenkins-/.test(read(env, 'BUILD_TAG') ?? ''),
+        // The Git plugin's; a rebuild is a new build number, so the attempt is always the first.
+        commit: ['GIT_COMMIT'],
+        runUrl: first('BUILD_URL'),
+        runId: first('BUILD_TAG', 'BUILD_NUMBER'),
+        attempt: none,
+        // The Build User Vars plugin's.
+        actor: first('BUILD_USER_ID')
+    },
+    {
+        place: 'gitlab',
+        marker: 'GITLAB_CI=true',
+        detect: isTrue('GITLAB_CI'),
+        commit: ['CI_COMMIT_SHA'],
+        runUrl: first('CI_JOB_URL'),
+        // A retried job keeps its pipeline and gets a new job id: the attempt.
+        runId: first('CI_PIPELINE_ID'),
+        attempt: first('CI_JOB_ID'),
+        actor: first('GITLAB_USER_LOGIN')
+    },
+    {
+        place: 'azure-pipelines',
+        marker: 'TF_BUILD=True',
+        detect: isTrue('TF_BUILD'),
+        commit: ['BUILD_SOURCEVERSION'],
+        runUrl: (env) => {
+            const [collection, project, build] = [read(env, 'SYSTEM_COLLECTIONURI'), read(env, 'SYSTEM_TEAMPROJECT'), read(env, 'BUILD_BUILDID')];
+            return collection && project && build ? `${collection}${encodeURIComponent(project)}/_build/results?buildId=${build}` : undefined;
+        },
+        runId: first('BUILD_BUILDID'),
+        attempt: first('SYSTEM_JOBATTEMPT'),
+        actor: first('BUILD_REQUESTEDFOR')
+    },
+    {
+        place: 'circleci',
+        marker: 'CIRCLECI=true',
+        detect: isTrue('CIRCLECI'),
+        commit: ['CIRCLE_SHA1'],
+        runUrl: first('CIRCLE_BUILD_URL'),
+        // A re-run is a new workflow; the job number is unique to each job.
+        runId: first('CIRCLE_WORKFLOW_ID'),
+        attempt: first('CIRCLE_BUILD_NUM'),
+        actor: first('CIRCLE_USERNAME')
+    },
+    {
+        place: 'bitbucket',
+        marker: 'BITBUCKET_BUILD_NUMBER',
+        detect: (env) => read(env, 'BITBUCKET_BUILD_NUMBER') !== undefined,
+        commit: ['BITBUCKET_COMMIT'],
+        runUrl: (env) => {
+            const [repository, build] = [read(env, 'BITBUCKET_REPO_FULL_NAME'), read(env, 'BITBUCKET_BUILD_NUMBER')];
+            return repository && build ? `https://bitbucket.org/${repository}/pipelines/results/${build}` : undefined;
+        },
+        // A step run again keeps its pipeline and gets a new step UUID: the attempt.
+        runId: unbraced('BITBUCKET_PIPELINE_UUID'),
+        attempt: unbraced('BITBUCKET_STEP_UUID'),
+        actor: unbraced('BITBUCKET_STEP_TRIGGERER_UUID')
+    },
+    {
+        place: 'buildkite',
+        marker: 'BUILDKITE=true',
+        detect: isTrue('BUILDKITE'),
+        commit: ['BUILDKITE_COMMIT'],
+        runUrl: first('BUILDKITE_BUILD_URL'),
+        // A retried job keeps its build and gets a new job id: the attempt.
+        runId: first('BUILDKITE_BUILD_ID'),
+        attempt: first('BUILDKITE_JOB_ID'),
+        actor: first('BUILDKITE_BUILD_CREATOR')
+    },
+    {
+        place: 'teamcity',
+        marker: 'TEAMCITY_VERSION',
+        detect: (env) => read(env, 'TEAMCITY_VERSION') !== undefined,
+        // TeamCity hands a build its page, its internal id and who triggered it only as configuration parameters, not
+        // variables: the build configuration and its build number name the run.
+        commit: ['BUILD_VCS_NUMBER'],
+        runUrl: none,
+        runId: joined('/', 'TEAMCITY_PROJECT_NAME', 'TEAMCITY_BUILDCONF_NAME', 'BUILD_NUMBER'),
+        attempt: none,
+        actor: none
+    },
+    {
+        place: 'drone',
+        marker: 'DRONE=true',
+        detect: isTrue('DRONE'),
+        // A restart is a new build (its number), so the attempt is always the first.
+        commit: ['DRONE_COMMIT_SHA', 'DRONE_COMMIT'],
+        runUrl: first('DRONE_BUILD_LINK'),
+        runId: joined('/', 'DRONE_REPO', 'DRONE_BUILD_NUMBER'),
+        attempt: none,
+        actor: first('DRONE_BUILD_TRIGGER')
+    },
+    {
+        place: 'travis',
+        marker: 'TRAVIS=true',
+        detect: isTrue('TRAVIS'),
+        commit: ['TRAVIS_COMMIT'],
+        runUrl: first('TRAVIS_JOB_WEB_URL', 'TRAVIS_BUILD_WEB_URL'),
+        // A restarted job keeps both ids: Travis gives no count of restarts.
+        runId: first('TRAVIS_BUILD_ID'),
+        attempt: first('TRAVIS_JOB_ID'),
+        actor: none
+    }
+];
+/** The CI this job runs in, by its marker; undefined in a terminal or a CI the command does not know. */
+function detectCi(env) {
+    return CIS.find((ci) => ci.detect(env));
+}
+/** The CI's name as its users call it. */
+function ciName(ci) {
+    return ci === undefined ? advice/* PLACES */.ls.terminal.name : advice/* PLACES */.ls[ci.place].name;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/run-context.ts
-// The run's context outside GitHub's runner (the port's runContext): the commit from --commit, BRCLOUD_COMMIT or
-// the CI's own variable; the GitHub repository (for GitHub Deployments with a github-token) from --repository,
-// BRCLOUD_REPOSITORY or the runner's GITHUB_REPOSITORY; the CI's page of this run; the current folder as the
-// workspace. Read from the command line and the environment it was given, never written to process.env.
+// The run's context outside GitHub's runner (the port's runContext): the commit from --commit, BRCLOUD_COMMIT or the
+// variable of the CI the job runs in (./ci.ts); the GitHub repository (for GitHub Deployments with a github-token) from
+// --repository, BRCLOUD_REPOSITORY or the runner's GITHUB_REPOSITORY; the CI's page, id, attempt and user of this run;
+// the place, for advice in the CI's own terms (src/advice.ts); the current folder as the workspace. Read from the
+// command line and the environment it was given, never written to process.env.
 
 
-/** Where a CI puts the commit it builds, after --commit and BRCLOUD_COMMIT: each CI sets only its own. */
-const COMMIT_VARIABLES = ['GIT_COMMIT', 'CI_COMMIT_SHA', 'BUILD_SOURCEVERSION', 'GITHUB_SHA'];
+
 const COMMIT = /^[0-9a-f]{7,64}$/i;
+/** Every CI's commit variables, looked at only when no CI is found by its marker (a job's variables passed on in part). */
+const ANY_COMMIT = [...new Set(CIS.flatMap((ci) => ci.commit))];
 /** The run's context from the CLI's flags (--commit, --repository) and the environment; a malformed value is a UsageError. */
-function cliRunContext(flags, env) {
-    // In a GitHub Actions `run:` step the runner's variables say it all; elsewhere they are absent and this is a start.
-    const runner = (0,runner_context/* runnerContext */.cE)(env);
-    const commit = firstSet([['--commit', flags.commit], ['BRCLOUD_COMMIT', env.BRCLOUD_COMMIT], ...COMMIT_VARIABLES.map((name) => [name, env[name]])]);
-    if (commit !== undefined && !COMMIT.test(commit.value))
-        throw new UsageError(`${commit.from} is not a commit SHA (7 to 64 hexadecimal digits, the full SHA best): '${commit.value}'.`);
+function cliRunContext(flags, env, cwd = process.cwd()) {
+    const ci = detectCi(env);
+    const commit = firstSet([
+        ['--commit', flags.commit],
+        ['BRCLOUD_COMMIT', env.BRCLOUD_COMMIT],
+        ...(ci?.commit ?? ANY_COMMIT).map((name) => [name, env[name]])
+    ]);
+    if (commit !== undefined && !COMMIT.test(commit.value)) {
+        const instead = commit.from.startsWith('-') || commit.from === 'BRCLOUD_COMMIT' ? '' : ' Give the commit with --commit SHA or BRCLOUD_COMMIT.';
+        throw new UsageError(`${commit.from} is not a commit SHA (7 to 64 hexadecimal digits, the full SHA best): '${commit.value}'.${instead}`);
+    }
     const repository = firstSet([
         ['--repository', flags.repository],
         ['BRCLOUD_REPOSITORY', env.BRCLOUD_REPOSITORY],
@@ -46118,44 +46570,42 @@ function cliRunContext(flags, env) {
     ]);
     if (repository !== undefined && !(0,runner_context/* isRepositoryName */.en)(repository.value))
         throw new UsageError(`${repository.from} is not a GitHub repository as owner/name: '${repository.value}'.`);
-    return {
-        ...runner,
-        sha: commit?.value.toLowerCase() ?? '',
-        noCommit: `no --commit, BRCLOUD_COMMIT or ${COMMIT_VARIABLES.join(', ')}`,
-        repository: repository?.value ?? '',
-        runUrl: runner.runUrl ?? ciRunUrl(env),
-        // A command works where it is started, also in a `run:` step with another working-directory.
-        workspace: process.cwd(),
-        ...(env.GITHUB_RUN_ID ? {} : ciRun(env))
-    };
+    return { ...placeContext(env, cwd), sha: commit?.value.toLowerCase() ?? '', repository: repository?.value ?? '' };
 }
 /**
- * The CI's id of this run, its attempt and who started it (the events' ids and "who ran it", issue 32): Jenkins'
- * build tag, GitLab's pipeline (a retried job has a new job id: the attempt), Azure's build and job attempt; a
- * random id elsewhere.
+ * The run's context without its commit and repository, which nothing here checks: the CI's page, id, attempt and user,
+ * and the place. What a refused command line reports with (its --commit or --repository may be what was refused).
  */
-function ciRun(env) {
-    const set = (name) => env[name]?.trim() || undefined;
-    const jenkins = set('BUILD_TAG') ?? (set('JENKINS_URL') && set('BUILD_NUMBER'));
-    if (jenkins)
-        return { runId: jenkins, runAttempt: '1', actor: set('BUILD_USER_ID') };
-    const pipeline = set('CI_PIPELINE_ID');
-    if (pipeline)
-        return { runId: pipeline, runAttempt: set('CI_JOB_ID') ?? '1', actor: set('GITLAB_USER_LOGIN') };
-    const build = set('BUILD_BUILDID');
-    if (build)
-        return { runId: build, runAttempt: set('SYSTEM_JOBATTEMPT') ?? '1', actor: set('BUILD_REQUESTEDFOR') };
-    return { runId: (0,runner_context/* localRun */.p8)(), runAttempt: '1', actor: undefined };
+function placeContext(env, cwd = process.cwd()) {
+    const ci = detectCi(env);
+    return {
+        // GitHub's server and the ref, in a GitHub Actions `run:` step; elsewhere they are absent and this is a start.
+        ...(0,runner_context/* runnerContext */.cE)(env),
+        sha: '',
+        noCommit: noCommit(ci),
+        repository: '',
+        runUrl: ci?.runUrl(env),
+        // A command works where it is started, also in a `run:` step with another working-directory.
+        workspace: cwd,
+        runId: ci?.runId(env) ?? (0,runner_context/* localRun */.p8)(),
+        runAttempt: ci?.attempt(env) ?? '1',
+        actor: ci?.actor(env),
+        place: ci?.place ?? 'terminal'
+    };
 }
-/** The CI's page of this run, for a GitHub Deployment's log: Jenkins' build, GitLab's job, Azure's build. */
-function ciRunUrl(env) {
-    if (env.BUILD_URL)
-        return env.BUILD_URL;
-    if (env.CI_JOB_URL)
-        return env.CI_JOB_URL;
-    if (env.SYSTEM_COLLECTIONURI && env.SYSTEM_TEAMPROJECT && env.BUILD_BUILDID)
-        return `${env.SYSTEM_COLLECTIONURI}${encodeURIComponent(env.SYSTEM_TEAMPROJECT)}/_build/results?buildId=${env.BUILD_BUILDID}`;
-    return undefined;
+/** Where the commit would have come from, for a message about a run without one. */
+function noCommit(ci) {
+    if (ci === undefined)
+        return `no --commit or BRCLOUD_COMMIT, and no CI's commit variable (${ANY_COMMIT.join(', ')})`;
+    return `no --commit or BRCLOUD_COMMIT, and ${ciName(ci)}'s ${ci.commit.join(' or ')} is not set`;
+}
+/** How to give this run its commit, in the terms of the CI it runs in. */
+function giveTheCommit(env) {
+    const ci = detectCi(env);
+    const where = ci === undefined
+        ? 'e.g. --commit "$(git rev-parse HEAD)"'
+        : `${ciName(ci)} sets ${ci.commit.join(' or ')} when it builds from a commit; it is not set in this job`;
+    return `give it with --commit SHA or BRCLOUD_COMMIT (${where})`;
 }
 function firstSet(sources) {
     for (const [from, value] of sources)
@@ -46220,16 +46670,21 @@ function driftMarker(stack, environment) {
 function keyOf(stack, environment) {
     return `${stack}\u0000${environment}`;
 }
-function markedKey(body) {
+/** The stack and environment a body's marker names, decoded; undefined without one, or with one that cannot be decoded. */
+function markerOf(body) {
     const m = MARKER.exec(body);
     if (m === null)
         return undefined;
     try {
-        return keyOf(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
+        return { stack: decodeURIComponent(m[1]), environment: decodeURIComponent(m[2]) };
     }
     catch {
         return undefined;
     }
+}
+function markedKey(body) {
+    const marked = markerOf(body);
+    return marked === undefined ? undefined : keyOf(marked.stack, marked.environment);
 }
 /**
  * The issues of the run's repository (`run.repository`) kept with `token` (issues: write) through GitHub's door; a
@@ -46371,7 +46826,9 @@ function lastDeploymentText(row) {
     const d = row.lastDeployment;
     if (d === null)
         return 'none';
-    const what = [(0,client/* short */.h0)(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`].filter((s) => s !== null).join(' ');
+    const what = [d.commit === null ? 'commit unknown' : (0,client/* short */.h0)(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
+        .filter((s) => s !== null)
+        .join(' ');
     return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
 }
 /** What the issue says about the environment: the part compared between runs. */
@@ -46410,78 +46867,6 @@ function closingComment(k, row, where) {
 
 // EXTERNAL MODULE: ./src/inputs/login.ts
 var inputs_login = __nccwpck_require__(2052);
-;// CONCATENATED MODULE: ./src/status/credentials.ts
-
-
-
-const SECRET_CREDENTIALS = ['password', 'access-token', 'client-secret'];
-/** The login of `stack`, from `env`. */
-function stackLogin(stack, env) {
-    const source = stack.login;
-    const value = (credential) => {
-        const name = source.variables[credential];
-        const raw = name === undefined ? '' : (env[name] ?? '');
-        // A password may begin or end with a blank; nothing else read here does.
-        return credential === 'password' ? raw : raw.trim();
-    };
-    for (const credential of SECRET_CREDENTIALS)
-        (0,secrets/* registerSecret */.cl)(value(credential));
-    if (!source.defaults)
-        refuseUnset(stack, source, env);
-    else if (value('access-token') === '' && (value('username') === '' || value('password') === '')) {
-        const unset = ['username', 'password'].filter((c) => value(c) === '').map((c) => source.variables[c]);
-        throw new errors/* InputError */.dz(`Stack '${stack.name}' has no login (${unset.join(' and ')} ${unset.length === 1 ? 'is' : 'are'} not set): set ${source.variables.username} and ` +
-            `${source.variables.password} (or ${source.variables['access-token']}), or name the variables that hold its credentials under its login: (docs/status.md).`);
-    }
-    const settings = {
-        'token-url': source.tokenUrl,
-        'client-id': source.clientId,
-        audience: source.audience,
-        scope: source.scope
-    };
-    const read = (name) => {
-        if (name === 'username' || name === 'access-token' || name === 'client-secret')
-            return value(name);
-        return settings[name] ?? '';
-    };
-    try {
-        const login = (0,inputs_login/* readLogin */.mN)(read, value('password'), {});
-        // A ready token that has expired is refused now; one that expires during the report is the stack's failure.
-        (0,inputs_login/* checkTokenLifetime */.NX)(login, 0);
-        return login;
-    }
-    catch (error) {
-        if (error instanceof errors/* InputError */.dz)
-            throw new errors/* InputError */.dz(`Stack '${stack.name}': ${error.message}`);
-        throw error;
-    }
-}
-/** A variable the file names must hold a value: an empty one is a secret this job was not given. */
-function refuseUnset(stack, source, env) {
-    for (const [credential, name] of Object.entries(source.variables)) {
-        if ((env[name] ?? '') === '')
-            throw new errors/* InputError */.dz(`Stack '${stack.name}': its login's ${credential}-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in).`);
-    }
-}
-
-// EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __nccwpck_require__(9129);
-// EXTERNAL MODULE: ./src/cloud/client.ts + 2 modules
-var cloud_client = __nccwpck_require__(846);
-// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __nccwpck_require__(7103);
-// EXTERNAL MODULE: ./src/cloud/login/choose.ts + 4 modules
-var choose = __nccwpck_require__(5256);
-// EXTERNAL MODULE: ./src/cloud/session.ts
-var cloud_session = __nccwpck_require__(6885);
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var look = __nccwpck_require__(9392);
-// EXTERNAL MODULE: ./src/health.ts
-var health = __nccwpck_require__(5769);
-// EXTERNAL MODULE: ./src/github/evidence.ts
-var evidence = __nccwpck_require__(6986);
-// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __nccwpck_require__(5848);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 // EXTERNAL MODULE: ./src/inputs/address.ts
@@ -46565,7 +46950,17 @@ function newestTag(tags, pattern) {
 
 
 
+
 const LOGIN_VARIABLES = ['username', 'password', 'access-token', 'client-secret'];
+/** The credentials that are secrets: a value written where their variable's name belongs is masked at once. */
+const SECRET_CREDENTIALS = ['password', 'access-token', 'client-secret'];
+/**
+ * A name as environment variables are conventionally written (upper case): safe to repeat in a message. A name with
+ * lower-case letters is a variable's name too, but may be the credential itself written in its place.
+ */
+function readsAsVariableName(name) {
+    return /^[A-Z_][A-Z0-9_]*$/.test(name);
+}
 /**
  * The variables a stack without `login:` is logged in with: the brcloud command's own names for these inputs. No
  * client secret: it needs a token-url, which only a `login:` gives.
@@ -46578,6 +46973,11 @@ const DEFAULT_LOGIN_VARIABLES = {
 /** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
 function trackOf(stack, environment) {
     return (environment === null ? undefined : stack.settings?.get(environment)?.track) ?? stack.track;
+}
+/** Where the track `environment` reads (trackOf) was written: a place in the file, or the input or flag that gave it. */
+function trackOrigin(stack, environment) {
+    const own = environment === null ? undefined : stack.settings?.get(environment);
+    return (own?.track !== undefined ? own.trackFrom : stack.trackFrom) ?? 'track';
 }
 /** The page that tells whether `environment` is healthy: its own, else its stack's with its name filled in; undefined: not checked. */
 function healthOf(stack, environment) {
@@ -46623,7 +47023,8 @@ function parseStatusConfig(text, file) {
     const track = optionalRef(top.track, file, 'track');
     if (!Array.isArray(top.stacks) || top.stacks.length === 0)
         throw new errors/* InputError */.dz(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`);
-    const stacks = top.stacks.map((raw, i) => readStack(raw, file, `stacks[${i}]`, track));
+    const fileTrack = track === undefined ? undefined : { track, from: `${file}: track` };
+    const stacks = top.stacks.map((raw, i) => readStack(raw, file, `stacks[${i}]`, fileTrack));
     const seen = new Set();
     for (const s of stacks) {
         if (seen.has(s.name))
@@ -46632,7 +47033,7 @@ function parseStatusConfig(text, file) {
     }
     return { stacks };
 }
-function readStack(raw, file, where, track) {
+function readStack(raw, file, where, fileTrack) {
     const r = mapping(raw, file, where);
     const name = config_text(r.name, file, `${where}.name`);
     if (name === undefined)
@@ -46661,11 +47062,13 @@ function readStack(raw, file, where, track) {
     const health = healthProbe(r['health-url'], r['health-expect'], file, at);
     if (health !== undefined)
         checkStackHealthUrl(health.url, listed?.names, `${file}: ${at}.health-url`);
+    const own = optionalRef(r.track, file, `${at}.track`);
     return {
         name,
         address,
         environments: listed?.names,
-        track: optionalRef(r.track, file, `${at}.track`) ?? track,
+        track: own ?? fileTrack?.track,
+        trackFrom: own !== undefined ? `${file}: ${at}.track` : fileTrack?.from,
         login: loginOf(r.login, file, at),
         settings: listed?.settings,
         health
@@ -46729,6 +47132,7 @@ function environmentsOf(raw, file, at) {
         names.push(name);
         settings.set(name, {
             track: optionalRef(r.track, file, `${where}.track`),
+            trackFrom: `${file}: ${where}.track`,
             health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
         });
     });
@@ -46745,12 +47149,19 @@ function loginOf(raw, file, at) {
     knownKeys(r, LOGIN_KEYS, file, where);
     const variables = {};
     for (const credential of LOGIN_VARIABLES) {
-        const name = config_text(r[`${credential}-variable`], file, `${where}.${credential}-variable`);
-        if (name === undefined)
+        const raw = r[`${credential}-variable`];
+        if (raw === undefined || raw === null)
             continue;
-        if (!VARIABLE.test(name))
-            throw new errors/* InputError */.dz(`${file}: ${where}.${credential}-variable '${name}' is not a variable name: name the variable that holds it, not the value.`);
-        variables[credential] = name;
+        // What stands here may be the credential itself: masked, and never repeated in the refusal.
+        const name = typeof raw === 'string' ? raw.trim() : String(raw);
+        if (typeof raw !== 'string' || !VARIABLE.test(name)) {
+            if (SECRET_CREDENTIALS.includes(credential))
+                (0,secrets/* registerSecret */.cl)(name);
+            throw new errors/* InputError */.dz(`${file}: ${where}.${credential}-variable is not a variable name (letters, digits and _, not starting with a digit): ` +
+                `name the variable that holds the ${credential}, not the ${credential} itself (the value is not repeated here).`);
+        }
+        if (name !== '')
+            variables[credential] = name;
     }
     return {
         variables,
@@ -46797,6 +47208,88 @@ function checkRef(ref, what) {
         throw new errors/* InputError */.dz(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`);
 }
 
+;// CONCATENATED MODULE: ./src/status/credentials.ts
+
+
+
+
+/** The login of `stack`, from `env`. */
+function stackLogin(stack, env) {
+    const source = stack.login;
+    const value = (credential) => {
+        const name = source.variables[credential];
+        const raw = name === undefined ? '' : (env[name] ?? '');
+        // A password may begin or end with a blank; nothing else read here does.
+        return credential === 'password' ? raw : raw.trim();
+    };
+    for (const credential of SECRET_CREDENTIALS)
+        (0,secrets/* registerSecret */.cl)(value(credential));
+    if (!source.defaults)
+        refuseUnset(stack, source, env);
+    else if (value('access-token') === '' && (value('username') === '' || value('password') === '')) {
+        const unset = ['username', 'password'].filter((c) => value(c) === '').map((c) => source.variables[c]);
+        throw new errors/* InputError */.dz(`Stack '${stack.name}' has no login (${unset.join(' and ')} ${unset.length === 1 ? 'is' : 'are'} not set): set ${source.variables.username} and ` +
+            `${source.variables.password} (or ${source.variables['access-token']}), or name the variables that hold its credentials under its login: (docs/status.md).`);
+    }
+    const settings = {
+        'token-url': source.tokenUrl,
+        'client-id': source.clientId,
+        audience: source.audience,
+        scope: source.scope
+    };
+    const read = (name) => {
+        if (name === 'username' || name === 'access-token' || name === 'client-secret')
+            return value(name);
+        return settings[name] ?? '';
+    };
+    try {
+        const login = (0,inputs_login/* readLogin */.mN)(read, value('password'), {});
+        // A ready token that has expired is refused now; one that expires during the report is the stack's failure.
+        (0,inputs_login/* checkTokenLifetime */.NX)(login, 0);
+        return login;
+    }
+    catch (error) {
+        if (error instanceof errors/* InputError */.dz)
+            throw new errors/* InputError */.dz(`Stack '${stack.name}': ${error.message}`);
+        throw error;
+    }
+}
+/**
+ * A variable the file names must hold a value: an empty one is a secret this job was not given. A name that does not
+ * read as a variable's (lower case) may be the credential itself written in its place: masked, and not repeated.
+ */
+function refuseUnset(stack, source, env) {
+    for (const [credential, name] of Object.entries(source.variables)) {
+        if ((env[name] ?? '') !== '')
+            continue;
+        if (readsAsVariableName(name))
+            throw new errors/* InputError */.dz(`Stack '${stack.name}': its login's ${credential}-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in).`);
+        if (SECRET_CREDENTIALS.includes(credential))
+            (0,secrets/* registerSecret */.cl)(name);
+        const example = `${stack.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_BRC_${credential.toUpperCase().replace(/-/g, '_')}`;
+        throw new errors/* InputError */.dz(`Stack '${stack.name}': its login's ${credential}-variable names a variable that is not set or empty. The name is not repeated here: written ` +
+            `with lower-case letters, it may be the ${credential} itself rather than the name of the variable that holds it (e.g. ${example}).`);
+    }
+}
+
+// EXTERNAL MODULE: ./src/cloud/api.ts
+var cloud_api = __nccwpck_require__(9129);
+// EXTERNAL MODULE: ./src/cloud/client.ts + 2 modules
+var cloud_client = __nccwpck_require__(846);
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __nccwpck_require__(7103);
+// EXTERNAL MODULE: ./src/cloud/login/choose.ts + 4 modules
+var choose = __nccwpck_require__(5256);
+// EXTERNAL MODULE: ./src/cloud/session.ts
+var cloud_session = __nccwpck_require__(6885);
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var look = __nccwpck_require__(9392);
+// EXTERNAL MODULE: ./src/health.ts
+var health = __nccwpck_require__(5769);
+// EXTERNAL MODULE: ./src/github/evidence.ts
+var evidence = __nccwpck_require__(6986);
+// EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
+var http_transport = __nccwpck_require__(5848);
 ;// CONCATENATED MODULE: ./src/status/row.ts
 
 /**
@@ -46868,11 +47361,14 @@ async function read_stack_readStack(stack, login, options) {
     const transport = new http_transport/* HttpTransport */.G(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs });
     const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(login, target, { attempts: options.retry.attempts }), { target });
-    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] };
+    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [], trackErrors: [] };
     const reader = new EnvironmentReader(stack, new cloud_client/* CloudClient */.Ll(api, session), options, reading);
     try {
         const environments = await listed(reader.client, stack, reading);
         reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))));
+        // The environments are read together: their refs' failures in the order of the rows, not of the answers.
+        const rowOf = (reason) => reading.rows.findIndex((r) => r.reason === reason);
+        reading.trackErrors.sort((a, b) => rowOf(a) - rowOf(b));
     }
     catch (error) {
         const reason = `the stack could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
@@ -46982,8 +47478,11 @@ class EnvironmentReader {
             md5hash: distribution?.md5hash ?? null
         };
         let evidence;
+        let promoted;
         try {
             evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution);
+            if (running !== undefined && evidence === undefined)
+                promoted = (await this.history?.recordedWithoutCommit(running, environment.name))?.[0];
             row = { ...row, lastDeployment: await this.lastDeployment(environment.name, evidence?.deployment) };
         }
         catch (error) {
@@ -46996,9 +47495,9 @@ class EnvironmentReader {
         if ((0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) === true)
             return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
         if (running === undefined)
-            return { ...row, state: 'empty' };
+            return { ...row, ...noDistribution(status, row.lastDeployment) };
         if (evidence === undefined)
-            return { ...row, ...this.noEvidence(running, distribution) };
+            return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted) };
         return { ...row, ...(await this.against(evidence.sha, environment.name)) };
     }
     /**
@@ -47013,7 +47512,8 @@ class EnvironmentReader {
         const status = known ?? (await this.history.github.latestStatus(newest.id));
         return {
             id: newest.id,
-            commit: newest.sha,
+            // A promotion of a distribution no evidence named is recorded at the promoting run's commit: not the one it runs.
+            commit: newest.payload.commit === 'unknown' ? null : newest.sha,
             by: newest.creator ?? null,
             at: newest.createdAt ?? null,
             state: status?.state ?? null,
@@ -47029,16 +47529,31 @@ class EnvironmentReader {
         const sha = repo === undefined ? undefined : (0,distribution_name/* commitInName */.YP)(distribution?.name, repo);
         return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name };
     }
-    /** No commit is known: outside when GitHub's records were read and none names it; unknown when they were not. */
-    noEvidence(running, distribution) {
+    /**
+     * No commit is known: outside when GitHub's records were read and none of this environment names it; unknown when this
+     * action recorded it here without a commit (`promoted`: a promotion no evidence named), or when the records were not read.
+     */
+    noEvidence(running, environment, distribution, promoted) {
         const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : '';
         const what = `distribution ${running}${uploaded}`;
         const repository = this.options.repository;
-        if (this.history !== undefined)
+        if (promoted?.environment === environment) {
+            const by = promoted.creator === undefined ? '' : ` (by ${promoted.creator})`;
+            return {
+                state: 'unknown',
+                reason: `GitHub Deployment ${promoted.id}${by} recorded ${what} as promoted here by this action, of a commit no evidence names: ` +
+                    'no GitHub Deployment recorded its commit, and its name carries none'
+            };
+        }
+        if (this.history !== undefined) {
+            const elsewhere = promoted === undefined
+                ? ''
+                : ` for ${environment} (GitHub Deployment ${promoted.id} recorded it for ${promoted.environment}, of a commit no evidence names)`;
             return {
                 state: 'outside',
-                reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}, and its name carries no commit of it: deployed from Mission Control or another tool`
+                reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}${elsewhere}, and its name carries no commit of it: deployed from Mission Control or another tool`
             };
+        }
         if (repository === undefined)
             return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` };
         return {
@@ -47054,28 +47569,40 @@ class EnvironmentReader {
         const github = this.options.github;
         if (github === undefined)
             return { state: 'unknown', reason: `comparing commit ${(0,client/* short */.h0)(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` };
+        const repository = this.options.repository;
         try {
-            if (!isTagPattern(track))
-                return { ...stateOfComparison(await github.compare(track, sha)), reason: null };
+            if (!isTagPattern(track)) {
+                const comparison = await notFoundAs(github.compare(track, sha));
+                if (!(comparison instanceof client/* GitHubCallFailed */.LW))
+                    return { ...stateOfComparison(comparison), reason: null };
+                // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
+                if (!(await github.refKnown(track)))
+                    return this.trackFailed(track, environment, `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`);
+                return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) };
+            }
             const listing = await github.tags();
             if (!listing.complete)
-                return { state: 'unknown', reason: `${this.options.repository} has more than ${client/* MAX_TAG_PAGES */.jj * 100} tags: the newest matching ${track} cannot be told` };
+                return { state: 'unknown', reason: `${repository} has more than ${client/* MAX_TAG_PAGES */.jj * 100} tags: the newest matching ${track} cannot be told` };
             const tag = newestTag(listing.tags, track);
             if (tag === undefined)
-                return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` };
-            return { ...stateOfComparison(await github.compare(tag.sha, sha)), trackedRef: tag.name, reason: null };
+                return this.trackFailed(track, environment, `matches no tag of ${repository}: correct the pattern, or tag a release`);
+            const comparison = await notFoundAs(github.compare(tag.sha, sha));
+            if (comparison instanceof client/* GitHubCallFailed */.LW)
+                return { state: 'unknown', trackedRef: tag.name, reason: unknownCommit(comparison, tag.name, sha, repository) };
+            return { ...stateOfComparison(comparison), trackedRef: tag.name, reason: null };
         }
         catch (error) {
             if (!(error instanceof client/* GitHubCallFailed */.LW))
                 throw error;
-            // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
-            if (error.failure === 'not-found')
-                return {
-                    state: 'unknown',
-                    reason: `${error.message}: GitHub knows no such commit or ref ${track} in ${this.options.repository} (a force-push, another repository, or a misspelt track)`
-                };
             return { state: 'unknown', reason: this.gitHubFailed(error) };
         }
+    }
+    /** The tracked ref names nothing GitHub knows: the row is unknown, and the report fails closed, saying where the ref was written. */
+    trackFailed(track, environment, what) {
+        const reason = `track '${track}' (${trackOrigin(this.stack, environment)}) ${what}`;
+        if (!this.reading.trackErrors.includes(reason))
+            this.reading.trackErrors.push(reason);
+        return { state: 'unknown', reason };
     }
     gitHubFailed(error) {
         const reason = `GitHub could not be read: ${error.message} (${GITHUB_ADVICE[error.failure]})`;
@@ -47084,6 +47611,37 @@ class EnvironmentReader {
         return reason;
     }
 }
+/** `call`'s answer, or its failure when GitHub answered that it knows no such thing (any other failure is thrown). */
+async function notFoundAs(call) {
+    try {
+        return await call;
+    }
+    catch (error) {
+        if (error instanceof client/* GitHubCallFailed */.LW && error.failure === 'not-found')
+            return error;
+        throw error;
+    }
+}
+/** The tracked ref is known, the comparison is not: a commit a force-push removed, another repository's, or unrelated history. */
+function unknownCommit(error, ref, sha, repository) {
+    return `${error.message}: ${ref} is known, but GitHub does not know commit ${(0,client/* short */.h0)(sha)} in ${repository}, or cannot relate the two (a force-push may have removed it, or it is another repository's)`;
+}
+/**
+ * An environment that reports no distribution. Empty only when the platform's status field says it is settled: without
+ * one, a platform that does not report the id while it switches looks the same as one that runs nothing.
+ */
+function noDistribution(status, last) {
+    if (status !== undefined)
+        return { state: 'empty', reason: null };
+    const underWay = last !== null && last.state !== null && UNDER_WAY.includes(last.state) ? ` GitHub Deployment ${last.id} of it is ${last.state}.` : '';
+    return {
+        state: 'unknown',
+        reason: 'the platform reports no distribution and shows no status field: it runs nothing, or it is being switched (a platform may not report ' +
+            `the id while it switches); which one cannot be told.${underWay}`
+    };
+}
+/** GitHub Deployment states of a deploy still under way. */
+const UNDER_WAY = ['in_progress', 'queued', 'pending'];
 /** What to do about each kind of GitHub failure, for the report's reader. */
 const GITHUB_ADVICE = {
     unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
@@ -47129,21 +47687,36 @@ async function readStatus({ config, logins }, options = {}) {
         environments: readings.flatMap((r) => r.rows),
         stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
         githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
+        trackErrors: [...new Set(readings.flatMap((r) => r.trackErrors))],
         repository: repository ?? null
     };
 }
-/** Whether the report read everything it was asked for: every stack, and GitHub when it was given. */
+/** Whether the report read everything it was asked for: every stack, GitHub when it was given, and every tracked ref. */
 function readInFull(report) {
-    return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0;
+    return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0 && report.trackErrors.length === 0;
 }
 async function gitHubSide(token, context, signal) {
     const api = await client/* GitHubApi */.yN.open(token, signal, context);
     // Environments of one fleet mostly run a few commits: each is compared with the ref once.
     const compares = new Map();
     let tags;
+    const refs = new Map();
     return {
         api,
         tags: () => (tags ??= api.listTags()),
+        refKnown(ref) {
+            let known = refs.get(ref);
+            if (known === undefined) {
+                // The ref compared with itself: GitHub resolves it as it resolves every compare of the report (branch, tag, commit).
+                known = api.compare(ref, ref).then(() => true, (error) => {
+                    if (error instanceof client/* GitHubCallFailed */.LW && error.failure === 'not-found')
+                        return false;
+                    throw error;
+                });
+                refs.set(ref, known);
+            }
+            return known;
+        },
         compare(base, head) {
             const key = `${base}\u0000${head.toLowerCase()}`;
             let answer = compares.get(key);
@@ -47234,7 +47807,7 @@ function whyLines(row) {
     return [row.reason, row.healthReason === null ? null : `health: ${row.healthReason}`].filter((w) => w !== null);
 }
 function failureLines(report) {
-    return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors];
+    return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors, ...report.trackErrors];
 }
 /** A Markdown cell: pipes escaped, line breaks as spaces. */
 function render_cell(text) {
@@ -47244,7 +47817,9 @@ function lastDeploy(row) {
     const d = row.lastDeployment;
     if (d === null)
         return '';
-    const what = `${(0,client/* short */.h0)(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`.replace(/\s+/g, ' ').trim();
+    const what = `${d.commit === null ? 'commit unknown' : (0,client/* short */.h0)(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`
+        .replace(/\s+/g, ' ')
+        .trim();
     return d.runUrl ? `[${what}](${d.runUrl})` : what;
 }
 /** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
@@ -47283,7 +47858,8 @@ function statusJson(report) {
     return (0,secrets/* redact */.E$)(`${JSON.stringify({
         environments: report.environments,
         stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
-        github: { repository: report.repository, errors: report.githubErrors }
+        // A tracked ref GitHub does not know is among GitHub's errors: what GitHub could not tell.
+        github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] }
     })}\n`);
 }
 
@@ -47325,8 +47901,11 @@ function singleStackChosen(configFile, set, configName, addressNames) {
         throw new errors/* InputError */.dz(`Nothing to report on: set ${configName} to the YAML file that names the stacks, or ${addressNames} (with its login) for a single stack (docs/status.md).`);
     return configFile === '';
 }
-/** The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError. */
-function prepareSingleStack(unmasked) {
+/**
+ * The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError.
+ * `trackFrom` names where the track was given (the input `track`, the flag `--track`, `BRCLOUD_TRACK`), for messages.
+ */
+function prepareSingleStack(unmasked, trackFrom = 'track') {
     const read = maskedReader(unmasked);
     const address = (0,inputs_address/* resolveCloudAddress */.CI)({
         stack: read('stack'),
@@ -47336,7 +47915,7 @@ function prepareSingleStack(unmasked) {
     });
     const track = read('track') || undefined;
     if (track !== undefined)
-        checkRef(track, 'track');
+        checkRef(track, trackFrom);
     const environments = parseEnvironmentList(read('environments'));
     const health = parseHealthProbe(read('health-url'), read('health-expect'), '');
     if (health !== undefined)
@@ -47347,6 +47926,7 @@ function prepareSingleStack(unmasked) {
         address,
         environments,
         track,
+        trackFrom,
         health,
         // Not read: the login comes from the inputs below, not from variables.
         login: { variables: DEFAULT_LOGIN_VARIABLES, defaults: true }
@@ -47422,7 +48002,8 @@ function statusVerdict(report, failOn, name) {
     if (!readInFull(report)) {
         const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name);
         const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ');
-        return { kind: 'unreadable', message: `The report is not complete: ${what} could not be read (its rows read unknown).` };
+        const unread = [...(what === '' ? [] : [`${what} could not be read`]), ...report.trackErrors];
+        return { kind: 'unreadable', message: `The report is not complete: ${unread.join('; ')} (its rows read unknown).` };
     }
     const unhealthy = failOn.includes('unhealthy');
     const failing = report.environments.flatMap((r) => [
@@ -47546,6 +48127,8 @@ async function gitHubRunner(env) {
 
 
 
+
+
 const OPTIONS = {
     help: { type: 'boolean', short: 'h' },
     config: { type: 'string' },
@@ -47618,7 +48201,7 @@ function parseStatusArgs(args) {
         ({ values, positionals } = (0,external_node_util_.parseArgs)({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true }));
     }
     catch (error) {
-        throw new UsageError(`${error.message} (brcloud status --help).`);
+        throw usageOf(error, Object.keys(OPTIONS), 'brcloud status --help');
     }
     if (values.help === true)
         return 'help';
@@ -47633,7 +48216,7 @@ function parseStatusArgs(args) {
     };
 }
 /** Runs `brcloud status` with `args` (after the command word); resolves with the exit code. */
-async function statusMain(args, env) {
+async function statusMain(args, env, io = processIo()) {
     let prepared;
     let invocation;
     let githubToken;
@@ -47642,12 +48225,12 @@ async function statusMain(args, env) {
     try {
         const parsed = parseStatusArgs(args);
         if (parsed === 'help')
-            return printOut(statusHelp());
+            return printOut(io, statusHelp());
         invocation = parsed;
-        context = cliRunContext(invocation.flags, env);
+        context = cliRunContext(invocation.flags, env, io.cwd());
         port = createCliPort({
             values: new Map(),
-            ...stderrLog(env, invocation.flags.debug === true),
+            ...stderrLog(io, env, invocation.flags.debug === true),
             summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
             context,
             runner: await gitHubRunner(env)
@@ -47664,13 +48247,13 @@ async function statusMain(args, env) {
     catch (error) {
         if (!(error instanceof errors/* InputError */.dz))
             throw error;
-        process.stderr.write(`error: ${error.message}\n`);
+        io.stderr(`error: ${error.message}\n`);
         return STATUS_EXIT.badInput;
     }
     let report;
     try {
         // Ctrl-C (or SIGTERM) revokes each stack's refresh token before the command ends (stop.ts).
-        report = await stoppable(process, (stop) => readStatus(prepared, {
+        report = await stoppable(io.signals, (stop) => readStatus(prepared, {
             github: githubToken === undefined ? undefined : { token: githubToken, context },
             repository: context.repository || undefined,
             parallel: invocation.parallel,
@@ -47683,7 +48266,7 @@ async function statusMain(args, env) {
         port.error(error.message);
         return error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint;
     }
-    await printOut(invocation.flags.json === true ? statusJson(report) : statusTable(report));
+    await printOut(io, invocation.flags.json === true ? statusJson(report) : statusTable(report));
     if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
         await port.writeSummary(statusMarkdown(report)).catch((error) => {
             port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`);
@@ -47715,7 +48298,7 @@ async function whatToRead(invocation, env) {
     };
     const given = SINGLE_STACK_INPUTS.map(asked).filter((name) => name !== undefined);
     if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)'))
-        return prepareSingleStack(read);
+        return prepareSingleStack(read, flag('track') !== undefined ? '--track' : envName('track'));
     return prepareStatus(await loadStatusConfig(invocation.configFile), env);
 }
 /**
@@ -47737,8 +48320,9 @@ function statusExit(report, failOn, say, issues) {
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 // One command line run: read it and the environment, install the CLI's port, run the engine's run() with the
-// process's signals, write the outputs in the formats asked for and the CI's own, and give the exit code derived
-// from how the run ended. src/cli/index.ts is the command.
+// command's signals, write the outputs in the formats asked for and the CI's own, and give the exit code derived
+// from how the run ended. A command line refused before run() is reported as the engine reports refused inputs, in
+// the same formats. src/cli/index.ts is the command; everything goes through the io it is given (./io.ts).
 
 
 
@@ -47755,61 +48339,80 @@ function statusExit(report, failOn, say, issues) {
 
 
 
-/** Runs one command line; resolves with the exit code. */
-async function main(args, env = process.env) {
+
+/**
+ * Runs one command line in `env`, writing and listening through `io` (the process's own, or a test's); resolves with the
+ * exit code. Only a third signal ends the process itself, through io.exit.
+ */
+async function main(args, env = process.env, io = processIo()) {
     // The emulator reads its own flags (brcloud emulator --help): none of the engine's inputs apply to it.
     if (args[0] === 'emulator')
-        return runEmulator(args.slice(1));
-    let invocation;
+        return runEmulator(args.slice(1), undefined, io, env);
+    // Read leniently first: a command line refused below still writes the formats it asked for.
+    const asked = outputFlags(args);
     let values;
-    let context;
+    let port;
     try {
-        invocation = parseCommandLine(args);
+        const invocation = parseCommandLine(args);
         if (invocation.kind === 'help')
-            return printOut(invocation.command ? commandHelp(invocation.command) : mainHelp());
+            return printOut(io, invocation.command ? commandHelp(invocation.command) : mainHelp());
         if (invocation.kind === 'version')
-            return printOut(`${version()}\n`);
+            return printOut(io, `${version()}\n`);
         if (invocation.kind === 'status')
-            return statusMain(invocation.args, env);
+            return statusMain(invocation.args, env, io);
         values = collectInputs(invocation.command, invocation.flags, env);
-        context = cliRunContext(invocation.flags, env);
-        checkCommand(invocation.command, values, context);
+        const context = cliRunContext(invocation.flags, env, io.cwd());
+        checkCommand(invocation.command, values, context, env);
+        port = await openPort(io, env, asked, values, context);
     }
     catch (error) {
         if (!(error instanceof UsageError))
             throw error;
-        process.stderr.write(`error: ${error.message}\n`);
-        return EXIT.badInput;
+        // brcloud status has formats of its own (its report, its exit codes): a refusal there is its error line alone.
+        if (asked.command === STATUS_COMMAND) {
+            io.stderr(`error: ${error.message}\n`);
+            return EXIT.badInput;
+        }
+        // The refusal's formats, as the engine's refusals write them: the failure, --json's {}, the --dotenv file, Azure's.
+        const refused = await openPort(io, env, asked, values ?? new Map(), placeContext(env, io.cwd()));
+        return finish(io, refused, asked, env, await refuse(error));
     }
-    const azure = underAzure(env);
+    // The first signal cancels the run, the second hurries its report (run()'s own); the third ends the process here.
+    watchSignals(io.signals, (code, message) => {
+        port.error(message);
+        io.exit(code);
+    });
+    // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
+    const ending = await run({ signals: io.signals, exit: () => undefined });
+    if (ending.cutShort) {
+        // No post step follows a command to finish them, as the action's does.
+        port.warning('A second signal: the run reported before its closing calls ended (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours.');
+    }
+    return finish(io, port, asked, env, ending);
+}
+/** The CLI's port for this run, installed, with every secret among `values` masked from here on. */
+async function openPort(io, env, asked, values, context) {
     const port = createCliPort({
         values,
-        ...stderrLog(env, invocation.debug),
-        summaryFile: invocation.summaryFile,
+        ...stderrLog(io, env, asked.debug),
+        summaryFile: asked.summaryFile,
         context,
-        issue: azure ? (type, message) => process.stdout.write(azureIssue(type, message)) : undefined,
+        issue: underAzure(env) ? (type, message) => void io.stdout(azureIssue(type, message)) : undefined,
         runner: await gitHubRunner(env)
     });
     (0,src_port/* usePort */.ny)(port);
     // Masked the moment they are known: the engine registers them again as it reads them, which is harmless.
     for (const name of SECRET_INPUTS)
         (0,secrets/* registerSecret */.cl)(values.get(name));
-    // The first signal cancels the run, the second hurries its report (run()'s own); the third ends the process here.
-    watchSignals(process, (code, message) => {
-        port.error(message);
-        process.exit(code);
-    });
-    // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
-    const ending = await run({ signals: process, exit: () => undefined });
-    if (ending.cutShort) {
-        // No post step follows a command to finish them, as the action's does.
-        port.warning('A second signal: the run reported before its closing calls ended (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours.');
-    }
-    await writeOutputs(port, invocation.dotenvFile, invocation.json, azure);
+    return port;
+}
+/** The outputs in every format asked for, then the exit code of how the run ended. */
+async function finish(io, port, asked, env, ending) {
+    await writeOutputs(io, port, asked.dotenvFile, asked.json, underAzure(env));
     return exitCode(ending);
 }
 /** The outputs in every format asked for: the --dotenv file, Azure's output variables, the --json object (last, on stdout). */
-async function writeOutputs(port, dotenvFile, json, azure) {
+async function writeOutputs(io, port, dotenvFile, json, azure) {
     if (dotenvFile !== undefined) {
         try {
             await (0,promises_.writeFile)(dotenvFile, dotenvOf(port.outputs, (message) => port.warning(message)));
@@ -47819,20 +48422,29 @@ async function writeOutputs(port, dotenvFile, json, azure) {
         }
     }
     if (azure)
-        await printOut(azureEnding(port.outputs, port.failure));
+        await printOut(io, azureEnding(port.outputs, port.failure));
     if (json)
-        await printOut(`${JSON.stringify(port.outputs)}\n`);
+        await printOut(io, `${JSON.stringify(port.outputs)}\n`);
 }
-/** Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a repository. */
-function checkCommand(command, values, context) {
+/**
+ * Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a
+ * repository and a commit (the deploy order compares it, the GitHub Deployment records it: without one the order would
+ * go unchecked while the token says it is wanted).
+ */
+function checkCommand(command, values, context, env) {
     const set = (name) => (values.get(name) ?? '').trim() !== '';
     const source = set('distribution') || set('distribution-id') || set('from-environment');
     if (command === 'deploy' && !source && set('search-query'))
         throw new UsageError('brcloud deploy needs distribution, distribution-id or from-environment; to run only the search check, use brcloud search-check.');
     if (command === 'search-check' && !set('search-query'))
         throw new UsageError('brcloud search-check needs search-query (--search-query or BRCLOUD_SEARCH_QUERY).');
-    if (command === 'deploy' && set('github-token') && context.repository === '')
+    if (command !== 'deploy' || !set('github-token'))
+        return;
+    if (context.repository === '')
         throw new UsageError('github-token is set, so the run records GitHub Deployments: name their repository with --repository owner/name or BRCLOUD_REPOSITORY.');
+    if (context.sha === '')
+        throw new UsageError("github-token is set, so the run checks the deploy order against the commit the environment runs and records a GitHub Deployment of this run's commit, " +
+            `and this run has no commit: ${giveTheCommit(env)}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/index.ts

@@ -240,6 +240,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/port.ts
 var port = __webpack_require__(8676);
+// EXTERNAL MODULE: ./src/advice.ts
+var advice = __webpack_require__(6031);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
@@ -3034,10 +3036,13 @@ async function prepareArchive(inputs, cleanup) {
 
 // EXTERNAL MODULE: ./src/github/client.ts
 var client = __webpack_require__(6584);
+// EXTERNAL MODULE: ./src/github/status-description.ts
+var status_description = __webpack_require__(5326);
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page, with the distribution's id in its payload: a later run reads which commit the
 // environment runs from it (./evidence.ts). Best effort: any failure here is a warning, never a failed deploy.
+
 
 
 
@@ -3084,7 +3089,7 @@ class GitHubDeployment {
         try {
             await github.createStatus(this.id, {
                 state,
-                description: description.slice(0, 140),
+                description: (0,status_description/* statusDescription */.$)(description),
                 ...(this.github.runUrl ? { log_url: this.github.runUrl } : {}),
                 ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
                 auto_inactive: state === 'success'
@@ -3124,7 +3129,7 @@ function shown(url) {
     return `${url.origin}${url.pathname}`;
 }
 /** What to do about the last answer of a check that did not pass. */
-function advice(last) {
+function health_advice(last) {
     if (last.answered)
         return 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.';
     // A page the release does not have is a path to fix, not a site to debug (the README's build writes it into the site webapp).
@@ -3197,7 +3202,7 @@ async function checkHealth(options) {
                 return { afterMs: poll.elapsed(), attempts: n };
             if (options.once === true || !(await poll.next())) {
                 const within = options.once === true ? '' : ` within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s))`;
-                throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${advice(result)}`);
+                throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${health_advice(result)}`);
             }
         }
     }
@@ -4316,6 +4321,7 @@ async function upload(ctx, ready) {
 
 
 
+
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs, signal) {
@@ -4395,7 +4401,7 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
         }
         catch (error) {
             await closeRun(run);
-            await github.deployment?.set('failure', (0,release_state/* rolledBack */.EN)(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : 'The deploy failed; see the workflow run');
+            await github.deployment?.set('failure', (0,release_state/* rolledBack */.EN)(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : `The deploy failed; ${(0,advice/* seeTheRun */.OA)()}`);
             throw new errors/* StepFailed */.an(result, failureOf(result, error));
         }
         finally {
@@ -4590,7 +4596,7 @@ function closeRun(run, limitMs = run.closeLimitMs()) {
     const deployment = run.github.deployment;
     const finalStatus = stopped === undefined || deployment === undefined
         ? undefined
-        : () => deployment.set('error', `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; see the workflow run`);
+        : () => deployment.set('error', `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; ${(0,advice/* seeTheRun */.OA)()}`);
     if (!run.result.platformReached)
         return finalStatus?.() ?? Promise.resolve();
     // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
@@ -4675,7 +4681,7 @@ function cautionsAbout(inputs, record, caution) {
         return;
     if (inputs.health !== undefined && inputs.health.expect === undefined) {
         caution(`The health check cannot tell the new release from the old one: any 2xx answer passes, and the old release may still be answering. ` +
-            `Write a release marker into a page (e.g. the commit SHA into version.txt at build time) and set health-expect to it (health-expect: \${{ github.sha }}).`);
+            `Write a release marker into a page (e.g. the commit SHA into version.txt at build time) and set health-expect to it (${(0,advice/* healthExpectCommit */.h$)()}).`);
     }
     if (record.appliedBy === 'not-observed' && record.site !== 'marker') {
         // The reported state's evidence says what was seen (from the first look on, or after no id at all) and why it proves nothing.
@@ -4751,6 +4757,25 @@ function within(ms, work) {
     });
     work.catch(() => undefined); // a look that fails after the limit is nobody's failure
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+
+/***/ }),
+
+/***/ 5326:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ statusDescription)
+/* harmony export */ });
+/* unused harmony export STATUS_DESCRIPTION_LIMIT */
+// A Deployment status's description as GitHub takes it: "The maximum description length is 140 characters" (its REST
+// reference). Characters, not UTF-16 units: a cut by units could leave half of an emoji, which is no text at all.
+const STATUS_DESCRIPTION_LIMIT = 140;
+/** `text` cut to at most 140 characters, never inside one. */
+function statusDescription(text) {
+    const characters = [...text];
+    return characters.length <= STATUS_DESCRIPTION_LIMIT ? text : characters.slice(0, STATUS_DESCRIPTION_LIMIT).join('');
 }
 
 

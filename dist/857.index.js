@@ -44,6 +44,8 @@ var retry = __webpack_require__(8902);
 var format = __webpack_require__(6264);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __webpack_require__(7194);
+// EXTERNAL MODULE: ./src/advice.ts
+var advice = __webpack_require__(6031);
 // EXTERNAL MODULE: ./src/cloud/login/method.ts
 var method = __webpack_require__(8954);
 ;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
@@ -53,6 +55,7 @@ var method = __webpack_require__(8954);
 // account's password. Renewed with the refresh token when the endpoint gave one, else by the same
 // grant again; the refresh token revoked at the end (RFC 7009) only where the endpoint's metadata
 // names a revocation endpoint.
+
 
 
 
@@ -270,7 +273,7 @@ class OAuthLogin {
                 throw error;
             throw new TokenEndpointError(permitted
                 ? `GitHub's OIDC token service gave no token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}).`
-                : `GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). The job needs 'permissions: id-token: write'; a run from a fork gets none.`, permitted);
+                : `GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). ${(0,advice/* noOidcToken */.gN)()}`, permitted);
         }
     }
     /** One call's limit (never past the phase it is made in), joined with the run's stop while the run goes on. */

@@ -227,6 +227,25 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
+/***/ 5326:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ statusDescription)
+/* harmony export */ });
+/* unused harmony export STATUS_DESCRIPTION_LIMIT */
+// A Deployment status's description as GitHub takes it: "The maximum description length is 140 characters" (its REST
+// reference). Characters, not UTF-16 units: a cut by units could leave half of an emoji, which is no text at all.
+const STATUS_DESCRIPTION_LIMIT = 140;
+/** `text` cut to at most 140 characters, never inside one. */
+function statusDescription(text) {
+    const characters = [...text];
+    return characters.length <= STATUS_DESCRIPTION_LIMIT ? text : characters.slice(0, STATUS_DESCRIPTION_LIMIT).join('');
+}
+
+
+/***/ }),
+
 /***/ 3839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -509,9 +528,12 @@ var login_password = __webpack_require__(2554);
 var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
 var time_limit = __webpack_require__(3689);
+// EXTERNAL MODULE: ./src/github/status-description.ts
+var status_description = __webpack_require__(5326);
 ;// CONCATENATED MODULE: ./src/github/final-status.ts
 // The post step's one GitHub call: a final status for a GitHub Deployment the main step started and
 // could not finish. Best effort, like every GitHub call of the action.
+
 
 /**
  * 'error', not 'inactive': the deploy's outcome is unknown, and inactive is what GitHub shows for a
@@ -528,7 +550,7 @@ async function setErrorStatus(token, saved, description, limitMs) {
             repo: saved.repo,
             deployment_id: saved.id,
             state: 'error',
-            description: description.slice(0, 140),
+            description: (0,status_description/* statusDescription */.$)(description),
             ...(saved.logUrl ? { log_url: saved.logUrl } : {}),
             auto_inactive: false,
             request: { signal: limit.signal }

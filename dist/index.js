@@ -28459,6 +28459,149 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api
 
 /***/ }),
 
+/***/ 6031:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KF: () => (/* binding */ grantGitHubPermissions),
+/* harmony export */   OA: () => (/* binding */ seeTheRun),
+/* harmony export */   Rt: () => (/* binding */ missingUsername),
+/* harmony export */   _S: () => (/* binding */ usernameSource),
+/* harmony export */   bk: () => (/* binding */ missingSecret),
+/* harmony export */   e6: () => (/* binding */ giveGitHubToken),
+/* harmony export */   gN: () => (/* binding */ noOidcToken),
+/* harmony export */   h$: () => (/* binding */ healthExpectCommit),
+/* harmony export */   kV: () => (/* binding */ secretSource),
+/* harmony export */   yX: () => (/* binding */ oidcUnavailable)
+/* harmony export */ });
+/* unused harmony exports runPlace, inputVariable, PLACES */
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8676);
+// Advice that names the way to fix something where the run runs (issue 41): the action reads its inputs from a
+// workflow's with: and its secrets from ${{ secrets.* }}; the brcloud command reads BRCLOUD_* variables and files, and
+// each CI keeps secrets its own way. The engine learns the place from the port's run context (RunContext.place, set
+// by the CLI's face from the CI it finds: src/cli/ci.ts) and words every such hint here, in one table, so that no
+// message tells a Jenkins user to write ${{ secrets.BRC_PASSWORD }}.
+
+/** Where this run runs: the action unless the face said otherwise. */
+function runPlace() {
+    return _port_js__WEBPACK_IMPORTED_MODULE_0__/* .runContext */ .pO().place ?? 'action';
+}
+/** The variable the brcloud command reads an input from: BRCLOUD_ and its name in upper case, '-' as '_'. */
+function inputVariable(name) {
+    return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/** Every place the brcloud command knows, with how a secret is set there (each CI's own documented way). */
+const PLACES = {
+    'github-actions': {
+        name: 'GitHub Actions',
+        secret: (v) => `a repository or environment secret, mapped in the run: step's env: (${v}: \${{ secrets.NAME }})`
+    },
+    jenkins: { name: 'Jenkins', secret: (v) => `a Jenkins credential (environment { ${v} = credentials('ID') }, or withCredentials)` },
+    gitlab: { name: 'GitLab CI', secret: (v) => `a masked CI/CD variable ${v} of the project or group (Settings > CI/CD > Variables)` },
+    'azure-pipelines': { name: 'Azure Pipelines', secret: (v) => `a secret variable of the pipeline, mapped in the step's env: (${v}: $(${v}))` },
+    circleci: { name: 'CircleCI', secret: (v) => `a project environment variable or a context holding ${v}` },
+    bitbucket: { name: 'Bitbucket Pipelines', secret: (v) => `a secured repository, workspace or deployment variable ${v}` },
+    buildkite: { name: 'Buildkite', secret: (v) => `Buildkite secrets or the agent's environment hook (export ${v})` },
+    teamcity: { name: 'TeamCity', secret: (v) => `a build parameter env.${v} of type password` },
+    drone: { name: 'Drone', secret: (v) => `a Drone secret (environment: ${v}: from_secret: NAME)` },
+    travis: { name: 'Travis CI', secret: (v) => `an encrypted variable ${v} (the repository's settings, or travis encrypt)` },
+    terminal: { name: 'a terminal', secret: (v) => `the environment (export ${v}, from your password manager)` }
+};
+/** How the brcloud command gets a secret input here: its variable from the CI's secret store, or its file. */
+function cliSecret(place, input) {
+    const variable = inputVariable(input);
+    return `${variable} from ${PLACES[place].secret(variable)}, or --${input}-file FILE`;
+}
+/** A required secret left empty: the end of the "Input X is required: ..." message. */
+function missingSecret(input) {
+    const place = runPlace();
+    if (place !== 'action') {
+        return `set ${cliSecret(place, input)}; if ${inputVariable(input)} is set and still empty, the secret did not reach this job.`;
+    }
+    return input === 'password'
+        ? 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
+        : 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.';
+}
+/** A required secret, in a list of several missing inputs: where it comes from. */
+function secretSource(input) {
+    const place = runPlace();
+    if (place !== 'action')
+        return cliSecret(place, input);
+    return input === 'password'
+        ? 'from a secret (forks and Dependabot runs get no secrets)'
+        : 'from a secret: ${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow';
+}
+/** The user name left empty: the end of its "is required" message. */
+function missingUsername() {
+    return runPlace() === 'action'
+        ? 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).'
+        : 'set it to the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).';
+}
+/** The user name in a list of several missing inputs. */
+function usernameSource() {
+    return runPlace() === 'action'
+        ? 'the Bloomreach Cloud user that deploys, from a secret'
+        : 'the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME)';
+}
+/**
+ * Why oidc-audience cannot log in here, or undefined when it can: only the action asks GitHub for its OIDC token, and
+ * only in a job with id-token: write (GitHub then sets ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN in `env`).
+ */
+function oidcUnavailable(env) {
+    const place = runPlace();
+    if (place === 'action') {
+        if (env.ACTIONS_ID_TOKEN_REQUEST_URL && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN)
+            return undefined;
+        return ("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
+            '(A workflow run from a fork never gets one.)');
+    }
+    const instead = `log in with client-id and client-secret (${cliSecret(place, 'client-secret')}), or with a script account's username and password (docs/single-sign-on.md)`;
+    if (place === 'github-actions')
+        return `oidc-audience logs in with GitHub's OIDC token, which only the brcloud-deploy action asks for (uses:, with permissions: id-token: write); the brcloud command cannot. Use the action, or ${instead}.`;
+    return `oidc-audience logs in with the OIDC token GitHub gives a GitHub Actions job, and this run is in ${PLACES[place].name}, where there is none: ${instead}.`;
+}
+/** Why GitHub gave the login no OIDC token, when the job may not ask for one. */
+function noOidcToken() {
+    return runPlace() === 'action'
+        ? "The job needs 'permissions: id-token: write'; a run from a fork gets none."
+        : 'Only the brcloud-deploy GitHub Action gets one: log in with client-id and client-secret instead (docs/single-sign-on.md).';
+}
+/** How to give the GitHub token here (a token of the repository with `permissions`). */
+function giveGitHubToken(permissions) {
+    const place = runPlace();
+    if (place === 'action')
+        return 'github-token: ${{ github.token }}';
+    if (place === 'github-actions')
+        return `BRCLOUD_GITHUB_TOKEN: \${{ github.token }} in the run: step's env:, with ${permissions} in the job's permissions`;
+    return `BRCLOUD_GITHUB_TOKEN from ${PLACES[place].secret('BRCLOUD_GITHUB_TOKEN')}: a token of the repository with ${permissions}`;
+}
+/** GitHub refused the token for a missing permission (403): what to grant, and where. */
+function grantGitHubPermissions(permissions) {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return `give the job permissions with ${permissions}`;
+    return `give the token ${permissions} on the repository (a fine-grained token's Deployments and Contents permissions)`;
+}
+/** How to set health-expect to the commit this run deploys. */
+function healthExpectCommit() {
+    const place = runPlace();
+    if (place === 'action')
+        return 'health-expect: ${{ github.sha }}';
+    if (place === 'github-actions')
+        return '--health-expect "$GITHUB_SHA"';
+    return '--health-expect or BRCLOUD_HEALTH_EXPECT set to the commit SHA this run deploys';
+}
+/** Where the log of this run is, for a GitHub Deployment's status. */
+function seeTheRun() {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return 'see the workflow run';
+    return place === 'terminal' ? "see the run's log" : `see the ${PLACES[place].name} run`;
+}
+
+
+/***/ }),
+
 /***/ 7103:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28614,6 +28757,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/port.ts
 var port = __nccwpck_require__(8676);
+// EXTERNAL MODULE: ./src/advice.ts
+var advice = __nccwpck_require__(6031);
 // EXTERNAL MODULE: ./src/github/client.ts
 var client = __nccwpck_require__(6584);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
@@ -28681,6 +28826,14 @@ class DeploymentHistory {
         return sha === undefined ? undefined : { sha, from: 'name', name };
     }
     /**
+     * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
+     * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
+     */
+    async recordedWithoutCommit(id, environment) {
+        const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown');
+        return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)];
+    }
+    /**
      * The newest Deployment of this environment that recorded another distribution than `runningId`,
      * when none recorded `runningId`: the environment was then changed outside this action.
      */
@@ -28711,6 +28864,7 @@ class DeploymentHistory {
 // EXTERNAL MODULE: ./src/deploy/look.ts
 var deploy_look = __nccwpck_require__(9392);
 ;// CONCATENATED MODULE: ./src/deploy/order.ts
+
 
 
 
@@ -28898,9 +29052,9 @@ function gitHubAdvice(error) {
         case 'unreachable':
             return "GitHub's API did not answer: check the runner's network (and its proxy, when one is set) and githubstatus.com";
         case 'bad-token':
-            return 'GitHub refused github-token (401): pass a valid token of this repository, e.g. github-token: ${{ github.token }}';
+            return `GitHub refused github-token (401): pass a valid token of this repository, e.g. ${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}`;
         case 'forbidden':
-            return `github-token lacks a permission (403): give the job permissions with deployments: write and contents: read (the check needs ${PERMISSIONS})`;
+            return `github-token lacks a permission (403): ${(0,advice/* grantGitHubPermissions */.KF)('deployments: write and contents: read')} (the check needs ${PERMISSIONS})`;
         case 'not-found':
             return 'GitHub does not show this repository to github-token (404): use a token of this repository';
         default:
@@ -30360,6 +30514,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/port.ts
 var port = __nccwpck_require__(8676);
+// EXTERNAL MODULE: ./src/advice.ts
+var advice = __nccwpck_require__(6031);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
@@ -30377,6 +30533,7 @@ var parsers = __nccwpck_require__(5165);
 ;// CONCATENATED MODULE: ./src/inputs/deploy.ts
 // The deployment's inputs and the settings of the whole run: validated and returned typed. The password
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
+
 
 
 
@@ -30487,7 +30644,7 @@ function warnIgnored(getInput, source, environment, warn) {
     const set = (name) => (0,parsers/* isSet */.vM)(name, getInput(name));
     const notes = [];
     if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
-        notes.push('environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set github-token: ${{ github.token }} with deployments: write)');
+        notes.push(`environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set ${(0,advice/* giveGitHubToken */.e6)('deployments: write')})`);
     }
     if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
         notes.push('health-timeout-minutes is set but health-url is empty: no health check runs');
@@ -30658,11 +30815,11 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
     }
     const allowOlderCommit = (0,parsers/* parseBoolean */.yG)(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
     if (allowOlderCommit && githubToken === '') {
-        warn('allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
+        warn(`allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}).`);
     }
     const allowUncheckedOrder = (0,parsers/* parseBoolean */.yG)(Input.AllowUncheckedOrder, getInput(Input.AllowUncheckedOrder));
     if (allowUncheckedOrder && githubToken === '') {
-        warn('allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (github-token: ${{ github.token }}).');
+        warn(`allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}).`);
     }
     return {
         ...common,
@@ -30707,6 +30864,7 @@ var service = __nccwpck_require__(8363);
 // The search smoke check's inputs: read through a getter, validated before any request, returned typed.
 // No check runs (undefined) when search-query is empty. The service's own facts (hosts, fields,
 // limits) live in src/search/; what a user may write, and what is refused, lives here.
+
 
 
 
@@ -30807,8 +30965,7 @@ function normalizeQuery(value, type) {
 function missingKeys(get, authKey) {
     const missing = [
         get(SearchInput.AccountId).trim() === '' && `${SearchInput.AccountId} (the account id the search service gave you, e.g. 6001)`,
-        authKey === '' &&
-            `${SearchInput.AuthKey} (from a secret: \${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow)`,
+        authKey === '' && `${SearchInput.AuthKey} (${(0,advice/* secretSource */.kV)(SearchInput.AuthKey)})`,
         get(SearchInput.DomainKey).trim() === '' && `${SearchInput.DomainKey} (your site's domain key; the service refuses requests without it)`
     ].filter((m) => m !== false);
     if (missing.length < 2)
@@ -30934,7 +31091,7 @@ function parseSearchConfig(get, context = {}) {
     const { q, warnings } = normalizeQuery(originalQuery, type);
     missingKeys(get, authKey);
     const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
-    serviceKey(SearchInput.AuthKey, authKey, 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.');
+    serviceKey(SearchInput.AuthKey, authKey, (0,advice/* missingSecret */.bk)(SearchInput.AuthKey));
     const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
     const environment = parseEnvironment(get(SearchInput.Environment).trim());
     const baseInput = get(SearchInput.BaseUrl).trim();
@@ -31061,6 +31218,7 @@ var inputs_events = __nccwpck_require__(8152);
 
 
 
+
 // isLoopbackHost has one home, ./address.js: import it from there.
 
 
@@ -31113,8 +31271,8 @@ function missingRequired(getInput) {
     ].some((name) => !empty(name));
     const missing = [
         empty(inputs_address/* AddressInput */.NI.Stack) && empty(inputs_address/* AddressInput */.NI.ConsoleUrl) && empty(inputs_address/* AddressInput */.NI.ApiUrl) && 'stack (or console-url, or api-url): the stack to deploy to',
-        !ssoLogin && empty(inputs_login/* LoginInput */.G.Username) && 'username: the Bloomreach Cloud user that deploys, from a secret',
-        !ssoLogin && getInput(inputs_login/* LoginInput */.G.Password, { trimWhitespace: false }) === '' && 'password: from a secret (forks and Dependabot runs get no secrets)',
+        !ssoLogin && empty(inputs_login/* LoginInput */.G.Username) && `username: ${(0,advice/* usernameSource */._S)()}`,
+        !ssoLogin && getInput(inputs_login/* LoginInput */.G.Password, { trimWhitespace: false }) === '' && `password: ${(0,advice/* secretSource */.kV)(inputs_login/* LoginInput */.G.Password)}`,
         noSource &&
             'distribution (or distribution-id, or from-environment): the .tar.gz your build produced, e.g. target/*-distribution.tar.gz, or a directory to pack'
     ].filter((m) => m !== false);
@@ -31161,10 +31319,12 @@ function readInputs(read = port/* getInput */.V4) {
 /* harmony export */   N: () => (/* binding */ checkTokenLifetime),
 /* harmony export */   readLogin: () => (/* binding */ readLogin)
 /* harmony export */ });
-/* harmony import */ var _cloud_jwt_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1212);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1617);
-/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5165);
+/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6031);
+/* harmony import */ var _cloud_jwt_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1212);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1617);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5165);
+
 
 
 
@@ -31189,7 +31349,7 @@ function setOf(read, names) {
 function refuseWith(read, names, why) {
     const set = setOf(read, names);
     if (set.length > 0)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
 }
 /** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
 function readLogin(read, password, env = process.env) {
@@ -31206,7 +31366,7 @@ function readLogin(read, password, env = process.env) {
             LoginInput.Audience,
             LoginInput.Scope
         ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
-        return { kind: 'token', accessToken, expiresAtMs: (0,_cloud_jwt_js__WEBPACK_IMPORTED_MODULE_3__/* .jwtExpiry */ .l)(accessToken) };
+        return { kind: 'token', accessToken, expiresAtMs: (0,_cloud_jwt_js__WEBPACK_IMPORTED_MODULE_4__/* .jwtExpiry */ .l)(accessToken) };
     }
     const tokenUrl = read(LoginInput.TokenUrl);
     if (tokenUrl === '') {
@@ -31216,8 +31376,8 @@ function readLogin(read, password, env = process.env) {
     return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
 }
 function passwordLogin(pick) {
-    const username = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_2__/* .required */ .mw)(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
-    const password = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_2__/* .required */ .mw)(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    const username = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_3__/* .required */ .mw)(LoginInput.Username, pick(LoginInput.Username), (0,_advice_js__WEBPACK_IMPORTED_MODULE_0__/* .missingUsername */ .Rt)());
+    const password = (0,_parsers_js__WEBPACK_IMPORTED_MODULE_3__/* .required */ .mw)(LoginInput.Password, pick(LoginInput.Password), (0,_advice_js__WEBPACK_IMPORTED_MODULE_0__/* .missingSecret */ .bk)(LoginInput.Password));
     return { kind: 'password', username, password };
 }
 function oauthLogin(pick, tokenUrl, env) {
@@ -31239,23 +31399,22 @@ function oauthLogin(pick, tokenUrl, env) {
         scope: value(LoginInput.Scope)
     };
     if (clientSecret !== undefined && clientId === undefined)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
     if ((username === undefined) !== (password === undefined)) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
     }
     if (oidcAudience !== undefined) {
         refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
-        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
-                '(A workflow run from a fork never gets one.)');
-        }
+        const unavailable = (0,_advice_js__WEBPACK_IMPORTED_MODULE_0__/* .oidcUnavailable */ .yX)(env);
+        if (unavailable !== undefined)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(unavailable);
         return { ...common, grant: 'client_assertion' };
     }
     if (username !== undefined)
         return { ...common, grant: 'password' };
     if (clientId !== undefined && clientSecret !== undefined)
         return { ...common, grant: 'client_credentials' };
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
         `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
 }
 function parseTokenUrl(value) {
@@ -31265,8 +31424,8 @@ function parseTokenUrl(value) {
         credentialsHint: 'Pass credentials through client-id and client-secret.',
         secret: 'the client secret or password'
     };
-    const url = (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .parseAbsoluteUrl */ .wS)(value, rules, true);
-    (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .requireHttps */ .xe)(url, value, rules);
+    const url = (0,_address_js__WEBPACK_IMPORTED_MODULE_2__/* .parseAbsoluteUrl */ .wS)(value, rules, true);
+    (0,_address_js__WEBPACK_IMPORTED_MODULE_2__/* .requireHttps */ .xe)(url, value, rules);
     return url.href;
 }
 /** A ready token that ends before the run's budgets would: refused before any change. */
@@ -31275,10 +31434,10 @@ function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
         return;
     const at = new Date(login.expiresAtMs).toISOString();
     if (login.expiresAtMs <= now)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
     const left = login.expiresAtMs - now;
     if (left < watchdogMs) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
             'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
     }
 }
@@ -35658,7 +35817,7 @@ class Timeline {
 }
 
 // EXTERNAL MODULE: ./src/report.ts
-var report = __nccwpck_require__(665);
+var src_report = __nccwpck_require__(665);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __nccwpck_require__(8549);
 // EXTERNAL MODULE: ./src/http/proxy.ts
@@ -35820,7 +35979,7 @@ async function run(host) {
         host.signals.off('SIGTERM', onSignal);
         endedAt = Date.now();
         result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped };
-        await (0,report/* report */.z8)(result).catch((e) => port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
+        await (0,src_report/* report */.z8)(result).catch((e) => port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
     const hurrySends = () => hurry.abort();
@@ -35840,6 +35999,19 @@ async function run(host) {
     return { result, failure: ended, cutShort };
 }
 /**
+ * A face's own refusal, before run() could read an input: a command line the CLI could not read (a secret given as a
+ * flag, an unknown flag, an unreadable secret file, a malformed --commit, a github-token without a commit). Failed and
+ * reported as run() reports refused inputs (the one failure, no outputs, the summary), so that every output format of
+ * the face is written as for any other refusal. No step runs; no sink is told, since no input was read.
+ */
+async function refuse(failure) {
+    const error = failureMessage(failure, undefined, undefined);
+    core.setFailed(error);
+    const result = { ...intent(undefined), deploy: undefined, search: undefined, phases: [], error, stopped: undefined };
+    await report(result).catch((e) => core.warning(`Could not write the job summary: ${String(e)}`));
+    return { result, failure, cutShort: false };
+}
+/**
  * Tells the event sinks what the run observed (docs/events.md), after the report: each sink within its limit (or the
  * shorter `limitMs` a stop leaves), ended at once by `hurry`; nothing here fails the run or changes its outcome.
  */
@@ -35848,7 +36020,8 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
         return;
     try {
         const { observeRun } = await __nccwpck_require__.e(/* import() */ 953).then(__nccwpck_require__.bind(__nccwpck_require__, 2953));
-        const observed = observeRun(result, { ...facts, context: port/* runContext */.pO(), stack: rawInput('stack') || undefined });
+        const promotion = rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== '';
+        const observed = observeRun(result, { ...facts, context: port/* runContext */.pO(), stack: rawInput('stack') || undefined, promotion });
         if (observed === undefined)
             return;
         const { sinksFor } = await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761));

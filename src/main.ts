@@ -5,7 +5,7 @@ import * as core from './port.js'
 import v8 from 'node:v8'
 import type { DeployRun } from './deploy/index.js'
 import { whereItStands } from './deploy/outcome.js'
-import { ActionError, StepFailed, systemErrorCode } from './errors.js'
+import { ActionError, StepFailed, systemErrorCode, type InputError } from './errors.js'
 import { readInputs, type ActionInputs } from './inputs/index.js'
 import { Timeline } from './phases.js'
 import { report, type RunResult } from './report.js'
@@ -198,6 +198,20 @@ export async function run(host: RunHost): Promise<RunEnding> {
   // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
   if (stopped !== undefined) host.exit(1)
   return { result, failure: ended, cutShort, closingUnfinished }
+}
+
+/**
+ * A face's own refusal, before run() could read an input: a command line the CLI could not read (a secret given as a
+ * flag, an unknown flag, an unreadable secret file, a malformed --commit, a github-token without a commit). Failed and
+ * reported as run() reports refused inputs (the one failure, no outputs, the summary), so that every output format of
+ * the face is written as for any other refusal. No step runs; no sink is told, since no input was read.
+ */
+export async function refuse(failure: InputError): Promise<RunEnding> {
+  const error = failureMessage(failure, undefined, undefined)
+  core.setFailed(error)
+  const result: RunResult = { ...intent(undefined), deploy: undefined, search: undefined, phases: [], error, stopped: undefined }
+  await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
+  return { result, failure, cutShort: false, closingUnfinished: false }
 }
 
 /**

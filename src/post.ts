@@ -98,7 +98,8 @@ async function finishGitHubDeployment(state: SavedState): Promise<string | undef
     core.warning(`GitHub Deployment ${saved.id} stays in progress: the post step has no github-token.`)
     return undefined
   }
-  core.setSecret(token)
+  // Known to redact() too: a GitHub error that echoes the token must not print it in the warning below.
+  registerSecret(token)
   const description = state.reported
     ? 'The deploy step ended without a final status; see the workflow run'
     : 'The main step was stopped before it reported; see the workflow run'

@@ -11,7 +11,7 @@ import { shown } from './mocks.js'
 import { sinkSecrets } from './sinks.js'
 import type { Ending } from './run.js'
 import { wire } from './transport.js'
-import { ENV, OLD, QUERY_SECRET, SEARCH_KEY, STALE, THEIRS, commitIndexOf, ourStoredId, type Schedule, type WorldLog } from './world.js'
+import { ENV, QUERY_SECRET, SEARCH_KEY, commitIndexOf, ourStoredId, type Deletion, type Schedule, type WorldLog } from './world.js'
 
 /** Who else deploys in the world: the environment's start, other jobs, Mission Control. Anyone else is this run. */
 export const OTHERS = new Set(['earlier', 'other-job', 'mission-control', 'someone-else'])
@@ -301,29 +301,89 @@ export function checkRevocation(f: Facts): void {
   expect({ refreshTokensLeftValid: stillValid.length, said }).toEqual({ refreshTokensLeftValid: stillValid.length, said: true })
 }
 
-/** Pruning and uploads: never what an environment runs or switches to, never a fresh one, never before a refusal; no duplicate upload. */
-export function checkStack(f: Facts): void {
-  // A delete acts on the look right before it (no compare-and-swap): a deploy begun after that look is the window.
-  const unjustified = f.log.deletedInUse.filter(({ id, seq }) => {
-    const look = wire.looks.filter((l) => l.seq < seq).at(-1)
-    const items = look === undefined ? [] : Array.isArray(look.answer.items) ? (look.answer.items as Array<Record<string, unknown>>) : [look.answer]
-    const showed = items.some(
-      (e) => same(String(e.distributionId), id) || (typeof e.status === 'string' && /deploying/.test(e.status)) || e.status === undefined
+/** The environments an environments answer lists (a list, or the one environment by name). */
+function itemsOf(answer: Record<string, unknown>): Array<Record<string, unknown>> {
+  return Array.isArray(answer.items) ? (answer.items as Array<Record<string, unknown>>) : [answer]
+}
+
+/** A status field that shows a switch whose distribution the answer cannot name: pruning must wait for it. */
+function showsUnnamedSwitch(e: Record<string, unknown>): boolean {
+  if (typeof e.status !== 'string') return false
+  return /deploying/.test(e.status) || ((e.distributionId === null || e.distributionId === undefined) && e.status !== 'empty')
+}
+
+/** Whether a list of GitHub Deployments the run got before `seq` names `id` for that environment (what it deploys, or what ran before it). */
+function recorded(environment: string, id: string, seq: number): boolean {
+  return wire.githubLists
+    .filter((l) => l.seq < seq)
+    .some((l) =>
+      l.deployments.some((d) => {
+        const payload = (d.payload ?? {}) as { distributionId?: string; previousDistributionId?: string }
+        return d.environment === environment && (same(payload.distributionId, id) || same(payload.previousDistributionId, id))
+      })
     )
-    if (!showed) windows.count++
-    return showed
+}
+
+const HOUR_MS = 3_600_000
+
+/**
+ * Why this deletion broke pruning's promise, if it did: a fresh upload; one a look of the run showed an environment
+ * running; any while the look before it showed a switch it could not name; one a GitHub Deployment the run had read
+ * still deploys; and one an environment reported, served, switched to or ran before, unless that began after the
+ * look before the delete (the window no look can close) or nothing the run could read named it (no status field,
+ * no GitHub record: a deploy by hand or by a job that records none, which docs/reliability-and-security.md names).
+ */
+function brokenBy(f: Facts, d: Deletion): string[] {
+  const broken: string[] = []
+  const looks = wire.looks.filter((l) => l.seq < d.seq)
+  const last = looks.at(-1)
+  if (d.createdAt !== undefined && d.at - runnerMs(d.createdAt, f.s) < HOUR_MS) broken.push('stored within the hour')
+  if (looks.some((l) => itemsOf(l.answer).some((e) => same(String(e.distributionId), d.id)))) broken.push('a look of the run showed it running')
+  if (last !== undefined && itemsOf(last.answer).some(showsUnnamedSwitch)) broken.push('the look before it showed a switch it could not name')
+  const list = wire.githubLists.filter((l) => l.seq < d.seq).at(-1)
+  if (f.s.github !== undefined && list === undefined) broken.push('github-token is set, but no list of GitHub Deployments was read before it')
+  for (const u of d.underWay) if (list?.deployments.some((x) => x.id === u.deployment)) broken.push(`GitHub Deployment ${u.deployment} still deploys it`)
+  for (const u of d.uses) {
+    if (u.kind === 'reports' || u.since > (last?.sentAt ?? Number.NEGATIVE_INFINITY)) continue
+    if (recorded(u.environment, d.id, d.seq))
+      broken.push(
+        `'${u.environment}' ${u.kind === 'previous' ? 'ran it before' : u.kind === 'serves' ? 'serves it' : 'switches to it'}, as GitHub's records said`
+      )
+  }
+  return broken
+}
+
+/** After a run that pruned, the stack holds at most max-distributions, unless the run said why not (or was stopped). */
+function checkWithinMax(f: Facts): void {
+  const max = f.s.maxDistributions
+  // A run that pruned: its phase ended well (one that failed or was stopped ends the run with that failure).
+  const pruned = /^\| Prune old distributions \| [^|]+ \| ✓ \|$/m.test(shown.summary)
+  if (max === undefined || !pruned || /::warning::max-distributions=\d+ could not be kept/.test(f.text)) return
+  if (f.ending.firstSignal !== undefined || f.ending.killed || /total-timeout-minutes/.test(f.failed)) return
+  const holds = f.stack.state.distributions.length
+  expect({ maxDistributions: max, stackHolds: holds <= max ? 'at most that' : holds }).toEqual({ maxDistributions: max, stackHolds: 'at most that' })
+}
+
+/** Each delete follows a look at the environments made after pruning began and after the delete before it: a look right before it. */
+function lookedRightBefore(f: Facts): string[] {
+  const began = shown.lines.find((l) => l.by === 'main' && /^The stack holds \d+ distributions; max-distributions is/.test(l.text))?.seq ?? 0
+  return f.log.deletions.flatMap((d, i) => {
+    const after = Math.max(began, f.log.deletions[i - 1]?.seq ?? 0)
+    return wire.looks.some((l) => l.seq > after && l.seq < d.seq) ? [] : [`${d.id}: no look at the environments right before it`]
   })
-  expect({ deletedInUse: unjustified.map((d) => d.id) }).toEqual({ deletedInUse: [] })
-  const fresh = [STALE[1] ?? '', ...THEIRS, f.ours ?? '', ...f.log.uploaded]
-  expect({ deletedFresh: f.log.deleted.filter((id) => fresh.some((x) => same(x, id))) }).toEqual({ deletedFresh: [] })
-  if (!f.s.status) expect({ deletedWithoutStatus: f.log.deleted }).toEqual({ deletedWithoutStatus: [] })
+}
+
+/** Pruning and uploads: never what must stay (brokenBy), the stack within max-distributions, never before a refusal; no duplicate upload. */
+export function checkStack(f: Facts): void {
+  const broken = [...lookedRightBefore(f), ...f.log.deletions.flatMap((d) => brokenBy(f, d).map((why) => `${d.id}: ${why}`))]
+  expect({ deletedWhatMustStay: broken }).toEqual({ deletedWhatMustStay: [] })
+  checkWithinMax(f)
   // Never two stored copies of one upload (a copy someone else deleted before a retry looked for it does not count).
   const copies = f.log.uploaded.filter((id) => f.stack.state.distributions.some((d) => same(d.id, id))).length
   expect({ storedCopies: copies }).toEqual({ storedCopies: Math.min(1, copies) })
   if (shown.outputs.order === 'behind' && /Refused/.test(f.head) && !/now runs/.test(f.text)) {
     expect({ refusedButChanged: f.log.deleted.length + f.log.uploaded.length }).toEqual({ refusedButChanged: 0 })
   }
-  void OLD
 }
 
 /** GitHub's record: a Deployment of ours names the commit it deploys (or none), ends with a final status, and says success only for a deploy. */

@@ -5,8 +5,9 @@ import type { Facts } from './claims.js'
 import { cdeventsOf } from './event-claims.js'
 import { CIS } from './faces.js'
 import { placeOf } from './second-run.js'
+import { countStatus, statusCoverage, statusGenerated } from './status-claims.js'
 import { wire } from './transport.js'
-import type { SinkFate } from './world.js'
+import { ranBefore, type SinkFate } from './world.js'
 
 const same = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
 
@@ -39,7 +40,14 @@ export const RACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ],
   ['the watchdog fired', (f) => /total-timeout-minutes \(/.test(f.failed)],
   ['pruning deleted distributions', (f) => f.log.deleted.length > 0],
-  ['pruning held back', (f) => /Not pruning|Pruning stopped|Pruning: kept distribution/.test(f.text)],
+  ['pruning deleted distributions without a status field', (f) => !f.s.status && f.log.deleted.length > 0],
+  ['pruning kept a distribution', (f) => /Pruning: kept distribution/.test(f.text)],
+  ["pruning kept an environment's previous distribution", (f) => /Pruning: kept distribution .*(ran it earlier in this run|records it as what)/.test(f.text)],
+  [
+    'pruning kept what a GitHub Deployment in progress or of the last hour names',
+    (f) => /Pruning: kept distribution .*GitHub Deployment \d+ of .*(still (in progress|queued|pending)|within the last hour)/.test(f.text)
+  ],
+  ['pruning could not keep max-distributions, and said why', (f) => /::warning::max-distributions=\d+ could not be kept/.test(f.text)],
   ['an identical distribution was reused', (f) => /reusing it, no upload/.test(f.text)],
   ['an upload whose answer was lost was adopted', (f) => /adopting distribution/.test(f.text)],
   ['the environment was renamed or deleted mid-run', (f) => f.log.environmentGone !== undefined],
@@ -120,6 +128,7 @@ export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> =
   ['source: an upload', (f) => f.s.source === 'upload'],
   ['source: an identical stored one', (f) => f.s.source === 'upload-identical'],
   ['max-distributions (pruning)', (f) => f.s.maxDistributions !== undefined && f.s.source.startsWith('upload')],
+  ['an environment that ran an older release before (pruning meets its previous)', (f) => ranBefore(f.s)],
   ['no status field', (f) => !f.s.status],
   ['the id reported at request', (f) => f.s.reading === 'at-request'],
   ['a deploy during a switch accepted', (f) => f.s.deployWhileBusy === 'accept'],
@@ -152,12 +161,13 @@ function add(counts: Map<string, number>, list: ReadonlyArray<readonly [string, 
   for (const [name, holds] of list) if (holds(f)) counts.set(name, (counts.get(name) ?? 0) + 1)
 }
 
-/** Counts what run `index` of a world met: the first run its races, face and world; a second run its place. */
+/** Counts what run `index` of a world met: the first run its races, face, world and status report; a second run its place. */
 export function countRaces(f: Facts, index = 0): void {
   if (index > 0) return add(coverage, SECOND_RUNS, f)
   add(coverage, RACES, f)
   add(coverage, FACES, f)
   add(generated, FEATURES, f)
+  countStatus(f)
 }
 
 function rows(counts: Map<string, number>, runs: number): string[] {
@@ -169,11 +179,14 @@ export function coverageReport(runs: number): string {
   return [
     `What the world generated in ${runs} schedules:`,
     ...rows(generated, runs),
+    ...rows(statusGenerated, runs),
     `Races that occurred:`,
     ...rows(of(RACES), runs),
     'Faces that ran (the first run of each world):',
     ...rows(of(FACES), runs),
     'Second runs (worlds of two runs):',
-    ...rows(of(SECOND_RUNS), runs)
+    ...rows(of(SECOND_RUNS), runs),
+    `The status report's cases that occurred:`,
+    ...rows(statusCoverage, runs)
   ].join('\n')
 }

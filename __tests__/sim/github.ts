@@ -49,8 +49,18 @@ export interface GitHubWorld {
   readonly schedule: GitHubSchedule
   /** What other jobs (and the start) recorded, with the transport's sequence number then: what a look could have been matched with. */
   readonly records: Array<{ seq: number; distributionId: string; commit: number }>
-  /** Records a deploy of another job of this repository, as its run would. */
-  recordOther(environment: string, distributionId: string, commit: number): void
+  /**
+   * Records a deploy of another job of this repository, as its run would: the distribution, what the environment
+   * reported before (its rollback target), in progress until `landed` says how its switch ended (absent: recorded done).
+   */
+  recordOther(environment: string, distributionId: string, commit: number, run?: OtherRun): void
+}
+
+/** Another job's run as its GitHub Deployment shows it: what it replaced, and when its switch ends (true: applied). */
+export interface OtherRun {
+  readonly previous: string | null
+  readonly seconds: number
+  readonly landed: () => boolean
 }
 
 export const github: { world: GitHubWorld | undefined } = { world: undefined }
@@ -66,24 +76,49 @@ function grantOf(token: GitHubSchedule['token']): Record<string, TokenGrant> {
 export function makeGitHubWorld(
   schedule: GitHubSchedule,
   apiUrl: string,
-  seeds: Array<{ environment: string; distributionId: string; commit: number }>
+  seeds: Array<{ environment: string; distributionId: string; commit: number; minutesAgo: number; killed?: boolean }>,
+  /** Other tokens GitHub knows (the status report's, ./status.ts). */
+  tokens: Record<string, TokenGrant> = {}
 ): GitHubWorld {
-  const core = createGitHubStandIn({ tokens: grantOf(schedule.token), now: () => Date.now() })
+  const core = createGitHubStandIn({ tokens: { ...grantOf(schedule.token), ...tokens }, now: () => Date.now() })
   core.setApi(GITHUB_API)
   const { model } = core
   const records: GitHubWorld['records'] = []
   model.linear('main', COMMITS.slice(0, 6))
   model.commit(COMMITS[6] ?? '', [COMMITS[1] ?? ''])
-  const recordOther = (environment: string, distributionId: string, commit: number): void => {
+  const recordOther = (environment: string, distributionId: string, commit: number, run?: OtherRun): void => {
     const sha = COMMITS[commit] ?? ''
-    const d = model.addDeployment({ ref: sha, sha, environment, payload: { distributionId, apiUrl }, creator: 'other-job' })
-    model.addStatus(d.id, { state: 'success', log_url: `https://github.com/acme/site/actions/runs/${d.id}` })
+    const previous = run?.previous ?? undefined
+    const payload = { distributionId, apiUrl, ...(previous !== undefined && { previousDistributionId: previous }) }
+    const d = model.addDeployment({ ref: sha, sha, environment, payload, creator: 'other-job' })
+    const log_url = `https://github.com/acme/site/actions/runs/${d.id}`
     records.push({ seq: wire.seq, distributionId, commit })
+    if (run === undefined) return void model.addStatus(d.id, { state: 'success', log_url })
+    // Like this action's run: in progress while it follows the switch, then its final status.
+    model.addStatus(d.id, { state: 'in_progress', log_url })
+    setTimeout(() => void model.addStatus(d.id, { state: run.landed() ? 'success' : 'failure', log_url }), run.seconds * 1000 + 1_000)
   }
   for (let i = 0; i < schedule.filler; i++) {
     model.addDeployment({ ref: COMMITS[0] ?? '', environment: `preview-${i}`, payload: { distributionId: `filler-${i}`, apiUrl }, creator: 'other-job' })
   }
-  for (const seed of seeds) recordOther(seed.environment, seed.distributionId, seed.commit)
+  for (const seed of seeds) {
+    if (seed.killed) {
+      // A run killed before it set a final status: its Deployment stays in progress for good.
+      const sha = COMMITS[seed.commit] ?? ''
+      const d = model.addDeployment({
+        ref: sha,
+        sha,
+        environment: seed.environment,
+        payload: { distributionId: seed.distributionId, apiUrl },
+        creator: 'other-job'
+      })
+      model.addStatus(d.id, { state: 'in_progress', log_url: `https://github.com/acme/site/actions/runs/${d.id}` })
+    } else recordOther(seed.environment, seed.distributionId, seed.commit)
+    // Recorded when that release was deployed, not when the run starts.
+    const at = new Date(Date.now() - seed.minutesAgo * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
+    const d = model.deployments.at(-1)
+    if (d !== undefined) Object.assign(d, { created_at: at, updated_at: at })
+  }
   const world = { core, schedule, records, recordOther }
   github.world = world
   wire.github = core

@@ -86,6 +86,7 @@ export const simContext: {
     this.contexts.clear()
     others.clear()
     Object.assign(shown, emptyShown(inputs))
+    Object.assign(statusShown, { lines: [], masked: [] })
   },
   addRun(index, inputs, context) {
     this.contexts.set(index, context)
@@ -93,16 +94,20 @@ export const simContext: {
   }
 }
 
-function who(): 'main' | 'post' | undefined {
+/** What the status report (./status.ts) logged and masked through the port: its own, apart from the run's. */
+export const statusShown: { lines: string[]; masked: string[] } = { lines: [], masked: [] }
+
+function who(): 'main' | 'post' | 'status' | undefined {
   if (dead()) return undefined
   const c = caller.getStore()
-  return c === 'post' ? 'post' : 'main'
+  return c === 'post' ? 'post' : c === 'status' ? 'status' : 'main'
 }
 
 function say(prefix: string): (line: unknown) => void {
   return (line) => {
     const by = who()
-    if (by !== undefined) view().lines.push({ by, at: Date.now(), seq: wire.seq, text: `${prefix}${String(line)}` })
+    if (by === 'status') statusShown.lines.push(`${prefix}${String(line)}`)
+    else if (by !== undefined) view().lines.push({ by, at: Date.now(), seq: wire.seq, text: `${prefix}${String(line)}` })
   }
 }
 
@@ -114,7 +119,9 @@ export const port: Port = {
     if (who() === 'main') view().state.set(name, value)
   },
   setSecret: (s: string) => {
-    if (who() !== undefined) view().masked.push(s)
+    const by = who()
+    if (by === 'status') statusShown.masked.push(s)
+    else if (by !== undefined) view().masked.push(s)
   },
   info: say(''),
   debug: say('::debug::'),

@@ -1,6 +1,6 @@
 // Each run of a world is a process of its own, as it is on a CI's machines: the engine's port (src/port.ts, the one
 // module-level door of the engine) is installed per process, so two runs that overlap in the world's time each talk
-// to their own face. The test file mocks src/port.js with `routedPort`: every call of the engine goes to the port the
+// to their own face; and so is the status report's (the 'status' caller, ./status.ts), whose command installs its own. The test file mocks src/port.js with `routedPort`: every call of the engine goes to the port the
 // calling process installed (the async context says which process calls), and what the engine handed its face is
 // kept per process: the outputs, the failure and the summary with the wire's sequence number when they were set (the
 // moment the outcome was decided), the secrets it registered, and the run's context the face gave it. A face's claims
@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type * as PortModule from '../../src/port.js'
 import type { InputOptions, Port, RunContext } from '../../src/port.js'
-import { wire } from './transport.js'
+import { caller, wire } from './transport.js'
 
 /** Which run's process a call is made in: 0 the world's first run, 1 the second (./runs.ts). */
 export const processOf = new AsyncLocalStorage<number>()
@@ -36,6 +36,8 @@ export interface ProcessRecord {
 const records = new Map<number, ProcessRecord>()
 /** The port installed outside any run's process (the test file's: the runner's, as ./mocks.ts gives it). */
 let outside: Port | undefined
+/** The port the status report's command installed in its own process (the 'status' caller, ./status.ts). */
+let statusReport: Port | undefined
 
 function fresh(): ProcessRecord {
   return { port: undefined, outputs: {}, failed: undefined, summary: '', decided: 0, decidedAt: undefined, masked: [], context: undefined }
@@ -56,7 +58,20 @@ export function resetProcesses(): void {
   records.clear()
 }
 
+/** A new read of the status report (./status.ts): its command has installed no port yet. */
+export function resetStatusPort(): void {
+  statusReport = undefined
+}
+
+/** The status report's calls: its own process, apart from every run's (their engine's hand-overs are not kept). */
+const reporting = (): boolean => caller.getStore() === 'status'
+
 function port(): Port {
+  if (reporting()) {
+    const installed = statusReport ?? outside
+    if (installed === undefined) throw new Error('No port is installed: the face calls usePort() before it runs the engine.')
+    return installed
+  }
   const installed = processOf.getStore() === undefined ? outside : (records.get(runIndex())?.port ?? outside)
   if (installed === undefined) throw new Error('No port is installed: the face calls usePort() before it runs the engine.')
   return installed
@@ -70,14 +85,17 @@ function decided(record: ProcessRecord): void {
 /** src/port.js as each process sees it (every value export of the real module, so tsc names one that is missing). */
 export const routedPort: typeof PortModule = {
   usePort: (p: Port) => {
-    if (processOf.getStore() === undefined) outside = p
+    if (reporting()) statusReport = p
+    else if (processOf.getStore() === undefined) outside = p
     else processRecord().port = p
   },
   getInput: (name: string, options?: InputOptions) => port().getInput(name, options),
   setOutput: (name: string, value: string) => {
-    const record = processRecord()
-    record.outputs[name] = value
-    decided(record)
+    if (!reporting()) {
+      const record = processRecord()
+      record.outputs[name] = value
+      decided(record)
+    }
     port().setOutput(name, value)
   },
   info: (message: string) => port().info(message),
@@ -88,28 +106,31 @@ export const routedPort: typeof PortModule = {
   isDebug: () => port().isDebug(),
   group: <T>(name: string, fn: () => Promise<T>) => port().group(name, fn),
   setSecret: (secret: string) => {
-    processRecord().masked.push(secret)
+    if (!reporting()) processRecord().masked.push(secret)
     port().setSecret(secret)
   },
   writeSummary: (markdown: string) => {
-    const record = processRecord()
-    record.summary += markdown
-    decided(record)
+    if (!reporting()) {
+      const record = processRecord()
+      record.summary += markdown
+      decided(record)
+    }
     return port().writeSummary(markdown)
   },
   saveState: (name: string, value: string) => port().saveState(name, value),
   getState: (name: string) => port().getState(name),
   setFailed: (message: string) => {
-    const record = processRecord()
-    record.failed = message
-    decided(record)
+    if (!reporting()) {
+      const record = processRecord()
+      record.failed = message
+      decided(record)
+    }
     port().setFailed(message)
   },
   getIDToken: (audience: string) => port().getIDToken(audience),
   runContext: () => {
     const context = port().runContext()
-    const record = processRecord()
-    record.context ??= context
+    if (!reporting()) processRecord().context ??= context
     return context
   }
 }

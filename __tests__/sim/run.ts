@@ -12,6 +12,7 @@ import { shown, simContext } from './mocks.js'
 import { resetProcesses } from './process.js'
 import { BASE2, prepareSecond, type WorldRun } from './runs.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
+import { finishStatus, mainEnded, setUpStatus, statusTokens, worldSchedule } from './status.js'
 import { caller, inFlight, wire } from './transport.js'
 import {
   ENV,
@@ -19,10 +20,13 @@ import {
   OLD,
   OTHER_ENV,
   OURS,
+  PREV,
   QUERY_SECRET,
   SEARCH_KEY,
+  STALE,
   addFaults,
   makeStack,
+  ranBefore,
   runCommit,
   runLogs,
   onTrigger,
@@ -200,7 +204,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     restarts: [],
     environmentGone: undefined,
     environment: stack.state.environments.find((e) => e.name === ENV),
-    deletedInUse: [],
+    deletions: [],
     deleted: [],
     uploaded: [],
     lines: []
@@ -211,6 +215,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     stacks: new Map(),
     github: undefined,
     looks: [],
+    githubLists: [],
     deploys: [],
     issued: [],
     calls: [],
@@ -233,10 +238,21 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     counts.set(route, n + 1)
     for (const h of afterGitHub.get(route) ?? []) if (h.nth === n) h.fn()
   }
-  if (s.github) {
-    const seeds = s.github.oursRecorded ? [{ environment: OTHER_ENV, distributionId: OURS, commit: s.github.ours }] : []
-    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: s.github.old })
-    makeGitHubWorld(s.github, BASE, seeds)
+  // GitHub's world: the run's (github-token), or the status report's alone.
+  const gh = worldSchedule(s)
+  if (gh) {
+    const seeds: Parameters<typeof makeGitHubWorld>[2] = gh.oursRecorded
+      ? [{ environment: OTHER_ENV, distributionId: OURS, commit: gh.ours, minutesAgo: 30 }]
+      : []
+    // An earlier version of this action recorded no previousDistributionId: pruning reads it from the order of the records.
+    if (ranBefore(s)) {
+      // That history also holds a run killed three days ago, whose Deployment of a stale release to an environment the
+      // stack no longer has stays in progress: only its state keeps that release.
+      seeds.push({ environment: 'staging', distributionId: STALE[0] ?? '', commit: 0, minutesAgo: 72 * 60, killed: true })
+      seeds.push({ environment: ENV, distributionId: PREV, commit: 0, minutesAgo: 96 * 60 })
+    }
+    if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: gh.old, minutesAgo: 48 * 60 })
+    makeGitHubWorld(gh, BASE, seeds, statusTokens(s))
   }
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
   // A ready token (access-token), made before the run by "an earlier step": the identity provider's, for the stack's API.
@@ -266,6 +282,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
   const start = Date.now()
   if (second !== undefined && second.place.when !== 'after') setTimeout(() => second.start(), second.place.when * 1000)
   startActors(stack, s, log, afterGitHub)
+  setUpStatus(s, stack, afterGitHub)
   const ending: Ending = {
     startedAt: start,
     finished: false,
@@ -332,6 +349,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     void caller.run('main', () => steps.run(host).then(ended))
   }
   await drive(() => ending.finished || ending.killed, start, 'the main step')
+  mainEnded()
   if (cli) {
     // No post step follows a command.
     ending.postFinished = true
@@ -345,14 +363,17 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     await drive(() => ending.postFinished, start, 'the post step')
   }
   const first: WorldRun = { index: 0, s, stack, log, ending, cli, environment: ENV, commit: runCommit(s) }
-  if (second === undefined) return { stack, ending, log, start, cli, runs: [first] }
-  // Once the first has ended, the second starts a second later (a re-run, a later stage: never in the same instant).
-  if (second.place.when === 'after') setTimeout(() => second.start(), 1_000)
-  await drive(() => second.mainDone(), start, 'the second run')
-  second.startPost()
-  await drive(() => second.done(), start, "the second run's post step")
-  second.finish()
-  return { stack, ending, log, start, cli, runs: [first, second.run] }
+  if (second !== undefined) {
+    // Once the first has ended, the second starts a second later (a re-run, a later stage: never in the same instant).
+    if (second.place.when === 'after') setTimeout(() => second.start(), 1_000)
+    await drive(() => second.mainDone(), start, 'the second run')
+    second.startPost()
+    await drive(() => second.done(), start, "the second run's post step")
+    second.finish()
+  }
+  // The status report's reads still under way, and those whose moment never came, to their end.
+  await finishStatus(s, stack, (done, what) => drive(done, start, what))
+  return { stack, ending, log, start, cli, runs: second === undefined ? [first] : [first, second.run] }
 }
 
 export { GITHUB_API }

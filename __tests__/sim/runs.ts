@@ -76,7 +76,7 @@ function emptyLog(environment: StoredEnvironment | undefined, shared: WorldLog |
     restarts: shared?.restarts ?? [],
     environmentGone: undefined,
     environment,
-    deletedInUse: [],
+    deletions: [],
     deleted: [],
     uploaded: [],
     lines: []
@@ -197,7 +197,7 @@ function logSeenBy(index: number, log: WorldLog): WorldLog {
  */
 export function asRun<T>(index: number, runs: readonly WorldRun[], fn: (log: WorldLog) => T): T {
   if (runs.length === 1) return fn(runs[0]?.log ?? emptyLog(undefined, undefined))
-  const saved = { looks: wire.looks, deploys: wire.deploys, calls: wire.calls, issued: wire.issued, sinkRequests: wire.sinkRequests }
+  const saved = { looks: wire.looks, deploys: wire.deploys, calls: wire.calls, issued: wire.issued, sinkRequests: wire.sinkRequests, githubLists: wire.githubLists }
   const savedShown = { ...shown }
   const mine = <R extends { run: number }>(list: readonly R[]): R[] => list.filter((r) => r.run === index)
   Object.assign(wire, {
@@ -205,7 +205,8 @@ export function asRun<T>(index: number, runs: readonly WorldRun[], fn: (log: Wor
     deploys: mine(saved.deploys),
     calls: mine(saved.calls),
     issued: mine(saved.issued),
-    sinkRequests: mine(saved.sinkRequests)
+    sinkRequests: mine(saved.sinkRequests),
+    githubLists: mine(saved.githubLists)
   })
   if (index !== 0) Object.assign(shown, shownOf(index))
   // GitHub's record of other jobs' deploys is the first stack's (their payloads name its address): none on another stack.

@@ -17,9 +17,83 @@ import type { Stack } from '../../src/emulator/stack.js'
 import type { GitHubCore } from '../../src/emulator/github/server.js'
 import { runIndex } from './process.js'
 
-/** Which process makes a call: the main step, the post step, or the world (actors, the test). */
-export type Caller = 'main' | 'post' | 'world'
+/** Which process makes a call: the main step, the post step, the world (actors, the test), or the status report (./status.ts). */
+export type Caller = 'main' | 'post' | 'world' | 'status'
 export const caller = new AsyncLocalStorage<Caller>()
+
+/** What happens to one of the status report's calls: answered by the service, or a fault of its own (./status.ts decides). */
+export type TapFate =
+  | { kind: 'answer' }
+  /** `echo`: the body says what the request was (its Authorization header and body), as careless servers do. */
+  | { kind: 'respond'; status: number; headers: Record<string, string>; body: string; echo?: boolean }
+  | { kind: 'hang' }
+  | { kind: 'reset' }
+  | { kind: 'unreachable'; code: string }
+
+/** One call of the status report, as the tap follows it: the service's answer as it was made, and how the call ended. */
+export interface TapCall {
+  readonly fate: TapFate
+  /** The answer's latency (the report's own, so that its calls leave the run's drawn latencies as they were). */
+  readonly latencyMs: number
+  /** The service made its answer (its status and body): the world at that very moment is what the answer showed. */
+  answered(status: number, text: string): void
+  /** How the call ended for the caller: an answer, or an error (no answer within its limit, a closed socket, no connection). */
+  settled(status: number | undefined): void
+}
+
+/** The status report's side of the wire: its calls get their own faults and are recorded, apart from the run's (./status.ts). */
+export interface Tap {
+  begin(service: 'stack' | 'github', method: string, url: URL): TapCall
+}
+
+/** The tap of the current call: the status report's calls only. */
+function tapOf(): Tap | undefined {
+  return caller.getStore() === 'status' ? wire.statusTap : undefined
+}
+
+/** The handler a tapped call meets: the service's, or the fault its fate names (a hang never settles). */
+function tapped(handler: Handler, fate: TapFate): Handler {
+  if (fate.kind === 'answer') return handler
+  if (fate.kind === 'hang') return () => never()
+  if (fate.kind === 'reset')
+    return async (req) => {
+      req.socket.destroy()
+    }
+  if (fate.kind === 'unreachable')
+    return async () => {
+      throw Object.assign(new Error(`connect ${fate.code}`), { code: fate.code })
+    }
+  return async (req, res) => {
+    let body = fate.body
+    if (fate.echo === true) {
+      const chunks: Buffer[] = []
+      for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk)
+      const said = `Request was: authorization=${req.headers.authorization ?? ''} body=${Buffer.concat(chunks).toString('utf8')}`
+      body = JSON.stringify({ code: 'Fault', message: said, error: 'temporarily_unavailable', error_description: said })
+    }
+    res.writeHead(fate.status, { 'content-type': 'application/json', ...fate.headers })
+    res.end(body)
+  }
+}
+
+/**
+ * Follows a tapped call to its end for the tap: the status it was answered with, or none. An untapped call is the very
+ * promise it was (no extra turn of the microtask queue: the run's schedules replay as they did before the tap).
+ */
+function settledFor<T extends { status: number }>(call: TapCall | undefined, work: Promise<T>): Promise<T> {
+  return call === undefined ? work : followed(call, work)
+}
+
+async function followed<T extends { status: number }>(call: TapCall, work: Promise<T>): Promise<T> {
+  try {
+    const res = await work
+    call.settled(res.status)
+    return res
+  } catch (error) {
+    call.settled(undefined)
+    throw error
+  }
+}
 
 /** One request to the event sinks' host, as it arrived, and how it ended for the caller. */
 export interface SinkRequest {
@@ -65,6 +139,8 @@ export const wire: {
   afterGitHub: (route: string) => void
   /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen (and which run looked). */
   looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown>; run: number }>
+  /** Every list of GitHub Deployments the action received (the main step), with its call's sequence number: what pruning could have read. */
+  githubLists: Array<{ seq: number; at: number; deployments: Array<Record<string, unknown>>; run: number }>
   /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent (and which run sent it). */
   deploys: Array<{ seq: number; at: number; distributionId: string; run: number }>
   /** Every token a service handed a run in an answer (a login, a refresh, a token endpoint): secrets the world knows. */
@@ -84,6 +160,8 @@ export const wire: {
   exited: Set<number>
   /** Calls in flight, by run and caller: a step's process lives on until they are answered or given up. */
   inFlight: Map<string, number>
+  /** The status report's calls, when a schedule reads it (./status.ts). */
+  statusTap: Tap | undefined
 } = {
   stack: undefined,
   stacks: new Map(),
@@ -93,6 +171,7 @@ export const wire: {
   githubFate: () => ({ kind: 'answer' }),
   afterGitHub: () => undefined,
   looks: [],
+  githubLists: [],
   deploys: [],
   issued: [],
   calls: [],
@@ -103,7 +182,8 @@ export const wire: {
   io: new Set(),
   killed: false,
   exited: new Set(),
-  inFlight: new Map()
+  inFlight: new Map(),
+  statusTap: undefined
 }
 
 /** Real I/O the clock waits for before it moves (a file the command writes: its summary, its dotenv file). */
@@ -225,7 +305,13 @@ async function bytesOf(body: HttpRequest['body'] | FetchInit['body']): Promise<B
 }
 
 /** One request through a handler, answered after the world's latency; never settles when the handler holds it (a hang). */
-async function exchange(handler: Handler, x: Exchange, latencyMs: number, numbered?: (seq: number) => void): Promise<HttpResponse & { seq: number }> {
+async function exchange(
+  handler: Handler,
+  x: Exchange,
+  latencyMs: number,
+  numbered?: (seq: number) => void,
+  tap?: TapCall
+): Promise<HttpResponse & { seq: number }> {
   const seq = ++wire.seq
   numbered?.(seq)
   wire.calls.push({ seq, run: runIndex(), method: x.method, host: x.url.host, path: x.url.pathname })
@@ -250,6 +336,7 @@ async function exchange(handler: Handler, x: Exchange, latencyMs: number, number
     socket
   })
   const closed = new Promise<void>((done) => res.once('close', () => done()))
+  if (tap !== undefined) res.once('finish', () => tap.answered(res.statusCode, Buffer.concat(res.chunks).toString('utf8')))
   const handling = handler(incoming as unknown as IncomingMessage, res as unknown as ServerResponse)
   // An upload's handler checks the archive with zlib on the threadpool (real time): the clock waits for it.
   if (x.method === 'POST' && x.url.pathname === '/v3/distributions') {
@@ -336,6 +423,8 @@ export class HttpTransport {
     for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = v
     const sentAt = Date.now()
     req.onDispatch?.()
+    const tap = tapOf()?.begin('stack', req.method, url)
+    const handler = tapped((q, s) => stack.handle(q, s), tap?.fate ?? { kind: 'answer' })
     const work = (async () => {
       const body = await bytesOf(req.body)
       const deploy = req.method === 'PUT' && req.path.endsWith('/deploy')
@@ -348,11 +437,14 @@ export class HttpTransport {
             run: runIndex()
           })
       }
-      return exchange((q, s) => stack.handle(q, s), { method: req.method, url, headers, body }, wire.latencyMs(url.pathname), noteDeploy)
+      return exchange(handler, { method: req.method, url, headers, body }, tap?.latencyMs ?? wire.latencyMs(url.pathname), noteDeploy, tap)
     })()
-    const res = await limited(work, limit, signal, () => new CallTimeoutError(`no answer within ${Math.round(limit / 1000)} s`))
-    // Only an answer the action received counts as something it could have seen.
-    if (req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200) {
+    const res = await settledFor(
+      tap,
+      limited(work, limit, signal, () => new CallTimeoutError(`no answer within ${Math.round(limit / 1000)} s`))
+    )
+    // Only an answer the action received counts as something it could have seen (the status report's are its own).
+    if (tap === undefined && req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200) {
       wire.looks.push({ seq: res.seq, at: Date.now(), sentAt, answer: JSON.parse(res.text) as Record<string, unknown>, run: runIndex() })
     }
     return { status: res.status, headers: res.headers, text: res.text }
@@ -438,22 +530,31 @@ async function fetchNow(input: string, init: FetchInit): Promise<Response> {
   if (handler === undefined)
     throw new TypeError('fetch failed', { cause: Object.assign(new Error(`getaddrinfo ENOTFOUND ${url.hostname}`), { code: 'ENOTFOUND' }) })
   const route = github ? githubRoute(init.method ?? 'GET', url.pathname) : ''
-  const fate = github ? wire.githubFate(route) : { kind: 'answer' as const }
+  // The status report's calls meet their own faults (./status.ts), never the run's, and follow no trigger of the run.
+  const tap = tapOf()?.begin(github ? 'github' : 'stack', init.method ?? 'GET', url)
+  const fate: GitHubFate | TapFate = tap !== undefined ? tap.fate : github ? wire.githubFate(route) : { kind: 'answer' as const }
   let work: Promise<HttpResponse & { seq: number }>
   if (fate.kind === 'hang') work = never()
   else if (fate.kind === 'unreachable') {
     const cause = Object.assign(new Error(`connect ${fate.code} ${url.host}`), { code: fate.code })
     work = Promise.reject(new TypeError('fetch failed', { cause }))
   } else {
-    const latency = fate.kind === 'slow' ? fate.seconds * 1000 : github ? 0 : wire.latencyMs(url.pathname)
+    const latency = tap !== undefined ? tap.latencyMs : fate.kind === 'slow' ? fate.seconds * 1000 : github ? 0 : wire.latencyMs(url.pathname)
+    const through = tap !== undefined && (fate.kind === 'respond' || fate.kind === 'reset') ? tapped(handler, fate) : handler
     work = (async () => {
       const body = await bytesOf(init.body as FetchInit['body'])
-      const answer = await exchange(handler, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency)
-      if (github) wire.afterGitHub(route)
+      const answer = await exchange(through, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency, undefined, tap)
+      if (github && tap === undefined) wire.afterGitHub(route)
       return answer
     })()
   }
-  const res = await limited(work, undefined, signal, () => new Error('unreachable'))
+  const res = await settledFor(
+    tap,
+    limited(work, undefined, signal, () => new Error('unreachable'))
+  )
+  if (route === 'list-deployments' && res.status === 200 && caller.getStore() === 'main') {
+    wire.githubLists.push({ seq: res.seq, at: Date.now(), deployments: JSON.parse(res.text) as Array<Record<string, unknown>>, run: runIndex() })
+  }
   const headers = new Headers()
   for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v)
   const nullBody = res.status === 204 || res.status === 205 || res.status === 304

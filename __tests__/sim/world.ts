@@ -20,6 +20,7 @@ import { cliFaces, type CliFace } from './faces.js'
 import { secondRuns, type SecondRun } from './second-run.js'
 import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
 import { processOf, runIndex } from './process.js'
+import { statusSchedules, type StatusSchedule } from './status-schedule.js'
 import { wire } from './transport.js'
 
 export const ENV = 'production'
@@ -27,6 +28,8 @@ export const OTHER_ENV = 'development'
 export const OURS = '0a0a0a0a-0000-4000-8000-00000000000a'
 export const OLD = '0b0b0b0b-0000-4000-8000-00000000000b'
 export const THEIRS = ['0c0c0c0c-0000-4000-8000-00000000000c', '0d0d0d0d-0000-4000-8000-00000000000d']
+/** What the environment ran before the old release, when a schedule draws that history (Schedule.history). */
+export const PREV = '09090909-0000-4000-8000-000000000009'
 /** Old releases nobody runs: what pruning may delete. */
 export const STALE = ['0e0e0e0e-0000-4000-8000-00000000000e', '0f0f0f0f-0000-4000-8000-00000000000f']
 export const MARKER = 'release-ours-7f3e'
@@ -125,6 +128,15 @@ export interface Schedule {
   readonly github?: GitHubSchedule | undefined
   /** The event sinks (events-url and native ones) on the simulated host, each with its fate (./events.ts); absent: none. */
   readonly events?: EventsSchedule | undefined
+  /**
+   * With max-distributions and the old release running: the environment ran PREV (four days old) before it, which is
+   * then its previous distribution, the likely rollback target pruning must keep when anything it can read names it;
+   * and, with github-token, a run killed three days ago left its Deployment of STALE[0] (to an environment the stack no
+   * longer has) in progress for good.
+   */
+  readonly history?: boolean | undefined
+  /** The status report, read at drawn moments while the run and the others act (./status.ts); absent: never read. */
+  readonly report?: StatusSchedule | undefined
   /** The face: `brcloud deploy` in a CI or a terminal (./faces.ts); absent: the action (its main step, then its post step). */
   readonly face?: CliFace | undefined
   /** A second run in the same world, on the same face (./runs.ts); absent: the world holds this run alone. */
@@ -359,7 +371,11 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   race: fc.constantFrom('none' as const, 'none' as const, 'none' as const, 'recheck' as const, 'replace' as const, 'health' as const),
   // Drawn last, so every other field of a schedule is what the same seed drew before the sinks existed.
   events: fc.option(eventsSchedules, { nil: undefined, freq: 2 }),
-  // Drawn after them for the same reason: a schedule without it (every fixed one) is the action's face.
+  // After the sinks, for the same reason.
+  history: fc.boolean(),
+  // Drawn last too, for the same reason: the status report, read at moments of the run (a third of the schedules).
+  report: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: statusSchedules }),
+  // After them, for the same reason: a schedule without it (every fixed one) is the action's face.
   face: fc.option(cliFaces, { nil: undefined, freq: 2 }),
   // And last: a world of one run unless drawn (one schedule in five holds a second run).
   second: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: secondRuns })
@@ -454,11 +470,20 @@ export function makeStack(s: Schedule, archive: SimArchive): Stack {
   state.distributions.push(distribution(STALE[0] ?? '', 'stale-0.tar.gz', {}, platformAgo(72 * 60)))
   state.distributions.push(distribution(STALE[1] ?? '', 'stale-1.tar.gz', {}, platformAgo(5)))
   const env = state.environments.find((e) => e.name === ENV)
+  if (env && ranBefore(s)) {
+    state.distributions.push(distribution(PREV, 'prev.tar.gz', { 'version.txt': 'previous release\n' }, platformAgo(96 * 60)))
+    startDeploy(state, env, deployment(PREV, 'earlier'), 0)
+  }
   const first = s.start === 'old' ? OLD : s.start === 'ours' && state.distributions.some((d) => d.id === OURS) ? OURS : undefined
   if (env && first) startDeploy(state, env, deployment(first, 'earlier'), 0)
   const other = state.environments.find((e) => e.name === OTHER_ENV)
   if (other && state.distributions.some((d) => d.id === OURS)) startDeploy(state, other, deployment(OURS, 'earlier'), 0)
   return stack
+}
+
+/** Whether the environment ran PREV before the old release (only where pruning may meet it: the world stays as it was elsewhere). */
+export function ranBefore(s: Schedule): boolean {
+  return s.history === true && s.start === 'old' && s.maxDistributions !== undefined
 }
 
 function deployment(distributionId: string, by: string): Parameters<typeof startDeploy>[2] {
@@ -481,8 +506,8 @@ export interface WorldLog {
   environmentGone: number | undefined
   /** The environment's record (kept when it is deleted: its history stays readable). */
   environment: StoredEnvironment | undefined
-  /** Deletions the run made of a distribution an environment ran, served or switched to at that moment (with the wire's sequence number then). */
-  readonly deletedInUse: Array<{ id: string; seq: number }>
+  /** Deletions the run made, each with what the world needed of it at that moment (./claims.ts checkStack reads them). */
+  readonly deletions: Deletion[]
   /** Deletions the run made, by id. */
   readonly deleted: string[]
   /** Distributions stored from this run's uploads. */
@@ -541,12 +566,7 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
         return
       }
       // Ours is the world's first run's (a second run's deploys are not what "ours" names).
-      const ours = (): string | undefined =>
-        ourStoredId(
-          s,
-          log,
-          wire.deploys.filter((d) => d.run === 0)
-        )
+      const ours = (): string | undefined => ourStoredId(s, log, wire.deploys.filter((d) => d.run === 0))
       const id = actor.which < 0 ? OLD : actor.which >= THEIRS.length ? (ours() ?? OLD) : (THEIRS[actor.which] ?? OLD)
       if (actor.kind === 'delete') {
         deleteAs(state, id).then(
@@ -557,6 +577,8 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
       }
       if (!state.distributions.some((d) => d.id === id)) return
       const by = actor.kind === 'mission-control' ? 'mission-control' : 'other-job'
+      // What the other job's run found there: what it records as its rollback target.
+      const previous = env.distributionId
       try {
         deployAs(state, env.name, id, { seconds: actor.seconds, by })
       } catch {
@@ -566,8 +588,11 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
       }
       // Another job of this repository records its deploy as a GitHub Deployment; Mission Control records nothing.
       const gh = github.world
-      // At the commit of what it deployed: "ours" before there is one falls back to the old release, and is recorded as such.
-      if (gh && by === 'other-job' && gh.schedule.recordOthers) gh.recordOther(name, id, commitOf(gh.schedule, id === OLD ? -1 : actor.which))
+      const deployment = env.deployments.at(-1)
+      const landed = (): boolean => deployment?.appliedAt !== null && deployment?.appliedAt !== undefined
+      // By what it deployed: "ours" before this run stored it is the old release (the fallback above), recorded as that.
+      if (gh && by === 'other-job' && gh.schedule.recordOthers)
+        gh.recordOther(name, id, commitOf(gh.schedule, id === OLD ? -1 : actor.which), { previous, seconds: actor.seconds, landed })
       log.lines.push(`actor: ${by} deployed ${id} to '${env.name}' (${actor.seconds} s)`)
     }
     onTrigger(stack, actor.trigger, () => act(0), afterGitHub)
@@ -596,14 +621,74 @@ export function ourStoredId(s: Schedule, log: WorldLog, deploys: typeof wire.dep
   return OURS
 }
 
+/** How an environment needed a distribution at the moment the run deleted it. */
+export interface Use {
+  readonly environment: string
+  /**
+   * reports: its distributionId names it; serves: its site runs it (hidden while a switch is reported at request, or
+   * while no id shows); switches: a switch to it is under way; previous: what it served before what it serves now,
+   * with no switch under way.
+   */
+  readonly kind: 'reports' | 'serves' | 'switches' | 'previous'
+  /** When that began, by the runner's clock: a switch when requested, the rest when applied. */
+  readonly since: number
+}
+
+/** A deletion the run made, with what the world needed of that distribution right before the platform deleted it. */
+export interface Deletion {
+  readonly id: string
+  /** The wire's sequence number when the delete arrived: a look with a smaller one was made before it. */
+  readonly seq: number
+  readonly at: number
+  /** As the platform wrote it (its clock). */
+  readonly createdAt: string | undefined
+  readonly uses: readonly Use[]
+  /** GitHub Deployments of it still under way (latest status queued, pending, in progress, or none yet), and when each was created. */
+  readonly underWay: ReadonlyArray<{ deployment: number; environment: string; createdAt: number }>
+}
+
+const sameId = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase()
+
+/** Every way an environment needs distribution `id` now, by the platform's own state and history. */
+function usesOf(state: Stack['state'], id: string, s: Schedule): Use[] {
+  const runner = (iso: string | null | undefined): number => (iso ? Date.parse(iso) - s.clockOffsetSeconds * 1000 : Number.NEGATIVE_INFINITY)
+  const uses: Use[] = []
+  for (const e of state.environments) {
+    const environment = e.name
+    const applied = e.deployments.filter((d) => d.appliedAt !== null)
+    const ofIt = e.deployments.filter((d) => sameId(d.distributionId, id)).at(-1)
+    if (sameId(e.distributionId, id)) uses.push({ environment, kind: 'reports', since: runner(ofIt?.requestedAt) })
+    if (sameId(e.serving, id)) uses.push({ environment, kind: 'serves', since: runner(applied.filter((d) => sameId(d.distributionId, id)).at(-1)?.appliedAt) })
+    const pending = e.status === 'deploying' ? e.deployments.filter((d) => d.appliedAt === null && d.abandonedAt === undefined).at(-1) : undefined
+    if (pending !== undefined && sameId(pending.distributionId, id)) uses.push({ environment, kind: 'switches', since: runner(pending.requestedAt) })
+    // During a switch, what it serves is the rollback target ('serves'); what ran before that is two deploys back.
+    if (e.serving === null || pending !== undefined) continue
+    let i = applied.length - 1
+    while (i >= 0 && sameId(applied[i]?.distributionId, e.serving)) i--
+    if (sameId(applied[i]?.distributionId, id)) uses.push({ environment, kind: 'previous', since: runner(applied[i + 1]?.appliedAt) })
+  }
+  return uses
+}
+
+/** GitHub Deployments of `id` whose latest status says they are not done. */
+function underWayOf(id: string): Deletion['underWay'] {
+  const model = github.world?.core.model
+  if (model === undefined) return []
+  return model.deployments
+    .filter((d) => sameId((d.payload as { distributionId?: string }).distributionId, id))
+    .filter((d) => ['queued', 'pending', 'in_progress', undefined].includes(model.statuses(d.id)[0]?.state))
+    .map((d) => ({ deployment: d.id, environment: d.environment, createdAt: Date.parse(d.created_at) }))
+}
+
 /** The logs of a world's other runs, by run (./runs.ts): each upload, deletion and deploy is noted in the log of the run that made it. */
 export const runLogs = new Map<number, WorldLog>()
 
 /**
  * Watches the run's uploads and deletions: an upload stored gets our release's files (the emulator keeps no
- * upload contents here, its sites serve from memory); a deletion of what an environment runs, serves or
- * switches to at that moment is noted. In a world of several runs each is noted in its own run's log, and a
- * deploy of another run than the first is recorded as by `run-<n>` (they all log in as the same user).
+ * upload contents here, its sites serve from memory); each deletion is noted with what the world needed of it then.
+ * In a world of several runs each is noted in its own run's log, and a deploy of another run than the first is
+ * recorded as by `run-<n>` (they all log in as the same user).
  */
 export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: ReadonlySet<string>): void {
   const { state } = stack
@@ -624,13 +709,6 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
       return pushDeploy(...items)
     }
   }
-  const inUse = (id: string): boolean =>
-    state.environments.some(
-      (e) =>
-        e.distributionId?.toLowerCase() === id.toLowerCase() ||
-        e.serving?.toLowerCase() === id.toLowerCase() ||
-        (e.status === 'deploying' && e.deployments.at(-1)?.distributionId.toLowerCase() === id.toLowerCase())
-    )
   const before = new Set(known)
   // Stored once its handler is done (its answer may come much later, or never).
   const noteUploads = (): void => {
@@ -641,23 +719,25 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
       logOf(storedBy.get(d.id) ?? runIndex()).uploaded.push(d.id)
     }
   }
-  // Checked as the request arrives, before the platform deletes: what runs at that moment.
+  // Read as the request arrives, before the platform deletes: what the world needs of it at that moment.
   const original = stack.handle
   Object.assign(stack, {
     handle: async (req: Parameters<Stack['handle']>[0], res: Parameters<Stack['handle']>[1]) => {
       const m = req.method === 'DELETE' ? /^\/v3\/distributions\/([^/?]+)$/.exec(req.url ?? '') : null
       const id = m?.[1] === undefined ? undefined : decodeURIComponent(m[1])
-      const exists = (): boolean => id !== undefined && state.distributions.some((d) => d.id.toLowerCase() === id.toLowerCase())
-      const wasThere = exists()
-      const used = id !== undefined && inUse(id)
+      const find = (): StoredDistribution | undefined => (id === undefined ? undefined : state.distributions.find((d) => sameId(d.id, id)))
+      const there = find()
+      const deletion: Deletion | undefined =
+        id === undefined || there === undefined
+          ? undefined
+          : { id, seq: wire.seq, at: Date.now(), createdAt: there.createdAt, uses: usesOf(state, there.id, s), underWay: underWayOf(there.id) }
       const run = runIndex()
       await original(req, res)
       if (req.method === 'POST') noteUploads()
-
       // Counted only when the platform did delete it (a refusal, 409, deleted nothing).
-      if (id !== undefined && wasThere && !exists()) {
-        logOf(run).deleted.push(id)
-        if (used) logOf(run).deletedInUse.push({ id, seq: wire.seq })
+      if (deletion !== undefined && find() === undefined) {
+        logOf(run).deleted.push(deletion.id)
+        logOf(run).deletions.push(deletion)
       }
     }
   })

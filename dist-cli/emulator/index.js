@@ -3,6 +3,103 @@ var __webpack_exports__ = {};
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: ./src/emulator/banner.ts
+/** The variable brcloud's launcher sets for the emulator it runs. */
+const FACE_VARIABLE = 'BRCLOUD_EMULATOR_FACE';
+function faceOf(env) {
+    return env[FACE_VARIABLE] === 'brcloud' ? 'brcloud' : 'clone';
+}
+/** --help's usage line. */
+function usageLine(face) {
+    return face === 'brcloud' ? 'Usage: brcloud emulator [flags]' : 'Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags])';
+}
+/** What --github prints for, in --help. */
+function gitHubFor(face) {
+    return face === 'brcloud'
+        ? 'for brcloud deploy (GITHUB_API_URL, BRCLOUD_GITHUB_TOKEN, --repository, --commit)'
+        : 'for npm run action (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SHA) and its github-token';
+}
+/** The lines that say how to deploy to this emulator: the action from a clone, or the brcloud command. */
+function deployLines(emulator, github, face) {
+    const { sso } = emulator;
+    if (face === 'clone') {
+        const login = sso === undefined
+            ? `username=${emulator.username} password=${emulator.password}`
+            : `token-url=${sso.tokenUrl} client-id=${sso.federatedClientId} oidc-audience=${sso.oidcAudience} audience=${sso.audience}`;
+        const token = github ? ` github-token=${github.token}` : '';
+        return [
+            'Run the action against it, e.g. with the sample distribution (npm run sample -- sample-distribution):',
+            `  npm run action -- api-url=${emulator.url} ${login} distribution=sample-distribution environment=development${token}`
+        ];
+    }
+    // A secret is never a flag of brcloud: it goes in the environment. The OIDC login is the action's alone: brcloud logs in as the client.
+    const [secret, login] = sso === undefined
+        ? [`BRCLOUD_PASSWORD=${emulator.password}`, `--username ${emulator.username}`]
+        : [`BRCLOUD_CLIENT_SECRET=${sso.clientSecret}`, `--token-url ${sso.tokenUrl} --client-id ${sso.clientId} --audience ${sso.audience}`];
+    const order = github ? ` --repository ${github.repository} --commit ${github.tip}` : '';
+    return [
+        "Deploy to it with brcloud (--distribution: your build's .tar.gz, or a folder to pack), from another terminal:",
+        `  export ${secret}`,
+        `  brcloud deploy --api-url ${emulator.url} ${login} --environment development --distribution PATH${order}`
+    ];
+}
+/** The single sign-on mode's lines: the identity provider, and how a run gets GitHub's OIDC token here. */
+function ssoLines(sso, face) {
+    const lines = [
+        `Single sign-on: the password login is disabled; the cloud API takes access tokens (audience ${sso.audience}) of this identity provider:`,
+        `  issuer:         ${sso.issuer} (discovery: ${sso.issuer}/.well-known/openid-configuration)`,
+        `  token URL:      ${sso.tokenUrl}`,
+        `  client:         ${sso.clientId} / ${sso.clientSecret}`,
+        `  federated:      ${sso.federatedClientId} with a GitHub OIDC token for audience ${sso.oidcAudience}, subject ${sso.federationSubject}`,
+        `  GitHub OIDC:    issuer ${sso.oidcIssuer} (its keys served here), subject ${sso.oidcSubject}`
+    ];
+    if (face === 'brcloud')
+        return [...lines, "GitHub's OIDC token is the GitHub Action's alone: brcloud deploy logs in as the client above (client credentials)."];
+    return [
+        ...lines,
+        `Export these where you run npm run action, as a job with permissions: id-token: write has them:`,
+        `  export ACTIONS_ID_TOKEN_REQUEST_URL='${sso.oidcRequestUrl}'`,
+        `  export ACTIONS_ID_TOKEN_REQUEST_TOKEN='${sso.oidcRequestToken}'`
+    ];
+}
+/** The GitHub stand-in's lines: its repository, commits, branch and tags, and what to export for a run of a job at the tip of main. */
+function gitHubLines(github, history, face) {
+    const { branch } = history;
+    const branchTip = branch.commits.at(-1) ?? '';
+    const head = [
+        `GitHub API stand-in listening on ${github.url}: repository ${github.repository} (Deployments, their statuses, compare, tags, issues)`,
+        `  commits on main, oldest first: ${history.main.join(' ')}`,
+        `  branch ${branch.name}, off the second commit of main: ${branch.commits.join(' ')}`,
+        `  tags: ${history.tags.map((t) => `${t.name} (${t.annotated ? 'annotated, ' : ''}${t.commit.slice(0, 7)})`).join(', ')}`
+    ];
+    const status = [
+        `For brcloud status, also export BRCLOUD_GITHUB_TOKEN=${github.token} and BRCLOUD_REPOSITORY=${github.repository}:`,
+        `  track main, ${branch.name}, or v* (the newest tag, ${history.tags.at(-1)?.name ?? ''})`
+    ];
+    if (face === 'brcloud') {
+        return [
+            ...head,
+            `Export these where you run brcloud deploy (it then checks the deploy order and records GitHub Deployments of ${github.repository}):`,
+            `  export GITHUB_API_URL='${github.url}'`,
+            `  export BRCLOUD_GITHUB_TOKEN=${github.token}`,
+            `  after a deploy, --commit ${github.older} (an older commit) to see the deploy order refuse it`,
+            `  or --commit ${branchTip} (the tip of ${branch.name}) to deploy a commit of another line (diverged)`,
+            ...status
+        ];
+    }
+    return [
+        ...head,
+        `Export these where you run npm run action (the runner's variables of a job of ${github.repository} at the tip of main):`,
+        `  export GITHUB_API_URL='${github.url}'`,
+        `  export GITHUB_REPOSITORY=${github.repository}`,
+        `  export GITHUB_SHA=${github.tip}`,
+        `  and give the action github-token=${github.token}`,
+        `  after a deploy, export GITHUB_SHA=${github.older} (an older commit) to see the deploy order refuse it`,
+        `  or export GITHUB_SHA=${branchTip} (the tip of ${branch.name}) to deploy a commit of another line (diverged)`,
+        ...status
+    ];
+}
+
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -2710,6 +2807,47 @@ function resolveSso(options) {
 const OIDC_PATH = '/github-oidc';
 /** The `iss` of GitHub Actions' OIDC tokens (github.com; GitHub Enterprise Server has its own). */
 const GITHUB_OIDC_ISSUER = 'https://token.actions.githubusercontent.com';
+/**
+ * The claims GitHub's token service advertises in its discovery document (claims_supported), in its order: a
+ * token of this stand-in carries a subset (not enterprise, ref_protected, environment_node_id, issuer_scope).
+ */
+const GITHUB_OIDC_CLAIMS = [
+    'sub',
+    'aud',
+    'exp',
+    'iat',
+    'iss',
+    'jti',
+    'nbf',
+    'ref',
+    'sha',
+    'repository',
+    'repository_id',
+    'repository_owner',
+    'repository_owner_id',
+    'enterprise',
+    'enterprise_id',
+    'run_id',
+    'run_number',
+    'run_attempt',
+    'actor',
+    'actor_id',
+    'workflow',
+    'workflow_ref',
+    'workflow_sha',
+    'head_ref',
+    'base_ref',
+    'event_name',
+    'ref_type',
+    'ref_protected',
+    'environment',
+    'environment_node_id',
+    'job_workflow_ref',
+    'job_workflow_sha',
+    'repository_visibility',
+    'runner_environment',
+    'issuer_scope'
+];
 /** A value inside the subject: GitHub writes a `:` in it as `%3A`, so the parts stay apart. */
 const subjectPart = (value) => value.replaceAll(':', '%3A');
 /**
@@ -2764,12 +2902,16 @@ function githubClaims(job, audience, iat) {
 }
 class GitHubOidc {
     job;
+    baseOf;
     key;
     /** The runner's ACTIONS_ID_TOKEN_REQUEST_TOKEN: one per process. */
     requestToken = `oidc-request-${(0,external_node_crypto_namespaceObject.randomUUID)()}`;
     issuer = GITHUB_OIDC_ISSUER;
-    constructor(job, key) {
+    constructor(job, key, 
+    /** The emulator's own address as a request reached it: where the key set is served. */
+    baseOf = (ctx) => `http://${ctx.req.headers.host ?? '127.0.0.1'}`) {
         this.job = job;
+        this.baseOf = baseOf;
         this.key = key ?? newSigningKey();
     }
     get subject() {
@@ -2786,12 +2928,34 @@ class GitHubOidc {
             },
             {
                 method: 'GET',
+                path: `${OIDC_PATH}/.well-known/openid-configuration`,
+                operation: 'oidc-discovery',
+                summary: "GitHub OIDC stand-in: its discovery document (GitHub's issuer, the key set served here, the claims GitHub advertises)",
+                handler: (ctx) => ctx.send(200, this.discovery(this.baseOf(ctx)))
+            },
+            {
+                method: 'GET',
                 path: `${OIDC_PATH}/.well-known/jwks`,
                 operation: 'oidc-jwks',
                 summary: 'GitHub OIDC stand-in: the key set its tokens are signed with',
                 handler: (ctx) => ctx.send(200, { keys: [this.key.jwk] })
             }
         ];
+    }
+    /**
+     * What GitHub's token service serves at /.well-known/openid-configuration, but with the key set of this stand-in
+     * (GitHub's cannot be reached from here, and would not verify this stand-in's tokens).
+     */
+    discovery(base) {
+        return {
+            issuer: this.issuer,
+            jwks_uri: `${base}${OIDC_PATH}/.well-known/jwks`,
+            subject_types_supported: ['public', 'pairwise'],
+            response_types_supported: ['id_token'],
+            claims_supported: [...GITHUB_OIDC_CLAIMS],
+            id_token_signing_alg_values_supported: ['RS256'],
+            scopes_supported: ['openid']
+        };
     }
     token(ctx) {
         const m = /^bearer\s+(\S+)\s*$/i.exec(ctx.req.headers.authorization ?? '');
@@ -3169,7 +3333,7 @@ function createSso(ssoOptions, settings, refreshSeconds, skewSeconds = 0) {
     const baseOf = (ctx) => baseUrl ?? `http://${ctx.req.headers.host ?? '127.0.0.1'}`;
     const shared = ssoOptions.sharedKeys === true;
     const tokens = new IdpTokens(options.accessTokenSeconds, refreshSeconds, options.audience, skewSeconds, shared ? sharedSigningKey('idp') : undefined);
-    const oidc = new GitHubOidc(options.githubJob, shared ? sharedSigningKey('github-oidc') : undefined);
+    const oidc = new GitHubOidc(options.githubJob, shared ? sharedSigningKey('github-oidc') : undefined, baseOf);
     const idp = new IdentityProvider(options, settings, tokens, oidc, baseOf);
     const [client] = options.clients;
     return {
@@ -4069,7 +4233,8 @@ async function startEmulator(options = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/cli-args.ts
-// Command-line flags of the emulator (`npm run emulator -- --help`).
+// Command-line flags of the emulator (`npm run emulator -- --help`, or `brcloud emulator --help`).
+
 
 
 
@@ -4100,11 +4265,13 @@ const OPERATIONS = [
     'idp-token',
     'idp-revoke',
     'oidc-token',
+    'oidc-discovery',
     'oidc-jwks'
 ];
-const HELP = `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).
+/** --help, naming the commands of how the emulator was started (./banner.ts). */
+const helpText = (face = 'clone') => `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).
 
-Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags])
+${usageLine(face)}
 
   --host HOST                  address to bind (default ${DEFAULTS.host})
   --port PORT                  port (default ${DEFAULT_PORT}; 0 = any free port)
@@ -4186,7 +4353,7 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
                                gives the subject repo:OWNER/REPO:pull_request when it has no environment
   --github                     also start the GitHub API stand-in (Deployments, statuses, compare) for
                                ${DEFAULTS.sso.githubJob.repository}, with a few commits on main, and print the variables to export
-                               for npm run action (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SHA) and its github-token
+                               ${gitHubFor(face)}
   --github-port PORT           its port (implies --github; default ${DEFAULT_GITHUB_PORT}; 0 = any free port)
   --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
@@ -4536,6 +4703,8 @@ function parseCli(argv) {
 // seed history directly, as another job or tool would have left it.
 
 const DEPLOYMENT_STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success'];
+/** GitHub's reasons for an issue's state: three to close it (duplicate the newest), and reopened. */
+const ISSUE_STATE_REASONS = ['completed', 'not_planned', 'duplicate', 'reopened'];
 /** An answer GitHub would give instead of doing the thing; server.ts renders `{message, documentation_url, ...extra}`. */
 class GitHubError extends Error {
     status;
@@ -4563,6 +4732,8 @@ class GitHubModel {
     commits = new Map();
     branches = new Map();
     tags = new Map();
+    /** The annotated tags' objects, by tag name (a lightweight tag has none). */
+    tagObjects = new Map();
     deploymentList = [];
     statusList = new Map();
     nextDeploymentId = 1000;
@@ -4589,8 +4760,21 @@ class GitHubModel {
     branch(name, sha) {
         this.branches.set(name, this.known(sha));
     }
+    /** A lightweight tag: the name points at the commit itself. */
     tag(name, sha) {
         this.tags.set(name, this.known(sha));
+        this.tagObjects.delete(name);
+    }
+    /** An annotated tag: a tag object (its own sha, a message) pointing at the commit; returns the object's sha. */
+    annotatedTag(name, sha, message = `Release ${name}`) {
+        const object = { sha: fakeSha(`tag object ${name} ${sha}`), name, commit: this.known(sha), message };
+        this.tags.set(name, object.commit);
+        this.tagObjects.set(name, object);
+        return object.sha;
+    }
+    /** The object of an annotated tag; undefined for a lightweight one, or no tag. */
+    tagObject(name) {
+        return this.tagObjects.get(name);
     }
     /** The tags, the last made first (GitHub documents no order for its tag listing). */
     get tagList() {
@@ -4623,6 +4807,10 @@ class GitHubModel {
             return undefined;
         if (this.commits.has(lower))
             return lower;
+        // An annotated tag's own object is peeled to its commit, as git's commit-ish does.
+        const object = [...this.tagObjects.values()].find((t) => t.sha === lower);
+        if (object !== undefined)
+            return object.commit;
         const matches = [...this.commits.keys()].filter((sha) => sha.startsWith(lower));
         return matches.length === 1 ? matches[0] : undefined; // an ambiguous prefix names nothing
     }
@@ -4884,11 +5072,26 @@ class GitHubModel {
     }
 }
 /**
- * The history `npm run emulator -- --github` starts with, as a user trying the deploy order needs it: three
- * commits on main, oldest first (the last is its tip).
+ * The history `brcloud emulator --github` starts with, as a user trying the deploy order and the status report needs
+ * it: three commits on main, a branch of two commits off its second (main moved on by one), v1.0.0 (lightweight) on
+ * its first and v1.1.0 (annotated) on its second.
  */
 function seedSampleHistory(model) {
-    return model.linear('main', ['sample-1', 'sample-2', 'sample-3'].map(fakeSha));
+    const main = model.linear('main', ['sample-1', 'sample-2', 'sample-3'].map(fakeSha));
+    const [first = '', second = ''] = main;
+    const name = 'feature/search';
+    model.branch(name, second);
+    const commits = model.linear(name, ['sample-feature-1', 'sample-feature-2'].map(fakeSha));
+    model.tag('v1.0.0', first);
+    model.annotatedTag('v1.1.0', second, 'Release 1.1.0');
+    return {
+        main,
+        branch: { name, commits },
+        tags: [
+            { name: 'v1.0.0', commit: first, annotated: false },
+            { name: 'v1.1.0', commit: second, annotated: true }
+        ]
+    };
 }
 function compareStatus(aheadBy, behindBy) {
     if (aheadBy === 0 && behindBy === 0)
@@ -4911,6 +5114,8 @@ const DEFAULT_GITHUB_TOKEN = 'ghs_localStandInToken12345';
 const DOCS = 'https://docs.github.com/rest';
 const HTML = 'https://github.com';
 const BODY_LIMIT = 1024 * 1024;
+/** A Deployment status's description, at most (GitHub's REST reference). */
+const DESCRIPTION_LIMIT = 140;
 const ISSUE_WRITES = ['create-issue', 'update-issue', 'create-issue-comment', 'create-label'];
 const ISSUE_READS = ['list-issues', 'get-issue', 'list-issue-comments', 'get-label'];
 function createGitHubStandIn(options = {}) {
@@ -5359,8 +5564,8 @@ function issueChange(json) {
     if (state !== undefined)
         change.state = state;
     const reason = body.state_reason;
-    if (reason !== undefined && reason !== null && reason !== 'completed' && reason !== 'not_planned' && reason !== 'reopened') {
-        throw invalid(`For 'properties/state_reason', ${JSON.stringify(reason)} is not one of completed, not_planned, reopened.`);
+    if (reason !== undefined && reason !== null && !ISSUE_STATE_REASONS.includes(reason)) {
+        throw invalid(`For 'properties/state_reason', ${JSON.stringify(reason)} is not one of ${ISSUE_STATE_REASONS.join(', ')}.`);
     }
     if (reason !== undefined)
         change.state_reason = reason;
@@ -5399,6 +5604,14 @@ function statusInput(json) {
         if (value !== undefined)
             input[name] = value;
     }
+    // "The maximum description length is 140 characters": characters, not UTF-16 units.
+    if (input.description !== undefined && [...input.description].length > DESCRIPTION_LIMIT) {
+        throw new GitHubError(422, 'Validation Failed', {
+            errors: [
+                { resource: 'DeploymentStatus', code: 'custom', field: 'description', message: `description is too long (maximum is ${DESCRIPTION_LIMIT} characters)` }
+            ]
+        });
+    }
     const autoInactive = field(body, 'auto_inactive', 'boolean');
     if (autoInactive !== undefined)
         input.auto_inactive = autoInactive;
@@ -5409,18 +5622,30 @@ function statusInput(json) {
 function nodeId(type, id) {
     return Buffer.from(`0${type.length}:${type}${id}`).toString('base64');
 }
+/** GitHub's simple-user: every field its OpenAPI description requires, the URL templates as GitHub writes them. */
 function userJson(ctx, login) {
     const bot = login.endsWith('[bot]');
     const id = login === DEFAULT_CREATOR ? 41898282 : Number.parseInt(Buffer.from(login).toString('hex').slice(0, 7) || '1', 16);
+    const url = `${ctx.api}/users/${encodeURIComponent(login)}`;
     return {
         login,
         id,
         node_id: nodeId(bot ? 'Bot' : 'User', id),
         avatar_url: `https://avatars.githubusercontent.com/${bot ? 'in/15368' : `u/${id}`}?v=4`,
         gravatar_id: '',
-        url: `${ctx.api}/users/${encodeURIComponent(login)}`,
+        url,
         html_url: bot ? `${HTML}/apps/${login.replace(/\[bot\]$/, '')}` : `${HTML}/${login}`,
+        followers_url: `${url}/followers`,
+        following_url: `${url}/following{/other_user}`,
+        gists_url: `${url}/gists{/gist_id}`,
+        starred_url: `${url}/starred{/owner}{/repo}`,
+        subscriptions_url: `${url}/subscriptions`,
+        organizations_url: `${url}/orgs`,
+        repos_url: `${url}/repos`,
+        events_url: `${url}/events{/privacy}`,
+        received_events_url: `${url}/received_events`,
         type: bot ? 'Bot' : 'User',
+        user_view_type: 'public',
         site_admin: false
     };
 }
@@ -5597,66 +5822,38 @@ function send(res, answer, n) {
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/cli.ts
-// `npm run emulator -- [flags]`: runs the Bloomreach Cloud API emulator until SIGINT/SIGTERM; with --github,
-// the GitHub API stand-in beside it.
+// `npm run emulator -- [flags]` from a clone, or `brcloud emulator [flags]` from the package: runs the Bloomreach Cloud
+// API emulator until SIGINT/SIGTERM; with --github, the GitHub API stand-in beside it. Its banner and --help name the
+// commands of how it was started (./banner.ts).
 
 
 
 
-function printSso(sso) {
-    console.log(`Single sign-on: the password login is disabled; the cloud API takes access tokens (audience ${sso.audience}) of this identity provider:`);
-    console.log(`  issuer:         ${sso.issuer} (discovery: ${sso.issuer}/.well-known/openid-configuration)`);
-    console.log(`  token URL:      ${sso.tokenUrl}`);
-    console.log(`  client:         ${sso.clientId} / ${sso.clientSecret}`);
-    console.log(`  federated:      ${sso.federatedClientId} with a GitHub OIDC token for audience ${sso.oidcAudience}, subject ${sso.federationSubject}`);
-    console.log(`  GitHub OIDC:    issuer ${sso.oidcIssuer} (its keys served here), subject ${sso.oidcSubject}`);
-    console.log(`Export these where you run npm run action, as a job with permissions: id-token: write has them:`);
-    console.log(`  export ACTIONS_ID_TOKEN_REQUEST_URL='${sso.oidcRequestUrl}'`);
-    console.log(`  export ACTIONS_ID_TOKEN_REQUEST_TOKEN='${sso.oidcRequestToken}'`);
-}
-function printGitHub(github, repository, commits) {
-    const [older, tip] = [commits.at(-2) ?? '', commits.at(-1) ?? ''];
-    console.log(`GitHub API stand-in listening on ${github.url}: repository ${repository} (Deployments, their statuses, compare)`);
-    console.log(`  commits on main, oldest first: ${commits.join(' ')}`);
-    console.log(`Export these where you run npm run action (the runner's variables of a job of ${repository} at the tip of main):`);
-    console.log(`  export GITHUB_API_URL='${github.url}'`);
-    console.log(`  export GITHUB_REPOSITORY=${repository}`);
-    console.log(`  export GITHUB_SHA=${tip}`);
-    console.log(`  and give the action github-token=${DEFAULT_GITHUB_TOKEN}`);
-    console.log(`  after a deploy, export GITHUB_SHA=${older} (an older commit) to see the deploy order refuse it`);
-}
-/** The command that runs the action against this emulator as the banner prints it: the password login, or the GitHub OIDC federation in SSO mode. */
-function actionCommand(emulator, github) {
-    const { sso } = emulator;
-    const login = sso === undefined
-        ? `username=${emulator.username} password=${emulator.password}`
-        : `token-url=${sso.tokenUrl} client-id=${sso.federatedClientId} oidc-audience=${sso.oidcAudience} audience=${sso.audience}`;
-    const token = github ? ` github-token=${DEFAULT_GITHUB_TOKEN}` : '';
-    return `npm run action -- api-url=${emulator.url} ${login} distribution=sample-distribution environment=development${token}`;
-}
+
 /** Starts the GitHub API stand-in with its sample history; the SSO job the OIDC stand-in signs for is then of its repository, at its tip. */
 async function startGitHub(cli, options) {
     const repository = options.sso?.githubJob?.repository ?? DEFAULTS.sso.githubJob.repository;
     const [owner = '', repo = ''] = repository.split('/');
     const standIn = await startGitHubStandIn({ owner, repo, port: cli.port, host: options.host ?? DEFAULTS.host });
-    const commits = seedSampleHistory(standIn.model);
+    const history = seedSampleHistory(standIn.model);
     if (options.sso !== undefined)
-        options.sso = { ...options.sso, githubJob: { ...options.sso.githubJob, sha: commits.at(-1) ?? '' } };
-    return { standIn, repository, commits };
+        options.sso = { ...options.sso, githubJob: { ...options.sso.githubJob, sha: history.main.at(-1) ?? '' } };
+    return { standIn, repository, history };
 }
 const inUse = (err) => err.code === 'EADDRINUSE';
 async function main() {
+    const face = faceOf(process.env);
     let parsed;
     try {
         parsed = parseCli(process.argv.slice(2));
     }
     catch (err) {
-        console.error(`${err instanceof Error ? err.message : String(err)}\n\n${HELP}`);
+        console.error(`${err instanceof Error ? err.message : String(err)}\n\n${helpText(face)}`);
         process.exitCode = 2;
         return;
     }
     if (parsed.help) {
-        process.stdout.write(HELP);
+        process.stdout.write(helpText(face));
         return;
     }
     const { options, readyFile, quiet } = parsed;
@@ -5703,8 +5900,15 @@ async function main() {
         console.log(`  a deploy is seen in progress by ${options.deployLooks} look(s) before it lands`);
     if (emulator.appConfigFiles.length > 0)
         console.log(`  app config files: ${emulator.appConfigFiles.map((f) => f.name).join(', ')}`);
-    console.log(`Run the action against it, e.g. with the sample distribution (npm run sample -- sample-distribution):`);
-    console.log(`  ${actionCommand(emulator, github !== undefined)}`);
+    const side = github && {
+        url: github.standIn.url,
+        repository: github.repository,
+        tip: github.history.main.at(-1) ?? '',
+        older: github.history.main.at(-2) ?? '',
+        token: DEFAULT_GITHUB_TOKEN
+    };
+    for (const line of deployLines(emulator, side, face))
+        console.log(line);
     console.log(`Search API: GET ${emulator.url}/api/v1/core/ (facets ${emulator.search.facetFormat}${emulator.search.delayMs > 0 ? `, ${emulator.search.delayMs} ms delay` : ''})`);
     console.log(`  search-base-url:   ${emulator.url}`);
     console.log(`  search-account-id: ${emulator.search.accountId}`);
@@ -5712,9 +5916,11 @@ async function main() {
     console.log(`  search-domain-key: ${emulator.search.domainKey}`);
     console.log(`  try search-query: shirt (keyword) or shirts (search-type: category)`);
     if (emulator.sso !== undefined)
-        printSso(emulator.sso);
-    if (github !== undefined)
-        printGitHub(github.standIn, github.repository, github.commits);
+        for (const line of ssoLines(emulator.sso, face))
+            console.log(line);
+    if (github !== undefined && side !== undefined)
+        for (const line of gitHubLines(side, github.history, face))
+            console.log(line);
     console.log(`Press Ctrl+C to stop.`);
     if (readyFile !== undefined)
         await (0,promises_namespaceObject.writeFile)(readyFile, `${emulator.url}\n`);

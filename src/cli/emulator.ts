@@ -15,13 +15,19 @@ export function emulatorBundle(): string {
 }
 
 /** Runs the emulator with these flags until it ends; resolves with its exit code. */
-export function runEmulator(args: readonly string[], bundle = emulatorBundle(), io: CliIo = processIo()): Promise<number> {
+export function runEmulator(
+  args: readonly string[],
+  bundle = emulatorBundle(),
+  io: CliIo = processIo(),
+  env: NodeJS.ProcessEnv = process.env
+): Promise<number> {
   if (!existsSync(bundle)) {
     io.stderr(`error: brcloud emulator: no emulator beside this command (${bundle}). From a clone of the repository: npm run emulator.\n`)
     return Promise.resolve(EXIT.failure)
   }
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundle, ...args], { stdio: 'inherit' })
+    // Told it runs as `brcloud emulator`, its banner and --help name brcloud's commands, not a clone's npm scripts.
+    const child = spawn(process.execPath, [bundle, ...args], { stdio: 'inherit', env: { ...env, BRCLOUD_EMULATOR_FACE: 'brcloud' } })
     // Ctrl-C on a terminal reaches the child too (one process group); a signal sent to this process alone is passed on.
     const pass = (signal: string): void => void child.kill(signal as NodeJS.Signals)
     io.signals.on('SIGINT', pass)

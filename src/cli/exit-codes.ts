@@ -49,9 +49,31 @@ export function exitCode({ result, failure }: RunEnding): ExitCode {
   if (rolledBack(release)) return EXIT.rolledBack
   const deployed = deployedWord(deploy)
   if ((deployed === 'true' || deployed === 'unknown') && release?.state !== 'replaced') return EXIT.possiblyLive
-  if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older') return EXIT.refused
+  if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older' || stayedWaiting(result)) return EXIT.refused
   if (refusesLogin(failure)) return EXIT.loginRefused
   // The deploy step runs the check itself where nothing of ours went live (already running, or replaced), and fails with its words.
   if (failure instanceof SearchCheckFailed || result.search?.passed === false) return EXIT.searchFailed
   return EXIT.failure
 }
+
+/**
+ * A release that ended while still waiting for a busy environment, with no stop from outside: nothing of ours was sent
+ * (the release-state output says waiting). Read from the state too, whatever failure the engine records with it.
+ */
+function stayedWaiting({ deploy, stopped }: RunEnding['result']): boolean {
+  return deploy?.release?.state === 'waiting' && stopped === undefined
+}
+
+/** The order exitCode() tries the codes in, the first that holds: docs/cli.md's table lists them so. */
+export const EXIT_PRECEDENCE: readonly ExitCode[] = [
+  EXIT.success,
+  EXIT.sigint,
+  EXIT.sigterm,
+  EXIT.badInput,
+  EXIT.rolledBack,
+  EXIT.possiblyLive,
+  EXIT.refused,
+  EXIT.loginRefused,
+  EXIT.searchFailed,
+  EXIT.failure
+]

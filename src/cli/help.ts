@@ -49,7 +49,7 @@ export function commandHelp(command: Command): string {
     "   in a GitHub Actions run: step: the outputs and the summary in the runner's files)",
     '',
     'The run:',
-    '  --commit SHA                        the commit deployed (BRCLOUD_COMMIT; else GIT_COMMIT, CI_COMMIT_SHA, BUILD_SOURCEVERSION, GITHUB_SHA)',
+    "  --commit SHA                        the commit deployed (BRCLOUD_COMMIT; else the CI's own: GIT_COMMIT, CI_COMMIT_SHA, CIRCLE_SHA1, ... in docs/cli.md)",
     '  --repository OWNER/NAME             the GitHub repository of its GitHub Deployments, with github-token (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
     '',
     "Inputs (a flag wins over its variable; the meanings are the action's, in README.md):",

@@ -4,6 +4,7 @@
 // handed to the engine's readInputs() unchecked: it validates them, with the action's messages.
 import { readFileSync } from 'node:fs'
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
+import { inputVariable } from '../advice.js'
 import { InputError } from '../errors.js'
 import { EVENTS_SECRETS } from '../inputs/events.js'
 
@@ -19,10 +20,8 @@ export function inputsOf(command: Command): InputName[] {
   return command === 'deploy' ? INPUT_NAMES : INPUT_NAMES.filter((name) => name.startsWith('search-') || name === 'total-timeout-minutes')
 }
 
-/** The variable an input is read from: BRCLOUD_ and its name in upper case, '-' as '_'. */
-export function envName(name: string): string {
-  return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`
-}
+/** The variable an input is read from: BRCLOUD_ and its name in upper case, '-' as '_' (the engine's advice names it too). */
+export const envName = inputVariable
 
 /** A bad command line or setting, found before the engine runs: exit 2, like a bad input. */
 export class UsageError extends InputError {

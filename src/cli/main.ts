@@ -1,20 +1,21 @@
 // One command line run: read it and the environment, install the CLI's port, run the engine's run() with the
-// process's signals, write the outputs in the formats asked for and the CI's own, and give the exit code derived
-// from how the run ended. src/cli/index.ts is the command.
+// command's signals, write the outputs in the formats asked for and the CI's own, and give the exit code derived
+// from how the run ended. A command line refused before run() is reported as the engine reports refused inputs, in
+// the same formats. src/cli/index.ts is the command; everything goes through the io it is given (./io.ts).
 import { writeFile } from 'node:fs/promises'
 import { registerSecret } from '../secrets.js'
-import { run } from '../main.js'
+import { refuse, run, type RunEnding } from '../main.js'
 import { usePort, type RunContext } from '../port.js'
-import { parseCommandLine } from './args.js'
+import { outputFlags, parseCommandLine, STATUS_COMMAND, type OutputFlags } from './args.js'
 import { azureEnding, azureIssue, underAzure } from './azure.js'
 import { dotenvOf } from './dotenv.js'
 import { runEmulator } from './emulator.js'
-import { exitCode, EXIT } from './exit-codes.js'
+import { EXIT, exitCode } from './exit-codes.js'
 import { commandHelp, mainHelp, version } from './help.js'
 import { collectInputs, SECRET_INPUTS, UsageError } from './inputs.js'
 import { processIo, type CliIo } from './io.js'
 import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
-import { cliRunContext } from './run-context.js'
+import { cliRunContext, giveTheCommit, placeContext } from './run-context.js'
 import { watchSignals } from './signals.js'
 import { statusMain } from './status.js'
 import { gitHubRunner } from './runner-files.js'
@@ -25,35 +26,31 @@ import { gitHubRunner } from './runner-files.js'
  */
 export async function main(args: readonly string[], env: NodeJS.ProcessEnv = process.env, io: CliIo = processIo()): Promise<number> {
   // The emulator reads its own flags (brcloud emulator --help): none of the engine's inputs apply to it.
-  if (args[0] === 'emulator') return runEmulator(args.slice(1), undefined, io)
-  let invocation
-  let values
-  let context
+  if (args[0] === 'emulator') return runEmulator(args.slice(1), undefined, io, env)
+  // Read leniently first: a command line refused below still writes the formats it asked for.
+  const asked = outputFlags(args)
+  let values: Map<string, string> | undefined
+  let port: CliPort
   try {
-    invocation = parseCommandLine(args)
+    const invocation = parseCommandLine(args)
     if (invocation.kind === 'help') return printOut(io, invocation.command ? commandHelp(invocation.command) : mainHelp())
     if (invocation.kind === 'version') return printOut(io, `${version()}\n`)
     if (invocation.kind === 'status') return statusMain(invocation.args, env, io)
     values = collectInputs(invocation.command, invocation.flags, env)
-    context = cliRunContext(invocation.flags, env, io.cwd())
-    checkCommand(invocation.command, values, context)
+    const context = cliRunContext(invocation.flags, env, io.cwd())
+    checkCommand(invocation.command, values, context, env)
+    port = await openPort(io, env, asked, values, context)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    io.stderr(`error: ${error.message}\n`)
-    return EXIT.badInput
+    // brcloud status has formats of its own (its report, its exit codes): a refusal there is its error line alone.
+    if (asked.command === STATUS_COMMAND) {
+      io.stderr(`error: ${error.message}\n`)
+      return EXIT.badInput
+    }
+    // The refusal's formats, as the engine's refusals write them: the failure, --json's {}, the --dotenv file, Azure's.
+    const refused = await openPort(io, env, asked, values ?? new Map(), placeContext(env, io.cwd()))
+    return finish(io, refused, asked, env, await refuse(error))
   }
-  const azure = underAzure(env)
-  const port = createCliPort({
-    values,
-    ...stderrLog(io, env, invocation.debug),
-    summaryFile: invocation.summaryFile,
-    context,
-    issue: azure ? (type, message) => void io.stdout(azureIssue(type, message)) : undefined,
-    runner: await gitHubRunner(env)
-  })
-  usePort(port)
-  // Masked the moment they are known: the engine registers them again as it reads them, which is harmless.
-  for (const name of SECRET_INPUTS) registerSecret(values.get(name))
   // The first signal cancels the run, the second hurries its report (run()'s own); the third ends the process here.
   watchSignals(io.signals, (code, message) => {
     port.error(message)
@@ -71,7 +68,28 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
       "The run reported before its closing calls ended within the stop's time (the last look at the environment, the revocation of its refresh token, a GitHub Deployment's final status). If the revocation did not reach the platform, the token expires by itself within 24 hours; a GitHub Deployment of this run may stay in progress."
     )
   }
-  await writeOutputs(io, port, invocation.dotenvFile, invocation.json, azure)
+  return finish(io, port, asked, env, ending)
+}
+
+/** The CLI's port for this run, installed, with every secret among `values` masked from here on. */
+async function openPort(io: CliIo, env: NodeJS.ProcessEnv, asked: OutputFlags, values: ReadonlyMap<string, string>, context: RunContext): Promise<CliPort> {
+  const port = createCliPort({
+    values,
+    ...stderrLog(io, env, asked.debug),
+    summaryFile: asked.summaryFile,
+    context,
+    issue: underAzure(env) ? (type, message) => void io.stdout(azureIssue(type, message)) : undefined,
+    runner: await gitHubRunner(env)
+  })
+  usePort(port)
+  // Masked the moment they are known: the engine registers them again as it reads them, which is harmless.
+  for (const name of SECRET_INPUTS) registerSecret(values.get(name))
+  return port
+}
+
+/** The outputs in every format asked for, then the exit code of how the run ended. */
+async function finish(io: CliIo, port: CliPort, asked: OutputFlags, env: NodeJS.ProcessEnv, ending: RunEnding): Promise<number> {
+  await writeOutputs(io, port, asked.dotenvFile, asked.json, underAzure(env))
   return exitCode(ending)
 }
 
@@ -91,16 +109,26 @@ async function writeOutputs(io: CliIo, port: CliPort, dotenvFile: string | undef
   if (json) await printOut(io, `${JSON.stringify(port.outputs)}\n`)
 }
 
-/** Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a repository. */
-function checkCommand(command: string, values: ReadonlyMap<string, string>, context: RunContext): void {
+/**
+ * Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a
+ * repository and a commit (the deploy order compares it, the GitHub Deployment records it: without one the order would
+ * go unchecked while the token says it is wanted).
+ */
+function checkCommand(command: string, values: ReadonlyMap<string, string>, context: RunContext, env: NodeJS.ProcessEnv): void {
   const set = (name: string): boolean => (values.get(name) ?? '').trim() !== ''
   const source = set('distribution') || set('distribution-id') || set('from-environment')
   if (command === 'deploy' && !source && set('search-query'))
     throw new UsageError('brcloud deploy needs distribution, distribution-id or from-environment; to run only the search check, use brcloud search-check.')
   if (command === 'search-check' && !set('search-query'))
     throw new UsageError('brcloud search-check needs search-query (--search-query or BRCLOUD_SEARCH_QUERY).')
-  if (command === 'deploy' && set('github-token') && context.repository === '')
+  if (command !== 'deploy' || !set('github-token')) return
+  if (context.repository === '')
     throw new UsageError(
       'github-token is set, so the run records GitHub Deployments: name their repository with --repository owner/name or BRCLOUD_REPOSITORY.'
+    )
+  if (context.sha === '')
+    throw new UsageError(
+      "github-token is set, so the run checks the deploy order against the commit the environment runs and records a GitHub Deployment of this run's commit, " +
+        `and this run has no commit: ${giveTheCommit(env)}.`
     )
 }

@@ -13,6 +13,7 @@ import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
 import { prepareSingleStack, SINGLE_STACK_INPUTS, SINGLE_STACK_SETTINGS, singleStackChosen, type SingleStackInput } from '../status/single-stack.js'
 import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict, type FailOn } from '../status/verdict.js'
 import { StatusCancelled, stoppable } from '../status/stop.js'
+import { usageOf } from './args.js'
 import { STATUS_EXIT } from './exit-codes.js'
 import { envName, secretValue, UsageError } from './inputs.js'
 import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
@@ -100,7 +101,7 @@ function parseStatusArgs(args: readonly string[]): StatusInvocation | 'help' {
   try {
     ;({ values, positionals } = parseArgs({ args: [...args], options: OPTIONS, strict: true, allowPositionals: true }))
   } catch (error) {
-    throw new UsageError(`${(error as Error).message} (brcloud status --help).`)
+    throw usageOf(error, Object.keys(OPTIONS), 'brcloud status --help')
   }
   if (values.help === true) return 'help'
   if (positionals.length > 1) throw new UsageError('brcloud status takes no argument besides its flags (brcloud status --help lists them).')

@@ -1,76 +1,57 @@
-// Which old distributions to delete so that, after one more upload, at most `max` remain: the plan
-// is pure, so every rule is unit-tested (oldest first, never one an environment runs, never a fresh
-// upload); pruning carries it out, looking at the environments again right before each delete (on a
-// dry run, it counts what would go).
+// Deleting old distributions so that, after one more upload, at most `max` remain (max-distributions), oldest
+// first, never one that must stay (./prune-keep.ts): what an environment runs or ran earlier in this run, what
+// GitHub's records name as an environment's previous distribution or as the target of a deploy under way or asked
+// for within the hour, a fresh upload. Before each delete, GitHub's records are read again and the environments
+// looked at again. The only warning is the one that says the stack could not be kept within `max`, and why.
 import * as core from '../port.js'
 import { sameId, switching } from '../deploy/look.js'
 import { describeError, ServiceError } from '../errors.js'
-import type { CloudClient, Distribution, Environment } from './client.js'
-
-/** Another job may have just uploaded a distribution it is about to deploy: one stored this recently is kept. */
-const FRESH_MS = 60 * 60_000
-/** How far the platform's clock may be off from ours, either way. */
-const CLOCK_SKEW_MS = 5 * 60_000
+import type { PruneRecords } from '../github/prune-records.js'
+import type { GitHubDeploymentRecord } from '../github/client.js'
+import type { CloudClient, Distribution, Environment, EnvironmentList } from './client.js'
+import { countKept, describeKeep, isFresh, Keeps, oldestFirst, type KeepReason } from './prune-keep.js'
 
 export interface PrunePlan {
   toDelete: Distribution[]
-  /** Would have gone, but were stored too recently: another job may be about to deploy them. */
-  fresh: Distribution[]
-  /** How many more would have to go, but are in use by an environment or fresh. */
+  /** Would have gone, but must stay. */
+  kept: Array<{ distribution: Distribution; reason: KeepReason }>
+  /** How many more would have to go, but must stay. */
   shortBy: number
 }
 
 export interface PruneOptions {
   dryRun: boolean
   say?: ((line: string) => void) | undefined
-  /** Date.now() when the run began (default: now). */
+  /** Date.now() when the run began (default: now): what was stored within the hour before it stays. */
   startedAt?: number | undefined
+  /** This stack's GitHub Deployments (github-token set): read again before each delete. */
+  records?: PruneRecords | undefined
 }
 
-function createdMs(d: Distribution): number {
-  const t = d.createdAt ? Date.parse(d.createdAt) : Number.NaN
-  // Undated records sort first: they are the oldest we can tell of.
-  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t
-}
-
-/** Ids are compared without letter case: the platform may write them in either. */
-function isInUse(inUse: ReadonlySet<string>, id: string): boolean {
-  for (const used of inUse) if (sameId(used, id)) return true
-  return false
-}
-
-/** `freshSince`: a distribution created at or after this time (ms) is never deleted. */
-export function planPruning(distributions: readonly Distribution[], inUse: ReadonlySet<string>, max: number, freshSince = Number.POSITIVE_INFINITY): PrunePlan {
+/** The oldest distributions that may go, so that at most max-1 remain; `why` says which must stay. Pure. */
+export function planPruning(distributions: readonly Distribution[], max: number, why: (d: Distribution) => KeepReason | undefined): PrunePlan {
   let excess = distributions.length - (max - 1)
-  const toDelete: Distribution[] = []
-  const fresh: Distribution[] = []
-  const oldestFirst = [...distributions].sort((a, b) => createdMs(a) - createdMs(b) || a.id.localeCompare(b.id))
-  for (const d of oldestFirst) {
+  const plan: PrunePlan = { toDelete: [], kept: [], shortBy: 0 }
+  for (const d of oldestFirst(distributions)) {
     if (excess <= 0) break
-    if (isInUse(inUse, d.id)) continue
-    if (createdMs(d) >= freshSince) {
-      fresh.push(d)
-      continue
+    const reason = why(d)
+    if (reason !== undefined) plan.kept.push({ distribution: d, reason })
+    else {
+      plan.toDelete.push(d)
+      excess--
     }
-    toDelete.push(d)
-    excess--
   }
-  return { toDelete, fresh, shortBy: Math.max(0, excess) }
-}
-
-/** The distributions the environments report. */
-export function inUseBy(environments: readonly Environment[]): Set<string> {
-  return new Set(environments.map((e) => e.distributionId).filter((id): id is string => typeof id === 'string' && id !== ''))
+  plan.shortBy = Math.max(0, excess)
+  return plan
 }
 
 /**
- * Whether an environment may be switching to a distribution nobody can tell from the list: its status says
- * it is switching (one of the two ids in play is then not reported, in either reading of the platform), or
- * it reports no distribution while its status is not 'empty', or it shows no status field at all (then a
- * deploy in progress cannot be seen: the platform may report the old id until the new one runs).
+ * Whether an environment's status field shows a switch to a distribution nobody can tell from the list: it says it
+ * is switching (one of the two ids in play is then not reported, in either reading of the platform), or it reports no
+ * distribution while its status is not 'empty'. Without a status field nothing shows it: the keeps protect a switch then.
  */
-export function mayBeSwitching(e: Environment): boolean {
-  if (e.status === undefined) return true
+export function showsUnnamedSwitch(e: Environment): boolean {
+  if (e.status === undefined) return false
   const id = e.distributionId ?? undefined
   if (switching({ distributionId: id, status: e.status, at: 0 }) === true) return true
   return (id === undefined || id === '') && e.status.toLowerCase() !== 'empty'
@@ -78,110 +59,174 @@ export function mayBeSwitching(e: Environment): boolean {
 
 function whySwitching(e: Environment): string {
   const runs = e.distributionId ? `reports distribution ${e.distributionId}` : 'reports no distribution'
-  if (e.status === undefined) {
-    return `environment '${e.name}' ${runs} with no status field, so a deploy in progress there cannot be seen, and the distribution it may be switching to cannot be known`
+  return `environment '${e.name}' ${runs} with status '${e.status ?? ''}', so it may be switching to a distribution that cannot be known`
+}
+
+/** Why nothing may be deleted on this look at the environments, or undefined. */
+function holdOff(list: EnvironmentList): string | undefined {
+  if (!list.complete) {
+    return `the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution that an unlisted environment runs could be deleted`
   }
-  return `environment '${e.name}' ${runs} with status '${e.status}', so it may be switching to a distribution that cannot be known`
+  const busy = list.items.find(showsUnnamedSwitch)
+  return busy === undefined ? undefined : whySwitching(busy)
 }
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'WatchdogTimeout')
 }
 
-/** The environments as they are now, or why pruning must stop: a delete acts on this look, not on the run's first one. */
-async function lookAgain(client: CloudClient): Promise<{ items: Environment[] } | { stop: string }> {
-  let list
-  try {
-    list = await client.listEnvironments()
-  } catch (error) {
-    if (isAbort(error)) throw error
-    return { stop: `the environments could not be listed again right before deleting (${describeError(error)})` }
-  }
-  if (!list.complete) return { stop: 'the platform would not list every environment right before deleting' }
-  const busy = list.items.find(mayBeSwitching)
-  if (busy !== undefined) return { stop: whySwitching(busy) }
-  return { items: list.items }
-}
-
 function describe(d: Distribution): string {
   return `${d.id} (${d.name ?? 'no name'}, created ${d.createdAt ?? 'at an unknown time'})`
 }
 
-/** Deletes the oldest distributions no environment runs, so that the upload keeps the stack at `max`; returns how many went (on a dry run, how many would). */
+/** Deletes the oldest distributions that may go, so that the upload keeps the stack at `max`; returns how many went (on a dry run, how many would). */
 export async function pruneDistributions(
   client: CloudClient,
   distributions: readonly Distribution[],
   max: number,
-  environments: readonly Environment[],
+  environments: EnvironmentList,
   options: PruneOptions
 ): Promise<number> {
-  const say = options.say ?? core.info
-  const busy = environments.find(mayBeSwitching)
-  if (busy !== undefined) {
-    core.warning(`Not pruning this run: ${whySwitching(busy)}, and deleting it would break that release. Old distributions stay until a later run.`)
-    return 0
-  }
-  const inUse = inUseBy(environments)
-  const freshSince = (options.startedAt ?? Date.now()) - FRESH_MS - CLOCK_SKEW_MS
-  const plan = planPruning(distributions, inUse, max, freshSince)
-  core.info(`The stack holds ${distributions.length} distributions (${inUse.size} in use by an environment); max-distributions is ${max}.`)
-  for (const d of plan.fresh) {
-    core.info(`Pruning: kept distribution ${describe(d)}: stored within the last hour, it may be another job's upload about to be deployed.`)
-  }
-  if (plan.toDelete.length === 0 && plan.shortBy === 0) {
+  const excess = distributions.length - (max - 1)
+  core.info(`The stack holds ${distributions.length} distributions; max-distributions is ${max}.`)
+  if (excess <= 0) {
     core.info('Nothing to prune.')
     return 0
   }
-  // Every one the plan could take, oldest first: one kept at the look before its delete gives way to the next.
-  const candidates = planPruning(distributions, inUse, 1, freshSince).toDelete
-  const deleted = options.dryRun ? countDryRun(plan.toDelete, say) : await deleteAll(client, candidates, plan.toDelete.length)
-  if (plan.shortBy > 0) {
-    core.warning(
-      `${plan.shortBy} more distribution(s) would have to go to stay within max-distributions=${max}, but every remaining one is in use by an environment` +
-        `${plan.fresh.length > 0 ? ' or was stored within the last hour' : ''}.`
-    )
+  const pruning = new Pruning(client, distributions, environments.items, options)
+  const held = holdOff(environments)
+  if (held !== undefined) pruning.stop = `None was deleted, because ${held}.`
+  else await pruning.run(excess)
+  if (pruning.deleted < excess) core.warning(pruning.shortfall(max))
+  return pruning.deleted
+}
+
+/** One pruning: what must stay, what went, and why it stopped short. */
+class Pruning {
+  deleted = 0
+  /** Why pruning ended before it could delete enough. */
+  stop: string | undefined
+  private readonly keeps = new Keeps()
+  private readonly kept: KeepReason[] = []
+  private readonly refused: string[] = []
+  private readonly say: (line: string) => void
+  private lastLook: readonly Environment[]
+  private records: readonly GitHubDeploymentRecord[] | undefined
+
+  constructor(
+    private readonly client: CloudClient,
+    private readonly distributions: readonly Distribution[],
+    firstLook: readonly Environment[],
+    private readonly options: PruneOptions
+  ) {
+    this.say = options.say ?? core.info
+    this.lastLook = firstLook
+    this.noteLook(firstLook)
+    const startedAt = options.startedAt ?? Date.now()
+    for (const d of distributions) if (isFresh(d, startedAt)) this.keeps.add(d.id, { kind: 'fresh' })
   }
-  return deleted
-}
 
-function countDryRun(toDelete: readonly Distribution[], say: (line: string) => void): number {
-  for (const d of toDelete) say(`Would delete distribution ${describe(d)}.`)
-  return toDelete.length
-}
-
-/** Deletes `want` of the candidates, each only when no environment runs it at a look right before its delete; stops when that look cannot be trusted. */
-async function deleteAll(client: CloudClient, candidates: readonly Distribution[], want: number): Promise<number> {
-  let deleted = 0
-  for (const d of candidates) {
-    if (deleted >= want) break
-    const now = await lookAgain(client)
-    if ('stop' in now) {
-      core.warning(`Pruning stopped before deleting distribution ${describe(d)}: ${now.stop}. ${deleted} deleted so far; the rest stay.`)
-      break
-    }
-    const user = now.items.find((e) => sameId(e.distributionId, d.id))
-    if (user !== undefined) {
-      core.info(`Pruning: kept distribution ${describe(d)}: environment '${user.name}' runs it now.`)
-      continue
-    }
-    if (await deleteOrSkip(client, d.id, describe(d))) deleted++
+  /** Every id an environment reports stays for the rest of the run: it runs there, or ran there (its previous). */
+  private noteLook(items: readonly Environment[]): void {
+    this.lastLook = items
+    for (const e of items) this.keeps.add(e.distributionId, { kind: 'ran', environment: e.name })
   }
-  return deleted
-}
 
-/**
- * Deletes one distribution; a refusal (409: deployed or being deployed somewhere, or any other failure) is a
- * warning and pruning goes on: it is housekeeping and never stops a deploy. Only an aborted run stops it.
- */
-async function deleteOrSkip(client: CloudClient, id: string, what: string): Promise<boolean> {
-  try {
-    await client.deleteDistribution(id)
-    core.info(`Deleted distribution ${what}`)
-    return true
-  } catch (error) {
-    if (isAbort(error)) throw error
-    const why = error instanceof ServiceError && error.status === 409 ? 'the platform says it is in use (HTTP 409)' : describeError(error)
-    core.warning(`Pruning: kept distribution ${what}: ${why}. Pruning goes on; delete it later in the console if it is no longer needed.`)
-    return false
+  private why(d: Distribution): KeepReason | undefined {
+    const runs = this.lastLook.find((e) => sameId(e.distributionId, d.id))
+    return runs === undefined ? this.keeps.why(d.id) : { kind: 'runs', environment: runs.name }
+  }
+
+  /** Oldest first, each one that may go deleted (on a dry run, said), until `excess` went or pruning must stop. */
+  async run(excess: number): Promise<void> {
+    for (const d of oldestFirst(this.distributions)) {
+      if (this.deleted >= excess) return
+      const reason = this.why(d) ?? (await this.check(d))
+      if (this.stop !== undefined) return
+      if (reason !== undefined) {
+        this.kept.push(reason)
+        core.info(`Pruning: kept distribution ${describe(d)}: ${describeKeep(reason)}.`)
+        continue
+      }
+      if (this.options.dryRun) this.say(`Would delete distribution ${describe(d)}.`)
+      else if (!(await this.remove(d))) continue
+      this.deleted++
+    }
+  }
+
+  /** GitHub's records read again, then the environments (right before the delete): why `d` must stay now, if it must. */
+  private async check(d: Distribution): Promise<KeepReason | undefined> {
+    const fromRecords = await this.fromRecords(d)
+    if (fromRecords !== undefined || this.stop !== undefined) return fromRecords
+    if (this.options.dryRun) return undefined
+    const look = await this.lookAgain(d)
+    if (look === undefined) return undefined
+    this.noteLook(look)
+    return this.why(d)
+  }
+
+  private async fromRecords(d: Distribution): Promise<KeepReason | undefined> {
+    const records = this.options.records
+    if (records === undefined) return undefined
+    try {
+      // A dry run changes nothing: one read is as good as many.
+      if (this.records === undefined || !this.options.dryRun) {
+        this.records = await records.read()
+        records.keep(this.records, this.lastLook, this.keeps)
+      }
+      return this.why(d) ?? (await records.underWay(this.records, d.id))
+    } catch (error) {
+      if (isAbort(error)) throw error
+      this.stop = `Pruning stopped before deleting distribution ${describe(d)}: GitHub's Deployments could not be read (${describeError(error)}), so a deploy under way that needs it could not be seen.`
+      return undefined
+    }
+  }
+
+  /** The environments as they are now; undefined (with `stop` set) when that look cannot be trusted. */
+  private async lookAgain(d: Distribution): Promise<Environment[] | undefined> {
+    const stopped = `Pruning stopped before deleting distribution ${describe(d)}`
+    let list: EnvironmentList
+    try {
+      list = await this.client.listEnvironments()
+    } catch (error) {
+      if (isAbort(error)) throw error
+      this.stop = `${stopped}: the environments could not be listed again right before deleting (${describeError(error)}).`
+      return undefined
+    }
+    const held = holdOff(list)
+    if (held !== undefined) this.stop = `${stopped}: ${held}.`
+    return held === undefined ? list.items : undefined
+  }
+
+  /**
+   * Deletes one distribution; a refusal (409: deployed or being deployed somewhere, or any other failure) is said and
+   * pruning goes on with the next oldest: it is housekeeping and never stops a deploy. Only an aborted run stops it.
+   */
+  private async remove(d: Distribution): Promise<boolean> {
+    try {
+      await this.client.deleteDistribution(d.id)
+      core.info(`Deleted distribution ${describe(d)}`)
+      return true
+    } catch (error) {
+      if (isAbort(error)) throw error
+      const why = error instanceof ServiceError && error.status === 409 ? 'the platform says it is in use (HTTP 409)' : describeError(error)
+      core.info(`Pruning: the platform did not delete distribution ${describe(d)}: ${why}. Pruning goes on with the next oldest.`)
+      this.refused.push(d.id)
+      return false
+    }
+  }
+
+  /** The one warning: how many stay, and why none of them could go. */
+  shortfall(max: number): string {
+    const stays = this.distributions.length - this.deleted
+    const holds = this.options.dryRun
+      ? `would hold ${stays} distributions (${this.deleted} deleted), ${stays + 1} with the upload`
+      : `holds ${stays} distributions (${this.deleted} deleted), ${stays + 1} with this upload`
+    const why = [
+      ...(this.stop === undefined ? [] : [this.stop]),
+      ...(this.kept.length === 0 ? [] : [`${this.stop === undefined ? 'None of the others may go' : 'Kept before that'}: ${countKept(this.kept).join(', ')}.`]),
+      ...(this.refused.length === 0 ? [] : [`The platform did not delete ${this.refused.length} (${this.refused.join(', ')}), said above.`])
+    ]
+    return `max-distributions=${max} could not be kept: the stack ${holds}. ${why.join(' ')}`
   }
 }

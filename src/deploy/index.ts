@@ -16,6 +16,7 @@ import { prepareArchive, workspace } from '../distribution.js'
 import { ActionError, StepFailed } from '../errors.js'
 import { GitHubApi } from '../github/client.js'
 import { GitHubDeployment } from '../github/deployments.js'
+import { PruneRecords } from '../github/prune-records.js'
 import { checkHealth } from '../health.js'
 import { HttpTransport } from '../http/transport.js'
 import type { DeployInputs, HealthCheck } from '../inputs/index.js'
@@ -211,6 +212,7 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   const skip = alreadyRuns && redeploy === undefined
   if (environment) planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say)
   const gitHub = inputs.githubToken ? await GitHubApi.open(inputs.githubToken, run.signal) : undefined
+  if (gitHub) source.records = new PruneRecords(gitHub, inputs.address.apiUrl)
   // Before any change: an older commit than the one the environment runs is refused here.
   const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined
   if (distributionId === undefined && archive !== undefined) await pruneBeforeUpload(source, archive, stack.environments)
@@ -283,7 +285,14 @@ function recordDeployment(
   const promotion = run.inputs.source.kind !== 'upload'
   const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined
   const ref = known ?? (gitHub.sha || gitHub.ref)
-  const payload = { distributionId, distributionName: name, apiUrl: result.apiUrl, ...(promotion && known === undefined && { commit: 'unknown' as const }) }
+  const payload = {
+    distributionId,
+    distributionName: name,
+    // What the environment ran before (the rollback target): another run's pruning keeps it.
+    ...(result.previousDistributionId !== undefined && { previousDistributionId: result.previousDistributionId }),
+    apiUrl: result.apiUrl,
+    ...(promotion && known === undefined && { commit: 'unknown' as const })
+  }
   return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl)
 }
 

@@ -243,6 +243,8 @@ function gitHubAdvice(error: GitHubCallFailed): string {
       return `GitHub refused github-token (401): pass a valid token of this repository, e.g. ${giveGitHubToken('deployments: write and contents: read')}`
     case 'forbidden':
       return `github-token lacks a permission (403): ${grantGitHubPermissions('deployments: write and contents: read')} (the check needs ${PERMISSIONS})`
+    case 'rate-limited':
+      return "GitHub's rate limit for github-token was reached (no permission is missing): run again once it lifts"
     case 'not-found':
       return 'GitHub does not show this repository to github-token (404): use a token of this repository'
     default:

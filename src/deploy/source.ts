@@ -6,6 +6,7 @@ import type { ArchiveInfo, ReadyArchive } from '../archive/index.js'
 import { sameMd5, type CloudClient, type Distribution, type Environment, type EnvironmentList } from '../cloud/client.js'
 import { sameDistributionName } from '../cloud/distribution-name.js'
 import { pruneDistributions } from '../cloud/prune.js'
+import type { PruneRecords } from '../github/prune-records.js'
 import { InputError, ServiceError } from '../errors.js'
 import { formatBytes } from '../format.js'
 import { INPUT_DEFAULTS } from '../action-metadata.js'
@@ -42,18 +43,16 @@ export async function resolveConfigFiles(client: CloudClient, names: readonly st
   return names.map((n) => files.find((f) => f.name === n)?.id as string)
 }
 
-/** Prunes only with every environment known: a distribution an unlisted environment runs must never be deleted. */
+/** Prunes with the environments as the run first listed them (a list the platform would not complete prunes nothing). */
 async function prune(ctx: SourceContext, stored: readonly Distribution[], max: number, known: EnvironmentList | undefined): Promise<number> {
   const { client, inputs } = ctx
   const list = known ?? (await client.listEnvironments())
-  if (!list.complete) {
-    core.warning(
-      `Not pruning: the platform listed ${list.items.length} environment(s) but said it has more and would not list them, so a distribution ` +
-        'that an unlisted environment runs could be deleted. Delete old distributions in the console, or run again later.'
-    )
-    return 0
-  }
-  return pruneDistributions(client, stored, max, list.items, { dryRun: inputs.dryRun, say: inputs.dryRun ? ctx.say : core.info, startedAt: ctx.startedAt })
+  return pruneDistributions(client, stored, max, list, {
+    dryRun: inputs.dryRun,
+    say: inputs.dryRun ? ctx.say : core.info,
+    startedAt: ctx.startedAt,
+    records: ctx.records
+  })
 }
 
 export interface SourceContext {
@@ -68,6 +67,8 @@ export interface SourceContext {
   readonly verified: (ready: ReadyArchive) => Promise<ArchiveInfo>
   /** Date.now() when the run began: what pruning keeps as stored too recently is measured from it. */
   readonly startedAt: number
+  /** This stack's GitHub Deployments, with github-token set: what pruning must keep for a deploy under way or a rollback. */
+  records?: PruneRecords | undefined
   /** The stack's distributions, as listed when an identical one was looked for (what pruning chooses from). */
   stored?: readonly Distribution[] | undefined
 }

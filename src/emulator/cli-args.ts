@@ -1,5 +1,6 @@
-// Command-line flags of the emulator (`npm run emulator -- --help`).
+// Command-line flags of the emulator (`npm run emulator -- --help`, or `brcloud emulator --help`).
 import { parseArgs } from 'node:util'
+import { gitHubFor, usageLine, type Face } from './banner.js'
 import { SEARCH_API_DEFAULTS } from './search-api.js'
 import { DEFAULTS, type EmulatorOptions, type Fault, type Operation, type SsoOptions } from './server.js'
 
@@ -35,9 +36,12 @@ const OPERATIONS: Operation[] = [
   'oidc-jwks'
 ]
 
-export const HELP = `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).
+/** --help, naming the commands of how the emulator was started (./banner.ts). */
+export const helpText = (
+  face: Face = 'clone'
+): string => `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).
 
-Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags])
+${usageLine(face)}
 
   --host HOST                  address to bind (default ${DEFAULTS.host})
   --port PORT                  port (default ${DEFAULT_PORT}; 0 = any free port)
@@ -119,7 +123,7 @@ Usage: npm run emulator -- [flags]      (or: npx tsx src/emulator/cli.ts [flags]
                                gives the subject repo:OWNER/REPO:pull_request when it has no environment
   --github                     also start the GitHub API stand-in (Deployments, statuses, compare) for
                                ${DEFAULTS.sso.githubJob.repository}, with a few commits on main, and print the variables to export
-                               for npm run action (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_SHA) and its github-token
+                               ${gitHubFor(face)}
   --github-port PORT           its port (implies --github; default ${DEFAULT_GITHUB_PORT}; 0 = any free port)
   --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable

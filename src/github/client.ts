@@ -12,6 +12,8 @@ import { timeLimit } from '../http/time-limit.js'
 export interface DeploymentPayload {
   readonly distributionId?: string | undefined
   readonly distributionName?: string | undefined
+  /** What the environment ran before this deploy (its rollback target): pruning keeps it. */
+  readonly previousDistributionId?: string | undefined
   /** The stack's API address: one repository may deploy to environments of the same name on several stacks. */
   readonly apiUrl?: string | undefined
   /** 'unknown': the Deployment's commit is the promoting run's, not the distribution's (which no evidence named). */
@@ -25,6 +27,12 @@ export interface GitHubDeploymentRecord {
   readonly payload: DeploymentPayload
   readonly creator: string | undefined
   readonly createdAt: string | undefined
+}
+
+/** A listing of Deployments, newest first, and whether it holds all of them (it reads at most MAX_LISTED_DEPLOYMENTS). */
+export interface DeploymentListing {
+  readonly deployments: GitHubDeploymentRecord[]
+  readonly complete: boolean
 }
 
 export interface DeploymentStatusRecord {
@@ -68,9 +76,10 @@ export interface GitHubTag {
 /**
  * Why a GitHub call failed, in the terms a fix needs: GitHub could not be reached (no answer: a name that does
  * not resolve, a refused connection, a proxy, the call's time limit), refused the token (401), refused the
- * permission (403), does not know what was asked for (404, 422), or failed itself (5xx, another answer).
+ * permission (403), held the token to its rate limit (a 403 or 429 saying so: no permission is missing), does not
+ * know what was asked for (404, 422), or failed itself (5xx, another answer).
  */
-export type GitHubFailure = 'unreachable' | 'bad-token' | 'forbidden' | 'not-found' | 'failed'
+export type GitHubFailure = 'unreachable' | 'bad-token' | 'forbidden' | 'rate-limited' | 'not-found' | 'failed'
 
 /** A refusal or failure of a GitHub call, with the status when there was an answer. */
 export class GitHubCallFailed extends Error {
@@ -110,6 +119,8 @@ export const CALL_LIMIT_MS = 15_000
 const READ_ATTEMPTS = 3
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3
+/** The most Deployments one listing reads. */
+export const MAX_LISTED_DEPLOYMENTS = MAX_PAGES * 100
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10
 /** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
@@ -191,6 +202,11 @@ export class GitHubApi {
 
   /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
   async listDeployments(environment?: string): Promise<GitHubDeploymentRecord[]> {
+    return (await this.listDeploymentPages(environment)).deployments
+  }
+
+  /** The same, and whether that was all of them (`complete` false: GitHub holds older ones that were not read). */
+  async listDeploymentPages(environment?: string): Promise<DeploymentListing> {
     const out: GitHubDeploymentRecord[] = []
     for (let page = 1; page <= MAX_PAGES; page++) {
       const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
@@ -203,9 +219,9 @@ export class GitHubApi {
         const record = toDeployment(item)
         if (record) out.push(record)
       }
-      if (items.length < 100) break
+      if (items.length < 100) return { deployments: out, complete: true }
     }
-    return out
+    return { deployments: out, complete: false }
   }
 
   /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
@@ -342,7 +358,10 @@ export class GitHubApi {
       const status = (error as { status?: unknown }).status
       // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
       const answered = (error as { response?: unknown }).response !== undefined
-      if (typeof status === 'number' && answered) throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error)}`.trim())
+      if (typeof status === 'number' && answered) {
+        const limit = rateLimit(status, error)
+        throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited')
+      }
       throw new GitHubCallFailed(what, undefined, this.unreachable(error))
     } finally {
       limit.clear()
@@ -365,9 +384,28 @@ export function short(sha: string): string {
   return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha
 }
 
-function githubMessage(error: unknown): string {
+function githubMessage(error: unknown, limit?: string): string {
   const data = (error as { response?: { data?: { message?: unknown } } }).response?.data
-  return typeof data?.message === 'string' ? `(${data.message})` : ''
+  const message = typeof data?.message === 'string' ? (limit !== undefined ? data.message.replace(/\.$/, '') : data.message) : undefined
+  const parts = [message, limit].filter((p): p is string => p !== undefined && p !== '')
+  return parts.length === 0 ? '' : `(${parts.join('; ')})`
+}
+
+/**
+ * When a 403 or 429 is GitHub's rate limit (its primary one: x-ratelimit-remaining 0; a secondary one: retry-after; a
+ * 429 is one either way), when it lifts, in words ('' when the answer does not say); undefined for any other answer.
+ */
+function rateLimit(status: number, error: unknown): string | undefined {
+  if (status !== 403 && status !== 429) return undefined
+  const headers = (error as { response?: { headers?: Record<string, unknown> } }).response?.headers ?? {}
+  const remaining = headers['x-ratelimit-remaining']
+  const retryAfter = Number(headers['retry-after'])
+  const reset = Number(headers['x-ratelimit-reset'])
+  if (String(remaining) !== '0' && !Number.isFinite(retryAfter) && status !== 429) return undefined
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return `the rate limit lifts in ${retryAfter} s`
+  if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
+    return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`
+  return ''
 }
 
 function stringOr(value: unknown): string | undefined {
@@ -393,6 +431,7 @@ function toPayload(value: unknown): DeploymentPayload {
   return {
     distributionId: stringOr(r.distributionId),
     distributionName: stringOr(r.distributionName),
+    previousDistributionId: stringOr(r.previousDistributionId),
     apiUrl: stringOr(r.apiUrl),
     ...(r.commit === 'unknown' && { commit: 'unknown' as const })
   }

@@ -2,7 +2,7 @@
 // repository that recorded the distribution's id in its payload (this action writes it there), or
 // else the distribution's own name when it is the default name, which carries the commit.
 import { commitInName } from '../cloud/distribution-name.js'
-import type { GitHubApi, GitHubDeploymentRecord } from './client.js'
+import type { DeploymentListing, GitHubApi, GitHubDeploymentRecord } from './client.js'
 
 /** A distribution as the platform describes it: the facts that name where it came from. */
 export interface DistributionFacts {
@@ -46,7 +46,7 @@ function stackKey(url: string): string {
 
 /** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
 export class DeploymentHistory {
-  private readonly cache = new Map<string, Promise<GitHubDeploymentRecord[]>>()
+  private readonly cache = new Map<string, Promise<DeploymentListing>>()
 
   constructor(
     readonly github: GitHubApi,
@@ -60,15 +60,24 @@ export class DeploymentHistory {
 
   /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
   async deployments(environment?: string): Promise<GitHubDeploymentRecord[]> {
+    const mine = stackKey(this.apiUrl)
+    return (await this.listing(environment)).deployments.filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine)
+  }
+
+  /** Whether the listing of one environment (or all) held every Deployment: false when GitHub holds older ones it did not read. */
+  async complete(environment?: string): Promise<boolean> {
+    return (await this.listing(environment)).complete
+  }
+
+  private listing(environment: string | undefined): Promise<DeploymentListing> {
     const key = environment ?? '\u0000all'
     let list = this.cache.get(key)
     if (list === undefined) {
-      list = this.github.listDeployments(environment)
+      list = this.github.listDeploymentPages(environment)
       this.cache.set(key, list)
       list.catch(() => this.cache.delete(key))
     }
-    const mine = stackKey(this.apiUrl)
-    return (await list).filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine)
+    return list
   }
 
   /**

@@ -9,7 +9,7 @@ import { loginMethodFor } from '../cloud/login/choose.js'
 import { CloudSession } from '../cloud/session.js'
 import { switching } from '../deploy/look.js'
 import { describeError } from '../errors.js'
-import { GitHubCallFailed, MAX_TAG_PAGES, short, type Comparison, type GitHubApi, type GitHubTag } from '../github/client.js'
+import { GitHubCallFailed, MAX_LISTED_DEPLOYMENTS, MAX_TAG_PAGES, short, type Comparison, type GitHubApi, type GitHubTag } from '../github/client.js'
 import { checkHealth } from '../health.js'
 import { DeploymentHistory, type CommitEvidence } from '../github/evidence.js'
 import type { GitHubDeploymentRecord } from '../github/client.js'
@@ -180,9 +180,13 @@ class EnvironmentReader {
     }
     let evidence: CommitEvidence | undefined
     let promoted: GitHubDeploymentRecord | undefined
+    let unread = false
     try {
       evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution)
       if (running !== undefined && evidence === undefined) promoted = (await this.history?.recordedWithoutCommit(running, environment.name))?.[0]
+      // The listings that found nothing were cut at their newest Deployments: an older one may record it.
+      if (running !== undefined && evidence === undefined && this.history !== undefined)
+        unread = !(await this.history.complete(environment.name)) || !(await this.history.complete())
       row = { ...row, lastDeployment: await this.lastDeployment(environment.name, evidence?.deployment) }
     } catch (error) {
       if (!(error instanceof GitHubCallFailed)) throw error
@@ -192,7 +196,7 @@ class EnvironmentReader {
       row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null }
     if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
     if (running === undefined) return { ...row, ...noDistribution(status, row.lastDeployment) }
-    if (evidence === undefined) return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted) }
+    if (evidence === undefined) return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) }
     return { ...row, ...(await this.against(evidence.sha, environment.name)) }
   }
 
@@ -227,13 +231,15 @@ class EnvironmentReader {
 
   /**
    * No commit is known: outside when GitHub's records were read and none of this environment names it; unknown when this
-   * action recorded it here without a commit (`promoted`: a promotion no evidence named), or when the records were not read.
+   * action recorded it here without a commit (`promoted`: a promotion no evidence named), when the records were not read,
+   * or when GitHub holds more of them than a listing reads (`unread`: an older one may record it).
    */
   private noEvidence(
     running: string,
     environment: string,
     distribution: Distribution | undefined,
-    promoted: GitHubDeploymentRecord | undefined
+    promoted: GitHubDeploymentRecord | undefined,
+    unread: boolean
   ): Pick<EnvironmentRow, 'state' | 'reason'> {
     const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : ''
     const what = `distribution ${running}${uploaded}`
@@ -247,6 +253,14 @@ class EnvironmentReader {
           'no GitHub Deployment recorded its commit, and its name carries none'
       }
     }
+    if (unread)
+      return {
+        state: 'unknown',
+        reason:
+          `no GitHub Deployment of ${repository} on this stack among the newest ${MAX_LISTED_DEPLOYMENTS} that GitHub lists recorded ${what}, and its name ` +
+          'carries no commit of it; GitHub holds older Deployments, which the report does not read: one of them may record it, so whether it was ' +
+          'deployed from Mission Control or another tool cannot be told'
+      }
     if (this.history !== undefined) {
       const elsewhere =
         promoted === undefined
@@ -351,6 +365,7 @@ const UNDER_WAY = ['in_progress', 'queued', 'pending']
 const GITHUB_ADVICE: Readonly<Record<GitHubCallFailed['failure'], string>> = {
   unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
   'bad-token': 'GitHub refused the token: give a valid token of the repository',
+  'rate-limited': "GitHub's rate limit for the token was reached, no permission is missing: run the report again once it lifts, or less often",
   forbidden: 'the token lacks a permission: it needs deployments: read and contents: read',
   'not-found': 'GitHub does not show the repository to the token',
   failed: 'GitHub failed; try again later'

@@ -280,7 +280,7 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4371:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -893,7 +893,7 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6424:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1461,7 +1461,7 @@ module.exports = upgrade
 
 
 
-module.exports.request = __nccwpck_require__(4043)
+module.exports.request = __nccwpck_require__(6424)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
@@ -30360,7 +30360,7 @@ var Alias = __nccwpck_require__(4065);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 var Schema = __nccwpck_require__(5840);
 var stringifyDocument = __nccwpck_require__(6829);
 var anchors = __nccwpck_require__(1596);
@@ -31286,7 +31286,7 @@ var anchors = __nccwpck_require__(1596);
 var visit = __nccwpck_require__(204);
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -31569,7 +31569,7 @@ exports.isEmptyPath = isEmptyPath;
 
 var applyReviver = __nccwpck_require__(3661);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -31662,7 +31662,7 @@ exports.createPair = createPair;
 
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -31853,7 +31853,7 @@ var stringifyCollection = __nccwpck_require__(1212);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -31974,7 +31974,7 @@ var log = __nccwpck_require__(7249);
 var merge = __nccwpck_require__(452);
 var stringify = __nccwpck_require__(2148);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -32097,7 +32097,7 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -34941,7 +34941,7 @@ var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var schema$2 = __nccwpck_require__(5913);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -35364,7 +35364,7 @@ exports.merge = merge;
 
 
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var toJS = __nccwpck_require__(4043);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
 var pairs = __nccwpck_require__(8385);
@@ -35548,7 +35548,7 @@ var merge = __nccwpck_require__(452);
 var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -35682,7 +35682,7 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -38197,16 +38197,21 @@ function driftMarker(stack, environment) {
 function keyOf(stack, environment) {
     return `${stack}\u0000${environment}`;
 }
-function markedKey(body) {
+/** The stack and environment a body's marker names, decoded; undefined without one, or with one that cannot be decoded. */
+function markerOf(body) {
     const m = MARKER.exec(body);
     if (m === null)
         return undefined;
     try {
-        return keyOf(decodeURIComponent(m[1]), decodeURIComponent(m[2]));
+        return { stack: decodeURIComponent(m[1]), environment: decodeURIComponent(m[2]) };
     }
     catch {
         return undefined;
     }
+}
+function markedKey(body) {
+    const marked = markerOf(body);
+    return marked === undefined ? undefined : keyOf(marked.stack, marked.environment);
 }
 /**
  * The issues of the run's repository (`run.repository`) kept with `token` (issues: write) through GitHub's door; a
@@ -38348,7 +38353,9 @@ function lastDeploymentText(row) {
     const d = row.lastDeployment;
     if (d === null)
         return 'none';
-    const what = [client_short(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`].filter((s) => s !== null).join(' ');
+    const what = [d.commit === null ? 'commit unknown' : client_short(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
+        .filter((s) => s !== null)
+        .join(' ');
     return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
 }
 /** What the issue says about the environment: the part compared between runs. */
@@ -38383,6 +38390,130 @@ function closingComment(k, row, where) {
     const runs = row.distributionId === null ? '' : `: ${runsText(row)}, commit ${commitText(k, row)}`;
     const by = k.options.runUrl === undefined ? '' : ` ([the run](${k.options.runUrl}))`;
     return redact(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
+}
+
+;// CONCATENATED MODULE: ./src/advice.ts
+// Advice that names the way to fix something where the run runs (issue 41): the action reads its inputs from a
+// workflow's with: and its secrets from ${{ secrets.* }}; the brcloud command reads BRCLOUD_* variables and files, and
+// each CI keeps secrets its own way. The engine learns the place from the port's run context (RunContext.place, set
+// by the CLI's face from the CI it finds: src/cli/ci.ts) and words every such hint here, in one table, so that no
+// message tells a Jenkins user to write ${{ secrets.BRC_PASSWORD }}.
+
+/** Where this run runs: the action unless the face said otherwise. */
+function runPlace() {
+    return runContext().place ?? 'action';
+}
+/** The variable the brcloud command reads an input from: BRCLOUD_ and its name in upper case, '-' as '_'. */
+function inputVariable(name) {
+    return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/** Every place the brcloud command knows, with how a secret is set there (each CI's own documented way). */
+const PLACES = {
+    'github-actions': {
+        name: 'GitHub Actions',
+        secret: (v) => `a repository or environment secret, mapped in the run: step's env: (${v}: \${{ secrets.NAME }})`
+    },
+    jenkins: { name: 'Jenkins', secret: (v) => `a Jenkins credential (environment { ${v} = credentials('ID') }, or withCredentials)` },
+    gitlab: { name: 'GitLab CI', secret: (v) => `a masked CI/CD variable ${v} of the project or group (Settings > CI/CD > Variables)` },
+    'azure-pipelines': { name: 'Azure Pipelines', secret: (v) => `a secret variable of the pipeline, mapped in the step's env: (${v}: $(${v}))` },
+    circleci: { name: 'CircleCI', secret: (v) => `a project environment variable or a context holding ${v}` },
+    bitbucket: { name: 'Bitbucket Pipelines', secret: (v) => `a secured repository, workspace or deployment variable ${v}` },
+    buildkite: { name: 'Buildkite', secret: (v) => `Buildkite secrets or the agent's environment hook (export ${v})` },
+    teamcity: { name: 'TeamCity', secret: (v) => `a build parameter env.${v} of type password` },
+    drone: { name: 'Drone', secret: (v) => `a Drone secret (environment: ${v}: from_secret: NAME)` },
+    travis: { name: 'Travis CI', secret: (v) => `an encrypted variable ${v} (the repository's settings, or travis encrypt)` },
+    terminal: { name: 'a terminal', secret: (v) => `the environment (export ${v}, from your password manager)` }
+};
+/** How the brcloud command gets a secret input here: its variable from the CI's secret store, or its file. */
+function cliSecret(place, input) {
+    const variable = inputVariable(input);
+    return `${variable} from ${PLACES[place].secret(variable)}, or --${input}-file FILE`;
+}
+/** A required secret left empty: the end of the "Input X is required: ..." message. */
+function missingSecret(input) {
+    const place = runPlace();
+    if (place !== 'action') {
+        return `set ${cliSecret(place, input)}; if ${inputVariable(input)} is set and still empty, the secret did not reach this job.`;
+    }
+    return input === 'password'
+        ? 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
+        : 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.';
+}
+/** A required secret, in a list of several missing inputs: where it comes from. */
+function secretSource(input) {
+    const place = runPlace();
+    if (place !== 'action')
+        return cliSecret(place, input);
+    return input === 'password'
+        ? 'from a secret (forks and Dependabot runs get no secrets)'
+        : 'from a secret: ${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow';
+}
+/** The user name left empty: the end of its "is required" message. */
+function missingUsername() {
+    return runPlace() === 'action'
+        ? 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).'
+        : 'set it to the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).';
+}
+/** The user name in a list of several missing inputs. */
+function usernameSource() {
+    return runPlace() === 'action'
+        ? 'the Bloomreach Cloud user that deploys, from a secret'
+        : 'the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME)';
+}
+/**
+ * Why oidc-audience cannot log in here, or undefined when it can: only the action asks GitHub for its OIDC token, and
+ * only in a job with id-token: write (GitHub then sets ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN in `env`).
+ */
+function oidcUnavailable(env) {
+    const place = runPlace();
+    if (place === 'action') {
+        if (env.ACTIONS_ID_TOKEN_REQUEST_URL && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN)
+            return undefined;
+        return ("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
+            '(A workflow run from a fork never gets one.)');
+    }
+    const instead = `log in with client-id and client-secret (${cliSecret(place, 'client-secret')}), or with a script account's username and password (docs/single-sign-on.md)`;
+    if (place === 'github-actions')
+        return `oidc-audience logs in with GitHub's OIDC token, which only the brcloud-deploy action asks for (uses:, with permissions: id-token: write); the brcloud command cannot. Use the action, or ${instead}.`;
+    return `oidc-audience logs in with the OIDC token GitHub gives a GitHub Actions job, and this run is in ${PLACES[place].name}, where there is none: ${instead}.`;
+}
+/** Why GitHub gave the login no OIDC token, when the job may not ask for one. */
+function noOidcToken() {
+    return runPlace() === 'action'
+        ? "The job needs 'permissions: id-token: write'; a run from a fork gets none."
+        : 'Only the brcloud-deploy GitHub Action gets one: log in with client-id and client-secret instead (docs/single-sign-on.md).';
+}
+/** How to give the GitHub token here (a token of the repository with `permissions`). */
+function giveGitHubToken(permissions) {
+    const place = runPlace();
+    if (place === 'action')
+        return 'github-token: ${{ github.token }}';
+    if (place === 'github-actions')
+        return `BRCLOUD_GITHUB_TOKEN: \${{ github.token }} in the run: step's env:, with ${permissions} in the job's permissions`;
+    return `BRCLOUD_GITHUB_TOKEN from ${PLACES[place].secret('BRCLOUD_GITHUB_TOKEN')}: a token of the repository with ${permissions}`;
+}
+/** GitHub refused the token for a missing permission (403): what to grant, and where. */
+function grantGitHubPermissions(permissions) {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return `give the job permissions with ${permissions}`;
+    return `give the token ${permissions} on the repository (a fine-grained token's Deployments and Contents permissions)`;
+}
+/** How to set health-expect to the commit this run deploys. */
+function healthExpectCommit() {
+    const place = runPlace();
+    if (place === 'action')
+        return 'health-expect: ${{ github.sha }}';
+    if (place === 'github-actions')
+        return '--health-expect "$GITHUB_SHA"';
+    return '--health-expect or BRCLOUD_HEALTH_EXPECT set to the commit SHA this run deploys';
+}
+/** Where the log of this run is, for a GitHub Deployment's status. */
+function seeTheRun() {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return 'see the workflow run';
+    return place === 'terminal' ? "see the run's log" : `see the ${PLACES[place].name} run`;
 }
 
 ;// CONCATENATED MODULE: ./src/cloud/jwt.ts
@@ -38712,6 +38843,7 @@ function required(name, value, why, when) {
 
 
 
+
 const LoginInput = {
     Username: 'username',
     Password: 'password',
@@ -38759,8 +38891,8 @@ function readLogin(read, password, env = process.env) {
     return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
 }
 function passwordLogin(pick) {
-    const username = required(LoginInput.Username, pick(LoginInput.Username), 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).');
-    const password = required(LoginInput.Password, pick(LoginInput.Password), 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).');
+    const username = required(LoginInput.Username, pick(LoginInput.Username), missingUsername());
+    const password = required(LoginInput.Password, pick(LoginInput.Password), missingSecret(LoginInput.Password));
     return { kind: 'password', username, password };
 }
 function oauthLogin(pick, tokenUrl, env) {
@@ -38788,10 +38920,9 @@ function oauthLogin(pick, tokenUrl, env) {
     }
     if (oidcAudience !== undefined) {
         refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
-        if (!env.ACTIONS_ID_TOKEN_REQUEST_URL || !env.ACTIONS_ID_TOKEN_REQUEST_TOKEN) {
-            throw new errors_InputError("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
-                '(A workflow run from a fork never gets one.)');
-        }
+        const unavailable = oidcUnavailable(env);
+        if (unavailable !== undefined)
+            throw new errors_InputError(unavailable);
         return { ...common, grant: 'client_assertion' };
     }
     if (username !== undefined)
@@ -38826,11 +38957,350 @@ function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
     }
 }
 
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/status/track.ts
+// A tracked ref that is a pattern of tag names (docs/status.md, "Tracking a tag pattern"): `v*`, `tags/release-*`,
+// `refs/tags/v1.?.*` means "the newest tag whose name matches". Newest by the names' version order, not by commit
+// date: a tag name is what a release process chooses to say "this one is later" (v1.10.0 after v1.9.2), it is known
+// from one listing without a call per tag, and a hotfix tag of an old line (v1.9.3, tagged after v2.0.0) must not be
+// taken for the newest release. Pure: GitHub's listing comes from github/client.ts.
+/** The glob characters: a tracked ref with one of them is a pattern of tag names. */
+const TAG_PATTERN_CHARS = /[*?]/g;
+function isTagPattern(track) {
+    return /[*?]/.test(track);
+}
+/** The pattern's tag names: `*` any run of characters, `?` one; a leading `tags/` or `refs/tags/` names the tags' namespace. */
+function tagMatcher(pattern) {
+    const body = pattern
+        .replace(/^(?:refs\/)?tags\//, '')
+        .split('')
+        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+    return new RegExp(`^${body}$`, 'u');
+}
+/** Runs of digits and of the rest: 'v1.10.0-rc2' -> ['v', 1, '.', 10, '.', 0, '-rc', 2]. */
+function parts(name) {
+    return (name.match(/\d+|\D+/g) ?? []).map((p) => (/^\d/.test(p) ? Number(p) : p));
+}
+/** The version core (the name up to a `-` after its first digit) and what follows it: a pre-release such as -rc1. */
+function split(name) {
+    const m = /^(\D*\d[^-]*)(?:-(.*))?$/.exec(name);
+    return m === null ? { core: name, pre: undefined } : { core: m[1] ?? name, pre: m[2] };
+}
+function byParts(a, b) {
+    const pa = parts(a);
+    const pb = parts(b);
+    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+        const x = pa[i];
+        const y = pb[i];
+        if (x === y)
+            continue;
+        if (typeof x === 'number' && typeof y === 'number')
+            return x - y;
+        // A number ranks after text at the same place (v1.2 after v1.x): a version's digits are what grows.
+        if (typeof x === 'number')
+            return 1;
+        if (typeof y === 'number')
+            return -1;
+        return x < y ? -1 : 1;
+    }
+    return pa.length - pb.length;
+}
+/**
+ * Version order of tag names: numbers compared as numbers (v1.10.0 after v1.9.2), and a pre-release before its
+ * release (v2.0.0-rc1 before v2.0.0), as semantic versioning orders them; names without digits by their text.
+ */
+function compareTagNames(a, b) {
+    const x = split(a);
+    const y = split(b);
+    const cores = byParts(x.core, y.core);
+    if (cores !== 0)
+        return cores;
+    if (x.pre === undefined || y.pre === undefined)
+        return (x.pre === undefined ? 1 : 0) - (y.pre === undefined ? 1 : 0);
+    return byParts(x.pre, y.pre);
+}
+/** The newest tag whose name matches `pattern`, or undefined when none does. */
+function newestTag(tags, pattern) {
+    const matches = tagMatcher(pattern);
+    return tags
+        .filter((t) => matches.test(t.name))
+        .reduce((best, t) => (best === undefined || compareTagNames(t.name, best.name) > 0 ? t : best), undefined);
+}
+
+;// CONCATENATED MODULE: ./src/status/config.ts
+// The status report's configuration file (docs/status.md): which stacks to read, which of their environments, the
+// ref they should run, and where each stack's login comes from. Read and checked in full before any request: a
+// mistake is an InputError that names where it is (the CLI's exit 2). Secrets never stand in the file, only the
+// names of the variables that hold them (./credentials.ts reads those).
+
+
+
+
+
+const LOGIN_VARIABLES = ['username', 'password', 'access-token', 'client-secret'];
+/** The credentials that are secrets: a value written where their variable's name belongs is masked at once. */
+const SECRET_CREDENTIALS = ['password', 'access-token', 'client-secret'];
+/**
+ * A name as environment variables are conventionally written (upper case): safe to repeat in a message. A name with
+ * lower-case letters is a variable's name too, but may be the credential itself written in its place.
+ */
+function readsAsVariableName(name) {
+    return /^[A-Z_][A-Z0-9_]*$/.test(name);
+}
+/**
+ * The variables a stack without `login:` is logged in with: the brcloud command's own names for these inputs. No
+ * client secret: it needs a token-url, which only a `login:` gives.
+ */
+const DEFAULT_LOGIN_VARIABLES = {
+    username: 'BRCLOUD_USERNAME',
+    password: 'BRCLOUD_PASSWORD',
+    'access-token': 'BRCLOUD_ACCESS_TOKEN'
+};
+/** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
+function trackOf(stack, environment) {
+    return (environment === null ? undefined : stack.settings?.get(environment)?.track) ?? stack.track;
+}
+/** Where the track `environment` reads (trackOf) was written: a place in the file, or the input or flag that gave it. */
+function trackOrigin(stack, environment) {
+    const own = environment === null ? undefined : stack.settings?.get(environment);
+    return (own?.track !== undefined ? own.trackFrom : stack.trackFrom) ?? 'track';
+}
+/** The page that tells whether `environment` is healthy: its own, else its stack's with its name filled in; undefined: not checked. */
+function healthOf(stack, environment) {
+    if (environment === null)
+        return undefined;
+    const own = stack.settings?.get(environment)?.health;
+    if (own !== undefined)
+        return own;
+    const probe = stack.health;
+    return probe === undefined ? undefined : { ...probe, url: probe.url.replaceAll(ENVIRONMENT_PLACEHOLDER, encodeURIComponent(environment)) };
+}
+/** In a stack's health-url, the place of each environment's name. */
+const ENVIRONMENT_PLACEHOLDER = '{environment}';
+const TOP_KEYS = ['track', 'stacks'];
+const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect', 'login'];
+const ENVIRONMENT_KEYS = ['name', 'track', 'health-url', 'health-expect'];
+const LOGIN_KEYS = [
+    'username-variable',
+    'password-variable',
+    'access-token-variable',
+    'client-secret-variable',
+    'token-url',
+    'client-id',
+    'audience',
+    'scope'
+];
+const ADDRESS_KEYS = ['stack', 'console-url', 'api-url'];
+/** A variable's name as a shell writes it. */
+const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A git ref as a branch or tag is named: no blanks, no `..`, no control characters. */
+const REF = /^(?!.*\.\.)[^\s~^:?*[\\\p{Cc}]+$/u;
+/** Reads the file's text (`file` names it in messages); throws an InputError that says where and what to fix. */
+function parseStatusConfig(text, file) {
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lines });
+    const error = doc.errors[0];
+    if (error !== undefined) {
+        const at = lines.linePos(error.pos[0]);
+        throw new errors_InputError(`${file}:${at.line}:${at.col} is not valid YAML: ${error.message.replace(/\.$/, '')}.`);
+    }
+    const top = mapping(doc.toJS(), file, 'The file');
+    knownKeys(top, TOP_KEYS, file, 'The file');
+    const track = optionalRef(top.track, file, 'track');
+    if (!Array.isArray(top.stacks) || top.stacks.length === 0)
+        throw new errors_InputError(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`);
+    const fileTrack = track === undefined ? undefined : { track, from: `${file}: track` };
+    const stacks = top.stacks.map((raw, i) => readStack(raw, file, `stacks[${i}]`, fileTrack));
+    const seen = new Set();
+    for (const s of stacks) {
+        if (seen.has(s.name))
+            throw new errors_InputError(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`);
+        seen.add(s.name);
+    }
+    return { stacks };
+}
+function readStack(raw, file, where, fileTrack) {
+    const r = mapping(raw, file, where);
+    const name = config_text(r.name, file, `${where}.name`);
+    if (name === undefined)
+        throw new errors_InputError(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`);
+    const at = `${where} (${name})`;
+    knownKeys(r, STACK_KEYS, file, at);
+    const given = ADDRESS_KEYS.filter((k) => r[k] !== undefined && r[k] !== null);
+    if (given.length !== 1)
+        throw new errors_InputError(`${file}: ${at} must have exactly one of stack, console-url or api-url (it has ${given.length === 0 ? 'none' : given.join(' and ')}).`);
+    if (r['platform-domain'] !== undefined && given[0] !== 'stack')
+        throw new errors_InputError(`${file}: ${at}: platform-domain goes with stack only.`);
+    let address;
+    try {
+        // The action's own rules: one reading of which host gets the password.
+        address = resolveCloudAddress({
+            stack: config_text(r.stack, file, `${at}.stack`) ?? '',
+            consoleUrl: config_text(r['console-url'], file, `${at}.console-url`) ?? '',
+            apiUrl: config_text(r['api-url'], file, `${at}.api-url`) ?? '',
+            platformDomain: config_text(r['platform-domain'], file, `${at}.platform-domain`) ?? ''
+        });
+    }
+    catch (error) {
+        throw new errors_InputError(`${file}: ${at}: ${error.message}`);
+    }
+    const listed = environmentsOf(r.environments, file, at);
+    const health = healthProbe(r['health-url'], r['health-expect'], file, at);
+    if (health !== undefined)
+        checkStackHealthUrl(health.url, listed?.names, `${file}: ${at}.health-url`);
+    const own = optionalRef(r.track, file, `${at}.track`);
+    return {
+        name,
+        address,
+        environments: listed?.names,
+        track: own ?? fileTrack?.track,
+        trackFrom: own !== undefined ? `${file}: ${at}.track` : fileTrack?.from,
+        login: loginOf(r.login, file, at),
+        settings: listed?.settings,
+        health
+    };
+}
+/** A stack-wide health-url names each environment's page: `{environment}` in it, unless the stack reports one environment. */
+function checkStackHealthUrl(url, environments, where) {
+    if (url.includes(ENVIRONMENT_PLACEHOLDER) || environments?.length === 1)
+        return;
+    throw new errors_InputError(`${where} '${url}' would check one page for every environment: put ${ENVIRONMENT_PLACEHOLDER} where each environment's name goes ` +
+        `(e.g. https://${ENVIRONMENT_PLACEHOLDER}.example.com/version.txt), or give each environment its own health-url.`);
+}
+/**
+ * A health-url (`{environment}` allowed in it) and health-expect, checked by the deploy action's rules for its own;
+ * undefined without a url. `at` starts each message with where they were given ('' for inputs).
+ */
+function parseHealthProbe(url, expect, at) {
+    if (url === '') {
+        if (expect !== '')
+            throw new errors_InputError(`${at}health-expect is set but health-url is empty: set health-url to the page that must contain it.`);
+        return undefined;
+    }
+    try {
+        // The placeholder stands for a name: the address is checked with one in its place.
+        parsePageUrl(url.replaceAll(ENVIRONMENT_PLACEHOLDER, 'environment'), {
+            input: 'health-url',
+            example: 'https://www.example.com/version.txt',
+            credentialsHint: 'The probe sends no credentials: point it at a public page.'
+        });
+    }
+    catch (error) {
+        throw error instanceof errors_InputError ? new errors_InputError(`${at}${error.message}`) : error;
+    }
+    return { url, expect: expect === '' ? undefined : expect };
+}
+function healthProbe(rawUrl, rawExpect, file, at) {
+    return parseHealthProbe(config_text(rawUrl, file, `${at}.health-url`) ?? '', config_text(rawExpect, file, `${at}.health-expect`) ?? '', `${file}: ${at}: `);
+}
+/** The `environments:` list: names, or mappings of a name and its own track and health probe. */
+function environmentsOf(raw, file, at) {
+    if (raw === undefined || raw === null)
+        return undefined;
+    const entries = Array.isArray(raw) ? raw : undefined;
+    if (entries === undefined || entries.length === 0)
+        throw new errors_InputError(`${file}: ${at}.environments must be a list of environment names, or of mappings with a name (leave it out to report every environment of the stack).`);
+    const names = [];
+    const settings = new Map();
+    entries.forEach((entry, i) => {
+        const where = `${at}.environments[${i}]`;
+        if (typeof entry === 'string') {
+            if (entry.trim() === '')
+                throw new errors_InputError(`${file}: ${where} is empty: name an environment.`);
+            names.push(entry.trim());
+            return;
+        }
+        const r = mapping(entry, file, where);
+        const name = config_text(r.name, file, `${where}.name`);
+        if (name === undefined)
+            throw new errors_InputError(`${file}: ${where} has no name: a mapping in environments names its environment with name:.`);
+        knownKeys(r, ENVIRONMENT_KEYS, file, `${where} (${name})`);
+        names.push(name);
+        settings.set(name, {
+            track: optionalRef(r.track, file, `${where}.track`),
+            trackFrom: `${file}: ${where}.track`,
+            health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
+        });
+    });
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice !== undefined)
+        throw new errors_InputError(`${file}: ${at}.environments names '${twice}' twice.`);
+    return { names, settings };
+}
+function loginOf(raw, file, at) {
+    if (raw === undefined || raw === null)
+        return { variables: DEFAULT_LOGIN_VARIABLES, defaults: true };
+    const where = `${at}.login`;
+    const r = mapping(raw, file, where);
+    knownKeys(r, LOGIN_KEYS, file, where);
+    const variables = {};
+    for (const credential of LOGIN_VARIABLES) {
+        const raw = r[`${credential}-variable`];
+        if (raw === undefined || raw === null)
+            continue;
+        // What stands here may be the credential itself: masked, and never repeated in the refusal.
+        const name = typeof raw === 'string' ? raw.trim() : String(raw);
+        if (typeof raw !== 'string' || !VARIABLE.test(name)) {
+            if (SECRET_CREDENTIALS.includes(credential))
+                registerSecret(name);
+            throw new errors_InputError(`${file}: ${where}.${credential}-variable is not a variable name (letters, digits and _, not starting with a digit): ` +
+                `name the variable that holds the ${credential}, not the ${credential} itself (the value is not repeated here).`);
+        }
+        if (name !== '')
+            variables[credential] = name;
+    }
+    return {
+        variables,
+        tokenUrl: config_text(r['token-url'], file, `${where}.token-url`),
+        clientId: config_text(r['client-id'], file, `${where}.client-id`),
+        audience: config_text(r.audience, file, `${where}.audience`),
+        scope: config_text(r.scope, file, `${where}.scope`),
+        defaults: false
+    };
+}
+function mapping(raw, file, where) {
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+        throw new errors_InputError(`${file}: ${where} must be a mapping of keys to values.`);
+    return raw;
+}
+/** A key the report does not know is refused: a typo would otherwise be a setting silently not applied. */
+function knownKeys(r, known, file, where) {
+    for (const key of Object.keys(r)) {
+        if (known.includes(key))
+            continue;
+        const secret = LOGIN_VARIABLES.includes(key);
+        const hint = secret ? `: a credential never stands in the file; name the variable that holds it with ${key}-variable` : ` (it knows ${known.join(', ')})`;
+        throw new errors_InputError(`${file}: ${where} has an unknown key '${key}'${hint}.`);
+    }
+}
+/** A string value (numbers are refused, not turned into text: `track: 1.10` would lose its zero). */
+function config_text(raw, file, where) {
+    if (raw === undefined || raw === null)
+        return undefined;
+    if (typeof raw !== 'string')
+        throw new errors_InputError(`${file}: ${where} must be text (quote it: '${String(raw)}').`);
+    const value = raw.trim();
+    return value === '' ? undefined : value;
+}
+function optionalRef(raw, file, where) {
+    const ref = config_text(raw, file, where);
+    if (ref !== undefined)
+        checkRef(ref, `${file}: ${where}`);
+    return ref;
+}
+/** A tracked ref as a branch or tag is named, or a pattern of tag names; an InputError under `what` (where it was given) otherwise. */
+function checkRef(ref, what) {
+    if (isTagPattern(ref) ? !REF.test(ref.replace(TAG_PATTERN_CHARS, 'x')) : !REF.test(ref))
+        throw new errors_InputError(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`);
+}
+
 ;// CONCATENATED MODULE: ./src/status/credentials.ts
 
 
 
-const SECRET_CREDENTIALS = ['password', 'access-token', 'client-secret'];
+
 /** The login of `stack`, from `env`. */
 function stackLogin(stack, env) {
     const source = stack.login;
@@ -38872,11 +39342,21 @@ function stackLogin(stack, env) {
         throw error;
     }
 }
-/** A variable the file names must hold a value: an empty one is a secret this job was not given. */
+/**
+ * A variable the file names must hold a value: an empty one is a secret this job was not given. A name that does not
+ * read as a variable's (lower case) may be the credential itself written in its place: masked, and not repeated.
+ */
 function refuseUnset(stack, source, env) {
     for (const [credential, name] of Object.entries(source.variables)) {
-        if ((env[name] ?? '') === '')
+        if ((env[name] ?? '') !== '')
+            continue;
+        if (readsAsVariableName(name))
             throw new errors_InputError(`Stack '${stack.name}': its login's ${credential}-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in).`);
+        if (SECRET_CREDENTIALS.includes(credential))
+            registerSecret(name);
+        const example = `${stack.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_BRC_${credential.toUpperCase().replace(/-/g, '_')}`;
+        throw new errors_InputError(`Stack '${stack.name}': its login's ${credential}-variable names a variable that is not set or empty. The name is not repeated here: written ` +
+            `with lower-case letters, it may be the ${credential} itself rather than the name of the variable that holds it (e.g. ${example}).`);
     }
 }
 
@@ -42148,7 +42628,7 @@ const _nodiscoverycheck = Symbol();
 const _expectedIssuer = Symbol();
 //# sourceMappingURL=index.js.map
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+var undici = __nccwpck_require__(4371);
 ;// CONCATENATED MODULE: ./src/http/dispatcher.ts
 // The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
 // environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
@@ -42200,6 +42680,7 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 // account's password. Renewed with the refresh token when the endpoint gave one, else by the same
 // grant again; the refresh token revoked at the end (RFC 7009) only where the endpoint's metadata
 // names a revocation endpoint.
+
 
 
 
@@ -42417,7 +42898,7 @@ class OAuthLogin {
                 throw error;
             throw new TokenEndpointError(permitted
                 ? `GitHub's OIDC token service gave no token for audience '${audience}' (${describeError(error)}).`
-                : `GitHub gave no OIDC token for audience '${audience}' (${describeError(error)}). The job needs 'permissions: id-token: write'; a run from a fork gets none.`, permitted);
+                : `GitHub gave no OIDC token for audience '${audience}' (${describeError(error)}). ${noOidcToken()}`, permitted);
         }
     }
     /** One call's limit (never past the phase it is made in), joined with the run's stop while the run goes on. */
@@ -43282,6 +43763,14 @@ class DeploymentHistory {
         return sha === undefined ? undefined : { sha, from: 'name', name };
     }
     /**
+     * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
+     * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
+     */
+    async recordedWithoutCommit(id, environment) {
+        const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown');
+        return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)];
+    }
+    /**
      * The newest Deployment of this environment that recorded another distribution than `runningId`,
      * when none recorded `runningId`: the environment was then changed outside this action.
      */
@@ -43307,319 +43796,6 @@ class DeploymentHistory {
         }
         return undefined;
     }
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/status/track.ts
-// A tracked ref that is a pattern of tag names (docs/status.md, "Tracking a tag pattern"): `v*`, `tags/release-*`,
-// `refs/tags/v1.?.*` means "the newest tag whose name matches". Newest by the names' version order, not by commit
-// date: a tag name is what a release process chooses to say "this one is later" (v1.10.0 after v1.9.2), it is known
-// from one listing without a call per tag, and a hotfix tag of an old line (v1.9.3, tagged after v2.0.0) must not be
-// taken for the newest release. Pure: GitHub's listing comes from github/client.ts.
-/** The glob characters: a tracked ref with one of them is a pattern of tag names. */
-const TAG_PATTERN_CHARS = /[*?]/g;
-function isTagPattern(track) {
-    return /[*?]/.test(track);
-}
-/** The pattern's tag names: `*` any run of characters, `?` one; a leading `tags/` or `refs/tags/` names the tags' namespace. */
-function tagMatcher(pattern) {
-    const body = pattern
-        .replace(/^(?:refs\/)?tags\//, '')
-        .split('')
-        .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-        .join('');
-    return new RegExp(`^${body}$`, 'u');
-}
-/** Runs of digits and of the rest: 'v1.10.0-rc2' -> ['v', 1, '.', 10, '.', 0, '-rc', 2]. */
-function parts(name) {
-    return (name.match(/\d+|\D+/g) ?? []).map((p) => (/^\d/.test(p) ? Number(p) : p));
-}
-/** The version core (the name up to a `-` after its first digit) and what follows it: a pre-release such as -rc1. */
-function split(name) {
-    const m = /^(\D*\d[^-]*)(?:-(.*))?$/.exec(name);
-    return m === null ? { core: name, pre: undefined } : { core: m[1] ?? name, pre: m[2] };
-}
-function byParts(a, b) {
-    const pa = parts(a);
-    const pb = parts(b);
-    for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
-        const x = pa[i];
-        const y = pb[i];
-        if (x === y)
-            continue;
-        if (typeof x === 'number' && typeof y === 'number')
-            return x - y;
-        // A number ranks after text at the same place (v1.2 after v1.x): a version's digits are what grows.
-        if (typeof x === 'number')
-            return 1;
-        if (typeof y === 'number')
-            return -1;
-        return x < y ? -1 : 1;
-    }
-    return pa.length - pb.length;
-}
-/**
- * Version order of tag names: numbers compared as numbers (v1.10.0 after v1.9.2), and a pre-release before its
- * release (v2.0.0-rc1 before v2.0.0), as semantic versioning orders them; names without digits by their text.
- */
-function compareTagNames(a, b) {
-    const x = split(a);
-    const y = split(b);
-    const cores = byParts(x.core, y.core);
-    if (cores !== 0)
-        return cores;
-    if (x.pre === undefined || y.pre === undefined)
-        return (x.pre === undefined ? 1 : 0) - (y.pre === undefined ? 1 : 0);
-    return byParts(x.pre, y.pre);
-}
-/** The newest tag whose name matches `pattern`, or undefined when none does. */
-function newestTag(tags, pattern) {
-    const matches = tagMatcher(pattern);
-    return tags
-        .filter((t) => matches.test(t.name))
-        .reduce((best, t) => (best === undefined || compareTagNames(t.name, best.name) > 0 ? t : best), undefined);
-}
-
-;// CONCATENATED MODULE: ./src/status/config.ts
-// The status report's configuration file (docs/status.md): which stacks to read, which of their environments, the
-// ref they should run, and where each stack's login comes from. Read and checked in full before any request: a
-// mistake is an InputError that names where it is (the CLI's exit 2). Secrets never stand in the file, only the
-// names of the variables that hold them (./credentials.ts reads those).
-
-
-
-
-const LOGIN_VARIABLES = ['username', 'password', 'access-token', 'client-secret'];
-/**
- * The variables a stack without `login:` is logged in with: the brcloud command's own names for these inputs. No
- * client secret: it needs a token-url, which only a `login:` gives.
- */
-const DEFAULT_LOGIN_VARIABLES = {
-    username: 'BRCLOUD_USERNAME',
-    password: 'BRCLOUD_PASSWORD',
-    'access-token': 'BRCLOUD_ACCESS_TOKEN'
-};
-/** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
-function trackOf(stack, environment) {
-    return (environment === null ? undefined : stack.settings?.get(environment)?.track) ?? stack.track;
-}
-/** The page that tells whether `environment` is healthy: its own, else its stack's with its name filled in; undefined: not checked. */
-function healthOf(stack, environment) {
-    if (environment === null)
-        return undefined;
-    const own = stack.settings?.get(environment)?.health;
-    if (own !== undefined)
-        return own;
-    const probe = stack.health;
-    return probe === undefined ? undefined : { ...probe, url: probe.url.replaceAll(ENVIRONMENT_PLACEHOLDER, encodeURIComponent(environment)) };
-}
-/** In a stack's health-url, the place of each environment's name. */
-const ENVIRONMENT_PLACEHOLDER = '{environment}';
-const TOP_KEYS = ['track', 'stacks'];
-const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect', 'login'];
-const ENVIRONMENT_KEYS = ['name', 'track', 'health-url', 'health-expect'];
-const LOGIN_KEYS = [
-    'username-variable',
-    'password-variable',
-    'access-token-variable',
-    'client-secret-variable',
-    'token-url',
-    'client-id',
-    'audience',
-    'scope'
-];
-const ADDRESS_KEYS = ['stack', 'console-url', 'api-url'];
-/** A variable's name as a shell writes it. */
-const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** A git ref as a branch or tag is named: no blanks, no `..`, no control characters. */
-const REF = /^(?!.*\.\.)[^\s~^:?*[\\\p{Cc}]+$/u;
-/** Reads the file's text (`file` names it in messages); throws an InputError that says where and what to fix. */
-function parseStatusConfig(text, file) {
-    const lines = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { uniqueKeys: true, prettyErrors: false, lineCounter: lines });
-    const error = doc.errors[0];
-    if (error !== undefined) {
-        const at = lines.linePos(error.pos[0]);
-        throw new errors_InputError(`${file}:${at.line}:${at.col} is not valid YAML: ${error.message.replace(/\.$/, '')}.`);
-    }
-    const top = mapping(doc.toJS(), file, 'The file');
-    knownKeys(top, TOP_KEYS, file, 'The file');
-    const track = optionalRef(top.track, file, 'track');
-    if (!Array.isArray(top.stacks) || top.stacks.length === 0)
-        throw new errors_InputError(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`);
-    const stacks = top.stacks.map((raw, i) => readStack(raw, file, `stacks[${i}]`, track));
-    const seen = new Set();
-    for (const s of stacks) {
-        if (seen.has(s.name))
-            throw new errors_InputError(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`);
-        seen.add(s.name);
-    }
-    return { stacks };
-}
-function readStack(raw, file, where, track) {
-    const r = mapping(raw, file, where);
-    const name = config_text(r.name, file, `${where}.name`);
-    if (name === undefined)
-        throw new errors_InputError(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`);
-    const at = `${where} (${name})`;
-    knownKeys(r, STACK_KEYS, file, at);
-    const given = ADDRESS_KEYS.filter((k) => r[k] !== undefined && r[k] !== null);
-    if (given.length !== 1)
-        throw new errors_InputError(`${file}: ${at} must have exactly one of stack, console-url or api-url (it has ${given.length === 0 ? 'none' : given.join(' and ')}).`);
-    if (r['platform-domain'] !== undefined && given[0] !== 'stack')
-        throw new errors_InputError(`${file}: ${at}: platform-domain goes with stack only.`);
-    let address;
-    try {
-        // The action's own rules: one reading of which host gets the password.
-        address = resolveCloudAddress({
-            stack: config_text(r.stack, file, `${at}.stack`) ?? '',
-            consoleUrl: config_text(r['console-url'], file, `${at}.console-url`) ?? '',
-            apiUrl: config_text(r['api-url'], file, `${at}.api-url`) ?? '',
-            platformDomain: config_text(r['platform-domain'], file, `${at}.platform-domain`) ?? ''
-        });
-    }
-    catch (error) {
-        throw new errors_InputError(`${file}: ${at}: ${error.message}`);
-    }
-    const listed = environmentsOf(r.environments, file, at);
-    const health = healthProbe(r['health-url'], r['health-expect'], file, at);
-    if (health !== undefined)
-        checkStackHealthUrl(health.url, listed?.names, `${file}: ${at}.health-url`);
-    return {
-        name,
-        address,
-        environments: listed?.names,
-        track: optionalRef(r.track, file, `${at}.track`) ?? track,
-        login: loginOf(r.login, file, at),
-        settings: listed?.settings,
-        health
-    };
-}
-/** A stack-wide health-url names each environment's page: `{environment}` in it, unless the stack reports one environment. */
-function checkStackHealthUrl(url, environments, where) {
-    if (url.includes(ENVIRONMENT_PLACEHOLDER) || environments?.length === 1)
-        return;
-    throw new errors_InputError(`${where} '${url}' would check one page for every environment: put ${ENVIRONMENT_PLACEHOLDER} where each environment's name goes ` +
-        `(e.g. https://${ENVIRONMENT_PLACEHOLDER}.example.com/version.txt), or give each environment its own health-url.`);
-}
-/**
- * A health-url (`{environment}` allowed in it) and health-expect, checked by the deploy action's rules for its own;
- * undefined without a url. `at` starts each message with where they were given ('' for inputs).
- */
-function parseHealthProbe(url, expect, at) {
-    if (url === '') {
-        if (expect !== '')
-            throw new errors_InputError(`${at}health-expect is set but health-url is empty: set health-url to the page that must contain it.`);
-        return undefined;
-    }
-    try {
-        // The placeholder stands for a name: the address is checked with one in its place.
-        parsePageUrl(url.replaceAll(ENVIRONMENT_PLACEHOLDER, 'environment'), {
-            input: 'health-url',
-            example: 'https://www.example.com/version.txt',
-            credentialsHint: 'The probe sends no credentials: point it at a public page.'
-        });
-    }
-    catch (error) {
-        throw error instanceof errors_InputError ? new errors_InputError(`${at}${error.message}`) : error;
-    }
-    return { url, expect: expect === '' ? undefined : expect };
-}
-function healthProbe(rawUrl, rawExpect, file, at) {
-    return parseHealthProbe(config_text(rawUrl, file, `${at}.health-url`) ?? '', config_text(rawExpect, file, `${at}.health-expect`) ?? '', `${file}: ${at}: `);
-}
-/** The `environments:` list: names, or mappings of a name and its own track and health probe. */
-function environmentsOf(raw, file, at) {
-    if (raw === undefined || raw === null)
-        return undefined;
-    const entries = Array.isArray(raw) ? raw : undefined;
-    if (entries === undefined || entries.length === 0)
-        throw new errors_InputError(`${file}: ${at}.environments must be a list of environment names, or of mappings with a name (leave it out to report every environment of the stack).`);
-    const names = [];
-    const settings = new Map();
-    entries.forEach((entry, i) => {
-        const where = `${at}.environments[${i}]`;
-        if (typeof entry === 'string') {
-            if (entry.trim() === '')
-                throw new errors_InputError(`${file}: ${where} is empty: name an environment.`);
-            names.push(entry.trim());
-            return;
-        }
-        const r = mapping(entry, file, where);
-        const name = config_text(r.name, file, `${where}.name`);
-        if (name === undefined)
-            throw new errors_InputError(`${file}: ${where} has no name: a mapping in environments names its environment with name:.`);
-        knownKeys(r, ENVIRONMENT_KEYS, file, `${where} (${name})`);
-        names.push(name);
-        settings.set(name, {
-            track: optionalRef(r.track, file, `${where}.track`),
-            health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
-        });
-    });
-    const twice = names.find((n, i) => names.indexOf(n) !== i);
-    if (twice !== undefined)
-        throw new errors_InputError(`${file}: ${at}.environments names '${twice}' twice.`);
-    return { names, settings };
-}
-function loginOf(raw, file, at) {
-    if (raw === undefined || raw === null)
-        return { variables: DEFAULT_LOGIN_VARIABLES, defaults: true };
-    const where = `${at}.login`;
-    const r = mapping(raw, file, where);
-    knownKeys(r, LOGIN_KEYS, file, where);
-    const variables = {};
-    for (const credential of LOGIN_VARIABLES) {
-        const name = config_text(r[`${credential}-variable`], file, `${where}.${credential}-variable`);
-        if (name === undefined)
-            continue;
-        if (!VARIABLE.test(name))
-            throw new errors_InputError(`${file}: ${where}.${credential}-variable '${name}' is not a variable name: name the variable that holds it, not the value.`);
-        variables[credential] = name;
-    }
-    return {
-        variables,
-        tokenUrl: config_text(r['token-url'], file, `${where}.token-url`),
-        clientId: config_text(r['client-id'], file, `${where}.client-id`),
-        audience: config_text(r.audience, file, `${where}.audience`),
-        scope: config_text(r.scope, file, `${where}.scope`),
-        defaults: false
-    };
-}
-function mapping(raw, file, where) {
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-        throw new errors_InputError(`${file}: ${where} must be a mapping of keys to values.`);
-    return raw;
-}
-/** A key the report does not know is refused: a typo would otherwise be a setting silently not applied. */
-function knownKeys(r, known, file, where) {
-    for (const key of Object.keys(r)) {
-        if (known.includes(key))
-            continue;
-        const secret = LOGIN_VARIABLES.includes(key);
-        const hint = secret ? `: a credential never stands in the file; name the variable that holds it with ${key}-variable` : ` (it knows ${known.join(', ')})`;
-        throw new errors_InputError(`${file}: ${where} has an unknown key '${key}'${hint}.`);
-    }
-}
-/** A string value (numbers are refused, not turned into text: `track: 1.10` would lose its zero). */
-function config_text(raw, file, where) {
-    if (raw === undefined || raw === null)
-        return undefined;
-    if (typeof raw !== 'string')
-        throw new errors_InputError(`${file}: ${where} must be text (quote it: '${String(raw)}').`);
-    const value = raw.trim();
-    return value === '' ? undefined : value;
-}
-function optionalRef(raw, file, where) {
-    const ref = config_text(raw, file, where);
-    if (ref !== undefined)
-        checkRef(ref, `${file}: ${where}`);
-    return ref;
-}
-/** A tracked ref as a branch or tag is named, or a pattern of tag names; an InputError under `what` (where it was given) otherwise. */
-function checkRef(ref, what) {
-    if (isTagPattern(ref) ? !REF.test(ref.replace(TAG_PATTERN_CHARS, 'x')) : !REF.test(ref))
-        throw new errors_InputError(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`);
 }
 
 ;// CONCATENATED MODULE: ./src/status/row.ts
@@ -43693,11 +43869,14 @@ async function read_stack_readStack(stack, login, options) {
     const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal });
     const api = new CloudApi(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs });
     const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target });
-    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [] };
+    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [], trackErrors: [] };
     const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading);
     try {
         const environments = await listed(reader.client, stack, reading);
         reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))));
+        // The environments are read together: their refs' failures in the order of the rows, not of the answers.
+        const rowOf = (reason) => reading.rows.findIndex((r) => r.reason === reason);
+        reading.trackErrors.sort((a, b) => rowOf(a) - rowOf(b));
     }
     catch (error) {
         const reason = `the stack could not be read: ${describeError(error)}`;
@@ -43807,8 +43986,11 @@ class EnvironmentReader {
             md5hash: distribution?.md5hash ?? null
         };
         let evidence;
+        let promoted;
         try {
             evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution);
+            if (running !== undefined && evidence === undefined)
+                promoted = (await this.history?.recordedWithoutCommit(running, environment.name))?.[0];
             row = { ...row, lastDeployment: await this.lastDeployment(environment.name, evidence?.deployment) };
         }
         catch (error) {
@@ -43821,9 +44003,9 @@ class EnvironmentReader {
         if (switching({ distributionId: running, status, at: 0 }) === true)
             return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
         if (running === undefined)
-            return { ...row, state: 'empty' };
+            return { ...row, ...noDistribution(status, row.lastDeployment) };
         if (evidence === undefined)
-            return { ...row, ...this.noEvidence(running, distribution) };
+            return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted) };
         return { ...row, ...(await this.against(evidence.sha, environment.name)) };
     }
     /**
@@ -43838,7 +44020,8 @@ class EnvironmentReader {
         const status = known ?? (await this.history.github.latestStatus(newest.id));
         return {
             id: newest.id,
-            commit: newest.sha,
+            // A promotion of a distribution no evidence named is recorded at the promoting run's commit: not the one it runs.
+            commit: newest.payload.commit === 'unknown' ? null : newest.sha,
             by: newest.creator ?? null,
             at: newest.createdAt ?? null,
             state: status?.state ?? null,
@@ -43854,16 +44037,31 @@ class EnvironmentReader {
         const sha = repo === undefined ? undefined : commitInName(distribution?.name, repo);
         return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name };
     }
-    /** No commit is known: outside when GitHub's records were read and none names it; unknown when they were not. */
-    noEvidence(running, distribution) {
+    /**
+     * No commit is known: outside when GitHub's records were read and none of this environment names it; unknown when this
+     * action recorded it here without a commit (`promoted`: a promotion no evidence named), or when the records were not read.
+     */
+    noEvidence(running, environment, distribution, promoted) {
         const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : '';
         const what = `distribution ${running}${uploaded}`;
         const repository = this.options.repository;
-        if (this.history !== undefined)
+        if (promoted?.environment === environment) {
+            const by = promoted.creator === undefined ? '' : ` (by ${promoted.creator})`;
+            return {
+                state: 'unknown',
+                reason: `GitHub Deployment ${promoted.id}${by} recorded ${what} as promoted here by this action, of a commit no evidence names: ` +
+                    'no GitHub Deployment recorded its commit, and its name carries none'
+            };
+        }
+        if (this.history !== undefined) {
+            const elsewhere = promoted === undefined
+                ? ''
+                : ` for ${environment} (GitHub Deployment ${promoted.id} recorded it for ${promoted.environment}, of a commit no evidence names)`;
             return {
                 state: 'outside',
-                reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}, and its name carries no commit of it: deployed from Mission Control or another tool`
+                reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}${elsewhere}, and its name carries no commit of it: deployed from Mission Control or another tool`
             };
+        }
         if (repository === undefined)
             return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` };
         return {
@@ -43879,28 +44077,40 @@ class EnvironmentReader {
         const github = this.options.github;
         if (github === undefined)
             return { state: 'unknown', reason: `comparing commit ${client_short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` };
+        const repository = this.options.repository;
         try {
-            if (!isTagPattern(track))
-                return { ...stateOfComparison(await github.compare(track, sha)), reason: null };
+            if (!isTagPattern(track)) {
+                const comparison = await notFoundAs(github.compare(track, sha));
+                if (!(comparison instanceof GitHubCallFailed))
+                    return { ...stateOfComparison(comparison), reason: null };
+                // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
+                if (!(await github.refKnown(track)))
+                    return this.trackFailed(track, environment, `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`);
+                return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) };
+            }
             const listing = await github.tags();
             if (!listing.complete)
-                return { state: 'unknown', reason: `${this.options.repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` };
+                return { state: 'unknown', reason: `${repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` };
             const tag = newestTag(listing.tags, track);
             if (tag === undefined)
-                return { state: 'unknown', reason: `no tag of ${this.options.repository} matches ${track}` };
-            return { ...stateOfComparison(await github.compare(tag.sha, sha)), trackedRef: tag.name, reason: null };
+                return this.trackFailed(track, environment, `matches no tag of ${repository}: correct the pattern, or tag a release`);
+            const comparison = await notFoundAs(github.compare(tag.sha, sha));
+            if (comparison instanceof GitHubCallFailed)
+                return { state: 'unknown', trackedRef: tag.name, reason: unknownCommit(comparison, tag.name, sha, repository) };
+            return { ...stateOfComparison(comparison), trackedRef: tag.name, reason: null };
         }
         catch (error) {
             if (!(error instanceof GitHubCallFailed))
                 throw error;
-            // GitHub does not know one of them: a commit a force-push removed, another repository's, or a track ref that does not exist.
-            if (error.failure === 'not-found')
-                return {
-                    state: 'unknown',
-                    reason: `${error.message}: GitHub knows no such commit or ref ${track} in ${this.options.repository} (a force-push, another repository, or a misspelt track)`
-                };
             return { state: 'unknown', reason: this.gitHubFailed(error) };
         }
+    }
+    /** The tracked ref names nothing GitHub knows: the row is unknown, and the report fails closed, saying where the ref was written. */
+    trackFailed(track, environment, what) {
+        const reason = `track '${track}' (${trackOrigin(this.stack, environment)}) ${what}`;
+        if (!this.reading.trackErrors.includes(reason))
+            this.reading.trackErrors.push(reason);
+        return { state: 'unknown', reason };
     }
     gitHubFailed(error) {
         const reason = `GitHub could not be read: ${error.message} (${GITHUB_ADVICE[error.failure]})`;
@@ -43909,6 +44119,37 @@ class EnvironmentReader {
         return reason;
     }
 }
+/** `call`'s answer, or its failure when GitHub answered that it knows no such thing (any other failure is thrown). */
+async function notFoundAs(call) {
+    try {
+        return await call;
+    }
+    catch (error) {
+        if (error instanceof GitHubCallFailed && error.failure === 'not-found')
+            return error;
+        throw error;
+    }
+}
+/** The tracked ref is known, the comparison is not: a commit a force-push removed, another repository's, or unrelated history. */
+function unknownCommit(error, ref, sha, repository) {
+    return `${error.message}: ${ref} is known, but GitHub does not know commit ${client_short(sha)} in ${repository}, or cannot relate the two (a force-push may have removed it, or it is another repository's)`;
+}
+/**
+ * An environment that reports no distribution. Empty only when the platform's status field says it is settled: without
+ * one, a platform that does not report the id while it switches looks the same as one that runs nothing.
+ */
+function noDistribution(status, last) {
+    if (status !== undefined)
+        return { state: 'empty', reason: null };
+    const underWay = last !== null && last.state !== null && read_stack_UNDER_WAY.includes(last.state) ? ` GitHub Deployment ${last.id} of it is ${last.state}.` : '';
+    return {
+        state: 'unknown',
+        reason: 'the platform reports no distribution and shows no status field: it runs nothing, or it is being switched (a platform may not report ' +
+            `the id while it switches); which one cannot be told.${underWay}`
+    };
+}
+/** GitHub Deployment states of a deploy still under way. */
+const read_stack_UNDER_WAY = ['in_progress', 'queued', 'pending'];
 /** What to do about each kind of GitHub failure, for the report's reader. */
 const GITHUB_ADVICE = {
     unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
@@ -43954,21 +44195,36 @@ async function readStatus({ config, logins }, options = {}) {
         environments: readings.flatMap((r) => r.rows),
         stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
         githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
+        trackErrors: [...new Set(readings.flatMap((r) => r.trackErrors))],
         repository: repository ?? null
     };
 }
-/** Whether the report read everything it was asked for: every stack, and GitHub when it was given. */
+/** Whether the report read everything it was asked for: every stack, GitHub when it was given, and every tracked ref. */
 function readInFull(report) {
-    return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0;
+    return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0 && report.trackErrors.length === 0;
 }
 async function gitHubSide(token, context, signal) {
     const api = await GitHubApi.open(token, signal, context);
     // Environments of one fleet mostly run a few commits: each is compared with the ref once.
     const compares = new Map();
     let tags;
+    const refs = new Map();
     return {
         api,
         tags: () => (tags ??= api.listTags()),
+        refKnown(ref) {
+            let known = refs.get(ref);
+            if (known === undefined) {
+                // The ref compared with itself: GitHub resolves it as it resolves every compare of the report (branch, tag, commit).
+                known = api.compare(ref, ref).then(() => true, (error) => {
+                    if (error instanceof GitHubCallFailed && error.failure === 'not-found')
+                        return false;
+                    throw error;
+                });
+                refs.set(ref, known);
+            }
+            return known;
+        },
         compare(base, head) {
             const key = `${base}\u0000${head.toLowerCase()}`;
             let answer = compares.get(key);
@@ -44059,7 +44315,7 @@ function whyLines(row) {
     return [row.reason, row.healthReason === null ? null : `health: ${row.healthReason}`].filter((w) => w !== null);
 }
 function failureLines(report) {
-    return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors];
+    return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors, ...report.trackErrors];
 }
 /** A Markdown cell: pipes escaped, line breaks as spaces. */
 function render_cell(text) {
@@ -44069,7 +44325,9 @@ function lastDeploy(row) {
     const d = row.lastDeployment;
     if (d === null)
         return '';
-    const what = `${client_short(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`.replace(/\s+/g, ' ').trim();
+    const what = `${d.commit === null ? 'commit unknown' : client_short(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`
+        .replace(/\s+/g, ' ')
+        .trim();
     return d.runUrl ? `[${what}](${d.runUrl})` : what;
 }
 /** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
@@ -44108,7 +44366,8 @@ function statusJson(report) {
     return redact(`${JSON.stringify({
         environments: report.environments,
         stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
-        github: { repository: report.repository, errors: report.githubErrors }
+        // A tracked ref GitHub does not know is among GitHub's errors: what GitHub could not tell.
+        github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] }
     })}\n`);
 }
 
@@ -44150,8 +44409,11 @@ function singleStackChosen(configFile, set, configName, addressNames) {
         throw new errors_InputError(`Nothing to report on: set ${configName} to the YAML file that names the stacks, or ${addressNames} (with its login) for a single stack (docs/status.md).`);
     return configFile === '';
 }
-/** The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError. */
-function prepareSingleStack(unmasked) {
+/**
+ * The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError.
+ * `trackFrom` names where the track was given (the input `track`, the flag `--track`, `BRCLOUD_TRACK`), for messages.
+ */
+function prepareSingleStack(unmasked, trackFrom = 'track') {
     const read = maskedReader(unmasked);
     const address = resolveCloudAddress({
         stack: read('stack'),
@@ -44161,7 +44423,7 @@ function prepareSingleStack(unmasked) {
     });
     const track = read('track') || undefined;
     if (track !== undefined)
-        checkRef(track, 'track');
+        checkRef(track, trackFrom);
     const environments = parseEnvironmentList(read('environments'));
     const health = parseHealthProbe(read('health-url'), read('health-expect'), '');
     if (health !== undefined)
@@ -44172,6 +44434,7 @@ function prepareSingleStack(unmasked) {
         address,
         environments,
         track,
+        trackFrom,
         health,
         // Not read: the login comes from the inputs below, not from variables.
         login: { variables: DEFAULT_LOGIN_VARIABLES, defaults: true }
@@ -44251,7 +44514,8 @@ function statusVerdict(report, failOn, name) {
     if (!readInFull(report)) {
         const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name);
         const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ');
-        return { kind: 'unreadable', message: `The report is not complete: ${what} could not be read (its rows read unknown).` };
+        const unread = [...(what === '' ? [] : [`${what} could not be read`]), ...report.trackErrors];
+        return { kind: 'unreadable', message: `The report is not complete: ${unread.join('; ')} (its rows read unknown).` };
     }
     const unhealthy = failOn.includes('unhealthy');
     const failing = report.environments.flatMap((r) => [

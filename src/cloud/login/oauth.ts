@@ -131,10 +131,10 @@ export class OAuthLogin implements LoginMethod {
         params.set('username', this.inputs.username ?? '')
         params.set('password', this.inputs.password ?? '')
         const res = await oauth.genericTokenEndpointRequest(this.as, this.client, await this.auth(signalOf(http)), 'password', params, http)
-        return oauth.processGenericTokenEndpointResponse(this.as, this.client, res)
+        return oauth.processGenericTokenEndpointResponse(this.as, this.client, await withoutIdToken(res))
       }
       const res = await oauth.clientCredentialsGrantRequest(this.as, this.client, await this.auth(signalOf(http)), params, http)
-      return oauth.processClientCredentialsResponse(this.as, this.client, res)
+      return oauth.processClientCredentialsResponse(this.as, this.client, await withoutIdToken(res))
     })
   }
 
@@ -144,7 +144,7 @@ export class OAuthLogin implements LoginMethod {
         ...http,
         additionalParameters: this.extraParameters()
       })
-      return oauth.processRefreshTokenResponse(this.as, this.client, res)
+      return oauth.processRefreshTokenResponse(this.as, this.client, await withoutIdToken(res))
     })
   }
 
@@ -291,7 +291,6 @@ export class OAuthLogin implements LoginMethod {
     const answer = this.closing ? await attempt() : await this.retrier.retrying(operation, attempt)
     registerSecret(answer.access_token)
     registerSecret(answer.refresh_token)
-    registerSecret(answer.id_token)
     // Where to revoke a refresh token is looked up now, so the end of a cancelled run (seconds) does not wait for it.
     if (answer.refresh_token && this.inputs.clientId !== undefined && !this.closing) void this.findRevocationEndpoint()
     if (answer.token_type.toLowerCase() !== 'bearer')
@@ -381,6 +380,29 @@ export class OAuthLogin implements LoginMethod {
     })()
     return this.revocationEndpoint
   }
+}
+
+/**
+ * A token answer without its OpenID Connect ID token (a scope with openid asks for one), masked first. The action uses
+ * the access token alone; the library would check the ID token's issuer against the token URL's origin, the only issuer
+ * it can know here, and refuse the login of a provider whose issuer has a path (Keycloak's realms, Okta's authorization
+ * servers, Entra's tenants) or a trailing slash (Auth0).
+ */
+export async function withoutIdToken(res: Response): Promise<Response> {
+  if (!res.ok) return res
+  const text = await res.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  const headers = new Headers(res.headers)
+  headers.delete('content-length')
+  if (body === null || typeof body !== 'object' || !('id_token' in body)) return new Response(text, { status: res.status, statusText: res.statusText, headers })
+  const { id_token: idToken, ...rest } = body as Record<string, unknown>
+  if (typeof idToken === 'string') registerSecret(idToken)
+  return new Response(JSON.stringify(rest), { status: res.status, statusText: res.statusText, headers })
 }
 
 /** Where an issuer's metadata may be, for each prefix of the token URL's path (longest first), at most four. */

@@ -97,6 +97,8 @@ export interface GitHubFault {
   status: number
   times?: number
   body?: unknown
+  /** Headers of the answer, e.g. a rate limit's (x-ratelimit-remaining: 0 and x-ratelimit-reset, or retry-after). */
+  headers?: Record<string, string>
 }
 
 export interface GitHubStandInOptions {
@@ -263,7 +265,7 @@ function takeFault(faults: Map<RouteName, GitHubFault[]>, route: RouteName): Ans
   fault.times = (fault.times ?? 1) - 1
   if (fault.times <= 0) faults.get(route)?.shift()
   const message = fault.status >= 500 ? 'Server Error' : (STATUS_CODES[fault.status] ?? 'Error')
-  return { status: fault.status, body: fault.body ?? { message, documentation_url: DOCS } }
+  return { status: fault.status, body: fault.body ?? { message, documentation_url: DOCS }, ...(fault.headers && { headers: fault.headers }) }
 }
 
 /** `token X` or `Bearer X`, as GitHub accepts both. */

@@ -1,0 +1,153 @@
+// The status report's shapes the simulation found (issue 41), each a fixed schedule over the calm world of
+// simulation.test.ts: every invariant holds on it, and the report says what it must. The first two were defects of
+// their own (fixed here); the others were found before branch `status` fixed them, and stay as its regression schedules.
+import { expect } from '@jest/globals'
+import type { StatusGitHub, StatusSchedule } from './status-schedule.js'
+import { statusWorld, type StatusReading } from './status-record.js'
+import type { Schedule } from './world.js'
+
+const github = (over: Partial<StatusGitHub> = {}): StatusGitHub => ({
+  token: 'ok',
+  driftIssues: false,
+  filler: 'none',
+  old: 1,
+  theirs: [4, 6],
+  recordOthers: true,
+  oursRecorded: true,
+  openIssue: false,
+  issuesFail: false,
+  ...over
+})
+
+const report = (over: Partial<StatusSchedule> = {}): StatusSchedule => ({
+  // At 200 s the run has ended: a read whose moment has not come when it ends begins then (after the run).
+  reads: [{ trigger: { at: 200 }, faults: [], latencyMs: 0, stop: undefined }],
+  environments: 'named',
+  track: 'main',
+  health: false,
+  failOn: [],
+  login: 'as-run',
+  github: github(),
+  face: 'file',
+  ...over
+})
+
+/** The row of production in the first read. */
+function production(read: StatusReading | undefined): { state: string; reason: string | null; lastCommit: string | null | undefined } {
+  const row = read?.report?.environments.find((r) => r.environment === 'production')
+  return { state: row?.state ?? '(none)', reason: row?.reason ?? null, lastCommit: row?.lastDeployment?.commit }
+}
+
+export const STATUS_SHAPES: Array<[string, Partial<Schedule>, (reads: readonly StatusReading[]) => void]> = [
+  [
+    // Our distribution, promoted to production, was recorded (with its commit) by a Deployment of development; 350
+    // Deployments of other environments came after it: the listing reads the newest 300. It read outside.
+    'status: more Deployments than a listing reads: a distribution an older one records reads unknown, never outside',
+    { source: 'id', report: report({ track: 'none', github: github({ filler: 'newer' }) }) },
+    (reads) => {
+      expect(production(reads[0])).toMatchObject({ state: 'unknown', reason: expect.stringMatching(/among the newest 300 .* older Deployments/) })
+      expect(reads[0]?.exit).toBe(0)
+    }
+  ],
+  [
+    // A rate limit read "the token lacks a permission: it needs deployments: read and contents: read".
+    "status: GitHub's rate limit on the Deployments fails the report closed, named a rate limit, not a permission",
+    {
+      report: report({
+        reads: [
+          { trigger: { at: 200 }, faults: [{ on: 'list-deployments', kind: 'rate-limit', status: 403, skip: 0, times: 10 }], latencyMs: 0, stop: undefined }
+        ]
+      })
+    },
+    (reads) => {
+      expect(reads[0]?.exit).toBe(1)
+      expect(reads[0]?.report?.githubErrors.join('\n')).toMatch(/rate limit exceeded .*the rate limit lifts at .*no permission is missing/)
+      expect(reads[0]?.report?.githubErrors.join('\n')).not.toMatch(/lacks a permission/)
+    }
+  ],
+  [
+    // Without a status field and no id while switching, production read during our switch: it read empty (and exit 8).
+    'status: no status field, no id while switching, read during the switch: unknown, never empty; fail-on empty does not fail',
+    {
+      status: false,
+      idWhileDeploying: 'null',
+      deploySeconds: 100,
+      report: report({ reads: [{ trigger: { after: 'deploy', nth: 0, delay: 5 }, faults: [], latencyMs: 0, stop: undefined }], failOn: ['empty'] })
+    },
+    (reads) => {
+      expect(reads[0]?.afterTheRun).toBe(false)
+      expect(production(reads[0])).toMatchObject({ state: 'unknown', reason: expect.stringMatching(/it runs nothing, or it is being switched/) })
+      expect(reads[0]?.exit).toBe(0)
+    }
+  ],
+  [
+    // A promotion of a distribution whose commit nothing records: it read outside, its last Deployment at the promoting run's commit.
+    'status: our promotion of a distribution of unknown commit reads unknown, naming its Deployment; its last Deployment shows no commit',
+    {
+      source: 'id',
+      github: {
+        ours: 3,
+        old: 1,
+        theirs: [4, 5],
+        recordOthers: true,
+        oursRecorded: false,
+        allowOlder: false,
+        allowUnchecked: false,
+        token: 'ok',
+        filler: 0,
+        faults: []
+      },
+      report: report()
+    },
+    (reads) => {
+      expect(production(reads[0])).toMatchObject({ state: 'unknown', reason: expect.stringMatching(/as promoted here by this action/), lastCommit: null })
+    }
+  ],
+  [
+    // A tracked ref GitHub does not know read unknown everywhere, and the report passed (exit 0).
+    'status: a tracked ref GitHub does not know (a typo) fails the report closed',
+    { report: report({ track: 'typo' }) },
+    (reads) => {
+      expect(reads[0]?.exit).toBe(1)
+      expect(statusWorld.reads[0]?.printed.join('\n')).toMatch(/track 'mian' \(fleet\.yml: track\) is no branch, tag or commit that GitHub knows/)
+    }
+  ],
+  [
+    // The stack's password written where its variable's name belongs was repeated in the refusal.
+    'status: a credential where a variable name belongs is refused (exit 2) without repeating it',
+    { report: report({ login: 'credential-in-variable' }) },
+    (reads) => {
+      expect(reads[0]?.exit).toBe(2)
+      expect(reads[0]?.refusal).toMatch(/password-variable/)
+      expect(reads[0]?.refusal).not.toMatch(/emulator-password/)
+    }
+  ],
+  [
+    'status: brcloud status with the password as a flag is refused (exit 2, its error line alone) without repeating it',
+    { report: report({ login: 'credential-in-variable', face: 'command' }) },
+    (reads) => {
+      expect(reads[0]?.exit).toBe(2)
+      expect(reads[0]?.printed).toEqual(['', expect.stringMatching(/^error: .*--password.*\n$/)])
+      expect(reads[0]?.refusal).not.toMatch(/emulator-password/)
+    }
+  ],
+  [
+    // The command's own face: its --json read back, during another job's switch the status field shows.
+    'status: brcloud status --json while another job switches production (a status field): deploying, the others read',
+    {
+      deploySeconds: 60,
+      actors: [{ trigger: { at: 1 }, kind: 'deploy', which: 0, other: false, seconds: 60 }],
+      report: report({
+        face: 'command',
+        reads: [{ trigger: { after: 'list-environments', nth: 0, delay: 0 }, faults: [], latencyMs: 0, stop: undefined }],
+        failOn: ['deploying']
+      })
+    },
+    (reads) => {
+      expect(reads[0]?.afterTheRun).toBe(false)
+      expect(production(reads[0]).state).toBe('deploying')
+      expect(reads[0]?.exit).toBe(8)
+      expect(reads[0]?.printed[1]).toMatch(/^error: --fail-on deploying: 127\.0\.0\.1:9\/production is deploying\.$/m)
+    }
+  ]
+]

@@ -1,0 +1,90 @@
+// What this repository's GitHub Deployments tell pruning (src/cloud/prune.ts), with github-token set: what each
+// environment of the stack ran before its latest deploy (the payload's previousDistributionId, else the distribution
+// recorded before), what a deploy asked for within the last hour (its switch may be hidden), and whether a
+// Deployment naming a distribution is still under way. Read again before each delete: another job may record one.
+import type { Environment } from '../cloud/client.js'
+import { CLOCK_SKEW_MS, FRESH_MS, type KeepReason, type Keeps } from '../cloud/prune-keep.js'
+import { sameId } from '../deploy/look.js'
+import type { GitHubApi, GitHubDeploymentRecord } from './client.js'
+import { DeploymentHistory } from './evidence.js'
+
+/** A Deployment's latest status that says it is not done; GitHub gives a new Deployment no status (pending) until one is set. */
+const UNDER_WAY = new Set(['queued', 'in_progress', 'pending'])
+/** The newest Deployments naming one distribution whose status is read: an older one still under way is a stale record. */
+const STATUS_READS = 5
+
+/** A Deployment that names a distribution: as what it deploys, or as what ran before it (its rollback target). */
+function names(d: GitHubDeploymentRecord, id: string): boolean {
+  return sameId(d.payload.distributionId, id) || sameId(d.payload.previousDistributionId, id)
+}
+
+/**
+ * What ran before the distribution of record `i`, going back through the records: its payload's previous distribution
+ * (older versions of this action wrote none), else the one recorded before it, skipping redeploys of the same one.
+ */
+function ranBefore(here: readonly GitHubDeploymentRecord[], i: number): string | undefined {
+  const at = here[i]?.payload.distributionId
+  for (let j = i; j < here.length; j++) {
+    const record = here[j]?.payload
+    for (const id of [j === i ? undefined : record?.distributionId, record?.previousDistributionId]) if (id !== undefined && !sameId(id, at)) return id
+  }
+  return undefined
+}
+
+export class PruneRecords {
+  private readonly history: DeploymentHistory
+
+  constructor(
+    github: GitHubApi,
+    apiUrl: string,
+    private readonly now: () => number = Date.now
+  ) {
+    this.history = new DeploymentHistory(github, apiUrl)
+  }
+
+  /** This stack's Deployments that name a distribution, newest first, read afresh. Throws when GitHub cannot be read. */
+  async read(): Promise<GitHubDeploymentRecord[]> {
+    this.history.refresh()
+    return (await this.history.deployments()).filter((d) => d.payload.distributionId !== undefined)
+  }
+
+  /** Adds what the records say must stay: each environment's previous distribution, and what a deploy named within the hour. */
+  keep(records: readonly GitHubDeploymentRecord[], environments: readonly Environment[], keeps: Keeps): void {
+    const since = this.now() - FRESH_MS - CLOCK_SKEW_MS
+    for (const d of records) {
+      if (!(Date.parse(d.createdAt ?? '') >= since)) continue
+      const reason: KeepReason = { kind: 'requested', environment: d.environment, deployment: d.id }
+      keeps.add(d.payload.distributionId, reason)
+      keeps.add(d.payload.previousDistributionId, reason)
+    }
+    for (const e of environments) previousOf(e, records, keeps)
+  }
+
+  /** The newest Deployment naming `id` that is still under way (its latest status queued, pending or in progress, or none yet). */
+  async underWay(records: readonly GitHubDeploymentRecord[], id: string): Promise<KeepReason | undefined> {
+    for (const d of records.filter((r) => names(r, id)).slice(0, STATUS_READS)) {
+      const status = await this.history.github.latestStatus(d.id)
+      const state = status?.state ?? 'pending'
+      if (UNDER_WAY.has(state)) return { kind: 'in-progress', environment: d.environment, deployment: d.id, state }
+    }
+    return undefined
+  }
+}
+
+/**
+ * What environment `e` ran before, by its records: the previous of the Deployment that put its distribution there;
+ * when no record names what it reports (deployed outside this action, or no id shown), the latest one recorded, which
+ * ran there before, and when it shows no id at all, also what ran before that.
+ */
+function previousOf(e: Environment, records: readonly GitHubDeploymentRecord[], keeps: Keeps): void {
+  const here = records.filter((d) => d.environment === e.name)
+  const latest = here[0]
+  if (latest === undefined) return
+  const reason = (d: GitHubDeploymentRecord): KeepReason => ({ kind: 'previous', environment: e.name, deployment: d.id })
+  keeps.add(latest.payload.distributionId, reason(latest))
+  const current = e.distributionId ?? undefined
+  const i = current === undefined ? -1 : here.findIndex((d) => sameId(d.payload.distributionId, current))
+  const at = here[i]
+  if (at !== undefined) keeps.add(ranBefore(here, i), reason(at))
+  else if (current === undefined || current === '') keeps.add(ranBefore(here, 0), reason(latest))
+}
