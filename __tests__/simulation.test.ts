@@ -151,6 +151,17 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
           )
         ].join('\n')
       )
+    if (process.env.SIM_VERBOSE)
+      for (const run of runs.slice(1))
+        console.log(
+          [
+            `run ${run.index + 1} (${run.environment}, ${run.s.source}${run.s.face ? `, ${run.s.face.ci}` : ''}), its environment's history:`,
+            ...(run.log.environment?.deployments ?? []).map((d) => `  ${d.distributionId} by ${d.by} requested ${d.requestedAt} applied ${d.appliedAt ?? '-'}`),
+            ...run.log.lines,
+            ...mocks.shownOf(run.index).lines.map((l) => `[${l.by} ${new Date(l.at).toISOString().slice(11, 23)}] ${l.text}`),
+            mocks.shownOf(run.index).summary
+          ].join('\n')
+        )
     if (process.env.SIM_VERBOSE && s.report !== undefined) console.log(statusLog())
     throw error
   }
@@ -971,6 +982,23 @@ const CLI: Array<[string, Partial<Schedule>, Expectation]> = [
       expect(log).toMatch(/HTTP 429 server_error: Emulated fault on idp-token.*retrying/)
       expect(mocks.shown.outputs['release-state']).toBe('verified')
       expect(printed(facts).exitCode).toBe(0)
+    }
+  ],
+  [
+    // Found by the simulation's exit-code invariant (a GitLab job's second run, its environment deleted while it waited):
+    // a release that ended still waiting was exit 3 whatever ended it; docs/cli.md's 3 is an environment that stayed busy.
+    "cli: the environment deleted while the release waits for another deploy: exit 1, not 3 ('refused')",
+    {
+      face: jenkins({ ci: 'gitlab', inputs: 'variables' }),
+      actors: [
+        actor({ after: 'list-environments', nth: 0, delay: 0 }, 'mission-control', 1, 100),
+        actor({ after: 'list-environments', nth: 2, delay: 0 }, 'delete-environment', 0, 0)
+      ]
+    },
+    ({ facts }) => {
+      expect(mocks.shown.outputs['release-state']).toBe('waiting')
+      expect(mocks.shown.failed).toMatch(/no longer listed by the platform/)
+      expect(printed(facts).exitCode).toBe(1)
     }
   ]
 ]

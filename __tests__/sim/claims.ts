@@ -11,7 +11,7 @@ import { shown } from './mocks.js'
 import { sinkSecrets } from './sinks.js'
 import type { Ending } from './run.js'
 import { wire } from './transport.js'
-import { ENV, QUERY_SECRET, SEARCH_KEY, commitIndexOf, ourStoredId, type Deletion, type Schedule, type WorldLog } from './world.js'
+import { ENV, QUERY_SECRET, SEARCH_KEY, commitIndexOf, ourStoredId, storedAt, type Deletion, type Schedule, type WorldLog } from './world.js'
 
 /** Who else deploys in the world: the environment's start, other jobs, Mission Control. Anyone else is this run. */
 export const OTHERS = new Set(['earlier', 'other-job', 'mission-control', 'someone-else'])
@@ -312,14 +312,21 @@ function showsUnnamedSwitch(e: Record<string, unknown>): boolean {
   return /deploying/.test(e.status) || ((e.distributionId === null || e.distributionId === undefined) && e.status !== 'empty')
 }
 
-/** Whether a list of GitHub Deployments the run got before `seq` names `id` for that environment (what it deploys, or what ran before it). */
+/** A GitHub Deployment's payload names the run's stack, or none (read as any stack's, as src/github/evidence.ts reads it). */
+function ofThisStack(apiUrl: unknown): boolean {
+  const key = (url: string): string => url.replace(/\/+$/, '').toLowerCase()
+  return typeof apiUrl !== 'string' || key(apiUrl) === key(shown.inputs['api-url'] ?? '')
+}
+
+/** Whether a list of GitHub Deployments the run got before `seq` names `id` for that environment of its stack (what it deploys, or what ran before it). */
 function recorded(environment: string, id: string, seq: number): boolean {
   return wire.githubLists
     .filter((l) => l.seq < seq)
     .some((l) =>
       l.deployments.some((d) => {
-        const payload = (d.payload ?? {}) as { distributionId?: string; previousDistributionId?: string }
-        return d.environment === environment && (same(payload.distributionId, id) || same(payload.previousDistributionId, id))
+        const payload = (d.payload ?? {}) as { distributionId?: string; previousDistributionId?: string; apiUrl?: string }
+        if (d.environment !== environment || !ofThisStack(payload.apiUrl)) return false
+        return same(payload.distributionId, id) || same(payload.previousDistributionId, id)
       })
     )
 }
@@ -342,7 +349,8 @@ function brokenBy(f: Facts, d: Deletion): string[] {
   if (last !== undefined && itemsOf(last.answer).some(showsUnnamedSwitch)) broken.push('the look before it showed a switch it could not name')
   const list = wire.githubLists.filter((l) => l.seq < d.seq).at(-1)
   if (f.s.github !== undefined && list === undefined) broken.push('github-token is set, but no list of GitHub Deployments was read before it')
-  for (const u of d.underWay) if (list?.deployments.some((x) => x.id === u.deployment)) broken.push(`GitHub Deployment ${u.deployment} still deploys it`)
+  for (const u of d.underWay)
+    if (ofThisStack(u.apiUrl) && list?.deployments.some((x) => x.id === u.deployment)) broken.push(`GitHub Deployment ${u.deployment} still deploys it`)
   for (const u of d.uses) {
     if (u.kind === 'reports' || u.since > (last?.sentAt ?? Number.NEGATIVE_INFINITY)) continue
     if (recorded(u.environment, d.id, d.seq))
@@ -360,7 +368,12 @@ function checkWithinMax(f: Facts): void {
   const pruned = /^\| Prune old distributions \| [^|]+ \| ✓ \|$/m.test(shown.summary)
   if (max === undefined || !pruned || /::warning::max-distributions=\d+ could not be kept/.test(f.text)) return
   if (f.ending.firstSignal !== undefined || f.ending.killed || /total-timeout-minutes/.test(f.failed)) return
-  const holds = f.stack.state.distributions.length
+  // In a world of two runs, what the other stored after this run's last read of the stack is the other's to keep within max.
+  const listed = wire.calls.filter((c) => c.method === 'GET' && c.path === '/v3/distributions').at(-1)?.seq ?? Number.POSITIVE_INFINITY
+  const holds = f.stack.state.distributions.filter((d) => {
+    const by = storedAt.get(d.id)
+    return by === undefined || f.log.uploaded.includes(d.id) || by.seq < listed
+  }).length
   expect({ maxDistributions: max, stackHolds: holds <= max ? 'at most that' : holds }).toEqual({ maxDistributions: max, stackHolds: 'at most that' })
 }
 

@@ -45,9 +45,9 @@ const EXIT_TABLE: ReadonlyArray<readonly [number, string, (o: Outcome) => boolea
   [1, 'Any other failure', () => true]
 ]
 
-/** The calls of this run (the platform, its identity provider, GitHub), with what they were answered. */
+/** The calls of this run's process (the platform, its identity provider, GitHub; not the status report's, nor the world's). */
 function callsOf(index: number): typeof wire.calls {
-  return wire.calls.filter((c) => c.run === index)
+  return wire.calls.filter((c) => c.run === index && (c.by === 'main' || c.by === 'post'))
 }
 
 /**

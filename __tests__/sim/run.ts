@@ -29,6 +29,7 @@ import {
   ranBefore,
   runCommit,
   runLogs,
+  storedAt,
   onTrigger,
   startActors,
   watchTheRun,
@@ -278,6 +279,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
   simContext.reset(s, stack, inputs, runCommit(s))
   simContext.archive = archive
   runLogs.clear()
+  storedAt.clear()
   const second = prepareSecond(s, { stack, log, archive }, steps, (on) => accessTokenOf(on, on === stack ? BASE : BASE2))
   const start = Date.now()
   if (second !== undefined && second.place.when !== 'after') setTimeout(() => second.start(), second.place.when * 1000)

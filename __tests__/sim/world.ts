@@ -566,7 +566,12 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
         return
       }
       // Ours is the world's first run's (a second run's deploys are not what "ours" names).
-      const ours = (): string | undefined => ourStoredId(s, log, wire.deploys.filter((d) => d.run === 0))
+      const ours = (): string | undefined =>
+        ourStoredId(
+          s,
+          log,
+          wire.deploys.filter((d) => d.run === 0)
+        )
       const id = actor.which < 0 ? OLD : actor.which >= THEIRS.length ? (ours() ?? OLD) : (THEIRS[actor.which] ?? OLD)
       if (actor.kind === 'delete') {
         deleteAs(state, id).then(
@@ -644,7 +649,7 @@ export interface Deletion {
   readonly createdAt: string | undefined
   readonly uses: readonly Use[]
   /** GitHub Deployments of it still under way (latest status queued, pending, in progress, or none yet), and when each was created. */
-  readonly underWay: ReadonlyArray<{ deployment: number; environment: string; createdAt: number }>
+  readonly underWay: ReadonlyArray<{ deployment: number; environment: string; createdAt: number; apiUrl: string | undefined }>
 }
 
 const sameId = (a: string | null | undefined, b: string | null | undefined): boolean =>
@@ -678,11 +683,14 @@ function underWayOf(id: string): Deletion['underWay'] {
   return model.deployments
     .filter((d) => sameId((d.payload as { distributionId?: string }).distributionId, id))
     .filter((d) => ['queued', 'pending', 'in_progress', undefined].includes(model.statuses(d.id)[0]?.state))
-    .map((d) => ({ deployment: d.id, environment: d.environment, createdAt: Date.parse(d.created_at) }))
+    .map((d) => ({ deployment: d.id, environment: d.environment, createdAt: Date.parse(d.created_at), apiUrl: (d.payload as { apiUrl?: string }).apiUrl }))
 }
 
 /** The logs of a world's other runs, by run (./runs.ts): each upload, deletion and deploy is noted in the log of the run that made it. */
 export const runLogs = new Map<number, WorldLog>()
+
+/** Who stored each distribution of the world, and the wire's sequence number then (./claims.ts checkWithinMax). */
+export const storedAt = new Map<string, { run: number; seq: number }>()
 
 /**
  * Watches the run's uploads and deletions: an upload stored gets our release's files (the emulator keeps no
@@ -694,10 +702,9 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
   const { state } = stack
   const logOf = (run: number): WorldLog => runLogs.get(run) ?? log
   // Who stored each distribution: the run whose request the platform was handling then.
-  const storedBy = new Map<string, number>()
   const push = state.distributions.push.bind(state.distributions)
   state.distributions.push = (...items) => {
-    for (const d of items) storedBy.set(d.id, runIndex())
+    for (const d of items) storedAt.set(d.id, { run: runIndex(), seq: wire.seq })
     return push(...items)
   }
   // A deploy another run than the first asked for (the platform handles it in that run's request) is recorded as its.
@@ -716,7 +723,7 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
       if (before.has(d.id)) continue
       before.add(d.id)
       d.files = ourFiles(s)
-      logOf(storedBy.get(d.id) ?? runIndex()).uploaded.push(d.id)
+      logOf(storedAt.get(d.id)?.run ?? runIndex()).uploaded.push(d.id)
     }
   }
   // Read as the request arrives, before the platform deletes: what the world needs of it at that moment.
