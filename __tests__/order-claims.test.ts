@@ -137,6 +137,24 @@ describe('the order, as found and said', () => {
     expect(after).toMatch(/so d-promoted was not deployed\. /)
   })
 
+  test("older than a commit only another environment's Deployment recorded (promoted there by hand): refused, naming that Deployment", async () => {
+    const environment = fresh()
+    // Production's own Deployments recorded another distribution; staging's recorded the one production runs now.
+    recorded(environment, 'd-before', C1)
+    const id = recorded('staging', 'D-FROM-STAGING', C3)
+    stored['d-from-staging'] = { name: 'hand-made.tar.gz', createdBy: 'ops@example.com' }
+    const { order: o, said } = await order({ environment })
+    expect(await refusal(o.check('d-from-staging'))).toBe(
+      `Refused: commit ${s(C2)} is older than ${s(C3)}, which '${environment}' runs (GitHub Deployment ${id}, by github-actions[bot] in https://github.example/acme/site/actions/runs/${id}; 1 commit(s) newer). ` +
+        `Deploying it would replace a newer release, so nothing was changed. To go back to an older release on purpose, set allow-older-commit: true (with distribution-id or from-environment to restore a release already on the stack without a rebuild).`
+    )
+    expect(said.records[0]).toMatchObject({
+      order: 'behind',
+      refused: true,
+      running: { sha: C3, from: 'deployment', deployment: { id, environment: 'staging' } }
+    })
+  })
+
   test('older on purpose (allow-older-commit): a warning with how far behind, and the deploy goes on', async () => {
     const environment = fresh()
     recorded(environment, 'd-new3', C3)

@@ -76,6 +76,20 @@ describe('releaseFailure', () => {
     expect(failure(notApplied, false)).toBe(`Health check failed. The deploy of v1 may still land: ${off} ${NOW}`)
   })
 
+  test('rollback off and the search check failed: the advice names rollback-on-search too, since rollback: true alone never rolls back for it', () => {
+    const search = release(
+      [
+        ['requested', 0],
+        ['applied', 20],
+        ['failed', 30]
+      ],
+      'search'
+    )
+    expect(releaseFailure(resultOf(search), 'Search check failed.', false, false)).toBe(
+      `Search check failed. v1 stays deployed: rollback is off (set rollback: true and rollback-on-search: true to deploy the previous distribution back when the search check fails). ${NOW}`
+    )
+  })
+
   test('nothing to go back to: said so, and whether what ran before was this very distribution', () => {
     const first = release(
       [
@@ -218,6 +232,34 @@ describe('whereItStands', () => {
     expect(whereItStands(resultOf(r))).toBe(
       " The deploy of v1 to 'production' was requested (last state: rollback-requested). A rollback to ? was requested." + tail
     )
+  })
+
+  test('a deploy requested and not seen applied may still switch after the step ended; one seen applied, or replaced, is only requested', () => {
+    const following = release([
+      ['requested', 10],
+      ['in-progress', 15]
+    ])
+    expect(whereItStands(resultOf(following))).toBe(
+      " The deploy of v1 to 'production' was requested (last state: in-progress) and not seen applied: the platform may still switch 'production' to it after this step ended." +
+        tail
+    )
+    const reported = release([
+      ['requested', 10],
+      ['reported', 15]
+    ])
+    expect(whereItStands(resultOf(reported))).toMatch(/\(last state: reported\) and not seen applied: the platform may still switch 'production' to it/)
+    const applied = release([
+      ['requested', 10],
+      ['applied', 15],
+      ['healthy', 20]
+    ])
+    expect(whereItStands(resultOf(applied))).toBe(" The deploy of v1 to 'production' was requested (last state: healthy)." + tail)
+    const replaced = release([
+      ['requested', 10],
+      ['in-progress', 15],
+      ['replaced', 20]
+    ])
+    expect(whereItStands(resultOf(replaced))).toBe(" The deploy of v1 to 'production' was requested (last state: replaced)." + tail)
   })
 
   test('a rollback under way that the platform had not confirmed', () => {

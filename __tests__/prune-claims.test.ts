@@ -136,7 +136,7 @@ describe('what the log says', () => {
     const stack = fakeStack(idle)
     const n = await pruneDistributions(
       stack.client,
-      [dist('a', 300), dist('p', 200), dist('f', 5)],
+      [dist('a', 400), dist('b', 300), dist('p', 200), dist('f', 5)],
       1,
       { items: idle, complete: true },
       {
@@ -148,11 +148,16 @@ describe('what the log says', () => {
     expect(n).toBe(1)
     expect(stack.attempted).toEqual([])
     expect(stack.listings()).toBe(0)
-    expect(said).toEqual([`Would delete distribution ${shown(dist('a', 300))}.`])
-    expect(logged.at(-1)).toBe(
-      'warning: max-distributions=1 could not be kept: the stack would hold 2 distributions (1 deleted), 3 with the upload. ' +
-        'None of the others may go: 1 runs on an environment, 1 was stored within the last hour (another job may be about to deploy it).'
-    )
+    expect(said).toEqual([`Would delete distribution ${shown(dist('a', 400))}.`])
+    expect(logged).toEqual([
+      'The stack holds 4 distributions; max-distributions is 1.',
+      `Pruning: kept distribution ${shown(dist('b', 300))}: the newest one stored before p, which environment 'production' reported running: likely what ran there before it, its rollback target (no record names one).`,
+      `Pruning: kept distribution ${shown(dist('p', 200))}: environment 'production' runs it.`,
+      `Pruning: kept distribution ${shown(dist('f', 5))}: stored within the last hour: it may be another job's upload about to be deployed.`,
+      'warning: max-distributions=1 could not be kept: the stack would hold 3 distributions (1 deleted), 4 with the upload. ' +
+        'None of the others may go: 1 runs on an environment, 1 is the previous distribution of an environment (a likely rollback target), ' +
+        '1 was stored within the last hour (another job may be about to deploy it).'
+    ])
   })
 })
 
@@ -229,8 +234,9 @@ describe('the look right before each delete', () => {
 })
 
 describe("GitHub's records, read right before each delete", () => {
-  /** Records that fail to be read, or name nothing. */
-  const records = (read: () => Promise<never[]>): PruneRecords => ({ read, keep: () => undefined, underWay: async () => undefined }) as unknown as PruneRecords
+  /** Records that fail to be read, or name nothing; `namesPrevious` says whether they name an environment's previous. */
+  const records = (read: () => Promise<never[]>, namesPrevious: (records: unknown, environment: string, runs: string) => boolean = () => false): PruneRecords =>
+    ({ read, keep: () => undefined, underWay: async () => undefined, namesPrevious }) as unknown as PruneRecords
 
   test('records that cannot be read stop pruning before the delete: a deploy under way could not be seen', async () => {
     const stack = fakeStack(idle)
@@ -244,6 +250,42 @@ describe("GitHub's records, read right before each delete", () => {
         `Pruning stopped before deleting distribution ${shown(dist('a', 300))}: GitHub's Deployments could not be read ` +
         '(Listing GitHub Deployments: HTTP 403 (Resource not accessible by integration)), so a deploy under way that needs it could not be seen.'
     )
+  })
+
+  test('the newest one stored before what an environment runs waits for the records: kept when they name no previous there, and said so', async () => {
+    const order: string[] = []
+    const asked: string[] = []
+    const stack = fakeStack(idle)
+    const read = records(
+      async () => (order.push('records'), []),
+      (_, environment, runs) => (asked.push(`${environment} ${runs}`), false)
+    )
+    const options = { dryRun: false, startedAt: START, records: read }
+    expect(await pruneDistributions(stack.client, [dist('b', 300), dist('p', 200)], 1, { items: idle, complete: true }, options)).toBe(0)
+    // Not kept before the records were read: its delete went to them first; then kept without another look.
+    expect(order).toEqual(['records'])
+    expect(asked).toEqual(['production p'])
+    expect(stack.listings()).toBe(0)
+    expect(logged.slice(1, 2)).toEqual([
+      `Pruning: kept distribution ${shown(dist('b', 300))}: the newest one stored before p, which environment 'production' reported running: likely what ran there before it, its rollback target (no record names one).`
+    ])
+  })
+
+  test('records that name what the environment ran before make the guess by date needless: it goes like any other', async () => {
+    const stack = fakeStack(idle)
+    const read = records(
+      async () => [],
+      () => true
+    )
+    const options = { dryRun: false, startedAt: START, records: read }
+    expect(await pruneDistributions(stack.client, [dist('b', 300), dist('p', 200)], 2, { items: idle, complete: true }, options)).toBe(1)
+    expect(stack.attempted).toEqual(['b'])
+    // A dry run reads them once, and weighs the guess against them the same way.
+    logged.splice(0)
+    const said: string[] = []
+    const dry = { dryRun: true, say: (line: string) => void said.push(line), startedAt: START, records: read }
+    expect(await pruneDistributions(stack.client, [dist('b', 300), dist('p', 200)], 2, { items: idle, complete: true }, dry)).toBe(1)
+    expect(said).toEqual([`Would delete distribution ${shown(dist('b', 300))}.`])
   })
 
   test('read once per delete, before the look at the environments; a stop of the run ends pruning', async () => {
@@ -292,12 +334,14 @@ describe('a delete that fails is said, and pruning goes on to the next oldest', 
   test('an error that is not the service answering is told with its status; when none can take its place, the warning counts it', async () => {
     const odd = Object.assign(new Error('conflict'), { status: 409 })
     const stack = fakeStack(idle, { refuse: { a: odd } })
-    expect(await run(stack.client, [dist('a', 300), dist('p', 200)], 2)).toBe(0)
+    expect(await run(stack.client, [dist('a', 300), dist('b', 250), dist('p', 200)], 2)).toBe(0)
     expect(logged.slice(1)).toEqual([
       `Pruning: the platform did not delete distribution ${shown(dist('a', 300))}: HTTP 409: conflict. Pruning goes on with the next oldest.`,
+      `Pruning: kept distribution ${shown(dist('b', 250))}: the newest one stored before p, which environment 'production' reported running: likely what ran there before it, its rollback target (no record names one).`,
       `Pruning: kept distribution ${shown(dist('p', 200))}: environment 'production' runs it.`,
-      'warning: max-distributions=2 could not be kept: the stack holds 2 distributions (0 deleted), 3 with this upload. ' +
-        'None of the others may go: 1 runs on an environment. The platform did not delete 1 (a), said above.'
+      'warning: max-distributions=2 could not be kept: the stack holds 3 distributions (0 deleted), 4 with this upload. ' +
+        'None of the others may go: 1 runs on an environment, 1 is the previous distribution of an environment (a likely rollback target). ' +
+        'The platform did not delete 1 (a), said above.'
     ])
   })
 })

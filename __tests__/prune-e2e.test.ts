@@ -95,11 +95,12 @@ test("no status field: the stack is kept within max-distributions, what a GitHub
   const gh = await startGitHubStandIn()
   try {
     gh.model.linear('main', [RUNNER_SHA])
-    const prev = await stored('prev.tar.gz', 9)
-    const a = await stored('a.tar.gz', 8)
-    const target = await stored('target.tar.gz', 7)
-    const b = await stored('b.tar.gz', 6)
-    const runs = await stored('runs.tar.gz', 5)
+    const prev = await stored('prev.tar.gz', 10)
+    const a = await stored('a.tar.gz', 9)
+    const target = await stored('target.tar.gz', 8)
+    const before = await stored('before.tar.gz', 7)
+    const runs = await stored('runs.tar.gz', 6)
+    const b = await stored('b.tar.gz', 5)
     emu.deployAs('acceptance', runs)
     // Another run deploys the old 'target' to production over 'prev'; no field shows the switch, its Deployment does.
     emu.deployAs('production', prev)
@@ -110,15 +111,21 @@ test("no status field: the stack is kept within max-distributions, what a GitHub
       payload: { distributionId: target, previousDistributionId: prev, apiUrl: emu.url }
     })
     gh.model.addStatus(other.id, { state: 'in_progress' })
-    const r = await run(base({ environment: 'acceptance', 'max-distributions': '4', 'github-token': DEFAULT_GITHUB_TOKEN }), {
+    const r = await run(base({ environment: 'acceptance', 'max-distributions': '5', 'github-token': DEFAULT_GITHUB_TOKEN }), {
       env: { GITHUB_API_URL: gh.url }
     })
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
-    // Five stored, at most three may stay before the upload: the two nothing needs go.
+    // Six stored, at most four may stay before the upload: the two nothing needs go. No Deployment says what acceptance
+    // ran before 'runs': the newest one stored before it stays as its likely previous.
     expect(deletedIds()).toEqual([a, b])
-    expect(emu.distributions.map((d) => d.id)).toEqual([prev, target, runs, r.outputs['distribution-id']])
+    expect(emu.distributions.map((d) => d.id)).toEqual([prev, target, before, runs, r.outputs['distribution-id']])
     expect(r.outputs['pruned-distributions']).toBe('2')
+    expect(r.visible).toMatch(
+      new RegExp(
+        `Pruning: kept distribution ${before} \\(before\\.tar\\.gz, [^)]+\\): the newest one stored before ${runs}, which environment 'acceptance' reported running`
+      )
+    )
     // The one warning is the release's own (no status field and no health check: the switch was not seen), none of pruning's.
     const warnings = r.visible.split('\n').filter((l) => l.startsWith('::warning::'))
     expect(warnings).toEqual([expect.stringMatching(/The switch itself was not seen/)])

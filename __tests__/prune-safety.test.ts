@@ -113,20 +113,32 @@ async function prune(max: number, github = false): Promise<number> {
   return pruneDistributions(client, distributions, max, environments, { dryRun: false, records })
 }
 
+/** An id as the environments report it: 'upper' writes ids in upper case on every endpoint. */
+const reported = (reading: Reading, id: string | undefined) => (reading.idCase === 'upper' ? (id ?? '').toUpperCase() : (id ?? ''))
+/** "b: <why>": each distribution kept on the way, by its name's letter (oldOnes names them a, b, c, ...). */
+const keptLines = () =>
+  logged.filter((l) => l.startsWith('Pruning: kept')).map((l) => l.replace(/^Pruning: kept distribution \S+ \((\w)\.tar\.gz, [^)]+\): /, '$1: '))
 const left = () => emu.distributions.map((d) => d.id.toLowerCase())
 const deleted = () => emu.requests.filter((r) => r.operation === 'delete-distribution' && r.status === 204).map((r) => r.url.split('/').pop()?.toLowerCase())
 const warnings = () => logged.filter((l) => l.startsWith('warning: '))
 
 describe.each(READINGS)('%s', (reading) => {
-  test(`${label(reading)}: the stack is kept within max-distributions, what the environments run stays, and no warning`, async () => {
+  test(`${label(reading)}: the stack is kept within max-distributions; what the environments run stays, and the newest one stored before each (its likely previous); no warning`, async () => {
     await platform(reading)
-    const [a, b, c, d, e] = await oldOnes(reading)
-    emu.deployAs('production', b ?? '')
-    emu.deployAs('development', d ?? '')
-    expect(await prune(3)).toBe(3)
-    expect(deleted()).toEqual([a, c, e])
-    expect(left()).toEqual([b, d])
+    const [a, b, c, d, e, f, g] = await oldOnes(reading, 7)
+    emu.deployAs('production', c ?? '')
+    emu.deployAs('development', f ?? '')
+    // No token: nothing records what they ran before; in a pipeline that builds forward, b and e did.
+    expect(await prune(5)).toBe(3)
+    expect(deleted()).toEqual([a, d, g])
+    expect(left()).toEqual([b, c, e, f])
     expect(warnings()).toEqual([])
+    expect(keptLines()).toEqual([
+      `b: the newest one stored before ${reported(reading, c)}, which environment 'production' reported running: likely what ran there before it, its rollback target (no record names one).`,
+      "c: environment 'production' runs it.",
+      `e: the newest one stored before ${reported(reading, f)}, which environment 'development' reported running: likely what ran there before it, its rollback target (no record names one).`,
+      "f: environment 'development' runs it."
+    ])
   })
 
   test(`${label(reading)}: one promoted after the first look is kept at the look right before its delete, and stays kept`, async () => {
@@ -167,6 +179,38 @@ describe.each(READINGS)('%s', (reading) => {
     expect(warnings()).toEqual([
       'warning: max-distributions=2 could not be kept: the stack holds 4 distributions (0 deleted), 5 with this upload. ' +
         'None of the others may go: 2 run on an environment, 2 are the previous distributions of an environment (a likely rollback target).'
+    ])
+  })
+
+  test(`${label(reading)}: with github-token, a Deployment that names what the environment ran before keeps that one, and the one stored just before what it runs may go`, async () => {
+    await platform(reading)
+    const [a, p, b, x] = await oldOnes(reading, 4)
+    emu.deployAs('production', x ?? '')
+    // Another run of this action put 'x' there over 'p': the record says so, no guess by date is needed ('b' never ran there).
+    recorded('production', { distributionId: x, previousDistributionId: p }, 'success', 90)
+    expect(await prune(3, true)).toBe(2)
+    expect(deleted()).toEqual([a, b])
+    expect(left()).toEqual([p, x])
+    expect(warnings()).toEqual([])
+  })
+
+  test(`${label(reading)}: with github-token, an environment whose distribution no Deployment covers (Mission Control) keeps the newest one stored before it too`, async () => {
+    await platform(reading)
+    const [a, r, b, m] = await oldOnes(reading, 4)
+    // This action recorded 'r' on production; then someone deployed 'm' from Mission Control, over 'b' (also by hand).
+    recorded('production', { distributionId: r, previousDistributionId: a }, 'success', 300)
+    emu.deployAs('production', m ?? '')
+    expect(await prune(2, true)).toBe(1)
+    expect(deleted()).toEqual([a])
+    expect(left()).toEqual([r, b, m])
+    expect(keptLines()).toEqual([
+      expect.stringMatching(/^b: GitHub Deployment \d+ records it as what 'production' ran before its latest deploy: its likely rollback target\.$/),
+      `c: the newest one stored before ${reported(reading, m)}, which environment 'production' reported running: likely what ran there before it, its rollback target (no record names one).`,
+      "d: environment 'production' runs it."
+    ])
+    expect(warnings()).toEqual([
+      'warning: max-distributions=2 could not be kept: the stack holds 3 distributions (1 deleted), 4 with this upload. ' +
+        'None of the others may go: 1 runs on an environment, 2 are the previous distributions of an environment (a likely rollback target).'
     ])
   })
 
@@ -216,17 +260,22 @@ describe.each(BLIND)('%s', (reading) => {
     expect(left()).toEqual([prev, target])
   })
 
-  test(`${label(reading)}: an environment switched during the run: what it ran at the first look stays (its previous)`, async () => {
+  test(`${label(reading)}: an environment switched during the run: what it ran at the first look stays (its previous), and so does the newest one stored before what it runs now`, async () => {
     await platform(reading)
-    const [z, a, b, c] = await oldOnes(reading, 4)
-    emu.deployAs('production', a ?? '')
-    // Another deploy lands on production right after the first look: it no longer reports 'a', which is its previous now.
-    emu.onRequest('list-environments', () => emu.deployAs('production', c ?? ''), { times: 1 })
-    expect(await prune(1)).toBe(2)
-    expect(deleted()).toEqual([z, b])
-    expect(left()).toEqual([a, c])
-    expect(logged).toContainEqual(
-      expect.stringMatching(/^Pruning: kept distribution \S+ \(b\.tar\.gz, .*\): environment 'production' ran it earlier in this run/)
-    )
+    const [a, b, c, d, e] = await oldOnes(reading, 5)
+    emu.deployAs('production', c ?? '')
+    // Another deploy lands on production right after the first look: it no longer reports 'c', which is its previous now.
+    emu.onRequest('list-environments', () => emu.deployAs('production', e ?? ''), { times: 1 })
+    expect(await prune(1)).toBe(1)
+    expect(deleted()).toEqual([a])
+    expect(left()).toEqual([b, c, d, e])
+    const guess = (runs: string | undefined) =>
+      `the newest one stored before ${reported(reading, runs)}, which environment 'production' reported running: likely what ran there before it, its rollback target (no record names one).`
+    expect(keptLines()).toEqual([
+      `b: ${guess(c)}`,
+      "c: environment 'production' ran it earlier in this run: it is that environment's previous distribution, its likely rollback target.",
+      `d: ${guess(e)}`,
+      "e: environment 'production' runs it."
+    ])
   })
 })

@@ -1,5 +1,5 @@
 import { planPruning } from '../src/cloud/prune.js'
-import { countKept, describeKeep, isFresh, Keeps, type KeepReason } from '../src/cloud/prune-keep.js'
+import { builtBefore, countKept, describeKeep, isFresh, Keeps, type KeepReason } from '../src/cloud/prune-keep.js'
 import { PruneRecords } from '../src/github/prune-records.js'
 import type { GitHubApi, GitHubDeploymentRecord } from '../src/github/client.js'
 
@@ -82,7 +82,36 @@ describe('what must stay', () => {
     expect(describeKeep({ kind: 'in-progress', environment: 'staging', deployment: 9, state: 'in_progress' })).toBe(
       "GitHub Deployment 9 of 'staging' that names it is still in progress"
     )
+    expect(describeKeep({ kind: 'built-before', environment: 'production', runs: 'X' })).toBe(
+      "the newest one stored before X, which environment 'production' reported running: likely what ran there before it, its rollback target (no record names one)"
+    )
     expect(describeKeep({ kind: 'fresh' })).toBe("stored within the last hour: it may be another job's upload about to be deployed")
+  })
+
+  test('built-before: the newest one stored before what runs, by createdAt (ids in any case); none when that one is undated or not listed', () => {
+    const undated = { id: 'u' }
+    const stack = [d('c', 3), d('a', 1), undated, d('run', 5), d('b', 2), d('new', 9)]
+    expect(builtBefore(stack, 'RUN')?.id).toBe('c')
+    expect(builtBefore(stack, 'a')).toBeUndefined()
+    expect(builtBefore(stack, 'u')).toBeUndefined()
+    expect(builtBefore(stack, 'gone')).toBeUndefined()
+    expect(builtBefore([{ id: 'bad', createdAt: 'yesterday' }, d('run', 5)], 'run')).toBeUndefined()
+    // One stored at the same moment is not before it; of two at one moment, the one pruning would delete last.
+    expect(builtBefore([d('twin', 5), d('run', 5)], 'run')).toBeUndefined()
+    expect(builtBefore([d('y', 2), d('x', 2), d('run', 5)], 'run')?.id).toBe('y')
+  })
+
+  test('ranked after what GitHub records, and after what an environment reported in this run', () => {
+    const keeps = new Keeps()
+    const guess: KeepReason = { kind: 'built-before', environment: 'production', runs: 'x' }
+    keeps.add('a', guess)
+    keeps.add('a', { kind: 'fresh' })
+    expect(keeps.why('a')).toEqual(guess)
+    keeps.add('a', { kind: 'ran', environment: 'production' })
+    expect(keeps.why('a')).toEqual({ kind: 'ran', environment: 'production' })
+    keeps.add('b', guess)
+    keeps.add('b', { kind: 'previous', environment: 'production', deployment: 7 })
+    expect(keeps.why('b')?.kind).toBe('previous')
   })
 
   test('counted by reason, in one order, singular and plural', () => {
@@ -92,11 +121,12 @@ describe('what must stay', () => {
       { kind: 'fresh' },
       { kind: 'ran', environment: 'a' },
       { kind: 'previous', environment: 'b', deployment: 1 },
+      { kind: 'built-before', environment: 'c', runs: 'x' },
       { kind: 'in-progress', environment: 'b', deployment: 2, state: 'queued' }
     ]
     expect(countKept(kept)).toEqual([
       '1 runs on an environment',
-      '2 are the previous distributions of an environment (a likely rollback target)',
+      '3 are the previous distributions of an environment (a likely rollback target)',
       '1 is named by a GitHub Deployment in progress or requested within the last hour',
       '2 were stored within the last hour (another job may be about to deploy them)'
     ])
@@ -146,6 +176,19 @@ describe("what GitHub's records say must stay (PruneRecords.keep)", () => {
     expect(kept(list, [env('production', 'H')], ['X', 'P', 'Q'])).toEqual(['previous', 'may go', 'may go'])
     expect(kept(list, [env('production', null)], ['X', 'P', 'Q'])).toEqual(['previous', 'previous', 'may go'])
     expect(kept([], [env('production', 'H')], ['H'])).toEqual(['may go'])
+  })
+
+  test('namesPrevious: only a payload that names what ran before what the environment runs (through redeploys), in that environment', () => {
+    const names = (list: GitHubDeploymentRecord[], runs: string, environment = 'production') => records.namesPrevious(list, environment, runs)
+    expect(names([rec('production', 'X', 'P')], 'x')).toBe(true)
+    expect(names([rec('production', 'X', 'X'), rec('production', 'X', 'O')], 'X')).toBe(true)
+    // Covered, but an earlier version wrote no previous (the order of records is no proof), or a redeploy over an unrecorded one.
+    expect(names([rec('production', 'X'), rec('production', 'O')], 'X')).toBe(false)
+    expect(names([rec('production', 'X', 'X'), rec('production', 'O', 'N')], 'X')).toBe(false)
+    // Not covered: deployed from Mission Control after the latest record; or recorded in another environment only.
+    expect(names([rec('production', 'R', 'P')], 'M')).toBe(false)
+    expect(names([rec('staging', 'X', 'P')], 'X')).toBe(false)
+    expect(names([], 'X')).toBe(false)
   })
 
   test('what a Deployment of the last hour and a quarter names stays, whatever its environment; an older one does not', () => {

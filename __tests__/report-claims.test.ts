@@ -208,9 +208,19 @@ describe('headline: a run that was cancelled or terminated', () => {
   test('a deploy requested: whether a rollback that was asked for was applied', () => {
     const requested = releaseOf(['requested', 'failed'])
     expect(cancelled(deployResult({ rollback: true, release: requested, finalLook: { error: 'HTTP 503' } }))).toBe(
-      "⏹ Cancelled: the deploy of `dist-1` was requested and not verified, and no rollback was applied; 'development' could not be looked at when the step ended"
+      "⏹ Cancelled: the deploy of `dist-1` was requested and not seen applied (the platform may still switch to it after the step ended), and no rollback was applied; 'development' could not be looked at when the step ended"
     )
     expect(cancelled(deployResult({ rollback: false, release: requested, finalLook: { error: 'HTTP 503' } }))).toBe(
+      "⏹ Cancelled: the deploy of `dist-1` was requested and not seen applied (the platform may still switch to it after the step ended); 'development' could not be looked at when the step ended"
+    )
+    // Seen applied, then stopped during its checks: the switch is done, only the verdict is missing.
+    const applied = releaseOf(['requested', 'applied', 'failed'])
+    expect(cancelled(deployResult({ rollback: true, release: applied, finalLook: { error: 'HTTP 503' } }))).toBe(
+      "⏹ Cancelled: the deploy of `dist-1` was requested and not verified, and no rollback was applied; 'development' could not be looked at when the step ended"
+    )
+    // Replaced by another deploy: ours will not land any more.
+    const replaced = releaseOf(['requested', 'in-progress', 'replaced'])
+    expect(cancelled(deployResult({ rollback: false, release: replaced, finalLook: { error: 'HTTP 503' } }))).toBe(
       "⏹ Cancelled: the deploy of `dist-1` was requested and not verified; 'development' could not be looked at when the step ended"
     )
     const verified = cancelled(deployResult({ rollback: true }))

@@ -271,7 +271,8 @@ export const cancelled: ObservedRun = {
   nowRunning: undefined,
   endedAt: T0 + 61 * S,
   outcome: 'cancelled',
-  headline: "⏹ Cancelled: the deploy of `d-0002` was requested and not verified; what 'production' runs was not seen",
+  headline:
+    "⏹ Cancelled: the deploy of `d-0002` was requested and not seen applied (the platform may still switch to it after the step ended); what 'production' runs was not seen",
   releaseState: 'in-progress',
   error: 'The run was cancelled (SIGTERM)',
   events: [{ kind: 'cancelled', at: T0 + 60 * S, evidence: 'SIGTERM while the switch was followed' }]

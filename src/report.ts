@@ -2,7 +2,7 @@
 // outputs (one table, OUTPUTS), the notices, and the job summary.
 import * as core from './port.js'
 import type { OutputName } from './action-metadata.js'
-import { mayHaveBeenRequested, reached, rolledBack, wasRequested } from './deploy/release-state.js'
+import { mayHaveBeenRequested, mayStillSwitch, reached, rolledBack, wasRequested } from './deploy/release-state.js'
 import { sameId } from './deploy/look.js'
 import type { DeployResult } from './deploy/result.js'
 import { evidence } from './deploy/order.js'
@@ -326,6 +326,8 @@ function cancelled(d: DeployResult | undefined, env: string, id: string): string
   if (reached(release, 'rollback-requested'))
     return `⏹ Cancelled during the rollback to \`${release.rollbackTo ?? '?'}\`, which was not seen applied: ${env} ${now}`
   const rollback = d.rollback && release.state !== 'verified' ? ', and no rollback was applied' : ''
+  if (deployedWord(d) === 'true' && mayStillSwitch(release))
+    return `⏹ Cancelled: the deploy of ${id} was requested and not seen applied (the platform may still switch to it after the step ended)${rollback}; ${env} ${now}`
   if (deployedWord(d) === 'true') return `⏹ Cancelled: the deploy of ${id} was requested and not verified${rollback}; ${env} ${now}`
   if (deployedWord(d) === 'unknown')
     return `⏹ Cancelled: the deploy of ${id} may have been carried out (no answer or look settled it)${rollback}; ${env} ${now}`

@@ -98,15 +98,62 @@ export function servingAt(f: Facts, t: number): string | undefined {
   return serving?.id
 }
 
-/** The environment switched back to what ran before our release, after it, and this run asked for it. */
-function switchedBack(f: Facts): boolean {
+/**
+ * The environment switched back to what ran before our release, after it (by runner time `t`), and this run asked for it.
+ * Another deploy of that same distribution landing first cannot be told from our rollback (with a status field or
+ * without: it shows the same deploy going on, then the same id settled), so it counts, as for our release.
+ */
+function switchedBack(f: Facts, t = Number.POSITIVE_INFINITY): boolean {
   // Ours applied: this run's deploy, or another deploy of the same distribution a lost answer could not tell from it.
   const applied =
     f.release.find((d) => d.appliedAt !== null) ?? f.history.find((d) => d.appliedAt !== null && same(d.distributionId, f.ours) && d.by !== 'earlier')
   if (applied?.appliedAt === undefined || applied.appliedAt === null || f.sentRollback === 0) return false
   const after = runnerMs(applied.appliedAt, f.s)
   const back = f.rollbacks[0]?.distributionId ?? f.history.filter((d) => d.appliedAt !== null && runnerMs(d.appliedAt, f.s) < after).at(-1)?.distributionId
-  return f.history.some((d) => d.appliedAt !== null && runnerMs(d.appliedAt, f.s) > after && same(d.distributionId, back))
+  return f.history.some((d) => d.appliedAt !== null && runnerMs(d.appliedAt, f.s) > after && runnerMs(d.appliedAt, f.s) <= t && same(d.distributionId, back))
+}
+
+/**
+ * The window of the id alone (docs/verified-deploys.md, "The windows the API cannot close"). Without a status field, a
+ * switch is seen as the id going from what ran before to the target after our request: the switch, in the reading that
+ * reports the id when done. In the reading that reports it at request, two other deploys made after our request, one of
+ * what ran before and then one of the target, give the very same answers while the target does not serve yet. No look
+ * tells the two apart (only a status field, or for our release the site's health-expect marker), so a claim of the switch
+ * there was justified by every answer the run got. True (and counted) when the history shows exactly that by `t`.
+ */
+function idAloneWindow(f: Facts, target: string | undefined, before: string | undefined, t: number): boolean {
+  if (f.s.status || f.s.reading !== 'at-request' || target === undefined || before === undefined) return false
+  const requested = (d: Deployment): boolean => runnerMs(d.requestedAt, f.s) <= t
+  const ours = f.history.findLastIndex((d) => !OTHERS.has(d.by) && same(d.distributionId, target) && requested(d))
+  if (ours < 0) return false
+  const others = f.history.slice(ours + 1).filter((d) => OTHERS.has(d.by) && requested(d))
+  const first = others.findIndex((d) => same(d.distributionId, before))
+  const spoofed = first >= 0 && others.slice(first + 1).some((d) => same(d.distributionId, target))
+  if (spoofed) windows.count++
+  return spoofed
+}
+
+/** What the environment reported at the look right before our first deploy call: what ran before our release. */
+function beforeOurCall(f: Facts): string | undefined {
+  const call = wire.deploys.find((d) => same(d.distributionId, f.ours))
+  const look = call === undefined ? undefined : wire.looks.filter((l) => l.seq < call.seq).at(-1)
+  const id = look === undefined ? undefined : reported(look.answer, f.log.environment?.id).id
+  return typeof id === 'string' ? id : undefined
+}
+
+/** A claim of the switch back, made by runner time `t`: the environment switched back, or the window of the id alone. */
+export function rollbackSeenBy(f: Facts, t = Number.POSITIVE_INFINITY): boolean {
+  return switchedBack(f, t) || rollbackIdWindow(f, t)
+}
+
+/** A claim of our rollback's switch back, made by runner time `t`: the window of the id alone. */
+export function rollbackIdWindow(f: Facts, t: number): boolean {
+  return idAloneWindow(f, f.rollbacks[0]?.distributionId, f.ours, t)
+}
+
+/** A claim of our release's switch, made by runner time `t`: the window of the id alone (the history is read by the caller first). */
+export function releaseIdWindow(f: Facts, t: number): boolean {
+  return idAloneWindow(f, f.ours, beforeOurCall(f), t)
 }
 
 /** Our rollback deployment was applied (by the platform, for this run). */
@@ -178,7 +225,7 @@ export function checkOutputs(f: Facts): void {
   // unknown only when a call of ours reached the platform: a call never sent is not "may have been carried out".
   if (deployed === 'unknown') expect({ deployed, sent: f.sentOurs > 0 }).toEqual({ deployed, sent: true })
   const rolledBack = outputs['rolled-back']
-  if (rolledBack === 'true') expect({ rolledBack, switchedBack: switchedBack(f) }).toEqual({ rolledBack, switchedBack: true })
+  if (rolledBack === 'true') expect({ rolledBack, switchedBack: rollbackSeenBy(f) }).toEqual({ rolledBack, switchedBack: true })
   if (rolledBack === 'false')
     expect({ rolledBack, ourRollbackApplied: ourRollbackApplied(f), sent: f.rollbacks.length }).toEqual({ rolledBack, ourRollbackApplied: false, sent: 0 })
   if (rolledBack === 'unknown') expect({ rolledBack, sent: f.sentRollback > 0 }).toEqual({ rolledBack, sent: true })
@@ -186,7 +233,7 @@ export function checkOutputs(f: Facts): void {
   if (state === 'verified') checkVerified(f)
   if (state === 'replaced')
     expect({ state, others: f.history.some((d) => d.by === 'other-job' || d.by === 'mission-control') }).toEqual({ state, others: true })
-  if (state === 'rollback-applied' || state === 'rollback-healthy') expect({ state, switchedBack: switchedBack(f) }).toEqual({ state, switchedBack: true })
+  if (state === 'rollback-applied' || state === 'rollback-healthy') expect({ state, switchedBack: rollbackSeenBy(f) }).toEqual({ state, switchedBack: true })
   if (outputs['cloud-api-url'] !== undefined || outputs.deployed !== undefined) expect(outputs['cloud-api-url']).toBe(shown.inputs['api-url'])
   if (outputs['distribution-id'] !== undefined && f.ours !== undefined && !f.s.source.startsWith('upload'))
     expect(outputs['distribution-id'].toLowerCase()).toBe(f.ours.toLowerCase())
@@ -223,6 +270,7 @@ function checkVerified(f: Facts): void {
     windows.count++
     return
   }
+  if (releaseIdWindow(f, at)) return
   expect({ verified: true, servingWhenVerified: serving }).toEqual({ verified: true, servingWhenVerified: f.ours })
 }
 
@@ -242,8 +290,8 @@ export function checkSentences(f: Facts): void {
   }
   if (/nothing was deployed|Failed before anything|Nothing of this run was deployed|was not deployed\b/.test(`${head}\n${failed}`))
     say('nothing was deployed', f.release.length === 0)
-  if (/Failed and rolled back/.test(head)) say('Failed and rolled back', switchedBack(f))
-  if (/^Rolled back:|[.:] Rolled back:/m.test(failed)) say('Rolled back:', switchedBack(f))
+  if (/Failed and rolled back/.test(head)) say('Failed and rolled back', rollbackSeenBy(f))
+  if (/^Rolled back:|[.:] Rolled back:/m.test(failed)) say('Rolled back:', rollbackSeenBy(f))
   if (/Replaced by another deploy/.test(head))
     say(
       'Replaced by another deploy',
@@ -253,8 +301,11 @@ export function checkSentences(f: Facts): void {
   if (/rollback to \S+ may have been carried out/i.test(failed)) say('the rollback may have been carried out', f.sentRollback > 0)
   if (/stays deployed/.test(failed)) say('stays deployed', f.oursLanded && !ourRollbackApplied(f))
   if (/rollback is off|set rollback: true/.test(text)) say('rollback is off (advice)', shown.inputs.rollback === 'false')
+  // rollback: true alone never rolls back on a failing search check: the advice names rollback-on-search too.
+  if (/^Search check failed/.test(failed)) say('a failed search check advises rollback-on-search', !/set rollback: true to /.test(failed))
   if (/The rollback to \S+ failed/.test(failed)) say('the rollback failed', !switchedBack(f))
   if (/No rollback was sent/.test(failed)) say('No rollback was sent', f.sentRollback === 0)
+  if (/may still switch (?:'[^']+' )?to it after/.test(`${head}\n${failed}`)) say('the platform may still switch to ours', f.sentOurs > 0)
   if (/The rollback to \S+ was not carried out/.test(failed)) say('the rollback was not carried out', f.rollbacks.length === 0)
   if (/nothing was changed/.test(`${head}\n${failed}`))
     say('nothing was changed', f.release.length === 0 && f.log.deleted.length === 0 && f.log.uploaded.length === 0)
@@ -333,12 +384,50 @@ function recorded(environment: string, id: string, seq: number): boolean {
 
 const HOUR_MS = 3_600_000
 
+/** The stack's distributions as the run listed them before `seq` (every page, by id in any case), each with its platform time. */
+function listedBefore(seq: number): Array<{ id: string; ms: number }> {
+  const byId = new Map<string, { id: string; ms: number }>()
+  for (const list of wire.distributionLists.filter((l) => l.seq < seq)) {
+    for (const r of Array.isArray(list.answer.items) ? (list.answer.items as Array<Record<string, unknown>>) : []) {
+      const id = String(r.id)
+      byId.set(id.toLowerCase(), { id, ms: typeof r.createdAt === 'string' ? Date.parse(r.createdAt) : Number.NaN })
+    }
+  }
+  return [...byId.values()]
+}
+
+/**
+ * Without a token, nothing records what an environment ran before; the newest distribution stored before the one a
+ * look showed it running (by the platform's createdAt, of those the run listed; ties go to the greater id) stays as
+ * its likely previous. With a token the records may name it instead: not checked here.
+ */
+function guessedPrevious(f: Facts, d: Deletion, looks: ReadonlyArray<{ answer: Record<string, unknown> }>): string[] {
+  if (f.s.github !== undefined) return []
+  const stored = listedBefore(d.seq)
+  const broken = looks.flatMap((l) =>
+    itemsOf(l.answer).flatMap((e) => {
+      const running = stored.find((x) => same(x.id, typeof e.distributionId === 'string' ? e.distributionId : undefined))
+      if (running === undefined || Number.isNaN(running.ms)) return []
+      const before = stored.filter((x) => !Number.isNaN(x.ms) && x.ms < running.ms)
+      const newest = before.reduce<{ id: string; ms: number } | undefined>(
+        (a, x) => (a === undefined || x.ms > a.ms || (x.ms === a.ms && x.id.localeCompare(a.id) > 0) ? x : a),
+        undefined
+      )
+      return same(newest?.id, d.id)
+        ? [`'${String(e.name)}' reported ${running.id} at a look of the run, and it is the newest one stored before that (no token: its likely previous)`]
+        : []
+    })
+  )
+  return [...new Set(broken)]
+}
+
 /**
  * Why this deletion broke pruning's promise, if it did: a fresh upload; one a look of the run showed an environment
  * running; any while the look before it showed a switch it could not name; one a GitHub Deployment the run had read
  * still deploys; and one an environment reported, served, switched to or ran before, unless that began after the
  * look before the delete (the window no look can close) or nothing the run could read named it (no status field,
- * no GitHub record: a deploy by hand or by a job that records none, which docs/reliability-and-security.md names).
+ * no GitHub record: a deploy by hand or by a job that records none, which docs/reliability-and-security.md names);
+ * without a token, the newest one stored before what a look showed an environment running.
  */
 function brokenBy(f: Facts, d: Deletion): string[] {
   const broken: string[] = []
@@ -347,6 +436,7 @@ function brokenBy(f: Facts, d: Deletion): string[] {
   if (d.createdAt !== undefined && d.at - runnerMs(d.createdAt, f.s) < HOUR_MS) broken.push('stored within the hour')
   if (looks.some((l) => itemsOf(l.answer).some((e) => same(String(e.distributionId), d.id)))) broken.push('a look of the run showed it running')
   if (last !== undefined && itemsOf(last.answer).some(showsUnnamedSwitch)) broken.push('the look before it showed a switch it could not name')
+  broken.push(...guessedPrevious(f, d, looks))
   const list = wire.githubLists.filter((l) => l.seq < d.seq).at(-1)
   if (f.s.github !== undefined && list === undefined) broken.push('github-token is set, but no list of GitHub Deployments was read before it')
   for (const u of d.underWay)
@@ -452,15 +542,27 @@ export function checkOrder(f: Facts): void {
     expect({ orderUnchecked: true, deployCallsAfter: after }).toEqual({ orderUnchecked: true, deployCallsAfter: 0 })
   }
   if (gh.allowOlder || gh.faults.length > 0 || gh.token !== 'ok') return
-  // A promoted distribution whose commit nothing records (no Deployment, a name without one): the order is unknown, and it deploys.
-  if (!f.s.source.startsWith('upload') && !gh.oursRecorded) return
   for (const call of wire.deploys.filter((d) => same(d.distributionId, f.ours))) {
     const look = wire.looks.filter((l) => l.seq < call.seq).at(-1)
     if (look === undefined) continue
+    // What GitHub had recorded when the run's last order check read its Deployments: a record made after that check, even
+    // right before the look before the call, is no evidence the run had (fresh seed 292983749). A check reads them after
+    // a look; its first read is the one counted.
+    const reads = wire.githubCalls.filter((c) => c.route === 'list-deployments' && c.seq < call.seq)
+    const last = reads.at(-1)
+    if (last === undefined) continue
+    const lookBefore = wire.looks.filter((l) => l.seq < last.seq).at(-1)?.seq ?? 0
+    const read = reads.find((c) => c.seq > lookBefore) ?? last
+    const known = world.records.filter((r) => r.seq < read.seq)
+    // A promoted distribution whose commit nothing records (no Deployment, a name without one): the order is unknown, and
+    // it deploys (docs/github.md). What GitHub recorded of the distribution the run deployed is read here, not whether the
+    // world's own OURS was recorded: from-environment may promote another job's unrecorded deploy, or Mission Control's
+    // (fresh seed 1559731163), whose commit no run can know.
+    if (!f.s.source.startsWith('upload') && !known.some((r) => same(r.distributionId, f.ours))) continue
     const { id } = reported(look.answer, f.log.environment?.id)
     if (typeof id !== 'string') continue
     // What GitHub had recorded of the distribution the look showed, by then.
-    const record = world.records.filter((r) => r.seq <= look.seq && same(r.distributionId, id)).at(-1)
+    const record = known.filter((r) => same(r.distributionId, id)).at(-1)
     if (record === undefined || record.commit === GONE) continue
     const ours = commitIndexOf(gh, f.ours ?? '', f.ours)
     if (ours === undefined) continue

@@ -44,6 +44,10 @@ export const RACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ['pruning kept a distribution', (f) => /Pruning: kept distribution/.test(f.text)],
   ["pruning kept an environment's previous distribution", (f) => /Pruning: kept distribution .*(ran it earlier in this run|records it as what)/.test(f.text)],
   [
+    'pruning kept the newest one stored before what an environment runs (no record names its previous)',
+    (f) => /Pruning: kept distribution .*: the newest one stored before \S+, which environment/.test(f.text)
+  ],
+  [
     'pruning kept what a GitHub Deployment in progress or of the last hour names',
     (f) => /Pruning: kept distribution .*GitHub Deployment \d+ of .*(still (in progress|queued|pending)|within the last hour)/.test(f.text)
   ],

@@ -5,7 +5,7 @@
 // and a stop's: none from the post step, none after SIGTERM alone, a cancel's within its grace.
 import { expect } from '@jest/globals'
 import { shown } from './mocks.js'
-import { OTHERS, identicalBuild, runnerMs, same, servingAt, type Facts } from './claims.js'
+import { OTHERS, identicalBuild, releaseIdWindow, rollbackSeenBy, runnerMs, same, servingAt, type Facts } from './claims.js'
 import { SINK_NAMES, eventsTimeoutMs, sinkSecrets } from './sinks.js'
 import { wire, type SinkRequest } from './transport.js'
 import type { EventsSchedule, SinkKey } from './world.js'
@@ -89,7 +89,10 @@ function checkSendTimes(f: Facts, ev: EventsSchedule, requests: readonly SinkReq
   const signalAt = f.ending.signalAt === undefined ? undefined : f.ending.startedAt + f.ending.signalAt
   if (signalAt === undefined) return
   const sigterm = f.ending.firstSignal === 'SIGTERM' ? signalAt : signalAt + 7_500
-  expect({ sentAfterSIGTERM: requests.filter((r) => r.at >= sigterm).map((r) => r.key) }).toEqual({ sentAfterSIGTERM: [] })
+  // By the wire's order when SIGTERM came: a send begun before it in the same millisecond is not one after it.
+  const termSeq = f.ending.sigtermSeq
+  const afterSigterm = (r: SinkRequest): boolean => (termSeq === undefined ? r.at >= sigterm : r.seq > termSeq)
+  expect({ sentAfterSIGTERM: requests.filter(afterSigterm).map((r) => `${r.key} seq ${r.seq} (SIGTERM at ${termSeq})`) }).toEqual({ sentAfterSIGTERM: [] })
   expect({ pendingAtSIGTERM: late(sigterm) }).toEqual({ pendingAtSIGTERM: [] })
   // A cancel that stopped the run (the signal before the report): the sinks get 1.5 s; one during the sends ends them at once.
   if (first >= signalAt && /^The run was cancelled \(SIGINT\)/.test(f.failed))
@@ -189,14 +192,25 @@ function checkCDEvents(f: Facts, ev: EventsSchedule, requests: readonly SinkRequ
   }
 }
 
-/** Ours applied (by this run, or by another deploy of the same distribution a lost answer cannot tell from it) at or before `t`. */
+/**
+ * Ours applied (by this run, or by another deploy of the same distribution a lost answer cannot tell from it) at or before
+ * `t`; or the window of the id alone (./claims.ts), where every answer the run got showed the switch.
+ */
 export function oursAppliedBy(f: Facts, t: number): boolean {
-  return f.history.some((d) => d.by !== 'earlier' && same(d.distributionId, f.ours) && d.appliedAt !== null && runnerMs(d.appliedAt, f.s) <= t)
+  return (
+    f.history.some((d) => d.by !== 'earlier' && same(d.distributionId, f.ours) && d.appliedAt !== null && runnerMs(d.appliedAt, f.s) <= t) ||
+    releaseIdWindow(f, t)
+  )
 }
 
-/** Our rollback applied at or before `t`. */
+/**
+ * The environment switched back after our rollback request, at or before `t`: the claim rolled-back: true makes too
+ * (./claims.ts). Not "our own rollback deployment applied": another deploy of that same distribution landing first (it
+ * abandons ours) shows the same deploy going on and the same id settled, so no run can tell it from ours (fresh seed
+ * 184457937, with a status field).
+ */
 export function rollbackAppliedBy(f: Facts, t: number): boolean {
-  return f.rollbacks.some((d) => d.appliedAt !== null && runnerMs(d.appliedAt, f.s) <= t)
+  return rollbackSeenBy(f, t)
 }
 
 /** The moments: a switch seen only once ours was applied (deployed only into an environment that ran nothing), a rollback seen only once applied, published only when verified. */
@@ -211,8 +225,12 @@ function checkMoments(f: Facts, events: readonly SeenEvent[]): void {
     }
     // "deployed": the environment ran nothing when the run looked before its deploy call (the history at that look).
     if (kind === 'deployed' && look !== undefined) {
-      // Only others' deploys ran before ours (this run's own came after that look, even in the same millisecond).
-      const others = { ...f, history: f.history.map((d) => (OTHERS.has(d.by) ? d : { ...d, appliedAt: null })) }
+      // Only others' deploys ran before ours (this run's own came after that look, even in the same millisecond), and only
+      // those the history holds before this run's first request: one requested after it came after the look too, even in
+      // the same millisecond (fresh seed 1991172746: no latency, a deploy of 0 s right after the health check).
+      const cut = f.history.findIndex((d) => !OTHERS.has(d.by))
+      const before = cut < 0 ? f.history : f.history.slice(0, cut)
+      const others = { ...f, history: before.map((d) => (OTHERS.has(d.by) ? d : { ...d, appliedAt: null })) }
       const ran = [servingAt(others, look.sentAt), servingAt(others, look.at)]
       // The one reading docs/events.md names: with no status field, another job's deploy in progress hides the id (the
       // platform shows no distribution), and nothing the run can see tells that from an empty environment.
@@ -227,12 +245,17 @@ function checkMoments(f: Facts, events: readonly SeenEvent[]): void {
         )
       if (!hiddenBySwitch) expect({ kind, ranBefore: ran.includes(undefined) ? 'nothing' : ran[1] }).toEqual({ kind, ranBefore: 'nothing' })
     }
-    // What ran at the start ('earlier') was requested before the run, whatever its record's clock says.
-    if (kind === 'upgraded' && first !== undefined)
-      expect({ kind, somethingRequestedBefore: f.history.some((d) => d.by === 'earlier' || runnerMs(d.requestedAt, f.s) <= first.at) }).toEqual({
+    // Something was requested before our request that was carried out: by the history's order (a first call of ours the
+    // platform refused, a 401 or a 409, is no request; fresh seed 1909369343: another job deployed between that refusal
+    // and our call that landed). What ran at the start ('earlier') was requested before the run, whatever its record's clock says.
+    if (kind === 'upgraded' && first !== undefined) {
+      const ownFirst = f.history.findIndex((d) => !OTHERS.has(d.by))
+      const before = ownFirst < 0 ? f.history.filter((d) => runnerMs(d.requestedAt, f.s) <= first.at) : f.history.slice(0, ownFirst)
+      expect({ kind, somethingRequestedBefore: f.history.some((d) => d.by === 'earlier') || before.length > 0 }).toEqual({
         kind,
         somethingRequestedBefore: true
       })
+    }
     if (kind === 'rolledback') expect({ kind, ourRollbackApplied: rollbackAppliedBy(f, at) }).toEqual({ kind, ourRollbackApplied: true })
     if (kind === 'published') expect({ kind, releaseState: shown.outputs['release-state'] }).toEqual({ kind, releaseState: 'verified' })
   }
@@ -273,6 +296,15 @@ function checkEnding(f: Facts, events: readonly SeenEvent[], kinds: readonly str
   })
 }
 
+/**
+ * A time in nanoseconds, as a body's text holds it, in whole milliseconds: read from the digits, never through a JS
+ * number (one past 2^53 is not exact: 1795507201258000000 reads back as ...257.9998 ms; fresh seed 616176534).
+ */
+function msOfNanoseconds(body: string, field: string): number {
+  const digits = new RegExp(`"${field}":(\\d+)`).exec(body)?.[1]
+  return digits === undefined ? Number.NaN : Number(BigInt(digits) / 1_000_000n)
+}
+
 /** The native sinks: at most their calls per run, no secret in a body, and their times of what was observed. */
 function checkNativeSinks(f: Facts, ev: EventsSchedule, requests: readonly SinkRequest[]): void {
   const secrets = [...sinkSecrets(ev), f.stack.state.settings.password, QUERY_SECRET, SEARCH_KEY, ...shown.masked.filter((m) => m.length >= 8)]
@@ -283,13 +315,13 @@ function checkNativeSinks(f: Facts, ev: EventsSchedule, requests: readonly SinkR
   }
   // Datadog's deployment finished when the switch was seen: ours applied by then; its rollback's, our rollback applied by then.
   for (const r of requests.filter((x) => x.key === 'datadog')) {
-    const a = (JSON.parse(r.body) as { data: { attributes: { id: string; started_at: number; finished_at: number } } }).data.attributes
-    const finished = a.finished_at / 1_000_000
+    const a = (JSON.parse(r.body) as { data: { attributes: { id: string } } }).data.attributes
+    const finished = msOfNanoseconds(r.body, 'finished_at')
     const rollback = a.id.endsWith(':rollback')
     expect({
       datadog: a.id,
       applied: rollback ? rollbackAppliedBy(f, finished) : oursAppliedBy(f, finished),
-      startedFirst: a.started_at / 1e6 <= finished
+      startedFirst: msOfNanoseconds(r.body, 'started_at') <= finished
     }).toEqual({
       datadog: a.id,
       applied: true,

@@ -53,6 +53,8 @@ export interface Ending {
   /** When the first signal came, and which. */
   signalAt: number | undefined
   firstSignal: 'SIGINT' | 'SIGTERM' | undefined
+  /** The wire's sequence number when SIGTERM came (the first or GitHub's after SIGINT): what was sent before it, in the same millisecond too. */
+  sigtermSeq: number | undefined
   /** The main step's process was killed before it ended. */
   killed: boolean
   killAt: number | undefined
@@ -216,10 +218,12 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     stacks: new Map(),
     github: undefined,
     looks: [],
+    distributionLists: [],
     githubLists: [],
     deploys: [],
     issued: [],
     calls: [],
+    githubCalls: [],
     seq: 0,
     killed: false,
     exited: new Set(),
@@ -247,9 +251,9 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
       : []
     // An earlier version of this action recorded no previousDistributionId: pruning reads it from the order of the records.
     if (ranBefore(s)) {
-      // That history also holds a run killed three days ago, whose Deployment of a stale release to an environment the
+      // That history also holds a run killed yesterday, whose Deployment of a stale release to an environment the
       // stack no longer has stays in progress: only its state keeps that release.
-      seeds.push({ environment: 'staging', distributionId: STALE[0] ?? '', commit: 0, minutesAgo: 72 * 60, killed: true })
+      seeds.push({ environment: 'staging', distributionId: STALE[0] ?? '', commit: 0, minutesAgo: 20 * 60, killed: true })
       seeds.push({ environment: ENV, distributionId: PREV, commit: 0, minutesAgo: 96 * 60 })
     }
     if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: gh.old, minutesAgo: 48 * 60 })
@@ -292,6 +296,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     exitCode: undefined,
     signalAt: undefined,
     firstSignal: undefined,
+    sigtermSeq: undefined,
     killed: false,
     killAt: undefined,
     postFinished: false
@@ -310,6 +315,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
       ending.firstSignal = name
       ending.signalAt = Date.now() - start
     }
+    if (name === 'SIGTERM') ending.sigtermSeq ??= wire.seq
     caller.run('world', () => signals.emit(name, name))
   }
   if (s.stop) {

@@ -91,6 +91,7 @@ function newEnding(startedAt: number): Ending {
     exitCode: undefined,
     signalAt: undefined,
     firstSignal: undefined,
+    sigtermSeq: undefined,
     killed: false,
     killAt: undefined,
     postFinished: false
@@ -197,7 +198,16 @@ function logSeenBy(index: number, log: WorldLog): WorldLog {
  */
 export function asRun<T>(index: number, runs: readonly WorldRun[], fn: (log: WorldLog) => T): T {
   if (runs.length === 1) return fn(runs[0]?.log ?? emptyLog(undefined, undefined))
-  const saved = { looks: wire.looks, deploys: wire.deploys, calls: wire.calls, issued: wire.issued, sinkRequests: wire.sinkRequests, githubLists: wire.githubLists }
+  const saved = {
+    looks: wire.looks,
+    deploys: wire.deploys,
+    calls: wire.calls,
+    issued: wire.issued,
+    sinkRequests: wire.sinkRequests,
+    githubLists: wire.githubLists,
+    distributionLists: wire.distributionLists,
+    githubCalls: wire.githubCalls
+  }
   const savedShown = { ...shown }
   const mine = <R extends { run: number }>(list: readonly R[]): R[] => list.filter((r) => r.run === index)
   Object.assign(wire, {
@@ -206,7 +216,9 @@ export function asRun<T>(index: number, runs: readonly WorldRun[], fn: (log: Wor
     calls: mine(saved.calls),
     issued: mine(saved.issued),
     sinkRequests: mine(saved.sinkRequests),
-    githubLists: mine(saved.githubLists)
+    githubLists: mine(saved.githubLists),
+    distributionLists: mine(saved.distributionLists),
+    githubCalls: mine(saved.githubCalls)
   })
   if (index !== 0) Object.assign(shown, shownOf(index))
   // GitHub's record of other jobs' deploys is the first stack's (their payloads name its address): none on another stack.

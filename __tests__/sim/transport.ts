@@ -139,10 +139,14 @@ export const wire: {
   afterGitHub: (route: string) => void
   /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen (and which run looked). */
   looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown>; run: number }>
+  /** Every page of the stack's distributions the action received, in order: what pruning chose from (and which run read it). */
+  distributionLists: Array<{ seq: number; answer: Record<string, unknown>; run: number }>
   /** Every list of GitHub Deployments the action received (the main step), with its call's sequence number: what pruning could have read. */
   githubLists: Array<{ seq: number; at: number; deployments: Array<Record<string, unknown>>; run: number }>
   /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent (and which run sent it). */
   deploys: Array<{ seq: number; at: number; distributionId: string; run: number }>
+  /** Every GitHub call of a run that reached the stand-in, by its sequence number and route: what GitHub had recorded when the run read it. */
+  githubCalls: Array<{ seq: number; route: string; run: number }>
   /** Every token a service handed a run in an answer (a login, a refresh, a token endpoint): secrets the world knows. */
   issued: Array<{ token: string; run: number }>
   /** Every request a run made of the platform, its identity provider or GitHub (not the sinks'), as it arrived. */
@@ -171,8 +175,10 @@ export const wire: {
   githubFate: () => ({ kind: 'answer' }),
   afterGitHub: () => undefined,
   looks: [],
+  distributionLists: [],
   githubLists: [],
   deploys: [],
+  githubCalls: [],
   issued: [],
   calls: [],
   eventsHost: 'events.sim',
@@ -447,6 +453,9 @@ export class HttpTransport {
     if (tap === undefined && req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200) {
       wire.looks.push({ seq: res.seq, at: Date.now(), sentAt, answer: JSON.parse(res.text) as Record<string, unknown>, run: runIndex() })
     }
+    if (req.method === 'GET' && /^\/v3\/distributions(\?|$)/.test(req.path) && res.status === 200) {
+      wire.distributionLists.push({ seq: res.seq, answer: JSON.parse(res.text) as Record<string, unknown>, run: runIndex() })
+    }
     return { status: res.status, headers: res.headers, text: res.text }
   }
 
@@ -543,7 +552,9 @@ async function fetchNow(input: string, init: FetchInit): Promise<Response> {
     const through = tap !== undefined && (fate.kind === 'respond' || fate.kind === 'reset') ? tapped(handler, fate) : handler
     work = (async () => {
       const body = await bytesOf(init.body as FetchInit['body'])
-      const answer = await exchange(through, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency, undefined, tap)
+      // The run's own GitHub calls, numbered (the status report's, tapped, are not the run's).
+      const numbered = github && tap === undefined ? (seq: number): void => void wire.githubCalls.push({ seq, route, run: runIndex() }) : undefined
+      const answer = await exchange(through, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency, numbered, tap)
       if (github && tap === undefined) wire.afterGitHub(route)
       return answer
     })()

@@ -130,9 +130,10 @@ export interface Schedule {
   readonly events?: EventsSchedule | undefined
   /**
    * With max-distributions and the old release running: the environment ran PREV (four days old) before it, which is
-   * then its previous distribution, the likely rollback target pruning must keep when anything it can read names it;
-   * and, with github-token, a run killed three days ago left its Deployment of STALE[0] (to an environment the stack no
-   * longer has) in progress for good.
+   * then its previous distribution, the likely rollback target pruning must keep when anything it can read names it
+   * (built before the old release, as in a pipeline that builds forward, it is also what pruning keeps without a
+   * token); and, with github-token, a run killed yesterday left its Deployment of STALE[0] (to an environment the
+   * stack no longer has) in progress for good.
    */
   readonly history?: boolean | undefined
   /** The status report, read at drawn moments while the run and the others act (./status.ts); absent: never read. */
@@ -438,7 +439,8 @@ export function ssoStack(s: Schedule): boolean {
 /**
  * The stack a schedule starts from: the old release, ours (unless this run uploads it), theirs, two stale
  * ones; the environment running what the schedule says, the other environment running ours (for
- * from-environment). The old ones are two days old; one stale one and theirs were stored minutes ago.
+ * from-environment). The old release is two days old; one stale one was stored a day ago (built after it, never
+ * deployed), the other and theirs minutes ago.
  */
 export function makeStack(s: Schedule, archive: SimArchive): Stack {
   const stack = createStack(
@@ -467,7 +469,7 @@ export function makeStack(s: Schedule, archive: SimArchive): Stack {
   if (s.source === 'id' || s.source === 'environment') state.distributions.push(distribution(OURS, 'ours.tar.gz', ourFiles(s), platformAgo(30)))
   if (s.source === 'upload-identical') state.distributions.push(distribution(OURS, archiveName(s), ourFiles(s), platformAgo(30), archive.md5))
   THEIRS.forEach((id, i) => state.distributions.push(distribution(id, `theirs-${i}.tar.gz`, { 'version.txt': `theirs ${i}\n` }, platformAgo(20 + i))))
-  state.distributions.push(distribution(STALE[0] ?? '', 'stale-0.tar.gz', {}, platformAgo(72 * 60)))
+  state.distributions.push(distribution(STALE[0] ?? '', 'stale-0.tar.gz', {}, platformAgo(24 * 60)))
   state.distributions.push(distribution(STALE[1] ?? '', 'stale-1.tar.gz', {}, platformAgo(5)))
   const env = state.environments.find((e) => e.name === ENV)
   if (env && ranBefore(s)) {

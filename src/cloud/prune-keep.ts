@@ -14,6 +14,11 @@ export type KeepReason =
   | { readonly kind: 'ran'; readonly environment: string }
   /** GitHub's record of an environment names it as what ran there before (its likely rollback target). */
   | { readonly kind: 'previous'; readonly environment: string; readonly deployment: number }
+  /**
+   * The newest one stored before what an environment reported running, where no GitHub record names its previous: in
+   * a pipeline that builds forward, what ran there before.
+   */
+  | { readonly kind: 'built-before'; readonly environment: string; readonly runs: string }
   /** A GitHub Deployment asked for it (or for a rollback to it) within the last hour: its switch may still be under way. */
   | { readonly kind: 'requested'; readonly environment: string; readonly deployment: number }
   /** A GitHub Deployment naming it is still queued, pending or in progress. */
@@ -22,7 +27,7 @@ export type KeepReason =
   | { readonly kind: 'fresh' }
 
 /** The strongest reason wins when several hold: what runs, then what a deploy under way needs, then the rest. */
-const RANK: Record<KeepReason['kind'], number> = { runs: 0, 'in-progress': 1, requested: 2, previous: 3, ran: 4, fresh: 5 }
+const RANK: Record<KeepReason['kind'], number> = { runs: 0, 'in-progress': 1, requested: 2, previous: 3, ran: 4, 'built-before': 5, fresh: 6 }
 
 /** The distributions to keep, by id in any letter case. */
 export class Keeps {
@@ -51,6 +56,19 @@ export function oldestFirst(distributions: readonly Distribution[]): Distributio
   return [...distributions].sort((a, b) => createdMs(a) - createdMs(b) || a.id.localeCompare(b.id))
 }
 
+/**
+ * The newest distribution stored before `runningId` (by the platform's createdAt; undated ones never count), or
+ * undefined, also when the running one is not listed or undated: the platform keeps no history of an environment, so
+ * where no record names its previous distribution, this is the likely one.
+ */
+export function builtBefore(distributions: readonly Distribution[], runningId: string): Distribution | undefined {
+  const running = distributions.find((d) => d.id.toLowerCase() === runningId.toLowerCase())
+  if (running === undefined || !Number.isFinite(createdMs(running))) return undefined
+  return oldestFirst(distributions)
+    .filter((d) => Number.isFinite(createdMs(d)) && createdMs(d) < createdMs(running))
+    .at(-1)
+}
+
 /** Whether the platform stored it within the last hour before `startedAt`, by its clock read with CLOCK_SKEW_MS of room. */
 export function isFresh(d: Distribution, startedAt: number): boolean {
   return createdMs(d) >= startedAt - FRESH_MS - CLOCK_SKEW_MS
@@ -69,6 +87,8 @@ export function describeKeep(reason: KeepReason): string {
       return `GitHub Deployment ${reason.deployment} of '${reason.environment}' named it within the last hour: that deploy may still be switching`
     case 'in-progress':
       return `GitHub Deployment ${reason.deployment} of '${reason.environment}' that names it is still ${reason.state.replace('_', ' ')}`
+    case 'built-before':
+      return `the newest one stored before ${reason.runs}, which environment '${reason.environment}' reported running: likely what ran there before it, its rollback target (no record names one)`
     case 'fresh':
       return "stored within the last hour: it may be another job's upload about to be deployed"
   }
@@ -81,6 +101,7 @@ const GROUP_OF: Record<KeepReason['kind'], Group> = {
   runs: 'runs',
   ran: 'previous',
   previous: 'previous',
+  'built-before': 'previous',
   requested: 'deploy',
   'in-progress': 'deploy',
   fresh: 'fresh'

@@ -1,15 +1,16 @@
 // Deleting old distributions so that, after one more upload, at most `max` remain (max-distributions), oldest
 // first, never one that must stay (./prune-keep.ts): what an environment runs or ran earlier in this run, what
 // GitHub's records name as an environment's previous distribution or as the target of a deploy under way or asked
-// for within the hour, a fresh upload. Before each delete, GitHub's records are read again and the environments
-// looked at again. The only warning is the one that says the stack could not be kept within `max`, and why.
+// for within the hour, where no record names an environment's previous the newest one stored before what it runs,
+// a fresh upload. Before each delete, GitHub's records are read again and the environments looked at again. The
+// only warning is the one that says the stack could not be kept within `max`, and why.
 import * as core from '../port.js'
 import { sameId, switching } from '../deploy/look.js'
 import { describeError, ServiceError } from '../errors.js'
 import type { PruneRecords } from '../github/prune-records.js'
 import type { GitHubDeploymentRecord } from '../github/client.js'
 import type { CloudClient, Distribution, Environment, EnvironmentList } from './client.js'
-import { countKept, describeKeep, isFresh, Keeps, oldestFirst, type KeepReason } from './prune-keep.js'
+import { builtBefore, countKept, describeKeep, isFresh, Keeps, oldestFirst, type KeepReason } from './prune-keep.js'
 
 export interface PrunePlan {
   toDelete: Distribution[]
@@ -108,6 +109,8 @@ class Pruning {
   stop: string | undefined
   private readonly keeps = new Keeps()
   private readonly kept: KeepReason[] = []
+  /** Built-before guesses not yet weighed against GitHub's records. */
+  private readonly guesses: Array<{ id: string; reason: Extract<KeepReason, { kind: 'built-before' }> }> = []
   private readonly refused: string[] = []
   private readonly say: (line: string) => void
   private lastLook: readonly Environment[]
@@ -126,10 +129,31 @@ class Pruning {
     for (const d of distributions) if (isFresh(d, startedAt)) this.keeps.add(d.id, { kind: 'fresh' })
   }
 
-  /** Every id an environment reports stays for the rest of the run: it runs there, or ran there (its previous). */
+  /**
+   * Every id an environment reports stays for the rest of the run: it runs there, or ran there (its previous). So
+   * does the newest one stored before it (built-before), the likely previous where no GitHub record names one.
+   */
   private noteLook(items: readonly Environment[]): void {
     this.lastLook = items
-    for (const e of items) this.keeps.add(e.distributionId, { kind: 'ran', environment: e.name })
+    for (const e of items) {
+      this.keeps.add(e.distributionId, { kind: 'ran', environment: e.name })
+      const runs = e.distributionId
+      const before = runs ? builtBefore(this.distributions, runs) : undefined
+      if (runs && before !== undefined) this.guesses.push({ id: before.id, reason: { kind: 'built-before', environment: e.name, runs } })
+    }
+    this.settleGuesses()
+  }
+
+  /**
+   * Keeps each built-before guess whose environment's previous no GitHub record names. With github-token, only once
+   * the records were read (they are, before any delete): a record that names the previous makes the guess needless.
+   */
+  private settleGuesses(): void {
+    const read = this.records
+    if (this.options.records !== undefined && read === undefined) return
+    for (const { id, reason } of this.guesses.splice(0)) {
+      if (read === undefined || !this.options.records?.namesPrevious(read, reason.environment, reason.runs)) this.keeps.add(id, reason)
+    }
   }
 
   private why(d: Distribution): KeepReason | undefined {
@@ -173,6 +197,7 @@ class Pruning {
       if (this.records === undefined || !this.options.dryRun) {
         this.records = await records.read()
         records.keep(this.records, this.lastLook, this.keeps)
+        this.settleGuesses()
       }
       return this.why(d) ?? (await records.underWay(this.records, d.id))
     } catch (error) {

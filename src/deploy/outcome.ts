@@ -3,7 +3,7 @@
 // claim that was not observed.
 import { formatDuration } from '../format.js'
 import { describeLook } from './look.js'
-import { reached, type ReleaseRecord } from './release-state.js'
+import { mayStillSwitch, reached, type ReleaseRecord } from './release-state.js'
 import type { DeployResult } from './result.js'
 
 /** "'production' reports distribution X (status: running) at the end of the run", or why it could not be looked at. */
@@ -36,7 +36,12 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
   }
   if (!rollbackOn) {
     const stays = failure.kind === 'not-applied' ? `The deploy of ${release.distributionId} may still land` : `${release.distributionId} stays deployed`
-    return `${stays}: rollback is off (set rollback: true to deploy the previous distribution back when a check fails).`
+    // rollback: true alone never rolls back on a failing search check: the advice names what would have.
+    const set =
+      failure.kind === 'search'
+        ? 'set rollback: true and rollback-on-search: true to deploy the previous distribution back when the search check fails'
+        : 'set rollback: true to deploy the previous distribution back when a check fails'
+    return `${stays}: rollback is off (${set}).`
   }
   const to = release.rollbackTo
   if (to === undefined) {
@@ -85,7 +90,11 @@ export function whereItStands(result: DeployResult | undefined): string {
   const release = result?.release
   if (result === undefined || release === undefined) return ''
   const parts: string[] = []
-  if (reached(release, 'requested'))
+  if (mayStillSwitch(release))
+    parts.push(
+      `The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}) and not seen applied: the platform may still switch '${release.environment}' to it after this step ended.`
+    )
+  else if (reached(release, 'requested'))
     parts.push(`The deploy of ${release.distributionId} to '${release.environment}' was requested (last state: ${release.state}).`)
   else if (reached(release, 'unconfirmed'))
     parts.push(`A deploy of ${release.distributionId} to '${release.environment}' was sent, but no answer or look confirmed it: it may have been carried out.`)

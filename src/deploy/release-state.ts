@@ -124,6 +124,19 @@ export function mayHaveBeenRequested(release: ReleaseRecord | undefined): boolea
   return !wasRequested(release) && reached(release, 'unconfirmed') !== undefined
 }
 
+/**
+ * Our deploy was requested and its switch was not seen, and neither a rollback nor another deploy came after it: the
+ * platform may still switch to it, also after the step ended (a stop does not ask the platform to stop).
+ */
+export function mayStillSwitch(release: ReleaseRecord | undefined): boolean {
+  return (
+    wasRequested(release) &&
+    reached(release, 'applied') === undefined &&
+    reached(release, 'rollback-requested') === undefined &&
+    reached(release, 'replaced') === undefined
+  )
+}
+
 /** A rollback was applied: after it was requested, the environment reported the previous distribution again. */
 export function rolledBack(release: ReleaseRecord | undefined): boolean {
   return reached(release, 'rollback-applied') !== undefined

@@ -1,7 +1,8 @@
 // What this repository's GitHub Deployments tell pruning (src/cloud/prune.ts), with github-token set: what each
 // environment of the stack ran before its latest deploy (the payload's previousDistributionId, else the distribution
-// recorded before), what a deploy asked for within the last hour (its switch may be hidden), and whether a
-// Deployment naming a distribution is still under way. Read again before each delete: another job may record one.
+// recorded before), whether a payload names it (then pruning needs no guess by date), what a deploy asked for within
+// the last hour (its switch may be hidden), and whether a Deployment naming a distribution is still under way. Read
+// again before each delete: another job may record one.
 import type { Environment } from '../cloud/client.js'
 import { CLOCK_SKEW_MS, FRESH_MS, type KeepReason, type Keeps } from '../cloud/prune-keep.js'
 import { sameId } from '../deploy/look.js'
@@ -58,6 +59,22 @@ export class PruneRecords {
       keeps.add(d.payload.previousDistributionId, reason)
     }
     for (const e of environments) previousOf(e, records, keeps)
+  }
+
+  /**
+   * Whether the Deployment that put `runs` on `environment` names, in its payload, what ran there before it (through
+   * redeploys of the same one): then that is the environment's previous, and pruning needs no guess by date
+   * (./prune.ts, built-before). Not when no record covers what it runs (deployed from Mission Control, or by a job
+   * without a token), nor when the record names no previous (an earlier version): the order of records is no proof.
+   */
+  namesPrevious(records: readonly GitHubDeploymentRecord[], environment: string, runs: string): boolean {
+    const here = records.filter((d) => d.environment === environment)
+    for (let j = here.findIndex((d) => sameId(d.payload.distributionId, runs)); j >= 0 && j < here.length; j++) {
+      const payload = here[j]?.payload
+      if (!sameId(payload?.distributionId, runs) || payload?.previousDistributionId === undefined) return false
+      if (!sameId(payload.previousDistributionId, runs)) return true
+    }
+    return false
   }
 
   /** The newest Deployment naming `id` that is still under way (its latest status queued, pending or in progress, or none yet). */
