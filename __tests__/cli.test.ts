@@ -234,9 +234,11 @@ describe('the exit code, from how the run ended', () => {
     expect(code({ deploy: unconfirmed }, new LoginRefused('renewal refused', 401))).toBe(EXIT.possiblyLive)
   })
 
-  test('a busy environment is exit 3 whether the release ends failed or still waiting; the watchdog while waiting is not', () => {
-    expect(code({ deploy: failedRelease(['waiting']) })).toBe(EXIT.refused)
-    expect(code({ deploy: failedRelease(['waiting'], { failure: { kind: 'busy', message: 'busy' } }) })).toBe(EXIT.refused)
+  test('an environment that stayed busy is exit 3; a release that ended still waiting for another reason is not (found by the simulation)', () => {
+    expect(code({ deploy: failedRelease(['waiting', 'failed'], { failure: { kind: 'busy', message: 'busy' } }) })).toBe(EXIT.refused)
+    // The environment deleted, or the platform unreachable, while the release waited: any other failure (it was 3).
+    expect(code({ deploy: failedRelease(['waiting']) })).toBe(EXIT.failure)
+    expect(code({ deploy: failedRelease(['waiting']) }, new LoginRefused('renewal refused', 401))).toBe(EXIT.loginRefused)
     expect(code({ deploy: failedRelease(['waiting']), stopped: 'watchdog' })).toBe(EXIT.failure)
   })
 
@@ -260,6 +262,12 @@ describe('the exit code, from how the run ended', () => {
 
   test('a failed search check without a deployment, and any other failure', () => {
     expect(code({ deploys: false, deploy: undefined, search: { ...searchPassed, passed: false } }, new SearchCheckFailed('x'))).toBe(7)
+    // Found by the simulation: the deploy step checks the search itself when the environment already ran the
+    // distribution, or after another deploy replaced ours, and fails with its message: still 7, as docs/cli.md says.
+    const searchFailed = { ...searchPassed, passed: false }
+    const failure = new ActionError('Search check failed: no result')
+    expect(code({ deploy: deployResult({ release: releaseOf(['already-running']), skipped: true }), search: searchFailed }, failure)).toBe(7)
+    expect(code({ deploy: failedRelease(['requested', 'applied', 'replaced']), search: searchFailed }, failure)).toBe(7)
     expect(code({ deploy: deployResult({ release: undefined }) }, new Error('ECONNRESET'))).toBe(EXIT.failure)
   })
 })

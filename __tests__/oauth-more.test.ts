@@ -360,7 +360,8 @@ describe('retries and the closing calls', () => {
   test.each([
     [500, 'HTTP 500, not an OAuth answer ("response" is not a conform Token Endpoint response (unexpected HTTP status code)).', true],
     [400, `HTTP 400 server_error: Emulated fault on idp-token. See ${SSO_DOCS_URL}.`, false],
-    [429, `HTTP 429 server_error: Emulated fault on idp-token. See ${SSO_DOCS_URL}.`, false]
+    // Found by the simulation (a 429 read as a refused login: no retry, exit 4): a rate limit is worth another try.
+    [429, `HTTP 429 server_error: Emulated fault on idp-token. See ${SSO_DOCS_URL}.`, true]
   ])('the identity provider answers %i: said as it is, worth another try or not', async (status, said, transient) => {
     emu.addFault({ operation: 'idp-token', kind: 'status', status, times: 1 })
     const { error } = await printed(() => new OAuthLogin(inputs(), { attempts: 1 }).obtain())

@@ -1,6 +1,7 @@
 import { createRetrier, Poll, withRetry } from '../src/http/retry.js'
 import { isTransient, toServiceError, retryAfterMs } from '../src/http/errors.js'
 import { ServiceError } from '../src/errors.js'
+import { forgetSecrets, registerSecret } from '../src/secrets.js'
 
 function failing(errors: unknown[], value = 'ok') {
   let calls = 0
@@ -113,6 +114,23 @@ describe('createRetrier', () => {
     ).rejects.toMatchObject({ status: 503 })
     expect(outer).toBe(3)
     expect(inner).toBe(3)
+  })
+
+  test("a retry's line never repeats a secret the failure echoes (an identity provider's 429 quoting the request)", async () => {
+    // Found by the simulation once a 429 from a token endpoint was tried again: its error quoted the password grant's body.
+    const lines: string[] = []
+    registerSecret('pa ss&word')
+    try {
+      const retrier = createRetrier(
+        { attempts: 2, retryable: isTransient, sleep: async () => {}, random: () => 0 },
+        (_level, message) => void lines.push(message)
+      )
+      const echo = failing([new ServiceError('HTTP 429: Request was: body=username=deployer&password=pa+ss%26word, pa%20ss%26word and pa ss&word', 429)])
+      await retrier.retrying('Getting a token', echo.fn)
+    } finally {
+      forgetSecrets()
+    }
+    expect(lines).toEqual(['Getting a token: attempt 1 failed (HTTP 429: Request was: body=username=deployer&password=***, *** and ***); retrying in 0.0 s'])
   })
 
   test('operations one after another each get their attempts; the notice names the operation', async () => {

@@ -1,16 +1,19 @@
 // Deterministic simulation of the release: fast-check draws schedules from a world as wide as the inputs
-// (./sim/world.ts), runs the real run() of src/main.ts and then the post step against the emulator's
-// stack and the GitHub stand-in in-process under a fake clock (./sim/run.ts), and reads every claim the
-// step made against the platform's history (./sim/claims.ts) after each. A failure prints the one command
+// (./sim/world.ts), runs the real run() of src/main.ts and then the post step (or the brcloud command's main(),
+// ./sim/cli-run.ts), once or twice in one world (./sim/runs.ts), against the emulator's stack and the GitHub
+// stand-in in-process under a fake clock (./sim/run.ts), and reads every claim each run made against the
+// platform's history (./sim/claims.ts, ./sim/cli-claims.ts) after each. A failure prints the one command
 // that replays it:
 //   SIM_SEED=<seed> SIM_PATH=<path> npm test -- __tests__/simulation.test.ts
 // SIM_RUNS sets how many schedules (default 5000, from the fixed seed DEFAULT_SEED); SIM_SEED=random draws
 // a new seed (printed); SIM_SCHEDULE='<counterexample JSON>' runs that one schedule; SIM_VERBOSE=1 prints
-// the failing run's log; SIM_STATS=1 prints the work done. The races each schedule met are printed at the end.
+// the failing run's log; SIM_STATS=1 prints the work done; SIM_TRACE=1 prints the command's writes as they happen.
+// The races, faces and CIs each schedule met are printed at the end.
 import { jest } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import * as fsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
@@ -18,14 +21,20 @@ import { environmentId } from '../src/emulator/state.js'
 import fc from 'fast-check'
 import { parse } from 'yaml'
 import * as mocks from './sim/mocks.js'
-import { statusRoutedPort } from './sim/status-port.js'
+import { routedPort } from './sim/process.js'
 import * as simTransport from './sim/transport.js'
 
-// The status report's command installs its own port in its own process (./sim/status-port.ts); the run keeps the runner's.
-jest.unstable_mockModule('../src/port.js', () => statusRoutedPort)
-statusRoutedPort.usePort(mocks.port)
+// Each run of a world is a process of its own, and so is the status report's command: the engine's port is the one its
+// process installed (./sim/process.ts); the run keeps the runner's.
+jest.unstable_mockModule('../src/port.js', () => routedPort)
+routedPort.usePort(mocks.port)
 jest.unstable_mockModule('@actions/github', () => mocks.github)
 jest.unstable_mockModule('../src/http/transport.js', () => simTransport)
+// A file a face writes (the command's summary, its dotenv file) is real I/O the fake clock waits for, as it does for an upload read from disk.
+jest.unstable_mockModule('node:fs/promises', () => ({
+  ...fsPromises,
+  writeFile: (...args: Parameters<typeof fsPromises.writeFile>) => simTransport.realIo(fsPromises.writeFile(...args))
+}))
 jest.unstable_mockModule('../src/http/fetch.js', () => ({ httpFetch: simTransport.httpFetch }))
 jest.unstable_mockModule('../src/distribution.js', () => ({
   prepareArchive: mocks.prepareArchive,
@@ -34,9 +43,12 @@ jest.unstable_mockModule('../src/distribution.js', () => ({
 }))
 const { run } = await import('../src/main.js')
 const { runPost } = await import('../src/post.js')
+const { main: cli } = await import('../src/cli/main.js')
 const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, releaseIdWindow, rollbackIdWindow, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
+const { checkCli } = await import('./sim/cli-claims.js')
+const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
 const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
 const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
 const { statusWorld } = await import('./sim/status-record.js')
@@ -54,10 +66,14 @@ type SimArchive = import('./sim/world.js').SimArchive
 type SinkKey = import('./sim/world.js').SinkKey
 type SinkFate = import('./sim/world.js').SinkFate
 type EventsSchedule = import('./sim/world.js').EventsSchedule
+type CliFace = import('./sim/faces.js').CliFace
+type CliRecord = import('./sim/cli-run.js').CliRecord
 
 const RUNS = Number(process.env.SIM_RUNS ?? 5000)
 const DEFAULT_SEED = 20261125
-const steps = { run, runPost }
+const steps = { run, runPost, cli }
+/** The command's record of the last schedule run (its face), for the fixed schedules' expectations. */
+let lastCli: CliRecord | undefined
 /** How much work the schedules made (SIM_STATS=1 prints it). */
 const stats = { runs: 0, slowest: { ms: 0, schedule: '' } }
 const timing: Record<string, { n: number; ms: number }> = {}
@@ -79,7 +95,7 @@ function useFakeClock(): void {
 }
 
 /** The run's log, its summaries, the platform's history and what the sinks got (SIM_VERBOSE). */
-function printRun(stack: Awaited<ReturnType<typeof simulate>>['stack'], log: Awaited<ReturnType<typeof simulate>>['log'], s: Schedule): void {
+function printRun({ stack, log, runs }: Awaited<ReturnType<typeof simulate>>, s: Schedule): void {
   console.log(
     'distributions at the end:\n' +
       stack.state.distributions.map((d) => `  ${d.id} ${d.name ?? ''} md5 ${d.md5hash} created ${d.createdAt ?? ''}`).join('\n') +
@@ -97,14 +113,27 @@ function printRun(stack: Awaited<ReturnType<typeof simulate>>['stack'], log: Awa
       )
     ].join('\n')
   )
+  // A world's other runs: each one's environment history, its log and summary.
+  for (const run of runs.slice(1))
+    console.log(
+      [
+        `run ${run.index + 1} (${run.environment}, ${run.s.source}${run.s.face ? `, ${run.s.face.ci}` : ''}), its environment's history:`,
+        ...(run.log.environment?.deployments ?? []).map((d) => `  ${d.distributionId} by ${d.by} requested ${d.requestedAt} applied ${d.appliedAt ?? '-'}`),
+        ...run.log.lines,
+        ...mocks.shownOf(run.index).lines.map((l) => `[${l.by} ${new Date(l.at).toISOString().slice(11, 23)}] ${l.text}`),
+        mocks.shownOf(run.index).summary
+      ].join('\n')
+    )
   if (s.report !== undefined) console.log(statusLog())
 }
 
-/** Runs one schedule and reads every claim; on a failure prints what the run showed (SIM_VERBOSE). */
-async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
+/** Runs one schedule and reads every claim of each of its runs, then across them; on a failure prints what the run showed (SIM_VERBOSE). */
+async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeof factsOf>> {
   jest.clearAllTimers()
   const began = process.hrtime.bigint()
-  const { stack, ending, log } = await simulate(s, archive, steps)
+  const world = await simulate(s, archive, steps)
+  const { runs, cli } = world
+  lastCli = cli
   const ms = Number(process.hrtime.bigint() - began) / 1e6
   stats.runs++
   if (process.env.SIM_STATS) {
@@ -114,17 +143,36 @@ async function runAndCheck(s: Schedule): Promise<ReturnType<typeof factsOf>> {
     t.ms += ms
   }
   if (ms > stats.slowest.ms) stats.slowest = { ms, schedule: JSON.stringify(s) }
-  const facts = factsOf(s, stack, log, ending)
+  let facts: ReturnType<typeof factsOf> | undefined
   try {
-    checkAll(facts)
-    checkEvents(facts)
-    checkStatus(facts)
+    for (const run of runs) {
+      // Each run's invariants, on the world as that run saw it (./sim/runs.ts).
+      const f = asRun(run.index, runs, (view) => {
+        const of = factsOf(run.s, run.stack, view, run.ending)
+        try {
+          checkAll(of)
+          checkEvents(of)
+          if (run.cli) checkCli(of, run.cli, run.index)
+          // The status report reads the world the first run is in.
+          if (run.index === 0) checkStatus(of)
+        } catch (error) {
+          // In a world of two runs, say whose claim broke.
+          if (runs.length > 1 && error instanceof Error) error.message = `In run ${run.index + 1} of ${runs.length} of the world:\n${error.message}`
+          throw error
+        }
+        if (count) countRaces(of, run.index)
+        return of
+      })
+      if (run.index === 0) facts = f
+    }
+    checkAcrossRuns(runs)
   } catch (error) {
-    if (process.env.SIM_VERBOSE) printRun(stack, log, s)
+    if (process.env.SIM_VERBOSE) printRun(world, s)
     throw error
   }
+  if (facts === undefined) throw new Error('simulation: a world without its first run')
   // SIM_VERBOSE=always prints a run that kept every invariant too (to read what a schedule does).
-  if (process.env.SIM_VERBOSE === 'always') printRun(stack, log, s)
+  if (process.env.SIM_VERBOSE === 'always') printRun(world, s)
   return facts
 }
 
@@ -163,7 +211,7 @@ describe('the release under every schedule (deterministic simulation)', () => {
     const arbitrary = process.env.SIM_SCHEDULE ? fc.constant(JSON.parse(process.env.SIM_SCHEDULE) as Schedule) : schedules
     const result = await fc.check(
       fc.asyncProperty(arbitrary, async (s) => {
-        countRaces(await runAndCheck(s))
+        await runAndCheck(s, true)
       }),
       { numRuns: RUNS, seed, ...(path !== undefined && { path }), endOnFailure: process.env.SIM_SHRINK === undefined }
     )
@@ -210,7 +258,8 @@ describe('the release under every schedule (deterministic simulation)', () => {
   }, 3_600_000)
 
   test('every race occurs in the default run', () => {
-    // Only a run of the default size says how common each race is; a replay of one schedule says nothing.
+    // Only a run of the default size says how common each race is; a replay of one schedule says nothing. Each face and
+    // each CI the command runs in, and each kind of second run, must have run too (sim/coverage.ts FACES, SECOND_RUNS).
     if (RUNS < 2000 || process.env.SIM_SCHEDULE) return
     const missing = [...coverage, ...statusCoverage].filter(([, n]) => n === 0).map(([name]) => name)
     expect({ racesThatNeverOccurred: missing }).toEqual({ racesThatNeverOccurred: [] })
@@ -1086,7 +1135,97 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
   ]
 ]
 
-const SHAPES = [...ISSUE_20, ...ISSUE_28, ...ISSUE_41, ...FRESH_SEEDS, ...PRUNING, ...EVENTS]
+/** The command's face in a CI (./sim/faces.ts), as the world draws it: Jenkins, inputs as flags, secrets as variables. */
+const jenkins = (over: Partial<CliFace> = {}): CliFace => ({
+  ci: 'jenkins',
+  inputs: 'flags',
+  secrets: 'variables',
+  commit: 'ci',
+  repository: 'flag',
+  dotenv: true,
+  debug: false,
+  ...over
+})
+/** What the command printed on stdout (its --json, Azure's lines) and stderr, with its exit code. */
+const printed = (facts: Facts): { exitCode: number | undefined; stdout: string; stderr: string } => ({
+  exitCode: facts.ending.exitCode,
+  stdout: lastCli?.stdout.map((w) => w.text).join('') ?? '',
+  stderr: lastCli?.stderr.map((w) => w.text).join('') ?? ''
+})
+
+// Found by the simulation once a command outlived its closing calls (its sends kept it running): the last look's token
+// renewal, given up at the look's limit, logged in again after the run's revocation; that login's refresh token was to
+// be revoked at once, through a door the closing calls had already closed, so it stayed valid and nothing said so.
+const LATE_LOGIN = `{"reading":"at-request","status":false,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":600,"deleteInUse":"allow","deployWhileBusy":"accept","deploySeconds":138,"start":"old","login":"password","idpRefresh":"all","idpRevocation":true,"source":"upload","ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"fail","followDeploy":true,"maxAttempts":4,"deployTimeoutSeconds":60,"requestTimeoutSeconds":10,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":45,"faults":[{"operation":"login","kind":"revoke-tokens","status":500,"skip":4,"delaySeconds":5},{"operation":"deploy","kind":"status","status":503,"skip":2,"delaySeconds":5}],"actors":[],"latency":[5,1,0,1,0],"github":{"ours":6,"old":1,"theirs":[1,4],"recordOthers":true,"oursRecorded":true,"allowOlder":false,"allowUnchecked":false,"token":"ok","filler":0,"faults":[]},"race":"recheck","events":{"token":false,"sinks":[{"key":"cdevents","fate":{"kind":"answer","status":500,"seconds":15,"from":0}},{"key":"grafana","fate":{"kind":"hang","status":401,"seconds":15,"from":0}},{"key":"honeycomb","fate":{"kind":"hang","status":500,"seconds":4,"from":0}}]},"face":{"ci":"jenkins","inputs":"mixed","secrets":"variables","commit":"ci","repository":"flag","dotenv":true,"debug":true}}`
+
+// Found by the simulation's revocation invariant on the command: SIGTERM alone leaves the closing calls 1.6 s; when they
+// did not end in it, the command reported and exited without a word of the refresh token it may have left valid (only
+// a second signal was said). The action's post step finishes them; a command has none.
+const SIGTERM_CLOSING_UNFINISHED = `{"reading":"at-request","status":false,"idCase":"as-stored","idWhileDeploying":"absent","clockOffsetSeconds":0,"deleteInUse":"allow","deployWhileBusy":"refuse","deploySeconds":0,"start":"none","login":"password","idpRefresh":"all","idpRevocation":false,"source":"upload","maxDistributions":3,"ourSiteFails":false,"rollback":true,"rollbackOnSearch":true,"health":true,"healthExpect":true,"search":"none","followDeploy":true,"maxAttempts":2,"deployTimeoutSeconds":180,"requestTimeoutSeconds":30,"healthTimeoutSeconds":60,"tightWatchdog":true,"tokenSeconds":600,"faults":[],"actors":[{"trigger":{"after":"site","nth":1,"delay":1},"kind":"deploy","which":-1,"other":false,"seconds":6}],"latency":[20,5,5,20,5],"stop":{"kind":"sigterm","trigger":{"after":"list-environments","nth":3,"delay":0}},"github":{"ours":0,"old":0,"theirs":[1,2],"recordOthers":true,"oursRecorded":false,"allowOlder":true,"allowUnchecked":true,"token":"no-deployments","filler":0,"faults":[]},"race":"replace","events":{"token":true,"sinks":[{"key":"cdevents","fate":{"kind":"slow","status":401,"seconds":4,"from":0}},{"key":"slack","fate":{"kind":"hang","status":500,"seconds":4,"from":1}},{"key":"new-relic","fate":{"kind":"answer","status":500,"seconds":1,"from":1}}]},"face":{"ci":"jenkins","inputs":"mixed","secrets":"file-crlf","commit":"ci","repository":"flag","dotenv":true,"debug":true}}`
+
+/** The command's face (issue 41), each a fixed schedule: what the invariants of sim/cli-claims.ts found, fixed. */
+const CLI: Array<[string, Partial<Schedule>, Expectation]> = [
+  [
+    "cli: SIGTERM alone, the closing calls not ended within the stop's time: the command says the token may be left to expire (it said nothing)",
+    JSON.parse(SIGTERM_CLOSING_UNFINISHED) as Schedule,
+    ({ facts }) => {
+      expect(facts.failed).toMatch(/^The run was cancelled \(SIGTERM\)/)
+      expect(facts.text).toMatch(
+        /::warning::The run reported before its closing calls ended within the stop's time .* the token expires by itself within 24 hours; a GitHub Deployment of this run may stay in progress\./
+      )
+      expect(printed(facts).exitCode).toBe(143)
+    }
+  ],
+  [
+    "cli: a login that ends after the run's revocation (the last look's renewal, given up at its limit): its refresh token is revoked too",
+    JSON.parse(LATE_LOGIN) as Schedule,
+    ({ log }) => {
+      expect(log).toMatch(/The token refresh failed \(no answer within 3 s\); logging in again\./)
+      expect(log).not.toMatch(/Could not revoke/)
+    }
+  ],
+  [
+    // Found by the simulation's exit-code invariant: the deploy step runs the search check itself when nothing of ours
+    // went live, and failed with its own words, which the command read as "any other failure" (1).
+    'cli: another job deploys our distribution first and the search check then fails: exit 7, as docs/cli.md says (it was 1)',
+    { face: jenkins(), search: 'fail', actors: [actor({ after: 'list-environments', nth: 0, delay: 0 }, 'deploy', 2, 0)] },
+    ({ facts }) => {
+      expect(mocks.shown.outputs).toMatchObject({ deployed: 'false', 'release-state': 'already-running' })
+      expect(mocks.shown.failed).toMatch(/^Search check failed/)
+      expect(printed(facts).exitCode).toBe(7)
+    }
+  ],
+  [
+    // Found by the simulation's exit-code invariant: a 429 with an OAuth error body was read as the endpoint refusing the
+    // login (exit 4, no retry); a rate limit is worth another try.
+    'cli: the token endpoint answers 429 once: tried again, logged in, exit 0 (it was refused, exit 4)',
+    { face: jenkins(), login: 'client-secret', faults: [fault('idp-token', 'status', { status: 429 })] },
+    ({ facts, log }) => {
+      expect(log).toMatch(/HTTP 429 server_error: Emulated fault on idp-token.*retrying/)
+      expect(mocks.shown.outputs['release-state']).toBe('verified')
+      expect(printed(facts).exitCode).toBe(0)
+    }
+  ],
+  [
+    // Found by the simulation's exit-code invariant (a GitLab job's second run, its environment deleted while it waited):
+    // a release that ended still waiting was exit 3 whatever ended it; docs/cli.md's 3 is an environment that stayed busy.
+    "cli: the environment deleted while the release waits for another deploy: exit 1, not 3 ('refused')",
+    {
+      face: jenkins({ ci: 'gitlab', inputs: 'variables' }),
+      actors: [
+        actor({ after: 'list-environments', nth: 0, delay: 0 }, 'mission-control', 1, 100),
+        actor({ after: 'list-environments', nth: 2, delay: 0 }, 'delete-environment', 0, 0)
+      ]
+    },
+    ({ facts }) => {
+      expect(mocks.shown.outputs['release-state']).toBe('waiting')
+      expect(mocks.shown.failed).toMatch(/no longer listed by the platform/)
+      expect(printed(facts).exitCode).toBe(1)
+    }
+  ]
+]
+
+const SHAPES = [...ISSUE_20, ...ISSUE_28, ...ISSUE_41, ...FRESH_SEEDS, ...PRUNING, ...EVENTS, ...CLI]
 
 describe('the shapes found outside, as fixed schedules', () => {
   beforeEach(useFakeClock)
@@ -1148,7 +1287,9 @@ function whatTheUserReads(): string {
     '--- outputs',
     ...Object.entries(shown.outputs).map(([k, v]) => `${k}=${v}`),
     '--- failed',
-    shown.failed ?? ''
+    shown.failed ?? '',
+    // The command's face: its exit code too (its outputs are its --json, above).
+    ...(lastCli === undefined ? [] : ['--- exit code', String(lastCli.exitCode)])
   ].join('\n')
   // An upload's id is the emulator's random uuid, and the archive is made anew for each test run: named by order.
   const fixed = /^(0[0-9a-f])\1{3}-/

@@ -76,6 +76,8 @@ export interface RunEnding {
    * token) ended: the action's post step finishes them; a face without one says what was left.
    */
   readonly cutShort: boolean
+  /** A stop's closing calls had not ended within its time when the run reported (with a second signal or without). */
+  readonly closingUnfinished: boolean
 }
 
 export async function run(host: RunHost): Promise<RunEnding> {
@@ -88,6 +90,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
   let stopped: Stop | undefined
   let ended: unknown
   let cutShort = false
+  let closingUnfinished = false
   const stop = new AbortController()
   // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
   const hurry = new AbortController()
@@ -165,7 +168,8 @@ export async function run(host: RunHost): Promise<RunEnding> {
       let closed = false
       const closing = deployRun?.close().then(() => void (closed = true))
       await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])])
-      cutShort = hurry.signal.aborted && !closed && deployRun?.result.platformReached === true
+      closingUnfinished = !closed && deployRun?.result.platformReached === true
+      cutShort = hurry.signal.aborted && closingUnfinished
       throw stoppedBy(stop.signal, deployRun)
     }
   } catch (failure) {
@@ -193,7 +197,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
   }
   // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
   if (stopped !== undefined) host.exit(1)
-  return { result, failure: ended, cutShort }
+  return { result, failure: ended, cutShort, closingUnfinished }
 }
 
 /**
@@ -207,7 +211,7 @@ export async function refuse(failure: InputError): Promise<RunEnding> {
   core.setFailed(error)
   const result: RunResult = { ...intent(undefined), deploy: undefined, search: undefined, phases: [], error, stopped: undefined }
   await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
-  return { result, failure, cutShort: false }
+  return { result, failure, cutShort: false, closingUnfinished: false }
 }
 
 /**

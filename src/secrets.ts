@@ -10,11 +10,14 @@ export function registerSecret(value: string | undefined): void {
     known.add(value)
     core.setSecret(value)
   }
-  // Also mask the percent-encoded form: a service may echo a secret back URL-encoded.
-  const encoded = encodeURIComponent(value)
-  if (encoded !== value && !known.has(encoded)) {
-    known.add(encoded)
-    core.setSecret(encoded)
+  // Also mask the percent-encoded forms: a service may echo a secret back URL-encoded, or as the form body it was
+  // sent in (a token endpoint quoting the password grant: a space there is '+').
+  const form = new URLSearchParams({ v: value }).toString().slice(2)
+  for (const encoded of [encodeURIComponent(value), form]) {
+    if (encoded !== value && !known.has(encoded)) {
+      known.add(encoded)
+      core.setSecret(encoded)
+    }
   }
 }
 

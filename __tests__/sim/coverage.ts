@@ -3,6 +3,8 @@
 import { shown } from './mocks.js'
 import type { Facts } from './claims.js'
 import { cdeventsOf } from './event-claims.js'
+import { CIS } from './faces.js'
+import { placeOf } from './second-run.js'
 import { countStatus, statusCoverage, statusGenerated } from './status-claims.js'
 import { wire } from './transport.js'
 import { ranBefore, type SinkFate } from './world.js'
@@ -71,8 +73,45 @@ export const RACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
     (f) => f.s.stop?.kind === 'cancel' && f.ending.firstSignal !== undefined && wire.sinkRequests.length > 0
   ],
   ['a sink still sending when the run was stopped', (f) => /::warning::Events: .* was not told: the run was stopped/.test(f.text)],
-  ['a native sink sent', () => wire.sinkRequests.some((r) => r.key !== 'cdevents')]
+  ['a native sink sent', () => wire.sinkRequests.some((r) => r.key !== 'cdevents')],
+  ['the command refused its inputs before the engine ran (a secret as a flag, a missing secret file, a malformed commit)', (f) => commandRefused(f)],
+  ['the command wrote its --dotenv file', (f) => f.s.face?.dotenv === true && f.ending.finished],
+  [
+    'the command reported to Azure Pipelines: output variables on stdout',
+    (f) => f.s.face?.ci === 'azure' && f.ending.finished && Object.keys(shown.outputs).length > 0
+  ]
 ]
+
+/** The command ended at once, before any request, on a refusal the world set up. */
+function commandRefused(f: Facts): boolean {
+  const face = f.s.face
+  return face !== undefined && (face.secrets === 'flag' || face.secrets === 'missing-file' || face.commit === 'malformed') && f.ending.finished
+}
+
+/** Each face a run can have, and each CI the command runs in: every one must run in the default run. */
+export const FACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
+  ['the action (its main step, then its post step)', (f) => f.s.face === undefined],
+  ...CIS.map(
+    (ci) =>
+      [
+        `brcloud deploy in ${ci === 'terminal' ? 'a terminal' : ci === 'github-actions' ? 'a GitHub Actions run: step' : ci}`,
+        (f: Facts) => f.s.face?.ci === ci
+      ] as const
+  )
+]
+
+/** The worlds of several runs (./runs.ts), by the second run's place, counted on the second run. */
+export const SECOND_RUNS: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
+  ['a second job of the same CI run, on the other environment', (f) => placed(f)?.relation === 'same-run' && placed(f)?.environment === 'other'],
+  ['a second job of the same CI run, on the same environment', (f) => placed(f)?.relation === 'same-run' && placed(f)?.environment === 'same'],
+  ['a re-run attempt of the same job', (f) => placed(f)?.relation === 'rerun'],
+  ['a job of the same CI run on a second stack', (f) => placed(f)?.relation === 'other-stack'],
+  ['the two runs overlapped', (f) => placed(f)?.when !== 'after'],
+  ['a second run promoted from the other environment', (f) => placed(f)?.source === 'environment'],
+  ['a second run on the command face', (f) => f.s.face !== undefined]
+]
+
+const placed = (f: Facts): ReturnType<typeof placeOf> => placeOf(f.s, f.s.second)
 
 /** The kinds of the CDEvents this run sent, in order. */
 function sent(): string[] {
@@ -111,15 +150,27 @@ export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> =
   ['event sinks (events-url and one or two native)', (f) => f.s.events !== undefined],
   ['a sink that answers an error', (f) => fates(f).includes('status')],
   ['a sink that never answers', (f) => fates(f).includes('hang')],
-  ['a slow sink', (f) => fates(f).includes('slow')]
+  ['a slow sink', (f) => fates(f).includes('slow')],
+  ['brcloud deploy: inputs as flags', (f) => f.s.face?.inputs === 'flags'],
+  ['brcloud deploy: inputs as BRCLOUD_* variables', (f) => f.s.face?.inputs === 'variables'],
+  ['brcloud deploy: secrets in files with CRLF line endings', (f) => f.s.face?.secrets === 'file-crlf'],
+  ["brcloud deploy: the commit only in the CI's variable", (f) => f.s.face?.commit === 'ci'],
+  ['a second run in the same world', (f) => f.s.second !== undefined]
 ]
 
-export const coverage = new Map<string, number>(RACES.map(([name]) => [name, 0]))
+export const coverage = new Map<string, number>([...RACES, ...FACES, ...SECOND_RUNS].map(([name]) => [name, 0]))
 export const generated = new Map<string, number>(FEATURES.map(([name]) => [name, 0]))
 
-export function countRaces(f: Facts): void {
-  for (const [name, occurred] of RACES) if (occurred(f)) coverage.set(name, (coverage.get(name) ?? 0) + 1)
-  for (const [name, drawn] of FEATURES) if (drawn(f)) generated.set(name, (generated.get(name) ?? 0) + 1)
+function add(counts: Map<string, number>, list: ReadonlyArray<readonly [string, (f: Facts) => boolean]>, f: Facts): void {
+  for (const [name, holds] of list) if (holds(f)) counts.set(name, (counts.get(name) ?? 0) + 1)
+}
+
+/** Counts what run `index` of a world met: the first run its races, face, world and status report; a second run its place. */
+export function countRaces(f: Facts, index = 0): void {
+  if (index > 0) return add(coverage, SECOND_RUNS, f)
+  add(coverage, RACES, f)
+  add(coverage, FACES, f)
+  add(generated, FEATURES, f)
   countStatus(f)
 }
 
@@ -128,12 +179,17 @@ function rows(counts: Map<string, number>, runs: number): string[] {
 }
 
 export function coverageReport(runs: number): string {
+  const of = (list: ReadonlyArray<readonly [string, unknown]>): Map<string, number> => new Map(list.map(([name]) => [name, coverage.get(name) ?? 0]))
   return [
     `What the world generated in ${runs} schedules:`,
     ...rows(generated, runs),
     ...rows(statusGenerated, runs),
     `Races that occurred:`,
-    ...rows(coverage, runs),
+    ...rows(of(RACES), runs),
+    'Faces that ran (the first run of each world):',
+    ...rows(of(FACES), runs),
+    'Second runs (worlds of two runs):',
+    ...rows(of(SECOND_RUNS), runs),
     `The status report's cases that occurred:`,
     ...rows(statusCoverage, runs)
   ].join('\n')

@@ -6,10 +6,12 @@
 import { GitHub, getOctokitOptions } from '@actions/github/lib/utils'
 import type { Stack } from '../../src/emulator/stack.js'
 import type { ReadyArchive } from '../../src/archive/index.js'
-import type { Port } from '../../src/port.js'
+import type { Port, RunContext } from '../../src/port.js'
+import { defaultName } from '../../src/cloud/distribution-name.js'
 import { GITHUB_API } from './github.js'
+import { routedPort, runIndex } from './process.js'
 import { caller, dead, httpFetch, wire } from './transport.js'
-import { archiveName, type Schedule, type SimArchive } from './world.js'
+import type { Schedule, SimArchive } from './world.js'
 
 /** One line of the log: who wrote it, when (fake ms since the epoch), and the text (with its workflow-command prefix). */
 export interface Line {
@@ -37,24 +39,58 @@ export interface Shown {
 
 export const shown: Shown = { inputs: {}, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map(), decided: 0 }
 
+function emptyShown(inputs: Record<string, string> = {}): Shown {
+  return { inputs, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map(), decided: 0 }
+}
+
+/** What the other runs of a world showed (./runs.ts), each as the first run's is in `shown`. */
+const others = new Map<number, Shown>()
+
+/** What run `index` showed: `shown` for the world's first run. */
+export function shownOf(index: number): Shown {
+  if (index === 0) return shown
+  let view = others.get(index)
+  if (view === undefined) {
+    view = emptyShown()
+    others.set(index, view)
+  }
+  return view
+}
+
+/** What the calling run shows. */
+function view(): Shown {
+  return shownOf(runIndex())
+}
+
 /** The run's world, as the mocks need it: the schedule, the stack, the archive, the run's commit. */
 export const simContext: {
   schedule: Schedule | undefined
   stack: Stack | undefined
   archive: SimArchive | undefined
   sha: string
+  /** The other runs' contexts (./runs.ts): their commit, job and attempt, as their runner gives them. */
+  contexts: Map<number, Partial<RunContext>>
   reset(s: Schedule, stack: Stack, inputs: Record<string, string>, sha: string): void
+  /** Another run of the world, with its own inputs and context. */
+  addRun(index: number, inputs: Record<string, string>, context: Partial<RunContext>): void
 } = {
   schedule: undefined,
   stack: undefined,
   archive: undefined,
   sha: '',
+  contexts: new Map(),
   reset(s, stack, inputs, sha) {
     this.schedule = s
     this.stack = stack
     this.sha = sha
-    Object.assign(shown, { inputs, lines: [], outputs: {}, masked: [], summary: '', postSummary: '', failed: undefined, state: new Map(), decided: 0 })
+    this.contexts.clear()
+    others.clear()
+    Object.assign(shown, emptyShown(inputs))
     Object.assign(statusShown, { lines: [], masked: [] })
+  },
+  addRun(index, inputs, context) {
+    this.contexts.set(index, context)
+    others.set(index, emptyShown(inputs))
   }
 }
 
@@ -71,21 +107,21 @@ function say(prefix: string): (line: unknown) => void {
   return (line) => {
     const by = who()
     if (by === 'status') statusShown.lines.push(`${prefix}${String(line)}`)
-    else if (by !== undefined) shown.lines.push({ by, at: Date.now(), seq: wire.seq, text: `${prefix}${String(line)}` })
+    else if (by !== undefined) view().lines.push({ by, at: Date.now(), seq: wire.seq, text: `${prefix}${String(line)}` })
   }
 }
 
 /** The engine's port as the runner's @actions/core gives it (src/action/port.ts), recorded by who wrote and when. */
 export const port: Port = {
-  getInput: (name: string) => shown.inputs[name] ?? '',
-  getState: (name: string) => shown.state.get(name) ?? '',
+  getInput: (name: string) => view().inputs[name] ?? '',
+  getState: (name: string) => view().state.get(name) ?? '',
   saveState: (name: string, value: string) => {
-    if (who() === 'main') shown.state.set(name, value)
+    if (who() === 'main') view().state.set(name, value)
   },
   setSecret: (s: string) => {
     const by = who()
     if (by === 'status') statusShown.masked.push(s)
-    else if (by !== undefined) shown.masked.push(s)
+    else if (by !== undefined) view().masked.push(s)
   },
   info: say(''),
   debug: say('::debug::'),
@@ -95,14 +131,16 @@ export const port: Port = {
   isDebug: () => false,
   setOutput: (name: string, value: string) => {
     if (who() !== 'main') return
-    shown.outputs[name] = value
-    shown.decided = wire.seq
+    const v = view()
+    v.outputs[name] = value
+    v.decided = wire.seq
   },
   setFailed: (message: string) => {
     if (who() !== 'main') return
-    shown.failed = message
-    shown.decided = wire.seq
-    shown.lines.push({ by: 'main', at: Date.now(), seq: wire.seq, text: `::error::${message}` })
+    const v = view()
+    v.failed = message
+    v.decided = wire.seq
+    v.lines.push({ by: 'main', at: Date.now(), seq: wire.seq, text: `::error::${message}` })
   },
   group: async <T>(name: string, fn: () => Promise<T>) => {
     say('::group::')(name)
@@ -120,7 +158,7 @@ export const port: Port = {
     port.setSecret(body.value)
     return body.value
   },
-  /** A workflow run of acme/site at the schedule's commit. */
+  /** A workflow run of acme/site at the schedule's commit (another run of the world: its own commit, job and attempt). */
   runContext: () => ({
     sha: simContext.sha,
     noCommit: 'GITHUB_SHA is not set: not on a runner',
@@ -131,15 +169,17 @@ export const port: Port = {
     workspace: process.cwd(),
     runId: '77',
     runAttempt: '1',
-    actor: 'octocat'
+    actor: 'octocat',
+    ...simContext.contexts.get(runIndex())
   }),
   /** The job summary of the step that writes it; a killed main step writes none. */
   writeSummary: async (markdown: string) => {
     const by = who()
-    if (by === 'post') shown.postSummary += markdown
+    const v = view()
+    if (by === 'post') v.postSummary += markdown
     else if (by === 'main') {
-      shown.summary += markdown
-      shown.decided = wire.seq
+      v.summary += markdown
+      v.decided = wire.seq
     }
     return true
   }
@@ -151,12 +191,15 @@ export const github = {
   getOctokit: (token: string) => new GitHub(getOctokitOptions(token, { baseUrl: GITHUB_API, request: { fetch: httpFetch } }))
 }
 
-/** The archive on disk, ready to upload (src/distribution.ts's prepareArchive), under the name a run of this commit gives it. */
+/**
+ * The archive on disk, ready to upload (src/distribution.ts's prepareArchive), under the default name a run packing
+ * the repository's folder gives it: from the run's context as its face gave it (the repository, the commit).
+ */
 export async function prepareArchive(): Promise<ReadyArchive> {
   const archive = simContext.archive
   if (archive === undefined) throw new Error('simulation: no archive')
-  if (simContext.schedule === undefined) throw new Error('simulation: no schedule')
-  const fileName = archiveName(simContext.schedule)
+  const run = routedPort.runContext()
+  const fileName = defaultName(run.repository.split('/')[1] ?? '', run.sha, 'site')
   const info = { path: archive.path, fileName, size: archive.size, sha256: archive.sha256, md5: archive.md5, entries: 2, packed: false }
   return { path: archive.path, fileName, size: archive.size, packed: false, verified: Promise.resolve(info) }
 }

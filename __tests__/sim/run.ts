@@ -7,10 +7,13 @@ import { EventEmitter } from 'node:events'
 import type { Stack } from '../../src/emulator/stack.js'
 import { forgetSecrets } from '../../src/secrets.js'
 import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
-import { simContext } from './mocks.js'
+import { cliCommand, readCliClaims, startCli, type CliRecord } from './cli-run.js'
+import { shown, simContext } from './mocks.js'
+import { resetProcesses } from './process.js'
+import { BASE2, prepareSecond, type WorldRun } from './runs.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
 import { finishStatus, mainEnded, setUpStatus, statusTokens, worldSchedule } from './status.js'
-import { caller, wire } from './transport.js'
+import { caller, inFlight, wire } from './transport.js'
 import {
   ENV,
   MARKER,
@@ -25,6 +28,8 @@ import {
   makeStack,
   ranBefore,
   runCommit,
+  runLogs,
+  storedAt,
   onTrigger,
   startActors,
   watchTheRun,
@@ -62,17 +67,35 @@ export interface Simulated {
   readonly log: WorldLog
   /** Fake Date.now() when the run began. */
   readonly start: number
+  /** The command's face (s.face): what it was given and what it printed; undefined for the action's. */
+  readonly cli: CliRecord | undefined
+  /** Every run of the world, the schedule's own first (./runs.ts). */
+  readonly runs: readonly WorldRun[]
 }
 
-/** The inputs a schedule gives the action. */
-export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefined): Record<string, string> {
+/** The steps a world runs: the action's main and post steps, and the command's main(). */
+export interface Steps {
+  readonly run: typeof import('../../src/main.js').run
+  readonly runPost: typeof import('../../src/post.js').runPost
+  readonly cli: typeof import('../../src/cli/main.js').main
+}
+
+/** Where a run deploys: its stack's address and its environment (the world's first run: the first stack's production). */
+export interface Target {
+  readonly base: string
+  readonly environment: string
+}
+
+/** The inputs a schedule gives the action (promoting from the target's other environment). */
+export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefined, where: Target = { base: BASE, environment: ENV }): Record<string, string> {
+  const { base, environment } = where
   const deployTimeout = s.deployTimeoutSeconds / 60
   const health = s.healthTimeoutSeconds / 60
   const searchSeconds = s.search === 'none' ? 0 : 5
   // The event sinks' time counts in total-timeout-minutes (src/inputs/budget.ts): the watchdog then cuts the steps that much earlier.
   const eventsMinutes = s.events === undefined ? 0 : eventsTimeoutMs(s.events) / 60_000
   const budgets = deployTimeout * (s.rollback ? 3 : 1) + (s.health ? health * (s.rollback ? 2 : 1) : 0) + searchSeconds / 60 + eventsMinutes
-  const sso = stack.sso?.handle(BASE)
+  const sso = stack.sso?.handle(base)
   const { settings } = stack.state
   const login: Record<string, string> =
     s.login === 'password'
@@ -90,12 +113,16 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
               }
             : { 'access-token': accessToken ?? '' }
   const source: Record<string, string> =
-    s.source === 'id' ? { 'distribution-id': OURS } : s.source === 'environment' ? { 'from-environment': OTHER_ENV } : { distribution: 'build/site.tar.gz' }
+    s.source === 'id'
+      ? { 'distribution-id': OURS }
+      : s.source === 'environment'
+        ? { 'from-environment': environment === ENV ? OTHER_ENV : ENV }
+        : { distribution: 'build/site.tar.gz' }
   return {
-    'api-url': BASE,
+    'api-url': base,
     ...login,
     ...source,
-    environment: ENV,
+    environment,
     'deploy-timeout-minutes': String(deployTimeout),
     'follow-deploy': String(s.followDeploy),
     'force-deploy': s.start === 'ours' ? 'true' : 'false',
@@ -113,13 +140,13 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
       'allow-older-commit': String(s.github.allowOlder),
       'allow-unchecked-order': String(s.github.allowUnchecked)
     }),
-    ...(s.health && { 'health-url': `${BASE}/sites/${ENV}/version.txt?token=${QUERY_SECRET}`, ...(s.healthExpect && { 'health-expect': MARKER }) }),
+    ...(s.health && { 'health-url': `${base}/sites/${environment}/version.txt?token=${QUERY_SECRET}`, ...(s.healthExpect && { 'health-expect': MARKER }) }),
     ...(s.search !== 'none' && {
       'search-query': s.search === 'pass' ? 'shirt' : 'nothing-matches-xq',
       'search-account-id': stack.search.settings.accountId,
       'search-auth-key': SEARCH_KEY,
       'search-domain-key': stack.search.settings.domainKey,
-      'search-base-url': BASE,
+      'search-base-url': base,
       'search-timeout-seconds': '5'
     }),
     ...sinkInputs(s.events)
@@ -171,11 +198,7 @@ function freshStart(s: Schedule): void {
 }
 
 /** Runs the main step through one schedule, then the post step, as the runner does. */
-export async function simulate(
-  s: Schedule,
-  archive: SimArchive,
-  steps: { run: typeof import('../../src/main.js').run; runPost: typeof import('../../src/post.js').runPost }
-): Promise<Simulated> {
+export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): Promise<Simulated> {
   freshStart(s)
   const stack = makeStack(s, archive)
   stack.search.settings.authKey = SEARCH_KEY
@@ -189,16 +212,22 @@ export async function simulate(
     uploaded: [],
     lines: []
   }
+  resetProcesses()
   Object.assign(wire, {
     stack,
+    stacks: new Map(),
     github: undefined,
     looks: [],
     distributionLists: [],
     githubLists: [],
     deploys: [],
+    issued: [],
+    calls: [],
     githubCalls: [],
     seq: 0,
     killed: false,
+    exited: new Set(),
+    inFlight: new Map(),
     afterGitHub: () => undefined,
     sinkRequests: [],
     sinkAnswer: sinkAnswers(s.events)
@@ -233,14 +262,15 @@ export async function simulate(
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
   // A ready token (access-token), made before the run by "an earlier step": the identity provider's, for the stack's API.
   // Most live long enough for the run's budgets (a shorter one is refused before any request, a path of its own).
-  const accessToken =
-    s.login === 'access-token' && stack.sso
-      ? stack.sso.tokens.issueAccess(
-          { sub: 'ci-client', clientId: 'ci-client', audience: stack.sso.options.audience },
-          `${BASE}/idp`,
+  const accessTokenOf = (on: Stack, base: string): string | undefined =>
+    s.login === 'access-token' && on.sso
+      ? on.sso.tokens.issueAccess(
+          { sub: 'ci-client', clientId: 'ci-client', audience: on.sso.options.audience },
+          `${base}/idp`,
           s.tokenSeconds === 20 ? undefined : 7200
         ).token
       : undefined
+  const accessToken = accessTokenOf(stack, BASE)
   const sso = stack.sso?.handle(BASE)
   if (sso) {
     process.env.ACTIONS_ID_TOKEN_REQUEST_URL = sso.oidcRequestUrl
@@ -249,9 +279,14 @@ export async function simulate(
     delete process.env.ACTIONS_ID_TOKEN_REQUEST_URL
     delete process.env.ACTIONS_ID_TOKEN_REQUEST_TOKEN
   }
-  simContext.reset(s, stack, inputsOf(s, stack, accessToken), runCommit(s))
+  const inputs = inputsOf(s, stack, accessToken)
+  simContext.reset(s, stack, inputs, runCommit(s))
   simContext.archive = archive
+  runLogs.clear()
+  storedAt.clear()
+  const second = prepareSecond(s, { stack, log, archive }, steps, (on) => accessTokenOf(on, on === stack ? BASE : BASE2))
   const start = Date.now()
+  if (second !== undefined && second.place.when !== 'after') setTimeout(() => second.start(), second.place.when * 1000)
   startActors(stack, s, log, afterGitHub)
   setUpStatus(s, stack, afterGitHub)
   const ending: Ending = {
@@ -302,22 +337,51 @@ export async function simulate(
       afterGitHub
     )
   }
-  const host = { signals, exit: (code: number) => void (ending.exitCode = code) }
-  void caller.run('main', () =>
-    steps.run(host).then(() => {
-      if (ending.killed) return
-      ending.finished = true
-      ending.endedAt = Date.now() - start
+  const ended = (): void => {
+    if (ending.killed) return
+    ending.finished = true
+    ending.endedAt = Date.now() - start
+  }
+  let cli: CliRecord | undefined
+  if (s.face) {
+    // The command: its CI's job at the run's commit; its exit code is its own.
+    const command = cliCommand(s.face, inputs, { commit: runCommit(s), build: 77, job: 0, attempt: 1 }, 0)
+    cli = startCli(steps.cli, command, 0, signals, (code) => {
+      ending.exitCode = code
+      ended()
+      // src/cli/index.ts ends the process with the code at once: an answer still on its way is never read.
+      wire.exited.add(0)
     })
-  )
+  } else {
+    const host = { signals, exit: (code: number) => void (ending.exitCode = code) }
+    void caller.run('main', () => steps.run(host).then(ended))
+  }
   await drive(() => ending.finished || ending.killed, start, 'the main step')
   mainEnded()
-  // The post step (post-if: always()): after the main step ended, or was killed.
-  void caller.run('post', () => steps.runPost().then(() => void (ending.postFinished = true)))
-  await drive(() => ending.postFinished, start, 'the post step')
+  if (cli) {
+    // No post step follows a command.
+    ending.postFinished = true
+    readCliClaims(shown, cli, 0)
+  } else {
+    // The post step (post-if: always()): after the main step's process ended (its last calls answered), or was killed.
+    // A call nothing will ever answer (GitHub's OIDC token service hanging: @actions/core's client has no limit) would
+    // hold the process until the job's timeout; the post step then follows all the same.
+    await drive(() => ending.killed || inFlight(0, 'main') === 0 || jest.getTimerCount() === 0, start, "the main step's last calls")
+    void caller.run('post', () => steps.runPost().then(() => void (ending.postFinished = true)))
+    await drive(() => ending.postFinished, start, 'the post step')
+  }
+  const first: WorldRun = { index: 0, s, stack, log, ending, cli, environment: ENV, commit: runCommit(s) }
+  if (second !== undefined) {
+    // Once the first has ended, the second starts a second later (a re-run, a later stage: never in the same instant).
+    if (second.place.when === 'after') setTimeout(() => second.start(), 1_000)
+    await drive(() => second.mainDone(), start, 'the second run')
+    second.startPost()
+    await drive(() => second.done(), start, "the second run's post step")
+    second.finish()
+  }
   // The status report's reads still under way, and those whose moment never came, to their end.
   await finishStatus(s, stack, (done, what) => drive(done, start, what))
-  return { stack, ending, log, start }
+  return { stack, ending, log, start, cli, runs: second === undefined ? [first] : [first, second.run] }
 }
 
 export { GITHUB_API }

@@ -4,6 +4,7 @@
 import { expect } from '@jest/globals'
 import type { StatusGitHub, StatusSchedule } from './status-schedule.js'
 import { statusWorld, type StatusReading } from './status-record.js'
+import { statusShown } from './mocks.js'
 import type { Schedule } from './world.js'
 
 const github = (over: Partial<StatusGitHub> = {}): StatusGitHub => ({
@@ -148,6 +149,21 @@ export const STATUS_SHAPES: Array<[string, Partial<Schedule>, (reads: readonly S
       expect(production(reads[0]).state).toBe('deploying')
       expect(reads[0]?.exit).toBe(8)
       expect(reads[0]?.printed[1]).toMatch(/^error: --fail-on deploying: 127\.0\.0\.1:9\/production is deploying\.$/m)
+    }
+  ],
+  [
+    // Found by the simulation once a token endpoint's 429 was tried again (branch simcli): the retry's line quoted the
+    // endpoint's error, which echoed the password grant's body, password and all. Each retry's line is scrubbed now.
+    "status: the token endpoint's 429 echoes the password grant: tried again, and no line repeats the password",
+    {
+      login: 'script-account',
+      report: report({
+        reads: [{ trigger: { at: 200 }, faults: [{ on: 'idp-token', kind: 'echo', status: 429, skip: 0, times: 1 }], latencyMs: 0, stop: undefined }]
+      })
+    },
+    (reads) => {
+      expect(reads[0]?.exit).toBe(0)
+      expect(statusShown.lines.join('\n')).toMatch(/attempt 1 failed \(.*HTTP 429 .*password=\*\*\*.*\); retrying/)
     }
   ]
 ]

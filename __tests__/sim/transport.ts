@@ -15,6 +15,7 @@ import type { HttpRequest, HttpResponse, TransportOptions } from '../../src/http
 import type { FetchInit } from '../../src/http/fetch.js'
 import type { Stack } from '../../src/emulator/stack.js'
 import type { GitHubCore } from '../../src/emulator/github/server.js'
+import { runIndex } from './process.js'
 
 /** Which process makes a call: the main step, the post step, the world (actors, the test), or the status report (./status.ts). */
 export type Caller = 'main' | 'post' | 'world' | 'status'
@@ -97,6 +98,8 @@ async function followed<T extends { status: number }>(call: TapCall, work: Promi
 /** One request to the event sinks' host, as it arrived, and how it ended for the caller. */
 export interface SinkRequest {
   readonly seq: number
+  /** Which run of the world sent it (./process.ts). */
+  readonly run: number
   /** The sink, by the first segment of the path (cdevents, slack, grafana, ...). */
   readonly key: string
   /** Its index among this sink's requests in the run. */
@@ -124,6 +127,8 @@ export type GitHubFate = { kind: 'answer' } | { kind: 'hang' } | { kind: 'unreac
 /** The world the transports of one simulated run talk to (set by the world before the run starts). */
 export const wire: {
   stack: Stack | undefined
+  /** Other stacks of the world, by host (a second run's stack, ./runs.ts); any other host is `stack`. */
+  stacks: Map<string, Stack>
   github: GitHubCore | undefined
   /** The host octokit is given as GitHub's API (GITHUB_API_URL). */
   githubHost: string
@@ -132,16 +137,20 @@ export const wire: {
   githubFate: (route: string) => GitHubFate
   /** Called after a GitHub call was answered (request-relative actors). */
   afterGitHub: (route: string) => void
-  /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen. */
-  looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown> }>
-  /** Every page of the stack's distributions the action received, in order: what pruning chose from. */
-  distributionLists: Array<{ seq: number; answer: Record<string, unknown> }>
+  /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen (and which run looked). */
+  looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown>; run: number }>
+  /** Every page of the stack's distributions the action received, in order: what pruning chose from (and which run read it). */
+  distributionLists: Array<{ seq: number; answer: Record<string, unknown>; run: number }>
   /** Every list of GitHub Deployments the action received (the main step), with its call's sequence number: what pruning could have read. */
-  githubLists: Array<{ seq: number; at: number; deployments: Array<Record<string, unknown>> }>
-  /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent. */
-  deploys: Array<{ seq: number; at: number; distributionId: string }>
-  /** Every GitHub call that reached the stand-in, by its sequence number and route: what GitHub had recorded when the run read it. */
-  githubCalls: Array<{ seq: number; route: string }>
+  githubLists: Array<{ seq: number; at: number; deployments: Array<Record<string, unknown>>; run: number }>
+  /** Every deploy call the action made, in order, by the sequence number of its call and when it was sent (and which run sent it). */
+  deploys: Array<{ seq: number; at: number; distributionId: string; run: number }>
+  /** Every GitHub call of a run that reached the stand-in, by its sequence number and route: what GitHub had recorded when the run read it. */
+  githubCalls: Array<{ seq: number; route: string; run: number }>
+  /** Every token a service handed a run in an answer (a login, a refresh, a token endpoint): secrets the world knows. */
+  issued: Array<{ token: string; run: number }>
+  /** Every request a run made of the platform, its identity provider or GitHub (not the sinks'), as it arrived. */
+  calls: Array<{ seq: number; run: number; by: Caller; method: string; host: string; path: string }>
   /** The event sinks' host: its name, what it answers each sink's nth request, and every request it got. */
   eventsHost: string
   sinkAnswer: (key: string, index: number) => SinkAnswer
@@ -151,10 +160,15 @@ export const wire: {
   io: Set<Promise<unknown>>
   /** The main step's process was killed: its calls never arrive, its answers are never read. */
   killed: boolean
+  /** Runs whose command has exited (process.exit once main() resolved): their late answers are never read. */
+  exited: Set<number>
+  /** Calls in flight, by run and caller: a step's process lives on until they are answered or given up. */
+  inFlight: Map<string, number>
   /** The status report's calls, when a schedule reads it (./status.ts). */
   statusTap: Tap | undefined
 } = {
   stack: undefined,
+  stacks: new Map(),
   github: undefined,
   githubHost: 'github.sim',
   latencyMs: () => 0,
@@ -165,18 +179,45 @@ export const wire: {
   githubLists: [],
   deploys: [],
   githubCalls: [],
+  issued: [],
+  calls: [],
   eventsHost: 'events.sim',
   sinkAnswer: () => ({ status: 200, afterMs: 0 }),
   sinkRequests: [],
   seq: 0,
   io: new Set(),
   killed: false,
+  exited: new Set(),
+  inFlight: new Map(),
   statusTap: undefined
 }
 
-/** Whether the current caller is a killed main step. */
+/** Real I/O the clock waits for before it moves (a file the command writes: its summary, its dotenv file). */
+export function realIo<T>(work: Promise<T>): Promise<T> {
+  wire.io.add(work)
+  void work.finally(() => wire.io.delete(work)).catch(() => undefined)
+  return work
+}
+
+/** Whether the current caller is a killed main step (only the world's first run is ever stopped from outside), or a command that exited. */
 export function dead(): boolean {
-  return wire.killed && caller.getStore() === 'main'
+  if (caller.getStore() !== 'main') return false
+  return (wire.killed && runIndex() === 0) || wire.exited.has(runIndex())
+}
+
+/** How many calls of run `run`'s `who` are in flight. */
+export function inFlight(run: number, who: Caller): number {
+  return wire.inFlight.get(`${run}:${who}`) ?? 0
+}
+
+/** Counts `work` as a call in flight of the calling run and step until it settles for its caller (the same promise: no tick added). */
+function inFlightWhile<T>(work: () => Promise<T>): Promise<T> {
+  const key = `${runIndex()}:${caller.getStore() ?? 'world'}`
+  wire.inFlight.set(key, (wire.inFlight.get(key) ?? 0) + 1)
+  const settled = (): void => void wire.inFlight.set(key, (wire.inFlight.get(key) ?? 1) - 1)
+  const call = work()
+  call.then(settled, settled)
+  return call
 }
 
 /** A promise that never settles: what a killed process waits on. */
@@ -279,6 +320,7 @@ async function exchange(
 ): Promise<HttpResponse & { seq: number }> {
   const seq = ++wire.seq
   numbered?.(seq)
+  wire.calls.push({ seq, run: runIndex(), by: caller.getStore() ?? 'world', method: x.method, host: x.url.host, path: x.url.pathname })
   const headers: Record<string, string> = { host: x.url.host, ...x.headers }
   if (x.body.length > 0) headers['content-length'] = String(x.body.length)
   const res = new FakeResponse()
@@ -313,7 +355,23 @@ async function exchange(
   if (!res.writableEnded) throw new SocketClosed('other side closed')
   const out: Record<string, string | string[] | undefined> = {}
   for (const [k, v] of Object.entries(res.headers)) out[k] = Array.isArray(v) ? v.map(String) : v === undefined ? undefined : String(v as string)
-  return { status: res.statusCode, headers: out, text: Buffer.concat(res.chunks).toString('utf8'), seq }
+  const text = Buffer.concat(res.chunks).toString('utf8')
+  noteTokens(text)
+  return { status: res.statusCode, headers: out, text, seq }
+}
+
+/** The tokens an answer hands the caller (OAuth's and the platform's token fields, GitHub's OIDC `value`). */
+function noteTokens(text: string): void {
+  if (!/token"|"value"/.test(text)) return
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return
+  }
+  if (typeof body !== 'object' || body === null) return
+  for (const [key, value] of Object.entries(body as Record<string, unknown>))
+    if (/token$|^value$/i.test(key) && typeof value === 'string' && value.length >= 16) wire.issued.push({ token: value, run: runIndex() })
 }
 
 /**
@@ -354,10 +412,14 @@ export class HttpTransport {
     private readonly options: TransportOptions
   ) {}
 
-  async send(req: HttpRequest): Promise<HttpResponse> {
+  send(req: HttpRequest): Promise<HttpResponse> {
     if (dead()) return never()
+    return inFlightWhile(() => this.sendNow(req))
+  }
+
+  private async sendNow(req: HttpRequest): Promise<HttpResponse> {
     if (new URL(this.baseUrl).host === wire.eventsHost) return this.toSinks(req)
-    const stack = wire.stack
+    const stack = wire.stacks.get(new URL(this.baseUrl).host) ?? wire.stack
     if (stack === undefined || this.closed) throw new SocketClosed('no simulated stack')
     const signal = this.options.signal
     if (signal?.aborted) throw signal.reason
@@ -374,7 +436,12 @@ export class HttpTransport {
       const deploy = req.method === 'PUT' && req.path.endsWith('/deploy')
       const noteDeploy = (seq: number): void => {
         if (deploy)
-          wire.deploys.push({ seq, at: Date.now(), distributionId: String((JSON.parse(body.toString('utf8')) as { distributionId?: unknown }).distributionId) })
+          wire.deploys.push({
+            seq,
+            at: Date.now(),
+            distributionId: String((JSON.parse(body.toString('utf8')) as { distributionId?: unknown }).distributionId),
+            run: runIndex()
+          })
       }
       return exchange(handler, { method: req.method, url, headers, body }, tap?.latencyMs ?? wire.latencyMs(url.pathname), noteDeploy, tap)
     })()
@@ -384,10 +451,10 @@ export class HttpTransport {
     )
     // Only an answer the action received counts as something it could have seen (the status report's are its own).
     if (tap === undefined && req.method === 'GET' && req.path.startsWith('/v3/environments') && res.status === 200) {
-      wire.looks.push({ seq: res.seq, at: Date.now(), sentAt, answer: JSON.parse(res.text) as Record<string, unknown> })
+      wire.looks.push({ seq: res.seq, at: Date.now(), sentAt, answer: JSON.parse(res.text) as Record<string, unknown>, run: runIndex() })
     }
     if (req.method === 'GET' && /^\/v3\/distributions(\?|$)/.test(req.path) && res.status === 200) {
-      wire.distributionLists.push({ seq: res.seq, answer: JSON.parse(res.text) as Record<string, unknown> })
+      wire.distributionLists.push({ seq: res.seq, answer: JSON.parse(res.text) as Record<string, unknown>, run: runIndex() })
     }
     return { status: res.status, headers: res.headers, text: res.text }
   }
@@ -408,6 +475,7 @@ export class HttpTransport {
     const index = wire.sinkRequests.filter((r) => r.key === key).length
     const record: SinkRequest = {
       seq: ++wire.seq,
+      run: runIndex(),
       key,
       index,
       by: caller.getStore() ?? 'world',
@@ -456,13 +524,17 @@ function headersOf(init: FetchInit): Record<string, string> {
 }
 
 /** fetch, answered in-process: the token endpoint (the stack's /idp/ and /github-oidc/) or GitHub (the stand-in). */
-export async function httpFetch(input: string, init: FetchInit = {}): Promise<Response> {
+export function httpFetch(input: string, init: FetchInit = {}): Promise<Response> {
   if (dead()) return never()
+  return inFlightWhile(() => fetchNow(input, init))
+}
+
+async function fetchNow(input: string, init: FetchInit): Promise<Response> {
   const url = new URL(input)
   const signal = init.signal ?? undefined
   if (signal?.aborted) throw abortReason(signal)
   const github = url.host === wire.githubHost
-  const stack = wire.stack
+  const stack = wire.stacks.get(url.host) ?? wire.stack
   const handler: Handler | undefined = github ? wire.github?.handle : stack === undefined ? undefined : (q, s) => stack.handle(q, s)
   if (handler === undefined)
     throw new TypeError('fetch failed', { cause: Object.assign(new Error(`getaddrinfo ENOTFOUND ${url.hostname}`), { code: 'ENOTFOUND' }) })
@@ -481,7 +553,7 @@ export async function httpFetch(input: string, init: FetchInit = {}): Promise<Re
     work = (async () => {
       const body = await bytesOf(init.body as FetchInit['body'])
       // The run's own GitHub calls, numbered (the status report's, tapped, are not the run's).
-      const numbered = github && tap === undefined ? (seq: number): void => void wire.githubCalls.push({ seq, route }) : undefined
+      const numbered = github && tap === undefined ? (seq: number): void => void wire.githubCalls.push({ seq, route, run: runIndex() }) : undefined
       const answer = await exchange(through, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency, numbered, tap)
       if (github && tap === undefined) wire.afterGitHub(route)
       return answer
@@ -492,7 +564,7 @@ export async function httpFetch(input: string, init: FetchInit = {}): Promise<Re
     limited(work, undefined, signal, () => new Error('unreachable'))
   )
   if (route === 'list-deployments' && res.status === 200 && caller.getStore() === 'main') {
-    wire.githubLists.push({ seq: res.seq, at: Date.now(), deployments: JSON.parse(res.text) as Array<Record<string, unknown>> })
+    wire.githubLists.push({ seq: res.seq, at: Date.now(), deployments: JSON.parse(res.text) as Array<Record<string, unknown>>, run: runIndex() })
   }
   const headers = new Headers()
   for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v)

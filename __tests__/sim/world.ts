@@ -16,7 +16,10 @@ import { startDeploy } from '../../src/emulator/cloud-api.js'
 import { deleteAs, deleteEnvironment, deployAs, renameEnvironment } from '../../src/emulator/test-hooks.js'
 import type { RouteName } from '../../src/emulator/github/server.js'
 import type { Fault, IdCase, Operation, StoredDistribution, StoredEnvironment } from '../../src/emulator/types.js'
+import { cliFaces, type CliFace } from './faces.js'
+import { secondRuns, type SecondRun } from './second-run.js'
 import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
+import { processOf, runIndex } from './process.js'
 import { statusSchedules, type StatusSchedule } from './status-schedule.js'
 import { wire } from './transport.js'
 
@@ -135,6 +138,10 @@ export interface Schedule {
   readonly history?: boolean | undefined
   /** The status report, read at drawn moments while the run and the others act (./status.ts); absent: never read. */
   readonly report?: StatusSchedule | undefined
+  /** The face: `brcloud deploy` in a CI or a terminal (./faces.ts); absent: the action (its main step, then its post step). */
+  readonly face?: CliFace | undefined
+  /** A second run in the same world, on the same face (./runs.ts); absent: the world holds this run alone. */
+  readonly second?: SecondRun | undefined
 }
 
 /** A sink of the run: CDEvents (events-url), or a native one. */
@@ -368,7 +375,11 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   // After the sinks, for the same reason.
   history: fc.boolean(),
   // Drawn last too, for the same reason: the status report, read at moments of the run (a third of the schedules).
-  report: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: statusSchedules })
+  report: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: statusSchedules }),
+  // After them, for the same reason: a schedule without it (every fixed one) is the action's face.
+  face: fc.option(cliFaces, { nil: undefined, freq: 2 }),
+  // And last: a world of one run unless drawn (one schedule in five holds a second run).
+  second: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: secondRuns })
 })
 
 /** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */
@@ -488,8 +499,11 @@ export function addFaults(stack: Stack, s: Schedule): void {
 
 /** What the world did, for the invariants and the coverage report. */
 export interface WorldLog {
-  /** Each restart (the platform forgot what ran before): the length of the environment's deploy history then, and when. */
-  readonly restarts: Array<{ length: number; at: number }>
+  /**
+   * Each restart (the platform forgot what ran before): the length of the environment's deploy history then, and when;
+   * and every environment's, by id (a second run's environment, ./runs.ts).
+   */
+  readonly restarts: Array<{ length: number; at: number; lengths?: Readonly<Record<string, number>> }>
   /** The environment was renamed or deleted (at this sequence number of the wire). */
   environmentGone: number | undefined
   /** The environment's record (kept when it is deleted: its history stays readable). */
@@ -505,8 +519,9 @@ export interface WorldLog {
   readonly lines: string[]
 }
 
-/** Calls `fn` when the trigger fires: a timer, or a hook after the run's nth call of an operation. */
-export function onTrigger(stack: Stack, t: Trigger, fn: () => void, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
+/** Calls `fn` when the trigger fires: a timer, or a hook after the run's nth call of an operation (as the world, never as that run). */
+export function onTrigger(stack: Stack, t: Trigger, act: () => void, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
+  const fn = (): void => processOf.exit(act)
   if ('at' in t) {
     setTimeout(fn, t.at * 1000)
     return
@@ -534,7 +549,8 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
       if (env === undefined) return
       if (actor.kind === 'restart') {
         // The platform (an emulator restarted mid-run) forgets what every environment runs, and every access token.
-        log.restarts.push({ length: log.environment?.deployments.length ?? 0, at: Date.now() })
+        const lengths = Object.fromEntries(state.environments.map((e) => [e.id, e.deployments.length]))
+        log.restarts.push({ length: log.environment?.deployments.length ?? 0, at: Date.now(), lengths })
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
         state.landings.clear()
@@ -551,7 +567,14 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
         log.lines.push(`actor: environment '${ENV}' ${actor.kind === 'rename' ? 'renamed' : 'deleted'}`)
         return
       }
-      const id = actor.which < 0 ? OLD : actor.which >= THEIRS.length ? (ourStoredId(s, log) ?? OLD) : (THEIRS[actor.which] ?? OLD)
+      // Ours is the world's first run's (a second run's deploys are not what "ours" names).
+      const ours = (): string | undefined =>
+        ourStoredId(
+          s,
+          log,
+          wire.deploys.filter((d) => d.run === 0)
+        )
+      const id = actor.which < 0 ? OLD : actor.which >= THEIRS.length ? (ours() ?? OLD) : (THEIRS[actor.which] ?? OLD)
       if (actor.kind === 'delete') {
         deleteAs(state, id).then(
           () => log.lines.push(`actor: deleted ${id}`),
@@ -595,13 +618,13 @@ function commitOf(gh: GitHubSchedule, which: number): number {
 }
 
 /** The id our distribution has (or had: it may have been deleted since) on the stack: given, found identical, or stored from this run's upload. */
-export function ourStoredId(s: Schedule, log: WorldLog): string | undefined {
+export function ourStoredId(s: Schedule, log: WorldLog, deploys: typeof wire.deploys = wire.deploys): string | undefined {
   // The copy the run deployed (a copy deleted by someone else before an attempt found it is uploaded again).
-  if (s.source === 'upload') return wire.deploys[0]?.distributionId ?? log.uploaded.at(-1)
-  // The identical one may have been deleted before the run looked: then it uploads its own.
-  if (s.source === 'upload-identical') return log.uploaded.length > 0 ? (wire.deploys[0]?.distributionId ?? log.uploaded.at(-1)) : OURS
+  if (s.source === 'upload') return deploys[0]?.distributionId ?? log.uploaded.at(-1)
+  // The identical one (ours, or another run's upload of the same build) may have been deleted before the run looked: then it uploads its own.
+  if (s.source === 'upload-identical') return deploys[0]?.distributionId ?? log.uploaded.at(-1) ?? OURS
   // from-environment deploys what the other environment ran when the run looked (another job may have changed it).
-  if (s.source === 'environment') return log.fromEnvironment ?? wire.deploys[0]?.distributionId ?? OURS
+  if (s.source === 'environment') return log.fromEnvironment ?? deploys[0]?.distributionId ?? OURS
   return OURS
 }
 
@@ -628,7 +651,7 @@ export interface Deletion {
   readonly createdAt: string | undefined
   readonly uses: readonly Use[]
   /** GitHub Deployments of it still under way (latest status queued, pending, in progress, or none yet), and when each was created. */
-  readonly underWay: ReadonlyArray<{ deployment: number; environment: string; createdAt: number }>
+  readonly underWay: ReadonlyArray<{ deployment: number; environment: string; createdAt: number; apiUrl: string | undefined }>
 }
 
 const sameId = (a: string | null | undefined, b: string | null | undefined): boolean =>
@@ -662,15 +685,39 @@ function underWayOf(id: string): Deletion['underWay'] {
   return model.deployments
     .filter((d) => sameId((d.payload as { distributionId?: string }).distributionId, id))
     .filter((d) => ['queued', 'pending', 'in_progress', undefined].includes(model.statuses(d.id)[0]?.state))
-    .map((d) => ({ deployment: d.id, environment: d.environment, createdAt: Date.parse(d.created_at) }))
+    .map((d) => ({ deployment: d.id, environment: d.environment, createdAt: Date.parse(d.created_at), apiUrl: (d.payload as { apiUrl?: string }).apiUrl }))
 }
+
+/** The logs of a world's other runs, by run (./runs.ts): each upload, deletion and deploy is noted in the log of the run that made it. */
+export const runLogs = new Map<number, WorldLog>()
+
+/** Who stored each distribution of the world, and the wire's sequence number then (./claims.ts checkWithinMax). */
+export const storedAt = new Map<string, { run: number; seq: number }>()
 
 /**
  * Watches the run's uploads and deletions: an upload stored gets our release's files (the emulator keeps no
  * upload contents here, its sites serve from memory); each deletion is noted with what the world needed of it then.
+ * In a world of several runs each is noted in its own run's log, and a deploy of another run than the first is
+ * recorded as by `run-<n>` (they all log in as the same user).
  */
 export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: ReadonlySet<string>): void {
   const { state } = stack
+  const logOf = (run: number): WorldLog => runLogs.get(run) ?? log
+  // Who stored each distribution: the run whose request the platform was handling then.
+  const push = state.distributions.push.bind(state.distributions)
+  state.distributions.push = (...items) => {
+    for (const d of items) storedAt.set(d.id, { run: runIndex(), seq: wire.seq })
+    return push(...items)
+  }
+  // A deploy another run than the first asked for (the platform handles it in that run's request) is recorded as its.
+  for (const env of state.environments) {
+    const pushDeploy = env.deployments.push.bind(env.deployments)
+    env.deployments.push = (...items) => {
+      const run = runIndex()
+      if (run > 0) for (const d of items) d.by = `run-${run}`
+      return pushDeploy(...items)
+    }
+  }
   const before = new Set(known)
   // Stored once its handler is done (its answer may come much later, or never).
   const noteUploads = (): void => {
@@ -678,7 +725,7 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
       if (before.has(d.id)) continue
       before.add(d.id)
       d.files = ourFiles(s)
-      log.uploaded.push(d.id)
+      logOf(storedAt.get(d.id)?.run ?? runIndex()).uploaded.push(d.id)
     }
   }
   // Read as the request arrives, before the platform deletes: what the world needs of it at that moment.
@@ -693,12 +740,13 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
         id === undefined || there === undefined
           ? undefined
           : { id, seq: wire.seq, at: Date.now(), createdAt: there.createdAt, uses: usesOf(state, there.id, s), underWay: underWayOf(there.id) }
+      const run = runIndex()
       await original(req, res)
       if (req.method === 'POST') noteUploads()
       // Counted only when the platform did delete it (a refusal, 409, deleted nothing).
       if (deletion !== undefined && find() === undefined) {
-        log.deleted.push(deletion.id)
-        log.deletions.push(deletion)
+        logOf(run).deleted.push(deletion.id)
+        logOf(run).deletions.push(deletion)
       }
     }
   })

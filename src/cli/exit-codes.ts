@@ -49,18 +49,13 @@ export function exitCode({ result, failure }: RunEnding): ExitCode {
   if (rolledBack(release)) return EXIT.rolledBack
   const deployed = deployedWord(deploy)
   if ((deployed === 'true' || deployed === 'unknown') && release?.state !== 'replaced') return EXIT.possiblyLive
-  if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older' || stayedWaiting(result)) return EXIT.refused
+  // An environment that stayed busy fails the release as such ('busy'); one that ended still `waiting` ended for
+  // another reason (the platform unreachable, the environment deleted, a login refused), whose code is its own.
+  if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older') return EXIT.refused
   if (refusesLogin(failure)) return EXIT.loginRefused
-  if (failure instanceof SearchCheckFailed) return EXIT.searchFailed
+  // The deploy step runs the check itself where nothing of ours went live (already running, or replaced), and fails with its words.
+  if (failure instanceof SearchCheckFailed || result.search?.passed === false) return EXIT.searchFailed
   return EXIT.failure
-}
-
-/**
- * A release that ended while still waiting for a busy environment, with no stop from outside: nothing of ours was sent
- * (the release-state output says waiting). Read from the state too, whatever failure the engine records with it.
- */
-function stayedWaiting({ deploy, stopped }: RunEnding['result']): boolean {
-  return deploy?.release?.state === 'waiting' && stopped === undefined
 }
 
 /** The order exitCode() tries the codes in, the first that holds: docs/cli.md's table lists them so. */

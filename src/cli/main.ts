@@ -58,10 +58,14 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
   })
   // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
   const ending = await run({ signals: io.signals, exit: () => undefined })
+  // No post step follows a command to finish them, as the action's does.
   if (ending.cutShort) {
-    // No post step follows a command to finish them, as the action's does.
     port.warning(
       'A second signal: the run reported before its closing calls ended (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours.'
+    )
+  } else if (ending.closingUnfinished) {
+    port.warning(
+      "The run reported before its closing calls ended within the stop's time (the last look at the environment, the revocation of its refresh token, a GitHub Deployment's final status). If the revocation did not reach the platform, the token expires by itself within 24 hours; a GitHub Deployment of this run may stay in progress."
     )
   }
   return finish(io, port, asked, env, ending)

@@ -63,8 +63,12 @@ export class CloudSession {
     // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
     if (this.closed) throw new Error('Login: the run is ending and its session is closed')
     this.accept(await this.method.obtain(this.api))
-    // A login that was under way when the session closed: its refresh token is revoked at once.
-    if (this.closed && this.refreshToken) void this.revokeTokens(this.api, [this.refreshToken])
+    // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
+    if (this.closed && this.refreshToken) {
+      const failed = await this.revokeTokens(this.api, [this.refreshToken])
+      if (failed !== undefined)
+        core.warning(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`)
+    }
   }
 
   /**

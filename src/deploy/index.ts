@@ -541,17 +541,24 @@ async function closingCalls(
   const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs })
   const api = new CloudApi(transport, { retry: { attempts: 1 } })
   session.reroute(api, limitMs)
+  let look: Promise<unknown> = Promise.resolve()
   try {
     if (!inputs.environment || inputs.dryRun || !found) return
     // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
-    looked(await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look()))
+    const looking = new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look()
+    look = looking
+    looked(await within(limitMs, looking))
   } catch (error) {
     looked({ error: error instanceof Error ? error.message : String(error) })
   } finally {
     // The revocation and anything else left (a GitHub Deployment's status) at once: a cancel has seconds.
     const [failed] = await Promise.all([session.revoke(api), alongside?.()])
     if (failed !== undefined) core.warning(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`)
-    await transport.close().catch(() => undefined)
+    // A look given up at its limit may still be renewing the token (a login after a refresh that failed): the door
+    // stays open for that login's own revocation until the look ends, within the limit once more.
+    void within(limitMs, look)
+      .catch(() => undefined)
+      .finally(() => transport.close().catch(() => undefined))
   }
 }
 

@@ -3,6 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { describeError } from '../errors.js'
 import { formatDelay } from '../format.js'
+import { redact } from '../secrets.js'
 
 export interface RetryOptions {
   attempts: number
@@ -121,7 +122,9 @@ export function createRetrier(policy: RetryPolicy, log: (level: 'info' | 'warnin
           ...policy,
           onRetry: (error, attempt, delay) => {
             const { level, message } = line(error, attempt, delay)
-            log(level, message)
+            // An error's detail may echo a secret back (an identity provider's error page quoting the request): the
+            // final error is scrubbed where it is reported, each retry's line here.
+            log(level, redact(message))
           }
         })
       )

@@ -309,7 +309,8 @@ export class OAuthLogin implements LoginMethod {
     if (this.stop?.aborted) return error
     if (error instanceof oauth.ResponseBodyError) {
       const said = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`
-      return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500)
+      // A 429 is the endpoint's rate limit, not a refusal of the login: worth another try, as an answer that is not OAuth's.
+      return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500 || error.status === 429)
     }
     if (error instanceof oauth.WWWAuthenticateChallengeError) {
       const code = error.cause.map((c) => c.parameters.error).find((e): e is string => typeof e === 'string') ?? 'invalid_client'
