@@ -303,7 +303,9 @@ export function checkSentences(f: Facts): void {
   if (/rollback is off|set rollback: true/.test(text)) say('rollback is off (advice)', shown.inputs.rollback === 'false')
   // rollback: true alone never rolls back on a failing search check: the advice names rollback-on-search too.
   if (/^Search check failed/.test(failed)) say('a failed search check advises rollback-on-search', !/set rollback: true to /.test(failed))
-  if (/The rollback to \S+ failed/.test(failed)) say('the rollback failed', !switchedBack(f))
+  // Of our rollback: another job may have brought the old release back meanwhile (the claim is about our call, and the
+  // summary's "Now" says what the environment runs, when a look saw it).
+  if (/The rollback to \S+ failed/.test(failed)) say('the rollback failed', !ourRollbackApplied(f))
   if (/No rollback was sent/.test(failed)) say('No rollback was sent', f.sentRollback === 0)
   if (/may still switch (?:'[^']+' )?to it after/.test(`${head}\n${failed}`)) say('the platform may still switch to ours', f.sentOurs > 0)
   if (/The rollback to \S+ was not carried out/.test(failed)) say('the rollback was not carried out', f.rollbacks.length === 0)
