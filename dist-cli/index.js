@@ -31800,7 +31800,8 @@ class OAuthLogin {
             return error;
         if (error instanceof ResponseBodyError) {
             const said = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
-            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500);
+            // A 429 is the endpoint's rate limit, not a refusal of the login: worth another try, as an answer that is not OAuth's.
+            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500 || error.status === 429);
         }
         if (error instanceof WWWAuthenticateChallengeError) {
             const code = error.cause.map((c) => c.parameters.error).find((e) => typeof e === 'string') ?? 'invalid_client';
@@ -32134,9 +32135,12 @@ class CloudSession {
         if (this.closed)
             throw new Error('Login: the run is ending and its session is closed');
         this.accept(await this.method.obtain(this.api));
-        // A login that was under way when the session closed: its refresh token is revoked at once.
-        if (this.closed && this.refreshToken)
-            void this.revokeTokens(this.api, [this.refreshToken]);
+        // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
+        if (this.closed && this.refreshToken) {
+            const failed = await this.revokeTokens(this.api, [this.refreshToken]);
+            if (failed !== undefined)
+                _port_js__WEBPACK_IMPORTED_MODULE_4__/* .warning */ .$e(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
+        }
     }
     /**
      * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
@@ -33869,9 +33873,11 @@ function withoutCredentials(proxy) {
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6264);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
 // One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
 // top of it `retrying`, which gives each user-visible operation its attempts.
+
 
 
 
@@ -33955,13 +33961,15 @@ function createRetrier(policy, log) {
             const line = notice ??
                 ((error, attempt, delay) => ({
                     level: 'info',
-                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}`
+                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDelay */ .Zk)(delay)}`
                 }));
             return running.run(retrier, () => withRetry(fn, {
                 ...policy,
                 onRetry: (error, attempt, delay) => {
                     const { level, message } = line(error, attempt, delay);
-                    log(level, message);
+                    // An error's detail may echo a secret back (an identity provider's error page quoting the request): the
+                    // final error is scrubbed where it is reported, each retry's line here.
+                    log(level, (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(message));
                 }
             }));
         }
@@ -36413,11 +36421,14 @@ function registerSecret(value) {
         known.add(value);
         _port_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(value);
     }
-    // Also mask the percent-encoded form: a service may echo a secret back URL-encoded.
-    const encoded = encodeURIComponent(value);
-    if (encoded !== value && !known.has(encoded)) {
-        known.add(encoded);
-        _port_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(encoded);
+    // Also mask the percent-encoded forms: a service may echo a secret back URL-encoded, or as the form body it was
+    // sent in (a token endpoint quoting the password grant: a space there is '+').
+    const form = new URLSearchParams({ v: value }).toString().slice(2);
+    for (const encoded of [encodeURIComponent(value), form]) {
+        if (encoded !== value && !known.has(encoded)) {
+            known.add(encoded);
+            _port_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(encoded);
+        }
     }
 }
 /** Replaces every known secret in `text` with ***. */
@@ -45634,6 +45645,7 @@ async function run(host) {
     let stopped;
     let ended;
     let cutShort = false;
+    let closingUnfinished = false;
     const stop = new AbortController();
     // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
     const hurry = new AbortController();
@@ -45716,7 +45728,8 @@ async function run(host) {
             let closed = false;
             const closing = deployRun?.close().then(() => void (closed = true));
             await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])]);
-            cutShort = hurry.signal.aborted && !closed && deployRun?.result.platformReached === true;
+            closingUnfinished = !closed && deployRun?.result.platformReached === true;
+            cutShort = hurry.signal.aborted && closingUnfinished;
             throw stoppedBy(stop.signal, deployRun);
         }
     }
@@ -45748,7 +45761,7 @@ async function run(host) {
     // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
     if (stopped !== undefined)
         host.exit(1);
-    return { result, failure: ended, cutShort };
+    return { result, failure: ended, cutShort, closingUnfinished };
 }
 /**
  * A face's own refusal, before run() could read an input: a command line the CLI could not read (a secret given as a
@@ -45761,7 +45774,7 @@ async function refuse(failure) {
     src_port/* setFailed */.C1(error);
     const result = { ...intent(undefined), deploy: undefined, search: undefined, phases: [], error, stopped: undefined };
     await (0,report/* report */.z8)(result).catch((e) => src_port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
-    return { result, failure, cutShort: false };
+    return { result, failure, cutShort: false, closingUnfinished: false };
 }
 /**
  * Tells the event sinks what the run observed (docs/events.md), after the report: each sink within its limit (or the
@@ -45930,20 +45943,16 @@ function exitCode({ result, failure }) {
     const deployed = (0,report/* deployedWord */.dH)(deploy);
     if ((deployed === 'true' || deployed === 'unknown') && release?.state !== 'replaced')
         return EXIT.possiblyLive;
-    if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older' || stayedWaiting(result))
+    // An environment that stayed busy fails the release as such ('busy'); one that ended still `waiting` ended for
+    // another reason (the platform unreachable, the environment deleted, a login refused), whose code is its own.
+    if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older')
         return EXIT.refused;
     if ((0,errors/* refusesLogin */.LG)(failure))
         return EXIT.loginRefused;
-    if (failure instanceof SearchCheckFailed)
+    // The deploy step runs the check itself where nothing of ours went live (already running, or replaced), and fails with its words.
+    if (failure instanceof SearchCheckFailed || result.search?.passed === false)
         return EXIT.searchFailed;
     return EXIT.failure;
-}
-/**
- * A release that ended while still waiting for a busy environment, with no stop from outside: nothing of ours was sent
- * (the release-state output says waiting). Read from the state too, whatever failure the engine records with it.
- */
-function stayedWaiting({ deploy, stopped }) {
-    return deploy?.release?.state === 'waiting' && stopped === undefined;
 }
 /** The order exitCode() tries the codes in, the first that holds: docs/cli.md's table lists them so. */
 const EXIT_PRECEDENCE = [
@@ -47493,6 +47502,14 @@ async function listed(client, stack, reading) {
     }
     return Promise.all(stack.environments.map(async (name) => list.items.find((e) => e.name === name) ?? (await client.findEnvironment(name)).environment ?? name));
 }
+/** A tracked ref GitHub does not know, in the words of the report's failure. */
+function unknownRef(repository) {
+    return `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`;
+}
+/** A tag pattern no tag matches, in the words of the report's failure. */
+function noTagMatches(repository) {
+    return `matches no tag of ${repository}: correct the pattern, or tag a release`;
+}
 function missing(stack, name, reading) {
     const reason = `the stack has no environment named '${name}'`;
     reading.errors.push(reason);
@@ -47580,13 +47597,37 @@ class EnvironmentReader {
         }
         if (evidence !== undefined)
             row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null };
+        if (evidence !== undefined && (0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) !== true)
+            return { ...row, ...(await this.against(evidence.sha, environment.name)) };
+        // No commit to compare: the tracked ref is still checked, so a misspelt one fails the report before anything runs.
+        await this.checkTrack(environment.name);
         if ((0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) === true)
             return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
         if (running === undefined)
             return { ...row, ...noDistribution(status, row.lastDeployment) };
-        if (evidence === undefined)
-            return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) };
-        return { ...row, ...(await this.against(evidence.sha, environment.name)) };
+        return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) };
+    }
+    /** The tracked ref where no commit is compared with it: one GitHub does not know (or a pattern no tag matches) fails the report. */
+    async checkTrack(environment) {
+        const track = trackOf(this.stack, environment);
+        const github = this.options.github;
+        if (track === undefined || github === undefined)
+            return;
+        try {
+            if (!isTagPattern(track)) {
+                if (!(await github.refKnown(track)))
+                    this.trackFailed(track, environment, unknownRef(this.options.repository));
+                return;
+            }
+            const listing = await github.tags();
+            if (listing.complete && newestTag(listing.tags, track) === undefined)
+                this.trackFailed(track, environment, noTagMatches(this.options.repository));
+        }
+        catch (error) {
+            if (!(error instanceof client/* GitHubCallFailed */.LW))
+                throw error;
+            this.gitHubFailed(error);
+        }
     }
     /**
      * The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub.
@@ -47673,7 +47714,7 @@ class EnvironmentReader {
                     return { ...stateOfComparison(comparison), reason: null };
                 // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
                 if (!(await github.refKnown(track)))
-                    return this.trackFailed(track, environment, `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`);
+                    return this.trackFailed(track, environment, unknownRef(repository));
                 return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) };
             }
             const listing = await github.tags();
@@ -47681,7 +47722,7 @@ class EnvironmentReader {
                 return { state: 'unknown', reason: `${repository} has more than ${client/* MAX_TAG_PAGES */.jj * 100} tags: the newest matching ${track} cannot be told` };
             const tag = newestTag(listing.tags, track);
             if (tag === undefined)
-                return this.trackFailed(track, environment, `matches no tag of ${repository}: correct the pattern, or tag a release`);
+                return this.trackFailed(track, environment, noTagMatches(repository));
             const comparison = await notFoundAs(github.compare(tag.sha, sha));
             if (comparison instanceof client/* GitHubCallFailed */.LW)
                 return { state: 'unknown', trackedRef: tag.name, reason: unknownCommit(comparison, tag.name, sha, repository) };
@@ -48481,9 +48522,12 @@ async function main(args, env = process.env, io = processIo()) {
     });
     // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
     const ending = await run({ signals: io.signals, exit: () => undefined });
+    // No post step follows a command to finish them, as the action's does.
     if (ending.cutShort) {
-        // No post step follows a command to finish them, as the action's does.
         port.warning('A second signal: the run reported before its closing calls ended (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours.');
+    }
+    else if (ending.closingUnfinished) {
+        port.warning("The run reported before its closing calls ended within the stop's time (the last look at the environment, the revocation of its refresh token, a GitHub Deployment's final status). If the revocation did not reach the platform, the token expires by itself within 24 hours; a GitHub Deployment of this run may stay in progress.");
     }
     return finish(io, port, asked, env, ending);
 }

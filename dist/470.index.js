@@ -811,9 +811,12 @@ class CloudSession {
         if (this.closed)
             throw new Error('Login: the run is ending and its session is closed');
         this.accept(await this.method.obtain(this.api));
-        // A login that was under way when the session closed: its refresh token is revoked at once.
-        if (this.closed && this.refreshToken)
-            void this.revokeTokens(this.api, [this.refreshToken]);
+        // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
+        if (this.closed && this.refreshToken) {
+            const failed = await this.revokeTokens(this.api, [this.refreshToken]);
+            if (failed !== undefined)
+                port/* warning */.$e(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
+        }
     }
     /**
      * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
@@ -5014,11 +5017,14 @@ async function closingCalls(inputs, session, limitMs, found, alongside, looked) 
     const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: limitMs });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { attempts: 1 } });
     session.reroute(api, limitMs);
+    let look = Promise.resolve();
     try {
         if (!inputs.environment || inputs.dryRun || !found)
             return;
         // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
-        looked(await within(limitMs, new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look()));
+        const looking = new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look();
+        look = looking;
+        looked(await within(limitMs, looking));
     }
     catch (error) {
         looked({ error: error instanceof Error ? error.message : String(error) });
@@ -5028,7 +5034,11 @@ async function closingCalls(inputs, session, limitMs, found, alongside, looked) 
         const [failed] = await Promise.all([session.revoke(api), alongside?.()]);
         if (failed !== undefined)
             port/* warning */.$e(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`);
-        await transport.close().catch(() => undefined);
+        // A look given up at its limit may still be renewing the token (a login after a refresh that failed): the door
+        // stays open for that login's own revocation until the look ends, within the limit once more.
+        void within(limitMs, look)
+            .catch(() => undefined)
+            .finally(() => transport.close().catch(() => undefined));
     }
 }
 /** `work`, or a CallTimeoutError-like failure once `ms` passed (the work itself goes on, unawaited). */

@@ -337,7 +337,8 @@ class OAuthLogin {
             return error;
         if (error instanceof build/* ResponseBodyError */.uK) {
             const said = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
-            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500);
+            // A 429 is the endpoint's rate limit, not a refusal of the login: worth another try, as an answer that is not OAuth's.
+            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500 || error.status === 429);
         }
         if (error instanceof build/* WWWAuthenticateChallengeError */.m4) {
             const code = error.cause.map((c) => c.parameters.error).find((e) => typeof e === 'string') ?? 'invalid_client';

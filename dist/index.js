@@ -30066,9 +30066,11 @@ function withoutCredentials(proxy) {
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6264);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
 // One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
 // top of it `retrying`, which gives each user-visible operation its attempts.
+
 
 
 
@@ -30152,13 +30154,15 @@ function createRetrier(policy, log) {
             const line = notice ??
                 ((error, attempt, delay) => ({
                     level: 'info',
-                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDelay */ .Zk)(delay)}`
+                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDelay */ .Zk)(delay)}`
                 }));
             return running.run(retrier, () => withRetry(fn, {
                 ...policy,
                 onRetry: (error, attempt, delay) => {
                     const { level, message } = line(error, attempt, delay);
-                    log(level, message);
+                    // An error's detail may echo a secret back (an identity provider's error page quoting the request): the
+                    // final error is scrubbed where it is reported, each retry's line here.
+                    log(level, (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(message));
                 }
             }));
         }
@@ -32339,11 +32343,14 @@ function registerSecret(value) {
         known.add(value);
         _port_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(value);
     }
-    // Also mask the percent-encoded form: a service may echo a secret back URL-encoded.
-    const encoded = encodeURIComponent(value);
-    if (encoded !== value && !known.has(encoded)) {
-        known.add(encoded);
-        _port_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(encoded);
+    // Also mask the percent-encoded forms: a service may echo a secret back URL-encoded, or as the form body it was
+    // sent in (a token endpoint quoting the password grant: a space there is '+').
+    const form = new URLSearchParams({ v: value }).toString().slice(2);
+    for (const encoded of [encodeURIComponent(value), form]) {
+        if (encoded !== value && !known.has(encoded)) {
+            known.add(encoded);
+            _port_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(encoded);
+        }
     }
 }
 /** Replaces every known secret in `text` with ***. */
@@ -35939,6 +35946,7 @@ async function run(host) {
     let stopped;
     let ended;
     let cutShort = false;
+    let closingUnfinished = false;
     const stop = new AbortController();
     // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
     const hurry = new AbortController();
@@ -36021,7 +36029,8 @@ async function run(host) {
             let closed = false;
             const closing = deployRun?.close().then(() => void (closed = true));
             await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])]);
-            cutShort = hurry.signal.aborted && !closed && deployRun?.result.platformReached === true;
+            closingUnfinished = !closed && deployRun?.result.platformReached === true;
+            cutShort = hurry.signal.aborted && closingUnfinished;
             throw stoppedBy(stop.signal, deployRun);
         }
     }
@@ -36053,7 +36062,7 @@ async function run(host) {
     // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
     if (stopped !== undefined)
         host.exit(1);
-    return { result, failure: ended, cutShort };
+    return { result, failure: ended, cutShort, closingUnfinished };
 }
 /**
  * A face's own refusal, before run() could read an input: a command line the CLI could not read (a secret given as a
@@ -36066,7 +36075,7 @@ async function refuse(failure) {
     core.setFailed(error);
     const result = { ...intent(undefined), deploy: undefined, search: undefined, phases: [], error, stopped: undefined };
     await report(result).catch((e) => core.warning(`Could not write the job summary: ${String(e)}`));
-    return { result, failure, cutShort: false };
+    return { result, failure, cutShort: false, closingUnfinished: false };
 }
 /**
  * Tells the event sinks what the run observed (docs/events.md), after the report: each sink within its limit (or the

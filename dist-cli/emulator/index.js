@@ -72,10 +72,9 @@ function gitHubLines(github, history, face) {
         `  branch ${branch.name}, off the second commit of main: ${branch.commits.join(' ')}`,
         `  tags: ${history.tags.map((t) => `${t.name} (${t.annotated ? 'annotated, ' : ''}${t.commit.slice(0, 7)})`).join(', ')}`
     ];
-    const status = [
-        `For brcloud status, also export BRCLOUD_GITHUB_TOKEN=${github.token} and BRCLOUD_REPOSITORY=${github.repository}:`,
-        `  track main, ${branch.name}, or v* (the newest tag, ${history.tags.at(-1)?.name ?? ''})`
-    ];
+    const tracks = `  track main, ${branch.name}, or v* (the newest tag, ${history.tags.at(-1)?.name ?? ''})`;
+    // The command's lines export the token already: brcloud status needs only the repository besides.
+    const status = (also) => [`For brcloud status, also export ${also}:`, tracks];
     if (face === 'brcloud') {
         return [
             ...head,
@@ -84,7 +83,7 @@ function gitHubLines(github, history, face) {
             `  export BRCLOUD_GITHUB_TOKEN=${github.token}`,
             `  after a deploy, --commit ${github.older} (an older commit) to see the deploy order refuse it`,
             `  or --commit ${branchTip} (the tip of ${branch.name}) to deploy a commit of another line (diverged)`,
-            ...status
+            ...status(`BRCLOUD_REPOSITORY=${github.repository}`)
         ];
     }
     return [
@@ -96,7 +95,7 @@ function gitHubLines(github, history, face) {
         `  and give the action github-token=${github.token}`,
         `  after a deploy, export GITHUB_SHA=${github.older} (an older commit) to see the deploy order refuse it`,
         `  or export GITHUB_SHA=${branchTip} (the tip of ${branch.name}) to deploy a commit of another line (diverged)`,
-        ...status
+        ...status(`BRCLOUD_GITHUB_TOKEN=${github.token} and BRCLOUD_REPOSITORY=${github.repository}`)
     ];
 }
 

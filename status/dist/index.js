@@ -37518,11 +37518,14 @@ function registerSecret(value) {
         known.add(value);
         setSecret(value);
     }
-    // Also mask the percent-encoded form: a service may echo a secret back URL-encoded.
-    const encoded = encodeURIComponent(value);
-    if (encoded !== value && !known.has(encoded)) {
-        known.add(encoded);
-        setSecret(encoded);
+    // Also mask the percent-encoded forms: a service may echo a secret back URL-encoded, or as the form body it was
+    // sent in (a token endpoint quoting the password grant: a space there is '+').
+    const form = new URLSearchParams({ v: value }).toString().slice(2);
+    for (const encoded of [encodeURIComponent(value), form]) {
+        if (encoded !== value && !known.has(encoded)) {
+            known.add(encoded);
+            setSecret(encoded);
+        }
     }
 }
 /** Replaces every known secret in `text` with ***. */
@@ -37643,6 +37646,7 @@ function formatMb(bytes) {
 
 
 
+
 /** Waits `ms`; with a signal, rejects with its reason as soon as it aborts, so no wait outlives a stopped run. */
 function sleep(ms, signal) {
     if (signal === undefined)
@@ -37729,7 +37733,9 @@ function createRetrier(policy, log) {
                 ...policy,
                 onRetry: (error, attempt, delay) => {
                     const { level, message } = line(error, attempt, delay);
-                    log(level, message);
+                    // An error's detail may echo a secret back (an identity provider's error page quoting the request): the
+                    // final error is scrubbed where it is reported, each retry's line here.
+                    log(level, redact(message));
                 }
             }));
         }
@@ -42992,7 +42998,8 @@ class OAuthLogin {
             return error;
         if (error instanceof ResponseBodyError) {
             const said = `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
-            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500);
+            // A 429 is the endpoint's rate limit, not a refusal of the login: worth another try, as an answer that is not OAuth's.
+            return new TokenEndpointError(`${operation}: HTTP ${error.status} ${said}. ${this.advice(error.error)}`, error.status >= 500 || error.status === 429);
         }
         if (error instanceof WWWAuthenticateChallengeError) {
             const code = error.cause.map((c) => c.parameters.error).find((e) => typeof e === 'string') ?? 'invalid_client';
@@ -43355,9 +43362,12 @@ class CloudSession {
         if (this.closed)
             throw new Error('Login: the run is ending and its session is closed');
         this.accept(await this.method.obtain(this.api));
-        // A login that was under way when the session closed: its refresh token is revoked at once.
-        if (this.closed && this.refreshToken)
-            void this.revokeTokens(this.api, [this.refreshToken]);
+        // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
+        if (this.closed && this.refreshToken) {
+            const failed = await this.revokeTokens(this.api, [this.refreshToken]);
+            if (failed !== undefined)
+                warning(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
+        }
     }
     /**
      * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
@@ -43979,6 +43989,14 @@ async function listed(client, stack, reading) {
     }
     return Promise.all(stack.environments.map(async (name) => list.items.find((e) => e.name === name) ?? (await client.findEnvironment(name)).environment ?? name));
 }
+/** A tracked ref GitHub does not know, in the words of the report's failure. */
+function unknownRef(repository) {
+    return `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`;
+}
+/** A tag pattern no tag matches, in the words of the report's failure. */
+function noTagMatches(repository) {
+    return `matches no tag of ${repository}: correct the pattern, or tag a release`;
+}
 function missing(stack, name, reading) {
     const reason = `the stack has no environment named '${name}'`;
     reading.errors.push(reason);
@@ -44066,13 +44084,37 @@ class EnvironmentReader {
         }
         if (evidence !== undefined)
             row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null };
+        if (evidence !== undefined && switching({ distributionId: running, status, at: 0 }) !== true)
+            return { ...row, ...(await this.against(evidence.sha, environment.name)) };
+        // No commit to compare: the tracked ref is still checked, so a misspelt one fails the report before anything runs.
+        await this.checkTrack(environment.name);
         if (switching({ distributionId: running, status, at: 0 }) === true)
             return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
         if (running === undefined)
             return { ...row, ...noDistribution(status, row.lastDeployment) };
-        if (evidence === undefined)
-            return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) };
-        return { ...row, ...(await this.against(evidence.sha, environment.name)) };
+        return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) };
+    }
+    /** The tracked ref where no commit is compared with it: one GitHub does not know (or a pattern no tag matches) fails the report. */
+    async checkTrack(environment) {
+        const track = trackOf(this.stack, environment);
+        const github = this.options.github;
+        if (track === undefined || github === undefined)
+            return;
+        try {
+            if (!isTagPattern(track)) {
+                if (!(await github.refKnown(track)))
+                    this.trackFailed(track, environment, unknownRef(this.options.repository));
+                return;
+            }
+            const listing = await github.tags();
+            if (listing.complete && newestTag(listing.tags, track) === undefined)
+                this.trackFailed(track, environment, noTagMatches(this.options.repository));
+        }
+        catch (error) {
+            if (!(error instanceof GitHubCallFailed))
+                throw error;
+            this.gitHubFailed(error);
+        }
     }
     /**
      * The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub.
@@ -44159,7 +44201,7 @@ class EnvironmentReader {
                     return { ...stateOfComparison(comparison), reason: null };
                 // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
                 if (!(await github.refKnown(track)))
-                    return this.trackFailed(track, environment, `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`);
+                    return this.trackFailed(track, environment, unknownRef(repository));
                 return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) };
             }
             const listing = await github.tags();
@@ -44167,7 +44209,7 @@ class EnvironmentReader {
                 return { state: 'unknown', reason: `${repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` };
             const tag = newestTag(listing.tags, track);
             if (tag === undefined)
-                return this.trackFailed(track, environment, `matches no tag of ${repository}: correct the pattern, or tag a release`);
+                return this.trackFailed(track, environment, noTagMatches(repository));
             const comparison = await notFoundAs(github.compare(tag.sha, sha));
             if (comparison instanceof GitHubCallFailed)
                 return { state: 'unknown', trackedRef: tag.name, reason: unknownCommit(comparison, tag.name, sha, repository) };
