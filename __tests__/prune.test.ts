@@ -171,6 +171,17 @@ describe("what GitHub's records say must stay (PruneRecords.keep)", () => {
     ).toEqual(['previous', 'may go'])
   })
 
+  test('back on what it ran before another (a rollback, or a deploy abandoned after its id was reported): the one before that stays too', () => {
+    // Newest first: B over X (its payload names X, reported at request), X over B (abandoned), B, and V before it.
+    const list = [rec('production', 'B', 'X'), rec('production', 'X', 'B'), rec('production', 'B'), rec('production', 'V')]
+    expect(kept(list, [env('production', 'B')], ['X', 'V'])).toEqual(['previous', 'previous'])
+    // An ordinary chain keeps one: X ran before B, W before X.
+    expect(kept([rec('production', 'B', 'X'), rec('production', 'X', 'W'), rec('production', 'W', 'V')], [env('production', 'B')], ['X', 'W'])).toEqual([
+      'previous',
+      'may go'
+    ])
+  })
+
   test('an environment that runs what no record names: the latest one recorded ran before it; with no id shown, also the one before that', () => {
     const list = [rec('production', 'X', 'P'), rec('production', 'P', 'Q')]
     expect(kept(list, [env('production', 'H')], ['X', 'P', 'Q'])).toEqual(['previous', 'may go', 'may go'])

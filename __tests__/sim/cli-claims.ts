@@ -65,6 +65,14 @@ export function badInputOf(f: Facts, cli: CliRecord, index: number): string | un
   return undefined
 }
 
+/**
+ * The environment stayed busy for the whole deploy-timeout-minutes: the failure says so, or the release's own line does
+ * when the watchdog then stopped the step's closing look (its message is the failure; the release's verdict came first).
+ */
+function busy(failed: string | undefined, log: string): boolean {
+  return /^'[^']+' (stayed|was still) busy/.test(failed ?? '') || /\bRelease failed: '[^']+' (stayed|was still) busy/.test(log)
+}
+
 /** The run's outcome, read from its claims and the world. */
 function outcomeOf(f: Facts, cli: CliRecord, index: number): Outcome {
   const failed = shown.failed
@@ -81,7 +89,7 @@ function outcomeOf(f: Facts, cli: CliRecord, index: number): Outcome {
       f.release.length === 0 &&
       ((outputs.order === 'behind' && gh?.allowOlder !== true) ||
         (unreadable && gh?.allowUnchecked !== true) ||
-        (outputs.deployed === 'false' && /^'[^']+' (stayed|was still) busy/.test(failed ?? ''))),
+        (outputs.deployed === 'false' && busy(failed, f.text))),
     // The stack refused the password or the token, or the token endpoint answered 4xx (a 429 is its rate limit, tried again).
     loginRefused: /^Login to .* was refused|^The stack refused the token|^Getting a token from \S+ .*: HTTP 4(?!29)\d\d /.test(failed ?? ''),
     searchFailed: /^Search check failed/.test(failed ?? '')

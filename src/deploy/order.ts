@@ -99,9 +99,32 @@ export class DeployOrder {
   /** After a wait: the environment may run another distribution now (another job's): checked again before our request. */
   async recheck(look: EnvironmentLook): Promise<void> {
     const last = this.last
-    if (last === undefined || look.distributionId === undefined || sameId(look.distributionId, last.runningDistributionId)) return
-    this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`)
+    if (last === undefined || look.distributionId === undefined) return
+    if (!sameId(look.distributionId, last.runningDistributionId)) {
+      this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`)
+      await this.check(look.distributionId, true)
+      return
+    }
+    const ours = await this.oursRecordedSince(last)
+    if (ours === undefined) return
+    this.o.log(`A GitHub Deployment now records ${this.o.promoted ?? 'the distribution'} as commit ${short(ours.sha)}: checking the deploy order again.`)
     await this.check(look.distributionId, true)
+  }
+
+  /**
+   * A promoted distribution whose commit no record named at the last check, now recorded (another job deploying the same
+   * distribution records it while we wait): its commit, or undefined when still unknown or GitHub cannot say now (the
+   * last check stands).
+   */
+  private async oursRecordedSince(last: OrderCheck): Promise<CommitEvidence | undefined> {
+    if (this.o.promoted === undefined || last.ours !== undefined || last.failed === true || this.history === undefined) return undefined
+    this.history.refresh()
+    try {
+      return await this.ours()
+    } catch (error) {
+      if (!(error instanceof GitHubCallFailed)) throw error
+      return undefined
+    }
   }
 
   /** Who holds the busy environment: a GitHub Deployment under way (with its run), or the distribution it reports and who uploaded it. */

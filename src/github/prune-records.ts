@@ -22,14 +22,28 @@ function names(d: GitHubDeploymentRecord, id: string): boolean {
 /**
  * What ran before the distribution of record `i`, going back through the records: its payload's previous distribution
  * (older versions of this action wrote none), else the one recorded before it, skipping redeploys of the same one.
+ * When the records show the environment back on the same distribution after that one (a rollback, or a deploy the
+ * platform abandoned: a payload names what the environment reported at request, which may never have served), the
+ * one before is kept too: the last that served before it.
  */
-function ranBefore(here: readonly GitHubDeploymentRecord[], i: number): string | undefined {
+function ranBefore(here: readonly GitHubDeploymentRecord[], i: number): string[] {
   const at = here[i]?.payload.distributionId
+  const found: string[] = []
+  let returned = false
   for (let j = i; j < here.length; j++) {
     const record = here[j]?.payload
-    for (const id of [j === i ? undefined : record?.distributionId, record?.previousDistributionId]) if (id !== undefined && !sameId(id, at)) return id
+    for (const id of [j === i ? undefined : record?.distributionId, record?.previousDistributionId]) {
+      if (id === undefined || found.some((f) => sameId(f, id))) continue
+      if (sameId(id, at)) {
+        returned = found.length > 0
+        continue
+      }
+      if (found.length > 0 && !returned) return found
+      found.push(id)
+      if (found.length === 2) return found
+    }
   }
-  return undefined
+  return found
 }
 
 export class PruneRecords {
@@ -102,6 +116,6 @@ function previousOf(e: Environment, records: readonly GitHubDeploymentRecord[], 
   const current = e.distributionId ?? undefined
   const i = current === undefined ? -1 : here.findIndex((d) => sameId(d.payload.distributionId, current))
   const at = here[i]
-  if (at !== undefined) keeps.add(ranBefore(here, i), reason(at))
-  else if (current === undefined || current === '') keeps.add(ranBefore(here, 0), reason(latest))
+  if (at !== undefined) for (const id of ranBefore(here, i)) keeps.add(id, reason(at))
+  else if (current === undefined || current === '') for (const id of ranBefore(here, 0)) keeps.add(id, reason(latest))
 }
