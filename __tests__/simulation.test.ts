@@ -908,23 +908,25 @@ const FRESH_SEEDS: Array<[string, Partial<Schedule>, Expectation]> = [
     // SIM_SEED=292983749, the 2022nd schedule (after issue 41's four). from-environment promoted our distribution, which
     // nothing recorded when the run checked the order (unknown, as documented); right after the look before the deploy
     // call, another job deployed and recorded it, older than what production ran. The invariant counted records up to that
-    // look; it now counts those GitHub had when the run's last order check read them.
-    'fresh seed 292983749: a Deployment recorded after the order check, before the deploy call: the order the run could know was unknown',
+    // look; it now counts those GitHub had when the run's last order check read them. Since fresh seed 99021303, the run
+    // looks for that record again right before its deploy call, finds it, and refuses the older commit.
+    'fresh seed 292983749: a Deployment recorded after the order check, before the deploy call: read again before the call, the older commit refused',
     JSON.parse(RECORDED_AFTER_THE_CHECK) as Schedule,
     ({ log }) => {
-      expect(mocks.shown.outputs.order).toBe('unknown')
       expect(log).toMatch(/Deploy order not checked: no GitHub Deployment of this repository recorded distribution 0a0a0a0a-/)
-      expect(mocks.shown.outputs['release-state']).toBe('failed')
+      expect(log).toMatch(/A GitHub Deployment now records 0a0a0a0a-\S+ as commit [0-9a-f]{7}: checking the deploy order again\./)
+      expect(mocks.shown.outputs).toMatchObject({ order: 'behind', deployed: 'false', 'release-state': 'failed' })
     }
   ],
   [
     // SIM_SEED=609160126, the 4650th schedule: the same, within one check. Another job recorded our distribution right
     // after the check's first read of GitHub's Deployments (the one our commit came from) and before its second.
-    'fresh seed 609160126: a Deployment recorded between two reads of one order check: the first read is what the run knew of ours',
+    'fresh seed 609160126: a Deployment recorded between two reads of one order check: unknown at the check, read again before the call',
     JSON.parse(RECORDED_DURING_THE_CHECK) as Schedule,
     ({ log }) => {
-      expect(mocks.shown.outputs.order).toBe('unknown')
       expect(log).toMatch(/Deploy order not checked: no GitHub Deployment of this repository recorded distribution 0a0a0a0a-/)
+      expect(log).toMatch(/A GitHub Deployment now records 0a0a0a0a-\S+ as commit [0-9a-f]{7}: checking the deploy order again\./)
+      expect(mocks.shown.outputs).toMatchObject({ order: 'behind', deployed: 'false' })
     }
   ],
   [

@@ -67,6 +67,8 @@ export class DeployOrder {
   private readonly known = new Map<string, Promise<DistributionFacts>>()
   /** The last check: its running distribution tells whether a look after a wait needs another. */
   last: OrderCheck | undefined
+  /** The last check found no record of the promoted distribution's commit: one made since is looked for before each call. */
+  private oursUnrecorded = false
 
   constructor(private readonly o: OrderOptions) {
     this.history = o.github ? new DeploymentHistory(o.github, o.apiUrl) : undefined
@@ -117,7 +119,7 @@ export class DeployOrder {
    * last check stands).
    */
   private async oursRecordedSince(last: OrderCheck): Promise<CommitEvidence | undefined> {
-    if (this.o.promoted === undefined || last.ours !== undefined || last.failed === true || this.history === undefined) return undefined
+    if (!this.oursUnrecorded || last.failed === true || this.history === undefined) return undefined
     this.history.refresh()
     try {
       return await this.ours()
@@ -156,6 +158,7 @@ export class DeployOrder {
     this.known.clear()
     try {
       const ours = await this.ours()
+      this.oursUnrecorded = ours === undefined && this.o.promoted !== undefined
       if (ours === undefined) return { ...base, order: 'unknown', why: this.noCommitOfOurs() }
       if (runningId === undefined)
         return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` }
