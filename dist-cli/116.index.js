@@ -2344,16 +2344,31 @@ function names(d, id) {
 /**
  * What ran before the distribution of record `i`, going back through the records: its payload's previous distribution
  * (older versions of this action wrote none), else the one recorded before it, skipping redeploys of the same one.
+ * When the records show the environment back on the same distribution after that one (a rollback, or a deploy the
+ * platform abandoned: a payload names what the environment reported at request, which may never have served), the
+ * one before is kept too: the last that served before it.
  */
 function ranBefore(here, i) {
     const at = here[i]?.payload.distributionId;
+    const found = [];
+    let returned = false;
     for (let j = i; j < here.length; j++) {
         const record = here[j]?.payload;
-        for (const id of [j === i ? undefined : record?.distributionId, record?.previousDistributionId])
-            if (id !== undefined && !(0,deploy_look/* sameId */.s)(id, at))
-                return id;
+        for (const id of [j === i ? undefined : record?.distributionId, record?.previousDistributionId]) {
+            if (id === undefined || found.some((f) => (0,deploy_look/* sameId */.s)(f, id)))
+                continue;
+            if ((0,deploy_look/* sameId */.s)(id, at)) {
+                returned = found.length > 0;
+                continue;
+            }
+            if (found.length > 0 && !returned)
+                return found;
+            found.push(id);
+            if (found.length === 2)
+                return found;
+        }
     }
-    return undefined;
+    return found;
 }
 class PruneRecords {
     now;
@@ -2424,9 +2439,11 @@ function previousOf(e, records, keeps) {
     const i = current === undefined ? -1 : here.findIndex((d) => (0,deploy_look/* sameId */.s)(d.payload.distributionId, current));
     const at = here[i];
     if (at !== undefined)
-        keeps.add(ranBefore(here, i), reason(at));
+        for (const id of ranBefore(here, i))
+            keeps.add(id, reason(at));
     else if (current === undefined || current === '')
-        keeps.add(ranBefore(here, 0), reason(latest));
+        for (const id of ranBefore(here, 0))
+            keeps.add(id, reason(latest));
 }
 
 // EXTERNAL MODULE: ./src/health.ts

@@ -32338,6 +32338,8 @@ class DeployOrder {
     known = new Map();
     /** The last check: its running distribution tells whether a look after a wait needs another. */
     last;
+    /** The last check found no record of the promoted distribution's commit: one made since is looked for before each call. */
+    oursUnrecorded = false;
     constructor(o) {
         this.o = o;
         this.history = o.github ? new _github_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentHistory */ .u(o.github, o.apiUrl) : undefined;
@@ -32368,10 +32370,36 @@ class DeployOrder {
     /** After a wait: the environment may run another distribution now (another job's): checked again before our request. */
     async recheck(look) {
         const last = this.last;
-        if (last === undefined || look.distributionId === undefined || (0,_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, last.runningDistributionId))
+        if (last === undefined || look.distributionId === undefined)
             return;
-        this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`);
+        if (!(0,_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, last.runningDistributionId)) {
+            this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`);
+            await this.check(look.distributionId, true);
+            return;
+        }
+        const ours = await this.oursRecordedSince(last);
+        if (ours === undefined)
+            return;
+        this.o.log(`A GitHub Deployment now records ${this.o.promoted ?? 'the distribution'} as commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours.sha)}: checking the deploy order again.`);
         await this.check(look.distributionId, true);
+    }
+    /**
+     * A promoted distribution whose commit no record named at the last check, now recorded (another job deploying the same
+     * distribution records it while we wait): its commit, or undefined when still unknown or GitHub cannot say now (the
+     * last check stands).
+     */
+    async oursRecordedSince(last) {
+        if (!this.oursUnrecorded || last.failed === true || this.history === undefined)
+            return undefined;
+        this.history.refresh();
+        try {
+            return await this.ours();
+        }
+        catch (error) {
+            if (!(error instanceof _github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubCallFailed */ .LW))
+                throw error;
+            return undefined;
+        }
     }
     /** Who holds the busy environment: a GitHub Deployment under way (with its run), or the distribution it reports and who uploaded it. */
     async holder(look) {
@@ -32402,6 +32430,7 @@ class DeployOrder {
         this.known.clear();
         try {
             const ours = await this.ours();
+            this.oursUnrecorded = ours === undefined && this.o.promoted !== undefined;
             if (ours === undefined)
                 return { ...base, order: 'unknown', why: this.noCommitOfOurs() };
             if (runningId === undefined)
