@@ -62,8 +62,8 @@ describe('inputs', () => {
 
   test('the password is masked before anything else is validated', () => {
     expect(() => read({ [Input.Stack]: 'bad.stack', [Input.Password]: 'only here&now' })).toThrow(InputError)
-    // Masked as given and percent-encoded (a service may echo it URL-encoded).
-    expect(secrets).toEqual(['only here&now', 'only%20here%26now'])
+    // Masked as given, percent-encoded and form-encoded (a service may echo it either way).
+    expect(secrets).toEqual(['only here&now', 'only%20here%26now', 'only+here%26now'])
   })
 
   test.each([
