@@ -4079,10 +4079,12 @@ async function closingCalls(inputs, session, limitMs, found, alongside, looked) 
         if (failed !== undefined)
             port/* warning */.$e(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`);
         // A look given up at its limit may still be renewing the token (a login after a refresh that failed): the door
-        // stays open for that login's own revocation until the look ends, within the limit once more.
-        void within(limitMs, look)
-            .catch(() => undefined)
-            .finally(() => transport.close().catch(() => undefined));
+        // stays open for that login's own revocation until the look ends, within the limit once more, and the run waits
+        // for it (the command exits the moment the run ends: a revocation still in flight would never be sent or said).
+        await within(limitMs, look).catch(() => undefined);
+        if (session.loggingIn)
+            port/* warning */.$e(`A login the last look made was still under way when the run ended: its refresh token may stay valid, and expires by itself within 24 hours.`);
+        void transport.close().catch(() => undefined);
     }
 }
 /** `work`, or a CallTimeoutError-like failure once `ms` passed (the work itself goes on, unawaited). */

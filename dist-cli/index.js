@@ -32116,6 +32116,8 @@ class CloudSession {
     renewing;
     /** The refresh token was (or is being) revoked: the run is ending. */
     closed = false;
+    /** Logins under way: one that ends after the revocation brings a refresh token of its own to revoke. */
+    loginsUnderWay = 0;
     now;
     method;
     /** How many times the access token was renewed (reported in the summary). */
@@ -32134,13 +32136,23 @@ class CloudSession {
         // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
         if (this.closed)
             throw new Error('Login: the run is ending and its session is closed');
-        this.accept(await this.method.obtain(this.api));
-        // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
-        if (this.closed && this.refreshToken) {
-            const failed = await this.revokeTokens(this.api, [this.refreshToken]);
-            if (failed !== undefined)
-                _port_js__WEBPACK_IMPORTED_MODULE_4__/* .warning */ .$e(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
+        this.loginsUnderWay++;
+        try {
+            this.accept(await this.method.obtain(this.api));
+            // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
+            if (this.closed && this.refreshToken) {
+                const failed = await this.revokeTokens(this.api, [this.refreshToken]);
+                if (failed !== undefined)
+                    _port_js__WEBPACK_IMPORTED_MODULE_4__/* .warning */ .$e(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
+            }
         }
+        finally {
+            this.loginsUnderWay--;
+        }
+    }
+    /** A login is under way (a renewal that failed logs in again): its refresh token is not revoked yet. */
+    get loggingIn() {
+        return this.loginsUnderWay > 0;
     }
     /**
      * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a

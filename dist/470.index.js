@@ -792,6 +792,8 @@ class CloudSession {
     renewing;
     /** The refresh token was (or is being) revoked: the run is ending. */
     closed = false;
+    /** Logins under way: one that ends after the revocation brings a refresh token of its own to revoke. */
+    loginsUnderWay = 0;
     now;
     method;
     /** How many times the access token was renewed (reported in the summary). */
@@ -810,13 +812,23 @@ class CloudSession {
         // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
         if (this.closed)
             throw new Error('Login: the run is ending and its session is closed');
-        this.accept(await this.method.obtain(this.api));
-        // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
-        if (this.closed && this.refreshToken) {
-            const failed = await this.revokeTokens(this.api, [this.refreshToken]);
-            if (failed !== undefined)
-                port/* warning */.$e(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
+        this.loginsUnderWay++;
+        try {
+            this.accept(await this.method.obtain(this.api));
+            // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
+            if (this.closed && this.refreshToken) {
+                const failed = await this.revokeTokens(this.api, [this.refreshToken]);
+                if (failed !== undefined)
+                    port/* warning */.$e(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
+            }
         }
+        finally {
+            this.loginsUnderWay--;
+        }
+    }
+    /** A login is under way (a renewal that failed logs in again): its refresh token is not revoked yet. */
+    get loggingIn() {
+        return this.loginsUnderWay > 0;
     }
     /**
      * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
@@ -5052,10 +5064,12 @@ async function closingCalls(inputs, session, limitMs, found, alongside, looked) 
         if (failed !== undefined)
             port/* warning */.$e(`Could not revoke this run's refresh token (${failed}); it expires by itself within 24 hours.`);
         // A look given up at its limit may still be renewing the token (a login after a refresh that failed): the door
-        // stays open for that login's own revocation until the look ends, within the limit once more.
-        void within(limitMs, look)
-            .catch(() => undefined)
-            .finally(() => transport.close().catch(() => undefined));
+        // stays open for that login's own revocation until the look ends, within the limit once more, and the run waits
+        // for it (the command exits the moment the run ends: a revocation still in flight would never be sent or said).
+        await within(limitMs, look).catch(() => undefined);
+        if (session.loggingIn)
+            port/* warning */.$e(`A login the last look made was still under way when the run ended: its refresh token may stay valid, and expires by itself within 24 hours.`);
+        void transport.close().catch(() => undefined);
     }
 }
 /** `work`, or a CallTimeoutError-like failure once `ms` passed (the work itself goes on, unawaited). */
