@@ -11,7 +11,7 @@ import { shown } from './mocks.js'
 import { sinkSecrets } from './sinks.js'
 import type { Ending } from './run.js'
 import { wire } from './transport.js'
-import { ENV, QUERY_SECRET, SEARCH_KEY, commitIndexOf, ourStoredId, storedAt, type Deletion, type Schedule, type WorldLog } from './world.js'
+import { ENV, MARKER, QUERY_SECRET, SEARCH_KEY, commitIndexOf, ourStoredId, storedAt, type Deletion, type Schedule, type WorldLog } from './world.js'
 
 /** Who else deploys in the world: the environment's start, other jobs, Mission Control. Anyone else is this run. */
 export const OTHERS = new Set(['earlier', 'other-job', 'mission-control', 'someone-else'])
@@ -249,6 +249,17 @@ export function checkOutputs(f: Facts): void {
 export function identicalBuild(f: Facts, id: string | undefined): boolean {
   const md5 = (of: string | undefined): string | undefined => f.stack.state.distributions.find((d) => same(d.id, of))?.md5hash
   return id !== undefined && !same(id, f.ours) && md5(id) !== undefined && md5(id) === md5(f.ours)
+}
+
+/**
+ * `id` is another run's build of our commit, and the run went by health-expect: the same marker (a commit's, in every
+ * build of it), which no page tells apart from ours. Two jobs deploying one commit to one environment at once; the
+ * run's last look reads the ids and says which one settled.
+ */
+export function sameMarkerBuild(f: Facts, id: string | undefined): boolean {
+  if (id === undefined || same(id, f.ours) || shown.inputs['health-expect'] !== MARKER) return false
+  const files = f.stack.state.distributions.find((d) => same(d.id, id))?.files
+  return files?.['version.txt']?.includes(MARKER) === true
 }
 
 /** "verified" only when ours still ran (served) after the checks passed, when the step said so. */
