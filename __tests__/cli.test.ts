@@ -268,6 +268,11 @@ describe('the exit code, from how the run ended', () => {
     const failure = new ActionError('Search check failed: no result')
     expect(code({ deploy: deployResult({ release: releaseOf(['already-running']), skipped: true }), search: searchFailed }, failure)).toBe(7)
     expect(code({ deploy: failedRelease(['requested', 'applied', 'replaced']), search: searchFailed }, failure)).toBe(7)
+    // Found by a fresh seed (1474245754): a search check the watchdog cut short reached no verdict: the watchdog's 1.
+    const watchdog = new ActionError('The deployment did not finish within total-timeout-minutes (1.28 min).')
+    expect(
+      code({ deploy: deployResult({ release: releaseOf(['already-running']), skipped: true }), search: searchFailed, stopped: 'watchdog' }, watchdog)
+    ).toBe(EXIT.failure)
     expect(code({ deploy: deployResult({ release: undefined }) }, new Error('ECONNRESET'))).toBe(EXIT.failure)
   })
 })

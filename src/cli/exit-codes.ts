@@ -53,8 +53,9 @@ export function exitCode({ result, failure }: RunEnding): ExitCode {
   // another reason (the platform unreachable, the environment deleted, a login refused), whose code is its own.
   if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older') return EXIT.refused
   if (refusesLogin(failure)) return EXIT.loginRefused
-  // The deploy step runs the check itself where nothing of ours went live (already running, or replaced), and fails with its words.
-  if (failure instanceof SearchCheckFailed || result.search?.passed === false) return EXIT.searchFailed
+  // The deploy step runs the check itself where nothing of ours went live (already running, or replaced), and fails with its
+  // words. A check the watchdog or a signal cut short reached no verdict: the stop's code, not the check's.
+  if (failure instanceof SearchCheckFailed || (result.search?.passed === false && result.stopped === undefined)) return EXIT.searchFailed
   return EXIT.failure
 }
 
