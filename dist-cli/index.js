@@ -45990,8 +45990,9 @@ function exitCode({ result, failure }) {
         return EXIT.refused;
     if ((0,errors/* refusesLogin */.LG)(failure))
         return EXIT.loginRefused;
-    // The deploy step runs the check itself where nothing of ours went live (already running, or replaced), and fails with its words.
-    if (failure instanceof SearchCheckFailed || result.search?.passed === false)
+    // The deploy step runs the check itself where nothing of ours went live (already running, or replaced), and fails with its
+    // words. A check the watchdog or a signal cut short reached no verdict: the stop's code, not the check's.
+    if (failure instanceof SearchCheckFailed || (result.search?.passed === false && result.stopped === undefined))
         return EXIT.searchFailed;
     return EXIT.failure;
 }
