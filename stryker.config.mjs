@@ -62,7 +62,10 @@ export default {
   incremental: true,
   incrementalFile: `reports/stryker-incremental-${report}.json`,
 
-  reporters: ['clear-text', 'progress', 'html', 'json'],
+  // event-recorder writes each mutant's result as it is tested (reports/mutation/events-<name>/): a run stopped before
+  // its end (the json and html reports are written only at the end) still leaves what it measured.
+  reporters: ['clear-text', 'progress', 'html', 'json', 'event-recorder'],
+  eventReporter: { baseDir: `reports/mutation/events-${report}` },
   htmlReporter: { fileName: `reports/mutation/${report}.html` },
   jsonReporter: { fileName: `reports/mutation/${report}.json` },
   // The summary table and every surviving mutant, without the list of tests.
