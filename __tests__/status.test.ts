@@ -418,6 +418,48 @@ describe('a track: ref GitHub does not know (a typo) fails the report closed, na
     expect(asked.sort()).toEqual(['mian...mian', 'relase%2F2...relase%2F2'])
   })
 
+  test("the refs' failures in the order of the rows, when GitHub answers the later row's first", async () => {
+    const file = [
+      'stacks:',
+      '  - name: eu',
+      `    api-url: ${eu.url}`,
+      '    login:',
+      '      username-variable: EU_USER',
+      '      password-variable: EU_PASS',
+      '    environments:',
+      '      - name: production',
+      '        track: mian',
+      '      - name: development',
+      '        track: relase/2',
+      ''
+    ].join('\n')
+    // production's ref is answered only once development's has been: the failures arrive in the reverse order of the rows.
+    const compare = GitHubApi.prototype.compare
+    let laterAnswered: () => void = () => undefined
+    const later = new Promise<void>((resolve) => (laterAnswered = resolve))
+    const spy = jest.spyOn(GitHubApi.prototype, 'compare').mockImplementation(async function (this: InstanceType<typeof GitHubApi>, base, head) {
+      if (base === 'mian') await later
+      try {
+        return await compare.call(this, base, head)
+      } finally {
+        if (base === 'relase/2' && head === 'relase/2') setImmediate(laterAnswered)
+      }
+    })
+    try {
+      const r = await readStatus(prepareStatus(parseStatusConfig(file, 'order.yml'), ENV()), {
+        github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+        repository: 'acme/site',
+        retry: QUICK
+      })
+      const production = unknownRef('mian', 'order.yml: stacks[0] (eu).environments[0].track')
+      const development = unknownRef('relase/2', 'order.yml: stacks[0] (eu).environments[1].track')
+      expect(r.environments.map((e) => e.reason)).toEqual([production, development])
+      expect(r.trackErrors).toEqual([production, development])
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
   test('where no row has a commit to compare (one being deployed, one empty): the ref is still checked, the report fails closed', async () => {
     const file = `track: mian\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [acceptance, development]\n`
     const r = await readStatus(prepareStatus(parseStatusConfig(file, 'quiet.yml'), ENV()), {
