@@ -437,7 +437,7 @@ describe('a track: ref GitHub does not know (a typo) fails the report closed, na
     const compare = GitHubApi.prototype.compare
     let laterAnswered: () => void = () => undefined
     const later = new Promise<void>((resolve) => (laterAnswered = resolve))
-    const spy = jest.spyOn(GitHubApi.prototype, 'compare').mockImplementation(async function (this: InstanceType<typeof GitHubApi>, base, head) {
+    const spy = jest.spyOn(GitHubApi.prototype, 'compare').mockImplementation(async function (this: typeof GitHubApi.prototype, base, head) {
       if (base === 'mian') await later
       try {
         return await compare.call(this, base, head)
