@@ -564,6 +564,46 @@ describe('a stack that cannot be read', () => {
     expect(statusTable(r)).not.toContain('wrong-password')
   })
 
+  test('a platform that says it has more environments and will not list them: those listed are read, a row says why, the report fails closed', async () => {
+    // In front of us: every answer passed on, the environment lists saying "more" (a second page brings nothing new).
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const headers: Record<string, string> = {}
+        for (const name of ['authorization', 'content-type']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name]
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : null
+        void fetch(`${us.url}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, body }).then(async (answer) => {
+          const text = await answer.text()
+          const more = req.method === 'GET' && /^\/v3\/environments(\?|$)/.test(req.url ?? '')
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+          res.end(more ? JSON.stringify({ ...(JSON.parse(text) as object), more: true }) : text)
+        })
+      })
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
+      const r = await readStatus(prepareStatus(parseStatusConfig(`stacks:\n  - name: us\n    api-url: ${url}\n`, 'f.yml'), ENV()), {
+        repository: 'acme/site',
+        retry: QUICK
+      })
+      const why = 'the platform said the stack has more environments than the 3 it listed, and would not list the rest'
+      expect(r.stacks[0]?.errors).toEqual([why])
+      expect(r.environments.map((e) => [e.environment, e.reason === why])).toEqual([
+        [null, true],
+        ['development', false],
+        ['acceptance', false],
+        ['production', false]
+      ])
+      expect(row(r, 'us', 'production').distributionId).toBe(running['us/production'])
+      expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
+    } finally {
+      proxy.closeAllConnections()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
+  })
+
   test('an environment the file names and the stack lacks: unknown, and the report fails closed', async () => {
     const file = `track: main\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [production, staging]\n`
     const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
