@@ -564,8 +564,14 @@ describe('a stack that cannot be read', () => {
     expect(statusTable(r)).not.toContain('wrong-password')
   })
 
-  test('a platform that says it has more environments and will not list them: those listed are read, a row says why, the report fails closed', async () => {
-    // In front of us: every answer passed on, the environment lists saying "more" (a second page brings nothing new).
+  /**
+   * `us` behind a stand-in that passes every call on and lets `change` rewrite an answer (path, status, body), for what
+   * the emulator does not do; `read` gets the stand-in's address.
+   */
+  async function behind(
+    change: (method: string, path: string, status: number, text: string) => { status: number; text: string },
+    read: (url: string) => Promise<void>
+  ): Promise<void> {
     const proxy = createServer((req, res) => {
       const chunks: Buffer[] = []
       req.on('data', (c: Buffer) => chunks.push(c))
@@ -574,20 +580,29 @@ describe('a stack that cannot be read', () => {
         for (const name of ['authorization', 'content-type']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name]
         const body = chunks.length > 0 ? Buffer.concat(chunks) : null
         void fetch(`${us.url}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, body }).then(async (answer) => {
-          const text = await answer.text()
-          const more = req.method === 'GET' && /^\/v3\/environments(\?|$)/.test(req.url ?? '')
-          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
-          res.end(more ? JSON.stringify({ ...(JSON.parse(text) as object), more: true }) : text)
+          const out = change(req.method ?? 'GET', req.url ?? '/', answer.status, await answer.text())
+          res.writeHead(out.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(out.text)
         })
       })
     })
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
     try {
-      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
-      const r = await readStatus(prepareStatus(parseStatusConfig(`stacks:\n  - name: us\n    api-url: ${url}\n`, 'f.yml'), ENV()), {
-        repository: 'acme/site',
-        retry: QUICK
-      })
+      await read(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`)
+    } finally {
+      proxy.closeAllConnections()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
+  }
+  const usBehind = (url: string): string => `stacks:\n  - name: us\n    api-url: ${url}\n`
+
+  test('a platform that says it has more environments and will not list them: those listed are read, a row says why, the report fails closed', async () => {
+    // The environment lists say "more", and a second page brings nothing new.
+    const more = (method: string, path: string, status: number, text: string) =>
+      method === 'GET' && /^\/v3\/environments(\?|$)/.test(path)
+        ? { status, text: JSON.stringify({ ...(JSON.parse(text) as object), more: true }) }
+        : { status, text }
+    await behind(more, async (url) => {
+      const r = await readStatus(prepareStatus(parseStatusConfig(usBehind(url), 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
       const why = 'the platform said the stack has more environments than the 3 it listed, and would not list the rest'
       expect(r.stacks[0]?.errors).toEqual([why])
       expect(r.environments.map((e) => [e.environment, e.reason === why])).toEqual([
@@ -598,10 +613,21 @@ describe('a stack that cannot be read', () => {
       ])
       expect(row(r, 'us', 'production').distributionId).toBe(running['us/production'])
       expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
-    } finally {
-      proxy.closeAllConnections()
-      await new Promise((resolve) => proxy.close(resolve))
-    }
+    })
+  })
+
+  test('a running distribution that cannot be read: its row says which and why, and the report fails closed', async () => {
+    const id = running['us/production'] as string
+    const refused = (method: string, path: string, status: number, text: string) =>
+      method === 'GET' && path === `/v3/distributions/${id}` ? { status: 403, text: JSON.stringify({ message: 'not yours' }) } : { status, text }
+    await behind(refused, async (url) => {
+      const r = await readStatus(prepareStatus(parseStatusConfig(usBehind(url), 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
+      const production = row(r, 'us', 'production')
+      expect(production).toMatchObject({ state: 'unknown', distributionId: id, distributionName: null })
+      expect(production.reason).toMatch(new RegExp(`^its distribution ${id} could not be read: .*403`))
+      expect(r.stacks[0]?.errors).toEqual([`production: ${production.reason}`])
+      expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
+    })
   })
 
   test('an environment the file names and the stack lacks: unknown, and the report fails closed', async () => {
