@@ -632,7 +632,11 @@ describe('a stack that cannot be read', () => {
 
   test('an environment the file names and the stack lacks: unknown, and the report fails closed', async () => {
     const file = `track: main\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [production, staging]\n`
+    const before = us.requests.length
     const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
+    // One listing for the stack; only the name it lacks is looked for again (production is taken from the listing).
+    const listings = us.requests.slice(before).filter((q) => q.method === 'GET' && /^\/v3\/environments(\?|$)/.test(q.url))
+    expect(listings).toHaveLength(2)
     expect(r.environments.map((e) => [e.environment, e.state])).toEqual([
       ['production', 'unknown'],
       ['staging', 'unknown']
