@@ -44,11 +44,13 @@ let downUrl: string
 const warnings: string[] = []
 /** What the report masked (the port's setSecret), in order. */
 const masks: string[] = []
+/** The report's debug lines. */
+const debugs: string[] = []
 /** The distribution each environment runs, by stack/environment. */
 const running: Record<string, string> = {}
 
 beforeAll(async () => {
-  useTestPort({ warning: (m) => warnings.push(m), setSecret: (m) => masks.push(m) })
+  useTestPort({ warning: (m) => warnings.push(m), setSecret: (m) => masks.push(m), debug: (m) => debugs.push(m) })
   eu = await startEmulator({ environments: ['development', 'acceptance', 'production', 'test'], username: 'eu-deployer', password: 'eu-password' })
   us = await startEmulator({ environments: ['development', 'acceptance', 'production'] })
   const down = await startEmulator({})
@@ -740,6 +742,9 @@ describe('per environment: the nearest track, a tag pattern (the newest tag by v
     expect(why('development')).toMatch(/\/none did not pass; the last answer: HTTP 404\. The page does not exist/)
     expect(siteCalls.every((c) => c.startsWith('GET '))).toBe(true)
     expect(siteCalls.filter((c) => c === 'GET /production/version.txt')).toHaveLength(1)
+    // Each probe's attempt in the debug log, named by its stack and environment.
+    expect(debugs).toContainEqual(expect.stringMatching(/^eu\/production: Health check 1: http:\/\/127\.0\.0\.1:\d+\/production\/version\.txt: HTTP 200/))
+    expect(debugs).toContainEqual(expect.stringMatching(/^eu\/development: Health check 1: .*\/none: HTTP 404/))
     // A failing probe is a finding, not something unread: the report is complete.
     expect(r.stacks[0]?.errors).toEqual([])
   })
