@@ -632,6 +632,15 @@ describe('a stack that cannot be read', () => {
     })
   })
 
+  test('a login refused on a stack named beside its api-url: the failure names the stack and its address', async () => {
+    const inputs: Record<string, string> = { stack: 'eu', 'api-url': eu.url, environments: 'production', username: eu.username, password: 'not-the-password' }
+    const r = await readStatus(
+      prepareSingleStack((name) => inputs[name] ?? ''),
+      { repository: 'acme/site', retry: QUICK }
+    )
+    expect(r.stacks[0]?.errors[0]).toContain(`stack 'eu' (${eu.url})`)
+  })
+
   test('an environment the file names and the stack lacks: unknown, and the report fails closed', async () => {
     const file = `track: main\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [production, staging]\n`
     const before = us.requests.length
