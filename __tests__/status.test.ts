@@ -641,6 +641,29 @@ describe('a stack that cannot be read', () => {
     expect(r.stacks[0]?.errors[0]).toContain(`stack 'eu' (${eu.url})`)
   })
 
+  test('who uploaded it, in the reason, only as far as the platform says: without a time, or without an uploader', async () => {
+    const id = running['us/production'] as string
+    let drop: string[] = []
+    const without = (method: string, path: string, status: number, text: string) => {
+      if (method !== 'GET' || path !== `/v3/distributions/${id}`) return { status, text }
+      const d = JSON.parse(text) as Record<string, unknown>
+      for (const field of drop) delete d[field]
+      return { status, text: JSON.stringify(d) }
+    }
+    await behind(without, async (url) => {
+      const reason = async (): Promise<string | null> => {
+        const file = `stacks:\n  - name: us\n    api-url: ${url}\n    environments: [production]\n`
+        const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
+        return row(r, 'us', 'production').reason
+      }
+      const tail = 'carries no commit of acme/site, and without a GitHub token the Deployments that may record it are not read'
+      drop = ['createdAt']
+      expect(await reason()).toMatch(new RegExp(`^the name of distribution ${id} \\(uploaded by [\\w-]+\\) ${tail}$`))
+      drop = ['createdAt', 'createdBy']
+      expect(await reason()).toBe(`the name of distribution ${id} ${tail}`)
+    })
+  })
+
   test('an environment the file names and the stack lacks: unknown, and the report fails closed', async () => {
     const file = `track: main\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [production, staging]\n`
     const before = us.requests.length
