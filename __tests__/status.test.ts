@@ -502,6 +502,16 @@ test('without GitHub: the commit from the name where it carries one; every state
   expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.success)
 })
 
+test('without GitHub or a repository: a name says no commit, and the reason says to give the repository', async () => {
+  const file = `stacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [production]\n`
+  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), { retry: QUICK })
+  const production = row(r, 'us', 'production')
+  expect(production).toMatchObject({ state: 'unknown', commit: null, evidence: 'unknown' })
+  expect(production.reason).toMatch(
+    new RegExp(`^no repository is given \\(--repository\\), so nothing tells which commit distribution ${production.distributionId} \\(uploaded by `)
+  )
+})
+
 test('GitHub refusing the token: the rows that need it unknown, and the report fails closed', async () => {
   const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
   const r = await readStatus(prepared, { github: { token: 'ghs_notAToken', context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
