@@ -21,7 +21,18 @@ const report = process.env.MUTATION_REPORT ?? 'mutation'
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: ['src/deploy/**/*.ts', 'src/cloud/**/*.ts', 'src/github/**/*.ts', 'src/main.ts', 'src/post.ts', 'src/report.ts'],
+  // The release logic, and since issue 41 the faces: the events, the status report and the command (docs: "Scope").
+  mutate: [
+    'src/deploy/**/*.ts',
+    'src/cloud/**/*.ts',
+    'src/github/**/*.ts',
+    'src/main.ts',
+    'src/post.ts',
+    'src/report.ts',
+    'src/events/**/*.ts',
+    'src/status/**/*.ts',
+    'src/cli/**/*.ts'
+  ],
 
   testRunner: 'jest',
   // The project's tests are ESM: Jest needs the flag in the runner's own process.
