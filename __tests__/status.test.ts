@@ -512,6 +512,24 @@ test('without GitHub or a repository: a name says no commit, and the reason says
   )
 })
 
+test('a tag pattern where GitHub holds more tags than a listing reads (20 pages of 100): unknown, saying the newest match cannot be told', async () => {
+  const spy = jest.spyOn(GitHubApi.prototype, 'listTags').mockResolvedValue({ tags: [], complete: false })
+  try {
+    const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    track: v*\n    environments: [production]\n`
+    const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+      github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+      repository: 'acme/site',
+      retry: QUICK
+    })
+    expect(row(r, 'eu', 'production')).toMatchObject({
+      state: 'unknown',
+      reason: 'acme/site has more than 2000 tags: the newest matching v* cannot be told'
+    })
+  } finally {
+    spy.mockRestore()
+  }
+})
+
 test('GitHub refusing the token: the rows that need it unknown, and the report fails closed', async () => {
   const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
   const r = await readStatus(prepared, { github: { token: 'ghs_notAToken', context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
