@@ -479,6 +479,30 @@ describe('a track: ref GitHub does not know (a typo) fails the report closed, na
     expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
   })
 
+  test('where no row has a commit to compare, a tag pattern: it fails the report only when a whole listing has no tag matching it', async () => {
+    const trackErrors = async (track: string, listing: { tags: Array<{ name: string; sha: string }>; complete: boolean }): Promise<string[]> => {
+      const spy = jest.spyOn(GitHubApi.prototype, 'listTags').mockResolvedValue(listing)
+      try {
+        const file = `track: ${track}\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [acceptance, development]\n`
+        const r = await readStatus(prepareStatus(parseStatusConfig(file, 'tags.yml'), ENV()), {
+          github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+          repository: 'acme/site',
+          retry: QUICK
+        })
+        return r.trackErrors
+      } finally {
+        spy.mockRestore()
+      }
+    }
+    const tags = [{ name: 'v1.2.0', sha: E }]
+    expect(await trackErrors('v*', { tags, complete: true })).toEqual([])
+    expect(await trackErrors('w*', { tags, complete: true })).toEqual([
+      "track 'w*' (tags.yml: track) matches no tag of acme/site: correct the pattern, or tag a release"
+    ])
+    // A listing cut short may hide the match: nothing is claimed.
+    expect(await trackErrors('w*', { tags, complete: false })).toEqual([])
+  })
+
   test("a single stack's track: named as the face names it", async () => {
     const inputs: Record<string, string> = { 'api-url': eu.url, environments: 'production', track: 'mian', username: eu.username, password: eu.password }
     const prepared = prepareSingleStack((name) => inputs[name] ?? '', '--track')
