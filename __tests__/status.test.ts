@@ -480,7 +480,7 @@ describe('a track: ref GitHub does not know (a typo) fails the report closed, na
   })
 
   test('where no row has a commit to compare, a tag pattern: it fails the report only when a whole listing has no tag matching it', async () => {
-    const trackErrors = async (track: string, listing: { tags: Array<{ name: string; sha: string }>; complete: boolean }): Promise<string[]> => {
+    const trackErrors = async (track: string, listing: { tags: Array<{ name: string; sha: string }>; complete: boolean }): Promise<readonly string[]> => {
       const spy = jest.spyOn(GitHubApi.prototype, 'listTags').mockResolvedValue(listing)
       try {
         const file = `track: ${track}\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [acceptance, development]\n`
