@@ -554,6 +554,19 @@ test('a tag pattern where GitHub holds more tags than a listing reads (20 pages 
   }
 })
 
+test("the recording Deployment's status, when its first read failed, is read again for the last Deployment", async () => {
+  standIn.fail('list-statuses', { status: 403, times: 1 })
+  const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    environments: [production]\n`
+  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+    github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+    repository: 'acme/site',
+    retry: QUICK
+  })
+  const production = row(r, 'eu', 'production')
+  expect(production).toMatchObject({ evidence: 'deployment', commit: E })
+  expect(production.lastDeployment).toMatchObject({ id: production.evidenceDeploymentId, state: 'success' })
+})
+
 test('GitHub refusing the token: the rows that need it unknown, and the report fails closed', async () => {
   const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
   const r = await readStatus(prepared, { github: { token: 'ghs_notAToken', context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
