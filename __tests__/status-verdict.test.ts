@@ -1,0 +1,35 @@
+// The status report's settings, as both faces read them (src/status/verdict.ts): on/off switches, the parallel count
+// and the configuration file that cannot be read, each refusal naming the setting and what to write.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { InputError } from '../src/errors.js'
+import { DEFAULT_PARALLEL } from '../src/status/index.js'
+import { loadStatusConfig, parseParallel, parseSwitch } from '../src/status/verdict.js'
+
+test('a switch: true or false in the three spellings actions take, blanks around; off when empty or not given; anything else refused', () => {
+  for (const off of [undefined, '', '  ', 'false', 'False', 'FALSE', ' false ']) expect(parseSwitch(off, 'drift-issues')).toBe(false)
+  for (const on of ['true', 'True', 'TRUE', ' true\n']) expect(parseSwitch(on, 'drift-issues')).toBe(true)
+  for (const bad of ['yes', 'tRUE', '1']) {
+    expect(() => parseSwitch(bad, '--drift-issues')).toThrow(new InputError(`--drift-issues '${bad}' is not a boolean: write true or false.`))
+  }
+})
+
+test('parallel: 1 to 32, the default when not given; anything else refused with the setting named', () => {
+  expect(parseParallel(undefined, 'parallel')).toBe(DEFAULT_PARALLEL)
+  expect(parseParallel('1', 'parallel')).toBe(1)
+  expect(parseParallel('32', 'parallel')).toBe(32)
+  for (const bad of ['0', '33', '1.5', 'x', '']) {
+    expect(() => parseParallel(bad, '--parallel')).toThrow(new InputError(`--parallel '${bad}' is not a number from 1 to 32.`))
+  }
+})
+
+test('a configuration file that cannot be read: named as given, with the reason', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'status-verdict-'))
+  try {
+    await expect(loadStatusConfig('fleet.yml', dir)).rejects.toThrow(new InputError('The configuration file fleet.yml could not be read (ENOENT).'))
+    await expect(loadStatusConfig('.', dir)).rejects.toThrow(new InputError('The configuration file . could not be read (EISDIR).'))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
