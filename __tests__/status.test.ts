@@ -172,7 +172,10 @@ describe('every state, with GitHub', () => {
   test("outside: no record of this stack names it (another stack's does not count) and its name carries no commit", () => {
     const p = row(r, 'us', 'production')
     expect(p).toMatchObject({ state: 'outside', commit: null, evidence: 'unknown', distributionName: 'hotfix.tar.gz', lastDeployment: null })
-    expect(p.reason).toMatch(/no GitHub Deployment of acme\/site on this stack recorded distribution .* \(uploaded by someone-else at .*\)/)
+    expect(p.reason).toBe(
+      `no GitHub Deployment of acme/site on this stack recorded distribution ${p.distributionId} (uploaded by someone-else at ${p.createdAt}), ` +
+        'and its name carries no commit of it: deployed from Mission Control or another tool'
+    )
   })
 
   test('deploying (the platform says so) and empty', () => {
