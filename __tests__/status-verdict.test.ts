@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InputError } from '../src/errors.js'
-import { DEFAULT_PARALLEL } from '../src/status/index.js'
-import { loadStatusConfig, parseParallel, parseSwitch } from '../src/status/verdict.js'
+import { DEFAULT_PARALLEL, type StatusReport } from '../src/status/index.js'
+import { blankRow, type DriftState } from '../src/status/row.js'
+import { drifted, loadStatusConfig, parseParallel, parseSwitch } from '../src/status/verdict.js'
 
 test('a switch: true or false in the three spellings actions take, blanks around; off when empty or not given; anything else refused', () => {
   for (const off of [undefined, '', '  ', 'false', 'False', 'FALSE', ' false ']) expect(parseSwitch(off, 'drift-issues')).toBe(false)
@@ -32,4 +33,19 @@ test('a configuration file that cannot be read: named as given, with the reason'
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+})
+
+test("drift (the action's output): any environment not in-sync, unknown and empty included; none without rows", () => {
+  const report = (...states: DriftState[]): StatusReport => ({
+    environments: states.map((state, i) => ({ ...blankRow('eu', `e${i}`, 'main'), state })),
+    stacks: [{ name: 'eu', apiUrl: 'https://api.eu.example', errors: [] }],
+    githubErrors: [],
+    trackErrors: [],
+    repository: 'acme/site'
+  })
+  expect(drifted(report('in-sync', 'in-sync'))).toBe(false)
+  expect(drifted(report('in-sync', 'behind'))).toBe(true)
+  expect(drifted(report('unknown'))).toBe(true)
+  expect(drifted(report('empty', 'in-sync'))).toBe(true)
+  expect(drifted(report())).toBe(false)
 })
