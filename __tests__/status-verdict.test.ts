@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { InputError } from '../src/errors.js'
 import { DEFAULT_PARALLEL, type StatusReport } from '../src/status/index.js'
 import { blankRow, type DriftState } from '../src/status/row.js'
-import { drifted, loadStatusConfig, parseParallel, parseSwitch } from '../src/status/verdict.js'
+import { drifted, loadStatusConfig, parseFailOn, parseParallel, parseSwitch } from '../src/status/verdict.js'
 
 test('a switch: true or false in the three spellings actions take, blanks around; off when empty or not given; anything else refused', () => {
   for (const off of [undefined, '', '  ', 'false', 'False', 'FALSE', ' false ']) expect(parseSwitch(off, 'drift-issues')).toBe(false)
@@ -48,4 +48,16 @@ test("drift (the action's output): any environment not in-sync, unknown and empt
   expect(drifted(report('unknown'))).toBe(true)
   expect(drifted(report('empty', 'in-sync'))).toBe(true)
   expect(drifted(report())).toBe(false)
+})
+
+test('fail-on: a comma-separated list, blanks around each; none when empty; an unknown word refused, naming the words there are', () => {
+  expect(parseFailOn(undefined, 'fail-on')).toEqual([])
+  expect(parseFailOn('  ', 'fail-on')).toEqual([])
+  expect(parseFailOn(' behind , unhealthy', 'fail-on')).toEqual(['behind', 'unhealthy'])
+  expect(() => parseFailOn('behind, bogus,ahaed', '--fail-on')).toThrow(
+    new InputError(
+      "--fail-on names 'bogus', 'ahaed': the states are in-sync, behind, ahead, diverged, outside, deploying, empty, unknown; " +
+        'unhealthy names a failing health probe.'
+    )
+  )
 })

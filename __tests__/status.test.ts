@@ -570,6 +570,20 @@ test("the recording Deployment's status, when its first read failed, is read aga
   expect(production.lastDeployment).toMatchObject({ id: production.evidenceDeploymentId, state: 'success' })
 })
 
+test('a compare GitHub refuses (403) is a failure to read, not a commit it does not know', async () => {
+  standIn.fail('compare', { status: 403, times: 1 })
+  const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    track: main\n    environments: [production]\n`
+  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+    github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+    repository: 'acme/site',
+    retry: QUICK
+  })
+  const production = row(r, 'eu', 'production')
+  expect(production.state).toBe('unknown')
+  expect(production.reason).toMatch(/^GitHub could not be read: .*\(the token lacks a permission: it needs deployments: read and contents: read\)$/)
+  expect(r.githubErrors).toEqual([production.reason])
+})
+
 test('GitHub refusing the token: the rows that need it unknown, and the report fails closed', async () => {
   const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
   const r = await readStatus(prepared, { github: { token: 'ghs_notAToken', context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
