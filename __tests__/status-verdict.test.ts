@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { InputError } from '../src/errors.js'
 import { DEFAULT_PARALLEL, type StatusReport } from '../src/status/index.js'
 import { blankRow, type DriftState } from '../src/status/row.js'
-import { drifted, loadStatusConfig, parseFailOn, parseParallel, parseSwitch } from '../src/status/verdict.js'
+import { drifted, loadStatusConfig, parseFailOn, parseParallel, parseSwitch, statusVerdict } from '../src/status/verdict.js'
 
 test('a switch: true or false in the three spellings actions take, blanks around; off when empty or not given; anything else refused', () => {
   for (const off of [undefined, '', '  ', 'false', 'False', 'FALSE', ' false ']) expect(parseSwitch(off, 'drift-issues')).toBe(false)
@@ -60,4 +60,22 @@ test('fail-on: a comma-separated list, blanks around each; none when empty; an u
         'unhealthy names a failing health probe.'
     )
   )
+})
+
+test('not read in full: the verdict names what was not read, GitHub alone too, before any fail-on', () => {
+  const report: StatusReport = {
+    environments: [{ ...blankRow('eu', 'production', 'main'), state: 'behind' }],
+    stacks: [{ name: 'eu', apiUrl: 'https://api.eu.example', errors: [] }],
+    githubErrors: ['GitHub could not be read: 502'],
+    trackErrors: [],
+    repository: 'acme/site'
+  }
+  expect(statusVerdict(report, ['behind'], 'fail-on')).toEqual({
+    kind: 'unreadable',
+    message: 'The report is not complete: GitHub could not be read (its rows read unknown).'
+  })
+  expect(statusVerdict({ ...report, githubErrors: [] }, ['behind'], 'fail-on')).toEqual({
+    kind: 'fail-on',
+    message: 'fail-on behind: eu/production is behind.'
+  })
 })
