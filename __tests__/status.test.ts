@@ -588,7 +588,7 @@ test('GitHub refusing the token: the rows that need it unknown, and the report f
   const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
   const r = await readStatus(prepared, { github: { token: 'ghs_notAToken', context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
   expect(row(r, 'eu', 'production')).toMatchObject({ state: 'unknown' })
-  expect(row(r, 'eu', 'production').reason).toMatch(/GitHub could not be read: .*401/)
+  expect(row(r, 'eu', 'production').reason).toMatch(/GitHub could not be read: .*401.*\(GitHub refused the token: give a valid token of the repository\)$/)
   expect(row(r, 'us', 'development').state).toBe('unknown')
   expect(r.githubErrors.length).toBeGreaterThan(0)
   expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
