@@ -468,6 +468,23 @@ describe("the run's context: the commit and the repository outside GitHub's runn
     expect(context({}, env)).toMatchObject(expected)
   })
 
+  test("a CI's variables with blanks around them: trimmed; a blank one is not set", () => {
+    const env = {
+      GITLAB_CI: ' true ',
+      CI_JOB_URL: ' https://gitlab.example/acme/site/-/jobs/7 \n',
+      CI_PIPELINE_ID: ' 41 ',
+      CI_JOB_ID: '7 ',
+      GITLAB_USER_LOGIN: '  '
+    }
+    expect(context({}, env)).toMatchObject({
+      place: 'gitlab',
+      runUrl: 'https://gitlab.example/acme/site/-/jobs/7',
+      runId: '41',
+      runAttempt: '7',
+      actor: undefined
+    })
+  })
+
   test('a terminal: a random id of the process, the first attempt, nobody', () => {
     const local = context({})
     expect(local).toMatchObject({ runAttempt: '1', actor: undefined, runUrl: undefined, place: 'terminal' })
