@@ -485,6 +485,11 @@ describe("the run's context: the commit and the repository outside GitHub's runn
     })
   })
 
+  test("Bitbucket's braces come off only a value wholly in them", () => {
+    const env = { BITBUCKET_BUILD_NUMBER: '9', BITBUCKET_PIPELINE_UUID: '{p-1}', BITBUCKET_STEP_UUID: 'x{s-1}', BITBUCKET_STEP_TRIGGERER_UUID: '{u-1}x' }
+    expect(context({}, env)).toMatchObject({ place: 'bitbucket', runId: 'p-1', runAttempt: 'x{s-1}', actor: '{u-1}x' })
+  })
+
   test('a terminal: a random id of the process, the first attempt, nobody', () => {
     const local = context({})
     expect(local).toMatchObject({ runAttempt: '1', actor: undefined, runUrl: undefined, place: 'terminal' })
