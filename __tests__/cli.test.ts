@@ -490,6 +490,12 @@ describe("the run's context: the commit and the repository outside GitHub's runn
     expect(context({}, env)).toMatchObject({ place: 'bitbucket', runId: 'p-1', runAttempt: 'x{s-1}', actor: '{u-1}x' })
   })
 
+  test("an id made of parts (Drone, TeamCity) only when every part is set; else the process's own", () => {
+    expect(context({}, { DRONE: 'true', DRONE_REPO: 'acme/site', DRONE_BUILD_NUMBER: '12' }).runId).toBe('acme/site/12')
+    expect(context({}, { DRONE: 'true', DRONE_REPO: 'acme/site' }).runId).toMatch(/^local-/)
+    expect(context({}, { TEAMCITY_VERSION: '2024.1', TEAMCITY_PROJECT_NAME: 'Site', BUILD_NUMBER: '3' }).runId).toMatch(/^local-/)
+  })
+
   test('a terminal: a random id of the process, the first attempt, nobody', () => {
     const local = context({})
     expect(local).toMatchObject({ runAttempt: '1', actor: undefined, runUrl: undefined, place: 'terminal' })
