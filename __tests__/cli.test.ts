@@ -496,6 +496,10 @@ describe("the run's context: the commit and the repository outside GitHub's runn
     expect(context({}, { TEAMCITY_VERSION: '2024.1', TEAMCITY_PROJECT_NAME: 'Site', BUILD_NUMBER: '3' }).runId).toMatch(/^local-/)
   })
 
+  test('GitHub Actions told by its run id too, without GITHUB_ACTIONS (a job passing its variables on in part)', () => {
+    expect(context({}, { GITHUB_RUN_ID: '77', GITHUB_REPOSITORY: 'acme/site' })).toMatchObject({ place: 'github-actions', runId: '77' })
+  })
+
   test('a terminal: a random id of the process, the first attempt, nobody', () => {
     const local = context({})
     expect(local).toMatchObject({ runAttempt: '1', actor: undefined, runUrl: undefined, place: 'terminal' })
