@@ -497,7 +497,13 @@ describe("the run's context: the commit and the repository outside GitHub's runn
   })
 
   test('GitHub Actions told by its run id too, without GITHUB_ACTIONS (a job passing its variables on in part)', () => {
-    expect(context({}, { GITHUB_RUN_ID: '77', GITHUB_REPOSITORY: 'acme/site' })).toMatchObject({ place: 'github-actions', runId: '77' })
+    expect(context({}, { GITHUB_RUN_ID: '77', GITHUB_REPOSITORY: 'acme/site' })).toMatchObject({
+      place: 'github-actions',
+      runId: '77',
+      // github.com when no server is given; the run's page needs both the repository and the run.
+      runUrl: 'https://github.com/acme/site/actions/runs/77'
+    })
+    expect(context({}, { GITHUB_RUN_ID: '77' }).runUrl).toBeUndefined()
   })
 
   test('a terminal: a random id of the process, the first attempt, nobody', () => {
