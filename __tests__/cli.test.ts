@@ -506,6 +506,13 @@ describe("the run's context: the commit and the repository outside GitHub's runn
     expect(context({}, { GITHUB_RUN_ID: '77' }).runUrl).toBeUndefined()
   })
 
+  test('Jenkins told by JENKINS_HOME, or a BUILD_TAG that begins jenkins-; a Bitbucket page only with its repository', () => {
+    expect(context({}, { JENKINS_HOME: '/var/jenkins_home' }).place).toBe('jenkins')
+    expect(context({}, { BUILD_TAG: 'jenkins-site-3' }).place).toBe('jenkins')
+    expect(context({}, { BUILD_TAG: 'x-jenkins-3' }).place).toBe('terminal')
+    expect(context({}, { BITBUCKET_BUILD_NUMBER: '9' }).runUrl).toBeUndefined()
+  })
+
   test('a terminal: a random id of the process, the first attempt, nobody', () => {
     const local = context({})
     expect(local).toMatchObject({ runAttempt: '1', actor: undefined, runUrl: undefined, place: 'terminal' })
