@@ -473,6 +473,51 @@ describe("the run's context: the commit and the repository outside GitHub's runn
     expect(context({}, env)).toMatchObject(expected)
   })
 
+  test("a CI's variables with blanks around them: trimmed; a blank one is not set", () => {
+    const env = {
+      GITLAB_CI: ' true ',
+      CI_JOB_URL: ' https://gitlab.example/acme/site/-/jobs/7 \n',
+      CI_PIPELINE_ID: ' 41 ',
+      CI_JOB_ID: '7 ',
+      GITLAB_USER_LOGIN: '  '
+    }
+    expect(context({}, env)).toMatchObject({
+      place: 'gitlab',
+      runUrl: 'https://gitlab.example/acme/site/-/jobs/7',
+      runId: '41',
+      runAttempt: '7',
+      actor: undefined
+    })
+  })
+
+  test("Bitbucket's braces come off only a value wholly in them", () => {
+    const env = { BITBUCKET_BUILD_NUMBER: '9', BITBUCKET_PIPELINE_UUID: '{p-1}', BITBUCKET_STEP_UUID: 'x{s-1}', BITBUCKET_STEP_TRIGGERER_UUID: '{u-1}x' }
+    expect(context({}, env)).toMatchObject({ place: 'bitbucket', runId: 'p-1', runAttempt: 'x{s-1}', actor: '{u-1}x' })
+  })
+
+  test("an id made of parts (Drone, TeamCity) only when every part is set; else the process's own", () => {
+    expect(context({}, { DRONE: 'true', DRONE_REPO: 'acme/site', DRONE_BUILD_NUMBER: '12' }).runId).toBe('acme/site/12')
+    expect(context({}, { DRONE: 'true', DRONE_REPO: 'acme/site' }).runId).toMatch(/^local-/)
+    expect(context({}, { TEAMCITY_VERSION: '2024.1', TEAMCITY_PROJECT_NAME: 'Site', BUILD_NUMBER: '3' }).runId).toMatch(/^local-/)
+  })
+
+  test('GitHub Actions told by its run id too, without GITHUB_ACTIONS (a job passing its variables on in part)', () => {
+    expect(context({}, { GITHUB_RUN_ID: '77', GITHUB_REPOSITORY: 'acme/site' })).toMatchObject({
+      place: 'github-actions',
+      runId: '77',
+      // github.com when no server is given; the run's page needs both the repository and the run.
+      runUrl: 'https://github.com/acme/site/actions/runs/77'
+    })
+    expect(context({}, { GITHUB_RUN_ID: '77' }).runUrl).toBeUndefined()
+  })
+
+  test('Jenkins told by JENKINS_HOME, or a BUILD_TAG that begins jenkins-; a Bitbucket page only with its repository', () => {
+    expect(context({}, { JENKINS_HOME: '/var/jenkins_home' }).place).toBe('jenkins')
+    expect(context({}, { BUILD_TAG: 'jenkins-site-3' }).place).toBe('jenkins')
+    expect(context({}, { BUILD_TAG: 'x-jenkins-3' }).place).toBe('terminal')
+    expect(context({}, { BITBUCKET_BUILD_NUMBER: '9' }).runUrl).toBeUndefined()
+  })
+
   test('a terminal: a random id of the process, the first attempt, nobody', () => {
     const local = context({})
     expect(local).toMatchObject({ runAttempt: '1', actor: undefined, runUrl: undefined, place: 'terminal' })

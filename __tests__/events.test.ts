@@ -268,6 +268,8 @@ describe('the CDEvents of a run: v0.5.1, CloudEvents 1.0 binary mode', () => {
     expect(purlOf('5F3A9C')).toBe('pkg:generic/5f3a9c')
     expect(purlOf('a/b@c d')).toBe('pkg:generic/a%2Fb%40c%20d')
     expect(headerValue('stack/env name é')).toBe('stack/env%20name%20%C3%A9')
+    // A byte under 0x10 keeps its two hex digits (a tab is %09, not %9), as do '"', '%' and DEL.
+    expect(headerValue('a\tb"%\u007f')).toBe('a%09b%22%25%7F')
     expect(uuidOf('x')).toBe(uuidOf('x'))
   })
 })

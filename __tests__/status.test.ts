@@ -44,11 +44,13 @@ let downUrl: string
 const warnings: string[] = []
 /** What the report masked (the port's setSecret), in order. */
 const masks: string[] = []
+/** The report's debug lines. */
+const debugs: string[] = []
 /** The distribution each environment runs, by stack/environment. */
 const running: Record<string, string> = {}
 
 beforeAll(async () => {
-  useTestPort({ warning: (m) => warnings.push(m), setSecret: (m) => masks.push(m) })
+  useTestPort({ warning: (m) => warnings.push(m), setSecret: (m) => masks.push(m), debug: (m) => debugs.push(m) })
   eu = await startEmulator({ environments: ['development', 'acceptance', 'production', 'test'], username: 'eu-deployer', password: 'eu-password' })
   us = await startEmulator({ environments: ['development', 'acceptance', 'production'] })
   const down = await startEmulator({})
@@ -170,7 +172,10 @@ describe('every state, with GitHub', () => {
   test("outside: no record of this stack names it (another stack's does not count) and its name carries no commit", () => {
     const p = row(r, 'us', 'production')
     expect(p).toMatchObject({ state: 'outside', commit: null, evidence: 'unknown', distributionName: 'hotfix.tar.gz', lastDeployment: null })
-    expect(p.reason).toMatch(/no GitHub Deployment of acme\/site on this stack recorded distribution .* \(uploaded by someone-else at .*\)/)
+    expect(p.reason).toBe(
+      `no GitHub Deployment of acme/site on this stack recorded distribution ${p.distributionId} (uploaded by someone-else at ${p.createdAt}), ` +
+        'and its name carries no commit of it: deployed from Mission Control or another tool'
+    )
   })
 
   test('deploying (the platform says so) and empty', () => {
@@ -418,6 +423,48 @@ describe('a track: ref GitHub does not know (a typo) fails the report closed, na
     expect(asked.sort()).toEqual(['mian...mian', 'relase%2F2...relase%2F2'])
   })
 
+  test("the refs' failures in the order of the rows, when GitHub answers the later row's first", async () => {
+    const file = [
+      'stacks:',
+      '  - name: eu',
+      `    api-url: ${eu.url}`,
+      '    login:',
+      '      username-variable: EU_USER',
+      '      password-variable: EU_PASS',
+      '    environments:',
+      '      - name: production',
+      '        track: mian',
+      '      - name: development',
+      '        track: relase/2',
+      ''
+    ].join('\n')
+    // production's ref is answered only once development's has been: the failures arrive in the reverse order of the rows.
+    const compare = GitHubApi.prototype.compare
+    let laterAnswered: () => void = () => undefined
+    const later = new Promise<void>((resolve) => (laterAnswered = resolve))
+    const spy = jest.spyOn(GitHubApi.prototype, 'compare').mockImplementation(async function (this: typeof GitHubApi.prototype, base, head) {
+      if (base === 'mian') await later
+      try {
+        return await compare.call(this, base, head)
+      } finally {
+        if (base === 'relase/2' && head === 'relase/2') setImmediate(laterAnswered)
+      }
+    })
+    try {
+      const r = await readStatus(prepareStatus(parseStatusConfig(file, 'order.yml'), ENV()), {
+        github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+        repository: 'acme/site',
+        retry: QUICK
+      })
+      const production = unknownRef('mian', 'order.yml: stacks[0] (eu).environments[0].track')
+      const development = unknownRef('relase/2', 'order.yml: stacks[0] (eu).environments[1].track')
+      expect(r.environments.map((e) => e.reason)).toEqual([production, development])
+      expect(r.trackErrors).toEqual([production, development])
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
   test('where no row has a commit to compare (one being deployed, one empty): the ref is still checked, the report fails closed', async () => {
     const file = `track: mian\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [acceptance, development]\n`
     const r = await readStatus(prepareStatus(parseStatusConfig(file, 'quiet.yml'), ENV()), {
@@ -433,6 +480,30 @@ describe('a track: ref GitHub does not know (a typo) fails the report closed, na
     const top = unknownRef('mian', 'quiet.yml: track')
     expect(r.trackErrors).toEqual([top])
     expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
+  })
+
+  test('where no row has a commit to compare, a tag pattern: it fails the report only when a whole listing has no tag matching it', async () => {
+    const trackErrors = async (track: string, listing: { tags: Array<{ name: string; sha: string }>; complete: boolean }): Promise<readonly string[]> => {
+      const spy = jest.spyOn(GitHubApi.prototype, 'listTags').mockResolvedValue(listing)
+      try {
+        const file = `track: ${track}\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [acceptance, development]\n`
+        const r = await readStatus(prepareStatus(parseStatusConfig(file, 'tags.yml'), ENV()), {
+          github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+          repository: 'acme/site',
+          retry: QUICK
+        })
+        return r.trackErrors
+      } finally {
+        spy.mockRestore()
+      }
+    }
+    const tags = [{ name: 'v1.2.0', sha: E }]
+    expect(await trackErrors('v*', { tags, complete: true })).toEqual([])
+    expect(await trackErrors('w*', { tags, complete: true })).toEqual([
+      "track 'w*' (tags.yml: track) matches no tag of acme/site: correct the pattern, or tag a release"
+    ])
+    // A listing cut short may hide the match: nothing is claimed.
+    expect(await trackErrors('w*', { tags, complete: false })).toEqual([])
   })
 
   test("a single stack's track: named as the face names it", async () => {
@@ -458,11 +529,66 @@ test('without GitHub: the commit from the name where it carries one; every state
   expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.success)
 })
 
+test('without GitHub or a repository: a name says no commit, and the reason says to give the repository', async () => {
+  const file = `stacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [production]\n`
+  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), { retry: QUICK })
+  const production = row(r, 'us', 'production')
+  expect(production).toMatchObject({ state: 'unknown', commit: null, evidence: 'unknown' })
+  expect(production.reason).toMatch(
+    new RegExp(`^no repository is given \\(--repository\\), so nothing tells which commit distribution ${production.distributionId} \\(uploaded by `)
+  )
+})
+
+test('a tag pattern where GitHub holds more tags than a listing reads (20 pages of 100): unknown, saying the newest match cannot be told', async () => {
+  const spy = jest.spyOn(GitHubApi.prototype, 'listTags').mockResolvedValue({ tags: [], complete: false })
+  try {
+    const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    track: v*\n    environments: [production]\n`
+    const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+      github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+      repository: 'acme/site',
+      retry: QUICK
+    })
+    expect(row(r, 'eu', 'production')).toMatchObject({
+      state: 'unknown',
+      reason: 'acme/site has more than 2000 tags: the newest matching v* cannot be told'
+    })
+  } finally {
+    spy.mockRestore()
+  }
+})
+
+test("the recording Deployment's status, when its first read failed, is read again for the last Deployment", async () => {
+  standIn.fail('list-statuses', { status: 403, times: 1 })
+  const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    environments: [production]\n`
+  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+    github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+    repository: 'acme/site',
+    retry: QUICK
+  })
+  const production = row(r, 'eu', 'production')
+  expect(production).toMatchObject({ evidence: 'deployment', commit: E })
+  expect(production.lastDeployment).toMatchObject({ id: production.evidenceDeploymentId, state: 'success' })
+})
+
+test('a compare GitHub refuses (403) is a failure to read, not a commit it does not know', async () => {
+  standIn.fail('compare', { status: 403, times: 1 })
+  const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    track: main\n    environments: [production]\n`
+  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+    github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+    repository: 'acme/site',
+    retry: QUICK
+  })
+  const production = row(r, 'eu', 'production')
+  expect(production.state).toBe('unknown')
+  expect(production.reason).toMatch(/^GitHub could not be read: .*\(the token lacks a permission: it needs deployments: read and contents: read\)$/)
+  expect(r.githubErrors).toEqual([production.reason])
+})
+
 test('GitHub refusing the token: the rows that need it unknown, and the report fails closed', async () => {
   const prepared = prepareStatus(parseStatusConfig(FILE(), 'fleet.yml'), ENV())
   const r = await readStatus(prepared, { github: { token: 'ghs_notAToken', context: { ...runnerContext(), repository: 'acme/site' } }, retry: QUICK })
   expect(row(r, 'eu', 'production')).toMatchObject({ state: 'unknown' })
-  expect(row(r, 'eu', 'production').reason).toMatch(/GitHub could not be read: .*401/)
+  expect(row(r, 'eu', 'production').reason).toMatch(/GitHub could not be read: .*401.*\(GitHub refused the token: give a valid token of the repository\)$/)
   expect(row(r, 'us', 'development').state).toBe('unknown')
   expect(r.githubErrors.length).toBeGreaterThan(0)
   expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
@@ -522,9 +648,111 @@ describe('a stack that cannot be read', () => {
     expect(statusTable(r)).not.toContain('wrong-password')
   })
 
+  /**
+   * `us` behind a stand-in that passes every call on and lets `change` rewrite an answer (path, status, body), for what
+   * the emulator does not do; `read` gets the stand-in's address.
+   */
+  async function behind(
+    change: (method: string, path: string, status: number, text: string) => { status: number; text: string },
+    read: (url: string) => Promise<void>
+  ): Promise<void> {
+    const proxy = createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        const headers: Record<string, string> = {}
+        for (const name of ['authorization', 'content-type']) if (typeof req.headers[name] === 'string') headers[name] = req.headers[name]
+        const body = chunks.length > 0 ? Buffer.concat(chunks) : null
+        void fetch(`${us.url}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, body }).then(async (answer) => {
+          const out = change(req.method ?? 'GET', req.url ?? '/', answer.status, await answer.text())
+          res.writeHead(out.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(out.text)
+        })
+      })
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    try {
+      await read(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`)
+    } finally {
+      proxy.closeAllConnections()
+      await new Promise((resolve) => proxy.close(resolve))
+    }
+  }
+  const usBehind = (url: string): string => `stacks:\n  - name: us\n    api-url: ${url}\n`
+
+  test('a platform that says it has more environments and will not list them: those listed are read, a row says why, the report fails closed', async () => {
+    // The environment lists say "more", and a second page brings nothing new.
+    const more = (method: string, path: string, status: number, text: string) =>
+      method === 'GET' && /^\/v3\/environments(\?|$)/.test(path)
+        ? { status, text: JSON.stringify({ ...(JSON.parse(text) as object), more: true }) }
+        : { status, text }
+    await behind(more, async (url) => {
+      const r = await readStatus(prepareStatus(parseStatusConfig(usBehind(url), 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
+      const why = 'the platform said the stack has more environments than the 3 it listed, and would not list the rest'
+      expect(r.stacks[0]?.errors).toEqual([why])
+      expect(r.environments.map((e) => [e.environment, e.reason === why])).toEqual([
+        [null, true],
+        ['development', false],
+        ['acceptance', false],
+        ['production', false]
+      ])
+      expect(row(r, 'us', 'production').distributionId).toBe(running['us/production'])
+      expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
+    })
+  })
+
+  test('a running distribution that cannot be read: its row says which and why, and the report fails closed', async () => {
+    const id = running['us/production'] as string
+    const refused = (method: string, path: string, status: number, text: string) =>
+      method === 'GET' && path === `/v3/distributions/${id}` ? { status: 403, text: JSON.stringify({ message: 'not yours' }) } : { status, text }
+    await behind(refused, async (url) => {
+      const r = await readStatus(prepareStatus(parseStatusConfig(usBehind(url), 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
+      const production = row(r, 'us', 'production')
+      expect(production).toMatchObject({ state: 'unknown', distributionId: id, distributionName: null })
+      expect(production.reason).toMatch(new RegExp(`^its distribution ${id} could not be read: .*403`))
+      expect(r.stacks[0]?.errors).toEqual([`production: ${production.reason}`])
+      expect(statusExit(r, [], () => undefined)).toBe(STATUS_EXIT.unreadable)
+    })
+  })
+
+  test('a login refused on a stack named beside its api-url: the failure names the stack and its address', async () => {
+    const inputs: Record<string, string> = { stack: 'eu', 'api-url': eu.url, environments: 'production', username: eu.username, password: 'not-the-password' }
+    const r = await readStatus(
+      prepareSingleStack((name) => inputs[name] ?? ''),
+      { repository: 'acme/site', retry: QUICK }
+    )
+    expect(r.stacks[0]?.errors[0]).toContain(`stack 'eu' (${eu.url})`)
+  })
+
+  test('who uploaded it, in the reason, only as far as the platform says: without a time, or without an uploader', async () => {
+    const id = running['us/production'] as string
+    let drop: string[] = []
+    const without = (method: string, path: string, status: number, text: string) => {
+      if (method !== 'GET' || path !== `/v3/distributions/${id}`) return { status, text }
+      const d = JSON.parse(text) as Record<string, unknown>
+      for (const field of drop) delete d[field]
+      return { status, text: JSON.stringify(d) }
+    }
+    await behind(without, async (url) => {
+      const reason = async (): Promise<string | null> => {
+        const file = `stacks:\n  - name: us\n    api-url: ${url}\n    environments: [production]\n`
+        const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
+        return row(r, 'us', 'production').reason
+      }
+      const tail = 'carries no commit of acme/site, and without a GitHub token the Deployments that may record it are not read'
+      drop = ['createdAt']
+      expect(await reason()).toMatch(new RegExp(`^the name of distribution ${id} \\(uploaded by [\\w-]+\\) ${tail}$`))
+      drop = ['createdAt', 'createdBy']
+      expect(await reason()).toBe(`the name of distribution ${id} ${tail}`)
+    })
+  })
+
   test('an environment the file names and the stack lacks: unknown, and the report fails closed', async () => {
     const file = `track: main\nstacks:\n  - name: us\n    api-url: ${us.url}\n    environments: [production, staging]\n`
+    const before = us.requests.length
     const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), { repository: 'acme/site', retry: QUICK })
+    // One listing for the stack; only the name it lacks is looked for again (production is taken from the listing).
+    const listings = us.requests.slice(before).filter((q) => q.method === 'GET' && /^\/v3\/environments(\?|$)/.test(q.url))
+    expect(listings).toHaveLength(2)
     expect(r.environments.map((e) => [e.environment, e.state])).toEqual([
       ['production', 'unknown'],
       ['staging', 'unknown']
@@ -628,6 +856,9 @@ describe('per environment: the nearest track, a tag pattern (the newest tag by v
     expect(why('development')).toMatch(/\/none did not pass; the last answer: HTTP 404\. The page does not exist/)
     expect(siteCalls.every((c) => c.startsWith('GET '))).toBe(true)
     expect(siteCalls.filter((c) => c === 'GET /production/version.txt')).toHaveLength(1)
+    // Each probe's attempt in the debug log, named by its stack and environment.
+    expect(debugs).toContainEqual(expect.stringMatching(/^eu\/production: Health check 1: http:\/\/127\.0\.0\.1:\d+\/production\/version\.txt: HTTP 200/))
+    expect(debugs).toContainEqual(expect.stringMatching(/^eu\/development: Health check 1: .*\/none: HTTP 404/))
     // A failing probe is a finding, not something unread: the report is complete.
     expect(r.stacks[0]?.errors).toEqual([])
   })

@@ -3,11 +3,14 @@
 // total, as the Markdown table docs/reliability-and-security.md publishes. A file in several reports counts once,
 // from the last report named. A report named as `<report.json>=<file>,<file>` gives only those files: a run of part
 // of the scope seeded from another report's incremental file carries that report's old results for every other
-// file, which must not replace a newer part's. --survivors lists each surviving or uncovered mutant with its line.
+// file, which must not replace a newer part's. A folder (reports/mutation/events-<name>, event-recorder's) gives the
+// mutants tested so far, one file each: what a run stopped before its end measured. --survivors lists each surviving
+// or uncovered mutant with its line.
 //
 // Score as Stryker counts it: (killed + timed out) / (killed + timed out + survived + not covered); mutants the
 // compiler refused, and those disabled at their line, are left out.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
 
 interface Mutant {
   status: string
@@ -31,7 +34,7 @@ const files = new Map<string, { source: string; mutants: Mutant[] }>()
 for (const arg of paths) {
   const [path = '', only] = arg.split('=')
   const wanted = only === undefined ? undefined : new Set(only.split(','))
-  const report = JSON.parse(readFileSync(path, 'utf8')) as Report
+  const report = statSync(path).isDirectory() ? recorded(path) : (JSON.parse(readFileSync(path, 'utf8')) as Report)
   for (const name of wanted ?? []) {
     if (!(name in report.files)) {
       console.error(`${path} has no results for ${name}.`)
@@ -39,6 +42,20 @@ for (const arg of paths) {
     }
   }
   for (const [name, file] of Object.entries(report.files)) if (wanted === undefined || wanted.has(name)) files.set(name, file)
+}
+
+/** The mutants event-recorder wrote one by one (a run stopped early has no json report), by file, as a report. */
+function recorded(dir: string): Report {
+  const files: Report['files'] = {}
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('-onMutantTested.json'))
+    .sort()) {
+    const m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Mutant & { fileName: string }
+    const file = relative(process.cwd(), m.fileName).replace(/^\.stryker-tmp[^/]*\/sandbox-[^/]+\//, '')
+    files[file] ??= { source: readFileSync(file, 'utf8'), mutants: [] }
+    files[file].mutants.push(m)
+  }
+  return { files }
 }
 
 const COLUMNS = ['Killed', 'Timeout', 'Survived', 'NoCoverage', 'CompileError', 'Ignored'] as const
