@@ -254,6 +254,10 @@ describe('the exit code, from how the run ended', () => {
   test('refusals before any deploy: the order, a busy environment, the login', () => {
     const order = { order: 'behind', refused: true } as unknown as NonNullable<Parameters<typeof deployResult>[0]>['order']
     expect(code({ deploy: deployResult({ release: undefined, order }) })).toBe(3)
+    // Found by a fresh seed (335533158): the watchdog cut the order's GitHub call short; "not checked" is the stop's: 1.
+    const cut = { order: 'unknown', failed: true, refused: true } as unknown as NonNullable<Parameters<typeof deployResult>[0]>['order']
+    expect(code({ deploy: deployResult({ release: undefined, order: cut }), stopped: 'watchdog' })).toBe(EXIT.failure)
+    expect(code({ deploy: deployResult({ release: undefined, order: cut }) })).toBe(3)
     expect(code({ deploy: failedRelease(['waiting', 'failed'], { failure: { kind: 'busy', message: 'busy' } }) })).toBe(3)
     expect(code({ deploy: deployResult({ release: undefined, platformReached: false }) }, new LoginRefused('refused', 401))).toBe(4)
     expect(code({ deploy: deployResult({ release: undefined }) }, new TokenRefused('refused'))).toBe(4)

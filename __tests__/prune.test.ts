@@ -175,6 +175,8 @@ describe("what GitHub's records say must stay (PruneRecords.keep)", () => {
     // Newest first: B over X (its payload names X, reported at request), X over B (abandoned), B, and V before it.
     const list = [rec('production', 'B', 'X'), rec('production', 'X', 'B'), rec('production', 'B'), rec('production', 'V')]
     expect(kept(list, [env('production', 'B')], ['X', 'V'])).toEqual(['previous', 'previous'])
+    // Named only as a payload's previous, never recorded as deployed here (fresh seed 1951830756): the one before stays.
+    expect(kept([rec('production', 'C', 'A'), rec('production', 'B')], [env('production', 'C')], ['A', 'B'])).toEqual(['previous', 'previous'])
     // An ordinary chain keeps one: X ran before B, W before X.
     expect(kept([rec('production', 'B', 'X'), rec('production', 'X', 'W'), rec('production', 'W', 'V')], [env('production', 'B')], ['X', 'W'])).toEqual([
       'previous',

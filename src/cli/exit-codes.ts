@@ -51,7 +51,9 @@ export function exitCode({ result, failure }: RunEnding): ExitCode {
   if ((deployed === 'true' || deployed === 'unknown') && release?.state !== 'replaced') return EXIT.possiblyLive
   // An environment that stayed busy fails the release as such ('busy'); one that ended still `waiting` ended for
   // another reason (the platform unreachable, the environment deleted, a login refused), whose code is its own.
-  if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older') return EXIT.refused
+  // An order "not checked" because the stop cut GitHub's answer short is the stop's, not a refusal.
+  const orderRefused = deploy?.order?.refused === true && !(deploy.order.failed === true && result.stopped !== undefined)
+  if (orderRefused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older') return EXIT.refused
   if (refusesLogin(failure)) return EXIT.loginRefused
   // The deploy step runs the check itself where nothing of ours went live (already running, or replaced), and fails with its
   // words. A check the watchdog or a signal cut short reached no verdict: the stop's code, not the check's.
