@@ -45986,7 +45986,9 @@ function exitCode({ result, failure }) {
         return EXIT.possiblyLive;
     // An environment that stayed busy fails the release as such ('busy'); one that ended still `waiting` ended for
     // another reason (the platform unreachable, the environment deleted, a login refused), whose code is its own.
-    if (deploy?.order?.refused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older')
+    // An order "not checked" because the stop cut GitHub's answer short is the stop's, not a refusal.
+    const orderRefused = deploy?.order?.refused === true && !(deploy.order.failed === true && result.stopped !== undefined);
+    if (orderRefused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older')
         return EXIT.refused;
     if ((0,errors/* refusesLogin */.LG)(failure))
         return EXIT.loginRefused;

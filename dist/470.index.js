@@ -3229,27 +3229,34 @@ function names(d, id) {
  * What ran before the distribution of record `i`, going back through the records: its payload's previous distribution
  * (older versions of this action wrote none), else the one recorded before it, skipping redeploys of the same one.
  * When the records show the environment back on the same distribution after that one (a rollback, or a deploy the
- * platform abandoned: a payload names what the environment reported at request, which may never have served), the
- * one before is kept too: the last that served before it.
+ * platform abandoned: a payload names what the environment reported at request, which may never have served), or
+ * name that one only as a payload's previous, never as deployed there, the one before is kept too.
  */
 function ranBefore(here, i) {
     const at = here[i]?.payload.distributionId;
     const found = [];
     let returned = false;
+    let oneMore = false;
     for (let j = i; j < here.length; j++) {
         const record = here[j]?.payload;
-        for (const id of [j === i ? undefined : record?.distributionId, record?.previousDistributionId]) {
+        for (const [id, named] of [
+            [j === i ? undefined : record?.distributionId, 'deployed'],
+            [record?.previousDistributionId, 'previous']
+        ]) {
             if (id === undefined || found.some((f) => (0,deploy_look/* sameId */.s)(f, id)))
                 continue;
             if ((0,deploy_look/* sameId */.s)(id, at)) {
                 returned = found.length > 0;
                 continue;
             }
-            if (found.length > 0 && !returned)
+            if (found.length > 0 && !returned && !oneMore)
                 return found;
             found.push(id);
             if (found.length === 2)
                 return found;
+            // Named only as a payload's previous, never recorded as deployed here: the environment may have reported it at
+            // request and then abandoned it (another deploy came first): the one before it stays too.
+            oneMore = named === 'previous' && !here.slice(j + 1).some((d) => (0,deploy_look/* sameId */.s)(d.payload.distributionId, id));
         }
     }
     return found;
