@@ -471,8 +471,11 @@ function checkWithinMax(f: Facts): void {
   const pruned = /^\| Prune old distributions \| [^|]+ \| ✓ \|$/m.test(shown.summary)
   if (max === undefined || !pruned || /::warning::max-distributions=\d+ could not be kept/.test(f.text)) return
   if (f.ending.firstSignal !== undefined || f.ending.killed || /total-timeout-minutes/.test(f.failed)) return
-  // In a world of two runs, what the other stored after this run's last read of the stack is the other's to keep within max.
-  const listed = wire.calls.filter((c) => c.method === 'GET' && c.path === '/v3/distributions').at(-1)?.seq ?? Number.POSITIVE_INFINITY
+  // In a world of two runs, what the other stored after the listing this run pruned from is the other's to keep within
+  // max: a later listing (a lost upload's lookup) prunes nothing, and one whose answer never came was never read
+  // (a line's seq is the last call's when it was written, so the listing pruning chose from has seq <= its first line's).
+  const began = shown.lines.find((l) => l.by === 'main' && /^The stack holds \d+ distributions; max-distributions is/.test(l.text))?.seq
+  const listed = wire.distributionLists.filter((l) => began === undefined || l.seq <= began).at(-1)?.seq ?? Number.POSITIVE_INFINITY
   const holds = f.stack.state.distributions.filter((d) => {
     const by = storedAt.get(d.id)
     return by === undefined || f.log.uploaded.includes(d.id) || by.seq < listed
