@@ -11,7 +11,7 @@ import { closest, editDistance } from '../src/cli/did-you-mean.js'
 import { commandHelp } from '../src/cli/help.js'
 import { collectInputs, envName, inputsOf, SECRET_INPUTS, UsageError } from '../src/cli/inputs.js'
 import { createCliPort } from '../src/cli/port.js'
-import { cliRunContext } from '../src/cli/run-context.js'
+import { cliRunContext, giveTheCommit, placeContext } from '../src/cli/run-context.js'
 import { CIS, detectCi } from '../src/cli/ci.js'
 import { PLACES } from '../src/advice.js'
 import { watchSignals } from '../src/cli/signals.js'
@@ -331,6 +331,34 @@ describe("the run's context: the commit and the repository outside GitHub's runn
     )
     expect(() => context({ commit: 'HEAD' })).toThrow(/^--commit is not a commit SHA .*'HEAD'\.$/)
     expect(() => context({ repository: 'acme' })).toThrow(/--repository is not a GitHub repository as owner\/name/)
+  })
+
+  test('each refusal and each advice in its exact words, naming the variable it read', () => {
+    // A malformed BRCLOUD_COMMIT is already what the advice names: no advice added.
+    expect(() => context({}, { BRCLOUD_COMMIT: 'xyz' })).toThrow(
+      new UsageError("BRCLOUD_COMMIT is not a commit SHA (7 to 64 hexadecimal digits, the full SHA best): 'xyz'.")
+    )
+    expect(() => context({ commit: 'xyz' })).toThrow(new UsageError("--commit is not a commit SHA (7 to 64 hexadecimal digits, the full SHA best): 'xyz'."))
+    expect(() => context({}, { BRCLOUD_REPOSITORY: 'acme' })).toThrow(new UsageError("BRCLOUD_REPOSITORY is not a GitHub repository as owner/name: 'acme'."))
+    expect(() => context({}, { GITHUB_REPOSITORY: 'acme' })).toThrow(new UsageError("GITHUB_REPOSITORY is not a GitHub repository as owner/name: 'acme'."))
+    // A CI with two commit variables names both.
+    expect(context({}, { DRONE: 'true' }).noCommit).toBe("no --commit or BRCLOUD_COMMIT, and Drone's DRONE_COMMIT_SHA or DRONE_COMMIT is not set")
+    expect(giveTheCommit({})).toBe('give it with --commit SHA or BRCLOUD_COMMIT (e.g. --commit "$(git rev-parse HEAD)")')
+    expect(giveTheCommit({ DRONE: 'true' })).toBe(
+      'give it with --commit SHA or BRCLOUD_COMMIT (Drone sets DRONE_COMMIT_SHA or DRONE_COMMIT when it builds from a commit; it is not set in this job)'
+    )
+  })
+
+  test('a blank flag or variable is not set: the next one is read, and a value is read without its blanks', () => {
+    expect(context({ commit: '   ' }, { BRCLOUD_COMMIT: sha }).sha).toBe(sha)
+    expect(context({ commit: '' }, { BRCLOUD_COMMIT: sha }).sha).toBe(sha)
+    expect(context({}, { BRCLOUD_COMMIT: ` ${sha}\n` }).sha).toBe(sha)
+    expect(context({ repository: ' ' }, { BRCLOUD_REPOSITORY: ' acme/site ' }).repository).toBe('acme/site')
+  })
+
+  test('the place alone (what a refused command line reports with) has no commit and no repository, whatever was given', () => {
+    const place = placeContext({ BRCLOUD_COMMIT: sha, BRCLOUD_REPOSITORY: 'acme/site', GITHUB_REPOSITORY: 'acme/site', CIRCLECI: 'true' }, '/w')
+    expect(place).toMatchObject({ sha: '', repository: '', workspace: '/w', place: expect.any(String) })
   })
 
   test("--repository, then BRCLOUD_REPOSITORY, then the runner's", () => {

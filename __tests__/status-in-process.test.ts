@@ -133,6 +133,7 @@ test('GitHub that never answers: its 15 s limit and retries on the fake clock; t
   // Even acceptance: its last Deployment could not be read, so nothing of it is claimed.
   expect(r.environments.map((e) => e.state)).toEqual(['unknown', 'unknown'])
   expect(r.githubErrors).toEqual([expect.stringMatching(/^GitHub could not be read: .*(no answer|did not answer)/)])
+  expect(r.githubErrors[0]).toMatch(/ \(GitHub's API did not answer: check the network, a proxy, githubstatus\.com\)$/)
 })
 
 test('a cancel: every call aborted, the refresh token revoked on a closing door, StatusCancelled; the waits on the fake clock', async () => {

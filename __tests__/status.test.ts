@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { DEFAULT_GITHUB_TOKEN, fakeSha, startGitHubStandIn } from '../src/emulator/github/server.js'
+import type { DeploymentState } from '../src/emulator/github/model.js'
 import { runOfAcmeSite } from './github-run.js'
 import { useTestPort } from './test-port.js'
 
@@ -233,7 +234,7 @@ test('a commit GitHub does not know: unknown, with the reason; not a failure to 
 
 describe('every platform reading: a status field or none, the id reported, absent or null while switching, upper-case ids', () => {
   /** A stack of `options` with production being switched (held), acceptance never deployed, development running a recorded release. */
-  async function readingOf(options: Parameters<typeof startEmulator>[0]): Promise<{ r: Report; emu: Emulator }> {
+  async function readingOf(options: Parameters<typeof startEmulator>[0], recorded: DeploymentState = 'in_progress'): Promise<{ r: Report; emu: Emulator }> {
     const emu = await startEmulator({ environments: ['production', 'acceptance', 'development'], ...options })
     const id = await emu.addDistribution('release.tar.gz', FILES)
     emu.deployAs('development', id, { seconds: 0 })
@@ -242,7 +243,7 @@ describe('every platform reading: a status field or none, the id reported, absen
     // The switch of production is recorded by its run (still in progress) and held: the platform is switching it.
     const next = await emu.addDistribution('next.tar.gz', FILES)
     const p = standIn.model.addDeployment({ ref: E, environment: 'production', payload: { distributionId: next, apiUrl: emu.url }, creator: 'octocat' })
-    standIn.model.addStatus(p.id, { state: 'in_progress' })
+    standIn.model.addStatus(p.id, { state: recorded })
     emu.deployAs('production', next, { seconds: Number.POSITIVE_INFINITY })
     const file = `track: main\nstacks:\n  - name: q\n    api-url: ${emu.url}\n`
     const prepared = prepareStatus(parseStatusConfig(file, 'f.yml'), { BRCLOUD_USERNAME: emu.username, BRCLOUD_PASSWORD: emu.password })
@@ -251,6 +252,25 @@ describe('every platform reading: a status field or none, the id reported, absen
     return { r, emu }
   }
   const states = (r: Report): Array<[string | null, string]> => r.environments.map((e) => [e.environment, e.state])
+
+  test.each([
+    ['queued', true],
+    ['pending', true],
+    ['failure', false]
+  ] as Array<[DeploymentState, boolean]>)(
+    'no status field, no id while switching, its last Deployment %s: said under way only while GitHub shows it under way',
+    async (recorded, underWay) => {
+      const { r, emu } = await readingOf({ environmentStatus: false, idWhileDeploying: 'absent' }, recorded)
+      try {
+        const switching = row(r, 'q', 'production')
+        expect(switching.reason).toMatch(/^the platform reports no distribution and shows no status field: .* cannot be told\./)
+        expect((switching.reason ?? '').endsWith(` GitHub Deployment ${switching.lastDeployment?.id} of it is ${recorded}.`)).toBe(underWay)
+        if (!underWay) expect(switching.reason).not.toMatch(/GitHub Deployment/)
+      } finally {
+        await emu.close()
+      }
+    }
+  )
 
   for (const idWhileDeploying of ['absent', 'null'] as const) {
     test(`no status field, the id ${idWhileDeploying} while switching: "no distribution reported" is unknown, never empty; fail-on empty and drift issues leave it`, async () => {
@@ -582,6 +602,25 @@ test('a compare GitHub refuses (403) is a failure to read, not a commit it does 
   expect(production.state).toBe('unknown')
   expect(production.reason).toMatch(/^GitHub could not be read: .*\(the token lacks a permission: it needs deployments: read and contents: read\)$/)
   expect(r.githubErrors).toEqual([production.reason])
+})
+
+test.each([
+  // A 404 is not tried again; a 500 is, by GitHub's client (3 attempts): the faults are all used, none left for the next test.
+  [404, 1, 'GitHub does not show the repository to the token'],
+  [500, 3, 'GitHub failed; try again later']
+])("GitHub's HTTP %i on the Deployments: the row unknown, its advice in its words", async (status, times, advice) => {
+  const before = standIn.calls.length
+  standIn.fail('list-deployments', { status, times })
+  const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    environments: [production]\n`
+  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+    github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
+    repository: 'acme/site',
+    retry: QUICK
+  })
+  const production = row(r, 'eu', 'production')
+  expect(production.state).toBe('unknown')
+  expect(production.reason).toMatch(new RegExp(`^GitHub could not be read: .*HTTP ${status}.* \\(${advice.replace(/[.;]/g, '\\$&')}\\)$`))
+  expect(standIn.calls.slice(before).filter((c) => c.route === 'list-deployments').length).toBe(times)
 })
 
 test('GitHub refusing the token: the rows that need it unknown, and the report fails closed', async () => {
