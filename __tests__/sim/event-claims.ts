@@ -9,7 +9,7 @@ import { OTHERS, identicalBuild, releaseIdWindow, rollbackSeenBy, runnerMs, same
 import { SINK_NAMES, eventsTimeoutMs, sinkSecrets } from './sinks.js'
 import { wire, type SinkRequest } from './transport.js'
 import type { EventsSchedule, SinkKey } from './world.js'
-import { QUERY_SECRET, SEARCH_KEY } from './world.js'
+import { QUERY_SECRET, SEARCH_KEY, requestedSeq } from './world.js'
 
 /** The CDEvents types docs/events.md allows, by the moment each tells (written out here, not read from the code). */
 const TYPES: { readonly [type: string]: string } = {
@@ -238,9 +238,13 @@ function checkMoments(f: Facts, events: readonly SeenEvent[]): void {
       // Only others' deploys ran before ours (this run's own came after that look, even in the same millisecond), and only
       // those the history holds before this run's first request: one requested after it came after the look too, even in
       // the same millisecond (fresh seed 1991172746: no latency, a deploy of 0 s right after the health check).
+      // And none requested once the look's call had reached the platform, which made its answer then: a deploy of the
+      // same millisecond is ordered by the wire (fresh seed 1082731477: another job's deploy of 0 s right after that look).
       const cut = f.history.findIndex((d) => !OTHERS.has(d.by))
       const before = cut < 0 ? f.history : f.history.slice(0, cut)
-      const others = { ...f, history: before.map((d) => (OTHERS.has(d.by) ? d : { ...d, appliedAt: null })) }
+      const seqs = f.log.environment === undefined ? undefined : requestedSeq.get(f.stack.state)?.get(f.log.environment.id)
+      const afterTheLook = (index: number): boolean => (seqs?.get(index) ?? Number.NEGATIVE_INFINITY) >= look.seq
+      const others = { ...f, history: before.map((d, i) => (OTHERS.has(d.by) && !afterTheLook(i) ? d : { ...d, appliedAt: null })) }
       const ran = [servingAt(others, look.sentAt), servingAt(others, look.at)]
       // The one reading docs/events.md names: with no status field, another job's deploy in progress hides the id (the
       // platform shows no distribution), and nothing the run can see tells that from an empty environment.

@@ -695,6 +695,13 @@ export const runLogs = new Map<number, WorldLog>()
 export const storedAt = new Map<string, { run: number; seq: number }>()
 
 /**
+ * The wire's sequence number when each deploy of an environment was requested, by environment id and index in its
+ * history: what orders a deploy against a look in the same millisecond (./event-claims.ts). A deploy requested while
+ * a call was handled, or after it, has that call's number or a later one; one requested before it, a smaller one.
+ */
+export const requestedSeq = new WeakMap<Stack['state'], Map<string, Map<number, number>>>()
+
+/**
  * Watches the run's uploads and deletions: an upload stored gets our release's files (the emulator keeps no
  * upload contents here, its sites serve from memory); each deletion is noted with what the world needed of it then.
  * In a world of several runs each is noted in its own run's log, and a deploy of another run than the first is
@@ -712,9 +719,14 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
   // A deploy another run than the first asked for (the platform handles it in that run's request) is recorded as its.
   for (const env of state.environments) {
     const pushDeploy = env.deployments.push.bind(env.deployments)
+    const byEnvironment = requestedSeq.get(state) ?? new Map<string, Map<number, number>>()
+    requestedSeq.set(state, byEnvironment)
+    const seqs = byEnvironment.get(env.id) ?? new Map<number, number>()
+    byEnvironment.set(env.id, seqs)
     env.deployments.push = (...items) => {
       const run = runIndex()
       if (run > 0) for (const d of items) d.by = `run-${run}`
+      items.forEach((_, i) => seqs.set(env.deployments.length + i, wire.seq))
       return pushDeploy(...items)
     }
   }
