@@ -68,9 +68,15 @@ export function badInputOf(f: Facts, cli: CliRecord, index: number): string | un
 /**
  * The environment stayed busy for the whole deploy-timeout-minutes: the failure says so, or the release's own line does
  * when the watchdog then stopped the step's closing look (its message is the failure; the release's verdict came first).
+ * So for the deploy order checked again in the release (fresh seed 1250452833: GitHub's 403, then the watchdog during
+ * the closing look): a stop that cuts that check short is thrown as the stop, never written as a refusal.
  */
-function busy(failed: string | undefined, log: string): boolean {
-  return /^'[^']+' (stayed|was still) busy/.test(failed ?? '') || /\bRelease failed: '[^']+' (stayed|was still) busy/.test(log)
+function refusedInRelease(failed: string | undefined, log: string): boolean {
+  return (
+    /^'[^']+' (stayed|was still) busy/.test(failed ?? '') ||
+    /\bRelease failed: '[^']+' (stayed|was still) busy/.test(log) ||
+    /\bRelease failed: Refused: (the deploy order on '[^']+' could not be checked|commit \w+ is older than)/.test(log)
+  )
 }
 
 /** The run's outcome, read from its claims and the world. */
@@ -84,12 +90,13 @@ function outcomeOf(f: Facts, cli: CliRecord, index: number): Outcome {
     cancelledBy: /^The run was cancelled \((SIGINT|SIGTERM)\)/.exec(failed ?? '')?.[1] as Outcome['cancelledBy'],
     badInput: badInputOf(f, cli, index) ?? (cli.exitCode === 2 ? 'an input the engine refused' : undefined),
     outputs,
-    // Nothing of ours carried out, and the order refused it (older, or not checkable), or the environment stayed busy.
+    // Nothing of ours carried out, and the order refused it (older, or not checkable), or the environment stayed busy
+    // (the release's verdict, also when a stop came after it).
     refused:
       f.release.length === 0 &&
       ((outputs.order === 'behind' && gh?.allowOlder !== true) ||
         (unreadable && gh?.allowUnchecked !== true) ||
-        (outputs.deployed === 'false' && busy(failed, f.text))),
+        (outputs.deployed === 'false' && refusedInRelease(failed, f.text))),
     // The stack refused the password or the token, or the token endpoint answered 4xx (a 429 is its rate limit, tried again).
     loginRefused: /^Login to .* was refused|^The stack refused the token|^Getting a token from \S+ .*: HTTP 4(?!29)\d\d /.test(failed ?? ''),
     searchFailed: /^Search check failed/.test(failed ?? '')
