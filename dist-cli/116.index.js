@@ -4052,11 +4052,11 @@ function failureOf(result, cause) {
     if (cause instanceof ReleaseFailed)
         return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause.message, cause.rollbackOn, cause.searchRollsBack));
     if (result.release?.state === 'replaced' || result.release?.state === 'failed') {
-        return new errors/* ActionError */.lZ((0,outcome/* releaseFailure */.uu)(result, cause instanceof Error ? cause.message : String(cause), result.rollback, result.rollbackOnSearch));
+        return (0,errors/* restated */.lL)(cause, (0,outcome/* releaseFailure */.uu)(result, cause instanceof Error ? cause.message : String(cause), result.rollback, result.rollbackOnSearch));
     }
     const now = result.release ? (0,outcome/* nowRuns */.H$)(result) : undefined;
     if (now && cause instanceof errors/* ActionError */.lZ)
-        return new errors/* ActionError */.lZ(`${cause.message} ${now}`);
+        return (0,errors/* restated */.lL)(cause, `${cause.message} ${now}`);
     return cause;
 }
 /**

@@ -32818,6 +32818,7 @@ function rolledBack(release) {
 /* harmony export */   _7: () => (/* binding */ ServiceError),
 /* harmony export */   an: () => (/* binding */ StepFailed),
 /* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   lL: () => (/* binding */ restated),
 /* harmony export */   lZ: () => (/* binding */ ActionError),
 /* harmony export */   vq: () => (/* binding */ systemErrorCode)
 /* harmony export */ });
@@ -32863,6 +32864,17 @@ class TokenRefused extends ActionError {
 /** The login was refused (LoginRefused, TokenRefused, or a token endpoint's refusal, which sets loginRefused too): a face's exit code says so. */
 function refusesLogin(error) {
     return error instanceof ActionError && error.loginRefused === true;
+}
+/** A refused login said again in more words (what runs now): still a refused login. */
+class RefusedLoginRestated extends ActionError {
+    loginRefused = true;
+}
+/**
+ * The same failure in more words: a refused login stays one, so the command's exit code (4) and the events say so
+ * also when it came during the release (a token renewal the identity provider refused: fresh seed 2098856143).
+ */
+function restated(error, message) {
+    return refusesLogin(error) ? new RefusedLoginRestated(message) : new ActionError(message);
 }
 /**
  * The operating system's or undici's code of a failure (ECONNRESET, UND_ERR_SOCKET, ...), looked up

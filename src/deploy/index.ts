@@ -13,7 +13,7 @@ import { CloudClient, type Environment, type EnvironmentList } from '../cloud/cl
 import { loginMethodFor } from '../cloud/login/choose.js'
 import { CloudSession } from '../cloud/session.js'
 import { prepareArchive, workspace } from '../distribution.js'
-import { ActionError, StepFailed } from '../errors.js'
+import { ActionError, StepFailed, restated } from '../errors.js'
 import { GitHubApi } from '../github/client.js'
 import { GitHubDeployment } from '../github/deployments.js'
 import { PruneRecords } from '../github/prune-records.js'
@@ -518,10 +518,10 @@ export class ReleaseFailed extends ActionError {
 export function failureOf(result: DeployResult, cause: unknown): unknown {
   if (cause instanceof ReleaseFailed) return new ActionError(releaseFailure(result, cause.message, cause.rollbackOn, cause.searchRollsBack))
   if (result.release?.state === 'replaced' || result.release?.state === 'failed') {
-    return new ActionError(releaseFailure(result, cause instanceof Error ? cause.message : String(cause), result.rollback, result.rollbackOnSearch))
+    return restated(cause, releaseFailure(result, cause instanceof Error ? cause.message : String(cause), result.rollback, result.rollbackOnSearch))
   }
   const now = result.release ? nowRuns(result) : undefined
-  if (now && cause instanceof ActionError) return new ActionError(`${cause.message} ${now}`)
+  if (now && cause instanceof ActionError) return restated(cause, `${cause.message} ${now}`)
   return cause
 }
 

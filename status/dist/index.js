@@ -37405,6 +37405,17 @@ class TokenRefused extends ActionError {
 function refusesLogin(error) {
     return error instanceof ActionError && error.loginRefused === true;
 }
+/** A refused login said again in more words (what runs now): still a refused login. */
+class RefusedLoginRestated extends (/* unused pure expression or super */ null && (ActionError)) {
+    loginRefused = true;
+}
+/**
+ * The same failure in more words: a refused login stays one, so the command's exit code (4) and the events say so
+ * also when it came during the release (a token renewal the identity provider refused: fresh seed 2098856143).
+ */
+function restated(error, message) {
+    return refusesLogin(error) ? new RefusedLoginRestated(message) : new ActionError(message);
+}
 /**
  * The operating system's or undici's code of a failure (ECONNRESET, UND_ERR_SOCKET, ...), looked up
  * on the error and its causes; undefined when there is none.
