@@ -208,3 +208,34 @@ describe("advice names the way to fix it in the CI the run is in, never a workfl
     expect(offending).toEqual([])
   })
 })
+
+describe("main()'s own paths", () => {
+  test('brcloud emulator goes to the emulator, with its own flags (from the sources there is no bundle beside it: said, exit 1)', async () => {
+    const m = memoryIo()
+    expect(await main(['emulator', '--port', '0'], {}, m.io)).toBe(1)
+    expect(m.stderr()).toMatch(
+      /^error: brcloud emulator: no emulator beside this command \(.*emulator\/index\.js\)\. From a clone of the repository: npm run emulator\.\n$/
+    )
+  })
+
+  test('a command without what it needs: each refusal in its words', async () => {
+    const refusal = async (args: string[]): Promise<string> => {
+      const m = memoryIo()
+      expect(await main(args, { BRCLOUD_PASSWORD: 'pw' }, m.io)).toBe(2)
+      return m.stderr()
+    }
+    expect(await refusal(['deploy', '--stack', 'acme', '--username', 'ci', '--environment', 'production', '--search-query', 'shirt'])).toBe(
+      'error: brcloud deploy needs distribution, distribution-id or from-environment; to run only the search check, use brcloud search-check.\n'
+    )
+    expect(await refusal(['search-check', '--search-account-id', '6001'])).toBe(
+      'error: brcloud search-check needs search-query (--search-query or BRCLOUD_SEARCH_QUERY).\n'
+    )
+  })
+
+  test('--dotenv to a file that cannot be written: a warning naming why; the run ends as it would', async () => {
+    const m = memoryIo()
+    const code = await main([...DEPLOY, '--dotenv', '/nowhere/at/all/brcloud.env'], { BRCLOUD_PASSWORD: 'pw', BRCLOUD_MAX_ATTEMPTS: 'zero' }, m.io)
+    expect(code).toBe(2)
+    expect(m.stderr()).toContain('warning: --dotenv: /nowhere/at/all/brcloud.env could not be written (ENOENT).')
+  })
+})
