@@ -138,6 +138,14 @@ describe('the command line', () => {
     expect(new UsageError('x')).toBeInstanceOf(InputError)
   })
 
+  test("only a secret has a file flag; a flag without its value is refused in parseArgs' words, with where the flags are", () => {
+    expect(() => parseCommandLine(['deploy', '--environment-file', 'env.txt'])).toThrow(/^unknown flag --environment-file/)
+    expect(runOf(['deploy', '--password-file', 'pw.txt']).flags['password-file']).toBe('pw.txt')
+    expect(() => parseCommandLine(['deploy', '--environment'])).toThrow(
+      new UsageError("Option '--environment <value>' argument missing (brcloud deploy --help).")
+    )
+  })
+
   test("help, version, and the CLI's own flags", () => {
     expect(parseCommandLine([])).toEqual({ kind: 'help', command: undefined })
     expect(parseCommandLine(['--version'])).toEqual({ kind: 'version' })
