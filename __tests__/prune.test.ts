@@ -141,7 +141,10 @@ describe('what must stay', () => {
 
 describe("what GitHub's records say must stay (PruneRecords.keep)", () => {
   const NOW = Date.UTC(2026, 5, 1, 12)
-  const records = new PruneRecords({} as unknown as GitHubApi, 'https://api.acme.bloomreach.cloud', () => NOW)
+  /** Each Deployment's latest status, as GitHub would answer it (none: pending); every one done unless a test says. */
+  const statuses = new Map<number, string>()
+  const github = { latestStatus: async (id: number) => ({ state: statuses.get(id) ?? 'success' }) }
+  const records = new PruneRecords(github as unknown as GitHubApi, 'https://api.acme.bloomreach.cloud', () => NOW)
   let id = 0
   /** A Deployment of `environment`, newest first in the list as GitHub gives them, `hoursAgo`. */
   const rec = (environment: string, distributionId: string, previousDistributionId?: string, hoursAgo = 5): GitHubDeploymentRecord => ({
@@ -153,43 +156,57 @@ describe("what GitHub's records say must stay (PruneRecords.keep)", () => {
     createdAt: new Date(NOW - hoursAgo * 3_600_000).toISOString()
   })
   const env = (name: string, distributionId: string | null) => ({ id: `env-${name}`, name, distributionId })
-  const kept = (list: GitHubDeploymentRecord[], environments: Array<ReturnType<typeof env>>, ids: string[]) => {
+  const kept = async (list: GitHubDeploymentRecord[], environments: Array<ReturnType<typeof env>>, ids: string[]) => {
     const keeps = new Keeps()
-    records.keep(list, environments, keeps)
+    await records.keep(list, environments, keeps)
     return ids.map((x) => keeps.why(x)?.kind ?? 'may go')
   }
 
-  test('the previous the payload names, for what the environment runs (ids in any case); none of another environment', () => {
+  test('the previous the payload names, for what the environment runs (ids in any case); none of another environment', async () => {
     const list = [rec('production', 'X', 'P'), rec('staging', 'S', 'Q')]
-    expect(kept(list, [env('production', 'x')], ['p', 'X', 'S', 'Q'])).toEqual(['previous', 'previous', 'may go', 'may go'])
+    expect(await kept(list, [env('production', 'x')], ['p', 'X', 'S', 'Q'])).toEqual(['previous', 'previous', 'may go', 'may go'])
   })
 
-  test('a redeploy that names itself as its previous: the one before it; an older version wrote none: the one recorded before', () => {
-    expect(kept([rec('production', 'X', 'X'), rec('production', 'X', 'O'), rec('production', 'O')], [env('production', 'X')], ['O'])).toEqual(['previous'])
+  test('a redeploy that names itself as its previous: the one before it; an older version wrote none: the one recorded before', async () => {
+    expect(await kept([rec('production', 'X', 'X'), rec('production', 'X', 'O'), rec('production', 'O')], [env('production', 'X')], ['O'])).toEqual([
+      'previous'
+    ])
     expect(
-      kept([rec('production', 'X'), rec('production', 'X'), rec('production', 'Y'), rec('production', 'Z')], [env('production', 'X')], ['Y', 'Z'])
+      await kept([rec('production', 'X'), rec('production', 'X'), rec('production', 'Y'), rec('production', 'Z')], [env('production', 'X')], ['Y', 'Z'])
     ).toEqual(['previous', 'may go'])
   })
 
-  test('back on what it ran before another (a rollback, or a deploy abandoned after its id was reported): the one before that stays too', () => {
+  test('back on what it ran before another (a rollback, or a deploy abandoned after its id was reported): the one before that stays too', async () => {
     // Newest first: B over X (its payload names X, reported at request), X over B (abandoned), B, and V before it.
     const list = [rec('production', 'B', 'X'), rec('production', 'X', 'B'), rec('production', 'B'), rec('production', 'V')]
-    expect(kept(list, [env('production', 'B')], ['X', 'V'])).toEqual(['previous', 'previous'])
+    expect(await kept(list, [env('production', 'B')], ['X', 'V'])).toEqual(['previous', 'previous'])
     // Named only as a payload's previous, never recorded as deployed here (fresh seed 1951830756): the one before stays.
-    expect(kept([rec('production', 'C', 'A'), rec('production', 'B')], [env('production', 'C')], ['A', 'B'])).toEqual(['previous', 'previous'])
+    expect(await kept([rec('production', 'C', 'A'), rec('production', 'B')], [env('production', 'C')], ['A', 'B'])).toEqual(['previous', 'previous'])
     // An ordinary chain keeps one: X ran before B, W before X.
-    expect(kept([rec('production', 'B', 'X'), rec('production', 'X', 'W'), rec('production', 'W', 'V')], [env('production', 'B')], ['X', 'W'])).toEqual([
+    expect(await kept([rec('production', 'B', 'X'), rec('production', 'X', 'W'), rec('production', 'W', 'V')], [env('production', 'B')], ['X', 'W'])).toEqual([
       'previous',
       'may go'
     ])
   })
 
-  test('an environment that runs what no record names: the latest one recorded ran before it; with no id shown, also the one before that', () => {
+  test('an environment that runs what no record names: the latest one recorded ran before it; with no id shown, also the one before that', async () => {
     const list = [rec('production', 'X', 'P'), rec('production', 'P', 'Q')]
-    expect(kept(list, [env('production', 'H')], ['X', 'P', 'Q'])).toEqual(['previous', 'may go', 'may go'])
-    expect(kept(list, [env('production', null)], ['X', 'P', 'Q'])).toEqual(['previous', 'previous', 'may go'])
-    expect(kept([], [env('production', 'H')], ['H'])).toEqual(['may go'])
+    expect(await kept(list, [env('production', 'H')], ['X', 'P', 'Q'])).toEqual(['previous', 'may go', 'may go'])
+    expect(await kept(list, [env('production', null)], ['X', 'P', 'Q'])).toEqual(['previous', 'previous', 'may go'])
+    expect(await kept([], [env('production', 'H')], ['H'])).toEqual(['may go'])
   })
+
+  test.each(['in_progress', 'pending', 'queued', 'failure', 'error'])(
+    'the latest one recorded not done (%s): it may never have served, so what ran before it stays too',
+    async (state) => {
+      // Fresh seed 410796983: our promotion still waiting on a busy production (its record the latest), while another
+      // job's unrecorded deploys landed; what served before them was the one recorded before ours.
+      const list = [rec('production', 'X', 'P'), rec('production', 'P', 'Q')]
+      statuses.set(list[0]?.id ?? 0, state)
+      expect(await kept(list, [env('production', 'H')], ['X', 'P', 'Q'])).toEqual(['previous', 'previous', 'may go'])
+      expect(await kept([rec('production', 'A'), rec('production', 'B')], [env('production', 'H')], ['A', 'B'])).toEqual(['previous', 'may go'])
+    }
+  )
 
   test('namesPrevious: only a payload that names what ran before what the environment runs (through redeploys), in that environment', () => {
     const names = (list: GitHubDeploymentRecord[], runs: string, environment = 'production') => records.namesPrevious(list, environment, runs)
@@ -204,8 +221,8 @@ describe("what GitHub's records say must stay (PruneRecords.keep)", () => {
     expect(names([], 'X')).toBe(false)
   })
 
-  test('what a Deployment of the last hour and a quarter names stays, whatever its environment; an older one does not', () => {
+  test('what a Deployment of the last hour and a quarter names stays, whatever its environment; an older one does not', async () => {
     const list = [rec('gone', 'R', 'S', 1.2), rec('gone', 'T', 'U', 1.3)]
-    expect(kept(list, [], ['R', 'S', 'T', 'U'])).toEqual(['requested', 'requested', 'may go', 'may go'])
+    expect(await kept(list, [], ['R', 'S', 'T', 'U'])).toEqual(['requested', 'requested', 'may go', 'may go'])
   })
 })

@@ -3274,7 +3274,7 @@ class PruneRecords {
         return (await this.history.deployments()).filter((d) => d.payload.distributionId !== undefined);
     }
     /** Adds what the records say must stay: each environment's previous distribution, and what a deploy named within the hour. */
-    keep(records, environments, keeps) {
+    async keep(records, environments, keeps) {
         const since = this.now() - FRESH_MS - prune_keep_CLOCK_SKEW_MS;
         for (const d of records) {
             if (!(Date.parse(d.createdAt ?? '') >= since))
@@ -3284,7 +3284,35 @@ class PruneRecords {
             keeps.add(d.payload.previousDistributionId, reason);
         }
         for (const e of environments)
-            previousOf(e, records, keeps);
+            await this.previousOf(e, records, keeps);
+    }
+    /**
+     * What environment `e` ran before, by its records: the previous of the Deployment that put its distribution there;
+     * when no record names what it reports (deployed outside this action, or no id shown), the latest one recorded, which
+     * ran there before, and also what ran before that when it shows no id at all, or when that latest one is not recorded
+     * as done (a deploy still waiting on a busy environment, or one that failed, may never have served: fresh seed
+     * 410796983, our promotion waiting while another job's unrecorded deploys landed).
+     */
+    async previousOf(e, records, keeps) {
+        const here = records.filter((d) => d.environment === e.name);
+        const latest = here[0];
+        if (latest === undefined)
+            return;
+        const reason = (d) => ({ kind: 'previous', environment: e.name, deployment: d.id });
+        keeps.add(latest.payload.distributionId, reason(latest));
+        const current = e.distributionId ?? undefined;
+        const i = current === undefined ? -1 : here.findIndex((d) => (0,deploy_look/* sameId */.s)(d.payload.distributionId, current));
+        const at = here[i];
+        if (at !== undefined)
+            for (const id of ranBefore(here, i))
+                keeps.add(id, reason(at));
+        else if (current === undefined || current === '' || !(await this.served(latest)))
+            for (const id of ranBefore(here, 0))
+                keeps.add(id, reason(latest));
+    }
+    /** Whether a Deployment's latest status says it was done (success); GitHub's failure to answer is thrown (pruning stops). */
+    async served(d) {
+        return (await this.history.github.latestStatus(d.id))?.state === 'success';
     }
     /**
      * Whether the Deployment that put `runs` on `environment` names, in its payload, what ran there before it (through
@@ -3313,28 +3341,6 @@ class PruneRecords {
         }
         return undefined;
     }
-}
-/**
- * What environment `e` ran before, by its records: the previous of the Deployment that put its distribution there;
- * when no record names what it reports (deployed outside this action, or no id shown), the latest one recorded, which
- * ran there before, and when it shows no id at all, also what ran before that.
- */
-function previousOf(e, records, keeps) {
-    const here = records.filter((d) => d.environment === e.name);
-    const latest = here[0];
-    if (latest === undefined)
-        return;
-    const reason = (d) => ({ kind: 'previous', environment: e.name, deployment: d.id });
-    keeps.add(latest.payload.distributionId, reason(latest));
-    const current = e.distributionId ?? undefined;
-    const i = current === undefined ? -1 : here.findIndex((d) => (0,deploy_look/* sameId */.s)(d.payload.distributionId, current));
-    const at = here[i];
-    if (at !== undefined)
-        for (const id of ranBefore(here, i))
-            keeps.add(id, reason(at));
-    else if (current === undefined || current === '')
-        for (const id of ranBefore(here, 0))
-            keeps.add(id, reason(latest));
 }
 
 // EXTERNAL MODULE: ./src/inputs/address.ts
@@ -4370,7 +4376,7 @@ class Pruning {
             // A dry run changes nothing: one read is as good as many.
             if (this.records === undefined || !this.options.dryRun) {
                 this.records = await records.read();
-                records.keep(this.records, this.lastLook, this.keeps);
+                await records.keep(this.records, this.lastLook, this.keeps);
                 this.settleGuesses();
             }
             return this.why(d) ?? (await records.underWay(this.records, d.id));

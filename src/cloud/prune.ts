@@ -196,7 +196,7 @@ class Pruning {
       // A dry run changes nothing: one read is as good as many.
       if (this.records === undefined || !this.options.dryRun) {
         this.records = await records.read()
-        records.keep(this.records, this.lastLook, this.keeps)
+        await records.keep(this.records, this.lastLook, this.keeps)
         this.settleGuesses()
       }
       return this.why(d) ?? (await records.underWay(this.records, d.id))

@@ -71,7 +71,7 @@ export class PruneRecords {
   }
 
   /** Adds what the records say must stay: each environment's previous distribution, and what a deploy named within the hour. */
-  keep(records: readonly GitHubDeploymentRecord[], environments: readonly Environment[], keeps: Keeps): void {
+  async keep(records: readonly GitHubDeploymentRecord[], environments: readonly Environment[], keeps: Keeps): Promise<void> {
     const since = this.now() - FRESH_MS - CLOCK_SKEW_MS
     for (const d of records) {
       if (!(Date.parse(d.createdAt ?? '') >= since)) continue
@@ -79,7 +79,32 @@ export class PruneRecords {
       keeps.add(d.payload.distributionId, reason)
       keeps.add(d.payload.previousDistributionId, reason)
     }
-    for (const e of environments) previousOf(e, records, keeps)
+    for (const e of environments) await this.previousOf(e, records, keeps)
+  }
+
+  /**
+   * What environment `e` ran before, by its records: the previous of the Deployment that put its distribution there;
+   * when no record names what it reports (deployed outside this action, or no id shown), the latest one recorded, which
+   * ran there before, and also what ran before that when it shows no id at all, or when that latest one is not recorded
+   * as done (a deploy still waiting on a busy environment, or one that failed, may never have served: fresh seed
+   * 410796983, our promotion waiting while another job's unrecorded deploys landed).
+   */
+  private async previousOf(e: Environment, records: readonly GitHubDeploymentRecord[], keeps: Keeps): Promise<void> {
+    const here = records.filter((d) => d.environment === e.name)
+    const latest = here[0]
+    if (latest === undefined) return
+    const reason = (d: GitHubDeploymentRecord): KeepReason => ({ kind: 'previous', environment: e.name, deployment: d.id })
+    keeps.add(latest.payload.distributionId, reason(latest))
+    const current = e.distributionId ?? undefined
+    const i = current === undefined ? -1 : here.findIndex((d) => sameId(d.payload.distributionId, current))
+    const at = here[i]
+    if (at !== undefined) for (const id of ranBefore(here, i)) keeps.add(id, reason(at))
+    else if (current === undefined || current === '' || !(await this.served(latest))) for (const id of ranBefore(here, 0)) keeps.add(id, reason(latest))
+  }
+
+  /** Whether a Deployment's latest status says it was done (success); GitHub's failure to answer is thrown (pruning stops). */
+  private async served(d: GitHubDeploymentRecord): Promise<boolean> {
+    return (await this.history.github.latestStatus(d.id))?.state === 'success'
   }
 
   /**
@@ -107,22 +132,4 @@ export class PruneRecords {
     }
     return undefined
   }
-}
-
-/**
- * What environment `e` ran before, by its records: the previous of the Deployment that put its distribution there;
- * when no record names what it reports (deployed outside this action, or no id shown), the latest one recorded, which
- * ran there before, and when it shows no id at all, also what ran before that.
- */
-function previousOf(e: Environment, records: readonly GitHubDeploymentRecord[], keeps: Keeps): void {
-  const here = records.filter((d) => d.environment === e.name)
-  const latest = here[0]
-  if (latest === undefined) return
-  const reason = (d: GitHubDeploymentRecord): KeepReason => ({ kind: 'previous', environment: e.name, deployment: d.id })
-  keeps.add(latest.payload.distributionId, reason(latest))
-  const current = e.distributionId ?? undefined
-  const i = current === undefined ? -1 : here.findIndex((d) => sameId(d.payload.distributionId, current))
-  const at = here[i]
-  if (at !== undefined) for (const id of ranBefore(here, i)) keeps.add(id, reason(at))
-  else if (current === undefined || current === '') for (const id of ranBefore(here, 0)) keeps.add(id, reason(latest))
 }
