@@ -140,6 +140,15 @@ describe("the process's own io", () => {
       expect(out.mock.calls.map((c) => c[0])).toEqual(['to stdout\n'])
       expect(err.mock.calls.map((c) => c[0])).toEqual(['to stderr\n'])
       expect(io.stderrIsTTY).toBe(process.stderr.isTTY === true)
+      // Read at each look: a terminal is told (Jest's own stderr is none).
+      const was = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY')
+      Object.defineProperty(process.stderr, 'isTTY', { value: true, configurable: true })
+      try {
+        expect(io.stderrIsTTY).toBe(true)
+      } finally {
+        if (was === undefined) delete (process.stderr as { isTTY?: boolean }).isTTY
+        else Object.defineProperty(process.stderr, 'isTTY', was)
+      }
       expect(io.cwd()).toBe(process.cwd())
       expect(io.signals).toBe(process)
     } finally {
