@@ -266,6 +266,12 @@ describe('the exit code, from how the run ended', () => {
     const cut = { order: 'unknown', failed: true, refused: true } as unknown as NonNullable<Parameters<typeof deployResult>[0]>['order']
     expect(code({ deploy: deployResult({ release: undefined, order: cut }), stopped: 'watchdog' })).toBe(EXIT.failure)
     expect(code({ deploy: deployResult({ release: undefined, order: cut }) })).toBe(3)
+    // An order refused as older (it was read whole): a refusal, whatever stopped the run after it.
+    expect(code({ deploy: deployResult({ release: undefined, order }), stopped: 'watchdog' })).toBe(3)
+    // Checked again in the release and refused there (fresh seed 1250452833): 3, also when the watchdog came after.
+    const olderInRelease = failedRelease(['waiting', 'failed'], { failure: { kind: 'older', message: 'Refused: older' } })
+    expect(code({ deploy: olderInRelease })).toBe(3)
+    expect(code({ deploy: olderInRelease, stopped: 'watchdog' })).toBe(3)
     expect(code({ deploy: failedRelease(['waiting', 'failed'], { failure: { kind: 'busy', message: 'busy' } }) })).toBe(3)
     expect(code({ deploy: deployResult({ release: undefined, platformReached: false }) }, new LoginRefused('refused', 401))).toBe(4)
     expect(code({ deploy: deployResult({ release: undefined }) }, new TokenRefused('refused'))).toBe(4)
