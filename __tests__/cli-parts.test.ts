@@ -11,7 +11,10 @@ import { azureEnding } from '../src/cli/azure.js'
 import { dotenvOf } from '../src/cli/dotenv.js'
 import { runEmulator } from '../src/cli/emulator.js'
 import { EXIT } from '../src/cli/exit-codes.js'
-import { mainHelp } from '../src/cli/help.js'
+import { commandHelp, mainHelp } from '../src/cli/help.js'
+import { INPUT_DEFAULTS } from '../src/action-metadata.js'
+import { parseCommandLine } from '../src/cli/args.js'
+import { cliRunContext } from '../src/cli/run-context.js'
 import { processIo } from '../src/cli/io.js'
 import { createCliPort, stderrLog } from '../src/cli/port.js'
 import { gitHubRunner } from '../src/cli/runner-files.js'
@@ -229,5 +232,59 @@ describe('brcloud emulator: the emulator as a child of its own', () => {
     expect(m.stderr()).toBe(
       'error: brcloud emulator: no emulator beside this command (/nowhere/emulator/index.js). From a clone of the repository: npm run emulator.\n'
     )
+  })
+})
+
+describe('brcloud <command> --help, and the command line read for a run', () => {
+  const lines = commandHelp('deploy').split('\n')
+  test('a secret only as its file flag or its variable; a default named; the output flags', () => {
+    expect(lines).toContain(`  ${'--password-file FILE'.padEnd(36)}BRCLOUD_PASSWORD (secret: never a flag)`)
+    expect(lines).toContain(`  ${'--max-attempts VALUE'.padEnd(36)}BRCLOUD_MAX_ATTEMPTS (default ${INPUT_DEFAULTS['max-attempts']})`)
+    expect(lines).toContain(`  ${'--distribution VALUE'.padEnd(36)}BRCLOUD_DISTRIBUTION`)
+    expect(lines).toContain('  --summary FILE                      the Markdown summary, written to FILE')
+    expect(lines).toContain('  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)')
+  })
+
+  test("each refusal in its words; a run's flags read as given, off unless set", () => {
+    expect(() => parseCommandLine(['ship'])).toThrow(new Error("Unknown command 'ship': brcloud knows deploy, search-check, status (brcloud --help)."))
+    expect(() => parseCommandLine(['deploy', 'a', 'b'])).toThrow(
+      new Error('brcloud deploy takes no argument besides its flags (brcloud deploy --help lists them).')
+    )
+    expect(parseCommandLine(['deploy'])).toMatchObject({ kind: 'run', json: false, debug: false, summaryFile: undefined, dotenvFile: undefined })
+    expect(parseCommandLine(['deploy', '--version'])).toEqual({ kind: 'version' })
+  })
+
+  test("GitHub's own server for the run's page when one is given (GitHub Enterprise Server)", () => {
+    const env = { GITHUB_RUN_ID: '77', GITHUB_REPOSITORY: 'acme/site', GITHUB_SERVER_URL: 'https://ghe.example' }
+    expect(cliRunContext({}, env).runUrl).toBe('https://ghe.example/acme/site/actions/runs/77')
+  })
+})
+
+describe("the port's debug lines and masks", () => {
+  const written: string[] = []
+  const port = (debug: boolean) =>
+    createCliPort({
+      values: new Map(),
+      write: (t) => void written.push(t),
+      colour: false,
+      debug,
+      summaryFile: undefined,
+      context: { sha: '', repository: '', workspace: '/w', runId: localRun(), runAttempt: '1', place: 'terminal' } as never
+    })
+
+  test('debug lines only when asked', () => {
+    written.length = 0
+    port(false).debug('quiet')
+    port(true).debug('loud')
+    expect(written).toEqual(['debug: loud\n'])
+  })
+
+  test('an empty secret masks nothing (every line would be stars between its letters)', () => {
+    written.length = 0
+    const p = port(false)
+    p.setSecret('')
+    p.setSecret('s3cret')
+    p.info('abc s3cret')
+    expect(written).toEqual(['abc ***\n'])
   })
 })
