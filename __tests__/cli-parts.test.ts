@@ -245,6 +245,39 @@ describe('brcloud <command> --help, and the command line read for a run', () => 
     expect(lines).toContain('  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)')
   })
 
+  test('the words around the inputs, line for line', () => {
+    const text = commandHelp('search-check')
+    expect(text.slice(0, text.indexOf('Inputs ('))).toBe(
+      [
+        'Usage: brcloud search-check [flags]',
+        '',
+        'Checks that Bloomreach product search answers a query with results (no deployment).',
+        '',
+        'Output:',
+        "  --json                              the outputs as one JSON object on stdout, keyed by the action's output names",
+        '  --summary FILE                      the Markdown summary, written to FILE',
+        '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
+        "  --dotenv FILE                       the outputs as BRCLOUD_<OUTPUT>=value lines, for GitLab's artifacts:reports:dotenv",
+        '  (under Azure Pipelines, TF_BUILD=True: each output as an output variable BRCLOUD_<OUTPUT>, the failure as an issue;',
+        "   in a GitHub Actions run: step: the outputs and the summary in the runner's files)",
+        '',
+        'The run:',
+        "  --commit SHA                        the commit deployed (BRCLOUD_COMMIT; else the CI's own: GIT_COMMIT, CI_COMMIT_SHA, CIRCLE_SHA1, ... in docs/cli.md)",
+        '  --repository OWNER/NAME             the GitHub repository of its GitHub Deployments, with github-token (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
+        '',
+        ''
+      ].join('\n')
+    )
+    expect(text).toMatch(/\nInputs \(a flag wins over its variable; the meanings are the action's, in README\.md\):\n/)
+    expect(
+      text.endsWith(
+        `\n\nExit codes: ${Object.entries(EXIT)
+          .map(([w, c]) => `${c} ${w}`)
+          .join(', ')} (docs/cli.md).\n`
+      )
+    ).toBe(true)
+  })
+
   test("each refusal in its words; a run's flags read as given, off unless set", () => {
     expect(() => parseCommandLine(['ship'])).toThrow(new Error("Unknown command 'ship': brcloud knows deploy, search-check, status (brcloud --help)."))
     expect(() => parseCommandLine(['deploy', 'a', 'b'])).toThrow(
