@@ -194,10 +194,14 @@ describe('brcloud emulator: the emulator as a child of its own', () => {
     expect(m.stderr()).toBe('')
   })
 
-  test('a SIGTERM sent to the command is passed on: the exit code of a SIGTERM', async () => {
+  test.each([
+    ['SIGTERM', EXIT.sigterm],
+    ['SIGINT', EXIT.sigint]
+  ])('a %s sent to the command is passed on: its exit code', async (signal, code) => {
     const { bundle, said } = fakeBundle('wait')
     const m = memoryIo()
     const ended = runEmulator([], bundle, m.io, {})
+    // Once the child runs (it wrote what it was given), the signal.
     for (let i = 0; i < 200; i++) {
       try {
         said()
@@ -206,24 +210,8 @@ describe('brcloud emulator: the emulator as a child of its own', () => {
         await new Promise((done) => setTimeout(done, 25))
       }
     }
-    m.signals.emit('SIGTERM', 'SIGTERM')
-    expect(await ended).toBe(EXIT.sigterm)
-  })
-
-  test('a SIGINT passed on: the exit code of a SIGINT', async () => {
-    const { bundle, said } = fakeBundle('wait')
-    const m = memoryIo()
-    const ended = runEmulator([], bundle, m.io, {})
-    for (let i = 0; i < 200; i++) {
-      try {
-        said()
-        break
-      } catch {
-        await new Promise((done) => setTimeout(done, 25))
-      }
-    }
-    m.signals.emit('SIGINT', 'SIGINT')
-    expect(await ended).toBe(EXIT.sigint)
+    m.signals.emit(signal, signal)
+    expect(await ended).toBe(code)
   })
 
   test('no bundle beside the command: said, with what to run instead, exit 1', async () => {
