@@ -577,14 +577,19 @@ test('a tag pattern where GitHub holds more tags than a listing reads (20 pages 
   }
 })
 
-test("the recording Deployment's status, when its first read failed, is read again for the last Deployment", async () => {
-  standIn.fail('list-statuses', { status: 403, times: 1 })
-  const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    environments: [production]\n`
-  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
+/** The eu stack's production alone (with `extra` settings of the stack), read with GitHub's token of acme/site. */
+async function readEuProduction(extra = ''): Promise<Report> {
+  const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n${extra}    environments: [production]\n`
+  return readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
     github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
     repository: 'acme/site',
     retry: QUICK
   })
+}
+
+test("the recording Deployment's status, when its first read failed, is read again for the last Deployment", async () => {
+  standIn.fail('list-statuses', { status: 403, times: 1 })
+  const r = await readEuProduction()
   const production = row(r, 'eu', 'production')
   expect(production).toMatchObject({ evidence: 'deployment', commit: E })
   expect(production.lastDeployment).toMatchObject({ id: production.evidenceDeploymentId, state: 'success' })
@@ -592,12 +597,7 @@ test("the recording Deployment's status, when its first read failed, is read aga
 
 test('a compare GitHub refuses (403) is a failure to read, not a commit it does not know', async () => {
   standIn.fail('compare', { status: 403, times: 1 })
-  const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    track: main\n    environments: [production]\n`
-  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
-    github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
-    repository: 'acme/site',
-    retry: QUICK
-  })
+  const r = await readEuProduction('    track: main\n')
   const production = row(r, 'eu', 'production')
   expect(production.state).toBe('unknown')
   expect(production.reason).toMatch(/^GitHub could not be read: .*\(the token lacks a permission: it needs deployments: read and contents: read\)$/)
@@ -611,12 +611,7 @@ test.each([
 ])("GitHub's HTTP %i on the Deployments: the row unknown, its advice in its words", async (status, times, advice) => {
   const before = standIn.calls.length
   standIn.fail('list-deployments', { status, times })
-  const file = `stacks:\n  - name: eu\n    api-url: ${eu.url}\n    login:\n      username-variable: EU_USER\n      password-variable: EU_PASS\n    environments: [production]\n`
-  const r = await readStatus(prepareStatus(parseStatusConfig(file, 'f.yml'), ENV()), {
-    github: { token: DEFAULT_GITHUB_TOKEN, context: { ...runnerContext(), repository: 'acme/site' } },
-    repository: 'acme/site',
-    retry: QUICK
-  })
+  const r = await readEuProduction()
   const production = row(r, 'eu', 'production')
   expect(production.state).toBe('unknown')
   expect(production.reason).toMatch(new RegExp(`^GitHub could not be read: .*HTTP ${status}.* \\(${advice.replace(/[.;]/g, '\\$&')}\\)$`))
