@@ -25,6 +25,7 @@ useTestPort({
 const { CloudApi } = await import('../src/cloud/api.js')
 const { CloudClient, sameMd5 } = await import('../src/cloud/client.js')
 const { CloudSession } = await import('../src/cloud/session.js')
+const { fileBytes } = await import('../src/archive/bytes.js')
 const { ServiceError } = await import('../src/errors.js')
 const { HttpTransport } = await import('../src/http/transport.js')
 const { startEmulator } = await import('../src/emulator/server.js')
@@ -57,10 +58,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }))
 function upload(over: Partial<UploadFile> = {}): { file: UploadFile; unconfirmed: boolean[] } {
   const unconfirmed: boolean[] = []
   const file: UploadFile = {
-    path: archive,
+    bytes: fileBytes(archive),
     fileName: 'site.tar.gz',
     size,
-    verified: Promise.resolve({ md5 }),
+    gate: Promise.resolve(),
+    md5: () => Promise.resolve(md5),
     onUnconfirmed: (u) => unconfirmed.push(u),
     ...over
   }
@@ -194,7 +196,7 @@ describe('uploadDistribution against the emulator', () => {
     expect(unconfirmed).toEqual([true])
     // The connection closed with no answer (undici says "other side closed"; a reset would read ECONNRESET).
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/^Upload attempt 1 failed \((other side closed|read ECONNRESET)\); trying again in 0\.0 s from the file on disk\.$/)
+    expect(warnings[0]).toMatch(/^Upload attempt 1 failed \((other side closed|read ECONNRESET)\); trying again in 0\.0 s with the same bytes\.$/)
   })
 
   test('a 503 after the body was read: no stored copy, so the archive is sent again; the warning names the answer', async () => {
@@ -210,7 +212,7 @@ describe('uploadDistribution against the emulator', () => {
       'upload POST /v3/distributions 201'
     ])
     expect(warnings).toEqual([
-      'Upload attempt 1 failed (Uploading the distribution failed: HTTP 503 (ServiceUnavailable: Emulated fault on upload)); trying again in 0.0 s from the file on disk.'
+      'Upload attempt 1 failed (Uploading the distribution failed: HTTP 503 (ServiceUnavailable: Emulated fault on upload)); trying again in 0.0 s with the same bytes.'
     ])
     expect(notProgress(infos)).toEqual([noCopy])
     // Sent whole, refused (known: not stored), sent whole again and stored.
@@ -321,7 +323,7 @@ describe('uploadDistribution against the emulator', () => {
     const reason = new Error('site.tar.gz is not a sound archive')
     const verified = Promise.reject(reason)
     verified.catch(() => undefined)
-    await expect(client.uploadDistribution(upload({ verified }).file)).rejects.toBe(reason)
+    await expect(client.uploadDistribution(upload({ gate: verified }).file)).rejects.toBe(reason)
     expect(e.distributions).toHaveLength(0)
     expect(warnings).toEqual([])
   })
@@ -373,7 +375,7 @@ describe('uploadDistribution: what a refusal adds (scripted answers)', () => {
     expect(await client.uploadDistribution(file)).toEqual({ id: 'd1', name: 'site.tar.gz', adopted: false, attempts: 2 })
     expect(paths()).toEqual(['POST /v3/distributions', 'POST /v3/distributions'])
     expect(unconfirmed).toEqual([true])
-    expect(warnings).toEqual(['Upload attempt 1 failed (connection reset); trying again in 0.0 s from the file on disk.'])
+    expect(warnings).toEqual(['Upload attempt 1 failed (connection reset); trying again in 0.0 s with the same bytes.'])
   })
 
   test('a failed connection after the whole body: "unconfirmed" stays set (no answer came)', async () => {
@@ -398,7 +400,7 @@ describe('uploadDistribution: what a refusal adds (scripted answers)', () => {
       await expect(drain(req.body)).rejects.toBe(reason)
       throw Object.assign(new Error('connection reset'), { code: 'ECONNRESET' })
     })
-    const { file, unconfirmed } = upload({ verified })
+    const { file, unconfirmed } = upload({ gate: verified })
     await expect(client.uploadDistribution(file)).rejects.toBe(reason)
     expect(paths()).toEqual(['POST /v3/distributions'])
     expect(unconfirmed).toEqual([])

@@ -19,6 +19,7 @@ useTestPort({
 
 const { CloudApi } = await import('../src/cloud/api.js')
 const { multipartFile } = await import('../src/cloud/multipart.js')
+const { fileBytes } = await import('../src/archive/bytes.js')
 const { ServiceError } = await import('../src/errors.js')
 type CloudApiOptions = import('../src/cloud/api.js').CloudApiOptions
 type HttpRequest = import('../src/http/transport.js').HttpRequest
@@ -220,7 +221,7 @@ describe('multipart body', () => {
   }
 
   test('line breaks in the file name are dropped and quotes escaped; the stream is a byte stream', async () => {
-    const body = multipartFile({ field: 'dist_file', path: file, fileName: 'site\r\n"v2"\n.tar.gz', size: data.length })
+    const body = multipartFile({ field: 'dist_file', bytes: fileBytes(file), fileName: 'site\r\n"v2"\n.tar.gz', size: data.length })
     const stream = body.open()
     expect(stream.readableObjectMode).toBe(false)
     const { bytes } = await read(stream)
@@ -234,7 +235,7 @@ describe('multipart body', () => {
     const reason = new Error('the archive is unsound')
     const gate = Promise.reject(reason)
     gate.catch(() => undefined)
-    const body = multipartFile({ field: 'dist_file', path: file, fileName: 'x.tar.gz', size: data.length, gate })
+    const body = multipartFile({ field: 'dist_file', bytes: fileBytes(file), fileName: 'x.tar.gz', size: data.length, gate })
     let counted = 0
     const { bytes, error } = await read(body.open((n) => (counted += n)))
     expect(error).toBe(reason)
@@ -248,7 +249,7 @@ describe('multipart body', () => {
     let fail: (e: Error) => void = () => undefined
     const gate = new Promise((_, reject) => (fail = reject))
     const reason = new Error('late refusal')
-    const body = multipartFile({ field: 'dist_file', path: file, fileName: 'x.tar.gz', size: data.length, gate })
+    const body = multipartFile({ field: 'dist_file', bytes: fileBytes(file), fileName: 'x.tar.gz', size: data.length, gate })
     let counted = 0
     const { bytes, error } = await read(
       body.open((n) => {
@@ -262,7 +263,7 @@ describe('multipart body', () => {
   })
 
   test('a file that grew: the body stops at the chunk that passes the size, and says what it read', async () => {
-    const body = multipartFile({ field: 'dist_file', path: file, fileName: 'x.tar.gz', size: 300_000 })
+    const body = multipartFile({ field: 'dist_file', bytes: fileBytes(file), fileName: 'x.tar.gz', size: 300_000 })
     let counted = 0
     const { error } = await read(body.open((n) => (counted += n)))
     expect(error).toEqual(new Error('x.tar.gz changed while it was being uploaded (expected 300000 bytes, read 524288)'))
@@ -270,7 +271,7 @@ describe('multipart body', () => {
   })
 
   test('a file that shrank: the body says what it read', async () => {
-    const body = multipartFile({ field: 'dist_file', path: file, fileName: 'x.tar.gz', size: 800_000 })
+    const body = multipartFile({ field: 'dist_file', bytes: fileBytes(file), fileName: 'x.tar.gz', size: 800_000 })
     const { error } = await read(body.open())
     expect(error).toEqual(new Error('x.tar.gz changed while it was being uploaded (expected 800000 bytes, read 700000)'))
   })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileBytes } from '../src/archive/bytes.js'
 import { multipartFile } from '../src/cloud/multipart.js'
 import { ProgressReporter } from '../src/progress.js'
 
@@ -18,7 +19,7 @@ describe('multipart body', () => {
   writeFileSync(file, data)
 
   test('one dist_file part with the file bytes and an exact Content-Length; replayable', async () => {
-    const body = multipartFile({ field: 'dist_file', path: file, fileName: 'site "v1".tar.gz', size: data.length })
+    const body = multipartFile({ field: 'dist_file', bytes: fileBytes(file), fileName: 'site "v1".tar.gz', size: data.length })
     const boundary = /boundary=(.+)$/.exec(body.contentType)?.[1]
     expect(boundary).toMatch(/^----brcloud-deploy-[0-9a-f]{32}$/)
     let counted = 0
@@ -34,7 +35,7 @@ describe('multipart body', () => {
   })
 
   test('fails when the file changed size', async () => {
-    const body = multipartFile({ field: 'dist_file', path: file, fileName: 'x.tar.gz', size: data.length - 10 })
+    const body = multipartFile({ field: 'dist_file', bytes: fileBytes(file), fileName: 'x.tar.gz', size: data.length - 10 })
     await expect(collect(body.open())).rejects.toThrow(/changed while it was being uploaded/)
   })
 })

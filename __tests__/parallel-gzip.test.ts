@@ -152,7 +152,7 @@ test('reserve()/commit()/writeBytes() take input straight into the blocks', asyn
 })
 
 test('refuses levels and sizes out of range', () => {
-  expect(() => createParallelGzip({ level: 0 })).toThrow(RangeError)
+  expect(() => createParallelGzip({ level: -1 })).toThrow(RangeError)
   expect(() => createParallelGzip({ level: 10 })).toThrow(RangeError)
   expect(() => createParallelGzip({ blockSize: 0 })).toThrow(RangeError)
   expect(() => createParallelGzip({ maxInFlight: 0 })).toThrow(RangeError)

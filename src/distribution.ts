@@ -4,7 +4,7 @@ import * as core from './port.js'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { locateDistribution, packDirectory, startArchiveCheck, type ReadyArchive } from './archive/index.js'
+import { fileBytes, locateDistribution, planDirectory, startArchiveCheck, type ReadyArchive } from './archive/index.js'
 import { defaultName, distributionNameProblem } from './cloud/distribution-name.js'
 import { InputError } from './errors.js'
 import { formatBytes } from './format.js'
@@ -31,9 +31,10 @@ function checkOwnName(fileName: string): void {
 }
 
 /**
- * The archive to upload; a packed one is written into a new directory that is added to `cleanup`. A
- * given archive is checked at its start before this returns, and the rest of the check goes on beside
- * the upload (`verified`), which waits for it before its last bytes.
+ * The archive to upload. A given archive is checked at its start before this returns, and the rest of
+ * the check goes on beside the upload (`verified`), which waits for it before its last bytes. A
+ * directory is packed up to the point where its exact size is known (the deflated parts in a new
+ * directory added to `cleanup`); its already-compressed files are read as the upload sends them.
  */
 export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): Promise<ReadyArchive> {
   const source = await locateDistribution(inputs.distribution, workspace())
@@ -49,18 +50,31 @@ export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): P
       return { ...info, fileName: inputs.distributionName ?? info.fileName }
     })
     verified.catch(() => undefined) // whoever awaits it reports the failure
-    return { path: check.path, fileName: inputs.distributionName ?? fileName, size, packed: false, verified }
+    return { bytes: fileBytes(check.path), fileName: inputs.distributionName ?? fileName, size, packed: false, verified, hashes: () => verified }
   }
   const name = inputs.distributionName ?? (await defaultDistributionName(source.path))
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'brcloud-deploy-'))
   cleanup.push(dir)
   core.info(`Packing ${source.path} into ${name}`)
-  const info = await packDirectory(source.path, join(dir, name), {
+  const archive = await planDirectory(source.path, name, {
     level: inputs.compressionLevel,
     maxBytes: inputs.maxDistributionBytes,
-    input: inputs.distribution
+    input: inputs.distribution,
+    spillPath: join(dir, 'deflated.spill')
   })
-  core.info(`${name}: ${formatBytes(info.size)}, ${info.entries} entries, SHA-256 ${info.sha256}`)
-  for (const warning of info.warnings ?? []) core.warning(warning)
-  return { path: info.path, fileName: info.fileName, size: info.size, packed: true, verified: Promise.resolve(info) }
+  const { storedFiles, storedBytes, deflatedBytes } = archive.composition
+  const stored =
+    storedFiles === 0
+      ? 'nothing stored as it is'
+      : `${storedFiles} already-compressed file${storedFiles === 1 ? '' : 's'} (${formatBytes(storedBytes)}) stored as ${storedFiles === 1 ? 'it is' : 'they are'}`
+  core.info(
+    `${name}: ${formatBytes(archive.size)} (${archive.size} bytes), ${archive.entries} entries; ${formatBytes(deflatedBytes)} of tar deflated, ${stored}.`
+  )
+  for (const warning of archive.warnings) core.warning(warning)
+  const verified = archive.verified.then((info) => {
+    core.info(`${name}: SHA-256 ${info.sha256}`)
+    return info
+  })
+  verified.catch(() => undefined) // whoever awaits it reports the failure
+  return { bytes: () => archive.read(), fileName: name, size: archive.size, packed: true, verified, hashes: () => archive.hashes().then(() => verified) }
 }

@@ -5,7 +5,7 @@
 // shows nothing more.
 import { GitHub, getOctokitOptions } from '@actions/github/lib/utils'
 import type { Stack } from '../../src/emulator/stack.js'
-import type { ReadyArchive } from '../../src/archive/index.js'
+import { fileBytes, type ReadyArchive } from '../../src/archive/index.js'
 import type { Port, RunContext } from '../../src/port.js'
 import { defaultName } from '../../src/cloud/distribution-name.js'
 import { GITHUB_API } from './github.js'
@@ -201,5 +201,6 @@ export async function prepareArchive(): Promise<ReadyArchive> {
   const run = routedPort.runContext()
   const fileName = defaultName(run.repository.split('/')[1] ?? '', run.sha, 'site')
   const info = { path: archive.path, fileName, size: archive.size, sha256: archive.sha256, md5: archive.md5, entries: 2, packed: false }
-  return { path: archive.path, fileName, size: archive.size, packed: false, verified: Promise.resolve(info) }
+  const verified = Promise.resolve(info)
+  return { bytes: fileBytes(archive.path), fileName, size: archive.size, packed: false, verified, hashes: () => verified }
 }

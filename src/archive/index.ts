@@ -1,4 +1,7 @@
-export type { ArchiveInfo, DistributionSource, ReadyArchive } from './types.js'
+export type { ArchiveBytes, ArchiveInfo, DistributionSource, ReadyArchive } from './types.js'
 export { locateDistribution } from './locate.js'
 export { packDirectory, type PackOptions } from './pack.js'
 export { startArchiveCheck, type CheckOptions } from './check.js'
+export { planDirectory, type PlanOptions } from './plan.js'
+export { PackedArchive } from './packed-archive.js'
+export { fileBytes } from './bytes.js'

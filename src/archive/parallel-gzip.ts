@@ -29,8 +29,13 @@ export const WINDOW = 32 * 1024
 export const DEFAULT_BLOCK_SIZE = 512 * 1024
 
 export interface ParallelGzipOptions {
-  /** gzip level 1-9; default 6. */
+  /** gzip level 0-9 (0: zlib's stored blocks); default 6. */
   level?: number
+  /**
+   * Raw deflate: no gzip header or trailer. The packer assembles the gzip member itself, with the
+   * stored blocks of already-compressed files between runs of this stream (cut()).
+   */
+  raw?: boolean
   /** Uncompressed bytes per block; default 512 KiB. */
   blockSize?: number | undefined
   /** Blocks between full and pushed to the reader, at most; default concurrency + 1 (one ready whenever a thread frees). */
@@ -93,12 +98,24 @@ interface Job {
   next?: Job | undefined
   previous?: Job | undefined
   recycled: boolean
+  /** The last block before a cut(): no block reads its dictionary from this one's buffer. */
+  endsRun?: boolean
+  /** A cut(): no input, told the output's length so far when every block before it was pushed. */
+  marker?: (() => void) | undefined
+}
+
+/** Where a run of deflate output ends (cut()): its output's end in the stream, its input's CRC-32 and length. */
+export interface RunEnd {
+  outputEnd: number
+  crc: number
+  inputLength: number
 }
 
 const EMPTY = Buffer.alloc(0)
 
 export class ParallelGzip extends Duplex {
   readonly level: number
+  readonly raw: boolean
   readonly blockSize: number
   readonly maxInFlight: number
   readonly concurrency: number
@@ -121,6 +138,11 @@ export class ParallelGzip extends Duplex {
   private headerPushed = false
   private crc = 0
   private length = 0
+  /** The input's CRC-32 and length since the last cut(). */
+  private runCrc = 0
+  private runLength = 0
+  /** Output bytes pushed so far. */
+  private pushed = 0
   private peak = 0
   private runningPeak = 0
   private blocks = 0
@@ -129,13 +151,14 @@ export class ParallelGzip extends Duplex {
   constructor(options: ParallelGzipOptions = {}) {
     super({ allowHalfOpen: true })
     this.level = options.level ?? 6
+    this.raw = options.raw ?? false
     this.blockSize = options.blockSize ?? DEFAULT_BLOCK_SIZE
     this.concurrency = options.concurrency ?? defaultConcurrency()
     // More in flight buys no speed (measured: 3 and 4 pack a 300 MB tree equally fast on 2 cores)
     // and costs a block and its output each.
     this.maxInFlight = options.maxInFlight ?? this.concurrency + 1
     this.relief = options.relief === false ? undefined : (options.relief ?? new GarbageRelief())
-    if (!Number.isInteger(this.level) || this.level < 1 || this.level > 9) throw new RangeError(`gzip level ${this.level} is not 1-9`)
+    if (!Number.isInteger(this.level) || this.level < 0 || this.level > 9) throw new RangeError(`gzip level ${this.level} is not 0-9`)
     for (const [name, value] of [
       ['blockSize', this.blockSize],
       ['maxInFlight', this.maxInFlight],
@@ -180,6 +203,33 @@ export class ParallelGzip extends Duplex {
       throw new RangeError(`commit(${bytes}) does not match the room reserve() gave`)
     }
     this.fill += bytes
+  }
+
+  /**
+   * Ends the run of output here, on a byte boundary (the last block ends with a sync flush): what is
+   * written next starts a new run with no dictionary, since bytes that are not this stream's (stored
+   * blocks) go between the two. `at` is called with where the run ends once all of it was pushed.
+   */
+  async cut(at: (end: RunEnd) => void): Promise<void> {
+    if (this.block !== undefined) {
+      await this.room()
+      this.submit(false)
+    }
+    this.assertOpen()
+    const end = { crc: this.runCrc, inputLength: this.runLength }
+    this.runCrc = 0
+    this.runLength = 0
+    this.dictionary = undefined
+    const tail = this.lastJob
+    if (tail !== undefined) {
+      tail.endsRun = true
+      this.recycle(tail)
+    }
+    this.lastJob = undefined
+    const marker: Job = { buffer: EMPTY, length: 0, last: false, dictionary: undefined, started: true, done: true, recycled: true }
+    marker.marker = () => at({ outputEnd: this.pushed, ...end })
+    this.jobs.push(marker)
+    this.pushReady()
   }
 
   /** Copies `bytes` in; resolves once they are taken (the caller may then reuse its buffer). */
@@ -255,6 +305,8 @@ export class ParallelGzip extends Duplex {
     const data = buffer.subarray(0, this.fill)
     this.crc = crc32(data, this.crc)
     this.length += data.length
+    this.runCrc = crc32(data, this.runCrc)
+    this.runLength += data.length
     const job: Job = { buffer, length: data.length, last, dictionary: this.dictionary, started: false, done: false, recycled: false }
     if (this.block === undefined) job.recycled = true // nothing to recycle
     if (this.lastJob !== undefined) {
@@ -310,7 +362,7 @@ export class ParallelGzip extends Duplex {
 
   /** Returns a block buffer to the pool once its block is done and no block still reads its dictionary from it. */
   private recycle(job: Job): void {
-    if (job.recycled || !job.done || !(job.last || job.next?.done)) return
+    if (job.recycled || !job.done || !(job.last || job.endsRun === true || job.next?.done)) return
     job.recycled = true
     job.previous = undefined
     if (job.next) job.next.previous = undefined
@@ -322,15 +374,22 @@ export class ParallelGzip extends Duplex {
     let freed = false
     while (this.wantsData && !this.destroyed) {
       const head = this.jobs[0]
+      if (head?.marker !== undefined) {
+        this.jobs.shift()
+        freed = true
+        head.marker()
+        continue
+      }
       if (head === undefined || !head.done || head.out === undefined) break
       this.jobs.shift()
       freed = true
       let out = head.out
       head.out = undefined
-      if (!this.headerPushed) {
+      if (!this.raw && !this.headerPushed) {
         out = Buffer.concat([gzipHeader(this.level), out])
         this.headerPushed = true
       }
+      this.pushed += out.length
       this.wantsData = this.push(out)
       // zlib allocated the whole buffer `out` is a view of; it is garbage once the reader is done.
       this.relief?.produce(out.buffer.byteLength)
@@ -338,10 +397,12 @@ export class ParallelGzip extends Duplex {
     if (this.destroyed) return
     if (freed) this.wake()
     if (this.ended && this.jobs.length === 0 && this.finished !== undefined) {
-      const trailer = Buffer.alloc(8)
-      trailer.writeUInt32LE(this.crc >>> 0, 0)
-      trailer.writeUInt32LE(this.length % 0x100000000, 4)
-      this.push(trailer)
+      if (!this.raw) {
+        const trailer = Buffer.alloc(8)
+        trailer.writeUInt32LE(this.crc >>> 0, 0)
+        trailer.writeUInt32LE(this.length % 0x100000000, 4)
+        this.push(trailer)
+      }
       this.push(null)
       const finished = this.finished
       this.finished = undefined

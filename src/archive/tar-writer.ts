@@ -192,25 +192,37 @@ export interface TarSink {
   reserve(): Promise<Buffer> | Buffer
   /** Takes `bytes` written at the start of the room reserve() gave. */
   commit(bytes: number): Promise<void> | void
+  /**
+   * Takes a file's content by reference instead of its bytes, or declines (false: writeTar writes them).
+   * The packer takes what is already compressed, to store it as it is when the archive is sent.
+   */
+  takeFile?(entry: TarEntry & { type: 'file' }): Promise<boolean>
 }
 
 /** A 1-byte read past the listed size tells whether a file grew; what it reads is never used. */
 const PROBE = Buffer.alloc(1)
 
+/** A file that changed between its listing and its last byte read: refused, since the archive would not be what was listed. */
+export function changedWhilePacked(name: string, how: string): InputError {
+  return new InputError(
+    `distribution: '${name}' changed while it was being packed (${how}). ` +
+      'Make sure no other step or process writes into the distribution directory while this action runs, then run it again.'
+  )
+}
+
+/** A file that could not be read: a deleted one changed; anything else is named with its code. */
+export function unreadable(name: string, err: unknown): InputError {
+  const code = (err as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') return changedWhilePacked(name, 'it was deleted')
+  return new InputError(
+    `distribution: cannot read '${name}' (${code ?? (err as Error).message}). ` +
+      'Make sure the user running the action can read every file in the distribution directory.'
+  )
+}
+
 async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSink, options: TarWriterOptions): Promise<void> {
-  const changed = (how: string): InputError =>
-    new InputError(
-      `distribution: '${entry.name}' changed while it was being packed (${how}). ` +
-        'Make sure no other step or process writes into the distribution directory while this action runs, then run it again.'
-    )
-  const failed = (err: unknown): InputError => {
-    const code = (err as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') return changed('it was deleted')
-    return new InputError(
-      `distribution: cannot read '${entry.name}' (${code ?? (err as Error).message}). ` +
-        'Make sure the user running the action can read every file in the distribution directory.'
-    )
-  }
+  const changed = (how: string): InputError => changedWhilePacked(entry.name, how)
+  const failed = (err: unknown): InputError => unreadable(entry.name, err)
   if (entry.size > 0) {
     let handle: FileHandle
     try {
@@ -268,7 +280,14 @@ async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSin
 export async function writeTar(entries: Iterable<TarEntry> | AsyncIterable<TarEntry>, sink: TarSink, options: TarWriterOptions = {}): Promise<void> {
   for await (const entry of entries) {
     await sink.write(encodeEntryHeader(entry))
-    if (entry.type === 'file') await writeFileContent(entry, sink, options)
+    if (entry.type !== 'file') continue
+    if (entry.size > 0 && sink.takeFile !== undefined && (await sink.takeFile(entry))) {
+      options.onData?.(entry.size) // taken whole: it is read when the archive is sent
+      const pad = padding(entry.size)
+      if (pad > 0) await sink.write(Buffer.alloc(pad))
+    } else {
+      await writeFileContent(entry, sink, options)
+    }
   }
   await sink.write(Buffer.alloc(2 * BLOCK)) // end-of-archive marker
 }

@@ -1,7 +1,7 @@
 /** What the deploy step needs to know about the distribution it uploads. */
 export interface ArchiveInfo {
-  /** Absolute path of the archive on disk. */
-  path: string
+  /** Absolute path of the archive on disk; absent for a packed directory, which is sent as it is read and never written whole. */
+  path?: string
   /** Base name, the name it is uploaded under. */
   fileName: string
   /** Bytes. */
@@ -24,16 +24,26 @@ export interface ArchiveInfo {
 
 export type DistributionSource = { kind: 'archive'; path: string } | { kind: 'directory'; path: string }
 
-/** An archive ready to upload. A given archive may still be being checked (`verified`) while it is uploaded. */
+/** The archive's bytes from the first, as often as asked: a file on disk, or a packed directory read as it is sent. */
+export type ArchiveBytes = () => AsyncIterable<Buffer>
+
+/**
+ * An archive ready to upload. A given archive may still be being checked (`verified`) while it is
+ * uploaded; a packed directory's hashes are known once its bytes were read whole (by the upload).
+ */
 export interface ReadyArchive {
-  /** Absolute path of the archive on disk. */
-  path: string
   /** The name it is uploaded under. */
   fileName: string
-  /** Bytes. */
+  /** Bytes, exactly, before the first is read. */
   size: number
   /** True when we packed a directory. */
   packed: boolean
-  /** The whole check (hashes, entries, warnings); rejects with an InputError when the archive is bad. */
+  bytes: ArchiveBytes
+  /**
+   * The whole check (hashes, entries, warnings); rejects with an InputError when the archive is bad.
+   * A packed directory's settles with its first whole read, which this does not start.
+   */
   verified: Promise<ArchiveInfo>
+  /** `verified`, reading the archive for it when nothing read it whole yet (a packed directory before its upload). */
+  hashes(): Promise<ArchiveInfo>
 }

@@ -8,8 +8,8 @@ import type { TarEntry } from './tar-writer.js'
 export interface WalkOptions {
   /** Files to leave out, identified by device + inode (e.g. the archive being written into the tree). */
   exclude?: Array<{ dev: number; ino: number }>
-  /** An absolute path to leave out (same purpose; used where inodes are not reliable). */
-  excludePath?: string
+  /** Paths to leave out (same purpose; used where inodes are not reliable, or the file is made later: the packer's spill). */
+  excludePaths?: string[]
   /** Platform whose file modes apply; defaults to process.platform. */
   platform?: NodeJS.Platform
   /** Told of each socket, FIFO or device left out (relative name, what it is). */
@@ -55,7 +55,7 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
   const exclude = options.exclude ?? []
   const windows = (options.platform ?? process.platform) === 'win32'
   const samePath = (a: string, b: string): boolean => (windows ? a.toLowerCase() === b.toLowerCase() : a === b)
-  const excludePath = options.excludePath === undefined ? undefined : path.resolve(options.excludePath)
+  const excludePaths = (options.excludePaths ?? []).map((p) => path.resolve(p))
   const links = new LinkTracker('the directory being packed')
   const outside = (rel: string, target: string, why: string): InputError =>
     new InputError(
@@ -92,7 +92,7 @@ export async function* walkDirectory(root: string, options: WalkOptions = {}): A
         )
       }
       if (exclude.some((e) => e.dev === st.dev && e.ino === st.ino && e.ino !== 0)) continue
-      if (excludePath !== undefined && samePath(path.resolve(full), excludePath)) continue
+      if (excludePaths.some((p) => samePath(path.resolve(full), p))) continue
       const mtime = Math.floor(st.mtimeMs / 1000)
       if (st.isDirectory()) {
         yield { type: 'directory', name: `${rel}/`, mode: windows ? 0o755 : st.mode & 0o7777, mtime }

@@ -3,7 +3,8 @@
 // change something are replayed only once a replay is known to be safe.
 import * as core from '../port.js'
 import { sameId } from '../deploy/look.js'
-import { describeError, ServiceError } from '../errors.js'
+import type { ArchiveBytes } from '../archive/index.js'
+import { describeError, InputError, ServiceError } from '../errors.js'
 import { formatDelay } from '../format.js'
 import type { Method } from '../http/transport.js'
 import { ProgressReporter } from '../progress.js'
@@ -43,14 +44,18 @@ export interface Distribution {
 }
 
 export interface UploadFile {
-  path: string
+  /** The archive's bytes, read again for each attempt. */
+  bytes: ArchiveBytes
   fileName: string
   size: number
   /**
-   * The archive's check, with its MD5: the upload sends its closing boundary only once this resolved,
-   * and stops at once when it rejects (see multipart.ts). The MD5 finds a stored copy after a lost answer.
+   * A given archive's check: the upload sends its closing boundary only once this resolved, and stops
+   * at once when it rejects (see multipart.ts). Absent for a packed directory, whose bytes check
+   * themselves as they are read (a file changed since it was listed fails the read with an InputError).
    */
-  verified: Promise<{ md5: string }>
+  gate?: Promise<unknown> | undefined
+  /** The MD5 of the bytes sent, asked only once a whole body was: it finds a stored copy after a lost answer. */
+  md5(): Promise<string>
   /**
    * Whether the platform may hold an upload nobody confirmed: true once a whole body was sent, false
    * again when an answer came (stored, or refused: either way it is known).
@@ -240,7 +245,7 @@ export class CloudClient {
    */
   async uploadDistribution(file: UploadFile): Promise<UploadResult> {
     const operation = 'Uploading the distribution'
-    const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size, gate: file.verified })
+    const body = multipartFile({ field: 'dist_file', bytes: file.bytes, fileName: file.fileName, size: file.size, gate: file.gate })
     const began = this.now()
     let bodySent = false
     return this.api.retrying(
@@ -279,7 +284,8 @@ export class CloudClient {
             })
             .catch(async (error: unknown) => {
               // A refused archive stopped the stream: its reason, not the connection's, is the failure.
-              const refused = await file.verified.then(
+              if (error instanceof InputError) throw error
+              const refused = await file.gate?.then(
                 () => undefined,
                 (reason: unknown) => reason
               )
@@ -308,14 +314,14 @@ export class CloudClient {
       },
       (error, attempt, delay) => ({
         level: 'warning',
-        message: `Upload attempt ${attempt} failed (${describeError(error)}); trying again in ${formatDelay(delay)} from the file on disk.`
+        message: `Upload attempt ${attempt} failed (${describeError(error)}); trying again in ${formatDelay(delay)} with the same bytes.`
       })
     )
   }
 
   private async findStoredUpload(file: UploadFile, began: number): Promise<Distribution | undefined> {
     const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS)
-    const { md5 } = await file.verified
+    const md5 = await file.md5()
     const matches = (await this.listDistributions()).filter((d) => sameDistributionName(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d))
     matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''))
     return matches[0]

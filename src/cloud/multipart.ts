@@ -1,15 +1,16 @@
-// A multipart/form-data body with one file part, streamed from disk with an exact Content-Length,
-// so the archive is never held in memory and the server knows the size up front.
+// A multipart/form-data body with one file part, streamed (from disk, or from the packer as it reads
+// the tree) with an exact Content-Length, so the archive is never held in memory and the server knows
+// the size up front.
 import { randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
 import { Readable } from 'node:stream'
-import { GarbageRelief } from '../memory.js'
+import type { ArchiveBytes } from '../archive/index.js'
 
 export interface MultipartFile {
   field: string
-  path: string
   fileName: string
+  /** Exactly the bytes `bytes` gives: more or fewer fail the body before its closing boundary. */
   size: number
+  bytes: ArchiveBytes
   /**
    * Must resolve before the body's closing boundary is sent (the archive's check, running beside the
    * upload); when it rejects, the stream fails at once with its error, so the server never receives
@@ -47,16 +48,13 @@ export function multipartFile(file: MultipartFile): MultipartBody {
       let refused: { reason: unknown } | undefined
       file.gate?.catch((reason: unknown) => (refused = { reason }))
       async function* parts(): AsyncGenerator<Buffer> {
-        // Each chunk read is garbage once sent; collecting it early keeps the upload's memory flat.
-        const relief = new GarbageRelief()
         yield head
         let sent = 0
-        for await (const chunk of createReadStream(file.path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+        for await (const chunk of file.bytes()) {
           if (refused) throw refused.reason
           sent += chunk.length
           if (sent > file.size) break
           onBytes?.(chunk.length)
-          relief.produce(chunk.length)
           yield chunk
         }
         if (sent !== file.size) {

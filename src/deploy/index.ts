@@ -157,7 +157,7 @@ export function startDeploy(
       result.cautions.push(line)
     },
     verified: async (ready) => {
-      const info = await ready.verified
+      const info = await ready.hashes()
       if (result.archive) {
         result.archive.sha256 = info.sha256
         result.archive.md5 = info.md5
@@ -306,7 +306,12 @@ async function prepare(run: Run): Promise<ReadyArchive | undefined> {
   if (inputs.source.kind !== 'upload') return undefined
   const ready = await run.phase('Prepare the distribution', () => prepareArchive(inputs, run.cleanup))
   result.archive = { name: ready.fileName, source: ready.packed ? 'packed' : 'archive', size: ready.size, sha256: undefined }
-  if (ready.packed) await run.verified(ready)
+  // A packed directory's hashes are known once its bytes were read whole (by the upload, or for a lookup).
+  if (ready.packed)
+    ready.verified.then(
+      () => run.verified(ready),
+      () => undefined
+    )
   return ready
 }
 

@@ -137,8 +137,8 @@ export async function pruneBeforeUpload(ctx: SourceContext, ready: ReadyArchive,
   const stored = ctx.stored
   if (max === undefined || stored === undefined) return
   const deleted = await ctx.phase('Prune old distributions', async () => {
-    // Deleting is not undone: only for an archive known to be sound.
-    await ctx.verified(ready)
+    // Deleting is not undone: only for an archive known to be sound (a packed one is: it was made here).
+    if (!ready.packed) await ctx.verified(ready)
     return prune(ctx, stored, max, environments)
   })
   if (inputs.dryRun) result.wouldPrune = deleted
@@ -186,10 +186,12 @@ export async function upload(ctx: SourceContext, ready: ReadyArchive): Promise<s
   const uploaded = await ctx.phase('Upload the distribution', async () => {
     const onUnconfirmed = (unconfirmed: boolean): void => void (ctx.result.uploadUnconfirmed = unconfirmed)
     const file = {
-      path: ready.path,
+      bytes: ready.bytes,
       fileName: ready.fileName,
       size: ready.size,
-      verified: ctx.verified(ready),
+      // A given archive's check gates the body's end; a packed one checks itself as it is read.
+      gate: ready.packed ? undefined : ctx.verified(ready),
+      md5: async () => (await ctx.verified(ready)).md5,
       storedBefore: ctx.result.storedBefore,
       // A stored copy after a lost answer is one not listed before: no clock is compared.
       knownBefore: ctx.result.listedBefore && new Set(ctx.result.listedBefore),

@@ -37198,18 +37198,6 @@ exports.visitAsync = visitAsync;
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 /******/ 
-/******/ /* webpack/runtime/compat get default export */
-/******/ (() => {
-/******/ 	// getDefaultExport function for compatibility with non-harmony modules
-/******/ 	__nccwpck_require__.n = (module) => {
-/******/ 		var getter = module && module.__esModule ?
-/******/ 			() => (module['default']) :
-/******/ 			() => (module);
-/******/ 		__nccwpck_require__.d(getter, { a: getter });
-/******/ 		return getter;
-/******/ 	};
-/******/ })();
-/******/ 
 /******/ /* webpack/runtime/create fake namespace object */
 /******/ (() => {
 /******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
@@ -39744,91 +39732,12 @@ function commitInName(name, repository) {
     return match[2]?.toLowerCase();
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
-var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_namespaceObject);
-;// CONCATENATED MODULE: external "node:vm"
-const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
-var external_node_vm_default = /*#__PURE__*/__nccwpck_require__.n(external_node_vm_namespaceObject);
-;// CONCATENATED MODULE: ./src/memory.ts
-// Keeps a streaming process's memory flat when it churns through big buffers it cannot recycle.
-//
-// Node's zlib hands every compressed block back in a fresh buffer, and an upload reads its file in
-// fresh chunks. Each is garbage milliseconds later, but V8 collects that garbage only when its
-// outside-the-heap memory has grown by tens of MB, and the malloc heap that held it keeps the
-// high-water mark as resident memory: measured on a 300 MB tree, packing then shows 45-50 MB more
-// RSS than it ever holds, and an upload of 180 MB 35-40 MB more.
-//
-// GarbageRelief asks V8 for a young-generation collection (about half a millisecond with this
-// action's small heap) once at least `every` bytes of such buffers were produced AND at least
-// `interval` ms went by since the last one. The interval matters: a buffer that is still in use
-// when a collection runs survives it, and one that survives two is moved to the old generation,
-// whose garbage only a full collection frees; collecting more often than a block takes to compress
-// does more harm than good (measured: every 10 ms, +75 MB; every 20 ms, +27 MB; none, +48 MB).
-//
-// The collector is V8's own, reached through its `--expose-gc` flag set at run time for a fresh
-// context (what the `expose-gc` package does); when that is not available, relief does nothing.
-
-
-let collector;
-/** V8's collector, or null when it cannot be had. */
-function garbageCollector() {
-    if (collector === undefined) {
-        try {
-            const exposed = globalThis.gc;
-            if (typeof exposed === 'function') {
-                collector = exposed;
-            }
-            else {
-                external_node_v8_default().setFlagsFromString('--expose-gc');
-                const gc = external_node_vm_default().runInNewContext('gc');
-                collector = typeof gc === 'function' ? gc : null;
-            }
-        }
-        catch {
-            collector = null;
-        }
-    }
-    return collector;
-}
-class GarbageRelief {
-    every;
-    interval;
-    produced = 0;
-    last = performance.now();
-    /** Young-generation collections asked for. */
-    collections = 0;
-    constructor(options = {}) {
-        this.every = options.every ?? 2 * 1024 * 1024;
-        this.interval = options.interval ?? 20;
-    }
-    /** Call with the size of each buffer produced that will be garbage shortly. */
-    produce(bytes) {
-        this.produced += bytes;
-        if (this.produced < this.every)
-            return;
-        const now = performance.now();
-        if (now - this.last < this.interval)
-            return;
-        const gc = garbageCollector();
-        if (gc === null)
-            return;
-        gc({ type: 'minor' });
-        this.collections++;
-        this.produced = 0;
-        this.last = performance.now();
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/cloud/multipart.ts
-// A multipart/form-data body with one file part, streamed from disk with an exact Content-Length,
-// so the archive is never held in memory and the server knows the size up front.
-
-
+// A multipart/form-data body with one file part, streamed (from disk, or from the packer as it reads
+// the tree) with an exact Content-Length, so the archive is never held in memory and the server knows
+// the size up front.
 
 
 /** Quotes a file name for Content-Disposition (RFC 7578: escape quotes, drop line breaks). */
@@ -39849,18 +39758,15 @@ function multipartFile(file) {
             let refused;
             file.gate?.catch((reason) => (refused = { reason }));
             async function* parts() {
-                // Each chunk read is garbage once sent; collecting it early keeps the upload's memory flat.
-                const relief = new GarbageRelief();
                 yield head;
                 let sent = 0;
-                for await (const chunk of (0,external_node_fs_namespaceObject.createReadStream)(file.path, { highWaterMark: 256 * 1024 })) {
+                for await (const chunk of file.bytes()) {
                     if (refused)
                         throw refused.reason;
                     sent += chunk.length;
                     if (sent > file.size)
                         break;
                     onBytes?.(chunk.length);
-                    relief.produce(chunk.length);
                     yield chunk;
                 }
                 if (sent !== file.size) {
@@ -40022,7 +39928,7 @@ class CloudClient {
      */
     async uploadDistribution(file) {
         const operation = 'Uploading the distribution';
-        const body = multipartFile({ field: 'dist_file', path: file.path, fileName: file.fileName, size: file.size, gate: file.verified });
+        const body = multipartFile({ field: 'dist_file', bytes: file.bytes, fileName: file.fileName, size: file.size, gate: file.gate });
         const began = this.now();
         let bodySent = false;
         return this.api.retrying(operation, async (attempts) => {
@@ -40059,7 +39965,9 @@ class CloudClient {
                 })
                     .catch(async (error) => {
                     // A refused archive stopped the stream: its reason, not the connection's, is the failure.
-                    const refused = await file.verified.then(() => undefined, (reason) => reason);
+                    if (error instanceof errors_InputError)
+                        throw error;
+                    const refused = await file.gate?.then(() => undefined, (reason) => reason);
                     if (refused !== undefined)
                         throw refused;
                     if (error instanceof errors_ServiceError) {
@@ -40084,12 +39992,12 @@ class CloudClient {
             return { ...found, adopted: false, attempts };
         }, (error, attempt, delay) => ({
             level: 'warning',
-            message: `Upload attempt ${attempt} failed (${describeError(error)}); trying again in ${formatDelay(delay)} from the file on disk.`
+            message: `Upload attempt ${attempt} failed (${describeError(error)}); trying again in ${formatDelay(delay)} with the same bytes.`
         }));
     }
     async findStoredUpload(file, began) {
         const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS);
-        const { md5 } = await file.verified;
+        const md5 = await file.md5();
         const matches = (await this.listDistributions()).filter((d) => sameDistributionName(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d));
         matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
         return matches[0];

@@ -1,0 +1,215 @@
+// A packed directory, ready to send: the gzip member as a list of pieces whose length is known to the
+// byte before the first byte goes out. Deflated runs (tar headers and compressible content) wait in
+// the spill; already-compressed files are read from the tree when sent, framed as stored blocks.
+//
+//   [gzip header][deflated run][stored blocks of a jar][deflated run] ... [final deflated run][trailer]
+//
+// read() produces those bytes from the first, as often as asked (a retry sends the same bytes and
+// deflates nothing again), computing CRC-32 (for the trailer), MD5 and SHA-256 on the way. A stored
+// file that changed since it was listed stops the read before the trailer, so no whole archive that
+// differs from the listing is ever sent; a second read also compares each file's CRC-32 with the first's.
+import { createHash } from 'node:crypto'
+import { open, type FileHandle } from 'node:fs/promises'
+import { GarbageRelief } from '../memory.js'
+import { crc32, gzipHeader } from './parallel-gzip.js'
+import type { Spill } from './spill.js'
+import { STORED_BLOCK_MAX, crc32Combine, storedLength, writeStoredBlockHeader } from './stored-blocks.js'
+import { changedWhilePacked, unreadable } from './tar-writer.js'
+import type { ArchiveInfo } from './types.js'
+
+export type Piece =
+  /** Raw deflate output in the spill, [start, end); `crc` and `inputLength` are of the tar bytes it holds. */
+  | { kind: 'deflated'; start: number; end: number; crc: number; inputLength: number }
+  /** A file's content as stored blocks; `crc` is set by the first whole read. */
+  | { kind: 'stored'; name: string; path: string; size: number; mtimeMs: number | undefined; crc?: number }
+
+export function pieceLength(piece: Piece): number {
+  return piece.kind === 'deflated' ? piece.end - piece.start : storedLength(piece.size)
+}
+
+/** Stored blocks read per chunk: four blocks, about 256 KiB. */
+const BLOCKS_PER_CHUNK = 4
+/** A 1-byte read past the listed size tells whether a file grew. */
+const PROBE = Buffer.alloc(1)
+
+export interface PackedArchiveInit {
+  fileName: string
+  level: number
+  pieces: Piece[]
+  spill: Spill
+  entries: number
+  warnings: string[]
+}
+
+export class PackedArchive {
+  readonly fileName: string
+  readonly size: number
+  readonly entries: number
+  readonly warnings: string[]
+  /** Settles with the first whole read (an upload's, or hashes()'s); rejects when the tree changed under it. */
+  readonly verified: Promise<ArchiveInfo>
+  private readonly level: number
+  private readonly pieces: Piece[]
+  private readonly spill: Spill
+  private settle!: { resolve: (info: ArchiveInfo) => void; reject: (reason: unknown) => void }
+  private settled = false
+
+  constructor(init: PackedArchiveInit) {
+    this.fileName = init.fileName
+    this.level = init.level
+    this.pieces = init.pieces
+    this.spill = init.spill
+    this.entries = init.entries
+    this.warnings = init.warnings
+    this.size = 10 + init.pieces.reduce((sum, p) => sum + pieceLength(p), 0) + 8
+    this.verified = new Promise<ArchiveInfo>((resolve, reject) => (this.settle = { resolve, reject }))
+    this.verified.catch(() => undefined) // whoever awaits it reports the failure
+  }
+
+  /** What is stored as it is and what was deflated: files and content bytes. */
+  get composition(): { storedFiles: number; storedBytes: number; deflatedBytes: number } {
+    let storedFiles = 0
+    let storedBytes = 0
+    let deflatedBytes = 0
+    for (const p of this.pieces) {
+      if (p.kind === 'stored') {
+        storedFiles++
+        storedBytes += p.size
+      } else deflatedBytes += p.inputLength
+    }
+    return { storedFiles, storedBytes, deflatedBytes }
+  }
+
+  /** The hashes: those of the first whole read, reading the archive for them when none was made yet. */
+  async hashes(): Promise<ArchiveInfo> {
+    if (!this.settled) for await (const chunk of this.read()) void chunk
+    return this.verified
+  }
+
+  /** The archive's bytes from the first; each call reads the stored files again. */
+  async *read(): AsyncGenerator<Buffer> {
+    const sha256 = createHash('sha256')
+    const md5 = createHash('md5')
+    let sent = 0
+    const out = (bytes: Buffer): Buffer => {
+      sha256.update(bytes)
+      md5.update(bytes)
+      sent += bytes.length
+      return bytes
+    }
+    let crc = 0
+    let inputLength = 0
+    try {
+      yield out(gzipHeader(this.level))
+      for (const piece of this.pieces) {
+        if (piece.kind === 'deflated') {
+          for await (const chunk of this.spill.range(piece.start, piece.end)) yield out(chunk)
+          crc = crc32Combine(crc, piece.crc, piece.inputLength)
+          inputLength += piece.inputLength
+          continue
+        }
+        let fileCrc = 0
+        for await (const chunk of storedBlocks(piece, (data) => (fileCrc = crc32(data, fileCrc)))) yield out(chunk)
+        if (piece.crc !== undefined && piece.crc !== fileCrc) throw changedWhilePacked(piece.name, 'its content differs from the first time it was sent')
+        piece.crc = fileCrc
+        crc = crc32Combine(crc, fileCrc, piece.size)
+        inputLength += piece.size
+      }
+    } catch (error) {
+      // The tree changed: no read of this plan can give the archive it describes.
+      if (!this.settled) {
+        this.settled = true
+        this.settle.reject(error)
+      }
+      throw error
+    }
+    const trailer = Buffer.alloc(8)
+    trailer.writeUInt32LE(crc >>> 0, 0)
+    trailer.writeUInt32LE(inputLength % 0x100000000, 4)
+    yield out(trailer)
+    if (sent !== this.size) throw new Error(`packing '${this.fileName}': sent ${sent} bytes where ${this.size} were counted`)
+    if (!this.settled) {
+      this.settled = true
+      this.settle.resolve({
+        fileName: this.fileName,
+        size: sent,
+        sha256: sha256.digest('hex'),
+        md5: md5.digest('hex'),
+        entries: this.entries,
+        packed: true,
+        ...(this.warnings.length > 0 ? { warnings: this.warnings } : {})
+      })
+    }
+  }
+
+  /** Frees the spill (the caller deletes its directory). */
+  release(): Promise<void> {
+    return this.spill.release()
+  }
+}
+
+/** A file's content as stored blocks, about 256 KiB a chunk, each chunk a fresh buffer; `onData` sees the content. */
+async function* storedBlocks(piece: Piece & { kind: 'stored' }, onData: (data: Buffer) => void): AsyncGenerator<Buffer> {
+  const changed = (how: string): Error => changedWhilePacked(piece.name, how)
+  let handle: FileHandle
+  try {
+    handle = await open(piece.path, 'r')
+  } catch (err) {
+    throw unreadable(piece.name, err)
+  }
+  const relief = new GarbageRelief()
+  try {
+    const before = await handle.stat()
+    if (before.size !== piece.size) throw changed(`its size went from ${piece.size} to ${before.size} bytes`)
+    if (piece.mtimeMs !== undefined && before.mtimeMs !== piece.mtimeMs) throw changed('it was rewritten after it was listed: its modification time moved')
+    let read = 0
+    while (read < piece.size) {
+      const blocks = Math.min(BLOCKS_PER_CHUNK, Math.ceil((piece.size - read) / STORED_BLOCK_MAX))
+      const chunk = Buffer.allocUnsafe(Math.min(piece.size - read, blocks * STORED_BLOCK_MAX) + 5 * blocks)
+      let at = 0
+      for (let b = 0; b < blocks; b++) {
+        const length = Math.min(STORED_BLOCK_MAX, piece.size - read)
+        writeStoredBlockHeader(chunk, at, length, false)
+        at += 5
+        const data = chunk.subarray(at, at + length)
+        await readFully(handle, data, read, piece, changed)
+        onData(data)
+        at += length
+        read += length
+      }
+      relief.produce(chunk.length)
+      yield chunk
+    }
+    let more: number
+    try {
+      more = (await handle.read(PROBE, 0, 1, piece.size)).bytesRead
+    } catch (err) {
+      throw unreadable(piece.name, err)
+    }
+    if (more > 0) throw changed(`it grew beyond the ${piece.size} bytes it had when listed`)
+    const after = await handle.stat()
+    if (piece.mtimeMs !== undefined && after.mtimeMs !== piece.mtimeMs) throw changed('it was rewritten while it was read: its modification time moved')
+  } finally {
+    await handle.close().catch(() => undefined)
+  }
+}
+
+async function readFully(
+  handle: FileHandle,
+  into: Buffer,
+  position: number,
+  piece: { name: string; size: number },
+  changed: (how: string) => Error
+): Promise<void> {
+  let filled = 0
+  while (filled < into.length) {
+    let n: number
+    try {
+      n = (await handle.read(into, filled, into.length - filled, position + filled)).bytesRead
+    } catch (err) {
+      throw unreadable(piece.name, err)
+    }
+    if (n === 0) throw changed(`it shrank from ${piece.size} to ${position + filled} bytes`)
+    filled += n
+  }
+}
