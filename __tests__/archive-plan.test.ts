@@ -128,7 +128,11 @@ describe('the trial', () => {
     expect(await at('small.png')).toBe(false)
     // A jar of stored (uncompressed) entries: a zip by its magic number, text by its content.
     const zip = path.join(dir, 'stored.jar')
-    execFileSync('python3', ['-c', `import zipfile,sys\nz=zipfile.ZipFile(sys.argv[1],'w',zipfile.ZIP_STORED)\nfor i in range(20): z.writestr('c%d.xml'%i, ('<node name="%d">hippo brxm</node>\\n'%i)*400)\nz.close()`, zip])
+    execFileSync('python3', [
+      '-c',
+      `import zipfile,sys\nz=zipfile.ZipFile(sys.argv[1],'w',zipfile.ZIP_STORED)\nfor i in range(20): z.writestr('c%d.xml'%i, ('<node name="%d">hippo brxm</node>\\n'%i)*400)\nz.close()`,
+      zip
+    ])
     expect(fs.readFileSync(zip).subarray(0, 4).toString('latin1')).toBe('PK\x03\x04')
     expect(await at('stored.jar')).toBe(false)
   })
@@ -247,7 +251,9 @@ describe('a packed directory', () => {
     execFileSync('cp', ['-p', war2, reference])
     fs.writeFileSync(war2, randomBytes(400_000))
     execFileSync('touch', ['-r', reference, war2])
-    await expect(bytesOf(second)).rejects.toThrow("distribution: 'webapps/site.war' changed while it was being packed (its content differs from the first time it was sent)")
+    await expect(bytesOf(second)).rejects.toThrow(
+      "distribution: 'webapps/site.war' changed while it was being packed (its content differs from the first time it was sent)"
+    )
   })
 
   test('a stored file deleted or grown after the listing is named', async () => {
@@ -285,7 +291,11 @@ describe('a packed directory', () => {
     const deflated = await plan(dir, { maxBytes: limit })
     expect(deflated.composition.storedFiles).toBe(0)
     expect(deflated.size).toBeLessThan(limit)
-    expect(unpacked(await bytesOf(deflated)).get('big.bin')?.equals(data)).toBe(true)
+    expect(
+      unpacked(await bytesOf(deflated))
+        .get('big.bin')
+        ?.equals(data)
+    ).toBe(true)
     await expect(plan(dir, { maxBytes: 50_000 })).rejects.toThrow(/^distribution: the archive packed from '.*' is .*, over the limit of .* per distribution/)
   })
 })

@@ -2919,6 +2919,7 @@ function crc32Combine(crcA, crcB, lengthB) {
 
 
 
+
 function pieceLength(piece) {
     return piece.kind === 'deflated' ? piece.end - piece.start : storedLength(piece.size);
 }
@@ -2973,8 +2974,12 @@ class PackedArchive {
     }
     /** The archive's bytes from the first; each call reads the stored files again. */
     async *read() {
+        // On this thread: a worker thread took 0.06 s off a 0.55 s read of the real-jar tree and added 100 MB
+        // of copies waiting for its collector (measured; docs/benchmarks.md).
         const sha256 = (0,external_node_crypto_.createHash)('sha256');
         const md5 = (0,external_node_crypto_.createHash)('md5');
+        // One for the whole read: per file, a small file would end before its first collection was due.
+        const relief = new GarbageRelief();
         let sent = 0;
         const out = (bytes) => {
             sha256.update(bytes);
@@ -2995,7 +3000,7 @@ class PackedArchive {
                     continue;
                 }
                 let fileCrc = 0;
-                for await (const chunk of storedBlocks(piece, (data) => (fileCrc = crc32(data, fileCrc))))
+                for await (const chunk of storedBlocks(piece, relief, (data) => (fileCrc = crc32(data, fileCrc))))
                     yield out(chunk);
                 if (piece.crc !== undefined && piece.crc !== fileCrc)
                     throw changedWhilePacked(piece.name, 'its content differs from the first time it was sent');
@@ -3003,32 +3008,32 @@ class PackedArchive {
                 crc = crc32Combine(crc, fileCrc, piece.size);
                 inputLength += piece.size;
             }
+            const trailer = Buffer.alloc(8);
+            trailer.writeUInt32LE(crc >>> 0, 0);
+            trailer.writeUInt32LE(inputLength % 0x100000000, 4);
+            yield out(trailer);
+            if (sent !== this.size)
+                throw new Error(`packing '${this.fileName}': sent ${sent} bytes where ${this.size} were counted`);
+            if (!this.settled) {
+                this.settled = true;
+                this.settle.resolve({
+                    fileName: this.fileName,
+                    size: sent,
+                    sha256: sha256.digest('hex'),
+                    md5: md5.digest('hex'),
+                    entries: this.entries,
+                    packed: true,
+                    ...(this.warnings.length > 0 ? { warnings: this.warnings } : {})
+                });
+            }
         }
         catch (error) {
             // The tree changed: no read of this plan can give the archive it describes.
-            if (!this.settled) {
+            if (error instanceof errors/* InputError */.dz && !this.settled) {
                 this.settled = true;
                 this.settle.reject(error);
             }
             throw error;
-        }
-        const trailer = Buffer.alloc(8);
-        trailer.writeUInt32LE(crc >>> 0, 0);
-        trailer.writeUInt32LE(inputLength % 0x100000000, 4);
-        yield out(trailer);
-        if (sent !== this.size)
-            throw new Error(`packing '${this.fileName}': sent ${sent} bytes where ${this.size} were counted`);
-        if (!this.settled) {
-            this.settled = true;
-            this.settle.resolve({
-                fileName: this.fileName,
-                size: sent,
-                sha256: sha256.digest('hex'),
-                md5: md5.digest('hex'),
-                entries: this.entries,
-                packed: true,
-                ...(this.warnings.length > 0 ? { warnings: this.warnings } : {})
-            });
         }
     }
     /** Frees the spill (the caller deletes its directory). */
@@ -3036,8 +3041,8 @@ class PackedArchive {
         return this.spill.release();
     }
 }
-/** A file's content as stored blocks, about 256 KiB a chunk, each chunk a fresh buffer; `onData` sees the content. */
-async function* storedBlocks(piece, onData) {
+/** A file's content as stored blocks, about 256 KiB a chunk, each a fresh buffer; `onData` sees the content. */
+async function* storedBlocks(piece, relief, onData) {
     const changed = (how) => changedWhilePacked(piece.name, how);
     let handle;
     try {
@@ -3046,30 +3051,32 @@ async function* storedBlocks(piece, onData) {
     catch (err) {
         throw unreadable(piece.name, err);
     }
-    const relief = new GarbageRelief();
+    let ahead;
     try {
         const before = await handle.stat();
         if (before.size !== piece.size)
             throw changed(`its size went from ${piece.size} to ${before.size} bytes`);
         if (piece.mtimeMs !== undefined && before.mtimeMs !== piece.mtimeMs)
             throw changed('it was rewritten after it was listed: its modification time moved');
-        let read = 0;
-        while (read < piece.size) {
-            const blocks = Math.min(BLOCKS_PER_CHUNK, Math.ceil((piece.size - read) / STORED_BLOCK_MAX));
-            const chunk = Buffer.allocUnsafe(Math.min(piece.size - read, blocks * STORED_BLOCK_MAX) + 5 * blocks);
-            let at = 0;
-            for (let b = 0; b < blocks; b++) {
-                const length = Math.min(STORED_BLOCK_MAX, piece.size - read);
-                writeStoredBlockHeader(chunk, at, length, false);
-                at += 5;
-                const data = chunk.subarray(at, at + length);
-                await readFully(handle, data, read, piece, changed);
-                onData(data);
-                at += length;
-                read += length;
+        // The next chunk is read while this one is sent.
+        const file = handle;
+        let next = readFramed(file, 0, piece, changed);
+        ahead = next;
+        for (let read = 0;;) {
+            const framed = await next;
+            read += framed.contentLength;
+            const more = read < piece.size;
+            if (more) {
+                next = readFramed(file, read, piece, changed);
+                next.catch(() => undefined); // awaited on the next turn, or dropped with the read
             }
-            relief.produce(chunk.length);
-            yield chunk;
+            ahead = more ? next : undefined;
+            for (const data of framed.data)
+                onData(data);
+            relief.produce(framed.chunk.length);
+            yield framed.chunk;
+            if (!more)
+                break;
         }
         let more;
         try {
@@ -3085,23 +3092,43 @@ async function* storedBlocks(piece, onData) {
             throw changed('it was rewritten while it was read: its modification time moved');
     }
     finally {
+        await ahead?.catch(() => undefined); // no read left running on a closed handle
         await handle.close().catch(() => undefined);
     }
 }
-async function readFully(handle, into, position, piece, changed) {
-    let filled = 0;
-    while (filled < into.length) {
-        let n;
-        try {
-            n = (await handle.read(into, filled, into.length - filled, position + filled)).bytesRead;
-        }
-        catch (err) {
-            throw unreadable(piece.name, err);
-        }
-        if (n === 0)
-            throw changed(`it shrank from ${piece.size} to ${position + filled} bytes`);
-        filled += n;
+/** Up to four stored blocks of the file from `position`, read with one readv into their places in a fresh chunk. */
+async function readFramed(handle, position, piece, changed) {
+    const blocks = Math.min(BLOCKS_PER_CHUNK, Math.ceil((piece.size - position) / STORED_BLOCK_MAX));
+    const contentLength = Math.min(piece.size - position, blocks * STORED_BLOCK_MAX);
+    const chunk = Buffer.allocUnsafe(contentLength + 5 * blocks);
+    const data = [];
+    for (let b = 0, at = 0; b < blocks; b++) {
+        const length = Math.min(STORED_BLOCK_MAX, contentLength - b * STORED_BLOCK_MAX);
+        writeStoredBlockHeader(chunk, at, length, false);
+        data.push(chunk.subarray(at + 5, at + 5 + length));
+        at += 5 + length;
     }
+    try {
+        const filled = (await handle.readv(data, position)).bytesRead;
+        // A short read (rare on a regular file) is finished part by part.
+        let offset = 0;
+        for (const part of data) {
+            const start = Math.max(0, filled - offset);
+            for (let got = start; got < part.length;) {
+                const n = (await handle.read(part, got, part.length - got, position + offset + got)).bytesRead;
+                if (n === 0)
+                    throw changed(`it shrank from ${piece.size} to ${position + offset + got} bytes`);
+                got += n;
+            }
+            offset += part.length;
+        }
+    }
+    catch (err) {
+        if (err instanceof errors/* InputError */.dz)
+            throw err;
+        throw unreadable(piece.name, err);
+    }
+    return { chunk, data, contentLength };
 }
 
 ;// CONCATENATED MODULE: ./src/archive/spill.ts
@@ -3113,7 +3140,8 @@ async function readFully(handle, into, position, piece, changed) {
 
 
 
-const DEFAULT_SPILL_MEMORY = 8 * 1024 * 1024;
+/** Small: what is held in memory is copied out of zlib's output buffers, which are far larger than what they hold. */
+const DEFAULT_SPILL_MEMORY = 1024 * 1024;
 const READ_CHUNK = 256 * 1024;
 class Spill extends external_node_stream_.Writable {
     path;
@@ -3154,15 +3182,20 @@ class Spill extends external_node_stream_.Writable {
         const at = this.written;
         this.written += chunk.length;
         if (!this.spilled && this.written <= this.memoryLimit) {
-            this.chunks.push(chunk);
+            // A copy: the chunk is a view into a buffer zlib sized for a whole block.
+            this.chunks.push(Buffer.from(chunk));
             return;
         }
         if (!this.spilled) {
             this.spilled = true;
             this.file = await (0,promises_.open)(this.path, 'w');
-            const held = Buffer.concat(this.chunks);
+            const held = this.chunks;
             this.chunks = [];
-            await this.writeAll(held, 0);
+            let offset = 0;
+            for (const bytes of held) {
+                await this.writeAll(bytes, offset);
+                offset += bytes.length;
+            }
         }
         await this.writeAll(chunk, at);
     }

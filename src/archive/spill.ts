@@ -7,7 +7,8 @@ import { open, type FileHandle } from 'node:fs/promises'
 import { Writable } from 'node:stream'
 import { GarbageRelief } from '../memory.js'
 
-export const DEFAULT_SPILL_MEMORY = 8 * 1024 * 1024
+/** Small: what is held in memory is copied out of zlib's output buffers, which are far larger than what they hold. */
+export const DEFAULT_SPILL_MEMORY = 1024 * 1024
 const READ_CHUNK = 256 * 1024
 
 export class Spill extends Writable {
@@ -56,15 +57,20 @@ export class Spill extends Writable {
     const at = this.written
     this.written += chunk.length
     if (!this.spilled && this.written <= this.memoryLimit) {
-      this.chunks.push(chunk)
+      // A copy: the chunk is a view into a buffer zlib sized for a whole block.
+      this.chunks.push(Buffer.from(chunk))
       return
     }
     if (!this.spilled) {
       this.spilled = true
       this.file = await open(this.path, 'w')
-      const held = Buffer.concat(this.chunks)
+      const held = this.chunks
       this.chunks = []
-      await this.writeAll(held, 0)
+      let offset = 0
+      for (const bytes of held) {
+        await this.writeAll(bytes, offset)
+        offset += bytes.length
+      }
     }
     await this.writeAll(chunk, at)
   }
