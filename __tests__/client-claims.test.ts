@@ -26,6 +26,8 @@ const { CloudApi } = await import('../src/cloud/api.js')
 const { CloudClient, sameMd5 } = await import('../src/cloud/client.js')
 const { CloudSession } = await import('../src/cloud/session.js')
 const { fileBytes } = await import('../src/archive/bytes.js')
+const { planDirectory } = await import('../src/archive/plan.js')
+const { InputError } = await import('../src/errors.js')
 const { ServiceError } = await import('../src/errors.js')
 const { HttpTransport } = await import('../src/http/transport.js')
 const { startEmulator } = await import('../src/emulator/server.js')
@@ -325,6 +327,75 @@ describe('uploadDistribution against the emulator', () => {
     verified.catch(() => undefined)
     await expect(client.uploadDistribution(upload({ gate: verified }).file)).rejects.toBe(reason)
     expect(e.distributions).toHaveLength(0)
+    expect(warnings).toEqual([])
+  })
+})
+
+describe('uploadDistribution of a packed directory (its bytes made as they are sent)', () => {
+  let k = 0
+  /** A tree of a stored jar (random bytes) and deflated text, planned; the upload reads it as it sends. */
+  async function packed(): Promise<{ dir: string; file: UploadFile; archive: Awaited<ReturnType<typeof planDirectory>> }> {
+    const dir = join(work, `packed-${k++}`)
+    mkdirSync(join(dir, 'webapps'), { recursive: true })
+    writeFileSync(join(dir, 'webapps', 'site.war'), randomBytes(600_000))
+    writeFileSync(join(dir, 'conf.xml'), '<node name="x">hippo brxm</node>\n'.repeat(5000))
+    const archive = await planDirectory(dir, 'site.tar.gz', { spillPath: join(work, `spill-${k++}`) })
+    const file: UploadFile = {
+      bytes: () => archive.read(),
+      fileName: 'site.tar.gz',
+      size: archive.size,
+      md5: async () => (await archive.hashes()).md5
+    }
+    return { dir, file, archive }
+  }
+
+  test('a 503: the very same bytes again, with the same exact length, and nothing deflated again', async () => {
+    const { e, client } = await stack({ faults: [{ operation: 'upload', kind: 'status', status: 503, times: 1 }] })
+    const { dir, file, archive } = await packed()
+    const reads: string[] = []
+    const result = await client.uploadDistribution({
+      ...file,
+      bytes: async function* () {
+        // The deflated file is gone before the second send: only the spill can give its bytes.
+        if (reads.length > 0) rmSync(join(dir, 'conf.xml'))
+        const hash = createHash('md5')
+        reads.push('')
+        for await (const chunk of archive.read()) {
+          hash.update(chunk)
+          yield chunk
+        }
+        reads[reads.length - 1] = hash.digest('hex')
+      }
+    })
+    const { md5: sent, size: length } = await archive.verified
+    expect(length).toBe(archive.size)
+    expect(result).toMatchObject({ md5hash: sent, adopted: false, attempts: 2 })
+    const posts = e.requests.filter((r) => r.operation === 'upload')
+    expect(posts.map((p) => p.status)).toEqual([503, 201])
+    expect(reads).toEqual([sent, sent])
+    expect(posts[1]?.parts?.[0]).toMatchObject({ md5: sent, size: archive.size })
+    expect(new Set(posts.map((p) => p.headers['content-length'])).size).toBe(1)
+  })
+
+  test('a lost answer: the MD5 of the bytes sent finds the stored copy, which is adopted', async () => {
+    const { e, client } = await stack({ faults: [{ operation: 'upload', kind: 'drop-after-upload', times: 1 }] })
+    const { file, archive } = await packed()
+    const result = await client.uploadDistribution(file)
+    expect(result).toMatchObject({ adopted: true, attempts: 2, md5hash: (await archive.verified).md5 })
+    expect(e.distributions).toHaveLength(1)
+  })
+
+  test('a stored file rewritten after packing: the body stops before its end; nothing stored, no retry, the file named', async () => {
+    const { e, client } = await stack()
+    const { dir, file } = await packed()
+    writeFileSync(join(dir, 'webapps', 'site.war'), randomBytes(600_001))
+    const error = await client.uploadDistribution(file).catch((err: unknown) => err)
+    expect(error).toBeInstanceOf(InputError)
+    expect((error as Error).message).toMatch(
+      /^distribution: 'webapps\/site\.war' changed while it was being packed \(its size went from 600000 to 600001 bytes\)/
+    )
+    expect(e.distributions).toHaveLength(0)
+    expect(e.requests.filter((r) => r.operation === 'upload')).toHaveLength(1)
     expect(warnings).toEqual([])
   })
 })

@@ -177,7 +177,9 @@ describe('inputs', () => {
   test('compression-level', () => {
     expect(read().compressionLevel).toBe(6)
     expect(read({ [Input.CompressionLevel]: '1' }).compressionLevel).toBe(1)
-    expect(() => read({ [Input.CompressionLevel]: '0' })).toThrow(/compression-level 0 is out of range: write a number from 1 to 9/)
+    expect(read({ [Input.CompressionLevel]: '0' }).compressionLevel).toBe(0)
+    expect(() => read({ [Input.CompressionLevel]: '10' })).toThrow(/compression-level 10 is out of range: write a number from 0 to 9/)
+    expect(() => read({ [Input.CompressionLevel]: '-1' })).toThrow(/compression-level -1 is out of range: write a number from 0 to 9/)
     expect(() => read({ [Input.CompressionLevel]: 'fast' })).toThrow(/compression-level 'fast' is not a whole number/)
   })
 

@@ -90,7 +90,7 @@ export interface DeployInputs extends CommonInputs {
   readonly maxDistributionBytes: number
   /** Prune old distributions so that at most this many remain after the upload; undefined = off. */
   readonly maxDistributions: number | undefined
-  /** gzip level for a packed directory: 1 fastest, 9 smallest. */
+  /** 0 stores everything; 1-9 is the gzip level of what is deflated (already-compressed files are stored at any level). */
   readonly compressionLevel: number
   /** Run before packing, e.g. `mvn -B -P dist package`; undefined = none. */
   readonly buildCommand: string | undefined
@@ -401,7 +401,7 @@ export function readDeployInputs(
     deployStrategy,
     maxDistributionBytes: parseInteger(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
     maxDistributions: optional(Input.MaxDistributions, maxDistributions, (v) => parseInteger(Input.MaxDistributions, v, 1, 1000)),
-    compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
+    compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 0, 9),
     buildCommand: parseBuildCommand(getInput(Input.BuildCommand)),
     githubToken: githubToken || undefined,
     environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
