@@ -91,7 +91,8 @@ async function planOnce(source: string, fileName: string, options: PlanOptions, 
   const shown = options.input ?? source
   const spill = new Spill(options.spillPath, options.spillMemory)
   const gzip = createParallelGzip({ level, raw: true })
-  const planner = new Planner(gzip, level === 0 ? 'all' : storeCompressed ? 'compressed' : 'none')
+  const trials = new Trials()
+  const planner = new Planner(gzip, level === 0 ? 'all' : storeCompressed ? 'compressed' : 'none', trials)
   const skipped: string[] = []
   const topLevel = new TopLevel()
   let entries = 0
@@ -107,11 +108,13 @@ async function planOnce(source: string, fileName: string, options: PlanOptions, 
       yield entry
     }
   })()
+  // The trials of the next files run while this one is packed: each waits on its reads and its samples' deflate.
+  const ahead = planner.store === 'compressed' ? trials.ahead(listed, LOOK_AHEAD) : listed
   let bytesIn = 0
   const onProgress = options.onProgress
   const onData = onProgress && ((n: number): void => onProgress((bytesIn += n)))
   const writing = pipeline(gzip, spill)
-  const producing = writeTar(listed, planner, { onData }).then(
+  const producing = writeTar(ahead, planner, { onData }).then(
     async () => {
       await planner.finish()
       gzip.end()
@@ -136,6 +139,48 @@ async function planOnce(source: string, fileName: string, options: PlanOptions, 
   return new PackedArchive({ fileName, level, pieces: planner.pieces(spill.length), spill, entries, warnings: warningsOf(shown, skipped, topLevel.folder) })
 }
 
+/** Entries listed ahead of the packer, at most: their trials run meanwhile. */
+const LOOK_AHEAD = 8
+
+/** The trials (classify.ts) of files listed ahead of the one being packed. */
+class Trials {
+  private readonly started = new Map<TarEntry, Promise<boolean>>()
+
+  /** The entries, each yielded once up to `depth` after it were listed and their trials started. */
+  async *ahead(entries: AsyncIterable<TarEntry>, depth: number): AsyncGenerator<TarEntry> {
+    const queue: TarEntry[] = []
+    const source = entries[Symbol.asyncIterator]()
+    let done = false
+    for (;;) {
+      while (!done && queue.length < depth) {
+        const next = await source.next()
+        if (next.done === true) done = true
+        else {
+          queue.push(next.value)
+          this.start(next.value)
+        }
+      }
+      const entry = queue.shift()
+      if (entry === undefined) return
+      yield entry
+    }
+  }
+
+  /** Whether the file keeps its compression: the trial started ahead, or one now. */
+  verdict(entry: TarEntry & { type: 'file' }): Promise<boolean> {
+    const started = this.started.get(entry)
+    this.started.delete(entry)
+    return started ?? keepsItsCompression(entry.sourcePath, entry.size, entry.name)
+  }
+
+  private start(entry: TarEntry): void {
+    if (entry.type !== 'file' || entry.size === 0) return
+    const trial = keepsItsCompression(entry.sourcePath, entry.size, entry.name)
+    trial.catch(() => undefined) // its error is thrown when the packer reaches the file
+    this.started.set(entry, trial)
+  }
+}
+
 /** The tar sink of a plan: bytes to the compressor, already-compressed files taken as stored pieces. */
 class Planner implements TarSink {
   private readonly list: Array<Piece | undefined> = []
@@ -143,7 +188,8 @@ class Planner implements TarSink {
 
   constructor(
     private readonly gzip: ParallelGzip,
-    private readonly store: 'all' | 'compressed' | 'none'
+    readonly store: 'all' | 'compressed' | 'none',
+    private readonly trials: Trials
   ) {}
 
   write(bytes: Buffer): Promise<void> {
@@ -160,7 +206,7 @@ class Planner implements TarSink {
 
   async takeFile(entry: TarEntry & { type: 'file' }): Promise<boolean> {
     if (this.store === 'none') return false
-    if (this.store === 'compressed' && !(await keepsItsCompression(entry.sourcePath, entry.size, entry.name))) return false
+    if (this.store === 'compressed' && !(await this.trials.verdict(entry))) return false
     await this.endRun()
     this.list.push({ kind: 'stored', name: entry.name, path: entry.sourcePath, size: entry.size, mtimeMs: entry.listedMtimeMs })
     return true
