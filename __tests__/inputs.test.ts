@@ -179,7 +179,7 @@ describe('inputs', () => {
     expect(read({ [Input.CompressionLevel]: '1' }).compressionLevel).toBe(1)
     expect(read({ [Input.CompressionLevel]: '0' }).compressionLevel).toBe(0)
     expect(() => read({ [Input.CompressionLevel]: '10' })).toThrow(/compression-level 10 is out of range: write a number from 0 to 9/)
-    expect(() => read({ [Input.CompressionLevel]: '-1' })).toThrow(/compression-level -1 is out of range: write a number from 0 to 9/)
+    expect(() => read({ [Input.CompressionLevel]: '-1' })).toThrow(/compression-level '-1' is not a whole number: write a number from 0 to 9/)
     expect(() => read({ [Input.CompressionLevel]: 'fast' })).toThrow(/compression-level 'fast' is not a whole number/)
   })
 
