@@ -290,6 +290,8 @@ function edgeTree(root: string): Tree {
   fs.mkdirSync(path.join(root, 'empty-dir'))
   fs.symlinkSync('../text/readme.txt', path.join(root, 'bin/readme-link.txt'))
   fs.symlinkSync('level-0', path.join(root, 'deep-link'))
+  fs.symlinkSync(`données/${LONG_UTF8_NAME}`, path.join(root, 'long-target-link.bin')) // a target over 100 bytes: a PAX linkpath
+  fs.symlinkSync('données', path.join(root, 'données-link')) // a short non-ASCII target: a PAX linkpath too
   random('zz-last.bin', 70_000) // the last entry's content stored: the final deflated run is the tar's end alone
   return { root, stored }
 }
