@@ -21,11 +21,11 @@ import { InputError } from '../errors.js'
 export type Piece =
   /** Raw deflate output in the spill, [start, end); `crc` and `inputLength` are of the tar bytes it holds. */
   | { kind: 'deflated'; start: number; end: number; crc: number; inputLength: number }
-  /** A file's content as stored blocks; `crc` is set by the first whole read. */
-  | { kind: 'stored'; name: string; path: string; size: number; mtimeMs: number | undefined; crc?: number }
+  /** A file's first `length` bytes (all of them, or a zip's entries before its central directory) as stored blocks; `crc` is set by the first whole read. */
+  | { kind: 'stored'; name: string; path: string; length: number; fileSize: number; mtimeMs: number | undefined; crc?: number }
 
 export function pieceLength(piece: Piece): number {
-  return piece.kind === 'deflated' ? piece.end - piece.start : storedLength(piece.size)
+  return piece.kind === 'deflated' ? piece.end - piece.start : storedLength(piece.length)
 }
 
 /** Stored blocks read per chunk: four blocks, about 256 KiB. */
@@ -75,7 +75,7 @@ export class PackedArchive {
     for (const p of this.pieces) {
       if (p.kind === 'stored') {
         storedFiles++
-        storedBytes += p.size
+        storedBytes += p.length
       } else deflatedBytes += p.inputLength
     }
     return { storedFiles, storedBytes, deflatedBytes }
@@ -117,8 +117,8 @@ export class PackedArchive {
         for await (const chunk of storedBlocks(piece, relief, (data) => (fileCrc = crc32(data, fileCrc)))) yield out(chunk)
         if (piece.crc !== undefined && piece.crc !== fileCrc) throw changedWhilePacked(piece.name, 'its content differs from the first time it was sent')
         piece.crc = fileCrc
-        crc = crc32Combine(crc, fileCrc, piece.size)
-        inputLength += piece.size
+        crc = crc32Combine(crc, fileCrc, piece.length)
+        inputLength += piece.length
       }
       const trailer = Buffer.alloc(8)
       trailer.writeUInt32LE(crc >>> 0, 0)
@@ -165,7 +165,7 @@ async function* storedBlocks(piece: Piece & { kind: 'stored' }, relief: GarbageR
   let ahead: Promise<Framed> | undefined
   try {
     const before = await handle.stat()
-    if (before.size !== piece.size) throw changed(`its size went from ${piece.size} to ${before.size} bytes`)
+    if (before.size !== piece.fileSize) throw changed(`its size went from ${piece.fileSize} to ${before.size} bytes`)
     if (piece.mtimeMs !== undefined && before.mtimeMs !== piece.mtimeMs) throw changed('it was rewritten after it was listed: its modification time moved')
     // The next chunk is read while this one is sent.
     const file = handle
@@ -174,7 +174,7 @@ async function* storedBlocks(piece: Piece & { kind: 'stored' }, relief: GarbageR
     for (let read = 0; ;) {
       const framed = await next
       read += framed.contentLength
-      const more = read < piece.size
+      const more = read < piece.length
       if (more) {
         next = readFramed(file, read, piece, changed)
         next.catch(() => undefined) // awaited on the next turn, or dropped with the read
@@ -187,11 +187,11 @@ async function* storedBlocks(piece: Piece & { kind: 'stored' }, relief: GarbageR
     }
     let more: number
     try {
-      more = (await handle.read(PROBE, 0, 1, piece.size)).bytesRead
+      more = (await handle.read(PROBE, 0, 1, piece.fileSize)).bytesRead
     } catch (err) {
       throw unreadable(piece.name, err)
     }
-    if (more > 0) throw changed(`it grew beyond the ${piece.size} bytes it had when listed`)
+    if (more > 0) throw changed(`it grew beyond the ${piece.fileSize} bytes it had when listed`)
     const after = await handle.stat()
     if (piece.mtimeMs !== undefined && after.mtimeMs !== piece.mtimeMs) throw changed('it was rewritten while it was read: its modification time moved')
   } finally {
@@ -209,9 +209,14 @@ interface Framed {
 }
 
 /** Up to four stored blocks of the file from `position`, read with one readv into their places in a fresh chunk. */
-async function readFramed(handle: FileHandle, position: number, piece: { name: string; size: number }, changed: (how: string) => Error): Promise<Framed> {
-  const blocks = Math.min(BLOCKS_PER_CHUNK, Math.ceil((piece.size - position) / STORED_BLOCK_MAX))
-  const contentLength = Math.min(piece.size - position, blocks * STORED_BLOCK_MAX)
+async function readFramed(
+  handle: FileHandle,
+  position: number,
+  piece: { name: string; length: number; fileSize: number },
+  changed: (how: string) => Error
+): Promise<Framed> {
+  const blocks = Math.min(BLOCKS_PER_CHUNK, Math.ceil((piece.length - position) / STORED_BLOCK_MAX))
+  const contentLength = Math.min(piece.length - position, blocks * STORED_BLOCK_MAX)
   const chunk = Buffer.allocUnsafe(contentLength + 5 * blocks)
   const data: Buffer[] = []
   for (let b = 0, at = 0; b < blocks; b++) {
@@ -228,7 +233,7 @@ async function readFramed(handle: FileHandle, position: number, piece: { name: s
       const start = Math.max(0, filled - offset)
       for (let got = start; got < part.length;) {
         const n = (await handle.read(part, got, part.length - got, position + offset + got)).bytesRead
-        if (n === 0) throw changed(`it shrank from ${piece.size} to ${position + offset + got} bytes`)
+        if (n === 0) throw changed(`it shrank from ${piece.fileSize} to ${position + offset + got} bytes`)
         got += n
       }
       offset += part.length

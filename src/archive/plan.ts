@@ -12,7 +12,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { InputError } from '../errors.js'
 import { checkSizeLimit } from './check.js'
-import { keepsItsCompression } from './classify.js'
+import { storedPrefix } from './classify.js'
 import { TopLevel } from './links.js'
 import { PackedArchive, type Piece } from './packed-archive.js'
 import { createParallelGzip, type ParallelGzip } from './parallel-gzip.js'
@@ -144,7 +144,7 @@ const LOOK_AHEAD = 8
 
 /** The trials (classify.ts) of files listed ahead of the one being packed. */
 class Trials {
-  private readonly started = new Map<TarEntry, Promise<boolean>>()
+  private readonly started = new Map<TarEntry, Promise<number>>()
 
   /** The entries, each yielded once up to `depth` after it were listed and their trials started. */
   async *ahead(entries: AsyncIterable<TarEntry>, depth: number): AsyncGenerator<TarEntry> {
@@ -166,16 +166,16 @@ class Trials {
     }
   }
 
-  /** Whether the file keeps its compression: the trial started ahead, or one now. */
-  verdict(entry: TarEntry & { type: 'file' }): Promise<boolean> {
+  /** How many of the file's first bytes are stored as they are: the trial started ahead, or one now. */
+  verdict(entry: TarEntry & { type: 'file' }): Promise<number> {
     const started = this.started.get(entry)
     this.started.delete(entry)
-    return started ?? keepsItsCompression(entry.sourcePath, entry.size, entry.name)
+    return started ?? storedPrefix(entry.sourcePath, entry.size, entry.name)
   }
 
   private start(entry: TarEntry): void {
     if (entry.type !== 'file' || entry.size === 0) return
-    const trial = keepsItsCompression(entry.sourcePath, entry.size, entry.name)
+    const trial = storedPrefix(entry.sourcePath, entry.size, entry.name)
     trial.catch(() => undefined) // its error is thrown when the packer reaches the file
     this.started.set(entry, trial)
   }
@@ -204,12 +204,13 @@ class Planner implements TarSink {
     this.gzip.commit(bytes)
   }
 
-  async takeFile(entry: TarEntry & { type: 'file' }): Promise<boolean> {
-    if (this.store === 'none') return false
-    if (this.store === 'compressed' && !(await this.trials.verdict(entry))) return false
+  async takeFile(entry: TarEntry & { type: 'file' }): Promise<number> {
+    if (this.store === 'none') return 0
+    const length = this.store === 'all' ? entry.size : await this.trials.verdict(entry)
+    if (length === 0) return 0
     await this.endRun()
-    this.list.push({ kind: 'stored', name: entry.name, path: entry.sourcePath, size: entry.size, mtimeMs: entry.listedMtimeMs })
-    return true
+    this.list.push({ kind: 'stored', name: entry.name, path: entry.sourcePath, length, fileSize: entry.size, mtimeMs: entry.listedMtimeMs })
+    return length
   }
 
   /** Ends the last run before the compressor's final block, so its CRC is known like the others'. */

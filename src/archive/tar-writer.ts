@@ -126,12 +126,9 @@ export function encodeEntryHeader(entry: TarEntry): Buffer {
     prefix = split.prefix
   } else {
     pax.push(paxRecord('path', entry.name))
-    if (split) {
-      name = split.name
-      prefix = split.prefix
-    } else {
-      name = fallbackField(entry.name, 100)
-    }
+    // The ustar field gets an ASCII stand-in, not raw UTF-8: a reader decodes it in its own charset
+    // before the PAX record replaces it, and Java's Commons Compress fails on UTF-8 in the C locale.
+    name = fallbackField(entry.name, 100)
   }
 
   let linkname: Buffer | undefined
@@ -141,7 +138,7 @@ export function encodeEntryHeader(entry: TarEntry): Buffer {
       linkname = linkBytes
     } else {
       pax.push(paxRecord('linkpath', entry.linkname))
-      linkname = linkBytes.length <= 100 ? linkBytes : fallbackField(entry.linkname, 100)
+      linkname = fallbackField(entry.linkname, 100)
     }
   }
 
@@ -193,10 +190,11 @@ export interface TarSink {
   /** Takes `bytes` written at the start of the room reserve() gave. */
   commit(bytes: number): Promise<void> | void
   /**
-   * Takes a file's content by reference instead of its bytes, or declines (false: writeTar writes them).
-   * The packer takes what is already compressed, to store it as it is when the archive is sent.
+   * Takes the first bytes of a file's content by reference instead of its bytes: how many (0: none,
+   * the file's size: all of it); writeTar writes the rest. The packer takes what is already
+   * compressed, to store it as it is when the archive is sent.
    */
-  takeFile?(entry: TarEntry & { type: 'file' }): Promise<boolean>
+  takeFile?(entry: TarEntry & { type: 'file' }): Promise<number>
 }
 
 /** A 1-byte read past the listed size tells whether a file grew; what it reads is never used. */
@@ -220,10 +218,11 @@ export function unreadable(name: string, err: unknown): InputError {
   )
 }
 
-async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSink, options: TarWriterOptions): Promise<void> {
+/** The file's content from byte `from` (the bytes before it were taken by reference), then its padding. */
+async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSink, options: TarWriterOptions, from = 0): Promise<void> {
   const changed = (how: string): InputError => changedWhilePacked(entry.name, how)
   const failed = (err: unknown): InputError => unreadable(entry.name, err)
-  if (entry.size > 0) {
+  if (entry.size > from) {
     let handle: FileHandle
     try {
       handle = await open(entry.sourcePath, 'r')
@@ -232,7 +231,7 @@ async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSin
     }
     try {
       const most = options.readChunkSize ?? Number.POSITIVE_INFINITY
-      let read = 0
+      let read = from
       while (read < entry.size) {
         const room = await sink.reserve()
         let n: number
@@ -281,13 +280,9 @@ export async function writeTar(entries: Iterable<TarEntry> | AsyncIterable<TarEn
   for await (const entry of entries) {
     await sink.write(encodeEntryHeader(entry))
     if (entry.type !== 'file') continue
-    if (entry.size > 0 && sink.takeFile !== undefined && (await sink.takeFile(entry))) {
-      options.onData?.(entry.size) // taken whole: it is read when the archive is sent
-      const pad = padding(entry.size)
-      if (pad > 0) await sink.write(Buffer.alloc(pad))
-    } else {
-      await writeFileContent(entry, sink, options)
-    }
+    const taken = entry.size > 0 && sink.takeFile !== undefined ? await sink.takeFile(entry) : 0
+    if (taken > 0) options.onData?.(taken) // read when the archive is sent
+    await writeFileContent(entry, sink, options, taken)
   }
   await sink.write(Buffer.alloc(2 * BLOCK)) // end-of-archive marker
 }
