@@ -28,7 +28,7 @@ function fakeScript(body: string): string {
 }
 const calls = (): string[] => (existsSync(join(dir, 'calls')) ? readFileSync(join(dir, 'calls'), 'utf8').trim().split('\n') : [])
 const MAKES_A_WAR =
-  'open(os.path.join(out, "webapps", "cms.war"), "wb").write(b"PK" + bytes(98))\nopen(os.path.join(out, "a.xml"), "w").write("<a/>")\nprint("real-jar tree: 0 MiB")'
+  'open(os.path.join(out, "webapps", "cms.war"), "wb").write(b"PK" + bytes(1048574))\nopen(os.path.join(out, "a.xml"), "w").write("<a/>")\nprint("real-jar tree: 0 MiB")'
 
 describe('the real-jar tree of the benchmark', () => {
   test('a tree is counted: its files, and how many bytes are in jars and wars', () => {
@@ -39,14 +39,23 @@ describe('the real-jar tree of the benchmark', () => {
     expect(treeStats(join(dir, 't'))).toEqual({ tree: { root: join(dir, 't'), files: 3, bytes: 550, binaryBytes: 500, textBytes: 50 }, archives: 2 })
   })
 
-  test('an existing tree is used as it is; one without jars, or not a directory, is a reason', async () => {
+  test('an existing tree is used as it is; one without jars (or with empty wars only), or not a directory, is a reason', async () => {
     mkdirSync(join(dir, 'given/webapps'), { recursive: true })
-    writeFileSync(join(dir, 'given/webapps/cms.war'), Buffer.alloc(10))
-    expect(await realJarTree({ work: dir, given: join(dir, 'given') })).toMatchObject({ tree: { files: 1, bytes: 10 }, how: `given: ${join(dir, 'given')}` })
+    writeFileSync(join(dir, 'given/webapps/cms.war'), Buffer.alloc(1024 * 1024))
+    expect(await realJarTree({ work: dir, given: join(dir, 'given') })).toMatchObject({
+      tree: { files: 1, bytes: 1024 * 1024 },
+      how: `given: ${join(dir, 'given')}`
+    })
     writeFileSync(join(dir, 'plain.txt'), 'x')
-    mkdirSync(join(dir, 'empty'))
+    mkdirSync(join(dir, 'empty/webapps'), { recursive: true })
     expect(await realJarTree({ work: dir, given: join(dir, 'empty') })).toEqual({
-      reason: `${join(dir, 'empty')} holds no .jar or .war (0 other files, 0 bytes)`
+      reason: `${join(dir, 'empty')} holds 0 .jar/.war files of 0 bytes in all (0 files; a real-jar tree has hundreds of MiB of them)`
+    })
+    // What the script makes when apt-get download fetched nothing: two wars with no jar in them.
+    writeFileSync(join(dir, 'empty/webapps/cms.war'), Buffer.alloc(22))
+    writeFileSync(join(dir, 'empty/webapps/site.war'), Buffer.alloc(22))
+    expect(await realJarTree({ work: dir, given: join(dir, 'empty') })).toEqual({
+      reason: `${join(dir, 'empty')} holds 2 .jar/.war files of 44 bytes in all (2 files; a real-jar tree has hundreds of MiB of them)`
     })
     expect(await realJarTree({ work: dir, given: join(dir, 'plain.txt') })).toEqual({ reason: `--real-jar-tree ${join(dir, 'plain.txt')} is not a directory` })
   })
@@ -56,7 +65,7 @@ describe('the real-jar tree of the benchmark', () => {
     const work = join(dir, 'work')
     mkdirSync(work)
     const first = await realJarTree({ work, script, debs: dir })
-    expect(first).toMatchObject({ tree: { root: join(work, 'real-jar-tree'), files: 2, binaryBytes: 100, textBytes: 4 } })
+    expect(first).toMatchObject({ tree: { root: join(work, 'real-jar-tree'), files: 2, binaryBytes: 1024 * 1024, textBytes: 4 } })
     expect('how' in first && first.how).toMatch(/^built in \d+ s: real-jar tree: 0 MiB$/)
     expect(calls()).toEqual([`${join(work, 'real-jar-tree')} --debs ${dir}`])
     expect(await realJarTree({ work, script })).toMatchObject({ how: `cached in ${join(work, 'real-jar-tree')}` })
@@ -73,10 +82,10 @@ describe('the real-jar tree of the benchmark', () => {
     expect(await realJarTree({ work, script })).toEqual({
       reason: `python3 ${script} ${join(work, 'real-jar-tree')} exited with 100: E: Unable to locate package libfoo-java`
     })
-    script = fakeScript('sys.stderr.write("E: no lists\\n")')
+    script = fakeScript('open(os.path.join(out, "webapps", "cms.war"), "wb").write(bytes(22)); sys.stderr.write("E: no lists\\n")')
     const empty = await realJarTree({ work, script })
     expect('reason' in empty && empty.reason).toBe(
-      `${join(work, 'real-jar-tree')} holds no .jar or .war (0 other files, 0 bytes): apt-get download fetched nothing? Run \`apt-get update\` once, or pass --real-jar-debs DIR (already downloaded .debs) or --real-jar-tree DIR (the script said: E: no lists)`
+      `${join(work, 'real-jar-tree')} holds 1 .jar/.war files of 22 bytes in all (1 files; a real-jar tree has hundreds of MiB of them): apt-get download fetched nothing? Run \`apt-get update\` once, or pass --real-jar-debs DIR (already downloaded .debs) or --real-jar-tree DIR (the script said: E: no lists)`
     )
     expect(existsSync(join(work, 'real-jar-tree.json'))).toBe(false)
     expect(await realJarTree({ work, script: join(dir, 'nowhere.py') })).toEqual({

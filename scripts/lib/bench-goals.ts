@@ -15,6 +15,8 @@ export type Samples = ReadonlyMap<string, readonly CaseSample[]>
 
 export type TreeName = 'generated' | 'real-jars'
 export const TREE_NAMES: readonly TreeName[] = ['generated', 'real-jars']
+/** "generated", "real-jar": as the rows name a tree. */
+export const treeLabel = (tree: TreeName): string => (tree === 'real-jars' ? 'real-jar' : tree)
 
 /**
  * A case as reported: `action-dir`, `action-dir@40MB/s`, `action-dir[1G]` on the generated tree (the
@@ -211,7 +213,7 @@ function infoRows(samples: Samples, ctx: GoalContext, link: string | undefined):
       push(
         linkFloorRow(
           samples,
-          `${tree} tree, the link alone: archive bytes / ${rateLabel(ctx.linkRate)}, to recipe${link}`,
+          `${treeLabel(tree)} tree, the link alone: archive bytes / ${rateLabel(ctx.linkRate)}, to recipe${link}`,
           action,
           caseId('recipe', { tree, link }),
           ctx.linkRate

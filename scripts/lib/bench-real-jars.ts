@@ -40,9 +40,14 @@ export function treeStats(root: string): { tree: BenchTree; archives: number } {
   return { tree: { root, files, bytes: binaryBytes + textBytes, binaryBytes, textBytes }, archives }
 }
 
-/** Why a tree is not a real-jar tree (no jars or wars in it), or undefined when it is one. */
+/** Below this many bytes of jars and wars, a tree is not a real-jar tree (the script, fetching nothing, makes two empty wars). */
+export const MIN_ARCHIVE_BYTES = 1024 * 1024
+
+/** Why a tree is not a real-jar tree (no jars or wars worth the name in it), or undefined when it is one. */
 export function notARealJarTree(stats: { tree: BenchTree; archives: number }): string | undefined {
-  if (stats.archives === 0) return `${stats.tree.root} holds no .jar or .war (${stats.tree.files} other files, ${stats.tree.bytes} bytes)`
+  const { root, files, binaryBytes } = stats.tree
+  if (binaryBytes < MIN_ARCHIVE_BYTES)
+    return `${root} holds ${stats.archives} .jar/.war files of ${binaryBytes} bytes in all (${files} files; a real-jar tree has hundreds of MiB of them)`
   return undefined
 }
 
