@@ -1,4 +1,14 @@
-import { formatStat, parseRate, perRoundRatios, rateLabel, renderTargets, sizeLabel, statOf, targetRow } from '../scripts/lib/bench-targets.js'
+import {
+  formatStat,
+  parseRate,
+  perRoundDifferences,
+  perRoundRatios,
+  rateLabel,
+  renderTargets,
+  sizeLabel,
+  statOf,
+  targetRow
+} from '../scripts/lib/bench-targets.js'
 
 describe('the benchmark targets arithmetic', () => {
   test('link rates are decimal bytes per second; off, none and 0 mean loopback only', () => {
@@ -26,6 +36,7 @@ describe('the benchmark targets arithmetic', () => {
     expect(statOf([4, 1, 2, 3])).toEqual({ median: 2.5, min: 1, max: 4 })
     expect(statOf([undefined])).toBeUndefined()
     expect(perRoundRatios([5, 6, undefined, 9], [10, 10, 10])).toEqual([0.5, 0.6])
+    expect(perRoundDifferences([5, 6, undefined, 9], [10, 4, 10])).toEqual([-5, 2])
     expect(formatStat({ median: 1234, min: 1000, max: 2000 }, 2, 1 / 1000)).toBe('1.23 [1.00-2.00]')
   })
 

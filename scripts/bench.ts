@@ -1,18 +1,25 @@
-// `npm run bench [-- --size 300M --rounds 3 --level 6 --link-rate 40M --scale 100M,1G]`: the action
-// against the platform docs' recipe, on this machine, with the local emulator counting and hashing
-// uploads without keeping them; ends with the performance issue's targets table (MET / NOT MET).
+// `npm run bench [-- --size 300M --rounds 3 --level 6 --link-rate 40M --scale 100M,1G --trees generated,real-jars]`:
+// the action against the platform docs' recipe, on this machine, with the local emulator counting and
+// hashing uploads without keeping them; ends with the targets table (issue 42's goals, issue 12's
+// targets still checked: MET / NOT MET / NOT MEASURED).
+//
+// Trees (--trees): "generated", a brXM-like tree of --size, half incompressible noise, half text
+// (lib/bench-tree.ts); "real-jars", a brXM-like tree of REAL jars and wars (Debian's Java packages,
+// built once by ../shared/bench/real-jar-tree.py, lib/bench-real-jars.ts), which compresses as a real
+// distribution does. A real-jar tree that cannot be built makes its cases NOT MEASURED, with the reason.
 //
 // Cases, interleaved over the rounds (each round starts at a different case, so drift on a shared
 // machine spreads over all of them):
 //   recipe          GNU `tar czf` (at --level), curl login (POST /v3/authn/access_token, JSON), then
 //                   `curl -F dist_file=@file` with the bearer token: directory in, distribution uploaded.
 //   action-dir      the bundled action (node dist/index.js, run as a runner would) on the directory.
-//   curl-archive    curl login + `curl -F` of a prebuilt archive (GNU tar's, made once).
+//   curl-archive    curl login + `curl -F` of a prebuilt archive (GNU tar's of the generated tree, made once).
 //   action-archive  the bundled action on that same prebuilt archive.
 //   refusal         the bundled action with a bad stack name: it must report and exit at once.
 //   <case>@40MB/s   recipe, action-dir, curl-archive and action-archive again against a second
 //                   emulator that reads uploads at --link-rate (uploadBytesPerSecond): a runner's
 //                   network, not loopback, is the limit there. Added to the loopback cases.
+//   real-jars:recipe, real-jars:action-dir (and @40MB/s): the same on the real-jar tree.
 //   action-dir[1G]  the action on each --scale tree (memory flat with size?); recipe[1G] too with
 //                   --scale-recipe. Skipped (NOT MEASURED) when --work lacks the disk for a tree.
 // Each is timed wall-clock from spawn to exit; peak memory is the peak RSS of the process tree
@@ -21,34 +28,23 @@
 // per-phase memory lines printed.
 //
 // Checks: every upload the emulator counted has the size and SHA-256 of the file (recipe, prebuilt)
-// or of the action's outputs (action-dir). Before the rounds, one untimed run of the action uploads
-// to a second emulator that KEEPS the upload; that stored file is checked with `gzip -t`, listed and
-// extracted with GNU tar and compared with the tree (`diff -r`), and its size is compared with
-// single-threaded gzip (GNU gzip, and Node's zlib) of the very same tar bytes at the same level.
+// or of the action's outputs (action-dir). Before the rounds, for each tree, one untimed run of the
+// action uploads to a second emulator that KEEPS the upload (lib/bench-verify.ts): gzip -t, GNU tar
+// lists and extracts it, diff -r against the tree, and its size is at most 5% over GNU gzip of the
+// very same tar bytes at the same level.
 // Run `npm run build` first when src/ changed: this measures dist/.
-import { execFileSync, spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, statfsSync, statSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, statfsSync, statSync } from 'node:fs'
 import { availableParallelism, cpus, totalmem, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
-import { createGzip } from 'node:zlib'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { makeBenchTree, parseSize, type BenchTree } from './lib/bench-tree.js'
 import { gnuTimeAvailable, measure, measureAction, type Measured } from './lib/bench-run.js'
-import {
-  formatStat,
-  parseRate,
-  perRoundRatios,
-  rateLabel,
-  renderTargets,
-  sizeLabel,
-  statOf,
-  targetRow,
-  type Stat,
-  type TargetRow
-} from './lib/bench-targets.js'
+import { formatStat, parseRate, rateLabel, renderTargets, sizeLabel, statOf, type TargetRow } from './lib/bench-targets.js'
+import { caseId, goalRows, parseTrees, treeLabel, type CaseSample, type TreeName } from './lib/bench-goals.js'
+import { REAL_JAR_SCRIPT, realJarTree } from './lib/bench-real-jars.js'
+import { sh, sha256Of, verifyReadback } from './lib/bench-verify.js'
 import { ACTION } from './lib/run-action.js'
 
 const { values } = parseArgs({
@@ -58,6 +54,9 @@ const { values } = parseArgs({
     level: { type: 'string', default: '6' },
     work: { type: 'string', default: join(tmpdir(), 'brcloud-deploy-bench') },
     cases: { type: 'string', default: 'recipe,action-dir,curl-archive,action-archive,refusal' },
+    trees: { type: 'string', default: 'generated,real-jars' },
+    'real-jar-tree': { type: 'string' },
+    'real-jar-debs': { type: 'string' },
     'link-rate': { type: 'string', default: '40M' },
     scale: { type: 'string', default: '100M,1G' },
     'scale-recipe': { type: 'boolean', default: false },
@@ -71,67 +70,83 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(`npm run bench -- [--size 300M|1G] [--rounds 3] [--level 6] [--work DIR] [--cases a,b] [--no-verify]
+                 [--trees generated,real-jars] [--real-jar-tree DIR] [--real-jar-debs DIR]
                  [--link-rate 40M|off] [--scale 100M,1G|off] [--scale-recipe] [--action FILE] [--node-args "..."]
 
-Generates (once, cached in --work) a brXM-like tree of --size (half incompressible jars/wars, half
-text), starts the emulator counting uploads without keeping them, and times, interleaved over the
-rounds: the docs' recipe (GNU tar czf + curl login + curl -F), the bundled action on the directory,
-curl on a prebuilt archive, the bundled action on that archive, and the action refusing a bad stack.
+Makes (once, cached in --work) the trees, starts the emulator counting uploads without keeping them,
+and times, interleaved over the rounds: the docs' recipe (GNU tar czf + curl login + curl -F), the
+bundled action on the directory, curl on a prebuilt archive, the bundled action on that archive, and
+the action refusing a bad stack.
 
+--trees generated,real-jars
+                  the trees measured (default both). generated: a brXM-like tree of --size, half
+                  incompressible jars/wars, half text; all the cases run on it. real-jars: a brXM-like
+                  tree of real jars and wars (Debian's Java packages; about 230 MiB, gzip saves a few
+                  percent); recipe and action-dir run on it, as real-jars:recipe, real-jars:action-dir.
+--real-jar-tree DIR
+                  use this real-jar tree as it is instead of building one. Without it, the tree is
+                  built once into --work/real-jar-tree by python3 ${REAL_JAR_SCRIPT}
+                  (apt-get download of the package list beside it: minutes; needs \`apt-get update\`
+                  once) and reused while the script and its list are unchanged. A build that fails
+                  leaves the real-jar rows NOT MEASURED, with the reason.
+--real-jar-debs DIR
+                  .deb files already downloaded, for the build (the script's --debs): no download.
 --link-rate 40M   also runs recipe, action-dir, curl-archive and action-archive against an emulator
                   that reads uploads at that many bytes per second (k/M/G = 1e3/1e6/1e9, decimal:
                   40M = 40,000,000 B/s), reported as separate cases (action-archive@40MB/s, ...).
                   "off": loopback only.
---scale 100M,1G   also runs action-dir on a tree of each size (M = MiB, G = GiB, like --size) and
-                  compares the peak RSS of the largest with the smallest; a size whose tree would
-                  not fit on --work's disk is skipped (NOT MEASURED). "off": none. Needs action-dir
-                  in --cases. --scale-recipe runs the recipe on those trees too (time ratio per size).
+--scale 100M,1G   also runs action-dir on a generated tree of each size (M = MiB, G = GiB, like
+                  --size) and compares the peak RSS of the largest with the smallest; a size whose
+                  tree would not fit on --work's disk is skipped (NOT MEASURED). "off": none. Needs
+                  action-dir in --cases. --scale-recipe runs the recipe on those trees too.
+--no-verify       skip the readback before the rounds (per tree: one untimed upload kept by a second
+                  emulator, gzip -t, tar -x, diff -r against the tree, size at most 5% over GNU gzip
+                  of the same tar).
 
-Ends with the targets table: each row's figure (median [min-max]), target and MET / NOT MET /
-NOT MEASURED. Measures dist/index.js: run \`npm run build\` first when src/ changed. --node-args "..."
-runs the action as \`node <args> dist/index.js\` (a diagnostic: a runner passes no arguments);
---action FILE measures another bundle (e.g. a variant built elsewhere) instead of dist/index.js.`)
+Ends with the targets table: each row's figure (median [min-max] over the rounds; time goals as the
+ratio to the recipe in the same round), target and MET / NOT MET / NOT MEASURED: issue 42's goals,
+then issue 12's targets still checked, then rows for information (the link alone: archive bytes /
+link rate, to the recipe). Measures dist/index.js: run \`npm run build\` first when src/ changed.
+--node-args "..." runs the action as \`node <args> dist/index.js\` (a diagnostic: a runner passes no
+arguments); --action FILE measures another bundle (e.g. a variant built elsewhere) instead.`)
   process.exit(0)
 }
 
-const size = parseSize(values.size)
+/** A bad option: what is wrong, on one line, and exit 2 (no stack trace). */
+function option<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    console.error(`bench: ${(error as Error).message} (see npm run bench -- --help)`)
+    process.exit(2)
+  }
+}
+const size = option(() => parseSize(values.size))
 const rounds = Number(values.rounds)
 const level = Number(values.level)
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a whole number >= 1')
-if (!Number.isInteger(level) || level < 1 || level > 9) throw new Error('--level must be 1-9')
-const linkRate = parseRate(values['link-rate'])
-const link = linkRate === undefined ? '' : `@${rateLabel(linkRate)}`
-const scaleSizes = /^(off|none)$/i.test(values.scale.trim()) ? [] : [...new Set(values.scale.split(',').map((s) => parseSize(s)))].sort((a, b) => a - b)
+option(() => {
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a whole number >= 1')
+  if (!Number.isInteger(level) || level < 1 || level > 9) throw new Error('--level must be 1-9')
+})
+const linkRate = option(() => parseRate(values['link-rate']))
+const link = linkRate === undefined ? undefined : `@${rateLabel(linkRate)}`
+const scaleSizes = /^(off|none)$/i.test(values.scale.trim())
+  ? []
+  : option(() => [...new Set(values.scale.split(',').map((s) => parseSize(s)))].sort((a, b) => a - b))
 const work = values.work
+const trees = option(() => parseTrees(values.trees))
 const KINDS = ['recipe', 'action-dir', 'curl-archive', 'action-archive', 'refusal'] as const
 type Kind = (typeof KINDS)[number]
 const selected = values.cases.split(',').map((c) => c.trim()) as Kind[]
-for (const c of selected) if (!KINDS.includes(c)) throw new Error(`unknown case ${c}; cases: ${KINDS.join(', ')}`)
+option(() => {
+  for (const c of selected) if (!KINDS.includes(c)) throw new Error(`unknown case ${c}; cases: ${KINDS.join(', ')}`)
+})
+/** The cases run on the real-jar tree (the prebuilt archive is the generated tree's). */
+const REAL_JAR_KINDS: readonly Kind[] = ['recipe', 'action-dir']
 
 const MiB = 1024 * 1024
 const mb = (bytes: number): string => (bytes / MiB).toFixed(1)
 const sec = (ms: number): string => (ms / 1000).toFixed(2)
-
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256')
-  await pipeline(createReadStream(file), hash)
-  return hash.digest('hex')
-}
-
-/** Bytes a shell pipeline writes to stdout (for `gzip -dc f | gzip -6 -c | wc -c`). */
-function sh(script: string): string {
-  return execFileSync('bash', ['-o', 'pipefail', '-c', script], { encoding: 'utf8', maxBuffer: 64 * MiB }).trim()
-}
-
-/** Size of Node's single-threaded zlib gzip (createGzip) of what `gzip -dc file` gives. */
-async function zlibSizeOfTarIn(file: string): Promise<number> {
-  const child = spawn('gzip', ['-dc', file], { stdio: ['ignore', 'pipe', 'inherit'] })
-  let bytes = 0
-  await pipeline(child.stdout, createGzip({ level }), async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) bytes += chunk.length
-  })
-  return bytes
-}
 
 function fail(message: string): never {
   console.error(`\nBENCH FAILED: ${message}`)
@@ -165,15 +180,36 @@ if (!existsSync(action)) fail(`${action} is missing: run \`npm run build\` first
 console.log(`   measuring ${action} (built ${statSync(action).mtime.toISOString()})`)
 
 mkdirSync(work, { recursive: true })
-console.log(`== tree: ${values.size} in ${work}`)
+const describeTree = (t: BenchTree, kinds = 'incompressible, ', other = 'text'): string =>
+  `${t.files} files, ${mb(t.bytes)} MiB (${mb(t.binaryBytes)} MiB ${kinds}${mb(t.textBytes)} MiB ${other})`
+/** The trees measured, and why a tree in --trees is not (its cases are NOT MEASURED with it). */
+const treeOf = new Map<TreeName, BenchTree>()
+const treeMissing: Partial<Record<TreeName, string>> = {}
+for (const name of ['generated', 'real-jars'] as const)
+  if (!trees.includes(name)) treeMissing[name] = `the ${treeLabel(name)} tree is not in --trees (${values.trees})`
 let t0 = performance.now()
-const describeTree = (t: BenchTree): string => `${t.files} files, ${mb(t.bytes)} MiB (${mb(t.binaryBytes)} MiB incompressible, ${mb(t.textBytes)} MiB text)`
-const tree = await makeBenchTree(join(work, `tree-${size}`), size)
-console.log(`   ${describeTree(tree)} (${sec(performance.now() - t0)} s)`)
+if (trees.includes('generated')) {
+  console.log(`== generated tree: ${values.size} in ${work}`)
+  const t = await makeBenchTree(join(work, `tree-${size}`), size)
+  treeOf.set('generated', t)
+  console.log(`   ${describeTree(t)} (${sec(performance.now() - t0)} s)`)
+}
+if (trees.includes('real-jars')) {
+  console.log(`== real-jar tree${values['real-jar-tree'] ? `: ${values['real-jar-tree']}` : ` in ${work} (built once by ${REAL_JAR_SCRIPT}: minutes)`}`)
+  const got = await realJarTree({ work, given: values['real-jar-tree'], debs: values['real-jar-debs'] })
+  if ('reason' in got) {
+    treeMissing['real-jars'] = `real-jar tree not available: ${got.reason}`
+    console.log(`   NOT MEASURED: ${got.reason}`)
+  } else {
+    treeOf.set('real-jars', got.tree)
+    console.log(`   ${describeTree(got.tree, 'jars and wars, ', 'other')}; ${got.how}`)
+  }
+}
+const tree = treeOf.get('generated')
 
 const prebuilt = join(work, `prebuilt-${size}-l${level}.tar.gz`)
 const tarArgs = (root: string, out: string): string[] => (level === 6 ? ['-C', root, '-czf', out, '.'] : ['-C', root, '-I', `gzip -${level}`, '-cf', out, '.'])
-const needsPrebuilt = selected.includes('curl-archive') || selected.includes('action-archive')
+const needsPrebuilt = tree !== undefined && (selected.includes('curl-archive') || selected.includes('action-archive'))
 if (needsPrebuilt && !existsSync(prebuilt)) {
   t0 = performance.now()
   execFileSync('tar', tarArgs(tree.root, prebuilt))
@@ -181,11 +217,19 @@ if (needsPrebuilt && !existsSync(prebuilt)) {
 }
 const prebuiltSha = needsPrebuilt ? await sha256Of(prebuilt) : ''
 
-// Scale trees: each needs its own bytes (unless cached) plus room for one archive in flight (the
-// action's packed file in RUNNER_TEMP, or the recipe's), bounded by the tree's size, plus a margin.
+// Scale trees (generated): each needs its own bytes (unless cached) plus room for one archive in
+// flight (the action's spill in RUNNER_TEMP, or the recipe's archive), bounded by the tree's size, plus a margin.
 const scaleTrees = new Map<number, BenchTree>()
 const scaleSkipped = new Map<number, string>()
-if (scaleSizes.length > 0 && selected.includes('action-dir')) {
+const scaleOff =
+  scaleSizes.length === 0
+    ? '--scale off'
+    : !selected.includes('action-dir')
+      ? 'no action-dir in --cases'
+      : tree === undefined
+        ? 'the generated tree is not in --trees'
+        : undefined
+if (scaleOff === undefined) {
   console.log(`== scale trees: ${scaleSizes.map(sizeLabel).join(', ')}`)
   for (const s of scaleSizes) {
     const root = join(work, `tree-${s}`)
@@ -227,42 +271,20 @@ const TRACE = { BRCLOUD_DEPLOY_TRACE_MEMORY: '1' }
 
 // ---------------------------------------------------------------------------------------------
 if (!values['no-verify'] && selected.includes('action-dir')) {
-  console.log('== readback: one untimed action run on the directory, upload KEPT by a second emulator')
-  const store = join(work, 'verify-store')
-  const extract = join(work, 'verify-extract')
-  rmSync(store, { recursive: true, force: true })
-  rmSync(extract, { recursive: true, force: true })
-  const keeper = await startEmulator({ ...emulatorOptions, keepUploads: true, storageDir: store })
-  try {
-    const run = await measureAction(actionInputs(keeper, tree.root), { scratchRoot: scratch, nodeArgs, action })
-    if (run.code !== 0) fail(`the action failed:\n${run.stdout}\n${run.stderr}`)
-    const stored = keeper.distributions[0]
-    if (!stored?.path) fail('the emulator kept no upload')
-    const sha = await sha256Of(stored.path)
-    const ok = sha === run.outputs['distribution-sha256'] && sha === stored.sha256 && String(stored.size) === run.outputs['distribution-size']
-    if (!ok)
-      fail(
-        `the stored upload (${sha}, ${stored.size} B) is not what the action reported (${run.outputs['distribution-sha256']}, ${run.outputs['distribution-size']} B)`
-      )
-    execFileSync('gzip', ['-t', stored.path])
-    const listed = Number(sh(`tar -tzf '${stored.path}' | wc -l`))
-    mkdirSync(extract)
-    execFileSync('tar', ['-xzf', stored.path, '-C', extract])
-    execFileSync('diff', ['-r', '--no-dereference', tree.root, extract])
-    const ours = stored.size
-    const gnu = Number(sh(`gzip -dc '${stored.path}' | gzip -${level} -c | wc -c`))
-    const zlibSize = await zlibSizeOfTarIn(stored.path)
-    const vsGnu = ((ours / gnu - 1) * 100).toFixed(2)
-    const vsZlib = ((ours / zlibSize - 1) * 100).toFixed(2)
-    console.log(
-      `   sha256 matches the action's output and the emulator's record; gzip -t ok; GNU tar lists ${listed} entries; extracted tree = source tree (diff -r)`
-    )
-    console.log(`   size: ${ours} B; single-threaded gzip -${level} of the same tar: GNU gzip ${gnu} B (${vsGnu}%), Node zlib ${zlibSize} B (${vsZlib}%)`)
-    if (Math.abs(ours / Math.min(gnu, zlibSize) - 1) > 0.02) fail('the parallel gzip output is more than 2% larger than single-threaded gzip')
-  } finally {
-    await keeper.close()
-    rmSync(store, { recursive: true, force: true })
-    rmSync(extract, { recursive: true, force: true })
+  for (const [name, t] of treeOf) {
+    console.log(`== readback, ${treeLabel(name)} tree: one untimed action run on the directory, upload KEPT by a second emulator`)
+    try {
+      const lines = await verifyReadback({
+        tree: t,
+        level,
+        work,
+        emulatorOptions,
+        runAction: (keeper) => measureAction(actionInputs(keeper, t.root), { scratchRoot: scratch, nodeArgs, action })
+      })
+      for (const line of lines) console.log(`   ${line}`)
+    } catch (error) {
+      fail(`readback of the ${name} tree: ${(error as Error).message}`)
+    }
   }
 }
 
@@ -274,18 +296,25 @@ if (linked && linkRate !== undefined)
   console.log(`== emulator at ${linked.url}, the same, reading uploads at ${linkRate.toLocaleString('en-US')} B/s (${rateLabel(linkRate)})`)
 
 interface Spec {
-  /** As reported: `action-dir`, `action-dir@40MB/s`, `action-dir[1G]`. */
+  /** As reported: `action-dir`, `action-dir@40MB/s`, `action-dir[1G]`, `real-jars:action-dir@40MB/s`. */
   id: string
   kind: Kind
   tree: BenchTree
   emulator: Emulator
 }
-const specs: Spec[] = selected.map((kind) => ({ id: kind, kind, tree, emulator: loopback }))
-if (linked) for (const kind of selected) if (kind !== 'refusal') specs.push({ id: `${kind}${link}`, kind, tree, emulator: linked })
-for (const [s, t] of scaleTrees) {
-  if (values['scale-recipe'] && selected.includes('recipe')) specs.push({ id: `recipe[${sizeLabel(s)}]`, kind: 'recipe', tree: t, emulator: loopback })
-  specs.push({ id: `action-dir[${sizeLabel(s)}]`, kind: 'action-dir', tree: t, emulator: loopback })
+const specs: Spec[] = []
+for (const [name, t] of treeOf) {
+  // The refusal reads no tree: it runs once, on the first tree measured.
+  const kinds = name === 'generated' ? selected : selected.filter((k) => REAL_JAR_KINDS.includes(k) || (k === 'refusal' && tree === undefined))
+  for (const kind of kinds) specs.push({ id: caseId(kind, { tree: name }), kind, tree: t, emulator: loopback })
+  if (linked) for (const kind of kinds) if (kind !== 'refusal') specs.push({ id: caseId(kind, { tree: name, link }), kind, tree: t, emulator: linked })
 }
+for (const [s, t] of scaleTrees) {
+  if (values['scale-recipe'] && selected.includes('recipe')) specs.push({ id: caseId('recipe', { scale: s }), kind: 'recipe', tree: t, emulator: loopback })
+  specs.push({ id: caseId('action-dir', { scale: s }), kind: 'action-dir', tree: t, emulator: loopback })
+}
+// No case left (the only tree asked for could not be had): the table still says why each row is NOT MEASURED.
+if (specs.length === 0) console.log(`   no case to run: ${Object.values(treeMissing).join('; ') || `--cases ${values.cases}`}`)
 
 function lastUpload(emulator: Emulator, before: number): { size: number; sha256: string } {
   if (emulator.distributions.length !== before + 1) fail(`expected one new upload, the emulator has ${emulator.distributions.length - before}`)
@@ -321,9 +350,7 @@ async function curlUpload(emulator: Emulator, file: string): Promise<Measured> {
   return { ...upload, ms: login.ms + upload.ms, peakKb: Math.max(login.peakKb ?? 0, upload.peakKb ?? 0) }
 }
 
-interface Sample {
-  ms: number
-  peakKb: number | undefined
+interface Sample extends CaseSample {
   note?: string
   /** The action's `memory after "<phase>"` lines (BRCLOUD_DEPLOY_TRACE_MEMORY=1). */
   trace?: string[]
@@ -344,13 +371,13 @@ async function runCase(spec: Spec): Promise<Sample> {
       const got = lastUpload(emulator, before)
       if (got.size !== statSync(out).size || got.sha256 !== (await sha256Of(out))) fail('the recipe upload differs from its file')
       rmSync(out, { force: true })
-      return { ms: tar.ms + up.ms, peakKb: Math.max(tar.peakKb ?? 0, up.peakKb ?? 0), note: `tar ${sec(tar.ms)} s + curl ${sec(up.ms)} s` }
+      return { ms: tar.ms + up.ms, peakKb: Math.max(tar.peakKb ?? 0, up.peakKb ?? 0), bytes: got.size, note: `tar ${sec(tar.ms)} s + curl ${sec(up.ms)} s` }
     }
     case 'curl-archive': {
       const up = await curlUpload(emulator, prebuilt)
       const got = lastUpload(emulator, before)
       if (got.sha256 !== prebuiltSha) fail('the curl upload differs from the prebuilt file')
-      return { ms: up.ms, peakKb: up.peakKb }
+      return { ms: up.ms, peakKb: up.peakKb, bytes: got.size }
     }
     case 'action-dir':
     case 'action-archive': {
@@ -366,7 +393,7 @@ async function runCase(spec: Spec): Promise<Sample> {
         .map(([name, ms]) => `${name.replace(/ to http.*| the distribution/, '')} ${sec(ms)}`)
         .join(', ')
       const trace = run.stdout.split('\n').filter((l) => l.startsWith('memory after '))
-      return { ms: run.ms, peakKb: run.peakKb, note: phases, trace }
+      return { ms: run.ms, peakKb: run.peakKb, bytes: got.size, note: phases, trace }
     }
     case 'refusal': {
       const run = await measureAction({ ...actionInputs(emulator, t.root), 'api-url': '', stack: 'my stack!' }, { scratchRoot: scratch, nodeArgs, action })
@@ -377,7 +404,7 @@ async function runCase(spec: Spec): Promise<Sample> {
   }
 }
 
-const width = Math.max(...specs.map((s) => s.id.length)) + 1
+const width = Math.max(4, ...specs.map((s) => s.id.length)) + 1
 console.log(`== ${rounds} rounds, gzip level ${level}, ${specs.length} cases: ${specs.map((s) => s.id).join(', ')}`)
 for (let r = 0; r < rounds; r++) {
   for (let i = 0; i < specs.length; i++) {
@@ -393,15 +420,17 @@ await linked?.close()
 rmSync(scratch, { recursive: true, force: true })
 
 // ---------------------------------------------------------------------------------------------
-const times = (id: string): (number | undefined)[] => (samples.get(id) ?? []).map((s) => s.ms)
-const peaks = (id: string): (number | undefined)[] => (samples.get(id) ?? []).map((s) => s.peakKb)
-
-console.log(`\n== results: ${mb(tree.bytes)} MiB tree, level ${level}, ${rounds} rounds (median [min-max])`)
-console.log(`   ${'case'.padEnd(width)} ${'wall time (s)'.padEnd(26)} peak RSS (MiB)`)
+const treesLine = [...treeOf].map(([name, t]) => `${treeLabel(name)} ${mb(t.bytes)} MiB`).join(', ') || 'no tree'
+console.log(`\n== results: ${treesLine}; level ${level}, ${rounds} rounds (median [min-max])`)
+console.log(`   ${'case'.padEnd(width)} ${'wall time (s)'.padEnd(26)} ${'peak RSS (MiB)'.padEnd(26)} uploaded (MB)`)
 for (const spec of specs) {
-  const t = statOf(times(spec.id))
-  const m = statOf(peaks(spec.id))
-  console.log(`   ${spec.id.padEnd(width)} ${(t ? formatStat(t, 2, 1 / 1000) : '?').padEnd(26)} ${m ? formatStat(m, 1, 1 / 1024) : '?'}`)
+  const got = samples.get(spec.id) ?? []
+  const t = statOf(got.map((x) => x.ms))
+  const m = statOf(got.map((x) => x.peakKb))
+  const b = statOf(got.map((x) => x.bytes))
+  console.log(
+    `   ${spec.id.padEnd(width)} ${(t ? formatStat(t, 2, 1 / 1000) : '?').padEnd(26)} ${(m ? formatStat(m, 1, 1 / 1024) : '?').padEnd(26)} ${b ? (b.median / 1e6).toFixed(1) : ''}`
+  )
 }
 
 const traced = specs.filter((s) => (samples.get(s.id)?.[0]?.trace?.length ?? 0) > 0)
@@ -413,84 +442,30 @@ if (traced.length > 0) {
   }
 }
 
-// The targets. Times: the median of per-round ratios (each round's pair ran minutes apart at most).
-// Memory: the highest peak over the rounds (a peak is a peak); scale: the ratio of the median peaks.
-const ratioRow = (row: string, a: string, b: string, limit: number): TargetRow => {
-  const ratios = statOf(perRoundRatios(times(a), times(b)))
-  const ta = statOf(times(a))
-  const tb = statOf(times(b))
-  const figure = ratios && ta && tb ? `${formatStat(ratios, 2)} x (${a} ${sec(ta.median)} s, ${b} ${sec(tb.median)} s)` : ''
-  const missing = `needs the ${a} and ${b} cases${!samples.has(a) || !samples.has(b) ? ' (not run: see --cases, --link-rate)' : ''}`
-  return targetRow(row, `<= ${limit.toFixed(2)}x`, ratios?.median, limit, figure, missing)
-}
-const LIMIT_MIB = 80
-const memoryRow = (row: string, id: string): TargetRow => {
-  const m = statOf(peaks(id))
-  const alsoLinked = linkRate === undefined ? undefined : statOf(peaks(`${id}${link}`))
-  const worst = m === undefined ? undefined : Math.max(m.max, alsoLinked?.max ?? 0) / 1024
-  const figure = m
-    ? `${formatStat(m, 1, 1 / 1024)} MiB${alsoLinked ? `; ${id}${link} ${formatStat(alsoLinked, 1, 1 / 1024)} MiB` : ''}; verdict on the highest, ${worst?.toFixed(1)} MiB`
-    : ''
-  return targetRow(row, `<= ${LIMIT_MIB} MiB`, worst, LIMIT_MIB, figure, `needs the ${id} case (see --cases)`)
-}
-
-const rows: TargetRow[] = [
-  ratioRow('directory in, uploaded (action-dir / recipe, time)', 'action-dir', 'recipe', 0.55),
-  ratioRow('prebuilt archive in, uploaded, on loopback (action-archive / curl-archive)', 'action-archive', 'curl-archive', 1.15),
-  linkRate === undefined
-    ? { row: 'prebuilt archive in, uploaded, on a 40MB/s link', figure: '--link-rate off', target: '<= 1.05x', verdict: 'NOT MEASURED' }
-    : ratioRow(
-        `prebuilt archive in, uploaded, on a ${rateLabel(linkRate)} link${linkRate === 40e6 ? '' : ' (the target is for 40MB/s)'}`,
-        `action-archive${link}`,
-        `curl-archive${link}`,
-        1.05
-      ),
-  memoryRow('peak memory, directory (action-dir, peak RSS)', 'action-dir')
+// The targets (lib/bench-goals.ts). Times: the median of per-round ratios (each round's pair ran
+// minutes apart at most). Memory: the highest peak over the rounds (a peak is a peak); scale: the
+// ratio of the median peaks.
+const goals = goalRows(samples, {
+  linkRate,
+  treeMissing,
+  scale: { requested: scaleSizes, measured: [...scaleTrees.keys()], skipped: scaleSkipped, off: scaleOff }
+})
+const groups: Array<[string, TargetRow[]]> = [
+  ['issue 42 goals (median of the rounds; ratio to the recipe in the same round)', goals.issue42],
+  ['issue 12 targets, still checked', goals.issue12],
+  ['for information', goals.info]
 ]
-{
-  const row =
-    scaleSizes.length >= 2
-      ? `peak memory, directory, scale: ${sizeLabel(scaleSizes[scaleSizes.length - 1]!)} tree against ${sizeLabel(scaleSizes[0]!)} tree`
-      : 'peak memory, directory, scale (largest --scale tree against smallest)'
-  const target = 'within +5%'
-  const measured = [...scaleTrees.keys()]
-  const skipped = [...scaleSkipped].map(([s, why]) => `${sizeLabel(s)} skipped: ${why}`).join('; ')
-  if (!selected.includes('action-dir') || scaleSizes.length === 0)
-    rows.push({ row, figure: '--scale off (or no action-dir in --cases)', target, verdict: 'NOT MEASURED' })
-  else if (measured.length < 2 || scaleSkipped.size > 0)
-    rows.push({ row, figure: `needs two tree sizes${skipped ? `; ${skipped}` : ` (--scale ${values.scale})`}`, target, verdict: 'NOT MEASURED' })
-  else {
-    const lo = measured[0]!
-    const hi = measured[measured.length - 1]!
-    const pLo = statOf(peaks(`action-dir[${sizeLabel(lo)}]`))
-    const pHi = statOf(peaks(`action-dir[${sizeLabel(hi)}]`))
-    const growth = pLo && pHi ? pHi.median / pLo.median - 1 : undefined
-    const figure =
-      pLo && pHi && growth !== undefined
-        ? `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}% (${sizeLabel(hi)}: ${formatStat(pHi, 1, 1 / 1024)} MiB, ${sizeLabel(lo)}: ${formatStat(pLo, 1, 1 / 1024)} MiB; medians compared)`
-        : ''
-    rows.push(targetRow(row, target, growth, 0.05, figure, 'no peak RSS'))
-  }
-}
-rows.push(memoryRow('peak memory, prebuilt (action-archive, peak RSS)', 'action-archive'))
-
-// For information (no target in the issue): the directory case on the link, the time ratio at each
-// scale size (with --scale-recipe), and the refusal.
-const info: TargetRow[] = []
-if (linked) {
-  const r = ratioRow(`directory in, uploaded, ${rateLabel(linkRate!)} link (action-dir${link} / recipe${link})`, `action-dir${link}`, `recipe${link}`, 0.55)
-  if (r.verdict !== 'NOT MEASURED') info.push({ ...r, target: '(no target)', verdict: 'INFO' })
-}
-for (const s of scaleTrees.keys()) {
-  const r = ratioRow(`directory in, uploaded, ${sizeLabel(s)} tree`, `action-dir[${sizeLabel(s)}]`, `recipe[${sizeLabel(s)}]`, 0.55)
-  if (r.verdict !== 'NOT MEASURED') info.push({ ...r, target: '(no target)', verdict: 'INFO' })
-}
-const refuse: Stat | undefined = statOf(times('refusal'))
-if (refuse) info.push({ row: 'refused input (bad stack), reported and exited', figure: `${formatStat(refuse, 0)} ms`, target: '(no target)', verdict: 'INFO' })
-
-console.log(`\n== targets: ${sizeLabel(size)} tree (scale: ${scaleSizes.map(sizeLabel).join(', ') || 'off'}), level ${level}, ${rounds} rounds`)
+console.log(`\n== targets: ${treesLine} (scale: ${scaleSizes.map(sizeLabel).join(', ') || 'off'}), level ${level}, ${rounds} rounds`)
 console.log(`   machine: ${machine}`)
-for (const line of renderTargets([...rows, ...info])) console.log(`   ${line}`)
-const unmet = rows.filter((r) => r.verdict === 'NOT MET').length
-const unmeasured = rows.filter((r) => r.verdict === 'NOT MEASURED').length
-console.log(`   ${rows.length - unmet - unmeasured} of ${rows.length} rows met, ${unmet} not met, ${unmeasured} not measured`)
+const lines = renderTargets(groups.flatMap(([, rows]) => rows))
+console.log(`   ${lines.shift()}`)
+for (const [title, rows] of groups) {
+  if (rows.length === 0) continue
+  console.log(`   -- ${title}`)
+  for (const line of lines.splice(0, rows.length)) console.log(`   ${line}`)
+}
+for (const [title, rows] of groups.slice(0, 2)) {
+  const unmet = rows.filter((r) => r.verdict === 'NOT MET').length
+  const unmeasured = rows.filter((r) => r.verdict === 'NOT MEASURED').length
+  console.log(`   ${title.replace(/ \(.*/, '')}: ${rows.length - unmet - unmeasured} of ${rows.length} rows met, ${unmet} not met, ${unmeasured} not measured`)
+}

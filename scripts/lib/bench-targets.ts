@@ -31,6 +31,17 @@ export function perRoundRatios(a: readonly (number | undefined)[], b: readonly (
   return out
 }
 
+/** `a[i] - b[i]` for each round both have (as perRoundRatios: for a target in seconds over another case). */
+export function perRoundDifferences(a: readonly (number | undefined)[], b: readonly (number | undefined)[]): number[] {
+  const out: number[] = []
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i]
+    const y = b[i]
+    if (x !== undefined && y !== undefined) out.push(x - y)
+  }
+  return out
+}
+
 /** "1.23 [1.10-1.40]" (scaled by `scale`, `digits` decimals). */
 export function formatStat(s: Stat, digits: number, scale = 1): string {
   const f = (x: number): string => (x * scale).toFixed(digits)
