@@ -2109,8 +2109,6 @@ async function feed(file, gunzip, consuming, digest) {
     }
 }
 
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
 ;// CONCATENATED MODULE: ./src/archive/tar-writer.ts
 // A streaming POSIX tar (ustar + PAX extended headers) writer. It only produces tar bytes;
 // compression is wired separately (pack.ts), so it can be swapped for a parallel compressor.
@@ -2199,13 +2197,9 @@ function encodeEntryHeader(entry) {
     }
     else {
         pax.push(paxRecord('path', entry.name));
-        if (split) {
-            name = split.name;
-            prefix = split.prefix;
-        }
-        else {
-            name = fallbackField(entry.name, 100);
-        }
+        // The ustar field gets an ASCII stand-in, not raw UTF-8: a reader decodes it in its own charset
+        // before the PAX record replaces it, and Java's Commons Compress fails on UTF-8 in the C locale.
+        name = fallbackField(entry.name, 100);
     }
     let linkname;
     if (entry.type === 'symlink') {
@@ -2215,7 +2209,7 @@ function encodeEntryHeader(entry) {
         }
         else {
             pax.push(paxRecord('linkpath', entry.linkname));
-            linkname = linkBytes.length <= 100 ? linkBytes : fallbackField(entry.linkname, 100);
+            linkname = fallbackField(entry.linkname, 100);
         }
     }
     let size = entry.type === 'file' ? entry.size : 0;
@@ -2265,10 +2259,11 @@ function unreadable(name, err) {
     return new errors/* InputError */.dz(`distribution: cannot read '${name}' (${code ?? err.message}). ` +
         'Make sure the user running the action can read every file in the distribution directory.');
 }
-async function writeFileContent(entry, sink, options) {
+/** The file's content from byte `from` (the bytes before it were taken by reference), then its padding. */
+async function writeFileContent(entry, sink, options, from = 0) {
     const changed = (how) => changedWhilePacked(entry.name, how);
     const failed = (err) => unreadable(entry.name, err);
-    if (entry.size > 0) {
+    if (entry.size > from) {
         let handle;
         try {
             handle = await (0,promises_.open)(entry.sourcePath, 'r');
@@ -2278,7 +2273,7 @@ async function writeFileContent(entry, sink, options) {
         }
         try {
             const most = options.readChunkSize ?? Number.POSITIVE_INFINITY;
-            let read = 0;
+            let read = from;
             while (read < entry.size) {
                 const room = await sink.reserve();
                 let n;
@@ -2336,15 +2331,10 @@ async function writeTar(entries, sink, options = {}) {
         await sink.write(encodeEntryHeader(entry));
         if (entry.type !== 'file')
             continue;
-        if (entry.size > 0 && sink.takeFile !== undefined && (await sink.takeFile(entry))) {
-            options.onData?.(entry.size); // taken whole: it is read when the archive is sent
-            const pad = padding(entry.size);
-            if (pad > 0)
-                await sink.write(Buffer.alloc(pad));
-        }
-        else {
-            await writeFileContent(entry, sink, options);
-        }
+        const taken = entry.size > 0 && sink.takeFile !== undefined ? await sink.takeFile(entry) : 0;
+        if (taken > 0)
+            options.onData?.(taken); // read when the archive is sent
+        await writeFileContent(entry, sink, options, taken);
     }
     await sink.write(Buffer.alloc(2 * tar_writer_BLOCK)); // end-of-archive marker
 }
@@ -2401,21 +2391,21 @@ function createTarStream(entries, options = {}) {
 // deflating it again costs nearly all of the packing time for 0-5% of its size. Such a file goes
 // into the gzip stream as stored blocks (stored-blocks.ts); everything else is deflated.
 //
-// The test is a trial, not a list of extensions or magic numbers: five 16 KiB samples spread over the
+// The test is a trial, not a list of extensions or magic numbers: five 4 KiB samples spread over the
 // file are deflated at level 1, and a file whose median sample shrinks by less than 10% is stored. A
 // trial catches what a list misses both ways: a jar of stored (uncompressed) entries, as NetBeans
 // ships them, shrinks to a third and is deflated; an encrypted or random file with no known magic
 // number is stored. The median leaves out a zip's central directory (its last sample), which is text.
-// Measured on the real-jar tree (docs/benchmarks.md): 14.8 of 241 MB deflated, the archive 2.4% larger
-// than GNU tar's. The same bytes always give the same answer, so the archive is reproducible.
+// Measured on the real-jar tree (docs/benchmarks.md), with the zips' central directories deflated: 16 of
+// 241 MB deflated, the archive 1.2% larger than GNU tar's (16 KiB samples: 1.1%, for four times the
+// trial's time, which all of it is spent before the first byte is sent). The same bytes always give the
+// same answer, so the archive is reproducible.
 
 
 
-
-const deflateRaw = (0,external_node_util_.promisify)((external_node_zlib_default()).deflateRaw);
 /** Files smaller than this are deflated without a trial: a stored run would save next to nothing. */
 const TRIAL_MIN = 16 * 1024;
-const SAMPLE = 16 * 1024;
+const SAMPLE = 4 * 1024;
 const SAMPLES = 5;
 /** A sample that deflates to at least this share of its size counts as already compressed. */
 const STORE_RATIO = 0.9;
@@ -2426,33 +2416,43 @@ function samplePositions(size) {
     const span = size - SAMPLE;
     return Array.from({ length: SAMPLES }, (_, i) => ({ position: Math.floor((i * span) / (SAMPLES - 1)), length: SAMPLE }));
 }
-/** The median of the samples' deflated share (compressed / original). */
-async function medianRatio(samples) {
-    const ratios = await Promise.all(samples.map(async (s) => (await deflateRaw(s, { level: 1 })).length / s.length));
+/**
+ * The median of the samples' deflated share (compressed / original). On this thread: 20 KiB at level 1
+ * take about 0.1 ms, less than a trip to the thread pool and back.
+ */
+function medianRatio(samples) {
+    const ratios = samples.map((s) => external_node_zlib_default().deflateRawSync(s, { level: 1 }).length / s.length);
     ratios.sort((a, b) => a - b);
     return ratios[Math.floor(ratios.length / 2)];
 }
-/** True when the file's content is already compressed: it is stored as it is. `name` is its name in the archive, for errors. */
-async function keepsItsCompression(file, size, name) {
+/**
+ * How many of the file's first bytes are stored as they are: 0 (deflated whole), its size (already
+ * compressed), or, for a zip (jar, war, ear), all but its central directory. That directory is a list
+ * of names, text that gzip -6 shrinks by three quarters: 4.9 MB of the real-jar tree's 241, and 3.9 MB
+ * of what deflating the whole jars saved. `name` is the file's name in the archive, for errors.
+ */
+async function storedPrefix(file, size, name) {
     if (size < TRIAL_MIN)
-        return false;
-    const positions = samplePositions(size);
-    const samples = [];
+        return 0;
     let handle;
     try {
         handle = await (0,promises_.open)(file, 'r');
-        for (const { position, length } of positions) {
-            const sample = Buffer.allocUnsafe(length);
-            let filled = 0;
-            while (filled < length) {
-                const { bytesRead } = await handle.read(sample, filled, length - filled, position + filled);
-                if (bytesRead === 0)
-                    break; // shrank: the packer's own read says so, with the sizes
-                filled += bytesRead;
-            }
-            if (filled > 0)
-                samples.push(sample.subarray(0, filled));
+        const samples = [];
+        for (const { position, length } of samplePositions(size)) {
+            const sample = await readAt(handle, position, length);
+            if (sample.length > 0)
+                samples.push(sample);
         }
+        if (samples.length === 0 || medianRatio(samples) < STORE_RATIO)
+            return 0;
+        const head = samples[0].subarray(0, 4);
+        // Most zips end with their end record and no comment: 22 bytes tell; else the longest tail it may take.
+        const short = await readAt(handle, size - 22, 22);
+        const entriesEnd = zipEntriesEnd(head, short, size);
+        if (entriesEnd !== undefined || size <= 22)
+            return entriesEnd ?? size;
+        const tailLength = Math.min(size, ZIP_TAIL_MAX);
+        return zipEntriesEnd(head, await readAt(handle, size - tailLength, tailLength), size) ?? size;
     }
     catch (err) {
         throw unreadable(name, err);
@@ -2460,9 +2460,48 @@ async function keepsItsCompression(file, size, name) {
     finally {
         await handle?.close().catch(() => undefined);
     }
-    if (samples.length === 0)
-        return false;
-    return (await medianRatio(samples)) >= STORE_RATIO;
+}
+/** True when the file's content is already compressed (all or nearly all of it is stored as it is). */
+async function keepsItsCompression(file, size, name) {
+    return (await storedPrefix(file, size, name)) > 0;
+}
+/** Up to `length` bytes at `position`; fewer when the file shrank (the packer's own read says so, with the sizes). */
+async function readAt(handle, position, length) {
+    const buffer = Buffer.allocUnsafe(length);
+    let filled = 0;
+    while (filled < length) {
+        const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+        if (bytesRead === 0)
+            break;
+        filled += bytesRead;
+    }
+    return buffer.subarray(0, filled);
+}
+/** The end-of-central-directory record (22 bytes) and the longest comment it may have. */
+const ZIP_TAIL_MAX = 22 + 0xffff;
+const EOCD = 0x06054b50;
+const LOCAL_HEADER = 0x04034b50;
+/**
+ * Where a zip's local entries end and its central directory begins, from the file's first bytes and
+ * its tail; undefined when it is not a plain zip whose central directory runs from there to the end
+ * record (ZIP64, a prefix before the first entry, a directory elsewhere): such a file is stored whole.
+ */
+function zipEntriesEnd(head, tail, size) {
+    if (head.length < 4 || head.readUInt32LE(0) !== LOCAL_HEADER)
+        return undefined;
+    for (let at = tail.length - 22; at >= 0; at--) {
+        if (tail.readUInt32LE(at) !== EOCD)
+            continue;
+        if (at + 22 + tail.readUInt16LE(at + 20) !== tail.length)
+            continue; // a signature inside the comment
+        const directorySize = tail.readUInt32LE(at + 12);
+        const directoryOffset = tail.readUInt32LE(at + 16);
+        const recordOffset = size - tail.length + at;
+        if (directoryOffset === 0 || directoryOffset === 0xffffffff || directoryOffset + directorySize !== recordOffset)
+            return undefined;
+        return directoryOffset;
+    }
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/archive/parallel-gzip.ts
@@ -2741,8 +2780,10 @@ class ParallelGzip extends external_node_stream_.Duplex {
                 level: this.level,
                 // The largest hash table: 3-4% less CPU than the default 8 for 0.02% more bytes, at the same level.
                 memLevel: 9,
-                // One output buffer about the size of the block: zlib comes back to JS each time one fills.
-                chunkSize: Math.max(64 * 1024, job.length + (job.length >> 6) + 1024),
+                // 64 KiB output buffers: zlib comes back to JS each time one fills, which costs nothing measurable,
+                // while one buffer the size of the block (as before) held 530 KiB for 120 KiB of output: measured on
+                // the 300 MiB bench tree, packing peaked at 76 MiB RSS with those, 69 MiB with these.
+                chunkSize: 64 * 1024,
                 finishFlush: job.last ? (external_node_zlib_default()).constants.Z_FINISH : (external_node_zlib_default()).constants.Z_SYNC_FLUSH
             };
             if (job.dictionary !== undefined)
@@ -2921,7 +2962,7 @@ function crc32Combine(crcA, crcB, lengthB) {
 
 
 function pieceLength(piece) {
-    return piece.kind === 'deflated' ? piece.end - piece.start : storedLength(piece.size);
+    return piece.kind === 'deflated' ? piece.end - piece.start : storedLength(piece.length);
 }
 /** Stored blocks read per chunk: four blocks, about 256 KiB. */
 const BLOCKS_PER_CHUNK = 4;
@@ -2958,7 +2999,7 @@ class PackedArchive {
         for (const p of this.pieces) {
             if (p.kind === 'stored') {
                 storedFiles++;
-                storedBytes += p.size;
+                storedBytes += p.length;
             }
             else
                 deflatedBytes += p.inputLength;
@@ -2978,8 +3019,10 @@ class PackedArchive {
         // of copies waiting for its collector (measured; docs/benchmarks.md).
         const sha256 = (0,external_node_crypto_.createHash)('sha256');
         const md5 = (0,external_node_crypto_.createHash)('md5');
-        // One for the whole read: per file, a small file would end before its first collection was due.
-        const relief = new GarbageRelief();
+        // One for the whole read: per file, a small file would end before its first collection was due. Every
+        // 5 ms at most (not 20): a chunk is garbage once the socket took it, and the read outpaces the compressor
+        // the default was measured for; the real-jar tree's read peaked 5 MiB lower.
+        const relief = new GarbageRelief({ interval: 5 });
         let sent = 0;
         const out = (bytes) => {
             sha256.update(bytes);
@@ -3005,8 +3048,8 @@ class PackedArchive {
                 if (piece.crc !== undefined && piece.crc !== fileCrc)
                     throw changedWhilePacked(piece.name, 'its content differs from the first time it was sent');
                 piece.crc = fileCrc;
-                crc = crc32Combine(crc, fileCrc, piece.size);
-                inputLength += piece.size;
+                crc = crc32Combine(crc, fileCrc, piece.length);
+                inputLength += piece.length;
             }
             const trailer = Buffer.alloc(8);
             trailer.writeUInt32LE(crc >>> 0, 0);
@@ -3054,8 +3097,8 @@ async function* storedBlocks(piece, relief, onData) {
     let ahead;
     try {
         const before = await handle.stat();
-        if (before.size !== piece.size)
-            throw changed(`its size went from ${piece.size} to ${before.size} bytes`);
+        if (before.size !== piece.fileSize)
+            throw changed(`its size went from ${piece.fileSize} to ${before.size} bytes`);
         if (piece.mtimeMs !== undefined && before.mtimeMs !== piece.mtimeMs)
             throw changed('it was rewritten after it was listed: its modification time moved');
         // The next chunk is read while this one is sent.
@@ -3065,7 +3108,7 @@ async function* storedBlocks(piece, relief, onData) {
         for (let read = 0;;) {
             const framed = await next;
             read += framed.contentLength;
-            const more = read < piece.size;
+            const more = read < piece.length;
             if (more) {
                 next = readFramed(file, read, piece, changed);
                 next.catch(() => undefined); // awaited on the next turn, or dropped with the read
@@ -3080,13 +3123,13 @@ async function* storedBlocks(piece, relief, onData) {
         }
         let more;
         try {
-            more = (await handle.read(packed_archive_PROBE, 0, 1, piece.size)).bytesRead;
+            more = (await handle.read(packed_archive_PROBE, 0, 1, piece.fileSize)).bytesRead;
         }
         catch (err) {
             throw unreadable(piece.name, err);
         }
         if (more > 0)
-            throw changed(`it grew beyond the ${piece.size} bytes it had when listed`);
+            throw changed(`it grew beyond the ${piece.fileSize} bytes it had when listed`);
         const after = await handle.stat();
         if (piece.mtimeMs !== undefined && after.mtimeMs !== piece.mtimeMs)
             throw changed('it was rewritten while it was read: its modification time moved');
@@ -3098,8 +3141,8 @@ async function* storedBlocks(piece, relief, onData) {
 }
 /** Up to four stored blocks of the file from `position`, read with one readv into their places in a fresh chunk. */
 async function readFramed(handle, position, piece, changed) {
-    const blocks = Math.min(BLOCKS_PER_CHUNK, Math.ceil((piece.size - position) / STORED_BLOCK_MAX));
-    const contentLength = Math.min(piece.size - position, blocks * STORED_BLOCK_MAX);
+    const blocks = Math.min(BLOCKS_PER_CHUNK, Math.ceil((piece.length - position) / STORED_BLOCK_MAX));
+    const contentLength = Math.min(piece.length - position, blocks * STORED_BLOCK_MAX);
     const chunk = Buffer.allocUnsafe(contentLength + 5 * blocks);
     const data = [];
     for (let b = 0, at = 0; b < blocks; b++) {
@@ -3117,7 +3160,7 @@ async function readFramed(handle, position, piece, changed) {
             for (let got = start; got < part.length;) {
                 const n = (await handle.read(part, got, part.length - got, position + offset + got)).bytesRead;
                 if (n === 0)
-                    throw changed(`it shrank from ${piece.size} to ${position + offset + got} bytes`);
+                    throw changed(`it shrank from ${piece.fileSize} to ${position + offset + got} bytes`);
                 got += n;
             }
             offset += part.length;
@@ -3433,7 +3476,8 @@ async function planOnce(source, fileName, options, level, storeCompressed) {
     const shown = options.input ?? source;
     const spill = new Spill(options.spillPath, options.spillMemory);
     const gzip = createParallelGzip({ level, raw: true });
-    const planner = new Planner(gzip, level === 0 ? 'all' : storeCompressed ? 'compressed' : 'none');
+    const trials = new Trials();
+    const planner = new Planner(gzip, level === 0 ? 'all' : storeCompressed ? 'compressed' : 'none', trials);
     const skipped = [];
     const topLevel = new TopLevel();
     let entries = 0;
@@ -3449,11 +3493,13 @@ async function planOnce(source, fileName, options, level, storeCompressed) {
             yield entry;
         }
     })();
+    // The trials of the next files run while this one is packed: each waits on its reads and its samples' deflate.
+    const ahead = planner.store === 'compressed' ? trials.ahead(listed, LOOK_AHEAD) : listed;
     let bytesIn = 0;
     const onProgress = options.onProgress;
     const onData = onProgress && ((n) => onProgress((bytesIn += n)));
     const writing = (0,external_node_stream_promises_.pipeline)(gzip, spill);
-    const producing = writeTar(listed, planner, { onData }).then(async () => {
+    const producing = writeTar(ahead, planner, { onData }).then(async () => {
         await planner.finish();
         gzip.end();
     }, (err) => {
@@ -3477,15 +3523,57 @@ async function planOnce(source, fileName, options, level, storeCompressed) {
     }
     return new PackedArchive({ fileName, level, pieces: planner.pieces(spill.length), spill, entries, warnings: warningsOf(shown, skipped, topLevel.folder) });
 }
+/** Entries listed ahead of the packer, at most: their trials run meanwhile. */
+const LOOK_AHEAD = 8;
+/** The trials (classify.ts) of files listed ahead of the one being packed. */
+class Trials {
+    started = new Map();
+    /** The entries, each yielded once up to `depth` after it were listed and their trials started. */
+    async *ahead(entries, depth) {
+        const queue = [];
+        const source = entries[Symbol.asyncIterator]();
+        let done = false;
+        for (;;) {
+            while (!done && queue.length < depth) {
+                const next = await source.next();
+                if (next.done === true)
+                    done = true;
+                else {
+                    queue.push(next.value);
+                    this.start(next.value);
+                }
+            }
+            const entry = queue.shift();
+            if (entry === undefined)
+                return;
+            yield entry;
+        }
+    }
+    /** How many of the file's first bytes are stored as they are: the trial started ahead, or one now. */
+    verdict(entry) {
+        const started = this.started.get(entry);
+        this.started.delete(entry);
+        return started ?? storedPrefix(entry.sourcePath, entry.size, entry.name);
+    }
+    start(entry) {
+        if (entry.type !== 'file' || entry.size === 0)
+            return;
+        const trial = storedPrefix(entry.sourcePath, entry.size, entry.name);
+        trial.catch(() => undefined); // its error is thrown when the packer reaches the file
+        this.started.set(entry, trial);
+    }
+}
 /** The tar sink of a plan: bytes to the compressor, already-compressed files taken as stored pieces. */
 class Planner {
     gzip;
     store;
+    trials;
     list = [];
     runStart = 0;
-    constructor(gzip, store) {
+    constructor(gzip, store, trials) {
         this.gzip = gzip;
         this.store = store;
+        this.trials = trials;
     }
     write(bytes) {
         return this.gzip.writeBytes(bytes);
@@ -3498,12 +3586,13 @@ class Planner {
     }
     async takeFile(entry) {
         if (this.store === 'none')
-            return false;
-        if (this.store === 'compressed' && !(await keepsItsCompression(entry.sourcePath, entry.size, entry.name)))
-            return false;
+            return 0;
+        const length = this.store === 'all' ? entry.size : await this.trials.verdict(entry);
+        if (length === 0)
+            return 0;
         await this.endRun();
-        this.list.push({ kind: 'stored', name: entry.name, path: entry.sourcePath, size: entry.size, mtimeMs: entry.listedMtimeMs });
-        return true;
+        this.list.push({ kind: 'stored', name: entry.name, path: entry.sourcePath, length, fileSize: entry.size, mtimeMs: entry.listedMtimeMs });
+        return length;
     }
     /** Ends the last run before the compressor's final block, so its CRC is known like the others'. */
     finish() {

@@ -30932,7 +30932,7 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
         deployStrategy,
         maxDistributionBytes: (0,parsers/* parseInteger */.cG)(Input.MaxDistributionSize, getInput(Input.MaxDistributionSize), 1, 1024 * 1024) * MB,
         maxDistributions: (0,parsers/* optional */.lq)(Input.MaxDistributions, maxDistributions, (v) => (0,parsers/* parseInteger */.cG)(Input.MaxDistributions, v, 1, 1000)),
-        compressionLevel: (0,parsers/* parseInteger */.cG)(Input.CompressionLevel, getInput(Input.CompressionLevel), 1, 9),
+        compressionLevel: (0,parsers/* parseInteger */.cG)(Input.CompressionLevel, getInput(Input.CompressionLevel), 0, 9),
         buildCommand: parseBuildCommand(getInput(Input.BuildCommand)),
         githubToken: githubToken || undefined,
         environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),

@@ -336,8 +336,10 @@ export class ParallelGzip extends Duplex {
         level: this.level,
         // The largest hash table: 3-4% less CPU than the default 8 for 0.02% more bytes, at the same level.
         memLevel: 9,
-        // One output buffer about the size of the block: zlib comes back to JS each time one fills.
-        chunkSize: Math.max(64 * 1024, job.length + (job.length >> 6) + 1024),
+        // 64 KiB output buffers: zlib comes back to JS each time one fills, which costs nothing measurable,
+        // while one buffer the size of the block (as before) held 530 KiB for 120 KiB of output: measured on
+        // the 300 MiB bench tree, packing peaked at 76 MiB RSS with those, 69 MiB with these.
+        chunkSize: 64 * 1024,
         finishFlush: job.last ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH
       }
       if (job.dictionary !== undefined) options.dictionary = job.dictionary
