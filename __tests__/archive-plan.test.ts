@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { keepsItsCompression, samplePositions, SAMPLE, TRIAL_MIN } from '../src/archive/classify.js'
+import { keepsItsCompression, samplePositions, SAMPLE, storedPrefix, TRIAL_MIN, zipEntriesEnd } from '../src/archive/classify.js'
 import { PackedArchive } from '../src/archive/packed-archive.js'
 import { planDirectory } from '../src/archive/plan.js'
 import { Spill } from '../src/archive/spill.js'
@@ -106,11 +106,11 @@ describe('stored blocks', () => {
 
 describe('the trial', () => {
   test('samples: the whole of a small file; five spread over a large one, the last at its end', () => {
-    expect(samplePositions(50_000)).toEqual([{ position: 0, length: 50_000 }])
+    expect(samplePositions(20_000)).toEqual([{ position: 0, length: 20_000 }])
     expect(samplePositions(5 * SAMPLE)).toEqual([{ position: 0, length: 5 * SAMPLE }])
     const size = 1_000_000
     const positions = samplePositions(size)
-    expect(positions.map((p) => p.position)).toEqual([0, 245_904, 491_808, 737_712, size - SAMPLE])
+    expect(positions.map((p) => p.position)).toEqual([0, 248_976, 497_952, 746_928, size - SAMPLE])
     expect(positions.every((p) => p.length === SAMPLE)).toBe(true)
   })
 
@@ -161,6 +161,69 @@ describe('the trial', () => {
     await expect(keepsItsCompression(path.join(tmp, 'nope.bin'), 100_000, 'lib/nope.bin')).rejects.toThrow(
       "distribution: 'lib/nope.bin' changed while it was being packed (it was deleted)"
     )
+  })
+})
+
+describe("a zip's central directory", () => {
+  /** A zip of random (stored) entries written by Python's zipfile, optionally with a comment. */
+  function zipOf(comment = ''): { file: string; bytes: Buffer; directoryOffset: number } {
+    const file = path.join(tmp, `z-${n++}.jar`)
+    execFileSync('python3', [
+      '-c',
+      `import zipfile,sys,os\nz=zipfile.ZipFile(sys.argv[1],'w',zipfile.ZIP_STORED)\nfor i in range(6): z.writestr('com/example/C%d.class'%i, os.urandom(20000))\nz.comment=sys.argv[2].encode()\nz.close()`,
+      file,
+      comment
+    ])
+    const bytes = fs.readFileSync(file)
+    const directoryOffset = Number(
+      execFileSync('python3', ['-c', 'import zipfile,sys\nprint(zipfile.ZipFile(sys.argv[1]).start_dir)', file], { encoding: 'utf8' }).trim()
+    )
+    return { file, bytes, directoryOffset }
+  }
+
+  test('found from the end record, with or without a comment; the trial stores the entries, not the directory', async () => {
+    for (const comment of ['', 'built by tools']) {
+      const { file, bytes, directoryOffset } = zipOf(comment)
+      expect(directoryOffset).toBeGreaterThan(100_000)
+      expect(zipEntriesEnd(bytes.subarray(0, 4), bytes.subarray(-Math.min(bytes.length, 22 + 0xffff)), bytes.length)).toBe(directoryOffset)
+      expect(await storedPrefix(file, bytes.length, 'x.jar')).toBe(directoryOffset)
+    }
+  })
+
+  test('an end record signature inside the comment is not taken for the record', () => {
+    const { bytes, directoryOffset } = zipOf()
+    const fake = Buffer.concat([Buffer.from('PK\x05\x06', 'latin1'), Buffer.alloc(18, 0x41)])
+    const withComment = Buffer.concat([bytes, fake])
+    withComment.writeUInt16LE(fake.length, bytes.length - 2)
+    expect(zipEntriesEnd(withComment.subarray(0, 4), withComment.subarray(-200), withComment.length)).toBe(directoryOffset)
+  })
+
+  test('not a plain zip: stored whole (no local header first, ZIP64, a directory that does not end at the record)', () => {
+    const { bytes, directoryOffset } = zipOf()
+    const tail = bytes.subarray(-22)
+    expect(zipEntriesEnd(Buffer.from('MZ\0\0'), tail, bytes.length)).toBeUndefined()
+    const zip64 = Buffer.from(tail)
+    zip64.writeUInt32LE(0xffffffff, 16)
+    expect(zipEntriesEnd(bytes.subarray(0, 4), zip64, bytes.length)).toBeUndefined()
+    const elsewhere = Buffer.from(tail)
+    elsewhere.writeUInt32LE(directoryOffset - 1, 16)
+    expect(zipEntriesEnd(bytes.subarray(0, 4), elsewhere, bytes.length)).toBeUndefined()
+    expect(zipEntriesEnd(bytes.subarray(0, 4), Buffer.alloc(22), bytes.length)).toBeUndefined()
+    expect(zipEntriesEnd(bytes.subarray(0, 4), tail, bytes.length)).toBe(directoryOffset)
+  })
+
+  test('packed: the entries as stored blocks, the directory deflated after them, the jar whole when unpacked', async () => {
+    const { file, bytes, directoryOffset } = zipOf()
+    const dir = tree({ 'lib/a.jar': bytes })
+    const archive = await plan(dir)
+    expect(archive.composition).toMatchObject({ storedFiles: 1, storedBytes: directoryOffset })
+    expect(
+      unpacked(await bytesOf(archive))
+        .get('lib/a.jar')
+        ?.equals(fs.readFileSync(file))
+    ).toBe(true)
+    // Level 0 stores the whole file.
+    expect((await plan(dir, { level: 0 })).composition).toMatchObject({ storedFiles: 1, storedBytes: bytes.length })
   })
 })
 
@@ -296,7 +359,9 @@ describe('a packed directory', () => {
         .get('big.bin')
         ?.equals(data)
     ).toBe(true)
-    await expect(plan(dir, { maxBytes: 50_000 })).rejects.toThrow(/^distribution: the archive packed from '.*' is .*, over the limit of .* per distribution/)
+    await expect(plan(dir, { maxBytes: deflated.size - 1 })).rejects.toThrow(
+      /^distribution: the archive packed from '.*' is .*, over the limit of .* per distribution/
+    )
   })
 })
 
