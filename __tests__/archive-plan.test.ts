@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { keepsItsCompression, samplePositions, SAMPLE, storedPrefix, TRIAL_MIN, zipEntriesEnd } from '../src/archive/classify.js'
+import { bitsPerByte, keepsItsCompression, samplePositions, SAMPLE, STORE_BITS, storedPrefix, TRIAL_MIN, zipEntriesEnd } from '../src/archive/classify.js'
 import { PackedArchive } from '../src/archive/packed-archive.js'
 import { planDirectory } from '../src/archive/plan.js'
 import { Spill } from '../src/archive/spill.js'
@@ -112,6 +112,16 @@ describe('the trial', () => {
     const positions = samplePositions(size)
     expect(positions.map((p) => p.position)).toEqual([0, 248_976, 497_952, 746_928, size - SAMPLE])
     expect(positions.every((p) => p.length === SAMPLE)).toBe(true)
+  })
+
+  test('bits per byte: none for one repeated byte, 8 for every byte alike often, 1 for two halves', () => {
+    expect(bitsPerByte(Buffer.alloc(4096, 7))).toBe(0)
+    expect(bitsPerByte(Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 256)))).toBe(8)
+    expect(bitsPerByte(Buffer.concat([Buffer.alloc(100, 1), Buffer.alloc(100, 2)]))).toBe(1)
+    expect(STORE_BITS).toBe(7.44)
+    // Random bytes come close to 8; text far below.
+    expect(bitsPerByte(randomBytes(SAMPLE))).toBeGreaterThan(STORE_BITS)
+    expect(bitsPerByte(text(SAMPLE))).toBeLessThan(5)
   })
 
   test('random bytes keep their compression; text, small files and a zip of stored text do not', async () => {
