@@ -5354,6 +5354,9 @@ async function upload(ctx, ready) {
             throw error instanceof errors/* ServiceError */._7 && error.status === 413 ? tooLarge(error, ready.size, ctx.inputs.maxDistributionBytes) : error;
         });
         ctx.result.uploadUnconfirmed = false;
+        // A packed archive's hashes are those of the bytes just sent: noted now, before anything reports.
+        if (ready.packed)
+            await ctx.verified(ready);
         port/* info */.pq(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`);
         return d;
     });

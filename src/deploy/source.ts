@@ -201,6 +201,8 @@ export async function upload(ctx: SourceContext, ready: ReadyArchive): Promise<s
       throw error instanceof ServiceError && error.status === 413 ? tooLarge(error, ready.size, ctx.inputs.maxDistributionBytes) : error
     })
     ctx.result.uploadUnconfirmed = false
+    // A packed archive's hashes are those of the bytes just sent: noted now, before anything reports.
+    if (ready.packed) await ctx.verified(ready)
     core.info(`${d.adopted ? 'Adopted' : 'Uploaded'}: distribution id ${d.id}${d.name ? ` (${d.name})` : ''}.`)
     return d
   })
