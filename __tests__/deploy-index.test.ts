@@ -115,6 +115,31 @@ describe('a packed directory uploaded and deployed', () => {
     }
   })
 
+  test('a stored distribution of that name: the MD5 read ahead, the same bytes found, reused; none of that name: not read before the upload', async () => {
+    await emulator()
+    const dir = tree()
+    const packed = await packDirectory(dir, join(mkdtempSync(join(tmpdir(), 'di-')), NAME))
+    const same = await emu.addDistribution(NAME, { 'version.txt': 'v1\n' })
+    const stored = emu.distributions.find((d) => d.id === same)
+    if (stored) stored.md5hash = packed.md5
+    const reused = await run({ distribution: dir, 'distribution-name': NAME, environment: 'development' })
+    expect(reused.error).toBeUndefined()
+    expect(reused.result).toMatchObject({ reused: true, distributionId: same })
+    expect(reused.result.archive).toMatchObject({ source: 'packed', size: packed.size, sha256: packed.sha256, md5: packed.md5 })
+    expect(changes()).toEqual(['deploy'])
+
+    // Another name: the archive is read once, by the upload (its SHA-256 is logged after the lookup said so).
+    lines.length = 0
+    const uploaded = await run({ distribution: dir, 'distribution-name': 'other-1.0.0-distribution.tar.gz', environment: 'development' })
+    expect(uploaded.error).toBeUndefined()
+    const texts = lines.map((l) => l.text)
+    const sha = texts.findIndex((t) => t === `other-1.0.0-distribution.tar.gz: SHA-256 ${packed.sha256}`)
+    const lookup = texts.indexOf('No distribution named other-1.0.0-distribution.tar.gz with this MD5 on the stack: uploading it.')
+    expect(lookup).toBeGreaterThanOrEqual(0)
+    expect(sha).toBeGreaterThan(lookup)
+    expect(texts.filter((t) => t.includes('SHA-256'))).toHaveLength(1)
+  })
+
   test('a directory is packed before the login: a refused login reports its exact size, and no SHA-256 (never read whole)', async () => {
     await emulator()
     const dir = tree()
