@@ -27,6 +27,7 @@ const { CloudClient, sameMd5 } = await import('../src/cloud/client.js')
 const { CloudSession } = await import('../src/cloud/session.js')
 const { fileBytes } = await import('../src/archive/bytes.js')
 const { planDirectory } = await import('../src/archive/plan.js')
+const { packDirectory } = await import('../src/archive/pack.js')
 const { InputError } = await import('../src/errors.js')
 const { ServiceError } = await import('../src/errors.js')
 const { HttpTransport } = await import('../src/http/transport.js')
@@ -375,6 +376,20 @@ describe('uploadDistribution of a packed directory (its bytes made as they are s
     expect(reads).toEqual([sent, sent])
     expect(posts[1]?.parts?.[0]).toMatchObject({ md5: sent, size: archive.size })
     expect(new Set(posts.map((p) => p.headers['content-length'])).size).toBe(1)
+  })
+
+  test('what the platform stores is byte for byte the file packDirectory writes (the one the readers test unpacks)', async () => {
+    const { e, client } = await stack()
+    const { dir, file } = await packed()
+    await client.uploadDistribution(file)
+    const stored = e.requests.find((r) => r.operation === 'upload')?.parts?.[0]?.path
+    expect(stored).toBeDefined()
+    const written = await packDirectory(dir, join(work, `written-${k++}.tar.gz`))
+    expect(
+      createHash('sha256')
+        .update(readFileSync(stored as string))
+        .digest('hex')
+    ).toBe(written.sha256)
   })
 
   test('a lost answer: the MD5 of the bytes sent finds the stored copy, which is adopted', async () => {
