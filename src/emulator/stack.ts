@@ -391,6 +391,10 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
       if (err instanceof HttpError) {
         const headers = err.closeConnection ? { ...err.headers, connection: 'close' } : err.headers
         ctx.invent(...errorMarks(ctx.url.pathname, err.status, err.code))
+        // A refusal answered before the body was read (a 413 on the declared length): the rest of the body is read
+        // and dropped before the connection closes, as a front end's lingering close does (nginx's default). Closed
+        // with the body unread, the socket would be reset, and a client still sending would see the reset, not the answer.
+        if (err.closeConnection) ctx.req.resume()
         // Each service's paths answer in its own error shape, even for a path it does not have.
         ctx.send(err.status, errorShape(ctx.url.pathname, err.status, err.code, err.detail), headers)
       } else {
