@@ -3,11 +3,12 @@
 import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { bitsPerByte, keepsItsCompression, samplePositions, SAMPLE, STORE_BITS, storedPrefix, TRIAL_MIN, zipEntriesEnd } from '../src/archive/classify.js'
-import { PackedArchive } from '../src/archive/packed-archive.js'
+import { PackedArchive, readFramed } from '../src/archive/packed-archive.js'
 import { planDirectory } from '../src/archive/plan.js'
 import { Spill } from '../src/archive/spill.js'
 import { crc32Combine, STORED_BLOCK_MAX, storedLength, writeStoredBlockHeader } from '../src/archive/stored-blocks.js'
@@ -106,12 +107,13 @@ describe('stored blocks', () => {
 
 describe('the trial', () => {
   test('samples: the whole of a small file; five spread over a large one, the last at its end', () => {
+    expect([TRIAL_MIN, SAMPLE]).toEqual([16_384, 4_096])
     expect(samplePositions(20_000)).toEqual([{ position: 0, length: 20_000 }])
-    expect(samplePositions(5 * SAMPLE)).toEqual([{ position: 0, length: 5 * SAMPLE }])
+    expect(samplePositions(20_480)).toEqual([{ position: 0, length: 20_480 }])
     const size = 1_000_000
     const positions = samplePositions(size)
     expect(positions.map((p) => p.position)).toEqual([0, 248_976, 497_952, 746_928, size - SAMPLE])
-    expect(positions.every((p) => p.length === SAMPLE)).toBe(true)
+    expect(positions.every((p) => p.length === 4096)).toBe(true)
   })
 
   test('bits per byte: none for one repeated byte, 8 for every byte alike often, 1 for two halves', () => {
@@ -128,8 +130,8 @@ describe('the trial', () => {
     const dir = tree({
       'random.bin': randomBytes(300_000),
       'text.xml': text(300_000),
-      'small.png': randomBytes(TRIAL_MIN - 1),
-      'edge.bin': randomBytes(TRIAL_MIN)
+      'small.png': randomBytes(16 * 1024 - 1),
+      'edge.bin': randomBytes(16 * 1024)
     })
     const at = (name: string): Promise<boolean> => keepsItsCompression(path.join(dir, name), fs.statSync(path.join(dir, name)).size, name)
     expect(await at('random.bin')).toBe(true)
@@ -255,6 +257,8 @@ describe('a packed directory', () => {
     const bytes = await bytesOf(archive)
     expect(bytes.length).toBe(archive.size)
     expect(zlib.gunzipSync(bytes).length % 512).toBe(0)
+    // Every byte of the tar is either stored or deflated.
+    expect(archive.composition.storedBytes + archive.composition.deflatedBytes).toBe(zlib.gunzipSync(bytes).length)
     const out = unpacked(bytes)
     expect([...out.keys()].sort()).toEqual(Object.keys(files).sort())
     for (const [name, content] of Object.entries(files)) expect(out.get(name)?.equals(Buffer.from(content))).toBe(true)
@@ -372,6 +376,51 @@ describe('a packed directory', () => {
     await expect(plan(dir, { maxBytes: deflated.size - 1 })).rejects.toThrow(
       /^distribution: the archive packed from '.*' is .*, over the limit of .* per distribution/
     )
+  })
+})
+
+describe('stored blocks read from a file', () => {
+  /** A stand-in for a file handle over `data`: readv fills at most `first` bytes, read() at most `step` a call. */
+  function handleOver(data: Buffer, first: number, step: number): FileHandle {
+    return {
+      readv: async (buffers: Buffer[], position: number) => {
+        let at = position
+        let left = first
+        for (const b of buffers) {
+          const n = Math.max(0, Math.min(b.length, left, data.length - at))
+          data.copy(b, 0, at, at + n)
+          at += n
+          left -= n
+        }
+        return { bytesRead: at - position, buffers }
+      },
+      read: async (buffer: Buffer, offset: number, length: number, position: number) => {
+        const n = Math.max(0, Math.min(length, step, data.length - position))
+        data.copy(buffer, offset, position, position + n)
+        return { bytesRead: n, buffer }
+      }
+    } as unknown as FileHandle
+  }
+  const changed = (how: string): Error => new InputError(how)
+
+  test('a short readv is finished part by part: four blocks, each header before its bytes', async () => {
+    const data = randomBytes(300_000)
+    const piece = { name: 'a.jar', length: data.length, fileSize: data.length }
+    const framed = await readFramed(handleOver(data, 1000, 30_000), 0, piece, changed)
+    expect(framed.contentLength).toBe(4 * 65_535)
+    expect(framed.chunk.length).toBe(4 * 65_540)
+    expect(Buffer.concat(framed.data).equals(data.subarray(0, 4 * 65_535))).toBe(true)
+    expect(zlib.inflateRawSync(Buffer.concat([framed.chunk, Buffer.from([1, 0, 0, 0xff, 0xff])])).equals(data.subarray(0, 4 * 65_535))).toBe(true)
+    // The rest, from where it stopped: one block of what is left.
+    const rest = await readFramed(handleOver(data, 0, 7_000), 4 * 65_535, piece, changed)
+    expect(Buffer.concat(rest.data).equals(data.subarray(4 * 65_535))).toBe(true)
+    expect(rest.chunk.length).toBe(data.length - 4 * 65_535 + 5)
+  })
+
+  test('a file that ends before its listed length: shrank, with where it ended', async () => {
+    const data = randomBytes(100_000)
+    const piece = { name: 'a.jar', length: 150_000, fileSize: 150_000 }
+    await expect(readFramed(handleOver(data, 50_000, 10_000), 0, piece, changed)).rejects.toThrow('it shrank from 150000 to 100000 bytes')
   })
 })
 

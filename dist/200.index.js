@@ -2420,8 +2420,8 @@ function samplePositions(size) {
 /** Order-0 entropy: the bits per byte an ideal coder of single bytes would need for `sample`. */
 function bitsPerByte(sample) {
     const counts = new Uint32Array(256);
-    for (let i = 0; i < sample.length; i++)
-        counts[sample[i]]++;
+    for (const byte of sample)
+        counts[byte]++;
     let bits = 0;
     for (const count of counts) {
         if (count === 0)
@@ -3150,7 +3150,7 @@ async function* storedBlocks(piece, relief, onData) {
         await handle.close().catch(() => undefined);
     }
 }
-/** Up to four stored blocks of the file from `position`, read with one readv into their places in a fresh chunk. */
+/** Up to four stored blocks of the file from `position`, read with one readv into their places in a fresh chunk (exported for its tests). */
 async function readFramed(handle, position, piece, changed) {
     const blocks = Math.min(BLOCKS_PER_CHUNK, Math.ceil((piece.length - position) / STORED_BLOCK_MAX));
     const contentLength = Math.min(piece.length - position, blocks * STORED_BLOCK_MAX);

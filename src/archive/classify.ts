@@ -32,7 +32,7 @@ export function samplePositions(size: number): Array<{ position: number; length:
 /** Order-0 entropy: the bits per byte an ideal coder of single bytes would need for `sample`. */
 export function bitsPerByte(sample: Uint8Array): number {
   const counts = new Uint32Array(256)
-  for (let i = 0; i < sample.length; i++) counts[sample[i] as number]!++
+  for (const byte of sample) counts[byte]!++
   let bits = 0
   for (const count of counts) {
     if (count === 0) continue

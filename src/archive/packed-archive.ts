@@ -210,8 +210,8 @@ interface Framed {
   contentLength: number
 }
 
-/** Up to four stored blocks of the file from `position`, read with one readv into their places in a fresh chunk. */
-async function readFramed(
+/** Up to four stored blocks of the file from `position`, read with one readv into their places in a fresh chunk (exported for its tests). */
+export async function readFramed(
   handle: FileHandle,
   position: number,
   piece: { name: string; length: number; fileSize: number },
