@@ -3440,7 +3440,10 @@ async function* walkDirectory(root, options = {}) {
 
 
 
-/** The name of the archive: what the upload names it. */
+/**
+ * Packs a directory up to the point where its archive's exact size is known (`fileName` is the name the
+ * upload gives it); the archive's bytes are then read from the result as often as asked.
+ */
 async function plan_planDirectory(sourceDir, fileName, options) {
     const source = external_node_path_default().resolve(sourceDir);
     await checkSource(source, sourceDir, options);
@@ -3504,7 +3507,7 @@ async function planOnce(source, fileName, options, level, storeCompressed) {
             yield entry;
         }
     })();
-    // The trials of the next files run while this one is packed: each waits on its reads and its samples' deflate.
+    // The trials of the next files run while this one is packed: each waits on its reads of the samples.
     const ahead = planner.store === 'compressed' ? trials.ahead(listed, LOOK_AHEAD) : listed;
     let bytesIn = 0;
     const onProgress = options.onProgress;

@@ -41,7 +41,10 @@ export interface PlanOptions {
   onProgress?: (bytesIn: number) => void
 }
 
-/** The name of the archive: what the upload names it. */
+/**
+ * Packs a directory up to the point where its archive's exact size is known (`fileName` is the name the
+ * upload gives it); the archive's bytes are then read from the result as often as asked.
+ */
 export async function planDirectory(sourceDir: string, fileName: string, options: PlanOptions): Promise<PackedArchive> {
   const source = path.resolve(sourceDir)
   await checkSource(source, sourceDir, options)
@@ -108,7 +111,7 @@ async function planOnce(source: string, fileName: string, options: PlanOptions, 
       yield entry
     }
   })()
-  // The trials of the next files run while this one is packed: each waits on its reads and its samples' deflate.
+  // The trials of the next files run while this one is packed: each waits on its reads of the samples.
   const ahead = planner.store === 'compressed' ? trials.ahead(listed, LOOK_AHEAD) : listed
   let bytesIn = 0
   const onProgress = options.onProgress
