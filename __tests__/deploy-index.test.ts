@@ -126,6 +126,14 @@ describe('a packed directory uploaded and deployed', () => {
     expect(reused.error).toBeUndefined()
     expect(reused.result).toMatchObject({ reused: true, distributionId: same })
     expect(reused.result.archive).toMatchObject({ source: 'packed', size: packed.size, sha256: packed.sha256, md5: packed.md5 })
+    // What was stored and what deflated, said once the size is known (this small tree has nothing already compressed).
+    expect(lines.map((l) => l.text)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^${NAME.replace(/\./g, '\\.')}: [\\d.]+ KB \\(${packed.size} bytes\\), ${packed.entries} entries: all of the tar \\([\\d.]+ KB\\) deflated\\.$`
+        )
+      )
+    )
     expect(changes()).toEqual(['deploy'])
 
     // Another name: the archive is read once, by the upload (its SHA-256 is logged after the lookup said so).
@@ -138,6 +146,17 @@ describe('a packed directory uploaded and deployed', () => {
     expect(lookup).toBeGreaterThanOrEqual(0)
     expect(sha).toBeGreaterThan(lookup)
     expect(texts.filter((t) => t.includes('SHA-256'))).toHaveLength(1)
+  })
+
+  test("what a packed archive holds, in the log's words", async () => {
+    const { composition } = await import('../src/distribution.js')
+    expect(composition({ storedFiles: 0, storedBytes: 0, deflatedBytes: 18_944 })).toBe('all of the tar (18.5 KB) deflated')
+    expect(composition({ storedFiles: 1, storedBytes: 400_000, deflatedBytes: 2048 })).toBe(
+      '1 already-compressed file (390.6 KB) stored as it is, the rest of the tar (2.0 KB) deflated'
+    )
+    expect(composition({ storedFiles: 221, storedBytes: 236_000_000, deflatedBytes: 16_000_000 })).toBe(
+      '221 already-compressed files (225.1 MB) stored as they are, the rest of the tar (15.3 MB) deflated'
+    )
   })
 
   test('a directory is packed before the login: a refused login reports its exact size, and no SHA-256 (never read whole)', async () => {

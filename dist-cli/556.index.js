@@ -2620,7 +2620,10 @@ async function* walkDirectory(root, options = {}) {
 
 
 
-/** The name of the archive: what the upload names it. */
+/**
+ * Packs a directory up to the point where its archive's exact size is known (`fileName` is the name the
+ * upload gives it); the archive's bytes are then read from the result as often as asked.
+ */
 async function plan_planDirectory(sourceDir, fileName, options) {
     const source = external_node_path_default().resolve(sourceDir);
     await checkSource(source, sourceDir, options);
@@ -2684,7 +2687,7 @@ async function planOnce(source, fileName, options, level, storeCompressed) {
             yield entry;
         }
     })();
-    // The trials of the next files run while this one is packed: each waits on its reads and its samples' deflate.
+    // The trials of the next files run while this one is packed: each waits on its reads of the samples.
     const ahead = planner.store === 'compressed' ? trials.ahead(listed, LOOK_AHEAD) : listed;
     let bytesIn = 0;
     const onProgress = options.onProgress;
@@ -2929,6 +2932,13 @@ function checkOwnName(fileName) {
     throw new errors/* InputError */.dz(`distribution: the archive's file name '${fileName}' cannot be the name it is stored under: ${problem}. ` +
         'Rename the file, or set distribution-name to the name to store it under (e.g. myproject-1.2.0-distribution.tar.gz).');
 }
+/** What a packed archive holds as it is and what was deflated, in a few words. */
+function composition({ storedFiles, storedBytes, deflatedBytes }) {
+    if (storedFiles === 0)
+        return `all of the tar (${(0,format/* formatBytes */.z3)(deflatedBytes)}) deflated`;
+    const files = storedFiles === 1 ? '1 already-compressed file' : `${storedFiles} already-compressed files`;
+    return `${files} (${(0,format/* formatBytes */.z3)(storedBytes)}) stored as ${storedFiles === 1 ? 'it is' : 'they are'}, the rest of the tar (${(0,format/* formatBytes */.z3)(deflatedBytes)}) deflated`;
+}
 /**
  * The archive to upload. A given archive is checked at its start before this returns, and the rest of
  * the check goes on beside the upload (`verified`), which waits for it before its last bytes. A
@@ -2963,11 +2973,7 @@ async function prepareArchive(inputs, cleanup) {
         input: inputs.distribution,
         spillPath: (0,external_node_path_.join)(dir, 'deflated.spill')
     });
-    const { storedFiles, storedBytes, deflatedBytes } = archive.composition;
-    const stored = storedFiles === 0
-        ? 'nothing stored as it is'
-        : `${storedFiles} already-compressed file${storedFiles === 1 ? '' : 's'} (${(0,format/* formatBytes */.z3)(storedBytes)}) stored as ${storedFiles === 1 ? 'it is' : 'they are'}`;
-    port/* info */.pq(`${name}: ${(0,format/* formatBytes */.z3)(archive.size)} (${archive.size} bytes), ${archive.entries} entries; ${(0,format/* formatBytes */.z3)(deflatedBytes)} of tar deflated, ${stored}.`);
+    port/* info */.pq(`${name}: ${(0,format/* formatBytes */.z3)(archive.size)} (${archive.size} bytes), ${archive.entries} entries: ${composition(archive.composition)}.`);
     for (const warning of archive.warnings)
         port/* warning */.$e(warning);
     const verified = archive.verified.then((info) => {

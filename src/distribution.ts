@@ -30,6 +30,13 @@ function checkOwnName(fileName: string): void {
   )
 }
 
+/** What a packed archive holds as it is and what was deflated, in a few words. */
+export function composition({ storedFiles, storedBytes, deflatedBytes }: { storedFiles: number; storedBytes: number; deflatedBytes: number }): string {
+  if (storedFiles === 0) return `all of the tar (${formatBytes(deflatedBytes)}) deflated`
+  const files = storedFiles === 1 ? '1 already-compressed file' : `${storedFiles} already-compressed files`
+  return `${files} (${formatBytes(storedBytes)}) stored as ${storedFiles === 1 ? 'it is' : 'they are'}, the rest of the tar (${formatBytes(deflatedBytes)}) deflated`
+}
+
 /**
  * The archive to upload. A given archive is checked at its start before this returns, and the rest of
  * the check goes on beside the upload (`verified`), which waits for it before its last bytes. A
@@ -62,14 +69,7 @@ export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): P
     input: inputs.distribution,
     spillPath: join(dir, 'deflated.spill')
   })
-  const { storedFiles, storedBytes, deflatedBytes } = archive.composition
-  const stored =
-    storedFiles === 0
-      ? 'nothing stored as it is'
-      : `${storedFiles} already-compressed file${storedFiles === 1 ? '' : 's'} (${formatBytes(storedBytes)}) stored as ${storedFiles === 1 ? 'it is' : 'they are'}`
-  core.info(
-    `${name}: ${formatBytes(archive.size)} (${archive.size} bytes), ${archive.entries} entries; ${formatBytes(deflatedBytes)} of tar deflated, ${stored}.`
-  )
+  core.info(`${name}: ${formatBytes(archive.size)} (${archive.size} bytes), ${archive.entries} entries: ${composition(archive.composition)}.`)
   for (const warning of archive.warnings) core.warning(warning)
   const verified = archive.verified.then((info) => {
     core.info(`${name}: SHA-256 ${info.sha256}`)
