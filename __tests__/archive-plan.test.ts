@@ -167,6 +167,16 @@ describe('the trial', () => {
     data3.fill(0, third?.position, (third?.position ?? 0) + SAMPLE)
     fs.writeFileSync(path.join(dir, 'three-zero.bin'), data3)
     expect(await keepsItsCompression(path.join(dir, 'three-zero.bin'), size, 'three-zero.bin')).toBe(false)
+    // The middle sample alone: the median is of the samples sorted, not the third one read.
+    const data4 = Buffer.from(data)
+    data4.fill(0, third?.position, (third?.position ?? 0) + SAMPLE)
+    fs.writeFileSync(path.join(dir, 'middle-zero.bin'), data4)
+    expect(await keepsItsCompression(path.join(dir, 'middle-zero.bin'), size, 'middle-zero.bin')).toBe(true)
+  })
+
+  test('a file shorter than listed: only the samples it has count (the packer names the change when it reads it)', async () => {
+    const dir = tree({ 'short.bin': randomBytes(30_000) })
+    expect(await storedPrefix(path.join(dir, 'short.bin'), 1_000_000, 'short.bin')).toBe(1_000_000)
   })
 
   test('a file that cannot be read is named with its code', async () => {
@@ -200,6 +210,21 @@ describe("a zip's central directory", () => {
       expect(zipEntriesEnd(bytes.subarray(0, 4), bytes.subarray(-Math.min(bytes.length, 22 + 0xffff)), bytes.length)).toBe(directoryOffset)
       expect(await storedPrefix(file, bytes.length, 'x.jar')).toBe(directoryOffset)
     }
+  })
+
+  test('a zip smaller than the longest comment, with a comment: its directory found all the same', async () => {
+    const file = path.join(tmp, `small-${n++}.jar`)
+    execFileSync('python3', [
+      '-c',
+      `import zipfile,sys,os\nz=zipfile.ZipFile(sys.argv[1],'w',zipfile.ZIP_STORED)\nfor i in range(3): z.writestr('C%d.class'%i, os.urandom(9000))\nz.comment=b'made by tools'\nz.close()`,
+      file
+    ])
+    const size = fs.statSync(file).size
+    expect(size).toBeLessThan(22 + 0xffff)
+    const directoryOffset = Number(
+      execFileSync('python3', ['-c', 'import zipfile,sys\nprint(zipfile.ZipFile(sys.argv[1]).start_dir)', file], { encoding: 'utf8' }).trim()
+    )
+    expect(await storedPrefix(file, size, 'small.jar')).toBe(directoryOffset)
   })
 
   test('an end record signature inside the comment is not taken for the record', () => {
