@@ -420,6 +420,8 @@ describe('stored blocks read from a file', () => {
         return { bytesRead: at - position, buffers }
       },
       read: async (buffer: Buffer, offset: number, length: number, position: number) => {
+        // As a real handle does: a read must fit the buffer.
+        if (offset + length > buffer.length) throw new RangeError(`read of ${length} at ${offset} into ${buffer.length} bytes`)
         const n = Math.max(0, Math.min(length, step, data.length - position))
         data.copy(buffer, offset, position, position + n)
         return { bytesRead: n, buffer }
