@@ -308,6 +308,22 @@ describe('a packed directory', () => {
     expect((await bytesOf(onDisk)).equals(first)).toBe(true)
   })
 
+  test('a directory of nothing that can be packed (a FIFO alone) is refused, and says so', async () => {
+    const dir = path.join(tmp, `fifo-${n++}`)
+    fs.mkdirSync(dir)
+    execFileSync('mkfifo', [path.join(dir, 'pipe')])
+    await expect(plan(dir)).rejects.toThrow(/^distribution: the directory '.*' holds no files, directories or symlinks to pack; there is nothing to deploy\.$/)
+  })
+
+  test('packed in one pass under the limit: the progress counts every content byte once', async () => {
+    const dir = tree(files)
+    let last = 0
+    const archive = await planDirectory(dir, 'site.tar.gz', { spillPath: path.join(tmp, `spill-${n++}`), maxBytes: 10_000_000, onProgress: (b) => (last = b) })
+    const content = Object.values(files).reduce((sum, c) => sum + Buffer.byteLength(c), 0)
+    expect(last).toBe(content)
+    expect(archive.composition.storedFiles).toBe(3)
+  })
+
   test('a second read deflates nothing again: the deflated files may be gone, the bytes are the same', async () => {
     const dir = tree(files)
     const archive = await plan(dir, { spillMemory: 1024 })

@@ -48,8 +48,7 @@ export interface PlanOptions {
 export async function planDirectory(sourceDir: string, fileName: string, options: PlanOptions): Promise<PackedArchive> {
   const source = path.resolve(sourceDir)
   await checkSource(source, sourceDir, options)
-  const level = options.level ?? 6
-  if (!Number.isInteger(level) || level < 0 || level > 9) throw new RangeError(`compression level ${level} is not 0-9`)
+  const level = options.level ?? 6 // 0-9; another is a RangeError from the compressor (the inputs module validates it)
   const shown = options.input ?? sourceDir
   let archive = await planOnce(source, fileName, options, level, true)
   if (options.maxBytes !== undefined && archive.size > options.maxBytes && archive.composition.storedFiles > 0 && level > 0) {
