@@ -69,6 +69,8 @@ describe('stored blocks', () => {
     expect([...b]).toEqual([0xee, 0x00, 0x34, 0x12, 0xcb, 0xed, 0xee])
     writeStoredBlockHeader(b, 0, STORED_BLOCK_MAX, true)
     expect([...b.subarray(0, 5)]).toEqual([0x01, 0xff, 0xff, 0x00, 0x00])
+    writeStoredBlockHeader(b, 0, 0, true) // an empty final block is valid
+    expect([...b.subarray(0, 5)]).toEqual([0x01, 0x00, 0x00, 0xff, 0xff])
     expect(() => writeStoredBlockHeader(b, 0, STORED_BLOCK_MAX + 1, false)).toThrow(RangeError)
     expect(() => writeStoredBlockHeader(b, 0, -1, false)).toThrow(RangeError)
   })
@@ -470,7 +472,8 @@ describe('stored blocks read from a file', () => {
 describe('the spill', () => {
   test('in memory, or on disk past its limit: the same bytes, any range', async () => {
     const data = randomBytes(100_000)
-    for (const limit of [1_000_000, 10_000]) {
+    // Several chunks held in memory before the limit is crossed, one, none.
+    for (const limit of [1_000_000, 50_000, 10_000, 0]) {
       const file = path.join(tmp, `spill-${n++}`)
       const spill = new Spill(file, limit)
       for (let at = 0; at < data.length; at += 7_777) spill.write(data.subarray(at, at + 7_777))
