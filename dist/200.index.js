@@ -2260,6 +2260,33 @@ function unreadable(name, err) {
     return new errors/* InputError */.dz(`distribution: cannot read '${name}' (${code ?? err.message}). ` +
         'Make sure the user running the action can read every file in the distribution directory.');
 }
+/**
+ * After a file's last read: grown (a byte past its listed size), or rewritten at the same size (GNU tar:
+ * "file changed as we read it": size and modification time against what the listing saw) is refused.
+ * Both asked at once: one trip to the thread pool, not two, for each of a tree's thousands of small files.
+ */
+async function checkUnchangedAfterRead(handle, file) {
+    let more;
+    let after;
+    try {
+        ;
+        [more, after] = await Promise.all([
+            handle.read(PROBE, 0, 1, file.size).then((r) => r.bytesRead),
+            file.listedMtimeMs === undefined ? undefined : handle.stat()
+        ]);
+    }
+    catch (err) {
+        throw unreadable(file.name, err);
+    }
+    if (more > 0)
+        throw changedWhilePacked(file.name, `it grew beyond the ${file.size} bytes it had when listed`);
+    if (after === undefined)
+        return;
+    if (after.size !== file.size)
+        throw changedWhilePacked(file.name, `its size went from ${file.size} to ${after.size} bytes`);
+    if (after.mtimeMs !== file.listedMtimeMs)
+        throw changedWhilePacked(file.name, 'it was rewritten while it was read: its modification time moved');
+}
 /** The file's content from byte `from` (the bytes before it were taken by reference), then its padding. */
 async function writeFileContent(entry, sink, options, from = 0) {
     const changed = (how) => changedWhilePacked(entry.name, how);
@@ -2290,29 +2317,7 @@ async function writeFileContent(entry, sink, options, from = 0) {
                 options.onData?.(n);
                 await sink.commit(n);
             }
-            // Grown (a byte past the listed size), or rewritten at the same size (GNU tar: "file changed as we
-            // read it": size and modification time after reading against what the listing saw). Both asked
-            // at once: one trip to the thread pool, not two, for each of a tree's thousands of small files.
-            let more;
-            let after;
-            try {
-                ;
-                [more, after] = await Promise.all([
-                    handle.read(PROBE, 0, 1, entry.size).then((r) => r.bytesRead),
-                    entry.listedMtimeMs === undefined ? undefined : handle.stat()
-                ]);
-            }
-            catch (err) {
-                throw failed(err);
-            }
-            if (more > 0)
-                throw changed(`it grew beyond the ${entry.size} bytes it had when listed`);
-            if (after !== undefined) {
-                if (after.size !== entry.size)
-                    throw changed(`its size went from ${entry.size} to ${after.size} bytes`);
-                if (after.mtimeMs !== entry.listedMtimeMs)
-                    throw changed('it was rewritten while it was read: its modification time moved');
-            }
+            await checkUnchangedAfterRead(handle, entry);
         }
         finally {
             // Not waited for: nothing is read from it any more, and the next file need not queue behind it.
@@ -2977,8 +2982,6 @@ function pieceLength(piece) {
 }
 /** Stored blocks read per chunk: four blocks, about 256 KiB. */
 const BLOCKS_PER_CHUNK = 4;
-/** A 1-byte read past the listed size tells whether a file grew. */
-const packed_archive_PROBE = Buffer.alloc(1);
 class PackedArchive {
     fileName;
     size;
@@ -3132,18 +3135,7 @@ async function* storedBlocks(piece, relief, onData) {
             if (!more)
                 break;
         }
-        let more;
-        try {
-            more = (await handle.read(packed_archive_PROBE, 0, 1, piece.fileSize)).bytesRead;
-        }
-        catch (err) {
-            throw unreadable(piece.name, err);
-        }
-        if (more > 0)
-            throw changed(`it grew beyond the ${piece.fileSize} bytes it had when listed`);
-        const after = await handle.stat();
-        if (piece.mtimeMs !== undefined && after.mtimeMs !== piece.mtimeMs)
-            throw changed('it was rewritten while it was read: its modification time moved');
+        await checkUnchangedAfterRead(handle, { name: piece.name, size: piece.fileSize, listedMtimeMs: piece.mtimeMs });
     }
     finally {
         await ahead?.catch(() => undefined); // no read left running on a closed handle

@@ -14,7 +14,7 @@ import { GarbageRelief } from '../memory.js'
 import { crc32, gzipHeader } from './parallel-gzip.js'
 import type { Spill } from './spill.js'
 import { STORED_BLOCK_MAX, crc32Combine, storedLength, writeStoredBlockHeader } from './stored-blocks.js'
-import { changedWhilePacked, unreadable } from './tar-writer.js'
+import { changedWhilePacked, checkUnchangedAfterRead, unreadable } from './tar-writer.js'
 import type { ArchiveInfo } from './types.js'
 import { InputError } from '../errors.js'
 
@@ -30,8 +30,6 @@ export function pieceLength(piece: Piece): number {
 
 /** Stored blocks read per chunk: four blocks, about 256 KiB. */
 const BLOCKS_PER_CHUNK = 4
-/** A 1-byte read past the listed size tells whether a file grew. */
-const PROBE = Buffer.alloc(1)
 
 export interface PackedArchiveInit {
   fileName: string
@@ -187,15 +185,7 @@ async function* storedBlocks(piece: Piece & { kind: 'stored' }, relief: GarbageR
       yield framed.chunk
       if (!more) break
     }
-    let more: number
-    try {
-      more = (await handle.read(PROBE, 0, 1, piece.fileSize)).bytesRead
-    } catch (err) {
-      throw unreadable(piece.name, err)
-    }
-    if (more > 0) throw changed(`it grew beyond the ${piece.fileSize} bytes it had when listed`)
-    const after = await handle.stat()
-    if (piece.mtimeMs !== undefined && after.mtimeMs !== piece.mtimeMs) throw changed('it was rewritten while it was read: its modification time moved')
+    await checkUnchangedAfterRead(handle, { name: piece.name, size: piece.fileSize, listedMtimeMs: piece.mtimeMs })
   } finally {
     await ahead?.catch(() => undefined) // no read left running on a closed handle
     await handle.close().catch(() => undefined)

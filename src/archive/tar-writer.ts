@@ -218,6 +218,28 @@ export function unreadable(name: string, err: unknown): InputError {
   )
 }
 
+/**
+ * After a file's last read: grown (a byte past its listed size), or rewritten at the same size (GNU tar:
+ * "file changed as we read it": size and modification time against what the listing saw) is refused.
+ * Both asked at once: one trip to the thread pool, not two, for each of a tree's thousands of small files.
+ */
+export async function checkUnchangedAfterRead(handle: FileHandle, file: { name: string; size: number; listedMtimeMs?: number | undefined }): Promise<void> {
+  let more: number
+  let after: { size: number; mtimeMs: number } | undefined
+  try {
+    ;[more, after] = await Promise.all([
+      handle.read(PROBE, 0, 1, file.size).then((r) => r.bytesRead),
+      file.listedMtimeMs === undefined ? undefined : handle.stat()
+    ])
+  } catch (err) {
+    throw unreadable(file.name, err)
+  }
+  if (more > 0) throw changedWhilePacked(file.name, `it grew beyond the ${file.size} bytes it had when listed`)
+  if (after === undefined) return
+  if (after.size !== file.size) throw changedWhilePacked(file.name, `its size went from ${file.size} to ${after.size} bytes`)
+  if (after.mtimeMs !== file.listedMtimeMs) throw changedWhilePacked(file.name, 'it was rewritten while it was read: its modification time moved')
+}
+
 /** The file's content from byte `from` (the bytes before it were taken by reference), then its padding. */
 async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSink, options: TarWriterOptions, from = 0): Promise<void> {
   const changed = (how: string): InputError => changedWhilePacked(entry.name, how)
@@ -245,24 +267,7 @@ async function writeFileContent(entry: TarEntry & { type: 'file' }, sink: TarSin
         options.onData?.(n)
         await sink.commit(n)
       }
-      // Grown (a byte past the listed size), or rewritten at the same size (GNU tar: "file changed as we
-      // read it": size and modification time after reading against what the listing saw). Both asked
-      // at once: one trip to the thread pool, not two, for each of a tree's thousands of small files.
-      let more: number
-      let after: { size: number; mtimeMs: number } | undefined
-      try {
-        ;[more, after] = await Promise.all([
-          handle.read(PROBE, 0, 1, entry.size).then((r) => r.bytesRead),
-          entry.listedMtimeMs === undefined ? undefined : handle.stat()
-        ])
-      } catch (err) {
-        throw failed(err)
-      }
-      if (more > 0) throw changed(`it grew beyond the ${entry.size} bytes it had when listed`)
-      if (after !== undefined) {
-        if (after.size !== entry.size) throw changed(`its size went from ${entry.size} to ${after.size} bytes`)
-        if (after.mtimeMs !== entry.listedMtimeMs) throw changed('it was rewritten while it was read: its modification time moved')
-      }
+      await checkUnchangedAfterRead(handle, entry)
     } finally {
       // Not waited for: nothing is read from it any more, and the next file need not queue behind it.
       handle.close().catch(() => undefined)
