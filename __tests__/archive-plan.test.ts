@@ -7,7 +7,7 @@ import type { FileHandle } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { bitsPerByte, keepsItsCompression, samplePositions, SAMPLE, STORE_BITS, storedPrefix, TRIAL_MIN, zipEntriesEnd } from '../src/archive/classify.js'
+import { bitsPerByte, samplePositions, SAMPLE, STORE_BITS, storedPrefix, TRIAL_MIN, zipEntriesEnd } from '../src/archive/classify.js'
 import { PackedArchive, readFramed } from '../src/archive/packed-archive.js'
 import { planDirectory } from '../src/archive/plan.js'
 import { Spill } from '../src/archive/spill.js'
@@ -106,6 +106,11 @@ describe('stored blocks', () => {
     expect(crc32Combine(zlib.crc32(A), zlib.crc32(B), b)).toBe(zlib.crc32(Buffer.concat([A, B])))
   })
 })
+
+/** Whether the packer stores any of the file as it is (storedPrefix above 0). */
+async function keepsItsCompression(file: string, size: number, name: string): Promise<boolean> {
+  return (await storedPrefix(file, size, name)) > 0
+}
 
 describe('the trial', () => {
   test('samples: the whole of a small file; five spread over a large one, the last at its end', () => {

@@ -2477,10 +2477,6 @@ async function storedPrefix(file, size, name) {
         await handle?.close().catch(() => undefined);
     }
 }
-/** True when the file's content is already compressed (all or nearly all of it is stored as it is). */
-async function keepsItsCompression(file, size, name) {
-    return (await storedPrefix(file, size, name)) > 0;
-}
 /** Up to `length` bytes at `position`; fewer when the file shrank (the packer's own read says so, with the sizes). */
 async function readAt(handle, position, length) {
     const buffer = Buffer.allocUnsafe(length);

@@ -79,11 +79,6 @@ export async function storedPrefix(file: string, size: number, name: string): Pr
   }
 }
 
-/** True when the file's content is already compressed (all or nearly all of it is stored as it is). */
-export async function keepsItsCompression(file: string, size: number, name: string): Promise<boolean> {
-  return (await storedPrefix(file, size, name)) > 0
-}
-
 /** Up to `length` bytes at `position`; fewer when the file shrank (the packer's own read says so, with the sizes). */
 async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.allocUnsafe(length)
