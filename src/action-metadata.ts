@@ -34,6 +34,11 @@ export const INPUT_DEFAULTS = {
   'github-token': '',
   'allow-older-commit': 'false',
   'allow-unchecked-order': 'false',
+  'deploy-freeze': '',
+  'require-verified-in': '',
+  'require-soak-minutes': '0',
+  'require-backup-hours': '',
+  'override-reason': '',
   'deploy-strategy': 'stopstart',
   'max-distribution-mb': '650',
   'max-distributions': '',
@@ -78,5 +83,5 @@ export const INPUT_DEFAULTS = {
 } as const
 export type InputName = keyof typeof INPUT_DEFAULTS
 /** Every output action.yml declares. */
-export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id'] as const
+export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id'] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]

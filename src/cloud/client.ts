@@ -21,6 +21,15 @@ export interface Environment {
   status?: string | undefined
 }
 
+/** A repository backup of an environment, as `GET /v3/backups` lists it (public facts: `{id, environmentId, createdAt}`). */
+export interface Backup {
+  readonly id: string
+  readonly environmentId: string
+  /** When it was taken: the platform's ISO 8601 text, and its instant (NaN when the text is no date). */
+  readonly createdAt: string
+  readonly createdAtMs: number
+}
+
 /** An application configuration file of the stack. */
 export interface AppConfigFile {
   id: string
@@ -230,6 +239,19 @@ export class CloudClient {
     return records(items).flatMap((r) => {
       const id = idOf(r.id)
       return id !== undefined && typeof r.name === 'string' ? [{ id, name: r.name }] : []
+    })
+  }
+
+  /** The stack's repository backups (an array, or a page of items); entries without an id, environment or date are left out. */
+  async listBackups(): Promise<Backup[]> {
+    const operation = 'Listing backups'
+    const answer = await this.api.retrying(operation, () => this.call<unknown>(operation, 'GET', '/v3/backups'))
+    const items = Array.isArray(answer) ? answer : (answer as Page | undefined)?.items
+    return records(items).flatMap((r) => {
+      const id = idOf(r.id)
+      const environmentId = idOf(r.environmentId)
+      if (id === undefined || environmentId === undefined || typeof r.createdAt !== 'string') return []
+      return [{ id, environmentId, createdAt: r.createdAt, createdAtMs: Date.parse(r.createdAt) }]
     })
   }
 
