@@ -51,6 +51,8 @@ export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => Outpu
   'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
   'running-commit': ({ deploy }) => deploy?.order?.running?.sha,
   order: ({ deploy }) => deploy?.order?.order,
+  // Issue 43: the commits of the release (src/deploy/changes.ts), to come.
+  changes: () => undefined,
   'site-url': ({ deploy }) => deploy?.siteUrl,
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
