@@ -3,6 +3,7 @@
 import type { DeployInputs } from '../inputs/index.js'
 import type { OrderCheck } from './order.js'
 import type { ReleaseRecord } from './release-state.js'
+import type { RulesRecord } from '../rules/record.js'
 
 /** What the environment reported at one look: the one documented field, and a status field when the platform gave one. */
 export interface EnvironmentLook {
@@ -88,6 +89,8 @@ export interface DeployResult {
   skipped: boolean
   /** The deploy order: the commit the environment ran, ours, and how they relate (the last check made). */
   order?: OrderCheck | undefined
+  /** The release rules: a freeze window, the soak gate, the backup, override-reason (docs/release-rules.md). */
+  rules?: RulesRecord | undefined
   /** The release: its states with the evidence for each (undefined: no deploy was asked for). */
   release?: ReleaseRecord | undefined
   /** The page the health check last saw answering (origin and path, after redirects): the site's address. */
@@ -119,6 +122,7 @@ export function newDeployResult(inputs: DeployInputs): DeployResult {
     fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
     configFiles: inputs.configFiles,
     skipped: false,
+    rules: {},
     cautions: [],
     plan: [],
     completed: false,
