@@ -12,6 +12,7 @@ import { formatBytes, formatDuration } from './format.js'
 import type { Phase } from './phases.js'
 import type { SearchResult } from './search/client.js'
 import { noteReported } from './run-state.js'
+import { RULE_WORDS, type RuleName, type RulesRecord } from './rules/record.js'
 
 /** Everything one run did: what report.ts turns into outputs, notices and the summary. */
 export interface RunResult {
@@ -201,6 +202,7 @@ function deploymentRows(d: DeployResult | undefined, given: string | undefined):
     ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
     ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
     ...orderRows(d),
+    ...ruleRows(d),
     ['Pruned distributions', d?.dryRun && d.wouldPrune !== undefined ? `would delete ${d.wouldPrune}` : d?.pruned === undefined ? undefined : String(d.pruned)],
     ['Token renewals', String(d?.tokenRenewals ?? 0)]
   ]
@@ -227,6 +229,52 @@ function orderRows(d: DeployResult | undefined): Array<[string, string | undefin
     ['Commit before', before],
     ['Commit after', check.ours || check.running ? (link(after) ?? 'not known') : undefined]
   ]
+}
+
+/** The release rules (docs/release-rules.md): what each found, and override-reason with what it overrode. */
+function ruleRows(d: DeployResult | undefined): Array<[string, string | undefined]> {
+  const rules = d?.rules
+  if (rules === undefined) return []
+  const { freeze, soak, backup, override } = rules
+  const overridden = (rule: RuleName): string => (override?.overrode.includes(rule) ? ' (overridden by override-reason)' : '')
+  const backupText =
+    backup === undefined
+      ? undefined
+      : backup.id === undefined
+        ? `none listed${backup.requiredHours === undefined ? '' : `, younger than ${backup.requiredHours} hours required`}${overridden('backup')}`
+        : `\`${backup.id}\`, taken ${backup.createdAt ?? '?'} (${backup.ageHours ?? '?'} hours old; younger than ${backup.requiredHours ?? '?'} required)${backup.passed ? '' : overridden('backup')}`
+  return [
+    ['Deploy freeze', freeze ? `in force: ${cell(freeze.window)} (line ${freeze.line}) until ${freeze.endsAt}${overridden('freeze')}` : undefined],
+    ['Soak gate', soak ? `${soak.passed ? 'passed' : 'not passed'}: ${soakText(soak)}${soak.passed ? '' : overridden('soak')}` : undefined],
+    ['Backup', backupText],
+    [
+      'Override',
+      override
+        ? `${cell(override.reason)}${override.overrode.length > 0 ? ` (overrode ${override.overrode.map((r) => RULE_WORDS[r]).join(', ')})` : ' (no rule needed it)'}`
+        : undefined
+    ]
+  ]
+}
+
+function soakText(soak: NonNullable<RulesRecord['soak']>): string {
+  if (soak.verifiedSince !== undefined)
+    return `verified in '${soak.environment}' since ${soak.verifiedSince}, ${soak.soakedMinutes ?? 0} of ${soak.requiredMinutes} minute(s)${soak.allowedAt ? `; allowed from ${soak.allowedAt}` : ''}`
+  return soak.why ?? `'${soak.environment}'`
+}
+
+/** A refusal by a release rule, in the headline's words. */
+function refusedByRule(d: DeployResult, env: string): string | undefined {
+  const rules = d.rules
+  switch (rules?.refusedBy) {
+    case 'freeze':
+      return `❌ Refused: ${env} is in a deploy freeze until ${rules.freeze?.endsAt ?? '?'}; nothing was deployed`
+    case 'soak':
+      return `❌ Refused by the soak gate: \`${d.distributionId ?? '?'}\` was not verified long enough in '${rules.soak?.environment ?? '?'}'; nothing was deployed`
+    case 'backup':
+      return `❌ Refused: ${rules.backup?.id === undefined ? `no backup of ${env} is listed` : `the newest backup of ${env} is ${rules.backup.ageHours ?? '?'} hours old`} (require-backup-hours: ${rules.backup?.requiredHours ?? '?'}); nothing was deployed`
+    default:
+      return undefined
+  }
 }
 
 function orderText(check: NonNullable<DeployResult['order']>): string {
@@ -290,6 +338,8 @@ export function headline(r: RunResult): string {
     if (rolledBack(release)) return `❌ Failed and rolled back: ${env} ${atTheEnd(d)}`
     if (deployedWord(d) === 'true') return `❌ Failed: ${env} ${atTheEnd(d)}`
     if (deployedWord(d) === 'unknown') return `❌ Failed: the deploy of ${id} may have been carried out (no answer or look settled it); ${env} ${atTheEnd(d)}`
+    const byRule = refusedByRule(d, env)
+    if (byRule !== undefined) return byRule
     if (d.order?.refused && d.order.order === 'unknown')
       return `❌ Refused: the deploy order on ${env} could not be checked (GitHub could not be read); nothing was deployed`
     if (d.order?.refused) return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`
@@ -380,6 +430,7 @@ const FAILED_BY: { readonly [kind in NonNullable<NonNullable<DeployResult['relea
   unhealthy: 'the health check',
   busy: 'the environment stayed busy',
   older: 'the environment ran a newer commit (deploy order)',
+  rule: 'a deploy freeze began while the run waited (deploy-freeze)',
   unconfirmed: 'no answer or look settled whether the deploy was carried out',
   'not-applied': 'the switch was not seen in time'
 }

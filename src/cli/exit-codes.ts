@@ -14,6 +14,7 @@ export const EXIT = {
   rolledBack: 5,
   possiblyLive: 6,
   searchFailed: 7,
+  ruleRefused: 10,
   sigint: 130,
   sigterm: 143
 } as const
@@ -37,7 +38,7 @@ export const STATUS_EXIT = {
 /**
  * The first that holds, in this order: success; a cancel by signal; bad input; then what the environment runs
  * (rolled back, or our release possibly live: a failure after a deploy request outranks why it failed); a
- * refusal before any deploy (the order, a busy environment, a refused login); a failed search check; any other failure.
+ * refusal by a release rule; a refusal before any deploy (the order, a busy environment, a refused login); a failed search check; any other failure.
  */
 export function exitCode({ result, failure }: RunEnding): ExitCode {
   if (result.error === undefined) return EXIT.success
@@ -52,6 +53,8 @@ export function exitCode({ result, failure }: RunEnding): ExitCode {
   // An environment that stayed busy fails the release as such ('busy'); one that ended still `waiting` ended for
   // another reason (the platform unreachable, the environment deleted, a login refused), whose code is its own.
   // An order "not checked" because the stop cut GitHub's answer short is the stop's, not a refusal.
+  // A release rule (a freeze window, the soak gate, the backup rule) refused it: nothing of ours was deployed.
+  if (deploy?.rules?.refusedBy !== undefined && release?.failure?.kind !== 'busy') return EXIT.ruleRefused
   const orderRefused = deploy?.order?.refused === true && !(deploy.order.failed === true && result.stopped !== undefined)
   if (orderRefused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older') return EXIT.refused
   if (refusesLogin(failure)) return EXIT.loginRefused
@@ -69,6 +72,7 @@ export const EXIT_PRECEDENCE: readonly ExitCode[] = [
   EXIT.badInput,
   EXIT.rolledBack,
   EXIT.possiblyLive,
+  EXIT.ruleRefused,
   EXIT.refused,
   EXIT.loginRefused,
   EXIT.searchFailed,

@@ -28,6 +28,7 @@ import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
 import { newRelease, reached, rolledBack } from './release-state.js'
 import { newDeployResult, type DeployResult } from './result.js'
+import { ReleaseGate } from '../rules/gate.js'
 import { chooseDistribution, findEnvironment, pruneBeforeUpload, pruneNone, resolveConfigFiles, upload, type SourceContext } from './source.js'
 
 export type { DeployResult } from './result.js'
@@ -87,6 +88,8 @@ interface Run {
   readonly verified: (ready: ReadyArchive) => Promise<ArchiveInfo>
   /** The closing calls, once made (they run once, on success or failure, or when a stopped run is closed). */
   closed: Promise<void> | undefined
+  /** The release rules (freeze, soak gate, backup, override-reason), keeping what they find in result.rules. */
+  readonly gate: ReleaseGate
 }
 
 /** What the stack told before anything changes: the config files' ids, the environment (and the list it came from). */
@@ -148,6 +151,19 @@ export function startDeploy(
     github: {},
     closeLimitMs,
     closed: undefined,
+    gate: new ReleaseGate({
+      rules: inputs.rules,
+      record: (result.rules ??= {}),
+      environment: inputs.environment ?? '',
+      dryRun: inputs.dryRun,
+      now: () => Date.now(),
+      signal,
+      log: core.info,
+      caution: (line) => {
+        core.warning(line)
+        result.cautions.push(line)
+      }
+    }),
     say: (line) => {
       core.info(line)
       if (inputs.dryRun) result.plan.push(line)
@@ -190,6 +206,8 @@ export function startDeploy(
 /** The steps in order; a dry run stops once it has said what it would do. */
 async function steps(run: Run, github: { deployment?: GitHubDeployment | undefined }): Promise<void> {
   const { inputs, result } = run
+  // A freeze window costs no request to check: before the build, the login and anything else.
+  if (inputs.environment !== undefined) run.gate.freeze('start')
   // A token the stack did not issue is checked before the build and the packing: a refusal costs nothing then.
   if (inputs.login.kind !== 'password') await signIn(run)
   const archive = await prepare(run)
@@ -215,6 +233,8 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   if (gitHub) source.records = new PruneRecords(gitHub, inputs.address.apiUrl)
   // Before any change: an older commit than the one the environment runs is refused here.
   const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined
+  // The soak gate and the backup rule: before any change too (an environment that already runs it is not deployed to).
+  if (environment && !skip) await checkRules(run, gitHub, environment, distributionId)
   if (distributionId === undefined && archive !== undefined) await pruneBeforeUpload(source, archive, stack.environments)
   else pruneNone(source)
   if (inputs.dryRun) return finishDryRun(run, archive)
@@ -265,6 +285,15 @@ async function checkOrder(run: Run, gitHub: GitHubApi | undefined, environment: 
   if (gitHub === undefined) await order.check(running)
   else await run.phase(`Check the deploy order on '${environment.name}'`, () => order.check(running))
   return order
+}
+
+/** The soak gate of a promotion and the backup rule (src/rules/gate.ts): RuleRefused, or overridden on the record. */
+async function checkRules(run: Run, gitHub: GitHubApi | undefined, environment: Environment, distributionId: string | undefined): Promise<void> {
+  const { rules } = run.inputs
+  const soak = rules.soak
+  if (soak !== undefined && distributionId !== undefined)
+    await run.phase(`Check the soak gate: ${distributionId} in '${soak.environment}'`, () => run.gate.soak(gitHub, run.inputs.address.apiUrl, distributionId))
+  if (rules.backupHours !== undefined) await run.phase(`Check the backups of '${environment.name}'`, () => run.gate.backup(run.client, environment.id))
 }
 
 /**
@@ -453,7 +482,9 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
     deployTimeoutMs: inputs.deployTimeoutMs,
     health: inputs.health,
     checkSite: (health) => siteCheck(inputs, result, health, parts.signal),
-    order: parts.order
+    order: parts.order,
+    // A wait for a busy environment may cross into a freeze window: checked again right before the request.
+    beforeRequest: () => parts.gate.freeze('request', result.upload ? `${parts.distributionId}, uploaded by this run,` : parts.distributionId)
   }
   const failure = await deployRelease(ctx, record, parts.verify).catch((error: unknown) => {
     if (parts.signal?.aborted)

@@ -26,8 +26,8 @@ function rollbackText(release: ReleaseRecord, rollbackOn: boolean, searchRollsBa
   const env = `'${release.environment}'`
   const failure = release.failure
   if (failure === undefined) return ''
-  // Refused before its deploy call (busy all along, or an older commit after a wait): nothing of ours to stay or roll back.
-  if (failure.kind === 'busy' || failure.kind === 'older') return `Nothing of this run was deployed to ${env}.`
+  // Refused before its deploy call (busy all along, an older commit or a freeze after a wait): nothing of ours to stay or roll back.
+  if (failure.kind === 'busy' || failure.kind === 'older' || failure.kind === 'rule') return `Nothing of this run was deployed to ${env}.`
   if (failure.kind === 'unconfirmed' && release.rollbackTo === undefined && release.rollbackNotSent === undefined) {
     return rollbackOn ? `No rollback was sent: ${env} did not show this run's release, and a rollback is sent only over it.` : ''
   }

@@ -65,7 +65,7 @@ export type AppliedBy =
   | 'not-observed'
 
 /** Why the release failed its checks. */
-export type FailureKind = 'busy' | 'older' | 'unconfirmed' | 'not-applied' | 'unhealthy' | 'search'
+export type FailureKind = 'busy' | 'older' | 'rule' | 'unconfirmed' | 'not-applied' | 'unhealthy' | 'search'
 
 export interface ReleaseRecord {
   readonly environment: string

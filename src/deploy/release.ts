@@ -5,6 +5,7 @@ import { withinPhase } from '../http/phase.js'
 import { ActionError } from '../errors.js'
 import { HealthCheckFailed } from '../health.js'
 import { OrderRefused, type DeployOrder } from './order.js'
+import { RuleRefused } from '../rules/gate.js'
 import type { HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
 import { describeLook, sameId, switching } from './look.js'
@@ -37,6 +38,8 @@ export interface ReleaseContext extends SwitchContext {
   readonly checkSite: (health: HealthCheck) => Promise<unknown>
   /** The deploy order (./order.ts): checked again after every wait, and who holds a busy environment. Not for rollbacks. */
   readonly order?: Pick<DeployOrder, 'recheck' | 'holder'> | undefined
+  /** The release rules' last word right before the request (a freeze window may have begun during a wait); throws RuleRefused. */
+  readonly beforeRequest?: (() => void) | undefined
 }
 
 function fail(release: ReleaseRecord, kind: FailureKind, message: string): ActionError {
@@ -82,6 +85,7 @@ async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: Switch
       }
       // Another deploy put this very distribution there while we waited: nothing to send.
       if (!release.redeploy && sameId(look.distributionId, release.distributionId)) throw new AlreadyRuns(release.environment, look)
+      ctx.beforeRequest?.()
       if (!release.redeploy) plan.previous = look.distributionId
       const how = await requestSwitch(ctx, plan, deadline, hooks)
       release.previous = plan.previous
@@ -100,6 +104,7 @@ async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: Switch
         return undefined
       }
       if (error instanceof OrderRefused) throw fail(release, 'older', error.message)
+      if (error instanceof RuleRefused) throw fail(release, 'rule', error.message)
       if (error instanceof NotApplied) throw fail(release, 'busy', error.message)
       // It may still land: a rollback (when asked) waits for it within its own budget.
       if (error instanceof Unconfirmed) {

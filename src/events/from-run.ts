@@ -98,6 +98,7 @@ function endingKind(result: RunResult, failure: unknown): ObservedKind {
     failure instanceof InputError ||
     refusesLogin(failure) ||
     d?.order?.refused === true ||
+    d?.rules?.refusedBy !== undefined ||
     release?.failure?.kind === 'busy' ||
     release?.failure?.kind === 'older'
   return refused ? 'refused' : 'failed'

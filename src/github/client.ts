@@ -39,6 +39,7 @@ export interface DeploymentStatusRecord {
   readonly state: string
   readonly logUrl: string | undefined
   readonly createdAt: string | undefined
+  readonly description?: string | undefined
 }
 
 /** An issue as the drift issues need it (src/status/drift-issues.ts). */
@@ -248,6 +249,20 @@ export class GitHubApi {
     const first = Array.isArray(data) ? (data[0] as Record<string, unknown> | undefined) : undefined
     if (first === undefined || typeof first.state !== 'string') return undefined
     return { state: first.state, logUrl: stringOr(first.log_url) ?? stringOr(first.target_url), createdAt: stringOr(first.created_at) }
+  }
+
+  /** A Deployment's statuses, newest first (one page of 100: a deploy of this action sets three or four). */
+  async listStatuses(id: number): Promise<DeploymentStatusRecord[]> {
+    const data = await this.read(`Reading the statuses of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+      deployment_id: id,
+      per_page: 100
+    })
+    const items = Array.isArray(data) ? (data as Array<Record<string, unknown> | null>) : []
+    return items.flatMap((r) =>
+      r !== null && typeof r.state === 'string'
+        ? [{ state: r.state, logUrl: stringOr(r.log_url) ?? stringOr(r.target_url), createdAt: stringOr(r.created_at), description: stringOr(r.description) }]
+        : []
+    )
   }
 
   /** How `head` relates to `base` (commits, full or abbreviated). */

@@ -1,5 +1,6 @@
 // The deployment's inputs and the settings of the whole run: validated and returned typed. The password
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
+import { readReleaseRules, type ReleaseRules } from './rules.js'
 import { distributionNameProblem } from '../cloud/distribution-name.js'
 import type { InputOptions } from '../port.js'
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
@@ -77,6 +78,8 @@ export interface HealthCheck {
 
 /** What the deployment needs; absent when only a search check runs. */
 export interface DeployInputs extends CommonInputs {
+  /** The release rules: freeze windows, the soak gate, the backup rule, override-reason (./rules.ts). */
+  readonly rules: ReleaseRules
   readonly address: CloudAddress
   /** How the run gets its access token (./login.ts). */
   readonly login: Login
@@ -413,6 +416,7 @@ export function readDeployInputs(
     deployTimeoutMs: Math.round(parseDecimal(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
     health: parseHealth(getInput),
     rollback,
-    rollbackOnSearch
+    rollbackOnSearch,
+    rules: readReleaseRules(getInput, source, environment, githubToken)
   }
 }

@@ -4,6 +4,13 @@
 /** The rules a run may be held to; override-reason overrides any of them. */
 export type RuleName = 'freeze' | 'soak' | 'backup'
 
+/** Each rule in the words of a sentence ("override-reason overrides the soak gate"). */
+export const RULE_WORDS: Readonly<Record<RuleName, string>> = {
+  freeze: 'the deploy freeze',
+  soak: 'the soak gate',
+  backup: 'the backup rule'
+}
+
 /** A freeze window in force at a check: the line as written and when this occurrence ends. */
 export interface FreezeFinding {
   /** The window as written in deploy-freeze (trimmed), and its line number there. */
