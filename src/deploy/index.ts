@@ -312,6 +312,7 @@ function recordDeployment(
   const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName
   const ours = order?.last?.ours
   const promotion = run.inputs.source.kind !== 'upload'
+  const override = result.rules?.override
   const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined
   const ref = known ?? (gitHub.sha || gitHub.ref)
   const payload = {
@@ -320,9 +321,12 @@ function recordDeployment(
     // What the environment ran before (the rollback target): another run's pruning keeps it.
     ...(result.previousDistributionId !== undefined && { previousDistributionId: result.previousDistributionId }),
     apiUrl: result.apiUrl,
-    ...(promotion && known === undefined && { commit: 'unknown' as const })
+    ...(promotion && known === undefined && { commit: 'unknown' as const }),
+    ...(override && { override: { reason: override.reason, overrode: [...override.overrode] } }),
+    ...(result.rules?.backup?.id !== undefined && { backupId: result.rules.backup.id })
   }
-  return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl)
+  const description = `${name ?? distributionId} to ${result.target}${override ? ` (override: ${override.reason})` : ''}`
+  return GitHubDeployment.start(gitHub, environment, description, payload, ref, run.inputs.environmentUrl)
 }
 
 /** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */

@@ -18,6 +18,10 @@ export interface DeploymentPayload {
   readonly apiUrl?: string | undefined
   /** 'unknown': the Deployment's commit is the promoting run's, not the distribution's (which no evidence named). */
   readonly commit?: 'unknown' | undefined
+  /** override-reason, when the run was given one: the break-glass is on the record, with the rules it overrode. */
+  readonly override?: { readonly reason: string; readonly overrode: readonly string[] } | undefined
+  /** The newest backup of the environment the backup rule found: the one to restore. */
+  readonly backupId?: string | undefined
 }
 
 export interface GitHubDeploymentRecord {
