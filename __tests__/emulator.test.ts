@@ -2091,8 +2091,8 @@ describe('backups', () => {
     }
     const none = await emulator({ environments: ['dev'], noBackups: true })
     expect(await (await (await authed(none)).get('/v3/backups')).json()).toEqual([])
-    expect(parseCli(['--backup-age-hours', '2.5']).options).toMatchObject({ backupAgeHours: 2.5 })
-    expect(parseCli(['--no-backups']).options).toMatchObject({ noBackups: true })
+    expect(parseCli(['--backup-age-hours', '2.5'])).toMatchObject({ options: { backupAgeHours: 2.5 } })
+    expect(parseCli(['--no-backups'])).toMatchObject({ options: { noBackups: true } })
     expect(() => parseCli(['--backup-age-hours=-1'])).toThrow('--backup-age-hours needs a number of hours >= 0 (fractions allowed), got "-1"')
     expect(() => parseCli(['--no-backups', '--backup-age-hours', '1'])).toThrow('--no-backups and --backup-age-hours: give one or the other')
   })
