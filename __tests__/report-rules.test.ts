@@ -23,6 +23,7 @@ const FREEZE = {
   line: 2,
   since: '2026-11-27T17:00:00.000Z',
   endsAt: '2026-11-30T06:00:00.000Z',
+  until: 'Mon 30 Nov 2026 07:00 Europe/Amsterdam (06:00 UTC)',
   at: 'start' as const
 }
 const BACKUP = { requiredHours: 24, id: 'bk-7', createdAt: '2026-11-26T10:00:00Z', ageHours: 48.5, passed: false }
@@ -38,7 +39,7 @@ const SOAK = {
 describe('the headline of a refusal by a rule: which rule, and that nothing was deployed', () => {
   test('a freeze window, with its end', () => {
     expect(headline(refused({ freeze: FREEZE, refusedBy: 'freeze' }))).toBe(
-      "❌ Refused: 'production' is in a deploy freeze until 2026-11-30T06:00:00.000Z; nothing was deployed"
+      "❌ Refused: 'production' is in a deploy freeze until Mon 30 Nov 2026 07:00 Europe/Amsterdam (06:00 UTC); nothing was deployed"
     )
   })
   test('a freeze that began mid-wait (the release failed before its request)', () => {
@@ -47,7 +48,7 @@ describe('the headline of a refusal by a rule: which rule, and that nothing was 
       { freeze: { ...FREEZE, at: 'request' }, refusedBy: 'freeze' },
       { release, upload: { distributionId: 'dist-1', storedName: 's', attempts: 1, adopted: false } }
     )
-    expect(headline(run)).toBe("❌ Refused: 'production' is in a deploy freeze until 2026-11-30T06:00:00.000Z; nothing was deployed")
+    expect(headline(run)).toBe("❌ Refused: 'production' is in a deploy freeze until Mon 30 Nov 2026 07:00 Europe/Amsterdam (06:00 UTC); nothing was deployed")
   })
   test('the soak gate, naming the distribution and where', () => {
     expect(headline(refused({ soak: SOAK, refusedBy: 'soak' }))).toBe(
@@ -71,7 +72,7 @@ describe("the rules' rows", () => {
   })
   test('a freeze refused: the window as written (its | escaped), its line and end', () => {
     expect(row(refused({ freeze: FREEZE, refusedBy: 'freeze' }), 'Deploy freeze')).toBe(
-      '| Deploy freeze | in force: 0 18 * * 5; 0 7 * * 1; Europe/Amsterdam (line 2) until 2026-11-30T06:00:00.000Z |'
+      '| Deploy freeze | in force: 0 18 * * 5; 0 7 * * 1; Europe/Amsterdam (line 2) until Mon 30 Nov 2026 07:00 Europe/Amsterdam (06:00 UTC) |'
     )
   })
   test('the soak gate not passed: since when, how long of how long, from when', () => {
@@ -106,7 +107,7 @@ describe("the rules' rows", () => {
     }
     const run = passed(rules)
     expect(row(run, 'Deploy freeze')).toBe(
-      '| Deploy freeze | in force: 0 18 * * 5; 0 7 * * 1; Europe/Amsterdam (line 2) until 2026-11-30T06:00:00.000Z (overridden by override-reason) |'
+      '| Deploy freeze | in force: 0 18 * * 5; 0 7 * * 1; Europe/Amsterdam (line 2) until Mon 30 Nov 2026 07:00 Europe/Amsterdam (06:00 UTC) (overridden by override-reason) |'
     )
     expect(row(run, 'Backup')).toBe('| Backup | none listed, younger than 24 hours required (overridden by override-reason) |')
     expect(row(run, 'Soak gate')).toMatch(/^\| Soak gate \| not passed: .+ \(overridden by override-reason\) \|$/)

@@ -64,7 +64,14 @@ describe('at the start', () => {
       /^Refused: 'production' is in a deploy freeze: '2026-12-20T00:00 \.\. 2027-01-04T00:00 Europe\/Amsterdam' \(line 1\) until .+, so nothing was changed\. Deploy once it ends, or set override-reason to say why this deploy cannot wait \(the reason is recorded in the GitHub Deployment, the summary and every event\)\.$/
     )
     expect(record).toEqual({
-      freeze: { window: HOLIDAYS, line: 1, since: '2026-12-19T23:00:00.000Z', endsAt: '2027-01-03T23:00:00.000Z', at: 'start' },
+      freeze: {
+        window: HOLIDAYS,
+        line: 1,
+        since: '2026-12-19T23:00:00.000Z',
+        endsAt: '2027-01-03T23:00:00.000Z',
+        until: 'Mon 4 Jan 2027 00:00 Europe/Amsterdam (Sun 3 Jan 2027 23:00 UTC)',
+        at: 'start'
+      },
       refusedBy: 'freeze'
     })
   })
