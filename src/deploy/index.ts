@@ -24,6 +24,8 @@ import type { PhaseRunner } from '../phases.js'
 import { sameId } from './look.js'
 import { EnvironmentWatch } from './observe.js'
 import { DeployOrder } from './order.js'
+import { readChanges } from './changes.js'
+import { deploymentDescription, payloadChanges } from '../github/deployment-description.js'
 import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
 import { newRelease, reached, rolledBack } from './release-state.js'
@@ -215,6 +217,7 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   if (gitHub) source.records = new PruneRecords(gitHub, inputs.address.apiUrl)
   // Before any change: an older commit than the one the environment runs is refused here.
   const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined
+  if (order?.last) result.changes = await readChanges(gitHub, order.last, core.info)
   if (distributionId === undefined && archive !== undefined) await pruneBeforeUpload(source, archive, stack.environments)
   else pruneNone(source)
   if (inputs.dryRun) return finishDryRun(run, archive)
@@ -291,9 +294,16 @@ function recordDeployment(
     // What the environment ran before (the rollback target): another run's pruning keeps it.
     ...(result.previousDistributionId !== undefined && { previousDistributionId: result.previousDistributionId }),
     apiUrl: result.apiUrl,
-    ...(promotion && known === undefined && { commit: 'unknown' as const })
+    ...(promotion && known === undefined && { commit: 'unknown' as const }),
+    ...(payloadChanges(result.changes) !== undefined && { changes: payloadChanges(result.changes) })
   }
-  return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl)
+  const description = deploymentDescription({
+    name: name ?? distributionId,
+    target: result.target,
+    changes: result.changes,
+    overrideReason: result.rules?.override?.reason
+  })
+  return GitHubDeployment.start(gitHub, environment, description, payload, ref, run.inputs.environmentUrl)
 }
 
 /** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
