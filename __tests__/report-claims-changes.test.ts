@@ -92,10 +92,11 @@ describe('the summary: the Changes section', () => {
     ])
   })
 
-  test('empty: the reason; no section when the changes were never read', () => {
-    expect(section(runOf(deployResult({ changes: changesOf({ commits: [], total: 0, why: 'github-token is not set' }) })))).toEqual([
-      'No commits listed: github-token is not set.'
+  test('empty: the reason; no section when the changes were never read, or without github-token (the order row says so)', () => {
+    expect(section(runOf(deployResult({ changes: changesOf({ commits: [], total: 0, why: 'the environment runs the same commit' }) })))).toEqual([
+      'No commits listed: the environment runs the same commit.'
     ])
     expect(section(runOf(deployResult()))).toBeUndefined()
+    expect(section(runOf(deployResult({ changes: changesOf({ commits: [], total: 0, why: 'github-token is not set', withoutToken: true }) })))).toBeUndefined()
   })
 })

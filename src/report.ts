@@ -412,7 +412,8 @@ export function summaryMarkdown(r: RunResult): string {
   }
   if (r.deploys) lines.push(...table(deploymentRows(d, r.environment), 'Deployment'))
   const changes = d ? shownChanges(d) : undefined
-  if (changes !== undefined) lines.push('', '### Changes', '', ...changesSection(changes, d?.environmentName ?? ''))
+  // Without github-token the deploy order row already says why nothing is listed.
+  if (changes !== undefined && !changes.withoutToken) lines.push('', '### Changes', '', ...changesSection(changes, d?.environmentName ?? ''))
   const transitions = d?.release?.transitions ?? []
   if (transitions.length > 0) {
     const start = transitions[0]?.at ?? 0

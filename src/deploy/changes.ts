@@ -30,6 +30,8 @@ export interface ReleaseChanges {
   readonly rolledBack?: boolean | undefined
   /** The repository's web address, for links. */
   readonly repoUrl?: string | undefined
+  /** No github-token: nothing could be asked (the summary's deploy order row already says so). */
+  readonly withoutToken?: boolean | undefined
 }
 
 /** The entries of the `changes` output: exactly these fields, in this order. */
@@ -47,7 +49,7 @@ export interface ChangeEntry {
  */
 export async function readChanges(github: GitHubApi | undefined, check: OrderCheck, log: (line: string) => void): Promise<ReleaseChanges> {
   const empty = (why: string): ReleaseChanges => ({ commits: [], total: 0, direction: 'added', why, ...pair(check) })
-  if (github === undefined) return empty('github-token is not set')
+  if (github === undefined) return { ...empty('github-token is not set'), withoutToken: true }
   const running = check.running?.sha
   const ours = check.ours?.sha
   if (check.order === 'unknown' || running === undefined || ours === undefined) return empty(`the deploy order is unknown: ${check.why ?? 'no evidence'}`)

@@ -65,10 +65,11 @@ export function observeRun(result: RunResult, facts: RunFacts): ObservedRun | un
   }
 }
 
-/** The release's commits, as the summary shows them (after a rollback, what it took out), capped. */
+/** The release's commits, as the summary shows them (after a rollback, what it took out), capped; none without github-token. */
 function changesOf(d: DeployResult): { changes?: ObservedChanges } {
   const c = shownChanges(d)
-  if (c === undefined) return {}
+  // Without github-token nothing could be asked: no list to speak of.
+  if (c === undefined || c.withoutToken) return {}
   return {
     changes: {
       direction: c.direction,
