@@ -653,7 +653,7 @@ const ISSUE_28: Array<[string, Partial<Schedule>, Expectation]> = [
       deploySeconds: 20,
       deployTimeoutSeconds: 60,
       actors: [actor({ after: 'login', nth: 0, delay: 0 }, 'deploy', 0, 25)],
-      github: gh({ ours: 5, old: 1, theirs: [3, 3], faults: [ghFault('compare', 'slow', { skip: 1, seconds: 14 })] })
+      github: gh({ ours: 5, old: 1, theirs: [3, 3], faults: [ghFault('compare', 'slow', { skip: 2, seconds: 14 })] })
     },
     ({ facts }) => {
       expect(facts.text).toMatch(/checking the deploy order again/)
@@ -665,7 +665,7 @@ const ISSUE_28: Array<[string, Partial<Schedule>, Expectation]> = [
     '10. a cancel during the order re-check: never "GitHub: HTTP 500", never "may have been carried out"',
     {
       actors: [actor({ after: 'login', nth: 0, delay: 0 }, 'deploy', 0, 25)],
-      github: gh({ ours: 5, old: 1, theirs: [3, 3], faults: [ghFault('compare', 'hang', { skip: 1 })] }),
+      github: gh({ ours: 5, old: 1, theirs: [3, 3], faults: [ghFault('compare', 'hang', { skip: 2 })] }),
       stop: { kind: 'cancel', trigger: { after: 'compare', nth: 0, delay: 30 } }
     },
     ({ facts }) => {

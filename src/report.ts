@@ -6,6 +6,7 @@ import { mayHaveBeenRequested, mayStillSwitch, reached, rolledBack, wasRequested
 import { sameId } from './deploy/look.js'
 import type { DeployResult } from './deploy/result.js'
 import { evidence } from './deploy/order.js'
+import { changesOutput, changesSection, shownChanges } from './deploy/changes.js'
 import { short } from './github/client.js'
 import { describeLook } from './deploy/look.js'
 import { formatBytes, formatDuration } from './format.js'
@@ -52,8 +53,8 @@ export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => Outpu
   'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
   'running-commit': ({ deploy }) => deploy?.order?.running?.sha,
   order: ({ deploy }) => deploy?.order?.order,
-  // Issue 43: the commits of the release (src/deploy/changes.ts), to come.
-  changes: () => undefined,
+  // What is in the release (deploy/changes.ts): after a rollback, what it took out; [] once the order was checked without a list.
+  changes: ({ deploy }) => (deploy?.changes !== undefined || deploy?.order !== undefined ? changesOutput(shownChanges(deploy)) : undefined),
   'site-url': ({ deploy }) => deploy?.siteUrl,
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
@@ -461,6 +462,9 @@ export function summaryMarkdown(r: RunResult): string {
     if (d?.consoleUrl && d.platformReached) lines.push(`Look at the environment in [Mission Control](${d.consoleUrl}).`, '')
   }
   if (r.deploys) lines.push(...table(deploymentRows(d, r.environment), 'Deployment'))
+  const changes = d ? shownChanges(d) : undefined
+  // Without github-token the deploy order row already says why nothing is listed.
+  if (changes !== undefined && !changes.withoutToken) lines.push('', '### Changes', '', ...changesSection(changes, d?.environmentName ?? ''))
   const transitions = d?.release?.transitions ?? []
   if (transitions.length > 0) {
     const start = transitions[0]?.at ?? 0

@@ -24,6 +24,8 @@ import type { PhaseRunner } from '../phases.js'
 import { sameId } from './look.js'
 import { EnvironmentWatch } from './observe.js'
 import { DeployOrder } from './order.js'
+import { readChanges } from './changes.js'
+import { deploymentDescription, payloadChanges } from '../github/deployment-description.js'
 import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
 import { newRelease, reached, rolledBack } from './release-state.js'
@@ -233,6 +235,7 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   if (gitHub) source.records = new PruneRecords(gitHub, inputs.address.apiUrl)
   // Before any change: an older commit than the one the environment runs is refused here.
   const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined
+  if (order?.last) result.changes = await readChanges(gitHub, order.last, core.info)
   // The soak gate and the backup rule: before any change too (an environment that already runs it is not deployed to).
   if (environment && !skip) await checkRules(run, gitHub, environment, distributionId)
   if (distributionId === undefined && archive !== undefined) await pruneBeforeUpload(source, archive, stack.environments)
@@ -322,10 +325,11 @@ function recordDeployment(
     ...(result.previousDistributionId !== undefined && { previousDistributionId: result.previousDistributionId }),
     apiUrl: result.apiUrl,
     ...(promotion && known === undefined && { commit: 'unknown' as const }),
+    ...(payloadChanges(result.changes) !== undefined && { changes: payloadChanges(result.changes) }),
     ...(override && { override: { reason: override.reason, overrode: [...override.overrode] } }),
     ...(result.rules?.backup?.id !== undefined && { backupId: result.rules.backup.id })
   }
-  const description = `${name ?? distributionId} to ${result.target}${override ? ` (override: ${override.reason})` : ''}`
+  const description = deploymentDescription({ name: name ?? distributionId, target: result.target, changes: result.changes, overrideReason: override?.reason })
   return GitHubDeployment.start(gitHub, environment, description, payload, ref, run.inputs.environmentUrl)
 }
 

@@ -4,6 +4,7 @@ import type { DeployInputs } from '../inputs/index.js'
 import type { OrderCheck } from './order.js'
 import type { ReleaseRecord } from './release-state.js'
 import type { RulesRecord } from '../rules/record.js'
+import type { ReleaseChanges } from './changes.js'
 
 /** What the environment reported at one look: the one documented field, and a status field when the platform gave one. */
 export interface EnvironmentLook {
@@ -89,6 +90,8 @@ export interface DeployResult {
   skipped: boolean
   /** The deploy order: the commit the environment ran, ours, and how they relate (the last check made). */
   order?: OrderCheck | undefined
+  /** What is in the release: the commits between the running commit and ours (./changes.ts; shownChanges after a rollback). */
+  changes?: ReleaseChanges | undefined
   /** The release rules: a freeze window, the soak gate, the backup, override-reason (docs/release-rules.md). */
   rules?: RulesRecord | undefined
   /** The release: its states with the evidence for each (undefined: no deploy was asked for). */

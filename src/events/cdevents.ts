@@ -106,7 +106,13 @@ export function cdevent(run: ObservedRun, event: ObservedEvent, index: number): 
       distribution: run.distribution,
       previousDistributionId: run.previousDistributionId,
       releaseState: run.releaseState,
-      headline: run.headline
+      headline: run.headline,
+      // What is in the release (capped at EVENT_COMMITS, with the count), and the release rules' facts.
+      changes: run.changes,
+      overrideReason: run.rules?.overrideReason,
+      overrode: run.rules?.overrode,
+      backupId: run.rules?.backupId,
+      refusedBy: run.rules?.refusedBy
     },
     customDataContentType: 'application/json'
   }

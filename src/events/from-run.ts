@@ -8,7 +8,9 @@ import { reached, type ReleaseRecord } from '../deploy/release-state.js'
 import type { DeployResult } from '../deploy/result.js'
 import type { RunContext } from '../port.js'
 import { deployedWord, headline, type RunResult } from '../report.js'
-import type { ObservedEvent, ObservedKind, ObservedRun } from './observed.js'
+import { changeEntries, shownChanges } from '../deploy/changes.js'
+import type { RulesRecord } from '../rules/record.js'
+import { EVENT_COMMITS, type ObservedChanges, type ObservedEvent, type ObservedKind, type ObservedRules, type ObservedRun } from './observed.js'
 
 /** What the run knew beside its result: where it ran, when it began and ended, and what ended it. */
 export interface RunFacts {
@@ -57,8 +59,36 @@ export function observeRun(result: RunResult, facts: RunFacts): ObservedRun | un
     headline: headline(result),
     releaseState: d?.release?.state,
     error: result.error,
+    ...(d !== undefined && changesOf(d)),
+    ...rulesOf(d?.rules),
     events
   }
+}
+
+/** The release's commits, as the summary shows them (after a rollback, what it took out), capped; none without github-token. */
+function changesOf(d: DeployResult): { changes?: ObservedChanges } {
+  const c = shownChanges(d)
+  // Without github-token nothing could be asked: no list to speak of.
+  if (c === undefined || c.withoutToken) return {}
+  return {
+    changes: {
+      direction: c.direction,
+      rolledBack: c.rolledBack === true,
+      total: c.total,
+      commits: changeEntries(c).slice(0, EVENT_COMMITS),
+      ...(c.total === 0 && c.why !== undefined && { why: c.why })
+    }
+  }
+}
+
+/** The rules' facts: the override reason, the backup found, the rule that refused; nothing when none applies. */
+function rulesOf(rules: RulesRecord | undefined): { rules?: ObservedRules } {
+  const found: ObservedRules = {
+    ...(rules?.override !== undefined && { overrideReason: rules.override.reason, overrode: [...rules.override.overrode] }),
+    ...(rules?.backup?.id !== undefined && { backupId: rules.backup.id, backupCreatedAt: rules.backup.createdAt }),
+    ...(rules?.refusedBy !== undefined && { refusedBy: rules.refusedBy })
+  }
+  return Object.keys(found).length === 0 ? {} : { rules: found }
 }
 
 /**

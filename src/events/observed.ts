@@ -75,12 +75,42 @@ export interface ObservedRun {
   readonly releaseState: string | undefined
   /** The failure's message, when the run failed (already free of secrets). */
   readonly error: string | undefined
+  /** What is in the release (deploy/changes.ts, after a rollback what it took out); undefined when not read. */
+  readonly changes?: ObservedChanges | undefined
+  /** What the release rules found (rules/record.ts): the override reason, the backup found, the rule that refused. */
+  readonly rules?: ObservedRules | undefined
   /**
    * What was observed, in order; a failed run's last one is its ending. Empty when the run deployed and observed
    * nothing (follow-deploy: false, green): a chat sink may still post the headline; CDEvents sends none.
    */
   readonly events: readonly ObservedEvent[]
 }
+
+/** The release's commits as the events carry them: the first EVENT_COMMITS (oldest first) and the count. */
+export interface ObservedChanges {
+  /** 'added': what the release brings; 'removed': what it took out (an older commit, or a rollback: rolledBack). */
+  readonly direction: 'added' | 'removed'
+  readonly rolledBack: boolean
+  readonly total: number
+  readonly commits: readonly { readonly sha: string; readonly title: string; readonly author: string | null; readonly pullRequests: readonly number[] }[]
+  /** Why none are listed. */
+  readonly why?: string | undefined
+}
+
+/** The release rules' facts the events carry; each undefined when there is none. */
+export interface ObservedRules {
+  /** override-reason, when given, and the rules it overrode (empty: none would have refused). */
+  readonly overrideReason?: string | undefined
+  readonly overrode?: readonly string[] | undefined
+  /** The newest backup of the environment found by require-backup-hours: whoever has to restore knows which. */
+  readonly backupId?: string | undefined
+  readonly backupCreatedAt?: string | undefined
+  /** The rule that refused the run (nothing was deployed). */
+  readonly refusedBy?: string | undefined
+}
+
+/** The most commits an event carries. */
+export const EVENT_COMMITS = 20
 
 /** A chat or observability tool the run tells. A sink never throws past dispatch (events/dispatch.ts) and never changes the outcome. */
 export interface Sink {

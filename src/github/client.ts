@@ -7,6 +7,7 @@ import { runContext, type RunContext } from '../port.js'
 import { proxyFor } from '../http/proxy.js'
 import { withRetry } from '../http/retry.js'
 import { timeLimit } from '../http/time-limit.js'
+import type { PayloadChanges } from './deployment-description.js'
 
 /** What the action writes into a GitHub Deployment's payload, so a later run can tell which distribution it recorded. */
 export interface DeploymentPayload {
@@ -22,6 +23,8 @@ export interface DeploymentPayload {
   readonly override?: { readonly reason: string; readonly overrode: readonly string[] } | undefined
   /** The newest backup of the environment the backup rule found: the one to restore. */
   readonly backupId?: string | undefined
+  /** The release's commits (deployment-description.ts's payloadChanges): written, never read back. */
+  readonly changes?: PayloadChanges | undefined
 }
 
 export interface GitHubDeploymentRecord {
@@ -70,6 +73,30 @@ export interface Comparison {
   readonly status: CompareStatus
   readonly aheadBy: number
   readonly behindBy: number
+}
+
+/** One commit of a compare, as a release's changes name it. */
+export interface CommitSummary {
+  readonly sha: string
+  /** The first line of its message. */
+  readonly title: string
+  /** The GitHub login GitHub matched to its author, else the git author's name; undefined when neither is given. */
+  readonly author: string | undefined
+  /** The pull requests its title names, else those GitHub associates with it (when looked up). */
+  readonly pullRequests: readonly number[]
+}
+
+/** The commits reachable from head and not from base, oldest first (at most MAX_LISTED_COMMITS), and how many there are. */
+export interface CommitListing {
+  readonly status: CompareStatus
+  readonly commits: readonly CommitSummary[]
+  /** GitHub's count of them (total_commits): more than `commits` holds when the list was capped. */
+  readonly total: number
+  /** How head relates to base in numbers: behindBy counts the commits of base that head lacks. */
+  readonly aheadBy: number
+  readonly behindBy: number
+  /** Why the pull requests of some commits were not looked up (a refusal, the bound of calls); undefined when all were. */
+  readonly pullLookups?: string | undefined
 }
 
 /** A tag of the repository: its name and the commit it points at. */
@@ -130,6 +157,12 @@ export const MAX_LISTED_DEPLOYMENTS = MAX_PAGES * 100
 const MAX_ISSUE_PAGES = 10
 /** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
 export const MAX_TAG_PAGES = 20
+/** The most commits a release's changes list (GitHub's own unpaginated compare stops there too); the true count travels beside. */
+export const MAX_LISTED_COMMITS = 250
+/** Commits per page of a compare. */
+const COMMIT_PAGE = 100
+/** Calls asking which pull requests brought a commit whose title names none: a courtesy, bounded. */
+export const MAX_PULL_LOOKUPS = 20
 
 export interface GitHubRepo {
   readonly owner: string
@@ -283,6 +316,77 @@ export class GitHubApi {
   }
 
   /**
+   * The commits reachable from `head` and not from `base`, oldest first as GitHub lists them, a page of 100 at a time
+   * up to MAX_LISTED_COMMITS; the total from GitHub's count. Pull requests come from each title, else (for at most
+   * `pullLookups` commits, the oldest first) from GitHub's pull requests of the commit: best effort, the first refusal
+   * ends the lookups and says why.
+   */
+  async commitsBetween(base: string, head: string, pullLookups = MAX_PULL_LOOKUPS): Promise<CommitListing> {
+    const what = `Listing the commits between ${short(base)} and ${short(head)}`
+    const commits: CommitSummary[] = []
+    let first: Record<string, unknown> | undefined
+    for (let page = 1; commits.length < MAX_LISTED_COMMITS; page++) {
+      const data = (await this.read(what, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+        basehead: `${base}...${head}`,
+        per_page: COMMIT_PAGE,
+        page
+      })) as Record<string, unknown>
+      first ??= data
+      const items = Array.isArray(data.commits) ? (data.commits as unknown[]) : []
+      for (const item of items) {
+        const commit = toCommit(item)
+        if (commit !== undefined) commits.push(commit)
+      }
+      if (items.length < COMMIT_PAGE || commits.length >= totalOf(first)) break
+    }
+    const status = first?.status
+    if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
+      throw new GitHubCallFailed(what, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed')
+    }
+    const listed = commits.slice(0, MAX_LISTED_COMMITS)
+    const lookups = await this.lookUpPullRequests(listed, pullLookups)
+    return {
+      status,
+      commits: lookups.commits,
+      total: Math.max(totalOf(first), listed.length),
+      aheadBy: numberOr(first?.ahead_by),
+      behindBy: numberOr(first?.behind_by),
+      ...(lookups.why !== undefined && { pullLookups: lookups.why })
+    }
+  }
+
+  /** The pull requests GitHub associates with a commit (numbers, as listed: for a commit of the default branch, the one that merged it). */
+  async pullRequestsOf(sha: string): Promise<number[]> {
+    const data = await this.read(`Listing the pull requests of commit ${short(sha)}`, 'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
+      commit_sha: sha,
+      per_page: 10
+    })
+    const items = Array.isArray(data) ? (data as unknown[]) : []
+    return items.flatMap((p) => {
+      const n = (p as { number?: unknown } | null)?.number
+      return typeof n === 'number' ? [n] : []
+    })
+  }
+
+  /** Each commit whose title names no pull request, up to `max` of them, asked of GitHub; the first failure ends the asking. */
+  private async lookUpPullRequests(commits: CommitSummary[], max: number): Promise<{ commits: CommitSummary[]; why?: string }> {
+    const out = [...commits]
+    let asked = 0
+    for (const [i, commit] of out.entries()) {
+      if (commit.pullRequests.length > 0) continue
+      if (asked >= max) return { commits: out, why: `only ${max} commits were asked for their pull requests` }
+      asked++
+      try {
+        out[i] = { ...commit, pullRequests: await this.pullRequestsOf(commit.sha) }
+      } catch (error) {
+        if (!(error instanceof GitHubCallFailed)) throw error
+        return { commits: out, why: error.message }
+      }
+    }
+    return { commits: out }
+  }
+
+  /**
    * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
    * at a time. More than MAX_ISSUE_PAGES pages is a failure: an issue not seen could be opened twice.
    */
@@ -425,6 +529,27 @@ function rateLimit(status: number, error: unknown): string | undefined {
   if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
     return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`
   return ''
+}
+
+/** A compare's count of its commits: total_commits, else ahead_by. */
+function totalOf(data: Record<string, unknown> | undefined): number {
+  return typeof data?.total_commits === 'number' ? data.total_commits : numberOr(data?.ahead_by)
+}
+
+/** The pull requests a commit's title names: "Title (#12)" (a squash merge), "Merge pull request #12 from ..." (a merge). */
+export function pullRequestsIn(title: string): number[] {
+  const numbers = [...title.matchAll(/\(#(\d+)\)/g), ...title.matchAll(/^Merge pull request #(\d+)\b/g)].map((m) => Number(m[1]))
+  return [...new Set(numbers)]
+}
+
+/** A commit of a compare's answer; undefined without a sha. */
+function toCommit(item: unknown): CommitSummary | undefined {
+  if (item === null || typeof item !== 'object') return undefined
+  const r = item as { sha?: unknown; author?: { login?: unknown } | null; commit?: { message?: unknown; author?: { name?: unknown } | null } | null }
+  if (typeof r.sha !== 'string') return undefined
+  const message = typeof r.commit?.message === 'string' ? r.commit.message : ''
+  const title = message.split(/\r?\n/, 1)[0]?.trim() ?? ''
+  return { sha: r.sha, title, author: stringOr(r.author?.login) ?? stringOr(r.commit?.author?.name), pullRequests: pullRequestsIn(title) }
 }
 
 function stringOr(value: unknown): string | undefined {

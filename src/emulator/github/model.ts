@@ -12,6 +12,14 @@ export interface Commit {
   message: string
   /** ISO time the commit was added to the model. */
   date: string
+  /** Who wrote it: the git author's name and email, and the GitHub login GitHub matched to that email (none: no account). */
+  author?: CommitAuthor
+}
+
+export interface CommitAuthor {
+  name: string
+  email: string
+  login?: string
 }
 
 export interface Deployment {
@@ -200,14 +208,31 @@ export class GitHubModel {
   private nextIssueId = 700_000
   private nextCommentId = 900_000
   private nextLabelId = 300_000
+  private readonly commitPulls = new Map<string, number[]>()
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Adds a commit; its parents need not be known (a shallow boundary: the walk stops there). */
-  commit(sha: string, parents: string[] = [], message = `Commit ${sha.slice(0, 7)}`): string {
+  commit(sha: string, parents: string[] = [], message = `Commit ${sha.slice(0, 7)}`, author?: CommitAuthor): string {
     for (const s of [sha, ...parents]) if (!FULL_SHA.test(s)) throw new Error(`Not a 40-hex lower-case sha: '${s}' (use fakeSha(label))`)
-    if (!this.commits.has(sha)) this.commits.set(sha, { sha, parents: [...parents], message, date: isoSeconds(this.now()) })
+    if (!this.commits.has(sha)) this.commits.set(sha, { sha, parents: [...parents], message, date: isoSeconds(this.now()), ...(author && { author }) })
     return sha
+  }
+
+  /** Links a pull request (an issue added with pullRequest: true) to a commit it brought, as GitHub associates them. */
+  associatePullRequest(number: number, sha: string): void {
+    const pull = this.issue(number)
+    if (pull === undefined || !pull.pullRequest) throw new Error(`#${number} is not a pull request of the model (addIssue({ pullRequest: true }) first)`)
+    const known = this.known(sha)
+    const list = this.commitPulls.get(known) ?? []
+    if (!list.includes(number)) list.push(number)
+    this.commitPulls.set(known, list)
+  }
+
+  /** The pull requests associated with a commit (GitHub's "List pull requests associated with a commit"); an unknown commit is not found (404). */
+  pullsOf(ref: string): Issue[] {
+    const commit = this.commitOf(ref)
+    return (this.commitPulls.get(commit.sha) ?? []).flatMap((n) => this.issue(n) ?? [])
   }
 
   /** Creates or moves (force-pushes) a branch. */

@@ -1,5 +1,5 @@
 // A stand-in for the GitHub REST API calls the action makes (deployments, their statuses), the
-// compare call, the status report's tag listing (tag patterns) and drift issues (issues, their comments, a
+// compare call and the pull requests of a commit (what a release brings), the status report's tag listing (tag patterns) and drift issues (issues, their comments, a
 // label), answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
 // (node:http) over the model of model.ts; it records every request and can answer faults.
 // Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
@@ -63,6 +63,7 @@ export type RouteName =
   | 'get-label'
   | 'create-label'
   | 'list-tags'
+  | 'commit-pulls'
 
 const ISSUE_WRITES: readonly RouteName[] = ['create-issue', 'update-issue', 'create-issue-comment', 'create-label']
 const ISSUE_READS: readonly RouteName[] = ['list-issues', 'get-issue', 'list-issue-comments', 'get-label']
@@ -73,6 +74,8 @@ export interface TokenGrant {
   contents: 'read' | 'none'
   /** Default none. */
   issues?: 'write' | 'read' | 'none'
+  /** Default none: the pull requests associated with a commit need it. */
+  pullRequests?: 'read' | 'none'
   /**
    * Default true. False: a user without push access, whose labels on a new issue GitHub silently drops
    * ("Only users with push access can set labels for new issues").
@@ -156,7 +159,7 @@ export interface GitHubCore {
 export function createGitHubStandIn(options: GitHubStandInOptions = {}): GitHubCore {
   const owner = options.owner ?? 'acme'
   const repo = options.repo ?? 'site'
-  const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read', issues: 'write' } }
+  const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read', issues: 'write', pullRequests: 'read' } }
   const model = new GitHubModel(options.now)
   const calls: GitHubCall[] = []
   const faults = new Map<RouteName, GitHubFault[]>()
@@ -277,6 +280,7 @@ function allowed(grant: TokenGrant, route: RouteName): boolean {
   if (ISSUE_WRITES.includes(route)) return grant.issues === 'write'
   if (ISSUE_READS.includes(route)) return grant.issues === 'write' || grant.issues === 'read'
   if (route === 'compare' || route === 'list-tags') return grant.contents === 'read'
+  if (route === 'commit-pulls') return grant.contents === 'read' && grant.pullRequests === 'read'
   if (route === 'create-deployment' || route === 'create-status') return grant.deployments === 'write'
   return grant.deployments !== 'none'
 }
@@ -295,6 +299,8 @@ function match(method: string, pathname: string): Matched | undefined {
     return undefined
   }
   if (kind === 'tags' && parts.length === 4) return method === 'GET' ? { route: 'list-tags', ...base } : undefined
+  if (kind === 'commits' && parts.length === 6 && sub === 'pulls' && id !== undefined && id !== '')
+    return method === 'GET' ? { route: 'commit-pulls', ...base, name: decode(id) } : undefined
   if (kind !== 'deployments') return undefined
   if (parts.length === 4)
     return method === 'POST' ? { route: 'create-deployment', ...base } : method === 'GET' ? { route: 'list-deployments', ...base } : undefined
@@ -368,6 +374,8 @@ function route(ctx: Context, m: Matched, call: GitHubCall, grant: TokenGrant, ac
       return { status: 201, body: labelJson(ctx, ctx.model.addLabel(...labelInput(call.json))) }
     case 'list-tags':
       return page(call, ctx.model.tagList, (t) => tagJson(ctx, t), ctx.api)
+    case 'commit-pulls':
+      return page(call, ctx.model.pullsOf(m.name ?? ''), (p) => pullJson(ctx, p), ctx.api)
   }
 }
 
@@ -779,8 +787,38 @@ function commentJson(ctx: Context, issue: Issue, c: IssueComment): Record<string
   }
 }
 
+/** A pull request as GitHub's pull-request-simple gives it: the fields a client reads (number, state, title, user, links, merge). */
+function pullJson(ctx: Context, p: Issue): Record<string, unknown> {
+  const url = `${repoUrl(ctx)}/pulls/${p.number}`
+  const html = `${HTML}/${ctx.owner}/${ctx.repo}/pull/${p.number}`
+  return {
+    url,
+    id: p.id,
+    node_id: nodeId('PullRequest', p.id),
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    issue_url: `${repoUrl(ctx)}/issues/${p.number}`,
+    commits_url: `${url}/commits`,
+    number: p.number,
+    state: p.state,
+    locked: false,
+    title: p.title,
+    user: userJson(ctx, p.user),
+    body: p.body,
+    labels: [],
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    closed_at: p.closed_at,
+    merged_at: p.closed_at,
+    author_association: 'NONE',
+    draft: false
+  }
+}
+
 function commitJson(ctx: Context, c: Commit): Record<string, unknown> {
-  const person = { name: 'Stand-in Author', email: 'author@example.com', date: c.date }
+  const person = { name: c.author?.name ?? 'Stand-in Author', email: c.author?.email ?? 'author@example.com', date: c.date }
+  const login = c.author?.login
   return {
     sha: c.sha,
     node_id: Buffer.from(`06:Commit${c.sha}`).toString('base64'),
@@ -796,8 +834,9 @@ function commitJson(ctx: Context, c: Commit): Record<string, unknown> {
     url: `${repoUrl(ctx)}/commits/${c.sha}`,
     html_url: `${HTML}/${ctx.owner}/${ctx.repo}/commit/${c.sha}`,
     comments_url: `${repoUrl(ctx)}/commits/${c.sha}/comments`,
-    author: null,
-    committer: null,
+    // GitHub's user whose verified email the commit's author email is; null when none matches.
+    author: login === undefined ? null : userJson(ctx, login),
+    committer: login === undefined ? null : userJson(ctx, login),
     parents: c.parents.map((p) => ({ sha: p, url: `${repoUrl(ctx)}/commits/${p}`, html_url: `${HTML}/${ctx.owner}/${ctx.repo}/commit/${p}` }))
   }
 }

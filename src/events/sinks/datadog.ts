@@ -33,7 +33,7 @@ export function datadogDeployments(run: ObservedRun, service: string): DatadogDe
   const live = releaseSeen(run)
   const back = rollbackSeen(run)
   const base = eventId(run)
-  const tags = [`stack:${run.stack}`]
+  const tags = [`stack:${run.stack}`, ...ruleTags(run)]
   const events: DatadogDeployment[] = []
   if (live) {
     const name = run.distribution.name
@@ -68,6 +68,19 @@ export function datadogDeployments(run: ObservedRun, service: string): DatadogDe
     )
   }
   return events
+}
+
+/**
+ * The release rules' facts as tags (Datadog's deployment events have no text but tags): the override reason and the
+ * backup found, each in the characters a tag keeps (others become '_') and within its 200.
+ */
+function ruleTags(run: ObservedRun): string[] {
+  const tag = (key: string, value: string): string => `${key}:${value.replace(/[^A-Za-z0-9_\-:./]/g, '_')}`.slice(0, 200)
+  const r = run.rules
+  return [
+    ...(r?.overrideReason !== undefined ? [tag('override_reason', r.overrideReason)] : []),
+    ...(r?.backupId !== undefined ? [tag('backup', r.backupId)] : [])
+  ]
 }
 
 function deployment(attributes: DatadogDeployment['data']['attributes']): DatadogDeployment {

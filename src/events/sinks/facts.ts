@@ -106,3 +106,40 @@ function sameId(a: string, b: string): boolean {
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`
 }
+
+/** The release's commits in lines of text: what the list is, a line per commit (at most `max`), "and N more"; [] when not read. */
+export function changesText(run: ObservedRun, max = 10): string[] {
+  const c = run.changes
+  if (c === undefined) return []
+  if (c.total === 0) return [`No commits listed: ${c.why ?? 'none between the two commits'}`]
+  const what = c.rolledBack ? 'taken out by the rollback' : c.direction === 'removed' ? 'taken out (an older commit deployed)' : 'in the release'
+  const lines = [`${c.total} commit(s) ${what}:`]
+  for (const x of c.commits.slice(0, max)) {
+    const pulls = x.pullRequests.filter((n) => !x.title.includes(`#${n}`))
+    lines.push(
+      `${shortSha(x.sha)} ${truncate(x.title, 200)}${pulls.length > 0 ? ` (${pulls.map((n) => `#${n}`).join(', ')})` : ''}${x.author === null ? '' : ` by ${x.author}`}`
+    )
+  }
+  const more = c.total - Math.min(max, c.commits.length)
+  if (more > 0) lines.push(`and ${more} more`)
+  return lines
+}
+
+/** The release rules' facts as titled values: the override reason, the backup found, the rule that refused. */
+export function rulesFacts(run: ObservedRun): { title: string; value: string }[] {
+  const r = run.rules
+  if (r === undefined) return []
+  const facts: { title: string; value: string }[] = []
+  if (r.overrideReason !== undefined) {
+    const overrode = r.overrode !== undefined && r.overrode.length > 0 ? ` (overrode ${r.overrode.join(', ')})` : ''
+    facts.push({ title: 'Override reason', value: `${r.overrideReason}${overrode}` })
+  }
+  if (r.backupId !== undefined) facts.push({ title: 'Backup', value: `${r.backupId}${r.backupCreatedAt === undefined ? '' : ` (made ${r.backupCreatedAt})`}` })
+  if (r.refusedBy !== undefined) facts.push({ title: 'Refused by', value: `the ${r.refusedBy} rule` })
+  return facts
+}
+
+/** "; override: <reason>" for a one-line message, or '' without one. */
+export function overrideText(run: ObservedRun): string {
+  return run.rules?.overrideReason === undefined ? '' : `; override: ${run.rules.overrideReason}`
+}

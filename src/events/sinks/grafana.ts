@@ -3,7 +3,7 @@
 // else the switch seen, else the run's ending. https://grafana.com/docs/grafana/latest/developer-resources/api-reference/http-api/annotations/
 // (POST /api/annotations; 200 {"message":"Annotation added","id":...}). Only for a run that tried a release.
 import type { ObservedRun, Sink } from '../observed.js'
-import { ending, place, releaseSeen, rollbackSeen, timeline, triedRelease } from './facts.js'
+import { changesText, ending, place, releaseSeen, rollbackSeen, rulesFacts, timeline, triedRelease } from './facts.js'
 import { postJson } from './post.js'
 
 export interface GrafanaAnnotation {
@@ -18,7 +18,7 @@ export interface GrafanaAnnotation {
 export function grafanaAnnotation(run: ObservedRun): GrafanaAnnotation | undefined {
   if (!triedRelease(run) || run.environment === undefined) return undefined
   const end = rollbackSeen(run)?.at ?? releaseSeen(run)?.at ?? ending(run)?.at ?? run.endedAt
-  const lines = [`${run.headline} (${place(run)})`, ...timeline(run)]
+  const lines = [`${run.headline} (${place(run)})`, ...rulesFacts(run).map((f) => `${f.title}: ${f.value}`), ...timeline(run), ...changesText(run)]
   if (run.runUrl !== undefined) lines.push(run.runUrl)
   return { time: run.startedAt, timeEnd: Math.max(end, run.startedAt), tags: ['brcloud', run.stack, run.environment, run.outcome], text: lines.join('\n') }
 }

@@ -3,7 +3,7 @@
 // release and saw no switch gets a range over its whole attempt, of its own type. https://docs.honeycomb.io/api/markers/
 // (POST /1/markers/{datasetSlug}, X-Honeycomb-Team; 201). Times in Unix seconds.
 import type { ObservedRun, Sink } from '../observed.js'
-import { ending, place, releaseSeen, rollbackSeen, triedRelease, truncate } from './facts.js'
+import { ending, overrideText, place, releaseSeen, rollbackSeen, triedRelease, truncate } from './facts.js'
 import { postJson } from './post.js'
 
 export interface HoneycombMarker {
@@ -27,7 +27,7 @@ export function honeycombMarker(run: ObservedRun): HoneycombMarker | undefined {
       : live !== undefined
         ? { type: 'deploy' as const, start_time: seconds(live.at) }
         : { type: 'deploy-attempt' as const, start_time: seconds(run.startedAt), end_time: seconds(ending(run)?.at ?? run.endedAt) }
-  return { message: truncate(`${run.headline} (${place(run)})`, 500), ...range, ...(run.runUrl !== undefined && { url: run.runUrl }) }
+  return { message: truncate(`${run.headline} (${place(run)})${overrideText(run)}`, 500), ...range, ...(run.runUrl !== undefined && { url: run.runUrl }) }
 }
 
 export function honeycombSink(config: { readonly apiKey: string; readonly apiUrl: string; readonly dataset: string }): Sink {

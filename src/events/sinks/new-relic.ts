@@ -6,7 +6,7 @@
 // by its id alone). https://docs.newrelic.com/docs/change-tracking/change-tracking-graphql/
 // GraphQL answers 200 with `errors` for a refused mutation: that is a failure too.
 import type { ObservedRun, Sink } from '../observed.js'
-import { distributionKey, distributionLabel, place, releaseSeen, rollbackSeen, truncate } from './facts.js'
+import { changesText, distributionKey, distributionLabel, overrideText, place, releaseSeen, rollbackSeen, truncate } from './facts.js'
 import { postJson, scrub, SinkCallFailed } from './post.js'
 
 export const CREATE_DEPLOYMENT =
@@ -52,9 +52,9 @@ export function newRelicDeployments(run: ObservedRun, entityGuid: string): NewRe
         ...common,
         version: ours,
         timestamp: live.at,
-        description: truncate(`${run.headline} (${place(run)})`, 1000),
+        description: truncate(`${run.headline} (${place(run)})${overrideText(run)}`, 1000),
         ...(run.commit !== undefined && { commit: run.commit }),
-        ...(name !== undefined && { changelog: `distribution ${name}` })
+        ...changelogOf(run, name)
       })
     )
   if (back && run.previousDistributionId !== undefined)
@@ -64,12 +64,18 @@ export function newRelicDeployments(run: ObservedRun, entityGuid: string): NewRe
         version: distributionKey(run.previousDistributionId),
         timestamp: back.at,
         description: truncate(
-          `Rolled back to ${run.previousDistributionId}${label !== undefined ? ` from ${label}` : ''} on ${place(run)}: ${back.evidence}`,
+          `Rolled back to ${run.previousDistributionId}${label !== undefined ? ` from ${label}` : ''} on ${place(run)}: ${back.evidence}${overrideText(run)}`,
           1000
         )
       })
     )
   return requests
+}
+
+/** The changelog: the distribution, then the release's commits (capped), within 1000 characters like the description. */
+function changelogOf(run: ObservedRun, name: string | undefined): { changelog?: string } {
+  const lines = [...(name !== undefined ? [`distribution ${name}`] : []), ...changesText(run)]
+  return lines.length === 0 ? {} : { changelog: truncate(lines.join('\n'), 1000) }
 }
 
 function request(deployment: NewRelicDeploymentInput): NewRelicRequest {

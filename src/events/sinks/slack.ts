@@ -1,7 +1,7 @@
 // Slack: one message per run through an incoming webhook, in Block Kit, with `text` as the
 // notification's fallback. https://api.slack.com/messaging/webhooks; success is 200 with the body "ok".
 import type { ObservedRun, Sink } from '../observed.js'
-import { commitUrl, distributionLabel, nowRunningText, place, rollbackSeen, shortSha, timeline, truncate } from './facts.js'
+import { changesText, commitUrl, distributionLabel, nowRunningText, place, rollbackSeen, rulesFacts, shortSha, timeline, truncate } from './facts.js'
 import { postJson } from './post.js'
 
 // Block Kit's limits: a section's text 3000 characters, a field's 2000, a button's URL 3000.
@@ -34,11 +34,14 @@ export function slackMessage(run: ObservedRun): SlackMessage {
   if (run.releaseState !== undefined) fields.push(field('Release state', escape(run.releaseState)))
   if (run.environment !== undefined) fields.push(field(rollbackSeen(run) ? 'Runs now (after the rollback)' : 'Runs now', escape(nowRunningText(run))))
   if (run.actor !== undefined) fields.push(field('Run by', escape(run.actor)))
+  for (const fact of rulesFacts(run)) fields.push(field(fact.title, escape(fact.value)))
 
   const blocks: SlackBlock[] = [
     { type: 'section', text: md(`*${escape(run.headline)}*`) },
     { type: 'section', fields }
   ]
+  const changes = changesText(run)
+  if (changes.length > 0) blocks.push({ type: 'section', text: md(`*Changes*\n${changes.map((l) => escape(l)).join('\n')}`) })
   const seen = timeline(run)
   if (seen.length > 0) blocks.push({ type: 'section', text: md(`*What was observed*\n${seen.map((l) => `• ${escape(l)}`).join('\n')}`) })
   if (run.runUrl !== undefined)

@@ -3,7 +3,7 @@
 // one attachment: https://learn.microsoft.com/en-us/connectors/teams/?tabs=text1#microsoft-teams-webhook
 // A flow answers 202 Accepted (200 from some triggers).
 import type { ObservedRun, Sink } from '../observed.js'
-import { commitUrl, distributionLabel, nowRunningText, place, rollbackSeen, shortSha, timeline } from './facts.js'
+import { changesText, commitUrl, distributionLabel, nowRunningText, place, rollbackSeen, rulesFacts, shortSha, timeline } from './facts.js'
 import { postJson } from './post.js'
 
 export interface TeamsMessage {
@@ -34,11 +34,17 @@ export function teamsMessage(run: ObservedRun): TeamsMessage {
   if (run.releaseState !== undefined) facts.push({ title: 'Release state', value: run.releaseState })
   if (run.environment !== undefined) facts.push({ title: rollbackSeen(run) ? 'Runs now (after the rollback)' : 'Runs now', value: nowRunningText(run) })
   if (run.actor !== undefined) facts.push({ title: 'Run by', value: run.actor })
+  facts.push(...rulesFacts(run))
 
   const body: AdaptiveCard['body'] = [
     { type: 'TextBlock', text: run.headline, wrap: true, weight: 'Bolder', size: 'Medium' },
     { type: 'FactSet', facts }
   ]
+  const changes = changesText(run)
+  if (changes.length > 0) {
+    body.push({ type: 'TextBlock', text: 'Changes', wrap: true, weight: 'Bolder', spacing: 'Medium' })
+    body.push({ type: 'TextBlock', text: changes.join('\n\n'), wrap: true })
+  }
   const seen = timeline(run)
   if (seen.length > 0) {
     body.push({ type: 'TextBlock', text: 'What was observed', wrap: true, weight: 'Bolder', spacing: 'Medium' })
