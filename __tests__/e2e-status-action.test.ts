@@ -176,12 +176,16 @@ test('refused before any request, one failure each: a bad file, a login not set,
 
 test("a single stack's inputs instead of a file: the deploy action's login inputs, the password masked, the environments and track", async () => {
   const before = us.requests.length
+  // A freeze window from yesterday to tomorrow (UTC), by the deploy-freeze input: in force for both environments.
+  const day = (offset: number): string => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  const window = `${day(-1)}T00:00 .. ${day(1)}T00:00 UTC`
   const r = await step(
     {
       stack: 'eu',
       'api-url': eu.url,
       environments: 'acceptance\nproduction',
       track: 'main',
+      'deploy-freeze': window,
       username: eu.username,
       password: eu.password,
       'github-token': DEFAULT_GITHUB_TOKEN
@@ -194,6 +198,12 @@ test("a single stack's inputs instead of a file: the deploy action's login input
     ['eu', 'acceptance', 'behind', 'name'],
     ['eu', 'production', 'in-sync', 'deployment']
   ])
+  const rows = (JSON.parse(r.outputs.json ?? '{}') as { environments: Array<{ freeze: { window: string; endsAt: string } | null }> }).environments
+  expect(rows.map((e) => e.freeze && [e.freeze.window, e.freeze.endsAt])).toEqual([
+    [window, `${day(1)}T00:00:00.000Z`],
+    [window, `${day(1)}T00:00:00.000Z`]
+  ])
+  expect(r.summary).toContain(`'${window}' (line 1) until `)
   expect(r.stdout).toContain(`::add-mask::${eu.password}`)
   // It logged in to eu with the inputs, and revoked the refresh token; us was not asked anything.
   const logins = eu.requests.filter((q) => q.operation === 'login')
