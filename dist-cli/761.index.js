@@ -1,23 +1,42 @@
 export const id = 761;
-export const ids = [761,953];
+export const ids = [761,585];
 export const modules = {
 
-/***/ 2953:
+/***/ 2585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   observeRun: () => (/* binding */ observeRun),
-/* harmony export */   p: () => (/* binding */ uuidOf)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7103);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(350);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(665);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  observeRun: () => (/* binding */ observeRun),
+  p: () => (/* binding */ uuidOf)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __webpack_require__(7103);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/deploy/release-state.ts
+var release_state = __webpack_require__(350);
+// EXTERNAL MODULE: ./src/report.ts
+var report = __webpack_require__(665);
+// EXTERNAL MODULE: ./src/deploy/changes.ts
+var changes = __webpack_require__(3678);
+;// CONCATENATED MODULE: ./src/events/observed.ts
+// What a run tells chat and observability tools (issue 32): only what it observed, as data. events/from-run.ts
+// derives an ObservedRun from the run's result; each sink (events/sinks/*.ts) turns it into its service's payload.
+// Nothing here knows a service or the runner.
+/** The most commits an event carries. */
+const EVENT_COMMITS = 20;
+
+;// CONCATENATED MODULE: ./src/events/from-run.ts
 // What a run tells others (issue 32), derived from its result alone: no new look, no new request. The moments come
 // from the release's transitions with the times they were seen (the switch seen, not the request; the rollback seen
 // applied), and a failed run adds one ending. docs/events.md has the table of which event when.
+
+
 
 
 
@@ -56,11 +75,38 @@ function observeRun(result, facts) {
         startedAt: facts.startedAt,
         endedAt: facts.endedAt,
         outcome: result.error === undefined ? 'success' : result.stopped === 'cancel' || result.stopped === 'terminate' ? 'cancelled' : 'failure',
-        headline: (0,_report_js__WEBPACK_IMPORTED_MODULE_3__/* .headline */ .Pl)(result),
+        headline: (0,report/* headline */.Pl)(result),
         releaseState: d?.release?.state,
         error: result.error,
+        ...(d !== undefined && changesOf(d)),
+        ...rulesOf(d?.rules),
         events
     };
+}
+/** The release's commits, as the summary shows them (after a rollback, what it took out), capped; none without github-token. */
+function changesOf(d) {
+    const c = (0,changes/* shownChanges */.ph)(d);
+    // Without github-token nothing could be asked: no list to speak of.
+    if (c === undefined || c.withoutToken)
+        return {};
+    return {
+        changes: {
+            direction: c.direction,
+            rolledBack: c.rolledBack === true,
+            total: c.total,
+            commits: (0,changes/* changeEntries */.t9)(c).slice(0, EVENT_COMMITS),
+            ...(c.total === 0 && c.why !== undefined && { why: c.why })
+        }
+    };
+}
+/** The rules' facts: the override reason, the backup found, the rule that refused; nothing when none applies. */
+function rulesOf(rules) {
+    const found = {
+        ...(rules?.override !== undefined && { overrideReason: rules.override.reason, overrode: [...rules.override.overrode] }),
+        ...(rules?.backup?.id !== undefined && { backupId: rules.backup.id, backupCreatedAt: rules.backup.createdAt }),
+        ...(rules?.refusedBy !== undefined && { refusedBy: rules.refusedBy })
+    };
+    return Object.keys(found).length === 0 ? {} : { rules: found };
 }
 /**
  * The release's moments, each at the time its evidence was seen: ours seen running ('applied': the switch, or the
@@ -72,7 +118,7 @@ function observeRun(result, facts) {
 function moments(release, found) {
     const events = [];
     const add = (kind, state) => {
-        const t = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, state);
+        const t = (0,release_state/* reached */.V6)(release, state);
         if (t)
             events.push({ kind, at: t.at, evidence: t.evidence });
     };
@@ -92,15 +138,16 @@ function endingKind(result, failure) {
         return 'cancelled';
     const d = result.deploy;
     const release = d?.release;
-    const deployed = (0,_report_js__WEBPACK_IMPORTED_MODULE_3__/* .deployedWord */ .dH)(d);
-    const rollbackUnsettled = release !== undefined && (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, 'rollback-requested') !== undefined && !(0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, 'rollback-applied');
+    const deployed = (0,report/* deployedWord */.dH)(d);
+    const rollbackUnsettled = release !== undefined && (0,release_state/* reached */.V6)(release, 'rollback-requested') !== undefined && !(0,release_state/* reached */.V6)(release, 'rollback-applied');
     if (deployed === 'unknown' || rollbackUnsettled || release?.rollbackUnconfirmed !== undefined)
         return 'unconfirmed';
     if (deployed === 'true')
         return 'failed';
-    const refused = failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz ||
-        (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .refusesLogin */ .LG)(failure) ||
+    const refused = failure instanceof errors/* InputError */.dz ||
+        (0,errors/* refusesLogin */.LG)(failure) ||
         d?.order?.refused === true ||
+        d?.rules?.refusedBy !== undefined ||
         release?.failure?.kind === 'busy' ||
         release?.failure?.kind === 'older';
     return refused ? 'refused' : 'failed';
@@ -120,7 +167,7 @@ function commitOf(d, facts) {
     if (ours !== undefined && ours.from !== 'run')
         return { commit: ours.sha.toLowerCase(), ref: undefined };
     const repository = context.repository.split('/')[1] ?? '';
-    return { commit: (0,_cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_4__/* .commitInName */ .YP)(d?.knownName, repository), ref: undefined };
+    return { commit: (0,distribution_name/* commitInName */.YP)(d?.knownName, repository), ref: undefined };
 }
 /** The distribution the run deployed (or meant to: a refused run names the archive it did not upload). */
 function distributionOf(d) {
@@ -142,7 +189,7 @@ function attemptName(context, startedAt, stack, environment) {
 }
 /** A stable id in the form of a UUID (version 4 bits, RFC 4122 variant), from a name: the same name, the same id. */
 function uuidOf(name) {
-    const b = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(name).digest().subarray(0, 16);
+    const b = (0,external_node_crypto_.createHash)('sha256').update(name).digest().subarray(0, 16);
     b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
     b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
     const h = b.toString('hex');
@@ -161,8 +208,8 @@ __webpack_require__.d(__webpack_exports__, {
   sinksFor: () => (/* binding */ sinksFor)
 });
 
-// EXTERNAL MODULE: ./src/events/from-run.ts
-var from_run = __webpack_require__(2953);
+// EXTERNAL MODULE: ./src/events/from-run.ts + 1 modules
+var from_run = __webpack_require__(2585);
 ;// CONCATENATED MODULE: ./src/events/sinks/facts.ts
 /** The moment our release was seen live: the first deploy into an empty environment, or the switch seen. */
 function releaseSeen(run) {
@@ -256,6 +303,44 @@ function sameId(a, b) {
 function truncate(text, max) {
     return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
 }
+/** The release's commits in lines of text: what the list is, a line per commit (at most `max`), "and N more"; [] when not read. */
+function changesText(run, max = 10) {
+    const c = run.changes;
+    if (c === undefined)
+        return [];
+    if (c.total === 0)
+        return [`No commits listed: ${c.why ?? 'none between the two commits'}`];
+    const what = c.rolledBack ? 'taken out by the rollback' : c.direction === 'removed' ? 'taken out (an older commit deployed)' : 'in the release';
+    const lines = [`${c.total} commit(s) ${what}:`];
+    for (const x of c.commits.slice(0, max)) {
+        const pulls = x.pullRequests.filter((n) => !x.title.includes(`#${n}`));
+        lines.push(`${shortSha(x.sha)} ${truncate(x.title, 200)}${pulls.length > 0 ? ` (${pulls.map((n) => `#${n}`).join(', ')})` : ''}${x.author === null ? '' : ` by ${x.author}`}`);
+    }
+    const more = c.total - Math.min(max, c.commits.length);
+    if (more > 0)
+        lines.push(`and ${more} more`);
+    return lines;
+}
+/** The release rules' facts as titled values: the override reason, the backup found, the rule that refused. */
+function rulesFacts(run) {
+    const r = run.rules;
+    if (r === undefined)
+        return [];
+    const facts = [];
+    if (r.overrideReason !== undefined) {
+        const overrode = r.overrode !== undefined && r.overrode.length > 0 ? ` (overrode ${r.overrode.join(', ')})` : '';
+        facts.push({ title: 'Override reason', value: `${r.overrideReason}${overrode}` });
+    }
+    if (r.backupId !== undefined)
+        facts.push({ title: 'Backup', value: `${r.backupId}${r.backupCreatedAt === undefined ? '' : ` (made ${r.backupCreatedAt})`}` });
+    if (r.refusedBy !== undefined)
+        facts.push({ title: 'Refused by', value: `the ${r.refusedBy} rule` });
+    return facts;
+}
+/** "; override: <reason>" for a one-line message, or '' without one. */
+function overrideText(run) {
+    return run.rules?.overrideReason === undefined ? '' : `; override: ${run.rules.overrideReason}`;
+}
 
 // EXTERNAL MODULE: ./src/events/sinks/post.ts
 var sinks_post = __webpack_require__(894);
@@ -348,7 +433,13 @@ function cdevent(run, event, index) {
             distribution: run.distribution,
             previousDistributionId: run.previousDistributionId,
             releaseState: run.releaseState,
-            headline: run.headline
+            headline: run.headline,
+            // What is in the release (capped at EVENT_COMMITS, with the count), and the release rules' facts.
+            changes: run.changes,
+            overrideReason: run.rules?.overrideReason,
+            overrode: run.rules?.overrode,
+            backupId: run.rules?.backupId,
+            refusedBy: run.rules?.refusedBy
         },
         customDataContentType: 'application/json'
     };
@@ -401,7 +492,7 @@ function datadogDeployments(run, service) {
     const live = releaseSeen(run);
     const back = rollbackSeen(run);
     const base = datadog_eventId(run);
-    const tags = [`stack:${run.stack}`];
+    const tags = [`stack:${run.stack}`, ...ruleTags(run)];
     const events = [];
     if (live) {
         const name = run.distribution.name;
@@ -432,6 +523,18 @@ function datadogDeployments(run, service) {
         }));
     }
     return events;
+}
+/**
+ * The release rules' facts as tags (Datadog's deployment events have no text but tags): the override reason and the
+ * backup found, each in the characters a tag keeps (others become '_') and within its 200.
+ */
+function ruleTags(run) {
+    const tag = (key, value) => `${key}:${value.replace(/[^A-Za-z0-9_\-:./]/g, '_')}`.slice(0, 200);
+    const r = run.rules;
+    return [
+        ...(r?.overrideReason !== undefined ? [tag('override_reason', r.overrideReason)] : []),
+        ...(r?.backupId !== undefined ? [tag('backup', r.backupId)] : [])
+    ];
 }
 function deployment(attributes) {
     return { data: { attributes } };
@@ -483,7 +586,7 @@ function grafanaAnnotation(run) {
     if (!triedRelease(run) || run.environment === undefined)
         return undefined;
     const end = rollbackSeen(run)?.at ?? releaseSeen(run)?.at ?? ending(run)?.at ?? run.endedAt;
-    const lines = [`${run.headline} (${place(run)})`, ...timeline(run)];
+    const lines = [`${run.headline} (${place(run)})`, ...rulesFacts(run).map((f) => `${f.title}: ${f.value}`), ...timeline(run), ...changesText(run)];
     if (run.runUrl !== undefined)
         lines.push(run.runUrl);
     return { time: run.startedAt, timeEnd: Math.max(end, run.startedAt), tags: ['brcloud', run.stack, run.environment, run.outcome], text: lines.join('\n') };
@@ -524,7 +627,7 @@ function honeycombMarker(run) {
         : live !== undefined
             ? { type: 'deploy', start_time: seconds(live.at) }
             : { type: 'deploy-attempt', start_time: seconds(run.startedAt), end_time: seconds(ending(run)?.at ?? run.endedAt) };
-    return { message: truncate(`${run.headline} (${place(run)})`, 500), ...range, ...(run.runUrl !== undefined && { url: run.runUrl }) };
+    return { message: truncate(`${run.headline} (${place(run)})${overrideText(run)}`, 500), ...range, ...(run.runUrl !== undefined && { url: run.runUrl }) };
 }
 function honeycombSink(config) {
     return {
@@ -571,18 +674,23 @@ function newRelicDeployments(run, entityGuid) {
             ...common,
             version: ours,
             timestamp: live.at,
-            description: truncate(`${run.headline} (${place(run)})`, 1000),
+            description: truncate(`${run.headline} (${place(run)})${overrideText(run)}`, 1000),
             ...(run.commit !== undefined && { commit: run.commit }),
-            ...(name !== undefined && { changelog: `distribution ${name}` })
+            ...changelogOf(run, name)
         }));
     if (back && run.previousDistributionId !== undefined)
         requests.push(request({
             ...common,
             version: distributionKey(run.previousDistributionId),
             timestamp: back.at,
-            description: truncate(`Rolled back to ${run.previousDistributionId}${label !== undefined ? ` from ${label}` : ''} on ${place(run)}: ${back.evidence}`, 1000)
+            description: truncate(`Rolled back to ${run.previousDistributionId}${label !== undefined ? ` from ${label}` : ''} on ${place(run)}: ${back.evidence}${overrideText(run)}`, 1000)
         }));
     return requests;
+}
+/** The changelog: the distribution, then the release's commits (capped), within 1000 characters like the description. */
+function changelogOf(run, name) {
+    const lines = [...(name !== undefined ? [`distribution ${name}`] : []), ...changesText(run)];
+    return lines.length === 0 ? {} : { changelog: truncate(lines.join('\n'), 1000) };
 }
 function request(deployment) {
     return { query: CREATE_DEPLOYMENT, variables: { deployment } };
@@ -733,10 +841,15 @@ function slackMessage(run) {
         fields.push(field(rollbackSeen(run) ? 'Runs now (after the rollback)' : 'Runs now', slack_escape(nowRunningText(run))));
     if (run.actor !== undefined)
         fields.push(field('Run by', slack_escape(run.actor)));
+    for (const fact of rulesFacts(run))
+        fields.push(field(fact.title, slack_escape(fact.value)));
     const blocks = [
         { type: 'section', text: md(`*${slack_escape(run.headline)}*`) },
         { type: 'section', fields }
     ];
+    const changes = changesText(run);
+    if (changes.length > 0)
+        blocks.push({ type: 'section', text: md(`*Changes*\n${changes.map((l) => slack_escape(l)).join('\n')}`) });
     const seen = timeline(run);
     if (seen.length > 0)
         blocks.push({ type: 'section', text: md(`*What was observed*\n${seen.map((l) => `• ${slack_escape(l)}`).join('\n')}`) });
@@ -786,10 +899,16 @@ function teamsMessage(run) {
         facts.push({ title: rollbackSeen(run) ? 'Runs now (after the rollback)' : 'Runs now', value: nowRunningText(run) });
     if (run.actor !== undefined)
         facts.push({ title: 'Run by', value: run.actor });
+    facts.push(...rulesFacts(run));
     const body = [
         { type: 'TextBlock', text: run.headline, wrap: true, weight: 'Bolder', size: 'Medium' },
         { type: 'FactSet', facts }
     ];
+    const changes = changesText(run);
+    if (changes.length > 0) {
+        body.push({ type: 'TextBlock', text: 'Changes', wrap: true, weight: 'Bolder', spacing: 'Medium' });
+        body.push({ type: 'TextBlock', text: changes.join('\n\n'), wrap: true });
+    }
     const seen = timeline(run);
     if (seen.length > 0) {
         body.push({ type: 'TextBlock', text: 'What was observed', wrap: true, weight: 'Bolder', spacing: 'Medium' });

@@ -28133,6 +28133,11 @@ const INPUT_DEFAULTS = {
     'github-token': '',
     'allow-older-commit': 'false',
     'allow-unchecked-order': 'false',
+    'deploy-freeze': '',
+    'require-verified-in': '',
+    'require-soak-minutes': '0',
+    'require-backup-hours': '',
+    'override-reason': '',
     'deploy-strategy': 'stopstart',
     'max-distribution-mb': '650',
     'max-distributions': '',
@@ -28176,7 +28181,7 @@ const INPUT_DEFAULTS = {
     'events-timeout-seconds': '10'
 };
 /** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
 
 
 /***/ }),
@@ -28683,6 +28688,19 @@ class CloudClient {
         return records(items).flatMap((r) => {
             const id = idOf(r.id);
             return id !== undefined && typeof r.name === 'string' ? [{ id, name: r.name }] : [];
+        });
+    }
+    /** The stack's repository backups (an array, or a page of items); entries without an id, environment or date are left out. */
+    async listBackups() {
+        const operation = 'Listing backups';
+        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', '/v3/backups'));
+        const items = Array.isArray(answer) ? answer : answer?.items;
+        return records(items).flatMap((r) => {
+            const id = idOf(r.id);
+            const environmentId = idOf(r.environmentId);
+            if (id === undefined || environmentId === undefined || typeof r.createdAt !== 'string')
+                return [];
+            return [{ id, environmentId, createdAt: r.createdAt, createdAtMs: Date.parse(r.createdAt) }];
         });
     }
     async deleteDistribution(id) {
@@ -32282,6 +32300,160 @@ class CloudSession {
 
 /***/ }),
 
+/***/ 3678:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Hv: () => (/* binding */ changesSection),
+/* harmony export */   St: () => (/* binding */ readChanges),
+/* harmony export */   b4: () => (/* binding */ changesOutput),
+/* harmony export */   ph: () => (/* binding */ shownChanges),
+/* harmony export */   t9: () => (/* binding */ changeEntries)
+/* harmony export */ });
+/* unused harmony exports moreThan, commitLine, changesHeading, SUMMARY_COMMITS */
+/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6584);
+/* harmony import */ var _release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(350);
+// What is in the release (issue 43): the commits between the one the environment ran and ours, from GitHub's
+// compare, read once the deploy order is known (./order.ts) and before the GitHub Deployment is recorded. Never fails
+// the run: without a token, a commit, or an answer from GitHub the list is empty and says why. A rollback seen
+// applied turns the list into what was taken out again (shownChanges), so every reader tells the same story.
+
+
+/**
+ * The commits of the release, from the deploy order's last check: GitHub's compare of the running commit with ours
+ * (for an older commit, ours with the running one: what it takes out). A failure of GitHub's is logged and becomes the
+ * list's `why`; anything else (the run's stop) is thrown.
+ */
+async function readChanges(github, check, log) {
+    const empty = (why) => ({ commits: [], total: 0, direction: 'added', why, ...pair(check) });
+    if (github === undefined)
+        return { ...empty('github-token is not set'), withoutToken: true };
+    const running = check.running?.sha;
+    const ours = check.ours?.sha;
+    if (check.order === 'unknown' || running === undefined || ours === undefined)
+        return empty(`the deploy order is unknown: ${check.why ?? 'no evidence'}`);
+    if (check.order === 'identical')
+        return empty('the environment runs the same commit');
+    const removed = check.order === 'behind';
+    try {
+        const listing = removed ? await github.commitsBetween(ours, running) : await github.commitsBetween(running, ours);
+        const changes = {
+            commits: listing.commits,
+            total: listing.total,
+            direction: removed ? 'removed' : 'added',
+            ...pair(check),
+            ...(check.order === 'diverged' && { alsoTakenOut: listing.behindBy }),
+            ...(listing.pullLookups !== undefined && { pullLookups: listing.pullLookups })
+        };
+        log(changesLine(changes));
+        return changes;
+    }
+    catch (error) {
+        if (!(error instanceof _github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubCallFailed */ .LW))
+            throw error;
+        log(`The commits of the release were not listed: ${error.message}.`);
+        return empty(`GitHub failed: ${error.message}`);
+    }
+}
+function pair(check) {
+    return { running: check.running?.sha, ours: check.ours?.sha, ...(check.repoUrl !== undefined && { repoUrl: check.repoUrl }) };
+}
+/** The log's line for a list read. */
+function changesLine(c) {
+    const between = `${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(c.running ?? '?')} and ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(c.ours ?? '?')}`;
+    const listed = c.commits.length < c.total ? ` (the first ${c.commits.length} listed)` : '';
+    return c.direction === 'removed'
+        ? `The release takes out ${c.total} commit(s) between ${between}${listed}.`
+        : `The release brings ${c.total} commit(s) between ${between}${listed}.`;
+}
+/**
+ * The changes as every reader shows them (the output, the summary, the events): after a rollback seen applied, the
+ * commits the failed release brought, taken out again; a rolled back older commit took out nothing that stays out.
+ */
+function shownChanges(d) {
+    const c = d.changes;
+    if (c === undefined || !(0,_release_state_js__WEBPACK_IMPORTED_MODULE_1__/* .rolledBack */ .EN)(d.release))
+        return c;
+    if (c.direction === 'added')
+        return { ...c, direction: 'removed', rolledBack: true, alsoTakenOut: undefined };
+    return {
+        ...c,
+        commits: [],
+        total: 0,
+        direction: 'removed',
+        rolledBack: true,
+        alsoTakenOut: undefined,
+        why: 'the rollback put back what the older release had taken out: the environment runs the commit it ran before'
+    };
+}
+/** The `changes` output's entries, oldest first. */
+function changeEntries(c) {
+    return (c?.commits ?? []).map((x) => ({ sha: x.sha, title: x.title, author: x.author ?? null, pullRequests: [...x.pullRequests] }));
+}
+/** The `changes` output: JSON of the entries ([] when unknown). */
+function changesOutput(c) {
+    return JSON.stringify(changeEntries(c));
+}
+/** How many commits the first `shown` leave out of the total. */
+function moreThan(c, shown) {
+    return Math.max(0, c.total - Math.min(shown, c.commits.length));
+}
+/** One commit in a line of text: "abc1234 Title (#12) by octocat"; pull requests the title does not name are added. */
+function commitLine(x) {
+    const named = x.pullRequests.filter((n) => !x.title.includes(`#${n}`));
+    const pulls = named.length > 0 ? ` (${named.map((n) => `#${n}`).join(', ')})` : '';
+    return `${short(x.sha)} ${x.title}${pulls}${x.author === undefined ? '' : ` by ${x.author}`}`;
+}
+/** What the list is, in a few words: "3 commit(s) brought", "2 commit(s) taken out by the rollback". */
+function changesHeading(c) {
+    if (c.rolledBack)
+        return `${c.total} commit(s) taken out by the rollback`;
+    if (c.direction === 'removed')
+        return `${c.total} commit(s) taken out (an older commit deployed)`;
+    return `${c.total} commit(s) brought`;
+}
+/** The most commits the job summary lists; the rest are counted. */
+const SUMMARY_COMMITS = 20;
+/** The job summary's section (Markdown lines): what the list is, the commits linked, "and N more", or why it is empty. */
+function changesSection(c, environment, max = SUMMARY_COMMITS) {
+    const link = (sha) => (c.repoUrl ? `[\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\`](${c.repoUrl}/commit/${sha})` : `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\``);
+    const env = `'${environment}'`;
+    if (c.total === 0)
+        return [`No commits listed: ${c.why ?? 'none between the two commits'}.`];
+    const lines = [sectionIntro(c, env, link)];
+    if (c.commits.length > 0)
+        lines.push('');
+    for (const x of c.commits.slice(0, max)) {
+        const pulls = x.pullRequests.filter((n) => !x.title.includes(`#${n}`));
+        const named = pulls.map((n) => (c.repoUrl ? `[#${n}](${c.repoUrl}/pull/${n})` : `#${n}`)).join(', ');
+        lines.push(`- ${link(x.sha)} ${markdownText(x.title)}${named ? ` (${named})` : ''}${x.author === undefined ? '' : ` — ${markdownText(x.author)}`}`);
+    }
+    const more = moreThan(c, max);
+    if (more > 0)
+        lines.push(`- and ${more} more`);
+    if (c.alsoTakenOut)
+        lines.push('', `Ours is on another branch: the deploy also takes out ${c.alsoTakenOut} commit(s) of ${link(c.running ?? '?')} that ours lacks.`);
+    if (c.pullLookups !== undefined)
+        lines.push('', `Not every commit was asked for its pull requests: ${c.pullLookups}.`);
+    return lines;
+}
+function sectionIntro(c, env, link) {
+    const running = link(c.running ?? '?');
+    const ours = link(c.ours ?? '?');
+    if (c.rolledBack)
+        return `**${c.total} commit(s) taken out by the rollback:** the failed release, ${ours}, had brought them over ${running}, which ${env} ran:`;
+    if (c.direction === 'removed')
+        return `**${c.total} commit(s) taken out:** ${env} ran ${running}; ours, ${ours}, is older and lacks them.`;
+    return `**${c.total} commit(s)** from ${running}, which ${env} ran, to ours, ${ours}:`;
+}
+/** Text as Markdown shows it literally: its control characters escaped. */
+function markdownText(text) {
+    return text.replace(/[\\`*_[\]<>|]/g, (ch) => `\\${ch}`);
+}
+
+
+/***/ }),
+
 /***/ 9392:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32625,8 +32797,8 @@ function rollbackText(release, rollbackOn, searchRollsBack) {
     const failure = release.failure;
     if (failure === undefined)
         return '';
-    // Refused before its deploy call (busy all along, or an older commit after a wait): nothing of ours to stay or roll back.
-    if (failure.kind === 'busy' || failure.kind === 'older')
+    // Refused before its deploy call (busy all along, an older commit or a freeze after a wait): nothing of ours to stay or roll back.
+    if (failure.kind === 'busy' || failure.kind === 'older' || failure.kind === 'rule')
         return `Nothing of this run was deployed to ${env}.`;
     if (failure.kind === 'unconfirmed' && release.rollbackTo === undefined && release.rollbackNotSent === undefined) {
         return rollbackOn ? `No rollback was sent: ${env} did not show this run's release, and a rollback is sent only over it.` : '';
@@ -32958,7 +33130,7 @@ function formatMb(bytes) {
 /* harmony export */   jj: () => (/* binding */ MAX_TAG_PAGES),
 /* harmony export */   yN: () => (/* binding */ GitHubApi)
 /* harmony export */ });
-/* unused harmony export CALL_LIMIT_MS */
+/* unused harmony exports CALL_LIMIT_MS, MAX_LISTED_COMMITS, MAX_PULL_LOOKUPS, pullRequestsIn */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8676);
 /* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7856);
@@ -33009,6 +33181,12 @@ const MAX_LISTED_DEPLOYMENTS = MAX_PAGES * 100;
 const MAX_ISSUE_PAGES = 10;
 /** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
 const MAX_TAG_PAGES = 20;
+/** The most commits a release's changes list (GitHub's own unpaginated compare stops there too); the true count travels beside. */
+const MAX_LISTED_COMMITS = 250;
+/** Commits per page of a compare. */
+const COMMIT_PAGE = 100;
+/** Calls asking which pull requests brought a commit whose title names none: a courtesy, bounded. */
+const MAX_PULL_LOOKUPS = 20;
 class GitHubApi {
     octokit;
     repo;
@@ -33141,6 +33319,17 @@ class GitHubApi {
             return undefined;
         return { state: first.state, logUrl: stringOr(first.log_url) ?? stringOr(first.target_url), createdAt: stringOr(first.created_at) };
     }
+    /** A Deployment's statuses, newest first (one page of 100: a deploy of this action sets three or four). */
+    async listStatuses(id) {
+        const data = await this.read(`Reading the statuses of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+            deployment_id: id,
+            per_page: 100
+        });
+        const items = Array.isArray(data) ? data : [];
+        return items.flatMap((r) => r !== null && typeof r.state === 'string'
+            ? [{ state: r.state, logUrl: stringOr(r.log_url) ?? stringOr(r.target_url), createdAt: stringOr(r.created_at), description: stringOr(r.description) }]
+            : []);
+    }
     /** How `head` relates to `base` (commits, full or abbreviated). */
     async compare(base, head) {
         const data = (await this.read(`Comparing ${short(base)} with ${short(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
@@ -33152,6 +33341,80 @@ class GitHubApi {
             throw new GitHubCallFailed(`Comparing ${short(base)} with ${short(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
         }
         return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
+    }
+    /**
+     * The commits reachable from `head` and not from `base`, oldest first as GitHub lists them, a page of 100 at a time
+     * up to MAX_LISTED_COMMITS; the total from GitHub's count. Pull requests come from each title, else (for at most
+     * `pullLookups` commits, the oldest first) from GitHub's pull requests of the commit: best effort, the first refusal
+     * ends the lookups and says why.
+     */
+    async commitsBetween(base, head, pullLookups = MAX_PULL_LOOKUPS) {
+        const what = `Listing the commits between ${short(base)} and ${short(head)}`;
+        const commits = [];
+        let first;
+        for (let page = 1; commits.length < MAX_LISTED_COMMITS; page++) {
+            const data = (await this.read(what, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+                basehead: `${base}...${head}`,
+                per_page: COMMIT_PAGE,
+                page
+            }));
+            first ??= data;
+            const items = Array.isArray(data.commits) ? data.commits : [];
+            for (const item of items) {
+                const commit = toCommit(item);
+                if (commit !== undefined)
+                    commits.push(commit);
+            }
+            if (items.length < COMMIT_PAGE || commits.length >= totalOf(first))
+                break;
+        }
+        const status = first?.status;
+        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
+            throw new GitHubCallFailed(what, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
+        }
+        const listed = commits.slice(0, MAX_LISTED_COMMITS);
+        const lookups = await this.lookUpPullRequests(listed, pullLookups);
+        return {
+            status,
+            commits: lookups.commits,
+            total: Math.max(totalOf(first), listed.length),
+            aheadBy: numberOr(first?.ahead_by),
+            behindBy: numberOr(first?.behind_by),
+            ...(lookups.why !== undefined && { pullLookups: lookups.why })
+        };
+    }
+    /** The pull requests GitHub associates with a commit (numbers, as listed: for a commit of the default branch, the one that merged it). */
+    async pullRequestsOf(sha) {
+        const data = await this.read(`Listing the pull requests of commit ${short(sha)}`, 'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
+            commit_sha: sha,
+            per_page: 10
+        });
+        const items = Array.isArray(data) ? data : [];
+        return items.flatMap((p) => {
+            const n = p?.number;
+            return typeof n === 'number' ? [n] : [];
+        });
+    }
+    /** Each commit whose title names no pull request, up to `max` of them, asked of GitHub; the first failure ends the asking. */
+    async lookUpPullRequests(commits, max) {
+        const out = [...commits];
+        let asked = 0;
+        for (const [i, commit] of out.entries()) {
+            if (commit.pullRequests.length > 0)
+                continue;
+            if (asked >= max)
+                return { commits: out, why: `only ${max} commits were asked for their pull requests` };
+            asked++;
+            try {
+                out[i] = { ...commit, pullRequests: await this.pullRequestsOf(commit.sha) };
+            }
+            catch (error) {
+                if (!(error instanceof GitHubCallFailed))
+                    throw error;
+                return { commits: out, why: error.message };
+            }
+        }
+        return { commits: out };
     }
     /**
      * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
@@ -33299,6 +33562,26 @@ function rateLimit(status, error) {
     if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
         return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
     return '';
+}
+/** A compare's count of its commits: total_commits, else ahead_by. */
+function totalOf(data) {
+    return typeof data?.total_commits === 'number' ? data.total_commits : numberOr(data?.ahead_by);
+}
+/** The pull requests a commit's title names: "Title (#12)" (a squash merge), "Merge pull request #12 from ..." (a merge). */
+function pullRequestsIn(title) {
+    const numbers = [...title.matchAll(/\(#(\d+)\)/g), ...title.matchAll(/^Merge pull request #(\d+)\b/g)].map((m) => Number(m[1]));
+    return [...new Set(numbers)];
+}
+/** A commit of a compare's answer; undefined without a sha. */
+function toCommit(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.sha !== 'string')
+        return undefined;
+    const message = typeof r.commit?.message === 'string' ? r.commit.message : '';
+    const title = message.split(/\r?\n/, 1)[0]?.trim() ?? '';
+    return { sha: r.sha, title, author: stringOr(r.author?.login) ?? stringOr(r.commit?.author?.name), pullRequests: pullRequestsIn(title) };
 }
 function stringOr(value) {
     return typeof value === 'string' && value !== '' ? value : undefined;
@@ -34596,7 +34879,7 @@ function anySink(events) {
 
 /***/ }),
 
-/***/ 3036:
+/***/ 1801:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34614,21 +34897,104 @@ var port = __nccwpck_require__(8676);
 var advice = __nccwpck_require__(6031);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/rules/freeze.ts + 3 modules
+var freeze = __nccwpck_require__(9108);
+// EXTERNAL MODULE: ./src/inputs/parsers.ts
+var parsers = __nccwpck_require__(5165);
+;// CONCATENATED MODULE: ./src/inputs/rules.ts
+// The release rules' inputs (docs/release-rules.md): freeze windows, the soak gate for promotions, the backup
+// rule, and the one break-glass, override-reason. Each is checked here, before any request; the rules themselves
+// are applied by src/rules/gate.ts during the deploy.
+
+
+
+
+const RulesInput = {
+    DeployFreeze: 'deploy-freeze',
+    RequireVerifiedIn: 'require-verified-in',
+    RequireSoakMinutes: 'require-soak-minutes',
+    RequireBackupHours: 'require-backup-hours',
+    OverrideReason: 'override-reason'
+};
+/** The longest reason kept: it goes into a Deployment's payload, the summary and every event. */
+const MAX_REASON_LENGTH = 500;
+/** A week of soak is already more than any promotion waits; a year bounds a typo. */
+const MAX_SOAK_MINUTES = 525_600;
+const MAX_BACKUP_HOURS = 2_160; // 90 days: backups are kept 90 days (public facts)
+/** Words that say nothing about why: a reason is recorded for whoever asks later. */
+const PLACEHOLDERS = new Set(['-', '.', 'n/a', 'na', 'none', 'null', 'tbd', 'todo', 'x', 'xxx', 'override', 'yes', 'true', 'because', '...']);
+/**
+ * override-reason: undefined when not given. Refused when given but empty (only spaces), a placeholder, or without a
+ * word: a break-glass must say why, since the reason is the record.
+ */
+function parseOverrideReason(raw) {
+    if (raw === '')
+        return undefined;
+    const reason = raw.trim().replace(/\s+/g, ' ');
+    const fix = 'write why this deploy cannot wait for the rule, e.g. override-reason: "hotfix for INC-1234, approved by the release manager"';
+    if (reason === '')
+        throw new errors/* InputError */.dz(`override-reason is empty (only spaces): ${fix}, or leave it out.`);
+    if (PLACEHOLDERS.has(reason.toLowerCase()) || !/\p{L}{2}/u.test(reason))
+        throw new errors/* InputError */.dz(`override-reason '${reason}' does not say why: ${fix}.`);
+    if (reason.length > MAX_REASON_LENGTH)
+        throw new errors/* InputError */.dz(`override-reason is ${reason.length} characters long: keep it to ${MAX_REASON_LENGTH} (link a ticket for the details).`);
+    return reason;
+}
+/** The soak gate's inputs: both belong to a promotion checked against this repository's GitHub Deployments. */
+function readSoak(getInput, source, environment, githubToken) {
+    const verifiedIn = getInput(RulesInput.RequireVerifiedIn);
+    const minutesText = getInput(RulesInput.RequireSoakMinutes);
+    const minutes = (0,parsers/* parseInteger */.cG)(RulesInput.RequireSoakMinutes, minutesText, 0, MAX_SOAK_MINUTES);
+    if (verifiedIn === '') {
+        if (minutes > 0)
+            throw new errors/* InputError */.dz(`require-soak-minutes: ${minutes} needs require-verified-in: name the environment the distribution must have been verified in (e.g. require-verified-in: acceptance).`);
+        return undefined;
+    }
+    if (source.kind === 'upload')
+        throw new errors/* InputError */.dz(`require-verified-in: ${verifiedIn} holds a promotion to what was verified there, but this run uploads a new distribution, which no environment verified: ` +
+            `promote with from-environment: ${verifiedIn} (or distribution-id), or remove require-verified-in.`);
+    if (verifiedIn === environment)
+        throw new errors/* InputError */.dz(`require-verified-in and environment are both '${verifiedIn}': name the environment the distribution is verified in before it comes here.`);
+    if (githubToken === '')
+        throw new errors/* InputError */.dz(`require-verified-in reads this repository's GitHub Deployments of '${verifiedIn}', which needs github-token: ${(0,advice/* giveGitHubToken */.e6)('deployments: read')}.`);
+    return { environment: verifiedIn, minutes };
+}
+/** Every rule's input, read once. `environment` is the deploy's target (undefined: an upload only, where no rule applies). */
+function readReleaseRules(getInput, source, environment, githubToken) {
+    const freezeText = getInput(RulesInput.DeployFreeze);
+    const backupText = getInput(RulesInput.RequireBackupHours);
+    const rules = {
+        freeze: freezeText === '' ? [] : (0,freeze/* parseFreezeWindows */.Gg)(freezeText, RulesInput.DeployFreeze),
+        soak: readSoak(getInput, source, environment, githubToken),
+        backupHours: (0,parsers/* optional */.lq)(RulesInput.RequireBackupHours, backupText, (v) => (0,parsers/* parseDecimal */.$Q)(RulesInput.RequireBackupHours, v, 0.01, MAX_BACKUP_HOURS)),
+        overrideReason: parseOverrideReason(getInput(RulesInput.OverrideReason, { trimWhitespace: false }))
+    };
+    if (environment === undefined) {
+        const set = [
+            rules.freeze.length > 0 && RulesInput.DeployFreeze,
+            rules.backupHours !== undefined && RulesInput.RequireBackupHours,
+            rules.overrideReason !== undefined && RulesInput.OverrideReason
+        ].filter((n) => n !== false);
+        if (set.length > 0)
+            throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'applies' : 'apply'} to a deploy: set environment to the environment to deploy to.`);
+    }
+    return rules;
+}
+
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
 var distribution_name = __nccwpck_require__(7103);
 // EXTERNAL MODULE: ./src/action-metadata.ts
 var action_metadata = __nccwpck_require__(227);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/inputs/address.ts
 var inputs_address = __nccwpck_require__(1617);
 // EXTERNAL MODULE: ./src/inputs/login.ts
 var inputs_login = __nccwpck_require__(2052);
-// EXTERNAL MODULE: ./src/inputs/parsers.ts
-var parsers = __nccwpck_require__(5165);
 ;// CONCATENATED MODULE: ./src/inputs/deploy.ts
 // The deployment's inputs and the settings of the whole run: validated and returned typed. The password
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
+
 
 
 
@@ -34940,7 +35306,8 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
         deployTimeoutMs: Math.round((0,parsers/* parseDecimal */.$Q)(Input.DeployTimeoutMinutes, getInput(Input.DeployTimeoutMinutes), 0.01, 360) * 60_000),
         health: parseHealth(getInput),
         rollback,
-        rollbackOnSearch
+        rollbackOnSearch,
+        rules: readReleaseRules(getInput, source, environment, githubToken)
     };
 }
 
@@ -35679,15 +36046,19 @@ const runContext = () => port().runContext();
 /* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
 /* unused harmony exports OUTPUTS, outputValues, notices, summaryMarkdown */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8676);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8676);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(350);
-/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
+/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9392);
 /* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(507);
-/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6584);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6264);
-/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(518);
+/* harmony import */ var _deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3678);
+/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6584);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6264);
+/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(518);
+/* harmony import */ var _rules_record_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4658);
 // What the user sees at the end, derived from the results of the run's steps and nothing else: the
 // outputs (one table, OUTPUTS), the notices, and the job summary.
+
+
 
 
 
@@ -35716,6 +36087,8 @@ const OUTPUTS = {
     'environment-distribution-id': ({ deploy }) => (deploy?.finalLook && !('error' in deploy.finalLook) ? deploy.finalLook.distributionId : undefined),
     'running-commit': ({ deploy }) => deploy?.order?.running?.sha,
     order: ({ deploy }) => deploy?.order?.order,
+    // What is in the release (deploy/changes.ts): after a rollback, what it took out; [] once the order was checked without a list.
+    changes: ({ deploy }) => (deploy?.changes !== undefined || deploy?.order !== undefined ? (0,_deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .changesOutput */ .b4)((0,_deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .shownChanges */ .ph)(deploy)) : undefined),
     'site-url': ({ deploy }) => deploy?.siteUrl,
     'search-num-found': ({ search }) => search?.numFound,
     'search-latency-ms': ({ search }) => search?.latencyMs,
@@ -35749,7 +36122,7 @@ function rolledBackWord(release) {
 /** The last look at the environment reported that id. */
 function lastLookShows(deploy, id) {
     const look = deploy?.finalLook;
-    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, id);
+    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_6__/* .sameId */ .s)(look.distributionId, id);
 }
 function outputValues(run) {
     const values = {};
@@ -35773,7 +36146,7 @@ function notices(run) {
         if (d.dryRun) {
             const then = d.environmentName ? ` and deploy it to '${d.environmentName}' (${d.environmentId ?? '?'}) with strategy ${d.strategy}` : '';
             const head = d.archive && !d.reused
-                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
+                ? `Dry run: would upload ${d.archive.name} (${(0,_format_js__WEBPACK_IMPORTED_MODULE_7__/* .formatBytes */ .z3)(d.archive.size)}) to ${d.apiUrl}${then}.`
                 : `Dry run: would use distribution ${d.distributionId ?? '?'} (${sourceText(d)})${then}.`;
             // The plan is in the log as it was made, and in the summary: the notice points there, not a third copy.
             lines.push(`${head} Nothing was changed.${d.plan.length > 0 ? ' The whole plan: the log above, and the job summary.' : ''}`);
@@ -35858,13 +36231,14 @@ function deploymentRows(d, given) {
         ['Distribution', archive ? `\`${archive.name}\`${archive.source === 'packed' ? ' (packed from a directory)' : ''}${storedAs(d)}` : d ? sourceText(d) : '—'],
         ['Upload', archive ? uploadText : undefined],
         ['Distribution id', d?.distributionId ? `\`${d.distributionId}\`` : '—'],
-        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
+        ['Size', archive ? `${(0,_format_js__WEBPACK_IMPORTED_MODULE_7__/* .formatBytes */ .z3)(archive.size)} (${archive.size} bytes)` : d?.source === 'upload' || !d ? '—' : undefined],
         ['SHA-256', archive?.sha256 ? `\`${archive.sha256}\`` : d?.source === 'upload' || !d ? '—' : undefined],
         ['Environment', environmentCell(d, given)],
         ['Strategy', d?.environmentName ? d.strategy : undefined],
         ['Config files', d?.configFiles.length ? d.configFiles.map((n) => `\`${n}\``).join(', ') : undefined],
         ['Previous distribution', d?.previousDistributionId ? `\`${d.previousDistributionId}\`` : undefined],
         ...orderRows(d),
+        ...ruleRows(d),
         ['Pruned distributions', d?.dryRun && d.wouldPrune !== undefined ? `would delete ${d.wouldPrune}` : d?.pruned === undefined ? undefined : String(d.pruned)],
         ['Token renewals', String(d?.tokenRenewals ?? 0)]
     ];
@@ -35874,13 +36248,13 @@ function orderRows(d) {
     const check = d?.order;
     if (d === undefined || check === undefined)
         return [];
-    const link = (sha) => sha === undefined ? undefined : check.repoUrl ? `[\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(sha)}\`](${check.repoUrl}/commit/${sha})` : `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(sha)}\``;
+    const link = (sha) => sha === undefined ? undefined : check.repoUrl ? `[\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\`](${check.repoUrl}/commit/${sha})` : `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\``;
     const look = d.finalLook;
     const after = look === undefined || 'error' in look || look.distributionId === undefined
         ? undefined
-        : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, d.distributionId)
+        : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_6__/* .sameId */ .s)(look.distributionId, d.distributionId)
             ? check.ours?.sha
-            : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, check.runningDistributionId)
+            : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_6__/* .sameId */ .s)(look.distributionId, check.runningDistributionId)
                 ? check.running?.sha
                 : undefined;
     const before = check.running ? `${link(check.running.sha) ?? ''} (${(0,_deploy_order_js__WEBPACK_IMPORTED_MODULE_1__/* .evidence */ .MX)(check.running)})` : undefined;
@@ -35889,6 +36263,49 @@ function orderRows(d) {
         ['Commit before', before],
         ['Commit after', check.ours || check.running ? (link(after) ?? 'not known') : undefined]
     ];
+}
+/** The release rules (docs/release-rules.md): what each found, and override-reason with what it overrode. */
+function ruleRows(d) {
+    const rules = d?.rules;
+    if (rules === undefined)
+        return [];
+    const { freeze, soak, backup, override } = rules;
+    const overridden = (rule) => (override?.overrode.includes(rule) ? ' (overridden by override-reason)' : '');
+    const backupText = backup === undefined
+        ? undefined
+        : backup.id === undefined
+            ? `none listed${backup.requiredHours === undefined ? '' : `, younger than ${backup.requiredHours} hours required`}${overridden('backup')}`
+            : `\`${backup.id}\`, taken ${backup.createdAt ?? '?'} (${backup.ageHours ?? '?'} hours old; younger than ${backup.requiredHours ?? '?'} required)${backup.passed ? '' : overridden('backup')}`;
+    return [
+        ['Deploy freeze', freeze ? `in force: ${freeze.window} (line ${freeze.line}) until ${freeze.until}${overridden('freeze')}` : undefined],
+        ['Soak gate', soak ? `${soak.passed ? 'passed' : 'not passed'}: ${soakText(soak)}${soak.passed ? '' : overridden('soak')}` : undefined],
+        ['Backup', backupText],
+        [
+            'Override',
+            override
+                ? `${override.reason}${override.overrode.length > 0 ? ` (overrode ${override.overrode.map((r) => _rules_record_js__WEBPACK_IMPORTED_MODULE_5__/* .RULE_WORDS */ .x[r]).join(', ')})` : ' (no rule needed it)'}`
+                : undefined
+        ]
+    ];
+}
+function soakText(soak) {
+    if (soak.verifiedSince !== undefined)
+        return `verified in '${soak.environment}' since ${soak.verifiedSince}, ${soak.soakedMinutes ?? 0} of ${soak.requiredMinutes} minute(s)${soak.allowedAt ? `; allowed from ${soak.allowedAt}` : ''}`;
+    return soak.why ?? `'${soak.environment}'`;
+}
+/** A refusal by a release rule, in the headline's words. */
+function refusedByRule(d, env) {
+    const rules = d.rules;
+    switch (rules?.refusedBy) {
+        case 'freeze':
+            return `❌ Refused: ${env} is in a deploy freeze until ${rules.freeze?.until ?? '?'}; nothing was deployed`;
+        case 'soak':
+            return `❌ Refused by the soak gate: \`${d.distributionId ?? '?'}\` was not verified long enough in '${rules.soak?.environment ?? '?'}'; nothing was deployed`;
+        case 'backup':
+            return `❌ Refused: ${rules.backup?.id === undefined ? `no backup of ${env} is listed` : `the newest backup of ${env} is ${rules.backup.ageHours ?? '?'} hours old`} (require-backup-hours: ${rules.backup?.requiredHours ?? '?'}); nothing was deployed`;
+        default:
+            return undefined;
+    }
 }
 function orderText(check) {
     const c = check.comparison;
@@ -35933,7 +36350,7 @@ function atTheEnd(d) {
 }
 /** "commit `abc1234` is older than `def5678`": a refusal by the deploy order, in the headline's words. */
 function olderThan(check) {
-    const sha = (c) => `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(c?.sha ?? '?')}\``;
+    const sha = (c) => `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(c?.sha ?? '?')}\``;
     return `commit ${sha(check.ours)} is older than ${sha(check.running)}`;
 }
 /** The outcome in one line, as observed. */
@@ -35959,6 +36376,9 @@ function headline(r) {
             return `❌ Failed: ${env} ${atTheEnd(d)}`;
         if (deployedWord(d) === 'unknown')
             return `❌ Failed: the deploy of ${id} may have been carried out (no answer or look settled it); ${env} ${atTheEnd(d)}`;
+        const byRule = refusedByRule(d, env);
+        if (byRule !== undefined)
+            return byRule;
         if (d.order?.refused && d.order.order === 'unknown')
             return `❌ Refused: the deploy order on ${env} could not be checked (GitHub could not be read); nothing was deployed`;
         if (d.order?.refused)
@@ -36021,7 +36441,7 @@ function outcomeLines(d) {
     const lines = [];
     const look = d.finalLook;
     if (look !== undefined && d.environmentName) {
-        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_4__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
+        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_6__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
     }
     if (release) {
         const verified = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'verified');
@@ -36067,6 +36487,7 @@ const FAILED_BY = {
     unhealthy: 'the health check',
     busy: 'the environment stayed busy',
     older: 'the environment ran a newer commit (deploy order)',
+    rule: 'a deploy freeze began while the run waited (deploy-freeze)',
     unconfirmed: 'no answer or look settled whether the deploy was carried out',
     'not-applied': 'the switch was not seen in time'
 };
@@ -36103,12 +36524,16 @@ function summaryMarkdown(r) {
     }
     if (r.deploys)
         lines.push(...table(deploymentRows(d, r.environment), 'Deployment'));
+    const changes = d ? (0,_deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .shownChanges */ .ph)(d) : undefined;
+    // Without github-token the deploy order row already says why nothing is listed.
+    if (changes !== undefined && !changes.withoutToken)
+        lines.push('', '### Changes', '', ...(0,_deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__/* .changesSection */ .Hv)(changes, d?.environmentName ?? ''));
     const transitions = d?.release?.transitions ?? [];
     if (transitions.length > 0) {
         const start = transitions[0]?.at ?? 0;
         lines.push('', '### Release', '', '| Time | State | Evidence |', '|---:|---|---|');
         for (const t of transitions)
-            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
+            lines.push(`| ${(0,_format_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(t.at - start)} | ${t.state} | ${cell(t.evidence)} |`);
     }
     if (d?.dryRun && d.plan.length > 0)
         lines.push('', '### What the run would do', '', ...d.plan.map((p) => `- ${p}`));
@@ -36117,20 +36542,398 @@ function summaryMarkdown(r) {
     if (r.phases.length > 0) {
         lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|');
         for (const p of r.phases)
-            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
+            lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
     return lines.join('\n') + '\n';
 }
 /** Sets the outputs, shows the notices and writes the job summary of a run. */
 async function report(run) {
     for (const [name, value] of Object.entries(outputValues(run)))
-        _port_js__WEBPACK_IMPORTED_MODULE_6__/* .setOutput */ .uH(name, value);
+        _port_js__WEBPACK_IMPORTED_MODULE_8__/* .setOutput */ .uH(name, value);
     for (const line of notices(run))
-        _port_js__WEBPACK_IMPORTED_MODULE_6__/* .notice */ .lm(line);
+        _port_js__WEBPACK_IMPORTED_MODULE_8__/* .notice */ .lm(line);
     // A face with nowhere to write it (a local run) skips it quietly, and the post step has nothing to read.
-    if (await _port_js__WEBPACK_IMPORTED_MODULE_6__/* .writeSummary */ .Sy(summaryMarkdown(run)))
-        (0,_run_state_js__WEBPACK_IMPORTED_MODULE_3__/* .noteReported */ .uR)();
+    if (await _port_js__WEBPACK_IMPORTED_MODULE_8__/* .writeSummary */ .Sy(summaryMarkdown(run)))
+        (0,_run_state_js__WEBPACK_IMPORTED_MODULE_4__/* .noteReported */ .uR)();
 }
+
+
+/***/ }),
+
+/***/ 9108:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Gy: () => (/* binding */ describeUntil),
+  FL: () => (/* reexport */ formatInZone),
+  ro: () => (/* binding */ freezeAhead),
+  NT: () => (/* binding */ freezeAt),
+  Gg: () => (/* binding */ parseFreezeWindows)
+});
+
+;// CONCATENATED MODULE: ./node_modules/croner/dist/croner.js
+function g(s,e,t,n=0,r=0,a=0,i=0){let o=s>=0&&s<100,u=Date.UTC(o?s+400:s,e,t,n,r,a,i);return o?u-126227808e5:u}function D(s){return g(s.y,s.m-1,s.d,s.h,s.i,s.s)}function w(s,e){return s.y===e.y&&s.m===e.m&&s.d===e.d&&s.h===e.h&&s.i===e.i&&s.s===e.s}function O(s){let e=s.substring(9);return e.includes("Z")||e.includes("+")||e.includes("-")}function Z(s,e){let t=new Date(Date.parse(s));if(isNaN(t))throw new Error("Invalid ISO8601 passed to timezone parser.");return O(s)?{tp:T(t.getUTCFullYear(),t.getUTCMonth()+1,t.getUTCDate(),t.getUTCHours(),t.getUTCMinutes(),t.getUTCSeconds(),"Etc/UTC"),ms:t.getUTCMilliseconds()}:{tp:T(t.getFullYear(),t.getMonth()+1,t.getDate(),t.getHours(),t.getMinutes(),t.getSeconds(),e),ms:t.getMilliseconds()}}function v(s,e,t){let{tp:n,ms:r}=Z(s,e);return new Date(N(n,t).getTime()+r)}function N(s,e){let t=_(s);if(t.kind==="single")return t.date;if(t.kind==="ambiguous")return t.earlier;if(e)throw new Error("Invalid date passed to fromTZ()");return t.after}function _(s){let e=D(s),t=i=>R(new Date(i),s.tz),n=e-t(e),r=y(new Date(n),s.tz);if(w(r,s)){let i=D(r)-n,o=n-(t(n-E)-i);if(o<n&&w(y(new Date(o),s.tz),s))return{kind:"ambiguous",earlier:new Date(o),later:new Date(n)};let u=n+(i-t(n+E));return u>n&&w(y(new Date(u),s.tz),s)?{kind:"ambiguous",earlier:new Date(n),later:new Date(u)}:{kind:"single",date:new Date(n)}}let a=e-(D(r)-n);return w(y(new Date(a),s.tz),s)?{kind:"single",date:new Date(a)}:{kind:"gap",before:new Date(Math.min(n,a)),after:new Date(Math.max(n,a))}}var E=3*36e5;function R(s,e){return D(y(s,e))-(s.getTime()-s.getUTCMilliseconds())}function k(s,e,t){let n=R(new Date(s),t);for(;e-s>1e3;){let r=s+Math.floor((e-s)/2e3)*1e3;R(new Date(r),t)===n?s=r:e=r}return e}function U(s,e){let t=_(y(new Date(s),e));if(t.kind==="ambiguous")return s<t.later.getTime()?"earlier":"later"}var H=g(1,0,1),S=864e5,W=new Map;function y(s,e){if(e===void 0)return T(s.getFullYear(),s.getMonth()+1,s.getDate(),s.getHours(),s.getMinutes(),s.getSeconds());let t=W.get(e),n;try{t||(t=new Intl.DateTimeFormat("en-US",{timeZone:e,year:"numeric",month:"numeric",day:"numeric",hour:"numeric",minute:"numeric",second:"numeric",hour12:!1}),W.set(e,t)),n=t.formatToParts(s)}catch(i){let o=i instanceof Error?i.message:String(i);throw new RangeError(`toTZ: Invalid timezone '${e}' or date. Please provide a valid IANA timezone (e.g., 'America/New_York', 'Europe/Stockholm'). Original error: ${o}`)}let r={year:0,month:0,day:0,hour:0,minute:0,second:0};for(let i of n)(i.type==="year"||i.type==="month"||i.type==="day"||i.type==="hour"||i.type==="minute"||i.type==="second")&&(r[i.type]=parseInt(i.value,10));if(isNaN(r.year)||isNaN(r.month)||isNaN(r.day)||isNaN(r.hour)||isNaN(r.minute)||isNaN(r.second))throw new Error(`toTZ: Failed to parse all date components from timezone '${e}'. This may indicate an invalid date or timezone configuration. Parsed components: ${JSON.stringify(r)}`);let a=s.getTime()-H;return(a<-S||a<S&&r.month===12)&&(r.year=1-r.year),r.hour===24&&(r.hour=0),{y:r.year,m:r.month,d:r.day,h:r.hour,i:r.minute,s:r.second,tz:e}}function T(s,e,t,n,r,a,i){return{y:s,m:e,d:t,h:n,i:r,s:a,tz:i}}var x=[1,2,4,8,16],C=class s{pattern;timezone;mode;alternativeWeekdays;sloppyRanges;fixedTimeRule;second;minute;hour;day;month;dayOfWeek;year;lastDayOfMonth;lastWeekday;nearestWeekdays;starDOM;starDOW;starYear;useAndLogic;isFixedTime;constructor(e,t,n){this.pattern=e,this.timezone=t,this.mode=n?.mode??"auto",this.alternativeWeekdays=n?.alternativeWeekdays??!1,this.sloppyRanges=n?.sloppyRanges??!1,this.fixedTimeRule=n?.fixedTimeRule??"single-value",this.second=Array(60).fill(0),this.minute=Array(60).fill(0),this.hour=Array(24).fill(0),this.day=Array(31).fill(0),this.month=Array(12).fill(0),this.dayOfWeek=Array(7).fill(0),this.year=[],this.lastDayOfMonth=!1,this.lastWeekday=!1,this.nearestWeekdays=Array(31).fill(0),this.starDOM=!1,this.starDOW=!1,this.starYear=!1,this.useAndLogic=!1,this.isFixedTime=!1,this.parse()}parse(){if(!(typeof this.pattern=="string"||this.pattern instanceof String))throw new TypeError("CronPattern: Pattern has to be of type string.");this.pattern.indexOf("@")>=0&&(this.pattern=this.handleNicknames(this.pattern).trim());let e=this.pattern.match(/\S+/g)||[""],t=e.length;if(e.length<5||e.length>7)throw new TypeError("CronPattern: invalid configuration format ('"+this.pattern+"'), exactly five, six, or seven space separated parts are required.");if(this.mode!=="auto"){let i;switch(this.mode){case"5-part":i=5;break;case"6-part":i=6;break;case"7-part":i=7;break;case"5-or-6-parts":i=[5,6];break;case"6-or-7-parts":i=[6,7];break;default:i=0}if(!(Array.isArray(i)?i.includes(t):t===i)){let u=Array.isArray(i)?i.join(" or "):i.toString();throw new TypeError(`CronPattern: mode '${this.mode}' requires exactly ${u} parts, but pattern '${this.pattern}' has ${t} parts.`)}}if(e.length===5&&e.unshift("0"),e.length===6&&e.push("*"),this.pattern.indexOf("?")>=0)for(let i=0;i<e.length;i++)e[i]=e[i].replace(/\?/g,"*");if(e[3].toUpperCase()==="LW")this.lastWeekday=!0,e[3]="";else if(e[3].toUpperCase().indexOf("L")>=0){let i=e[3].split(",");if(i.length>1&&i.some(o=>o.toUpperCase()==="LW"))throw new TypeError(`CronPattern: Syntax error, LW can not be in a list in day-of-month ('${e[3]}').`);if(i.some(o=>o===""||o.toUpperCase()!=="L"&&/l/i.test(o)))throw new TypeError("CronPattern: Syntax error, L has to be a value of its own in day-of-month ('"+e[3]+"').");e[3]=i.filter(o=>o.toUpperCase()!=="L").join(","),this.lastDayOfMonth=!0}if(e[3]=="*"&&(this.starDOM=!0),e[6]=="*"&&(this.starYear=!0),e[4].length>=3&&(e[4]=this.replaceAlpha(e[4],s.MONTH_NAMES)),e[5].length>=3&&(e[5]=this.alternativeWeekdays?this.replaceAlpha(e[5],s.DAY_NAMES_QUARTZ):this.replaceAlpha(e[5],s.DAY_NAMES)),e[5].startsWith("+")&&(this.useAndLogic=!0,e[5]=e[5].substring(1),e[5]===""))throw new TypeError("CronPattern: Day-of-week field cannot be empty after '+' modifier.");switch(e[5]=="*"&&(this.starDOW=!0),this.mode){case"5-part":e[0]="0",e[6]="*";break;case"6-part":e[6]="*";break;case"5-or-6-parts":e[6]="*";break;case"6-or-7-parts":break;case"7-part":case"auto":break}this.throwAtIllegalCharacters(e),this.partToArray("second",e[0],0,1),this.partToArray("minute",e[1],0,1),this.partToArray("hour",e[2],0,1),this.partToArray("day",e[3],-1,1),this.partToArray("month",e[4],-1,1);let n=this.alternativeWeekdays?-1:0;this.partToArray("dayOfWeek",e[5],n,63),e[6]==="*"?this.year=Array(1e4).fill(1):(this.year=Array(1e4).fill(0),this.partToArray("year",e[6],0,1)),!this.alternativeWeekdays&&this.dayOfWeek[7]&&(this.dayOfWeek[0]=this.dayOfWeek[7]);let r=this.fixedTimeRule==="single-value",a=(i,o)=>!i.includes("*")&&!i.includes("/")&&(!r||o.filter(u=>u).length===1);this.isFixedTime=a(e[0],this.second)&&a(e[1],this.minute)&&a(e[2],this.hour)}partToArray(e,t,n,r){let a=this[e];if(t===""&&!(e==="day"&&(this.lastDayOfMonth||this.lastWeekday)))throw new TypeError("CronPattern: configuration entry "+e+" ("+t+") is empty, check for trailing spaces.");if(t==="*")return a.fill(r);let i=t.split(",");if(i.length>1)for(let o of i)this.partToArray(e,o,n,r);else t.includes("-")&&t.includes("/")?this.handleRangeWithStepping(t,e,n,r):t.includes("-")?this.handleRange(t,e,n,r):t.includes("/")?this.handleStepping(t,e,n,r):t!==""&&this.handleNumber(t,e,n,r)}throwAtIllegalCharacters(e){for(let t=0;t<e.length;t++)if((t===3?/[^/*0-9,\-WwLl]+/:t===5?/[^/*0-9,\-#Ll]+/:/[^/*0-9,\-]+/).test(e[t]))throw new TypeError("CronPattern: configuration entry "+t+" ("+e[t]+") contains illegal characters.")}handleNumber(e,t,n,r){let a=this.extractNth(e,t),i=e.toUpperCase().includes("W");if(t!=="day"&&i)throw new TypeError("CronPattern: Nearest weekday modifier (W) only allowed in day-of-month.");i&&(t="nearestWeekdays");let o=i?a[0].replace(/W$/i,""):a[0],u=s.toNumber(o)+n;if(isNaN(u))throw new TypeError("CronPattern: "+t+" is not a number: '"+e+"'");this.setPart(t,u,a[1]||r)}setPart(e,t,n){if(!Object.prototype.hasOwnProperty.call(this,e))throw new TypeError("CronPattern: Invalid part specified: "+e);if(e==="dayOfWeek"){if(t===7&&(t=0),t<0||t>6)throw new RangeError("CronPattern: Invalid value for dayOfWeek: "+t);this.setNthWeekdayOfMonth(t,n);return}if(e==="second"||e==="minute"){if(t<0||t>=60)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="hour"){if(t<0||t>=24)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="day"||e==="nearestWeekdays"){if(t<0||t>=31)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="month"){if(t<0||t>=12)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="year"&&(t<1||t>=1e4))throw new RangeError("CronPattern: Invalid value for "+e+": "+t+" (supported range: 1-9999)");this[e][t]=n}static toNumber(e){return/^\d+$/.test(e)?parseInt(e,10):NaN}validateNotNaN(e,t){if(isNaN(e))throw new TypeError(t)}validateRange(e,t,n,r,a){if(e>t)throw new TypeError("CronPattern: From value is larger than to value: '"+a+"'");if(n!==void 0){if(n===0)throw new TypeError("CronPattern: Syntax error, illegal stepping: 0");if(n>this[r].length)throw new TypeError("CronPattern: Syntax error, steps cannot be greater than maximum value of part ("+this[r].length+")")}}handleRangeWithStepping(e,t,n,r){if(e.toUpperCase().includes("W"))throw new TypeError("CronPattern: Syntax error, W is not allowed in ranges with stepping.");let a=this.extractNth(e,t),i=a[0].match(/^(\d+)-(\d+)\/(\d+)$/);if(i===null)throw new TypeError("CronPattern: Syntax error, illegal range with stepping: '"+e+"'");let[,o,u,l]=i,h=parseInt(o,10)+n,m=parseInt(u,10)+n,d=parseInt(l,10);this.validateNotNaN(h,"CronPattern: Syntax error, illegal lower range (NaN)"),this.validateNotNaN(m,"CronPattern: Syntax error, illegal upper range (NaN)"),this.validateNotNaN(d,"CronPattern: Syntax error, illegal stepping: (NaN)"),this.validateRange(h,m,d,t,e);for(let p=h;p<=m;p+=d)this.setPart(t,p,a[1]||r)}extractNth(e,t){let n=e,r;if(n.includes("#")){if(t!=="dayOfWeek")throw new Error("CronPattern: nth (#) only allowed in day-of-week field");let a=n.split("#");if(a.length!==2||a[1]==="")throw new TypeError("CronPattern: Syntax error, illegal nth weekday: '"+e+"'");n=a[0],r=a[1]}else if(n.toUpperCase().endsWith("L")){if(t!=="dayOfWeek")throw new Error("CronPattern: L modifier only allowed in day-of-week field (use L alone for day-of-month)");r="L",n=n.slice(0,-1)}return[n,r]}handleRange(e,t,n,r){if(e.toUpperCase().includes("W"))throw new TypeError("CronPattern: Syntax error, W is not allowed in a range.");let a=this.extractNth(e,t),i=a[0].split("-");if(i.length!==2)throw new TypeError("CronPattern: Syntax error, illegal range: '"+e+"'");let o=s.toNumber(i[0])+n,u=s.toNumber(i[1])+n;this.validateNotNaN(o,"CronPattern: Syntax error, illegal lower range (NaN)"),this.validateNotNaN(u,"CronPattern: Syntax error, illegal upper range (NaN)"),this.validateRange(o,u,void 0,t,e);for(let l=o;l<=u;l++)this.setPart(t,l,a[1]||r)}handleStepping(e,t,n,r){if(e.toUpperCase().includes("W"))throw new TypeError("CronPattern: Syntax error, W is not allowed in parts with stepping.");let a=this.extractNth(e,t),i=a[0].split("/");if(i.length!==2)throw new TypeError("CronPattern: Syntax error, illegal stepping: '"+e+"'");if(this.sloppyRanges)i[0]===""&&(i[0]="*");else{if(i[0]==="")throw new TypeError("CronPattern: Syntax error, stepping with missing prefix ('"+e+"') is not allowed. Use wildcard (*/step) or range (min-max/step) instead.");if(i[0]!=="*")throw new TypeError("CronPattern: Syntax error, stepping with numeric prefix ('"+e+"') is not allowed. Use wildcard (*/step) or range (min-max/step) instead.")}let o=0;i[0]!=="*"&&(o=s.toNumber(i[0])+n,this.validateNotNaN(o,"CronPattern: Syntax error, illegal stepping start (NaN)"));let u=s.toNumber(i[1]);this.validateNotNaN(u,"CronPattern: Syntax error, illegal stepping: (NaN)"),this.validateRange(0,this[t].length-1,u,t,e);for(let l=o;l<this[t].length;l+=u)t==="year"&&l===0||this.setPart(t,l,a[1]||r)}replaceAlpha(e,t){let n=e;for(let[r,a]of Object.entries(t))n=n.replace(new RegExp(r,"gi"),(i,o,u)=>{let l=o+i.length-3,h=u.charAt(l-1),m=u.charAt(l+3);if(/[a-z\d/#]/i.test(h)||/[a-km-z\d]/i.test(m))throw new TypeError(`CronPattern: Syntax error, a month or day name has to stand alone ('${e}').`);return a});return n}static DAY_NAMES={"-sun":"-7",sun:"0",mon:"1",tue:"2",wed:"3",thu:"4",fri:"5",sat:"6"};static DAY_NAMES_QUARTZ={sun:"1",mon:"2",tue:"3",wed:"4",thu:"5",fri:"6",sat:"7"};static MONTH_NAMES={jan:"1",feb:"2",mar:"3",apr:"4",may:"5",jun:"6",jul:"7",aug:"8",sep:"9",oct:"10",nov:"11",dec:"12"};static NICKNAME_MAP={"@yearly":"0 0 1 1 *","@annually":"0 0 1 1 *","@monthly":"0 0 1 * *","@weekly":"0 0 * * SUN","@daily":"0 0 * * *","@midnight":"0 0 * * *","@hourly":"0 * * * *"};handleNicknames(e){let t=e.trim().toLowerCase();if(t==="@reboot")throw new TypeError("CronPattern: @reboot is not supported in this environment. This is an event-based trigger that requires system startup detection.");return s.NICKNAME_MAP[t]||e}setNthWeekdayOfMonth(e,t){if(typeof t!="number"&&t.toUpperCase()==="L")this.dayOfWeek[e]=this.dayOfWeek[e]|32;else if(t===63)this.dayOfWeek[e]=63;else if(t<6&&t>0)this.dayOfWeek[e]=this.dayOfWeek[e]|x[t-1];else throw new TypeError(`CronPattern: nth weekday out of range, should be 1-5 or L. Value: ${t}, Type: ${typeof t}`)}};var B=[31,28,31,30,31,30,31,31,30,31,30,31],f=[["month","year",0],["day","month",-1],["hour","day",0],["minute","hour",0],["second","minute",0]],c=class s{tz;instantMs;instantFields;ms;second;minute;hour;day;month;year;constructor(e,t){if(this.tz=t,e&&e instanceof Date)if(!isNaN(e))this.fromDate(e);else throw new TypeError("CronDate: Invalid date passed to CronDate constructor");else if(e==null)this.fromDate(new Date);else if(e&&typeof e=="string")this.fromString(e);else if(e instanceof s)this.fromCronDate(e);else throw new TypeError("CronDate: Invalid type ("+typeof e+") passed to CronDate constructor")}getLastDayOfMonth(e,t){return t!==1?B[t]:new Date(g(e,t+1,0)).getUTCDate()}getLastWeekday(e,t){let n=this.getLastDayOfMonth(e,t),a=new Date(g(e,t,n)).getUTCDay();return a===0?n-2:a===6?n-1:n}getNearestWeekday(e,t,n){let r=this.getLastDayOfMonth(e,t);if(n>r)return-1;let i=new Date(g(e,t,n)).getUTCDay();return i===0?n===r?n-2:n+1:i===6?n===1?n+2:n-1:n}isNthWeekdayOfMonth(e,t,n,r){let i=new Date(g(e,t,n)).getUTCDay(),o=0;for(let u=1;u<=n;u++)new Date(g(e,t,u)).getUTCDay()===i&&o++;if(r&63&&x[o-1]&r)return!0;if(r&32){let u=this.getLastDayOfMonth(e,t);for(let l=n+1;l<=u;l++)if(new Date(g(e,t,l)).getUTCDay()===i)return!1;return!0}return!1}fromDate(e){if(this.tz!==void 0)if(typeof this.tz=="number")this.ms=e.getUTCMilliseconds(),this.second=e.getUTCSeconds(),this.minute=e.getUTCMinutes()+this.tz,this.hour=e.getUTCHours(),this.day=e.getUTCDate(),this.month=e.getUTCMonth(),this.year=e.getUTCFullYear(),this.apply();else try{let t=y(e,this.tz);this.ms=e.getMilliseconds(),this.second=t.s,this.minute=t.i,this.hour=t.h,this.day=t.d,this.month=t.m-1,this.year=t.y,this.cacheInstant(e.getTime()-this.ms)}catch(t){let n=t instanceof Error?t.message:String(t);throw new TypeError(`CronDate: Failed to convert date to timezone '${this.tz}'. This may happen with invalid timezone names or dates. Original error: ${n}`)}else this.ms=e.getMilliseconds(),this.second=e.getSeconds(),this.minute=e.getMinutes(),this.hour=e.getHours(),this.day=e.getDate(),this.month=e.getMonth(),this.year=e.getFullYear(),this.cacheInstant(e.getTime()-this.ms)}cacheInstant(e){this.instantMs=e;let{year:t,month:n,day:r,hour:a,minute:i,second:o}=this;this.instantFields=[t,n,r,a,i,o,this.tz]}cachedInstant(){let e=this.instantFields;if(!(e===void 0||e[6]!==this.tz)&&!(e[5]!==this.second||e[4]!==this.minute||e[3]!==this.hour)&&!(e[2]!==this.day||e[1]!==this.month||e[0]!==this.year))return this.instantMs}fromCronDate(e){this.tz=e.tz,this.year=e.year,this.month=e.month,this.day=e.day,this.hour=e.hour,this.minute=e.minute,this.second=e.second,this.ms=e.ms,this.instantMs=e.instantMs,this.instantFields=e.instantFields}apply(){if(this.month>11||this.month<0||this.day>this.getLastDayOfMonth(this.year,this.month)||this.day<1||this.hour>23||this.minute>59||this.second>59||this.hour<0||this.minute<0||this.second<0){let e=new Date(0);return e.setUTCFullYear(this.year,this.month,this.day),e.setUTCHours(this.hour,this.minute,this.second,this.ms),this.ms=e.getUTCMilliseconds(),this.second=e.getUTCSeconds(),this.minute=e.getUTCMinutes(),this.hour=e.getUTCHours(),this.day=e.getUTCDate(),this.month=e.getUTCMonth(),this.year=e.getUTCFullYear(),!0}else return!1}fromString(e){if(typeof this.tz=="number"){if(O(e))return this.fromDate(v(e));let t=v(e,"Etc/UTC");this.ms=t.getUTCMilliseconds(),this.second=t.getUTCSeconds(),this.minute=t.getUTCMinutes(),this.hour=t.getUTCHours(),this.day=t.getUTCDate(),this.month=t.getUTCMonth(),this.year=t.getUTCFullYear(),this.apply()}else return this.fromDate(v(e,this.tz))}findNext(e,t,n,r){return this._findMatch(e,t,n,r,1)}_matchDayValue(e,t,n,r){let a=e;if(!a){for(let i=0;i<n.nearestWeekdays.length;i++)if(n.nearestWeekdays[i]){let o=this.getNearestWeekday(this.year,this.month,i+1);if(o!==-1&&o===t){a=1;break}}}if(n.lastWeekday){let i=this.getLastWeekday(this.year,this.month);t===i&&(a=1)}if(n.lastDayOfMonth){let i=this.getLastDayOfMonth(this.year,this.month);t===i&&(a=1)}if(!n.starDOW){let i=new Date(g(this.year,this.month,1,0,0,0,0)).getUTCDay(),o=n.dayOfWeek[(i+(t-1))%7];o&&o&63&&(o=this.isNthWeekdayOfMonth(this.year,this.month,t,o)?1:0),n.useAndLogic?a=a&&o:!r.domAndDow&&!n.starDOM?a=a||o:a=a&&o}return a}_findMatch(e,t,n,r,a){let i=this[t],o=t==="day"?this.getLastDayOfMonth(this.year,this.month):0,u=this[t]+r,l=a===1?h=>h<n[t].length:h=>h>=0;for(let h=u;l(h);h+=a){let m=n[t][h];if(t==="day"){if(h-r>o)continue;m=this._matchDayValue(m,h-r,n,e)}if(m)return this[t]=h-r,i!==this[t]?2:1}return 3}recurse(e,t,n){let r=this.year,a=n;for(;typeof a=="number";){if(e.starYear&&Math.abs(this.year-r)>400)return null;a=this.recurseStep(e,t,a)}return a}recurseStep(e,t,n){if(n===0&&!e.starYear){if(this.year>=0&&this.year<e.year.length&&e.year[this.year]===0){let a=-1;for(let i=this.year+1;i<e.year.length&&i<1e4;i++)if(e.year[i]===1){a=i;break}if(a===-1)return null;this.year=a,this.month=0,this.day=1,this.hour=0,this.minute=0,this.second=0,this.ms=0}if(this.year>=1e4)return null}let r=this.findNext(t,f[n][0],e,f[n][2]);if(r>1){let a=n+1;for(;a<f.length;)this[f[a][0]]=-f[a][2],a++;if(r===3){if(this[f[n][1]]++,this[f[n][0]]=-f[n][2],this.apply(),n===0&&!e.starYear){for(;this.year>=0&&this.year<e.year.length&&e.year[this.year]===0&&this.year<1e4;)this.year++;if(this.year>=1e4||this.year>=e.year.length)return null}return 0}else if(this.apply())return n-1}return n+=1,n>=f.length?this:(e.starYear?this.year>=3e3:this.year>=1e4)?null:n}increment(e,t,n){return this.instantMs=void 0,this.instantFields=void 0,this.second+=t.interval!==void 0&&t.interval>1&&n?t.interval:1,this.ms=0,this.apply(),this.recurse(e,t,0)}decrement(e,t,n=!0){this.instantMs=void 0,this.instantFields=void 0;let r=t.interval!==void 0&&t.interval>=1;return(this.ms===0||r)&&(this.second-=r&&n?t.interval:1),this.ms=0,this.apply(),this.year<1?null:this.recurseBackward(e,t,0)}recurseBackward(e,t,n){let r=this.year,a=n;for(;typeof a=="number";){if(e.starYear&&Math.abs(this.year-r)>400)return null;a=this.recurseBackwardStep(e,t,a)}return a}recurseBackwardStep(e,t,n){if(n===0&&!e.starYear){if(this.year>=0&&this.year<e.year.length&&e.year[this.year]===0){let a=-1;for(let i=this.year-1;i>=0;i--)if(e.year[i]===1){a=i;break}if(a===-1)return null;this.year=a,this.month=11,this.day=31,this.hour=23,this.minute=59,this.second=59,this.ms=0}if(this.year<1)return null}let r=this.findPrevious(t,f[n][0],e,f[n][2]);if(r>1){let a=n+1;for(;a<f.length;){let i=f[a][0],o=f[a][2],u=this.getMaxPatternValue(i,e,o);this[i]=u,a++}if(r===3){if(this[f[n][1]]--,n===0){let u=this.getLastDayOfMonth(this.year,this.month);this.day>u&&(this.day=u)}if(n===1)if(this.day<=0)this.day=1;else{let u=this.year,l=this.month;for(;l<0;)l+=12,u--;for(;l>11;)l-=12,u++;let h=this.getLastDayOfMonth(u,l);this.day>h&&(this.day=h)}this.apply();let i=f[n][0],o=f[n][2];if(this[i]=this.getMaxPatternValue(i,e,o),this.apply(),n===0){let u=f[1][2],l=this.getMaxPatternValue("day",e,u);l!==this.day&&(this.day=l,this.hour=this.getMaxPatternValue("hour",e,f[2][2]),this.minute=this.getMaxPatternValue("minute",e,f[3][2]),this.second=this.getMaxPatternValue("second",e,f[4][2]))}if(n===0&&!e.starYear){for(;this.year>=0&&this.year<e.year.length&&e.year[this.year]===0;)this.year--;if(this.year<1)return null}return 0}else if(this.apply())return n-1}return n+=1,n>=f.length?this:this.year<1?null:n}getMaxPatternValue(e,t,n){let r=t[e].length-1-n;for(let a=t[e].length-1;a>=0;a--)if(t[e][a]){r=a-n;break}if(e==="day"){let a=this.getLastDayOfMonth(this.year,this.month);return t.lastWeekday||t.nearestWeekdays.some(i=>i)||t.lastDayOfMonth||!t.starDOW?a:Math.min(r,a)}return r}findPrevious(e,t,n,r){return this._findMatch(e,t,n,r,-1)}getDate(e){if(!e&&typeof this.tz!="number"){let t=this.cachedInstant();if(t!==void 0)return new Date(t+(this.tz===void 0?this.ms:0))}if(e||this.tz===void 0){if(this.year>=0&&this.year<100){let t=new Date(0);return t.setFullYear(this.year,this.month,this.day),t.setHours(this.hour,this.minute,this.second,this.ms),t}return new Date(this.year,this.month,this.day,this.hour,this.minute,this.second,this.ms)}else return typeof this.tz=="number"?new Date(g(this.year,this.month,this.day,this.hour,this.minute-this.tz,this.second,this.ms)):N(T(this.year,this.month+1,this.day,this.hour,this.minute,this.second,this.tz),!1)}getTime(){return this.getDate(!1).getTime()}match(e,t){if(!e.starYear&&(this.year<0||this.year>=e.year.length||e.year[this.year]===0))return!1;for(let n=0;n<f.length;n++){let r=f[n][0],a=f[n][2],i=this[r];if(i+a<0||i+a>=e[r].length)return!1;let o=e[r][i+a];if(r==="day"&&(o=this._matchDayValue(o,i,e,t)),!o)return!1}return!0}};function F(s){s===void 0&&(s={}),delete s.name,s.legacyMode!==void 0&&s.domAndDow===void 0?s.domAndDow=!s.legacyMode:s.domAndDow===void 0&&(s.domAndDow=!1),s.legacyMode=!s.domAndDow;let e=(n,r)=>n===void 0?r:n;if(s.paused=e(s.paused,!1),s.maxRuns=e(s.maxRuns,1/0),s.catch=e(s.catch,!1),s.unref=e(s.unref,!1),s.mode=e(s.mode,"auto"),s.alternativeWeekdays=e(s.alternativeWeekdays,!1),s.sloppyRanges=e(s.sloppyRanges,!1),s.fixedTimeRule=e(s.fixedTimeRule,"single-value"),s.allowPast=e(s.allowPast,!1),s.interval=s.interval===void 0?0:parseInt(s.interval.toString(),10),s.utcOffset=s.utcOffset===void 0?void 0:parseInt(s.utcOffset.toString(),10),s.dayOffset=s.dayOffset===void 0?0:parseInt(s.dayOffset.toString(),10),!["auto","5-part","6-part","7-part","5-or-6-parts","6-or-7-parts"].includes(s.mode))throw new Error("CronOptions: mode must be one of 'auto', '5-part', '6-part', '7-part', '5-or-6-parts', or '6-or-7-parts'.");if(!["single-value","no-wildcard"].includes(s.fixedTimeRule))throw new Error("CronOptions: fixedTimeRule must be one of 'single-value' or 'no-wildcard'.");s.timezone===""&&(s.timezone=void 0);let t=s.timezone??s.utcOffset;if(s.startAt&&(s.startAt=I(new c(s.startAt,t))),s.stopAt&&(s.stopAt=I(new c(s.stopAt,t))),s.interval!==null){if(isNaN(s.interval))throw new Error("CronOptions: Supplied value for interval is not a number");if(s.interval<0)throw new Error("CronOptions: Supplied value for interval can not be negative")}if(s.utcOffset!==void 0){if(isNaN(s.utcOffset))throw new Error("CronOptions: Invalid value passed for utcOffset, should be number representing minutes offset from UTC.");if(s.utcOffset<-870||s.utcOffset>870)throw new Error("CronOptions: utcOffset out of bounds.");if(s.utcOffset!==void 0&&s.timezone)throw new Error("CronOptions: Combining 'utcOffset' with 'timezone' is not allowed.")}if(s.unref!==!0&&s.unref!==!1)throw new Error("CronOptions: Unref should be either true, false or undefined(false).");if(s.dayOffset!==void 0&&s.dayOffset!==0&&isNaN(s.dayOffset))throw new Error("CronOptions: Invalid value passed for dayOffset, should be a number representing days to offset.");return s}function I(s){return s.ms?(s.ms=0,new c(new Date(s.getTime()+1e3),s.tz)):s}function b(s){return typeof s=="function"}function L(s){return b(s)}function Y(s){typeof Deno<"u"&&typeof Deno.unrefTimer<"u"?Deno.unrefTimer(s):s&&typeof s.unref<"u"&&s.unref()}var P=1440*60*1e3,$=30*1e3,M=[],j=class{name;options;_states;fn;_startAtRoundingMs=0;getTz(){return this.options.timezone??this.options.utcOffset}applyDayOffset(e){let t=this._offsetMs();return t?new Date(e.getTime()+t):e}_offsetMs(){return(this.options.dayOffset??0)*P}get _startAt(){return this.options.startAt}get _stopAt(){return this.options.stopAt}_nextTarget(e,t){let n=this._offsetMs(),r=this._next(this._shift(e),new Date(t.getTime()-n),{startAt:this._shift(this._startAt),stopAt:this._shift(this._stopAt)});return r?this.applyDayOffset(r.getDate(!1)):null}_previousTarget(e,t){let n=this._toMs(e??t)-this._offsetMs(),r=this._previous(new Date(n),{startAt:this._shift(this._startAt),stopAt:this._shift(this._stopAt)});return r?this.applyDayOffset(r.getDate(!1)):null}_shift(e){if(e!=null)return new c(new Date(this._toMs(e)-this._offsetMs()),this.getTz())}constructor(e,t,n){let r,a;if(b(t))a=t;else if(typeof t=="object")r=t;else if(t!==void 0)throw new Error("Cron: Invalid argument passed for optionsIn. Should be one of function, or object (options).");if(b(n))a=n;else if(typeof n=="object")r=n;else if(n!==void 0)throw new Error("Cron: Invalid argument passed for funcIn. Should be one of function, or object (options).");this.name=r?.name;let i=r?.startAt;this.options=F(r),i&&this._startAt&&(this._startAtRoundingMs=this._startAt.getTime()-new c(i,this.getTz()).getTime());let o=!!e&&(e instanceof Date||typeof e=="string"&&e.indexOf(":")>0);if(this._states={kill:!1,blocking:!1,previousRun:void 0,currentRun:void 0,once:void 0,currentTimeout:void 0,maxRuns:r?r.maxRuns:void 0,paused:r?r.paused:!1,pattern:o?new C("* * * * *",void 0,{mode:"auto"}):new C(e,this.options.timezone,{mode:this.options.mode,alternativeWeekdays:this.options.alternativeWeekdays,sloppyRanges:this.options.sloppyRanges,fixedTimeRule:this.options.fixedTimeRule})},o&&(this._states.once=new c(e,this.getTz())),this.name){if(M.find(l=>l.name===this.name))throw new Error("Cron: Tried to initialize new named job '"+this.name+"', but name already taken.");M.push(this)}return a!==void 0&&L(a)&&(this.fn=a,this.schedule()),this}nextRun(e){return this._nextTarget(e,new Date)}nextRuns(e,t){this._states.maxRuns!==void 0&&e>this._states.maxRuns&&(e=this._states.maxRuns);let n=t||this._states.currentRun||void 0;return this._enumerateRuns(e,n,"next")}previousRuns(e,t){return this._enumerateRuns(e,t||void 0,"previous")}enumerate(e){return new A(this,e)}_enumerateRuns(e,t,n){let r=[],a=new Date,i=t;for(;e-- >0;){let o=n==="next"?this._nextTarget(i,a):this._previousTarget(i,a);if(!o)break;r.push(o),i=o}return r}match(e){if(this._states.once){let n=new c(e,this.getTz());n.ms=0;let r=new c(this._states.once,this.getTz());return r.ms=0,n.getTime()===r.getTime()}let t=new c(e,this.getTz());return t.ms=0,t.match(this._states.pattern,this.options)}getPattern(){if(!this._states.once)return this._states.pattern?this._states.pattern.pattern:void 0}getOnce(){return this._states.once?this._states.once.getDate():null}isRunning(){return!this._states.paused&&!this._states.kill&&this.fn!==void 0&&this._nextTarget(this._states.currentRun,new Date)!==null}isStopped(){return this._states.kill}isBusy(){return this._states.blocking}currentRun(){return this._states.currentRun?this._states.currentRun.getDate():null}previousRun(){return this._states.previousRun?this._states.previousRun.getDate():null}msToNext(e){let t=new Date,n=this._nextTarget(e,t);return n?n.getTime()-this._toMs(e??t):null}stop(){this._states.kill=!0,this._states.currentTimeout&&clearTimeout(this._states.currentTimeout);let e=M.indexOf(this);e>=0&&M.splice(e,1)}pause(){return this._states.paused=!0,!this._states.kill}resume(){return this._states.paused=!1,!this._states.kill}schedule(e){return this._schedule(e)}_schedule(e,t){if(e&&this.fn)throw new Error("Cron: It is not allowed to schedule two functions using the same Croner instance.");e&&(this.fn=e);let n=t??new Date,r=this._nextTarget(void 0,n),a=r?r.getTime()-n.getTime():null,i=this._states.currentRun;i&&i.getTime()>n.getTime()&&(i=void 0);let o=this._nextTarget(i,n);return a===null||isNaN(a)||o===null?this:(a>$&&(a=$),a<0&&(a=this._states.paused?1e3:0),this._states.currentTimeout=setTimeout(()=>this._checkTrigger(o),a),this._states.currentTimeout&&this.options.unref&&Y(this._states.currentTimeout),this)}async _trigger(e=new Date){this._states.blocking=!0,this._states.currentRun=new c(e,this.getTz());try{if(this.options.catch)try{this.fn!==void 0&&await this.fn(this,this.options.context)}catch(t){if(b(this.options.catch))try{Promise.resolve(this.options.catch(t,this)).catch(()=>{})}catch{}}else this.fn!==void 0&&await this.fn(this,this.options.context)}finally{this._states.previousRun=new c(e,this.getTz()),this._states.blocking=!1}}async trigger(){await this._trigger()}runsLeft(){return this._states.maxRuns}_checkTrigger(e){let t=new Date,n=!this._states.paused&&t.getTime()>=e.getTime(),r=this._states.blocking&&this.options.protect;n&&!r?(this._states.maxRuns!==void 0&&this._states.maxRuns--,this._trigger(t)):n&&r&&b(this.options.protect)&&setTimeout(()=>this.options.protect(this),0),this._schedule(void 0,n?void 0:t)}_next(e,t,n){let r=n?n.startAt:this._startAt,a=n?n.stopAt:this._stopAt,i=!!e,o=!!(e||this._states.currentRun),u=!1;!e&&r&&this.options.interval&&(e=this._calculatePreviousRun(r,t),e&&(o=!0),u=!e);let l=e??t??new Date,h=this._toMs(l);e=new c(l,this.getTz()),r&&h<r.getTime()&&(e=u?r:new c(new Date(r.getTime()-1e3),this.getTz()),h=e.getTime());let m=this._states.once||new c(e,this.getTz());if(!u&&m!==this._states.once&&(m=this._findOccurrence(e,h,1,o)),this._states.once){let d=this._states.once.getTime(),p=h-d;if(r&&d<r.getTime()-this._startAtRoundingMs||this._states.currentRun&&this.applyDayOffset(this._states.once.getDate()).getTime()<=this._states.currentRun.getTime()||(i?p>=0:p>1e3&&!this.options.allowPast))return null}return m===null||this._states.maxRuns!==void 0&&this._states.maxRuns<=0||this._states.kill||a&&m.getTime()>=a.getTime()?null:m}_previous(e,t){let n=this._toMs(e??new Date);if(t.stopAt&&n>t.stopAt.getTime()&&(n=t.stopAt.getTime()),this._states.once)return this._states.once.getTime()<n?this._states.once:null;let r=this._findOccurrence(new c(new Date(n),this.getTz()),n,-1);return r===null||t.startAt&&r.getTime()<t.startAt.getTime()?null:r}_toMs(e){if(e instanceof Date)return e.getTime();let t=new c(e,this.getTz());return t.getTime()+(typeof t.tz=="string"?t.ms:0)}_findOccurrence(e,t,n,r=!1){let a=this.options.interval??0;if(a>1&&(n===-1||r)){t+=(a-1)*1e3*n;let m=new Date(t);if(isNaN(m.getTime())||(e=new c(m,this.getTz()),!(e.year>=1&&e.year<=9999)))return null;r=!1}let i=this._walk(e,t,n,r),o=this.getTz();if(this._states.pattern.isFixedTime&&n===1||typeof o=="number"||U(t,o)!==(n===1?"earlier":"later"))return i;let u=Math.floor(t/1e3)*1e3,l=n===1?k(u,u+P,o):k(u-P,u,o)-1e3;if(i&&(l-i.getTime())*n>0)return i;let h=this._walk(new c(new Date(l),o),l-n,n,!1,!0);return!i||!h?i??h:(i.getTime()-h.getTime())*n>0?h:i}_walk(e,t,n,r,a=!1){let i=this._states.pattern,o=(l,h)=>n===1?l.increment(i,this.options,h):l.decrement(i,this.options,h),u=new c(e,this.getTz());for((!a||!u.match(i,this.options))&&(u=o(u,r));u;){let l=this._runAt(u,t,n);if(l)return new c(l,this.getTz());u=o(u,!1)}return null}_runAt(e,t,n){let r=d=>(d.getTime()-t)*n>0,a=e.tz;if(typeof a=="number"){let d=e.getDate();return r(d)?d:null}let i=T(e.year,e.month+1,e.day,e.hour,e.minute,e.second,a),o=_(i),u=this._states.pattern.isFixedTime;if(o.kind==="single")return r(o.date)?o.date:null;if(o.kind==="ambiguous"){let{earlier:d,later:p}=o;return(u?[d]:n===1?[d,p]:[p,d]).find(r)??null}if(!u)return null;let l=new Date(k(o.before.getTime(),o.after.getTime(),a)),h=y(l,a);return h.y===i.y&&h.m===i.m&&h.d===i.d&&r(l)?l:null}_calculatePreviousRun(e,t){let n=new c(t,this.getTz()).getTime();if(e.getTime()>n)return;let r=this.options.interval*1e3,a=e;for(;a.getTime()+r<=n;){let i=this._findOccurrence(a,a.getTime(),1,!0);if(i===null)break;a=i}return a}},A=class{cron;cursor;now;done;initialMaxRuns;remainingRuns;constructor(e,t){this.cron=e,this.initialMaxRuns=e.runsLeft()??1/0,this.reset(t)}next(){if(this.done||this.remainingRuns<=0)return this.done=!0,{value:void 0,done:!0};let e=this.cron._nextTarget(this.cursor,this.now);return e===null?(this.done=!0,{value:void 0,done:!0}):(this.cursor=e,this.remainingRuns--,{value:e,done:!1})}peek(){return this.done||this.remainingRuns<=0?null:this.cron._nextTarget(this.cursor,this.now)}reset(e){this.cursor=e instanceof Date?new Date(e.getTime()):e??void 0,this.now=new Date,this.done=!1,this.remainingRuns=this.initialMaxRuns}[Symbol.iterator](){return this}};
+
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+;// CONCATENATED MODULE: ./src/rules/zoned-time.ts
+// Wall-clock time in an IANA time zone, through Intl alone (no clock of its own): which names are zones, the wall
+// time of an instant, the instant of a wall time (daylight saving resolved as freeze windows document it), and an
+// instant in words for a user. Pure: the same answers on every machine with full ICU (Node 20 and 24 both ship it).
+const formats = new Map();
+/** One formatter per zone: numeric fields, 24-hour clock, so formatToParts reads alike on every ICU. */
+function formatterOf(timeZone) {
+    let format = formats.get(timeZone);
+    if (!format) {
+        format = new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+            weekday: 'short'
+        });
+        formats.set(timeZone, format);
+    }
+    return format;
+}
+/**
+ * True for a name Intl knows as a time zone (Europe/Amsterdam, UTC, Etc/GMT+1). An offset (+01:00) is not a name:
+ * Node 20 refuses it and later Nodes take it, so it is refused here on every Node alike.
+ */
+function isTimeZone(name) {
+    if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name))
+        return false;
+    try {
+        formatterOf(name);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+function partsOf(at, timeZone) {
+    const parts = {};
+    for (const part of formatterOf(timeZone).formatToParts(new Date(at)))
+        parts[part.type] = part.value;
+    const n = (type) => Number(parts[type]);
+    return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute'), second: n('second'), weekday: parts.weekday ?? '' };
+}
+function wallAsUtc(wall) {
+    return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+}
+/** The zone's offset from UTC at an instant, in ms (positive east of Greenwich), to the second. */
+function offsetAt(at, timeZone) {
+    const p = partsOf(at, timeZone);
+    const wallMs = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    return wallMs - (at - (((at % 1000) + 1000) % 1000));
+}
+const DAY_MS = 24 * 3600 * 1000;
+/**
+ * The instant a wall time names in a zone. A wall time that exists twice (the clock set back) is the first of the
+ * two; one that does not exist (the clock set forward over it) is the first instant after the gap, the moment the
+ * clock jumps. The same rules croner follows for a cron time of fixed hours and minutes.
+ */
+function instantOfWallTime(wall, timeZone) {
+    const asUtc = wallAsUtc(wall);
+    const before = offsetAt(asUtc - DAY_MS, timeZone);
+    const after = offsetAt(asUtc + DAY_MS, timeZone);
+    const fits = [asUtc - before, asUtc - after].filter((t) => asUtc - offsetAt(t, timeZone) === t).sort((a, b) => a - b);
+    if (fits[0] !== undefined)
+        return new Date(fits[0]);
+    return new Date(firstInstantWithOffset(asUtc - after, asUtc - before, after, timeZone));
+}
+/** The first instant in (from, to] whose offset is `offset`, to the second: where the clock jumped. */
+function firstInstantWithOffset(from, to, offset, timeZone) {
+    let lo = Math.floor(from / 1000);
+    let hi = Math.ceil(to / 1000);
+    while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(mid * 1000, timeZone) === offset)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi * 1000;
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function clockOf(p) {
+    const two = (n) => String(n).padStart(2, '0');
+    return `${two(p.hour)}:${two(p.minute)}${p.second === 0 ? '' : `:${two(p.second)}`}`;
+}
+function dateOf(p) {
+    return `${p.weekday} ${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
+}
+/**
+ * An instant for a user, in the zone and in UTC: "Mon 30 Nov 2026 07:00 Europe/Amsterdam (06:00 UTC)"; the UTC
+ * date is repeated when it is another day ("Mon 30 Nov 2026 00:30 Europe/Amsterdam (Sun 29 Nov 2026 23:30 UTC)"),
+ * and UTC itself (or GMT) is said once. Seconds appear only when they are not zero.
+ */
+function formatInZone(at, timeZone) {
+    const local = partsOf(at.getTime(), timeZone);
+    const utc = partsOf(at.getTime(), 'UTC');
+    const inZone = `${dateOf(local)} ${clockOf(local)} ${timeZone}`;
+    if (/^(Etc\/)?(UTC|UCT|GMT|Zulu|Universal)$/i.test(timeZone))
+        return inZone;
+    const sameDay = dateOf(local) === dateOf(utc);
+    return `${inZone} (${sameDay ? '' : `${dateOf(utc)} `}${clockOf(utc)} UTC)`;
+}
+
+;// CONCATENATED MODULE: ./src/rules/freeze-lines.ts
+// One line of deploy-freeze read into what freeze.ts computes with: two crons (croner) in a zone, or a dated range
+// as two instants. Every mistake is an InputError naming the input, the line, what is wrong and how to write it.
+
+
+
+const CRON_EXAMPLE = "'0 18 * * 5; 0 7 * * 1; Europe/Amsterdam'";
+const DATED_EXAMPLE = "'2026-12-20T00:00 .. 2027-01-04T00:00 Europe/Amsterdam'";
+const CRON_FIELDS = 'five fields: minute hour day-of-month month day-of-week';
+/** Where a mistake is, for its message: "deploy-freeze, line 2 ('...')". */
+class LinePlace {
+    input;
+    line;
+    lineNumber;
+    constructor(input, line, lineNumber) {
+        this.input = input;
+        this.line = line;
+        this.lineNumber = lineNumber;
+    }
+    refuse(what) {
+        return new errors/* InputError */.dz(`${this.input}, line ${this.lineNumber} ('${this.line}'): ${what}`);
+    }
+}
+/** A window from one trimmed, non-blank, non-comment line. */
+function readFreezeLine(line, lineNumber, input) {
+    const place = new LinePlace(input, line, lineNumber);
+    if (line.includes(';'))
+        return readCronLine(place);
+    if (line.includes('..'))
+        return readDatedLine(place);
+    throw place.refuse(`not a freeze window. Write one window per line, either ${CRON_EXAMPLE} (start cron; end cron; IANA time zone) or ${DATED_EXAMPLE}.`);
+}
+function readCronLine(place) {
+    const fields = place.line.split(';').map((field) => field.trim());
+    if (fields.length !== 3) {
+        throw place.refuse(`a cron window has 3 fields separated by ';', this line has ${fields.length}. Write '<start cron>; <end cron>; <IANA time zone>', e.g. ${CRON_EXAMPLE}.`);
+    }
+    const [startText, endText, timeZone] = fields;
+    checkTimeZone(place, timeZone);
+    const start = readCron(place, 'start', startText, timeZone);
+    const end = readCron(place, 'end', endText, timeZone);
+    if (startText.split(/\s+/).join(' ') === endText.split(/\s+/).join(' ')) {
+        throw place.refuse(`the end cron is the start cron, so the window would begin again the moment it ends. Write the time it ends, e.g. ${CRON_EXAMPLE}.`);
+    }
+    return { window: { line: place.line, lineNumber: place.lineNumber, kind: 'cron', timeZone }, plan: { kind: 'cron', start, end } };
+}
+function checkTimeZone(place, timeZone) {
+    if (timeZone === '')
+        throw place.refuse(`the time zone is missing. Write an IANA time zone such as 'Europe/Amsterdam', 'America/New_York' or 'UTC'.`);
+    if (!isTimeZone(timeZone)) {
+        throw place.refuse(`'${timeZone}' is not a known IANA time zone. Write one such as 'Europe/Amsterdam', 'America/New_York' or 'UTC' (not an offset).`);
+    }
+}
+/** A five-field cron as croner reads it in the zone; one that never occurs (30 February) is refused too. */
+function readCron(place, which, text, timeZone) {
+    const example = which === 'start' ? "'0 18 * * 5'" : "'0 7 * * 1'";
+    const count = text === '' ? 0 : text.split(/\s+/).length;
+    if (count !== 5)
+        throw place.refuse(`the ${which} cron '${text}' has ${count} fields. Write ${CRON_FIELDS}, e.g. ${example}.`);
+    let cron;
+    try {
+        cron = new j(text, { timezone: timeZone, mode: '5-part', paused: true, domAndDow: false, fixedTimeRule: 'no-wildcard' });
+    }
+    catch (error) {
+        const why = (error instanceof Error ? error.message : String(error)).replace(/^CronPattern:\s*/, '');
+        throw place.refuse(`the ${which} cron '${text}' is not valid: ${why}. Write ${CRON_FIELDS}, e.g. ${example}.`);
+    }
+    if (cron.nextRun(new Date(0)) === null)
+        throw place.refuse(`the ${which} cron '${text}' never occurs. Write a time that exists, e.g. ${example}.`);
+    return cron;
+}
+const DATED_LINE = /^(\S*)\s*\.\.\s*(.*)$/;
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+function readDatedLine(place) {
+    const [, startText = '', rest = ''] = DATED_LINE.exec(place.line) ?? [];
+    const [endText = '', timeZone, ...more] = rest.split(/\s+/).filter((token) => token !== '');
+    const startWall = readLocalTime(place, 'start', startText);
+    const endWall = readLocalTime(place, 'end', endText);
+    if (timeZone === undefined)
+        throw place.refuse(`a dated window needs the time zone of its wall times after its end. Write e.g. ${DATED_EXAMPLE}.`);
+    if (more.length > 0)
+        throw place.refuse(`'${more.join(' ')}' follows the time zone. Write '<start> .. <end> <IANA time zone>', e.g. ${DATED_EXAMPLE}.`);
+    checkTimeZone(place, timeZone);
+    const start = instantOfWallTime(startWall, timeZone).getTime();
+    const end = instantOfWallTime(endWall, timeZone).getTime();
+    if (end <= start)
+        throw place.refuse(`the end ${endText} is not after the start ${startText} in ${timeZone}. Write the start first, e.g. ${DATED_EXAMPLE}.`);
+    return { window: { line: place.line, lineNumber: place.lineNumber, kind: 'dated', timeZone }, plan: { kind: 'dated', start, end } };
+}
+/** YYYY-MM-DDTHH:MM, a real date and a time of day (00:00 to 23:59). */
+function readLocalTime(place, which, text) {
+    const match = LOCAL_TIME.exec(text);
+    const how = `Write the ${which} as YYYY-MM-DDTHH:MM (local time in the zone that ends the line), e.g. ${DATED_EXAMPLE}.`;
+    if (!match)
+        throw place.refuse(`the ${which} '${text}' is not a local time as YYYY-MM-DDTHH:MM. ${how}`);
+    const [year, month, day, hour, minute] = match.slice(1).map(Number);
+    const asDate = new Date(Date.UTC(year, month - 1, day));
+    if (month < 1 || month > 12 || day < 1 || asDate.getUTCDate() !== day || hour > 23 || minute > 59) {
+        throw place.refuse(`the ${which} '${text}' is not a real date and time of day. ${how}`);
+    }
+    return { year, month, day, hour, minute };
+}
+
+;// CONCATENATED MODULE: ./src/rules/freeze.ts
+// Freeze windows (deploy-freeze, docs/release-rules.md): when deploying is refused. Pure: the time is always passed
+// in, so the deploy step, the status report and the simulation's fake clock ask the same questions.
+//
+// A line is one window, in one of two forms:
+// - GitLab's deploy-freeze fields, '<start cron>; <end cron>; <IANA time zone>' (five-field crons, read by croner):
+//   in force from an occurrence of the start cron until the next occurrence of the end cron after it; in force at
+//   the start instant, no longer at the end instant.
+// - a dated range, '<YYYY-MM-DDTHH:MM> .. <YYYY-MM-DDTHH:MM> <IANA time zone>' (wall times in that zone): in force
+//   from the start (inclusive) to the end (exclusive).
+// Daylight saving: a wall time that does not exist (the clock set forward over it) means the first instant after
+// the gap; one that exists twice (the clock set back) means the first of the two. A cron whose minute or hour has
+// a '*' or a step ('*/15') names every clock minute it matches instead, as cron does: none in the gap, both passes
+// of a repeated hour.
+
+
+
+const plans = new WeakMap();
+/** A window's crons or instants; a window built by hand (a test's literal) is read again from its line. */
+function planOf(window) {
+    let plan = plans.get(window);
+    if (!plan) {
+        plan = readFreezeLine(window.line, window.lineNumber, 'deploy-freeze').plan;
+        plans.set(window, plan);
+    }
+    return plan;
+}
+/** Every window of deploy-freeze (blank lines and lines starting with # ignored); throws InputError (src/errors.ts) naming the line, what is wrong and how to write it. */
+function parseFreezeWindows(text, input = 'deploy-freeze') {
+    const windows = [];
+    text.split(/\r?\n/).forEach((raw, index) => {
+        const line = raw.trim();
+        if (line === '' || line.startsWith('#'))
+            return;
+        const { window, plan } = readFreezeLine(line, index + 1, input);
+        plans.set(window, plan);
+        windows.push(window);
+    });
+    return windows;
+}
+/** The occurrence of a window in force at `at` (ms), if any. */
+function spanAt(window, at) {
+    const plan = planOf(window);
+    if (plan.kind === 'dated')
+        return plan.start <= at && at < plan.end ? { window, start: plan.start, end: plan.end } : undefined;
+    const start = lastAtOrBefore(plan.start, at);
+    if (start === undefined)
+        return undefined;
+    const end = plan.end.nextRun(new Date(start))?.getTime();
+    if (end === undefined || at >= end)
+        return undefined;
+    return { window, start: firstStartOfRun(plan, start), end };
+}
+/** The latest occurrence at or before `at` (croner's previousRuns is strictly before its reference). */
+function lastAtOrBefore(cron, at) {
+    return cron.previousRuns(1, new Date(at + 1))[0]?.getTime();
+}
+/** The first instant at or after `at` (croner's nextRun is strictly after its reference). */
+function firstAtOrAfter(cron, at) {
+    return cron.nextRun(new Date(at - 1))?.getTime();
+}
+/** When a cron window in force since `start` began: the first start after the end before it (starts in between extend it). */
+function firstStartOfRun(plan, start) {
+    const endBefore = lastAtOrBefore(plan.end, start);
+    return endBefore === undefined ? start : (firstAtOrAfter(plan.start, endBefore) ?? start);
+}
+/** How many windows that overlap or touch are followed to the real end; a longer chain is cut there. */
+const MAX_CHAIN = 1000;
+/** The end of `end` once windows in force at it (overlapping or touching) are followed. */
+function chainedEnd(windows, end) {
+    for (let link = 0; link < MAX_CHAIN; link++) {
+        const next = latestEnding(windows.map((window) => spanAt(window, end)));
+        if (!next)
+            break;
+        end = next.end;
+    }
+    return end;
+}
+function latestEnding(spans) {
+    let best;
+    for (const span of spans)
+        if (span && (!best || span.end > best.end))
+            best = span;
+    return best;
+}
+/**
+ * The window in force at `at` (several: the one that ends last, so a refusal names when deploying is possible
+ * again; chain windows that overlap or touch so the end is the real one), or undefined. `since` is when that
+ * window's occurrence began; `endsAt` is the end of the chain (after at most 1000 links).
+ */
+function freezeAt(windows, at) {
+    const span = latestEnding(windows.map((window) => spanAt(window, at.getTime())));
+    if (!span)
+        return undefined;
+    return { window: span.window, since: new Date(span.start), endsAt: new Date(chainedEnd(windows, span.end)) };
+}
+/** A window's next occurrence that begins after `at` (one in force at `at` begins again only after it ends). */
+function nextSpan(window, at) {
+    const plan = planOf(window);
+    if (plan.kind === 'dated')
+        return plan.start > at ? { window, start: plan.start, end: plan.end } : undefined;
+    const current = spanAt(window, at);
+    const start = current ? firstAtOrAfter(plan.start, current.end) : plan.start.nextRun(new Date(at))?.getTime();
+    if (start === undefined)
+        return undefined;
+    const end = plan.end.nextRun(new Date(start))?.getTime();
+    return end === undefined ? undefined : { window, start, end };
+}
+/**
+ * The next window that begins after `at` and within `withinMs` (its start at most `withinMs` after `at`), or
+ * undefined. Of two that begin together, the one that ends last; `endsAt` follows windows that overlap or touch.
+ */
+function freezeAhead(windows, at, withinMs) {
+    let best;
+    for (const window of windows) {
+        const span = nextSpan(window, at.getTime());
+        if (!span || span.start - at.getTime() > withinMs)
+            continue;
+        if (!best || span.start < best.start || (span.start === best.start && span.end > best.end))
+            best = span;
+    }
+    if (!best)
+        return undefined;
+    return { window: best.window, startsAt: new Date(best.start), endsAt: new Date(chainedEnd(windows, best.end)) };
+}
+/** Words for a user: the line as written, and the instant in the window's zone and in UTC, e.g. "'0 18 * * 5; 0 7 * * 1; Europe/Amsterdam' (line 1) until Mon 30 Nov 2026 07:00 Europe/Amsterdam (06:00 UTC)". */
+function describeUntil(hit) {
+    return `'${hit.window.line}' (line ${hit.window.lineNumber}) until ${formatInZone(hit.endsAt, hit.window.timeZone)}`;
+}
+
+
+/***/ }),
+
+/***/ 4658:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   x: () => (/* binding */ RULE_WORDS)
+/* harmony export */ });
+// What the release rules (docs/release-rules.md) found, as data: the deploy step fills it in as each rule is
+// checked; report.ts, the GitHub Deployment and the events read it. A rule that refused names itself in `refusedBy`.
+/** Each rule in the words of a sentence ("override-reason overrides the soak gate"). */
+const RULE_WORDS = {
+    freeze: 'the deploy freeze',
+    soak: 'the soak gate',
+    backup: 'the backup rule'
+};
 
 
 /***/ }),
@@ -45495,8 +46298,8 @@ var external_node_v8_ = __nccwpck_require__(8877);
 var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_);
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
 var outcome = __nccwpck_require__(4535);
-// EXTERNAL MODULE: ./src/inputs/index.ts + 4 modules
-var src_inputs = __nccwpck_require__(3036);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 5 modules
+var src_inputs = __nccwpck_require__(1801);
 ;// CONCATENATED MODULE: ./src/phases.ts
 // The run's timeline: each phase in its own log group, how long it took and whether it passed. The
 // steps run their phases through it; the report reads it; nothing else writes it.
@@ -45658,7 +46461,7 @@ async function run(host) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(556)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1556));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(193)]).then(__nccwpck_require__.bind(__nccwpck_require__, 193));
                 // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
                 const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);
@@ -45748,7 +46551,7 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
     if (events === undefined || !(0,inputs_events/* anySink */.O5)(events) || hurry.aborted || limitMs === 0)
         return;
     try {
-        const { observeRun } = await __nccwpck_require__.e(/* import() */ 953).then(__nccwpck_require__.bind(__nccwpck_require__, 2953));
+        const { observeRun } = await __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 2585));
         const promotion = rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== '';
         const observed = observeRun(result, { ...facts, context: src_port/* runContext */.pO(), stack: rawInput('stack') || undefined, promotion });
         if (observed === undefined)
@@ -45870,6 +46673,7 @@ const EXIT = {
     rolledBack: 5,
     possiblyLive: 6,
     searchFailed: 7,
+    ruleRefused: 10,
     sigint: 130,
     sigterm: 143
 };
@@ -45889,7 +46693,7 @@ const STATUS_EXIT = {
 /**
  * The first that holds, in this order: success; a cancel by signal; bad input; then what the environment runs
  * (rolled back, or our release possibly live: a failure after a deploy request outranks why it failed); a
- * refusal before any deploy (the order, a busy environment, a refused login); a failed search check; any other failure.
+ * refusal by a release rule; a refusal before any deploy (the order, a busy environment, a refused login); a failed search check; any other failure.
  */
 function exitCode({ result, failure }) {
     if (result.error === undefined)
@@ -45910,6 +46714,9 @@ function exitCode({ result, failure }) {
     // An environment that stayed busy fails the release as such ('busy'); one that ended still `waiting` ended for
     // another reason (the platform unreachable, the environment deleted, a login refused), whose code is its own.
     // An order "not checked" because the stop cut GitHub's answer short is the stop's, not a refusal.
+    // A release rule (a freeze window, the soak gate, the backup rule) refused it: nothing of ours was deployed.
+    if (deploy?.rules?.refusedBy !== undefined && release?.failure?.kind !== 'busy')
+        return EXIT.ruleRefused;
     const orderRefused = deploy?.order?.refused === true && !(deploy.order.failed === true && result.stopped !== undefined);
     if (orderRefused || release?.failure?.kind === 'busy' || release?.failure?.kind === 'older')
         return EXIT.refused;
@@ -45929,6 +46736,7 @@ const EXIT_PRECEDENCE = [
     EXIT.badInput,
     EXIT.rolledBack,
     EXIT.possiblyLive,
+    EXIT.ruleRefused,
     EXIT.refused,
     EXIT.loginRefused,
     EXIT.searchFailed,
@@ -46004,6 +46812,9 @@ class UsageError extends errors/* InputError */.dz {
  */
 function collectInputs(command, flags, env) {
     const values = new Map();
+    // The break-glass given as an empty flag is a reason left out, not an input left out: said, not ignored.
+    if (flags['override-reason'] === '')
+        throw new UsageError('--override-reason is empty: write why this deploy cannot wait for the rule (it is recorded), or leave the flag out.');
     for (const name of inputsOf(command)) {
         const value = SECRET_INPUTS.includes(name) ? secretValue(name, flags, env) : (stringFlag(flags[name]) ?? env[envName(name)]);
         if (value !== undefined)
@@ -46931,6 +47742,8 @@ var inputs_login = __nccwpck_require__(2052);
 var dist = __nccwpck_require__(8815);
 // EXTERNAL MODULE: ./src/inputs/address.ts
 var inputs_address = __nccwpck_require__(1617);
+// EXTERNAL MODULE: ./src/rules/freeze.ts + 3 modules
+var rules_freeze = __nccwpck_require__(9108);
 ;// CONCATENATED MODULE: ./src/status/track.ts
 // A tracked ref that is a pattern of tag names (docs/status.md, "Tracking a tag pattern"): `v*`, `tags/release-*`,
 // `refs/tags/v1.?.*` means "the newest tag whose name matches". Newest by the names' version order, not by commit
@@ -47011,6 +47824,7 @@ function newestTag(tags, pattern) {
 
 
 
+
 const LOGIN_VARIABLES = ['username', 'password', 'access-token', 'client-secret'];
 /** The credentials that are secrets: a value written where their variable's name belongs is masked at once. */
 const SECRET_CREDENTIALS = ['password', 'access-token', 'client-secret'];
@@ -47030,6 +47844,10 @@ const DEFAULT_LOGIN_VARIABLES = {
     password: 'BRCLOUD_PASSWORD',
     'access-token': 'BRCLOUD_ACCESS_TOKEN'
 };
+/** The deploy-freeze windows of `environment`: its own, else its stack's, else the file's (the nearest wins); none: []. */
+function freezeOf(stack, environment) {
+    return (environment === null ? undefined : stack.settings?.get(environment)?.freeze) ?? stack.freeze ?? [];
+}
 /** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
 function trackOf(stack, environment) {
     return (environment === null ? undefined : stack.settings?.get(environment)?.track) ?? stack.track;
@@ -47051,9 +47869,21 @@ function healthOf(stack, environment) {
 }
 /** In a stack's health-url, the place of each environment's name. */
 const ENVIRONMENT_PLACEHOLDER = '{environment}';
-const TOP_KEYS = ['track', 'stacks'];
-const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect', 'login'];
-const ENVIRONMENT_KEYS = ['name', 'track', 'health-url', 'health-expect'];
+const TOP_KEYS = ['track', 'deploy-freeze', 'stacks'];
+const STACK_KEYS = [
+    'name',
+    'stack',
+    'console-url',
+    'api-url',
+    'platform-domain',
+    'environments',
+    'track',
+    'health-url',
+    'health-expect',
+    'deploy-freeze',
+    'login'
+];
+const ENVIRONMENT_KEYS = ['name', 'track', 'health-url', 'health-expect', 'deploy-freeze'];
 const LOGIN_KEYS = [
     'username-variable',
     'password-variable',
@@ -47084,7 +47914,8 @@ function parseStatusConfig(text, file) {
     if (!Array.isArray(top.stacks) || top.stacks.length === 0)
         throw new errors/* InputError */.dz(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`);
     const fileTrack = track === undefined ? undefined : { track, from: `${file}: track` };
-    const stacks = top.stacks.map((raw, i) => readStack(raw, file, `stacks[${i}]`, fileTrack));
+    const fileFreeze = freezeWindows(top, file, 'deploy-freeze');
+    const stacks = top.stacks.map((raw, i) => readStack(raw, file, `stacks[${i}]`, fileTrack, fileFreeze));
     const seen = new Set();
     for (const s of stacks) {
         if (seen.has(s.name))
@@ -47093,7 +47924,7 @@ function parseStatusConfig(text, file) {
     }
     return { stacks };
 }
-function readStack(raw, file, where, fileTrack) {
+function readStack(raw, file, where, fileTrack, fileFreeze) {
     const r = mapping(raw, file, where);
     const name = config_text(r.name, file, `${where}.name`);
     if (name === undefined)
@@ -47131,7 +47962,8 @@ function readStack(raw, file, where, fileTrack) {
         trackFrom: own !== undefined ? `${file}: ${at}.track` : fileTrack?.from,
         login: loginOf(r.login, file, at),
         settings: listed?.settings,
-        health
+        health,
+        freeze: freezeWindows(r, file, `${at}.deploy-freeze`) ?? fileFreeze
     };
 }
 /** A stack-wide health-url names each environment's page: `{environment}` in it, unless the stack reports one environment. */
@@ -47193,13 +48025,27 @@ function environmentsOf(raw, file, at) {
         settings.set(name, {
             track: optionalRef(r.track, file, `${where}.track`),
             trackFrom: `${file}: ${where}.track`,
-            health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
+            health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`),
+            freeze: freezeWindows(r, file, `${where} (${name}).deploy-freeze`)
         });
     });
     const twice = names.find((n, i) => names.indexOf(n) !== i);
     if (twice !== undefined)
         throw new errors/* InputError */.dz(`${file}: ${at}.environments names '${twice}' twice.`);
     return { names, settings };
+}
+/**
+ * A deploy-freeze key's windows: text with one window a line, or a list of windows; undefined when the key is not
+ * there, none when it is empty (which lifts the windows written above it). A malformed window names its place.
+ */
+function freezeWindows(r, file, where) {
+    if (!('deploy-freeze' in r))
+        return undefined;
+    const raw = r['deploy-freeze'];
+    const lines = raw === null ? [] : Array.isArray(raw) ? raw : [raw];
+    if (lines.some((line) => typeof line !== 'string'))
+        throw new errors/* InputError */.dz(`${file}: ${where} must be text, one window a line, or a list of windows, e.g. '0 18 * * 5; 0 7 * * 1; Europe/Amsterdam' (quote each window).`);
+    return (0,rules_freeze/* parseFreezeWindows */.Gg)(lines.join('\n'), `${file}: ${where}`);
 }
 function loginOf(raw, file, at) {
     if (raw === undefined || raw === null)
@@ -47350,6 +48196,58 @@ var health = __nccwpck_require__(5769);
 var evidence = __nccwpck_require__(6986);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
 var http_transport = __nccwpck_require__(5848);
+;// CONCATENATED MODULE: ./src/status/release-rules.ts
+
+
+
+/** The freeze in force at `now` among `windows`, or null. */
+function freezeRow(windows, now) {
+    const hit = (0,rules_freeze/* freezeAt */.NT)(windows, new Date(now));
+    if (hit === undefined)
+        return null;
+    return {
+        window: hit.window.line,
+        line: hit.window.lineNumber,
+        timeZone: hit.window.timeZone,
+        since: hit.since.toISOString(),
+        endsAt: hit.endsAt.toISOString(),
+        until: (0,rules_freeze/* describeUntil */.Gy)(hit)
+    };
+}
+/** One `GET /v3/backups` for the whole stack; never throws. */
+async function listBackupsOnce(client) {
+    try {
+        return { backups: await client.listBackups() };
+    }
+    catch (error) {
+        return { failed: `the stack's backups could not be listed: ${(0,errors/* describeError */.Uc)(error)}` };
+    }
+}
+const HOUR_MS = 3_600_000;
+/** The newest backup of the environment `environmentId` (ids compared without case), its age at `now` in hours (two decimals). */
+function newestBackupRow(listing, environmentId, now) {
+    if ('failed' in listing)
+        return { state: 'unknown', id: null, createdAt: null, ageHours: null, reason: listing.failed };
+    const own = listing.backups.filter((b) => (0,look/* sameId */.s)(b.environmentId, environmentId));
+    const dated = own.filter((b) => Number.isFinite(b.createdAtMs)).sort((a, b) => b.createdAtMs - a.createdAtMs);
+    const newest = dated[0];
+    if (newest === undefined) {
+        if (own.length === 0)
+            return { state: 'none', id: null, createdAt: null, ageHours: null, reason: null };
+        const first = own[0];
+        return {
+            state: 'unknown',
+            id: null,
+            createdAt: null,
+            ageHours: null,
+            reason: `the platform lists backups of it without a date it can read ('${first.createdAt}')`
+        };
+    }
+    // A platform clock ahead of ours makes a fresh backup look taken in the future: its age is then 0.
+    const ageHours = Math.round((Math.max(0, now - newest.createdAtMs) / HOUR_MS) * 100) / 100;
+    return { state: 'found', id: newest.id, createdAt: newest.createdAt, ageHours, reason: null };
+}
+
 ;// CONCATENATED MODULE: ./src/status/row.ts
 
 /**
@@ -47380,7 +48278,9 @@ function blankRow(stack, environment, track) {
         reason: null,
         lastDeployment: null,
         health: 'not-checked',
-        healthReason: null
+        healthReason: null,
+        freeze: null,
+        backup: { state: 'unknown', id: null, createdAt: null, ageHours: null, reason: null }
     };
 }
 /** The state GitHub's compare of the tracked ref (base) with the running commit (head) gives. */
@@ -47413,6 +48313,7 @@ function stateOfComparison(c) {
 
 
 
+
 /** Reads `stack` (logged in with `login`); never throws: what could not be read is in its rows and errors. */
 async function read_stack_readStack(stack, login, options) {
     const { apiUrl } = stack.address;
@@ -47425,7 +48326,9 @@ async function read_stack_readStack(stack, login, options) {
     const reader = new EnvironmentReader(stack, new cloud_client/* CloudClient */.Ll(api, session), options, reading);
     try {
         const environments = await listed(reader.client, stack, reading);
-        reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))));
+        // One backup listing for the stack, read beside its environments.
+        const backups = environments.some((e) => typeof e !== 'string') ? listBackupsOnce(reader.client) : undefined;
+        reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e, backups))))));
         // The environments are read together: their refs' failures in the order of the rows, not of the answers.
         const rowOf = (reason) => reading.rows.findIndex((r) => r.reason === reason);
         reading.trackErrors.sort((a, b) => rowOf(a) - rowOf(b));
@@ -47448,6 +48351,11 @@ async function read_stack_readStack(stack, login, options) {
             src_port/* warning */.$e(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`);
         await Promise.all([transport.close(), closing?.transport.close()]).catch(() => undefined);
     }
+    // A freeze is the configuration's and the clock's: known also for an environment that could not be read.
+    const now = options.now();
+    reading.rows.forEach((row, i) => {
+        reading.rows[i] = { ...row, freeze: row.environment === null ? null : freezeRow(freezeOf(stack, row.environment), now) };
+    });
     return reading;
 }
 /** The closing calls' door after a cancel: one attempt each, within the cancel's limit. */
@@ -47495,10 +48403,10 @@ class EnvironmentReader {
         this.reading = reading;
         this.history = options.github ? new evidence/* DeploymentHistory */.u(options.github.api, stack.address.apiUrl) : undefined;
     }
-    /** The environment on the platform and GitHub, and its health probe beside them. */
-    async read(environment) {
-        const [row, health] = await Promise.all([this.readRunning(environment), this.probe(environment.name)]);
-        return { ...row, ...health };
+    /** The environment on the platform and GitHub, its health probe and its newest backup beside them. */
+    async read(environment, backups) {
+        const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name), backups]);
+        return listing === undefined ? { ...row, ...health } : { ...row, ...health, backup: newestBackupRow(listing, environment.id, this.options.now()) };
     }
     /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */
     async probe(environment) {
@@ -47785,7 +48693,8 @@ async function readStatus({ config, logins }, options = {}) {
         requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
         retry: options.retry ?? STATUS_RETRY,
         healthTimeoutMs: options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS,
-        stop: options.stop
+        stop: options.stop,
+        now: options.now ?? (() => Date.now())
     });
     const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read, options.stop?.signal);
     return {
@@ -47877,6 +48786,27 @@ function trackCell(row) {
         return '';
     return row.trackedRef === null || row.trackedRef === row.track ? row.track : `${row.trackedRef} (${row.track})`;
 }
+/** A freeze in force: when it ends, to the minute in UTC ("until 2026-11-30T06:00Z"); the words are in the lines below. */
+function freezeCell(row) {
+    return row.freeze === null ? '' : `until ${row.freeze.endsAt.slice(0, 16)}Z`;
+}
+/** An age for a person: minutes under an hour, hours under two days, then days. */
+function formatAge(hours) {
+    if (hours < 1)
+        return `${Math.round(hours * 60)}m`;
+    if (hours < 48)
+        return `${Math.round(hours * 10) / 10}h`;
+    return `${Math.round((hours / 24) * 10) / 10}d`;
+}
+/** The newest backup: "b-7 (5.2h old)", none, or unknown (its reason among the row's lines); nothing where it was not read. */
+function backupCell(row) {
+    const b = row.backup;
+    if (b.state === 'found')
+        return `${b.id ?? ''} (${formatAge(b.ageHours ?? 0)} old)`;
+    if (b.state === 'none')
+        return 'none';
+    return b.reason === null ? '' : 'unknown';
+}
 function columns(row) {
     return [
         row.stack,
@@ -47887,10 +48817,12 @@ function columns(row) {
         row.commit === null ? '' : (0,client/* short */.h0)(row.commit),
         row.commit === null ? '' : row.evidence,
         row.distributionName ?? row.distributionId ?? '',
-        uploaded(row)
+        uploaded(row),
+        freezeCell(row),
+        backupCell(row)
     ];
 }
-const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'HEALTH', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED'];
+const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'HEALTH', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED', 'FROZEN', 'BACKUP'];
 /** Aligned columns, then one line per row whose state needs a reason, then what could not be read. */
 function statusTable(report) {
     const lines = [HEADINGS, ...report.environments.map(columns)];
@@ -47907,9 +48839,21 @@ function statusTable(report) {
         out.push('', 'Not read:', ...failures.map((f) => `  ${f}`));
     return (0,secrets/* redact */.E$)(`${out.join('\n')}\n`);
 }
-/** Why the state is what it is, and why the probe failed: each axis its own line. */
-function whyLines(row) {
-    return [row.reason, row.healthReason === null ? null : `health: ${row.healthReason}`].filter((w) => w !== null);
+/** Why the state is what it is, why the probe failed, the freeze in force, why the backups are unknown: each its own line. */
+function whyLines(row, withFreeze = true) {
+    return [
+        row.reason,
+        row.healthReason === null ? null : `health: ${row.healthReason}`,
+        row.freeze === null || !withFreeze ? null : `frozen: ${row.freeze.until}`,
+        row.backup.reason === null ? null : `backup: ${row.backup.reason}`
+    ].filter((w) => w !== null);
+}
+/** The newest backup for the summary: its id, when it was taken and its age; none; unknown. */
+function backupWords(row) {
+    const b = row.backup;
+    if (b.state === 'found')
+        return `\`${b.id ?? ''}\` taken ${b.createdAt ?? '?'} (${formatAge(b.ageHours ?? 0)} old)`;
+    return backupCell(row);
 }
 function failureLines(report) {
     return [...report.stacks.flatMap((s) => s.errors.map((e) => `stack ${s.name}: ${e}`)), ...report.githubErrors, ...report.trackErrors];
@@ -47929,7 +48873,21 @@ function lastDeploy(row) {
 }
 /** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
 function statusMarkdown(report) {
-    const head = ['Stack', 'Environment', 'State', 'Health', 'Track', 'Commit', 'Evidence', 'Distribution', 'Uploaded', 'Last GitHub Deployment', 'Why'];
+    const head = [
+        'Stack',
+        'Environment',
+        'State',
+        'Health',
+        'Track',
+        'Commit',
+        'Evidence',
+        'Distribution',
+        'Uploaded',
+        'Last GitHub Deployment',
+        'Frozen',
+        'Newest backup',
+        'Why'
+    ];
     const rows = report.environments.map((r) => {
         const [stack, environment, state, health, track, commit, evidence, distribution, up] = columns(r);
         return [
@@ -47943,7 +48901,10 @@ function statusMarkdown(report) {
             distribution,
             up,
             lastDeploy(r),
-            whyLines(r).join(' ')
+            r.freeze === null ? '' : r.freeze.until,
+            backupWords(r),
+            // The freeze has its own column here.
+            whyLines(r, false).join(' ')
         ];
     });
     const table = [head, head.map(() => '---'), ...rows].map((l) => `| ${l.map((c) => render_cell(c ?? '')).join(' | ')} |`);
@@ -47979,8 +48940,19 @@ function statusJson(report) {
 
 
 
+
 /** Where the stack is and what to report of it. */
-const SINGLE_STACK_SETTINGS = ['stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect'];
+const SINGLE_STACK_SETTINGS = [
+    'stack',
+    'console-url',
+    'api-url',
+    'platform-domain',
+    'environments',
+    'track',
+    'health-url',
+    'health-expect',
+    'deploy-freeze'
+];
 /** The login, as the deploy action takes it (no oidc-audience: the report offers no GitHub OIDC login). */
 const SINGLE_STACK_LOGIN = ['username', 'password', 'token-url', 'client-id', 'client-secret', 'audience', 'scope', 'access-token'];
 const SINGLE_STACK_INPUTS = [...SINGLE_STACK_SETTINGS, ...SINGLE_STACK_LOGIN];
@@ -48008,9 +48980,10 @@ function singleStackChosen(configFile, set, configName, addressNames) {
 }
 /**
  * The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError.
- * `trackFrom` names where the track was given (the input `track`, the flag `--track`, `BRCLOUD_TRACK`), for messages.
+ * `trackFrom` names where the track was given (the input `track`, the flag `--track`, `BRCLOUD_TRACK`), for messages;
+ * `freezeFrom` where the deploy-freeze windows were (`deploy-freeze`, `--deploy-freeze`, `BRCLOUD_DEPLOY_FREEZE`).
  */
-function prepareSingleStack(unmasked, trackFrom = 'track') {
+function prepareSingleStack(unmasked, trackFrom = 'track', freezeFrom = 'deploy-freeze') {
     const read = maskedReader(unmasked);
     const address = (0,inputs_address/* resolveCloudAddress */.CI)({
         stack: read('stack'),
@@ -48025,6 +48998,7 @@ function prepareSingleStack(unmasked, trackFrom = 'track') {
     const health = parseHealthProbe(read('health-url'), read('health-expect'), '');
     if (health !== undefined)
         checkStackHealthUrl(health.url, environments, 'health-url');
+    const freeze = (0,rules_freeze/* parseFreezeWindows */.Gg)(read('deploy-freeze'), freezeFrom);
     const stack = {
         // Its rows are named by the stack (the stack input names it beside an api-url), else by the API's host.
         name: address.stack ?? new URL(address.apiUrl).host,
@@ -48033,6 +49007,7 @@ function prepareSingleStack(unmasked, trackFrom = 'track') {
         track,
         trackFrom,
         health,
+        freeze,
         // Not read: the login comes from the inputs below, not from variables.
         login: { variables: DEFAULT_LOGIN_VARIABLES, defaults: true }
     };
@@ -48254,6 +49229,7 @@ const OPTIONS = {
     track: { type: 'string' },
     'health-url': { type: 'string' },
     'health-expect': { type: 'string' },
+    'deploy-freeze': { type: 'string' },
     username: { type: 'string' },
     'token-url': { type: 'string' },
     'client-id': { type: 'string' },
@@ -48287,6 +49263,7 @@ function statusHelp() {
         '  --environments LIST                 comma-separated; default every environment of the stack',
         '  --track REF                         the branch or tag they should run, or a tag pattern such as v*',
         '  --health-url URL, --health-expect TEXT   a page of each environment to GET, {environment} for its name',
+        '  --deploy-freeze WINDOWS             freeze windows, one a line, as brcloud deploy takes them: a freeze in force is shown',
         '  --username, --token-url, --client-id, --audience, --scope   its login, as brcloud deploy takes it; the secrets',
         '                                      from BRCLOUD_PASSWORD, BRCLOUD_CLIENT_SECRET, BRCLOUD_ACCESS_TOKEN or --<name>-file FILE',
         '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
@@ -48399,11 +49376,14 @@ async function whatToRead(invocation, env) {
             return `--${name}`;
         if (flag(`${name}-file`) !== undefined)
             return `--${name}-file`;
+        // BRCLOUD_DEPLOY_FREEZE is the deploy's windows too: set for deploys, it does not ask for a single stack (the file has its own).
+        if (name === 'deploy-freeze')
+            return undefined;
         return SINGLE_STACK_SETTINGS.includes(name) && read(name) !== '' ? envName(name) : undefined;
     };
     const given = SINGLE_STACK_INPUTS.map(asked).filter((name) => name !== undefined);
     if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)'))
-        return prepareSingleStack(read, flag('track') !== undefined ? '--track' : envName('track'));
+        return prepareSingleStack(read, flag('track') !== undefined ? '--track' : envName('track'), flag('deploy-freeze') !== undefined ? '--deploy-freeze' : envName('deploy-freeze'));
     return prepareStatus(await loadStatusConfig(invocation.configFile), env);
 }
 /**

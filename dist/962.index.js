@@ -231,9 +231,9 @@ async function revokeRefreshToken(api, refreshToken) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ statusDescription)
+/* harmony export */   $: () => (/* binding */ statusDescription),
+/* harmony export */   c: () => (/* binding */ STATUS_DESCRIPTION_LIMIT)
 /* harmony export */ });
-/* unused harmony export STATUS_DESCRIPTION_LIMIT */
 // A Deployment status's description as GitHub takes it: "The maximum description length is 140 characters" (its REST
 // reference). Characters, not UTF-16 units: a cut by units could leave half of an emoji, which is no text at all.
 const STATUS_DESCRIPTION_LIMIT = 140;

@@ -684,6 +684,14 @@ function newEnvironment(name) {
 function newBackup(environment, createdAt) {
     return { id: stableId('backup', environment.name), environmentId: environment.id, createdAt };
 }
+/** A backup a test set (setBackups): the `index`th of the environment's, taken at `createdAt`; its id stable for those. */
+function setBackup(environment, index, createdAt) {
+    return { id: stableId('backup', `${environment.name}#${index}@${createdAt}`), environmentId: environment.id, createdAt };
+}
+/** The platform's clock `hours` ago, as it writes timestamps. */
+function platformHoursAgo(state, hours) {
+    return new Date(Date.parse(platformNow(state)) - hours * 3_600_000).toISOString();
+}
 function newAppConfigFile(name) {
     return { id: appConfigFileId(name), name };
 }
@@ -798,7 +806,7 @@ function backupsApi(state) {
                 method: 'GET',
                 path: '/v3/backups',
                 operation: 'list-backups',
-                summary: 'Lists repository backups: [{id, environmentId, createdAt}] (one per environment, taken when the emulator started)',
+                summary: 'Lists repository backups: [{id, environmentId, createdAt}] (one per environment, taken when the emulator started, unless told otherwise)',
                 handler: (ctx) => {
                     authenticate(state, ctx.req);
                     ctx.send(200, state.backups.map(({ id, environmentId, createdAt }) => ({ id, environmentId, createdAt })));
@@ -3512,6 +3520,23 @@ function deleteEnvironment(state, name) {
     abandonSwitch(state, env);
     state.environments.splice(index, 1);
 }
+/**
+ * Sets the backups the platform lists for an environment: one per age, taken that many hours ago by the platform's
+ * clock (the fake one in the simulation; fractions allowed); [] lists none. The others' backups stay as they are.
+ */
+function setBackups(state, environmentName, agesInHours) {
+    const env = state.environments.find((e) => e.name === environmentName);
+    if (env === undefined)
+        throw new Error(`setBackups: no environment named "${environmentName}"`);
+    const bad = agesInHours.find((age) => !Number.isFinite(age) || age < 0);
+    if (bad !== undefined)
+        throw new Error(`setBackups: an age must be a number of hours, 0 or more (got ${bad})`);
+    // In place: the emulator's handle shares this list.
+    for (let i = state.backups.length - 1; i >= 0; i--)
+        if (state.backups[i].environmentId === env.id)
+            state.backups.splice(i, 1);
+    state.backups.push(...agesInHours.map((age, i) => setBackup(env, i, platformHoursAgo(state, age))));
+}
 /** Someone else deletes a distribution, by the same rules as the API's DELETE (404 unknown, 409 in use unless deleteInUse allows). */
 async function deleteAs(state, distributionId) {
     try {
@@ -3893,9 +3918,11 @@ function createStack(options, storageDir) {
         switches: new Set(),
         landings: new Map()
     };
-    // One backup per environment, taken as the stack starts (by the platform's clock), so a backup tool has one to find.
-    const started = new Date(Date.now() + state.settings.clockOffsetSeconds * 1000).toISOString();
-    state.backups.push(...state.environments.map((e) => newBackup(e, started)));
+    // One backup per environment, taken as the stack starts (by the platform's clock; backupAgeHours earlier), so a backup
+    // tool has one to find; none with noBackups.
+    const taken = platformHoursAgo(state, options.backupAgeHours ?? 0);
+    if (options.noBackups !== true)
+        state.backups.push(...state.environments.map((e) => newBackup(e, taken)));
     const faults = new FaultQueue(options.faults);
     const hooks = new RequestHooks();
     const requests = [];
@@ -4216,6 +4243,7 @@ async function startEmulator(options = {}) {
         holdRequests: (operation, until, holdOptions) => hooks.hold(operation, until, holdOptions),
         finishDeploy: (environmentName) => finishDeploy(state, environmentName),
         setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),
+        setBackups: (environmentName, agesInHours) => setBackups(state, environmentName, agesInHours),
         close() {
             closing ??= (async () => {
                 for (const timer of state.switches)
@@ -4327,6 +4355,9 @@ ${usageLine(face)}
                                deleting a distribution an environment runs or switches to: 409 (default), or done
   --clock-offset SECONDS       the platform's clock is SECONDS off (may be negative: --clock-offset=-90; default 0):
                                every timestamp it writes (distributions, deployments) is shifted
+  --backup-age-hours N         each environment's backup was taken N hours before the emulator started (fractions
+                               allowed; default 0)
+  --no-backups                 GET /v3/backups lists no backup at all
   --app-config-files a,b       names of the stack's application configuration files (default none)
   --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
   --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
@@ -4394,6 +4425,12 @@ function cli_args_int(flag, value, min = 0) {
 function seconds(flag, value) {
     if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value))
         throw new UsageError(`--${flag} needs a number of seconds >= 0 (fractions allowed), got "${value}"`);
+    return Number(value);
+}
+/** A number of hours, 0 or more. */
+function hours(flag, value) {
+    if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value))
+        throw new UsageError(`--${flag} needs a number of hours >= 0 (fractions allowed), got "${value}"`);
     return Number(value);
 }
 /** A signed number of seconds (a clock may be behind as well as ahead). */
@@ -4531,6 +4568,8 @@ function parseCli(argv) {
             'id-while-deploying': { type: 'string' },
             'delete-in-use': { type: 'string' },
             'clock-offset': { type: 'string' },
+            'backup-age-hours': { type: 'string' },
+            'no-backups': { type: 'boolean' },
             'app-config-files': { type: 'string' },
             'search-account-id': { type: 'string' },
             'search-auth-key': { type: 'string' },
@@ -4666,6 +4705,13 @@ function parseCli(argv) {
         options.deleteInUse = deleteInUse;
     if (values['clock-offset'] !== undefined)
         options.clockOffsetSeconds = signedSeconds('clock-offset', values['clock-offset']);
+    if (values['backup-age-hours'] !== undefined)
+        options.backupAgeHours = hours('backup-age-hours', values['backup-age-hours']);
+    if (values['no-backups'] === true) {
+        if (values['backup-age-hours'] !== undefined)
+            throw new UsageError('--no-backups and --backup-age-hours: give one or the other');
+        options.noBackups = true;
+    }
     if (values['app-config-files'] !== undefined)
         options.appConfigFiles = names(values['app-config-files']);
     if (values['search-account-id'] !== undefined)
@@ -4748,17 +4794,34 @@ class GitHubModel {
     nextIssueId = 700_000;
     nextCommentId = 900_000;
     nextLabelId = 300_000;
+    commitPulls = new Map();
     constructor(now = Date.now) {
         this.now = now;
     }
     /** Adds a commit; its parents need not be known (a shallow boundary: the walk stops there). */
-    commit(sha, parents = [], message = `Commit ${sha.slice(0, 7)}`) {
+    commit(sha, parents = [], message = `Commit ${sha.slice(0, 7)}`, author) {
         for (const s of [sha, ...parents])
             if (!FULL_SHA.test(s))
                 throw new Error(`Not a 40-hex lower-case sha: '${s}' (use fakeSha(label))`);
         if (!this.commits.has(sha))
-            this.commits.set(sha, { sha, parents: [...parents], message, date: isoSeconds(this.now()) });
+            this.commits.set(sha, { sha, parents: [...parents], message, date: isoSeconds(this.now()), ...(author && { author }) });
         return sha;
+    }
+    /** Links a pull request (an issue added with pullRequest: true) to a commit it brought, as GitHub associates them. */
+    associatePullRequest(number, sha) {
+        const pull = this.issue(number);
+        if (pull === undefined || !pull.pullRequest)
+            throw new Error(`#${number} is not a pull request of the model (addIssue({ pullRequest: true }) first)`);
+        const known = this.known(sha);
+        const list = this.commitPulls.get(known) ?? [];
+        if (!list.includes(number))
+            list.push(number);
+        this.commitPulls.set(known, list);
+    }
+    /** The pull requests associated with a commit (GitHub's "List pull requests associated with a commit"); an unknown commit is not found (404). */
+    pullsOf(ref) {
+        const commit = this.commitOf(ref);
+        return (this.commitPulls.get(commit.sha) ?? []).flatMap((n) => this.issue(n) ?? []);
     }
     /** Creates or moves (force-pushes) a branch. */
     branch(name, sha) {
@@ -5107,7 +5170,7 @@ function compareStatus(aheadBy, behindBy) {
 
 ;// CONCATENATED MODULE: ./src/emulator/github/server.ts
 // A stand-in for the GitHub REST API calls the action makes (deployments, their statuses), the
-// compare call, the status report's tag listing (tag patterns) and drift issues (issues, their comments, a
+// compare call and the pull requests of a commit (what a release brings), the status report's tag listing (tag patterns) and drift issues (issues, their comments, a
 // label), answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
 // (node:http) over the model of model.ts; it records every request and can answer faults.
 // Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
@@ -5125,7 +5188,7 @@ const ISSUE_READS = ['list-issues', 'get-issue', 'list-issue-comments', 'get-lab
 function createGitHubStandIn(options = {}) {
     const owner = options.owner ?? 'acme';
     const repo = options.repo ?? 'site';
-    const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read', issues: 'write' } };
+    const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read', issues: 'write', pullRequests: 'read' } };
     const model = new GitHubModel(options.now);
     const calls = [];
     const faults = new Map();
@@ -5253,6 +5316,8 @@ function allowed(grant, route) {
         return grant.issues === 'write' || grant.issues === 'read';
     if (route === 'compare' || route === 'list-tags')
         return grant.contents === 'read';
+    if (route === 'commit-pulls')
+        return grant.contents === 'read' && grant.pullRequests === 'read';
     if (route === 'create-deployment' || route === 'create-status')
         return grant.deployments === 'write';
     return grant.deployments !== 'none';
@@ -5277,6 +5342,8 @@ function match(method, pathname) {
     }
     if (kind === 'tags' && parts.length === 4)
         return method === 'GET' ? { route: 'list-tags', ...base } : undefined;
+    if (kind === 'commits' && parts.length === 6 && sub === 'pulls' && id !== undefined && id !== '')
+        return method === 'GET' ? { route: 'commit-pulls', ...base, name: server_decode(id) } : undefined;
     if (kind !== 'deployments')
         return undefined;
     if (parts.length === 4)
@@ -5357,6 +5424,8 @@ function route(ctx, m, call, grant, accept) {
             return { status: 201, body: labelJson(ctx, ctx.model.addLabel(...labelInput(call.json))) };
         case 'list-tags':
             return page(call, ctx.model.tagList, (t) => tagJson(ctx, t), ctx.api);
+        case 'commit-pulls':
+            return page(call, ctx.model.pullsOf(m.name ?? ''), (p) => pullJson(ctx, p), ctx.api);
     }
 }
 function existingIssue(ctx, number) {
@@ -5764,8 +5833,37 @@ function commentJson(ctx, issue, c) {
         performed_via_github_app: null
     };
 }
+/** A pull request as GitHub's pull-request-simple gives it: the fields a client reads (number, state, title, user, links, merge). */
+function pullJson(ctx, p) {
+    const url = `${repoUrl(ctx)}/pulls/${p.number}`;
+    const html = `${HTML}/${ctx.owner}/${ctx.repo}/pull/${p.number}`;
+    return {
+        url,
+        id: p.id,
+        node_id: nodeId('PullRequest', p.id),
+        html_url: html,
+        diff_url: `${html}.diff`,
+        patch_url: `${html}.patch`,
+        issue_url: `${repoUrl(ctx)}/issues/${p.number}`,
+        commits_url: `${url}/commits`,
+        number: p.number,
+        state: p.state,
+        locked: false,
+        title: p.title,
+        user: userJson(ctx, p.user),
+        body: p.body,
+        labels: [],
+        created_at: p.created_at,
+        updated_at: p.updated_at,
+        closed_at: p.closed_at,
+        merged_at: p.closed_at,
+        author_association: 'NONE',
+        draft: false
+    };
+}
 function commitJson(ctx, c) {
-    const person = { name: 'Stand-in Author', email: 'author@example.com', date: c.date };
+    const person = { name: c.author?.name ?? 'Stand-in Author', email: c.author?.email ?? 'author@example.com', date: c.date };
+    const login = c.author?.login;
     return {
         sha: c.sha,
         node_id: Buffer.from(`06:Commit${c.sha}`).toString('base64'),
@@ -5781,8 +5879,9 @@ function commitJson(ctx, c) {
         url: `${repoUrl(ctx)}/commits/${c.sha}`,
         html_url: `${HTML}/${ctx.owner}/${ctx.repo}/commit/${c.sha}`,
         comments_url: `${repoUrl(ctx)}/commits/${c.sha}/comments`,
-        author: null,
-        committer: null,
+        // GitHub's user whose verified email the commit's author email is; null when none matches.
+        author: login === undefined ? null : userJson(ctx, login),
+        committer: login === undefined ? null : userJson(ctx, login),
         parents: c.parents.map((p) => ({ sha: p, url: `${repoUrl(ctx)}/commits/${p}`, html_url: `${HTML}/${ctx.owner}/${ctx.repo}/commit/${p}` }))
     };
 }

@@ -1,233 +1,8 @@
-export const id = 200;
-export const ids = [200];
+export const id = 193;
+export const ids = [193];
 export const modules = {
 
-/***/ 9129:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   q: () => (/* binding */ CloudApi)
-/* harmony export */ });
-/* unused harmony export DEFAULT_RETRY */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8676);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
-/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3331);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8902);
-// The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
-// bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
-// non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
-
-
-
-
-const DEFAULT_RETRY = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 };
-class CloudApi {
-    transport;
-    retrier;
-    uploadIdleTimeoutMs;
-    callTimeoutMs;
-    constructor(transport, options = {}) {
-        this.transport = transport;
-        // No attempt begins after the phase a call is made in has ended (a look while following gives up with the deadline).
-        this.retrier = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .createRetrier */ .SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isTransient */ .dg, until: _http_phase_js__WEBPACK_IMPORTED_MODULE_1__/* .phaseEndsAt */ .Ti }, (level, message) => level === 'warning' ? _port_js__WEBPACK_IMPORTED_MODULE_3__/* .warning */ .$e(message) : _port_js__WEBPACK_IMPORTED_MODULE_3__/* .info */ .pq(message));
-        this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
-        this.callTimeoutMs = options.callTimeoutMs;
-    }
-    /** A call's limit: its own, else the default, shortened to what is left of the phase it is made in. */
-    limitOf(own) {
-        return (0,_http_phase_js__WEBPACK_IMPORTED_MODULE_1__/* .phaseLimit */ .VB)(own ?? this.callTimeoutMs);
-    }
-    get baseUrl() {
-        return this.transport.baseUrl;
-    }
-    retrying(operation, fn, notice) {
-        return this.retrier.retrying(operation, fn, notice);
-    }
-    /** One JSON call, one attempt: the parsed answer (undefined for an empty body), or a ServiceError. */
-    async json(call) {
-        const headers = { ...bearer(call.token) };
-        if (call.json !== undefined)
-            headers['content-type'] = 'application/json';
-        const timeoutMs = this.limitOf(call.timeoutMs);
-        const res = await this.transport.send({
-            method: call.method,
-            path: checkPath(call.path),
-            headers,
-            body: call.json === undefined ? undefined : JSON.stringify(call.json),
-            ...(timeoutMs !== undefined && { timeoutMs }),
-            ...(call.onDispatch !== undefined && { onDispatch: () => call.onDispatch?.('sent') })
-        });
-        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
-        if (res.status >= 400 && res.status < 500)
-            call.onDispatch?.('refused');
-        const ok = succeeded(call.operation, res);
-        if (ok.text.trim() === '')
-            return undefined;
-        try {
-            return JSON.parse(ok.text);
-        }
-        catch {
-            throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`);
-        }
-    }
-    /** One call, one attempt, its whole answer (headers included) when 2xx, or a ServiceError. */
-    async answer(call) {
-        const timeoutMs = this.limitOf(call.timeoutMs);
-        const res = await this.transport.send({
-            method: call.method,
-            path: checkPath(call.path),
-            headers: bearer(call.token),
-            ...(timeoutMs !== undefined && { timeoutMs })
-        });
-        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
-        return succeeded(call.operation, res);
-    }
-    /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
-    async stream(call) {
-        const res = await this.transport.send({
-            method: 'POST',
-            path: checkPath(call.path),
-            headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
-            body: call.body,
-            idleTimeoutMs: this.uploadIdleTimeoutMs
-        });
-        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`POST ${call.path} -> ${res.status}`);
-        return succeeded(call.operation, res);
-    }
-}
-/** The cloud API fails any path with a trailing slash: catch a programming error before it is sent. */
-function checkPath(path) {
-    if (/.\/(\?|$)/.test(path))
-        throw new Error(`internal error: request path ${path} ends with a slash`);
-    return path;
-}
-function bearer(token) {
-    return token === undefined ? {} : { authorization: `Bearer ${token}` };
-}
-function succeeded(operation, res) {
-    if (res.status < 200 || res.status > 299)
-        throw (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .toServiceError */ .N1)(operation, res);
-    return res;
-}
-
-
-/***/ }),
-
-/***/ 8954:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ SSO_DOCS_URL)
-/* harmony export */ });
-/** The page every login message points at: which login a stack with single sign-on needs. */
-const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md';
-
-
-/***/ }),
-
-/***/ 2554:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Oe: () => (/* binding */ RENEW_AFTER_MS),
-/* harmony export */   X1: () => (/* binding */ PasswordLogin),
-/* harmony export */   ln: () => (/* binding */ revokeRefreshToken)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
-/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8954);
-// The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
-// the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
-// every parallel job). A stack with single sign-on disables it: the refusal says so.
-
-
-
-/** The platform's advice: renew 9 minutes after issue (tokens live 10). */
-const RENEW_AFTER_MS = 9 * 60_000;
-const SSO_HINT = `If this stack uses single sign-on, its password login is disabled: log in through your identity provider with token-url (see ${_method_js__WEBPACK_IMPORTED_MODULE_2__/* .SSO_DOCS_URL */ .a}).`;
-class PasswordLogin {
-    who;
-    password;
-    target;
-    issuer = 'password';
-    preflight = false;
-    renewable = true;
-    renewAfterMs = RENEW_AFTER_MS;
-    refusedHint = 'Run again; if it persists, check that the user may deploy to this stack.';
-    constructor(who, password, 
-    /** For messages: the stack (or host) the user logs in to. */
-    target) {
-        this.who = who;
-        this.password = password;
-        this.target = target;
-    }
-    async obtain(api) {
-        let answer;
-        try {
-            answer = await api.retrying('Login', () => api.json({ operation: 'Login', method: 'POST', path: '/v3/authn/access_token', json: { username: this.who, password: this.password } }));
-        }
-        catch (error) {
-            throw this.refused(error);
-        }
-        return toGrant(answer, 'Login');
-    }
-    async refresh(api, refreshToken) {
-        const answer = await api.retrying('Token refresh', () => api.json({
-            operation: 'Token refresh',
-            method: 'POST',
-            path: '/v3/authn/refresh_token',
-            json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-        }));
-        return toGrant(answer, 'Token refresh');
-    }
-    async revoke(api, refreshTokens, revoked) {
-        let failed;
-        for (const token of refreshTokens) {
-            try {
-                await revokeRefreshToken(api, token);
-                revoked(token);
-            }
-            catch (error) {
-                failed ??= error instanceof Error ? error.message : String(error);
-            }
-        }
-        return failed;
-    }
-    /** A refusal says what to check: the credentials, the stack, and single sign-on (which disables this login). */
-    refused(error) {
-        if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) || error.status < 401 || error.status >= 500 || error.status === 429)
-            return error;
-        const code = `HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`;
-        const check = error.status === 401
-            ? 'Check that the username and password secrets belong to a user of this stack, that the password has not expired, and that the stack is the right one. '
-            : '';
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .LoginRefused */ .QU(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
-    }
-}
-/** The tokens of an answer, masked first: nothing may print a token before the runner knows to hide it. */
-function toGrant(answer, operation) {
-    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(answer?.access_token);
-    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(answer?.refresh_token);
-    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '')
-        throw new Error(`${operation}: the answer holds no access_token`);
-    // The refresh answer carries no new refresh token: the session keeps the one from the login.
-    const refreshToken = typeof answer.refresh_token === 'string' && answer.refresh_token !== '' ? answer.refresh_token : undefined;
-    return { accessToken: answer.access_token, refreshToken };
-}
-/** The one revocation call: DELETE /v3/authn/refresh_token with the token in the body (never logout). The post step uses it too. */
-async function revokeRefreshToken(api, refreshToken) {
-    await api.json({
-        operation: 'Revoking the refresh token',
-        method: 'DELETE',
-        path: '/v3/authn/refresh_token',
-        json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-    });
-}
-
-
-/***/ }),
-
-/***/ 200:
+/***/ 193:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -244,8 +19,8 @@ var port = __webpack_require__(8676);
 var advice = __webpack_require__(6031);
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
-var exec = __webpack_require__(2876);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(1260);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(3916);
 ;// CONCATENATED MODULE: ./src/build.ts
@@ -274,613 +49,12 @@ async function runBuildCommand(command, cwd) {
 
 // EXTERNAL MODULE: ./src/cloud/api.ts
 var cloud_api = __webpack_require__(9129);
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(9392);
-// EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
-;// CONCATENATED MODULE: ./src/progress.ts
-// Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
-
-class ProgressReporter {
-    label;
-    total;
-    log;
-    intervalMs;
-    now;
-    done = 0;
-    lastReport;
-    started;
-    constructor(label, total, log, intervalMs = 5_000, now = Date.now) {
-        this.label = label;
-        this.total = total;
-        this.log = log;
-        this.intervalMs = intervalMs;
-        this.now = now;
-        this.started = this.lastReport = now();
-    }
-    add(bytes) {
-        this.done += bytes;
-        const t = this.now();
-        if (t - this.lastReport >= this.intervalMs) {
-            this.lastReport = t;
-            this.log(this.line(t));
-        }
-    }
-    finish() {
-        this.log(this.line(this.now()));
-    }
-    line(t) {
-        const seconds = Math.max((t - this.started) / 1000, 0.001);
-        const percent = this.total > 0 ? Math.floor((this.done / this.total) * 100) : 100;
-        const rate = this.done / 1024 / 1024 / seconds;
-        return `${this.label}: ${(0,format/* formatBytes */.z3)(this.done)} of ${(0,format/* formatBytes */.z3)(this.total)} (${percent}%), ${rate.toFixed(1)} MB/s`;
-    }
-}
-
-// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __webpack_require__(7103);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
-;// CONCATENATED MODULE: ./src/cloud/multipart.ts
-// A multipart/form-data body with one file part, streamed (from disk, or from the packer as it reads
-// the tree) with an exact Content-Length, so the archive is never held in memory and the server knows
-// the size up front.
-
-
-/** Quotes a file name for Content-Disposition (RFC 7578: escape quotes, drop line breaks). */
-function quoteFileName(name) {
-    return name.replace(/[\r\n]/g, '').replace(/"/g, '%22');
-}
-function multipartFile(file) {
-    const boundary = `----brcloud-deploy-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
-    const head = Buffer.from(`--${boundary}\r\n` +
-        `Content-Disposition: form-data; name="${file.field}"; filename="${quoteFileName(file.fileName)}"\r\n` +
-        `Content-Type: application/gzip\r\n\r\n`, 'utf8');
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
-    return {
-        contentType: `multipart/form-data; boundary=${boundary}`,
-        contentLength: head.length + file.size + tail.length,
-        open(onBytes) {
-            // The gate's failure, as soon as it is known: the stream stops at the next chunk.
-            let refused;
-            file.gate?.catch((reason) => (refused = { reason }));
-            async function* parts() {
-                yield head;
-                let sent = 0;
-                for await (const chunk of file.bytes()) {
-                    if (refused)
-                        throw refused.reason;
-                    sent += chunk.length;
-                    if (sent > file.size)
-                        break;
-                    onBytes?.(chunk.length);
-                    yield chunk;
-                }
-                if (sent !== file.size) {
-                    throw new Error(`${file.fileName} changed while it was being uploaded (expected ${file.size} bytes, read ${sent})`);
-                }
-                await file.gate; // the closing boundary only once the archive is known to be sound
-                yield tail;
-            }
-            return external_node_stream_.Readable.from(parts(), { objectMode: false });
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cloud/client.ts
-// The cloud API operations the action uses. Each is one user-visible operation with its own
-// attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
-// change something are replayed only once a replay is known to be safe.
-
-
-
-
-
-
-
-/** How far the platform's clock may run behind ours when we ask "was this stored after we began?". */
-const CLOCK_SKEW_MS = 5 * 60_000;
-const PAGE = 100;
-/** A bound on paging, against a platform that says "more" forever. */
-const MAX_PAGES = 1000;
-/** An id as the platform sends it: a string, or a number (read as its decimal string). */
-function idOf(value) {
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number' && Number.isSafeInteger(value))
-        return String(value);
-    return undefined;
-}
-function records(items) {
-    return Array.isArray(items) ? items.filter((i) => typeof i === 'object' && i !== null) : [];
-}
-/** Fields that may tell how a deployment is going; the public API documents none of them. */
-const STATUS_FIELDS = ['status', 'state', 'deploymentStatus', 'deployStatus'];
-function toEnvironment(r) {
-    const id = idOf(r.id);
-    if (id === undefined || typeof r.name !== 'string')
-        return undefined;
-    const status = STATUS_FIELDS.map((f) => r[f]).find((v) => typeof v === 'string' && v !== '');
-    return { id, name: r.name, distributionId: idOf(r.distributionId) ?? null, status };
-}
-function toDistribution(r) {
-    const id = idOf(r.id);
-    if (id === undefined)
-        return undefined;
-    const d = { id };
-    if (typeof r.name === 'string')
-        d.name = r.name;
-    if (typeof r.createdAt === 'string')
-        d.createdAt = r.createdAt;
-    if (typeof r.createdBy === 'string')
-        d.createdBy = r.createdBy;
-    if (typeof r.md5hash === 'string')
-        d.md5hash = r.md5hash;
-    return d;
-}
-class CloudClient {
-    api;
-    session;
-    now;
-    constructor(api, session, options = {}) {
-        this.api = api;
-        this.session = session;
-        this.now = options.now ?? Date.now;
-    }
-    /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
-    call(operation, method, path, json, timeoutMs, onDispatch) {
-        return this.session.authorized((token) => this.api.json({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }), ...(onDispatch !== undefined && { onDispatch }) }));
-    }
-    /**
-     * Every page of a list (one operation: a failed page retries the listing). The next offset
-     * advances by the items received, which may be fewer than asked for. `first` is the path of the
-     * first page; `next(offset)` of the later ones. Incomplete when the platform says there are more
-     * but a page brings nothing new (it ignores the offset, or answers empty).
-     */
-    listAll(operation, first, next, read) {
-        return this.api.retrying(operation, async () => {
-            const seen = new Map();
-            let offset = 0;
-            for (let path = first, page = 0; page < MAX_PAGES; page++, path = next(offset)) {
-                const answer = await this.call(operation, 'GET', path);
-                const raw = records(answer?.items);
-                const before = seen.size;
-                for (const item of raw.map(read))
-                    if (item !== undefined)
-                        seen.set(item.id, item);
-                offset += raw.length;
-                if (answer?.more !== true)
-                    return { items: [...seen.values()], complete: true };
-                if (seen.size === before)
-                    break;
-            }
-            return { items: [...seen.values()], complete: false };
-        });
-    }
-    /** The stack's environments. The first page is asked for as the platform documents it; later ones with offset and max, as distributions are. */
-    async listEnvironments() {
-        return this.listAll('Listing environments', '/v3/environments', (offset) => `/v3/environments?offset=${offset}&max=${PAGE}`, toEnvironment);
-    }
-    /**
-     * The environment of that exact name, or undefined. When the list is incomplete, asks the
-     * platform for that one name (`?name=`, which answers the environment itself) before saying no.
-     */
-    async findEnvironment(name) {
-        const list = await this.listEnvironments();
-        const listed = list.items.find((e) => e.name === name);
-        if (listed !== undefined || list.complete)
-            return { environment: listed, list };
-        const answer = await this.lookUp(`Looking up environment '${name}'`, `/v3/environments?name=${encodeURIComponent(name)}`);
-        const found = answer === undefined ? undefined : toEnvironment(answer);
-        return { environment: found?.name === name ? found : undefined, list };
-    }
-    /** Every distribution of the stack, page by page; throws when the platform would not list them all. */
-    async listDistributions() {
-        const { items, complete } = await this.listAll('Listing distributions', `/v3/distributions?offset=0&max=${PAGE}`, (offset) => `/v3/distributions?offset=${offset}&max=${PAGE}`, toDistribution);
-        if (!complete)
-            throw new Error(`Listing distributions: the platform said it holds more than the ${items.length} it listed, but would not list the rest`);
-        return items;
-    }
-    /** One record by its path, or undefined when the platform answers 404. */
-    lookUp(operation, path) {
-        return this.api.retrying(operation, () => this.call(operation, 'GET', path).catch((error) => {
-            if (error instanceof errors/* ServiceError */._7 && error.status === 404)
-                return undefined;
-            throw error;
-        }));
-    }
-    /** The distribution with that id, or undefined when the stack has none. */
-    async getDistribution(id) {
-        const record = await this.lookUp(`Looking up distribution ${id}`, `/v3/distributions/${encodeURIComponent(id)}`);
-        return record === undefined ? undefined : toDistribution(record);
-    }
-    /** The stack's application configuration files (an array, or a page of items). */
-    async listAppConfigFiles() {
-        const operation = 'Listing application configuration files';
-        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', '/v3/appconfigfiles'));
-        const items = Array.isArray(answer) ? answer : answer?.items;
-        return records(items).flatMap((r) => {
-            const id = idOf(r.id);
-            return id !== undefined && typeof r.name === 'string' ? [{ id, name: r.name }] : [];
-        });
-    }
-    async deleteDistribution(id) {
-        const operation = `Deleting distribution ${id}`;
-        await this.api.retrying(operation, () => this.call(operation, 'DELETE', `/v3/distributions/${encodeURIComponent(id)}`));
-    }
-    /**
-     * Uploads from disk; every attempt streams the file afresh. When an attempt fails after the whole
-     * body was sent (the answer was lost), the next one first looks for the stored upload, same name
-     * and MD5, not listed before the upload (see UploadFile.knownBefore), and adopts it instead of uploading a duplicate.
-     */
-    async uploadDistribution(file) {
-        const operation = 'Uploading the distribution';
-        const body = multipartFile({ field: 'dist_file', bytes: file.bytes, fileName: file.fileName, size: file.size, gate: file.gate });
-        const began = this.now();
-        let bodySent = false;
-        return this.api.retrying(operation, async (attempts) => {
-            if (bodySent) {
-                const stored = await this.findStoredUpload(file, began);
-                if (stored) {
-                    port/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
-                    return { ...stored, adopted: true, attempts };
-                }
-                port/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
-            }
-            bodySent = false;
-            const uploaded = await this.session.authorized(async (token) => {
-                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => port/* info */.pq(line));
-                let sent = 0;
-                // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
-                // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
-                let answered = false;
-                const res = await this.api
-                    .stream({
-                    operation,
-                    path: '/v3/distributions',
-                    token,
-                    contentType: body.contentType,
-                    contentLength: body.contentLength,
-                    body: body.open((n) => {
-                        progress.add(n);
-                        sent += n;
-                        if (sent === file.size && !answered) {
-                            bodySent = true;
-                            file.onUnconfirmed?.(true);
-                        }
-                    })
-                })
-                    .catch(async (error) => {
-                    // A refused archive stopped the stream: its reason, not the connection's, is the failure.
-                    if (error instanceof errors/* InputError */.dz)
-                        throw error;
-                    const refused = await file.gate?.then(() => undefined, (reason) => reason);
-                    if (refused !== undefined)
-                        throw refused;
-                    if (error instanceof errors/* ServiceError */._7) {
-                        answered = true;
-                        file.onUnconfirmed?.(false);
-                    }
-                    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
-                });
-                progress.finish();
-                return { record: readRecord(res.text), status: res.status };
-            });
-            const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record);
-            if (stored !== undefined)
-                return { ...stored, adopted: false, attempts };
-            // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
-            const found = await this.findStoredUpload(file, began);
-            if (found === undefined) {
-                throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
-                    `${file.fileName} with this MD5 was found on the stack afterwards`);
-            }
-            port/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
-            return { ...found, adopted: false, attempts };
-        }, (error, attempt, delay) => ({
-            level: 'warning',
-            message: `Upload attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); trying again in ${(0,format/* formatDelay */.Zk)(delay)} with the same bytes.`
-        }));
-    }
-    async findStoredUpload(file, began) {
-        const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS);
-        const md5 = await file.md5();
-        const matches = (await this.listDistributions()).filter((d) => (0,distribution_name/* sameDistributionName */.Gd)(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d));
-        matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
-        return matches[0];
-    }
-    /**
-     * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
-     * environment shows (a lost answer may have been carried out), which the release decides (deploy/switch.ts).
-     */
-    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs, onDispatch) {
-        const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }));
-        const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
-        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch);
-    }
-}
-/**
- * Whether a listed distribution appeared since the upload began: not among the ids listed before it (in any
- * letter case), or, when those are not known, not dated before `since` (an undated one counts as new).
- */
-function newSince(knownBefore, since) {
-    if (knownBefore !== undefined)
-        return (d) => ![...knownBefore].some((id) => (0,deploy_look/* sameId */.s)(id, d.id));
-    return (d) => !((d.createdAt ? Date.parse(d.createdAt) : Number.NaN) < since);
-}
-/** MD5s compare as hex, whatever case the platform writes them in. */
-function sameMd5(a, b) {
-    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
-}
-/** The platform's documented default limit of distributions per stack. */
-const DEFAULT_MAX_DISTRIBUTIONS = 100;
-/**
- * Adds what to do when the platform refuses an upload that a full stack explains: keyed on the status
- * (409 or 422: the stack's state refuses it) and on how many distributions it held, never on the
- * answer's wording, which is not public (the emulator's own text is invented).
- */
-function withUploadHint(error, storedBefore) {
-    const full = storedBefore !== undefined && storedBefore >= DEFAULT_MAX_DISTRIBUTIONS;
-    const refusedByState = error.status === 409 || error.status === 422;
-    if (!(refusedByState || (full && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 413)))
-        return error;
-    const held = storedBefore === undefined ? '' : ` It held ${storedBefore} before this upload.`;
-    return new errors/* ServiceError */._7(`${error.message}. The stack may hold as many distributions as the platform allows (${DEFAULT_MAX_DISTRIBUTIONS} by default).${held} Set max-distributions ` +
-        `(e.g. 50) to delete the oldest ones that no environment runs before each upload, or delete some in the console.`, error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
-}
-/** The JSON object of an answer, or undefined when the body is empty or not an object. */
-function readRecord(text) {
-    try {
-        const value = JSON.parse(text);
-        return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-// EXTERNAL MODULE: ./src/cloud/login/oauth.ts + 1 modules
-var oauth = __webpack_require__(4857);
-// EXTERNAL MODULE: ./src/cloud/login/password.ts
-var login_password = __webpack_require__(2554);
-;// CONCATENATED MODULE: ./src/cloud/login/ready-token.ts
-// access-token: a bearer token an earlier step obtained, used as it is: never renewed, never revoked
-// (this run did not create it). Its lifetime was checked against the run's budgets with the inputs.
-
-class ReadyToken {
-    accessToken;
-    issuer = 'oauth';
-    who = 'the holder of access-token';
-    preflight = true;
-    renewable = false;
-    refusedHint = "The stack did not accept access-token: it may have expired, or be issued for another audience. Get a fresh token for the stack's API in the step before this one, or use token-url so the action gets and renews it.";
-    constructor(accessToken) {
-        this.accessToken = accessToken;
-    }
-    async obtain() {
-        if (this.accessToken === '')
-            throw new errors/* ActionError */.lZ('access-token is empty');
-        return { accessToken: this.accessToken };
-    }
-    async revoke() {
-        return undefined;
-    }
-    revokeNote = () => 'nothing revoked: access-token was made by an earlier step, which owns it';
-}
-
-;// CONCATENATED MODULE: ./src/cloud/login/choose.ts
-
-
-
-/** `target` names the stack in messages. */
-function loginMethodFor(login, target, options) {
-    if (login.kind === 'password')
-        return new login_password/* PasswordLogin */.X1(login.username, login.password, target);
-    if (login.kind === 'token')
-        return new ReadyToken(login.accessToken);
-    return new oauth.OAuthLogin(login, { signal: options.signal, attempts: options.attempts });
-}
-
-// EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
-// EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(518);
-// EXTERNAL MODULE: ./src/cloud/jwt.ts
-var jwt = __webpack_require__(1212);
-;// CONCATENATED MODULE: ./src/cloud/session.ts
-// The session owns the tokens. Every call asks it for a valid access token; it renews through the
-// refresh operation before the token runs out, and renews once more when a call meets a 401. How
-// tokens are got (the stack's password login, an OAuth token endpoint, a ready token) is its
-// LoginMethod (./login/). It never calls logout: that would end every token of the user, in every parallel job.
-
-
-
-
-
-
-
-
-class CloudSession {
-    api;
-    accessToken;
-    refreshToken;
-    /** Every refresh token received and not yet revoked. */
-    received = [];
-    renewAt = 0;
-    renewing;
-    /** The refresh token was (or is being) revoked: the run is ending. */
-    closed = false;
-    /** Logins under way: one that ends after the revocation brings a refresh token of its own to revoke. */
-    loginsUnderWay = 0;
-    now;
-    method;
-    /** How many times the access token was renewed (reported in the summary). */
-    renewals = 0;
-    constructor(api, login, passwordOrOptions, maybeOptions) {
-        this.api = api;
-        const options = typeof passwordOrOptions === 'string' ? maybeOptions : passwordOrOptions;
-        this.method = typeof login === 'string' ? new login_password/* PasswordLogin */.X1(login, passwordOrOptions, options.target) : login;
-        this.now = options.now ?? Date.now;
-    }
-    /** Who the run acts as, for the log. */
-    get who() {
-        return this.method.who;
-    }
-    async login() {
-        // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
-        if (this.closed)
-            throw new Error('Login: the run is ending and its session is closed');
-        this.loginsUnderWay++;
-        try {
-            this.accept(await this.method.obtain(this.api));
-            // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
-            if (this.closed && this.refreshToken) {
-                const failed = await this.revokeTokens(this.api, [this.refreshToken]);
-                if (failed !== undefined)
-                    port/* warning */.$e(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
-            }
-        }
-        finally {
-            this.loginsUnderWay--;
-        }
-    }
-    /** A login is under way (a renewal that failed logs in again): its refresh token is not revoked yet. */
-    get loggingIn() {
-        return this.loginsUnderWay > 0;
-    }
-    /**
-     * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
-     * token it did not issue itself (single sign-on, access-token). Throws a message that says what to fix.
-     */
-    async verify() {
-        if (!this.method.preflight)
-            return undefined;
-        const token = await this.token();
-        try {
-            const answer = await this.api.retrying('Checking the token', () => this.api.answer({ operation: 'Checking the token', method: 'GET', path: '/v3/authn/verify_token', token }));
-            const header = (name) => {
-                const v = answer.headers[name];
-                return Array.isArray(v) ? v[0] : v;
-            };
-            return { userId: header('x-user-id'), role: header('x-user-role') };
-        }
-        catch (error) {
-            if (error instanceof errors/* ServiceError */._7 && (error.status === 401 || error.status === 403)) {
-                throw new errors/* TokenRefused */.KN(`The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`);
-            }
-            // Any other answer (no such endpoint, a 5xx after its attempts) tells nothing of the token: the first call will.
-            if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error)) {
-                port/* info */.pq(`The stack could not say whether it accepts the token (${(0,errors/* describeError */.Uc)(error)}); going on: the first call will tell.`);
-                return undefined;
-            }
-            throw error;
-        }
-    }
-    /**
-     * Sends every later call, renewals included, through another door: the run's closing calls use one of
-     * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
-     */
-    reroute(api, limitMs) {
-        this.api = api;
-        this.method.reroute?.(limitMs);
-    }
-    /** A valid access token, renewed first when it is due. */
-    async token() {
-        if (!this.accessToken)
-            await this.login();
-        else if (this.now() >= this.renewAt)
-            await this.renew();
-        if (!this.accessToken)
-            throw new Error('internal error: no access token after login');
-        return this.accessToken;
-    }
-    /** Runs `call` with a token; on a 401 renews once and replays it. `call` must be replayable. */
-    async authorized(call) {
-        const token = await this.token();
-        try {
-            return await call(token);
-        }
-        catch (error) {
-            if (!(error instanceof errors/* ServiceError */._7) || error.status !== 401)
-                throw error;
-            port/* info */.pq('The access token was refused (401); renewing it and trying once more.');
-            if (this.accessToken === token)
-                await this.renew();
-            return call(await this.token());
-        }
-    }
-    /** Refresh, else log in again. Concurrent callers share one renewal. */
-    async renew() {
-        this.renewing ??= this.doRenew().finally(() => (this.renewing = undefined));
-        return this.renewing;
-    }
-    async doRenew() {
-        if (!this.method.renewable)
-            throw new errors/* ActionError */.lZ(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
-        this.renewals++;
-        if (this.refreshToken && this.method.refresh) {
-            try {
-                this.accept(await this.method.refresh(this.api, this.refreshToken));
-                port/* info */.pq('Access token renewed through the refresh operation.');
-                return;
-            }
-            catch (error) {
-                // Refused (401), or failing after its attempts (5xx, no connection): a fresh login may still
-                // get through, and only when that fails too does the call fail. Anything else (the run's
-                // watchdog, a bug) ends it here.
-                if (error instanceof errors/* ServiceError */._7 && error.status < 500)
-                    port/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
-                else if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error) || error instanceof errors/* ActionError */.lZ)
-                    port/* info */.pq(`The token refresh failed (${(0,errors/* describeError */.Uc)(error)}); logging in again.`);
-                else
-                    throw error;
-            }
-        }
-        await this.login();
-    }
-    /**
-     * Revokes every refresh token this run received (each would stay valid for 24 hours after the job; a login
-     * after a failed renewal brings another), through `api` (a door of its own at the end of the run). Never
-     * logout: that ends every token of the user, in every parallel job. Resolves to why one failed, or
-     * undefined; it never throws.
-     */
-    async revoke(api) {
-        this.closed = true;
-        const note = this.method.revokeNote?.(this.received.length === 0);
-        if (note !== undefined)
-            port/* info */.pq(`Token: ${note}.`);
-        return this.revokeTokens(api, [...this.received]);
-    }
-    async revokeTokens(api, tokens) {
-        return this.method.revoke(api, tokens, (token) => {
-            this.received = this.received.filter((t) => t !== token);
-            if (this.refreshToken === token)
-                this.refreshToken = undefined;
-            this.noteTokens();
-        });
-    }
-    /** What the post step revokes if this run cannot (a kill): every refresh token still valid. */
-    noteTokens() {
-        (0,run_state/* noteRefreshTokens */.Ek)(this.method.issuer, this.api.baseUrl, this.received);
-    }
-    accept(grant) {
-        this.accessToken = grant.accessToken;
-        // A renewal may carry no new refresh token: keep the one from the login. Each one received is revoked at the end.
-        if (grant.refreshToken !== undefined) {
-            this.refreshToken = grant.refreshToken;
-            if (!this.received.includes(grant.refreshToken))
-                this.received.push(grant.refreshToken);
-            this.noteTokens();
-        }
-        const lifetime = grant.expiresInSeconds !== undefined ? grant.expiresInSeconds * 1000 : (0,jwt/* jwtLifetimeMs */.z)(grant.accessToken);
-        const byLifetime = lifetime === undefined ? login_password/* RENEW_AFTER_MS */.Oe : Math.floor(lifetime * 0.9);
-        // A token that cannot be renewed is used until the stack refuses it.
-        this.renewAt = this.method.renewable ? this.now() + Math.min(byLifetime, this.method.renewAfterMs ?? byLifetime) : Number.POSITIVE_INFINITY;
-    }
-}
-
+// EXTERNAL MODULE: ./src/cloud/client.ts + 2 modules
+var client = __webpack_require__(846);
+// EXTERNAL MODULE: ./src/cloud/login/choose.ts + 4 modules
+var choose = __webpack_require__(5256);
+// EXTERNAL MODULE: ./src/cloud/session.ts
+var cloud_session = __webpack_require__(6885);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 // EXTERNAL MODULE: external "node:path"
@@ -1195,9 +369,15 @@ function checkDirectory(raw, resolved, names) {
 
 // EXTERNAL MODULE: external "node:stream/promises"
 var external_node_stream_promises_ = __webpack_require__(6466);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
+// EXTERNAL MODULE: ./src/format.ts
+var format = __webpack_require__(6264);
 // EXTERNAL MODULE: external "node:v8"
 var external_node_v8_ = __webpack_require__(8877);
 var external_node_v8_default = /*#__PURE__*/__webpack_require__.n(external_node_v8_);
@@ -3709,6 +2889,8 @@ function fileBytes(path) {
 
 
 
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __webpack_require__(7103);
 ;// CONCATENATED MODULE: ./src/distribution.ts
 // The distribution to upload, ready on disk: a given archive checked, or a directory packed, under
 // the name it will be stored under.
@@ -3789,9 +2971,19 @@ async function prepareArchive(inputs, cleanup) {
 }
 
 // EXTERNAL MODULE: ./src/github/client.ts
-var client = __webpack_require__(6584);
-// EXTERNAL MODULE: ./src/github/status-description.ts
-var status_description = __webpack_require__(5326);
+var github_client = __webpack_require__(6584);
+// EXTERNAL MODULE: ./src/run-state.ts
+var run_state = __webpack_require__(518);
+;// CONCATENATED MODULE: ./src/github/status-description.ts
+// A Deployment status's description as GitHub takes it: "The maximum description length is 140 characters" (its REST
+// reference). Characters, not UTF-16 units: a cut by units could leave half of an emoji, which is no text at all.
+const STATUS_DESCRIPTION_LIMIT = 140;
+/** `text` cut to at most 140 characters, never inside one. */
+function statusDescription(text) {
+    const characters = [...text];
+    return characters.length <= STATUS_DESCRIPTION_LIMIT ? text : characters.slice(0, STATUS_DESCRIPTION_LIMIT).join('');
+}
+
 ;// CONCATENATED MODULE: ./src/github/deployments.ts
 // Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
 // Environments page, with the distribution's id in its payload: a later run reads which commit the
@@ -3843,7 +3035,7 @@ class GitHubDeployment {
         try {
             await github.createStatus(this.id, {
                 state,
-                description: (0,status_description/* statusDescription */.$)(description),
+                description: statusDescription(description),
                 ...(this.github.runUrl ? { log_url: this.github.runUrl } : {}),
                 ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
                 auto_inactive: state === 'success'
@@ -3861,7 +3053,7 @@ class GitHubDeployment {
 /** Uploads this recent may be another job's, about to be deployed: never deleted. */
 const FRESH_MS = 60 * 60_000;
 /** How far the platform's clock may be off from ours, either way: its createdAt is read with this much room. */
-const prune_keep_CLOCK_SKEW_MS = 15 * 60_000;
+const CLOCK_SKEW_MS = 15 * 60_000;
 /** The strongest reason wins when several hold: what runs, then what a deploy under way needs, then the rest. */
 const RANK = { runs: 0, 'in-progress': 1, requested: 2, previous: 3, ran: 4, 'built-before': 5, fresh: 6 };
 /** The distributions to keep, by id in any letter case. */
@@ -3903,7 +3095,7 @@ function builtBefore(distributions, runningId) {
 }
 /** Whether the platform stored it within the last hour before `startedAt`, by its clock read with CLOCK_SKEW_MS of room. */
 function isFresh(d, startedAt) {
-    return createdMs(d) >= startedAt - FRESH_MS - prune_keep_CLOCK_SKEW_MS;
+    return createdMs(d) >= startedAt - FRESH_MS - CLOCK_SKEW_MS;
 }
 /** The reason in the words of a log line: "kept distribution X: <this>". */
 function describeKeep(reason) {
@@ -3950,6 +3142,8 @@ function countKept(kept) {
     });
 }
 
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var deploy_look = __webpack_require__(9392);
 // EXTERNAL MODULE: ./src/github/evidence.ts
 var evidence = __webpack_require__(6986);
 ;// CONCATENATED MODULE: ./src/github/prune-records.ts
@@ -4014,7 +3208,7 @@ class PruneRecords {
     }
     /** Adds what the records say must stay: each environment's previous distribution, and what a deploy named within the hour. */
     async keep(records, environments, keeps) {
-        const since = this.now() - FRESH_MS - prune_keep_CLOCK_SKEW_MS;
+        const since = this.now() - FRESH_MS - CLOCK_SKEW_MS;
         for (const d of records) {
             if (!(Date.parse(d.createdAt ?? '') >= since))
                 continue;
@@ -4082,115 +3276,14 @@ class PruneRecords {
     }
 }
 
-// EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(1617);
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: ./src/health.ts
+var src_health = __webpack_require__(5769);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
 var http_transport = __webpack_require__(5848);
-;// CONCATENATED MODULE: ./src/health.ts
-// The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
-// its body contains that text (the commit SHA of the build, say, so the old release still answering
-// cannot pass). No credentials are sent, redirects are followed at most 5 times and only to https (or
-// plain http on this machine), and each attempt's status and time go to the log.
-
-
-
-
-
-const MAX_REDIRECTS = 5;
-/** The site did not pass in time. */
-class HealthCheckFailed extends errors/* ActionError */.lZ {
-    name = 'HealthCheckFailed';
-}
-/** An address for the log: no query string (a page address may carry a token in it). */
-function shown(url) {
-    return `${url.origin}${url.pathname}`;
-}
-/** What to do about the last answer of a check that did not pass. */
-function health_advice(last) {
-    if (last.answered)
-        return 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.';
-    // A page the release does not have is a path to fix, not a site to debug (the README's build writes it into the site webapp).
-    if (last.status === 404)
-        return "The page does not exist: check the health-url path and where your build writes it (a file of the site webapp is served at the site's root).";
-    if (last.status === 401 || last.status === 403)
-        return 'The page asks for credentials, which the check never sends: point health-url at a public page.';
-    return 'Check the site and its logs.';
-}
-/** One GET, following redirects, each call within `limitMs()` (what is left of the check's time); what it answered, or why it did not pass. */
-async function attempt(options, transports, limitMs) {
-    let url = new URL(options.url);
-    for (let redirects = 0;; redirects++) {
-        let transport = transports.get(url.origin);
-        if (transport === undefined) {
-            transport = new http_transport/* HttpTransport */.G(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal });
-            transports.set(url.origin, transport);
-        }
-        const res = await transport.send({
-            method: 'GET',
-            path: `${url.pathname}${url.search}`,
-            headers: { accept: '*/*', 'cache-control': 'no-cache' },
-            timeoutMs: limitMs()
-        });
-        options.answered?.(shown(url));
-        const location = res.headers.location;
-        const to = Array.isArray(location) ? location[0] : location;
-        if (res.status >= 300 && res.status < 400 && to) {
-            const next = new URL(to, url);
-            if (redirects >= MAX_REDIRECTS)
-                return { ok: false, what: `more than ${MAX_REDIRECTS} redirects (the last to ${shown(next)})` };
-            // Plain http only where the user chose it (an http health-url) or on this machine: never a downgrade from https.
-            const httpAllowed = new URL(options.url).protocol === 'http:' || (0,address/* isLoopbackHost */.cW)(next.hostname);
-            if (next.protocol !== 'https:' && !(next.protocol === 'http:' && httpAllowed)) {
-                return { ok: false, what: `HTTP ${res.status}, a redirect to ${shown(next)}, which is not https: not followed` };
-            }
-            url = next;
-            continue;
-        }
-        if (res.status < 200 || res.status > 299)
-            return { ok: false, what: `HTTP ${res.status}`, status: res.status };
-        if (options.expect !== undefined && !res.text.includes(options.expect)) {
-            return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
-        }
-        return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
-    }
-}
-/** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
-async function checkHealth(options) {
-    const now = options.now ?? Date.now;
-    const poll = new retry/* Poll */.sP({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 });
-    const transports = new Map();
-    const where = shown(new URL(options.url));
-    // No call outruns health-timeout-minutes: each gets request-timeout-seconds, or what is left (at least 1 s).
-    const limitMs = () => Math.max(1_000, Math.min(options.requestTimeoutMs, poll.started + options.timeoutMs - now()));
-    try {
-        for (let n = 1;; n++) {
-            const t0 = now();
-            let result;
-            try {
-                result = await attempt(options, transports, limitMs);
-            }
-            catch (error) {
-                if (options.signal?.aborted)
-                    throw error;
-                result = { ok: false, what: `no answer (${(0,errors/* describeError */.Uc)(error)})` };
-            }
-            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(now() - t0)}.`);
-            if (result.ok)
-                return { afterMs: poll.elapsed(), attempts: n };
-            if (options.once === true || !(await poll.next())) {
-                const within = options.once === true ? '' : ` within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s))`;
-                throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${health_advice(result)}`);
-            }
-        }
-    }
-    finally {
-        for (const transport of transports.values())
-            await transport.close().catch(() => undefined);
-    }
-}
-
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(8549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(8902);
 ;// CONCATENATED MODULE: ./src/deploy/observe.ts
 // Looking at the environment: what it reports (the documented distributionId, and a status field when
 // the platform gives one, which is never required), and the pace of looking again until a deadline.
@@ -4257,10 +3350,361 @@ class EnvironmentWatch {
 
 // EXTERNAL MODULE: ./src/deploy/order.ts
 var deploy_order = __webpack_require__(507);
+// EXTERNAL MODULE: ./src/deploy/changes.ts
+var changes = __webpack_require__(3678);
+;// CONCATENATED MODULE: ./src/github/deployment-description.ts
+// A GitHub Deployment's description: what was deployed where, the override reason when one was given, and the commits
+// of the release as far as they fit. GitHub's reference calls it a "Short description of the deployment" and states no
+// maximum; the one it states for a deployment status's description is 140 characters, and a Deployment refused as too
+// long would lose the record later runs read: it is held to the same 140 characters (characters, never cut inside one).
+
+const DEPLOYMENT_DESCRIPTION_LIMIT = STATUS_DESCRIPTION_LIMIT;
+/**
+ * "site.tar.gz to acme; override: hotfix; 3 commits: Fix login (#12); Add search; and 1 more", within the limit. The
+ * name and target come first, then the override reason (cut with an ellipsis when it alone would not fit), then as
+ * many whole commit titles as fit with the count of the rest.
+ */
+function deploymentDescription(parts, limit = DEPLOYMENT_DESCRIPTION_LIMIT) {
+    const head = cut(`${parts.name} to ${parts.target}`, limit);
+    const reason = parts.overrideReason?.replace(/\s+/g, ' ').trim();
+    const withReason = reason ? cut(`${head}; override: ${reason}`, limit) : head;
+    const c = parts.changes;
+    if (c === undefined || c.total === 0)
+        return withReason;
+    const count = `${c.total} commit${c.total === 1 ? '' : 's'}${c.direction === 'removed' ? ' taken out' : ''}`;
+    const base = `${withReason}; ${count}`;
+    if (deployment_description_length(base) > limit)
+        return withReason;
+    let text = base;
+    let shown = 0;
+    for (const commit of c.commits) {
+        const title = commit.title.replace(/\s+/g, ' ').trim();
+        const next = `${text}${shown === 0 ? ': ' : '; '}${title}`;
+        const rest = c.total - shown - 1;
+        if (deployment_description_length(rest > 0 ? `${next}; and ${rest} more` : next) > limit)
+            break;
+        text = next;
+        shown++;
+    }
+    return shown === 0 || shown === c.total ? text : `${text}; and ${c.total - shown} more`;
+}
+function deployment_description_length(text) {
+    return [...text].length;
+}
+/** At most `max` characters, an ellipsis where it was cut. */
+function cut(text, max) {
+    const characters = [...text];
+    return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
+}
+/** The most commits a Deployment's payload lists: it is read by tools and people, not a changelog. */
+const PAYLOAD_COMMITS = 20;
+function payloadChanges(c) {
+    if (c === undefined || c.total === 0)
+        return undefined;
+    return {
+        direction: c.direction,
+        total: c.total,
+        commits: c.commits.slice(0, PAYLOAD_COMMITS).map((x) => ({ sha: x.sha, title: x.title, pullRequests: [...x.pullRequests] }))
+    };
+}
+
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
 var outcome = __webpack_require__(4535);
 // EXTERNAL MODULE: ./src/http/phase.ts
 var phase = __webpack_require__(3331);
+;// CONCATENATED MODULE: ./src/rules/backup.ts
+/** The environment's newest backup (by createdAt; entries without a readable date are no evidence of age). */
+function newestBackup(backups, environmentId) {
+    let newest;
+    for (const b of backups) {
+        if (b.environmentId.toLowerCase() !== environmentId.toLowerCase() || Number.isNaN(b.createdAtMs))
+            continue;
+        if (newest === undefined || b.createdAtMs > newest.createdAtMs)
+            newest = b;
+    }
+    return newest;
+}
+/** Hours between two instants, to a tenth; a backup dated ahead of our clock (a skew) is 0 hours old. */
+function ageHours(createdAtMs, nowMs) {
+    return Math.max(0, Math.round((nowMs - createdAtMs) / 360_000) / 10);
+}
+/** The rule's judgement: passed when the newest backup is younger than `requiredHours` (exactly that old is too old). */
+function judgeBackup(backups, environmentId, requiredHours, nowMs) {
+    const newest = newestBackup(backups, environmentId);
+    if (newest === undefined)
+        return { requiredHours, passed: false };
+    const exactHours = (nowMs - newest.createdAtMs) / 3_600_000;
+    return {
+        requiredHours,
+        id: newest.id,
+        createdAt: newest.createdAt,
+        ageHours: ageHours(newest.createdAtMs, nowMs),
+        passed: exactHours < requiredHours
+    };
+}
+/** The finding in words: which backup, how old, against what. */
+function describeBackup(f, environment) {
+    if (f.id === undefined)
+        return `the stack lists no backup of '${environment}'`;
+    return `the newest backup of '${environment}' is ${f.id}, taken ${f.createdAt ?? '?'} (${f.ageHours ?? '?'} hours ago)`;
+}
+
+// EXTERNAL MODULE: ./src/rules/freeze.ts + 3 modules
+var freeze = __webpack_require__(9108);
+// EXTERNAL MODULE: ./src/rules/record.ts
+var record = __webpack_require__(4658);
+;// CONCATENATED MODULE: ./src/rules/soak.ts
+
+/** The newest Deployments of the upstream environment read: older ones cannot change a clock the newer ones reset. */
+const SOAK_DEPLOYMENTS_READ = 30;
+const same = (a, b) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+const FAILED = new Set(['failure', 'error']);
+/** The statuses of `deployments` as one timeline, oldest first; statuses without a time are no evidence of when. */
+function soakTimeline(deployments, statuses) {
+    const events = [];
+    for (const d of deployments) {
+        for (const s of statuses.get(d.id) ?? []) {
+            const atMs = s.createdAt === undefined ? Number.NaN : Date.parse(s.createdAt);
+            if (Number.isNaN(atMs))
+                continue;
+            events.push({
+                atMs,
+                deploymentId: d.id,
+                distributionId: d.payload.distributionId,
+                previousDistributionId: d.payload.previousDistributionId,
+                state: s.state
+            });
+        }
+    }
+    return events.sort((a, b) => a.atMs - b.atMs || a.deploymentId - b.deploymentId);
+}
+/** What the timeline says of `distributionId`: its open verified period (to now), the longest completed one, and the last reset. */
+function periods(events, distributionId) {
+    let open;
+    let longestMs = 0;
+    let reset;
+    let verifiedEver = false;
+    for (const e of events) {
+        const ours = same(e.distributionId, distributionId);
+        if (e.state === 'success' && ours) {
+            verifiedEver = true;
+            open ??= { sinceMs: e.atMs, deploymentId: e.deploymentId };
+        }
+        else if (e.state === 'success' && open !== undefined) {
+            // Replaced by another release in good order: a completed soak, which counts.
+            longestMs = Math.max(longestMs, e.atMs - open.sinceMs);
+            open = undefined;
+        }
+        else if (FAILED.has(e.state) && (open !== undefined || same(e.previousDistributionId, distributionId))) {
+            // A failure or rollback there restarts the clock: from now on, when the environment runs ours again (a rollback to it).
+            reset = e;
+            open = !ours && same(e.previousDistributionId, distributionId) ? { sinceMs: e.atMs, deploymentId: e.deploymentId } : undefined;
+        }
+    }
+    return { ...(open && { open }), longestMs, ...(reset && { reset }), verifiedEver };
+}
+const iso = (ms) => new Date(ms).toISOString();
+const minutes = (ms) => Math.floor(ms / 60_000);
+/** The gate's judgement of `distributionId` in `environment` at `nowMs`, with the evidence and, when refused, when it would pass. */
+function judgeSoak(events, distributionId, environment, requiredMinutes, nowMs) {
+    const { open, longestMs, reset, verifiedEver } = periods(events, distributionId);
+    const requiredMs = requiredMinutes * 60_000;
+    const base = { environment, requiredMinutes };
+    if (open !== undefined && nowMs - open.sinceMs >= requiredMs)
+        return { ...base, passed: true, verifiedSince: iso(open.sinceMs), soakedMinutes: minutes(nowMs - open.sinceMs), deploymentId: open.deploymentId };
+    if (verifiedEver && longestMs >= requiredMs && longestMs > 0)
+        return {
+            ...base,
+            passed: true,
+            soakedMinutes: minutes(longestMs),
+            why: `verified in '${environment}' for ${minutes(longestMs)} minute(s) before it was replaced there`
+        };
+    if (open !== undefined) {
+        const allowedAt = iso(open.sinceMs + requiredMs);
+        const since = reset !== undefined && reset.atMs === open.sinceMs ? ` (the clock restarted at the failure of GitHub Deployment ${reset.deploymentId})` : '';
+        return {
+            ...base,
+            passed: false,
+            verifiedSince: iso(open.sinceMs),
+            soakedMinutes: minutes(nowMs - open.sinceMs),
+            allowedAt,
+            deploymentId: open.deploymentId,
+            why: `${distributionId} has been verified in '${environment}' since ${iso(open.sinceMs)}${since}: ${minutes(nowMs - open.sinceMs)} of the ${requiredMinutes} minute(s) required; it is allowed from ${allowedAt}`
+        };
+    }
+    if (verifiedEver && reset !== undefined)
+        return {
+            ...base,
+            passed: false,
+            why: `${distributionId} was verified in '${environment}', but GitHub Deployment ${reset.deploymentId} ${reset.state === 'error' ? 'ended in an error' : 'failed'} there at ${iso(reset.atMs)} and '${environment}' has not run it verified since: deploy it there again and let it soak`
+        };
+    if (verifiedEver)
+        return {
+            ...base,
+            passed: false,
+            soakedMinutes: minutes(longestMs),
+            why: `${distributionId} was verified in '${environment}' for only ${minutes(longestMs)} minute(s) before it was replaced there, less than the ${requiredMinutes} required: deploy it there again and let it soak`
+        };
+    return {
+        ...base,
+        passed: false,
+        why: `no GitHub Deployment of this repository shows ${distributionId} verified (success) in '${environment}': deploy it there first, then promote it`
+    };
+}
+/** Reads the upstream environment's Deployments of this stack (the newest SOAK_DEPLOYMENTS_READ) and their statuses, then judges. */
+async function checkSoak(github, apiUrl, distributionId, gate, nowMs) {
+    const deployments = (await new evidence/* DeploymentHistory */.u(github, apiUrl).deployments(gate.environment)).slice(0, SOAK_DEPLOYMENTS_READ);
+    const statuses = new Map();
+    for (const d of deployments)
+        statuses.set(d.id, await github.listStatuses(d.id));
+    return judgeSoak(soakTimeline(deployments, statuses), distributionId, gate.environment, gate.minutes, nowMs());
+}
+/** The finding in one line for the log. */
+function describeSoak(f) {
+    if (!f.passed)
+        return f.why ?? 'not verified';
+    const from = f.deploymentId === undefined ? '' : ` (GitHub Deployment ${f.deploymentId})`;
+    return f.verifiedSince !== undefined
+        ? `verified in '${f.environment}' since ${f.verifiedSince}${from}: ${f.soakedMinutes ?? 0} minute(s), ${f.requiredMinutes} required`
+        : (f.why ?? `verified in '${f.environment}'`);
+}
+
+;// CONCATENATED MODULE: ./src/rules/gate.ts
+// The release rules applied (docs/release-rules.md): a freeze window (before any change, and again right before the
+// deploy request), the soak gate of a promotion and the backup rule (before any change). A rule that would refuse
+// either refuses (RuleRefused: nothing of the environment changed) or, with override-reason, is overridden on the
+// record. Every finding is kept in the result's RulesRecord, which the summary, the Deployment and the events read.
+
+
+
+
+
+
+/** A rule refused the deploy. Nothing of the environment was changed. */
+class RuleRefused extends errors/* ActionError */.lZ {
+    rule;
+    name = 'RuleRefused';
+    constructor(rule, message) {
+        super(message);
+        this.rule = rule;
+    }
+}
+/** How far ahead a freeze window is announced: a wait for a busy environment may cross into it. */
+const AHEAD_MS = 60 * 60_000;
+const OVERRIDE_HINT = 'or set override-reason to say why this deploy cannot wait (the reason is recorded in the GitHub Deployment, the summary and every event)';
+class ReleaseGate {
+    o;
+    constructor(o) {
+        this.o = o;
+        if (o.rules.overrideReason !== undefined)
+            o.record.override = { reason: o.rules.overrideReason, overrode: [] };
+    }
+    /** Whether any rule applies: a run without one reads nothing more. */
+    get any() {
+        const r = this.o.rules;
+        return r.freeze.length > 0 || r.soak !== undefined || r.backupHours !== undefined;
+    }
+    /**
+     * The freeze windows at this moment. `at` 'start': before any change; 'request': right before the deploy request,
+     * after the waits (what `uploaded` names stays on the stack).
+     */
+    freeze(at, uploaded) {
+        const windows = this.o.rules.freeze;
+        if (windows.length === 0)
+            return;
+        const now = new Date(this.o.now());
+        const hit = (0,freeze/* freezeAt */.NT)(windows, now);
+        if (hit === undefined) {
+            if (at === 'start')
+                this.announceAhead(now);
+            return;
+        }
+        this.o.record.freeze = {
+            window: hit.window.line,
+            line: hit.window.lineNumber,
+            since: hit.since.toISOString(),
+            endsAt: hit.endsAt.toISOString(),
+            until: (0,freeze/* formatInZone */.FL)(hit.endsAt, hit.window.timeZone),
+            at
+        };
+        const env = `'${this.o.environment}'`;
+        const when = at === 'start' ? `${env} is in a deploy freeze` : `a deploy freeze of ${env} began while this run waited`;
+        const what = `${when}: ${(0,freeze/* describeUntil */.Gy)(hit)}`;
+        const nothing = at === 'start' ? 'so nothing was changed' : `so ${uploaded ?? 'the distribution'} was not deployed (it stays on the stack)`;
+        this.refuseOrOverride('freeze', what, `${nothing}. Deploy once it ends, ${OVERRIDE_HINT}.`);
+    }
+    /** The soak gate of a promotion: GitHub's records of the upstream environment. A GitHub that cannot be read proves nothing: refused. */
+    async soak(github, apiUrl, distributionId) {
+        const gate = this.o.rules.soak;
+        if (gate === undefined)
+            return;
+        let finding;
+        try {
+            if (github === undefined)
+                throw new github_client/* GitHubCallFailed */.LW('Reading GitHub Deployments', undefined, 'github-token is not set', 'failed');
+            finding = await checkSoak(github, apiUrl, distributionId, gate, this.o.now);
+        }
+        catch (error) {
+            if (!(error instanceof github_client/* GitHubCallFailed */.LW) || this.o.signal?.aborted)
+                throw error;
+            const why = `GitHub's Deployments of '${gate.environment}' could not be read (${(0,errors/* describeError */.Uc)(error)})`;
+            this.o.record.soak = { environment: gate.environment, requiredMinutes: gate.minutes, passed: false, why };
+            this.refuseOrOverride('soak', `the soak gate cannot be checked: ${why}`, `so nothing was changed. Run again once GitHub answers, ${OVERRIDE_HINT}.`);
+            return;
+        }
+        this.o.record.soak = finding;
+        if (finding.passed)
+            return this.o.log(`Soak gate: ${distributionId} ${describeSoak(finding)}.`);
+        const wait = finding.allowedAt === undefined ? '' : `Run again from ${finding.allowedAt}, `;
+        this.refuseOrOverride('soak', `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${finding.why ?? 'not verified'}`, `so nothing was changed. ${wait}${wait === '' ? OVERRIDE_HINT.replace(/^or s/, 'S') : OVERRIDE_HINT}.`);
+    }
+    /** The backup rule: the environment's newest backup, from the stack's listing. A listing that fails proves nothing: refused. */
+    async backup(client, environmentId) {
+        const hours = this.o.rules.backupHours;
+        if (hours === undefined)
+            return;
+        const env = this.o.environment;
+        let backups;
+        try {
+            backups = await client.listBackups();
+        }
+        catch (error) {
+            if (!(error instanceof errors/* ServiceError */._7) || this.o.signal?.aborted)
+                throw error;
+            this.o.record.backup = { requiredHours: hours, passed: false };
+            this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${(0,errors/* describeError */.Uc)(error)})`, `so nothing was changed. Run again once the stack answers, ${OVERRIDE_HINT}.`);
+            return;
+        }
+        const finding = judgeBackup(backups, environmentId, hours, this.o.now());
+        this.o.record.backup = finding;
+        const found = describeBackup(finding, env);
+        if (finding.passed)
+            return this.o.log(`Backup: ${found}, within require-backup-hours: ${hours}.`);
+        const why = finding.id === undefined ? found : `${found}, not younger than ${hours} hours`;
+        this.refuseOrOverride('backup', `require-backup-hours: ${hours}: ${why}`, `so nothing was changed. Take a backup of '${env}' in Mission Control first, ${OVERRIDE_HINT}.`);
+    }
+    /** Refuses (RuleRefused), or with override-reason notes the rule as overridden and goes on. */
+    refuseOrOverride(rule, what, then) {
+        const override = this.o.record.override;
+        if (override !== undefined) {
+            if (!override.overrode.includes(rule))
+                override.overrode.push(rule);
+            this.o.caution(`override-reason overrides ${record/* RULE_WORDS */.x[rule]}: ${what}. Reason given: "${override.reason}".`);
+            return;
+        }
+        this.o.record.refusedBy = rule;
+        const would = this.o.dryRun ? 'A deploy would be refused' : 'Refused';
+        throw new RuleRefused(rule, `${would}: ${what}, ${then}`);
+    }
+    announceAhead(now) {
+        const ahead = (0,freeze/* freezeAhead */.ro)(this.o.rules.freeze, now, AHEAD_MS);
+        if (ahead === undefined)
+            return;
+        const tz = ahead.window.timeZone;
+        this.o.log(`A deploy freeze begins at ${(0,freeze/* formatInZone */.FL)(ahead.startsAt, tz)} ('${ahead.window.line}', line ${ahead.window.lineNumber}): a deploy request after it is refused.`);
+    }
+}
+
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
 var release_state = __webpack_require__(350);
 ;// CONCATENATED MODULE: ./src/deploy/switch.ts
@@ -4311,7 +3755,7 @@ class Unconfirmed extends errors/* ActionError */.lZ {
 function callLimit(ctx, deadline) {
     return Math.max(1_000, Math.min(ctx.requestTimeoutMs, deadline.at - ctx.watch.now()));
 }
-async function switch_attempt(ctx, plan, deadline, hooks) {
+async function attempt(ctx, plan, deadline, hooks) {
     let dispatched = false;
     try {
         // The last call made counts: a 401 answered (not carried out) and replayed with a new token is dispatched anew.
@@ -4386,7 +3830,7 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
     /** Calls that never reached the platform (not handed to the connection, or refused before it was written). */
     let unsent = 0;
     for (;;) {
-        const outcome = await switch_attempt(ctx, plan, deadline, hooks);
+        const outcome = await attempt(ctx, plan, deadline, hooks);
         if (outcome.kind === 'sent')
             return 'sent';
         if (outcome.kind === 'unsent') {
@@ -4576,6 +4020,7 @@ function settledOn(ctx, plan, look, seen, began) {
 
 
 
+
 function fail(release, kind, message) {
     release.failure = { kind, message };
     (0,release_state/* enter */.Ve)(release, 'failed', message);
@@ -4621,6 +4066,7 @@ async function request(ctx, release, plan, deadline) {
             // Another deploy put this very distribution there while we waited: nothing to send.
             if (!release.redeploy && (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId))
                 throw new AlreadyRuns(release.environment, look);
+            ctx.beforeRequest?.();
             if (!release.redeploy)
                 plan.previous = look.distributionId;
             const how = await requestSwitch(ctx, plan, deadline, hooks);
@@ -4638,6 +4084,8 @@ async function request(ctx, release, plan, deadline) {
             }
             if (error instanceof deploy_order/* OrderRefused */.tM)
                 throw fail(release, 'older', error.message);
+            if (error instanceof RuleRefused)
+                throw fail(release, 'rule', error.message);
             if (error instanceof NotApplied)
                 throw fail(release, 'busy', error.message);
             // It may still land: a rollback (when asked) waits for it within its own budget.
@@ -4677,7 +4125,7 @@ async function checkSite(ctx, release, health) {
         await ctx.phase(`Health check ${health.shown}`, () => ctx.checkSite(health));
     }
     catch (error) {
-        if (error instanceof HealthCheckFailed)
+        if (error instanceof src_health/* HealthCheckFailed */.yK)
             return fail(release, 'unhealthy', error.message);
         throw error;
     }
@@ -4929,6 +4377,7 @@ function newDeployResult(inputs) {
         fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
         configFiles: inputs.configFiles,
         skipped: false,
+        rules: {},
         cautions: [],
         plan: [],
         completed: false,
@@ -5181,8 +4630,8 @@ class Pruning {
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
 var action_metadata = __webpack_require__(227);
-// EXTERNAL MODULE: ./src/inputs/index.ts + 4 modules
-var inputs = __webpack_require__(3036);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 5 modules
+var inputs = __webpack_require__(1801);
 ;// CONCATENATED MODULE: ./src/deploy/source.ts
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
@@ -5261,7 +4710,7 @@ async function findIdentical(ctx, ready) {
         // Only a stored distribution of the same name needs the MD5, and so the whole check, now.
         const named = all.filter((d) => (0,distribution_name/* sameDistributionName */.Gd)(d.name, ready.fileName));
         const md5 = named.length > 0 ? (await ctx.verified(ready)).md5 : undefined;
-        const same = named.find((d) => sameMd5(d.md5hash, md5));
+        const same = named.find((d) => (0,client/* sameMd5 */.vh)(d.md5hash, md5));
         if (same)
             ctx.say(`The stack already holds ${ready.fileName} with the same MD5 as distribution ${same.id}: ${inputs.dryRun ? 'would reuse it' : 'reusing it'}, no upload.`);
         else
@@ -5385,6 +4834,9 @@ async function upload(ctx, ready) {
 
 
 
+
+
+
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs, signal) {
@@ -5395,7 +4847,7 @@ const LAST_LOOK_MS = 3_000;
 /** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log); the page that answered kept as site-url. */
 function siteCheck(inputs, result, health, signal) {
     const answered = (address) => void (result.siteUrl = address);
-    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: port/* info */.pq, answered });
+    return (0,src_health/* checkHealth */.Ns)({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: port/* info */.pq, answered });
 }
 /** Why a run that deploys again what the environment reports (or skips it) does so. */
 function redeployReason(inputs) {
@@ -5422,7 +4874,7 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
         uploadIdleTimeoutMs: inputs.requestTimeoutMs,
         callTimeoutMs: inputs.requestTimeoutMs
     });
-    const session = new CloudSession(api, loginMethodFor(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target });
+    const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target });
     const run = {
         inputs,
         result,
@@ -5431,12 +4883,25 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
         verify,
         target,
         session,
-        client: new CloudClient(api, session),
+        client: new client/* CloudClient */.Ll(api, session),
         cleanup: [],
         startedAt: Date.now(),
         github: {},
         closeLimitMs,
         closed: undefined,
+        gate: new ReleaseGate({
+            rules: inputs.rules,
+            record: (result.rules ??= {}),
+            environment: inputs.environment ?? '',
+            dryRun: inputs.dryRun,
+            now: () => Date.now(),
+            signal,
+            log: port/* info */.pq,
+            caution: (line) => {
+                port/* warning */.$e(line);
+                result.cautions.push(line);
+            }
+        }),
         say: (line) => {
             port/* info */.pq(line);
             if (inputs.dryRun)
@@ -5479,6 +4944,9 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
 /** The steps in order; a dry run stops once it has said what it would do. */
 async function steps(run, github) {
     const { inputs, result } = run;
+    // A freeze window costs no request to check: before the build, the login and anything else.
+    if (inputs.environment !== undefined)
+        run.gate.freeze('start');
     // A token the stack did not issue is checked before the build and the packing: a refusal costs nothing then.
     if (inputs.login.kind !== 'password')
         await signIn(run);
@@ -5502,11 +4970,16 @@ async function steps(run, github) {
     const skip = alreadyRuns && redeploy === undefined;
     if (environment)
         planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say);
-    const gitHub = inputs.githubToken ? await client/* GitHubApi */.yN.open(inputs.githubToken, run.signal) : undefined;
+    const gitHub = inputs.githubToken ? await github_client/* GitHubApi */.yN.open(inputs.githubToken, run.signal) : undefined;
     if (gitHub)
         source.records = new PruneRecords(gitHub, inputs.address.apiUrl);
     // Before any change: an older commit than the one the environment runs is refused here.
     const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined;
+    if (order?.last)
+        result.changes = await (0,changes/* readChanges */.St)(gitHub, order.last, port/* info */.pq);
+    // The soak gate and the backup rule: before any change too (an environment that already runs it is not deployed to).
+    if (environment && !skip)
+        await checkRules(run, gitHub, environment, distributionId);
     if (distributionId === undefined && archive !== undefined)
         await pruneBeforeUpload(source, archive, stack.environments);
     else
@@ -5562,6 +5035,15 @@ async function checkOrder(run, gitHub, environment, distributionId) {
         await run.phase(`Check the deploy order on '${environment.name}'`, () => order.check(running));
     return order;
 }
+/** The soak gate of a promotion and the backup rule (src/rules/gate.ts): RuleRefused, or overridden on the record. */
+async function checkRules(run, gitHub, environment, distributionId) {
+    const { rules } = run.inputs;
+    const soak = rules.soak;
+    if (soak !== undefined && distributionId !== undefined)
+        await run.phase(`Check the soak gate: ${distributionId} in '${soak.environment}'`, () => run.gate.soak(gitHub, run.inputs.address.apiUrl, distributionId));
+    if (rules.backupHours !== undefined)
+        await run.phase(`Check the backups of '${environment.name}'`, () => run.gate.backup(run.client, environment.id));
+}
 /**
  * Records the deploy as a GitHub Deployment of the commit deployed, with the distribution's id in its payload. A
  * promoted distribution whose commit is not known is recorded at the run's commit (GitHub needs one) with the
@@ -5572,6 +5054,7 @@ function recordDeployment(run, gitHub, environment, distributionId, order) {
     const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName;
     const ours = order?.last?.ours;
     const promotion = run.inputs.source.kind !== 'upload';
+    const override = result.rules?.override;
     const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined;
     const ref = known ?? (gitHub.sha || gitHub.ref);
     const payload = {
@@ -5580,9 +5063,13 @@ function recordDeployment(run, gitHub, environment, distributionId, order) {
         // What the environment ran before (the rollback target): another run's pruning keeps it.
         ...(result.previousDistributionId !== undefined && { previousDistributionId: result.previousDistributionId }),
         apiUrl: result.apiUrl,
-        ...(promotion && known === undefined && { commit: 'unknown' })
+        ...(promotion && known === undefined && { commit: 'unknown' }),
+        ...(payloadChanges(result.changes) !== undefined && { changes: payloadChanges(result.changes) }),
+        ...(override && { override: { reason: override.reason, overrode: [...override.overrode] } }),
+        ...(result.rules?.backup?.id !== undefined && { backupId: result.rules.backup.id })
     };
-    return GitHubDeployment.start(gitHub, environment, `${name ?? distributionId} to ${result.target}`, payload, ref, run.inputs.environmentUrl);
+    const description = deploymentDescription({ name: name ?? distributionId, target: result.target, changes: result.changes, overrideReason: override?.reason });
+    return GitHubDeployment.start(gitHub, environment, description, payload, ref, run.inputs.environmentUrl);
 }
 /** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
 async function prepare(run) {
@@ -5718,7 +5205,9 @@ async function release(inputs, parts, result) {
         deployTimeoutMs: inputs.deployTimeoutMs,
         health: inputs.health,
         checkSite: (health) => siteCheck(inputs, result, health, parts.signal),
-        order: parts.order
+        order: parts.order,
+        // A wait for a busy environment may cross into a freeze window: checked again right before the request.
+        beforeRequest: () => parts.gate.freeze('request', result.upload ? `${parts.distributionId}, uploaded by this run,` : parts.distributionId)
     };
     const failure = await deployRelease(ctx, record, parts.verify).catch((error) => {
         if (parts.signal?.aborted)
@@ -5810,7 +5299,7 @@ async function closingCalls(inputs, session, limitMs, found, alongside, looked) 
         if (!inputs.environment || inputs.dryRun || !found)
             return;
         // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
-        const looking = new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look();
+        const looking = new EnvironmentWatch(new client/* CloudClient */.Ll(api, session), inputs.environment).look();
         look = looking;
         looked(await within(limitMs, looking));
     }
@@ -5839,286 +5328,6 @@ function within(ms, work) {
     });
     work.catch(() => undefined); // a look that fails after the limit is nobody's failure
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-
-/***/ }),
-
-/***/ 5326:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ statusDescription)
-/* harmony export */ });
-/* unused harmony export STATUS_DESCRIPTION_LIMIT */
-// A Deployment status's description as GitHub takes it: "The maximum description length is 140 characters" (its REST
-// reference). Characters, not UTF-16 units: a cut by units could leave half of an emoji, which is no text at all.
-const STATUS_DESCRIPTION_LIMIT = 140;
-/** `text` cut to at most 140 characters, never inside one. */
-function statusDescription(text) {
-    const characters = [...text];
-    return characters.length <= STATUS_DESCRIPTION_LIMIT ? text : characters.slice(0, STATUS_DESCRIPTION_LIMIT).join('');
-}
-
-
-/***/ }),
-
-/***/ 3839:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
-/* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
-// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
-// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
-// the transport, still loads it.
-
-
-/**
- * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
- * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
- * every step. Only that one warning is held back, only while the agent is made.
- */
-function withoutExperimentalWarning(make) {
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((warning, ...rest) => {
-        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
-            return;
-        emitWarning.call(process, warning, ...rest);
-    });
-    try {
-        return make();
-    }
-    finally {
-        process.emitWarning = emitWarning;
-    }
-}
-/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
-function proxyAwareDispatcher(baseUrl) {
-    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
-    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
-}
-
-
-/***/ }),
-
-/***/ 3331:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Db: () => (/* binding */ withinPhase),
-/* harmony export */   Ti: () => (/* binding */ phaseEndsAt),
-/* harmony export */   VB: () => (/* binding */ phaseLimit)
-/* harmony export */ });
-/* unused harmony export MIN_CALL_MS */
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-// The end of the phase a call is made in: no call's time limit outruns it (a 12 s health budget must not take
-// minutes because one call may take 60 s), and no retry begins after it. Read afresh, so a deadline that moves
-// (see deploy/observe.ts Deadline) is followed. One storage for the process: each AsyncLocalStorage instance adds
-// work to every promise made afterwards (see http/retry.ts).
-
-const phaseEnd = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
-/** A call made at a phase's very end still gets this long: it is the look that says where things stand. */
-const MIN_CALL_MS = 1_000;
-/** Runs `work` as a phase that ends at `deadline` (Date.now() based): every call made in it is limited to what is left of it. */
-function withinPhase(deadline, work) {
-    return phaseEnd.run(deadline, work);
-}
-/** When the current phase ends (Date.now() based), or undefined outside one. */
-function phaseEndsAt() {
-    return phaseEnd.getStore()?.at;
-}
-function phaseLimit(limitMs) {
-    const end = phaseEndsAt();
-    if (end === undefined)
-        return limitMs;
-    const left = Math.max(MIN_CALL_MS, end - Date.now());
-    return limitMs === undefined ? left : Math.min(limitMs, left);
-}
-
-
-/***/ }),
-
-/***/ 5848:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  G: () => (/* binding */ HttpTransport)
-});
-
-// UNUSED EXPORTS: CallTimeoutError
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
-// EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(3839);
-;// CONCATENATED MODULE: ./src/http/upload-watch.ts
-// The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
-// upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
-// After the last chunk, the network and the server may still hold a lot in their buffers (several MB
-// on Linux), which a slow server reads long after our last write: the wait for the answer allows for
-// draining that at the rate the upload ran, so the limit fires only when the server has stopped
-// reading, not while it is still reading what we sent.
-
-/** At most this much of the body can sit in socket buffers between us and the server's reads. */
-const BUFFERED_BOUND = 16 * 1024 * 1024;
-/** A server reading slower than this is taken as stopped, when the upload ran too briefly to measure its rate. */
-const FLOOR_BYTES_PER_SECOND = 64 * 1024;
-/** The rate is measured over the last this-many milliseconds of the upload (the first burst into empty buffers would flatter it). */
-const RATE_WINDOW_MS = 2_000;
-class UploadWatch {
-    options;
-    now;
-    started;
-    last;
-    /** [time, bytes so far] of each chunk taken, kept for the rate window. */
-    marks = [];
-    bytes = 0;
-    deadline;
-    timer;
-    fired = false;
-    sent = false;
-    constructor(options) {
-        this.options = options;
-        this.now = options.now ?? (() => performance.now());
-        this.started = this.last = this.now();
-        this.deadline = this.started + options.idleMs;
-        this.timer = setInterval(() => this.check(), Math.max(50, Math.min(1_000, options.idleMs / 4)));
-        this.timer.unref();
-    }
-    /** The body as the socket takes it: each chunk taken is progress. */
-    track(body) {
-        const pass = async function* () {
-            for await (const chunk of body) {
-                this.progress(chunk.length);
-                yield chunk;
-            }
-            this.bodySent();
-        };
-        return external_node_stream_.Readable.from(pass.call(this), { objectMode: false });
-    }
-    progress(bytes) {
-        this.bytes += bytes;
-        this.last = this.now();
-        this.marks.push([this.last, this.bytes]);
-        while (this.marks.length > 2 && (this.marks[1]?.[0] ?? this.last) < this.last - RATE_WINDOW_MS)
-            this.marks.shift();
-        this.deadline = this.last + this.options.idleMs;
-    }
-    /** The whole body was handed to the socket: from now on the limit allows for the buffers to drain. */
-    bodySent() {
-        this.sent = true;
-        this.deadline = this.now() + this.options.idleMs + this.drainAllowanceMs();
-    }
-    /** How long what may still sit in buffers takes to drain at the rate the upload ran (or the floor rate). */
-    drainAllowanceMs() {
-        const buffered = Math.min(this.bytes, BUFFERED_BOUND);
-        const first = this.marks[0];
-        const ranLongEnough = this.last - this.started >= 2 * RATE_WINDOW_MS && first !== undefined && this.last - first[0] >= RATE_WINDOW_MS / 2;
-        const rate = ranLongEnough ? ((this.bytes - first[1]) / (this.last - first[0])) * 1000 : 0;
-        return Math.round((buffered / Math.max(FLOOR_BYTES_PER_SECOND, rate)) * 1000);
-    }
-    stop() {
-        if (this.timer !== undefined)
-            clearInterval(this.timer);
-        this.timer = undefined;
-    }
-    check() {
-        if (this.fired || this.now() < this.deadline)
-            return;
-        this.fired = true;
-        this.stop();
-        const seconds = Math.round(this.options.idleMs / 1000);
-        this.options.onIdle(this.sent
-            ? `no answer after the whole upload was sent, in ${seconds} s plus the time its buffers take to drain`
-            : `the upload made no progress for ${seconds} s`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/http/transport.ts
-// One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
-
-
-
-
-const DEFAULT_TIMEOUT_MS = 60_000;
-/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
-class CallTimeoutError extends Error {
-    name = 'CallTimeoutError';
-    code = 'ETIMEDOUT';
-}
-class HttpTransport {
-    baseUrl;
-    options;
-    dispatcher;
-    ownsDispatcher;
-    constructor(baseUrl, options) {
-        this.baseUrl = baseUrl;
-        this.options = options;
-        // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
-        // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
-        this.ownsDispatcher = !options.dispatcher;
-        // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
-        this.dispatcher = options.dispatcher ?? (0,dispatcher/* proxyAwareDispatcher */.U)(baseUrl);
-    }
-    async send(req) {
-        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
-        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
-        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
-        // A streamed body is watched for progress instead of a limit on the whole call.
-        const stalled = new AbortController();
-        const watch = req.idleTimeoutMs !== undefined && req.body instanceof external_node_stream_.Readable
-            ? new UploadWatch({ idleMs: req.idleTimeoutMs, onIdle: (message) => stalled.abort(new CallTimeoutError(message)) })
-            : undefined;
-        const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
-        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        try {
-            if (this.options.signal?.aborted)
-                throw this.options.signal.reason;
-            req.onDispatch?.();
-            const res = await (0,undici.request)(this.baseUrl + req.path, {
-                method: req.method,
-                dispatcher: this.dispatcher,
-                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-                ...(req.body !== undefined && { body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body }),
-                // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
-                headersTimeout: watch ? 0 : idle,
-                bodyTimeout: idle,
-                ...(signal !== undefined && { signal })
-            });
-            watch?.stop();
-            const text = await res.body.text();
-            return { status: res.statusCode, headers: res.headers, text };
-        }
-        catch (error) {
-            if (this.options.signal?.aborted)
-                throw this.options.signal.reason;
-            if (timer?.aborted)
-                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
-            if (stalled.signal.aborted)
-                throw stalled.signal.reason;
-            throw error;
-        }
-        finally {
-            watch?.stop();
-        }
-    }
-    async close() {
-        if (!this.ownsDispatcher)
-            return;
-        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
-        if (this.options.signal?.aborted)
-            await this.dispatcher.destroy();
-        else
-            await this.dispatcher.close();
-    }
 }
 
 

@@ -1,23 +1,42 @@
-export const id = 953;
-export const ids = [953];
+export const id = 585;
+export const ids = [585];
 export const modules = {
 
-/***/ 2953:
+/***/ 2585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   observeRun: () => (/* binding */ observeRun),
-/* harmony export */   p: () => (/* binding */ uuidOf)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7103);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3916);
-/* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(350);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(665);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  observeRun: () => (/* binding */ observeRun),
+  p: () => (/* binding */ uuidOf)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __webpack_require__(7103);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
+// EXTERNAL MODULE: ./src/deploy/release-state.ts
+var release_state = __webpack_require__(350);
+// EXTERNAL MODULE: ./src/report.ts
+var report = __webpack_require__(665);
+// EXTERNAL MODULE: ./src/deploy/changes.ts
+var changes = __webpack_require__(3678);
+;// CONCATENATED MODULE: ./src/events/observed.ts
+// What a run tells chat and observability tools (issue 32): only what it observed, as data. events/from-run.ts
+// derives an ObservedRun from the run's result; each sink (events/sinks/*.ts) turns it into its service's payload.
+// Nothing here knows a service or the runner.
+/** The most commits an event carries. */
+const EVENT_COMMITS = 20;
+
+;// CONCATENATED MODULE: ./src/events/from-run.ts
 // What a run tells others (issue 32), derived from its result alone: no new look, no new request. The moments come
 // from the release's transitions with the times they were seen (the switch seen, not the request; the rollback seen
 // applied), and a failed run adds one ending. docs/events.md has the table of which event when.
+
+
 
 
 
@@ -56,11 +75,38 @@ function observeRun(result, facts) {
         startedAt: facts.startedAt,
         endedAt: facts.endedAt,
         outcome: result.error === undefined ? 'success' : result.stopped === 'cancel' || result.stopped === 'terminate' ? 'cancelled' : 'failure',
-        headline: (0,_report_js__WEBPACK_IMPORTED_MODULE_3__/* .headline */ .Pl)(result),
+        headline: (0,report/* headline */.Pl)(result),
         releaseState: d?.release?.state,
         error: result.error,
+        ...(d !== undefined && changesOf(d)),
+        ...rulesOf(d?.rules),
         events
     };
+}
+/** The release's commits, as the summary shows them (after a rollback, what it took out), capped; none without github-token. */
+function changesOf(d) {
+    const c = (0,changes/* shownChanges */.ph)(d);
+    // Without github-token nothing could be asked: no list to speak of.
+    if (c === undefined || c.withoutToken)
+        return {};
+    return {
+        changes: {
+            direction: c.direction,
+            rolledBack: c.rolledBack === true,
+            total: c.total,
+            commits: (0,changes/* changeEntries */.t9)(c).slice(0, EVENT_COMMITS),
+            ...(c.total === 0 && c.why !== undefined && { why: c.why })
+        }
+    };
+}
+/** The rules' facts: the override reason, the backup found, the rule that refused; nothing when none applies. */
+function rulesOf(rules) {
+    const found = {
+        ...(rules?.override !== undefined && { overrideReason: rules.override.reason, overrode: [...rules.override.overrode] }),
+        ...(rules?.backup?.id !== undefined && { backupId: rules.backup.id, backupCreatedAt: rules.backup.createdAt }),
+        ...(rules?.refusedBy !== undefined && { refusedBy: rules.refusedBy })
+    };
+    return Object.keys(found).length === 0 ? {} : { rules: found };
 }
 /**
  * The release's moments, each at the time its evidence was seen: ours seen running ('applied': the switch, or the
@@ -72,7 +118,7 @@ function observeRun(result, facts) {
 function moments(release, found) {
     const events = [];
     const add = (kind, state) => {
-        const t = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, state);
+        const t = (0,release_state/* reached */.V6)(release, state);
         if (t)
             events.push({ kind, at: t.at, evidence: t.evidence });
     };
@@ -92,15 +138,16 @@ function endingKind(result, failure) {
         return 'cancelled';
     const d = result.deploy;
     const release = d?.release;
-    const deployed = (0,_report_js__WEBPACK_IMPORTED_MODULE_3__/* .deployedWord */ .dH)(d);
-    const rollbackUnsettled = release !== undefined && (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, 'rollback-requested') !== undefined && !(0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_2__/* .reached */ .V6)(release, 'rollback-applied');
+    const deployed = (0,report/* deployedWord */.dH)(d);
+    const rollbackUnsettled = release !== undefined && (0,release_state/* reached */.V6)(release, 'rollback-requested') !== undefined && !(0,release_state/* reached */.V6)(release, 'rollback-applied');
     if (deployed === 'unknown' || rollbackUnsettled || release?.rollbackUnconfirmed !== undefined)
         return 'unconfirmed';
     if (deployed === 'true')
         return 'failed';
-    const refused = failure instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz ||
-        (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .refusesLogin */ .LG)(failure) ||
+    const refused = failure instanceof errors/* InputError */.dz ||
+        (0,errors/* refusesLogin */.LG)(failure) ||
         d?.order?.refused === true ||
+        d?.rules?.refusedBy !== undefined ||
         release?.failure?.kind === 'busy' ||
         release?.failure?.kind === 'older';
     return refused ? 'refused' : 'failed';
@@ -120,7 +167,7 @@ function commitOf(d, facts) {
     if (ours !== undefined && ours.from !== 'run')
         return { commit: ours.sha.toLowerCase(), ref: undefined };
     const repository = context.repository.split('/')[1] ?? '';
-    return { commit: (0,_cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_4__/* .commitInName */ .YP)(d?.knownName, repository), ref: undefined };
+    return { commit: (0,distribution_name/* commitInName */.YP)(d?.knownName, repository), ref: undefined };
 }
 /** The distribution the run deployed (or meant to: a refused run names the archive it did not upload). */
 function distributionOf(d) {
@@ -142,7 +189,7 @@ function attemptName(context, startedAt, stack, environment) {
 }
 /** A stable id in the form of a UUID (version 4 bits, RFC 4122 variant), from a name: the same name, the same id. */
 function uuidOf(name) {
-    const b = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)('sha256').update(name).digest().subarray(0, 16);
+    const b = (0,external_node_crypto_.createHash)('sha256').update(name).digest().subarray(0, 16);
     b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
     b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
     const h = b.toString('hex');
