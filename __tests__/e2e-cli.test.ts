@@ -385,6 +385,21 @@ test('a mistyped flag: the flag it meant, exit 2, no request', async () => {
   expect(e.requests).toEqual([])
 })
 
+test('a freeze window in force: refused by the rule before any request, exit 10, the window and its end said', async () => {
+  const e = await emulator()
+  const window = `${new Date(Date.now() - 3_600_000).toISOString().slice(0, 16)} .. ${new Date(Date.now() + 3_600_000).toISOString().slice(0, 16)} UTC`
+  const r = await deploy(e, ['--distribution', release('v1'), '--deploy-freeze', window, '--json'])
+  expect(r.code).toBe(10)
+  expect(r.stderr).toMatch(
+    new RegExp(
+      `^error: Refused: 'production' is in a deploy freeze: '${window.replace(/[.*]/g, '\\$&')}' \\(line 1\\) until .+ \\d\\d:\\d\\d UTC, so nothing was changed\\. Deploy once it ends, or set override-reason`,
+      'm'
+    )
+  )
+  expect(e.requests).toEqual([])
+  expect(JSON.parse(r.stdout)).not.toHaveProperty('deployed')
+})
+
 test('a deploy call that never answers: the outcome is unknown, the release may be live, exit 6', async () => {
   const e = await emulator({ faults: [{ operation: 'deploy', kind: 'hang', times: 1 }] })
   const r = await deploy(e, ['--distribution', release('v1'), '--deploy-timeout-minutes', '0.03', '--rollback', 'false', '--json'])

@@ -72,6 +72,7 @@ describe('deploy end to end (bundled dist/index.js)', () => {
 
     // Outputs, summary and notice.
     expect(run.outputs).toEqual({
+      changes: '[]',
       'cloud-api-url': emu.url,
       'distribution-id': stored?.id,
       'distribution-name': 'site-0123456-distribution.tar.gz',

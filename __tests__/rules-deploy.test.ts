@@ -148,7 +148,7 @@ describe('require-backup-hours', () => {
     )
     const deployment = standIn.model.deployments.at(-1)
     expect(deployment?.payload).toMatchObject({ distributionId: id, override: { reason, overrode: ['backup'] } })
-    expect(deployment?.description).toContain(`(override: ${reason})`)
+    expect(deployment?.description).toBe(`accepted-2.0-distribution.tar.gz to ${emu.url}; override: ${reason}`)
     expect(outcome.result.cautions).toContain(
       `override-reason overrides the backup rule: require-backup-hours: 24: the stack lists no backup of 'production'. Reason given: "${reason}".`
     )

@@ -268,6 +268,7 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
           h['content-length'] = payload.length
         }
         res.writeHead(status, h)
+        if (h.connection === 'close' && req.complete === false) return lingerThenEnd(req, res, payload)
         res.end(payload)
       },
       sendText(status, contentType, text, headers = {}) {
@@ -407,4 +408,25 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
   }
 
   return { state, faults, hooks, requests, search, sso, handle }
+}
+
+/** nginx's lingering_time: how long a refused body is still read before the connection closes anyway. */
+const LINGER_MS = 30_000
+
+/**
+ * A refusal answered before the request's body was in (a 413 on its declared length): the whole answer is sent at
+ * once, but the connection closes only once the client's body was read and dropped, as a front end's lingering close
+ * does. Closed earlier, the socket would be reset under a client still sending, which would see the reset, not the answer.
+ */
+function lingerThenEnd(req: IncomingMessage, res: ServerResponse, payload: Buffer | undefined): void {
+  if (payload !== undefined) res.write(payload)
+  const end = (): void => {
+    clearTimeout(timer)
+    if (!res.writableEnded) res.end()
+  }
+  const timer = setTimeout(end, LINGER_MS)
+  timer.unref()
+  req.once('end', end)
+  req.once('close', end)
+  req.resume()
 }
