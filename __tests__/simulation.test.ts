@@ -48,6 +48,7 @@ const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, releaseIdWindow, rollbackIdWindow, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { checkCli } = await import('./sim/cli-claims.js')
+const { checkRules } = await import('./sim/rules-claims.js')
 const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
 const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
 const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
@@ -153,6 +154,8 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
           checkAll(of)
           checkEvents(of)
           if (run.cli) checkCli(of, run.cli, run.index)
+          // The release rules are the first run's (./sim/rules.ts).
+          if (run.index === 0) checkRules(of, run.cli)
           // The status report reads the world the first run is in.
           if (run.index === 0) checkStatus(of)
         } catch (error) {
