@@ -50,10 +50,12 @@ export function setUpSoak(s: Schedule, apiUrl: string): void {
   const world = github.world
   if (soak === undefined || world === undefined || !soakApplies(s) || soak.clock === 'none') return
   const { model } = world.core
-  const sha = COMMITS[s.github?.ours ?? 0] ?? ''
+  // Each distribution at the commit the world built it from (the status report reads these Deployments too).
+  const shaOf = (distributionId: string): string => COMMITS[distributionId === OURS ? world.schedule.ours : (world.schedule.theirs[0] ?? 0)] ?? ''
   const at = (minutesAgo: number): string => new Date(Date.now() - minutesAgo * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z')
   const deployment = (distributionId: string, minutesAgo: number, previous?: string): number => {
     const payload = { distributionId, apiUrl, ...(previous !== undefined && { previousDistributionId: previous }) }
+    const sha = shaOf(distributionId)
     const d = model.addDeployment({ ref: sha, sha, environment: OTHER_ENV, payload, creator: 'other-job' })
     Object.assign(d, { created_at: at(minutesAgo), updated_at: at(minutesAgo) })
     return d.id
