@@ -21,7 +21,8 @@ const report = process.env.MUTATION_REPORT ?? 'mutation'
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  // The release logic, and since issue 41 the faces: the events, the status report and the command (docs: "Scope").
+  // The release logic, and since issue 41 the faces: the events, the status report and the command; since issue 43 the
+  // release rules and their inputs (docs: "Scope").
   mutate: [
     'src/deploy/**/*.ts',
     'src/cloud/**/*.ts',
@@ -31,7 +32,9 @@ export default {
     'src/report.ts',
     'src/events/**/*.ts',
     'src/status/**/*.ts',
-    'src/cli/**/*.ts'
+    'src/cli/**/*.ts',
+    'src/rules/**/*.ts',
+    'src/inputs/rules.ts'
   ],
 
   testRunner: 'jest',

@@ -47,6 +47,14 @@ describe('the command line', () => {
     expect(Object.fromEntries(values)).toMatchObject({ stack: 'flagged', environment: 'production', username: 'ci', password: 'pw' })
   })
 
+  test('--override-reason given empty is refused (a reason left out); an empty variable is no input', () => {
+    expect(() => collectInputs('deploy', runOf(['deploy', '--override-reason', '']).flags, {})).toThrow(
+      new UsageError('--override-reason is empty: write why this deploy cannot wait for the rule (it is recorded), or leave the flag out.')
+    )
+    expect(collectInputs('deploy', runOf(['deploy']).flags, { BRCLOUD_OVERRIDE_REASON: '' }).get('override-reason')).toBe('')
+    expect(collectInputs('deploy', runOf(['deploy', '--override-reason=hotfix INC-9']).flags, {}).get('override-reason')).toBe('hotfix INC-9')
+  })
+
   test('search-check ignores the deployment variables a shared environment may hold', () => {
     const values = collectInputs('search-check', runOf(['search-check', '--search-query', 'shirt']).flags, { BRCLOUD_DISTRIBUTION: 'x.tar.gz' })
     expect(Object.fromEntries(values)).toEqual({ 'search-query': 'shirt' })

@@ -233,6 +233,56 @@ test('a single stack with a health probe (--health-url with {environment}): --fa
   expectQuiet(r)
 })
 
+test('a single stack with --deploy-freeze and its backups: the freeze in force and each newest backup in the JSON and the table', async () => {
+  const minute = (ms: number): string => new Date(ms).toISOString().slice(0, 16)
+  const now = Date.now()
+  const window = `${minute(now - 3_600_000)} .. ${minute(now + 3_600_000)} UTC`
+  eu.setBackups('production', [30, 5])
+  eu.setBackups('acceptance', [])
+  try {
+    const env = { ...ENV(), BRCLOUD_USERNAME: eu.username, BRCLOUD_PASSWORD: eu.password }
+    const args = [
+      '--api-url',
+      eu.url,
+      '--stack',
+      'eu',
+      '--track',
+      'main',
+      '--environments',
+      'production,acceptance',
+      '--deploy-freeze',
+      `# release week\n${window}`
+    ]
+    const r = await status([...args, '--json'], env)
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+    const json = JSON.parse(r.stdout) as { environments: Array<{ freeze: Record<string, unknown> | null; backup: Record<string, unknown> }> }
+    const [production, acceptance] = json.environments
+    expect(production?.freeze).toMatchObject({ window, line: 2, timeZone: 'UTC', endsAt: `${minute(now + 3_600_000)}:00.000Z` })
+    expect(production?.backup).toMatchObject({ state: 'found', reason: null })
+    expect(production?.backup.ageHours).toBeGreaterThanOrEqual(5)
+    expect(production?.backup.ageHours).toBeLessThan(5.1)
+    expect(acceptance?.backup).toEqual({ state: 'none', id: null, createdAt: null, ageHours: null, reason: null })
+    const table = await status(args, env)
+    expect(table.stdout).toMatch(
+      new RegExp(`^eu\\s+production\\s+in-sync\\s+-\\s+main\\s.*until ${minute(now + 3_600_000)}Z\\s+\\S+ \\(5(\\.\\d)?h old\\)$`, 'm')
+    )
+    expect(table.stdout).toMatch(/^eu\s+acceptance\s+behind 1\s.*\snone$/m)
+    expect(table.stdout).toContain(`  eu/production: frozen: '${window}' (line 2) until `)
+    // With a file, BRCLOUD_DEPLOY_FREEZE (the deploy's windows) is not the report's: the file says; the flag is refused.
+    const file = config('freeze.yml')
+    const withFile = await status(['--config', file, '--json', '--repository', 'acme/site'], { ...ENV(), BRCLOUD_DEPLOY_FREEZE: window })
+    expect(withFile.code).toBe(0)
+    expect((JSON.parse(withFile.stdout) as { environments: Array<{ freeze: unknown }> }).environments.map((e) => e.freeze)).toEqual([null, null, null])
+    const both = await status(['--config', file, '--deploy-freeze', window], ENV())
+    expect(both.code).toBe(2)
+    expect(both.stderr).toMatch(/^error: --config and --deploy-freeze are both set/)
+    expectQuiet(r, table, withFile, both)
+  } finally {
+    eu.setBackups('production', [0])
+    eu.setBackups('acceptance', [0])
+  }
+})
+
 test('Ctrl-C while a stack is read: exit 130, nothing reported, and the refresh token of that stack revoked before the end', async () => {
   let release: () => void = () => undefined
   eu.holdRequests('list-environments', new Promise<void>((done) => (release = done)))

@@ -2077,4 +2077,48 @@ describe('backups', () => {
     expect(await (await get('/v3/backups')).json()).toEqual([])
     expect(parseCli(['--fail', 'backup-download-link:500'])).toMatchObject({ options: { faults: [{ operation: 'backup-download-link', status: 500 }] } })
   })
+
+  test('old or absent at start: backupAgeHours (--backup-age-hours) by the platform clock, noBackups (--no-backups)', async () => {
+    const before = Date.now()
+    const old = await emulator({ environments: ['dev', 'prod'], backupAgeHours: 30, clockOffsetSeconds: 600 })
+    const after = Date.now()
+    const listed = (await (await (await authed(old)).get('/v3/backups')).json()) as Array<{ environmentId: string; createdAt: string }>
+    expect(listed.map((b) => b.environmentId)).toEqual(old.environments.map((e) => e.id))
+    for (const b of listed) {
+      // 30 hours before the platform's now, which is 600 s ahead of ours.
+      expect(Date.parse(b.createdAt)).toBeGreaterThanOrEqual(before + 600_000 - 30 * 3_600_000)
+      expect(Date.parse(b.createdAt)).toBeLessThanOrEqual(after + 600_000 - 30 * 3_600_000)
+    }
+    const none = await emulator({ environments: ['dev'], noBackups: true })
+    expect(await (await (await authed(none)).get('/v3/backups')).json()).toEqual([])
+    expect(parseCli(['--backup-age-hours', '2.5'])).toMatchObject({ options: { backupAgeHours: 2.5 } })
+    expect(parseCli(['--no-backups'])).toMatchObject({ options: { noBackups: true } })
+    expect(() => parseCli(['--backup-age-hours=-1'])).toThrow('--backup-age-hours needs a number of hours >= 0 (fractions allowed), got "-1"')
+    expect(() => parseCli(['--no-backups', '--backup-age-hours', '1'])).toThrow('--no-backups and --backup-age-hours: give one or the other')
+  })
+
+  test("setBackups: an environment's backups at run time, one per age in hours (none: []); the others' untouched", async () => {
+    const emu = await emulator({ environments: ['dev', 'prod'] })
+    const { get } = await authed(emu)
+    const [dev, prod] = emu.environments
+    const startBackup = emu.backups.find((b) => b.environmentId === dev?.id)
+    const now = Date.now()
+    emu.setBackups('prod', [1.5, 48])
+    const listed = (await (await get('/v3/backups')).json()) as Array<{ id: string; environmentId: string; createdAt: string }>
+    expect(listed.map((b) => [b.environmentId, Math.round((now - Date.parse(b.createdAt)) / 60_000)])).toEqual([
+      [dev?.id, 0],
+      [prod?.id, 90],
+      [prod?.id, 48 * 60]
+    ])
+    expect(listed[0]).toEqual(startBackup)
+    expect(new Set(listed.map((b) => b.id)).size).toBe(3)
+    // Its download link still works for a backup set this way.
+    expect((await get(`/v3/backups/${listed[2]?.id ?? ''}/repositorydownloadlink`)).status).toBe(202)
+    emu.setBackups('prod', [])
+    expect(((await (await get('/v3/backups')).json()) as unknown[]).length).toBe(1)
+    expect(emu.backups).toEqual([startBackup])
+    expect(() => emu.setBackups('nope', [1])).toThrow('setBackups: no environment named "nope"')
+    expect(() => emu.setBackups('dev', [-1])).toThrow('setBackups: an age must be a number of hours, 0 or more (got -1)')
+    expect(() => emu.setBackups('dev', [Number.NaN])).toThrow('setBackups: an age must be a number of hours, 0 or more (got NaN)')
+  })
 })

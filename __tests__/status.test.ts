@@ -198,7 +198,7 @@ describe('every state, with GitHub', () => {
 
   test('the table, the Markdown summary and the JSON', () => {
     const table = statusTable(r)
-    expect(table.split('\n')[0]).toMatch(/^STACK\s+ENVIRONMENT\s+STATE\s+HEALTH\s+TRACK\s+COMMIT\s+EVIDENCE\s+DISTRIBUTION\s+UPLOADED$/)
+    expect(table.split('\n')[0]).toMatch(/^STACK\s+ENVIRONMENT\s+STATE\s+HEALTH\s+TRACK\s+COMMIT\s+EVIDENCE\s+DISTRIBUTION\s+UPLOADED\s+FROZEN\s+BACKUP$/)
     expect(table).toMatch(/eu\s+acceptance\s+behind 2\s+-\s+main\s+[0-9a-f]{7}\s+name\s+site-/)
     expect(table).toMatch(/\nWhy:\n(.*\n)* {2}us\/production: no GitHub Deployment/)
     const md = statusMarkdown(r)
@@ -1173,7 +1173,7 @@ describe('the file and the logins, refused before any request', () => {
       { url: 'https://acc.acme.example/ok', expect: 'ok' }
     ])
     expect(refused(one('    environments:\n      - name: production\n        heath-url: https://x.example\n'))).toMatch(
-      /stacks\[0\] \(eu\)\.environments\[0\] \(production\) has an unknown key 'heath-url' \(it knows name, track, health-url, health-expect\)/
+      /stacks\[0\] \(eu\)\.environments\[0\] \(production\) has an unknown key 'heath-url' \(it knows name, track, health-url, health-expect, deploy-freeze\)/
     )
     expect(refused(one('    environments:\n      - track: main\n'))).toMatch(/environments\[0\] has no name/)
     expect(refused(one('    health-expect: ok\n'))).toMatch(/^fleet\.yml: stacks\[0\] \(eu\): health-expect is set but health-url is empty/)

@@ -244,13 +244,13 @@ function ruleRows(d: DeployResult | undefined): Array<[string, string | undefine
         ? `none listed${backup.requiredHours === undefined ? '' : `, younger than ${backup.requiredHours} hours required`}${overridden('backup')}`
         : `\`${backup.id}\`, taken ${backup.createdAt ?? '?'} (${backup.ageHours ?? '?'} hours old; younger than ${backup.requiredHours ?? '?'} required)${backup.passed ? '' : overridden('backup')}`
   return [
-    ['Deploy freeze', freeze ? `in force: ${cell(freeze.window)} (line ${freeze.line}) until ${freeze.endsAt}${overridden('freeze')}` : undefined],
+    ['Deploy freeze', freeze ? `in force: ${freeze.window} (line ${freeze.line}) until ${freeze.until}${overridden('freeze')}` : undefined],
     ['Soak gate', soak ? `${soak.passed ? 'passed' : 'not passed'}: ${soakText(soak)}${soak.passed ? '' : overridden('soak')}` : undefined],
     ['Backup', backupText],
     [
       'Override',
       override
-        ? `${cell(override.reason)}${override.overrode.length > 0 ? ` (overrode ${override.overrode.map((r) => RULE_WORDS[r]).join(', ')})` : ' (no rule needed it)'}`
+        ? `${override.reason}${override.overrode.length > 0 ? ` (overrode ${override.overrode.map((r) => RULE_WORDS[r]).join(', ')})` : ' (no rule needed it)'}`
         : undefined
     ]
   ]
@@ -267,7 +267,7 @@ function refusedByRule(d: DeployResult, env: string): string | undefined {
   const rules = d.rules
   switch (rules?.refusedBy) {
     case 'freeze':
-      return `❌ Refused: ${env} is in a deploy freeze until ${rules.freeze?.endsAt ?? '?'}; nothing was deployed`
+      return `❌ Refused: ${env} is in a deploy freeze until ${rules.freeze?.until ?? '?'}; nothing was deployed`
     case 'soak':
       return `❌ Refused by the soak gate: \`${d.distributionId ?? '?'}\` was not verified long enough in '${rules.soak?.environment ?? '?'}'; nothing was deployed`
     case 'backup':

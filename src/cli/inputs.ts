@@ -34,6 +34,9 @@ export class UsageError extends InputError {
  */
 export function collectInputs(command: Command, flags: Readonly<Record<string, unknown>>, env: NodeJS.ProcessEnv): Map<InputName, string> {
   const values = new Map<InputName, string>()
+  // The break-glass given as an empty flag is a reason left out, not an input left out: said, not ignored.
+  if (flags['override-reason'] === '')
+    throw new UsageError('--override-reason is empty: write why this deploy cannot wait for the rule (it is recorded), or leave the flag out.')
   for (const name of inputsOf(command)) {
     const value = SECRET_INPUTS.includes(name) ? secretValue(name, flags, env) : (stringFlag(flags[name]) ?? env[envName(name)])
     if (value !== undefined) values.set(name, value)

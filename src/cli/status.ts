@@ -41,6 +41,7 @@ const OPTIONS = {
   track: { type: 'string' },
   'health-url': { type: 'string' },
   'health-expect': { type: 'string' },
+  'deploy-freeze': { type: 'string' },
   username: { type: 'string' },
   'token-url': { type: 'string' },
   'client-id': { type: 'string' },
@@ -76,6 +77,7 @@ export function statusHelp(): string {
     '  --environments LIST                 comma-separated; default every environment of the stack',
     '  --track REF                         the branch or tag they should run, or a tag pattern such as v*',
     '  --health-url URL, --health-expect TEXT   a page of each environment to GET, {environment} for its name',
+    '  --deploy-freeze WINDOWS             freeze windows, one a line, as brcloud deploy takes them: a freeze in force is shown',
     '  --username, --token-url, --client-id, --audience, --scope   its login, as brcloud deploy takes it; the secrets',
     '                                      from BRCLOUD_PASSWORD, BRCLOUD_CLIENT_SECRET, BRCLOUD_ACCESS_TOKEN or --<name>-file FILE',
     '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
@@ -190,11 +192,17 @@ async function whatToRead(invocation: StatusInvocation, env: NodeJS.ProcessEnv):
   const asked = (name: SingleStackInput): string | undefined => {
     if (flag(name) !== undefined) return `--${name}`
     if (flag(`${name}-file`) !== undefined) return `--${name}-file`
+    // BRCLOUD_DEPLOY_FREEZE is the deploy's windows too: set for deploys, it does not ask for a single stack (the file has its own).
+    if (name === 'deploy-freeze') return undefined
     return (SINGLE_STACK_SETTINGS as readonly string[]).includes(name) && read(name) !== '' ? envName(name) : undefined
   }
   const given = SINGLE_STACK_INPUTS.map(asked).filter((name): name is string => name !== undefined)
   if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)'))
-    return prepareSingleStack(read, flag('track') !== undefined ? '--track' : envName('track'))
+    return prepareSingleStack(
+      read,
+      flag('track') !== undefined ? '--track' : envName('track'),
+      flag('deploy-freeze') !== undefined ? '--deploy-freeze' : envName('deploy-freeze')
+    )
   return prepareStatus(await loadStatusConfig(invocation.configFile), env)
 }
 

@@ -45,7 +45,7 @@ export function backupsApi(state: EmulatorState): ApiModule {
         method: 'GET',
         path: '/v3/backups',
         operation: 'list-backups',
-        summary: 'Lists repository backups: [{id, environmentId, createdAt}] (one per environment, taken when the emulator started)',
+        summary: 'Lists repository backups: [{id, environmentId, createdAt}] (one per environment, taken when the emulator started, unless told otherwise)',
         handler: (ctx) => {
           authenticate(state, ctx.req)
           ctx.send(

@@ -93,6 +93,9 @@ ${usageLine(face)}
                                deleting a distribution an environment runs or switches to: 409 (default), or done
   --clock-offset SECONDS       the platform's clock is SECONDS off (may be negative: --clock-offset=-90; default 0):
                                every timestamp it writes (distributions, deployments) is shifted
+  --backup-age-hours N         each environment's backup was taken N hours before the emulator started (fractions
+                               allowed; default 0)
+  --no-backups                 GET /v3/backups lists no backup at all
   --app-config-files a,b       names of the stack's application configuration files (default none)
   --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
   --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
@@ -160,6 +163,12 @@ function int(flag: string, value: string, min = 0): number {
 
 function seconds(flag: string, value: string): number {
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) throw new UsageError(`--${flag} needs a number of seconds >= 0 (fractions allowed), got "${value}"`)
+  return Number(value)
+}
+
+/** A number of hours, 0 or more. */
+function hours(flag: string, value: string): number {
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(value)) throw new UsageError(`--${flag} needs a number of hours >= 0 (fractions allowed), got "${value}"`)
   return Number(value)
 }
 
@@ -309,6 +318,8 @@ export function parseCli(argv: string[]): CliCommand {
       'id-while-deploying': { type: 'string' },
       'delete-in-use': { type: 'string' },
       'clock-offset': { type: 'string' },
+      'backup-age-hours': { type: 'string' },
+      'no-backups': { type: 'boolean' },
       'app-config-files': { type: 'string' },
       'search-account-id': { type: 'string' },
       'search-auth-key': { type: 'string' },
@@ -410,6 +421,11 @@ export function parseCli(argv: string[]): CliCommand {
   const deleteInUse = oneOf('delete-in-use', values['delete-in-use'], ['refuse', 'allow'] as const)
   if (deleteInUse !== undefined) options.deleteInUse = deleteInUse
   if (values['clock-offset'] !== undefined) options.clockOffsetSeconds = signedSeconds('clock-offset', values['clock-offset'])
+  if (values['backup-age-hours'] !== undefined) options.backupAgeHours = hours('backup-age-hours', values['backup-age-hours'])
+  if (values['no-backups'] === true) {
+    if (values['backup-age-hours'] !== undefined) throw new UsageError('--no-backups and --backup-age-hours: give one or the other')
+    options.noBackups = true
+  }
   if (values['app-config-files'] !== undefined) options.appConfigFiles = names(values['app-config-files'])
   if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']
   if (values['search-auth-key'] !== undefined) options.searchAuthKey = values['search-auth-key']

@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createStack, DEFAULTS, type Stack } from './stack.js'
-import { addDistribution, deleteAs, deleteEnvironment, deployAs, finishDeploy, renameEnvironment } from './test-hooks.js'
+import { addDistribution, deleteAs, deleteEnvironment, deployAs, finishDeploy, renameEnvironment, setBackups } from './test-hooks.js'
 import type { Emulator, EmulatorOptions, Fault } from './types.js'
 
 export { DEFAULTS, loggedUrl } from './stack.js'
@@ -112,6 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     holdRequests: (operation, until, holdOptions) => hooks.hold(operation, until, holdOptions),
     finishDeploy: (environmentName) => finishDeploy(state, environmentName),
     setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),
+    setBackups: (environmentName, agesInHours) => setBackups(state, environmentName, agesInHours),
     close() {
       closing ??= (async () => {
         for (const timer of state.switches) clearTimeout(timer)

@@ -16,7 +16,7 @@ import { IDP_PATH } from './sso-idp.js'
 import { OIDC_PATH } from './sso-github-oidc.js'
 import { SSO_DEFAULTS } from './sso-options.js'
 import { errorMarks, INVENTED_HEADER, isNotEmulated, notEmulatedBody, operationMarks } from './invented.js'
-import { newAppConfigFile, newBackup, newEnvironment, type EmulatorState } from './state.js'
+import { newAppConfigFile, newBackup, newEnvironment, platformHoursAgo, type EmulatorState } from './state.js'
 import { RequestHooks } from './test-hooks.js'
 import { passwordAccess, TokenService } from './tokens.js'
 import type { EmulatorOptions, Operation, RecordedRequest } from './types.js'
@@ -185,9 +185,10 @@ export function createStack(options: EmulatorOptions, storageDir: string): Stack
     switches: new Set(),
     landings: new Map()
   }
-  // One backup per environment, taken as the stack starts (by the platform's clock), so a backup tool has one to find.
-  const started = new Date(Date.now() + state.settings.clockOffsetSeconds * 1000).toISOString()
-  state.backups.push(...state.environments.map((e) => newBackup(e, started)))
+  // One backup per environment, taken as the stack starts (by the platform's clock; backupAgeHours earlier), so a backup
+  // tool has one to find; none with noBackups.
+  const taken = platformHoursAgo(state, options.backupAgeHours ?? 0)
+  if (options.noBackups !== true) state.backups.push(...state.environments.map((e) => newBackup(e, taken)))
   const faults = new FaultQueue(options.faults)
   const hooks = new RequestHooks()
   const requests: RecordedRequest[] = []

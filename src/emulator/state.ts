@@ -106,6 +106,16 @@ export function newBackup(environment: StoredEnvironment, createdAt: string): St
   return { id: stableId('backup', environment.name), environmentId: environment.id, createdAt }
 }
 
+/** A backup a test set (setBackups): the `index`th of the environment's, taken at `createdAt`; its id stable for those. */
+export function setBackup(environment: StoredEnvironment, index: number, createdAt: string): StoredBackup {
+  return { id: stableId('backup', `${environment.name}#${index}@${createdAt}`), environmentId: environment.id, createdAt }
+}
+
+/** The platform's clock `hours` ago, as it writes timestamps. */
+export function platformHoursAgo(state: EmulatorState, hours: number): string {
+  return new Date(Date.parse(platformNow(state)) - hours * 3_600_000).toISOString()
+}
+
 export function newAppConfigFile(name: string): StoredAppConfigFile {
   return { id: appConfigFileId(name), name }
 }

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { abandonSwitch, deleteDistribution, refusesDeployWhileBusy, startDeploy } from './cloud-api.js'
 import { HttpError } from './http-util.js'
-import { findDistribution, platformNow, type EmulatorState } from './state.js'
+import { findDistribution, platformHoursAgo, platformNow, setBackup, type EmulatorState } from './state.js'
 import type { Operation, RecordedRequest } from './types.js'
 
 const run = promisify(execFile)
@@ -72,6 +72,20 @@ export function deleteEnvironment(state: EmulatorState, name: string): void {
   if (env === undefined) throw new Error(`deleteEnvironment: no environment named "${name}"`)
   abandonSwitch(state, env)
   state.environments.splice(index, 1)
+}
+
+/**
+ * Sets the backups the platform lists for an environment: one per age, taken that many hours ago by the platform's
+ * clock (the fake one in the simulation; fractions allowed); [] lists none. The others' backups stay as they are.
+ */
+export function setBackups(state: EmulatorState, environmentName: string, agesInHours: readonly number[]): void {
+  const env = state.environments.find((e) => e.name === environmentName)
+  if (env === undefined) throw new Error(`setBackups: no environment named "${environmentName}"`)
+  const bad = agesInHours.find((age) => !Number.isFinite(age) || age < 0)
+  if (bad !== undefined) throw new Error(`setBackups: an age must be a number of hours, 0 or more (got ${bad})`)
+  // In place: the emulator's handle shares this list.
+  for (let i = state.backups.length - 1; i >= 0; i--) if (state.backups[i]!.environmentId === env.id) state.backups.splice(i, 1)
+  state.backups.push(...agesInHours.map((age, i) => setBackup(env, i, platformHoursAgo(state, age))))
 }
 
 /** Someone else deletes a distribution, by the same rules as the API's DELETE (404 unknown, 409 in use unless deleteInUse allows). */

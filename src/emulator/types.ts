@@ -289,6 +289,13 @@ export interface EmulatorOptions {
    * clock is off from the runner's. Not public how far off it may be; a client must not compare the two.
    */
   clockOffsetSeconds?: number
+  /**
+   * How old each environment's one backup is when the emulator starts, in hours (default 0: taken as it starts), by
+   * the platform's clock. A test makes one old or absent later with setBackups.
+   */
+  backupAgeHours?: number
+  /** No backups at all at start: `GET /v3/backups` lists none (default false). */
+  noBackups?: boolean
   /** Names of the stack's application configuration files (default none), listed by GET /v3/appconfigfiles. */
   appConfigFiles?: string[]
   faults?: Fault[]
@@ -393,7 +400,7 @@ export interface StoredEnvironment {
   deployments: Deployment[]
 }
 
-/** A repository backup of an environment, as `GET /v3/backups` lists it (one per environment at start). */
+/** A repository backup of an environment, as `GET /v3/backups` lists it (one per environment at start, unless noBackups). */
 export interface StoredBackup {
   id: string
   environmentId: string
@@ -451,5 +458,10 @@ export interface Emulator {
   finishDeploy(environmentName: string): void
   /** Changes how long later deploys take (Infinity: until finishDeploy). */
   setDeploySeconds(seconds: number): void
+  /**
+   * Replaces the backups listed for an environment: one per age, taken that many hours ago by the platform's clock
+   * (fractions allowed); [] lists none. Throws when the environment is unknown or an age is negative or not a number.
+   */
+  setBackups(environmentName: string, agesInHours: readonly number[]): void
   close(): Promise<void>
 }

@@ -71,6 +71,7 @@ export class ReleaseGate {
       line: hit.window.lineNumber,
       since: hit.since.toISOString(),
       endsAt: hit.endsAt.toISOString(),
+      until: formatInZone(hit.endsAt, hit.window.timeZone),
       at
     }
     const env = `'${this.o.environment}'`

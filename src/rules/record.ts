@@ -19,6 +19,8 @@ export interface FreezeFinding {
   /** ISO 8601 (UTC) instants of this occurrence. */
   readonly since: string
   readonly endsAt: string
+  /** The end in the window's zone for a reader, e.g. "Mon 30 Nov 2026 07:00 Europe/Amsterdam (06:00 UTC)". */
+  readonly until: string
   /** When it was found: 'start' (before any change) or 'request' (right before the deploy request). */
   readonly at: 'start' | 'request'
 }

@@ -5,6 +5,7 @@
 import { LineCounter, parseDocument } from 'yaml'
 import { InputError } from '../errors.js'
 import { parsePageUrl, resolveCloudAddress, type CloudAddress } from '../inputs/address.js'
+import { parseFreezeWindows, type FreezeWindow } from '../rules/freeze.js'
 import { registerSecret } from '../secrets.js'
 import { isTagPattern, TAG_PATTERN_CHARS } from './track.js'
 
@@ -56,6 +57,8 @@ export interface EnvironmentSettings {
   /** Where its track was written (`fleet.yml: stacks[0] (eu).environments[1].track`), for messages. */
   readonly trackFrom?: string | undefined
   readonly health?: HealthProbe | undefined
+  /** Its own deploy-freeze windows (an empty list lifts its stack's); undefined when it writes none. */
+  readonly freeze?: readonly FreezeWindow[] | undefined
 }
 
 export interface StackConfig {
@@ -72,6 +75,13 @@ export interface StackConfig {
   readonly settings?: ReadonlyMap<string, EnvironmentSettings> | undefined
   /** The stack's health probe, its url with `{environment}` for each environment's name (an environment's own wins: healthOf). */
   readonly health?: HealthProbe | undefined
+  /** Its deploy-freeze windows: the stack's own, else the file's (an environment's own wins: freezeOf). */
+  readonly freeze?: readonly FreezeWindow[] | undefined
+}
+
+/** The deploy-freeze windows of `environment`: its own, else its stack's, else the file's (the nearest wins); none: []. */
+export function freezeOf(stack: StackConfig, environment: string | null): readonly FreezeWindow[] {
+  return (environment === null ? undefined : stack.settings?.get(environment)?.freeze) ?? stack.freeze ?? []
 }
 
 /** The ref `environment` should run: its own track, else its stack's, else the file's (the nearest wins). */
@@ -101,9 +111,21 @@ export interface StatusConfig {
   readonly stacks: readonly StackConfig[]
 }
 
-const TOP_KEYS = ['track', 'stacks'] as const
-const STACK_KEYS = ['name', 'stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect', 'login'] as const
-const ENVIRONMENT_KEYS = ['name', 'track', 'health-url', 'health-expect'] as const
+const TOP_KEYS = ['track', 'deploy-freeze', 'stacks'] as const
+const STACK_KEYS = [
+  'name',
+  'stack',
+  'console-url',
+  'api-url',
+  'platform-domain',
+  'environments',
+  'track',
+  'health-url',
+  'health-expect',
+  'deploy-freeze',
+  'login'
+] as const
+const ENVIRONMENT_KEYS = ['name', 'track', 'health-url', 'health-expect', 'deploy-freeze'] as const
 const LOGIN_KEYS = [
   'username-variable',
   'password-variable',
@@ -136,7 +158,8 @@ export function parseStatusConfig(text: string, file: string): StatusConfig {
   if (!Array.isArray(top.stacks) || top.stacks.length === 0)
     throw new InputError(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`)
   const fileTrack = track === undefined ? undefined : { track, from: `${file}: track` }
-  const stacks = top.stacks.map((raw: unknown, i: number) => readStack(raw, file, `stacks[${i}]`, fileTrack))
+  const fileFreeze = freezeWindows(top, file, 'deploy-freeze')
+  const stacks = top.stacks.map((raw: unknown, i: number) => readStack(raw, file, `stacks[${i}]`, fileTrack, fileFreeze))
   const seen = new Set<string>()
   for (const s of stacks) {
     if (seen.has(s.name)) throw new InputError(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`)
@@ -145,7 +168,13 @@ export function parseStatusConfig(text: string, file: string): StatusConfig {
   return { stacks }
 }
 
-function readStack(raw: unknown, file: string, where: string, fileTrack: { track: string; from: string } | undefined): StackConfig {
+function readStack(
+  raw: unknown,
+  file: string,
+  where: string,
+  fileTrack: { track: string; from: string } | undefined,
+  fileFreeze: readonly FreezeWindow[] | undefined
+): StackConfig {
   const r = mapping(raw, file, where)
   const name = text(r.name, file, `${where}.name`)
   if (name === undefined) throw new InputError(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`)
@@ -179,7 +208,8 @@ function readStack(raw: unknown, file: string, where: string, fileTrack: { track
     trackFrom: own !== undefined ? `${file}: ${at}.track` : fileTrack?.from,
     login: loginOf(r.login, file, at),
     settings: listed?.settings,
-    health
+    health,
+    freeze: freezeWindows(r, file, `${at}.deploy-freeze`) ?? fileFreeze
   }
 }
 
@@ -243,12 +273,28 @@ function environmentsOf(raw: unknown, file: string, at: string): { names: string
     settings.set(name, {
       track: optionalRef(r.track, file, `${where}.track`),
       trackFrom: `${file}: ${where}.track`,
-      health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`)
+      health: healthProbe(r['health-url'], r['health-expect'], file, `${where} (${name})`),
+      freeze: freezeWindows(r, file, `${where} (${name}).deploy-freeze`)
     })
   })
   const twice = names.find((n, i) => names.indexOf(n) !== i)
   if (twice !== undefined) throw new InputError(`${file}: ${at}.environments names '${twice}' twice.`)
   return { names, settings }
+}
+
+/**
+ * A deploy-freeze key's windows: text with one window a line, or a list of windows; undefined when the key is not
+ * there, none when it is empty (which lifts the windows written above it). A malformed window names its place.
+ */
+function freezeWindows(r: Record<string, unknown>, file: string, where: string): FreezeWindow[] | undefined {
+  if (!('deploy-freeze' in r)) return undefined
+  const raw = r['deploy-freeze']
+  const lines = raw === null ? [] : Array.isArray(raw) ? raw : [raw]
+  if (lines.some((line) => typeof line !== 'string'))
+    throw new InputError(
+      `${file}: ${where} must be text, one window a line, or a list of windows, e.g. '0 18 * * 5; 0 7 * * 1; Europe/Amsterdam' (quote each window).`
+    )
+  return parseFreezeWindows(lines.join('\n'), `${file}: ${where}`)
 }
 
 function loginOf(raw: unknown, file: string, at: string): LoginSource {

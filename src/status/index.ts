@@ -30,6 +30,8 @@ export interface StatusOptions {
   readonly healthTimeoutMs?: number | undefined
   /** A cancel (stop.ts): every call aborted, no stack begun after it, each refresh token revoked on a closing door. */
   readonly stop?: StopControl | undefined
+  /** The clock a freeze in force and a backup's age are read by (default Date.now). */
+  readonly now?: (() => number) | undefined
 }
 
 export interface StackOutcome {
@@ -78,7 +80,8 @@ export async function readStatus({ config, logins }: PreparedStatus, options: St
       requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
       retry: options.retry ?? STATUS_RETRY,
       healthTimeoutMs: options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS,
-      stop: options.stop
+      stop: options.stop,
+      now: options.now ?? (() => Date.now())
     })
   const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read, options.stop?.signal)
   return {

@@ -15,7 +15,8 @@ import { DeploymentHistory, type CommitEvidence } from '../github/evidence.js'
 import type { GitHubDeploymentRecord } from '../github/client.js'
 import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
-import { healthOf, trackOf, trackOrigin, type StackConfig } from './config.js'
+import { freezeOf, healthOf, trackOf, trackOrigin, type StackConfig } from './config.js'
+import { freezeRow, listBackupsOnce, newestBackupRow, type BackupListing } from './release-rules.js'
 import { blankRow, stateOfComparison, type EnvironmentRow, type LastDeployment } from './row.js'
 import type { StopControl } from './stop.js'
 import { isTagPattern, newestTag } from './track.js'
@@ -40,6 +41,8 @@ export interface StackReadOptions {
   /** The health probe's one attempt, redirects included. */
   readonly healthTimeoutMs: number
   readonly stop?: StopControl | undefined
+  /** The report's clock (the simulation's is fake): a freeze in force, and a backup's age, are as of its now. */
+  readonly now: () => number
 }
 
 export interface StackReading {
@@ -66,7 +69,9 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
   const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading)
   try {
     const environments = await listed(reader.client, stack, reading)
-    reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e))))))
+    // One backup listing for the stack, read beside its environments.
+    const backups = environments.some((e) => typeof e !== 'string') ? listBackupsOnce(reader.client) : undefined
+    reading.rows.push(...(await Promise.all(environments.map((e) => (typeof e === 'string' ? missing(stack, e, reading) : reader.read(e, backups))))))
     // The environments are read together: their refs' failures in the order of the rows, not of the answers.
     const rowOf = (reason: string): number => reading.rows.findIndex((r) => r.reason === reason)
     reading.trackErrors.sort((a, b) => rowOf(a) - rowOf(b))
@@ -85,6 +90,11 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
       core.warning(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`)
     await Promise.all([transport.close(), closing?.transport.close()]).catch(() => undefined)
   }
+  // A freeze is the configuration's and the clock's: known also for an environment that could not be read.
+  const now = options.now()
+  reading.rows.forEach((row, i) => {
+    reading.rows[i] = { ...row, freeze: row.environment === null ? null : freezeRow(freezeOf(stack, row.environment), now) }
+  })
   return reading
 }
 
@@ -139,10 +149,10 @@ class EnvironmentReader {
     this.history = options.github ? new DeploymentHistory(options.github.api, stack.address.apiUrl) : undefined
   }
 
-  /** The environment on the platform and GitHub, and its health probe beside them. */
-  async read(environment: Environment): Promise<EnvironmentRow> {
-    const [row, health] = await Promise.all([this.readRunning(environment), this.probe(environment.name)])
-    return { ...row, ...health }
+  /** The environment on the platform and GitHub, its health probe and its newest backup beside them. */
+  async read(environment: Environment, backups: Promise<BackupListing> | undefined): Promise<EnvironmentRow> {
+    const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name), backups])
+    return listing === undefined ? { ...row, ...health } : { ...row, ...health, backup: newestBackupRow(listing, environment.id, this.options.now()) }
   }
 
   /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */

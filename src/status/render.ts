@@ -29,6 +29,26 @@ function trackCell(row: EnvironmentRow): string {
   return row.trackedRef === null || row.trackedRef === row.track ? row.track : `${row.trackedRef} (${row.track})`
 }
 
+/** A freeze in force: when it ends, to the minute in UTC ("until 2026-11-30T06:00Z"); the words are in the lines below. */
+function freezeCell(row: EnvironmentRow): string {
+  return row.freeze === null ? '' : `until ${row.freeze.endsAt.slice(0, 16)}Z`
+}
+
+/** An age for a person: minutes under an hour, hours under two days, then days. */
+export function formatAge(hours: number): string {
+  if (hours < 1) return `${Math.round(hours * 60)}m`
+  if (hours < 48) return `${Math.round(hours * 10) / 10}h`
+  return `${Math.round((hours / 24) * 10) / 10}d`
+}
+
+/** The newest backup: "b-7 (5.2h old)", none, or unknown (its reason among the row's lines); nothing where it was not read. */
+function backupCell(row: EnvironmentRow): string {
+  const b = row.backup
+  if (b.state === 'found') return `${b.id ?? ''} (${formatAge(b.ageHours ?? 0)} old)`
+  if (b.state === 'none') return 'none'
+  return b.reason === null ? '' : 'unknown'
+}
+
 function columns(row: EnvironmentRow): string[] {
   return [
     row.stack,
@@ -39,11 +59,13 @@ function columns(row: EnvironmentRow): string[] {
     row.commit === null ? '' : short(row.commit),
     row.commit === null ? '' : row.evidence,
     row.distributionName ?? row.distributionId ?? '',
-    uploaded(row)
+    uploaded(row),
+    freezeCell(row),
+    backupCell(row)
   ]
 }
 
-const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'HEALTH', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED']
+const HEADINGS = ['STACK', 'ENVIRONMENT', 'STATE', 'HEALTH', 'TRACK', 'COMMIT', 'EVIDENCE', 'DISTRIBUTION', 'UPLOADED', 'FROZEN', 'BACKUP']
 
 /** Aligned columns, then one line per row whose state needs a reason, then what could not be read. */
 export function statusTable(report: StatusReport): string {
@@ -62,9 +84,21 @@ export function statusTable(report: StatusReport): string {
   return redact(`${out.join('\n')}\n`)
 }
 
-/** Why the state is what it is, and why the probe failed: each axis its own line. */
-function whyLines(row: EnvironmentRow): string[] {
-  return [row.reason, row.healthReason === null ? null : `health: ${row.healthReason}`].filter((w): w is string => w !== null)
+/** Why the state is what it is, why the probe failed, the freeze in force, why the backups are unknown: each its own line. */
+function whyLines(row: EnvironmentRow, withFreeze = true): string[] {
+  return [
+    row.reason,
+    row.healthReason === null ? null : `health: ${row.healthReason}`,
+    row.freeze === null || !withFreeze ? null : `frozen: ${row.freeze.until}`,
+    row.backup.reason === null ? null : `backup: ${row.backup.reason}`
+  ].filter((w): w is string => w !== null)
+}
+
+/** The newest backup for the summary: its id, when it was taken and its age; none; unknown. */
+function backupWords(row: EnvironmentRow): string {
+  const b = row.backup
+  if (b.state === 'found') return `\`${b.id ?? ''}\` taken ${b.createdAt ?? '?'} (${formatAge(b.ageHours ?? 0)} old)`
+  return backupCell(row)
 }
 
 function failureLines(report: StatusReport): string[] {
@@ -87,7 +121,21 @@ function lastDeploy(row: EnvironmentRow): string {
 
 /** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
 export function statusMarkdown(report: StatusReport): string {
-  const head = ['Stack', 'Environment', 'State', 'Health', 'Track', 'Commit', 'Evidence', 'Distribution', 'Uploaded', 'Last GitHub Deployment', 'Why']
+  const head = [
+    'Stack',
+    'Environment',
+    'State',
+    'Health',
+    'Track',
+    'Commit',
+    'Evidence',
+    'Distribution',
+    'Uploaded',
+    'Last GitHub Deployment',
+    'Frozen',
+    'Newest backup',
+    'Why'
+  ]
   const rows = report.environments.map((r) => {
     const [stack, environment, state, health, track, commit, evidence, distribution, up] = columns(r)
     return [
@@ -101,7 +149,10 @@ export function statusMarkdown(report: StatusReport): string {
       distribution,
       up,
       lastDeploy(r),
-      whyLines(r).join(' ')
+      r.freeze === null ? '' : r.freeze.until,
+      backupWords(r),
+      // The freeze has its own column here.
+      whyLines(r, false).join(' ')
     ]
   })
   const table = [head, head.map(() => '---'), ...rows].map((l) => `| ${l.map((c) => cell(c ?? '')).join(' | ')} |`)

@@ -30,6 +30,31 @@ export interface LastDeployment {
   readonly runUrl: string | null
 }
 
+/** A deploy-freeze window in force when the report was read (docs/status.md, "Freeze windows and backups"). */
+export interface FreezeInForceRow {
+  /** The window as written, and its line number where it was written. */
+  readonly window: string
+  readonly line: number
+  readonly timeZone: string
+  /** ISO 8601 (UTC): when this occurrence began, and when deploying is possible again (windows that overlap or touch chained). */
+  readonly since: string
+  readonly endsAt: string
+  /** The same in words: the window, and its end in its zone and in UTC. */
+  readonly until: string
+}
+
+/**
+ * The environment's newest backup, from the stack's one `GET /v3/backups`: found (its id, when it was taken, its age
+ * in hours when the report was read); none (the stack lists no backup of it); unknown (the listing failed: `reason`).
+ */
+export interface NewestBackupRow {
+  readonly state: 'found' | 'none' | 'unknown'
+  readonly id: string | null
+  readonly createdAt: string | null
+  readonly ageHours: number | null
+  readonly reason: string | null
+}
+
 export interface EnvironmentRow {
   readonly stack: string
   /** null in a row that stands for a whole stack that could not be read (its environments are not known). */
@@ -60,6 +85,9 @@ export interface EnvironmentRow {
   readonly health: Health
   /** Why the probe failed (what the page answered, what to check); null unless failing. */
   readonly healthReason: string | null
+  /** The freeze window in force when the report was read; null when none is (or none is written). */
+  readonly freeze: FreezeInForceRow | null
+  readonly backup: NewestBackupRow
 }
 
 /** A row with nothing known yet but where it is. */
@@ -84,7 +112,9 @@ export function blankRow(stack: string, environment: string | null, track: strin
     reason: null,
     lastDeployment: null,
     health: 'not-checked',
-    healthReason: null
+    healthReason: null,
+    freeze: null,
+    backup: { state: 'unknown', id: null, createdAt: null, ageHours: null, reason: null }
   }
 }
 

@@ -7,11 +7,22 @@ import { InputError } from '../errors.js'
 import { resolveCloudAddress } from '../inputs/address.js'
 import { checkTokenLifetime, readLogin } from '../inputs/login.js'
 import { registerSecret } from '../secrets.js'
+import { parseFreezeWindows } from '../rules/freeze.js'
 import { checkRef, checkStackHealthUrl, DEFAULT_LOGIN_VARIABLES, parseHealthProbe, type StackConfig } from './config.js'
 import type { PreparedStatus } from './index.js'
 
 /** Where the stack is and what to report of it. */
-export const SINGLE_STACK_SETTINGS = ['stack', 'console-url', 'api-url', 'platform-domain', 'environments', 'track', 'health-url', 'health-expect'] as const
+export const SINGLE_STACK_SETTINGS = [
+  'stack',
+  'console-url',
+  'api-url',
+  'platform-domain',
+  'environments',
+  'track',
+  'health-url',
+  'health-expect',
+  'deploy-freeze'
+] as const
 /** The login, as the deploy action takes it (no oidc-audience: the report offers no GitHub OIDC login). */
 export const SINGLE_STACK_LOGIN = ['username', 'password', 'token-url', 'client-id', 'client-secret', 'audience', 'scope', 'access-token'] as const
 export const SINGLE_STACK_INPUTS = [...SINGLE_STACK_SETTINGS, ...SINGLE_STACK_LOGIN] as const
@@ -50,9 +61,10 @@ export function singleStackChosen(configFile: string, set: readonly string[], co
 
 /**
  * The single stack's configuration and login from `unmasked` (each secret masked as it is read); throws an InputError.
- * `trackFrom` names where the track was given (the input `track`, the flag `--track`, `BRCLOUD_TRACK`), for messages.
+ * `trackFrom` names where the track was given (the input `track`, the flag `--track`, `BRCLOUD_TRACK`), for messages;
+ * `freezeFrom` where the deploy-freeze windows were (`deploy-freeze`, `--deploy-freeze`, `BRCLOUD_DEPLOY_FREEZE`).
  */
-export function prepareSingleStack(unmasked: SingleStackReader, trackFrom = 'track'): PreparedStatus {
+export function prepareSingleStack(unmasked: SingleStackReader, trackFrom = 'track', freezeFrom = 'deploy-freeze'): PreparedStatus {
   const read = maskedReader(unmasked)
   const address = resolveCloudAddress({
     stack: read('stack'),
@@ -65,6 +77,7 @@ export function prepareSingleStack(unmasked: SingleStackReader, trackFrom = 'tra
   const environments = parseEnvironmentList(read('environments'))
   const health = parseHealthProbe(read('health-url'), read('health-expect'), '')
   if (health !== undefined) checkStackHealthUrl(health.url, environments, 'health-url')
+  const freeze = parseFreezeWindows(read('deploy-freeze'), freezeFrom)
   const stack: StackConfig = {
     // Its rows are named by the stack (the stack input names it beside an api-url), else by the API's host.
     name: address.stack ?? new URL(address.apiUrl).host,
@@ -73,6 +86,7 @@ export function prepareSingleStack(unmasked: SingleStackReader, trackFrom = 'tra
     track,
     trackFrom,
     health,
+    freeze,
     // Not read: the login comes from the inputs below, not from variables.
     login: { variables: DEFAULT_LOGIN_VARIABLES, defaults: true }
   }

@@ -1,0 +1,133 @@
+// The release gate's freeze (src/rules/gate.ts with src/rules/freeze.ts) on a clock the test drives: at the start,
+// and right before the deploy request after a wait for a busy environment (the release of src/deploy/release.ts over
+// the scripted platform of release-fake.ts): a window that begins mid-wait refuses the request, nothing is sent.
+import { useTestPort } from './test-port.js'
+
+useTestPort()
+
+const { ReleaseGate, RuleRefused } = await import('../src/rules/gate.js')
+const { parseFreezeWindows } = await import('../src/rules/freeze.js')
+const { newRelease } = await import('../src/deploy/release-state.js')
+const { deployRelease } = await import('../src/deploy/release.js')
+const { releaseFailure } = await import('../src/deploy/outcome.js')
+const fake = await import('./release-fake.js')
+type RulesRecord = import('../src/rules/record.js').RulesRecord
+type ReleaseRules = import('../src/inputs/rules.js').ReleaseRules
+
+const T0 = Date.parse('2026-12-19T22:59:56Z') // 23:59:56 in Amsterdam (UTC+1 in winter)
+const HOLIDAYS = '2026-12-20T00:00 .. 2027-01-04T00:00 Europe/Amsterdam'
+
+function gateAt(now: () => number, over: Partial<ReleaseRules> = {}, dryRun = false) {
+  const record: RulesRecord = {}
+  const lines: string[] = []
+  const cautions: string[] = []
+  const rules: ReleaseRules = { freeze: parseFreezeWindows(HOLIDAYS), soak: undefined, backupHours: undefined, overrideReason: undefined, ...over }
+  const gate = new ReleaseGate({
+    rules,
+    record,
+    environment: 'production',
+    dryRun,
+    now,
+    signal: undefined,
+    log: (l) => lines.push(l),
+    caution: (l) => cautions.push(l)
+  })
+  return { gate, record, lines, cautions }
+}
+
+function refusal(fn: () => void): InstanceType<typeof RuleRefused> {
+  try {
+    fn()
+  } catch (error) {
+    expect(error).toBeInstanceOf(RuleRefused)
+    return error as InstanceType<typeof RuleRefused>
+  }
+  throw new Error('not refused')
+}
+
+describe('at the start', () => {
+  test('outside a window: passes, and a window within the hour is said', () => {
+    const { gate, record, lines } = gateAt(() => T0)
+    gate.freeze('start')
+    expect(record).toEqual({})
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(
+      /^A deploy freeze begins at .+ \('2026-12-20T00:00 \.\. 2027-01-04T00:00 Europe\/Amsterdam', line 1\): a deploy request after it is refused\.$/
+    )
+  })
+
+  test('in a window: refused, nothing changed, naming the window and when it ends, and how to override', () => {
+    const { gate, record } = gateAt(() => T0 + 10_000)
+    const error = refusal(() => gate.freeze('start'))
+    expect(error.rule).toBe('freeze')
+    expect(error.message).toMatch(
+      /^Refused: 'production' is in a deploy freeze: '2026-12-20T00:00 \.\. 2027-01-04T00:00 Europe\/Amsterdam' \(line 1\) until .+, so nothing was changed\. Deploy once it ends, or set override-reason to say why this deploy cannot wait \(the reason is recorded in the GitHub Deployment, the summary and every event\)\.$/
+    )
+    expect(record).toEqual({
+      freeze: {
+        window: HOLIDAYS,
+        line: 1,
+        since: '2026-12-19T23:00:00.000Z',
+        endsAt: '2027-01-03T23:00:00.000Z',
+        until: 'Mon 4 Jan 2027 00:00 Europe/Amsterdam (Sun 3 Jan 2027 23:00 UTC)',
+        at: 'start'
+      },
+      refusedBy: 'freeze'
+    })
+  })
+
+  test('a dry run says it would be refused', () => {
+    const { gate } = gateAt(() => T0 + 10_000, {}, true)
+    expect(refusal(() => gate.freeze('start')).message).toMatch(/^A deploy would be refused: 'production' is in a deploy freeze: /)
+  })
+
+  test('override-reason: goes on, the window noted and overridden, a caution with the reason', () => {
+    const { gate, record, cautions } = gateAt(() => T0 + 10_000, { overrideReason: 'payment outage fix' })
+    gate.freeze('start')
+    expect(record.override).toEqual({ reason: 'payment outage fix', overrode: ['freeze'] })
+    expect(record.refusedBy).toBeUndefined()
+    expect(record.freeze?.endsAt).toBe('2027-01-03T23:00:00.000Z')
+    expect(cautions).toEqual([
+      expect.stringMatching(/^override-reason overrides the deploy freeze: 'production' is in a deploy freeze: .+\. Reason given: "payment outage fix"\.$/)
+    ])
+  })
+
+  test('no windows: nothing read, nothing said', () => {
+    const { gate, record, lines } = gateAt(() => T0 + 10_000, { freeze: [] })
+    gate.freeze('start')
+    gate.freeze('request')
+    expect(record).toEqual({})
+    expect(lines).toEqual([])
+  })
+})
+
+describe('right before the deploy request, after a wait', () => {
+  test('a window that began while the run waited for a busy environment: refused, no request sent', async () => {
+    const p = new fake.FakePlatform('v0', 'deploying')
+    p.at(8_000, () => ((p.distributionId = 'theirs'), (p.status = 'running')))
+    const { gate, record } = gateAt(() => T0 + p.t)
+    gate.freeze('start') // 23:59:56: not yet
+    const release = newRelease('production', 'v1', 'v0')
+    const ctx = fake.contextOf(p, [], { followDeploy: false, beforeRequest: () => gate.freeze('request', 'v1, uploaded by this run,') })
+    await expect(deployRelease(ctx, release, undefined)).rejects.toThrow(
+      /^Refused: a deploy freeze of 'production' began while this run waited: '2026-12-20T00:00 \.\. 2027-01-04T00:00 Europe\/Amsterdam' \(line 1\) until .+, so v1, uploaded by this run, was not deployed \(it stays on the stack\)\. Deploy once it ends, or set override-reason/
+    )
+    expect(p.requested).toEqual([])
+    expect(release.state).toBe('failed')
+    expect(release.failure?.kind).toBe('rule')
+    expect(record.freeze?.at).toBe('request')
+    expect(record.refusedBy).toBe('freeze')
+    expect(releaseFailure({ release } as never, 'x', true, false)).toContain("Nothing of this run was deployed to 'production'.")
+  })
+
+  test('the wait ends before the window: the request is sent', async () => {
+    const p = new fake.FakePlatform('v0', 'deploying')
+    p.at(2_000, () => ((p.distributionId = 'theirs'), (p.status = 'running')))
+    const { gate, record } = gateAt(() => T0 + p.t)
+    const release = newRelease('production', 'v1', 'v0')
+    const ctx = fake.contextOf(p, [], { followDeploy: false, beforeRequest: () => gate.freeze('request') })
+    await deployRelease(ctx, release, undefined)
+    expect(p.requested).toEqual(['v1'])
+    expect(record).toEqual({})
+  })
+})
