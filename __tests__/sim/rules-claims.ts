@@ -15,7 +15,7 @@ import type { CliRecord } from './cli-run.js'
 import { github } from './github.js'
 import { shown } from './mocks.js'
 import { BASE } from './run.js'
-import { OVERRIDE_REASON, RUN_START, freezeLine, type FreezeDraw, type RulesSchedule } from './rules.js'
+import { OVERRIDE_REASON, RUN_START, freezeLine, wallTime, type FreezeDraw, type RulesSchedule } from './rules.js'
 import { soakApplies } from './rules-world.js'
 import { wire } from './transport.js'
 import { OTHER_ENV } from './world.js'
@@ -204,26 +204,37 @@ function checkRefusal(f: Facts, r: RulesSchedule, refusal: RuleRefusal, cli: Cli
   })
   expect({ red: shown.failed !== undefined }).toEqual({ red: true })
   if (cli?.exitCode !== undefined && f.ending.firstSignal === undefined) expect({ exitCode: cli.exitCode, failed }).toEqual({ exitCode: 10, failed })
-  if (refusal.rule === 'freeze') checkFreezeRefusal(r, refusal, failed)
+  if (refusal.rule === 'freeze') checkFreezeRefusal(r, refusal, failed, f.head)
   if (refusal.rule === 'soak') checkSoakRefusal(f, r, failed)
   if (refusal.rule === 'backup') checkBackupRefusal(f, r, failed)
 }
 
-/** The window named was in force, and the refusal says until when (the end of the windows that follow on). */
-function checkFreezeRefusal(r: RulesSchedule, refusal: RuleRefusal, failed: string): void {
+/** An instant as a reader is told it: the day and wall time in the window's zone, and the time in UTC. */
+export function spoken(ms: number, zone: string): string {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(ms))
+  return `${day} ${wallTime(ms, zone).slice(11)} ${zone} (${new Date(ms).toISOString().slice(11, 16)} UTC)`
+}
+
+/** The window named was in force, and the refusal (its failure and the headline) says until when: the end of the windows that follow on. */
+function checkFreezeRefusal(r: RulesSchedule, refusal: RuleRefusal, failed: string, head: string): void {
   const windows = inForce(r, refusal.when).map((w) => freezeLine(w, r.zone))
   const named = windows.filter((line) => failed.includes(`'${line}'`))
   const end = freezeEnd(r, refusal.when)
+  const until = end === undefined ? '(none in force)' : spoken(end, r.zone)
   expect({
     at: new Date(refusal.when).toISOString(),
     windowsInForce: windows.length > 0,
     named: named.length > 0,
-    endsAt: shown.summary.includes(`until ${end === undefined ? '?' : new Date(end).toISOString()}`)
+    until,
+    inFailure: failed.includes(until),
+    inHeadline: head.includes(until)
   }).toEqual({
     at: new Date(refusal.when).toISOString(),
     windowsInForce: true,
     named: true,
-    endsAt: true
+    until,
+    inFailure: true,
+    inHeadline: true
   })
   expect(failed).toMatch(/override-reason/)
 }
