@@ -128,7 +128,15 @@ function checkNotBypassed(f: Facts, r: RulesSchedule): void {
   const calls = callsOfRun()
   for (const d of wire.deploys.filter((x) => x.run === 0 && same(x.distributionId, f.ours))) {
     const before = calls.filter((c) => c.seq < d.seq)
-    const windows = inForce(r, d.at).map((w) => freezeLine(w, r.zone))
+    // The freeze is read at the run's last step before the request: its last call or look that was not a login or a
+    // token renewal. TODO (reported to the lead): a token renewed between that check and the request (seconds, with a
+    // slow identity provider) lets a window that begins in between pass; the engine checks before the renewal.
+    const step = Math.max(
+      ...before.filter((c) => !c.path.startsWith('/v3/authn') && !c.path.startsWith('/idp')).map((c) => c.at),
+      ...wire.looks.filter((l) => l.run === 0 && l.seq < d.seq).map((l) => l.at),
+      RUN_START
+    )
+    const windows = inForce(r, Math.min(step, d.at)).map((w) => freezeLine(w, r.zone))
     expect({ deployRequestAt: new Date(d.at).toISOString(), windowsInForce: windows }).toEqual({
       deployRequestAt: new Date(d.at).toISOString(),
       windowsInForce: []
