@@ -1,5 +1,5 @@
-// The release rules in the simulated world (docs/release-rules.md): what a schedule draws of them, the inputs that
-// say so, and the world they act in. Freeze windows are dated ranges written in a zone with daylight saving, placed
+// The release rules in the simulated world (docs/release-rules.md): what a schedule draws of them (./rules-world.ts
+// turns that into inputs and the world they act in). Freeze windows are dated ranges written in a zone with daylight saving, placed
 // in the fake clock's time: in force at the start (some ending during the run), beginning while the run waits for an
 // environment another job keeps busy, later, or past; now and then a malformed line. The soak clock of a promotion is
 // GitHub Deployment statuses of the upstream environment at drawn times (verified, reset by a later failure there,
