@@ -48,6 +48,7 @@ const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, releaseIdWindow, rollbackIdWindow, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { checkCli } = await import('./sim/cli-claims.js')
+const { checkRules } = await import('./sim/rules-claims.js')
 const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
 const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
 const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
@@ -153,6 +154,8 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
           checkAll(of)
           checkEvents(of)
           if (run.cli) checkCli(of, run.cli, run.index)
+          // The release rules are the first run's (./sim/rules.ts).
+          if (run.index === 0) checkRules(of, run.cli)
           // The status report reads the world the first run is in.
           if (run.index === 0) checkStatus(of)
         } catch (error) {
@@ -1429,6 +1432,118 @@ const CLI: Array<[string, Partial<Schedule>, Expectation]> = [
     }
   ]
 ]
+
+type RulesSchedule = import('./sim/rules.js').RulesSchedule
+const rules = (over: Partial<RulesSchedule> = {}): RulesSchedule => ({
+  zone: 'Europe/Amsterdam',
+  freeze: [],
+  malformed: 'none',
+  busySeconds: undefined,
+  soak: undefined,
+  backup: undefined,
+  override: false,
+  ...over
+})
+/** What the run made of the stack: uploads, deletions and deploy requests of this run. */
+const changesOf = (): string[] =>
+  simTransport.wire.calls
+    .filter((c) => c.run === 0 && !c.path.startsWith('/v3/authn') && (c.method === 'PUT' || c.method === 'DELETE' || c.method === 'POST'))
+    .map((c) => `${c.method} ${c.path}`)
+
+/**
+ * The release rules (issue 43), as fixed schedules: each refusal before any change and at the request, each override.
+ * Their words are the report's own tests' (__tests__/report.test.ts, word for word); here, what the world saw.
+ */
+const RULES: Array<[string, Partial<Schedule>, Expectation]> = [
+  [
+    // Found by the simulation's invariant that no rule is bypassed: the freeze was checked right before the first
+    // deploy request, but a request the platform answered 409 was sent again after the wait without that check.
+    'rules: a freeze window begins while the run waits out a 409: the request is not sent again, nothing deployed (it was deployed in the window)',
+    {
+      faults: [fault('deploy', 'status', { status: 409 })],
+      latency: [14],
+      rules: rules({ freeze: [{ from: 1, to: 31 }] })
+    },
+    ({ ours }) => {
+      expect(ours).toBe(0)
+      expect(simTransport.wire.deploys).toHaveLength(1)
+      expect(mocks.shown.failed).toMatch(
+        /^Refused: a deploy freeze of 'production' began while this run waited: '2026-11-24T09:01 \.\. 2026-11-24T09:31 Europe\/Amsterdam'/
+      )
+      expect(mocks.shown.summary).toContain(
+        "❌ Refused: 'production' is in a deploy freeze until Tue 24 Nov 2026 09:31 Europe/Amsterdam (08:31 UTC); nothing was deployed"
+      )
+    }
+  ],
+  [
+    'rules: a freeze in force at the start (ending during the run): brcloud deploy refused before any request, exit 10',
+    { face: jenkins(), source: 'upload', rules: rules({ zone: 'America/New_York', freeze: [{ from: -30, to: 2 }] }) },
+    ({ facts }) => {
+      expect(simTransport.wire.calls.filter((c) => c.run === 0)).toEqual([])
+      expect(printed(facts).exitCode).toBe(10)
+      expect(mocks.shown.failed).toMatch(/^Refused: 'production' is in a deploy freeze: '2026-11-24T02:30 \.\. 2026-11-24T03:02 America\/New_York'/)
+    }
+  ],
+  [
+    'rules: the soak clock reset by a later failure upstream: refused before any change, saying from when it is allowed',
+    { github: gh(), rules: rules({ soak: { minutes: 60, clock: 'reset', since: 300, reset: 20 } }) },
+    () => {
+      expect(changesOf()).toEqual([])
+      expect(mocks.shown.failed).toMatch(/^Refused: the soak gate \(require-verified-in: development, require-soak-minutes: 60\)/)
+      expect(mocks.shown.failed).toContain('the clock restarted at the failure of GitHub Deployment')
+      expect(mocks.shown.failed).toContain('Run again from 2026-11-24T08:40:00.000Z')
+    }
+  ],
+  [
+    'rules: a soak clock long enough: promoted and verified',
+    { github: gh(), source: 'environment', rules: rules({ soak: { minutes: 60, clock: 'verified', since: 90, reset: 2 } }) },
+    ({ ours }) => {
+      expect(ours).toBe(1)
+      expect(mocks.shown.outputs['release-state']).toBe('verified')
+      expect(mocks.shown.summary).toMatch(/\| Soak gate \| passed: verified in 'development' since 2026-11-24T06:30:00.000Z/)
+    }
+  ],
+  [
+    'rules: no backups of the environment at all: brcloud deploy refused before the upload, exit 10',
+    { face: jenkins(), source: 'upload', rules: rules({ backup: { hours: 24, age: 'none', older: false } }) },
+    ({ facts }) => {
+      expect(changesOf()).toEqual([])
+      expect(printed(facts).exitCode).toBe(10)
+      expect(mocks.shown.failed).toMatch(/^Refused: require-backup-hours: 24: the stack lists no backup of 'production'/)
+    }
+  ],
+  [
+    'rules: override-reason over a freeze in force and an old backup: deployed, the reason on the GitHub Deployment and the summary',
+    {
+      github: gh(),
+      rules: rules({ freeze: [{ from: -120, to: 180 }], backup: { hours: 6, age: 'old', older: false }, override: true })
+    },
+    ({ ours }) => {
+      expect(ours).toBe(1)
+      const mine = simGitHub.github.world?.core.model.deployments.filter((d) => d.environment === 'production' && d.creator !== 'other-job') ?? []
+      expect(mine.map((d) => ({ override: (d.payload as { override?: unknown }).override, backupId: (d.payload as { backupId?: unknown }).backupId }))).toEqual(
+        [{ override: { reason: 'hotfix for INC-4711, approved by the release manager', overrode: ['freeze', 'backup'] }, backupId: 'bk-production-2' }]
+      )
+      expect(mocks.shown.summary).toContain('hotfix for INC-4711, approved by the release manager')
+    }
+  ]
+]
+
+describe('the release rules, as fixed schedules', () => {
+  beforeEach(useFakeClock)
+  afterEach(() => jest.useRealTimers())
+
+  test.each(RULES)('%s', async (_name, overrides, expectations) => {
+    const facts = await runAndCheck({ ...CALM, ...overrides })
+    const log = [...mocks.shown.lines.map((l) => l.text), mocks.shown.summary].join('\n')
+    try {
+      expectations({ ours: facts.release.length, rollbacks: facts.rollbacks.length, log, facts })
+    } catch (error) {
+      if (process.env.SIM_VERBOSE) console.log(log)
+      throw error
+    }
+  })
+})
 
 const SHAPES = [...ISSUE_20, ...ISSUE_28, ...ISSUE_41, ...FRESH_SEEDS, ...PRUNING, ...EVENTS, ...CLI]
 

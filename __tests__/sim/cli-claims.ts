@@ -10,6 +10,7 @@ import { variableOf } from './faces.js'
 import { GITHUB_TOKEN } from './github.js'
 import { shown } from './mocks.js'
 import { processRecord } from './process.js'
+import { ruleRefusalOf } from './rules-claims.js'
 import { sinkSecrets } from './sinks.js'
 import { wire } from './transport.js'
 import { QUERY_SECRET, SEARCH_KEY } from './world.js'
@@ -23,6 +24,8 @@ interface Outcome {
   readonly outputs: Readonly<Record<string, string>>
   /** Refused before any deploy: the deploy order (an older commit, or an order that could not be checked), or an environment that stayed busy. */
   readonly refused: boolean
+  /** Refused by a release rule (a freeze window, the soak gate, the backup rule): nothing of ours deployed. */
+  readonly ruleRefused: boolean
   readonly loginRefused: boolean
   readonly searchFailed: boolean
 }
@@ -39,6 +42,7 @@ const EXIT_TABLE: ReadonlyArray<readonly [number, string, (o: Outcome) => boolea
     'Failed with the new release possibly live: a deploy was requested (or may have been) and not rolled back',
     (o) => (o.outputs.deployed === 'true' || o.outputs.deployed === 'unknown') && o.outputs['release-state'] !== 'replaced'
   ],
+  [10, 'Refused by a release rule: a freeze window, the soak gate or the backup rule', (o) => o.ruleRefused],
   [3, 'Refused before any deploy: the deploy order, or an environment that stayed busy', (o) => o.refused],
   [4, 'Login refused', (o) => o.loginRefused],
   [7, 'The search check failed, and no deploy of this run is live', (o) => o.searchFailed],
@@ -97,6 +101,7 @@ function outcomeOf(f: Facts, cli: CliRecord, index: number): Outcome {
       ((outputs.order === 'behind' && gh?.allowOlder !== true) ||
         (unreadable && gh?.allowUnchecked !== true) ||
         (outputs.deployed === 'false' && refusedInRelease(failed, f.text))),
+    ruleRefused: f.release.length === 0 && ruleRefusalOf(failed ?? '') !== undefined,
     // The stack refused the password or the token, or the token endpoint answered 4xx (a 429 is its rate limit, tried again).
     loginRefused: /^Login to .* was refused|^The stack refused the token|^Getting a token from \S+ .*: HTTP 4(?!29)\d\d /.test(failed ?? ''),
     searchFailed: /^Search check failed/.test(failed ?? '')

@@ -5,6 +5,7 @@ import type { Facts } from './claims.js'
 import { cdeventsOf } from './event-claims.js'
 import { CIS } from './faces.js'
 import { placeOf } from './second-run.js'
+import { RULE_CASES } from './rules-claims.js'
 import { countStatus, statusCoverage, statusGenerated } from './status-claims.js'
 import { wire } from './transport.js'
 import { ranBefore, type SinkFate } from './world.js'
@@ -158,7 +159,7 @@ export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> =
   ['a second run in the same world', (f) => f.s.second !== undefined]
 ]
 
-export const coverage = new Map<string, number>([...RACES, ...FACES, ...SECOND_RUNS].map(([name]) => [name, 0]))
+export const coverage = new Map<string, number>([...RACES, ...FACES, ...SECOND_RUNS, ...RULE_CASES].map(([name]) => [name, 0]))
 export const generated = new Map<string, number>(FEATURES.map(([name]) => [name, 0]))
 
 function add(counts: Map<string, number>, list: ReadonlyArray<readonly [string, (f: Facts) => boolean]>, f: Facts): void {
@@ -170,6 +171,7 @@ export function countRaces(f: Facts, index = 0): void {
   if (index > 0) return add(coverage, SECOND_RUNS, f)
   add(coverage, RACES, f)
   add(coverage, FACES, f)
+  add(coverage, RULE_CASES, f)
   add(generated, FEATURES, f)
   countStatus(f)
 }
@@ -188,6 +190,8 @@ export function coverageReport(runs: number): string {
     ...rows(of(RACES), runs),
     'Faces that ran (the first run of each world):',
     ...rows(of(FACES), runs),
+    'The release rules (./rules.ts):',
+    ...rows(of(RULE_CASES), runs),
     'Second runs (worlds of two runs):',
     ...rows(of(SECOND_RUNS), runs),
     `The status report's cases that occurred:`,

@@ -12,6 +12,7 @@ import { shown, simContext } from './mocks.js'
 import { resetProcesses } from './process.js'
 import { BASE2, prepareSecond, type WorldRun } from './runs.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
+import { rulesInputs, setUpBackups, setUpSoak } from './rules-world.js'
 import { finishStatus, mainEnded, setUpStatus, statusTokens, worldSchedule } from './status.js'
 import { caller, inFlight, wire } from './transport.js'
 import {
@@ -149,7 +150,8 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
       'search-base-url': base,
       'search-timeout-seconds': '5'
     }),
-    ...sinkInputs(s.events)
+    ...sinkInputs(s.events),
+    ...rulesInputs(s)
   }
 }
 
@@ -258,7 +260,9 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     }
     if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: gh.old, minutesAgo: 48 * 60 })
     makeGitHubWorld(gh, BASE, seeds, statusTokens(s))
+    setUpSoak(s, BASE)
   }
+  setUpBackups(s, stack)
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
   // A ready token (access-token), made before the run by "an earlier step": the identity provider's, for the stack's API.
   // Most live long enough for the run's budgets (a shorter one is refused before any request, a path of its own).

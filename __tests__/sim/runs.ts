@@ -67,7 +67,9 @@ export function scheduleOf(s: Schedule, second: SecondRun): Schedule {
     rollbackOnSearch: second.rollback && s.rollbackOnSearch,
     start: 'old',
     stop: undefined,
-    healthExpect: false
+    healthExpect: false,
+    // The release rules are the first run's (./rules.ts): the second deploys without them.
+    rules: undefined
   }
 }
 

@@ -150,7 +150,7 @@ export const wire: {
   /** Every token a service handed a run in an answer (a login, a refresh, a token endpoint): secrets the world knows. */
   issued: Array<{ token: string; run: number }>
   /** Every request a run made of the platform, its identity provider or GitHub (not the sinks'), as it arrived. */
-  calls: Array<{ seq: number; run: number; by: Caller; method: string; host: string; path: string }>
+  calls: Array<{ seq: number; run: number; by: Caller; method: string; host: string; path: string; at: number }>
   /** The event sinks' host: its name, what it answers each sink's nth request, and every request it got. */
   eventsHost: string
   sinkAnswer: (key: string, index: number) => SinkAnswer
@@ -320,7 +320,7 @@ async function exchange(
 ): Promise<HttpResponse & { seq: number }> {
   const seq = ++wire.seq
   numbered?.(seq)
-  wire.calls.push({ seq, run: runIndex(), by: caller.getStore() ?? 'world', method: x.method, host: x.url.host, path: x.url.pathname })
+  wire.calls.push({ seq, run: runIndex(), by: caller.getStore() ?? 'world', method: x.method, host: x.url.host, path: x.url.pathname, at: Date.now() })
   const headers: Record<string, string> = { host: x.url.host, ...x.headers }
   if (x.body.length > 0) headers['content-length'] = String(x.body.length)
   const res = new FakeResponse()

@@ -18,6 +18,7 @@ import type { RouteName } from '../../src/emulator/github/server.js'
 import type { Fault, IdCase, Operation, StoredDistribution, StoredEnvironment } from '../../src/emulator/types.js'
 import { cliFaces, type CliFace } from './faces.js'
 import { secondRuns, type SecondRun } from './second-run.js'
+import { busyActor, rulesSchedules, type RulesSchedule } from './rules.js'
 import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
 import { processOf, runIndex } from './process.js'
 import { statusSchedules, type StatusSchedule } from './status-schedule.js'
@@ -142,6 +143,8 @@ export interface Schedule {
   readonly face?: CliFace | undefined
   /** A second run in the same world, on the same face (./runs.ts); absent: the world holds this run alone. */
   readonly second?: SecondRun | undefined
+  /** The release rules (./rules.ts): freeze windows, a soak clock, the newest backup, override-reason; absent: none. */
+  readonly rules?: RulesSchedule | undefined
 }
 
 /** A sink of the run: CDEvents (events-url), or a native one. */
@@ -379,7 +382,9 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   // After them, for the same reason: a schedule without it (every fixed one) is the action's face.
   face: fc.option(cliFaces, { nil: undefined, freq: 2 }),
   // And last: a world of one run unless drawn (one schedule in five holds a second run).
-  second: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: secondRuns })
+  second: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: secondRuns }),
+  // After it, for the same reason: the release rules (a third of the schedules).
+  rules: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rulesSchedules })
 })
 
 /** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */
@@ -541,8 +546,8 @@ function isGitHubRoute(op: TriggerOperation): op is RouteName {
 /** Starts the other actors (fake time): their deploys follow the platform's rules; a busy environment makes them try again later. */
 export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
   const { state } = stack
-  const race = raceActor(s)
-  for (const actor of race === undefined ? s.actors : [...s.actors, race]) {
+  const added = [raceActor(s), busyActor(s)].filter((a) => a !== undefined)
+  for (const actor of [...s.actors, ...added]) {
     const name = actor.other ? OTHER_ENV : ENV
     const act = (tries: number): void => {
       const env = state.environments.find((e) => e.id === environmentIdOf(stack, name))

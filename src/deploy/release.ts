@@ -174,7 +174,15 @@ export async function deployRelease(ctx: ReleaseContext, release: ReleaseRecord,
     distributionId: release.distributionId,
     previous: release.previous,
     redeploy: release.redeploy,
-    gate: order ? (look) => order.recheck(look) : undefined
+    // Before a replay after a wait (a 409), as before the first request: the order again, and the rules' last word
+    // (a freeze window may have begun during that wait).
+    gate:
+      order || ctx.beforeRequest
+        ? async (look) => {
+            await order?.recheck(look)
+            ctx.beforeRequest?.()
+          }
+        : undefined
   }
   const unconfirmed = await withinPhase(deadline, () => request(ctx, release, plan, deadline))
   if (unconfirmed) return unconfirmed

@@ -30,7 +30,8 @@ export interface SwitchPlan {
   readonly giveUpWhenBusy?: string | undefined
   /**
    * Decides again before every replay after a wait, on the look right before it: our release's deploy
-   * order (another job's deploy may have landed meanwhile). Throws to refuse; nothing of ours was seen.
+   * order (another job's deploy may have landed meanwhile) and the release rules (a freeze window may have
+   * begun). Throws to refuse; nothing of ours was seen.
    */
   readonly gate?: ((look: EnvironmentLook) => Promise<void>) | undefined
 }
