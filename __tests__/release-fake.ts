@@ -68,7 +68,16 @@ export class FakePlatform {
         list: { items: [], complete: true }
       }
     },
-    requestDeploy: async (_env: string, id: string, _strategy?: string, _files?: unknown, _limit?: number, onDispatch?: (event: 'sent') => void) => {
+    requestDeploy: async (
+      _env: string,
+      id: string,
+      _strategy?: string,
+      _files?: unknown,
+      _limit?: number,
+      onDispatch?: (event: 'sent') => void,
+      beforeSend?: () => void
+    ) => {
+      beforeSend?.()
       onDispatch?.('sent')
       // Like the emulator: a deploy while another one switches is refused.
       const answer = this.timers.length > 0 ? 'busy' : (this.answers.shift() ?? 'ok')

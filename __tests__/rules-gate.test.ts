@@ -8,7 +8,8 @@ useTestPort()
 const { ReleaseGate, RuleRefused } = await import('../src/rules/gate.js')
 const { parseFreezeWindows } = await import('../src/rules/freeze.js')
 const { newRelease } = await import('../src/deploy/release-state.js')
-const { deployRelease } = await import('../src/deploy/release.js')
+const { deployRelease, rollBack } = await import('../src/deploy/release.js')
+const { HealthCheckFailed } = await import('../src/health.js')
 const { releaseFailure } = await import('../src/deploy/outcome.js')
 const fake = await import('./release-fake.js')
 type RulesRecord = import('../src/rules/record.js').RulesRecord
@@ -130,4 +131,26 @@ describe('right before the deploy request, after a wait', () => {
     expect(p.requested).toEqual(['v1'])
     expect(record).toEqual({})
   })
+})
+
+test('a rollback is never held by a freeze: the window began after our request, the rollback is sent all the same', async () => {
+  const p = new fake.FakePlatform('v0')
+  const start = Date.parse('2026-12-19T22:59:59Z') // a second before the holidays begin in Amsterdam
+  const { gate, record } = gateAt(() => start + p.t)
+  const release = newRelease('production', 'v1', 'v0')
+  const checks: string[] = []
+  const ctx = fake.contextOf(p, [], {
+    beforeRequest: () => gate.freeze('request'),
+    health: { url: 'https://www.example.com/', shown: 'https://www.example.com/', expect: undefined, timeoutMs: 60_000 },
+    checkSite: async () => {
+      checks.push(`at ${p.t} ms`)
+      if (checks.length === 1) throw new HealthCheckFailed('site 500')
+    }
+  })
+  expect((await deployRelease(ctx, release, undefined))?.message).toBe('site 500')
+  expect(p.t).toBeGreaterThan(1_000) // the window is in force now
+  await rollBack(ctx, release)
+  expect(p.requested).toEqual(['v1', 'v0'])
+  expect(release.state).toBe('rollback-healthy')
+  expect(record).toEqual({})
 })

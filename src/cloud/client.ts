@@ -150,11 +150,22 @@ export class CloudClient {
     path: string,
     json?: unknown,
     timeoutMs?: number,
-    onDispatch?: (event: 'sent' | 'refused') => void
+    onDispatch?: (event: 'sent' | 'refused') => void,
+    beforeSend?: () => void
   ): Promise<T> {
-    return this.session.authorized((token) =>
-      this.api.json<T>({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }), ...(onDispatch !== undefined && { onDispatch }) })
-    )
+    return this.session.authorized((token) => {
+      // Once the token is in hand (a renewal may have taken time), right before the call goes out.
+      beforeSend?.()
+      return this.api.json<T>({
+        operation,
+        method,
+        path,
+        token,
+        json,
+        ...(timeoutMs !== undefined && { timeoutMs }),
+        ...(onDispatch !== undefined && { onDispatch })
+      })
+    })
   }
 
   /**
@@ -359,11 +370,20 @@ export class CloudClient {
     strategy: string,
     configFileIds: readonly string[] = [],
     timeoutMs?: number,
-    onDispatch?: (event: 'sent' | 'refused') => void
+    onDispatch?: (event: 'sent' | 'refused') => void,
+    beforeSend?: () => void
   ): Promise<void> {
     const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }))
     const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy }
-    await this.call<unknown>('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch)
+    await this.call<unknown>(
+      'Deploying the distribution',
+      'PUT',
+      `/v3/environments/${encodeURIComponent(environmentId)}/deploy`,
+      body,
+      timeoutMs,
+      onDispatch,
+      beforeSend
+    )
   }
 }
 

@@ -38,8 +38,6 @@ export interface ReleaseContext extends SwitchContext {
   readonly checkSite: (health: HealthCheck) => Promise<unknown>
   /** The deploy order (./order.ts): checked again after every wait, and who holds a busy environment. Not for rollbacks. */
   readonly order?: Pick<DeployOrder, 'recheck' | 'holder'> | undefined
-  /** The release rules' last word right before the request (a freeze window may have begun during a wait); throws RuleRefused. */
-  readonly beforeRequest?: (() => void) | undefined
 }
 
 function fail(release: ReleaseRecord, kind: FailureKind, message: string): ActionError {
@@ -85,7 +83,6 @@ async function request(ctx: ReleaseContext, release: ReleaseRecord, plan: Switch
       }
       // Another deploy put this very distribution there while we waited: nothing to send.
       if (!release.redeploy && sameId(look.distributionId, release.distributionId)) throw new AlreadyRuns(release.environment, look)
-      ctx.beforeRequest?.()
       if (!release.redeploy) plan.previous = look.distributionId
       const how = await requestSwitch(ctx, plan, deadline, hooks)
       release.previous = plan.previous
@@ -174,15 +171,9 @@ export async function deployRelease(ctx: ReleaseContext, release: ReleaseRecord,
     distributionId: release.distributionId,
     previous: release.previous,
     redeploy: release.redeploy,
-    // Before a replay after a wait (a 409), as before the first request: the order again, and the rules' last word
-    // (a freeze window may have begun during that wait).
-    gate:
-      order || ctx.beforeRequest
-        ? async (look) => {
-            await order?.recheck(look)
-            ctx.beforeRequest?.()
-          }
-        : undefined
+    // Before a replay after a wait (a 409), as before the first request: the order again. The rules' last word is
+    // the client's, right before each deploy call goes out (ctx.beforeRequest, in requestSwitch's attempt).
+    gate: order ? (look) => order.recheck(look) : undefined
   }
   const unconfirmed = await withinPhase(deadline, () => request(ctx, release, plan, deadline))
   if (unconfirmed) return unconfirmed
@@ -257,9 +248,11 @@ function verifiedBy(release: ReleaseRecord, searched: boolean): string {
  * a deploy still in progress is waited for first, another deploy that replaced ours is never undone. When
  * ours may still land (its call got no usable answer, or its switch was not seen in time), the rollback waits
  * for it within its own budget and rolls it back once it lands. Records each state; throws Replaced, or the
- * rollback's own failure.
+ * rollback's own failure. The release rules' check before a deploy call is not made for it.
  */
-export async function rollBack(ctx: ReleaseContext, release: ReleaseRecord): Promise<void> {
+export async function rollBack(releaseContext: ReleaseContext, release: ReleaseRecord): Promise<void> {
+  // No release rule holds a rollback: it undoes this run's own release (a freeze exists to keep production stable).
+  const ctx: ReleaseContext = { ...releaseContext, beforeRequest: undefined }
   const to = release.previous
   if (to === undefined || sameId(to, release.distributionId)) return
   release.rollbackTo = to

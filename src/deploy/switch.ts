@@ -50,6 +50,11 @@ export interface SwitchContext {
   readonly warn: (line: string) => void
   /** The run's stop (watchdog, cancel): a call it cuts may still have been carried out. */
   readonly signal?: AbortSignal | undefined
+  /**
+   * The release rules' last word, right before each deploy call goes out with its token (a freeze window may have
+   * begun during a wait, a replay's wait, or a token's renewal); throws RuleRefused, and nothing is sent.
+   */
+  readonly beforeRequest?: (() => void) | undefined
 }
 
 /** Another deploy made the environment run something that is neither ours nor what it ran before. */
@@ -111,7 +116,15 @@ async function attempt(ctx: SwitchContext, plan: SwitchPlan, deadline: Deadline,
   try {
     // The last call made counts: a 401 answered (not carried out) and replayed with a new token is dispatched anew.
     const onDispatch = (event: 'sent' | 'refused'): void => void (dispatched = event === 'sent')
-    await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline), onDispatch)
+    await ctx.client.requestDeploy(
+      ctx.environmentId,
+      plan.distributionId,
+      ctx.strategy,
+      ctx.configFileIds,
+      callLimit(ctx, deadline),
+      onDispatch,
+      ctx.beforeRequest
+    )
     return { kind: 'sent' }
   } catch (error) {
     if (error instanceof ServiceError && error.status === 409) return { kind: 'busy', error }
