@@ -855,3 +855,52 @@ describe('mutation survivors of part f', () => {
     expect(e.requests.filter((r) => r.operation === 'deploy')).toHaveLength(1)
   })
 })
+
+describe('listBackups: every reading of GET /v3/backups', () => {
+  test('an array of {id, environmentId, createdAt}: ids as strings (a number as its decimal), the instant parsed', async () => {
+    const { client, paths } = scripted(() =>
+      json(200, [
+        { id: 'b1', environmentId: 'env-1', createdAt: '2026-11-28T04:00:00Z' },
+        { id: 7, environmentId: 12, createdAt: '2026-11-27T04:00:00.000Z' }
+      ])
+    )
+    expect(await client.listBackups()).toEqual([
+      { id: 'b1', environmentId: 'env-1', createdAt: '2026-11-28T04:00:00Z', createdAtMs: Date.parse('2026-11-28T04:00:00Z') },
+      { id: '7', environmentId: '12', createdAt: '2026-11-27T04:00:00.000Z', createdAtMs: Date.parse('2026-11-27T04:00:00.000Z') }
+    ])
+    expect(paths()).toEqual(['GET /v3/backups'])
+  })
+  test('a page of items; epoch milliseconds or seconds read as instants; entries missing a part left out', async () => {
+    const ms = Date.parse('2026-11-28T04:00:00Z')
+    const { client } = scripted(() =>
+      json(200, {
+        items: [
+          { id: 'ms', environmentId: 'e', createdAt: ms },
+          { id: 's', environmentId: 'e', createdAt: ms / 1000 },
+          { id: 'no-date', environmentId: 'e' },
+          { id: 'zero', environmentId: 'e', createdAt: 0 },
+          { environmentId: 'e', createdAt: '2026-11-28T04:00:00Z' },
+          { id: 'no-env', createdAt: '2026-11-28T04:00:00Z' },
+          null
+        ]
+      })
+    )
+    expect(await client.listBackups()).toEqual([
+      { id: 'ms', environmentId: 'e', createdAt: '2026-11-28T04:00:00.000Z', createdAtMs: ms },
+      { id: 's', environmentId: 'e', createdAt: '2026-11-28T04:00:00.000Z', createdAtMs: ms }
+    ])
+  })
+  test('text that is no date is kept with an instant of NaN (the rule never trusts it)', async () => {
+    const { client } = scripted(() => json(200, [{ id: 'b', environmentId: 'e', createdAt: 'yesterday' }]))
+    const [b] = await client.listBackups()
+    expect(b?.createdAt).toBe('yesterday')
+    expect(Number.isNaN(b?.createdAtMs)).toBe(true)
+  })
+  test('a 503 is tried again; a 500 is not', async () => {
+    const flaky = scripted((_r, n) => (n === 1 ? json(503, {}) : json(200, [])))
+    expect(await flaky.client.listBackups()).toEqual([])
+    expect(flaky.paths()).toEqual(['GET /v3/backups', 'GET /v3/backups'])
+    const broken = scripted(() => json(500, {}))
+    await expect(broken.client.listBackups()).rejects.toThrow(/Listing backups/)
+  })
+})

@@ -107,6 +107,17 @@ function idOf(value: unknown): string | undefined {
   return undefined
 }
 
+/**
+ * A backup's createdAt: ISO 8601 text as the public tool reads it, or (a reading no public source rules out) a number of
+ * milliseconds or seconds since 1970; its instant is NaN when the text is no date, so the rule never trusts it.
+ */
+function backupTime(value: unknown): { createdAt: string; createdAtMs: number } | undefined {
+  if (typeof value === 'string' && value !== '') return { createdAt: value, createdAtMs: Date.parse(value) }
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return undefined
+  const ms = value < 1e11 ? value * 1000 : value
+  return { createdAt: new Date(ms).toISOString(), createdAtMs: ms }
+}
+
 function records(items: unknown): Array<Record<string, unknown>> {
   return Array.isArray(items) ? items.filter((i): i is Record<string, unknown> => typeof i === 'object' && i !== null) : []
 }
@@ -261,8 +272,9 @@ export class CloudClient {
     return records(items).flatMap((r) => {
       const id = idOf(r.id)
       const environmentId = idOf(r.environmentId)
-      if (id === undefined || environmentId === undefined || typeof r.createdAt !== 'string') return []
-      return [{ id, environmentId, createdAt: r.createdAt, createdAtMs: Date.parse(r.createdAt) }]
+      const createdAt = backupTime(r.createdAt)
+      if (id === undefined || environmentId === undefined || createdAt === undefined) return []
+      return [{ id, environmentId, ...createdAt }]
     })
   }
 
