@@ -4,7 +4,7 @@ import { useTestPort } from './test-port.js'
 useTestPort({ getInput: () => '' })
 
 const { readInputs } = await import('../src/inputs/index.js')
-const { parseOverrideReason, MAX_REASON_LENGTH } = await import('../src/inputs/rules.js')
+const { parseOverrideReason, MAX_REASON_LENGTH, PLACEHOLDERS } = await import('../src/inputs/rules.js')
 const { InputError } = await import('../src/errors.js')
 
 const base: Record<string, string> = {
@@ -56,8 +56,15 @@ describe('override-reason', () => {
       'override-reason is empty (only spaces): write why this deploy cannot wait for the rule, e.g. override-reason: "hotfix for INC-1234, approved by the release manager", or leave it out.'
     )
   })
-  test.each(['-', 'n/a', 'None', 'TBD', 'x', '...', '123', 'yes'])('a placeholder %p says nothing and is refused', (reason) => {
+  test.each(['-', 'n/a', 'x', '...', '123', '#42'])('no word at all (%p) says nothing and is refused', (reason) => {
     expect(() => parseOverrideReason(reason)).toThrow(`override-reason '${reason}' does not say why:`)
+  })
+  test.each([...PLACEHOLDERS].flatMap((w) => [w, w.toUpperCase()]))('a placeholder %p says nothing and is refused, in any case', (reason) => {
+    expect(() => parseOverrideReason(reason)).toThrow(`override-reason '${reason}' does not say why:`)
+    expect(parseOverrideReason(`${reason} for INC-1`)).toBe(`${reason} for INC-1`)
+  })
+  test('the placeholders', () => {
+    expect([...PLACEHOLDERS]).toEqual(['na', 'none', 'null', 'tbd', 'todo', 'xxx', 'override', 'yes', 'true', 'because', 'test', 'asdf'])
   })
   test('a reason of two letters or more is taken', () => {
     expect(parseOverrideReason('ok')).toBe('ok')

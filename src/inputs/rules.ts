@@ -34,7 +34,8 @@ const MAX_SOAK_MINUTES = 525_600
 const MAX_BACKUP_HOURS = 2_160 // 90 days: backups are kept 90 days (public facts)
 
 /** Words that say nothing about why: a reason is recorded for whoever asks later. */
-const PLACEHOLDERS = new Set(['-', '.', 'n/a', 'na', 'none', 'null', 'tbd', 'todo', 'x', 'xxx', 'override', 'yes', 'true', 'because', '...'])
+// (Words only: a reason without two letters in a row is refused by its own rule.)
+export const PLACEHOLDERS: ReadonlySet<string> = new Set(['na', 'none', 'null', 'tbd', 'todo', 'xxx', 'override', 'yes', 'true', 'because', 'test', 'asdf'])
 
 /**
  * override-reason: undefined when not given. Refused when given but empty (only spaces), a placeholder, or without a
