@@ -393,6 +393,18 @@ function idOf(value) {
         return String(value);
     return undefined;
 }
+/**
+ * A backup's createdAt: ISO 8601 text as the public tool reads it, or (a reading no public source rules out) a number of
+ * milliseconds or seconds since 1970; its instant is NaN when the text is no date, so the rule never trusts it.
+ */
+function backupTime(value) {
+    if (typeof value === 'string' && value !== '')
+        return { createdAt: value, createdAtMs: Date.parse(value) };
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+        return undefined;
+    const ms = value < 1e11 ? value * 1000 : value;
+    return { createdAt: new Date(ms).toISOString(), createdAtMs: ms };
+}
 function records(items) {
     return Array.isArray(items) ? items.filter((i) => typeof i === 'object' && i !== null) : [];
 }
@@ -430,8 +442,20 @@ class CloudClient {
         this.now = options.now ?? Date.now;
     }
     /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
-    call(operation, method, path, json, timeoutMs, onDispatch) {
-        return this.session.authorized((token) => this.api.json({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }), ...(onDispatch !== undefined && { onDispatch }) }));
+    call(operation, method, path, json, timeoutMs, onDispatch, beforeSend) {
+        return this.session.authorized((token) => {
+            // Once the token is in hand (a renewal may have taken time), right before the call goes out.
+            beforeSend?.();
+            return this.api.json({
+                operation,
+                method,
+                path,
+                token,
+                json,
+                ...(timeoutMs !== undefined && { timeoutMs }),
+                ...(onDispatch !== undefined && { onDispatch })
+            });
+        });
     }
     /**
      * Every page of a list (one operation: a failed page retries the listing). The next offset
@@ -514,9 +538,10 @@ class CloudClient {
         return records(items).flatMap((r) => {
             const id = idOf(r.id);
             const environmentId = idOf(r.environmentId);
-            if (id === undefined || environmentId === undefined || typeof r.createdAt !== 'string')
+            const createdAt = backupTime(r.createdAt);
+            if (id === undefined || environmentId === undefined || createdAt === undefined)
                 return [];
-            return [{ id, environmentId, createdAt: r.createdAt, createdAtMs: Date.parse(r.createdAt) }];
+            return [{ id, environmentId, ...createdAt }];
         });
     }
     async deleteDistribution(id) {
@@ -608,10 +633,10 @@ class CloudClient {
      * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
      * environment shows (a lost answer may have been carried out), which the release decides (deploy/switch.ts).
      */
-    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs, onDispatch) {
+    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs, onDispatch, beforeSend) {
         const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }));
         const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
-        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch);
+        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch, beforeSend);
     }
 }
 /**
@@ -4680,7 +4705,7 @@ async function switch_attempt(ctx, plan, deadline, hooks) {
     try {
         // The last call made counts: a 401 answered (not carried out) and replayed with a new token is dispatched anew.
         const onDispatch = (event) => void (dispatched = event === 'sent');
-        await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline), onDispatch);
+        await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline), onDispatch, ctx.beforeRequest);
         return { kind: 'sent' };
     }
     catch (error) {
@@ -4986,7 +5011,6 @@ async function request(ctx, release, plan, deadline) {
             // Another deploy put this very distribution there while we waited: nothing to send.
             if (!release.redeploy && (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId))
                 throw new AlreadyRuns(release.environment, look);
-            ctx.beforeRequest?.();
             if (!release.redeploy)
                 plan.previous = look.distributionId;
             const how = await requestSwitch(ctx, plan, deadline, hooks);
@@ -5076,6 +5100,8 @@ async function deployRelease(ctx, release, verify) {
         distributionId: release.distributionId,
         previous: release.previous,
         redeploy: release.redeploy,
+        // Before a replay after a wait (a 409), as before the first request: the order again. The rules' last word is
+        // the client's, right before each deploy call goes out (ctx.beforeRequest, in requestSwitch's attempt).
         gate: order ? (look) => order.recheck(look) : undefined
     };
     const unconfirmed = await (0,phase/* withinPhase */.Db)(deadline, () => request(ctx, release, plan, deadline));
@@ -5144,9 +5170,11 @@ function verifiedBy(release, searched) {
  * a deploy still in progress is waited for first, another deploy that replaced ours is never undone. When
  * ours may still land (its call got no usable answer, or its switch was not seen in time), the rollback waits
  * for it within its own budget and rolls it back once it lands. Records each state; throws Replaced, or the
- * rollback's own failure.
+ * rollback's own failure. The release rules' check before a deploy call is not made for it.
  */
-async function rollBack(ctx, release) {
+async function rollBack(releaseContext, release) {
+    // No release rule holds a rollback: it undoes this run's own release (a freeze exists to keep production stable).
+    const ctx = { ...releaseContext, beforeRequest: undefined };
     const to = release.previous;
     if (to === undefined || (0,deploy_look/* sameId */.s)(to, release.distributionId))
         return;

@@ -30915,7 +30915,8 @@ const MAX_REASON_LENGTH = 500;
 const MAX_SOAK_MINUTES = 525_600;
 const MAX_BACKUP_HOURS = 2_160; // 90 days: backups are kept 90 days (public facts)
 /** Words that say nothing about why: a reason is recorded for whoever asks later. */
-const PLACEHOLDERS = new Set(['-', '.', 'n/a', 'na', 'none', 'null', 'tbd', 'todo', 'x', 'xxx', 'override', 'yes', 'true', 'because', '...']);
+// (Words only: a reason without two letters in a row is refused by its own rule.)
+const PLACEHOLDERS = new Set(['na', 'none', 'null', 'tbd', 'todo', 'xxx', 'override', 'yes', 'true', 'because', 'test', 'asdf']);
 /**
  * override-reason: undefined when not given. Refused when given but empty (only spaces), a placeholder, or without a
  * word: a break-glass must say why, since the reason is the record.
