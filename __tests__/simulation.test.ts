@@ -49,6 +49,7 @@ const { checkAll, factsOf, releaseIdWindow, rollbackIdWindow, windows } = await 
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { checkCli } = await import('./sim/cli-claims.js')
 const { checkRules } = await import('./sim/rules-claims.js')
+const { checkRuleEvents } = await import('./sim/rule-events.js')
 const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
 const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
 const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
@@ -153,6 +154,7 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
         try {
           checkAll(of)
           checkEvents(of)
+          checkRuleEvents(of)
           if (run.cli) checkCli(of, run.cli, run.index)
           // The release rules are the first run's (./sim/rules.ts).
           if (run.index === 0) checkRules(of, run.cli)
