@@ -49,6 +49,7 @@ const { checkAll, factsOf, releaseIdWindow, rollbackIdWindow, windows } = await 
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { checkCli } = await import('./sim/cli-claims.js')
 const { checkRules } = await import('./sim/rules-claims.js')
+const { checkRuleEvents } = await import('./sim/rule-events.js')
 const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
 const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
 const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
@@ -153,6 +154,7 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
         try {
           checkAll(of)
           checkEvents(of)
+          checkRuleEvents(of)
           if (run.cli) checkCli(of, run.cli, run.index)
           // The release rules are the first run's (./sim/rules.ts).
           if (run.index === 0) checkRules(of, run.cli)
@@ -1525,6 +1527,46 @@ const RULES: Array<[string, Partial<Schedule>, Expectation]> = [
         [{ override: { reason: 'hotfix for INC-4711, approved by the release manager', overrode: ['freeze', 'backup'] }, backupId: 'bk-production-2' }]
       )
       expect(mocks.shown.summary).toContain('hotfix for INC-4711, approved by the release manager')
+    }
+  ],
+  [
+    "rules: a window in GitLab's cron form in force at the start: refused before any change, named with its end; the events name the rule",
+    {
+      rules: rules({ cron: [{ from: -30, to: 5, weekly: false }] }),
+      events: { token: false, timeoutSeconds: undefined, sinks: [sink('cdevents'), sink('slack')] }
+    },
+    () => {
+      expect(changesOf()).toEqual([])
+      expect(mocks.shown.failed).toMatch(
+        /^Refused: 'production' is in a deploy freeze: '30 8 \* \* \*; 5 9 \* \* \*; Europe\/Amsterdam' \(line 2\) until Tue 24 Nov 2026 09:05 Europe\/Amsterdam \(08:05 UTC\)/
+      )
+      const data = cdeventsOf(simTransport.wire.sinkRequests).map((e) => (JSON.parse(e.request.body) as { customData: Record<string, unknown> }).customData)
+      expect(data.map((d) => [d.refusedBy, d.overrideReason])).toEqual([['freeze', undefined]])
+      const slack = simTransport.wire.sinkRequests.find((r) => r.key === 'slack')
+      expect(slack?.body).toContain('*Refused by*\\nthe freeze rule')
+    }
+  ],
+  [
+    'rules: override-reason over a weekly cron window, with the backup found: every event carries the reason and the backup, as each sink writes them',
+    {
+      github: gh(),
+      rules: rules({ cron: [{ from: -2880, to: 180, weekly: true }], backup: { hours: 24, age: 'fresh', older: true }, override: true }),
+      events: { token: false, timeoutSeconds: undefined, sinks: [sink('cdevents'), sink('datadog'), sink('honeycomb'), sink('new-relic'), sink('slack')] }
+    },
+    ({ ours }) => {
+      expect(ours).toBe(1)
+      expect(mocks.shown.lines.map((l) => l.text).join('\n')).toContain(
+        "override-reason overrides the deploy freeze: 'production' is in a deploy freeze: '0 9 * * 0; 0 12 * * 2; Europe/Amsterdam'"
+      )
+      const data = cdeventsOf(simTransport.wire.sinkRequests).map((e) => (JSON.parse(e.request.body) as { customData: Record<string, unknown> }).customData)
+      expect(data.length).toBeGreaterThan(0)
+      for (const d of data)
+        expect([d.overrideReason, d.overrode, d.backupId]).toEqual(['hotfix for INC-4711, approved by the release manager', ['freeze'], 'bk-production-1'])
+      const body = (key: string): string => simTransport.wire.sinkRequests.find((r) => r.key === key)?.body ?? ''
+      expect(body('datadog')).toContain('"override_reason:hotfix_for_INC-4711__approved_by_the_release_manager","backup:bk-production-1"')
+      expect(body('honeycomb')).toContain('; override: hotfix for INC-4711, approved by the release manager')
+      expect(body('new-relic')).toContain('; override: hotfix for INC-4711, approved by the release manager')
+      expect(body('slack')).toContain('*Override reason*\\nhotfix for INC-4711, approved by the release manager (overrode freeze)')
     }
   ]
 ]

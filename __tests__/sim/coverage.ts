@@ -6,6 +6,7 @@ import { cdeventsOf } from './event-claims.js'
 import { CIS } from './faces.js'
 import { placeOf } from './second-run.js'
 import { RULE_CASES } from './rules-claims.js'
+import { RULE_EVENT_CASES } from './rule-events.js'
 import { countStatus, statusCoverage, statusGenerated } from './status-claims.js'
 import { wire } from './transport.js'
 import { ranBefore, type SinkFate } from './world.js'
@@ -159,7 +160,7 @@ export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> =
   ['a second run in the same world', (f) => f.s.second !== undefined]
 ]
 
-export const coverage = new Map<string, number>([...RACES, ...FACES, ...SECOND_RUNS, ...RULE_CASES].map(([name]) => [name, 0]))
+export const coverage = new Map<string, number>([...RACES, ...FACES, ...SECOND_RUNS, ...RULE_CASES, ...RULE_EVENT_CASES].map(([name]) => [name, 0]))
 export const generated = new Map<string, number>(FEATURES.map(([name]) => [name, 0]))
 
 function add(counts: Map<string, number>, list: ReadonlyArray<readonly [string, (f: Facts) => boolean]>, f: Facts): void {
@@ -172,6 +173,7 @@ export function countRaces(f: Facts, index = 0): void {
   add(coverage, RACES, f)
   add(coverage, FACES, f)
   add(coverage, RULE_CASES, f)
+  add(coverage, RULE_EVENT_CASES, f)
   add(generated, FEATURES, f)
   countStatus(f)
 }
@@ -192,6 +194,7 @@ export function coverageReport(runs: number): string {
     ...rows(of(FACES), runs),
     'The release rules (./rules.ts):',
     ...rows(of(RULE_CASES), runs),
+    ...rows(of(RULE_EVENT_CASES), runs),
     'Second runs (worlds of two runs):',
     ...rows(of(SECOND_RUNS), runs),
     `The status report's cases that occurred:`,

@@ -15,7 +15,7 @@ import type { CliRecord } from './cli-run.js'
 import { github } from './github.js'
 import { shown } from './mocks.js'
 import { BASE } from './run.js'
-import { OVERRIDE_REASON, RUN_START, freezeLine, wallTime, type FreezeDraw, type RulesSchedule } from './rules.js'
+import { OVERRIDE_REASON, RUN_START, cronLine, freezeLine, wallTime, type RulesSchedule } from './rules.js'
 import { soakApplies } from './rules-world.js'
 import { wire } from './transport.js'
 import { OTHER_ENV } from './world.js'
@@ -48,19 +48,51 @@ function refusalOf(): RuleRefusal | undefined {
   return { rule, at, when: line?.at ?? RUN_START }
 }
 
-/** A drawn window's instants. */
-const spanOf = (w: FreezeDraw): { start: number; end: number } => ({ start: RUN_START + w.from * MINUTE, end: RUN_START + w.to * MINUTE })
+/** A drawn window: its line, and its occurrences [start, end) around the run (a dated one has one). */
+export interface Window {
+  readonly line: string
+  readonly cron: boolean
+  readonly spans: ReadonlyArray<{ readonly start: number; readonly end: number }>
+}
+
+const DAY = 24 * 60 * MINUTE
+
+/**
+ * The windows a schedule drew, by the issue's words: a dated range from its start to its end; a cron window from each
+ * occurrence of its start cron to the next of its end cron, every day or week from the drawn one (no daylight saving
+ * change falls in these weeks: ./rules.ts), over days before and after the run.
+ */
+export function windowsOf(r: RulesSchedule): Window[] {
+  const dated = r.freeze.map((w) => ({
+    line: freezeLine(w, r.zone),
+    cron: false,
+    spans: [{ start: RUN_START + w.from * MINUTE, end: RUN_START + w.to * MINUTE }]
+  }))
+  const cron = (r.cron ?? []).map((w) => {
+    const period = w.weekly ? 7 * DAY : DAY
+    const spans = [-3, -2, -1, 0, 1, 2, 3].flatMap((k) => {
+      const start = RUN_START + w.from * MINUTE + k * period
+      return [{ start, end: start + (w.to - w.from) * MINUTE }]
+    })
+    return { line: cronLine(w, r.zone), cron: true, spans }
+  })
+  return [...dated, ...cron]
+}
+
+/** The occurrence of a window in force at `t`, if any. */
+const spanAt = (w: Window, t: number): { start: number; end: number } | undefined => w.spans.find((x) => x.start <= t && t < x.end)
 
 /** The windows in force at `t`. */
-export function inForce(r: RulesSchedule, t: number): FreezeDraw[] {
-  return r.freeze.filter((w) => spanOf(w).start <= t && t < spanOf(w).end)
+export function inForce(r: RulesSchedule, t: number): Window[] {
+  return windowsOf(r).filter((w) => spanAt(w, t) !== undefined)
 }
 
 /** When deploying is possible again after `t`: the end of the windows in force, following the ones that overlap or touch. */
 export function freezeEnd(r: RulesSchedule, t: number): number | undefined {
+  const windows = windowsOf(r)
   let end: number | undefined
   for (let at = t; ;) {
-    const ends = inForce(r, at).map((w) => spanOf(w).end)
+    const ends = windows.flatMap((w) => spanAt(w, at)?.end ?? [])
     if (ends.length === 0) return end
     end = Math.max(...ends)
     at = end
@@ -115,7 +147,7 @@ export function soakPassed(ours: string, minutes: number, t: number): { passed: 
 const callsOfRun = (): typeof wire.calls => wire.calls.filter((c) => c.run === 0 && c.by !== 'post' && c.by !== 'world' && c.by !== 'status')
 
 /** The newest backup of our environment, as the stack lists it. */
-function newestBackup(f: Facts): { id: string; createdAt: number } | undefined {
+export function newestBackup(f: Facts): { id: string; createdAt: number } | undefined {
   // By the environment's id (kept when it is renamed or deleted: its backups stay listed).
   const id = f.log.environment?.id
   const ofEnv = f.stack.state.backups.filter((b) => b.environmentId === id).map((b) => ({ id: b.id, createdAt: Date.parse(b.createdAt) }))
@@ -130,7 +162,7 @@ function checkNotBypassed(f: Facts, r: RulesSchedule): void {
     const before = calls.filter((c) => c.seq < d.seq)
     // The freeze is read right before the deploy call goes out, once its token is in hand (a renewal before it
     // included): the request's own time is the check's.
-    const windows = inForce(r, d.at).map((w) => freezeLine(w, r.zone))
+    const windows = inForce(r, d.at).map((w) => w.line)
     expect({ deployRequestAt: new Date(d.at).toISOString(), windowsInForce: windows }).toEqual({
       deployRequestAt: new Date(d.at).toISOString(),
       windowsInForce: []
@@ -219,7 +251,7 @@ export function spoken(ms: number, zone: string): string {
 
 /** The window named was in force, and the refusal (its failure and the headline) says until when: the end of the windows that follow on. */
 function checkFreezeRefusal(r: RulesSchedule, refusal: RuleRefusal, failed: string, head: string): void {
-  const windows = inForce(r, refusal.when).map((w) => freezeLine(w, r.zone))
+  const windows = inForce(r, refusal.when).map((w) => w.line)
   const named = windows.filter((line) => failed.includes(`'${line}'`))
   const end = freezeEnd(r, refusal.when)
   const until = end === undefined ? '(none in force)' : spoken(end, r.zone)
@@ -307,10 +339,19 @@ export function checkRules(f: Facts, cli: CliRecord | undefined): void {
   if (r.override) checkOverride(f)
 }
 
+/** A freeze refused the run naming a window in the cron form that was in force. */
+function cronRefused(f: Facts): boolean {
+  const refusal = refusalOf()
+  const r = f.s.rules
+  if (refusal?.rule !== 'freeze' || r === undefined) return false
+  return inForce(r, refusal.when).some((w) => w.cron && (shown.failed ?? '').includes(`'${w.line}'`))
+}
+
 /** Which of the rules' cases a run met (./coverage.ts). */
 export const RULE_CASES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ['rules: a freeze in force at the start refused the run', () => refusalOf()?.at === 'start'],
   ['rules: a freeze that began during a wait refused the deploy request', () => refusalOf()?.at === 'request'],
+  ['rules: a window in the cron form refused the run', (f) => cronRefused(f)],
   ['rules: the soak gate refused a clock a later failure reset', (f) => f.s.rules?.soak?.clock === 'reset' && refusalOf()?.rule === 'soak'],
   ['rules: the soak gate passed', (f) => soakApplies(f.s) && /Soak gate: .* verified|soak gate.*passed/i.test(f.text)],
   ['rules: no backup listed, refused', (f) => f.s.rules?.backup?.age === 'none' && refusalOf()?.rule === 'backup'],
