@@ -129,6 +129,26 @@ describe('require-backup-hours', () => {
     expect(changes()).toEqual([])
   })
 
+  test('a listing that gets no answer in time: "could not be listed", a refusal by the rule (exit 10), or overridden', async () => {
+    await promotion()
+    emu.addFault({ operation: 'list-backups', kind: 'hang', times: 2 })
+    const settings = { ...promote, 'require-backup-hours': '24', 'max-attempts': '1', 'request-timeout-seconds': '1' }
+    const refused = await runDeploy(emu, settings)
+    expect(refused.error).toBeInstanceOf(RuleRefused)
+    expect((refused.error as Error).message).toMatch(
+      /^Refused: require-backup-hours: 24: the backups of 'production' could not be listed \(.+\), so nothing was changed\./
+    )
+    expect(exitCode(runEnding(refused) as never)).toBe(EXIT.ruleRefused)
+    expect(changes()).toEqual([])
+    const overridden = await runDeploy(emu, { ...settings, 'override-reason': 'the backup service is down, INC-9' })
+    expect(overridden.error).toBeUndefined()
+    expect(overridden.result.rules).toEqual({
+      backup: { requiredHours: 24, passed: false },
+      override: { reason: 'the backup service is down, INC-9', overrode: ['backup'] }
+    })
+    expect(ops('deploy')).toHaveLength(1)
+  })
+
   test('override-reason: deployed all the same; the override is a warning, in the result and on the GitHub Deployment', async () => {
     const id = await promotion()
     backupsOf('production')

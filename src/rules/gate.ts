@@ -2,7 +2,7 @@
 // deploy request), the soak gate of a promotion and the backup rule (before any change). A rule that would refuse
 // either refuses (RuleRefused: nothing of the environment changed) or, with override-reason, is overridden on the
 // record. Every finding is kept in the result's RulesRecord, which the summary, the Deployment and the events read.
-import { ActionError, describeError, ServiceError } from '../errors.js'
+import { ActionError, describeError } from '../errors.js'
 import type { CloudClient } from '../cloud/client.js'
 import { GitHubCallFailed, type GitHubApi } from '../github/client.js'
 import type { ReleaseRules } from '../inputs/rules.js'
@@ -115,7 +115,8 @@ export class ReleaseGate {
     try {
       backups = await client.listBackups()
     } catch (error) {
-      if (!(error instanceof ServiceError) || this.o.signal?.aborted) throw error
+      // Any failure of the listing (an answer refused, no answer in time) proves no backup; the run's stop is the stop's.
+      if (this.o.signal?.aborted || !(error instanceof Error)) throw error
       this.o.record.backup = { requiredHours: hours, passed: false }
       this.refuseOrOverride(
         'backup',
