@@ -239,10 +239,11 @@ function checkFacts(sink: string, value: (title: string) => string | undefined, 
     sink,
     overrideReason: reason === undefined ? undefined : reason === OVERRIDE_REASON || reason.startsWith(`${OVERRIDE_REASON} (overrode `),
     backup: backupId === want.backupMayBe && want.backupId === undefined ? undefined : backupId,
-    refusedBy: value('Refused by')?.replace(/^the (\w+) rule$/, (_m, rule: string) => {
-      const as = refusedAs(rule, want)
-      return as === undefined ? '' : `the ${as} rule`
-    }) || undefined
+    refusedBy:
+      value('Refused by')?.replace(/^the (\w+) rule$/, (_m, rule: string) => {
+        const as = refusedAs(rule, want)
+        return as === undefined ? '' : `the ${as} rule`
+      }) || undefined
   }).toEqual({
     sink,
     overrideReason: want.override ? true : undefined,
