@@ -3669,7 +3669,8 @@ class ReleaseGate {
             backups = await client.listBackups();
         }
         catch (error) {
-            if (!(error instanceof errors/* ServiceError */._7) || this.o.signal?.aborted)
+            // Any failure of the listing (an answer refused, no answer in time) proves no backup; the run's stop is the stop's.
+            if (this.o.signal?.aborted || !(error instanceof Error))
                 throw error;
             this.o.record.backup = { requiredHours: hours, passed: false };
             this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${(0,errors/* describeError */.Uc)(error)})`, `so nothing was changed. Run again once the stack answers, ${OVERRIDE_HINT}.`);
@@ -3760,7 +3761,7 @@ async function attempt(ctx, plan, deadline, hooks) {
     try {
         // The last call made counts: a 401 answered (not carried out) and replayed with a new token is dispatched anew.
         const onDispatch = (event) => void (dispatched = event === 'sent');
-        await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline), onDispatch);
+        await ctx.client.requestDeploy(ctx.environmentId, plan.distributionId, ctx.strategy, ctx.configFileIds, callLimit(ctx, deadline), onDispatch, ctx.beforeRequest);
         return { kind: 'sent' };
     }
     catch (error) {
@@ -4066,7 +4067,6 @@ async function request(ctx, release, plan, deadline) {
             // Another deploy put this very distribution there while we waited: nothing to send.
             if (!release.redeploy && (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId))
                 throw new AlreadyRuns(release.environment, look);
-            ctx.beforeRequest?.();
             if (!release.redeploy)
                 plan.previous = look.distributionId;
             const how = await requestSwitch(ctx, plan, deadline, hooks);
@@ -4156,6 +4156,8 @@ async function deployRelease(ctx, release, verify) {
         distributionId: release.distributionId,
         previous: release.previous,
         redeploy: release.redeploy,
+        // Before a replay after a wait (a 409), as before the first request: the order again. The rules' last word is
+        // the client's, right before each deploy call goes out (ctx.beforeRequest, in requestSwitch's attempt).
         gate: order ? (look) => order.recheck(look) : undefined
     };
     const unconfirmed = await (0,phase/* withinPhase */.Db)(deadline, () => request(ctx, release, plan, deadline));
@@ -4224,9 +4226,11 @@ function verifiedBy(release, searched) {
  * a deploy still in progress is waited for first, another deploy that replaced ours is never undone. When
  * ours may still land (its call got no usable answer, or its switch was not seen in time), the rollback waits
  * for it within its own budget and rolls it back once it lands. Records each state; throws Replaced, or the
- * rollback's own failure.
+ * rollback's own failure. The release rules' check before a deploy call is not made for it.
  */
-async function rollBack(ctx, release) {
+async function rollBack(releaseContext, release) {
+    // No release rule holds a rollback: it undoes this run's own release (a freeze exists to keep production stable).
+    const ctx = { ...releaseContext, beforeRequest: undefined };
     const to = release.previous;
     if (to === undefined || (0,deploy_look/* sameId */.s)(to, release.distributionId))
         return;

@@ -28577,6 +28577,18 @@ function idOf(value) {
         return String(value);
     return undefined;
 }
+/**
+ * A backup's createdAt: ISO 8601 text as the public tool reads it, or (a reading no public source rules out) a number of
+ * milliseconds or seconds since 1970; its instant is NaN when the text is no date, so the rule never trusts it.
+ */
+function backupTime(value) {
+    if (typeof value === 'string' && value !== '')
+        return { createdAt: value, createdAtMs: Date.parse(value) };
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+        return undefined;
+    const ms = value < 1e11 ? value * 1000 : value;
+    return { createdAt: new Date(ms).toISOString(), createdAtMs: ms };
+}
 function records(items) {
     return Array.isArray(items) ? items.filter((i) => typeof i === 'object' && i !== null) : [];
 }
@@ -28614,8 +28626,20 @@ class CloudClient {
         this.now = options.now ?? Date.now;
     }
     /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
-    call(operation, method, path, json, timeoutMs, onDispatch) {
-        return this.session.authorized((token) => this.api.json({ operation, method, path, token, json, ...(timeoutMs !== undefined && { timeoutMs }), ...(onDispatch !== undefined && { onDispatch }) }));
+    call(operation, method, path, json, timeoutMs, onDispatch, beforeSend) {
+        return this.session.authorized((token) => {
+            // Once the token is in hand (a renewal may have taken time), right before the call goes out.
+            beforeSend?.();
+            return this.api.json({
+                operation,
+                method,
+                path,
+                token,
+                json,
+                ...(timeoutMs !== undefined && { timeoutMs }),
+                ...(onDispatch !== undefined && { onDispatch })
+            });
+        });
     }
     /**
      * Every page of a list (one operation: a failed page retries the listing). The next offset
@@ -28698,9 +28722,10 @@ class CloudClient {
         return records(items).flatMap((r) => {
             const id = idOf(r.id);
             const environmentId = idOf(r.environmentId);
-            if (id === undefined || environmentId === undefined || typeof r.createdAt !== 'string')
+            const createdAt = backupTime(r.createdAt);
+            if (id === undefined || environmentId === undefined || createdAt === undefined)
                 return [];
-            return [{ id, environmentId, createdAt: r.createdAt, createdAtMs: Date.parse(r.createdAt) }];
+            return [{ id, environmentId, ...createdAt }];
         });
     }
     async deleteDistribution(id) {
@@ -28792,10 +28817,10 @@ class CloudClient {
      * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
      * environment shows (a lost answer may have been carried out), which the release decides (deploy/switch.ts).
      */
-    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs, onDispatch) {
+    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs, onDispatch, beforeSend) {
         const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }));
         const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
-        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch);
+        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch, beforeSend);
     }
 }
 /**
@@ -34924,7 +34949,8 @@ const MAX_REASON_LENGTH = 500;
 const MAX_SOAK_MINUTES = 525_600;
 const MAX_BACKUP_HOURS = 2_160; // 90 days: backups are kept 90 days (public facts)
 /** Words that say nothing about why: a reason is recorded for whoever asks later. */
-const PLACEHOLDERS = new Set(['-', '.', 'n/a', 'na', 'none', 'null', 'tbd', 'todo', 'x', 'xxx', 'override', 'yes', 'true', 'because', '...']);
+// (Words only: a reason without two letters in a row is refused by its own rule.)
+const PLACEHOLDERS = new Set(['na', 'none', 'null', 'tbd', 'todo', 'xxx', 'override', 'yes', 'true', 'because', 'test', 'asdf']);
 /**
  * override-reason: undefined when not given. Refused when given but empty (only spaces), a placeholder, or without a
  * word: a break-glass must say why, since the reason is the record.

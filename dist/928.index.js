@@ -4614,7 +4614,8 @@ class ReleaseGate {
             backups = await client.listBackups();
         }
         catch (error) {
-            if (!(error instanceof errors/* ServiceError */._7) || this.o.signal?.aborted)
+            // Any failure of the listing (an answer refused, no answer in time) proves no backup; the run's stop is the stop's.
+            if (this.o.signal?.aborted || !(error instanceof Error))
                 throw error;
             this.o.record.backup = { requiredHours: hours, passed: false };
             this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${(0,errors/* describeError */.Uc)(error)})`, `so nothing was changed. Run again once the stack answers, ${OVERRIDE_HINT}.`);
