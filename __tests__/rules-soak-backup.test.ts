@@ -182,3 +182,84 @@ describe('the backup rule', () => {
     )
   })
 })
+
+describe('the soak gate: the edges mutation testing asked for', () => {
+  test('a completed soak exactly as long as required passes; a minute less does not', () => {
+    const exactly = [event(0, 'd1', 'success', 'd0', 1), event(60, 'd2', 'success', 'd1', 2)]
+    expect(judgeSoak(exactly, 'd1', 'acceptance', 60, min(300))).toMatchObject({ passed: true, soakedMinutes: 60 })
+    const short = [event(0, 'd1', 'success', 'd0', 1), event(59, 'd2', 'success', 'd1', 2)]
+    expect(judgeSoak(short, 'd1', 'acceptance', 60, min(300))).toMatchObject({ passed: false, soakedMinutes: 59 })
+  })
+  test('0 minutes: verified and replaced at once is still verified', () => {
+    const atOnce = [event(0, 'd1', 'success', 'd0', 1), event(0, 'd2', 'success', 'd1', 2)]
+    expect(judgeSoak(atOnce, 'd1', 'acceptance', 0, min(300))).toMatchObject({ passed: true, soakedMinutes: 0 })
+  })
+  test('statuses at the same instant: in the order of their Deployments', () => {
+    const d = (id: number, distributionId: string) => ({
+      id,
+      sha: 'a'.repeat(40),
+      environment: 'acceptance',
+      payload: { distributionId },
+      creator: undefined,
+      createdAt: undefined
+    })
+    const statuses = new Map([
+      [9, [{ state: 'success', logUrl: undefined, createdAt: at(5) }]],
+      [3, [{ state: 'failure', logUrl: undefined, createdAt: at(5) }]]
+    ])
+    expect(soakTimeline([d(9, 'd9'), d(3, 'd3')], statuses).map((e) => e.deploymentId)).toEqual([3, 9])
+  })
+  test('described for the log: not passed (its why, or "not verified"), passed on a completed soak (its why)', () => {
+    expect(describeSoak({ environment: 'a', requiredMinutes: 1, passed: false, why: 'the reason' })).toBe('the reason')
+    expect(describeSoak({ environment: 'a', requiredMinutes: 1, passed: false })).toBe('not verified')
+    expect(describeSoak({ environment: 'a', requiredMinutes: 1, passed: true, why: 'soaked before' })).toBe('soaked before')
+    expect(describeSoak({ environment: 'a', requiredMinutes: 1, passed: true })).toBe("verified in 'a'")
+    expect(describeSoak({ environment: 'a', requiredMinutes: 1, passed: true, verifiedSince: at(0), soakedMinutes: 5 })).toBe(
+      `verified in 'a' since ${at(0)}: 5 minute(s), 1 required`
+    )
+  })
+})
+
+test('a completed soak, then a later failure there (of another release): the clock restarted, the soak no longer counts', () => {
+  const events = [event(0, 'd1', 'success', 'd0', 1), event(90, 'd2', 'success', 'd1', 2), event(100, 'd3', 'failure', 'd2', 3)]
+  const f = judgeSoak(events, 'd1', 'acceptance', 60, min(300))
+  expect(f.passed).toBe(false)
+  expect(f.why).toBe(
+    `d1 was verified in 'acceptance', but GitHub Deployment 3 failed there at ${at(100)} and 'acceptance' has not run it verified since: deploy it there again and let it soak`
+  )
+})
+
+test('a failure there before ours was ever verified changes nothing', () => {
+  const events = [event(0, 'd2', 'failure', 'd0', 1), event(10, 'd1', 'success', 'd0', 2)]
+  expect(judgeSoak(events, 'd1', 'acceptance', 30, min(45))).toMatchObject({ passed: true, verifiedSince: at(10), deploymentId: 2 })
+})
+
+describe('checkSoak: what it reads of GitHub', () => {
+  test('the newest 30 Deployments of the upstream environment on this stack, and each one’s statuses', async () => {
+    const { checkSoak, SOAK_DEPLOYMENTS_READ } = await import('../src/rules/soak.js')
+    const deployments = Array.from({ length: 35 }, (_, i) => ({
+      id: 100 - i,
+      sha: 'a'.repeat(40),
+      environment: 'acceptance',
+      payload: { distributionId: i === 0 ? 'd1' : `old-${i}`, apiUrl: i === 1 ? 'https://other.example' : 'https://api.example/' },
+      creator: undefined,
+      createdAt: undefined
+    }))
+    const asked: number[] = []
+    const github = {
+      listDeploymentPages: async (environment?: string) => {
+        expect(environment).toBe('acceptance')
+        return { deployments, complete: true }
+      },
+      listStatuses: async (id: number) => {
+        asked.push(id)
+        return id === 100 ? [{ state: 'success', logUrl: undefined, createdAt: at(0) }] : []
+      }
+    } as unknown as import('../src/github/client.js').GitHubApi
+    const found = await checkSoak(github, 'https://API.example', 'd1', { environment: 'acceptance', minutes: 10 }, () => min(20))
+    expect(SOAK_DEPLOYMENTS_READ).toBe(30)
+    // The other stack's Deployment (id 99) is not this stack's: left out before the 30 are taken.
+    expect(asked).toEqual([100, ...Array.from({ length: 29 }, (_, i) => 98 - i)])
+    expect(found).toMatchObject({ passed: true, verifiedSince: at(0), soakedMinutes: 20, deploymentId: 100 })
+  })
+})

@@ -82,10 +82,10 @@ function readSoak(getInput: InputReader, source: DistributionSource, environment
 
 /** Every rule's input, read once. `environment` is the deploy's target (undefined: an upload only, where no rule applies). */
 export function readReleaseRules(getInput: InputReader, source: DistributionSource, environment: string | undefined, githubToken: string): ReleaseRules {
-  const freezeText = getInput(RulesInput.DeployFreeze)
   const backupText = getInput(RulesInput.RequireBackupHours)
   const rules: ReleaseRules = {
-    freeze: freezeText === '' ? [] : parseFreezeWindows(freezeText, RulesInput.DeployFreeze),
+    // Empty (or only blank and comment lines): no window.
+    freeze: parseFreezeWindows(getInput(RulesInput.DeployFreeze), RulesInput.DeployFreeze),
     soak: readSoak(getInput, source, environment, githubToken),
     backupHours: optional(RulesInput.RequireBackupHours, backupText, (v) => parseDecimal(RulesInput.RequireBackupHours, v, 0.01, MAX_BACKUP_HOURS)),
     overrideReason: parseOverrideReason(getInput(RulesInput.OverrideReason, { trimWhitespace: false }))

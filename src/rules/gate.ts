@@ -47,12 +47,6 @@ export class ReleaseGate {
     if (o.rules.overrideReason !== undefined) o.record.override = { reason: o.rules.overrideReason, overrode: [] }
   }
 
-  /** Whether any rule applies: a run without one reads nothing more. */
-  get any(): boolean {
-    const r = this.o.rules
-    return r.freeze.length > 0 || r.soak !== undefined || r.backupHours !== undefined
-  }
-
   /**
    * The freeze windows at this moment. `at` 'start': before any change; 'request': right before the deploy request,
    * after the waits (what `uploaded` names stays on the stack).

@@ -45,10 +45,14 @@ interface Period {
   readonly deploymentId: number
 }
 
-/** What the timeline says of `distributionId`: its open verified period (to now), the longest completed one, and the last reset. */
+/**
+ * What the timeline says of `distributionId`: its open verified period (to now), the longest completed one (-1: none
+ * counts), and the last reset. A failure or error there after it was verified restarts the clock: the periods before it
+ * no longer count, and a new one opens at once only when the environment runs ours again (a rollback to it).
+ */
 function periods(events: readonly SoakEvent[], distributionId: string): { open?: Period; longestMs: number; reset?: SoakEvent; verifiedEver: boolean } {
   let open: Period | undefined
-  let longestMs = 0
+  let longestMs = -1
   let reset: SoakEvent | undefined
   let verifiedEver = false
   for (const e of events) {
@@ -60,9 +64,9 @@ function periods(events: readonly SoakEvent[], distributionId: string): { open?:
       // Replaced by another release in good order: a completed soak, which counts.
       longestMs = Math.max(longestMs, e.atMs - open.sinceMs)
       open = undefined
-    } else if (FAILED.has(e.state) && (open !== undefined || same(e.previousDistributionId, distributionId))) {
-      // A failure or rollback there restarts the clock: from now on, when the environment runs ours again (a rollback to it).
+    } else if (FAILED.has(e.state) && verifiedEver) {
       reset = e
+      longestMs = -1
       open = !ours && same(e.previousDistributionId, distributionId) ? { sinceMs: e.atMs, deploymentId: e.deploymentId } : undefined
     }
   }
@@ -79,7 +83,7 @@ export function judgeSoak(events: readonly SoakEvent[], distributionId: string, 
   const base = { environment, requiredMinutes }
   if (open !== undefined && nowMs - open.sinceMs >= requiredMs)
     return { ...base, passed: true, verifiedSince: iso(open.sinceMs), soakedMinutes: minutes(nowMs - open.sinceMs), deploymentId: open.deploymentId }
-  if (verifiedEver && longestMs >= requiredMs && longestMs > 0)
+  if (longestMs >= 0 && longestMs >= requiredMs)
     return {
       ...base,
       passed: true,
@@ -109,7 +113,7 @@ export function judgeSoak(events: readonly SoakEvent[], distributionId: string, 
     return {
       ...base,
       passed: false,
-      soakedMinutes: minutes(longestMs),
+      soakedMinutes: minutes(Math.max(0, longestMs)),
       why: `${distributionId} was verified in '${environment}' for only ${minutes(longestMs)} minute(s) before it was replaced there, less than the ${requiredMinutes} required: deploy it there again and let it soak`
     }
   return {
