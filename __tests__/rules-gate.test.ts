@@ -93,6 +93,11 @@ describe('at the start', () => {
     ])
   })
 
+  test('right before a request, with nothing named: "the distribution" was not deployed', () => {
+    const { gate } = gateAt(() => T0 + 10_000)
+    expect(refusal(() => gate.freeze('request')).message).toMatch(/, so the distribution was not deployed \(it stays on the stack\)\. Deploy once it ends/)
+  })
+
   test('no windows: nothing read, nothing said', () => {
     const { gate, record, lines } = gateAt(() => T0 + 10_000, { freeze: [] })
     gate.freeze('start')
@@ -153,4 +158,17 @@ test('a rollback is never held by a freeze: the window began after our request, 
   expect(p.requested).toEqual(['v1', 'v0'])
   expect(release.state).toBe('rollback-healthy')
   expect(record).toEqual({})
+})
+
+test('the soak gate without GitHub (the inputs never allow it): refused, saying github-token is not set', async () => {
+  const { gate, record } = gateAt(() => T0, { freeze: [], soak: { environment: 'acceptance', minutes: 5 } })
+  await expect(gate.soak(undefined, 'https://api.example', 'd1')).rejects.toThrow(
+    "Refused: the soak gate cannot be checked: GitHub's Deployments of 'acceptance' could not be read (Reading GitHub Deployments: github-token is not set), so nothing was changed."
+  )
+  expect(record.soak).toEqual({
+    environment: 'acceptance',
+    requiredMinutes: 5,
+    passed: false,
+    why: "GitHub's Deployments of 'acceptance' could not be read (Reading GitHub Deployments: github-token is not set)"
+  })
 })

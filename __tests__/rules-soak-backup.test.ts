@@ -71,6 +71,7 @@ describe('the soak gate', () => {
   test('verified again after the failure: the clock runs from the new success', () => {
     const events = [event(0, 'd1', 'success', 'd0', 1), event(10, 'd1', 'failure', 'd1', 2), event(20, 'd1', 'success', 'd0', 3)]
     const f = judgeSoak(events, 'd1', 'acceptance', 30, min(45))
+    expect(f.why).toBe(`d1 has been verified in 'acceptance' since ${at(20)}: 25 of the 30 minute(s) required; it is allowed from ${at(50)}`)
     expect(f.verifiedSince).toBe(at(20))
     expect(f.allowedAt).toBe(at(50))
     expect(f.passed).toBe(false)
@@ -169,6 +170,10 @@ describe('the backup rule', () => {
   test('exactly as old as allowed is too old', () => {
     expect(judgeBackup(list, 'env-1', 6, T0).passed).toBe(false)
     expect(judgeBackup(list, 'env-1', 6.01, T0).passed).toBe(true)
+  })
+  test('two taken at the same instant: the first listed is named', () => {
+    const same = [backup('first', 'env-1', '2026-11-28T04:00:00Z'), backup('second', 'env-1', '2026-11-28T04:00:00Z')]
+    expect(newestBackup(same, 'env-1')?.id).toBe('first')
   })
   test('no backup at all: not passed, nothing named', () => {
     expect(judgeBackup([], 'env-1', 24, T0)).toEqual({ requiredHours: 24, passed: false })

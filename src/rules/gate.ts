@@ -95,7 +95,7 @@ export class ReleaseGate {
     const wait = finding.allowedAt === undefined ? '' : `Run again from ${finding.allowedAt}, `
     this.refuseOrOverride(
       'soak',
-      `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${finding.why ?? 'not verified'}`,
+      `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${describeSoak(finding)}`,
       `so nothing was changed. ${wait}${wait === '' ? OVERRIDE_HINT.replace(/^or s/, 'S') : OVERRIDE_HINT}.`
     )
   }
