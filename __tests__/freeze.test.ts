@@ -73,6 +73,16 @@ describe('a cron window: from a start occurrence until the next end occurrence a
     expect(inForce(saturdays, '2026-11-28T05:30:00Z')).toEqual(['2026-11-28T00:00:00.000Z', '2026-11-30T07:00:00.000Z', 1])
   })
 
+  test('a start at the very instant of an end begins a new freeze then, which chains to it', () => {
+    // Starts Mon and Tue 12:00, ends Tue and Wed 12:00 (UTC): Mon 30 Nov 12:00 to Tue 12:00, then Tue 12:00 to Wed 12:00.
+    const text = '0 12 * * 1,2; 0 12 * * 2,3; UTC'
+    expect(inForce(text, '2026-11-30T13:00:00Z')).toEqual(['2026-11-30T12:00:00.000Z', '2026-12-02T12:00:00.000Z', 1])
+    expect(inForce(text, '2026-12-01T12:00:00Z')).toEqual(['2026-12-01T12:00:00.000Z', '2026-12-02T12:00:00.000Z', 1])
+    expect(inForce(text, '2026-12-02T12:00:00Z')).toBeUndefined()
+    // In force on Monday, it begins again the instant it ends.
+    expect(ahead(text, '2026-11-30T13:00:00Z', 24 * HOUR)).toEqual(['2026-12-01T12:00:00.000Z', '2026-12-02T12:00:00.000Z', 1])
+  })
+
   test('day of month and day of week both given: either matches, as cron has it', () => {
     // The 1st of the month or a Wednesday, 09:00 to 10:00 UTC. Tue 1 Dec 2026 is the 1st; Wed 2 Dec is a Wednesday.
     const text = '0 9 1 * 3; 0 10 * * *; UTC'
@@ -167,6 +177,9 @@ describe('several windows', () => {
     const text = ['0 0 * * *; 0 12 * * *; UTC', '0 6 * * *; 0 18 * * *; UTC'].join('\n')
     expect(inForce(text, '2026-12-01T07:00:00Z')).toEqual(['2026-12-01T06:00:00.000Z', '2026-12-01T18:00:00.000Z', 2])
     expect(inForce(text, '2026-12-01T05:00:00Z')).toEqual(['2026-12-01T00:00:00.000Z', '2026-12-01T18:00:00.000Z', 1])
+    // Listed the other way round: still the one that ends last, now line 1 (not the last line in force).
+    const reversed = ['0 6 * * *; 0 18 * * *; UTC', '0 0 * * *; 0 12 * * *; UTC'].join('\n')
+    expect(inForce(reversed, '2026-12-01T07:00:00Z')).toEqual(['2026-12-01T06:00:00.000Z', '2026-12-01T18:00:00.000Z', 1])
   })
 
   test('overlapping and touching windows are chained to the real end; a gap of a minute is not', () => {
@@ -221,6 +234,13 @@ describe('what lies ahead: a window that begins during a wait', () => {
     expect(ahead(WEEKEND, '2026-12-14T12:00:00Z', 30 * 24 * HOUR)).toEqual(['2026-12-18T17:00:00.000Z', '2026-12-21T06:00:00.000Z', 1])
     expect(ahead(text, '2026-12-19T12:00:00Z', 30 * 24 * HOUR)).toEqual(['2026-12-19T23:00:00.000Z', '2027-01-04T06:00:00.000Z', 2])
     expect(ahead(text, '2026-12-20T12:00:00Z', 4 * 24 * HOUR)).toBeUndefined()
+    // A dated range beginning exactly at `at` is in force then, not ahead.
+    expect(ahead('2026-12-20T00:00 .. 2027-01-04T00:00 UTC', '2026-12-20T00:00:00Z', 30 * 24 * HOUR)).toBeUndefined()
+    expect(ahead('2026-12-20T00:00 .. 2027-01-04T00:00 UTC', '2026-12-19T23:59:59.999Z', 1)).toEqual([
+      '2026-12-20T00:00:00.000Z',
+      '2027-01-04T00:00:00.000Z',
+      1
+    ])
   })
 
   test('two that begin together: the one that ends last', () => {
@@ -229,6 +249,9 @@ describe('what lies ahead: a window that begins during a wait', () => {
       '2026-12-01T11:00:00.000Z',
       2
     ])
+    // Listed the other way round: line 1 now. Of two that also end together, the first listed.
+    expect(ahead('0 9 * * *; 0 11 * * *; UTC\n0 9 * * *; 0 10 * * *; UTC', '2026-12-01T08:00:00Z', HOUR)?.[2]).toBe(1)
+    expect(ahead('0 9 * * *; 0 11 * * *; UTC\n0 9 * * *; 0 11 * * 0-6; UTC', '2026-12-01T08:00:00Z', HOUR)?.[2]).toBe(1)
   })
 })
 
@@ -248,6 +271,12 @@ describe('words for a user', () => {
   test('a window written by hand (not from parseFreezeWindows) is read from its line', () => {
     const window: FreezeWindow = { line: WEEKEND, lineNumber: 3, kind: 'cron', timeZone: 'Europe/Amsterdam' }
     expect(freezeAt([window], new Date('2026-11-28T12:00:00Z'))?.endsAt.toISOString()).toBe('2026-11-30T06:00:00.000Z')
+    const bad: FreezeWindow = { line: '0 18 * * 5; 0 7 * * 1; Mars/Olympus', lineNumber: 3, kind: 'cron', timeZone: 'Mars/Olympus' }
+    expect(() => freezeAt([bad], new Date('2026-11-28T12:00:00Z'))).toThrow(
+      new InputError(
+        "deploy-freeze, line 3 ('0 18 * * 5; 0 7 * * 1; Mars/Olympus'): 'Mars/Olympus' is not a known IANA time zone. Write one such as 'Europe/Amsterdam', 'America/New_York' or 'UTC' (not an offset)."
+      )
+    )
   })
 })
 
@@ -285,6 +314,7 @@ describe('a malformed line is refused, naming the input, the line, what is wrong
     expect(refusal('0 18 * * 5; 0  18 * * 5; UTC')).toBe(
       "deploy-freeze, line 1 ('0 18 * * 5; 0  18 * * 5; UTC'): the end cron is the start cron, so the window would begin again the moment it ends. Write the time it ends, e.g. '0 18 * * 5; 0 7 * * 1; Europe/Amsterdam'."
     )
+    expect(refusal('0 18  *\t* 5; 0 18 * * 5; UTC')).toContain('the end cron is the start cron')
   })
 
   test('an unknown time zone, an offset, or none', () => {
@@ -303,8 +333,8 @@ describe('a malformed line is refused, naming the input, the line, what is wrong
     expect(refusal('2026-12-20T00:00 .. 2027-01-04T00:00')).toBe(
       "deploy-freeze, line 1 ('2026-12-20T00:00 .. 2027-01-04T00:00'): a dated window needs the time zone of its wall times after its end. Write e.g. '2026-12-20T00:00 .. 2027-01-04T00:00 Europe/Amsterdam'."
     )
-    expect(refusal('2026-12-20T00:00 .. 2027-01-04T00:00 UTC holidays')).toContain(
-      "'holidays' follows the time zone. Write '<start> .. <end> <IANA time zone>'"
+    expect(refusal('2026-12-20T00:00 .. 2027-01-04T00:00 UTC public holidays')).toContain(
+      "'public holidays' follows the time zone. Write '<start> .. <end> <IANA time zone>'"
     )
     expect(refusal('2027-01-04T00:00 .. 2026-12-20T00:00 UTC')).toBe(
       "deploy-freeze, line 1 ('2027-01-04T00:00 .. 2026-12-20T00:00 UTC'): the end 2026-12-20T00:00 is not after the start 2027-01-04T00:00 in UTC. Write the start first, e.g. '2026-12-20T00:00 .. 2027-01-04T00:00 Europe/Amsterdam'."
@@ -322,6 +352,10 @@ describe('a malformed line is refused, naming the input, the line, what is wrong
     expect(refusal('2026-12-20T00:00:00 .. 2027-01-04T00:00 UTC')).toContain("the start '2026-12-20T00:00:00' is not a local time as YYYY-MM-DDTHH:MM.")
     expect(refusal('2026-12-20T00:00 .. 2027-01-04 00:00 UTC')).toContain("the end '2027-01-04' is not a local time as YYYY-MM-DDTHH:MM. Write the end as")
     expect(refusal('2026-12-20T00:00 .. 2027-01-04T00:00Z UTC')).toContain("the end '2027-01-04T00:00Z' is not a local time")
+    expect(refusal('x2026-12-20T00:00 .. 2027-01-04T00:00 UTC')).toContain("the start 'x2026-12-20T00:00' is not a local time")
+    expect(refusal('2026-12-20T00:00 ..')).toContain("the end '' is not a local time as YYYY-MM-DDTHH:MM. Write the end as")
+    // Words before the start: the line is not '<start> .. <end> <zone>', so no start is read.
+    expect(refusal('from 2026-12-20T00:00 .. 2027-01-04T00:00 UTC')).toContain("the start '' is not a local time as YYYY-MM-DDTHH:MM.")
     expect(refusal('2026-02-29T00:00 .. 2027-01-04T00:00 UTC')).toBe(
       `deploy-freeze, line 1 ('2026-02-29T00:00 .. 2027-01-04T00:00 UTC'): the start '2026-02-29T00:00' is not a real date and time of day. ${how}`
     )

@@ -64,9 +64,10 @@ function readCron(place: LinePlace, which: 'start' | 'end', text: string, timeZo
   if (count !== 5) throw place.refuse(`the ${which} cron '${text}' has ${count} fields. Write ${CRON_FIELDS}, e.g. ${example}.`)
   let cron: Cron
   try {
-    cron = new Cron(text, { timezone: timeZone, mode: '5-part', paused: true, domAndDow: false, fixedTimeRule: 'no-wildcard' })
+    // Given no function to run, croner starts no timer: the Cron only answers nextRun and previousRuns.
+    cron = new Cron(text, { timezone: timeZone, mode: '5-part', domAndDow: false, fixedTimeRule: 'no-wildcard' })
   } catch (error) {
-    const why = (error instanceof Error ? error.message : String(error)).replace(/^CronPattern:\s*/, '')
+    const why = (error instanceof Error ? error.message : String(error)).replace('CronPattern: ', '')
     throw place.refuse(`the ${which} cron '${text}' is not valid: ${why}. Write ${CRON_FIELDS}, e.g. ${example}.`)
   }
   if (cron.nextRun(new Date(0)) === null) throw place.refuse(`the ${which} cron '${text}' never occurs. Write a time that exists, e.g. ${example}.`)
@@ -78,7 +79,9 @@ const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
 
 function readDatedLine(place: LinePlace): { window: FreezeWindow; plan: FreezePlan } {
   const [, startText = '', rest = ''] = DATED_LINE.exec(place.line) ?? []
-  const [endText = '', timeZone, ...more] = rest.split(/\s+/).filter((token) => token !== '')
+  // The line is trimmed and the regex takes the spaces after '..', so rest is '' or has no space at either end:
+  // split gives at least one token, and no empty one.
+  const [endText, timeZone, ...more] = rest.split(/\s+/) as [string, ...string[]]
   const startWall = readLocalTime(place, 'start', startText)
   const endWall = readLocalTime(place, 'end', endText)
   if (timeZone === undefined) throw place.refuse(`a dated window needs the time zone of its wall times after its end. Write e.g. ${DATED_EXAMPLE}.`)
