@@ -99,8 +99,9 @@ function readLocalTime(place: LinePlace, which: 'start' | 'end', text: string): 
   const how = `Write the ${which} as YYYY-MM-DDTHH:MM (local time in the zone that ends the line), e.g. ${DATED_EXAMPLE}.`
   if (!match) throw place.refuse(`the ${which} '${text}' is not a local time as YYYY-MM-DDTHH:MM. ${how}`)
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number]
+  // A day that is not in the month (00, 31 April) rolls over into another, so its day of month differs.
   const asDate = new Date(Date.UTC(year, month - 1, day))
-  if (month < 1 || month > 12 || day < 1 || asDate.getUTCDate() !== day || hour > 23 || minute > 59) {
+  if (month < 1 || month > 12 || asDate.getUTCDate() !== day || hour > 23 || minute > 59) {
     throw place.refuse(`the ${which} '${text}' is not a real date and time of day. ${how}`)
   }
   return { year, month, day, hour, minute }

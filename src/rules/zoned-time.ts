@@ -56,7 +56,8 @@ function partsOf(at: number, timeZone: string): ZonedParts {
   const parts: Record<string, string> = {}
   for (const part of formatterOf(timeZone).formatToParts(new Date(at))) parts[part.type] = part.value
   const n = (type: string): number => Number(parts[type])
-  return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute'), second: n('second'), weekday: parts.weekday ?? '' }
+  // The formatter asks for the weekday, so formatToParts always gives one.
+  return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute'), second: n('second'), weekday: parts.weekday as string }
 }
 
 function wallAsUtc(wall: WallTime): number {
