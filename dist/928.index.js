@@ -4423,10 +4423,14 @@ function soakTimeline(deployments, statuses) {
     }
     return events.sort((a, b) => a.atMs - b.atMs || a.deploymentId - b.deploymentId);
 }
-/** What the timeline says of `distributionId`: its open verified period (to now), the longest completed one, and the last reset. */
+/**
+ * What the timeline says of `distributionId`: its open verified period (to now), the longest completed one (-1: none
+ * counts), and the last reset. A failure or error there after it was verified restarts the clock: the periods before it
+ * no longer count, and a new one opens at once only when the environment runs ours again (a rollback to it).
+ */
 function periods(events, distributionId) {
     let open;
-    let longestMs = 0;
+    let longestMs = -1;
     let reset;
     let verifiedEver = false;
     for (const e of events) {
@@ -4440,9 +4444,9 @@ function periods(events, distributionId) {
             longestMs = Math.max(longestMs, e.atMs - open.sinceMs);
             open = undefined;
         }
-        else if (FAILED.has(e.state) && (open !== undefined || same(e.previousDistributionId, distributionId))) {
-            // A failure or rollback there restarts the clock: from now on, when the environment runs ours again (a rollback to it).
+        else if (FAILED.has(e.state) && verifiedEver) {
             reset = e;
+            longestMs = -1;
             open = !ours && same(e.previousDistributionId, distributionId) ? { sinceMs: e.atMs, deploymentId: e.deploymentId } : undefined;
         }
     }
@@ -4457,7 +4461,7 @@ function judgeSoak(events, distributionId, environment, requiredMinutes, nowMs) 
     const base = { environment, requiredMinutes };
     if (open !== undefined && nowMs - open.sinceMs >= requiredMs)
         return { ...base, passed: true, verifiedSince: iso(open.sinceMs), soakedMinutes: minutes(nowMs - open.sinceMs), deploymentId: open.deploymentId };
-    if (verifiedEver && longestMs >= requiredMs && longestMs > 0)
+    if (longestMs >= 0 && longestMs >= requiredMs)
         return {
             ...base,
             passed: true,
@@ -4487,7 +4491,7 @@ function judgeSoak(events, distributionId, environment, requiredMinutes, nowMs) 
         return {
             ...base,
             passed: false,
-            soakedMinutes: minutes(longestMs),
+            soakedMinutes: minutes(Math.max(0, longestMs)),
             why: `${distributionId} was verified in '${environment}' for only ${minutes(longestMs)} minute(s) before it was replaced there, less than the ${requiredMinutes} required: deploy it there again and let it soak`
         };
     return {
@@ -4544,11 +4548,6 @@ class ReleaseGate {
         if (o.rules.overrideReason !== undefined)
             o.record.override = { reason: o.rules.overrideReason, overrode: [] };
     }
-    /** Whether any rule applies: a run without one reads nothing more. */
-    get any() {
-        const r = this.o.rules;
-        return r.freeze.length > 0 || r.soak !== undefined || r.backupHours !== undefined;
-    }
     /**
      * The freeze windows at this moment. `at` 'start': before any change; 'request': right before the deploy request,
      * after the waits (what `uploaded` names stays on the stack).
@@ -4601,7 +4600,7 @@ class ReleaseGate {
         if (finding.passed)
             return this.o.log(`Soak gate: ${distributionId} ${describeSoak(finding)}.`);
         const wait = finding.allowedAt === undefined ? '' : `Run again from ${finding.allowedAt}, `;
-        this.refuseOrOverride('soak', `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${finding.why ?? 'not verified'}`, `so nothing was changed. ${wait}${wait === '' ? OVERRIDE_HINT.replace(/^or s/, 'S') : OVERRIDE_HINT}.`);
+        this.refuseOrOverride('soak', `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${describeSoak(finding)}`, `so nothing was changed. ${wait}${wait === '' ? OVERRIDE_HINT.replace(/^or s/, 'S') : OVERRIDE_HINT}.`);
     }
     /** The backup rule: the environment's newest backup, from the stack's listing. A listing that fails proves nothing: refused. */
     async backup(client, environmentId) {

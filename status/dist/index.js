@@ -39157,7 +39157,8 @@ function partsOf(at, timeZone) {
     for (const part of formatterOf(timeZone).formatToParts(new Date(at)))
         parts[part.type] = part.value;
     const n = (type) => Number(parts[type]);
-    return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute'), second: n('second'), weekday: parts.weekday ?? '' };
+    // The formatter asks for the weekday, so formatToParts always gives one.
+    return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute'), second: n('second'), weekday: parts.weekday };
 }
 function wallAsUtc(wall) {
     return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
@@ -39280,10 +39281,11 @@ function readCron(place, which, text, timeZone) {
         throw place.refuse(`the ${which} cron '${text}' has ${count} fields. Write ${CRON_FIELDS}, e.g. ${example}.`);
     let cron;
     try {
-        cron = new j(text, { timezone: timeZone, mode: '5-part', paused: true, domAndDow: false, fixedTimeRule: 'no-wildcard' });
+        // Given no function to run, croner starts no timer: the Cron only answers nextRun and previousRuns.
+        cron = new j(text, { timezone: timeZone, mode: '5-part', domAndDow: false, fixedTimeRule: 'no-wildcard' });
     }
     catch (error) {
-        const why = (error instanceof Error ? error.message : String(error)).replace(/^CronPattern:\s*/, '');
+        const why = (error instanceof Error ? error.message : String(error)).replace('CronPattern: ', '');
         throw place.refuse(`the ${which} cron '${text}' is not valid: ${why}. Write ${CRON_FIELDS}, e.g. ${example}.`);
     }
     if (cron.nextRun(new Date(0)) === null)
@@ -39294,7 +39296,9 @@ const DATED_LINE = /^(\S*)\s*\.\.\s*(.*)$/;
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 function readDatedLine(place) {
     const [, startText = '', rest = ''] = DATED_LINE.exec(place.line) ?? [];
-    const [endText = '', timeZone, ...more] = rest.split(/\s+/).filter((token) => token !== '');
+    // The line is trimmed and the regex takes the spaces after '..', so rest is '' or has no space at either end:
+    // split gives at least one token, and no empty one.
+    const [endText, timeZone, ...more] = rest.split(/\s+/);
     const startWall = readLocalTime(place, 'start', startText);
     const endWall = readLocalTime(place, 'end', endText);
     if (timeZone === undefined)
@@ -39315,8 +39319,9 @@ function readLocalTime(place, which, text) {
     if (!match)
         throw place.refuse(`the ${which} '${text}' is not a local time as YYYY-MM-DDTHH:MM. ${how}`);
     const [year, month, day, hour, minute] = match.slice(1).map(Number);
+    // A day that is not in the month (00, 31 April) rolls over into another, so its day of month differs.
     const asDate = new Date(Date.UTC(year, month - 1, day));
-    if (month < 1 || month > 12 || day < 1 || asDate.getUTCDate() !== day || hour > 23 || minute > 59) {
+    if (month < 1 || month > 12 || asDate.getUTCDate() !== day || hour > 23 || minute > 59) {
         throw place.refuse(`the ${which} '${text}' is not a real date and time of day. ${how}`);
     }
     return { year, month, day, hour, minute };
