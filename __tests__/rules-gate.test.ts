@@ -172,3 +172,41 @@ test('the soak gate without GitHub (the inputs never allow it): refused, saying 
     why: "GitHub's Deployments of 'acceptance' could not be read (Reading GitHub Deployments: github-token is not set)"
   })
 })
+
+describe('what mutation testing asked of the gate', () => {
+  test('a window ahead is announced at the start only, not again right before the request', () => {
+    const { gate, lines } = gateAt(() => T0)
+    gate.freeze('request')
+    expect(lines).toEqual([])
+    gate.freeze('start')
+    expect(lines).toHaveLength(1)
+  })
+
+  test('a freeze overridden at the start and again at the request is named once', () => {
+    const { gate, record, cautions } = gateAt(() => T0 + 10_000, { overrideReason: 'payment outage fix' })
+    gate.freeze('start')
+    gate.freeze('request', 'v1')
+    expect(record.override).toEqual({ reason: 'payment outage fix', overrode: ['freeze'] })
+    expect(cautions).toHaveLength(2)
+  })
+
+  test("GitHub's failure after the run was stopped is the stop's: passed on, no refusal recorded", async () => {
+    const stop = new AbortController()
+    stop.abort(new Error('cancelled'))
+    const record: RulesRecord = {}
+    const gate = new ReleaseGate({
+      rules: { freeze: [], soak: { environment: 'acceptance', minutes: 5 }, backupHours: undefined, overrideReason: undefined },
+      record,
+      environment: 'production',
+      dryRun: false,
+      now: () => T0,
+      signal: stop.signal,
+      log: () => undefined,
+      caution: () => undefined
+    })
+    const error = await gate.soak(undefined, 'https://api.example', 'd1').catch((e: unknown) => e)
+    expect(error).not.toBeInstanceOf(RuleRefused)
+    expect((error as Error).message).toBe('Reading GitHub Deployments: github-token is not set')
+    expect(record).toEqual({})
+  })
+})
