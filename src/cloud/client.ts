@@ -253,12 +253,15 @@ export class CloudClient {
     return record === undefined ? undefined : toDistribution(record)
   }
 
+  /** A listing the platform answers in one call: an array, or a page of items; its records, one operation with its attempts. */
+  private async listOnce(operation: string, path: string): Promise<Array<Record<string, unknown>>> {
+    const answer = await this.api.retrying(operation, () => this.call<unknown>(operation, 'GET', path))
+    return records(Array.isArray(answer) ? answer : (answer as Page | undefined)?.items)
+  }
+
   /** The stack's application configuration files (an array, or a page of items). */
   async listAppConfigFiles(): Promise<AppConfigFile[]> {
-    const operation = 'Listing application configuration files'
-    const answer = await this.api.retrying(operation, () => this.call<unknown>(operation, 'GET', '/v3/appconfigfiles'))
-    const items = Array.isArray(answer) ? answer : (answer as Page | undefined)?.items
-    return records(items).flatMap((r) => {
+    return (await this.listOnce('Listing application configuration files', '/v3/appconfigfiles')).flatMap((r) => {
       const id = idOf(r.id)
       return id !== undefined && typeof r.name === 'string' ? [{ id, name: r.name }] : []
     })
@@ -266,10 +269,7 @@ export class CloudClient {
 
   /** The stack's repository backups (an array, or a page of items); entries without an id, environment or date are left out. */
   async listBackups(): Promise<Backup[]> {
-    const operation = 'Listing backups'
-    const answer = await this.api.retrying(operation, () => this.call<unknown>(operation, 'GET', '/v3/backups'))
-    const items = Array.isArray(answer) ? answer : (answer as Page | undefined)?.items
-    return records(items).flatMap((r) => {
+    return (await this.listOnce('Listing backups', '/v3/backups')).flatMap((r) => {
       const id = idOf(r.id)
       const environmentId = idOf(r.environmentId)
       const createdAt = backupTime(r.createdAt)
