@@ -40427,22 +40427,21 @@ class CloudClient {
         const record = await this.lookUp(`Looking up distribution ${id}`, `/v3/distributions/${encodeURIComponent(id)}`);
         return record === undefined ? undefined : toDistribution(record);
     }
+    /** A listing the platform answers in one call: an array, or a page of items; its records, one operation with its attempts. */
+    async listOnce(operation, path) {
+        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', path));
+        return records(Array.isArray(answer) ? answer : answer?.items);
+    }
     /** The stack's application configuration files (an array, or a page of items). */
     async listAppConfigFiles() {
-        const operation = 'Listing application configuration files';
-        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', '/v3/appconfigfiles'));
-        const items = Array.isArray(answer) ? answer : answer?.items;
-        return records(items).flatMap((r) => {
+        return (await this.listOnce('Listing application configuration files', '/v3/appconfigfiles')).flatMap((r) => {
             const id = idOf(r.id);
             return id !== undefined && typeof r.name === 'string' ? [{ id, name: r.name }] : [];
         });
     }
     /** The stack's repository backups (an array, or a page of items); entries without an id, environment or date are left out. */
     async listBackups() {
-        const operation = 'Listing backups';
-        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', '/v3/backups'));
-        const items = Array.isArray(answer) ? answer : answer?.items;
-        return records(items).flatMap((r) => {
+        return (await this.listOnce('Listing backups', '/v3/backups')).flatMap((r) => {
             const id = idOf(r.id);
             const environmentId = idOf(r.environmentId);
             const createdAt = backupTime(r.createdAt);
