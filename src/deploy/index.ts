@@ -251,7 +251,7 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
     order?.noteOwnDeployment(github.deployment?.id)
   }
   if (environment && distributionId !== undefined && !skip) {
-    await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order }, result)
+    await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order, gitHub }, result)
   } else {
     result.skipped = skip
     await checkWithoutDeploy(run)
@@ -467,10 +467,22 @@ interface ReleaseParts extends Run {
   readonly distributionId: string
   readonly configFileIds: readonly string[]
   readonly order: DeployOrder | undefined
+  readonly gitHub: GitHubApi | undefined
 }
 
-/** Our release, through its states; a failure rolls back when asked, and the step fails saying what runs now. */
+/**
+ * Our release, through its states; a failure rolls back when asked, and the step fails saying what runs now. Once it
+ * ended (a rollback included: the commits never delay it), the release's commits follow the order's last check.
+ */
 async function release(inputs: DeployInputs, parts: ReleaseParts, result: DeployResult): Promise<void> {
+  try {
+    await releaseSteps(inputs, parts, result)
+  } finally {
+    await changesAfterWait(parts, result)
+  }
+}
+
+async function releaseSteps(inputs: DeployInputs, parts: ReleaseParts, result: DeployResult): Promise<void> {
   const { environment } = parts
   const record = newRelease(environment.name, parts.distributionId, result.previousDistributionId)
   result.release = record
@@ -518,6 +530,20 @@ async function release(inputs: DeployInputs, parts: ReleaseParts, result: Deploy
   }
   // The message is written once the last look is known (in deploy's finally): see failureOf().
   throw new ReleaseFailed(failure.message, inputs.rollback, inputs.rollbackOnSearch)
+}
+
+/**
+ * A wait may have changed what the environment ran (another job's deploy, which the deploy order checked again): the
+ * release's commits then follow that last check, so `changes` names what this release brings over what it replaced.
+ */
+async function changesAfterWait(parts: ReleaseParts, result: DeployResult): Promise<void> {
+  const check = result.order
+  const changes = result.changes
+  // A check that refused the deploy changed nothing: no commits came or went.
+  if (check?.recheck !== true || check.refused === true || changes === undefined || changes.running === check.running?.sha) return
+  if (parts.signal?.aborted) return
+  // Only the run's stop can end the reading with an error (GitHub's failures are its `why`): the step's own ending stands.
+  result.changes = await readChanges(parts.gitHub, check, core.info).catch(() => changes)
 }
 
 /** Warnings about what the checks could not show. */
