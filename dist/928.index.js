@@ -4295,7 +4295,7 @@ class EnvironmentWatch {
 // EXTERNAL MODULE: ./src/deploy/order.ts
 var deploy_order = __webpack_require__(507);
 // EXTERNAL MODULE: ./src/deploy/changes.ts
-var changes = __webpack_require__(3678);
+var deploy_changes = __webpack_require__(3678);
 ;// CONCATENATED MODULE: ./src/github/deployment-description.ts
 // A GitHub Deployment's description: what was deployed where, the override reason when one was given, and the commits
 // of the release as far as they fit. GitHub's reference calls it a "Short description of the deployment" and states no
@@ -5923,7 +5923,7 @@ async function steps(run, github) {
     // Before any change: an older commit than the one the environment runs is refused here.
     const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined;
     if (order?.last)
-        result.changes = await (0,changes/* readChanges */.St)(gitHub, order.last, port/* info */.pq);
+        result.changes = await (0,deploy_changes/* readChanges */.St)(gitHub, order.last, port/* info */.pq);
     // The soak gate and the backup rule: before any change too (an environment that already runs it is not deployed to).
     if (environment && !skip)
         await checkRules(run, gitHub, environment, distributionId);
@@ -5942,7 +5942,7 @@ async function steps(run, github) {
         order?.noteOwnDeployment(github.deployment?.id);
     }
     if (environment && distributionId !== undefined && !skip) {
-        await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order }, result);
+        await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order, gitHub }, result);
     }
     else {
         result.skipped = skip;
@@ -6131,8 +6131,19 @@ function planDeploy(inputs, environment, distributionId, skip, redeploy, result,
             : `Would not roll back: '${environment.name}' runs no other distribution now, so there would be nothing to go back to.`);
     }
 }
-/** Our release, through its states; a failure rolls back when asked, and the step fails saying what runs now. */
+/**
+ * Our release, through its states; a failure rolls back when asked, and the step fails saying what runs now. Once it
+ * ended (a rollback included: the commits never delay it), the release's commits follow the order's last check.
+ */
 async function release(inputs, parts, result) {
+    try {
+        await releaseSteps(inputs, parts, result);
+    }
+    finally {
+        await changesAfterWait(parts, result);
+    }
+}
+async function releaseSteps(inputs, parts, result) {
     const { environment } = parts;
     const record = (0,release_state/* newRelease */.Gj)(environment.name, parts.distributionId, result.previousDistributionId);
     result.release = record;
@@ -6183,6 +6194,21 @@ async function release(inputs, parts, result) {
     }
     // The message is written once the last look is known (in deploy's finally): see failureOf().
     throw new ReleaseFailed(failure.message, inputs.rollback, inputs.rollbackOnSearch);
+}
+/**
+ * A wait may have changed what the environment ran (another job's deploy, which the deploy order checked again): the
+ * release's commits then follow that last check, so `changes` names what this release brings over what it replaced.
+ */
+async function changesAfterWait(parts, result) {
+    const check = result.order;
+    const changes = result.changes;
+    // A check that refused the deploy changed nothing: no commits came or went.
+    if (check?.recheck !== true || check.refused === true || changes === undefined || changes.running === check.running?.sha)
+        return;
+    if (parts.signal?.aborted)
+        return;
+    // Only the run's stop can end the reading with an error (GitHub's failures are its `why`): the step's own ending stands.
+    result.changes = await (0,deploy_changes/* readChanges */.St)(parts.gitHub, check, port/* info */.pq).catch(() => changes);
 }
 /** Warnings about what the checks could not show. */
 function cautionsAbout(inputs, record, caution) {
