@@ -149,6 +149,16 @@ describe('require-backup-hours', () => {
     expect(ops('deploy')).toHaveLength(1)
   })
 
+  test('a token the stack no longer takes while listing: a failure of the login, not of the rule (found by a fresh seed)', async () => {
+    await promotion()
+    emu.addFault({ operation: 'list-backups', kind: 'status', status: 401, times: 5 })
+    const outcome = await runDeploy(emu, { ...promote, 'require-backup-hours': '24' })
+    expect(outcome.error).not.toBeInstanceOf(RuleRefused)
+    expect((outcome.error as Error).message).toMatch(/Listing backups failed: HTTP 401/)
+    expect(outcome.result.rules).toEqual({})
+    expect(changes()).toEqual([])
+  })
+
   test('override-reason: deployed all the same; the override is a warning, in the result and on the GitHub Deployment', async () => {
     const id = await promotion()
     backupsOf('production')

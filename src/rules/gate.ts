@@ -2,7 +2,7 @@
 // deploy request), the soak gate of a promotion and the backup rule (before any change). A rule that would refuse
 // either refuses (RuleRefused: nothing of the environment changed) or, with override-reason, is overridden on the
 // record. Every finding is kept in the result's RulesRecord, which the summary, the Deployment and the events read.
-import { ActionError, describeError } from '../errors.js'
+import { ActionError, describeError, refusesLogin, ServiceError } from '../errors.js'
 import type { CloudClient } from '../cloud/client.js'
 import { GitHubCallFailed, type GitHubApi } from '../github/client.js'
 import type { ReleaseRules } from '../inputs/rules.js'
@@ -109,8 +109,9 @@ export class ReleaseGate {
     try {
       backups = await client.listBackups()
     } catch (error) {
-      // Any failure of the listing (an answer refused, no answer in time) proves no backup; the run's stop is the stop's.
-      if (this.o.signal?.aborted || !(error instanceof Error)) throw error
+      // Any failure of the listing (an answer refused, no answer in time) proves no backup; the run's stop is the stop's,
+      // and a token the stack no longer takes (401, a refused login) is the login's failure, not the rule's.
+      if (this.o.signal?.aborted || !(error instanceof Error) || refusesLogin(error) || (error instanceof ServiceError && error.status === 401)) throw error
       this.o.record.backup = { requiredHours: hours, passed: false }
       this.refuseOrOverride(
         'backup',
