@@ -4612,8 +4612,9 @@ class ReleaseGate {
             backups = await client.listBackups();
         }
         catch (error) {
-            // Any failure of the listing (an answer refused, no answer in time) proves no backup; the run's stop is the stop's.
-            if (this.o.signal?.aborted || !(error instanceof Error))
+            // Any failure of the listing (an answer refused, no answer in time) proves no backup; the run's stop is the stop's,
+            // and a token the stack no longer takes (401, a refused login) is the login's failure, not the rule's.
+            if (this.o.signal?.aborted || !(error instanceof Error) || (0,errors/* refusesLogin */.LG)(error) || (error instanceof errors/* ServiceError */._7 && error.status === 401))
                 throw error;
             this.o.record.backup = { requiredHours: hours, passed: false };
             this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${(0,errors/* describeError */.Uc)(error)})`, `so nothing was changed. Run again once the stack answers, ${OVERRIDE_HINT}.`);
