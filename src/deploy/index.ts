@@ -139,6 +139,11 @@ export function startDeploy(
     callTimeoutMs: inputs.requestTimeoutMs
   })
   const session = new CloudSession(api, loginMethodFor(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target })
+  // A warning the summary repeats: the run's and the release gate's (an overridden rule).
+  const caution = (line: string): void => {
+    core.warning(line)
+    result.cautions.push(line)
+  }
   const run: Run = {
     inputs,
     result,
@@ -161,19 +166,13 @@ export function startDeploy(
       now: () => Date.now(),
       signal,
       log: core.info,
-      caution: (line) => {
-        core.warning(line)
-        result.cautions.push(line)
-      }
+      caution
     }),
     say: (line) => {
       core.info(line)
       if (inputs.dryRun) result.plan.push(line)
     },
-    caution: (line) => {
-      core.warning(line)
-      result.cautions.push(line)
-    },
+    caution,
     verified: async (ready) => {
       const info = await ready.hashes()
       if (result.archive) {
@@ -316,6 +315,7 @@ function recordDeployment(
   const ours = order?.last?.ours
   const promotion = run.inputs.source.kind !== 'upload'
   const override = result.rules?.override
+  const changes = payloadChanges(result.changes)
   const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined
   const ref = known ?? (gitHub.sha || gitHub.ref)
   const payload = {
@@ -325,7 +325,7 @@ function recordDeployment(
     ...(result.previousDistributionId !== undefined && { previousDistributionId: result.previousDistributionId }),
     apiUrl: result.apiUrl,
     ...(promotion && known === undefined && { commit: 'unknown' as const }),
-    ...(payloadChanges(result.changes) !== undefined && { changes: payloadChanges(result.changes) }),
+    ...(changes !== undefined && { changes }),
     ...(override && { override: { reason: override.reason, overrode: [...override.overrode] } }),
     ...(result.rules?.backup?.id !== undefined && { backupId: result.rules.backup.id })
   }
