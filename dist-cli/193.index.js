@@ -4879,6 +4879,11 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
         callTimeoutMs: inputs.requestTimeoutMs
     });
     const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target });
+    // A warning the summary repeats: the run's and the release gate's (an overridden rule).
+    const caution = (line) => {
+        port/* warning */.$e(line);
+        result.cautions.push(line);
+    };
     const run = {
         inputs,
         result,
@@ -4901,20 +4906,14 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
             now: () => Date.now(),
             signal,
             log: port/* info */.pq,
-            caution: (line) => {
-                port/* warning */.$e(line);
-                result.cautions.push(line);
-            }
+            caution
         }),
         say: (line) => {
             port/* info */.pq(line);
             if (inputs.dryRun)
                 result.plan.push(line);
         },
-        caution: (line) => {
-            port/* warning */.$e(line);
-            result.cautions.push(line);
-        },
+        caution,
         verified: async (ready) => {
             const info = await ready.hashes();
             if (result.archive) {
@@ -5059,6 +5058,7 @@ function recordDeployment(run, gitHub, environment, distributionId, order) {
     const ours = order?.last?.ours;
     const promotion = run.inputs.source.kind !== 'upload';
     const override = result.rules?.override;
+    const changes = payloadChanges(result.changes);
     const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined;
     const ref = known ?? (gitHub.sha || gitHub.ref);
     const payload = {
@@ -5068,7 +5068,7 @@ function recordDeployment(run, gitHub, environment, distributionId, order) {
         ...(result.previousDistributionId !== undefined && { previousDistributionId: result.previousDistributionId }),
         apiUrl: result.apiUrl,
         ...(promotion && known === undefined && { commit: 'unknown' }),
-        ...(payloadChanges(result.changes) !== undefined && { changes: payloadChanges(result.changes) }),
+        ...(changes !== undefined && { changes }),
         ...(override && { override: { reason: override.reason, overrode: [...override.overrode] } }),
         ...(result.rules?.backup?.id !== undefined && { backupId: result.rules.backup.id })
     };
