@@ -1370,6 +1370,10 @@ class Upload {
         this.fail(failure);
         const path = this.dist?.record.path;
         if (path !== undefined) {
+            // The file is opened asynchronously: remove it only once its stream is closed, or the open may land after the rm.
+            const stream = this.dist?.file?.stream;
+            if (stream !== undefined && !stream.closed)
+                await (0,external_node_events_namespaceObject.once)(stream, 'close').catch(() => undefined);
             await (0,promises_namespaceObject.rm)(path, { force: true });
             delete this.dist?.record.path;
         }

@@ -181,6 +181,9 @@ class Upload {
     this.fail(failure)
     const path = this.dist?.record.path
     if (path !== undefined) {
+      // The file is opened asynchronously: remove it only once its stream is closed, or the open may land after the rm.
+      const stream = this.dist?.file?.stream
+      if (stream !== undefined && !stream.closed) await once(stream, 'close').catch(() => undefined)
       await rm(path, { force: true })
       delete this.dist?.record.path
     }
