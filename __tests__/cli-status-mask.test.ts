@@ -58,7 +58,7 @@ describe("brcloud status's own refusals, each in its words, before any request (
 
   test('--drift-issues without a GitHub token', async () => {
     expect(await refused(['--api-url', emu.url, '--drift-issues'])).toBe(
-      'error: --drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file.\n'
+      'error: --drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file (or, for code on GitLab, BRCLOUD_GITLAB_TOKEN with scope api).\n'
     )
   })
 

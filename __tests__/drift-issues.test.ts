@@ -333,11 +333,16 @@ test('a token that cannot set labels: the issue opened without the label is a fa
 })
 
 test("keepDriftIssuesOf: the run's repository through GitHub's door; a repository GitHub does not know fails each call, named", async () => {
-  const outcome = await keepDriftIssuesOf(report(row('eu', 'acceptance', 'behind')), DEFAULT_GITHUB_TOKEN, runnerContext(), [])
+  const outcome = await keepDriftIssuesOf(report(row('eu', 'acceptance', 'behind')), { githubToken: DEFAULT_GITHUB_TOKEN }, runnerContext(), [])
   expect(outcome.opened).toHaveLength(1)
-  const other = await keepDriftIssuesOf(report(row('eu', 'acceptance', 'behind')), DEFAULT_GITHUB_TOKEN, { ...runnerContext(), repository: 'acme/other' }, [])
+  const other = await keepDriftIssuesOf(
+    report(row('eu', 'acceptance', 'behind')),
+    { githubToken: DEFAULT_GITHUB_TOKEN },
+    { ...runnerContext(), repository: 'acme/other' },
+    []
+  )
   expect(other.failures).toEqual([expect.stringMatching(/^Listing the open issues labelled brcloud-drift: HTTP 404/)])
-  const none = await keepDriftIssuesOf(report(), DEFAULT_GITHUB_TOKEN, { ...runnerContext(), repository: '' }, [])
+  const none = await keepDriftIssuesOf(report(), { githubToken: DEFAULT_GITHUB_TOKEN }, { ...runnerContext(), repository: '' }, [])
   expect(none.failures).toEqual([expect.stringMatching(/no GitHub repository/)])
   expect(log.at(-1)).toBe(`warning: Drift issues: ${none.failures[0]}`)
 })
@@ -514,9 +519,12 @@ test('two issues of one environment listed newest first: still the oldest is kep
 })
 
 test('fail-on unhealthy opens no issue and is no drift state: alone, the default states; with others, only theirs', async () => {
-  const alone = await keepDriftIssuesOf(report(row('eu', 'acceptance', 'behind')), DEFAULT_GITHUB_TOKEN, runnerContext(), ['unhealthy'])
+  const alone = await keepDriftIssuesOf(report(row('eu', 'acceptance', 'behind')), { githubToken: DEFAULT_GITHUB_TOKEN }, runnerContext(), ['unhealthy'])
   expect(alone.opened).toHaveLength(1)
-  const withOutside = await keepDriftIssuesOf(report(row('eu', 'production', 'behind')), DEFAULT_GITHUB_TOKEN, runnerContext(), ['unhealthy', 'outside'])
+  const withOutside = await keepDriftIssuesOf(report(row('eu', 'production', 'behind')), { githubToken: DEFAULT_GITHUB_TOKEN }, runnerContext(), [
+    'unhealthy',
+    'outside'
+  ])
   expect(withOutside).toEqual({ opened: [], updated: [], closed: [], failures: [] })
   // The states that never open one are dropped from a fail-on list; an empty one is the default.
   expect(issueStates(['in-sync', 'unknown', 'deploying', 'behind'])).toEqual(['behind'])

@@ -21,7 +21,7 @@ useTestPort({
 })
 
 const { GitHubApi } = await import('../src/github/client.js')
-const { GitHubDeployment } = await import('../src/github/deployments.js')
+const { RecordedDeployment } = await import('../src/code-host/recorded-deployment.js')
 const { setErrorStatus } = await import('../src/github/final-status.js')
 const { readState } = await import('../src/run-state.js')
 
@@ -40,7 +40,7 @@ const RUN = 'https://github.example/acme/site/actions/runs/99'
 
 async function started(environmentUrl?: string) {
   const github = await GitHubApi.open(DEFAULT_GITHUB_TOKEN)
-  const d = await GitHubDeployment.start(github, 'production', 'Deploy d1', { distributionId: 'd1' }, SHA, environmentUrl)
+  const d = await RecordedDeployment.start(github, 'production', 'Deploy d1', { distributionId: 'd1' }, SHA, environmentUrl)
   if (d === undefined) throw new Error('not started')
   return d
 }
@@ -106,7 +106,7 @@ test('a status GitHub refuses: a warning naming the deployment and the state, ne
 test('a Deployment GitHub refuses to create: a warning with the permission to give, and the deploy goes on (undefined)', async () => {
   const github = await GitHubApi.open(DEFAULT_GITHUB_TOKEN)
   standIn.fail('create-deployment', { status: 403, body: { message: 'Resource not accessible by integration' } })
-  expect(await GitHubDeployment.start(github, 'production', 'Deploy', {}, SHA)).toBeUndefined()
+  expect(await RecordedDeployment.start(github, 'production', 'Deploy', {}, SHA)).toBeUndefined()
   expect(said('warning')).toEqual([
     expect.stringMatching(
       /^Creating a GitHub Deployment: HTTP 403 \(Resource not accessible by integration\): the deploy is not recorded as a GitHub Deployment, and goes on\. Give the token 'deployments: write' permission\.$/

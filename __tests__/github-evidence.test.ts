@@ -7,7 +7,7 @@ import { runOfAcmeSite } from './github-run.js'
 const standIn = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
 runOfAcmeSite(standIn.url, fakeSha('run'))
 const { GitHubApi } = await import('../src/github/client.js')
-const { DeploymentHistory } = await import('../src/github/evidence.js')
+const { DeploymentHistory } = await import('../src/code-host/evidence.js')
 
 afterAll(async () => {
   await standIn.close()
@@ -100,7 +100,14 @@ describe('the commit a distribution was built from', () => {
     expect(await (await history()).commitOf('abc1', prod, noFacts)).toEqual({
       sha: A,
       from: 'deployment',
-      deployment: { id: here, environment: prod, by: 'octocat', runUrl: `https://github.example/acme/site/actions/runs/${here}`, state: 'success' }
+      deployment: {
+        id: here,
+        environment: prod,
+        by: 'octocat',
+        runUrl: `https://github.example/acme/site/actions/runs/${here}`,
+        state: 'success',
+        noun: 'GitHub Deployment'
+      }
     })
   })
 
@@ -156,7 +163,14 @@ describe('who holds the environment', () => {
     expect(await h.underWay(prod, mine)).toEqual({
       sha: A,
       from: 'deployment',
-      deployment: { id: queued, environment: prod, by: 'octocat', runUrl: `https://github.example/acme/site/actions/runs/${queued}`, state: 'queued' }
+      deployment: {
+        id: queued,
+        environment: prod,
+        by: 'octocat',
+        runUrl: `https://github.example/acme/site/actions/runs/${queued}`,
+        state: 'queued',
+        noun: 'GitHub Deployment'
+      }
     })
     expect((await h.underWay(prod, undefined))?.deployment?.id).toBe(mine)
     const pending = env('production')

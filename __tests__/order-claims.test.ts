@@ -45,7 +45,7 @@ async function order(
   const said: Said = { log: [], warn: [], notice: [], records: [] }
   const github = token === null ? undefined : await GitHubApi.open(token)
   const o = new DeployOrder({
-    github,
+    host: github,
     client,
     apiUrl: API,
     environment: 'production',
@@ -328,7 +328,7 @@ describe('one commit, full or abbreviated, in any case', () => {
     const environment = fresh()
     recorded(environment, 'd-lower', C2)
     const { order: o } = await order({ environment })
-    const github = (o as unknown as { o: { github: { sha: string } } }).o.github
+    const github = (o as unknown as { o: { host: { sha: string } } }).o.host
     Object.defineProperty(github, 'sha', { value: C2.toUpperCase() })
     const before = compares()
     expect((await o.check('d-lower')).order).toBe('identical')
@@ -338,7 +338,7 @@ describe('one commit, full or abbreviated, in any case', () => {
   test('GITHUB_SHA not set (not on a runner): not checked, said why', async () => {
     const environment = fresh()
     const { order: o, said } = await order({ environment })
-    Object.defineProperty((o as unknown as { o: { github: object } }).o.github, 'sha', { value: '' })
+    Object.defineProperty((o as unknown as { o: { host: object } }).o.host, 'sha', { value: '' })
     expect(await o.check('anything')).toMatchObject({ order: 'unknown', why: 'this run has no commit (GITHUB_SHA is not set: not on a runner)' })
     expect(said.log).toEqual(['Deploy order not checked: this run has no commit (GITHUB_SHA is not set: not on a runner).'])
   })

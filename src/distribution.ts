@@ -10,10 +10,16 @@ import { InputError } from './errors.js'
 import { formatBytes } from './format.js'
 import type { DeployInputs } from './inputs/index.js'
 
-/** The default upload name: where the distribution came from (the run's repository and commit), so the platform's list tells. */
-export async function defaultDistributionName(sourceDir: string): Promise<string> {
+/**
+ * The default upload name: where the distribution came from (the run's repository, or the GitLab project, and the commit), so
+ * the platform's list tells. The repository's own name is the path's last part (owner/name, group/sub/project); a numeric
+ * GitLab project id has none.
+ */
+export async function defaultDistributionName(sourceDir: string, gitlabProject?: string): Promise<string> {
   const run = core.runContext()
-  return defaultName(run.repository.split('/')[1] ?? '', run.sha, basename(sourceDir))
+  const path = gitlabProject ?? run.repository
+  const repository = /^\d+$/.test(path) ? '' : (path.split('/').at(-1) ?? '')
+  return defaultName(repository, run.sha, basename(sourceDir))
 }
 
 export function workspace(): string {
@@ -59,7 +65,7 @@ export async function prepareArchive(inputs: DeployInputs, cleanup: string[]): P
     verified.catch(() => undefined) // whoever awaits it reports the failure
     return { bytes: fileBytes(check.path), fileName: inputs.distributionName ?? fileName, size, packed: false, verified, hashes: () => verified }
   }
-  const name = inputs.distributionName ?? (await defaultDistributionName(source.path))
+  const name = inputs.distributionName ?? (await defaultDistributionName(source.path, inputs.codeHost.gitlab?.project))
   const dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'brcloud-deploy-'))
   cleanup.push(dir)
   core.info(`Packing ${source.path} into ${name}`)

@@ -235,7 +235,7 @@ async function byEngine(s: Schedule, r: StatusSchedule, stack: Stack, reading: S
   })
   reading.report = report
   const said: string[] = []
-  const issues = token !== undefined && r.github?.driftIssues ? await keepDriftIssuesOf(report, token, CONTEXT, r.failOn) : undefined
+  const issues = token !== undefined && r.github?.driftIssues ? await keepDriftIssuesOf(report, { githubToken: token }, CONTEXT, r.failOn) : undefined
   reading.driftKept = issues !== undefined
   reading.driftFailed = (issues?.failures.length ?? 0) > 0
   reading.exit = statusExit(report, r.failOn, (message) => said.push(message), issues)

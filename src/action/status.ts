@@ -8,6 +8,7 @@ import { InputError } from '../errors.js'
 import { isRepositoryName } from '../github/runner-context.js'
 import * as core from '../port.js'
 import { redact, registerSecret } from '../secrets.js'
+import { statusCodeHost } from '../status/code-host.js'
 import { driftIssuesFailure, keepDriftIssuesOf } from '../status/drift-issues.js'
 import { prepareStatus, readStatus, type PreparedStatus } from '../status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
@@ -20,23 +21,38 @@ import { actionPort } from './port.js'
 async function statusStep(): Promise<string | undefined> {
   const runner = core.runContext()
   const githubToken = core.getInput('github-token') || undefined
+  const gitlabToken = core.getInput('gitlab-token') || undefined
   registerSecret(githubToken)
+  registerSecret(gitlabToken)
   const configFile = core.getInput('config')
   const failOn = parseFailOn(core.getInput('fail-on'), 'fail-on')
   const parallel = parseParallel(core.getInput('parallel') || undefined, 'parallel')
   const repository = core.getInput('repository') || runner.repository
   if (githubToken !== undefined && !isRepositoryName(repository)) throw new InputError(`github-token is set, but repository '${repository}' is not owner/name.`)
   const context = { ...runner, repository }
-  // Drift issues live in the run's own repository, kept with the same token (issues: write).
-  const driftIssues = parseSwitch(core.getInput('drift-issues'), 'drift-issues')
-  if (driftIssues && githubToken === undefined) throw new InputError('drift-issues is true, but github-token is not set: give it a token with issues: write.')
-  if (driftIssues && !isRepositoryName(runner.repository))
-    throw new InputError(`drift-issues is true, but the run's repository '${runner.repository}' is not owner/name.`)
   const prepared = await whatToRead(configFile, context.workspace)
+  const hosts = statusCodeHost(
+    {
+      githubToken,
+      gitlabToken,
+      gitlabProject: core.getInput('gitlab-project'),
+      gitlabUrl: core.getInput('gitlab-url'),
+      file: prepared.config.gitlab,
+      env: process.env
+    },
+    (line) => core.warning(line)
+  )
+  // Drift issues live in the run's own repository (issues: write), or the GitLab project (scope api), kept with the same token.
+  const driftIssues = parseSwitch(core.getInput('drift-issues'), 'drift-issues')
+  if (driftIssues && hosts.githubToken === undefined && hosts.gitlab === undefined)
+    throw new InputError('drift-issues is true, but no token is set: give github-token a token with issues: write (or gitlab-token one with scope api).')
+  if (driftIssues && hosts.gitlab === undefined && !isRepositoryName(runner.repository))
+    throw new InputError(`drift-issues is true, but the run's repository '${runner.repository}' is not owner/name.`)
   // A cancel of the workflow (SIGINT, then SIGTERM) revokes each stack's refresh token before the step ends (stop.ts).
   const report = await stoppable(process, (stop) =>
     readStatus(prepared, {
-      github: githubToken === undefined ? undefined : { token: githubToken, context },
+      github: hosts.githubToken === undefined ? undefined : { token: hosts.githubToken, context },
+      gitlab: hosts.gitlab === undefined ? undefined : { settings: hosts.gitlab, context },
       repository: repository || undefined,
       parallel,
       stop
@@ -49,7 +65,7 @@ async function statusStep(): Promise<string | undefined> {
   core.setOutput('json', statusJson(report).trimEnd())
   core.setOutput('drift', String(drifted(report)))
   const verdict = statusVerdict(report, failOn, 'fail-on')
-  const issues = driftIssues && githubToken !== undefined ? await keepDriftIssuesOf(report, githubToken, runner, failOn) : undefined
+  const issues = driftIssues ? await keepDriftIssuesOf(report, hosts, runner, failOn) : undefined
   // The report's verdict first; issues that could not be kept fail the step too, as the user asked for them.
   if (verdict.kind !== 'read') return verdict.message
   return issues === undefined ? undefined : driftIssuesFailure(issues, 'drift-issues')

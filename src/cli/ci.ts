@@ -23,6 +23,8 @@ export interface Ci {
   readonly attempt: (env: Env) => string | undefined
   /** Who started the run. */
   readonly actor: (env: Env) => string | undefined
+  /** The branch or tag it builds, as refs/heads/… or refs/tags/… (a deployment on the code's host names it). */
+  readonly ref?: (env: Env) => string | undefined
 }
 
 /** A variable's value, blanks trimmed; undefined when empty. */
@@ -91,7 +93,13 @@ export const CIS: readonly Ci[] = [
     // A retried job keeps its pipeline and gets a new job id: the attempt.
     runId: first('CI_PIPELINE_ID'),
     attempt: first('CI_JOB_ID'),
-    actor: first('GITLAB_USER_LOGIN')
+    actor: first('GITLAB_USER_LOGIN'),
+    ref: (env) => {
+      const tag = read(env, 'CI_COMMIT_TAG')
+      if (tag !== undefined) return `refs/tags/${tag}`
+      const branch = read(env, 'CI_COMMIT_BRANCH') ?? read(env, 'CI_COMMIT_REF_NAME')
+      return branch === undefined ? undefined : `refs/heads/${branch}`
+    }
   },
   {
     place: 'azure-pipelines',

@@ -11,7 +11,15 @@ import { EVENTS_SECRETS } from '../inputs/events.js'
 export const INPUT_NAMES = Object.keys(INPUT_DEFAULTS) as InputName[]
 
 /** The inputs that are secrets: never a flag. */
-export const SECRET_INPUTS: readonly InputName[] = ['password', 'client-secret', 'access-token', 'github-token', 'search-auth-key', ...EVENTS_SECRETS]
+export const SECRET_INPUTS: readonly InputName[] = [
+  'password',
+  'client-secret',
+  'access-token',
+  'github-token',
+  'gitlab-token',
+  'search-auth-key',
+  ...EVENTS_SECRETS
+]
 
 export type Command = 'deploy' | 'search-check'
 
@@ -41,7 +49,18 @@ export function collectInputs(command: Command, flags: Readonly<Record<string, u
     const value = SECRET_INPUTS.includes(name) ? secretValue(name, flags, env) : (stringFlag(flags[name]) ?? env[envName(name)])
     if (value !== undefined) values.set(name, value)
   }
+  if (command === 'deploy') gitLabCiDefaults(values, env)
   return values
+}
+
+/**
+ * In a GitLab CI job with a GitLab token, the project and the API are the job's own (CI_PROJECT_PATH, CI_API_V4_URL)
+ * unless given; without a token nothing is read from GitLab, so nothing is filled in.
+ */
+function gitLabCiDefaults(values: Map<InputName, string>, env: NodeJS.ProcessEnv): void {
+  if (env.GITLAB_CI !== 'true' || !values.get('gitlab-token')) return
+  if (!values.get('gitlab-project') && env.CI_PROJECT_PATH) values.set('gitlab-project', env.CI_PROJECT_PATH)
+  if (!values.get('gitlab-url') && env.CI_API_V4_URL) values.set('gitlab-url', env.CI_API_V4_URL)
 }
 
 function stringFlag(value: unknown): string | undefined {

@@ -50,6 +50,8 @@ export function placeContext(env: NodeJS.ProcessEnv, cwd: string = process.cwd()
     runUrl: ci?.runUrl(env),
     // A command works where it is started, also in a `run:` step with another working-directory.
     workspace: cwd,
+    // GitLab CI's branch or tag; elsewhere the runner's GITHUB_REF (or nothing).
+    ref: ci?.ref?.(env) ?? env.GITHUB_REF ?? '',
     runId: ci?.runId(env) ?? localRun(),
     runAttempt: ci?.attempt(env) ?? '1',
     actor: ci?.actor(env),

@@ -6,8 +6,11 @@
 import { parseArgs } from 'node:util'
 import { InputError } from '../errors.js'
 import { usePort, type RunContext } from '../port.js'
+import type { CodeHostInputs } from '../inputs/code-host.js'
 import { registerSecret } from '../secrets.js'
+import { statusCodeHost } from '../status/code-host.js'
 import { driftIssuesFailure, keepDriftIssuesOf, type DriftIssueOutcome } from '../status/drift-issues.js'
+import type { GitLabFileSettings } from '../status/config.js'
 import { DEFAULT_PARALLEL, prepareStatus, readStatus, STATES, type PreparedStatus, type StatusReport } from '../status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
 import { prepareSingleStack, SINGLE_STACK_INPUTS, SINGLE_STACK_SETTINGS, singleStackChosen, type SingleStackInput } from '../status/single-stack.js'
@@ -29,6 +32,9 @@ const OPTIONS = {
   'fail-on': { type: 'string' },
   repository: { type: 'string' },
   'github-token-file': { type: 'string' },
+  'gitlab-project': { type: 'string' },
+  'gitlab-url': { type: 'string' },
+  'gitlab-token-file': { type: 'string' },
   parallel: { type: 'string' },
   'drift-issues': { type: 'boolean' },
   debug: { type: 'boolean' },
@@ -70,7 +76,10 @@ export function statusHelp(): string {
     '  --repository OWNER/NAME             the GitHub repository of the commits and Deployments (BRCLOUD_REPOSITORY, GITHUB_REPOSITORY)',
     '  --github-token-file FILE            the GitHub token, else BRCLOUD_GITHUB_TOKEN (secret: never a flag); needs deployments: read, contents: read',
     `  --parallel N                        stacks read at once (default ${DEFAULT_PARALLEL})`,
-    '  --drift-issues                      keep one GitHub issue per drifted environment in the repository (token: issues: write)',
+    "  --gitlab-project PATH               the code is on GitLab: its project (group/project or id; the file's gitlab:, CI_PROJECT_PATH)",
+    '  --gitlab-url URL                    a self-managed GitLab (default https://gitlab.com; CI_API_V4_URL in GitLab CI)',
+    '  --gitlab-token-file FILE            the GitLab token, else BRCLOUD_GITLAB_TOKEN (scope read_api; api for --drift-issues)',
+    '  --drift-issues                      keep one issue per drifted environment (GitHub: issues: write; GitLab: api)',
     '',
     'A single stack instead of a file (not with --config), each flag also as BRCLOUD_<NAME>:',
     '  --stack NAME, --console-url URL, --api-url URL, --platform-domain DOMAIN   the stack, as brcloud deploy takes it',
@@ -120,7 +129,7 @@ function parseStatusArgs(args: readonly string[]): StatusInvocation | 'help' {
 export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv, io: CliIo = processIo()): Promise<number> {
   let prepared: PreparedStatus
   let invocation: StatusInvocation
-  let githubToken: string | undefined
+  let hosts: CodeHostInputs
   let context: RunContext
   let port: CliPort
   try {
@@ -136,13 +145,23 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
       runner: await gitHubRunner(env)
     })
     usePort(port)
-    githubToken = secretValue('github-token', invocation.flags, env)?.trim() || undefined
+    const githubToken = secretValue('github-token', invocation.flags, env)?.trim() || undefined
+    const gitlabToken = secretValue('gitlab-token', invocation.flags, env)?.trim() || undefined
     registerSecret(githubToken)
-    if (githubToken !== undefined && context.repository === '')
-      throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.')
-    if (invocation.flags['drift-issues'] === true && githubToken === undefined)
-      throw new UsageError('--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file.')
-    prepared = await whatToRead(parsed, env)
+    registerSecret(gitlabToken)
+    const drift = invocation.flags['drift-issues'] === true
+    // The code's host is checked once the file is read (its gitlab:), before the logins are.
+    let chosen: CodeHostInputs = {}
+    prepared = await whatToRead(parsed, env, (file) => {
+      chosen = cliCodeHost(invocation.flags, env, file, githubToken, gitlabToken, (line) => port.warning(line))
+      if (chosen.githubToken !== undefined && context.repository === '')
+        throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.')
+      if (drift && chosen.githubToken === undefined && chosen.gitlab === undefined)
+        throw new UsageError(
+          '--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file (or, for code on GitLab, BRCLOUD_GITLAB_TOKEN with scope api).'
+        )
+    })
+    hosts = chosen
   } catch (error) {
     if (!(error instanceof InputError)) throw error
     io.stderr(`error: ${error.message}\n`)
@@ -153,7 +172,8 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     // Ctrl-C (or SIGTERM) revokes each stack's refresh token before the command ends (stop.ts).
     report = await stoppable(io.signals, (stop) =>
       readStatus(prepared, {
-        github: githubToken === undefined ? undefined : { token: githubToken, context },
+        github: hosts.githubToken === undefined ? undefined : { token: hosts.githubToken, context },
+        gitlab: hosts.gitlab === undefined ? undefined : { settings: hosts.gitlab, context },
         repository: context.repository || undefined,
         parallel: invocation.parallel,
         stop
@@ -171,14 +191,41 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     })
   }
   const issues =
-    invocation.flags['drift-issues'] === true && githubToken !== undefined
-      ? await keepDriftIssuesOf(report, githubToken, context, invocation.failOn)
+    invocation.flags['drift-issues'] === true && (hosts.githubToken !== undefined || hosts.gitlab !== undefined)
+      ? await keepDriftIssuesOf(report, hosts, context, invocation.failOn)
       : undefined
   return statusExit(report, invocation.failOn, (message) => port.error(message), issues)
 }
 
+/** The code's host from the flags, the variables and the file's `gitlab:` (src/status/code-host.ts). */
+function cliCodeHost(
+  flags: Readonly<Record<string, unknown>>,
+  env: NodeJS.ProcessEnv,
+  file: GitLabFileSettings | undefined,
+  githubToken: string | undefined,
+  gitlabToken: string | undefined,
+  warn: (line: string) => void
+): CodeHostInputs {
+  const flag = (name: string): string | undefined => (typeof flags[name] === 'string' ? (flags[name] as string).trim() : undefined)
+  return statusCodeHost(
+    {
+      githubToken,
+      gitlabToken,
+      gitlabProject: flag('gitlab-project') ?? env.BRCLOUD_GITLAB_PROJECT,
+      gitlabUrl: flag('gitlab-url') ?? env.BRCLOUD_GITLAB_URL,
+      file,
+      env
+    },
+    warn
+  )
+}
+
 /** The file, or the single stack of the flags and variables (the deploy command's, secrets only from the environment or a file). */
-async function whatToRead(invocation: StatusInvocation, env: NodeJS.ProcessEnv): Promise<PreparedStatus> {
+async function whatToRead(
+  invocation: StatusInvocation,
+  env: NodeJS.ProcessEnv,
+  beforeLogins: (gitlab: GitLabFileSettings | undefined) => void
+): Promise<PreparedStatus> {
   const flag = (name: string): string | undefined => (typeof invocation.flags[name] === 'string' ? (invocation.flags[name] as string) : undefined)
   const read = (name: SingleStackInput): string => {
     if ((SECRET_LOGIN as readonly string[]).includes(name)) {
@@ -197,13 +244,17 @@ async function whatToRead(invocation: StatusInvocation, env: NodeJS.ProcessEnv):
     return (SINGLE_STACK_SETTINGS as readonly string[]).includes(name) && read(name) !== '' ? envName(name) : undefined
   }
   const given = SINGLE_STACK_INPUTS.map(asked).filter((name): name is string => name !== undefined)
-  if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)'))
+  if (singleStackChosen(invocation.configFile, given, '--config', '--stack (or --console-url, or --api-url)')) {
+    beforeLogins(undefined)
     return prepareSingleStack(
       read,
       flag('track') !== undefined ? '--track' : envName('track'),
       flag('deploy-freeze') !== undefined ? '--deploy-freeze' : envName('deploy-freeze')
     )
-  return prepareStatus(await loadStatusConfig(invocation.configFile), env)
+  }
+  const config = await loadStatusConfig(invocation.configFile)
+  beforeLogins(config.gitlab)
+  return prepareStatus(config, env)
 }
 
 /**

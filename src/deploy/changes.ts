@@ -1,12 +1,12 @@
-// What is in the release (issue 43): the commits between the one the environment ran and ours, from GitHub's
-// compare, read once the deploy order is known (./order.ts) and before the GitHub Deployment is recorded. Never fails
+// What is in the release (issue 43): the commits between the one the environment ran and ours, from the code host's
+// compare, read once the deploy order is known (./order.ts) and before the deployment is recorded. Never fails
 // the run: without a token, a commit, or an answer from GitHub the list is empty and says why. A rollback seen
 // applied turns the list into what was taken out again (shownChanges), so every reader tells the same story.
-import { GitHubCallFailed, short, type CommitSummary, type GitHubApi } from '../github/client.js'
+import { CodeHostCallFailed, short, type CodeHost, type CommitSummary } from '../code-host/port.js'
 import { rolledBack, type ReleaseRecord } from './release-state.js'
 import type { OrderCheck } from './order.js'
 
-export type { CommitSummary } from '../github/client.js'
+export type { CommitSummary } from '../code-host/port.js'
 
 /** 'added': running commit -> ours (the normal case); 'removed': what the release takes out (an older commit, a rollback). */
 export type ChangesDirection = 'added' | 'removed'
@@ -47,7 +47,7 @@ export interface ChangeEntry {
  * (for an older commit, ours with the running one: what it takes out). A failure of GitHub's is logged and becomes the
  * list's `why`; anything else (the run's stop) is thrown.
  */
-export async function readChanges(github: GitHubApi | undefined, check: OrderCheck, log: (line: string) => void): Promise<ReleaseChanges> {
+export async function readChanges(github: CodeHost | undefined, check: OrderCheck, log: (line: string) => void): Promise<ReleaseChanges> {
   const empty = (why: string): ReleaseChanges => ({ commits: [], total: 0, direction: 'added', why, ...pair(check) })
   if (github === undefined) return { ...empty('github-token is not set'), withoutToken: true }
   const running = check.running?.sha
@@ -68,9 +68,9 @@ export async function readChanges(github: GitHubApi | undefined, check: OrderChe
     log(changesLine(changes))
     return changes
   } catch (error) {
-    if (!(error instanceof GitHubCallFailed)) throw error
+    if (!(error instanceof CodeHostCallFailed)) throw error
     log(`The commits of the release were not listed: ${error.message}.`)
-    return empty(`GitHub failed: ${error.message}`)
+    return empty(`${error.host} failed: ${error.message}`)
   }
 }
 

@@ -15,7 +15,9 @@ import { CloudSession } from '../cloud/session.js'
 import { prepareArchive, workspace } from '../distribution.js'
 import { ActionError, StepFailed, restated } from '../errors.js'
 import { GitHubApi } from '../github/client.js'
-import { GitHubDeployment } from '../github/deployments.js'
+import type { CodeHost } from '../code-host/port.js'
+import { openCodeHost } from '../code-host/open.js'
+import { RecordedDeployment } from '../code-host/recorded-deployment.js'
 import { PruneRecords } from '../github/prune-records.js'
 import { checkHealth } from '../health.js'
 import { HttpTransport } from '../http/transport.js'
@@ -79,7 +81,7 @@ interface Run {
   /** Date.now() when the step began. */
   readonly startedAt: number
   /** The GitHub Deployment this run records, while it has no final status. */
-  readonly github: { deployment?: GitHubDeployment | undefined }
+  readonly github: { deployment?: RecordedDeployment | undefined }
   /** Each closing call's limit, decided when they begin (see startDeploy). */
   readonly closeLimitMs: () => number
   /** Logs a line, and keeps it in the dry run's plan. */
@@ -205,7 +207,7 @@ export function startDeploy(
 }
 
 /** The steps in order; a dry run stops once it has said what it would do. */
-async function steps(run: Run, github: { deployment?: GitHubDeployment | undefined }): Promise<void> {
+async function steps(run: Run, github: { deployment?: RecordedDeployment | undefined }): Promise<void> {
   const { inputs, result } = run
   // A freeze window costs no request to check: before the build, the login and anything else.
   if (inputs.environment !== undefined) run.gate.freeze('start')
@@ -230,13 +232,14 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
   const redeploy = alreadyRuns ? redeployReason(inputs) : undefined
   const skip = alreadyRuns && redeploy === undefined
   if (environment) planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say)
-  const gitHub = inputs.githubToken ? await GitHubApi.open(inputs.githubToken, run.signal) : undefined
-  if (gitHub) source.records = new PruneRecords(gitHub, inputs.address.apiUrl)
+  const host = await openCodeHost(inputs.codeHost, run.signal)
+  // Pruning keeps what GitHub's Deployments name; GitLab's deployments name no distribution.
+  if (host instanceof GitHubApi) source.records = new PruneRecords(host, inputs.address.apiUrl)
   // Before any change: an older commit than the one the environment runs is refused here.
-  const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined
-  if (order?.last) result.changes = await readChanges(gitHub, order.last, core.info)
+  const order = environment && !skip ? await checkOrder(run, host, environment, distributionId) : undefined
+  if (order?.last) result.changes = await readChanges(host, order.last, core.info)
   // The soak gate and the backup rule: before any change too (an environment that already runs it is not deployed to).
-  if (environment && !skip) await checkRules(run, gitHub, environment, distributionId)
+  if (environment && !skip) await checkRules(run, host, environment, distributionId)
   if (distributionId === undefined && archive !== undefined) await pruneBeforeUpload(source, archive, stack.environments)
   else pruneNone(source)
   if (inputs.dryRun) return finishDryRun(run, archive)
@@ -245,12 +248,12 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
     distributionId = await upload(source, archive)
     result.distributionId = distributionId
   }
-  if (environment && gitHub && !skip && distributionId !== undefined) {
-    github.deployment = await recordDeployment(run, gitHub, environment.name, distributionId, order)
+  if (environment && host && !skip && distributionId !== undefined) {
+    github.deployment = await recordDeployment(run, host, environment.name, distributionId, order)
     order?.noteOwnDeployment(github.deployment?.id)
   }
   if (environment && distributionId !== undefined && !skip) {
-    await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order, gitHub }, result)
+    await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order, host }, result)
   } else {
     result.skipped = skip
     await checkWithoutDeploy(run)
@@ -266,10 +269,10 @@ async function steps(run: Run, github: { deployment?: GitHubDeployment | undefin
 }
 
 /** The deploy order against what the environment runs (./order.ts); throws OrderRefused when ours is older. */
-async function checkOrder(run: Run, gitHub: GitHubApi | undefined, environment: Environment, distributionId: string | undefined): Promise<DeployOrder> {
+async function checkOrder(run: Run, host: CodeHost | undefined, environment: Environment, distributionId: string | undefined): Promise<DeployOrder> {
   const { inputs, result } = run
   const order = new DeployOrder({
-    github: gitHub,
+    host,
     client: run.client,
     apiUrl: inputs.address.apiUrl,
     environment: environment.name,
@@ -284,17 +287,17 @@ async function checkOrder(run: Run, gitHub: GitHubApi | undefined, environment: 
   })
   const running = environment.distributionId ?? undefined
   // Without a token there is nothing to read: one line says so, without a phase of its own.
-  if (gitHub === undefined) await order.check(running)
+  if (host === undefined) await order.check(running)
   else await run.phase(`Check the deploy order on '${environment.name}'`, () => order.check(running))
   return order
 }
 
 /** The soak gate of a promotion and the backup rule (src/rules/gate.ts): RuleRefused, or overridden on the record. */
-async function checkRules(run: Run, gitHub: GitHubApi | undefined, environment: Environment, distributionId: string | undefined): Promise<void> {
+async function checkRules(run: Run, host: CodeHost | undefined, environment: Environment, distributionId: string | undefined): Promise<void> {
   const { rules } = run.inputs
   const soak = rules.soak
   if (soak !== undefined && distributionId !== undefined)
-    await run.phase(`Check the soak gate: ${distributionId} in '${soak.environment}'`, () => run.gate.soak(gitHub, run.inputs.address.apiUrl, distributionId))
+    await run.phase(`Check the soak gate: ${distributionId} in '${soak.environment}'`, () => run.gate.soak(host, run.inputs.address.apiUrl, distributionId))
   if (rules.backupHours !== undefined) await run.phase(`Check the backups of '${environment.name}'`, () => run.gate.backup(run.client, environment.id))
 }
 
@@ -305,11 +308,11 @@ async function checkRules(run: Run, gitHub: GitHubApi | undefined, environment: 
  */
 function recordDeployment(
   run: Run,
-  gitHub: GitHubApi,
+  host: CodeHost,
   environment: string,
   distributionId: string,
   order: DeployOrder | undefined
-): Promise<GitHubDeployment | undefined> {
+): Promise<RecordedDeployment | undefined> {
   const { result } = run
   const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName
   const ours = order?.last?.ours
@@ -317,7 +320,7 @@ function recordDeployment(
   const override = result.rules?.override
   const changes = payloadChanges(result.changes)
   const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined
-  const ref = known ?? (gitHub.sha || gitHub.ref)
+  const ref = known ?? (host.sha || host.ref)
   const payload = {
     distributionId,
     distributionName: name,
@@ -330,7 +333,7 @@ function recordDeployment(
     ...(result.rules?.backup?.id !== undefined && { backupId: result.rules.backup.id })
   }
   const description = deploymentDescription({ name: name ?? distributionId, target: result.target, changes: result.changes, overrideReason: override?.reason })
-  return GitHubDeployment.start(gitHub, environment, description, payload, ref, run.inputs.environmentUrl)
+  return RecordedDeployment.start(host, environment, description, payload, ref, run.inputs.environmentUrl)
 }
 
 /** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
@@ -421,7 +424,7 @@ function closeRun(run: Run, limitMs = run.closeLimitMs()): Promise<void> {
       ? undefined
       : () =>
           deployment.set(
-            'error',
+            'canceled',
             `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; ${seeTheRun()}`
           )
   if (!run.result.platformReached) return finalStatus?.() ?? Promise.resolve()
@@ -467,7 +470,7 @@ interface ReleaseParts extends Run {
   readonly distributionId: string
   readonly configFileIds: readonly string[]
   readonly order: DeployOrder | undefined
-  readonly gitHub: GitHubApi | undefined
+  readonly host: CodeHost | undefined
 }
 
 /**
@@ -543,7 +546,7 @@ async function changesAfterWait(parts: ReleaseParts, result: DeployResult): Prom
   if (check?.recheck !== true || check.refused === true || changes === undefined || changes.running === check.running?.sha) return
   if (parts.signal?.aborted) return
   // Only the run's stop can end the reading with an error (GitHub's failures are its `why`): the step's own ending stands.
-  result.changes = await readChanges(parts.gitHub, check, core.info).catch(() => changes)
+  result.changes = await readChanges(parts.host, check, core.info).catch(() => changes)
 }
 
 /** Warnings about what the checks could not show. */

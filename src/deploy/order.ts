@@ -1,13 +1,13 @@
 // Newest commit wins: before a deploy request, and again after every wait, the commit the environment
-// runs is compared with ours (GitHub's compare API). An older commit is refused before any change,
+// runs is compared with ours (the code host's compare: GitHub's or GitLab's). An older commit is refused before any change,
 // unless allow-older-commit; another branch deploys with a notice. The evidence for each commit, and
 // why the order stays unknown when it does, travel with the result (docs/verified-deploys.md, "Deploy order").
 import type { CloudClient } from '../cloud/client.js'
 import { ActionError } from '../errors.js'
 import * as core from '../port.js'
 import { giveGitHubToken, grantGitHubPermissions } from '../advice.js'
-import { GitHubCallFailed, short, type Comparison, type GitHubApi } from '../github/client.js'
-import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../github/evidence.js'
+import { CodeHostCallFailed, short, type CodeHost, type Comparison } from '../code-host/port.js'
+import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../code-host/evidence.js'
 import { sameId } from './look.js'
 import type { EnvironmentLook } from './result.js'
 
@@ -22,7 +22,7 @@ export interface OrderCheck {
   readonly comparison?: Comparison | undefined
   /** Why the order is unknown. */
   readonly why?: string | undefined
-  /** GitHub could not be read or refused the token (the deploy is refused unless allow-unchecked-order), rather than no evidence existing. */
+  /** The code's host could not be read or refused the token (the deploy is refused unless allow-unchecked-order), rather than no evidence existing. */
   readonly failed?: boolean | undefined
   /** The environment runs a distribution this action did not deploy there: what is known of it. */
   readonly outside?: string | undefined
@@ -40,13 +40,13 @@ export class OrderRefused extends ActionError {
 }
 
 export interface OrderOptions {
-  /** GitHub, when github-token is set. */
-  readonly github: GitHubApi | undefined
+  /** The code's host (GitHub or GitLab), when its token is set. */
+  readonly host: CodeHost | undefined
   readonly client: CloudClient
   readonly apiUrl: string
   readonly environment: string
   readonly allowOlder: boolean
-  /** Deploy when GitHub cannot be read (allow-unchecked-order); refused otherwise. */
+  /** Deploy when the code's host cannot be read (allow-unchecked-order); refused otherwise. */
   readonly allowUnchecked: boolean
   /** The distribution deployed when it is promoted (distribution-id, from-environment); undefined for this run's upload. */
   readonly promoted: string | undefined
@@ -71,22 +71,22 @@ export class DeployOrder {
   private oursUnrecorded = false
 
   constructor(private readonly o: OrderOptions) {
-    this.history = o.github ? new DeploymentHistory(o.github, o.apiUrl) : undefined
+    this.history = o.host ? new DeploymentHistory(o.host, o.apiUrl) : undefined
   }
 
-  /** This run's own GitHub Deployment: never named as the one holding the environment. */
+  /** This run's own recorded deployment: never named as the one holding the environment. */
   noteOwnDeployment(id: number | undefined): void {
     this.ownDeployment = id
   }
 
   /** The commit this run deploys: a promoted distribution's, or this run's own. */
   async ours(): Promise<CommitEvidence | undefined> {
-    if (this.o.promoted === undefined) return this.o.github?.sha ? { sha: this.o.github.sha, from: 'run' } : undefined
+    if (this.o.promoted === undefined) return this.o.host?.sha ? { sha: this.o.host.sha, from: 'run' } : undefined
     const id = this.o.promoted
     return this.history?.commitOf(id, undefined, () => this.facts(id))
   }
 
-  /** Checks the order against what the environment runs; throws OrderRefused when ours is older, or GitHub cannot be read (unless allowed). */
+  /** Checks the order against what the environment runs; throws OrderRefused when ours is older, or the code's host cannot be read (unless allowed). */
   async check(runningId: string | undefined, recheck = false): Promise<OrderCheck> {
     const evaluated = { ...(await this.evaluate(runningId)), ...(recheck && { recheck }) }
     const refused = (evaluated.order === 'behind' && !this.o.allowOlder) || (evaluated.failed === true && !this.o.allowUnchecked)
@@ -109,13 +109,13 @@ export class DeployOrder {
     }
     const ours = await this.oursRecordedSince(last)
     if (ours === undefined) return
-    this.o.log(`A GitHub Deployment now records ${this.o.promoted ?? 'the distribution'} as commit ${short(ours.sha)}: checking the deploy order again.`)
+    this.o.log(`A ${this.noun} now records ${this.o.promoted ?? 'the distribution'} as commit ${short(ours.sha)}: checking the deploy order again.`)
     await this.check(look.distributionId, true)
   }
 
   /**
    * A promoted distribution whose commit no record named at the last check, now recorded (another job deploying the same
-   * distribution records it while we wait): its commit, or undefined when still unknown or GitHub cannot say now (the
+   * distribution records it while we wait): its commit, or undefined when still unknown or the host cannot say now (the
    * last check stands).
    */
   private async oursRecordedSince(last: OrderCheck): Promise<CommitEvidence | undefined> {
@@ -124,19 +124,19 @@ export class DeployOrder {
     try {
       return await this.ours()
     } catch (error) {
-      if (!(error instanceof GitHubCallFailed)) throw error
+      if (!(error instanceof CodeHostCallFailed)) throw error
       return undefined
     }
   }
 
-  /** Who holds the busy environment: a GitHub Deployment under way (with its run), or the distribution it reports and who uploaded it. */
+  /** Who holds the busy environment: a recorded deployment under way (with its run), or the distribution it reports and who uploaded it. */
   async holder(look: EnvironmentLook): Promise<string | undefined> {
     const parts: string[] = []
     try {
       const underWay = await this.history?.underWay(this.o.environment, this.ownDeployment)
       if (underWay?.deployment) {
         parts.push(
-          `GitHub Deployment ${underWay.deployment.id} of commit ${short(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`
+          `${this.noun} ${underWay.deployment.id} of commit ${short(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`
         )
       }
     } catch {
@@ -150,8 +150,19 @@ export class DeployOrder {
     return parts.length > 0 ? parts.join('; ') : undefined
   }
 
+  /** How the host calls a recorded deployment, for what the check says. */
+  private get noun(): string {
+    return this.o.host?.deploymentNoun ?? 'GitHub Deployment'
+  }
+
+  /** No record names the distribution: GitHub's Deployments were read; GitLab's keep no distribution to read. */
+  private noRecordOf(id: string, project: string): string {
+    if (this.o.host?.keepsPayload === false) return `${this.o.host.host}'s deployments do not record distributions (so none names ${id})`
+    return `no ${this.noun} of ${project} recorded distribution ${id}`
+  }
+
   private async evaluate(runningId: string | undefined): Promise<OrderCheck> {
-    const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.github?.repoUrl }
+    const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl }
     const history = this.history
     if (history === undefined) return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` }
     history.refresh()
@@ -166,24 +177,24 @@ export class DeployOrder {
       const running = await history.commitOf(runningId, this.o.environment, facts)
       const outside = await this.outside(history, runningId, facts)
       if (running === undefined) {
-        const why = `no GitHub Deployment of ${history.github.repo.owner}/${history.github.repo.repo} recorded distribution ${runningId}, which '${this.o.environment}' runs, and its name carries no commit of this repository`
+        const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and its name carries no commit of this repository`
         return { ...base, ours, outside, order: 'unknown', why }
       }
       if (sameCommit(running.sha, ours.sha)) return { ...base, ours, running, outside, order: 'identical' }
-      const comparison = await history.github.compare(running.sha, ours.sha)
+      const comparison = await history.host.compare(running.sha, ours.sha)
       return { ...base, ours, running, outside, comparison, order: comparison.status }
     } catch (error) {
-      // The run's stop (a cancel, the watchdog), or a bug: not GitHub's failure.
-      if (!(error instanceof GitHubCallFailed)) throw error
-      // A commit GitHub does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
+      // The run's stop (a cancel, the watchdog), or a bug: not the host's failure.
+      if (!(error instanceof CodeHostCallFailed)) throw error
+      // A commit the host does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
       if (error.failure === 'not-found' && error.call.startsWith('Comparing ')) {
         return {
           ...base,
           order: 'unknown',
-          why: `${error.message}: GitHub does not know one of the two commits (a force-push may have removed it), so they cannot be compared`
+          why: `${error.message}: ${error.host} does not know one of the two commits (a force-push may have removed it), so they cannot be compared`
         }
       }
-      return { ...base, order: 'unknown', failed: true, why: `${error.message}; ${gitHubAdvice(error)}` }
+      return { ...base, order: 'unknown', failed: true, why: `${error.message}; ${hostAdvice(error, this.o.host?.project ?? '')}` }
     }
   }
 
@@ -202,7 +213,7 @@ export class DeployOrder {
 
   private noCommitOfOurs(): string {
     if (this.o.promoted === undefined) return `this run has no commit (${core.runContext().noCommit})`
-    return `no GitHub Deployment of this repository recorded distribution ${this.o.promoted}, and its name carries no commit of this repository`
+    return `${this.noRecordOf(this.o.promoted, 'this repository')}, and its name carries no commit of this repository`
   }
 
   /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
@@ -210,7 +221,7 @@ export class DeployOrder {
     const other = await history.recordedOther(this.o.environment, runningId)
     if (other === undefined) return undefined
     return (
-      `'${this.o.environment}' runs ${runningId}${uploaded(await facts())}, which no GitHub Deployment of this repository recorded for '${this.o.environment}' ` +
+      `'${this.o.environment}' runs ${runningId}${uploaded(await facts())}, which no ${this.noun} of this repository recorded for '${this.o.environment}' ` +
       `(the last one, ${other.id}, recorded ${other.payload.distributionId ?? '?'} of commit ${short(other.sha)}): it was deployed outside this action ` +
       `(from Mission Control, or from another repository)`
     )
@@ -246,10 +257,11 @@ export class DeployOrder {
     const ours = check.ours
     const would = this.o.dryRun ? 'A deploy would be refused' : 'Refused'
     const nothing = check.recheck ? `so ${this.o.promoted ?? 'it'} was not deployed` : 'so nothing was changed'
+    const host = this.o.host?.host ?? 'GitHub'
     if (check.order === 'unknown') {
       return (
-        `${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? 'GitHub failed'}. ` +
-        `github-token asks for the check, and it cannot be made, ${nothing}. To deploy while GitHub cannot be read, set allow-unchecked-order: true.`
+        `${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? `${host} failed`}. ` +
+        `${host === 'GitLab' ? 'gitlab-token' : 'github-token'} asks for the check, and it cannot be made, ${nothing}. To deploy while ${host} cannot be read, set allow-unchecked-order: true.`
       )
     }
     return (
@@ -260,8 +272,12 @@ export class DeployOrder {
   }
 }
 
-/** What to do about a GitHub call that failed, by how it failed. */
-function gitHubAdvice(error: GitHubCallFailed): string {
+/** What to do about a call to the code's host that failed, by how it failed and which host it was. */
+function hostAdvice(error: CodeHostCallFailed, project: string): string {
+  return error.host === 'GitLab' ? gitLabAdvice(error, project) : gitHubAdvice(error)
+}
+
+function gitHubAdvice(error: CodeHostCallFailed): string {
   switch (error.failure) {
     case 'unreachable':
       return "GitHub's API did not answer: check the runner's network (and its proxy, when one is set) and githubstatus.com"
@@ -278,6 +294,23 @@ function gitHubAdvice(error: GitHubCallFailed): string {
   }
 }
 
+function gitLabAdvice(error: CodeHostCallFailed, project: string): string {
+  switch (error.failure) {
+    case 'unreachable':
+      return "GitLab's API did not answer: check gitlab-url, the network (and its proxy, when one is set) and the instance's status"
+    case 'bad-token':
+      return 'GitLab refused gitlab-token (401): pass a valid project or personal access token (scope read_api to check the order, api to record deployments; docs/gitlab.md)'
+    case 'forbidden':
+      return 'gitlab-token lacks a scope or role (403): read_api reads the order; api and the Developer role record deployments (docs/gitlab.md)'
+    case 'rate-limited':
+      return "GitLab's rate limit for gitlab-token was reached (no scope is missing): run again once it lifts"
+    case 'not-found':
+      return `GitLab does not show project ${project} to gitlab-token (404): check gitlab-project, and use a token that can read it`
+    default:
+      return 'GitLab failed; run again later'
+  }
+}
+
 /** One commit, full or abbreviated, is the other. */
 function sameCommit(a: string, b: string): boolean {
   const x = a.toLowerCase()
@@ -289,7 +322,7 @@ function sameCommit(a: string, b: string): boolean {
 export function evidence(c: CommitEvidence): string {
   if (c.from === 'run') return "this run's commit"
   if (c.from === 'name') return `from the distribution's name ${c.name ?? ''}`.trim()
-  return `GitHub Deployment ${c.deployment?.id ?? '?'}, ${madeBy(c)}`
+  return `${c.deployment?.noun ?? 'GitHub Deployment'} ${c.deployment?.id ?? '?'}, ${madeBy(c)}`
 }
 
 function madeBy(c: CommitEvidence): string {

@@ -7,134 +7,50 @@ import { runContext, type RunContext } from '../port.js'
 import { proxyFor } from '../http/proxy.js'
 import { withRetry } from '../http/retry.js'
 import { timeLimit } from '../http/time-limit.js'
-import type { PayloadChanges } from './deployment-description.js'
+import {
+  CALL_LIMIT_MS,
+  CodeHostCallFailed as GitHubCallFailed,
+  MAX_LISTED_COMMITS,
+  MAX_PULL_LOOKUPS,
+  MAX_TAG_PAGES,
+  short,
+  type CodeHost,
+  type CommitListing,
+  type CommitSummary,
+  type Comparison,
+  type DeploymentListing,
+  type DeploymentPayload,
+  type DeploymentRecord as GitHubDeploymentRecord,
+  type DeploymentStatusRecord,
+  type DeploymentUpdate,
+  type IssueEdit,
+  type IssueRecord,
+  type Tag as GitHubTag
+} from '../code-host/port.js'
 
-/** What the action writes into a GitHub Deployment's payload, so a later run can tell which distribution it recorded. */
-export interface DeploymentPayload {
-  readonly distributionId?: string | undefined
-  readonly distributionName?: string | undefined
-  /** What the environment ran before this deploy (its rollback target): pruning keeps it. */
-  readonly previousDistributionId?: string | undefined
-  /** The stack's API address: one repository may deploy to environments of the same name on several stacks. */
-  readonly apiUrl?: string | undefined
-  /** 'unknown': the Deployment's commit is the promoting run's, not the distribution's (which no evidence named). */
-  readonly commit?: 'unknown' | undefined
-  /** override-reason, when the run was given one: the break-glass is on the record, with the rules it overrode. */
-  readonly override?: { readonly reason: string; readonly overrode: readonly string[] } | undefined
-  /** The newest backup of the environment the backup rule found: the one to restore. */
-  readonly backupId?: string | undefined
-  /** The release's commits (deployment-description.ts's payloadChanges): written, never read back. */
-  readonly changes?: PayloadChanges | undefined
-}
-
-export interface GitHubDeploymentRecord {
-  readonly id: number
-  readonly sha: string
-  readonly environment: string
-  readonly payload: DeploymentPayload
-  readonly creator: string | undefined
-  readonly createdAt: string | undefined
-}
-
-/** A listing of Deployments, newest first, and whether it holds all of them (it reads at most MAX_LISTED_DEPLOYMENTS). */
-export interface DeploymentListing {
-  readonly deployments: GitHubDeploymentRecord[]
-  readonly complete: boolean
-}
-
-export interface DeploymentStatusRecord {
-  readonly state: string
-  readonly logUrl: string | undefined
-  readonly createdAt: string | undefined
-  readonly description?: string | undefined
-}
-
-/** An issue as the drift issues need it (src/status/drift-issues.ts). */
-export interface IssueRecord {
-  readonly number: number
-  readonly title: string
-  readonly body: string
-  readonly labels: readonly string[]
-  readonly htmlUrl: string | undefined
-}
-
-/** What an edit of an issue changes: only the fields given. */
-export interface IssueEdit {
-  readonly title?: string
-  readonly body?: string
-  readonly state?: 'open' | 'closed'
-  readonly stateReason?: 'completed' | 'not_planned' | 'reopened'
-}
-
-export type CompareStatus = 'ahead' | 'behind' | 'identical' | 'diverged'
-
-export interface Comparison {
-  /** How head relates to base, in GitHub's words. */
-  readonly status: CompareStatus
-  readonly aheadBy: number
-  readonly behindBy: number
-}
-
-/** One commit of a compare, as a release's changes name it. */
-export interface CommitSummary {
-  readonly sha: string
-  /** The first line of its message. */
-  readonly title: string
-  /** The GitHub login GitHub matched to its author, else the git author's name; undefined when neither is given. */
-  readonly author: string | undefined
-  /** The pull requests its title names, else those GitHub associates with it (when looked up). */
-  readonly pullRequests: readonly number[]
-}
-
-/** The commits reachable from head and not from base, oldest first (at most MAX_LISTED_COMMITS), and how many there are. */
-export interface CommitListing {
-  readonly status: CompareStatus
-  readonly commits: readonly CommitSummary[]
-  /** GitHub's count of them (total_commits): more than `commits` holds when the list was capped. */
-  readonly total: number
-  /** How head relates to base in numbers: behindBy counts the commits of base that head lacks. */
-  readonly aheadBy: number
-  readonly behindBy: number
-  /** Why the pull requests of some commits were not looked up (a refusal, the bound of calls); undefined when all were. */
-  readonly pullLookups?: string | undefined
-}
-
-/** A tag of the repository: its name and the commit it points at. */
-export interface GitHubTag {
-  readonly name: string
-  readonly sha: string
-}
-
-/**
- * Why a GitHub call failed, in the terms a fix needs: GitHub could not be reached (no answer: a name that does
- * not resolve, a refused connection, a proxy, the call's time limit), refused the token (401), refused the
- * permission (403), held the token to its rate limit (a 403 or 429 saying so: no permission is missing), does not
- * know what was asked for (404, 422), or failed itself (5xx, another answer).
- */
-export type GitHubFailure = 'unreachable' | 'bad-token' | 'forbidden' | 'rate-limited' | 'not-found' | 'failed'
-
-/** A refusal or failure of a GitHub call, with the status when there was an answer. */
-export class GitHubCallFailed extends Error {
-  override name = 'GitHubCallFailed'
-  readonly failure: GitHubFailure
-  constructor(
-    readonly call: string,
-    readonly status: number | undefined,
-    detail: string,
-    failure?: GitHubFailure
-  ) {
-    super(`${call}: ${detail}`)
-    this.failure = failure ?? failureOf(status)
-  }
-}
-
-function failureOf(status: number | undefined): GitHubFailure {
-  if (status === undefined) return 'unreachable'
-  if (status === 401) return 'bad-token'
-  if (status === 403) return 'forbidden'
-  if (status === 404 || status === 422) return 'not-found'
-  return 'failed'
-}
+export type {
+  CallFailure as GitHubFailure,
+  CommitListing,
+  CommitSummary,
+  CompareStatus,
+  Comparison,
+  DeploymentListing,
+  DeploymentPayload,
+  DeploymentRecord as GitHubDeploymentRecord,
+  DeploymentStatusRecord,
+  IssueEdit,
+  IssueRecord,
+  Tag as GitHubTag
+} from '../code-host/port.js'
+export {
+  CodeHostCallFailed as GitHubCallFailed,
+  MAX_LISTED_COMMITS,
+  MAX_LISTED_DEPLOYMENTS,
+  MAX_PULL_LOOKUPS,
+  MAX_TAG_PAGES,
+  CALL_LIMIT_MS,
+  short
+} from '../code-host/port.js'
 
 interface Answer {
   data: unknown
@@ -145,31 +61,24 @@ interface Octokit {
   request(route: string, params: Record<string, unknown>): Promise<{ status: number; data: unknown; headers: Record<string, unknown> }>
 }
 
-/** Each call's own limit: GitHub answers these in well under a second; a hang must not hold the deploy. */
-export const CALL_LIMIT_MS = 15_000
 /** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx): a blip must not refuse a deploy. */
 const READ_ATTEMPTS = 3
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3
-/** The most Deployments one listing reads. */
-export const MAX_LISTED_DEPLOYMENTS = MAX_PAGES * 100
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10
-/** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
-export const MAX_TAG_PAGES = 20
-/** The most commits a release's changes list (GitHub's own unpaginated compare stops there too); the true count travels beside. */
-export const MAX_LISTED_COMMITS = 250
 /** Commits per page of a compare. */
 const COMMIT_PAGE = 100
-/** Calls asking which pull requests brought a commit whose title names none: a courtesy, bounded. */
-export const MAX_PULL_LOOKUPS = 20
 
 export interface GitHubRepo {
   readonly owner: string
   readonly repo: string
 }
 
-export class GitHubApi {
+export class GitHubApi implements CodeHost {
+  readonly host = 'GitHub'
+  readonly deploymentNoun = 'GitHub Deployment'
+  readonly keepsPayload = true
   private constructor(
     private readonly octokit: Octokit,
     readonly repo: GitHubRepo,
@@ -211,8 +120,29 @@ export class GitHubApi {
     return new GitHubApi(this.octokit, this.repo, this.repoUrl, this.runUrl, this.sha, this.ref, undefined, this.apiUrl, limitMs, 1)
   }
 
+  /** owner/name. */
+  get project(): string {
+    return `${this.repo.owner}/${this.repo.repo}`
+  }
+
+  get repoName(): string {
+    return this.repo.repo
+  }
+
   commitUrl(sha: string): string {
     return `${this.repoUrl}/commit/${sha}`
+  }
+
+  /** A status of a Deployment this run made: a cancel's is GitHub's `error`; a success makes the older ones inactive. */
+  async setDeploymentState(id: number, update: DeploymentUpdate): Promise<void> {
+    const state = update.state === 'canceled' ? 'error' : update.state
+    await this.createStatus(id, {
+      state,
+      description: update.description,
+      ...(update.logUrl ? { log_url: update.logUrl } : {}),
+      ...(update.environmentUrl && state === 'success' ? { environment_url: update.environmentUrl } : {}),
+      auto_inactive: state === 'success'
+    })
   }
 
   async createDeployment(ref: string, environment: string, description: string, payload: DeploymentPayload): Promise<number> {
@@ -500,11 +430,6 @@ export class GitHubApi {
     const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : ''
     return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`
   }
-}
-
-/** The first 7 characters of a commit, as GitHub shows it. */
-export function short(sha: string): string {
-  return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha
 }
 
 function githubMessage(error: unknown, limit?: string): string {

@@ -7,7 +7,7 @@ import type { Environment } from '../cloud/client.js'
 import { CLOCK_SKEW_MS, FRESH_MS, type KeepReason, type Keeps } from '../cloud/prune-keep.js'
 import { sameId } from '../deploy/look.js'
 import type { GitHubApi, GitHubDeploymentRecord } from './client.js'
-import { DeploymentHistory } from './evidence.js'
+import { DeploymentHistory } from '../code-host/evidence.js'
 
 /** A Deployment's latest status that says it is not done; GitHub gives a new Deployment no status (pending) until one is set. */
 const UNDER_WAY = new Set(['queued', 'in_progress', 'pending'])
@@ -104,7 +104,7 @@ export class PruneRecords {
 
   /** Whether a Deployment's latest status says it was done (success); GitHub's failure to answer is thrown (pruning stops). */
   private async served(d: GitHubDeploymentRecord): Promise<boolean> {
-    return (await this.history.github.latestStatus(d.id))?.state === 'success'
+    return (await this.history.host.latestStatus(d.id))?.state === 'success'
   }
 
   /**
@@ -126,7 +126,7 @@ export class PruneRecords {
   /** The newest Deployment naming `id` that is still under way (its latest status queued, pending or in progress, or none yet). */
   async underWay(records: readonly GitHubDeploymentRecord[], id: string): Promise<KeepReason | undefined> {
     for (const d of records.filter((r) => names(r, id)).slice(0, STATUS_READS)) {
-      const status = await this.history.github.latestStatus(d.id)
+      const status = await this.history.host.latestStatus(d.id)
       const state = status?.state ?? 'pending'
       if (UNDER_WAY.has(state)) return { kind: 'in-progress', environment: d.environment, deployment: d.id, state }
     }

@@ -5,8 +5,8 @@ import { distributionNameProblem } from '../cloud/distribution-name.js'
 import type { InputOptions } from '../port.js'
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { giveGitHubToken } from '../advice.js'
+import { readCodeHost, type CodeHostInputs } from './code-host.js'
 import { InputError } from '../errors.js'
-import { registerSecret } from '../secrets.js'
 import { AddressInput, parseAbsoluteUrl, parsePageUrl, resolveCloudAddress, type CloudAddress } from './address.js'
 import { readLogin, type Login } from './login.js'
 import { isSet, optional, parseBoolean, parseDecimal, parseInteger } from './parsers.js'
@@ -99,7 +99,9 @@ export interface DeployInputs extends CommonInputs {
   readonly buildCommand: string | undefined
   /** When set (and an environment is), each deploy is recorded as a GitHub Deployment. */
   readonly githubToken: string | undefined
-  /** Shown on the GitHub Deployment. */
+  /** Where the code lives (GitHub or GitLab), for the deploy order and the recorded deployments. */
+  readonly codeHost: CodeHostInputs
+  /** Shown on the recorded deployment (GitHub's; GitLab's environment). */
   readonly environmentUrl: string | undefined
   /** Names of application configuration files, deployed with role systemproperty. */
   readonly configFiles: readonly string[]
@@ -194,7 +196,7 @@ function parseDeployStrategy(value: string, warn: (message: string) => void): st
 function warnIgnored(getInput: InputReader, source: DistributionSource, environment: string | undefined, warn: (message: string) => void): void {
   const set = (name: InputName): boolean => isSet(name, getInput(name))
   const notes: string[] = []
-  if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
+  if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '' && getInput('gitlab-token') === '') {
     notes.push(`environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set ${giveGitHubToken('deployments: write')})`)
   }
   if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
@@ -374,21 +376,22 @@ export function readDeployInputs(
   const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn)
   warnIgnored(getInput, source, environment, warn)
   const maxDistributions = getInput(Input.MaxDistributions)
-  const githubToken = getInput(Input.GitHubToken)
-  registerSecret(githubToken)
+  const codeHost = readCodeHost(getInput, warn)
+  const githubToken = codeHost.githubToken ?? ''
+  const anyToken = githubToken !== '' || codeHost.gitlab !== undefined
   const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback))
   const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch))
   if (rollbackOnSearch && !rollback) {
     throw new InputError('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.')
   }
   const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit))
-  if (allowOlderCommit && githubToken === '') {
+  if (allowOlderCommit && !anyToken) {
     warn(
       `allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (${giveGitHubToken('deployments: write and contents: read')}).`
     )
   }
   const allowUncheckedOrder = parseBoolean(Input.AllowUncheckedOrder, getInput(Input.AllowUncheckedOrder))
-  if (allowUncheckedOrder && githubToken === '') {
+  if (allowUncheckedOrder && !anyToken) {
     warn(
       `allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (${giveGitHubToken('deployments: write and contents: read')}).`
     )
@@ -407,6 +410,7 @@ export function readDeployInputs(
     compressionLevel: parseInteger(Input.CompressionLevel, getInput(Input.CompressionLevel), 0, 9),
     buildCommand: parseBuildCommand(getInput(Input.BuildCommand)),
     githubToken: githubToken || undefined,
+    codeHost,
     environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
     configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
     forceDeploy: parseBoolean(Input.ForceDeploy, getInput(Input.ForceDeploy)),

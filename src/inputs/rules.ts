@@ -73,6 +73,11 @@ function readSoak(getInput: InputReader, source: DistributionSource, environment
     throw new InputError(
       `require-verified-in and environment are both '${verifiedIn}': name the environment the distribution is verified in before it comes here.`
     )
+  if (githubToken === '' && getInput('gitlab-token') !== '')
+    throw new InputError(
+      `require-verified-in reads which distribution each deployment of '${verifiedIn}' recorded; GitLab's deployments carry no distribution, ` +
+        'so the soak gate needs the code on GitHub (github-token). Remove require-verified-in, or see docs/gitlab.md.'
+    )
   if (githubToken === '')
     throw new InputError(
       `require-verified-in reads this repository's GitHub Deployments of '${verifiedIn}', which needs github-token: ${giveGitHubToken('deployments: read')}.`

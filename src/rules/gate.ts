@@ -4,7 +4,7 @@
 // record. Every finding is kept in the result's RulesRecord, which the summary, the Deployment and the events read.
 import { ActionError, describeError, refusesLogin, ServiceError } from '../errors.js'
 import type { CloudClient } from '../cloud/client.js'
-import { GitHubCallFailed, type GitHubApi } from '../github/client.js'
+import { CodeHostCallFailed as GitHubCallFailed, type CodeHost } from '../code-host/port.js'
 import type { ReleaseRules } from '../inputs/rules.js'
 import { describeBackup, judgeBackup } from './backup.js'
 import { describeUntil, formatInZone, freezeAhead, freezeAt } from './freeze.js'
@@ -76,7 +76,7 @@ export class ReleaseGate {
   }
 
   /** The soak gate of a promotion: GitHub's records of the upstream environment. A GitHub that cannot be read proves nothing: refused. */
-  async soak(github: GitHubApi | undefined, apiUrl: string, distributionId: string): Promise<void> {
+  async soak(github: CodeHost | undefined, apiUrl: string, distributionId: string): Promise<void> {
     const gate = this.o.rules.soak
     if (gate === undefined) return
     let finding

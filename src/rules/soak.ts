@@ -1,8 +1,8 @@
 // The soak gate for promotions (docs/release-rules.md): a distribution is promoted only when this repository's GitHub
 // Deployments show it verified in an upstream environment, without a failure or rollback there, for long enough.
 // The records are GitHub's; the judgement (judgeSoak) is pure, over the timeline of that environment's statuses.
-import type { DeploymentStatusRecord, GitHubApi, GitHubDeploymentRecord } from '../github/client.js'
-import { DeploymentHistory } from '../github/evidence.js'
+import type { CodeHost as GitHubApi, DeploymentRecord as GitHubDeploymentRecord, DeploymentStatusRecord } from '../code-host/port.js'
+import { DeploymentHistory } from '../code-host/evidence.js'
 import type { SoakFinding } from './record.js'
 
 /** The newest Deployments of the upstream environment read: older ones cannot change a clock the newer ones reset. */

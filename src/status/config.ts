@@ -109,9 +109,21 @@ export const ENVIRONMENT_PLACEHOLDER = '{environment}'
 
 export interface StatusConfig {
   readonly stacks: readonly StackConfig[]
+  /** The code lives on GitLab (`gitlab:` beside `track:`): the project, the instance, the variable of its token. */
+  readonly gitlab?: GitLabFileSettings | undefined
 }
 
-const TOP_KEYS = ['track', 'deploy-freeze', 'stacks'] as const
+/** `gitlab:` of the file: a project path (or id) alone, or a mapping (docs/gitlab.md). */
+export interface GitLabFileSettings {
+  readonly project: string | undefined
+  readonly url: string | undefined
+  /** The variable that holds the token (default BRCLOUD_GITLAB_TOKEN): a token never stands in the file. */
+  readonly tokenVariable: string | undefined
+}
+
+const GITLAB_KEYS = ['project', 'url', 'token-variable'] as const
+
+const TOP_KEYS = ['track', 'deploy-freeze', 'gitlab', 'stacks'] as const
 const STACK_KEYS = [
   'name',
   'stack',
@@ -165,7 +177,23 @@ export function parseStatusConfig(text: string, file: string): StatusConfig {
     if (seen.has(s.name)) throw new InputError(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`)
     seen.add(s.name)
   }
-  return { stacks }
+  const gitlab = gitLabSettings(top.gitlab, file)
+  return gitlab === undefined ? { stacks } : { stacks, gitlab }
+}
+
+/** `gitlab: group/project`, or `gitlab: {project, url, token-variable}`; undefined without the key. */
+function gitLabSettings(raw: unknown, file: string): GitLabFileSettings | undefined {
+  if (raw === undefined || raw === null) return undefined
+  if (typeof raw === 'string' || typeof raw === 'number') return { project: text(String(raw), file, 'gitlab'), url: undefined, tokenVariable: undefined }
+  const r = mapping(raw, file, 'gitlab')
+  knownKeys(r, GITLAB_KEYS, file, 'gitlab')
+  const tokenVariable = text(r['token-variable'], file, 'gitlab.token-variable')
+  if (tokenVariable !== undefined && !VARIABLE.test(tokenVariable)) {
+    registerSecret(tokenVariable)
+    throw new InputError(`${file}: gitlab.token-variable must name the variable that holds the token (e.g. GITLAB_TOKEN), not the token itself.`)
+  }
+  const project = typeof r.project === 'number' ? String(r.project) : text(r.project, file, 'gitlab.project')
+  return { project, url: text(r.url, file, 'gitlab.url'), tokenVariable }
 }
 
 function readStack(

@@ -1,12 +1,14 @@
-// Drift issues (docs/status.md, "Drift issues"): one GitHub issue per drifted environment, kept from the status report
+// Drift issues (docs/status.md, "Drift issues"): one issue (GitHub's or GitLab's) per drifted environment, kept from the status report
 // (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
 // rewritten in place while it drifts (only when what it says changed), closed with a comment once it runs the tracked
 // ref's head again. An issue is found by a hidden marker in its body among the open issues of one label, never by its
 // title, and a key never gets a second issue. A row that could not be told (unknown) or is switching (deploying) is no
-// evidence: its issue is left as it is. The only writes of the report, and only to GitHub's issues.
+// evidence: its issue is left as it is. The only writes of the report, and only to the code host's issues.
 import * as core from '../port.js'
 import { describeError } from '../errors.js'
-import { GitHubApi, short, type IssueRecord } from '../github/client.js'
+import { openCodeHost } from '../code-host/open.js'
+import { short, type CodeHost, type HostName, type IssueRecord } from '../code-host/port.js'
+import type { CodeHostInputs } from '../inputs/code-host.js'
 import type { RunContext } from '../port.js'
 import { redact } from '../secrets.js'
 import type { StatusReport } from './index.js'
@@ -27,8 +29,8 @@ const NO_EVIDENCE: readonly DriftState[] = ['unknown', 'deploying']
 const RUN_LINE = '<!-- brcloud-drift-run -->'
 const MARKER = /<!-- brcloud-drift stack=(\S+) environment=(\S+) -->/
 
-/** The calls of GitHub's door the issues need (src/github/client.ts). */
-export type IssueTracker = Pick<GitHubApi, 'listOpenIssues' | 'createIssue' | 'editIssue' | 'commentOnIssue' | 'ensureLabel'>
+/** The calls of the code host's door the issues need (src/code-host/port.ts). */
+export type IssueTracker = Pick<CodeHost, 'listOpenIssues' | 'createIssue' | 'editIssue' | 'commentOnIssue' | 'ensureLabel'>
 
 export interface DriftIssueOptions {
   /** The fail-on states: when any, they (less in-sync, unknown and deploying) open issues instead of the default ones. */
@@ -37,6 +39,12 @@ export interface DriftIssueOptions {
   readonly runUrl: string | undefined
   /** GitHub's web address (GITHUB_SERVER_URL), for links to commits of the report's repository. */
   readonly serverUrl: string
+  /** A commit's page on the code's host (GitLab's differ from GitHub's); GitHub's form from serverUrl when absent. */
+  readonly commitUrl?: ((sha: string) => string) | undefined
+  /** How the host calls a recorded deployment ("GitLab deployment"); GitHub's when absent. */
+  readonly deploymentNoun?: string | undefined
+  /** The host keeping the issues, for messages; GitHub when absent. */
+  readonly host?: HostName | undefined
 }
 
 export interface DriftIssueOutcome {
@@ -79,13 +87,14 @@ function markedKey(body: string): string | undefined {
 }
 
 /**
- * The issues of the run's repository (`run.repository`) kept with `token` (issues: write) through GitHub's door; a
- * client that cannot be made is a failure in the outcome, as any other.
+ * The issues of the run's repository (`run.repository`, or the GitLab project) kept through the code host's door (a GitHub
+ * token with issues: write, a GitLab token with api); a client that cannot be made is a failure in the outcome, as any other.
  */
-export async function keepDriftIssuesOf(report: StatusReport, token: string, run: RunContext, failOn: readonly FailOn[]): Promise<DriftIssueOutcome> {
-  let api: GitHubApi
+export async function keepDriftIssuesOf(report: StatusReport, host: CodeHostInputs, run: RunContext, failOn: readonly FailOn[]): Promise<DriftIssueOutcome> {
+  let api: CodeHost | undefined
   try {
-    api = await GitHubApi.open(token, undefined, run)
+    api = await openCodeHost(host, undefined, run)
+    if (api === undefined) throw new Error('no token of the code host is set')
   } catch (error) {
     const line = redact(describeError(error))
     core.warning(`Drift issues: ${line}`)
@@ -93,7 +102,8 @@ export async function keepDriftIssuesOf(report: StatusReport, token: string, run
   }
   // Drift issues follow the state axis: a failing health probe (fail-on unhealthy) is not drift and opens none.
   const states = failOn.filter((s): s is DriftState => s !== 'unhealthy')
-  return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl })
+  const hostLinks = api.host === 'GitHub' ? {} : { commitUrl: (sha: string) => api.commitUrl(sha), deploymentNoun: api.deploymentNoun, host: api.host }
+  return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl, ...hostLinks })
 }
 
 /** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
@@ -185,9 +195,11 @@ async function keepOne(k: Keeper, row: EnvironmentRow & { environment: string },
   const created = await k.tracker.createIssue(title, withRunLine(k, content), [DRIFT_LABEL])
   k.outcome.opened.push(created.number)
   core.info(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`)
-  // GitHub drops the labels of a token without push access, silently: the next run would not find the issue and open another.
+  // GitHub drops the labels of a token without push access, silently (a host that does the same is caught too): the next run would not find the issue and open another.
   if (!created.labels.includes(DRIFT_LABEL))
-    throw new Error(`GitHub did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`)
+    throw new Error(
+      `${k.options.host ?? 'GitHub'} did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`
+    )
 }
 
 function issueTitle(row: EnvironmentRow, where: string): string {
@@ -209,9 +221,13 @@ function cell(text: string): string {
 function commitText(k: Keeper, row: EnvironmentRow): string {
   if (row.commit === null) return 'not known'
   const sha = `\`${short(row.commit)}\``
-  const linked =
-    /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${k.options.serverUrl}/${k.report.repository}/commit/${row.commit})` : sha
-  return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, GitHub Deployment ${row.evidenceDeploymentId}`})`
+  const url = k.options.commitUrl?.(row.commit) ?? `${k.options.serverUrl}/${k.report.repository ?? ''}/commit/${row.commit}`
+  const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${url})` : sha
+  return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, ${noun(k)} ${row.evidenceDeploymentId}`})`
+}
+
+function noun(k: Keeper): string {
+  return k.options.deploymentNoun ?? 'GitHub Deployment'
 }
 
 function runsText(row: EnvironmentRow): string {
@@ -242,7 +258,7 @@ function issueContent(k: Keeper, row: EnvironmentRow & { environment: string }, 
     `| Tracked ref | ${row.track === null ? 'none' : `\`${cell(row.track)}\``} |`,
     `| Runs | ${cell(runsText(row))} |`,
     `| Commit | ${cell(commitText(k, row))} |`,
-    `| Last GitHub Deployment | ${cell(lastDeploymentText(row))} |`,
+    `| Last ${noun(k)} | ${cell(lastDeploymentText(row))} |`,
     ...(row.reason === null ? [] : [`| Why | ${cell(row.reason)} |`]),
     ...(row.platformStatus === null ? [] : [`| Platform status | ${cell(row.platformStatus)} |`]),
     '',

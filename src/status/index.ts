@@ -1,14 +1,16 @@
 // The status report (issue 31, docs/status.md): what runs where across stacks and environments, and how it stands
 // against the tracked ref. Read-only by construction: it lists environments, looks distributions up, and reads
-// GitHub's Deployments and compares; nothing here uploads, deploys or deletes. The face reads the file and the logins
+// the code host's deployments and compares (GitHub's or GitLab's); nothing here uploads, deploys or deletes. The face reads the file and the logins
 // first (prepareStatus, every mistake before any request), then readStatus reads the stacks, a few at a time.
 import type { CloudRetry } from '../cloud/api.js'
-import { GitHubApi, GitHubCallFailed, type Comparison } from '../github/client.js'
+import { openCodeHost } from '../code-host/open.js'
+import { CodeHostCallFailed, type CodeHost, type Comparison, type HostName } from '../code-host/port.js'
+import type { GitLabSettings } from '../inputs/code-host.js'
 import type { Login } from '../inputs/login.js'
 import type { RunContext } from '../port.js'
 import type { StatusConfig } from './config.js'
 import { stackLogin } from './credentials.js'
-import { readStack, type GitHubSide, type StackReading } from './read-stack.js'
+import { readStack, type CodeHostSide, type StackReading } from './read-stack.js'
 import type { EnvironmentRow } from './row.js'
 import type { StopControl } from './stop.js'
 
@@ -21,6 +23,8 @@ export const DEFAULT_PARALLEL = 4
 export interface StatusOptions {
   /** GitHub, when a token was given: the repository and server come from the run's context. */
   readonly github?: { readonly token: string; readonly context: RunContext } | undefined
+  /** GitLab instead, when its token and project were given (never both: the face refuses that). */
+  readonly gitlab?: { readonly settings: GitLabSettings; readonly context: RunContext } | undefined
   /** owner/name: the repository whose Deployments and commits are read (also without a token, for the names). */
   readonly repository?: string | undefined
   readonly parallel?: number | undefined
@@ -44,8 +48,10 @@ export interface StackOutcome {
 export interface StatusReport {
   readonly environments: readonly EnvironmentRow[]
   readonly stacks: readonly StackOutcome[]
-  /** Why GitHub could not be read, when it was given. */
+  /** Why the code's host could not be read, when it was given (GitHub's or GitLab's, as `host` says). */
   readonly githubErrors: readonly string[]
+  /** The code's host read, when one was given. */
+  readonly host?: HostName | undefined
   /** Tracked refs GitHub does not know, or patterns no tag matches, each with where it was written: the report fails closed. */
   readonly trackErrors: readonly string[]
   readonly repository: string | null
@@ -70,11 +76,12 @@ const USER_AGENT = 'brcloud-deploy (status)'
 
 /** Reads every stack, at most `parallel` at once; never throws for a stack or GitHub that fails (the report says it). */
 export async function readStatus({ config, logins }: PreparedStatus, options: StatusOptions = {}): Promise<StatusReport> {
-  const repository = options.github?.context.repository || options.repository || undefined
-  const github = options.github ? await gitHubSide(options.github.token, options.github.context, options.stop?.signal) : undefined
+  const repository = options.gitlab?.settings.project || options.github?.context.repository || options.repository || undefined
+  const api = await openHost(options)
+  const host = api === undefined ? undefined : hostSide(api)
   const read = (i: number): Promise<StackReading> =>
     readStack(config.stacks[i]!, logins[i]!, {
-      github,
+      host,
       repository,
       userAgent: USER_AGENT,
       requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
@@ -89,20 +96,28 @@ export async function readStatus({ config, logins }: PreparedStatus, options: St
     stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
     githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
     trackErrors: [...new Set(readings.flatMap((r) => r.trackErrors))],
-    repository: repository ?? null
+    repository: repository ?? null,
+    ...(api !== undefined && { host: api.host })
   }
 }
 
-/** Whether the report read everything it was asked for: every stack, GitHub when it was given, and every tracked ref. */
+/** Whether the report read everything it was asked for: every stack, the code's host when it was given, and every tracked ref. */
 export function readInFull(report: StatusReport): boolean {
   return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0 && report.trackErrors.length === 0
 }
 
-async function gitHubSide(token: string, context: RunContext, signal: AbortSignal | undefined): Promise<GitHubSide> {
-  const api = await GitHubApi.open(token, signal, context)
+/** The door to the code's host the options name, if any. */
+function openHost(options: StatusOptions): Promise<CodeHost | undefined> {
+  const signal = options.stop?.signal
+  if (options.gitlab !== undefined) return openCodeHost({ gitlab: options.gitlab.settings }, signal, options.gitlab.context)
+  if (options.github !== undefined) return openCodeHost({ githubToken: options.github.token }, signal, options.github.context)
+  return Promise.resolve(undefined)
+}
+
+function hostSide(api: CodeHost): CodeHostSide {
   // Environments of one fleet mostly run a few commits: each is compared with the ref once.
   const compares = new Map<string, Promise<Comparison>>()
-  let tags: ReturnType<GitHubSide['tags']> | undefined
+  let tags: ReturnType<CodeHostSide['tags']> | undefined
   const refs = new Map<string, Promise<boolean>>()
   return {
     api,
@@ -110,11 +125,11 @@ async function gitHubSide(token: string, context: RunContext, signal: AbortSigna
     refKnown(ref) {
       let known = refs.get(ref)
       if (known === undefined) {
-        // The ref compared with itself: GitHub resolves it as it resolves every compare of the report (branch, tag, commit).
+        // The ref compared with itself: the host resolves it as it resolves every compare of the report (branch, tag, commit).
         known = api.compare(ref, ref).then(
           () => true,
           (error: unknown) => {
-            if (error instanceof GitHubCallFailed && error.failure === 'not-found') return false
+            if (error instanceof CodeHostCallFailed && error.failure === 'not-found') return false
             throw error
           }
         )

@@ -1,6 +1,6 @@
 // One stack read for the status report, through the action's own doors: a session logged in with the stack's login,
 // the client's environment list and distribution lookups (GETs only: this module calls nothing that changes the
-// stack), GitHub's Deployments through the evidence the deploy order uses, and the refresh token revoked at the end.
+// stack), the code host's deployments (GitHub's or GitLab's) through the evidence the deploy order uses, and the refresh token revoked at the end.
 import * as core from '../port.js'
 import { CloudApi, type CloudRetry } from '../cloud/api.js'
 import { CloudClient, type Distribution, type Environment } from '../cloud/client.js'
@@ -9,10 +9,19 @@ import { loginMethodFor } from '../cloud/login/choose.js'
 import { CloudSession } from '../cloud/session.js'
 import { switching } from '../deploy/look.js'
 import { describeError } from '../errors.js'
-import { GitHubCallFailed, MAX_LISTED_DEPLOYMENTS, MAX_TAG_PAGES, short, type Comparison, type GitHubApi, type GitHubTag } from '../github/client.js'
+import {
+  CodeHostCallFailed as GitHubCallFailed,
+  MAX_LISTED_DEPLOYMENTS,
+  MAX_TAG_PAGES,
+  short,
+  type CodeHost,
+  type Comparison,
+  type DeploymentRecord,
+  type HostName,
+  type Tag
+} from '../code-host/port.js'
 import { checkHealth } from '../health.js'
-import { DeploymentHistory, type CommitEvidence } from '../github/evidence.js'
-import type { GitHubDeploymentRecord } from '../github/client.js'
+import { DeploymentHistory, type CommitEvidence } from '../code-host/evidence.js'
 import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
 import { freezeOf, healthOf, trackOf, trackOrigin, type StackConfig } from './config.js'
@@ -21,18 +30,18 @@ import { blankRow, stateOfComparison, type EnvironmentRow, type LastDeployment }
 import type { StopControl } from './stop.js'
 import { isTagPattern, newestTag } from './track.js'
 
-/** GitHub, when a token and a repository were given: the client, and one compare per (ref, commit) for the whole report. */
-export interface GitHubSide {
-  readonly api: GitHubApi
+/** The code's host, when a token and a repository were given: the client, and one compare per (ref, commit) for the whole report. */
+export interface CodeHostSide {
+  readonly api: CodeHost
   compare(base: string, head: string): Promise<Comparison>
   /** The repository's tags, listed once for the whole report (for tracked tag patterns). */
-  tags(): Promise<{ tags: GitHubTag[]; complete: boolean }>
-  /** Whether GitHub knows `ref` (a branch, a tag or a commit), asked once per report; throws a GitHubCallFailed when it cannot say. */
+  tags(): Promise<{ tags: Tag[]; complete: boolean }>
+  /** Whether the host knows `ref` (a branch, a tag or a commit), asked once per report; throws a GitHubCallFailed when it cannot say. */
   refKnown(ref: string): Promise<boolean>
 }
 
 export interface StackReadOptions {
-  readonly github: GitHubSide | undefined
+  readonly host: CodeHostSide | undefined
   /** owner/name, also without a token: a distribution's name carries a commit only of this repository. */
   readonly repository: string | undefined
   readonly userAgent: string
@@ -51,9 +60,9 @@ export interface StackReading {
   readonly rows: EnvironmentRow[]
   /** Why the stack, or one of its environments, could not be read: the report fails closed on any. */
   readonly errors: string[]
-  /** Why GitHub could not be read for it (given, and failing): fails closed too. */
+  /** Why the code's host could not be read for it (given, and failing): fails closed too. */
   readonly githubErrors: string[]
-  /** A tracked ref GitHub does not know, or a pattern no tag matches (a typo), with where it was written: fails closed too. */
+  /** A tracked ref the host does not know, or a pattern no tag matches (a typo), with where it was written: fails closed too. */
   readonly trackErrors: string[]
 }
 
@@ -121,9 +130,9 @@ async function listed(client: CloudClient, stack: StackConfig, reading: StackRea
   )
 }
 
-/** A tracked ref GitHub does not know, in the words of the report's failure. */
-function unknownRef(repository: string | undefined): string {
-  return `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`
+/** A tracked ref the host does not know, in the words of the report's failure. */
+function unknownRef(repository: string | undefined, host: HostName): string {
+  return `is no branch, tag or commit that ${host} knows in ${repository}: correct it (a misspelt name?), or push it`
 }
 
 /** A tag pattern no tag matches, in the words of the report's failure. */
@@ -146,10 +155,10 @@ class EnvironmentReader {
     private readonly options: StackReadOptions,
     private readonly reading: StackReading
   ) {
-    this.history = options.github ? new DeploymentHistory(options.github.api, stack.address.apiUrl) : undefined
+    this.history = options.host ? new DeploymentHistory(options.host.api, stack.address.apiUrl) : undefined
   }
 
-  /** The environment on the platform and GitHub, its health probe and its newest backup beside them. */
+  /** The environment on the platform and the code's host, its health probe and its newest backup beside them. */
   async read(environment: Environment, backups: Promise<BackupListing> | undefined): Promise<EnvironmentRow> {
     const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name), backups])
     return listing === undefined ? { ...row, ...health } : { ...row, ...health, backup: newestBackupRow(listing, environment.id, this.options.now()) }
@@ -199,7 +208,7 @@ class EnvironmentReader {
       md5hash: distribution?.md5hash ?? null
     }
     let evidence: CommitEvidence | undefined
-    let promoted: GitHubDeploymentRecord | undefined
+    let promoted: DeploymentRecord | undefined
     let unread = false
     try {
       evidence = running === undefined ? undefined : await this.commitOf(running, environment.name, distribution)
@@ -219,18 +228,18 @@ class EnvironmentReader {
     // No commit to compare: the tracked ref is still checked, so a misspelt one fails the report before anything runs.
     await this.checkTrack(environment.name)
     if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
-    if (running === undefined) return { ...row, ...noDistribution(status, row.lastDeployment) }
+    if (running === undefined) return { ...row, ...noDistribution(status, row.lastDeployment, this.history?.host.deploymentNoun) }
     return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) }
   }
 
-  /** The tracked ref where no commit is compared with it: one GitHub does not know (or a pattern no tag matches) fails the report. */
+  /** The tracked ref where no commit is compared with it: one the host does not know (or a pattern no tag matches) fails the report. */
   private async checkTrack(environment: string): Promise<void> {
     const track = trackOf(this.stack, environment)
-    const github = this.options.github
+    const github = this.options.host
     if (track === undefined || github === undefined) return
     try {
       if (!isTagPattern(track)) {
-        if (!(await github.refKnown(track))) this.trackFailed(track, environment, unknownRef(this.options.repository))
+        if (!(await github.refKnown(track))) this.trackFailed(track, environment, unknownRef(this.options.repository, github.api.host))
         return
       }
       const listing = await github.tags()
@@ -242,14 +251,14 @@ class EnvironmentReader {
   }
 
   /**
-   * The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub.
+   * The newest recorded deployment of the environment on this stack, with its newest status; null when none or no host.
    * Usually it is the one that recorded the running distribution (`recorded`): its status, just read, is not read again.
    */
   private async lastDeployment(environment: string, recorded: CommitEvidence['deployment']): Promise<LastDeployment | null> {
     const newest = (await this.history?.deployments(environment))?.[0]
     if (newest === undefined || this.history === undefined) return null
     const known = recorded?.id === newest.id && recorded.state !== undefined ? { state: recorded.state, logUrl: recorded.runUrl } : undefined
-    const status = known ?? (await this.history.github.latestStatus(newest.id))
+    const status = known ?? (await this.history.host.latestStatus(newest.id))
     return {
       id: newest.id,
       // A promotion of a distribution no evidence named is recorded at the promoting run's commit: not the one it runs.
@@ -261,11 +270,12 @@ class EnvironmentReader {
     }
   }
 
-  /** A Deployment that recorded it (GitHub), else its name; without GitHub only the name, and only with the repository known. */
+  /** A deployment that recorded it (GitHub's), else its name; without a host only the name, and only with the repository known. */
   private async commitOf(id: string, environment: string, distribution: Distribution | undefined): Promise<CommitEvidence | undefined> {
     const facts = async () => ({ id, name: distribution?.name, createdBy: distribution?.createdBy, createdAt: distribution?.createdAt })
     if (this.history !== undefined) return this.history.commitOf(id, environment, facts)
-    const repo = this.options.repository?.split('/')[1]
+    // The repository's own name: the last part of owner/name, or of GitLab's group/sub/project.
+    const repo = this.options.repository?.split('/').at(-1)
     const sha = repo === undefined ? undefined : commitInName(distribution?.name, repo)
     return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name }
   }
@@ -279,12 +289,18 @@ class EnvironmentReader {
     running: string,
     environment: string,
     distribution: Distribution | undefined,
-    promoted: GitHubDeploymentRecord | undefined,
+    promoted: DeploymentRecord | undefined,
     unread: boolean
   ): Pick<EnvironmentRow, 'state' | 'reason'> {
     const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : ''
     const what = `distribution ${running}${uploaded}`
     const repository = this.options.repository
+    const host = this.history?.host
+    if (host !== undefined && !host.keepsPayload)
+      return {
+        state: 'unknown',
+        reason: `${host.host}'s deployments do not record distributions, and the name of ${what} carries no commit of ${repository}: which commit it is cannot be told`
+      }
     if (promoted?.environment === environment) {
       const by = promoted.creator === undefined ? '' : ` (by ${promoted.creator})`
       return {
@@ -323,7 +339,7 @@ class EnvironmentReader {
   private async against(sha: string, environment: string): Promise<Partial<EnvironmentRow> & Pick<EnvironmentRow, 'state' | 'reason'>> {
     const track = trackOf(this.stack, environment)
     if (track === undefined) return { state: 'unknown', reason: 'no track: ref in the configuration, so there is nothing to compare the commit with' }
-    const github = this.options.github
+    const github = this.options.host
     if (github === undefined)
       return { state: 'unknown', reason: `comparing commit ${short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` }
     const repository = this.options.repository
@@ -332,7 +348,7 @@ class EnvironmentReader {
         const comparison = await notFoundAs(github.compare(track, sha))
         if (!(comparison instanceof GitHubCallFailed)) return { ...stateOfComparison(comparison), reason: null }
         // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
-        if (!(await github.refKnown(track))) return this.trackFailed(track, environment, unknownRef(repository))
+        if (!(await github.refKnown(track))) return this.trackFailed(track, environment, unknownRef(repository, github.api.host))
         return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) }
       }
       const listing = await github.tags()
@@ -350,7 +366,7 @@ class EnvironmentReader {
     }
   }
 
-  /** The tracked ref names nothing GitHub knows: the row is unknown, and the report fails closed, saying where the ref was written. */
+  /** The tracked ref names nothing the host knows: the row is unknown, and the report fails closed, saying where the ref was written. */
   private trackFailed(track: string, environment: string, what: string): Pick<EnvironmentRow, 'state' | 'reason'> {
     const reason = `track '${track}' (${trackOrigin(this.stack, environment)}) ${what}`
     if (!this.reading.trackErrors.includes(reason)) this.reading.trackErrors.push(reason)
@@ -358,13 +374,13 @@ class EnvironmentReader {
   }
 
   private gitHubFailed(error: GitHubCallFailed): string {
-    const reason = `GitHub could not be read: ${error.message} (${GITHUB_ADVICE[error.failure]})`
+    const reason = `${error.host} could not be read: ${error.message} (${(error.host === 'GitLab' ? GITLAB_ADVICE : GITHUB_ADVICE)[error.failure]})`
     if (!this.reading.githubErrors.includes(reason)) this.reading.githubErrors.push(reason)
     return reason
   }
 }
 
-/** `call`'s answer, or its failure when GitHub answered that it knows no such thing (any other failure is thrown). */
+/** `call`'s answer, or its failure when the host answered that it knows no such thing (any other failure is thrown). */
 async function notFoundAs<T>(call: Promise<T>): Promise<T | GitHubCallFailed> {
   try {
     return await call
@@ -376,16 +392,16 @@ async function notFoundAs<T>(call: Promise<T>): Promise<T | GitHubCallFailed> {
 
 /** The tracked ref is known, the comparison is not: a commit a force-push removed, another repository's, or unrelated history. */
 function unknownCommit(error: GitHubCallFailed, ref: string, sha: string, repository: string | undefined): string {
-  return `${error.message}: ${ref} is known, but GitHub does not know commit ${short(sha)} in ${repository}, or cannot relate the two (a force-push may have removed it, or it is another repository's)`
+  return `${error.message}: ${ref} is known, but ${error.host} does not know commit ${short(sha)} in ${repository}, or cannot relate the two (a force-push may have removed it, or it is another repository's)`
 }
 
 /**
  * An environment that reports no distribution. Empty only when the platform's status field says it is settled: without
  * one, a platform that does not report the id while it switches looks the same as one that runs nothing.
  */
-function noDistribution(status: string | undefined, last: LastDeployment | null): Pick<EnvironmentRow, 'state' | 'reason'> {
+function noDistribution(status: string | undefined, last: LastDeployment | null, noun = 'GitHub Deployment'): Pick<EnvironmentRow, 'state' | 'reason'> {
   if (status !== undefined) return { state: 'empty', reason: null }
-  const underWay = last !== null && last.state !== null && UNDER_WAY.includes(last.state) ? ` GitHub Deployment ${last.id} of it is ${last.state}.` : ''
+  const underWay = last !== null && last.state !== null && UNDER_WAY.includes(last.state) ? ` ${noun} ${last.id} of it is ${last.state}.` : ''
   return {
     state: 'unknown',
     reason:
@@ -405,4 +421,14 @@ const GITHUB_ADVICE: Readonly<Record<GitHubCallFailed['failure'], string>> = {
   forbidden: 'the token lacks a permission: it needs deployments: read and contents: read',
   'not-found': 'GitHub does not show the repository to the token',
   failed: 'GitHub failed; try again later'
+}
+
+/** What to do about each kind of GitLab failure, for the report's reader (docs/gitlab.md). */
+const GITLAB_ADVICE: Readonly<Record<GitHubCallFailed['failure'], string>> = {
+  unreachable: "GitLab's API did not answer: check the GitLab address, the network, a proxy",
+  'bad-token': 'GitLab refused the token: give a valid access token with the read_api scope',
+  'rate-limited': "GitLab's rate limit for the token was reached, no scope is missing: run the report again once it lifts, or less often",
+  forbidden: 'the token lacks a scope or role: it needs read_api (api to keep drift issues) and at least the Reporter role',
+  'not-found': 'GitLab does not show the project to the token',
+  failed: 'GitLab failed; try again later'
 }

@@ -1,8 +1,8 @@
-// Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
-// repository that recorded the distribution's id in its payload (this action writes it there), or
-// else the distribution's own name when it is the default name, which carries the commit.
+// Which commit a distribution was built from, with the evidence for it: a deployment this action recorded on the code's
+// host with the distribution's id in its payload (GitHub keeps one; GitLab's deployments carry none), or else the
+// distribution's own name when it is the default name, which carries the commit.
 import { commitInName } from '../cloud/distribution-name.js'
-import type { DeploymentListing, GitHubApi, GitHubDeploymentRecord } from './client.js'
+import type { CodeHost, DeploymentListing, DeploymentRecord } from './port.js'
 
 /** A distribution as the platform describes it: the facts that name where it came from. */
 export interface DistributionFacts {
@@ -15,9 +15,9 @@ export interface DistributionFacts {
 export interface CommitEvidence {
   /** The commit, full, or abbreviated when only a name carries it. */
   readonly sha: string
-  /** 'run': this workflow run's own commit; 'deployment': a GitHub Deployment recorded it; 'name': the distribution's name carries it. */
+  /** 'run': this run's own commit; 'deployment': a recorded deployment (GitHub's) named it; 'name': the distribution's name carries it. */
   readonly from: 'run' | 'deployment' | 'name'
-  /** The GitHub Deployment that recorded it, with who made it and the run that did. */
+  /** The deployment that recorded it, with who made it and the run that did. */
   readonly deployment?:
     | {
         readonly id: number
@@ -25,13 +25,15 @@ export interface CommitEvidence {
         readonly by: string | undefined
         readonly runUrl: string | undefined
         readonly state: string | undefined
+        /** How its host calls it ("GitLab deployment"); GitHub's when absent. */
+        readonly noun?: string | undefined
       }
     | undefined
   /** The distribution's name, when the evidence is the name. */
   readonly name?: string | undefined
 }
 
-/** States of a Deployment still under way. */
+/** States (the port's words) of a deployment still under way. */
 const UNDER_WAY = new Set(['in_progress', 'queued', 'pending'])
 
 /** The same distribution id (the platform's ids are hex; a platform may change their case). */
@@ -44,12 +46,12 @@ function stackKey(url: string): string {
   return url.replace(/\/+$/, '').toLowerCase()
 }
 
-/** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
+/** Reads this repository's recorded deployments for one stack, once per look (a new look lists again). */
 export class DeploymentHistory {
   private readonly cache = new Map<string, Promise<DeploymentListing>>()
 
   constructor(
-    readonly github: GitHubApi,
+    readonly host: CodeHost,
     private readonly apiUrl: string
   ) {}
 
@@ -59,12 +61,12 @@ export class DeploymentHistory {
   }
 
   /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
-  async deployments(environment?: string): Promise<GitHubDeploymentRecord[]> {
+  async deployments(environment?: string): Promise<DeploymentRecord[]> {
     const mine = stackKey(this.apiUrl)
     return (await this.listing(environment)).deployments.filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine)
   }
 
-  /** Whether the listing of one environment (or all) held every Deployment: false when GitHub holds older ones it did not read. */
+  /** Whether the listing of one environment (or all) held every deployment: false when the host holds older ones it did not read. */
   async complete(environment?: string): Promise<boolean> {
     return (await this.listing(environment)).complete
   }
@@ -73,7 +75,7 @@ export class DeploymentHistory {
     const key = environment ?? '\u0000all'
     let list = this.cache.get(key)
     if (list === undefined) {
-      list = this.github.listDeploymentPages(environment)
+      list = this.host.listDeploymentPages(environment)
       this.cache.set(key, list)
       list.catch(() => this.cache.delete(key))
     }
@@ -86,20 +88,27 @@ export class DeploymentHistory {
    */
   async commitOf(id: string, environment: string | undefined, facts: () => Promise<DistributionFacts>): Promise<CommitEvidence | undefined> {
     // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
-    const names = (d: GitHubDeploymentRecord): boolean => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown'
+    const names = (d: DeploymentRecord): boolean => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown'
     const here = environment === undefined ? [] : await this.deployments(environment)
     let found = here.find(names)
     found ??= (await this.deployments()).find(names)
     if (found) {
-      const status = await this.github.latestStatus(found.id).catch(() => undefined)
+      const status = await this.host.latestStatus(found.id).catch(() => undefined)
       return {
         sha: found.sha,
         from: 'deployment',
-        deployment: { id: found.id, environment: found.environment, by: found.creator, runUrl: status?.logUrl, state: status?.state }
+        deployment: {
+          id: found.id,
+          environment: found.environment,
+          by: found.creator,
+          runUrl: status?.logUrl,
+          state: status?.state,
+          noun: this.host.deploymentNoun
+        }
       }
     }
     const name = (await facts()).name
-    const sha = commitInName(name, this.github.repo.repo)
+    const sha = commitInName(name, this.host.repoName)
     return sha === undefined ? undefined : { sha, from: 'name', name }
   }
 
@@ -107,7 +116,7 @@ export class DeploymentHistory {
    * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
    * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
    */
-  async recordedWithoutCommit(id: string, environment: string): Promise<GitHubDeploymentRecord[]> {
+  async recordedWithoutCommit(id: string, environment: string): Promise<DeploymentRecord[]> {
     const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown')
     return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)]
   }
@@ -116,7 +125,7 @@ export class DeploymentHistory {
    * The newest Deployment of this environment that recorded another distribution than `runningId`,
    * when none recorded `runningId`: the environment was then changed outside this action.
    */
-  async recordedOther(environment: string, runningId: string): Promise<GitHubDeploymentRecord | undefined> {
+  async recordedOther(environment: string, runningId: string): Promise<DeploymentRecord | undefined> {
     const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined)
     if (here.some((d) => sameDistribution(d.payload.distributionId, runningId))) return undefined
     return here[0]
@@ -126,12 +135,12 @@ export class DeploymentHistory {
   async underWay(environment: string, exceptId: number | undefined): Promise<CommitEvidence | undefined> {
     for (const d of (await this.deployments(environment)).slice(0, 5)) {
       if (d.id === exceptId) continue
-      const status = await this.github.latestStatus(d.id).catch(() => undefined)
+      const status = await this.host.latestStatus(d.id).catch(() => undefined)
       if (status && UNDER_WAY.has(status.state)) {
         return {
           sha: d.sha,
           from: 'deployment',
-          deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state }
+          deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state, noun: this.host.deploymentNoun }
         }
       }
     }
