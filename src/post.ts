@@ -1,6 +1,6 @@
 // The post step (action.yml runs.post, post-if: always()): it runs after the job's steps, also after a
 // cancel or a kill, and finishes only what the main step could not: the refresh token it did not
-// revoke, the GitHub Deployment it left in progress, and a word in the summary when it never reported.
+// revoke, the GitHub Deployment (or GitLab deployment) it left in progress, and a word in the summary when it never reported.
 // It never acts on the environment (no deploy, no rollback), and a failure here is a warning, never a
 // failed step.
 import * as core from './port.js'
@@ -27,7 +27,7 @@ export async function runPost(read: () => SavedState = readState): Promise<void>
     const done: string[] = []
     const revoked = await revokeLeftToken(state)
     if (revoked) done.push(revoked)
-    const finished = await finishGitHubDeployment(state)
+    const finished = (await finishGitHubDeployment(state)) ?? (await finishGitLabDeployment(state))
     if (finished) done.push(finished)
     if (!state.reported) await writeSummary(done)
   } catch (error) {
@@ -109,6 +109,28 @@ async function finishGitHubDeployment(state: SavedState): Promise<string | undef
     return `set GitHub Deployment ${saved.id} to error (it was left in progress)`
   } catch (error) {
     core.warning(`Could not set GitHub Deployment ${saved.id} to error (${redact(describeError(error))}).`)
+    return undefined
+  }
+}
+
+/** Gives a GitLab deployment the main step started, and never finalized, the status canceled: the run was stopped. */
+async function finishGitLabDeployment(state: SavedState): Promise<string | undefined> {
+  const saved = state.gitlabDeployment
+  if (!saved || state.githubDeploymentFinal) return undefined
+  const token = core.getInput('gitlab-token')
+  if (!token) {
+    core.warning(`GitLab deployment ${saved.id} stays running: the post step has no gitlab-token.`)
+    return undefined
+  }
+  registerSecret(token)
+  try {
+    const { GitLabApi } = await import('./gitlab/client.js')
+    const door = GitLabApi.open({ token, project: saved.project, apiUrl: saved.apiUrl }).closing(GITHUB_LIMIT_MS)
+    await door.setDeploymentState(saved.id, { state: 'canceled', description: 'The main step was stopped before it finished' })
+    core.info(`Set GitLab deployment ${saved.id} to canceled: the main step was stopped before it finished.`)
+    return `set GitLab deployment ${saved.id} to canceled (it was left running)`
+  } catch (error) {
+    core.warning(`Could not set GitLab deployment ${saved.id} to canceled (${redact(describeError(error))}).`)
     return undefined
   }
 }

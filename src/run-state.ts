@@ -20,7 +20,11 @@ export const STATE = {
   githubDeploymentId: 'githubDeploymentId',
   githubRepository: 'githubDeploymentRepository',
   githubLogUrl: 'githubDeploymentLogUrl',
-  /** 'true' once the GitHub Deployment got a final status (success or failure). */
+  /** The GitLab deployment started for this run: its id, the project and the API it lives in. */
+  gitlabDeploymentId: 'gitlabDeploymentId',
+  gitlabProject: 'gitlabDeploymentProject',
+  gitlabApiUrl: 'gitlabDeploymentApiUrl',
+  /** 'true' once the recorded deployment (GitHub's or GitLab's) got a final status (success or failure). */
   githubDeploymentFinal: 'githubDeploymentFinal',
   /** 'true' once the main step wrote its outputs and summary. */
   reported: 'reported'
@@ -53,6 +57,13 @@ export function noteGitHubDeployment(id: number, repo: { owner: string; repo: st
   save(STATE.githubDeploymentFinal, 'false')
 }
 
+export function noteGitLabDeployment(id: number, project: string, apiUrl: string): void {
+  save(STATE.gitlabDeploymentId, String(id))
+  save(STATE.gitlabProject, project)
+  save(STATE.gitlabApiUrl, apiUrl)
+  save(STATE.githubDeploymentFinal, 'false')
+}
+
 export function noteGitHubDeploymentFinal(): void {
   save(STATE.githubDeploymentFinal, 'true')
 }
@@ -70,6 +81,8 @@ export interface SavedState {
   readonly refreshTokens: readonly string[]
   readonly revoked: boolean
   readonly githubDeployment: { id: number; owner: string; repo: string; logUrl: string | undefined } | undefined
+  readonly gitlabDeployment?: { id: number; project: string; apiUrl: string } | undefined
+  /** A final status was set on the recorded deployment (GitHub's or GitLab's). */
   readonly githubDeploymentFinal: boolean
   readonly reported: boolean
 }
@@ -84,7 +97,15 @@ export function readState(get: (name: string) => string = core.getState): SavedS
     refreshTokens: (get(STATE.refreshToken) || '').split('\n').filter((t) => t !== ''),
     revoked: get(STATE.revoked) === 'true',
     githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
+    gitlabDeployment: gitLabDeploymentOf(get),
     githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
     reported: get(STATE.reported) === 'true'
   }
+}
+
+function gitLabDeploymentOf(get: (name: string) => string): SavedState['gitlabDeployment'] {
+  const id = Number(get(STATE.gitlabDeploymentId))
+  const project = get(STATE.gitlabProject)
+  const apiUrl = get(STATE.gitlabApiUrl)
+  return Number.isSafeInteger(id) && id > 0 && project && apiUrl ? { id, project, apiUrl } : undefined
 }

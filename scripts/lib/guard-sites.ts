@@ -26,11 +26,11 @@ export const CALL_RULES: readonly CallRule[] = [
   { kind: 'mask', name: /^(registerSecret|setSecret)$/ },
   { kind: 'revoke', name: /^revo(ke|cation)([A-Z]\w*)?$/ },
   { kind: 'revoke', name: /^(closeRun|closingCalls|closeSession)$/ },
-  { kind: 'final-status', name: /^(setErrorStatus|createDeploymentStatus|createStatus|finishGitHubDeployment)$/ },
+  { kind: 'final-status', name: /^(setErrorStatus|createDeploymentStatus|createStatus|setDeploymentState|finish\w*Deployment)$/ },
   // A GitHub Deployment's status that ends it (in_progress opens one, and guards nothing).
   { kind: 'final-status', name: /^set$/, receiver: /deployment\??$/i, firstArgument: (text) => !/^['"`](in_progress|queued|pending)['"`]$/.test(text ?? '') },
   // What the post step needs to keep the main step's promises after a kill: the tokens to revoke, the Deployment to close.
-  { kind: 'handoff', name: /^note(\w*Tokens?|GitHubDeployment\w*)$/ },
+  { kind: 'handoff', name: /^note(\w*Tokens?|(GitHub|GitLab)Deployment\w*)$/ },
   { kind: 'scrub', name: /^(redact|scrub|mask|maskedReader)$/, unwrap: true }
 ]
 

@@ -4,7 +4,7 @@
 // failed deploy.
 import * as core from '../port.js'
 import { describeError } from '../errors.js'
-import { noteGitHubDeployment, noteGitHubDeploymentFinal } from '../run-state.js'
+import { noteGitHubDeployment, noteGitHubDeploymentFinal, noteGitLabDeployment } from '../run-state.js'
 import type { CodeHost, DeploymentPayload, DeploymentUpdate } from './port.js'
 import { GitHubApi } from '../github/client.js'
 import { statusDescription } from '../github/status-description.js'
@@ -45,8 +45,9 @@ export class RecordedDeployment {
     try {
       const id = await github.createDeployment(ref, environment, description, payload)
       const deployment = new RecordedDeployment(github, id, environmentUrl)
-      // The post step finishes a GitHub Deployment the main step could not (src/post.ts).
+      // The post step finishes a deployment the main step could not (src/post.ts).
       if (github instanceof GitHubApi) noteGitHubDeployment(id, github.repo, github.runUrl)
+      else noteGitLabDeployment(id, github.project, github.apiUrl)
       await deployment.set('in_progress', `Deploying to ${environment}`)
       core.info(`Recorded as ${github.deploymentNoun} ${id} of environment '${environment}'.`)
       return deployment

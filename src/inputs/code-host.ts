@@ -63,8 +63,6 @@ function gitLabApi(url: string): string {
   try {
     return gitlabApiUrl(url === '' ? GITLAB_COM : url)
   } catch (error) {
-    throw new InputError(
-      `gitlab-url ${(error as Error).message}. Give the instance (https://gitlab.example.com) or its API (https://gitlab.example.com/api/v4).`
-    )
+    throw new InputError(`gitlab-url: ${(error as Error).message}.`)
   }
 }
