@@ -543,11 +543,11 @@ export interface SampleHistory {
 /**
  * The history `brcloud emulator --gitlab` starts with: three commits on main, a branch of two commits off its second
  * (main moved on by one), v1.0.0 (lightweight) on its first and v1.1.0 (annotated) on its second; the commits an hour
- * apart, ending now, so GitLab's tag order (by the tagged commit's date) has something to order.
+ * apart (main's, then the branch's), the last now, so GitLab's tag order (by the tagged commit's date) has something to order.
  */
 export function seedSampleHistory(model: GitLabModel, now: number = Date.now()): SampleHistory {
   const at = (hoursAgo: number): string => new Date(now - hoursAgo * 3_600_000).toISOString()
-  const main = model.linear(model.project.defaultBranch, ['sample-1', 'sample-2', 'sample-3'].map(fakeSha), [at(4), at(3), at(0)])
+  const main = model.linear(model.project.defaultBranch, ['sample-1', 'sample-2', 'sample-3'].map(fakeSha), [at(4), at(3), at(2)])
   const [first = '', second = ''] = main
   const name = 'feature/search'
   model.branch(name, second)
