@@ -586,6 +586,12 @@ describe('faults and modes', () => {
     expect(throttled.headers.get('ratelimit-reset')).toBe(String(Date.parse('2026-01-02T03:05:00Z') / 1000))
     gl.refuse(undefined)
     expect((await api(P)).status).toBe(200)
+    expect(gl.calls.map((c) => [c.route, c.status])).toEqual([
+      ['get-project', 503],
+      ['create-deployment', 503],
+      ['get-project', 429],
+      ['get-project', 200]
+    ])
   })
 
   test('the rate limit: RateLimit-* on every answer; past the limit a 429 until the minute turns', async () => {

@@ -13,7 +13,16 @@ import { bodyParams, queryParams, type Params } from './params.js'
 import { answer, DEVELOPER_ROUTES, match, WRITE_ROUTES, type Answer, type Matched, type RouteName } from './routes.js'
 
 export { GitLabError } from './errors.js'
-export { DEFAULT_USER, fakeSha, GitLabModel, seedSampleHistory, type SampleHistory } from './model.js'
+export {
+  DEFAULT_USER,
+  DEPLOYMENT_STATUSES,
+  fakeSha,
+  GitLabModel,
+  seedSampleHistory,
+  SETTABLE_STATUSES,
+  type SampleHistory,
+  type SettableStatus
+} from './model.js'
 export type {
   Commit,
   CommitAuthor,
@@ -177,9 +186,9 @@ export function createGitLabStandIn(options: GitLabStandInOptions = {}): GitLabC
   }
 
   function respond(call: GitLabCall, url: URL, raw: Buffer): Outcome {
-    if (refusing !== undefined) return { kind: 'answer', answer: refusal(refusing, rateHeaders(true)) }
     const matched = match(call.method, url.pathname)
     if (matched !== undefined) call.route = matched.route
+    if (refusing !== undefined) return { kind: 'answer', answer: refusal(refusing, rateHeaders(true)) }
     const fault = matched === undefined ? undefined : takeFault(faults, matched.route)
     if (fault !== undefined && fault.afterApply !== true) return faultOutcome(fault)
     const done: Outcome = { kind: 'answer', answer: guarded(() => carryOut(call, matched, raw)) }
