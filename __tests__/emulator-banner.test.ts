@@ -1,6 +1,6 @@
 // The emulator's banner and --help name the commands of how it was started: a clone's npm scripts, or, run as
 // `brcloud emulator` from the package (BRCLOUD_EMULATOR_FACE=brcloud, set by src/cli/emulator.ts), the brcloud command.
-import { deployLines, faceOf, gitHubLines, ssoLines, type GitHubSide } from '../src/emulator/banner.js'
+import { deployLines, faceOf, gitHubLines, gitLabLines, ssoLines, type GitHubSide, type GitLabSide } from '../src/emulator/banner.js'
 import { helpText } from '../src/emulator/cli-args.js'
 import type { Emulator, SsoHandle } from '../src/emulator/server.js'
 
@@ -73,4 +73,25 @@ test("as brcloud in single sign-on mode: the client's credentials, never GitHub'
     /^ {2}npm run action -- .* client-id=gh-federated oidc-audience=brc-federation .* github-token=ghp_standin$/
   )
   expect(ssoLines(sso, 'clone')).toContain("  export ACTIONS_ID_TOKEN_REQUEST_TOKEN='oidc-request'")
+})
+
+test('with --gitlab: the variables brcloud reads to record GitLab deployments, as brcloud or from a clone (the bundle it builds)', () => {
+  const gitlab: GitLabSide = { url: 'http://127.0.0.1:4082', project: 'acme/platform/site', token: 'glpat-standin' }
+  const lines = gitLabLines(gitlab, HISTORY, 'brcloud')
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      'GitLab API stand-in listening on http://127.0.0.1:4082 (REST API v4 at http://127.0.0.1:4082/api/v4): project acme/platform/site (deployments, environments, compare, merge base, tags, issues)',
+      '  export BRCLOUD_GITLAB_URL=http://127.0.0.1:4082',
+      '  export BRCLOUD_GITLAB_PROJECT=acme/platform/site',
+      '  export BRCLOUD_GITLAB_TOKEN=glpat-standin',
+      `  export BRCLOUD_COMMIT=${'b'.repeat(40)}`,
+      `  after a deploy, export BRCLOUD_COMMIT=${'a'.repeat(40)} (an older commit) to see the deploy order refuse it`,
+      `  or export BRCLOUD_COMMIT=${'c'.repeat(40)} (the tip of feature/search) to deploy a commit of another line (diverged)`,
+      '  track main, feature/search, or v* (the newest tag, v1.1.0)'
+    ])
+  )
+  expect(lines.join('\n')).not.toMatch(CLONE_ONLY)
+  const clone = gitLabLines(gitlab, HISTORY, 'clone')
+  expect(clone).toContain('  (brcloud from this clone: npm run build:cli, then node dist-cli/index.js deploy ...)')
+  expect(clone.filter((l) => !lines.includes(l))).toHaveLength(1)
 })

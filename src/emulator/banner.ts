@@ -3,6 +3,7 @@
 // package, which has no npm scripts (the brcloud command's deploy). brcloud's launcher says which (BRCLOUD_EMULATOR_FACE,
 // set by src/cli/emulator.ts): the emulator shares no code with the command, so it is told, not imported.
 import type { SampleHistory } from './github/server.js'
+import type { SampleHistory as GitLabHistory } from './gitlab/server.js'
 import type { Emulator, SsoHandle } from './server.js'
 
 export type Face = 'clone' | 'brcloud'
@@ -116,5 +117,38 @@ export function gitHubLines(github: GitHubSide, history: SampleHistory, face: Fa
     `  after a deploy, export GITHUB_SHA=${github.older} (an older commit) to see the deploy order refuse it`,
     `  or export GITHUB_SHA=${branchTip} (the tip of ${branch.name}) to deploy a commit of another line (diverged)`,
     ...status(`BRCLOUD_GITHUB_TOKEN=${github.token} and BRCLOUD_REPOSITORY=${github.repository}`)
+  ]
+}
+
+/** The GitLab stand-in's side of a run: the instance's address, its project, and its token. */
+export interface GitLabSide {
+  readonly url: string
+  readonly project: string
+  readonly token: string
+}
+
+/** The GitLab stand-in's lines: its project, commits, branch and tags, and what brcloud needs exported to deploy the tip of main. */
+export function gitLabLines(gitlab: GitLabSide, history: GitLabHistory, face: Face): string[] {
+  const { branch } = history
+  const tip = history.main.at(-1) ?? ''
+  const older = history.main.at(-2) ?? ''
+  const branchTip = branch.commits.at(-1) ?? ''
+  // From a clone there is no brcloud on the path: the bundle the package would install is built here.
+  const clone = face === 'clone' ? ['  (brcloud from this clone: npm run build:cli, then node dist-cli/index.js deploy ...)'] : []
+  return [
+    `GitLab API stand-in listening on ${gitlab.url} (REST API v4 at ${gitlab.url}/api/v4): project ${gitlab.project} (deployments, environments, compare, merge base, tags, issues)`,
+    `  commits on main, oldest first: ${history.main.join(' ')}`,
+    `  branch ${branch.name}, off the second commit of main: ${branch.commits.join(' ')}`,
+    `  tags: ${history.tags.map((t) => `${t.name} (${t.annotated ? 'annotated, ' : ''}${t.commit.slice(0, 7)})`).join(', ')}`,
+    `Export these where you run brcloud deploy (it then checks the deploy order and records GitLab deployments of ${gitlab.project}):`,
+    ...clone,
+    `  export BRCLOUD_GITLAB_URL=${gitlab.url}`,
+    `  export BRCLOUD_GITLAB_PROJECT=${gitlab.project}`,
+    `  export BRCLOUD_GITLAB_TOKEN=${gitlab.token}`,
+    `  export BRCLOUD_COMMIT=${tip}`,
+    `  after a deploy, export BRCLOUD_COMMIT=${older} (an older commit) to see the deploy order refuse it`,
+    `  or export BRCLOUD_COMMIT=${branchTip} (the tip of ${branch.name}) to deploy a commit of another line (diverged)`,
+    `For brcloud status, the same BRCLOUD_GITLAB_* exports:`,
+    `  track main, ${branch.name}, or v* (the newest tag, ${history.tags.at(-1)?.name ?? ''})`
   ]
 }

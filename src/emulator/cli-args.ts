@@ -7,6 +7,8 @@ import { DEFAULTS, type EmulatorOptions, type Fault, type Operation, type SsoOpt
 export const DEFAULT_PORT = 4080
 /** The GitHub API stand-in's port with --github. */
 export const DEFAULT_GITHUB_PORT = 4081
+/** The GitLab API stand-in's port with --gitlab. */
+export const DEFAULT_GITLAB_PORT = 4082
 
 const OPERATIONS: Operation[] = [
   'login',
@@ -128,6 +130,11 @@ ${usageLine(face)}
                                ${DEFAULTS.sso.githubJob.repository}, with a few commits on main, and print the variables to export
                                ${gitHubFor(face)}
   --github-port PORT           its port (implies --github; default ${DEFAULT_GITHUB_PORT}; 0 = any free port)
+  --gitlab                     also start the GitLab API stand-in (REST API v4: deployments, compare, merge base,
+                               tags, issues) for acme/platform/site, with a few commits on main, and print the
+                               variables to export for brcloud deploy and brcloud status: BRCLOUD_GITLAB_URL,
+                               BRCLOUD_GITLAB_PROJECT, BRCLOUD_GITLAB_TOKEN, BRCLOUD_COMMIT (not with --github)
+  --gitlab-port PORT           its port (implies --gitlab; default ${DEFAULT_GITLAB_PORT}; 0 = any free port)
   --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
   --apply-then-fail OP:STATUS[:TIMES]
@@ -196,7 +203,12 @@ export interface GitHubCli {
   port: number
 }
 
-export type CliCommand = { help: true } | { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean; github?: GitHubCli }
+/** With --gitlab: where the GitLab API stand-in listens (the emulator's host). */
+export interface GitLabCli {
+  port: number
+}
+
+export type CliCommand = { help: true } | { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean; github?: GitHubCli; gitlab?: GitLabCli }
 
 /** A flag that takes one of a few words. */
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[]): T | undefined {
@@ -336,6 +348,8 @@ export function parseCli(argv: string[]): CliCommand {
       'oidc-event': { type: 'string' },
       github: { type: 'boolean' },
       'github-port': { type: 'string' },
+      gitlab: { type: 'boolean' },
+      'gitlab-port': { type: 'string' },
       fail: { type: 'string', multiple: true },
       hang: { type: 'string', multiple: true },
       'apply-then-fail': { type: 'string', multiple: true },
@@ -440,7 +454,7 @@ export function parseCli(argv: string[]): CliCommand {
   if (emptyAuthKey !== undefined) options.searchEmptyAuthKey = emptyAuthKey
   const sso = ssoOptions(values)
   if (sso !== undefined) options.sso = sso
-  const result: { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean; github?: GitHubCli } = {
+  const result: { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean; github?: GitHubCli; gitlab?: GitLabCli } = {
     help: false,
     options,
     quiet: values.quiet === true
@@ -448,6 +462,12 @@ export function parseCli(argv: string[]): CliCommand {
   if (values['ready-file'] !== undefined) result.readyFile = values['ready-file']
   if (values.github === true || values['github-port'] !== undefined) {
     result.github = { port: values['github-port'] === undefined ? DEFAULT_GITHUB_PORT : int('github-port', values['github-port']) }
+  }
+  if (values.gitlab === true || values['gitlab-port'] !== undefined) {
+    if (result.github !== undefined) {
+      throw new UsageError('--github and --gitlab: the emulator stands in for one code host per run, as a deploy talks to one; give one or the other')
+    }
+    result.gitlab = { port: values['gitlab-port'] === undefined ? DEFAULT_GITLAB_PORT : int('gitlab-port', values['gitlab-port']) }
   }
   return result
 }

@@ -1,10 +1,11 @@
 // `npm run emulator -- [flags]` from a clone, or `brcloud emulator [flags]` from the package: runs the Bloomreach Cloud
-// API emulator until SIGINT/SIGTERM; with --github, the GitHub API stand-in beside it. Its banner and --help name the
-// commands of how it was started (./banner.ts).
+// API emulator until SIGINT/SIGTERM; with --github, the GitHub API stand-in beside it, or with --gitlab, GitLab's.
+// Its banner and --help name the commands of how it was started (./banner.ts).
 import { rm, writeFile } from 'node:fs/promises'
-import { deployLines, faceOf, gitHubLines, ssoLines, type GitHubSide } from './banner.js'
-import { helpText, parseCli, type CliCommand, type GitHubCli } from './cli-args.js'
+import { deployLines, faceOf, gitHubLines, gitLabLines, ssoLines, type GitHubSide } from './banner.js'
+import { helpText, parseCli, type CliCommand, type GitHubCli, type GitLabCli } from './cli-args.js'
 import { DEFAULT_GITHUB_TOKEN, seedSampleHistory, startGitHubStandIn, type GitHubStandIn, type SampleHistory } from './github/server.js'
+import * as gitlab from './gitlab/server.js'
 import { DEFAULTS, startEmulator, type Emulator, type EmulatorOptions } from './server.js'
 
 /** Starts the GitHub API stand-in with its sample history; the SSO job the OIDC stand-in signs for is then of its repository, at its tip. */
@@ -15,6 +16,12 @@ async function startGitHub(cli: GitHubCli, options: EmulatorOptions): Promise<{ 
   const history = seedSampleHistory(standIn.model)
   if (options.sso !== undefined) options.sso = { ...options.sso, githubJob: { ...options.sso.githubJob, sha: history.main.at(-1) ?? '' } }
   return { standIn, repository, history }
+}
+
+/** Starts the GitLab API stand-in with its sample history, for project acme/platform/site. */
+async function startGitLab(cli: GitLabCli, options: EmulatorOptions): Promise<{ standIn: gitlab.GitLabStandIn; history: gitlab.SampleHistory }> {
+  const standIn = await gitlab.startGitLabStandIn({ port: cli.port, host: options.host ?? DEFAULTS.host })
+  return { standIn, history: gitlab.seedSampleHistory(standIn.model) }
 }
 
 const inUse = (err: unknown): boolean => (err as { code?: unknown }).code === 'EADDRINUSE'
@@ -50,11 +57,25 @@ async function main(): Promise<void> {
       return
     }
   }
+  let gitLab: Awaited<ReturnType<typeof startGitLab>> | undefined
+  if (parsed.gitlab !== undefined) {
+    try {
+      gitLab = await startGitLab(parsed.gitlab, options)
+    } catch (err) {
+      if (!inUse(err)) throw err
+      const where = `${options.host ?? DEFAULTS.host}:${parsed.gitlab.port}`
+      console.error(
+        `Another program already listens on ${where}. Choose another port for the GitLab API stand-in with --gitlab-port N, or --gitlab-port 0 to take any free one.`
+      )
+      process.exitCode = 1
+      return
+    }
+  }
   let emulator: Emulator
   try {
     emulator = await startEmulator(options)
   } catch (err) {
-    await github?.standIn.close()
+    await Promise.all([github?.standIn.close(), gitLab?.standIn.close()])
     if (!inUse(err)) throw err
     const where = `${options.host ?? DEFAULTS.host}:${options.port ?? 4080}`
     console.error(`Another program already listens on ${where}. Choose another port with --port N, or --port 0 to take any free one (its address is printed).`)
@@ -93,6 +114,10 @@ async function main(): Promise<void> {
   console.log(`  try search-query: shirt (keyword) or shirts (search-type: category)`)
   if (emulator.sso !== undefined) for (const line of ssoLines(emulator.sso, face)) console.log(line)
   if (github !== undefined && side !== undefined) for (const line of gitHubLines(side, github.history, face)) console.log(line)
+  if (gitLab !== undefined) {
+    const gitLabSide = { url: gitLab.standIn.url, project: gitlab.DEFAULT_GITLAB_PROJECT, token: gitlab.DEFAULT_GITLAB_TOKEN }
+    for (const line of gitLabLines(gitLabSide, gitLab.history, face)) console.log(line)
+  }
   console.log(`Press Ctrl+C to stop.`)
   if (readyFile !== undefined) await writeFile(readyFile, `${emulator.url}\n`)
 
@@ -102,7 +127,7 @@ async function main(): Promise<void> {
     stopping = true
     console.log(`${signal}: stopping`)
     void (async () => {
-      await Promise.all([emulator.close(), github?.standIn.close()])
+      await Promise.all([emulator.close(), github?.standIn.close(), gitLab?.standIn.close()])
       if (readyFile !== undefined) await rm(readyFile, { force: true })
       process.exit(0)
     })()

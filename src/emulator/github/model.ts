@@ -1,26 +1,12 @@
 // The repository the GitHub API stand-in answers about: a commit graph, branches and tags, deployments
 // and their statuses, issues with their labels and comments. No HTTP here (server.ts renders it as GitHub's JSON), so end-to-end tests can
 // seed history directly, as another job or tool would have left it.
-import { createHash } from 'node:crypto'
+import { CommitGraph, FULL_SHA, fakeSha, isoSeconds, type Commit, type CommitAuthor, type TagObject } from '../commit-graph.js'
+
+export { fakeSha, isoSeconds, type Commit, type CommitAuthor, type TagObject }
 
 export const DEPLOYMENT_STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success'] as const
 export type DeploymentState = (typeof DEPLOYMENT_STATES)[number]
-
-export interface Commit {
-  sha: string
-  parents: string[]
-  message: string
-  /** ISO time the commit was added to the model. */
-  date: string
-  /** Who wrote it: the git author's name and email, and the GitHub login GitHub matched to that email (none: no account). */
-  author?: CommitAuthor
-}
-
-export interface CommitAuthor {
-  name: string
-  email: string
-  login?: string
-}
 
 export interface Deployment {
   id: number
@@ -99,14 +85,6 @@ export interface Label {
 export const ISSUE_STATE_REASONS = ['completed', 'not_planned', 'duplicate', 'reopened'] as const
 export type IssueStateReason = (typeof ISSUE_STATE_REASONS)[number]
 
-/** An annotated tag: a git object of its own (its sha), naming the commit it points to. */
-export interface TagObject {
-  sha: string
-  name: string
-  commit: string
-  message: string
-}
-
 export interface IssueComment {
   id: number
   body: string
@@ -179,25 +157,9 @@ export class GitHubError extends Error {
 
 export const DEFAULT_CREATOR = 'github-actions[bot]'
 
-const FULL_SHA = /^[0-9a-f]{40}$/
-const SHORT_SHA = /^[0-9a-f]{7,40}$/
-
-/** A deterministic 40-hex sha for a label (its sha1), so tests can name commits. */
-export function fakeSha(label: string): string {
-  return createHash('sha1').update(label).digest('hex')
-}
-
-/** GitHub writes times without milliseconds. */
-export function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
-}
-
 export class GitHubModel {
-  private readonly commits = new Map<string, Commit>()
-  private readonly branches = new Map<string, string>()
-  private readonly tags = new Map<string, string>()
-  /** The annotated tags' objects, by tag name (a lightweight tag has none). */
-  private readonly tagObjects = new Map<string, TagObject>()
+  /** The repository's history (../commit-graph.ts, shared with the GitLab stand-in). */
+  readonly graph: CommitGraph
   private readonly deploymentList: Deployment[] = []
   private readonly statusList = new Map<number, DeploymentStatus[]>()
   private nextDeploymentId = 1000
@@ -210,23 +172,23 @@ export class GitHubModel {
   private nextLabelId = 300_000
   private readonly commitPulls = new Map<string, number[]>()
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.graph = new CommitGraph(now)
+  }
 
   /** Adds a commit; its parents need not be known (a shallow boundary: the walk stops there). */
   commit(sha: string, parents: string[] = [], message = `Commit ${sha.slice(0, 7)}`, author?: CommitAuthor): string {
-    for (const s of [sha, ...parents]) if (!FULL_SHA.test(s)) throw new Error(`Not a 40-hex lower-case sha: '${s}' (use fakeSha(label))`)
-    if (!this.commits.has(sha)) this.commits.set(sha, { sha, parents: [...parents], message, date: isoSeconds(this.now()), ...(author && { author }) })
-    return sha
+    return this.graph.commit(sha, parents, message, author)
   }
 
   /** Links a pull request (an issue added with pullRequest: true) to a commit it brought, as GitHub associates them. */
   associatePullRequest(number: number, sha: string): void {
     const pull = this.issue(number)
     if (pull === undefined || !pull.pullRequest) throw new Error(`#${number} is not a pull request of the model (addIssue({ pullRequest: true }) first)`)
-    const known = this.known(sha)
-    const list = this.commitPulls.get(known) ?? []
+    if (this.graph.getCommit(sha) === undefined) throw new Error(`Unknown commit ${sha}: add it with commit() first`)
+    const list = this.commitPulls.get(sha) ?? []
     if (!list.includes(number)) list.push(number)
-    this.commitPulls.set(known, list)
+    this.commitPulls.set(sha, list)
   }
 
   /** The pull requests associated with a commit (GitHub's "List pull requests associated with a commit"); an unknown commit is not found (404). */
@@ -237,64 +199,45 @@ export class GitHubModel {
 
   /** Creates or moves (force-pushes) a branch. */
   branch(name: string, sha: string): void {
-    this.branches.set(name, this.known(sha))
+    this.graph.branch(name, sha)
   }
 
   /** A lightweight tag: the name points at the commit itself. */
   tag(name: string, sha: string): void {
-    this.tags.set(name, this.known(sha))
-    this.tagObjects.delete(name)
+    this.graph.tag(name, sha)
   }
 
   /** An annotated tag: a tag object (its own sha, a message) pointing at the commit; returns the object's sha. */
   annotatedTag(name: string, sha: string, message = `Release ${name}`): string {
-    const object: TagObject = { sha: fakeSha(`tag object ${name} ${sha}`), name, commit: this.known(sha), message }
-    this.tags.set(name, object.commit)
-    this.tagObjects.set(name, object)
-    return object.sha
+    return this.graph.annotatedTag(name, sha, message)
   }
 
   /** The object of an annotated tag; undefined for a lightweight one, or no tag. */
   tagObject(name: string): TagObject | undefined {
-    return this.tagObjects.get(name)
+    return this.graph.tagObject(name)
   }
 
   /** The tags, the last made first (GitHub documents no order for its tag listing). */
   get tagList(): Array<{ name: string; sha: string }> {
-    return [...this.tags].reverse().map(([name, sha]) => ({ name, sha }))
+    return this.graph.tagEntries.reverse()
   }
 
   branchTip(name: string): string | undefined {
-    return this.branches.get(name)
+    return this.graph.branchTip(name)
   }
 
   /** A chain of commits on `branch`, the first one's parent the branch's current tip (if any); moves the branch to the last. */
   linear(branch: string, shas: string[]): string[] {
-    let parent = this.branches.get(branch)
-    for (const sha of shas) {
-      this.commit(sha, parent === undefined ? [] : [parent])
-      parent = sha
-    }
-    if (parent !== undefined) this.branches.set(branch, parent)
-    return shas
+    return this.graph.linear(branch, shas)
   }
 
   getCommit(sha: string): Commit | undefined {
-    return this.commits.get(sha)
+    return this.graph.getCommit(sha)
   }
 
   /** A branch, a tag, `refs/heads/...`, `refs/tags/...`, a known full sha, or a unique prefix of >= 7 hex of one. */
   resolve(ref: string): string | undefined {
-    const named = this.branches.get(ref.replace(/^refs\/heads\//, '')) ?? this.tags.get(ref.replace(/^refs\/tags\//, ''))
-    if (named !== undefined) return named
-    const lower = ref.toLowerCase()
-    if (!SHORT_SHA.test(lower)) return undefined
-    if (this.commits.has(lower)) return lower
-    // An annotated tag's own object is peeled to its commit, as git's commit-ish does.
-    const object = [...this.tagObjects.values()].find((t) => t.sha === lower)
-    if (object !== undefined) return object.commit
-    const matches = [...this.commits.keys()].filter((sha) => sha.startsWith(lower))
-    return matches.length === 1 ? matches[0] : undefined // an ambiguous prefix names nothing
+    return this.graph.resolve(ref)
   }
 
   /** Oldest first; a copy. */
@@ -462,15 +405,9 @@ export class GitHubModel {
 
   /** Walks base...head like `git log base..head` and finds the merge base; throws GitHub's 404s. */
   compare(baseRef: string, headRef: string): Comparison {
-    const base = this.commitOf(baseRef)
-    const head = this.commitOf(headRef)
-    const fromBase = this.ancestors(base.sha)
-    const fromHead = this.ancestors(head.sha)
-    const common = [...fromHead].filter((sha) => fromBase.has(sha))
-    if (common.length === 0) throw new GitHubError(404, `No common ancestor between ${baseRef} and ${headRef}.`)
-    const mergeBase = this.best(common)
-    const ahead = this.topological([...fromHead].filter((sha) => !fromBase.has(sha)))
-    const behindBy = [...fromBase].filter((sha) => !fromHead.has(sha)).length
+    const r = this.graph.relate(this.commitOf(baseRef), this.commitOf(headRef))
+    if (r.mergeBase === undefined) throw new GitHubError(404, `No common ancestor between ${baseRef} and ${headRef}.`)
+    const { base, head, mergeBase, ahead, behindBy } = r
     return { base, head, mergeBase, status: compareStatus(ahead.length, behindBy), commits: ahead, aheadBy: ahead.length, behindBy }
   }
 
@@ -502,55 +439,10 @@ export class GitHubModel {
     }
   }
 
-  private known(sha: string): string {
-    if (!this.commits.has(sha)) throw new Error(`Unknown commit ${sha}: add it with commit() first`)
-    return sha
-  }
-
   private commitOf(ref: string): Commit {
-    const sha = this.resolve(ref)
-    const commit = sha === undefined ? undefined : this.commits.get(sha)
+    const commit = this.graph.commitOf(ref)
     if (commit === undefined) throw new GitHubError(404, 'Not Found')
     return commit
-  }
-
-  /** The commit and every known ancestor. */
-  private ancestors(sha: string): Set<string> {
-    const seen = new Set<string>()
-    const stack = [sha]
-    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-      const commit = this.commits.get(next)
-      if (commit === undefined || seen.has(next)) continue
-      seen.add(next)
-      stack.push(...commit.parents)
-    }
-    return seen
-  }
-
-  /** The common ancestor no other common ancestor descends from; the newest added when several (criss-cross merges). */
-  private best(common: string[]): Commit {
-    const set = new Set(common)
-    const shadowed = new Set<string>()
-    for (const sha of common) for (const a of this.ancestors(sha)) if (a !== sha && set.has(a)) shadowed.add(a)
-    const order = [...this.commits.keys()]
-    const candidates = common.filter((sha) => !shadowed.has(sha)).sort((a, b) => order.indexOf(b) - order.indexOf(a))
-    return this.commits.get(candidates[0] as string) as Commit
-  }
-
-  /** Parents before children, ties in the order commits were added. */
-  private topological(shas: string[]): Commit[] {
-    const wanted = new Set(shas)
-    const done = new Set<string>()
-    const out: Commit[] = []
-    const visit = (sha: string): void => {
-      if (!wanted.has(sha) || done.has(sha)) return
-      done.add(sha)
-      const commit = this.commits.get(sha) as Commit
-      for (const p of commit.parents) visit(p)
-      out.push(commit)
-    }
-    for (const sha of this.commits.keys()) visit(sha)
-    return out
   }
 }
 
