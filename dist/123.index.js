@@ -191,47 +191,6 @@ function split(call) {
 
 /***/ }),
 
-/***/ 3839:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
-/* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
-// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
-// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
-// the transport, still loads it.
-
-
-/**
- * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
- * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
- * every step. Only that one warning is held back, only while the agent is made.
- */
-function withoutExperimentalWarning(make) {
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((warning, ...rest) => {
-        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
-            return;
-        emitWarning.call(process, warning, ...rest);
-    });
-    try {
-        return make();
-    }
-    finally {
-        process.emitWarning = emitWarning;
-    }
-}
-/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
-function proxyAwareDispatcher(baseUrl) {
-    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
-    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
-}
-
-
-/***/ }),
-
 /***/ 5848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 

@@ -246,47 +246,6 @@ function statusDescription(text) {
 
 /***/ }),
 
-/***/ 3839:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
-/* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
-// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
-// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
-// the transport, still loads it.
-
-
-/**
- * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
- * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
- * every step. Only that one warning is held back, only while the agent is made.
- */
-function withoutExperimentalWarning(make) {
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((warning, ...rest) => {
-        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
-            return;
-        emitWarning.call(process, warning, ...rest);
-    });
-    try {
-        return make();
-    }
-    finally {
-        process.emitWarning = emitWarning;
-    }
-}
-/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
-function proxyAwareDispatcher(baseUrl) {
-    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
-    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
-}
-
-
-/***/ }),
-
 /***/ 3331:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -575,7 +534,7 @@ var secrets = __webpack_require__(7194);
 ;// CONCATENATED MODULE: ./src/post.ts
 // The post step (action.yml runs.post, post-if: always()): it runs after the job's steps, also after a
 // cancel or a kill, and finishes only what the main step could not: the refresh token it did not
-// revoke, the GitHub Deployment it left in progress, and a word in the summary when it never reported.
+// revoke, the GitHub Deployment (or GitLab deployment) it left in progress, and a word in the summary when it never reported.
 // It never acts on the environment (no deploy, no rollback), and a failure here is a warning, never a
 // failed step.
 
@@ -601,7 +560,7 @@ async function runPost(read = run_state/* readState */.un) {
         const revoked = await revokeLeftToken(state);
         if (revoked)
             done.push(revoked);
-        const finished = await finishGitHubDeployment(state);
+        const finished = (await finishGitHubDeployment(state)) ?? (await finishGitLabDeployment(state));
         if (finished)
             done.push(finished);
         if (!state.reported)
@@ -691,6 +650,29 @@ async function finishGitHubDeployment(state) {
     }
     catch (error) {
         port/* warning */.$e(`Could not set GitHub Deployment ${saved.id} to error (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}).`);
+        return undefined;
+    }
+}
+/** Gives a GitLab deployment the main step started, and never finalized, the status canceled: the run was stopped. */
+async function finishGitLabDeployment(state) {
+    const saved = state.gitlabDeployment;
+    if (!saved || state.githubDeploymentFinal)
+        return undefined;
+    const token = port/* getInput */.V4('gitlab-token');
+    if (!token) {
+        port/* warning */.$e(`GitLab deployment ${saved.id} stays running: the post step has no gitlab-token.`);
+        return undefined;
+    }
+    (0,secrets/* registerSecret */.cl)(token);
+    try {
+        const { GitLabApi } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2072));
+        const door = GitLabApi.open({ token, project: saved.project, apiUrl: saved.apiUrl }).closing(GITHUB_LIMIT_MS);
+        await door.setDeploymentState(saved.id, { state: 'canceled', description: 'The main step was stopped before it finished' });
+        port/* info */.pq(`Set GitLab deployment ${saved.id} to canceled: the main step was stopped before it finished.`);
+        return `set GitLab deployment ${saved.id} to canceled (it was left running)`;
+    }
+    catch (error) {
+        port/* warning */.$e(`Could not set GitLab deployment ${saved.id} to canceled (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}).`);
         return undefined;
     }
 }

@@ -28409,6 +28409,9 @@ const INPUT_DEFAULTS = {
     'rollback': 'false',
     'rollback-on-search': 'false',
     'github-token': '',
+    'gitlab-token': '',
+    'gitlab-project': '',
+    'gitlab-url': '',
     'allow-older-commit': 'false',
     'allow-unchecked-order': 'false',
     'deploy-freeze': '',
@@ -28717,6 +28720,183 @@ function jwtExpiry(token) {
 
 /***/ }),
 
+/***/ 3018:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ DeploymentHistory)
+/* harmony export */ });
+/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7103);
+// Which commit a distribution was built from, with the evidence for it: a deployment this action recorded on the code's
+// host with the distribution's id in its payload (GitHub keeps one; GitLab's deployments carry none), or else the
+// distribution's own name when it is the default name, which carries the commit.
+
+/** States (the port's words) of a deployment still under way. */
+const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
+/** The same distribution id (the platform's ids are hex; a platform may change their case). */
+function sameDistribution(a, b) {
+    return a !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** An address without a trailing slash and in lower case: the stack a payload names. */
+function stackKey(url) {
+    return url.replace(/\/+$/, '').toLowerCase();
+}
+/** Reads this repository's recorded deployments for one stack, once per look (a new look lists again). */
+class DeploymentHistory {
+    host;
+    apiUrl;
+    cache = new Map();
+    constructor(host, apiUrl) {
+        this.host = host;
+        this.apiUrl = apiUrl;
+    }
+    /** A fresh read: another job may have recorded a deploy since the last one. */
+    refresh() {
+        this.cache.clear();
+    }
+    /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
+    async deployments(environment) {
+        const mine = stackKey(this.apiUrl);
+        return (await this.listing(environment)).deployments.filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
+    }
+    /** Whether the listing of one environment (or all) held every deployment: false when the host holds older ones it did not read. */
+    async complete(environment) {
+        return (await this.listing(environment)).complete;
+    }
+    listing(environment) {
+        const key = environment ?? '\u0000all';
+        let list = this.cache.get(key);
+        if (list === undefined) {
+            list = this.host.listDeploymentPages(environment);
+            this.cache.set(key, list);
+            list.catch(() => this.cache.delete(key));
+        }
+        return list;
+    }
+    /**
+     * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
+     * first), else from its name (`facts`, asked only then: a call to the platform).
+     */
+    async commitOf(id, environment, facts) {
+        // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
+        const names = (d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown';
+        const here = environment === undefined ? [] : await this.deployments(environment);
+        let found = here.find(names);
+        found ??= (await this.deployments()).find(names);
+        if (found) {
+            const status = await this.host.latestStatus(found.id).catch(() => undefined);
+            return {
+                sha: found.sha,
+                from: 'deployment',
+                deployment: {
+                    id: found.id,
+                    environment: found.environment,
+                    by: found.creator,
+                    runUrl: status?.logUrl,
+                    state: status?.state,
+                    noun: this.host.deploymentNoun
+                }
+            };
+        }
+        const name = (await facts()).name;
+        const sha = (0,_cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__/* .commitInName */ .YP)(name, this.host.repoName);
+        return sha === undefined ? undefined : { sha, from: 'name', name };
+    }
+    /**
+     * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
+     * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
+     */
+    async recordedWithoutCommit(id, environment) {
+        const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown');
+        return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)];
+    }
+    /**
+     * The newest Deployment of this environment that recorded another distribution than `runningId`,
+     * when none recorded `runningId`: the environment was then changed outside this action.
+     */
+    async recordedOther(environment, runningId) {
+        const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined);
+        if (here.some((d) => sameDistribution(d.payload.distributionId, runningId)))
+            return undefined;
+        return here[0];
+    }
+    /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
+    async underWay(environment, exceptId) {
+        for (const d of (await this.deployments(environment)).slice(0, 5)) {
+            if (d.id === exceptId)
+                continue;
+            const status = await this.host.latestStatus(d.id).catch(() => undefined);
+            if (status && UNDER_WAY.has(status.state)) {
+                return {
+                    sha: d.sha,
+                    from: 'deployment',
+                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state, noun: this.host.deploymentNoun }
+                };
+            }
+        }
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 5591:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IR: () => (/* binding */ MAX_LISTED_DEPLOYMENTS),
+/* harmony export */   U0: () => (/* binding */ CALL_LIMIT_MS),
+/* harmony export */   dv: () => (/* binding */ CodeHostCallFailed),
+/* harmony export */   h0: () => (/* binding */ short),
+/* harmony export */   jj: () => (/* binding */ MAX_TAG_PAGES),
+/* harmony export */   r1: () => (/* binding */ MAX_PULL_LOOKUPS),
+/* harmony export */   sc: () => (/* binding */ MAX_LISTED_COMMITS)
+/* harmony export */ });
+/** A refusal or failure of a call to the host, with the status when there was an answer. */
+class CodeHostCallFailed extends Error {
+    call;
+    status;
+    host;
+    name = 'CodeHostCallFailed';
+    failure;
+    constructor(call, status, detail, failure, host = 'GitHub') {
+        super(`${call}: ${detail}`);
+        this.call = call;
+        this.status = status;
+        this.host = host;
+        this.failure = failure ?? failureOf(status);
+    }
+}
+function failureOf(status) {
+    if (status === undefined)
+        return 'unreachable';
+    if (status === 401)
+        return 'bad-token';
+    if (status === 403)
+        return 'forbidden';
+    if (status === 404 || status === 422)
+        return 'not-found';
+    return 'failed';
+}
+/** The most deployments one listing reads (3 pages of 100). */
+const MAX_LISTED_DEPLOYMENTS = 300;
+/** The most tags read (20 pages of 100): no host lists them in an order a pattern's newest can rely on. */
+const MAX_TAG_PAGES = 20;
+/** The most commits a release's changes list; the true count travels beside. */
+const MAX_LISTED_COMMITS = 250;
+/** Calls asking which pull (merge) requests brought a commit whose title names none: a courtesy, bounded. */
+const MAX_PULL_LOOKUPS = 20;
+/** Each call's own limit: a host answers these in well under a second; a hang must not hold the deploy. */
+const CALL_LIMIT_MS = 15_000;
+/** The first 7 characters of a commit, as both hosts show it. */
+function short(sha) {
+    return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
+}
+
+
+/***/ }),
+
 /***/ 3678:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28728,10 +28908,10 @@ function jwtExpiry(token) {
 /* harmony export */   t9: () => (/* binding */ changeEntries)
 /* harmony export */ });
 /* unused harmony exports moreThan, commitLine, changesHeading, SUMMARY_COMMITS */
-/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6584);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5591);
 /* harmony import */ var _release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(350);
-// What is in the release (issue 43): the commits between the one the environment ran and ours, from GitHub's
-// compare, read once the deploy order is known (./order.ts) and before the GitHub Deployment is recorded. Never fails
+// What is in the release (issue 43): the commits between the one the environment ran and ours, from the code host's
+// compare, read once the deploy order is known (./order.ts) and before the deployment is recorded. Never fails
 // the run: without a token, a commit, or an answer from GitHub the list is empty and says why. A rollback seen
 // applied turns the list into what was taken out again (shownChanges), so every reader tells the same story.
 
@@ -28766,10 +28946,10 @@ async function readChanges(github, check, log) {
         return changes;
     }
     catch (error) {
-        if (!(error instanceof _github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .GitHubCallFailed */ .LW))
+        if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .CodeHostCallFailed */ .dv))
             throw error;
         log(`The commits of the release were not listed: ${error.message}.`);
-        return empty(`GitHub failed: ${error.message}`);
+        return empty(`${error.host} failed: ${error.message}`);
     }
 }
 function pair(check) {
@@ -28777,7 +28957,7 @@ function pair(check) {
 }
 /** The log's line for a list read. */
 function changesLine(c) {
-    const between = `${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(c.running ?? '?')} and ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(c.ours ?? '?')}`;
+    const between = `${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(c.running ?? '?')} and ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(c.ours ?? '?')}`;
     const listed = c.commits.length < c.total ? ` (the first ${c.commits.length} listed)` : '';
     return c.direction === 'removed'
         ? `The release takes out ${c.total} commit(s) between ${between}${listed}.`
@@ -28833,7 +29013,7 @@ function changesHeading(c) {
 const SUMMARY_COMMITS = 20;
 /** The job summary's section (Markdown lines): what the list is, the commits linked, "and N more", or why it is empty. */
 function changesSection(c, environment, max = SUMMARY_COMMITS) {
-    const link = (sha) => (c.repoUrl ? `[\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\`](${c.repoUrl}/commit/${sha})` : `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\``);
+    const link = (sha) => (c.repoUrl ? `[\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\`](${c.repoUrl}/commit/${sha})` : `\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\``);
     const env = `'${environment}'`;
     if (c.total === 0)
         return [`No commits listed: ${c.why ?? 'none between the two commits'}.`];
@@ -28912,8 +29092,8 @@ function sameId(a, b) {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8676);
 /* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6031);
-/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6584);
-/* harmony import */ var _github_evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6986);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5591);
+/* harmony import */ var _code_host_evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3018);
 /* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
 
 
@@ -28937,20 +29117,20 @@ class DeployOrder {
     oursUnrecorded = false;
     constructor(o) {
         this.o = o;
-        this.history = o.github ? new _github_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentHistory */ .u(o.github, o.apiUrl) : undefined;
+        this.history = o.host ? new _code_host_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentHistory */ .u(o.host, o.apiUrl) : undefined;
     }
-    /** This run's own GitHub Deployment: never named as the one holding the environment. */
+    /** This run's own recorded deployment: never named as the one holding the environment. */
     noteOwnDeployment(id) {
         this.ownDeployment = id;
     }
     /** The commit this run deploys: a promoted distribution's, or this run's own. */
     async ours() {
         if (this.o.promoted === undefined)
-            return this.o.github?.sha ? { sha: this.o.github.sha, from: 'run' } : undefined;
+            return this.o.host?.sha ? { sha: this.o.host.sha, from: 'run' } : undefined;
         const id = this.o.promoted;
         return this.history?.commitOf(id, undefined, () => this.facts(id));
     }
-    /** Checks the order against what the environment runs; throws OrderRefused when ours is older, or GitHub cannot be read (unless allowed). */
+    /** Checks the order against what the environment runs; throws OrderRefused when ours is older, or the code's host cannot be read (unless allowed). */
     async check(runningId, recheck = false) {
         const evaluated = { ...(await this.evaluate(runningId)), ...(recheck && { recheck }) };
         const refused = (evaluated.order === 'behind' && !this.o.allowOlder) || (evaluated.failed === true && !this.o.allowUnchecked);
@@ -28975,12 +29155,12 @@ class DeployOrder {
         const ours = await this.oursRecordedSince(last);
         if (ours === undefined)
             return;
-        this.o.log(`A GitHub Deployment now records ${this.o.promoted ?? 'the distribution'} as commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours.sha)}: checking the deploy order again.`);
+        this.o.log(`A ${this.noun} now records ${this.o.promoted ?? 'the distribution'} as commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours.sha)}: checking the deploy order again.`);
         await this.check(look.distributionId, true);
     }
     /**
      * A promoted distribution whose commit no record named at the last check, now recorded (another job deploying the same
-     * distribution records it while we wait): its commit, or undefined when still unknown or GitHub cannot say now (the
+     * distribution records it while we wait): its commit, or undefined when still unknown or the host cannot say now (the
      * last check stands).
      */
     async oursRecordedSince(last) {
@@ -28991,18 +29171,18 @@ class DeployOrder {
             return await this.ours();
         }
         catch (error) {
-            if (!(error instanceof _github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubCallFailed */ .LW))
+            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv))
                 throw error;
             return undefined;
         }
     }
-    /** Who holds the busy environment: a GitHub Deployment under way (with its run), or the distribution it reports and who uploaded it. */
+    /** Who holds the busy environment: a recorded deployment under way (with its run), or the distribution it reports and who uploaded it. */
     async holder(look) {
         const parts = [];
         try {
             const underWay = await this.history?.underWay(this.o.environment, this.ownDeployment);
             if (underWay?.deployment) {
-                parts.push(`GitHub Deployment ${underWay.deployment.id} of commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`);
+                parts.push(`${this.noun} ${underWay.deployment.id} of commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(underWay.sha)} is ${underWay.deployment.state ?? 'under way'} (${madeBy(underWay)})`);
             }
         }
         catch {
@@ -29016,8 +29196,18 @@ class DeployOrder {
         }
         return parts.length > 0 ? parts.join('; ') : undefined;
     }
+    /** How the host calls a recorded deployment, for what the check says. */
+    get noun() {
+        return this.o.host?.deploymentNoun ?? 'GitHub Deployment';
+    }
+    /** No record names the distribution: GitHub's Deployments were read; GitLab's keep no distribution to read. */
+    noRecordOf(id, project) {
+        if (this.o.host?.keepsPayload === false)
+            return `${this.o.host.host}'s deployments do not record distributions (so none names ${id})`;
+        return `no ${this.noun} of ${project} recorded distribution ${id}`;
+    }
     async evaluate(runningId) {
-        const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.github?.repoUrl };
+        const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl };
         const history = this.history;
         if (history === undefined)
             return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` };
@@ -29034,27 +29224,27 @@ class DeployOrder {
             const running = await history.commitOf(runningId, this.o.environment, facts);
             const outside = await this.outside(history, runningId, facts);
             if (running === undefined) {
-                const why = `no GitHub Deployment of ${history.github.repo.owner}/${history.github.repo.repo} recorded distribution ${runningId}, which '${this.o.environment}' runs, and its name carries no commit of this repository`;
+                const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and its name carries no commit of this repository`;
                 return { ...base, ours, outside, order: 'unknown', why };
             }
             if (sameCommit(running.sha, ours.sha))
                 return { ...base, ours, running, outside, order: 'identical' };
-            const comparison = await history.github.compare(running.sha, ours.sha);
+            const comparison = await history.host.compare(running.sha, ours.sha);
             return { ...base, ours, running, outside, comparison, order: comparison.status };
         }
         catch (error) {
-            // The run's stop (a cancel, the watchdog), or a bug: not GitHub's failure.
-            if (!(error instanceof _github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .GitHubCallFailed */ .LW))
+            // The run's stop (a cancel, the watchdog), or a bug: not the host's failure.
+            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv))
                 throw error;
-            // A commit GitHub does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
+            // A commit the host does not know (a force-push removed it, or another repository's) is missing evidence, not a failure.
             if (error.failure === 'not-found' && error.call.startsWith('Comparing ')) {
                 return {
                     ...base,
                     order: 'unknown',
-                    why: `${error.message}: GitHub does not know one of the two commits (a force-push may have removed it), so they cannot be compared`
+                    why: `${error.message}: ${error.host} does not know one of the two commits (a force-push may have removed it), so they cannot be compared`
                 };
             }
-            return { ...base, order: 'unknown', failed: true, why: `${error.message}; ${gitHubAdvice(error)}` };
+            return { ...base, order: 'unknown', failed: true, why: `${error.message}; ${hostAdvice(error, this.o.host?.project ?? '')}` };
         }
     }
     /** The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot say. */
@@ -29072,15 +29262,15 @@ class DeployOrder {
     noCommitOfOurs() {
         if (this.o.promoted === undefined)
             return `this run has no commit (${_port_js__WEBPACK_IMPORTED_MODULE_5__/* .runContext */ .pO().noCommit})`;
-        return `no GitHub Deployment of this repository recorded distribution ${this.o.promoted}, and its name carries no commit of this repository`;
+        return `${this.noRecordOf(this.o.promoted, 'this repository')}, and its name carries no commit of this repository`;
     }
     /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
     async outside(history, runningId, facts) {
         const other = await history.recordedOther(this.o.environment, runningId);
         if (other === undefined)
             return undefined;
-        return (`'${this.o.environment}' runs ${runningId}${uploaded(await facts())}, which no GitHub Deployment of this repository recorded for '${this.o.environment}' ` +
-            `(the last one, ${other.id}, recorded ${other.payload.distributionId ?? '?'} of commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(other.sha)}): it was deployed outside this action ` +
+        return (`'${this.o.environment}' runs ${runningId}${uploaded(await facts())}, which no ${this.noun} of this repository recorded for '${this.o.environment}' ` +
+            `(the last one, ${other.id}, recorded ${other.payload.distributionId ?? '?'} of commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(other.sha)}): it was deployed outside this action ` +
             `(from Mission Control, or from another repository)`);
     }
     /** Says what the check found, once: an info line, a notice for another branch, a warning for a failed check or an older commit allowed. */
@@ -29102,7 +29292,7 @@ class DeployOrder {
         }
         if (running === undefined || ours === undefined)
             return;
-        const pair = `commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours.sha)} (${evidence(ours)}) and ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running.sha)}, which ${env} runs (${evidence(running)})`;
+        const pair = `commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours.sha)} (${evidence(ours)}) and ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running.sha)}, which ${env} runs (${evidence(running)})`;
         if (check.order === 'identical')
             this.o.log(`Deploy order: ${pair} are the same commit.`);
         else if (check.order === 'ahead')
@@ -29117,16 +29307,20 @@ class DeployOrder {
         const ours = check.ours;
         const would = this.o.dryRun ? 'A deploy would be refused' : 'Refused';
         const nothing = check.recheck ? `so ${this.o.promoted ?? 'it'} was not deployed` : 'so nothing was changed';
+        const host = this.o.host?.host ?? 'GitHub';
         if (check.order === 'unknown') {
-            return (`${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? 'GitHub failed'}. ` +
-                `github-token asks for the check, and it cannot be made, ${nothing}. To deploy while GitHub cannot be read, set allow-unchecked-order: true.`);
+            return (`${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? `${host} failed`}. ` +
+                `${host === 'GitLab' ? 'gitlab-token' : 'github-token'} asks for the check, and it cannot be made, ${nothing}. To deploy while ${host} cannot be read, set allow-unchecked-order: true.`);
         }
-        return (`${would}: commit ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours?.sha ?? '?')} is older than ${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
+        return (`${would}: commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours?.sha ?? '?')} is older than ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
             `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, ${nothing}. ` +
             `To go back to an older release on purpose, set allow-older-commit: true (with distribution-id or from-environment to restore a release already on the stack without a rebuild).`);
     }
 }
-/** What to do about a GitHub call that failed, by how it failed. */
+/** What to do about a call to the code's host that failed, by how it failed and which host it was. */
+function hostAdvice(error, project) {
+    return error.host === 'GitLab' ? gitLabAdvice(error, project) : gitHubAdvice(error);
+}
 function gitHubAdvice(error) {
     switch (error.failure) {
         case 'unreachable':
@@ -29143,6 +29337,22 @@ function gitHubAdvice(error) {
             return 'GitHub failed; run again later';
     }
 }
+function gitLabAdvice(error, project) {
+    switch (error.failure) {
+        case 'unreachable':
+            return "GitLab's API did not answer: check gitlab-url, the network (and its proxy, when one is set) and the instance's status";
+        case 'bad-token':
+            return 'GitLab refused gitlab-token (401): pass a valid project or personal access token (scope read_api to check the order, api to record deployments; docs/gitlab.md)';
+        case 'forbidden':
+            return 'gitlab-token lacks a scope or role (403): read_api reads the order; api and the Developer role record deployments (docs/gitlab.md)';
+        case 'rate-limited':
+            return "GitLab's rate limit for gitlab-token was reached (no scope is missing): run again once it lifts";
+        case 'not-found':
+            return `GitLab does not show project ${project} to gitlab-token (404): check gitlab-project, and use a token that can read it`;
+        default:
+            return 'GitLab failed; run again later';
+    }
+}
 /** One commit, full or abbreviated, is the other. */
 function sameCommit(a, b) {
     const x = a.toLowerCase();
@@ -29155,7 +29365,7 @@ function evidence(c) {
         return "this run's commit";
     if (c.from === 'name')
         return `from the distribution's name ${c.name ?? ''}`.trim();
-    return `GitHub Deployment ${c.deployment?.id ?? '?'}, ${madeBy(c)}`;
+    return `${c.deployment?.noun ?? 'GitHub Deployment'} ${c.deployment?.id ?? '?'}, ${madeBy(c)}`;
 }
 function madeBy(c) {
     const d = c.deployment;
@@ -29541,16 +29751,16 @@ function formatMb(bytes) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   LW: () => (/* binding */ GitHubCallFailed),
-/* harmony export */   h0: () => (/* binding */ short),
-/* harmony export */   yN: () => (/* binding */ GitHubApi)
+/* harmony export */   GitHubApi: () => (/* binding */ GitHubApi),
+/* harmony export */   h0: () => (/* reexport safe */ _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__.h0)
 /* harmony export */ });
-/* unused harmony exports CALL_LIMIT_MS, MAX_LISTED_DEPLOYMENTS, MAX_TAG_PAGES, MAX_LISTED_COMMITS, MAX_PULL_LOOKUPS, pullRequestsIn */
+/* unused harmony export pullRequestsIn */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8676);
-/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7856);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8676);
+/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7856);
 /* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
-/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3689);
+/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3689);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5591);
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
 // of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
 // answers read into small typed records.
@@ -29560,48 +29770,16 @@ function formatMb(bytes) {
 
 
 
-/** A refusal or failure of a GitHub call, with the status when there was an answer. */
-class GitHubCallFailed extends Error {
-    call;
-    status;
-    name = 'GitHubCallFailed';
-    failure;
-    constructor(call, status, detail, failure) {
-        super(`${call}: ${detail}`);
-        this.call = call;
-        this.status = status;
-        this.failure = failure ?? failureOf(status);
-    }
-}
-function failureOf(status) {
-    if (status === undefined)
-        return 'unreachable';
-    if (status === 401)
-        return 'bad-token';
-    if (status === 403)
-        return 'forbidden';
-    if (status === 404 || status === 422)
-        return 'not-found';
-    return 'failed';
-}
-/** Each call's own limit: GitHub answers these in well under a second; a hang must not hold the deploy. */
-const CALL_LIMIT_MS = 15_000;
+
+
 /** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx): a blip must not refuse a deploy. */
 const READ_ATTEMPTS = 3;
 /** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
 const MAX_PAGES = 3;
-/** The most Deployments one listing reads. */
-const MAX_LISTED_DEPLOYMENTS = MAX_PAGES * 100;
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10;
-/** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
-const MAX_TAG_PAGES = 20;
-/** The most commits a release's changes list (GitHub's own unpaginated compare stops there too); the true count travels beside. */
-const MAX_LISTED_COMMITS = 250;
 /** Commits per page of a compare. */
 const COMMIT_PAGE = 100;
-/** Calls asking which pull requests brought a commit whose title names none: a courtesy, bounded. */
-const MAX_PULL_LOOKUPS = 20;
 class GitHubApi {
     octokit;
     repo;
@@ -29613,6 +29791,9 @@ class GitHubApi {
     apiUrl;
     limitMs;
     readAttempts;
+    host = 'GitHub';
+    deploymentNoun = 'GitHub Deployment';
+    keepsPayload = true;
     constructor(octokit, repo, 
     /** The web address of the repository (for commit links). */
     repoUrl, 
@@ -29623,7 +29804,7 @@ class GitHubApi {
     /** The branch or tag this run was started for (GITHUB_REF). */
     ref, signal, 
     /** Where GitHub's API is (GITHUB_API_URL), for messages. */
-    apiUrl, limitMs = CALL_LIMIT_MS, 
+    apiUrl, limitMs = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CALL_LIMIT_MS */ .U0, 
     /** Attempts of a read; one for the closing calls, which have a short limit. */
     readAttempts = READ_ATTEMPTS) {
         this.octokit = octokit;
@@ -29641,7 +29822,7 @@ class GitHubApi {
      * A client for the repository this run belongs to, as the face tells it (the port's runContext: the runner's
      * GITHUB_REPOSITORY, or the CLI's --repository); GitHub's API where @actions/github finds it (GITHUB_API_URL).
      */
-    static async open(token, signal, run = (0,_port_js__WEBPACK_IMPORTED_MODULE_2__/* .runContext */ .pO)()) {
+    static async open(token, signal, run = (0,_port_js__WEBPACK_IMPORTED_MODULE_3__/* .runContext */ .pO)()) {
         const [owner, name] = run.repository.split('/');
         if (!owner || !name)
             throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
@@ -29658,8 +29839,26 @@ class GitHubApi {
     closing(limitMs) {
         return new GitHubApi(this.octokit, this.repo, this.repoUrl, this.runUrl, this.sha, this.ref, undefined, this.apiUrl, limitMs, 1);
     }
+    /** owner/name. */
+    get project() {
+        return `${this.repo.owner}/${this.repo.repo}`;
+    }
+    get repoName() {
+        return this.repo.repo;
+    }
     commitUrl(sha) {
         return `${this.repoUrl}/commit/${sha}`;
+    }
+    /** A status of a Deployment this run made: a cancel's is GitHub's `error`; a success makes the older ones inactive. */
+    async setDeploymentState(id, update) {
+        const state = update.state === 'canceled' ? 'error' : update.state;
+        await this.createStatus(id, {
+            state,
+            description: update.description,
+            ...(update.logUrl ? { log_url: update.logUrl } : {}),
+            ...(update.environmentUrl && state === 'success' ? { environment_url: update.environmentUrl } : {}),
+            auto_inactive: state === 'success'
+        });
     }
     async createDeployment(ref, environment, description, payload) {
         const data = await this.call('Creating a GitHub Deployment', 'POST /repos/{owner}/{repo}/deployments', {
@@ -29674,7 +29873,7 @@ class GitHubApi {
         });
         const id = data.id;
         if (typeof id !== 'number')
-            throw new GitHubCallFailed('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id', 'failed');
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id', 'failed');
         return id;
     }
     async createStatus(id, params) {
@@ -29710,7 +29909,7 @@ class GitHubApi {
     /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
     async listTags() {
         const tags = [];
-        for (let page = 1; page <= MAX_TAG_PAGES; page++) {
+        for (let page = 1; page <= _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TAG_PAGES */ .jj; page++) {
             const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page });
             const items = Array.isArray(data) ? data : [];
             for (const item of items) {
@@ -29747,13 +29946,13 @@ class GitHubApi {
     }
     /** How `head` relates to `base` (commits, full or abbreviated). */
     async compare(base, head) {
-        const data = (await this.read(`Comparing ${short(base)} with ${short(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+        const data = (await this.read(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
             basehead: `${base}...${head}`,
             per_page: 1
         }));
         const status = data.status;
         if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-            throw new GitHubCallFailed(`Comparing ${short(base)} with ${short(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
         }
         return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
     }
@@ -29763,11 +29962,11 @@ class GitHubApi {
      * `pullLookups` commits, the oldest first) from GitHub's pull requests of the commit: best effort, the first refusal
      * ends the lookups and says why.
      */
-    async commitsBetween(base, head, pullLookups = MAX_PULL_LOOKUPS) {
-        const what = `Listing the commits between ${short(base)} and ${short(head)}`;
+    async commitsBetween(base, head, pullLookups = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PULL_LOOKUPS */ .r1) {
+        const what = `Listing the commits between ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} and ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`;
         const commits = [];
         let first;
-        for (let page = 1; commits.length < MAX_LISTED_COMMITS; page++) {
+        for (let page = 1; commits.length < _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc; page++) {
             const data = (await this.read(what, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
                 basehead: `${base}...${head}`,
                 per_page: COMMIT_PAGE,
@@ -29785,9 +29984,9 @@ class GitHubApi {
         }
         const status = first?.status;
         if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-            throw new GitHubCallFailed(what, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
         }
-        const listed = commits.slice(0, MAX_LISTED_COMMITS);
+        const listed = commits.slice(0, _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc);
         const lookups = await this.lookUpPullRequests(listed, pullLookups);
         return {
             status,
@@ -29800,7 +29999,7 @@ class GitHubApi {
     }
     /** The pull requests GitHub associates with a commit (numbers, as listed: for a commit of the default branch, the one that merged it). */
     async pullRequestsOf(sha) {
-        const data = await this.read(`Listing the pull requests of commit ${short(sha)}`, 'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
+        const data = await this.read(`Listing the pull requests of commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(sha)}`, 'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
             commit_sha: sha,
             per_page: 10
         });
@@ -29824,7 +30023,7 @@ class GitHubApi {
                 out[i] = { ...commit, pullRequests: await this.pullRequestsOf(commit.sha) };
             }
             catch (error) {
-                if (!(error instanceof GitHubCallFailed))
+                if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv))
                     throw error;
                 return { commits: out, why: error.message };
             }
@@ -29840,7 +30039,7 @@ class GitHubApi {
         const out = [];
         for (let page = 1;; page++) {
             if (page > MAX_ISSUE_PAGES)
-                throw new GitHubCallFailed(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed');
+                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed');
             const answer = await this.readAnswer(what, 'GET /repos/{owner}/{repo}/issues', {
                 labels: label,
                 state: 'open',
@@ -29864,7 +30063,7 @@ class GitHubApi {
         const what = 'Opening a GitHub issue';
         const issue = toIssue(await this.call(what, 'POST /repos/{owner}/{repo}/issues', { title, body, labels: [...labels] }));
         if (issue === undefined)
-            throw new GitHubCallFailed(what, undefined, 'the answer carries no issue number', 'failed');
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, 'the answer carries no issue number', 'failed');
         return issue;
     }
     async editIssue(number, edit) {
@@ -29886,14 +30085,14 @@ class GitHubApi {
             return;
         }
         catch (error) {
-            if (!(error instanceof GitHubCallFailed && error.status === 404))
+            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 404))
                 throw error;
         }
         try {
             await this.call(`Creating the label ${name}`, 'POST /repos/{owner}/{repo}/labels', { name, color, description });
         }
         catch (error) {
-            if (!(error instanceof GitHubCallFailed && error.status === 422))
+            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 422))
                 throw error;
         }
     }
@@ -29907,7 +30106,7 @@ class GitHubApi {
             attempts: this.readAttempts,
             baseDelayMs: 1_000,
             maxDelayMs: 4_000,
-            retryable: (error) => error instanceof GitHubCallFailed && (error.failure === 'unreachable' || error.failure === 'failed'),
+            retryable: (error) => error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && (error.failure === 'unreachable' || error.failure === 'failed'),
             signal: this.signal
         });
     }
@@ -29915,7 +30114,7 @@ class GitHubApi {
         return (await this.exchange(what, route, params)).data;
     }
     async exchange(what, route, params) {
-        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLimit */ .z)(this.limitMs, this.signal);
+        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .timeLimit */ .z)(this.limitMs, this.signal);
         try {
             const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
             return { data: answer.data, headers: answer.headers };
@@ -29925,15 +30124,15 @@ class GitHubApi {
             if (this.signal?.aborted)
                 throw this.signal.reason;
             if (limit.expired())
-                throw new GitHubCallFailed(what, undefined, `no answer from ${this.apiUrl} within ${this.limitMs / 1000} s`);
+                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `no answer from ${this.apiUrl} within ${this.limitMs / 1000} s`);
             const status = error.status;
             // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
             const answered = error.response !== undefined;
             if (typeof status === 'number' && answered) {
                 const limit = rateLimit(status, error);
-                throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited');
+                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited');
             }
-            throw new GitHubCallFailed(what, undefined, this.unreachable(error));
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, this.unreachable(error));
         }
         finally {
             limit.clear();
@@ -29944,14 +30143,10 @@ class GitHubApi {
         const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
         const cause = error.cause;
         const text = cause?.cause instanceof Error ? cause.cause.message : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
-        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_4__/* .proxyFor */ .iJ)(this.apiUrl);
+        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_5__/* .proxyFor */ .iJ)(this.apiUrl);
         const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
         return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
     }
-}
-/** The first 7 characters of a commit, as GitHub shows it. */
-function short(sha) {
-    return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
 }
 function githubMessage(error, limit) {
     const data = error.response?.data;
@@ -30065,115 +30260,809 @@ function toIssue(item) {
 
 /***/ }),
 
-/***/ 6986:
+/***/ 2072:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  GitLabApi: () => (/* binding */ GitLabApi),
+  j: () => (/* reexport */ gitlabApiUrl),
+  f: () => (/* reexport */ isGitLabProject)
+});
+
+// EXTERNAL MODULE: ./src/port.ts
+var port = __nccwpck_require__(8676);
+// EXTERNAL MODULE: ./src/code-host/port.ts
+var code_host_port = __nccwpck_require__(5591);
+// EXTERNAL MODULE: ./src/http/dispatcher.ts
+var dispatcher = __nccwpck_require__(3839);
+;// CONCATENATED MODULE: ./src/gitlab/address.ts
+// Where a GitLab instance's API is, and what names a project on it: checked before any request, each mistake
+// refused with what is wrong and how to fix it.
+const EXAMPLE = 'https://gitlab.example.com';
+/**
+ * The REST API v4 of a GitLab instance, from its web address ('https://gitlab.example.com', a relative root such as
+ * 'https://example.com/gitlab') or from the API's own ('.../api/v4'), with or without a trailing '/'.
+ */
+function gitlabApiUrl(url) {
+    const given = url.trim();
+    let parsed;
+    try {
+        parsed = new URL(given);
+    }
+    catch {
+        throw new Error(`The GitLab address '${given}' is not a URL: give the instance's address with its scheme, e.g. ${EXAMPLE}`);
+    }
+    // Said before the address is quoted anywhere: it carries a password.
+    if (parsed.username !== '' || parsed.password !== '')
+        throw new Error(`The GitLab address carries a user name or password: give it without them (${EXAMPLE}); the token is given apart`);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        throw new Error(`The GitLab address '${given}' is a ${parsed.protocol} address: give the instance's http(s) address, e.g. ${EXAMPLE}`);
+    if (parsed.search !== '' || parsed.hash !== '')
+        throw new Error(`The GitLab address '${given}' carries a query or a fragment: give the instance's address alone, e.g. ${EXAMPLE}`);
+    const path = parsed.pathname.replace(/\/+$/, '');
+    if (/\/api\/v4$/.test(path))
+        return `${parsed.origin}${path}`;
+    const root = /^(.*)\/api(?:\/v\d+)?$/.exec(path);
+    if (root)
+        throw new Error(`The GitLab address '${given}' names an API other than v4: give the instance's address, or ${parsed.origin}${root[1]}/api/v4`);
+    return `${parsed.origin}${path}/api/v4`;
+}
+/** The instance's web address: its API's without '/api/v4'. */
+function gitlabWebUrl(apiUrl) {
+    return apiUrl.replace(/\/api\/v4\/?$/, '');
+}
+/** GitLab's rule for a group's or project's path: letters, digits, '_', '-', '.'; not starting with '-', not ending with '.'. */
+const SEGMENT = /^(?:[A-Za-z0-9_]|[A-Za-z0-9_.][A-Za-z0-9_.-]*[A-Za-z0-9_-])$/;
+/** A project's numeric id. */
+function isProjectId(value) {
+    return /^[1-9][0-9]*$/.test(value);
+}
+/** A project as GitLab names it: its numeric id, or its path of two segments or more ('group/sub/project'). */
+function isGitLabProject(value) {
+    if (isProjectId(value))
+        return true;
+    const segments = value.split('/');
+    return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !/\.(?:git|atom)$/i.test(s));
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __nccwpck_require__(8549);
+// EXTERNAL MODULE: ./src/http/proxy.ts
+var http_proxy = __nccwpck_require__(7856);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(8902);
+// EXTERNAL MODULE: ./src/http/time-limit.ts
+var time_limit = __nccwpck_require__(3689);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/gitlab/records.ts
+
+/** A deployment's status in the port's words (src/code-host/port.ts DeploymentState); another one is kept as GitLab says it. */
+const PORT_STATE = {
+    created: 'queued',
+    running: 'in_progress',
+    success: 'success',
+    failed: 'failure',
+    canceled: 'canceled',
+    blocked: 'pending',
+    skipped: 'canceled'
+};
+/** The status GitLab is given for each state the engine sets: GitLab has no 'error', a failure either way. */
+const GITLAB_STATUS = {
+    in_progress: 'running',
+    success: 'success',
+    failure: 'failed',
+    error: 'failed',
+    canceled: 'canceled'
+};
+function toDeployment(item) {
+    const r = objectOr(item);
+    if (r === undefined || typeof r.id !== 'number' || typeof r.sha !== 'string')
+        return undefined;
+    const environment = objectOr(r.environment);
+    const status = stringOr(r.status);
+    return {
+        record: {
+            id: r.id,
+            sha: r.sha,
+            environment: stringOr(environment?.name) ?? '',
+            // GitLab's deployments carry no payload: nothing a later run could read back is recorded on them.
+            payload: {},
+            creator: stringOr(objectOr(r.user)?.username),
+            createdAt: stringOr(r.created_at)
+        },
+        status,
+        statusRecord: status === undefined
+            ? undefined
+            : {
+                state: PORT_STATE[status] ?? status,
+                logUrl: stringOr(objectOr(r.deployable)?.web_url),
+                // When it got the status it has: it finished then, or was last changed (a deployment under way).
+                createdAt: stringOr(r.finished_at) ?? stringOr(r.updated_at) ?? stringOr(r.created_at)
+            },
+        environmentId: typeof environment?.id === 'number' ? environment.id : undefined
+    };
+}
+function toTag(item) {
+    const r = objectOr(item);
+    const sha = objectOr(r?.commit)?.id;
+    return typeof r?.name === 'string' && typeof sha === 'string' ? { name: r.name, sha } : undefined;
+}
+/**
+ * The merge requests a commit's message names: a title ending "(!12)", or the line GitLab's merge commits end with,
+ * "See merge request group/project!12" (this project's path, or none; any path when the project is known by its id).
+ */
+function mergeRequestsIn(message, project) {
+    const title = firstLine(message);
+    const numbers = [];
+    const inTitle = /\(!(\d+)\)\s*$/.exec(title);
+    if (inTitle)
+        numbers.push(Number(inTitle[1]));
+    for (const m of message.matchAll(/^See merge request (\S*?)!(\d+)\s*$/gm)) {
+        const path = m[1] ?? '';
+        if (path === '' || isProjectId(project) || path.toLowerCase() === project.toLowerCase())
+            numbers.push(Number(m[2]));
+    }
+    return [...new Set(numbers)];
+}
+/** A commit of a compare's answer; undefined without an id. GitLab matches no account to a commit: its author's name. */
+function toCommit(item, project) {
+    const r = objectOr(item);
+    if (r === undefined || typeof r.id !== 'string')
+        return undefined;
+    const message = typeof r.message === 'string' ? r.message : '';
+    const title = stringOr(r.title) ?? firstLine(message);
+    return { sha: r.id, title, author: stringOr(r.author_name), pullRequests: mergeRequestsIn(message === '' ? title : message, project) };
+}
+/** The iids of a list of merge requests. */
+function iidsOf(data) {
+    const items = Array.isArray(data) ? data : [];
+    const iids = items.flatMap((m) => {
+        const iid = objectOr(m)?.iid;
+        return typeof iid === 'number' ? [iid] : [];
+    });
+    return [...new Set(iids)];
+}
+/** An issue: GitLab's iid is the number its people and its web pages use. */
+function toIssue(item) {
+    const r = objectOr(item);
+    if (r === undefined || typeof r.iid !== 'number')
+        return undefined;
+    const labels = Array.isArray(r.labels) ? r.labels : [];
+    return {
+        number: r.iid,
+        title: typeof r.title === 'string' ? r.title : '',
+        body: typeof r.description === 'string' ? r.description : '',
+        labels: labels.flatMap((l) => {
+            const name = typeof l === 'string' ? l : objectOr(l)?.name;
+            return typeof name === 'string' ? [name] : [];
+        }),
+        htmlUrl: stringOr(r.web_url)
+    };
+}
+function firstLine(text) {
+    return text.split(/\r?\n/, 1)[0]?.trim() ?? '';
+}
+function objectOr(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+function stringOr(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/gitlab/door.ts
+// The HTTP door to GitLab's REST API v4: undici's request() through the proxy-aware connections, the token as
+// PRIVATE-TOKEN, JSON both ways, a time limit per call joined with the run's stop, reads tried again after an outage
+// (writes never), the Link header's next pages, and every failure named as the port names them (CodeHostCallFailed).
+
+
+
+
+
+
+
+
+
+const USER_AGENT = 'brcloud-deploy (GitLab)';
+class GitLabDoor {
+    o;
+    constructor(o) {
+        this.o = o;
+    }
+    /** The same door for closing calls: not ended by the run's stop, one attempt, a limit of its own. */
+    closing(limitMs) {
+        return new GitLabDoor({ ...this.o, signal: undefined, limitMs, readAttempts: 1 });
+    }
+    /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
+    read(what, path) {
+        return (0,retry/* withRetry */.bD)(() => this.exchange(what, 'GET', this.url(path)), {
+            attempts: this.o.readAttempts,
+            baseDelayMs: 1_000,
+            maxDelayMs: 4_000,
+            retryable: (error) => error instanceof code_host_port/* CodeHostCallFailed */.dv &&
+                (error.failure === 'unreachable' || (error.failure === 'failed' && (error.status === undefined || error.status >= 500))),
+            signal: this.o.signal
+        });
+    }
+    /** A write: never tried twice (a second attempt could record a second deployment, open a second issue). */
+    async write(what, method, path, body) {
+        return (await this.exchange(what, method, this.url(path), body)).data;
+    }
+    /**
+     * Every page of a listing, following the Link header's next page (GitLab leaves out its totals for big lists), each
+     * page's items given to `take`; at most `maxPages` read: true when that was all of them.
+     */
+    async pages(what, path, maxPages, take) {
+        let url = this.url(path);
+        for (let page = 1;; page++) {
+            const answer = await this.read(what, url);
+            take(Array.isArray(answer.data) ? answer.data : []);
+            const next = nextPage(answer.headers.link, this.o.apiUrl);
+            if (next === undefined)
+                return true;
+            if (page >= maxPages)
+                return false;
+            url = next;
+        }
+    }
+    url(path) {
+        return /^https?:\/\//.test(path) ? path : `${this.o.apiUrl}${path}`;
+    }
+    async exchange(what, method, url, body) {
+        const limit = (0,time_limit/* timeLimit */.z)(this.o.limitMs, this.o.signal);
+        try {
+            const res = await (0,undici.request)(url, {
+                method,
+                dispatcher: this.o.dispatcher,
+                headers: {
+                    'private-token': this.o.token,
+                    accept: 'application/json',
+                    'user-agent': USER_AGENT,
+                    ...(body !== undefined && { 'content-type': 'application/json' })
+                },
+                ...(body !== undefined && { body: JSON.stringify(body) }),
+                signal: limit.signal
+            });
+            const text = await res.body.text();
+            if (res.statusCode < 200 || res.statusCode > 299)
+                throw refusal(what, method, res.statusCode, res.headers, text);
+            return { data: parsed(what, text), headers: res.headers };
+        }
+        catch (error) {
+            // The run's own stop (a cancel, the watchdog) is no failure of GitLab's.
+            if (this.o.signal?.aborted)
+                throw this.o.signal.reason;
+            if (error instanceof code_host_port/* CodeHostCallFailed */.dv)
+                throw error;
+            if (limit.expired())
+                throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, `no answer from ${this.o.apiUrl} within ${this.o.limitMs / 1000} s`, 'unreachable', 'GitLab');
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, this.unreachable(error), 'unreachable', 'GitLab');
+        }
+        finally {
+            limit.clear();
+        }
+    }
+    /** Why GitLab could not be reached: the connection's own code, and the proxy it went through when one is set. */
+    unreachable(error) {
+        const code = (0,errors/* systemErrorCode */.vq)(error);
+        const text = (0,errors/* describeError */.Uc)(error);
+        const proxy = (0,http_proxy/* proxyFor */.iJ)(this.o.apiUrl);
+        const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
+        return `${this.o.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
+    }
+}
+/** An answer's JSON; an empty one is none. */
+function parsed(what, text) {
+    if (text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer is not JSON', 'failed', 'GitLab');
+    }
+}
+/**
+ * The next page's address from a Link header. GitLab builds it from the address it was asked at; it is sent to this
+ * door's own origin whatever the header says, so the token never goes to another host (a proxy that rewrote it).
+ */
+function nextPage(link, apiUrl) {
+    const header = Array.isArray(link) ? link.join(', ') : (link ?? '');
+    for (const part of header.split(/,\s*(?=<)/)) {
+        const m = /^\s*<([^>]*)>(.*)$/s.exec(part);
+        const rel = m ? /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(m[2] ?? '') : null;
+        if (m === null || rel === null || !(rel[1] ?? '').split(/\s+/).includes('next'))
+            continue;
+        try {
+            const next = new URL(m[1] ?? '', apiUrl);
+            return `${new URL(apiUrl).origin}${next.pathname}${next.search}`;
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return undefined;
+}
+/** A refusal or failure GitLab answered, named for the fix it needs, with GitLab's own words. */
+function refusal(what, method, status, headers, text) {
+    const fail = (failure, ...ours) => {
+        const extra = ours.filter((p) => p !== undefined);
+        const said = gitlabWords(text);
+        const parts = [extra.length > 0 ? said?.replace(/\.$/, '') : said, ...extra].filter((p) => p !== undefined && p !== '');
+        return new code_host_port/* CodeHostCallFailed */.dv(what, status, `HTTP ${status}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`, failure, 'GitLab');
+    };
+    const redirect = (0,http_errors/* redirectText */.UC)({ status, headers });
+    if (redirect !== undefined)
+        return new code_host_port/* CodeHostCallFailed */.dv(what, status, `HTTP ${status} (${redirect})`, 'failed', 'GitLab');
+    const limited = rateLimit(status, headers);
+    if (limited !== undefined)
+        return fail('rate-limited', limited);
+    if (status === 401)
+        return fail('bad-token', 'GitLab refused the token: it is wrong, expired or revoked');
+    if (status === 403)
+        return fail('forbidden', missingScope(text, method));
+    if (status === 404)
+        return fail('not-found');
+    // merge_base's answer for a ref the repository does not have.
+    if (status === 400 && /^Could not find refs?:/.test(gitlabWords(text) ?? ''))
+        return fail('not-found');
+    return fail('failed');
+}
+/** What GitLab's error body says: `message` (a string, or field errors), else `error`. A body that is not JSON is never echoed. */
+function gitlabWords(text) {
+    let body;
+    try {
+        body = objectOr(JSON.parse(text));
+    }
+    catch {
+        return undefined;
+    }
+    const said = words(body?.message) ?? (body?.error === 'insufficient_scope' ? words(body.error_description) : undefined) ?? words(body?.error);
+    return said === undefined ? undefined : (0,secrets/* redact */.E$)(said).slice(0, 300);
+}
+/** A message as GitLab writes one: a string, a list, or field errors ({"title": ["can't be blank"]}). */
+function words(value) {
+    if (typeof value === 'string')
+        return value.trim() === '' ? undefined : value.trim();
+    if (Array.isArray(value))
+        return value.map(String).join(', ') || undefined;
+    const fields = objectOr(value);
+    if (fields === undefined)
+        return undefined;
+    const each = Object.entries(fields).map(([field, v]) => {
+        const said = Array.isArray(v) ? v.map(String).join(', ') : String(v);
+        return field === 'error' || field === 'base' ? said : `${field} ${said}`;
+    });
+    return each.join('; ') || undefined;
+}
+/** GitLab's insufficient_scope: the scope the token lacks (api to write, read_api to read). */
+function missingScope(text, method) {
+    try {
+        if (objectOr(JSON.parse(text))?.error !== 'insufficient_scope')
+            return undefined;
+    }
+    catch {
+        return undefined;
+    }
+    return method === 'GET' ? 'the token needs the scope read_api (or api)' : 'the token needs the scope api';
+}
+/** When a 429, or a 403 saying no requests remain, is GitLab's rate limit: the words, with when it lifts when the answer says. */
+function rateLimit(status, headers) {
+    if (status !== 429 && !(status === 403 && header(headers, 'ratelimit-remaining') === '0'))
+        return undefined;
+    const when = lifts(header(headers, 'retry-after'), header(headers, 'ratelimit-reset'));
+    return `GitLab's rate limit for the token was reached${when === undefined ? '' : `: it lifts ${when}`}`;
+}
+function lifts(retryAfter, reset) {
+    if (retryAfter !== undefined && /^\d+$/.test(retryAfter))
+        return `in ${retryAfter} s`;
+    const date = retryAfter === undefined ? NaN : Date.parse(retryAfter);
+    if (!Number.isNaN(date))
+        return `at ${instant(date)}`;
+    if (reset !== undefined && /^\d+$/.test(reset) && Number(reset) > 0)
+        return `at ${instant(Number(reset) * 1000)}`;
+    return undefined;
+}
+function instant(ms) {
+    return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+function header(headers, name) {
+    const value = headers[name];
+    return (Array.isArray(value) ? value[0] : value)?.trim();
+}
+
+;// CONCATENATED MODULE: ./src/gitlab/client.ts
+// GitLab's adapter for the code-host port (src/code-host/port.ts): the deploy order, recorded deployments, a release's
+// commits, tags and the status report's drift issues, asked of GitLab's REST API v4 (./door.ts makes the calls).
+// Everything the code's host does for a run is best effort: callers turn a failure into a warning.
+
+
+
+
+
+
+
+/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
+const MAX_ISSUE_PAGES = 10;
+/** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx). */
+const READ_ATTEMPTS = 3;
+class GitLabApi {
+    door;
+    shared;
+    host = 'GitLab';
+    deploymentNoun = 'GitLab deployment';
+    /** GitLab's deployments carry no payload: `payload` is {} on every record, and nothing is read back from one. */
+    keepsPayload = false;
+    project;
+    repoName;
+    repoUrl;
+    apiUrl;
+    runUrl;
+    sha;
+    ref;
+    /** The project in a path: its path or id, encoded as one segment. */
+    at;
+    constructor(target, run, door, shared) {
+        this.door = door;
+        this.shared = shared;
+        this.project = target.project;
+        this.apiUrl = target.apiUrl;
+        // A project known by its id has no name until read: nothing here needs one enough to spend a call.
+        this.repoName = isProjectId(target.project) ? '' : (target.project.split('/').at(-1) ?? '');
+        const web = gitlabWebUrl(target.apiUrl);
+        this.repoUrl = isProjectId(target.project) ? `${web}/projects/${target.project}` : `${web}/${target.project}`;
+        this.runUrl = run.runUrl;
+        this.sha = run.sha;
+        this.ref = run.ref;
+        this.at = `/projects/${encodeURIComponent(target.project)}`;
+    }
+    /** A door to `target`'s project for this run (its commit, ref and page from the face's run context); no call is made. */
+    static open(target, signal, run = (0,port/* runContext */.pO)()) {
+        const door = new GitLabDoor({
+            apiUrl: target.apiUrl,
+            token: target.token,
+            dispatcher: (0,dispatcher/* proxyAwareDispatcher */.U)(target.apiUrl),
+            signal,
+            limitMs: code_host_port/* CALL_LIMIT_MS */.U0,
+            readAttempts: READ_ATTEMPTS
+        });
+        return new GitLabApi(target, run, door, { deployments: new Map(), defaultBranch: undefined });
+    }
+    /** The same door for the run's closing calls: not ended by the run's stop, one attempt, a short limit of its own. */
+    closing(limitMs) {
+        return new GitLabApi(this, this, this.door.closing(limitMs), this.shared);
+    }
+    commitUrl(sha) {
+        return `${this.repoUrl}/-/commit/${sha}`;
+    }
+    /**
+     * Records a deploy of commit `ref` to `environment` (GitLab creates the environment when it has none), under way.
+     * GitLab's deployment has no description and no payload: both have nowhere to go, and are dropped. Its ref is the
+     * branch or tag the run is for, its sha the commit (a ref name given instead is resolved first).
+     */
+    async createDeployment(ref, environment, _description, _payload) {
+        const what = 'Creating a GitLab deployment';
+        const sha = isFullSha(ref) ? ref : await this.commitOf(ref);
+        const run = await this.runRef();
+        // 'running': GitLab takes no other status for a deployment under way when one is created ('created' is refused).
+        const data = await this.door.write(what, 'POST', `${this.at}/deployments`, { environment, sha, ref: run.name, tag: run.tag, status: 'running' });
+        const created = this.remember(data);
+        if (created === undefined)
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer carries no deployment id', 'failed', 'GitLab');
+        return created.record.id;
+    }
+    /**
+     * Sets a deployment's status. GitLab refuses a move to the status a deployment already has, so none is asked for
+     * then (a deployment is created running). GitLab keeps no description or log address on a deployment: both are dropped.
+     */
+    async setDeploymentState(id, update) {
+        const status = GITLAB_STATUS[update.state];
+        let known = this.shared.deployments.get(id);
+        if (known?.status !== status) {
+            const data = await this.door.write(`Setting the status of GitLab deployment ${id}`, 'PUT', `${this.at}/deployments/${id}`, { status });
+            known = this.remember(data) ?? known;
+        }
+        if (update.state === 'success' && update.environmentUrl !== undefined && known?.environmentId !== undefined) {
+            await this.showSite(known.environmentId, update.environmentUrl);
+        }
+    }
+    /**
+     * The site's address on the environment's page, best effort: the deployment's success is recorded already, and a
+     * token that may record deployments but not edit environments must not turn it into a warning.
+     */
+    async showSite(environmentId, url) {
+        try {
+            await this.door.write(`Setting the address of GitLab environment ${environmentId}`, 'PUT', `${this.at}/environments/${environmentId}`, {
+                external_url: url
+            });
+        }
+        catch (error) {
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv))
+                throw error;
+        }
+    }
+    /** Deployments newest first (of one environment when given), following GitLab's pages up to MAX_LISTED_DEPLOYMENTS. */
+    async listDeploymentPages(environment) {
+        const query = new URLSearchParams({ ...(environment !== undefined && { environment }), order_by: 'id', sort: 'desc', per_page: '100' });
+        const deployments = [];
+        const complete = await this.door.pages('Listing GitLab deployments', `${this.at}/deployments?${query}`, code_host_port/* MAX_LISTED_DEPLOYMENTS */.IR / 100, (items) => {
+            for (const item of items) {
+                const listed = this.remember(item);
+                if (listed !== undefined)
+                    deployments.push(listed.record);
+            }
+        });
+        return { deployments: deployments.slice(0, code_host_port/* MAX_LISTED_DEPLOYMENTS */.IR), complete: complete && deployments.length <= code_host_port/* MAX_LISTED_DEPLOYMENTS */.IR };
+    }
+    /**
+     * A deployment's status: GitLab keeps only the current one. A deployment listed (or created, or set) by this door is
+     * not asked for again: its status is as fresh as the listing the engine just read it from.
+     */
+    async latestStatus(id) {
+        const known = this.shared.deployments.get(id) ?? this.remember((await this.door.read(`Reading GitLab deployment ${id}`, `${this.at}/deployments/${id}`)).data);
+        return known?.statusRecord;
+    }
+    async listStatuses(id) {
+        const status = await this.latestStatus(id);
+        return status === undefined ? [] : [status];
+    }
+    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
+    async listTags() {
+        const tags = [];
+        const complete = await this.door.pages('Listing the tags', `${this.at}/repository/tags?per_page=100`, code_host_port/* MAX_TAG_PAGES */.jj, (items) => {
+            for (const item of items) {
+                const tag = toTag(item);
+                if (tag !== undefined)
+                    tags.push(tag);
+            }
+        });
+        return { tags, complete };
+    }
+    /** How `head` relates to `base` (commits, branches or tags); a ref GitLab does not know is a 'not-found' failure. */
+    async compare(base, head) {
+        return (await this.relate(`Comparing ${(0,code_host_port/* short */.h0)(base)} with ${(0,code_host_port/* short */.h0)(head)}`, base, head)).comparison;
+    }
+    /**
+     * The commits reachable from `head` and not from `base`, oldest first, up to MAX_LISTED_COMMITS (the total beside).
+     * Merge requests come from each message, else (for at most `pullLookups` commits, the oldest first) from GitLab's
+     * merge requests of the commit: best effort, the first refusal ends the lookups and says why.
+     */
+    async commitsBetween(base, head, pullLookups = code_host_port/* MAX_PULL_LOOKUPS */.r1) {
+        const relation = await this.relate(`Listing the commits between ${(0,code_host_port/* short */.h0)(base)} and ${(0,code_host_port/* short */.h0)(head)}`, base, head);
+        const all = relation.forward.flatMap((item) => toCommit(item, this.project) ?? []);
+        const lookups = await this.lookUpMergeRequests(all.slice(0, code_host_port/* MAX_LISTED_COMMITS */.sc), pullLookups);
+        return { ...relation.comparison, commits: lookups.commits, total: all.length, ...(lookups.why !== undefined && { pullLookups: lookups.why }) };
+    }
+    /**
+     * The merge base first: it is how GitLab says a ref is unknown (compare answers an unknown `from` with no commits).
+     * Then the commits each side has that the other lacks, each compare skipped when the merge base already tells its
+     * answer (that side is the merge base itself: nothing is on it).
+     */
+    async relate(what, base, head) {
+        const identical = { comparison: { status: 'identical', aheadBy: 0, behindBy: 0 }, forward: [] };
+        const mergeBase = await this.mergeBase(what, base, head);
+        if (sameRef(base, head))
+            return identical;
+        let forward = [];
+        if (!sameRef(head, mergeBase)) {
+            const ahead = await this.commitsFrom(what, base, head);
+            if (ahead.same)
+                return identical;
+            forward = ahead.commits;
+        }
+        let behindBy = 0;
+        if (!sameRef(base, mergeBase)) {
+            const behind = await this.commitsFrom(what, head, base);
+            if (behind.same)
+                return identical;
+            behindBy = behind.commits.length;
+        }
+        return { comparison: { status: statusOf(forward.length, behindBy), aheadBy: forward.length, behindBy }, forward };
+    }
+    async mergeBase(what, base, head) {
+        const query = new URLSearchParams([
+            ['refs[]', base],
+            ['refs[]', head]
+        ]);
+        const id = objectOr((await this.door.read(what, `${this.at}/repository/merge_base?${query}`)).data)?.id;
+        if (typeof id !== 'string')
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer carries no merge base commit', 'failed', 'GitLab');
+        return id;
+    }
+    /** Compare's answer: the commits reachable from `to` and not from `from` (through their merge base), and whether both are one commit. */
+    async commitsFrom(what, from, to) {
+        const data = objectOr((await this.door.read(what, `${this.at}/repository/compare?${new URLSearchParams({ from, to })}`)).data);
+        return { same: data?.compare_same_ref === true, commits: Array.isArray(data?.commits) ? data.commits : [] };
+    }
+    /** The merge requests GitLab relates to a commit (iids). */
+    async mergeRequestsOf(sha) {
+        const answer = await this.door.read(`Listing the merge requests of commit ${(0,code_host_port/* short */.h0)(sha)}`, `${this.at}/repository/commits/${encodeURIComponent(sha)}/merge_requests`);
+        return iidsOf(answer.data);
+    }
+    /** Each commit whose message names no merge request, up to `max` of them, asked of GitLab; the first failure ends the asking. */
+    async lookUpMergeRequests(commits, max) {
+        const out = [...commits];
+        let asked = 0;
+        for (const [i, commit] of out.entries()) {
+            if (commit.pullRequests.length > 0)
+                continue;
+            if (asked >= max)
+                return { commits: out, why: `only ${max} commits were asked for their merge requests` };
+            asked++;
+            try {
+                out[i] = { ...commit, pullRequests: await this.mergeRequestsOf(commit.sha) };
+            }
+            catch (error) {
+                if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv))
+                    throw error;
+                return { commits: out, why: error.message };
+            }
+        }
+        return { commits: out };
+    }
+    /**
+     * Every open issue carrying `label`, oldest first, following GitLab's pages of 100. More than MAX_ISSUE_PAGES pages
+     * is a failure: an issue not seen could be opened twice.
+     */
+    async listOpenIssues(label) {
+        const what = `Listing the open issues labelled ${label}`;
+        const query = new URLSearchParams({ labels: label, state: 'opened', order_by: 'created_at', sort: 'asc', per_page: '100' });
+        const issues = [];
+        const all = await this.door.pages(what, `${this.at}/issues?${query}`, MAX_ISSUE_PAGES, (items) => {
+            for (const item of items) {
+                const issue = toIssue(item);
+                if (issue !== undefined)
+                    issues.push(issue);
+            }
+        });
+        if (!all)
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed', 'GitLab');
+        return issues;
+    }
+    /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
+    async createIssue(title, body, labels) {
+        const what = 'Opening a GitLab issue';
+        const issue = toIssue(await this.door.write(what, 'POST', `${this.at}/issues`, { title, description: body, labels: labels.join(',') }));
+        if (issue === undefined)
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer carries no issue number', 'failed', 'GitLab');
+        return issue;
+    }
+    /** Changes the fields given; GitLab keeps no reason for a state, so stateReason is dropped. Nothing to change: no call. */
+    async editIssue(number, edit) {
+        const fields = {
+            ...(edit.title !== undefined && { title: edit.title }),
+            ...(edit.body !== undefined && { description: edit.body }),
+            ...(edit.state !== undefined && { state_event: edit.state === 'closed' ? 'close' : 'reopen' })
+        };
+        if (Object.keys(fields).length === 0)
+            return;
+        await this.door.write(`Editing GitLab issue #${number}`, 'PUT', `${this.at}/issues/${number}`, fields);
+    }
+    async commentOnIssue(number, body) {
+        await this.door.write(`Commenting on GitLab issue #${number}`, 'POST', `${this.at}/issues/${number}/notes`, { body });
+    }
+    /** The label, created when the project lacks it; one created meanwhile by another run (409) is as good. */
+    async ensureLabel(name, color, description) {
+        try {
+            await this.door.read(`Reading the label ${name}`, `${this.at}/labels/${encodeURIComponent(name)}`);
+            return;
+        }
+        catch (error) {
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv && error.status === 404))
+                throw error;
+        }
+        try {
+            const hex = color.startsWith('#') ? color : `#${color}`;
+            await this.door.write(`Creating the label ${name}`, 'POST', `${this.at}/labels`, { name, color: hex, description });
+        }
+        catch (error) {
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv && error.status === 409))
+                throw error;
+        }
+    }
+    /** The commit a ref name (a branch, a tag, an abbreviated sha) is now. */
+    async commitOf(ref) {
+        const what = `Reading the commit ${ref}`;
+        const id = objectOr((await this.door.read(what, `${this.at}/repository/commits/${encodeURIComponent(ref)}`)).data)?.id;
+        if (typeof id !== 'string')
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer carries no commit id', 'failed', 'GitLab');
+        return id;
+    }
+    /** The branch or tag this run is for (refs/heads/x, refs/tags/v1, or a bare name); the project's default branch when none is known. */
+    async runRef() {
+        if (this.ref.startsWith('refs/heads/'))
+            return { name: this.ref.slice('refs/heads/'.length), tag: false };
+        if (this.ref.startsWith('refs/tags/'))
+            return { name: this.ref.slice('refs/tags/'.length), tag: true };
+        if (this.ref !== '')
+            return { name: this.ref, tag: false };
+        return { name: await this.defaultBranch(), tag: false };
+    }
+    defaultBranch() {
+        const what = `Reading the GitLab project ${this.project}`;
+        const read = (this.shared.defaultBranch ??= this.door.read(what, this.at).then(({ data }) => {
+            const branch = objectOr(data)?.default_branch;
+            if (typeof branch !== 'string' || branch === '')
+                throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the project has no default branch', 'failed', 'GitLab');
+            return branch;
+        }));
+        read.catch(() => {
+            if (this.shared.defaultBranch === read)
+                this.shared.defaultBranch = undefined;
+        });
+        return read;
+    }
+    /** A deployment from an answer, kept as last seen; undefined when the answer is none. */
+    remember(item) {
+        const deployment = toDeployment(item);
+        if (deployment !== undefined)
+            this.shared.deployments.set(deployment.record.id, deployment);
+        return deployment;
+    }
+}
+/** A full commit id (SHA-1 or SHA-256). */
+function isFullSha(ref) {
+    return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(ref);
+}
+/** Two refs that are one commit for sure: the same text, or the same full commit id in another case. */
+function sameRef(a, b) {
+    return a === b || (isFullSha(a) && isFullSha(b) && a.toLowerCase() === b.toLowerCase());
+}
+function statusOf(aheadBy, behindBy) {
+    if (aheadBy > 0 && behindBy > 0)
+        return 'diverged';
+    if (aheadBy > 0)
+        return 'ahead';
+    if (behindBy > 0)
+        return 'behind';
+    return 'identical';
+}
+
+
+/***/ }),
+
+/***/ 3839:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   u: () => (/* binding */ DeploymentHistory)
+/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
 /* harmony export */ });
-/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7103);
-// Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
-// repository that recorded the distribution's id in its payload (this action writes it there), or
-// else the distribution's own name when it is the default name, which carries the commit.
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7856);
+// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
+// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
+// the transport, still loads it.
 
-/** States of a Deployment still under way. */
-const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
-/** The same distribution id (the platform's ids are hex; a platform may change their case). */
-function sameDistribution(a, b) {
-    return a !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
+ * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
+ * every step. Only that one warning is held back, only while the agent is made.
+ */
+function withoutExperimentalWarning(make) {
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((warning, ...rest) => {
+        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
+            return;
+        emitWarning.call(process, warning, ...rest);
+    });
+    try {
+        return make();
+    }
+    finally {
+        process.emitWarning = emitWarning;
+    }
 }
-/** An address without a trailing slash and in lower case: the stack a payload names. */
-function stackKey(url) {
-    return url.replace(/\/+$/, '').toLowerCase();
-}
-/** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
-class DeploymentHistory {
-    github;
-    apiUrl;
-    cache = new Map();
-    constructor(github, apiUrl) {
-        this.github = github;
-        this.apiUrl = apiUrl;
-    }
-    /** A fresh read: another job may have recorded a deploy since the last one. */
-    refresh() {
-        this.cache.clear();
-    }
-    /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
-    async deployments(environment) {
-        const mine = stackKey(this.apiUrl);
-        return (await this.listing(environment)).deployments.filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
-    }
-    /** Whether the listing of one environment (or all) held every Deployment: false when GitHub holds older ones it did not read. */
-    async complete(environment) {
-        return (await this.listing(environment)).complete;
-    }
-    listing(environment) {
-        const key = environment ?? '\u0000all';
-        let list = this.cache.get(key);
-        if (list === undefined) {
-            list = this.github.listDeploymentPages(environment);
-            this.cache.set(key, list);
-            list.catch(() => this.cache.delete(key));
-        }
-        return list;
-    }
-    /**
-     * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
-     * first), else from its name (`facts`, asked only then: a call to the platform).
-     */
-    async commitOf(id, environment, facts) {
-        // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
-        const names = (d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown';
-        const here = environment === undefined ? [] : await this.deployments(environment);
-        let found = here.find(names);
-        found ??= (await this.deployments()).find(names);
-        if (found) {
-            const status = await this.github.latestStatus(found.id).catch(() => undefined);
-            return {
-                sha: found.sha,
-                from: 'deployment',
-                deployment: { id: found.id, environment: found.environment, by: found.creator, runUrl: status?.logUrl, state: status?.state }
-            };
-        }
-        const name = (await facts()).name;
-        const sha = (0,_cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__/* .commitInName */ .YP)(name, this.github.repo.repo);
-        return sha === undefined ? undefined : { sha, from: 'name', name };
-    }
-    /**
-     * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
-     * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
-     */
-    async recordedWithoutCommit(id, environment) {
-        const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown');
-        return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)];
-    }
-    /**
-     * The newest Deployment of this environment that recorded another distribution than `runningId`,
-     * when none recorded `runningId`: the environment was then changed outside this action.
-     */
-    async recordedOther(environment, runningId) {
-        const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined);
-        if (here.some((d) => sameDistribution(d.payload.distributionId, runningId)))
-            return undefined;
-        return here[0];
-    }
-    /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
-    async underWay(environment, exceptId) {
-        for (const d of (await this.deployments(environment)).slice(0, 5)) {
-            if (d.id === exceptId)
-                continue;
-            const status = await this.github.latestStatus(d.id).catch(() => undefined);
-            if (status && UNDER_WAY.has(status.state)) {
-                return {
-                    sha: d.sha,
-                    from: 'deployment',
-                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state }
-                };
-            }
-        }
-        return undefined;
-    }
+/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
+function proxyAwareDispatcher(baseUrl) {
+    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
+    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
 }
 
 
@@ -30184,11 +31073,12 @@ class DeploymentHistory {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   N1: () => (/* binding */ toServiceError),
+/* harmony export */   UC: () => (/* binding */ redirectText),
 /* harmony export */   bg: () => (/* binding */ mayPass),
 /* harmony export */   dg: () => (/* binding */ isTransient),
 /* harmony export */   rd: () => (/* binding */ networkFailure)
 /* harmony export */ });
-/* unused harmony exports redirectText, retryAfterMs */
+/* unused harmony export retryAfterMs */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
 // Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
@@ -30870,7 +31760,7 @@ function anySink(events) {
 
 /***/ }),
 
-/***/ 1801:
+/***/ 8858:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30949,6 +31839,9 @@ function readSoak(getInput, source, environment, githubToken) {
             `promote with from-environment: ${verifiedIn} (or distribution-id), or remove require-verified-in.`);
     if (verifiedIn === environment)
         throw new errors/* InputError */.dz(`require-verified-in and environment are both '${verifiedIn}': name the environment the distribution is verified in before it comes here.`);
+    if (githubToken === '' && getInput('gitlab-token') !== '')
+        throw new errors/* InputError */.dz(`require-verified-in reads which distribution each deployment of '${verifiedIn}' recorded; GitLab's deployments carry no distribution, ` +
+            'so the soak gate needs the code on GitHub (github-token). Remove require-verified-in, or see docs/gitlab.md.');
     if (githubToken === '')
         throw new errors/* InputError */.dz(`require-verified-in reads this repository's GitHub Deployments of '${verifiedIn}', which needs github-token: ${(0,advice/* giveGitHubToken */.e6)('deployments: read')}.`);
     return { environment: verifiedIn, minutes };
@@ -30979,6 +31872,55 @@ function readReleaseRules(getInput, source, environment, githubToken) {
 var distribution_name = __nccwpck_require__(7103);
 // EXTERNAL MODULE: ./src/action-metadata.ts
 var action_metadata = __nccwpck_require__(227);
+// EXTERNAL MODULE: ./src/gitlab/client.ts + 3 modules
+var client = __nccwpck_require__(2072);
+;// CONCATENATED MODULE: ./src/inputs/code-host.ts
+// Where the code lives, from the inputs: GitHub (github-token; the repository is the run's) or GitLab (gitlab-token,
+// gitlab-project, gitlab-url). One host per run: both tokens is refused, before any request.
+
+
+
+/** GitLab.com, when gitlab-url is empty. */
+const GITLAB_COM = 'https://gitlab.com';
+/** The code's host the inputs name; `warn` says what is set and has no effect. Masks the tokens first. */
+function readCodeHost(getInput, warn) {
+    const githubToken = getInput('github-token');
+    const gitlabToken = getInput('gitlab-token');
+    (0,secrets/* registerSecret */.cl)(githubToken);
+    (0,secrets/* registerSecret */.cl)(gitlabToken);
+    const project = getInput('gitlab-project');
+    const url = getInput('gitlab-url');
+    if (githubToken !== '' && gitlabToken !== '') {
+        throw new errors/* InputError */.dz('github-token and gitlab-token are both set: the code lives in one place. Keep github-token for a repository on GitHub, ' +
+            'or gitlab-token (with gitlab-project) for a project on GitLab, and remove the other.');
+    }
+    if (gitlabToken === '') {
+        const unused = [project !== '' && 'gitlab-project', url !== '' && 'gitlab-url'].filter((n) => n !== false);
+        if (unused.length > 0)
+            warn(`${unused.join(' and ')} ${unused.length > 1 ? 'have' : 'has'} no effect without gitlab-token, which reads and records the deploys on GitLab.`);
+        return { githubToken: githubToken || undefined };
+    }
+    return { gitlab: { token: gitlabToken, project: gitLabProject(project), apiUrl: gitLabApi(url) } };
+}
+function gitLabProject(project) {
+    if (project === '') {
+        throw new errors/* InputError */.dz('gitlab-token is set but gitlab-project is empty: name the project as its path (group/project, or group/sub/project) or its numeric id. ' +
+            'In a GitLab CI job the brcloud command takes CI_PROJECT_PATH by itself.');
+    }
+    if (!(0,client/* isGitLabProject */.f)(project)) {
+        throw new errors/* InputError */.dz(`gitlab-project is not a GitLab project: '${project}'. Give its path as GitLab shows it (group/project, or group/sub/project) or its numeric id (Settings > General).`);
+    }
+    return project;
+}
+function gitLabApi(url) {
+    try {
+        return (0,client/* gitlabApiUrl */.j)(url === '' ? GITLAB_COM : url);
+    }
+    catch (error) {
+        throw new errors/* InputError */.dz(`gitlab-url: ${error.message}.`);
+    }
+}
+
 // EXTERNAL MODULE: ./src/inputs/address.ts
 var inputs_address = __nccwpck_require__(1617);
 // EXTERNAL MODULE: ./src/inputs/login.ts
@@ -31097,7 +32039,7 @@ function parseDeployStrategy(value, warn) {
 function warnIgnored(getInput, source, environment, warn) {
     const set = (name) => (0,parsers/* isSet */.vM)(name, getInput(name));
     const notes = [];
-    if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '') {
+    if (set(Input.EnvironmentUrl) && getInput(Input.GitHubToken) === '' && getInput('gitlab-token') === '') {
         notes.push(`environment-url is set but github-token is empty: it is shown only on a GitHub Deployment (set ${(0,advice/* giveGitHubToken */.e6)('deployments: write')})`);
     }
     if (set(Input.HealthTimeoutMinutes) && getInput(Input.HealthUrl) === '')
@@ -31260,19 +32202,20 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
     const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn);
     warnIgnored(getInput, source, environment, warn);
     const maxDistributions = getInput(Input.MaxDistributions);
-    const githubToken = getInput(Input.GitHubToken);
-    (0,secrets/* registerSecret */.cl)(githubToken);
+    const codeHost = readCodeHost(getInput, warn);
+    const githubToken = codeHost.githubToken ?? '';
+    const anyToken = githubToken !== '' || codeHost.gitlab !== undefined;
     const rollback = (0,parsers/* parseBoolean */.yG)(Input.Rollback, getInput(Input.Rollback));
     const rollbackOnSearch = (0,parsers/* parseBoolean */.yG)(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
     if (rollbackOnSearch && !rollback) {
         throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
     }
     const allowOlderCommit = (0,parsers/* parseBoolean */.yG)(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
-    if (allowOlderCommit && githubToken === '') {
+    if (allowOlderCommit && !anyToken) {
         warn(`allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}).`);
     }
     const allowUncheckedOrder = (0,parsers/* parseBoolean */.yG)(Input.AllowUncheckedOrder, getInput(Input.AllowUncheckedOrder));
-    if (allowUncheckedOrder && githubToken === '') {
+    if (allowUncheckedOrder && !anyToken) {
         warn(`allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}).`);
     }
     return {
@@ -31289,6 +32232,7 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
         compressionLevel: (0,parsers/* parseInteger */.cG)(Input.CompressionLevel, getInput(Input.CompressionLevel), 0, 9),
         buildCommand: parseBuildCommand(getInput(Input.BuildCommand)),
         githubToken: githubToken || undefined,
+        codeHost,
         environmentUrl: parseEnvironmentUrl(getInput(Input.EnvironmentUrl)),
         configFiles: parseConfigFiles(getInput(Input.ConfigFiles)),
         forceDeploy: (0,parsers/* parseBoolean */.yG)(Input.ForceDeploy, getInput(Input.ForceDeploy)),
@@ -32942,6 +33886,7 @@ const RULE_WORDS = {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B1: () => (/* binding */ noteGitHubDeploymentFinal),
 /* harmony export */   Ek: () => (/* binding */ noteRefreshTokens),
+/* harmony export */   Nw: () => (/* binding */ noteGitLabDeployment),
 /* harmony export */   c4: () => (/* binding */ STATE),
 /* harmony export */   uR: () => (/* binding */ noteReported),
 /* harmony export */   un: () => (/* binding */ readState),
@@ -32969,7 +33914,11 @@ const STATE = {
     githubDeploymentId: 'githubDeploymentId',
     githubRepository: 'githubDeploymentRepository',
     githubLogUrl: 'githubDeploymentLogUrl',
-    /** 'true' once the GitHub Deployment got a final status (success or failure). */
+    /** The GitLab deployment started for this run: its id, the project and the API it lives in. */
+    gitlabDeploymentId: 'gitlabDeploymentId',
+    gitlabProject: 'gitlabDeploymentProject',
+    gitlabApiUrl: 'gitlabDeploymentApiUrl',
+    /** 'true' once the recorded deployment (GitHub's or GitLab's) got a final status (success or failure). */
     githubDeploymentFinal: 'githubDeploymentFinal',
     /** 'true' once the main step wrote its outputs and summary. */
     reported: 'reported'
@@ -32996,6 +33945,12 @@ function noteGitHubDeployment(id, repo, logUrl) {
     save(STATE.githubLogUrl, logUrl ?? '');
     save(STATE.githubDeploymentFinal, 'false');
 }
+function noteGitLabDeployment(id, project, apiUrl) {
+    save(STATE.gitlabDeploymentId, String(id));
+    save(STATE.gitlabProject, project);
+    save(STATE.gitlabApiUrl, apiUrl);
+    save(STATE.githubDeploymentFinal, 'false');
+}
 function noteGitHubDeploymentFinal() {
     save(STATE.githubDeploymentFinal, 'true');
 }
@@ -33012,9 +33967,16 @@ function readState(get = _port_js__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .G
         refreshTokens: (get(STATE.refreshToken) || '').split('\n').filter((t) => t !== ''),
         revoked: get(STATE.revoked) === 'true',
         githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
+        gitlabDeployment: gitLabDeploymentOf(get),
         githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
         reported: get(STATE.reported) === 'true'
     };
+}
+function gitLabDeploymentOf(get) {
+    const id = Number(get(STATE.gitlabDeploymentId));
+    const project = get(STATE.gitlabProject);
+    const apiUrl = get(STATE.gitlabApiUrl);
+    return Number.isSafeInteger(id) && id > 0 && project && apiUrl ? { id, project, apiUrl } : undefined;
 }
 
 
@@ -36667,8 +37629,8 @@ var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var outcome = __nccwpck_require__(4535);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/inputs/index.ts + 5 modules
-var src_inputs = __nccwpck_require__(1801);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
+var src_inputs = __nccwpck_require__(8858);
 ;// CONCATENATED MODULE: ./src/phases.ts
 // The run's timeline: each phase in its own log group, how long it took and whether it passed. The
 // steps run their phases through it; the report reads it; nothing else writes it.
@@ -36832,7 +37794,7 @@ async function run(host) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(235), __nccwpck_require__.e(697), __nccwpck_require__.e(857), __nccwpck_require__.e(928)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4928));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(235), __nccwpck_require__.e(697), __nccwpck_require__.e(857), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1326));
                 // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
                 const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);

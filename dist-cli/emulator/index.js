@@ -98,6 +98,31 @@ function gitHubLines(github, history, face) {
         ...status(`BRCLOUD_GITHUB_TOKEN=${github.token} and BRCLOUD_REPOSITORY=${github.repository}`)
     ];
 }
+/** The GitLab stand-in's lines: its project, commits, branch and tags, and what brcloud needs exported to deploy the tip of main. */
+function gitLabLines(gitlab, history, face) {
+    const { branch } = history;
+    const tip = history.main.at(-1) ?? '';
+    const older = history.main.at(-2) ?? '';
+    const branchTip = branch.commits.at(-1) ?? '';
+    // From a clone there is no brcloud on the path: the bundle the package would install is built here.
+    const clone = face === 'clone' ? ['  (brcloud from this clone: npm run build:cli, then node dist-cli/index.js deploy ...)'] : [];
+    return [
+        `GitLab API stand-in listening on ${gitlab.url} (REST API v4 at ${gitlab.url}/api/v4): project ${gitlab.project} (deployments, environments, compare, merge base, tags, issues)`,
+        `  commits on main, oldest first: ${history.main.join(' ')}`,
+        `  branch ${branch.name}, off the second commit of main: ${branch.commits.join(' ')}`,
+        `  tags: ${history.tags.map((t) => `${t.name} (${t.annotated ? 'annotated, ' : ''}${t.commit.slice(0, 7)})`).join(', ')}`,
+        `Export these where you run brcloud deploy (it then checks the deploy order and records GitLab deployments of ${gitlab.project}):`,
+        ...clone,
+        `  export BRCLOUD_GITLAB_URL=${gitlab.url}`,
+        `  export BRCLOUD_GITLAB_PROJECT=${gitlab.project}`,
+        `  export BRCLOUD_GITLAB_TOKEN=${gitlab.token}`,
+        `  export BRCLOUD_COMMIT=${tip}`,
+        `  after a deploy, export BRCLOUD_COMMIT=${older} (an older commit) to see the deploy order refuse it`,
+        `  or export BRCLOUD_COMMIT=${branchTip} (the tip of ${branch.name}) to deploy a commit of another line (diverged)`,
+        `For brcloud status, the same BRCLOUD_GITLAB_* exports:`,
+        `  track main, ${branch.name}, or v* (the newest tag, ${history.tags.at(-1)?.name ?? ''})`
+    ];
+}
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
@@ -4300,6 +4325,8 @@ async function startEmulator(options = {}) {
 const DEFAULT_PORT = 4080;
 /** The GitHub API stand-in's port with --github. */
 const DEFAULT_GITHUB_PORT = 4081;
+/** The GitLab API stand-in's port with --gitlab. */
+const DEFAULT_GITLAB_PORT = 4082;
 const OPERATIONS = [
     'login',
     'refresh',
@@ -4417,6 +4444,11 @@ ${usageLine(face)}
                                ${DEFAULTS.sso.githubJob.repository}, with a few commits on main, and print the variables to export
                                ${gitHubFor(face)}
   --github-port PORT           its port (implies --github; default ${DEFAULT_GITHUB_PORT}; 0 = any free port)
+  --gitlab                     also start the GitLab API stand-in (REST API v4: deployments, compare, merge base,
+                               tags, issues) for acme/platform/site, with a few commits on main, and print the
+                               variables to export for brcloud deploy and brcloud status: BRCLOUD_GITLAB_URL,
+                               BRCLOUD_GITLAB_PROJECT, BRCLOUD_GITLAB_TOKEN, BRCLOUD_COMMIT (not with --github)
+  --gitlab-port PORT           its port (implies --gitlab; default ${DEFAULT_GITLAB_PORT}; 0 = any free port)
   --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
   --apply-then-fail OP:STATUS[:TIMES]
@@ -4613,6 +4645,8 @@ function parseCli(argv) {
             'oidc-event': { type: 'string' },
             github: { type: 'boolean' },
             'github-port': { type: 'string' },
+            gitlab: { type: 'boolean' },
+            'gitlab-port': { type: 'string' },
             fail: { type: 'string', multiple: true },
             hang: { type: 'string', multiple: true },
             'apply-then-fail': { type: 'string', multiple: true },
@@ -4771,88 +4805,53 @@ function parseCli(argv) {
     if (values.github === true || values['github-port'] !== undefined) {
         result.github = { port: values['github-port'] === undefined ? DEFAULT_GITHUB_PORT : cli_args_int('github-port', values['github-port']) };
     }
+    if (values.gitlab === true || values['gitlab-port'] !== undefined) {
+        if (result.github !== undefined) {
+            throw new UsageError('--github and --gitlab: the emulator stands in for one code host per run, as a deploy talks to one; give one or the other');
+        }
+        result.gitlab = { port: values['gitlab-port'] === undefined ? DEFAULT_GITLAB_PORT : cli_args_int('gitlab-port', values['gitlab-port']) };
+    }
     return result;
 }
 
-;// CONCATENATED MODULE: ./src/emulator/github/model.ts
-// The repository the GitHub API stand-in answers about: a commit graph, branches and tags, deployments
-// and their statuses, issues with their labels and comments. No HTTP here (server.ts renders it as GitHub's JSON), so end-to-end tests can
-// seed history directly, as another job or tool would have left it.
+;// CONCATENATED MODULE: ./src/emulator/commit-graph.ts
+// A repository's history as both code hosts' stand-ins need it (github/, gitlab/): commits with their parents,
+// branches, lightweight and annotated tags, refs resolved as git resolves a commit-ish, and how two commits relate
+// (merge base, the commits one has and the other lacks). No host's words here: each model turns an unknown ref or
+// unrelated histories into its own host's answer.
 
-const DEPLOYMENT_STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success'];
-/** GitHub's reasons for an issue's state: three to close it (duplicate the newest), and reopened. */
-const ISSUE_STATE_REASONS = ['completed', 'not_planned', 'duplicate', 'reopened'];
-/** An answer GitHub would give instead of doing the thing; server.ts renders `{message, documentation_url, ...extra}`. */
-class GitHubError extends Error {
-    status;
-    extra;
-    name = 'GitHubError';
-    constructor(status, message, extra = {}) {
-        super(message);
-        this.status = status;
-        this.extra = extra;
-    }
-}
-const DEFAULT_CREATOR = 'github-actions[bot]';
 const FULL_SHA = /^[0-9a-f]{40}$/;
 const SHORT_SHA = /^[0-9a-f]{7,40}$/;
 /** A deterministic 40-hex sha for a label (its sha1), so tests can name commits. */
 function fakeSha(label) {
     return (0,external_node_crypto_namespaceObject.createHash)('sha1').update(label).digest('hex');
 }
-/** GitHub writes times without milliseconds. */
+/** Times without milliseconds, as GitHub writes them. */
 function isoSeconds(ms) {
     return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
-class GitHubModel {
+class CommitGraph {
     now;
     commits = new Map();
-    branches = new Map();
+    branchTips = new Map();
     tags = new Map();
     /** The annotated tags' objects, by tag name (a lightweight tag has none). */
     tagObjects = new Map();
-    deploymentList = [];
-    statusList = new Map();
-    nextDeploymentId = 1000;
-    nextStatusId = 5000;
-    issueList = [];
-    labelList = [];
-    nextIssueNumber = 1;
-    nextIssueId = 700_000;
-    nextCommentId = 900_000;
-    nextLabelId = 300_000;
-    commitPulls = new Map();
     constructor(now = Date.now) {
         this.now = now;
     }
-    /** Adds a commit; its parents need not be known (a shallow boundary: the walk stops there). */
-    commit(sha, parents = [], message = `Commit ${sha.slice(0, 7)}`, author) {
+    /** Adds a commit (dated now unless `date` says); its parents need not be known (a shallow boundary: the walk stops there). */
+    commit(sha, parents = [], message = `Commit ${sha.slice(0, 7)}`, author, date) {
         for (const s of [sha, ...parents])
             if (!FULL_SHA.test(s))
                 throw new Error(`Not a 40-hex lower-case sha: '${s}' (use fakeSha(label))`);
         if (!this.commits.has(sha))
-            this.commits.set(sha, { sha, parents: [...parents], message, date: isoSeconds(this.now()), ...(author && { author }) });
+            this.commits.set(sha, { sha, parents: [...parents], message, date: date ?? isoSeconds(this.now()), ...(author && { author }) });
         return sha;
-    }
-    /** Links a pull request (an issue added with pullRequest: true) to a commit it brought, as GitHub associates them. */
-    associatePullRequest(number, sha) {
-        const pull = this.issue(number);
-        if (pull === undefined || !pull.pullRequest)
-            throw new Error(`#${number} is not a pull request of the model (addIssue({ pullRequest: true }) first)`);
-        const known = this.known(sha);
-        const list = this.commitPulls.get(known) ?? [];
-        if (!list.includes(number))
-            list.push(number);
-        this.commitPulls.set(known, list);
-    }
-    /** The pull requests associated with a commit (GitHub's "List pull requests associated with a commit"); an unknown commit is not found (404). */
-    pullsOf(ref) {
-        const commit = this.commitOf(ref);
-        return (this.commitPulls.get(commit.sha) ?? []).flatMap((n) => this.issue(n) ?? []);
     }
     /** Creates or moves (force-pushes) a branch. */
     branch(name, sha) {
-        this.branches.set(name, this.known(sha));
+        this.branchTips.set(name, this.known(sha));
     }
     /** A lightweight tag: the name points at the commit itself. */
     tag(name, sha) {
@@ -4870,22 +4869,29 @@ class GitHubModel {
     tagObject(name) {
         return this.tagObjects.get(name);
     }
-    /** The tags, the last made first (GitHub documents no order for its tag listing). */
-    get tagList() {
-        return [...this.tags].reverse().map(([name, sha]) => ({ name, sha }));
+    /** The tags in the order they were made (a moved tag keeps its place). */
+    get tagEntries() {
+        return [...this.tags].map(([name, sha]) => ({ name, sha }));
+    }
+    /** The branches in the order they were made. */
+    get branchEntries() {
+        return [...this.branchTips].map(([name, sha]) => ({ name, sha }));
     }
     branchTip(name) {
-        return this.branches.get(name);
+        return this.branchTips.get(name);
+    }
+    tagTarget(name) {
+        return this.tags.get(name);
     }
     /** A chain of commits on `branch`, the first one's parent the branch's current tip (if any); moves the branch to the last. */
-    linear(branch, shas) {
-        let parent = this.branches.get(branch);
-        for (const sha of shas) {
-            this.commit(sha, parent === undefined ? [] : [parent]);
+    linear(branch, shas, dates) {
+        let parent = this.branchTips.get(branch);
+        shas.forEach((sha, i) => {
+            this.commit(sha, parent === undefined ? [] : [parent], undefined, undefined, dates?.[i]);
             parent = sha;
-        }
+        });
         if (parent !== undefined)
-            this.branches.set(branch, parent);
+            this.branchTips.set(branch, parent);
         return shas;
     }
     getCommit(sha) {
@@ -4893,7 +4899,7 @@ class GitHubModel {
     }
     /** A branch, a tag, `refs/heads/...`, `refs/tags/...`, a known full sha, or a unique prefix of >= 7 hex of one. */
     resolve(ref) {
-        const named = this.branches.get(ref.replace(/^refs\/heads\//, '')) ?? this.tags.get(ref.replace(/^refs\/tags\//, ''));
+        const named = this.branchTips.get(ref.replace(/^refs\/heads\//, '')) ?? this.tags.get(ref.replace(/^refs\/tags\//, ''));
         if (named !== undefined)
             return named;
         const lower = ref.toLowerCase();
@@ -4907,6 +4913,165 @@ class GitHubModel {
             return object.commit;
         const matches = [...this.commits.keys()].filter((sha) => sha.startsWith(lower));
         return matches.length === 1 ? matches[0] : undefined; // an ambiguous prefix names nothing
+    }
+    /** The commit a ref names; undefined when it names none the graph holds. */
+    commitOf(ref) {
+        const sha = this.resolve(ref);
+        return sha === undefined ? undefined : this.commits.get(sha);
+    }
+    /** Walks base..head like `git log base..head` and finds the merge base. */
+    relate(base, head) {
+        const fromBase = this.ancestors(base.sha);
+        const fromHead = this.ancestors(head.sha);
+        const common = [...fromHead].filter((sha) => fromBase.has(sha));
+        const ahead = this.topological([...fromHead].filter((sha) => !fromBase.has(sha)));
+        const behindBy = [...fromBase].filter((sha) => !fromHead.has(sha)).length;
+        return { base, head, mergeBase: common.length === 0 ? undefined : this.best(common), ahead, behindBy };
+    }
+    /** The commit and every known ancestor. */
+    ancestors(sha) {
+        const seen = new Set();
+        const stack = [sha];
+        for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+            const commit = this.commits.get(next);
+            if (commit === undefined || seen.has(next))
+                continue;
+            seen.add(next);
+            stack.push(...commit.parents);
+        }
+        return seen;
+    }
+    known(sha) {
+        if (!this.commits.has(sha))
+            throw new Error(`Unknown commit ${sha}: add it with commit() first`);
+        return sha;
+    }
+    /** The common ancestor no other common ancestor descends from; the newest added when several (criss-cross merges). */
+    best(common) {
+        const set = new Set(common);
+        const shadowed = new Set();
+        for (const sha of common)
+            for (const a of this.ancestors(sha))
+                if (a !== sha && set.has(a))
+                    shadowed.add(a);
+        const order = [...this.commits.keys()];
+        const candidates = common.filter((sha) => !shadowed.has(sha)).sort((a, b) => order.indexOf(b) - order.indexOf(a));
+        return this.commits.get(candidates[0]);
+    }
+    /** Parents before children, ties in the order commits were added. */
+    topological(shas) {
+        const wanted = new Set(shas);
+        const done = new Set();
+        const out = [];
+        const visit = (sha) => {
+            if (!wanted.has(sha) || done.has(sha))
+                return;
+            done.add(sha);
+            const commit = this.commits.get(sha);
+            for (const p of commit.parents)
+                visit(p);
+            out.push(commit);
+        };
+        for (const sha of this.commits.keys())
+            visit(sha);
+        return out;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/github/model.ts
+// The repository the GitHub API stand-in answers about: a commit graph, branches and tags, deployments
+// and their statuses, issues with their labels and comments. No HTTP here (server.ts renders it as GitHub's JSON), so end-to-end tests can
+// seed history directly, as another job or tool would have left it.
+
+
+const DEPLOYMENT_STATES = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success'];
+/** GitHub's reasons for an issue's state: three to close it (duplicate the newest), and reopened. */
+const ISSUE_STATE_REASONS = ['completed', 'not_planned', 'duplicate', 'reopened'];
+/** An answer GitHub would give instead of doing the thing; server.ts renders `{message, documentation_url, ...extra}`. */
+class GitHubError extends Error {
+    status;
+    extra;
+    name = 'GitHubError';
+    constructor(status, message, extra = {}) {
+        super(message);
+        this.status = status;
+        this.extra = extra;
+    }
+}
+const DEFAULT_CREATOR = 'github-actions[bot]';
+class GitHubModel {
+    now;
+    /** The repository's history (../commit-graph.ts, shared with the GitLab stand-in). */
+    graph;
+    deploymentList = [];
+    statusList = new Map();
+    nextDeploymentId = 1000;
+    nextStatusId = 5000;
+    issueList = [];
+    labelList = [];
+    nextIssueNumber = 1;
+    nextIssueId = 700_000;
+    nextCommentId = 900_000;
+    nextLabelId = 300_000;
+    commitPulls = new Map();
+    constructor(now = Date.now) {
+        this.now = now;
+        this.graph = new CommitGraph(now);
+    }
+    /** Adds a commit; its parents need not be known (a shallow boundary: the walk stops there). */
+    commit(sha, parents = [], message = `Commit ${sha.slice(0, 7)}`, author) {
+        return this.graph.commit(sha, parents, message, author);
+    }
+    /** Links a pull request (an issue added with pullRequest: true) to a commit it brought, as GitHub associates them. */
+    associatePullRequest(number, sha) {
+        const pull = this.issue(number);
+        if (pull === undefined || !pull.pullRequest)
+            throw new Error(`#${number} is not a pull request of the model (addIssue({ pullRequest: true }) first)`);
+        if (this.graph.getCommit(sha) === undefined)
+            throw new Error(`Unknown commit ${sha}: add it with commit() first`);
+        const list = this.commitPulls.get(sha) ?? [];
+        if (!list.includes(number))
+            list.push(number);
+        this.commitPulls.set(sha, list);
+    }
+    /** The pull requests associated with a commit (GitHub's "List pull requests associated with a commit"); an unknown commit is not found (404). */
+    pullsOf(ref) {
+        const commit = this.commitOf(ref);
+        return (this.commitPulls.get(commit.sha) ?? []).flatMap((n) => this.issue(n) ?? []);
+    }
+    /** Creates or moves (force-pushes) a branch. */
+    branch(name, sha) {
+        this.graph.branch(name, sha);
+    }
+    /** A lightweight tag: the name points at the commit itself. */
+    tag(name, sha) {
+        this.graph.tag(name, sha);
+    }
+    /** An annotated tag: a tag object (its own sha, a message) pointing at the commit; returns the object's sha. */
+    annotatedTag(name, sha, message = `Release ${name}`) {
+        return this.graph.annotatedTag(name, sha, message);
+    }
+    /** The object of an annotated tag; undefined for a lightweight one, or no tag. */
+    tagObject(name) {
+        return this.graph.tagObject(name);
+    }
+    /** The tags, the last made first (GitHub documents no order for its tag listing). */
+    get tagList() {
+        return this.graph.tagEntries.reverse();
+    }
+    branchTip(name) {
+        return this.graph.branchTip(name);
+    }
+    /** A chain of commits on `branch`, the first one's parent the branch's current tip (if any); moves the branch to the last. */
+    linear(branch, shas) {
+        return this.graph.linear(branch, shas);
+    }
+    getCommit(sha) {
+        return this.graph.getCommit(sha);
+    }
+    /** A branch, a tag, `refs/heads/...`, `refs/tags/...`, a known full sha, or a unique prefix of >= 7 hex of one. */
+    resolve(ref) {
+        return this.graph.resolve(ref);
     }
     /** Oldest first; a copy. */
     get deployments() {
@@ -5071,16 +5236,10 @@ class GitHubModel {
     }
     /** Walks base...head like `git log base..head` and finds the merge base; throws GitHub's 404s. */
     compare(baseRef, headRef) {
-        const base = this.commitOf(baseRef);
-        const head = this.commitOf(headRef);
-        const fromBase = this.ancestors(base.sha);
-        const fromHead = this.ancestors(head.sha);
-        const common = [...fromHead].filter((sha) => fromBase.has(sha));
-        if (common.length === 0)
+        const r = this.graph.relate(this.commitOf(baseRef), this.commitOf(headRef));
+        if (r.mergeBase === undefined)
             throw new GitHubError(404, `No common ancestor between ${baseRef} and ${headRef}.`);
-        const mergeBase = this.best(common);
-        const ahead = this.topological([...fromHead].filter((sha) => !fromBase.has(sha)));
-        const behindBy = [...fromBase].filter((sha) => !fromHead.has(sha)).length;
+        const { base, head, mergeBase, ahead, behindBy } = r;
         return { base, head, mergeBase, status: compareStatus(ahead.length, behindBy), commits: ahead, aheadBy: ahead.length, behindBy };
     }
     pushStatus(deployment, fields) {
@@ -5109,60 +5268,11 @@ class GitHubModel {
             this.pushStatus(d, { state: 'inactive', description: '', environment: d.environment, log_url: '', environment_url: '', creator });
         }
     }
-    known(sha) {
-        if (!this.commits.has(sha))
-            throw new Error(`Unknown commit ${sha}: add it with commit() first`);
-        return sha;
-    }
     commitOf(ref) {
-        const sha = this.resolve(ref);
-        const commit = sha === undefined ? undefined : this.commits.get(sha);
+        const commit = this.graph.commitOf(ref);
         if (commit === undefined)
             throw new GitHubError(404, 'Not Found');
         return commit;
-    }
-    /** The commit and every known ancestor. */
-    ancestors(sha) {
-        const seen = new Set();
-        const stack = [sha];
-        for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-            const commit = this.commits.get(next);
-            if (commit === undefined || seen.has(next))
-                continue;
-            seen.add(next);
-            stack.push(...commit.parents);
-        }
-        return seen;
-    }
-    /** The common ancestor no other common ancestor descends from; the newest added when several (criss-cross merges). */
-    best(common) {
-        const set = new Set(common);
-        const shadowed = new Set();
-        for (const sha of common)
-            for (const a of this.ancestors(sha))
-                if (a !== sha && set.has(a))
-                    shadowed.add(a);
-        const order = [...this.commits.keys()];
-        const candidates = common.filter((sha) => !shadowed.has(sha)).sort((a, b) => order.indexOf(b) - order.indexOf(a));
-        return this.commits.get(candidates[0]);
-    }
-    /** Parents before children, ties in the order commits were added. */
-    topological(shas) {
-        const wanted = new Set(shas);
-        const done = new Set();
-        const out = [];
-        const visit = (sha) => {
-            if (!wanted.has(sha) || done.has(sha))
-                return;
-            done.add(sha);
-            const commit = this.commits.get(sha);
-            for (const p of commit.parents)
-                visit(p);
-            out.push(commit);
-        };
-        for (const sha of this.commits.keys())
-            visit(sha);
-        return out;
     }
 }
 /**
@@ -5951,10 +6061,1415 @@ function send(res, answer, n) {
     res.end(text);
 }
 
+;// CONCATENATED MODULE: ./src/emulator/gitlab/errors.ts
+// An answer GitLab gives instead of doing the thing, in the body GitLab writes for it: `{message}` for its own
+// refusals ("404 Commit Not Found", a model's validation errors by field), `{error}` for a parameter its API framework
+// refuses before the endpoint runs ("sha is missing", "status does not have a valid value").
+class GitLabError extends Error {
+    status;
+    body;
+    name = 'GitLabError';
+    constructor(status, body) {
+        super(typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : JSON.stringify(body));
+        this.status = status;
+        this.body = body;
+    }
+    /** `{"message": "404 <What> Not Found"}`, as GitLab's not_found! writes it. */
+    static notFound(what) {
+        return new GitLabError(404, { message: `404 ${what} Not Found` });
+    }
+    /** `{"message": ...}` with any status: a sentence, or fields and their errors. */
+    static message(status, message) {
+        return new GitLabError(status, { message });
+    }
+    /** A record GitLab could not save: 400 with its errors by field. */
+    static validation(errors) {
+        return new GitLabError(400, { message: errors });
+    }
+    /** Parameters refused before the endpoint runs: 400 `{"error": "a is missing, b is invalid"}`. */
+    static params(problems) {
+        return new GitLabError(400, { error: problems.join(', ') });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/emulator/gitlab/model.ts
+// The project the GitLab API stand-in answers about: its repository (../commit-graph.ts), environments and their
+// deployments, issues with their labels and notes, merge requests. GitLab's rules live here (a deployment's state
+// machine, the validations of a new deployment, a label taken); no HTTP (server.ts renders it as GitLab's JSON), so
+// tests and the simulation can seed history directly, as another job or person would have left it.
+
+
+
+/** A deployment's statuses (GitLab's enum); a client may create or set only running, success, failed and canceled. */
+const DEPLOYMENT_STATUSES = ['created', 'running', 'success', 'failed', 'canceled', 'skipped', 'blocked'];
+const SETTABLE_STATUSES = ['running', 'success', 'failed', 'canceled'];
+const FINISHED = ['success', 'failed', 'canceled'];
+const DEFAULT_USER = { id: 1, username: 'project_1_bot', name: 'Deploy bot' };
+/** The color GitLab gives a label it creates for an issue that names it. */
+const DEFAULT_LABEL_COLOR = '#6699cc';
+const ENVIRONMENT_NAME = /^[a-zA-Z0-9 _/${}.-]+$/;
+const ENVIRONMENT_NAME_RULE = "can contain only letters, digits, '-', '_', '/', '$', '{', '}', '.', and spaces, but it cannot start or end with '/'";
+class GitLabModel {
+    project;
+    now;
+    graph;
+    environmentList = [];
+    deploymentList = [];
+    issueList = [];
+    labelList = [];
+    mergeRequestList = [];
+    nextId = { environment: 10, deployment: 500, issue: 7000, note: 90_000, label: 30, mergeRequest: 2000 };
+    nextIid = { deployment: 1, issue: 1, mergeRequest: 1 };
+    constructor(project, now = Date.now) {
+        this.project = project;
+        this.now = now;
+        this.graph = new CommitGraph(now);
+    }
+    // --- the repository ---
+    /** Adds a commit (dated now unless `date` says); its parents need not be known. */
+    commit(sha, parents = [], message, author, date) {
+        return this.graph.commit(sha, parents, message, author, date);
+    }
+    linear(branch, shas, dates) {
+        return this.graph.linear(branch, shas, dates);
+    }
+    branch(name, sha) {
+        this.graph.branch(name, sha);
+    }
+    tag(name, sha) {
+        this.graph.tag(name, sha);
+    }
+    annotatedTag(name, sha, message) {
+        return this.graph.annotatedTag(name, sha, message);
+    }
+    /** A sha, a short sha, a branch or a tag, as GitLab's commit lookup takes it; 404 Commit Not Found. */
+    commitOf(ref) {
+        const commit = this.graph.commitOf(ref);
+        if (commit === undefined)
+            throw GitLabError.notFound('Commit');
+        return commit;
+    }
+    /** GitLab's compare: the commits of `to` that `from` lacks; an unknown ref is 404 Ref Not Found. */
+    compare(fromRef, toRef) {
+        const from = this.graph.commitOf(fromRef);
+        const to = this.graph.commitOf(toRef);
+        if (from === undefined || to === undefined)
+            throw GitLabError.notFound('Ref');
+        if (from.sha === to.sha)
+            return { from, to, commits: [], same: true };
+        return { from, to, commits: this.graph.relate(from, to).ahead, same: false };
+    }
+    /** GitLab's merge base of two or more refs: 400 for fewer than two or an unknown one, 404 when they share no history. */
+    mergeBase(refs) {
+        if (refs.length < 2)
+            throw GitLabError.message(400, 'Provide at least 2 refs');
+        const unknown = refs.filter((r) => this.graph.commitOf(r) === undefined);
+        if (unknown.length > 0)
+            throw GitLabError.message(400, `Could not find ${unknown.length === 1 ? 'ref' : 'refs'}: ${unknown.join(', ')}`);
+        const [first, ...rest] = refs.map((r) => this.graph.commitOf(r));
+        let base = first;
+        for (const next of rest) {
+            if (base === undefined)
+                break;
+            base = this.graph.relate(base, next).mergeBase;
+        }
+        if (base === undefined)
+            throw GitLabError.notFound('Merge Base');
+        return base;
+    }
+    /** The branches by name, as GitLab lists them. */
+    get branches() {
+        return this.graph.branchEntries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    }
+    branchNamed(name) {
+        const sha = this.graph.branchTip(name);
+        if (sha === undefined)
+            throw GitLabError.notFound('Branch');
+        return { name, sha };
+    }
+    /** The tags, the last made first; the server orders them as asked. */
+    get tags() {
+        return this.graph.tagEntries.reverse();
+    }
+    // --- environments and deployments ---
+    get environments() {
+        return [...this.environmentList];
+    }
+    environment(name) {
+        return this.environmentList.find((e) => e.name === name);
+    }
+    environmentOf(deployment) {
+        return this.environmentList.find((e) => e.id === deployment.environment_id);
+    }
+    /** The environment of that name, created when missing as GitLab does for a new deployment; 400 for a name GitLab refuses. */
+    ensureEnvironment(name, externalUrl = null) {
+        const existing = this.environment(name);
+        if (existing !== undefined)
+            return existing;
+        if (name === '' || name.length > 255 || !ENVIRONMENT_NAME.test(name) || name.startsWith('/') || name.endsWith('/')) {
+            throw GitLabError.validation({ name: [ENVIRONMENT_NAME_RULE] });
+        }
+        const time = this.time();
+        const environment = {
+            id: this.nextId.environment++,
+            name,
+            slug: slugOf(name),
+            external_url: externalUrl,
+            state: 'available',
+            tier: tierOf(name),
+            created_at: time,
+            updated_at: time
+        };
+        this.environmentList.push(environment);
+        return environment;
+    }
+    /** Oldest first; a copy of the list (the deployments themselves are live). */
+    get deployments() {
+        return [...this.deploymentList];
+    }
+    deployment(id) {
+        const deployment = this.deploymentList.find((d) => d.id === id);
+        if (deployment === undefined)
+            throw GitLabError.message(404, '404 Not found');
+        return deployment;
+    }
+    /**
+     * What POST /deployments does: the ref must name a commit (checked first), the environment is created when missing,
+     * the sha must be a commit of the project; the same deploy as the environment's last successful one is answered with
+     * that one (GitLab's create service), else a new deployment starts at created and moves to the status given.
+     */
+    createDeployment(input, user = DEFAULT_USER) {
+        if (this.graph.commitOf(input.ref) === undefined)
+            throw GitLabError.message(400, { ref: ['The branch or tag does not exist'] });
+        const environment = this.ensureEnvironment(input.environment);
+        const last = this.lastSuccessful(environment);
+        if (last !== undefined && last.ref === input.ref && last.tag === input.tag && last.sha === input.sha && last.status === input.status)
+            return last;
+        if (this.graph.commitOf(input.sha) === undefined)
+            throw GitLabError.validation({ sha: ['The commit does not exist'] });
+        const deployment = this.push({ environment, sha: input.sha, ref: input.ref, tag: input.tag, status: 'created', user });
+        this.transition(deployment, input.status);
+        return deployment;
+    }
+    /** What PUT /deployments/:id does, by GitLab's state machine: running only from created (or blocked); any other status from any but itself. */
+    updateDeployment(id, status) {
+        const deployment = this.deployment(id);
+        this.transition(deployment, status);
+        return deployment;
+    }
+    /** A deployment as another job or tool left it: any status and times, no check. */
+    seedDeployment(seed) {
+        const environment = this.ensureEnvironment(seed.environment);
+        const deployment = this.push({
+            environment,
+            sha: seed.sha,
+            ref: seed.ref ?? this.project.defaultBranch,
+            tag: seed.tag ?? false,
+            status: seed.status,
+            user: seed.user ?? DEFAULT_USER
+        });
+        if (seed.created_at !== undefined)
+            deployment.created_at = seed.created_at;
+        deployment.updated_at = seed.updated_at ?? deployment.created_at;
+        deployment.finished_at = seed.finished_at !== undefined ? seed.finished_at : FINISHED.includes(seed.status) ? deployment.updated_at : null;
+        return deployment;
+    }
+    // --- issues, notes, labels ---
+    /** Oldest first; a copy of the list (the issues themselves are live). */
+    get issues() {
+        return [...this.issueList];
+    }
+    issue(iid) {
+        const issue = this.issueList.find((i) => i.iid === iid);
+        if (issue === undefined)
+            throw GitLabError.notFound('Issue');
+        return issue;
+    }
+    /** What POST /issues does (also seeds one someone else opened); a label it names that the project lacks is created. */
+    addIssue(input) {
+        const time = this.time();
+        const author = input.author ?? DEFAULT_USER;
+        const closed = input.state === 'closed';
+        const issue = {
+            id: this.nextId.issue++,
+            iid: this.nextIid.issue++,
+            title: input.title,
+            description: input.description ?? null,
+            state: closed ? 'closed' : 'opened',
+            labels: this.labelNames(input.labels ?? []),
+            author,
+            notes: [],
+            created_at: time,
+            updated_at: time,
+            closed_at: closed ? time : null,
+            closed_by: closed ? author : null
+        };
+        this.issueList.push(issue);
+        return issue;
+    }
+    /** What PUT /issues/:iid does: the fields given; close records when and by whom, reopen clears it. */
+    updateIssue(iid, change) {
+        const issue = this.issue(iid);
+        const time = this.time();
+        if (change.title !== undefined)
+            issue.title = change.title;
+        if (change.description !== undefined)
+            issue.description = change.description;
+        if (change.labels !== undefined)
+            issue.labels = this.labelNames(change.labels);
+        if (change.addLabels !== undefined)
+            issue.labels = this.labelNames([...issue.labels, ...change.addLabels]);
+        if (change.removeLabels !== undefined)
+            issue.labels = issue.labels.filter((l) => !change.removeLabels?.includes(l));
+        if (change.stateEvent === 'close' && issue.state === 'opened') {
+            Object.assign(issue, { state: 'closed', closed_at: time, closed_by: change.user ?? DEFAULT_USER });
+        }
+        else if (change.stateEvent === 'reopen' && issue.state === 'closed') {
+            Object.assign(issue, { state: 'opened', closed_at: null, closed_by: null });
+        }
+        issue.updated_at = time;
+        return issue;
+    }
+    /** What POST /issues/:iid/notes does. */
+    addNote(iid, body, author = DEFAULT_USER) {
+        const issue = this.issue(iid);
+        const time = this.time();
+        const note = { id: this.nextId.note++, body, author, created_at: time, updated_at: time };
+        issue.notes.push(note);
+        issue.updated_at = time;
+        return note;
+    }
+    get labels() {
+        return [...this.labelList];
+    }
+    /** A label by its id or its name (GitLab's `label_id`); names match with case, as GitLab stores them. */
+    label(idOrName) {
+        return this.labelList.find((l) => String(l.id) === idOrName) ?? this.labelList.find((l) => l.name === idOrName);
+    }
+    /** What POST /labels does: a name taken is 409 Label already exists. */
+    addLabel(name, color = DEFAULT_LABEL_COLOR, description = null) {
+        if (this.labelList.some((l) => l.name === name))
+            throw GitLabError.message(409, 'Label already exists');
+        const label = { id: this.nextId.label++, name, color, description };
+        this.labelList.push(label);
+        return label;
+    }
+    // --- merge requests ---
+    get mergeRequests() {
+        return [...this.mergeRequestList];
+    }
+    /** A merge request that brought these commits (for GET .../commits/:sha/merge_requests). */
+    addMergeRequest(input) {
+        for (const sha of input.commits)
+            if (this.graph.getCommit(sha) === undefined)
+                throw new Error(`Unknown commit ${sha}: add it with commit() first`);
+        const time = this.time();
+        const state = input.state ?? 'merged';
+        const mr = {
+            id: this.nextId.mergeRequest++,
+            iid: this.nextIid.mergeRequest++,
+            title: input.title,
+            state,
+            source_branch: input.source_branch ?? `feature-${this.nextIid.mergeRequest - 1}`,
+            target_branch: input.target_branch ?? this.project.defaultBranch,
+            author: input.author ?? DEFAULT_USER,
+            commits: [...input.commits],
+            created_at: time,
+            updated_at: time,
+            merged_at: state === 'merged' ? time : null
+        };
+        this.mergeRequestList.push(mr);
+        return mr;
+    }
+    /** The merge requests that brought a commit; an unknown commit is 404 Commit Not Found. */
+    mergeRequestsOf(ref) {
+        const { sha } = this.commitOf(ref);
+        return this.mergeRequestList.filter((mr) => mr.commits.includes(sha));
+    }
+    // --- inside ---
+    time() {
+        return new Date(this.now()).toISOString();
+    }
+    push(fields) {
+        const time = this.time();
+        const deployment = {
+            id: this.nextId.deployment++,
+            iid: this.nextIid.deployment++,
+            ref: fields.ref,
+            sha: fields.sha,
+            tag: fields.tag,
+            status: fields.status,
+            created_at: time,
+            updated_at: time,
+            finished_at: null,
+            user: fields.user,
+            environment_id: fields.environment.id
+        };
+        this.deploymentList.push(deployment);
+        return deployment;
+    }
+    /** GitLab's deployment state machine; a transition it refuses is 400 with the event named, as GitLab reports it. */
+    transition(deployment, to) {
+        const event = { running: 'run', success: 'succeed', failed: 'drop', canceled: 'cancel' }[to];
+        const allowed = to === 'running' ? deployment.status === 'created' || deployment.status === 'blocked' : deployment.status !== to;
+        if (!allowed)
+            throw GitLabError.validation({ status: [`cannot transition via "${event}"`] });
+        const time = this.time();
+        deployment.status = to;
+        deployment.updated_at = time;
+        if (FINISHED.includes(to))
+            deployment.finished_at = time;
+    }
+    /** The environment's last successful deployment: the latest finished. */
+    lastSuccessful(environment) {
+        return this.deploymentList
+            .filter((d) => d.environment_id === environment.id && d.status === 'success')
+            .sort((a, b) => (a.finished_at ?? '').localeCompare(b.finished_at ?? '') || a.id - b.id)
+            .at(-1);
+    }
+    /** Names as given; one the project lacks is created with GitLab's default color. */
+    labelNames(names) {
+        const out = [];
+        for (const raw of names) {
+            const name = raw.trim();
+            if (name === '' || out.includes(name))
+                continue;
+            if (this.label(name) === undefined)
+                this.addLabel(name);
+            out.push(name);
+        }
+        return out;
+    }
+}
+/** GitLab's slug of an environment: lower case, other characters '-', at most 24; a suffix when the name had to change. */
+function slugOf(name) {
+    const plain = name
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '-')
+        .replace(/^[^a-z]+/, '');
+    if (plain === name && plain.length <= 24 && !plain.endsWith('-'))
+        return plain;
+    const base = (plain === '' ? 'env' : plain).slice(0, 17).replace(/-+$/, '');
+    return `${base}-${fakeSha(name).slice(0, 6)}`;
+}
+/** The tier GitLab guesses from an environment's name. */
+function tierOf(name) {
+    if (/(dev|review|trunk)/i.test(name))
+        return 'development';
+    if (/(test|tst|int|ac(ce|)pt|qa|qc|control|quality)/i.test(name))
+        return 'testing';
+    if (/(st(a|)g|mod(e|)l|pre|demo|non)/i.test(name))
+        return 'staging';
+    if (/(pr(o|)d|live)/i.test(name))
+        return 'production';
+    return 'other';
+}
+/**
+ * The history `brcloud emulator --gitlab` starts with: three commits on main, a branch of two commits off its second
+ * (main moved on by one), v1.0.0 (lightweight) on its first and v1.1.0 (annotated) on its second; the commits an hour
+ * apart (main's, then the branch's), the last now, so GitLab's tag order (by the tagged commit's date) has something to order.
+ */
+function model_seedSampleHistory(model, now = Date.now()) {
+    const at = (hoursAgo) => new Date(now - hoursAgo * 3_600_000).toISOString();
+    const main = model.linear(model.project.defaultBranch, ['sample-1', 'sample-2', 'sample-3'].map(fakeSha), [at(4), at(3), at(2)]);
+    const [first = '', second = ''] = main;
+    const name = 'feature/search';
+    model.branch(name, second);
+    const commits = model.linear(name, ['sample-feature-1', 'sample-feature-2'].map(fakeSha), [at(2), at(1)]);
+    model.tag('v1.0.0', first);
+    model.annotatedTag('v1.1.0', second, 'Release 1.1.0');
+    return {
+        main,
+        branch: { name, commits },
+        tags: [
+            { name: 'v1.0.0', commit: first, annotated: false },
+            { name: 'v1.1.0', commit: second, annotated: true }
+        ]
+    };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/gitlab/params.ts
+// A request's parameters as GitLab's API framework reads them: the query (`refs[]=a&refs[]=b` an array, a name given
+// twice its last value), then a JSON or form body over it; each endpoint declares what it requires, of which type and
+// values, and the framework refuses the rest before the endpoint runs (400 `{"error": "sha is missing, tag is invalid"}`).
+// And offset pagination: `page`, `per_page` (default 20, at most 100), the Link and X-* headers GitLab writes.
+
+/** The query's parameters: a name ending in [] collects an array, any other name keeps its last value. */
+function queryParams(query) {
+    const out = {};
+    for (const [key, value] of query) {
+        if (key.endsWith('[]')) {
+            const name = key.slice(0, -2);
+            const list = Array.isArray(out[name]) ? out[name] : [];
+            out[name] = [...list, value];
+        }
+        else
+            out[key] = value;
+    }
+    return out;
+}
+/** A body as GitLab takes it: JSON (an object), or a form; undefined for a body it cannot read. */
+function bodyParams(raw, contentType) {
+    if (raw.length === 0)
+        return {};
+    const text = raw.toString('utf8');
+    const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (type === 'application/x-www-form-urlencoded')
+        return queryParams(new URLSearchParams(text));
+    try {
+        const json = JSON.parse(text);
+        return typeof json === 'object' && json !== null && !Array.isArray(json) ? json : undefined;
+    }
+    catch {
+        return type === 'application/json' ? undefined : queryParams(new URLSearchParams(text));
+    }
+}
+const TRUE = ['true', '1', 't', 'yes', 'y', 'on'];
+const FALSE = ['false', '0', 'f', 'no', 'n', 'off'];
+/** Reads declared parameters, collecting the framework's refusals; `done()` throws them all at once, as GitLab answers. */
+class ParamReader {
+    params;
+    problems = [];
+    constructor(params) {
+        this.params = params;
+    }
+    string(name, required = false) {
+        const value = this.params[name];
+        if (value === undefined || value === null)
+            return this.missing(name, required);
+        if (typeof value === 'string' || typeof value === 'number')
+            return String(value);
+        return this.invalid(name);
+    }
+    boolean(name, required = false) {
+        const value = this.params[name];
+        if (value === undefined || value === null)
+            return this.missing(name, required);
+        if (typeof value === 'boolean')
+            return value;
+        const word = String(value).toLowerCase();
+        if (TRUE.includes(word))
+            return true;
+        if (FALSE.includes(word))
+            return false;
+        return this.invalid(name);
+    }
+    /** One of `values`, else the framework's "does not have a valid value"; `fallback` when absent. */
+    oneOf(name, values, fallback, required = false) {
+        const value = this.string(name, required);
+        if (value === undefined)
+            return fallback;
+        if (values.includes(value))
+            return value;
+        this.problems.push(`${name} does not have a valid value`);
+        return undefined;
+    }
+    integer(name, required = false) {
+        const value = this.params[name];
+        if (value === undefined || value === null)
+            return this.missing(name, required);
+        if (/^-?\d+$/.test(String(value)))
+            return Number(value);
+        return this.invalid(name);
+    }
+    /** A list given as an array, or as one comma-separated string (labels=a,b). */
+    list(name, required = false) {
+        const value = this.params[name];
+        if (value === undefined || value === null)
+            return this.missing(name, required);
+        const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
+        return items.map((i) => i.trim()).filter((i) => i !== '');
+    }
+    date(name) {
+        const value = this.string(name);
+        if (value === undefined)
+            return undefined;
+        const ms = Date.parse(value);
+        return Number.isNaN(ms) ? this.invalid(name) : ms;
+    }
+    done() {
+        if (this.problems.length > 0)
+            throw GitLabError.params(this.problems);
+    }
+    missing(name, required) {
+        if (required)
+            this.problems.push(`${name} is missing`);
+        return undefined;
+    }
+    invalid(name) {
+        this.problems.push(`${name} is invalid`);
+        return undefined;
+    }
+}
+const DEFAULT_PER_PAGE = 20;
+const MAX_PER_PAGE = 100;
+/**
+ * One page of `items` and GitLab's headers: X-Page, X-Per-Page, X-Next-Page and X-Prev-Page (empty when none), X-Total,
+ * X-Total-Pages, and Link (prev and next when they exist, first and last always), each link the request's address with
+ * its parameters, the project's `id` among them, and page and per_page, sorted by name as GitLab writes them.
+ */
+function paginate(items, reader, self) {
+    const askedPerPage = reader.integer('per_page');
+    const askedPage = reader.integer('page');
+    reader.done();
+    const perPage = askedPerPage === undefined || askedPerPage < 1 ? DEFAULT_PER_PAGE : Math.min(askedPerPage, MAX_PER_PAGE);
+    const page = askedPage === undefined || askedPage < 1 ? 1 : askedPage;
+    const totalPages = Math.max(1, Math.ceil(items.length / perPage));
+    const next = page < totalPages ? page + 1 : undefined;
+    const prev = page > 1 && page <= totalPages ? page - 1 : undefined;
+    const href = (n) => {
+        const q = new URLSearchParams(self.query);
+        q.set('id', self.id);
+        q.set('page', String(n));
+        q.set('per_page', String(perPage));
+        q.sort();
+        return `${self.base}${self.path}?${q.toString()}`;
+    };
+    const links = [
+        ...(prev !== undefined ? [`<${href(prev)}>; rel="prev"`] : []),
+        ...(next !== undefined ? [`<${href(next)}>; rel="next"`] : []),
+        `<${href(1)}>; rel="first"`,
+        `<${href(totalPages)}>; rel="last"`
+    ];
+    return {
+        items: items.slice((page - 1) * perPage, page * perPage),
+        headers: {
+            'x-per-page': String(perPage),
+            'x-page': String(page),
+            'x-next-page': next === undefined ? '' : String(next),
+            'x-prev-page': prev === undefined ? '' : String(prev),
+            link: links.join(', '),
+            'x-total': String(items.length),
+            'x-total-pages': String(totalPages)
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/gitlab/json.ts
+function projectWeb(v) {
+    return `${v.base}/${v.model.project.path}`;
+}
+/** Git's dates as GitLab gives a commit's: milliseconds and an offset. */
+function gitDate(iso) {
+    return new Date(iso).toISOString().replace(/Z$/, '+00:00');
+}
+function json_userJson(v, user) {
+    return {
+        id: user.id,
+        username: user.username,
+        name: user.name,
+        state: 'active',
+        locked: false,
+        avatar_url: `https://www.gravatar.com/avatar/${user.id}?s=80&d=identicon`,
+        web_url: `${v.base}/${user.username}`
+    };
+}
+function projectJson(v) {
+    const { id, path, defaultBranch } = v.model.project;
+    const parts = path.split('/');
+    const name = parts.at(-1) ?? path;
+    const namespace = parts.slice(0, -1).join('/');
+    return {
+        id,
+        description: null,
+        name,
+        name_with_namespace: parts.join(' / '),
+        path: name,
+        path_with_namespace: path,
+        created_at: '2024-01-01T00:00:00.000Z',
+        default_branch: defaultBranch,
+        visibility: 'private',
+        archived: false,
+        empty_repo: false,
+        web_url: projectWeb(v),
+        http_url_to_repo: `${projectWeb(v)}.git`,
+        ssh_url_to_repo: `git@${new URL(v.base).hostname}:${path}.git`,
+        readme_url: null,
+        namespace: { id: id + 100, name: parts.at(-2) ?? namespace, path: parts.at(-2) ?? namespace, kind: 'group', full_path: namespace }
+    };
+}
+function json_commitJson(v, c) {
+    const [title = ''] = c.message.split('\n');
+    const date = gitDate(c.date);
+    const name = c.author?.name ?? 'Stand-in Author';
+    const email = c.author?.email ?? 'author@example.com';
+    return {
+        id: c.sha,
+        short_id: c.sha.slice(0, 8),
+        created_at: date,
+        parent_ids: [...c.parents],
+        title,
+        message: c.message,
+        author_name: name,
+        author_email: email,
+        authored_date: date,
+        committer_name: name,
+        committer_email: email,
+        committed_date: date,
+        trailers: {},
+        extended_trailers: {},
+        web_url: `${projectWeb(v)}/-/commit/${c.sha}`
+    };
+}
+/** A single commit: the commit and what GitLab adds to it alone (its project, no pipeline here). */
+function commitDetailJson(v, c) {
+    return { ...json_commitJson(v, c), stats: { additions: 0, deletions: 0, total: 0 }, status: null, project_id: v.model.project.id, last_pipeline: null };
+}
+function compareJson(v, c, from, to) {
+    return {
+        commit: c.commits.length === 0 ? null : json_commitJson(v, c.commits.at(-1)),
+        commits: c.commits.map((x) => json_commitJson(v, x)),
+        diffs: [],
+        compare_timeout: false,
+        compare_same_ref: c.same,
+        web_url: `${projectWeb(v)}/-/compare/${from}...${to}`
+    };
+}
+function branchJson(v, b) {
+    const commit = v.model.graph.getCommit(b.sha);
+    const isDefault = b.name === v.model.project.defaultBranch;
+    return {
+        name: b.name,
+        merged: false,
+        protected: isDefault,
+        default: isDefault,
+        developers_can_push: false,
+        developers_can_merge: false,
+        can_push: true,
+        web_url: `${projectWeb(v)}/-/tree/${b.name}`,
+        commit: json_commitJson(v, commit)
+    };
+}
+/** A tag: `target` is the tag object's sha for an annotated tag, the commit's for a lightweight one (whose message is null). */
+function json_tagJson(v, t) {
+    const object = v.model.graph.tagObject(t.name);
+    const commit = v.model.graph.getCommit(t.sha);
+    return {
+        name: t.name,
+        message: object?.message ?? null,
+        target: object?.sha ?? t.sha,
+        commit: json_commitJson(v, commit),
+        release: null,
+        protected: false,
+        created_at: object === undefined ? null : gitDate(commit.date)
+    };
+}
+function json_environmentJson(e) {
+    return {
+        id: e.id,
+        name: e.name,
+        slug: e.slug,
+        external_url: e.external_url,
+        state: e.state,
+        tier: e.tier,
+        created_at: e.created_at,
+        updated_at: e.updated_at,
+        auto_stop_at: null
+    };
+}
+/** A deployment; its environment as GitLab's basic environment entity (no state there). A deployment made by the API has no job (deployable null). */
+function json_deploymentJson(v, d) {
+    const e = v.model.environmentOf(d);
+    return {
+        id: d.id,
+        iid: d.iid,
+        ref: d.ref,
+        sha: d.sha,
+        created_at: d.created_at,
+        updated_at: d.updated_at,
+        finished_at: d.finished_at,
+        status: d.status,
+        user: json_userJson(v, d.user),
+        environment: { id: e.id, name: e.name, slug: e.slug, external_url: e.external_url, created_at: e.created_at, updated_at: e.updated_at },
+        deployable: null
+    };
+}
+function json_issueJson(v, i) {
+    const web = `${projectWeb(v)}/-/issues/${i.iid}`;
+    return {
+        id: i.id,
+        iid: i.iid,
+        project_id: v.model.project.id,
+        title: i.title,
+        description: i.description,
+        state: i.state,
+        created_at: i.created_at,
+        updated_at: i.updated_at,
+        closed_at: i.closed_at,
+        closed_by: i.closed_by === null ? null : json_userJson(v, i.closed_by),
+        labels: [...i.labels],
+        milestone: null,
+        assignees: [],
+        assignee: null,
+        author: json_userJson(v, i.author),
+        type: 'ISSUE',
+        issue_type: 'issue',
+        user_notes_count: i.notes.length,
+        merge_requests_count: 0,
+        upvotes: 0,
+        downvotes: 0,
+        confidential: false,
+        discussion_locked: null,
+        web_url: web,
+        references: { short: `#${i.iid}`, relative: `#${i.iid}`, full: `${v.model.project.path}#${i.iid}` }
+    };
+}
+function noteJson(v, issue, n) {
+    return {
+        id: n.id,
+        type: null,
+        body: n.body,
+        author: json_userJson(v, n.author),
+        created_at: n.created_at,
+        updated_at: n.updated_at,
+        system: false,
+        noteable_id: issue.id,
+        noteable_type: 'Issue',
+        noteable_iid: issue.iid,
+        project_id: v.model.project.id,
+        resolvable: false,
+        confidential: false,
+        internal: false
+    };
+}
+function json_labelJson(v, l) {
+    const count = (state) => v.model.issues.filter((i) => i.state === state && i.labels.includes(l.name)).length;
+    return {
+        id: l.id,
+        name: l.name,
+        description: l.description,
+        description_html: l.description ?? '',
+        text_color: textColor(l.color),
+        color: l.color,
+        subscribed: false,
+        priority: null,
+        is_project_label: true,
+        open_issues_count: count('opened'),
+        closed_issues_count: count('closed'),
+        open_merge_requests_count: 0
+    };
+}
+/** White on a dark label, dark on a light one, as GitLab picks the text's color. */
+function textColor(color) {
+    const hex = color.length === 4 ? [...color.slice(1)].map((c) => c + c).join('') : color.slice(1);
+    const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+    return r * 0.299 + g * 0.587 + b * 0.114 > 186 ? '#333333' : '#FFFFFF';
+}
+function mergeRequestJson(v, mr) {
+    return {
+        id: mr.id,
+        iid: mr.iid,
+        project_id: v.model.project.id,
+        title: mr.title,
+        description: null,
+        state: mr.state,
+        created_at: mr.created_at,
+        updated_at: mr.updated_at,
+        merged_at: mr.merged_at,
+        closed_at: null,
+        target_branch: mr.target_branch,
+        source_branch: mr.source_branch,
+        author: json_userJson(v, mr.author),
+        labels: [],
+        draft: false,
+        sha: mr.commits.at(-1) ?? null,
+        merge_commit_sha: null,
+        references: { short: `!${mr.iid}`, relative: `!${mr.iid}`, full: `${v.model.project.path}!${mr.iid}` },
+        web_url: `${projectWeb(v)}/-/merge_requests/${mr.iid}`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/emulator/gitlab/routes.ts
+
+
+
+
+/** The routes that change something: a token with only read_api is refused them. */
+const WRITE_ROUTES = ['create-deployment', 'update-deployment', 'create-issue', 'update-issue', 'create-note', 'create-label'];
+/** Those a Reporter may not do (GitLab's create_deployment and update_deployment need a Developer). */
+const DEVELOPER_ROUTES = ['create-deployment', 'update-deployment'];
+/** A path segment decoded; a malformed escape names nothing. */
+function decoded(part) {
+    if (part === undefined || part === '')
+        return undefined;
+    try {
+        return decodeURIComponent(part);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The route of a method and path; undefined is GitLab's 404 `{"error": "404 Not Found"}`. */
+function routes_match(method, pathname) {
+    const parts = pathname.split('/').slice(1);
+    const [api, version, projects, id, ...rest] = parts;
+    const project = decoded(id);
+    if (api !== 'api' || version !== 'v4' || projects !== 'projects' || project === undefined)
+        return undefined;
+    const key = `${method} ${rest.map((p, i) => (i === 0 || (rest[0] === 'repository' && i === 1) ? p : ':')).join('/')}`;
+    const route = ROUTES[key];
+    if (route === undefined)
+        return undefined;
+    const variable = rest.length > 1 && ROUTES_WITH_ARG.has(route) ? decoded(rest[rest[0] === 'repository' ? 2 : 1]) : undefined;
+    if (ROUTES_WITH_ARG.has(route) && variable === undefined)
+        return undefined;
+    const tail = TAILS[route];
+    if (tail !== undefined && rest.at(-1) !== tail)
+        return undefined; // issues/1/comments names nothing
+    return { route, project, ...(variable !== undefined && { arg: variable }) };
+}
+const ROUTES = {
+    'GET ': 'get-project',
+    'GET repository/commits/:': 'get-commit',
+    'GET repository/commits/:/:': 'commit-merge-requests',
+    'GET repository/compare': 'compare',
+    'GET repository/merge_base': 'merge-base',
+    'GET repository/branches': 'list-branches',
+    'GET repository/branches/:': 'get-branch',
+    'GET repository/tags': 'list-tags',
+    'GET deployments': 'list-deployments',
+    'POST deployments': 'create-deployment',
+    'GET deployments/:': 'get-deployment',
+    'PUT deployments/:': 'update-deployment',
+    'GET environments': 'list-environments',
+    'GET issues': 'list-issues',
+    'POST issues': 'create-issue',
+    'GET issues/:': 'get-issue',
+    'PUT issues/:': 'update-issue',
+    'GET issues/:/:': 'list-notes',
+    'POST issues/:/:': 'create-note',
+    'GET labels': 'list-labels',
+    'POST labels': 'create-label',
+    'GET labels/:': 'get-label'
+};
+const ROUTES_WITH_ARG = new Set([
+    'get-commit',
+    'commit-merge-requests',
+    'get-branch',
+    'get-deployment',
+    'update-deployment',
+    'get-issue',
+    'update-issue',
+    'list-notes',
+    'create-note',
+    'get-label'
+]);
+/** The fixed last part of the routes whose path ends after their variable. */
+const TAILS = { 'commit-merge-requests': 'merge_requests', 'list-notes': 'notes', 'create-note': 'notes' };
+const ok = (body, headers) => ({ status: 200, body, ...(headers && { headers }) });
+const created = (body) => ({ status: 201, body });
+function answer(m, c) {
+    const v = c.view;
+    const r = new ParamReader(c.params);
+    const page = (items, render) => {
+        const paged = paginate(items, r, { base: v.base, path: c.path, query: c.query, id: m.project });
+        return ok(paged.items.map(render), paged.headers);
+    };
+    const arg = m.arg ?? '';
+    switch (m.route) {
+        case 'get-project':
+            return ok(projectJson(v));
+        case 'get-commit':
+            return ok(commitDetailJson(v, v.model.commitOf(arg)));
+        case 'commit-merge-requests':
+            return page(v.model.mergeRequestsOf(arg), (mr) => mergeRequestJson(v, mr));
+        case 'compare':
+            return routes_compare(v, r);
+        case 'merge-base':
+            return mergeBase(v, r);
+        case 'list-branches': {
+            const search = r.string('search')?.toLowerCase();
+            return page(v.model.branches.filter((b) => search === undefined || b.name.toLowerCase().includes(search)), (b) => branchJson(v, b));
+        }
+        case 'get-branch':
+            return ok(branchJson(v, v.model.branchNamed(arg)));
+        case 'list-tags':
+            return page(listTags(v, r), (t) => json_tagJson(v, t));
+        case 'list-deployments':
+            return page(routes_listDeployments(v, r), (d) => json_deploymentJson(v, d));
+        case 'get-deployment':
+            return ok(json_deploymentJson(v, v.model.deployment(idOf('deployment_id', arg))));
+        case 'create-deployment':
+            return created(json_deploymentJson(v, createDeployment(v, r, c.user)));
+        case 'update-deployment': {
+            const id = idOf('deployment_id', arg);
+            const status = r.oneOf('status', SETTABLE_STATUSES, undefined, true);
+            r.done();
+            return ok(json_deploymentJson(v, v.model.updateDeployment(id, status)));
+        }
+        case 'list-environments':
+            return page(listEnvironments(v, r), (e) => json_environmentJson(e));
+        default:
+            return issueRoutes(m, c, r, page);
+    }
+}
+function issueRoutes(m, c, r, page) {
+    const v = c.view;
+    const arg = m.arg ?? '';
+    switch (m.route) {
+        case 'list-issues':
+            return page(routes_listIssues(v, r), (i) => json_issueJson(v, i));
+        case 'get-issue':
+            return ok(json_issueJson(v, v.model.issue(idOf('issue_iid', arg))));
+        case 'create-issue':
+            return created(json_issueJson(v, createIssue(v, r, c.user)));
+        case 'update-issue': {
+            const iid = idOf('issue_iid', arg);
+            return ok(json_issueJson(v, v.model.updateIssue(iid, routes_issueChange(r, c.user))));
+        }
+        case 'list-notes': {
+            const issue = v.model.issue(idOf('issue_iid', arg));
+            return page(sortNotes(issue, r), (n) => noteJson(v, issue, n));
+        }
+        case 'create-note': {
+            const issue = v.model.issue(idOf('issue_iid', arg));
+            const body = r.string('body', true) ?? '';
+            r.done();
+            if (body.trim() === '')
+                throw GitLabError.validation({ note: ["can't be blank"] });
+            return created(noteJson(v, issue, v.model.addNote(issue.iid, body, c.user)));
+        }
+        case 'list-labels':
+            return page([...v.model.labels].sort((a, b) => a.name.localeCompare(b.name)), (l) => json_labelJson(v, l));
+        case 'get-label': {
+            const label = v.model.label(arg);
+            if (label === undefined)
+                throw GitLabError.notFound('Label');
+            return ok(json_labelJson(v, label));
+        }
+        case 'create-label':
+            return created(json_labelJson(v, createLabel(v, r)));
+        default:
+            throw GitLabError.params([`no route ${m.route}`]);
+    }
+}
+/** A numeric path variable, as GitLab's framework declares it (Integer): anything else is "<name> is invalid". */
+function idOf(name, value) {
+    const id = new ParamReader({ [name]: value }).integer(name);
+    if (id === undefined)
+        throw GitLabError.params([`${name} is invalid`]);
+    return id;
+}
+function routes_compare(v, r) {
+    const from = r.string('from', true);
+    const to = r.string('to', true);
+    r.boolean('straight'); // a diff's base only: the commits are the same either way, and there are no diffs here
+    r.done();
+    return ok(compareJson(v, v.model.compare(from ?? '', to ?? ''), from ?? '', to ?? ''));
+}
+function mergeBase(v, r) {
+    const refs = r.list('refs', true);
+    r.done();
+    return ok(json_commitJson(v, v.model.mergeBase(refs ?? [])));
+}
+/** GitLab's tag listing: ordered by `updated` (the tagged commit's date; ties, the last made first), `name` or `version`; desc by default. */
+function listTags(v, r) {
+    const orderBy = r.oneOf('order_by', ['name', 'updated', 'version'], 'updated');
+    const sort = r.oneOf('sort', ['asc', 'desc'], 'desc');
+    const search = r.string('search');
+    r.done();
+    const made = v.model.tags; // the last made first
+    const dateOf = (sha) => Date.parse(v.model.graph.getCommit(sha)?.date ?? '');
+    const key = (a, b) => {
+        if (orderBy === 'name')
+            return a.name.localeCompare(b.name);
+        if (orderBy === 'version')
+            return compareVersions(a.name, b.name);
+        return dateOf(a.sha) - dateOf(b.sha) || made.indexOf(b) - made.indexOf(a);
+    };
+    const sorted = made.filter((t) => matchesSearch(t.name, search)).sort(key);
+    return sort === 'desc' ? sorted.reverse() : sorted;
+}
+/** GitLab's tag search: ^term a prefix, term$ a suffix, else a part of the name. */
+function matchesSearch(name, search) {
+    if (search === undefined || search === '')
+        return true;
+    if (search.startsWith('^'))
+        return name.startsWith(search.slice(1));
+    if (search.endsWith('$'))
+        return name.endsWith(search.slice(0, -1));
+    return name.includes(search);
+}
+function compareVersions(a, b) {
+    const parts = (s) => (s.match(/\d+/g) ?? []).map(Number);
+    const [x, y] = [parts(a), parts(b)];
+    for (let i = 0; i < Math.max(x.length, y.length); i++)
+        if ((x[i] ?? -1) !== (y[i] ?? -1))
+            return (x[i] ?? -1) - (y[i] ?? -1);
+    return a.localeCompare(b);
+}
+const DEPLOYMENT_ORDERS = ['id', 'iid', 'created_at', 'updated_at', 'finished_at', 'ref'];
+/** GitLab's deployment listing: by environment name and status; ordered by id ascending unless asked otherwise. */
+function routes_listDeployments(v, r) {
+    const orderBy = r.oneOf('order_by', DEPLOYMENT_ORDERS, 'id') ?? 'id';
+    const sort = r.oneOf('sort', ['asc', 'desc'], 'asc');
+    const environment = r.string('environment');
+    const status = r.oneOf('status', DEPLOYMENT_STATUSES);
+    const [updatedAfter, updatedBefore, finishedAfter, finishedBefore] = ['updated_after', 'updated_before', 'finished_after', 'finished_before'].map((n) => r.date(n));
+    r.done();
+    const envId = environment === undefined ? undefined : (v.model.environment(environment)?.id ?? -1);
+    const time = (s) => (s === null ? NaN : Date.parse(s));
+    const list = v.model.deployments.filter((d) => (envId === undefined || d.environment_id === envId) &&
+        (status === undefined || d.status === status) &&
+        !(time(d.updated_at) <= (updatedAfter ?? -Infinity)) &&
+        !(time(d.updated_at) >= (updatedBefore ?? Infinity)) &&
+        (finishedAfter === undefined || time(d.finished_at) >= finishedAfter) &&
+        (finishedBefore === undefined || time(d.finished_at) < finishedBefore));
+    const value = (d) => (orderBy === 'id' || orderBy === 'iid' ? d[orderBy] : (d[orderBy] ?? ''));
+    list.sort((a, b) => {
+        const [x, y] = [value(a), value(b)];
+        return (x < y ? -1 : x > y ? 1 : 0) || a.id - b.id;
+    });
+    return sort === 'desc' ? list.reverse() : list;
+}
+function createDeployment(v, r, user) {
+    const environment = r.string('environment', true);
+    const sha = r.string('sha', true);
+    const ref = r.string('ref', true);
+    const tag = r.boolean('tag', true);
+    const status = r.oneOf('status', SETTABLE_STATUSES, undefined, true);
+    r.done();
+    return v.model.createDeployment({ environment: environment ?? '', sha: sha ?? '', ref: ref ?? '', tag: tag ?? false, status: status }, user);
+}
+function listEnvironments(v, r) {
+    const name = r.string('name');
+    const search = r.string('search');
+    const states = r.oneOf('states', ['available', 'stopping', 'stopped']);
+    r.done();
+    return v.model.environments.filter((e) => (name === undefined || e.name === name) && (search === undefined || e.name.includes(search)) && (states === undefined || e.state === states));
+}
+/** GitLab's issue listing: every state unless asked, all the labels given, newest created first unless asked otherwise. */
+function routes_listIssues(v, r) {
+    const state = r.oneOf('state', ['opened', 'closed', 'all'], 'all');
+    const labels = r.list('labels') ?? [];
+    const orderBy = r.oneOf('order_by', ['created_at', 'updated_at', 'title'], 'created_at') ?? 'created_at';
+    const sort = r.oneOf('sort', ['asc', 'desc'], 'desc');
+    r.done();
+    const list = v.model.issues
+        .filter((i) => state === 'all' || i.state === state)
+        .filter((i) => labels.every((l) => i.labels.includes(l)))
+        .sort((a, b) => a[orderBy].localeCompare(b[orderBy]) || a.iid - b.iid);
+    return sort === 'desc' ? list.reverse() : list;
+}
+function createIssue(v, r, user) {
+    const title = r.string('title', true);
+    const description = r.string('description');
+    const labels = r.list('labels');
+    r.done();
+    if ((title ?? '').trim() === '')
+        throw GitLabError.validation({ title: ["can't be blank"] });
+    return v.model.addIssue({ title: title ?? '', ...(description !== undefined && { description }), ...(labels !== undefined && { labels }), author: user });
+}
+const ISSUE_EDITS = ['title', 'description', 'state_event', 'labels', 'add_labels', 'remove_labels'];
+function routes_issueChange(r, user) {
+    if (ISSUE_EDITS.every((name) => r.params[name] === undefined)) {
+        throw GitLabError.params([`${ISSUE_EDITS.join(', ')} are missing, at least one parameter must be provided`]);
+    }
+    const change = { user };
+    const title = r.string('title');
+    const description = r.string('description');
+    const stateEvent = r.oneOf('state_event', ['close', 'reopen']);
+    const [labels, add, remove] = [r.list('labels'), r.list('add_labels'), r.list('remove_labels')];
+    r.done();
+    if (title !== undefined)
+        change.title = title;
+    if (description !== undefined)
+        change.description = description;
+    if (stateEvent !== undefined)
+        change.stateEvent = stateEvent;
+    if (labels !== undefined)
+        change.labels = labels;
+    if (add !== undefined)
+        change.addLabels = add;
+    if (remove !== undefined)
+        change.removeLabels = remove;
+    return change;
+}
+/** An issue's notes, newest first unless asked otherwise (GitLab's default). */
+function sortNotes(issue, r) {
+    const orderBy = r.oneOf('order_by', ['created_at', 'updated_at'], 'created_at') ?? 'created_at';
+    const sort = r.oneOf('sort', ['asc', 'desc'], 'desc');
+    r.done();
+    const list = [...issue.notes].sort((a, b) => a[orderBy].localeCompare(b[orderBy]) || a.id - b.id);
+    return sort === 'desc' ? list.reverse() : list;
+}
+function createLabel(v, r) {
+    const name = r.string('name', true);
+    const color = r.string('color', true);
+    const description = r.string('description');
+    r.done();
+    if ((name ?? '').trim() === '')
+        throw GitLabError.validation({ title: ["can't be blank"] });
+    if (!/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(color ?? ''))
+        throw GitLabError.validation({ color: ['must be a valid color code'] });
+    return v.model.addLabel((name ?? '').trim(), color, description ?? null);
+}
+
+;// CONCATENATED MODULE: ./src/emulator/gitlab/server.ts
+// A stand-in for the GitLab REST API v4 calls a deploy makes of its code's host (the project, commits, compare,
+// merge base, branches, tags, deployments and environments, the merge requests of a commit) and the status report's
+// drift issues (issues, notes, labels), answered as GitLab documents them. A real HTTP/1.1 server (node:http) over the
+// model of model.ts, or the same handling in-process (createGitLabStandIn) for the simulation. It checks tokens and
+// their scopes, records every call, answers faults on a route (a status, a hang, a dropped connection; before or after
+// carrying the call out), and has two modes: refusing (every call answered e.g. 503, or 429 with GitLab's rate-limit
+// headers) and slow (every answer late). Self-contained: it imports nothing of the action's.
+
+
+
+
+
+
+
+/** The stand-in's own token (a personal access token's form), with the api scope. */
+const DEFAULT_GITLAB_TOKEN = 'glpat-StandInToken12345678';
+const DEFAULT_GITLAB_PROJECT = 'acme/platform/site';
+const DEFAULT_GITLAB_PROJECT_ID = 42;
+/** GitLab.com's authenticated API limit, per minute. */
+const DEFAULT_RATE_LIMIT = 2000;
+const server_BODY_LIMIT = 1024 * 1024;
+function createGitLabStandIn(options = {}) {
+    const now = options.now ?? Date.now;
+    const path = options.project ?? DEFAULT_GITLAB_PROJECT;
+    const model = new GitLabModel({ id: options.projectId ?? DEFAULT_GITLAB_PROJECT_ID, path, defaultBranch: options.defaultBranch ?? 'main' }, now);
+    const tokens = options.tokens ?? { [DEFAULT_GITLAB_TOKEN]: { scopes: ['api'] } };
+    const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+    const sleep = options.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms)));
+    const calls = [];
+    const faults = new Map();
+    const view = { base: '', model };
+    let refusing;
+    let slowMs = 0;
+    let requests = 0;
+    const window = { start: 0, count: 0 };
+    async function handle(req, res) {
+        const url = new URL(req.url ?? '/', view.base === '' ? 'http://gitlab.invalid' : view.base);
+        const raw = await gitlab_server_readBody(req);
+        const call = {
+            method: req.method ?? '',
+            path: url.pathname,
+            query: url.searchParams,
+            body: raw.length > 0 ? bodyParams(raw, req.headers['content-type']) : undefined,
+            raw: raw.toString('utf8'),
+            token: server_tokenOf(req.headers, url.searchParams),
+            route: 'unknown',
+            status: 0
+        };
+        calls.push(call);
+        if (slowMs > 0)
+            await sleep(slowMs);
+        const outcome = respond(call, url, raw);
+        if (outcome.kind === 'drop')
+            return void req.socket.destroy();
+        if (outcome.kind === 'hang') {
+            if (!res.destroyed)
+                await new Promise((done) => res.once('close', () => done()));
+            return;
+        }
+        call.status = outcome.answer.status;
+        server_send(res, outcome.answer, ++requests, rateHeaders());
+    }
+    function respond(call, url, raw) {
+        const matched = routes_match(call.method, url.pathname);
+        if (matched !== undefined)
+            call.route = matched.route;
+        if (refusing !== undefined)
+            return { kind: 'answer', answer: refusal(refusing, rateHeaders(true)) };
+        const fault = matched === undefined ? undefined : server_takeFault(faults, matched.route);
+        if (fault !== undefined && fault.afterApply !== true)
+            return faultOutcome(fault);
+        const done = { kind: 'answer', answer: guarded(() => carryOut(call, matched, raw)) };
+        return fault !== undefined ? faultOutcome(fault) : done;
+    }
+    /** The call checked as GitLab checks it (throttle, token, route, scope, project, role, body), then answered. */
+    function carryOut(call, matched, raw) {
+        if (counted() > limit)
+            return refusal({ status: 429, retryAfterSeconds: Math.ceil((window.start + 60_000 - now()) / 1000) }, rateHeaders(true));
+        if (raw.length > server_BODY_LIMIT)
+            throw GitLabError.message(413, '413 Request Entity Too Large');
+        const grant = tokens[call.token ?? ''];
+        if (grant === undefined)
+            throw GitLabError.message(401, '401 Unauthorized');
+        if (matched === undefined)
+            throw new GitLabError(404, { error: '404 Not Found' });
+        const write = WRITE_ROUTES.includes(matched.route);
+        if (!grant.scopes.includes('api') && !(grant.scopes.includes('read_api') && !write))
+            throw insufficientScope(write);
+        if (!isProject(matched.project) || !(grant.projects ?? [path]).some((p) => p.toLowerCase() === path.toLowerCase()))
+            throw GitLabError.notFound('Project');
+        if (DEVELOPER_ROUTES.includes(matched.route) && grant.role === 'reporter')
+            throw GitLabError.message(403, '403 Forbidden');
+        if (raw.length > 0 && call.body === undefined)
+            throw GitLabError.message(400, '400 Bad request - the body is not a JSON object or a form');
+        const params = { ...queryParams(call.query), ...call.body };
+        return answer(matched, { view, params, user: grant.user ?? DEFAULT_USER, path: call.path, query: call.query });
+    }
+    function isProject(id) {
+        return /^\d+$/.test(id) ? Number(id) === model.project.id : id.toLowerCase() === path.toLowerCase();
+    }
+    /** Calls in this minute, this one included. */
+    function counted() {
+        const start = Math.floor(now() / 60_000) * 60_000;
+        if (start !== window.start)
+            Object.assign(window, { start, count: 0 });
+        return ++window.count;
+    }
+    /** GitLab's RateLimit-* headers; `exhausted` when the answer is a throttle's. */
+    function rateHeaders(exhausted = false) {
+        const reset = (window.start === 0 ? Math.floor(now() / 60_000) * 60_000 : window.start) + 60_000;
+        return {
+            'ratelimit-name': 'throttle_authenticated_api',
+            'ratelimit-limit': String(limit),
+            'ratelimit-observed': String(window.count),
+            'ratelimit-remaining': exhausted ? '0' : String(Math.max(0, limit - window.count)),
+            'ratelimit-reset': String(Math.floor(reset / 1000)),
+            'ratelimit-resettime': new Date(reset).toUTCString()
+        };
+    }
+    return {
+        model,
+        calls,
+        fail(route, fault) {
+            const queue = faults.get(route) ?? [];
+            queue.push({ ...fault, skipLeft: fault.skip ?? 0, timesLeft: fault.times ?? 1 });
+            faults.set(route, queue);
+        },
+        refuse(mode) {
+            refusing = mode;
+        },
+        slow(ms) {
+            slowMs = ms;
+        },
+        handle,
+        setBase(base) {
+            view.base = base;
+        }
+    };
+}
+async function startGitLabStandIn(options = {}) {
+    const core = createGitLabStandIn(options);
+    const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
+        void core.handle(req, res).catch(() => res.destroy());
+    });
+    await new Promise((resolveListen, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+            server.off('error', reject);
+            resolveListen();
+        });
+    });
+    const address = server.address();
+    const url = `http://${gitlab_server_urlHost(address.address)}:${address.port}`;
+    core.setBase(url);
+    let closing;
+    return {
+        url,
+        apiUrl: `${url}/api/v4`,
+        model: core.model,
+        calls: core.calls,
+        fail: (route, fault) => core.fail(route, fault),
+        refuse: (mode) => core.refuse(mode),
+        slow: (ms) => core.slow(ms),
+        close() {
+            closing ??= new Promise((done) => {
+                server.close(() => done());
+                server.closeAllConnections(); // keep-alive sockets, and calls held by a hang, would hold close() open
+            });
+            return closing;
+        }
+    };
+}
+/** The host of the stand-in's own URL: a wildcard address is reached on loopback, an IPv6 one in brackets. */
+function gitlab_server_urlHost(address) {
+    if (address === '0.0.0.0')
+        return '127.0.0.1';
+    if (address === '::')
+        return '[::1]';
+    return address.includes(':') ? `[${address}]` : address;
+}
+/** PRIVATE-TOKEN, else Authorization: Bearer, else the private_token parameter, as GitLab takes a personal access token. */
+function server_tokenOf(headers, query) {
+    const header = headers['private-token'];
+    if (typeof header === 'string' && header !== '')
+        return header;
+    const bearer = /^bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+    return bearer ?? query.get('private_token') ?? undefined;
+}
+function insufficientScope(write) {
+    return new GitLabError(403, {
+        error: 'insufficient_scope',
+        error_description: 'The request requires higher privileges than provided by the access token.',
+        scope: write ? 'api' : 'api read_api'
+    });
+}
+function statusMessage(status) {
+    return { message: `${status} ${external_node_http_namespaceObject.STATUS_CODES[status] ?? 'Error'}` };
+}
+/** The refusing mode's answer, and a throttled call's: a 429 is GitLab's throttle ("Retry later", Retry-After, nothing remaining). */
+function refusal(mode, rate) {
+    if (mode.status !== 429)
+        return { status: mode.status, body: mode.body ?? statusMessage(mode.status) };
+    return { status: 429, body: mode.body ?? 'Retry later\n', headers: { ...rate, 'retry-after': String(mode.retryAfterSeconds ?? 60) } };
+}
+function server_takeFault(faults, route) {
+    const queue = faults.get(route);
+    const fault = queue?.[0];
+    if (queue === undefined || fault === undefined)
+        return undefined;
+    if (fault.skipLeft > 0) {
+        fault.skipLeft--;
+        return undefined;
+    }
+    if (--fault.timesLeft <= 0)
+        queue.shift();
+    return fault;
+}
+function faultOutcome(fault) {
+    if (fault.kind === 'hang' || fault.kind === 'drop')
+        return { kind: fault.kind };
+    const status = fault.status ?? 500;
+    return { kind: 'answer', answer: { status, body: fault.body ?? statusMessage(status), ...(fault.headers && { headers: fault.headers }) } };
+}
+/** A GitLabError as GitLab writes it; anything else is a defect of the stand-in, thrown. */
+function guarded(work) {
+    try {
+        return work();
+    }
+    catch (error) {
+        if (!(error instanceof GitLabError))
+            throw error;
+        return { status: error.status, body: error.body };
+    }
+}
+async function gitlab_server_readBody(req) {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of req) {
+        size += chunk.length;
+        if (size <= server_BODY_LIMIT + 1)
+            chunks.push(chunk); // read to the end: leaving early would destroy the socket before the answer
+    }
+    return Buffer.concat(chunks);
+}
+/** JSON (or a throttle's text) with the headers GitLab sends on every API answer. */
+function server_send(res, answer, n, rate) {
+    const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    res.writeHead(answer.status, {
+        'content-type': typeof answer.body === 'string' ? 'text/plain' : 'application/json',
+        'content-length': String(Buffer.byteLength(text)),
+        'cache-control': 'max-age=0, private, must-revalidate',
+        'x-request-id': `01STANDIN${String(n).padStart(17, '0')}`,
+        'x-content-type-options': 'nosniff',
+        ...rate,
+        ...answer.headers
+    });
+    res.end(text);
+}
+
 ;// CONCATENATED MODULE: ./src/emulator/cli.ts
 // `npm run emulator -- [flags]` from a clone, or `brcloud emulator [flags]` from the package: runs the Bloomreach Cloud
-// API emulator until SIGINT/SIGTERM; with --github, the GitHub API stand-in beside it. Its banner and --help name the
-// commands of how it was started (./banner.ts).
+// API emulator until SIGINT/SIGTERM; with --github, the GitHub API stand-in beside it, or with --gitlab, GitLab's.
+// Its banner and --help name the commands of how it was started (./banner.ts).
+
 
 
 
@@ -5969,6 +7484,11 @@ async function startGitHub(cli, options) {
     if (options.sso !== undefined)
         options.sso = { ...options.sso, githubJob: { ...options.sso.githubJob, sha: history.main.at(-1) ?? '' } };
     return { standIn, repository, history };
+}
+/** Starts the GitLab API stand-in with its sample history, for project acme/platform/site. */
+async function startGitLab(cli, options) {
+    const standIn = await startGitLabStandIn({ port: cli.port, host: options.host ?? DEFAULTS.host });
+    return { standIn, history: model_seedSampleHistory(standIn.model) };
 }
 const inUse = (err) => err.code === 'EADDRINUSE';
 async function main() {
@@ -6005,12 +7525,26 @@ async function main() {
             return;
         }
     }
+    let gitLab;
+    if (parsed.gitlab !== undefined) {
+        try {
+            gitLab = await startGitLab(parsed.gitlab, options);
+        }
+        catch (err) {
+            if (!inUse(err))
+                throw err;
+            const where = `${options.host ?? DEFAULTS.host}:${parsed.gitlab.port}`;
+            console.error(`Another program already listens on ${where}. Choose another port for the GitLab API stand-in with --gitlab-port N, or --gitlab-port 0 to take any free one.`);
+            process.exitCode = 1;
+            return;
+        }
+    }
     let emulator;
     try {
         emulator = await startEmulator(options);
     }
     catch (err) {
-        await github?.standIn.close();
+        await Promise.all([github?.standIn.close(), gitLab?.standIn.close()]);
         if (!inUse(err))
             throw err;
         const where = `${options.host ?? DEFAULTS.host}:${options.port ?? 4080}`;
@@ -6051,6 +7585,11 @@ async function main() {
     if (github !== undefined && side !== undefined)
         for (const line of gitHubLines(side, github.history, face))
             console.log(line);
+    if (gitLab !== undefined) {
+        const gitLabSide = { url: gitLab.standIn.url, project: DEFAULT_GITLAB_PROJECT, token: DEFAULT_GITLAB_TOKEN };
+        for (const line of gitLabLines(gitLabSide, gitLab.history, face))
+            console.log(line);
+    }
     console.log(`Press Ctrl+C to stop.`);
     if (readyFile !== undefined)
         await (0,promises_namespaceObject.writeFile)(readyFile, `${emulator.url}\n`);
@@ -6061,7 +7600,7 @@ async function main() {
         stopping = true;
         console.log(`${signal}: stopping`);
         void (async () => {
-            await Promise.all([emulator.close(), github?.standIn.close()]);
+            await Promise.all([emulator.close(), github?.standIn.close(), gitLab?.standIn.close()]);
             if (readyFile !== undefined)
                 await (0,promises_namespaceObject.rm)(readyFile, { force: true });
             process.exit(0);

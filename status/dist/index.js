@@ -280,7 +280,7 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 4371:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -893,7 +893,7 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 6424:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -1461,7 +1461,7 @@ module.exports = upgrade
 
 
 
-module.exports.request = __nccwpck_require__(6424)
+module.exports.request = __nccwpck_require__(4043)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
@@ -28368,6 +28368,1995 @@ module.exports = {
 
 /***/ }),
 
+/***/ 5591:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IR: () => (/* binding */ MAX_LISTED_DEPLOYMENTS),
+/* harmony export */   U0: () => (/* binding */ CALL_LIMIT_MS),
+/* harmony export */   dv: () => (/* binding */ CodeHostCallFailed),
+/* harmony export */   h0: () => (/* binding */ short),
+/* harmony export */   jj: () => (/* binding */ MAX_TAG_PAGES),
+/* harmony export */   r1: () => (/* binding */ MAX_PULL_LOOKUPS),
+/* harmony export */   sc: () => (/* binding */ MAX_LISTED_COMMITS)
+/* harmony export */ });
+/** A refusal or failure of a call to the host, with the status when there was an answer. */
+class CodeHostCallFailed extends Error {
+    call;
+    status;
+    host;
+    name = 'CodeHostCallFailed';
+    failure;
+    constructor(call, status, detail, failure, host = 'GitHub') {
+        super(`${call}: ${detail}`);
+        this.call = call;
+        this.status = status;
+        this.host = host;
+        this.failure = failure ?? failureOf(status);
+    }
+}
+function failureOf(status) {
+    if (status === undefined)
+        return 'unreachable';
+    if (status === 401)
+        return 'bad-token';
+    if (status === 403)
+        return 'forbidden';
+    if (status === 404 || status === 422)
+        return 'not-found';
+    return 'failed';
+}
+/** The most deployments one listing reads (3 pages of 100). */
+const MAX_LISTED_DEPLOYMENTS = 300;
+/** The most tags read (20 pages of 100): no host lists them in an order a pattern's newest can rely on. */
+const MAX_TAG_PAGES = 20;
+/** The most commits a release's changes list; the true count travels beside. */
+const MAX_LISTED_COMMITS = 250;
+/** Calls asking which pull (merge) requests brought a commit whose title names none: a courtesy, bounded. */
+const MAX_PULL_LOOKUPS = 20;
+/** Each call's own limit: a host answers these in well under a second; a hang must not hold the deploy. */
+const CALL_LIMIT_MS = 15_000;
+/** The first 7 characters of a commit, as both hosts show it. */
+function short(sha) {
+    return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
+}
+
+
+/***/ }),
+
+/***/ 3916:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KN: () => (/* binding */ TokenRefused),
+/* harmony export */   QU: () => (/* binding */ LoginRefused),
+/* harmony export */   Uc: () => (/* binding */ describeError),
+/* harmony export */   _7: () => (/* binding */ ServiceError),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   lZ: () => (/* binding */ ActionError),
+/* harmony export */   vq: () => (/* binding */ systemErrorCode)
+/* harmony export */ });
+/* unused harmony exports refusesLogin, restated, StepFailed */
+// Error classes shared by every module, and the two ways of reading any error. main.ts turns any of
+// them into one failure annotation.
+/** A failure whose message is written for the user (what went wrong, what to do): printed as it is. */
+class ActionError extends Error {
+    name = 'ActionError';
+}
+/** A problem the user fixes in the workflow or the distribution: raised before any request is sent. */
+class InputError extends ActionError {
+    name = 'InputError';
+}
+/** The service answered with a status that is not a success. Never carries a request body or header. */
+class ServiceError extends ActionError {
+    status;
+    errorCode;
+    errorDetail;
+    retryAfterMs;
+    name = 'ServiceError';
+    constructor(message, status, 
+    /** The platform's `error_code` from the answer body (not a system error code). */
+    errorCode, errorDetail, 
+    /** From a Retry-After header, when the service sent one. */
+    retryAfterMs) {
+        super(message);
+        this.status = status;
+        this.errorCode = errorCode;
+        this.errorDetail = errorDetail;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/** The stack refused the password login (a 4xx): the same credentials will be refused again. */
+class LoginRefused extends ServiceError {
+    name = 'LoginRefused';
+    loginRefused = true;
+}
+/** The stack refused a token it did not issue (single sign-on, access-token) before any change; not a ServiceError: it is not retried. */
+class TokenRefused extends ActionError {
+    name = 'TokenRefused';
+    loginRefused = true;
+}
+/** The login was refused (LoginRefused, TokenRefused, or a token endpoint's refusal, which sets loginRefused too): a face's exit code says so. */
+function refusesLogin(error) {
+    return error instanceof ActionError && error.loginRefused === true;
+}
+/** A refused login said again in more words (what runs now): still a refused login. */
+class RefusedLoginRestated extends (/* unused pure expression or super */ null && (ActionError)) {
+    loginRefused = true;
+}
+/**
+ * The same failure in more words: a refused login stays one, so the command's exit code (4) and the events say so
+ * also when it came during the release (a token renewal the identity provider refused: fresh seed 2098856143).
+ */
+function restated(error, message) {
+    return refusesLogin(error) ? new RefusedLoginRestated(message) : new ActionError(message);
+}
+/**
+ * The operating system's or undici's code of a failure (ECONNRESET, UND_ERR_SOCKET, ...), looked up
+ * on the error and its causes; undefined when there is none.
+ */
+function systemErrorCode(error) {
+    let e = error;
+    for (let depth = 0; depth < 3 && e && typeof e === 'object'; depth++) {
+        const code = e.code;
+        if (typeof code === 'string')
+            return code;
+        e = e.cause;
+    }
+    return undefined;
+}
+/** An error's message for a log line; prefixed with its HTTP status when it carries one its message does not name (Octokit's errors). */
+function describeError(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const status = error?.status;
+    return typeof status === 'number' && !message.includes(`HTTP ${status}`) ? `HTTP ${status}: ${message}` : message;
+}
+/** A step stopped part-way: `result` holds what it did (for the outputs and the summary), `cause` why it stopped. */
+class StepFailed extends Error {
+    result;
+    cause;
+    name = 'StepFailed';
+    constructor(result, cause) {
+        super(cause instanceof Error ? cause.message : String(cause));
+        this.result = result;
+        this.cause = cause;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6264:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Zk: () => (/* binding */ formatDelay),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/* unused harmony exports formatSeconds, formatMb */
+// How sizes and durations read in logs, notices and the summary.
+function formatBytes(n) {
+    if (n < 1024)
+        return `${n} B`;
+    if (n < 1024 * 1024)
+        return `${(n / 1024).toFixed(1)} KB`;
+    if (n < 1024 * 1024 * 1024)
+        return `${(n / 1024 / 1024).toFixed(1)} MB`;
+    return `${(n / 1024 / 1024 / 1024).toFixed(2)} GB`;
+}
+function formatDuration(ms) {
+    if (ms < 1000)
+        return `${ms} ms`;
+    if (ms < 60_000)
+        return `${(ms / 1000).toFixed(1)} s`;
+    return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+/** A wait before another attempt: "1.5 s". */
+function formatDelay(ms) {
+    return `${(ms / 1000).toFixed(1)} s`;
+}
+/** A configured time, as exact as it was given: "0.5 s", "2 s". */
+function formatSeconds(ms) {
+    return `${Number((ms / 1000).toFixed(3))} s`;
+}
+/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes), as max-distribution-mb counts. */
+function formatMb(bytes) {
+    return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
+
+
+/***/ }),
+
+/***/ 6584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GitHubApi: () => (/* binding */ GitHubApi),
+/* harmony export */   h0: () => (/* reexport safe */ _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__.h0)
+/* harmony export */ });
+/* unused harmony export pullRequestsIn */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8676);
+/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7856);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
+/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3689);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5591);
+// THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
+// of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
+// answers read into small typed records.
+// Everything GitHub does for the action is best effort: callers turn a failure into a warning.
+
+
+
+
+
+
+
+/** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx): a blip must not refuse a deploy. */
+const READ_ATTEMPTS = 3;
+/** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
+const MAX_PAGES = 3;
+/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
+const MAX_ISSUE_PAGES = 10;
+/** Commits per page of a compare. */
+const COMMIT_PAGE = 100;
+class GitHubApi {
+    octokit;
+    repo;
+    repoUrl;
+    runUrl;
+    sha;
+    ref;
+    signal;
+    apiUrl;
+    limitMs;
+    readAttempts;
+    host = 'GitHub';
+    deploymentNoun = 'GitHub Deployment';
+    keepsPayload = true;
+    constructor(octokit, repo, 
+    /** The web address of the repository (for commit links). */
+    repoUrl, 
+    /** This workflow run's page, when the runner says which run this is. */
+    runUrl, 
+    /** The commit this run was started for (GITHUB_SHA); empty outside a runner. */
+    sha, 
+    /** The branch or tag this run was started for (GITHUB_REF). */
+    ref, signal, 
+    /** Where GitHub's API is (GITHUB_API_URL), for messages. */
+    apiUrl, limitMs = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CALL_LIMIT_MS */ .U0, 
+    /** Attempts of a read; one for the closing calls, which have a short limit. */
+    readAttempts = READ_ATTEMPTS) {
+        this.octokit = octokit;
+        this.repo = repo;
+        this.repoUrl = repoUrl;
+        this.runUrl = runUrl;
+        this.sha = sha;
+        this.ref = ref;
+        this.signal = signal;
+        this.apiUrl = apiUrl;
+        this.limitMs = limitMs;
+        this.readAttempts = readAttempts;
+    }
+    /**
+     * A client for the repository this run belongs to, as the face tells it (the port's runContext: the runner's
+     * GITHUB_REPOSITORY, or the CLI's --repository); GitHub's API where @actions/github finds it (GITHUB_API_URL).
+     */
+    static async open(token, signal, run = (0,_port_js__WEBPACK_IMPORTED_MODULE_3__/* .runContext */ .pO)()) {
+        const [owner, name] = run.repository.split('/');
+        if (!owner || !name)
+            throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
+        const repo = { owner, repo: name };
+        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+        const octokit = github.getOctokit(token);
+        const apiUrl = github.context.apiUrl || 'https://api.github.com';
+        return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl);
+    }
+    /**
+     * The same client for the run's closing calls (a GitHub Deployment's final status): not ended by the run's
+     * stop, which already fired after a cancel or the watchdog, and with a short limit of its own.
+     */
+    closing(limitMs) {
+        return new GitHubApi(this.octokit, this.repo, this.repoUrl, this.runUrl, this.sha, this.ref, undefined, this.apiUrl, limitMs, 1);
+    }
+    /** owner/name. */
+    get project() {
+        return `${this.repo.owner}/${this.repo.repo}`;
+    }
+    get repoName() {
+        return this.repo.repo;
+    }
+    commitUrl(sha) {
+        return `${this.repoUrl}/commit/${sha}`;
+    }
+    /** A status of a Deployment this run made: a cancel's is GitHub's `error`; a success makes the older ones inactive. */
+    async setDeploymentState(id, update) {
+        const state = update.state === 'canceled' ? 'error' : update.state;
+        await this.createStatus(id, {
+            state,
+            description: update.description,
+            ...(update.logUrl ? { log_url: update.logUrl } : {}),
+            ...(update.environmentUrl && state === 'success' ? { environment_url: update.environmentUrl } : {}),
+            auto_inactive: state === 'success'
+        });
+    }
+    async createDeployment(ref, environment, description, payload) {
+        const data = await this.call('Creating a GitHub Deployment', 'POST /repos/{owner}/{repo}/deployments', {
+            ref,
+            environment,
+            description,
+            payload,
+            auto_merge: false,
+            required_contexts: [],
+            production_environment: /prod/i.test(environment),
+            transient_environment: false
+        });
+        const id = data.id;
+        if (typeof id !== 'number')
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id', 'failed');
+        return id;
+    }
+    async createStatus(id, params) {
+        await this.call(`Setting the status of GitHub Deployment ${id}`, 'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+            deployment_id: id,
+            ...params
+        });
+    }
+    /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
+    async listDeployments(environment) {
+        return (await this.listDeploymentPages(environment)).deployments;
+    }
+    /** The same, and whether that was all of them (`complete` false: GitHub holds older ones that were not read). */
+    async listDeploymentPages(environment) {
+        const out = [];
+        for (let page = 1; page <= MAX_PAGES; page++) {
+            const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
+                ...(environment === undefined ? {} : { environment }),
+                per_page: 100,
+                page
+            });
+            const items = Array.isArray(data) ? data : [];
+            for (const item of items) {
+                const record = toDeployment(item);
+                if (record)
+                    out.push(record);
+            }
+            if (items.length < 100)
+                return { deployments: out, complete: true };
+        }
+        return { deployments: out, complete: false };
+    }
+    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
+    async listTags() {
+        const tags = [];
+        for (let page = 1; page <= _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TAG_PAGES */ .jj; page++) {
+            const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page });
+            const items = Array.isArray(data) ? data : [];
+            for (const item of items) {
+                const r = (item ?? {});
+                if (typeof r.name === 'string' && typeof r.commit?.sha === 'string')
+                    tags.push({ name: r.name, sha: r.commit.sha });
+            }
+            if (items.length < 100)
+                return { tags, complete: true };
+        }
+        return { tags, complete: false };
+    }
+    /** The newest status of a Deployment, or undefined when it has none. */
+    async latestStatus(id) {
+        const data = await this.read(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+            deployment_id: id,
+            per_page: 1
+        });
+        const first = Array.isArray(data) ? data[0] : undefined;
+        if (first === undefined || typeof first.state !== 'string')
+            return undefined;
+        return { state: first.state, logUrl: stringOr(first.log_url) ?? stringOr(first.target_url), createdAt: stringOr(first.created_at) };
+    }
+    /** A Deployment's statuses, newest first (one page of 100: a deploy of this action sets three or four). */
+    async listStatuses(id) {
+        const data = await this.read(`Reading the statuses of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+            deployment_id: id,
+            per_page: 100
+        });
+        const items = Array.isArray(data) ? data : [];
+        return items.flatMap((r) => r !== null && typeof r.state === 'string'
+            ? [{ state: r.state, logUrl: stringOr(r.log_url) ?? stringOr(r.target_url), createdAt: stringOr(r.created_at), description: stringOr(r.description) }]
+            : []);
+    }
+    /** How `head` relates to `base` (commits, full or abbreviated). */
+    async compare(base, head) {
+        const data = (await this.read(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+            basehead: `${base}...${head}`,
+            per_page: 1
+        }));
+        const status = data.status;
+        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
+        }
+        return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
+    }
+    /**
+     * The commits reachable from `head` and not from `base`, oldest first as GitHub lists them, a page of 100 at a time
+     * up to MAX_LISTED_COMMITS; the total from GitHub's count. Pull requests come from each title, else (for at most
+     * `pullLookups` commits, the oldest first) from GitHub's pull requests of the commit: best effort, the first refusal
+     * ends the lookups and says why.
+     */
+    async commitsBetween(base, head, pullLookups = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PULL_LOOKUPS */ .r1) {
+        const what = `Listing the commits between ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} and ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`;
+        const commits = [];
+        let first;
+        for (let page = 1; commits.length < _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc; page++) {
+            const data = (await this.read(what, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+                basehead: `${base}...${head}`,
+                per_page: COMMIT_PAGE,
+                page
+            }));
+            first ??= data;
+            const items = Array.isArray(data.commits) ? data.commits : [];
+            for (const item of items) {
+                const commit = toCommit(item);
+                if (commit !== undefined)
+                    commits.push(commit);
+            }
+            if (items.length < COMMIT_PAGE || commits.length >= totalOf(first))
+                break;
+        }
+        const status = first?.status;
+        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
+        }
+        const listed = commits.slice(0, _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc);
+        const lookups = await this.lookUpPullRequests(listed, pullLookups);
+        return {
+            status,
+            commits: lookups.commits,
+            total: Math.max(totalOf(first), listed.length),
+            aheadBy: numberOr(first?.ahead_by),
+            behindBy: numberOr(first?.behind_by),
+            ...(lookups.why !== undefined && { pullLookups: lookups.why })
+        };
+    }
+    /** The pull requests GitHub associates with a commit (numbers, as listed: for a commit of the default branch, the one that merged it). */
+    async pullRequestsOf(sha) {
+        const data = await this.read(`Listing the pull requests of commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(sha)}`, 'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
+            commit_sha: sha,
+            per_page: 10
+        });
+        const items = Array.isArray(data) ? data : [];
+        return items.flatMap((p) => {
+            const n = p?.number;
+            return typeof n === 'number' ? [n] : [];
+        });
+    }
+    /** Each commit whose title names no pull request, up to `max` of them, asked of GitHub; the first failure ends the asking. */
+    async lookUpPullRequests(commits, max) {
+        const out = [...commits];
+        let asked = 0;
+        for (const [i, commit] of out.entries()) {
+            if (commit.pullRequests.length > 0)
+                continue;
+            if (asked >= max)
+                return { commits: out, why: `only ${max} commits were asked for their pull requests` };
+            asked++;
+            try {
+                out[i] = { ...commit, pullRequests: await this.pullRequestsOf(commit.sha) };
+            }
+            catch (error) {
+                if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv))
+                    throw error;
+                return { commits: out, why: error.message };
+            }
+        }
+        return { commits: out };
+    }
+    /**
+     * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
+     * at a time. More than MAX_ISSUE_PAGES pages is a failure: an issue not seen could be opened twice.
+     */
+    async listOpenIssues(label) {
+        const what = `Listing the open issues labelled ${label}`;
+        const out = [];
+        for (let page = 1;; page++) {
+            if (page > MAX_ISSUE_PAGES)
+                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed');
+            const answer = await this.readAnswer(what, 'GET /repos/{owner}/{repo}/issues', {
+                labels: label,
+                state: 'open',
+                sort: 'created',
+                direction: 'asc',
+                per_page: 100,
+                page
+            });
+            const items = Array.isArray(answer.data) ? answer.data : [];
+            for (const item of items) {
+                const issue = toIssue(item);
+                if (issue !== undefined)
+                    out.push(issue);
+            }
+            if (!/\brel="next"/.test(String(answer.headers.link ?? '')))
+                return out;
+        }
+    }
+    /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
+    async createIssue(title, body, labels) {
+        const what = 'Opening a GitHub issue';
+        const issue = toIssue(await this.call(what, 'POST /repos/{owner}/{repo}/issues', { title, body, labels: [...labels] }));
+        if (issue === undefined)
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, 'the answer carries no issue number', 'failed');
+        return issue;
+    }
+    async editIssue(number, edit) {
+        await this.call(`Editing GitHub issue #${number}`, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+            issue_number: number,
+            ...(edit.title === undefined ? {} : { title: edit.title }),
+            ...(edit.body === undefined ? {} : { body: edit.body }),
+            ...(edit.state === undefined ? {} : { state: edit.state }),
+            ...(edit.stateReason === undefined ? {} : { state_reason: edit.stateReason })
+        });
+    }
+    async commentOnIssue(number, body) {
+        await this.call(`Commenting on GitHub issue #${number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: number, body });
+    }
+    /** The label, created when the repository lacks it; one created meanwhile by another run (422) is as good. */
+    async ensureLabel(name, color, description) {
+        try {
+            await this.read(`Reading the label ${name}`, 'GET /repos/{owner}/{repo}/labels/{name}', { name });
+            return;
+        }
+        catch (error) {
+            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 404))
+                throw error;
+        }
+        try {
+            await this.call(`Creating the label ${name}`, 'POST /repos/{owner}/{repo}/labels', { name, color, description });
+        }
+        catch (error) {
+            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 422))
+                throw error;
+        }
+    }
+    /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
+    async read(what, route, params) {
+        return (await this.readAnswer(what, route, params)).data;
+    }
+    /** A read with the answer's headers (a Link header to the next page). */
+    readAnswer(what, route, params) {
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .bD)(() => this.exchange(what, route, params), {
+            attempts: this.readAttempts,
+            baseDelayMs: 1_000,
+            maxDelayMs: 4_000,
+            retryable: (error) => error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && (error.failure === 'unreachable' || error.failure === 'failed'),
+            signal: this.signal
+        });
+    }
+    async call(what, route, params) {
+        return (await this.exchange(what, route, params)).data;
+    }
+    async exchange(what, route, params) {
+        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .timeLimit */ .z)(this.limitMs, this.signal);
+        try {
+            const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
+            return { data: answer.data, headers: answer.headers };
+        }
+        catch (error) {
+            // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
+            if (this.signal?.aborted)
+                throw this.signal.reason;
+            if (limit.expired())
+                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `no answer from ${this.apiUrl} within ${this.limitMs / 1000} s`);
+            const status = error.status;
+            // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
+            const answered = error.response !== undefined;
+            if (typeof status === 'number' && answered) {
+                const limit = rateLimit(status, error);
+                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited');
+            }
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, this.unreachable(error));
+        }
+        finally {
+            limit.clear();
+        }
+    }
+    /** Why GitHub could not be reached: the connection's own code, and the proxy it went through when one is set. */
+    unreachable(error) {
+        const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
+        const cause = error.cause;
+        const text = cause?.cause instanceof Error ? cause.cause.message : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
+        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_5__/* .proxyFor */ .iJ)(this.apiUrl);
+        const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
+        return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
+    }
+}
+function githubMessage(error, limit) {
+    const data = error.response?.data;
+    const message = typeof data?.message === 'string' ? (limit !== undefined ? data.message.replace(/\.$/, '') : data.message) : undefined;
+    const parts = [message, limit].filter((p) => p !== undefined && p !== '');
+    return parts.length === 0 ? '' : `(${parts.join('; ')})`;
+}
+/**
+ * When a 403 or 429 is GitHub's rate limit (its primary one: x-ratelimit-remaining 0; a secondary one: retry-after; a
+ * 429 is one either way), when it lifts, in words ('' when the answer does not say); undefined for any other answer.
+ */
+function rateLimit(status, error) {
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const headers = error.response?.headers ?? {};
+    const remaining = headers['x-ratelimit-remaining'];
+    const retryAfter = Number(headers['retry-after']);
+    const reset = Number(headers['x-ratelimit-reset']);
+    if (String(remaining) !== '0' && !Number.isFinite(retryAfter) && status !== 429)
+        return undefined;
+    if (Number.isFinite(retryAfter) && retryAfter >= 0)
+        return `the rate limit lifts in ${retryAfter} s`;
+    if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
+        return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
+    return '';
+}
+/** A compare's count of its commits: total_commits, else ahead_by. */
+function totalOf(data) {
+    return typeof data?.total_commits === 'number' ? data.total_commits : numberOr(data?.ahead_by);
+}
+/** The pull requests a commit's title names: "Title (#12)" (a squash merge), "Merge pull request #12 from ..." (a merge). */
+function pullRequestsIn(title) {
+    const numbers = [...title.matchAll(/\(#(\d+)\)/g), ...title.matchAll(/^Merge pull request #(\d+)\b/g)].map((m) => Number(m[1]));
+    return [...new Set(numbers)];
+}
+/** A commit of a compare's answer; undefined without a sha. */
+function toCommit(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.sha !== 'string')
+        return undefined;
+    const message = typeof r.commit?.message === 'string' ? r.commit.message : '';
+    const title = message.split(/\r?\n/, 1)[0]?.trim() ?? '';
+    return { sha: r.sha, title, author: stringOr(r.author?.login) ?? stringOr(r.commit?.author?.name), pullRequests: pullRequestsIn(title) };
+}
+function stringOr(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function numberOr(value) {
+    return typeof value === 'number' ? value : 0;
+}
+/** A payload GitHub gives back as an object, or as the JSON string it was given as. */
+function toPayload(value) {
+    let v = value;
+    if (typeof v === 'string') {
+        try {
+            v = JSON.parse(v);
+        }
+        catch {
+            return {};
+        }
+    }
+    if (v === null || typeof v !== 'object')
+        return {};
+    const r = v;
+    return {
+        distributionId: stringOr(r.distributionId),
+        distributionName: stringOr(r.distributionName),
+        previousDistributionId: stringOr(r.previousDistributionId),
+        apiUrl: stringOr(r.apiUrl),
+        ...(r.commit === 'unknown' && { commit: 'unknown' })
+    };
+}
+function toDeployment(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.id !== 'number' || typeof r.sha !== 'string')
+        return undefined;
+    const creator = r.creator?.login;
+    return {
+        id: r.id,
+        sha: r.sha,
+        environment: stringOr(r.environment) ?? '',
+        payload: toPayload(r.payload),
+        creator: stringOr(creator),
+        createdAt: stringOr(r.created_at)
+    };
+}
+/** An issue from GitHub's answer; a pull request (the issues list holds both) or an answer without a number is none. */
+function toIssue(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.number !== 'number' || (r.pull_request !== undefined && r.pull_request !== null))
+        return undefined;
+    const labels = Array.isArray(r.labels) ? r.labels : [];
+    return {
+        number: r.number,
+        title: typeof r.title === 'string' ? r.title : '',
+        body: typeof r.body === 'string' ? r.body : '',
+        labels: labels.flatMap((l) => {
+            const name = typeof l === 'string' ? l : l?.name;
+            return typeof name === 'string' ? [name] : [];
+        }),
+        htmlUrl: stringOr(r.html_url)
+    };
+}
+
+
+/***/ }),
+
+/***/ 2072:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  GitLabApi: () => (/* binding */ GitLabApi),
+  j: () => (/* reexport */ gitlabApiUrl),
+  f: () => (/* reexport */ isGitLabProject)
+});
+
+// EXTERNAL MODULE: ./src/port.ts
+var port = __nccwpck_require__(8676);
+// EXTERNAL MODULE: ./src/code-host/port.ts
+var code_host_port = __nccwpck_require__(5591);
+// EXTERNAL MODULE: ./src/http/dispatcher.ts
+var dispatcher = __nccwpck_require__(3839);
+;// CONCATENATED MODULE: ./src/gitlab/address.ts
+// Where a GitLab instance's API is, and what names a project on it: checked before any request, each mistake
+// refused with what is wrong and how to fix it.
+const EXAMPLE = 'https://gitlab.example.com';
+/**
+ * The REST API v4 of a GitLab instance, from its web address ('https://gitlab.example.com', a relative root such as
+ * 'https://example.com/gitlab') or from the API's own ('.../api/v4'), with or without a trailing '/'.
+ */
+function gitlabApiUrl(url) {
+    const given = url.trim();
+    let parsed;
+    try {
+        parsed = new URL(given);
+    }
+    catch {
+        throw new Error(`The GitLab address '${given}' is not a URL: give the instance's address with its scheme, e.g. ${EXAMPLE}`);
+    }
+    // Said before the address is quoted anywhere: it carries a password.
+    if (parsed.username !== '' || parsed.password !== '')
+        throw new Error(`The GitLab address carries a user name or password: give it without them (${EXAMPLE}); the token is given apart`);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+        throw new Error(`The GitLab address '${given}' is a ${parsed.protocol} address: give the instance's http(s) address, e.g. ${EXAMPLE}`);
+    if (parsed.search !== '' || parsed.hash !== '')
+        throw new Error(`The GitLab address '${given}' carries a query or a fragment: give the instance's address alone, e.g. ${EXAMPLE}`);
+    const path = parsed.pathname.replace(/\/+$/, '');
+    if (/\/api\/v4$/.test(path))
+        return `${parsed.origin}${path}`;
+    const root = /^(.*)\/api(?:\/v\d+)?$/.exec(path);
+    if (root)
+        throw new Error(`The GitLab address '${given}' names an API other than v4: give the instance's address, or ${parsed.origin}${root[1]}/api/v4`);
+    return `${parsed.origin}${path}/api/v4`;
+}
+/** The instance's web address: its API's without '/api/v4'. */
+function gitlabWebUrl(apiUrl) {
+    return apiUrl.replace(/\/api\/v4\/?$/, '');
+}
+/** GitLab's rule for a group's or project's path: letters, digits, '_', '-', '.'; not starting with '-', not ending with '.'. */
+const SEGMENT = /^(?:[A-Za-z0-9_]|[A-Za-z0-9_.][A-Za-z0-9_.-]*[A-Za-z0-9_-])$/;
+/** A project's numeric id. */
+function isProjectId(value) {
+    return /^[1-9][0-9]*$/.test(value);
+}
+/** A project as GitLab names it: its numeric id, or its path of two segments or more ('group/sub/project'). */
+function isGitLabProject(value) {
+    if (isProjectId(value))
+        return true;
+    const segments = value.split('/');
+    return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !/\.(?:git|atom)$/i.test(s));
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __nccwpck_require__(8549);
+// EXTERNAL MODULE: ./src/http/proxy.ts
+var http_proxy = __nccwpck_require__(7856);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(8902);
+// EXTERNAL MODULE: ./src/http/time-limit.ts
+var time_limit = __nccwpck_require__(3689);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/gitlab/records.ts
+
+/** A deployment's status in the port's words (src/code-host/port.ts DeploymentState); another one is kept as GitLab says it. */
+const PORT_STATE = {
+    created: 'queued',
+    running: 'in_progress',
+    success: 'success',
+    failed: 'failure',
+    canceled: 'canceled',
+    blocked: 'pending',
+    skipped: 'canceled'
+};
+/** The status GitLab is given for each state the engine sets: GitLab has no 'error', a failure either way. */
+const GITLAB_STATUS = {
+    in_progress: 'running',
+    success: 'success',
+    failure: 'failed',
+    error: 'failed',
+    canceled: 'canceled'
+};
+function toDeployment(item) {
+    const r = objectOr(item);
+    if (r === undefined || typeof r.id !== 'number' || typeof r.sha !== 'string')
+        return undefined;
+    const environment = objectOr(r.environment);
+    const status = stringOr(r.status);
+    return {
+        record: {
+            id: r.id,
+            sha: r.sha,
+            environment: stringOr(environment?.name) ?? '',
+            // GitLab's deployments carry no payload: nothing a later run could read back is recorded on them.
+            payload: {},
+            creator: stringOr(objectOr(r.user)?.username),
+            createdAt: stringOr(r.created_at)
+        },
+        status,
+        statusRecord: status === undefined
+            ? undefined
+            : {
+                state: PORT_STATE[status] ?? status,
+                logUrl: stringOr(objectOr(r.deployable)?.web_url),
+                // When it got the status it has: it finished then, or was last changed (a deployment under way).
+                createdAt: stringOr(r.finished_at) ?? stringOr(r.updated_at) ?? stringOr(r.created_at)
+            },
+        environmentId: typeof environment?.id === 'number' ? environment.id : undefined
+    };
+}
+function toTag(item) {
+    const r = objectOr(item);
+    const sha = objectOr(r?.commit)?.id;
+    return typeof r?.name === 'string' && typeof sha === 'string' ? { name: r.name, sha } : undefined;
+}
+/**
+ * The merge requests a commit's message names: a title ending "(!12)", or the line GitLab's merge commits end with,
+ * "See merge request group/project!12" (this project's path, or none; any path when the project is known by its id).
+ */
+function mergeRequestsIn(message, project) {
+    const title = firstLine(message);
+    const numbers = [];
+    const inTitle = /\(!(\d+)\)\s*$/.exec(title);
+    if (inTitle)
+        numbers.push(Number(inTitle[1]));
+    for (const m of message.matchAll(/^See merge request (\S*?)!(\d+)\s*$/gm)) {
+        const path = m[1] ?? '';
+        if (path === '' || isProjectId(project) || path.toLowerCase() === project.toLowerCase())
+            numbers.push(Number(m[2]));
+    }
+    return [...new Set(numbers)];
+}
+/** A commit of a compare's answer; undefined without an id. GitLab matches no account to a commit: its author's name. */
+function toCommit(item, project) {
+    const r = objectOr(item);
+    if (r === undefined || typeof r.id !== 'string')
+        return undefined;
+    const message = typeof r.message === 'string' ? r.message : '';
+    const title = stringOr(r.title) ?? firstLine(message);
+    return { sha: r.id, title, author: stringOr(r.author_name), pullRequests: mergeRequestsIn(message === '' ? title : message, project) };
+}
+/** The iids of a list of merge requests. */
+function iidsOf(data) {
+    const items = Array.isArray(data) ? data : [];
+    const iids = items.flatMap((m) => {
+        const iid = objectOr(m)?.iid;
+        return typeof iid === 'number' ? [iid] : [];
+    });
+    return [...new Set(iids)];
+}
+/** An issue: GitLab's iid is the number its people and its web pages use. */
+function toIssue(item) {
+    const r = objectOr(item);
+    if (r === undefined || typeof r.iid !== 'number')
+        return undefined;
+    const labels = Array.isArray(r.labels) ? r.labels : [];
+    return {
+        number: r.iid,
+        title: typeof r.title === 'string' ? r.title : '',
+        body: typeof r.description === 'string' ? r.description : '',
+        labels: labels.flatMap((l) => {
+            const name = typeof l === 'string' ? l : objectOr(l)?.name;
+            return typeof name === 'string' ? [name] : [];
+        }),
+        htmlUrl: stringOr(r.web_url)
+    };
+}
+function firstLine(text) {
+    return text.split(/\r?\n/, 1)[0]?.trim() ?? '';
+}
+function objectOr(value) {
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+function stringOr(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/gitlab/door.ts
+// The HTTP door to GitLab's REST API v4: undici's request() through the proxy-aware connections, the token as
+// PRIVATE-TOKEN, JSON both ways, a time limit per call joined with the run's stop, reads tried again after an outage
+// (writes never), the Link header's next pages, and every failure named as the port names them (CodeHostCallFailed).
+
+
+
+
+
+
+
+
+
+const USER_AGENT = 'brcloud-deploy (GitLab)';
+class GitLabDoor {
+    o;
+    constructor(o) {
+        this.o = o;
+    }
+    /** The same door for closing calls: not ended by the run's stop, one attempt, a limit of its own. */
+    closing(limitMs) {
+        return new GitLabDoor({ ...this.o, signal: undefined, limitMs, readAttempts: 1 });
+    }
+    /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
+    read(what, path) {
+        return (0,retry/* withRetry */.bD)(() => this.exchange(what, 'GET', this.url(path)), {
+            attempts: this.o.readAttempts,
+            baseDelayMs: 1_000,
+            maxDelayMs: 4_000,
+            retryable: (error) => error instanceof code_host_port/* CodeHostCallFailed */.dv &&
+                (error.failure === 'unreachable' || (error.failure === 'failed' && (error.status === undefined || error.status >= 500))),
+            signal: this.o.signal
+        });
+    }
+    /** A write: never tried twice (a second attempt could record a second deployment, open a second issue). */
+    async write(what, method, path, body) {
+        return (await this.exchange(what, method, this.url(path), body)).data;
+    }
+    /**
+     * Every page of a listing, following the Link header's next page (GitLab leaves out its totals for big lists), each
+     * page's items given to `take`; at most `maxPages` read: true when that was all of them.
+     */
+    async pages(what, path, maxPages, take) {
+        let url = this.url(path);
+        for (let page = 1;; page++) {
+            const answer = await this.read(what, url);
+            take(Array.isArray(answer.data) ? answer.data : []);
+            const next = nextPage(answer.headers.link, this.o.apiUrl);
+            if (next === undefined)
+                return true;
+            if (page >= maxPages)
+                return false;
+            url = next;
+        }
+    }
+    url(path) {
+        return /^https?:\/\//.test(path) ? path : `${this.o.apiUrl}${path}`;
+    }
+    async exchange(what, method, url, body) {
+        const limit = (0,time_limit/* timeLimit */.z)(this.o.limitMs, this.o.signal);
+        try {
+            const res = await (0,undici.request)(url, {
+                method,
+                dispatcher: this.o.dispatcher,
+                headers: {
+                    'private-token': this.o.token,
+                    accept: 'application/json',
+                    'user-agent': USER_AGENT,
+                    ...(body !== undefined && { 'content-type': 'application/json' })
+                },
+                ...(body !== undefined && { body: JSON.stringify(body) }),
+                signal: limit.signal
+            });
+            const text = await res.body.text();
+            if (res.statusCode < 200 || res.statusCode > 299)
+                throw refusal(what, method, res.statusCode, res.headers, text);
+            return { data: parsed(what, text), headers: res.headers };
+        }
+        catch (error) {
+            // The run's own stop (a cancel, the watchdog) is no failure of GitLab's.
+            if (this.o.signal?.aborted)
+                throw this.o.signal.reason;
+            if (error instanceof code_host_port/* CodeHostCallFailed */.dv)
+                throw error;
+            if (limit.expired())
+                throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, `no answer from ${this.o.apiUrl} within ${this.o.limitMs / 1000} s`, 'unreachable', 'GitLab');
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, this.unreachable(error), 'unreachable', 'GitLab');
+        }
+        finally {
+            limit.clear();
+        }
+    }
+    /** Why GitLab could not be reached: the connection's own code, and the proxy it went through when one is set. */
+    unreachable(error) {
+        const code = (0,errors/* systemErrorCode */.vq)(error);
+        const text = (0,errors/* describeError */.Uc)(error);
+        const proxy = (0,http_proxy/* proxyFor */.iJ)(this.o.apiUrl);
+        const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
+        return `${this.o.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
+    }
+}
+/** An answer's JSON; an empty one is none. */
+function parsed(what, text) {
+    if (text.trim() === '')
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer is not JSON', 'failed', 'GitLab');
+    }
+}
+/**
+ * The next page's address from a Link header. GitLab builds it from the address it was asked at; it is sent to this
+ * door's own origin whatever the header says, so the token never goes to another host (a proxy that rewrote it).
+ */
+function nextPage(link, apiUrl) {
+    const header = Array.isArray(link) ? link.join(', ') : (link ?? '');
+    for (const part of header.split(/,\s*(?=<)/)) {
+        const m = /^\s*<([^>]*)>(.*)$/s.exec(part);
+        const rel = m ? /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(m[2] ?? '') : null;
+        if (m === null || rel === null || !(rel[1] ?? '').split(/\s+/).includes('next'))
+            continue;
+        try {
+            const next = new URL(m[1] ?? '', apiUrl);
+            return `${new URL(apiUrl).origin}${next.pathname}${next.search}`;
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return undefined;
+}
+/** A refusal or failure GitLab answered, named for the fix it needs, with GitLab's own words. */
+function refusal(what, method, status, headers, text) {
+    const fail = (failure, ...ours) => {
+        const extra = ours.filter((p) => p !== undefined);
+        const said = gitlabWords(text);
+        const parts = [extra.length > 0 ? said?.replace(/\.$/, '') : said, ...extra].filter((p) => p !== undefined && p !== '');
+        return new code_host_port/* CodeHostCallFailed */.dv(what, status, `HTTP ${status}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}`, failure, 'GitLab');
+    };
+    const redirect = (0,http_errors/* redirectText */.UC)({ status, headers });
+    if (redirect !== undefined)
+        return new code_host_port/* CodeHostCallFailed */.dv(what, status, `HTTP ${status} (${redirect})`, 'failed', 'GitLab');
+    const limited = rateLimit(status, headers);
+    if (limited !== undefined)
+        return fail('rate-limited', limited);
+    if (status === 401)
+        return fail('bad-token', 'GitLab refused the token: it is wrong, expired or revoked');
+    if (status === 403)
+        return fail('forbidden', missingScope(text, method));
+    if (status === 404)
+        return fail('not-found');
+    // merge_base's answer for a ref the repository does not have.
+    if (status === 400 && /^Could not find refs?:/.test(gitlabWords(text) ?? ''))
+        return fail('not-found');
+    return fail('failed');
+}
+/** What GitLab's error body says: `message` (a string, or field errors), else `error`. A body that is not JSON is never echoed. */
+function gitlabWords(text) {
+    let body;
+    try {
+        body = objectOr(JSON.parse(text));
+    }
+    catch {
+        return undefined;
+    }
+    const said = words(body?.message) ?? (body?.error === 'insufficient_scope' ? words(body.error_description) : undefined) ?? words(body?.error);
+    return said === undefined ? undefined : (0,secrets/* redact */.E$)(said).slice(0, 300);
+}
+/** A message as GitLab writes one: a string, a list, or field errors ({"title": ["can't be blank"]}). */
+function words(value) {
+    if (typeof value === 'string')
+        return value.trim() === '' ? undefined : value.trim();
+    if (Array.isArray(value))
+        return value.map(String).join(', ') || undefined;
+    const fields = objectOr(value);
+    if (fields === undefined)
+        return undefined;
+    const each = Object.entries(fields).map(([field, v]) => {
+        const said = Array.isArray(v) ? v.map(String).join(', ') : String(v);
+        return field === 'error' || field === 'base' ? said : `${field} ${said}`;
+    });
+    return each.join('; ') || undefined;
+}
+/** GitLab's insufficient_scope: the scope the token lacks (api to write, read_api to read). */
+function missingScope(text, method) {
+    try {
+        if (objectOr(JSON.parse(text))?.error !== 'insufficient_scope')
+            return undefined;
+    }
+    catch {
+        return undefined;
+    }
+    return method === 'GET' ? 'the token needs the scope read_api (or api)' : 'the token needs the scope api';
+}
+/** When a 429, or a 403 saying no requests remain, is GitLab's rate limit: the words, with when it lifts when the answer says. */
+function rateLimit(status, headers) {
+    if (status !== 429 && !(status === 403 && header(headers, 'ratelimit-remaining') === '0'))
+        return undefined;
+    const when = lifts(header(headers, 'retry-after'), header(headers, 'ratelimit-reset'));
+    return `GitLab's rate limit for the token was reached${when === undefined ? '' : `: it lifts ${when}`}`;
+}
+function lifts(retryAfter, reset) {
+    if (retryAfter !== undefined && /^\d+$/.test(retryAfter))
+        return `in ${retryAfter} s`;
+    const date = retryAfter === undefined ? NaN : Date.parse(retryAfter);
+    if (!Number.isNaN(date))
+        return `at ${instant(date)}`;
+    if (reset !== undefined && /^\d+$/.test(reset) && Number(reset) > 0)
+        return `at ${instant(Number(reset) * 1000)}`;
+    return undefined;
+}
+function instant(ms) {
+    return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+function header(headers, name) {
+    const value = headers[name];
+    return (Array.isArray(value) ? value[0] : value)?.trim();
+}
+
+;// CONCATENATED MODULE: ./src/gitlab/client.ts
+// GitLab's adapter for the code-host port (src/code-host/port.ts): the deploy order, recorded deployments, a release's
+// commits, tags and the status report's drift issues, asked of GitLab's REST API v4 (./door.ts makes the calls).
+// Everything the code's host does for a run is best effort: callers turn a failure into a warning.
+
+
+
+
+
+
+
+/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
+const MAX_ISSUE_PAGES = 10;
+/** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx). */
+const READ_ATTEMPTS = 3;
+class GitLabApi {
+    door;
+    shared;
+    host = 'GitLab';
+    deploymentNoun = 'GitLab deployment';
+    /** GitLab's deployments carry no payload: `payload` is {} on every record, and nothing is read back from one. */
+    keepsPayload = false;
+    project;
+    repoName;
+    repoUrl;
+    apiUrl;
+    runUrl;
+    sha;
+    ref;
+    /** The project in a path: its path or id, encoded as one segment. */
+    at;
+    constructor(target, run, door, shared) {
+        this.door = door;
+        this.shared = shared;
+        this.project = target.project;
+        this.apiUrl = target.apiUrl;
+        // A project known by its id has no name until read: nothing here needs one enough to spend a call.
+        this.repoName = isProjectId(target.project) ? '' : (target.project.split('/').at(-1) ?? '');
+        const web = gitlabWebUrl(target.apiUrl);
+        this.repoUrl = isProjectId(target.project) ? `${web}/projects/${target.project}` : `${web}/${target.project}`;
+        this.runUrl = run.runUrl;
+        this.sha = run.sha;
+        this.ref = run.ref;
+        this.at = `/projects/${encodeURIComponent(target.project)}`;
+    }
+    /** A door to `target`'s project for this run (its commit, ref and page from the face's run context); no call is made. */
+    static open(target, signal, run = (0,port/* runContext */.pO)()) {
+        const door = new GitLabDoor({
+            apiUrl: target.apiUrl,
+            token: target.token,
+            dispatcher: (0,dispatcher/* proxyAwareDispatcher */.U)(target.apiUrl),
+            signal,
+            limitMs: code_host_port/* CALL_LIMIT_MS */.U0,
+            readAttempts: READ_ATTEMPTS
+        });
+        return new GitLabApi(target, run, door, { deployments: new Map(), defaultBranch: undefined });
+    }
+    /** The same door for the run's closing calls: not ended by the run's stop, one attempt, a short limit of its own. */
+    closing(limitMs) {
+        return new GitLabApi(this, this, this.door.closing(limitMs), this.shared);
+    }
+    commitUrl(sha) {
+        return `${this.repoUrl}/-/commit/${sha}`;
+    }
+    /**
+     * Records a deploy of commit `ref` to `environment` (GitLab creates the environment when it has none), under way.
+     * GitLab's deployment has no description and no payload: both have nowhere to go, and are dropped. Its ref is the
+     * branch or tag the run is for, its sha the commit (a ref name given instead is resolved first).
+     */
+    async createDeployment(ref, environment, _description, _payload) {
+        const what = 'Creating a GitLab deployment';
+        const sha = isFullSha(ref) ? ref : await this.commitOf(ref);
+        const run = await this.runRef();
+        // 'running': GitLab takes no other status for a deployment under way when one is created ('created' is refused).
+        const data = await this.door.write(what, 'POST', `${this.at}/deployments`, { environment, sha, ref: run.name, tag: run.tag, status: 'running' });
+        const created = this.remember(data);
+        if (created === undefined)
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer carries no deployment id', 'failed', 'GitLab');
+        return created.record.id;
+    }
+    /**
+     * Sets a deployment's status. GitLab refuses a move to the status a deployment already has, so none is asked for
+     * then (a deployment is created running). GitLab keeps no description or log address on a deployment: both are dropped.
+     */
+    async setDeploymentState(id, update) {
+        const status = GITLAB_STATUS[update.state];
+        let known = this.shared.deployments.get(id);
+        if (known?.status !== status) {
+            const data = await this.door.write(`Setting the status of GitLab deployment ${id}`, 'PUT', `${this.at}/deployments/${id}`, { status });
+            known = this.remember(data) ?? known;
+        }
+        if (update.state === 'success' && update.environmentUrl !== undefined && known?.environmentId !== undefined) {
+            await this.showSite(known.environmentId, update.environmentUrl);
+        }
+    }
+    /**
+     * The site's address on the environment's page, best effort: the deployment's success is recorded already, and a
+     * token that may record deployments but not edit environments must not turn it into a warning.
+     */
+    async showSite(environmentId, url) {
+        try {
+            await this.door.write(`Setting the address of GitLab environment ${environmentId}`, 'PUT', `${this.at}/environments/${environmentId}`, {
+                external_url: url
+            });
+        }
+        catch (error) {
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv))
+                throw error;
+        }
+    }
+    /** Deployments newest first (of one environment when given), following GitLab's pages up to MAX_LISTED_DEPLOYMENTS. */
+    async listDeploymentPages(environment) {
+        const query = new URLSearchParams({ ...(environment !== undefined && { environment }), order_by: 'id', sort: 'desc', per_page: '100' });
+        const deployments = [];
+        const complete = await this.door.pages('Listing GitLab deployments', `${this.at}/deployments?${query}`, code_host_port/* MAX_LISTED_DEPLOYMENTS */.IR / 100, (items) => {
+            for (const item of items) {
+                const listed = this.remember(item);
+                if (listed !== undefined)
+                    deployments.push(listed.record);
+            }
+        });
+        return { deployments: deployments.slice(0, code_host_port/* MAX_LISTED_DEPLOYMENTS */.IR), complete: complete && deployments.length <= code_host_port/* MAX_LISTED_DEPLOYMENTS */.IR };
+    }
+    /**
+     * A deployment's status: GitLab keeps only the current one. A deployment listed (or created, or set) by this door is
+     * not asked for again: its status is as fresh as the listing the engine just read it from.
+     */
+    async latestStatus(id) {
+        const known = this.shared.deployments.get(id) ?? this.remember((await this.door.read(`Reading GitLab deployment ${id}`, `${this.at}/deployments/${id}`)).data);
+        return known?.statusRecord;
+    }
+    async listStatuses(id) {
+        const status = await this.latestStatus(id);
+        return status === undefined ? [] : [status];
+    }
+    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
+    async listTags() {
+        const tags = [];
+        const complete = await this.door.pages('Listing the tags', `${this.at}/repository/tags?per_page=100`, code_host_port/* MAX_TAG_PAGES */.jj, (items) => {
+            for (const item of items) {
+                const tag = toTag(item);
+                if (tag !== undefined)
+                    tags.push(tag);
+            }
+        });
+        return { tags, complete };
+    }
+    /** How `head` relates to `base` (commits, branches or tags); a ref GitLab does not know is a 'not-found' failure. */
+    async compare(base, head) {
+        return (await this.relate(`Comparing ${(0,code_host_port/* short */.h0)(base)} with ${(0,code_host_port/* short */.h0)(head)}`, base, head)).comparison;
+    }
+    /**
+     * The commits reachable from `head` and not from `base`, oldest first, up to MAX_LISTED_COMMITS (the total beside).
+     * Merge requests come from each message, else (for at most `pullLookups` commits, the oldest first) from GitLab's
+     * merge requests of the commit: best effort, the first refusal ends the lookups and says why.
+     */
+    async commitsBetween(base, head, pullLookups = code_host_port/* MAX_PULL_LOOKUPS */.r1) {
+        const relation = await this.relate(`Listing the commits between ${(0,code_host_port/* short */.h0)(base)} and ${(0,code_host_port/* short */.h0)(head)}`, base, head);
+        const all = relation.forward.flatMap((item) => toCommit(item, this.project) ?? []);
+        const lookups = await this.lookUpMergeRequests(all.slice(0, code_host_port/* MAX_LISTED_COMMITS */.sc), pullLookups);
+        return { ...relation.comparison, commits: lookups.commits, total: all.length, ...(lookups.why !== undefined && { pullLookups: lookups.why }) };
+    }
+    /**
+     * The merge base first: it is how GitLab says a ref is unknown (compare answers an unknown `from` with no commits).
+     * Then the commits each side has that the other lacks, each compare skipped when the merge base already tells its
+     * answer (that side is the merge base itself: nothing is on it).
+     */
+    async relate(what, base, head) {
+        const identical = { comparison: { status: 'identical', aheadBy: 0, behindBy: 0 }, forward: [] };
+        const mergeBase = await this.mergeBase(what, base, head);
+        if (sameRef(base, head))
+            return identical;
+        let forward = [];
+        if (!sameRef(head, mergeBase)) {
+            const ahead = await this.commitsFrom(what, base, head);
+            if (ahead.same)
+                return identical;
+            forward = ahead.commits;
+        }
+        let behindBy = 0;
+        if (!sameRef(base, mergeBase)) {
+            const behind = await this.commitsFrom(what, head, base);
+            if (behind.same)
+                return identical;
+            behindBy = behind.commits.length;
+        }
+        return { comparison: { status: statusOf(forward.length, behindBy), aheadBy: forward.length, behindBy }, forward };
+    }
+    async mergeBase(what, base, head) {
+        const query = new URLSearchParams([
+            ['refs[]', base],
+            ['refs[]', head]
+        ]);
+        const id = objectOr((await this.door.read(what, `${this.at}/repository/merge_base?${query}`)).data)?.id;
+        if (typeof id !== 'string')
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer carries no merge base commit', 'failed', 'GitLab');
+        return id;
+    }
+    /** Compare's answer: the commits reachable from `to` and not from `from` (through their merge base), and whether both are one commit. */
+    async commitsFrom(what, from, to) {
+        const data = objectOr((await this.door.read(what, `${this.at}/repository/compare?${new URLSearchParams({ from, to })}`)).data);
+        return { same: data?.compare_same_ref === true, commits: Array.isArray(data?.commits) ? data.commits : [] };
+    }
+    /** The merge requests GitLab relates to a commit (iids). */
+    async mergeRequestsOf(sha) {
+        const answer = await this.door.read(`Listing the merge requests of commit ${(0,code_host_port/* short */.h0)(sha)}`, `${this.at}/repository/commits/${encodeURIComponent(sha)}/merge_requests`);
+        return iidsOf(answer.data);
+    }
+    /** Each commit whose message names no merge request, up to `max` of them, asked of GitLab; the first failure ends the asking. */
+    async lookUpMergeRequests(commits, max) {
+        const out = [...commits];
+        let asked = 0;
+        for (const [i, commit] of out.entries()) {
+            if (commit.pullRequests.length > 0)
+                continue;
+            if (asked >= max)
+                return { commits: out, why: `only ${max} commits were asked for their merge requests` };
+            asked++;
+            try {
+                out[i] = { ...commit, pullRequests: await this.mergeRequestsOf(commit.sha) };
+            }
+            catch (error) {
+                if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv))
+                    throw error;
+                return { commits: out, why: error.message };
+            }
+        }
+        return { commits: out };
+    }
+    /**
+     * Every open issue carrying `label`, oldest first, following GitLab's pages of 100. More than MAX_ISSUE_PAGES pages
+     * is a failure: an issue not seen could be opened twice.
+     */
+    async listOpenIssues(label) {
+        const what = `Listing the open issues labelled ${label}`;
+        const query = new URLSearchParams({ labels: label, state: 'opened', order_by: 'created_at', sort: 'asc', per_page: '100' });
+        const issues = [];
+        const all = await this.door.pages(what, `${this.at}/issues?${query}`, MAX_ISSUE_PAGES, (items) => {
+            for (const item of items) {
+                const issue = toIssue(item);
+                if (issue !== undefined)
+                    issues.push(issue);
+            }
+        });
+        if (!all)
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed', 'GitLab');
+        return issues;
+    }
+    /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
+    async createIssue(title, body, labels) {
+        const what = 'Opening a GitLab issue';
+        const issue = toIssue(await this.door.write(what, 'POST', `${this.at}/issues`, { title, description: body, labels: labels.join(',') }));
+        if (issue === undefined)
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer carries no issue number', 'failed', 'GitLab');
+        return issue;
+    }
+    /** Changes the fields given; GitLab keeps no reason for a state, so stateReason is dropped. Nothing to change: no call. */
+    async editIssue(number, edit) {
+        const fields = {
+            ...(edit.title !== undefined && { title: edit.title }),
+            ...(edit.body !== undefined && { description: edit.body }),
+            ...(edit.state !== undefined && { state_event: edit.state === 'closed' ? 'close' : 'reopen' })
+        };
+        if (Object.keys(fields).length === 0)
+            return;
+        await this.door.write(`Editing GitLab issue #${number}`, 'PUT', `${this.at}/issues/${number}`, fields);
+    }
+    async commentOnIssue(number, body) {
+        await this.door.write(`Commenting on GitLab issue #${number}`, 'POST', `${this.at}/issues/${number}/notes`, { body });
+    }
+    /** The label, created when the project lacks it; one created meanwhile by another run (409) is as good. */
+    async ensureLabel(name, color, description) {
+        try {
+            await this.door.read(`Reading the label ${name}`, `${this.at}/labels/${encodeURIComponent(name)}`);
+            return;
+        }
+        catch (error) {
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv && error.status === 404))
+                throw error;
+        }
+        try {
+            const hex = color.startsWith('#') ? color : `#${color}`;
+            await this.door.write(`Creating the label ${name}`, 'POST', `${this.at}/labels`, { name, color: hex, description });
+        }
+        catch (error) {
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv && error.status === 409))
+                throw error;
+        }
+    }
+    /** The commit a ref name (a branch, a tag, an abbreviated sha) is now. */
+    async commitOf(ref) {
+        const what = `Reading the commit ${ref}`;
+        const id = objectOr((await this.door.read(what, `${this.at}/repository/commits/${encodeURIComponent(ref)}`)).data)?.id;
+        if (typeof id !== 'string')
+            throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the answer carries no commit id', 'failed', 'GitLab');
+        return id;
+    }
+    /** The branch or tag this run is for (refs/heads/x, refs/tags/v1, or a bare name); the project's default branch when none is known. */
+    async runRef() {
+        if (this.ref.startsWith('refs/heads/'))
+            return { name: this.ref.slice('refs/heads/'.length), tag: false };
+        if (this.ref.startsWith('refs/tags/'))
+            return { name: this.ref.slice('refs/tags/'.length), tag: true };
+        if (this.ref !== '')
+            return { name: this.ref, tag: false };
+        return { name: await this.defaultBranch(), tag: false };
+    }
+    defaultBranch() {
+        const what = `Reading the GitLab project ${this.project}`;
+        const read = (this.shared.defaultBranch ??= this.door.read(what, this.at).then(({ data }) => {
+            const branch = objectOr(data)?.default_branch;
+            if (typeof branch !== 'string' || branch === '')
+                throw new code_host_port/* CodeHostCallFailed */.dv(what, undefined, 'the project has no default branch', 'failed', 'GitLab');
+            return branch;
+        }));
+        read.catch(() => {
+            if (this.shared.defaultBranch === read)
+                this.shared.defaultBranch = undefined;
+        });
+        return read;
+    }
+    /** A deployment from an answer, kept as last seen; undefined when the answer is none. */
+    remember(item) {
+        const deployment = toDeployment(item);
+        if (deployment !== undefined)
+            this.shared.deployments.set(deployment.record.id, deployment);
+        return deployment;
+    }
+}
+/** A full commit id (SHA-1 or SHA-256). */
+function isFullSha(ref) {
+    return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(ref);
+}
+/** Two refs that are one commit for sure: the same text, or the same full commit id in another case. */
+function sameRef(a, b) {
+    return a === b || (isFullSha(a) && isFullSha(b) && a.toLowerCase() === b.toLowerCase());
+}
+function statusOf(aheadBy, behindBy) {
+    if (aheadBy > 0 && behindBy > 0)
+        return 'diverged';
+    if (aheadBy > 0)
+        return 'ahead';
+    if (behindBy > 0)
+        return 'behind';
+    return 'identical';
+}
+
+
+/***/ }),
+
+/***/ 3839:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
+/* harmony export */ });
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7856);
+// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
+// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
+// the transport, still loads it.
+
+
+/**
+ * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
+ * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
+ * every step. Only that one warning is held back, only while the agent is made.
+ */
+function withoutExperimentalWarning(make) {
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((warning, ...rest) => {
+        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
+            return;
+        emitWarning.call(process, warning, ...rest);
+    });
+    try {
+        return make();
+    }
+    finally {
+        process.emitWarning = emitWarning;
+    }
+}
+/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
+function proxyAwareDispatcher(baseUrl) {
+    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
+    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
+}
+
+
+/***/ }),
+
+/***/ 8549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N1: () => (/* binding */ toServiceError),
+/* harmony export */   UC: () => (/* binding */ redirectText),
+/* harmony export */   dg: () => (/* binding */ isTransient),
+/* harmony export */   rd: () => (/* binding */ networkFailure)
+/* harmony export */ });
+/* unused harmony exports retryAfterMs, mayPass */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
+// Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
+// of which kind), which are worth another attempt.
+
+
+/** The one list of network failures: a call that timed out, or a connection that failed. Both are worth another attempt. */
+const NETWORK_FAILURES = {
+    ETIMEDOUT: 'timeout',
+    UND_ERR_CONNECT_TIMEOUT: 'timeout',
+    UND_ERR_HEADERS_TIMEOUT: 'timeout',
+    UND_ERR_BODY_TIMEOUT: 'timeout',
+    ECONNRESET: 'connection',
+    ECONNREFUSED: 'connection',
+    EPIPE: 'connection',
+    EAI_AGAIN: 'connection',
+    ENETUNREACH: 'connection',
+    EHOSTUNREACH: 'connection',
+    UND_ERR_SOCKET: 'connection',
+    UND_ERR_CLOSED: 'connection'
+};
+/** The kind of network failure `error` is, or undefined when it is none of the known ones. */
+function networkFailure(error) {
+    const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
+    const kind = code === undefined ? undefined : NETWORK_FAILURES[code];
+    return code !== undefined && kind !== undefined ? { code, kind } : undefined;
+}
+/** Reads `{error_code, error_detail}` (cloud API) or `{status_code, message}` (search API). Never echoes a body that is not JSON. */
+function toServiceError(operation, res) {
+    let code;
+    let detail;
+    try {
+        const body = JSON.parse(res.text);
+        if (typeof body.error_code === 'string')
+            code = body.error_code;
+        if (typeof body.error_detail === 'string')
+            detail = body.error_detail;
+        else if (typeof body.message === 'string')
+            detail = body.message;
+    }
+    catch {
+        // Not JSON (a proxy's HTML page, say): say so, but print none of it.
+    }
+    if (detail !== undefined)
+        detail = (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(detail).slice(0, 500);
+    const what = redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
+}
+/**
+ * What a 3xx answer says: where it points. Redirects are never followed (they would carry the
+ * bearer token or the auth key to another place), so the user must correct the address. The
+ * query string is left out: a redirect can carry a secret back in it.
+ */
+function redirectText(res) {
+    if (res.status < 300 || res.status > 399)
+        return undefined;
+    const value = res.headers.location;
+    const location = (Array.isArray(value) ? value[0] : value)?.replace(/[?#].*$/s, '');
+    if (!location)
+        return 'a redirect without a Location; redirects are not followed';
+    return `a redirect to ${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .redact */ .E$)(location).slice(0, 300)}; redirects are not followed: check the address the action was given`;
+}
+function retryAfterMs(res) {
+    const value = res.headers['retry-after'];
+    const text = Array.isArray(value) ? value[0] : value;
+    if (!text)
+        return undefined;
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    const date = Date.parse(text);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+/** Network failures and 429/502/503/504 are worth another attempt; any other answer is not. */
+function isTransient(error) {
+    if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) {
+        if (error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504) {
+            return error.retryAfterMs !== undefined ? { afterMs: error.retryAfterMs } : true;
+        }
+        return false;
+    }
+    return networkFailure(error) !== undefined;
+}
+/**
+ * A failure that may pass on its own (a 5xx or 429 after its attempts, no connection, a token endpoint that
+ * failed the same way while renewing the token): a wait that meets one looks again later instead of ending.
+ * A refusal (401, 404, a token endpoint's refusal) or a bug does not.
+ */
+function mayPass(error) {
+    if (error instanceof ServiceError)
+        return error.status >= 500 || error.status === 429;
+    if (error?.transient === true)
+        return true;
+    return networkFailure(error) !== undefined;
+}
+
+
+/***/ }),
+
+/***/ 7856:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XO: () => (/* binding */ noProxyWithLoopback),
+/* harmony export */   iJ: () => (/* binding */ proxyFor)
+/* harmony export */ });
+/* unused harmony exports LOOPBACK_NO_PROXY, isLoopbackAddress */
+// Which proxy a call goes through, by the rules undici's EnvHttpProxyAgent applies (HTTPS_PROXY for https,
+// HTTP_PROXY for http, lower case first, NO_PROXY's exceptions), so a failure can name the proxy and the
+// variable that set it. Loopback addresses never go through a proxy: the proxy cannot reach the runner's own
+// 127.0.0.1 (the emulator, a local stand-in), and it would see the password sent there.
+/** Always bypass the proxy: loopback, by name and by address (IPv6 as undici compares it, in brackets). */
+const LOOPBACK_NO_PROXY = ['localhost', '127.0.0.1', '[::1]'];
+/** NO_PROXY as the transport applies it: the user's list plus loopback (a '*' stays '*': nothing is proxied). */
+function noProxyWithLoopback(env = process.env, host) {
+    const user = env.no_proxy ?? env.NO_PROXY ?? '';
+    if (user.trim() === '*')
+        return '*';
+    const extra = host !== undefined && isLoopbackAddress(host) && !LOOPBACK_NO_PROXY.includes(host) ? [host] : [];
+    return [user, ...LOOPBACK_NO_PROXY, ...extra].filter((e) => e !== '').join(',');
+}
+/** localhost, 127.0.0.0/8, ::1 (a host as URL.hostname gives it, IPv6 in brackets). */
+function isLoopbackAddress(hostname) {
+    const h = hostname.toLowerCase();
+    return h === 'localhost' || h.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '[::1]' || h === '::1';
+}
+/** The proxy a call to `target` goes through, or undefined when it goes direct. */
+function proxyFor(target, env = process.env) {
+    let url;
+    try {
+        url = new URL(target);
+    }
+    catch {
+        return undefined;
+    }
+    const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
+    const variable = names.find((n) => (env[n] ?? '') !== '');
+    if (variable === undefined)
+        return undefined;
+    if (!shouldProxy(url, noProxyWithLoopback(env, url.hostname)))
+        return undefined;
+    return { url: withoutCredentials(env[variable] ?? ''), variable };
+}
+/** undici's NO_PROXY rule: an exact host, or a suffix for an entry starting with '.' or '*'; a port when given. */
+function shouldProxy(url, noProxy) {
+    if (noProxy === '*')
+        return false;
+    const host = url.host.replace(/:\d*$/, '').toLowerCase();
+    const port = Number.parseInt(url.port, 10) || (url.protocol === 'https:' ? 443 : 80);
+    for (const entry of noProxy.split(/[,\s]/)) {
+        if (entry === '')
+            continue;
+        const m = /^(.+):(\d+)$/.exec(entry);
+        const name = (m ? (m[1] ?? '') : entry).toLowerCase();
+        if (m && Number(m[2]) !== port)
+            continue;
+        if (/^[.*]/.test(name) ? host.endsWith(name.replace(/^\*/, '')) : host === name)
+            return false;
+    }
+    return true;
+}
+function withoutCredentials(proxy) {
+    try {
+        const u = new URL(proxy);
+        u.username = '';
+        u.password = '';
+        return u.toString().replace(/\/$/, '');
+    }
+    catch {
+        return '(an address that is not a URL)';
+    }
+}
+
+
+/***/ }),
+
+/***/ 8902:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Eu: () => (/* binding */ untilAborted),
+/* harmony export */   SB: () => (/* binding */ createRetrier),
+/* harmony export */   bD: () => (/* binding */ withRetry),
+/* harmony export */   sP: () => (/* binding */ Poll)
+/* harmony export */ });
+/* unused harmony export sleep */
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6264);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
+// One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
+// top of it `retrying`, which gives each user-visible operation its attempts.
+
+
+
+
+/** Waits `ms`; with a signal, rejects with its reason as soon as it aborts, so no wait outlives a stopped run. */
+function sleep(ms, signal) {
+    if (signal === undefined)
+        return new Promise((resolve) => setTimeout(resolve, ms));
+    return new Promise((resolve, reject) => {
+        if (signal.aborted)
+            return reject(signal.reason);
+        const stop = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', stop);
+            resolve();
+        }, ms);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+}
+/** The wait of `options`: an injected sleep (tests), else the real one, ended by the signal either way. */
+function waiter(options) {
+    const { signal } = options;
+    const inject = options.sleep;
+    if (inject === undefined)
+        return (ms) => sleep(ms, signal);
+    if (signal === undefined)
+        return inject;
+    return (ms) => untilAborted(inject(ms), signal);
+}
+/** `promise`, or the signal's reason as soon as it aborts (the listener removed either way). */
+function untilAborted(promise, signal) {
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    let stop;
+    const stopped = new Promise((_, reject) => {
+        stop = () => reject(signal.reason);
+        signal.addEventListener('abort', stop, { once: true });
+    });
+    return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', stop));
+}
+async function withRetry(fn, options) {
+    const base = options.baseDelayMs ?? 500;
+    const cap = options.maxDelayMs ?? 10_000;
+    const wait = waiter(options);
+    const random = options.random ?? Math.random;
+    const now = options.now ?? Date.now;
+    const started = now();
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await fn(attempt);
+        }
+        catch (error) {
+            const verdict = attempt < options.attempts ? options.retryable(error) : false;
+            if (verdict === false)
+                throw error;
+            const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)));
+            const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff;
+            if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs)
+                throw error;
+            const end = options.until?.();
+            if (end !== undefined && now() + delay >= end)
+                throw error;
+            options.onRetry?.(error, attempt, delay);
+            await wait(delay);
+        }
+    }
+}
+/**
+ * Which retrier's operation the current call runs inside. One storage for the whole process: each
+ * AsyncLocalStorage instance stays live and adds work to every promise made afterwards (Node 20), so
+ * one per retrier made a long-lived process (the simulation's thousands of runs) slower with each.
+ */
+const running = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
+function createRetrier(policy, log) {
+    const retrier = {
+        retrying(operation, fn, notice) {
+            if (running.getStore() === retrier)
+                return fn(1);
+            const line = notice ??
+                ((error, attempt, delay) => ({
+                    level: 'info',
+                    message: `${operation}: attempt ${attempt} failed (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}); retrying in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDelay */ .Zk)(delay)}`
+                }));
+            return running.run(retrier, () => withRetry(fn, {
+                ...policy,
+                onRetry: (error, attempt, delay) => {
+                    const { level, message } = line(error, attempt, delay);
+                    // An error's detail may echo a secret back (an identity provider's error page quoting the request): the
+                    // final error is scrubbed where it is reported, each retry's line here.
+                    log(level, (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .redact */ .E$)(message));
+                }
+            }));
+        }
+    };
+    return retrier;
+}
+/** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
+class Poll {
+    options;
+    now;
+    wait;
+    interval;
+    started;
+    constructor(options) {
+        this.options = options;
+        this.now = options.now ?? Date.now;
+        this.wait = waiter(options);
+        this.interval = options.intervalMs;
+        this.started = this.now();
+    }
+    /** Milliseconds since the first look. */
+    elapsed() {
+        return this.now() - this.started;
+    }
+    /** Pauses before the next look; false (at once) when the time is up. */
+    async next() {
+        const left = (this.options.until?.() ?? this.started + this.options.timeoutMs) - this.now();
+        if (left <= 0)
+            return false;
+        await this.wait(Math.min(this.interval, left));
+        this.interval = Math.min(this.options.maxIntervalMs, Math.round(this.interval * 1.5));
+        return true;
+    }
+}
+
+
+/***/ }),
+
+/***/ 3689:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   z: () => (/* binding */ timeLimit)
+/* harmony export */ });
+// A call's own time limit, joined with the run's stop, as one AbortSignal. It runs on the global clock
+// (setTimeout), which a simulation's fake clock drives; AbortSignal.timeout runs on Node's internal
+// timers, which no fake clock reaches, so a hang in a simulated run would last real seconds.
+function timeLimit(ms, stop) {
+    const controller = new AbortController();
+    let expired = false;
+    const timer = setTimeout(() => {
+        expired = true;
+        controller.abort(new DOMException(`no answer within ${Math.round(ms / 1000)} s`, 'TimeoutError'));
+    }, Math.max(0, ms));
+    timer.unref?.();
+    const onStop = () => controller.abort(stop?.reason);
+    if (stop?.aborted)
+        onStop();
+    else
+        stop?.addEventListener('abort', onStop, { once: true });
+    return {
+        signal: controller.signal,
+        expired: () => expired,
+        clear: () => {
+            clearTimeout(timer);
+            stop?.removeEventListener('abort', onStop);
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 8676:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $e: () => (/* binding */ warning),
+/* harmony export */   C1: () => (/* binding */ setFailed),
+/* harmony export */   LZ: () => (/* binding */ saveState),
+/* harmony export */   Pq: () => (/* binding */ setSecret),
+/* harmony export */   Sy: () => (/* binding */ writeSummary),
+/* harmony export */   V4: () => (/* binding */ getInput),
+/* harmony export */   V9: () => (/* binding */ getIDToken),
+/* harmony export */   Yz: () => (/* binding */ debug),
+/* harmony export */   ny: () => (/* binding */ usePort),
+/* harmony export */   pO: () => (/* binding */ runContext),
+/* harmony export */   pq: () => (/* binding */ info),
+/* harmony export */   uH: () => (/* binding */ setOutput)
+/* harmony export */ });
+/* unused harmony exports error, notice, isDebug, group, getState */
+// The engine's one door to whatever runs it (issue 30: one engine, two faces). The release code reads its
+// inputs, writes its log, outputs, summary and saved state, and masks secrets through this port and
+// nothing else: the GitHub Action's face (src/action/port.ts) maps it to @actions/core, a CLI face to
+// argv, the environment, stdout, stderr and files. The face installs its port once, before the run,
+// with usePort(); engine modules `import * as core from './port.js'` and call the same names as before.
+// Signals are not here: run() takes them as its RunHost (src/main.ts), which the face passes.
+let installed;
+/** Installs the face's port: every engine call after this goes to it. */
+function usePort(port) {
+    installed = port;
+}
+function port() {
+    if (installed === undefined)
+        throw new Error('No port is installed: the face calls usePort() before it runs the engine.');
+    return installed;
+}
+// The engine's calls, each looked up on the installed port when made, so a module may keep one (say: core.info).
+const getInput = (name, options) => port().getInput(name, options);
+const setOutput = (name, value) => port().setOutput(name, value);
+const info = (message) => port().info(message);
+const warning = (message) => port().warning(message);
+const error = (message) => port().error(message);
+const notice = (message) => port().notice(message);
+const debug = (message) => port().debug(message);
+const isDebug = () => port().isDebug();
+const group = (name, fn) => port().group(name, fn);
+const setSecret = (secret) => port().setSecret(secret);
+const writeSummary = (markdown) => port().writeSummary(markdown);
+const saveState = (name, value) => port().saveState(name, value);
+const getState = (name) => port().getState(name);
+const setFailed = (message) => port().setFailed(message);
+const getIDToken = (audience) => port().getIDToken(audience);
+const runContext = () => port().runContext();
+
+
+/***/ }),
+
+/***/ 7194:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E$: () => (/* binding */ redact),
+/* harmony export */   cl: () => (/* binding */ registerSecret)
+/* harmony export */ });
+/* unused harmony export forgetSecrets */
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8676);
+// Every secret goes through here: masked in the runner's log the moment it is known, and remembered
+// so that any text we print ourselves (error details from a service) can be scrubbed as well.
+
+const known = new Set();
+function registerSecret(value) {
+    if (!value)
+        return;
+    if (!known.has(value)) {
+        known.add(value);
+        _port_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(value);
+    }
+    // Also mask the percent-encoded forms: a service may echo a secret back URL-encoded, or as the form body it was
+    // sent in (a token endpoint quoting the password grant: a space there is '+').
+    const form = new URLSearchParams({ v: value }).toString().slice(2);
+    for (const encoded of [encodeURIComponent(value), form]) {
+        if (encoded !== value && !known.has(encoded)) {
+            known.add(encoded);
+            _port_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(encoded);
+        }
+    }
+}
+/** Replaces every known secret in `text` with ***. */
+function redact(text) {
+    let out = text;
+    for (const secret of [...known].sort((a, b) => b.length - a.length))
+        out = out.split(secret).join('***');
+    return out;
+}
+/** Forgets every secret: a process that runs many runs one after another (the simulation) starts each with none. */
+function forgetSecrets() {
+    known.clear();
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -30360,7 +32349,7 @@ var Alias = __nccwpck_require__(4065);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 var Schema = __nccwpck_require__(5840);
 var stringifyDocument = __nccwpck_require__(6829);
 var anchors = __nccwpck_require__(1596);
@@ -31286,7 +33275,7 @@ var anchors = __nccwpck_require__(1596);
 var visit = __nccwpck_require__(204);
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -31569,7 +33558,7 @@ exports.isEmptyPath = isEmptyPath;
 
 var applyReviver = __nccwpck_require__(3661);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 class NodeBase {
     constructor(type) {
@@ -31662,7 +33651,7 @@ exports.createPair = createPair;
 
 var identity = __nccwpck_require__(1127);
 var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -31853,7 +33842,7 @@ var stringifyCollection = __nccwpck_require__(1212);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
 var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -31974,7 +33963,7 @@ var log = __nccwpck_require__(7249);
 var merge = __nccwpck_require__(452);
 var stringify = __nccwpck_require__(2148);
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -32097,7 +34086,7 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -34941,7 +36930,7 @@ var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var schema$2 = __nccwpck_require__(5913);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var timestamp = __nccwpck_require__(4371);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -35364,7 +37353,7 @@ exports.merge = merge;
 
 
 var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var toJS = __nccwpck_require__(6424);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
 var pairs = __nccwpck_require__(8385);
@@ -35548,7 +37537,7 @@ var merge = __nccwpck_require__(452);
 var omap = __nccwpck_require__(303);
 var pairs = __nccwpck_require__(8385);
 var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var timestamp = __nccwpck_require__(4371);
 
 const schema = [
     map.map,
@@ -35682,7 +37671,7 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4371:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -37198,6 +39187,18 @@ exports.visitAsync = visitAsync;
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 /******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/create fake namespace object */
 /******/ (() => {
 /******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
@@ -37349,93 +39350,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ runStatus)
 });
 
-;// CONCATENATED MODULE: ./src/errors.ts
-// Error classes shared by every module, and the two ways of reading any error. main.ts turns any of
-// them into one failure annotation.
-/** A failure whose message is written for the user (what went wrong, what to do): printed as it is. */
-class ActionError extends Error {
-    name = 'ActionError';
-}
-/** A problem the user fixes in the workflow or the distribution: raised before any request is sent. */
-class errors_InputError extends ActionError {
-    name = 'InputError';
-}
-/** The service answered with a status that is not a success. Never carries a request body or header. */
-class errors_ServiceError extends ActionError {
-    status;
-    errorCode;
-    errorDetail;
-    retryAfterMs;
-    name = 'ServiceError';
-    constructor(message, status, 
-    /** The platform's `error_code` from the answer body (not a system error code). */
-    errorCode, errorDetail, 
-    /** From a Retry-After header, when the service sent one. */
-    retryAfterMs) {
-        super(message);
-        this.status = status;
-        this.errorCode = errorCode;
-        this.errorDetail = errorDetail;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
-/** The stack refused the password login (a 4xx): the same credentials will be refused again. */
-class LoginRefused extends errors_ServiceError {
-    name = 'LoginRefused';
-    loginRefused = true;
-}
-/** The stack refused a token it did not issue (single sign-on, access-token) before any change; not a ServiceError: it is not retried. */
-class TokenRefused extends ActionError {
-    name = 'TokenRefused';
-    loginRefused = true;
-}
-/** The login was refused (LoginRefused, TokenRefused, or a token endpoint's refusal, which sets loginRefused too): a face's exit code says so. */
-function refusesLogin(error) {
-    return error instanceof ActionError && error.loginRefused === true;
-}
-/** A refused login said again in more words (what runs now): still a refused login. */
-class RefusedLoginRestated extends (/* unused pure expression or super */ null && (ActionError)) {
-    loginRefused = true;
-}
-/**
- * The same failure in more words: a refused login stays one, so the command's exit code (4) and the events say so
- * also when it came during the release (a token renewal the identity provider refused: fresh seed 2098856143).
- */
-function restated(error, message) {
-    return refusesLogin(error) ? new RefusedLoginRestated(message) : new ActionError(message);
-}
-/**
- * The operating system's or undici's code of a failure (ECONNRESET, UND_ERR_SOCKET, ...), looked up
- * on the error and its causes; undefined when there is none.
- */
-function systemErrorCode(error) {
-    let e = error;
-    for (let depth = 0; depth < 3 && e && typeof e === 'object'; depth++) {
-        const code = e.code;
-        if (typeof code === 'string')
-            return code;
-        e = e.cause;
-    }
-    return undefined;
-}
-/** An error's message for a log line; prefixed with its HTTP status when it carries one its message does not name (Octokit's errors). */
-function describeError(error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const status = error?.status;
-    return typeof status === 'number' && !message.includes(`HTTP ${status}`) ? `HTTP ${status}: ${message}` : message;
-}
-/** A step stopped part-way: `result` holds what it did (for the outputs and the summary), `cause` why it stopped. */
-class StepFailed extends Error {
-    result;
-    cause;
-    name = 'StepFailed';
-    constructor(result, cause) {
-        super(cause instanceof Error ? cause.message : String(cause));
-        this.result = result;
-        this.cause = cause;
-    }
-}
-
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/github/runner-context.ts
@@ -37470,852 +39386,101 @@ function runnerContext(env = process.env) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/port.ts
-// The engine's one door to whatever runs it (issue 30: one engine, two faces). The release code reads its
-// inputs, writes its log, outputs, summary and saved state, and masks secrets through this port and
-// nothing else: the GitHub Action's face (src/action/port.ts) maps it to @actions/core, a CLI face to
-// argv, the environment, stdout, stderr and files. The face installs its port once, before the run,
-// with usePort(); engine modules `import * as core from './port.js'` and call the same names as before.
-// Signals are not here: run() takes them as its RunHost (src/main.ts), which the face passes.
-let installed;
-/** Installs the face's port: every engine call after this goes to it. */
-function usePort(port) {
-    installed = port;
-}
-function port() {
-    if (installed === undefined)
-        throw new Error('No port is installed: the face calls usePort() before it runs the engine.');
-    return installed;
-}
-// The engine's calls, each looked up on the installed port when made, so a module may keep one (say: core.info).
-const getInput = (name, options) => port().getInput(name, options);
-const setOutput = (name, value) => port().setOutput(name, value);
-const info = (message) => port().info(message);
-const warning = (message) => port().warning(message);
-const error = (message) => port().error(message);
-const notice = (message) => port().notice(message);
-const debug = (message) => port().debug(message);
-const isDebug = () => port().isDebug();
-const group = (name, fn) => port().group(name, fn);
-const setSecret = (secret) => port().setSecret(secret);
-const writeSummary = (markdown) => port().writeSummary(markdown);
-const saveState = (name, value) => port().saveState(name, value);
-const getState = (name) => port().getState(name);
-const setFailed = (message) => port().setFailed(message);
-const getIDToken = (audience) => port().getIDToken(audience);
-const runContext = () => port().runContext();
+// EXTERNAL MODULE: ./src/port.ts
+var port = __nccwpck_require__(8676);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
+// EXTERNAL MODULE: ./src/gitlab/client.ts + 3 modules
+var client = __nccwpck_require__(2072);
+;// CONCATENATED MODULE: ./src/inputs/code-host.ts
+// Where the code lives, from the inputs: GitHub (github-token; the repository is the run's) or GitLab (gitlab-token,
+// gitlab-project, gitlab-url). One host per run: both tokens is refused, before any request.
 
-;// CONCATENATED MODULE: ./src/secrets.ts
-// Every secret goes through here: masked in the runner's log the moment it is known, and remembered
-// so that any text we print ourselves (error details from a service) can be scrubbed as well.
 
-const known = new Set();
-function registerSecret(value) {
-    if (!value)
-        return;
-    if (!known.has(value)) {
-        known.add(value);
-        setSecret(value);
+
+/** GitLab.com, when gitlab-url is empty. */
+const GITLAB_COM = 'https://gitlab.com';
+/** The code's host the inputs name; `warn` says what is set and has no effect. Masks the tokens first. */
+function readCodeHost(getInput, warn) {
+    const githubToken = getInput('github-token');
+    const gitlabToken = getInput('gitlab-token');
+    (0,secrets/* registerSecret */.cl)(githubToken);
+    (0,secrets/* registerSecret */.cl)(gitlabToken);
+    const project = getInput('gitlab-project');
+    const url = getInput('gitlab-url');
+    if (githubToken !== '' && gitlabToken !== '') {
+        throw new errors/* InputError */.dz('github-token and gitlab-token are both set: the code lives in one place. Keep github-token for a repository on GitHub, ' +
+            'or gitlab-token (with gitlab-project) for a project on GitLab, and remove the other.');
     }
-    // Also mask the percent-encoded forms: a service may echo a secret back URL-encoded, or as the form body it was
-    // sent in (a token endpoint quoting the password grant: a space there is '+').
-    const form = new URLSearchParams({ v: value }).toString().slice(2);
-    for (const encoded of [encodeURIComponent(value), form]) {
-        if (encoded !== value && !known.has(encoded)) {
-            known.add(encoded);
-            setSecret(encoded);
-        }
+    if (gitlabToken === '') {
+        const unused = [project !== '' && 'gitlab-project', url !== '' && 'gitlab-url'].filter((n) => n !== false);
+        if (unused.length > 0)
+            warn(`${unused.join(' and ')} ${unused.length > 1 ? 'have' : 'has'} no effect without gitlab-token, which reads and records the deploys on GitLab.`);
+        return { githubToken: githubToken || undefined };
     }
+    return { gitlab: { token: gitlabToken, project: gitLabProject(project), apiUrl: gitLabApi(url) } };
 }
-/** Replaces every known secret in `text` with ***. */
-function redact(text) {
-    let out = text;
-    for (const secret of [...known].sort((a, b) => b.length - a.length))
-        out = out.split(secret).join('***');
-    return out;
+function gitLabProject(project) {
+    if (project === '') {
+        throw new errors/* InputError */.dz('gitlab-token is set but gitlab-project is empty: name the project as its path (group/project, or group/sub/project) or its numeric id. ' +
+            'In a GitLab CI job the brcloud command takes CI_PROJECT_PATH by itself.');
+    }
+    if (!(0,client/* isGitLabProject */.f)(project)) {
+        throw new errors/* InputError */.dz(`gitlab-project is not a GitLab project: '${project}'. Give its path as GitLab shows it (group/project, or group/sub/project) or its numeric id (Settings > General).`);
+    }
+    return project;
 }
-/** Forgets every secret: a process that runs many runs one after another (the simulation) starts each with none. */
-function forgetSecrets() {
-    known.clear();
-}
-
-;// CONCATENATED MODULE: ./src/http/proxy.ts
-// Which proxy a call goes through, by the rules undici's EnvHttpProxyAgent applies (HTTPS_PROXY for https,
-// HTTP_PROXY for http, lower case first, NO_PROXY's exceptions), so a failure can name the proxy and the
-// variable that set it. Loopback addresses never go through a proxy: the proxy cannot reach the runner's own
-// 127.0.0.1 (the emulator, a local stand-in), and it would see the password sent there.
-/** Always bypass the proxy: loopback, by name and by address (IPv6 as undici compares it, in brackets). */
-const LOOPBACK_NO_PROXY = ['localhost', '127.0.0.1', '[::1]'];
-/** NO_PROXY as the transport applies it: the user's list plus loopback (a '*' stays '*': nothing is proxied). */
-function noProxyWithLoopback(env = process.env, host) {
-    const user = env.no_proxy ?? env.NO_PROXY ?? '';
-    if (user.trim() === '*')
-        return '*';
-    const extra = host !== undefined && isLoopbackAddress(host) && !LOOPBACK_NO_PROXY.includes(host) ? [host] : [];
-    return [user, ...LOOPBACK_NO_PROXY, ...extra].filter((e) => e !== '').join(',');
-}
-/** localhost, 127.0.0.0/8, ::1 (a host as URL.hostname gives it, IPv6 in brackets). */
-function isLoopbackAddress(hostname) {
-    const h = hostname.toLowerCase();
-    return h === 'localhost' || h.endsWith('.localhost') || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '[::1]' || h === '::1';
-}
-/** The proxy a call to `target` goes through, or undefined when it goes direct. */
-function proxyFor(target, env = process.env) {
-    let url;
+function gitLabApi(url) {
     try {
-        url = new URL(target);
+        return (0,client/* gitlabApiUrl */.j)(url === '' ? GITLAB_COM : url);
     }
-    catch {
-        return undefined;
-    }
-    const names = url.protocol === 'https:' ? ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] : ['http_proxy', 'HTTP_PROXY'];
-    const variable = names.find((n) => (env[n] ?? '') !== '');
-    if (variable === undefined)
-        return undefined;
-    if (!shouldProxy(url, noProxyWithLoopback(env, url.hostname)))
-        return undefined;
-    return { url: withoutCredentials(env[variable] ?? ''), variable };
-}
-/** undici's NO_PROXY rule: an exact host, or a suffix for an entry starting with '.' or '*'; a port when given. */
-function shouldProxy(url, noProxy) {
-    if (noProxy === '*')
-        return false;
-    const host = url.host.replace(/:\d*$/, '').toLowerCase();
-    const port = Number.parseInt(url.port, 10) || (url.protocol === 'https:' ? 443 : 80);
-    for (const entry of noProxy.split(/[,\s]/)) {
-        if (entry === '')
-            continue;
-        const m = /^(.+):(\d+)$/.exec(entry);
-        const name = (m ? (m[1] ?? '') : entry).toLowerCase();
-        if (m && Number(m[2]) !== port)
-            continue;
-        if (/^[.*]/.test(name) ? host.endsWith(name.replace(/^\*/, '')) : host === name)
-            return false;
-    }
-    return true;
-}
-function withoutCredentials(proxy) {
-    try {
-        const u = new URL(proxy);
-        u.username = '';
-        u.password = '';
-        return u.toString().replace(/\/$/, '');
-    }
-    catch {
-        return '(an address that is not a URL)';
+    catch (error) {
+        throw new errors/* InputError */.dz(`gitlab-url: ${error.message}.`);
     }
 }
 
-// EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __nccwpck_require__(6698);
-;// CONCATENATED MODULE: ./src/format.ts
-// How sizes and durations read in logs, notices and the summary.
-function formatBytes(n) {
-    if (n < 1024)
-        return `${n} B`;
-    if (n < 1024 * 1024)
-        return `${(n / 1024).toFixed(1)} KB`;
-    if (n < 1024 * 1024 * 1024)
-        return `${(n / 1024 / 1024).toFixed(1)} MB`;
-    return `${(n / 1024 / 1024 / 1024).toFixed(2)} GB`;
-}
-function formatDuration(ms) {
-    if (ms < 1000)
-        return `${ms} ms`;
-    if (ms < 60_000)
-        return `${(ms / 1000).toFixed(1)} s`;
-    return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
-}
-/** A wait before another attempt: "1.5 s". */
-function formatDelay(ms) {
-    return `${(ms / 1000).toFixed(1)} s`;
-}
-/** A configured time, as exact as it was given: "0.5 s", "2 s". */
-function formatSeconds(ms) {
-    return `${Number((ms / 1000).toFixed(3))} s`;
-}
-/** "650 MB", "712.4 MB" (1 MB = 1024 * 1024 bytes), as max-distribution-mb counts. */
-function formatMb(bytes) {
-    return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-}
+;// CONCATENATED MODULE: ./src/status/code-host.ts
+// Where the status report reads the code from: GitHub (a token; the repository is the run's) or GitLab (a token, the
+// project and the instance from the flags or inputs, else the file's `gitlab:`, else a GitLab CI job's own), checked
+// as the deploy checks them (src/inputs/code-host.ts): both is refused, before any request.
 
-;// CONCATENATED MODULE: ./src/http/retry.ts
-// One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
-// top of it `retrying`, which gives each user-visible operation its attempts.
-
-
-
-
-/** Waits `ms`; with a signal, rejects with its reason as soon as it aborts, so no wait outlives a stopped run. */
-function sleep(ms, signal) {
-    if (signal === undefined)
-        return new Promise((resolve) => setTimeout(resolve, ms));
-    return new Promise((resolve, reject) => {
-        if (signal.aborted)
-            return reject(signal.reason);
-        const stop = () => {
-            clearTimeout(timer);
-            reject(signal.reason);
-        };
-        const timer = setTimeout(() => {
-            signal.removeEventListener('abort', stop);
-            resolve();
-        }, ms);
-        signal.addEventListener('abort', stop, { once: true });
-    });
-}
-/** The wait of `options`: an injected sleep (tests), else the real one, ended by the signal either way. */
-function waiter(options) {
-    const { signal } = options;
-    const inject = options.sleep;
-    if (inject === undefined)
-        return (ms) => sleep(ms, signal);
-    if (signal === undefined)
-        return inject;
-    return (ms) => untilAborted(inject(ms), signal);
-}
-/** `promise`, or the signal's reason as soon as it aborts (the listener removed either way). */
-function untilAborted(promise, signal) {
-    if (signal.aborted)
-        return Promise.reject(signal.reason);
-    let stop;
-    const stopped = new Promise((_, reject) => {
-        stop = () => reject(signal.reason);
-        signal.addEventListener('abort', stop, { once: true });
-    });
-    return Promise.race([promise, stopped]).finally(() => signal.removeEventListener('abort', stop));
-}
-async function withRetry(fn, options) {
-    const base = options.baseDelayMs ?? 500;
-    const cap = options.maxDelayMs ?? 10_000;
-    const wait = waiter(options);
-    const random = options.random ?? Math.random;
-    const now = options.now ?? Date.now;
-    const started = now();
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await fn(attempt);
-        }
-        catch (error) {
-            const verdict = attempt < options.attempts ? options.retryable(error) : false;
-            if (verdict === false)
-                throw error;
-            const backoff = Math.round(random() * Math.min(cap, base * 2 ** (attempt - 1)));
-            const delay = typeof verdict === 'object' ? Math.max(verdict.afterMs, backoff) : backoff;
-            if (options.maxTotalMs !== undefined && now() - started + delay > options.maxTotalMs)
-                throw error;
-            const end = options.until?.();
-            if (end !== undefined && now() + delay >= end)
-                throw error;
-            options.onRetry?.(error, attempt, delay);
-            await wait(delay);
-        }
-    }
-}
-/**
- * Which retrier's operation the current call runs inside. One storage for the whole process: each
- * AsyncLocalStorage instance stays live and adds work to every promise made afterwards (Node 20), so
- * one per retrier made a long-lived process (the simulation's thousands of runs) slower with each.
- */
-const running = new external_node_async_hooks_.AsyncLocalStorage();
-function createRetrier(policy, log) {
-    const retrier = {
-        retrying(operation, fn, notice) {
-            if (running.getStore() === retrier)
-                return fn(1);
-            const line = notice ??
-                ((error, attempt, delay) => ({
-                    level: 'info',
-                    message: `${operation}: attempt ${attempt} failed (${describeError(error)}); retrying in ${formatDelay(delay)}`
-                }));
-            return running.run(retrier, () => withRetry(fn, {
-                ...policy,
-                onRetry: (error, attempt, delay) => {
-                    const { level, message } = line(error, attempt, delay);
-                    // An error's detail may echo a secret back (an identity provider's error page quoting the request): the
-                    // final error is scrubbed where it is reported, each retry's line here.
-                    log(level, redact(message));
-                }
-            }));
-        }
+/** The token variable a file's `gitlab:` reads when it names none. */
+const DEFAULT_GITLAB_TOKEN_VARIABLE = 'BRCLOUD_GITLAB_TOKEN';
+function statusCodeHost(s, warn) {
+    const token = s.gitlabToken || s.env[s.file?.tokenVariable ?? DEFAULT_GITLAB_TOKEN_VARIABLE] || '';
+    const inCi = s.env.GITLAB_CI === 'true' && token !== '';
+    const values = {
+        'github-token': s.githubToken ?? '',
+        'gitlab-token': token,
+        'gitlab-project': s.gitlabProject || s.file?.project || (inCi ? (s.env.CI_PROJECT_PATH ?? '') : ''),
+        'gitlab-url': s.gitlabUrl || s.file?.url || (inCi ? (s.env.CI_API_V4_URL ?? '') : '')
     };
-    return retrier;
-}
-/** The pace of looking again until something is done (a deploy applied, a site healthy), within a time limit. */
-class Poll {
-    options;
-    now;
-    wait;
-    interval;
-    started;
-    constructor(options) {
-        this.options = options;
-        this.now = options.now ?? Date.now;
-        this.wait = waiter(options);
-        this.interval = options.intervalMs;
-        this.started = this.now();
-    }
-    /** Milliseconds since the first look. */
-    elapsed() {
-        return this.now() - this.started;
-    }
-    /** Pauses before the next look; false (at once) when the time is up. */
-    async next() {
-        const left = (this.options.until?.() ?? this.started + this.options.timeoutMs) - this.now();
-        if (left <= 0)
-            return false;
-        await this.wait(Math.min(this.interval, left));
-        this.interval = Math.min(this.options.maxIntervalMs, Math.round(this.interval * 1.5));
-        return true;
-    }
+    return readCodeHost((name) => values[name] ?? '', warn);
 }
 
-;// CONCATENATED MODULE: ./src/http/time-limit.ts
-// A call's own time limit, joined with the run's stop, as one AbortSignal. It runs on the global clock
-// (setTimeout), which a simulation's fake clock drives; AbortSignal.timeout runs on Node's internal
-// timers, which no fake clock reaches, so a hang in a simulated run would last real seconds.
-function timeLimit(ms, stop) {
-    const controller = new AbortController();
-    let expired = false;
-    const timer = setTimeout(() => {
-        expired = true;
-        controller.abort(new DOMException(`no answer within ${Math.round(ms / 1000)} s`, 'TimeoutError'));
-    }, Math.max(0, ms));
-    timer.unref?.();
-    const onStop = () => controller.abort(stop?.reason);
-    if (stop?.aborted)
-        onStop();
-    else
-        stop?.addEventListener('abort', onStop, { once: true });
-    return {
-        signal: controller.signal,
-        expired: () => expired,
-        clear: () => {
-            clearTimeout(timer);
-            stop?.removeEventListener('abort', onStop);
-        }
-    };
+;// CONCATENATED MODULE: ./src/code-host/open.ts
+async function openCodeHost(inputs, signal, run) {
+    if (inputs.githubToken !== undefined) {
+        const { GitHubApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 6584));
+        return GitHubApi.open(inputs.githubToken, signal, run);
+    }
+    if (inputs.gitlab !== undefined) {
+        const { GitLabApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2072));
+        return GitLabApi.open(inputs.gitlab, signal, run);
+    }
+    return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/github/client.ts
-// THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
-// of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
-// answers read into small typed records.
-// Everything GitHub does for the action is best effort: callers turn a failure into a warning.
-
-
-
-
-
-/** A refusal or failure of a GitHub call, with the status when there was an answer. */
-class GitHubCallFailed extends Error {
-    call;
-    status;
-    name = 'GitHubCallFailed';
-    failure;
-    constructor(call, status, detail, failure) {
-        super(`${call}: ${detail}`);
-        this.call = call;
-        this.status = status;
-        this.failure = failure ?? failureOf(status);
-    }
-}
-function failureOf(status) {
-    if (status === undefined)
-        return 'unreachable';
-    if (status === 401)
-        return 'bad-token';
-    if (status === 403)
-        return 'forbidden';
-    if (status === 404 || status === 422)
-        return 'not-found';
-    return 'failed';
-}
-/** Each call's own limit: GitHub answers these in well under a second; a hang must not hold the deploy. */
-const CALL_LIMIT_MS = 15_000;
-/** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx): a blip must not refuse a deploy. */
-const READ_ATTEMPTS = 3;
-/** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
-const MAX_PAGES = 3;
-/** The most Deployments one listing reads. */
-const MAX_LISTED_DEPLOYMENTS = MAX_PAGES * 100;
-/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
-const MAX_ISSUE_PAGES = 10;
-/** Pages of 100 read when listing tags: GitHub gives them in no order a pattern's newest can rely on, so all are read, up to 2,000. */
-const MAX_TAG_PAGES = 20;
-/** The most commits a release's changes list (GitHub's own unpaginated compare stops there too); the true count travels beside. */
-const MAX_LISTED_COMMITS = 250;
-/** Commits per page of a compare. */
-const COMMIT_PAGE = 100;
-/** Calls asking which pull requests brought a commit whose title names none: a courtesy, bounded. */
-const MAX_PULL_LOOKUPS = 20;
-class GitHubApi {
-    octokit;
-    repo;
-    repoUrl;
-    runUrl;
-    sha;
-    ref;
-    signal;
-    apiUrl;
-    limitMs;
-    readAttempts;
-    constructor(octokit, repo, 
-    /** The web address of the repository (for commit links). */
-    repoUrl, 
-    /** This workflow run's page, when the runner says which run this is. */
-    runUrl, 
-    /** The commit this run was started for (GITHUB_SHA); empty outside a runner. */
-    sha, 
-    /** The branch or tag this run was started for (GITHUB_REF). */
-    ref, signal, 
-    /** Where GitHub's API is (GITHUB_API_URL), for messages. */
-    apiUrl, limitMs = CALL_LIMIT_MS, 
-    /** Attempts of a read; one for the closing calls, which have a short limit. */
-    readAttempts = READ_ATTEMPTS) {
-        this.octokit = octokit;
-        this.repo = repo;
-        this.repoUrl = repoUrl;
-        this.runUrl = runUrl;
-        this.sha = sha;
-        this.ref = ref;
-        this.signal = signal;
-        this.apiUrl = apiUrl;
-        this.limitMs = limitMs;
-        this.readAttempts = readAttempts;
-    }
-    /**
-     * A client for the repository this run belongs to, as the face tells it (the port's runContext: the runner's
-     * GITHUB_REPOSITORY, or the CLI's --repository); GitHub's API where @actions/github finds it (GITHUB_API_URL).
-     */
-    static async open(token, signal, run = runContext()) {
-        const [owner, name] = run.repository.split('/');
-        if (!owner || !name)
-            throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
-        const repo = { owner, repo: name };
-        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-        const octokit = github.getOctokit(token);
-        const apiUrl = github.context.apiUrl || 'https://api.github.com';
-        return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl);
-    }
-    /**
-     * The same client for the run's closing calls (a GitHub Deployment's final status): not ended by the run's
-     * stop, which already fired after a cancel or the watchdog, and with a short limit of its own.
-     */
-    closing(limitMs) {
-        return new GitHubApi(this.octokit, this.repo, this.repoUrl, this.runUrl, this.sha, this.ref, undefined, this.apiUrl, limitMs, 1);
-    }
-    commitUrl(sha) {
-        return `${this.repoUrl}/commit/${sha}`;
-    }
-    async createDeployment(ref, environment, description, payload) {
-        const data = await this.call('Creating a GitHub Deployment', 'POST /repos/{owner}/{repo}/deployments', {
-            ref,
-            environment,
-            description,
-            payload,
-            auto_merge: false,
-            required_contexts: [],
-            production_environment: /prod/i.test(environment),
-            transient_environment: false
-        });
-        const id = data.id;
-        if (typeof id !== 'number')
-            throw new GitHubCallFailed('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id', 'failed');
-        return id;
-    }
-    async createStatus(id, params) {
-        await this.call(`Setting the status of GitHub Deployment ${id}`, 'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
-            deployment_id: id,
-            ...params
-        });
-    }
-    /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
-    async listDeployments(environment) {
-        return (await this.listDeploymentPages(environment)).deployments;
-    }
-    /** The same, and whether that was all of them (`complete` false: GitHub holds older ones that were not read). */
-    async listDeploymentPages(environment) {
-        const out = [];
-        for (let page = 1; page <= MAX_PAGES; page++) {
-            const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
-                ...(environment === undefined ? {} : { environment }),
-                per_page: 100,
-                page
-            });
-            const items = Array.isArray(data) ? data : [];
-            for (const item of items) {
-                const record = toDeployment(item);
-                if (record)
-                    out.push(record);
-            }
-            if (items.length < 100)
-                return { deployments: out, complete: true };
-        }
-        return { deployments: out, complete: false };
-    }
-    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
-    async listTags() {
-        const tags = [];
-        for (let page = 1; page <= MAX_TAG_PAGES; page++) {
-            const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page });
-            const items = Array.isArray(data) ? data : [];
-            for (const item of items) {
-                const r = (item ?? {});
-                if (typeof r.name === 'string' && typeof r.commit?.sha === 'string')
-                    tags.push({ name: r.name, sha: r.commit.sha });
-            }
-            if (items.length < 100)
-                return { tags, complete: true };
-        }
-        return { tags, complete: false };
-    }
-    /** The newest status of a Deployment, or undefined when it has none. */
-    async latestStatus(id) {
-        const data = await this.read(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
-            deployment_id: id,
-            per_page: 1
-        });
-        const first = Array.isArray(data) ? data[0] : undefined;
-        if (first === undefined || typeof first.state !== 'string')
-            return undefined;
-        return { state: first.state, logUrl: stringOr(first.log_url) ?? stringOr(first.target_url), createdAt: stringOr(first.created_at) };
-    }
-    /** A Deployment's statuses, newest first (one page of 100: a deploy of this action sets three or four). */
-    async listStatuses(id) {
-        const data = await this.read(`Reading the statuses of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
-            deployment_id: id,
-            per_page: 100
-        });
-        const items = Array.isArray(data) ? data : [];
-        return items.flatMap((r) => r !== null && typeof r.state === 'string'
-            ? [{ state: r.state, logUrl: stringOr(r.log_url) ?? stringOr(r.target_url), createdAt: stringOr(r.created_at), description: stringOr(r.description) }]
-            : []);
-    }
-    /** How `head` relates to `base` (commits, full or abbreviated). */
-    async compare(base, head) {
-        const data = (await this.read(`Comparing ${client_short(base)} with ${client_short(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
-            basehead: `${base}...${head}`,
-            per_page: 1
-        }));
-        const status = data.status;
-        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-            throw new GitHubCallFailed(`Comparing ${client_short(base)} with ${client_short(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
-        }
-        return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
-    }
-    /**
-     * The commits reachable from `head` and not from `base`, oldest first as GitHub lists them, a page of 100 at a time
-     * up to MAX_LISTED_COMMITS; the total from GitHub's count. Pull requests come from each title, else (for at most
-     * `pullLookups` commits, the oldest first) from GitHub's pull requests of the commit: best effort, the first refusal
-     * ends the lookups and says why.
-     */
-    async commitsBetween(base, head, pullLookups = MAX_PULL_LOOKUPS) {
-        const what = `Listing the commits between ${client_short(base)} and ${client_short(head)}`;
-        const commits = [];
-        let first;
-        for (let page = 1; commits.length < MAX_LISTED_COMMITS; page++) {
-            const data = (await this.read(what, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
-                basehead: `${base}...${head}`,
-                per_page: COMMIT_PAGE,
-                page
-            }));
-            first ??= data;
-            const items = Array.isArray(data.commits) ? data.commits : [];
-            for (const item of items) {
-                const commit = toCommit(item);
-                if (commit !== undefined)
-                    commits.push(commit);
-            }
-            if (items.length < COMMIT_PAGE || commits.length >= totalOf(first))
-                break;
-        }
-        const status = first?.status;
-        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-            throw new GitHubCallFailed(what, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
-        }
-        const listed = commits.slice(0, MAX_LISTED_COMMITS);
-        const lookups = await this.lookUpPullRequests(listed, pullLookups);
-        return {
-            status,
-            commits: lookups.commits,
-            total: Math.max(totalOf(first), listed.length),
-            aheadBy: numberOr(first?.ahead_by),
-            behindBy: numberOr(first?.behind_by),
-            ...(lookups.why !== undefined && { pullLookups: lookups.why })
-        };
-    }
-    /** The pull requests GitHub associates with a commit (numbers, as listed: for a commit of the default branch, the one that merged it). */
-    async pullRequestsOf(sha) {
-        const data = await this.read(`Listing the pull requests of commit ${client_short(sha)}`, 'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
-            commit_sha: sha,
-            per_page: 10
-        });
-        const items = Array.isArray(data) ? data : [];
-        return items.flatMap((p) => {
-            const n = p?.number;
-            return typeof n === 'number' ? [n] : [];
-        });
-    }
-    /** Each commit whose title names no pull request, up to `max` of them, asked of GitHub; the first failure ends the asking. */
-    async lookUpPullRequests(commits, max) {
-        const out = [...commits];
-        let asked = 0;
-        for (const [i, commit] of out.entries()) {
-            if (commit.pullRequests.length > 0)
-                continue;
-            if (asked >= max)
-                return { commits: out, why: `only ${max} commits were asked for their pull requests` };
-            asked++;
-            try {
-                out[i] = { ...commit, pullRequests: await this.pullRequestsOf(commit.sha) };
-            }
-            catch (error) {
-                if (!(error instanceof GitHubCallFailed))
-                    throw error;
-                return { commits: out, why: error.message };
-            }
-        }
-        return { commits: out };
-    }
-    /**
-     * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
-     * at a time. More than MAX_ISSUE_PAGES pages is a failure: an issue not seen could be opened twice.
-     */
-    async listOpenIssues(label) {
-        const what = `Listing the open issues labelled ${label}`;
-        const out = [];
-        for (let page = 1;; page++) {
-            if (page > MAX_ISSUE_PAGES)
-                throw new GitHubCallFailed(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed');
-            const answer = await this.readAnswer(what, 'GET /repos/{owner}/{repo}/issues', {
-                labels: label,
-                state: 'open',
-                sort: 'created',
-                direction: 'asc',
-                per_page: 100,
-                page
-            });
-            const items = Array.isArray(answer.data) ? answer.data : [];
-            for (const item of items) {
-                const issue = toIssue(item);
-                if (issue !== undefined)
-                    out.push(issue);
-            }
-            if (!/\brel="next"/.test(String(answer.headers.link ?? '')))
-                return out;
-        }
-    }
-    /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
-    async createIssue(title, body, labels) {
-        const what = 'Opening a GitHub issue';
-        const issue = toIssue(await this.call(what, 'POST /repos/{owner}/{repo}/issues', { title, body, labels: [...labels] }));
-        if (issue === undefined)
-            throw new GitHubCallFailed(what, undefined, 'the answer carries no issue number', 'failed');
-        return issue;
-    }
-    async editIssue(number, edit) {
-        await this.call(`Editing GitHub issue #${number}`, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-            issue_number: number,
-            ...(edit.title === undefined ? {} : { title: edit.title }),
-            ...(edit.body === undefined ? {} : { body: edit.body }),
-            ...(edit.state === undefined ? {} : { state: edit.state }),
-            ...(edit.stateReason === undefined ? {} : { state_reason: edit.stateReason })
-        });
-    }
-    async commentOnIssue(number, body) {
-        await this.call(`Commenting on GitHub issue #${number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: number, body });
-    }
-    /** The label, created when the repository lacks it; one created meanwhile by another run (422) is as good. */
-    async ensureLabel(name, color, description) {
-        try {
-            await this.read(`Reading the label ${name}`, 'GET /repos/{owner}/{repo}/labels/{name}', { name });
-            return;
-        }
-        catch (error) {
-            if (!(error instanceof GitHubCallFailed && error.status === 404))
-                throw error;
-        }
-        try {
-            await this.call(`Creating the label ${name}`, 'POST /repos/{owner}/{repo}/labels', { name, color, description });
-        }
-        catch (error) {
-            if (!(error instanceof GitHubCallFailed && error.status === 422))
-                throw error;
-        }
-    }
-    /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
-    async read(what, route, params) {
-        return (await this.readAnswer(what, route, params)).data;
-    }
-    /** A read with the answer's headers (a Link header to the next page). */
-    readAnswer(what, route, params) {
-        return withRetry(() => this.exchange(what, route, params), {
-            attempts: this.readAttempts,
-            baseDelayMs: 1_000,
-            maxDelayMs: 4_000,
-            retryable: (error) => error instanceof GitHubCallFailed && (error.failure === 'unreachable' || error.failure === 'failed'),
-            signal: this.signal
-        });
-    }
-    async call(what, route, params) {
-        return (await this.exchange(what, route, params)).data;
-    }
-    async exchange(what, route, params) {
-        const limit = timeLimit(this.limitMs, this.signal);
-        try {
-            const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
-            return { data: answer.data, headers: answer.headers };
-        }
-        catch (error) {
-            // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
-            if (this.signal?.aborted)
-                throw this.signal.reason;
-            if (limit.expired())
-                throw new GitHubCallFailed(what, undefined, `no answer from ${this.apiUrl} within ${this.limitMs / 1000} s`);
-            const status = error.status;
-            // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
-            const answered = error.response !== undefined;
-            if (typeof status === 'number' && answered) {
-                const limit = rateLimit(status, error);
-                throw new GitHubCallFailed(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited');
-            }
-            throw new GitHubCallFailed(what, undefined, this.unreachable(error));
-        }
-        finally {
-            limit.clear();
-        }
-    }
-    /** Why GitHub could not be reached: the connection's own code, and the proxy it went through when one is set. */
-    unreachable(error) {
-        const code = systemErrorCode(error);
-        const cause = error.cause;
-        const text = cause?.cause instanceof Error ? cause.cause.message : describeError(error);
-        const proxy = proxyFor(this.apiUrl);
-        const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
-        return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
-    }
-}
-/** The first 7 characters of a commit, as GitHub shows it. */
-function client_short(sha) {
-    return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
-}
-function githubMessage(error, limit) {
-    const data = error.response?.data;
-    const message = typeof data?.message === 'string' ? (limit !== undefined ? data.message.replace(/\.$/, '') : data.message) : undefined;
-    const parts = [message, limit].filter((p) => p !== undefined && p !== '');
-    return parts.length === 0 ? '' : `(${parts.join('; ')})`;
-}
-/**
- * When a 403 or 429 is GitHub's rate limit (its primary one: x-ratelimit-remaining 0; a secondary one: retry-after; a
- * 429 is one either way), when it lifts, in words ('' when the answer does not say); undefined for any other answer.
- */
-function rateLimit(status, error) {
-    if (status !== 403 && status !== 429)
-        return undefined;
-    const headers = error.response?.headers ?? {};
-    const remaining = headers['x-ratelimit-remaining'];
-    const retryAfter = Number(headers['retry-after']);
-    const reset = Number(headers['x-ratelimit-reset']);
-    if (String(remaining) !== '0' && !Number.isFinite(retryAfter) && status !== 429)
-        return undefined;
-    if (Number.isFinite(retryAfter) && retryAfter >= 0)
-        return `the rate limit lifts in ${retryAfter} s`;
-    if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
-        return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
-    return '';
-}
-/** A compare's count of its commits: total_commits, else ahead_by. */
-function totalOf(data) {
-    return typeof data?.total_commits === 'number' ? data.total_commits : numberOr(data?.ahead_by);
-}
-/** The pull requests a commit's title names: "Title (#12)" (a squash merge), "Merge pull request #12 from ..." (a merge). */
-function pullRequestsIn(title) {
-    const numbers = [...title.matchAll(/\(#(\d+)\)/g), ...title.matchAll(/^Merge pull request #(\d+)\b/g)].map((m) => Number(m[1]));
-    return [...new Set(numbers)];
-}
-/** A commit of a compare's answer; undefined without a sha. */
-function toCommit(item) {
-    if (item === null || typeof item !== 'object')
-        return undefined;
-    const r = item;
-    if (typeof r.sha !== 'string')
-        return undefined;
-    const message = typeof r.commit?.message === 'string' ? r.commit.message : '';
-    const title = message.split(/\r?\n/, 1)[0]?.trim() ?? '';
-    return { sha: r.sha, title, author: stringOr(r.author?.login) ?? stringOr(r.commit?.author?.name), pullRequests: pullRequestsIn(title) };
-}
-function stringOr(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
-}
-function numberOr(value) {
-    return typeof value === 'number' ? value : 0;
-}
-/** A payload GitHub gives back as an object, or as the JSON string it was given as. */
-function toPayload(value) {
-    let v = value;
-    if (typeof v === 'string') {
-        try {
-            v = JSON.parse(v);
-        }
-        catch {
-            return {};
-        }
-    }
-    if (v === null || typeof v !== 'object')
-        return {};
-    const r = v;
-    return {
-        distributionId: stringOr(r.distributionId),
-        distributionName: stringOr(r.distributionName),
-        previousDistributionId: stringOr(r.previousDistributionId),
-        apiUrl: stringOr(r.apiUrl),
-        ...(r.commit === 'unknown' && { commit: 'unknown' })
-    };
-}
-function toDeployment(item) {
-    if (item === null || typeof item !== 'object')
-        return undefined;
-    const r = item;
-    if (typeof r.id !== 'number' || typeof r.sha !== 'string')
-        return undefined;
-    const creator = r.creator?.login;
-    return {
-        id: r.id,
-        sha: r.sha,
-        environment: stringOr(r.environment) ?? '',
-        payload: toPayload(r.payload),
-        creator: stringOr(creator),
-        createdAt: stringOr(r.created_at)
-    };
-}
-/** An issue from GitHub's answer; a pull request (the issues list holds both) or an answer without a number is none. */
-function toIssue(item) {
-    if (item === null || typeof item !== 'object')
-        return undefined;
-    const r = item;
-    if (typeof r.number !== 'number' || (r.pull_request !== undefined && r.pull_request !== null))
-        return undefined;
-    const labels = Array.isArray(r.labels) ? r.labels : [];
-    return {
-        number: r.number,
-        title: typeof r.title === 'string' ? r.title : '',
-        body: typeof r.body === 'string' ? r.body : '',
-        labels: labels.flatMap((l) => {
-            const name = typeof l === 'string' ? l : l?.name;
-            return typeof name === 'string' ? [name] : [];
-        }),
-        htmlUrl: stringOr(r.html_url)
-    };
-}
-
+// EXTERNAL MODULE: ./src/code-host/port.ts
+var code_host_port = __nccwpck_require__(5591);
 ;// CONCATENATED MODULE: ./src/status/drift-issues.ts
-// Drift issues (docs/status.md, "Drift issues"): one GitHub issue per drifted environment, kept from the status report
+// Drift issues (docs/status.md, "Drift issues"): one issue (GitHub's or GitLab's) per drifted environment, kept from the status report
 // (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
 // rewritten in place while it drifts (only when what it says changed), closed with a comment once it runs the tracked
 // ref's head again. An issue is found by a hidden marker in its body among the open issues of one label, never by its
 // title, and a key never gets a second issue. A row that could not be told (unknown) or is switching (deploying) is no
-// evidence: its issue is left as it is. The only writes of the report, and only to GitHub's issues.
+// evidence: its issue is left as it is. The only writes of the report, and only to the code host's issues.
+
 
 
 
@@ -38360,22 +39525,25 @@ function markedKey(body) {
     return marked === undefined ? undefined : keyOf(marked.stack, marked.environment);
 }
 /**
- * The issues of the run's repository (`run.repository`) kept with `token` (issues: write) through GitHub's door; a
- * client that cannot be made is a failure in the outcome, as any other.
+ * The issues of the run's repository (`run.repository`, or the GitLab project) kept through the code host's door (a GitHub
+ * token with issues: write, a GitLab token with api); a client that cannot be made is a failure in the outcome, as any other.
  */
-async function keepDriftIssuesOf(report, token, run, failOn) {
+async function keepDriftIssuesOf(report, host, run, failOn) {
     let api;
     try {
-        api = await GitHubApi.open(token, undefined, run);
+        api = await openCodeHost(host, undefined, run);
+        if (api === undefined)
+            throw new Error('no token of the code host is set');
     }
     catch (error) {
-        const line = redact(describeError(error));
-        warning(`Drift issues: ${line}`);
+        const line = (0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error));
+        port/* warning */.$e(`Drift issues: ${line}`);
         return { opened: [], updated: [], closed: [], failures: [line] };
     }
     // Drift issues follow the state axis: a failing health probe (fail-on unhealthy) is not drift and opens none.
     const states = failOn.filter((s) => s !== 'unhealthy');
-    return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl });
+    const hostLinks = api.host === 'GitHub' ? {} : { commitUrl: (sha) => api.commitUrl(sha), deploymentNoun: api.deploymentNoun, host: api.host };
+    return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl, ...hostLinks });
 }
 /** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
 function driftIssuesFailure(outcome, name) {
@@ -38388,16 +39556,16 @@ function driftIssuesFailure(outcome, name) {
 async function keepDriftIssues(report, tracker, options) {
     const outcome = { opened: [], updated: [], closed: [], failures: [] };
     const fail = (message) => {
-        const line = redact(message);
+        const line = (0,secrets/* redact */.E$)(message);
         outcome.failures.push(line);
-        warning(`Drift issues: ${line}`);
+        port/* warning */.$e(`Drift issues: ${line}`);
     };
     let open;
     try {
         open = await tracker.listOpenIssues(DRIFT_LABEL);
     }
     catch (error) {
-        fail(`${describeError(error)}; no issue was opened, edited or closed.`);
+        fail(`${(0,errors/* describeError */.Uc)(error)}; no issue was opened, edited or closed.`);
         return outcome;
     }
     const byKey = new Map();
@@ -38415,22 +39583,22 @@ async function keepDriftIssues(report, tracker, options) {
         const where = `${row.stack}/${row.environment}`;
         const issues = byKey.get(keyOf(row.stack, row.environment)) ?? [];
         if (issues.length > 1)
-            warning(`Drift issues: ${issues.map((i) => `#${i.number}`).join(', ')} all track ${where}; #${issues[0]?.number} (the oldest) is kept, close the others by hand.`);
+            port/* warning */.$e(`Drift issues: ${issues.map((i) => `#${i.number}`).join(', ')} all track ${where}; #${issues[0]?.number} (the oldest) is kept, close the others by hand.`);
         try {
             await keepOne(keeper, row, where, issues[0]);
         }
         catch (error) {
-            fail(`${where}: ${describeError(error)}`);
+            fail(`${where}: ${(0,errors/* describeError */.Uc)(error)}`);
         }
     }
     const counts = `${outcome.opened.length} opened, ${outcome.updated.length} updated, ${outcome.closed.length} closed`;
-    info(`Drift issues: ${counts}${outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : ''}.`);
+    port/* info */.pq(`Drift issues: ${counts}${outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : ''}.`);
     return outcome;
 }
 async function keepOne(k, row, where, issue) {
     if (NO_EVIDENCE.includes(row.state)) {
         const left = issue === undefined ? 'no issue opened' : `issue #${issue.number} left as it is`;
-        info(`Drift issues: ${where} is ${row.state}: ${left} (${row.state === 'unknown' ? 'what it runs could not be told' : 'it is switching'}).`);
+        port/* info */.pq(`Drift issues: ${where} is ${row.state}: ${left} (${row.state === 'unknown' ? 'what it runs could not be told' : 'it is switching'}).`);
         return;
     }
     if (row.state === 'in-sync') {
@@ -38439,7 +39607,7 @@ async function keepOne(k, row, where, issue) {
         await k.tracker.commentOnIssue(issue.number, closingComment(k, row, where));
         await k.tracker.editIssue(issue.number, { state: 'closed', stateReason: 'completed' });
         k.outcome.closed.push(issue.number);
-        info(`Drift issues: ${where} is in-sync again: issue #${issue.number} closed.`);
+        port/* info */.pq(`Drift issues: ${where} is in-sync again: issue #${issue.number} closed.`);
         return;
     }
     const title = issueTitle(row, where);
@@ -38451,7 +39619,7 @@ async function keepOne(k, row, where, issue) {
             return;
         await k.tracker.editIssue(issue.number, { title, body: withRunLine(k, content) });
         k.outcome.updated.push(issue.number);
-        info(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`);
+        port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`);
         return;
     }
     // A state fail-on leaves out keeps an open issue current, but opens none.
@@ -38460,10 +39628,10 @@ async function keepOne(k, row, where, issue) {
     await k.ensureLabel();
     const created = await k.tracker.createIssue(title, withRunLine(k, content), [DRIFT_LABEL]);
     k.outcome.opened.push(created.number);
-    info(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`);
-    // GitHub drops the labels of a token without push access, silently: the next run would not find the issue and open another.
+    port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`);
+    // GitHub drops the labels of a token without push access, silently (a host that does the same is caught too): the next run would not find the issue and open another.
     if (!created.labels.includes(DRIFT_LABEL))
-        throw new Error(`GitHub did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`);
+        throw new Error(`${k.options.host ?? 'GitHub'} did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`);
 }
 function issueTitle(row, where) {
     return `Drift: ${where} is ${row.state}${row.track !== null && ['behind', 'ahead', 'diverged'].includes(row.state) ? ` (${row.track})` : ''}`;
@@ -38484,9 +39652,13 @@ function cell(text) {
 function commitText(k, row) {
     if (row.commit === null)
         return 'not known';
-    const sha = `\`${client_short(row.commit)}\``;
-    const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${k.options.serverUrl}/${k.report.repository}/commit/${row.commit})` : sha;
-    return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, GitHub Deployment ${row.evidenceDeploymentId}`})`;
+    const sha = `\`${(0,code_host_port/* short */.h0)(row.commit)}\``;
+    const url = k.options.commitUrl?.(row.commit) ?? `${k.options.serverUrl}/${k.report.repository ?? ''}/commit/${row.commit}`;
+    const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${url})` : sha;
+    return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, ${noun(k)} ${row.evidenceDeploymentId}`})`;
+}
+function noun(k) {
+    return k.options.deploymentNoun ?? 'GitHub Deployment';
 }
 function runsText(row) {
     if (row.distributionId === null)
@@ -38499,7 +39671,7 @@ function lastDeploymentText(row) {
     const d = row.lastDeployment;
     if (d === null)
         return 'none';
-    const what = [d.commit === null ? 'commit unknown' : client_short(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
+    const what = [d.commit === null ? 'commit unknown' : (0,code_host_port/* short */.h0)(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
         .filter((s) => s !== null)
         .join(' ');
     return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
@@ -38516,14 +39688,14 @@ function issueContent(k, row, where) {
         `| Tracked ref | ${row.track === null ? 'none' : `\`${cell(row.track)}\``} |`,
         `| Runs | ${cell(runsText(row))} |`,
         `| Commit | ${cell(commitText(k, row))} |`,
-        `| Last GitHub Deployment | ${cell(lastDeploymentText(row))} |`,
+        `| Last ${noun(k)} | ${cell(lastDeploymentText(row))} |`,
         ...(row.reason === null ? [] : [`| Why | ${cell(row.reason)} |`]),
         ...(row.platformStatus === null ? [] : [`| Platform status | ${cell(row.platformStatus)} |`]),
         '',
         'Kept by the brcloud status report (drift issues): updated while this environment drifts, closed once it runs the',
         "tracked ref's head again. An edit above the line below is written over by the next run that sees a change."
     ];
-    return redact(lines.join('\n'));
+    return (0,secrets/* redact */.E$)(lines.join('\n'));
 }
 function withRunLine(k, content) {
     return `${content}\n\n${RUN_LINE}\n${k.options.runUrl === undefined ? 'Last written by brcloud status.' : `Last written by [this run](${k.options.runUrl}).`}\n`;
@@ -38535,7 +39707,7 @@ function contentOf(body) {
 function closingComment(k, row, where) {
     const runs = row.distributionId === null ? '' : `: ${runsText(row)}, commit ${commitText(k, row)}`;
     const by = k.options.runUrl === undefined ? '' : ` ([the run](${k.options.runUrl}))`;
-    return redact(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
+    return (0,secrets/* redact */.E$)(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
 }
 
 ;// CONCATENATED MODULE: ./src/advice.ts
@@ -38547,7 +39719,7 @@ function closingComment(k, row, where) {
 
 /** Where this run runs: the action unless the face said otherwise. */
 function runPlace() {
-    return runContext().place ?? 'action';
+    return port/* runContext */.pO().place ?? 'action';
 }
 /** The variable the brcloud command reads an input from: BRCLOUD_ and its name in upper case, '-' as '_'. */
 function inputVariable(name) {
@@ -38726,6 +39898,9 @@ const action_metadata_INPUT_DEFAULTS = {
     'rollback': 'false',
     'rollback-on-search': 'false',
     'github-token': '',
+    'gitlab-token': '',
+    'gitlab-project': '',
+    'gitlab-url': '',
     'allow-older-commit': 'false',
     'allow-unchecked-order': 'false',
     'deploy-freeze': '',
@@ -38808,12 +39983,12 @@ function parseAbsoluteUrl(value, rules, allowQuery = false) {
         url = new URL(value);
     }
     catch {
-        throw new errors_InputError(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
+        throw new errors/* InputError */.dz(`${input} '${value}' is not an absolute address. Write it in full, for example ${example}.`);
     }
     if (url.username || url.password)
-        throw new errors_InputError(`${input} must not contain a user name or password. ${rules.credentialsHint}`);
+        throw new errors/* InputError */.dz(`${input} must not contain a user name or password. ${rules.credentialsHint}`);
     if (!allowQuery && (url.search || url.hash)) {
-        throw new errors_InputError(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`);
+        throw new errors/* InputError */.dz(`${input} '${value}' must not have a query or fragment. Use the bare address, for example ${example}${rules.queryHint ?? ''}.`);
     }
     return url;
 }
@@ -38823,17 +39998,17 @@ function parseBaseUrl(value, rules) {
     requireHttps(url, value, rules);
     const path = url.pathname.replace(/\/+$/, '');
     if (rules.apiPath.test(path))
-        throw new errors_InputError(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`);
+        throw new errors/* InputError */.dz(`${rules.input} '${value}' ${rules.apiPathMessage}, for example ${rules.example}.`);
     return `${url.protocol}//${url.host}${path}`;
 }
 /** https, or plain http to this machine only: what travels there would otherwise be readable on the way. */
 function requireHttps(url, value, rules) {
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-        throw new errors_InputError(`${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
+        throw new errors/* InputError */.dz(`${rules.input} '${value}' uses plain http to ${url.hostname}: ${rules.secret} would travel unencrypted. ` +
             `Use https (plain http is accepted only for 127.0.0.1, localhost or [::1], such as the local emulator).`);
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw new errors_InputError(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`);
+        throw new errors/* InputError */.dz(`${rules.input} '${value}' must start with https:// (for example ${rules.example}).`);
     }
 }
 /**
@@ -38844,7 +40019,7 @@ function requireHttps(url, value, rules) {
 function parsePageUrl(value, rules) {
     const url = parseAbsoluteUrl(value, rules, true);
     if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        throw new errors_InputError(`${rules.input} '${value}' must start with https:// or http:// (for example ${rules.example}).`);
+        throw new errors/* InputError */.dz(`${rules.input} '${value}' must start with https:// or http:// (for example ${rules.example}).`);
     url.hash = '';
     return url.href;
 }
@@ -38867,7 +40042,7 @@ function validateStackName(stack, input = AddressInput.Stack) {
     let why = 'it must be one DNS label: letters, digits and hyphens, 1 to 63 characters, not starting or ending with a hyphen';
     const meant = stackIn(stack);
     if (meant !== undefined) {
-        throw new errors_InputError(`${input} '${stack}' is an address, not a stack name: use ${input}: ${meant} (the word after "missioncontrol." or "api."), ` +
+        throw new errors/* InputError */.dz(`${input} '${stack}' is an address, not a stack name: use ${input}: ${meant} (the word after "missioncontrol." or "api."), ` +
             `or set ${AddressInput.ConsoleUrl} to the console address instead.`);
     }
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(stack))
@@ -38880,14 +40055,14 @@ function validateStackName(stack, input = AddressInput.Stack) {
         why = 'it contains white space';
     else if (stack.length > 63)
         why = `it is ${stack.length} characters long (at most 63)`;
-    throw new errors_InputError(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
+    throw new errors/* InputError */.dz(`${input} '${stack}' is not a valid stack name: ${why}. Use the word that follows "missioncontrol." in your ` +
         `console address (for https://missioncontrol.mystack.bloomreach.cloud that is "mystack"), or set ${AddressInput.ConsoleUrl} to ` +
         `that address, or ${AddressInput.ApiUrl} to the full API address.`);
 }
 function validateDomain(domain) {
     const labels = domain.split('.');
     if (labels.length < 2 || !labels.every((l) => DNS_LABEL.test(l))) {
-        throw new errors_InputError(`${AddressInput.PlatformDomain} '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
+        throw new errors/* InputError */.dz(`${AddressInput.PlatformDomain} '${domain}' is not a host name (expected something like "bloomreach.cloud", with no scheme or slash). ` +
             `Leave it empty for the default "${action_metadata_INPUT_DEFAULTS[AddressInput.PlatformDomain]}".`);
     }
     return domain.toLowerCase();
@@ -38908,7 +40083,7 @@ function resolveConsoleUrl(value) {
     });
     const match = /^missioncontrol\.([^.]+)\.(.+)$/i.exec(url.hostname);
     if (url.protocol !== 'https:' || !match) {
-        throw new errors_InputError(`${AddressInput.ConsoleUrl} '${value}' is not a management console address. It must have the form ` +
+        throw new errors/* InputError */.dz(`${AddressInput.ConsoleUrl} '${value}' is not a management console address. It must have the form ` +
             `https://missioncontrol.<stack>.<platform domain>, for example https://missioncontrol.mystack.bloomreach.cloud. ` +
             `For any other API host, set ${AddressInput.ApiUrl} instead.`);
     }
@@ -38930,7 +40105,7 @@ function resolveCloudAddress(inputs) {
         const domain = validateDomain(inputs.platformDomain || action_metadata_INPUT_DEFAULTS[AddressInput.PlatformDomain]);
         return { apiUrl: `https://api.${stack}.${domain}`, stack, source: 'stack', consoleUrl: `https://missioncontrol.${stack}.${domain}` };
     }
-    throw new errors_InputError('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
+    throw new errors/* InputError */.dz('No Bloomreach Cloud stack given. Set `stack` to your stack name (the word after "missioncontrol." in the console ' +
         'address), or `console-url` to the console address, or `api-url` to the full API address.');
 }
 
@@ -38985,7 +40160,7 @@ function optional(name, value, parse) {
 /** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
 function required(name, value, why, when) {
     if (value === '')
-        throw new errors_InputError(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
+        throw new errors/* InputError */.dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
     return value;
 }
 
@@ -39015,7 +40190,7 @@ function setOf(read, names) {
 function refuseWith(read, names, why) {
     const set = setOf(read, names);
     if (set.length > 0)
-        throw new errors_InputError(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
+        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
 }
 /** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
 function readLogin(read, password, env = process.env) {
@@ -39065,22 +40240,22 @@ function oauthLogin(pick, tokenUrl, env) {
         scope: value(LoginInput.Scope)
     };
     if (clientSecret !== undefined && clientId === undefined)
-        throw new errors_InputError('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
+        throw new errors/* InputError */.dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
     if ((username === undefined) !== (password === undefined)) {
-        throw new errors_InputError(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
+        throw new errors/* InputError */.dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
     }
     if (oidcAudience !== undefined) {
         refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
         const unavailable = oidcUnavailable(env);
         if (unavailable !== undefined)
-            throw new errors_InputError(unavailable);
+            throw new errors/* InputError */.dz(unavailable);
         return { ...common, grant: 'client_assertion' };
     }
     if (username !== undefined)
         return { ...common, grant: 'password' };
     if (clientId !== undefined && clientSecret !== undefined)
         return { ...common, grant: 'client_credentials' };
-    throw new errors_InputError('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
+    throw new errors/* InputError */.dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
         `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
 }
 function parseTokenUrl(value) {
@@ -39100,10 +40275,10 @@ function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
         return;
     const at = new Date(login.expiresAtMs).toISOString();
     if (login.expiresAtMs <= now)
-        throw new errors_InputError(`access-token expired at ${at}: get a fresh token in the step before this one.`);
+        throw new errors/* InputError */.dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
     const left = login.expiresAtMs - now;
     if (left < watchdogMs) {
-        throw new errors_InputError(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
+        throw new errors/* InputError */.dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
             'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
     }
 }
@@ -39240,7 +40415,7 @@ class LinePlace {
         this.lineNumber = lineNumber;
     }
     refuse(what) {
-        return new errors_InputError(`${this.input}, line ${this.lineNumber} ('${this.line}'): ${what}`);
+        return new errors/* InputError */.dz(`${this.input}, line ${this.lineNumber} ('${this.line}'): ${what}`);
     }
 }
 /** A window from one trimmed, non-blank, non-comment line. */
@@ -39582,7 +40757,8 @@ function healthOf(stack, environment) {
 }
 /** In a stack's health-url, the place of each environment's name. */
 const ENVIRONMENT_PLACEHOLDER = '{environment}';
-const TOP_KEYS = ['track', 'deploy-freeze', 'stacks'];
+const GITLAB_KEYS = ['project', 'url', 'token-variable'];
+const TOP_KEYS = ['track', 'deploy-freeze', 'gitlab', 'stacks'];
 const STACK_KEYS = [
     'name',
     'stack',
@@ -39619,36 +40795,53 @@ function parseStatusConfig(text, file) {
     const error = doc.errors[0];
     if (error !== undefined) {
         const at = lines.linePos(error.pos[0]);
-        throw new errors_InputError(`${file}:${at.line}:${at.col} is not valid YAML: ${error.message.replace(/\.$/, '')}.`);
+        throw new errors/* InputError */.dz(`${file}:${at.line}:${at.col} is not valid YAML: ${error.message.replace(/\.$/, '')}.`);
     }
     const top = mapping(doc.toJS(), file, 'The file');
     knownKeys(top, TOP_KEYS, file, 'The file');
     const track = optionalRef(top.track, file, 'track');
     if (!Array.isArray(top.stacks) || top.stacks.length === 0)
-        throw new errors_InputError(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`);
+        throw new errors/* InputError */.dz(`${file}: stacks must be a list of at least one stack, each with a name and one of stack, console-url or api-url.`);
     const fileTrack = track === undefined ? undefined : { track, from: `${file}: track` };
     const fileFreeze = freezeWindows(top, file, 'deploy-freeze');
     const stacks = top.stacks.map((raw, i) => readStack(raw, file, `stacks[${i}]`, fileTrack, fileFreeze));
     const seen = new Set();
     for (const s of stacks) {
         if (seen.has(s.name))
-            throw new errors_InputError(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`);
+            throw new errors/* InputError */.dz(`${file}: two stacks are named '${s.name}': each name must be unique (it names the rows of the report).`);
         seen.add(s.name);
     }
-    return { stacks };
+    const gitlab = gitLabSettings(top.gitlab, file);
+    return gitlab === undefined ? { stacks } : { stacks, gitlab };
+}
+/** `gitlab: group/project`, or `gitlab: {project, url, token-variable}`; undefined without the key. */
+function gitLabSettings(raw, file) {
+    if (raw === undefined || raw === null)
+        return undefined;
+    if (typeof raw === 'string' || typeof raw === 'number')
+        return { project: config_text(String(raw), file, 'gitlab'), url: undefined, tokenVariable: undefined };
+    const r = mapping(raw, file, 'gitlab');
+    knownKeys(r, GITLAB_KEYS, file, 'gitlab');
+    const tokenVariable = config_text(r['token-variable'], file, 'gitlab.token-variable');
+    if (tokenVariable !== undefined && !VARIABLE.test(tokenVariable)) {
+        (0,secrets/* registerSecret */.cl)(tokenVariable);
+        throw new errors/* InputError */.dz(`${file}: gitlab.token-variable must name the variable that holds the token (e.g. GITLAB_TOKEN), not the token itself.`);
+    }
+    const project = typeof r.project === 'number' ? String(r.project) : config_text(r.project, file, 'gitlab.project');
+    return { project, url: config_text(r.url, file, 'gitlab.url'), tokenVariable };
 }
 function readStack(raw, file, where, fileTrack, fileFreeze) {
     const r = mapping(raw, file, where);
     const name = config_text(r.name, file, `${where}.name`);
     if (name === undefined)
-        throw new errors_InputError(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`);
+        throw new errors/* InputError */.dz(`${file}: ${where} has no name: give each stack a name, which names its rows in the report.`);
     const at = `${where} (${name})`;
     knownKeys(r, STACK_KEYS, file, at);
     const given = ADDRESS_KEYS.filter((k) => r[k] !== undefined && r[k] !== null);
     if (given.length !== 1)
-        throw new errors_InputError(`${file}: ${at} must have exactly one of stack, console-url or api-url (it has ${given.length === 0 ? 'none' : given.join(' and ')}).`);
+        throw new errors/* InputError */.dz(`${file}: ${at} must have exactly one of stack, console-url or api-url (it has ${given.length === 0 ? 'none' : given.join(' and ')}).`);
     if (r['platform-domain'] !== undefined && given[0] !== 'stack')
-        throw new errors_InputError(`${file}: ${at}: platform-domain goes with stack only.`);
+        throw new errors/* InputError */.dz(`${file}: ${at}: platform-domain goes with stack only.`);
     let address;
     try {
         // The action's own rules: one reading of which host gets the password.
@@ -39660,7 +40853,7 @@ function readStack(raw, file, where, fileTrack, fileFreeze) {
         });
     }
     catch (error) {
-        throw new errors_InputError(`${file}: ${at}: ${error.message}`);
+        throw new errors/* InputError */.dz(`${file}: ${at}: ${error.message}`);
     }
     const listed = environmentsOf(r.environments, file, at);
     const health = healthProbe(r['health-url'], r['health-expect'], file, at);
@@ -39683,7 +40876,7 @@ function readStack(raw, file, where, fileTrack, fileFreeze) {
 function checkStackHealthUrl(url, environments, where) {
     if (url.includes(ENVIRONMENT_PLACEHOLDER) || environments?.length === 1)
         return;
-    throw new errors_InputError(`${where} '${url}' would check one page for every environment: put ${ENVIRONMENT_PLACEHOLDER} where each environment's name goes ` +
+    throw new errors/* InputError */.dz(`${where} '${url}' would check one page for every environment: put ${ENVIRONMENT_PLACEHOLDER} where each environment's name goes ` +
         `(e.g. https://${ENVIRONMENT_PLACEHOLDER}.example.com/version.txt), or give each environment its own health-url.`);
 }
 /**
@@ -39693,7 +40886,7 @@ function checkStackHealthUrl(url, environments, where) {
 function parseHealthProbe(url, expect, at) {
     if (url === '') {
         if (expect !== '')
-            throw new errors_InputError(`${at}health-expect is set but health-url is empty: set health-url to the page that must contain it.`);
+            throw new errors/* InputError */.dz(`${at}health-expect is set but health-url is empty: set health-url to the page that must contain it.`);
         return undefined;
     }
     try {
@@ -39705,7 +40898,7 @@ function parseHealthProbe(url, expect, at) {
         });
     }
     catch (error) {
-        throw error instanceof errors_InputError ? new errors_InputError(`${at}${error.message}`) : error;
+        throw error instanceof errors/* InputError */.dz ? new errors/* InputError */.dz(`${at}${error.message}`) : error;
     }
     return { url, expect: expect === '' ? undefined : expect };
 }
@@ -39718,21 +40911,21 @@ function environmentsOf(raw, file, at) {
         return undefined;
     const entries = Array.isArray(raw) ? raw : undefined;
     if (entries === undefined || entries.length === 0)
-        throw new errors_InputError(`${file}: ${at}.environments must be a list of environment names, or of mappings with a name (leave it out to report every environment of the stack).`);
+        throw new errors/* InputError */.dz(`${file}: ${at}.environments must be a list of environment names, or of mappings with a name (leave it out to report every environment of the stack).`);
     const names = [];
     const settings = new Map();
     entries.forEach((entry, i) => {
         const where = `${at}.environments[${i}]`;
         if (typeof entry === 'string') {
             if (entry.trim() === '')
-                throw new errors_InputError(`${file}: ${where} is empty: name an environment.`);
+                throw new errors/* InputError */.dz(`${file}: ${where} is empty: name an environment.`);
             names.push(entry.trim());
             return;
         }
         const r = mapping(entry, file, where);
         const name = config_text(r.name, file, `${where}.name`);
         if (name === undefined)
-            throw new errors_InputError(`${file}: ${where} has no name: a mapping in environments names its environment with name:.`);
+            throw new errors/* InputError */.dz(`${file}: ${where} has no name: a mapping in environments names its environment with name:.`);
         knownKeys(r, ENVIRONMENT_KEYS, file, `${where} (${name})`);
         names.push(name);
         settings.set(name, {
@@ -39744,7 +40937,7 @@ function environmentsOf(raw, file, at) {
     });
     const twice = names.find((n, i) => names.indexOf(n) !== i);
     if (twice !== undefined)
-        throw new errors_InputError(`${file}: ${at}.environments names '${twice}' twice.`);
+        throw new errors/* InputError */.dz(`${file}: ${at}.environments names '${twice}' twice.`);
     return { names, settings };
 }
 /**
@@ -39757,7 +40950,7 @@ function freezeWindows(r, file, where) {
     const raw = r['deploy-freeze'];
     const lines = raw === null ? [] : Array.isArray(raw) ? raw : [raw];
     if (lines.some((line) => typeof line !== 'string'))
-        throw new errors_InputError(`${file}: ${where} must be text, one window a line, or a list of windows, e.g. '0 18 * * 5; 0 7 * * 1; Europe/Amsterdam' (quote each window).`);
+        throw new errors/* InputError */.dz(`${file}: ${where} must be text, one window a line, or a list of windows, e.g. '0 18 * * 5; 0 7 * * 1; Europe/Amsterdam' (quote each window).`);
     return parseFreezeWindows(lines.join('\n'), `${file}: ${where}`);
 }
 function loginOf(raw, file, at) {
@@ -39775,8 +40968,8 @@ function loginOf(raw, file, at) {
         const name = typeof raw === 'string' ? raw.trim() : String(raw);
         if (typeof raw !== 'string' || !VARIABLE.test(name)) {
             if (SECRET_CREDENTIALS.includes(credential))
-                registerSecret(name);
-            throw new errors_InputError(`${file}: ${where}.${credential}-variable is not a variable name (letters, digits and _, not starting with a digit): ` +
+                (0,secrets/* registerSecret */.cl)(name);
+            throw new errors/* InputError */.dz(`${file}: ${where}.${credential}-variable is not a variable name (letters, digits and _, not starting with a digit): ` +
                 `name the variable that holds the ${credential}, not the ${credential} itself (the value is not repeated here).`);
         }
         if (name !== '')
@@ -39793,7 +40986,7 @@ function loginOf(raw, file, at) {
 }
 function mapping(raw, file, where) {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-        throw new errors_InputError(`${file}: ${where} must be a mapping of keys to values.`);
+        throw new errors/* InputError */.dz(`${file}: ${where} must be a mapping of keys to values.`);
     return raw;
 }
 /** A key the report does not know is refused: a typo would otherwise be a setting silently not applied. */
@@ -39803,7 +40996,7 @@ function knownKeys(r, known, file, where) {
             continue;
         const secret = LOGIN_VARIABLES.includes(key);
         const hint = secret ? `: a credential never stands in the file; name the variable that holds it with ${key}-variable` : ` (it knows ${known.join(', ')})`;
-        throw new errors_InputError(`${file}: ${where} has an unknown key '${key}'${hint}.`);
+        throw new errors/* InputError */.dz(`${file}: ${where} has an unknown key '${key}'${hint}.`);
     }
 }
 /** A string value (numbers are refused, not turned into text: `track: 1.10` would lose its zero). */
@@ -39811,7 +41004,7 @@ function config_text(raw, file, where) {
     if (raw === undefined || raw === null)
         return undefined;
     if (typeof raw !== 'string')
-        throw new errors_InputError(`${file}: ${where} must be text (quote it: '${String(raw)}').`);
+        throw new errors/* InputError */.dz(`${file}: ${where} must be text (quote it: '${String(raw)}').`);
     const value = raw.trim();
     return value === '' ? undefined : value;
 }
@@ -39824,7 +41017,7 @@ function optionalRef(raw, file, where) {
 /** A tracked ref as a branch or tag is named, or a pattern of tag names; an InputError under `what` (where it was given) otherwise. */
 function checkRef(ref, what) {
     if (isTagPattern(ref) ? !REF.test(ref.replace(TAG_PATTERN_CHARS, 'x')) : !REF.test(ref))
-        throw new errors_InputError(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`);
+        throw new errors/* InputError */.dz(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`);
 }
 
 ;// CONCATENATED MODULE: ./src/status/credentials.ts
@@ -39842,12 +41035,12 @@ function stackLogin(stack, env) {
         return credential === 'password' ? raw : raw.trim();
     };
     for (const credential of SECRET_CREDENTIALS)
-        registerSecret(value(credential));
+        (0,secrets/* registerSecret */.cl)(value(credential));
     if (!source.defaults)
         refuseUnset(stack, source, env);
     else if (value('access-token') === '' && (value('username') === '' || value('password') === '')) {
         const unset = ['username', 'password'].filter((c) => value(c) === '').map((c) => source.variables[c]);
-        throw new errors_InputError(`Stack '${stack.name}' has no login (${unset.join(' and ')} ${unset.length === 1 ? 'is' : 'are'} not set): set ${source.variables.username} and ` +
+        throw new errors/* InputError */.dz(`Stack '${stack.name}' has no login (${unset.join(' and ')} ${unset.length === 1 ? 'is' : 'are'} not set): set ${source.variables.username} and ` +
             `${source.variables.password} (or ${source.variables['access-token']}), or name the variables that hold its credentials under its login: (docs/status.md).`);
     }
     const settings = {
@@ -39868,8 +41061,8 @@ function stackLogin(stack, env) {
         return login;
     }
     catch (error) {
-        if (error instanceof errors_InputError)
-            throw new errors_InputError(`Stack '${stack.name}': ${error.message}`);
+        if (error instanceof errors/* InputError */.dz)
+            throw new errors/* InputError */.dz(`Stack '${stack.name}': ${error.message}`);
         throw error;
     }
 }
@@ -39882,109 +41075,19 @@ function refuseUnset(stack, source, env) {
         if ((env[name] ?? '') !== '')
             continue;
         if (readsAsVariableName(name))
-            throw new errors_InputError(`Stack '${stack.name}': its login's ${credential}-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in).`);
+            throw new errors/* InputError */.dz(`Stack '${stack.name}': its login's ${credential}-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in).`);
         if (SECRET_CREDENTIALS.includes(credential))
-            registerSecret(name);
+            (0,secrets/* registerSecret */.cl)(name);
         const example = `${stack.name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_BRC_${credential.toUpperCase().replace(/-/g, '_')}`;
-        throw new errors_InputError(`Stack '${stack.name}': its login's ${credential}-variable names a variable that is not set or empty. The name is not repeated here: written ` +
+        throw new errors/* InputError */.dz(`Stack '${stack.name}': its login's ${credential}-variable names a variable that is not set or empty. The name is not repeated here: written ` +
             `with lower-case letters, it may be the ${credential} itself rather than the name of the variable that holds it (e.g. ${example}).`);
     }
 }
 
-;// CONCATENATED MODULE: ./src/http/errors.ts
-// Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
-// of which kind), which are worth another attempt.
-
-
-/** The one list of network failures: a call that timed out, or a connection that failed. Both are worth another attempt. */
-const NETWORK_FAILURES = {
-    ETIMEDOUT: 'timeout',
-    UND_ERR_CONNECT_TIMEOUT: 'timeout',
-    UND_ERR_HEADERS_TIMEOUT: 'timeout',
-    UND_ERR_BODY_TIMEOUT: 'timeout',
-    ECONNRESET: 'connection',
-    ECONNREFUSED: 'connection',
-    EPIPE: 'connection',
-    EAI_AGAIN: 'connection',
-    ENETUNREACH: 'connection',
-    EHOSTUNREACH: 'connection',
-    UND_ERR_SOCKET: 'connection',
-    UND_ERR_CLOSED: 'connection'
-};
-/** The kind of network failure `error` is, or undefined when it is none of the known ones. */
-function networkFailure(error) {
-    const code = systemErrorCode(error);
-    const kind = code === undefined ? undefined : NETWORK_FAILURES[code];
-    return code !== undefined && kind !== undefined ? { code, kind } : undefined;
-}
-/** Reads `{error_code, error_detail}` (cloud API) or `{status_code, message}` (search API). Never echoes a body that is not JSON. */
-function toServiceError(operation, res) {
-    let code;
-    let detail;
-    try {
-        const body = JSON.parse(res.text);
-        if (typeof body.error_code === 'string')
-            code = body.error_code;
-        if (typeof body.error_detail === 'string')
-            detail = body.error_detail;
-        else if (typeof body.message === 'string')
-            detail = body.message;
-    }
-    catch {
-        // Not JSON (a proxy's HTML page, say): say so, but print none of it.
-    }
-    if (detail !== undefined)
-        detail = redact(detail).slice(0, 500);
-    const what = redirectText(res) ?? ([code, detail].filter(Boolean).join(': ') || (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
-    return new errors_ServiceError(`${operation} failed: HTTP ${res.status} (${what})`, res.status, code, detail, retryAfterMs(res));
-}
-/**
- * What a 3xx answer says: where it points. Redirects are never followed (they would carry the
- * bearer token or the auth key to another place), so the user must correct the address. The
- * query string is left out: a redirect can carry a secret back in it.
- */
-function redirectText(res) {
-    if (res.status < 300 || res.status > 399)
-        return undefined;
-    const value = res.headers.location;
-    const location = (Array.isArray(value) ? value[0] : value)?.replace(/[?#].*$/s, '');
-    if (!location)
-        return 'a redirect without a Location; redirects are not followed';
-    return `a redirect to ${redact(location).slice(0, 300)}; redirects are not followed: check the address the action was given`;
-}
-function retryAfterMs(res) {
-    const value = res.headers['retry-after'];
-    const text = Array.isArray(value) ? value[0] : value;
-    if (!text)
-        return undefined;
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    const date = Date.parse(text);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-/** Network failures and 429/502/503/504 are worth another attempt; any other answer is not. */
-function isTransient(error) {
-    if (error instanceof errors_ServiceError) {
-        if (error.status === 429 || error.status === 502 || error.status === 503 || error.status === 504) {
-            return error.retryAfterMs !== undefined ? { afterMs: error.retryAfterMs } : true;
-        }
-        return false;
-    }
-    return networkFailure(error) !== undefined;
-}
-/**
- * A failure that may pass on its own (a 5xx or 429 after its attempts, no connection, a token endpoint that
- * failed the same way while renewing the token): a wait that meets one looks again later instead of ending.
- * A refusal (401, 404, a token endpoint's refusal) or a bug does not.
- */
-function mayPass(error) {
-    if (error instanceof ServiceError)
-        return error.status >= 500 || error.status === 429;
-    if (error?.transient === true)
-        return true;
-    return networkFailure(error) !== undefined;
-}
-
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __nccwpck_require__(8549);
+// EXTERNAL MODULE: external "node:async_hooks"
+var external_node_async_hooks_ = __nccwpck_require__(6698);
 ;// CONCATENATED MODULE: ./src/http/phase.ts
 // The end of the phase a call is made in: no call's time limit outruns it (a 12 s health budget must not take
 // minutes because one call may take 60 s), and no retry begins after it. Read afresh, so a deadline that moves
@@ -40010,6 +41113,8 @@ function phaseLimit(limitMs) {
     return limitMs === undefined ? left : Math.min(limitMs, left);
 }
 
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __nccwpck_require__(8902);
 ;// CONCATENATED MODULE: ./src/cloud/api.ts
 // The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
 // bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
@@ -40027,7 +41132,7 @@ class CloudApi {
     constructor(transport, options = {}) {
         this.transport = transport;
         // No attempt begins after the phase a call is made in has ended (a look while following gives up with the deadline).
-        this.retrier = createRetrier({ ...(options.retry ?? DEFAULT_RETRY), retryable: isTransient, until: phaseEndsAt }, (level, message) => level === 'warning' ? warning(message) : info(message));
+        this.retrier = (0,retry/* createRetrier */.SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: http_errors/* isTransient */.dg, until: phaseEndsAt }, (level, message) => level === 'warning' ? port/* warning */.$e(message) : port/* info */.pq(message));
         this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
         this.callTimeoutMs = options.callTimeoutMs;
     }
@@ -40055,7 +41160,7 @@ class CloudApi {
             ...(timeoutMs !== undefined && { timeoutMs }),
             ...(call.onDispatch !== undefined && { onDispatch: () => call.onDispatch?.('sent') })
         });
-        debug(`${call.method} ${call.path} -> ${res.status}`);
+        port/* debug */.Yz(`${call.method} ${call.path} -> ${res.status}`);
         if (res.status >= 400 && res.status < 500)
             call.onDispatch?.('refused');
         const ok = succeeded(call.operation, res);
@@ -40077,7 +41182,7 @@ class CloudApi {
             headers: bearer(call.token),
             ...(timeoutMs !== undefined && { timeoutMs })
         });
-        debug(`${call.method} ${call.path} -> ${res.status}`);
+        port/* debug */.Yz(`${call.method} ${call.path} -> ${res.status}`);
         return succeeded(call.operation, res);
     }
     /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
@@ -40089,7 +41194,7 @@ class CloudApi {
             body: call.body,
             idleTimeoutMs: this.uploadIdleTimeoutMs
         });
-        debug(`POST ${call.path} -> ${res.status}`);
+        port/* debug */.Yz(`POST ${call.path} -> ${res.status}`);
         return succeeded(call.operation, res);
     }
 }
@@ -40104,7 +41209,7 @@ function bearer(token) {
 }
 function succeeded(operation, res) {
     if (res.status < 200 || res.status > 299)
-        throw toServiceError(operation, res);
+        throw (0,http_errors/* toServiceError */.N1)(operation, res);
     return res;
 }
 
@@ -40128,6 +41233,8 @@ function sameId(a, b) {
     return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 }
 
+// EXTERNAL MODULE: ./src/format.ts
+var format = __nccwpck_require__(6264);
 ;// CONCATENATED MODULE: ./src/progress.ts
 // Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
 
@@ -40163,7 +41270,7 @@ class ProgressReporter {
         const seconds = Math.max((t - this.started) / 1000, 0.001);
         const percent = this.total > 0 ? Math.floor((this.done / this.total) * 100) : 100;
         const rate = this.done / 1024 / 1024 / seconds;
-        return `${this.label}: ${formatBytes(this.done)} of ${formatBytes(this.total)} (${percent}%), ${rate.toFixed(1)} MB/s`;
+        return `${this.label}: ${(0,format/* formatBytes */.z3)(this.done)} of ${(0,format/* formatBytes */.z3)(this.total)} (${percent}%), ${rate.toFixed(1)} MB/s`;
     }
 }
 
@@ -40291,7 +41398,7 @@ function multipartFile(file) {
 const CLOCK_SKEW_MS = 5 * 60_000;
 const PAGE = 100;
 /** A bound on paging, against a platform that says "more" forever. */
-const client_MAX_PAGES = 1000;
+const MAX_PAGES = 1000;
 /** An id as the platform sends it: a string, or a number (read as its decimal string). */
 function idOf(value) {
     if (typeof value === 'string' && value !== '')
@@ -40374,7 +41481,7 @@ class CloudClient {
         return this.api.retrying(operation, async () => {
             const seen = new Map();
             let offset = 0;
-            for (let path = first, page = 0; page < client_MAX_PAGES; page++, path = next(offset)) {
+            for (let path = first, page = 0; page < MAX_PAGES; page++, path = next(offset)) {
                 const answer = await this.call(operation, 'GET', path);
                 const raw = records(answer?.items);
                 const before = seen.size;
@@ -40417,7 +41524,7 @@ class CloudClient {
     /** One record by its path, or undefined when the platform answers 404. */
     lookUp(operation, path) {
         return this.api.retrying(operation, () => this.call(operation, 'GET', path).catch((error) => {
-            if (error instanceof errors_ServiceError && error.status === 404)
+            if (error instanceof errors/* ServiceError */._7 && error.status === 404)
                 return undefined;
             throw error;
         }));
@@ -40468,14 +41575,14 @@ class CloudClient {
             if (bodySent) {
                 const stored = await this.findStoredUpload(file, began);
                 if (stored) {
-                    info(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
+                    port/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
                     return { ...stored, adopted: true, attempts };
                 }
-                info('No stored copy of the previous attempt was found; uploading again.');
+                port/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
             }
             bodySent = false;
             const uploaded = await this.session.authorized(async (token) => {
-                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => info(line));
+                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => port/* info */.pq(line));
                 let sent = 0;
                 // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
                 // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
@@ -40498,16 +41605,16 @@ class CloudClient {
                 })
                     .catch(async (error) => {
                     // A refused archive stopped the stream: its reason, not the connection's, is the failure.
-                    if (error instanceof errors_InputError)
+                    if (error instanceof errors/* InputError */.dz)
                         throw error;
                     const refused = await file.gate?.then(() => undefined, (reason) => reason);
                     if (refused !== undefined)
                         throw refused;
-                    if (error instanceof errors_ServiceError) {
+                    if (error instanceof errors/* ServiceError */._7) {
                         answered = true;
                         file.onUnconfirmed?.(false);
                     }
-                    throw error instanceof errors_ServiceError ? withUploadHint(error, file.storedBefore) : error;
+                    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
                 });
                 progress.finish();
                 return { record: readRecord(res.text), status: res.status };
@@ -40521,11 +41628,11 @@ class CloudClient {
                 throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
                     `${file.fileName} with this MD5 was found on the stack afterwards`);
             }
-            info(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
+            port/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
             return { ...found, adopted: false, attempts };
         }, (error, attempt, delay) => ({
             level: 'warning',
-            message: `Upload attempt ${attempt} failed (${describeError(error)}); trying again in ${formatDelay(delay)} with the same bytes.`
+            message: `Upload attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); trying again in ${(0,format/* formatDelay */.Zk)(delay)} with the same bytes.`
         }));
     }
     async findStoredUpload(file, began) {
@@ -40571,7 +41678,7 @@ function withUploadHint(error, storedBefore) {
     if (!(refusedByState || (full && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 413)))
         return error;
     const held = storedBefore === undefined ? '' : ` It held ${storedBefore} before this upload.`;
-    return new errors_ServiceError(`${error.message}. The stack may hold as many distributions as the platform allows (${DEFAULT_MAX_DISTRIBUTIONS} by default).${held} Set max-distributions ` +
+    return new errors/* ServiceError */._7(`${error.message}. The stack may hold as many distributions as the platform allows (${DEFAULT_MAX_DISTRIBUTIONS} by default).${held} Set max-distributions ` +
         `(e.g. 50) to delete the oldest ones that no environment runs before each upload, or delete some in the console.`, error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
 }
 /** The JSON object of an answer, or undefined when the body is empty or not an object. */
@@ -43115,39 +44222,10 @@ const _nopkce = (/* unused pure expression or super */ null && (nopkce));
 const _nodiscoverycheck = Symbol();
 const _expectedIssuer = Symbol();
 //# sourceMappingURL=index.js.map
+// EXTERNAL MODULE: ./src/http/dispatcher.ts
+var dispatcher = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(4371);
-;// CONCATENATED MODULE: ./src/http/dispatcher.ts
-// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
-// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
-// the transport, still loads it.
-
-
-/**
- * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
- * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
- * every step. Only that one warning is held back, only while the agent is made.
- */
-function withoutExperimentalWarning(make) {
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((warning, ...rest) => {
-        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
-            return;
-        emitWarning.call(process, warning, ...rest);
-    });
-    try {
-        return make();
-    }
-    finally {
-        process.emitWarning = emitWarning;
-    }
-}
-/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
-function proxyAwareDispatcher(baseUrl) {
-    const noProxy = noProxyWithLoopback(process.env, new URL(baseUrl).hostname);
-    return withoutExperimentalWarning(() => new undici.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
-}
-
+var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./src/http/fetch.ts
 // The one fetch of the action (undici's, through a dispatcher of dispatcher.ts), for the door that speaks
 // OAuth (the token endpoint, its metadata): an edge of its own, as transport.ts is for the cloud API, so
@@ -43157,6 +44235,8 @@ function httpFetch(input, init) {
     return (0,undici.fetch)(input, init);
 }
 
+// EXTERNAL MODULE: ./src/http/time-limit.ts
+var time_limit = __nccwpck_require__(3689);
 ;// CONCATENATED MODULE: ./src/cloud/login/method.ts
 /** The page every login message points at: which login a stack with single sign-on needs. */
 const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md';
@@ -43183,11 +44263,11 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 
 const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 /** Each call to the identity provider: they answer in well under a second. */
-const oauth_CALL_LIMIT_MS = 30_000;
+const CALL_LIMIT_MS = 30_000;
 /** Each look for the identity provider's metadata. */
 const METADATA_LIMIT_MS = 5_000;
 /** A token endpoint's refusal, or an answer that is not OAuth's: the message says what to fix. */
-class TokenEndpointError extends ActionError {
+class TokenEndpointError extends errors/* ActionError */.lZ {
     transient;
     name = 'TokenEndpointError';
     constructor(message, 
@@ -43215,7 +44295,7 @@ class OAuthLogin {
     revocationEndpoint;
     /** The run's stop, which ends every call; none for the closing calls (see reroute). */
     stop;
-    limitMs = oauth_CALL_LIMIT_MS;
+    limitMs = CALL_LIMIT_MS;
     /** The refresh token was revoked at the endpoint (not merely left to expire). */
     revoked = false;
     saidNoRevocation = false;
@@ -43234,9 +44314,9 @@ class OAuthLogin {
         // The library wants a client id; without client-id none is sent (auth() decides what goes in the body).
         this.client = { client_id: inputs.clientId ?? 'brcloud-deploy' };
         this.who = inputs.username ?? inputs.clientId ?? `GitHub's OIDC identity (audience ${inputs.oidcAudience ?? '?'})`;
-        this.dispatcher = proxyAwareDispatcher(inputs.tokenUrl);
+        this.dispatcher = (0,dispatcher/* proxyAwareDispatcher */.U)(inputs.tokenUrl);
         this.stop = options.signal;
-        this.retrier = createRetrier({
+        this.retrier = (0,retry/* createRetrier */.SB)({
             attempts: options.attempts,
             baseDelayMs: 1_000,
             maxDelayMs: 10_000,
@@ -43244,7 +44324,7 @@ class OAuthLogin {
             retryable: oauth_transient,
             signal: options.signal,
             until: phaseEndsAt
-        }, (level, m) => (level === 'warning' ? warning(m) : info(m)));
+        }, (level, m) => (level === 'warning' ? port/* warning */.$e(m) : port/* info */.pq(m)));
     }
     get refusedHint() {
         return (`The stack did not accept the token from ${this.inputs.tokenUrl}: check that it is issued for the stack's API (audience: ${this.inputs.audience ?? 'not set'}, ` +
@@ -43308,7 +44388,7 @@ class OAuthLogin {
     async revokeAt(refreshToken) {
         if (this.inputs.clientId === undefined) {
             // RFC 7009: the client that holds a token identifies itself to revoke it; without client-id there is none.
-            info(`Token: nothing revoked: revoking a refresh token needs the client it was issued to (client-id), and none is set; it expires by itself.`);
+            port/* info */.pq(`Token: nothing revoked: revoking a refresh token needs the client it was issued to (client-id), and none is set; it expires by itself.`);
             return undefined;
         }
         const found = await this.findRevocationEndpoint();
@@ -43319,7 +44399,7 @@ class OAuthLogin {
             if (this.saidNoRevocation)
                 return undefined;
             this.saidNoRevocation = true;
-            info(`Token: nothing revoked: ${this.inputs.tokenUrl} names no revocation endpoint in its metadata, so this run's refresh token is left to expire by itself.`);
+            port/* info */.pq(`Token: nothing revoked: ${this.inputs.tokenUrl} names no revocation endpoint in its metadata, so this run's refresh token is left to expire by itself.`);
             return undefined;
         }
         const { endpoint } = found;
@@ -43331,11 +44411,11 @@ class OAuthLogin {
             });
             await processRevocationResponse(res);
             this.revoked = true;
-            info(`Revoked this run's refresh token at ${endpoint}.`);
+            port/* info */.pq(`Revoked this run's refresh token at ${endpoint}.`);
             return undefined;
         }
         catch (error) {
-            return `revoking at ${endpoint}: ${describeError(error)}`;
+            return `revoking at ${endpoint}: ${(0,errors/* describeError */.Uc)(error)}`;
         }
         finally {
             limit.clear();
@@ -43376,22 +44456,22 @@ class OAuthLogin {
         const audience = this.inputs.oidcAudience ?? '';
         const permitted = Boolean(process.env.ACTIONS_ID_TOKEN_REQUEST_URL);
         try {
-            const asked = (this.options.idToken ?? ((a) => getIDToken(a)))(audience);
-            const token = await (signal === undefined ? asked : untilAborted(asked, signal));
-            registerSecret(token);
+            const asked = (this.options.idToken ?? ((a) => port/* getIDToken */.V9(a)))(audience);
+            const token = await (signal === undefined ? asked : (0,retry/* untilAborted */.Eu)(asked, signal));
+            (0,secrets/* registerSecret */.cl)(token);
             return token;
         }
         catch (error) {
             if (this.stop?.aborted)
                 throw error;
             throw new TokenEndpointError(permitted
-                ? `GitHub's OIDC token service gave no token for audience '${audience}' (${describeError(error)}).`
-                : `GitHub gave no OIDC token for audience '${audience}' (${describeError(error)}). ${noOidcToken()}`, permitted);
+                ? `GitHub's OIDC token service gave no token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}).`
+                : `GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). ${noOidcToken()}`, permitted);
         }
     }
     /** One call's limit (never past the phase it is made in), joined with the run's stop while the run goes on. */
     limit() {
-        return timeLimit(phaseLimit(this.limitMs), this.stop);
+        return (0,time_limit/* timeLimit */.z)(phaseLimit(this.limitMs), this.stop);
     }
     http(limit) {
         const url = new URL(this.inputs.tokenUrl);
@@ -43412,11 +44492,11 @@ class OAuthLogin {
             catch (error) {
                 // The call's own limit, or no connection at all: the endpoint did not answer, which may pass.
                 if (limit.expired())
-                    throw new TokenEndpointError(`${operation}: no answer from ${this.inputs.tokenUrl} within ${formatDuration(phaseLimit(this.limitMs))}.`, true);
+                    throw new TokenEndpointError(`${operation}: no answer from ${this.inputs.tokenUrl} within ${(0,format/* formatDuration */.a3)(phaseLimit(this.limitMs))}.`, true);
                 if (!this.refusedSecretInBody(error))
                     throw this.explain(operation, error);
                 this.secretIn = 'basic';
-                info(`${this.inputs.tokenUrl} refused the client secret in the request body; sending it with HTTP Basic authentication instead.`);
+                port/* info */.pq(`${this.inputs.tokenUrl} refused the client secret in the request body; sending it with HTTP Basic authentication instead.`);
                 try {
                     return await grant(this.http(limit));
                 }
@@ -43429,8 +44509,8 @@ class OAuthLogin {
             }
         };
         const answer = this.closing ? await attempt() : await this.retrier.retrying(operation, attempt);
-        registerSecret(answer.access_token);
-        registerSecret(answer.refresh_token);
+        (0,secrets/* registerSecret */.cl)(answer.access_token);
+        (0,secrets/* registerSecret */.cl)(answer.refresh_token);
         // Where to revoke a refresh token is looked up now, so the end of a cancelled run (seconds) does not wait for it.
         if (answer.refresh_token && this.inputs.clientId !== undefined && !this.closing)
             void this.findRevocationEndpoint();
@@ -43461,7 +44541,7 @@ class OAuthLogin {
         if (error instanceof TypeError && !(error instanceof OperationProcessingError)) {
             // fetch's "fetch failed": no connection (the cause names why).
             const cause = error.cause;
-            return new TokenEndpointError(`${operation}: ${this.inputs.tokenUrl} could not be reached (${describeError(cause ?? error)}).`, true);
+            return new TokenEndpointError(`${operation}: ${this.inputs.tokenUrl} could not be reached (${(0,errors/* describeError */.Uc)(cause ?? error)}).`, true);
         }
         const status = error.cause?.status;
         if (error instanceof OperationProcessingError && typeof status === 'number') {
@@ -43492,7 +44572,7 @@ class OAuthLogin {
      */
     findRevocationEndpoint() {
         this.revocationEndpoint ??= (async () => {
-            const limit = timeLimit(Math.min(METADATA_LIMIT_MS, this.limitMs));
+            const limit = (0,time_limit/* timeLimit */.z)(Math.min(METADATA_LIMIT_MS, this.limitMs));
             try {
                 const answers = await Promise.all(metadataAddresses(this.inputs.tokenUrl).map(async (candidate) => {
                     try {
@@ -43505,7 +44585,7 @@ class OAuthLogin {
                         return { read: true, endpoint: typeof meta.revocation_endpoint === 'string' ? meta.revocation_endpoint : undefined, found: true };
                     }
                     catch (error) {
-                        return { read: false, why: describeError(error) };
+                        return { read: false, why: (0,errors/* describeError */.Uc)(error) };
                     }
                 }));
                 const found = answers.find((a) => 'found' in a);
@@ -43548,7 +44628,7 @@ async function withoutIdToken(res) {
         return new Response(text, { status: res.status, statusText: res.statusText, headers });
     const { id_token: idToken, ...rest } = body;
     if (typeof idToken === 'string')
-        registerSecret(idToken);
+        (0,secrets/* registerSecret */.cl)(idToken);
     return new Response(JSON.stringify(rest), { status: res.status, statusText: res.statusText, headers });
 }
 /** Where an issuer's metadata may be, for each prefix of the token URL's path (longest first), at most four. */
@@ -43565,7 +44645,7 @@ function metadataAddresses(tokenUrl) {
 function oauth_transient(error) {
     if (error instanceof TokenEndpointError)
         return error.transient;
-    if (error instanceof ActionError)
+    if (error instanceof errors/* ActionError */.lZ)
         return false;
     // No answer at all (a reset, a timeout): worth another try.
     return error instanceof Error && !(error instanceof OperationProcessingError);
@@ -43635,19 +44715,19 @@ class PasswordLogin {
     }
     /** A refusal says what to check: the credentials, the stack, and single sign-on (which disables this login). */
     refused(error) {
-        if (!(error instanceof errors_ServiceError) || error.status < 401 || error.status >= 500 || error.status === 429)
+        if (!(error instanceof errors/* ServiceError */._7) || error.status < 401 || error.status >= 500 || error.status === 429)
             return error;
         const code = `HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`;
         const check = error.status === 401
             ? 'Check that the username and password secrets belong to a user of this stack, that the password has not expired, and that the stack is the right one. '
             : '';
-        return new LoginRefused(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
+        return new errors/* LoginRefused */.QU(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
     }
 }
 /** The tokens of an answer, masked first: nothing may print a token before the runner knows to hide it. */
 function toGrant(answer, operation) {
-    registerSecret(answer?.access_token);
-    registerSecret(answer?.refresh_token);
+    (0,secrets/* registerSecret */.cl)(answer?.access_token);
+    (0,secrets/* registerSecret */.cl)(answer?.refresh_token);
     if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '')
         throw new Error(`${operation}: the answer holds no access_token`);
     // The refresh answer carries no new refresh token: the session keeps the one from the login.
@@ -43680,7 +44760,7 @@ class ReadyToken {
     }
     async obtain() {
         if (this.accessToken === '')
-            throw new ActionError('access-token is empty');
+            throw new errors/* ActionError */.lZ('access-token is empty');
         return { accessToken: this.accessToken };
     }
     async revoke() {
@@ -43724,14 +44804,18 @@ const STATE = {
     githubDeploymentId: 'githubDeploymentId',
     githubRepository: 'githubDeploymentRepository',
     githubLogUrl: 'githubDeploymentLogUrl',
-    /** 'true' once the GitHub Deployment got a final status (success or failure). */
+    /** The GitLab deployment started for this run: its id, the project and the API it lives in. */
+    gitlabDeploymentId: 'gitlabDeploymentId',
+    gitlabProject: 'gitlabDeploymentProject',
+    gitlabApiUrl: 'gitlabDeploymentApiUrl',
+    /** 'true' once the recorded deployment (GitHub's or GitLab's) got a final status (success or failure). */
     githubDeploymentFinal: 'githubDeploymentFinal',
     /** 'true' once the main step wrote its outputs and summary. */
     reported: 'reported'
 };
 /** Through the face's port, which keeps it only where a post step will read it (the runner's state file). */
 function save(name, value) {
-    saveState(name, value);
+    port/* saveState */.LZ(name, value);
 }
 /**
  * The refresh tokens still valid (each masked when it arrived): what the post step revokes if the main step cannot.
@@ -43739,7 +44823,7 @@ function save(name, value) {
  */
 function noteRefreshTokens(issuer, apiUrl, tokens) {
     for (const token of tokens)
-        setSecret(token);
+        port/* setSecret */.Pq(token);
     save(STATE.tokenIssuer, issuer);
     save(STATE.apiUrl, apiUrl);
     save(STATE.refreshToken, tokens.join('\n'));
@@ -43749,6 +44833,12 @@ function noteGitHubDeployment(id, repo, logUrl) {
     save(STATE.githubDeploymentId, String(id));
     save(STATE.githubRepository, `${repo.owner}/${repo.repo}`);
     save(STATE.githubLogUrl, logUrl ?? '');
+    save(STATE.githubDeploymentFinal, 'false');
+}
+function noteGitLabDeployment(id, project, apiUrl) {
+    save(STATE.gitlabDeploymentId, String(id));
+    save(STATE.gitlabProject, project);
+    save(STATE.gitlabApiUrl, apiUrl);
     save(STATE.githubDeploymentFinal, 'false');
 }
 function noteGitHubDeploymentFinal() {
@@ -43767,9 +44857,16 @@ function readState(get = core.getState) {
         refreshTokens: (get(STATE.refreshToken) || '').split('\n').filter((t) => t !== ''),
         revoked: get(STATE.revoked) === 'true',
         githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
+        gitlabDeployment: gitLabDeploymentOf(get),
         githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
         reported: get(STATE.reported) === 'true'
     };
+}
+function gitLabDeploymentOf(get) {
+    const id = Number(get(STATE.gitlabDeploymentId));
+    const project = get(STATE.gitlabProject);
+    const apiUrl = get(STATE.gitlabApiUrl);
+    return Number.isSafeInteger(id) && id > 0 && project && apiUrl ? { id, project, apiUrl } : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/cloud/session.ts
@@ -43822,7 +44919,7 @@ class CloudSession {
             if (this.closed && this.refreshToken) {
                 const failed = await this.revokeTokens(this.api, [this.refreshToken]);
                 if (failed !== undefined)
-                    warning(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
+                    port/* warning */.$e(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
             }
         }
         finally {
@@ -43850,12 +44947,12 @@ class CloudSession {
             return { userId: header('x-user-id'), role: header('x-user-role') };
         }
         catch (error) {
-            if (error instanceof errors_ServiceError && (error.status === 401 || error.status === 403)) {
-                throw new TokenRefused(`The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`);
+            if (error instanceof errors/* ServiceError */._7 && (error.status === 401 || error.status === 403)) {
+                throw new errors/* TokenRefused */.KN(`The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`);
             }
             // Any other answer (no such endpoint, a 5xx after its attempts) tells nothing of the token: the first call will.
-            if (error instanceof errors_ServiceError || networkFailure(error)) {
-                info(`The stack could not say whether it accepts the token (${describeError(error)}); going on: the first call will tell.`);
+            if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error)) {
+                port/* info */.pq(`The stack could not say whether it accepts the token (${(0,errors/* describeError */.Uc)(error)}); going on: the first call will tell.`);
                 return undefined;
             }
             throw error;
@@ -43886,9 +44983,9 @@ class CloudSession {
             return await call(token);
         }
         catch (error) {
-            if (!(error instanceof errors_ServiceError) || error.status !== 401)
+            if (!(error instanceof errors/* ServiceError */._7) || error.status !== 401)
                 throw error;
-            info('The access token was refused (401); renewing it and trying once more.');
+            port/* info */.pq('The access token was refused (401); renewing it and trying once more.');
             if (this.accessToken === token)
                 await this.renew();
             return call(await this.token());
@@ -43901,22 +44998,22 @@ class CloudSession {
     }
     async doRenew() {
         if (!this.method.renewable)
-            throw new ActionError(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
+            throw new errors/* ActionError */.lZ(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
         this.renewals++;
         if (this.refreshToken && this.method.refresh) {
             try {
                 this.accept(await this.method.refresh(this.api, this.refreshToken));
-                info('Access token renewed through the refresh operation.');
+                port/* info */.pq('Access token renewed through the refresh operation.');
                 return;
             }
             catch (error) {
                 // Refused (401), or failing after its attempts (5xx, no connection): a fresh login may still
                 // get through, and only when that fails too does the call fail. Anything else (the run's
                 // watchdog, a bug) ends it here.
-                if (error instanceof errors_ServiceError && error.status < 500)
-                    info(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
-                else if (error instanceof errors_ServiceError || networkFailure(error) || error instanceof ActionError)
-                    info(`The token refresh failed (${describeError(error)}); logging in again.`);
+                if (error instanceof errors/* ServiceError */._7 && error.status < 500)
+                    port/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
+                else if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error) || error instanceof errors/* ActionError */.lZ)
+                    port/* info */.pq(`The token refresh failed (${(0,errors/* describeError */.Uc)(error)}); logging in again.`);
                 else
                     throw error;
             }
@@ -43933,7 +45030,7 @@ class CloudSession {
         this.closed = true;
         const note = this.method.revokeNote?.(this.received.length === 0);
         if (note !== undefined)
-            info(`Token: ${note}.`);
+            port/* info */.pq(`Token: ${note}.`);
         return this.revokeTokens(api, [...this.received]);
     }
     async revokeTokens(api, tokens) {
@@ -44071,7 +45168,7 @@ class HttpTransport {
         // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
         this.ownsDispatcher = !options.dispatcher;
         // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
-        this.dispatcher = options.dispatcher ?? proxyAwareDispatcher(baseUrl);
+        this.dispatcher = options.dispatcher ?? (0,dispatcher/* proxyAwareDispatcher */.U)(baseUrl);
     }
     async send(req) {
         const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
@@ -44138,7 +45235,7 @@ class HttpTransport {
 
 const MAX_REDIRECTS = 5;
 /** The site did not pass in time. */
-class HealthCheckFailed extends ActionError {
+class HealthCheckFailed extends errors/* ActionError */.lZ {
     name = 'HealthCheckFailed';
 }
 /** An address for the log: no query string (a page address may carry a token in it). */
@@ -44197,7 +45294,7 @@ async function attempt(options, transports, limitMs) {
 /** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
 async function checkHealth(options) {
     const now = options.now ?? Date.now;
-    const poll = new Poll({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 });
+    const poll = new retry/* Poll */.sP({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 });
     const transports = new Map();
     const where = shown(new URL(options.url));
     // No call outruns health-timeout-minutes: each gets request-timeout-seconds, or what is left (at least 1 s).
@@ -44212,13 +45309,13 @@ async function checkHealth(options) {
             catch (error) {
                 if (options.signal?.aborted)
                     throw error;
-                result = { ok: false, what: `no answer (${describeError(error)})` };
+                result = { ok: false, what: `no answer (${(0,errors/* describeError */.Uc)(error)})` };
             }
-            options.log(`Health check ${n}: ${where}: ${result.what} in ${formatDuration(now() - t0)}.`);
+            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(now() - t0)}.`);
             if (result.ok)
                 return { afterMs: poll.elapsed(), attempts: n };
             if (options.once === true || !(await poll.next())) {
-                const within = options.once === true ? '' : ` within health-timeout-minutes (${formatDuration(options.timeoutMs)}, ${n} attempt(s))`;
+                const within = options.once === true ? '' : ` within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s))`;
                 throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${advice(result)}`);
             }
         }
@@ -44229,12 +45326,12 @@ async function checkHealth(options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/github/evidence.ts
-// Which commit a distribution was built from, with the evidence for it: a GitHub Deployment of this
-// repository that recorded the distribution's id in its payload (this action writes it there), or
-// else the distribution's own name when it is the default name, which carries the commit.
+;// CONCATENATED MODULE: ./src/code-host/evidence.ts
+// Which commit a distribution was built from, with the evidence for it: a deployment this action recorded on the code's
+// host with the distribution's id in its payload (GitHub keeps one; GitLab's deployments carry none), or else the
+// distribution's own name when it is the default name, which carries the commit.
 
-/** States of a Deployment still under way. */
+/** States (the port's words) of a deployment still under way. */
 const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
 /** The same distribution id (the platform's ids are hex; a platform may change their case). */
 function sameDistribution(a, b) {
@@ -44244,13 +45341,13 @@ function sameDistribution(a, b) {
 function stackKey(url) {
     return url.replace(/\/+$/, '').toLowerCase();
 }
-/** Reads this repository's GitHub Deployments for one stack, once per look (a new look lists again). */
+/** Reads this repository's recorded deployments for one stack, once per look (a new look lists again). */
 class DeploymentHistory {
-    github;
+    host;
     apiUrl;
     cache = new Map();
-    constructor(github, apiUrl) {
-        this.github = github;
+    constructor(host, apiUrl) {
+        this.host = host;
         this.apiUrl = apiUrl;
     }
     /** A fresh read: another job may have recorded a deploy since the last one. */
@@ -44262,7 +45359,7 @@ class DeploymentHistory {
         const mine = stackKey(this.apiUrl);
         return (await this.listing(environment)).deployments.filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
     }
-    /** Whether the listing of one environment (or all) held every Deployment: false when GitHub holds older ones it did not read. */
+    /** Whether the listing of one environment (or all) held every deployment: false when the host holds older ones it did not read. */
     async complete(environment) {
         return (await this.listing(environment)).complete;
     }
@@ -44270,7 +45367,7 @@ class DeploymentHistory {
         const key = environment ?? '\u0000all';
         let list = this.cache.get(key);
         if (list === undefined) {
-            list = this.github.listDeploymentPages(environment);
+            list = this.host.listDeploymentPages(environment);
             this.cache.set(key, list);
             list.catch(() => this.cache.delete(key));
         }
@@ -44287,15 +45384,22 @@ class DeploymentHistory {
         let found = here.find(names);
         found ??= (await this.deployments()).find(names);
         if (found) {
-            const status = await this.github.latestStatus(found.id).catch(() => undefined);
+            const status = await this.host.latestStatus(found.id).catch(() => undefined);
             return {
                 sha: found.sha,
                 from: 'deployment',
-                deployment: { id: found.id, environment: found.environment, by: found.creator, runUrl: status?.logUrl, state: status?.state }
+                deployment: {
+                    id: found.id,
+                    environment: found.environment,
+                    by: found.creator,
+                    runUrl: status?.logUrl,
+                    state: status?.state,
+                    noun: this.host.deploymentNoun
+                }
             };
         }
         const name = (await facts()).name;
-        const sha = commitInName(name, this.github.repo.repo);
+        const sha = commitInName(name, this.host.repoName);
         return sha === undefined ? undefined : { sha, from: 'name', name };
     }
     /**
@@ -44321,12 +45425,12 @@ class DeploymentHistory {
         for (const d of (await this.deployments(environment)).slice(0, 5)) {
             if (d.id === exceptId)
                 continue;
-            const status = await this.github.latestStatus(d.id).catch(() => undefined);
+            const status = await this.host.latestStatus(d.id).catch(() => undefined);
             if (status && UNDER_WAY.has(status.state)) {
                 return {
                     sha: d.sha,
                     from: 'deployment',
-                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state }
+                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state, noun: this.host.deploymentNoun }
                 };
             }
         }
@@ -44358,7 +45462,7 @@ async function listBackupsOnce(client) {
         return { backups: await client.listBackups() };
     }
     catch (error) {
-        return { failed: `the stack's backups could not be listed: ${describeError(error)}` };
+        return { failed: `the stack's backups could not be listed: ${(0,errors/* describeError */.Uc)(error)}` };
     }
 }
 const HOUR_MS = 3_600_000;
@@ -44435,7 +45539,7 @@ function stateOfComparison(c) {
 ;// CONCATENATED MODULE: ./src/status/read-stack.ts
 // One stack read for the status report, through the action's own doors: a session logged in with the stack's login,
 // the client's environment list and distribution lookups (GETs only: this module calls nothing that changes the
-// stack), GitHub's Deployments through the evidence the deploy order uses, and the refresh token revoked at the end.
+// stack), the code host's deployments (GitHub's or GitLab's) through the evidence the deploy order uses, and the refresh token revoked at the end.
 
 
 
@@ -44472,7 +45576,7 @@ async function read_stack_readStack(stack, login, options) {
         reading.trackErrors.sort((a, b) => rowOf(a) - rowOf(b));
     }
     catch (error) {
-        const reason = `the stack could not be read: ${describeError(error)}`;
+        const reason = `the stack could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
         reading.errors.push(reason);
         reading.rows.length = 0;
         for (const environment of stack.environments ?? [null])
@@ -44486,7 +45590,7 @@ async function read_stack_readStack(stack, login, options) {
             session.reroute(closing.api, closing.limitMs);
         const failed = await session.revoke(closing?.api ?? api);
         if (failed !== undefined)
-            warning(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`);
+            port/* warning */.$e(`Stack '${stack.name}': could not revoke the report's refresh token (${failed}); it expires by itself within 24 hours.`);
         await Promise.all([transport.close(), closing?.transport.close()]).catch(() => undefined);
     }
     // A freeze is the configuration's and the clock's: known also for an environment that could not be read.
@@ -44515,9 +45619,9 @@ async function listed(client, stack, reading) {
     }
     return Promise.all(stack.environments.map(async (name) => list.items.find((e) => e.name === name) ?? (await client.findEnvironment(name)).environment ?? name));
 }
-/** A tracked ref GitHub does not know, in the words of the report's failure. */
-function unknownRef(repository) {
-    return `is no branch, tag or commit that GitHub knows in ${repository}: correct it (a misspelt name?), or push it`;
+/** A tracked ref the host does not know, in the words of the report's failure. */
+function unknownRef(repository, host) {
+    return `is no branch, tag or commit that ${host} knows in ${repository}: correct it (a misspelt name?), or push it`;
 }
 /** A tag pattern no tag matches, in the words of the report's failure. */
 function noTagMatches(repository) {
@@ -44539,9 +45643,9 @@ class EnvironmentReader {
         this.client = client;
         this.options = options;
         this.reading = reading;
-        this.history = options.github ? new DeploymentHistory(options.github.api, stack.address.apiUrl) : undefined;
+        this.history = options.host ? new DeploymentHistory(options.host.api, stack.address.apiUrl) : undefined;
     }
-    /** The environment on the platform and GitHub, its health probe and its newest backup beside them. */
+    /** The environment on the platform and the code's host, its health probe and its newest backup beside them. */
     async read(environment, backups) {
         const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name), backups]);
         return listing === undefined ? { ...row, ...health } : { ...row, ...health, backup: newestBackupRow(listing, environment.id, this.options.now()) };
@@ -44559,12 +45663,12 @@ class EnvironmentReader {
                 requestTimeoutMs: this.options.healthTimeoutMs,
                 userAgent: this.options.userAgent,
                 signal: this.options.stop?.signal,
-                log: (line) => debug(`${this.stack.name}/${environment}: ${line}`)
+                log: (line) => port/* debug */.Yz(`${this.stack.name}/${environment}: ${line}`)
             });
             return { health: 'ok', healthReason: null };
         }
         catch (error) {
-            return { health: 'failing', healthReason: describeError(error) };
+            return { health: 'failing', healthReason: (0,errors/* describeError */.Uc)(error) };
         }
     }
     async readRunning(environment) {
@@ -44580,7 +45684,7 @@ class EnvironmentReader {
             distribution = running === undefined ? undefined : await this.client.getDistribution(running);
         }
         catch (error) {
-            const reason = `its distribution ${running ?? ''} could not be read: ${describeError(error)}`;
+            const reason = `its distribution ${running ?? ''} could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
             this.reading.errors.push(`${environment.name}: ${reason}`);
             return { ...row, reason };
         }
@@ -44604,7 +45708,7 @@ class EnvironmentReader {
             row = { ...row, lastDeployment: await this.lastDeployment(environment.name, evidence?.deployment) };
         }
         catch (error) {
-            if (!(error instanceof GitHubCallFailed))
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv))
                 throw error;
             return { ...row, reason: this.gitHubFailed(error) };
         }
@@ -44617,19 +45721,19 @@ class EnvironmentReader {
         if (switching({ distributionId: running, status, at: 0 }) === true)
             return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
         if (running === undefined)
-            return { ...row, ...noDistribution(status, row.lastDeployment) };
+            return { ...row, ...noDistribution(status, row.lastDeployment, this.history?.host.deploymentNoun) };
         return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) };
     }
-    /** The tracked ref where no commit is compared with it: one GitHub does not know (or a pattern no tag matches) fails the report. */
+    /** The tracked ref where no commit is compared with it: one the host does not know (or a pattern no tag matches) fails the report. */
     async checkTrack(environment) {
         const track = trackOf(this.stack, environment);
-        const github = this.options.github;
+        const github = this.options.host;
         if (track === undefined || github === undefined)
             return;
         try {
             if (!isTagPattern(track)) {
                 if (!(await github.refKnown(track)))
-                    this.trackFailed(track, environment, unknownRef(this.options.repository));
+                    this.trackFailed(track, environment, unknownRef(this.options.repository, github.api.host));
                 return;
             }
             const listing = await github.tags();
@@ -44637,13 +45741,13 @@ class EnvironmentReader {
                 this.trackFailed(track, environment, noTagMatches(this.options.repository));
         }
         catch (error) {
-            if (!(error instanceof GitHubCallFailed))
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv))
                 throw error;
             this.gitHubFailed(error);
         }
     }
     /**
-     * The newest GitHub Deployment of the environment on this stack, with its newest status; null when none or no GitHub.
+     * The newest recorded deployment of the environment on this stack, with its newest status; null when none or no host.
      * Usually it is the one that recorded the running distribution (`recorded`): its status, just read, is not read again.
      */
     async lastDeployment(environment, recorded) {
@@ -44651,7 +45755,7 @@ class EnvironmentReader {
         if (newest === undefined || this.history === undefined)
             return null;
         const known = recorded?.id === newest.id && recorded.state !== undefined ? { state: recorded.state, logUrl: recorded.runUrl } : undefined;
-        const status = known ?? (await this.history.github.latestStatus(newest.id));
+        const status = known ?? (await this.history.host.latestStatus(newest.id));
         return {
             id: newest.id,
             // A promotion of a distribution no evidence named is recorded at the promoting run's commit: not the one it runs.
@@ -44662,12 +45766,13 @@ class EnvironmentReader {
             runUrl: status?.logUrl ?? null
         };
     }
-    /** A Deployment that recorded it (GitHub), else its name; without GitHub only the name, and only with the repository known. */
+    /** A deployment that recorded it (GitHub's), else its name; without a host only the name, and only with the repository known. */
     async commitOf(id, environment, distribution) {
         const facts = async () => ({ id, name: distribution?.name, createdBy: distribution?.createdBy, createdAt: distribution?.createdAt });
         if (this.history !== undefined)
             return this.history.commitOf(id, environment, facts);
-        const repo = this.options.repository?.split('/')[1];
+        // The repository's own name: the last part of owner/name, or of GitLab's group/sub/project.
+        const repo = this.options.repository?.split('/').at(-1);
         const sha = repo === undefined ? undefined : commitInName(distribution?.name, repo);
         return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name };
     }
@@ -44680,6 +45785,12 @@ class EnvironmentReader {
         const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : '';
         const what = `distribution ${running}${uploaded}`;
         const repository = this.options.repository;
+        const host = this.history?.host;
+        if (host !== undefined && !host.keepsPayload)
+            return {
+                state: 'unknown',
+                reason: `${host.host}'s deployments do not record distributions, and the name of ${what} carries no commit of ${repository}: which commit it is cannot be told`
+            };
         if (promoted?.environment === environment) {
             const by = promoted.creator === undefined ? '' : ` (by ${promoted.creator})`;
             return {
@@ -44691,7 +45802,7 @@ class EnvironmentReader {
         if (unread)
             return {
                 state: 'unknown',
-                reason: `no GitHub Deployment of ${repository} on this stack among the newest ${MAX_LISTED_DEPLOYMENTS} that GitHub lists recorded ${what}, and its name ` +
+                reason: `no GitHub Deployment of ${repository} on this stack among the newest ${code_host_port/* MAX_LISTED_DEPLOYMENTS */.IR} that GitHub lists recorded ${what}, and its name ` +
                     'carries no commit of it; GitHub holds older Deployments, which the report does not read: one of them may record it, so whether it was ' +
                     'deployed from Mission Control or another tool cannot be told'
             };
@@ -44716,38 +45827,38 @@ class EnvironmentReader {
         const track = trackOf(this.stack, environment);
         if (track === undefined)
             return { state: 'unknown', reason: 'no track: ref in the configuration, so there is nothing to compare the commit with' };
-        const github = this.options.github;
+        const github = this.options.host;
         if (github === undefined)
-            return { state: 'unknown', reason: `comparing commit ${client_short(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` };
+            return { state: 'unknown', reason: `comparing commit ${(0,code_host_port/* short */.h0)(sha)} with ${track} needs GitHub: set BRCLOUD_GITHUB_TOKEN and the repository` };
         const repository = this.options.repository;
         try {
             if (!isTagPattern(track)) {
                 const comparison = await notFoundAs(github.compare(track, sha));
-                if (!(comparison instanceof GitHubCallFailed))
+                if (!(comparison instanceof code_host_port/* CodeHostCallFailed */.dv))
                     return { ...stateOfComparison(comparison), reason: null };
                 // GitHub does not know one of the two: a misspelt track fails the report; a commit it does not know is missing evidence.
                 if (!(await github.refKnown(track)))
-                    return this.trackFailed(track, environment, unknownRef(repository));
+                    return this.trackFailed(track, environment, unknownRef(repository, github.api.host));
                 return { state: 'unknown', reason: unknownCommit(comparison, track, sha, repository) };
             }
             const listing = await github.tags();
             if (!listing.complete)
-                return { state: 'unknown', reason: `${repository} has more than ${MAX_TAG_PAGES * 100} tags: the newest matching ${track} cannot be told` };
+                return { state: 'unknown', reason: `${repository} has more than ${code_host_port/* MAX_TAG_PAGES */.jj * 100} tags: the newest matching ${track} cannot be told` };
             const tag = newestTag(listing.tags, track);
             if (tag === undefined)
                 return this.trackFailed(track, environment, noTagMatches(repository));
             const comparison = await notFoundAs(github.compare(tag.sha, sha));
-            if (comparison instanceof GitHubCallFailed)
+            if (comparison instanceof code_host_port/* CodeHostCallFailed */.dv)
                 return { state: 'unknown', trackedRef: tag.name, reason: unknownCommit(comparison, tag.name, sha, repository) };
             return { ...stateOfComparison(comparison), trackedRef: tag.name, reason: null };
         }
         catch (error) {
-            if (!(error instanceof GitHubCallFailed))
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv))
                 throw error;
             return { state: 'unknown', reason: this.gitHubFailed(error) };
         }
     }
-    /** The tracked ref names nothing GitHub knows: the row is unknown, and the report fails closed, saying where the ref was written. */
+    /** The tracked ref names nothing the host knows: the row is unknown, and the report fails closed, saying where the ref was written. */
     trackFailed(track, environment, what) {
         const reason = `track '${track}' (${trackOrigin(this.stack, environment)}) ${what}`;
         if (!this.reading.trackErrors.includes(reason))
@@ -44755,35 +45866,35 @@ class EnvironmentReader {
         return { state: 'unknown', reason };
     }
     gitHubFailed(error) {
-        const reason = `GitHub could not be read: ${error.message} (${GITHUB_ADVICE[error.failure]})`;
+        const reason = `${error.host} could not be read: ${error.message} (${(error.host === 'GitLab' ? GITLAB_ADVICE : GITHUB_ADVICE)[error.failure]})`;
         if (!this.reading.githubErrors.includes(reason))
             this.reading.githubErrors.push(reason);
         return reason;
     }
 }
-/** `call`'s answer, or its failure when GitHub answered that it knows no such thing (any other failure is thrown). */
+/** `call`'s answer, or its failure when the host answered that it knows no such thing (any other failure is thrown). */
 async function notFoundAs(call) {
     try {
         return await call;
     }
     catch (error) {
-        if (error instanceof GitHubCallFailed && error.failure === 'not-found')
+        if (error instanceof code_host_port/* CodeHostCallFailed */.dv && error.failure === 'not-found')
             return error;
         throw error;
     }
 }
 /** The tracked ref is known, the comparison is not: a commit a force-push removed, another repository's, or unrelated history. */
 function unknownCommit(error, ref, sha, repository) {
-    return `${error.message}: ${ref} is known, but GitHub does not know commit ${client_short(sha)} in ${repository}, or cannot relate the two (a force-push may have removed it, or it is another repository's)`;
+    return `${error.message}: ${ref} is known, but ${error.host} does not know commit ${(0,code_host_port/* short */.h0)(sha)} in ${repository}, or cannot relate the two (a force-push may have removed it, or it is another repository's)`;
 }
 /**
  * An environment that reports no distribution. Empty only when the platform's status field says it is settled: without
  * one, a platform that does not report the id while it switches looks the same as one that runs nothing.
  */
-function noDistribution(status, last) {
+function noDistribution(status, last, noun = 'GitHub Deployment') {
     if (status !== undefined)
         return { state: 'empty', reason: null };
-    const underWay = last !== null && last.state !== null && read_stack_UNDER_WAY.includes(last.state) ? ` GitHub Deployment ${last.id} of it is ${last.state}.` : '';
+    const underWay = last !== null && last.state !== null && read_stack_UNDER_WAY.includes(last.state) ? ` ${noun} ${last.id} of it is ${last.state}.` : '';
     return {
         state: 'unknown',
         reason: 'the platform reports no distribution and shows no status field: it runs nothing, or it is being switched (a platform may not report ' +
@@ -44801,8 +45912,18 @@ const GITHUB_ADVICE = {
     'not-found': 'GitHub does not show the repository to the token',
     failed: 'GitHub failed; try again later'
 };
+/** What to do about each kind of GitLab failure, for the report's reader (docs/gitlab.md). */
+const GITLAB_ADVICE = {
+    unreachable: "GitLab's API did not answer: check the GitLab address, the network, a proxy",
+    'bad-token': 'GitLab refused the token: give a valid access token with the read_api scope',
+    'rate-limited': "GitLab's rate limit for the token was reached, no scope is missing: run the report again once it lifts, or less often",
+    forbidden: 'the token lacks a scope or role: it needs read_api (api to keep drift issues) and at least the Reporter role',
+    'not-found': 'GitLab does not show the project to the token',
+    failed: 'GitLab failed; try again later'
+};
 
 ;// CONCATENATED MODULE: ./src/status/index.ts
+
 
 
 
@@ -44822,10 +45943,11 @@ const HEALTH_TIMEOUT_MS = 10_000;
 const status_USER_AGENT = 'brcloud-deploy (status)';
 /** Reads every stack, at most `parallel` at once; never throws for a stack or GitHub that fails (the report says it). */
 async function readStatus({ config, logins }, options = {}) {
-    const repository = options.github?.context.repository || options.repository || undefined;
-    const github = options.github ? await gitHubSide(options.github.token, options.github.context, options.stop?.signal) : undefined;
+    const repository = options.gitlab?.settings.project || options.github?.context.repository || options.repository || undefined;
+    const api = await openHost(options);
+    const host = api === undefined ? undefined : hostSide(api);
     const read = (i) => read_stack_readStack(config.stacks[i], logins[i], {
-        github,
+        host,
         repository,
         userAgent: status_USER_AGENT,
         requestTimeoutMs: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
@@ -44840,15 +45962,24 @@ async function readStatus({ config, logins }, options = {}) {
         stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
         githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
         trackErrors: [...new Set(readings.flatMap((r) => r.trackErrors))],
-        repository: repository ?? null
+        repository: repository ?? null,
+        ...(api !== undefined && { host: api.host })
     };
 }
-/** Whether the report read everything it was asked for: every stack, GitHub when it was given, and every tracked ref. */
+/** Whether the report read everything it was asked for: every stack, the code's host when it was given, and every tracked ref. */
 function readInFull(report) {
     return report.stacks.every((s) => s.errors.length === 0) && report.githubErrors.length === 0 && report.trackErrors.length === 0;
 }
-async function gitHubSide(token, context, signal) {
-    const api = await GitHubApi.open(token, signal, context);
+/** The door to the code's host the options name, if any. */
+function openHost(options) {
+    const signal = options.stop?.signal;
+    if (options.gitlab !== undefined)
+        return openCodeHost({ gitlab: options.gitlab.settings }, signal, options.gitlab.context);
+    if (options.github !== undefined)
+        return openCodeHost({ githubToken: options.github.token }, signal, options.github.context);
+    return Promise.resolve(undefined);
+}
+function hostSide(api) {
     // Environments of one fleet mostly run a few commits: each is compared with the ref once.
     const compares = new Map();
     let tags;
@@ -44859,9 +45990,9 @@ async function gitHubSide(token, context, signal) {
         refKnown(ref) {
             let known = refs.get(ref);
             if (known === undefined) {
-                // The ref compared with itself: GitHub resolves it as it resolves every compare of the report (branch, tag, commit).
+                // The ref compared with itself: the host resolves it as it resolves every compare of the report (branch, tag, commit).
                 known = api.compare(ref, ref).then(() => true, (error) => {
-                    if (error instanceof GitHubCallFailed && error.failure === 'not-found')
+                    if (error instanceof code_host_port/* CodeHostCallFailed */.dv && error.failure === 'not-found')
                         return false;
                     throw error;
                 });
@@ -44894,6 +46025,8 @@ async function inTurn(count, limit, work, signal) {
     return results;
 }
 
+// EXTERNAL MODULE: ./src/github/client.ts
+var github_client = __nccwpck_require__(6584);
 ;// CONCATENATED MODULE: ./src/status/render.ts
 // The status report for people and programs: a plain table for a terminal, Markdown for a job summary, and the
 // JSON object of --json. From the report alone; every text scrubbed of known secrets (an error may echo one).
@@ -44952,7 +46085,7 @@ function columns(row) {
         stateCell(row),
         healthCell(row),
         trackCell(row),
-        row.commit === null ? '' : client_short(row.commit),
+        row.commit === null ? '' : (0,github_client/* short */.h0)(row.commit),
         row.commit === null ? '' : row.evidence,
         row.distributionName ?? row.distributionId ?? '',
         uploaded(row),
@@ -44975,7 +46108,7 @@ function statusTable(report) {
     const failures = failureLines(report);
     if (failures.length > 0)
         out.push('', 'Not read:', ...failures.map((f) => `  ${f}`));
-    return redact(`${out.join('\n')}\n`);
+    return (0,secrets/* redact */.E$)(`${out.join('\n')}\n`);
 }
 /** Why the state is what it is, why the probe failed, the freeze in force, why the backups are unknown: each its own line. */
 function whyLines(row, withFreeze = true) {
@@ -45004,7 +46137,7 @@ function lastDeploy(row) {
     const d = row.lastDeployment;
     if (d === null)
         return '';
-    const what = `${d.commit === null ? 'commit unknown' : client_short(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`
+    const what = `${d.commit === null ? 'commit unknown' : (0,github_client/* short */.h0)(d.commit)} ${d.state ?? ''}${d.by ? ` by ${d.by}` : ''}${d.at ? ` at ${d.at}` : ''}`
         .replace(/\s+/g, ' ')
         .trim();
     return d.runUrl ? `[${what}](${d.runUrl})` : what;
@@ -45055,11 +46188,11 @@ function statusMarkdown(report) {
         ...table,
         ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${render_cell(f)}`)] : [])
     ];
-    return redact(`${lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n')}\n`);
+    return (0,secrets/* redact */.E$)(`${lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n')}\n`);
 }
 /** The --json object: the rows as they are, and what could not be read. */
 function statusJson(report) {
-    return redact(`${JSON.stringify({
+    return (0,secrets/* redact */.E$)(`${JSON.stringify({
         environments: report.environments,
         stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
         // A tracked ref GitHub does not know is among GitHub's errors: what GitHub could not tell.
@@ -45100,7 +46233,7 @@ function maskedReader(read) {
     return (name) => {
         const value = read(name);
         if (SECRETS.includes(name))
-            registerSecret(value);
+            (0,secrets/* registerSecret */.cl)(value);
         return value;
     };
 }
@@ -45110,10 +46243,10 @@ function maskedReader(read) {
  */
 function singleStackChosen(configFile, set, configName, addressNames) {
     if (configFile !== '' && set.length > 0)
-        throw new errors_InputError(`${configName} and ${set.join(', ')} are both set: a configuration file names its stacks and their logins itself; the single-stack inputs are ` +
+        throw new errors/* InputError */.dz(`${configName} and ${set.join(', ')} are both set: a configuration file names its stacks and their logins itself; the single-stack inputs are ` +
             `for a report without a file. Use one or the other (docs/status.md).`);
     if (configFile === '' && set.length === 0)
-        throw new errors_InputError(`Nothing to report on: set ${configName} to the YAML file that names the stacks, or ${addressNames} (with its login) for a single stack (docs/status.md).`);
+        throw new errors/* InputError */.dz(`Nothing to report on: set ${configName} to the YAML file that names the stacks, or ${addressNames} (with its login) for a single stack (docs/status.md).`);
     return configFile === '';
 }
 /**
@@ -45164,7 +46297,7 @@ function parseEnvironmentList(raw) {
         return undefined;
     const twice = names.find((n, i) => names.indexOf(n) !== i);
     if (twice !== undefined)
-        throw new errors_InputError(`environments names '${twice}' twice.`);
+        throw new errors/* InputError */.dz(`environments names '${twice}' twice.`);
     return names;
 }
 
@@ -45186,7 +46319,7 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 /** The file at `file` (relative to `base`), parsed and checked; an InputError naming `file` as given. */
 async function loadStatusConfig(file, base = process.cwd()) {
     const text = await (0,promises_namespaceObject.readFile)((0,external_node_path_namespaceObject.resolve)(base, file), 'utf8').catch((error) => {
-        throw new errors_InputError(`The configuration file ${file} could not be read (${error.code ?? String(error)}).`);
+        throw new errors/* InputError */.dz(`The configuration file ${file} could not be read (${error.code ?? String(error)}).`);
     });
     return parseStatusConfig(text, file);
 }
@@ -45198,7 +46331,7 @@ function parseFailOn(raw, name) {
     const names = raw.split(',').map((s) => s.trim());
     const unknown = names.filter((n) => !FAIL_ON_WORDS.includes(n));
     if (unknown.length > 0)
-        throw new errors_InputError(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}; unhealthy names a failing health probe.`);
+        throw new errors/* InputError */.dz(`${name} names ${unknown.map((n) => `'${n}'`).join(', ')}: the states are ${STATES.join(', ')}; unhealthy names a failing health probe.`);
     return names;
 }
 /** A setting that is on or off: true or false (also True, TRUE, False, FALSE, as actions take them); off when empty. */
@@ -45208,7 +46341,7 @@ function parseSwitch(raw, name) {
         return false;
     if (['true', 'True', 'TRUE'].includes(v))
         return true;
-    throw new errors_InputError(`${name} '${v}' is not a boolean: write true or false.`);
+    throw new errors/* InputError */.dz(`${name} '${v}' is not a boolean: write true or false.`);
 }
 /** Stacks read at once, 1 to 32; DEFAULT_PARALLEL when not given (undefined). */
 function parseParallel(raw, name) {
@@ -45216,7 +46349,7 @@ function parseParallel(raw, name) {
         return DEFAULT_PARALLEL;
     const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
     if (!(n >= 1 && n <= 32))
-        throw new errors_InputError(`${name} '${raw}' is not a number from 1 to 32.`);
+        throw new errors/* InputError */.dz(`${name} '${raw}' is not a number from 1 to 32.`);
     return n;
 }
 /** Fails closed: anything not read, whatever else; then a state `failOn` names (the setting called `name`); else read. */
@@ -45254,7 +46387,7 @@ const CLOSE_LIMIT_MS = { cancel: 2_500, terminate: 800 };
 /** The wait for every stack to close, in all. */
 const CLOSE_TOTAL_MS = { cancel: 5_000, terminate: 1_600 };
 /** The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning said why not). */
-class StatusCancelled extends ActionError {
+class StatusCancelled extends errors/* ActionError */.lZ {
     stop;
     revoked;
     name = 'StatusCancelled';
@@ -45521,7 +46654,7 @@ function checkBypass(reqUrl) {
         return false;
     }
     const reqHost = reqUrl.hostname;
-    if (proxy_isLoopbackAddress(reqHost)) {
+    if (isLoopbackAddress(reqHost)) {
         return true;
     }
     const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
@@ -45559,7 +46692,7 @@ function checkBypass(reqUrl) {
     }
     return false;
 }
-function proxy_isLoopbackAddress(host) {
+function isLoopbackAddress(host) {
     const hostLower = host.toLowerCase();
     return (hostLower === 'localhost' ||
         hostLower.startsWith('127.') ||
@@ -46417,9 +47550,9 @@ class OidcClient {
                     const encodedAudience = encodeURIComponent(audience);
                     id_token_url = `${id_token_url}&audience=${encodedAudience}`;
                 }
-                core_debug(`ID token url is ${id_token_url}`);
+                debug(`ID token url is ${id_token_url}`);
                 const id_token = yield OidcClient.getCall(id_token_url);
-                core_setSecret(id_token);
+                setSecret(id_token);
                 return id_token;
             }
             catch (error) {
@@ -48016,7 +49149,7 @@ function exportVariable(name, val) {
  * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
  * ```
  */
-function core_setSecret(secret) {
+function setSecret(secret) {
     command_issueCommand('add-mask', {}, secret);
 }
 /**
@@ -48042,7 +49175,7 @@ function addPath(inputPath) {
  * @param     options  optional. See InputOptions.
  * @returns   string
  */
-function core_getInput(name, options) {
+function getInput(name, options) {
     const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
     if (options && options.required && !val) {
         throw new Error(`Input required and not supplied: ${name}`);
@@ -48061,7 +49194,7 @@ function core_getInput(name, options) {
  *
  */
 function getMultilineInput(name, options) {
-    const inputs = core_getInput(name, options)
+    const inputs = getInput(name, options)
         .split('\n')
         .filter(x => x !== '');
     if (options && options.trimWhitespace === false) {
@@ -48082,7 +49215,7 @@ function getMultilineInput(name, options) {
 function getBooleanInput(name, options) {
     const trueValue = ['true', 'True', 'TRUE'];
     const falseValue = ['false', 'False', 'FALSE'];
-    const val = core_getInput(name, options);
+    const val = getInput(name, options);
     if (trueValue.includes(val))
         return true;
     if (falseValue.includes(val))
@@ -48097,7 +49230,7 @@ function getBooleanInput(name, options) {
  * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function core_setOutput(name, value) {
+function setOutput(name, value) {
     const filePath = process.env['GITHUB_OUTPUT'] || '';
     if (filePath) {
         return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
@@ -48121,9 +49254,9 @@ function setCommandEcho(enabled) {
  * When the action exits it will be with an exit code of 1
  * @param message add error issue message
  */
-function core_setFailed(message) {
+function setFailed(message) {
     process.exitCode = ExitCode.Failure;
-    core_error(message);
+    error(message);
 }
 //-----------------------------------------------------------------------
 // Logging Commands
@@ -48131,14 +49264,14 @@ function core_setFailed(message) {
 /**
  * Gets whether Actions Step Debug is on or not
  */
-function core_isDebug() {
+function isDebug() {
     return process.env['RUNNER_DEBUG'] === '1';
 }
 /**
  * Writes debug message to user log
  * @param message debug message
  */
-function core_debug(message) {
+function debug(message) {
     command_issueCommand('debug', {}, message);
 }
 /**
@@ -48146,7 +49279,7 @@ function core_debug(message) {
  * @param message error issue message. Errors will be converted to string via toString()
  * @param properties optional properties to add to the annotation.
  */
-function core_error(message, properties = {}) {
+function error(message, properties = {}) {
     command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
@@ -48154,7 +49287,7 @@ function core_error(message, properties = {}) {
  * @param message warning issue message. Errors will be converted to string via toString()
  * @param properties optional properties to add to the annotation.
  */
-function core_warning(message, properties = {}) {
+function warning(message, properties = {}) {
     command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
@@ -48162,14 +49295,14 @@ function core_warning(message, properties = {}) {
  * @param message notice issue message. Errors will be converted to string via toString()
  * @param properties optional properties to add to the annotation.
  */
-function core_notice(message, properties = {}) {
+function notice(message, properties = {}) {
     command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
  * @param message info message
  */
-function core_info(message) {
+function info(message) {
     process.stdout.write(message + external_os_.EOL);
 }
 /**
@@ -48196,7 +49329,7 @@ function endGroup() {
  * @param name The name of the group
  * @param fn The function to wrap in the group
  */
-function core_group(name, fn) {
+function group(name, fn) {
     return core_awaiter(this, void 0, void 0, function* () {
         startGroup(name);
         let result;
@@ -48219,7 +49352,7 @@ function core_group(name, fn) {
  * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function core_saveState(name, value) {
+function saveState(name, value) {
     const filePath = process.env['GITHUB_STATE'] || '';
     if (filePath) {
         return file_command_issueFileCommand('STATE', file_command_prepareKeyValueMessage(name, value));
@@ -48232,10 +49365,10 @@ function core_saveState(name, value) {
  * @param     name     name of the state to get
  * @returns   string
  */
-function core_getState(name) {
+function getState(name) {
     return process.env[`STATE_${name}`] || '';
 }
-function core_getIDToken(aud) {
+function getIDToken(aud) {
     return core_awaiter(this, void 0, void 0, function* () {
         return yield OidcClient.getIDToken(aud);
     });
@@ -48264,16 +49397,16 @@ function core_getIDToken(aud) {
 
 
 const actionPort = {
-    getInput: (name, options) => core_getInput(name, options),
-    setOutput: (name, value) => core_setOutput(name, value),
-    info: (message) => core_info(message),
-    warning: (message) => core_warning(message),
-    error: (message) => core_error(message),
-    notice: (message) => core_notice(message),
-    debug: (message) => core_debug(message),
-    isDebug: () => core_isDebug(),
-    group: (name, fn) => core_group(name, fn),
-    setSecret: (secret) => core_setSecret(secret),
+    getInput: (name, options) => getInput(name, options),
+    setOutput: (name, value) => setOutput(name, value),
+    info: (message) => info(message),
+    warning: (message) => warning(message),
+    error: (message) => error(message),
+    notice: (message) => notice(message),
+    debug: (message) => debug(message),
+    isDebug: () => isDebug(),
+    group: (name, fn) => group(name, fn),
+    setSecret: (secret) => setSecret(secret),
     // Outside a runner (a local run) there is no summary file: nothing is written, quietly.
     writeSummary: async (markdown) => {
         if (!process.env.GITHUB_STEP_SUMMARY)
@@ -48285,11 +49418,11 @@ const actionPort = {
     // (a refresh token among them) as a workflow command on stdout, and there is no post step to read it anyway.
     saveState: (name, value) => {
         if (process.env.GITHUB_STATE)
-            core_saveState(name, value);
+            saveState(name, value);
     },
-    getState: (name) => core_getState(name),
-    setFailed: (message) => core_setFailed(message),
-    getIDToken: (audience) => core_getIDToken(audience),
+    getState: (name) => getState(name),
+    setFailed: (message) => setFailed(message),
+    getIDToken: (audience) => getIDToken(audience),
     runContext: () => runnerContext()
 };
 
@@ -48311,40 +49444,52 @@ const actionPort = {
 
 
 
+
 /** The step: the report, the summary and the outputs; resolves with why the step fails, or undefined. */
 async function statusStep() {
-    const runner = runContext();
-    const githubToken = getInput('github-token') || undefined;
-    registerSecret(githubToken);
-    const configFile = getInput('config');
-    const failOn = parseFailOn(getInput('fail-on'), 'fail-on');
-    const parallel = parseParallel(getInput('parallel') || undefined, 'parallel');
-    const repository = getInput('repository') || runner.repository;
+    const runner = port/* runContext */.pO();
+    const githubToken = port/* getInput */.V4('github-token') || undefined;
+    const gitlabToken = port/* getInput */.V4('gitlab-token') || undefined;
+    (0,secrets/* registerSecret */.cl)(githubToken);
+    (0,secrets/* registerSecret */.cl)(gitlabToken);
+    const configFile = port/* getInput */.V4('config');
+    const failOn = parseFailOn(port/* getInput */.V4('fail-on'), 'fail-on');
+    const parallel = parseParallel(port/* getInput */.V4('parallel') || undefined, 'parallel');
+    const repository = port/* getInput */.V4('repository') || runner.repository;
     if (githubToken !== undefined && !isRepositoryName(repository))
-        throw new errors_InputError(`github-token is set, but repository '${repository}' is not owner/name.`);
+        throw new errors/* InputError */.dz(`github-token is set, but repository '${repository}' is not owner/name.`);
     const context = { ...runner, repository };
-    // Drift issues live in the run's own repository, kept with the same token (issues: write).
-    const driftIssues = parseSwitch(getInput('drift-issues'), 'drift-issues');
-    if (driftIssues && githubToken === undefined)
-        throw new errors_InputError('drift-issues is true, but github-token is not set: give it a token with issues: write.');
-    if (driftIssues && !isRepositoryName(runner.repository))
-        throw new errors_InputError(`drift-issues is true, but the run's repository '${runner.repository}' is not owner/name.`);
     const prepared = await whatToRead(configFile, context.workspace);
+    const hosts = statusCodeHost({
+        githubToken,
+        gitlabToken,
+        gitlabProject: port/* getInput */.V4('gitlab-project'),
+        gitlabUrl: port/* getInput */.V4('gitlab-url'),
+        file: prepared.config.gitlab,
+        env: process.env
+    }, (line) => port/* warning */.$e(line));
+    // Drift issues live in the run's own repository (issues: write), or the GitLab project (scope api), kept with the same token.
+    const driftIssues = parseSwitch(port/* getInput */.V4('drift-issues'), 'drift-issues');
+    if (driftIssues && hosts.githubToken === undefined && hosts.gitlab === undefined)
+        throw new errors/* InputError */.dz('drift-issues is true, but no token is set: give github-token a token with issues: write (or gitlab-token one with scope api).');
+    if (driftIssues && hosts.gitlab === undefined && !isRepositoryName(runner.repository))
+        throw new errors/* InputError */.dz(`drift-issues is true, but the run's repository '${runner.repository}' is not owner/name.`);
     // A cancel of the workflow (SIGINT, then SIGTERM) revokes each stack's refresh token before the step ends (stop.ts).
     const report = await stoppable(process, (stop) => readStatus(prepared, {
-        github: githubToken === undefined ? undefined : { token: githubToken, context },
+        github: hosts.githubToken === undefined ? undefined : { token: hosts.githubToken, context },
+        gitlab: hosts.gitlab === undefined ? undefined : { settings: hosts.gitlab, context },
         repository: repository || undefined,
         parallel,
         stop
     }));
-    info(statusTable(report).trimEnd());
-    await writeSummary(statusMarkdown(report)).catch((error) => {
-        warning(`The job summary could not be written (${error.code ?? String(error)}).`);
+    port/* info */.pq(statusTable(report).trimEnd());
+    await port/* writeSummary */.Sy(statusMarkdown(report)).catch((error) => {
+        port/* warning */.$e(`The job summary could not be written (${error.code ?? String(error)}).`);
     });
-    setOutput('json', statusJson(report).trimEnd());
-    setOutput('drift', String(drifted(report)));
+    port/* setOutput */.uH('json', statusJson(report).trimEnd());
+    port/* setOutput */.uH('drift', String(drifted(report)));
     const verdict = statusVerdict(report, failOn, 'fail-on');
-    const issues = driftIssues && githubToken !== undefined ? await keepDriftIssuesOf(report, githubToken, runner, failOn) : undefined;
+    const issues = driftIssues ? await keepDriftIssuesOf(report, hosts, runner, failOn) : undefined;
     // The report's verdict first; issues that could not be kept fail the step too, as the user asked for them.
     if (verdict.kind !== 'read')
         return verdict.message;
@@ -48353,24 +49498,24 @@ async function statusStep() {
 /** The file (relative to the workspace, as the deploy action reads its paths; the logins from the step's env:), or one stack's inputs. */
 async function whatToRead(configFile, workspace) {
     // A single stack's inputs, as the deploy action names them; the password untrimmed (it may begin or end with a blank).
-    const single = maskedReader((name) => getInput(name, { trimWhitespace: name !== 'password' }));
+    const single = maskedReader((name) => port/* getInput */.V4(name, { trimWhitespace: name !== 'password' }));
     const given = SINGLE_STACK_INPUTS.filter((name) => single(name) !== '');
     if (singleStackChosen(configFile, given, 'config', 'stack (or console-url, or api-url)'))
         return prepareSingleStack(single);
     return prepareStatus(await loadStatusConfig(configFile, workspace), process.env);
 }
 async function runStatus() {
-    usePort(actionPort);
+    port/* usePort */.ny(actionPort);
     let cancelled = false;
     const failure = await statusStep().catch((error) => {
         cancelled = error instanceof StatusCancelled;
-        return error instanceof errors_InputError || cancelled
+        return error instanceof errors/* InputError */.dz || cancelled
             ? error.message
-            : `The status report failed: ${redact(error instanceof Error ? error.message : String(error))}`;
+            : `The status report failed: ${(0,secrets/* redact */.E$)(error instanceof Error ? error.message : String(error))}`;
     });
     // The one failure of the step (the runner's exit code 1 and an error annotation).
     if (failure !== undefined)
-        setFailed(failure);
+        port/* setFailed */.C1(failure);
     // After a cancel, a call the stop abandoned may still hold a socket open: end now, as the deploy's run() does.
     if (cancelled)
         process.exit(1);

@@ -1,5 +1,5 @@
-export const id = 928;
-export const ids = [928];
+export const id = 326;
+export const ids = [326];
 export const modules = {
 
 /***/ 9129:
@@ -227,7 +227,7 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
-/***/ 4928:
+/***/ 1326:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3757,10 +3757,16 @@ function fileBytes(path) {
 
 
 
-/** The default upload name: where the distribution came from (the run's repository and commit), so the platform's list tells. */
-async function defaultDistributionName(sourceDir) {
+/**
+ * The default upload name: where the distribution came from (the run's repository, or the GitLab project, and the commit), so
+ * the platform's list tells. The repository's own name is the path's last part (owner/name, group/sub/project); a numeric
+ * GitLab project id has none.
+ */
+async function defaultDistributionName(sourceDir, gitlabProject) {
     const run = port/* runContext */.pO();
-    return (0,distribution_name/* defaultName */.Z2)(run.repository.split('/')[1] ?? '', run.sha, (0,external_node_path_.basename)(sourceDir));
+    const path = gitlabProject ?? run.repository;
+    const repository = /^\d+$/.test(path) ? '' : (path.split('/').at(-1) ?? '');
+    return (0,distribution_name/* defaultName */.Z2)(repository, run.sha, (0,external_node_path_.basename)(sourceDir));
 }
 function workspace() {
     return port/* runContext */.pO().workspace;
@@ -3804,7 +3810,7 @@ async function prepareArchive(inputs, cleanup) {
         verified.catch(() => undefined); // whoever awaits it reports the failure
         return { bytes: fileBytes(check.path), fileName: inputs.distributionName ?? fileName, size, packed: false, verified, hashes: () => verified };
     }
-    const name = inputs.distributionName ?? (await defaultDistributionName(source.path));
+    const name = inputs.distributionName ?? (await defaultDistributionName(source.path, inputs.codeHost.gitlab?.project));
     const dir = await (0,promises_.mkdtemp)((0,external_node_path_.join)(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'brcloud-deploy-'));
     cleanup.push(dir);
     port/* info */.pq(`Packing ${source.path} into ${name}`);
@@ -3827,19 +3833,39 @@ async function prepareArchive(inputs, cleanup) {
 
 // EXTERNAL MODULE: ./src/github/client.ts
 var client = __webpack_require__(6584);
+;// CONCATENATED MODULE: ./src/code-host/open.ts
+async function openCodeHost(inputs, signal, run) {
+    if (inputs.githubToken !== undefined) {
+        const { GitHubApi } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 6584));
+        return GitHubApi.open(inputs.githubToken, signal, run);
+    }
+    if (inputs.gitlab !== undefined) {
+        const { GitLabApi } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2072));
+        return GitLabApi.open(inputs.gitlab, signal, run);
+    }
+    return undefined;
+}
+
 // EXTERNAL MODULE: ./src/github/status-description.ts
 var status_description = __webpack_require__(5326);
-;// CONCATENATED MODULE: ./src/github/deployments.ts
-// Records a deploy as a GitHub Deployment of the environment, so it shows on the repository's
-// Environments page, with the distribution's id in its payload: a later run reads which commit the
-// environment runs from it (./evidence.ts). Best effort: any failure here is a warning, never a failed deploy.
+;// CONCATENATED MODULE: ./src/code-host/recorded-deployment.ts
+// Records a deploy as a deployment of the environment on the code's host (a GitHub Deployment, a GitLab deployment), so
+// it shows in the environment's history, with the distribution's id in its payload where the host keeps one: a later run
+// reads which commit the environment runs from it (./evidence.ts). Best effort: any failure here is a warning, never a
+// failed deploy.
 
 
 
 
+
+/** What a token needs to record deployments, per host. */
+const WRITE_ADVICE = {
+    GitHub: "Give the token 'deployments: write' permission.",
+    GitLab: 'Give the token the api scope and at least the Developer role (docs/gitlab.md).'
+};
 /** A final status is one of the run's closing calls: its own short limit, not ended by the run's stop. */
 const FINAL_LIMIT_MS = 5_000;
-class GitHubDeployment {
+class RecordedDeployment {
     github;
     id;
     environmentUrl;
@@ -3857,18 +3883,22 @@ class GitHubDeployment {
     static async start(github, environment, description, payload, ref, environmentUrl) {
         try {
             const id = await github.createDeployment(ref, environment, description, payload);
-            const deployment = new GitHubDeployment(github, id, environmentUrl);
-            (0,run_state/* noteGitHubDeployment */.v9)(id, github.repo, github.runUrl);
+            const deployment = new RecordedDeployment(github, id, environmentUrl);
+            // The post step finishes a deployment the main step could not (src/post.ts).
+            if (github instanceof client.GitHubApi)
+                (0,run_state/* noteGitHubDeployment */.v9)(id, github.repo, github.runUrl);
+            else
+                (0,run_state/* noteGitLabDeployment */.Nw)(id, github.project, github.apiUrl);
             await deployment.set('in_progress', `Deploying to ${environment}`);
-            port/* info */.pq(`Recorded as GitHub Deployment ${id} of environment '${environment}'.`);
+            port/* info */.pq(`Recorded as ${github.deploymentNoun} ${id} of environment '${environment}'.`);
             return deployment;
         }
         catch (error) {
-            port/* warning */.$e(`${(0,errors/* describeError */.Uc)(error)}: the deploy is not recorded as a GitHub Deployment, and goes on. Give the token 'deployments: write' permission.`);
+            port/* warning */.$e(`${(0,errors/* describeError */.Uc)(error)}: the deploy is not recorded as a ${github.deploymentNoun}, and goes on. ${WRITE_ADVICE[github.host]}`);
             return undefined;
         }
     }
-    /** Sets a status; a final one (success, failure, error) once: the first stands. Never throws. */
+    /** Sets a status; a final one (success, failure, error, canceled) once: the first stands. Never throws. */
     async set(state, description) {
         if (this.final)
             return;
@@ -3878,18 +3908,17 @@ class GitHubDeployment {
         // A final status also goes out after a cancel or the watchdog stopped the run, on a door of its own.
         const github = closing ? this.github.closing(FINAL_LIMIT_MS) : this.github;
         try {
-            await github.createStatus(this.id, {
+            await github.setDeploymentState(this.id, {
                 state,
                 description: (0,status_description/* statusDescription */.$)(description),
-                ...(this.github.runUrl ? { log_url: this.github.runUrl } : {}),
-                ...(this.environmentUrl && state === 'success' ? { environment_url: this.environmentUrl } : {}),
-                auto_inactive: state === 'success'
+                logUrl: this.github.runUrl,
+                environmentUrl: state === 'success' ? this.environmentUrl : undefined
             });
             if (closing)
                 (0,run_state/* noteGitHubDeploymentFinal */.B1)();
         }
         catch (error) {
-            port/* warning */.$e(`Could not set GitHub Deployment ${this.id} to ${state} (${(0,errors/* describeError */.Uc)(error)}).`);
+            port/* warning */.$e(`Could not set ${this.github.deploymentNoun} ${this.id} to ${state} (${(0,errors/* describeError */.Uc)(error)}).`);
         }
     }
 }
@@ -3987,8 +4016,8 @@ function countKept(kept) {
     });
 }
 
-// EXTERNAL MODULE: ./src/github/evidence.ts
-var evidence = __webpack_require__(6986);
+// EXTERNAL MODULE: ./src/code-host/evidence.ts
+var evidence = __webpack_require__(3018);
 ;// CONCATENATED MODULE: ./src/github/prune-records.ts
 
 
@@ -4088,7 +4117,7 @@ class PruneRecords {
     }
     /** Whether a Deployment's latest status says it was done (success); GitHub's failure to answer is thrown (pruning stops). */
     async served(d) {
-        return (await this.history.github.latestStatus(d.id))?.state === 'success';
+        return (await this.history.host.latestStatus(d.id))?.state === 'success';
     }
     /**
      * Whether the Deployment that put `runs` on `environment` names, in its payload, what ran there before it (through
@@ -4110,7 +4139,7 @@ class PruneRecords {
     /** The newest Deployment naming `id` that is still under way (its latest status queued, pending or in progress, or none yet). */
     async underWay(records, id) {
         for (const d of records.filter((r) => names(r, id)).slice(0, STATUS_READS)) {
-            const status = await this.history.github.latestStatus(d.id);
+            const status = await this.history.host.latestStatus(d.id);
             const state = status?.state ?? 'pending';
             if (UNDER_WAY.has(state))
                 return { kind: 'in-progress', environment: d.environment, deployment: d.id, state };
@@ -4356,6 +4385,8 @@ function payloadChanges(c) {
 var outcome = __webpack_require__(4535);
 // EXTERNAL MODULE: ./src/http/phase.ts
 var phase = __webpack_require__(3331);
+// EXTERNAL MODULE: ./src/code-host/port.ts
+var code_host_port = __webpack_require__(5591);
 ;// CONCATENATED MODULE: ./src/rules/backup.ts
 /** The environment's newest backup (by createdAt; entries without a readable date are no evidence of age). */
 function newestBackup(backups, environmentId) {
@@ -4584,11 +4615,11 @@ class ReleaseGate {
         let finding;
         try {
             if (github === undefined)
-                throw new client/* GitHubCallFailed */.LW('Reading GitHub Deployments', undefined, 'github-token is not set', 'failed');
+                throw new code_host_port/* CodeHostCallFailed */.dv('Reading GitHub Deployments', undefined, 'github-token is not set', 'failed');
             finding = await checkSoak(github, apiUrl, distributionId, gate, this.o.now);
         }
         catch (error) {
-            if (!(error instanceof client/* GitHubCallFailed */.LW) || this.o.signal?.aborted)
+            if (!(error instanceof code_host_port/* CodeHostCallFailed */.dv) || this.o.signal?.aborted)
                 throw error;
             const why = `GitHub's Deployments of '${gate.environment}' could not be read (${(0,errors/* describeError */.Uc)(error)})`;
             this.o.record.soak = { environment: gate.environment, requiredMinutes: gate.minutes, passed: false, why };
@@ -5578,8 +5609,8 @@ class Pruning {
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
 var action_metadata = __webpack_require__(227);
-// EXTERNAL MODULE: ./src/inputs/index.ts + 5 modules
-var inputs = __webpack_require__(1801);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
+var inputs = __webpack_require__(8858);
 ;// CONCATENATED MODULE: ./src/deploy/source.ts
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
@@ -5785,6 +5816,7 @@ async function upload(ctx, ready) {
 
 
 
+
 const USER_AGENT = 'brcloud-deploy (GitHub Action)';
 /** Retries of cloud calls: attempts from max-attempts, waits from 1 s to 15 s, at most 5 minutes per operation. */
 function retryPolicy(inputs, signal) {
@@ -5917,16 +5949,17 @@ async function steps(run, github) {
     const skip = alreadyRuns && redeploy === undefined;
     if (environment)
         planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say);
-    const gitHub = inputs.githubToken ? await client/* GitHubApi */.yN.open(inputs.githubToken, run.signal) : undefined;
-    if (gitHub)
-        source.records = new PruneRecords(gitHub, inputs.address.apiUrl);
+    const host = await openCodeHost(inputs.codeHost, run.signal);
+    // Pruning keeps what GitHub's Deployments name; GitLab's deployments name no distribution.
+    if (host instanceof client.GitHubApi)
+        source.records = new PruneRecords(host, inputs.address.apiUrl);
     // Before any change: an older commit than the one the environment runs is refused here.
-    const order = environment && !skip ? await checkOrder(run, gitHub, environment, distributionId) : undefined;
+    const order = environment && !skip ? await checkOrder(run, host, environment, distributionId) : undefined;
     if (order?.last)
-        result.changes = await (0,deploy_changes/* readChanges */.St)(gitHub, order.last, port/* info */.pq);
+        result.changes = await (0,deploy_changes/* readChanges */.St)(host, order.last, port/* info */.pq);
     // The soak gate and the backup rule: before any change too (an environment that already runs it is not deployed to).
     if (environment && !skip)
-        await checkRules(run, gitHub, environment, distributionId);
+        await checkRules(run, host, environment, distributionId);
     if (distributionId === undefined && archive !== undefined)
         await pruneBeforeUpload(source, archive, stack.environments);
     else
@@ -5937,12 +5970,12 @@ async function steps(run, github) {
         distributionId = await upload(source, archive);
         result.distributionId = distributionId;
     }
-    if (environment && gitHub && !skip && distributionId !== undefined) {
-        github.deployment = await recordDeployment(run, gitHub, environment.name, distributionId, order);
+    if (environment && host && !skip && distributionId !== undefined) {
+        github.deployment = await recordDeployment(run, host, environment.name, distributionId, order);
         order?.noteOwnDeployment(github.deployment?.id);
     }
     if (environment && distributionId !== undefined && !skip) {
-        await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order, gitHub }, result);
+        await release(inputs, { ...run, environment, distributionId, configFileIds: stack.configFileIds, order, host }, result);
     }
     else {
         result.skipped = skip;
@@ -5958,10 +5991,10 @@ async function steps(run, github) {
     result.completed = true;
 }
 /** The deploy order against what the environment runs (./order.ts); throws OrderRefused when ours is older. */
-async function checkOrder(run, gitHub, environment, distributionId) {
+async function checkOrder(run, host, environment, distributionId) {
     const { inputs, result } = run;
     const order = new deploy_order/* DeployOrder */.sG({
-        github: gitHub,
+        host,
         client: run.client,
         apiUrl: inputs.address.apiUrl,
         environment: environment.name,
@@ -5976,18 +6009,18 @@ async function checkOrder(run, gitHub, environment, distributionId) {
     });
     const running = environment.distributionId ?? undefined;
     // Without a token there is nothing to read: one line says so, without a phase of its own.
-    if (gitHub === undefined)
+    if (host === undefined)
         await order.check(running);
     else
         await run.phase(`Check the deploy order on '${environment.name}'`, () => order.check(running));
     return order;
 }
 /** The soak gate of a promotion and the backup rule (src/rules/gate.ts): RuleRefused, or overridden on the record. */
-async function checkRules(run, gitHub, environment, distributionId) {
+async function checkRules(run, host, environment, distributionId) {
     const { rules } = run.inputs;
     const soak = rules.soak;
     if (soak !== undefined && distributionId !== undefined)
-        await run.phase(`Check the soak gate: ${distributionId} in '${soak.environment}'`, () => run.gate.soak(gitHub, run.inputs.address.apiUrl, distributionId));
+        await run.phase(`Check the soak gate: ${distributionId} in '${soak.environment}'`, () => run.gate.soak(host, run.inputs.address.apiUrl, distributionId));
     if (rules.backupHours !== undefined)
         await run.phase(`Check the backups of '${environment.name}'`, () => run.gate.backup(run.client, environment.id));
 }
@@ -5996,7 +6029,7 @@ async function checkRules(run, gitHub, environment, distributionId) {
  * promoted distribution whose commit is not known is recorded at the run's commit (GitHub needs one) with the
  * payload saying the commit is unknown, so no later run reads the run's commit as the distribution's.
  */
-function recordDeployment(run, gitHub, environment, distributionId, order) {
+function recordDeployment(run, host, environment, distributionId, order) {
     const { result } = run;
     const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName;
     const ours = order?.last?.ours;
@@ -6004,7 +6037,7 @@ function recordDeployment(run, gitHub, environment, distributionId, order) {
     const override = result.rules?.override;
     const changes = payloadChanges(result.changes);
     const known = promotion ? (ours?.from === 'run' ? undefined : ours?.sha) : undefined;
-    const ref = known ?? (gitHub.sha || gitHub.ref);
+    const ref = known ?? (host.sha || host.ref);
     const payload = {
         distributionId,
         distributionName: name,
@@ -6017,7 +6050,7 @@ function recordDeployment(run, gitHub, environment, distributionId, order) {
         ...(result.rules?.backup?.id !== undefined && { backupId: result.rules.backup.id })
     };
     const description = deploymentDescription({ name: name ?? distributionId, target: result.target, changes: result.changes, overrideReason: override?.reason });
-    return GitHubDeployment.start(gitHub, environment, description, payload, ref, run.inputs.environmentUrl);
+    return RecordedDeployment.start(host, environment, description, payload, ref, run.inputs.environmentUrl);
 }
 /** The optional build, then the archive on disk (checked or packed); undefined when nothing is uploaded. */
 async function prepare(run) {
@@ -6104,7 +6137,7 @@ function closeRun(run, limitMs = run.closeLimitMs()) {
     const deployment = run.github.deployment;
     const finalStatus = stopped === undefined || deployment === undefined
         ? undefined
-        : () => deployment.set('error', `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; ${(0,advice/* seeTheRun */.OA)()}`);
+        : () => deployment.set('canceled', `${stopped.name === 'WatchdogTimeout' ? 'Stopped by its watchdog' : 'Cancelled'} while the release was ${run.result.release?.state ?? 'not yet requested'}; ${(0,advice/* seeTheRun */.OA)()}`);
     if (!run.result.platformReached)
         return finalStatus?.() ?? Promise.resolve();
     // The last look is at an environment this run found: a name the platform never listed has nothing to look at.
@@ -6209,7 +6242,7 @@ async function changesAfterWait(parts, result) {
     if (parts.signal?.aborted)
         return;
     // Only the run's stop can end the reading with an error (GitHub's failures are its `why`): the step's own ending stands.
-    result.changes = await (0,deploy_changes/* readChanges */.St)(parts.gitHub, check, port/* info */.pq).catch(() => changes);
+    result.changes = await (0,deploy_changes/* readChanges */.St)(parts.host, check, port/* info */.pq).catch(() => changes);
 }
 /** Warnings about what the checks could not show. */
 function cautionsAbout(inputs, record, caution) {
@@ -6321,47 +6354,6 @@ const STATUS_DESCRIPTION_LIMIT = 140;
 function statusDescription(text) {
     const characters = [...text];
     return characters.length <= STATUS_DESCRIPTION_LIMIT ? text : characters.slice(0, STATUS_DESCRIPTION_LIMIT).join('');
-}
-
-
-/***/ }),
-
-/***/ 3839:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
-/* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7856);
-// The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
-// environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
-// the transport, still loads it.
-
-
-/**
- * undici 6 (the one @actions/core already loads, so the bundle carries and loads one copy, not two)
- * marks EnvHttpProxyAgent experimental and says so on stderr, where a runner shows it as noise on
- * every step. Only that one warning is held back, only while the agent is made.
- */
-function withoutExperimentalWarning(make) {
-    const emitWarning = process.emitWarning;
-    process.emitWarning = ((warning, ...rest) => {
-        if (String(warning).includes('EnvHttpProxyAgent is experimental'))
-            return;
-        emitWarning.call(process, warning, ...rest);
-    });
-    try {
-        return make();
-    }
-    finally {
-        process.emitWarning = emitWarning;
-    }
-}
-/** The connections to `baseUrl`: HTTP/1.1, HTTPS_PROXY / HTTP_PROXY / NO_PROXY honoured, loopback never proxied. */
-function proxyAwareDispatcher(baseUrl) {
-    const noProxy = (0,_proxy_js__WEBPACK_IMPORTED_MODULE_1__/* .noProxyWithLoopback */ .XO)(process.env, new URL(baseUrl).hostname);
-    return withoutExperimentalWarning(() => new undici__WEBPACK_IMPORTED_MODULE_0__.EnvHttpProxyAgent({ allowH2: false, connect: { timeout: 30_000 }, noProxy }));
 }
 
 
