@@ -2,7 +2,7 @@
 // compare, read once the deploy order is known (./order.ts) and before the deployment is recorded. Never fails
 // the run: without a token, a commit, or an answer from GitHub the list is empty and says why. A rollback seen
 // applied turns the list into what was taken out again (shownChanges), so every reader tells the same story.
-import { CodeHostCallFailed, short, type CodeHost, type CommitSummary } from '../code-host/port.js'
+import { CodeHostCallFailed, commitPage, pullPage, short, type CodeHost, type CommitSummary, type HostName } from '../code-host/port.js'
 import { rolledBack, type ReleaseRecord } from './release-state.js'
 import type { OrderCheck } from './order.js'
 
@@ -30,6 +30,8 @@ export interface ReleaseChanges {
   readonly rolledBack?: boolean | undefined
   /** The repository's web address, for links. */
   readonly repoUrl?: string | undefined
+  /** The code's host: the form of its pages in links, and how it writes a pull (merge) request. */
+  readonly host?: HostName | undefined
   /** No github-token: nothing could be asked (the summary's deploy order row already says so). */
   readonly withoutToken?: boolean | undefined
 }
@@ -74,8 +76,13 @@ export async function readChanges(github: CodeHost | undefined, check: OrderChec
   }
 }
 
-function pair(check: OrderCheck): Pick<ReleaseChanges, 'running' | 'ours' | 'repoUrl'> {
-  return { running: check.running?.sha, ours: check.ours?.sha, ...(check.repoUrl !== undefined && { repoUrl: check.repoUrl }) }
+function pair(check: OrderCheck): Pick<ReleaseChanges, 'running' | 'ours' | 'repoUrl' | 'host'> {
+  return {
+    running: check.running?.sha,
+    ours: check.ours?.sha,
+    ...(check.repoUrl !== undefined && { repoUrl: check.repoUrl }),
+    ...(check.host !== undefined && { host: check.host })
+  }
 }
 
 /** The log's line for a list read. */
@@ -140,14 +147,20 @@ export const SUMMARY_COMMITS = 20
 
 /** The job summary's section (Markdown lines): what the list is, the commits linked, "and N more", or why it is empty. */
 export function changesSection(c: ReleaseChanges, environment: string, max = SUMMARY_COMMITS): string[] {
-  const link = (sha: string): string => (c.repoUrl ? `[\`${short(sha)}\`](${c.repoUrl}/commit/${sha})` : `\`${short(sha)}\``)
+  const host = c.host ?? 'GitHub'
+  const link = (sha: string): string => (c.repoUrl ? `[\`${short(sha)}\`](${commitPage(host, c.repoUrl, sha)})` : `\`${short(sha)}\``)
+  const pull = (n: number): string => {
+    const page = pullPage(host, c.repoUrl ?? '', n)
+    return c.repoUrl ? `[${page.label}](${page.url})` : page.label
+  }
   const env = `'${environment}'`
   if (c.total === 0) return [`No commits listed: ${c.why ?? 'none between the two commits'}.`]
   const lines = [sectionIntro(c, env, link)]
   if (c.commits.length > 0) lines.push('')
   for (const x of c.commits.slice(0, max)) {
-    const pulls = x.pullRequests.filter((n) => !x.title.includes(`#${n}`))
-    const named = pulls.map((n) => (c.repoUrl ? `[#${n}](${c.repoUrl}/pull/${n})` : `#${n}`)).join(', ')
+    // One the title names already is not named again (as the host writes it: #12 or !12).
+    const pulls = x.pullRequests.filter((n) => !x.title.includes(pullPage(host, '', n).label))
+    const named = pulls.map(pull).join(', ')
     lines.push(`- ${link(x.sha)} ${markdownText(x.title)}${named ? ` (${named})` : ''}${x.author === undefined ? '' : ` — ${markdownText(x.author)}`}`)
   }
   const more = moreThan(c, max)

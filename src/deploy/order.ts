@@ -6,7 +6,7 @@ import type { CloudClient } from '../cloud/client.js'
 import { ActionError } from '../errors.js'
 import * as core from '../port.js'
 import { giveGitHubToken, grantGitHubPermissions } from '../advice.js'
-import { CodeHostCallFailed, short, type CodeHost, type Comparison } from '../code-host/port.js'
+import { CodeHostCallFailed, short, type CodeHost, type Comparison, type HostName } from '../code-host/port.js'
 import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../code-host/evidence.js'
 import { sameId } from './look.js'
 import type { EnvironmentLook } from './result.js'
@@ -28,6 +28,8 @@ export interface OrderCheck {
   readonly outside?: string | undefined
   /** The repository's web address, for commit links. */
   readonly repoUrl?: string | undefined
+  /** The code's host that was asked (its name in what the check says, its pages' form in links). */
+  readonly host?: HostName | undefined
   /** The deploy was refused for it (behind, without allow-older-commit; or not checked, without allow-unchecked-order). */
   readonly refused?: boolean | undefined
   /** Made again after a wait: the upload (if any) was made, and nothing was deployed. */
@@ -162,7 +164,7 @@ export class DeployOrder {
   }
 
   private async evaluate(runningId: string | undefined): Promise<OrderCheck> {
-    const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl }
+    const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl, host: this.o.host?.host }
     const history = this.history
     if (history === undefined) return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` }
     history.refresh()

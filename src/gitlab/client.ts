@@ -9,6 +9,7 @@ import {
   MAX_PULL_LOOKUPS,
   MAX_TAG_PAGES,
   CALL_LIMIT_MS,
+  commitPage,
   short,
   type CodeHost,
   type CommitListing,
@@ -110,7 +111,7 @@ export class GitLabApi implements CodeHost {
   }
 
   commitUrl(sha: string): string {
-    return `${this.repoUrl}/-/commit/${sha}`
+    return commitPage('GitLab', this.repoUrl, sha)
   }
 
   /**
