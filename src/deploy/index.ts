@@ -168,7 +168,8 @@ export function startDeploy(
       now: () => Date.now(),
       signal,
       log: core.info,
-      caution
+      caution,
+      gitlab: inputs.codeHost.gitlab !== undefined
     }),
     say: (line) => {
       core.info(line)
