@@ -4,6 +4,7 @@
 import { actionPort } from '../src/action/port.js'
 import { useTestPort } from './test-port.js'
 import { DEFAULT_GITHUB_TOKEN, startGitHubStandIn } from '../src/emulator/github/server.js'
+import { DEFAULT_GITLAB_PROJECT, DEFAULT_GITLAB_TOKEN, fakeSha, startGitLabStandIn } from '../src/emulator/gitlab/server.js'
 
 const lines: Array<{ kind: 'info' | 'warning'; text: string }> = []
 const masked: string[] = []
@@ -13,6 +14,7 @@ let inputs: Record<string, string> = {}
 // @actions/github reads GITHUB_API_URL once, when it is first imported: the stand-in listens before that.
 const github = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
 process.env.GITHUB_API_URL = github.url
+const gitlab = await startGitLabStandIn()
 
 useTestPort({
   getInput: (name: string) => inputs[name] ?? '',
@@ -49,6 +51,7 @@ afterEach(async () => {
 })
 afterAll(async () => {
   await github.close()
+  await gitlab.close()
 })
 
 /** A refresh token the platform issued (a login of the main step). */
@@ -323,6 +326,53 @@ describe('the GitHub Deployment the main step left in progress', () => {
     await runPost(state({ githubDeployment: { ...deployment(), logUrl: undefined }, githubDeploymentFinal: true }))
     expect(github.calls).toEqual([])
     expect(lines).toEqual([])
+  })
+})
+
+describe('the GitLab deployment the main step left running', () => {
+  const sha = fakeSha('post/1')
+  gitlab.model.linear('main', [sha])
+  function deployment(): { id: number; project: string; apiUrl: string } {
+    const d = gitlab.model.createDeployment({ environment: 'production', sha, ref: 'main', tag: false, status: 'running' })
+    return { id: d.id, project: DEFAULT_GITLAB_PROJECT, apiUrl: gitlab.apiUrl }
+  }
+  const statusOf = (id: number): string => gitlab.model.deployment(id).status
+
+  test('a stopped main step: set to canceled, said, and listed in the summary', async () => {
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    const saved = deployment()
+    await runPost(state({ gitlabDeployment: saved, reported: false }))
+    expect(statusOf(saved.id)).toBe('canceled')
+    expect(masked).toContain(DEFAULT_GITLAB_TOKEN)
+    expect(said('info')).toEqual([`Set GitLab deployment ${saved.id} to canceled: the main step was stopped before it finished.`])
+    expect(summaries[0]).toContain(`- set GitLab deployment ${saved.id} to canceled (it was left running)\n`)
+  })
+
+  test('a main step that decided its outcome and could not set it: that status, never "stopped" (found by the simulation)', async () => {
+    // The main step failed and reported; its call setting failed got no answer in time. It was canceled, "stopped".
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    const failed = deployment()
+    await runPost(state({ gitlabDeployment: failed, reported: true, finalWanted: 'failure' }))
+    expect(statusOf(failed.id)).toBe('failed')
+    const verified = deployment()
+    await runPost(state({ gitlabDeployment: verified, reported: true, finalWanted: 'success' }))
+    expect(statusOf(verified.id)).toBe('success')
+    expect(said('info')).toEqual([
+      `Set GitLab deployment ${failed.id} to failed: the status the main step decided and could not set.`,
+      `Set GitLab deployment ${verified.id} to success: the status the main step decided and could not set.`
+    ])
+    expect(summaries).toEqual([])
+  })
+
+  test('no gitlab-token: it stays running, and the warning says why; finished by the main step: no call', async () => {
+    const saved = deployment()
+    await runPost(state({ gitlabDeployment: saved, reported: false }))
+    expect(said('warning')).toEqual([`GitLab deployment ${saved.id} stays running: the post step has no gitlab-token.`])
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    const calls = gitlab.calls.length
+    await runPost(state({ gitlabDeployment: saved, githubDeploymentFinal: true }))
+    expect(gitlab.calls.length).toBe(calls)
+    expect(statusOf(saved.id)).toBe('running')
   })
 })
 

@@ -31,6 +31,7 @@ import { GitLabDoor } from './door.js'
 import { GITLAB_STATUS, iidsOf, objectOr, toCommit, toDeployment, toIssue, toTag, type GitLabDeployment } from './records.js'
 
 export { gitlabApiUrl, isGitLabProject } from './address.js'
+export { GITLAB_STATUS } from './records.js'
 
 export interface GitLabTarget {
   /** A personal, project or group access token, sent as PRIVATE-TOKEN. */
