@@ -71,6 +71,8 @@ export class DeployOrder {
   last: OrderCheck | undefined
   /** The last check found no record of the promoted distribution's commit: one made since is looked for before each call. */
   private oursUnrecorded = false
+  /** Our commit as the last check found it, also when that check then ended unknown (the host failed, or did not know the running commit). */
+  private oursSeen: CommitEvidence | undefined
 
   constructor(private readonly o: OrderOptions) {
     this.history = o.host ? new DeploymentHistory(o.host, o.apiUrl) : undefined
@@ -79,6 +81,11 @@ export class DeployOrder {
   /** This run's own recorded deployment: never named as the one holding the environment. */
   noteOwnDeployment(id: number | undefined): void {
     this.ownDeployment = id
+  }
+
+  /** The commit this run deploys, with its evidence, as the last check found it (whatever its order): what the deploy is recorded at. */
+  get oursEvidence(): CommitEvidence | undefined {
+    return this.last?.ours ?? this.oursSeen
   }
 
   /** The commit this run deploys: a promoted distribution's, or this run's own. */
@@ -171,6 +178,7 @@ export class DeployOrder {
     this.known.clear()
     try {
       const ours = await this.ours()
+      this.oursSeen = ours
       this.oursUnrecorded = ours === undefined && this.o.promoted !== undefined
       if (ours === undefined) return { ...base, order: 'unknown', why: this.noCommitOfOurs() }
       if (runningId === undefined)
