@@ -3,7 +3,7 @@
 // unless allow-older-commit; another branch deploys with a notice. The evidence for each commit, and
 // why the order stays unknown when it does, travel with the result (docs/verified-deploys.md, "Deploy order").
 import type { CloudClient } from '../cloud/client.js'
-import { ActionError } from '../errors.js'
+import { ActionError, describeError } from '../errors.js'
 import * as core from '../port.js'
 import { giveGitHubToken, grantGitHubPermissions } from '../advice.js'
 import { CodeHostCallFailed, short, type CodeHost, type Comparison, type HostName } from '../code-host/port.js'
@@ -180,14 +180,14 @@ export class DeployOrder {
       const ours = await this.ours()
       this.oursSeen = ours
       this.oursUnrecorded = ours === undefined && this.o.promoted !== undefined
-      if (ours === undefined) return { ...base, order: 'unknown', why: this.noCommitOfOurs() }
+      if (ours === undefined) return { ...base, order: 'unknown', why: await this.noCommitOfOurs() }
       if (runningId === undefined)
         return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` }
       const facts = (): Promise<DistributionFacts> => this.facts(runningId)
       const running = await history.commitOf(runningId, this.o.environment, facts)
       const outside = await this.outside(history, runningId, facts)
       if (running === undefined) {
-        const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and its name carries no commit of this repository`
+        const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and ${await this.nameClause(runningId)}`
         return { ...base, ours, outside, order: 'unknown', why }
       }
       if (sameCommit(running.sha, ours.sha)) return { ...base, ours, running, outside, order: 'identical' }
@@ -212,18 +212,24 @@ export class DeployOrder {
   private facts(id: string): Promise<DistributionFacts> {
     let known = this.known.get(id)
     if (known === undefined) {
-      known = this.o.client
-        .getDistribution(id)
-        .catch(() => undefined)
-        .then((d) => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }))
+      known = this.o.client.getDistribution(id).then(
+        (d): DistributionFacts => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }),
+        (error: unknown): DistributionFacts => ({ id, unread: describeError(error) })
+      )
       this.known.set(id, known)
     }
     return known
   }
 
-  private noCommitOfOurs(): string {
+  private async noCommitOfOurs(): Promise<string> {
     if (this.o.promoted === undefined) return `this run has no commit (${core.runContext().noCommit})`
-    return `${this.noRecordOf(this.o.promoted, 'this repository')}, and its name carries no commit of this repository`
+    return `${this.noRecordOf(this.o.promoted, 'this repository')}, and ${await this.nameClause(this.o.promoted)}`
+  }
+
+  /** What the name told of the commit: none of this repository, or nothing at all when the platform could not say it. */
+  private async nameClause(id: string): Promise<string> {
+    const unread = (await this.facts(id)).unread
+    return unread === undefined ? 'its name carries no commit of this repository' : `its name could not be read (${unread})`
   }
 
   /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
