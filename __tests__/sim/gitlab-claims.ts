@@ -159,7 +159,11 @@ function checkRecordOnGitLab(f: Facts, index: number): void {
     if (d.status === 'success') {
       // A green run's end: verified, or as far as follow-deploy and the health check looked (docs/gitlab.md).
       const through = ['verified', 'healthy', 'applied', 'reported', 'requested', 'already-running'].includes(state ?? '')
-      if (reportedByMain()) say(`GitLab deployment ${d.id} success only for a release that went through`, through && !signalFirst, { state, signalFirst })
+      // Through before a stop came (a signal during the closing calls after it, fresh seed 833318941): its success stands.
+      const stateSeen = shown.lines.filter((l) => l.by === 'main' && l.text.startsWith(`Release ${state ?? ''}`)).at(-1)
+      const throughFirst = stateSeen !== undefined && f.ending.signalSeq !== undefined && stateSeen.seq <= f.ending.signalSeq
+      if (reportedByMain())
+        say(`GitLab deployment ${d.id} success only for a release that went through`, through && (!signalFirst || throughFirst), { state, signalFirst })
     }
     // The release failed before a stop came (a signal during the closing calls after it): its failure stands.
     const failing = shown.lines.find((l) => l.by === 'main' && /^Release (failed|replaced|rollback-[a-z]+):/.test(l.text))
