@@ -20,7 +20,7 @@ import { commitInName, gitlab, gitlabRelation, type GitLabSchedule } from './git
 import { shown } from './mocks.js'
 import { processRecord } from './process.js'
 import { wire } from './transport.js'
-import { OLD, PREV, THEIRS } from './world.js'
+import { OLD, OURS, PREV, THEIRS } from './world.js'
 import { soakOnGitLab } from './rules-world.js'
 
 const say = (claim: string, holds: boolean, detail: unknown = undefined): void =>
@@ -52,6 +52,8 @@ function nameCarries(f: Facts, gl: GitLabSchedule, id: string | undefined): numb
   if (!gl.names) return undefined
   if (same(id, OLD)) return gl.old
   if (same(id, PREV)) return 0
+  // Ours stored before the run (a promotion's): deleted by another actor after the run read it (fresh seed 1751298366).
+  if (same(id, OURS) && !f.s.source.startsWith('upload')) return gl.ours
   const i = THEIRS.findIndex((t) => same(t, id))
   return i < 0 ? undefined : gl.theirs[i]
 }
