@@ -82,8 +82,12 @@ export function factsOf(s: Schedule, stack: Stack, log: WorldLog, ending: Ending
   return { s, stack, log, ending, ours, history, release, rollbacks, oursLanded, sentOurs, sentRollback, text, head, failed: shown.failed ?? '' }
 }
 
-/** The distribution the environment served at runner time `t` (its site), by the platform's history; undefined: none. */
-export function servingAt(f: Facts, t: number): string | undefined {
+/**
+ * The distribution the environment served at runner time `t` (its site), by the platform's history; undefined: none.
+ * `answeredSeq`: the sequence number of the call whose answer showed it (a restart after that call in the same millisecond
+ * does not undo it).
+ */
+export function servingAt(f: Facts, t: number, answeredSeq?: number): string | undefined {
   let serving: { id: string; index: number } | undefined
   let at = Number.NEGATIVE_INFINITY
   f.history.forEach((d, index) => {
@@ -94,8 +98,12 @@ export function servingAt(f: Facts, t: number): string | undefined {
       at = applied
     }
   })
-  // A restart forgets what was applied before it (by the history's order: a deploy of the same instant may follow it).
-  for (const r of f.log.restarts) if (r.at <= t && serving !== undefined && serving.index < r.length) serving = undefined
+  // A restart forgets what was applied before it (by the history's order: a deploy of the same instant may follow it), but
+  // not what an answer made before it showed (`answeredSeq`: that call's sequence number; the restart came after it).
+  for (const r of f.log.restarts) {
+    const afterTheAnswer = answeredSeq !== undefined && r.seq !== undefined && r.seq >= answeredSeq
+    if (r.at <= t && !afterTheAnswer && serving !== undefined && serving.index < r.length) serving = undefined
+  }
   return serving?.id
 }
 

@@ -208,8 +208,18 @@ export function oursAppliedBy(f: Facts, t: number): boolean {
  * or another run's build of our commit seen by the marker they share (fresh seed 331355206).
  */
 function oursSeenBy(f: Facts, t: number): boolean {
-  const serving = servingAt(f, t)
+  const serving = servingAt(f, t, markerAnswerSeq())
   return oursAppliedBy(f, t) || identicalBuild(f, serving) || sameMarkerBuild(f, serving)
+}
+
+/**
+ * The site's answer that showed the release's marker (the run's last site call before it said so): a restart of the
+ * platform after it, in the same millisecond, forgot what served, not what that answer showed (fresh seed 206013076).
+ */
+function markerAnswerSeq(): number | undefined {
+  const said = shown.lines.find((l) => l.by === 'main' && /^Release applied: .* answers with '.*', the new release's marker/.test(l.text))
+  if (said === undefined) return undefined
+  return wire.calls.filter((c) => c.path.startsWith('/sites/') && c.seq <= said.seq).at(-1)?.seq
 }
 
 /**

@@ -174,10 +174,15 @@ function checkRecordOnGitLab(f: Facts, index: number): void {
     const failing = shown.lines.find((l) => l.by === 'main' && /^Release (failed|replaced|rollback-[a-z]+):/.test(l.text))
     const failedFirst = failing !== undefined && f.ending.signalSeq !== undefined && failing.seq <= f.ending.signalSeq
     if (d.status === 'failed')
-      say(`GitLab deployment ${d.id} failed only for a failure, not a stop before it`, f.failed !== '' && (!signalFirst || failedFirst), {
-        failed: f.failed,
-        signalFirst
-      })
+      // (A killed command reports nothing: its release's failure line is what it said; fresh seed 1438292742.)
+      say(
+        `GitLab deployment ${d.id} failed only for a failure, not a stop before it`,
+        (f.failed !== '' || failing !== undefined) && (!signalFirst || failedFirst),
+        {
+          failed: f.failed,
+          signalFirst
+        }
+      )
     if (d.status === 'canceled') say(`GitLab deployment ${d.id} canceled only after a stop (a signal, a kill, the watchdog)`, stopped, { failed: f.failed })
   }
 }

@@ -1,17 +1,17 @@
 // GitLab in the simulation, as the code's host of a schedule (./world.ts draws none, GitHub or GitLab): the GitLab API
 // stand-in's core (src/emulator/gitlab) in-process, reached by the real GitLab adapter (src/gitlab) through the
 // simulation's request (./transport.ts `httpRequest`, in place of src/http/request.ts), so the deploy order, the GitLab
-// deployment a run records and the post step's canceled run under every schedule, with GitLab's own answers: its tokens
-// and scopes (401, a read_api token's 403 on writes, 404 for a project the token cannot see), its faults (a status, a
-// hang past the call limit, a dropped connection, carried out before either, 429 with Retry-After), no connection,
-// slowness, and the run's stop. The same commits as GitHub's world (c0..c5 on main, f off c1; 'gone' unknown). GitLab's
+// deployment a run records and the post step's final status run under every schedule, with GitLab's own answers: its
+// tokens and scopes (401, a read_api token's 403 on writes, 404 for a project the token cannot see), its faults (a status,
+// a hang past the call limit, a dropped connection, each after the stand-in carried the call out or before; 429 with
+// Retry-After; given by the transport to the very call they are drawn for), no connection, slowness, and the run's stop. The same commits as GitHub's world (c0..c5 on main, f off c1; 'gone' unknown). GitLab's
 // deployments carry no payload: a commit is known from a distribution's default name only, so the world names its
 // distributions that way, or not. Other jobs record their deploys as GitLab deployments (running, then success or
 // failed); Mission Control records nothing.
 import { createGitLabStandIn, type GitLabCore, type GitLabToken, type GitLabUser, type RouteName } from '../../src/emulator/gitlab/server.js'
 import { COMMITS, GONE } from './github.js'
 import { runIndex } from './process.js'
-import { wire, type GitHubFate } from './transport.js'
+import { wire, type GitLabFate } from './transport.js'
 
 /** The instance, as a GitLab CI job's CI_SERVER_URL names it (./faces.ts), and its API. */
 export const GITLAB_URL = 'https://gitlab.example.com'
@@ -127,21 +127,16 @@ export function makeGitLabWorld(
   gitlab.world = world
   wire.gitlab = core
   wire.gitlabHost = new URL(GITLAB_URL).host
-  // Each fault applies to its route's calls after `skip`, `times` times; a status, a hang, a dropped connection and a
-  // rate limit are the stand-in's own faults, queued for this very call.
+  // Each fault applies to its route's calls after `skip`, `times` times; the transport gives it to that very call.
   const seen = new Map<string, number>()
-  wire.gitlabFate = (route): GitHubFate => {
+  wire.gitlabFate = (route): GitLabFate => {
     const n = seen.get(route) ?? 0
     seen.set(route, n + 1)
     const fault = schedule.faults.find((f) => f.route === route && n >= f.skip && n < f.skip + f.times)
     if (fault === undefined) return { kind: 'answer' }
     if (fault.kind === 'unreachable') return { kind: 'unreachable', code: 'ECONNREFUSED' }
     if (fault.kind === 'slow') return { kind: 'slow', seconds: fault.seconds }
-    if (fault.kind === 'rate-limit')
-      core.fail(fault.route, { status: 429, body: 'Retry later\n', headers: { 'retry-after': String(fault.seconds), 'ratelimit-remaining': '0' } })
-    else if (fault.kind === 'status') core.fail(fault.route, { status: fault.status, afterApply: fault.afterApply })
-    else core.fail(fault.route, { kind: fault.kind, afterApply: fault.afterApply })
-    return { kind: 'answer' }
+    return { kind: 'fault', fault: { kind: fault.kind, status: fault.status, seconds: fault.seconds, afterApply: fault.afterApply } }
   }
   return world
 }

@@ -10,7 +10,7 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks'
 import { EventEmitter } from 'node:events'
 import { Readable } from 'node:stream'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { HttpRequest, HttpResponse, TransportOptions } from '../../src/http/transport.js'
 import type { FetchInit } from '../../src/http/fetch.js'
 import type { RequestAnswer, RequestOptions } from '../../src/http/request.js'
@@ -127,6 +127,22 @@ export type SinkAnswer = { status: number; afterMs: number } | undefined
 /** A GitHub call's fate, decided by the world before the stand-in sees it. */
 export type GitHubFate = { kind: 'answer' } | { kind: 'hang' } | { kind: 'unreachable'; code: string } | { kind: 'slow'; seconds: number }
 
+/**
+ * A fault of GitLab's on one call of a run (./gitlab.ts draws it): an error status, no answer, a dropped connection (each
+ * after the stand-in carried the call out, or before), or its throttle's 429. Given by the transport to that very call:
+ * the stand-in's own fault queue is shared by every caller, and a status report's call could take one meant for the run.
+ */
+export interface GitLabCallFault {
+  readonly kind: 'status' | 'hang' | 'drop' | 'rate-limit'
+  readonly status: number
+  /** Retry-After of a 429, in seconds. */
+  readonly seconds: number
+  readonly afterApply: boolean
+}
+
+/** A GitLab call's fate: as GitHub's, or a fault of its own (GitLabCallFault). */
+export type GitLabFate = GitHubFate | { kind: 'fault'; fault: GitLabCallFault }
+
 /** The world the transports of one simulated run talk to (set by the world before the run starts). */
 export const wire: {
   stack: Stack | undefined
@@ -141,8 +157,8 @@ export const wire: {
   gitlab: GitLabCore | undefined
   /** The host of GitLab's instance (gitlab-url). */
   gitlabHost: string
-  /** What happens to the next GitLab call of a route (./gitlab.ts queues the stand-in's own faults; no connection and slowness here). */
-  gitlabFate: (route: string) => GitHubFate
+  /** What happens to the next GitLab call of a route of a run (./gitlab.ts decides). */
+  gitlabFate: (route: string) => GitLabFate
   /** Called after a call of the code's host (GitHub's or GitLab's) was answered, by its route (request-relative actors). */
   afterCodeHost: (route: string) => void
   /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen (and which run looked). */
@@ -609,14 +625,19 @@ async function requestNow(input: string, options: RequestOptions): Promise<Reque
   const route = gitlabMatch(method, url.pathname)?.route ?? 'unknown'
   // The status report's calls meet their own faults (./status.ts), never the run's, and follow no trigger of the run.
   const tap = tapOf()?.begin('gitlab', method, url)
-  const fate: GitHubFate | TapFate = tap !== undefined ? tap.fate : wire.gitlabFate(route)
+  const fate: GitLabFate | TapFate = tap !== undefined ? tap.fate : wire.gitlabFate(route)
   let work: Promise<HttpResponse & { seq: number }>
   if (fate.kind === 'hang') work = never()
   else if (fate.kind === 'unreachable') work = Promise.reject(Object.assign(new Error(`connect ${fate.code} ${url.host}`), { code: fate.code }))
   else {
     const latency = tap !== undefined ? tap.latencyMs : fate.kind === 'slow' ? fate.seconds * 1000 : 0
     const handler: Handler = (q, s) => core.handle(q, s)
-    const through = tap !== undefined && (fate.kind === 'respond' || fate.kind === 'reset') ? tapped(handler, fate) : handler
+    const through =
+      fate.kind === 'fault'
+        ? gitlabFaulted(handler, fate.fault)
+        : tap !== undefined && (fate.kind === 'respond' || fate.kind === 'reset')
+          ? tapped(handler, fate)
+          : handler
     const body = options.body ?? ''
     // The run's own GitLab calls, numbered (the status report's, tapped, are not the run's).
     const numbered =
@@ -634,4 +655,21 @@ async function requestNow(input: string, options: RequestOptions): Promise<Reque
     limited(work, undefined, signal, () => new Error('unreachable'))
   )
   return { statusCode: res.status, headers: res.headers, body: { text: async () => res.text } }
+}
+
+/** The handler of a GitLab call with a fault: carried out by the stand-in first (its answer dropped) or not, then the fault. */
+function gitlabFaulted(handler: Handler, f: GitLabCallFault): Handler {
+  return async (req, res) => {
+    const applied = f.afterApply && f.kind !== 'rate-limit'
+    if (applied) await handler(req, new FakeResponse() as unknown as ServerResponse)
+    else for await (const chunk of req as AsyncIterable<Buffer>) void chunk // read to the end, as a server does
+    if (f.kind === 'hang') return never()
+    if (f.kind === 'drop') return void req.socket.destroy()
+    if (f.kind === 'rate-limit') {
+      res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': String(f.seconds), 'ratelimit-remaining': '0' })
+      return void res.end('Retry later\n')
+    }
+    res.writeHead(f.status, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ message: `${f.status} ${STATUS_CODES[f.status] ?? 'Error'}` }))
+  }
 }

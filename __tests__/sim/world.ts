@@ -572,9 +572,9 @@ export function addFaults(stack: Stack, s: Schedule): void {
 export interface WorldLog {
   /**
    * Each restart (the platform forgot what ran before): the length of the environment's deploy history then, and when;
-   * and every environment's, by id (a second run's environment, ./runs.ts).
+   * and every environment's, by id (a second run's environment, ./runs.ts); the wire's sequence number then.
    */
-  readonly restarts: Array<{ length: number; at: number; lengths?: Readonly<Record<string, number>> }>
+  readonly restarts: Array<{ length: number; at: number; lengths?: Readonly<Record<string, number>>; seq?: number }>
   /** The environment was renamed or deleted (at this sequence number of the wire). */
   environmentGone: number | undefined
   /** The environment's record (kept when it is deleted: its history stays readable). */
@@ -621,7 +621,7 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterCodeH
       if (actor.kind === 'restart') {
         // The platform (an emulator restarted mid-run) forgets what every environment runs, and every access token.
         const lengths = Object.fromEntries(state.environments.map((e) => [e.id, e.deployments.length]))
-        log.restarts.push({ length: log.environment?.deployments.length ?? 0, at: Date.now(), lengths })
+        log.restarts.push({ length: log.environment?.deployments.length ?? 0, at: Date.now(), lengths, seq: wire.seq })
         for (const timer of state.switches) clearTimeout(timer)
         state.switches.clear()
         state.landings.clear()
