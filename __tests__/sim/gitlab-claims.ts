@@ -6,9 +6,9 @@
 //   either;
 // - the GitLab deployment the run created (one at most per run) is of the commit the run found for its distribution (its
 //   own when it found none), and ends with the status first decided, which the outcome says: success only for a release
-//   that went through, failed for a failure (each decided before any stop), canceled for a stop (a signal, a kill, the
-//   watchdog); left running only where the run said so, or a command that could not finish it (killed, or its closing
-//   calls cut short);
+//   that went through before any stop, failed for a run that failed whose release did not go through, canceled for a
+//   stop (a signal, a kill, the watchdog); left running only where the run said so, or a command that could not finish
+//   it (killed, or its closing calls cut short);
 // - nothing claims GitLab evidence GitLab did not give: no commit from a GitLab deployment (they carry no distribution),
 //   and GitLab, never GitHub, named as the host it read; require-verified-in (which needs GitHub's records) refused as
 //   bad input before any request.
@@ -170,19 +170,18 @@ function checkRecordOnGitLab(f: Facts, index: number): void {
       if (reportedByMain())
         say(`GitLab deployment ${d.id} success only for a release that went through`, through && (!signalFirst || throughFirst), { state, signalFirst })
     }
-    // The release failed before a stop came (a signal during the closing calls after it): its failure stands.
+    // The run failed (a killed command reports nothing: its release's failure line is what it said; fresh seed
+    // 1438292742), and its release did not go through. A stop may come while the run ends, after its deploy step failed
+    // (during the closing calls that follow a failure: fresh seeds 522169050 and 1540444851, an environment deleted while
+    // the release waited): the failure it decided stands, which a status call made after the signal cannot show.
     const failing = shown.lines.find((l) => l.by === 'main' && /^Release (failed|replaced|rollback-[a-z]+):/.test(l.text))
-    const failedFirst = failing !== undefined && f.ending.signalSeq !== undefined && failing.seq <= f.ending.signalSeq
+    const wentThrough = ['verified', 'healthy', 'applied', 'reported', 'requested', 'already-running'].includes(state ?? '') && f.failed === ''
     if (d.status === 'failed')
-      // (A killed command reports nothing: its release's failure line is what it said; fresh seed 1438292742.)
-      say(
-        `GitLab deployment ${d.id} failed only for a failure, not a stop before it`,
-        (f.failed !== '' || failing !== undefined) && (!signalFirst || failedFirst),
-        {
-          failed: f.failed,
-          signalFirst
-        }
-      )
+      say(`GitLab deployment ${d.id} failed only for a run that failed`, (f.failed !== '' || failing !== undefined) && !wentThrough, {
+        failed: f.failed,
+        state,
+        signalFirst
+      })
     if (d.status === 'canceled') say(`GitLab deployment ${d.id} canceled only after a stop (a signal, a kill, the watchdog)`, stopped, { failed: f.failed })
   }
 }
