@@ -50649,7 +50649,13 @@ function checkCommand(command, values, context, env) {
         throw new UsageError('brcloud deploy needs distribution, distribution-id or from-environment; to run only the search check, use brcloud search-check.');
     if (command === 'search-check' && !set('search-query'))
         throw new UsageError('brcloud search-check needs search-query (--search-query or BRCLOUD_SEARCH_QUERY).');
-    if (command !== 'deploy' || !set('github-token'))
+    if (command !== 'deploy')
+        return;
+    // Both tokens are refused by the engine (src/inputs/code-host.ts), in the same words as the action's.
+    if (set('gitlab-token') && !set('github-token') && context.sha === '')
+        throw new UsageError("gitlab-token is set, so the run checks the deploy order against the commit the environment runs and records a GitLab deployment of this run's commit, " +
+            `and this run has no commit: ${giveTheCommit(env)}.`);
+    if (!set('github-token'))
         return;
     if (context.repository === '')
         throw new UsageError('github-token is set, so the run records GitHub Deployments: name their repository with --repository owner/name or BRCLOUD_REPOSITORY.');
