@@ -214,7 +214,11 @@ function orderRows(d: DeployResult | undefined): Array<[string, string | undefin
   const check = d?.order
   if (d === undefined || check === undefined) return []
   const link = (sha: string | undefined): string | undefined =>
-    sha === undefined ? undefined : check.repoUrl ? `[\`${short(sha)}\`](${check.repoUrl}/commit/${sha})` : `\`${short(sha)}\``
+    sha === undefined
+      ? undefined
+      : check.repoUrl
+        ? `[\`${short(sha)}\`](${check.repoUrl}${check.host === 'GitLab' ? '/-' : ''}/commit/${sha})`
+        : `\`${short(sha)}\``
   const look = d.finalLook
   const after =
     look === undefined || 'error' in look || look.distributionId === undefined
@@ -342,7 +346,7 @@ export function headline(r: RunResult): string {
     const byRule = refusedByRule(d, env)
     if (byRule !== undefined) return byRule
     if (d.order?.refused && d.order.order === 'unknown')
-      return `❌ Refused: the deploy order on ${env} could not be checked (GitHub could not be read); nothing was deployed`
+      return `❌ Refused: the deploy order on ${env} could not be checked (${d.order.host ?? 'GitHub'} could not be read); nothing was deployed`
     if (d.order?.refused) return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`
     // The environment already ran the distribution (no deploy was needed), and a check of it failed: say which it runs.
     if (d.skipped) return `❌ Failed: nothing was deployed, as ${env} already ran ${id}; ${env} ${atTheEnd(d)}`

@@ -30,6 +30,8 @@ export interface ReleaseChanges {
   readonly rolledBack?: boolean | undefined
   /** The repository's web address, for links. */
   readonly repoUrl?: string | undefined
+  /** The code's host when it is GitLab (its links and merge requests differ from GitHub's). */
+  readonly host?: 'GitLab' | undefined
   /** No github-token: nothing could be asked (the summary's deploy order row already says so). */
   readonly withoutToken?: boolean | undefined
 }
@@ -74,8 +76,13 @@ export async function readChanges(github: CodeHost | undefined, check: OrderChec
   }
 }
 
-function pair(check: OrderCheck): Pick<ReleaseChanges, 'running' | 'ours' | 'repoUrl'> {
-  return { running: check.running?.sha, ours: check.ours?.sha, ...(check.repoUrl !== undefined && { repoUrl: check.repoUrl }) }
+function pair(check: OrderCheck): Pick<ReleaseChanges, 'running' | 'ours' | 'repoUrl' | 'host'> {
+  return {
+    running: check.running?.sha,
+    ours: check.ours?.sha,
+    ...(check.repoUrl !== undefined && { repoUrl: check.repoUrl }),
+    ...(check.host !== undefined && { host: check.host })
+  }
 }
 
 /** The log's line for a list read. */
@@ -140,14 +147,18 @@ export const SUMMARY_COMMITS = 20
 
 /** The job summary's section (Markdown lines): what the list is, the commits linked, "and N more", or why it is empty. */
 export function changesSection(c: ReleaseChanges, environment: string, max = SUMMARY_COMMITS): string[] {
-  const link = (sha: string): string => (c.repoUrl ? `[\`${short(sha)}\`](${c.repoUrl}/commit/${sha})` : `\`${short(sha)}\``)
+  // GitLab's pages are under /-/, and its merge requests are !N.
+  const web = c.host === 'GitLab' ? `${c.repoUrl}/-` : c.repoUrl
+  const mark = c.host === 'GitLab' ? '!' : '#'
+  const link = (sha: string): string => (c.repoUrl ? `[\`${short(sha)}\`](${web}/commit/${sha})` : `\`${short(sha)}\``)
   const env = `'${environment}'`
   if (c.total === 0) return [`No commits listed: ${c.why ?? 'none between the two commits'}.`]
   const lines = [sectionIntro(c, env, link)]
   if (c.commits.length > 0) lines.push('')
   for (const x of c.commits.slice(0, max)) {
-    const pulls = x.pullRequests.filter((n) => !x.title.includes(`#${n}`))
-    const named = pulls.map((n) => (c.repoUrl ? `[#${n}](${c.repoUrl}/pull/${n})` : `#${n}`)).join(', ')
+    const pulls = x.pullRequests.filter((n) => !x.title.includes(`${mark}${n}`))
+    const requests = c.host === 'GitLab' ? 'merge_requests' : 'pull'
+    const named = pulls.map((n) => (c.repoUrl ? `[${mark}${n}](${web}/${requests}/${n})` : `${mark}${n}`)).join(', ')
     lines.push(`- ${link(x.sha)} ${markdownText(x.title)}${named ? ` (${named})` : ''}${x.author === undefined ? '' : ` — ${markdownText(x.author)}`}`)
   }
   const more = moreThan(c, max)

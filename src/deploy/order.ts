@@ -28,6 +28,8 @@ export interface OrderCheck {
   readonly outside?: string | undefined
   /** The repository's web address, for commit links. */
   readonly repoUrl?: string | undefined
+  /** The code's host when it is not GitHub (whose words the report uses by default). */
+  readonly host?: 'GitLab' | undefined
   /** The deploy was refused for it (behind, without allow-older-commit; or not checked, without allow-unchecked-order). */
   readonly refused?: boolean | undefined
   /** Made again after a wait: the upload (if any) was made, and nothing was deployed. */
@@ -162,7 +164,13 @@ export class DeployOrder {
   }
 
   private async evaluate(runningId: string | undefined): Promise<OrderCheck> {
-    const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl }
+    const base = {
+      runningDistributionId: runningId,
+      running: undefined,
+      ours: undefined,
+      repoUrl: this.o.host?.repoUrl,
+      ...(this.o.host?.host === 'GitLab' && { host: 'GitLab' as const })
+    }
     const history = this.history
     if (history === undefined) return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` }
     history.refresh()
