@@ -4,6 +4,7 @@
 import { actionPort } from '../src/action/port.js'
 import { useTestPort } from './test-port.js'
 import { DEFAULT_GITHUB_TOKEN, startGitHubStandIn } from '../src/emulator/github/server.js'
+import { DEFAULT_GITLAB_TOKEN, startGitLabStandIn } from '../src/emulator/gitlab/server.js'
 
 const lines: Array<{ kind: 'info' | 'warning'; text: string }> = []
 const masked: string[] = []
@@ -12,6 +13,7 @@ let inputs: Record<string, string> = {}
 
 // @actions/github reads GITHUB_API_URL once, when it is first imported: the stand-in listens before that.
 const github = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
+const gitlab = await startGitLabStandIn()
 process.env.GITHUB_API_URL = github.url
 
 useTestPort({
@@ -49,6 +51,7 @@ afterEach(async () => {
 })
 afterAll(async () => {
   await github.close()
+  await gitlab.close()
 })
 
 /** A refresh token the platform issued (a login of the main step). */
@@ -322,6 +325,52 @@ describe('the GitHub Deployment the main step left in progress', () => {
     inputs = { 'github-token': DEFAULT_GITHUB_TOKEN }
     await runPost(state({ githubDeployment: { ...deployment(), logUrl: undefined }, githubDeploymentFinal: true }))
     expect(github.calls).toEqual([])
+    expect(lines).toEqual([])
+  })
+})
+
+describe('the GitLab deployment the main step left running', () => {
+  function deployment() {
+    const d = gitlab.model.seedDeployment({ environment: 'production', sha: 'a'.repeat(40), status: 'running' })
+    return { id: d.id, project: 'acme/platform/site', apiUrl: gitlab.apiUrl }
+  }
+
+  beforeEach(() => {
+    gitlab.calls.length = 0
+  })
+
+  test('a stopped main step: set to canceled, the token masked, said, and listed in the summary', async () => {
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    const saved = deployment()
+    await runPost(state({ gitlabDeployment: saved, reported: false }))
+    const call = gitlab.calls.find((c) => c.route === 'update-deployment')
+    expect(call?.body).toEqual({ status: 'canceled' })
+    expect(call?.token).toBe(DEFAULT_GITLAB_TOKEN)
+    expect(gitlab.model.deployments.find((d) => d.id === saved.id)?.status).toBe('canceled')
+    expect(masked).toContain(DEFAULT_GITLAB_TOKEN)
+    expect(said('info')).toEqual([`Set GitLab deployment ${saved.id} to canceled: the main step was stopped before it finished.`])
+    expect(summaries[0]).toContain(`- set GitLab deployment ${saved.id} to canceled (it was left running)\n`)
+  })
+
+  test('no gitlab-token: it stays running, and the warning says why', async () => {
+    const saved = deployment()
+    await runPost(state({ gitlabDeployment: saved, reported: false }))
+    expect(gitlab.calls).toEqual([])
+    expect(said('warning')).toEqual([`GitLab deployment ${saved.id} stays running: the post step has no gitlab-token.`])
+  })
+
+  test('GitLab refuses: a warning naming the deployment, nothing claimed; the main step finished it: no call', async () => {
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    gitlab.fail('update-deployment', { status: 500, times: 5 })
+    const saved = deployment()
+    await runPost(state({ gitlabDeployment: saved, reported: false }))
+    expect(said('info')).toEqual([])
+    expect(said('warning')[0]).toMatch(new RegExp(`^Could not set GitLab deployment ${saved.id} to canceled \\(.+\\)\\.$`))
+    expect(gitlab.calls.filter((c) => c.route === 'update-deployment')).toHaveLength(1)
+    lines.length = 0
+    gitlab.calls.length = 0
+    await runPost(state({ gitlabDeployment: deployment(), githubDeploymentFinal: true }))
+    expect(gitlab.calls).toEqual([])
     expect(lines).toEqual([])
   })
 })
