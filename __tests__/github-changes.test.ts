@@ -181,6 +181,33 @@ describe('the model: readChanges from the deploy order, shownChanges after a rol
   })
 })
 
+test("on GitLab, the section links GitLab's pages (under /-/) and writes a merge request as !n", () => {
+  // Found by the simulation's GitLab world: the summary linked /commit/<sha> and /pull/<n>, which GitLab 16 answers 404.
+  const repoUrl = 'https://gitlab.example.com/acme/site'
+  const [a, b] = [fakeSha('gl/a'), fakeSha('gl/b')]
+  const section = changesSection(
+    {
+      commits: [
+        { sha: b, title: 'Search facets', author: 'Writer', pullRequests: [7] },
+        { sha: a, title: 'Fix login (!9)', author: undefined, pullRequests: [9] }
+      ],
+      total: 2,
+      direction: 'added',
+      running: a,
+      ours: b,
+      repoUrl,
+      host: 'GitLab'
+    },
+    'prod'
+  )
+  expect(section).toEqual([
+    `**2 commit(s)** from [\`${a.slice(0, 7)}\`](${repoUrl}/-/commit/${a}), which 'prod' ran, to ours, [\`${b.slice(0, 7)}\`](${repoUrl}/-/commit/${b}):`,
+    '',
+    `- [\`${b.slice(0, 7)}\`](${repoUrl}/-/commit/${b}) Search facets ([!7](${repoUrl}/-/merge_requests/7)) — Writer`,
+    `- [\`${a.slice(0, 7)}\`](${repoUrl}/-/commit/${a}) Fix login (!9)`
+  ])
+})
+
 const { deploymentDescription, payloadChanges } = await import('../src/github/deployment-description.js')
 
 describe("the GitHub Deployment's description, within 140 characters", () => {

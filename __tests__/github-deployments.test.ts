@@ -101,6 +101,8 @@ test('a status GitHub refuses: a warning naming the deployment and the state, ne
   await d.set('error', 'stopped')
   expect(said('warning')).toEqual([expect.stringMatching(new RegExp(`^Could not set GitHub Deployment ${d.id} to error \\(.*HTTP 403.*\\)\\.$`))])
   expect(readState().githubDeploymentFinal).toBe(false)
+  // The outcome it decided is kept for the post step (which sets it on GitLab, where "stopped" would be untrue).
+  expect(readState().finalWanted).toBe('error')
 })
 
 test('a Deployment GitHub refuses to create: a warning with the permission to give, and the deploy goes on (undefined)', async () => {

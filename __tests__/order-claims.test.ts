@@ -230,6 +230,21 @@ describe('when the order stays unknown, and why', () => {
     ])
   })
 
+  test('a name the platform could not say (its lookup failed) is said unread, never "no commit" (found by the simulation)', async () => {
+    // On GitLab a name is the only evidence: "its name carries no commit" was said of site-<commit>-distribution.tar.gz.
+    const environment = fresh()
+    const { order: o, said } = await order({ environment, promoted: 'd-gone' })
+    await o.check('d-x')
+    expect(said.log).toEqual([
+      'Deploy order not checked: no GitHub Deployment of this repository recorded distribution d-gone, and its name could not be read (no distribution d-gone).'
+    ])
+    const running = await order({ environment })
+    await running.order.check('d-lost')
+    expect(running.said.log).toEqual([
+      `Deploy order not checked: no GitHub Deployment of acme/site recorded distribution d-lost, which '${environment}' runs, and its name could not be read (no distribution d-lost).`
+    ])
+  })
+
   test("a Deployment that marked its commit unknown is no evidence of one; a promoted one's commit comes from its record", async () => {
     const environment = fresh()
     recorded(environment, 'd-unk', C3, 'success', { commit: 'unknown' })

@@ -4,7 +4,7 @@
 import { actionPort } from '../src/action/port.js'
 import { useTestPort } from './test-port.js'
 import { DEFAULT_GITHUB_TOKEN, startGitHubStandIn } from '../src/emulator/github/server.js'
-import { DEFAULT_GITLAB_TOKEN, startGitLabStandIn } from '../src/emulator/gitlab/server.js'
+import { DEFAULT_GITLAB_PROJECT, DEFAULT_GITLAB_TOKEN, fakeSha, startGitLabStandIn } from '../src/emulator/gitlab/server.js'
 
 const lines: Array<{ kind: 'info' | 'warning'; text: string }> = []
 const masked: string[] = []
@@ -13,8 +13,8 @@ let inputs: Record<string, string> = {}
 
 // @actions/github reads GITHUB_API_URL once, when it is first imported: the stand-in listens before that.
 const github = await startGitHubStandIn({ owner: 'acme', repo: 'site' })
-const gitlab = await startGitLabStandIn()
 process.env.GITHUB_API_URL = github.url
+const gitlab = await startGitLabStandIn()
 
 useTestPort({
   getInput: (name: string) => inputs[name] ?? '',
@@ -330,48 +330,66 @@ describe('the GitHub Deployment the main step left in progress', () => {
 })
 
 describe('the GitLab deployment the main step left running', () => {
-  function deployment() {
-    const d = gitlab.model.seedDeployment({ environment: 'production', sha: 'a'.repeat(40), status: 'running' })
-    return { id: d.id, project: 'acme/platform/site', apiUrl: gitlab.apiUrl }
+  const sha = fakeSha('post/1')
+  gitlab.model.linear('main', [sha])
+  function deployment(): { id: number; project: string; apiUrl: string } {
+    const d = gitlab.model.createDeployment({ environment: 'production', sha, ref: 'main', tag: false, status: 'running' })
+    return { id: d.id, project: DEFAULT_GITLAB_PROJECT, apiUrl: gitlab.apiUrl }
   }
+  const statusOf = (id: number): string => gitlab.model.deployment(id).status
 
-  beforeEach(() => {
-    gitlab.calls.length = 0
-  })
-
-  test('a stopped main step: set to canceled, the token masked, said, and listed in the summary', async () => {
+  test('a stopped main step: set to canceled, said, and listed in the summary', async () => {
     inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
     const saved = deployment()
     await runPost(state({ gitlabDeployment: saved, reported: false }))
-    const call = gitlab.calls.find((c) => c.route === 'update-deployment')
-    expect(call?.body).toEqual({ status: 'canceled' })
-    expect(call?.token).toBe(DEFAULT_GITLAB_TOKEN)
-    expect(gitlab.model.deployments.find((d) => d.id === saved.id)?.status).toBe('canceled')
+    expect(statusOf(saved.id)).toBe('canceled')
     expect(masked).toContain(DEFAULT_GITLAB_TOKEN)
     expect(said('info')).toEqual([`Set GitLab deployment ${saved.id} to canceled: the main step was stopped before it finished.`])
     expect(summaries[0]).toContain(`- set GitLab deployment ${saved.id} to canceled (it was left running)\n`)
   })
 
-  test('no gitlab-token: it stays running, and the warning says why', async () => {
-    const saved = deployment()
-    await runPost(state({ gitlabDeployment: saved, reported: false }))
-    expect(gitlab.calls).toEqual([])
-    expect(said('warning')).toEqual([`GitLab deployment ${saved.id} stays running: the post step has no gitlab-token.`])
+  test('a main step that decided its outcome and could not set it: that status, never "stopped" (found by the simulation)', async () => {
+    // The main step failed and reported; its call setting failed got no answer in time. It was canceled, "stopped".
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    const failed = deployment()
+    await runPost(state({ gitlabDeployment: failed, reported: true, finalWanted: 'failure' }))
+    expect(statusOf(failed.id)).toBe('failed')
+    const verified = deployment()
+    await runPost(state({ gitlabDeployment: verified, reported: true, finalWanted: 'success' }))
+    expect(statusOf(verified.id)).toBe('success')
+    expect(said('info')).toEqual([
+      `Set GitLab deployment ${failed.id} to failed: the status the main step decided and could not set.`,
+      `Set GitLab deployment ${verified.id} to success: the status the main step decided and could not set.`
+    ])
+    expect(summaries).toEqual([])
   })
 
-  test('GitLab refuses: a warning naming the deployment, nothing claimed; the main step finished it: no call', async () => {
-    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
-    gitlab.fail('update-deployment', { status: 500, times: 5 })
+  test('no gitlab-token: it stays running, and the warning says why; finished by the main step: no call', async () => {
     const saved = deployment()
     await runPost(state({ gitlabDeployment: saved, reported: false }))
-    expect(said('info')).toEqual([])
-    expect(said('warning')[0]).toMatch(new RegExp(`^Could not set GitLab deployment ${saved.id} to canceled \\(.+\\)\\.$`))
-    expect(gitlab.calls.filter((c) => c.route === 'update-deployment')).toHaveLength(1)
-    lines.length = 0
+    expect(said('warning')).toEqual([`GitLab deployment ${saved.id} stays running: the post step has no gitlab-token.`])
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    const calls = gitlab.calls.length
+    await runPost(state({ gitlabDeployment: saved, githubDeploymentFinal: true }))
+    expect(gitlab.calls.length).toBe(calls)
+    expect(statusOf(saved.id)).toBe('running')
+  })
+})
+
+describe('GitLab refusing the post step', () => {
+  test('a warning naming the deployment, one attempt (a write), nothing claimed', async () => {
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    const sha = fakeSha('post/refused')
+    gitlab.model.linear('main', [sha])
+    const d = gitlab.model.createDeployment({ environment: 'production', sha, ref: 'main', tag: false, status: 'running' })
     gitlab.calls.length = 0
-    await runPost(state({ gitlabDeployment: deployment(), githubDeploymentFinal: true }))
-    expect(gitlab.calls).toEqual([])
-    expect(lines).toEqual([])
+    gitlab.fail('update-deployment', { status: 500, times: 5 })
+    await runPost(state({ gitlabDeployment: { id: d.id, project: DEFAULT_GITLAB_PROJECT, apiUrl: gitlab.apiUrl }, reported: false }))
+    expect(said('info')).toEqual([])
+    expect(said('warning')).toHaveLength(1)
+    expect(said('warning')[0]).toMatch(new RegExp(`^Could not set GitLab deployment ${d.id} to canceled \\(.+\\)\\.$`))
+    expect(gitlab.calls.filter((c) => c.route === 'update-deployment')).toHaveLength(1)
+    expect(gitlab.model.deployment(d.id).status).toBe('running')
   })
 })
 

@@ -265,7 +265,8 @@ describe('headline: a run that failed', () => {
     expect(failed(deployResult({ release, order: orderOf({ order: 'unknown', refused: true, why: 'GitHub answered 503' }) }))).toBe(
       "❌ Refused: the deploy order on 'development' could not be checked (GitHub could not be read); nothing was deployed"
     )
-    expect(failed(deployResult({ release, order: orderOf({ order: 'unknown', refused: true, why: 'GitLab answered 503', host: 'GitLab' }) }))).toBe(
+    // The host that could not be read, by its name: a GitLab run never says GitHub (found by the simulation's GitLab world).
+    expect(failed(deployResult({ release, order: orderOf({ order: 'unknown', refused: true, why: 'GitLab answered 401', host: 'GitLab' }) }))).toBe(
       "❌ Refused: the deploy order on 'development' could not be checked (GitLab could not be read); nothing was deployed"
     )
     expect(failed(deployResult({ release, order: orderOf({ order: 'behind', refused: true }) }))).toBe(

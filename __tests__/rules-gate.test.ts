@@ -18,7 +18,7 @@ type ReleaseRules = import('../src/inputs/rules.js').ReleaseRules
 const T0 = Date.parse('2026-12-19T22:59:56Z') // 23:59:56 in Amsterdam (UTC+1 in winter)
 const HOLIDAYS = '2026-12-20T00:00 .. 2027-01-04T00:00 Europe/Amsterdam'
 
-function gateAt(now: () => number, over: Partial<ReleaseRules> = {}, dryRun = false) {
+function gateAt(now: () => number, over: Partial<ReleaseRules> = {}, dryRun = false, gitlab = false) {
   const record: RulesRecord = {}
   const lines: string[] = []
   const cautions: string[] = []
@@ -31,7 +31,8 @@ function gateAt(now: () => number, over: Partial<ReleaseRules> = {}, dryRun = fa
     now,
     signal: undefined,
     log: (l) => lines.push(l),
-    caution: (l) => cautions.push(l)
+    caution: (l) => cautions.push(l),
+    gitlab
   })
   return { gate, record, lines, cautions }
 }
@@ -54,6 +55,15 @@ describe('at the start', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(
       /^A deploy freeze begins at .+ \('2026-12-20T00:00 \.\. 2027-01-04T00:00 Europe\/Amsterdam', line 1\): a deploy request after it is refused\.$/
+    )
+  })
+
+  test('on GitLab: the override reason is said to be recorded where it is, never in a deployment (GitLab keeps no description)', () => {
+    // Found by the simulation's GitLab world: the refusal promised the reason "in the GitHub Deployment".
+    const { gate } = gateAt(() => T0 + 10_000, {}, false, true)
+    const error = refusal(() => gate.freeze('start'))
+    expect(error.message).toMatch(
+      /Deploy once it ends, or set override-reason to say why this deploy cannot wait \(the reason is recorded in the summary and every event\)\.$/
     )
   })
 

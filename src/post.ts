@@ -113,7 +113,10 @@ async function finishGitHubDeployment(state: SavedState): Promise<string | undef
   }
 }
 
-/** Gives a GitLab deployment the main step started, and never finalized, the status canceled: the run was stopped. */
+/**
+ * Gives a GitLab deployment the main step started, and never finalized, a final status: the one the main step decided
+ * and could not set (its call failed), else canceled (the run was stopped before it decided one).
+ */
 async function finishGitLabDeployment(state: SavedState): Promise<string | undefined> {
   const saved = state.gitlabDeployment
   if (!saved || state.githubDeploymentFinal) return undefined
@@ -123,14 +126,17 @@ async function finishGitLabDeployment(state: SavedState): Promise<string | undef
     return undefined
   }
   registerSecret(token)
+  const wanted = state.finalWanted
+  const why = wanted === undefined ? 'the main step was stopped before it finished' : 'the status the main step decided and could not set'
+  const { GitLabApi, GITLAB_STATUS } = await import('./gitlab/client.js')
+  const status = GITLAB_STATUS[wanted ?? 'canceled']
   try {
-    const { GitLabApi } = await import('./gitlab/client.js')
     const door = GitLabApi.open({ token, project: saved.project, apiUrl: saved.apiUrl }).closing(GITHUB_LIMIT_MS)
-    await door.setDeploymentState(saved.id, { state: 'canceled', description: 'The main step was stopped before it finished' })
-    core.info(`Set GitLab deployment ${saved.id} to canceled: the main step was stopped before it finished.`)
-    return `set GitLab deployment ${saved.id} to canceled (it was left running)`
+    await door.setDeploymentState(saved.id, { state: wanted ?? 'canceled', description: why })
+    core.info(`Set GitLab deployment ${saved.id} to ${status}: ${why}.`)
+    return `set GitLab deployment ${saved.id} to ${status} (it was left running)`
   } catch (error) {
-    core.warning(`Could not set GitLab deployment ${saved.id} to canceled (${redact(describeError(error))}).`)
+    core.warning(`Could not set GitLab deployment ${saved.id} to ${status} (${redact(describeError(error))}).`)
     return undefined
   }
 }

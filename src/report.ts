@@ -7,7 +7,7 @@ import { sameId } from './deploy/look.js'
 import type { DeployResult } from './deploy/result.js'
 import { evidence } from './deploy/order.js'
 import { changesOutput, changesSection, shownChanges } from './deploy/changes.js'
-import { short } from './github/client.js'
+import { commitPage, short } from './code-host/port.js'
 import { describeLook } from './deploy/look.js'
 import { formatBytes, formatDuration } from './format.js'
 import type { Phase } from './phases.js'
@@ -214,11 +214,7 @@ function orderRows(d: DeployResult | undefined): Array<[string, string | undefin
   const check = d?.order
   if (d === undefined || check === undefined) return []
   const link = (sha: string | undefined): string | undefined =>
-    sha === undefined
-      ? undefined
-      : check.repoUrl
-        ? `[\`${short(sha)}\`](${check.repoUrl}${check.host === 'GitLab' ? '/-' : ''}/commit/${sha})`
-        : `\`${short(sha)}\``
+    sha === undefined ? undefined : check.repoUrl ? `[\`${short(sha)}\`](${commitPage(check.host ?? 'GitHub', check.repoUrl, sha)})` : `\`${short(sha)}\``
   const look = d.finalLook
   const after =
     look === undefined || 'error' in look || look.distributionId === undefined

@@ -26,6 +26,8 @@ export const STATE = {
   gitlabApiUrl: 'gitlabDeploymentApiUrl',
   /** 'true' once the recorded deployment (GitHub's or GitLab's) got a final status (success or failure). */
   githubDeploymentFinal: 'githubDeploymentFinal',
+  /** The final status the main step meant to set and could not (the call failed): the post step sets it on GitLab. */
+  deploymentFinalWanted: 'deploymentFinalWanted',
   /** 'true' once the main step wrote its outputs and summary. */
   reported: 'reported'
 } as const
@@ -68,6 +70,15 @@ export function noteGitHubDeploymentFinal(): void {
   save(STATE.githubDeploymentFinal, 'true')
 }
 
+/** The final status the main step meant to set when its call failed: the outcome it decided, for the post step to set. */
+export function noteDeploymentFinalWanted(state: FinalState): void {
+  save(STATE.deploymentFinalWanted, state)
+}
+
+/** A final status of a recorded deployment, in the code-host port's words. */
+export type FinalState = 'success' | 'failure' | 'error' | 'canceled'
+const FINAL_STATES: readonly string[] = ['success', 'failure', 'error', 'canceled']
+
 export function noteReported(): void {
   save(STATE.reported, 'true')
 }
@@ -84,6 +95,8 @@ export interface SavedState {
   readonly gitlabDeployment?: { id: number; project: string; apiUrl: string } | undefined
   /** A final status was set on the recorded deployment (GitHub's or GitLab's). */
   readonly githubDeploymentFinal: boolean
+  /** The final status the main step meant to set, when its call failed. */
+  readonly finalWanted?: FinalState | undefined
   readonly reported: boolean
 }
 
@@ -99,8 +112,13 @@ export function readState(get: (name: string) => string = core.getState): SavedS
     githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
     gitlabDeployment: gitLabDeploymentOf(get),
     githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
+    finalWanted: finalWantedOf(get(STATE.deploymentFinalWanted)),
     reported: get(STATE.reported) === 'true'
   }
+}
+
+function finalWantedOf(value: string): FinalState | undefined {
+  return FINAL_STATES.includes(value) ? (value as FinalState) : undefined
 }
 
 function gitLabDeploymentOf(get: (name: string) => string): SavedState['gitlabDeployment'] {

@@ -64,11 +64,19 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
       'A second signal: the run reported before its closing calls ended (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours.'
     )
   } else if (ending.closingUnfinished) {
-    port.warning(
-      "The run reported before its closing calls ended within the stop's time (the last look at the environment, the revocation of its refresh token, a GitHub Deployment's final status). If the revocation did not reach the platform, the token expires by itself within 24 hours; a GitHub Deployment of this run may stay in progress."
-    )
+    port.warning(closingUnfinished(values))
   }
   return finish(io, port, asked, env, ending)
+}
+
+/** The closing calls did not end in the stop's time: what may be left, in the words of the code's host the run records its deploy in. */
+function closingUnfinished(values: ReadonlyMap<string, string> | undefined): string {
+  const token = 'If the revocation did not reach the platform, the token expires by itself within 24 hours'
+  const calls = 'the last look at the environment, the revocation of its refresh token'
+  if ((values?.get('gitlab-token') ?? '') !== '')
+    return `The run reported before its closing calls ended within the stop's time (${calls}, a GitLab deployment's final status). ${token}; a GitLab deployment of this run may stay running.`
+  if ((values?.get('github-token') ?? '') === '') return `The run reported before its closing calls ended within the stop's time (${calls}). ${token}.`
+  return `The run reported before its closing calls ended within the stop's time (${calls}, a GitHub Deployment's final status). ${token}; a GitHub Deployment of this run may stay in progress.`
 }
 
 /** The CLI's port for this run, installed, with every secret among `values` masked from here on. */

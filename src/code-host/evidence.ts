@@ -10,6 +10,8 @@ export interface DistributionFacts {
   readonly name?: string | undefined
   readonly createdBy?: string | undefined
   readonly createdAt?: string | undefined
+  /** Why the platform could not say (its lookup failed): the name is then not known, not without a commit. */
+  readonly unread?: string | undefined
 }
 
 export interface CommitEvidence {

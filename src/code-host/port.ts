@@ -209,6 +209,16 @@ export interface CodeHost {
   ensureLabel(name: string, color: string, description: string): Promise<void>
 }
 
+/** A commit's web page on its host: GitLab's project pages are under /-/ (its older paths answer 404 since GitLab 16.0). */
+export function commitPage(host: HostName, repoUrl: string, sha: string): string {
+  return host === 'GitLab' ? `${repoUrl}/-/commit/${sha}` : `${repoUrl}/commit/${sha}`
+}
+
+/** A pull (merge) request as its host writes it (GitHub's #12, GitLab's !12), and its web page. */
+export function pullPage(host: HostName, repoUrl: string, n: number): { readonly label: string; readonly url: string } {
+  return host === 'GitLab' ? { label: `!${n}`, url: `${repoUrl}/-/merge_requests/${n}` } : { label: `#${n}`, url: `${repoUrl}/pull/${n}` }
+}
+
 /** The first 7 characters of a commit, as both hosts show it. */
 export function short(sha: string): string {
   return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha

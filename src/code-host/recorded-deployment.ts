@@ -4,7 +4,7 @@
 // failed deploy.
 import * as core from '../port.js'
 import { describeError } from '../errors.js'
-import { noteGitHubDeployment, noteGitHubDeploymentFinal, noteGitLabDeployment } from '../run-state.js'
+import { noteDeploymentFinalWanted, noteGitHubDeployment, noteGitHubDeploymentFinal, noteGitLabDeployment } from '../run-state.js'
 import type { CodeHost, DeploymentPayload, DeploymentUpdate } from './port.js'
 import { GitHubApi } from '../github/client.js'
 import { statusDescription } from '../github/status-description.js'
@@ -73,6 +73,8 @@ export class RecordedDeployment {
       })
       if (closing) noteGitHubDeploymentFinal()
     } catch (error) {
+      // The outcome was decided: the post step sets it (on GitLab) if the main step cannot.
+      if (state !== 'in_progress') noteDeploymentFinalWanted(state)
       core.warning(`Could not set ${this.github.deploymentNoun} ${this.id} to ${state} (${describeError(error)}).`)
     }
   }

@@ -2,7 +2,7 @@
 // compare, read once the deploy order is known (./order.ts) and before the deployment is recorded. Never fails
 // the run: without a token, a commit, or an answer from GitHub the list is empty and says why. A rollback seen
 // applied turns the list into what was taken out again (shownChanges), so every reader tells the same story.
-import { CodeHostCallFailed, short, type CodeHost, type CommitSummary } from '../code-host/port.js'
+import { CodeHostCallFailed, commitPage, pullPage, short, type CodeHost, type CommitSummary, type HostName } from '../code-host/port.js'
 import { rolledBack, type ReleaseRecord } from './release-state.js'
 import type { OrderCheck } from './order.js'
 
@@ -30,8 +30,8 @@ export interface ReleaseChanges {
   readonly rolledBack?: boolean | undefined
   /** The repository's web address, for links. */
   readonly repoUrl?: string | undefined
-  /** The code's host when it is GitLab (its links and merge requests differ from GitHub's). */
-  readonly host?: 'GitLab' | undefined
+  /** The code's host: the form of its pages in links, and how it writes a pull (merge) request. */
+  readonly host?: HostName | undefined
   /** No github-token: nothing could be asked (the summary's deploy order row already says so). */
   readonly withoutToken?: boolean | undefined
 }
@@ -147,18 +147,20 @@ export const SUMMARY_COMMITS = 20
 
 /** The job summary's section (Markdown lines): what the list is, the commits linked, "and N more", or why it is empty. */
 export function changesSection(c: ReleaseChanges, environment: string, max = SUMMARY_COMMITS): string[] {
-  // GitLab's pages are under /-/, and its merge requests are !N.
-  const web = c.host === 'GitLab' ? `${c.repoUrl}/-` : c.repoUrl
-  const mark = c.host === 'GitLab' ? '!' : '#'
-  const link = (sha: string): string => (c.repoUrl ? `[\`${short(sha)}\`](${web}/commit/${sha})` : `\`${short(sha)}\``)
+  const host = c.host ?? 'GitHub'
+  const link = (sha: string): string => (c.repoUrl ? `[\`${short(sha)}\`](${commitPage(host, c.repoUrl, sha)})` : `\`${short(sha)}\``)
+  const pull = (n: number): string => {
+    const page = pullPage(host, c.repoUrl ?? '', n)
+    return c.repoUrl ? `[${page.label}](${page.url})` : page.label
+  }
   const env = `'${environment}'`
   if (c.total === 0) return [`No commits listed: ${c.why ?? 'none between the two commits'}.`]
   const lines = [sectionIntro(c, env, link)]
   if (c.commits.length > 0) lines.push('')
   for (const x of c.commits.slice(0, max)) {
-    const pulls = x.pullRequests.filter((n) => !x.title.includes(`${mark}${n}`))
-    const requests = c.host === 'GitLab' ? 'merge_requests' : 'pull'
-    const named = pulls.map((n) => (c.repoUrl ? `[${mark}${n}](${web}/${requests}/${n})` : `${mark}${n}`)).join(', ')
+    // One the title names already is not named again (as the host writes it: #12 or !12).
+    const pulls = x.pullRequests.filter((n) => !x.title.includes(pullPage(host, '', n).label))
+    const named = pulls.map(pull).join(', ')
     lines.push(`- ${link(x.sha)} ${markdownText(x.title)}${named ? ` (${named})` : ''}${x.author === undefined ? '' : ` — ${markdownText(x.author)}`}`)
   }
   const more = moreThan(c, max)

@@ -168,7 +168,8 @@ export function startDeploy(
       now: () => Date.now(),
       signal,
       log: core.info,
-      caution
+      caution,
+      gitlab: inputs.codeHost.gitlab !== undefined
     }),
     say: (line) => {
       core.info(line)
@@ -315,7 +316,8 @@ function recordDeployment(
 ): Promise<RecordedDeployment | undefined> {
   const { result } = run
   const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName
-  const ours = order?.last?.ours
+  // The commit the check found, also when the order itself stayed unknown (a running commit the host does not know).
+  const ours = order?.oursEvidence
   const promotion = run.inputs.source.kind !== 'upload'
   const override = result.rules?.override
   const changes = payloadChanges(result.changes)

@@ -3,10 +3,10 @@
 // unless allow-older-commit; another branch deploys with a notice. The evidence for each commit, and
 // why the order stays unknown when it does, travel with the result (docs/verified-deploys.md, "Deploy order").
 import type { CloudClient } from '../cloud/client.js'
-import { ActionError } from '../errors.js'
+import { ActionError, describeError } from '../errors.js'
 import * as core from '../port.js'
 import { giveGitHubToken, grantGitHubPermissions } from '../advice.js'
-import { CodeHostCallFailed, short, type CodeHost, type Comparison } from '../code-host/port.js'
+import { CodeHostCallFailed, short, type CodeHost, type Comparison, type HostName } from '../code-host/port.js'
 import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../code-host/evidence.js'
 import { sameId } from './look.js'
 import type { EnvironmentLook } from './result.js'
@@ -28,8 +28,8 @@ export interface OrderCheck {
   readonly outside?: string | undefined
   /** The repository's web address, for commit links. */
   readonly repoUrl?: string | undefined
-  /** The code's host when it is not GitHub (whose words the report uses by default). */
-  readonly host?: 'GitLab' | undefined
+  /** The code's host that was asked (its name in what the check says, its pages' form in links). */
+  readonly host?: HostName | undefined
   /** The deploy was refused for it (behind, without allow-older-commit; or not checked, without allow-unchecked-order). */
   readonly refused?: boolean | undefined
   /** Made again after a wait: the upload (if any) was made, and nothing was deployed. */
@@ -71,6 +71,8 @@ export class DeployOrder {
   last: OrderCheck | undefined
   /** The last check found no record of the promoted distribution's commit: one made since is looked for before each call. */
   private oursUnrecorded = false
+  /** Our commit as the last check found it, also when that check then ended unknown (the host failed, or did not know the running commit). */
+  private oursSeen: CommitEvidence | undefined
 
   constructor(private readonly o: OrderOptions) {
     this.history = o.host ? new DeploymentHistory(o.host, o.apiUrl) : undefined
@@ -79,6 +81,11 @@ export class DeployOrder {
   /** This run's own recorded deployment: never named as the one holding the environment. */
   noteOwnDeployment(id: number | undefined): void {
     this.ownDeployment = id
+  }
+
+  /** The commit this run deploys, with its evidence, as the last check found it (whatever its order): what the deploy is recorded at. */
+  get oursEvidence(): CommitEvidence | undefined {
+    return this.last?.ours ?? this.oursSeen
   }
 
   /** The commit this run deploys: a promoted distribution's, or this run's own. */
@@ -164,28 +171,23 @@ export class DeployOrder {
   }
 
   private async evaluate(runningId: string | undefined): Promise<OrderCheck> {
-    const base = {
-      runningDistributionId: runningId,
-      running: undefined,
-      ours: undefined,
-      repoUrl: this.o.host?.repoUrl,
-      ...(this.o.host?.host === 'GitLab' && { host: 'GitLab' as const })
-    }
+    const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl, host: this.o.host?.host }
     const history = this.history
     if (history === undefined) return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` }
     history.refresh()
     this.known.clear()
     try {
       const ours = await this.ours()
+      this.oursSeen = ours
       this.oursUnrecorded = ours === undefined && this.o.promoted !== undefined
-      if (ours === undefined) return { ...base, order: 'unknown', why: this.noCommitOfOurs() }
+      if (ours === undefined) return { ...base, order: 'unknown', why: await this.noCommitOfOurs() }
       if (runningId === undefined)
         return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` }
       const facts = (): Promise<DistributionFacts> => this.facts(runningId)
       const running = await history.commitOf(runningId, this.o.environment, facts)
       const outside = await this.outside(history, runningId, facts)
       if (running === undefined) {
-        const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and its name carries no commit of this repository`
+        const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and ${await this.nameClause(runningId)}`
         return { ...base, ours, outside, order: 'unknown', why }
       }
       if (sameCommit(running.sha, ours.sha)) return { ...base, ours, running, outside, order: 'identical' }
@@ -210,18 +212,24 @@ export class DeployOrder {
   private facts(id: string): Promise<DistributionFacts> {
     let known = this.known.get(id)
     if (known === undefined) {
-      known = this.o.client
-        .getDistribution(id)
-        .catch(() => undefined)
-        .then((d) => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }))
+      known = this.o.client.getDistribution(id).then(
+        (d): DistributionFacts => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }),
+        (error: unknown): DistributionFacts => ({ id, unread: describeError(error) })
+      )
       this.known.set(id, known)
     }
     return known
   }
 
-  private noCommitOfOurs(): string {
+  private async noCommitOfOurs(): Promise<string> {
     if (this.o.promoted === undefined) return `this run has no commit (${core.runContext().noCommit})`
-    return `${this.noRecordOf(this.o.promoted, 'this repository')}, and its name carries no commit of this repository`
+    return `${this.noRecordOf(this.o.promoted, 'this repository')}, and ${await this.nameClause(this.o.promoted)}`
+  }
+
+  /** What the name told of the commit: none of this repository, or nothing at all when the platform could not say it. */
+  private async nameClause(id: string): Promise<string> {
+    const unread = (await this.facts(id)).unread
+    return unread === undefined ? 'its name carries no commit of this repository' : `its name could not be read (${unread})`
   }
 
   /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */

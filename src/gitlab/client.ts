@@ -9,6 +9,7 @@ import {
   MAX_PULL_LOOKUPS,
   MAX_TAG_PAGES,
   CALL_LIMIT_MS,
+  commitPage,
   short,
   type CodeHost,
   type CommitListing,
@@ -30,6 +31,7 @@ import { GitLabDoor } from './door.js'
 import { GITLAB_STATUS, iidsOf, objectOr, toCommit, toDeployment, toIssue, toTag, type GitLabDeployment } from './records.js'
 
 export { gitlabApiUrl, isGitLabProject } from './address.js'
+export { GITLAB_STATUS } from './records.js'
 
 export interface GitLabTarget {
   /** A personal, project or group access token, sent as PRIVATE-TOKEN. */
@@ -110,7 +112,7 @@ export class GitLabApi implements CodeHost {
   }
 
   commitUrl(sha: string): string {
-    return `${this.repoUrl}/-/commit/${sha}`
+    return commitPage('GitLab', this.repoUrl, sha)
   }
 
   /**

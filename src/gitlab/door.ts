@@ -1,11 +1,13 @@
-// The HTTP door to GitLab's REST API v4: undici's request() through the proxy-aware connections, the token as
-// PRIVATE-TOKEN, JSON both ways, a time limit per call joined with the run's stop, reads tried again after an outage
-// (writes never), the Link header's next pages, and every failure named as the port names them (CodeHostCallFailed).
-import { request, type Dispatcher } from 'undici'
+// The HTTP door to GitLab's REST API v4: undici's request() (../http/request.ts, an edge of its own, which the
+// simulation replaces) through the proxy-aware connections, the token as PRIVATE-TOKEN, JSON both ways, a time limit per
+// call joined with the run's stop, reads tried again after an outage (writes never), the Link header's next pages, and
+// every failure named as the port names them (CodeHostCallFailed).
+import type { Dispatcher } from 'undici'
 import { CodeHostCallFailed, type CallFailure } from '../code-host/port.js'
 import { describeError, systemErrorCode } from '../errors.js'
 import { redirectText } from '../http/errors.js'
 import { proxyFor } from '../http/proxy.js'
+import { httpRequest } from '../http/request.js'
 import { withRetry } from '../http/retry.js'
 import { timeLimit } from '../http/time-limit.js'
 import { redact } from '../secrets.js'
@@ -81,7 +83,7 @@ export class GitLabDoor {
   private async exchange(what: string, method: Method, url: string, body?: Record<string, unknown>): Promise<Answer> {
     const limit = timeLimit(this.o.limitMs, this.o.signal)
     try {
-      const res = await request(url, {
+      const res = await httpRequest(url, {
         method,
         dispatcher: this.o.dispatcher,
         headers: {

@@ -35,16 +35,25 @@ export interface GateOptions {
   readonly log: (line: string) => void
   /** A warning the summary repeats. */
   readonly caution: (line: string) => void
+  /** The code lives on GitLab: its deployments have no description, so the override reason is not recorded there. */
+  readonly gitlab?: boolean | undefined
 }
 
 /** How far ahead a freeze window is announced: a wait for a busy environment may cross into it. */
 const AHEAD_MS = 60 * 60_000
 
 const OVERRIDE_HINT = 'or set override-reason to say why this deploy cannot wait (the reason is recorded in the GitHub Deployment, the summary and every event)'
+/** On GitLab: a deployment there has no description (docs/gitlab.md), so the reason is kept where it can be. */
+const OVERRIDE_HINT_GITLAB = 'or set override-reason to say why this deploy cannot wait (the reason is recorded in the summary and every event)'
 
 export class ReleaseGate {
   constructor(private readonly o: GateOptions) {
     if (o.rules.overrideReason !== undefined) o.record.override = { reason: o.rules.overrideReason, overrode: [] }
+  }
+
+  /** How a refusal says override-reason may be given, and where the reason is then recorded. */
+  private get hint(): string {
+    return this.o.gitlab === true ? OVERRIDE_HINT_GITLAB : OVERRIDE_HINT
   }
 
   /**
@@ -72,7 +81,7 @@ export class ReleaseGate {
     const when = at === 'start' ? `${env} is in a deploy freeze` : `a deploy freeze of ${env} began while this run waited`
     const what = `${when}: ${describeUntil(hit)}`
     const nothing = at === 'start' ? 'so nothing was changed' : `so ${uploaded ?? 'the distribution'} was not deployed (it stays on the stack)`
-    this.refuseOrOverride('freeze', what, `${nothing}. Deploy once it ends, ${OVERRIDE_HINT}.`)
+    this.refuseOrOverride('freeze', what, `${nothing}. Deploy once it ends, ${this.hint}.`)
   }
 
   /** The soak gate of a promotion: GitHub's records of the upstream environment. A GitHub that cannot be read proves nothing: refused. */
@@ -87,7 +96,7 @@ export class ReleaseGate {
       if (!(error instanceof GitHubCallFailed) || this.o.signal?.aborted) throw error
       const why = `GitHub's Deployments of '${gate.environment}' could not be read (${describeError(error)})`
       this.o.record.soak = { environment: gate.environment, requiredMinutes: gate.minutes, passed: false, why }
-      this.refuseOrOverride('soak', `the soak gate cannot be checked: ${why}`, `so nothing was changed. Run again once GitHub answers, ${OVERRIDE_HINT}.`)
+      this.refuseOrOverride('soak', `the soak gate cannot be checked: ${why}`, `so nothing was changed. Run again once GitHub answers, ${this.hint}.`)
       return
     }
     this.o.record.soak = finding
@@ -96,7 +105,7 @@ export class ReleaseGate {
     this.refuseOrOverride(
       'soak',
       `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${describeSoak(finding)}`,
-      `so nothing was changed. ${wait}${wait === '' ? OVERRIDE_HINT.replace(/^or s/, 'S') : OVERRIDE_HINT}.`
+      `so nothing was changed. ${wait}${wait === '' ? this.hint.replace(/^or s/, 'S') : this.hint}.`
     )
   }
 
@@ -116,7 +125,7 @@ export class ReleaseGate {
       this.refuseOrOverride(
         'backup',
         `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${describeError(error)})`,
-        `so nothing was changed. Run again once the stack answers, ${OVERRIDE_HINT}.`
+        `so nothing was changed. Run again once the stack answers, ${this.hint}.`
       )
       return
     }
@@ -128,7 +137,7 @@ export class ReleaseGate {
     this.refuseOrOverride(
       'backup',
       `require-backup-hours: ${hours}: ${why}`,
-      `so nothing was changed. Take a backup of '${env}' in Mission Control first, ${OVERRIDE_HINT}.`
+      `so nothing was changed. Take a backup of '${env}' in Mission Control first, ${this.hint}.`
     )
   }
 
