@@ -265,6 +265,9 @@ describe('headline: a run that failed', () => {
     expect(failed(deployResult({ release, order: orderOf({ order: 'unknown', refused: true, why: 'GitHub answered 503' }) }))).toBe(
       "❌ Refused: the deploy order on 'development' could not be checked (GitHub could not be read); nothing was deployed"
     )
+    expect(failed(deployResult({ release, order: orderOf({ order: 'unknown', refused: true, why: 'GitLab answered 503', host: 'GitLab' }) }))).toBe(
+      "❌ Refused: the deploy order on 'development' could not be checked (GitLab could not be read); nothing was deployed"
+    )
     expect(failed(deployResult({ release, order: orderOf({ order: 'behind', refused: true }) }))).toBe(
       "❌ Refused: commit `abcdef1` is older than `1234567`, which 'development' runs; nothing was deployed"
     )

@@ -6,7 +6,7 @@ import type { CloudClient } from '../cloud/client.js'
 import { ActionError } from '../errors.js'
 import * as core from '../port.js'
 import { giveGitHubToken, grantGitHubPermissions } from '../advice.js'
-import { CodeHostCallFailed, short, type CodeHost, type Comparison } from '../code-host/port.js'
+import { CodeHostCallFailed, short, type CodeHost, type Comparison, type HostName } from '../code-host/port.js'
 import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../code-host/evidence.js'
 import { sameId } from './look.js'
 import type { EnvironmentLook } from './result.js'
@@ -24,6 +24,8 @@ export interface OrderCheck {
   readonly why?: string | undefined
   /** The code's host could not be read or refused the token (the deploy is refused unless allow-unchecked-order), rather than no evidence existing. */
   readonly failed?: boolean | undefined
+  /** The code's host asked (GitHub or GitLab), when a token was set. */
+  readonly host?: HostName | undefined
   /** The environment runs a distribution this action did not deploy there: what is known of it. */
   readonly outside?: string | undefined
   /** The repository's web address, for commit links. */
@@ -162,7 +164,7 @@ export class DeployOrder {
   }
 
   private async evaluate(runningId: string | undefined): Promise<OrderCheck> {
-    const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl }
+    const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl, host: this.o.host?.host }
     const history = this.history
     if (history === undefined) return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` }
     history.refresh()
