@@ -212,7 +212,7 @@ describe('brcloud status', () => {
     }
   })
 
-  test('refused before any request (exit 2): both tokens; a GitLab token without a project outside GitLab CI; a malformed project', async () => {
+  test("refused before any request (exit 2): both tokens; a GitLab token without a project outside GitLab CI; a malformed project; the file's token variable not set", async () => {
     const stack = emu.requests.length
     const calls = gl.calls.length
     const bare = config('bare.yml', [])
@@ -231,6 +231,15 @@ describe('brcloud status', () => {
     const malformed = await status(['--config', bare, '--gitlab-project', 'acme'], { ...LOGIN(), BRCLOUD_GITLAB_TOKEN: TOKEN })
     expect(malformed.code).toBe(2)
     expect(malformed.stderr).toMatch(/^error: gitlab-project is not a GitLab project: 'acme'\./)
+    // The variable the file names for the token, not set in this job (and no BRCLOUD_GITLAB_TOKEN, which would win): refused, not
+    // read on without GitLab.
+    const unset = await status(['--config', config('unset.yml', [...GITLAB(), '  token-variable: SITE_GITLAB_TOKEN'])], LOGIN())
+    expect({ code: unset.code, stderr: unset.stderr }).toEqual({
+      code: 2,
+      stderr:
+        "error: The file's gitlab.token-variable names SITE_GITLAB_TOKEN, which is not set or empty (a CI job gets a secret only where it is passed in): " +
+        'set it to a GitLab access token with scope read_api (api to keep drift issues).\n'
+    })
     expect([emu.requests.length, gl.calls.length]).toEqual([stack, calls])
   })
 })
