@@ -103,6 +103,17 @@ describe('in a GitLab CI job (only BRCLOUD_GITLAB_TOKEN set)', () => {
     ])
   })
 
+  test("environment-url: the deployment's success also sets the GitLab environment's external URL", async () => {
+    const { emu: e, gl: g } = await setUp()
+    const site = 'https://www.example.com/'
+    const r = await deploy(e, ['--distribution', release('v3'), '--environment-url', site], ciJob(g, c[2]))
+    expect({ code: r.code, warnings: lines(r, 'warning') }).toEqual({ code: 0, warnings: [] })
+    expect(writesOf(g)).toEqual(['POST create-deployment 201', 'PUT update-deployment 200', 'PUT update-environment 200'])
+    expect(callsOf(g, 'update-environment')[0]?.body).toEqual({ external_url: site })
+    expect(g.model.environment('production')?.external_url).toBe(site)
+    expect(deploymentsOf(g)).toEqual([{ environment: 'production', sha: c[2], ref: 'main', tag: false, status: 'success' }])
+  })
+
   test('a commit of another branch deploys, with a notice that the two are on different lines; the deployment names that branch', async () => {
     const { emu: e, gl: g } = await setUp()
     expect((await deploy(e, ['--distribution', release('v3')], ciJob(g, c[2]))).code).toBe(0)
