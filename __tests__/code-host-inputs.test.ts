@@ -162,10 +162,10 @@ describe('the status report', () => {
     })
     const ci = { GITLAB_CI: 'true', CI_PROJECT_PATH: 'ci/proj', CI_API_V4_URL: 'https://ci.example/api/v4', [DEFAULT_GITLAB_TOKEN_VARIABLE]: 'ci-tok' }
     expect(statusCodeHost({ ...base, env: ci }, warn).gitlab).toEqual({ token: 'ci-tok', project: 'ci/proj', apiUrl: 'https://ci.example/api/v4' })
-    // The file's variable is not set: no token, so no GitLab (and a warning that the file's project does nothing).
-    const warnings: string[] = []
-    expect(statusCodeHost({ ...base, file, env: {} }, (line) => void warnings.push(line))).toEqual({ githubToken: undefined })
-    expect(warnings).toHaveLength(1)
+    // The file names its token's variable, and it is not set: refused before any request, as a stack's login variable is.
+    expect(refusal(() => statusCodeHost({ ...base, file, env: {} }, warn))).toMatch(
+      /^The file's gitlab.token-variable names GL_TOKEN, which is not set or empty/
+    )
     expect(refusal(() => statusCodeHost({ ...base, githubToken: 'ghs', file, env: { GL_TOKEN: 'tok' } }, warn))).toMatch(
       /^github-token and gitlab-token are both set/
     )

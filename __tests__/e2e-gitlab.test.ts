@@ -2,6 +2,9 @@
 // in a Jenkins job, against the emulator and the GitLab API stand-in (src/emulator/gitlab) over real HTTP. Each case
 // asserts what GitLab received (its calls, the deployments of the environment's history), what the platform received,
 // and what the user sees (the exit code, the lines on stderr, the outputs). docs/gitlab.md says what is proved here.
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { DEFAULT_GITLAB_TOKEN, fakeSha, startGitLabStandIn, type GitLabStandIn, type GitLabStandInOptions } from '../src/emulator/gitlab/server.js'
 import { ops, release } from './e2e-support.js'
@@ -100,6 +103,17 @@ describe('in a GitLab CI job (only BRCLOUD_GITLAB_TOKEN set)', () => {
     ])
   })
 
+  test("environment-url: the deployment's success also sets the GitLab environment's external URL", async () => {
+    const { emu: e, gl: g } = await setUp()
+    const site = 'https://www.example.com/'
+    const r = await deploy(e, ['--distribution', release('v3'), '--environment-url', site], ciJob(g, c[2]))
+    expect({ code: r.code, warnings: lines(r, 'warning') }).toEqual({ code: 0, warnings: [] })
+    expect(writesOf(g)).toEqual(['POST create-deployment 201', 'PUT update-deployment 200', 'PUT update-environment 200'])
+    expect(callsOf(g, 'update-environment')[0]?.body).toEqual({ external_url: site })
+    expect(g.model.environment('production')?.external_url).toBe(site)
+    expect(deploymentsOf(g)).toEqual([{ environment: 'production', sha: c[2], ref: 'main', tag: false, status: 'success' }])
+  })
+
   test('a commit of another branch deploys, with a notice that the two are on different lines; the deployment names that branch', async () => {
     const { emu: e, gl: g } = await setUp()
     expect((await deploy(e, ['--distribution', release('v3')], ciJob(g, c[2]))).code).toBe(0)
@@ -186,8 +200,12 @@ describe('GitLab failing: the deploy fails closed', () => {
   test('503 on every call: refused before any change (exit 3), the read tried three times; with --allow-unchecked-order a warning, and the deploy goes on', async () => {
     const { e, g, before } = await deployed()
     g.refuse({ status: 503 })
-    const refused = await deploy(e, ['--distribution', release('v3')], ciJob(g, c[2]))
+    const summary = join(mkdtempSync(join(tmpdir(), 'brcd-gitlab-')), 'summary.md')
+    const refused = await deploy(e, ['--distribution', release('v3'), '--summary', summary], ciJob(g, c[2]))
     expect(refused.code).toBe(3)
+    expect(readFileSync(summary, 'utf8')).toContain(
+      "**❌ Refused: the deploy order on 'production' could not be checked (GitLab could not be read); nothing was deployed**"
+    )
     expect(lines(refused, 'error')).toEqual([
       expect.stringMatching(
         /^error: Refused: the deploy order on 'production' could not be checked: Listing GitLab deployments: HTTP 503 \(503 Service Unavailable\); GitLab failed; run again later\. gitlab-token asks for the check, and it cannot be made, so nothing was changed\. To deploy while GitLab cannot be read, set allow-unchecked-order: true\.$/
@@ -205,9 +223,8 @@ describe('GitLab failing: the deploy fails closed', () => {
       expect.stringMatching(
         /^warning: Deploy order not checked: Listing GitLab deployments: HTTP 503 \(503 Service Unavailable\); GitLab failed; run again later\. The deploy goes on \(allow-unchecked-order: true\)\.$/
       ),
-      expect.stringMatching(
-        /^warning: Creating a GitLab deployment: HTTP 503 \(503 Service Unavailable\): the deploy is not recorded as a GitLab deployment, and goes on\./
-      )
+      // GitLab down: no scope or role to give.
+      'warning: Creating a GitLab deployment: HTTP 503 (503 Service Unavailable): the deploy is not recorded as a GitLab deployment, and goes on.'
     ])
     expect(outputs(anyway)).toMatchObject({ order: 'unknown', deployed: 'true', 'release-state': 'verified' })
     expect(running(e)).toBe(outputs(anyway)['distribution-id'])
