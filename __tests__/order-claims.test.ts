@@ -434,3 +434,37 @@ test('evidence, in words: the run, a name, a Deployment (by someone, in no run w
     'GitHub Deployment 5, by x'
   )
 })
+
+const { startGitLabStandIn, DEFAULT_GITLAB_TOKEN, DEFAULT_GITLAB_PROJECT } = await import('../src/emulator/gitlab/server.js')
+const { GitLabApi } = await import('../src/gitlab/client.js')
+const gitlab = await startGitLabStandIn()
+
+describe('on GitLab, where a name is the only evidence', () => {
+  afterAll(async () => {
+    await gitlab.close()
+  })
+  const onGitLab = (over: Partial<OrderOptions>): ReturnType<typeof order> =>
+    order({ host: GitLabApi.open({ token: DEFAULT_GITLAB_TOKEN, project: DEFAULT_GITLAB_PROJECT, apiUrl: gitlab.apiUrl }), ...over })
+
+  test('a name the platform could not say refuses the deploy unless allow-unchecked-order (found by the simulation)', async () => {
+    // The lookup of our promoted distribution failed, the order stayed "unknown" and the deploy went out over a newer commit.
+    const { order: o, said } = await onGitLab({ promoted: 'd-lost' })
+    expect(await refusal(o.check('d-x'))).toBe(
+      "Refused: the deploy order on 'production' could not be checked: GitLab's deployments do not record distributions (so none names d-lost), and its name " +
+        'could not be read (no distribution d-lost). gitlab-token asks for the check, and it cannot be made, so nothing was changed. To deploy while the ' +
+        'commits cannot be read, set allow-unchecked-order: true.'
+    )
+    expect(said.records[0]).toMatchObject({ order: 'unknown', failed: true, failedOn: 'name', refused: true, host: 'GitLab' })
+    const allowed = await onGitLab({ promoted: 'd-lost', allowUnchecked: true })
+    expect((await allowed.order.check('d-x')).refused).toBeUndefined()
+    expect(allowed.said.warn).toEqual([
+      expect.stringMatching(/its name could not be read \(no distribution d-lost\)\. The deploy goes on \(allow-unchecked-order: true\)\.$/)
+    ])
+  })
+
+  test('a name read that carries no commit is no evidence: unknown, and the deploy goes on', async () => {
+    stored['d-plain'] = { name: 'custom.tar.gz' }
+    const { order: o } = await onGitLab({ promoted: 'd-plain' })
+    expect(await o.check('d-x')).toMatchObject({ order: 'unknown', why: expect.stringMatching(/its name carries no commit of this repository$/) })
+  })
+})

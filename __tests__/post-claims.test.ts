@@ -364,6 +364,18 @@ describe('the GitLab deployment the main step left running', () => {
     expect(summaries).toEqual([])
   })
 
+  test("the main step's call set it, though its answer was lost: nothing set again, no warning (found by the simulation)", async () => {
+    // GitLab refuses a move to the status a deployment has (400): the post step warned that it could not set failed.
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    const saved = deployment()
+    gitlab.model.updateDeployment(saved.id, 'failed')
+    await runPost(state({ gitlabDeployment: saved, reported: true, finalWanted: 'failure' }))
+    expect(said('warning')).toEqual([])
+    expect(said('info')).toEqual([`GitLab deployment ${saved.id} is failed already: the post step has nothing to set.`])
+    expect(gitlab.calls.filter((c) => c.route === 'update-deployment' && c.path.endsWith(`/${saved.id}`))).toEqual([])
+    expect(statusOf(saved.id)).toBe('failed')
+  })
+
   test('no gitlab-token: it stays running, and the warning says why; finished by the main step: no call', async () => {
     const saved = deployment()
     await runPost(state({ gitlabDeployment: saved, reported: false }))

@@ -269,6 +269,11 @@ describe('headline: a run that failed', () => {
     expect(failed(deployResult({ release, order: orderOf({ order: 'unknown', refused: true, why: 'GitLab answered 401', host: 'GitLab' }) }))).toBe(
       "❌ Refused: the deploy order on 'development' could not be checked (GitLab could not be read); nothing was deployed"
     )
+    expect(
+      failed(
+        deployResult({ release, order: orderOf({ order: 'unknown', refused: true, why: 'its name could not be read', host: 'GitLab', failedOn: 'name' }) })
+      )
+    ).toBe("❌ Refused: the deploy order on 'development' could not be checked (a distribution's name could not be read); nothing was deployed")
     expect(failed(deployResult({ release, order: orderOf({ order: 'behind', refused: true }) }))).toBe(
       "❌ Refused: commit `abcdef1` is older than `1234567`, which 'development' runs; nothing was deployed"
     )

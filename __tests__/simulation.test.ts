@@ -1,8 +1,9 @@
 // Deterministic simulation of the release: fast-check draws schedules from a world as wide as the inputs
 // (./sim/world.ts), runs the real run() of src/main.ts and then the post step (or the brcloud command's main(),
-// ./sim/cli-run.ts), once or twice in one world (./sim/runs.ts), against the emulator's stack and the GitHub
-// stand-in in-process under a fake clock (./sim/run.ts), and reads every claim each run made against the
-// platform's history (./sim/claims.ts, ./sim/cli-claims.ts) after each. A failure prints the one command
+// ./sim/cli-run.ts), once or twice in one world (./sim/runs.ts), against the emulator's stack and the code host's
+// stand-in (GitHub's, ./sim/github.ts, or GitLab's, ./sim/gitlab.ts) in-process under a fake clock (./sim/run.ts),
+// and reads every claim each run made against the platform's history (./sim/claims.ts, ./sim/cli-claims.ts,
+// ./sim/gitlab-claims.ts) after each. A failure prints the one command
 // that replays it:
 //   SIM_SEED=<seed> SIM_PATH=<path> npm test -- __tests__/simulation.test.ts
 // SIM_RUNS sets how many schedules (default 5000, from the fixed seed DEFAULT_SEED); SIM_SEED=random draws
@@ -36,6 +37,7 @@ jest.unstable_mockModule('node:fs/promises', () => ({
   writeFile: (...args: Parameters<typeof fsPromises.writeFile>) => simTransport.realIo(fsPromises.writeFile(...args))
 }))
 jest.unstable_mockModule('../src/http/fetch.js', () => ({ httpFetch: simTransport.httpFetch }))
+jest.unstable_mockModule('../src/http/request.js', () => ({ httpRequest: simTransport.httpRequest }))
 jest.unstable_mockModule('../src/distribution.js', () => ({
   prepareArchive: mocks.prepareArchive,
   workspace: () => process.cwd(),
@@ -50,6 +52,7 @@ const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
 const { checkCli } = await import('./sim/cli-claims.js')
 const { checkRules } = await import('./sim/rules-claims.js')
 const { checkRuleEvents } = await import('./sim/rule-events.js')
+const { checkGitLab } = await import('./sim/gitlab-claims.js')
 const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
 const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
 const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
@@ -57,6 +60,7 @@ const { statusWorld } = await import('./sim/status-record.js')
 const { countRaces, coverage, coverageReport } = await import('./sim/coverage.js')
 const { schedules, OLD, OURS, PREV } = await import('./sim/world.js')
 const simGitHub = await import('./sim/github.js')
+const simGitLab = await import('./sim/gitlab.js')
 const { GONE } = simGitHub
 type Schedule = import('./sim/world.js').Schedule
 type CallFault = import('./sim/world.js').CallFault
@@ -153,6 +157,7 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
         const of = factsOf(run.s, run.stack, view, run.ending)
         try {
           checkAll(of)
+          checkGitLab(of, run.index)
           checkEvents(of)
           checkRuleEvents(of)
           if (run.cli) checkCli(of, run.cli, run.index)
@@ -1435,6 +1440,133 @@ const CLI: Array<[string, Partial<Schedule>, Expectation]> = [
   ]
 ]
 
+type GitLabSchedule = import('./sim/gitlab.js').GitLabSchedule
+type GitLabFault = import('./sim/gitlab.js').GitLabFault
+/** GitLab as the code's host (./sim/gitlab.ts): names that carry each distribution's commit, a good token, no fault. */
+const gl = (over: Partial<GitLabSchedule> = {}): GitLabSchedule => ({
+  ours: 3,
+  old: 1,
+  theirs: [4, 5],
+  recordOthers: true,
+  names: true,
+  allowOlder: false,
+  allowUnchecked: false,
+  token: 'ok',
+  faults: [],
+  fromJob: false,
+  ...over
+})
+export const glFault = (route: GitLabFault['route'], kind: GitLabFault['kind'], over: Partial<GitLabFault> = {}): GitLabFault => ({
+  route,
+  kind,
+  status: 500,
+  skip: 0,
+  times: 50,
+  seconds: 14,
+  afterApply: false,
+  ...over
+})
+/** The GitLab deployments this run created (./sim/gitlab.ts), oldest first: their commit and status. */
+const gitlabDeployments = (): Array<{ sha: string; status: string }> => {
+  const world = simGitLab.gitlab.world
+  if (world === undefined) return []
+  return world.core.model.deployments.filter((d) => world.createdBy.has(d.id)).map((d) => ({ sha: d.sha, status: d.status }))
+}
+
+// Found by the simulation's GitLab world: SIGTERM alone, the command's closing calls cut at the stop's time, and its
+// warning named "a GitHub Deployment" that may stay in progress; the run records a GitLab deployment.
+const GITLAB_CLOSING_UNFINISHED = `{"reading":"at-request","status":true,"idCase":"upper-by-name","idWhileDeploying":"reported","clockOffsetSeconds":0,"deleteInUse":"refuse","deployWhileBusy":"accept","deploySeconds":0,"start":"none","login":"client-secret","idpRefresh":"all","idpRevocation":true,"source":"id","maxDistributions":3,"ourSiteFails":false,"rollback":true,"rollbackOnSearch":false,"health":false,"healthExpect":true,"search":"fail","followDeploy":false,"maxAttempts":1,"deployTimeoutSeconds":180,"requestTimeoutSeconds":30,"healthTimeoutSeconds":60,"tightWatchdog":true,"tokenSeconds":45,"faults":[],"actors":[{"trigger":{"at":121},"kind":"deploy","which":1,"other":false,"seconds":16},{"trigger":{"after":"list-environments","nth":3,"delay":0},"kind":"deploy","which":2,"other":false,"seconds":90},{"trigger":{"at":112},"kind":"deploy","which":-1,"other":false,"seconds":82}],"latency":[20,0],"stop":{"kind":"sigterm","trigger":{"after":"list-environments","nth":2,"delay":1}},"race":"replace","history":false,"face":{"ci":"teamcity","inputs":"variables","secrets":"file-lf","commit":"variable","repository":"flag","dotenv":false,"debug":false},"gitlab":{"ours":2,"old":0,"theirs":[4,6],"recordOthers":false,"names":true,"allowOlder":false,"allowUnchecked":false,"token":"ok","faults":[{"route":"list-deployments","kind":"status","status":404,"skip":3,"times":3,"seconds":5,"afterApply":true}],"fromJob":true}}`
+
+// Found by the simulation's GitLab world: the platform's lookup of our distribution (its name, GitLab's only evidence of
+// its commit) timed out, the order read "unknown", and the run deployed commit c0 over c5 without allow-older-commit.
+const GITLAB_NAME_UNREAD = `{"reading":"at-request","status":true,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":0,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":53,"start":"old","login":"password","idpRefresh":"all","idpRevocation":true,"source":"id","ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"none","followDeploy":true,"maxAttempts":1,"deployTimeoutSeconds":180,"requestTimeoutSeconds":10,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":45,"faults":[],"actors":[],"latency":[5,0,0,20,5],"race":"replace","history":true,"face":{"ci":"buildkite","inputs":"flags","secrets":"variables","commit":"none","repository":"flag","dotenv":true,"debug":true},"second":{"relation":"same-run","environment":"other","when":"after","source":"environment","rollback":true},"gitlab":{"ours":0,"old":5,"theirs":[3,0],"recordOthers":false,"names":true,"allowOlder":false,"allowUnchecked":true,"token":"ok","faults":[],"fromJob":true}}`
+
+/** GitLab as the code's host (issue 44), each a fixed schedule: the order read from names, the deployment's final status. */
+const GITLAB: Array<[string, Partial<Schedule>, Expectation]> = [
+  [
+    'gitlab: a verified release records one GitLab deployment of its commit, success',
+    { gitlab: gl(), source: 'upload' },
+    () => {
+      expect(mocks.shown.outputs['release-state']).toBe('verified')
+      expect(gitlabDeployments()).toEqual([{ sha: simGitHub.COMMITS[3], status: 'success' }])
+    }
+  ],
+  [
+    'gitlab: an older commit than the one the environment runs (read from its name) is refused before any change',
+    { gitlab: gl({ ours: 1, old: 4 }), source: 'upload' },
+    ({ ours }) => {
+      expect(ours).toBe(0)
+      expect(mocks.shown.outputs.order).toBe('behind')
+      expect(mocks.shown.failed).toMatch(/^Refused: commit \w+ is older than \w+, which 'production' runs \(from the distribution's name site-/)
+      expect(changesOf()).toEqual([])
+      expect(gitlabDeployments()).toEqual([])
+    }
+  ],
+  [
+    'gitlab: GitLab refusing the token (401) refuses the deploy before any change',
+    { gitlab: gl({ token: 'bad' }), source: 'upload' },
+    ({ ours }) => {
+      expect(ours).toBe(0)
+      expect(mocks.shown.failed).toMatch(/^Refused: the deploy order on 'production' could not be checked: .*HTTP 401.*GitLab refused gitlab-token \(401\)/)
+      expect(changesOf()).toEqual([])
+    }
+  ],
+  [
+    // Found by the simulation's GitLab world: the order check ended unknown at the compare (GitLab does not know the
+    // running commit), and the deployment was recorded at the run's own commit, though the run knew ours from its name.
+    'gitlab: a promotion over a commit GitLab does not know (force-pushed): deploys, recorded at the commit its name carries',
+    { gitlab: gl({ ours: 1, old: GONE }), source: 'id' },
+    ({ ours }) => {
+      expect(ours).toBe(1)
+      expect(mocks.shown.outputs.order).toBe('unknown')
+      expect(mocks.shown.lines.map((l) => l.text).join('\n')).toMatch(/GitLab does not know one of the two commits/)
+      expect(gitlabDeployments()).toEqual([{ sha: simGitHub.COMMITS[1], status: 'success' }])
+    }
+  ],
+  [
+    "gitlab: found by the simulation: SIGTERM alone, the command's closing calls cut short: it says a GitLab deployment may stay running",
+    JSON.parse(GITLAB_CLOSING_UNFINISHED) as Schedule,
+    ({ facts }) => {
+      expect(facts.failed).toMatch(/^The run was cancelled \(SIGTERM\)/)
+      expect(facts.text).toMatch(
+        /::warning::The run reported before its closing calls ended within the stop's time .* a GitLab deployment of this run may stay running\./
+      )
+      expect(facts.text).not.toMatch(/GitHub Deployment/)
+      expect(printed(facts).exitCode).toBe(143)
+    }
+  ],
+  [
+    'gitlab: found by the simulation: the name of our distribution could not be read, with allow-unchecked-order: the deploy goes on, said as such',
+    JSON.parse(GITLAB_NAME_UNREAD) as Schedule,
+    ({ facts }) => {
+      expect(facts.text).toMatch(
+        /::warning::Deploy order not checked: .*its name could not be read \(.*\)\. The deploy goes on \(allow-unchecked-order: true\)\./
+      )
+    }
+  ],
+  [
+    'gitlab: the same without allow-unchecked-order: refused before any change (it deployed an older commit over a newer one)',
+    (() => {
+      const s = JSON.parse(GITLAB_NAME_UNREAD) as Schedule
+      return { ...s, gitlab: s.gitlab === undefined ? undefined : { ...s.gitlab, allowUnchecked: false } }
+    })(),
+    ({ facts, ours }) => {
+      expect(ours).toBe(0)
+      expect(facts.failed).toMatch(/^Refused: the deploy order on 'production' could not be checked: .*its name could not be read/)
+      expect(facts.head).toMatch(/could not be checked \(a distribution's name could not be read\)/)
+      expect(printed(facts).exitCode).toBe(3)
+    }
+  ],
+  [
+    'gitlab: a cancel during the release leaves the GitLab deployment canceled',
+    { gitlab: gl(), deploySeconds: 60, stop: { kind: 'cancel', trigger: { after: 'deploy', nth: 0, delay: 5 } } },
+    () => {
+      expect(mocks.shown.failed).toMatch(/^The run was cancelled \(SIGINT\)/)
+      expect(gitlabDeployments()).toEqual([{ sha: simGitHub.COMMITS[3], status: 'canceled' }])
+    }
+  ]
+]
+
 type RulesSchedule = import('./sim/rules.js').RulesSchedule
 const rules = (over: Partial<RulesSchedule> = {}): RulesSchedule => ({
   zone: 'Europe/Amsterdam',
@@ -1587,7 +1719,7 @@ describe('the release rules, as fixed schedules', () => {
   })
 })
 
-const SHAPES = [...ISSUE_20, ...ISSUE_28, ...ISSUE_41, ...FRESH_SEEDS, ...PRUNING, ...EVENTS, ...CLI]
+const SHAPES = [...ISSUE_20, ...ISSUE_28, ...ISSUE_41, ...FRESH_SEEDS, ...PRUNING, ...EVENTS, ...CLI, ...GITLAB]
 
 describe('the shapes found outside, as fixed schedules', () => {
   beforeEach(useFakeClock)

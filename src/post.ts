@@ -113,6 +113,9 @@ async function finishGitHubDeployment(state: SavedState): Promise<string | undef
   }
 }
 
+/** A GitLab deployment's finished statuses, from the port's words (src/code-host/port.ts) to GitLab's. */
+const FINISHED: Readonly<Record<string, string>> = { success: 'success', failure: 'failed', canceled: 'canceled' }
+
 /**
  * Gives a GitLab deployment the main step started, and never finalized, a final status: the one the main step decided
  * and could not set (its call failed), else canceled (the run was stopped before it decided one).
@@ -132,6 +135,12 @@ async function finishGitLabDeployment(state: SavedState): Promise<string | undef
   const status = GITLAB_STATUS[wanted ?? 'canceled']
   try {
     const door = GitLabApi.open({ token, project: saved.project, apiUrl: saved.apiUrl }).closing(GITHUB_LIMIT_MS)
+    // A call whose answer was lost may have set it: GitLab refuses a move to the status a deployment has (400).
+    const now = (await door.latestStatus(saved.id))?.state
+    if (now !== undefined && FINISHED[now] !== undefined) {
+      core.info(`GitLab deployment ${saved.id} is ${FINISHED[now]} already: the post step has nothing to set.`)
+      return undefined
+    }
     await door.setDeploymentState(saved.id, { state: wanted ?? 'canceled', description: why })
     core.info(`Set GitLab deployment ${saved.id} to ${status}: ${why}.`)
     return `set GitLab deployment ${saved.id} to ${status} (it was left running)`

@@ -342,7 +342,7 @@ export function headline(r: RunResult): string {
     const byRule = refusedByRule(d, env)
     if (byRule !== undefined) return byRule
     if (d.order?.refused && d.order.order === 'unknown')
-      return `❌ Refused: the deploy order on ${env} could not be checked (${d.order.host ?? 'GitHub'} could not be read); nothing was deployed`
+      return `❌ Refused: the deploy order on ${env} could not be checked (${d.order.failedOn === 'name' ? "a distribution's name could not be read" : `${d.order.host ?? 'GitHub'} could not be read`}); nothing was deployed`
     if (d.order?.refused) return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`
     // The environment already ran the distribution (no deploy was needed), and a check of it failed: say which it runs.
     if (d.skipped) return `❌ Failed: nothing was deployed, as ${env} already ran ${id}; ${env} ${atTheEnd(d)}`

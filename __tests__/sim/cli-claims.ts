@@ -8,6 +8,7 @@ import type { Facts } from './claims.js'
 import { fileText, jsonOf, unescapeAzure, type CliRecord } from './cli-run.js'
 import { variableOf } from './faces.js'
 import { GITHUB_TOKEN } from './github.js'
+import { GITLAB_TOKEN } from './gitlab.js'
 import { shown } from './mocks.js'
 import { processRecord } from './process.js'
 import { ruleRefusalOf } from './rules-claims.js'
@@ -187,6 +188,7 @@ export function checkCliSecrets(f: Facts, cli: CliRecord, index: number): void {
     QUERY_SECRET,
     SEARCH_KEY,
     GITHUB_TOKEN,
+    GITLAB_TOKEN,
     'ci-secret-123456',
     ...Object.values(cli.command.secrets),
     ...sinkSecrets(f.s.events),

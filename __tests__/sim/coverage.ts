@@ -9,6 +9,8 @@ import { RULE_CASES } from './rules-claims.js'
 import { RULE_EVENT_CASES } from './rule-events.js'
 import { countStatus, statusCoverage, statusGenerated } from './status-claims.js'
 import { wire } from './transport.js'
+import { gitlab } from './gitlab.js'
+import { soakOnGitLab } from './rules-world.js'
 import { ranBefore, type SinkFate } from './world.js'
 
 const same = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
@@ -18,7 +20,31 @@ export const RACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ['another deploy replaced ours', () => shown.outputs['release-state'] === 'replaced'],
   ['another job deployed before our deploy call: the order checked again', (f) => /checking the deploy order again/.test(f.text)],
   ['the deploy order refused an older commit', () => shown.outputs.order === 'behind' && /Refused/.test(shown.summary)],
-  ['GitHub failed or refused during the order check', (f) => /Deploy order not checked: .*(could not be reached|no answer|HTTP \d)/.test(f.text)],
+  [
+    'GitHub failed or refused during the order check',
+    (f) => f.s.github !== undefined && /Deploy order not checked: (?!.*its name could not be read).*(could not be reached|no answer|HTTP \d)/.test(f.text)
+  ],
+  ['GitLab: the deploy order read from names', (f) => f.s.gitlab !== undefined && /^Deploy order: commit \w+ \(/m.test(f.text)],
+  ['GitLab: the deploy order refused an older commit', (f) => f.s.gitlab !== undefined && shown.outputs.order === 'behind' && /Refused/.test(shown.summary)],
+  [
+    'GitLab failed, refused, or a name could not be read during the order check: refused',
+    (f) => f.s.gitlab !== undefined && /^Refused: the deploy order on '[^']+' could not be checked/.test(f.failed)
+  ],
+  ...(['success', 'failed', 'canceled'] as const).map((status) => [`GitLab: our deployment ended ${status}`, () => ours().includes(status)] as const),
+  [
+    'GitLab: the post step set our deployment',
+    () =>
+      /Set GitLab deployment \d+ to/.test(
+        shown.lines
+          .filter((l) => l.by === 'post')
+          .map((l) => l.text)
+          .join('\n')
+      )
+  ],
+  [
+    'GitLab: our deployment left running, and said so',
+    (f) => ours().includes('running') && /GitLab deployment \d+ (to|stays)|GitLab deployment of this run may stay/.test(f.text)
+  ],
   ['a rollback was sent', (f) => f.sentRollback > 0],
   ['a rollback was not sent over another deploy', (f) => /rollback is sent only over this run's own release|which will replace this release/.test(f.text)],
   ['a deploy accepted during a switch abandoned another', (f) => f.history.some((d) => d.abandonedAt !== undefined)],
@@ -84,6 +110,13 @@ export const RACES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ]
 ]
 
+/** The statuses of the GitLab deployments the world's first run created. */
+function ours(): string[] {
+  const world = gitlab.world
+  if (world === undefined) return []
+  return world.core.model.deployments.filter((d) => world.createdBy.get(d.id) === 0).map((d) => d.status)
+}
+
 /** The command ended at once, before any request, on a refusal the world set up. */
 function commandRefused(f: Facts): boolean {
   const face = f.s.face
@@ -144,6 +177,10 @@ export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> =
   ["an actor right after one of the run's requests", (f) => f.s.actors.some((a) => 'after' in a.trigger)],
   ['github-token', (f) => f.s.github !== undefined],
   ['GitHub faults, or a token it refuses', (f) => f.s.github !== undefined && (f.s.github.faults.length > 0 || f.s.github.token !== 'ok')],
+  ['gitlab-token (the code on GitLab)', (f) => f.s.gitlab !== undefined],
+  ['GitLab faults, or a token it refuses', (f) => f.s.gitlab !== undefined && (f.s.gitlab.faults.length > 0 || f.s.gitlab.token !== 'ok')],
+  ['GitLab: names that carry no commit', (f) => f.s.gitlab?.names === false],
+  ['GitLab: require-verified-in asked for (refused as bad input)', (f) => soakOnGitLab(f.s)],
   ['a cancel (SIGINT, SIGTERM, the kill)', (f) => f.s.stop?.kind === 'cancel'],
   ['SIGTERM alone', (f) => f.s.stop?.kind === 'sigterm'],
   ['a kill', (f) => f.s.stop?.kind === 'kill'],

@@ -10,6 +10,11 @@ export function soakApplies(s: Schedule): boolean {
   return s.rules?.soak !== undefined && s.github !== undefined && (s.source === 'id' || s.source === 'environment')
 }
 
+/** A soak drawn for a promotion whose code is on GitLab: asked for all the same, and refused as bad input (docs/gitlab.md). */
+export function soakOnGitLab(s: Schedule): boolean {
+  return s.rules?.soak !== undefined && s.gitlab !== undefined && (s.source === 'id' || s.source === 'environment')
+}
+
 /** The rules' inputs a schedule gives. */
 export function rulesInputs(s: Schedule): Record<string, string> {
   const r = s.rules
@@ -17,7 +22,7 @@ export function rulesInputs(s: Schedule): Record<string, string> {
   const freeze = freezeText(r)
   return {
     ...(freeze !== '' && { 'deploy-freeze': freeze }),
-    ...(soakApplies(s) && r.soak && { 'require-verified-in': OTHER_ENV, 'require-soak-minutes': String(r.soak.minutes) }),
+    ...((soakApplies(s) || soakOnGitLab(s)) && r.soak && { 'require-verified-in': OTHER_ENV, 'require-soak-minutes': String(r.soak.minutes) }),
     ...(r.backup && { 'require-backup-hours': String(r.backup.hours) }),
     ...(r.override && { 'override-reason': OVERRIDE_REASON })
   }

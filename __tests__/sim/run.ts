@@ -7,13 +7,14 @@ import { EventEmitter } from 'node:events'
 import type { Stack } from '../../src/emulator/stack.js'
 import { forgetSecrets } from '../../src/secrets.js'
 import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
+import { GITLAB_PROJECT, GITLAB_TOKEN, GITLAB_URL, gitlab, makeGitLabWorld } from './gitlab.js'
 import { cliCommand, readCliClaims, startCli, type CliRecord } from './cli-run.js'
 import { shown, simContext } from './mocks.js'
 import { resetProcesses } from './process.js'
 import { BASE2, prepareSecond, type WorldRun } from './runs.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
 import { rulesInputs, setUpBackups, setUpSoak } from './rules-world.js'
-import { finishStatus, mainEnded, setUpStatus, statusTokens, worldSchedule } from './status.js'
+import { finishStatus, gitlabFiller, mainEnded, setUpStatus, statusGitLabTokens, statusTokens, worldSchedule } from './status.js'
 import { caller, inFlight, wire } from './transport.js'
 import {
   ENV,
@@ -54,6 +55,8 @@ export interface Ending {
   /** When the first signal came, and which. */
   signalAt: number | undefined
   firstSignal: 'SIGINT' | 'SIGTERM' | undefined
+  /** The wire's sequence number when the first signal came: what was sent before it, in the same millisecond too. */
+  signalSeq: number | undefined
   /** The wire's sequence number when SIGTERM came (the first or GitHub's after SIGINT): what was sent before it, in the same millisecond too. */
   sigtermSeq: number | undefined
   /** The main step's process was killed before it ended. */
@@ -141,6 +144,13 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
       'allow-older-commit': String(s.github.allowOlder),
       'allow-unchecked-order': String(s.github.allowUnchecked)
     }),
+    ...(s.gitlab && {
+      'gitlab-token': GITLAB_TOKEN,
+      // In a GitLab CI job the command may take the project and the API from the job (CI_PROJECT_PATH, CI_API_V4_URL).
+      ...(!(s.gitlab.fromJob && s.face?.ci === 'gitlab') && { 'gitlab-project': GITLAB_PROJECT, 'gitlab-url': GITLAB_URL }),
+      'allow-older-commit': String(s.gitlab.allowOlder),
+      'allow-unchecked-order': String(s.gitlab.allowUnchecked)
+    }),
     ...(s.health && { 'health-url': `${base}/sites/${environment}/version.txt?token=${QUERY_SECRET}`, ...(s.healthExpect && { 'health-expect': MARKER }) }),
     ...(s.search !== 'none' && {
       'search-query': s.search === 'pass' ? 'shirt' : 'nothing-matches-xq',
@@ -226,11 +236,13 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     issued: [],
     calls: [],
     githubCalls: [],
+    gitlab: undefined,
+    gitlabCalls: [],
     seq: 0,
     killed: false,
     exited: new Set(),
     inFlight: new Map(),
-    afterGitHub: () => undefined,
+    afterCodeHost: () => undefined,
     sinkRequests: [],
     sinkAnswer: sinkAnswers(s.events)
   })
@@ -238,12 +250,13 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
   let call = 0
   wire.latencyMs = () => (s.latency[call++ % s.latency.length] ?? 0) * 1000
   github.world = undefined
-  const afterGitHub = new Map<string, Array<{ nth: number; fn: () => void }>>()
+  gitlab.world = undefined
+  const afterCodeHost = new Map<string, Array<{ nth: number; fn: () => void }>>()
   const counts = new Map<string, number>()
-  wire.afterGitHub = (route) => {
+  wire.afterCodeHost = (route) => {
     const n = counts.get(route) ?? 0
     counts.set(route, n + 1)
-    for (const h of afterGitHub.get(route) ?? []) if (h.nth === n) h.fn()
+    for (const h of afterCodeHost.get(route) ?? []) if (h.nth === n) h.fn()
   }
   // GitHub's world: the run's (github-token), or the status report's alone.
   const gh = worldSchedule(s)
@@ -261,6 +274,14 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     if (s.start === 'old') seeds.push({ environment: ENV, distributionId: OLD, commit: gh.old, minutesAgo: 48 * 60 })
     makeGitHubWorld(gh, BASE, seeds, statusTokens(s))
     setUpSoak(s, BASE)
+  }
+  // GitLab's world: other jobs' deployments of the old release here and of ours in the other environment, when they record theirs.
+  if (s.gitlab) {
+    const gl = s.gitlab
+    const seeds = !gl.recordOthers
+      ? []
+      : [{ environment: OTHER_ENV, commit: gl.ours, minutesAgo: 30 }, ...(s.start === 'old' ? [{ environment: ENV, commit: gl.old, minutesAgo: 48 * 60 }] : [])]
+    makeGitLabWorld(gl, seeds, statusGitLabTokens(s), gitlabFiller(s))
   }
   setUpBackups(s, stack)
   watchTheRun(stack, s, log, new Set(stack.state.distributions.map((d) => d.id)))
@@ -291,8 +312,8 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
   const second = prepareSecond(s, { stack, log, archive }, steps, (on) => accessTokenOf(on, on === stack ? BASE : BASE2))
   const start = Date.now()
   if (second !== undefined && second.place.when !== 'after') setTimeout(() => second.start(), second.place.when * 1000)
-  startActors(stack, s, log, afterGitHub)
-  setUpStatus(s, stack, afterGitHub)
+  startActors(stack, s, log, afterCodeHost)
+  setUpStatus(s, stack, afterCodeHost)
   const ending: Ending = {
     startedAt: start,
     finished: false,
@@ -300,6 +321,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     exitCode: undefined,
     signalAt: undefined,
     firstSignal: undefined,
+    signalSeq: undefined,
     sigtermSeq: undefined,
     killed: false,
     killAt: undefined,
@@ -318,6 +340,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     if (ending.firstSignal === undefined) {
       ending.firstSignal = name
       ending.signalAt = Date.now() - start
+      ending.signalSeq = wire.seq
     }
     if (name === 'SIGTERM') ending.sigtermSeq ??= wire.seq
     caller.run('world', () => signals.emit(name, name))
@@ -338,7 +361,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
         setTimeout(() => signal('SIGTERM'), 7_500)
         setTimeout(kill, 10_000)
       },
-      afterGitHub
+      afterCodeHost
     )
   }
   const ended = (): void => {

@@ -21,6 +21,7 @@ import { caller, inFlight, wire, type SinkRequest } from './transport.js'
 import {
   ENV,
   OLD,
+  commitsOf,
   OTHER_ENV,
   OURS,
   THEIRS,
@@ -93,6 +94,7 @@ function newEnding(startedAt: number): Ending {
     exitCode: undefined,
     signalAt: undefined,
     firstSignal: undefined,
+    signalSeq: undefined,
     sigtermSeq: undefined,
     killed: false,
     killAt: undefined,
@@ -242,12 +244,12 @@ export function builtFrom(runs: readonly WorldRun[], id: string | undefined): st
   if (id === undefined) return undefined
   const first = runs[0]
   if (first === undefined) return undefined
-  const gh = first.s.github
+  const gh = commitsOf(first.s)
   const lower = id.toLowerCase()
   if (lower === OLD) return COMMITS[gh?.old ?? 1]
   const i = THEIRS.indexOf(lower)
   if (i >= 0) return COMMITS[gh?.theirs[i] ?? 4 + i]
-  // Ours, stored by an earlier run: an identical one was built from this run's commit; else from its own (c3 without GitHub).
+  // Ours, stored by an earlier run: an identical one was built from this run's commit; else from its own (c3 without a code host).
   if (lower === OURS) return first.s.source === 'upload-identical' ? first.commit : COMMITS[gh?.ours ?? 3]
   return runs.find((r) => r.log.uploaded.some((u) => u.toLowerCase() === lower))?.commit
 }

@@ -11,10 +11,11 @@ import type { EnvironmentRow } from '../../src/status/row.js'
 import type { Facts } from './claims.js'
 import { same } from './claims.js'
 import { COMMITS, github } from './github.js'
+import { gitlab } from './gitlab.js'
 import { statusShown } from './mocks.js'
 import type { StatusSchedule } from './status-schedule.js'
 import { statusWorld, type StatusCall, type StatusReading } from './status-record.js'
-import { NEWEST_TAG, TAGS, statusSecrets } from './status.js'
+import { NEWEST_TAG, TAGS, statusHost, statusSecrets } from './status.js'
 import { ENV, MARKER, OTHER_ENV, commitIndexOf } from './world.js'
 
 const BASE = 'http://127.0.0.1:9'
@@ -76,13 +77,20 @@ function failed(c: StatusCall): boolean {
   return c.settled === undefined || c.settled === 'pending' || c.settled < 200 || c.settled > 299
 }
 
-/** The commit GitHub knows by this ref (a branch, a tag, a sha or its prefix), or undefined. */
+/** The commit the code's host knows by this ref (a branch, a tag, a sha or its prefix), or undefined. */
 function known(ref: string): string | undefined {
-  return github.world?.core.model.resolve(ref)
+  return gitlab.world?.core.model.graph.resolve(ref) ?? github.world?.core.model.resolve(ref)
 }
 
-/** What a compare call compared: [base, head], decoded. */
+/** What a compare call compared: [base, head], decoded (GitHub's base...head; GitLab's merge base of two refs, or from and to). */
 function basehead(c: StatusCall): [string, string] | undefined {
+  if (c.service === 'gitlab') {
+    const query = new URLSearchParams(c.path.split('?')[1] ?? '')
+    const refs = query.getAll('refs[]')
+    if (refs.length === 2) return [refs[0] ?? '', refs[1] ?? '']
+    const [from, to] = [query.get('from'), query.get('to')]
+    return from !== null && to !== null ? [from, to] : undefined
+  }
   const raw = c.path.split('/compare/')[1]?.split('?')[0]
   const parts = raw === undefined ? [] : decodeURIComponent(raw).split('...')
   return parts.length === 2 ? [parts[0] ?? '', parts[1] ?? ''] : undefined
@@ -107,7 +115,9 @@ export function failedReads(calls: readonly StatusCall[]): string[] {
     if (c.kind === 'list-deployments' || c.kind === 'list-tags') out.push(key)
     if (c.kind === 'compare') {
       const [base, head] = basehead(c) ?? ['', '']
-      if (c.settled === 404 && c.fate === 'answer' && known(base) !== undefined && known(head) === undefined) continue
+      // GitLab's merge base answers a ref it does not know 400 (Could not find ref); GitHub's compare 404.
+      const notKnown = c.service === 'gitlab' ? c.settled === 400 || c.settled === 404 : c.settled === 404
+      if (notKnown && c.fate === 'answer' && known(base) !== undefined && known(head) === undefined) continue
       out.push(key)
     }
   }
@@ -145,7 +155,7 @@ function checkVerdict(r: StatusSchedule, reading: StatusReading, calls: readonly
 
 /** The commit a distribution was truly built from (the world's), when the world knows it. */
 function truthOf(f: Facts, id: string | null): string | undefined {
-  const schedule = github.world?.schedule
+  const schedule = github.world?.schedule ?? gitlab.world?.schedule
   if (schedule === undefined || id === null) return undefined
   const index = commitIndexOf(schedule, id, f.ours)
   return index === undefined ? undefined : COMMITS[index]
@@ -191,9 +201,64 @@ function checkRow(f: Facts, r: StatusSchedule, row: EnvironmentRow, calls: reado
     )
   checkHealth(row, calls, where)
   checkCommit(f, row, where)
+  if (statusHost(f.s) === 'gitlab') return checkGitLabRow(r, row, calls, where)
   if (['in-sync', 'behind', 'ahead', 'diverged'].includes(row.state)) checkCompared(r, row, calls, where)
   if (row.state === 'outside') checkOutside(row, calls, where)
   checkLastDeployment(f, row, calls, where)
+}
+
+/**
+ * A row read against GitLab: a commit only from the distribution's name (GitLab's deployments carry no distribution, so
+ * never `evidence: deployment`, never `outside`); a state against the tracked ref only with GitLab's merge base answered
+ * in this read for that ref and commit, and as the history is; the last deployment GitLab's newest, as GitLab recorded it.
+ */
+function checkGitLabRow(r: StatusSchedule, row: EnvironmentRow, calls: readonly StatusCall[], where: string): void {
+  say(`${where}: no commit evidenced by a GitLab deployment`, row.evidence !== 'deployment' && row.evidenceDeploymentId === null, {
+    evidence: row.evidence,
+    deployment: row.evidenceDeploymentId
+  })
+  say(`${where}: never outside on GitLab (its deployments name no distribution)`, row.state !== 'outside', row.reason)
+  if (['in-sync', 'behind', 'ahead', 'diverged'].includes(row.state)) checkComparedOnGitLab(r, row, calls, where)
+  const last = row.lastDeployment
+  if (last === null || row.environment === null) return
+  const held = visibleOnGitLab(calls, row.environment).filter((d) => d.environment === row.environment)
+  const newest = held.at(-1)
+  say(`${where}: the last deployment is the newest GitLab held`, newest?.id === last.id, { row: last.id, newest: newest?.id })
+  if (newest !== undefined)
+    say(`${where}: the last deployment's commit is GitLab's record of it`, same(last.commit, newest.sha), { row: last.commit, sha: newest.sha })
+}
+
+/** in-sync, behind, ahead or diverged: GitLab answered this read's merge base of the tracked ref and that commit, and the history says so. */
+function checkComparedOnGitLab(r: StatusSchedule, row: EnvironmentRow, calls: readonly StatusCall[], where: string): void {
+  const base = r.track === 'v*' ? (COMMITS[TAGS.find(([name]) => name === NEWEST_TAG)?.[1] ?? 0] ?? '') : (row.track ?? '')
+  if (r.track === 'v*') say(`${where}: the tag a pattern stands for is the newest by version order`, row.trackedRef === NEWEST_TAG, row.trackedRef)
+  const answered = calls.some((c) => {
+    const bh = basehead(c)
+    return c.kind === 'compare' && c.settled === 200 && bh !== undefined && bh[0] === base && same(bh[1], row.commit)
+  })
+  const graph = gitlab.world?.core.model.graph
+  const from = graph?.commitOf(base)
+  const to = graph?.commitOf(row.commit ?? '')
+  const relation = graph === undefined || from === undefined || to === undefined ? undefined : graph.relate(from, to)
+  const aheadBy = relation?.ahead.length ?? 0
+  const behindBy = relation?.behindBy ?? 0
+  const truth = aheadBy > 0 && behindBy > 0 ? 'diverged' : aheadBy > 0 ? 'ahead' : behindBy > 0 ? 'behind' : 'in-sync'
+  say(
+    `${where}: ${row.state} only with the merge base GitLab answered for ${base} and ${row.commit ?? '?'}, as the history is`,
+    answered && relation !== undefined && truth === row.state && (row.aheadBy ?? 0) === aheadBy && (row.behindBy ?? 0) === behindBy,
+    { row: [row.state, row.behindBy, row.aheadBy], answered, truth: [truth, behindBy, aheadBy] }
+  )
+}
+
+/** GitLab's deployments when the last of this read's listings of them (of that environment) was answered. */
+function visibleOnGitLab(calls: readonly StatusCall[], environment: string): ReadonlyArray<{ id: number; environment: string; sha: string }> {
+  const model = gitlab.world?.core.model
+  if (model === undefined) return []
+  const counts = calls
+    .filter((c) => c.kind === 'list-deployments' && c.settled === 200 && c.path.includes(`environment=${encodeURIComponent(environment)}`))
+    .map((c) => c.deployments ?? 0)
+  const count = counts.length === 0 ? 0 : Math.max(...counts)
+  return model.deployments.slice(0, count).map((d) => ({ id: d.id, environment: model.environmentOf(d).name, sha: d.sha }))
 }
 
 /** The health probe's verdict is what its page answered in this read: ok only with a 2xx holding the expected text. */
@@ -300,7 +365,7 @@ function checkReasons(reading: StatusReading, calls: readonly StatusCall[]): voi
   const report = reading.report
   if (report === undefined) return
   const text = [...report.githubErrors, ...report.environments.map((x) => x.reason ?? '')].join('\n')
-  const gh = calls.filter((c) => c.service === 'github')
+  const gh = calls.filter((c) => c.service === 'github' || c.service === 'gitlab')
   if (/lacks a permission/.test(text))
     say(
       'a missing permission only after GitHub refused one (403, not a rate limit)',
@@ -368,7 +433,8 @@ function checkRevoked(f: Facts): void {
 export const STATUS_FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> = [
   ['status report: read', (f) => f.s.report !== undefined],
   ['status report: read during the run', () => statusWorld.reads.some((x) => !x.afterTheRun)],
-  ['status report: with GitHub', (f) => f.s.report?.github !== undefined],
+  ['status report: with GitHub', (f) => statusHost(f.s) === 'github'],
+  ['status report: with GitLab', (f) => statusHost(f.s) === 'gitlab'],
   ['status report: faults on its calls', (f) => (f.s.report?.reads ?? []).some((x) => x.faults.length > 0)],
   [
     'status report: a GitHub rate limit',
@@ -404,6 +470,11 @@ export const STATUS_CASES: ReadonlyArray<readonly [string, (f: Facts) => boolean
       )
   ],
   ...([0, 1, 2, 8, 9] as const).map((code) => [`status report: exit ${code}`, () => statusWorld.reads.some((x) => x.exit === code)] as const),
+  [
+    'status report: on GitLab, a row compared with the tracked ref',
+    (f) => statusHost(f.s) === 'gitlab' && rows().some((x) => ['in-sync', 'behind', 'ahead', 'diverged'].includes(x.state))
+  ],
+  ['status report: on GitLab, its last deployment read', (f) => statusHost(f.s) === 'gitlab' && rows().some((x) => x.lastDeployment !== null)],
   ['status report: a drift issue opened', () => statusWorld.reads.some((x) => x.issuesAfter.some((i) => !x.issuesBefore.some((b) => b.number === i.number)))],
   [
     'status report: a drift issue closed',

@@ -6,16 +6,21 @@
 // the report's claims against this record.
 import type { Stack } from '../../src/emulator/stack.js'
 import type { StatusReport } from '../../src/status/index.js'
+import { match as gitlabMatch } from '../../src/emulator/gitlab/routes.js'
 import { github } from './github.js'
+import { gitlab } from './gitlab.js'
 import type { StatusCallKind, StatusFault, StatusSchedule } from './status-schedule.js'
 import { wire, type Tap, type TapCall, type TapFate } from './transport.js'
+
+/** The service a call of the report reaches: the stack (with its identity provider and sites), or the code's host. */
+export type Service = 'stack' | 'github' | 'gitlab'
 
 /** One call of the report, as it went: its fault, the answer the service made and the world when it was made, how it ended. */
 export interface StatusCall {
   readonly read: number
   readonly seq: number
   readonly kind: StatusCallKind
-  readonly service: 'stack' | 'github'
+  readonly service: Service
   readonly method: string
   /** Path and query. */
   readonly path: string
@@ -24,7 +29,7 @@ export interface StatusCall {
   answer: { status: number; text: string } | undefined
   /** For an environments answer: the environments as they truly were when it was made. */
   truth: Array<{ id: string; name: string; status: string; distributionId: string | null; switchingTo: string | undefined }> | undefined
-  /** For a Deployments listing: how many Deployments GitHub held when it answered. */
+  /** For a Deployments listing: how many Deployments the code's host held when it answered. */
   deployments: number | undefined
   /** How the call ended for the report: the status it got, undefined for none (no answer, a closed socket, no connection); pending while open. */
   settled: number | undefined | 'pending'
@@ -72,7 +77,7 @@ export const statusWorld: {
 } = { schedule: undefined, reads: [], calls: [], current: undefined, started: new Set(), queue: Promise.resolve(), mainEnded: false, issued: [] }
 
 /** The kind of one of the report's calls, by its service, method and path. */
-export function callKind(service: 'stack' | 'github', method: string, path: string): StatusCallKind {
+export function callKind(service: Service, method: string, path: string): StatusCallKind {
   if (service === 'stack') {
     if (path.startsWith('/v3/environments')) return 'list-environments'
     if (method === 'GET' && path.startsWith('/v3/distributions/')) return 'get-distribution'
@@ -81,6 +86,7 @@ export function callKind(service: 'stack' | 'github', method: string, path: stri
     if (path.startsWith('/sites/')) return 'site'
     return 'other'
   }
+  if (service === 'gitlab') return gitlabKind(method, path)
   if (path.includes('/compare/')) return 'compare'
   if (/\/statuses(\?|$)/.test(path)) return 'list-statuses'
   if (/\/deployments(\?|$)/.test(path)) return 'list-deployments'
@@ -90,12 +96,21 @@ export function callKind(service: 'stack' | 'github', method: string, path: stri
   return 'other'
 }
 
-/** What a fault answers: GitHub's error body and headers (a rate limit's), or the platform's (the identity provider's for its token call). */
-function faultFate(f: StatusFault, service: 'stack' | 'github'): TapFate {
+/** A GitLab call's kind by its route: the merge base is one half of its compare. */
+function gitlabKind(method: string, path: string): StatusCallKind {
+  const route = gitlabMatch(method, path.split('?')[0] ?? '')?.route
+  if (route === 'merge-base' || route === 'compare') return 'compare'
+  if (route === 'list-deployments' || route === 'list-tags' || route === 'list-issues' || route === 'create-issue' || route === 'update-issue') return route
+  return 'other'
+}
+
+/** What a fault answers: the code host's error body and headers (a rate limit's), or the platform's (the identity provider's for its token call). */
+function faultFate(f: StatusFault, service: Service): TapFate {
   if (f.kind === 'hang') return { kind: 'hang' }
   if (f.kind === 'reset') return service === 'stack' ? { kind: 'reset' } : { kind: 'unreachable', code: 'ECONNRESET' }
   if (f.kind === 'unreachable') return { kind: 'unreachable', code: 'ECONNREFUSED' }
   const reset = String(Math.floor(Date.now() / 1000) + 600)
+  if (service === 'gitlab') return gitlabFaultFate(f, reset)
   if (f.kind === 'rate-limit')
     return {
       kind: 'respond',
@@ -145,6 +160,19 @@ function faultFate(f: StatusFault, service: 'stack' | 'github'): TapFate {
   return { kind: 'respond', status, headers, body: JSON.stringify({ code: 'Fault', message: 'Emulated fault' }), echo: f.kind === 'echo' }
 }
 
+/** GitLab's answer to a fault: its throttle's 429 (Retry after, nothing remaining), or its `{"message": ...}` error. */
+function gitlabFaultFate(f: StatusFault, reset: string): TapFate {
+  if (f.kind === 'rate-limit' || f.kind === 'secondary-limit')
+    return {
+      kind: 'respond',
+      status: 429,
+      headers: { 'retry-after': '60', 'ratelimit-remaining': '0', 'ratelimit-reset': reset, 'content-type': 'text/plain' },
+      body: 'Retry later\n'
+    }
+  const said = f.status >= 500 ? `${f.status} Internal Server Error` : f.status === 401 ? '401 Unauthorized' : '404 Project Not Found'
+  return { kind: 'respond', status: f.status, headers: {}, body: JSON.stringify({ message: said }) }
+}
+
 /** GitHub failing every attempt to list the drift issues. */
 const LISTING_ISSUES_FAILS: StatusFault = { on: 'list-issues', kind: 'status', status: 502, skip: 0, times: 3 }
 
@@ -191,7 +219,8 @@ export function statusTap(stack: Stack): Tap {
               distributionId: e.distributionId,
               switchingTo: e.status === 'deploying' ? e.deployments.at(-1)?.distributionId : undefined
             }))
-          if (kind === 'list-deployments' && fate.kind === 'answer') call.deployments = github.world?.core.model.deployments.length
+          if (kind === 'list-deployments' && fate.kind === 'answer')
+            call.deployments = service === 'gitlab' ? gitlab.world?.core.model.deployments.length : github.world?.core.model.deployments.length
         },
         settled(status) {
           call.settled = status

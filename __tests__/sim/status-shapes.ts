@@ -6,6 +6,9 @@ import type { StatusGitHub, StatusSchedule } from './status-schedule.js'
 import { statusWorld, type StatusReading } from './status-record.js'
 import { statusShown } from './mocks.js'
 import type { Schedule } from './world.js'
+import type { GitLabSchedule } from './gitlab.js'
+import { gitlab as gitlabWorld } from './gitlab.js'
+import { COMMITS } from './github.js'
 
 const github = (over: Partial<StatusGitHub> = {}): StatusGitHub => ({
   token: 'ok',
@@ -30,6 +33,21 @@ const report = (over: Partial<StatusSchedule> = {}): StatusSchedule => ({
   login: 'as-run',
   github: github(),
   face: 'file',
+  ...over
+})
+
+/** The code on GitLab (./gitlab.ts): every distribution named with its commit, a good token. */
+const onGitLab = (over: Partial<GitLabSchedule> = {}): GitLabSchedule => ({
+  ours: 3,
+  old: 1,
+  theirs: [4, 5],
+  recordOthers: true,
+  names: true,
+  allowOlder: false,
+  allowUnchecked: false,
+  token: 'ok',
+  faults: [],
+  fromJob: false,
   ...over
 })
 
@@ -149,6 +167,30 @@ export const STATUS_SHAPES: Array<[string, Partial<Schedule>, (reads: readonly S
       expect(production(reads[0]).state).toBe('deploying')
       expect(reads[0]?.exit).toBe(8)
       expect(reads[0]?.printed[1]).toMatch(/^error: --fail-on deploying: 127\.0\.0\.1:9\/production is deploying\.$/m)
+    }
+  ],
+  [
+    // GitLab's world (issue 44): the run deploys ours (c3) to production; the report, reading GitLab through the file's
+    // gitlab: key, tells its commit from its name, compares it with main (c5) through GitLab's merge base, and shows the
+    // run's GitLab deployment as the last one; never a commit from a GitLab deployment, which records no distribution.
+    'status: on GitLab (the file), production behind main by its name, the last deployment the run recorded',
+    { gitlab: onGitLab(), report: report() },
+    (reads) => {
+      const row = reads[0]?.report?.environments.find((r) => r.environment === 'production')
+      expect(row).toMatchObject({ state: 'behind', behindBy: 2, commit: COMMITS[3]?.slice(0, 7), evidence: 'name', evidenceDeploymentId: null })
+      expect(row?.lastDeployment).toMatchObject({ commit: COMMITS[3], state: 'success' })
+      expect(reads[0]?.exit).toBe(0)
+    }
+  ],
+  [
+    // The same by the command (--gitlab-project, --gitlab-url, BRCLOUD_GITLAB_TOKEN), with drift issues: GitLab issues.
+    'status: on GitLab (the command), drift issues kept as GitLab issues labelled brcloud-drift',
+    { gitlab: onGitLab(), report: report({ face: 'command', github: github({ driftIssues: true }) }) },
+    (reads) => {
+      expect(production(reads[0]).state).toBe('behind')
+      const issues = gitlabWorld.world?.core.model.issues ?? []
+      expect(issues.map((i) => [i.title, i.labels, i.state])).toContainEqual([expect.stringMatching(/production/), ['brcloud-drift'], 'opened'])
+      expect(reads[0]?.exit).toBe(0)
     }
   ],
   [

@@ -1,5 +1,6 @@
 // The status report in the simulation (issue 41, docs/status.md), read at drawn moments of a schedule while the deploy
-// run and the other actors act, against the same stack and GitHub world under the same fake clock: by the command
+// run and the other actors act, against the same stack and code host (GitHub's world, or GitLab's when the code lives
+// there: ./gitlab.ts) under the same fake clock: by the command
 // (`brcloud status`, src/cli/main.ts main(argv, env, io) in-process, a single stack's flags, its secrets in BRCLOUD_*
 // variables, --json), or by the engine with the file (prepareStatus, readStatus, then the command's own rendering and
 // verdict: statusTable, statusJson, statusMarkdown, statusExit), with drift issues when asked. Its calls go through the
@@ -17,9 +18,12 @@ import { main as brcloud } from '../../src/cli/main.js'
 import type { RunContext } from '../../src/port.js'
 import { statusExit } from '../../src/cli/status.js'
 import { keepDriftIssuesOf } from '../../src/status/drift-issues.js'
+import { statusCodeHost } from '../../src/status/code-host.js'
+import type { GitLabToken } from '../../src/emulator/gitlab/server.js'
 import { parseStatusConfig, prepareStatus, readStatus, type StatusReport } from '../../src/status/index.js'
 import { statusJson, statusMarkdown, statusTable } from '../../src/status/render.js'
 import { COMMITS, GITHUB_TOKEN, github, type GitHubSchedule } from './github.js'
+import { GITLAB_PROJECT, GITLAB_TOKEN, GITLAB_URL, OTHER_JOB, gitlab } from './gitlab.js'
 import { statusShown } from './mocks.js'
 import { resetStatusPort } from './status-port.js'
 import { caller, wire } from './transport.js'
@@ -29,6 +33,14 @@ import { ENV, MARKER, OTHER_ENV, QUERY_SECRET, onTrigger, type Schedule } from '
 
 /** The status report's GitHub token (a secret: never printed). */
 export const STATUS_TOKEN = 'ghs_statusreport0123456789'
+/** Its GitLab token, when the code lives on GitLab (a secret too). */
+export const STATUS_GITLAB_TOKEN = 'glpat-statusreport01234567'
+
+/** The code's host the report reads: GitHub, or GitLab where the world's code lives there (one place: ./world.ts); none without a token. */
+export function statusHost(s: Schedule): 'github' | 'gitlab' | undefined {
+  if (s.report?.github === undefined) return undefined
+  return s.gitlab !== undefined ? 'gitlab' : 'github'
+}
 /** The report's run page and repository. */
 const CONTEXT: RunContext = {
   sha: '',
@@ -55,6 +67,8 @@ const MANY = 350
 
 /** The GitHub world of a schedule: the run's, or, when only the report reads GitHub, one with the run's commit (the name of an upload carries it). */
 export function worldSchedule(s: Schedule): GitHubSchedule | undefined {
+  // Code on GitLab: the report reads GitLab's world (./gitlab.ts), and there is no GitHub.
+  if (s.gitlab !== undefined) return undefined
   if (s.github !== undefined) return s.report?.github?.filler === 'older' ? { ...s.github, filler: s.github.filler + MANY } : s.github
   const g = s.report?.github
   if (g === undefined) return undefined
@@ -82,12 +96,31 @@ export function statusTokens(s: Schedule): Record<string, TokenGrant> {
   return { [STATUS_TOKEN]: { deployments: 'read', contents: 'read', issues } }
 }
 
+/**
+ * The report's GitLab token, as GitLab grants it: read_api (api for drift issues); refused (401); a project it cannot see
+ * (404, for GitHub's token without contents); no scope that reads (403, for GitHub's without deployments).
+ */
+export function statusGitLabTokens(s: Schedule): Record<string, GitLabToken> {
+  const g = s.report?.github
+  if (g === undefined || g.token === 'bad' || s.gitlab === undefined) return {}
+  if (g.token === 'no-contents') return { [STATUS_GITLAB_TOKEN]: { scopes: ['read_api'], projects: ['acme/another'] } }
+  if (g.token === 'no-deployments') return { [STATUS_GITLAB_TOKEN]: { scopes: [] } }
+  return { [STATUS_GITLAB_TOKEN]: { scopes: g.driftIssues ? ['api'] : ['read_api'] } }
+}
+
+/** Deployments of other environments a "more than 300" world holds before the world's records (GitLab's: its filler). */
+export function gitlabFiller(s: Schedule): number {
+  return s.gitlab !== undefined && s.report?.github?.filler === 'older' ? MANY : 0
+}
+
 /** The file the report reads: the stack by its API address, the schedule's track, environments, health probe and login. */
 export function configText(s: Schedule, r: StatusSchedule, stack: Stack): string {
   const track = { main: 'main', feature: 'feature', 'v*': "'v*'", typo: 'mian', none: undefined }[r.track]
   const login = loginLines(s, r, stack)
   return [
     ...(track === undefined ? [] : [`track: ${track}`]),
+    // Code on GitLab: the project beside track:, its token in a variable of the job (docs/gitlab.md).
+    ...(statusHost(s) === 'gitlab' ? ['gitlab:', `  project: ${GITLAB_PROJECT}`, `  url: ${GITLAB_URL}`, '  token-variable: SIM_GITLAB_TOKEN'] : []),
     'stacks:',
     '  - name: sim',
     `    api-url: ${BASE}`,
@@ -115,14 +148,21 @@ function loginLines(s: Schedule, r: StatusSchedule, stack: Stack): string[] {
 /** The variables of the report's job. */
 function variables(s: Schedule, stack: Stack): NodeJS.ProcessEnv {
   const { username, password } = stack.state.settings
-  const env: NodeJS.ProcessEnv = { SIM_USER: username, SIM_PASSWORD: password, SIM_CLIENT_SECRET: stack.sso?.handle(BASE).clientSecret ?? '' }
+  const env: NodeJS.ProcessEnv = {
+    SIM_USER: username,
+    SIM_PASSWORD: password,
+    SIM_CLIENT_SECRET: stack.sso?.handle(BASE).clientSecret ?? '',
+    ...(statusHost(s) === 'gitlab' && { SIM_GITLAB_TOKEN: STATUS_GITLAB_TOKEN })
+  }
   if (s.login === 'password') return { ...env, BRCLOUD_USERNAME: username, BRCLOUD_PASSWORD: password }
   if (s.login === 'access-token' && stack.sso) return { ...env, BRCLOUD_ACCESS_TOKEN: readyToken(stack) }
   return env
 }
 
-/** The issues of GitHub's model, as the drift invariants compare them. */
+/** The issues of the code host's model (GitLab's by iid, 'opened' as open), as the drift invariants compare them. */
 function issuesNow(): StatusReading['issuesBefore'] {
+  const lab = gitlab.world?.core.model.issues
+  if (lab !== undefined) return lab.map((i) => ({ number: i.iid, state: i.state === 'opened' ? 'open' : i.state, body: i.description ?? '', title: i.title }))
   return (github.world?.core.model.issues ?? []).map((i) => ({ number: i.number, state: i.state, body: i.body ?? '', title: i.title }))
 }
 
@@ -227,15 +267,31 @@ async function byEngine(s: Schedule, r: StatusSchedule, stack: Stack, reading: S
     reading.exit = 2
     return
   }
-  const token = r.github === undefined ? undefined : STATUS_TOKEN
+  const token = statusHost(s) === 'github' ? STATUS_TOKEN : undefined
+  // GitLab from the file's gitlab: and its token variable, as the status action reads them (src/action/status.ts).
+  const hosts =
+    statusHost(s) === 'gitlab'
+      ? statusCodeHost(
+          {
+            githubToken: undefined,
+            gitlabToken: undefined,
+            gitlabProject: undefined,
+            gitlabUrl: undefined,
+            file: prepared.config.gitlab,
+            env: variables(s, stack)
+          },
+          () => undefined
+        )
+      : { githubToken: token }
   const report = await readStatus(prepared, {
     github: token === undefined ? undefined : { token, context: CONTEXT },
+    gitlab: hosts.gitlab === undefined ? undefined : { settings: hosts.gitlab, context: CONTEXT },
     repository: CONTEXT.repository,
     parallel: 1
   })
   reading.report = report
   const said: string[] = []
-  const issues = token !== undefined && r.github?.driftIssues ? await keepDriftIssuesOf(report, { githubToken: token }, CONTEXT, r.failOn) : undefined
+  const issues = statusHost(s) !== undefined && r.github?.driftIssues ? await keepDriftIssuesOf(report, hosts, CONTEXT, r.failOn) : undefined
   reading.driftKept = issues !== undefined
   reading.driftFailed = (issues?.failures.length ?? 0) > 0
   reading.exit = statusExit(report, r.failOn, (message) => said.push(message), issues)
@@ -259,7 +315,10 @@ function commandLine(s: Schedule, r: StatusSchedule, stack: Stack): { argv: stri
   const { username, password } = stack.state.settings
   const sso = stack.sso?.handle(BASE)
   const secret = sso?.clientSecret ?? ''
-  const env: NodeJS.ProcessEnv = r.github === undefined ? {} : { BRCLOUD_GITHUB_TOKEN: STATUS_TOKEN }
+  const host = statusHost(s)
+  const env: NodeJS.ProcessEnv =
+    host === 'github' ? { BRCLOUD_GITHUB_TOKEN: STATUS_TOKEN } : host === 'gitlab' ? { BRCLOUD_GITLAB_TOKEN: STATUS_GITLAB_TOKEN } : {}
+  if (host === 'gitlab') argv.push('--gitlab-project', GITLAB_PROJECT, '--gitlab-url', GITLAB_URL)
   const tokenUrl = ['--token-url', sso?.tokenUrl ?? '', '--audience', sso?.audience ?? '']
   if (r.login === 'credential-in-variable') argv.push(s.login === 'password' ? `--password=${password}` : `--client-secret=${secret}`)
   if (s.login === 'password') return { argv: [...argv, '--username', username], env: { ...env, BRCLOUD_PASSWORD: password } }
@@ -287,7 +346,7 @@ function begin(s: Schedule, r: StatusSchedule, stack: Stack, index: number): voi
  * Sets the report's side of the world up: the tap on its calls, its calls kept out of the run's faults and triggers,
  * tags and the feature branch, Deployments of other environments, and each read at its moment.
  */
-export function setUpStatus(s: Schedule, stack: Stack, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
+export function setUpStatus(s: Schedule, stack: Stack, afterCodeHost: Map<string, Array<{ nth: number; fn: () => void }>>): void {
   Object.assign(statusWorld, {
     schedule: s.report,
     reads: [],
@@ -307,6 +366,7 @@ export function setUpStatus(s: Schedule, stack: Stack, afterGitHub: Map<string, 
   stack.faults.take = (operation) => (caller.getStore() === 'status' ? undefined : take(operation))
   const after = stack.hooks.after.bind(stack.hooks)
   stack.hooks.after = (record) => (caller.getStore() === 'status' ? undefined : after(record))
+  setUpGitLabForStatus(r)
   const model = github.world?.core.model
   if (model !== undefined) {
     model.branch('feature', COMMITS[6] ?? '')
@@ -331,7 +391,27 @@ export function setUpStatus(s: Schedule, stack: Stack, afterGitHub: Map<string, 
           creator: 'other-job'
         })
   }
-  r.reads.forEach((read, index) => onTrigger(stack, read.trigger, () => begin(s, r, stack, index), afterGitHub))
+  r.reads.forEach((read, index) => onTrigger(stack, read.trigger, () => begin(s, r, stack, index), afterCodeHost))
+}
+
+/** GitLab's side of the report's world: the feature branch, tags, drift issues an earlier run left open, other environments' deployments. */
+function setUpGitLabForStatus(r: StatusSchedule): void {
+  const model = gitlab.world?.core.model
+  if (model === undefined) return
+  model.branch('feature', COMMITS[6] ?? '')
+  for (const [name, commit] of TAGS) model.tag(name, COMMITS[commit] ?? '')
+  const stackName = encodeURIComponent(r.face === 'command' ? new URL(BASE).host : 'sim')
+  if (r.github?.openIssue === true)
+    for (const environment of [ENV, OTHER_ENV])
+      model.addIssue({
+        title: `sim/${environment} is behind main`,
+        description: `<!-- brcloud-drift stack=${stackName} environment=${environment} -->\n${environment} ran an older commit.\n<!-- brcloud-drift-run -->\nSeen by an earlier run.`,
+        labels: ['brcloud-drift'],
+        author: OTHER_JOB
+      })
+  // Other environments deployed many times since the world's records.
+  if (r.github?.filler === 'newer')
+    for (let i = 0; i < MANY; i++) model.seedDeployment({ environment: `review-${i}`, sha: COMMITS[0] ?? '', status: 'success', user: OTHER_JOB })
 }
 
 /** After the run: the main step ended (reads from now are "after the run"). */
@@ -360,6 +440,8 @@ export function statusSecrets(stack: Stack): string[] {
     QUERY_SECRET,
     STATUS_TOKEN,
     GITHUB_TOKEN,
+    STATUS_GITLAB_TOKEN,
+    GITLAB_TOKEN,
     'ci-secret-123456',
     ...(stack.sso === undefined ? [] : [stack.sso.handle(BASE).clientSecret]),
     ...statusShown.masked.filter((m) => m.length >= 8),

@@ -1,7 +1,7 @@
-// The simulation's replaced edges on the action's side: HttpTransport (the cloud API, the sites, search)
-// and the fetch of the OAuth door and of octokit (the token endpoint, GitHub), answering in-process from
-// the emulator's own stack (stack.ts `handle`) and the GitHub stand-in's core (github/server.ts) with the
-// objects a socket would give them. No sockets, no real time: every wait is a fake timer, so a schedule
+// The simulation's replaced edges on the action's side: HttpTransport (the cloud API, the sites, search),
+// the fetch of the OAuth door and of octokit (the token endpoint, GitHub) and the request of GitLab's door,
+// answering in-process from the emulator's own stack (stack.ts `handle`), the GitHub stand-in's core
+// (github/server.ts) and the GitLab stand-in's core (gitlab/server.ts) with the objects a socket would give them. No sockets, no real time: every wait is a fake timer, so a schedule
 // replays exactly. A dropped or held answer becomes what undici would throw (a closed socket, a call past
 // its time limit). Who calls (the main step, the post step, the world) is known through an async context,
 // so a killed main step's calls and answers vanish as its process would. The event sinks' host
@@ -13,8 +13,11 @@ import { Readable } from 'node:stream'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { HttpRequest, HttpResponse, TransportOptions } from '../../src/http/transport.js'
 import type { FetchInit } from '../../src/http/fetch.js'
+import type { RequestAnswer, RequestOptions } from '../../src/http/request.js'
 import type { Stack } from '../../src/emulator/stack.js'
 import type { GitHubCore } from '../../src/emulator/github/server.js'
+import type { GitLabCore } from '../../src/emulator/gitlab/server.js'
+import { match as gitlabMatch } from '../../src/emulator/gitlab/routes.js'
 import { runIndex } from './process.js'
 
 /** Which process makes a call: the main step, the post step, the world (actors, the test), or the status report (./status.ts). */
@@ -43,7 +46,7 @@ export interface TapCall {
 
 /** The status report's side of the wire: its calls get their own faults and are recorded, apart from the run's (./status.ts). */
 export interface Tap {
-  begin(service: 'stack' | 'github', method: string, url: URL): TapCall
+  begin(service: 'stack' | 'github' | 'gitlab', method: string, url: URL): TapCall
 }
 
 /** The tap of the current call: the status report's calls only. */
@@ -135,8 +138,13 @@ export const wire: {
   latencyMs: (path: string) => number
   /** What happens to the next GitHub call of a route (faults the stand-in cannot give: no answer, no connection). */
   githubFate: (route: string) => GitHubFate
-  /** Called after a GitHub call was answered (request-relative actors). */
-  afterGitHub: (route: string) => void
+  gitlab: GitLabCore | undefined
+  /** The host of GitLab's instance (gitlab-url). */
+  gitlabHost: string
+  /** What happens to the next GitLab call of a route (./gitlab.ts queues the stand-in's own faults; no connection and slowness here). */
+  gitlabFate: (route: string) => GitHubFate
+  /** Called after a call of the code's host (GitHub's or GitLab's) was answered, by its route (request-relative actors). */
+  afterCodeHost: (route: string) => void
   /** Every environments answer the action got, in order, with when the platform made it: what each look could have seen (and which run looked). */
   looks: Array<{ seq: number; at: number; sentAt: number; answer: Record<string, unknown>; run: number }>
   /** Every page of the stack's distributions the action received, in order: what pruning chose from (and which run read it). */
@@ -147,6 +155,8 @@ export const wire: {
   deploys: Array<{ seq: number; at: number; distributionId: string; run: number }>
   /** Every GitHub call of a run that reached the stand-in, by its sequence number and route: what GitHub had recorded when the run read it. */
   githubCalls: Array<{ seq: number; route: string; run: number }>
+  /** Every GitLab call of a run that reached the stand-in (the status report's are its own), with its route and the body it sent. */
+  gitlabCalls: Array<{ seq: number; route: string; run: number; by: Caller; method: string; path: string; body: string }>
   /** Every token a service handed a run in an answer (a login, a refresh, a token endpoint): secrets the world knows. */
   issued: Array<{ token: string; run: number }>
   /** Every request a run made of the platform, its identity provider or GitHub (not the sinks'), as it arrived. */
@@ -173,12 +183,16 @@ export const wire: {
   githubHost: 'github.sim',
   latencyMs: () => 0,
   githubFate: () => ({ kind: 'answer' }),
-  afterGitHub: () => undefined,
+  gitlab: undefined,
+  gitlabHost: 'gitlab.sim',
+  gitlabFate: () => ({ kind: 'answer' }),
+  afterCodeHost: () => undefined,
   looks: [],
   distributionLists: [],
   githubLists: [],
   deploys: [],
   githubCalls: [],
+  gitlabCalls: [],
   issued: [],
   calls: [],
   eventsHost: 'events.sim',
@@ -555,7 +569,7 @@ async function fetchNow(input: string, init: FetchInit): Promise<Response> {
       // The run's own GitHub calls, numbered (the status report's, tapped, are not the run's).
       const numbered = github && tap === undefined ? (seq: number): void => void wire.githubCalls.push({ seq, route, run: runIndex() }) : undefined
       const answer = await exchange(through, { method: init.method ?? 'GET', url, headers: headersOf(init), body }, latency, numbered, tap)
-      if (github && tap === undefined) wire.afterGitHub(route)
+      if (github && tap === undefined) wire.afterCodeHost(route)
       return answer
     })()
   }
@@ -578,4 +592,46 @@ export function githubRoute(method: string, pathname: string): string {
   if (pathname.endsWith('/statuses')) return method === 'POST' ? 'create-status' : 'list-statuses'
   if (/\/deployments$/.test(pathname)) return method === 'POST' ? 'create-deployment' : 'list-deployments'
   return 'other'
+}
+
+/** undici's request for GitLab's door, answered in-process by the GitLab stand-in's core (./gitlab.ts sets it up). */
+export function httpRequest(url: string, options: RequestOptions): Promise<RequestAnswer> {
+  if (dead()) return never()
+  return inFlightWhile(() => requestNow(url, options))
+}
+
+async function requestNow(input: string, options: RequestOptions): Promise<RequestAnswer> {
+  const url = new URL(input)
+  const { signal, method } = options
+  if (signal.aborted) throw abortReason(signal)
+  const core = url.host === wire.gitlabHost ? wire.gitlab : undefined
+  if (core === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${url.hostname}`), { code: 'ENOTFOUND' })
+  const route = gitlabMatch(method, url.pathname)?.route ?? 'unknown'
+  // The status report's calls meet their own faults (./status.ts), never the run's, and follow no trigger of the run.
+  const tap = tapOf()?.begin('gitlab', method, url)
+  const fate: GitHubFate | TapFate = tap !== undefined ? tap.fate : wire.gitlabFate(route)
+  let work: Promise<HttpResponse & { seq: number }>
+  if (fate.kind === 'hang') work = never()
+  else if (fate.kind === 'unreachable') work = Promise.reject(Object.assign(new Error(`connect ${fate.code} ${url.host}`), { code: fate.code }))
+  else {
+    const latency = tap !== undefined ? tap.latencyMs : fate.kind === 'slow' ? fate.seconds * 1000 : 0
+    const handler: Handler = (q, s) => core.handle(q, s)
+    const through = tap !== undefined && (fate.kind === 'respond' || fate.kind === 'reset') ? tapped(handler, fate) : handler
+    const body = options.body ?? ''
+    // The run's own GitLab calls, numbered (the status report's, tapped, are not the run's).
+    const numbered =
+      tap === undefined
+        ? (seq: number): void => void wire.gitlabCalls.push({ seq, route, run: runIndex(), by: caller.getStore() ?? 'world', method, path: url.pathname, body })
+        : undefined
+    work = (async () => {
+      const answer = await exchange(through, { method, url, headers: options.headers, body: Buffer.from(body) }, latency, numbered, tap)
+      if (tap === undefined) wire.afterCodeHost(route)
+      return answer
+    })()
+  }
+  const res = await settledFor(
+    tap,
+    limited(work, undefined, signal, () => new Error('unreachable'))
+  )
+  return { statusCode: res.status, headers: res.headers, body: { text: async () => res.text } }
 }

@@ -15,11 +15,13 @@ import { createStack, type Stack } from '../../src/emulator/stack.js'
 import { startDeploy } from '../../src/emulator/cloud-api.js'
 import { deleteAs, deleteEnvironment, deployAs, renameEnvironment } from '../../src/emulator/test-hooks.js'
 import type { RouteName } from '../../src/emulator/github/server.js'
+import type { RouteName as GitLabRoute } from '../../src/emulator/gitlab/server.js'
 import type { Fault, IdCase, Operation, StoredDistribution, StoredEnvironment } from '../../src/emulator/types.js'
 import { cliFaces, type CliFace } from './faces.js'
 import { secondRuns, type SecondRun } from './second-run.js'
 import { busyActor, rulesSchedules, type RulesSchedule } from './rules.js'
 import { COMMITS, GONE, github, type GitHubFault, type GitHubSchedule } from './github.js'
+import { defaultNameOf, gitlab, type GitLabFault, type GitLabSchedule } from './gitlab.js'
 import { processOf, runIndex } from './process.js'
 import { statusSchedules, type StatusSchedule } from './status-schedule.js'
 import { wire } from './transport.js'
@@ -145,6 +147,23 @@ export interface Schedule {
   readonly second?: SecondRun | undefined
   /** The release rules (./rules.ts): freeze windows, a soak clock, the newest backup, override-reason; absent: none. */
   readonly rules?: RulesSchedule | undefined
+  /**
+   * With gitlab-token: the code lives on GitLab (./gitlab.ts), which the deploy order reads and the run records its deploy
+   * in; absent: not GitLab. Never beside `github` (the code lives in one place).
+   */
+  readonly gitlab?: GitLabSchedule | undefined
+}
+
+/** The commit each of the world's distributions was built from, by index into COMMITS: the code host's schedule's, either host's. */
+export interface CommitsOfWorld {
+  readonly ours: number
+  readonly old: number
+  readonly theirs: readonly number[]
+}
+
+/** The world's commits: GitHub's or GitLab's schedule (undefined without a code host). */
+export function commitsOf(s: Pick<Schedule, 'github' | 'gitlab'>): CommitsOfWorld | undefined {
+  return s.github ?? s.gitlab
 }
 
 /** A sink of the run: CDEvents (events-url), or a native one. */
@@ -267,6 +286,38 @@ export const githubSchedules: fc.Arbitrary<GitHubSchedule> = fc.record({
   faults: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.array(githubFault, { maxLength: 2 }) })
 })
 
+const gitlabFault: fc.Arbitrary<GitLabFault> = fc.record({
+  route: fc.constantFrom<GitLabRoute>(
+    'list-deployments',
+    'list-deployments',
+    'merge-base',
+    'compare',
+    'get-commit',
+    'create-deployment',
+    'update-deployment',
+    'update-deployment'
+  ),
+  kind: fc.constantFrom('status' as const, 'status' as const, 'hang' as const, 'drop' as const, 'rate-limit' as const, 'unreachable' as const, 'slow' as const),
+  status: fc.constantFrom(500, 502, 503, 401, 403, 404),
+  skip: fc.integer({ min: 0, max: 3 }),
+  times: fc.constantFrom(1, 1, 3, 50),
+  seconds: fc.constantFrom(5, 14, 40),
+  afterApply: fc.constantFrom(false, false, true)
+})
+
+export const gitlabSchedules: fc.Arbitrary<GitLabSchedule> = fc.record({
+  ours: fc.integer({ min: 0, max: 6 }),
+  old: fc.constantFrom(0, 1, 2, 3, 4, 5, 6, GONE),
+  theirs: fc.array(fc.integer({ min: 0, max: 6 }), { minLength: THEIRS.length, maxLength: THEIRS.length }),
+  recordOthers: fc.constantFrom(true, true, false),
+  names: fc.constantFrom(true, true, true, false),
+  allowOlder: fc.constantFrom(false, false, false, true),
+  allowUnchecked: fc.constantFrom(false, false, true),
+  token: fc.constantFrom('ok' as const, 'ok' as const, 'ok' as const, 'ok' as const, 'bad' as const, 'read-api' as const, 'no-project' as const),
+  faults: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 2, arbitrary: fc.array(gitlabFault, { maxLength: 2 }) }),
+  fromJob: fc.boolean()
+})
+
 const sinkFate: fc.Arbitrary<SinkFate> = fc.record({
   kind: fc.constantFrom('answer' as const, 'answer' as const, 'answer' as const, 'status' as const, 'hang' as const, 'slow' as const),
   status: fc.constantFrom(500, 503, 404, 401),
@@ -384,11 +435,20 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   // And last: a world of one run unless drawn (one schedule in five holds a second run).
   second: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: secondRuns }),
   // After it, for the same reason: the release rules (a third of the schedules).
-  rules: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rulesSchedules })
+  rules: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rulesSchedules }),
+  // And after them: GitLab as the code's host, in half the schedules that draw no GitHub (every schedule with GitHub stays as it was).
+  gitlab: fc.option(gitlabSchedules, { nil: undefined, freq: 2 })
 })
 
-/** Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test). */
-export const schedules: fc.Arbitrary<Schedule> = drawn.map((s) => ({ ...s, rollbackOnSearch: s.rollback && s.rollbackOnSearch }))
+/**
+ * Inputs a user would give together (rollback-on-search needs rollback: a refusal of that is the inputs' own test), and
+ * one code host: GitLab only where GitHub was not drawn.
+ */
+export const schedules: fc.Arbitrary<Schedule> = drawn.map((s) => ({
+  ...s,
+  rollbackOnSearch: s.rollback && s.rollbackOnSearch,
+  gitlab: s.github === undefined ? s.gitlab : undefined
+}))
 
 /** The actor a schedule's `race` adds: another job of this repository deploying theirs at that moment. */
 export function raceActor(s: Schedule): Actor | undefined {
@@ -400,7 +460,7 @@ export function raceActor(s: Schedule): Actor | undefined {
 
 /** The run's commit: an upload is built from it; a promotion deploys what another run built. */
 export function runCommit(s: Schedule): string {
-  return s.source === 'upload' || s.source === 'upload-identical' ? (COMMITS[s.github?.ours ?? 5] ?? '') : (COMMITS[5] ?? '')
+  return s.source === 'upload' || s.source === 'upload-identical' ? (COMMITS[commitsOf(s)?.ours ?? 5] ?? '') : (COMMITS[5] ?? '')
 }
 
 /** Our archive's name: the default one, which carries the run's commit. */
@@ -470,15 +530,21 @@ export function makeStack(s: Schedule, archive: SimArchive): Stack {
   const { state } = stack
   const platformAgo = (minutes: number): string => new Date(Date.now() + s.clockOffsetSeconds * 1000 - minutes * 60_000).toISOString()
   const old = platformAgo(48 * 60)
-  state.distributions.push(distribution(OLD, 'old.tar.gz', { 'version.txt': 'old release\n' }, old))
-  if (s.source === 'id' || s.source === 'environment') state.distributions.push(distribution(OURS, 'ours.tar.gz', ourFiles(s), platformAgo(30)))
+  // On GitLab a distribution's default name is the only evidence of its commit: a world may name them so.
+  const gl = s.gitlab?.names === true ? s.gitlab : undefined
+  const named = (plain: string, commit: number | undefined): string => (gl === undefined || commit === undefined ? plain : defaultNameOf(commit))
+  state.distributions.push(distribution(OLD, named('old.tar.gz', gl?.old), { 'version.txt': 'old release\n' }, old))
+  if (s.source === 'id' || s.source === 'environment')
+    state.distributions.push(distribution(OURS, named('ours.tar.gz', gl?.ours), ourFiles(s), platformAgo(30)))
   if (s.source === 'upload-identical') state.distributions.push(distribution(OURS, archiveName(s), ourFiles(s), platformAgo(30), archive.md5))
-  THEIRS.forEach((id, i) => state.distributions.push(distribution(id, `theirs-${i}.tar.gz`, { 'version.txt': `theirs ${i}\n` }, platformAgo(20 + i))))
+  THEIRS.forEach((id, i) =>
+    state.distributions.push(distribution(id, named(`theirs-${i}.tar.gz`, gl?.theirs[i]), { 'version.txt': `theirs ${i}\n` }, platformAgo(20 + i)))
+  )
   state.distributions.push(distribution(STALE[0] ?? '', 'stale-0.tar.gz', {}, platformAgo(24 * 60)))
   state.distributions.push(distribution(STALE[1] ?? '', 'stale-1.tar.gz', {}, platformAgo(5)))
   const env = state.environments.find((e) => e.name === ENV)
   if (env && ranBefore(s)) {
-    state.distributions.push(distribution(PREV, 'prev.tar.gz', { 'version.txt': 'previous release\n' }, platformAgo(96 * 60)))
+    state.distributions.push(distribution(PREV, named('prev.tar.gz', 0), { 'version.txt': 'previous release\n' }, platformAgo(96 * 60)))
     startDeploy(state, env, deployment(PREV, 'earlier'), 0)
   }
   const first = s.start === 'old' ? OLD : s.start === 'ours' && state.distributions.some((d) => d.id === OURS) ? OURS : undefined
@@ -525,26 +591,26 @@ export interface WorldLog {
 }
 
 /** Calls `fn` when the trigger fires: a timer, or a hook after the run's nth call of an operation (as the world, never as that run). */
-export function onTrigger(stack: Stack, t: Trigger, act: () => void, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
+export function onTrigger(stack: Stack, t: Trigger, act: () => void, afterCodeHost: Map<string, Array<{ nth: number; fn: () => void }>>): void {
   const fn = (): void => processOf.exit(act)
   if ('at' in t) {
     setTimeout(fn, t.at * 1000)
     return
   }
   const later = (): void => void (t.delay > 0 ? setTimeout(fn, t.delay * 1000) : fn())
-  if (isGitHubRoute(t.after)) {
-    const list = afterGitHub.get(t.after) ?? []
+  if (isCodeHostRoute(t.after)) {
+    const list = afterCodeHost.get(t.after) ?? []
     list.push({ nth: t.nth, fn: later })
-    afterGitHub.set(t.after, list)
+    afterCodeHost.set(t.after, list)
   } else stack.hooks.add(t.after, later, { skip: t.nth })
 }
 
-function isGitHubRoute(op: TriggerOperation): op is RouteName {
+function isCodeHostRoute(op: TriggerOperation): op is RouteName {
   return ['compare', 'list-deployments', 'create-deployment', 'create-status', 'list-statuses', 'get-deployment'].includes(op)
 }
 
 /** Starts the other actors (fake time): their deploys follow the platform's rules; a busy environment makes them try again later. */
-export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHub: Map<string, Array<{ nth: number; fn: () => void }>>): void {
+export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterCodeHost: Map<string, Array<{ nth: number; fn: () => void }>>): void {
   const { state } = stack
   const added = [raceActor(s), busyActor(s)].filter((a) => a !== undefined)
   for (const actor of [...s.actors, ...added]) {
@@ -605,9 +671,13 @@ export function startActors(stack: Stack, s: Schedule, log: WorldLog, afterGitHu
       // By what it deployed: "ours" before this run stored it is the old release (the fallback above), recorded as that.
       if (gh && by === 'other-job' && gh.schedule.recordOthers)
         gh.recordOther(name, id, commitOf(gh.schedule, id === OLD ? -1 : actor.which), { previous, seconds: actor.seconds, landed })
+      // On GitLab: a deployment of its commit, running until its switch ends (GitLab keeps no distribution).
+      const gl = gitlab.world
+      if (gl && by === 'other-job' && gl.schedule.recordOthers)
+        gl.recordOther(name, commitOf(gl.schedule, id === OLD ? -1 : actor.which), { seconds: actor.seconds, landed })
       log.lines.push(`actor: ${by} deployed ${id} to '${env.name}' (${actor.seconds} s)`)
     }
-    onTrigger(stack, actor.trigger, () => act(0), afterGitHub)
+    onTrigger(stack, actor.trigger, () => act(0), afterCodeHost)
   }
 }
 
@@ -616,7 +686,7 @@ function environmentIdOf(stack: Stack, name: string): string | undefined {
   return stack.state.environments.find((e) => e.name === name || e.name === `${name}-renamed`)?.id
 }
 
-function commitOf(gh: GitHubSchedule, which: number): number {
+function commitOf(gh: CommitsOfWorld, which: number): number {
   if (which < 0) return gh.old
   if (which >= THEIRS.length) return gh.ours
   return gh.theirs[which] ?? 0
@@ -770,7 +840,7 @@ export function watchTheRun(stack: Stack, s: Schedule, log: WorldLog, known: Rea
 }
 
 /** The commit index each of the world's distributions was built from (for the deploy order's invariant). */
-export function commitIndexOf(gh: GitHubSchedule, id: string, ours: string | undefined): number | undefined {
+export function commitIndexOf(gh: CommitsOfWorld, id: string, ours: string | undefined): number | undefined {
   const lower = id.toLowerCase()
   if (lower === OLD) return gh.old
   const i = THEIRS.indexOf(lower)

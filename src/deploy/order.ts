@@ -24,6 +24,11 @@ export interface OrderCheck {
   readonly why?: string | undefined
   /** The code's host could not be read or refused the token (the deploy is refused unless allow-unchecked-order), rather than no evidence existing. */
   readonly failed?: boolean | undefined
+  /**
+   * What could not be read when `failed`: the code's host, or the platform's name of a distribution where a name is the
+   * only evidence there is (GitLab's deployments record no distribution).
+   */
+  readonly failedOn?: 'host' | 'name' | undefined
   /** The environment runs a distribution this action did not deploy there: what is known of it. */
   readonly outside?: string | undefined
   /** The repository's web address, for commit links. */
@@ -180,7 +185,7 @@ export class DeployOrder {
       const ours = await this.ours()
       this.oursSeen = ours
       this.oursUnrecorded = ours === undefined && this.o.promoted !== undefined
-      if (ours === undefined) return { ...base, order: 'unknown', why: await this.noCommitOfOurs() }
+      if (ours === undefined) return { ...base, order: 'unknown', why: await this.noCommitOfOurs(), ...(await this.nameUnread(this.o.promoted)) }
       if (runningId === undefined)
         return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` }
       const facts = (): Promise<DistributionFacts> => this.facts(runningId)
@@ -188,7 +193,7 @@ export class DeployOrder {
       const outside = await this.outside(history, runningId, facts)
       if (running === undefined) {
         const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and ${await this.nameClause(runningId)}`
-        return { ...base, ours, outside, order: 'unknown', why }
+        return { ...base, ours, outside, order: 'unknown', why, ...(await this.nameUnread(runningId)) }
       }
       if (sameCommit(running.sha, ours.sha)) return { ...base, ours, running, outside, order: 'identical' }
       const comparison = await history.host.compare(running.sha, ours.sha)
@@ -204,7 +209,7 @@ export class DeployOrder {
           why: `${error.message}: ${error.host} does not know one of the two commits (a force-push may have removed it), so they cannot be compared`
         }
       }
-      return { ...base, order: 'unknown', failed: true, why: `${error.message}; ${hostAdvice(error, this.o.host?.project ?? '')}` }
+      return { ...base, order: 'unknown', failed: true, failedOn: 'host', why: `${error.message}; ${hostAdvice(error, this.o.host?.project ?? '')}` }
     }
   }
 
@@ -224,6 +229,16 @@ export class DeployOrder {
   private async noCommitOfOurs(): Promise<string> {
     if (this.o.promoted === undefined) return `this run has no commit (${core.runContext().noCommit})`
     return `${this.noRecordOf(this.o.promoted, 'this repository')}, and ${await this.nameClause(this.o.promoted)}`
+  }
+
+  /**
+   * A name the platform could not say, where names are the only evidence (the host keeps no payload: GitLab): the commit
+   * may well be known, just not read, so the check failed (refused unless allow-unchecked-order), as when the host fails.
+   * On GitHub a distribution no Deployment recorded is one deployed outside this action: its order stays unknown.
+   */
+  private async nameUnread(id: string | undefined): Promise<Pick<OrderCheck, 'failed' | 'failedOn'>> {
+    if (id === undefined || this.o.host?.keepsPayload !== false || (await this.facts(id)).unread === undefined) return {}
+    return { failed: true, failedOn: 'name' }
   }
 
   /** What the name told of the commit: none of this repository, or nothing at all when the platform could not say it. */
@@ -277,7 +292,8 @@ export class DeployOrder {
     if (check.order === 'unknown') {
       return (
         `${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? `${host} failed`}. ` +
-        `${host === 'GitLab' ? 'gitlab-token' : 'github-token'} asks for the check, and it cannot be made, ${nothing}. To deploy while ${host} cannot be read, set allow-unchecked-order: true.`
+        `${host === 'GitLab' ? 'gitlab-token' : 'github-token'} asks for the check, and it cannot be made, ${nothing}. ` +
+        `To deploy while ${check.failedOn === 'name' ? 'the commits cannot be read' : `${host} cannot be read`}, set allow-unchecked-order: true.`
       )
     }
     return (
