@@ -88,7 +88,8 @@ function refusedInRelease(failed: string | undefined, log: string): boolean {
 function outcomeOf(f: Facts, cli: CliRecord, index: number): Outcome {
   const failed = shown.failed
   const outputs = shown.outputs
-  const gh = f.s.github
+  // The code's host, GitHub's or GitLab's: what allow-older-commit and allow-unchecked-order were given as.
+  const gh = f.s.github ?? f.s.gitlab
   const unreadable = /^Refused: the deploy order on '[^']+' could not be checked/.test(failed ?? '')
   return {
     failed: failed !== undefined,

@@ -1,15 +1,18 @@
 // The invariants of a run whose code lives on GitLab (./gitlab.ts), read against GitLab's record (the stand-in's model),
 // the platform's history and what the run claimed, on every face (the action's main and post steps, the command):
 // - the deploy order: no deploy call of ours went out over a newer commit the look right before it showed (by the
-//   distribution's name, GitLab's only evidence), unless allow-older-commit; none after GitLab could not be read (or
-//   refused the token), unless allow-unchecked-order, and then nothing was changed before it either;
-// - the GitLab deployment the run created (one at most per run) is of the commit the run knew its distribution by, and
-//   ends with the status the outcome says: success only for a release that went through, failed for a failure, canceled
-//   for a stop (a signal, a kill, the watchdog); left running only where the run said so, or a command that could not
-//   finish it (killed, or its closing calls cut short);
+//   distribution's name, GitLab's only evidence), unless allow-older-commit; none after GitLab could not be read,
+//   refused the token or a name could not be read, unless allow-unchecked-order, and then nothing was changed before it
+//   either;
+// - the GitLab deployment the run created (one at most per run) is of the commit the run found for its distribution (its
+//   own when it found none), and ends with the status first decided, which the outcome says: success only for a release
+//   that went through, failed for a failure (each decided before any stop), canceled for a stop (a signal, a kill, the
+//   watchdog); left running only where the run said so, or a command that could not finish it (killed, or its closing
+//   calls cut short);
 // - nothing claims GitLab evidence GitLab did not give: no commit from a GitLab deployment (they carry no distribution),
-//   and GitLab, never GitHub, named as the host it read.
-// The token is in checkSecrets (./claims.ts, ./cli-claims.ts) with every other secret.
+//   and GitLab, never GitHub, named as the host it read; require-verified-in (which needs GitHub's records) refused as
+//   bad input before any request.
+// The token is in checkSecrets (./claims.ts, ./cli-claims.ts, ./status.ts) with every other secret.
 import { expect } from '@jest/globals'
 import { COMMITS, GONE } from './github.js'
 import { closingsLeftToExpire, reportedByMain, reported, same, type Facts } from './claims.js'
@@ -17,7 +20,7 @@ import { commitInName, gitlab, gitlabRelation, type GitLabSchedule } from './git
 import { shown } from './mocks.js'
 import { processRecord } from './process.js'
 import { wire } from './transport.js'
-import { OLD, PREV, THEIRS } from './world.js'
+import { OLD, OURS, PREV, THEIRS } from './world.js'
 import { soakOnGitLab } from './rules-world.js'
 
 const say = (claim: string, holds: boolean, detail: unknown = undefined): void =>
@@ -49,6 +52,8 @@ function nameCarries(f: Facts, gl: GitLabSchedule, id: string | undefined): numb
   if (!gl.names) return undefined
   if (same(id, OLD)) return gl.old
   if (same(id, PREV)) return 0
+  // Ours stored before the run (a promotion's): deleted by another actor after the run read it (fresh seed 1751298366).
+  if (same(id, OURS) && !f.s.source.startsWith('upload')) return gl.ours
   const i = THEIRS.findIndex((t) => same(t, id))
   return i < 0 ? undefined : gl.theirs[i]
 }
@@ -159,7 +164,11 @@ function checkRecordOnGitLab(f: Facts, index: number): void {
     if (d.status === 'success') {
       // A green run's end: verified, or as far as follow-deploy and the health check looked (docs/gitlab.md).
       const through = ['verified', 'healthy', 'applied', 'reported', 'requested', 'already-running'].includes(state ?? '')
-      if (reportedByMain()) say(`GitLab deployment ${d.id} success only for a release that went through`, through && !signalFirst, { state, signalFirst })
+      // Through before a stop came (a signal during the closing calls after it, fresh seed 833318941): its success stands.
+      const stateSeen = shown.lines.filter((l) => l.by === 'main' && l.text.startsWith(`Release ${state ?? ''}`)).at(-1)
+      const throughFirst = stateSeen !== undefined && f.ending.signalSeq !== undefined && stateSeen.seq <= f.ending.signalSeq
+      if (reportedByMain())
+        say(`GitLab deployment ${d.id} success only for a release that went through`, through && (!signalFirst || throughFirst), { state, signalFirst })
     }
     // The release failed before a stop came (a signal during the closing calls after it): its failure stands.
     const failing = shown.lines.find((l) => l.by === 'main' && /^Release (failed|replaced|rollback-[a-z]+):/.test(l.text))

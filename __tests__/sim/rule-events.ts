@@ -68,7 +68,8 @@ function expectedOf(f: Facts): Expected {
   // The listing's answer is known when the run went on past it, or said it could not list: a stop may cut it short.
   const stopped = f.ending.firstSignal !== undefined || /did not finish within total-timeout-minutes/.test(f.failed)
   // The listing got no usable answer: the rule said so, or the run failed on it (a token the stack no longer takes).
-  const unlisted = /could not be listed|Listing backups failed/.test(f.text)
+  // (The backups' own words: pruning's "the environments could not be listed again" is another listing.)
+  const unlisted = /the backups of '[^']+' could not be listed|Listing backups failed/.test(f.text)
   const requested = callsOfRun().length > 0
   return {
     override: began && r.override && requested,
