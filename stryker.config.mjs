@@ -22,7 +22,7 @@ const report = process.env.MUTATION_REPORT ?? 'mutation'
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   // The release logic, and since issue 41 the faces: the events, the status report and the command; since issue 43 the
-  // release rules and their inputs (docs: "Scope").
+  // release rules and their inputs; since issue 44 the code's host (docs: "Scope").
   mutate: [
     'src/deploy/**/*.ts',
     'src/cloud/**/*.ts',
@@ -34,7 +34,11 @@ export default {
     'src/status/**/*.ts',
     'src/cli/**/*.ts',
     'src/rules/**/*.ts',
-    'src/inputs/rules.ts'
+    'src/inputs/rules.ts',
+    // Since issue 44: the code host's port, GitLab's adapter and the inputs that choose the host.
+    'src/code-host/**/*.ts',
+    'src/gitlab/**/*.ts',
+    'src/inputs/code-host.ts'
   ],
 
   testRunner: 'jest',

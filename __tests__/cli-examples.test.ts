@@ -14,6 +14,7 @@ import { OUTPUT_NAMES } from '../src/action-metadata.js'
 import { main } from '../src/cli/main.js'
 import { envName } from '../src/cli/inputs.js'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
+import { DEFAULT_GITLAB_TOKEN, seedSampleHistory, startGitLabStandIn } from '../src/emulator/gitlab/server.js'
 import { usePort } from '../src/port.js'
 import { release } from './e2e-support.js'
 import { memoryIo } from './cli-io.js'
@@ -101,6 +102,50 @@ test("GitLab: the job's dotenv report holds every BRCLOUD_ variable a later job 
   expect(written.get('BRCLOUD_DISTRIBUTION_ID')).toBe(emu.environments.find((e) => e.name === 'production')?.distributionId)
   // Origin and path of the page that answered, never its query string.
   expect(written.get('BRCLOUD_SITE_URL')).toBe(site)
+})
+
+test('GitLab: with the code on GitLab, the deploy job records a GitLab deployment of its commit, and the schedule keeps drift issues', async () => {
+  const pipeline = parse(read('.gitlab-ci.yml')) as Record<string, Record<string, unknown>>
+  const deployJob = pipeline['deploy-production'] as { environment: { action?: string }; script: string[] }
+  // brcloud records the deployment itself: the job's own would be a second record of the same deploy.
+  expect(deployJob.environment.action).toBe('prepare')
+  const schedule = pipeline['fleet-status'] as { rules: Array<{ if: string }>; script: string[] }
+  expect(schedule.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE == "schedule"' }])
+  const statusLine = schedule.script.find((line) => line.startsWith('brcloud status')) ?? ''
+  expect(statusLine).toContain('--drift-issues')
+  for (const [name, job] of Object.entries(pipeline))
+    if (name !== 'fleet-status' && typeof job === 'object' && job !== null && 'script' in job)
+      expect(job.rules).toEqual([{ if: '$CI_PIPELINE_SOURCE != "schedule"' }])
+
+  const gitlab = await startGitLabStandIn()
+  try {
+    const tip = seedSampleHistory(gitlab.model).main.at(-1) ?? ''
+    // Only the token is set: the project, the API, the commit and the branch are the job's own.
+    const job = {
+      GITLAB_CI: 'true',
+      CI_API_V4_URL: gitlab.apiUrl,
+      CI_PROJECT_PATH: 'acme/platform/site',
+      CI_COMMIT_SHA: tip,
+      CI_COMMIT_BRANCH: 'main',
+      BRCLOUD_GITLAB_TOKEN: DEFAULT_GITLAB_TOKEN
+    }
+    expect((await deploy([], job)).code).toBe(0)
+    const production = gitlab.model.environment('production')
+    const recorded = gitlab.model.deployments.filter((d) => d.environment_id === production?.id)
+    expect(recorded.map((d) => ({ sha: d.sha, ref: d.ref, tag: d.tag, status: d.status }))).toEqual([{ sha: tip, ref: 'main', tag: false, status: 'success' }])
+
+    // The scheduled job: brcloud status with drift issues, in the same project (a single stack here for the file).
+    const m = memoryIo()
+    const args = ['status', '--api-url', emu.url, '--environments', 'development', '--track', 'main', '--drift-issues']
+    const code = await main(args, { ...job, CI_PIPELINE_SOURCE: 'schedule', BRCLOUD_USERNAME: emu.username, BRCLOUD_PASSWORD: emu.password }, m.io)
+    expect(code).toBe(0)
+    expect(gitlab.model.issues.map((i) => ({ title: i.title, labels: i.labels, state: i.state }))).toEqual([
+      { title: `Drift: ${new URL(emu.url).host}/development is empty`, labels: ['brcloud-drift'], state: 'opened' }
+    ])
+    expect(gitlab.calls.every((c) => c.token === DEFAULT_GITLAB_TOKEN)).toBe(true)
+  } finally {
+    await gitlab.close()
+  }
 })
 
 test('Jenkins: the --dotenv file holds every output the Jenkinsfile reads', async () => {

@@ -93,6 +93,18 @@ describe("the command line's own refusals write what the engine's refusals write
       { BRCLOUD_PASSWORD: 'pw', BRCLOUD_GITHUB_TOKEN: 'ghp_x1', BRCLOUD_REPOSITORY: 'acme/site' },
       /this run has no commit/
     ],
+    [
+      'a gitlab-token without a commit',
+      DEPLOY,
+      { BRCLOUD_PASSWORD: 'pw', BRCLOUD_GITLAB_TOKEN: 'glpat-x1', BRCLOUD_GITLAB_PROJECT: 'acme/site' },
+      /^gitlab-token is set, so the run checks the deploy order .* records a GitLab deployment of this run's commit, and this run has no commit: give it with --commit SHA/
+    ],
+    [
+      'a github-token and a gitlab-token, no repository named: refused as both, not as a GitHub token without its repository',
+      DEPLOY,
+      { BRCLOUD_PASSWORD: 'pw', BRCLOUD_GITHUB_TOKEN: 'ghp_x1', BRCLOUD_GITLAB_TOKEN: 'glpat-x1', BRCLOUD_COMMIT: 'a'.repeat(40) },
+      /^github-token and gitlab-token are both set: the code lives in one place\./
+    ],
     ['an unknown flag', [...DEPLOY, '--enviroment', 'staging'], { BRCLOUD_PASSWORD: 'pw' }, /^unknown flag --enviroment: did you mean --environment\?/]
   ]
 

@@ -252,6 +252,38 @@ const rows: Array<[string, Record<string, string>, RegExp]> = [
     /Sentry needs sentry-auth-token, sentry-org, sentry-project together: sentry-auth-token is set, sentry-org and sentry-project are missing/
   ],
   [
+    'github-token and gitlab-token',
+    { 'github-token': 'ghs_e2eBadInputBoth', 'gitlab-token': 'glpat-e2eBadInputBoth', 'gitlab-project': 'acme/site' },
+    /^::error::github-token and gitlab-token are both set: the code lives in one place\. Keep github-token for a repository on GitHub, or gitlab-token \(with gitlab-project\) for a project on GitLab, and remove the other\.$/
+  ],
+  [
+    'gitlab-token without gitlab-project',
+    { 'gitlab-token': 'glpat-e2eBadInputNoProject' },
+    /gitlab-token is set but gitlab-project is empty: name the project as its path \(group\/project, or group\/sub\/project\) or its numeric id/
+  ],
+  [
+    'a gitlab-project that names no GitLab project',
+    { 'gitlab-token': 'glpat-e2eBadInputProject', 'gitlab-project': 'acme/site.git' },
+    /gitlab-project is not a GitLab project: 'acme\/site\.git'\. Give its path as GitLab shows it/
+  ],
+  [
+    'a gitlab-url that is not http(s)',
+    { 'gitlab-token': 'glpat-e2eBadInputUrl', 'gitlab-project': 'acme/site', 'gitlab-url': 'ftp://gitlab.example.com' },
+    /gitlab-url: The GitLab address 'ftp:\/\/gitlab\.example\.com' is a ftp: address: give the instance's http\(s\) address/
+  ],
+  [
+    'require-verified-in with gitlab-token',
+    {
+      environment: 'production',
+      distribution: '',
+      'from-environment': 'acceptance',
+      'require-verified-in': 'acceptance',
+      'gitlab-token': 'glpat-e2eBadInputSoak',
+      'gitlab-project': 'acme/site'
+    },
+    /require-verified-in reads which distribution each deployment of 'acceptance' recorded; GitLab's deployments carry no distribution, so the soak gate needs the code on GitHub/
+  ],
+  [
     'a deploy-timeout-minutes that is not a number',
     { environment: 'production', 'deploy-timeout-minutes': 'soon' },
     /deploy-timeout-minutes 'soon' is not a number/

@@ -112,7 +112,7 @@ test('refused before any request: drift-issues without github-token, or not a bo
   const noToken = await step({ 'drift-issues': 'true' }, '105')
   expect({ code: noToken.code, errors: noToken.errors }).toEqual({
     code: 1,
-    errors: ['::error::drift-issues is true, but github-token is not set: give it a token with issues: write.']
+    errors: ['::error::drift-issues is true, but no token is set: give github-token a token with issues: write (or gitlab-token one with scope api).']
   })
   const notBoolean = await step({ ...DRIFT, 'drift-issues': 'yes' }, '106')
   expect(notBoolean.errors).toEqual(["::error::drift-issues 'yes' is not a boolean: write true or false."])

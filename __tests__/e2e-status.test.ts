@@ -309,7 +309,8 @@ test('--drift-issues: one issue per drifted environment in the repository, none 
   const noToken = await status(['--config', file, '--drift-issues'], { ...ENV(), BRCLOUD_GITHUB_TOKEN: '' })
   expect(noToken).toMatchObject({
     code: 2,
-    stderr: 'error: --drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file.\n'
+    stderr:
+      'error: --drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file (or, for code on GitLab, BRCLOUD_GITLAB_TOKEN with scope api).\n'
   })
   const first = await status(['--config', file, '--drift-issues', '--json'], ENV())
   expect(first.code).toBe(0)

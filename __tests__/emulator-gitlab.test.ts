@@ -412,6 +412,44 @@ describe('deployments and environments', () => {
     expect(await api(`${P}/deployments?sort=newest`)).toMatchObject({ status: 400, body: { error: 'sort does not have a valid value' } })
   })
 
+  test("an environment's external URL and tier set (PUT /environments/:id); a scheme GitLab blocks 400, another id 404; a Reporter or read_api refused", async () => {
+    await record({ environment: 'production', sha: m3, ref: 'main', tag: false, status: 'running' })
+    clock += 1000
+    const site = 'https://www.example.com/version.txt'
+    expect(await api(`${P}/environments/10`, { method: 'PUT', json: { external_url: site } })).toMatchObject({
+      status: 200,
+      body: { id: 10, name: 'production', external_url: site, tier: 'production', updated_at: '2026-01-02T03:04:06.678Z' }
+    })
+    // The deployment's environment shows it.
+    expect((await api(`${P}/deployments/500`)).body).toMatchObject({ environment: { id: 10, external_url: site } })
+    expect(await api(`${P}/environments/10`, { method: 'PUT', form: { external_url: 'javascript:alert(1)' } })).toMatchObject({
+      status: 400,
+      body: { message: { external_url: ['is blocked: Only allowed schemes are http, https'] } }
+    })
+    expect(await api(`${P}/environments/10`, { method: 'PUT', json: { tier: 'staging', external_url: '' } })).toMatchObject({
+      status: 200,
+      body: { tier: 'staging', external_url: null }
+    })
+    expect(await api(`${P}/environments/10`, { method: 'PUT', json: { tier: 'live' } })).toMatchObject({
+      status: 400,
+      body: { error: 'tier does not have a valid value' }
+    })
+    expect(await api(`${P}/environments/99`, { method: 'PUT', json: { external_url: site } })).toMatchObject({
+      status: 404,
+      body: { message: '404 Not found' }
+    })
+    expect(await api(`${P}/environments/10`, { method: 'PUT', token: REPORTER, json: { external_url: site } })).toMatchObject({
+      status: 403,
+      body: { message: '403 Forbidden' }
+    })
+    expect(await api(`${P}/environments/10`, { method: 'PUT', token: READ_API, json: { external_url: site } })).toMatchObject({
+      status: 403,
+      body: { error: 'insufficient_scope', scope: 'api' }
+    })
+    expect(gl.model.environment('production')).toMatchObject({ external_url: null, tier: 'staging' })
+    expect(gl.calls.filter((c) => c.method === 'PUT').map((c) => c.route)).toEqual(Array(7).fill('update-environment'))
+  })
+
   test("the same successful deploy recorded again is answered with the environment's last one, as GitLab's create service does", async () => {
     const input = { environment: 'production', sha: m3, ref: 'main', tag: false, status: 'success' }
     const first = (await record(input)).body as { id: number }

@@ -254,3 +254,28 @@ describe("the GitHub Deployment's description, within 140 characters", () => {
     expect(payloadChanges({ total: 0, direction: 'added', commits: [] })).toBeUndefined()
   })
 })
+
+describe("GitLab's links in the summary's commits", () => {
+  test('commits under /-/commit/, merge requests as !N under /-/merge_requests/; a title naming one is not named twice', () => {
+    const sha = 'a'.repeat(40)
+    const lines = changesSection(
+      {
+        total: 2,
+        direction: 'added',
+        running: 'b'.repeat(40),
+        ours: sha,
+        repoUrl: 'https://g.example/acme/site',
+        host: 'GitLab',
+        commits: [
+          { sha, title: 'Fix login', author: 'dev', pullRequests: [12] },
+          { sha: 'c'.repeat(40), title: 'Add search (!7)', author: undefined, pullRequests: [7] }
+        ]
+      },
+      'prod'
+    )
+    expect(lines).toContain(
+      `- [\`aaaaaaa\`](https://g.example/acme/site/-/commit/${sha}) Fix login ([!12](https://g.example/acme/site/-/merge_requests/12)) — dev`
+    )
+    expect(lines).toContain(`- [\`ccccccc\`](https://g.example/acme/site/-/commit/${'c'.repeat(40)}) Add search (!7)`)
+  })
+})

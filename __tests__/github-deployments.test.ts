@@ -117,6 +117,18 @@ test('a Deployment GitHub refuses to create: a warning with the permission to gi
   expect(readState().githubDeployment).toBeUndefined()
 })
 
+test('a Deployment GitHub could not create for a reason no permission fixes (down, a bad token): the warning gives no permission to grant', async () => {
+  const github = await GitHubApi.open(DEFAULT_GITHUB_TOKEN)
+  standIn.fail('create-deployment', { status: 503, body: { message: 'Service Unavailable' } })
+  expect(await RecordedDeployment.start(github, 'production', 'Deploy', {}, SHA)).toBeUndefined()
+  standIn.fail('create-deployment', { status: 401, body: { message: 'Bad credentials' } })
+  expect(await RecordedDeployment.start(github, 'production', 'Deploy', {}, SHA)).toBeUndefined()
+  expect(said('warning')).toEqual([
+    'Creating a GitHub Deployment: HTTP 503 (Service Unavailable): the deploy is not recorded as a GitHub Deployment, and goes on.',
+    'Creating a GitHub Deployment: HTTP 401 (Bad credentials): the deploy is not recorded as a GitHub Deployment, and goes on.'
+  ])
+})
+
 test("the post step's final status: error, the description cut at 140, the log address only when saved", async () => {
   const d = standIn.model.addDeployment({ ref: SHA, environment: 'production' })
   await setErrorStatus(DEFAULT_GITHUB_TOKEN, { id: d.id, owner: 'acme', repo: 'site', logUrl: undefined }, 'y'.repeat(150), 5_000)

@@ -7,6 +7,7 @@ import { createServer as createNetServer, type Socket } from 'node:net'
 import type { RunContext } from '../src/port.js'
 import { CodeHostCallFailed, MAX_LISTED_COMMITS } from '../src/code-host/port.js'
 import { GitLabApi, gitlabApiUrl, isGitLabProject, type GitLabTarget } from '../src/gitlab/client.js'
+import { gitlabWebUrl } from '../src/gitlab/address.js'
 
 interface Call {
   readonly method: string
@@ -174,12 +175,46 @@ describe('the door and the run it belongs to', () => {
     const withPassword = (): string => gitlabApiUrl('https://me:hunter2@gitlab.example.com')
     expect(withPassword).toThrow(/carries a user name or password/)
     expect(withPassword).not.toThrow(/hunter2/)
+    // A user name alone, or a password alone, is refused too, with the example of an address to give.
+    expect(() => gitlabApiUrl('https://me@gitlab.example.com')).toThrow(
+      'The GitLab address carries a user name or password: give it without them (https://gitlab.example.com); the token is given apart'
+    )
+    expect(() => gitlabApiUrl('https://:hunter2@gitlab.example.com')).toThrow(/carries a user name or password/)
+    // The API's own address ends at v4; another version, or none, is refused with the v4 address under its root.
+    for (const other of ['https://g.example/api', 'https://g.example/api/v10', 'https://g.example/root/api/v3/'])
+      expect(() => gitlabApiUrl(other)).toThrow(/names an API other than v4/)
+    expect(() => gitlabApiUrl('https://g.example/root/api/v3')).toThrow("give the instance's address, or https://g.example/root/api/v4")
+    expect(gitlabApiUrl('https://g.example/apis')).toBe('https://g.example/apis/api/v4')
+    expect(gitlabWebUrl('https://g.example/root/api/v4')).toBe('https://g.example/root')
+    expect(gitlabWebUrl('https://g.example/root/api/v4/')).toBe('https://g.example/root')
+    expect(gitlabWebUrl('https://g.example/api/v4x')).toBe('https://g.example/api/v4x')
   })
 
   test('isGitLabProject: a numeric id, or a path of two segments or more of the characters GitLab allows', () => {
-    for (const good of ['42', 'acme/site', 'acme/web/site', 'a/b', 'my_group/my.project-2', '_x/.y_'])
+    for (const good of ['42', '1007', 'acme/site', 'acme/web/site', 'a/b', 'my_group/my.project-2', '_x/.y_', 'g/abcd', 'g/a-', 'g/my.github', 'g/site.atomic'])
       expect([good, isGitLabProject(good)]).toEqual([good, true])
-    for (const bad of ['', '0', '042', 'site', 'acme/', '/site', 'acme//site', 'acme/-site', 'acme/site.', 'acme/site.git', 'acme/si te', 'acme/sité', '-1']) {
+    for (const bad of [
+      '',
+      '0',
+      '042',
+      'site',
+      'acme/',
+      '/site',
+      'acme//site',
+      'acme/-site',
+      'acme/site.',
+      'acme/site.git',
+      'acme/si te',
+      'acme/sité',
+      '-1',
+      '12a',
+      'a12',
+      'g/$',
+      'g/a$b',
+      'g/.',
+      'g/site.atom',
+      'g/Site.GIT'
+    ]) {
       expect([bad, isGitLabProject(bad)]).toEqual([bad, false])
     }
   })
@@ -242,6 +277,28 @@ describe('deployments', () => {
       ['PUT', `${P}/deployments/41`, { status: 'success' }],
       ['PUT', `${P}/environments/9`, { external_url: 'https://site.example' }]
     ])
+  })
+
+  test("a door that did not create it (the post step's): the status set, then the address of the environment the answer names", async () => {
+    on('PUT', `${P}/deployments/41`, { body: { id: 41, sha: A, status: 'success', environment: { id: 9, name: 'production' } } })
+    on('PUT', `${P}/environments/9`, { body: { id: 9 } })
+    await open().setDeploymentState(41, { state: 'success', description: 'Deployed', environmentUrl: 'https://site.example' })
+    expect(calls.map((c) => [c.method, c.path])).toEqual([
+      ['PUT', `${P}/deployments/41`],
+      ['PUT', `${P}/environments/9`]
+    ])
+  })
+
+  test("the run's stop while the address is set is the stop, not a refusal swallowed", async () => {
+    const stop = new AbortController()
+    on('PUT', `${P}/deployments/41`, { body: { id: 41, sha: A, status: 'success', environment: { id: 9, name: 'production' } } })
+    on('PUT', `${P}/environments/9`, () => {
+      stop.abort(new Error('cancelled by the run'))
+      return { hang: true }
+    })
+    await expect(open({}, stop.signal).setDeploymentState(41, { state: 'success', description: 'd', environmentUrl: 'https://site.example' })).rejects.toThrow(
+      'cancelled by the run'
+    )
   })
 
   test('each state in GitLab words: failure and error are failed, canceled is canceled; a refusal is named', async () => {

@@ -388,6 +388,23 @@ describe('the GitLab deployment the main step left running', () => {
   })
 })
 
+describe('GitLab refusing the post step', () => {
+  test('a warning naming the deployment, one attempt (a write), nothing claimed', async () => {
+    inputs = { 'gitlab-token': DEFAULT_GITLAB_TOKEN }
+    const sha = fakeSha('post/refused')
+    gitlab.model.linear('main', [sha])
+    const d = gitlab.model.createDeployment({ environment: 'production', sha, ref: 'main', tag: false, status: 'running' })
+    gitlab.calls.length = 0
+    gitlab.fail('update-deployment', { status: 500, times: 5 })
+    await runPost(state({ gitlabDeployment: { id: d.id, project: DEFAULT_GITLAB_PROJECT, apiUrl: gitlab.apiUrl }, reported: false }))
+    expect(said('info')).toEqual([])
+    expect(said('warning')).toHaveLength(1)
+    expect(said('warning')[0]).toMatch(new RegExp(`^Could not set GitLab deployment ${d.id} to canceled \\(.+\\)\\.$`))
+    expect(gitlab.calls.filter((c) => c.route === 'update-deployment')).toHaveLength(1)
+    expect(gitlab.model.deployment(d.id).status).toBe('running')
+  })
+})
+
 describe('the summary and failures of the post step itself', () => {
   test('outside a runner (no summary file): nothing written', async () => {
     delete process.env.GITHUB_STEP_SUMMARY

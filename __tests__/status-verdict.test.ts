@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InputError } from '../src/errors.js'
 import { DEFAULT_PARALLEL, type StatusReport } from '../src/status/index.js'
+import { statusMarkdown } from '../src/status/render.js'
 import { blankRow, type DriftState } from '../src/status/row.js'
 import { drifted, loadStatusConfig, parseFailOn, parseParallel, parseSwitch, statusVerdict } from '../src/status/verdict.js'
 
@@ -78,4 +79,21 @@ test('not read in full: the verdict names what was not read, GitHub alone too, b
     kind: 'fail-on',
     message: 'fail-on behind: eu/production is behind.'
   })
+})
+
+test("the code on GitLab: the verdict and the summary's column name GitLab, not GitHub", () => {
+  const report: StatusReport = {
+    environments: [{ ...blankRow('eu', 'production', 'main'), state: 'unknown' }],
+    stacks: [{ name: 'eu', apiUrl: 'https://api.eu.example', errors: [] }],
+    githubErrors: ['GitLab could not be read: Listing GitLab deployments: HTTP 503'],
+    trackErrors: [],
+    repository: 'acme/platform/site',
+    host: 'GitLab'
+  }
+  expect(statusVerdict(report, [], 'fail-on')).toEqual({
+    kind: 'unreadable',
+    message: 'The report is not complete: GitLab could not be read (its rows read unknown).'
+  })
+  expect(statusMarkdown(report)).toContain('| Uploaded | Last GitLab deployment | Frozen |')
+  expect(statusMarkdown({ ...report, host: 'GitHub' })).toContain('| Uploaded | Last GitHub Deployment | Frozen |')
 })

@@ -2982,6 +2982,8 @@ var github_client = __webpack_require__(6584);
 var code_host_open = __webpack_require__(9112);
 // EXTERNAL MODULE: ./src/run-state.ts
 var run_state = __webpack_require__(518);
+// EXTERNAL MODULE: ./src/code-host/port.ts
+var code_host_port = __webpack_require__(5591);
 ;// CONCATENATED MODULE: ./src/github/status-description.ts
 // A Deployment status's description as GitHub takes it: "The maximum description length is 140 characters" (its REST
 // reference). Characters, not UTF-16 units: a cut by units could leave half of an emoji, which is no text at all.
@@ -3002,7 +3004,8 @@ function statusDescription(text) {
 
 
 
-/** What a token needs to record deployments, per host. */
+
+/** What a token needs to record deployments, per host: said only when the host refused it access (an outage or a token it does not take needs other words). */
 const WRITE_ADVICE = {
     GitHub: "Give the token 'deployments: write' permission.",
     GitLab: 'Give the token the api scope and at least the Developer role (docs/gitlab.md).'
@@ -3038,7 +3041,8 @@ class RecordedDeployment {
             return deployment;
         }
         catch (error) {
-            port/* warning */.$e(`${(0,errors/* describeError */.Uc)(error)}: the deploy is not recorded as a ${github.deploymentNoun}, and goes on. ${WRITE_ADVICE[github.host]}`);
+            const advice = lacksAccess(error) ? ` ${WRITE_ADVICE[github.host]}` : '';
+            port/* warning */.$e(`${(0,errors/* describeError */.Uc)(error)}: the deploy is not recorded as a ${github.deploymentNoun}, and goes on.${advice}`);
             return undefined;
         }
     }
@@ -3062,9 +3066,16 @@ class RecordedDeployment {
                 (0,run_state/* noteGitHubDeploymentFinal */.B1)();
         }
         catch (error) {
+            // The outcome was decided: the post step sets it (on GitLab) if the main step cannot.
+            if (state !== 'in_progress')
+                (0,run_state/* noteDeploymentFinalWanted */.ps)(state);
             port/* warning */.$e(`Could not set ${this.github.deploymentNoun} ${this.id} to ${state} (${(0,errors/* describeError */.Uc)(error)}).`);
         }
     }
+}
+/** A refusal a permission, scope or role fixes: 403, or the 404 a host answers for what the token may not see. */
+function lacksAccess(error) {
+    return error instanceof code_host_port/* CodeHostCallFailed */.dv && (error.failure === 'forbidden' || error.failure === 'not-found');
 }
 
 ;// CONCATENATED MODULE: ./src/cloud/prune-keep.ts
@@ -3430,8 +3441,6 @@ function payloadChanges(c) {
 var outcome = __webpack_require__(4535);
 // EXTERNAL MODULE: ./src/http/phase.ts
 var phase = __webpack_require__(3331);
-// EXTERNAL MODULE: ./src/code-host/port.ts
-var code_host_port = __webpack_require__(5591);
 ;// CONCATENATED MODULE: ./src/rules/backup.ts
 /** The environment's newest backup (by createdAt; entries without a readable date are no evidence of age). */
 function newestBackup(backups, environmentId) {
@@ -3616,12 +3625,18 @@ class RuleRefused extends errors/* ActionError */.lZ {
 /** How far ahead a freeze window is announced: a wait for a busy environment may cross into it. */
 const AHEAD_MS = 60 * 60_000;
 const OVERRIDE_HINT = 'or set override-reason to say why this deploy cannot wait (the reason is recorded in the GitHub Deployment, the summary and every event)';
+/** On GitLab: a deployment there has no description (docs/gitlab.md), so the reason is kept where it can be. */
+const OVERRIDE_HINT_GITLAB = 'or set override-reason to say why this deploy cannot wait (the reason is recorded in the summary and every event)';
 class ReleaseGate {
     o;
     constructor(o) {
         this.o = o;
         if (o.rules.overrideReason !== undefined)
             o.record.override = { reason: o.rules.overrideReason, overrode: [] };
+    }
+    /** How a refusal says override-reason may be given, and where the reason is then recorded. */
+    get hint() {
+        return this.o.gitlab === true ? OVERRIDE_HINT_GITLAB : OVERRIDE_HINT;
     }
     /**
      * The freeze windows at this moment. `at` 'start': before any change; 'request': right before the deploy request,
@@ -3650,7 +3665,7 @@ class ReleaseGate {
         const when = at === 'start' ? `${env} is in a deploy freeze` : `a deploy freeze of ${env} began while this run waited`;
         const what = `${when}: ${(0,freeze/* describeUntil */.Gy)(hit)}`;
         const nothing = at === 'start' ? 'so nothing was changed' : `so ${uploaded ?? 'the distribution'} was not deployed (it stays on the stack)`;
-        this.refuseOrOverride('freeze', what, `${nothing}. Deploy once it ends, ${OVERRIDE_HINT}.`);
+        this.refuseOrOverride('freeze', what, `${nothing}. Deploy once it ends, ${this.hint}.`);
     }
     /** The soak gate of a promotion: GitHub's records of the upstream environment. A GitHub that cannot be read proves nothing: refused. */
     async soak(github, apiUrl, distributionId) {
@@ -3668,14 +3683,14 @@ class ReleaseGate {
                 throw error;
             const why = `GitHub's Deployments of '${gate.environment}' could not be read (${(0,errors/* describeError */.Uc)(error)})`;
             this.o.record.soak = { environment: gate.environment, requiredMinutes: gate.minutes, passed: false, why };
-            this.refuseOrOverride('soak', `the soak gate cannot be checked: ${why}`, `so nothing was changed. Run again once GitHub answers, ${OVERRIDE_HINT}.`);
+            this.refuseOrOverride('soak', `the soak gate cannot be checked: ${why}`, `so nothing was changed. Run again once GitHub answers, ${this.hint}.`);
             return;
         }
         this.o.record.soak = finding;
         if (finding.passed)
             return this.o.log(`Soak gate: ${distributionId} ${describeSoak(finding)}.`);
         const wait = finding.allowedAt === undefined ? '' : `Run again from ${finding.allowedAt}, `;
-        this.refuseOrOverride('soak', `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${describeSoak(finding)}`, `so nothing was changed. ${wait}${wait === '' ? OVERRIDE_HINT.replace(/^or s/, 'S') : OVERRIDE_HINT}.`);
+        this.refuseOrOverride('soak', `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${describeSoak(finding)}`, `so nothing was changed. ${wait}${wait === '' ? this.hint.replace(/^or s/, 'S') : this.hint}.`);
     }
     /** The backup rule: the environment's newest backup, from the stack's listing. A listing that fails proves nothing: refused. */
     async backup(client, environmentId) {
@@ -3693,7 +3708,7 @@ class ReleaseGate {
             if (this.o.signal?.aborted || !(error instanceof Error) || (0,errors/* refusesLogin */.LG)(error) || (error instanceof errors/* ServiceError */._7 && error.status === 401))
                 throw error;
             this.o.record.backup = { requiredHours: hours, passed: false };
-            this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${(0,errors/* describeError */.Uc)(error)})`, `so nothing was changed. Run again once the stack answers, ${OVERRIDE_HINT}.`);
+            this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${(0,errors/* describeError */.Uc)(error)})`, `so nothing was changed. Run again once the stack answers, ${this.hint}.`);
             return;
         }
         const finding = judgeBackup(backups, environmentId, hours, this.o.now());
@@ -3702,7 +3717,7 @@ class ReleaseGate {
         if (finding.passed)
             return this.o.log(`Backup: ${found}, within require-backup-hours: ${hours}.`);
         const why = finding.id === undefined ? found : `${found}, not younger than ${hours} hours`;
-        this.refuseOrOverride('backup', `require-backup-hours: ${hours}: ${why}`, `so nothing was changed. Take a backup of '${env}' in Mission Control first, ${OVERRIDE_HINT}.`);
+        this.refuseOrOverride('backup', `require-backup-hours: ${hours}: ${why}`, `so nothing was changed. Take a backup of '${env}' in Mission Control first, ${this.hint}.`);
     }
     /** Refuses (RuleRefused), or with override-reason notes the rule as overridden and goes on. */
     refuseOrOverride(rule, what, then) {
@@ -4927,7 +4942,8 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
             now: () => Date.now(),
             signal,
             log: port/* info */.pq,
-            caution
+            caution,
+            gitlab: inputs.codeHost.gitlab !== undefined
         }),
         say: (line) => {
             port/* info */.pq(line);
@@ -5077,7 +5093,8 @@ async function checkRules(run, host, environment, distributionId) {
 function recordDeployment(run, host, environment, distributionId, order) {
     const { result } = run;
     const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName;
-    const ours = order?.last?.ours;
+    // The commit the check found, also when the order itself stayed unknown (a running commit the host does not know).
+    const ours = order?.oursEvidence;
     const promotion = run.inputs.source.kind !== 'upload';
     const override = result.rules?.override;
     const changes = payloadChanges(result.changes);

@@ -32460,7 +32460,7 @@ async function openCodeHost(inputs, signal, run) {
         return GitHubApi.open(inputs.githubToken, signal, run);
     }
     if (inputs.gitlab !== undefined) {
-        const { GitLabApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2072));
+        const { GitLabApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 9941));
         return GitLabApi.open(inputs.gitlab, signal, run);
     }
     return undefined;
@@ -32474,7 +32474,9 @@ async function openCodeHost(inputs, signal, run) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   IR: () => (/* binding */ MAX_LISTED_DEPLOYMENTS),
+/* harmony export */   LV: () => (/* binding */ pullPage),
 /* harmony export */   U0: () => (/* binding */ CALL_LIMIT_MS),
+/* harmony export */   b2: () => (/* binding */ commitPage),
 /* harmony export */   dv: () => (/* binding */ CodeHostCallFailed),
 /* harmony export */   h0: () => (/* binding */ short),
 /* harmony export */   jj: () => (/* binding */ MAX_TAG_PAGES),
@@ -32517,6 +32519,14 @@ const MAX_LISTED_COMMITS = 250;
 const MAX_PULL_LOOKUPS = 20;
 /** Each call's own limit: a host answers these in well under a second; a hang must not hold the deploy. */
 const CALL_LIMIT_MS = 15_000;
+/** A commit's web page on its host: GitLab's project pages are under /-/ (its older paths answer 404 since GitLab 16.0). */
+function commitPage(host, repoUrl, sha) {
+    return host === 'GitLab' ? `${repoUrl}/-/commit/${sha}` : `${repoUrl}/commit/${sha}`;
+}
+/** A pull (merge) request as its host writes it (GitHub's #12, GitLab's !12), and its web page. */
+function pullPage(host, repoUrl, n) {
+    return host === 'GitLab' ? { label: `!${n}`, url: `${repoUrl}/-/merge_requests/${n}` } : { label: `#${n}`, url: `${repoUrl}/pull/${n}` };
+}
 /** The first 7 characters of a commit, as both hosts show it. */
 function short(sha) {
     return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
@@ -32581,7 +32591,12 @@ async function readChanges(github, check, log) {
     }
 }
 function pair(check) {
-    return { running: check.running?.sha, ours: check.ours?.sha, ...(check.repoUrl !== undefined && { repoUrl: check.repoUrl }) };
+    return {
+        running: check.running?.sha,
+        ours: check.ours?.sha,
+        ...(check.repoUrl !== undefined && { repoUrl: check.repoUrl }),
+        ...(check.host !== undefined && { host: check.host })
+    };
 }
 /** The log's line for a list read. */
 function changesLine(c) {
@@ -32641,7 +32656,12 @@ function changesHeading(c) {
 const SUMMARY_COMMITS = 20;
 /** The job summary's section (Markdown lines): what the list is, the commits linked, "and N more", or why it is empty. */
 function changesSection(c, environment, max = SUMMARY_COMMITS) {
-    const link = (sha) => (c.repoUrl ? `[\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\`](${c.repoUrl}/commit/${sha})` : `\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\``);
+    const host = c.host ?? 'GitHub';
+    const link = (sha) => (c.repoUrl ? `[\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\`](${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .commitPage */ .b2)(host, c.repoUrl, sha)})` : `\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\``);
+    const pull = (n) => {
+        const page = (0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .pullPage */ .LV)(host, c.repoUrl ?? '', n);
+        return c.repoUrl ? `[${page.label}](${page.url})` : page.label;
+    };
     const env = `'${environment}'`;
     if (c.total === 0)
         return [`No commits listed: ${c.why ?? 'none between the two commits'}.`];
@@ -32649,8 +32669,9 @@ function changesSection(c, environment, max = SUMMARY_COMMITS) {
     if (c.commits.length > 0)
         lines.push('');
     for (const x of c.commits.slice(0, max)) {
-        const pulls = x.pullRequests.filter((n) => !x.title.includes(`#${n}`));
-        const named = pulls.map((n) => (c.repoUrl ? `[#${n}](${c.repoUrl}/pull/${n})` : `#${n}`)).join(', ');
+        // One the title names already is not named again (as the host writes it: #12 or !12).
+        const pulls = x.pullRequests.filter((n) => !x.title.includes((0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .pullPage */ .LV)(host, '', n).label));
+        const named = pulls.map(pull).join(', ');
         lines.push(`- ${link(x.sha)} ${markdownText(x.title)}${named ? ` (${named})` : ''}${x.author === undefined ? '' : ` — ${markdownText(x.author)}`}`);
     }
     const more = moreThan(c, max);
@@ -32743,6 +32764,8 @@ class DeployOrder {
     last;
     /** The last check found no record of the promoted distribution's commit: one made since is looked for before each call. */
     oursUnrecorded = false;
+    /** Our commit as the last check found it, also when that check then ended unknown (the host failed, or did not know the running commit). */
+    oursSeen;
     constructor(o) {
         this.o = o;
         this.history = o.host ? new _code_host_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentHistory */ .u(o.host, o.apiUrl) : undefined;
@@ -32750,6 +32773,10 @@ class DeployOrder {
     /** This run's own recorded deployment: never named as the one holding the environment. */
     noteOwnDeployment(id) {
         this.ownDeployment = id;
+    }
+    /** The commit this run deploys, with its evidence, as the last check found it (whatever its order): what the deploy is recorded at. */
+    get oursEvidence() {
+        return this.last?.ours ?? this.oursSeen;
     }
     /** The commit this run deploys: a promoted distribution's, or this run's own. */
     async ours() {
@@ -32835,7 +32862,7 @@ class DeployOrder {
         return `no ${this.noun} of ${project} recorded distribution ${id}`;
     }
     async evaluate(runningId) {
-        const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl };
+        const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl, host: this.o.host?.host };
         const history = this.history;
         if (history === undefined)
             return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` };
@@ -32843,17 +32870,18 @@ class DeployOrder {
         this.known.clear();
         try {
             const ours = await this.ours();
+            this.oursSeen = ours;
             this.oursUnrecorded = ours === undefined && this.o.promoted !== undefined;
             if (ours === undefined)
-                return { ...base, order: 'unknown', why: this.noCommitOfOurs() };
+                return { ...base, order: 'unknown', why: await this.noCommitOfOurs(), ...(await this.nameUnread(this.o.promoted)) };
             if (runningId === undefined)
                 return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` };
             const facts = () => this.facts(runningId);
             const running = await history.commitOf(runningId, this.o.environment, facts);
             const outside = await this.outside(history, runningId, facts);
             if (running === undefined) {
-                const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and its name carries no commit of this repository`;
-                return { ...base, ours, outside, order: 'unknown', why };
+                const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and ${await this.nameClause(runningId)}`;
+                return { ...base, ours, outside, order: 'unknown', why, ...(await this.nameUnread(runningId)) };
             }
             if (sameCommit(running.sha, ours.sha))
                 return { ...base, ours, running, outside, order: 'identical' };
@@ -32872,25 +32900,37 @@ class DeployOrder {
                     why: `${error.message}: ${error.host} does not know one of the two commits (a force-push may have removed it), so they cannot be compared`
                 };
             }
-            return { ...base, order: 'unknown', failed: true, why: `${error.message}; ${hostAdvice(error, this.o.host?.project ?? '')}` };
+            return { ...base, order: 'unknown', failed: true, failedOn: 'host', why: `${error.message}; ${hostAdvice(error, this.o.host?.project ?? '')}` };
         }
     }
     /** The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot say. */
     facts(id) {
         let known = this.known.get(id);
         if (known === undefined) {
-            known = this.o.client
-                .getDistribution(id)
-                .catch(() => undefined)
-                .then((d) => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }));
+            known = this.o.client.getDistribution(id).then((d) => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }), (error) => ({ id, unread: (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) }));
             this.known.set(id, known);
         }
         return known;
     }
-    noCommitOfOurs() {
+    async noCommitOfOurs() {
         if (this.o.promoted === undefined)
             return `this run has no commit (${_port_js__WEBPACK_IMPORTED_MODULE_5__/* .runContext */ .pO().noCommit})`;
-        return `${this.noRecordOf(this.o.promoted, 'this repository')}, and its name carries no commit of this repository`;
+        return `${this.noRecordOf(this.o.promoted, 'this repository')}, and ${await this.nameClause(this.o.promoted)}`;
+    }
+    /**
+     * A name the platform could not say, where names are the only evidence (the host keeps no payload: GitLab): the commit
+     * may well be known, just not read, so the check failed (refused unless allow-unchecked-order), as when the host fails.
+     * On GitHub a distribution no Deployment recorded is one deployed outside this action: its order stays unknown.
+     */
+    async nameUnread(id) {
+        if (id === undefined || this.o.host?.keepsPayload !== false || (await this.facts(id)).unread === undefined)
+            return {};
+        return { failed: true, failedOn: 'name' };
+    }
+    /** What the name told of the commit: none of this repository, or nothing at all when the platform could not say it. */
+    async nameClause(id) {
+        const unread = (await this.facts(id)).unread;
+        return unread === undefined ? 'its name carries no commit of this repository' : `its name could not be read (${unread})`;
     }
     /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
     async outside(history, runningId, facts) {
@@ -32938,7 +32978,8 @@ class DeployOrder {
         const host = this.o.host?.host ?? 'GitHub';
         if (check.order === 'unknown') {
             return (`${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? `${host} failed`}. ` +
-                `${host === 'GitLab' ? 'gitlab-token' : 'github-token'} asks for the check, and it cannot be made, ${nothing}. To deploy while ${host} cannot be read, set allow-unchecked-order: true.`);
+                `${host === 'GitLab' ? 'gitlab-token' : 'github-token'} asks for the check, and it cannot be made, ${nothing}. ` +
+                `To deploy while ${check.failedOn === 'name' ? 'the commits cannot be read' : `${host} cannot be read`}, set allow-unchecked-order: true.`);
         }
         return (`${would}: commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours?.sha ?? '?')} is older than ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
             `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, ${nothing}. ` +
@@ -33932,16 +33973,18 @@ function runnerContext(env = process.env) {
 
 /***/ }),
 
-/***/ 2072:
+/***/ 9941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   GitLabApi: () => (/* binding */ GitLabApi),
-  j: () => (/* reexport */ gitlabApiUrl),
-  f: () => (/* reexport */ isGitLabProject)
+  jo: () => (/* reexport */ gitlabApiUrl),
+  fk: () => (/* reexport */ isGitLabProject)
 });
+
+// UNUSED EXPORTS: GITLAB_STATUS
 
 // EXTERNAL MODULE: ./src/port.ts
 var port = __nccwpck_require__(8676);
@@ -33999,14 +34042,23 @@ function isGitLabProject(value) {
     return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !/\.(?:git|atom)$/i.test(s));
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __nccwpck_require__(8549);
 // EXTERNAL MODULE: ./src/http/proxy.ts
 var http_proxy = __nccwpck_require__(7856);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/http/request.ts
+// The one request() of GitLab's door (undici's, through a dispatcher of dispatcher.ts): an edge of its own, as fetch.ts
+// is for the OAuth door and transport.ts for the cloud API, so the simulation replaces it and answers in-process.
+
+function httpRequest(url, options) {
+    const { body, ...rest } = options;
+    return (0,undici.request)(url, { ...rest, ...(body !== undefined && { body }) });
+}
+
 // EXTERNAL MODULE: ./src/http/retry.ts
 var retry = __nccwpck_require__(8902);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
@@ -34129,9 +34181,6 @@ function stringOr(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/gitlab/door.ts
-// The HTTP door to GitLab's REST API v4: undici's request() through the proxy-aware connections, the token as
-// PRIVATE-TOKEN, JSON both ways, a time limit per call joined with the run's stop, reads tried again after an outage
-// (writes never), the Link header's next pages, and every failure named as the port names them (CodeHostCallFailed).
 
 
 
@@ -34189,7 +34238,7 @@ class GitLabDoor {
     async exchange(what, method, url, body) {
         const limit = (0,time_limit/* timeLimit */.z)(this.o.limitMs, this.o.signal);
         try {
-            const res = await (0,undici.request)(url, {
+            const res = await httpRequest(url, {
                 method,
                 dispatcher: this.o.dispatcher,
                 headers: {
@@ -34360,6 +34409,7 @@ function header(headers, name) {
 
 
 
+
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10;
 /** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx). */
@@ -34411,7 +34461,7 @@ class GitLabApi {
         return new GitLabApi(this, this, this.door.closing(limitMs), this.shared);
     }
     commitUrl(sha) {
-        return `${this.repoUrl}/-/commit/${sha}`;
+        return (0,code_host_port/* commitPage */.b2)('GitLab', this.repoUrl, sha);
     }
     /**
      * Records a deploy of commit `ref` to `environment` (GitLab creates the environment when it has none), under way.
@@ -35629,7 +35679,7 @@ function resolveCloudAddress(inputs) {
 /* unused harmony export GITLAB_COM */
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
-/* harmony import */ var _gitlab_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2072);
+/* harmony import */ var _gitlab_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9941);
 // Where the code lives, from the inputs: GitHub (github-token; the repository is the run's) or GitLab (gitlab-token,
 // gitlab-project, gitlab-url). One host per run: both tokens is refused, before any request.
 
@@ -35662,14 +35712,14 @@ function gitLabProject(project) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('gitlab-token is set but gitlab-project is empty: name the project as its path (group/project, or group/sub/project) or its numeric id. ' +
             'In a GitLab CI job the brcloud command takes CI_PROJECT_PATH by itself.');
     }
-    if (!(0,_gitlab_client_js__WEBPACK_IMPORTED_MODULE_2__/* .isGitLabProject */ .f)(project)) {
+    if (!(0,_gitlab_client_js__WEBPACK_IMPORTED_MODULE_2__/* .isGitLabProject */ .fk)(project)) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`gitlab-project is not a GitLab project: '${project}'. Give its path as GitLab shows it (group/project, or group/sub/project) or its numeric id (Settings > General).`);
     }
     return project;
 }
 function gitLabApi(url) {
     try {
-        return (0,_gitlab_client_js__WEBPACK_IMPORTED_MODULE_2__/* .gitlabApiUrl */ .j)(url === '' ? GITLAB_COM : url);
+        return (0,_gitlab_client_js__WEBPACK_IMPORTED_MODULE_2__/* .gitlabApiUrl */ .jo)(url === '' ? GITLAB_COM : url);
     }
     catch (error) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`gitlab-url: ${error.message}.`);
@@ -37010,7 +37060,7 @@ const runContext = () => port().runContext();
 /* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9392);
 /* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(507);
 /* harmony import */ var _deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3678);
-/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6584);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5591);
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6264);
 /* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(518);
 /* harmony import */ var _rules_record_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4658);
@@ -37207,7 +37257,7 @@ function orderRows(d) {
     const check = d?.order;
     if (d === undefined || check === undefined)
         return [];
-    const link = (sha) => sha === undefined ? undefined : check.repoUrl ? `[\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\`](${check.repoUrl}/commit/${sha})` : `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\``;
+    const link = (sha) => sha === undefined ? undefined : check.repoUrl ? `[\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\`](${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_3__/* .commitPage */ .b2)(check.host ?? 'GitHub', check.repoUrl, sha)})` : `\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\``;
     const look = d.finalLook;
     const after = look === undefined || 'error' in look || look.distributionId === undefined
         ? undefined
@@ -37309,7 +37359,7 @@ function atTheEnd(d) {
 }
 /** "commit `abc1234` is older than `def5678`": a refusal by the deploy order, in the headline's words. */
 function olderThan(check) {
-    const sha = (c) => `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(c?.sha ?? '?')}\``;
+    const sha = (c) => `\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(c?.sha ?? '?')}\``;
     return `commit ${sha(check.ours)} is older than ${sha(check.running)}`;
 }
 /** The outcome in one line, as observed. */
@@ -37339,7 +37389,7 @@ function headline(r) {
         if (byRule !== undefined)
             return byRule;
         if (d.order?.refused && d.order.order === 'unknown')
-            return `❌ Refused: the deploy order on ${env} could not be checked (GitHub could not be read); nothing was deployed`;
+            return `❌ Refused: the deploy order on ${env} could not be checked (${d.order.failedOn === 'name' ? "a distribution's name could not be read" : `${d.order.host ?? 'GitHub'} could not be read`}); nothing was deployed`;
         if (d.order?.refused)
             return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`;
         // The environment already ran the distribution (no deploy was needed), and a check of it failed: say which it runs.
@@ -37909,6 +37959,7 @@ const RULE_WORDS = {
 /* harmony export */   B1: () => (/* binding */ noteGitHubDeploymentFinal),
 /* harmony export */   Ek: () => (/* binding */ noteRefreshTokens),
 /* harmony export */   Nw: () => (/* binding */ noteGitLabDeployment),
+/* harmony export */   ps: () => (/* binding */ noteDeploymentFinalWanted),
 /* harmony export */   uR: () => (/* binding */ noteReported),
 /* harmony export */   v9: () => (/* binding */ noteGitHubDeployment)
 /* harmony export */ });
@@ -37941,6 +37992,8 @@ const STATE = {
     gitlabApiUrl: 'gitlabDeploymentApiUrl',
     /** 'true' once the recorded deployment (GitHub's or GitLab's) got a final status (success or failure). */
     githubDeploymentFinal: 'githubDeploymentFinal',
+    /** The final status the main step meant to set and could not (the call failed): the post step sets it on GitLab. */
+    deploymentFinalWanted: 'deploymentFinalWanted',
     /** 'true' once the main step wrote its outputs and summary. */
     reported: 'reported'
 };
@@ -37975,6 +38028,11 @@ function noteGitLabDeployment(id, project, apiUrl) {
 function noteGitHubDeploymentFinal() {
     save(STATE.githubDeploymentFinal, 'true');
 }
+/** The final status the main step meant to set when its call failed: the outcome it decided, for the post step to set. */
+function noteDeploymentFinalWanted(state) {
+    save(STATE.deploymentFinalWanted, state);
+}
+const FINAL_STATES = (/* unused pure expression or super */ null && (['success', 'failure', 'error', 'canceled']));
 function noteReported() {
     save(STATE.reported, 'true');
 }
@@ -37990,8 +38048,12 @@ function readState(get = core.getState) {
         githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
         gitlabDeployment: gitLabDeploymentOf(get),
         githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
+        finalWanted: finalWantedOf(get(STATE.deploymentFinalWanted)),
         reported: get(STATE.reported) === 'true'
     };
+}
+function finalWantedOf(value) {
+    return FINAL_STATES.includes(value) ? value : undefined;
 }
 function gitLabDeploymentOf(get) {
     const id = Number(get(STATE.gitlabDeploymentId));
@@ -48520,268 +48582,6 @@ function watchSignals(source, end) {
 
 // EXTERNAL MODULE: ./src/inputs/code-host.ts
 var code_host = __nccwpck_require__(8531);
-;// CONCATENATED MODULE: ./src/status/code-host.ts
-// Where the status report reads the code from: GitHub (a token; the repository is the run's) or GitLab (a token, the
-// project and the instance from the flags or inputs, else the file's `gitlab:`, else a GitLab CI job's own), checked
-// as the deploy checks them (src/inputs/code-host.ts): both is refused, before any request.
-
-/** The token variable a file's `gitlab:` reads when it names none. */
-const DEFAULT_GITLAB_TOKEN_VARIABLE = 'BRCLOUD_GITLAB_TOKEN';
-function statusCodeHost(s, warn) {
-    const token = s.gitlabToken || s.env[s.file?.tokenVariable ?? DEFAULT_GITLAB_TOKEN_VARIABLE] || '';
-    const inCi = s.env.GITLAB_CI === 'true' && token !== '';
-    const values = {
-        'github-token': s.githubToken ?? '',
-        'gitlab-token': token,
-        'gitlab-project': s.gitlabProject || s.file?.project || (inCi ? (s.env.CI_PROJECT_PATH ?? '') : ''),
-        'gitlab-url': s.gitlabUrl || s.file?.url || (inCi ? (s.env.CI_API_V4_URL ?? '') : '')
-    };
-    return (0,code_host/* readCodeHost */.s)((name) => values[name] ?? '', warn);
-}
-
-// EXTERNAL MODULE: ./src/code-host/open.ts
-var code_host_open = __nccwpck_require__(9112);
-// EXTERNAL MODULE: ./src/code-host/port.ts
-var port = __nccwpck_require__(5591);
-;// CONCATENATED MODULE: ./src/status/drift-issues.ts
-// Drift issues (docs/status.md, "Drift issues"): one issue (GitHub's or GitLab's) per drifted environment, kept from the status report
-// (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
-// rewritten in place while it drifts (only when what it says changed), closed with a comment once it runs the tracked
-// ref's head again. An issue is found by a hidden marker in its body among the open issues of one label, never by its
-// title, and a key never gets a second issue. A row that could not be told (unknown) or is switching (deploying) is no
-// evidence: its issue is left as it is. The only writes of the report, and only to the code host's issues.
-
-
-
-
-
-/** The label every drift issue carries: the list is read by it. */
-const DRIFT_LABEL = 'brcloud-drift';
-const LABEL_COLOR = 'd93f0b';
-const LABEL_DESCRIPTION = 'An environment that does not run its tracked ref (brcloud status, drift issues)';
-/** The states that open an issue when no fail-on list is given. */
-const DEFAULT_ISSUE_STATES = ['behind', 'ahead', 'diverged', 'outside', 'empty'];
-/** States that say nothing about what runs: an issue is neither opened nor closed for them. */
-const NO_EVIDENCE = ['unknown', 'deploying'];
-/** Where the body's part that is compared ends: below it, the run that last wrote it (which changes every run). */
-const RUN_LINE = '<!-- brcloud-drift-run -->';
-const MARKER = /<!-- brcloud-drift stack=(\S+) environment=(\S+) -->/;
-/** The states that open an issue: fail-on's (less those that never do), else the default ones. */
-function issueStates(failOn) {
-    const given = failOn.filter((s) => s !== 'in-sync' && !NO_EVIDENCE.includes(s));
-    return failOn.length > 0 ? given : [...DEFAULT_ISSUE_STATES];
-}
-/** The hidden marker that names the issue's environment. */
-function driftMarker(stack, environment) {
-    return `<!-- brcloud-drift stack=${encodeURIComponent(stack)} environment=${encodeURIComponent(environment)} -->`;
-}
-function keyOf(stack, environment) {
-    return `${stack}\u0000${environment}`;
-}
-/** The stack and environment a body's marker names, decoded; undefined without one, or with one that cannot be decoded. */
-function markerOf(body) {
-    const m = MARKER.exec(body);
-    if (m === null)
-        return undefined;
-    try {
-        return { stack: decodeURIComponent(m[1]), environment: decodeURIComponent(m[2]) };
-    }
-    catch {
-        return undefined;
-    }
-}
-function markedKey(body) {
-    const marked = markerOf(body);
-    return marked === undefined ? undefined : keyOf(marked.stack, marked.environment);
-}
-/**
- * The issues of the run's repository (`run.repository`, or the GitLab project) kept through the code host's door (a GitHub
- * token with issues: write, a GitLab token with api); a client that cannot be made is a failure in the outcome, as any other.
- */
-async function keepDriftIssuesOf(report, host, run, failOn) {
-    let api;
-    try {
-        api = await (0,code_host_open/* openCodeHost */.u)(host, undefined, run);
-        if (api === undefined)
-            throw new Error('no token of the code host is set');
-    }
-    catch (error) {
-        const line = (0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error));
-        src_port/* warning */.$e(`Drift issues: ${line}`);
-        return { opened: [], updated: [], closed: [], failures: [line] };
-    }
-    // Drift issues follow the state axis: a failing health probe (fail-on unhealthy) is not drift and opens none.
-    const states = failOn.filter((s) => s !== 'unhealthy');
-    const hostLinks = api.host === 'GitHub' ? {} : { commitUrl: (sha) => api.commitUrl(sha), deploymentNoun: api.deploymentNoun, host: api.host };
-    return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl, ...hostLinks });
-}
-/** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
-function driftIssuesFailure(outcome, name) {
-    const n = outcome.failures.length;
-    if (n === 0)
-        return undefined;
-    return `${name}: ${n === 1 ? 'a drift issue' : `${n} drift issues`} could not be kept (the report itself was read): ${outcome.failures.join('; ')}`;
-}
-/** Keeps one issue per environment of `report` in `tracker`'s repository; never throws: failures are in the outcome. */
-async function keepDriftIssues(report, tracker, options) {
-    const outcome = { opened: [], updated: [], closed: [], failures: [] };
-    const fail = (message) => {
-        const line = (0,secrets/* redact */.E$)(message);
-        outcome.failures.push(line);
-        src_port/* warning */.$e(`Drift issues: ${line}`);
-    };
-    let open;
-    try {
-        open = await tracker.listOpenIssues(DRIFT_LABEL);
-    }
-    catch (error) {
-        fail(`${(0,errors/* describeError */.Uc)(error)}; no issue was opened, edited or closed.`);
-        return outcome;
-    }
-    const byKey = new Map();
-    for (const issue of [...open].sort((a, b) => a.number - b.number)) {
-        const key = markedKey(issue.body);
-        if (key !== undefined)
-            byKey.set(key, [...(byKey.get(key) ?? []), issue]);
-    }
-    const opening = issueStates(options.failOn);
-    let label;
-    const keeper = { tracker, options, report, outcome, opening, ensureLabel: () => (label ??= tracker.ensureLabel(DRIFT_LABEL, LABEL_COLOR, LABEL_DESCRIPTION)) };
-    for (const row of report.environments) {
-        if (row.environment === null)
-            continue; // a stack not read at all: which environments it has is not known
-        const where = `${row.stack}/${row.environment}`;
-        const issues = byKey.get(keyOf(row.stack, row.environment)) ?? [];
-        if (issues.length > 1)
-            src_port/* warning */.$e(`Drift issues: ${issues.map((i) => `#${i.number}`).join(', ')} all track ${where}; #${issues[0]?.number} (the oldest) is kept, close the others by hand.`);
-        try {
-            await keepOne(keeper, row, where, issues[0]);
-        }
-        catch (error) {
-            fail(`${where}: ${(0,errors/* describeError */.Uc)(error)}`);
-        }
-    }
-    const counts = `${outcome.opened.length} opened, ${outcome.updated.length} updated, ${outcome.closed.length} closed`;
-    src_port/* info */.pq(`Drift issues: ${counts}${outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : ''}.`);
-    return outcome;
-}
-async function keepOne(k, row, where, issue) {
-    if (NO_EVIDENCE.includes(row.state)) {
-        const left = issue === undefined ? 'no issue opened' : `issue #${issue.number} left as it is`;
-        src_port/* info */.pq(`Drift issues: ${where} is ${row.state}: ${left} (${row.state === 'unknown' ? 'what it runs could not be told' : 'it is switching'}).`);
-        return;
-    }
-    if (row.state === 'in-sync') {
-        if (issue === undefined)
-            return;
-        await k.tracker.commentOnIssue(issue.number, closingComment(k, row, where));
-        await k.tracker.editIssue(issue.number, { state: 'closed', stateReason: 'completed' });
-        k.outcome.closed.push(issue.number);
-        src_port/* info */.pq(`Drift issues: ${where} is in-sync again: issue #${issue.number} closed.`);
-        return;
-    }
-    const title = issueTitle(row, where);
-    const content = issueContent(k, row, where);
-    if (issue !== undefined) {
-        // Not every run: only when what the issue says changed (the run line below the content aside). A title
-        // someone changed by hand stays until then.
-        if (contentOf(issue.body) === content)
-            return;
-        await k.tracker.editIssue(issue.number, { title, body: withRunLine(k, content) });
-        k.outcome.updated.push(issue.number);
-        src_port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`);
-        return;
-    }
-    // A state fail-on leaves out keeps an open issue current, but opens none.
-    if (!k.opening.includes(row.state))
-        return;
-    await k.ensureLabel();
-    const created = await k.tracker.createIssue(title, withRunLine(k, content), [DRIFT_LABEL]);
-    k.outcome.opened.push(created.number);
-    src_port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`);
-    // GitHub drops the labels of a token without push access, silently (a host that does the same is caught too): the next run would not find the issue and open another.
-    if (!created.labels.includes(DRIFT_LABEL))
-        throw new Error(`${k.options.host ?? 'GitHub'} did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`);
-}
-function issueTitle(row, where) {
-    return `Drift: ${where} is ${row.state}${row.track !== null && ['behind', 'ahead', 'diverged'].includes(row.state) ? ` (${row.track})` : ''}`;
-}
-/** The state as a word and its count, as the table shows it. */
-function stateWords(row) {
-    if (row.state === 'behind')
-        return `behind by ${row.behindBy ?? '?'}`;
-    if (row.state === 'ahead')
-        return `ahead by ${row.aheadBy ?? '?'}`;
-    if (row.state === 'diverged')
-        return `diverged: ${row.aheadBy ?? '?'} ahead, ${row.behindBy ?? '?'} behind`;
-    return row.state;
-}
-function cell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-function commitText(k, row) {
-    if (row.commit === null)
-        return 'not known';
-    const sha = `\`${(0,port/* short */.h0)(row.commit)}\``;
-    const url = k.options.commitUrl?.(row.commit) ?? `${k.options.serverUrl}/${k.report.repository ?? ''}/commit/${row.commit}`;
-    const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${url})` : sha;
-    return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, ${noun(k)} ${row.evidenceDeploymentId}`})`;
-}
-function noun(k) {
-    return k.options.deploymentNoun ?? 'GitHub Deployment';
-}
-function runsText(row) {
-    if (row.distributionId === null)
-        return 'nothing';
-    const name = row.distributionName === null ? '' : `\`${row.distributionName}\` `;
-    const uploaded = [row.createdAt, row.createdBy === null ? null : `by ${row.createdBy}`].filter((s) => s !== null).join(' ');
-    return `${name}(id \`${row.distributionId}\`)${uploaded === '' ? '' : `, uploaded ${uploaded}`}`;
-}
-function lastDeploymentText(row) {
-    const d = row.lastDeployment;
-    if (d === null)
-        return 'none';
-    const what = [d.commit === null ? 'commit unknown' : (0,port/* short */.h0)(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
-        .filter((s) => s !== null)
-        .join(' ');
-    return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
-}
-/** What the issue says about the environment: the part compared between runs. */
-function issueContent(k, row, where) {
-    const lines = [
-        driftMarker(row.stack, row.environment),
-        `**${where}** is **${stateWords(row)}**${row.track === null ? '' : ` against \`${row.track}\``}.`,
-        '',
-        '| | |',
-        '|---|---|',
-        `| State | ${cell(stateWords(row))} |`,
-        `| Tracked ref | ${row.track === null ? 'none' : `\`${cell(row.track)}\``} |`,
-        `| Runs | ${cell(runsText(row))} |`,
-        `| Commit | ${cell(commitText(k, row))} |`,
-        `| Last ${noun(k)} | ${cell(lastDeploymentText(row))} |`,
-        ...(row.reason === null ? [] : [`| Why | ${cell(row.reason)} |`]),
-        ...(row.platformStatus === null ? [] : [`| Platform status | ${cell(row.platformStatus)} |`]),
-        '',
-        'Kept by the brcloud status report (drift issues): updated while this environment drifts, closed once it runs the',
-        "tracked ref's head again. An edit above the line below is written over by the next run that sees a change."
-    ];
-    return (0,secrets/* redact */.E$)(lines.join('\n'));
-}
-function withRunLine(k, content) {
-    return `${content}\n\n${RUN_LINE}\n${k.options.runUrl === undefined ? 'Last written by brcloud status.' : `Last written by [this run](${k.options.runUrl}).`}\n`;
-}
-/** The part of a body above the run line, line breaks as \n (an edit on github.com writes \r\n). */
-function contentOf(body) {
-    return (body.split(RUN_LINE)[0] ?? '').replace(/\r\n/g, '\n').trimEnd();
-}
-function closingComment(k, row, where) {
-    const runs = row.distributionId === null ? '' : `: ${runsText(row)}, commit ${commitText(k, row)}`;
-    const by = k.options.runUrl === undefined ? '' : ` ([the run](${k.options.runUrl}))`;
-    return (0,secrets/* redact */.E$)(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
-}
-
-// EXTERNAL MODULE: ./src/inputs/login.ts
-var inputs_login = __nccwpck_require__(2052);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 // EXTERNAL MODULE: ./src/inputs/address.ts
@@ -49176,6 +48976,286 @@ function checkRef(ref, what) {
         throw new errors/* InputError */.dz(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`);
 }
 
+;// CONCATENATED MODULE: ./src/status/code-host.ts
+// Where the status report reads the code from: GitHub (a token; the repository is the run's) or GitLab (a token, the
+// project and the instance from the flags or inputs, else the file's `gitlab:`, else a GitLab CI job's own), checked
+// as the deploy checks them (src/inputs/code-host.ts): both is refused, before any request.
+
+
+
+
+/** The token variable a file's `gitlab:` reads when it names none. */
+const DEFAULT_GITLAB_TOKEN_VARIABLE = 'BRCLOUD_GITLAB_TOKEN';
+function statusCodeHost(s, warn) {
+    const token = s.gitlabToken || s.env[s.file?.tokenVariable ?? DEFAULT_GITLAB_TOKEN_VARIABLE] || '';
+    if (token === '' && s.file?.tokenVariable !== undefined)
+        refuseUnsetToken(s.file.tokenVariable);
+    const inCi = s.env.GITLAB_CI === 'true' && token !== '';
+    const values = {
+        'github-token': s.githubToken ?? '',
+        'gitlab-token': token,
+        'gitlab-project': s.gitlabProject || s.file?.project || (inCi ? (s.env.CI_PROJECT_PATH ?? '') : ''),
+        'gitlab-url': s.gitlabUrl || s.file?.url || (inCi ? (s.env.CI_API_V4_URL ?? '') : '')
+    };
+    return (0,code_host/* readCodeHost */.s)((name) => values[name] ?? '', warn);
+}
+/**
+ * The variable the file names must hold the token, as a stack's login variables must: an empty one is a secret this job
+ * was not given, and reading on without GitLab would report every commit unknown. A name that does not read as a
+ * variable's (lower case) may be the token itself written in its place: masked, and not repeated.
+ */
+function refuseUnsetToken(name) {
+    if (readsAsVariableName(name))
+        throw new errors/* InputError */.dz(`The file's gitlab.token-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in): ` +
+            'set it to a GitLab access token with scope read_api (api to keep drift issues).');
+    (0,secrets/* registerSecret */.cl)(name);
+    throw new errors/* InputError */.dz("The file's gitlab.token-variable names a variable that is not set or empty. The name is not repeated here: written with lower-case letters, " +
+        'it may be the token itself rather than the name of the variable that holds it (e.g. GITLAB_TOKEN).');
+}
+
+// EXTERNAL MODULE: ./src/code-host/open.ts
+var code_host_open = __nccwpck_require__(9112);
+// EXTERNAL MODULE: ./src/code-host/port.ts
+var port = __nccwpck_require__(5591);
+;// CONCATENATED MODULE: ./src/status/drift-issues.ts
+// Drift issues (docs/status.md, "Drift issues"): one issue (GitHub's or GitLab's) per drifted environment, kept from the status report
+// (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
+// rewritten in place while it drifts (only when what it says changed), closed with a comment once it runs the tracked
+// ref's head again. An issue is found by a hidden marker in its body among the open issues of one label, never by its
+// title, and a key never gets a second issue. A row that could not be told (unknown) or is switching (deploying) is no
+// evidence: its issue is left as it is. The only writes of the report, and only to the code host's issues.
+
+
+
+
+
+/** The label every drift issue carries: the list is read by it. */
+const DRIFT_LABEL = 'brcloud-drift';
+const LABEL_COLOR = 'd93f0b';
+const LABEL_DESCRIPTION = 'An environment that does not run its tracked ref (brcloud status, drift issues)';
+/** The states that open an issue when no fail-on list is given. */
+const DEFAULT_ISSUE_STATES = ['behind', 'ahead', 'diverged', 'outside', 'empty'];
+/** States that say nothing about what runs: an issue is neither opened nor closed for them. */
+const NO_EVIDENCE = ['unknown', 'deploying'];
+/** Where the body's part that is compared ends: below it, the run that last wrote it (which changes every run). */
+const RUN_LINE = '<!-- brcloud-drift-run -->';
+const MARKER = /<!-- brcloud-drift stack=(\S+) environment=(\S+) -->/;
+/** The states that open an issue: fail-on's (less those that never do), else the default ones. */
+function issueStates(failOn) {
+    const given = failOn.filter((s) => s !== 'in-sync' && !NO_EVIDENCE.includes(s));
+    return failOn.length > 0 ? given : [...DEFAULT_ISSUE_STATES];
+}
+/** The hidden marker that names the issue's environment. */
+function driftMarker(stack, environment) {
+    return `<!-- brcloud-drift stack=${encodeURIComponent(stack)} environment=${encodeURIComponent(environment)} -->`;
+}
+function keyOf(stack, environment) {
+    return `${stack}\u0000${environment}`;
+}
+/** The stack and environment a body's marker names, decoded; undefined without one, or with one that cannot be decoded. */
+function markerOf(body) {
+    const m = MARKER.exec(body);
+    if (m === null)
+        return undefined;
+    try {
+        return { stack: decodeURIComponent(m[1]), environment: decodeURIComponent(m[2]) };
+    }
+    catch {
+        return undefined;
+    }
+}
+function markedKey(body) {
+    const marked = markerOf(body);
+    return marked === undefined ? undefined : keyOf(marked.stack, marked.environment);
+}
+/**
+ * The issues of the run's repository (`run.repository`, or the GitLab project) kept through the code host's door (a GitHub
+ * token with issues: write, a GitLab token with api); a client that cannot be made is a failure in the outcome, as any other.
+ */
+async function keepDriftIssuesOf(report, host, run, failOn) {
+    let api;
+    try {
+        api = await (0,code_host_open/* openCodeHost */.u)(host, undefined, run);
+        if (api === undefined)
+            throw new Error('no token of the code host is set');
+    }
+    catch (error) {
+        const line = (0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error));
+        src_port/* warning */.$e(`Drift issues: ${line}`);
+        return { opened: [], updated: [], closed: [], failures: [line] };
+    }
+    // Drift issues follow the state axis: a failing health probe (fail-on unhealthy) is not drift and opens none.
+    const states = failOn.filter((s) => s !== 'unhealthy');
+    const hostLinks = api.host === 'GitHub' ? {} : { commitUrl: (sha) => api.commitUrl(sha), deploymentNoun: api.deploymentNoun, host: api.host };
+    return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl, ...hostLinks });
+}
+/** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
+function driftIssuesFailure(outcome, name) {
+    const n = outcome.failures.length;
+    if (n === 0)
+        return undefined;
+    return `${name}: ${n === 1 ? 'a drift issue' : `${n} drift issues`} could not be kept (the report itself was read): ${outcome.failures.join('; ')}`;
+}
+/** Keeps one issue per environment of `report` in `tracker`'s repository; never throws: failures are in the outcome. */
+async function keepDriftIssues(report, tracker, options) {
+    const outcome = { opened: [], updated: [], closed: [], failures: [] };
+    const fail = (message) => {
+        const line = (0,secrets/* redact */.E$)(message);
+        outcome.failures.push(line);
+        src_port/* warning */.$e(`Drift issues: ${line}`);
+    };
+    let open;
+    try {
+        open = await tracker.listOpenIssues(DRIFT_LABEL);
+    }
+    catch (error) {
+        fail(`${(0,errors/* describeError */.Uc)(error)}; no issue was opened, edited or closed.`);
+        return outcome;
+    }
+    const byKey = new Map();
+    for (const issue of [...open].sort((a, b) => a.number - b.number)) {
+        const key = markedKey(issue.body);
+        if (key !== undefined)
+            byKey.set(key, [...(byKey.get(key) ?? []), issue]);
+    }
+    const opening = issueStates(options.failOn);
+    let label;
+    const keeper = { tracker, options, report, outcome, opening, ensureLabel: () => (label ??= tracker.ensureLabel(DRIFT_LABEL, LABEL_COLOR, LABEL_DESCRIPTION)) };
+    for (const row of report.environments) {
+        if (row.environment === null)
+            continue; // a stack not read at all: which environments it has is not known
+        const where = `${row.stack}/${row.environment}`;
+        const issues = byKey.get(keyOf(row.stack, row.environment)) ?? [];
+        if (issues.length > 1)
+            src_port/* warning */.$e(`Drift issues: ${issues.map((i) => `#${i.number}`).join(', ')} all track ${where}; #${issues[0]?.number} (the oldest) is kept, close the others by hand.`);
+        try {
+            await keepOne(keeper, row, where, issues[0]);
+        }
+        catch (error) {
+            fail(`${where}: ${(0,errors/* describeError */.Uc)(error)}`);
+        }
+    }
+    const counts = `${outcome.opened.length} opened, ${outcome.updated.length} updated, ${outcome.closed.length} closed`;
+    src_port/* info */.pq(`Drift issues: ${counts}${outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : ''}.`);
+    return outcome;
+}
+async function keepOne(k, row, where, issue) {
+    if (NO_EVIDENCE.includes(row.state)) {
+        const left = issue === undefined ? 'no issue opened' : `issue #${issue.number} left as it is`;
+        src_port/* info */.pq(`Drift issues: ${where} is ${row.state}: ${left} (${row.state === 'unknown' ? 'what it runs could not be told' : 'it is switching'}).`);
+        return;
+    }
+    if (row.state === 'in-sync') {
+        if (issue === undefined)
+            return;
+        await k.tracker.commentOnIssue(issue.number, closingComment(k, row, where));
+        await k.tracker.editIssue(issue.number, { state: 'closed', stateReason: 'completed' });
+        k.outcome.closed.push(issue.number);
+        src_port/* info */.pq(`Drift issues: ${where} is in-sync again: issue #${issue.number} closed.`);
+        return;
+    }
+    const title = issueTitle(row, where);
+    const content = issueContent(k, row, where);
+    if (issue !== undefined) {
+        // Not every run: only when what the issue says changed (the run line below the content aside). A title
+        // someone changed by hand stays until then.
+        if (contentOf(issue.body) === content)
+            return;
+        await k.tracker.editIssue(issue.number, { title, body: withRunLine(k, content) });
+        k.outcome.updated.push(issue.number);
+        src_port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`);
+        return;
+    }
+    // A state fail-on leaves out keeps an open issue current, but opens none.
+    if (!k.opening.includes(row.state))
+        return;
+    await k.ensureLabel();
+    const created = await k.tracker.createIssue(title, withRunLine(k, content), [DRIFT_LABEL]);
+    k.outcome.opened.push(created.number);
+    src_port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`);
+    // GitHub drops the labels of a token without push access, silently (a host that does the same is caught too): the next run would not find the issue and open another.
+    if (!created.labels.includes(DRIFT_LABEL))
+        throw new Error(`${k.options.host ?? 'GitHub'} did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`);
+}
+function issueTitle(row, where) {
+    return `Drift: ${where} is ${row.state}${row.track !== null && ['behind', 'ahead', 'diverged'].includes(row.state) ? ` (${row.track})` : ''}`;
+}
+/** The state as a word and its count, as the table shows it. */
+function stateWords(row) {
+    if (row.state === 'behind')
+        return `behind by ${row.behindBy ?? '?'}`;
+    if (row.state === 'ahead')
+        return `ahead by ${row.aheadBy ?? '?'}`;
+    if (row.state === 'diverged')
+        return `diverged: ${row.aheadBy ?? '?'} ahead, ${row.behindBy ?? '?'} behind`;
+    return row.state;
+}
+function cell(text) {
+    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+function commitText(k, row) {
+    if (row.commit === null)
+        return 'not known';
+    const sha = `\`${(0,port/* short */.h0)(row.commit)}\``;
+    const url = k.options.commitUrl?.(row.commit) ?? `${k.options.serverUrl}/${k.report.repository ?? ''}/commit/${row.commit}`;
+    const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${url})` : sha;
+    return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, ${noun(k)} ${row.evidenceDeploymentId}`})`;
+}
+function noun(k) {
+    return k.options.deploymentNoun ?? 'GitHub Deployment';
+}
+function runsText(row) {
+    if (row.distributionId === null)
+        return 'nothing';
+    const name = row.distributionName === null ? '' : `\`${row.distributionName}\` `;
+    const uploaded = [row.createdAt, row.createdBy === null ? null : `by ${row.createdBy}`].filter((s) => s !== null).join(' ');
+    return `${name}(id \`${row.distributionId}\`)${uploaded === '' ? '' : `, uploaded ${uploaded}`}`;
+}
+function lastDeploymentText(row) {
+    const d = row.lastDeployment;
+    if (d === null)
+        return 'none';
+    const what = [d.commit === null ? 'commit unknown' : (0,port/* short */.h0)(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
+        .filter((s) => s !== null)
+        .join(' ');
+    return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
+}
+/** What the issue says about the environment: the part compared between runs. */
+function issueContent(k, row, where) {
+    const lines = [
+        driftMarker(row.stack, row.environment),
+        `**${where}** is **${stateWords(row)}**${row.track === null ? '' : ` against \`${row.track}\``}.`,
+        '',
+        '| | |',
+        '|---|---|',
+        `| State | ${cell(stateWords(row))} |`,
+        `| Tracked ref | ${row.track === null ? 'none' : `\`${cell(row.track)}\``} |`,
+        `| Runs | ${cell(runsText(row))} |`,
+        `| Commit | ${cell(commitText(k, row))} |`,
+        `| Last ${noun(k)} | ${cell(lastDeploymentText(row))} |`,
+        ...(row.reason === null ? [] : [`| Why | ${cell(row.reason)} |`]),
+        ...(row.platformStatus === null ? [] : [`| Platform status | ${cell(row.platformStatus)} |`]),
+        '',
+        'Kept by the brcloud status report (drift issues): updated while this environment drifts, closed once it runs the',
+        "tracked ref's head again. An edit above the line below is written over by the next run that sees a change."
+    ];
+    return (0,secrets/* redact */.E$)(lines.join('\n'));
+}
+function withRunLine(k, content) {
+    return `${content}\n\n${RUN_LINE}\n${k.options.runUrl === undefined ? 'Last written by brcloud status.' : `Last written by [this run](${k.options.runUrl}).`}\n`;
+}
+/** The part of a body above the run line, line breaks as \n (an edit on github.com writes \r\n). */
+function contentOf(body) {
+    return (body.split(RUN_LINE)[0] ?? '').replace(/\r\n/g, '\n').trimEnd();
+}
+function closingComment(k, row, where) {
+    const runs = row.distributionId === null ? '' : `: ${runsText(row)}, commit ${commitText(k, row)}`;
+    const by = k.options.runUrl === undefined ? '' : ` ([the run](${k.options.runUrl}))`;
+    return (0,secrets/* redact */.E$)(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
+}
+
+// EXTERNAL MODULE: ./src/inputs/login.ts
+var inputs_login = __nccwpck_require__(2052);
 ;// CONCATENATED MODULE: ./src/status/credentials.ts
 
 
@@ -49974,7 +50054,7 @@ function statusMarkdown(report) {
         'Evidence',
         'Distribution',
         'Uploaded',
-        'Last GitHub Deployment',
+        report.host === 'GitLab' ? 'Last GitLab deployment' : 'Last GitHub Deployment',
         'Frozen',
         'Newest backup',
         'Why'
@@ -50172,7 +50252,8 @@ function parseParallel(raw, name) {
 function statusVerdict(report, failOn, name) {
     if (!readInFull(report)) {
         const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name);
-        const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ');
+        const host = report.githubErrors.length > 0 ? (report.host ?? 'GitHub') : '';
+        const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', host].filter((w) => w !== '').join(' and ');
         const unread = [...(what === '' ? [] : [`${what} could not be read`]), ...report.trackErrors];
         return { kind: 'unreadable', message: `The report is not complete: ${unread.join('; ')} (its rows read unknown).` };
     }
@@ -50367,7 +50448,7 @@ function statusHelp() {
         '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
         '',
         "Logins: BRCLOUD_USERNAME and BRCLOUD_PASSWORD (or BRCLOUD_ACCESS_TOKEN), or the variables a stack's login: names.",
-        `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state,`,
+        `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or the code's host (GitHub, GitLab) could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state,`,
         `${STATUS_EXIT.driftIssues} a drift issue could not be kept,`,
         `${STATUS_EXIT.sigint} or ${STATUS_EXIT.sigterm} cancelled (each stack's refresh token revoked first) (docs/status.md).`,
         ''
@@ -50597,9 +50678,19 @@ async function main(args, env = process.env, io = processIo()) {
         port.warning('A second signal: the run reported before its closing calls ended (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours.');
     }
     else if (ending.closingUnfinished) {
-        port.warning("The run reported before its closing calls ended within the stop's time (the last look at the environment, the revocation of its refresh token, a GitHub Deployment's final status). If the revocation did not reach the platform, the token expires by itself within 24 hours; a GitHub Deployment of this run may stay in progress.");
+        port.warning(closingUnfinished(values));
     }
     return finish(io, port, asked, env, ending);
+}
+/** The closing calls did not end in the stop's time: what may be left, in the words of the code's host the run records its deploy in. */
+function closingUnfinished(values) {
+    const token = 'If the revocation did not reach the platform, the token expires by itself within 24 hours';
+    const calls = 'the last look at the environment, the revocation of its refresh token';
+    if ((values?.get('gitlab-token') ?? '') !== '')
+        return `The run reported before its closing calls ended within the stop's time (${calls}, a GitLab deployment's final status). ${token}; a GitLab deployment of this run may stay running.`;
+    if ((values?.get('github-token') ?? '') === '')
+        return `The run reported before its closing calls ended within the stop's time (${calls}). ${token}.`;
+    return `The run reported before its closing calls ended within the stop's time (${calls}, a GitHub Deployment's final status). ${token}; a GitHub Deployment of this run may stay in progress.`;
 }
 /** The CLI's port for this run, installed, with every secret among `values` masked from here on. */
 async function openPort(io, env, asked, values, context) {
@@ -50638,9 +50729,9 @@ async function writeOutputs(io, port, dotenvFile, json, azure) {
         await printOut(io, `${JSON.stringify(port.outputs)}\n`);
 }
 /**
- * Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a
- * repository and a commit (the deploy order compares it, the GitHub Deployment records it: without one the order would
- * go unchecked while the token says it is wanted).
+ * Which command fits the inputs: a deploy needs a distribution source, a search check a query; the code host's calls a
+ * commit, and GitHub's a repository (the deploy order compares it, the recorded deployment records it: without one the
+ * order would go unchecked while the token says it is wanted).
  */
 function checkCommand(command, values, context, env) {
     const set = (name) => (values.get(name) ?? '').trim() !== '';
@@ -50649,12 +50740,24 @@ function checkCommand(command, values, context, env) {
         throw new UsageError('brcloud deploy needs distribution, distribution-id or from-environment; to run only the search check, use brcloud search-check.');
     if (command === 'search-check' && !set('search-query'))
         throw new UsageError('brcloud search-check needs search-query (--search-query or BRCLOUD_SEARCH_QUERY).');
-    if (command !== 'deploy' || !set('github-token'))
+    if (command === 'deploy')
+        checkCodeHost(set, context, env);
+}
+/**
+ * The code host's token asks for the deploy order and a recorded deployment, both of this run's commit: without the
+ * commit (and, for GitHub, the repository) neither could be given, so the run is refused rather than left unchecked.
+ * Both tokens at once are the engine's refusal (src/inputs/code-host.ts): the fix is to remove one, not to add a repository.
+ */
+function checkCodeHost(set, context, env) {
+    const github = set('github-token');
+    // Neither token, or both.
+    if (github === set('gitlab-token'))
         return;
-    if (context.repository === '')
+    if (github && context.repository === '')
         throw new UsageError('github-token is set, so the run records GitHub Deployments: name their repository with --repository owner/name or BRCLOUD_REPOSITORY.');
+    const [token, recorded] = github ? ['github-token', 'a GitHub Deployment'] : ['gitlab-token', 'a GitLab deployment'];
     if (context.sha === '')
-        throw new UsageError("github-token is set, so the run checks the deploy order against the commit the environment runs and records a GitHub Deployment of this run's commit, " +
+        throw new UsageError(`${token} is set, so the run checks the deploy order against the commit the environment runs and records ${recorded} of this run's commit, ` +
             `and this run has no commit: ${giveTheCommit(env)}.`);
 }
 

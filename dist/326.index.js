@@ -3840,12 +3840,14 @@ async function openCodeHost(inputs, signal, run) {
         return GitHubApi.open(inputs.githubToken, signal, run);
     }
     if (inputs.gitlab !== undefined) {
-        const { GitLabApi } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2072));
+        const { GitLabApi } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9941));
         return GitLabApi.open(inputs.gitlab, signal, run);
     }
     return undefined;
 }
 
+// EXTERNAL MODULE: ./src/code-host/port.ts
+var code_host_port = __webpack_require__(5591);
 // EXTERNAL MODULE: ./src/github/status-description.ts
 var status_description = __webpack_require__(5326);
 ;// CONCATENATED MODULE: ./src/code-host/recorded-deployment.ts
@@ -3858,7 +3860,8 @@ var status_description = __webpack_require__(5326);
 
 
 
-/** What a token needs to record deployments, per host. */
+
+/** What a token needs to record deployments, per host: said only when the host refused it access (an outage or a token it does not take needs other words). */
 const WRITE_ADVICE = {
     GitHub: "Give the token 'deployments: write' permission.",
     GitLab: 'Give the token the api scope and at least the Developer role (docs/gitlab.md).'
@@ -3894,7 +3897,8 @@ class RecordedDeployment {
             return deployment;
         }
         catch (error) {
-            port/* warning */.$e(`${(0,errors/* describeError */.Uc)(error)}: the deploy is not recorded as a ${github.deploymentNoun}, and goes on. ${WRITE_ADVICE[github.host]}`);
+            const advice = lacksAccess(error) ? ` ${WRITE_ADVICE[github.host]}` : '';
+            port/* warning */.$e(`${(0,errors/* describeError */.Uc)(error)}: the deploy is not recorded as a ${github.deploymentNoun}, and goes on.${advice}`);
             return undefined;
         }
     }
@@ -3918,9 +3922,16 @@ class RecordedDeployment {
                 (0,run_state/* noteGitHubDeploymentFinal */.B1)();
         }
         catch (error) {
+            // The outcome was decided: the post step sets it (on GitLab) if the main step cannot.
+            if (state !== 'in_progress')
+                (0,run_state/* noteDeploymentFinalWanted */.ps)(state);
             port/* warning */.$e(`Could not set ${this.github.deploymentNoun} ${this.id} to ${state} (${(0,errors/* describeError */.Uc)(error)}).`);
         }
     }
+}
+/** A refusal a permission, scope or role fixes: 403, or the 404 a host answers for what the token may not see. */
+function lacksAccess(error) {
+    return error instanceof code_host_port/* CodeHostCallFailed */.dv && (error.failure === 'forbidden' || error.failure === 'not-found');
 }
 
 ;// CONCATENATED MODULE: ./src/cloud/prune-keep.ts
@@ -4385,8 +4396,6 @@ function payloadChanges(c) {
 var outcome = __webpack_require__(4535);
 // EXTERNAL MODULE: ./src/http/phase.ts
 var phase = __webpack_require__(3331);
-// EXTERNAL MODULE: ./src/code-host/port.ts
-var code_host_port = __webpack_require__(5591);
 ;// CONCATENATED MODULE: ./src/rules/backup.ts
 /** The environment's newest backup (by createdAt; entries without a readable date are no evidence of age). */
 function newestBackup(backups, environmentId) {
@@ -4571,12 +4580,18 @@ class RuleRefused extends errors/* ActionError */.lZ {
 /** How far ahead a freeze window is announced: a wait for a busy environment may cross into it. */
 const AHEAD_MS = 60 * 60_000;
 const OVERRIDE_HINT = 'or set override-reason to say why this deploy cannot wait (the reason is recorded in the GitHub Deployment, the summary and every event)';
+/** On GitLab: a deployment there has no description (docs/gitlab.md), so the reason is kept where it can be. */
+const OVERRIDE_HINT_GITLAB = 'or set override-reason to say why this deploy cannot wait (the reason is recorded in the summary and every event)';
 class ReleaseGate {
     o;
     constructor(o) {
         this.o = o;
         if (o.rules.overrideReason !== undefined)
             o.record.override = { reason: o.rules.overrideReason, overrode: [] };
+    }
+    /** How a refusal says override-reason may be given, and where the reason is then recorded. */
+    get hint() {
+        return this.o.gitlab === true ? OVERRIDE_HINT_GITLAB : OVERRIDE_HINT;
     }
     /**
      * The freeze windows at this moment. `at` 'start': before any change; 'request': right before the deploy request,
@@ -4605,7 +4620,7 @@ class ReleaseGate {
         const when = at === 'start' ? `${env} is in a deploy freeze` : `a deploy freeze of ${env} began while this run waited`;
         const what = `${when}: ${(0,freeze/* describeUntil */.Gy)(hit)}`;
         const nothing = at === 'start' ? 'so nothing was changed' : `so ${uploaded ?? 'the distribution'} was not deployed (it stays on the stack)`;
-        this.refuseOrOverride('freeze', what, `${nothing}. Deploy once it ends, ${OVERRIDE_HINT}.`);
+        this.refuseOrOverride('freeze', what, `${nothing}. Deploy once it ends, ${this.hint}.`);
     }
     /** The soak gate of a promotion: GitHub's records of the upstream environment. A GitHub that cannot be read proves nothing: refused. */
     async soak(github, apiUrl, distributionId) {
@@ -4623,14 +4638,14 @@ class ReleaseGate {
                 throw error;
             const why = `GitHub's Deployments of '${gate.environment}' could not be read (${(0,errors/* describeError */.Uc)(error)})`;
             this.o.record.soak = { environment: gate.environment, requiredMinutes: gate.minutes, passed: false, why };
-            this.refuseOrOverride('soak', `the soak gate cannot be checked: ${why}`, `so nothing was changed. Run again once GitHub answers, ${OVERRIDE_HINT}.`);
+            this.refuseOrOverride('soak', `the soak gate cannot be checked: ${why}`, `so nothing was changed. Run again once GitHub answers, ${this.hint}.`);
             return;
         }
         this.o.record.soak = finding;
         if (finding.passed)
             return this.o.log(`Soak gate: ${distributionId} ${describeSoak(finding)}.`);
         const wait = finding.allowedAt === undefined ? '' : `Run again from ${finding.allowedAt}, `;
-        this.refuseOrOverride('soak', `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${describeSoak(finding)}`, `so nothing was changed. ${wait}${wait === '' ? OVERRIDE_HINT.replace(/^or s/, 'S') : OVERRIDE_HINT}.`);
+        this.refuseOrOverride('soak', `the soak gate (require-verified-in: ${gate.environment}, require-soak-minutes: ${gate.minutes}): ${describeSoak(finding)}`, `so nothing was changed. ${wait}${wait === '' ? this.hint.replace(/^or s/, 'S') : this.hint}.`);
     }
     /** The backup rule: the environment's newest backup, from the stack's listing. A listing that fails proves nothing: refused. */
     async backup(client, environmentId) {
@@ -4648,7 +4663,7 @@ class ReleaseGate {
             if (this.o.signal?.aborted || !(error instanceof Error) || (0,errors/* refusesLogin */.LG)(error) || (error instanceof errors/* ServiceError */._7 && error.status === 401))
                 throw error;
             this.o.record.backup = { requiredHours: hours, passed: false };
-            this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${(0,errors/* describeError */.Uc)(error)})`, `so nothing was changed. Run again once the stack answers, ${OVERRIDE_HINT}.`);
+            this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${(0,errors/* describeError */.Uc)(error)})`, `so nothing was changed. Run again once the stack answers, ${this.hint}.`);
             return;
         }
         const finding = judgeBackup(backups, environmentId, hours, this.o.now());
@@ -4657,7 +4672,7 @@ class ReleaseGate {
         if (finding.passed)
             return this.o.log(`Backup: ${found}, within require-backup-hours: ${hours}.`);
         const why = finding.id === undefined ? found : `${found}, not younger than ${hours} hours`;
-        this.refuseOrOverride('backup', `require-backup-hours: ${hours}: ${why}`, `so nothing was changed. Take a backup of '${env}' in Mission Control first, ${OVERRIDE_HINT}.`);
+        this.refuseOrOverride('backup', `require-backup-hours: ${hours}: ${why}`, `so nothing was changed. Take a backup of '${env}' in Mission Control first, ${this.hint}.`);
     }
     /** Refuses (RuleRefused), or with override-reason notes the rule as overridden and goes on. */
     refuseOrOverride(rule, what, then) {
@@ -5882,7 +5897,8 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
             now: () => Date.now(),
             signal,
             log: port/* info */.pq,
-            caution
+            caution,
+            gitlab: inputs.codeHost.gitlab !== undefined
         }),
         say: (line) => {
             port/* info */.pq(line);
@@ -6032,7 +6048,8 @@ async function checkRules(run, host, environment, distributionId) {
 function recordDeployment(run, host, environment, distributionId, order) {
     const { result } = run;
     const name = result.upload?.storedName ?? result.archive?.name ?? result.knownName;
-    const ours = order?.last?.ours;
+    // The commit the check found, also when the order itself stayed unknown (a running commit the host does not know).
+    const ours = order?.oursEvidence;
     const promotion = run.inputs.source.kind !== 'upload';
     const override = result.rules?.override;
     const changes = payloadChanges(result.changes);
@@ -6335,6 +6352,518 @@ function within(ms, work) {
     });
     work.catch(() => undefined); // a look that fails after the limit is nobody's failure
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+
+/***/ }),
+
+/***/ 6584:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   GitHubApi: () => (/* binding */ GitHubApi)
+/* harmony export */ });
+/* unused harmony export pullRequestsIn */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8676);
+/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7856);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8902);
+/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3689);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5591);
+// THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
+// of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
+// answers read into small typed records.
+// Everything GitHub does for the action is best effort: callers turn a failure into a warning.
+
+
+
+
+
+
+
+/** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx): a blip must not refuse a deploy. */
+const READ_ATTEMPTS = 3;
+/** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
+const MAX_PAGES = 3;
+/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
+const MAX_ISSUE_PAGES = 10;
+/** Commits per page of a compare. */
+const COMMIT_PAGE = 100;
+class GitHubApi {
+    octokit;
+    repo;
+    repoUrl;
+    runUrl;
+    sha;
+    ref;
+    signal;
+    apiUrl;
+    limitMs;
+    readAttempts;
+    host = 'GitHub';
+    deploymentNoun = 'GitHub Deployment';
+    keepsPayload = true;
+    constructor(octokit, repo, 
+    /** The web address of the repository (for commit links). */
+    repoUrl, 
+    /** This workflow run's page, when the runner says which run this is. */
+    runUrl, 
+    /** The commit this run was started for (GITHUB_SHA); empty outside a runner. */
+    sha, 
+    /** The branch or tag this run was started for (GITHUB_REF). */
+    ref, signal, 
+    /** Where GitHub's API is (GITHUB_API_URL), for messages. */
+    apiUrl, limitMs = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CALL_LIMIT_MS */ .U0, 
+    /** Attempts of a read; one for the closing calls, which have a short limit. */
+    readAttempts = READ_ATTEMPTS) {
+        this.octokit = octokit;
+        this.repo = repo;
+        this.repoUrl = repoUrl;
+        this.runUrl = runUrl;
+        this.sha = sha;
+        this.ref = ref;
+        this.signal = signal;
+        this.apiUrl = apiUrl;
+        this.limitMs = limitMs;
+        this.readAttempts = readAttempts;
+    }
+    /**
+     * A client for the repository this run belongs to, as the face tells it (the port's runContext: the runner's
+     * GITHUB_REPOSITORY, or the CLI's --repository); GitHub's API where @actions/github finds it (GITHUB_API_URL).
+     */
+    static async open(token, signal, run = (0,_port_js__WEBPACK_IMPORTED_MODULE_3__/* .runContext */ .pO)()) {
+        const [owner, name] = run.repository.split('/');
+        if (!owner || !name)
+            throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
+        const repo = { owner, repo: name };
+        const github = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
+        const octokit = github.getOctokit(token);
+        const apiUrl = github.context.apiUrl || 'https://api.github.com';
+        return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl);
+    }
+    /**
+     * The same client for the run's closing calls (a GitHub Deployment's final status): not ended by the run's
+     * stop, which already fired after a cancel or the watchdog, and with a short limit of its own.
+     */
+    closing(limitMs) {
+        return new GitHubApi(this.octokit, this.repo, this.repoUrl, this.runUrl, this.sha, this.ref, undefined, this.apiUrl, limitMs, 1);
+    }
+    /** owner/name. */
+    get project() {
+        return `${this.repo.owner}/${this.repo.repo}`;
+    }
+    get repoName() {
+        return this.repo.repo;
+    }
+    commitUrl(sha) {
+        return `${this.repoUrl}/commit/${sha}`;
+    }
+    /** A status of a Deployment this run made: a cancel's is GitHub's `error`; a success makes the older ones inactive. */
+    async setDeploymentState(id, update) {
+        const state = update.state === 'canceled' ? 'error' : update.state;
+        await this.createStatus(id, {
+            state,
+            description: update.description,
+            ...(update.logUrl ? { log_url: update.logUrl } : {}),
+            ...(update.environmentUrl && state === 'success' ? { environment_url: update.environmentUrl } : {}),
+            auto_inactive: state === 'success'
+        });
+    }
+    async createDeployment(ref, environment, description, payload) {
+        const data = await this.call('Creating a GitHub Deployment', 'POST /repos/{owner}/{repo}/deployments', {
+            ref,
+            environment,
+            description,
+            payload,
+            auto_merge: false,
+            required_contexts: [],
+            production_environment: /prod/i.test(environment),
+            transient_environment: false
+        });
+        const id = data.id;
+        if (typeof id !== 'number')
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id', 'failed');
+        return id;
+    }
+    async createStatus(id, params) {
+        await this.call(`Setting the status of GitHub Deployment ${id}`, 'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+            deployment_id: id,
+            ...params
+        });
+    }
+    /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
+    async listDeployments(environment) {
+        return (await this.listDeploymentPages(environment)).deployments;
+    }
+    /** The same, and whether that was all of them (`complete` false: GitHub holds older ones that were not read). */
+    async listDeploymentPages(environment) {
+        const out = [];
+        for (let page = 1; page <= MAX_PAGES; page++) {
+            const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
+                ...(environment === undefined ? {} : { environment }),
+                per_page: 100,
+                page
+            });
+            const items = Array.isArray(data) ? data : [];
+            for (const item of items) {
+                const record = toDeployment(item);
+                if (record)
+                    out.push(record);
+            }
+            if (items.length < 100)
+                return { deployments: out, complete: true };
+        }
+        return { deployments: out, complete: false };
+    }
+    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
+    async listTags() {
+        const tags = [];
+        for (let page = 1; page <= _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TAG_PAGES */ .jj; page++) {
+            const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page });
+            const items = Array.isArray(data) ? data : [];
+            for (const item of items) {
+                const r = (item ?? {});
+                if (typeof r.name === 'string' && typeof r.commit?.sha === 'string')
+                    tags.push({ name: r.name, sha: r.commit.sha });
+            }
+            if (items.length < 100)
+                return { tags, complete: true };
+        }
+        return { tags, complete: false };
+    }
+    /** The newest status of a Deployment, or undefined when it has none. */
+    async latestStatus(id) {
+        const data = await this.read(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+            deployment_id: id,
+            per_page: 1
+        });
+        const first = Array.isArray(data) ? data[0] : undefined;
+        if (first === undefined || typeof first.state !== 'string')
+            return undefined;
+        return { state: first.state, logUrl: stringOr(first.log_url) ?? stringOr(first.target_url), createdAt: stringOr(first.created_at) };
+    }
+    /** A Deployment's statuses, newest first (one page of 100: a deploy of this action sets three or four). */
+    async listStatuses(id) {
+        const data = await this.read(`Reading the statuses of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
+            deployment_id: id,
+            per_page: 100
+        });
+        const items = Array.isArray(data) ? data : [];
+        return items.flatMap((r) => r !== null && typeof r.state === 'string'
+            ? [{ state: r.state, logUrl: stringOr(r.log_url) ?? stringOr(r.target_url), createdAt: stringOr(r.created_at), description: stringOr(r.description) }]
+            : []);
+    }
+    /** How `head` relates to `base` (commits, full or abbreviated). */
+    async compare(base, head) {
+        const data = (await this.read(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+            basehead: `${base}...${head}`,
+            per_page: 1
+        }));
+        const status = data.status;
+        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
+        }
+        return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
+    }
+    /**
+     * The commits reachable from `head` and not from `base`, oldest first as GitHub lists them, a page of 100 at a time
+     * up to MAX_LISTED_COMMITS; the total from GitHub's count. Pull requests come from each title, else (for at most
+     * `pullLookups` commits, the oldest first) from GitHub's pull requests of the commit: best effort, the first refusal
+     * ends the lookups and says why.
+     */
+    async commitsBetween(base, head, pullLookups = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PULL_LOOKUPS */ .r1) {
+        const what = `Listing the commits between ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} and ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`;
+        const commits = [];
+        let first;
+        for (let page = 1; commits.length < _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc; page++) {
+            const data = (await this.read(what, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
+                basehead: `${base}...${head}`,
+                per_page: COMMIT_PAGE,
+                page
+            }));
+            first ??= data;
+            const items = Array.isArray(data.commits) ? data.commits : [];
+            for (const item of items) {
+                const commit = toCommit(item);
+                if (commit !== undefined)
+                    commits.push(commit);
+            }
+            if (items.length < COMMIT_PAGE || commits.length >= totalOf(first))
+                break;
+        }
+        const status = first?.status;
+        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
+        }
+        const listed = commits.slice(0, _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc);
+        const lookups = await this.lookUpPullRequests(listed, pullLookups);
+        return {
+            status,
+            commits: lookups.commits,
+            total: Math.max(totalOf(first), listed.length),
+            aheadBy: numberOr(first?.ahead_by),
+            behindBy: numberOr(first?.behind_by),
+            ...(lookups.why !== undefined && { pullLookups: lookups.why })
+        };
+    }
+    /** The pull requests GitHub associates with a commit (numbers, as listed: for a commit of the default branch, the one that merged it). */
+    async pullRequestsOf(sha) {
+        const data = await this.read(`Listing the pull requests of commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(sha)}`, 'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
+            commit_sha: sha,
+            per_page: 10
+        });
+        const items = Array.isArray(data) ? data : [];
+        return items.flatMap((p) => {
+            const n = p?.number;
+            return typeof n === 'number' ? [n] : [];
+        });
+    }
+    /** Each commit whose title names no pull request, up to `max` of them, asked of GitHub; the first failure ends the asking. */
+    async lookUpPullRequests(commits, max) {
+        const out = [...commits];
+        let asked = 0;
+        for (const [i, commit] of out.entries()) {
+            if (commit.pullRequests.length > 0)
+                continue;
+            if (asked >= max)
+                return { commits: out, why: `only ${max} commits were asked for their pull requests` };
+            asked++;
+            try {
+                out[i] = { ...commit, pullRequests: await this.pullRequestsOf(commit.sha) };
+            }
+            catch (error) {
+                if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv))
+                    throw error;
+                return { commits: out, why: error.message };
+            }
+        }
+        return { commits: out };
+    }
+    /**
+     * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
+     * at a time. More than MAX_ISSUE_PAGES pages is a failure: an issue not seen could be opened twice.
+     */
+    async listOpenIssues(label) {
+        const what = `Listing the open issues labelled ${label}`;
+        const out = [];
+        for (let page = 1;; page++) {
+            if (page > MAX_ISSUE_PAGES)
+                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed');
+            const answer = await this.readAnswer(what, 'GET /repos/{owner}/{repo}/issues', {
+                labels: label,
+                state: 'open',
+                sort: 'created',
+                direction: 'asc',
+                per_page: 100,
+                page
+            });
+            const items = Array.isArray(answer.data) ? answer.data : [];
+            for (const item of items) {
+                const issue = toIssue(item);
+                if (issue !== undefined)
+                    out.push(issue);
+            }
+            if (!/\brel="next"/.test(String(answer.headers.link ?? '')))
+                return out;
+        }
+    }
+    /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
+    async createIssue(title, body, labels) {
+        const what = 'Opening a GitHub issue';
+        const issue = toIssue(await this.call(what, 'POST /repos/{owner}/{repo}/issues', { title, body, labels: [...labels] }));
+        if (issue === undefined)
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, 'the answer carries no issue number', 'failed');
+        return issue;
+    }
+    async editIssue(number, edit) {
+        await this.call(`Editing GitHub issue #${number}`, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+            issue_number: number,
+            ...(edit.title === undefined ? {} : { title: edit.title }),
+            ...(edit.body === undefined ? {} : { body: edit.body }),
+            ...(edit.state === undefined ? {} : { state: edit.state }),
+            ...(edit.stateReason === undefined ? {} : { state_reason: edit.stateReason })
+        });
+    }
+    async commentOnIssue(number, body) {
+        await this.call(`Commenting on GitHub issue #${number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: number, body });
+    }
+    /** The label, created when the repository lacks it; one created meanwhile by another run (422) is as good. */
+    async ensureLabel(name, color, description) {
+        try {
+            await this.read(`Reading the label ${name}`, 'GET /repos/{owner}/{repo}/labels/{name}', { name });
+            return;
+        }
+        catch (error) {
+            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 404))
+                throw error;
+        }
+        try {
+            await this.call(`Creating the label ${name}`, 'POST /repos/{owner}/{repo}/labels', { name, color, description });
+        }
+        catch (error) {
+            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 422))
+                throw error;
+        }
+    }
+    /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
+    async read(what, route, params) {
+        return (await this.readAnswer(what, route, params)).data;
+    }
+    /** A read with the answer's headers (a Link header to the next page). */
+    readAnswer(what, route, params) {
+        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .bD)(() => this.exchange(what, route, params), {
+            attempts: this.readAttempts,
+            baseDelayMs: 1_000,
+            maxDelayMs: 4_000,
+            retryable: (error) => error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && (error.failure === 'unreachable' || error.failure === 'failed'),
+            signal: this.signal
+        });
+    }
+    async call(what, route, params) {
+        return (await this.exchange(what, route, params)).data;
+    }
+    async exchange(what, route, params) {
+        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .timeLimit */ .z)(this.limitMs, this.signal);
+        try {
+            const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
+            return { data: answer.data, headers: answer.headers };
+        }
+        catch (error) {
+            // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
+            if (this.signal?.aborted)
+                throw this.signal.reason;
+            if (limit.expired())
+                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `no answer from ${this.apiUrl} within ${this.limitMs / 1000} s`);
+            const status = error.status;
+            // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
+            const answered = error.response !== undefined;
+            if (typeof status === 'number' && answered) {
+                const limit = rateLimit(status, error);
+                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited');
+            }
+            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, this.unreachable(error));
+        }
+        finally {
+            limit.clear();
+        }
+    }
+    /** Why GitHub could not be reached: the connection's own code, and the proxy it went through when one is set. */
+    unreachable(error) {
+        const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
+        const cause = error.cause;
+        const text = cause?.cause instanceof Error ? cause.cause.message : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
+        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_5__/* .proxyFor */ .iJ)(this.apiUrl);
+        const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
+        return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
+    }
+}
+function githubMessage(error, limit) {
+    const data = error.response?.data;
+    const message = typeof data?.message === 'string' ? (limit !== undefined ? data.message.replace(/\.$/, '') : data.message) : undefined;
+    const parts = [message, limit].filter((p) => p !== undefined && p !== '');
+    return parts.length === 0 ? '' : `(${parts.join('; ')})`;
+}
+/**
+ * When a 403 or 429 is GitHub's rate limit (its primary one: x-ratelimit-remaining 0; a secondary one: retry-after; a
+ * 429 is one either way), when it lifts, in words ('' when the answer does not say); undefined for any other answer.
+ */
+function rateLimit(status, error) {
+    if (status !== 403 && status !== 429)
+        return undefined;
+    const headers = error.response?.headers ?? {};
+    const remaining = headers['x-ratelimit-remaining'];
+    const retryAfter = Number(headers['retry-after']);
+    const reset = Number(headers['x-ratelimit-reset']);
+    if (String(remaining) !== '0' && !Number.isFinite(retryAfter) && status !== 429)
+        return undefined;
+    if (Number.isFinite(retryAfter) && retryAfter >= 0)
+        return `the rate limit lifts in ${retryAfter} s`;
+    if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
+        return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
+    return '';
+}
+/** A compare's count of its commits: total_commits, else ahead_by. */
+function totalOf(data) {
+    return typeof data?.total_commits === 'number' ? data.total_commits : numberOr(data?.ahead_by);
+}
+/** The pull requests a commit's title names: "Title (#12)" (a squash merge), "Merge pull request #12 from ..." (a merge). */
+function pullRequestsIn(title) {
+    const numbers = [...title.matchAll(/\(#(\d+)\)/g), ...title.matchAll(/^Merge pull request #(\d+)\b/g)].map((m) => Number(m[1]));
+    return [...new Set(numbers)];
+}
+/** A commit of a compare's answer; undefined without a sha. */
+function toCommit(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.sha !== 'string')
+        return undefined;
+    const message = typeof r.commit?.message === 'string' ? r.commit.message : '';
+    const title = message.split(/\r?\n/, 1)[0]?.trim() ?? '';
+    return { sha: r.sha, title, author: stringOr(r.author?.login) ?? stringOr(r.commit?.author?.name), pullRequests: pullRequestsIn(title) };
+}
+function stringOr(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+function numberOr(value) {
+    return typeof value === 'number' ? value : 0;
+}
+/** A payload GitHub gives back as an object, or as the JSON string it was given as. */
+function toPayload(value) {
+    let v = value;
+    if (typeof v === 'string') {
+        try {
+            v = JSON.parse(v);
+        }
+        catch {
+            return {};
+        }
+    }
+    if (v === null || typeof v !== 'object')
+        return {};
+    const r = v;
+    return {
+        distributionId: stringOr(r.distributionId),
+        distributionName: stringOr(r.distributionName),
+        previousDistributionId: stringOr(r.previousDistributionId),
+        apiUrl: stringOr(r.apiUrl),
+        ...(r.commit === 'unknown' && { commit: 'unknown' })
+    };
+}
+function toDeployment(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.id !== 'number' || typeof r.sha !== 'string')
+        return undefined;
+    const creator = r.creator?.login;
+    return {
+        id: r.id,
+        sha: r.sha,
+        environment: stringOr(r.environment) ?? '',
+        payload: toPayload(r.payload),
+        creator: stringOr(creator),
+        createdAt: stringOr(r.created_at)
+    };
+}
+/** An issue from GitHub's answer; a pull request (the issues list holds both) or an answer without a number is none. */
+function toIssue(item) {
+    if (item === null || typeof item !== 'object')
+        return undefined;
+    const r = item;
+    if (typeof r.number !== 'number' || (r.pull_request !== undefined && r.pull_request !== null))
+        return undefined;
+    const labels = Array.isArray(r.labels) ? r.labels : [];
+    return {
+        number: r.number,
+        title: typeof r.title === 'string' ? r.title : '',
+        body: typeof r.body === 'string' ? r.body : '',
+        labels: labels.flatMap((l) => {
+            const name = typeof l === 'string' ? l : l?.name;
+            return typeof name === 'string' ? [name] : [];
+        }),
+        htmlUrl: stringOr(r.html_url)
+    };
 }
 
 

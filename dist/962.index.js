@@ -653,7 +653,12 @@ async function finishGitHubDeployment(state) {
         return undefined;
     }
 }
-/** Gives a GitLab deployment the main step started, and never finalized, the status canceled: the run was stopped. */
+/** A GitLab deployment's finished statuses, from the port's words (src/code-host/port.ts) to GitLab's. */
+const FINISHED = { success: 'success', failure: 'failed', canceled: 'canceled' };
+/**
+ * Gives a GitLab deployment the main step started, and never finalized, a final status: the one the main step decided
+ * and could not set (its call failed), else canceled (the run was stopped before it decided one).
+ */
 async function finishGitLabDeployment(state) {
     const saved = state.gitlabDeployment;
     if (!saved || state.githubDeploymentFinal)
@@ -664,15 +669,24 @@ async function finishGitLabDeployment(state) {
         return undefined;
     }
     (0,secrets/* registerSecret */.cl)(token);
+    const wanted = state.finalWanted;
+    const why = wanted === undefined ? 'the main step was stopped before it finished' : 'the status the main step decided and could not set';
+    const { GitLabApi, GITLAB_STATUS } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9941));
+    const status = GITLAB_STATUS[wanted ?? 'canceled'];
     try {
-        const { GitLabApi } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2072));
         const door = GitLabApi.open({ token, project: saved.project, apiUrl: saved.apiUrl }).closing(GITHUB_LIMIT_MS);
-        await door.setDeploymentState(saved.id, { state: 'canceled', description: 'The main step was stopped before it finished' });
-        port/* info */.pq(`Set GitLab deployment ${saved.id} to canceled: the main step was stopped before it finished.`);
-        return `set GitLab deployment ${saved.id} to canceled (it was left running)`;
+        // A call whose answer was lost may have set it: GitLab refuses a move to the status a deployment has (400).
+        const now = (await door.latestStatus(saved.id))?.state;
+        if (now !== undefined && FINISHED[now] !== undefined) {
+            port/* info */.pq(`GitLab deployment ${saved.id} is ${FINISHED[now]} already: the post step has nothing to set.`);
+            return undefined;
+        }
+        await door.setDeploymentState(saved.id, { state: wanted ?? 'canceled', description: why });
+        port/* info */.pq(`Set GitLab deployment ${saved.id} to ${status}: ${why}.`);
+        return `set GitLab deployment ${saved.id} to ${status} (it was left running)`;
     }
     catch (error) {
-        port/* warning */.$e(`Could not set GitLab deployment ${saved.id} to canceled (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}).`);
+        port/* warning */.$e(`Could not set GitLab deployment ${saved.id} to ${status} (${(0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error))}).`);
         return undefined;
     }
 }

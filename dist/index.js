@@ -28846,7 +28846,9 @@ class DeploymentHistory {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   IR: () => (/* binding */ MAX_LISTED_DEPLOYMENTS),
+/* harmony export */   LV: () => (/* binding */ pullPage),
 /* harmony export */   U0: () => (/* binding */ CALL_LIMIT_MS),
+/* harmony export */   b2: () => (/* binding */ commitPage),
 /* harmony export */   dv: () => (/* binding */ CodeHostCallFailed),
 /* harmony export */   h0: () => (/* binding */ short),
 /* harmony export */   jj: () => (/* binding */ MAX_TAG_PAGES),
@@ -28889,6 +28891,14 @@ const MAX_LISTED_COMMITS = 250;
 const MAX_PULL_LOOKUPS = 20;
 /** Each call's own limit: a host answers these in well under a second; a hang must not hold the deploy. */
 const CALL_LIMIT_MS = 15_000;
+/** A commit's web page on its host: GitLab's project pages are under /-/ (its older paths answer 404 since GitLab 16.0). */
+function commitPage(host, repoUrl, sha) {
+    return host === 'GitLab' ? `${repoUrl}/-/commit/${sha}` : `${repoUrl}/commit/${sha}`;
+}
+/** A pull (merge) request as its host writes it (GitHub's #12, GitLab's !12), and its web page. */
+function pullPage(host, repoUrl, n) {
+    return host === 'GitLab' ? { label: `!${n}`, url: `${repoUrl}/-/merge_requests/${n}` } : { label: `#${n}`, url: `${repoUrl}/pull/${n}` };
+}
 /** The first 7 characters of a commit, as both hosts show it. */
 function short(sha) {
     return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
@@ -28953,7 +28963,12 @@ async function readChanges(github, check, log) {
     }
 }
 function pair(check) {
-    return { running: check.running?.sha, ours: check.ours?.sha, ...(check.repoUrl !== undefined && { repoUrl: check.repoUrl }) };
+    return {
+        running: check.running?.sha,
+        ours: check.ours?.sha,
+        ...(check.repoUrl !== undefined && { repoUrl: check.repoUrl }),
+        ...(check.host !== undefined && { host: check.host })
+    };
 }
 /** The log's line for a list read. */
 function changesLine(c) {
@@ -29013,7 +29028,12 @@ function changesHeading(c) {
 const SUMMARY_COMMITS = 20;
 /** The job summary's section (Markdown lines): what the list is, the commits linked, "and N more", or why it is empty. */
 function changesSection(c, environment, max = SUMMARY_COMMITS) {
-    const link = (sha) => (c.repoUrl ? `[\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\`](${c.repoUrl}/commit/${sha})` : `\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\``);
+    const host = c.host ?? 'GitHub';
+    const link = (sha) => (c.repoUrl ? `[\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\`](${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .commitPage */ .b2)(host, c.repoUrl, sha)})` : `\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .short */ .h0)(sha)}\``);
+    const pull = (n) => {
+        const page = (0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .pullPage */ .LV)(host, c.repoUrl ?? '', n);
+        return c.repoUrl ? `[${page.label}](${page.url})` : page.label;
+    };
     const env = `'${environment}'`;
     if (c.total === 0)
         return [`No commits listed: ${c.why ?? 'none between the two commits'}.`];
@@ -29021,8 +29041,9 @@ function changesSection(c, environment, max = SUMMARY_COMMITS) {
     if (c.commits.length > 0)
         lines.push('');
     for (const x of c.commits.slice(0, max)) {
-        const pulls = x.pullRequests.filter((n) => !x.title.includes(`#${n}`));
-        const named = pulls.map((n) => (c.repoUrl ? `[#${n}](${c.repoUrl}/pull/${n})` : `#${n}`)).join(', ');
+        // One the title names already is not named again (as the host writes it: #12 or !12).
+        const pulls = x.pullRequests.filter((n) => !x.title.includes((0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_0__/* .pullPage */ .LV)(host, '', n).label));
+        const named = pulls.map(pull).join(', ');
         lines.push(`- ${link(x.sha)} ${markdownText(x.title)}${named ? ` (${named})` : ''}${x.author === undefined ? '' : ` — ${markdownText(x.author)}`}`);
     }
     const more = moreThan(c, max);
@@ -29115,6 +29136,8 @@ class DeployOrder {
     last;
     /** The last check found no record of the promoted distribution's commit: one made since is looked for before each call. */
     oursUnrecorded = false;
+    /** Our commit as the last check found it, also when that check then ended unknown (the host failed, or did not know the running commit). */
+    oursSeen;
     constructor(o) {
         this.o = o;
         this.history = o.host ? new _code_host_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .DeploymentHistory */ .u(o.host, o.apiUrl) : undefined;
@@ -29122,6 +29145,10 @@ class DeployOrder {
     /** This run's own recorded deployment: never named as the one holding the environment. */
     noteOwnDeployment(id) {
         this.ownDeployment = id;
+    }
+    /** The commit this run deploys, with its evidence, as the last check found it (whatever its order): what the deploy is recorded at. */
+    get oursEvidence() {
+        return this.last?.ours ?? this.oursSeen;
     }
     /** The commit this run deploys: a promoted distribution's, or this run's own. */
     async ours() {
@@ -29207,7 +29234,7 @@ class DeployOrder {
         return `no ${this.noun} of ${project} recorded distribution ${id}`;
     }
     async evaluate(runningId) {
-        const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl };
+        const base = { runningDistributionId: runningId, running: undefined, ours: undefined, repoUrl: this.o.host?.repoUrl, host: this.o.host?.host };
         const history = this.history;
         if (history === undefined)
             return { ...base, order: 'unknown', why: `github-token is not set (the check needs a token with ${PERMISSIONS})` };
@@ -29215,17 +29242,18 @@ class DeployOrder {
         this.known.clear();
         try {
             const ours = await this.ours();
+            this.oursSeen = ours;
             this.oursUnrecorded = ours === undefined && this.o.promoted !== undefined;
             if (ours === undefined)
-                return { ...base, order: 'unknown', why: this.noCommitOfOurs() };
+                return { ...base, order: 'unknown', why: await this.noCommitOfOurs(), ...(await this.nameUnread(this.o.promoted)) };
             if (runningId === undefined)
                 return { ...base, ours, order: 'unknown', why: `'${this.o.environment}' runs no distribution, so there is no commit to compare with` };
             const facts = () => this.facts(runningId);
             const running = await history.commitOf(runningId, this.o.environment, facts);
             const outside = await this.outside(history, runningId, facts);
             if (running === undefined) {
-                const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and its name carries no commit of this repository`;
-                return { ...base, ours, outside, order: 'unknown', why };
+                const why = `${this.noRecordOf(runningId, history.host.project)}, which '${this.o.environment}' runs, and ${await this.nameClause(runningId)}`;
+                return { ...base, ours, outside, order: 'unknown', why, ...(await this.nameUnread(runningId)) };
             }
             if (sameCommit(running.sha, ours.sha))
                 return { ...base, ours, running, outside, order: 'identical' };
@@ -29244,25 +29272,37 @@ class DeployOrder {
                     why: `${error.message}: ${error.host} does not know one of the two commits (a force-push may have removed it), so they cannot be compared`
                 };
             }
-            return { ...base, order: 'unknown', failed: true, why: `${error.message}; ${hostAdvice(error, this.o.host?.project ?? '')}` };
+            return { ...base, order: 'unknown', failed: true, failedOn: 'host', why: `${error.message}; ${hostAdvice(error, this.o.host?.project ?? '')}` };
         }
     }
     /** The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot say. */
     facts(id) {
         let known = this.known.get(id);
         if (known === undefined) {
-            known = this.o.client
-                .getDistribution(id)
-                .catch(() => undefined)
-                .then((d) => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }));
+            known = this.o.client.getDistribution(id).then((d) => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }), (error) => ({ id, unread: (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) }));
             this.known.set(id, known);
         }
         return known;
     }
-    noCommitOfOurs() {
+    async noCommitOfOurs() {
         if (this.o.promoted === undefined)
             return `this run has no commit (${_port_js__WEBPACK_IMPORTED_MODULE_5__/* .runContext */ .pO().noCommit})`;
-        return `${this.noRecordOf(this.o.promoted, 'this repository')}, and its name carries no commit of this repository`;
+        return `${this.noRecordOf(this.o.promoted, 'this repository')}, and ${await this.nameClause(this.o.promoted)}`;
+    }
+    /**
+     * A name the platform could not say, where names are the only evidence (the host keeps no payload: GitLab): the commit
+     * may well be known, just not read, so the check failed (refused unless allow-unchecked-order), as when the host fails.
+     * On GitHub a distribution no Deployment recorded is one deployed outside this action: its order stays unknown.
+     */
+    async nameUnread(id) {
+        if (id === undefined || this.o.host?.keepsPayload !== false || (await this.facts(id)).unread === undefined)
+            return {};
+        return { failed: true, failedOn: 'name' };
+    }
+    /** What the name told of the commit: none of this repository, or nothing at all when the platform could not say it. */
+    async nameClause(id) {
+        const unread = (await this.facts(id)).unread;
+        return unread === undefined ? 'its name carries no commit of this repository' : `its name could not be read (${unread})`;
     }
     /** The environment runs what no Deployment of it recorded, while others were: it was changed outside this action. */
     async outside(history, runningId, facts) {
@@ -29310,7 +29350,8 @@ class DeployOrder {
         const host = this.o.host?.host ?? 'GitHub';
         if (check.order === 'unknown') {
             return (`${would}: the deploy order on '${this.o.environment}' could not be checked: ${check.why ?? `${host} failed`}. ` +
-                `${host === 'GitLab' ? 'gitlab-token' : 'github-token'} asks for the check, and it cannot be made, ${nothing}. To deploy while ${host} cannot be read, set allow-unchecked-order: true.`);
+                `${host === 'GitLab' ? 'gitlab-token' : 'github-token'} asks for the check, and it cannot be made, ${nothing}. ` +
+                `To deploy while ${check.failedOn === 'name' ? 'the commits cannot be read' : `${host} cannot be read`}, set allow-unchecked-order: true.`);
         }
         return (`${would}: commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(ours?.sha ?? '?')} is older than ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(running?.sha ?? '?')}, which '${this.o.environment}' runs ` +
             `(${running ? evidence(running) : '?'}; ${check.comparison?.behindBy ?? '?'} commit(s) newer). Deploying it would replace a newer release, ${nothing}. ` +
@@ -29747,525 +29788,13 @@ function formatMb(bytes) {
 
 /***/ }),
 
-/***/ 6584:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GitHubApi: () => (/* binding */ GitHubApi),
-/* harmony export */   h0: () => (/* reexport safe */ _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__.h0)
-/* harmony export */ });
-/* unused harmony export pullRequestsIn */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8676);
-/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7856);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
-/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3689);
-/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5591);
-// THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
-// of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
-// answers read into small typed records.
-// Everything GitHub does for the action is best effort: callers turn a failure into a warning.
-
-
-
-
-
-
-
-/** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx): a blip must not refuse a deploy. */
-const READ_ATTEMPTS = 3;
-/** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
-const MAX_PAGES = 3;
-/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
-const MAX_ISSUE_PAGES = 10;
-/** Commits per page of a compare. */
-const COMMIT_PAGE = 100;
-class GitHubApi {
-    octokit;
-    repo;
-    repoUrl;
-    runUrl;
-    sha;
-    ref;
-    signal;
-    apiUrl;
-    limitMs;
-    readAttempts;
-    host = 'GitHub';
-    deploymentNoun = 'GitHub Deployment';
-    keepsPayload = true;
-    constructor(octokit, repo, 
-    /** The web address of the repository (for commit links). */
-    repoUrl, 
-    /** This workflow run's page, when the runner says which run this is. */
-    runUrl, 
-    /** The commit this run was started for (GITHUB_SHA); empty outside a runner. */
-    sha, 
-    /** The branch or tag this run was started for (GITHUB_REF). */
-    ref, signal, 
-    /** Where GitHub's API is (GITHUB_API_URL), for messages. */
-    apiUrl, limitMs = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CALL_LIMIT_MS */ .U0, 
-    /** Attempts of a read; one for the closing calls, which have a short limit. */
-    readAttempts = READ_ATTEMPTS) {
-        this.octokit = octokit;
-        this.repo = repo;
-        this.repoUrl = repoUrl;
-        this.runUrl = runUrl;
-        this.sha = sha;
-        this.ref = ref;
-        this.signal = signal;
-        this.apiUrl = apiUrl;
-        this.limitMs = limitMs;
-        this.readAttempts = readAttempts;
-    }
-    /**
-     * A client for the repository this run belongs to, as the face tells it (the port's runContext: the runner's
-     * GITHUB_REPOSITORY, or the CLI's --repository); GitHub's API where @actions/github finds it (GITHUB_API_URL).
-     */
-    static async open(token, signal, run = (0,_port_js__WEBPACK_IMPORTED_MODULE_3__/* .runContext */ .pO)()) {
-        const [owner, name] = run.repository.split('/');
-        if (!owner || !name)
-            throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
-        const repo = { owner, repo: name };
-        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-        const octokit = github.getOctokit(token);
-        const apiUrl = github.context.apiUrl || 'https://api.github.com';
-        return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl);
-    }
-    /**
-     * The same client for the run's closing calls (a GitHub Deployment's final status): not ended by the run's
-     * stop, which already fired after a cancel or the watchdog, and with a short limit of its own.
-     */
-    closing(limitMs) {
-        return new GitHubApi(this.octokit, this.repo, this.repoUrl, this.runUrl, this.sha, this.ref, undefined, this.apiUrl, limitMs, 1);
-    }
-    /** owner/name. */
-    get project() {
-        return `${this.repo.owner}/${this.repo.repo}`;
-    }
-    get repoName() {
-        return this.repo.repo;
-    }
-    commitUrl(sha) {
-        return `${this.repoUrl}/commit/${sha}`;
-    }
-    /** A status of a Deployment this run made: a cancel's is GitHub's `error`; a success makes the older ones inactive. */
-    async setDeploymentState(id, update) {
-        const state = update.state === 'canceled' ? 'error' : update.state;
-        await this.createStatus(id, {
-            state,
-            description: update.description,
-            ...(update.logUrl ? { log_url: update.logUrl } : {}),
-            ...(update.environmentUrl && state === 'success' ? { environment_url: update.environmentUrl } : {}),
-            auto_inactive: state === 'success'
-        });
-    }
-    async createDeployment(ref, environment, description, payload) {
-        const data = await this.call('Creating a GitHub Deployment', 'POST /repos/{owner}/{repo}/deployments', {
-            ref,
-            environment,
-            description,
-            payload,
-            auto_merge: false,
-            required_contexts: [],
-            production_environment: /prod/i.test(environment),
-            transient_environment: false
-        });
-        const id = data.id;
-        if (typeof id !== 'number')
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id', 'failed');
-        return id;
-    }
-    async createStatus(id, params) {
-        await this.call(`Setting the status of GitHub Deployment ${id}`, 'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
-            deployment_id: id,
-            ...params
-        });
-    }
-    /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
-    async listDeployments(environment) {
-        return (await this.listDeploymentPages(environment)).deployments;
-    }
-    /** The same, and whether that was all of them (`complete` false: GitHub holds older ones that were not read). */
-    async listDeploymentPages(environment) {
-        const out = [];
-        for (let page = 1; page <= MAX_PAGES; page++) {
-            const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
-                ...(environment === undefined ? {} : { environment }),
-                per_page: 100,
-                page
-            });
-            const items = Array.isArray(data) ? data : [];
-            for (const item of items) {
-                const record = toDeployment(item);
-                if (record)
-                    out.push(record);
-            }
-            if (items.length < 100)
-                return { deployments: out, complete: true };
-        }
-        return { deployments: out, complete: false };
-    }
-    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
-    async listTags() {
-        const tags = [];
-        for (let page = 1; page <= _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TAG_PAGES */ .jj; page++) {
-            const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page });
-            const items = Array.isArray(data) ? data : [];
-            for (const item of items) {
-                const r = (item ?? {});
-                if (typeof r.name === 'string' && typeof r.commit?.sha === 'string')
-                    tags.push({ name: r.name, sha: r.commit.sha });
-            }
-            if (items.length < 100)
-                return { tags, complete: true };
-        }
-        return { tags, complete: false };
-    }
-    /** The newest status of a Deployment, or undefined when it has none. */
-    async latestStatus(id) {
-        const data = await this.read(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
-            deployment_id: id,
-            per_page: 1
-        });
-        const first = Array.isArray(data) ? data[0] : undefined;
-        if (first === undefined || typeof first.state !== 'string')
-            return undefined;
-        return { state: first.state, logUrl: stringOr(first.log_url) ?? stringOr(first.target_url), createdAt: stringOr(first.created_at) };
-    }
-    /** A Deployment's statuses, newest first (one page of 100: a deploy of this action sets three or four). */
-    async listStatuses(id) {
-        const data = await this.read(`Reading the statuses of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
-            deployment_id: id,
-            per_page: 100
-        });
-        const items = Array.isArray(data) ? data : [];
-        return items.flatMap((r) => r !== null && typeof r.state === 'string'
-            ? [{ state: r.state, logUrl: stringOr(r.log_url) ?? stringOr(r.target_url), createdAt: stringOr(r.created_at), description: stringOr(r.description) }]
-            : []);
-    }
-    /** How `head` relates to `base` (commits, full or abbreviated). */
-    async compare(base, head) {
-        const data = (await this.read(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
-            basehead: `${base}...${head}`,
-            per_page: 1
-        }));
-        const status = data.status;
-        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
-        }
-        return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
-    }
-    /**
-     * The commits reachable from `head` and not from `base`, oldest first as GitHub lists them, a page of 100 at a time
-     * up to MAX_LISTED_COMMITS; the total from GitHub's count. Pull requests come from each title, else (for at most
-     * `pullLookups` commits, the oldest first) from GitHub's pull requests of the commit: best effort, the first refusal
-     * ends the lookups and says why.
-     */
-    async commitsBetween(base, head, pullLookups = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PULL_LOOKUPS */ .r1) {
-        const what = `Listing the commits between ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} and ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`;
-        const commits = [];
-        let first;
-        for (let page = 1; commits.length < _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc; page++) {
-            const data = (await this.read(what, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
-                basehead: `${base}...${head}`,
-                per_page: COMMIT_PAGE,
-                page
-            }));
-            first ??= data;
-            const items = Array.isArray(data.commits) ? data.commits : [];
-            for (const item of items) {
-                const commit = toCommit(item);
-                if (commit !== undefined)
-                    commits.push(commit);
-            }
-            if (items.length < COMMIT_PAGE || commits.length >= totalOf(first))
-                break;
-        }
-        const status = first?.status;
-        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
-        }
-        const listed = commits.slice(0, _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc);
-        const lookups = await this.lookUpPullRequests(listed, pullLookups);
-        return {
-            status,
-            commits: lookups.commits,
-            total: Math.max(totalOf(first), listed.length),
-            aheadBy: numberOr(first?.ahead_by),
-            behindBy: numberOr(first?.behind_by),
-            ...(lookups.why !== undefined && { pullLookups: lookups.why })
-        };
-    }
-    /** The pull requests GitHub associates with a commit (numbers, as listed: for a commit of the default branch, the one that merged it). */
-    async pullRequestsOf(sha) {
-        const data = await this.read(`Listing the pull requests of commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(sha)}`, 'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
-            commit_sha: sha,
-            per_page: 10
-        });
-        const items = Array.isArray(data) ? data : [];
-        return items.flatMap((p) => {
-            const n = p?.number;
-            return typeof n === 'number' ? [n] : [];
-        });
-    }
-    /** Each commit whose title names no pull request, up to `max` of them, asked of GitHub; the first failure ends the asking. */
-    async lookUpPullRequests(commits, max) {
-        const out = [...commits];
-        let asked = 0;
-        for (const [i, commit] of out.entries()) {
-            if (commit.pullRequests.length > 0)
-                continue;
-            if (asked >= max)
-                return { commits: out, why: `only ${max} commits were asked for their pull requests` };
-            asked++;
-            try {
-                out[i] = { ...commit, pullRequests: await this.pullRequestsOf(commit.sha) };
-            }
-            catch (error) {
-                if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv))
-                    throw error;
-                return { commits: out, why: error.message };
-            }
-        }
-        return { commits: out };
-    }
-    /**
-     * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
-     * at a time. More than MAX_ISSUE_PAGES pages is a failure: an issue not seen could be opened twice.
-     */
-    async listOpenIssues(label) {
-        const what = `Listing the open issues labelled ${label}`;
-        const out = [];
-        for (let page = 1;; page++) {
-            if (page > MAX_ISSUE_PAGES)
-                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed');
-            const answer = await this.readAnswer(what, 'GET /repos/{owner}/{repo}/issues', {
-                labels: label,
-                state: 'open',
-                sort: 'created',
-                direction: 'asc',
-                per_page: 100,
-                page
-            });
-            const items = Array.isArray(answer.data) ? answer.data : [];
-            for (const item of items) {
-                const issue = toIssue(item);
-                if (issue !== undefined)
-                    out.push(issue);
-            }
-            if (!/\brel="next"/.test(String(answer.headers.link ?? '')))
-                return out;
-        }
-    }
-    /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
-    async createIssue(title, body, labels) {
-        const what = 'Opening a GitHub issue';
-        const issue = toIssue(await this.call(what, 'POST /repos/{owner}/{repo}/issues', { title, body, labels: [...labels] }));
-        if (issue === undefined)
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, 'the answer carries no issue number', 'failed');
-        return issue;
-    }
-    async editIssue(number, edit) {
-        await this.call(`Editing GitHub issue #${number}`, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-            issue_number: number,
-            ...(edit.title === undefined ? {} : { title: edit.title }),
-            ...(edit.body === undefined ? {} : { body: edit.body }),
-            ...(edit.state === undefined ? {} : { state: edit.state }),
-            ...(edit.stateReason === undefined ? {} : { state_reason: edit.stateReason })
-        });
-    }
-    async commentOnIssue(number, body) {
-        await this.call(`Commenting on GitHub issue #${number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: number, body });
-    }
-    /** The label, created when the repository lacks it; one created meanwhile by another run (422) is as good. */
-    async ensureLabel(name, color, description) {
-        try {
-            await this.read(`Reading the label ${name}`, 'GET /repos/{owner}/{repo}/labels/{name}', { name });
-            return;
-        }
-        catch (error) {
-            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 404))
-                throw error;
-        }
-        try {
-            await this.call(`Creating the label ${name}`, 'POST /repos/{owner}/{repo}/labels', { name, color, description });
-        }
-        catch (error) {
-            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 422))
-                throw error;
-        }
-    }
-    /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
-    async read(what, route, params) {
-        return (await this.readAnswer(what, route, params)).data;
-    }
-    /** A read with the answer's headers (a Link header to the next page). */
-    readAnswer(what, route, params) {
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .bD)(() => this.exchange(what, route, params), {
-            attempts: this.readAttempts,
-            baseDelayMs: 1_000,
-            maxDelayMs: 4_000,
-            retryable: (error) => error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && (error.failure === 'unreachable' || error.failure === 'failed'),
-            signal: this.signal
-        });
-    }
-    async call(what, route, params) {
-        return (await this.exchange(what, route, params)).data;
-    }
-    async exchange(what, route, params) {
-        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .timeLimit */ .z)(this.limitMs, this.signal);
-        try {
-            const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
-            return { data: answer.data, headers: answer.headers };
-        }
-        catch (error) {
-            // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
-            if (this.signal?.aborted)
-                throw this.signal.reason;
-            if (limit.expired())
-                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `no answer from ${this.apiUrl} within ${this.limitMs / 1000} s`);
-            const status = error.status;
-            // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
-            const answered = error.response !== undefined;
-            if (typeof status === 'number' && answered) {
-                const limit = rateLimit(status, error);
-                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited');
-            }
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, this.unreachable(error));
-        }
-        finally {
-            limit.clear();
-        }
-    }
-    /** Why GitHub could not be reached: the connection's own code, and the proxy it went through when one is set. */
-    unreachable(error) {
-        const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
-        const cause = error.cause;
-        const text = cause?.cause instanceof Error ? cause.cause.message : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
-        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_5__/* .proxyFor */ .iJ)(this.apiUrl);
-        const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
-        return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
-    }
-}
-function githubMessage(error, limit) {
-    const data = error.response?.data;
-    const message = typeof data?.message === 'string' ? (limit !== undefined ? data.message.replace(/\.$/, '') : data.message) : undefined;
-    const parts = [message, limit].filter((p) => p !== undefined && p !== '');
-    return parts.length === 0 ? '' : `(${parts.join('; ')})`;
-}
-/**
- * When a 403 or 429 is GitHub's rate limit (its primary one: x-ratelimit-remaining 0; a secondary one: retry-after; a
- * 429 is one either way), when it lifts, in words ('' when the answer does not say); undefined for any other answer.
- */
-function rateLimit(status, error) {
-    if (status !== 403 && status !== 429)
-        return undefined;
-    const headers = error.response?.headers ?? {};
-    const remaining = headers['x-ratelimit-remaining'];
-    const retryAfter = Number(headers['retry-after']);
-    const reset = Number(headers['x-ratelimit-reset']);
-    if (String(remaining) !== '0' && !Number.isFinite(retryAfter) && status !== 429)
-        return undefined;
-    if (Number.isFinite(retryAfter) && retryAfter >= 0)
-        return `the rate limit lifts in ${retryAfter} s`;
-    if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
-        return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
-    return '';
-}
-/** A compare's count of its commits: total_commits, else ahead_by. */
-function totalOf(data) {
-    return typeof data?.total_commits === 'number' ? data.total_commits : numberOr(data?.ahead_by);
-}
-/** The pull requests a commit's title names: "Title (#12)" (a squash merge), "Merge pull request #12 from ..." (a merge). */
-function pullRequestsIn(title) {
-    const numbers = [...title.matchAll(/\(#(\d+)\)/g), ...title.matchAll(/^Merge pull request #(\d+)\b/g)].map((m) => Number(m[1]));
-    return [...new Set(numbers)];
-}
-/** A commit of a compare's answer; undefined without a sha. */
-function toCommit(item) {
-    if (item === null || typeof item !== 'object')
-        return undefined;
-    const r = item;
-    if (typeof r.sha !== 'string')
-        return undefined;
-    const message = typeof r.commit?.message === 'string' ? r.commit.message : '';
-    const title = message.split(/\r?\n/, 1)[0]?.trim() ?? '';
-    return { sha: r.sha, title, author: stringOr(r.author?.login) ?? stringOr(r.commit?.author?.name), pullRequests: pullRequestsIn(title) };
-}
-function stringOr(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
-}
-function numberOr(value) {
-    return typeof value === 'number' ? value : 0;
-}
-/** A payload GitHub gives back as an object, or as the JSON string it was given as. */
-function toPayload(value) {
-    let v = value;
-    if (typeof v === 'string') {
-        try {
-            v = JSON.parse(v);
-        }
-        catch {
-            return {};
-        }
-    }
-    if (v === null || typeof v !== 'object')
-        return {};
-    const r = v;
-    return {
-        distributionId: stringOr(r.distributionId),
-        distributionName: stringOr(r.distributionName),
-        previousDistributionId: stringOr(r.previousDistributionId),
-        apiUrl: stringOr(r.apiUrl),
-        ...(r.commit === 'unknown' && { commit: 'unknown' })
-    };
-}
-function toDeployment(item) {
-    if (item === null || typeof item !== 'object')
-        return undefined;
-    const r = item;
-    if (typeof r.id !== 'number' || typeof r.sha !== 'string')
-        return undefined;
-    const creator = r.creator?.login;
-    return {
-        id: r.id,
-        sha: r.sha,
-        environment: stringOr(r.environment) ?? '',
-        payload: toPayload(r.payload),
-        creator: stringOr(creator),
-        createdAt: stringOr(r.created_at)
-    };
-}
-/** An issue from GitHub's answer; a pull request (the issues list holds both) or an answer without a number is none. */
-function toIssue(item) {
-    if (item === null || typeof item !== 'object')
-        return undefined;
-    const r = item;
-    if (typeof r.number !== 'number' || (r.pull_request !== undefined && r.pull_request !== null))
-        return undefined;
-    const labels = Array.isArray(r.labels) ? r.labels : [];
-    return {
-        number: r.number,
-        title: typeof r.title === 'string' ? r.title : '',
-        body: typeof r.body === 'string' ? r.body : '',
-        labels: labels.flatMap((l) => {
-            const name = typeof l === 'string' ? l : l?.name;
-            return typeof name === 'string' ? [name] : [];
-        }),
-        htmlUrl: stringOr(r.html_url)
-    };
-}
-
-
-/***/ }),
-
-/***/ 2072:
+/***/ 9941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  GITLAB_STATUS: () => (/* reexport */ GITLAB_STATUS),
   GitLabApi: () => (/* binding */ GitLabApi),
   j: () => (/* reexport */ gitlabApiUrl),
   f: () => (/* reexport */ isGitLabProject)
@@ -30327,14 +29856,23 @@ function isGitLabProject(value) {
     return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !/\.(?:git|atom)$/i.test(s));
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __nccwpck_require__(8549);
 // EXTERNAL MODULE: ./src/http/proxy.ts
 var http_proxy = __nccwpck_require__(7856);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/http/request.ts
+// The one request() of GitLab's door (undici's, through a dispatcher of dispatcher.ts): an edge of its own, as fetch.ts
+// is for the OAuth door and transport.ts for the cloud API, so the simulation replaces it and answers in-process.
+
+function httpRequest(url, options) {
+    const { body, ...rest } = options;
+    return (0,undici.request)(url, { ...rest, ...(body !== undefined && { body }) });
+}
+
 // EXTERNAL MODULE: ./src/http/retry.ts
 var retry = __nccwpck_require__(8902);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
@@ -30457,9 +29995,6 @@ function stringOr(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/gitlab/door.ts
-// The HTTP door to GitLab's REST API v4: undici's request() through the proxy-aware connections, the token as
-// PRIVATE-TOKEN, JSON both ways, a time limit per call joined with the run's stop, reads tried again after an outage
-// (writes never), the Link header's next pages, and every failure named as the port names them (CodeHostCallFailed).
 
 
 
@@ -30517,7 +30052,7 @@ class GitLabDoor {
     async exchange(what, method, url, body) {
         const limit = (0,time_limit/* timeLimit */.z)(this.o.limitMs, this.o.signal);
         try {
-            const res = await (0,undici.request)(url, {
+            const res = await httpRequest(url, {
                 method,
                 dispatcher: this.o.dispatcher,
                 headers: {
@@ -30688,6 +30223,7 @@ function header(headers, name) {
 
 
 
+
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10;
 /** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx). */
@@ -30739,7 +30275,7 @@ class GitLabApi {
         return new GitLabApi(this, this, this.door.closing(limitMs), this.shared);
     }
     commitUrl(sha) {
-        return `${this.repoUrl}/-/commit/${sha}`;
+        return (0,code_host_port/* commitPage */.b2)('GitLab', this.repoUrl, sha);
     }
     /**
      * Records a deploy of commit `ref` to `environment` (GitLab creates the environment when it has none), under way.
@@ -31872,8 +31408,8 @@ function readReleaseRules(getInput, source, environment, githubToken) {
 var distribution_name = __nccwpck_require__(7103);
 // EXTERNAL MODULE: ./src/action-metadata.ts
 var action_metadata = __nccwpck_require__(227);
-// EXTERNAL MODULE: ./src/gitlab/client.ts + 3 modules
-var client = __nccwpck_require__(2072);
+// EXTERNAL MODULE: ./src/gitlab/client.ts + 4 modules
+var client = __nccwpck_require__(9941);
 ;// CONCATENATED MODULE: ./src/inputs/code-host.ts
 // Where the code lives, from the inputs: GitHub (github-token; the repository is the run's) or GitLab (gitlab-token,
 // gitlab-project, gitlab-url). One host per run: both tokens is refused, before any request.
@@ -32988,7 +32524,7 @@ const runContext = () => port().runContext();
 /* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9392);
 /* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(507);
 /* harmony import */ var _deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3678);
-/* harmony import */ var _github_client_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6584);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5591);
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6264);
 /* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(518);
 /* harmony import */ var _rules_record_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4658);
@@ -33185,7 +32721,7 @@ function orderRows(d) {
     const check = d?.order;
     if (d === undefined || check === undefined)
         return [];
-    const link = (sha) => sha === undefined ? undefined : check.repoUrl ? `[\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\`](${check.repoUrl}/commit/${sha})` : `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\``;
+    const link = (sha) => sha === undefined ? undefined : check.repoUrl ? `[\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\`](${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_3__/* .commitPage */ .b2)(check.host ?? 'GitHub', check.repoUrl, sha)})` : `\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(sha)}\``;
     const look = d.finalLook;
     const after = look === undefined || 'error' in look || look.distributionId === undefined
         ? undefined
@@ -33287,7 +32823,7 @@ function atTheEnd(d) {
 }
 /** "commit `abc1234` is older than `def5678`": a refusal by the deploy order, in the headline's words. */
 function olderThan(check) {
-    const sha = (c) => `\`${(0,_github_client_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(c?.sha ?? '?')}\``;
+    const sha = (c) => `\`${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_3__/* .short */ .h0)(c?.sha ?? '?')}\``;
     return `commit ${sha(check.ours)} is older than ${sha(check.running)}`;
 }
 /** The outcome in one line, as observed. */
@@ -33317,7 +32853,7 @@ function headline(r) {
         if (byRule !== undefined)
             return byRule;
         if (d.order?.refused && d.order.order === 'unknown')
-            return `❌ Refused: the deploy order on ${env} could not be checked (GitHub could not be read); nothing was deployed`;
+            return `❌ Refused: the deploy order on ${env} could not be checked (${d.order.failedOn === 'name' ? "a distribution's name could not be read" : `${d.order.host ?? 'GitHub'} could not be read`}); nothing was deployed`;
         if (d.order?.refused)
             return `❌ Refused: ${olderThan(d.order)}, which ${env} runs; nothing was deployed`;
         // The environment already ran the distribution (no deploy was needed), and a check of it failed: say which it runs.
@@ -33888,6 +33424,7 @@ const RULE_WORDS = {
 /* harmony export */   Ek: () => (/* binding */ noteRefreshTokens),
 /* harmony export */   Nw: () => (/* binding */ noteGitLabDeployment),
 /* harmony export */   c4: () => (/* binding */ STATE),
+/* harmony export */   ps: () => (/* binding */ noteDeploymentFinalWanted),
 /* harmony export */   uR: () => (/* binding */ noteReported),
 /* harmony export */   un: () => (/* binding */ readState),
 /* harmony export */   v9: () => (/* binding */ noteGitHubDeployment)
@@ -33920,6 +33457,8 @@ const STATE = {
     gitlabApiUrl: 'gitlabDeploymentApiUrl',
     /** 'true' once the recorded deployment (GitHub's or GitLab's) got a final status (success or failure). */
     githubDeploymentFinal: 'githubDeploymentFinal',
+    /** The final status the main step meant to set and could not (the call failed): the post step sets it on GitLab. */
+    deploymentFinalWanted: 'deploymentFinalWanted',
     /** 'true' once the main step wrote its outputs and summary. */
     reported: 'reported'
 };
@@ -33954,6 +33493,11 @@ function noteGitLabDeployment(id, project, apiUrl) {
 function noteGitHubDeploymentFinal() {
     save(STATE.githubDeploymentFinal, 'true');
 }
+/** The final status the main step meant to set when its call failed: the outcome it decided, for the post step to set. */
+function noteDeploymentFinalWanted(state) {
+    save(STATE.deploymentFinalWanted, state);
+}
+const FINAL_STATES = ['success', 'failure', 'error', 'canceled'];
 function noteReported() {
     save(STATE.reported, 'true');
 }
@@ -33969,8 +33513,12 @@ function readState(get = _port_js__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .G
         githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
         gitlabDeployment: gitLabDeploymentOf(get),
         githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
+        finalWanted: finalWantedOf(get(STATE.deploymentFinalWanted)),
         reported: get(STATE.reported) === 'true'
     };
+}
+function finalWantedOf(value) {
+    return FINAL_STATES.includes(value) ? value : undefined;
 }
 function gitLabDeploymentOf(get) {
     const id = Number(get(STATE.gitlabDeploymentId));

@@ -149,6 +149,9 @@ const callSecrets = new Set(keys(call.secrets))
 // Inputs of action.yml the reusable workflow does not offer, each by decision. Every other input reaches the deploy step.
 const NOT_IN_REUSABLE: Readonly<Record<string, string>> = {
   'platform-domain': 'stack names the default platform; console-url or api-url address another',
+  'gitlab-token': "the code on GitLab (docs/gitlab.md): the workflow records GitHub Deployments with the run's own token; use the action",
+  'gitlab-project': 'the code on GitLab (gitlab-token)',
+  'gitlab-url': 'the code on GitLab (gitlab-token)',
   'token-url': 'single sign-on: the workflow logs in with its username and password secrets; use the action for SSO',
   'client-id': 'single sign-on (token-url)',
   'client-secret': 'single sign-on (token-url)',

@@ -6104,6 +6104,7 @@ class GitLabError extends Error {
 const DEPLOYMENT_STATUSES = ['created', 'running', 'success', 'failed', 'canceled', 'skipped', 'blocked'];
 const SETTABLE_STATUSES = ['running', 'success', 'failed', 'canceled'];
 const FINISHED = ['success', 'failed', 'canceled'];
+const ENVIRONMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'];
 const DEFAULT_USER = { id: 1, username: 'project_1_bot', name: 'Deploy bot' };
 /** The color GitLab gives a label it creates for an issue that names it. */
 const DEFAULT_LABEL_COLOR = '#6699cc';
@@ -6221,6 +6222,23 @@ class GitLabModel {
             updated_at: time
         };
         this.environmentList.push(environment);
+        return environment;
+    }
+    /**
+     * What PUT /environments/:id does: the external URL (null clears it; GitLab takes only an http(s) address) and the
+     * tier; another id is 404 Not found.
+     */
+    updateEnvironment(id, change) {
+        const environment = this.environmentList.find((e) => e.id === id);
+        if (environment === undefined)
+            throw GitLabError.message(404, '404 Not found');
+        if (change.externalUrl !== undefined && change.externalUrl !== null && !isHttpUrl(change.externalUrl))
+            throw GitLabError.validation({ external_url: ['is blocked: Only allowed schemes are http, https'] });
+        if (change.externalUrl !== undefined)
+            environment.external_url = change.externalUrl;
+        if (change.tier !== undefined)
+            environment.tier = change.tier;
+        environment.updated_at = this.time();
         return environment;
     }
     /** Oldest first; a copy of the list (the deployments themselves are live). */
@@ -6439,6 +6457,14 @@ class GitLabModel {
             out.push(name);
         }
         return out;
+    }
+}
+function isHttpUrl(value) {
+    try {
+        return ['http:', 'https:'].includes(new URL(value).protocol);
+    }
+    catch {
+        return false;
     }
 }
 /** GitLab's slug of an environment: lower case, other characters '-', at most 24; a suffix when the name had to change. */
@@ -6885,9 +6911,17 @@ function mergeRequestJson(v, mr) {
 
 
 /** The routes that change something: a token with only read_api is refused them. */
-const WRITE_ROUTES = ['create-deployment', 'update-deployment', 'create-issue', 'update-issue', 'create-note', 'create-label'];
-/** Those a Reporter may not do (GitLab's create_deployment and update_deployment need a Developer). */
-const DEVELOPER_ROUTES = ['create-deployment', 'update-deployment'];
+const WRITE_ROUTES = [
+    'create-deployment',
+    'update-deployment',
+    'update-environment',
+    'create-issue',
+    'update-issue',
+    'create-note',
+    'create-label'
+];
+/** Those a Reporter may not do (GitLab's create_deployment, update_deployment and update_environment need a Developer). */
+const DEVELOPER_ROUTES = ['create-deployment', 'update-deployment', 'update-environment'];
 /** A path segment decoded; a malformed escape names nothing. */
 function decoded(part) {
     if (part === undefined || part === '')
@@ -6932,6 +6966,7 @@ const ROUTES = {
     'GET deployments/:': 'get-deployment',
     'PUT deployments/:': 'update-deployment',
     'GET environments': 'list-environments',
+    'PUT environments/:': 'update-environment',
     'GET issues': 'list-issues',
     'POST issues': 'create-issue',
     'GET issues/:': 'get-issue',
@@ -6948,6 +6983,7 @@ const ROUTES_WITH_ARG = new Set([
     'get-branch',
     'get-deployment',
     'update-deployment',
+    'update-environment',
     'get-issue',
     'update-issue',
     'list-notes',
@@ -6999,6 +7035,8 @@ function answer(m, c) {
         }
         case 'list-environments':
             return page(listEnvironments(v, r), (e) => json_environmentJson(e));
+        case 'update-environment':
+            return ok(json_environmentJson(updateEnvironment(v, r, idOf('environment_id', arg))));
         default:
             return issueRoutes(m, c, r, page);
     }
@@ -7137,6 +7175,17 @@ function listEnvironments(v, r) {
     const states = r.oneOf('states', ['available', 'stopping', 'stopped']);
     r.done();
     return v.model.environments.filter((e) => (name === undefined || e.name === name) && (search === undefined || e.name.includes(search)) && (states === undefined || e.state === states));
+}
+/** What PUT /environments/:id changes: its external URL (an http(s) address, or empty to clear it) and its tier. */
+function updateEnvironment(v, r, id) {
+    const externalUrl = r.string('external_url');
+    const tier = r.oneOf('tier', ENVIRONMENT_TIERS);
+    r.string('description');
+    r.done();
+    return v.model.updateEnvironment(id, {
+        ...(externalUrl !== undefined && { externalUrl: externalUrl === '' ? null : externalUrl }),
+        ...(tier !== undefined && { tier })
+    });
 }
 /** GitLab's issue listing: every state unless asked, all the labels given, newest created first unless asked otherwise. */
 function routes_listIssues(v, r) {

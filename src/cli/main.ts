@@ -118,9 +118,9 @@ async function writeOutputs(io: CliIo, port: CliPort, dotenvFile: string | undef
 }
 
 /**
- * Which command fits the inputs: a deploy needs a distribution source, a search check a query; GitHub's calls a
- * repository and a commit (the deploy order compares it, the GitHub Deployment records it: without one the order would
- * go unchecked while the token says it is wanted).
+ * Which command fits the inputs: a deploy needs a distribution source, a search check a query; the code host's calls a
+ * commit, and GitHub's a repository (the deploy order compares it, the recorded deployment records it: without one the
+ * order would go unchecked while the token says it is wanted).
  */
 function checkCommand(command: string, values: ReadonlyMap<string, string>, context: RunContext, env: NodeJS.ProcessEnv): void {
   const set = (name: string): boolean => (values.get(name) ?? '').trim() !== ''
@@ -129,14 +129,26 @@ function checkCommand(command: string, values: ReadonlyMap<string, string>, cont
     throw new UsageError('brcloud deploy needs distribution, distribution-id or from-environment; to run only the search check, use brcloud search-check.')
   if (command === 'search-check' && !set('search-query'))
     throw new UsageError('brcloud search-check needs search-query (--search-query or BRCLOUD_SEARCH_QUERY).')
-  if (command !== 'deploy' || !set('github-token')) return
-  if (context.repository === '')
+  if (command === 'deploy') checkCodeHost(set, context, env)
+}
+
+/**
+ * The code host's token asks for the deploy order and a recorded deployment, both of this run's commit: without the
+ * commit (and, for GitHub, the repository) neither could be given, so the run is refused rather than left unchecked.
+ * Both tokens at once are the engine's refusal (src/inputs/code-host.ts): the fix is to remove one, not to add a repository.
+ */
+function checkCodeHost(set: (name: string) => boolean, context: RunContext, env: NodeJS.ProcessEnv): void {
+  const github = set('github-token')
+  // Neither token, or both.
+  if (github === set('gitlab-token')) return
+  if (github && context.repository === '')
     throw new UsageError(
       'github-token is set, so the run records GitHub Deployments: name their repository with --repository owner/name or BRCLOUD_REPOSITORY.'
     )
+  const [token, recorded] = github ? ['github-token', 'a GitHub Deployment'] : ['gitlab-token', 'a GitLab deployment']
   if (context.sha === '')
     throw new UsageError(
-      "github-token is set, so the run checks the deploy order against the commit the environment runs and records a GitHub Deployment of this run's commit, " +
+      `${token} is set, so the run checks the deploy order against the commit the environment runs and records ${recorded} of this run's commit, ` +
         `and this run has no commit: ${giveTheCommit(env)}.`
     )
 }

@@ -92,7 +92,7 @@ export function statusHelp(): string {
     '  --debug                             debug lines in the log (also BRCLOUD_DEBUG=true)',
     '',
     "Logins: BRCLOUD_USERNAME and BRCLOUD_PASSWORD (or BRCLOUD_ACCESS_TOKEN), or the variables a stack's login: names.",
-    `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or GitHub could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state,`,
+    `Exit codes: ${STATUS_EXIT.success} read in full, ${STATUS_EXIT.unreadable} a stack or the code's host (GitHub, GitLab) could not be read, ${STATUS_EXIT.badInput} bad flags, file or login, ${STATUS_EXIT.failOn} a --fail-on state,`,
     `${STATUS_EXIT.driftIssues} a drift issue could not be kept,`,
     `${STATUS_EXIT.sigint} or ${STATUS_EXIT.sigterm} cancelled (each stack's refresh token revoked first) (docs/status.md).`,
     ''

@@ -5,13 +5,13 @@
 import * as core from '../port.js'
 import { describeError } from '../errors.js'
 import { noteDeploymentFinalWanted, noteGitHubDeployment, noteGitHubDeploymentFinal, noteGitLabDeployment } from '../run-state.js'
-import type { CodeHost, DeploymentPayload, DeploymentUpdate } from './port.js'
+import { CodeHostCallFailed, type CodeHost, type DeploymentPayload, type DeploymentUpdate } from './port.js'
 import { GitHubApi } from '../github/client.js'
 import { statusDescription } from '../github/status-description.js'
 
 export type DeploymentState = DeploymentUpdate['state']
 
-/** What a token needs to record deployments, per host. */
+/** What a token needs to record deployments, per host: said only when the host refused it access (an outage or a token it does not take needs other words). */
 const WRITE_ADVICE: Readonly<Record<CodeHost['host'], string>> = {
   GitHub: "Give the token 'deployments: write' permission.",
   GitLab: 'Give the token the api scope and at least the Developer role (docs/gitlab.md).'
@@ -52,7 +52,8 @@ export class RecordedDeployment {
       core.info(`Recorded as ${github.deploymentNoun} ${id} of environment '${environment}'.`)
       return deployment
     } catch (error) {
-      core.warning(`${describeError(error)}: the deploy is not recorded as a ${github.deploymentNoun}, and goes on. ${WRITE_ADVICE[github.host]}`)
+      const advice = lacksAccess(error) ? ` ${WRITE_ADVICE[github.host]}` : ''
+      core.warning(`${describeError(error)}: the deploy is not recorded as a ${github.deploymentNoun}, and goes on.${advice}`)
       return undefined
     }
   }
@@ -78,4 +79,9 @@ export class RecordedDeployment {
       core.warning(`Could not set ${this.github.deploymentNoun} ${this.id} to ${state} (${describeError(error)}).`)
     }
   }
+}
+
+/** A refusal a permission, scope or role fixes: 403, or the 404 a host answers for what the token may not see. */
+function lacksAccess(error: unknown): boolean {
+  return error instanceof CodeHostCallFailed && (error.failure === 'forbidden' || error.failure === 'not-found')
 }

@@ -131,7 +131,7 @@ export function statusMarkdown(report: StatusReport): string {
     'Evidence',
     'Distribution',
     'Uploaded',
-    'Last GitHub Deployment',
+    report.host === 'GitLab' ? 'Last GitLab deployment' : 'Last GitHub Deployment',
     'Frozen',
     'Newest backup',
     'Why'

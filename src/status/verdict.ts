@@ -51,7 +51,7 @@ export function parseParallel(raw: string | undefined, name: string): number {
 
 export type StatusVerdict =
   | { readonly kind: 'read' }
-  /** Fails closed: a stack, one of its environments, or GitHub was not read. It outranks fail-on. */
+  /** Fails closed: a stack, one of its environments, or the code's host (GitHub or GitLab) was not read. It outranks fail-on. */
   | { readonly kind: 'unreadable'; readonly message: string }
   | { readonly kind: 'fail-on'; readonly message: string }
 
@@ -59,7 +59,8 @@ export type StatusVerdict =
 export function statusVerdict(report: StatusReport, failOn: readonly FailOn[], name: string): StatusVerdict {
   if (!readInFull(report)) {
     const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name)
-    const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ')
+    const host = report.githubErrors.length > 0 ? (report.host ?? 'GitHub') : ''
+    const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', host].filter((w) => w !== '').join(' and ')
     const unread = [...(what === '' ? [] : [`${what} could not be read`]), ...report.trackErrors]
     return { kind: 'unreadable', message: `The report is not complete: ${unread.join('; ')} (its rows read unknown).` }
   }

@@ -28374,12 +28374,14 @@ module.exports = {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   IR: () => (/* binding */ MAX_LISTED_DEPLOYMENTS),
 /* harmony export */   U0: () => (/* binding */ CALL_LIMIT_MS),
+/* harmony export */   b2: () => (/* binding */ commitPage),
 /* harmony export */   dv: () => (/* binding */ CodeHostCallFailed),
 /* harmony export */   h0: () => (/* binding */ short),
 /* harmony export */   jj: () => (/* binding */ MAX_TAG_PAGES),
 /* harmony export */   r1: () => (/* binding */ MAX_PULL_LOOKUPS),
 /* harmony export */   sc: () => (/* binding */ MAX_LISTED_COMMITS)
 /* harmony export */ });
+/* unused harmony export pullPage */
 /** A refusal or failure of a call to the host, with the status when there was an answer. */
 class CodeHostCallFailed extends Error {
     call;
@@ -28416,6 +28418,14 @@ const MAX_LISTED_COMMITS = 250;
 const MAX_PULL_LOOKUPS = 20;
 /** Each call's own limit: a host answers these in well under a second; a hang must not hold the deploy. */
 const CALL_LIMIT_MS = 15_000;
+/** A commit's web page on its host: GitLab's project pages are under /-/ (its older paths answer 404 since GitLab 16.0). */
+function commitPage(host, repoUrl, sha) {
+    return host === 'GitLab' ? `${repoUrl}/-/commit/${sha}` : `${repoUrl}/commit/${sha}`;
+}
+/** A pull (merge) request as its host writes it (GitHub's #12, GitLab's !12), and its web page. */
+function pullPage(host, repoUrl, n) {
+    return host === 'GitLab' ? { label: `!${n}`, url: `${repoUrl}/-/merge_requests/${n}` } : { label: `#${n}`, url: `${repoUrl}/pull/${n}` };
+}
 /** The first 7 characters of a commit, as both hosts show it. */
 function short(sha) {
     return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
@@ -29081,16 +29091,18 @@ function toIssue(item) {
 
 /***/ }),
 
-/***/ 2072:
+/***/ 9941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   GitLabApi: () => (/* binding */ GitLabApi),
-  j: () => (/* reexport */ gitlabApiUrl),
-  f: () => (/* reexport */ isGitLabProject)
+  jo: () => (/* reexport */ gitlabApiUrl),
+  fk: () => (/* reexport */ isGitLabProject)
 });
+
+// UNUSED EXPORTS: GITLAB_STATUS
 
 // EXTERNAL MODULE: ./src/port.ts
 var port = __nccwpck_require__(8676);
@@ -29148,14 +29160,23 @@ function isGitLabProject(value) {
     return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !/\.(?:git|atom)$/i.test(s));
 }
 
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(3916);
 // EXTERNAL MODULE: ./src/http/errors.ts
 var http_errors = __nccwpck_require__(8549);
 // EXTERNAL MODULE: ./src/http/proxy.ts
 var http_proxy = __nccwpck_require__(7856);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./src/http/request.ts
+// The one request() of GitLab's door (undici's, through a dispatcher of dispatcher.ts): an edge of its own, as fetch.ts
+// is for the OAuth door and transport.ts for the cloud API, so the simulation replaces it and answers in-process.
+
+function httpRequest(url, options) {
+    const { body, ...rest } = options;
+    return (0,undici.request)(url, { ...rest, ...(body !== undefined && { body }) });
+}
+
 // EXTERNAL MODULE: ./src/http/retry.ts
 var retry = __nccwpck_require__(8902);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
@@ -29278,9 +29299,6 @@ function stringOr(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/gitlab/door.ts
-// The HTTP door to GitLab's REST API v4: undici's request() through the proxy-aware connections, the token as
-// PRIVATE-TOKEN, JSON both ways, a time limit per call joined with the run's stop, reads tried again after an outage
-// (writes never), the Link header's next pages, and every failure named as the port names them (CodeHostCallFailed).
 
 
 
@@ -29338,7 +29356,7 @@ class GitLabDoor {
     async exchange(what, method, url, body) {
         const limit = (0,time_limit/* timeLimit */.z)(this.o.limitMs, this.o.signal);
         try {
-            const res = await (0,undici.request)(url, {
+            const res = await httpRequest(url, {
                 method,
                 dispatcher: this.o.dispatcher,
                 headers: {
@@ -29509,6 +29527,7 @@ function header(headers, name) {
 
 
 
+
 /** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
 const MAX_ISSUE_PAGES = 10;
 /** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx). */
@@ -29560,7 +29579,7 @@ class GitLabApi {
         return new GitLabApi(this, this, this.door.closing(limitMs), this.shared);
     }
     commitUrl(sha) {
-        return `${this.repoUrl}/-/commit/${sha}`;
+        return (0,code_host_port/* commitPage */.b2)('GitLab', this.repoUrl, sha);
     }
     /**
      * Records a deploy of commit `ref` to `environment` (GitLab creates the environment when it has none), under way.
@@ -39390,8 +39409,8 @@ function runnerContext(env = process.env) {
 var port = __nccwpck_require__(8676);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
-// EXTERNAL MODULE: ./src/gitlab/client.ts + 3 modules
-var client = __nccwpck_require__(2072);
+// EXTERNAL MODULE: ./src/gitlab/client.ts + 4 modules
+var client = __nccwpck_require__(9941);
 ;// CONCATENATED MODULE: ./src/inputs/code-host.ts
 // Where the code lives, from the inputs: GitHub (github-token; the repository is the run's) or GitLab (gitlab-token,
 // gitlab-project, gitlab-url). One host per run: both tokens is refused, before any request.
@@ -39425,444 +39444,22 @@ function gitLabProject(project) {
         throw new errors/* InputError */.dz('gitlab-token is set but gitlab-project is empty: name the project as its path (group/project, or group/sub/project) or its numeric id. ' +
             'In a GitLab CI job the brcloud command takes CI_PROJECT_PATH by itself.');
     }
-    if (!(0,client/* isGitLabProject */.f)(project)) {
+    if (!(0,client/* isGitLabProject */.fk)(project)) {
         throw new errors/* InputError */.dz(`gitlab-project is not a GitLab project: '${project}'. Give its path as GitLab shows it (group/project, or group/sub/project) or its numeric id (Settings > General).`);
     }
     return project;
 }
 function gitLabApi(url) {
     try {
-        return (0,client/* gitlabApiUrl */.j)(url === '' ? GITLAB_COM : url);
+        return (0,client/* gitlabApiUrl */.jo)(url === '' ? GITLAB_COM : url);
     }
     catch (error) {
         throw new errors/* InputError */.dz(`gitlab-url: ${error.message}.`);
     }
 }
 
-;// CONCATENATED MODULE: ./src/status/code-host.ts
-// Where the status report reads the code from: GitHub (a token; the repository is the run's) or GitLab (a token, the
-// project and the instance from the flags or inputs, else the file's `gitlab:`, else a GitLab CI job's own), checked
-// as the deploy checks them (src/inputs/code-host.ts): both is refused, before any request.
-
-/** The token variable a file's `gitlab:` reads when it names none. */
-const DEFAULT_GITLAB_TOKEN_VARIABLE = 'BRCLOUD_GITLAB_TOKEN';
-function statusCodeHost(s, warn) {
-    const token = s.gitlabToken || s.env[s.file?.tokenVariable ?? DEFAULT_GITLAB_TOKEN_VARIABLE] || '';
-    const inCi = s.env.GITLAB_CI === 'true' && token !== '';
-    const values = {
-        'github-token': s.githubToken ?? '',
-        'gitlab-token': token,
-        'gitlab-project': s.gitlabProject || s.file?.project || (inCi ? (s.env.CI_PROJECT_PATH ?? '') : ''),
-        'gitlab-url': s.gitlabUrl || s.file?.url || (inCi ? (s.env.CI_API_V4_URL ?? '') : '')
-    };
-    return readCodeHost((name) => values[name] ?? '', warn);
-}
-
-;// CONCATENATED MODULE: ./src/code-host/open.ts
-async function openCodeHost(inputs, signal, run) {
-    if (inputs.githubToken !== undefined) {
-        const { GitHubApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 6584));
-        return GitHubApi.open(inputs.githubToken, signal, run);
-    }
-    if (inputs.gitlab !== undefined) {
-        const { GitLabApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2072));
-        return GitLabApi.open(inputs.gitlab, signal, run);
-    }
-    return undefined;
-}
-
-// EXTERNAL MODULE: ./src/code-host/port.ts
-var code_host_port = __nccwpck_require__(5591);
-;// CONCATENATED MODULE: ./src/status/drift-issues.ts
-// Drift issues (docs/status.md, "Drift issues"): one issue (GitHub's or GitLab's) per drifted environment, kept from the status report
-// (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
-// rewritten in place while it drifts (only when what it says changed), closed with a comment once it runs the tracked
-// ref's head again. An issue is found by a hidden marker in its body among the open issues of one label, never by its
-// title, and a key never gets a second issue. A row that could not be told (unknown) or is switching (deploying) is no
-// evidence: its issue is left as it is. The only writes of the report, and only to the code host's issues.
-
-
-
-
-
-/** The label every drift issue carries: the list is read by it. */
-const DRIFT_LABEL = 'brcloud-drift';
-const LABEL_COLOR = 'd93f0b';
-const LABEL_DESCRIPTION = 'An environment that does not run its tracked ref (brcloud status, drift issues)';
-/** The states that open an issue when no fail-on list is given. */
-const DEFAULT_ISSUE_STATES = ['behind', 'ahead', 'diverged', 'outside', 'empty'];
-/** States that say nothing about what runs: an issue is neither opened nor closed for them. */
-const NO_EVIDENCE = ['unknown', 'deploying'];
-/** Where the body's part that is compared ends: below it, the run that last wrote it (which changes every run). */
-const RUN_LINE = '<!-- brcloud-drift-run -->';
-const MARKER = /<!-- brcloud-drift stack=(\S+) environment=(\S+) -->/;
-/** The states that open an issue: fail-on's (less those that never do), else the default ones. */
-function issueStates(failOn) {
-    const given = failOn.filter((s) => s !== 'in-sync' && !NO_EVIDENCE.includes(s));
-    return failOn.length > 0 ? given : [...DEFAULT_ISSUE_STATES];
-}
-/** The hidden marker that names the issue's environment. */
-function driftMarker(stack, environment) {
-    return `<!-- brcloud-drift stack=${encodeURIComponent(stack)} environment=${encodeURIComponent(environment)} -->`;
-}
-function keyOf(stack, environment) {
-    return `${stack}\u0000${environment}`;
-}
-/** The stack and environment a body's marker names, decoded; undefined without one, or with one that cannot be decoded. */
-function markerOf(body) {
-    const m = MARKER.exec(body);
-    if (m === null)
-        return undefined;
-    try {
-        return { stack: decodeURIComponent(m[1]), environment: decodeURIComponent(m[2]) };
-    }
-    catch {
-        return undefined;
-    }
-}
-function markedKey(body) {
-    const marked = markerOf(body);
-    return marked === undefined ? undefined : keyOf(marked.stack, marked.environment);
-}
-/**
- * The issues of the run's repository (`run.repository`, or the GitLab project) kept through the code host's door (a GitHub
- * token with issues: write, a GitLab token with api); a client that cannot be made is a failure in the outcome, as any other.
- */
-async function keepDriftIssuesOf(report, host, run, failOn) {
-    let api;
-    try {
-        api = await openCodeHost(host, undefined, run);
-        if (api === undefined)
-            throw new Error('no token of the code host is set');
-    }
-    catch (error) {
-        const line = (0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error));
-        port/* warning */.$e(`Drift issues: ${line}`);
-        return { opened: [], updated: [], closed: [], failures: [line] };
-    }
-    // Drift issues follow the state axis: a failing health probe (fail-on unhealthy) is not drift and opens none.
-    const states = failOn.filter((s) => s !== 'unhealthy');
-    const hostLinks = api.host === 'GitHub' ? {} : { commitUrl: (sha) => api.commitUrl(sha), deploymentNoun: api.deploymentNoun, host: api.host };
-    return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl, ...hostLinks });
-}
-/** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
-function driftIssuesFailure(outcome, name) {
-    const n = outcome.failures.length;
-    if (n === 0)
-        return undefined;
-    return `${name}: ${n === 1 ? 'a drift issue' : `${n} drift issues`} could not be kept (the report itself was read): ${outcome.failures.join('; ')}`;
-}
-/** Keeps one issue per environment of `report` in `tracker`'s repository; never throws: failures are in the outcome. */
-async function keepDriftIssues(report, tracker, options) {
-    const outcome = { opened: [], updated: [], closed: [], failures: [] };
-    const fail = (message) => {
-        const line = (0,secrets/* redact */.E$)(message);
-        outcome.failures.push(line);
-        port/* warning */.$e(`Drift issues: ${line}`);
-    };
-    let open;
-    try {
-        open = await tracker.listOpenIssues(DRIFT_LABEL);
-    }
-    catch (error) {
-        fail(`${(0,errors/* describeError */.Uc)(error)}; no issue was opened, edited or closed.`);
-        return outcome;
-    }
-    const byKey = new Map();
-    for (const issue of [...open].sort((a, b) => a.number - b.number)) {
-        const key = markedKey(issue.body);
-        if (key !== undefined)
-            byKey.set(key, [...(byKey.get(key) ?? []), issue]);
-    }
-    const opening = issueStates(options.failOn);
-    let label;
-    const keeper = { tracker, options, report, outcome, opening, ensureLabel: () => (label ??= tracker.ensureLabel(DRIFT_LABEL, LABEL_COLOR, LABEL_DESCRIPTION)) };
-    for (const row of report.environments) {
-        if (row.environment === null)
-            continue; // a stack not read at all: which environments it has is not known
-        const where = `${row.stack}/${row.environment}`;
-        const issues = byKey.get(keyOf(row.stack, row.environment)) ?? [];
-        if (issues.length > 1)
-            port/* warning */.$e(`Drift issues: ${issues.map((i) => `#${i.number}`).join(', ')} all track ${where}; #${issues[0]?.number} (the oldest) is kept, close the others by hand.`);
-        try {
-            await keepOne(keeper, row, where, issues[0]);
-        }
-        catch (error) {
-            fail(`${where}: ${(0,errors/* describeError */.Uc)(error)}`);
-        }
-    }
-    const counts = `${outcome.opened.length} opened, ${outcome.updated.length} updated, ${outcome.closed.length} closed`;
-    port/* info */.pq(`Drift issues: ${counts}${outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : ''}.`);
-    return outcome;
-}
-async function keepOne(k, row, where, issue) {
-    if (NO_EVIDENCE.includes(row.state)) {
-        const left = issue === undefined ? 'no issue opened' : `issue #${issue.number} left as it is`;
-        port/* info */.pq(`Drift issues: ${where} is ${row.state}: ${left} (${row.state === 'unknown' ? 'what it runs could not be told' : 'it is switching'}).`);
-        return;
-    }
-    if (row.state === 'in-sync') {
-        if (issue === undefined)
-            return;
-        await k.tracker.commentOnIssue(issue.number, closingComment(k, row, where));
-        await k.tracker.editIssue(issue.number, { state: 'closed', stateReason: 'completed' });
-        k.outcome.closed.push(issue.number);
-        port/* info */.pq(`Drift issues: ${where} is in-sync again: issue #${issue.number} closed.`);
-        return;
-    }
-    const title = issueTitle(row, where);
-    const content = issueContent(k, row, where);
-    if (issue !== undefined) {
-        // Not every run: only when what the issue says changed (the run line below the content aside). A title
-        // someone changed by hand stays until then.
-        if (contentOf(issue.body) === content)
-            return;
-        await k.tracker.editIssue(issue.number, { title, body: withRunLine(k, content) });
-        k.outcome.updated.push(issue.number);
-        port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`);
-        return;
-    }
-    // A state fail-on leaves out keeps an open issue current, but opens none.
-    if (!k.opening.includes(row.state))
-        return;
-    await k.ensureLabel();
-    const created = await k.tracker.createIssue(title, withRunLine(k, content), [DRIFT_LABEL]);
-    k.outcome.opened.push(created.number);
-    port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`);
-    // GitHub drops the labels of a token without push access, silently (a host that does the same is caught too): the next run would not find the issue and open another.
-    if (!created.labels.includes(DRIFT_LABEL))
-        throw new Error(`${k.options.host ?? 'GitHub'} did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`);
-}
-function issueTitle(row, where) {
-    return `Drift: ${where} is ${row.state}${row.track !== null && ['behind', 'ahead', 'diverged'].includes(row.state) ? ` (${row.track})` : ''}`;
-}
-/** The state as a word and its count, as the table shows it. */
-function stateWords(row) {
-    if (row.state === 'behind')
-        return `behind by ${row.behindBy ?? '?'}`;
-    if (row.state === 'ahead')
-        return `ahead by ${row.aheadBy ?? '?'}`;
-    if (row.state === 'diverged')
-        return `diverged: ${row.aheadBy ?? '?'} ahead, ${row.behindBy ?? '?'} behind`;
-    return row.state;
-}
-function cell(text) {
-    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
-function commitText(k, row) {
-    if (row.commit === null)
-        return 'not known';
-    const sha = `\`${(0,code_host_port/* short */.h0)(row.commit)}\``;
-    const url = k.options.commitUrl?.(row.commit) ?? `${k.options.serverUrl}/${k.report.repository ?? ''}/commit/${row.commit}`;
-    const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${url})` : sha;
-    return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, ${noun(k)} ${row.evidenceDeploymentId}`})`;
-}
-function noun(k) {
-    return k.options.deploymentNoun ?? 'GitHub Deployment';
-}
-function runsText(row) {
-    if (row.distributionId === null)
-        return 'nothing';
-    const name = row.distributionName === null ? '' : `\`${row.distributionName}\` `;
-    const uploaded = [row.createdAt, row.createdBy === null ? null : `by ${row.createdBy}`].filter((s) => s !== null).join(' ');
-    return `${name}(id \`${row.distributionId}\`)${uploaded === '' ? '' : `, uploaded ${uploaded}`}`;
-}
-function lastDeploymentText(row) {
-    const d = row.lastDeployment;
-    if (d === null)
-        return 'none';
-    const what = [d.commit === null ? 'commit unknown' : (0,code_host_port/* short */.h0)(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
-        .filter((s) => s !== null)
-        .join(' ');
-    return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
-}
-/** What the issue says about the environment: the part compared between runs. */
-function issueContent(k, row, where) {
-    const lines = [
-        driftMarker(row.stack, row.environment),
-        `**${where}** is **${stateWords(row)}**${row.track === null ? '' : ` against \`${row.track}\``}.`,
-        '',
-        '| | |',
-        '|---|---|',
-        `| State | ${cell(stateWords(row))} |`,
-        `| Tracked ref | ${row.track === null ? 'none' : `\`${cell(row.track)}\``} |`,
-        `| Runs | ${cell(runsText(row))} |`,
-        `| Commit | ${cell(commitText(k, row))} |`,
-        `| Last ${noun(k)} | ${cell(lastDeploymentText(row))} |`,
-        ...(row.reason === null ? [] : [`| Why | ${cell(row.reason)} |`]),
-        ...(row.platformStatus === null ? [] : [`| Platform status | ${cell(row.platformStatus)} |`]),
-        '',
-        'Kept by the brcloud status report (drift issues): updated while this environment drifts, closed once it runs the',
-        "tracked ref's head again. An edit above the line below is written over by the next run that sees a change."
-    ];
-    return (0,secrets/* redact */.E$)(lines.join('\n'));
-}
-function withRunLine(k, content) {
-    return `${content}\n\n${RUN_LINE}\n${k.options.runUrl === undefined ? 'Last written by brcloud status.' : `Last written by [this run](${k.options.runUrl}).`}\n`;
-}
-/** The part of a body above the run line, line breaks as \n (an edit on github.com writes \r\n). */
-function contentOf(body) {
-    return (body.split(RUN_LINE)[0] ?? '').replace(/\r\n/g, '\n').trimEnd();
-}
-function closingComment(k, row, where) {
-    const runs = row.distributionId === null ? '' : `: ${runsText(row)}, commit ${commitText(k, row)}`;
-    const by = k.options.runUrl === undefined ? '' : ` ([the run](${k.options.runUrl}))`;
-    return (0,secrets/* redact */.E$)(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
-}
-
-;// CONCATENATED MODULE: ./src/advice.ts
-// Advice that names the way to fix something where the run runs (issue 41): the action reads its inputs from a
-// workflow's with: and its secrets from ${{ secrets.* }}; the brcloud command reads BRCLOUD_* variables and files, and
-// each CI keeps secrets its own way. The engine learns the place from the port's run context (RunContext.place, set
-// by the CLI's face from the CI it finds: src/cli/ci.ts) and words every such hint here, in one table, so that no
-// message tells a Jenkins user to write ${{ secrets.BRC_PASSWORD }}.
-
-/** Where this run runs: the action unless the face said otherwise. */
-function runPlace() {
-    return port/* runContext */.pO().place ?? 'action';
-}
-/** The variable the brcloud command reads an input from: BRCLOUD_ and its name in upper case, '-' as '_'. */
-function inputVariable(name) {
-    return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`;
-}
-/** Every place the brcloud command knows, with how a secret is set there (each CI's own documented way). */
-const PLACES = {
-    'github-actions': {
-        name: 'GitHub Actions',
-        secret: (v) => `a repository or environment secret, mapped in the run: step's env: (${v}: \${{ secrets.NAME }})`
-    },
-    jenkins: { name: 'Jenkins', secret: (v) => `a Jenkins credential (environment { ${v} = credentials('ID') }, or withCredentials)` },
-    gitlab: { name: 'GitLab CI', secret: (v) => `a masked CI/CD variable ${v} of the project or group (Settings > CI/CD > Variables)` },
-    'azure-pipelines': { name: 'Azure Pipelines', secret: (v) => `a secret variable of the pipeline, mapped in the step's env: (${v}: $(${v}))` },
-    circleci: { name: 'CircleCI', secret: (v) => `a project environment variable or a context holding ${v}` },
-    bitbucket: { name: 'Bitbucket Pipelines', secret: (v) => `a secured repository, workspace or deployment variable ${v}` },
-    buildkite: { name: 'Buildkite', secret: (v) => `Buildkite secrets or the agent's environment hook (export ${v})` },
-    teamcity: { name: 'TeamCity', secret: (v) => `a build parameter env.${v} of type password` },
-    drone: { name: 'Drone', secret: (v) => `a Drone secret (environment: ${v}: from_secret: NAME)` },
-    travis: { name: 'Travis CI', secret: (v) => `an encrypted variable ${v} (the repository's settings, or travis encrypt)` },
-    terminal: { name: 'a terminal', secret: (v) => `the environment (export ${v}, from your password manager)` }
-};
-/** How the brcloud command gets a secret input here: its variable from the CI's secret store, or its file. */
-function cliSecret(place, input) {
-    const variable = inputVariable(input);
-    return `${variable} from ${PLACES[place].secret(variable)}, or --${input}-file FILE`;
-}
-/** A required secret left empty: the end of the "Input X is required: ..." message. */
-function missingSecret(input) {
-    const place = runPlace();
-    if (place !== 'action') {
-        return `set ${cliSecret(place, input)}; if ${inputVariable(input)} is set and still empty, the secret did not reach this job.`;
-    }
-    return input === 'password'
-        ? 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
-        : 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.';
-}
-/** A required secret, in a list of several missing inputs: where it comes from. */
-function secretSource(input) {
-    const place = runPlace();
-    if (place !== 'action')
-        return cliSecret(place, input);
-    return input === 'password'
-        ? 'from a secret (forks and Dependabot runs get no secrets)'
-        : 'from a secret: ${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow';
-}
-/** The user name left empty: the end of its "is required" message. */
-function missingUsername() {
-    return runPlace() === 'action'
-        ? 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).'
-        : 'set it to the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).';
-}
-/** The user name in a list of several missing inputs. */
-function usernameSource() {
-    return runPlace() === 'action'
-        ? 'the Bloomreach Cloud user that deploys, from a secret'
-        : 'the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME)';
-}
-/**
- * Why oidc-audience cannot log in here, or undefined when it can: only the action asks GitHub for its OIDC token, and
- * only in a job with id-token: write (GitHub then sets ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN in `env`).
- */
-function oidcUnavailable(env) {
-    const place = runPlace();
-    if (place === 'action') {
-        if (env.ACTIONS_ID_TOKEN_REQUEST_URL && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN)
-            return undefined;
-        return ("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
-            '(A workflow run from a fork never gets one.)');
-    }
-    const instead = `log in with client-id and client-secret (${cliSecret(place, 'client-secret')}), or with a script account's username and password (docs/single-sign-on.md)`;
-    if (place === 'github-actions')
-        return `oidc-audience logs in with GitHub's OIDC token, which only the brcloud-deploy action asks for (uses:, with permissions: id-token: write); the brcloud command cannot. Use the action, or ${instead}.`;
-    return `oidc-audience logs in with the OIDC token GitHub gives a GitHub Actions job, and this run is in ${PLACES[place].name}, where there is none: ${instead}.`;
-}
-/** Why GitHub gave the login no OIDC token, when the job may not ask for one. */
-function noOidcToken() {
-    return runPlace() === 'action'
-        ? "The job needs 'permissions: id-token: write'; a run from a fork gets none."
-        : 'Only the brcloud-deploy GitHub Action gets one: log in with client-id and client-secret instead (docs/single-sign-on.md).';
-}
-/** How to give the GitHub token here (a token of the repository with `permissions`). */
-function giveGitHubToken(permissions) {
-    const place = runPlace();
-    if (place === 'action')
-        return 'github-token: ${{ github.token }}';
-    if (place === 'github-actions')
-        return `BRCLOUD_GITHUB_TOKEN: \${{ github.token }} in the run: step's env:, with ${permissions} in the job's permissions`;
-    return `BRCLOUD_GITHUB_TOKEN from ${PLACES[place].secret('BRCLOUD_GITHUB_TOKEN')}: a token of the repository with ${permissions}`;
-}
-/** GitHub refused the token for a missing permission (403): what to grant, and where. */
-function grantGitHubPermissions(permissions) {
-    const place = runPlace();
-    if (place === 'action' || place === 'github-actions')
-        return `give the job permissions with ${permissions}`;
-    return `give the token ${permissions} on the repository (a fine-grained token's Deployments and Contents permissions)`;
-}
-/** How to set health-expect to the commit this run deploys. */
-function healthExpectCommit() {
-    const place = runPlace();
-    if (place === 'action')
-        return 'health-expect: ${{ github.sha }}';
-    if (place === 'github-actions')
-        return '--health-expect "$GITHUB_SHA"';
-    return '--health-expect or BRCLOUD_HEALTH_EXPECT set to the commit SHA this run deploys';
-}
-/** Where the log of this run is, for a GitHub Deployment's status. */
-function seeTheRun() {
-    const place = runPlace();
-    if (place === 'action' || place === 'github-actions')
-        return 'see the workflow run';
-    return place === 'terminal' ? "see the run's log" : `see the ${PLACES[place].name} run`;
-}
-
-;// CONCATENATED MODULE: ./src/cloud/jwt.ts
-// What a token says of its own life, when it is a JWT: read, never verified (the issuer verifies it).
-// The session renews by it; the inputs check a ready token's `exp` against the run's budgets.
-/** The `iat` and `exp` claims (seconds) of a JWT, or undefined when the token is not a readable JWT. */
-function lifeClaims(token) {
-    const parts = token.split('.');
-    if (parts.length !== 3 || !parts[1])
-        return undefined;
-    try {
-        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-        return { iat: typeof claims.iat === 'number' ? claims.iat : undefined, exp: typeof claims.exp === 'number' ? claims.exp : undefined };
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token does not say. */
-function jwtLifetimeMs(token) {
-    const c = lifeClaims(token);
-    if (c?.iat === undefined || c.exp === undefined || c.exp <= c.iat)
-        return undefined;
-    return (c.exp - c.iat) * 1000;
-}
-/** `exp` of a JWT in milliseconds, or undefined when the token does not say. */
-function jwtExpiry(token) {
-    const exp = lifeClaims(token)?.exp;
-    return exp === undefined ? undefined : exp * 1000;
-}
-
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/action-metadata.ts
 // Generated from action.yml by `npm run docs`; `npm run docs -- --check` (CI) fails when it is stale. Do not edit.
 /** Every input with the default action.yml declares ('' when none). */
@@ -40109,182 +39706,6 @@ function resolveCloudAddress(inputs) {
         'address), or `console-url` to the console address, or `api-url` to the full API address.');
 }
 
-;// CONCATENATED MODULE: ./src/inputs/parsers.ts
-// The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
-// parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
-// passes '', and both must give the same result. Every refusal is an InputError that names the input.
-
-
-/** The value, or action.yml's default when it is empty ('' when there is none). */
-function orDefault(name, value) {
-    return value === '' ? INPUT_DEFAULTS[name] : value;
-}
-/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
-/**
- * Whether the user set an input: a runner passes every input's default itself, so a value equal to
- * action.yml's default says nothing about the user's intent.
- */
-function isSet(name, value) {
-    return value !== '' && value !== INPUT_DEFAULTS[name];
-}
-function parseBoolean(name, value) {
-    const v = orDefault(name, value);
-    if (['true', 'True', 'TRUE'].includes(v))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(v))
-        return false;
-    throw new InputError(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`);
-}
-function inRange(name, value, n, min, max) {
-    if (n < min || n > max)
-        throw new InputError(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
-    return n;
-}
-function parseInteger(name, value, min, max) {
-    const v = orDefault(name, value);
-    if (!/^\d+$/.test(v))
-        throw new InputError(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
-    return inRange(name, v, Number(v), min, max);
-}
-/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
-function parseDecimal(name, value, min, max) {
-    const v = orDefault(name, value);
-    if (!/^\d+(\.\d+)?$/.test(v))
-        throw new InputError(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
-    return inRange(name, v, Number(v), min, max);
-}
-/** undefined when the value (and action.yml's default) is empty, else what `parse` makes of it. */
-function optional(name, value, parse) {
-    return orDefault(name, value) === '' ? undefined : parse(value);
-}
-/** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
-function required(name, value, why, when) {
-    if (value === '')
-        throw new errors/* InputError */.dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/inputs/login.ts
-
-
-
-
-
-const LoginInput = {
-    Username: 'username',
-    Password: 'password',
-    TokenUrl: 'token-url',
-    ClientId: 'client-id',
-    ClientSecret: 'client-secret',
-    OidcAudience: 'oidc-audience',
-    Audience: 'audience',
-    Scope: 'scope',
-    AccessToken: 'access-token'
-};
-const SSO_DOCS = 'docs/single-sign-on.md';
-/** Names of the inputs in `names` that are set. */
-function setOf(read, names) {
-    return names.filter((n) => read(n) !== '');
-}
-/** Refuses inputs that would be ignored: a login reads one set of credentials. */
-function refuseWith(read, names, why) {
-    const set = setOf(read, names);
-    if (set.length > 0)
-        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
-}
-/** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
-function readLogin(read, password, env = process.env) {
-    const pick = (name) => (name === LoginInput.Password ? password : read(name));
-    const accessToken = read(LoginInput.AccessToken);
-    if (accessToken !== '') {
-        refuseWith(pick, [
-            LoginInput.Username,
-            LoginInput.Password,
-            LoginInput.TokenUrl,
-            LoginInput.ClientId,
-            LoginInput.ClientSecret,
-            LoginInput.OidcAudience,
-            LoginInput.Audience,
-            LoginInput.Scope
-        ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
-        return { kind: 'token', accessToken, expiresAtMs: jwtExpiry(accessToken) };
-    }
-    const tokenUrl = read(LoginInput.TokenUrl);
-    if (tokenUrl === '') {
-        refuseWith(pick, [LoginInput.ClientId, LoginInput.ClientSecret, LoginInput.OidcAudience, LoginInput.Audience, LoginInput.Scope], `token-url is empty: they are sent to an OAuth token endpoint, for a stack with single sign-on. Set token-url (see ${SSO_DOCS}), or leave them empty`);
-        return passwordLogin(pick);
-    }
-    return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
-}
-function passwordLogin(pick) {
-    const username = required(LoginInput.Username, pick(LoginInput.Username), missingUsername());
-    const password = required(LoginInput.Password, pick(LoginInput.Password), missingSecret(LoginInput.Password));
-    return { kind: 'password', username, password };
-}
-function oauthLogin(pick, tokenUrl, env) {
-    const value = (name) => pick(name) || undefined;
-    const clientId = value(LoginInput.ClientId);
-    const clientSecret = value(LoginInput.ClientSecret);
-    const username = value(LoginInput.Username);
-    const password = value(LoginInput.Password);
-    const oidcAudience = value(LoginInput.OidcAudience);
-    const common = {
-        kind: 'oauth',
-        tokenUrl,
-        clientId,
-        clientSecret,
-        username,
-        password,
-        oidcAudience,
-        audience: value(LoginInput.Audience),
-        scope: value(LoginInput.Scope)
-    };
-    if (clientSecret !== undefined && clientId === undefined)
-        throw new errors/* InputError */.dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
-    if ((username === undefined) !== (password === undefined)) {
-        throw new errors/* InputError */.dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
-    }
-    if (oidcAudience !== undefined) {
-        refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
-        const unavailable = oidcUnavailable(env);
-        if (unavailable !== undefined)
-            throw new errors/* InputError */.dz(unavailable);
-        return { ...common, grant: 'client_assertion' };
-    }
-    if (username !== undefined)
-        return { ...common, grant: 'password' };
-    if (clientId !== undefined && clientSecret !== undefined)
-        return { ...common, grant: 'client_credentials' };
-    throw new errors/* InputError */.dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
-        `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
-}
-function parseTokenUrl(value) {
-    const rules = {
-        input: LoginInput.TokenUrl,
-        example: 'https://login.example.com/oauth/token',
-        credentialsHint: 'Pass credentials through client-id and client-secret.',
-        secret: 'the client secret or password'
-    };
-    const url = parseAbsoluteUrl(value, rules, true);
-    requireHttps(url, value, rules);
-    return url.href;
-}
-/** A ready token that ends before the run's budgets would: refused before any change. */
-function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
-    if (login.kind !== 'token' || login.expiresAtMs === undefined)
-        return;
-    const at = new Date(login.expiresAtMs).toISOString();
-    if (login.expiresAtMs <= now)
-        throw new errors/* InputError */.dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
-    const left = login.expiresAtMs - now;
-    if (left < watchdogMs) {
-        throw new errors/* InputError */.dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
-            'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./node_modules/croner/dist/croner.js
 function g(s,e,t,n=0,r=0,a=0,i=0){let o=s>=0&&s<100,u=Date.UTC(o?s+400:s,e,t,n,r,a,i);return o?u-126227808e5:u}function D(s){return g(s.y,s.m-1,s.d,s.h,s.i,s.s)}function w(s,e){return s.y===e.y&&s.m===e.m&&s.d===e.d&&s.h===e.h&&s.i===e.i&&s.s===e.s}function O(s){let e=s.substring(9);return e.includes("Z")||e.includes("+")||e.includes("-")}function Z(s,e){let t=new Date(Date.parse(s));if(isNaN(t))throw new Error("Invalid ISO8601 passed to timezone parser.");return O(s)?{tp:T(t.getUTCFullYear(),t.getUTCMonth()+1,t.getUTCDate(),t.getUTCHours(),t.getUTCMinutes(),t.getUTCSeconds(),"Etc/UTC"),ms:t.getUTCMilliseconds()}:{tp:T(t.getFullYear(),t.getMonth()+1,t.getDate(),t.getHours(),t.getMinutes(),t.getSeconds(),e),ms:t.getMilliseconds()}}function v(s,e,t){let{tp:n,ms:r}=Z(s,e);return new Date(N(n,t).getTime()+r)}function N(s,e){let t=_(s);if(t.kind==="single")return t.date;if(t.kind==="ambiguous")return t.earlier;if(e)throw new Error("Invalid date passed to fromTZ()");return t.after}function _(s){let e=D(s),t=i=>R(new Date(i),s.tz),n=e-t(e),r=y(new Date(n),s.tz);if(w(r,s)){let i=D(r)-n,o=n-(t(n-E)-i);if(o<n&&w(y(new Date(o),s.tz),s))return{kind:"ambiguous",earlier:new Date(o),later:new Date(n)};let u=n+(i-t(n+E));return u>n&&w(y(new Date(u),s.tz),s)?{kind:"ambiguous",earlier:new Date(n),later:new Date(u)}:{kind:"single",date:new Date(n)}}let a=e-(D(r)-n);return w(y(new Date(a),s.tz),s)?{kind:"single",date:new Date(a)}:{kind:"gap",before:new Date(Math.min(n,a)),after:new Date(Math.max(n,a))}}var E=3*36e5;function R(s,e){return D(y(s,e))-(s.getTime()-s.getUTCMilliseconds())}function k(s,e,t){let n=R(new Date(s),t);for(;e-s>1e3;){let r=s+Math.floor((e-s)/2e3)*1e3;R(new Date(r),t)===n?s=r:e=r}return e}function U(s,e){let t=_(y(new Date(s),e));if(t.kind==="ambiguous")return s<t.later.getTime()?"earlier":"later"}var H=g(1,0,1),S=864e5,W=new Map;function y(s,e){if(e===void 0)return T(s.getFullYear(),s.getMonth()+1,s.getDate(),s.getHours(),s.getMinutes(),s.getSeconds());let t=W.get(e),n;try{t||(t=new Intl.DateTimeFormat("en-US",{timeZone:e,year:"numeric",month:"numeric",day:"numeric",hour:"numeric",minute:"numeric",second:"numeric",hour12:!1}),W.set(e,t)),n=t.formatToParts(s)}catch(i){let o=i instanceof Error?i.message:String(i);throw new RangeError(`toTZ: Invalid timezone '${e}' or date. Please provide a valid IANA timezone (e.g., 'America/New_York', 'Europe/Stockholm'). Original error: ${o}`)}let r={year:0,month:0,day:0,hour:0,minute:0,second:0};for(let i of n)(i.type==="year"||i.type==="month"||i.type==="day"||i.type==="hour"||i.type==="minute"||i.type==="second")&&(r[i.type]=parseInt(i.value,10));if(isNaN(r.year)||isNaN(r.month)||isNaN(r.day)||isNaN(r.hour)||isNaN(r.minute)||isNaN(r.second))throw new Error(`toTZ: Failed to parse all date components from timezone '${e}'. This may indicate an invalid date or timezone configuration. Parsed components: ${JSON.stringify(r)}`);let a=s.getTime()-H;return(a<-S||a<S&&r.month===12)&&(r.year=1-r.year),r.hour===24&&(r.hour=0),{y:r.year,m:r.month,d:r.day,h:r.hour,i:r.minute,s:r.second,tz:e}}function T(s,e,t,n,r,a,i){return{y:s,m:e,d:t,h:n,i:r,s:a,tz:i}}var x=[1,2,4,8,16],C=class s{pattern;timezone;mode;alternativeWeekdays;sloppyRanges;fixedTimeRule;second;minute;hour;day;month;dayOfWeek;year;lastDayOfMonth;lastWeekday;nearestWeekdays;starDOM;starDOW;starYear;useAndLogic;isFixedTime;constructor(e,t,n){this.pattern=e,this.timezone=t,this.mode=n?.mode??"auto",this.alternativeWeekdays=n?.alternativeWeekdays??!1,this.sloppyRanges=n?.sloppyRanges??!1,this.fixedTimeRule=n?.fixedTimeRule??"single-value",this.second=Array(60).fill(0),this.minute=Array(60).fill(0),this.hour=Array(24).fill(0),this.day=Array(31).fill(0),this.month=Array(12).fill(0),this.dayOfWeek=Array(7).fill(0),this.year=[],this.lastDayOfMonth=!1,this.lastWeekday=!1,this.nearestWeekdays=Array(31).fill(0),this.starDOM=!1,this.starDOW=!1,this.starYear=!1,this.useAndLogic=!1,this.isFixedTime=!1,this.parse()}parse(){if(!(typeof this.pattern=="string"||this.pattern instanceof String))throw new TypeError("CronPattern: Pattern has to be of type string.");this.pattern.indexOf("@")>=0&&(this.pattern=this.handleNicknames(this.pattern).trim());let e=this.pattern.match(/\S+/g)||[""],t=e.length;if(e.length<5||e.length>7)throw new TypeError("CronPattern: invalid configuration format ('"+this.pattern+"'), exactly five, six, or seven space separated parts are required.");if(this.mode!=="auto"){let i;switch(this.mode){case"5-part":i=5;break;case"6-part":i=6;break;case"7-part":i=7;break;case"5-or-6-parts":i=[5,6];break;case"6-or-7-parts":i=[6,7];break;default:i=0}if(!(Array.isArray(i)?i.includes(t):t===i)){let u=Array.isArray(i)?i.join(" or "):i.toString();throw new TypeError(`CronPattern: mode '${this.mode}' requires exactly ${u} parts, but pattern '${this.pattern}' has ${t} parts.`)}}if(e.length===5&&e.unshift("0"),e.length===6&&e.push("*"),this.pattern.indexOf("?")>=0)for(let i=0;i<e.length;i++)e[i]=e[i].replace(/\?/g,"*");if(e[3].toUpperCase()==="LW")this.lastWeekday=!0,e[3]="";else if(e[3].toUpperCase().indexOf("L")>=0){let i=e[3].split(",");if(i.length>1&&i.some(o=>o.toUpperCase()==="LW"))throw new TypeError(`CronPattern: Syntax error, LW can not be in a list in day-of-month ('${e[3]}').`);if(i.some(o=>o===""||o.toUpperCase()!=="L"&&/l/i.test(o)))throw new TypeError("CronPattern: Syntax error, L has to be a value of its own in day-of-month ('"+e[3]+"').");e[3]=i.filter(o=>o.toUpperCase()!=="L").join(","),this.lastDayOfMonth=!0}if(e[3]=="*"&&(this.starDOM=!0),e[6]=="*"&&(this.starYear=!0),e[4].length>=3&&(e[4]=this.replaceAlpha(e[4],s.MONTH_NAMES)),e[5].length>=3&&(e[5]=this.alternativeWeekdays?this.replaceAlpha(e[5],s.DAY_NAMES_QUARTZ):this.replaceAlpha(e[5],s.DAY_NAMES)),e[5].startsWith("+")&&(this.useAndLogic=!0,e[5]=e[5].substring(1),e[5]===""))throw new TypeError("CronPattern: Day-of-week field cannot be empty after '+' modifier.");switch(e[5]=="*"&&(this.starDOW=!0),this.mode){case"5-part":e[0]="0",e[6]="*";break;case"6-part":e[6]="*";break;case"5-or-6-parts":e[6]="*";break;case"6-or-7-parts":break;case"7-part":case"auto":break}this.throwAtIllegalCharacters(e),this.partToArray("second",e[0],0,1),this.partToArray("minute",e[1],0,1),this.partToArray("hour",e[2],0,1),this.partToArray("day",e[3],-1,1),this.partToArray("month",e[4],-1,1);let n=this.alternativeWeekdays?-1:0;this.partToArray("dayOfWeek",e[5],n,63),e[6]==="*"?this.year=Array(1e4).fill(1):(this.year=Array(1e4).fill(0),this.partToArray("year",e[6],0,1)),!this.alternativeWeekdays&&this.dayOfWeek[7]&&(this.dayOfWeek[0]=this.dayOfWeek[7]);let r=this.fixedTimeRule==="single-value",a=(i,o)=>!i.includes("*")&&!i.includes("/")&&(!r||o.filter(u=>u).length===1);this.isFixedTime=a(e[0],this.second)&&a(e[1],this.minute)&&a(e[2],this.hour)}partToArray(e,t,n,r){let a=this[e];if(t===""&&!(e==="day"&&(this.lastDayOfMonth||this.lastWeekday)))throw new TypeError("CronPattern: configuration entry "+e+" ("+t+") is empty, check for trailing spaces.");if(t==="*")return a.fill(r);let i=t.split(",");if(i.length>1)for(let o of i)this.partToArray(e,o,n,r);else t.includes("-")&&t.includes("/")?this.handleRangeWithStepping(t,e,n,r):t.includes("-")?this.handleRange(t,e,n,r):t.includes("/")?this.handleStepping(t,e,n,r):t!==""&&this.handleNumber(t,e,n,r)}throwAtIllegalCharacters(e){for(let t=0;t<e.length;t++)if((t===3?/[^/*0-9,\-WwLl]+/:t===5?/[^/*0-9,\-#Ll]+/:/[^/*0-9,\-]+/).test(e[t]))throw new TypeError("CronPattern: configuration entry "+t+" ("+e[t]+") contains illegal characters.")}handleNumber(e,t,n,r){let a=this.extractNth(e,t),i=e.toUpperCase().includes("W");if(t!=="day"&&i)throw new TypeError("CronPattern: Nearest weekday modifier (W) only allowed in day-of-month.");i&&(t="nearestWeekdays");let o=i?a[0].replace(/W$/i,""):a[0],u=s.toNumber(o)+n;if(isNaN(u))throw new TypeError("CronPattern: "+t+" is not a number: '"+e+"'");this.setPart(t,u,a[1]||r)}setPart(e,t,n){if(!Object.prototype.hasOwnProperty.call(this,e))throw new TypeError("CronPattern: Invalid part specified: "+e);if(e==="dayOfWeek"){if(t===7&&(t=0),t<0||t>6)throw new RangeError("CronPattern: Invalid value for dayOfWeek: "+t);this.setNthWeekdayOfMonth(t,n);return}if(e==="second"||e==="minute"){if(t<0||t>=60)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="hour"){if(t<0||t>=24)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="day"||e==="nearestWeekdays"){if(t<0||t>=31)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="month"){if(t<0||t>=12)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="year"&&(t<1||t>=1e4))throw new RangeError("CronPattern: Invalid value for "+e+": "+t+" (supported range: 1-9999)");this[e][t]=n}static toNumber(e){return/^\d+$/.test(e)?parseInt(e,10):NaN}validateNotNaN(e,t){if(isNaN(e))throw new TypeError(t)}validateRange(e,t,n,r,a){if(e>t)throw new TypeError("CronPattern: From value is larger than to value: '"+a+"'");if(n!==void 0){if(n===0)throw new TypeError("CronPattern: Syntax error, illegal stepping: 0");if(n>this[r].length)throw new TypeError("CronPattern: Syntax error, steps cannot be greater than maximum value of part ("+this[r].length+")")}}handleRangeWithStepping(e,t,n,r){if(e.toUpperCase().includes("W"))throw new TypeError("CronPattern: Syntax error, W is not allowed in ranges with stepping.");let a=this.extractNth(e,t),i=a[0].match(/^(\d+)-(\d+)\/(\d+)$/);if(i===null)throw new TypeError("CronPattern: Syntax error, illegal range with stepping: '"+e+"'");let[,o,u,l]=i,h=parseInt(o,10)+n,m=parseInt(u,10)+n,d=parseInt(l,10);this.validateNotNaN(h,"CronPattern: Syntax error, illegal lower range (NaN)"),this.validateNotNaN(m,"CronPattern: Syntax error, illegal upper range (NaN)"),this.validateNotNaN(d,"CronPattern: Syntax error, illegal stepping: (NaN)"),this.validateRange(h,m,d,t,e);for(let p=h;p<=m;p+=d)this.setPart(t,p,a[1]||r)}extractNth(e,t){let n=e,r;if(n.includes("#")){if(t!=="dayOfWeek")throw new Error("CronPattern: nth (#) only allowed in day-of-week field");let a=n.split("#");if(a.length!==2||a[1]==="")throw new TypeError("CronPattern: Syntax error, illegal nth weekday: '"+e+"'");n=a[0],r=a[1]}else if(n.toUpperCase().endsWith("L")){if(t!=="dayOfWeek")throw new Error("CronPattern: L modifier only allowed in day-of-week field (use L alone for day-of-month)");r="L",n=n.slice(0,-1)}return[n,r]}handleRange(e,t,n,r){if(e.toUpperCase().includes("W"))throw new TypeError("CronPattern: Syntax error, W is not allowed in a range.");let a=this.extractNth(e,t),i=a[0].split("-");if(i.length!==2)throw new TypeError("CronPattern: Syntax error, illegal range: '"+e+"'");let o=s.toNumber(i[0])+n,u=s.toNumber(i[1])+n;this.validateNotNaN(o,"CronPattern: Syntax error, illegal lower range (NaN)"),this.validateNotNaN(u,"CronPattern: Syntax error, illegal upper range (NaN)"),this.validateRange(o,u,void 0,t,e);for(let l=o;l<=u;l++)this.setPart(t,l,a[1]||r)}handleStepping(e,t,n,r){if(e.toUpperCase().includes("W"))throw new TypeError("CronPattern: Syntax error, W is not allowed in parts with stepping.");let a=this.extractNth(e,t),i=a[0].split("/");if(i.length!==2)throw new TypeError("CronPattern: Syntax error, illegal stepping: '"+e+"'");if(this.sloppyRanges)i[0]===""&&(i[0]="*");else{if(i[0]==="")throw new TypeError("CronPattern: Syntax error, stepping with missing prefix ('"+e+"') is not allowed. Use wildcard (*/step) or range (min-max/step) instead.");if(i[0]!=="*")throw new TypeError("CronPattern: Syntax error, stepping with numeric prefix ('"+e+"') is not allowed. Use wildcard (*/step) or range (min-max/step) instead.")}let o=0;i[0]!=="*"&&(o=s.toNumber(i[0])+n,this.validateNotNaN(o,"CronPattern: Syntax error, illegal stepping start (NaN)"));let u=s.toNumber(i[1]);this.validateNotNaN(u,"CronPattern: Syntax error, illegal stepping: (NaN)"),this.validateRange(0,this[t].length-1,u,t,e);for(let l=o;l<this[t].length;l+=u)t==="year"&&l===0||this.setPart(t,l,a[1]||r)}replaceAlpha(e,t){let n=e;for(let[r,a]of Object.entries(t))n=n.replace(new RegExp(r,"gi"),(i,o,u)=>{let l=o+i.length-3,h=u.charAt(l-1),m=u.charAt(l+3);if(/[a-z\d/#]/i.test(h)||/[a-km-z\d]/i.test(m))throw new TypeError(`CronPattern: Syntax error, a month or day name has to stand alone ('${e}').`);return a});return n}static DAY_NAMES={"-sun":"-7",sun:"0",mon:"1",tue:"2",wed:"3",thu:"4",fri:"5",sat:"6"};static DAY_NAMES_QUARTZ={sun:"1",mon:"2",tue:"3",wed:"4",thu:"5",fri:"6",sat:"7"};static MONTH_NAMES={jan:"1",feb:"2",mar:"3",apr:"4",may:"5",jun:"6",jul:"7",aug:"8",sep:"9",oct:"10",nov:"11",dec:"12"};static NICKNAME_MAP={"@yearly":"0 0 1 1 *","@annually":"0 0 1 1 *","@monthly":"0 0 1 * *","@weekly":"0 0 * * SUN","@daily":"0 0 * * *","@midnight":"0 0 * * *","@hourly":"0 * * * *"};handleNicknames(e){let t=e.trim().toLowerCase();if(t==="@reboot")throw new TypeError("CronPattern: @reboot is not supported in this environment. This is an event-based trigger that requires system startup detection.");return s.NICKNAME_MAP[t]||e}setNthWeekdayOfMonth(e,t){if(typeof t!="number"&&t.toUpperCase()==="L")this.dayOfWeek[e]=this.dayOfWeek[e]|32;else if(t===63)this.dayOfWeek[e]=63;else if(t<6&&t>0)this.dayOfWeek[e]=this.dayOfWeek[e]|x[t-1];else throw new TypeError(`CronPattern: nth weekday out of range, should be 1-5 or L. Value: ${t}, Type: ${typeof t}`)}};var B=[31,28,31,30,31,30,31,31,30,31,30,31],f=[["month","year",0],["day","month",-1],["hour","day",0],["minute","hour",0],["second","minute",0]],c=class s{tz;instantMs;instantFields;ms;second;minute;hour;day;month;year;constructor(e,t){if(this.tz=t,e&&e instanceof Date)if(!isNaN(e))this.fromDate(e);else throw new TypeError("CronDate: Invalid date passed to CronDate constructor");else if(e==null)this.fromDate(new Date);else if(e&&typeof e=="string")this.fromString(e);else if(e instanceof s)this.fromCronDate(e);else throw new TypeError("CronDate: Invalid type ("+typeof e+") passed to CronDate constructor")}getLastDayOfMonth(e,t){return t!==1?B[t]:new Date(g(e,t+1,0)).getUTCDate()}getLastWeekday(e,t){let n=this.getLastDayOfMonth(e,t),a=new Date(g(e,t,n)).getUTCDay();return a===0?n-2:a===6?n-1:n}getNearestWeekday(e,t,n){let r=this.getLastDayOfMonth(e,t);if(n>r)return-1;let i=new Date(g(e,t,n)).getUTCDay();return i===0?n===r?n-2:n+1:i===6?n===1?n+2:n-1:n}isNthWeekdayOfMonth(e,t,n,r){let i=new Date(g(e,t,n)).getUTCDay(),o=0;for(let u=1;u<=n;u++)new Date(g(e,t,u)).getUTCDay()===i&&o++;if(r&63&&x[o-1]&r)return!0;if(r&32){let u=this.getLastDayOfMonth(e,t);for(let l=n+1;l<=u;l++)if(new Date(g(e,t,l)).getUTCDay()===i)return!1;return!0}return!1}fromDate(e){if(this.tz!==void 0)if(typeof this.tz=="number")this.ms=e.getUTCMilliseconds(),this.second=e.getUTCSeconds(),this.minute=e.getUTCMinutes()+this.tz,this.hour=e.getUTCHours(),this.day=e.getUTCDate(),this.month=e.getUTCMonth(),this.year=e.getUTCFullYear(),this.apply();else try{let t=y(e,this.tz);this.ms=e.getMilliseconds(),this.second=t.s,this.minute=t.i,this.hour=t.h,this.day=t.d,this.month=t.m-1,this.year=t.y,this.cacheInstant(e.getTime()-this.ms)}catch(t){let n=t instanceof Error?t.message:String(t);throw new TypeError(`CronDate: Failed to convert date to timezone '${this.tz}'. This may happen with invalid timezone names or dates. Original error: ${n}`)}else this.ms=e.getMilliseconds(),this.second=e.getSeconds(),this.minute=e.getMinutes(),this.hour=e.getHours(),this.day=e.getDate(),this.month=e.getMonth(),this.year=e.getFullYear(),this.cacheInstant(e.getTime()-this.ms)}cacheInstant(e){this.instantMs=e;let{year:t,month:n,day:r,hour:a,minute:i,second:o}=this;this.instantFields=[t,n,r,a,i,o,this.tz]}cachedInstant(){let e=this.instantFields;if(!(e===void 0||e[6]!==this.tz)&&!(e[5]!==this.second||e[4]!==this.minute||e[3]!==this.hour)&&!(e[2]!==this.day||e[1]!==this.month||e[0]!==this.year))return this.instantMs}fromCronDate(e){this.tz=e.tz,this.year=e.year,this.month=e.month,this.day=e.day,this.hour=e.hour,this.minute=e.minute,this.second=e.second,this.ms=e.ms,this.instantMs=e.instantMs,this.instantFields=e.instantFields}apply(){if(this.month>11||this.month<0||this.day>this.getLastDayOfMonth(this.year,this.month)||this.day<1||this.hour>23||this.minute>59||this.second>59||this.hour<0||this.minute<0||this.second<0){let e=new Date(0);return e.setUTCFullYear(this.year,this.month,this.day),e.setUTCHours(this.hour,this.minute,this.second,this.ms),this.ms=e.getUTCMilliseconds(),this.second=e.getUTCSeconds(),this.minute=e.getUTCMinutes(),this.hour=e.getUTCHours(),this.day=e.getUTCDate(),this.month=e.getUTCMonth(),this.year=e.getUTCFullYear(),!0}else return!1}fromString(e){if(typeof this.tz=="number"){if(O(e))return this.fromDate(v(e));let t=v(e,"Etc/UTC");this.ms=t.getUTCMilliseconds(),this.second=t.getUTCSeconds(),this.minute=t.getUTCMinutes(),this.hour=t.getUTCHours(),this.day=t.getUTCDate(),this.month=t.getUTCMonth(),this.year=t.getUTCFullYear(),this.apply()}else return this.fromDate(v(e,this.tz))}findNext(e,t,n,r){return this._findMatch(e,t,n,r,1)}_matchDayValue(e,t,n,r){let a=e;if(!a){for(let i=0;i<n.nearestWeekdays.length;i++)if(n.nearestWeekdays[i]){let o=this.getNearestWeekday(this.year,this.month,i+1);if(o!==-1&&o===t){a=1;break}}}if(n.lastWeekday){let i=this.getLastWeekday(this.year,this.month);t===i&&(a=1)}if(n.lastDayOfMonth){let i=this.getLastDayOfMonth(this.year,this.month);t===i&&(a=1)}if(!n.starDOW){let i=new Date(g(this.year,this.month,1,0,0,0,0)).getUTCDay(),o=n.dayOfWeek[(i+(t-1))%7];o&&o&63&&(o=this.isNthWeekdayOfMonth(this.year,this.month,t,o)?1:0),n.useAndLogic?a=a&&o:!r.domAndDow&&!n.starDOM?a=a||o:a=a&&o}return a}_findMatch(e,t,n,r,a){let i=this[t],o=t==="day"?this.getLastDayOfMonth(this.year,this.month):0,u=this[t]+r,l=a===1?h=>h<n[t].length:h=>h>=0;for(let h=u;l(h);h+=a){let m=n[t][h];if(t==="day"){if(h-r>o)continue;m=this._matchDayValue(m,h-r,n,e)}if(m)return this[t]=h-r,i!==this[t]?2:1}return 3}recurse(e,t,n){let r=this.year,a=n;for(;typeof a=="number";){if(e.starYear&&Math.abs(this.year-r)>400)return null;a=this.recurseStep(e,t,a)}return a}recurseStep(e,t,n){if(n===0&&!e.starYear){if(this.year>=0&&this.year<e.year.length&&e.year[this.year]===0){let a=-1;for(let i=this.year+1;i<e.year.length&&i<1e4;i++)if(e.year[i]===1){a=i;break}if(a===-1)return null;this.year=a,this.month=0,this.day=1,this.hour=0,this.minute=0,this.second=0,this.ms=0}if(this.year>=1e4)return null}let r=this.findNext(t,f[n][0],e,f[n][2]);if(r>1){let a=n+1;for(;a<f.length;)this[f[a][0]]=-f[a][2],a++;if(r===3){if(this[f[n][1]]++,this[f[n][0]]=-f[n][2],this.apply(),n===0&&!e.starYear){for(;this.year>=0&&this.year<e.year.length&&e.year[this.year]===0&&this.year<1e4;)this.year++;if(this.year>=1e4||this.year>=e.year.length)return null}return 0}else if(this.apply())return n-1}return n+=1,n>=f.length?this:(e.starYear?this.year>=3e3:this.year>=1e4)?null:n}increment(e,t,n){return this.instantMs=void 0,this.instantFields=void 0,this.second+=t.interval!==void 0&&t.interval>1&&n?t.interval:1,this.ms=0,this.apply(),this.recurse(e,t,0)}decrement(e,t,n=!0){this.instantMs=void 0,this.instantFields=void 0;let r=t.interval!==void 0&&t.interval>=1;return(this.ms===0||r)&&(this.second-=r&&n?t.interval:1),this.ms=0,this.apply(),this.year<1?null:this.recurseBackward(e,t,0)}recurseBackward(e,t,n){let r=this.year,a=n;for(;typeof a=="number";){if(e.starYear&&Math.abs(this.year-r)>400)return null;a=this.recurseBackwardStep(e,t,a)}return a}recurseBackwardStep(e,t,n){if(n===0&&!e.starYear){if(this.year>=0&&this.year<e.year.length&&e.year[this.year]===0){let a=-1;for(let i=this.year-1;i>=0;i--)if(e.year[i]===1){a=i;break}if(a===-1)return null;this.year=a,this.month=11,this.day=31,this.hour=23,this.minute=59,this.second=59,this.ms=0}if(this.year<1)return null}let r=this.findPrevious(t,f[n][0],e,f[n][2]);if(r>1){let a=n+1;for(;a<f.length;){let i=f[a][0],o=f[a][2],u=this.getMaxPatternValue(i,e,o);this[i]=u,a++}if(r===3){if(this[f[n][1]]--,n===0){let u=this.getLastDayOfMonth(this.year,this.month);this.day>u&&(this.day=u)}if(n===1)if(this.day<=0)this.day=1;else{let u=this.year,l=this.month;for(;l<0;)l+=12,u--;for(;l>11;)l-=12,u++;let h=this.getLastDayOfMonth(u,l);this.day>h&&(this.day=h)}this.apply();let i=f[n][0],o=f[n][2];if(this[i]=this.getMaxPatternValue(i,e,o),this.apply(),n===0){let u=f[1][2],l=this.getMaxPatternValue("day",e,u);l!==this.day&&(this.day=l,this.hour=this.getMaxPatternValue("hour",e,f[2][2]),this.minute=this.getMaxPatternValue("minute",e,f[3][2]),this.second=this.getMaxPatternValue("second",e,f[4][2]))}if(n===0&&!e.starYear){for(;this.year>=0&&this.year<e.year.length&&e.year[this.year]===0;)this.year--;if(this.year<1)return null}return 0}else if(this.apply())return n-1}return n+=1,n>=f.length?this:this.year<1?null:n}getMaxPatternValue(e,t,n){let r=t[e].length-1-n;for(let a=t[e].length-1;a>=0;a--)if(t[e][a]){r=a-n;break}if(e==="day"){let a=this.getLastDayOfMonth(this.year,this.month);return t.lastWeekday||t.nearestWeekdays.some(i=>i)||t.lastDayOfMonth||!t.starDOW?a:Math.min(r,a)}return r}findPrevious(e,t,n,r){return this._findMatch(e,t,n,r,-1)}getDate(e){if(!e&&typeof this.tz!="number"){let t=this.cachedInstant();if(t!==void 0)return new Date(t+(this.tz===void 0?this.ms:0))}if(e||this.tz===void 0){if(this.year>=0&&this.year<100){let t=new Date(0);return t.setFullYear(this.year,this.month,this.day),t.setHours(this.hour,this.minute,this.second,this.ms),t}return new Date(this.year,this.month,this.day,this.hour,this.minute,this.second,this.ms)}else return typeof this.tz=="number"?new Date(g(this.year,this.month,this.day,this.hour,this.minute-this.tz,this.second,this.ms)):N(T(this.year,this.month+1,this.day,this.hour,this.minute,this.second,this.tz),!1)}getTime(){return this.getDate(!1).getTime()}match(e,t){if(!e.starYear&&(this.year<0||this.year>=e.year.length||e.year[this.year]===0))return!1;for(let n=0;n<f.length;n++){let r=f[n][0],a=f[n][2],i=this[r];if(i+a<0||i+a>=e[r].length)return!1;let o=e[r][i+a];if(r==="day"&&(o=this._matchDayValue(o,i,e,t)),!o)return!1}return!0}};function F(s){s===void 0&&(s={}),delete s.name,s.legacyMode!==void 0&&s.domAndDow===void 0?s.domAndDow=!s.legacyMode:s.domAndDow===void 0&&(s.domAndDow=!1),s.legacyMode=!s.domAndDow;let e=(n,r)=>n===void 0?r:n;if(s.paused=e(s.paused,!1),s.maxRuns=e(s.maxRuns,1/0),s.catch=e(s.catch,!1),s.unref=e(s.unref,!1),s.mode=e(s.mode,"auto"),s.alternativeWeekdays=e(s.alternativeWeekdays,!1),s.sloppyRanges=e(s.sloppyRanges,!1),s.fixedTimeRule=e(s.fixedTimeRule,"single-value"),s.allowPast=e(s.allowPast,!1),s.interval=s.interval===void 0?0:parseInt(s.interval.toString(),10),s.utcOffset=s.utcOffset===void 0?void 0:parseInt(s.utcOffset.toString(),10),s.dayOffset=s.dayOffset===void 0?0:parseInt(s.dayOffset.toString(),10),!["auto","5-part","6-part","7-part","5-or-6-parts","6-or-7-parts"].includes(s.mode))throw new Error("CronOptions: mode must be one of 'auto', '5-part', '6-part', '7-part', '5-or-6-parts', or '6-or-7-parts'.");if(!["single-value","no-wildcard"].includes(s.fixedTimeRule))throw new Error("CronOptions: fixedTimeRule must be one of 'single-value' or 'no-wildcard'.");s.timezone===""&&(s.timezone=void 0);let t=s.timezone??s.utcOffset;if(s.startAt&&(s.startAt=I(new c(s.startAt,t))),s.stopAt&&(s.stopAt=I(new c(s.stopAt,t))),s.interval!==null){if(isNaN(s.interval))throw new Error("CronOptions: Supplied value for interval is not a number");if(s.interval<0)throw new Error("CronOptions: Supplied value for interval can not be negative")}if(s.utcOffset!==void 0){if(isNaN(s.utcOffset))throw new Error("CronOptions: Invalid value passed for utcOffset, should be number representing minutes offset from UTC.");if(s.utcOffset<-870||s.utcOffset>870)throw new Error("CronOptions: utcOffset out of bounds.");if(s.utcOffset!==void 0&&s.timezone)throw new Error("CronOptions: Combining 'utcOffset' with 'timezone' is not allowed.")}if(s.unref!==!0&&s.unref!==!1)throw new Error("CronOptions: Unref should be either true, false or undefined(false).");if(s.dayOffset!==void 0&&s.dayOffset!==0&&isNaN(s.dayOffset))throw new Error("CronOptions: Invalid value passed for dayOffset, should be a number representing days to offset.");return s}function I(s){return s.ms?(s.ms=0,new c(new Date(s.getTime()+1e3),s.tz)):s}function b(s){return typeof s=="function"}function L(s){return b(s)}function Y(s){typeof Deno<"u"&&typeof Deno.unrefTimer<"u"?Deno.unrefTimer(s):s&&typeof s.unref<"u"&&s.unref()}var P=1440*60*1e3,$=30*1e3,M=[],j=class{name;options;_states;fn;_startAtRoundingMs=0;getTz(){return this.options.timezone??this.options.utcOffset}applyDayOffset(e){let t=this._offsetMs();return t?new Date(e.getTime()+t):e}_offsetMs(){return(this.options.dayOffset??0)*P}get _startAt(){return this.options.startAt}get _stopAt(){return this.options.stopAt}_nextTarget(e,t){let n=this._offsetMs(),r=this._next(this._shift(e),new Date(t.getTime()-n),{startAt:this._shift(this._startAt),stopAt:this._shift(this._stopAt)});return r?this.applyDayOffset(r.getDate(!1)):null}_previousTarget(e,t){let n=this._toMs(e??t)-this._offsetMs(),r=this._previous(new Date(n),{startAt:this._shift(this._startAt),stopAt:this._shift(this._stopAt)});return r?this.applyDayOffset(r.getDate(!1)):null}_shift(e){if(e!=null)return new c(new Date(this._toMs(e)-this._offsetMs()),this.getTz())}constructor(e,t,n){let r,a;if(b(t))a=t;else if(typeof t=="object")r=t;else if(t!==void 0)throw new Error("Cron: Invalid argument passed for optionsIn. Should be one of function, or object (options).");if(b(n))a=n;else if(typeof n=="object")r=n;else if(n!==void 0)throw new Error("Cron: Invalid argument passed for funcIn. Should be one of function, or object (options).");this.name=r?.name;let i=r?.startAt;this.options=F(r),i&&this._startAt&&(this._startAtRoundingMs=this._startAt.getTime()-new c(i,this.getTz()).getTime());let o=!!e&&(e instanceof Date||typeof e=="string"&&e.indexOf(":")>0);if(this._states={kill:!1,blocking:!1,previousRun:void 0,currentRun:void 0,once:void 0,currentTimeout:void 0,maxRuns:r?r.maxRuns:void 0,paused:r?r.paused:!1,pattern:o?new C("* * * * *",void 0,{mode:"auto"}):new C(e,this.options.timezone,{mode:this.options.mode,alternativeWeekdays:this.options.alternativeWeekdays,sloppyRanges:this.options.sloppyRanges,fixedTimeRule:this.options.fixedTimeRule})},o&&(this._states.once=new c(e,this.getTz())),this.name){if(M.find(l=>l.name===this.name))throw new Error("Cron: Tried to initialize new named job '"+this.name+"', but name already taken.");M.push(this)}return a!==void 0&&L(a)&&(this.fn=a,this.schedule()),this}nextRun(e){return this._nextTarget(e,new Date)}nextRuns(e,t){this._states.maxRuns!==void 0&&e>this._states.maxRuns&&(e=this._states.maxRuns);let n=t||this._states.currentRun||void 0;return this._enumerateRuns(e,n,"next")}previousRuns(e,t){return this._enumerateRuns(e,t||void 0,"previous")}enumerate(e){return new A(this,e)}_enumerateRuns(e,t,n){let r=[],a=new Date,i=t;for(;e-- >0;){let o=n==="next"?this._nextTarget(i,a):this._previousTarget(i,a);if(!o)break;r.push(o),i=o}return r}match(e){if(this._states.once){let n=new c(e,this.getTz());n.ms=0;let r=new c(this._states.once,this.getTz());return r.ms=0,n.getTime()===r.getTime()}let t=new c(e,this.getTz());return t.ms=0,t.match(this._states.pattern,this.options)}getPattern(){if(!this._states.once)return this._states.pattern?this._states.pattern.pattern:void 0}getOnce(){return this._states.once?this._states.once.getDate():null}isRunning(){return!this._states.paused&&!this._states.kill&&this.fn!==void 0&&this._nextTarget(this._states.currentRun,new Date)!==null}isStopped(){return this._states.kill}isBusy(){return this._states.blocking}currentRun(){return this._states.currentRun?this._states.currentRun.getDate():null}previousRun(){return this._states.previousRun?this._states.previousRun.getDate():null}msToNext(e){let t=new Date,n=this._nextTarget(e,t);return n?n.getTime()-this._toMs(e??t):null}stop(){this._states.kill=!0,this._states.currentTimeout&&clearTimeout(this._states.currentTimeout);let e=M.indexOf(this);e>=0&&M.splice(e,1)}pause(){return this._states.paused=!0,!this._states.kill}resume(){return this._states.paused=!1,!this._states.kill}schedule(e){return this._schedule(e)}_schedule(e,t){if(e&&this.fn)throw new Error("Cron: It is not allowed to schedule two functions using the same Croner instance.");e&&(this.fn=e);let n=t??new Date,r=this._nextTarget(void 0,n),a=r?r.getTime()-n.getTime():null,i=this._states.currentRun;i&&i.getTime()>n.getTime()&&(i=void 0);let o=this._nextTarget(i,n);return a===null||isNaN(a)||o===null?this:(a>$&&(a=$),a<0&&(a=this._states.paused?1e3:0),this._states.currentTimeout=setTimeout(()=>this._checkTrigger(o),a),this._states.currentTimeout&&this.options.unref&&Y(this._states.currentTimeout),this)}async _trigger(e=new Date){this._states.blocking=!0,this._states.currentRun=new c(e,this.getTz());try{if(this.options.catch)try{this.fn!==void 0&&await this.fn(this,this.options.context)}catch(t){if(b(this.options.catch))try{Promise.resolve(this.options.catch(t,this)).catch(()=>{})}catch{}}else this.fn!==void 0&&await this.fn(this,this.options.context)}finally{this._states.previousRun=new c(e,this.getTz()),this._states.blocking=!1}}async trigger(){await this._trigger()}runsLeft(){return this._states.maxRuns}_checkTrigger(e){let t=new Date,n=!this._states.paused&&t.getTime()>=e.getTime(),r=this._states.blocking&&this.options.protect;n&&!r?(this._states.maxRuns!==void 0&&this._states.maxRuns--,this._trigger(t)):n&&r&&b(this.options.protect)&&setTimeout(()=>this.options.protect(this),0),this._schedule(void 0,n?void 0:t)}_next(e,t,n){let r=n?n.startAt:this._startAt,a=n?n.stopAt:this._stopAt,i=!!e,o=!!(e||this._states.currentRun),u=!1;!e&&r&&this.options.interval&&(e=this._calculatePreviousRun(r,t),e&&(o=!0),u=!e);let l=e??t??new Date,h=this._toMs(l);e=new c(l,this.getTz()),r&&h<r.getTime()&&(e=u?r:new c(new Date(r.getTime()-1e3),this.getTz()),h=e.getTime());let m=this._states.once||new c(e,this.getTz());if(!u&&m!==this._states.once&&(m=this._findOccurrence(e,h,1,o)),this._states.once){let d=this._states.once.getTime(),p=h-d;if(r&&d<r.getTime()-this._startAtRoundingMs||this._states.currentRun&&this.applyDayOffset(this._states.once.getDate()).getTime()<=this._states.currentRun.getTime()||(i?p>=0:p>1e3&&!this.options.allowPast))return null}return m===null||this._states.maxRuns!==void 0&&this._states.maxRuns<=0||this._states.kill||a&&m.getTime()>=a.getTime()?null:m}_previous(e,t){let n=this._toMs(e??new Date);if(t.stopAt&&n>t.stopAt.getTime()&&(n=t.stopAt.getTime()),this._states.once)return this._states.once.getTime()<n?this._states.once:null;let r=this._findOccurrence(new c(new Date(n),this.getTz()),n,-1);return r===null||t.startAt&&r.getTime()<t.startAt.getTime()?null:r}_toMs(e){if(e instanceof Date)return e.getTime();let t=new c(e,this.getTz());return t.getTime()+(typeof t.tz=="string"?t.ms:0)}_findOccurrence(e,t,n,r=!1){let a=this.options.interval??0;if(a>1&&(n===-1||r)){t+=(a-1)*1e3*n;let m=new Date(t);if(isNaN(m.getTime())||(e=new c(m,this.getTz()),!(e.year>=1&&e.year<=9999)))return null;r=!1}let i=this._walk(e,t,n,r),o=this.getTz();if(this._states.pattern.isFixedTime&&n===1||typeof o=="number"||U(t,o)!==(n===1?"earlier":"later"))return i;let u=Math.floor(t/1e3)*1e3,l=n===1?k(u,u+P,o):k(u-P,u,o)-1e3;if(i&&(l-i.getTime())*n>0)return i;let h=this._walk(new c(new Date(l),o),l-n,n,!1,!0);return!i||!h?i??h:(i.getTime()-h.getTime())*n>0?h:i}_walk(e,t,n,r,a=!1){let i=this._states.pattern,o=(l,h)=>n===1?l.increment(i,this.options,h):l.decrement(i,this.options,h),u=new c(e,this.getTz());for((!a||!u.match(i,this.options))&&(u=o(u,r));u;){let l=this._runAt(u,t,n);if(l)return new c(l,this.getTz());u=o(u,!1)}return null}_runAt(e,t,n){let r=d=>(d.getTime()-t)*n>0,a=e.tz;if(typeof a=="number"){let d=e.getDate();return r(d)?d:null}let i=T(e.year,e.month+1,e.day,e.hour,e.minute,e.second,a),o=_(i),u=this._states.pattern.isFixedTime;if(o.kind==="single")return r(o.date)?o.date:null;if(o.kind==="ambiguous"){let{earlier:d,later:p}=o;return(u?[d]:n===1?[d,p]:[p,d]).find(r)??null}if(!u)return null;let l=new Date(k(o.before.getTime(),o.after.getTime(),a)),h=y(l,a);return h.y===i.y&&h.m===i.m&&h.d===i.d&&r(l)?l:null}_calculatePreviousRun(e,t){let n=new c(t,this.getTz()).getTime();if(e.getTime()>n)return;let r=this.options.interval*1e3,a=e;for(;a.getTime()+r<=n;){let i=this._findOccurrence(a,a.getTime(),1,!0);if(i===null)break;a=i}return a}},A=class{cron;cursor;now;done;initialMaxRuns;remainingRuns;constructor(e,t){this.cron=e,this.initialMaxRuns=e.runsLeft()??1/0,this.reset(t)}next(){if(this.done||this.remainingRuns<=0)return this.done=!0,{value:void 0,done:!0};let e=this.cron._nextTarget(this.cursor,this.now);return e===null?(this.done=!0,{value:void 0,done:!0}):(this.cursor=e,this.remainingRuns--,{value:e,done:!1})}peek(){return this.done||this.remainingRuns<=0?null:this.cron._nextTarget(this.cursor,this.now)}reset(e){this.cursor=e instanceof Date?new Date(e.getTime()):e??void 0,this.now=new Date,this.done=!1,this.remainingRuns=this.initialMaxRuns}[Symbol.iterator](){return this}};
 
@@ -41018,6 +40439,622 @@ function optionalRef(raw, file, where) {
 function checkRef(ref, what) {
     if (isTagPattern(ref) ? !REF.test(ref.replace(TAG_PATTERN_CHARS, 'x')) : !REF.test(ref))
         throw new errors/* InputError */.dz(`${what} '${ref}' is not a branch or tag name, nor a pattern of tag names such as v* or tags/release-*.`);
+}
+
+;// CONCATENATED MODULE: ./src/status/code-host.ts
+// Where the status report reads the code from: GitHub (a token; the repository is the run's) or GitLab (a token, the
+// project and the instance from the flags or inputs, else the file's `gitlab:`, else a GitLab CI job's own), checked
+// as the deploy checks them (src/inputs/code-host.ts): both is refused, before any request.
+
+
+
+
+/** The token variable a file's `gitlab:` reads when it names none. */
+const DEFAULT_GITLAB_TOKEN_VARIABLE = 'BRCLOUD_GITLAB_TOKEN';
+function statusCodeHost(s, warn) {
+    const token = s.gitlabToken || s.env[s.file?.tokenVariable ?? DEFAULT_GITLAB_TOKEN_VARIABLE] || '';
+    if (token === '' && s.file?.tokenVariable !== undefined)
+        refuseUnsetToken(s.file.tokenVariable);
+    const inCi = s.env.GITLAB_CI === 'true' && token !== '';
+    const values = {
+        'github-token': s.githubToken ?? '',
+        'gitlab-token': token,
+        'gitlab-project': s.gitlabProject || s.file?.project || (inCi ? (s.env.CI_PROJECT_PATH ?? '') : ''),
+        'gitlab-url': s.gitlabUrl || s.file?.url || (inCi ? (s.env.CI_API_V4_URL ?? '') : '')
+    };
+    return readCodeHost((name) => values[name] ?? '', warn);
+}
+/**
+ * The variable the file names must hold the token, as a stack's login variables must: an empty one is a secret this job
+ * was not given, and reading on without GitLab would report every commit unknown. A name that does not read as a
+ * variable's (lower case) may be the token itself written in its place: masked, and not repeated.
+ */
+function refuseUnsetToken(name) {
+    if (readsAsVariableName(name))
+        throw new errors/* InputError */.dz(`The file's gitlab.token-variable names ${name}, which is not set or empty (a CI job gets a secret only where it is passed in): ` +
+            'set it to a GitLab access token with scope read_api (api to keep drift issues).');
+    (0,secrets/* registerSecret */.cl)(name);
+    throw new errors/* InputError */.dz("The file's gitlab.token-variable names a variable that is not set or empty. The name is not repeated here: written with lower-case letters, " +
+        'it may be the token itself rather than the name of the variable that holds it (e.g. GITLAB_TOKEN).');
+}
+
+;// CONCATENATED MODULE: ./src/code-host/open.ts
+async function openCodeHost(inputs, signal, run) {
+    if (inputs.githubToken !== undefined) {
+        const { GitHubApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 6584));
+        return GitHubApi.open(inputs.githubToken, signal, run);
+    }
+    if (inputs.gitlab !== undefined) {
+        const { GitLabApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 9941));
+        return GitLabApi.open(inputs.gitlab, signal, run);
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./src/code-host/port.ts
+var code_host_port = __nccwpck_require__(5591);
+;// CONCATENATED MODULE: ./src/status/drift-issues.ts
+// Drift issues (docs/status.md, "Drift issues"): one issue (GitHub's or GitLab's) per drifted environment, kept from the status report
+// (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
+// rewritten in place while it drifts (only when what it says changed), closed with a comment once it runs the tracked
+// ref's head again. An issue is found by a hidden marker in its body among the open issues of one label, never by its
+// title, and a key never gets a second issue. A row that could not be told (unknown) or is switching (deploying) is no
+// evidence: its issue is left as it is. The only writes of the report, and only to the code host's issues.
+
+
+
+
+
+/** The label every drift issue carries: the list is read by it. */
+const DRIFT_LABEL = 'brcloud-drift';
+const LABEL_COLOR = 'd93f0b';
+const LABEL_DESCRIPTION = 'An environment that does not run its tracked ref (brcloud status, drift issues)';
+/** The states that open an issue when no fail-on list is given. */
+const DEFAULT_ISSUE_STATES = ['behind', 'ahead', 'diverged', 'outside', 'empty'];
+/** States that say nothing about what runs: an issue is neither opened nor closed for them. */
+const NO_EVIDENCE = ['unknown', 'deploying'];
+/** Where the body's part that is compared ends: below it, the run that last wrote it (which changes every run). */
+const RUN_LINE = '<!-- brcloud-drift-run -->';
+const MARKER = /<!-- brcloud-drift stack=(\S+) environment=(\S+) -->/;
+/** The states that open an issue: fail-on's (less those that never do), else the default ones. */
+function issueStates(failOn) {
+    const given = failOn.filter((s) => s !== 'in-sync' && !NO_EVIDENCE.includes(s));
+    return failOn.length > 0 ? given : [...DEFAULT_ISSUE_STATES];
+}
+/** The hidden marker that names the issue's environment. */
+function driftMarker(stack, environment) {
+    return `<!-- brcloud-drift stack=${encodeURIComponent(stack)} environment=${encodeURIComponent(environment)} -->`;
+}
+function keyOf(stack, environment) {
+    return `${stack}\u0000${environment}`;
+}
+/** The stack and environment a body's marker names, decoded; undefined without one, or with one that cannot be decoded. */
+function markerOf(body) {
+    const m = MARKER.exec(body);
+    if (m === null)
+        return undefined;
+    try {
+        return { stack: decodeURIComponent(m[1]), environment: decodeURIComponent(m[2]) };
+    }
+    catch {
+        return undefined;
+    }
+}
+function markedKey(body) {
+    const marked = markerOf(body);
+    return marked === undefined ? undefined : keyOf(marked.stack, marked.environment);
+}
+/**
+ * The issues of the run's repository (`run.repository`, or the GitLab project) kept through the code host's door (a GitHub
+ * token with issues: write, a GitLab token with api); a client that cannot be made is a failure in the outcome, as any other.
+ */
+async function keepDriftIssuesOf(report, host, run, failOn) {
+    let api;
+    try {
+        api = await openCodeHost(host, undefined, run);
+        if (api === undefined)
+            throw new Error('no token of the code host is set');
+    }
+    catch (error) {
+        const line = (0,secrets/* redact */.E$)((0,errors/* describeError */.Uc)(error));
+        port/* warning */.$e(`Drift issues: ${line}`);
+        return { opened: [], updated: [], closed: [], failures: [line] };
+    }
+    // Drift issues follow the state axis: a failing health probe (fail-on unhealthy) is not drift and opens none.
+    const states = failOn.filter((s) => s !== 'unhealthy');
+    const hostLinks = api.host === 'GitHub' ? {} : { commitUrl: (sha) => api.commitUrl(sha), deploymentNoun: api.deploymentNoun, host: api.host };
+    return keepDriftIssues(report, api, { failOn: states, runUrl: run.runUrl, serverUrl: run.serverUrl, ...hostLinks });
+}
+/** Why the step fails for its issues (`name`: the setting, as each face calls it), or undefined when every one was kept. */
+function driftIssuesFailure(outcome, name) {
+    const n = outcome.failures.length;
+    if (n === 0)
+        return undefined;
+    return `${name}: ${n === 1 ? 'a drift issue' : `${n} drift issues`} could not be kept (the report itself was read): ${outcome.failures.join('; ')}`;
+}
+/** Keeps one issue per environment of `report` in `tracker`'s repository; never throws: failures are in the outcome. */
+async function keepDriftIssues(report, tracker, options) {
+    const outcome = { opened: [], updated: [], closed: [], failures: [] };
+    const fail = (message) => {
+        const line = (0,secrets/* redact */.E$)(message);
+        outcome.failures.push(line);
+        port/* warning */.$e(`Drift issues: ${line}`);
+    };
+    let open;
+    try {
+        open = await tracker.listOpenIssues(DRIFT_LABEL);
+    }
+    catch (error) {
+        fail(`${(0,errors/* describeError */.Uc)(error)}; no issue was opened, edited or closed.`);
+        return outcome;
+    }
+    const byKey = new Map();
+    for (const issue of [...open].sort((a, b) => a.number - b.number)) {
+        const key = markedKey(issue.body);
+        if (key !== undefined)
+            byKey.set(key, [...(byKey.get(key) ?? []), issue]);
+    }
+    const opening = issueStates(options.failOn);
+    let label;
+    const keeper = { tracker, options, report, outcome, opening, ensureLabel: () => (label ??= tracker.ensureLabel(DRIFT_LABEL, LABEL_COLOR, LABEL_DESCRIPTION)) };
+    for (const row of report.environments) {
+        if (row.environment === null)
+            continue; // a stack not read at all: which environments it has is not known
+        const where = `${row.stack}/${row.environment}`;
+        const issues = byKey.get(keyOf(row.stack, row.environment)) ?? [];
+        if (issues.length > 1)
+            port/* warning */.$e(`Drift issues: ${issues.map((i) => `#${i.number}`).join(', ')} all track ${where}; #${issues[0]?.number} (the oldest) is kept, close the others by hand.`);
+        try {
+            await keepOne(keeper, row, where, issues[0]);
+        }
+        catch (error) {
+            fail(`${where}: ${(0,errors/* describeError */.Uc)(error)}`);
+        }
+    }
+    const counts = `${outcome.opened.length} opened, ${outcome.updated.length} updated, ${outcome.closed.length} closed`;
+    port/* info */.pq(`Drift issues: ${counts}${outcome.failures.length > 0 ? `, ${outcome.failures.length} failed` : ''}.`);
+    return outcome;
+}
+async function keepOne(k, row, where, issue) {
+    if (NO_EVIDENCE.includes(row.state)) {
+        const left = issue === undefined ? 'no issue opened' : `issue #${issue.number} left as it is`;
+        port/* info */.pq(`Drift issues: ${where} is ${row.state}: ${left} (${row.state === 'unknown' ? 'what it runs could not be told' : 'it is switching'}).`);
+        return;
+    }
+    if (row.state === 'in-sync') {
+        if (issue === undefined)
+            return;
+        await k.tracker.commentOnIssue(issue.number, closingComment(k, row, where));
+        await k.tracker.editIssue(issue.number, { state: 'closed', stateReason: 'completed' });
+        k.outcome.closed.push(issue.number);
+        port/* info */.pq(`Drift issues: ${where} is in-sync again: issue #${issue.number} closed.`);
+        return;
+    }
+    const title = issueTitle(row, where);
+    const content = issueContent(k, row, where);
+    if (issue !== undefined) {
+        // Not every run: only when what the issue says changed (the run line below the content aside). A title
+        // someone changed by hand stays until then.
+        if (contentOf(issue.body) === content)
+            return;
+        await k.tracker.editIssue(issue.number, { title, body: withRunLine(k, content) });
+        k.outcome.updated.push(issue.number);
+        port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${issue.number} updated.`);
+        return;
+    }
+    // A state fail-on leaves out keeps an open issue current, but opens none.
+    if (!k.opening.includes(row.state))
+        return;
+    await k.ensureLabel();
+    const created = await k.tracker.createIssue(title, withRunLine(k, content), [DRIFT_LABEL]);
+    k.outcome.opened.push(created.number);
+    port/* info */.pq(`Drift issues: ${where} is ${row.state}: issue #${created.number} opened${created.htmlUrl ? ` (${created.htmlUrl})` : ''}.`);
+    // GitHub drops the labels of a token without push access, silently (a host that does the same is caught too): the next run would not find the issue and open another.
+    if (!created.labels.includes(DRIFT_LABEL))
+        throw new Error(`${k.options.host ?? 'GitHub'} did not set the label ${DRIFT_LABEL} on issue #${created.number} (the token cannot set labels): the next run would not find it.`);
+}
+function issueTitle(row, where) {
+    return `Drift: ${where} is ${row.state}${row.track !== null && ['behind', 'ahead', 'diverged'].includes(row.state) ? ` (${row.track})` : ''}`;
+}
+/** The state as a word and its count, as the table shows it. */
+function stateWords(row) {
+    if (row.state === 'behind')
+        return `behind by ${row.behindBy ?? '?'}`;
+    if (row.state === 'ahead')
+        return `ahead by ${row.aheadBy ?? '?'}`;
+    if (row.state === 'diverged')
+        return `diverged: ${row.aheadBy ?? '?'} ahead, ${row.behindBy ?? '?'} behind`;
+    return row.state;
+}
+function cell(text) {
+    return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+function commitText(k, row) {
+    if (row.commit === null)
+        return 'not known';
+    const sha = `\`${(0,code_host_port/* short */.h0)(row.commit)}\``;
+    const url = k.options.commitUrl?.(row.commit) ?? `${k.options.serverUrl}/${k.report.repository ?? ''}/commit/${row.commit}`;
+    const linked = /^[0-9a-f]{40}$/i.test(row.commit) && k.report.repository !== null ? `[${sha}](${url})` : sha;
+    return `${linked} (evidence: ${row.evidence}${row.evidenceDeploymentId === null ? '' : `, ${noun(k)} ${row.evidenceDeploymentId}`})`;
+}
+function noun(k) {
+    return k.options.deploymentNoun ?? 'GitHub Deployment';
+}
+function runsText(row) {
+    if (row.distributionId === null)
+        return 'nothing';
+    const name = row.distributionName === null ? '' : `\`${row.distributionName}\` `;
+    const uploaded = [row.createdAt, row.createdBy === null ? null : `by ${row.createdBy}`].filter((s) => s !== null).join(' ');
+    return `${name}(id \`${row.distributionId}\`)${uploaded === '' ? '' : `, uploaded ${uploaded}`}`;
+}
+function lastDeploymentText(row) {
+    const d = row.lastDeployment;
+    if (d === null)
+        return 'none';
+    const what = [d.commit === null ? 'commit unknown' : (0,code_host_port/* short */.h0)(d.commit), d.state, d.by === null ? null : `by ${d.by}`, d.at === null ? null : `at ${d.at}`]
+        .filter((s) => s !== null)
+        .join(' ');
+    return d.runUrl === null ? what : `[${what}](${d.runUrl})`;
+}
+/** What the issue says about the environment: the part compared between runs. */
+function issueContent(k, row, where) {
+    const lines = [
+        driftMarker(row.stack, row.environment),
+        `**${where}** is **${stateWords(row)}**${row.track === null ? '' : ` against \`${row.track}\``}.`,
+        '',
+        '| | |',
+        '|---|---|',
+        `| State | ${cell(stateWords(row))} |`,
+        `| Tracked ref | ${row.track === null ? 'none' : `\`${cell(row.track)}\``} |`,
+        `| Runs | ${cell(runsText(row))} |`,
+        `| Commit | ${cell(commitText(k, row))} |`,
+        `| Last ${noun(k)} | ${cell(lastDeploymentText(row))} |`,
+        ...(row.reason === null ? [] : [`| Why | ${cell(row.reason)} |`]),
+        ...(row.platformStatus === null ? [] : [`| Platform status | ${cell(row.platformStatus)} |`]),
+        '',
+        'Kept by the brcloud status report (drift issues): updated while this environment drifts, closed once it runs the',
+        "tracked ref's head again. An edit above the line below is written over by the next run that sees a change."
+    ];
+    return (0,secrets/* redact */.E$)(lines.join('\n'));
+}
+function withRunLine(k, content) {
+    return `${content}\n\n${RUN_LINE}\n${k.options.runUrl === undefined ? 'Last written by brcloud status.' : `Last written by [this run](${k.options.runUrl}).`}\n`;
+}
+/** The part of a body above the run line, line breaks as \n (an edit on github.com writes \r\n). */
+function contentOf(body) {
+    return (body.split(RUN_LINE)[0] ?? '').replace(/\r\n/g, '\n').trimEnd();
+}
+function closingComment(k, row, where) {
+    const runs = row.distributionId === null ? '' : `: ${runsText(row)}, commit ${commitText(k, row)}`;
+    const by = k.options.runUrl === undefined ? '' : ` ([the run](${k.options.runUrl}))`;
+    return (0,secrets/* redact */.E$)(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
+}
+
+;// CONCATENATED MODULE: ./src/advice.ts
+// Advice that names the way to fix something where the run runs (issue 41): the action reads its inputs from a
+// workflow's with: and its secrets from ${{ secrets.* }}; the brcloud command reads BRCLOUD_* variables and files, and
+// each CI keeps secrets its own way. The engine learns the place from the port's run context (RunContext.place, set
+// by the CLI's face from the CI it finds: src/cli/ci.ts) and words every such hint here, in one table, so that no
+// message tells a Jenkins user to write ${{ secrets.BRC_PASSWORD }}.
+
+/** Where this run runs: the action unless the face said otherwise. */
+function runPlace() {
+    return port/* runContext */.pO().place ?? 'action';
+}
+/** The variable the brcloud command reads an input from: BRCLOUD_ and its name in upper case, '-' as '_'. */
+function inputVariable(name) {
+    return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/** Every place the brcloud command knows, with how a secret is set there (each CI's own documented way). */
+const PLACES = {
+    'github-actions': {
+        name: 'GitHub Actions',
+        secret: (v) => `a repository or environment secret, mapped in the run: step's env: (${v}: \${{ secrets.NAME }})`
+    },
+    jenkins: { name: 'Jenkins', secret: (v) => `a Jenkins credential (environment { ${v} = credentials('ID') }, or withCredentials)` },
+    gitlab: { name: 'GitLab CI', secret: (v) => `a masked CI/CD variable ${v} of the project or group (Settings > CI/CD > Variables)` },
+    'azure-pipelines': { name: 'Azure Pipelines', secret: (v) => `a secret variable of the pipeline, mapped in the step's env: (${v}: $(${v}))` },
+    circleci: { name: 'CircleCI', secret: (v) => `a project environment variable or a context holding ${v}` },
+    bitbucket: { name: 'Bitbucket Pipelines', secret: (v) => `a secured repository, workspace or deployment variable ${v}` },
+    buildkite: { name: 'Buildkite', secret: (v) => `Buildkite secrets or the agent's environment hook (export ${v})` },
+    teamcity: { name: 'TeamCity', secret: (v) => `a build parameter env.${v} of type password` },
+    drone: { name: 'Drone', secret: (v) => `a Drone secret (environment: ${v}: from_secret: NAME)` },
+    travis: { name: 'Travis CI', secret: (v) => `an encrypted variable ${v} (the repository's settings, or travis encrypt)` },
+    terminal: { name: 'a terminal', secret: (v) => `the environment (export ${v}, from your password manager)` }
+};
+/** How the brcloud command gets a secret input here: its variable from the CI's secret store, or its file. */
+function cliSecret(place, input) {
+    const variable = inputVariable(input);
+    return `${variable} from ${PLACES[place].secret(variable)}, or --${input}-file FILE`;
+}
+/** A required secret left empty: the end of the "Input X is required: ..." message. */
+function missingSecret(input) {
+    const place = runPlace();
+    if (place !== 'action') {
+        return `set ${cliSecret(place, input)}; if ${inputVariable(input)} is set and still empty, the secret did not reach this job.`;
+    }
+    return input === 'password'
+        ? 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
+        : 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.';
+}
+/** A required secret, in a list of several missing inputs: where it comes from. */
+function secretSource(input) {
+    const place = runPlace();
+    if (place !== 'action')
+        return cliSecret(place, input);
+    return input === 'password'
+        ? 'from a secret (forks and Dependabot runs get no secrets)'
+        : 'from a secret: ${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow';
+}
+/** The user name left empty: the end of its "is required" message. */
+function missingUsername() {
+    return runPlace() === 'action'
+        ? 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).'
+        : 'set it to the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).';
+}
+/** The user name in a list of several missing inputs. */
+function usernameSource() {
+    return runPlace() === 'action'
+        ? 'the Bloomreach Cloud user that deploys, from a secret'
+        : 'the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME)';
+}
+/**
+ * Why oidc-audience cannot log in here, or undefined when it can: only the action asks GitHub for its OIDC token, and
+ * only in a job with id-token: write (GitHub then sets ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN in `env`).
+ */
+function oidcUnavailable(env) {
+    const place = runPlace();
+    if (place === 'action') {
+        if (env.ACTIONS_ID_TOKEN_REQUEST_URL && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN)
+            return undefined;
+        return ("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
+            '(A workflow run from a fork never gets one.)');
+    }
+    const instead = `log in with client-id and client-secret (${cliSecret(place, 'client-secret')}), or with a script account's username and password (docs/single-sign-on.md)`;
+    if (place === 'github-actions')
+        return `oidc-audience logs in with GitHub's OIDC token, which only the brcloud-deploy action asks for (uses:, with permissions: id-token: write); the brcloud command cannot. Use the action, or ${instead}.`;
+    return `oidc-audience logs in with the OIDC token GitHub gives a GitHub Actions job, and this run is in ${PLACES[place].name}, where there is none: ${instead}.`;
+}
+/** Why GitHub gave the login no OIDC token, when the job may not ask for one. */
+function noOidcToken() {
+    return runPlace() === 'action'
+        ? "The job needs 'permissions: id-token: write'; a run from a fork gets none."
+        : 'Only the brcloud-deploy GitHub Action gets one: log in with client-id and client-secret instead (docs/single-sign-on.md).';
+}
+/** How to give the GitHub token here (a token of the repository with `permissions`). */
+function giveGitHubToken(permissions) {
+    const place = runPlace();
+    if (place === 'action')
+        return 'github-token: ${{ github.token }}';
+    if (place === 'github-actions')
+        return `BRCLOUD_GITHUB_TOKEN: \${{ github.token }} in the run: step's env:, with ${permissions} in the job's permissions`;
+    return `BRCLOUD_GITHUB_TOKEN from ${PLACES[place].secret('BRCLOUD_GITHUB_TOKEN')}: a token of the repository with ${permissions}`;
+}
+/** GitHub refused the token for a missing permission (403): what to grant, and where. */
+function grantGitHubPermissions(permissions) {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return `give the job permissions with ${permissions}`;
+    return `give the token ${permissions} on the repository (a fine-grained token's Deployments and Contents permissions)`;
+}
+/** How to set health-expect to the commit this run deploys. */
+function healthExpectCommit() {
+    const place = runPlace();
+    if (place === 'action')
+        return 'health-expect: ${{ github.sha }}';
+    if (place === 'github-actions')
+        return '--health-expect "$GITHUB_SHA"';
+    return '--health-expect or BRCLOUD_HEALTH_EXPECT set to the commit SHA this run deploys';
+}
+/** Where the log of this run is, for a GitHub Deployment's status. */
+function seeTheRun() {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return 'see the workflow run';
+    return place === 'terminal' ? "see the run's log" : `see the ${PLACES[place].name} run`;
+}
+
+;// CONCATENATED MODULE: ./src/cloud/jwt.ts
+// What a token says of its own life, when it is a JWT: read, never verified (the issuer verifies it).
+// The session renews by it; the inputs check a ready token's `exp` against the run's budgets.
+/** The `iat` and `exp` claims (seconds) of a JWT, or undefined when the token is not a readable JWT. */
+function lifeClaims(token) {
+    const parts = token.split('.');
+    if (parts.length !== 3 || !parts[1])
+        return undefined;
+    try {
+        const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+        return { iat: typeof claims.iat === 'number' ? claims.iat : undefined, exp: typeof claims.exp === 'number' ? claims.exp : undefined };
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Milliseconds between `iat` and `exp` of a JWT, or undefined when the token does not say. */
+function jwtLifetimeMs(token) {
+    const c = lifeClaims(token);
+    if (c?.iat === undefined || c.exp === undefined || c.exp <= c.iat)
+        return undefined;
+    return (c.exp - c.iat) * 1000;
+}
+/** `exp` of a JWT in milliseconds, or undefined when the token does not say. */
+function jwtExpiry(token) {
+    const exp = lifeClaims(token)?.exp;
+    return exp === undefined ? undefined : exp * 1000;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/parsers.ts
+// The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
+// parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
+// passes '', and both must give the same result. Every refusal is an InputError that names the input.
+
+
+/** The value, or action.yml's default when it is empty ('' when there is none). */
+function orDefault(name, value) {
+    return value === '' ? INPUT_DEFAULTS[name] : value;
+}
+/** @actions/core's getBooleanInput rules, which every action follows: true, True, TRUE, false, False, FALSE; nothing else. */
+/**
+ * Whether the user set an input: a runner passes every input's default itself, so a value equal to
+ * action.yml's default says nothing about the user's intent.
+ */
+function isSet(name, value) {
+    return value !== '' && value !== INPUT_DEFAULTS[name];
+}
+function parseBoolean(name, value) {
+    const v = orDefault(name, value);
+    if (['true', 'True', 'TRUE'].includes(v))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(v))
+        return false;
+    throw new InputError(`${name} '${v}' is not a boolean: write true or false (also True, TRUE, False or FALSE, as for every action).`);
+}
+function inRange(name, value, n, min, max) {
+    if (n < min || n > max)
+        throw new InputError(`${name} ${value} is out of range: write a number from ${min} to ${max}.`);
+    return n;
+}
+function parseInteger(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+$/.test(v))
+        throw new InputError(`${name} '${v}' is not a whole number: write a number from ${min} to ${max}.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** A positive number with an optional fraction (total-timeout-minutes: 0.5 is half a minute). */
+function parseDecimal(name, value, min, max) {
+    const v = orDefault(name, value);
+    if (!/^\d+(\.\d+)?$/.test(v))
+        throw new InputError(`${name} '${v}' is not a number: write a number from ${min} to ${max}, e.g. 30 or 2.5.`);
+    return inRange(name, v, Number(v), min, max);
+}
+/** undefined when the value (and action.yml's default) is empty, else what `parse` makes of it. */
+function optional(name, value, parse) {
+    return orDefault(name, value) === '' ? undefined : parse(value);
+}
+/** `when` narrows the rule ("when search-query is set"); `why` says how to set the input. */
+function required(name, value, why, when) {
+    if (value === '')
+        throw new errors/* InputError */.dz(`Input ${name} is required${when ? ` ${when}` : ''}: ${why}`);
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/inputs/login.ts
+
+
+
+
+
+const LoginInput = {
+    Username: 'username',
+    Password: 'password',
+    TokenUrl: 'token-url',
+    ClientId: 'client-id',
+    ClientSecret: 'client-secret',
+    OidcAudience: 'oidc-audience',
+    Audience: 'audience',
+    Scope: 'scope',
+    AccessToken: 'access-token'
+};
+const SSO_DOCS = 'docs/single-sign-on.md';
+/** Names of the inputs in `names` that are set. */
+function setOf(read, names) {
+    return names.filter((n) => read(n) !== '');
+}
+/** Refuses inputs that would be ignored: a login reads one set of credentials. */
+function refuseWith(read, names, why) {
+    const set = setOf(read, names);
+    if (set.length > 0)
+        throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set, but ${why}.`);
+}
+/** `password` was read untrimmed and masked by the caller; `env` is where GitHub says whether an OIDC token can be asked for. */
+function readLogin(read, password, env = process.env) {
+    const pick = (name) => (name === LoginInput.Password ? password : read(name));
+    const accessToken = read(LoginInput.AccessToken);
+    if (accessToken !== '') {
+        refuseWith(pick, [
+            LoginInput.Username,
+            LoginInput.Password,
+            LoginInput.TokenUrl,
+            LoginInput.ClientId,
+            LoginInput.ClientSecret,
+            LoginInput.OidcAudience,
+            LoginInput.Audience,
+            LoginInput.Scope
+        ], 'access-token is used as it is, with no login: leave the other credentials empty, or leave access-token empty');
+        return { kind: 'token', accessToken, expiresAtMs: jwtExpiry(accessToken) };
+    }
+    const tokenUrl = read(LoginInput.TokenUrl);
+    if (tokenUrl === '') {
+        refuseWith(pick, [LoginInput.ClientId, LoginInput.ClientSecret, LoginInput.OidcAudience, LoginInput.Audience, LoginInput.Scope], `token-url is empty: they are sent to an OAuth token endpoint, for a stack with single sign-on. Set token-url (see ${SSO_DOCS}), or leave them empty`);
+        return passwordLogin(pick);
+    }
+    return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
+}
+function passwordLogin(pick) {
+    const username = required(LoginInput.Username, pick(LoginInput.Username), missingUsername());
+    const password = required(LoginInput.Password, pick(LoginInput.Password), missingSecret(LoginInput.Password));
+    return { kind: 'password', username, password };
+}
+function oauthLogin(pick, tokenUrl, env) {
+    const value = (name) => pick(name) || undefined;
+    const clientId = value(LoginInput.ClientId);
+    const clientSecret = value(LoginInput.ClientSecret);
+    const username = value(LoginInput.Username);
+    const password = value(LoginInput.Password);
+    const oidcAudience = value(LoginInput.OidcAudience);
+    const common = {
+        kind: 'oauth',
+        tokenUrl,
+        clientId,
+        clientSecret,
+        username,
+        password,
+        oidcAudience,
+        audience: value(LoginInput.Audience),
+        scope: value(LoginInput.Scope)
+    };
+    if (clientSecret !== undefined && clientId === undefined)
+        throw new errors/* InputError */.dz('client-secret is set without client-id: set client-id to the OAuth client the secret belongs to.');
+    if ((username === undefined) !== (password === undefined)) {
+        throw new errors/* InputError */.dz(`With token-url, ${username === undefined ? 'password is set without username' : 'username is set without password'}: a script account needs both.`);
+    }
+    if (oidcAudience !== undefined) {
+        refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
+        const unavailable = oidcUnavailable(env);
+        if (unavailable !== undefined)
+            throw new errors/* InputError */.dz(unavailable);
+        return { ...common, grant: 'client_assertion' };
+    }
+    if (username !== undefined)
+        return { ...common, grant: 'password' };
+    if (clientId !== undefined && clientSecret !== undefined)
+        return { ...common, grant: 'client_credentials' };
+    throw new errors/* InputError */.dz('token-url is set without credentials for it: set client-id and client-secret (client credentials), username and password (a script account ' +
+        `of your identity provider), or oidc-audience (GitHub's OIDC token, no secret). See ${SSO_DOCS}.`);
+}
+function parseTokenUrl(value) {
+    const rules = {
+        input: LoginInput.TokenUrl,
+        example: 'https://login.example.com/oauth/token',
+        credentialsHint: 'Pass credentials through client-id and client-secret.',
+        secret: 'the client secret or password'
+    };
+    const url = parseAbsoluteUrl(value, rules, true);
+    requireHttps(url, value, rules);
+    return url.href;
+}
+/** A ready token that ends before the run's budgets would: refused before any change. */
+function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
+    if (login.kind !== 'token' || login.expiresAtMs === undefined)
+        return;
+    const at = new Date(login.expiresAtMs).toISOString();
+    if (login.expiresAtMs <= now)
+        throw new errors/* InputError */.dz(`access-token expired at ${at}: get a fresh token in the step before this one.`);
+    const left = login.expiresAtMs - now;
+    if (left < watchdogMs) {
+        throw new errors/* InputError */.dz(`access-token expires at ${at}, in ${Math.floor(left / 60_000)} min, before the run's budgets end (${Math.ceil(watchdogMs / 60_000)} min, total-timeout-minutes): ` +
+            'it is not renewed, so the deploy could lose its token halfway. Get a token that lives longer, lower total-timeout-minutes, or use token-url so the action renews it.');
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/status/credentials.ts
@@ -44810,6 +44847,8 @@ const STATE = {
     gitlabApiUrl: 'gitlabDeploymentApiUrl',
     /** 'true' once the recorded deployment (GitHub's or GitLab's) got a final status (success or failure). */
     githubDeploymentFinal: 'githubDeploymentFinal',
+    /** The final status the main step meant to set and could not (the call failed): the post step sets it on GitLab. */
+    deploymentFinalWanted: 'deploymentFinalWanted',
     /** 'true' once the main step wrote its outputs and summary. */
     reported: 'reported'
 };
@@ -44844,6 +44883,11 @@ function noteGitLabDeployment(id, project, apiUrl) {
 function noteGitHubDeploymentFinal() {
     save(STATE.githubDeploymentFinal, 'true');
 }
+/** The final status the main step meant to set when its call failed: the outcome it decided, for the post step to set. */
+function noteDeploymentFinalWanted(state) {
+    save(STATE.deploymentFinalWanted, state);
+}
+const FINAL_STATES = (/* unused pure expression or super */ null && (['success', 'failure', 'error', 'canceled']));
 function noteReported() {
     save(STATE.reported, 'true');
 }
@@ -44859,8 +44903,12 @@ function readState(get = core.getState) {
         githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
         gitlabDeployment: gitLabDeploymentOf(get),
         githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
+        finalWanted: finalWantedOf(get(STATE.deploymentFinalWanted)),
         reported: get(STATE.reported) === 'true'
     };
+}
+function finalWantedOf(value) {
+    return FINAL_STATES.includes(value) ? value : undefined;
 }
 function gitLabDeploymentOf(get) {
     const id = Number(get(STATE.gitlabDeploymentId));
@@ -46154,7 +46202,7 @@ function statusMarkdown(report) {
         'Evidence',
         'Distribution',
         'Uploaded',
-        'Last GitHub Deployment',
+        report.host === 'GitLab' ? 'Last GitLab deployment' : 'Last GitHub Deployment',
         'Frozen',
         'Newest backup',
         'Why'
@@ -46356,7 +46404,8 @@ function parseParallel(raw, name) {
 function statusVerdict(report, failOn, name) {
     if (!readInFull(report)) {
         const stacks = report.stacks.filter((s) => s.errors.length > 0).map((s) => s.name);
-        const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', report.githubErrors.length > 0 ? 'GitHub' : ''].filter((w) => w !== '').join(' and ');
+        const host = report.githubErrors.length > 0 ? (report.host ?? 'GitHub') : '';
+        const what = [stacks.length > 0 ? `stack ${stacks.join(', ')}` : '', host].filter((w) => w !== '').join(' and ');
         const unread = [...(what === '' ? [] : [`${what} could not be read`]), ...report.trackErrors];
         return { kind: 'unreadable', message: `The report is not complete: ${unread.join('; ')} (its rows read unknown).` };
     }

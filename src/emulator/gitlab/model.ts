@@ -20,13 +20,15 @@ export interface GitLabUser {
   name: string
 }
 
+export const ENVIRONMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const
+
 export interface Environment {
   id: number
   name: string
   slug: string
   external_url: string | null
   state: 'available' | 'stopping' | 'stopped'
-  tier: 'production' | 'staging' | 'testing' | 'development' | 'other'
+  tier: (typeof ENVIRONMENT_TIERS)[number]
   created_at: string
   updated_at: string
 }
@@ -288,6 +290,21 @@ export class GitLabModel {
     return environment
   }
 
+  /**
+   * What PUT /environments/:id does: the external URL (null clears it; GitLab takes only an http(s) address) and the
+   * tier; another id is 404 Not found.
+   */
+  updateEnvironment(id: number, change: { externalUrl?: string | null; tier?: Environment['tier'] }): Environment {
+    const environment = this.environmentList.find((e) => e.id === id)
+    if (environment === undefined) throw GitLabError.message(404, '404 Not found')
+    if (change.externalUrl !== undefined && change.externalUrl !== null && !isHttpUrl(change.externalUrl))
+      throw GitLabError.validation({ external_url: ['is blocked: Only allowed schemes are http, https'] })
+    if (change.externalUrl !== undefined) environment.external_url = change.externalUrl
+    if (change.tier !== undefined) environment.tier = change.tier
+    environment.updated_at = this.time()
+    return environment
+  }
+
   /** Oldest first; a copy of the list (the deployments themselves are live). */
   get deployments(): readonly Deployment[] {
     return [...this.deploymentList]
@@ -508,6 +525,14 @@ export class GitLabModel {
       out.push(name)
     }
     return out
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
   }
 }
 

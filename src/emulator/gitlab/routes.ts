@@ -3,6 +3,7 @@
 import type { SettableStatus } from './model.js'
 import {
   DEPLOYMENT_STATUSES,
+  ENVIRONMENT_TIERS,
   SETTABLE_STATUSES,
   type Deployment,
   type Environment,
@@ -43,6 +44,7 @@ export type RouteName =
   | 'create-deployment'
   | 'update-deployment'
   | 'list-environments'
+  | 'update-environment'
   | 'list-issues'
   | 'get-issue'
   | 'create-issue'
@@ -54,9 +56,17 @@ export type RouteName =
   | 'create-label'
 
 /** The routes that change something: a token with only read_api is refused them. */
-export const WRITE_ROUTES: readonly RouteName[] = ['create-deployment', 'update-deployment', 'create-issue', 'update-issue', 'create-note', 'create-label']
-/** Those a Reporter may not do (GitLab's create_deployment and update_deployment need a Developer). */
-export const DEVELOPER_ROUTES: readonly RouteName[] = ['create-deployment', 'update-deployment']
+export const WRITE_ROUTES: readonly RouteName[] = [
+  'create-deployment',
+  'update-deployment',
+  'update-environment',
+  'create-issue',
+  'update-issue',
+  'create-note',
+  'create-label'
+]
+/** Those a Reporter may not do (GitLab's create_deployment, update_deployment and update_environment need a Developer). */
+export const DEVELOPER_ROUTES: readonly RouteName[] = ['create-deployment', 'update-deployment', 'update-environment']
 
 export interface Matched {
   route: RouteName
@@ -121,6 +131,7 @@ const ROUTES: Record<string, RouteName> = {
   'GET deployments/:': 'get-deployment',
   'PUT deployments/:': 'update-deployment',
   'GET environments': 'list-environments',
+  'PUT environments/:': 'update-environment',
   'GET issues': 'list-issues',
   'POST issues': 'create-issue',
   'GET issues/:': 'get-issue',
@@ -137,6 +148,7 @@ const ROUTES_WITH_ARG = new Set<RouteName>([
   'get-branch',
   'get-deployment',
   'update-deployment',
+  'update-environment',
   'get-issue',
   'update-issue',
   'list-notes',
@@ -193,6 +205,8 @@ export function answer(m: Matched, c: RouteContext): Answer {
     }
     case 'list-environments':
       return page(listEnvironments(v, r), (e) => environmentJson(e))
+    case 'update-environment':
+      return ok(environmentJson(updateEnvironment(v, r, idOf('environment_id', arg))))
     default:
       return issueRoutes(m, c, r, page)
   }
@@ -342,6 +356,18 @@ function listEnvironments(v: View, r: ParamReader): Environment[] {
   return v.model.environments.filter(
     (e) => (name === undefined || e.name === name) && (search === undefined || e.name.includes(search)) && (states === undefined || e.state === states)
   )
+}
+
+/** What PUT /environments/:id changes: its external URL (an http(s) address, or empty to clear it) and its tier. */
+function updateEnvironment(v: View, r: ParamReader, id: number): Environment {
+  const externalUrl = r.string('external_url')
+  const tier = r.oneOf('tier', ENVIRONMENT_TIERS)
+  r.string('description')
+  r.done()
+  return v.model.updateEnvironment(id, {
+    ...(externalUrl !== undefined && { externalUrl: externalUrl === '' ? null : externalUrl }),
+    ...(tier !== undefined && { tier })
+  })
 }
 
 /** GitLab's issue listing: every state unless asked, all the labels given, newest created first unless asked otherwise. */

@@ -16,6 +16,7 @@ export { GitLabError } from './errors.js'
 export {
   DEFAULT_USER,
   DEPLOYMENT_STATUSES,
+  ENVIRONMENT_TIERS,
   fakeSha,
   GitLabModel,
   seedSampleHistory,
