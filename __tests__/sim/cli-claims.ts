@@ -65,6 +65,7 @@ export function badInputOf(f: Facts, cli: CliRecord, index: number): string | un
   if (cli.command.refusal !== undefined) return cli.command.refusal
   const context = processRecord(index).context
   if (shown.inputs['github-token'] && context !== undefined && context.sha === '') return 'github-token without a commit'
+  if (shown.inputs['gitlab-token'] && context !== undefined && context.sha === '') return 'gitlab-token without a commit'
   // GitHub's OIDC token is the action's to ask for (docs/cli.md): the command cannot log in with oidc-audience, in any CI.
   if (f.s.login === 'github-oidc') return 'oidc-audience, which only the action can use'
   return undefined
@@ -168,15 +169,15 @@ export function checkOutputFormats(f: Facts, cli: CliRecord, index: number): voi
   expect({ azureTaskFailed: failedTask, exitCode: cli.exitCode }).toEqual({ azureTaskFailed: cli.exitCode !== 0, exitCode: cli.exitCode })
 }
 
-/** The run's commit is its CI's (or the one it was given), or none, and a run with github-token and no commit is refused before any request. */
+/** The run's commit is its CI's (or the one it was given), or none, and a run with a code host's token and no commit is refused before any request. */
 export function checkCommit(cli: CliRecord, index: number): void {
   const context = processRecord(index).context
   if (context === undefined) return // refused before the engine asked
   const given = cli.command.commitGiven
   expect({ commit: context.sha, given }).toEqual({ commit: given?.toLowerCase() ?? '', given })
-  if (shown.inputs['github-token'] && context.sha === '')
-    expect({ githubTokenWithoutCommit: true, exitCode: cli.exitCode, calls: callsOf(index).length }).toEqual({
-      githubTokenWithoutCommit: true,
+  if ((shown.inputs['github-token'] || shown.inputs['gitlab-token']) && context.sha === '')
+    expect({ codeHostTokenWithoutCommit: true, exitCode: cli.exitCode, calls: callsOf(index).length }).toEqual({
+      codeHostTokenWithoutCommit: true,
       exitCode: 2,
       calls: 0
     })
