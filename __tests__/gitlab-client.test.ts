@@ -767,3 +767,23 @@ describe('failures, named for the fix they need', () => {
     expect(calls).toHaveLength(1)
   })
 })
+
+describe("the Link header's next page", () => {
+  const api = 'https://g.example/api/v4'
+  test('found among the others however GitLab spaces them, always on the door’s own origin', async () => {
+    const { nextPage } = await import('../src/gitlab/door.js')
+    const next = 'https://g.example/api/v4/projects/1/deployments?page=2&per_page=100'
+    expect(nextPage(`<${next}>; rel="next", <https://g.example/api/v4/x?page=9>; rel="last"`, api)).toBe(next)
+    expect(nextPage(`<https://g.example/api/v4/x?page=1>; rel="first",<${next}>; rel="next"`, api)).toBe(next)
+    expect(nextPage(`<https://g.example/api/v4/x?page=1>; rel="prev",   <${next}>;rel=next`, api)).toBe(next)
+    expect(nextPage(` <${next}> ;  rel = "next"`, api)).toBe(next)
+    expect(nextPage(`<${next}>; rel="next last"`, api)).toBe(next)
+    expect(nextPage([`<https://g.example/api/v4/x?page=1>; rel="first"`, `<${next}>; rel="next"`], api)).toBe(next)
+    // A comma inside an address is not a separator of links.
+    expect(nextPage(`<https://g.example/api/v4/x?labels=a,b&page=2>; rel="next"`, api)).toBe('https://g.example/api/v4/x?labels=a,b&page=2')
+    expect(nextPage('<https://other.example/api/v4/x?page=2>; rel="next"', api)).toBe('https://g.example/api/v4/x?page=2')
+    expect(nextPage('<https://g.example/api/v4/x?page=9>; rel="last"', api)).toBeUndefined()
+    expect(nextPage('<https://g.example/api/v4/x?page=2>; rel="nextish"', api)).toBeUndefined()
+    expect(nextPage(undefined, api)).toBeUndefined()
+  })
+})
