@@ -44,6 +44,6 @@ export default tseslint.config(
   { files: ['src/github/**/*.ts'], rules: refused(NO_EMULATOR, ONLY_THE_FACE('@actions/github')) },
   { files: ['src/index.ts', 'src/action/**/*.ts'], rules: refused(NO_EMULATOR) },
   { files: ['src/emulator/**/*.ts'], rules: EMULATOR_ALONE() },
-  // The code hosts' stand-ins (github/, gitlab/) share one thing of the emulator's own: the commit graph.
-  { files: ['src/emulator/github/**/*.ts', 'src/emulator/gitlab/**/*.ts'], rules: EMULATOR_ALONE('../commit-graph.js') }
+  // The code hosts' stand-ins (github/, gitlab/) share two things of the emulator's own: the commit graph, and the listener.
+  { files: ['src/emulator/github/**/*.ts', 'src/emulator/gitlab/**/*.ts'], rules: EMULATOR_ALONE('../commit-graph.js', '../listen.js') }
 )

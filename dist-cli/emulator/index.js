@@ -4208,6 +4208,45 @@ function lingerThenEnd(req, res, payload) {
     req.resume();
 }
 
+;// CONCATENATED MODULE: ./src/emulator/listen.ts
+// A request handler served over HTTP/1.1: what the platform emulator and the code hosts' stand-ins share to listen,
+// to name their own address, and to close with every connection (a keep-alive socket, or a call held by a hang,
+// would hold close() open).
+
+/** The host of a server's own URL: a wildcard address is reached on loopback, an IPv6 one in brackets. */
+function urlHost(address) {
+    if (address === '0.0.0.0')
+        return '127.0.0.1';
+    if (address === '::')
+        return '[::1]';
+    return address.includes(':') ? `[${address}]` : address;
+}
+/** Listens on `host:port` (0: any free port); a handler that throws ends its connection. */
+async function serve(handle, port = 0, host = '127.0.0.1') {
+    const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
+        void handle(req, res).catch(() => res.destroy());
+    });
+    await new Promise((listening, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+            server.off('error', reject);
+            listening();
+        });
+    });
+    const address = server.address();
+    let closing;
+    return {
+        url: `http://${urlHost(address.address)}:${address.port}`,
+        close() {
+            closing ??= new Promise((done) => {
+                server.close(() => done());
+                server.closeAllConnections();
+            });
+            return closing;
+        }
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/emulator/server.ts
 // Local emulator of both services the action talks to, on one port: the Bloomreach Cloud deployment
 // management API (/v3/..., cloud-api.ts) and the product search API (/api/v1/core/, search-api.ts).
@@ -4221,13 +4260,7 @@ function lingerThenEnd(req, res, payload) {
 
 
 
-function urlHost(address) {
-    if (address === '0.0.0.0')
-        return '127.0.0.1';
-    if (address === '::')
-        return '[::1]';
-    return address.includes(':') ? `[${address}]` : address;
-}
+
 async function startEmulator(options = {}) {
     const ownsStorage = options.storageDir === undefined;
     const storageDir = options.storageDir === undefined ? await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'brcloud-emulator-')) : (0,external_node_path_namespaceObject.resolve)(options.storageDir);
@@ -5310,7 +5343,8 @@ function compareStatus(aheadBy, behindBy) {
 // compare call and the pull requests of a commit (what a release brings), the status report's tag listing (tag patterns) and drift issues (issues, their comments, a
 // label), answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
 // (node:http) over the model of model.ts; it records every request and can answer faults.
-// Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
+// Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts (only the commit graph and the listener).
+
 
 
 
@@ -5396,41 +5430,16 @@ function createGitHubStandIn(options = {}) {
 }
 async function startGitHubStandIn(options = {}) {
     const core = createGitHubStandIn(options);
-    const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
-        void core.handle(req, res).catch(() => res.destroy());
-    });
-    await new Promise((resolveListen, reject) => {
-        server.once('error', reject);
-        server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-            server.off('error', reject);
-            resolveListen();
-        });
-    });
-    const address = server.address();
-    const url = `http://${server_urlHost(address.address)}:${address.port}`;
+    const served = await serve((req, res) => core.handle(req, res), options.port, options.host);
+    const url = served.url;
     core.setApi(url);
-    let closing;
     return {
         url,
         model: core.model,
         calls: core.calls,
         fail: (routeName, fault) => core.fail(routeName, fault),
-        close() {
-            closing ??= new Promise((done) => {
-                server.close(() => done());
-                server.closeAllConnections(); // keep-alive sockets of the client would hold close() open
-            });
-            return closing;
-        }
+        close: () => served.close()
     };
-}
-/** The host of the stand-in's own URL: a wildcard address is reached on loopback, an IPv6 one in brackets. */
-function server_urlHost(address) {
-    if (address === '0.0.0.0')
-        return '127.0.0.1';
-    if (address === '::')
-        return '[::1]';
-    return address.includes(':') ? `[${address}]` : address;
 }
 function takeFault(faults, route) {
     const fault = faults.get(route)?.[0];
@@ -7269,6 +7278,7 @@ function createLabel(v, r) {
 
 
 
+
 /** The stand-in's own token (a personal access token's form), with the api scope. */
 const DEFAULT_GITLAB_TOKEN = 'glpat-StandInToken12345678';
 const DEFAULT_GITLAB_PROJECT = 'acme/platform/site';
@@ -7396,20 +7406,9 @@ function createGitLabStandIn(options = {}) {
 }
 async function startGitLabStandIn(options = {}) {
     const core = createGitLabStandIn(options);
-    const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
-        void core.handle(req, res).catch(() => res.destroy());
-    });
-    await new Promise((resolveListen, reject) => {
-        server.once('error', reject);
-        server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-            server.off('error', reject);
-            resolveListen();
-        });
-    });
-    const address = server.address();
-    const url = `http://${gitlab_server_urlHost(address.address)}:${address.port}`;
+    const served = await serve((req, res) => core.handle(req, res), options.port, options.host);
+    const url = served.url;
     core.setBase(url);
-    let closing;
     return {
         url,
         apiUrl: `${url}/api/v4`,
@@ -7418,22 +7417,8 @@ async function startGitLabStandIn(options = {}) {
         fail: (route, fault) => core.fail(route, fault),
         refuse: (mode) => core.refuse(mode),
         slow: (ms) => core.slow(ms),
-        close() {
-            closing ??= new Promise((done) => {
-                server.close(() => done());
-                server.closeAllConnections(); // keep-alive sockets, and calls held by a hang, would hold close() open
-            });
-            return closing;
-        }
+        close: () => served.close()
     };
-}
-/** The host of the stand-in's own URL: a wildcard address is reached on loopback, an IPv6 one in brackets. */
-function gitlab_server_urlHost(address) {
-    if (address === '0.0.0.0')
-        return '127.0.0.1';
-    if (address === '::')
-        return '[::1]';
-    return address.includes(':') ? `[${address}]` : address;
 }
 /** PRIVATE-TOKEN, else Authorization: Bearer, else the private_token parameter, as GitLab takes a personal access token. */
 function server_tokenOf(headers, query) {

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path'
 import { createStack, DEFAULTS, type Stack } from './stack.js'
 import { addDistribution, deleteAs, deleteEnvironment, deployAs, finishDeploy, renameEnvironment, setBackups } from './test-hooks.js'
 import type { Emulator, EmulatorOptions, Fault } from './types.js'
+import { urlHost } from './listen.js'
 
 export { DEFAULTS, loggedUrl } from './stack.js'
 export type {
@@ -40,12 +41,6 @@ export type {
   StoredEnvironment,
   UploadAnswer
 } from './types.js'
-
-function urlHost(address: string): string {
-  if (address === '0.0.0.0') return '127.0.0.1'
-  if (address === '::') return '[::1]'
-  return address.includes(':') ? `[${address}]` : address
-}
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const ownsStorage = options.storageDir === undefined

@@ -2,9 +2,9 @@
 // compare call and the pull requests of a commit (what a release brings), the status report's tag listing (tag patterns) and drift issues (issues, their comments, a
 // label), answered as GitHub documents them, for end-to-end tests. A real HTTP/1.1 server
 // (node:http) over the model of model.ts; it records every request and can answer faults.
-// Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts.
-import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+// Self-contained: the emulator's lint rule keeps it from importing even ../http-util.ts (only the commit graph and the listener).
+import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import { serve } from '../listen.js'
 import {
   DEFAULT_CREATOR,
   DEPLOYMENT_STATES,
@@ -225,41 +225,17 @@ export function createGitHubStandIn(options: GitHubStandInOptions = {}): GitHubC
 
 export async function startGitHubStandIn(options: GitHubStandInOptions = {}): Promise<GitHubStandIn> {
   const core = createGitHubStandIn(options)
-  const server = createServer((req, res) => {
-    void core.handle(req, res).catch(() => res.destroy())
-  })
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject)
-      resolveListen()
-    })
-  })
-  const address = server.address() as AddressInfo
-  const url = `http://${urlHost(address.address)}:${address.port}`
+  const served = await serve((req, res) => core.handle(req, res), options.port, options.host)
+  const url = served.url
   core.setApi(url)
 
-  let closing: Promise<void> | undefined
   return {
     url,
     model: core.model,
     calls: core.calls,
     fail: (routeName, fault) => core.fail(routeName, fault),
-    close() {
-      closing ??= new Promise<void>((done) => {
-        server.close(() => done())
-        server.closeAllConnections() // keep-alive sockets of the client would hold close() open
-      })
-      return closing
-    }
+    close: () => served.close()
   }
-}
-
-/** The host of the stand-in's own URL: a wildcard address is reached on loopback, an IPv6 one in brackets. */
-function urlHost(address: string): string {
-  if (address === '0.0.0.0') return '127.0.0.1'
-  if (address === '::') return '[::1]'
-  return address.includes(':') ? `[${address}]` : address
 }
 
 function takeFault(faults: Map<RouteName, GitHubFault[]>, route: RouteName): Answer | undefined {

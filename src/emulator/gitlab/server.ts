@@ -5,8 +5,8 @@
 // their scopes, records every call, answers faults on a route (a status, a hang, a dropped connection; before or after
 // carrying the call out), and has two modes: refusing (every call answered e.g. 503, or 429 with GitLab's rate-limit
 // headers) and slow (every answer late). Self-contained: it imports nothing of the action's.
-import { createServer, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import { serve } from '../listen.js'
 import { GitLabError } from './errors.js'
 import { DEFAULT_USER, GitLabModel, type GitLabUser } from './model.js'
 import { bodyParams, queryParams, type Params } from './params.js'
@@ -259,20 +259,9 @@ export function createGitLabStandIn(options: GitLabStandInOptions = {}): GitLabC
 
 export async function startGitLabStandIn(options: GitLabStandInOptions = {}): Promise<GitLabStandIn> {
   const core = createGitLabStandIn(options)
-  const server = createServer((req, res) => {
-    void core.handle(req, res).catch(() => res.destroy())
-  })
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject)
-      resolveListen()
-    })
-  })
-  const address = server.address() as AddressInfo
-  const url = `http://${urlHost(address.address)}:${address.port}`
+  const served = await serve((req, res) => core.handle(req, res), options.port, options.host)
+  const url = served.url
   core.setBase(url)
-  let closing: Promise<void> | undefined
   return {
     url,
     apiUrl: `${url}/api/v4`,
@@ -281,21 +270,8 @@ export async function startGitLabStandIn(options: GitLabStandInOptions = {}): Pr
     fail: (route, fault) => core.fail(route, fault),
     refuse: (mode) => core.refuse(mode),
     slow: (ms) => core.slow(ms),
-    close() {
-      closing ??= new Promise<void>((done) => {
-        server.close(() => done())
-        server.closeAllConnections() // keep-alive sockets, and calls held by a hang, would hold close() open
-      })
-      return closing
-    }
+    close: () => served.close()
   }
-}
-
-/** The host of the stand-in's own URL: a wildcard address is reached on loopback, an IPv6 one in brackets. */
-function urlHost(address: string): string {
-  if (address === '0.0.0.0') return '127.0.0.1'
-  if (address === '::') return '[::1]'
-  return address.includes(':') ? `[${address}]` : address
 }
 
 /** PRIVATE-TOKEN, else Authorization: Bearer, else the private_token parameter, as GitLab takes a personal access token. */
