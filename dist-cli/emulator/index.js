@@ -7525,6 +7525,19 @@ async function startGitLab(cli, options) {
     return { standIn, history: model_seedSampleHistory(standIn.model) };
 }
 const inUse = (err) => err.code === 'EADDRINUSE';
+/** A code host's stand-in started, or (its port taken) undefined after saying which flag chooses another, exit code 1. */
+async function orSayInUse(host, flag, where, start) {
+    try {
+        return await start();
+    }
+    catch (err) {
+        if (!inUse(err))
+            throw err;
+        console.error(`Another program already listens on ${where}. Choose another port for the ${host} API stand-in with --${flag}-port N, or --${flag}-port 0 to take any free one.`);
+        process.exitCode = 1;
+        return undefined;
+    }
+}
 async function main() {
     const face = faceOf(process.env);
     let parsed;
@@ -7545,33 +7558,20 @@ async function main() {
         options.log = (line) => console.log(`${new Date().toISOString()} ${line}`);
     if (readyFile !== undefined)
         await (0,promises_namespaceObject.rm)(readyFile, { force: true });
+    const host = options.host ?? DEFAULTS.host;
     let github;
     if (parsed.github !== undefined) {
-        try {
-            github = await startGitHub(parsed.github, options);
-        }
-        catch (err) {
-            if (!inUse(err))
-                throw err;
-            const where = `${options.host ?? DEFAULTS.host}:${parsed.github.port}`;
-            console.error(`Another program already listens on ${where}. Choose another port for the GitHub API stand-in with --github-port N, or --github-port 0 to take any free one.`);
-            process.exitCode = 1;
+        const cli = parsed.github;
+        github = await orSayInUse('GitHub', 'github', `${host}:${cli.port}`, () => startGitHub(cli, options));
+        if (github === undefined)
             return;
-        }
     }
     let gitLab;
     if (parsed.gitlab !== undefined) {
-        try {
-            gitLab = await startGitLab(parsed.gitlab, options);
-        }
-        catch (err) {
-            if (!inUse(err))
-                throw err;
-            const where = `${options.host ?? DEFAULTS.host}:${parsed.gitlab.port}`;
-            console.error(`Another program already listens on ${where}. Choose another port for the GitLab API stand-in with --gitlab-port N, or --gitlab-port 0 to take any free one.`);
-            process.exitCode = 1;
+        const cli = parsed.gitlab;
+        gitLab = await orSayInUse('GitLab', 'gitlab', `${host}:${cli.port}`, () => startGitLab(cli, options));
+        if (gitLab === undefined)
             return;
-        }
     }
     let emulator;
     try {

@@ -26,6 +26,20 @@ async function startGitLab(cli: GitLabCli, options: EmulatorOptions): Promise<{ 
 
 const inUse = (err: unknown): boolean => (err as { code?: unknown }).code === 'EADDRINUSE'
 
+/** A code host's stand-in started, or (its port taken) undefined after saying which flag chooses another, exit code 1. */
+async function orSayInUse<T>(host: 'GitHub' | 'GitLab', flag: string, where: string, start: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await start()
+  } catch (err) {
+    if (!inUse(err)) throw err
+    console.error(
+      `Another program already listens on ${where}. Choose another port for the ${host} API stand-in with --${flag}-port N, or --${flag}-port 0 to take any free one.`
+    )
+    process.exitCode = 1
+    return undefined
+  }
+}
+
 async function main(): Promise<void> {
   const face = faceOf(process.env)
   let parsed: CliCommand
@@ -43,33 +57,18 @@ async function main(): Promise<void> {
   const { options, readyFile, quiet } = parsed
   if (!quiet) options.log = (line) => console.log(`${new Date().toISOString()} ${line}`)
   if (readyFile !== undefined) await rm(readyFile, { force: true })
+  const host = options.host ?? DEFAULTS.host
   let github: Awaited<ReturnType<typeof startGitHub>> | undefined
   if (parsed.github !== undefined) {
-    try {
-      github = await startGitHub(parsed.github, options)
-    } catch (err) {
-      if (!inUse(err)) throw err
-      const where = `${options.host ?? DEFAULTS.host}:${parsed.github.port}`
-      console.error(
-        `Another program already listens on ${where}. Choose another port for the GitHub API stand-in with --github-port N, or --github-port 0 to take any free one.`
-      )
-      process.exitCode = 1
-      return
-    }
+    const cli = parsed.github
+    github = await orSayInUse('GitHub', 'github', `${host}:${cli.port}`, () => startGitHub(cli, options))
+    if (github === undefined) return
   }
   let gitLab: Awaited<ReturnType<typeof startGitLab>> | undefined
   if (parsed.gitlab !== undefined) {
-    try {
-      gitLab = await startGitLab(parsed.gitlab, options)
-    } catch (err) {
-      if (!inUse(err)) throw err
-      const where = `${options.host ?? DEFAULTS.host}:${parsed.gitlab.port}`
-      console.error(
-        `Another program already listens on ${where}. Choose another port for the GitLab API stand-in with --gitlab-port N, or --gitlab-port 0 to take any free one.`
-      )
-      process.exitCode = 1
-      return
-    }
+    const cli = parsed.gitlab
+    gitLab = await orSayInUse('GitLab', 'gitlab', `${host}:${cli.port}`, () => startGitLab(cli, options))
+    if (gitLab === undefined) return
   }
   let emulator: Emulator
   try {
