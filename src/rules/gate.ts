@@ -4,7 +4,7 @@
 // record. Every finding is kept in the result's RulesRecord, which the summary, the Deployment and the events read.
 import { ActionError, describeError, refusesLogin, ServiceError } from '../errors.js'
 import type { CloudClient } from '../cloud/client.js'
-import { CodeHostCallFailed as GitHubCallFailed, type CodeHost } from '../code-host/port.js'
+import { CodeHostCallFailed, type CodeHost } from '../code-host/port.js'
 import type { ReleaseRules } from '../inputs/rules.js'
 import { describeBackup, judgeBackup } from './backup.js'
 import { describeUntil, formatInZone, freezeAhead, freezeAt } from './freeze.js'
@@ -90,10 +90,10 @@ export class ReleaseGate {
     if (gate === undefined) return
     let finding
     try {
-      if (github === undefined) throw new GitHubCallFailed('Reading GitHub Deployments', undefined, 'github-token is not set', 'failed')
+      if (github === undefined) throw new CodeHostCallFailed('Reading GitHub Deployments', undefined, 'github-token is not set', 'failed')
       finding = await checkSoak(github, apiUrl, distributionId, gate, this.o.now)
     } catch (error) {
-      if (!(error instanceof GitHubCallFailed) || this.o.signal?.aborted) throw error
+      if (!(error instanceof CodeHostCallFailed) || this.o.signal?.aborted) throw error
       const why = `GitHub's Deployments of '${gate.environment}' could not be read (${describeError(error)})`
       this.o.record.soak = { environment: gate.environment, requiredMinutes: gate.minutes, passed: false, why }
       this.refuseOrOverride('soak', `the soak gate cannot be checked: ${why}`, `so nothing was changed. Run again once GitHub answers, ${this.hint}.`)

@@ -1,7 +1,7 @@
 // The soak gate for promotions (docs/release-rules.md): a distribution is promoted only when this repository's GitHub
 // Deployments show it verified in an upstream environment, without a failure or rollback there, for long enough.
 // The records are GitHub's; the judgement (judgeSoak) is pure, over the timeline of that environment's statuses.
-import type { CodeHost as GitHubApi, DeploymentRecord as GitHubDeploymentRecord, DeploymentStatusRecord } from '../code-host/port.js'
+import type { CodeHost, DeploymentRecord, DeploymentStatusRecord } from '../code-host/port.js'
 import { DeploymentHistory } from '../code-host/evidence.js'
 import type { SoakFinding } from './record.js'
 
@@ -22,7 +22,7 @@ const same = (a: string | undefined, b: string): boolean => a !== undefined && a
 const FAILED = new Set(['failure', 'error'])
 
 /** The statuses of `deployments` as one timeline, oldest first; statuses without a time are no evidence of when. */
-export function soakTimeline(deployments: readonly GitHubDeploymentRecord[], statuses: ReadonlyMap<number, readonly DeploymentStatusRecord[]>): SoakEvent[] {
+export function soakTimeline(deployments: readonly DeploymentRecord[], statuses: ReadonlyMap<number, readonly DeploymentStatusRecord[]>): SoakEvent[] {
   const events: SoakEvent[] = []
   for (const d of deployments) {
     for (const s of statuses.get(d.id) ?? []) {
@@ -125,7 +125,7 @@ export function judgeSoak(events: readonly SoakEvent[], distributionId: string, 
 
 /** Reads the upstream environment's Deployments of this stack (the newest SOAK_DEPLOYMENTS_READ) and their statuses, then judges. */
 export async function checkSoak(
-  github: GitHubApi,
+  github: CodeHost,
   apiUrl: string,
   distributionId: string,
   gate: { readonly environment: string; readonly minutes: number },
