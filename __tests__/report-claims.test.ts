@@ -637,9 +637,9 @@ describe('summary: the error, the release, the plan and the phases', () => {
       runOf({
         deploy: deployResult({ release: undefined }),
         phases: [
-          { name: 'pack', ms: 1500, ok: true },
-          { name: 'a|b', ms: 20, ok: false },
-          { name: '', ms: 61_000, ok: true }
+          { startedAt: 0, name: 'pack', ms: 1500, ok: true },
+          { startedAt: 0, name: 'a|b', ms: 20, ok: false },
+          { startedAt: 0, name: '', ms: 61_000, ok: true }
         ]
       })
     )

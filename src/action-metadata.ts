@@ -82,9 +82,10 @@ export const INPUT_DEFAULTS = {
   'new-relic-api-key': '',
   'new-relic-entity-guid': '',
   'new-relic-api-url': 'https://api.newrelic.com/graphql',
-  'events-timeout-seconds': '10'
+  'events-timeout-seconds': '10',
+  'otel-endpoint': ''
 } as const
 export type InputName = keyof typeof INPUT_DEFAULTS
 /** Every output action.yml declares. */
-export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id'] as const
+export const OUTPUT_NAMES = ['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id', 'trace-id'] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]

@@ -26,12 +26,27 @@ export interface HealthOptions {
   /** One attempt, no waiting for a site to come up: the status report's probe reads, it does not wait (timeoutMs bounds it). */
   once?: boolean | undefined
   log: (line: string) => void
+  /** Told each attempt once it ended: when, and what it saw (a trace's span). */
+  tried?: (attempt: HealthAttempt) => void
   /** Told the address (origin and path) of each page that answered, redirects followed: the last is the site's. */
   answered?: (address: string) => void
   intervalMs?: number
   maxIntervalMs?: number
   sleep?: (ms: number) => Promise<void>
   now?: () => number
+}
+
+/** One attempt of the health check, as a trace shows it. */
+export interface HealthAttempt {
+  /** The address checked: origin and path, no query string. */
+  readonly url: string
+  readonly startedAt: number
+  readonly endedAt: number
+  readonly ok: boolean
+  /** What it saw, as the log says it ("HTTP 503", "no answer (…)"). */
+  readonly what: string
+  /** The last answer's HTTP status, when there was one. */
+  readonly status?: number | undefined
 }
 
 /** An address for the log: no query string (a page address may carry a token in it). */
@@ -90,9 +105,9 @@ async function attempt(options: HealthOptions, transports: Map<string, HttpTrans
     }
     if (res.status < 200 || res.status > 299) return { ok: false, what: `HTTP ${res.status}`, status: res.status }
     if (options.expect !== undefined && !res.text.includes(options.expect)) {
-      return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` }
+      return { ok: false, answered: true, status: res.status, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` }
     }
-    return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` }
+    return { ok: true, status: res.status, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` }
   }
 }
 
@@ -114,7 +129,9 @@ export async function checkHealth(options: HealthOptions): Promise<{ afterMs: nu
         if (options.signal?.aborted) throw error
         result = { ok: false, what: `no answer (${describeError(error)})` }
       }
-      options.log(`Health check ${n}: ${where}: ${result.what} in ${formatDuration(now() - t0)}.`)
+      const t1 = now()
+      options.log(`Health check ${n}: ${where}: ${result.what} in ${formatDuration(t1 - t0)}.`)
+      options.tried?.({ url: where, startedAt: t0, endedAt: t1, ok: result.ok, what: result.what, status: result.status })
       if (result.ok) return { afterMs: poll.elapsed(), attempts: n }
       if (options.once === true || !(await poll.next())) {
         const within = options.once === true ? '' : ` within health-timeout-minutes (${formatDuration(options.timeoutMs)}, ${n} attempt(s))`

@@ -6,7 +6,7 @@ import v8 from 'node:v8'
 import type { DeployRun } from './deploy/index.js'
 import { whereItStands } from './deploy/outcome.js'
 import { ActionError, StepFailed, systemErrorCode, type InputError } from './errors.js'
-import { readInputs, type ActionInputs } from './inputs/index.js'
+import { afterRunMs, readInputs, type ActionInputs } from './inputs/index.js'
 import { Timeline } from './phases.js'
 import { report, type RunResult } from './report.js'
 import type { SearchResult } from './search/client.js'
@@ -15,6 +15,8 @@ import { proxyFor } from './http/proxy.js'
 import { redact } from './secrets.js'
 import { anySink, readEventsInputs } from './inputs/events.js'
 import type { EventsInputs } from './events/observed.js'
+import type { TracingInputs } from './tracing/config.js'
+import { OTEL_ENDPOINT_INPUT, readTracingInputs } from './inputs/tracing.js'
 
 /** The run took longer than total-timeout-minutes. */
 export class WatchdogTimeout extends ActionError {
@@ -91,6 +93,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
   let ended: unknown
   let cutShort = false
   let closingUnfinished = false
+  let tracing: TracingInputs | undefined
   const stop = new AbortController()
   // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
   const hurry = new AbortController()
@@ -114,10 +117,8 @@ export async function run(host: RunHost): Promise<RunEnding> {
     const { deploy: deployInputs, search } = inputs
     const minutes = +(inputs.watchdogMs / 60_000).toFixed(2)
     // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
-    const forEvents = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && anySink(inputs.events) ? inputs.events.timeoutMs : 0
-    const derived =
-      (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') +
-      (forEvents > 0 ? `, less events-timeout-seconds (${forEvents / 1000} s) kept for the event sinks` : '')
+    const forEvents = afterRunMs(inputs)
+    const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') + (forEvents > 0 ? keptAfter(inputs, forEvents) : '')
     timer = setTimeout(() => {
       if (stopped !== undefined) return
       stopped = 'watchdog'
@@ -181,7 +182,8 @@ export async function run(host: RunHost): Promise<RunEnding> {
     host.signals.off('SIGINT', onSignal)
     host.signals.off('SIGTERM', onSignal)
     endedAt = Date.now()
-    result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped }
+    tracing = inputs ? inputs.tracing : tracingAlone()
+    result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
   // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
@@ -190,7 +192,12 @@ export async function run(host: RunHost): Promise<RunEnding> {
   host.signals.on('SIGTERM', hurrySends)
   try {
     const limitMs = stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[stopped]
-    await tellSinks(inputs?.events ?? eventsAlone(), result, { startedAt, endedAt, failure: ended }, limitMs, hurry.signal)
+    const facts = { startedAt, endedAt, failure: ended }
+    // The sinks and the trace side by side: neither waits for the other, both within what is left.
+    await Promise.all([
+      tellSinks(inputs?.events ?? eventsAlone(), result, facts, limitMs, hurry.signal),
+      sendTrace(tracing, result, facts, limitMs, hurry.signal)
+    ])
   } finally {
     host.signals.off('SIGINT', hurrySends)
     host.signals.off('SIGTERM', hurrySends)
@@ -228,8 +235,7 @@ async function tellSinks(
   if (events === undefined || !anySink(events) || hurry.aborted || limitMs === 0) return
   try {
     const { observeRun } = await import('./events/from-run.js')
-    const promotion = rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== ''
-    const observed = observeRun(result, { ...facts, context: core.runContext(), stack: rawInput('stack') || undefined, promotion })
+    const observed = observeRun(result, { ...facts, context: core.runContext(), stack: rawInput('stack') || undefined, promotion: isPromotion() })
     if (observed === undefined) return
     const { sinksFor } = await import('./events/sinks.js')
     const { tellOthers } = await import('./events/dispatch.js')
@@ -239,6 +245,61 @@ async function tellSinks(
   } catch (e) {
     core.warning(`Events: nothing was sent (${redact(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`)
   }
+}
+
+/**
+ * Sends the run's trace (docs/tracing.md), after the report, within the trace's own limit or the shorter `limitMs` a
+ * stop leaves, ended at once by `hurry`. Loads OpenTelemetry only now, and only with tracing on; never throws.
+ */
+async function sendTrace(
+  tracing: TracingInputs | undefined,
+  result: RunResult,
+  facts: { startedAt: number; endedAt: number; failure: unknown },
+  limitMs: number | undefined,
+  hurry: AbortSignal
+): Promise<void> {
+  if (tracing === undefined || hurry.aborted || limitMs === 0) return
+  try {
+    const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([import('./tracing/index.js'), import('./events/from-run.js')])
+    const context = core.runContext()
+    const stack = rawInput('stack') || undefined
+    const observed = observeRun(result, { ...facts, context, stack, promotion: isPromotion() })
+    const short = limitMs !== undefined && limitMs < tracing.timeoutMs
+    await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, {
+      limitMs: short ? limitMs : tracing.timeoutMs,
+      limitName: short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT',
+      hurry
+    })
+  } catch (e) {
+    core.warning(`Tracing: nothing was sent (${redact(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`)
+  }
+}
+
+/** Tracing's settings on their own, when the run's inputs were refused: a refused run is traced too. */
+function tracingAlone(): TracingInputs | undefined {
+  try {
+    return readTracingInputs(rawInput(OTEL_ENDPOINT_INPUT), process.env).tracing
+  } catch {
+    return undefined
+  }
+}
+
+/** What the report says of the trace: its id, where it goes, whether it joins the pipeline's. */
+function traceOf(tracing: TracingInputs | undefined): RunResult['trace'] {
+  return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined }
+}
+
+/** What the watchdog's message says of the time kept after the steps (the sinks', the trace's). */
+function keptAfter(inputs: ActionInputs, ms: number): string {
+  const sinks = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && anySink(inputs.events) && ms === inputs.events.timeoutMs
+  return sinks
+    ? `, less events-timeout-seconds (${ms / 1000} s) kept for the event sinks`
+    : `, less the trace's export limit (${ms / 1000} s) kept for sending it`
+}
+
+/** distribution-id or from-environment is set: a promotion, also for a run refused before its deployment began. */
+function isPromotion(): boolean {
+  return rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== ''
 }
 
 /** The sinks' inputs on their own, when the run's inputs were refused: a refusal is worth telling too. */

@@ -18,6 +18,8 @@ export function memoryTraceLine(phase: string, usage: NodeJS.MemoryUsage, maxRss
 
 export interface Phase {
   readonly name: string
+  /** Date.now() when it began (a trace's span starts there). */
+  readonly startedAt: number
   readonly ms: number
   readonly ok: boolean
 }
@@ -50,7 +52,7 @@ export class Timeline {
       ok = passed === undefined || passed(result)
       return result
     } finally {
-      this.done.push({ name, ms: Date.now() - started, ok })
+      this.done.push({ name, startedAt: started, ms: Date.now() - started, ok })
       if (process.env[TRACE_MEMORY_ENV] === '1') core.info(memoryTraceLine(name, process.memoryUsage(), process.resourceUsage().maxRSS))
       // A phase that threw stays current, so the failure message can say where it happened.
       if (!threw) this.running = undefined

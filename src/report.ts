@@ -29,6 +29,8 @@ export interface RunResult {
   readonly environment?: string | undefined
   /** The run was stopped from outside: GitHub's cancel (SIGINT), SIGTERM alone, or its own watchdog. */
   readonly stopped?: 'cancel' | 'terminate' | 'watchdog' | undefined
+  /** With tracing on: the run's trace (docs/tracing.md), sent after the report. */
+  readonly trace?: { readonly id: string; readonly collector: string; readonly joined: boolean } | undefined
 }
 
 type OutputValue = string | number | undefined
@@ -58,7 +60,8 @@ export const OUTPUTS: { readonly [name in OutputName]: (run: RunResult) => Outpu
   'site-url': ({ deploy }) => deploy?.siteUrl,
   'search-num-found': ({ search }) => search?.numFound,
   'search-latency-ms': ({ search }) => search?.latencyMs,
-  'search-request-id': ({ search }) => search?.requestId
+  'search-request-id': ({ search }) => search?.requestId,
+  'trace-id': ({ trace }) => trace?.id
 }
 
 /**
@@ -477,7 +480,14 @@ export function summaryMarkdown(r: RunResult): string {
     lines.push('', '### Phases', '', '| Phase | Time | |', '|---|---:|---|')
     for (const p of r.phases) lines.push(`| ${cell(p.name)} | ${formatDuration(p.ms)} | ${p.ok ? '✓' : '✗'} |`)
   }
+  if (r.trace) lines.push('', traceLine(r.trace))
   return lines.join('\n') + '\n'
+}
+
+/** The trace's line: its id, and that it is sent after this summary (a warning in the log says when it was not). */
+function traceLine(trace: NonNullable<RunResult['trace']>): string {
+  const joined = trace.joined ? ", in the pipeline's trace (TRACEPARENT)" : ''
+  return `Trace \`${trace.id}\`${joined}: its spans are sent to ${trace.collector} after this summary; the log says if they were not.`
 }
 
 /** Sets the outputs, shows the notices and writes the job summary of a run. */

@@ -1,8 +1,8 @@
 // What --help and --version print: the commands, the CLI's own flags, every input as a flag and a variable
 // (from action.yml's list, so a new input appears here by itself), and the exit codes.
-import { readFileSync } from 'node:fs'
 import { INPUT_DEFAULTS } from '../action-metadata.js'
 import { EXIT } from './exit-codes.js'
+import { version } from '../version.js'
 import { envName, inputsOf, SECRET_INPUTS, type Command } from './inputs.js'
 
 const ABOUT: { readonly [c in Command]: string } = {
@@ -62,15 +62,4 @@ export function commandHelp(command: Command): string {
   ].join('\n')
 }
 
-/** The package's version, from the package.json beside the bundle's folder (dist-cli/..) or src/cli/../.. in the repository. */
-export function version(): string {
-  for (const path of ['../package.json', '../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string }
-      if (pkg.name === 'brcloud-deploy' && pkg.version) return pkg.version
-    } catch {
-      // not this one
-    }
-  }
-  return 'unknown'
-}
+export { version }

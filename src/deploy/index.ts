@@ -19,7 +19,7 @@ import type { CodeHost } from '../code-host/port.js'
 import { openCodeHost } from '../code-host/open.js'
 import { RecordedDeployment } from '../code-host/recorded-deployment.js'
 import { PruneRecords } from '../github/prune-records.js'
-import { checkHealth } from '../health.js'
+import { checkHealth, type HealthAttempt } from '../health.js'
 import { HttpTransport } from '../http/transport.js'
 import type { DeployInputs, HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
@@ -31,7 +31,7 @@ import { deploymentDescription, payloadChanges } from '../github/deployment-desc
 import { nowRuns, releaseFailure } from './outcome.js'
 import { deployRelease, rollBack, rollbackFailed, rollbackStopped, type ReleaseContext, type Verification } from './release.js'
 import { newRelease, reached, rolledBack } from './release-state.js'
-import { newDeployResult, type DeployResult } from './result.js'
+import { keepReading, newDeployResult, type DeployResult } from './result.js'
 import { ReleaseGate } from '../rules/gate.js'
 import { chooseDistribution, findEnvironment, pruneBeforeUpload, pruneNone, resolveConfigFiles, upload, type SourceContext } from './source.js'
 
@@ -56,7 +56,8 @@ function siteCheck(
   signal: AbortSignal | undefined
 ): Promise<{ afterMs: number; attempts: number }> {
   const answered = (address: string): void => void (result.siteUrl = address)
-  return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info, answered })
+  const tried = (attempt: HealthAttempt): void => void (result.healthAttempts = keepReading(result.healthAttempts, attempt))
+  return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: core.info, answered, tried })
 }
 
 /** Why a run that deploys again what the environment reports (or skips it) does so. */
@@ -493,7 +494,11 @@ async function releaseSteps(inputs: DeployInputs, parts: ReleaseParts, result: D
   result.release = record
   const ctx: ReleaseContext = {
     client: parts.client,
-    watch: new EnvironmentWatch(parts.client, environment.name, { signal: parts.signal, log: core.info }),
+    watch: new EnvironmentWatch(parts.client, environment.name, {
+      signal: parts.signal,
+      log: core.info,
+      seen: (look) => void (result.looks = keepReading(result.looks, look))
+    }),
     signal: parts.signal,
     environmentId: environment.id,
     strategy: inputs.deployStrategy,

@@ -26,6 +26,8 @@ export interface WatchOptions {
   signal?: AbortSignal | undefined
   /** Where a look that got no answer is noted. */
   log?: (line: string) => void
+  /** Told each look that got an answer (a trace's span events). */
+  seen?: (look: EnvironmentLook) => void
 }
 
 /** One environment, looked at by name (the id the platform gave us stays the same). */
@@ -47,7 +49,9 @@ export class EnvironmentWatch {
         `Environment '${this.name}' is no longer listed by the platform, though it was when this run found it: it was deleted or renamed since.`
       )
     }
-    return { distributionId: environment.distributionId ?? undefined, status: environment.status, at: this.now() }
+    const look = { distributionId: environment.distributionId ?? undefined, status: environment.status, at: this.now() }
+    this.options.seen?.(look)
+    return look
   }
 
   /**

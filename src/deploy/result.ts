@@ -5,6 +5,7 @@ import type { OrderCheck } from './order.js'
 import type { ReleaseRecord } from './release-state.js'
 import type { RulesRecord } from '../rules/record.js'
 import type { ReleaseChanges } from './changes.js'
+import type { HealthAttempt } from '../health.js'
 
 /** What the environment reported at one look: the one documented field, and a status field when the platform gave one. */
 export interface EnvironmentLook {
@@ -98,6 +99,10 @@ export interface DeployResult {
   release?: ReleaseRecord | undefined
   /** The page the health check last saw answering (origin and path, after redirects): the site's address. */
   siteUrl?: string | undefined
+  /** Each look at the environment while the release was followed, in order (the first MAX_READINGS): a trace's span events. */
+  looks?: EnvironmentLook[] | undefined
+  /** Each health check attempt, the release's and a rollback's, in order (the first MAX_READINGS): a trace's spans. */
+  healthAttempts?: HealthAttempt[] | undefined
   /** The last look at the environment when the step ended (success or failure). */
   finalLook?: EnvironmentLook | { readonly error: string } | undefined
   /** Warnings the summary repeats (the log has them too). */
@@ -107,6 +112,16 @@ export interface DeployResult {
   /** Every step passed (for a dry run: everything it checks). */
   completed: boolean
   tokenRenewals: number
+}
+
+/** The most looks and health attempts a result keeps: a deploy followed for hours stays small. */
+export const MAX_READINGS = 1_000
+
+/** Keeps one more reading (a look, a health attempt) in `list`, up to MAX_READINGS. */
+export function keepReading<T>(list: T[] | undefined, reading: T): T[] {
+  const kept = list ?? []
+  if (kept.length < MAX_READINGS) kept.push(reading)
+  return kept
 }
 
 /** The result of a deployment that has just begun: what the inputs say, nothing done yet. */

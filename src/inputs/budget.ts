@@ -9,7 +9,7 @@ import type { SearchConfig } from './search.js'
 export const MARGIN_MS = 10 * 60_000
 
 /** The run's own limits, named as the inputs that set them. */
-export function budgetParts(deploy: DeployInputs | undefined, search: SearchConfig | undefined, eventsMs = 0): Array<[string, number]> {
+export function budgetParts(deploy: DeployInputs | undefined, search: SearchConfig | undefined, eventsMs = 0, traceMs = 0): Array<[string, number]> {
   const parts: Array<[string, number]> = []
   if (deploy?.environment !== undefined && !deploy.dryRun) {
     parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs])
@@ -24,15 +24,18 @@ export function budgetParts(deploy: DeployInputs | undefined, search: SearchConf
   // The search check: its wait window, plus its last call's own limit.
   if (search) parts.push(['search-wait-seconds + search-timeout-seconds', search.waitMs + search.timeoutMs])
   // The event sinks send in parallel after the run, each within events-timeout-seconds (docs/events.md).
-  if (eventsMs > 0 && deploy?.environment !== undefined && !deploy.dryRun) parts.push(['events-timeout-seconds', eventsMs])
+  // The trace is sent beside them (docs/tracing.md): the longer of the two is kept.
+  const told = eventsMs > 0 && deploy?.environment !== undefined && !deploy.dryRun ? eventsMs : 0
+  if (traceMs > told) parts.push(["the trace's export limit (OTEL_EXPORTER_OTLP_TIMEOUT)", traceMs])
+  else if (told > 0) parts.push(['events-timeout-seconds', told])
   return parts
 }
 
 const minutes = (ms: number): string => `${+(ms / 60_000).toFixed(2)}`
 
 /** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
-export function watchdogMs(common: CommonInputs, deploy: DeployInputs | undefined, search: SearchConfig | undefined, eventsMs = 0): number {
-  const parts = budgetParts(deploy, search, eventsMs)
+export function watchdogMs(common: CommonInputs, deploy: DeployInputs | undefined, search: SearchConfig | undefined, eventsMs = 0, traceMs = 0): number {
+  const parts = budgetParts(deploy, search, eventsMs, traceMs)
   const needed = parts.reduce((sum, [, ms]) => sum + ms, 0)
   if (common.timeoutMs === undefined) return needed + MARGIN_MS
   if (common.timeoutMs < needed) {

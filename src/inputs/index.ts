@@ -4,6 +4,8 @@
 // settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
 import * as core from '../port.js'
 import { secretSource, usernameSource } from '../advice.js'
+import { OTEL_ENDPOINT_INPUT, readTracingInputs } from './tracing.js'
+import type { TracingInputs } from '../tracing/config.js'
 import { registerSecret } from '../secrets.js'
 import { Input, readCommonInputs, readDeployInputs, readSource, type CommonInputs, type DeployInputs, type InputReader } from './deploy.js'
 import { InputError } from '../errors.js'
@@ -53,6 +55,8 @@ export interface ActionInputs {
   readonly search: SearchConfig | undefined
   /** The event sinks (docs/events.md); none on when no sink input is set. */
   readonly events: EventsInputs
+  /** Where the run's trace goes (docs/tracing.md); undefined: tracing is off. */
+  readonly tracing: TracingInputs | undefined
 }
 
 /** Inputs renamed before the first release: the old name still works, with a warning, when the new one is not set. */
@@ -108,7 +112,7 @@ function missingRequired(getInput: InputReader): void {
   )
 }
 
-export function readInputs(read: InputReader = core.getInput): ActionInputs {
+export function readInputs(read: InputReader = core.getInput, env: NodeJS.ProcessEnv = process.env): ActionInputs {
   const getInput = withRenamedInputs(read, (m) => core.warning(m))
   missingRequired(getInput)
   // Mask every secret the moment it is known, before anything could print it. The password is not
@@ -120,11 +124,16 @@ export function readInputs(read: InputReader = core.getInput): ActionInputs {
   const context = core.runContext()
   // The sinks' webhook addresses, tokens and keys are masked here too, before anything could print them.
   const events = readEventsInputs(getInput, { repository: context.repository || undefined, stack: getInput(AddressInput.Stack) || undefined })
+  // The collector's headers are masked here too; a malformed OTEL_* variable turns tracing off with a warning.
+  const traced = readTracingInputs(getInput(OTEL_ENDPOINT_INPUT), env)
+  for (const warning of traced.warnings) core.warning(warning)
+  const tracing = traced.tracing
   const search = parseSearchConfig((name) => getInput(name), { repository: context.repository || undefined, warn: (m) => core.warning(m) })
   const common = readCommonInputs(getInput)
 
   const source = readSource(getInput)
-  if (source === undefined && search) return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search, events }
+  if (source === undefined && search)
+    return { common, watchdogMs: watchdogMs(common, undefined, search, 0, tracing?.timeoutMs), deploy: undefined, search, events, tracing }
   if (source === undefined) {
     throw new InputError(
       `Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
@@ -133,7 +142,16 @@ export function readInputs(read: InputReader = core.getInput): ActionInputs {
     )
   }
   const deploy = readDeployInputs(getInput, common, source, password, (m) => core.warning(m))
-  const limit = watchdogMs(common, deploy, search, anySink(events) ? events.timeoutMs : 0)
+  const limit = watchdogMs(common, deploy, search, anySink(events) ? events.timeoutMs : 0, tracing?.timeoutMs)
   checkTokenLifetime(deploy.login, limit)
-  return { common, watchdogMs: limit, deploy, search, events }
+  return { common, watchdogMs: limit, deploy, search, events, tracing }
+}
+
+/**
+ * The time the watchdog leaves after the steps, inside total-timeout-minutes: the event sinks' and the trace's sends,
+ * side by side, so the longer of the two. The sinks' only when they will be told (not a dry run or an upload alone).
+ */
+export function afterRunMs(inputs: Pick<ActionInputs, 'deploy' | 'events' | 'tracing'>): number {
+  const told = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && anySink(inputs.events)
+  return Math.max(told ? inputs.events.timeoutMs : 0, inputs.tracing?.timeoutMs ?? 0)
 }
