@@ -70,12 +70,28 @@ function rootSpan(result: RunResult, facts: TraceFacts): Building {
     name: result.deploys ? 'brcloud deploy' : 'brcloud search-check',
     kind: 'internal',
     start: facts.startedAt,
-    end: Math.max(facts.startedAt, facts.endedAt),
+    end: lastMoment(result, facts),
     attributes: { ...cicdAttributes(result, facts), ...deploymentAttributes(result, facts), ...brcloudAttributes(result, facts) },
     events: [],
     status: failed ? { code: 'error', message: result.error } : { code: 'ok' },
     children: []
   }
+}
+
+/**
+ * When the run ended: when it reported, or later when a phase, an attempt or a look it still saw ended after that (a
+ * stopped run's steps unwind while it reports): the root holds every moment the trace shows.
+ */
+function lastMoment(result: RunResult, facts: TraceFacts): number {
+  const d = result.deploy
+  return Math.max(
+    facts.startedAt,
+    facts.endedAt,
+    ...result.phases.map((p) => p.startedAt + p.ms),
+    ...(d?.healthAttempts ?? []).map((a) => a.endedAt),
+    ...(d?.looks ?? []).map((l) => l.at),
+    ...(d?.release?.transitions ?? []).map((t) => t.at)
+  )
 }
 
 /** The task-run attributes of OpenTelemetry's CICD conventions; the result in their words. */
