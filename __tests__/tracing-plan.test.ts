@@ -126,7 +126,12 @@ describe('a verified deploy', () => {
       start: 1_001_150,
       end: 1_001_300,
       status: { code: 'error', message: 'HTTP 503' },
-      attributes: { 'http.request.method': 'GET', 'url.full': 'https://www.example.com/', 'http.response.status_code': 503, 'brcloud.health.result': 'HTTP 503' }
+      attributes: {
+        'http.request.method': 'GET',
+        'url.full': 'https://www.example.com/',
+        'http.response.status_code': 503,
+        'brcloud.health.result': 'HTTP 503'
+      }
     })
     expect(second).toMatchObject({ status: { code: 'unset' }, attributes: { 'http.response.status_code': 200 } })
   })
@@ -233,7 +238,7 @@ describe('a deploy rolled back', () => {
 })
 
 describe('other endings', () => {
-  test("the watchdog: a timeout; a cancel: a cancellation; an unknown failure: error.type _OTHER", () => {
+  test("the watchdog: a timeout; a cancel: a cancellation; the release's failure kind; an unknown failure: error.type _OTHER", async () => {
     const r = verified()
     const watchdog = plan({ ...r, error: 'did not finish', stopped: 'watchdog' })
     expect(watchdog.attributes).toMatchObject({ 'cicd.pipeline.task.run.result': 'timeout', 'error.type': 'timeout', 'brcloud.stopped': 'watchdog' })
@@ -241,12 +246,28 @@ describe('other endings', () => {
     expect(cancel.attributes).toMatchObject({ 'cicd.pipeline.task.run.result': 'cancellation', 'error.type': 'cancelled' })
     expect(plan({ ...r, error: 'boom' }, new Error('boom')).attributes['error.type']).toBe('_OTHER')
     expect(plan({ ...r, error: 'boom' }, 'a string').attributes['error.type']).toBe('_OTHER')
+    const { ActionError } = await import('../src/errors.js')
+    expect(plan({ ...r, error: 'boom' }, new ActionError('boom')).attributes['error.type']).toBe('_OTHER')
+    // The release's failure kind says more than the class that carried it.
+    const unhealthy = releaseOf(['requested', 'applied', 'failed'], { failure: { kind: 'unhealthy', message: 'm' } })
+    expect(plan({ ...r, error: 'm', deploy: deployResult({ release: unhealthy }) }, new ActionError('m')).attributes['error.type']).toBe('unhealthy')
   })
 
   test('a search check alone: its own root name and type, no deployment claimed', () => {
-    const root = plan({ deploys: false, deploy: undefined, environment: undefined, error: undefined, search: searchPassed, phases: [phase('Search check: shirt', 998_000, 40)] })
+    const root = plan({
+      deploys: false,
+      deploy: undefined,
+      environment: undefined,
+      error: undefined,
+      search: searchPassed,
+      phases: [phase('Search check: shirt', 998_000, 40)]
+    })
     expect(shape(root)).toEqual(['brcloud search-check', '  search check'])
-    expect(root.attributes).toMatchObject({ 'cicd.pipeline.task.name': 'brcloud search-check', 'cicd.pipeline.task.type': 'test', 'brcloud.search.passed': true })
+    expect(root.attributes).toMatchObject({
+      'cicd.pipeline.task.name': 'brcloud search-check',
+      'cicd.pipeline.task.type': 'test',
+      'brcloud.search.passed': true
+    })
     expect(Object.keys(root.attributes).filter((k) => k.startsWith('deployment.'))).toEqual([])
   })
 
@@ -257,6 +278,31 @@ describe('other endings', () => {
     // A stopped run's phase that ended after the report: the root holds it, at the time it ended.
     const late = plan({ ...r, phases: [phase("Wait until 'development' runs dist-1", 1_003_000, 2_500, false)] })
     expect([late.end, find(late, 'follow deploy').end]).toEqual([1_005_500, 1_005_500])
+  })
+})
+
+describe('a moment on the boundary of two phases', () => {
+  test('a look belongs to the phase it ends, a health attempt to the phase it begins', () => {
+    const r = verified()
+    const root = plan({
+      ...r,
+      phases: [phase("Wait until 'development' runs dist-1", 1_000_000, 1_000), phase('Health check https://www.example.com/', 1_001_000, 500)],
+      deploy: deployResult({
+        release: releaseOf(['requested', 'applied', 'healthy', 'verified']),
+        looks: [{ distributionId: 'dist-1', status: undefined, at: 1_001_000 }],
+        healthAttempts: [{ url: 'https://www.example.com/', startedAt: 1_001_000, endedAt: 1_001_100, ok: true, what: 'HTTP 200', status: 200 }]
+      })
+    })
+    expect(find(root, 'follow deploy').events.map((e) => e.at)).toEqual([1_001_000])
+    expect(find(root, 'health check').events).toEqual([])
+    expect(find(root, 'health check').children.map((c) => c.name)).toEqual(['GET'])
+    expect(find(root, 'follow deploy').children).toEqual([])
+  })
+
+  test('a look or an attempt outside every phase belongs to the root', () => {
+    const r = verified()
+    const root = plan({ ...r, phases: [], deploy: { ...deployResult(), looks: [{ distributionId: 'dist-1', status: undefined, at: 998_000 }] } })
+    expect(root.events.filter((e) => e.name === 'look')).toHaveLength(1)
   })
 })
 
