@@ -106,7 +106,9 @@ function cicdAttributes(result: RunResult, facts: TraceFacts): Attributes {
     'error.type': result.error === undefined ? undefined : errorType(result, facts.failure),
     'vcs.ref.head.revision': facts.observed?.commit ?? (context.sha || undefined),
     'vcs.ref.head.name': facts.observed === undefined ? context.ref || undefined : facts.observed.ref,
-    'vcs.repository.name': context.repository || undefined
+    // OpenTelemetry's VCS conventions: the repository's own name (no owner), and its address in full.
+    'vcs.repository.name': context.repository.split('/').at(-1) || undefined,
+    'vcs.repository.url.full': context.repository && context.serverUrl ? `${context.serverUrl.replace(/\/+$/, '')}/${context.repository}` : undefined
   })
 }
 
