@@ -28,7 +28,10 @@ beforeEach(() => {
 describe('off unless configured', () => {
   test('no endpoint: off, nothing to say', () => {
     expect(read({})).toEqual({ tracing: undefined, warnings: [] })
-    expect(read({ OTEL_SERVICE_NAME: 'x', TRACEPARENT: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' })).toEqual({ tracing: undefined, warnings: [] })
+    expect(read({ OTEL_SERVICE_NAME: 'x', TRACEPARENT: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' })).toEqual({
+      tracing: undefined,
+      warnings: []
+    })
   })
 
   test('OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none: off, even with an endpoint', () => {
@@ -56,7 +59,9 @@ describe('where the spans go', () => {
     expect(() => read({}, 'otel-collector:4318')).toThrow(InputError)
     expect(() => read({}, 'not an address')).toThrow(/otel-endpoint 'not an address' is not an absolute address: .*http:\/\/otel-collector:4318/)
     expect(() => read({}, 'grpc://c:4317')).toThrow(/must start with http:\/\/ or https:\/\//)
-    expect(() => read({}, 'https://user:pa55word@c.example.com')).toThrow(/must not contain a user name or password: put the collector's credentials in OTEL_EXPORTER_OTLP_HEADERS/)
+    expect(() => read({}, 'https://user:pa55word@c.example.com')).toThrow(
+      /must not contain a user name or password: put the collector's credentials in OTEL_EXPORTER_OTLP_HEADERS/
+    )
     // The password in it is masked before the refusal is shown.
     expect(secrets).toContain('pa55word')
   })
@@ -87,7 +92,9 @@ describe('how they are sent', () => {
     expect(read({ ...BASE, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }).warnings[0]).toMatch(
       /^OTEL_EXPORTER_OTLP_PROTOCOL is grpc, which this step does not speak: set OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http\/protobuf .* No trace is sent/
     )
-    expect(read({ ...BASE, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'thrift' }).warnings[0]).toMatch(/^OTEL_EXPORTER_OTLP_TRACES_PROTOCOL 'thrift' is not an OTLP protocol/)
+    expect(read({ ...BASE, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'thrift' }).warnings[0]).toMatch(
+      /^OTEL_EXPORTER_OTLP_TRACES_PROTOCOL 'thrift' is not an OTLP protocol/
+    )
   })
 
   test('headers: decoded, merged (the traces own win), each value masked first, also when tracing ends up off', () => {
@@ -148,14 +155,17 @@ describe('the service and the resource', () => {
   })
 })
 
-describe("the trace the run joins, and its id", () => {
+describe('the trace the run joins, and its id', () => {
   test("TRACEPARENT: the pipeline's trace and span, sampled or not, with TRACESTATE", () => {
     const t = on({ ...BASE, TRACEPARENT: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', TRACESTATE: 'congo=t61rcWkgMzE' })
     expect(t.parent).toEqual({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', sampled: true, traceState: 'congo=t61rcWkgMzE' })
     expect(t.traceId).toBe('0af7651916cd43dd8448eb211c80319c')
     expect(t.rootSpanId).toMatch(/^[0-9a-f]{16}$/)
     expect(t.rootSpanId).not.toBe('b7ad6b7169203331')
-    expect(on({ ...BASE, TRACEPARENT: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00' }).parent).toMatchObject({ sampled: false, traceState: undefined })
+    expect(on({ ...BASE, TRACEPARENT: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00' }).parent).toMatchObject({
+      sampled: false,
+      traceState: undefined
+    })
     // A later version may add fields: read as version 00 (W3C's rule).
     expect(on({ ...BASE, TRACEPARENT: '01-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-03-extra' }).parent).toMatchObject({ sampled: true })
   })
@@ -205,7 +215,7 @@ describe('in the run', () => {
     expect(() => readInputs(inputs({ ...DEPLOY, 'otel-endpoint': 'c:4318' }), {})).toThrow(InputError)
   })
 
-  test('total-timeout-minutes too short for the export is refused, naming the trace\'s limit', () => {
+  test("total-timeout-minutes too short for the export is refused, naming the trace's limit", () => {
     expect(() => readInputs(inputs({ ...DEPLOY, 'total-timeout-minutes': '15' }), { ...BASE, OTEL_EXPORTER_OTLP_TIMEOUT: '60000' })).toThrow(
       /deploy-timeout-minutes 15 \+ the trace's export limit \(OTEL_EXPORTER_OTLP_TIMEOUT\) 1 = 16 min/
     )
