@@ -3,7 +3,8 @@
 // github-token, fail-on, parallel, drift-issues) from INPUT_*, the logins from the variables the file names (the step's env:) or the
 // single stack's login inputs, a cancel revoking each stack's refresh token (status/stop.ts), the table in the log, the
 // Markdown in the job summary, the outputs json and drift. The verdict is the command's (status/verdict.ts): fails
-// closed, then fail-on; the step fails once, here, with core.setFailed through the port.
+// closed, then fail-on; the step fails once, here, with core.setFailed through the port. With otel-endpoint (or the
+// OTEL_* variables) the output trace-id, and the report's trace sent after the failure (status/trace.ts).
 import { InputError } from '../errors.js'
 import { isRepositoryName } from '../github/runner-context.js'
 import * as core from '../port.js'

@@ -3,6 +3,7 @@
 // stack's refresh token, then exits 130 (status/stop.ts); the report goes to stdout (a table, or
 // --json), Markdown to --summary (and the job summary in a GitHub Actions `run:` step), the log to stderr. It fails
 // closed: a stack or GitHub that could not be read exits 1; drift alone exits 0, unless --fail-on names its state.
+// With --otel-endpoint (or the OTEL_* variables) the run is sent as a trace once the exit code is decided (status/trace.ts).
 import { parseArgs } from 'node:util'
 import { InputError } from '../errors.js'
 import { usePort, type RunContext } from '../port.js'
