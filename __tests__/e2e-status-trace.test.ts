@@ -5,9 +5,9 @@
 // one "Tracing:" warning; a cancel sends the root alone, SIGTERM nothing; without the OTEL variables no request
 // reaches the receiver.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_GITHUB_TOKEN } from '../src/emulator/github/server.js'
 import { runAction, STATUS_ACTION } from '../scripts/lib/run-action.js'
@@ -25,9 +25,14 @@ interface CliRun {
   stderr: string
 }
 
-/** `brcloud status ARGS` as a child; `signalWhen`: that signal once it holds (checked every 20 ms). */
-function status(args: string[], env: Record<string, string>, signalWhen?: { signal: 'SIGINT' | 'SIGTERM'; when: () => boolean }): Promise<CliRun> {
-  const child = spawn(process.env.E2E_NODE ?? process.execPath, [BUNDLE, 'status', ...args], {
+/** `brcloud status ARGS` as a child (of `bundle`, dist-cli's by default); `signalWhen`: that signal once it holds (checked every 20 ms). */
+function status(
+  args: string[],
+  env: Record<string, string>,
+  signalWhen?: { signal: 'SIGINT' | 'SIGTERM'; when: () => boolean },
+  bundle: string = BUNDLE
+): Promise<CliRun> {
+  const child = spawn(process.env.E2E_NODE ?? process.execPath, [bundle, 'status', ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -200,6 +205,27 @@ test('without the OTEL variables no request reaches the receiver, and --json has
   expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
   expect(JSON.parse(r.stdout)).not.toHaveProperty('traceId')
   expect(receiver.requests).toBe(requests)
+})
+
+test('without tracing nothing of OpenTelemetry is loaded: the command runs the same with those chunks of its bundle deleted', async () => {
+  const bundle = mkdtempSync(join(tmpdir(), 'brcd-no-otel-'))
+  cpSync(dirname(BUNDLE), bundle, { recursive: true })
+  const deleted = readdirSync(bundle).filter((f) => f.endsWith('.js') && readFileSync(join(bundle, f), 'utf8').includes('opentelemetry'))
+  for (const f of deleted) rmSync(join(bundle, f))
+  expect(deleted.length).toBeGreaterThan(0)
+  expect(deleted).not.toContain('index.js')
+  const args = ['--config', FILE(), '--repository', 'acme/site']
+  const whole = await status(args, ENV())
+  const without = await status(args, ENV(), undefined, join(bundle, 'index.js'))
+  expect(without).toEqual(whole)
+  expect(whole).toMatchObject({ code: 0, stderr: '' })
+  // With tracing on, the same command needs them: it says so once, and its outcome is unchanged.
+  const traced = await status(args, { ...ENV(), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }, undefined, join(bundle, 'index.js'))
+  expect({ code: traced.code, stdout: traced.stdout }).toEqual({ code: 0, stdout: whole.stdout })
+  expect(traced.stderr).toMatch(
+    /^warning: Tracing: (nothing was sent|no trace was made|the trace was not sent)[^\n]*The report's outcome and exit code are unchanged\.\n$/
+  )
+  rmSync(bundle, { recursive: true, force: true })
 })
 
 test('Ctrl-C while a stack is read: exit 130, nothing reported, the root alone sent as a cancellation; SIGTERM: nothing sent', async () => {
