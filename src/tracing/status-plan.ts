@@ -106,7 +106,7 @@ function unreadReason(row: EnvironmentRow, stack: StackOutcome, report: StatusRe
  * deploy names them (brcloud.stack, brcloud.environment), every other field brcloud.status.<field in snake case>, an
  * object's fields under its name (brcloud.status.last_deployment.commit, brcloud.status.backup.age_hours).
  */
-export function rowAttributes(row: EnvironmentRow): Attributes {
+function rowAttributes(row: EnvironmentRow): Attributes {
   const out: Record<string, AttributeValue> = {}
   const walk = (value: object, path: readonly string[]): void => {
     for (const [key, v] of Object.entries(value) as Array<[string, unknown]>) {
