@@ -151,7 +151,8 @@ test('brcloud status --json with TRACEPARENT: one export whose root is a child o
     'cicd.pipeline.task.name': 'brcloud status',
     'cicd.pipeline.task.run.result': 'success',
     'brcloud.status.exit_code': 0,
-    'vcs.repository.name': 'acme/site'
+    'vcs.repository.name': 'site',
+    'vcs.repository.url.full': 'https://github.example/acme/site'
   })
   expect(receiver.received.at(-1)?.resource).toMatchObject({ 'service.name': 'brcloud-deploy' })
   // The rows: exactly what --json says of each.

@@ -37,9 +37,11 @@ export function readTracingInputs(input: string, env: Env, options: TracingReadO
   const warnings: string[] = []
   // The headers carry the collector's key: masked first, even when tracing ends up off.
   for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS']) maskHeaders(env[name])
-  const endpoint = endpointOf(input.trim(), env, options.inputName ?? OTEL_ENDPOINT_INPUT)
-  if (endpoint === undefined || disabled(env)) return { tracing: undefined, warnings }
+  // The job asked for no traces: nothing else is read (a bad otel-endpoint is still refused: it is this step's input).
+  if (disabled(env) && input.trim() === '') return { tracing: undefined, warnings }
   try {
+    const endpoint = endpointOf(input.trim(), env, options.inputName ?? OTEL_ENDPOINT_INPUT)
+    if (endpoint === undefined || disabled(env)) return { tracing: undefined, warnings }
     const parent = parentOf(env, warnings)
     const tracing: TracingInputs = {
       ...endpoint,

@@ -53,7 +53,10 @@ function rootAttributes(report: StatusReport | undefined, { context, ending }: S
     'cicd.pipeline.run.id': context.runId || undefined,
     'cicd.pipeline.run.url.full': context.runUrl,
     'error.type': ending.result === 'success' ? undefined : (ending.errorType ?? '_OTHER'),
-    'vcs.repository.name': report?.repository ?? undefined,
+    // OpenTelemetry's VCS conventions, as the deploy's root: the repository's own name, and its address when GitHub was read.
+    'vcs.repository.name': report?.repository?.split('/').at(-1) || undefined,
+    'vcs.repository.url.full':
+      report?.host === 'GitHub' && report.repository !== null ? `${context.serverUrl.replace(/\/+$/, '')}/${report.repository}` : undefined,
     'brcloud.status.exit_code': ending.exitCode,
     'brcloud.status.stopped': ending.stopped,
     'brcloud.status.code_host': report?.host,

@@ -39545,10 +39545,11 @@ const action_metadata_INPUT_DEFAULTS = {
     'new-relic-api-key': '',
     'new-relic-entity-guid': '',
     'new-relic-api-url': 'https://api.newrelic.com/graphql',
-    'events-timeout-seconds': '10'
+    'events-timeout-seconds': '10',
+    'otel-endpoint': ''
 };
 /** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id', 'trace-id']));
 
 ;// CONCATENATED MODULE: ./src/inputs/address.ts
 // Addresses given as inputs. The one rule set for a service's base address (the cloud API's api-url,
@@ -45334,9 +45335,9 @@ async function attempt(options, transports, limitMs) {
         if (res.status < 200 || res.status > 299)
             return { ok: false, what: `HTTP ${res.status}`, status: res.status };
         if (options.expect !== undefined && !res.text.includes(options.expect)) {
-            return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
+            return { ok: false, answered: true, status: res.status, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
         }
-        return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
+        return { ok: true, status: res.status, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
     }
 }
 /** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
@@ -45359,7 +45360,9 @@ async function checkHealth(options) {
                     throw error;
                 result = { ok: false, what: `no answer (${(0,errors/* describeError */.Uc)(error)})` };
             }
-            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(now() - t0)}.`);
+            const t1 = now();
+            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(t1 - t0)}.`);
+            options.tried?.({ url: where, startedAt: t0, endedAt: t1, ok: result.ok, what: result.what, status: result.status });
             if (result.ok)
                 return { afterMs: poll.elapsed(), attempts: n };
             if (options.once === true || !(await poll.next())) {
