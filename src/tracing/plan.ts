@@ -296,7 +296,7 @@ function freeze(span: Building): PlannedSpan {
 }
 
 /** The attributes that have a value: an attribute never says "undefined", nor lists nothing. */
-function defined(attributes: Record<string, AttributeValue | undefined>): Record<string, AttributeValue> {
+export function defined(attributes: Record<string, AttributeValue | undefined>): Record<string, AttributeValue> {
   const out: Record<string, AttributeValue> = {}
   for (const [key, value] of Object.entries(attributes)) if (value !== undefined && !(Array.isArray(value) && value.length === 0)) out[key] = value
   return out
