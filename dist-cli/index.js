@@ -37050,7 +37050,7 @@ const OTEL_ENDPOINT_INPUT = 'otel-endpoint';
 /** A variable that turns tracing off, with why. */
 class Off extends Error {
 }
-function readTracingInputs(input, env) {
+function readTracingInputs(input, env, options = {}) {
     const warnings = [];
     // The headers carry the collector's key: masked first, even when tracing ends up off.
     for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'])
@@ -37059,7 +37059,7 @@ function readTracingInputs(input, env) {
     if (disabled(env) && input.trim() === '')
         return { tracing: undefined, warnings };
     try {
-        const endpoint = endpointOf(input.trim(), env);
+        const endpoint = endpointOf(input.trim(), env, options.inputName ?? OTEL_ENDPOINT_INPUT);
         if (endpoint === undefined || disabled(env))
             return { tracing: undefined, warnings };
         const parent = parentOf(env, warnings);
@@ -37079,13 +37079,14 @@ function readTracingInputs(input, env) {
     catch (error) {
         if (!(error instanceof Off))
             throw error;
-        return { tracing: undefined, warnings: [...warnings, `${error.message} No trace is sent for this run; the deployment is unaffected.`] };
+        const unaffected = options.unaffected ?? 'the deployment is unaffected';
+        return { tracing: undefined, warnings: [...warnings, `${error.message} No trace is sent for this run; ${unaffected}.`] };
     }
 }
 /** The address spans go to: the input (a base, like OTEL_EXPORTER_OTLP_ENDPOINT), else the traces' own variable (as is), else the base one. */
-function endpointOf(input, env) {
+function endpointOf(input, env, inputName) {
     if (input !== '')
-        return { url: withTracesPath(checkedUrl(input, OTEL_ENDPOINT_INPUT, true)), urlFrom: OTEL_ENDPOINT_INPUT };
+        return { url: withTracesPath(checkedUrl(input, inputName, true)), urlFrom: inputName };
     const own = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
     if (own)
         return { url: checkedUrl(own, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', false), urlFrom: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' };
@@ -47931,7 +47932,7 @@ async function sendTrace(tracing, result, facts, limitMs, hurry) {
     if (tracing === undefined || hurry.aborted || limitMs === 0)
         return;
     try {
-        const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([__nccwpck_require__.e(/* import() */ 633).then(__nccwpck_require__.bind(__nccwpck_require__, 34633)), __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 52585))]);
+        const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([__nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 85808)), __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 52585))]);
         const context = src_port/* runContext */.pO();
         const stack = rawInput('stack') || undefined;
         const observed = observeRun(result, { ...facts, context, stack, promotion: isPromotion() });
@@ -49813,7 +49814,17 @@ async function read_stack_readStack(stack, login, options) {
     const transport = new http_transport/* HttpTransport */.G(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs });
     const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(login, target, { attempts: options.retry.attempts }), { target });
-    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [], trackErrors: [] };
+    const reading = {
+        name: stack.name,
+        apiUrl,
+        rows: [],
+        errors: [],
+        githubErrors: [],
+        trackErrors: [],
+        startedAt: Date.now(),
+        endedAt: 0,
+        timings: []
+    };
     const reader = new EnvironmentReader(stack, new client/* CloudClient */.Ll(api, session), options, reading);
     try {
         const environments = await listed(reader.client, stack, reading);
@@ -49828,6 +49839,8 @@ async function read_stack_readStack(stack, login, options) {
         const reason = `the stack could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
         reading.errors.push(reason);
         reading.rows.length = 0;
+        // Its rows were not read on their own: the stack's read is theirs.
+        reading.timings.length = 0;
         for (const environment of stack.environments ?? [null])
             reading.rows.push({ ...blankRow(stack.name, environment, trackOf(stack, environment)), reason });
     }
@@ -49847,6 +49860,7 @@ async function read_stack_readStack(stack, login, options) {
     reading.rows.forEach((row, i) => {
         reading.rows[i] = { ...row, freeze: row.environment === null ? null : freezeRow(freezeOf(stack, row.environment), now) };
     });
+    reading.endedAt = Date.now();
     return reading;
 }
 /** The closing calls' door after a cancel: one attempt each, within the cancel's limit. */
@@ -49896,11 +49910,14 @@ class EnvironmentReader {
     }
     /** The environment on the platform and the code's host, its health probe and its newest backup beside them. */
     async read(environment, backups) {
-        const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name), backups]);
+        const startedAt = Date.now();
+        let probe;
+        const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name, (a) => (probe = a)), backups]);
+        this.reading.timings.push({ environment: environment.name, startedAt, endedAt: Date.now(), probe });
         return listing === undefined ? { ...row, ...health } : { ...row, ...health, backup: newestBackupRow(listing, environment.id, this.options.now()) };
     }
     /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */
-    async probe(environment) {
+    async probe(environment, tried) {
         const probe = healthOf(this.stack, environment);
         if (probe === undefined)
             return { health: 'not-checked', healthReason: null };
@@ -49912,6 +49929,7 @@ class EnvironmentReader {
                 requestTimeoutMs: this.options.healthTimeoutMs,
                 userAgent: this.options.userAgent,
                 signal: this.options.stop?.signal,
+                tried,
                 log: (line) => src_port/* debug */.Yz(`${this.stack.name}/${environment}: ${line}`)
             });
             return { health: 'ok', healthReason: null };
@@ -50171,7 +50189,53 @@ const GITLAB_ADVICE = {
     failed: 'GitLab failed; try again later'
 };
 
+;// CONCATENATED MODULE: ./src/status/timing.ts
+// When each read of the status report began and ended (Date.now() values), kept beside the report for its trace
+// (issue 45, src/tracing/status-plan.ts). The rows stay what --json prints; these are the reads' own times, observed
+// as they happened: a stack's read, each environment's (its health probe's one attempt within it), and each call to
+// the code's host.
+
+/** The most calls kept: a trace of a large fleet stays within what a collector takes in one export. */
+const MAX_HOST_READS = 1_000;
+/** The reads the report makes of the code's host, by the port's method names. */
+const READS = {
+    compare: 'compare',
+    listTags: 'list tags',
+    listDeploymentPages: 'list deployments',
+    latestStatus: 'deployment status'
+};
+/** `api`, each read of it timed into `reads` as it ends (its answer or failure passed on unchanged); every other member as it is. */
+function timedHost(api, reads) {
+    return new Proxy(api, {
+        get(target, name) {
+            const value = Reflect.get(target, name, target);
+            if (typeof value !== 'function')
+                return value;
+            const method = value;
+            const call = typeof name === 'string' ? READS[name] : undefined;
+            if (call === undefined)
+                return method.bind(target);
+            return async (...args) => {
+                const startedAt = Date.now();
+                let failure;
+                try {
+                    return await method.apply(target, args);
+                }
+                catch (error) {
+                    failure = error instanceof port/* CodeHostCallFailed */.dv ? error.failure : 'failed';
+                    throw error;
+                }
+                finally {
+                    if (reads.length < MAX_HOST_READS)
+                        reads.push({ host: target.host, call, startedAt, endedAt: Date.now(), ...(failure && { failure }) });
+                }
+            };
+        }
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/status/index.ts
+
 
 
 
@@ -50194,7 +50258,8 @@ const USER_AGENT = 'brcloud-deploy (status)';
 async function readStatus({ config, logins }, options = {}) {
     const repository = options.gitlab?.settings.project || options.github?.context.repository || options.repository || undefined;
     const api = await openHost(options);
-    const host = api === undefined ? undefined : hostSide(api);
+    const hostReads = [];
+    const host = api === undefined ? undefined : hostSide(timedHost(api, hostReads));
     const read = (i) => read_stack_readStack(config.stacks[i], logins[i], {
         host,
         repository,
@@ -50208,11 +50273,16 @@ async function readStatus({ config, logins }, options = {}) {
     const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read, options.stop?.signal);
     return {
         environments: readings.flatMap((r) => r.rows),
-        stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
+        stacks: readings.map((r) => ({
+            name: r.name,
+            apiUrl: r.apiUrl,
+            errors: r.errors,
+            timing: { startedAt: r.startedAt, endedAt: r.endedAt, environments: r.timings }
+        })),
         githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
         trackErrors: [...new Set(readings.flatMap((r) => r.trackErrors))],
         repository: repository ?? null,
-        ...(api !== undefined && { host: api.host })
+        ...(api !== undefined && { host: api.host, hostReads })
     };
 }
 /** Whether the report read everything it was asked for: every stack, the code's host when it was given, and every tracked ref. */
@@ -50391,8 +50461,8 @@ function lastDeploy(row) {
         .trim();
     return d.runUrl ? `[${what}](${d.runUrl})` : what;
 }
-/** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
-function statusMarkdown(report) {
+/** The job summary: a heading, one table row per environment (with its reason), what could not be read, and the trace's line. */
+function statusMarkdown(report, trace) {
     const head = [
         'Stack',
         'Environment',
@@ -50435,17 +50505,24 @@ function statusMarkdown(report) {
         report.repository === null ? '' : `Repository: ${report.repository}`,
         '',
         ...table,
-        ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${render_cell(f)}`)] : [])
+        ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${render_cell(f)}`)] : []),
+        ...(trace === undefined ? [] : ['', traceLine(trace)])
     ];
     return (0,secrets/* redact */.E$)(`${lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n')}\n`);
 }
-/** The --json object: the rows as they are, and what could not be read. */
-function statusJson(report) {
+/** The trace's line: its id, and that it is sent after this summary (a warning in the log says when it was not). */
+function traceLine(trace) {
+    const joined = trace.joined ? ", in the pipeline's trace (TRACEPARENT)" : '';
+    return `Trace \`${trace.id}\`${joined}: its spans are sent to ${trace.collector} after this summary; the log says if they were not.`;
+}
+/** The --json object: the rows as they are, what could not be read, and with tracing on the trace's id (traceId). */
+function statusJson(report, trace) {
     return (0,secrets/* redact */.E$)(`${JSON.stringify({
         environments: report.environments,
         stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
         // A tracked ref GitHub does not know is among GitHub's errors: what GitHub could not tell.
-        github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] }
+        github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] },
+        ...(trace !== undefined && { traceId: trace.id })
     })}\n`);
 }
 
@@ -50632,18 +50709,28 @@ function drifted(report) {
 const stop_CLOSE_LIMIT_MS = { cancel: 2_500, terminate: 800 };
 /** The wait for every stack to close, in all. */
 const stop_CLOSE_TOTAL_MS = { cancel: 5_000, terminate: 1_600 };
-/** The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning said why not). */
+/**
+ * The trace's time after a stop (./trace.ts), as the deploy's sends get (src/main.ts): after SIGINT what is left of
+ * GitHub's 7.5 s grace once the stacks closed, at most 1.5 s; after SIGTERM none (the kill follows 2.5 s later).
+ */
+const TRACE_AFTER_STOP_MS = { cancel: 1_500, terminate: 0 };
+/**
+ * The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning
+ * said why not); `hurried`: a second signal ended the wait (nothing more is sent, not even the trace).
+ */
 class StatusCancelled extends errors/* ActionError */.lZ {
     stop;
     revoked;
+    hurried;
     name = 'StatusCancelled';
-    constructor(stop, signal, revoked) {
+    constructor(stop, signal, revoked, hurried = false) {
         super(`The status report was cancelled (${signal}): nothing was reported. ` +
             (revoked
                 ? "Each stack's refresh token was revoked, or a warning says why not."
                 : 'Not every stack closed in time: a refresh token not revoked expires by itself within 24 hours.'));
         this.stop = stop;
         this.revoked = revoked;
+        this.hurried = hurried;
     }
 }
 /**
@@ -50657,7 +50744,7 @@ async function stoppable(signals, work) {
     let onStopped = () => undefined;
     const stopping = new Promise((done) => (onStopped = done));
     let onHurry = () => undefined;
-    const hurried = new Promise((done) => (onHurry = () => done('late')));
+    const hurried = new Promise((done) => (onHurry = () => done('hurried')));
     const onSignal = (signal) => {
         if (stopped !== undefined)
             return onHurry();
@@ -50681,11 +50768,66 @@ async function stoppable(signals, work) {
             after(stop_CLOSE_TOTAL_MS[how.stop]),
             hurried
         ]);
-        throw new StatusCancelled(how.stop, how.signal, closed === 'closed');
+        throw new StatusCancelled(how.stop, how.signal, closed === 'closed', closed === 'hurried');
     }
     finally {
         for (const timer of timers)
             clearTimeout(timer);
+        signals.off('SIGINT', onSignal);
+        signals.off('SIGTERM', onSignal);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/status/trace.ts
+
+
+
+
+/** What a trace that failed leaves as it was, in its warning. */
+const UNCHANGED = "The report's outcome and exit code are unchanged.";
+/** Tracing's settings, `input` from the face (`inputName` names it in a refusal); each warning said through the port. */
+function readStatusTracing(input, inputName, env) {
+    const read = (0,tracing/* readTracingInputs */.I)(input, env, { inputName, unaffected: 'the report is unaffected' });
+    for (const warning of read.warnings)
+        src_port/* warning */.$e(warning);
+    return read.tracing;
+}
+/** What the report's JSON and summary say of the trace: its id, where it goes, whether it joins the pipeline's. */
+function traceNote(tracing) {
+    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
+}
+/** How a command that threw ended: a cancel, or a failure named by the error's class (InputError for a refusal). */
+function endingOfError(error, message, exitCode) {
+    if (error instanceof StatusCancelled)
+        return { result: 'cancellation', errorType: 'cancelled', message, exitCode, stopped: error.stop };
+    const errorType = error instanceof Error && error.name !== 'Error' ? error.name : '_OTHER';
+    return { result: 'failure', errorType, message, exitCode };
+}
+/**
+ * Sends the report's trace after the command decided its exit: within OTEL_EXPORTER_OTLP_TIMEOUT, or after a stop
+ * within what it leaves (none after SIGTERM, or after a second signal); a signal meanwhile ends the send at once.
+ */
+async function traceStatus(tracing, report, facts, signals, hurried = false) {
+    if (tracing === undefined || hurried)
+        return;
+    const after = facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped];
+    const short = after !== undefined && after < tracing.timeoutMs;
+    const limitMs = short ? after : tracing.timeoutMs;
+    if (limitMs === 0)
+        return;
+    const hurry = new AbortController();
+    const onSignal = () => hurry.abort();
+    signals.on('SIGINT', onSignal);
+    signals.on('SIGTERM', onSignal);
+    try {
+        const [{ traceRun }, { planStatusTrace }] = await Promise.all([__nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 85808)), __nccwpck_require__.e(/* import() */ 124).then(__nccwpck_require__.bind(__nccwpck_require__, 63124))]);
+        const limitName = short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT';
+        await traceRun(() => planStatusTrace(report, facts), tracing, { limitMs, limitName, hurry: hurry.signal }, UNCHANGED);
+    }
+    catch (error) {
+        src_port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(error instanceof Error ? error.message : String(error))}). ${UNCHANGED}`);
+    }
+    finally {
         signals.off('SIGINT', onSignal);
         signals.off('SIGTERM', onSignal);
     }
@@ -50713,6 +50855,8 @@ async function gitHubRunner(env) {
 // stack's refresh token, then exits 130 (status/stop.ts); the report goes to stdout (a table, or
 // --json), Markdown to --summary (and the job summary in a GitHub Actions `run:` step), the log to stderr. It fails
 // closed: a stack or GitHub that could not be read exits 1; drift alone exits 0, unless --fail-on names its state.
+// With --otel-endpoint (or the OTEL_* variables) the run is sent as a trace once the exit code is decided (status/trace.ts).
+
 
 
 
@@ -50744,6 +50888,7 @@ const OPTIONS = {
     'gitlab-token-file': { type: 'string' },
     parallel: { type: 'string' },
     'drift-issues': { type: 'boolean' },
+    'otel-endpoint': { type: 'string' },
     debug: { type: 'boolean' },
     // A single stack instead of a file: its settings and the login's plain parts as flags, its secrets from files.
     stack: { type: 'string' },
@@ -50785,6 +50930,8 @@ function statusHelp() {
         '  --gitlab-url URL                    a self-managed GitLab (default https://gitlab.com; CI_API_V4_URL in GitLab CI)',
         '  --gitlab-token-file FILE            the GitLab token, else BRCLOUD_GITLAB_TOKEN (scope read_api; api for --drift-issues)',
         '  --drift-issues                      keep one issue per drifted environment (GitHub: issues: write; GitLab: api)',
+        "  --otel-endpoint URL                 send the report's run as a trace to this OTLP/HTTP collector (BRCLOUD_OTEL_ENDPOINT; else the",
+        "                                      OTEL_EXPORTER_OTLP_* variables; TRACEPARENT joins the pipeline's trace; docs/tracing.md)",
         '',
         'A single stack instead of a file (not with --config), each flag also as BRCLOUD_<NAME>:',
         '  --stack NAME, --console-url URL, --api-url URL, --platform-domain DOMAIN   the stack, as brcloud deploy takes it',
@@ -50827,51 +50974,68 @@ function parseStatusArgs(args) {
 }
 /** Runs `brcloud status` with `args` (after the command word); resolves with the exit code. */
 async function statusMain(args, env, io = processIo()) {
-    let prepared;
-    let invocation;
-    let hosts;
-    let context;
-    let port;
+    const startedAt = Date.now();
+    let setup;
     try {
         const parsed = parseStatusArgs(args);
         if (parsed === 'help')
             return printOut(io, statusHelp());
-        invocation = parsed;
-        context = cliRunContext(invocation.flags, env, io.cwd());
-        port = createCliPort({
-            values: new Map(),
-            ...stderrLog(io, env, invocation.flags.debug === true),
-            summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
-            context,
-            runner: await gitHubRunner(env)
-        });
-        (0,src_port/* usePort */.ny)(port);
-        const githubToken = secretValue('github-token', invocation.flags, env)?.trim() || undefined;
-        const gitlabToken = secretValue('gitlab-token', invocation.flags, env)?.trim() || undefined;
-        (0,secrets/* registerSecret */.cl)(githubToken);
-        (0,secrets/* registerSecret */.cl)(gitlabToken);
-        const drift = invocation.flags['drift-issues'] === true;
-        // The code's host is checked once the file is read (its gitlab:), before the logins are.
-        let chosen = {};
-        prepared = await whatToRead(parsed, env, (file) => {
-            chosen = cliCodeHost(invocation.flags, env, file, githubToken, gitlabToken, (line) => port.warning(line));
-            if (chosen.githubToken !== undefined && context.repository === '')
-                throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.');
-            if (drift && chosen.githubToken === undefined && chosen.gitlab === undefined)
-                throw new UsageError('--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file (or, for code on GitLab, BRCLOUD_GITLAB_TOKEN with scope api).');
-        });
-        hosts = chosen;
+        setup = await setUp(parsed, env, io);
     }
     catch (error) {
+        // A command line that cannot be read is not traced (nor is brcloud deploy's): its settings are not known.
         if (!(error instanceof errors/* InputError */.dz))
             throw error;
         io.stderr(`error: ${error.message}\n`);
         return STATUS_EXIT.badInput;
     }
+    const trace = (run) => traceStatus(setup.tracing, run.report, { context: setup.context, startedAt, endedAt: Date.now(), ending: run.ending }, io.signals, run.hurried);
+    let run;
+    try {
+        run = await reportStatus(setup, env, io);
+    }
+    catch (error) {
+        // Not the report's own ending: traced as a failure, then written by the command (src/cli/index.ts).
+        await trace({ ending: endingOfError(error, (0,secrets/* redact */.E$)(error instanceof Error ? error.message : String(error)), EXIT.failure) });
+        throw error;
+    }
+    await trace(run);
+    return run.code;
+}
+/** The run's context, the port installed, and tracing's settings (the collector's headers masked) before anything else is read. */
+async function setUp(invocation, env, io) {
+    const context = cliRunContext(invocation.flags, env, io.cwd());
+    const port = createCliPort({
+        values: new Map(),
+        ...stderrLog(io, env, invocation.flags.debug === true),
+        summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
+        context,
+        runner: await gitHubRunner(env)
+    });
+    (0,src_port/* usePort */.ny)(port);
+    const flag = invocation.flags['otel-endpoint'];
+    const endpoint = typeof flag === 'string' ? { value: flag, name: '--otel-endpoint' } : { value: env[envName('otel-endpoint')] ?? '', name: envName('otel-endpoint') };
+    const tracing = readStatusTracing(endpoint.value, endpoint.name, env);
+    return { invocation, context, port, tracing };
+}
+/** The report: its settings and logins checked (exit 2), the stacks read (a cancel: 130, 143), printed, the verdict. */
+async function reportStatus(setup, env, io) {
+    const { invocation, context, port } = setup;
+    let prepared;
+    try {
+        prepared = await prepareReport(invocation, env, context, port);
+    }
+    catch (error) {
+        if (!(error instanceof errors/* InputError */.dz))
+            throw error;
+        io.stderr(`error: ${error.message}\n`);
+        return { code: STATUS_EXIT.badInput, ending: endingOfError(error, error.message, STATUS_EXIT.badInput) };
+    }
+    const { status, hosts } = prepared;
     let report;
     try {
         // Ctrl-C (or SIGTERM) revokes each stack's refresh token before the command ends (stop.ts).
-        report = await stoppable(io.signals, (stop) => readStatus(prepared, {
+        report = await stoppable(io.signals, (stop) => readStatus(status, {
             github: hosts.githubToken === undefined ? undefined : { token: hosts.githubToken, context },
             gitlab: hosts.gitlab === undefined ? undefined : { settings: hosts.gitlab, context },
             repository: context.repository || undefined,
@@ -50883,18 +51047,56 @@ async function statusMain(args, env, io = processIo()) {
         if (!(error instanceof StatusCancelled))
             throw error;
         port.error(error.message);
-        return error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint;
+        const code = error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint;
+        return { code, ending: endingOfError(error, error.message, code), hurried: error.hurried };
     }
-    await printOut(io, invocation.flags.json === true ? statusJson(report) : statusTable(report));
+    return { report, ...(await tellReport(report, setup, hosts, env, io)) };
+}
+/** The report on stdout, the summary, the drift issues when asked; the exit code from the verdict, and the trace's words for it. */
+async function tellReport(report, { invocation, context, port, tracing }, hosts, env, io) {
+    const trace = traceNote(tracing);
+    await printOut(io, invocation.flags.json === true ? statusJson(report, trace) : statusTable(report));
     if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
-        await port.writeSummary(statusMarkdown(report)).catch((error) => {
+        await port.writeSummary(statusMarkdown(report, trace)).catch((error) => {
             port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`);
         });
     }
     const issues = invocation.flags['drift-issues'] === true && (hosts.githubToken !== undefined || hosts.gitlab !== undefined)
         ? await keepDriftIssuesOf(report, hosts, context, invocation.failOn)
         : undefined;
-    return statusExit(report, invocation.failOn, (message) => port.error(message), issues);
+    let said;
+    const say = (message) => {
+        said = message;
+        port.error(message);
+    };
+    const code = statusExit(report, invocation.failOn, say, issues);
+    if (code === STATUS_EXIT.success)
+        return { code, ending: { result: 'success', exitCode: code } };
+    return { code, ending: { result: 'failure', errorType: FAILED_BY[code], message: said, exitCode: code } };
+}
+/** The trace's word for each exit code of a report that was read (error.type). */
+const FAILED_BY = {
+    [STATUS_EXIT.unreadable]: 'unreadable',
+    [STATUS_EXIT.failOn]: 'fail-on',
+    [STATUS_EXIT.driftIssues]: 'drift-issues'
+};
+/** The tokens (masked), the code's host, the file or the single stack and every login, checked before any request; an InputError. */
+async function prepareReport(invocation, env, context, port) {
+    const githubToken = secretValue('github-token', invocation.flags, env)?.trim() || undefined;
+    const gitlabToken = secretValue('gitlab-token', invocation.flags, env)?.trim() || undefined;
+    (0,secrets/* registerSecret */.cl)(githubToken);
+    (0,secrets/* registerSecret */.cl)(gitlabToken);
+    const drift = invocation.flags['drift-issues'] === true;
+    // The code's host is checked once the file is read (its gitlab:), before the logins are.
+    let chosen = {};
+    const status = await whatToRead(invocation, env, (file) => {
+        chosen = cliCodeHost(invocation.flags, env, file, githubToken, gitlabToken, (line) => port.warning(line));
+        if (chosen.githubToken !== undefined && context.repository === '')
+            throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.');
+        if (drift && chosen.githubToken === undefined && chosen.gitlab === undefined)
+            throw new UsageError('--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file (or, for code on GitLab, BRCLOUD_GITLAB_TOKEN with scope api).');
+    });
+    return { status, hosts: chosen };
 }
 /** The code's host from the flags, the variables and the file's `gitlab:` (src/status/code-host.ts). */
 function cliCodeHost(flags, env, file, githubToken, gitlabToken, warn) {

@@ -151,7 +151,9 @@ function cicdAttributes(result, facts) {
         'error.type': result.error === undefined ? undefined : errorType(result, facts.failure),
         'vcs.ref.head.revision': facts.observed?.commit ?? (context.sha || undefined),
         'vcs.ref.head.name': facts.observed === undefined ? context.ref || undefined : facts.observed.ref,
-        'vcs.repository.name': context.repository || undefined
+        // OpenTelemetry's VCS conventions: the repository's own name (no owner), and its address in full.
+        'vcs.repository.name': context.repository.split('/').at(-1) || undefined,
+        'vcs.repository.url.full': context.repository && context.serverUrl ? `${context.serverUrl.replace(/\/+$/, '')}/${context.repository}` : undefined
     });
 }
 function taskResult(result) {
@@ -511,14 +513,14 @@ function exportWithin(exporter, spans, options) {
 
 
 
-/** Plans the run's trace and sends it; says in one line what became of it. */
-async function traceRun(plan, tracing, options) {
+/** Plans the run's trace and sends it; says in one line what became of it (`unchanged`: what a failure leaves as it was). */
+async function traceRun(plan, tracing, options, unchanged = "The deployment's outcome is unchanged.") {
     let spans;
     try {
         spans = plan();
     }
     catch (error) {
-        port/* warning */.$e(`Tracing: no trace was made (${(0,secrets/* redact */.E$)(String(error))}). The deployment's outcome is unchanged.`);
+        port/* warning */.$e(`Tracing: no trace was made (${(0,secrets/* redact */.E$)(String(error))}). ${unchanged}`);
         return;
     }
     const sent = await sendTrace(spans, tracing, options);
@@ -528,7 +530,7 @@ async function traceRun(plan, tracing, options) {
     else if (tracing.parent !== undefined && !tracing.parent.sampled)
         port/* info */.pq(`Tracing: nothing sent: ${sent.why}.`);
     else
-        port/* warning */.$e(`Tracing: the trace was not sent to ${where} (${(0,secrets/* redact */.E$)(sent.why)}). The deployment's outcome is unchanged.`);
+        port/* warning */.$e(`Tracing: the trace was not sent to ${where} (${(0,secrets/* redact */.E$)(sent.why)}). ${unchanged}`);
 }
 /** The deploy's or the search check's run, planned: what traceRun takes for a run of the action or the command. */
 function runPlan(...args) {

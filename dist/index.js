@@ -32511,7 +32511,7 @@ const OTEL_ENDPOINT_INPUT = 'otel-endpoint';
 /** A variable that turns tracing off, with why. */
 class Off extends Error {
 }
-function readTracingInputs(input, env) {
+function readTracingInputs(input, env, options = {}) {
     const warnings = [];
     // The headers carry the collector's key: masked first, even when tracing ends up off.
     for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'])
@@ -32520,7 +32520,7 @@ function readTracingInputs(input, env) {
     if (disabled(env) && input.trim() === '')
         return { tracing: undefined, warnings };
     try {
-        const endpoint = endpointOf(input.trim(), env);
+        const endpoint = endpointOf(input.trim(), env, options.inputName ?? OTEL_ENDPOINT_INPUT);
         if (endpoint === undefined || disabled(env))
             return { tracing: undefined, warnings };
         const parent = parentOf(env, warnings);
@@ -32540,13 +32540,14 @@ function readTracingInputs(input, env) {
     catch (error) {
         if (!(error instanceof Off))
             throw error;
-        return { tracing: undefined, warnings: [...warnings, `${error.message} No trace is sent for this run; the deployment is unaffected.`] };
+        const unaffected = options.unaffected ?? 'the deployment is unaffected';
+        return { tracing: undefined, warnings: [...warnings, `${error.message} No trace is sent for this run; ${unaffected}.`] };
     }
 }
 /** The address spans go to: the input (a base, like OTEL_EXPORTER_OTLP_ENDPOINT), else the traces' own variable (as is), else the base one. */
-function endpointOf(input, env) {
+function endpointOf(input, env, inputName) {
     if (input !== '')
-        return { url: withTracesPath(checkedUrl(input, OTEL_ENDPOINT_INPUT, true)), urlFrom: OTEL_ENDPOINT_INPUT };
+        return { url: withTracesPath(checkedUrl(input, inputName, true)), urlFrom: inputName };
     const own = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
     if (own)
         return { url: checkedUrl(own, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', false), urlFrom: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' };
