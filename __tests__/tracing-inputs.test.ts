@@ -111,6 +111,11 @@ describe('how they are sent', () => {
     expect(secrets).toContain('k3y')
   })
 
+  test('the whole variable is masked too, and a value that cannot be decoded as it is written', () => {
+    read({ ...BASE, OTEL_EXPORTER_OTLP_HEADERS: ' api-key=k%2b1, other=s3cr%E0%A4%A ' })
+    expect(secrets).toEqual(expect.arrayContaining(['api-key=k%2b1, other=s3cr%E0%A4%A', 'k%2b1', 'k+1', 's3cr%E0%A4%A']))
+  })
+
   test('a malformed header: off, named by its position, its value never repeated', () => {
     const r = read({ ...BASE, OTEL_EXPORTER_OTLP_HEADERS: 'a=1,s3cr3t-without-equals' })
     expect(r.tracing).toBeUndefined()
