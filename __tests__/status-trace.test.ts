@@ -261,3 +261,26 @@ test('a secret the report masks is masked in the trace too: the attributes stay 
   expect(row?.attributes['brcloud.status.distribution_name']).toBe('***')
   expect(row?.attributes).toEqual(asAttributes(json.environments.find((e) => e.stack === 'eu' && e.environment === 'production') as Record<string, unknown>))
 })
+
+// Last: it registers secrets that appear in the fleet's addresses, which every later plan would mask.
+test("every text the trace carries is scrubbed: a stack's error, a row's reason, the probe's address and answer, the ending's message", async () => {
+  const { registerSecret } = await import('../src/secrets.js')
+  const down = new URL(fleet.downUrl).host
+  const eu = new URL(fleet.eu.url).host
+  for (const secret of [down, eu, 'HTTP 200', 'ending-s3cret']) registerSecret(secret)
+  const traced = planStatusTrace(report, { context, startedAt, endedAt, ending: { ...failed, message: `not complete: ending-s3cret` } })
+  // (The stacks' API addresses are their --json entries, which are not secrets: left as they are.)
+  const texts = JSON.stringify(
+    everySpan(traced).map(({ span }) => [span.status, Object.entries(span.attributes).filter(([k]) => k !== 'brcloud.stack.api_url')])
+  )
+  for (const secret of [down, eu, 'ending-s3cret']) expect(texts).not.toContain(secret)
+  expect(traced.status.message).toBe('not complete: ***')
+  const spans = everySpan(traced).map((x) => x.span)
+  const downStack = spans.find((s) => s.attributes['brcloud.stack'] === 'down' && s.name === 'read stack')
+  expect(downStack?.status.message).toContain('***')
+  const downRow = spans.find((s) => s.attributes['brcloud.stack'] === 'down' && s.name === 'read environment')
+  expect(downRow?.status.message).toContain('***')
+  const probe = spans.find((s) => s.name === 'GET')
+  expect(probe?.attributes['url.full']).toMatch(/^http:\/\/\*\*\*\//)
+  expect(probe?.attributes['brcloud.health.result']).toMatch(/^\*\*\*/)
+})

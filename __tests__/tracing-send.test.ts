@@ -1,6 +1,8 @@
 // The trace's one export (src/tracing/send.ts, src/tracing/index.ts) against the OTLP receiver: the planned spans
 // made into OpenTelemetry spans with their own ids and times, sent once, within the limit, ended by a hurry; what
 // becomes of it is one line (an info, or one warning), and nothing throws.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { useTestPort } from './test-port.js'
 import { startOtlpReceiver, spanTree, type OtlpReceiver } from './otlp-receiver.js'
 
@@ -10,6 +12,7 @@ useTestPort({ info: (m: string) => void infos.push(m), warning: (m: string) => v
 
 const { sendTrace } = await import('../src/tracing/send.js')
 const { traceRun } = await import('../src/tracing/index.js')
+const { registerSecret } = await import('../src/secrets.js')
 type TracingInputs = import('../src/tracing/config.js').TracingInputs
 type PlannedSpan = import('../src/tracing/plan.js').PlannedSpan
 
@@ -177,14 +180,36 @@ describe('traceRun', () => {
     await traceRun(() => PLAN, tracing({ parent }), options())
     expect(infos).toEqual(["Tracing: nothing sent: TRACEPARENT says the pipeline's trace is not sampled."])
     expect(warnings).toEqual([])
+    registerSecret('pl4n-s3cret')
     await traceRun(
       () => {
-        throw new Error('no plan')
+        throw new Error('no plan for pl4n-s3cret')
       },
       tracing(),
       options()
     )
-    expect(warnings).toEqual(["Tracing: no trace was made (Error: no plan). The deployment's outcome is unchanged."])
+    expect(warnings).toEqual(["Tracing: no trace was made (Error: no plan for ***). The deployment's outcome is unchanged."])
     expect(otlp.requests).toBe(0)
+  })
+
+  test('a collector whose refusal repeats a secret (its key in the status line): the warning masks it', async () => {
+    registerSecret('k-123')
+    const echo = createServer((req, res) => {
+      req.resume()
+      req.on('end', () => {
+        res.writeHead(403, 'Forbidden: key k-123 is not allowed')
+        res.end()
+      })
+    })
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`
+      await traceRun(() => PLAN, tracing({ url: `${url}/v1/traces` }), options())
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toContain('***')
+      expect(warnings[0]).not.toContain('k-123')
+    } finally {
+      await new Promise((resolve) => echo.close(resolve))
+    }
   })
 })
