@@ -226,3 +226,34 @@ describe('in the run', () => {
     )
   })
 })
+
+describe('the edges (mutation testing)', () => {
+  test('a blank otel-endpoint with the SDK disabled reads nothing else: a malformed variable says nothing', () => {
+    expect(read({ OTEL_SDK_DISABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: 'otel collector' }, '   ')).toEqual({ tracing: undefined, warnings: [] })
+  })
+
+  test('a base endpoint with several trailing slashes gets one /v1/traces', () => {
+    expect(on({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318//' }).url).toBe('http://c:4318/v1/traces')
+  })
+
+  test('a user name alone in the address is refused too', () => {
+    expect(() => read({}, 'https://collector-user@c.example.com')).toThrow(/must not contain a user name or password/)
+  })
+
+  test("the traces' own compression alone; none said outright; a limit of 1 ms", () => {
+    expect(on({ ...BASE, OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'gzip' }).compression).toBe('gzip')
+    expect(read({ ...BASE, OTEL_EXPORTER_OTLP_COMPRESSION: 'none' })).toMatchObject({ tracing: { compression: 'none' }, warnings: [] })
+    expect(on({ ...BASE, OTEL_EXPORTER_OTLP_TIMEOUT: '1' }).timeoutMs).toBe(1)
+  })
+
+  test('a header with no name still has its value masked; a key alone (no value) is not a secret', () => {
+    read({ ...BASE, OTEL_EXPORTER_OTLP_HEADERS: '=n0-name-s3cret,flag' })
+    expect(secrets).toContain('n0-name-s3cret')
+    expect(secrets).not.toContain('flag')
+  })
+
+  test('spaces around keys and values, and an empty entry, are what OTLP headers allow', () => {
+    const t = on({ ...BASE, OTEL_EXPORTER_OTLP_HEADERS: 'x-a = 1 , x-b=2,' })
+    expect(t.headers).toEqual({ 'x-a': '1', 'x-b': '2' })
+  })
+})
