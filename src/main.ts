@@ -66,6 +66,8 @@ export interface RunHost {
     off(event: 'SIGINT' | 'SIGTERM', fn: (signal: string) => void): unknown
   }
   exit(code: number): void
+  /** The variables the run reads (tracing's OTEL_* and TRACEPARENT): the command's own environment; absent: the process's. */
+  readonly env?: NodeJS.ProcessEnv
 }
 
 /** How a run ended: what it reported, and the failure it ended with (a face derives its exit code from both). */
@@ -113,7 +115,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
   let result: RunResult
   let endedAt: number
   try {
-    inputs = readInputs()
+    inputs = readInputs(undefined, host.env)
     const { deploy: deployInputs, search } = inputs
     const minutes = +(inputs.watchdogMs / 60_000).toFixed(2)
     // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
@@ -182,7 +184,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
     host.signals.off('SIGINT', onSignal)
     host.signals.off('SIGTERM', onSignal)
     endedAt = Date.now()
-    tracing = inputs ? inputs.tracing : tracingAlone()
+    tracing = inputs ? inputs.tracing : tracingAlone(host.env ?? process.env)
     result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
@@ -276,9 +278,9 @@ async function sendTrace(
 }
 
 /** Tracing's settings on their own, when the run's inputs were refused: a refused run is traced too. */
-function tracingAlone(): TracingInputs | undefined {
+function tracingAlone(env: NodeJS.ProcessEnv): TracingInputs | undefined {
   try {
-    return readTracingInputs(rawInput(OTEL_ENDPOINT_INPUT), process.env).tracing
+    return readTracingInputs(rawInput(OTEL_ENDPOINT_INPUT), env).tracing
   } catch {
     return undefined
   }
