@@ -17,6 +17,7 @@ import { anySink, readEventsInputs } from './inputs/events.js'
 import type { EventsInputs } from './events/observed.js'
 import type { TracingInputs } from './tracing/config.js'
 import { OTEL_ENDPOINT_INPUT, readTracingInputs } from './inputs/tracing.js'
+import { sayTrace } from './tracing/said.js'
 
 /** The run took longer than total-timeout-minutes. */
 export class WatchdogTimeout extends ActionError {
@@ -260,7 +261,10 @@ async function sendTrace(
   limitMs: number | undefined,
   hurry: AbortSignal
 ): Promise<void> {
-  if (tracing === undefined || hurry.aborted || limitMs === 0) return
+  if (tracing === undefined) return
+  // The summary says the log tells when the trace was not sent: a stop that leaves no time is said too.
+  if (hurry.aborted || limitMs === 0)
+    return sayTrace(tracing, { sent: false, why: hurry.aborted ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' })
   try {
     const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([import('./tracing/index.js'), import('./events/from-run.js')])
     const context = core.runContext()

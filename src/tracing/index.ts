@@ -5,6 +5,7 @@ import * as core from '../port.js'
 import { redact } from '../secrets.js'
 import type { TracingInputs } from './config.js'
 import { planRunTrace, type PlannedSpan, type TraceFacts } from './plan.js'
+import { sayTrace } from './said.js'
 import { sendTrace, type SendOptions } from './send.js'
 
 /** Plans the run's trace and sends it; says in one line what became of it. */
@@ -17,10 +18,7 @@ export async function traceRun(plan: () => PlannedSpan, tracing: TracingInputs, 
     return
   }
   const sent = await sendTrace(spans, tracing, options)
-  const where = new URL(tracing.url).origin
-  if (sent.sent) core.info(`Tracing: trace ${tracing.traceId} (${count(spans)} spans) sent to ${where}.`)
-  else if (tracing.parent !== undefined && !tracing.parent.sampled) core.info(`Tracing: nothing sent: ${sent.why}.`)
-  else core.warning(`Tracing: the trace was not sent to ${where} (${redact(sent.why)}). The deployment's outcome is unchanged.`)
+  sayTrace(tracing, sent.sent ? { sent: true, spans: count(spans) } : sent)
 }
 
 /** The deploy's or the search check's run, planned: what traceRun takes for a run of the action or the command. */
