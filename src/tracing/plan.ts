@@ -58,7 +58,7 @@ export function planRunTrace(result: RunResult, facts: TraceFacts): PlannedSpan 
   const d = result.deploy
   for (const look of d?.looks ?? []) innermost(root, phases, look.at).events.push(lookEvent(look))
   for (const t of d?.release?.transitions ?? []) root.events.push(transitionEvent(t))
-  for (const attempt of d?.healthAttempts ?? []) innermost(root, phases, attempt.startedAt).children.push(attemptSpan(attempt))
+  for (const attempt of d?.healthAttempts ?? []) innermost(root, phases, attempt.startedAt, attempt.endedAt).children.push(attemptSpan(attempt))
   const rollback = phases.find((p) => p.name === 'rollback')
   if (rollback !== undefined) rollback.children.push(...rollbackSteps(d, rollback))
   return freeze(root)
@@ -197,13 +197,14 @@ function within(inner: { start: number; end: number }, outer: { start: number; e
 }
 
 /**
- * The deepest phase span running at `at`, else the root: where a look or an attempt belongs. Of the phases around that
- * moment, the one that began last (a phase ending as the next begins shares its millisecond with it).
+ * The deepest phase span running from `at` to `until`, else the root: where a look (a moment) or an attempt belongs. Of
+ * the phases around it, the one that began last (a phase ending as the next begins shares its millisecond with it); a
+ * phase the attempt outlasts never holds it.
  */
-function innermost(root: Building, phases: readonly Building[], at: number): Building {
+function innermost(root: Building, phases: readonly Building[], at: number, until = at): Building {
   let found = root
   for (const span of phases) {
-    if (span.start > at || at > span.end) continue
+    if (span.start > at || until > span.end) continue
     if (found === root || span.start > found.start || (span.start === found.start && span.end <= found.end)) found = span
   }
   return found
