@@ -24,6 +24,7 @@ import { parse } from 'yaml'
 import * as mocks from './sim/mocks.js'
 import { routedPort } from './sim/process.js'
 import * as simTransport from './sim/transport.js'
+import { sendTrace as simSendTrace } from './sim/collector.js'
 
 // Each run of a world is a process of its own, and so is the status report's command: the engine's port is the one its
 // process installed (./sim/process.ts); the run keeps the runner's.
@@ -36,6 +37,8 @@ jest.unstable_mockModule('node:fs/promises', () => ({
   ...fsPromises,
   writeFile: (...args: Parameters<typeof fsPromises.writeFile>) => simTransport.realIo(fsPromises.writeFile(...args))
 }))
+// The trace's export (the one module that loads OpenTelemetry): the world's collector (./sim/collector.ts).
+jest.unstable_mockModule('../src/tracing/send.js', () => ({ sendTrace: simSendTrace }))
 jest.unstable_mockModule('../src/http/fetch.js', () => ({ httpFetch: simTransport.httpFetch }))
 jest.unstable_mockModule('../src/http/request.js', () => ({ httpRequest: simTransport.httpRequest }))
 jest.unstable_mockModule('../src/distribution.js', () => ({
@@ -46,6 +49,8 @@ jest.unstable_mockModule('../src/distribution.js', () => ({
 const { run } = await import('../src/main.js')
 const { runPost } = await import('../src/post.js')
 const { main: cli } = await import('../src/cli/main.js')
+// Loaded by a run only after its report: loaded here first, so that no run waits on real I/O while its clock moves.
+await Promise.all([import('../src/tracing/index.js'), import('../src/events/from-run.js')])
 const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, releaseIdWindow, rollbackIdWindow, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
@@ -53,6 +58,7 @@ const { checkCli } = await import('./sim/cli-claims.js')
 const { checkRules } = await import('./sim/rules-claims.js')
 const { checkRuleEvents } = await import('./sim/rule-events.js')
 const { checkGitLab } = await import('./sim/gitlab-claims.js')
+const { checkTrace, untracedView } = await import('./sim/trace-claims.js')
 const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
 const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
 const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
@@ -137,6 +143,12 @@ function printRun({ stack, log, runs }: Awaited<ReturnType<typeof simulate>>, s:
 async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeof factsOf>> {
   jest.clearAllTimers()
   const began = process.hrtime.bigint()
+  // With tracing drawn, first the same world without it: what that run showed, the traced run must show (./sim/trace-claims.ts).
+  let untraced: import('./sim/trace-claims.js').UntracedView | undefined
+  if (s.tracing !== undefined) {
+    const twin = await simulate(s, archive, steps, { untraced: true })
+    untraced = untracedView(twin.ending, twin.cli)
+  }
   const world = await simulate(s, archive, steps)
   const { runs, cli } = world
   lastCli = cli
@@ -160,6 +172,7 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
           checkGitLab(of, run.index)
           checkEvents(of)
           checkRuleEvents(of)
+          checkTrace(of, run.index, run.cli, run.index === 0 ? untraced : undefined)
           if (run.cli) checkCli(of, run.cli, run.index)
           // The release rules are the first run's (./sim/rules.ts).
           if (run.index === 0) checkRules(of, run.cli)
