@@ -31,8 +31,6 @@ export interface TraceSend {
   outcome: 'taken' | 'refused' | 'down' | 'timed-out' | 'hurried' | 'not-sampled' | undefined
   /** When it ended for the run. */
   settledAt: number | undefined
-  /** Whether the collector got the spans (it did when it answered, late or not, or never answered). */
-  reached: boolean
 }
 
 /** The world's collector: its fate (set per world) and every trace handed to it, in order. */
@@ -71,8 +69,7 @@ export async function sendTrace(plan: PlannedSpan, tracing: TracingInputs, optio
     limitName: options.limitName,
     hurriedBefore: options.hurry.aborted,
     outcome: undefined,
-    settledAt: undefined,
-    reached: false
+    settledAt: undefined
   }
   collector.sends.push(record)
   const end = (outcome: TraceSend['outcome'], sent: Sent): Sent => Object.assign(record, { outcome, settledAt: Date.now() }) && sent
@@ -80,7 +77,6 @@ export async function sendTrace(plan: PlannedSpan, tracing: TracingInputs, optio
     return end('not-sampled', { sent: false, why: "TRACEPARENT says the pipeline's trace is not sampled" })
   if (options.hurry.aborted) return end('hurried', { sent: false, why: 'the run was asked to end at once' })
   const answer = answerOf(collector.fate)
-  record.reached = answer?.outcome !== 'down'
   return new Promise<Sent>((resolve) => {
     const timers: NodeJS.Timeout[] = []
     const done = (outcome: TraceSend['outcome'], sent: Sent): void => {
