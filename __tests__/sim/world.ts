@@ -7,8 +7,9 @@
 // as well as the clock's; faults on any call of the platform, the identity provider and GitHub; tokens
 // that fall due; slow answers; a cancel (SIGINT, SIGTERM 7.5 s later, the kill 2.5 s after), SIGTERM alone,
 // or a kill; the event sinks (CDEvents and native ones on a simulated host, each answering, failing,
-// hanging or slow); and the post step after the main step. Every choice comes from a Schedule that fast-check
-// generates from a seed, so a failing seed replays exactly.
+// hanging or slow); tracing (./tracing.ts: a collector that takes, refuses, drops or never answers the trace,
+// the pipeline's TRACEPARENT, a signal during the sends); and the post step after the main step. Every choice
+// comes from a Schedule that fast-check generates from a seed, so a failing seed replays exactly.
 import fc from 'fast-check'
 import { createHash } from 'node:crypto'
 import { createStack, type Stack } from '../../src/emulator/stack.js'
